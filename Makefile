@@ -1,0 +1,89 @@
+# tribo — see README.md. `make run` and `make check` first install what a
+# fresh Debian machine lacks (build-aux/deps), then build.
+
+VERSION  := 0.1.0
+PREFIX   ?= /usr/local
+DESTDIR  ?=
+CC       ?= gcc
+PKGS     := gsl inih libmatheval readline ncursesw
+# `=`, not `:=`: pkg-config runs only once the packages are there.
+PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS))
+PKG_LIBS   = $(shell pkg-config --libs $(PKGS))
+CHECK_LIBS = $(shell pkg-config --libs check)
+
+WARN     := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+CFLAGS   ?= -O2 -g
+ALL_CFLAGS = -std=c11 -D_DEFAULT_SOURCE -DTRIBO_VERSION='"$(VERSION)"' \
+	     -Isrc $(WARN) $(CFLAGS) $(PKG_CFLAGS)
+SAN      := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+
+LIB_SRC  := $(sort $(wildcard src/*/*.c))
+TESTS    := $(basename $(notdir $(wildcard tests/check_*.c)))
+
+# Two builds share the sources: the plain one (./tribo) and one under
+# AddressSanitizer and UBSan (build/asan/tribo), which `make check` also runs.
+B        := build/plain
+A        := build/asan
+
+.PHONY: all deps deps-check run check check-only install uninstall clean
+all: tribo
+
+deps:
+	@sh build-aux/deps
+
+deps-check:
+	@sh build-aux/deps --tests
+
+run: deps
+	@$(MAKE) --no-print-directory tribo
+	./tribo --exercise disk-reye
+
+check: deps-check
+	@$(MAKE) --no-print-directory check-only
+
+check-only: tribo $(A)/tribo $(TESTS:%=$(B)/tests/%) $(TESTS:%=$(A)/tests/%)
+	@sh tests/run-all.sh
+
+# ---- the plain build ----
+$(B)/%.o: src/%.c $(wildcard src/*/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(B)/libtribo.a: $(LIB_SRC:src/%.c=$(B)/%.o)
+	@rm -f $@
+	ar rcs $@ $^
+
+tribo: $(B)/main.o $(B)/libtribo.a
+	$(CC) $(ALL_CFLAGS) -o $@ $^ $(PKG_LIBS) -lm
+
+$(B)/tests/%: tests/%.c $(B)/libtribo.a tests/testutil.h
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -Itests -o $@ $< $(B)/libtribo.a $(PKG_LIBS) $(CHECK_LIBS) -lm
+
+# ---- the sanitized build ----
+$(A)/%.o: src/%.c $(wildcard src/*/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(SAN) -c -o $@ $<
+
+$(A)/libtribo.a: $(LIB_SRC:src/%.c=$(A)/%.o)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(A)/tribo: $(A)/main.o $(A)/libtribo.a
+	$(CC) $(ALL_CFLAGS) $(SAN) -o $@ $^ $(PKG_LIBS) -lm
+
+$(A)/tests/%: tests/%.c $(A)/libtribo.a tests/testutil.h
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(SAN) -Itests -o $@ $< $(A)/libtribo.a $(PKG_LIBS) $(CHECK_LIBS) -lm
+
+install: tribo
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/tribo/exercises
+	install -m 755 tribo $(DESTDIR)$(PREFIX)/bin/tribo
+	install -m 644 exercises/*.ini $(DESTDIR)$(PREFIX)/share/tribo/exercises/
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/tribo
+	rm -rf $(DESTDIR)$(PREFIX)/share/tribo
+
+clean:
+	rm -rf build tribo

@@ -1,0 +1,297 @@
+#include "cmd/command.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/handlers.h"
+#include "exercise/expr.h"
+#include "exercise/units.h"
+#include "util/text.h"
+#include "util/xalloc.h"
+
+static const struct command commands[] = {
+	{"list", cmd_list, 0, 0, 0, "list", "the exercises found, with id, title and source",
+	 "Lists every exercise in the exercise directories: the user's\n"
+	 "($XDG_DATA_HOME/tribo/exercises), the installed ones, and those of\n"
+	 "$TRIBO_PATH. The first file with a given id wins.",
+	 {COMPLETE_NONE}},
+	{"load", cmd_load, 1, 1, 0, "load ID|FILE", "load an exercise by id or by path",
+	 "Loads an exercise: by its id, searched as 'list' shows, or by the path\n"
+	 "of an .ini file. Parameters start at the exercise's values; results\n"
+	 "are cleared.",
+	 {COMPLETE_EXERCISE}},
+	{"show", cmd_show, 0, 0, CMD_NEEDS_EXERCISE, "show",
+	 "statement, parameters and the last results",
+	 "Shows the exercise: its statement with the current values put in, each\n"
+	 "parameter with its unit and valid range (* marks a changed value), and\n"
+	 "the results of the last solve.",
+	 {COMPLETE_NONE}},
+	{"set", cmd_set, 2, 3, CMD_NEEDS_EXERCISE, "set NAME VALUE [UNIT]", "set a parameter",
+	 "Sets a parameter. With a unit the value is converted to the\n"
+	 "parameter's unit: set r 20 cm, set omega 300 rpm, set theta 0.5 rad.\n"
+	 "A value outside the parameter's range is refused, and the range shown.\n"
+	 "Results computed before are out of date until the next solve.",
+	 {COMPLETE_PARAM, COMPLETE_VALUE, COMPLETE_UNIT}},
+	{"reset", cmd_reset, 0, 1, CMD_NEEDS_EXERCISE, "reset [NAME]",
+	 "back to the exercise's values",
+	 "Puts one parameter, or all of them, back to the exercise's value.",
+	 {COMPLETE_PARAM}},
+	{"solve", cmd_solve, 0, 0, CMD_NEEDS_EXERCISE, "solve", "run the exercise's model",
+	 "Runs the model with the current parameters and fills the results.\n"
+	 "Ctrl-C interrupts a long solve; the old results are kept.",
+	 {COMPLETE_NONE}},
+	{"print", cmd_print, 1, -1, CMD_NEEDS_EXERCISE, "print NAME...",
+	 "print results or parameters, one a line",
+	 "Prints each named result or parameter on its own line: numbers as\n"
+	 "%.12g, booleans as true/false, words as they are. Results need 'solve'.",
+	 {COMPLETE_NAME}},
+	{"table", cmd_table, 0, 0, CMD_NEEDS_EXERCISE | CMD_NEEDS_SOLUTION, "table",
+	 "every result as name = value unit", "Prints every result of the last solve.",
+	 {COMPLETE_NONE}},
+	{"steps", cmd_steps, 0, 0, CMD_NEEDS_EXERCISE | CMD_NEEDS_SOLUTION, "steps",
+	 "the worked solution of the last solve",
+	 "Prints the formulas used, in order, with the numbers of the last solve.",
+	 {COMPLETE_NONE}},
+	{"eval", cmd_eval, 1, -1, CMD_RAW, "eval EXPR",
+	 "calculator over the parameters and results",
+	 "Evaluates an expression: + - * / ^, parentheses, functions such as\n"
+	 "sqrt, exp, log, sin, cos, tan, atan, abs, and the constants pi and e.\n"
+	 "Parameters and results stand for their values in SI units, angles in\n"
+	 "radians, so that eval omega*r/(mu*g) reads as on paper.",
+	 {COMPLETE_EXPR}},
+	{"help", cmd_help, 0, 1, 0, "help [COMMAND]", "the commands, or one in detail",
+	 "Lists the commands, or explains one.", {COMPLETE_COMMAND}},
+	{"quit", cmd_quit, 0, 0, 0, "quit", "leave tribo", "Leaves tribo (so does Ctrl-D).",
+	 {COMPLETE_NONE}},
+};
+
+enum { NCOMMANDS = sizeof(commands) / sizeof(commands[0]) };
+
+const struct command *const *command_all(void)
+{
+	static const struct command *all[NCOMMANDS + 1];
+	for (size_t i = 0; i < NCOMMANDS; i++)
+		all[i] = &commands[i];
+	return all;
+}
+
+const struct command *command_find(const char *name)
+{
+	for (size_t i = 0; i < NCOMMANDS; i++)
+		if (!strcmp(commands[i].name, name))
+			return &commands[i];
+	return NULL;
+}
+
+static const char *command_suggest(const char *name)
+{
+	const char *names[NCOMMANDS];
+	for (size_t i = 0; i < NCOMMANDS; i++)
+		names[i] = commands[i].name;
+	return text_suggest(name, names, NCOMMANDS);
+}
+
+int command_run(struct session *s, const char *line, bool interactive, struct strbuf *out,
+		struct diag *d, bool *quit)
+{
+	struct tokens t;
+	diag_clear(d);
+	if (tokenize(line, &t, d))
+		return -1;
+	if (t.n == 0)
+		return 0;
+	const char *name = t.v[0].text;
+	const struct command *cmd = command_find(name);
+	int rc = -1;
+	if (!cmd) {
+		const char *near = command_suggest(name);
+		if (near)
+			diag_set(d, "unknown command '%s' (did you mean '%s'?)", name, near);
+		else
+			diag_set(d, "unknown command '%s'; 'help' lists the commands", name);
+		goto done;
+	}
+	int nargs = (int)t.n - 1;
+	if (cmd->flags & CMD_RAW)
+		nargs = nargs > 0;
+	if (nargs < cmd->min_args || (cmd->max_args >= 0 && nargs > cmd->max_args)) {
+		diag_set(d, "%s; usage: %s",
+			 nargs < cmd->min_args ? "missing argument" : "too many arguments",
+			 cmd->usage);
+		diag_prefix(d, "%s: ", name);
+		goto done;
+	}
+	if ((cmd->flags & CMD_NEEDS_EXERCISE) && !session_exercise(s)) {
+		diag_set(d, "no exercise loaded: 'load ID' first ('list' shows them)");
+		diag_prefix(d, "%s: ", name);
+		goto done;
+	}
+	if ((cmd->flags & CMD_NEEDS_SOLUTION) && !session_solved(s)) {
+		diag_set(d, "nothing solved yet: run 'solve' first");
+		diag_prefix(d, "%s: ", name);
+		goto done;
+	}
+	if ((cmd->flags & CMD_NEEDS_SOLUTION) && session_stale(s)) {
+		diag_set(d, "the results are out of date (%s changed since 'solve'): run 'solve'",
+			 session_stale(s));
+		diag_prefix(d, "%s: ", name);
+		goto done;
+	}
+	/* the raw rest of the line, without a trailing comment */
+	const char *after = line + t.v[0].col - 1 + strlen(name);
+	while (isspace((unsigned char)*after))
+		after++;
+	char *rest = xstrndup(after, strcspn(after, "#"));
+	for (size_t n = strlen(rest); n && isspace((unsigned char)rest[n - 1]); n--)
+		rest[n - 1] = '\0';
+	struct cmd_ctx c = {s, &t, line, rest, out, d, interactive, false};
+	rc = cmd->run(&c);
+	free(rest);
+	if (rc)
+		diag_prefix(d, "%s: ", name);
+	if (c.quit && quit)
+		*quit = true;
+done:
+	tokens_release(&t);
+	return rc;
+}
+
+/* ---- help --------------------------------------------------------------- */
+
+int cmd_help(struct cmd_ctx *c)
+{
+	if (c->args->n == 2) {
+		const char *name = c->args->v[1].text;
+		const struct command *cmd = command_find(name);
+		if (!cmd) {
+			const char *near = command_suggest(name);
+			if (near)
+				return diag_set(c->d, "no command '%s' (did you mean '%s'?)", name, near);
+			return diag_set(c->d, "no command '%s'", name);
+		}
+		strbuf_addf(c->out, "usage: %s\n%s\n", cmd->usage, cmd->help);
+		return 0;
+	}
+	strbuf_addstr(c->out, "Commands (help COMMAND for more):\n");
+	for (size_t i = 0; i < NCOMMANDS; i++) {
+		strbuf_addstr(c->out, "  ");
+		strbuf_addpad(c->out, commands[i].usage, 26);
+		strbuf_addf(c->out, "%s\n", commands[i].summary);
+	}
+	return 0;
+}
+
+int cmd_quit(struct cmd_ctx *c)
+{
+	c->quit = true;
+	return 0;
+}
+
+/* ---- completion ------------------------------------------------------- */
+
+struct cands {
+	char **v;
+	size_t n;
+	const char *prefix;
+};
+
+static void cand_add(struct cands *c, const char *word)
+{
+	if (strncmp(word, c->prefix, strlen(c->prefix)))
+		return;
+	for (size_t i = 0; i < c->n; i++)
+		if (!strcmp(c->v[i], word))
+			return;
+	c->v = xrealloc(c->v, (c->n + 2) * sizeof(char *));
+	c->v[c->n++] = xstrdup(word);
+	c->v[c->n] = NULL;
+}
+
+char **command_complete(const struct session *s, const char *line, size_t start, bool *files)
+{
+	struct tokens t;
+	struct diag d;
+	char *head = xstrndup(line, start);
+	struct cands c = {xcalloc(1, sizeof(char *)), 0, line + start};
+	*files = false;
+	/* the word being completed ends at the first blank after start */
+	char *prefix = xstrdup(line + start);
+	prefix[strcspn(prefix, " \t")] = '\0';
+	c.prefix = prefix;
+	if (tokenize(head, &t, &d)) {
+		free(head);
+		free(prefix);
+		return c.v;
+	}
+	enum complete_kind kind = COMPLETE_COMMAND;
+	if (t.n > 0) {
+		const struct command *cmd = command_find(t.v[0].text);
+		size_t argi = t.n - 1; /* index of the argument being completed */
+		size_t last = 0;       /* the last argument kind the table gives */
+		for (size_t i = 0; cmd && i < 3; i++)
+			if (cmd->complete[i] != COMPLETE_NONE)
+				last = i;
+		if (!cmd)
+			kind = COMPLETE_NONE;
+		else if (argi <= last)
+			kind = cmd->complete[argi];
+		else
+			kind = cmd->max_args < 0 ? cmd->complete[last] : COMPLETE_NONE;
+	}
+	const struct exercise *ex = s ? session_exercise(s) : NULL;
+	const char *names[256];
+	switch (kind) {
+	case COMPLETE_NONE:
+		break;
+	case COMPLETE_COMMAND:
+		for (size_t i = 0; i < NCOMMANDS; i++)
+			cand_add(&c, commands[i].name);
+		break;
+	case COMPLETE_EXERCISE: {
+		struct catalog cat;
+		catalog_scan(&cat);
+		for (size_t i = 0; i < cat.n; i++)
+			cand_add(&c, cat.entry[i].id);
+		catalog_release(&cat);
+		*files = true;
+		break;
+	}
+	case COMPLETE_PARAM:
+	case COMPLETE_NAME:
+	case COMPLETE_EXPR: {
+		size_t n = session_names(s, names, 256, true, kind != COMPLETE_PARAM);
+		for (size_t i = 0; i < n; i++)
+			cand_add(&c, names[i]);
+		if (kind == COMPLETE_EXPR)
+			for (const char *const *f = expr_functions(); *f; f++)
+				cand_add(&c, *f);
+		break;
+	}
+	case COMPLETE_VALUE: {
+		int p = ex && t.n >= 2 ? model_param_index(ex->model, t.v[1].text) : -1;
+		if (p >= 0 && ex->model->params[p].kind == PARAM_CHOICE) {
+			char buf[64];
+			const struct param_spec *sp = &ex->model->params[p];
+			for (int i = 0; i < param_choice_count(sp); i++)
+				cand_add(&c, param_choice_word(sp, i, buf, sizeof(buf)));
+		}
+		break;
+	}
+	case COMPLETE_UNIT: {
+		int p = ex && t.n >= 2 ? model_param_index(ex->model, t.v[1].text) : -1;
+		for (const char *const *u = unit_names(); *u; u++) {
+			struct unit a;
+			if (p >= 0 && !unit_parse(*u, &a, &d) &&
+			    !unit_same_dim(&a, &ex->params[p].u))
+				continue;
+			cand_add(&c, *u);
+		}
+		break;
+	}
+	}
+	tokens_release(&t);
+	free(head);
+	free(prefix);
+	return c.v;
+}

@@ -1,0 +1,20 @@
+/* The commands' handlers; the table in command.c is their only user. */
+#ifndef TRIBO_HANDLERS_H
+#define TRIBO_HANDLERS_H
+
+#include "cmd/command.h"
+
+int cmd_list(struct cmd_ctx *c);
+int cmd_load(struct cmd_ctx *c);
+int cmd_show(struct cmd_ctx *c);
+int cmd_set(struct cmd_ctx *c);
+int cmd_reset(struct cmd_ctx *c);
+int cmd_solve(struct cmd_ctx *c);
+int cmd_print(struct cmd_ctx *c);
+int cmd_table(struct cmd_ctx *c);
+int cmd_steps(struct cmd_ctx *c);
+int cmd_eval(struct cmd_ctx *c);
+int cmd_help(struct cmd_ctx *c);
+int cmd_quit(struct cmd_ctx *c);
+
+#endif

@@ -1,0 +1,994 @@
+#include "exercise/exercise.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <ini.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "util/text.h"
+#include "util/xalloc.h"
+
+/* ---- reading lines for inih --------------------------------------------- */
+
+/* inih reads into a fixed buffer of INI_MAX_LINE bytes and, built without
+ * INI_HANDLER_LINENO, does not tell the handler where it is. So tribo
+ * hands inih the lines itself: it knows the line number and the raw text
+ * of every line the handler is called for, and folds a long value line
+ * into indented continuation lines at a space instead of letting inih cut
+ * it anywhere. */
+
+enum section { SEC_NONE, SEC_EXERCISE, SEC_PARAM, SEC_ANSWER };
+
+struct parse {
+	const char *path;
+	const char *text;
+	size_t len, pos;
+	int lineno;
+	char *raw;           /* the current physical line, without its newline */
+	const char *pending; /* the rest of a folded line */
+	bool chunk_indented; /* the chunk inih is processing starts with blanks */
+	struct exercise *ex;
+	struct diag *d;
+	bool failed;
+
+	enum section sec;
+	char secname[80];
+	int sec_line;
+	struct ex_param *param;
+	struct ex_answer *answer;
+	unsigned seen;       /* keys given in this section, one bit each */
+	int seen_line[8];
+	char last_key[32];
+	bool had_exercise;
+	int statement_line;
+	bool *param_given;
+};
+
+static int perr(struct parse *ps, int col, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static int perr(struct parse *ps, int col, const char *fmt, ...)
+{
+	char msg[sizeof(ps->d->msg)];
+	va_list ap;
+	if (ps->failed)
+		return 0;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	diag_at(ps->d, ps->path, ps->lineno, col, ps->raw, "%s", msg);
+	ps->failed = true;
+	return 0;
+}
+
+/* Error about a line other than the current one (final checks). */
+static int perr_line(struct parse *ps, int line, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static int perr_line(struct parse *ps, int line, const char *fmt, ...)
+{
+	char msg[sizeof(ps->d->msg)];
+	va_list ap;
+	if (ps->failed)
+		return -1;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	/* find the text of that line for the caret */
+	const char *p = ps->text;
+	for (int i = 1; i < line && p; i++) {
+		p = memchr(p, '\n', ps->len - (size_t)(p - ps->text));
+		if (p)
+			p++;
+	}
+	int col = 0;
+	if (p && line > 0) {
+		col = 1;
+		while (p[col - 1] == ' ' || p[col - 1] == '\t')
+			col++;
+	}
+	diag_at(ps->d, ps->path, line, col, line > 0 ? p : NULL, "%s", msg);
+	ps->failed = true;
+	return -1;
+}
+
+static int col_of_key(const struct parse *ps)
+{
+	int c = 0;
+	while (ps->raw[c] == ' ' || ps->raw[c] == '\t')
+		c++;
+	return c + 1;
+}
+
+static int col_of_value(const struct parse *ps)
+{
+	const char *eq = strpbrk(ps->raw, "=:");
+	if (!eq)
+		return col_of_key(ps);
+	eq++;
+	while (*eq == ' ' || *eq == '\t')
+		eq++;
+	return (int)(eq - ps->raw) + 1;
+}
+
+/* The offset of the first byte of invalid UTF-8 in s, or -1. */
+static long bad_utf8(const unsigned char *s, size_t n)
+{
+	size_t i = 0;
+	while (i < n) {
+		unsigned c = s[i];
+		size_t k;
+		if (c < 0x80)
+			k = 0;
+		else if (c >= 0xC2 && c <= 0xDF)
+			k = 1;
+		else if (c >= 0xE0 && c <= 0xEF)
+			k = 2;
+		else if (c >= 0xF0 && c <= 0xF4)
+			k = 3;
+		else
+			return (long)i;
+		for (size_t j = 1; j <= k; j++)
+			if (i + j >= n || (s[i + j] & 0xC0) != 0x80)
+				return (long)i;
+		i += k + 1;
+	}
+	return -1;
+}
+
+static void section_begin(struct parse *ps, const char *line);
+
+static char *reader(char *str, int num, void *stream)
+{
+	struct parse *ps = stream;
+	size_t room = (size_t)num - 2; /* for the newline and the NUL */
+	if (ps->failed)
+		return NULL;
+	if (ps->pending) {
+		/* the rest of a folded line, indented so inih continues the value */
+		size_t n = strlen(ps->pending);
+		const char *chunk = ps->pending;
+		size_t take = n;
+		if (n + 2 > room) {
+			take = room - 2;
+			while (take > 0 && chunk[take] != ' ')
+				take--;
+			if (take == 0) {
+				perr(ps, (int)(chunk - ps->raw) + 1,
+				     "a word of over %zu characters; split the line", room - 2);
+				return NULL;
+			}
+		}
+		snprintf(str, (size_t)num, "  %.*s\n", (int)take, chunk);
+		ps->pending = take < n ? chunk + take + 1 : NULL;
+		ps->chunk_indented = true;
+		return str;
+	}
+	if (ps->pos >= ps->len)
+		return NULL;
+
+	const char *start = ps->text + ps->pos;
+	const char *nl = memchr(start, '\n', ps->len - ps->pos);
+	size_t n = nl ? (size_t)(nl - start) : ps->len - ps->pos;
+	ps->pos += n + (nl != NULL);
+	ps->lineno++;
+	free(ps->raw);
+	ps->raw = xstrndup(start, n);
+	if (n && ps->raw[n - 1] == '\r')
+		ps->raw[--n] = '\0';
+	if (ps->lineno == 1 && n >= 3 && !memcmp(ps->raw, "\xEF\xBB\xBF", 3)) {
+		memmove(ps->raw, ps->raw + 3, n - 2); /* inih skips the BOM too */
+		n -= 3;
+	}
+	if (strlen(ps->raw) != n) {
+		perr(ps, (int)strlen(ps->raw) + 1, "NUL byte in the file");
+		return NULL;
+	}
+	long bad = bad_utf8((const unsigned char *)ps->raw, n);
+	if (bad >= 0) {
+		perr(ps, (int)bad + 1, "invalid UTF-8");
+		return NULL;
+	}
+
+	const char *p = ps->raw;
+	while (*p == ' ' || *p == '\t')
+		p++;
+	ps->chunk_indented = p != ps->raw && *p;
+	if (*p == ';' || *p == '#') {
+		snprintf(str, (size_t)num, "\n");
+		return str;
+	}
+	if (*p == '[' && !ps->chunk_indented) {
+		section_begin(ps, p);
+		if (ps->failed)
+			return NULL;
+	}
+	if (n <= room) {
+		snprintf(str, (size_t)num, "%s\n", ps->raw);
+		return str;
+	}
+	/* Fold: cut at the last space that fits, after the '='. */
+	const char *eq = strpbrk(ps->raw, "=:");
+	size_t min_cut = eq ? (size_t)(eq - ps->raw) + 1 : 0;
+	size_t cut = room;
+	while (cut > min_cut && ps->raw[cut] != ' ')
+		cut--;
+	if (cut <= min_cut || !eq) {
+		perr(ps, (int)room + 1, "line too long (%zu characters) and nowhere to fold it", n);
+		return NULL;
+	}
+	snprintf(str, (size_t)num, "%.*s\n", (int)cut, ps->raw);
+	ps->pending = ps->raw + cut + 1;
+	return str;
+}
+
+/* ---- sections ------------------------------------------------------------ */
+
+static void final_param(struct parse *ps);
+
+static void section_end(struct parse *ps)
+{
+	if (ps->sec == SEC_PARAM && ps->param)
+		final_param(ps);
+	ps->sec = SEC_NONE;
+	ps->param = NULL;
+	ps->answer = NULL;
+	ps->seen = 0;
+	ps->last_key[0] = '\0';
+}
+
+static void section_begin(struct parse *ps, const char *line)
+{
+	const char *close = strchr(line, ']');
+	int col = (int)(line - ps->raw) + 1;
+	section_end(ps);
+	if (ps->failed)
+		return;
+	if (!close) {
+		perr(ps, col, "section header without ']'");
+		return;
+	}
+	for (const char *q = close + 1; *q; q++)
+		if (!isspace((unsigned char)*q)) {
+			if (*q == ';' || *q == '#')
+				break;
+			perr(ps, (int)(q - ps->raw) + 1, "text after the section header");
+			return;
+		}
+	char name[80], arg[80];
+	size_t len = (size_t)(close - line - 1);
+	if (len >= sizeof(name)) {
+		perr(ps, col, "section name too long");
+		return;
+	}
+	snprintf(name, sizeof(name), "%.*s", (int)len, line + 1);
+	arg[0] = '\0';
+	char kind[80];
+	int nf = sscanf(name, "%79s %79s", kind, arg);
+	if (nf < 1)
+		kind[0] = '\0';
+	snprintf(ps->secname, sizeof(ps->secname), "%s", name);
+	ps->sec_line = ps->lineno;
+	const struct model *m = ps->ex->model;
+	if (!strcmp(kind, "exercise") && nf == 1) {
+		if (ps->had_exercise) {
+			perr(ps, col, "second [exercise] section");
+			return;
+		}
+		ps->had_exercise = true;
+		ps->sec = SEC_EXERCISE;
+	} else if (!strcmp(kind, "param") || !strcmp(kind, "answer")) {
+		char extra[8];
+		if (nf < 2) {
+			perr(ps, col, "[%s] needs a name: [%s NAME]", kind, kind);
+			return;
+		}
+		if (sscanf(name, "%*s %*s %7s", extra) == 1) {
+			perr(ps, col, "[%s] takes one name", kind);
+			return;
+		}
+		if (!m) {
+			perr(ps, col,
+			     "[%s %s] comes before the model is known: begin the file with "
+			     "[exercise] and its 'model = …'",
+			     kind, arg);
+			return;
+		}
+		if (kind[0] == 'p') {
+			int i = model_param_index(m, arg);
+			if (i < 0) {
+				const char *cands[64];
+				size_t nc = 0;
+				for (size_t j = 0; j < m->nparams && nc < 64; j++)
+					cands[nc++] = m->params[j].name;
+				const char *near = text_suggest(arg, cands, nc);
+				perr(ps, col, "model %s has no parameter '%s'%s%s%s", m->name, arg,
+				     near ? " (did you mean '" : "", near ? near : "", near ? "'?)" : "");
+				return;
+			}
+			if (ps->param_given[i]) {
+				perr(ps, col, "second [param %s] section (the first is at line %d)", arg,
+				     ps->ex->params[i].line);
+				return;
+			}
+			ps->param_given[i] = true;
+			ps->param = &ps->ex->params[i];
+			ps->param->line = ps->lineno;
+			ps->sec = SEC_PARAM;
+		} else {
+			int i = model_result_index(m, arg);
+			if (i < 0) {
+				const char *cands[64];
+				size_t nc = 0;
+				for (size_t j = 0; j < m->nresults && nc < 64; j++)
+					cands[nc++] = m->results[j].name;
+				const char *near = text_suggest(arg, cands, nc);
+				perr(ps, col, "model %s has no result '%s'%s%s%s", m->name, arg,
+				     near ? " (did you mean '" : "", near ? near : "", near ? "'?)" : "");
+				return;
+			}
+			for (size_t j = 0; j < ps->ex->nanswers; j++)
+				if (!strcmp(ps->ex->answers[j].name, arg)) {
+					perr(ps, col, "second [answer %s] section (the first is at line %d)",
+					     arg, ps->ex->answers[j].line);
+					return;
+				}
+			ps->ex->answers = xrealloc(ps->ex->answers,
+						   (ps->ex->nanswers + 1) * sizeof(*ps->ex->answers));
+			struct ex_answer *a = &ps->ex->answers[ps->ex->nanswers++];
+			const struct result_spec *rs = &m->results[i];
+			*a = (struct ex_answer){.name = xstrdup(arg), .result = i,
+						.unit = xstrdup(rs->unit), .line = ps->lineno};
+			struct diag dummy;
+			unit_parse(rs->unit, &a->u, &dummy);
+			ps->answer = a;
+			ps->sec = SEC_ANSWER;
+		}
+	} else {
+		perr(ps, col, "unknown section [%s]: expected [exercise], [param NAME] or [answer NAME]",
+		     name);
+	}
+}
+
+/* ---- keys ---------------------------------------------------------------- */
+
+static const char *const exercise_keys[] = {"id", "title", "model", "source", "statement", NULL};
+static const char *const param_keys[] = {"value", "unit", "min", "max", "draw", "digits", NULL};
+static const char *const answer_keys[] = {"unit", "tolerance", "hint", NULL};
+
+static int key_index(const char *const *keys, const char *name)
+{
+	for (int i = 0; keys[i]; i++)
+		if (!strcmp(keys[i], name))
+			return i;
+	return -1;
+}
+
+static int number(struct parse *ps, const char *value, double *out)
+{
+	const char *why;
+	if (text_parse_double(value, out, &why))
+		return perr(ps, col_of_value(ps), "'%s' %s", value, why), -1;
+	return 0;
+}
+
+static void append(char **dst, const char *more)
+{
+	size_t a = strlen(*dst), b = strlen(more);
+	*dst = xrealloc(*dst, a + b + 2);
+	if (a)
+		(*dst)[a++] = ' ';
+	memcpy(*dst + a, more, b + 1);
+}
+
+static int exercise_key(struct parse *ps, int k, const char *value)
+{
+	struct exercise *ex = ps->ex;
+	switch (k) {
+	case 0: /* id */
+		if (!*value || !islower((unsigned char)value[0]) || strlen(value) > 64)
+			return perr(ps, col_of_value(ps),
+				    "id '%s' must start with a lowercase letter (at most 64 characters)",
+				    value);
+		for (const char *q = value; *q; q++)
+			if (!(islower((unsigned char)*q) || isdigit((unsigned char)*q) || *q == '-'))
+				return perr(ps, col_of_value(ps) + (int)(q - value),
+					    "id '%s' may hold only lowercase letters, digits and '-'",
+					    value);
+		ex->id = xstrdup(value);
+		return 1;
+	case 1:
+		ex->title = xstrdup(value);
+		return 1;
+	case 2: {
+		const struct model *m = model_find(value);
+		if (!m) {
+			const char *cands[32];
+			size_t n = 0;
+			for (const struct model *const *mm = model_all(); *mm && n < 32; mm++)
+				cands[n++] = (*mm)->name;
+			const char *near = text_suggest(value, cands, n);
+			return perr(ps, col_of_value(ps), "unknown model '%s'%s%s%s", value,
+				    near ? " (did you mean '" : "", near ? near : "", near ? "'?)" : "");
+		}
+		ex->model = m;
+		ex->params = xcalloc(m->nparams, sizeof(*ex->params));
+		ps->param_given = xcalloc(m->nparams, sizeof(bool));
+		for (size_t i = 0; i < m->nparams; i++) {
+			const struct param_spec *sp = &m->params[i];
+			struct ex_param *p = &ex->params[i];
+			struct diag dummy;
+			p->spec = sp;
+			p->unit = xstrdup(sp->unit);
+			unit_parse(sp->unit, &p->canon, &dummy);
+			p->u = p->canon;
+			p->value = sp->def;
+			p->text = xstrdup(sp->def_text ? sp->def_text : "");
+			p->min = -INFINITY;
+			p->max = INFINITY;
+			p->digits = 3;
+		}
+		return 1;
+	}
+	case 3:
+		ex->source = xstrdup(value);
+		return 1;
+	case 4:
+		ex->statement = xstrdup(value);
+		ps->statement_line = ps->lineno;
+		return 1;
+	}
+	return 0;
+}
+
+static int param_key(struct parse *ps, int k, const char *value)
+{
+	struct ex_param *p = ps->param;
+	const struct param_spec *sp = p->spec;
+	double x;
+	switch (k) {
+	case 0: /* value */
+		p->value_line = ps->lineno;
+		if (sp->kind == PARAM_CHOICE) {
+			int c = param_choice_index(sp, value);
+			if (c < 0)
+				return perr(ps, col_of_value(ps), "%s is one of %s, not '%s'", sp->name,
+					    sp->choices, value);
+			p->choice = c;
+		} else if (sp->kind == PARAM_TEXT) {
+			free(p->text);
+			p->text = xstrdup(value);
+		} else {
+			if (number(ps, value, &x))
+				return 0;
+			p->value = x;
+		}
+		return 1;
+	case 1: { /* unit */
+		struct unit u;
+		char want[64], got[64];
+		if (sp->kind != PARAM_NUMBER)
+			return perr(ps, col_of_key(ps), "%s is not a number: it has no unit", sp->name);
+		if (unit_parse(value, &u, ps->d))
+			return perr(ps, col_of_value(ps), "%s", ps->d->msg);
+		if (!unit_same_dim(&u, &p->canon))
+			return perr(ps, col_of_value(ps), "'%s' is a unit of %s, but %s is a %s (%s)",
+				    value, unit_dim_name(&u, got, sizeof(got)), sp->name,
+				    unit_dim_name(&p->canon, want, sizeof(want)),
+				    sp->unit[0] ? sp->unit : "no unit");
+		free(p->unit);
+		p->unit = xstrdup(value);
+		p->u = u;
+		return 1;
+	}
+	case 2:
+	case 3:
+		if (sp->kind != PARAM_NUMBER)
+			return perr(ps, col_of_key(ps), "%s is not a number: it has no range", sp->name);
+		if (number(ps, value, &x))
+			return 0;
+		if (k == 2)
+			p->min = x;
+		else
+			p->max = x;
+		p->range_line = ps->lineno;
+		return 1;
+	case 4: { /* draw = LO HI */
+		char a[64], b[64], c[8];
+		if (sp->kind != PARAM_NUMBER)
+			return perr(ps, col_of_key(ps), "%s is not a number: it cannot be drawn",
+				    sp->name);
+		if (sscanf(value, "%63s %63s %7s", a, b, c) != 2)
+			return perr(ps, col_of_value(ps), "draw takes two numbers: draw = LOW HIGH");
+		if (number(ps, a, &p->draw_lo) || number(ps, b, &p->draw_hi))
+			return 0;
+		p->has_draw = true;
+		p->draw_line = ps->lineno;
+		return 1;
+	}
+	case 5:
+		if (text_parse_int(value, 1, 15, &p->digits))
+			return perr(ps, col_of_value(ps), "digits must be a whole number from 1 to 15");
+		return 1;
+	}
+	return 0;
+}
+
+static int answer_key(struct parse *ps, int k, const char *value)
+{
+	struct ex_answer *a = ps->answer;
+	const struct result_spec *rs = &ps->ex->model->results[a->result];
+	switch (k) {
+	case 0: { /* unit */
+		struct unit u;
+		char want[64], got[64];
+		if (rs->kind != VAL_NUMBER)
+			return perr(ps, col_of_key(ps), "%s is not a number: it has no unit", rs->name);
+		if (unit_parse(value, &u, ps->d))
+			return perr(ps, col_of_value(ps), "%s", ps->d->msg);
+		if (!unit_same_dim(&u, &a->u))
+			return perr(ps, col_of_value(ps), "'%s' is a unit of %s, but %s is a %s (%s)",
+				    value, unit_dim_name(&u, got, sizeof(got)), rs->name,
+				    unit_dim_name(&a->u, want, sizeof(want)), rs->unit);
+		free(a->unit);
+		a->unit = xstrdup(value);
+		a->u = u;
+		return 1;
+	}
+	case 1: { /* tolerance: "1%" relative, or an absolute amount */
+		char buf[128];
+		double x;
+		if (rs->kind != VAL_NUMBER)
+			return perr(ps, col_of_key(ps), "%s is not a number: it has no tolerance",
+				    rs->name);
+		snprintf(buf, sizeof(buf), "%s", value);
+		size_t n = strlen(buf);
+		while (n && isspace((unsigned char)buf[n - 1]))
+			buf[--n] = '\0';
+		bool rel = n && buf[n - 1] == '%';
+		if (rel)
+			buf[--n] = '\0';
+		const char *why;
+		if (text_parse_double(buf, &x, &why))
+			return perr(ps, col_of_value(ps),
+				    "tolerance '%s' %s: write a percentage (1%%) or an amount (0.01)",
+				    value, why);
+		if (!(x > 0))
+			return perr(ps, col_of_value(ps), "tolerance must be positive");
+		a->tol = (struct tolerance){rel ? TOL_REL : TOL_ABS, rel ? x / 100 : x};
+		return 1;
+	}
+	case 2:
+		a->hint = xstrdup(value);
+		return 1;
+	}
+	return 0;
+}
+
+static int handler(void *user, const char *section, const char *name, const char *value)
+{
+	struct parse *ps = user;
+	(void)section;
+	if (ps->failed)
+		return 0;
+	if (ps->sec == SEC_NONE)
+		return perr(ps, col_of_key(ps), "'%s' outside a section: begin with [exercise]",
+			    name);
+	const char *const *keys = ps->sec == SEC_EXERCISE ? exercise_keys
+				  : ps->sec == SEC_PARAM  ? param_keys
+							  : answer_keys;
+	int k = key_index(keys, name);
+	if (k < 0) {
+		size_t n = 0;
+		while (keys[n])
+			n++;
+		const char *near = text_suggest(name, keys, n);
+		return perr(ps, col_of_key(ps), "unknown key '%s' in [%s]%s%s%s", name, ps->secname,
+			    near ? " (did you mean '" : "", near ? near : "", near ? "'?)" : "");
+	}
+	if (ps->chunk_indented && !strcmp(ps->last_key, name)) {
+		/* an indented line continues the value before it */
+		char **text = NULL;
+		if (ps->sec == SEC_EXERCISE && (k == 1 || k == 3 || k == 4))
+			text = k == 1 ? &ps->ex->title : k == 3 ? &ps->ex->source : &ps->ex->statement;
+		else if (ps->sec == SEC_ANSWER && k == 2)
+			text = &ps->answer->hint;
+		if (!text)
+			return perr(ps, col_of_key(ps),
+				    "indented line: only title, source, statement and hint may go on "
+				    "over several lines");
+		append(text, value);
+		return 1;
+	}
+	if (ps->seen & (1u << k))
+		return perr(ps, col_of_key(ps), "'%s' given twice in [%s] (first at line %d)", name,
+			    ps->secname, ps->seen_line[k]);
+	ps->seen |= 1u << k;
+	ps->seen_line[k] = ps->lineno;
+	snprintf(ps->last_key, sizeof(ps->last_key), "%s", name);
+	if (ps->sec == SEC_EXERCISE) {
+		if (k == 2 && ps->ex->model)
+			return 1;
+		return exercise_key(ps, k, value);
+	}
+	if (ps->sec == SEC_PARAM)
+		return param_key(ps, k, value);
+	return answer_key(ps, k, value);
+}
+
+/* ---- whole-file checks ---------------------------------------------------- */
+
+double ex_param_to_model(const struct ex_param *p, double value)
+{
+	return unit_convert(value, &p->u, &p->canon);
+}
+
+/* The binding bounds, in the display unit. */
+static void bounds(const struct ex_param *p, double *lo, bool *lo_open, double *hi, bool *hi_open)
+{
+	const struct param_spec *sp = p->spec;
+	double mlo = isfinite(sp->lo) ? unit_convert(sp->lo, &p->canon, &p->u) : sp->lo;
+	double mhi = isfinite(sp->hi) ? unit_convert(sp->hi, &p->canon, &p->u) : sp->hi;
+	*lo = mlo;
+	*lo_open = sp->lo_open;
+	if (p->min > mlo || (p->min == mlo && !sp->lo_open)) {
+		*lo = p->min;
+		*lo_open = false;
+	}
+	*hi = mhi;
+	*hi_open = sp->hi_open;
+	if (p->max < mhi || (p->max == mhi && !sp->hi_open)) {
+		*hi = p->max;
+		*hi_open = false;
+	}
+}
+
+void ex_param_range(const struct ex_param *p, char *buf, size_t n)
+{
+	double lo, hi;
+	bool lo_open, hi_open;
+	char a[32], b[32];
+	bounds(p, &lo, &lo_open, &hi, &hi_open);
+	text_format_number(lo, a, sizeof(a));
+	text_format_number(hi, b, sizeof(b));
+	const char *u = p->unit;
+	const char *sp = u[0] ? " " : "";
+	if (isinf(lo) && isinf(hi))
+		snprintf(buf, n, "any value");
+	else if (isinf(hi))
+		snprintf(buf, n, "%s %s%s%s", lo_open ? ">" : "≥", a, sp, u);
+	else if (isinf(lo))
+		snprintf(buf, n, "%s %s%s%s", hi_open ? "<" : "≤", b, sp, u);
+	else
+		snprintf(buf, n, "%c%s, %s%c%s%s", lo_open ? '(' : '[', a, b, hi_open ? ')' : ']', sp,
+			 u);
+}
+
+int ex_param_check(const struct ex_param *p, double value, struct diag *d)
+{
+	double lo, hi;
+	bool lo_open, hi_open;
+	char range[96], v[32];
+	if (!isfinite(value))
+		return diag_set(d, "%s must be a finite number", p->spec->name);
+	bounds(p, &lo, &lo_open, &hi, &hi_open);
+	bool ok = (lo_open ? value > lo : value >= lo) && (hi_open ? value < hi : value <= hi);
+	/* the model's own limits hold whatever the file says */
+	ok = ok && param_within_limits(p->spec, ex_param_to_model(p, value));
+	if (ok)
+		return 0;
+	ex_param_range(p, range, sizeof(range));
+	text_format_number(value, v, sizeof(v));
+	return diag_set(d, "%s = %s%s%s is out of range: %s must be %s", p->spec->name, v,
+			p->unit[0] ? " " : "", p->unit, p->spec->name, range);
+}
+
+static void final_param(struct parse *ps)
+{
+	struct ex_param *p = ps->param;
+	const struct param_spec *sp = p->spec;
+	struct diag d;
+	if (ps->failed || sp->kind != PARAM_NUMBER)
+		return;
+	if (!(ps->seen & 1u)) /* no value: the model's default, in the file's unit */
+		p->value = unit_convert(sp->def, &p->canon, &p->u);
+	if (p->min > p->max) {
+		perr_line(ps, p->range_line, "min is larger than max");
+		return;
+	}
+	if (ex_param_check(p, p->value, &d)) {
+		perr_line(ps, p->value_line ? p->value_line : p->line, "%s", d.msg);
+		return;
+	}
+	if (p->has_draw) {
+		if (p->draw_lo > p->draw_hi) {
+			perr_line(ps, p->draw_line, "draw range %g %g is reversed", p->draw_lo,
+				  p->draw_hi);
+			return;
+		}
+		if (ex_param_check(p, p->draw_lo, &d) || ex_param_check(p, p->draw_hi, &d)) {
+			perr_line(ps, p->draw_line, "draw range: %s", d.msg);
+			return;
+		}
+	}
+}
+
+static void final_statement(struct parse *ps)
+{
+	const char *s = ps->ex->statement;
+	if (!s)
+		return;
+	for (const char *p = s; *p; p++) {
+		if ((p[0] == '{' && p[1] == '{') || (p[0] == '}' && p[1] == '}')) {
+			p++;
+			continue;
+		}
+		if (*p == '}') {
+			perr_line(ps, ps->statement_line, "statement: '}' without '{' (write }} for a brace)");
+			return;
+		}
+		if (*p != '{')
+			continue;
+		const char *close = strchr(p, '}');
+		if (!close) {
+			perr_line(ps, ps->statement_line, "statement: '{' without '}' (write {{ for a brace)");
+			return;
+		}
+		char name[64];
+		snprintf(name, sizeof(name), "%.*s", (int)(close - p - 1), p + 1);
+		if (model_param_index(ps->ex->model, name) < 0) {
+			perr_line(ps, ps->statement_line,
+				  "statement: {%s} is not a parameter of model %s", name,
+				  ps->ex->model->name);
+			return;
+		}
+		p = close;
+	}
+}
+
+void exercise_free(struct exercise *ex)
+{
+	if (!ex)
+		return;
+	if (ex->params)
+		for (size_t i = 0; i < ex->model->nparams; i++) {
+			free(ex->params[i].unit);
+			free(ex->params[i].text);
+		}
+	for (size_t i = 0; i < ex->nanswers; i++) {
+		free(ex->answers[i].name);
+		free(ex->answers[i].unit);
+		free(ex->answers[i].hint);
+	}
+	free(ex->answers);
+	free(ex->params);
+	free(ex->path);
+	free(ex->id);
+	free(ex->title);
+	free(ex->source);
+	free(ex->statement);
+	free(ex);
+}
+
+struct exercise *exercise_parse(const char *path, const char *text, size_t len, struct diag *d)
+{
+	struct exercise *ex = xcalloc(1, sizeof(*ex));
+	struct parse ps = {.path = path, .text = text, .len = len, .ex = ex, .d = d};
+	diag_clear(d);
+	ex->path = xstrdup(path);
+	if (len > EXERCISE_MAX_BYTES) {
+		diag_at(d, path, 0, 0, NULL, "file too large (%zu bytes; an exercise is at most %d)",
+			len, EXERCISE_MAX_BYTES);
+		exercise_free(ex);
+		return NULL;
+	}
+	int rc = ini_parse_stream(reader, &ps, handler, &ps);
+	if (!ps.failed && rc > 0) {
+		/* inih's own complaint: a line that is not a section or key = value */
+		ps.lineno = rc;
+		perr_line(&ps, rc, "expected 'key = value' or a [section]");
+	}
+	if (!ps.failed)
+		section_end(&ps);
+	if (!ps.failed) {
+		if (!ps.had_exercise)
+			perr_line(&ps, 1, "no [exercise] section");
+		else if (!ex->id)
+			perr_line(&ps, 1, "[exercise] has no id");
+		else if (!ex->title)
+			perr_line(&ps, 1, "[exercise] has no title");
+		else if (!ex->model)
+			perr_line(&ps, 1, "[exercise] has no model");
+	}
+	if (!ps.failed)
+		final_statement(&ps);
+	free(ps.raw);
+	free(ps.param_given);
+	if (ps.failed) {
+		exercise_free(ex);
+		return NULL;
+	}
+	if (!ex->source)
+		ex->source = xstrdup("");
+	if (!ex->statement)
+		ex->statement = xstrdup("");
+	return ex;
+}
+
+struct exercise *exercise_read(const char *path, struct diag *d)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f) {
+		diag_at(d, path, 0, 0, NULL, "cannot open: %s", strerror(errno));
+		return NULL;
+	}
+	struct stat st;
+	if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+		fclose(f);
+		diag_at(d, path, 0, 0, NULL, "is a directory");
+		return NULL;
+	}
+	struct strbuf sb = STRBUF_INIT;
+	char buf[65536];
+	size_t n;
+	while ((n = fread(buf, 1, sizeof(buf), f)) > 0) {
+		strbuf_add(&sb, buf, n);
+		if (sb.len > EXERCISE_MAX_BYTES)
+			break;
+	}
+	int err = ferror(f);
+	fclose(f);
+	if (err) {
+		strbuf_release(&sb);
+		diag_at(d, path, 0, 0, NULL, "read error");
+		return NULL;
+	}
+	struct exercise *ex = exercise_parse(path, strbuf_str(&sb), sb.len, d);
+	strbuf_release(&sb);
+	return ex;
+}
+
+/* ---- where exercises live ------------------------------------------------- */
+
+static void add_dir(struct exercise_dirs *dirs, const char *dir)
+{
+	for (size_t i = 0; i < dirs->n; i++)
+		if (!strcmp(dirs->dir[i], dir))
+			return;
+	dirs->dir = xrealloc(dirs->dir, (dirs->n + 1) * sizeof(char *));
+	dirs->dir[dirs->n++] = xstrdup(dir);
+}
+
+void exercise_dirs_init(struct exercise_dirs *dirs)
+{
+	char path[PATH_MAX + 64];
+	dirs->dir = NULL;
+	dirs->n = 0;
+	const char *xdg = getenv("XDG_DATA_HOME");
+	const char *home = getenv("HOME");
+	if (xdg && xdg[0] == '/') {
+		snprintf(path, sizeof(path), "%s/tribo/exercises", xdg);
+		add_dir(dirs, path);
+	} else if (home && home[0]) {
+		snprintf(path, sizeof(path), "%s/.local/share/tribo/exercises", home);
+		add_dir(dirs, path);
+	}
+	/* installed: PREFIX/bin/tribo finds PREFIX/share/tribo/exercises; a
+	 * build tree keeps them next to the binary */
+	char exe[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n > 0) {
+		exe[n] = '\0';
+		char *slash = strrchr(exe, '/');
+		if (slash) {
+			*slash = '\0';
+			snprintf(path, sizeof(path), "%s/../share/tribo/exercises", exe);
+			char real[PATH_MAX];
+			if (realpath(path, real))
+				add_dir(dirs, real);
+			snprintf(path, sizeof(path), "%s/exercises", exe);
+			if (realpath(path, real))
+				add_dir(dirs, real);
+		}
+	}
+	const char *tp = getenv("TRIBO_PATH");
+	if (tp) {
+		char *copy = xstrdup(tp), *save = NULL;
+		for (char *tok = strtok_r(copy, ":", &save); tok; tok = strtok_r(NULL, ":", &save))
+			add_dir(dirs, tok);
+		free(copy);
+	}
+}
+
+void exercise_dirs_release(struct exercise_dirs *dirs)
+{
+	for (size_t i = 0; i < dirs->n; i++)
+		free(dirs->dir[i]);
+	free(dirs->dir);
+	dirs->dir = NULL;
+	dirs->n = 0;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+void catalog_scan(struct catalog *cat)
+{
+	struct exercise_dirs dirs;
+	cat->entry = NULL;
+	cat->n = 0;
+	strbuf_init(&cat->warnings);
+	exercise_dirs_init(&dirs);
+	for (size_t i = 0; i < dirs.n; i++) {
+		DIR *dp = opendir(dirs.dir[i]);
+		if (!dp)
+			continue;
+		char **names = NULL;
+		size_t nn = 0;
+		struct dirent *de;
+		while ((de = readdir(dp))) {
+			size_t len = strlen(de->d_name);
+			if (len > 4 && !strcmp(de->d_name + len - 4, ".ini") && de->d_name[0] != '.') {
+				names = xrealloc(names, (nn + 1) * sizeof(char *));
+				names[nn++] = xstrdup(de->d_name);
+			}
+		}
+		closedir(dp);
+		qsort(names, nn, sizeof(char *), cmp_str);
+		for (size_t j = 0; j < nn; j++) {
+			char path[PATH_MAX + 256];
+			struct diag d;
+			snprintf(path, sizeof(path), "%s/%s", dirs.dir[i], names[j]);
+			free(names[j]);
+			struct exercise *ex = exercise_read(path, &d);
+			if (!ex) {
+				strbuf_addstr(&cat->warnings, "skipped ");
+				diag_format(&d, &cat->warnings);
+				continue;
+			}
+			const struct catalog_entry *old = catalog_find(cat, ex->id);
+			if (old) {
+				strbuf_addf(&cat->warnings, "%s: id '%s' is also in %s, which is used\n",
+					    path, ex->id, old->path);
+			} else {
+				cat->entry = xrealloc(cat->entry, (cat->n + 1) * sizeof(*cat->entry));
+				cat->entry[cat->n++] = (struct catalog_entry){
+					xstrdup(ex->id), xstrdup(ex->title), xstrdup(ex->source),
+					xstrdup(path)};
+			}
+			exercise_free(ex);
+		}
+		free(names);
+	}
+	exercise_dirs_release(&dirs);
+}
+
+void catalog_release(struct catalog *cat)
+{
+	for (size_t i = 0; i < cat->n; i++) {
+		free(cat->entry[i].id);
+		free(cat->entry[i].title);
+		free(cat->entry[i].source);
+		free(cat->entry[i].path);
+	}
+	free(cat->entry);
+	strbuf_release(&cat->warnings);
+	cat->entry = NULL;
+	cat->n = 0;
+}
+
+const struct catalog_entry *catalog_find(const struct catalog *cat, const char *id)
+{
+	for (size_t i = 0; i < cat->n; i++)
+		if (!strcmp(cat->entry[i].id, id))
+			return &cat->entry[i];
+	return NULL;
+}

@@ -1,0 +1,99 @@
+/* Exercise files (SPEC §3): INI read with libinih, checked against the
+ * model they name. An exercise holds one entry per model parameter: the
+ * file's value, unit and ranges where it gives them, the model's defaults
+ * where it does not. */
+#ifndef TRIBO_EXERCISE_H
+#define TRIBO_EXERCISE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "exercise/units.h"
+#include "models/model.h"
+#include "util/diag.h"
+
+enum { EXERCISE_MAX_BYTES = 1 << 20 };
+
+struct ex_param {
+	const struct param_spec *spec;
+	char *unit;         /* display unit: the file's, else the model's */
+	struct unit u;      /* display unit, parsed */
+	struct unit canon;  /* the model's unit, parsed */
+	double value;       /* PARAM_NUMBER, in the display unit */
+	int choice;         /* PARAM_CHOICE */
+	char *text;         /* PARAM_TEXT */
+	double min, max;    /* the file's bounds in the display unit; ±INFINITY */
+	bool has_draw;
+	double draw_lo, draw_hi;
+	int digits;         /* significant digits of drawn values */
+	int line;           /* line of its [param] section; 0 if not in the file */
+	int value_line, range_line, draw_line; /* where those keys are, or 0 */
+};
+
+enum tol_kind { TOL_DEFAULT, TOL_REL, TOL_ABS };
+
+struct tolerance {
+	enum tol_kind kind;
+	double value; /* TOL_REL: a fraction; TOL_ABS: in the answer's unit */
+};
+
+struct ex_answer {
+	char *name;
+	int result;   /* index into the model's results */
+	char *unit;   /* the unit the answer is asked in */
+	struct unit u;
+	struct tolerance tol;
+	char *hint;
+	int line;
+};
+
+struct exercise {
+	char *path;
+	char *id, *title, *source, *statement;
+	const struct model *model;
+	struct ex_param *params; /* model->nparams of them, in the model's order */
+	struct ex_answer *answers;
+	size_t nanswers;
+};
+
+/* Parses an exercise from text; `path` is used in messages. Returns NULL
+ * with d filled (file, line, column, the line itself). Caller frees. */
+struct exercise *exercise_parse(const char *path, const char *text, size_t len, struct diag *d);
+/* Reads and parses a file. */
+struct exercise *exercise_read(const char *path, struct diag *d);
+void exercise_free(struct exercise *ex);
+
+/* Checks a display-unit value of parameter p against the file's range and
+ * the model's limits; d says which bound and shows the range. */
+int ex_param_check(const struct ex_param *p, double value, struct diag *d);
+/* The range as text, such as "(0, 5] kg" or "≥ 0". */
+void ex_param_range(const struct ex_param *p, char *buf, size_t n);
+/* Converts a display-unit value to the model's unit. */
+double ex_param_to_model(const struct ex_param *p, double value);
+
+/* The exercise directories, in search order (SPEC §1). */
+struct exercise_dirs {
+	char **dir;
+	size_t n;
+};
+void exercise_dirs_init(struct exercise_dirs *dirs);
+void exercise_dirs_release(struct exercise_dirs *dirs);
+
+/* What `list` shows and `load ID` searches: every readable exercise in the
+ * directories, the first of an id winning; files that fail to parse are
+ * kept as warnings. */
+struct catalog_entry {
+	char *id, *title, *source, *path;
+};
+
+struct catalog {
+	struct catalog_entry *entry;
+	size_t n;
+	struct strbuf warnings;
+};
+
+void catalog_scan(struct catalog *cat);
+void catalog_release(struct catalog *cat);
+const struct catalog_entry *catalog_find(const struct catalog *cat, const char *id);
+
+#endif

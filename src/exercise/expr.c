@@ -1,0 +1,234 @@
+#include "exercise/expr.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <errno.h>
+#include <math.h>
+#include <matheval.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/text.h"
+#include "util/xalloc.h"
+
+static const char *const functions[] = {
+	"exp",  "log",  "sqrt", "sin",   "cos",   "tan",   "cot",   "sec",   "csc",   "asin",
+	"acos", "atan", "acot", "asec",  "acsc",  "sinh",  "cosh",  "tanh",  "coth",  "sech",
+	"csch", "asinh", "acosh", "atanh", "acoth", "asech", "acsch", "abs", "step", "erf",
+	NULL,
+};
+
+static const char *const constants[] = {
+	"e", "pi", "log2e", "log10e", "ln2", "ln10", "pi_2", "pi_4", "sqrt2", "sqrt1_2", NULL,
+};
+
+const char *const *expr_functions(void) { return functions; }
+
+static bool in_list(const char *const *list, const char *s, size_t n)
+{
+	for (; *list; list++)
+		if (strlen(*list) == n && !strncmp(*list, s, n))
+			return true;
+	return false;
+}
+
+struct parser {
+	const char *src, *p;
+	expr_lookup_fn lookup;
+	void *ctx;
+	struct diag *d;
+};
+
+static int fail(struct parser *ps, const char *at, const char *fmt, const char *arg)
+{
+	char msg[sizeof(ps->d->msg)];
+	snprintf(msg, sizeof(msg), fmt, arg);
+	return diag_at(ps->d, "", 1, (int)(at - ps->src) + 1, ps->src, "%s", msg);
+}
+
+static void skip(struct parser *ps)
+{
+	while (isspace((unsigned char)*ps->p))
+		ps->p++;
+}
+
+static int expr(struct parser *ps);
+static int unary(struct parser *ps);
+
+static int primary(struct parser *ps)
+{
+	skip(ps);
+	const char *at = ps->p;
+	if (isdigit((unsigned char)*at) || (*at == '.' && isdigit((unsigned char)at[1]))) {
+		while (isdigit((unsigned char)*ps->p))
+			ps->p++;
+		if (*ps->p == '.')
+			ps->p++;
+		while (isdigit((unsigned char)*ps->p))
+			ps->p++;
+		if ((*ps->p == 'e' || *ps->p == 'E') &&
+		    (isdigit((unsigned char)ps->p[1]) ||
+		     ((ps->p[1] == '-' || ps->p[1] == '+') && isdigit((unsigned char)ps->p[2])))) {
+			ps->p += 2;
+			while (isdigit((unsigned char)*ps->p))
+				ps->p++;
+		}
+		errno = 0;
+		double v = strtod(at, NULL);
+		if (errno == ERANGE && !isfinite(v))
+			return fail(ps, at, "number too large%s", "");
+		if (isalpha((unsigned char)*ps->p) || *ps->p == '_')
+			return fail(ps, ps->p, "expected an operator after the number%s", "");
+		return 0;
+	}
+	if (isalpha((unsigned char)*at) || *at == '_') {
+		while (isalnum((unsigned char)*ps->p) || *ps->p == '_')
+			ps->p++;
+		size_t n = (size_t)(ps->p - at);
+		char name[128];
+		snprintf(name, sizeof(name), "%.*s", (int)n, at);
+		skip(ps);
+		if (*ps->p == '(') {
+			if (!in_list(functions, at, n)) {
+				const char *near = text_suggest(name, functions,
+								sizeof(functions) / sizeof(*functions) - 1);
+				if (near) {
+					char m[200];
+					snprintf(m, sizeof(m), "unknown function '%s' (did you mean '%s'?)",
+						 name, near);
+					return fail(ps, at, "%s", m);
+				}
+				return fail(ps, at, "unknown function '%s'", name);
+			}
+			ps->p++;
+			if (expr(ps))
+				return -1;
+			skip(ps);
+			if (*ps->p != ')')
+				return fail(ps, ps->p, "expected ')' to close the call of %s", name);
+			ps->p++;
+			return 0;
+		}
+		if (in_list(functions, at, n))
+			return fail(ps, at, "'%s' is a function: write it with parentheses", name);
+		if (!in_list(constants, at, n)) {
+			double v;
+			if (ps->lookup(name, &v, ps->d, ps->ctx)) {
+				char m[sizeof(ps->d->msg)];
+				memcpy(m, ps->d->msg, sizeof(m));
+				return fail(ps, at, "%s", m);
+			}
+		}
+		return 0;
+	}
+	if (*at == '(') {
+		ps->p++;
+		if (expr(ps))
+			return -1;
+		skip(ps);
+		if (*ps->p != ')')
+			return fail(ps, ps->p, "expected ')'%s", "");
+		ps->p++;
+		return 0;
+	}
+	if (!*at)
+		return fail(ps, at, "the expression ends where a value is expected%s", "");
+	char c[8];
+	snprintf(c, sizeof(c), "%c", *at);
+	return fail(ps, at, "expected a value, not '%s'", c);
+}
+
+/* libmatheval reads a^b^c as (a^b)^c; mathematics reads a^(b^c). */
+static int power(struct parser *ps)
+{
+	if (primary(ps))
+		return -1;
+	skip(ps);
+	if (*ps->p != '^')
+		return 0;
+	ps->p++;
+	skip(ps);
+	while (*ps->p == '-') {
+		ps->p++;
+		skip(ps);
+	}
+	if (primary(ps))
+		return -1;
+	skip(ps);
+	if (*ps->p == '^')
+		return fail(ps, ps->p, "a^b^c is ambiguous: write a^(b^c) or (a^b)^c%s", "");
+	return 0;
+}
+
+static int unary(struct parser *ps)
+{
+	skip(ps);
+	if (*ps->p == '-') {
+		ps->p++;
+		return unary(ps);
+	}
+	if (*ps->p == '+')
+		return fail(ps, ps->p, "a leading '+' is not allowed%s", "");
+	return power(ps);
+}
+
+static int term(struct parser *ps)
+{
+	if (unary(ps))
+		return -1;
+	for (;;) {
+		skip(ps);
+		if (*ps->p != '*' && *ps->p != '/')
+			return 0;
+		ps->p++;
+		if (unary(ps))
+			return -1;
+	}
+}
+
+static int expr(struct parser *ps)
+{
+	if (term(ps))
+		return -1;
+	for (;;) {
+		skip(ps);
+		if (*ps->p != '+' && *ps->p != '-')
+			return 0;
+		ps->p++;
+		if (term(ps))
+			return -1;
+	}
+}
+
+int expr_eval(const char *src, expr_lookup_fn lookup, void *ctx, double *out, struct diag *d)
+{
+	struct parser ps = {src, src, lookup, ctx, d};
+	if (strlen(src) > 4096)
+		return diag_set(d, "expression too long (%zu characters; at most 4096)", strlen(src));
+	if (expr(&ps))
+		return -1;
+	skip(&ps);
+	if (*ps.p) {
+		if (*ps.p == ')')
+			return fail(&ps, ps.p, "unmatched ')'%s", "");
+		return fail(&ps, ps.p, "expected an operator here%s", "");
+	}
+	char *copy = xstrdup(src);
+	void *f = evaluator_create(copy);
+	free(copy);
+	if (!f)
+		return diag_set(d, "cannot evaluate '%s'", src);
+	char **names;
+	int count;
+	evaluator_get_variables(f, &names, &count);
+	double *values = xcalloc((size_t)count + 1, sizeof(double));
+	int rc = 0;
+	for (int i = 0; i < count && !rc; i++)
+		rc = lookup(names[i], &values[i], d, ctx);
+	if (!rc)
+		*out = evaluator_evaluate(f, count, names, values);
+	free(values);
+	evaluator_destroy(f);
+	return rc;
+}

@@ -1,0 +1,24 @@
+/* Expressions over named values, evaluated with libmatheval. A parser of
+ * our own checks the text first: it points at the column of a mistake,
+ * names unknown names and functions, refuses the ambiguous a^b^c (which
+ * libmatheval reads as (a^b)^c), and keeps bad input away from
+ * libmatheval's parser, which leaks on syntax errors. */
+#ifndef TRIBO_EXPR_H
+#define TRIBO_EXPR_H
+
+#include <stddef.h>
+
+#include "util/diag.h"
+
+/* Gives the value of a name used in an expression: returns 0, or -1 with
+ * d->msg saying why not (unknown, not computed yet, not a number). */
+typedef int (*expr_lookup_fn)(const char *name, double *value, struct diag *d, void *ctx);
+
+/* Evaluates `src`. On error d->col is the 1-based column in src and
+ * d->source is src. */
+int expr_eval(const char *src, expr_lookup_fn lookup, void *ctx, double *out, struct diag *d);
+
+/* The function names an expression may call, NULL-terminated. */
+const char *const *expr_functions(void);
+
+#endif

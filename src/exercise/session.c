@@ -1,0 +1,382 @@
+#include "exercise/session.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "num/num.h"
+#include "util/text.h"
+#include "util/xalloc.h"
+
+struct session {
+	struct exercise *ex;
+	struct param_state *param;
+	struct value *result;
+	bool solved;
+	const char *stale; /* name of the first parameter changed since solve */
+	struct strbuf steps;
+};
+
+struct session *session_new(void)
+{
+	struct session *s = xcalloc(1, sizeof(*s));
+	strbuf_init(&s->steps);
+	return s;
+}
+
+static void clear_results(struct session *s)
+{
+	if (s->result && s->ex)
+		for (size_t i = 0; i < s->ex->model->nresults; i++)
+			value_release(&s->result[i]);
+	free(s->result);
+	s->result = NULL;
+	s->solved = false;
+	s->stale = NULL;
+	strbuf_reset(&s->steps);
+}
+
+static void clear(struct session *s)
+{
+	clear_results(s);
+	if (s->param && s->ex)
+		for (size_t i = 0; i < s->ex->model->nparams; i++)
+			free(s->param[i].text);
+	free(s->param);
+	s->param = NULL;
+	exercise_free(s->ex);
+	s->ex = NULL;
+}
+
+void session_free(struct session *s)
+{
+	if (!s)
+		return;
+	clear(s);
+	strbuf_release(&s->steps);
+	free(s);
+}
+
+static void reset_param(struct session *s, size_t i)
+{
+	const struct ex_param *p = &s->ex->params[i];
+	struct param_state *st = &s->param[i];
+	free(st->text);
+	*st = (struct param_state){p->value, p->choice, xstrdup(p->text ? p->text : ""), false};
+}
+
+void session_adopt(struct session *s, struct exercise *ex)
+{
+	clear(s);
+	s->ex = ex;
+	s->param = xcalloc(ex->model->nparams, sizeof(*s->param));
+	for (size_t i = 0; i < ex->model->nparams; i++)
+		reset_param(s, i);
+}
+
+static bool looks_like_path(const char *what)
+{
+	size_t n = strlen(what);
+	return strchr(what, '/') || (n > 4 && !strcmp(what + n - 4, ".ini"));
+}
+
+int session_load(struct session *s, const char *what, struct diag *d)
+{
+	struct exercise *ex;
+	if (looks_like_path(what)) {
+		ex = exercise_read(what, d);
+	} else {
+		struct catalog cat;
+		catalog_scan(&cat);
+		const struct catalog_entry *e = catalog_find(&cat, what);
+		if (!e) {
+			const char **ids = xmalloc((cat.n + 1) * sizeof(*ids));
+			for (size_t i = 0; i < cat.n; i++)
+				ids[i] = cat.entry[i].id;
+			const char *near = text_suggest(what, ids, cat.n);
+			if (near)
+				diag_set(d, "no exercise '%s' (did you mean '%s'?)", what, near);
+			else
+				diag_set(d, "no exercise '%s'; 'list' shows the exercises there are",
+					 what);
+			free(ids);
+			catalog_release(&cat);
+			return -1;
+		}
+		ex = exercise_read(e->path, d);
+		catalog_release(&cat);
+	}
+	if (!ex)
+		return -1;
+	session_adopt(s, ex);
+	return 0;
+}
+
+const struct exercise *session_exercise(const struct session *s) { return s->ex; }
+
+const struct param_state *session_param(const struct session *s, size_t i)
+{
+	return &s->param[i];
+}
+
+static int find_param(const struct session *s, const char *name, struct diag *d)
+{
+	int i = model_param_index(s->ex->model, name);
+	if (i >= 0)
+		return i;
+	const char *cands[128];
+	size_t n = session_names(s, cands, 128, true, false);
+	const char *near = text_suggest(name, cands, n);
+	if (model_result_index(s->ex->model, name) >= 0)
+		return diag_set(d, "'%s' is a result of model %s, not a parameter", name,
+				s->ex->model->name);
+	if (near)
+		return diag_set(d, "no parameter '%s' in %s (did you mean '%s'?)", name, s->ex->id,
+				near);
+	return diag_set(d, "no parameter '%s' in %s", name, s->ex->id);
+}
+
+static void mark_changed(struct session *s, size_t i)
+{
+	const struct ex_param *p = &s->ex->params[i];
+	struct param_state *st = &s->param[i];
+	switch (p->spec->kind) {
+	case PARAM_NUMBER:
+		st->changed = st->num != p->value;
+		break;
+	case PARAM_CHOICE:
+		st->changed = st->choice != p->choice;
+		break;
+	case PARAM_TEXT:
+		st->changed = strcmp(st->text, p->text ? p->text : "") != 0;
+		break;
+	}
+	if (s->solved && !s->stale)
+		s->stale = p->spec->name;
+}
+
+int session_set(struct session *s, const char *name, const char *value, const char *unit,
+		struct diag *d)
+{
+	int i = find_param(s, name, d);
+	if (i < 0)
+		return -1;
+	const struct ex_param *p = &s->ex->params[i];
+	struct param_state *st = &s->param[i];
+	if (p->spec->kind == PARAM_CHOICE) {
+		int c = param_choice_index(p->spec, value);
+		if (unit)
+			return diag_set(d, "%s is a choice: it takes no unit", name);
+		if (c < 0)
+			return diag_set(d, "%s is one of %s, not '%s'", name, p->spec->choices, value);
+		st->choice = c;
+	} else if (p->spec->kind == PARAM_TEXT) {
+		if (unit)
+			return diag_set(d, "%s is text: it takes no unit", name);
+		free(st->text);
+		st->text = xstrdup(value);
+	} else {
+		double x;
+		const char *why;
+		if (text_parse_double(value, &x, &why))
+			return diag_set(d, "'%s' %s", value, why);
+		if (unit) {
+			struct unit u;
+			char got[64], want[64];
+			if (unit_parse(unit, &u, d))
+				return -1;
+			if (!unit_same_dim(&u, &p->u))
+				return diag_set(d, "'%s' is a unit of %s, but %s is a %s (%s)", unit,
+						unit_dim_name(&u, got, sizeof(got)), name,
+						unit_dim_name(&p->u, want, sizeof(want)),
+						p->unit[0] ? p->unit : "no unit");
+			x = unit_convert(x, &u, &p->u);
+		}
+		if (ex_param_check(p, x, d))
+			return -1;
+		st->num = x;
+	}
+	mark_changed(s, (size_t)i);
+	return 0;
+}
+
+int session_reset(struct session *s, const char *name, struct diag *d)
+{
+	if (!name) {
+		for (size_t i = 0; i < s->ex->model->nparams; i++)
+			if (s->param[i].changed) {
+				reset_param(s, i);
+				if (s->solved && !s->stale)
+					s->stale = s->ex->params[i].spec->name;
+			}
+		return 0;
+	}
+	int i = find_param(s, name, d);
+	if (i < 0)
+		return -1;
+	if (s->param[i].changed) {
+		reset_param(s, (size_t)i);
+		if (s->solved && !s->stale)
+			s->stale = s->ex->params[i].spec->name;
+	}
+	return 0;
+}
+
+int session_solve(struct session *s, struct diag *d)
+{
+	const struct model *m = s->ex->model;
+	double *num = xcalloc(m->nparams, sizeof(double));
+	int *choice = xcalloc(m->nparams, sizeof(int));
+	const char **text = xcalloc(m->nparams, sizeof(char *));
+	for (size_t i = 0; i < m->nparams; i++) {
+		num[i] = ex_param_to_model(&s->ex->params[i], s->param[i].num);
+		choice[i] = s->param[i].choice;
+		text[i] = s->param[i].text;
+	}
+	struct value *res = xcalloc(m->nresults, sizeof(*res));
+	struct strbuf steps = STRBUF_INIT;
+	struct model_input in = {num, choice, text};
+	struct model_output out = {res, &steps};
+	num_interrupted = 0;
+	int rc = m->solve(&in, &out, d);
+	for (size_t i = 0; !rc && i < m->nresults; i++)
+		if (res[i].kind == VAL_NONE)
+			rc = diag_set(d, "model %s left result %s unset", m->name, m->results[i].name);
+	free(num);
+	free(choice);
+	free(text);
+	if (rc) {
+		for (size_t i = 0; i < m->nresults; i++)
+			value_release(&res[i]);
+		free(res);
+		strbuf_release(&steps);
+		return -1;
+	}
+	clear_results(s);
+	s->result = res;
+	s->solved = true;
+	strbuf_release(&s->steps);
+	s->steps = steps;
+	return 0;
+}
+
+bool session_solved(const struct session *s) { return s->solved; }
+const char *session_stale(const struct session *s) { return s->stale; }
+const char *session_steps(const struct session *s) { return strbuf_str(&s->steps); }
+
+const struct value *session_result(const struct session *s, size_t i)
+{
+	return s->solved ? &s->result[i] : NULL;
+}
+
+size_t session_names(const struct session *s, const char **names, size_t max, bool params,
+		     bool results)
+{
+	size_t n = 0;
+	if (!s->ex)
+		return 0;
+	const struct model *m = s->ex->model;
+	for (size_t i = 0; params && i < m->nparams && n + 1 < max; i++)
+		names[n++] = m->params[i].name;
+	for (size_t i = 0; results && i < m->nresults && n + 1 < max; i++)
+		names[n++] = m->results[i].name;
+	names[n] = NULL;
+	return n;
+}
+
+static struct value param_value(const struct session *s, size_t i)
+{
+	const struct param_spec *sp = s->ex->params[i].spec;
+	char buf[64];
+	switch (sp->kind) {
+	case PARAM_CHOICE:
+		return value_word(param_choice_word(sp, s->param[i].choice, buf, sizeof(buf)));
+	case PARAM_TEXT:
+		return value_word(s->param[i].text);
+	default:
+		return value_number(s->param[i].num);
+	}
+}
+
+int session_lookup(const struct session *s, const char *name, struct lookup *out,
+		   struct diag *d)
+{
+	if (!s->ex)
+		return diag_set(d, "no exercise loaded: 'load ID' first ('list' shows them)");
+	const struct model *m = s->ex->model;
+	int r = model_result_index(m, name);
+	if (r >= 0) {
+		if (!s->solved)
+			return diag_set(d, "%s is a result: run 'solve' first", name);
+		if (s->stale)
+			return diag_set(d, "%s is out of date (%s changed since 'solve'): run 'solve'",
+					name, s->stale);
+		*out = (struct lookup){true, r, value_copy(&s->result[r]), m->results[r].unit};
+		return 0;
+	}
+	int p = model_param_index(m, name);
+	if (p >= 0) {
+		*out = (struct lookup){false, p, param_value(s, (size_t)p), s->ex->params[p].unit};
+		return 0;
+	}
+	const char *cands[128];
+	size_t n = session_names(s, cands, 128, true, true);
+	const char *near = text_suggest(name, cands, n);
+	if (near)
+		return diag_set(d, "unknown name '%s' (did you mean '%s'?)", name, near);
+	return diag_set(d, "unknown name '%s' in %s", name, s->ex->id);
+}
+
+int session_value_si(const struct session *s, const char *name, double *out, struct diag *d)
+{
+	struct lookup lk;
+	if (!s->ex)
+		return diag_set(d, "unknown name '%s' (no exercise is loaded)", name);
+	if (session_lookup(s, name, &lk, d))
+		return -1;
+	if (lk.value.kind != VAL_NUMBER) {
+		value_release(&lk.value);
+		return diag_set(d, "%s is not a number", name);
+	}
+	struct unit u;
+	if (unit_parse(lk.unit, &u, d)) {
+		value_release(&lk.value);
+		return -1;
+	}
+	*out = lk.value.num * u.factor;
+	value_release(&lk.value);
+	return 0;
+}
+
+void session_param_text(const struct session *s, size_t i, struct strbuf *out)
+{
+	struct value v = param_value(s, i);
+	value_format(&v, out);
+	value_release(&v);
+}
+
+void session_statement(const struct session *s, struct strbuf *out)
+{
+	const char *p = s->ex->statement;
+	while (*p) {
+		if ((p[0] == '{' && p[1] == '{') || (p[0] == '}' && p[1] == '}')) {
+			strbuf_addch(out, *p);
+			p += 2;
+			continue;
+		}
+		const char *close = *p == '{' ? strchr(p, '}') : NULL;
+		if (!close) {
+			strbuf_addch(out, *p++);
+			continue;
+		}
+		char name[64];
+		snprintf(name, sizeof(name), "%.*s", (int)(close - p - 1), p + 1);
+		int i = model_param_index(s->ex->model, name);
+		if (i >= 0)
+			session_param_text(s, (size_t)i, out);
+		else
+			strbuf_add(out, p, (size_t)(close - p + 1));
+		p = close + 1;
+	}
+}

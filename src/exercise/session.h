@@ -1,0 +1,73 @@
+/* A session: the loaded exercise, the parameters as the user has set them,
+ * and the last results. Every front end drives one through the commands;
+ * nothing here prints. */
+#ifndef TRIBO_SESSION_H
+#define TRIBO_SESSION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "exercise/exercise.h"
+#include "models/model.h"
+#include "util/diag.h"
+#include "util/strbuf.h"
+
+struct session;
+
+struct param_state {
+	double num;   /* PARAM_NUMBER, in the parameter's display unit */
+	int choice;   /* PARAM_CHOICE */
+	char *text;   /* PARAM_TEXT (owned by the session) */
+	bool changed; /* differs from the exercise's value */
+};
+
+struct session *session_new(void);
+void session_free(struct session *s);
+
+/* Loads an exercise by id (searched as SPEC §1 says) or by path (anything
+ * with a '/' or ending in .ini). On failure the session keeps what it had. */
+int session_load(struct session *s, const char *what, struct diag *d);
+/* Loads an exercise already parsed (tests); the session takes it. */
+void session_adopt(struct session *s, struct exercise *ex);
+/* NULL until an exercise is loaded. */
+const struct exercise *session_exercise(const struct session *s);
+const struct param_state *session_param(const struct session *s, size_t i);
+
+/* set NAME VALUE [UNIT]: VALUE in UNIT, else in the parameter's unit. */
+int session_set(struct session *s, const char *name, const char *value, const char *unit,
+		struct diag *d);
+/* Back to the exercise's values: one parameter, or all when name is NULL. */
+int session_reset(struct session *s, const char *name, struct diag *d);
+
+/* Runs the model. On failure (or an interrupt) the old results stay. */
+int session_solve(struct session *s, struct diag *d);
+bool session_solved(const struct session *s);
+/* Results exist but a parameter changed after they were computed: the
+ * parameter's name, or NULL when they are current. */
+const char *session_stale(const struct session *s);
+const struct value *session_result(const struct session *s, size_t i);
+const char *session_steps(const struct session *s);
+
+/* What a name stands for, for print and eval. */
+struct lookup {
+	bool is_result;
+	int index;
+	struct value value; /* a copy: value_release() it */
+	const char *unit;   /* display unit */
+};
+int session_lookup(const struct session *s, const char *name, struct lookup *out,
+		   struct diag *d);
+/* A number's value in coherent SI units (angles in radians), for
+ * expressions. Fails for words and booleans, and for stale results. */
+int session_value_si(const struct session *s, const char *name, double *out, struct diag *d);
+/* Parameter and result names, for completion and suggestions; the array
+ * is NULL-terminated and borrowed from the model. */
+size_t session_names(const struct session *s, const char **names, size_t max, bool params,
+		     bool results);
+
+/* The statement with the current values put in for {name}. */
+void session_statement(const struct session *s, struct strbuf *out);
+/* A parameter's current value as text ("0.2", "reye"). */
+void session_param_text(const struct session *s, size_t i, struct strbuf *out);
+
+#endif

@@ -1,0 +1,90 @@
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/command.h"
+#include "front/front.h"
+#include "util/strbuf.h"
+#include "util/xalloc.h"
+
+/* Runs one command, writes its output, and on failure the message as
+ * "tribo: WHERE: message". Returns 0, 1 (failed) or 2 (quit). */
+static int run_one(struct session *s, const char *line, const char *where)
+{
+	struct strbuf out = STRBUF_INIT;
+	struct diag d;
+	bool quit = false;
+	int rc = command_run(s, line, false, &out, &d, &quit);
+	fwrite(strbuf_str(&out), 1, out.len, stdout);
+	fflush(stdout);
+	strbuf_release(&out);
+	if (rc) {
+		struct strbuf msg = STRBUF_INIT;
+		diag_format(&d, &msg);
+		fprintf(stderr, "tribo: %s: %s", where, strbuf_str(&msg));
+		strbuf_release(&msg);
+		return 1;
+	}
+	return quit ? 2 : 0;
+}
+
+static bool blank_or_comment(const char *s)
+{
+	s += strspn(s, " \t\r");
+	return !*s || *s == '#';
+}
+
+int front_batch_string(struct session *s, const char *commands)
+{
+	char **piece;
+	size_t n = split_commands(commands, &piece);
+	int status = 0, number = 0;
+	size_t i;
+	for (i = 0; i < n; i++) {
+		if (blank_or_comment(piece[i]))
+			continue;
+		char where[64];
+		snprintf(where, sizeof(where), "-c: command %d", ++number);
+		int rc = run_one(s, piece[i], where);
+		if (rc) {
+			status = rc == 1;
+			break;
+		}
+	}
+	for (i = 0; i < n; i++)
+		free(piece[i]);
+	free(piece);
+	return status;
+}
+
+int front_batch_file(struct session *s, FILE *f, const char *name)
+{
+	struct strbuf line = STRBUF_INIT;
+	int lineno = 0, status = 0, c;
+	for (;;) {
+		strbuf_reset(&line);
+		while ((c = getc(f)) != EOF && c != '\n')
+			strbuf_addch(&line, (char)c);
+		if (c == EOF && line.len == 0)
+			break;
+		lineno++;
+		if (memchr(line.buf, '\0', line.len)) {
+			fprintf(stderr, "tribo: %s:%d: NUL byte in the script\n", name, lineno);
+			status = 1;
+			break;
+		}
+		if (blank_or_comment(strbuf_str(&line)))
+			continue;
+		char where[600];
+		snprintf(where, sizeof(where), "%s:%d", name, lineno);
+		int rc = run_one(s, strbuf_str(&line), where);
+		if (rc) {
+			status = rc == 1;
+			break;
+		}
+		if (c == EOF)
+			break;
+	}
+	strbuf_release(&line);
+	return status;
+}

@@ -1,0 +1,17 @@
+/* The front ends: batch (-c, script files, standard input) and the plain
+ * readline REPL. Each returns the process's exit status. */
+#ifndef TRIBO_FRONT_H
+#define TRIBO_FRONT_H
+
+#include <stdio.h>
+
+#include "exercise/session.h"
+
+/* tribo -c 'CMD; CMD …': stops at the first failing command. */
+int front_batch_string(struct session *s, const char *commands);
+/* tribo FILE, tribo < FILE: one command a line; `name` is used in messages. */
+int front_batch_file(struct session *s, FILE *f, const char *name);
+/* tribo --plain (and tribo on a terminal): readline, history, completion. */
+int front_repl(struct session *s);
+
+#endif

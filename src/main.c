@@ -1,0 +1,119 @@
+/* tribo: a terminal workbench for textbook exercises on dry friction in
+ * Lagrangian mechanics. main() picks the front end; everything else lives
+ * in libtribo.a. */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "exercise/session.h"
+#include "front/front.h"
+#include "num/num.h"
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"Usage: tribo [OPTION]... [FILE]\n"
+		"A workbench for textbook exercises on dry friction in Lagrangian mechanics.\n"
+		"\n"
+		"With no FILE on a terminal, opens the interactive workbench; with FILE\n"
+		"(or '-', or standard input that is not a terminal), runs its commands,\n"
+		"one a line, and exits.\n"
+		"\n"
+		"  -c, --command=CMDS    run the commands CMDS (separated by ';') and exit\n"
+		"  -e, --exercise=ID     load exercise ID (or an .ini file) first\n"
+		"      --plain           line-by-line interface, without full-screen panes\n"
+		"  -h, --help            show this help and exit\n"
+		"  -V, --version         show the version and exit\n"
+		"\n"
+		"Inside, 'help' lists the commands. Exit status: 0 if every command\n"
+		"succeeded, 1 if one failed (a batch stops there), 2 for bad usage.\n"
+		"\n"
+		"Environment: TRIBO_PATH (more exercise directories, ':'-separated),\n"
+		"XDG_DATA_HOME, XDG_STATE_HOME, NO_COLOR, GNUPLOT.\n");
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{"command", required_argument, NULL, 'c'},
+		{"exercise", required_argument, NULL, 'e'},
+		{"plain", no_argument, NULL, 'p'},
+		{"help", no_argument, NULL, 'h'},
+		{"version", no_argument, NULL, 'V'},
+		{NULL, 0, NULL, 0},
+	};
+	const char *commands = NULL, *exercise = NULL;
+	int plain = 0, opt;
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, "+c:e:hV", longopts, NULL)) != -1) {
+		switch (opt) {
+		case 'c':
+			commands = optarg;
+			break;
+		case 'e':
+			exercise = optarg;
+			break;
+		case 'p':
+			plain = 1;
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		case 'V':
+			printf("tribo %s\n", TRIBO_VERSION);
+			return 0;
+		default:
+			if (optopt && strchr("ce", optopt))
+				fprintf(stderr, "tribo: option '-%c' needs an argument\n", optopt);
+			else if (optopt)
+				fprintf(stderr, "tribo: unknown option '-%c'\n", optopt);
+			else
+				fprintf(stderr, "tribo: unknown option '%s'\n", argv[optind - 1]);
+			fprintf(stderr, "Try 'tribo --help' for more information.\n");
+			return 2;
+		}
+	}
+	if (argc - optind > 1 || (commands && argc > optind)) {
+		fprintf(stderr, "tribo: %s\nTry 'tribo --help' for more information.\n",
+			commands ? "-c and a script FILE do not go together"
+				 : "only one script FILE at a time");
+		return 2;
+	}
+
+	num_init();
+	struct session *s = session_new();
+	int status = 0;
+	if (exercise) {
+		struct diag d;
+		if (session_load(s, exercise, &d)) {
+			struct strbuf msg = STRBUF_INIT;
+			diag_format(&d, &msg);
+			fprintf(stderr, "tribo: --exercise: %s", strbuf_str(&msg));
+			strbuf_release(&msg);
+			session_free(s);
+			return 1;
+		}
+	}
+	if (commands) {
+		status = front_batch_string(s, commands);
+	} else if (optind < argc && strcmp(argv[optind], "-")) {
+		FILE *f = fopen(argv[optind], "r");
+		if (!f) {
+			fprintf(stderr, "tribo: cannot open script '%s': %s\n", argv[optind],
+				strerror(errno));
+			status = 1;
+		} else {
+			status = front_batch_file(s, f, argv[optind]);
+			fclose(f);
+		}
+	} else if (optind < argc || (!plain && !isatty(STDIN_FILENO))) {
+		status = front_batch_file(s, stdin, "stdin");
+	} else {
+		status = front_repl(s);
+	}
+	session_free(s);
+	return status;
+}

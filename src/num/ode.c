@@ -1,0 +1,146 @@
+#include "num/ode.h"
+
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_odeiv2.h>
+#include <gsl/gsl_roots.h>
+#include <math.h>
+#include <string.h>
+
+#include "num/num.h"
+#include "util/xalloc.h"
+
+struct ode_opts ode_opts_default(double tmax)
+{
+	return (struct ode_opts){
+		.rtol = 1e-12,
+		.atol = 1e-12,
+		.h0 = 1e-6,
+		.tmax = tmax,
+		.max_steps = 1000000,
+		.event_tol = 1e-13,
+	};
+}
+
+/* The continuous extension of one accepted step: y(t0 + h) re-stepped. */
+struct restep {
+	gsl_odeiv2_step *step;
+	gsl_odeiv2_system *gsys;
+	const struct ode_system *sys;
+	double t0;
+	const double *y0;
+	double *y, *yerr;
+	int status;
+};
+
+static int restep_at(struct restep *r, double t)
+{
+	memcpy(r->y, r->y0, r->sys->dim * sizeof(double));
+	if (t == r->t0)
+		return GSL_SUCCESS;
+	gsl_odeiv2_step_reset(r->step);
+	return gsl_odeiv2_step_apply(r->step, r->t0, t - r->t0, r->y, r->yerr, NULL, NULL,
+				     r->gsys);
+}
+
+static double event_at(double t, void *p)
+{
+	struct restep *r = p;
+	int s = restep_at(r, t);
+	if (s) {
+		r->status = s;
+		return GSL_NAN;
+	}
+	return r->sys->event(t, r->y, r->sys->params);
+}
+
+/* Brent on [a, b], where the event changes sign; leaves y at the root. */
+static int locate(struct restep *r, double a, double b, double tol, double *troot)
+{
+	gsl_function F = {event_at, r};
+	gsl_root_fsolver *s = gsl_root_fsolver_alloc(gsl_root_fsolver_brent);
+	int status = gsl_root_fsolver_set(s, &F, a, b);
+	double lo = a, hi = b;
+	for (int iter = 0; !status && iter < 200; iter++) {
+		status = gsl_root_fsolver_iterate(s);
+		if (status || r->status)
+			break;
+		lo = gsl_root_fsolver_x_lower(s);
+		hi = gsl_root_fsolver_x_upper(s);
+		if (gsl_root_test_interval(lo, hi, 1e-300, tol) == GSL_SUCCESS)
+			break;
+	}
+	gsl_root_fsolver_free(s);
+	if (r->status)
+		return r->status;
+	if (status)
+		return status;
+	/* Of the bracket's ends take the later one, on the event's far side,
+	 * so that the next phase starts past the switch, never just before it. */
+	*troot = hi;
+	return restep_at(r, hi);
+}
+
+int ode_run(const struct ode_system *sys, const struct ode_opts *opts, double t0, double y[],
+	    struct ode_end *end, struct diag *d)
+{
+	gsl_odeiv2_system gsys = {sys->rhs, NULL, sys->dim, sys->params};
+	const gsl_odeiv2_step_type *T = gsl_odeiv2_step_rk8pd;
+	gsl_odeiv2_step *step = gsl_odeiv2_step_alloc(T, sys->dim);
+	gsl_odeiv2_control *ctl = gsl_odeiv2_control_y_new(opts->atol, opts->rtol);
+	gsl_odeiv2_evolve *ev = gsl_odeiv2_evolve_alloc(sys->dim);
+	gsl_odeiv2_step *restep_step = gsl_odeiv2_step_alloc(T, sys->dim);
+	double *yprev = xmalloc(sys->dim * sizeof(double));
+	double *ytmp = xmalloc(sys->dim * sizeof(double));
+	double *yerr = xmalloc(sys->dim * sizeof(double));
+	struct restep r = {restep_step, &gsys, sys, 0, yprev, ytmp, yerr, 0};
+	double t = t0, h = opts->h0;
+	int rc = 0;
+
+	num_gsl_clear();
+	end->event = false;
+	end->steps = 0;
+	double g_prev = sys->event ? sys->event(t, y, sys->params) : 0.0;
+	while (t < opts->tmax) {
+		if (end->steps >= opts->max_steps) {
+			rc = diag_set(d, "integration took more than %zu steps before t = %.6g",
+				      opts->max_steps, opts->tmax);
+			break;
+		}
+		double tprev = t;
+		memcpy(yprev, y, sys->dim * sizeof(double));
+		int s = gsl_odeiv2_evolve_apply(ev, ctl, step, &gsys, &t, opts->tmax, &h, y);
+		if (s != GSL_SUCCESS || num_interrupted) {
+			rc = num_fail(d, s, "integration");
+			break;
+		}
+		end->steps++;
+		if (!sys->event)
+			continue;
+		double g = sys->event(t, y, sys->params);
+		bool crossed = (g_prev < 0 && g >= 0) || (g_prev > 0 && g <= 0);
+		if (crossed) {
+			double troot;
+			r.t0 = tprev;
+			r.status = 0;
+			s = locate(&r, tprev, t, opts->event_tol, &troot);
+			if (s) {
+				rc = num_fail(d, s, "event location");
+				break;
+			}
+			memcpy(y, ytmp, sys->dim * sizeof(double));
+			t = troot;
+			end->event = true;
+			break;
+		}
+		g_prev = g;
+	}
+	end->t = t;
+	free(yerr);
+	free(ytmp);
+	free(yprev);
+	gsl_odeiv2_step_free(restep_step);
+	gsl_odeiv2_evolve_free(ev);
+	gsl_odeiv2_control_free(ctl);
+	gsl_odeiv2_step_free(step);
+	return rc;
+}

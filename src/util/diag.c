@@ -1,0 +1,84 @@
+#include "util/diag.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+void diag_clear(struct diag *d) { memset(d, 0, sizeof(*d)); }
+
+int diag_set(struct diag *d, const char *fmt, ...)
+{
+	va_list ap;
+	diag_clear(d);
+	va_start(ap, fmt);
+	vsnprintf(d->msg, sizeof(d->msg), fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+int diag_at(struct diag *d, const char *file, int line, int col, const char *source,
+	    const char *fmt, ...)
+{
+	va_list ap;
+	diag_clear(d);
+	va_start(ap, fmt);
+	vsnprintf(d->msg, sizeof(d->msg), fmt, ap);
+	va_end(ap);
+	snprintf(d->file, sizeof(d->file), "%s", file ? file : "");
+	d->line = line;
+	d->col = col;
+	if (source) {
+		size_t n = strcspn(source, "\r\n");
+		if (n >= sizeof(d->source))
+			n = sizeof(d->source) - 1;
+		memcpy(d->source, source, n);
+		d->source[n] = '\0';
+	}
+	return -1;
+}
+
+void diag_prefix(struct diag *d, const char *fmt, ...)
+{
+	char both[2 * sizeof(d->prefix)];
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(both, sizeof(d->prefix), fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	if ((size_t)n >= sizeof(d->prefix))
+		n = sizeof(d->prefix) - 1;
+	memcpy(both + n, d->prefix, sizeof(d->prefix));
+	memcpy(d->prefix, both, sizeof(d->prefix) - 1);
+	d->prefix[sizeof(d->prefix) - 1] = '\0';
+}
+
+void diag_format(const struct diag *d, struct strbuf *out)
+{
+	strbuf_addstr(out, d->prefix);
+	if (d->file[0]) {
+		strbuf_addstr(out, d->file);
+		if (d->line > 0)
+			strbuf_addf(out, ":%d", d->line);
+		if (d->line > 0 && d->col > 0)
+			strbuf_addf(out, ":%d", d->col);
+		strbuf_addstr(out, ": ");
+	}
+	strbuf_addstr(out, d->msg[0] ? d->msg : "unknown error");
+	strbuf_addch(out, '\n');
+	if (d->source[0] && d->col > 0) {
+		strbuf_addstr(out, "    ");
+		/* Tabs and control characters would misplace the caret. */
+		for (const char *p = d->source; *p; p++)
+			strbuf_addch(out, (unsigned char)*p < ' ' ? ' ' : *p);
+		strbuf_addstr(out, "\n    ");
+		/* The caret goes under the col-th byte, counted in code points. */
+		int w = 0;
+		for (int i = 0; i < d->col - 1 && d->source[i]; i++)
+			if (((unsigned char)d->source[i] & 0xC0) != 0x80)
+				w++;
+		for (int i = 0; i < w; i++)
+			strbuf_addch(out, ' ');
+		strbuf_addstr(out, "^\n");
+	}
+}

@@ -1,0 +1,31 @@
+/* Helpers shared by the check suites. */
+#ifndef TRIBO_TESTUTIL_H
+#define TRIBO_TESTUTIL_H
+
+#include <check.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include "num/num.h"
+
+/* |a - b| <= tol * |b|: a relative comparison with the tolerance stated. */
+#define ck_assert_rel(a, b, tol)                                                              \
+	do {                                                                                  \
+		double a_ = (a), b_ = (b);                                                    \
+		ck_assert_msg(fabs(a_ - b_) <= (tol) * fabs(b_),                              \
+			      "%s = %.17g, expected %.17g (relative error %.3g > %g)", #a, a_, \
+			      b_, fabs(a_ - b_) / fabs(b_), (double)(tol));                   \
+	} while (0)
+
+/* Runs one suite and returns the exit status for main(). */
+static inline int run_suite(Suite *s)
+{
+	num_init();
+	SRunner *sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	int failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
+
+#endif
