@@ -95,6 +95,18 @@ static char *match_next(const char *text, int state)
 	return matches && matches[match_i] ? xstrdup(matches[match_i++]) : NULL;
 }
 
+/* Words end at blanks, except in an expression, where operators end them
+ * too; exercise ids and file names keep their '-' and '/'. */
+static char *word_breaks(void)
+{
+	static char plain[] = " \t\n\"'";
+	static char expr[] = " \t\n\"'*/+-^(),=";
+	const char *p = rl_line_buffer;
+	while (*p == ' ' || *p == '\t')
+		p++;
+	return strncmp(p, "eval ", 5) ? plain : expr;
+}
+
 static char **complete(const char *text, int start, int end)
 {
 	bool files;
@@ -163,7 +175,7 @@ int front_repl(struct session *s)
 	repl_session = s;
 	rl_readline_name = "tribo";
 	rl_attempted_completion_function = complete;
-	rl_completer_word_break_characters = " \t\n\"'*/+-^(),=";
+	rl_completion_word_break_hook = word_breaks;
 	rl_change_environment = 0;
 	rl_catch_signals = 0; /* our own handler; readline's would re-raise */
 	struct sigaction sa = {0};

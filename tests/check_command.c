@@ -1,0 +1,302 @@
+/* The command language: tokens, dispatch and its errors, the session
+ * commands end to end, completion and help. */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/command.h"
+#include "cmd/token.h"
+#include "testutil.h"
+#include "util/xalloc.h"
+
+START_TEST(test_tokenize)
+{
+	struct tokens t;
+	struct diag d;
+	ck_assert_int_eq(tokenize("  set  r 20 cm", &t, &d), 0);
+	ck_assert_int_eq(t.n, 4);
+	ck_assert_str_eq(t.v[0].text, "set");
+	ck_assert_int_eq(t.v[0].col, 3);
+	ck_assert_str_eq(t.v[3].text, "cm");
+	ck_assert_int_eq(t.v[3].col, 13);
+	tokens_release(&t);
+	ck_assert_int_eq(tokenize("set mu_expr 'a b' \"c \\\" d\" e'f g'h # note", &t, &d), 0);
+	ck_assert_int_eq(t.n, 5);
+	ck_assert_str_eq(t.v[2].text, "a b");
+	ck_assert_str_eq(t.v[3].text, "c \" d");
+	ck_assert_str_eq(t.v[4].text, "ef gh");
+	tokens_release(&t);
+	ck_assert_int_eq(tokenize("# only a comment", &t, &d), 0);
+	ck_assert_int_eq(t.n, 0);
+	tokens_release(&t);
+	ck_assert_int_eq(tokenize("load 'unterminated", &t, &d), -1);
+	ck_assert_ptr_nonnull(strstr(d.msg, "unterminated quote"));
+	ck_assert_ptr_nonnull(strstr(d.msg, "column 6"));
+}
+END_TEST
+
+START_TEST(test_split)
+{
+	char **p;
+	size_t n = split_commands("load x; set a 'b;c'; print \"d;e\"\nquit", &p);
+	ck_assert_int_eq(n, 4);
+	ck_assert_str_eq(p[0], "load x");
+	ck_assert_str_eq(p[1], " set a 'b;c'");
+	ck_assert_str_eq(p[2], " print \"d;e\"");
+	ck_assert_str_eq(p[3], "quit");
+	for (size_t i = 0; i < n; i++)
+		free(p[i]);
+	free(p);
+}
+END_TEST
+
+/* A session with TRIBO_PATH at the shipped exercises; one command a call. */
+static struct session *s;
+static struct strbuf out;
+static struct diag d;
+
+static void setup(void)
+{
+	setenv("TRIBO_PATH", "exercises", 1);
+	setenv("XDG_DATA_HOME", "/nonexistent", 1);
+	s = session_new();
+	strbuf_init(&out);
+}
+
+static void teardown(void)
+{
+	session_free(s);
+	strbuf_release(&out);
+}
+
+static int run(const char *line)
+{
+	strbuf_reset(&out);
+	return command_run(s, line, false, &out, &d, NULL);
+}
+
+static void ok(const char *line)
+{
+	ck_assert_msg(run(line) == 0, "'%s' failed: %s%s", line, d.prefix, d.msg);
+}
+
+static void fails(const char *line, const char *prefix, const char *part)
+{
+	ck_assert_msg(run(line) == -1, "'%s' should fail", line);
+	ck_assert_str_eq(d.prefix, prefix);
+	ck_assert_msg(strstr(d.msg, part), "'%s': message '%s' lacks '%s'", line, d.msg, part);
+}
+
+START_TEST(test_dispatch_errors)
+{
+	fails("frobnicate", "", "unknown command 'frobnicate'");
+	fails("lod disk-reye", "", "did you mean 'load'?");
+	fails("load", "load: ", "missing argument; usage: load ID|FILE");
+	fails("load a b", "load: ", "too many arguments");
+	fails("show", "show: ", "no exercise loaded");
+	fails("solve", "solve: ", "no exercise loaded");
+	fails("print m", "print: ", "no exercise loaded");
+	fails("load nosuch", "load: ", "no exercise 'nosuch'");
+	fails("load disk-reyes", "load: ", "did you mean 'disk-reye'?");
+	fails("load /nonexistent/x.ini", "load: ", "cannot open");
+	ok("load disk-reye");
+	fails("table", "table: ", "nothing solved yet");
+	fails("steps", "steps: ", "nothing solved yet");
+	fails("print stop_time", "print: ", "run 'solve' first");
+	fails("help nosuch", "help: ", "no command 'nosuch'");
+	ok("");
+	ok("   # a comment");
+}
+END_TEST
+
+START_TEST(test_set_and_print)
+{
+	ok("load disk-reye");
+	ok("print m r omega pressure");
+	ck_assert_str_eq(strbuf_str(&out), "2\n0.15\n20\nreye\n");
+	ok("set r 20 cm");
+	ok("set omega 300 rpm");
+	ok("print r omega");
+	ck_assert_str_eq(strbuf_str(&out), "0.2\n31.4159265359\n");
+	ok("set pressure uniform");
+	ok("print pressure");
+	ck_assert_str_eq(strbuf_str(&out), "uniform\n");
+	fails("set r banana", "set: ", "'banana' is not a number");
+	fails("set r nan", "set: ", "is not finite");
+	fails("set r 1e400", "set: ", "out of range");
+	fails("set r -1", "set: ", "r must be > 0 m");
+	fails("set mu 3", "set: ", "mu must be [0, 2]");
+	fails("set m 0", "set: ", "m must be > 0 kg");
+	fails("set r 2 kg", "set: ", "'kg' is a unit of mass, but r is a length (m)");
+	fails("set r 2 furlong", "set: ", "unknown unit 'furlong'");
+	fails("set pressure sideways", "set: ", "pressure is one of reye|uniform");
+	fails("set pressure reye cm", "set: ", "takes no unit");
+	fails("set nosuch 1", "set: ", "no parameter 'nosuch'");
+	fails("set omgea 1", "set: ", "did you mean 'omega'?");
+	fails("set stop_time 1", "set: ", "is a result");
+	fails("print m nosuch", "print: ", "unknown name 'nosuch'");
+	ck_assert_int_eq(out.len, 0); /* a bad name prints nothing at all */
+	/* a refused value leaves the old one */
+	ok("print r");
+	ck_assert_str_eq(strbuf_str(&out), "0.2\n");
+}
+END_TEST
+
+START_TEST(test_solve_stale_reset)
+{
+	ok("load disk-reye");
+	ok("set r 20 cm");
+	ok("set omega 10");
+	ok("set mu 0.3");
+	ok("solve");
+	ok("print stop_time stop_time_exact");
+	ck_assert_str_eq(strbuf_str(&out), "0.67957866123\n0.67957866123\n");
+	ok("table");
+	ck_assert_ptr_nonnull(strstr(strbuf_str(&out), "stop_time = 0.67957866123 s\n"));
+	ok("steps");
+	ck_assert_ptr_nonnull(strstr(strbuf_str(&out), "τ = ω r/(μ g)"));
+	ok("eval omega*r/(mu*g) / stop_time");
+	ck_assert_str_eq(strbuf_str(&out), "1\n");
+	ok("set mu 0.6");
+	fails("print stop_time", "print: ", "out of date (mu changed");
+	fails("table", "table: ", "out of date");
+	fails("eval stop_time", "eval: ", "out of date");
+	ok("print mu"); /* parameters are never stale */
+	ck_assert_str_eq(strbuf_str(&out), "0.6\n");
+	ok("solve");
+	ok("print stop_time");
+	ck_assert_str_eq(strbuf_str(&out), "0.339789330615\n");
+	ok("reset mu");
+	ok("print mu");
+	ck_assert_str_eq(strbuf_str(&out), "0.25\n");
+	ok("reset");
+	ok("print r omega");
+	ck_assert_str_eq(strbuf_str(&out), "0.15\n20\n");
+	ok("show");
+	ck_assert_ptr_nonnull(strstr(strbuf_str(&out), "results (out of date"));
+	ck_assert_ptr_nonnull(strstr(strbuf_str(&out), "mass 2 kg and radius 0.15 m"));
+	/* loading again starts afresh */
+	ok("load disk-uniform");
+	fails("print stop_time", "print: ", "run 'solve' first");
+}
+END_TEST
+
+START_TEST(test_eval)
+{
+	ok("eval 2^10");
+	ck_assert_str_eq(strbuf_str(&out), "1024\n");
+	ok("eval sqrt(2)*sqrt(2) # a comment");
+	ck_assert_str_eq(strbuf_str(&out), "2\n");
+	fails("eval omega", "eval: ", "unknown name 'omega'");
+	ok("load disk-reye");
+	ok("eval omega*r"); /* SI: 20 rad/s · 0.15 m */
+	ck_assert_str_eq(strbuf_str(&out), "3\n");
+	ok("set r 15 cm");
+	ok("eval r");
+	ck_assert_str_eq(strbuf_str(&out), "0.15\n");
+	fails("eval pressure", "eval: ", "pressure is not a number");
+	fails("eval sqrt(-1)", "eval: ", "not a number");
+	/* the column points into the whole command line */
+	fails("eval 1 + omgea", "eval: ", "did you mean 'omega'?");
+	ck_assert_int_eq(d.col, 10);
+	ck_assert_str_eq(d.source, "eval 1 + omgea");
+}
+END_TEST
+
+START_TEST(test_quit_and_help)
+{
+	bool quit = false;
+	strbuf_reset(&out);
+	ck_assert_int_eq(command_run(s, "quit", false, &out, &d, &quit), 0);
+	ck_assert(quit);
+	ok("help");
+	/* help is derived from the table: every command is in it */
+	for (const struct command *const *c = command_all(); *c; c++)
+		ck_assert_ptr_nonnull(strstr(strbuf_str(&out), (*c)->usage));
+	ok("help set");
+	ck_assert_ptr_nonnull(strstr(strbuf_str(&out), "usage: set NAME VALUE [UNIT]"));
+}
+END_TEST
+
+static bool has(char **v, const char *w)
+{
+	for (; *v; v++)
+		if (!strcmp(*v, w))
+			return true;
+	return false;
+}
+
+static size_t count(char **v)
+{
+	size_t n = 0;
+	while (v[n])
+		n++;
+	return n;
+}
+
+static void free_all(char **v)
+{
+	for (size_t i = 0; v[i]; i++)
+		free(v[i]);
+	free(v);
+}
+
+START_TEST(test_complete)
+{
+	bool files;
+	char **c = command_complete(s, "s", 0, &files);
+	ck_assert(has(c, "set") && has(c, "show") && has(c, "solve") && has(c, "steps"));
+	ck_assert_int_eq(count(c), 4);
+	free_all(c);
+	c = command_complete(s, "load disk-", 5, &files);
+	ck_assert(has(c, "disk-reye") && has(c, "disk-uniform"));
+	ck_assert(files);
+	free_all(c);
+	ok("load disk-reye");
+	c = command_complete(s, "set o", 4, &files);
+	ck_assert(has(c, "omega") && count(c) == 1 && !files);
+	free_all(c);
+	c = command_complete(s, "set pressure ", 13, &files);
+	ck_assert(has(c, "reye") && has(c, "uniform") && count(c) == 2);
+	free_all(c);
+	c = command_complete(s, "set omega 300 r", 14, &files);
+	ck_assert(has(c, "rpm") && has(c, "rad/s") && !has(c, "rad"));
+	free_all(c);
+	c = command_complete(s, "print m stop", 8, &files);
+	ck_assert(has(c, "stop_time") && has(c, "stop_time_exact") && has(c, "stop_angle"));
+	free_all(c);
+	c = command_complete(s, "eval sq", 5, &files);
+	ck_assert(has(c, "sqrt"));
+	free_all(c);
+	c = command_complete(s, "eval omega*s", 11, &files);
+	ck_assert(has(c, "stop_time") && has(c, "sin") && has(c, "sqrt"));
+	free_all(c);
+	c = command_complete(s, "help se", 5, &files);
+	ck_assert(has(c, "set") && count(c) == 1);
+	free_all(c);
+	c = command_complete(s, "quit ", 5, &files);
+	ck_assert_int_eq(count(c), 0);
+	free_all(c);
+}
+END_TEST
+
+static Suite *command_suite(void)
+{
+	Suite *su = suite_create("command");
+	TCase *tc = tcase_create("tokens");
+	tcase_add_test(tc, test_tokenize);
+	tcase_add_test(tc, test_split);
+	suite_add_tcase(su, tc);
+	tc = tcase_create("session");
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, test_dispatch_errors);
+	tcase_add_test(tc, test_set_and_print);
+	tcase_add_test(tc, test_solve_stale_reset);
+	tcase_add_test(tc, test_eval);
+	tcase_add_test(tc, test_quit_and_help);
+	tcase_add_test(tc, test_complete);
+	suite_add_tcase(su, tc);
+	return su;
+}
+
+int main(void) { return run_suite(command_suite()); }

@@ -1,0 +1,275 @@
+/* The spinning disk of Minguzzi §2.2 against its closed forms, and the
+ * numerics under it (quadrature, event location, friction laws). */
+#include <check.h>
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_integration.h>
+#include <gsl/gsl_math.h>
+#include <math.h>
+#include <string.h>
+
+#include "models/model.h"
+#include "num/friction.h"
+#include "num/ode.h"
+#include "num/quad.h"
+#include "testutil.h"
+
+enum { M, R, MU, G, OMEGA, PRESSURE };
+enum { REYE = 0, UNIFORM = 1 };
+enum { R_COEFF, RVAL, TORQUE, STOP_TIME, STOP_TIME_EXACT, STOP_ANGLE };
+
+struct disk_case {
+	double m, r, mu, g, omega;
+	int pressure;
+};
+
+static const struct disk_case cases[] = {
+	{2.0, 0.2, 0.3, 9.81, 10.0, REYE}, /* the issue's case: 0.679578… s */
+	{2.0, 0.2, 0.3, 9.81, 10.0, UNIFORM},
+	{0.5, 0.05, 0.1, 9.80665, 300.0, REYE},
+	{7.0, 1.5, 0.9, 1.62, -4.0, UNIFORM}, /* on the Moon, spinning clockwise */
+	{1e-3, 1e-3, 1e-3, 9.81, 1e3, REYE},
+};
+
+static struct value res[6];
+
+static void solve(const struct disk_case *c)
+{
+	const struct model *m = model_find("disk");
+	double num[6] = {c->m, c->r, c->mu, c->g, c->omega, 0};
+	int choice[6] = {0, 0, 0, 0, 0, c->pressure};
+	const char *text[6] = {"", "", "", "", "", ""};
+	struct model_input in = {num, choice, text};
+	struct strbuf steps = STRBUF_INIT;
+	struct model_output out = {res, &steps};
+	struct diag d;
+	ck_assert_ptr_nonnull(m);
+	ck_assert_int_eq(m->nresults, 6);
+	memset(res, 0, sizeof(res));
+	ck_assert_msg(m->solve(&in, &out, &d) == 0, "solve failed: %s", d.msg);
+	ck_assert(steps.len > 0);
+	strbuf_release(&steps);
+}
+
+/* Reye: R = μmgr|φ̇|/2 and τ = ωr/(μg) (the paper's §2.2, with its
+ * misprint μq read as μg); uniform: R = 2μmgr|φ̇|/3 and τ = 3ωr/(4μg). */
+START_TEST(test_closed_forms)
+{
+	const struct disk_case *c = &cases[_i];
+	solve(c);
+	double k = c->pressure == REYE ? 0.5 : 2.0 / 3.0;
+	double tau = (c->pressure == REYE ? 1.0 : 0.75) * fabs(c->omega) * c->r / (c->mu * c->g);
+	ck_assert_rel(res[R_COEFF].num, k * c->mu * c->m * c->g * c->r, 1e-9);
+	ck_assert_rel(res[RVAL].num, k * c->mu * c->m * c->g * c->r * fabs(c->omega), 1e-9);
+	ck_assert_rel(res[TORQUE].num, -copysign(1.0, c->omega) * k * c->mu * c->m * c->g * c->r,
+		      1e-9);
+	ck_assert_rel(res[STOP_TIME_EXACT].num, tau, 1e-12);
+	ck_assert_rel(res[STOP_TIME].num, tau, 1e-9);
+	ck_assert_rel(res[STOP_ANGLE].num, c->omega * tau / 2, 1e-9);
+}
+END_TEST
+
+/* The work of the friction torque over the angle turned is the kinetic
+ * energy the disk had: |M| φ(τ) = I ω²/2. */
+START_TEST(test_energy_balance)
+{
+	const struct disk_case *c = &cases[_i];
+	solve(c);
+	double I = c->m * c->r * c->r / 2;
+	ck_assert_rel(fabs(res[TORQUE].num * res[STOP_ANGLE].num), I * c->omega * c->omega / 2,
+		      1e-9);
+}
+END_TEST
+
+/* The issue's own numbers, to the digits printed. */
+START_TEST(test_issue_example)
+{
+	solve(&cases[0]);
+	ck_assert_rel(res[STOP_TIME].num, 0.6795786612300374, 1e-9);
+	ck_assert_rel(res[STOP_TIME_EXACT].num, 0.6795786612300374, 1e-12);
+}
+END_TEST
+
+/* Reye's pressure makes the disk turn longer than uniform pressure: the
+ * ratio of the stop times is 4/3 whatever the parameters. */
+START_TEST(test_reye_over_uniform)
+{
+	struct disk_case c = cases[2];
+	solve(&c);
+	double reye = res[STOP_TIME].num;
+	c.pressure = UNIFORM;
+	solve(&c);
+	ck_assert_rel(reye / res[STOP_TIME].num, 4.0 / 3.0, 1e-9);
+}
+END_TEST
+
+START_TEST(test_limits)
+{
+	struct disk_case c = {2, 0.2, 0.0, 9.81, 10, REYE};
+	solve(&c); /* no friction: it never stops */
+	ck_assert(isinf(res[STOP_TIME].num) && res[STOP_TIME].num > 0);
+	ck_assert(isinf(res[STOP_TIME_EXACT].num));
+	ck_assert_double_eq(res[TORQUE].num, 0.0);
+	c.mu = 0.3;
+	c.omega = 0.0;
+	solve(&c); /* at rest it stays at rest */
+	ck_assert_double_eq(res[STOP_TIME].num, 0.0);
+	ck_assert_double_eq(res[STOP_ANGLE].num, 0.0);
+	ck_assert_double_eq(res[TORQUE].num, 0.0);
+	/* R_coeff does not depend on the spin: R is homogeneous of degree 1 */
+	ck_assert_rel(res[R_COEFF].num, 0.5 * 0.3 * 2 * 9.81 * 0.2, 1e-9);
+}
+END_TEST
+
+/* ---- numerics -------------------------------------------------------- */
+
+static double area(double rho, double theta, void *p)
+{
+	(void)theta;
+	(void)p;
+	return rho;
+}
+
+static double inv_sqrt(double rho, double theta, void *p)
+{
+	(void)p;
+	return 1.0 / sqrt(rho) * (1.0 + cos(theta) * cos(theta));
+}
+
+START_TEST(test_quad_polar)
+{
+	struct diag d;
+	double a;
+	struct quad_tol tol = {0, 1e-12};
+	ck_assert_int_eq(quad_polar(area, NULL, 0, 2, 0, 2 * M_PI, tol, &a, &d), 0);
+	ck_assert_rel(a, 4 * M_PI, 1e-12);
+	ck_assert_int_eq(quad_polar(area, NULL, 1, 2, 0, M_PI, tol, &a, &d), 0);
+	ck_assert_rel(a, 1.5 * M_PI, 1e-12); /* (2² - 1²)/2 · π */
+	/* an integrable end-point singularity: ∫0^1 ρ^-1/2 dρ ∫ (1+cos²θ) dθ = 2 · 3π */
+	ck_assert_int_eq(quad_polar(inv_sqrt, NULL, 0, 1, 0, 2 * M_PI, tol, &a, &d), 0);
+	ck_assert_rel(a, 6 * M_PI, 1e-10);
+}
+END_TEST
+
+static int oscillator(double t, const double y[], double f[], void *p)
+{
+	(void)t;
+	(void)p;
+	f[0] = y[1];
+	f[1] = -y[0];
+	return GSL_SUCCESS;
+}
+
+static double crossing(double t, const double y[], void *p)
+{
+	(void)t;
+	(void)p;
+	return y[0];
+}
+
+/* y'' = -y from (1, 0): the event y = 0 is at π/2, located to 1e-12. */
+START_TEST(test_ode_event)
+{
+	struct ode_system sys = {2, oscillator, crossing, NULL};
+	struct ode_opts o = ode_opts_default(10.0);
+	struct ode_end end;
+	struct diag d;
+	double y[2] = {1, 0};
+	ck_assert_int_eq(ode_run(&sys, &o, 0.0, y, &end, &d), 0);
+	ck_assert(end.event);
+	ck_assert_double_eq_tol(end.t, M_PI / 2, 1e-12);
+	ck_assert_double_eq_tol(y[0], 0.0, 1e-12);
+	ck_assert_double_eq_tol(y[1], -1.0, 1e-12);
+	/* the next phase starts past the switch: the event has changed sign */
+	ck_assert(y[0] <= 0);
+	/* from there the next crossing is at 3π/2 */
+	ck_assert_int_eq(ode_run(&sys, &o, end.t, y, &end, &d), 0);
+	ck_assert(end.event);
+	ck_assert_double_eq_tol(end.t, 3 * M_PI / 2, 1e-11);
+}
+END_TEST
+
+/* Without an event the phase runs to tmax; the energy y² + y'² is kept. */
+START_TEST(test_ode_no_event)
+{
+	struct ode_system sys = {2, oscillator, NULL, NULL};
+	struct ode_opts o = ode_opts_default(20.0);
+	struct ode_end end;
+	struct diag d;
+	double y[2] = {1, 0};
+	ck_assert_int_eq(ode_run(&sys, &o, 0.0, y, &end, &d), 0);
+	ck_assert(!end.event);
+	ck_assert_double_eq(end.t, 20.0);
+	ck_assert_double_eq_tol(y[0], cos(20.0), 1e-10);
+	ck_assert_double_eq_tol(y[0] * y[0] + y[1] * y[1], 1.0, 1e-10);
+}
+END_TEST
+
+/* A right-hand side that sees the interrupt flag stops the integration. */
+static int interrupted_rhs(double t, const double y[], double f[], void *p)
+{
+	(void)p;
+	num_interrupted = t > 1.0;
+	return num_interrupted ? GSL_EBADFUNC : oscillator(t, y, f, p);
+}
+
+START_TEST(test_ode_interrupt)
+{
+	struct ode_system sys = {2, interrupted_rhs, NULL, NULL};
+	struct ode_opts o = ode_opts_default(100.0);
+	struct ode_end end;
+	struct diag d;
+	double y[2] = {1, 0};
+	ck_assert_int_eq(ode_run(&sys, &o, 0.0, y, &end, &d), -1);
+	ck_assert_ptr_nonnull(strstr(d.msg, "interrupted"));
+	num_interrupted = 0;
+}
+END_TEST
+
+static double bouchet_mu(double v, void *p) { return friction_mu(p, v); }
+
+/* M(v) = ∫0^v μ: the closed forms against GSL quadrature of μ itself. */
+START_TEST(test_friction_integrals)
+{
+	const struct friction_law laws[] = {
+		{.kind = FRICTION_COULOMB, .mu = 0.4},
+		{.kind = FRICTION_STOKES, .k = 2.5},
+		{.kind = FRICTION_BOUCHET, .mu0 = 0.6, .muinf = 0.2, .a = 3.0},
+	};
+	gsl_integration_workspace *ws = gsl_integration_workspace_alloc(100);
+	for (size_t i = 0; i < 3; i++)
+		for (double v = 0.1; v < 10; v *= 3) {
+			gsl_function F = {bouchet_mu, (void *)&laws[i]};
+			double q, err;
+			gsl_integration_qags(&F, 0, v, 0, 1e-13, 100, ws, &q, &err);
+			ck_assert_rel(friction_mu_integral(&laws[i], v), q, 1e-11);
+		}
+	gsl_integration_workspace_free(ws);
+	/* Bouchet: μ(0) = μ0, μ(∞) = μ∞; a = 0 is Coulomb with μ0 */
+	ck_assert_double_eq_tol(friction_mu(&laws[2], 0), 0.6, 1e-15);
+	ck_assert_double_eq_tol(friction_mu(&laws[2], 1e12), 0.2, 1e-12);
+	struct friction_law flat = {.kind = FRICTION_BOUCHET, .mu0 = 0.6, .muinf = 0.2, .a = 0};
+	ck_assert_double_eq_tol(friction_mu_integral(&flat, 2.0), 1.2, 1e-15);
+}
+END_TEST
+
+static Suite *disk_suite(void)
+{
+	Suite *s = suite_create("disk");
+	TCase *tc = tcase_create("closed forms");
+	tcase_add_loop_test(tc, test_closed_forms, 0, sizeof(cases) / sizeof(cases[0]));
+	tcase_add_loop_test(tc, test_energy_balance, 0, sizeof(cases) / sizeof(cases[0]));
+	tcase_add_test(tc, test_issue_example);
+	tcase_add_test(tc, test_reye_over_uniform);
+	tcase_add_test(tc, test_limits);
+	suite_add_tcase(s, tc);
+	TCase *num = tcase_create("numerics");
+	tcase_add_test(num, test_quad_polar);
+	tcase_add_test(num, test_ode_event);
+	tcase_add_test(num, test_ode_no_event);
+	tcase_add_test(num, test_ode_interrupt);
+	tcase_add_test(num, test_friction_integrals);
+	suite_add_tcase(s, num);
+	return s;
+}
+
+int main(void) { return run_suite(disk_suite()); }

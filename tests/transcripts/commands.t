@@ -1,0 +1,66 @@
+$ tribo -c 'list'
+id            title                                      source
+disk-reye     A spinning disk stops (Reye's hypothesis)  Minguzzi, Rayleigh's dissipation function at work, §2.2
+disk-uniform  A spinning disk stops (uniform pressure)   Minguzzi, Rayleigh's dissipation function at work, §2.2, eq. (20)
+? 0
+
+$ tribo -c 'load disk-reye; show'
+disk-reye: A spinning disk stops (Reye's hypothesis)
+source: Minguzzi, Rayleigh's dissipation function at work, §2.2
+model:  disk, a disk spinning down under Coulomb friction (Minguzzi §2.2)
+
+  A disk of mass 2 kg and radius 0.15 m, set spinning at 20 rad/s about its
+  centre, lies flat on a rough horizontal plane (μ = 0.25, g = 9.81 m/s²).
+  Under Reye's hypothesis the pressure is inversely proportional to the
+  sliding speed. Find the Rayleigh dissipation function R(φ̇) and the time
+  the disk takes to stop.
+
+parameters:
+  m          2              kg     > 0 kg               mass of the disk
+  r          0.15           m      > 0 m                radius of the disk
+  mu         0.25                  [0, 2]               Coulomb friction coefficient
+  g          9.81           m/s^2  > 0 m/s^2            gravitational acceleration
+  omega      20             rad/s  any value            initial angular velocity (its sign is the sense of spin)
+  pressure   reye                  reye|uniform         pressure distribution: reye (p = k/v, eq. 21) or uniform (eq. 20)
+
+asked for: R_coeff (N*m), stop_time (s)
+
+results: none yet ('solve' computes them)
+? 0
+
+$ tribo -c 'load good.ini; set r 0.5 m; show'
+my-disk: My own disk
+model:  disk, a disk spinning down under Coulomb friction (Minguzzi §2.2)
+
+  A disk of radius 50 cm spins at 300 rpm.
+
+parameters:
+  m          2              kg     > 0 kg               mass of the disk
+ *r          50             cm     [1, 100] cm          radius of the disk
+  mu         0.3                   ≥ 0                  Coulomb friction coefficient
+  g          9.81           m/s^2  > 0 m/s^2            gravitational acceleration
+  omega      300            rpm    any value            initial angular velocity (its sign is the sense of spin)
+  pressure   reye                  reye|uniform         pressure distribution: reye (p = k/v, eq. 21) or uniform (eq. 20)
+  (* changed from the exercise's value)
+
+results: none yet ('solve' computes them)
+? 0
+
+$ tribo -c 'load disk-reye; set omega 10; set r 0.2; set mu 0.3; reset omega; print omega r; reset; print r'
+20
+0.2
+0.15
+? 0
+
+$ tribo -c 'eval sqrt(2)^2; eval 4*atan(1); eval exp(1) - e'
+2
+3.14159265359
+0
+? 0
+
+$ tribo -c 'help load'
+usage: load ID|FILE
+Loads an exercise: by its id, searched as 'list' shows, or by the path
+of an .ini file. Parameters start at the exercise's values; results
+are cleared.
+? 0

@@ -1,0 +1,66 @@
+# Messages name the problem: the command, the argument, the file and line.
+$ tribo -c 'lod disk-reye'
+! tribo: -c: command 1: unknown command 'lod' (did you mean 'load'?)
+? 1
+
+$ tribo -c 'load disk-reyes'
+! tribo: -c: command 1: load: no exercise 'disk-reyes' (did you mean 'disk-reye'?)
+? 1
+
+$ tribo -c 'load bad-key.ini'
+! tribo: -c: command 1: load: bad-key.ini:7:1: unknown key 'valu' in [param m] (did you mean 'value'?)
+!     valu = 2
+!     ^
+? 1
+
+$ tribo -c 'print m'
+! tribo: -c: command 1: print: no exercise loaded: 'load ID' first ('list' shows them)
+? 1
+
+$ tribo -c 'load disk-reye; set r -2'
+! tribo: -c: command 2: set: r = -2 m is out of range: r must be > 0 m
+? 1
+
+$ tribo -c 'load disk-reye; set mu 5'
+! tribo: -c: command 2: set: mu = 5 is out of range: mu must be [0, 2]
+? 1
+
+$ tribo -c 'load disk-reye; set r 3 kg'
+! tribo: -c: command 2: set: 'kg' is a unit of mass, but r is a length (m)
+? 1
+
+$ tribo -c 'load disk-reye; set r inf'
+! tribo: -c: command 2: set: 'inf' is not finite
+? 1
+
+$ tribo -c 'load disk-reye; set omega 1e400'
+! tribo: -c: command 2: set: '1e400' is out of range (too large for a double)
+? 1
+
+$ tribo -c 'load disk-reye; print stop_time'
+! tribo: -c: command 2: print: stop_time is a result: run 'solve' first
+? 1
+
+$ tribo -c 'load disk-reye; solve; set mu 0.5; print stop_time'
+! tribo: -c: command 4: print: stop_time is out of date (mu changed since 'solve'): run 'solve'
+? 1
+
+$ tribo -c 'load disk-reye; set'
+! tribo: -c: command 2: set: missing argument; usage: set NAME VALUE [UNIT]
+? 1
+
+$ tribo -c 'eval 2*(3+'
+! tribo: -c: command 1: eval: the expression ends where a value is expected
+!     eval 2*(3+
+!               ^
+? 1
+
+$ tribo -c 'eval 2^3^2'
+! tribo: -c: command 1: eval: a^b^c is ambiguous: write a^(b^c) or (a^b)^c
+!     eval 2^3^2
+!             ^
+? 1
+
+$ tribo -c "load 'unterminated"
+! tribo: -c: command 1: unterminated quote ' at column 6
+? 1
