@@ -801,7 +801,7 @@ struct exercise *exercise_parse(const char *path, const char *text, size_t len, 
 			perr_line(&ps, 1, "no [exercise] section");
 		else if (!ex->id)
 			perr_line(&ps, 1, "[exercise] has no id");
-		else if (!ex->title)
+		else if (!ex->title || !ex->title[0])
 			perr_line(&ps, 1, "[exercise] has no title");
 		else if (!ex->model)
 			perr_line(&ps, 1, "[exercise] has no model");

@@ -114,7 +114,6 @@ struct disk_motion {
 	const struct friction_law *law;
 	double N, I, radius;
 	double sense; /* sign of φ̇ during the slip phase, held fixed */
-	int status;
 	struct diag *d;
 };
 
@@ -125,16 +124,16 @@ struct disk_motion {
 static int disk_rhs(double t, const double y[], double dydt[], void *p)
 {
 	struct disk_motion *dm = p;
-	struct spin_sums m;
+	struct spin s = {dm->pressure, dm->law, fabs(y[1]), SPIN_WEIGHT};
+	double w, arm;
 	(void)t;
 	if (num_interrupted)
 		return GSL_EBADFUNC;
-	if (spin_means(dm->pressure, dm->law, dm->radius, fabs(y[1]), &m, dm->d)) {
-		dm->status = -1;
+	if (spin_integrate(&s, dm->radius, SPIN_WEIGHT, &w, dm->d) ||
+	    spin_integrate(&s, dm->radius, SPIN_TORQUE, &arm, dm->d))
 		return GSL_EBADFUNC;
-	}
 	dydt[0] = y[1];
-	dydt[1] = -dm->sense * dm->N * m.torque / dm->I;
+	dydt[1] = -dm->sense * dm->N * (arm / w) / dm->I;
 	return GSL_SUCCESS;
 }
 
@@ -186,7 +185,7 @@ static int disk_solve(const struct model_input *in, struct model_output *out, st
 		stop_time = INFINITY;
 		stop_angle = sense * INFINITY;
 	} else {
-		struct disk_motion dm = {pr, &law, N, I, r, sense, 0, d};
+		struct disk_motion dm = {pr, &law, N, I, r, sense, d};
 		struct ode_system sys = {2, disk_rhs, disk_event, &dm};
 		struct ode_opts opts = ode_opts_default(INFINITY);
 		opts.h0 = 1e-6 * I * fabs(omega) / fabs(torque);
