@@ -33,8 +33,12 @@ struct parse {
 	size_t len, pos;
 	int lineno;
 	char *raw;           /* the current physical line, without its newline */
-	const char *pending; /* the rest of a folded line */
-	bool chunk_indented; /* the chunk inih is processing starts with blanks */
+	char *work;          /* the same without its inline comment */
+	const char *pending; /* the rest of a folded line, still to hand over */
+	bool prev_key;       /* inih's prev_name: an indented line continues it */
+	bool continuation;   /* the piece inih is processing continues a value */
+	int *piece_line;     /* physical line of each piece handed to inih */
+	size_t npieces;
 	struct exercise *ex;
 	struct diag *d;
 	bool failed;
@@ -48,7 +52,10 @@ struct parse {
 	int seen_line[8];
 	char last_key[32];
 	bool had_exercise;
+	int exercise_line;
 	int statement_line;
+	struct { size_t offset; int line; } stmt_piece[64]; /* where statement text came from */
+	size_t nstmt;
 	bool *param_given;
 };
 
@@ -68,32 +75,43 @@ static int perr(struct parse *ps, int col, const char *fmt, ...)
 	return 0;
 }
 
-/* Error about a line other than the current one (final checks). */
-static int perr_line(struct parse *ps, int line, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-static int perr_line(struct parse *ps, int line, const char *fmt, ...)
+/* The text of physical line `line` (bounded by the input, not by a NUL). */
+static void line_text(const struct parse *ps, int line, char *buf, size_t n)
 {
-	char msg[sizeof(ps->d->msg)];
+	const char *p = ps->text, *end = ps->text + ps->len;
+	for (int i = 1; i < line && p < end; i++) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		p = nl ? nl + 1 : end;
+	}
+	size_t k = 0;
+	while (p + k < end && p[k] != '\n' && p[k] != '\r' && p[k] && k + 1 < n)
+		k++;
+	memcpy(buf, p, k);
+	buf[k] = '\0';
+}
+
+/* Error about another line than the current one (the final checks); col 0
+ * points at the line's first word. */
+static int perr_line(struct parse *ps, int line, int col, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static int perr_line(struct parse *ps, int line, int col, const char *fmt, ...)
+{
+	char msg[sizeof(ps->d->msg)], text[256];
 	va_list ap;
 	if (ps->failed)
 		return -1;
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	/* find the text of that line for the caret */
-	const char *p = ps->text;
-	for (int i = 1; i < line && p; i++) {
-		p = memchr(p, '\n', ps->len - (size_t)(p - ps->text));
-		if (p)
-			p++;
+	text[0] = '\0';
+	if (line > 0) {
+		line_text(ps, line, text, sizeof(text));
+		if (col == 0)
+			while (text[col] == ' ' || text[col] == '\t')
+				col++;
+		col++;
 	}
-	int col = 0;
-	if (p && line > 0) {
-		col = 1;
-		while (p[col - 1] == ' ' || p[col - 1] == '\t')
-			col++;
-	}
-	diag_at(ps->d, ps->path, line, col, line > 0 ? p : NULL, "%s", msg);
+	diag_at(ps->d, ps->path, line, line > 0 ? col : 0, line > 0 ? text : NULL, "%s", msg);
 	ps->failed = true;
 	return -1;
 }
@@ -137,6 +155,10 @@ static long bad_utf8(const unsigned char *s, size_t n)
 		for (size_t j = 1; j <= k; j++)
 			if (i + j >= n || (s[i + j] & 0xC0) != 0x80)
 				return (long)i;
+		/* overlong forms, UTF-16 surrogates, beyond U+10FFFF */
+		if ((c == 0xE0 && s[i + 1] < 0xA0) || (c == 0xED && s[i + 1] >= 0xA0) ||
+		    (c == 0xF0 && s[i + 1] < 0x90) || (c == 0xF4 && s[i + 1] >= 0x90))
+			return (long)i;
 		i += k + 1;
 	}
 	return -1;
@@ -144,30 +166,77 @@ static long bad_utf8(const unsigned char *s, size_t n)
 
 static void section_begin(struct parse *ps, const char *line);
 
+static void piece(struct parse *ps)
+{
+	if ((ps->npieces & (ps->npieces - 1)) == 0) /* 0, 1, 2, 4, …: double */
+		ps->piece_line = xrealloc(ps->piece_line, 2 * (ps->npieces + 1) * sizeof(int));
+	ps->piece_line[ps->npieces++] = ps->lineno;
+}
+
+/* Where to fold `line` so that it fits `room`: at a space after `min`
+ * whose remainder does not start as a comment would; 0 if nowhere. */
+static size_t fold_at(const char *line, size_t min, size_t room)
+{
+	for (size_t cut = room; cut > min; cut--) {
+		if (line[cut] != ' ' && line[cut] != '\t')
+			continue;
+		const char *rest = line + cut;
+		while (*rest == ' ' || *rest == '\t')
+			rest++;
+		if (*rest && *rest != ';' && *rest != '#')
+			return cut;
+	}
+	return 0;
+}
+
+/* Hands over `text`, folding what does not fit into `room` bytes into
+ * indented pieces that inih reads as the value's continuation. */
+static char *emit(struct parse *ps, char *str, int num, const char *text, size_t min_cut)
+{
+	size_t room = (size_t)num - 2; /* for the newline and the NUL */
+	size_t n = strlen(text);
+	piece(ps);
+	if (n <= room) {
+		snprintf(str, (size_t)num, "%s\n", text);
+		ps->pending = NULL;
+		return str;
+	}
+	size_t cut = fold_at(text, min_cut, room);
+	if (!cut) {
+		perr(ps, (int)(text - ps->work) + (int)room + 1,
+		     "line too long (%zu characters) with no space to fold it at: split the line", strlen(ps->work));
+		return NULL;
+	}
+	snprintf(str, (size_t)num, "%.*s\n", (int)cut, text);
+	ps->pending = text + cut;
+	while (*ps->pending == ' ' || *ps->pending == '\t')
+		ps->pending++;
+	return str;
+}
+
 static char *reader(char *str, int num, void *stream)
 {
 	struct parse *ps = stream;
-	size_t room = (size_t)num - 2; /* for the newline and the NUL */
 	if (ps->failed)
 		return NULL;
 	if (ps->pending) {
-		/* the rest of a folded line, indented so inih continues the value */
-		size_t n = strlen(ps->pending);
-		const char *chunk = ps->pending;
-		size_t take = n;
-		if (n + 2 > room) {
-			take = room - 2;
-			while (take > 0 && chunk[take] != ' ')
-				take--;
-			if (take == 0) {
-				perr(ps, (int)(chunk - ps->raw) + 1,
-				     "a word of over %zu characters; split the line", room - 2);
-				return NULL;
-			}
+		/* the rest of a folded line, indented so that it continues the value */
+		const char *rest = ps->pending;
+		size_t room = (size_t)num - 4; /* two blanks, the newline, the NUL */
+		size_t cut = strlen(rest) <= room ? strlen(rest) : fold_at(rest, 0, room);
+		ps->continuation = true;
+		piece(ps);
+		if (!cut) {
+			perr(ps, (int)(rest - ps->work) + (int)room + 1,
+			     "line too long (%zu characters) with no space to fold it at: split the line",
+			     strlen(ps->work));
+			return NULL;
 		}
-		snprintf(str, (size_t)num, "  %.*s\n", (int)take, chunk);
-		ps->pending = take < n ? chunk + take + 1 : NULL;
-		ps->chunk_indented = true;
+		snprintf(str, (size_t)num, "  %.*s\n", (int)cut, rest);
+		rest += cut;
+		while (*rest == ' ' || *rest == '\t')
+			rest++;
+		ps->pending = *rest ? rest : NULL;
 		return str;
 	}
 	if (ps->pos >= ps->len)
@@ -179,16 +248,19 @@ static char *reader(char *str, int num, void *stream)
 	ps->pos += n + (nl != NULL);
 	ps->lineno++;
 	free(ps->raw);
+	free(ps->work);
+	ps->work = NULL;
+	const char *nul = memchr(start, '\0', n);
 	ps->raw = xstrndup(start, n);
+	if (nul) {
+		perr(ps, (int)(nul - start) + 1, "NUL byte in the file");
+		return NULL;
+	}
 	if (n && ps->raw[n - 1] == '\r')
 		ps->raw[--n] = '\0';
 	if (ps->lineno == 1 && n >= 3 && !memcmp(ps->raw, "\xEF\xBB\xBF", 3)) {
 		memmove(ps->raw, ps->raw + 3, n - 2); /* inih skips the BOM too */
 		n -= 3;
-	}
-	if (strlen(ps->raw) != n) {
-		perr(ps, (int)strlen(ps->raw) + 1, "NUL byte in the file");
-		return NULL;
 	}
 	long bad = bad_utf8((const unsigned char *)ps->raw, n);
 	if (bad >= 0) {
@@ -196,36 +268,47 @@ static char *reader(char *str, int num, void *stream)
 		return NULL;
 	}
 
+	/* What inih will make of the line, decided here so that messages and
+	 * folding agree with it. */
 	const char *p = ps->raw;
 	while (*p == ' ' || *p == '\t')
 		p++;
-	ps->chunk_indented = p != ps->raw && *p;
-	if (*p == ';' || *p == '#') {
+	ps->work = xstrdup(ps->raw);
+	if (!*p || *p == ';' || *p == '#') { /* blank or comment: ignored */
+		piece(ps);
 		snprintf(str, (size_t)num, "\n");
 		return str;
 	}
-	if (*p == '[' && !ps->chunk_indented) {
+	ps->continuation = p != ps->raw && ps->prev_key;
+	if (!ps->continuation && *p == '[') {
 		section_begin(ps, p);
+		ps->prev_key = false;
 		if (ps->failed)
 			return NULL;
-	}
-	if (n <= room) {
-		snprintf(str, (size_t)num, "%s\n", ps->raw);
+		const char *close = strchr(p, ']');
+		piece(ps);
+		snprintf(str, (size_t)num, "%.*s\n", (int)(close - p + 1), p);
 		return str;
 	}
-	/* Fold: cut at the last space that fits, after the '='. */
-	const char *eq = strpbrk(ps->raw, "=:");
-	size_t min_cut = eq ? (size_t)(eq - ps->raw) + 1 : 0;
-	size_t cut = room;
-	while (cut > min_cut && ps->raw[cut] != ' ')
-		cut--;
-	if (cut <= min_cut || !eq) {
-		perr(ps, (int)room + 1, "line too long (%zu characters) and nowhere to fold it", n);
+	if (!ps->continuation && !strpbrk(p, "=:")) {
+		perr(ps, (int)(p - ps->raw) + 1, "expected 'key = value' or a [section]");
 		return NULL;
 	}
-	snprintf(str, (size_t)num, "%.*s\n", (int)cut, ps->raw);
-	ps->pending = ps->raw + cut + 1;
-	return str;
+	ps->prev_key = true;
+	/* inih drops an inline comment (a ';' after a blank); drop it first,
+	 * so that a long comment is never folded into the value */
+	for (char *q = ps->work + 1; *q; q++)
+		if (*q == ';' && (q[-1] == ' ' || q[-1] == '\t')) {
+			*q = '\0';
+			break;
+		}
+	size_t min_cut;
+	if (ps->continuation) {
+		min_cut = (size_t)(p - ps->raw);
+	} else {
+		min_cut = (size_t)(strpbrk(ps->work, "=:") - ps->work) + 1;
+	}
+	return emit(ps, str, num, ps->work, min_cut);
 }
 
 /* ---- sections ------------------------------------------------------------ */
@@ -282,6 +365,7 @@ static void section_begin(struct parse *ps, const char *line)
 			return;
 		}
 		ps->had_exercise = true;
+		ps->exercise_line = ps->lineno;
 		ps->sec = SEC_EXERCISE;
 	} else if (!strcmp(kind, "param") || !strcmp(kind, "answer")) {
 		char extra[8];
@@ -442,6 +526,9 @@ static int exercise_key(struct parse *ps, int k, const char *value)
 	case 4:
 		ex->statement = xstrdup(value);
 		ps->statement_line = ps->lineno;
+		ps->stmt_piece[0].offset = 0;
+		ps->stmt_piece[0].line = ps->lineno;
+		ps->nstmt = 1;
 		return 1;
 	}
 	return 0;
@@ -592,7 +679,7 @@ static int handler(void *user, const char *section, const char *name, const char
 		return perr(ps, col_of_key(ps), "unknown key '%s' in [%s]%s%s%s", name, ps->secname,
 			    near ? " (did you mean '" : "", near ? near : "", near ? "'?)" : "");
 	}
-	if (ps->chunk_indented && !strcmp(ps->last_key, name)) {
+	if (ps->continuation && !strcmp(ps->last_key, name)) {
 		/* an indented line continues the value before it */
 		char **text = NULL;
 		if (ps->sec == SEC_EXERCISE && (k == 1 || k == 3 || k == 4))
@@ -603,6 +690,10 @@ static int handler(void *user, const char *section, const char *name, const char
 			return perr(ps, col_of_key(ps),
 				    "indented line: only title, source, statement and hint may go on "
 				    "over several lines");
+		if (text == &ps->ex->statement && ps->nstmt < 64) {
+			ps->stmt_piece[ps->nstmt].offset = strlen(*text);
+			ps->stmt_piece[ps->nstmt++].line = ps->lineno;
+		}
 		append(text, value);
 		return 1;
 	}
@@ -699,29 +790,46 @@ static void final_param(struct parse *ps)
 	if (!(ps->seen & 1u)) /* no value: the model's default, in the file's unit */
 		p->value = unit_convert(sp->def, &p->canon, &p->u);
 	if (p->min > p->max) {
-		perr_line(ps, p->range_line, "min is larger than max");
+		perr_line(ps, p->range_line, 0, "min is larger than max");
 		return;
 	}
 	if (ex_param_check(p, p->value, &d)) {
-		perr_line(ps, p->value_line ? p->value_line : p->line, "%s", d.msg);
+		perr_line(ps, p->value_line ? p->value_line : p->line, 0, "%s", d.msg);
 		return;
 	}
 	if (p->has_draw) {
 		if (p->draw_lo > p->draw_hi) {
-			perr_line(ps, p->draw_line, "draw range %g %g is reversed", p->draw_lo,
+			perr_line(ps, p->draw_line, 0, "draw range %g %g is reversed", p->draw_lo,
 				  p->draw_hi);
 			return;
 		}
 		if (ex_param_check(p, p->draw_lo, &d) || ex_param_check(p, p->draw_hi, &d)) {
-			perr_line(ps, p->draw_line, "draw range: %s", d.msg);
+			perr_line(ps, p->draw_line, 0, "draw range: %s", d.msg);
 			return;
 		}
 	}
 }
 
+/* A mistake at byte `at` of the statement, `what` being the text there:
+ * the message names the physical line and points at `what` in it. */
+static void statement_error(struct parse *ps, const char *at, size_t what_len, const char *msg)
+{
+	size_t offset = (size_t)(at - ps->ex->statement);
+	int line = ps->statement_line;
+	for (size_t i = 0; i < ps->nstmt; i++)
+		if (ps->stmt_piece[i].offset <= offset)
+			line = ps->stmt_piece[i].line;
+	char text[256], what[96];
+	snprintf(what, sizeof(what), "%.*s", (int)(what_len < 95 ? what_len : 95), at);
+	line_text(ps, line, text, sizeof(text));
+	const char *hit = strstr(text, what);
+	perr_line(ps, line, hit ? (int)(hit - text) : 0, "statement: %s", msg);
+}
+
 static void final_statement(struct parse *ps)
 {
 	const char *s = ps->ex->statement;
+	char msg[160];
 	if (!s)
 		return;
 	for (const char *p = s; *p; p++) {
@@ -730,22 +838,22 @@ static void final_statement(struct parse *ps)
 			continue;
 		}
 		if (*p == '}') {
-			perr_line(ps, ps->statement_line, "statement: '}' without '{' (write }} for a brace)");
+			statement_error(ps, p, 1, "'}' without '{' (write }} for a brace)");
 			return;
 		}
 		if (*p != '{')
 			continue;
 		const char *close = strchr(p, '}');
 		if (!close) {
-			perr_line(ps, ps->statement_line, "statement: '{' without '}' (write {{ for a brace)");
+			statement_error(ps, p, 1, "'{' without '}' (write {{ for a brace)");
 			return;
 		}
 		char name[64];
 		snprintf(name, sizeof(name), "%.*s", (int)(close - p - 1), p + 1);
 		if (model_param_index(ps->ex->model, name) < 0) {
-			perr_line(ps, ps->statement_line,
-				  "statement: {%s} is not a parameter of model %s", name,
-				  ps->ex->model->name);
+			snprintf(msg, sizeof(msg), "{%s} is not a parameter of model %s", name,
+				 ps->ex->model->name);
+			statement_error(ps, p, (size_t)(close - p + 1), msg);
 			return;
 		}
 		p = close;
@@ -792,23 +900,26 @@ struct exercise *exercise_parse(const char *path, const char *text, size_t len, 
 	if (!ps.failed && rc > 0) {
 		/* inih's own complaint: a line that is not a section or key = value */
 		ps.lineno = rc;
-		perr_line(&ps, rc, "expected 'key = value' or a [section]");
+		int line = (size_t)rc <= ps.npieces ? ps.piece_line[rc - 1] : ps.lineno;
+		perr_line(&ps, line, 0, "inih cannot read this line");
 	}
 	if (!ps.failed)
 		section_end(&ps);
 	if (!ps.failed) {
 		if (!ps.had_exercise)
-			perr_line(&ps, 1, "no [exercise] section");
+			perr_line(&ps, 1, 0, "no [exercise] section");
 		else if (!ex->id)
-			perr_line(&ps, 1, "[exercise] has no id");
+			perr_line(&ps, ps.exercise_line, 0, "[exercise] has no id");
 		else if (!ex->title || !ex->title[0])
-			perr_line(&ps, 1, "[exercise] has no title");
+			perr_line(&ps, ps.exercise_line, 0, "[exercise] has no title");
 		else if (!ex->model)
-			perr_line(&ps, 1, "[exercise] has no model");
+			perr_line(&ps, ps.exercise_line, 0, "[exercise] has no model");
 	}
 	if (!ps.failed)
 		final_statement(&ps);
 	free(ps.raw);
+	free(ps.work);
+	free(ps.piece_line);
 	free(ps.param_given);
 	if (ps.failed) {
 		exercise_free(ex);
