@@ -15,8 +15,8 @@
 static const char *const functions[] = {
 	"exp",  "log",  "sqrt", "sin",   "cos",   "tan",   "cot",   "sec",   "csc",   "asin",
 	"acos", "atan", "acot", "asec",  "acsc",  "sinh",  "cosh",  "tanh",  "coth",  "sech",
-	"csch", "asinh", "acosh", "atanh", "acoth", "asech", "acsch", "abs", "step", "erf",
-	NULL,
+	"csch", "asinh", "acosh", "atanh", "acoth", "asech", "acsch", "abs", "step", "delta",
+	"nandelta", "erf", NULL,
 };
 
 static const char *const constants[] = {
@@ -33,8 +33,11 @@ static bool in_list(const char *const *list, const char *s, size_t n)
 	return false;
 }
 
+enum { EXPR_MAX_DEPTH = 64, EXPR_MAX_NAME = 64 };
+
 struct parser {
 	const char *src, *p;
+	int depth;
 	expr_lookup_fn lookup;
 	void *ctx;
 	struct diag *d;
@@ -86,7 +89,9 @@ static int primary(struct parser *ps)
 		while (isalnum((unsigned char)*ps->p) || *ps->p == '_')
 			ps->p++;
 		size_t n = (size_t)(ps->p - at);
-		char name[128];
+		char name[EXPR_MAX_NAME + 1];
+		if (n > EXPR_MAX_NAME)
+			return fail(ps, at, "name longer than %s characters", "64");
 		snprintf(name, sizeof(name), "%.*s", (int)n, at);
 		skip(ps);
 		if (*ps->p == '(') {
@@ -101,6 +106,8 @@ static int primary(struct parser *ps)
 				}
 				return fail(ps, at, "unknown function '%s'", name);
 			}
+			if (++ps->depth > EXPR_MAX_DEPTH)
+				return fail(ps, ps->p, "parentheses nested deeper than %s", "64");
 			ps->p++;
 			if (expr(ps))
 				return -1;
@@ -108,6 +115,7 @@ static int primary(struct parser *ps)
 			if (*ps->p != ')')
 				return fail(ps, ps->p, "expected ')' to close the call of %s", name);
 			ps->p++;
+			ps->depth--;
 			return 0;
 		}
 		if (in_list(functions, at, n))
@@ -123,6 +131,8 @@ static int primary(struct parser *ps)
 		return 0;
 	}
 	if (*at == '(') {
+		if (++ps->depth > EXPR_MAX_DEPTH)
+			return fail(ps, at, "parentheses nested deeper than %s", "64");
 		ps->p++;
 		if (expr(ps))
 			return -1;
@@ -130,12 +140,19 @@ static int primary(struct parser *ps)
 		if (*ps->p != ')')
 			return fail(ps, ps->p, "expected ')'%s", "");
 		ps->p++;
+		ps->depth--;
 		return 0;
 	}
 	if (!*at)
 		return fail(ps, at, "the expression ends where a value is expected%s", "");
+	/* the whole character, UTF-8 or not */
+	unsigned char b = (unsigned char)*at;
+	int len = b < 0x80 ? 1 : b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 1;
 	char c[8];
-	snprintf(c, sizeof(c), "%c", *at);
+	snprintf(c, sizeof(c), "%.*s", len, at);
+	for (int i = 1; i < len; i++)
+		if (((unsigned char)at[i] & 0xC0) != 0x80)
+			snprintf(c, sizeof(c), "\\x%02X", b);
 	return fail(ps, at, "expected a value, not '%s'", c);
 }
 
@@ -164,9 +181,9 @@ static int power(struct parser *ps)
 static int unary(struct parser *ps)
 {
 	skip(ps);
-	if (*ps->p == '-') {
+	while (*ps->p == '-') {
 		ps->p++;
-		return unary(ps);
+		skip(ps);
 	}
 	if (*ps->p == '+')
 		return fail(ps, ps->p, "a leading '+' is not allowed%s", "");
@@ -203,9 +220,10 @@ static int expr(struct parser *ps)
 
 int expr_eval(const char *src, expr_lookup_fn lookup, void *ctx, double *out, struct diag *d)
 {
-	struct parser ps = {src, src, lookup, ctx, d};
+	struct parser ps = {src, src, 0, lookup, ctx, d};
 	if (strlen(src) > 4096)
-		return diag_set(d, "expression too long (%zu characters; at most 4096)", strlen(src));
+		return diag_at(d, "", 1, 4097, NULL, "expression too long (%zu characters; at most 4096)",
+			       strlen(src));
 	if (expr(&ps))
 		return -1;
 	skip(&ps);

@@ -69,7 +69,10 @@ int unit_parse(const char *s, struct unit *u, struct diag *d)
 	int sign = 1;
 	while (isspace((unsigned char)*p))
 		p++;
-	if (!*p || !strcmp(p, "1"))
+	size_t len = strlen(p);
+	while (len && isspace((unsigned char)p[len - 1]))
+		len--;
+	if (len == 0 || (len == 1 && *p == '1'))
 		return 0;
 	bool want_factor = true;
 	while (*p) {
@@ -85,19 +88,23 @@ int unit_parse(const char *s, struct unit *u, struct diag *d)
 			continue;
 		}
 		if (*p == '/') {
+			if (want_factor)
+				return diag_set(d, "unit '%s': '/' needs a unit before it (write 1/s)", s);
 			/* a/b/c = a/(b c), as people write it */
 			sign = -1;
 			p++;
 			want_factor = true;
 			continue;
 		}
-		if (*p == '1' && want_factor && sign > 0) { /* "1/s" */
+		if (*p == '1' && want_factor && sign > 0 && p[1] != '1') { /* "1/s" */
 			p++;
+			want_factor = false;
 			continue;
 		}
-		/* a unit name: letters, µ or ° */
+		/* a unit name: letters, µ or °, up to an exponent ² or ³ */
 		const char *start = p;
-		while (*p && (isalpha((unsigned char)*p) || ((unsigned char)*p & 0x80)))
+		while (*p && (isalpha((unsigned char)*p) || ((unsigned char)*p & 0x80)) &&
+		       strncmp(p, "²", strlen("²")) && strncmp(p, "³", strlen("³")))
 			p++;
 		if (p == start)
 			return diag_set(d, "unit '%s': unexpected '%c'", s, *p);
@@ -128,8 +135,12 @@ int unit_parse(const char *s, struct unit *u, struct diag *d)
 		}
 		exp *= sign;
 		u->factor *= pow(b->factor, exp);
-		for (int i = 0; i < NDIM; i++)
-			u->dim[i] = (signed char)(u->dim[i] + exp * b->dim[i]);
+		for (int i = 0; i < NDIM; i++) {
+			int e = u->dim[i] + exp * b->dim[i];
+			if (e < -20 || e > 20)
+				return diag_set(d, "unit '%s': a power beyond ±20", s);
+			u->dim[i] = (signed char)e;
+		}
 		want_factor = false;
 	}
 	if (want_factor)
