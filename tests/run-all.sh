@@ -1,43 +1,57 @@
 #!/bin/sh
 # make check: the check suites and the transcripts, first as built, then
-# under AddressSanitizer + UBSan, then under valgrind. Prints one summary
-# line per stage and a last line with the totals.
+# under AddressSanitizer + UBSan, then under valgrind. The last line adds
+# up the test cases of every stage.
 set -u
 cd "$(dirname "$0")/.."
+out=$(mktemp)
+trap 'rm -f "$out"' EXIT
 passed=0 failed=0
-tally() { # name status
-	if [ "$2" = 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAILED: $1"; fi
+
+# Runs one stage, shows its output, and adds its counts: check's
+# "Checks: N, Failures: F, Errors: E" or the transcripts' "N passed, F failed".
+# A stage that fails without saying how many counts as one failure.
+stage() {
+	"$@" >"$out" 2>&1
+	rc=$?
+	cat "$out"
+	n=$(sed -n 's/.*Checks: \([0-9]*\), Failures: \([0-9]*\), Errors: \([0-9]*\).*/\1 \2 \3/p;
+		s/^transcripts: \([0-9]*\) passed, \([0-9]*\) failed.*/\1 \2 0/p' "$out" | tail -n 1)
+	if [ -n "$n" ]; then
+		set -- $n
+		passed=$((passed + $1 - $2 - $3))
+		failed=$((failed + $2 + $3))
+		[ "$rc" = 0 ] || [ $(($2 + $3)) -gt 0 ] || failed=$((failed + 1))
+	elif [ "$rc" != 0 ]; then
+		failed=$((failed + 1))
+	fi
+	[ "$rc" = 0 ] || echo "FAILED (status $rc)"
 }
 
-export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:exitcode=97
+export ASAN_OPTIONS=detect_leaks=1:exitcode=97
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1:exitcode=98
-export LSAN_OPTIONS=suppressions=$(pwd)/tests/lsan.supp:print_suppressions=0
-VG="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite --suppressions=$(pwd)/tests/valgrind.supp"
+VG="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite"
 
 for build in plain asan; do
-	echo "== check suites ($build build)"
+	echo "== check suites, $build build"
 	for t in build/$build/tests/check_*; do
-		"$t"
-		tally "$t" $?
+		stage "$t"
 	done
-	echo "== transcripts ($build build)"
+	echo "== transcripts, $build build"
 	bin=./tribo
 	[ $build = asan ] && bin=build/asan/tribo
-	TRIBO=$bin bash tests/transcript.sh
-	tally "transcripts ($build)" $?
+	stage env TRIBO=$bin bash tests/transcript.sh
 done
 
 if command -v valgrind >/dev/null 2>&1; then
 	echo "== check suites under valgrind"
 	for t in build/plain/tests/check_*; do
-		CK_FORK=no $VG "$t" >/dev/null
-		tally "valgrind $t" $?
+		stage env CK_FORK=no $VG "$t"
 	done
 	echo "== transcripts under valgrind"
-	TRIBO_WRAP=$VG bash tests/transcript.sh
-	tally "transcripts (valgrind)" $?
+	stage env TRIBO_WRAP="$VG" bash tests/transcript.sh
 else
-	echo "valgrind not installed: skipping the valgrind stage"
+	echo "== valgrind is not installed: the valgrind stage is skipped"
 fi
 
 echo "make check: $passed passed, $failed failed"
