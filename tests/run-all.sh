@@ -9,14 +9,14 @@ trap 'rm -f "$out"' EXIT
 passed=0 failed=0
 
 # Runs one stage, shows its output, and adds its counts: check's
-# "Checks: N, Failures: F, Errors: E" or the transcripts' "N passed, F failed".
+# "Checks: N, Failures: F, Errors: E" or our scripts' "name: N passed, F failed".
 # A stage that fails without saying how many counts as one failure.
 stage() {
 	"$@" >"$out" 2>&1
 	rc=$?
 	cat "$out"
 	n=$(sed -n 's/.*Checks: \([0-9]*\), Failures: \([0-9]*\), Errors: \([0-9]*\).*/\1 \2 \3/p;
-		s/^transcripts: \([0-9]*\) passed, \([0-9]*\) failed.*/\1 \2 0/p' "$out" | tail -n 1)
+		s/^[a-z]*: \([0-9]*\) passed, \([0-9]*\) failed.*/\1 \2 0/p' "$out" | tail -n 1)
 	if [ -n "$n" ]; then
 		set -- $n
 		passed=$((passed + $1 - $2 - $3))
@@ -41,6 +41,8 @@ for build in plain asan; do
 	bin=./tribo
 	[ $build = asan ] && bin=build/asan/tribo
 	stage env TRIBO=$bin bash tests/transcript.sh
+	echo "== the REPL in tmux, $build build"
+	stage env TRIBO=$bin bash tests/repl.sh
 done
 
 if command -v valgrind >/dev/null 2>&1; then

@@ -195,14 +195,17 @@ int front_repl(struct session *s)
 		struct pollfd pfd = {STDIN_FILENO, POLLIN, 0};
 		int n = poll(&pfd, 1, -1);
 		if (got_sigint) {
-			/* Ctrl-C at the prompt: drop the line, start a fresh one */
+			/* Ctrl-C at the prompt: leave the line on the screen marked ^C,
+			 * as a shell does, and start a fresh one */
 			got_sigint = 0;
 			num_interrupted = 0;
+			rl_point = rl_end;
+			rl_redisplay();
+			fputs("^C", rl_outstream ? rl_outstream : stdout);
+			rl_crlf();
 			rl_free_line_state();
-			rl_cleanup_after_signal();
+			rl_callback_sigcleanup();
 			rl_replace_line("", 0);
-			putchar('\n');
-			rl_reset_after_signal();
 			rl_on_new_line();
 			rl_redisplay();
 			continue;

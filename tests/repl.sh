@@ -1,0 +1,90 @@
+#!/bin/bash
+# The plain REPL as a person uses it, driven through tmux: typing, tab
+# completion, an error that leaves the session working, history recall
+# with Up (and across sessions), Ctrl-C at the prompt, quit and Ctrl-D.
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+TRIBO=${TRIBO:-$top/tribo}
+case $TRIBO in /*) ;; *) TRIBO=$(pwd)/$TRIBO ;; esac
+if ! command -v tmux >/dev/null 2>&1; then
+	echo "repl: tmux is not installed; skipped"
+	exit 0
+fi
+tmp=$(mktemp -d)
+sock=$tmp/tmux.0
+trap 'for s in "$tmp"/tmux.*; do tmux -S "$s" kill-server 2>/dev/null; done; sleep 0.2; rm -rf "$tmp"' EXIT
+pass=0 fail=0
+
+tm() { tmux -S "$sock" "$@"; }
+screen() { tm capture-pane -p -t t 2>/dev/null; }
+# Waits up to 5 s for the screen to show a line matching the regex $1.
+wait_for() {
+	for _ in $(seq 50); do
+		screen | grep -qE -- "$1" && return 0
+		sleep 0.1
+	done
+	return 1
+}
+check() { # description regex
+	if wait_for "$2"; then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1))
+		echo "FAIL repl: $1: the screen never showed /$2/; it shows:"
+		screen | grep -v '^$' | sed 's/^/    /'
+	fi
+}
+nsock=0
+start() { # each session on a server of its own
+	tm kill-server 2>/dev/null
+	nsock=$((nsock + 1))
+	sock=$tmp/tmux.$nsock
+	tm -f /dev/null new-session -d -s t -x 100 -y 30 \
+		"env -i PATH=/usr/bin:/bin TERM=xterm HOME=$tmp XDG_STATE_HOME=$tmp/state \
+		TRIBO_PATH=$top/exercises XDG_DATA_HOME=$tmp/data LC_ALL=C.UTF-8 \
+		bash --norc --noprofile"
+	tm send-keys -t t "PS1='$ '; clear" Enter
+	tm send-keys -t t "$TRIBO --plain" Enter
+	check "banner" "'help' lists the commands"
+	check "prompt" "^tribo>$"
+}
+
+start
+tm send-keys -t t 'load disk-r' Tab Enter
+check "exercise id completed" "^loaded disk-reye: "
+tm send-keys -t t 'set o' Tab '10' Enter
+check "parameter completed" "^omega = 10 rad/s"
+tm send-keys -t t 'set r 20 c' Tab Enter
+check "unit completed" "^r = 0.2 m"
+tm send-keys -t t 'set mu 0.3' Enter 'frobnicate' Enter
+check "an error names the problem" "^unknown command 'frobnicate'"
+tm send-keys -t t 'solve' Enter
+check "solve shows the results" "^stop_time = 0.67957866123 s"
+tm send-keys -t t 'print stop_time_exact' Enter
+check "the session goes on after an error" "^0.67957866123$"
+tm send-keys -t t Up Up Enter
+check "Up recalls the history" "^tribo\[disk-reye\]> solve$"
+tm send-keys -t t 'eval omega*r/(mu*g'
+check "typing shows" "^tribo\[disk-reye\]> eval omega\*r/\(mu\*g$"
+tm send-keys -t t C-c
+check "Ctrl-C at the prompt drops the line" "^tribo\[disk-reye\]> eval omega\*r/\(mu\*g\^C$"
+tm send-keys -t t 'eval 2^10' Enter
+check "and the prompt goes on" "^1024$"
+tm send-keys -t t 'quit' Enter
+check "quit returns to the shell" '^\$ ?$'
+if [ "$(stat -c %a "$tmp/state/tribo/history" 2>/dev/null)" = 600 ] &&
+	grep -q '^set mu 0.3$' "$tmp/state/tribo/history"; then
+	pass=$((pass + 1))
+else
+	fail=$((fail + 1))
+	echo "FAIL repl: history not saved in \$XDG_STATE_HOME/tribo/history with mode 600"
+fi
+
+start
+tm send-keys -t t Up Up Up
+check "history survives the session" "^tribo> eval 2\^10$|^tribo> quit$|^tribo> solve$"
+tm send-keys -t t C-u C-d
+check "Ctrl-D leaves too" '^\$ ?$'
+
+echo "repl: $pass passed, $fail failed"
+[ $fail = 0 ]
