@@ -344,7 +344,7 @@ static void section_begin(struct parse *ps, const char *line)
 			perr(ps, (int)(q - ps->raw) + 1, "text after the section header");
 			return;
 		}
-	char name[80], arg[80];
+	char name[80], arg[80], hint[96];
 	size_t len = (size_t)(close - line - 1);
 	if (len >= sizeof(name)) {
 		perr(ps, col, "section name too long");
@@ -388,12 +388,9 @@ static void section_begin(struct parse *ps, const char *line)
 			int i = model_param_index(m, arg);
 			if (i < 0) {
 				const char *cands[64];
-				size_t nc = 0;
-				for (size_t j = 0; j < m->nparams && nc < 64; j++)
-					cands[nc++] = m->params[j].name;
-				const char *near = text_suggest(arg, cands, nc);
-				perr(ps, col, "model %s has no parameter '%s'%s%s%s", m->name, arg,
-				     near ? " (did you mean '" : "", near ? near : "", near ? "'?)" : "");
+				size_t nc = model_param_names(m, cands, 64);
+				perr(ps, col, "model %s has no parameter '%s'%s", m->name, arg,
+				     text_did_you_mean(arg, cands, nc, hint, sizeof(hint)));
 				return;
 			}
 			if (ps->param_given[i]) {
@@ -409,12 +406,9 @@ static void section_begin(struct parse *ps, const char *line)
 			int i = model_result_index(m, arg);
 			if (i < 0) {
 				const char *cands[64];
-				size_t nc = 0;
-				for (size_t j = 0; j < m->nresults && nc < 64; j++)
-					cands[nc++] = m->results[j].name;
-				const char *near = text_suggest(arg, cands, nc);
-				perr(ps, col, "model %s has no result '%s'%s%s%s", m->name, arg,
-				     near ? " (did you mean '" : "", near ? near : "", near ? "'?)" : "");
+				size_t nc = model_result_names(m, cands, 64);
+				perr(ps, col, "model %s has no result '%s'%s", m->name, arg,
+				     text_did_you_mean(arg, cands, nc, hint, sizeof(hint)));
 				return;
 			}
 			for (size_t j = 0; j < ps->ex->nanswers; j++)
@@ -497,9 +491,9 @@ static int exercise_key(struct parse *ps, int k, const char *value)
 			size_t n = 0;
 			for (const struct model *const *mm = model_all(); *mm && n < 32; mm++)
 				cands[n++] = (*mm)->name;
-			const char *near = text_suggest(value, cands, n);
-			return perr(ps, col_of_value(ps), "unknown model '%s'%s%s%s", value,
-				    near ? " (did you mean '" : "", near ? near : "", near ? "'?)" : "");
+			char hint[96];
+			return perr(ps, col_of_value(ps), "unknown model '%s'%s", value,
+				    text_did_you_mean(value, cands, n, hint, sizeof(hint)));
 		}
 		ex->model = m;
 		ex->params = xcalloc(m->nparams, sizeof(*ex->params));
@@ -675,9 +669,9 @@ static int handler(void *user, const char *section, const char *name, const char
 		size_t n = 0;
 		while (keys[n])
 			n++;
-		const char *near = text_suggest(name, keys, n);
-		return perr(ps, col_of_key(ps), "unknown key '%s' in [%s]%s%s%s", name, ps->secname,
-			    near ? " (did you mean '" : "", near ? near : "", near ? "'?)" : "");
+		char hint[96];
+		return perr(ps, col_of_key(ps), "unknown key '%s' in [%s]%s", name, ps->secname,
+			    text_did_you_mean(name, keys, n, hint, sizeof(hint)));
 	}
 	if (ps->continuation && !strcmp(ps->last_key, name)) {
 		/* an indented line continues the value before it */

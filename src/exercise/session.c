@@ -94,9 +94,9 @@ int session_load(struct session *s, const char *what, struct diag *d)
 			const char **ids = xmalloc((cat.n + 1) * sizeof(*ids));
 			for (size_t i = 0; i < cat.n; i++)
 				ids[i] = cat.entry[i].id;
-			const char *near = text_suggest(what, ids, cat.n);
-			if (near)
-				diag_set(d, "no exercise '%s' (did you mean '%s'?)", what, near);
+			char hint[96];
+			if (*text_did_you_mean(what, ids, cat.n, hint, sizeof(hint)))
+				diag_set(d, "no exercise '%s'%s", what, hint);
 			else
 				diag_set(d, "no exercise '%s'; 'list' shows the exercises there are",
 					 what);
@@ -126,15 +126,13 @@ static int find_param(const struct session *s, const char *name, struct diag *d)
 	if (i >= 0)
 		return i;
 	const char *cands[128];
+	char hint[96];
 	size_t n = session_names(s, cands, 128, true, false);
-	const char *near = text_suggest(name, cands, n);
 	if (model_result_index(s->ex->model, name) >= 0)
 		return diag_set(d, "'%s' is a result of model %s, not a parameter", name,
 				s->ex->model->name);
-	if (near)
-		return diag_set(d, "no parameter '%s' in %s (did you mean '%s'?)", name, s->ex->id,
-				near);
-	return diag_set(d, "no parameter '%s' in %s", name, s->ex->id);
+	return diag_set(d, "no parameter '%s' in %s%s", name, s->ex->id,
+			text_did_you_mean(name, cands, n, hint, sizeof(hint)));
 }
 
 static void mark_changed(struct session *s, size_t i)
@@ -321,10 +319,10 @@ int session_lookup(const struct session *s, const char *name, struct lookup *out
 		return 0;
 	}
 	const char *cands[128];
+	char hint[96];
 	size_t n = session_names(s, cands, 128, true, true);
-	const char *near = text_suggest(name, cands, n);
-	if (near)
-		return diag_set(d, "unknown name '%s' (did you mean '%s'?)", name, near);
+	if (*text_did_you_mean(name, cands, n, hint, sizeof(hint)))
+		return diag_set(d, "unknown name '%s'%s", name, hint);
 	return diag_set(d, "unknown name '%s' in %s", name, s->ex->id);
 }
 

@@ -41,6 +41,22 @@ int model_result_index(const struct model *m, const char *name)
 	return -1;
 }
 
+size_t model_param_names(const struct model *m, const char **names, size_t max)
+{
+	size_t n = 0;
+	for (; n < m->nparams && n < max; n++)
+		names[n] = m->params[n].name;
+	return n;
+}
+
+size_t model_result_names(const struct model *m, const char **names, size_t max)
+{
+	size_t n = 0;
+	for (; n < m->nresults && n < max; n++)
+		names[n] = m->results[n].name;
+	return n;
+}
+
 int param_choice_count(const struct param_spec *spec)
 {
 	int n = 1;

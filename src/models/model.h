@@ -86,6 +86,10 @@ const struct model *model_find(const char *name);
 /* NULL-terminated list of all models. */
 const struct model *const *model_all(void);
 int model_param_index(const struct model *m, const char *name);
+/* The names of the parameters (or results) into names[0..max); returns
+ * how many. */
+size_t model_param_names(const struct model *m, const char **names, size_t max);
+size_t model_result_names(const struct model *m, const char **names, size_t max);
 int model_result_index(const struct model *m, const char *name);
 /* Index of `word` in spec->choices, or -1. */
 int param_choice_index(const struct param_spec *spec, const char *word);

@@ -115,6 +115,17 @@ const char *text_suggest(const char *word, const char *const *cands, size_t n)
 	return best_d <= limit ? best : NULL;
 }
 
+const char *text_did_you_mean(const char *word, const char *const *cands, size_t n, char *buf,
+			      size_t size)
+{
+	const char *near = text_suggest(word, cands, n);
+	if (near)
+		snprintf(buf, size, " (did you mean '%s'?)", near);
+	else if (size)
+		buf[0] = '\0';
+	return buf;
+}
+
 bool text_is_name(const char *s)
 {
 	if (!(isalpha((unsigned char)*s) || *s == '_'))

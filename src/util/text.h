@@ -13,6 +13,10 @@ int text_parse_int(const char *s, int lo, int hi, int *out);
 /* The candidate closest to `word` by edit distance, if close enough to be
  * a likely typo; NULL otherwise. */
 const char *text_suggest(const char *word, const char *const *cands, size_t n);
+/* " (did you mean 'x'?)" when text_suggest finds x, else "": for the end
+ * of a message. Returns buf. */
+const char *text_did_you_mean(const char *word, const char *const *cands, size_t n, char *buf,
+			      size_t size);
 /* [A-Za-z_][A-Za-z0-9_]* */
 bool text_is_name(const char *s);
 /* Formats a number as the product prints it: %.12g, with "-0" as "0". */
