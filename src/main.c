@@ -63,7 +63,13 @@ int main(int argc, char **argv)
 			usage(stdout);
 			return 0;
 		case 'V':
-			printf("tribo %s\n", TRIBO_VERSION);
+			printf("tribo %s\n"
+			       "Copyright (C) 2026 the tribo developers.\n"
+			       "License GPLv3+: GNU GPL version 3 or later "
+			       "<https://gnu.org/licenses/gpl.html>.\n"
+			       "This is free software: you are free to change and redistribute it.\n"
+			       "There is NO WARRANTY, to the extent permitted by law.\n",
+			       TRIBO_VERSION);
 			return 0;
 		default:
 			if (optopt && strchr("ce", optopt))

@@ -109,7 +109,7 @@ static int perr_line(struct parse *ps, int line, int col, const char *fmt, ...)
 		if (col == 0)
 			while (text[col] == ' ' || text[col] == '\t')
 				col++;
-		col++;
+		col = text[0] ? col + 1 : 0; /* no column in an empty line */
 	}
 	diag_at(ps->d, ps->path, line, line > 0 ? col : 0, line > 0 ? text : NULL, "%s", msg);
 	ps->failed = true;

@@ -11,7 +11,8 @@
 int front_batch_string(struct session *s, const char *commands);
 /* tribo FILE, tribo < FILE: one command a line; `name` is used in messages. */
 int front_batch_file(struct session *s, FILE *f, const char *name);
-/* tribo --plain (and tribo on a terminal): readline, history, completion. */
+/* tribo --plain (and tribo on a terminal): readline, history, completion.
+ * Returns 1 if any command failed, as a batch would. */
 int front_repl(struct session *s);
 
 #endif

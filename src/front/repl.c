@@ -23,6 +23,7 @@
 static struct session *repl_session;
 static volatile sig_atomic_t got_sigint;
 static bool done;
+static bool any_failed; /* the exit status says whether a command failed */
 
 static void on_sigint(int sig)
 {
@@ -150,6 +151,7 @@ static void on_line(char *line)
 	num_interrupted = 0;
 	got_sigint = 0;
 	if (command_run(repl_session, line, true, &out, &d, &quit)) {
+		any_failed = true;
 		fwrite(strbuf_str(&out), 1, out.len, stdout);
 		strbuf_reset(&out);
 		diag_format(&d, &out);
@@ -222,5 +224,5 @@ int front_repl(struct session *s)
 		rl_callback_handler_remove();
 	history_close();
 	signal(SIGINT, SIG_DFL);
-	return 0;
+	return any_failed;
 }

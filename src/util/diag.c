@@ -66,7 +66,8 @@ void diag_format(const struct diag *d, struct strbuf *out)
 	}
 	strbuf_addstr(out, d->msg[0] ? d->msg : "unknown error");
 	strbuf_addch(out, '\n');
-	if (d->source[0] && d->col > 0) {
+	/* a caret only where it can point into the line shown */
+	if (d->source[0] && d->col > 0 && (size_t)d->col <= strlen(d->source) + 1) {
 		strbuf_addstr(out, "    ");
 		/* Tabs and control characters would misplace the caret. */
 		for (const char *p = d->source; *p; p++)

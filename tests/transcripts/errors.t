@@ -64,3 +64,24 @@ $ tribo -c 'eval 2^3^2'
 $ tribo -c "load 'unterminated"
 ! tribo: -c: command 1: unterminated quote ' at column 6
 ? 1
+
+# Hostile input: a clear message, in bounded time.
+$ tribo nul.tribo
+! tribo: nul.tribo:1: NUL byte in the script
+? 1
+
+$ tribo -c "eval $(printf '1+%.0s' $(seq 3000))1"
+! tribo: -c: command 1: eval: expression too long (6001 characters; at most 4096)
+? 1
+
+$ tribo -c 'load /dev/null'
+! tribo: -c: command 1: load: /dev/null:1: no [exercise] section
+? 1
+
+$ tribo -c 'load /'
+! tribo: -c: command 1: load: /: is a directory
+? 1
+
+$ printf 'load disk-reye\nprint m' | tribo
+2
+? 0

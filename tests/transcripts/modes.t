@@ -62,7 +62,29 @@ $ tribo nosuch.tribo
 
 $ tribo --version
 tribo 0.1.0
+Copyright (C) 2026 the tribo developers.
+License GPLv3+: GNU GPL version 3 or later <https://gnu.org/licenses/gpl.html>.
+This is free software: you are free to change and redistribute it.
+There is NO WARRANTY, to the extent permitted by law.
 ? 0
+
+$ tribo --help | head -n 1
+Usage: tribo [OPTION]... [FILE]
+? 0
+
+# --plain reads commands even from a pipe, and echoes them like a log; a
+# failed command makes the exit status 1.
+$ printf 'load disk-uniform\nprint pressure\n' | tribo --plain
+tribo> load disk-uniform
+loaded disk-uniform: A spinning disk stops (uniform pressure)
+tribo[disk-uniform]> print pressure
+uniform
+tribo[disk-uniform]> 
+? 0
+
+$ printf 'frob\n' | tribo --plain 2>&1 >/dev/null
+unknown command 'frob'; 'help' lists the commands
+? 1
 
 $ tribo --exercise disk-uniform -c 'print pressure'
 uniform
