@@ -14,25 +14,24 @@
 
 static void usage(FILE *f)
 {
-	fprintf(f,
-		"Usage: tribo [OPTION]... [FILE]\n"
-		"A workbench for textbook exercises on dry friction in Lagrangian mechanics.\n"
-		"\n"
-		"With no FILE on a terminal, opens the interactive workbench; with FILE\n"
-		"(or '-', or standard input that is not a terminal), runs its commands,\n"
-		"one a line, and exits.\n"
-		"\n"
-		"  -c, --command=CMDS    run the commands CMDS (separated by ';') and exit\n"
-		"  -e, --exercise=ID     load exercise ID (or an .ini file) first\n"
-		"      --plain           line-by-line interface, without full-screen panes\n"
-		"  -h, --help            show this help and exit\n"
-		"  -V, --version         show the version and exit\n"
-		"\n"
-		"Inside, 'help' lists the commands. Exit status: 0 if every command\n"
-		"succeeded, 1 if one failed (a batch stops there), 2 for bad usage.\n"
-		"\n"
-		"Environment: TRIBO_PATH (more exercise directories, ':'-separated),\n"
-		"XDG_DATA_HOME, XDG_STATE_HOME, NO_COLOR, GNUPLOT.\n");
+	fprintf(f, "Usage: tribo [OPTION]... [FILE]\n"
+		   "A workbench for textbook exercises on dry friction in Lagrangian mechanics.\n"
+		   "\n"
+		   "With no FILE on a terminal, opens the interactive workbench; with FILE\n"
+		   "(or '-', or standard input that is not a terminal), runs its commands,\n"
+		   "one a line, and exits.\n"
+		   "\n"
+		   "  -c, --command=CMDS    run the commands CMDS (separated by ';') and exit\n"
+		   "  -e, --exercise=ID     load exercise ID (or an .ini file) first\n"
+		   "      --plain           line-by-line interface, without full-screen panes\n"
+		   "  -h, --help            show this help and exit\n"
+		   "  -V, --version         show the version and exit\n"
+		   "\n"
+		   "Inside, 'help' lists the commands. Exit status: 0 if every command\n"
+		   "succeeded, 1 if one failed (a batch stops there), 2 for bad usage.\n"
+		   "\n"
+		   "Environment: TRIBO_PATH (more exercise directories, ':'-separated),\n"
+		   "XDG_DATA_HOME, XDG_STATE_HOME, NO_COLOR, GNUPLOT.\n");
 }
 
 int main(int argc, char **argv)
@@ -67,7 +66,8 @@ int main(int argc, char **argv)
 			       "Copyright (C) 2026 the tribo developers.\n"
 			       "License GPLv3+: GNU GPL version 3 or later "
 			       "<https://gnu.org/licenses/gpl.html>.\n"
-			       "This is free software: you are free to change and redistribute it.\n"
+			       "This is free software: you are free to change and redistribute "
+			       "it.\n"
 			       "There is NO WARRANTY, to the extent permitted by law.\n",
 			       TRIBO_VERSION);
 			return 0;

@@ -299,4 +299,7 @@ static Suite *command_suite(void)
 	return su;
 }
 
-int main(void) { return run_suite(command_suite()); }
+int main(void)
+{
+	return run_suite(command_suite());
+}

@@ -24,8 +24,7 @@ struct disk_case {
 
 static const struct disk_case cases[] = {
 	{2.0, 0.2, 0.3, 9.81, 10.0, REYE}, /* the case: 0.679578… s */
-	{2.0, 0.2, 0.3, 9.81, 10.0, UNIFORM},
-	{0.5, 0.05, 0.1, 9.80665, 300.0, REYE},
+	{2.0, 0.2, 0.3, 9.81, 10.0, UNIFORM}, {0.5, 0.05, 0.1, 9.80665, 300.0, REYE},
 	{7.0, 1.5, 0.9, 1.62, -4.0, UNIFORM}, /* on the Moon, spinning clockwise */
 	{1e-3, 1e-3, 1e-3, 9.81, 1e3, REYE},
 };
@@ -225,7 +224,10 @@ START_TEST(test_ode_interrupt)
 }
 END_TEST
 
-static double bouchet_mu(double v, void *p) { return friction_mu(p, v); }
+static double bouchet_mu(double v, void *p)
+{
+	return friction_mu(p, v);
+}
 
 /* M(v) = ∫0^v μ: the closed forms against GSL quadrature of μ itself. */
 START_TEST(test_friction_integrals)
@@ -272,4 +274,7 @@ static Suite *disk_suite(void)
 	return s;
 }
 
-int main(void) { return run_suite(disk_suite()); }
+int main(void)
+{
+	return run_suite(disk_suite());
+}

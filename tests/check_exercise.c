@@ -1,12 +1,6 @@
 /* The exercise-file parser (SPEC §3): good files, the shipped files, every
  * kind of bad file with the place and the wording of its message, the
  * range text of a parameter, and the catalog of exercise directories. */
-#include "exercise/exercise.h"
-#include "models/model.h"
-#include "testutil.h"
-#include "util/diag.h"
-#include "util/strbuf.h"
-
 #include <check.h>
 #include <errno.h>
 #include <math.h>
@@ -15,6 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#include "exercise/exercise.h"
+#include "models/model.h"
+#include "testutil.h"
+#include "util/diag.h"
+#include "util/strbuf.h"
 
 #define PATH "t.ini"
 
@@ -480,7 +480,7 @@ START_TEST(test_min_max_draw_digits)
 
 	/* the edges are accepted */
 	struct exercise *ex =
-	    parse(HEAD "[param m]\ndigits = 15\ndraw = 2 2\n[param r]\ndigits = 1\n", &d);
+		parse(HEAD "[param m]\ndigits = 15\ndraw = 2 2\n[param r]\ndigits = 1\n", &d);
 	ck_assert_msg(ex != NULL, "refused: %d: %s", d.line, d.msg);
 	ck_assert_int_eq(param(ex, "m")->digits, 15);
 	ck_assert_int_eq(param(ex, "r")->digits, 1);
@@ -514,8 +514,8 @@ START_TEST(test_tolerance)
 	expect_fail(HEAD "[answer torque]\ntolerance = nan%\n", 6, 13, "not finite");
 
 	struct diag d;
-	struct exercise *ex =
-	    parse(HEAD "[answer torque]\ntolerance = 2.5 %\n[answer R]\ntolerance = 1e-3\n", &d);
+	struct exercise *ex = parse(
+		HEAD "[answer torque]\ntolerance = 2.5 %\n[answer R]\ntolerance = 1e-3\n", &d);
 	ck_assert_msg(ex != NULL, "refused: %d: %s", d.line, d.msg);
 	ck_assert_int_eq(ex->answers[0].tol.kind, TOL_REL);
 	ck_assert_double_eq_tol(ex->answers[0].tol.value, 0.025, 1e-15);
@@ -1083,8 +1083,8 @@ START_TEST(test_catalog)
 	const struct catalog_entry *dd = catalog_find(&cat, "cat-d");
 	bool ok_a = a && !strcmp(a->title, "First") && !strcmp(a->source, "Paper A") &&
 		    starts_with(a->path, dir1) && strstr(a->path, "/a.ini");
-	bool ok_b =
-	    b && !strcmp(b->title, "Second") && !strcmp(b->source, "") && strstr(b->path, "/b.ini");
+	bool ok_b = b && !strcmp(b->title, "Second") && !strcmp(b->source, "") &&
+		    strstr(b->path, "/b.ini");
 	bool ok_d = dd && !strcmp(dd->title, "Fourth") && starts_with(dd->path, dir2) &&
 		    strstr(dd->path, "/fourth.ini");
 	bool no_hidden = catalog_find(&cat, "cat-hidden") == NULL;

@@ -87,10 +87,10 @@ static double eval_ok(const char *src)
 }
 
 #define ck_eval(src, want, tol) ck_assert_rel(eval_ok(src), (want), (tol))
-#define ck_eval_exact(src, want)                                                              \
-	do {                                                                                  \
-		double v_ = eval_ok(src), w_ = (want);                                        \
-		ck_assert_msg(v_ == w_, "%s = %.17g, expected %.17g", src, v_, w_);           \
+#define ck_eval_exact(src, want)                                                                   \
+	do {                                                                                       \
+		double v_ = eval_ok(src), w_ = (want);                                             \
+		ck_assert_msg(v_ == w_, "%s = %.17g, expected %.17g", src, v_, w_);                \
 	} while (0)
 
 /* True if s is well-formed UTF-8. */
@@ -271,7 +271,7 @@ START_TEST(test_lookup_called_for_each_name)
 	ck_assert_int_eq(calls_of(&c, "stop_time"), 0);
 	ck_assert_msg(c.unknown_calls == 0, "asked for '%s'", c.last_unknown);
 	ck_assert_int_eq(c.total, calls_of(&c, "omega") + calls_of(&c, "r") + calls_of(&c, "mu") +
-				      calls_of(&c, "g"));
+					  calls_of(&c, "g"));
 }
 END_TEST
 
@@ -580,4 +580,7 @@ static Suite *expr_suite(void)
 	return s;
 }
 
-int main(void) { return run_suite(expr_suite()); }
+int main(void)
+{
+	return run_suite(expr_suite());
+}

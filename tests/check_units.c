@@ -379,9 +379,9 @@ START_TEST(test_parse_double_ok)
 		const char *s;
 		double v;
 	} ok[] = {
-		{"2", 2},    {"-1.5e3", -1500}, {" 3 ", 3},   {"+2.5", 2.5},
-		{".5", 0.5}, {"1.", 1},         {"1E2", 100}, {"\t7\n", 7},
-		{"0", 0},    {"1e308", 1e308},  {"-2.5e-3", -2.5e-3},
+		{"2", 2},    {"-1.5e3", -1500}, {" 3 ", 3},	      {"+2.5", 2.5},
+		{".5", 0.5}, {"1.", 1},		{"1E2", 100},	      {"\t7\n", 7},
+		{"0", 0},    {"1e308", 1e308},	{"-2.5e-3", -2.5e-3},
 	};
 	for (size_t i = 0; i < sizeof(ok) / sizeof(ok[0]); i++) {
 		double v = -999;
@@ -646,4 +646,7 @@ static Suite *units_suite(void)
 	return s;
 }
 
-int main(void) { return run_suite(units_suite()); }
+int main(void)
+{
+	return run_suite(units_suite());
+}

@@ -9,12 +9,12 @@
 #include "num/num.h"
 
 /* |a - b| <= tol * |b|: a relative comparison with the tolerance stated. */
-#define ck_assert_rel(a, b, tol)                                                              \
-	do {                                                                                  \
-		double a_ = (a), b_ = (b);                                                    \
-		ck_assert_msg(fabs(a_ - b_) <= (tol) * fabs(b_),                              \
-			      "%s = %.17g, expected %.17g (relative error %.3g > %g)", #a, a_, \
-			      b_, fabs(a_ - b_) / fabs(b_), (double)(tol));                   \
+#define ck_assert_rel(a, b, tol)                                                                   \
+	do {                                                                                       \
+		double a_ = (a), b_ = (b);                                                         \
+		ck_assert_msg(fabs(a_ - b_) <= (tol)*fabs(b_),                                     \
+			      "%s = %.17g, expected %.17g (relative error %.3g > %g)", #a, a_, b_, \
+			      fabs(a_ - b_) / fabs(b_), (double)(tol));                            \
 	} while (0)
 
 /* Runs one suite and returns the exit status for main(). */

@@ -17,7 +17,7 @@ enum complete_kind {
 	COMPLETE_COMMAND,
 	COMPLETE_EXERCISE, /* ids, and file names */
 	COMPLETE_PARAM,
-	COMPLETE_NAME, /* parameters and results */
+	COMPLETE_NAME,	/* parameters and results */
 	COMPLETE_VALUE, /* the choices of the parameter before it */
 	COMPLETE_UNIT,
 	COMPLETE_EXPR, /* names and functions */

@@ -1,10 +1,11 @@
 /* The commands of SPEC §2 that work on the session. */
+#include "cmd/handlers.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd/handlers.h"
 #include "exercise/expr.h"
 #include "util/text.h"
 #include "util/xalloc.h"
@@ -108,7 +109,9 @@ static void add_result_line(struct cmd_ctx *c, size_t i)
 				char buf[32];
 				text_format_number(v->m[a * v->cols + b], buf, sizeof(buf));
 				strbuf_addf(c->out, "%s%s", buf,
-					    b + 1 < v->cols ? " " : a + 1 < v->rows ? "; " : "");
+					    b + 1 < v->cols   ? " "
+					    : a + 1 < v->rows ? "; "
+							      : "");
 			}
 		strbuf_addch(c->out, ']');
 	} else {

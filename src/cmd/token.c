@@ -7,7 +7,10 @@
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 
-static bool blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+static bool blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
 
 int tokenize(const char *line, struct tokens *out, struct diag *d)
 {

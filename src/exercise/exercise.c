@@ -32,10 +32,10 @@ struct parse {
 	const char *text;
 	size_t len, pos;
 	int lineno;
-	char *raw;           /* the current physical line, without its newline */
-	char *work;          /* the same without its inline comment */
+	char *raw;	     /* the current physical line, without its newline */
+	char *work;	     /* the same without its inline comment */
 	const char *pending; /* the rest of a folded line, still to hand over */
-	bool prev_key;       /* inih's prev_name: an indented line continues it */
+	bool prev_key;	     /* inih's prev_name: an indented line continues it */
 	bool continuation;   /* the piece inih is processing continues a value */
 	int *piece_line;     /* physical line of each piece handed to inih */
 	size_t npieces;
@@ -48,13 +48,16 @@ struct parse {
 	int sec_line;
 	struct ex_param *param;
 	struct ex_answer *answer;
-	unsigned seen;       /* keys given in this section, one bit each */
+	unsigned seen; /* keys given in this section, one bit each */
 	int seen_line[8];
 	char last_key[32];
 	bool had_exercise;
 	int exercise_line;
 	int statement_line;
-	struct { size_t offset; int line; } stmt_piece[64]; /* where statement text came from */
+	struct {
+		size_t offset;
+		int line;
+	} stmt_piece[64]; /* where statement text came from */
 	size_t nstmt;
 	bool *param_given;
 };
@@ -204,7 +207,8 @@ static char *emit(struct parse *ps, char *str, int num, const char *text, size_t
 	size_t cut = fold_at(text, min_cut, room);
 	if (!cut) {
 		perr(ps, (int)(text - ps->work) + (int)room + 1,
-		     "line too long (%zu characters) with no space to fold it at: split the line", strlen(ps->work));
+		     "line too long (%zu characters) with no space to fold it at: split the line",
+		     strlen(ps->work));
 		return NULL;
 	}
 	snprintf(str, (size_t)num, "%.*s\n", (int)cut, text);
@@ -228,7 +232,8 @@ static char *reader(char *str, int num, void *stream)
 		piece(ps);
 		if (!cut) {
 			perr(ps, (int)(rest - ps->work) + (int)room + 1,
-			     "line too long (%zu characters) with no space to fold it at: split the line",
+			     "line too long (%zu characters) with no space to fold it at: split "
+			     "the line",
 			     strlen(ps->work));
 			return NULL;
 		}
@@ -394,8 +399,8 @@ static void section_begin(struct parse *ps, const char *line)
 				return;
 			}
 			if (ps->param_given[i]) {
-				perr(ps, col, "second [param %s] section (the first is at line %d)", arg,
-				     ps->ex->params[i].line);
+				perr(ps, col, "second [param %s] section (the first is at line %d)",
+				     arg, ps->ex->params[i].line);
 				return;
 			}
 			ps->param_given[i] = true;
@@ -413,23 +418,27 @@ static void section_begin(struct parse *ps, const char *line)
 			}
 			for (size_t j = 0; j < ps->ex->nanswers; j++)
 				if (!strcmp(ps->ex->answers[j].name, arg)) {
-					perr(ps, col, "second [answer %s] section (the first is at line %d)",
+					perr(ps, col,
+					     "second [answer %s] section (the first is at line %d)",
 					     arg, ps->ex->answers[j].line);
 					return;
 				}
-			ps->ex->answers = xrealloc(ps->ex->answers,
-						   (ps->ex->nanswers + 1) * sizeof(*ps->ex->answers));
+			ps->ex->answers = xrealloc(
+				ps->ex->answers, (ps->ex->nanswers + 1) * sizeof(*ps->ex->answers));
 			struct ex_answer *a = &ps->ex->answers[ps->ex->nanswers++];
 			const struct result_spec *rs = &m->results[i];
-			*a = (struct ex_answer){.name = xstrdup(arg), .result = i,
-						.unit = xstrdup(rs->unit), .line = ps->lineno};
+			*a = (struct ex_answer){.name = xstrdup(arg),
+						.result = i,
+						.unit = xstrdup(rs->unit),
+						.line = ps->lineno};
 			struct diag dummy;
 			unit_parse(rs->unit, &a->u, &dummy);
 			ps->answer = a;
 			ps->sec = SEC_ANSWER;
 		}
 	} else {
-		perr(ps, col, "unknown section [%s]: expected [exercise], [param NAME] or [answer NAME]",
+		perr(ps, col,
+		     "unknown section [%s]: expected [exercise], [param NAME] or [answer NAME]",
 		     name);
 	}
 }
@@ -472,13 +481,16 @@ static int exercise_key(struct parse *ps, int k, const char *value)
 	case 0: /* id */
 		if (!*value || !islower((unsigned char)value[0]) || strlen(value) > 64)
 			return perr(ps, col_of_value(ps),
-				    "id '%s' must start with a lowercase letter (at most 64 characters)",
+				    "id '%s' must start with a lowercase letter (at most 64 "
+				    "characters)",
 				    value);
 		for (const char *q = value; *q; q++)
-			if (!(islower((unsigned char)*q) || isdigit((unsigned char)*q) || *q == '-'))
-				return perr(ps, col_of_value(ps) + (int)(q - value),
-					    "id '%s' may hold only lowercase letters, digits and '-'",
-					    value);
+			if (!(islower((unsigned char)*q) || isdigit((unsigned char)*q) ||
+			      *q == '-'))
+				return perr(
+					ps, col_of_value(ps) + (int)(q - value),
+					"id '%s' may hold only lowercase letters, digits and '-'",
+					value);
 		ex->id = xstrdup(value);
 		return 1;
 	case 1:
@@ -539,8 +551,8 @@ static int param_key(struct parse *ps, int k, const char *value)
 		if (sp->kind == PARAM_CHOICE) {
 			int c = param_choice_index(sp, value);
 			if (c < 0)
-				return perr(ps, col_of_value(ps), "%s is one of %s, not '%s'", sp->name,
-					    sp->choices, value);
+				return perr(ps, col_of_value(ps), "%s is one of %s, not '%s'",
+					    sp->name, sp->choices, value);
 			p->choice = c;
 		} else if (sp->kind == PARAM_TEXT) {
 			free(p->text);
@@ -555,12 +567,14 @@ static int param_key(struct parse *ps, int k, const char *value)
 		struct unit u;
 		char want[64], got[64];
 		if (sp->kind != PARAM_NUMBER)
-			return perr(ps, col_of_key(ps), "%s is not a number: it has no unit", sp->name);
+			return perr(ps, col_of_key(ps), "%s is not a number: it has no unit",
+				    sp->name);
 		if (unit_parse(value, &u, ps->d))
 			return perr(ps, col_of_value(ps), "%s", ps->d->msg);
 		if (!unit_same_dim(&u, &p->canon))
-			return perr(ps, col_of_value(ps), "'%s' is a unit of %s, but %s is a %s (%s)",
-				    value, unit_dim_name(&u, got, sizeof(got)), sp->name,
+			return perr(ps, col_of_value(ps),
+				    "'%s' is a unit of %s, but %s is a %s (%s)", value,
+				    unit_dim_name(&u, got, sizeof(got)), sp->name,
 				    unit_dim_name(&p->canon, want, sizeof(want)),
 				    sp->unit[0] ? sp->unit : "no unit");
 		free(p->unit);
@@ -571,7 +585,8 @@ static int param_key(struct parse *ps, int k, const char *value)
 	case 2:
 	case 3:
 		if (sp->kind != PARAM_NUMBER)
-			return perr(ps, col_of_key(ps), "%s is not a number: it has no range", sp->name);
+			return perr(ps, col_of_key(ps), "%s is not a number: it has no range",
+				    sp->name);
 		if (number(ps, value, &x))
 			return 0;
 		if (k == 2)
@@ -586,7 +601,8 @@ static int param_key(struct parse *ps, int k, const char *value)
 			return perr(ps, col_of_key(ps), "%s is not a number: it cannot be drawn",
 				    sp->name);
 		if (sscanf(value, "%63s %63s %7s", a, b, c) != 2)
-			return perr(ps, col_of_value(ps), "draw takes two numbers: draw = LOW HIGH");
+			return perr(ps, col_of_value(ps),
+				    "draw takes two numbers: draw = LOW HIGH");
 		if (number(ps, a, &p->draw_lo) || number(ps, b, &p->draw_hi))
 			return 0;
 		p->has_draw = true;
@@ -595,7 +611,8 @@ static int param_key(struct parse *ps, int k, const char *value)
 	}
 	case 5:
 		if (text_parse_int(value, 1, 15, &p->digits))
-			return perr(ps, col_of_value(ps), "digits must be a whole number from 1 to 15");
+			return perr(ps, col_of_value(ps),
+				    "digits must be a whole number from 1 to 15");
 		return 1;
 	}
 	return 0;
@@ -610,12 +627,14 @@ static int answer_key(struct parse *ps, int k, const char *value)
 		struct unit u;
 		char want[64], got[64];
 		if (rs->kind != VAL_NUMBER)
-			return perr(ps, col_of_key(ps), "%s is not a number: it has no unit", rs->name);
+			return perr(ps, col_of_key(ps), "%s is not a number: it has no unit",
+				    rs->name);
 		if (unit_parse(value, &u, ps->d))
 			return perr(ps, col_of_value(ps), "%s", ps->d->msg);
 		if (!unit_same_dim(&u, &a->u))
-			return perr(ps, col_of_value(ps), "'%s' is a unit of %s, but %s is a %s (%s)",
-				    value, unit_dim_name(&u, got, sizeof(got)), rs->name,
+			return perr(ps, col_of_value(ps),
+				    "'%s' is a unit of %s, but %s is a %s (%s)", value,
+				    unit_dim_name(&u, got, sizeof(got)), rs->name,
 				    unit_dim_name(&a->u, want, sizeof(want)), rs->unit);
 		free(a->unit);
 		a->unit = xstrdup(value);
@@ -637,9 +656,10 @@ static int answer_key(struct parse *ps, int k, const char *value)
 			buf[--n] = '\0';
 		const char *why;
 		if (text_parse_double(buf, &x, &why))
-			return perr(ps, col_of_value(ps),
-				    "tolerance '%s' %s: write a percentage (1%%) or an amount (0.01)",
-				    value, why);
+			return perr(
+				ps, col_of_value(ps),
+				"tolerance '%s' %s: write a percentage (1%%) or an amount (0.01)",
+				value, why);
 		if (!(x > 0))
 			return perr(ps, col_of_value(ps), "tolerance must be positive");
 		a->tol = (struct tolerance){rel ? TOL_REL : TOL_ABS, rel ? x / 100 : x};
@@ -677,13 +697,16 @@ static int handler(void *user, const char *section, const char *name, const char
 		/* an indented line continues the value before it */
 		char **text = NULL;
 		if (ps->sec == SEC_EXERCISE && (k == 1 || k == 3 || k == 4))
-			text = k == 1 ? &ps->ex->title : k == 3 ? &ps->ex->source : &ps->ex->statement;
+			text = k == 1	? &ps->ex->title
+			       : k == 3 ? &ps->ex->source
+					: &ps->ex->statement;
 		else if (ps->sec == SEC_ANSWER && k == 2)
 			text = &ps->answer->hint;
 		if (!text)
-			return perr(ps, col_of_key(ps),
-				    "indented line: only title, source, statement and hint may go on "
-				    "over several lines");
+			return perr(
+				ps, col_of_key(ps),
+				"indented line: only title, source, statement and hint may go on "
+				"over several lines");
 		if (text == &ps->ex->statement && ps->nstmt < 64) {
 			ps->stmt_piece[ps->nstmt].offset = strlen(*text);
 			ps->stmt_piece[ps->nstmt++].line = ps->lineno;
@@ -751,8 +774,8 @@ void ex_param_range(const struct ex_param *p, char *buf, size_t n)
 	else if (isinf(lo))
 		snprintf(buf, n, "%s %s%s%s", hi_open ? "<" : "≤", b, sp, u);
 	else
-		snprintf(buf, n, "%c%s, %s%c%s%s", lo_open ? '(' : '[', a, b, hi_open ? ')' : ']', sp,
-			 u);
+		snprintf(buf, n, "%c%s, %s%c%s%s", lo_open ? '(' : '[', a, b, hi_open ? ')' : ']',
+			 sp, u);
 }
 
 int ex_param_check(const struct ex_param *p, double value, struct diag *d)
@@ -885,8 +908,9 @@ struct exercise *exercise_parse(const char *path, const char *text, size_t len, 
 	diag_clear(d);
 	ex->path = xstrdup(path);
 	if (len > EXERCISE_MAX_BYTES) {
-		diag_at(d, path, 0, 0, NULL, "file too large (%zu bytes; an exercise is at most %d)",
-			len, EXERCISE_MAX_BYTES);
+		diag_at(d, path, 0, 0, NULL,
+			"file too large (%zu bytes; an exercise is at most %d)", len,
+			EXERCISE_MAX_BYTES);
 		exercise_free(ex);
 		return NULL;
 	}
@@ -1041,7 +1065,8 @@ void catalog_scan(struct catalog *cat)
 		struct dirent *de;
 		while ((de = readdir(dp))) {
 			size_t len = strlen(de->d_name);
-			if (len > 4 && !strcmp(de->d_name + len - 4, ".ini") && de->d_name[0] != '.') {
+			if (len > 4 && !strcmp(de->d_name + len - 4, ".ini") &&
+			    de->d_name[0] != '.') {
 				names = xrealloc(names, (nn + 1) * sizeof(char *));
 				names[nn++] = xstrdup(de->d_name);
 			}
@@ -1061,13 +1086,15 @@ void catalog_scan(struct catalog *cat)
 			}
 			const struct catalog_entry *old = catalog_find(cat, ex->id);
 			if (old) {
-				strbuf_addf(&cat->warnings, "%s: id '%s' is also in %s, which is used\n",
-					    path, ex->id, old->path);
+				strbuf_addf(&cat->warnings,
+					    "%s: id '%s' is also in %s, which is used\n", path,
+					    ex->id, old->path);
 			} else {
-				cat->entry = xrealloc(cat->entry, (cat->n + 1) * sizeof(*cat->entry));
-				cat->entry[cat->n++] = (struct catalog_entry){
-					xstrdup(ex->id), xstrdup(ex->title), xstrdup(ex->source),
-					xstrdup(path)};
+				cat->entry =
+					xrealloc(cat->entry, (cat->n + 1) * sizeof(*cat->entry));
+				cat->entry[cat->n++] =
+					(struct catalog_entry){xstrdup(ex->id), xstrdup(ex->title),
+							       xstrdup(ex->source), xstrdup(path)};
 			}
 			exercise_free(ex);
 		}

@@ -16,17 +16,17 @@ enum { EXERCISE_MAX_BYTES = 1 << 20 };
 
 struct ex_param {
 	const struct param_spec *spec;
-	char *unit;         /* display unit: the file's, else the model's */
-	struct unit u;      /* display unit, parsed */
-	struct unit canon;  /* the model's unit, parsed */
-	double value;       /* PARAM_NUMBER, in the display unit */
-	int choice;         /* PARAM_CHOICE */
-	char *text;         /* PARAM_TEXT */
-	double min, max;    /* the file's bounds in the display unit; ±INFINITY */
+	char *unit;	   /* display unit: the file's, else the model's */
+	struct unit u;	   /* display unit, parsed */
+	struct unit canon; /* the model's unit, parsed */
+	double value;	   /* PARAM_NUMBER, in the display unit */
+	int choice;	   /* PARAM_CHOICE */
+	char *text;	   /* PARAM_TEXT */
+	double min, max;   /* the file's bounds in the display unit; ±INFINITY */
 	bool has_draw;
 	double draw_lo, draw_hi;
-	int digits;         /* significant digits of drawn values */
-	int line;           /* line of its [param] section; 0 if not in the file */
+	int digits; /* significant digits of drawn values */
+	int line;   /* line of its [param] section; 0 if not in the file */
 	int value_line, range_line, draw_line; /* where those keys are, or 0 */
 };
 
@@ -39,8 +39,8 @@ struct tolerance {
 
 struct ex_answer {
 	char *name;
-	int result;   /* index into the model's results */
-	char *unit;   /* the unit the answer is asked in */
+	int result; /* index into the model's results */
+	char *unit; /* the unit the answer is asked in */
 	struct unit u;
 	struct tolerance tol;
 	char *hint;

@@ -1,11 +1,11 @@
 #include "exercise/expr.h"
 
 #include <ctype.h>
-#include <stdio.h>
 #include <errno.h>
 #include <math.h>
 #include <matheval.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,17 +13,20 @@
 #include "util/xalloc.h"
 
 static const char *const functions[] = {
-	"exp",  "log",  "sqrt", "sin",   "cos",   "tan",   "cot",   "sec",   "csc",   "asin",
-	"acos", "atan", "acot", "asec",  "acsc",  "sinh",  "cosh",  "tanh",  "coth",  "sech",
-	"csch", "asinh", "acosh", "atanh", "acoth", "asech", "acsch", "abs", "step", "delta",
-	"nandelta", "erf", NULL,
+	"exp",	"log",	"sqrt",	 "sin",	     "cos",   "tan",   "cot",	"sec",	 "csc",
+	"asin", "acos", "atan",	 "acot",     "asec",  "acsc",  "sinh",	"cosh",	 "tanh",
+	"coth", "sech", "csch",	 "asinh",    "acosh", "atanh", "acoth", "asech", "acsch",
+	"abs",	"step", "delta", "nandelta", "erf",   NULL,
 };
 
 static const char *const constants[] = {
 	"e", "pi", "log2e", "log10e", "ln2", "ln10", "pi_2", "pi_4", "sqrt2", "sqrt1_2", NULL,
 };
 
-const char *const *expr_functions(void) { return functions; }
+const char *const *expr_functions(void)
+{
+	return functions;
+}
 
 static bool in_list(const char *const *list, const char *s, size_t n)
 {
@@ -96,12 +99,14 @@ static int primary(struct parser *ps)
 		skip(ps);
 		if (*ps->p == '(') {
 			if (!in_list(functions, at, n)) {
-				const char *near = text_suggest(name, functions,
-								sizeof(functions) / sizeof(*functions) - 1);
+				const char *near =
+					text_suggest(name, functions,
+						     sizeof(functions) / sizeof(*functions) - 1);
 				if (near) {
 					char m[200];
-					snprintf(m, sizeof(m), "unknown function '%s' (did you mean '%s'?)",
-						 name, near);
+					snprintf(m, sizeof(m),
+						 "unknown function '%s' (did you mean '%s'?)", name,
+						 near);
 					return fail(ps, at, "%s", m);
 				}
 				return fail(ps, at, "unknown function '%s'", name);
@@ -113,7 +118,8 @@ static int primary(struct parser *ps)
 				return -1;
 			skip(ps);
 			if (*ps->p != ')')
-				return fail(ps, ps->p, "expected ')' to close the call of %s", name);
+				return fail(ps, ps->p, "expected ')' to close the call of %s",
+					    name);
 			ps->p++;
 			ps->depth--;
 			return 0;
@@ -222,8 +228,8 @@ int expr_eval(const char *src, expr_lookup_fn lookup, void *ctx, double *out, st
 {
 	struct parser ps = {src, src, 0, lookup, ctx, d};
 	if (strlen(src) > 4096)
-		return diag_at(d, "", 1, 4097, NULL, "expression too long (%zu characters; at most 4096)",
-			       strlen(src));
+		return diag_at(d, "", 1, 4097, NULL,
+			       "expression too long (%zu characters; at most 4096)", strlen(src));
 	if (expr(&ps))
 		return -1;
 	skip(&ps);

@@ -98,7 +98,8 @@ int session_load(struct session *s, const char *what, struct diag *d)
 			if (*text_did_you_mean(what, ids, cat.n, hint, sizeof(hint)))
 				diag_set(d, "no exercise '%s'%s", what, hint);
 			else
-				diag_set(d, "no exercise '%s'; 'list' shows the exercises there are",
+				diag_set(d,
+					 "no exercise '%s'; 'list' shows the exercises there are",
 					 what);
 			free(ids);
 			catalog_release(&cat);
@@ -113,7 +114,10 @@ int session_load(struct session *s, const char *what, struct diag *d)
 	return 0;
 }
 
-const struct exercise *session_exercise(const struct session *s) { return s->ex; }
+const struct exercise *session_exercise(const struct session *s)
+{
+	return s->ex;
+}
 
 const struct param_state *session_param(const struct session *s, size_t i)
 {
@@ -167,7 +171,8 @@ int session_set(struct session *s, const char *name, const char *value, const ch
 		if (unit)
 			return diag_set(d, "%s is a choice: it takes no unit", name);
 		if (c < 0)
-			return diag_set(d, "%s is one of %s, not '%s'", name, p->spec->choices, value);
+			return diag_set(d, "%s is one of %s, not '%s'", name, p->spec->choices,
+					value);
 		st->choice = c;
 	} else if (p->spec->kind == PARAM_TEXT) {
 		if (unit)
@@ -185,8 +190,8 @@ int session_set(struct session *s, const char *name, const char *value, const ch
 			if (unit_parse(unit, &u, d))
 				return -1;
 			if (!unit_same_dim(&u, &p->u))
-				return diag_set(d, "'%s' is a unit of %s, but %s is a %s (%s)", unit,
-						unit_dim_name(&u, got, sizeof(got)), name,
+				return diag_set(d, "'%s' is a unit of %s, but %s is a %s (%s)",
+						unit, unit_dim_name(&u, got, sizeof(got)), name,
 						unit_dim_name(&p->u, want, sizeof(want)),
 						p->unit[0] ? p->unit : "no unit");
 			x = unit_convert(x, &u, &p->u);
@@ -240,7 +245,8 @@ int session_solve(struct session *s, struct diag *d)
 	int rc = m->solve(&in, &out, d);
 	for (size_t i = 0; !rc && i < m->nresults; i++)
 		if (res[i].kind == VAL_NONE)
-			rc = diag_set(d, "model %s left result %s unset", m->name, m->results[i].name);
+			rc = diag_set(d, "model %s left result %s unset", m->name,
+				      m->results[i].name);
 	free(num);
 	free(choice);
 	free(text);
@@ -259,9 +265,18 @@ int session_solve(struct session *s, struct diag *d)
 	return 0;
 }
 
-bool session_solved(const struct session *s) { return s->solved; }
-const char *session_stale(const struct session *s) { return s->stale; }
-const char *session_steps(const struct session *s) { return strbuf_str(&s->steps); }
+bool session_solved(const struct session *s)
+{
+	return s->solved;
+}
+const char *session_stale(const struct session *s)
+{
+	return s->stale;
+}
+const char *session_steps(const struct session *s)
+{
+	return strbuf_str(&s->steps);
+}
 
 const struct value *session_result(const struct session *s, size_t i)
 {
@@ -297,8 +312,7 @@ static struct value param_value(const struct session *s, size_t i)
 	}
 }
 
-int session_lookup(const struct session *s, const char *name, struct lookup *out,
-		   struct diag *d)
+int session_lookup(const struct session *s, const char *name, struct lookup *out, struct diag *d)
 {
 	if (!s->ex)
 		return diag_set(d, "no exercise loaded: 'load ID' first ('list' shows them)");
@@ -308,7 +322,8 @@ int session_lookup(const struct session *s, const char *name, struct lookup *out
 		if (!s->solved)
 			return diag_set(d, "%s is a result: run 'solve' first", name);
 		if (s->stale)
-			return diag_set(d, "%s is out of date (%s changed since 'solve'): run 'solve'",
+			return diag_set(d,
+					"%s is out of date (%s changed since 'solve'): run 'solve'",
 					name, s->stale);
 		*out = (struct lookup){true, r, value_copy(&s->result[r]), m->results[r].unit};
 		return 0;

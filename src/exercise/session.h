@@ -55,8 +55,7 @@ struct lookup {
 	struct value value; /* a copy: value_release() it */
 	const char *unit;   /* display unit */
 };
-int session_lookup(const struct session *s, const char *name, struct lookup *out,
-		   struct diag *d);
+int session_lookup(const struct session *s, const char *name, struct lookup *out, struct diag *d);
 /* A number's value in coherent SI units (angles in radians), for
  * expressions. Fails for words and booleans, and for stale results. */
 int session_value_si(const struct session *s, const char *name, double *out, struct diag *d);

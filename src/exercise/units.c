@@ -2,8 +2,8 @@
 
 #include <ctype.h>
 #include <math.h>
-#include <stdlib.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "util/text.h"
@@ -47,12 +47,15 @@ static const struct base_unit bases[] = {
 };
 
 static const char *const names[] = {
-	"m",  "cm", "mm", "um", "km",  "in", "ft",  "kg", "g",   "mg", "lb", "s",
-	"ms", "min", "h", "rad", "deg", "rev", "rpm", "N", "kN", "mN", "J",  "W",
-	"Hz", "m/s", "km/h", "cm/s", "rad/s", "deg/s", "m/s^2", "N*m", NULL,
+	"m", "cm", "mm",  "um",	 "km",	 "in",	 "ft",	  "kg",	   "g",	    "mg",  "lb",
+	"s", "ms", "min", "h",	 "rad",	 "deg",	 "rev",	  "rpm",   "N",	    "kN",  "mN",
+	"J", "W",  "Hz",  "m/s", "km/h", "cm/s", "rad/s", "deg/s", "m/s^2", "N*m", NULL,
 };
 
-const char *const *unit_names(void) { return names; }
+const char *const *unit_names(void)
+{
+	return names;
+}
 
 static const struct base_unit *find_base(const char *s, size_t n)
 {
@@ -89,7 +92,8 @@ int unit_parse(const char *s, struct unit *u, struct diag *d)
 		}
 		if (*p == '/') {
 			if (want_factor)
-				return diag_set(d, "unit '%s': '/' needs a unit before it (write 1/s)", s);
+				return diag_set(
+					d, "unit '%s': '/' needs a unit before it (write 1/s)", s);
 			/* a/b/c = a/(b c), as people write it */
 			sign = -1;
 			p++;
@@ -112,9 +116,11 @@ int unit_parse(const char *s, struct unit *u, struct diag *d)
 		if (!b) {
 			char word[64];
 			snprintf(word, sizeof(word), "%.*s", (int)(p - start), start);
-			const char *near = text_suggest(word, names, sizeof(names) / sizeof(names[0]) - 1);
+			const char *near =
+				text_suggest(word, names, sizeof(names) / sizeof(names[0]) - 1);
 			if (near)
-				return diag_set(d, "unknown unit '%s' (did you mean '%s'?)", word, near);
+				return diag_set(d, "unknown unit '%s' (did you mean '%s'?)", word,
+						near);
 			return diag_set(d, "unknown unit '%s'", word);
 		}
 		int exp = 1;
@@ -123,7 +129,8 @@ int unit_parse(const char *s, struct unit *u, struct diag *d)
 			char *end;
 			long e = strtol(p, &end, 10);
 			if (end == p || e == 0 || e < -9 || e > 9)
-				return diag_set(d, "unit '%s': '^' needs a small nonzero integer", s);
+				return diag_set(d, "unit '%s': '^' needs a small nonzero integer",
+						s);
 			exp = (int)e;
 			p = end;
 		} else if (!strncmp(p, "²", strlen("²"))) {
@@ -187,8 +194,8 @@ const char *unit_dim_name(const struct unit *u, char *buf, size_t n)
 	buf[0] = '\0';
 	for (int i = 0; i < NDIM && len < n; i++)
 		if (u->dim[i])
-			len += (size_t)snprintf(buf + len, n - len, "%s%c^%d", len ? " " : "", sym[i],
-						u->dim[i]);
+			len += (size_t)snprintf(buf + len, n - len, "%s%c^%d", len ? " " : "",
+						sym[i], u->dim[i]);
 	return buf;
 }
 

@@ -1,8 +1,8 @@
 #include "models/model.h"
 
 #include <math.h>
-#include <stdlib.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "util/text.h"
@@ -15,7 +15,10 @@ static const struct model *const models[] = {
 	NULL,
 };
 
-const struct model *const *model_all(void) { return models; }
+const struct model *const *model_all(void)
+{
+	return models;
+}
 
 const struct model *model_find(const char *name)
 {
@@ -103,9 +106,15 @@ bool param_within_limits(const struct param_spec *spec, double x)
 	return true;
 }
 
-struct value value_number(double x) { return (struct value){.kind = VAL_NUMBER, .num = x}; }
+struct value value_number(double x)
+{
+	return (struct value){.kind = VAL_NUMBER, .num = x};
+}
 
-struct value value_bool(bool b) { return (struct value){.kind = VAL_BOOL, .b = b}; }
+struct value value_bool(bool b)
+{
+	return (struct value){.kind = VAL_BOOL, .b = b};
+}
 
 struct value value_word(const char *w)
 {

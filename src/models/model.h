@@ -46,7 +46,7 @@ struct param_spec {
 	double def;
 	double lo, hi;
 	bool lo_open, hi_open;
-	const char *choices; /* PARAM_CHOICE: "uniform|reye"; first is default */
+	const char *choices;  /* PARAM_CHOICE: "uniform|reye"; first is default */
 	const char *def_text; /* PARAM_TEXT default */
 	const char *doc;
 };
@@ -60,8 +60,8 @@ struct result_spec {
 
 /* What solve receives: parameter values indexed like the model's params. */
 struct model_input {
-	const double *num;  /* PARAM_NUMBER, in the spec's unit */
-	const int *choice;  /* PARAM_CHOICE, index into the choices */
+	const double *num;	 /* PARAM_NUMBER, in the spec's unit */
+	const int *choice;	 /* PARAM_CHOICE, index into the choices */
 	const char *const *text; /* PARAM_TEXT */
 };
 

@@ -63,8 +63,8 @@ static int spin_integrate(struct spin *s, double radius, int what, double *out, 
 }
 
 /* Normalized pressure-weighted means: R/N, (torque arm μρ)/N and P/N. */
-static int spin_means(enum pressure pr, const struct friction_law *law, double radius,
-		      double speed, struct spin_sums *m, struct diag *d)
+static int spin_means(enum pressure pr, const struct friction_law *law, double radius, double speed,
+		      struct spin_sums *m, struct diag *d)
 {
 	struct spin s = {pr, law, speed, SPIN_WEIGHT};
 	double w, r, t, p;
@@ -91,8 +91,8 @@ static const struct param_spec disk_params[D_NPARAMS] = {
 		  "Coulomb friction coefficient"},
 	[D_G] = {"g", PARAM_NUMBER, "m/s^2", 9.81, 0.0, INFINITY, true, false, NULL, NULL,
 		 "gravitational acceleration"},
-	[D_OMEGA] = {"omega", PARAM_NUMBER, "rad/s", 10.0, -INFINITY, INFINITY, false, false,
-		     NULL, NULL, "initial angular velocity (its sign is the sense of spin)"},
+	[D_OMEGA] = {"omega", PARAM_NUMBER, "rad/s", 10.0, -INFINITY, INFINITY, false, false, NULL,
+		     NULL, "initial angular velocity (its sign is the sense of spin)"},
 	[D_PRESSURE] = {"pressure", PARAM_CHOICE, "", 0, 0, 0, false, false, "reye|uniform", NULL,
 			"pressure distribution: reye (p = k/v, eq. 21) or uniform (eq. 20)"},
 };
@@ -104,8 +104,7 @@ static const struct result_spec disk_results[D_NRESULTS] = {
 		      "friction torque -∂R/∂φ̇ at the start (opposes the spin)"},
 	[D_STOP_TIME] = {"stop_time", VAL_NUMBER, "s",
 			 "time to stop, integrating the equation of motion"},
-	[D_STOP_TIME_EXACT] = {"stop_time_exact", VAL_NUMBER, "s",
-			       "time to stop, closed form"},
+	[D_STOP_TIME_EXACT] = {"stop_time_exact", VAL_NUMBER, "s", "time to stop, closed form"},
 	[D_STOP_ANGLE] = {"stop_angle", VAL_NUMBER, "rad", "angle turned until the disk stops"},
 };
 
@@ -173,8 +172,9 @@ static int disk_solve(const struct model_input *in, struct model_output *out, st
 
 	/* Closed forms: Reye R = μmgr|φ̇|/2 (the paper's §2.2), uniform
 	 * R = 2μmgr|φ̇|/3; with I = mr²/2 the deceleration is constant. */
-	const double exact = mu == 0 ? (omega == 0 ? 0.0 : INFINITY)
-			     : (pr == PRESSURE_REYE ? 1.0 : 0.75) * fabs(omega) * r / (mu * g);
+	const double exact =
+		mu == 0 ? (omega == 0 ? 0.0 : INFINITY)
+			: (pr == PRESSURE_REYE ? 1.0 : 0.75) * fabs(omega) * r / (mu * g);
 
 	double stop_time, stop_angle;
 	size_t nsteps = 0;
@@ -211,14 +211,16 @@ static int disk_solve(const struct model_input *in, struct model_output *out, st
 	step(s, "Moment of inertia:  I = m r²/2 = %g · %g²/2 = %.6g kg·m²", m, r, I);
 	step(s, "Relative speed of the point at radius ρ: v = |φ̇| ρ.");
 	if (pr == PRESSURE_REYE) {
-		step(s, "Reye's hypothesis (Minguzzi eq. 21): p = k/v, normalized so that ∫p dA = N.");
+		step(s,
+		     "Reye's hypothesis (Minguzzi eq. 21): p = k/v, normalized so that ∫p dA = N.");
 		step(s, "Rayleigh function: R = μ N (∫ dA/v)⁻¹ ∫ dA = μ N (2πr/|φ̇|)⁻¹ πr²");
 		step(s, "                   = μ m g r |φ̇|/2,  so R_coeff = μ m g r/2 = %.12g N·m",
 		     R_coeff);
 	} else {
 		step(s, "Uniform pressure (Minguzzi eq. 20): p = N/(πr²).");
 		step(s, "Rayleigh function: R = μ N (πr²)⁻¹ ∫ v dA = μ N (πr²)⁻¹ 2π|φ̇| r³/3");
-		step(s, "                   = 2 μ m g r |φ̇|/3,  so R_coeff = 2μ m g r/3 = %.12g N·m",
+		step(s,
+		     "                   = 2 μ m g r |φ̇|/3,  so R_coeff = 2μ m g r/3 = %.12g N·m",
 		     R_coeff);
 	}
 	step(s, "(R_coeff by nested Gauss-Kronrod quadrature over the disk, eq. 17.)");

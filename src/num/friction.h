@@ -11,9 +11,9 @@ enum friction_kind {
 
 struct friction_law {
 	enum friction_kind kind;
-	double mu;              /* Coulomb */
-	double k;               /* Stokes */
-	double mu0, muinf, a;   /* Bouchet */
+	double mu;	      /* Coulomb */
+	double k;	      /* Stokes */
+	double mu0, muinf, a; /* Bouchet */
 };
 
 /* The coefficient at relative speed v >= 0. */

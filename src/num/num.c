@@ -14,11 +14,20 @@ static void record_error(const char *reason, const char *file, int line, int gsl
 	snprintf(last_error, sizeof(last_error), "%s (%s)", reason, gsl_strerror(gsl_errno));
 }
 
-void num_init(void) { gsl_set_error_handler(record_error); }
+void num_init(void)
+{
+	gsl_set_error_handler(record_error);
+}
 
-const char *num_gsl_error(void) { return last_error; }
+const char *num_gsl_error(void)
+{
+	return last_error;
+}
 
-void num_gsl_clear(void) { last_error[0] = '\0'; }
+void num_gsl_clear(void)
+{
+	last_error[0] = '\0';
+}
 
 int num_fail(struct diag *d, int status, const char *what)
 {

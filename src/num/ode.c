@@ -38,8 +38,7 @@ static int restep_at(struct restep *r, double t)
 	if (t == r->t0)
 		return GSL_SUCCESS;
 	gsl_odeiv2_step_reset(r->step);
-	return gsl_odeiv2_step_apply(r->step, r->t0, t - r->t0, r->y, r->yerr, NULL, NULL,
-				     r->gsys);
+	return gsl_odeiv2_step_apply(r->step, r->t0, t - r->t0, r->y, r->yerr, NULL, NULL, r->gsys);
 }
 
 static double event_at(double t, void *p)

@@ -24,10 +24,10 @@ struct ode_system {
 
 struct ode_opts {
 	double rtol, atol;
-	double h0;          /* first trial step */
-	double tmax;        /* end of the phase if no event comes first */
-	size_t max_steps;   /* a phase longer than this is an error */
-	double event_tol;   /* relative tolerance on the event time */
+	double h0;	  /* first trial step */
+	double tmax;	  /* end of the phase if no event comes first */
+	size_t max_steps; /* a phase longer than this is an error */
+	double event_tol; /* relative tolerance on the event time */
 };
 
 /* Sensible defaults for textbook accuracy (rtol = atol = 1e-12, events to

@@ -4,7 +4,10 @@
 #include <stdio.h>
 #include <string.h>
 
-void diag_clear(struct diag *d) { memset(d, 0, sizeof(*d)); }
+void diag_clear(struct diag *d)
+{
+	memset(d, 0, sizeof(*d));
+}
 
 int diag_set(struct diag *d, const char *fmt, ...)
 {

@@ -7,9 +7,9 @@
 
 struct diag {
 	char msg[1024];
-	char file[512]; /* "" unless the message is about a place in a file */
-	int line;       /* 1-based; 0 when unknown */
-	int col;        /* 1-based; 0 when unknown */
+	char file[512];	  /* "" unless the message is about a place in a file */
+	int line;	  /* 1-based; 0 when unknown */
+	int col;	  /* 1-based; 0 when unknown */
 	char source[256]; /* the offending line, shown with a caret under col */
 	char prefix[128]; /* what was being done: "load: " */
 };

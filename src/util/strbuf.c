@@ -46,9 +46,15 @@ void strbuf_add(struct strbuf *sb, const char *data, size_t n)
 	sb->buf[sb->len] = '\0';
 }
 
-void strbuf_addstr(struct strbuf *sb, const char *s) { strbuf_add(sb, s, strlen(s)); }
+void strbuf_addstr(struct strbuf *sb, const char *s)
+{
+	strbuf_add(sb, s, strlen(s));
+}
 
-void strbuf_addch(struct strbuf *sb, char c) { strbuf_add(sb, &c, 1); }
+void strbuf_addch(struct strbuf *sb, char c)
+{
+	strbuf_add(sb, &c, 1);
+}
 
 void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap)
 {
@@ -87,7 +93,10 @@ void strbuf_addpad(struct strbuf *sb, const char *s, int width)
 		strbuf_addch(sb, ' ');
 }
 
-const char *strbuf_str(const struct strbuf *sb) { return sb->buf ? sb->buf : ""; }
+const char *strbuf_str(const struct strbuf *sb)
+{
+	return sb->buf ? sb->buf : "";
+}
 
 char *strbuf_detach(struct strbuf *sb)
 {

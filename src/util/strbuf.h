@@ -11,7 +11,10 @@ struct strbuf {
 	size_t alloc;
 };
 
-#define STRBUF_INIT {NULL, 0, 0}
+#define STRBUF_INIT                                                                                \
+	{                                                                                          \
+		NULL, 0, 0                                                                         \
+	}
 
 void strbuf_init(struct strbuf *sb);
 void strbuf_release(struct strbuf *sb);
@@ -19,8 +22,7 @@ void strbuf_reset(struct strbuf *sb);
 void strbuf_add(struct strbuf *sb, const char *data, size_t n);
 void strbuf_addstr(struct strbuf *sb, const char *s);
 void strbuf_addch(struct strbuf *sb, char c);
-void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+void strbuf_addf(struct strbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap);
 /* Pads with spaces to `width` display columns (UTF-8 aware). */
 void strbuf_addpad(struct strbuf *sb, const char *s, int width);

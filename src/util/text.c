@@ -1,16 +1,16 @@
 #include "util/text.h"
 
-#include "util/strbuf.h"
-
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
-#include <stdint.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+
+#include "util/strbuf.h"
 
 int text_parse_double(const char *s, double *out, const char **why)
 {
@@ -84,7 +84,8 @@ static size_t edit_distance(const char *a, const char *b)
 		d[0][j] = j;
 	for (size_t i = 1; i <= la; i++)
 		for (size_t j = 1; j <= lb; j++) {
-			size_t cost = tolower((unsigned char)a[i - 1]) != tolower((unsigned char)b[j - 1]);
+			size_t cost = tolower((unsigned char)a[i - 1]) !=
+				      tolower((unsigned char)b[j - 1]);
 			size_t m = d[i - 1][j] + 1;
 			if (d[i][j - 1] + 1 < m)
 				m = d[i][j - 1] + 1;
@@ -154,7 +155,8 @@ void text_wrap(struct strbuf *out, const char *s, int width, int indent)
 			break;
 		size_t n = strcspn(p, " \n");
 		char word[512];
-		snprintf(word, sizeof(word), "%.*s", (int)(n < sizeof(word) ? n : sizeof(word) - 1), p);
+		snprintf(word, sizeof(word), "%.*s", (int)(n < sizeof(word) ? n : sizeof(word) - 1),
+			 p);
 		int w = utf8_width(word);
 		if (col > 0 && col + 1 + w > width) {
 			strbuf_addch(out, '\n');

@@ -6,7 +6,10 @@
 
 static void (*fail_hook)(void);
 
-void xalloc_set_fail_hook(void (*hook)(void)) { fail_hook = hook; }
+void xalloc_set_fail_hook(void (*hook)(void))
+{
+	fail_hook = hook;
+}
 
 static _Noreturn void fail(size_t n)
 {
@@ -40,7 +43,10 @@ void *xrealloc(void *p, size_t n)
 	return q;
 }
 
-char *xstrdup(const char *s) { return xstrndup(s, strlen(s)); }
+char *xstrdup(const char *s)
+{
+	return xstrndup(s, strlen(s));
+}
 
 char *xstrndup(const char *s, size_t n)
 {
