@@ -28,7 +28,7 @@ struct spin {
 	enum pressure pressure;
 	const struct friction_law *law;
 	double speed; /* |φ̇| */
-	enum { SPIN_WEIGHT, SPIN_R, SPIN_TORQUE, SPIN_POWER } what;
+	enum { SPIN_WEIGHT, SPIN_R, SPIN_TORQUE } what;
 };
 
 static double spin_integrand(double rho, double theta, void *p)
@@ -46,14 +46,12 @@ static double spin_integrand(double rho, double theta, void *p)
 		return w_dA * friction_mu_integral(s->law, v);
 	case SPIN_TORQUE: /* eq. (18): μ(v) ∂v/∂φ̇, with ∂v/∂φ̇ = ρ */
 		return w_dA * friction_mu(s->law, v) * rho;
-	case SPIN_POWER: /* eq. (22)/(23): μ(v) v */
-		return w_dA * friction_mu(s->law, v) * v;
 	}
 	return GSL_NAN;
 }
 
 struct spin_sums {
-	double weight, r, torque, power; /* each already divided by the weight */
+	double r, torque; /* R/N and the torque arm μρ, both normalized by the weight */
 };
 
 static int spin_integrate(struct spin *s, double radius, int what, double *out, struct diag *d)
@@ -62,18 +60,17 @@ static int spin_integrate(struct spin *s, double radius, int what, double *out, 
 	return quad_polar(spin_integrand, s, 0.0, radius, 0.0, 2.0 * M_PI, surface_tol, out, d);
 }
 
-/* Normalized pressure-weighted means: R/N, (torque arm μρ)/N and P/N. */
+/* Normalized pressure-weighted means: R/N and the torque arm μρ. */
 static int spin_means(enum pressure pr, const struct friction_law *law, double radius, double speed,
 		      struct spin_sums *m, struct diag *d)
 {
 	struct spin s = {pr, law, speed, SPIN_WEIGHT};
-	double w, r, t, p;
+	double w, r, t;
 	if (spin_integrate(&s, radius, SPIN_WEIGHT, &w, d) ||
 	    spin_integrate(&s, radius, SPIN_R, &r, d) ||
-	    spin_integrate(&s, radius, SPIN_TORQUE, &t, d) ||
-	    spin_integrate(&s, radius, SPIN_POWER, &p, d))
+	    spin_integrate(&s, radius, SPIN_TORQUE, &t, d))
 		return -1;
-	*m = (struct spin_sums){w, r / w, t / w, p / w};
+	*m = (struct spin_sums){r / w, t / w};
 	return 0;
 }
 
