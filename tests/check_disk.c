@@ -10,7 +10,6 @@
 #include "models/model.h"
 #include "num/friction.h"
 #include "num/ode.h"
-#include "num/quad.h"
 #include "testutil.h"
 
 enum { M, R, MU, G, OMEGA, PRESSURE };
@@ -121,34 +120,6 @@ END_TEST
 
 /* ---- numerics -------------------------------------------------------- */
 
-static double area(double rho, double theta, void *p)
-{
-	(void)theta;
-	(void)p;
-	return rho;
-}
-
-static double inv_sqrt(double rho, double theta, void *p)
-{
-	(void)p;
-	return 1.0 / sqrt(rho) * (1.0 + cos(theta) * cos(theta));
-}
-
-START_TEST(test_quad_polar)
-{
-	struct diag d;
-	double a;
-	struct quad_tol tol = {0, 1e-12};
-	ck_assert_int_eq(quad_polar(area, NULL, 0, 2, 0, 2 * M_PI, tol, &a, &d), 0);
-	ck_assert_rel(a, 4 * M_PI, 1e-12);
-	ck_assert_int_eq(quad_polar(area, NULL, 1, 2, 0, M_PI, tol, &a, &d), 0);
-	ck_assert_rel(a, 1.5 * M_PI, 1e-12); /* (2² - 1²)/2 · π */
-	/* an integrable end-point singularity: ∫0^1 ρ^-1/2 dρ ∫ (1+cos²θ) dθ = 2 · 3π */
-	ck_assert_int_eq(quad_polar(inv_sqrt, NULL, 0, 1, 0, 2 * M_PI, tol, &a, &d), 0);
-	ck_assert_rel(a, 6 * M_PI, 1e-10);
-}
-END_TEST
-
 static int oscillator(double t, const double y[], double f[], void *p)
 {
 	(void)t;
@@ -232,7 +203,7 @@ static double bouchet_mu(double v, void *p)
 /* M(v) = ∫0^v μ: the closed forms against GSL quadrature of μ itself. */
 START_TEST(test_friction_integrals)
 {
-	const struct friction_law laws[] = {
+	struct friction_law laws[] = {
 		{.kind = FRICTION_COULOMB, .mu = 0.4},
 		{.kind = FRICTION_STOKES, .k = 2.5},
 		{.kind = FRICTION_BOUCHET, .mu0 = 0.6, .muinf = 0.2, .a = 3.0},
@@ -240,7 +211,7 @@ START_TEST(test_friction_integrals)
 	gsl_integration_workspace *ws = gsl_integration_workspace_alloc(100);
 	for (size_t i = 0; i < 3; i++)
 		for (double v = 0.1; v < 10; v *= 3) {
-			gsl_function F = {bouchet_mu, (void *)&laws[i]};
+			gsl_function F = {bouchet_mu, &laws[i]};
 			double q, err;
 			gsl_integration_qags(&F, 0, v, 0, 1e-13, 100, ws, &q, &err);
 			ck_assert_rel(friction_mu_integral(&laws[i], v), q, 1e-11);
@@ -265,7 +236,6 @@ static Suite *disk_suite(void)
 	tcase_add_test(tc, test_limits);
 	suite_add_tcase(s, tc);
 	TCase *num = tcase_create("numerics");
-	tcase_add_test(num, test_quad_polar);
 	tcase_add_test(num, test_ode_event);
 	tcase_add_test(num, test_ode_no_event);
 	tcase_add_test(num, test_ode_interrupt);

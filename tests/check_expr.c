@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "exercise/expr.h"
+#include "num/expr.h"
 #include "testutil.h"
 #include "util/diag.h"
 #include "util/text.h"

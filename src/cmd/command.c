@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "cmd/handlers.h"
-#include "exercise/expr.h"
+#include "num/expr.h"
 #include "exercise/units.h"
 #include "util/text.h"
 #include "util/xalloc.h"

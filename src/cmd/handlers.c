@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "exercise/expr.h"
+#include "num/expr.h"
 #include "util/text.h"
 #include "util/xalloc.h"
 

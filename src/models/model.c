@@ -1,6 +1,7 @@
 #include "models/model.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,9 +9,10 @@
 #include "util/text.h"
 #include "util/xalloc.h"
 
-extern const struct model model_disk;
+extern const struct model model_rayleigh, model_disk;
 
 static const struct model *const models[] = {
+	&model_rayleigh,
 	&model_disk,
 	NULL,
 };
@@ -178,4 +180,13 @@ void value_format(const struct value *v, struct strbuf *out)
 		}
 		break;
 	}
+}
+
+void model_step(struct strbuf *s, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	strbuf_vaddf(s, fmt, ap);
+	va_end(ap);
+	strbuf_addch(s, '\n');
 }

@@ -96,6 +96,9 @@ int param_choice_index(const struct param_spec *spec, const char *word);
 /* The i-th choice word, copied into buf. */
 const char *param_choice_word(const struct param_spec *spec, int i, char *buf, size_t n);
 int param_choice_count(const struct param_spec *spec);
+/* Appends one line of worked steps (printf-style; the newline is added). */
+void model_step(struct strbuf *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 /* Whether x (in the spec's unit) is within the model's limits. */
 bool param_within_limits(const struct param_spec *spec, double x);
 

@@ -2,77 +2,20 @@
  * the Rayleigh function of flat surfaces in contact, eq. (17)-(23).
  *
  * disk — §2.2: a disk spinning on a rough plane, Coulomb friction, under
- * uniform pressure (eq. 20) or Reye's hypothesis (eq. 21). */
+ * uniform pressure (eq. 20) or Reye's hypothesis (eq. 21).
+ * rayleigh — the general calculator: any of the shapes of contact.h, any
+ * motion over a moving base, any friction law, either pressure. */
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_math.h>
+#include <gsl/gsl_sf_ellint.h>
 #include <math.h>
-#include <stdarg.h>
 
+#include "models/contact.h"
 #include "models/model.h"
+#include "num/expr.h"
 #include "num/friction.h"
 #include "num/num.h"
 #include "num/ode.h"
-#include "num/quad.h"
-
-enum pressure { PRESSURE_UNIFORM, PRESSURE_REYE };
-
-static const struct quad_tol surface_tol = {0.0, 1e-12};
-
-/* ---- pressure-weighted integrals over a spinning disk ----------------- */
-
-/* For pure spin about the centre the relative speed is v = |φ̇| ρ. The
- * weight w of eq. (20)/(21) enters only normalized, so Reye's w = k/v is
- * taken as 1/ρ: the factor 1/|φ̇| cancels, and so does the area element ρ,
- * which leaves the integrand finite at the centre where v = 0. */
-struct spin {
-	enum pressure pressure;
-	const struct friction_law *law;
-	double speed; /* |φ̇| */
-	enum { SPIN_WEIGHT, SPIN_R, SPIN_TORQUE } what;
-};
-
-static double spin_integrand(double rho, double theta, void *p)
-{
-	const struct spin *s = p;
-	(void)theta;
-	double w_dA = s->pressure == PRESSURE_REYE ? 1.0 : rho; /* w · ρ */
-	double v = s->speed * rho;
-	if (num_interrupted)
-		return GSL_NAN;
-	switch (s->what) {
-	case SPIN_WEIGHT:
-		return w_dA;
-	case SPIN_R: /* eq. (17): p ∫^v μ dv */
-		return w_dA * friction_mu_integral(s->law, v);
-	case SPIN_TORQUE: /* eq. (18): μ(v) ∂v/∂φ̇, with ∂v/∂φ̇ = ρ */
-		return w_dA * friction_mu(s->law, v) * rho;
-	}
-	return GSL_NAN;
-}
-
-struct spin_sums {
-	double r, torque; /* R/N and the torque arm μρ, both normalized by the weight */
-};
-
-static int spin_integrate(struct spin *s, double radius, int what, double *out, struct diag *d)
-{
-	s->what = what;
-	return quad_polar(spin_integrand, s, 0.0, radius, 0.0, 2.0 * M_PI, surface_tol, out, d);
-}
-
-/* Normalized pressure-weighted means: R/N and the torque arm μρ. */
-static int spin_means(enum pressure pr, const struct friction_law *law, double radius, double speed,
-		      struct spin_sums *m, struct diag *d)
-{
-	struct spin s = {pr, law, speed, SPIN_WEIGHT};
-	double w, r, t;
-	if (spin_integrate(&s, radius, SPIN_WEIGHT, &w, d) ||
-	    spin_integrate(&s, radius, SPIN_R, &r, d) ||
-	    spin_integrate(&s, radius, SPIN_TORQUE, &t, d))
-		return -1;
-	*m = (struct spin_sums){r / w, t / w};
-	return 0;
-}
 
 /* ---- the disk of §2.2 -------------------------------------------------- */
 
@@ -106,30 +49,30 @@ static const struct result_spec disk_results[D_NRESULTS] = {
 };
 
 struct disk_motion {
-	enum pressure pressure;
-	const struct friction_law *law;
-	double N, I, radius;
+	struct contact contact;
+	double I;
 	double sense; /* sign of φ̇ during the slip phase, held fixed */
 	struct diag *d;
 };
 
-/* Lagrange's equation I φ̈ = -∂R/∂φ̇, the generalized force taken from
- * eq. (18) by quadrature at each evaluation. The sense of sliding is fixed
- * for the phase, so the right-hand side stays smooth up to and past the
- * event φ̇ = 0. */
+/* Lagrange's equation I φ̈ = Q_φ, the generalized force of eq. (18) by
+ * quadrature at each evaluation. The sense of sliding is fixed for the
+ * phase, so the right-hand side stays smooth up to and past the event
+ * φ̇ = 0. (Under Coulomb friction and pure spin Q_φ does not depend on
+ * |φ̇|, so at φ̇ = 0 itself it is taken at |φ̇| = 1.) */
 static int disk_rhs(double t, const double y[], double dydt[], void *p)
 {
 	struct disk_motion *dm = p;
-	struct spin s = {dm->pressure, dm->law, fabs(y[1]), SPIN_WEIGHT};
-	double w, arm;
+	const double speed = y[1] != 0 ? fabs(y[1]) : 1.0;
+	struct contact_forces f;
 	(void)t;
 	if (num_interrupted)
 		return GSL_EBADFUNC;
-	if (spin_integrate(&s, dm->radius, SPIN_WEIGHT, &w, dm->d) ||
-	    spin_integrate(&s, dm->radius, SPIN_TORQUE, &arm, dm->d))
+	if (contact_eval(&dm->contact, (struct contact_motion){0, 0, dm->sense * speed},
+			 CONTACT_QTHETA, &f, dm->d))
 		return GSL_EBADFUNC;
 	dydt[0] = y[1];
-	dydt[1] = -dm->sense * dm->N * (arm / w) / dm->I;
+	dydt[1] = f.Qtheta / dm->I;
 	return GSL_SUCCESS;
 }
 
@@ -140,32 +83,27 @@ static double disk_event(double t, const double y[], void *p)
 	return y[1];
 }
 
-static void step(struct strbuf *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void step(struct strbuf *s, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	strbuf_vaddf(s, fmt, ap);
-	va_end(ap);
-	strbuf_addch(s, '\n');
-}
-
 static int disk_solve(const struct model_input *in, struct model_output *out, struct diag *d)
 {
 	const double m = in->num[D_M], r = in->num[D_R], mu = in->num[D_MU], g = in->num[D_G];
 	const double omega = in->num[D_OMEGA];
-	const enum pressure pr = in->choice[D_PRESSURE] == 0 ? PRESSURE_REYE : PRESSURE_UNIFORM;
-	const struct friction_law law = {.kind = FRICTION_COULOMB, .mu = mu};
+	const enum contact_pressure pr =
+		in->choice[D_PRESSURE] == 0 ? PRESSURE_REYE : PRESSURE_UNIFORM;
+	struct friction_law law = {.kind = FRICTION_COULOMB, .mu = mu};
 	const double N = m * g, I = 0.5 * m * r * r;
 	const double speed = fabs(omega) > 0 ? fabs(omega) : 1.0;
-	struct spin_sums mean;
+	const double sense = omega > 0 ? 1.0 : omega < 0 ? -1.0 : 0.0;
+	const struct contact disk = {
+		.shape = SHAPE_DISK, .r = r, .pressure = pr, .law = &law, .N = N};
+	struct contact_forces f;
 	struct strbuf *s = out->steps;
 
-	if (spin_means(pr, &law, r, speed, &mean, d))
+	/* R is homogeneous of degree one in φ̇: R_coeff from any spin. */
+	if (contact_eval(&disk, (struct contact_motion){0, 0, speed}, CONTACT_R | CONTACT_QTHETA,
+			 &f, d))
 		return -1;
-	const double R_coeff = N * mean.r / speed;
-	const double sense = omega > 0 ? 1.0 : omega < 0 ? -1.0 : 0.0;
-	const double torque = -sense * N * mean.torque;
+	const double R_coeff = f.R / speed;
+	const double torque = sense * f.Qtheta;
 
 	/* Closed forms: Reye R = μmgr|φ̇|/2 (the paper's §2.2), uniform
 	 * R = 2μmgr|φ̇|/3; with I = mr²/2 the deceleration is constant. */
@@ -182,7 +120,7 @@ static int disk_solve(const struct model_input *in, struct model_output *out, st
 		stop_time = INFINITY;
 		stop_angle = sense * INFINITY;
 	} else {
-		struct disk_motion dm = {pr, &law, N, I, r, sense, d};
+		struct disk_motion dm = {disk, I, sense, d};
 		struct ode_system sys = {2, disk_rhs, disk_event, &dm};
 		struct ode_opts opts = ode_opts_default(INFINITY);
 		opts.h0 = 1e-6 * I * fabs(omega) / fabs(torque);
@@ -204,39 +142,42 @@ static int disk_solve(const struct model_input *in, struct model_output *out, st
 	out->res[D_STOP_TIME_EXACT] = value_number(exact);
 	out->res[D_STOP_ANGLE] = value_number(stop_angle);
 
-	step(s, "Normal force:       N = m g = %g · %g = %.6g N", m, g, N);
-	step(s, "Moment of inertia:  I = m r²/2 = %g · %g²/2 = %.6g kg·m²", m, r, I);
-	step(s, "Relative speed of the point at radius ρ: v = |φ̇| ρ.");
+	model_step(s, "Normal force:       N = m g = %g · %g = %.6g N", m, g, N);
+	model_step(s, "Moment of inertia:  I = m r²/2 = %g · %g²/2 = %.6g kg·m²", m, r, I);
+	model_step(s, "Relative speed of the point at radius ρ: v = |φ̇| ρ.");
 	if (pr == PRESSURE_REYE) {
-		step(s,
-		     "Reye's hypothesis (Minguzzi eq. 21): p = k/v, normalized so that ∫p dA = N.");
-		step(s, "Rayleigh function: R = μ N (∫ dA/v)⁻¹ ∫ dA = μ N (2πr/|φ̇|)⁻¹ πr²");
-		step(s, "                   = μ m g r |φ̇|/2,  so R_coeff = μ m g r/2 = %.12g N·m",
-		     R_coeff);
+		model_step(s, "Reye's hypothesis (Minguzzi eq. 21): p = k/v, normalized so that ∫p "
+			      "dA = N.");
+		model_step(s, "Rayleigh function: R = μ N (∫ dA/v)⁻¹ ∫ dA = μ N (2πr/|φ̇|)⁻¹ πr²");
+		model_step(
+			s,
+			"                   = μ m g r |φ̇|/2,  so R_coeff = μ m g r/2 = %.12g N·m",
+			R_coeff);
 	} else {
-		step(s, "Uniform pressure (Minguzzi eq. 20): p = N/(πr²).");
-		step(s, "Rayleigh function: R = μ N (πr²)⁻¹ ∫ v dA = μ N (πr²)⁻¹ 2π|φ̇| r³/3");
-		step(s,
-		     "                   = 2 μ m g r |φ̇|/3,  so R_coeff = 2μ m g r/3 = %.12g N·m",
-		     R_coeff);
+		model_step(s, "Uniform pressure (Minguzzi eq. 20): p = N/(πr²).");
+		model_step(s, "Rayleigh function: R = μ N (πr²)⁻¹ ∫ v dA = μ N (πr²)⁻¹ 2π|φ̇| r³/3");
+		model_step(s,
+			   "                   = 2 μ m g r |φ̇|/3,  so R_coeff = 2μ m g r/3 = %.12g "
+			   "N·m",
+			   R_coeff);
 	}
-	step(s, "(R_coeff by nested Gauss-Kronrod quadrature over the disk, eq. 17.)");
-	step(s, "Friction torque:    M = -∂R/∂φ̇ = %.12g N·m (against the spin)", torque);
-	step(s, "Lagrange equation:  I φ̈ = M, a constant deceleration |φ̈| = %.12g rad/s²",
-	     mu > 0 ? fabs(torque) / I : 0.0);
+	model_step(s, "(R_coeff by nested Gauss-Kronrod quadrature over the disk, eq. 17.)");
+	model_step(s, "Friction torque:    M = -∂R/∂φ̇ = %.12g N·m (against the spin)", torque);
+	model_step(s, "Lagrange equation:  I φ̈ = M, a constant deceleration |φ̈| = %.12g rad/s²",
+		   mu > 0 ? fabs(torque) / I : 0.0);
 	if (pr == PRESSURE_REYE)
-		step(s, "Stop time (closed form): τ = ω r/(μ g) = %.12g s", exact);
+		model_step(s, "Stop time (closed form): τ = ω r/(μ g) = %.12g s", exact);
 	else
-		step(s, "Stop time (closed form): τ = 3 ω r/(4 μ g) = %.12g s", exact);
+		model_step(s, "Stop time (closed form): τ = 3 ω r/(4 μ g) = %.12g s", exact);
 	if (omega != 0 && mu > 0)
-		step(s,
-		     "Stop time (integrated, rk8pd, φ̇ = 0 located as an event in %zu steps): "
-		     "%.12g s",
-		     nsteps, stop_time);
+		model_step(s,
+			   "Stop time (integrated, rk8pd, φ̇ = 0 located as an event in %zu steps): "
+			   "%.12g s",
+			   nsteps, stop_time);
 	else if (mu == 0)
-		step(s, "With μ = 0 there is no friction: the disk never stops.");
-	step(s, "Angle turned:       φ(τ) = ω τ/2 = %.12g rad (%.6g turns)", stop_angle,
-	     stop_angle / (2 * M_PI));
+		model_step(s, "With μ = 0 there is no friction: the disk never stops.");
+	model_step(s, "Angle turned:       φ(τ) = ω τ/2 = %.12g rad (%.6g turns)", stop_angle,
+		   stop_angle / (2 * M_PI));
 	return 0;
 }
 
@@ -248,4 +189,337 @@ const struct model model_disk = {
 	.results = disk_results,
 	.nresults = D_NRESULTS,
 	.solve = disk_solve,
+};
+
+/* ---- rayleigh: the general calculator of eq. (17)-(23) --------------------- */
+
+enum {
+	RY_SHAPE,
+	RY_R,
+	RY_R_IN,
+	RY_WIDTH,
+	RY_HEIGHT,
+	RY_VX,
+	RY_VY,
+	RY_WZ,
+	RY_BX,
+	RY_BY,
+	RY_PRESSURE,
+	RY_LAW,
+	RY_MU,
+	RY_K,
+	RY_MU0,
+	RY_MUINF,
+	RY_A,
+	RY_MU_EXPR,
+	RY_N,
+	RY_NPARAMS
+};
+enum {
+	RY_RVAL,
+	RY_QX,
+	RY_QY,
+	RY_QTHETA,
+	RY_DRDVX,
+	RY_DRDVY,
+	RY_DRDWZ,
+	RY_P,
+	RY_P_OVER_2R,
+	RY_NRESULTS
+};
+enum { LAW_COULOMB, LAW_STOKES, LAW_BOUCHET, LAW_EXPR };
+
+#define LEN(name, def, doc)                                                                        \
+	{                                                                                          \
+		name, PARAM_NUMBER, "m", def, 0.0, INFINITY, true, false, NULL, NULL, doc          \
+	}
+#define VEL(name, unit, doc)                                                                       \
+	{                                                                                          \
+		name, PARAM_NUMBER, unit, 0.0, -INFINITY, INFINITY, false, false, NULL, NULL, doc  \
+	}
+#define COEF(name, unit, def, doc)                                                                 \
+	{                                                                                          \
+		name, PARAM_NUMBER, unit, def, 0.0, INFINITY, false, false, NULL, NULL, doc        \
+	}
+
+static const struct param_spec ry_params[RY_NPARAMS] = {
+	[RY_SHAPE] = {"shape", PARAM_CHOICE, "", 0, 0, 0, false, false, "disk|ring|annulus|rect",
+		      NULL, "the flat body: disk, ring (a thin circle), annulus or rect"},
+	[RY_R] = LEN("r", 0.1, "radius (disk, ring; outer radius of an annulus)"),
+	[RY_R_IN] = LEN("r_in", 0.05, "inner radius of an annulus"),
+	[RY_WIDTH] = LEN("width", 0.2, "side of a rect along x"),
+	[RY_HEIGHT] = LEN("height", 0.1, "side of a rect along y"),
+	[RY_VX] = VEL("vx", "m/s", "velocity of the body's centre, x"),
+	[RY_VY] = VEL("vy", "m/s", "velocity of the body's centre, y"),
+	[RY_WZ] = VEL("wz", "rad/s", "spin of the body about its centre"),
+	[RY_BX] = VEL("bx", "m/s", "velocity of the base (the plane), x"),
+	[RY_BY] = VEL("by", "m/s", "velocity of the base (the plane), y"),
+	[RY_PRESSURE] = {"pressure", PARAM_CHOICE, "", 0, 0, 0, false, false, "uniform|reye", NULL,
+			 "uniform (eq. 20) or Reye's p = k/v_r (eq. 21)"},
+	[RY_LAW] = {"law", PARAM_CHOICE, "", 0, 0, 0, false, false, "coulomb|stokes|bouchet|expr",
+		    NULL, "friction law μ(v): coulomb, stokes, bouchet or expr (mu_expr)"},
+	[RY_MU] = COEF("mu", "", 0.3, "Coulomb: μ"),
+	[RY_K] = COEF("k", "s/m", 1.0, "Stokes: μ = k v"),
+	[RY_MU0] = COEF("mu0", "", 0.5, "Bouchet: μ at v = 0"),
+	[RY_MUINF] = COEF("muinf", "", 0.2, "Bouchet: μ as v → ∞"),
+	[RY_A] = COEF("a", "s/m", 1.0, "Bouchet: μ = (mu0 - muinf)/(1 + a v) + muinf"),
+	[RY_MU_EXPR] = {"mu_expr", PARAM_TEXT, "", 0, 0, 0, false, false, NULL, "0.3",
+			"expr: μ as a formula in v (m/s), such as 0.3 + 0.1*exp(-v)"},
+	[RY_N] = {"N", PARAM_NUMBER, "N", 10.0, 0.0, INFINITY, true, false, NULL, NULL,
+		  "normal force carried by the contact"},
+};
+
+static const struct result_spec ry_results[RY_NRESULTS] = {
+	[RY_RVAL] = {"R", VAL_NUMBER, "W", "Rayleigh dissipation function, eq. (17)"},
+	[RY_QX] = {"Qx", VAL_NUMBER, "N", "generalized force on x from eq. (18)"},
+	[RY_QY] = {"Qy", VAL_NUMBER, "N", "generalized force on y from eq. (18)"},
+	[RY_QTHETA] = {"Qtheta", VAL_NUMBER, "N*m", "generalized torque on θ from eq. (18)"},
+	[RY_DRDVX] = {"dRdvx", VAL_NUMBER, "N", "∂R/∂vx, differentiating R"},
+	[RY_DRDVY] = {"dRdvy", VAL_NUMBER, "N", "∂R/∂vy, differentiating R"},
+	[RY_DRDWZ] = {"dRdwz", VAL_NUMBER, "N*m", "∂R/∂wz, differentiating R"},
+	[RY_P] = {"P", VAL_NUMBER, "W", "dissipated power, eq. (22)/(23)"},
+	[RY_P_OVER_2R] = {"P_over_2R", VAL_NUMBER, "",
+			  "P/(2R): 1 for Stokes friction (eq. 10); nan when R = 0"},
+};
+
+static double law_formula(double v, void *ctx)
+{
+	return expr_fn_eval(ctx, v);
+}
+
+/* The friction law the parameters describe; a formula is compiled into *fn. */
+static int ry_law(const struct model_input *in, struct friction_law *law, struct expr_fn **fn,
+		  struct diag *d)
+{
+	*law = (struct friction_law){.mu = in->num[RY_MU],
+				     .k = in->num[RY_K],
+				     .mu0 = in->num[RY_MU0],
+				     .muinf = in->num[RY_MUINF],
+				     .a = in->num[RY_A]};
+	*fn = NULL;
+	switch (in->choice[RY_LAW]) {
+	case LAW_COULOMB:
+		law->kind = FRICTION_COULOMB;
+		return 0;
+	case LAW_STOKES:
+		law->kind = FRICTION_STOKES;
+		return 0;
+	case LAW_BOUCHET:
+		law->kind = FRICTION_BOUCHET;
+		return 0;
+	default:
+		break;
+	}
+	struct diag e;
+	*fn = expr_fn_compile(in->text[RY_MU_EXPR], "v", &e);
+	if (!*fn)
+		return diag_set(d, "mu_expr = '%s': column %d: %s", in->text[RY_MU_EXPR], e.col,
+				e.msg);
+	law->kind = FRICTION_FN;
+	law->fn = law_formula;
+	law->ctx = *fn;
+	return 0;
+}
+
+static void ry_law_steps(struct strbuf *s, const struct model_input *in, double V)
+{
+	switch (in->choice[RY_LAW]) {
+	case LAW_COULOMB:
+		model_step(s, "Friction law (Coulomb): μ(v) = %g, so ∫₀^v μ dv = %g v.",
+			   in->num[RY_MU], in->num[RY_MU]);
+		break;
+	case LAW_STOKES:
+		model_step(s, "Friction law (Stokes): μ(v) = k v = %g v, so ∫₀^v μ dv = k v²/2.",
+			   in->num[RY_K]);
+		break;
+	case LAW_BOUCHET:
+		model_step(s,
+			   "Friction law (Bouchet, §2.1): μ(v) = (μ₀ − μ∞)/(1 + a v) + μ∞ with "
+			   "μ₀ = %g, μ∞ = %g, a = %g s/m,",
+			   in->num[RY_MU0], in->num[RY_MUINF], in->num[RY_A]);
+		model_step(s, "  so ∫₀^v μ dv = (μ₀ − μ∞)/a · ln(1 + a v) + μ∞ v.");
+		break;
+	default:
+		model_step(s,
+			   "Friction law (a formula): μ(v) = %s; ∫₀^v μ dv by adaptive "
+			   "Gauss-Kronrod quadrature at each point (speeds up to about %.3g m/s).",
+			   in->text[RY_MU_EXPR], V);
+		break;
+	}
+}
+
+static int rayleigh_solve(const struct model_input *in, struct model_output *out, struct diag *d)
+{
+	const int shape = in->choice[RY_SHAPE];
+	const enum contact_pressure pr = in->choice[RY_PRESSURE] ? PRESSURE_REYE : PRESSURE_UNIFORM;
+	const double N = in->num[RY_N];
+	struct friction_law law;
+	struct expr_fn *fn;
+	struct strbuf *s = out->steps;
+	if (ry_law(in, &law, &fn, d))
+		return -1;
+	const struct contact c = {.shape = (enum contact_shape)shape,
+				  .r = in->num[RY_R],
+				  .r_in = in->num[RY_R_IN],
+				  .width = in->num[RY_WIDTH],
+				  .height = in->num[RY_HEIGHT],
+				  .pressure = pr,
+				  .law = &law,
+				  .N = N};
+	const struct contact_motion mo = {in->num[RY_VX] - in->num[RY_BX],
+					  in->num[RY_VY] - in->num[RY_BY], in->num[RY_WZ]};
+	struct contact_forces f;
+	struct contact_centre cc;
+	double grad[3];
+	int rc = contact_eval(&c, mo, CONTACT_ALL, &f, d);
+	if (!rc)
+		rc = contact_gradient(&c, mo, grad, d);
+	friction_law_release(&law);
+	expr_fn_free(fn);
+	if (rc)
+		return -1;
+	contact_centre(&c, mo, &cc);
+
+	const double P_over_2R = f.R != 0 ? f.P / (2 * f.R) : NAN;
+	out->res[RY_RVAL] = value_number(f.R);
+	out->res[RY_QX] = value_number(f.Qx);
+	out->res[RY_QY] = value_number(f.Qy);
+	out->res[RY_QTHETA] = value_number(f.Qtheta);
+	out->res[RY_DRDVX] = value_number(grad[0]);
+	out->res[RY_DRDVY] = value_number(grad[1]);
+	out->res[RY_DRDWZ] = value_number(grad[2]);
+	out->res[RY_P] = value_number(f.P);
+	out->res[RY_P_OVER_2R] = value_number(P_over_2R);
+
+	/* ---- the worked steps ---- */
+	const double u = hypot(mo.ux, mo.uy), L = contact_size(&c);
+	const char *elem = shape == SHAPE_RING ? "ds" : "dA";
+	switch (shape) {
+	case SHAPE_DISK:
+		model_step(s, "Body: a disk of radius r = %g m, area A = πr² = %.6g m².", c.r,
+			   contact_measure(&c));
+		break;
+	case SHAPE_RING:
+		model_step(s,
+			   "Body: a ring of radius r = %g m (a line: dA becomes ds, length "
+			   "2πr = %.6g m).",
+			   c.r, contact_measure(&c));
+		break;
+	case SHAPE_ANNULUS:
+		model_step(s, "Body: an annulus %g m < ρ < %g m, area π(r² − r_in²) = %.6g m².",
+			   c.r_in, c.r, contact_measure(&c));
+		break;
+	default:
+		model_step(s,
+			   "Body: a rectangle %g m × %g m, area %.6g m², centred, sides along x "
+			   "and y.",
+			   c.width, c.height, contact_measure(&c));
+		break;
+	}
+	model_step(s,
+		   "Relative velocity of the centre over the base (eq. 12): u = (vx − bx, vy − by) "
+		   "= (%.6g, %.6g) m/s; spin ω = %g rad/s.",
+		   mo.ux, mo.uy, mo.wz);
+	model_step(s, "The point x of the body slides with v_r(x) = u + ω ẑ × x.");
+	if (cc.where == CENTRE_NONE) {
+		model_step(
+			s,
+			"No spin: every point slides with the same speed |u| = %.6g m/s, so both "
+			"pressure hypotheses give the same R.",
+			u);
+	} else {
+		static const char *const where[] = {"", "inside the body", "on its edge",
+						    "outside the body"};
+		model_step(
+			s,
+			"Instantaneous centre (v_r = 0): c = (−u_y/ω, u_x/ω) = (%.6g, %.6g) m, %s.",
+			cc.cx, cc.cy, where[cc.where]);
+		model_step(s,
+			   "  There v_r = 0: %s; the surface integrals are taken in polar "
+			   "coordinates about %s.",
+			   pr == PRESSURE_REYE ? "Reye's weight 1/v_r is singular and v̂ jumps"
+					       : "v̂ jumps",
+			   cc.pole_at_centre
+				   ? "c (v_r = |ω|ρ, and dA/v_r = dρ dθ/|ω| is finite)"
+				   : "the body's centre (c is far enough to be harmless)");
+	}
+	ry_law_steps(s, in, hypot(mo.ux, mo.uy) + fabs(mo.wz) * L);
+	if (pr == PRESSURE_UNIFORM)
+		model_step(s, "Pressure uniform (eq. 20): ⟨f⟩ = ∫ f %s / ∫ %s, ∫ %s = %.9g.", elem,
+			   elem, elem, f.weight);
+	else
+		model_step(s,
+			   "Pressure by Reye (eq. 19, 21): p = k/v_r with k = N/∫(%s/v_r), "
+			   "∫ %s/v_r = %.9g s; ⟨f⟩ = ∫ f %s/v_r / ∫ %s/v_r.",
+			   elem, elem, f.weight, elem, elem);
+	model_step(s, "R = N ⟨∫₀^{v_r} μ dv⟩ = %g · %.9g = %.12g W", N, f.R / N, f.R);
+	model_step(s, "Generalized forces (eq. 18): Q_k = −N ⟨μ(v_r) ∂v_r/∂q̇_k⟩, with");
+	model_step(s, "  ∂v_r/∂vx = v̂_x, ∂v_r/∂vy = v̂_y, ∂v_r/∂ω = (x × v̂)_z:");
+	model_step(s, "  Qx = %.12g N, Qy = %.12g N, Qθ = %.12g N·m", f.Qx, f.Qy, f.Qtheta);
+	model_step(s, "Differentiating R (5-point central differences of the quadrature):");
+	model_step(s, "  ∂R/∂vx = %.12g N, ∂R/∂vy = %.12g N, ∂R/∂ω = %.12g N·m", grad[0], grad[1],
+		   grad[2]);
+	const double Fs = fmax(fmax(fabs(f.Qx), fabs(f.Qy)), fmax(fabs(grad[0]), fabs(grad[1])));
+	const double Ts = fmax(fabs(f.Qtheta), fabs(grad[2]));
+	const double dev =
+		fmax(fmax(fabs(f.Qx + grad[0]), fabs(f.Qy + grad[1])) / (Fs > 0 ? Fs : 1),
+		     fabs(f.Qtheta + grad[2]) / (Ts > 0 ? Ts : 1));
+	if (pr == PRESSURE_UNIFORM || cc.where == CENTRE_NONE) {
+		model_step(s,
+			   "  Q = −∂R/∂q̇ (eq. 16): the pressure does not depend on the velocities, "
+			   "so differentiating R gives the friction forces (largest relative "
+			   "difference %.1e, the differentiation's error).",
+			   dev);
+	} else {
+		model_step(s,
+			   "  Q ≠ −∂R/∂q̇ here: Q + ∂R/∂q̇ = (%.6g N, %.6g N, %.6g N·m), a relative "
+			   "difference of %.3g.",
+			   f.Qx + grad[0], f.Qy + grad[1], f.Qtheta + grad[2], dev);
+		model_step(s, "  Why: eq. (14)-(16) hold for fixed pressures p_a; Reye's p = k/v_r "
+			      "depends on the velocities, so ∂R/∂q̇ also differentiates the");
+		model_step(s,
+			   "  weights. The friction that acts is eq. (18), the pressure-weighted "
+			   "mean of μ ∂v_r/∂q̇: use Q in the Lagrange equations, not −∂R/∂q̇.");
+	}
+	model_step(s, "Power (eq. %s): P = N ⟨μ(v_r) v_r⟩ = %.12g W; P/(2R) = %.12g%s",
+		   pr == PRESSURE_UNIFORM ? "22" : "23", f.P, P_over_2R,
+		   in->choice[RY_LAW] == LAW_STOKES
+			   ? " (Stokes: P = 2R, Rayleigh's eq. 10)"
+			   : " (2R is the power only for Stokes friction, eq. 10)");
+
+	/* Closed forms where there is one, as a check a student can redo. */
+	if (in->choice[RY_LAW] == LAW_COULOMB) {
+		const double mu = in->num[RY_MU], W = fabs(mo.wz) * c.r;
+		if (cc.where == CENTRE_NONE)
+			model_step(s,
+				   "Check (pure translation): R = μN|u| = %.12g W, |Q| = μN = "
+				   "%.12g N.",
+				   mu * N * u, mu * N);
+		else if (shape == SHAPE_DISK && u == 0)
+			model_step(s, "Check (pure spin of a disk): R = %s = %.12g W.",
+				   pr == PRESSURE_REYE ? "μN r|ω|/2" : "2μN r|ω|/3",
+				   (pr == PRESSURE_REYE ? 0.5 : 2.0 / 3.0) * mu * N * W);
+		else if (shape == SHAPE_RING && pr == PRESSURE_UNIFORM) {
+			double kk = 2 * sqrt(u * W) / (u + W);
+			double E = kk < 1 ? gsl_sf_ellint_Ecomp(kk, GSL_PREC_DOUBLE) : 1.0;
+			model_step(
+				s,
+				"Check (ring, uniform): R = (μN/2π)∫ √(u² + r²ω² − 2urω sin φ) dφ "
+				"= (2μN/π)(u + r|ω|) E(k), k = 2√(u r|ω|)/(u + r|ω|) = %.9g:",
+				kk);
+			model_step(s, "  R = %.12g W.", 2 * mu * N / M_PI * (u + W) * E);
+		}
+	}
+	return 0;
+}
+
+const struct model model_rayleigh = {
+	.name = "rayleigh",
+	.summary = "Rayleigh function, forces and power of a flat body on a plane (Minguzzi "
+		   "eq. 17-23)",
+	.params = ry_params,
+	.nparams = RY_NPARAMS,
+	.results = ry_results,
+	.nresults = RY_NRESULTS,
+	.solve = rayleigh_solve,
 };

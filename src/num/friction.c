@@ -1,8 +1,28 @@
 #include "num/friction.h"
 
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_integration.h>
 #include <math.h>
 
-double friction_mu(const struct friction_law *law, double v)
+#include "num/num.h"
+
+enum { MU_INTEGRAL_LIMIT = 100 };
+
+static double fn_mu(struct friction_law *law, double v)
+{
+	if (law->bad)
+		return NAN;
+	double mu = law->fn(v, law->ctx);
+	if (!isfinite(mu) || mu < 0) {
+		law->bad = true;
+		law->bad_v = v;
+		law->bad_mu = mu;
+		return NAN;
+	}
+	return mu;
+}
+
+double friction_mu(struct friction_law *law, double v)
 {
 	switch (law->kind) {
 	case FRICTION_COULOMB:
@@ -11,11 +31,18 @@ double friction_mu(const struct friction_law *law, double v)
 		return law->k * v;
 	case FRICTION_BOUCHET:
 		return (law->mu0 - law->muinf) / (1.0 + law->a * v) + law->muinf;
+	case FRICTION_FN:
+		return fn_mu(law, v);
 	}
 	return NAN;
 }
 
-double friction_mu_integral(const struct friction_law *law, double v)
+static double fn_integrand(double v, void *p)
+{
+	return fn_mu(p, v);
+}
+
+double friction_mu_integral(struct friction_law *law, double v)
 {
 	switch (law->kind) {
 	case FRICTION_COULOMB:
@@ -27,6 +54,36 @@ double friction_mu_integral(const struct friction_law *law, double v)
 		if (law->a == 0.0)
 			return law->mu0 * v;
 		return (law->mu0 - law->muinf) / law->a * log1p(law->a * v) + law->muinf * v;
+	case FRICTION_FN: {
+		if (law->bad)
+			return NAN;
+		if (v == 0)
+			return 0.0;
+		if (!law->ws)
+			law->ws = gsl_integration_workspace_alloc(MU_INTEGRAL_LIMIT);
+		gsl_function F = {fn_integrand, law};
+		double r, err;
+		int s = gsl_integration_qag(&F, 0.0, v, 0.0, 1e-13, MU_INTEGRAL_LIMIT,
+					    GSL_INTEG_GAUSS21, law->ws, &r, &err);
+		if (law->bad)
+			return NAN;
+		/* Roundoff is the limit when μ is smooth: accept the result if
+		 * its error estimate is still tiny. */
+		if (s && !(s == GSL_EROUND && err <= 1e-10 * fabs(r))) {
+			law->bad = true;
+			law->bad_v = v;
+			law->bad_mu = NAN;
+			return NAN;
+		}
+		return r;
+	}
 	}
 	return NAN;
+}
+
+void friction_law_release(struct friction_law *law)
+{
+	if (law->ws)
+		gsl_integration_workspace_free(law->ws);
+	law->ws = NULL;
 }

@@ -1,4 +1,4 @@
-#include "exercise/expr.h"
+#include "num/expr.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -224,7 +224,8 @@ static int expr(struct parser *ps)
 	}
 }
 
-int expr_eval(const char *src, expr_lookup_fn lookup, void *ctx, double *out, struct diag *d)
+/* Checks src with our parser (every name goes through lookup). */
+static int expr_check(const char *src, expr_lookup_fn lookup, void *ctx, struct diag *d)
 {
 	struct parser ps = {src, src, 0, lookup, ctx, d};
 	if (strlen(src) > 4096)
@@ -238,6 +239,13 @@ int expr_eval(const char *src, expr_lookup_fn lookup, void *ctx, double *out, st
 			return fail(&ps, ps.p, "unmatched ')'%s", "");
 		return fail(&ps, ps.p, "expected an operator here%s", "");
 	}
+	return 0;
+}
+
+int expr_eval(const char *src, expr_lookup_fn lookup, void *ctx, double *out, struct diag *d)
+{
+	if (expr_check(src, lookup, ctx, d))
+		return -1;
 	char *copy = xstrdup(src);
 	void *f = evaluator_create(copy);
 	free(copy);
@@ -255,4 +263,56 @@ int expr_eval(const char *src, expr_lookup_fn lookup, void *ctx, double *out, st
 	free(values);
 	evaluator_destroy(f);
 	return rc;
+}
+
+struct expr_fn {
+	void *evaluator;
+	char *var;
+	int uses_var; /* whether the formula mentions var at all */
+};
+
+static int only_var(const char *name, double *value, struct diag *d, void *ctx)
+{
+	const char *var = ctx;
+	*value = 0.0;
+	if (strcmp(name, var))
+		return diag_set(d, "unknown name '%s': the formula may use only %s", name, var);
+	return 0;
+}
+
+struct expr_fn *expr_fn_compile(const char *src, const char *var, struct diag *d)
+{
+	if (expr_check(src, only_var, (void *)var, d))
+		return NULL;
+	char *copy = xstrdup(src);
+	void *e = evaluator_create(copy);
+	free(copy);
+	if (!e) {
+		diag_set(d, "cannot evaluate '%s'", src);
+		return NULL;
+	}
+	struct expr_fn *f = xcalloc(1, sizeof(*f));
+	f->evaluator = e;
+	f->var = xstrdup(var);
+	char **names;
+	int count;
+	evaluator_get_variables(e, &names, &count);
+	f->uses_var = count > 0;
+	return f;
+}
+
+double expr_fn_eval(const struct expr_fn *f, double x)
+{
+	char *names[] = {f->var};
+	double values[] = {x};
+	return evaluator_evaluate(f->evaluator, f->uses_var, names, values);
+}
+
+void expr_fn_free(struct expr_fn *f)
+{
+	if (!f)
+		return;
+	evaluator_destroy(f->evaluator);
+	free(f->var);
+	free(f);
 }

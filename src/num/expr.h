@@ -18,6 +18,17 @@ typedef int (*expr_lookup_fn)(const char *name, double *value, struct diag *d, v
  * d->source is src. */
 int expr_eval(const char *src, expr_lookup_fn lookup, void *ctx, double *out, struct diag *d);
 
+/* A formula in one variable, checked and compiled once, evaluated many
+ * times (a friction law μ(v) given as text, say). */
+struct expr_fn;
+
+/* Compiles `src`, which may use the variable `var`, the constants and the
+ * functions; any other name is an error that names it. NULL on error, with
+ * d->col and d->source set as for expr_eval. */
+struct expr_fn *expr_fn_compile(const char *src, const char *var, struct diag *d);
+double expr_fn_eval(const struct expr_fn *f, double x);
+void expr_fn_free(struct expr_fn *f);
+
 /* The function names an expression may call, NULL-terminated. */
 const char *const *expr_functions(void);
 

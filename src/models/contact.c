@@ -1,0 +1,540 @@
+#include "models/contact.h"
+
+#include <gsl/gsl_deriv.h>
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_integration.h>
+#include <gsl/gsl_math.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include "num/num.h"
+
+enum { QUAD_LIMIT = 200, MAX_BREAKS = 16 };
+
+/* The instantaneous centre counts as near the body (and becomes the pole of
+ * the polar coordinates) within this many body radii of the centre. */
+static const double NEAR_FACTOR = 4.0;
+static const double OUTER_EPSREL = 1e-12, INNER_EPSREL = 1e-13;
+
+enum what { W_WEIGHT, W_RM, W_QX, W_QY, W_QT, W_P };
+
+double contact_measure(const struct contact *c)
+{
+	switch (c->shape) {
+	case SHAPE_DISK:
+		return M_PI * c->r * c->r;
+	case SHAPE_RING:
+		return 2.0 * M_PI * c->r;
+	case SHAPE_ANNULUS:
+		return M_PI * (c->r - c->r_in) * (c->r + c->r_in);
+	case SHAPE_RECT:
+		return c->width * c->height;
+	}
+	return NAN;
+}
+
+double contact_size(const struct contact *c)
+{
+	return c->shape == SHAPE_RECT ? 0.5 * hypot(c->width, c->height) : c->r;
+}
+
+int contact_check(const struct contact *c, struct diag *d)
+{
+	switch (c->shape) {
+	case SHAPE_DISK:
+	case SHAPE_RING:
+		if (!(c->r > 0))
+			return diag_set(d, "r = %g: the radius must be positive", c->r);
+		return 0;
+	case SHAPE_ANNULUS:
+		if (!(c->r > 0))
+			return diag_set(d, "r = %g: the radius must be positive", c->r);
+		if (!(c->r_in > 0 && c->r_in < c->r))
+			return diag_set(d,
+					"r_in = %g: an annulus needs 0 < r_in < r (r = %g); "
+					"use shape disk for r_in = 0 and shape ring for a thin one",
+					c->r_in, c->r);
+		return 0;
+	case SHAPE_RECT:
+		if (!(c->width > 0))
+			return diag_set(d, "width = %g: must be positive", c->width);
+		if (!(c->height > 0))
+			return diag_set(d, "height = %g: must be positive", c->height);
+		return 0;
+	}
+	return diag_set(d, "unknown shape");
+}
+
+/* Inside the body's convex hull (the annulus's hole counts as inside). */
+static bool in_hull(const struct contact *c, double x, double y)
+{
+	if (c->shape == SHAPE_RECT)
+		return fabs(x) < 0.5 * c->width && fabs(y) < 0.5 * c->height;
+	return hypot(x, y) < c->r;
+}
+
+void contact_centre(const struct contact *c, struct contact_motion m, struct contact_centre *out)
+{
+	*out = (struct contact_centre){CENTRE_NONE, 0.0, 0.0, false};
+	if (m.wz == 0)
+		return;
+	out->cx = -m.uy / m.wz + 0.0; /* no -0 in the steps */
+	out->cy = m.ux / m.wz + 0.0;
+	const double x = out->cx, y = out->cy, rho = hypot(x, y), tol = 1e-12 * contact_size(c);
+	bool inside, edge;
+	switch (c->shape) {
+	case SHAPE_RING:
+		edge = fabs(rho - c->r) <= tol;
+		inside = false;
+		break;
+	case SHAPE_DISK:
+		edge = fabs(rho - c->r) <= tol;
+		inside = rho < c->r;
+		break;
+	case SHAPE_ANNULUS:
+		edge = fabs(rho - c->r) <= tol || fabs(rho - c->r_in) <= tol;
+		inside = rho < c->r && rho > c->r_in;
+		break;
+	case SHAPE_RECT:
+	default: {
+		double ex = fabs(x) - 0.5 * c->width, ey = fabs(y) - 0.5 * c->height;
+		edge = (fabs(ex) <= tol && ey <= tol) || (fabs(ey) <= tol && ex <= tol);
+		inside = ex < 0 && ey < 0;
+		break;
+	}
+	}
+	out->where = edge ? CENTRE_EDGE : inside ? CENTRE_INSIDE : CENTRE_OUTSIDE;
+	out->pole_at_centre =
+		c->shape != SHAPE_RING && rho <= (1.0 + NEAR_FACTOR) * contact_size(c);
+}
+
+/* ---- the integrand ------------------------------------------------------ */
+
+struct integ {
+	const struct contact *c;
+	struct contact_motion m;
+	enum what what;
+	bool spinning;
+	double cx, cy; /* instantaneous centre */
+	double px, py; /* pole of the polar coordinates */
+	bool pole_c;
+	double theta, ex, ey; /* current ray */
+	double inner_epsabs;
+	gsl_integration_workspace *inner_ws;
+	int status; /* first failure inside */
+};
+
+/* The contribution of the body point (x, y), d = x - c its offset from the
+ * instantaneous centre (computed exactly by the caller where it can), and
+ * `geom` the area (or length) element's factor. */
+static double point_value(struct integ *g, double x, double y, double dx, double dy, double geom)
+{
+	double vx, vy;
+	if (g->spinning) {
+		vx = -g->m.wz * dy;
+		vy = g->m.wz * dx;
+	} else {
+		vx = g->m.ux;
+		vy = g->m.uy;
+	}
+	double v = hypot(vx, vy);
+	double w = g->c->pressure == PRESSURE_REYE ? geom / v : geom;
+	if (g->what == W_WEIGHT)
+		return w;
+	if (g->what == W_RM)
+		return w * friction_mu_integral(g->c->law, v);
+	double mu = friction_mu(g->c->law, v);
+	switch (g->what) {
+	case W_QX:
+		return w * mu * vx / v;
+	case W_QY:
+		return w * mu * vy / v;
+	case W_QT:
+		return w * mu * (x * vy - y * vx) / v;
+	case W_P:
+		return w * mu * v;
+	default:
+		return NAN;
+	}
+}
+
+static double radial(double rho, void *p)
+{
+	struct integ *g = p;
+	double dx = rho * g->ex, dy = rho * g->ey;
+	double x = g->px + dx, y = g->py + dy;
+	if (!g->pole_c) {
+		dx = x - g->cx;
+		dy = y - g->cy;
+	}
+	return point_value(g, x, y, dx, dy, rho);
+}
+
+/* The parts [t0, t1] of the ray p + t e, t ≥ 0, inside the circle of radius
+ * a about the origin: 0 or 1 interval. */
+static int circle_hit(double px, double py, double ex, double ey, double a, double t[2])
+{
+	double b = px * ex + py * ey, C = (px - a) * (px + a) + py * py;
+	double disc = b * b - C;
+	if (disc <= 0)
+		return 0;
+	double q = -(b + copysign(sqrt(disc), b));
+	double r1 = q, r2 = q != 0 ? C / q : 0.0;
+	double lo = fmin(r1, r2), hi = fmax(r1, r2);
+	if (hi <= 0)
+		return 0;
+	t[0] = fmax(lo, 0.0);
+	t[1] = hi;
+	return 1;
+}
+
+static int slab_hit(double p, double e, double half, double *lo, double *hi)
+{
+	if (e == 0)
+		return fabs(p) <= half;
+	double a = (-half - p) / e, b = (half - p) / e;
+	*lo = fmax(*lo, fmin(a, b));
+	*hi = fmin(*hi, fmax(a, b));
+	return 1;
+}
+
+/* The intervals of ρ where the ray from the pole in direction θ is in the
+ * body: up to two (an annulus). */
+static int ray_intervals(const struct integ *g, double iv[2][2])
+{
+	const struct contact *c = g->c;
+	double t[2], h[2];
+	switch (c->shape) {
+	case SHAPE_DISK:
+		if (!circle_hit(g->px, g->py, g->ex, g->ey, c->r, t))
+			return 0;
+		iv[0][0] = t[0], iv[0][1] = t[1];
+		return 1;
+	case SHAPE_ANNULUS: {
+		if (!circle_hit(g->px, g->py, g->ex, g->ey, c->r, t))
+			return 0;
+		if (!circle_hit(g->px, g->py, g->ex, g->ey, c->r_in, h)) {
+			iv[0][0] = t[0], iv[0][1] = t[1];
+			return 1;
+		}
+		int n = 0;
+		if (h[0] > t[0])
+			iv[n][0] = t[0], iv[n][1] = fmin(h[0], t[1]), n++;
+		if (h[1] < t[1])
+			iv[n][0] = fmax(h[1], t[0]), iv[n][1] = t[1], n++;
+		return n;
+	}
+	case SHAPE_RECT: {
+		double lo = 0.0, hi = INFINITY;
+		if (!slab_hit(g->px, g->ex, 0.5 * c->width, &lo, &hi) ||
+		    !slab_hit(g->py, g->ey, 0.5 * c->height, &lo, &hi) || !(hi > lo))
+			return 0;
+		iv[0][0] = lo, iv[0][1] = hi;
+		return 1;
+	}
+	case SHAPE_RING:
+		break;
+	}
+	return 0;
+}
+
+/* GSL's roundoff verdict means the error estimate has reached the noise of
+ * double arithmetic: the result is as good as it gets, so it stands. */
+static bool quad_ok(int status)
+{
+	return status == GSL_SUCCESS || status == GSL_EROUND;
+}
+
+static double angular(double theta, void *p)
+{
+	struct integ *g = p;
+	if (g->status || num_interrupted)
+		return NAN;
+	g->theta = theta;
+	g->ex = cos(theta);
+	g->ey = sin(theta);
+	double iv[2][2], sum = 0.0;
+	int n = ray_intervals(g, iv);
+	gsl_function F = {radial, g};
+	for (int i = 0; i < n; i++) {
+		if (!(iv[i][1] > iv[i][0]))
+			continue;
+		double r, err;
+		int s = gsl_integration_qags(&F, iv[i][0], iv[i][1], g->inner_epsabs, INNER_EPSREL,
+					     QUAD_LIMIT, g->inner_ws, &r, &err);
+		if (!quad_ok(s)) {
+			g->status = s;
+			return NAN;
+		}
+		sum += r;
+	}
+	return sum;
+}
+
+static double ring_point(double phi, void *p)
+{
+	struct integ *g = p;
+	if (num_interrupted)
+		return NAN;
+	const double r = g->c->r, x = r * cos(phi), y = r * sin(phi);
+	return point_value(g, x, y, x - g->cx, y - g->cy, r);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/* Adds the directions (from the pole) of the tangents to the circle of
+ * radius a, if the pole is outside it: ρ_max(θ) has kinks there. */
+static int add_tangents(const struct integ *g, double a, double ref, double *br, int n)
+{
+	double D = hypot(g->px, g->py);
+	if (D >= a * (1 - 1e-14) && D > 0) {
+		double h = asin(fmin(1.0, a / D));
+		br[n++] = ref - h;
+		br[n++] = ref + h;
+	}
+	return n;
+}
+
+/* The outer range [pts[0], pts[n-1]] of θ with the kinks between. */
+static int angular_breaks(const struct integ *g, double pts[MAX_BREAKS])
+{
+	const struct contact *c = g->c;
+	double D = hypot(g->px, g->py);
+	double ref = D > 0 ? atan2(-g->py, -g->px) : 0.0;
+	double br[MAX_BREAKS];
+	int nb = 0;
+	double lo, hi;
+	if (c->shape == SHAPE_RECT) {
+		double rel[4];
+		for (int i = 0; i < 4; i++) {
+			double x = (i & 1 ? 0.5 : -0.5) * c->width,
+			       y = (i & 2 ? 0.5 : -0.5) * c->height;
+			rel[i] = remainder(atan2(y - g->py, x - g->px) - ref, 2 * M_PI);
+			br[nb++] = ref + rel[i];
+		}
+		if (in_hull(c, g->px, g->py)) {
+			lo = ref - M_PI;
+			hi = ref + M_PI;
+		} else {
+			lo = hi = ref + rel[0];
+			for (int i = 0; i < 4; i++) {
+				lo = fmin(lo, ref + rel[i]);
+				hi = fmax(hi, ref + rel[i]);
+			}
+		}
+	} else {
+		nb = add_tangents(g, c->r, ref, br, nb);
+		if (c->shape == SHAPE_ANNULUS)
+			nb = add_tangents(g, c->r_in, ref, br, nb);
+		if (D < c->r * (1 - 1e-14)) {
+			lo = ref - M_PI;
+			hi = ref + M_PI;
+		} else {
+			double h = asin(fmin(1.0, c->r / D));
+			lo = ref - h;
+			hi = ref + h;
+		}
+	}
+	/* The directions pointing at a kink, strictly inside (lo, hi). */
+	qsort(br, (size_t)nb, sizeof(*br), cmp_double);
+	int n = 0;
+	pts[n++] = lo;
+	double margin = 1e-12 * (hi - lo);
+	for (int i = 0; i < nb; i++) {
+		double a = br[i];
+		/* wrap into the range */
+		while (a <= lo)
+			a += 2 * M_PI;
+		while (a >= hi)
+			a -= 2 * M_PI;
+		if (a > lo + margin && a < hi - margin)
+			pts[n++] = a;
+	}
+	qsort(pts + 1, (size_t)(n - 1), sizeof(*pts), cmp_double);
+	/* drop duplicates */
+	int k = 1;
+	for (int i = 1; i < n; i++)
+		if (pts[i] > pts[k - 1] + margin)
+			pts[k++] = pts[i];
+	pts[k++] = hi;
+	return k;
+}
+
+/* ---- the weighted integrals ------------------------------------------- */
+
+struct scales {
+	double speed; /* |u| + |ω| L */
+	double weight, mu;
+};
+
+static int integrate(struct integ *g, enum what what, double scale, double *out, struct diag *d)
+{
+	const struct contact *c = g->c;
+	g->what = what;
+	g->status = 0;
+	double epsabs = 1e-14 * scale, result, err;
+	int s;
+	gsl_integration_workspace *ws = gsl_integration_workspace_alloc(QUAD_LIMIT);
+	num_gsl_clear();
+	if (c->shape == SHAPE_RING) {
+		double phic = g->spinning ? atan2(g->cy, g->cx) : 0.0;
+		double pts[3] = {phic - M_PI, phic, phic + M_PI};
+		gsl_function F = {ring_point, g};
+		s = gsl_integration_qagp(&F, pts, 3, epsabs, OUTER_EPSREL, QUAD_LIMIT, ws, &result,
+					 &err);
+	} else {
+		double pts[MAX_BREAKS + 2];
+		int n = angular_breaks(g, pts);
+		g->inner_epsabs = epsabs / (2 * M_PI);
+		g->inner_ws = gsl_integration_workspace_alloc(QUAD_LIMIT);
+		gsl_function F = {angular, g};
+		s = gsl_integration_qagp(&F, pts, (size_t)n, epsabs, OUTER_EPSREL, QUAD_LIMIT, ws,
+					 &result, &err);
+		gsl_integration_workspace_free(g->inner_ws);
+		g->inner_ws = NULL;
+	}
+	gsl_integration_workspace_free(ws);
+	struct friction_law *law = c->law;
+	if (law->bad) {
+		if (isnan(law->bad_mu))
+			return diag_set(d, "∫μ dv from 0 to v = %g m/s does not converge",
+					law->bad_v);
+		return diag_set(d,
+				"the friction law gives μ(%g m/s) = %g: a friction "
+				"coefficient must be finite and not negative",
+				law->bad_v, law->bad_mu);
+	}
+	if (g->status)
+		return num_fail(d, g->status, "surface integral (inner quadrature)");
+	if (!quad_ok(s) || !isfinite(result))
+		return num_fail(d, quad_ok(s) ? GSL_EBADFUNC : s, "surface integral");
+	*out = result;
+	return 0;
+}
+
+static void setup(const struct contact *c, struct contact_motion m, struct integ *g,
+		  struct scales *sc)
+{
+	struct contact_centre cc;
+	contact_centre(c, m, &cc);
+	*g = (struct integ){.c = c, .m = m};
+	g->spinning = cc.where != CENTRE_NONE;
+	g->cx = cc.cx;
+	g->cy = cc.cy;
+	g->pole_c = cc.pole_at_centre;
+	if (g->pole_c) {
+		g->px = cc.cx;
+		g->py = cc.cy;
+	}
+	const double L = contact_size(c);
+	sc->speed = hypot(m.ux, m.uy) + fabs(m.wz) * L;
+	sc->weight = contact_measure(c) / (c->pressure == PRESSURE_REYE ? sc->speed : 1.0);
+	sc->mu = fmax(fmax(friction_mu(c->law, 0.0), friction_mu(c->law, 0.5 * sc->speed)),
+		      friction_mu(c->law, sc->speed));
+	if (!isfinite(sc->mu))
+		sc->mu = 0.0; /* the law's fault is reported by the integral */
+}
+
+int contact_eval(const struct contact *c, struct contact_motion m, unsigned want,
+		 struct contact_forces *f, struct diag *d)
+{
+	*f = (struct contact_forces){0};
+	if (contact_check(c, d))
+		return -1;
+	if (m.ux == 0 && m.uy == 0 && m.wz == 0)
+		return diag_set(d, "nothing slides (u = 0 and ω = 0): R = 0 and the friction is "
+				   "static, not given by R");
+	struct integ g;
+	struct scales sc;
+	setup(c, m, &g, &sc);
+	if (c->pressure == PRESSURE_REYE && c->shape == SHAPE_RING && g.spinning &&
+	    fabs(hypot(g.cx, g.cy) - c->r) <= 1e-9 * c->r)
+		return diag_set(d,
+				"Reye's pressure cannot be normalized: the ring's point at "
+				"(%g, %g) m does not slide, and ∫ ds/v_r diverges there",
+				g.cx, g.cy);
+	const double L = contact_size(c), V = sc.speed, wsc = sc.weight, musc = sc.mu;
+	double W, x;
+	if (integrate(&g, W_WEIGHT, wsc, &W, d))
+		return -1;
+	if (!(W > 0) || !isfinite(W))
+		return diag_set(d, "the pressure cannot be normalized (∫ w dA = %g)", W);
+	f->weight = W;
+	const double k = c->N / W;
+	if (want & CONTACT_R) {
+		if (integrate(&g, W_RM, wsc * musc * V, &x, d))
+			return -1;
+		f->R = k * x;
+	}
+	if (want & CONTACT_QXY) {
+		if (integrate(&g, W_QX, wsc * musc, &x, d))
+			return -1;
+		f->Qx = -k * x;
+		if (integrate(&g, W_QY, wsc * musc, &x, d))
+			return -1;
+		f->Qy = -k * x;
+	}
+	if (want & CONTACT_QTHETA) {
+		if (integrate(&g, W_QT, wsc * musc * L, &x, d))
+			return -1;
+		f->Qtheta = -k * x;
+	}
+	if (want & CONTACT_P) {
+		if (integrate(&g, W_P, wsc * musc * V, &x, d))
+			return -1;
+		f->P = k * x;
+	}
+	return 0;
+}
+
+/* ---- differentiating R ------------------------------------------------- */
+
+struct deriv_ctx {
+	const struct contact *c;
+	struct contact_motion m;
+	int k; /* which velocity varies */
+	int failed;
+	struct diag *d;
+};
+
+static double r_of(double x, void *p)
+{
+	struct deriv_ctx *dc = p;
+	struct contact_motion m = dc->m;
+	double *q[3] = {&m.ux, &m.uy, &m.wz};
+	*q[dc->k] = x;
+	struct contact_forces f;
+	if (dc->failed)
+		return NAN;
+	if (contact_eval(dc->c, m, CONTACT_R, &f, dc->d)) {
+		dc->failed = 1;
+		return NAN;
+	}
+	return f.R;
+}
+
+int contact_gradient(const struct contact *c, struct contact_motion m, double grad[3],
+		     struct diag *d)
+{
+	const double L = contact_size(c);
+	const double V = hypot(m.ux, m.uy) + fabs(m.wz) * L;
+	const double q[3] = {m.ux, m.uy, m.wz};
+	const double h[3] = {1e-3 * V, 1e-3 * V, 1e-3 * V / L};
+	if (!(V > 0))
+		return diag_set(d, "nothing slides: R is not differentiable at rest");
+	for (int k = 0; k < 3; k++) {
+		struct deriv_ctx dc = {c, m, k, 0, d};
+		gsl_function F = {r_of, &dc};
+		double err;
+		gsl_deriv_central(&F, q[k], h[k], &grad[k], &err);
+		if (dc.failed)
+			return -1;
+		if (!isfinite(grad[k]))
+			return diag_set(d, "∂R/∂q̇ could not be computed");
+	}
+	return 0;
+}
