@@ -9,12 +9,10 @@
 #include "util/text.h"
 #include "util/xalloc.h"
 
-extern const struct model model_rayleigh, model_disk;
+extern const struct model model_rayleigh, model_conveyor, model_disk, model_polisher;
 
 static const struct model *const models[] = {
-	&model_rayleigh,
-	&model_disk,
-	NULL,
+	&model_rayleigh, &model_conveyor, &model_disk, &model_polisher, NULL,
 };
 
 const struct model *const *model_all(void)

@@ -1,0 +1,302 @@
+/* Minguzzi §2.1, the conveyor belt: a block on a belt that moves at
+ * (v0, 0), pushed by a person with (Fx, Fy), Bouchet's friction law
+ * μ(v) = (μ0 − μ∞)/(1 + a v) + μ∞. The relative velocity is the same at
+ * every point of the block, so the pressure hypothesis does not matter and
+ * R = N ∫_0^{v_r} μ dv.
+ *
+ * Bouchet's μ(0) = μ0 is not zero: at v_r = 0 the friction is set-valued
+ * (|F_friction| ≤ N μ0), so the block can be carried by the belt. The run
+ * is a sequence of phases: slip phases integrated with rk8pd until the
+ * relative speed falls to s_ev (10⁻⁹ of the problem's speed), the last
+ * stretch to v_r = 0 taken in closed form (the deceleration is finite and
+ * smooth there: error O(s_ev²)); then stick while the applied force is
+ * within N μ0, or slip again along the applied force. */
+#include <gsl/gsl_errno.h>
+#include <math.h>
+
+#include "models/model.h"
+#include "num/friction.h"
+#include "num/num.h"
+#include "num/ode.h"
+
+enum {
+	C_M,
+	C_N,
+	C_V0,
+	C_FX,
+	C_FY,
+	C_MU0,
+	C_MUINF,
+	C_A,
+	C_X0,
+	C_Y0,
+	C_VX0,
+	C_VY0,
+	C_TMAX,
+	C_HELD,
+	C_NPARAMS
+};
+enum {
+	C_R0,
+	C_QX0,
+	C_QY0,
+	C_VX_END,
+	C_VY_END,
+	C_X_END,
+	C_Y_END,
+	C_C_TRANSVERSE,
+	C_STUCK,
+	C_T_STICK,
+	C_NRESULTS
+};
+
+#define NUM(name, unit, def, lo, lo_open, doc)                                                     \
+	{                                                                                          \
+		name, PARAM_NUMBER, unit, def, lo, INFINITY, lo_open, false, NULL, NULL, doc       \
+	}
+
+static const struct param_spec c_params[C_NPARAMS] = {
+	[C_M] = NUM("m", "kg", 1.0, 0.0, true, "mass of the block"),
+	[C_N] = NUM("N", "N", 9.81, 0.0, false, "normal force (m g on a level belt)"),
+	[C_V0] = NUM("v0", "m/s", 0.5, -INFINITY, false, "speed of the belt, along x"),
+	[C_FX] = NUM("Fx", "N", 0.0, -INFINITY, false, "pushing force, x"),
+	[C_FY] = NUM("Fy", "N", 0.0, -INFINITY, false, "pushing force, y (across the belt)"),
+	[C_MU0] = NUM("mu0", "", 0.6, 0.0, false, "Bouchet: μ at v = 0 (also the static limit)"),
+	[C_MUINF] = NUM("muinf", "", 0.3, 0.0, false, "Bouchet: μ as v → ∞"),
+	[C_A] = NUM("a", "s/m", 2.0, 0.0, false, "Bouchet: μ = (mu0 − muinf)/(1 + a v) + muinf"),
+	[C_X0] = NUM("x0", "m", 0.0, -INFINITY, false, "initial position, x"),
+	[C_Y0] = NUM("y0", "m", 0.0, -INFINITY, false, "initial position, y"),
+	[C_VX0] = NUM("vx0", "m/s", 0.0, -INFINITY, false, "initial velocity, x (ground frame)"),
+	[C_VY0] = NUM("vy0", "m/s", 0.0, -INFINITY, false, "initial velocity, y"),
+	[C_TMAX] = NUM("tmax", "s", 2.0, 0.0, false, "length of the run"),
+	[C_HELD] = {"held", PARAM_CHOICE, "", 0, 0, 0, false, false, "no|yes", NULL,
+		    "yes: an applied force keeps x = x0 (the paper's last remark); Fx is then "
+		    "replaced by that force"},
+};
+
+static const struct result_spec c_results[C_NRESULTS] = {
+	[C_R0] = {"R0", VAL_NUMBER, "W", "Rayleigh function at the start"},
+	[C_QX0] = {"Qx0", VAL_NUMBER, "N", "friction force at the start, x"},
+	[C_QY0] = {"Qy0", VAL_NUMBER, "N", "friction force at the start, y"},
+	[C_VX_END] = {"vx_end", VAL_NUMBER, "m/s", "velocity at tmax, x"},
+	[C_VY_END] = {"vy_end", VAL_NUMBER, "m/s", "velocity at tmax, y"},
+	[C_X_END] = {"x_end", VAL_NUMBER, "m", "position at tmax, x"},
+	[C_Y_END] = {"y_end", VAL_NUMBER, "m", "position at tmax, y"},
+	[C_C_TRANSVERSE] = {"c_transverse", VAL_NUMBER, "N*s/m",
+			    "N μ(v0)/v0: the viscous coefficient a slow transverse motion feels"},
+	[C_STUCK] = {"stuck", VAL_BOOL, "", "whether the block rides with the belt at tmax"},
+	[C_T_STICK] = {"t_stick", VAL_NUMBER, "s",
+		       "when the block first reached the belt's speed (inf: never)"},
+};
+
+struct conveyor {
+	struct friction_law law;
+	double m, N, v0, Fx, Fy;
+	bool held;
+	double s_ev;
+	double bx, by; /* direction of slip when it starts from v_r = 0 */
+};
+
+/* y = (x, y, vx, vy) in the ground frame; the belt moves at (v0, 0). */
+static int conveyor_rhs(double t, const double y[], double f[], void *p)
+{
+	struct conveyor *c = p;
+	(void)t;
+	if (num_interrupted)
+		return GSL_EBADFUNC;
+	double rx = y[2] - c->v0, ry = y[3], s = hypot(rx, ry);
+	double ex = c->bx, ey = c->by;
+	if (s > 0) {
+		ex = rx / s;
+		ey = ry / s;
+	}
+	double mu = friction_mu(&c->law, s);
+	f[0] = y[2];
+	f[1] = y[3];
+	f[2] = c->held ? 0.0 : (c->Fx - c->N * mu * ex) / c->m;
+	f[3] = (c->Fy - c->N * mu * ey) / c->m;
+	return GSL_SUCCESS;
+}
+
+static double relative_speed(const struct conveyor *c, const double y[])
+{
+	return hypot(y[2] - c->v0, y[3]);
+}
+
+/* Slip toward v_r = 0: ends where the relative speed falls to s_ev. */
+static double event_stop(double t, const double y[], void *p)
+{
+	(void)t;
+	const struct conveyor *c = p;
+	return relative_speed(c, y) - c->s_ev;
+}
+
+/* Breaking away from v_r = 0: ends once the relative speed is 2 s_ev. */
+static double event_away(double t, const double y[], void *p)
+{
+	(void)t;
+	const struct conveyor *c = p;
+	return relative_speed(c, y) - 2 * c->s_ev;
+}
+
+static int conveyor_solve(const struct model_input *in, struct model_output *out, struct diag *d)
+{
+	const double *p = in->num;
+	struct conveyor c = {
+		.law = {.kind = FRICTION_BOUCHET,
+			.mu0 = p[C_MU0],
+			.muinf = p[C_MUINF],
+			.a = p[C_A]},
+		.m = p[C_M],
+		.N = p[C_N],
+		.v0 = p[C_V0],
+		.Fx = p[C_FX],
+		.Fy = p[C_FY],
+		.held = in->choice[C_HELD] == 1,
+	};
+	const double tmax = p[C_TMAX];
+	struct strbuf *s = out->steps;
+	double y[4] = {p[C_X0], p[C_Y0], c.held ? 0.0 : p[C_VX0], p[C_VY0]};
+	/* the applied force the friction must balance for the block to ride */
+	const double Fax = c.held ? 0.0 : c.Fx, Fay = c.Fy, Fa = hypot(Fax, Fay);
+	const double smax = c.N * p[C_MU0];
+
+	/* ---- at the start ---- */
+	const double rx0 = y[2] - c.v0, ry0 = y[3], s0 = hypot(rx0, ry0);
+	double R0 = c.N * friction_mu_integral(&c.law, s0), Qx0, Qy0;
+	if (s0 > 0) {
+		double mu = friction_mu(&c.law, s0);
+		Qx0 = -c.N * mu * rx0 / s0 + 0.0;
+		Qy0 = -c.N * mu * ry0 / s0 + 0.0; /* no -0 */
+	} else if (Fa <= smax) {		  /* static: the friction balances the push */
+		Qx0 = -Fax;
+		Qy0 = -Fay;
+	} else {
+		Qx0 = -smax * Fax / Fa;
+		Qy0 = -smax * Fay / Fa;
+	}
+	const double c_tr =
+		c.v0 != 0 ? c.N * friction_mu(&c.law, fabs(c.v0)) / fabs(c.v0) : INFINITY;
+
+	/* ---- the run ---- */
+	const double scale = fmax(fmax(s0, fabs(c.v0)), (Fa + smax) / c.m * fmax(tmax, 1e-300));
+	c.s_ev = 1e-9 * (scale > 0 ? scale : 1.0);
+	double t = 0.0, t_stick = INFINITY;
+	bool stuck = false;
+	int phases = 0, stops = 0;
+	size_t steps = 0;
+	while (t < tmax && !stuck) {
+		if (++phases > 10000)
+			return diag_set(d, "more than 10000 stick/slip phases before tmax");
+		double sr = relative_speed(&c, y);
+		struct ode_opts o = ode_opts_default(tmax);
+		struct ode_end end;
+		struct ode_system sys = {4, conveyor_rhs, event_stop, &c};
+		if (sr <= c.s_ev) {
+			if (Fa <= smax) { /* rides with the belt until tmax */
+				stuck = true;
+				if (!c.held)
+					y[0] += c.v0 * (tmax - t);
+				y[2] = c.held ? 0.0 : c.v0;
+				y[3] = 0.0;
+				t = tmax;
+				break;
+			}
+			/* breaks away along the applied force */
+			c.bx = Fax / Fa;
+			c.by = Fay / Fa;
+			y[2] = c.held ? 0.0 : c.v0;
+			y[3] = 0.0;
+			sys.event = event_away;
+		}
+		o.h0 = 1e-6 * fmax(tmax, 1e-300);
+		if (ode_run(&sys, &o, t, y, &end, d))
+			return -1;
+		t = end.t;
+		steps += end.steps;
+		if (!end.event || sys.event == event_away)
+			continue;
+		/* The last s_ev of relative speed, in closed form: the
+		 * deceleration ṡ = (F_a·ê − N μ(s))/m is smooth there. */
+		double rx = y[2] - c.v0, ry = y[3], sn = hypot(rx, ry);
+		double sdot = ((Fax * rx + Fay * ry) / sn - c.N * friction_mu(&c.law, sn)) / c.m;
+		if (!(sdot < 0))
+			continue; /* it turns before stopping: slip on */
+		double dt = sn / -sdot;
+		if (t + dt > tmax) { /* tmax comes first: decelerate linearly */
+			double k = (tmax - t) / dt;
+			y[0] += (c.held ? 0.0 : (y[2] - 0.5 * k * rx)) * (tmax - t);
+			y[1] += (y[3] - 0.5 * k * ry) * (tmax - t);
+			y[2] -= k * rx;
+			y[3] -= k * ry;
+			t = tmax;
+			break;
+		}
+		y[0] += c.held ? 0.0 : (c.v0 + 0.5 * rx) * dt;
+		y[1] += 0.5 * ry * dt;
+		y[2] = c.held ? 0.0 : c.v0;
+		y[3] = 0.0;
+		t += dt;
+		stops++;
+		if (!isfinite(t_stick))
+			t_stick = t;
+	}
+
+	out->res[C_R0] = value_number(R0);
+	out->res[C_QX0] = value_number(Qx0);
+	out->res[C_QY0] = value_number(Qy0);
+	out->res[C_VX_END] = value_number(y[2]);
+	out->res[C_VY_END] = value_number(y[3]);
+	out->res[C_X_END] = value_number(y[0]);
+	out->res[C_Y_END] = value_number(y[1]);
+	out->res[C_C_TRANSVERSE] = value_number(c_tr);
+	out->res[C_STUCK] = value_bool(stuck);
+	out->res[C_T_STICK] = value_number(t_stick);
+
+	model_step(s, "Relative velocity (the belt moves at (v0, 0) = (%g, 0) m/s):", c.v0);
+	model_step(s, "  v_r = √((ẋ − v0)² + ẏ²), the same at every point of the block, so the "
+		      "pressure hypothesis does not matter.");
+	model_step(s,
+		   "Bouchet's law: μ(v) = (μ0 − μ∞)/(1 + a v) + μ∞ with μ0 = %g, μ∞ = %g, a = %g "
+		   "s/m.",
+		   p[C_MU0], p[C_MUINF], p[C_A]);
+	model_step(s, "Rayleigh function: R = N ∫^{v_r} μ dv = N [(μ0 − μ∞)/a · ln(1 + a v_r) + "
+		      "μ∞ v_r].");
+	model_step(s,
+		   "At the start: v_r = %.12g m/s, R0 = %.12g W, Q = −∂R/∂(ẋ, ẏ) = (%.12g, "
+		   "%.12g) N%s.",
+		   s0, R0, Qx0, Qy0, s0 > 0 ? "" : " (v_r = 0: static friction, not from R)");
+	model_step(s, "Equations of motion (T = m(ẋ² + ẏ²)/2):");
+	if (c.held)
+		model_step(s, "  x is held at x0 = %g m by an applied force (it replaces Fx);",
+			   p[C_X0]);
+	else
+		model_step(s, "  m ẍ = Fx − N μ(v_r) (ẋ − v0)/v_r,  Fx = %g N;", c.Fx);
+	model_step(s, "  m ÿ = Fy − N μ(v_r) ẏ/v_r,  Fy = %g N, m = %g kg, N = %g N.", c.Fy, c.m,
+		   c.N);
+	model_step(s,
+		   "Slow transverse motion (ẏ ≪ v0, x held): N μ(v_r) ẏ/v_r ≈ [N μ(v0)/v0] ẏ, "
+		   "a viscous force with c_transverse = %.12g N·s/m.",
+		   c_tr);
+	model_step(s,
+		   "Integrated with rk8pd (tolerance 1e-12) in %zu steps; v_r = 0 is reached "
+		   "%d time(s); there the block rides with the belt while |F| ≤ N μ0 = %.6g N "
+		   "(|F| = %.6g N).",
+		   steps, stops, smax, Fa);
+	if (isfinite(t_stick))
+		model_step(s, "  The block first reaches the belt's velocity at t = %.12g s.",
+			   t_stick);
+	model_step(s, "At t = %g s: (x, y) = (%.12g, %.12g) m, (ẋ, ẏ) = (%.12g, %.12g) m/s%s.",
+		   tmax, y[0], y[1], y[2], y[3], stuck ? ", riding with the belt" : "");
+	return 0;
+}
+
+const struct model model_conveyor = {
+	.name = "conveyor",
+	.summary = "a block pushed across a conveyor belt, Bouchet's friction (Minguzzi §2.1)",
+	.params = c_params,
+	.nparams = C_NPARAMS,
+	.results = c_results,
+	.nresults = C_NRESULTS,
+	.solve = conveyor_solve,
+};

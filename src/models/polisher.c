@@ -1,0 +1,232 @@
+/* Minguzzi §2.3, the rotating stone polisher: two concentric rings of mass
+ * m and radius r turn at ±ω relative to the machine, whose centre (x, y)
+ * and orientation θ the worker moves with the force (Fx, Fy) and the
+ * moment M. Coulomb friction, uniform pressure, each ring carrying m g.
+ *
+ * The paper expands R for r ω ≫ u, r θ̇ and finds that the rings' Coulomb
+ * friction acts on the translation as a viscous force, c = μ m g/(r ω).
+ * Here the exact R and forces of each ring come from the general contact
+ * calculator (a ring spinning at θ̇ ± ω while its centre moves at u), and
+ * the equations of motion are integrated with them, so a student can see
+ * where the expansion holds and where it does not. */
+#include <gsl/gsl_errno.h>
+#include <math.h>
+
+#include "models/contact.h"
+#include "models/model.h"
+#include "num/friction.h"
+#include "num/num.h"
+#include "num/ode.h"
+
+enum {
+	P_M,
+	P_R,
+	P_OMEGA,
+	P_MU,
+	P_G,
+	P_FX,
+	P_FY,
+	P_MOMENT,
+	P_VX0,
+	P_VY0,
+	P_THETADOT0,
+	P_TMAX,
+	P_NPARAMS
+};
+enum {
+	P_C_EFF,
+	P_C_EFF_EXACT,
+	P_R0,
+	P_R0_EXPANSION,
+	P_VX_END,
+	P_VY_END,
+	P_THETADOT_END,
+	P_X_END,
+	P_Y_END,
+	P_THETA_END,
+	P_NRESULTS
+};
+
+#define NUM(name, unit, def, lo, lo_open, doc)                                                     \
+	{                                                                                          \
+		name, PARAM_NUMBER, unit, def, lo, INFINITY, lo_open, false, NULL, NULL, doc       \
+	}
+
+static const struct param_spec p_params[P_NPARAMS] = {
+	[P_M] = NUM("m", "kg", 2.0, 0.0, true, "mass of each ring"),
+	[P_R] = NUM("r", "m", 0.15, 0.0, true, "radius of the rings"),
+	[P_OMEGA] = NUM("omega", "rad/s", 20.0, 0.0, true,
+			"speed of the rings relative to the machine (±ω)"),
+	[P_MU] = NUM("mu", "", 0.4, 0.0, false, "Coulomb friction coefficient"),
+	[P_G] = NUM("g", "m/s^2", 9.81, 0.0, true, "gravitational acceleration"),
+	[P_FX] = NUM("Fx", "N", 0.0, -INFINITY, false, "force of the worker, x"),
+	[P_FY] = NUM("Fy", "N", 0.0, -INFINITY, false, "force of the worker, y"),
+	[P_MOMENT] = NUM("M", "N*m", 0.0, -INFINITY, false, "moment of the worker"),
+	[P_VX0] = NUM("vx0", "m/s", 0.3, -INFINITY, false, "initial velocity of the centre, x"),
+	[P_VY0] = NUM("vy0", "m/s", 0.0, -INFINITY, false, "initial velocity of the centre, y"),
+	[P_THETADOT0] = NUM("thetadot0", "rad/s", 0.0, -INFINITY, false,
+			    "initial turning rate of the machine"),
+	[P_TMAX] = NUM("tmax", "s", 2.0, 0.0, false, "length of the run"),
+};
+
+static const struct result_spec p_results[P_NRESULTS] = {
+	[P_C_EFF] = {"c_eff", VAL_NUMBER, "N*s/m", "μ m g/(r ω), the paper's expansion"},
+	[P_C_EFF_EXACT] = {"c_eff_exact", VAL_NUMBER, "N*s/m",
+			   "−Q·û/u from the exact R at the initial velocity"},
+	[P_R0] = {"R0", VAL_NUMBER, "W", "R = R₊ + R₋ at the start, by quadrature"},
+	[P_R0_EXPANSION] = {"R0_expansion", VAL_NUMBER, "W",
+			    "μ m g (2 r ω + u²/(2 r ω)), the paper's expansion"},
+	[P_VX_END] = {"vx_end", VAL_NUMBER, "m/s", "velocity of the centre at tmax, x"},
+	[P_VY_END] = {"vy_end", VAL_NUMBER, "m/s", "velocity of the centre at tmax, y"},
+	[P_THETADOT_END] = {"thetadot_end", VAL_NUMBER, "rad/s", "θ̇ at tmax"},
+	[P_X_END] = {"x_end", VAL_NUMBER, "m", "position of the centre at tmax (from 0), x"},
+	[P_Y_END] = {"y_end", VAL_NUMBER, "m", "position of the centre at tmax (from 0), y"},
+	[P_THETA_END] = {"theta_end", VAL_NUMBER, "rad", "θ at tmax (from 0)"},
+};
+
+struct polisher {
+	struct friction_law law;
+	struct contact ring;
+	double m, r, omega, Fx, Fy, M;
+	struct diag *d;
+};
+
+/* The friction of both rings at the velocities (ẋ, ẏ, θ̇). */
+static int rings(struct polisher *p, double vx, double vy, double thetadot, unsigned want,
+		 struct contact_forces *sum)
+{
+	*sum = (struct contact_forces){0};
+	for (int sign = 1; sign >= -1; sign -= 2) {
+		struct contact_forces f;
+		struct contact_motion mo = {vx, vy, thetadot + sign * p->omega};
+		if (contact_eval(&p->ring, mo, want, &f, p->d))
+			return -1;
+		sum->R += f.R;
+		sum->Qx += f.Qx;
+		sum->Qy += f.Qy;
+		sum->Qtheta += f.Qtheta;
+	}
+	return 0;
+}
+
+/* y = (x, y, θ, ẋ, ẏ, θ̇); T = m(ẋ² + ẏ²) + m r²(θ̇² + ω²). */
+static int polisher_rhs(double t, const double y[], double f[], void *arg)
+{
+	struct polisher *p = arg;
+	struct contact_forces q;
+	(void)t;
+	if (num_interrupted)
+		return GSL_EBADFUNC;
+	if (rings(p, y[3], y[4], y[5], CONTACT_QXY | CONTACT_QTHETA, &q))
+		return GSL_EBADFUNC;
+	f[0] = y[3];
+	f[1] = y[4];
+	f[2] = y[5];
+	f[3] = (p->Fx + q.Qx) / (2 * p->m);
+	f[4] = (p->Fy + q.Qy) / (2 * p->m);
+	f[5] = (p->M + q.Qtheta) / (2 * p->m * p->r * p->r);
+	return GSL_SUCCESS;
+}
+
+static int polisher_solve(const struct model_input *in, struct model_output *out, struct diag *d)
+{
+	const double *a = in->num;
+	struct polisher p = {
+		.law = {.kind = FRICTION_COULOMB, .mu = a[P_MU]},
+		.m = a[P_M],
+		.r = a[P_R],
+		.omega = a[P_OMEGA],
+		.Fx = a[P_FX],
+		.Fy = a[P_FY],
+		.M = a[P_MOMENT],
+		.d = d,
+	};
+	p.ring = (struct contact){.shape = SHAPE_RING,
+				  .r = p.r,
+				  .pressure = PRESSURE_UNIFORM,
+				  .law = &p.law,
+				  .N = p.m * a[P_G]};
+	const double mg = p.m * a[P_G], mu = a[P_MU], rw = p.r * p.omega;
+	const double vx0 = a[P_VX0], vy0 = a[P_VY0], td0 = a[P_THETADOT0], tmax = a[P_TMAX];
+	const double u0 = hypot(vx0, vy0);
+	struct strbuf *s = out->steps;
+
+	struct contact_forces q0;
+	if (rings(&p, vx0, vy0, td0, CONTACT_R | CONTACT_QXY | CONTACT_QTHETA, &q0))
+		return -1;
+	const double c_eff = mu * mg / rw;
+	double c_exact;
+	if (u0 > 0)
+		c_exact = -(q0.Qx * vx0 + q0.Qy * vy0) / (u0 * u0);
+	else /* the limit u → 0: each ring gives μ m g/(2 r |θ̇ ± ω|) */
+		c_exact = mu * mg / (2 * p.r) * (1 / fabs(td0 + p.omega) + 1 / fabs(td0 - p.omega));
+	const double R0_exp = mu * mg * (2 * rw + u0 * u0 / (2 * rw));
+
+	double y[6] = {0, 0, 0, vx0, vy0, td0};
+	struct ode_system sys = {6, polisher_rhs, NULL, &p};
+	struct ode_opts o = ode_opts_default(tmax);
+	o.rtol = o.atol = 1e-11;
+	struct ode_end end = {0, false, 0};
+	if (tmax > 0 && ode_run(&sys, &o, 0.0, y, &end, d))
+		return -1;
+
+	out->res[P_C_EFF] = value_number(c_eff);
+	out->res[P_C_EFF_EXACT] = value_number(c_exact);
+	out->res[P_R0] = value_number(q0.R);
+	out->res[P_R0_EXPANSION] = value_number(R0_exp);
+	out->res[P_VX_END] = value_number(y[3]);
+	out->res[P_VY_END] = value_number(y[4]);
+	out->res[P_THETADOT_END] = value_number(y[5]);
+	out->res[P_X_END] = value_number(y[0]);
+	out->res[P_Y_END] = value_number(y[1]);
+	out->res[P_THETA_END] = value_number(y[2]);
+
+	model_step(s, "Each ring turns at θ̇ ± ω; its point at angle φ slides with");
+	model_step(s, "  v±² = u² + r²(θ̇ ± ω)² − 2ur(θ̇ ± ω) sin(θ ± ωt + φ − ϕ), u = |(ẋ, ẏ)|.");
+	model_step(s, "Uniform pressure, Coulomb friction (eq. 20), each ring carrying m g = %g N:",
+		   mg);
+	model_step(s, "  R± = (μ m g/2π) ∫₀^{2π} v±(φ) dφ,  R = R₊ + R₋.");
+	model_step(s, "For r ω ≫ u, r θ̇ (the paper's expansion):");
+	model_step(s, "  R± ≈ μ m g (r ω ± r θ̇ + (ẋ² + ẏ²)/(4 r ω)), so R ≈ μ m g (2 r ω + u²/(2 "
+		      "r ω)).");
+	model_step(s,
+		   "At the start u = %.6g m/s, u/(r ω) = %.6g: R0 = %.12g W exactly (quadrature), "
+		   "%.12g W by the expansion.",
+		   u0, u0 / rw, q0.R, R0_exp);
+	model_step(s, "T = m(ẋ² + ẏ²) + m r²(θ̇² + ω²), so the Lagrange equations are");
+	model_step(s, "  2m ẍ = Fx + Qx,  2m ÿ = Fy + Qy,  2m r² θ̈ = M + Qθ,");
+	model_step(s,
+		   "and with the expansion Qx = −μ m g ẋ/(r ω), Qy = −μ m g ẏ/(r ω), Qθ = 0: the "
+		   "rings' Coulomb friction acts as a viscous force on the translation.");
+	model_step(s, "  c_eff = μ m g/(r ω) = %g · %g/(%g · %g) = %.12g N·s/m", mu, mg, p.r,
+		   p.omega, c_eff);
+	if (u0 > 0)
+		model_step(s, "  exact at the start: c = −Q·û/u = %.12g N·s/m (ratio %.9g)",
+			   c_exact, c_exact / c_eff);
+	else
+		model_step(s,
+			   "  exact at the start (u = 0: the limit Σ μ m g/(2 r |θ̇ ± ω|)): c = "
+			   "%.12g N·s/m (ratio %.9g)",
+			   c_exact, c_exact / c_eff);
+	model_step(s, "  Qθ at the start = %.6g N·m (0 in the expansion).", q0.Qtheta);
+	model_step(s,
+		   "Integrated with the exact forces (ring quadrature at every step, rk8pd, "
+		   "tolerance 1e-11) in %zu steps:",
+		   end.steps);
+	model_step(s, "  at t = %g s: (ẋ, ẏ) = (%.12g, %.12g) m/s, θ̇ = %.12g rad/s.", tmax, y[3],
+		   y[4], y[5]);
+	model_step(s,
+		   "  With the expansion: ẋ = Fx/c + (ẋ0 − Fx/c) e^{−c t/(2m)}, θ̇ = θ̇0 + M t/(2m "
+		   "r²).");
+	return 0;
+}
+
+const struct model model_polisher = {
+	.name = "polisher",
+	.summary = "a stone polisher of two counter-rotating rings (Minguzzi §2.3)",
+	.params = p_params,
+	.nparams = P_NPARAMS,
+	.results = p_results,
+	.nresults = P_NRESULTS,
+	.solve = polisher_solve,
+};
