@@ -48,7 +48,7 @@ done
 if command -v valgrind >/dev/null 2>&1; then
 	echo "== check suites under valgrind"
 	for t in build/plain/tests/check_*; do
-		stage env CK_FORK=no $VG "$t"
+		stage env CK_FORK=no TRIBO_TEST_LIGHT=1 $VG "$t"
 	done
 	echo "== transcripts under valgrind"
 	stage env TRIBO_WRAP="$VG" bash tests/transcript.sh

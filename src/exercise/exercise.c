@@ -1049,6 +1049,13 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+static int cmp_entry(const void *a, const void *b)
+{
+	return strcmp(((const struct catalog_entry *)a)->id, ((const struct catalog_entry *)b)->id);
+}
+
+/* Every directory's exercises (the first of a duplicated id wins), listed
+ * by id, so that "conveyor" comes before "conveyor-transverse". */
 void catalog_scan(struct catalog *cat)
 {
 	struct exercise_dirs dirs;
@@ -1101,6 +1108,8 @@ void catalog_scan(struct catalog *cat)
 		free(names);
 	}
 	exercise_dirs_release(&dirs);
+	if (cat->n)
+		qsort(cat->entry, cat->n, sizeof(*cat->entry), cmp_entry);
 }
 
 void catalog_release(struct catalog *cat)

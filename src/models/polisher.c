@@ -44,6 +44,7 @@ enum {
 	P_X_END,
 	P_Y_END,
 	P_THETA_END,
+	P_T_END,
 	P_NRESULTS
 };
 
@@ -82,14 +83,28 @@ static const struct result_spec p_results[P_NRESULTS] = {
 	[P_X_END] = {"x_end", VAL_NUMBER, "m", "position of the centre at tmax (from 0), x"},
 	[P_Y_END] = {"y_end", VAL_NUMBER, "m", "position of the centre at tmax (from 0), y"},
 	[P_THETA_END] = {"theta_end", VAL_NUMBER, "rad", "θ at tmax (from 0)"},
+	[P_T_END] = {"t_end", VAL_NUMBER, "s",
+		     "where the run ended: tmax, or where a ring came to rest on the floor"},
 };
 
 struct polisher {
 	struct friction_law law;
 	struct contact ring;
 	double m, r, omega, Fx, Fy, M;
+	double s_ev; /* a ring slower than this everywhere has stopped sliding */
 	struct diag *d;
 };
+
+/* The fastest point of the slower ring: u + r|θ̇ ± ω|. When it reaches 0
+ * that ring rests on the floor, its friction is static, and the model of
+ * sliding rings (and the Rayleigh function) no longer applies. */
+static double polisher_event(double t, const double y[], void *arg)
+{
+	const struct polisher *p = arg;
+	(void)t;
+	double u = hypot(y[3], y[4]);
+	return u + p->r * fmin(fabs(y[5] + p->omega), fabs(y[5] - p->omega)) - p->s_ev;
+}
 
 /* The friction of both rings at the velocities (ẋ, ẏ, θ̇). */
 static int rings(struct polisher *p, double vx, double vy, double thetadot, unsigned want,
@@ -163,7 +178,8 @@ static int polisher_solve(const struct model_input *in, struct model_output *out
 	const double R0_exp = mu * mg * (2 * rw + u0 * u0 / (2 * rw));
 
 	double y[6] = {0, 0, 0, vx0, vy0, td0};
-	struct ode_system sys = {6, polisher_rhs, NULL, &p};
+	p.s_ev = 1e-9 * rw;
+	struct ode_system sys = {6, polisher_rhs, polisher_event, &p};
 	struct ode_opts o = ode_opts_default(tmax);
 	o.rtol = o.atol = 1e-11;
 	struct ode_end end = {0, false, 0};
@@ -180,6 +196,7 @@ static int polisher_solve(const struct model_input *in, struct model_output *out
 	out->res[P_X_END] = value_number(y[0]);
 	out->res[P_Y_END] = value_number(y[1]);
 	out->res[P_THETA_END] = value_number(y[2]);
+	out->res[P_T_END] = value_number(end.event ? end.t : tmax);
 
 	model_step(s, "Each ring turns at θ̇ ± ω; its point at angle φ slides with");
 	model_step(s, "  v±² = u² + r²(θ̇ ± ω)² − 2ur(θ̇ ± ω) sin(θ ± ωt + φ − ϕ), u = |(ẋ, ẏ)|.");
@@ -213,8 +230,16 @@ static int polisher_solve(const struct model_input *in, struct model_output *out
 		   "Integrated with the exact forces (ring quadrature at every step, rk8pd, "
 		   "tolerance 1e-11) in %zu steps:",
 		   end.steps);
-	model_step(s, "  at t = %g s: (ẋ, ẏ) = (%.12g, %.12g) m/s, θ̇ = %.12g rad/s.", tmax, y[3],
-		   y[4], y[5]);
+	if (end.event) {
+		model_step(s,
+			   "  at t = %.12g s the ring turning at θ̇ %s ω comes to rest on the floor "
+			   "(u = 0, θ̇ = %sω): its friction becomes static and the run stops there.",
+			   end.t, y[5] > 0 ? "−" : "+", y[5] > 0 ? "" : "−");
+		model_step(s, "  It stays so while the worker's force and moment are within what "
+			      "static friction on that ring can hold.");
+	}
+	model_step(s, "  at t = %g s: (ẋ, ẏ) = (%.12g, %.12g) m/s, θ̇ = %.12g rad/s.",
+		   end.event ? end.t : tmax, y[3], y[4], y[5]);
 	model_step(s,
 		   "  With the expansion: ẋ = Fx/c + (ẋ0 − Fx/c) e^{−c t/(2m)}, θ̇ = θ̇0 + M t/(2m "
 		   "r²).");

@@ -348,6 +348,38 @@ static void ry_law_steps(struct strbuf *s, const struct model_input *in, double 
 	}
 }
 
+/* Q of eq. (18) against −∂R/∂q̇: equal when the pressure does not depend
+ * on the velocities (eq. 16), and the teaching point when it does. */
+static void ry_compare_steps(struct strbuf *s, const struct contact_forces *f, const double grad[3],
+			     bool fixed_pressure)
+{
+	model_step(s, "Differentiating R (5-point central differences of the quadrature):");
+	model_step(s, "  ∂R/∂vx = %.12g N, ∂R/∂vy = %.12g N, ∂R/∂ω = %.12g N·m", grad[0], grad[1],
+		   grad[2]);
+	const double Fs = fmax(fmax(fabs(f->Qx), fabs(f->Qy)), fmax(fabs(grad[0]), fabs(grad[1])));
+	const double Ts = fmax(fabs(f->Qtheta), fabs(grad[2]));
+	const double dev =
+		fmax(fmax(fabs(f->Qx + grad[0]), fabs(f->Qy + grad[1])) / (Fs > 0 ? Fs : 1),
+		     fabs(f->Qtheta + grad[2]) / (Ts > 0 ? Ts : 1));
+	if (fixed_pressure) {
+		model_step(s,
+			   "  Q = −∂R/∂q̇ (eq. 16): the pressure does not depend on the velocities, "
+			   "so differentiating R gives the friction forces (largest relative "
+			   "difference %.1e, the differentiation's error).",
+			   dev);
+	} else {
+		model_step(s,
+			   "  Q ≠ −∂R/∂q̇ here: Q + ∂R/∂q̇ = (%.6g N, %.6g N, %.6g N·m), a relative "
+			   "difference of %.3g.",
+			   f->Qx + grad[0], f->Qy + grad[1], f->Qtheta + grad[2], dev);
+		model_step(s, "  Why: eq. (14)-(16) hold for fixed pressures p_a; Reye's p = k/v_r "
+			      "depends on the velocities, so ∂R/∂q̇ also differentiates the");
+		model_step(s,
+			   "  weights. The friction that acts is eq. (18), the pressure-weighted "
+			   "mean of μ ∂v_r/∂q̇: use Q in the Lagrange equations, not −∂R/∂q̇.");
+	}
+}
+
 static int rayleigh_solve(const struct model_input *in, struct model_output *out, struct diag *d)
 {
 	const int shape = in->choice[RY_SHAPE];
@@ -379,6 +411,11 @@ static int rayleigh_solve(const struct model_input *in, struct model_output *out
 	if (rc)
 		return -1;
 	contact_centre(&c, mo, &cc);
+	/* Reye's normalization ∫ dA/v_r, as a function of where c is, has a
+	 * gradient that diverges (logarithmically) as c reaches the edge. */
+	const bool no_grad = pr == PRESSURE_REYE && cc.where == CENTRE_EDGE;
+	if (no_grad)
+		grad[0] = grad[1] = grad[2] = NAN;
 
 	const double P_over_2R = f.R != 0 ? f.P / (2 * f.R) : NAN;
 	out->res[RY_RVAL] = value_number(f.R);
@@ -456,31 +493,13 @@ static int rayleigh_solve(const struct model_input *in, struct model_output *out
 	model_step(s, "Generalized forces (eq. 18): Q_k = −N ⟨μ(v_r) ∂v_r/∂q̇_k⟩, with");
 	model_step(s, "  ∂v_r/∂vx = v̂_x, ∂v_r/∂vy = v̂_y, ∂v_r/∂ω = (x × v̂)_z:");
 	model_step(s, "  Qx = %.12g N, Qy = %.12g N, Qθ = %.12g N·m", f.Qx, f.Qy, f.Qtheta);
-	model_step(s, "Differentiating R (5-point central differences of the quadrature):");
-	model_step(s, "  ∂R/∂vx = %.12g N, ∂R/∂vy = %.12g N, ∂R/∂ω = %.12g N·m", grad[0], grad[1],
-		   grad[2]);
-	const double Fs = fmax(fmax(fabs(f.Qx), fabs(f.Qy)), fmax(fabs(grad[0]), fabs(grad[1])));
-	const double Ts = fmax(fabs(f.Qtheta), fabs(grad[2]));
-	const double dev =
-		fmax(fmax(fabs(f.Qx + grad[0]), fabs(f.Qy + grad[1])) / (Fs > 0 ? Fs : 1),
-		     fabs(f.Qtheta + grad[2]) / (Ts > 0 ? Ts : 1));
-	if (pr == PRESSURE_UNIFORM || cc.where == CENTRE_NONE) {
-		model_step(s,
-			   "  Q = −∂R/∂q̇ (eq. 16): the pressure does not depend on the velocities, "
-			   "so differentiating R gives the friction forces (largest relative "
-			   "difference %.1e, the differentiation's error).",
-			   dev);
-	} else {
-		model_step(s,
-			   "  Q ≠ −∂R/∂q̇ here: Q + ∂R/∂q̇ = (%.6g N, %.6g N, %.6g N·m), a relative "
-			   "difference of %.3g.",
-			   f.Qx + grad[0], f.Qy + grad[1], f.Qtheta + grad[2], dev);
-		model_step(s, "  Why: eq. (14)-(16) hold for fixed pressures p_a; Reye's p = k/v_r "
-			      "depends on the velocities, so ∂R/∂q̇ also differentiates the");
-		model_step(s,
-			   "  weights. The friction that acts is eq. (18), the pressure-weighted "
-			   "mean of μ ∂v_r/∂q̇: use Q in the Lagrange equations, not −∂R/∂q̇.");
-	}
+	if (no_grad) {
+		model_step(s, "Differentiating R: not possible here. With c on the edge, Reye's "
+			      "normalization ∫ dA/v_r changes like δ·ln δ as c moves a distance δ");
+		model_step(s, "  across the edge: ∂R/∂q̇ is infinite (reported as nan), while the "
+			      "forces of eq. (18) stay finite.");
+	} else
+		ry_compare_steps(s, &f, grad, pr == PRESSURE_UNIFORM || cc.where == CENTRE_NONE);
 	model_step(s, "Power (eq. %s): P = N ⟨μ(v_r) v_r⟩ = %.12g W; P/(2R) = %.12g%s",
 		   pr == PRESSURE_UNIFORM ? "22" : "23", f.P, P_over_2R,
 		   in->choice[RY_LAW] == LAW_STOKES

@@ -1,7 +1,14 @@
 $ tribo -c 'list'
-id            title                                      source
-disk-reye     A spinning disk stops (Reye's hypothesis)  Minguzzi, Rayleigh's dissipation function at work, §2.2
-disk-uniform  A spinning disk stops (uniform pressure)   Minguzzi, Rayleigh's dissipation function at work, §2.2, eq. (20)
+id                   title                                            source
+conveyor             A block on a conveyor belt (Bouchet's friction)  Minguzzi, Rayleigh's dissipation function at work, §2.1
+conveyor-transverse  Pushing a block across a moving belt             Minguzzi, Rayleigh's dissipation function at work, §2.1
+disk-reye            A spinning disk stops (Reye's hypothesis)        Minguzzi, Rayleigh's dissipation function at work, §2.2
+disk-uniform         A spinning disk stops (uniform pressure)         Minguzzi, Rayleigh's dissipation function at work, §2.2, eq. (20)
+polisher             The stone polisher: friction as viscosity        Minguzzi, Rayleigh's dissipation function at work, §2.3
+polisher-push        Steering a running polisher                      Minguzzi, Rayleigh's dissipation function at work, §2.3
+rayleigh             Rayleigh's function of a flat body on a plane    Minguzzi, Rayleigh's dissipation function at work, eq. (17)-(23)
+rayleigh-reye        Reye's pressure: Q of eq. (18) vs −∂R/∂q̇        Minguzzi, Rayleigh's dissipation function at work, eq. (18)-(21)
+rayleigh-ring        A sliding, spinning ring: R by elliptic E(k)     Minguzzi, Rayleigh's dissipation function at work, eq. (20), §2.3
 ? 0
 
 $ tribo -c 'load disk-reye; show'

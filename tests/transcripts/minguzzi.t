@@ -1,0 +1,74 @@
+# The issue's check: a ring, uniform pressure, Coulomb. Independently,
+# R = (2μN/π)(u + rω)E(k) with k = 2√(u rω)/(u + rω) = 5.11314757460…
+$ tribo -c 'load rayleigh; set shape ring; set r 1; set vx 0.3; set wz 1; set pressure uniform; set law coulomb; set mu 0.5; set N 10; solve; print R Qx'
+5.1131475746
+-0.758736397655
+? 0
+
+# Stokes friction: P = 2R (Rayleigh's eq. 10), whatever the pressure.
+$ tribo -c 'load rayleigh; set law stokes; set pressure reye; set shape annulus; solve; print P_over_2R'
+1
+? 0
+
+# Uniform pressure: −∂R/∂q̇ is the force of eq. (18); under Reye it is not.
+$ tribo -c 'load rayleigh-ring; solve; eval step(1e-8 - abs(Qx + dRdvx)); load rayleigh-reye; solve; eval step(abs(Qx + dRdvx) - 0.1)'
+1
+1
+? 0
+
+# A translating disk under Coulomb friction: |Q| = μN against the motion.
+$ tribo -c 'load rayleigh; set wz 0; set vx 3; set vy -4; set pressure reye; solve; eval sqrt(Qx^2 + Qy^2)/(mu*N); eval Qy/Qx'
+1
+-1.33333333333
+? 0
+
+# Only the relative velocity counts: a base that moves with the body
+# leaves nothing sliding, and R says nothing about static friction.
+$ tribo -c 'load rayleigh; set wz 0; set vx 0.2; set bx 0.2; solve'
+! tribo: -c: command 5: solve: nothing slides (u = 0 and ω = 0): R = 0 and the friction is static, not given by R
+? 1
+
+# A formula for μ(v), checked like any expression.
+$ tribo -c 'load rayleigh; set law expr; set mu_expr "0.3 + 0.1*exp(-v)"; solve; print R'
+1.59507262733
+? 0
+
+$ tribo -c 'load rayleigh; set law expr; set mu_expr "0.3 + u"; solve'
+! tribo: -c: command 4: solve: mu_expr = '0.3 + u': column 7: unknown name 'u': the formula may use only v
+? 1
+
+$ tribo -c 'load rayleigh; set law expr; set mu_expr "0.3 - v"; solve'
+! tribo: -c: command 4: solve: the friction law gives μ(0.8 m/s) = -0.5: a friction coefficient must be finite and not negative
+? 1
+
+$ tribo -c 'load rayleigh; set shape annulus; set r_in 0.2; solve'
+! tribo: -c: command 4: solve: r_in = 0.2: an annulus needs 0 < r_in < r (r = 0.1); use shape disk for r_in = 0 and shape ring for a thin one
+? 1
+
+# §2.1: the block put on a running belt rides with it once it reaches the
+# belt's speed; with Coulomb friction (a = 0) that is at v0 m/(μ0 N).
+$ tribo -c 'load conveyor; set Fy 0; set a 0; set v0 1; solve; print t_stick stuck x_end; eval v0*m/(mu0*N)'
+0.169894665308
+true
+1.91505266735
+0.169894665308
+? 0
+
+# Held at x = 0 and pushed across, the block feels c = N μ(v0)/v0.
+$ tribo -c 'load conveyor-transverse; solve; print c_transverse; eval vy_end*c_transverse/Fy'
+3.924
+1.00009472529
+? 0
+
+# §2.3: the polisher's viscous coefficient μmg/(rω) and the exact one.
+$ tribo -c 'load polisher; solve; print c_eff c_eff_exact; eval c_eff - mu*m*g/(r*omega)'
+2.616
+2.61928232676
+0
+? 0
+
+$ tribo -c 'load polisher-push; set tmax 8; solve; print thetadot_end; eval M*tmax/(2*m*r^2)'
+4.41318496875
+4.44444444444
+? 0
+
