@@ -72,7 +72,18 @@ int cmd_load(struct cmd_ctx *c)
 	return 0;
 }
 
-static void add_param_line(struct cmd_ctx *c, size_t i)
+/* The domain column: the range of a number, the words of a choice. */
+static void param_range(const struct ex_param *p, char *range, size_t n)
+{
+	if (p->spec->kind == PARAM_NUMBER)
+		ex_param_range(p, range, n);
+	else if (p->spec->kind == PARAM_CHOICE)
+		snprintf(range, n, "%s", p->spec->choices);
+	else
+		range[0] = '\0';
+}
+
+static void add_param_line(struct cmd_ctx *c, size_t i, int range_width)
 {
 	const struct exercise *ex = session_exercise(c->s);
 	const struct ex_param *p = &ex->params[i];
@@ -86,13 +97,8 @@ static void add_param_line(struct cmd_ctx *c, size_t i)
 	strbuf_addpad(c->out, strbuf_str(&v), 14);
 	strbuf_addch(c->out, ' ');
 	strbuf_addpad(c->out, p->unit, 7);
-	if (p->spec->kind == PARAM_NUMBER)
-		ex_param_range(p, range, sizeof(range));
-	else if (p->spec->kind == PARAM_CHOICE)
-		snprintf(range, sizeof(range), "%s", p->spec->choices);
-	else
-		range[0] = '\0';
-	strbuf_addpad(c->out, range, 20);
+	param_range(p, range, sizeof(range));
+	strbuf_addpad(c->out, range, range_width);
 	strbuf_addf(c->out, " %s\n", p->spec->doc);
 	strbuf_release(&v);
 }
@@ -139,8 +145,15 @@ int cmd_show(struct cmd_ctx *c)
 	strbuf_release(&st);
 	strbuf_addstr(c->out, "\nparameters:\n");
 	bool changed = false;
+	int range_width = 20;
 	for (size_t i = 0; i < m->nparams; i++) {
-		add_param_line(c, i);
+		char range[128];
+		param_range(&ex->params[i], range, sizeof(range));
+		if (utf8_width(range) > range_width)
+			range_width = utf8_width(range);
+	}
+	for (size_t i = 0; i < m->nparams; i++) {
+		add_param_line(c, i, range_width);
 		changed |= session_param(c->s, i)->changed;
 	}
 	if (changed)
