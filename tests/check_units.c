@@ -607,6 +607,27 @@ START_TEST(test_wrap)
 }
 END_TEST
 
+/* steps: short lines keep their spacing, long ones hang 4 deeper */
+START_TEST(test_wrap_lines)
+{
+	struct strbuf sb = STRBUF_INIT;
+	text_wrap_lines(&sb, "N =  m g\n  aa bb cc dd\nμ ∂v/∂q̇ ok\n", 10);
+	ck_assert_str_eq(strbuf_str(&sb), "N =  m g\n  aa bb cc\n      dd\nμ ∂v/∂q̇ ok\n");
+	strbuf_reset(&sb);
+	text_wrap_lines(&sb, "no newline at the end", 80);
+	ck_assert_str_eq(strbuf_str(&sb), "no newline at the end\n");
+	strbuf_reset(&sb);
+	text_wrap_lines(&sb, "", 80);
+	ck_assert_str_eq(strbuf_str(&sb), "");
+	strbuf_release(&sb);
+	/* columns: the dot of q̇ is a combining mark; a stray byte counts one */
+	ck_assert_int_eq(utf8_width("q̇"), 1);
+	ck_assert_int_eq(utf8_width("μ ∂v/∂q̇"), 7);
+	ck_assert_int_eq(utf8_width("a\xFFb"), 3);
+	ck_assert_int_eq(utf8_width("\xE2\x88"), 1); /* truncated sequence */
+}
+END_TEST
+
 static Suite *units_suite(void)
 {
 	Suite *s = suite_create("units");
@@ -642,6 +663,7 @@ static Suite *units_suite(void)
 	tcase_add_test(tc, test_suggest);
 	tcase_add_test(tc, test_format_number);
 	tcase_add_test(tc, test_wrap);
+	tcase_add_test(tc, test_wrap_lines);
 	suite_add_tcase(s, tc);
 	return s;
 }

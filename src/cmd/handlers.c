@@ -248,7 +248,7 @@ int cmd_table(struct cmd_ctx *c)
 
 int cmd_steps(struct cmd_ctx *c)
 {
-	strbuf_addstr(c->out, session_steps(c->s));
+	text_wrap_lines(c->out, session_steps(c->s), 78);
 	return 0;
 }
 

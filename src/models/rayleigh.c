@@ -373,10 +373,9 @@ static void ry_compare_steps(struct strbuf *s, const struct contact_forces *f, c
 			   "difference of %.3g.",
 			   f->Qx + grad[0], f->Qy + grad[1], f->Qtheta + grad[2], dev);
 		model_step(s, "  Why: eq. (14)-(16) hold for fixed pressures p_a; Reye's p = k/v_r "
-			      "depends on the velocities, so ∂R/∂q̇ also differentiates the");
-		model_step(s,
-			   "  weights. The friction that acts is eq. (18), the pressure-weighted "
-			   "mean of μ ∂v_r/∂q̇: use Q in the Lagrange equations, not −∂R/∂q̇.");
+			      "depends on the velocities, so ∂R/∂q̇ also differentiates the "
+			      "weights. The friction that acts is eq. (18), the pressure-weighted "
+			      "mean of μ ∂v_r/∂q̇: use Q in the Lagrange equations, not −∂R/∂q̇.");
 	}
 }
 

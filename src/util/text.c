@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +12,7 @@
 #include <strings.h>
 
 #include "util/strbuf.h"
+#include "util/xalloc.h"
 
 int text_parse_double(const char *s, double *out, const char **why)
 {
@@ -144,9 +146,10 @@ void text_format_number(double x, char *buf, size_t n)
 	snprintf(buf, n, "%.12g", x);
 }
 
-void text_wrap(struct strbuf *out, const char *s, int width, int indent)
+static void wrap(struct strbuf *out, const char *s, int width, int first, int indent)
 {
 	int col = 0;
+	bool first_line = true;
 	const char *p = s;
 	while (*p) {
 		while (*p == ' ' || *p == '\n')
@@ -161,11 +164,13 @@ void text_wrap(struct strbuf *out, const char *s, int width, int indent)
 		if (col > 0 && col + 1 + w > width) {
 			strbuf_addch(out, '\n');
 			col = 0;
+			first_line = false;
 		}
 		if (col == 0) {
-			for (int i = 0; i < indent; i++)
+			int in = first_line ? first : indent;
+			for (int i = 0; i < in; i++)
 				strbuf_addch(out, ' ');
-			col = indent;
+			col = in;
 		} else {
 			strbuf_addch(out, ' ');
 			col++;
@@ -176,4 +181,28 @@ void text_wrap(struct strbuf *out, const char *s, int width, int indent)
 	}
 	if (col > 0)
 		strbuf_addch(out, '\n');
+}
+
+void text_wrap(struct strbuf *out, const char *s, int width, int indent)
+{
+	wrap(out, s, width, indent, indent);
+}
+
+void text_wrap_lines(struct strbuf *out, const char *s, int width)
+{
+	while (*s) {
+		size_t n = strcspn(s, "\n");
+		char *line = xstrndup(s, n);
+		if (utf8_width(line) <= width) {
+			strbuf_addstr(out, line);
+			strbuf_addch(out, '\n');
+		} else {
+			int lead = (int)strspn(line, " ");
+			wrap(out, line, width, lead, lead + 4);
+		}
+		free(line);
+		s += n;
+		if (*s == '\n')
+			s++;
+	}
 }

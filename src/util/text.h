@@ -26,5 +26,9 @@ void text_format_number(double x, char *buf, size_t n);
  * indented by `indent` spaces. */
 struct strbuf;
 void text_wrap(struct strbuf *out, const char *s, int width, int indent);
+/* Appends s line by line: a line that fits in `width` columns as it is
+ * (its spacing kept), a longer one wrapped with its own indentation and
+ * continuation lines 4 columns deeper. */
+void text_wrap_lines(struct strbuf *out, const char *s, int width);
 
 #endif

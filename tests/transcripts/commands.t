@@ -7,7 +7,7 @@ disk-uniform         A spinning disk stops (uniform pressure)         Minguzzi, 
 polisher             The stone polisher: friction as viscosity        Minguzzi, Rayleigh's dissipation function at work, §2.3
 polisher-push        Steering a running polisher                      Minguzzi, Rayleigh's dissipation function at work, §2.3
 rayleigh             Rayleigh's function of a flat body on a plane    Minguzzi, Rayleigh's dissipation function at work, eq. (17)-(23)
-rayleigh-reye        Reye's pressure: Q of eq. (18) vs −∂R/∂q̇        Minguzzi, Rayleigh's dissipation function at work, eq. (18)-(21)
+rayleigh-reye        Reye's pressure: Q of eq. (18) vs −∂R/∂q̇         Minguzzi, Rayleigh's dissipation function at work, eq. (18)-(21)
 rayleigh-ring        A sliding, spinning ring: R by elliptic E(k)     Minguzzi, Rayleigh's dissipation function at work, eq. (20), §2.3
 ? 0
 
