@@ -9,10 +9,16 @@
 #include "util/text.h"
 #include "util/xalloc.h"
 
-extern const struct model model_rayleigh, model_conveyor, model_disk, model_polisher;
+extern const struct model model_rayleigh, model_conveyor, model_disk, model_polisher,
+	model_painleve_rod;
 
 static const struct model *const models[] = {
-	&model_rayleigh, &model_conveyor, &model_disk, &model_polisher, NULL,
+	&model_rayleigh,
+	&model_conveyor,
+	&model_disk,
+	&model_polisher,
+	&model_painleve_rod,
+	NULL, /* keep one model a line */
 };
 
 const struct model *const *model_all(void)

@@ -1,0 +1,936 @@
+/* Kozlov, "Lagrangian mechanics and dry friction", §2, §4, §5: the Painlevé
+ * rod. Two point masses, m1 on the rough horizontal line and m2 at the end
+ * of a massless rod of length l at the angle θ to the line; coordinates
+ * (x, θ, y) of the paper, y the height of m1, the one-sided constraint
+ * f = y ≥ 0.
+ *
+ * T = ½(m1+m2)(ẋ²+ẏ²) − m2 l sinθ ẋθ̇ + m2 l cosθ ẏθ̇ + ½ m2 l² θ̇², so
+ * A(θ) is the paper's matrix, and Lagrange's equations (2.2) read
+ * A q̈ = X + λ e_y + F with X = (m2 l cosθ θ̇², −m2 g l cosθ,
+ * −(m1+m2) g + m2 l sinθ θ̇²).
+ *
+ * Friction laws: `coulomb`, Painlevé's classical law F = −μ λ sgn(ẋ) e_x,
+ * which is Φ = diag(μ, 0, 0) acting with the physical normal force at the
+ * contact; `isotropic`, Kozlov's law (2.6) with Φ = kA (2.7); `matrix`,
+ * Kozlov's law with any Φ. Kozlov's law is F = −|R| Φq̇/|q̇|_A with
+ * |R| = λ √(e_y·A⁻¹e_y) (2.5) and |q̇|_A² = q̇·Aq̇. */
+#include <gsl/gsl_complex_math.h>
+#include <gsl/gsl_eigen.h>
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_linalg.h>
+#include <gsl/gsl_math.h>
+#include <gsl/gsl_min.h>
+#include <gsl/gsl_odeiv2.h>
+#include <math.h>
+#include <string.h>
+
+#include "models/model.h"
+#include "num/num.h"
+#include "num/ode.h"
+
+enum {
+	R_M1,
+	R_M2,
+	R_L,
+	R_G,
+	R_THETA,
+	R_XDOT,
+	R_THETADOT,
+	R_LAW,
+	R_MU,
+	R_K,
+	R_PHI11,
+	R_PHI12,
+	R_PHI13,
+	R_PHI21,
+	R_PHI22,
+	R_PHI23,
+	R_PHI31,
+	R_PHI32,
+	R_PHI33,
+	R_TMAX,
+	R_CONTACT,
+	R_K_CONTACT,
+	R_C_CONTACT,
+	R_NPARAMS
+};
+enum {
+	O_A,
+	O_COND28,
+	O_COND28_MIN,
+	O_COND29,
+	O_COND29_RESIDUAL,
+	O_RHO,
+	O_LAMBDA,
+	O_MU_CRIT,
+	O_MU_CRIT_MIN,
+	O_THETA_CRIT_MIN,
+	O_MODE,
+	O_OUTCOME,
+	O_T_END,
+	O_STIFFNESS_RATIO,
+	O_STIFF,
+	O_X_END,
+	O_THETA_END,
+	O_XDOT_END,
+	O_THETADOT_END,
+	O_N_MAX,
+	O_NRESULTS
+};
+enum { LAW_COULOMB, LAW_ISOTROPIC, LAW_MATRIX };
+enum { CONTACT_RIGID, CONTACT_COMPLIANT };
+
+#define NUM(name, unit, def, lo, lo_open, doc)                                                     \
+	{                                                                                          \
+		name, PARAM_NUMBER, unit, def, lo, INFINITY, lo_open, false, NULL, NULL, doc       \
+	}
+#define PHI(name, def)                                                                             \
+	{                                                                                          \
+		name, PARAM_NUMBER, "", def, -INFINITY, INFINITY, false, false, NULL, NULL,        \
+			"law matrix: Φ entry (order x, θ, y; units follow A's)"                  \
+	}
+
+static const struct param_spec rod_params[R_NPARAMS] = {
+	[R_M1] = NUM("m1", "kg", 1.0, 0.0, true, "mass at the contact"),
+	[R_M2] = NUM("m2", "kg", 1.0, 0.0, true, "mass at the free end"),
+	[R_L] = NUM("l", "m", 1.0, 0.0, true, "length of the massless rod"),
+	[R_G] = NUM("g", "m/s^2", 9.81, 0.0, false, "gravitational acceleration"),
+	[R_THETA] = {"theta", PARAM_NUMBER, "deg", 30.0, 0.0, 180.0, true, true, NULL, NULL,
+		     "angle of the rod to the line"},
+	[R_XDOT] = NUM("xdot", "m/s", -1.0, -INFINITY, false,
+		       "sliding velocity of the contact (its sign is the direction)"),
+	[R_THETADOT] = NUM("thetadot", "rad/s", 0.0, -INFINITY, false, "turning rate of the rod"),
+	[R_LAW] = {"law", PARAM_CHOICE, "", 0, 0, 0, false, false, "coulomb|isotropic|matrix", NULL,
+		   "coulomb (Painlevé: Φ = diag(μ,0,0) with the normal force), isotropic "
+		   "(Kozlov, Φ = kA) or matrix (Kozlov, any Φ)"},
+	[R_MU] = NUM("mu", "", 0.5, 0.0, false, "coulomb: friction coefficient"),
+	[R_K] = NUM("k", "", 0.5, 0.0, false, "isotropic: reduced coefficient, Φ = kA"),
+	[R_PHI11] = PHI("phi11", 0.5),
+	[R_PHI12] = PHI("phi12", 0.0),
+	[R_PHI13] = PHI("phi13", 0.0),
+	[R_PHI21] = PHI("phi21", 0.0),
+	[R_PHI22] = PHI("phi22", 0.0),
+	[R_PHI23] = PHI("phi23", 0.0),
+	[R_PHI31] = PHI("phi31", 0.0),
+	[R_PHI32] = PHI("phi32", 0.0),
+	[R_PHI33] = PHI("phi33", 0.0),
+	[R_TMAX] = NUM("tmax", "s", 1.0, 0.0, false, "length of the run"),
+	[R_CONTACT] = {"contact", PARAM_CHOICE, "", 0, 0, 0, false, false, "rigid|compliant", NULL,
+		       "rigid (y = 0 while λ > 0) or compliant (a spring-damper contact)"},
+	[R_K_CONTACT] = NUM("k_contact", "N/m", 1e4, 0.0, true, "compliant: contact stiffness"),
+	[R_C_CONTACT] = NUM("c_contact", "N*s/m", 20.0, 0.0, false, "compliant: contact damping"),
+};
+
+static const struct result_spec rod_results[O_NRESULTS] = {
+	[O_A] = {"A", VAL_MATRIX, "", "inertia matrix at θ, order (x, θ, y)"},
+	[O_COND28] = {"cond28", VAL_BOOL, "", "(2.8): (Φq̇, q̇) ≥ 0 for every q̇"},
+	[O_COND28_MIN] = {"cond28_min", VAL_NUMBER, "", "smallest eigenvalue of Φ + Φᵀ"},
+	[O_COND29] = {"cond29", VAL_BOOL, "", "(2.9): ΦᵀA⁻¹∂f/∂x parallel to ∂f/∂x"},
+	[O_COND29_RESIDUAL] = {"cond29_residual", VAL_NUMBER, "",
+			       "|w − ρ∂f|/|w|, w = ΦᵀA⁻¹∂f (holds below 1e-9)"},
+	[O_RHO] = {"rho", VAL_NUMBER, "", "ρ of (2.9) when it holds (nan otherwise)"},
+	[O_LAMBDA] = {"lambda", VAL_NUMBER, "N", "normal reaction at the current state"},
+	[O_MU_CRIT] = {"mu_crit", VAL_NUMBER, "",
+		       "μ where the classical normal-force denominator vanishes at θ"},
+	[O_MU_CRIT_MIN] = {"mu_crit_min", VAL_NUMBER, "", "smallest mu_crit over θ"},
+	[O_THETA_CRIT_MIN] = {"theta_crit_min", VAL_NUMBER, "deg", "the θ of mu_crit_min"},
+	[O_MODE] = {"mode", VAL_WORD, "",
+		    "Painlevé's classification: consistent, inconsistent, indeterminate, both"},
+	[O_OUTCOME] = {"outcome", VAL_WORD, "",
+		       "how the run ended: stops, slides, lifts-off, paradox, falls"},
+	[O_T_END] = {"t_end", VAL_NUMBER, "s", "when the run ended"},
+	[O_STIFFNESS_RATIO] = {"stiffness_ratio", VAL_NUMBER, "",
+			       "largest over smallest |eigenvalue| of the Jacobian along the run"},
+	[O_STIFF] = {"stiff", VAL_BOOL, "", "whether tribo switched to the implicit msbdf"},
+	[O_X_END] = {"x_end", VAL_NUMBER, "m", "x at the end of the run"},
+	[O_THETA_END] = {"theta_end", VAL_NUMBER, "deg", "θ at the end of the run"},
+	[O_XDOT_END] = {"xdot_end", VAL_NUMBER, "m/s", "ẋ at the end of the run"},
+	[O_THETADOT_END] = {"thetadot_end", VAL_NUMBER, "rad/s", "θ̇ at the end of the run"},
+	[O_N_MAX] = {"N_max", VAL_NUMBER, "N", "largest normal force met along the run"},
+};
+
+/* ---- the rod's mechanics -------------------------------------------------- */
+
+struct rod {
+	double m1, m2, l, g;
+	int law;
+	double mu, k;
+	double phi[9]; /* matrix law, row-major */
+	int contact;
+	double kc, cc;
+	double sigma; /* coulomb: direction of sliding held in a phase */
+	double v_reg; /* compliant coulomb: regularizing speed */
+	double stiff_threshold;
+	double slow; /* rates below this (1/tmax) are not time scales of the run */
+	struct diag *d;
+};
+
+static void inertia(const struct rod *r, double th, double A[9])
+{
+	const double M = r->m1 + r->m2, b = r->m2 * r->l;
+	const double s = sin(th), c = cos(th);
+	const double a[9] = {M, -b * s, 0, -b * s, r->m2 * r->l * r->l, b * c, 0, b * c, M};
+	memcpy(A, a, sizeof(a));
+}
+
+/* A⁻¹ in closed form: det A = (m1+m2) m1 m2 l². */
+static void inertia_inv(const struct rod *r, double th, double Ai[9])
+{
+	const double M = r->m1 + r->m2, m2 = r->m2, l = r->l, s = sin(th), c = cos(th);
+	const double det = M * r->m1 * m2 * l * l;
+	const double I = m2 * l * l, b = m2 * l;
+	Ai[0] = (I * M - b * b * c * c) / det;
+	Ai[1] = Ai[3] = b * s * M / det;
+	Ai[2] = Ai[6] = -b * b * s * c / det;
+	Ai[4] = M * M / det;
+	Ai[5] = Ai[7] = -b * c * M / det;
+	Ai[8] = (M * I - b * b * s * s) / det;
+}
+
+static void matvec(const double A[9], const double v[3], double out[3])
+{
+	for (int i = 0; i < 3; i++)
+		out[i] = A[3 * i] * v[0] + A[3 * i + 1] * v[1] + A[3 * i + 2] * v[2];
+}
+
+static void law_matrix(const struct rod *r, double th, double Phi[9])
+{
+	switch (r->law) {
+	case LAW_COULOMB:
+		memset(Phi, 0, 9 * sizeof(double));
+		Phi[0] = r->mu;
+		break;
+	case LAW_ISOTROPIC:
+		inertia(r, th, Phi);
+		for (int i = 0; i < 9; i++)
+			Phi[i] *= r->k;
+		break;
+	default:
+		memcpy(Phi, r->phi, 9 * sizeof(double));
+	}
+}
+
+/* The velocity-independent and centripetal terms: A q̈ = X + λ e_y + F. */
+static void forces(const struct rod *r, double th, double thd, double X[3])
+{
+	const double s = sin(th), c = cos(th), b = r->m2 * r->l;
+	X[0] = b * c * thd * thd;
+	X[1] = -r->m2 * r->g * r->l * c;
+	X[2] = -(r->m1 + r->m2) * r->g + b * s * thd * thd;
+}
+
+/* The friction per unit λ (the force is λ G) for the sliding state
+ * (ẋ, θ̇, ẏ). Classical: −μ σ e_x. Kozlov: −√(A⁻¹_33) Φq̇/|q̇|_A, and 0 at
+ * q̇ = 0. `vreg` > 0 regularizes the speeds (compliant contact). */
+static void friction_dir(const struct rod *r, double th, const double qd[3], double vreg,
+			 double G[3])
+{
+	G[0] = G[1] = G[2] = 0.0;
+	if (r->law == LAW_COULOMB) {
+		double sg = vreg > 0 ? qd[0] / sqrt(qd[0] * qd[0] + vreg * vreg) : r->sigma;
+		G[0] = -r->mu * sg;
+		return;
+	}
+	double A[9], Ai[9], Phi[9], Aq[3], Pq[3];
+	inertia(r, th, A);
+	inertia_inv(r, th, Ai);
+	law_matrix(r, th, Phi);
+	matvec(A, qd, Aq);
+	double n2 = qd[0] * Aq[0] + qd[1] * Aq[1] + qd[2] * Aq[2] + vreg * vreg;
+	if (!(n2 > 0))
+		return;
+	matvec(Phi, qd, Pq);
+	double k = -sqrt(Ai[8]) / sqrt(n2);
+	for (int i = 0; i < 3; i++)
+		G[i] = k * Pq[i];
+}
+
+/* The sliding contact (y = 0, ẏ = 0): λ from ÿ = 0, i.e.
+ * λ D = −b0 with b0 = (A⁻¹X)_y and D = (A⁻¹(e_y + G))_y, eq. (2.13). */
+struct slide {
+	double b0, D, lambda;
+	double qdd[3];
+};
+
+static void slide_state(const struct rod *r, double th, double xd, double thd, struct slide *o)
+{
+	double Ai[9], X[3], G[3], AiX[3], AiG[3], qd[3] = {xd, thd, 0.0};
+	inertia_inv(r, th, Ai);
+	forces(r, th, thd, X);
+	friction_dir(r, th, qd, 0.0, G);
+	matvec(Ai, X, AiX);
+	matvec(Ai, G, AiG);
+	o->b0 = AiX[2];
+	o->D = Ai[8] + AiG[2];
+	o->lambda = -o->b0 / o->D;
+	for (int i = 0; i < 3; i++)
+		o->qdd[i] = AiX[i] + o->lambda * (Ai[3 * i + 2] + AiG[i]);
+}
+
+/* The classical critical coefficient at θ for sliding direction σ:
+ * D = [(m1 + m2 cos²θ) + μ σ m2 sinθ cosθ]/((m1+m2) m1) vanishes at
+ * μ = (m1 + m2 cos²θ)/(m2 |sinθ cosθ|) when σ sinθ cosθ < 0. */
+static double mu_crit_at(const struct rod *r, double th, double sigma)
+{
+	double sc = sin(th) * cos(th);
+	if (!(sigma * sc < 0) && sigma != 0)
+		return INFINITY;
+	if (sc == 0)
+		return INFINITY;
+	return (r->m1 + r->m2 * cos(th) * cos(th)) / (r->m2 * fabs(sc));
+}
+
+static double mu_crit_fn(double th, void *p)
+{
+	return mu_crit_at(p, th, 0.0);
+}
+
+/* Minimizes mu_crit over θ in (0°, 90°) with GSL's Brent minimizer. */
+static int mu_crit_min(const struct rod *r, double *mu, double *th, struct diag *d)
+{
+	gsl_function F = {mu_crit_fn, (void *)r};
+	gsl_min_fminimizer *s = gsl_min_fminimizer_alloc(gsl_min_fminimizer_brent);
+	double a = 1e-3, b = M_PI_2 - 1e-3, x = M_PI / 4;
+	/* a starting point below both ends, as Brent's method needs */
+	for (int i = 1; i < 64 && !(mu_crit_fn(x, (void *)r) < mu_crit_fn(a, (void *)r) &&
+				    mu_crit_fn(x, (void *)r) < mu_crit_fn(b, (void *)r));
+	     i++)
+		x = a + (b - a) * i / 64.0;
+	int status = gsl_min_fminimizer_set(s, &F, x, a, b);
+	for (int it = 0; !status && it < 200; it++) {
+		status = gsl_min_fminimizer_iterate(s);
+		a = gsl_min_fminimizer_x_lower(s);
+		b = gsl_min_fminimizer_x_upper(s);
+		if (gsl_min_test_interval(a, b, 1e-13, 0.0) == GSL_SUCCESS)
+			break;
+	}
+	*th = gsl_min_fminimizer_x_minimum(s);
+	*mu = gsl_min_fminimizer_f_minimum(s);
+	gsl_min_fminimizer_free(s);
+	if (status)
+		return num_fail(d, status, "minimizing mu_crit over θ");
+	return 0;
+}
+
+enum mode { MODE_CONSISTENT, MODE_INCONSISTENT, MODE_INDETERMINATE, MODE_BOTH };
+static const char *const mode_word[] = {"consistent", "inconsistent", "indeterminate", "both"};
+
+/* Painlevé's classification of the sliding contact: λ D = −b0 with λ ≥ 0,
+ * ÿ = b0 + λ D ≥ 0, λ ÿ = 0. */
+static enum mode classify(double b0, double D)
+{
+	if (D > 0)
+		return MODE_CONSISTENT;
+	return b0 < 0 ? MODE_INCONSISTENT : MODE_INDETERMINATE;
+}
+
+/* ---- the rigid run -------------------------------------------------------- */
+
+enum outcome { OUT_STOPS, OUT_SLIDES, OUT_LIFTS_OFF, OUT_PARADOX, OUT_FALLS };
+static const char *const outcome_word[] = {"stops", "slides", "lifts-off", "paradox", "falls"};
+
+/* y = (x, θ, ẋ, θ̇) */
+static int rigid_rhs(double t, const double y[], double f[], void *p)
+{
+	struct rod *r = p;
+	struct slide sl;
+	(void)t;
+	if (num_interrupted)
+		return GSL_EBADFUNC;
+	slide_state(r, y[1], y[2], y[3], &sl);
+	f[0] = y[2];
+	f[1] = y[3];
+	f[2] = sl.qdd[0];
+	f[3] = sl.qdd[1];
+	return GSL_SUCCESS;
+}
+
+/* Every reason to end the phase, each positive while it goes on: sliding
+ * in the phase's direction (coulomb) or moving at all (Kozlov), λ > 0,
+ * D > 0, 0 < θ < π. Their minimum crosses zero at the first of them. */
+struct rigid_events {
+	double speed_floor; /* Kozlov: |q̇|_A below this is rest */
+};
+
+static double rigid_event_parts(const struct rod *r, const double y[], double parts[4])
+{
+	struct slide sl;
+	slide_state(r, y[1], y[2], y[3], &sl);
+	const double M = r->m1 + r->m2, L = r->l;
+	if (r->law == LAW_COULOMB) {
+		parts[0] = r->sigma * y[2];
+	} else {
+		double A[9], q[3] = {y[2], y[3], 0}, Aq[3];
+		inertia(r, y[1], A);
+		matvec(A, q, Aq);
+		parts[0] = sqrt(fmax(0.0, q[0] * Aq[0] + q[1] * Aq[1])) / sqrt(M) - r->v_reg;
+	}
+	parts[1] = sl.lambda / (M * r->g);
+	parts[2] = sl.D * M * r->m1 / M;
+	parts[3] = fmin(y[1], M_PI - y[1]) * L;
+	double g = parts[0];
+	for (int i = 1; i < 4; i++)
+		g = fmin(g, parts[i]);
+	return g;
+}
+
+static double rigid_event(double t, const double y[], void *p)
+{
+	double parts[4];
+	(void)t;
+	return rigid_event_parts(p, y, parts);
+}
+
+struct run {
+	enum outcome outcome;
+	double t_end;
+	double y[6]; /* x, θ, y, ẋ, θ̇, ẏ */
+	double ratio;
+	bool stiff;
+	double N_max;
+	size_t steps;
+	int slips; /* times the contact came to rest and slid on */
+	const char *why;
+};
+
+/* At ẋ = 0 under the classical law: with ẍ = ÿ = 0, θ̈ = X_θ/A_θθ, and
+ * static friction must supply F_x = A_xθ θ̈ − X_x with the normal force
+ * λ = A_yθ θ̈ − X_y. It holds while |F_x| ≤ μλ; otherwise the contact
+ * slides against F_x. */
+enum stick { STICK_HOLDS, STICK_LIFTS, STICK_SLIPS };
+
+static enum stick stick_check(const struct rod *r, double th, double thd, double *lambda,
+			      double *Fx)
+{
+	double A[9], X[3];
+	inertia(r, th, A);
+	forces(r, th, thd, X);
+	double thdd = X[1] / A[4];
+	*lambda = A[7] * thdd - X[2];
+	*Fx = A[1] * thdd - X[0];
+	if (*lambda <= 0)
+		return STICK_LIFTS;
+	return fabs(*Fx) <= r->mu * *lambda ? STICK_HOLDS : STICK_SLIPS;
+}
+
+static int rigid_jac_ratio(struct rod *r, const double y[4], double *ratio);
+
+static int run_rigid(struct rod *r, double th0, double xd0, double thd0, double tmax,
+		     struct run *out, struct diag *d)
+{
+	double y[4] = {0.0, th0, xd0, thd0};
+	double t = 0.0, parts[4];
+	memset(out, 0, sizeof(*out));
+	out->ratio = 0.0;
+	r->v_reg = 1e-9 * sqrt(r->g * r->l);
+	r->sigma = xd0 > 0 ? 1.0 : xd0 < 0 ? -1.0 : 0.0;
+	out->outcome = OUT_SLIDES;
+	for (int phase = 0;; phase++) {
+		if (phase > 1000)
+			return diag_set(d, "more than 1000 slip phases before tmax");
+		rigid_jac_ratio(r, y, &out->ratio);
+		if (r->law == LAW_COULOMB && (r->sigma == 0 || phase > 0)) {
+			/* the contact is at rest: stick, lift off, or slip */
+			double ls, Fx;
+			enum stick st = stick_check(r, y[1], y[3], &ls, &Fx);
+			if (st == STICK_HOLDS) {
+				out->outcome = OUT_STOPS;
+				out->why = "static friction holds the contact";
+				break;
+			}
+			if (st == STICK_LIFTS) {
+				out->outcome = OUT_LIFTS_OFF;
+				out->why = "the contact at rest has no normal force";
+				break;
+			}
+			r->sigma = Fx > 0 ? -1.0 : 1.0;
+			out->slips++;
+		}
+		rigid_event_parts(r, y, parts);
+		/* a slip that starts from rest has ẋ = 0: only the others count */
+		bool from_rest = r->law == LAW_COULOMB && y[2] == 0;
+		if (parts[1] <= 0 || parts[2] <= 0 || parts[3] <= 0 ||
+		    (parts[0] <= 0 && !from_rest)) {
+			out->outcome = parts[3] <= 0   ? OUT_FALLS
+				       : parts[2] <= 0 ? OUT_PARADOX
+				       : parts[1] <= 0 ? OUT_LIFTS_OFF
+						       : OUT_STOPS;
+			out->why = phase == 0 ? "at the start" : NULL;
+			break;
+		}
+		struct ode_system sys = {4, rigid_rhs, rigid_event, r};
+		struct ode_opts o = ode_opts_default(tmax);
+		struct ode_end end;
+		o.h0 = 1e-6 * fmax(tmax, 1e-9);
+		if (ode_run(&sys, &o, t, y, &end, d))
+			return -1;
+		out->steps += end.steps;
+		t = end.t;
+		if (!end.event) {
+			out->outcome = OUT_SLIDES;
+			break;
+		}
+		rigid_event_parts(r, y, parts);
+		int which = 0;
+		for (int i = 1; i < 4; i++)
+			if (parts[i] < parts[which])
+				which = i;
+		if (which == 0 && r->law == LAW_COULOMB) {
+			y[2] = 0.0; /* ẋ = 0 located: decide at rest */
+			continue;
+		}
+		out->outcome = which == 0   ? OUT_STOPS
+			       : which == 1 ? OUT_LIFTS_OFF
+			       : which == 2 ? OUT_PARADOX
+					    : OUT_FALLS;
+		break;
+	}
+	rigid_jac_ratio(r, y, &out->ratio);
+	out->t_end = t;
+	struct slide sl;
+	if (r->law == LAW_COULOMB && y[2] == 0) {
+		double Fx;
+		stick_check(r, y[1], y[3], &sl.lambda, &Fx);
+	} else {
+		slide_state(r, y[1], y[2], y[3], &sl);
+	}
+	out->N_max = fmax(sl.lambda, 0.0);
+	out->y[0] = y[0];
+	out->y[1] = y[1];
+	out->y[3] = y[2];
+	out->y[4] = y[3];
+	return 0;
+}
+
+/* ---- the compliant run ---------------------------------------------------- */
+
+static double contact_force(const struct rod *r, double yy, double yd)
+{
+	if (yy >= 0)
+		return 0.0;
+	return fmax(0.0, -r->kc * yy - r->cc * yd);
+}
+
+/* y = (x, θ, y, ẋ, θ̇, ẏ): A q̈ = X + N e_y + N G, G per unit normal force. */
+static int compliant_rhs(double t, const double y[], double f[], void *p)
+{
+	struct rod *r = p;
+	(void)t;
+	if (num_interrupted)
+		return GSL_EBADFUNC;
+	double Ai[9], X[3], G[3], rhs[3], qdd[3];
+	const double qd[3] = {y[3], y[4], y[5]};
+	const double N = contact_force(r, y[2], y[5]);
+	inertia_inv(r, y[1], Ai);
+	forces(r, y[1], y[4], X);
+	friction_dir(r, y[1], qd, r->v_reg, G);
+	for (int i = 0; i < 3; i++)
+		rhs[i] = X[i] + N * G[i];
+	rhs[2] += N;
+	matvec(Ai, rhs, qdd);
+	for (int i = 0; i < 3; i++) {
+		f[i] = y[3 + i];
+		f[3 + i] = qdd[i];
+	}
+	return GSL_SUCCESS;
+}
+
+/* The Jacobian by central differences (msbdf needs one; so does the
+ * stiffness check). */
+static int compliant_jac(double t, const double y[], double *dfdy, double dfdt[], void *p)
+{
+	double yp[6], f1[6], f2[6];
+	for (int j = 0; j < 6; j++) {
+		memcpy(yp, y, sizeof(yp));
+		double h = 1e-7 * fmax(fabs(y[j]), 1e-3);
+		yp[j] = y[j] + h;
+		if (compliant_rhs(t, yp, f1, p))
+			return GSL_EBADFUNC;
+		yp[j] = y[j] - h;
+		if (compliant_rhs(t, yp, f2, p))
+			return GSL_EBADFUNC;
+		for (int i = 0; i < 6; i++)
+			dfdy[i * 6 + j] = (f1[i] - f2[i]) / (2 * h);
+	}
+	for (int i = 0; i < 6; i++)
+		dfdt[i] = 0.0;
+	return GSL_SUCCESS;
+}
+
+/* Fastest over slowest time scale of the run: max |eig| / min |eig| of the
+ * Jacobian J (n×n, overwritten), leaving out rates slower than `floor`
+ * (1/tmax: what does not change within the run, such as x itself). */
+static double eig_ratio(double *J, size_t n, double floor)
+{
+	gsl_matrix_view m = gsl_matrix_view_array(J, n, n);
+	gsl_vector_complex *ev = gsl_vector_complex_alloc(n);
+	gsl_eigen_nonsymm_workspace *w = gsl_eigen_nonsymm_alloc(n);
+	int s = gsl_eigen_nonsymm(&m.matrix, ev, w);
+	double big = 0, small = INFINITY;
+	if (!s) {
+		for (size_t i = 0; i < n; i++)
+			big = fmax(big, gsl_complex_abs(gsl_vector_complex_get(ev, i)));
+		for (size_t i = 0; i < n; i++) {
+			double a = gsl_complex_abs(gsl_vector_complex_get(ev, i));
+			if (a > floor && a > 1e-12 * big)
+				small = fmin(small, a);
+		}
+	}
+	gsl_eigen_nonsymm_free(w);
+	gsl_vector_complex_free(ev);
+	return s || !(big > 0) ? NAN : big / small;
+}
+
+static double stiffness_ratio(struct rod *r, const double y[6])
+{
+	double J[36], dfdt[6];
+	if (compliant_jac(0.0, y, J, dfdt, r))
+		return NAN;
+	return eig_ratio(J, 6, r->slow);
+}
+
+/* The rigid run's Jacobian by central differences; keeps the largest ratio. */
+static int rigid_jac_ratio(struct rod *r, const double y[4], double *ratio)
+{
+	double J[16], yp[4], f1[4], f2[4];
+	for (int j = 0; j < 4; j++) {
+		memcpy(yp, y, sizeof(yp));
+		double h = 1e-7 * fmax(fabs(y[j]), 1e-3);
+		yp[j] = y[j] + h;
+		if (rigid_rhs(0, yp, f1, r))
+			return -1;
+		yp[j] = y[j] - h;
+		if (rigid_rhs(0, yp, f2, r))
+			return -1;
+		for (int i = 0; i < 4; i++)
+			J[i * 4 + j] = (f1[i] - f2[i]) / (2 * h);
+	}
+	double q = eig_ratio(J, 4, r->slow);
+	if (isfinite(q))
+		*ratio = fmax(*ratio, q);
+	return 0;
+}
+
+enum { SEGMENTS = 40 };
+
+static int run_compliant(struct rod *r, double th0, double xd0, double thd0, double tmax,
+			 struct run *out, struct diag *d)
+{
+	memset(out, 0, sizeof(*out));
+	/* start resting on the spring: m1's share of the weight held */
+	double y[6] = {0.0, th0, 0.0, xd0, thd0, 0.0};
+	struct slide sl;
+	r->sigma = xd0 > 0 ? 1.0 : -1.0;
+	slide_state(r, th0, xd0, thd0, &sl);
+	if (sl.lambda > 0 && isfinite(sl.lambda))
+		y[2] = -sl.lambda / r->kc;
+	r->v_reg = 1e-4 * sqrt(r->g * r->l);
+	gsl_odeiv2_system sys = {compliant_rhs, compliant_jac, 6, r};
+	const gsl_odeiv2_step_type *T = gsl_odeiv2_step_rk8pd;
+	gsl_odeiv2_driver *drv = gsl_odeiv2_driver_alloc_y_new(&sys, T, 1e-6, 1e-9, 1e-9);
+	gsl_odeiv2_driver_set_nmax(drv, 2000000);
+	double t = 0.0;
+	out->ratio = 0.0;
+	out->outcome = OUT_SLIDES;
+	num_gsl_clear();
+	for (int i = 1; i <= SEGMENTS; i++) {
+		double ratio = stiffness_ratio(r, y);
+		if (isfinite(ratio))
+			out->ratio = fmax(out->ratio, ratio);
+		if (!out->stiff && out->ratio > r->stiff_threshold) {
+			out->stiff = true;
+			gsl_odeiv2_driver_free(drv);
+			drv = gsl_odeiv2_driver_alloc_y_new(&sys, gsl_odeiv2_step_msbdf, 1e-6, 1e-9,
+							    1e-9);
+			gsl_odeiv2_driver_set_nmax(drv, 2000000);
+		}
+		double t1 = tmax * i / SEGMENTS, t0 = t, y0[6];
+		memcpy(y0, y, sizeof(y0));
+		int s = gsl_odeiv2_driver_apply(drv, &t, t1, y);
+		out->N_max = fmax(out->N_max, contact_force(r, y[2], y[5]));
+		if (!s && (y[1] <= 0 || y[1] >= M_PI)) {
+			/* the rod lies down within the segment: bisect for when */
+			double lo = t0, hi = t;
+			for (int it = 0; it < 60 && !s && hi - lo > 1e-12 * tmax; it++) {
+				double mid = 0.5 * (lo + hi), tt = t0, yy[6];
+				memcpy(yy, y0, sizeof(yy));
+				gsl_odeiv2_driver_reset(drv);
+				s = gsl_odeiv2_driver_apply(drv, &tt, mid, yy);
+				if (yy[1] <= 0 || yy[1] >= M_PI)
+					hi = mid;
+				else
+					lo = mid;
+			}
+			t = hi;
+			memcpy(y, y0, sizeof(y0));
+			double tt = t0;
+			gsl_odeiv2_driver_reset(drv);
+			if (!s)
+				s = gsl_odeiv2_driver_apply(drv, &tt, hi, y);
+			out->outcome = OUT_FALLS;
+		}
+		if (s) {
+			gsl_odeiv2_driver_free(drv);
+			return num_fail(d, s, "integration of the compliant contact");
+		}
+		if (out->outcome == OUT_FALLS)
+			break;
+	}
+	out->steps = 0;
+	gsl_odeiv2_driver_free(drv);
+	out->t_end = t;
+	if (out->outcome != OUT_FALLS) {
+		if (y[2] > 0 && contact_force(r, y[2], y[5]) == 0)
+			out->outcome = OUT_LIFTS_OFF;
+		else if (fabs(y[3]) < 10 * r->v_reg) /* creeping at the smoothing speed */
+			out->outcome = OUT_STOPS;
+	}
+	memcpy(out->y, y, sizeof(y));
+	return 0;
+}
+
+/* ---- solve ---------------------------------------------------------------- */
+
+static int rod_solve(const struct model_input *in, struct model_output *out, struct diag *d)
+{
+	const double *p = in->num;
+	struct rod r = {
+		.m1 = p[R_M1],
+		.m2 = p[R_M2],
+		.l = p[R_L],
+		.g = p[R_G],
+		.law = in->choice[R_LAW],
+		.mu = p[R_MU],
+		.k = p[R_K],
+		.contact = in->choice[R_CONTACT],
+		.kc = p[R_K_CONTACT],
+		.cc = p[R_C_CONTACT],
+		.stiff_threshold = 1e3,
+		.d = d,
+	};
+	for (int i = 0; i < 9; i++)
+		r.phi[i] = p[R_PHI11 + i];
+	const double th = p[R_THETA] * M_PI / 180, xd = p[R_XDOT], thd = p[R_THETADOT];
+	r.slow = p[R_TMAX] > 0 ? 1.0 / p[R_TMAX] : 0.0;
+	struct strbuf *s = out->steps;
+
+	/* the matrices at θ */
+	double A[9], Ai[9], Phi[9], sym[9];
+	inertia(&r, th, A);
+	inertia_inv(&r, th, Ai);
+	law_matrix(&r, th, Phi);
+	for (int i = 0; i < 3; i++)
+		for (int j = 0; j < 3; j++)
+			sym[3 * i + j] = Phi[3 * i + j] + Phi[3 * j + i];
+
+	/* (2.8): the smallest eigenvalue of Φ + Φᵀ */
+	double eig[3], work[9];
+	memcpy(work, sym, sizeof(work));
+	gsl_matrix_view sm = gsl_matrix_view_array(work, 3, 3);
+	gsl_vector_view ev = gsl_vector_view_array(eig, 3);
+	gsl_eigen_symm_workspace *ew = gsl_eigen_symm_alloc(3);
+	gsl_eigen_symm(&sm.matrix, &ev.vector, ew);
+	gsl_eigen_symm_free(ew);
+	double emin = fmin(eig[0], fmin(eig[1], eig[2]));
+	double scale = fmax(fabs(eig[0]), fmax(fabs(eig[1]), fabs(eig[2])));
+	const bool cond28 = emin >= -1e-12 * scale;
+
+	/* (2.9): w = ΦᵀA⁻¹e_y against e_y */
+	double w[3];
+	for (int i = 0; i < 3; i++)
+		w[i] = Phi[0 * 3 + i] * Ai[2] + Phi[1 * 3 + i] * Ai[5] + Phi[2 * 3 + i] * Ai[8];
+	const double wn = sqrt(w[0] * w[0] + w[1] * w[1] + w[2] * w[2]);
+	const double residual = wn > 0 ? hypot(w[0], w[1]) / wn : 0.0;
+	const bool cond29 = residual <= 1e-9;
+	const double rho = cond29 ? w[2] : NAN;
+
+	/* the state: λ and Painlevé's classification */
+	double sigma = xd > 0 ? 1 : xd < 0 ? -1 : 0;
+	double lambda;
+	enum mode mode;
+	const char *mode_why;
+	struct slide sl = {0};
+	if (r.law == LAW_COULOMB && sigma == 0) {
+		/* at rest at the contact: can static friction hold it? */
+		double X[3];
+		forces(&r, th, thd, X);
+		double thdd = X[1] / A[4];
+		double ls = A[7] * thdd - X[2], Fx = A[1] * thdd - X[0];
+		if (ls <= 0) {
+			lambda = 0;
+			mode = MODE_CONSISTENT;
+			mode_why = "at rest the rod would lift off (λ ≤ 0): no contact force";
+		} else if (fabs(Fx) <= r.mu * ls) {
+			lambda = ls;
+			mode = MODE_CONSISTENT;
+			mode_why = "static friction holds the contact (|F| ≤ μλ)";
+		} else {
+			r.sigma = Fx > 0 ? -1 : 1;
+			slide_state(&r, th, 0.0, thd, &sl);
+			enum mode m1 = classify(sl.b0, sl.D);
+			r.sigma = -r.sigma;
+			struct slide s2;
+			slide_state(&r, th, 0.0, thd, &s2);
+			enum mode m2 = classify(s2.b0, s2.D);
+			r.sigma = -r.sigma;
+			lambda = m1 == MODE_INCONSISTENT ? NAN : sl.lambda;
+			mode = (m1 != m2 && m1 != MODE_CONSISTENT && m2 != MODE_CONSISTENT)
+				       ? MODE_BOTH
+				       : m1;
+			mode_why = "static friction cannot hold the contact: it starts to slide";
+		}
+	} else {
+		r.sigma = sigma;
+		slide_state(&r, th, xd, thd, &sl);
+		mode = classify(sl.b0, sl.D);
+		lambda = mode == MODE_INCONSISTENT ? NAN : fmax(sl.lambda, 0.0);
+		mode_why = mode == MODE_CONSISTENT ? "D > 0: one solution"
+			   : mode == MODE_INCONSISTENT
+				   ? "D < 0 and b0 < 0: neither contact nor lift-off"
+				   : "D < 0 and b0 > 0: both contact (λ > 0) and lift-off";
+	}
+
+	double mu_c = mu_crit_at(&r, th, sigma), mu_min, th_min;
+	if (mu_crit_min(&r, &mu_min, &th_min, d))
+		return -1;
+
+	/* the run */
+	struct run run;
+	const double tmax = p[R_TMAX];
+	int rc = r.contact == CONTACT_RIGID ? run_rigid(&r, th, xd, thd, tmax, &run, d)
+					    : run_compliant(&r, th, xd, thd, tmax, &run, d);
+	if (rc)
+		return -1;
+
+	out->res[O_A] = value_matrix(3, 3, A);
+	out->res[O_COND28] = value_bool(cond28);
+	out->res[O_COND28_MIN] = value_number(emin);
+	out->res[O_COND29] = value_bool(cond29);
+	out->res[O_COND29_RESIDUAL] = value_number(residual);
+	out->res[O_RHO] = value_number(rho);
+	out->res[O_LAMBDA] = value_number(lambda);
+	out->res[O_MU_CRIT] = value_number(mu_c);
+	out->res[O_MU_CRIT_MIN] = value_number(mu_min);
+	out->res[O_THETA_CRIT_MIN] = value_number(th_min * 180 / M_PI);
+	out->res[O_MODE] = value_word(mode_word[mode]);
+	out->res[O_OUTCOME] = value_word(outcome_word[run.outcome]);
+	out->res[O_T_END] = value_number(run.t_end);
+	out->res[O_STIFFNESS_RATIO] = value_number(run.ratio);
+	out->res[O_STIFF] = value_bool(run.stiff);
+	out->res[O_X_END] = value_number(run.y[0]);
+	out->res[O_THETA_END] = value_number(run.y[1] * 180 / M_PI);
+	out->res[O_XDOT_END] = value_number(run.y[3]);
+	out->res[O_THETADOT_END] = value_number(run.y[4]);
+	out->res[O_N_MAX] = value_number(run.N_max);
+
+	/* ---- steps ---- */
+	static const char *const law_name[] = {
+		"Painlevé's classical Coulomb law, F = −μ λ sgn(ẋ) e_x (Φ = diag(μ, 0, 0))",
+		"Kozlov's law (2.6) with isotropic Φ = kA (2.7)",
+		"Kozlov's law (2.6) with the given Φ",
+	};
+	model_step(s,
+		   "Coordinates (x, θ, y) of the paper; constraint f = y ≥ 0, ∂f/∂x = (0, 0, 1).");
+	model_step(s,
+		   "T = ½(m1+m2)(ẋ²+ẏ²) − m2 l sinθ ẋθ̇ + m2 l cosθ ẏθ̇ + ½ m2 l² θ̇², so at "
+		   "θ = %g°",
+		   p[R_THETA]);
+	for (int i = 0; i < 3; i++)
+		model_step(s, "  %s | %12.6g %12.6g %12.6g |", i == 1 ? "A =" : "   ", A[3 * i],
+			   A[3 * i + 1], A[3 * i + 2]);
+	model_step(s,
+		   "det A = (m1+m2) m1 m2 l² = %.9g; (A⁻¹)_yy = (m1 + m2 cos²θ)/((m1+m2) m1) = "
+		   "%.9g, (A⁻¹)_xy = −m2 sinθ cosθ/((m1+m2) m1) = %.9g.",
+		   (r.m1 + r.m2) * r.m1 * r.m2 * r.l * r.l, Ai[8], Ai[2]);
+	model_step(s, "Friction: %s.", law_name[r.law]);
+	for (int i = 0; i < 3; i++)
+		model_step(s, "  %s | %12.6g %12.6g %12.6g |", i == 1 ? "Φ =" : "   ", Phi[3 * i],
+			   Phi[3 * i + 1], Phi[3 * i + 2]);
+	double m11 = sym[0], m22 = sym[4], m33 = sym[8];
+	double m12 = sym[0] * sym[4] - sym[1] * sym[3], m13 = sym[0] * sym[8] - sym[2] * sym[6],
+	       m23 = sym[4] * sym[8] - sym[5] * sym[7];
+	double m123 = sym[0] * m23 - sym[1] * (sym[3] * sym[8] - sym[5] * sym[6]) +
+		      sym[2] * (sym[3] * sym[7] - sym[4] * sym[6]);
+	model_step(s,
+		   "(2.8) (Φq̇, q̇) ≥ 0: Sylvester's principal minors of Φ + Φᵀ: %.6g, %.6g, "
+		   "%.6g (1×1); %.6g, %.6g, %.6g (2×2); %.6g (3×3).",
+		   m11, m22, m33, m12, m13, m23, m123);
+	model_step(s, "  Smallest eigenvalue %.9g: (2.8) %s.", emin,
+		   cond28 ? "holds" : "fails (the law would feed energy in)");
+	model_step(s, "(2.9) ΦᵀA⁻¹∂f/∂x = ρ ∂f/∂x: w = ΦᵀA⁻¹e_y = (%.9g, %.9g, %.9g);", w[0], w[1],
+		   w[2]);
+	if (cond29)
+		model_step(s,
+			   "  w is along e_y (relative residual %.2g ≤ 1e-9): (2.9) holds, "
+			   "ρ = %.12g. The friction lies in the constraint's tangent plane, and "
+			   "λ does not depend on Φ (§2).",
+			   residual, rho);
+	else
+		model_step(s,
+			   "  w has a part across e_y (relative residual %.6g > 1e-9): (2.9) "
+			   "fails, so this is not friction in Painlevé's sense (§4, §5), and the "
+			   "normal force depends on the friction coefficient.",
+			   residual);
+	model_step(s, "Generalized forces: X = (m2 l cosθ θ̇², −m2 g l cosθ, −(m1+m2) g + m2 l "
+		      "sinθ θ̇²).");
+	model_step(s, "Sliding on y = 0: ÿ = b0 + λ D = 0 with b0 = (A⁻¹X)_y and D = (A⁻¹(e_y + "
+		      "G))_y, G the friction per unit λ (2.13).");
+	if (r.law == LAW_COULOMB && sigma == 0)
+		model_step(s, "  ẋ = 0: %s.", mode_why);
+	else
+		model_step(s, "  b0 = %.9g, D = %.9g: %s.", sl.b0, sl.D, mode_why);
+	model_step(s, "  λ = %.12g N; Painlevé's classification: %s.", lambda, mode_word[mode]);
+	model_step(s,
+		   "Classical law: D = [(m1 + m2 cos²θ) + μ σ m2 sinθ cosθ]/((m1+m2) m1), σ = "
+		   "sgn ẋ, vanishes (for σ sinθ cosθ < 0) at μ_crit(θ) = (m1 + m2 cos²θ)/(m2 "
+		   "|sinθ cosθ|) = %.12g here.",
+		   mu_c);
+	model_step(s,
+		   "  With t = tanθ, μ_crit = ((m1+m2) + m1 t²)/(m2 t), least at t = "
+		   "√((m1+m2)/m1): μ_crit_min = 2√(m1(m1+m2))/m2 = %.12g at θ = %.9g° (GSL's "
+		   "Brent minimizer: %.12g at %.9g°).",
+		   2 * sqrt(r.m1 * (r.m1 + r.m2)) / r.m2,
+		   atan(sqrt((r.m1 + r.m2) / r.m1)) * 180 / M_PI, mu_min, th_min * 180 / M_PI);
+	if (r.law != LAW_COULOMB)
+		model_step(
+			s,
+			"  (μ_crit belongs to the classical law; Kozlov's law with (2.9) has D = "
+			"(A⁻¹)_yy > 0 at every θ: no paradox.)");
+	if (r.contact == CONTACT_RIGID) {
+		model_step(s,
+			   "Rigid run (rk8pd, 1e-12), phases ended by events located on the "
+			   "step: the contact stops sliding, λ reaches 0 (lift-off), D reaches 0 "
+			   "(paradox), or the rod lies down (θ = 0 or 180°).");
+		model_step(s, "  %s at t = %.12g s after %zu steps%s%s.", outcome_word[run.outcome],
+			   run.t_end, run.steps, run.why ? ": " : "", run.why ? run.why : "");
+	} else {
+		model_step(s,
+			   "Compliant run: N = max(0, −k y − c ẏ) for y < 0, k = %g N/m, c = %g "
+			   "N·s/m; %s.",
+			   r.kc, r.cc,
+			   r.law == LAW_COULOMB ? "sgn ẋ smoothed as ẋ/√(ẋ² + v²), v = 1e-4 √(gl)"
+						: "|q̇|_A smoothed as √(q̇·Aq̇ + v²), v = 1e-4 √(gl)");
+		model_step(s,
+			   "  The Jacobian's eigenvalues (gsl_eigen_nonsymm) every 1/%d of the "
+			   "run: fastest/slowest time scale up to %.6g, %s.",
+			   SEGMENTS, run.ratio,
+			   run.stiff ? "above 1e3: tribo switched to the implicit msbdf"
+				     : "below 1e3: the explicit rk8pd was kept");
+		model_step(s, "  largest normal force %.9g N; %s at t = %.9g s.", run.N_max,
+			   outcome_word[run.outcome], run.t_end);
+	}
+	model_step(s, "End: x = %.9g m, θ = %.9g°, ẋ = %.9g m/s, θ̇ = %.9g rad/s.", run.y[0],
+		   run.y[1] * 180 / M_PI, run.y[3], run.y[4]);
+	return 0;
+}
+
+const struct model model_painleve_rod = {
+	.name = "painleve-rod",
+	.summary = "Painlevé's rod with Kozlov's conditions (2.8)/(2.9) and the paradox (Kozlov "
+		   "§5)",
+	.params = rod_params,
+	.nparams = R_NPARAMS,
+	.results = rod_results,
+	.nresults = O_NRESULTS,
+	.solve = rod_solve,
+};
