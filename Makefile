@@ -56,7 +56,7 @@ $(B)/libtribo.a: $(LIB_SRC:src/%.c=$(B)/%.o)
 tribo: $(B)/main.o $(B)/libtribo.a
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(PKG_LIBS) -lm
 
-$(B)/tests/%: tests/%.c $(B)/libtribo.a tests/testutil.h
+$(B)/tests/%: tests/%.c $(B)/libtribo.a $(wildcard tests/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Itests -o $@ $< $(B)/libtribo.a $(PKG_LIBS) $(CHECK_LIBS) -lm
 
@@ -72,7 +72,7 @@ $(A)/libtribo.a: $(LIB_SRC:src/%.c=$(A)/%.o)
 $(A)/tribo: $(A)/main.o $(A)/libtribo.a
 	$(CC) $(ALL_CFLAGS) $(SAN) -o $@ $^ $(PKG_LIBS) -lm
 
-$(A)/tests/%: tests/%.c $(A)/libtribo.a tests/testutil.h
+$(A)/tests/%: tests/%.c $(A)/libtribo.a $(wildcard tests/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(SAN) -Itests -o $@ $< $(A)/libtribo.a $(PKG_LIBS) $(CHECK_LIBS) -lm
 

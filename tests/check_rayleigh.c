@@ -10,98 +10,11 @@
 #include <math.h>
 #include <string.h>
 
+#include "modelrun.h"
 #include "models/contact.h"
 #include "models/model.h"
 #include "rayleigh_ref.h"
 #include "testutil.h"
-
-/* ---- a model with its defaults, parameters set by name ------------------ */
-
-enum { MAXP = 32 };
-
-struct run {
-	const struct model *m;
-	double num[MAXP];
-	int choice[MAXP];
-	const char *text[MAXP];
-	struct value res[MAXP];
-	struct strbuf steps;
-	struct diag d;
-};
-
-static void run_init(struct run *r, const char *model)
-{
-	memset(r, 0, sizeof(*r));
-	r->m = model_find(model);
-	ck_assert_ptr_nonnull(r->m);
-	ck_assert_int_le(r->m->nparams, MAXP);
-	for (size_t i = 0; i < r->m->nparams; i++) {
-		r->num[i] = r->m->params[i].def;
-		r->text[i] = r->m->params[i].def_text ? r->m->params[i].def_text : "";
-	}
-	strbuf_init(&r->steps);
-}
-
-static int pidx(struct run *r, const char *name)
-{
-	int i = model_param_index(r->m, name);
-	ck_assert_msg(i >= 0, "no parameter %s", name);
-	return i;
-}
-
-static void setn(struct run *r, const char *name, double x)
-{
-	r->num[pidx(r, name)] = x;
-}
-
-static void setw(struct run *r, const char *name, const char *word)
-{
-	int i = pidx(r, name);
-	r->choice[i] = param_choice_index(&r->m->params[i], word);
-	ck_assert_msg(r->choice[i] >= 0, "%s: no choice %s", name, word);
-}
-
-static void sett(struct run *r, const char *name, const char *text)
-{
-	r->text[pidx(r, name)] = text;
-}
-
-static int solve(struct run *r)
-{
-	struct model_input in = {r->num, r->choice, r->text};
-	struct model_output out = {r->res, &r->steps};
-	for (size_t i = 0; i < r->m->nresults; i++)
-		value_release(&r->res[i]);
-	strbuf_reset(&r->steps);
-	return r->m->solve(&in, &out, &r->d);
-}
-
-static void solve_ok(struct run *r)
-{
-	ck_assert_msg(solve(r) == 0, "%s: %s", r->m->name, r->d.msg);
-}
-
-static double res(struct run *r, const char *name)
-{
-	int i = model_result_index(r->m, name);
-	ck_assert_msg(i >= 0, "no result %s", name);
-	return r->res[i].num;
-}
-
-static void run_free(struct run *r)
-{
-	for (size_t i = 0; i < r->m->nresults; i++)
-		value_release(&r->res[i]);
-	strbuf_release(&r->steps);
-}
-
-/* |a - b| <= tol * scale */
-#define ck_assert_near(a, b, tol, scale)                                                           \
-	do {                                                                                       \
-		double a__ = (a), b__ = (b), s__ = (scale);                                        \
-		ck_assert_msg(fabs(a__ - b__) <= (tol)*s__, "%s = %.17g, expected %.17g (±%g)",    \
-			      #a, a__, b__, (tol)*s__);                                            \
-	} while (0)
 
 /* ---- the ring, against an independent 1-D quadrature -------------- */
 

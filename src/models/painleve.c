@@ -19,8 +19,8 @@
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_linalg.h>
 #include <gsl/gsl_math.h>
-#include <gsl/gsl_min.h>
 #include <gsl/gsl_odeiv2.h>
+#include <gsl/gsl_roots.h>
 #include <math.h>
 #include <string.h>
 
@@ -127,7 +127,7 @@ static const struct result_spec rod_results[O_NRESULTS] = {
 	[O_COND28_MIN] = {"cond28_min", VAL_NUMBER, "", "smallest eigenvalue of Φ + Φᵀ"},
 	[O_COND29] = {"cond29", VAL_BOOL, "", "(2.9): ΦᵀA⁻¹∂f/∂x parallel to ∂f/∂x"},
 	[O_COND29_RESIDUAL] = {"cond29_residual", VAL_NUMBER, "",
-			       "|w − ρ∂f|/|w|, w = ΦᵀA⁻¹∂f (holds below 1e-9)"},
+			       "|w − ρ∂f|/(‖Φ‖|A⁻¹∂f|), w = ΦᵀA⁻¹∂f (holds below 1e-9)"},
 	[O_RHO] = {"rho", VAL_NUMBER, "", "ρ of (2.9) when it holds (nan otherwise)"},
 	[O_LAMBDA] = {"lambda", VAL_NUMBER, "N", "normal reaction at the current state"},
 	[O_MU_CRIT] = {"mu_crit", VAL_NUMBER, "",
@@ -280,35 +280,34 @@ static double mu_crit_at(const struct rod *r, double th, double sigma)
 	return (r->m1 + r->m2 * cos(th) * cos(th)) / (r->m2 * fabs(sc));
 }
 
-static double mu_crit_fn(double th, void *p)
+/* μ_crit(θ) = N/D with N = m1 + m2 cos²θ, D = m2 sinθ cosθ is least where
+ * N'D − N D' = 0, i.e. where g(θ) = −2 m2² sin²θ cos²θ − (m1 + m2 cos²θ) m2
+ * cos 2θ vanishes: g < 0 near 0 and g > 0 near 90°, one root between.
+ * A root of g, found by GSL's Brent solver, is exact to rounding, where a
+ * minimizer of μ_crit itself only resolves θ to √ε. */
+static double mu_crit_slope(double th, void *p)
 {
-	return mu_crit_at(p, th, 0.0);
+	const struct rod *r = p;
+	const double s = sin(th), c = cos(th);
+	return -2 * r->m2 * r->m2 * s * s * c * c - (r->m1 + r->m2 * c * c) * r->m2 * cos(2 * th);
 }
 
-/* Minimizes mu_crit over θ in (0°, 90°) with GSL's Brent minimizer. */
 static int mu_crit_min(const struct rod *r, double *mu, double *th, struct diag *d)
 {
-	gsl_function F = {mu_crit_fn, (void *)r};
-	gsl_min_fminimizer *s = gsl_min_fminimizer_alloc(gsl_min_fminimizer_brent);
-	double a = 1e-3, b = M_PI_2 - 1e-3, x = M_PI / 4;
-	/* a starting point below both ends, as Brent's method needs */
-	for (int i = 1; i < 64 && !(mu_crit_fn(x, (void *)r) < mu_crit_fn(a, (void *)r) &&
-				    mu_crit_fn(x, (void *)r) < mu_crit_fn(b, (void *)r));
-	     i++)
-		x = a + (b - a) * i / 64.0;
-	int status = gsl_min_fminimizer_set(s, &F, x, a, b);
+	gsl_function F = {mu_crit_slope, (void *)r};
+	gsl_root_fsolver *s = gsl_root_fsolver_alloc(gsl_root_fsolver_brent);
+	int status = gsl_root_fsolver_set(s, &F, 1e-9, M_PI_2 - 1e-9);
 	for (int it = 0; !status && it < 200; it++) {
-		status = gsl_min_fminimizer_iterate(s);
-		a = gsl_min_fminimizer_x_lower(s);
-		b = gsl_min_fminimizer_x_upper(s);
-		if (gsl_min_test_interval(a, b, 1e-13, 0.0) == GSL_SUCCESS)
+		status = gsl_root_fsolver_iterate(s);
+		if (gsl_root_test_interval(gsl_root_fsolver_x_lower(s), gsl_root_fsolver_x_upper(s),
+					   0.0, 1e-15) == GSL_SUCCESS)
 			break;
 	}
-	*th = gsl_min_fminimizer_x_minimum(s);
-	*mu = gsl_min_fminimizer_f_minimum(s);
-	gsl_min_fminimizer_free(s);
+	*th = gsl_root_fsolver_root(s);
+	gsl_root_fsolver_free(s);
 	if (status)
-		return num_fail(d, status, "minimizing mu_crit over θ");
+		return num_fail(d, status, "the least μ_crit over θ");
+	*mu = mu_crit_at(r, *th, 0.0);
 	return 0;
 }
 
@@ -739,8 +738,13 @@ static int rod_solve(const struct model_input *in, struct model_output *out, str
 	double w[3];
 	for (int i = 0; i < 3; i++)
 		w[i] = Phi[0 * 3 + i] * Ai[2] + Phi[1 * 3 + i] * Ai[5] + Phi[2 * 3 + i] * Ai[8];
-	const double wn = sqrt(w[0] * w[0] + w[1] * w[1] + w[2] * w[2]);
-	const double residual = wn > 0 ? hypot(w[0], w[1]) / wn : 0.0;
+	/* relative to the largest w can be, ‖Φ‖_F |A⁻¹e_y|, so that a w that
+	 * vanishes (θ = 90° for Painlevé's law) counts as parallel */
+	double fro = 0;
+	for (int i = 0; i < 9; i++)
+		fro += Phi[i] * Phi[i];
+	const double wscale = sqrt(fro) * sqrt(Ai[2] * Ai[2] + Ai[5] * Ai[5] + Ai[8] * Ai[8]);
+	const double residual = wscale > 0 ? hypot(w[0], w[1]) / wscale : 0.0;
 	const bool cond29 = residual <= 1e-9;
 	const double rho = cond29 ? w[2] : NAN;
 
@@ -790,7 +794,7 @@ static int rod_solve(const struct model_input *in, struct model_output *out, str
 				   : "D < 0 and b0 > 0: both contact (λ > 0) and lift-off";
 	}
 
-	double mu_c = mu_crit_at(&r, th, sigma), mu_min, th_min;
+	double mu_c = mu_crit_at(&r, th, sigma), mu_min = NAN, th_min = NAN;
 	if (mu_crit_min(&r, &mu_min, &th_min, d))
 		return -1;
 
@@ -888,7 +892,7 @@ static int rod_solve(const struct model_input *in, struct model_output *out, str
 	model_step(s,
 		   "  With t = tanθ, μ_crit = ((m1+m2) + m1 t²)/(m2 t), least at t = "
 		   "√((m1+m2)/m1): μ_crit_min = 2√(m1(m1+m2))/m2 = %.12g at θ = %.9g° (GSL's "
-		   "Brent minimizer: %.12g at %.9g°).",
+		   "Brent root of dμ_crit/dθ: %.12g at %.12g°).",
 		   2 * sqrt(r.m1 * (r.m1 + r.m2)) / r.m2,
 		   atan(sqrt((r.m1 + r.m2) / r.m1)) * 180 / M_PI, mu_min, th_min * 180 / M_PI);
 	if (r.law != LAW_COULOMB)

@@ -1,0 +1,334 @@
+/* Kozlov §5: the Painlevé rod. The inertia matrix against the paper's,
+ * conditions (2.8)/(2.9), λ independent of Φ under (2.9), the closed-form
+ * critical friction, Painlevé's classification, energy, the rigid and
+ * compliant runs and the stiffness check. */
+#include <check.h>
+#include <gsl/gsl_math.h>
+#include <math.h>
+#include <string.h>
+
+#include "modelrun.h"
+#include "testutil.h"
+
+static void rod(struct run *r, double m1, double m2, double l, double theta_deg)
+{
+	run_init(r, "painleve-rod");
+	setn(r, "m1", m1);
+	setn(r, "m2", m2);
+	setn(r, "l", l);
+	setn(r, "theta", theta_deg);
+}
+
+static double A_at(struct run *r, int i, int j)
+{
+	int k = model_result_index(r->m, "A");
+	ck_assert_int_eq(r->res[k].kind, VAL_MATRIX);
+	return r->res[k].m[3 * i + j];
+}
+
+/* The paper's A(θ) in (x, θ, y). */
+START_TEST(test_inertia_matrix)
+{
+	const double m1 = 1.3, m2 = 0.7, l = 1.9;
+	for (double th = 5; th < 180; th += 25) {
+		struct run r;
+		rod(&r, m1, m2, l, th);
+		solve_ok(&r);
+		double s = sin(th * M_PI / 180), c = cos(th * M_PI / 180);
+		double want[3][3] = {{m1 + m2, -m2 * l * s, 0},
+				     {-m2 * l * s, m2 * l * l, m2 * l * c},
+				     {0, m2 * l * c, m1 + m2}};
+		for (int i = 0; i < 3; i++)
+			for (int j = 0; j < 3; j++)
+				ck_assert_near(A_at(&r, i, j), want[i][j], 1e-15, m1 + m2);
+		run_free(&r);
+	}
+}
+END_TEST
+
+/* (2.9) holds for isotropic friction Φ = kA with ρ = k at every θ; it fails
+ * for Painlevé's diag(μ, 0, 0) except at θ = 90° (where ΦᵀA⁻¹e_y = 0). */
+START_TEST(test_cond29)
+{
+	for (double th = 10; th < 180; th += 25) { /* never 90° */
+		struct run r;
+		rod(&r, 1, 2, 0.8, th);
+		setw(&r, "law", "isotropic");
+		setn(&r, "k", 0.35);
+		solve_ok(&r);
+		ck_assert(resb(&r, "cond29"));
+		ck_assert_rel(res(&r, "rho"), 0.35, 1e-13);
+		ck_assert(res(&r, "cond29_residual") < 1e-12);
+		ck_assert(resb(&r, "cond28"));
+		ck_assert(res(&r, "cond28_min") > 0);
+		setw(&r, "law", "coulomb");
+		solve_ok(&r);
+		ck_assert(!resb(&r, "cond29"));
+		/* w = μ (A⁻¹)_xy e_x: the residual is |(A⁻¹)_xy|/|A⁻¹e_y|, with
+		 * A⁻¹e_y = (−m2 s c, −M c/l, M − m2 s²)/(M m1) */
+		double sn = sin(th * M_PI / 180), cs = cos(th * M_PI / 180), M = 3, l = 0.8;
+		double axy = -2 * sn * cs / M, aty = -cs / l, ayy = (M - 2 * sn * sn) / M;
+		ck_assert_rel(res(&r, "cond29_residual"),
+			      fabs(axy) / sqrt(axy * axy + aty * aty + ayy * ayy), 1e-12);
+		ck_assert(isnan(res(&r, "rho")));
+		ck_assert(resb(&r, "cond28")); /* diag(μ, 0, 0) is semidefinite */
+		ck_assert_near(res(&r, "cond28_min"), 0.0, 1e-15, 1);
+		run_free(&r);
+	}
+	struct run r;
+	rod(&r, 1, 2, 0.8, 90);
+	solve_ok(&r);
+	ck_assert(resb(&r, "cond29"));
+	run_free(&r);
+}
+END_TEST
+
+/* A matrix law of the family (5.1)-(5.2), Φ = AΩᵀ with Ω's last column
+ * (0, 0, ν): (2.9) holds with ρ = ν, and λ is the same as for isotropic
+ * friction and as without friction (§2: λ does not depend on Φ). A Φ
+ * with a negative eigenvalue fails (2.8). */
+START_TEST(test_lambda_independent_of_phi)
+{
+	const double m1 = 1.2, m2 = 0.9, l = 1.1, th = 40, nu = 0.6;
+	const double Om[3][3] = {{0.3, -0.2, 0}, {0.5, 0.8, 0}, {0.1, 0.4, nu}};
+	const double s = sin(th * M_PI / 180), c = cos(th * M_PI / 180);
+	const double A[3][3] = {{m1 + m2, -m2 * l * s, 0},
+				{-m2 * l * s, m2 * l * l, m2 * l * c},
+				{0, m2 * l * c, m1 + m2}};
+	static const char *const names[] = {"phi11", "phi12", "phi13", "phi21", "phi22",
+					    "phi23", "phi31", "phi32", "phi33"};
+	struct run r;
+	rod(&r, m1, m2, l, th);
+	setn(&r, "xdot", 0.7);
+	setn(&r, "thetadot", -1.3);
+	setw(&r, "law", "matrix");
+	for (int i = 0; i < 3; i++)
+		for (int j = 0; j < 3; j++) {
+			double x = 0; /* (AΩᵀ)_ij = Σ_k A_ik Ω_jk */
+			for (int k = 0; k < 3; k++)
+				x += A[i][k] * Om[j][k];
+			setn(&r, names[3 * i + j], x);
+		}
+	solve_ok(&r);
+	ck_assert(resb(&r, "cond29"));
+	ck_assert_rel(res(&r, "rho"), nu, 1e-12);
+	double lam_matrix = res(&r, "lambda");
+	setw(&r, "law", "isotropic");
+	setn(&r, "k", 2.5);
+	solve_ok(&r);
+	double lam_iso = res(&r, "lambda");
+	setw(&r, "law", "coulomb");
+	setn(&r, "mu", 0);
+	solve_ok(&r);
+	double lam_free = res(&r, "lambda");
+	ck_assert_rel(lam_matrix, lam_free, 1e-13);
+	ck_assert_rel(lam_iso, lam_free, 1e-13);
+	/* and the classical law's λ does depend on μ */
+	setn(&r, "mu", 0.8);
+	solve_ok(&r);
+	ck_assert(fabs(res(&r, "lambda") - lam_free) > 1e-3 * lam_free);
+	/* (2.8) fails for a Φ with a negative direction */
+	setw(&r, "law", "matrix");
+	setn(&r, "phi22", -5);
+	solve_ok(&r);
+	ck_assert(!resb(&r, "cond28"));
+	ck_assert(res(&r, "cond28_min") < 0);
+	run_free(&r);
+}
+END_TEST
+
+/* μ_crit(θ) = (m1 + m2 cos²θ)/(m2 sinθ cosθ); its minimum is
+ * 2√(m1(m1+m2))/m2 at tanθ = √((m1+m2)/m1). The issue's case m1 = m2 = l = 1:
+ * 2√2 at 54.7356°. */
+START_TEST(test_mu_crit)
+{
+	const double cases[][2] = {{1, 1}, {2, 0.5}, {0.3, 3}, {1, 10}};
+	for (int i = 0; i < 4; i++) {
+		const double m1 = cases[i][0], m2 = cases[i][1];
+		struct run r;
+		rod(&r, m1, m2, 1.7, 35);
+		setn(&r, "xdot", -1); /* σ sinθ cosθ < 0: the paradox side */
+		solve_ok(&r);
+		ck_assert_rel(res(&r, "mu_crit_min"), 2 * sqrt(m1 * (m1 + m2)) / m2, 1e-12);
+		ck_assert_rel(res(&r, "theta_crit_min"), atan(sqrt((m1 + m2) / m1)) * 180 / M_PI,
+			      1e-12);
+		double s = sin(35 * M_PI / 180), c = cos(35 * M_PI / 180);
+		ck_assert_rel(res(&r, "mu_crit"), (m1 + m2 * c * c) / (m2 * s * c), 1e-14);
+		/* the other direction has no paradox */
+		setn(&r, "xdot", 1);
+		solve_ok(&r);
+		ck_assert(isinf(res(&r, "mu_crit")));
+		run_free(&r);
+	}
+	struct run r;
+	rod(&r, 1, 1, 1, 30);
+	solve_ok(&r);
+	ck_assert_rel(res(&r, "mu_crit_min"), 2 * M_SQRT2, 1e-12);
+	ck_assert_rel(res(&r, "theta_crit_min"), 54.735610317245345, 1e-13);
+	ck_assert(!resb(&r, "cond29"));
+	run_free(&r);
+}
+END_TEST
+
+/* Painlevé's classification on both sides of μ_crit. Below: consistent.
+ * Above with the rod at rest in θ (b0 = −g-ish < 0): inconsistent, and the
+ * rigid run ends at once with `paradox`. Above and spinning fast enough
+ * that the free normal acceleration b0 is positive: indeterminate. */
+START_TEST(test_mode)
+{
+	const double th = 60, mc = (1 + 0.25) / (sin(M_PI / 3) * cos(M_PI / 3));
+	struct run r;
+	rod(&r, 1, 1, 1, th);
+	setn(&r, "xdot", -1);
+	setn(&r, "mu", mc * 0.99);
+	solve_ok(&r);
+	ck_assert_str_eq(resw(&r, "mode"), "consistent");
+	ck_assert(res(&r, "lambda") > 0);
+	setn(&r, "mu", mc * 1.01);
+	solve_ok(&r);
+	ck_assert_str_eq(resw(&r, "mode"), "inconsistent");
+	ck_assert(isnan(res(&r, "lambda")));
+	ck_assert_str_eq(resw(&r, "outcome"), "paradox");
+	ck_assert_double_eq(res(&r, "t_end"), 0);
+	/* θ̇² large: X_y = −(m1+m2) g + m2 l sinθ θ̇² > 0 pulls m1 up */
+	setn(&r, "thetadot", 8);
+	solve_ok(&r);
+	ck_assert_str_eq(resw(&r, "mode"), "indeterminate");
+	/* the same with Kozlov's isotropic law: always consistent */
+	setw(&r, "law", "isotropic");
+	setn(&r, "thetadot", 0);
+	solve_ok(&r);
+	ck_assert_str_eq(resw(&r, "mode"), "consistent");
+	run_free(&r);
+}
+END_TEST
+
+/* Without friction the rigid run conserves T + V; with the classical law
+ * at rest and μ large, static friction holds and λ balances the load. */
+START_TEST(test_energy_and_stick)
+{
+	const double m1 = 1.5, m2 = 0.8, l = 1.2, g = 9.81;
+	struct run r;
+	rod(&r, m1, m2, l, 50);
+	setn(&r, "mu", 0);
+	setn(&r, "xdot", 0.4);
+	setn(&r, "thetadot", 0.9);
+	setn(&r, "tmax", 0.25);
+	solve_ok(&r);
+	ck_assert_str_eq(resw(&r, "outcome"), "slides");
+	double E[2];
+	for (int k = 0; k < 2; k++) {
+		double th = (k ? res(&r, "theta_end") : 50) * M_PI / 180;
+		double xd = k ? res(&r, "xdot_end") : 0.4, td = k ? res(&r, "thetadot_end") : 0.9;
+		double T = 0.5 * ((m1 + m2) * xd * xd - 2 * m2 * l * sin(th) * xd * td +
+				  m2 * l * l * td * td);
+		E[k] = T + m2 * g * l * sin(th);
+	}
+	ck_assert_rel(E[1], E[0], 1e-10);
+
+	/* at rest, θ̇ = 0, μ = 5: the contact holds; λ with ẍ = ÿ = 0 */
+	setn(&r, "mu", 5);
+	setn(&r, "xdot", 0);
+	setn(&r, "thetadot", 0);
+	solve_ok(&r);
+	ck_assert_str_eq(resw(&r, "mode"), "consistent");
+	ck_assert_str_eq(resw(&r, "outcome"), "stops");
+	double th = 50 * M_PI / 180, thdd = -m2 * g * l * cos(th) / (m2 * l * l);
+	ck_assert_rel(res(&r, "lambda"), m2 * l * cos(th) * thdd + (m1 + m2) * g, 1e-13);
+	run_free(&r);
+}
+END_TEST
+
+/* A compliant contact converges to the rigid one as k grows: the rod falls
+ * flat at the same time. Its stiffness ratio grows like √k, and above 1e3
+ * the run switches to msbdf. */
+START_TEST(test_compliant)
+{
+	struct run r;
+	rod(&r, 1, 1, 1, 30);
+	setn(&r, "mu", 0.5);
+	setn(&r, "tmax", 1);
+	solve_ok(&r);
+	ck_assert_str_eq(resw(&r, "outcome"), "falls");
+	double t_rigid = res(&r, "t_end");
+	setw(&r, "contact", "compliant");
+	double prev_ratio = 0, prev_err = INFINITY;
+	for (double k = 1e4; k <= 1e10; k *= 100) {
+		setn(&r, "k_contact", k);
+		solve_ok(&r);
+		ck_assert_str_eq(resw(&r, "outcome"), "falls");
+		double err = fabs(res(&r, "t_end") - t_rigid);
+		ck_assert_msg(err < prev_err || err < 1e-8, "k = %g: error %g after %g", k, err,
+			      prev_err);
+		double ratio = res(&r, "stiffness_ratio");
+		ck_assert_msg(ratio > 5 * prev_ratio, "k = %g: ratio %g after %g", k, ratio,
+			      prev_ratio);
+		ck_assert_int_eq(resb(&r, "stiff"), ratio > 1e3);
+		prev_ratio = ratio;
+		prev_err = err;
+	}
+	ck_assert(prev_err < 1e-6 * t_rigid);
+	ck_assert(resb(&r, "stiff"));
+	run_free(&r);
+}
+END_TEST
+
+/* In the paradox region the compliant contact jams: the contact point stops
+ * within the run and the normal force rises far above the weight, more so
+ * the stiffer the contact. */
+START_TEST(test_compliant_paradox)
+{
+	struct run r;
+	rod(&r, 1, 1, 1, 60);
+	setn(&r, "mu", 3);
+	setn(&r, "xdot", -1);
+	setn(&r, "tmax", 0.2);
+	setw(&r, "contact", "compliant");
+	setn(&r, "k_contact", 1e4);
+	solve_ok(&r);
+	double N4 = res(&r, "N_max");
+	ck_assert(fabs(res(&r, "xdot_end")) < 1e-3);
+	setn(&r, "k_contact", 1e6);
+	solve_ok(&r);
+	ck_assert(res(&r, "N_max") > N4);
+	ck_assert(N4 > 2 * 2 * 9.81);
+	run_free(&r);
+}
+END_TEST
+
+START_TEST(test_errors)
+{
+	struct run r;
+	rod(&r, 1, 1, 1, 30);
+	setw(&r, "law", "matrix");
+	for (int i = 0; i < 9; i++)
+		r.num[model_param_index(r.m, "phi11") + i] = 0;
+	solve_ok(&r); /* no friction at all is fine: (2.9) with ρ = 0 */
+	ck_assert(resb(&r, "cond29"));
+	ck_assert_double_eq(res(&r, "rho"), 0);
+	run_free(&r);
+}
+END_TEST
+
+static Suite *painleve_suite(void)
+{
+	Suite *s = suite_create("painleve");
+	TCase *tc = tcase_create("rod");
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_inertia_matrix);
+	tcase_add_test(tc, test_cond29);
+	tcase_add_test(tc, test_lambda_independent_of_phi);
+	tcase_add_test(tc, test_mu_crit);
+	tcase_add_test(tc, test_mode);
+	tcase_add_test(tc, test_energy_and_stick);
+	tcase_add_test(tc, test_compliant);
+	tcase_add_test(tc, test_compliant_paradox);
+	tcase_add_test(tc, test_errors);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return run_suite(painleve_suite());
+}
