@@ -454,7 +454,13 @@ static int run_rigid(struct rod *r, double th0, double xd0, double thd0, double 
 				       : parts[2] <= 0 ? OUT_PARADOX
 				       : parts[1] <= 0 ? OUT_LIFTS_OFF
 						       : OUT_STOPS;
-			out->why = phase == 0 ? "at the start" : NULL;
+			out->why = phase > 0 ? NULL
+				   : parts[0] <= 0 && r->law != LAW_COULOMB
+					   ? "the rod is at rest at the start; whether Kozlov's "
+					     "law lets it "
+					     "start is the rest principle of §3 (see kozlov-rest), "
+					     "not run here"
+					   : "at the start";
 			break;
 		}
 		struct ode_system sys = {4, rigid_rhs, rigid_event, r};

@@ -1,0 +1,48 @@
+# The issue's check: for m1 = m2 = l = 1 the least critical friction is
+# 2√(m1(m1+m2))/m2 = 2√2 at tanθ = √((m1+m2)/m1) = √2, θ = 54.7356103172°,
+# and Painlevé's law Φ = diag(μ, 0, 0) violates Kozlov's condition (2.9).
+$ tribo -c 'load painleve-rod; set m1 1; set m2 1; set l 1; solve; print mu_crit_min theta_crit_min cond29'
+2.82842712475
+54.7356103172
+false
+? 0
+
+# The inertia matrix in the paper's coordinates (x, θ, y).
+$ tribo -c 'load painleve-rod; set theta 30; set m2 2; solve; print A'
+3 -1 0
+-1 2 1.73205080757
+0 1.73205080757 3
+? 0
+
+# Isotropic friction Φ = kA: (2.9) holds with ρ = k, and λ does not depend on k.
+$ tribo -c 'load painleve-rod-isotropic; solve; print cond29 rho lambda; set k 0.1; solve; print lambda'
+true
+3
+15.5227949192
+15.5227949192
+? 0
+
+# Painlevé's classification on either side of μ_crit(60°) = 2.88675…
+$ tribo -c 'load painleve-paradox; set mu 2.8; solve; print mode; set mu 3; solve; print mode outcome; set thetadot 8; solve; print mode'
+consistent
+inconsistent
+paradox
+indeterminate
+? 0
+
+# A compliant contact: the stiffer the spring, the stiffer the equations.
+$ tribo -c 'load painleve-rod; set contact compliant; set k_contact 1e4; solve; print stiff; eval step(stiffness_ratio - 30)*step(100 - stiffness_ratio); set k_contact 1e8; solve; print stiff; eval step(stiffness_ratio - 3000)'
+false
+1
+true
+1
+? 0
+
+$ tribo -c 'load painleve-rod; set theta 200'
+! tribo: -c: command 2: set: theta = 200 deg is out of range: theta must be (0, 180) deg
+? 1
+
+$ tribo -c 'load painleve-rod; set law friction'
+! tribo: -c: command 2: set: law is one of coulomb|isotropic|matrix, not 'friction'
+? 1
+
