@@ -10,9 +10,10 @@
 #include "util/xalloc.h"
 
 extern const struct model model_rayleigh, model_conveyor, model_disk, model_polisher;
+extern const struct model model_kozlov_rest;
 
 static const struct model *const models[] = {
-	&model_rayleigh, &model_conveyor, &model_disk, &model_polisher, NULL,
+	&model_rayleigh, &model_conveyor, &model_disk, &model_polisher, &model_kozlov_rest, NULL,
 };
 
 const struct model *const *model_all(void)
