@@ -10,10 +10,11 @@
 #include "util/xalloc.h"
 
 extern const struct model model_rayleigh, model_conveyor, model_disk, model_polisher;
-extern const struct model model_kozlov_rest;
+extern const struct model model_kozlov_rest, model_kozlov_ball;
 
 static const struct model *const models[] = {
-	&model_rayleigh, &model_conveyor, &model_disk, &model_polisher, &model_kozlov_rest, NULL,
+	&model_rayleigh,    &model_conveyor,	&model_disk, &model_polisher,
+	&model_kozlov_rest, &model_kozlov_ball, NULL,
 };
 
 const struct model *const *model_all(void)
