@@ -10,7 +10,7 @@
 #include "util/xalloc.h"
 
 extern const struct model model_rayleigh, model_conveyor, model_disk, model_polisher,
-	model_painleve_rod;
+	model_painleve_rod, model_kozlov_rest, model_kozlov_ball;
 
 static const struct model *const models[] = {
 	&model_rayleigh,
@@ -18,6 +18,8 @@ static const struct model *const models[] = {
 	&model_disk,
 	&model_polisher,
 	&model_painleve_rod,
+	&model_kozlov_rest,
+	&model_kozlov_ball,
 	NULL, /* keep one model a line */
 };
 

@@ -1,0 +1,671 @@
+/* Kozlov, "Lagrangian mechanics and dry friction": the two small models.
+ *
+ * kozlov-rest — §3: a point in the plane under a constant force f with
+ * anisotropic dry friction Φv/|v| (3.1). Rest or motion by the classical
+ * principle (3.2)/(3.3) and by Kozlov's Lyapunov principle: in the time
+ * dτ = dt/|v| the velocity obeys v' = f|v| − Φv (3.8), whose ray solutions
+ * v = ξ e^{λτ} need (Φ + λI)η = f, |η| = 1.
+ *
+ * kozlov-ball — §6: a heavy homogeneous ball on a horizontal plane under
+ * the generalized Amontons law (2.6), F = −|R| Φ q̇/|q̇|_A, with the
+ * paper's slips corrected (SPEC, "Known slips"). */
+#include <float.h>
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_linalg.h>
+#include <gsl/gsl_math.h>
+#include <gsl/gsl_roots.h>
+#include <math.h>
+#include <string.h>
+
+#include "models/model.h"
+#include "num/num.h"
+#include "num/ode.h"
+
+/* ---- small dense linear algebra through GSL ------------------------------ */
+
+enum { LA_MAX = 5 };
+
+/* Solves M x = b (n ≤ LA_MAX, M row-major, not modified) by LU. Returns -1
+ * when M is singular to working precision: a pivot below 64 ε ‖M‖∞. */
+static int lu_solve(size_t n, const double *M, const double *b, double *x)
+{
+	double a[LA_MAX * LA_MAX], norm = 0.0;
+	size_t pdata[LA_MAX];
+	gsl_permutation perm = {n, pdata};
+	int signum;
+
+	memcpy(a, M, n * n * sizeof(double));
+	for (size_t i = 0; i < n; i++) {
+		double row = 0.0;
+		for (size_t j = 0; j < n; j++)
+			row += fabs(M[i * n + j]);
+		norm = fmax(norm, row);
+	}
+	gsl_matrix_view A = gsl_matrix_view_array(a, n, n);
+	if (gsl_linalg_LU_decomp(&A.matrix, &perm, &signum))
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		if (!(fabs(a[i * n + i]) > 64 * DBL_EPSILON * norm))
+			return -1;
+	gsl_vector_const_view B = gsl_vector_const_view_array(b, n);
+	gsl_vector_view X = gsl_vector_view_array(x, n);
+	return gsl_linalg_LU_solve(&A.matrix, &perm, &B.vector, &X.vector) ? -1 : 0;
+}
+
+/* ---- kozlov-rest: §3 ----------------------------------------------------- */
+
+enum { KR_PHI11, KR_PHI12, KR_PHI21, KR_PHI22, KR_FX, KR_FY, KR_NPARAMS };
+enum { KR_Q32, KR_MOVES, KR_LYAP_LAMBDA, KR_ETA_X, KR_ETA_Y, KR_NRESULTS };
+
+#define ANY(name, def, doc)                                                                        \
+	{                                                                                          \
+		name, PARAM_NUMBER, "", def, -INFINITY, INFINITY, false, false, NULL, NULL, doc    \
+	}
+
+static const struct param_spec kr_params[KR_NPARAMS] = {
+	[KR_PHI11] = ANY("phi11", 1.0, "friction operator Φ, row 1, column 1"),
+	[KR_PHI12] = ANY("phi12", 0.0, "friction operator Φ, row 1, column 2"),
+	[KR_PHI21] = ANY("phi21", 0.0, "friction operator Φ, row 2, column 1"),
+	[KR_PHI22] = ANY("phi22", 0.5, "friction operator Φ, row 2, column 2"),
+	[KR_FX] = ANY("fx", 0.8, "applied force f, x (per unit mass and unit pressure)"),
+	[KR_FY] = ANY("fy", 0.3, "applied force f, y"),
+};
+
+static const struct result_spec kr_results[KR_NRESULTS] = {
+	[KR_Q32] = {"q32", VAL_NUMBER, "", "(Φ⁻¹f, Φ⁻¹f), the quantity of (3.2)/(3.3)"},
+	[KR_MOVES] = {"moves", VAL_BOOL, "", "the classical verdict: (Φ⁻¹f, Φ⁻¹f) > 1 (3.3)"},
+	[KR_LYAP_LAMBDA] = {"lyap_lambda", VAL_NUMBER, "",
+			    "largest positive root of ζ(λ) = |(Φ + λI)⁻¹f|² = 1 "
+			    "(nan: none, the rest is stable)"},
+	[KR_ETA_X] = {"eta_x", VAL_NUMBER, "", "starting direction η = (Φ + λI)⁻¹f, x"},
+	[KR_ETA_Y] = {"eta_y", VAL_NUMBER, "", "starting direction η = (Φ + λI)⁻¹f, y"},
+};
+
+/* Points of the scan of ζ − 1 on [0, λ_hi]. */
+enum { KR_SCAN = 4000 };
+
+struct rest {
+	double phi[4]; /* row-major */
+	double f[2];
+	int singular; /* scan points where Φ + λI was singular */
+};
+
+/* η = (Φ + λI)⁻¹f; returns ζ(λ) − 1 = |η|² − 1, or NAN where Φ + λI is
+ * singular. */
+static double rest_zeta(const struct rest *k, double lambda, double eta[2])
+{
+	const double M[4] = {k->phi[0] + lambda, k->phi[1], k->phi[2], k->phi[3] + lambda};
+	if (lu_solve(2, M, k->f, eta))
+		return NAN;
+	return eta[0] * eta[0] + eta[1] * eta[1] - 1.0;
+}
+
+static double rest_zeta_fn(double lambda, void *p)
+{
+	double eta[2];
+	return rest_zeta(p, lambda, eta);
+}
+
+/* Brent on a bracket [lo, hi] of a sign change of ζ − 1. */
+static int rest_refine(struct rest *k, double lo, double hi, double *root, struct diag *d)
+{
+	gsl_function F = {rest_zeta_fn, k};
+	gsl_root_fsolver *s = gsl_root_fsolver_alloc(gsl_root_fsolver_brent);
+	int status = gsl_root_fsolver_set(s, &F, lo, hi);
+	for (int iter = 0; !status && iter < 200; iter++) {
+		status = gsl_root_fsolver_iterate(s);
+		if (status)
+			break;
+		double a = gsl_root_fsolver_x_lower(s), b = gsl_root_fsolver_x_upper(s);
+		if (gsl_root_test_interval(a, b, 0.0, 4 * DBL_EPSILON) == GSL_SUCCESS)
+			break;
+	}
+	*root = gsl_root_fsolver_root(s);
+	gsl_root_fsolver_free(s);
+	if (status)
+		return num_fail(d, status, "Brent's method on ζ(λ) = 1");
+	return 0;
+}
+
+static int rest_solve(const struct model_input *in, struct model_output *out, struct diag *d)
+{
+	const double *p = in->num;
+	struct rest k = {
+		.phi = {p[KR_PHI11], p[KR_PHI12], p[KR_PHI21], p[KR_PHI22]},
+		.f = {p[KR_FX], p[KR_FY]},
+	};
+	const double *P = k.phi, fx = k.f[0], fy = k.f[1];
+	struct strbuf *s = out->steps;
+	double a[2];
+
+	if (lu_solve(2, P, k.f, a))
+		return diag_set(d,
+				"the friction operator Φ = [[%g, %g], [%g, %g]] is singular "
+				"(det Φ = %g): Φ⁻¹f, and with it (3.2)/(3.3), is not defined",
+				P[0], P[1], P[2], P[3], P[0] * P[3] - P[1] * P[2]);
+	const double q32 = a[0] * a[0] + a[1] * a[1];
+	/* (3.2) and (3.3) part at q32 = 1, which rounding alone must not
+	 * decide: the defaults, Φ = diag(1, 0.5) and f = (0.8, 0.3), sit on it. */
+	const bool boundary = fabs(q32 - 1.0) <= 16 * DBL_EPSILON;
+	const bool moves = q32 > 1.0 && !boundary;
+	const bool symmetric = P[1] == P[2];
+	/* (2.8): Sylvester's criterion on Φ + Φᵀ */
+	const double s11 = 2 * P[0], s22 = 2 * P[3], s12 = P[1] + P[2];
+	const double sdet = s11 * s22 - s12 * s12;
+	const bool dissipative = s11 >= 0 && s22 >= 0 && sdet >= 0;
+
+	/* ζ(λ) − 1 on [0, λ_hi]: past λ_hi = ‖Φ‖_F + |f| + 1 ≥ ‖Φ‖₂ + |f| + 1,
+	 * |(Φ + λI)⁻¹f| ≤ |f|/(λ − ‖Φ‖₂) < 1, so every root lies inside. */
+	const double normF = sqrt(P[0] * P[0] + P[1] * P[1] + P[2] * P[2] + P[3] * P[3]);
+	const double lam_hi = normF + hypot(fx, fy) + 1.0;
+	double g_prev = boundary ? 0.0 : q32 - 1.0, lam_prev = 0.0;
+	double br_lo = NAN, br_hi = NAN;
+	int nroots = 0;
+	for (int i = 1; i <= KR_SCAN; i++) {
+		double lam = lam_hi * i / KR_SCAN, eta[2];
+		double g = rest_zeta(&k, lam, eta);
+		if (isnan(g)) { /* Φ has the eigenvalue −λ: skip the point */
+			k.singular++;
+			continue;
+		}
+		if (g == 0.0 || (g_prev != 0.0 && (g < 0) != (g_prev < 0))) {
+			nroots++;
+			br_lo = g == 0.0 ? lam : lam_prev;
+			br_hi = lam;
+		}
+		g_prev = g; /* after an exact zero, 0: the next point starts afresh */
+		lam_prev = lam;
+	}
+	double lambda = NAN, eta[2] = {NAN, NAN};
+	if (nroots) {
+		if (br_lo == br_hi)
+			lambda = br_lo;
+		else if (rest_refine(&k, br_lo, br_hi, &lambda, d))
+			return -1;
+		rest_zeta(&k, lambda, eta);
+	} else if (boundary) {
+		lambda = 0.0; /* ζ(0) = 1: the ray v = ηc is a family of equilibria */
+		eta[0] = a[0];
+		eta[1] = a[1];
+	} else if (moves) {
+		return diag_set(d,
+				"ζ(0) = %.12g > 1 but no root of ζ(λ) = 1 was found on "
+				"[0, %.6g]",
+				q32, lam_hi);
+	}
+
+	out->res[KR_Q32] = value_number(q32);
+	out->res[KR_MOVES] = value_bool(moves);
+	out->res[KR_LYAP_LAMBDA] = value_number(lambda);
+	out->res[KR_ETA_X] = value_number(eta[0]);
+	out->res[KR_ETA_Y] = value_number(eta[1]);
+
+	model_step(s, "Kozlov (3.1): ẋ = v, v̇ = f − Φv/|v|, with");
+	model_step(s, "  Φ = [[%g, %g], [%g, %g]],  f = (%g, %g),  |f| = %.6g.", P[0], P[1], P[2],
+		   P[3], fx, fy, hypot(fx, fy));
+	if (dissipative)
+		model_step(s,
+			   "(2.8): (Φv, v) ≥ 0 for all v, since Φ + Φᵀ has the minors %g, %g "
+			   "and det = %g (Sylvester).",
+			   s11, s22, sdet);
+	else
+		model_step(s,
+			   "Warning: Φ violates (2.8): Φ + Φᵀ has the minors %g, %g and det = "
+			   "%g, so (Φv, v) < 0 for some v and friction would feed energy in. "
+			   "The numbers below are computed all the same.",
+			   s11, s22, sdet);
+	model_step(s, "Classical principle (§3, the friction of rest is at most the friction of "
+		      "motion in the same direction):");
+	model_step(s, "  a = Φ⁻¹f (LU) = (%.12g, %.12g)", a[0], a[1]);
+	model_step(s, "  q32 = (Φ⁻¹f, Φ⁻¹f) = %.12g² + %.12g² = %.12g", a[0], a[1], q32);
+	if (boundary)
+		model_step(s, "  q32 = 1 (to rounding): by (3.2), q32 ≤ 1, the point stays at "
+			      "rest (moves = false).");
+	else if (moves)
+		model_step(s, "  q32 > 1: by (3.3) the point starts to move (moves = true).");
+	else
+		model_step(s, "  q32 ≤ 1: by (3.2) the point stays at rest (moves = false).");
+
+	model_step(s, "Lyapunov principle (Kozlov): in the time dτ = dt/|v| the velocity obeys "
+		      "(3.8) v' = f|v| − Φv, which has v = 0 as an equilibrium; the rest is kept "
+		      "if it is stable, lost if not.");
+	model_step(s, "  Rays v = ξ e^{λτ}, η = ξ/|ξ|: (Φ + λI)η = f, |η| = 1, i.e. ζ(λ) = "
+		      "|(Φ + λI)⁻¹f|² = 1; ζ(0) = q32.");
+	model_step(s,
+		   "  Scan of ζ(λ) − 1 on [0, λ_hi], λ_hi = ‖Φ‖_F + |f| + 1 = %.6g (beyond it "
+		   "ζ < 1), %d points: %d root(s) bracketed%s.",
+		   lam_hi, KR_SCAN, nroots,
+		   k.singular ? ", some points skipped where Φ + λI is singular" : "");
+	if (nroots) {
+		double r0 = (P[0] + lambda) * eta[0] + P[1] * eta[1] - fx;
+		double r1 = P[2] * eta[0] + (P[3] + lambda) * eta[1] - fy;
+		model_step(s, "  Largest root (Brent): λ = %.12g, ζ(λ) − 1 = %.3g.", lambda,
+			   rest_zeta_fn(lambda, &k));
+		model_step(s,
+			   "  η = (Φ + λI)⁻¹f = (%.12g, %.12g), |η| = %.15g, residual of (Φ + "
+			   "λI)η = f: %.3g.",
+			   eta[0], eta[1], hypot(eta[0], eta[1]), hypot(r0, r1));
+		model_step(s,
+			   "  v = ξ e^{λτ} grows exponentially: v = 0 is unstable and the point "
+			   "moves, starting along η (at %.6g° from f).",
+			   atan2(fx * eta[1] - fy * eta[0], fx * eta[0] + fy * eta[1]) * 180 /
+				   M_PI);
+	} else if (boundary) {
+		model_step(s,
+			   "  No positive root, but ζ(0) = 1: λ = 0, η = Φ⁻¹f = (%.12g, %.12g). "
+			   "Every v = cη is an equilibrium of (3.8) while x' = v|v| drifts: the "
+			   "rest is unstable, though not exponentially.",
+			   eta[0], eta[1]);
+	} else {
+		model_step(s, "  No positive root: no ray solution grows (lyap_lambda = eta_x = "
+			      "eta_y = nan).");
+		if (symmetric && dissipative)
+			model_step(s,
+				   "  Kozlov's W = ½(Φ⁻¹v, v) > 0 has W' = |v|[(v, a) − |v|] ≤ "
+				   "−(1 − |a|)|v|² = −%.6g |v|² (3.9): v = 0 is asymptotically "
+				   "stable and the point stays at rest.",
+				   1 - sqrt(q32));
+		else
+			model_step(s, "  Kozlov's W = ½(Φ⁻¹v, v) proves stability only for a "
+				      "symmetric positive definite Φ (W' = (Φ⁻¹v, v') uses Φ⁻¹ = "
+				      "Φ⁻ᵀ); here it does not apply as printed.");
+	}
+
+	const bool lyap_moves = nroots > 0 || boundary;
+	if (boundary)
+		model_step(s, "The two principles part here, as Kozlov remarks for |f| = μ: at q32 "
+			      "= 1 the classical one says rest, the Lyapunov one says moves "
+			      "(\"this difference has no practical meaning\").");
+	else if (lyap_moves == moves)
+		model_step(s,
+			   "Both principles agree: the point %s. (Kozlov: ζ(0) = q32 > 1 and ζ → "
+			   "0 give a positive root; for q32 < 1 and symmetric Φ the rest is "
+			   "asymptotically stable.)",
+			   moves ? "moves" : "stays at rest");
+	else
+		model_step(
+			s,
+			"The principles disagree: q32 = %.12g %s 1, yet ζ(λ) = 1 has %d positive "
+			"root(s)%s.",
+			q32, moves ? ">" : "<", nroots,
+			symmetric ? "" : " (Φ is not symmetric: ζ need not decrease)");
+	return 0;
+}
+
+const struct model model_kozlov_rest = {
+	.name = "kozlov-rest",
+	.summary = "rest or motion under anisotropic dry friction, two principles (Kozlov §3)",
+	.params = kr_params,
+	.nparams = KR_NPARAMS,
+	.results = kr_results,
+	.nresults = KR_NRESULTS,
+	.solve = rest_solve,
+};
+
+/* ---- kozlov-ball: §6 ----------------------------------------------------- */
+
+enum { KB_M, KB_R, KB_G, KB_MU1, KB_MU2, KB_MU3, KB_VX, KB_VY, KB_OMEGA, KB_WX, KB_WY, KB_NPARAMS };
+enum {
+	KB_F_X,
+	KB_F_Y,
+	KB_M_SPIN,
+	KB_STOP_TIME,
+	KB_F_COULOMB_X,
+	KB_F_COULOMB_Y,
+	KB_M_ROLL_X,
+	KB_M_ROLL_Y,
+	KB_D,
+	KB_NRESULTS
+};
+
+#define POS(name, unit, def, doc)                                                                  \
+	{                                                                                          \
+		name, PARAM_NUMBER, unit, def, 0.0, INFINITY, true, false, NULL, NULL, doc         \
+	}
+#define COEF(name, def, doc)                                                                       \
+	{                                                                                          \
+		name, PARAM_NUMBER, "", def, 0.0, INFINITY, false, false, NULL, NULL, doc          \
+	}
+#define RATE(name, unit, def, doc)                                                                 \
+	{                                                                                          \
+		name, PARAM_NUMBER, unit, def, -INFINITY, INFINITY, false, false, NULL, NULL, doc  \
+	}
+
+static const struct param_spec kb_params[KB_NPARAMS] = {
+	[KB_M] = POS("m", "kg", 1.0, "mass of the ball"),
+	[KB_R] = POS("r", "m", 0.1, "radius of the ball"),
+	[KB_G] = POS("g", "m/s^2", 9.81, "gravitational acceleration"),
+	[KB_MU1] = COEF("mu1", 0.3, "sliding friction coefficient"),
+	[KB_MU2] = COEF("mu2", 0.2, "spin (pivoting) friction coefficient, (6.6)"),
+	[KB_MU3] = COEF("mu3", 0.1, "rolling friction coefficient"),
+	[KB_VX] = RATE("vx", "m/s", 1.0, "velocity of the ball's point of contact, x"),
+	[KB_VY] = RATE("vy", "m/s", 0.0, "velocity of the ball's point of contact, y"),
+	[KB_OMEGA] = RATE("Omega", "rad/s", 5.0, "spin about the vertical"),
+	[KB_WX] = RATE("wx", "rad/s", 0.0, "rolling angular velocity ω', x"),
+	[KB_WY] = RATE("wy", "rad/s", 0.0, "rolling angular velocity ω', y"),
+};
+
+static const struct result_spec kb_results[KB_NRESULTS] = {
+	[KB_F_X] = {"F_x", VAL_NUMBER, "N", "sliding friction force (6.5), x"},
+	[KB_F_Y] = {"F_y", VAL_NUMBER, "N", "sliding friction force (6.5), y"},
+	[KB_M_SPIN] = {"M_spin", VAL_NUMBER, "N*m", "spin friction torque (6.6)"},
+	[KB_STOP_TIME] = {"stop_time", VAL_NUMBER, "s",
+			  "time until the ball is at rest (inf: never)"},
+	[KB_F_COULOMB_X] = {"F_coulomb_x", VAL_NUMBER, "N",
+			    "classical Coulomb sliding force −μ1 m g v/|v|, x"},
+	[KB_F_COULOMB_Y] = {"F_coulomb_y", VAL_NUMBER, "N",
+			    "classical Coulomb sliding force −μ1 m g v/|v|, y"},
+	[KB_M_ROLL_X] = {"M_roll_x", VAL_NUMBER, "N*m", "rolling friction torque, x"},
+	[KB_M_ROLL_Y] = {"M_roll_y", VAL_NUMBER, "N*m", "rolling friction torque, y"},
+	[KB_D] = {"D", VAL_NUMBER, "m/s", "the speed D = |q̇|_A/√m of (6.5)"},
+};
+
+/* Generalized velocities q̇ = (v_x, v_y, ω_x, ω_y, Ω): the contact point's
+ * velocity, the rolling rate ω' and the spin. */
+enum { Q_VX, Q_VY, Q_WX, Q_WY, Q_OM, NQ };
+
+/* The stop is taken as reached when D falls to this fraction of D0. */
+#define KB_D_EVENT 1e-9
+/* A run longer than this (in seconds) is reported, not continued. */
+#define KB_T_CAP 1e6
+
+struct ball {
+	double m, r, g, J;
+	double mu[3];
+	double phi[NQ]; /* the diagonal of Φ */
+	double A[NQ * NQ];
+	double L[NQ * NQ]; /* Cholesky factor of A, factored once */
+	double scale[NQ];  /* z = S q̇/D0: S = diag(1, 1, r, r, r) */
+};
+
+/* (6.1) with w = v + ω × rẑ, the centre's velocity. */
+static double ball_T(const struct ball *b, const double q[NQ])
+{
+	double wx = q[Q_VX] + b->r * q[Q_WY], wy = q[Q_VY] - b->r * q[Q_WX];
+	return 0.5 * b->m * (wx * wx + wy * wy) +
+	       0.5 * b->J * (q[Q_WX] * q[Q_WX] + q[Q_WY] * q[Q_WY] + q[Q_OM] * q[Q_OM]);
+}
+
+/* D = |q̇|_A/√m = √(2T/m) */
+static double ball_D(const struct ball *b, const double q[NQ])
+{
+	return sqrt(2 * ball_T(b, q) / b->m);
+}
+
+/* A = ∂²T/∂q̇² by polarization of the quadratic form T: A_ii = 2T(e_i),
+ * A_ij = T(e_i + e_j) − T(e_i) − T(e_j). Entries that are zero up to the
+ * identity's rounding are set to zero. */
+static void ball_inertia(struct ball *b)
+{
+	double e[NQ], Ti[NQ];
+	for (int i = 0; i < NQ; i++) {
+		memset(e, 0, sizeof(e));
+		e[i] = 1.0;
+		Ti[i] = ball_T(b, e);
+		b->A[i * NQ + i] = 2 * Ti[i];
+	}
+	for (int i = 0; i < NQ; i++)
+		for (int j = i + 1; j < NQ; j++) {
+			memset(e, 0, sizeof(e));
+			e[i] = e[j] = 1.0;
+			double aij = ball_T(b, e) - Ti[i] - Ti[j];
+			if (fabs(aij) <= 16 * DBL_EPSILON * (Ti[i] + Ti[j]))
+				aij = 0.0;
+			b->A[i * NQ + j] = b->A[j * NQ + i] = aij;
+		}
+}
+
+/* The law (2.6) with |R| = g√m and |q̇|_A = √m D: F = −g Φ q̇/D. */
+static void ball_force(const struct ball *b, const double q[NQ], double D, double F[NQ])
+{
+	for (int i = 0; i < NQ; i++)
+		F[i] = D > 0 ? -b->g * b->phi[i] * q[i] / D + 0.0 : 0.0; /* no -0 */
+}
+
+/* In z = S q̇/D0 and s = g t/D0 the motion A q̈ = −gΦq̇/D reads
+ * dz/ds = −S A⁻¹ Φ q̂/D(q̂), q̂ = S⁻¹z: the law is homogeneous of degree
+ * zero in q̇, so D0 and g drop out. */
+static int ball_rhs(double t, const double z[], double dz[], void *p)
+{
+	const struct ball *b = p;
+	double q[NQ], x[NQ];
+	(void)t;
+	if (num_interrupted)
+		return GSL_EBADFUNC;
+	for (int i = 0; i < NQ; i++)
+		q[i] = z[i] / b->scale[i];
+	double D = ball_D(b, q);
+	for (int i = 0; i < NQ; i++)
+		x[i] = D > 0 ? -b->phi[i] * q[i] / D : 0.0;
+	gsl_matrix_const_view L = gsl_matrix_const_view_array(b->L, NQ, NQ);
+	gsl_vector_view X = gsl_vector_view_array(x, NQ);
+	int st = gsl_linalg_cholesky_svx(&L.matrix, &X.vector);
+	if (st)
+		return st;
+	for (int i = 0; i < NQ; i++)
+		dz[i] = b->scale[i] * x[i];
+	return GSL_SUCCESS;
+}
+
+static double ball_event(double t, const double z[], void *p)
+{
+	const struct ball *b = p;
+	double q[NQ];
+	(void)t;
+	for (int i = 0; i < NQ; i++)
+		q[i] = z[i] / b->scale[i];
+	return ball_D(b, q) - KB_D_EVENT;
+}
+
+/* Why the ball never stops, or NULL: with a coefficient zero, the
+ * quantity its friction would wear down is conserved. */
+static const char *ball_never_stops(const struct ball *b, const double q[NQ], double D0)
+{
+	const double m = b->m, r = b->r, J = b->J;
+	const double wx = q[Q_VX] + r * q[Q_WY], wy = q[Q_VY] - r * q[Q_WX];
+	/* horizontal angular momentum about the contact point: Jω' + rẑ × m w */
+	const double Lx = J * q[Q_WX] - m * r * wy, Ly = J * q[Q_WY] + m * r * wx;
+	const double tiny = 1e-12 * D0;
+	if (b->mu[0] == 0 && b->mu[1] == 0 && b->mu[2] == 0)
+		return "all μ are zero: there is no friction, T is conserved and the ball never "
+		       "stops";
+	if (b->mu[0] == 0 && hypot(wx, wy) > tiny)
+		return "μ1 = 0: no horizontal force acts, so the momentum m w of the centre is "
+		       "conserved, and it is not zero: the ball never stops";
+	if (b->mu[2] == 0 && hypot(Lx, Ly) > tiny * m * r)
+		return "μ3 = 0: no horizontal torque acts about the contact point, so Jω' + "
+		       "rẑ × m w is conserved, and it is not zero: the ball never stops "
+		       "(it ends rolling without slipping)";
+	if (b->mu[1] == 0 && fabs(q[Q_OM]) * r > tiny)
+		return "μ2 = 0: nothing brakes the spin, so Ω is conserved, and it is not zero: "
+		       "the ball never stops";
+	return NULL;
+}
+
+static int ball_solve(const struct model_input *in, struct model_output *out, struct diag *d)
+{
+	const double *p = in->num;
+	struct ball b = {
+		.m = p[KB_M],
+		.r = p[KB_R],
+		.g = p[KB_G],
+		.mu = {p[KB_MU1], p[KB_MU2], p[KB_MU3]},
+	};
+	const double m = b.m, r = b.r, g = b.g, mu1 = b.mu[0], mu2 = b.mu[1], mu3 = b.mu[2];
+	const double q0[NQ] = {p[KB_VX], p[KB_VY], p[KB_WX], p[KB_WY], p[KB_OMEGA]};
+	struct strbuf *s = out->steps;
+
+	b.J = 0.4 * m * r * r;
+	/* Φ in the order (v_x, v_y, ω_x, ω_y, Ω): μ1 sliding, μ3 rolling, μ2
+	 * spin, as the text of §6 and (6.6) use them. */
+	const double phi[NQ] = {m * mu1, m * mu1, m * r * r * mu3, m * r * r * mu3,
+				m * r * r * mu2};
+	const double S[NQ] = {1, 1, r, r, r};
+	memcpy(b.phi, phi, sizeof(phi));
+	memcpy(b.scale, S, sizeof(S));
+	ball_inertia(&b);
+	memcpy(b.L, b.A, sizeof(b.A));
+	gsl_matrix_view Lm = gsl_matrix_view_array(b.L, NQ, NQ);
+	if (gsl_linalg_cholesky_decomp1(&Lm.matrix))
+		return num_fail(d, GSL_EDOM, "Cholesky factorization of A");
+
+	const double T0 = ball_T(&b, q0), D0 = ball_D(&b, q0);
+	const double wx = q0[Q_VX] + r * q0[Q_WY], wy = q0[Q_VY] - r * q0[Q_WX];
+	const double vabs = hypot(q0[Q_VX], q0[Q_VY]);
+	const double Rabs = g * sqrt(m);
+	double F[NQ];
+	ball_force(&b, q0, D0, F);
+	const double FCx = vabs > 0 ? -mu1 * m * g * q0[Q_VX] / vabs + 0.0 : 0.0;
+	const double FCy = vabs > 0 ? -mu1 * m * g * q0[Q_VY] / vabs + 0.0 : 0.0;
+
+	/* ---- the stop ---- */
+	double stop_time = 0.0, t_event = 0.0, D_event = 0.0, Ddot_event = 0.0;
+	size_t nsteps = 0;
+	const char *never = D0 > 0 ? ball_never_stops(&b, q0, D0) : NULL;
+	if (never) {
+		stop_time = INFINITY;
+	} else if (D0 > 0) {
+		double z[NQ], q[NQ];
+		for (int i = 0; i < NQ; i++)
+			z[i] = S[i] * q0[i] / D0;
+		struct ode_system sys = {NQ, ball_rhs, ball_event, &b};
+		struct ode_opts o = ode_opts_default(KB_T_CAP * g / D0);
+		struct ode_end end;
+		if (ode_run(&sys, &o, 0.0, z, &end, d))
+			return -1;
+		nsteps = end.steps;
+		for (int i = 0; i < NQ; i++)
+			q[i] = z[i] / S[i];
+		const double Dz = ball_D(&b, q);
+		if (!end.event)
+			return diag_set(d,
+					"the ball had not stopped after %g s (D fell from %.6g to "
+					"%.3g m/s): the μ are too small for this run",
+					KB_T_CAP, D0, Dz * D0);
+		/* Ḋ = −g (q̇ᵀΦq̇)/(m D²) is homogeneous of degree zero, finite
+		 * and negative at the event: the rest of the way in closed form. */
+		double qPq = 0.0;
+		for (int i = 0; i < NQ; i++)
+			qPq += phi[i] * q[i] * q[i];
+		double Ddot = -g * qPq / (m * Dz * Dz); /* in (m/s)/s, since q = q̇/D0 */
+		if (!(Ddot < 0))
+			return diag_set(d, "D stopped decreasing at D = %.3g m/s", Dz * D0);
+		t_event = end.t * D0 / g;
+		D_event = Dz * D0;
+		Ddot_event = Ddot;
+		stop_time = t_event + D_event / -Ddot_event;
+	}
+
+	out->res[KB_F_X] = value_number(F[Q_VX]);
+	out->res[KB_F_Y] = value_number(F[Q_VY]);
+	out->res[KB_M_SPIN] = value_number(F[Q_OM]);
+	out->res[KB_STOP_TIME] = value_number(stop_time);
+	out->res[KB_F_COULOMB_X] = value_number(FCx);
+	out->res[KB_F_COULOMB_Y] = value_number(FCy);
+	out->res[KB_M_ROLL_X] = value_number(F[Q_WX]);
+	out->res[KB_M_ROLL_Y] = value_number(F[Q_WY]);
+	out->res[KB_D] = value_number(D0);
+
+	model_step(s,
+		   "Generalized velocities q̇ = (v_x, v_y, ω_x, ω_y, Ω) = (%g, %g, %g, %g, %g): "
+		   "the contact point's velocity v, the rolling rate ω', the spin Ω.",
+		   q0[0], q0[1], q0[2], q0[3], q0[4]);
+	model_step(s, "Centre: w = v + ω × rẑ = (v_x + r ω_y, v_y − r ω_x) = (%.12g, %.12g) m/s.",
+		   wx, wy);
+	model_step(s,
+		   "(6.1): T = (m/2)|w|² + (J/2)(ω_x² + ω_y² + Ω²), J = (2/5) m r² = %.6g "
+		   "kg·m²; T = %.12g J.",
+		   b.J, T0);
+	model_step(s, "Inertia A = ∂²T/∂q̇² (from T), rows in the order of q̇:");
+	for (int i = 0; i < NQ; i++)
+		model_step(s, "  %12.6g %12.6g %12.6g %12.6g %12.6g", b.A[i * NQ], b.A[i * NQ + 1],
+			   b.A[i * NQ + 2], b.A[i * NQ + 3], b.A[i * NQ + 4]);
+	model_step(s,
+		   "  Slip in §6: the printed A has J on the ω_x and ω_y diagonal; ∂²T/∂ω_x² = "
+		   "m r² + J = (7/5) m r² = %.6g kg·m².",
+		   b.A[Q_WX * NQ + Q_WX]);
+	model_step(s,
+		   "|q̇|_A² = (Aq̇, q̇) = 2T = m D², D² = |w|² + (2/5) r²(Ω² + ω_x² + ω_y²) = "
+		   "%.12g m²/s², D = %.12g m/s.",
+		   D0 * D0, D0);
+	model_step(s, "  Slip in (6.5): the printed D has a factor m in its second term; "
+		      "without it D is a speed.");
+	model_step(s,
+		   "Reaction (6.3): |R| = |N|/√m = m g/√m = g√m = %.12g (the paper prints "
+		   "√(mg), a slip).",
+		   Rabs);
+	model_step(s,
+		   "Friction tensor Φ = diag(m μ1, m μ1, m r² μ3, m r² μ3, m r² μ2) = diag(%.6g, "
+		   "%.6g, %.6g, %.6g, %.6g).",
+		   phi[0], phi[1], phi[2], phi[3], phi[4]);
+	model_step(s, "  μ1 sliding, μ3 rolling, μ2 spin, as the text of §6 and (6.6) use them; "
+		      "the printed diag puts μ2 on the rolling and μ3 on the spin (and writes "
+		      "m_j ≥ 0 for μj ≥ 0).");
+	if (D0 > 0) {
+		model_step(s, "Kozlov's law (2.6): F = −|R| Φq̇/|q̇|_A = −g Φq̇/D:");
+		model_step(s, "  (6.5) F = −m g μ1 v/D = (%.12g, %.12g) N", F[Q_VX], F[Q_VY]);
+		model_step(s, "  (6.6) M_spin = −m g r² μ2 Ω/D = %.12g N·m", F[Q_OM]);
+		model_step(s, "  rolling: M_roll = −m g r² μ3 ω'/D = (%.12g, %.12g) N·m", F[Q_WX],
+			   F[Q_WY]);
+	} else {
+		model_step(s, "The ball is at rest (D = 0) and no force pushes it: the friction "
+			      "is zero and it stays at rest.");
+	}
+	if (vabs > 0) {
+		double ratio = vabs / D0;
+		model_step(s,
+			   "Classical Coulomb: F_C = −μ1 m g v/|v| = (%.12g, %.12g) N; |F|/|F_C| "
+			   "= |v|/D = %.12g: Kozlov's sliding force is %s.",
+			   FCx, FCy, ratio,
+			   fabs(ratio - 1) <= 1e-12 ? "the same (pure sliding)"
+			   : ratio < 1		    ? "smaller: rolling and spin add to D"
+						    : "larger: the rolling carries the centre "
+						      "against the slip, so D < |v|");
+		model_step(
+			s,
+			"  Hence the paper's remark that F and M decrease as the rolling "
+			"grows holds when v·(ω' × rẑ) ≥ 0; rolling against the slip first lowers "
+			"D, as far as √(2/7)|v| (at Ω = 0), so F can reach √(7/2) F_C.");
+	} else {
+		model_step(s, "Classical Coulomb: v = 0, no sliding, F_C = 0.");
+	}
+
+	model_step(s, "Motion: A q̈ = −g Φq̇/D (N = m g balances gravity; no other horizontal "
+		      "force), A factored once (Cholesky).");
+	if (D0 == 0) {
+		model_step(s, "Stop time: 0 s (already at rest).");
+	} else if (never) {
+		model_step(s, "Stop time: %s (stop_time = inf).", never);
+	} else {
+		model_step(s,
+			   "  Ḋ = (Aq̇, q̈)/(m D) = −g (q̇ᵀΦq̇)/(m D²), homogeneous of degree 0: "
+			   "bounded away from 0, so the ball stops in finite time (Kozlov: all μj "
+			   "> 0), and doubling every velocity doubles the stop time.");
+		model_step(s,
+			   "  Integrated with rk8pd (1e-12) in z = S q̇/D0, s = g t/D0, %zu steps, "
+			   "until D = %g D0 at t = %.12g s;",
+			   nsteps, KB_D_EVENT, t_event);
+		model_step(s,
+			   "  there Ḋ = %.12g m/s² is finite, so the last D/|Ḋ| = %.6g s is "
+			   "taken in closed form.",
+			   Ddot_event, D_event / -Ddot_event);
+		model_step(s, "Stop time: %.12g s.", stop_time);
+		if (q0[Q_VX] == 0 && q0[Q_VY] == 0 && q0[Q_WX] == 0 && q0[Q_WY] == 0)
+			model_step(
+				s,
+				"  Pure spin: D = √(2/5) r|Ω| and M_spin are constant, so t = J|Ω|/"
+				"|M_spin| = (2/5)^{3/2} r|Ω|/(g μ2) = %.12g s.",
+				pow(0.4, 1.5) * r * fabs(q0[Q_OM]) / (g * mu2));
+	}
+	return 0;
+}
+
+const struct model model_kozlov_ball = {
+	.name = "kozlov-ball",
+	.summary = "a ball rolling, sliding and spinning under Kozlov's law (Kozlov §6)",
+	.params = kb_params,
+	.nparams = KB_NPARAMS,
+	.results = kb_results,
+	.nresults = KB_NRESULTS,
+	.solve = ball_solve,
+};

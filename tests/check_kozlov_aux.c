@@ -1,0 +1,682 @@
+/* Kozlov's two small models: kozlov-rest (§3, rest or motion under
+ * anisotropic friction, by (3.2)/(3.3) and by the Lyapunov principle) and
+ * kozlov-ball (§6, the ball under the generalized Amontons law), against
+ * closed forms, an independent quartic, and independent integrations. */
+#include <check.h>
+#include <float.h>
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_math.h>
+#include <gsl/gsl_odeiv2.h>
+#include <gsl/gsl_poly.h>
+#include <math.h>
+#include <string.h>
+
+#include "exercise/exercise.h"
+#include "models/model.h"
+#include "testutil.h"
+
+/* ---- a model with its defaults, parameters set by name ------------------ */
+
+enum { MAXP = 32 };
+
+struct run {
+	const struct model *m;
+	double num[MAXP];
+	int choice[MAXP];
+	const char *text[MAXP];
+	struct value res[MAXP];
+	struct strbuf steps;
+	struct diag d;
+};
+
+static void run_init(struct run *r, const char *model)
+{
+	memset(r, 0, sizeof(*r));
+	r->m = model_find(model);
+	ck_assert_ptr_nonnull(r->m);
+	ck_assert_int_le(r->m->nparams, MAXP);
+	for (size_t i = 0; i < r->m->nparams; i++) {
+		r->num[i] = r->m->params[i].def;
+		r->text[i] = r->m->params[i].def_text ? r->m->params[i].def_text : "";
+	}
+	strbuf_init(&r->steps);
+}
+
+static void setn(struct run *r, const char *name, double x)
+{
+	int i = model_param_index(r->m, name);
+	ck_assert_msg(i >= 0, "no parameter %s", name);
+	r->num[i] = x;
+}
+
+static int solve(struct run *r)
+{
+	struct model_input in = {r->num, r->choice, r->text};
+	struct model_output out = {r->res, &r->steps};
+	for (size_t i = 0; i < r->m->nresults; i++)
+		value_release(&r->res[i]);
+	strbuf_reset(&r->steps);
+	return r->m->solve(&in, &out, &r->d);
+}
+
+static void solve_ok(struct run *r)
+{
+	ck_assert_msg(solve(r) == 0, "%s: %s", r->m->name, r->d.msg);
+}
+
+static const struct value *resv(struct run *r, const char *name)
+{
+	int i = model_result_index(r->m, name);
+	ck_assert_msg(i >= 0, "no result %s", name);
+	return &r->res[i];
+}
+
+static double res(struct run *r, const char *name)
+{
+	return resv(r, name)->num;
+}
+
+static void run_free(struct run *r)
+{
+	for (size_t i = 0; i < r->m->nresults; i++)
+		value_release(&r->res[i]);
+	strbuf_release(&r->steps);
+}
+
+/* |a - b| <= tol */
+#define ck_assert_abs(a, b, tol)                                                                   \
+	do {                                                                                       \
+		double a__ = (a), b__ = (b);                                                       \
+		ck_assert_msg(fabs(a__ - b__) <= (tol), "%s = %.17g, expected %.17g (±%g)", #a,    \
+			      a__, b__, (double)(tol));                                            \
+	} while (0)
+
+/* ---- kozlov-rest ---------------------------------------------------------- */
+
+static void rest_set(struct run *r, double p11, double p12, double p21, double p22, double fx,
+		     double fy)
+{
+	setn(r, "phi11", p11);
+	setn(r, "phi12", p12);
+	setn(r, "phi21", p21);
+	setn(r, "phi22", p22);
+	setn(r, "fx", fx);
+	setn(r, "fy", fy);
+}
+
+/* q32 = 0.9 and 1.1 with Φ = diag(1, 0.5): f = Φ a with |a|² = q32. */
+START_TEST(test_rest_boundary)
+{
+	const double qs[] = {0.9, 1.1};
+	for (int k = 0; k < 2; k++) {
+		struct run r;
+		run_init(&r, "kozlov-rest");
+		double a = sqrt(qs[k]), th = 0.7;
+		rest_set(&r, 1, 0, 0, 0.5, a * cos(th), 0.5 * a * sin(th));
+		solve_ok(&r);
+		ck_assert_rel(res(&r, "q32"), qs[k], 1e-14);
+		ck_assert_int_eq(resv(&r, "moves")->kind, VAL_BOOL);
+		ck_assert(resv(&r, "moves")->b == (qs[k] > 1));
+		if (qs[k] > 1) {
+			ck_assert(res(&r, "lyap_lambda") > 0);
+			ck_assert(isfinite(res(&r, "eta_x")) && isfinite(res(&r, "eta_y")));
+		} else {
+			ck_assert(isnan(res(&r, "lyap_lambda")));
+			ck_assert(isnan(res(&r, "eta_x")) && isnan(res(&r, "eta_y")));
+			ck_assert_ptr_nonnull(strstr(strbuf_str(&r.steps), "W = ½(Φ⁻¹v, v)"));
+			ck_assert_ptr_nonnull(
+				strstr(strbuf_str(&r.steps), "asymptotically stable"));
+		}
+		run_free(&r);
+	}
+}
+END_TEST
+
+/* The defaults sit on q32 = 1 exactly (0.8² + 0.6²): the classical
+ * principle says rest, the Lyapunov one λ = 0, η = Φ⁻¹f. */
+START_TEST(test_rest_defaults_on_boundary)
+{
+	struct run r;
+	run_init(&r, "kozlov-rest");
+	solve_ok(&r);
+	ck_assert_rel(res(&r, "q32"), 1.0, 1e-15);
+	ck_assert(!resv(&r, "moves")->b);
+	ck_assert_abs(res(&r, "lyap_lambda"), 0.0, 0.0);
+	ck_assert_rel(res(&r, "eta_x"), 0.8, 1e-15);
+	ck_assert_rel(res(&r, "eta_y"), 0.6, 1e-15);
+	ck_assert_ptr_nonnull(strstr(strbuf_str(&r.steps), "The two principles part here"));
+	run_free(&r);
+}
+END_TEST
+
+/* Φ = μI: (μ + λ)η = f, |η| = 1 gives λ = |f| − μ, η = f/|f|. */
+START_TEST(test_rest_isotropic)
+{
+	const double cases[][3] = {{0.5, 0.6, 0.2}, {0.3, -0.4, 0.9}, {1.0, 0.0, -1.5}};
+	for (size_t k = 0; k < sizeof(cases) / sizeof(*cases); k++) {
+		double mu = cases[k][0], fx = cases[k][1], fy = cases[k][2], f = hypot(fx, fy);
+		struct run r;
+		run_init(&r, "kozlov-rest");
+		rest_set(&r, mu, 0, 0, mu, fx, fy);
+		solve_ok(&r);
+		ck_assert_rel(res(&r, "q32"), f * f / (mu * mu), 1e-14);
+		ck_assert(resv(&r, "moves")->b);
+		ck_assert_rel(res(&r, "lyap_lambda"), f - mu, 1e-12);
+		ck_assert_abs(res(&r, "eta_x"), fx / f, 1e-12);
+		ck_assert_abs(res(&r, "eta_y"), fy / f, 1e-12);
+		run_free(&r);
+	}
+}
+END_TEST
+
+/* Φ = diag(a, b): ζ(λ) = 1 is the quartic
+ * fx²(b+λ)² + fy²(a+λ)² − (a+λ)²(b+λ)² = 0; its largest real positive
+ * root by gsl_poly_complex_solve. */
+static double quartic_root(double a, double b, double fx, double fy)
+{
+	const double s = a + b, p = a * b;
+	/* (a+λ)(b+λ) = λ² + sλ + p; its square: */
+	double c[5] = {
+		fx * fx * b * b + fy * fy * a * a - p * p,
+		2 * fx * fx * b + 2 * fy * fy * a - 2 * s * p,
+		fx * fx + fy * fy - (s * s + 2 * p),
+		-2 * s,
+		-1,
+	};
+	double z[8];
+	gsl_poly_complex_workspace *w = gsl_poly_complex_workspace_alloc(5);
+	ck_assert_int_eq(gsl_poly_complex_solve(c, 5, w, z), GSL_SUCCESS);
+	gsl_poly_complex_workspace_free(w);
+	double best = NAN;
+	for (int i = 0; i < 4; i++) {
+		double re = z[2 * i], im = z[2 * i + 1];
+		if (fabs(im) <= 1e-9 * fmax(1.0, fabs(re)) && re > 0 && !(re <= best))
+			best = re;
+	}
+	return best;
+}
+
+START_TEST(test_rest_quartic)
+{
+	/* a, b, fx, fy: the last one violates (2.8), b < 0, so Φ + λI is
+	 * singular at λ = 0.5 and the largest root lies beyond that pole */
+	const double cases[][4] = {{1.0, 0.5, 0.9, 0.4},
+				   {0.6, 0.3, 0.5, 0.4},
+				   {0.2, 1.5, 0.7, -1.8},
+				   {2.0, 0.1, -2.5, 0.05},
+				   {1.0, -0.5, 0.3, 0.1}};
+	for (size_t k = 0; k < sizeof(cases) / sizeof(*cases); k++) {
+		const double *c = cases[k];
+		struct run r;
+		run_init(&r, "kozlov-rest");
+		rest_set(&r, c[0], 0, 0, c[1], c[2], c[3]);
+		solve_ok(&r);
+		double lam = quartic_root(c[0], c[1], c[2], c[3]);
+		ck_assert_msg(isfinite(lam), "case %zu: the quartic has no positive root", k);
+		ck_assert_rel(res(&r, "lyap_lambda"), lam, 1e-10);
+		ck_assert_rel(res(&r, "eta_x"), c[2] / (c[0] + lam), 1e-9);
+		ck_assert_rel(res(&r, "eta_y"), c[3] / (c[1] + lam), 1e-9);
+		run_free(&r);
+	}
+	/* the last case: q32 < 1, yet a ray grows, and steps say so */
+	struct run r;
+	run_init(&r, "kozlov-rest");
+	rest_set(&r, 1.0, 0, 0, -0.5, 0.3, 0.1);
+	solve_ok(&r);
+	ck_assert(!resv(&r, "moves")->b);
+	ck_assert(res(&r, "lyap_lambda") > 0.5);
+	ck_assert_ptr_nonnull(strstr(strbuf_str(&r.steps), "violates (2.8)"));
+	ck_assert_ptr_nonnull(strstr(strbuf_str(&r.steps), "The principles disagree"));
+	run_free(&r);
+}
+END_TEST
+
+/* Φ = diag(4, −3), f = (0, 2): λ_hi = 5 + 2 + 1 = 8 puts scan point 1500
+ * exactly on λ = 3, where Φ + λI is singular; it is skipped, and of the
+ * roots of 4/(λ − 3)² = 1, λ = 1 and 5, the largest is taken. */
+START_TEST(test_rest_singular_scan_point)
+{
+	struct run r;
+	run_init(&r, "kozlov-rest");
+	rest_set(&r, 4, 0, 0, -3, 0, 2);
+	solve_ok(&r);
+	ck_assert_rel(res(&r, "lyap_lambda"), 5.0, 1e-13);
+	ck_assert_abs(res(&r, "eta_x"), 0.0, 1e-13);
+	ck_assert_abs(res(&r, "eta_y"), 1.0, 1e-13);
+	ck_assert_ptr_nonnull(strstr(strbuf_str(&r.steps), "Φ + λI is singular"));
+	ck_assert_ptr_nonnull(strstr(strbuf_str(&r.steps), "2 root(s) bracketed"));
+	run_free(&r);
+}
+END_TEST
+
+static const double ns_phi[4] = {0.7, 0.3, -0.2, 0.4}; /* Φ + Φᵀ > 0, not symmetric */
+static const double ns_f[2] = {0.6, 0.5};
+
+/* A non-symmetric Φ: (Φ + λI)η = f and |η| = 1. */
+START_TEST(test_rest_nonsymmetric)
+{
+	struct run r;
+	run_init(&r, "kozlov-rest");
+	rest_set(&r, ns_phi[0], ns_phi[1], ns_phi[2], ns_phi[3], ns_f[0], ns_f[1]);
+	solve_ok(&r);
+	double lam = res(&r, "lyap_lambda"), ex = res(&r, "eta_x"), ey = res(&r, "eta_y");
+	ck_assert(resv(&r, "moves")->b);
+	ck_assert(lam > 0);
+	ck_assert_abs((ns_phi[0] + lam) * ex + ns_phi[1] * ey, ns_f[0], 1e-12);
+	ck_assert_abs(ns_phi[2] * ex + (ns_phi[3] + lam) * ey, ns_f[1], 1e-12);
+	ck_assert_abs(hypot(ex, ey), 1.0, 1e-12);
+	run_free(&r);
+}
+END_TEST
+
+struct ray {
+	const double *phi, *f;
+};
+
+/* (3.8) v' = f|v| − Φv */
+static int ray_rhs(double t, const double v[], double dv[], void *p)
+{
+	const struct ray *k = p;
+	(void)t;
+	double n = hypot(v[0], v[1]);
+	dv[0] = k->f[0] * n - k->phi[0] * v[0] - k->phi[1] * v[1];
+	dv[1] = k->f[1] * n - k->phi[2] * v[0] - k->phi[3] * v[1];
+	return GSL_SUCCESS;
+}
+
+/* From a tiny v along η, (3.8) integrated by GSL grows as e^{λτ} and keeps
+ * its direction. */
+START_TEST(test_rest_ray_grows)
+{
+	struct run r;
+	run_init(&r, "kozlov-rest");
+	rest_set(&r, ns_phi[0], ns_phi[1], ns_phi[2], ns_phi[3], ns_f[0], ns_f[1]);
+	solve_ok(&r);
+	double lam = res(&r, "lyap_lambda"), eta[2] = {res(&r, "eta_x"), res(&r, "eta_y")};
+	struct ray k = {ns_phi, ns_f};
+	gsl_odeiv2_system sys = {ray_rhs, NULL, 2, &k};
+	gsl_odeiv2_driver *drv =
+		gsl_odeiv2_driver_alloc_y_new(&sys, gsl_odeiv2_step_rk8pd, 1e-3, 1e-20, 1e-13);
+	const double c = 1e-6;
+	double v[2] = {c * eta[0], c * eta[1]}, tau = 0;
+	for (int i = 1; i <= 4; i++) {
+		double tau1 = 2.0 * i;
+		ck_assert_int_eq(gsl_odeiv2_driver_apply(drv, &tau, tau1, v), GSL_SUCCESS);
+		double grow = c * exp(lam * tau1);
+		ck_assert_rel(hypot(v[0], v[1]), grow, 1e-10);
+		ck_assert_abs(v[0] / grow, eta[0], 1e-10);
+		ck_assert_abs(v[1] / grow, eta[1], 1e-10);
+	}
+	gsl_odeiv2_driver_free(drv);
+	run_free(&r);
+}
+END_TEST
+
+START_TEST(test_rest_singular)
+{
+	struct run r;
+	run_init(&r, "kozlov-rest");
+	rest_set(&r, 1, 2, 0.5, 1, 0.3, 0.1);
+	ck_assert_int_eq(solve(&r), -1);
+	ck_assert_ptr_nonnull(strstr(r.d.msg, "friction operator Φ"));
+	ck_assert_ptr_nonnull(strstr(r.d.msg, "singular"));
+	run_free(&r);
+}
+END_TEST
+
+/* ---- kozlov-ball ---------------------------------------------------------- */
+
+struct ball_state {
+	double m, r, g, mu1, mu2, mu3, vx, vy, Omega, wx, wy;
+};
+
+static void ball_set(struct run *r, const struct ball_state *b)
+{
+	setn(r, "m", b->m);
+	setn(r, "r", b->r);
+	setn(r, "g", b->g);
+	setn(r, "mu1", b->mu1);
+	setn(r, "mu2", b->mu2);
+	setn(r, "mu3", b->mu3);
+	setn(r, "vx", b->vx);
+	setn(r, "vy", b->vy);
+	setn(r, "Omega", b->Omega);
+	setn(r, "wx", b->wx);
+	setn(r, "wy", b->wy);
+}
+
+/* D² = (v + ω'×rẑ)² + (2/5) r²(Ω² + ω'²), SPEC's corrected (6.5) */
+static double ball_D(const struct ball_state *b)
+{
+	double wx = b->vx + b->r * b->wy, wy = b->vy - b->r * b->wx;
+	return sqrt(wx * wx + wy * wy +
+		    0.4 * b->r * b->r * (b->Omega * b->Omega + b->wx * b->wx + b->wy * b->wy));
+}
+
+static const struct ball_state general = {1.3, 0.07, 9.81, 0.35, 0.15, 0.08,
+					  0.7, -0.4, 4.0,  3.0,	 -2.0};
+
+/* Pure sliding: D = |v|, so (6.5) is Coulomb's force. */
+START_TEST(test_ball_pure_sliding)
+{
+	const double vs[][2] = {{1, 0}, {-0.3, 0.4}, {2.5, -7}};
+	for (size_t k = 0; k < sizeof(vs) / sizeof(*vs); k++) {
+		struct ball_state b = general;
+		b.vx = vs[k][0];
+		b.vy = vs[k][1];
+		b.Omega = b.wx = b.wy = 0;
+		struct run r;
+		run_init(&r, "kozlov-ball");
+		ball_set(&r, &b);
+		solve_ok(&r);
+		double v = hypot(b.vx, b.vy);
+		ck_assert_rel(res(&r, "D"), v, 1e-15);
+		ck_assert_rel(res(&r, "F_x"), res(&r, "F_coulomb_x"), 1e-14);
+		ck_assert_rel(res(&r, "F_y"), res(&r, "F_coulomb_y"), 1e-14);
+		ck_assert_rel(res(&r, "F_coulomb_x"), -b.mu1 * b.m * b.g * b.vx / v, 1e-15);
+		ck_assert_double_eq(res(&r, "M_spin"), 0.0);
+		run_free(&r);
+	}
+}
+END_TEST
+
+/* Pure spin: D = √(2/5) r|Ω0|, M = −m g r² μ2 sgn Ω0/(√(2/5) r), constant:
+ * the spin dies in J|Ω0|/|M| = |Ω0| (2/5)^{3/2} r/(g μ2). */
+START_TEST(test_ball_pure_spin)
+{
+	const double omegas[] = {7.0, -30.0, 0.25};
+	for (size_t k = 0; k < sizeof(omegas) / sizeof(*omegas); k++) {
+		struct ball_state b = general;
+		b.vx = b.vy = b.wx = b.wy = 0;
+		b.Omega = omegas[k];
+		struct run r;
+		run_init(&r, "kozlov-ball");
+		ball_set(&r, &b);
+		solve_ok(&r);
+		double O = fabs(b.Omega), sg = b.Omega > 0 ? 1 : -1;
+		double M = -b.m * b.g * b.r * b.r * b.mu2 * sg / (sqrt(0.4) * b.r);
+		ck_assert_rel(res(&r, "D"), sqrt(0.4) * b.r * O, 1e-15);
+		ck_assert_rel(res(&r, "M_spin"), M, 1e-14);
+		ck_assert_double_eq(res(&r, "F_x"), 0.0);
+		ck_assert_double_eq(res(&r, "F_y"), 0.0);
+		double J = 0.4 * b.m * b.r * b.r;
+		ck_assert_rel(res(&r, "stop_time"), J * O / fabs(M), 1e-9);
+		ck_assert_rel(res(&r, "stop_time"), O * pow(0.4, 1.5) * b.r / (b.g * b.mu2), 1e-9);
+		run_free(&r);
+	}
+}
+END_TEST
+
+/* (6.5), (6.6) and the rolling torque at a general state. */
+START_TEST(test_ball_general_state)
+{
+	const struct ball_state b = general;
+	struct run r;
+	run_init(&r, "kozlov-ball");
+	ball_set(&r, &b);
+	solve_ok(&r);
+	double D = ball_D(&b), mg = b.m * b.g, r2 = b.r * b.r;
+	ck_assert_rel(res(&r, "D"), D, 1e-14);
+	ck_assert_rel(res(&r, "F_x"), -mg * b.mu1 * b.vx / D, 1e-14);
+	ck_assert_rel(res(&r, "F_y"), -mg * b.mu1 * b.vy / D, 1e-14);
+	ck_assert_rel(res(&r, "M_spin"), -mg * r2 * b.mu2 * b.Omega / D, 1e-14);
+	ck_assert_rel(res(&r, "M_roll_x"), -mg * r2 * b.mu3 * b.wx / D, 1e-14);
+	ck_assert_rel(res(&r, "M_roll_y"), -mg * r2 * b.mu3 * b.wy / D, 1e-14);
+	double v = hypot(b.vx, b.vy);
+	ck_assert_rel(res(&r, "F_coulomb_x"), -b.mu1 * mg * b.vx / v, 1e-15);
+	ck_assert_rel(res(&r, "F_coulomb_y"), -b.mu1 * mg * b.vy / v, 1e-15);
+	ck_assert(isfinite(res(&r, "stop_time")) && res(&r, "stop_time") > 0);
+	run_free(&r);
+}
+END_TEST
+
+/* The paper's remark: F and M decrease as the rolling rate grows, here
+ * with the rolling's share of the centre's velocity, ω'×rẑ, across v. */
+START_TEST(test_ball_rolling_lowers_friction)
+{
+	const double wxs[] = {0, 2, 5, 10, 20, 40};
+	double Fprev = INFINITY, Mprev = INFINITY;
+	for (size_t k = 0; k < sizeof(wxs) / sizeof(*wxs); k++) {
+		struct ball_state b = general;
+		b.vx = 1;
+		b.vy = 0;
+		b.Omega = 5;
+		b.wx = wxs[k]; /* ω'×rẑ = (r ω_y, −r ω_x) = (0, −r wx) ⊥ v */
+		b.wy = 0;
+		struct run r;
+		run_init(&r, "kozlov-ball");
+		ball_set(&r, &b);
+		solve_ok(&r);
+		double F = hypot(res(&r, "F_x"), res(&r, "F_y")), M = fabs(res(&r, "M_spin"));
+		ck_assert_msg(F < Fprev && M < Mprev, "wx = %g: |F| = %g, |M| = %g", wxs[k], F, M);
+		Fprev = F;
+		Mprev = M;
+		run_free(&r);
+	}
+}
+END_TEST
+
+/* ... but not when the rolling carries the centre against the slip: with
+ * Ω = 0 and ω'×rẑ = −v/1.4, D² = (2/7)|v|², so |F| = √(7/2) |F_Coulomb|. */
+START_TEST(test_ball_rolling_against_slip)
+{
+	struct ball_state b = general;
+	b.vx = 1.2;
+	b.vy = 0;
+	b.Omega = 0;
+	b.wx = 0;
+	b.wy = -b.vx / (1.4 * b.r);
+	struct run r;
+	run_init(&r, "kozlov-ball");
+	ball_set(&r, &b);
+	solve_ok(&r);
+	ck_assert_rel(res(&r, "D"), sqrt(2.0 / 7.0) * b.vx, 1e-14);
+	ck_assert_rel(res(&r, "F_x") / res(&r, "F_coulomb_x"), sqrt(3.5), 1e-14);
+	ck_assert_ptr_nonnull(strstr(strbuf_str(&r.steps), "larger"));
+	run_free(&r);
+}
+END_TEST
+
+static double stop_time_of(const struct ball_state *b)
+{
+	struct run r;
+	run_init(&r, "kozlov-ball");
+	ball_set(&r, b);
+	solve_ok(&r);
+	double t = res(&r, "stop_time");
+	run_free(&r);
+	return t;
+}
+
+/* The law is homogeneous of degree 0 in q̇: doubling every velocity
+ * doubles the stop time. */
+START_TEST(test_ball_stop_time_scales)
+{
+	struct ball_state b = general, b2 = general;
+	b2.vx *= 2;
+	b2.vy *= 2;
+	b2.Omega *= 2;
+	b2.wx *= 2;
+	b2.wy *= 2;
+	double t1 = stop_time_of(&b), t2 = stop_time_of(&b2);
+	ck_assert(isfinite(t1) && t1 > 0);
+	ck_assert_rel(t2, 2 * t1, 1e-9);
+}
+END_TEST
+
+/* An independent integration of A q̈ = −gΦq̇/D, with A written out by
+ * hand and the stop time as t = ∫ dD/Ḋ: in σ = −ln(D/D0) the direction
+ * u = q̇/D and t are smooth all the way down, and no event is needed. */
+struct ball_ref {
+	double A[5][5], phi[5], m, g;
+};
+
+static void ref_accel(const struct ball_ref *k, const double u[5], double a[5], double *Ddot)
+{
+	/* q̈ = A⁻¹F, F = −gΦu (D = 1 along u); A⁻¹ by Gauss-Jordan here */
+	double M[5][6];
+	for (int i = 0; i < 5; i++) {
+		for (int j = 0; j < 5; j++)
+			M[i][j] = k->A[i][j];
+		M[i][5] = -k->g * k->phi[i] * u[i];
+	}
+	for (int c = 0; c < 5; c++) {
+		int piv = c;
+		for (int i = c + 1; i < 5; i++)
+			if (fabs(M[i][c]) > fabs(M[piv][c]))
+				piv = i;
+		for (int j = 0; j < 6; j++) {
+			double t = M[c][j];
+			M[c][j] = M[piv][j];
+			M[piv][j] = t;
+		}
+		for (int i = 0; i < 5; i++) {
+			if (i == c)
+				continue;
+			double f = M[i][c] / M[c][c];
+			for (int j = c; j < 6; j++)
+				M[i][j] -= f * M[c][j];
+		}
+	}
+	double uPu = 0.0;
+	for (int i = 0; i < 5; i++) {
+		a[i] = M[i][5] / M[i][i];
+		uPu += k->phi[i] * u[i] * u[i];
+	}
+	*Ddot = -k->g * uPu / k->m;
+}
+
+/* y = (u, t/D0), σ = −ln(D/D0), u = q̇/D0 e^σ. Normalizing u by its own
+ * D(u) (= 1 on the exact flow) keeps the flow neutral to rounding in
+ * D(u); unnormalized, D(u) = 1 is repelling, as e^{2σ}. */
+static int ref_rhs(double sigma, const double y[], double dy[], void *p)
+{
+	const struct ball_ref *k = p;
+	double a[5], Ddot, u[5], Au = 0.0;
+	for (int i = 0; i < 5; i++)
+		for (int j = 0; j < 5; j++)
+			Au += y[i] * k->A[i][j] * y[j];
+	double delta = sqrt(Au / k->m);
+	for (int i = 0; i < 5; i++)
+		u[i] = y[i] / delta;
+	ref_accel(k, u, a, &Ddot);
+	/* q̇ = D u: q̈ = Ḋ u + D u̇, dσ/dt = −Ḋ/D */
+	for (int i = 0; i < 5; i++)
+		dy[i] = -(a[i] - Ddot * u[i]) / Ddot;
+	dy[5] = -exp(-sigma) / Ddot;
+	return GSL_SUCCESS;
+}
+
+START_TEST(test_ball_stop_time_independent)
+{
+	const struct ball_state b = general;
+	const double m = b.m, r = b.r, J = 0.4 * m * r * r;
+	struct ball_ref k = {
+		.A = {{m, 0, 0, m * r, 0},
+		      {0, m, -m * r, 0, 0},
+		      {0, -m * r, m * r * r + J, 0, 0},
+		      {m * r, 0, 0, m * r * r + J, 0},
+		      {0, 0, 0, 0, J}},
+		.phi = {m * b.mu1, m * b.mu1, m * r * r * b.mu3, m * r * r * b.mu3,
+			m * r * r * b.mu2},
+		.m = m,
+		.g = b.g,
+	};
+	const double D0 = ball_D(&b);
+	double y[6] = {b.vx / D0, b.vy / D0, b.wx / D0, b.wy / D0, b.Omega / D0, 0.0};
+	gsl_odeiv2_system sys = {ref_rhs, NULL, 6, &k};
+	gsl_odeiv2_driver *drv =
+		gsl_odeiv2_driver_alloc_y_new(&sys, gsl_odeiv2_step_rk8pd, 1e-3, 1e-14, 1e-13);
+	double sigma = 0.0;
+	int st = gsl_odeiv2_driver_apply(drv, &sigma, 45.0, y);
+	ck_assert_msg(st == GSL_SUCCESS, "st %d sigma %g y %g %g %g %g %g %g", st, sigma, y[0],
+		      y[1], y[2], y[3], y[4], y[5]);
+	gsl_odeiv2_driver_free(drv);
+	ck_assert_rel(stop_time_of(&b), y[5] * D0, 1e-9);
+}
+END_TEST
+
+START_TEST(test_ball_never_stops)
+{
+	struct ball_state b = general;
+	b.mu1 = b.mu2 = b.mu3 = 0;
+	ck_assert(isinf(stop_time_of(&b)));
+	b = general;
+	b.mu1 = 0; /* the centre moves: its momentum is conserved */
+	ck_assert(isinf(stop_time_of(&b)));
+	b = general;
+	b.mu2 = 0; /* Ω ≠ 0 is conserved */
+	ck_assert(isinf(stop_time_of(&b)));
+	b.Omega = 0; /* ... but with Ω = 0 nothing is left for μ2 */
+	ck_assert(isfinite(stop_time_of(&b)));
+	b = general;
+	b.vx = b.vy = b.wx = b.wy = b.Omega = 0;
+	ck_assert_double_eq(stop_time_of(&b), 0.0);
+}
+END_TEST
+
+/* ---- the shipped exercises load and solve --------------------------------- */
+
+START_TEST(test_exercises)
+{
+	const char *ids[] = {"kozlov-rest", "kozlov-rest-stable", "kozlov-ball",
+			     "kozlov-ball-spin"};
+	for (size_t k = 0; k < sizeof(ids) / sizeof(*ids); k++) {
+		char path[128];
+		struct diag d;
+		snprintf(path, sizeof(path), "exercises/%s.ini", ids[k]);
+		struct exercise *ex = exercise_read(path, &d);
+		ck_assert_msg(ex != NULL, "%s:%d:%d: %s", d.file, d.line, d.col, d.msg);
+		ck_assert_str_eq(ex->id, ids[k]);
+		struct run r;
+		run_init(&r, ex->model->name);
+		for (size_t i = 0; i < ex->model->nparams; i++)
+			r.num[i] = ex_param_to_model(&ex->params[i], ex->params[i].value);
+		solve_ok(&r);
+		for (size_t i = 0; i < ex->nanswers; i++)
+			ck_assert_msg(isfinite(r.res[ex->answers[i].result].num), "%s: %s", ids[k],
+				      ex->answers[i].name);
+		if (!strcmp(ids[k], "kozlov-rest-stable"))
+			ck_assert(res(&r, "q32") < 1 && !resv(&r, "moves")->b);
+		if (!strcmp(ids[k], "kozlov-rest"))
+			ck_assert(resv(&r, "moves")->b);
+		run_free(&r);
+		exercise_free(ex);
+	}
+}
+END_TEST
+
+static Suite *kozlov_aux_suite(void)
+{
+	Suite *s = suite_create("kozlov_aux");
+	TCase *rest = tcase_create("rest");
+	tcase_add_test(rest, test_rest_boundary);
+	tcase_add_test(rest, test_rest_defaults_on_boundary);
+	tcase_add_test(rest, test_rest_isotropic);
+	tcase_add_test(rest, test_rest_quartic);
+	tcase_add_test(rest, test_rest_nonsymmetric);
+	tcase_add_test(rest, test_rest_ray_grows);
+	tcase_add_test(rest, test_rest_singular);
+	tcase_add_test(rest, test_rest_singular_scan_point);
+	suite_add_tcase(s, rest);
+	TCase *ball = tcase_create("ball");
+	tcase_set_timeout(ball, 60);
+	tcase_add_test(ball, test_ball_pure_sliding);
+	tcase_add_test(ball, test_ball_pure_spin);
+	tcase_add_test(ball, test_ball_general_state);
+	tcase_add_test(ball, test_ball_rolling_lowers_friction);
+	tcase_add_test(ball, test_ball_rolling_against_slip);
+	tcase_add_test(ball, test_ball_stop_time_scales);
+	tcase_add_test(ball, test_ball_stop_time_independent);
+	tcase_add_test(ball, test_ball_never_stops);
+	suite_add_tcase(s, ball);
+	TCase *ex = tcase_create("exercises");
+	tcase_add_test(ex, test_exercises);
+	suite_add_tcase(s, ex);
+	return s;
+}
+
+int main(void)
+{
+	return run_suite(kozlov_aux_suite());
+}
