@@ -80,6 +80,13 @@ static inline double res(struct run *r, const char *name)
 	return r->res[i].num;
 }
 
+static inline const struct value *resv(struct run *r, const char *name)
+{
+	int i = model_result_index(r->m, name);
+	ck_assert_msg(i >= 0, "no result %s", name);
+	return &r->res[i];
+}
+
 static inline const char *resw(struct run *r, const char *name)
 {
 	int i = model_result_index(r->m, name);

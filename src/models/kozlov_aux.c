@@ -68,7 +68,7 @@ static const struct param_spec kr_params[KR_NPARAMS] = {
 	[KR_PHI21] = ANY("phi21", 0.0, "friction operator Φ, row 2, column 1"),
 	[KR_PHI22] = ANY("phi22", 0.5, "friction operator Φ, row 2, column 2"),
 	[KR_FX] = ANY("fx", 0.8, "applied force f, x (per unit mass and unit pressure)"),
-	[KR_FY] = ANY("fy", 0.3, "applied force f, y"),
+	[KR_FY] = ANY("fy", 0.4, "applied force f, y"),
 };
 
 static const struct result_spec kr_results[KR_NRESULTS] = {

@@ -1,18 +1,22 @@
 $ tribo -c 'list'
-id                   title                                            source
-conveyor             A block on a conveyor belt (Bouchet's friction)  Minguzzi, Rayleigh's dissipation function at work, §2.1
-conveyor-transverse  Pushing a block across a moving belt             Minguzzi, Rayleigh's dissipation function at work, §2.1
-disk-reye            A spinning disk stops (Reye's hypothesis)        Minguzzi, Rayleigh's dissipation function at work, §2.2
-disk-uniform         A spinning disk stops (uniform pressure)         Minguzzi, Rayleigh's dissipation function at work, §2.2, eq. (20)
-kozlov-ball          A ball slides, rolls and spins (Kozlov's law)    Kozlov, Lagrangian mechanics and dry friction, §6
-kozlov-ball-spin     A spinning ball stops (Kozlov's law)             Kozlov, Lagrangian mechanics and dry friction, §6, (6.6)
-kozlov-rest          Rest or motion under anisotropic friction        Kozlov, Lagrangian mechanics and dry friction, §3
-kozlov-rest-stable   A force too weak to break the rest               Kozlov, Lagrangian mechanics and dry friction, §3, (3.2) and (3.9)
-polisher             The stone polisher: friction as viscosity        Minguzzi, Rayleigh's dissipation function at work, §2.3
-polisher-push        Steering a running polisher                      Minguzzi, Rayleigh's dissipation function at work, §2.3
-rayleigh             Rayleigh's function of a flat body on a plane    Minguzzi, Rayleigh's dissipation function at work, eq. (17)-(23)
-rayleigh-reye        Reye's pressure: Q of eq. (18) vs −∂R/∂q̇         Minguzzi, Rayleigh's dissipation function at work, eq. (18)-(21)
-rayleigh-ring        A sliding, spinning ring: R by elliptic E(k)     Minguzzi, Rayleigh's dissipation function at work, eq. (20), §2.3
+id                      title                                            source
+conveyor                A block on a conveyor belt (Bouchet's friction)  Minguzzi, Rayleigh's dissipation function at work, §2.1
+conveyor-transverse     Pushing a block across a moving belt             Minguzzi, Rayleigh's dissipation function at work, §2.1
+disk-reye               A spinning disk stops (Reye's hypothesis)        Minguzzi, Rayleigh's dissipation function at work, §2.2
+disk-uniform            A spinning disk stops (uniform pressure)         Minguzzi, Rayleigh's dissipation function at work, §2.2, eq. (20)
+kozlov-ball             A ball slides, rolls and spins (Kozlov's law)    Kozlov, Lagrangian mechanics and dry friction, §6
+kozlov-ball-spin        A spinning ball stops (Kozlov's law)             Kozlov, Lagrangian mechanics and dry friction, §6, (6.6)
+kozlov-rest             Rest or motion under anisotropic friction        Kozlov, Lagrangian mechanics and dry friction, §3
+kozlov-rest-stable      A force too weak to break the rest               Kozlov, Lagrangian mechanics and dry friction, §3, (3.2) and (3.9)
+painleve-compliant      The paradox through a compliant contact          Kozlov, Lagrangian mechanics and dry friction, §5
+painleve-paradox        Painlevé's paradox: no solution, or two          Kozlov, Lagrangian mechanics and dry friction, §5; Painlevé (1895)
+painleve-rod            Painlevé's rod: where the paradox lives          Kozlov, Lagrangian mechanics and dry friction, §5
+painleve-rod-isotropic  Painlevé's rod with Kozlov's isotropic friction  Kozlov, Lagrangian mechanics and dry friction, §2 (2.7), §5
+polisher                The stone polisher: friction as viscosity        Minguzzi, Rayleigh's dissipation function at work, §2.3
+polisher-push           Steering a running polisher                      Minguzzi, Rayleigh's dissipation function at work, §2.3
+rayleigh                Rayleigh's function of a flat body on a plane    Minguzzi, Rayleigh's dissipation function at work, eq. (17)-(23)
+rayleigh-reye           Reye's pressure: Q of eq. (18) vs −∂R/∂q̇         Minguzzi, Rayleigh's dissipation function at work, eq. (18)-(21)
+rayleigh-ring           A sliding, spinning ring: R by elliptic E(k)     Minguzzi, Rayleigh's dissipation function at work, eq. (20), §2.3
 ? 0
 
 $ tribo -c 'load disk-reye; show'
