@@ -616,7 +616,31 @@ static int rigid_jac_ratio(struct rod *r, const double y[4], double *ratio)
 	return 0;
 }
 
-enum { SEGMENTS = 40 };
+/* Where in [t0, t1] the rod lies down (θ reaches 0 or π): bisection with
+ * fresh integrations from the step's start. */
+static int fall_time(gsl_odeiv2_system *sys, const gsl_odeiv2_step_type *T, double t0,
+		     const double y0[6], double t1, double *tf, double yf[6])
+{
+	double lo = t0, hi = t1;
+	int s = 0;
+	for (int it = 0; it < 60 && !s && hi - lo > 1e-13 * fmax(t1, 1e-300); it++) {
+		double mid = 0.5 * (lo + hi), tt = t0, yy[6];
+		memcpy(yy, y0, sizeof(yy));
+		gsl_odeiv2_driver *d = gsl_odeiv2_driver_alloc_y_new(sys, T, 1e-6, 1e-10, 1e-10);
+		s = gsl_odeiv2_driver_apply(d, &tt, mid, yy);
+		gsl_odeiv2_driver_free(d);
+		if (yy[1] <= 0 || yy[1] >= M_PI) {
+			hi = mid;
+			memcpy(yf, yy, 6 * sizeof(double));
+		} else {
+			lo = mid;
+		}
+	}
+	*tf = hi;
+	return s;
+}
+
+enum { STIFF_EVERY = 20 }; /* accepted steps between two stiffness checks */
 
 static int run_compliant(struct rod *r, double th0, double xd0, double thd0, double tmax,
 			 struct run *out, struct diag *d)
@@ -633,56 +657,48 @@ static int run_compliant(struct rod *r, double th0, double xd0, double thd0, dou
 	gsl_odeiv2_system sys = {compliant_rhs, compliant_jac, 6, r};
 	const gsl_odeiv2_step_type *T = gsl_odeiv2_step_rk8pd;
 	gsl_odeiv2_driver *drv = gsl_odeiv2_driver_alloc_y_new(&sys, T, 1e-6, 1e-9, 1e-9);
-	gsl_odeiv2_driver_set_nmax(drv, 2000000);
 	double t = 0.0;
+	int s = 0;
 	out->ratio = 0.0;
 	out->outcome = OUT_SLIDES;
+	out->N_max = contact_force(r, y[2], y[5]);
 	num_gsl_clear();
-	for (int i = 1; i <= SEGMENTS; i++) {
-		double ratio = stiffness_ratio(r, y);
-		if (isfinite(ratio))
-			out->ratio = fmax(out->ratio, ratio);
-		if (!out->stiff && out->ratio > r->stiff_threshold) {
-			out->stiff = true;
-			gsl_odeiv2_driver_free(drv);
-			drv = gsl_odeiv2_driver_alloc_y_new(&sys, gsl_odeiv2_step_msbdf, 1e-6, 1e-9,
-							    1e-9);
-			gsl_odeiv2_driver_set_nmax(drv, 2000000);
-		}
-		double t1 = tmax * i / SEGMENTS, t0 = t, y0[6];
-		memcpy(y0, y, sizeof(y0));
-		int s = gsl_odeiv2_driver_apply(drv, &t, t1, y);
-		out->N_max = fmax(out->N_max, contact_force(r, y[2], y[5]));
-		if (!s && (y[1] <= 0 || y[1] >= M_PI)) {
-			/* the rod lies down within the segment: bisect for when */
-			double lo = t0, hi = t;
-			for (int it = 0; it < 60 && !s && hi - lo > 1e-12 * tmax; it++) {
-				double mid = 0.5 * (lo + hi), tt = t0, yy[6];
-				memcpy(yy, y0, sizeof(yy));
-				gsl_odeiv2_driver_reset(drv);
-				s = gsl_odeiv2_driver_apply(drv, &tt, mid, yy);
-				if (yy[1] <= 0 || yy[1] >= M_PI)
-					hi = mid;
-				else
-					lo = mid;
-			}
-			t = hi;
-			memcpy(y, y0, sizeof(y0));
-			double tt = t0;
-			gsl_odeiv2_driver_reset(drv);
-			if (!s)
-				s = gsl_odeiv2_driver_apply(drv, &tt, hi, y);
-			out->outcome = OUT_FALLS;
-		}
-		if (s) {
-			gsl_odeiv2_driver_free(drv);
-			return num_fail(d, s, "integration of the compliant contact");
-		}
-		if (out->outcome == OUT_FALLS)
+	/* Step by step through the driver's own stepper, so that every accepted
+	 * step is seen: the largest normal force, and the Jacobian's time
+	 * scales every STIFF_EVERY steps. */
+	for (size_t n = 0; t < tmax; n++) {
+		if (n >= 5000000) {
+			s = GSL_EMAXITER;
 			break;
+		}
+		if (n % STIFF_EVERY == 0) {
+			double ratio = stiffness_ratio(r, y);
+			if (isfinite(ratio))
+				out->ratio = fmax(out->ratio, ratio);
+			if (!out->stiff && out->ratio > r->stiff_threshold) {
+				double h = drv->h;
+				out->stiff = true;
+				T = gsl_odeiv2_step_msbdf;
+				gsl_odeiv2_driver_free(drv);
+				drv = gsl_odeiv2_driver_alloc_y_new(&sys, T, h, 1e-9, 1e-9);
+			}
+		}
+		double t0 = t, y0[6];
+		memcpy(y0, y, sizeof(y0));
+		s = gsl_odeiv2_evolve_apply(drv->e, drv->c, drv->s, &sys, &t, tmax, &drv->h, y);
+		if (s || num_interrupted)
+			break;
+		out->steps++;
+		out->N_max = fmax(out->N_max, contact_force(r, y[2], y[5]));
+		if (y[1] <= 0 || y[1] >= M_PI) {
+			s = fall_time(&sys, T, t0, y0, t, &t, y);
+			out->outcome = OUT_FALLS;
+			break;
+		}
 	}
-	out->steps = 0;
 	gsl_odeiv2_driver_free(drv);
+	if (s || num_interrupted)
+		return num_fail(d, s, "integration of the compliant contact");
 	out->t_end = t;
 	if (out->outcome != OUT_FALLS) {
 		if (y[2] > 0 && contact_force(r, y[2], y[5]) == 0)
@@ -921,11 +937,12 @@ static int rod_solve(const struct model_input *in, struct model_output *out, str
 			   r.law == LAW_COULOMB ? "sgn ẋ smoothed as ẋ/√(ẋ² + v²), v = 1e-4 √(gl)"
 						: "|q̇|_A smoothed as √(q̇·Aq̇ + v²), v = 1e-4 √(gl)");
 		model_step(s,
-			   "  The Jacobian's eigenvalues (gsl_eigen_nonsymm) every 1/%d of the "
-			   "run: fastest/slowest time scale up to %.6g, %s.",
-			   SEGMENTS, run.ratio,
+			   "  The Jacobian's eigenvalues (gsl_eigen_nonsymm) every %d steps: "
+			   "fastest/slowest time scale up to %.6g, %s; %zu steps.",
+			   STIFF_EVERY, run.ratio,
 			   run.stiff ? "above 1e3: tribo switched to the implicit msbdf"
-				     : "below 1e3: the explicit rk8pd was kept");
+				     : "below 1e3: the explicit rk8pd was kept",
+			   run.steps);
 		model_step(s, "  largest normal force %.9g N; %s at t = %.9g s.", run.N_max,
 			   outcome_word[run.outcome], run.t_end);
 	}

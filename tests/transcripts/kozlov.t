@@ -31,7 +31,7 @@ indeterminate
 ? 0
 
 # A compliant contact: the stiffer the spring, the stiffer the equations.
-$ tribo -c 'load painleve-rod; set contact compliant; set k_contact 1e4; solve; print stiff; eval step(stiffness_ratio - 30)*step(100 - stiffness_ratio); set k_contact 1e8; solve; print stiff; eval step(stiffness_ratio - 3000)'
+$ tribo -c 'load painleve-rod; set contact compliant; set k_contact 1e4; solve; print stiff; eval step(stiffness_ratio - 30)*step(1000 - stiffness_ratio); set k_contact 1e8; solve; print stiff; eval step(stiffness_ratio - 3000)'
 false
 1
 true
