@@ -10,17 +10,12 @@
 #include "util/xalloc.h"
 
 extern const struct model model_rayleigh, model_conveyor, model_disk, model_polisher,
-	model_painleve_rod, model_kozlov_rest, model_kozlov_ball;
+	model_painleve_rod, model_kozlov_rest, model_kozlov_ball, model_imachi;
 
 static const struct model *const models[] = {
-	&model_rayleigh,
-	&model_conveyor,
-	&model_disk,
-	&model_polisher,
-	&model_painleve_rod,
-	&model_kozlov_rest,
-	&model_kozlov_ball,
-	NULL, /* keep one model a line */
+	&model_rayleigh,    &model_conveyor,	 &model_disk,
+	&model_polisher,    &model_painleve_rod, &model_kozlov_rest,
+	&model_kozlov_ball, &model_imachi,	 NULL, /* keep one model a line */
 };
 
 const struct model *const *model_all(void)

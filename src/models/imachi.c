@@ -1,0 +1,499 @@
+/* Imachi, "On frictional viscosity in vibrating systems" (1967), §1-4: a
+ * mass on a base that vibrates in the horizontal plane, pushed by a constant
+ * force s along x. In Imachi's units (velocities ×ω/g, τ = ωt) the mass's
+ * velocity u (a complex number) obeys, while it slips on the base,
+ *   du/dτ = s + μ0 e^{iψ},  e^{iψ} = (v − u)/|v − u|          (2)
+ * and once u = v it stays so while |dv/dτ − s| ≤ μ1.
+ *
+ * method graphical: Imachi's ruler-and-compass stepping of §3, Δτ = π/n.
+ * method accurate: rk8pd with the slip → stick and stick → slip switches
+ * located, run until the period map repeats to 1e-9. */
+#include "models/imachi.h"
+
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_math.h>
+#include <gsl/gsl_roots.h>
+#include <math.h>
+#include <string.h>
+
+#include "models/model.h"
+#include "num/num.h"
+#include "num/ode.h"
+
+enum { I_MOTION, I_PHI, I_A, I_S, I_MU0, I_MU1, I_METHOD, I_N, I_U0X, I_U0Y, I_PERIODS, I_NPARAMS };
+enum { I_U_XMEAN, I_U_YMEAN, I_CASE, I_CONVERGED, I_CYCLES, I_STICK_FRACTION, I_DRIFT, I_NRESULTS };
+enum { MOTION_LINEAR, MOTION_CIRCULAR };
+enum { METHOD_GRAPHICAL, METHOD_ACCURATE };
+
+#define NUM(name, def, lo, lo_open, doc)                                                           \
+	{                                                                                          \
+		name, PARAM_NUMBER, "", def, lo, INFINITY, lo_open, false, NULL, NULL, doc         \
+	}
+
+static const struct param_spec im_params[I_NPARAMS] = {
+	[I_MOTION] = {"motion", PARAM_CHOICE, "", 0, 0, 0, false, false, "linear|circular", NULL,
+		      "base motion: linear v = a cos τ e^{iφ'} or circular v = a e^{iτ}"},
+	[I_PHI] = {"phi", PARAM_NUMBER, "deg", 45.0, -360.0, 360.0, false, false, NULL, NULL,
+		   "linear: direction φ' of the vibration from the x axis"},
+	[I_A] = NUM("a", 1.0, 0.0, false, "amplitude of the base's velocity (×ω/g)"),
+	[I_S] = NUM("s", 1.0, 0.0, false, "force along x, S/(mg)"),
+	[I_MU0] = NUM("mu0", 1.1, 0.0, false, "kinetic friction coefficient"),
+	[I_MU1] = NUM("mu1", 1.3, 0.0, false, "static friction coefficient (≥ mu0)"),
+	[I_METHOD] = {"method", PARAM_CHOICE, "", 0, 0, 0, false, false, "graphical|accurate", NULL,
+		      "graphical (Imachi's construction, Δτ = π/n) or accurate"},
+	[I_N] = {"n", PARAM_NUMBER, "", 12, 2, 100000, false, false, NULL, NULL,
+		 "graphical: steps per half period (an integer)"},
+	[I_U0X] = {"u0x", PARAM_NUMBER, "", 0, -INFINITY, INFINITY, false, false, NULL, NULL,
+		   "initial velocity of the mass, x"},
+	[I_U0Y] = {"u0y", PARAM_NUMBER, "", 0, -INFINITY, INFINITY, false, false, NULL, NULL,
+		   "initial velocity of the mass, y"},
+	[I_PERIODS] = {"periods", PARAM_NUMBER, "", 200, 1, 100000, false, false, NULL, NULL,
+		       "at most this many periods (an integer)"},
+};
+
+static const struct result_spec im_results[I_NRESULTS] = {
+	[I_U_XMEAN] = {"u_xmean", VAL_NUMBER, "", "mean of u_x over the last period"},
+	[I_U_YMEAN] = {"u_ymean", VAL_NUMBER, "", "mean of u_y over the last period"},
+	[I_CASE] = {"case", VAL_WORD, "", "Imachi's §4: I (s ≥ μ0), II, III (non-slip periods)"},
+	[I_CONVERGED] = {"converged", VAL_BOOL, "", "whether the period map repeated"},
+	[I_CYCLES] = {"cycles", VAL_NUMBER, "", "periods run"},
+	[I_STICK_FRACTION] = {"stick_fraction", VAL_NUMBER, "",
+			      "share of the last period without slip"},
+	[I_DRIFT] = {"drift", VAL_NUMBER, "",
+		     "change of u_x over the last period, per unit τ (0 on a limit cycle)"},
+};
+
+/* ---- the base ------------------------------------------------------------- */
+
+struct imachi {
+	int motion;
+	double ex, ey; /* linear: direction of the vibration */
+	double a, s, mu0, mu1;
+	double w_ev;   /* |v − u| where a slip is taken to end */
+	double bx, by; /* direction of w = v − u when a slip starts from w = 0 */
+};
+
+static void base(const struct imachi *m, double t, double v[2], double dv[2], double iv[2])
+{
+	if (m->motion == MOTION_LINEAR) {
+		double c = m->a * cos(t), s = m->a * sin(t);
+		v[0] = c * m->ex, v[1] = c * m->ey;
+		dv[0] = -s * m->ex, dv[1] = -s * m->ey;
+		iv[0] = s * m->ex, iv[1] = s * m->ey; /* ∫v dτ */
+	} else {
+		double c = m->a * cos(t), s = m->a * sin(t);
+		v[0] = c, v[1] = s;
+		dv[0] = -s, dv[1] = c;
+		iv[0] = s, iv[1] = -c;
+	}
+}
+
+/* |dv/dτ − s| ≤ μ1 keeps the mass on the base */
+static double stick_margin(double t, void *p)
+{
+	const struct imachi *m = p;
+	double v[2], dv[2], iv[2];
+	base(m, t, v, dv, iv);
+	return m->mu1 - hypot(dv[0] - m->s, dv[1]);
+}
+
+/* ---- the graphical method (§3) -------------------------------------------- */
+
+struct cycle {
+	double ux, uy; /* means over the last period */
+	double stick;  /* stick fraction of the last period */
+	double drift;  /* Δu_x per unit τ over the last period */
+	bool converged;
+	int cycles;
+	size_t steps, sticks, catches, releases;
+};
+
+/* One step of Imachi's construction (§3); see imachi.h. */
+int imachi_step(double s, double mu0, double mu1, double h, const double u[2], const double vh[2],
+		const double v1[2], bool stuck, double out[2])
+{
+	const double sr[2] = {u[0] + s * h, u[1]};
+	const double reach = hypot(v1[0] - sr[0], v1[1] - sr[1]);
+	if ((stuck && reach <= mu1 * h) || reach <= mu0 * h) {
+		out[0] = v1[0], out[1] = v1[1];
+		return stuck && reach <= mu1 * h ? IMACHI_STAYS : IMACHI_CATCHES;
+	}
+	const double dx = vh[0] - (u[0] + 0.5 * s * h), dy = vh[1] - u[1], d = hypot(dx, dy);
+	out[0] = sr[0] + (d > 0 ? mu0 * h * dx / d : 0.0);
+	out[1] = sr[1] + (d > 0 ? mu0 * h * dy / d : 0.0);
+	return IMACHI_SLIPS;
+}
+
+/* One period of the construction from u (updated), Δτ = π/n. */
+static void graphical_period(const struct imachi *m, int n, int k, double u[2], bool *stuck,
+			     double mean[2], int *stuck_steps, struct cycle *c)
+{
+	const double h = M_PI / n;
+	double dv[2], iv[2], vh[2], v1[2];
+	mean[0] = mean[1] = 0.0;
+	*stuck_steps = 0;
+	for (int r = 0; r < 2 * n; r++) {
+		double t = (2.0 * n * k + r) * h, u1[2];
+		base(m, t + 0.5 * h, vh, dv, iv);
+		base(m, t + h, v1, dv, iv);
+		int what = imachi_step(m->s, m->mu0, m->mu1, h, u, vh, v1, *stuck, u1);
+		if (*stuck && what == IMACHI_CATCHES)
+			c->releases++; /* let go and caught again within the step */
+		if (*stuck && what == IMACHI_SLIPS)
+			c->releases++;
+		c->sticks += what == IMACHI_STAYS;
+		c->catches += what == IMACHI_CATCHES;
+		*stuck = what != IMACHI_SLIPS;
+		*stuck_steps += *stuck;
+		mean[0] += 0.5 * (u[0] + u1[0]) / (2 * n);
+		mean[1] += 0.5 * (u[1] + u1[1]) / (2 * n);
+		u[0] = u1[0], u[1] = u1[1];
+		c->steps++;
+	}
+}
+
+static double conv_tol(const struct imachi *m, const double u[2])
+{
+	return 1e-9 * fmax(fmax(1.0, m->a), hypot(u[0], u[1]));
+}
+
+static int run_graphical(const struct imachi *m, int n, int periods, const double u0[2],
+			 struct cycle *c)
+{
+	double u[2] = {u0[0], u0[1]}, v[2], dv[2], iv[2];
+	base(m, 0.0, v, dv, iv);
+	bool stuck = u[0] == v[0] && u[1] == v[1] && stick_margin(0.0, (void *)m) >= 0;
+	double prev[2] = {u[0], u[1]}, mean[2] = {0, 0};
+	int ss = 0;
+	memset(c, 0, sizeof(*c));
+	for (int k = 0; k < periods; k++) {
+		graphical_period(m, n, k, u, &stuck, mean, &ss, c);
+		c->cycles = k + 1;
+		c->drift = (u[0] - prev[0]) / (2 * M_PI);
+		double du = hypot(u[0] - prev[0], u[1] - prev[1]);
+		prev[0] = u[0], prev[1] = u[1];
+		if (du <= conv_tol(m, u)) {
+			c->converged = true;
+			break;
+		}
+	}
+	c->ux = mean[0];
+	c->uy = mean[1];
+	c->stick = (double)ss / (2 * n);
+	return 0;
+}
+
+/* ---- the accurate method -------------------------------------------------- */
+
+/* y = (u_x, u_y, U_x, U_y), U = ∫u dτ. */
+static int slip_rhs(double t, const double y[], double f[], void *p)
+{
+	const struct imachi *m = p;
+	double v[2], dv[2], iv[2];
+	if (num_interrupted)
+		return GSL_EBADFUNC;
+	base(m, t, v, dv, iv);
+	double wx = v[0] - y[0], wy = v[1] - y[1], w = hypot(wx, wy);
+	double ex = m->bx, ey = m->by;
+	if (w > 0)
+		ex = wx / w, ey = wy / w;
+	f[0] = m->s + m->mu0 * ex;
+	f[1] = m->mu0 * ey;
+	f[2] = y[0];
+	f[3] = y[1];
+	return GSL_SUCCESS;
+}
+
+static double rel_speed(const struct imachi *m, double t, const double y[])
+{
+	double v[2], dv[2], iv[2];
+	base(m, t, v, dv, iv);
+	return hypot(v[0] - y[0], v[1] - y[1]);
+}
+
+static double event_stop(double t, const double y[], void *p)
+{
+	return rel_speed(p, t, y) - ((struct imachi *)p)->w_ev;
+}
+
+static double event_away(double t, const double y[], void *p)
+{
+	return rel_speed(p, t, y) - 2 * ((struct imachi *)p)->w_ev;
+}
+
+/* The first τ in (t0, t1] where the stick margin turns negative, by a scan
+ * of π/256 and GSL's Brent solver; t1 + 1 if there is none. */
+static int leave_time(struct imachi *m, double t0, double t1, double *tl, struct diag *d)
+{
+	const double dt = M_PI / 256;
+	double a = t0, fa = stick_margin(a, m);
+	for (;;) {
+		double b = fmin(a + dt, t1), fb = stick_margin(b, m);
+		if (fb < 0) {
+			if (fa <= 0) { /* at once */
+				*tl = a;
+				return 0;
+			}
+			gsl_function F = {stick_margin, m};
+			gsl_root_fsolver *s = gsl_root_fsolver_alloc(gsl_root_fsolver_brent);
+			int st = gsl_root_fsolver_set(s, &F, a, b);
+			for (int it = 0; !st && it < 200; it++) {
+				st = gsl_root_fsolver_iterate(s);
+				if (gsl_root_test_interval(gsl_root_fsolver_x_lower(s),
+							   gsl_root_fsolver_x_upper(s), 0.0,
+							   1e-15) == GSL_SUCCESS)
+					break;
+			}
+			*tl = gsl_root_fsolver_x_upper(s);
+			gsl_root_fsolver_free(s);
+			return st ? num_fail(d, st, "the end of a non-slip period") : 0;
+		}
+		if (b >= t1) {
+			*tl = t1 + 1;
+			return 0;
+		}
+		a = b, fa = fb;
+	}
+}
+
+struct acc_state {
+	double t, y[4];
+	bool stuck, away;
+	double stick_time;
+	size_t steps, sticks, passes;
+};
+
+/* Integrates from st->t to t_end: slip phases by rk8pd with their ends
+ * located, stick phases in closed form (u = v). */
+static int accurate_to(struct imachi *m, struct acc_state *st, double t_end, struct diag *d)
+{
+	double v[2], dv[2], iv[2], iv0[2];
+	while (st->t < t_end) {
+		if (num_interrupted)
+			return diag_set(d, "interrupted");
+		if (st->stuck) {
+			double tl;
+			if (leave_time(m, st->t, t_end, &tl, d))
+				return -1;
+			double t1 = fmin(tl, t_end);
+			base(m, st->t, v, dv, iv0);
+			base(m, t1, v, dv, iv);
+			st->y[0] = v[0], st->y[1] = v[1];
+			st->y[2] += iv[0] - iv0[0], st->y[3] += iv[1] - iv0[1];
+			st->stick_time += t1 - st->t;
+			st->t = t1;
+			if (tl <= t_end) { /* it slips off along dv/dτ − s */
+				double gx = dv[0] - m->s, gy = dv[1], g = hypot(gx, gy);
+				st->stuck = false;
+				st->away = true;
+				m->bx = gx / g, m->by = gy / g;
+			}
+			continue;
+		}
+		struct ode_system sys = {4, slip_rhs, st->away ? event_away : event_stop, m};
+		struct ode_opts o = ode_opts_default(t_end);
+		struct ode_end end;
+		o.h0 = 1e-3;
+		if (ode_run(&sys, &o, st->t, st->y, &end, d))
+			return -1;
+		st->steps += end.steps;
+		st->t = end.t;
+		if (!end.event)
+			continue;
+		if (st->away) {
+			st->away = false;
+			continue;
+		}
+		/* |w| = w_ev: the rest of the way to w = 0 in closed form, where
+		 * d|w|/dτ = ŵ·(dv/dτ − s) − μ0 is smooth */
+		base(m, st->t, v, dv, iv);
+		double wx = v[0] - st->y[0], wy = v[1] - st->y[1], w = hypot(wx, wy);
+		double rate = (wx * (dv[0] - m->s) + wy * dv[1]) / w - m->mu0;
+		if (!(rate < 0))
+			continue; /* it turns away before meeting the base */
+		double dt = w / -rate;
+		if (st->t + dt > t_end)
+			dt = t_end - st->t; /* the period ends first: meet it there */
+		double ux = st->y[0], uy = st->y[1];
+		base(m, st->t + dt, v, dv, iv);
+		st->y[2] += 0.5 * (ux + v[0]) * dt, st->y[3] += 0.5 * (uy + v[1]) * dt;
+		st->y[0] = v[0], st->y[1] = v[1];
+		st->t += dt;
+		if (stick_margin(st->t, m) >= 0) {
+			st->stuck = true;
+			st->sticks++;
+		} else { /* through: it slips on along dv/dτ − s */
+			double gx = dv[0] - m->s, gy = dv[1], g = hypot(gx, gy);
+			st->away = true;
+			m->bx = gx / g, m->by = gy / g;
+			st->passes++;
+		}
+	}
+	return 0;
+}
+
+static int run_accurate(struct imachi *m, int periods, const double u0[2], struct cycle *c,
+			struct diag *d)
+{
+	struct acc_state st = {0};
+	double v[2], dv[2], iv[2];
+	memset(c, 0, sizeof(*c));
+	st.y[0] = u0[0], st.y[1] = u0[1];
+	base(m, 0.0, v, dv, iv);
+	if (u0[0] == v[0] && u0[1] == v[1]) {
+		if (stick_margin(0.0, m) >= 0) {
+			st.stuck = true;
+		} else {
+			double gx = dv[0] - m->s, gy = dv[1], g = hypot(gx, gy);
+			st.away = true;
+			m->bx = gx / g, m->by = gy / g;
+		}
+	}
+	double prev[2] = {u0[0], u0[1]};
+	for (int k = 0; k < periods; k++) {
+		double U0[2] = {st.y[2], st.y[3]};
+		st.stick_time = 0;
+		if (accurate_to(m, &st, 2 * M_PI * (k + 1), d))
+			return -1;
+		st.t = 2 * M_PI * (k + 1); /* exactly on the boundary */
+		c->cycles = k + 1;
+		c->ux = (st.y[2] - U0[0]) / (2 * M_PI);
+		c->uy = (st.y[3] - U0[1]) / (2 * M_PI);
+		c->stick = st.stick_time / (2 * M_PI);
+		c->drift = (st.y[0] - prev[0]) / (2 * M_PI);
+		double du = hypot(st.y[0] - prev[0], st.y[1] - prev[1]);
+		prev[0] = st.y[0], prev[1] = st.y[1];
+		if (du <= conv_tol(m, st.y)) {
+			c->converged = true;
+			break;
+		}
+	}
+	c->steps = st.steps;
+	c->sticks = st.sticks;
+	c->catches = st.passes;
+	return 0;
+}
+
+/* ---- solve ---------------------------------------------------------------- */
+
+static int imachi_solve(const struct model_input *in, struct model_output *out, struct diag *d)
+{
+	const double *p = in->num;
+	struct imachi m = {
+		.motion = in->choice[I_MOTION],
+		.ex = cos(p[I_PHI] * M_PI / 180),
+		.ey = sin(p[I_PHI] * M_PI / 180),
+		.a = p[I_A],
+		.s = p[I_S],
+		.mu0 = p[I_MU0],
+		.mu1 = p[I_MU1],
+	};
+	const int method = in->choice[I_METHOD];
+	const double n_real = p[I_N], periods_real = p[I_PERIODS];
+	struct strbuf *s = out->steps;
+	if (m.mu1 < m.mu0)
+		return diag_set(d,
+				"mu1 = %g is below mu0 = %g: the static coefficient cannot be "
+				"less than the kinetic one",
+				m.mu1, m.mu0);
+	if (n_real != floor(n_real))
+		return diag_set(d, "n = %g: the number of steps per half period is an integer",
+				n_real);
+	if (periods_real != floor(periods_real))
+		return diag_set(d, "periods = %g: a number of periods is an integer", periods_real);
+	const int n = (int)n_real, periods = (int)periods_real;
+	const double u0[2] = {p[I_U0X], p[I_U0Y]};
+	m.w_ev = 1e-10 * fmax(fmax(m.a, m.s), 1e-300);
+	if (fmod(p[I_PHI], 90.0) == 0) { /* exact axes: no cos 90° = 6e-17 in u_ymean */
+		static const double cx[4] = {1, 0, -1, 0}, cy[4] = {0, 1, 0, -1};
+		int q = (((int)(p[I_PHI] / 90.0)) % 4 + 4) % 4;
+		m.ex = cx[q];
+		m.ey = cy[q];
+	}
+
+	struct cycle c;
+	if (method == METHOD_GRAPHICAL)
+		run_graphical(&m, n, periods, u0, &c);
+	else if (run_accurate(&m, periods, u0, &c, d))
+		return -1;
+
+	const char *cs = m.s >= m.mu0 ? "I" : c.stick > 0 ? "III" : "II";
+	out->res[I_U_XMEAN] = value_number(c.ux);
+	out->res[I_U_YMEAN] = value_number(c.uy);
+	out->res[I_CASE] = value_word(cs);
+	out->res[I_CONVERGED] = value_bool(c.converged);
+	out->res[I_CYCLES] = value_number(c.cycles);
+	out->res[I_STICK_FRACTION] = value_number(c.stick);
+	out->res[I_DRIFT] = value_number(c.drift);
+
+	model_step(s, "Imachi's units: u = (ω/g)U, v = (ω/g)V, τ = ωt, s = S/(mg). The base: %s.",
+		   m.motion == MOTION_LINEAR ? "v = a cos τ e^{iφ'}" : "v = a e^{iτ}");
+	if (m.motion == MOTION_LINEAR)
+		model_step(s, "  a = %g, φ' = %g°; s = %g, μ0 = %g, μ1 = %g.", m.a, p[I_PHI], m.s,
+			   m.mu0, m.mu1);
+	else
+		model_step(s, "  a = %g; s = %g, μ0 = %g, μ1 = %g.", m.a, m.s, m.mu0, m.mu1);
+	model_step(s, "Slipping (u ≠ v): du/dτ = s + μ0 e^{iψ}, e^{iψ} = (v − u)/|v − u| (2); "
+		      "on the base (u = v) it stays while |dv/dτ − s| ≤ μ1.");
+	if (method == METHOD_GRAPHICAL) {
+		model_step(s,
+			   "Graphical method (§3), Δτ = π/n = π/%d: s_r = u_r + sΔτ, s'_r = u_r + "
+			   "sΔτ/2, and r+1 is where the line through s_r parallel to s'_r(r+½)' "
+			   "meets the circle of radius μ0Δτ about s_r:",
+			   n);
+		model_step(s, "  u_{r+1} = u_r + sΔτ + μ0Δτ e, e = (v_{r+½} − u_r − sΔτ/2)/|…|.");
+		model_step(s,
+			   "  This is an explicit midpoint rule: ψ is taken at τ_{r+½} with the "
+			   "half-step predictor u_r + sΔτ/2 (the friction's half step left out). "
+			   "The true midpoint (u_r + u_{r+1})/2 = s'_r + ½μ0Δτ e lies on the same "
+			   "line, so ψ there is the same: the step is also the implicit midpoint "
+			   "rule, of second order; its error falls like n⁻².");
+		model_step(s,
+			   "  Non-slip (Fig. 3): on the base, it stays while (r+1)' is within "
+			   "μ1Δτ of s_r; slipping, it catches the base when (r+1)' is within μ0Δτ "
+			   "of s_r. %zu steps: %zu on the base, %zu catches, %zu releases.",
+			   c.steps, c.sticks, c.catches, c.releases);
+	} else {
+		model_step(s, "Accurate method: rk8pd (tolerance 1e-12) while slipping, with the "
+			      "slip ended where |v − u| = 1e-10 and the last stretch to u = v in "
+			      "closed form (d|v − u|/dτ = ŵ·(dv/dτ − s) − μ0 is finite there);");
+		model_step(s,
+			   "  on the base, u = v exactly until |dv/dτ − s| = μ1 (GSL's Brent "
+			   "solver on the exact function), then it slips off along dv/dτ − s. "
+			   "%zu steps, %zu landings on the base, %zu passes through.",
+			   c.steps, c.sticks, c.catches);
+	}
+	if (m.s >= m.mu0) {
+		model_step(s,
+			   "Case I (s = %g ≥ μ0 = %g): du_x/dτ ≥ s − μ0 ≥ 0, the mass is ever "
+			   "accelerated and there is no limit cycle. After %d periods u_x grows "
+			   "by %.6g per unit τ.",
+			   m.s, m.mu0, c.cycles, c.drift);
+	} else {
+		model_step(s,
+			   "Case %s (s < μ0%s): %s after %d periods (period map repeated to 1e-9: "
+			   "%s).",
+			   cs, c.stick > 0 ? ", with non-slip periods" : "",
+			   c.converged ? "a limit cycle" : "no repeat yet", c.cycles,
+			   c.converged ? "yes" : "no");
+	}
+	model_step(s,
+		   "Over the last period: u_xmean = %.12g, u_ymean = %.12g; on the base %.6g of "
+		   "the time.",
+		   c.ux, c.uy, c.stick);
+	if (m.s < m.mu0)
+		model_step(s, "Frictional viscosity (§4): the mean velocity stays finite under the "
+			      "constant force s, as in a viscous fluid; the lateral mean u_ymean "
+			      "shows the friction's power going selectively sideways.");
+	return 0;
+}
+
+const struct model model_imachi = {
+	.name = "imachi",
+	.summary = "a mass on a vibrating base: frictional viscosity (Imachi §2-4)",
+	.params = im_params,
+	.nparams = I_NPARAMS,
+	.results = im_results,
+	.nresults = I_NRESULTS,
+	.solve = imachi_solve,
+};
