@@ -1,0 +1,38 @@
+# The issue's check: Fig. 6 by the equation (the paper's drawing gives
+# u_xm = 0.908a, u_ym = 0.234a).
+$ tribo -c 'load imachi; set motion circular; set a 1; set s 1; set mu0 1.15; set method accurate; solve; print u_xmean u_ymean converged'
+1.00167010735
+0.236881305898
+true
+? 0
+
+# Imachi's graphical construction at Δτ = π/12, and its error falling
+# like n⁻²: four times smaller at each doubling of n.
+$ tribo -c 'load imachi-fig6; set method graphical; solve; print u_xmean u_ymean; set n 24; solve; eval u_xmean - 1.00167010735'
+1.02563089013
+0.231129436267
+0.00594487551357
+? 0
+
+# Fig. 4 at 45°: case III, the mass rides on the base part of the time.
+$ tribo -c 'load imachi-fig4-45; set method accurate; solve; print case converged; eval step(stick_fraction - 0.05)'
+III
+true
+1
+? 0
+
+# Case I: s ≥ μ0, no limit cycle; u_x keeps growing at least at s − μ0.
+$ tribo -c 'load imachi; set s 1; set mu0 0.9; set periods 10; solve; print case converged; eval step(drift - (s - mu0))'
+I
+false
+1
+? 0
+
+$ tribo -c 'load imachi; set mu1 0.5; solve'
+! tribo: -c: command 3: solve: mu1 = 0.5 is below mu0 = 0.9: the static coefficient cannot be less than the kinetic one
+? 1
+
+$ tribo -c 'load imachi; set n 12.5; set method graphical; solve'
+! tribo: -c: command 4: solve: n = 12.5: the number of steps per half period is an integer
+? 1
+
