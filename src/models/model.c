@@ -10,7 +10,7 @@
 #include "util/xalloc.h"
 
 extern const struct model model_rayleigh, model_conveyor, model_disk, model_polisher,
-	model_painleve_rod, model_kozlov_rest, model_kozlov_ball;
+	model_painleve_rod, model_kozlov_rest, model_kozlov_ball, model_imachi1d;
 
 static const struct model *const models[] = {
 	&model_rayleigh,
@@ -20,6 +20,7 @@ static const struct model *const models[] = {
 	&model_painleve_rod,
 	&model_kozlov_rest,
 	&model_kozlov_ball,
+	&model_imachi1d,
 	NULL, /* keep one model a line */
 };
 
