@@ -158,8 +158,9 @@ static void against_exact(double a, double s, double mu0, double mu1, bool want_
 
 /* a = 2.5, s = 0.2, μ0 = 0.5, μ1 = 0.55: every crossing has |a sin τ + s|
  * > μ1, so u passes through v twice a period (Fig. 7). The brief's first
- * guess, a = 1 with the same s and μ's, does stick (a < s + μ1: u coming
- * down onto v cannot pass it), and is checked as such. */
+ * guess, a = 1 with the same s and μ's, does stick: u, rising at s + μ0
+ * below v, catches v near its crest, where |dv/dτ − s| is small; it is
+ * checked with the cases that stick. */
 START_TEST(test_exact_no_stick)
 {
 	against_exact(2.5, 0.2, 0.5, 0.55, false);
