@@ -10,13 +10,23 @@
 #include "util/xalloc.h"
 
 extern const struct model model_rayleigh, model_conveyor, model_disk, model_polisher,
-	model_painleve_rod, model_kozlov_rest, model_kozlov_ball, model_imachi;
+	model_painleve_rod, model_kozlov_rest, model_kozlov_ball, model_imachi, model_imachi1d;
 
+/* One model a line: */
+/* clang-format off */
 static const struct model *const models[] = {
-	&model_rayleigh,    &model_conveyor,	 &model_disk,
-	&model_polisher,    &model_painleve_rod, &model_kozlov_rest,
-	&model_kozlov_ball, &model_imachi,	 NULL, /* keep one model a line */
+	&model_rayleigh,
+	&model_conveyor,
+	&model_disk,
+	&model_polisher,
+	&model_painleve_rod,
+	&model_kozlov_rest,
+	&model_kozlov_ball,
+	&model_imachi,
+	&model_imachi1d,
+	NULL,
 };
+/* clang-format on */
 
 const struct model *const *model_all(void)
 {

@@ -4,6 +4,8 @@ conveyor                A block on a conveyor belt (Bouchet's friction)  Minguzz
 conveyor-transverse     Pushing a block across a moving belt             Minguzzi, Rayleigh's dissipation function at work, §2.1
 disk-reye               A spinning disk stops (Reye's hypothesis)        Minguzzi, Rayleigh's dissipation function at work, §2.2
 disk-uniform            A spinning disk stops (uniform pressure)         Minguzzi, Rayleigh's dissipation function at work, §2.2, eq. (20)
+imachi-1d               Frictional viscosity on a line (Fig. 7)          Imachi, On frictional viscosity in vibrating systems, §5, Fig. 7
+imachi-1d-fig8          Frictional viscosity with non-slip (Fig. 8)      Imachi, On frictional viscosity in vibrating systems, §5, Fig. 8
 kozlov-ball             A ball slides, rolls and spins (Kozlov's law)    Kozlov, Lagrangian mechanics and dry friction, §6
 kozlov-ball-spin        A spinning ball stops (Kozlov's law)             Kozlov, Lagrangian mechanics and dry friction, §6, (6.6)
 kozlov-rest             Rest or motion under anisotropic friction        Kozlov, Lagrangian mechanics and dry friction, §3

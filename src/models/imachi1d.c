@@ -1,0 +1,540 @@
+/* Imachi §5, the one-dimensional problem: a mass on a base that vibrates
+ * along the applied force. In Imachi's units (§1) the base moves with
+ * v = a cos τ and the mass's velocity u obeys, while it slips,
+ * du/dτ = s + μ0 sgn(v − u) (eq. (2) on a line); once u = v it stays so
+ * while |dv/dτ − s| ≤ μ1 (the end of §2).
+ *
+ * Two methods. `accurate`: slip phases (the friction's sign fixed, so u is
+ * linear) integrated with rk8pd together with ∫u dτ, the crossing w = v − u
+ * = 0 located on the step's interpolant; stick phases need no integration
+ * (u = v) and end at the root of |a sin τ + s| = μ1, found with Brent on the
+ * exact function. `graphical`: Imachi's construction on velocity curves
+ * (Figs. 7-8), made exact to the polyline through the points τ_r = rΔτ of
+ * the v-curve: u drawn as straight lines of slope s ± μ0, crossings where
+ * such a line meets a chord, and the chord's slope in place of dv/dτ.
+ *
+ * Time runs period by period, τ counted from the start of the current
+ * period (v is 2π-periodic), so that event times keep their precision
+ * however many periods the limit cycle takes. */
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_math.h>
+#include <gsl/gsl_roots.h>
+#include <math.h>
+
+#include "models/model.h"
+#include "num/num.h"
+#include "num/ode.h"
+
+enum { I_A, I_S, I_MU0, I_MU1, I_METHOD, I_N, I_U0, I_PERIODS, I_NPARAMS };
+enum { I_U_MEAN, I_STICK_FRACTION, I_CONVERGED, I_CYCLES, I_DRIFT, I_NRESULTS };
+enum { M_ACCURATE, M_GRAPHICAL };
+
+#define NUM(name, def, lo, lo_open, doc)                                                           \
+	{                                                                                          \
+		name, PARAM_NUMBER, "", def, lo, INFINITY, lo_open, false, NULL, NULL, doc         \
+	}
+
+static const struct param_spec i_params[I_NPARAMS] = {
+	[I_A] = NUM("a", 1.0, 0.0, false, "amplitude of the base's velocity, v = a cos τ (ωV/g)"),
+	[I_S] = NUM("s", 0.3, -INFINITY, false, "applied force over the weight, S/mg"),
+	[I_MU0] = NUM("mu0", 0.5, 0.0, false, "kinetic friction coefficient (while slipping)"),
+	[I_MU1] = NUM("mu1", 0.7, 0.0, false, "static friction coefficient (non-slip), ≥ mu0"),
+	[I_METHOD] = {"method", PARAM_CHOICE, "", 0, 0, 0, false, false, "accurate|graphical", NULL,
+		      "accurate (rk8pd with event location) or graphical (Imachi's Figs. 7-8 "
+		      "on the polyline through τ = rπ/n)"},
+	[I_N] = NUM("n", 12.0, 2.0, false, "graphical: Δτ = π/n (an integer)"),
+	[I_U0] = NUM("u0", 0.0, -INFINITY, false, "the mass's velocity at τ = 0"),
+	[I_PERIODS] = NUM("periods", 200.0, 1.0, false,
+			  "the most periods run while looking for the limit cycle (an integer)"),
+};
+
+static const struct result_spec i_results[I_NRESULTS] = {
+	[I_U_MEAN] = {"u_mean", VAL_NUMBER, "", "mean of u over the last period, ∫u dτ/2π"},
+	[I_STICK_FRACTION] = {"stick_fraction", VAL_NUMBER, "",
+			      "time without slip in the last period, over 2π"},
+	[I_CONVERGED] = {"converged", VAL_BOOL, "",
+			 "whether u(2πk) repeated to 1e-9 (the limit cycle was reached)"},
+	[I_CYCLES] = {"cycles", VAL_NUMBER, "", "periods run"},
+	[I_DRIFT] = {"drift", VAL_NUMBER, "",
+		     "(u(2πk) − u(2π(k−1)))/2π: the mean acceleration over the last period"},
+};
+
+#define TWO_PI	   (2 * M_PI)
+#define MAX_EVENTS 32	       /* events of one period kept for the steps */
+#define MAX_PHASES 100000      /* phases in one period: more is a bug or a degenerate case */
+#define STICK_SCAN (M_PI / 64) /* grid of the search for the end of a stick */
+
+enum ev_kind { EV_STICK, EV_PASS, EV_RELEASE };
+
+struct event {
+	enum ev_kind kind;
+	double t, u;
+	double slope; /* dv/dτ there (the chord's slope for `graphical`) */
+	int sigma;    /* the friction's sign after the event */
+};
+
+/* One period's record. */
+struct period {
+	double U;     /* ∫u dτ over the period */
+	double stick; /* time stuck */
+	size_t nev, nphases;
+	struct event ev[MAX_EVENTS];
+};
+
+struct imachi1d {
+	double a, s, mu0, mu1;
+	int n;	   /* graphical: chords per half period */
+	double dt; /* graphical: π/n */
+	double u;  /* the mass's velocity at t */
+	int mode;  /* 0: stuck; ±1: slipping with sgn(v − u) = mode */
+	int sigma; /* the ODE's friction sign */
+};
+
+static void period_event(struct period *p, enum ev_kind k, double t, double u, double slope,
+			 int sigma)
+{
+	if (p->nev < MAX_EVENTS)
+		p->ev[p->nev] = (struct event){k, t, u, slope, sigma};
+	p->nev++;
+}
+
+static int sgn(double x)
+{
+	return (x > 0) - (x < 0);
+}
+
+/* ---- accurate ---------------------------------------------------------- */
+
+/* The friction (per unit weight) that keeps u = v: dv/dτ − s. */
+static double stick_force(const struct imachi1d *m, double t)
+{
+	return -m->a * sin(t) - m->s;
+}
+
+static double release_fn(double t, void *p)
+{
+	const struct imachi1d *m = p;
+	return fabs(stick_force(m, t)) - m->mu1;
+}
+
+/* The end of a stick that holds at t0: the first t ≥ t0 where |a sin t + s|
+ * exceeds μ1, or INFINITY when it never does (a + |s| ≤ μ1). The scan's
+ * grid, multiples of π/64, holds the extrema π/2 + kπ of a sin t, so no
+ * excursion above μ1 falls between two of its points; Brent then finds the
+ * root on the exact function inside the bracket where the sign changed. */
+static int release_after(struct imachi1d *m, double t0, double *tr, struct diag *d)
+{
+	/* a stick that |a sin t + s| only touches μ1 to rounding holds */
+	const double eps = 1e-13 * (m->a + fabs(m->s) + m->mu1);
+	if (m->a + fabs(m->s) <= m->mu1 + eps) {
+		*tr = INFINITY;
+		return 0;
+	}
+	double lo = t0, glo = release_fn(t0, m);
+	if (glo > eps) {
+		*tr = t0;
+		return 0;
+	}
+	double k = floor(t0 / STICK_SCAN) + 1;
+	for (int i = 0; i < 2 * 128 + 2; i++, k++) {
+		double hi = k * STICK_SCAN, ghi = release_fn(hi, m);
+		if (!(ghi > eps)) {
+			lo = hi;
+			glo = ghi;
+			continue;
+		}
+		if (glo >= 0) {
+			*tr = lo;
+			return 0;
+		}
+		gsl_function F = {release_fn, m};
+		gsl_root_fsolver *s = gsl_root_fsolver_alloc(gsl_root_fsolver_brent);
+		int status = gsl_root_fsolver_set(s, &F, lo, hi);
+		for (int it = 0; !status && it < 200; it++) {
+			status = gsl_root_fsolver_iterate(s);
+			if (status)
+				break;
+			if (gsl_root_test_interval(gsl_root_fsolver_x_lower(s),
+						   gsl_root_fsolver_x_upper(s), 1e-300,
+						   1e-15) == GSL_SUCCESS)
+				break;
+		}
+		/* the bracket's far end: past the root, where the stick has
+		 * given way, so the slip that follows starts on its side */
+		double x = gsl_root_fsolver_x_upper(s);
+		gsl_root_fsolver_free(s);
+		if (status)
+			return num_fail(d, status, "the end of a non-slip period");
+		*tr = x;
+		return 0;
+	}
+	return diag_set(d,
+			"no end found for the non-slip period from τ = %.6g although "
+			"a + |s| > mu1",
+			t0);
+}
+
+/* y = (u, ∫u dτ); the friction's sign is fixed for the phase. */
+static int slip_rhs(double t, const double y[], double f[], void *p)
+{
+	const struct imachi1d *m = p;
+	(void)t;
+	if (num_interrupted)
+		return GSL_EBADFUNC;
+	f[0] = m->s + m->sigma * m->mu0;
+	f[1] = y[0];
+	return GSL_SUCCESS;
+}
+
+static double slip_event(double t, const double y[], void *p)
+{
+	const struct imachi1d *m = p;
+	return m->a * cos(t) - y[0]; /* w = v − u */
+}
+
+/* The next t' > t where w' = −a sin t' − s − σμ0 vanishes (w's extrema), or
+ * INFINITY. Phases end there too, so that w is monotone in each and no
+ * pair of crossings can hide inside one step. */
+static double next_w_extremum(const struct imachi1d *m, double t)
+{
+	if (!(m->a > 0))
+		return INFINITY;
+	double c = -(m->s + m->sigma * m->mu0) / m->a;
+	if (!(fabs(c) < 1))
+		return INFINITY;
+	double r[2] = {asin(c), M_PI - asin(c)}, best = INFINITY;
+	for (int i = 0; i < 2; i++) {
+		double x = r[i] + TWO_PI * ceil((t - r[i]) / TWO_PI);
+		if (x <= t + 1e-12)
+			x += TWO_PI;
+		best = fmin(best, x);
+	}
+	return best;
+}
+
+/* One period, t from 0 to 2π, by the accurate method. */
+static int period_accurate(struct imachi1d *m, struct period *p, struct diag *d)
+{
+	double t = 0;
+	while (t < TWO_PI) {
+		if (++p->nphases > MAX_PHASES)
+			return diag_set(d, "more than %d phases in one period", MAX_PHASES);
+		if (m->mode == 0) {
+			double tr = INFINITY;
+			if (release_after(m, t, &tr, d))
+				return -1;
+			double te = fmin(tr, TWO_PI);
+			p->U += m->a * (sin(te) - sin(t)); /* u = v = a cos τ */
+			p->stick += te - t;
+			t = te;
+			m->u = m->a * cos(t);
+			if (tr < TWO_PI) {
+				double f = stick_force(m, t);
+				m->mode = sgn(f);
+				period_event(p, EV_RELEASE, t, m->u, f + m->s, m->mode);
+			}
+			continue;
+		}
+		m->sigma = m->mode;
+		double te = fmin(fmin(TWO_PI, t + M_PI / 16), next_w_extremum(m, t));
+		double y[2] = {m->u, 0};
+		struct ode_system sys = {2, slip_rhs, slip_event, m};
+		struct ode_opts o = ode_opts_default(te);
+		o.h0 = te - t; /* u is linear: rk8pd takes the phase in a step */
+		o.event_tol = 1e-15;
+		struct ode_end end;
+		if (ode_run(&sys, &o, t, y, &end, d))
+			return -1;
+		m->u = y[0];
+		p->U += y[1];
+		t = end.event ? end.t : te;
+		if (!end.event)
+			continue;
+		double f = stick_force(m, t);
+		if (fabs(f) <= m->mu1) {
+			m->mode = 0;
+			m->u = m->a * cos(t);
+			period_event(p, EV_STICK, t, m->u, f + m->s, 0);
+		} else {
+			m->mode = -m->mode;
+			period_event(p, EV_PASS, t, m->u, f + m->s, m->mode);
+		}
+	}
+	return 0;
+}
+
+/* ---- graphical --------------------------------------------------------- */
+
+static double node_v(const struct imachi1d *m, int r)
+{
+	return m->a * cos(r * m->dt);
+}
+
+static double chord_slope(const struct imachi1d *m, int j)
+{
+	return (node_v(m, j + 1) - node_v(m, j)) / m->dt;
+}
+
+/* The polyline through the nodes, on chord j. */
+static double poly_v(const struct imachi1d *m, int j, double t)
+{
+	return node_v(m, j) + chord_slope(m, j) * (t - j * m->dt);
+}
+
+/* One period by Imachi's construction on the polyline: 2n chords. */
+static int period_graphical(struct imachi1d *m, struct period *p, struct diag *d)
+{
+	double t = 0;
+	int j = 0;
+	while (j < 2 * m->n) {
+		if (++p->nphases > MAX_PHASES)
+			return diag_set(d, "more than %d phases in one period", MAX_PHASES);
+		double t1 = (j + 1) * m->dt, c = chord_slope(m, j);
+		if (m->mode == 0) {
+			if (fabs(c - m->s) > m->mu1) {
+				/* the chord is steeper than C or C' allows: slip
+				 * starts at its first point (Fig. 8, τ'_2) */
+				m->mode = sgn(c - m->s);
+				period_event(p, EV_RELEASE, t, m->u, c, m->mode);
+				continue;
+			}
+			double u1 = node_v(m, j + 1);
+			p->U += 0.5 * (m->u + u1) * (t1 - t);
+			p->stick += t1 - t;
+			m->u = u1;
+			t = t1;
+			j++;
+			continue;
+		}
+		int sg = m->mode;
+		double slope = m->s + sg * m->mu0; /* parallel to B (σ = +1) or B' */
+		double ws = poly_v(m, j, t) - m->u;
+		double we = ws + (c - slope) * (t1 - t);
+		if (sg * (c - slope) < 0 && sg * we <= 0) {
+			/* the u-line meets the chord: solve on the chord */
+			double tc = t + ws / (slope - c);
+			tc = fmin(fmax(tc, t), t1);
+			double uc = poly_v(m, j, tc);
+			p->U += 0.5 * (m->u + uc) * (tc - t);
+			m->u = uc;
+			t = tc;
+			if (fabs(c - m->s) <= m->mu1) {
+				m->mode = 0;
+				period_event(p, EV_STICK, t, uc, c, 0);
+			} else {
+				m->mode = -sg;
+				period_event(p, EV_PASS, t, uc, c, m->mode);
+			}
+			continue;
+		}
+		double u1 = m->u + slope * (t1 - t);
+		p->U += 0.5 * (m->u + u1) * (t1 - t);
+		m->u = u1;
+		t = t1;
+		j++;
+	}
+	return 0;
+}
+
+/* ---- the run ----------------------------------------------------------- */
+
+static const char *side(int sigma)
+{
+	return sigma > 0 ? "u below v, slope s + μ0 (parallel to B)"
+			 : "u above v, slope s − μ0 (parallel to B')";
+}
+
+static void steps_events(const struct imachi1d *m, const struct period *p, double t_start,
+			 bool graphical, struct strbuf *s)
+{
+	const char *dv = graphical ? "chord slope" : "dv/dτ";
+	size_t shown = p->nev < MAX_EVENTS ? p->nev : MAX_EVENTS;
+	if (!shown)
+		model_step(s, "  no crossing and no change of phase in this period.");
+	for (size_t i = 0; i < shown; i++) {
+		const struct event *e = &p->ev[i];
+		double f = e->slope - m->s;
+		switch (e->kind) {
+		case EV_STICK:
+			model_step(s,
+				   "  τ = %.10g (+%.10g): u meets v at u = %.10g; %s − s = %.10g, "
+				   "within ±μ1: non-slip from here.",
+				   t_start + e->t, e->t, e->u, dv, f);
+			break;
+		case EV_PASS:
+			model_step(
+				s,
+				"  τ = %.10g (+%.10g): u crosses v at u = %.10g; %s − s = %.10g, "
+				"beyond ±μ1: it passes through, now %s.",
+				t_start + e->t, e->t, e->u, dv, f, side(e->sigma));
+			break;
+		case EV_RELEASE:
+			model_step(s,
+				   "  τ = %.10g (+%.10g): %s − s reaches %.10g, beyond ±μ1 "
+				   "(the tangent parallel to %s): slip starts, %s.",
+				   t_start + e->t, e->t, dv, f, f > 0 ? "C" : "C'", side(e->sigma));
+			break;
+		}
+	}
+	if (p->nev > shown)
+		model_step(s, "  … and %zu more events.", p->nev - shown);
+	/* the stick intervals, from the events in order */
+	double from = -1;
+	bool any = false;
+	for (size_t i = 0; i < shown; i++) {
+		const struct event *e = &p->ev[i];
+		if (e->kind == EV_STICK)
+			from = e->t;
+		if (e->kind == EV_RELEASE) {
+			double a = from >= 0 ? from : 0;
+			model_step(
+				s,
+				"  non-slip on τ ∈ [%.10g, %.10g] (+[%.10g, %.10g]), length %.10g.",
+				t_start + a, t_start + e->t, a, e->t, e->t - a);
+			any = true;
+			from = -1;
+		}
+	}
+	if (from >= 0) {
+		model_step(s, "  non-slip on τ ∈ [%.10g, %.10g] (+[%.10g, %.10g]), length %.10g.",
+			   t_start + from, t_start + TWO_PI, from, TWO_PI, TWO_PI - from);
+		any = true;
+	}
+	if (!any && p->stick > 0)
+		model_step(s, "  non-slip throughout the period.");
+	else if (!any)
+		model_step(s, "  no non-slip period: the mass slips throughout.");
+}
+
+static int imachi1d_solve(const struct model_input *in, struct model_output *out, struct diag *d)
+{
+	const double *p = in->num;
+	const bool graphical = in->choice[I_METHOD] == M_GRAPHICAL;
+	struct imachi1d m = {
+		.a = p[I_A],
+		.s = p[I_S],
+		.mu0 = p[I_MU0],
+		.mu1 = p[I_MU1],
+		.u = p[I_U0],
+	};
+	struct strbuf *s = out->steps;
+	if (m.mu1 < m.mu0)
+		return diag_set(d,
+				"mu1 = %g is less than mu0 = %g: the static coefficient mu1 must "
+				"be at least the kinetic mu0",
+				m.mu1, m.mu0);
+	if (p[I_N] != floor(p[I_N]) || p[I_N] > 1e6)
+		return diag_set(d, "n = %g: must be an integer from 2 to 10⁶", p[I_N]);
+	if (p[I_PERIODS] != floor(p[I_PERIODS]) || p[I_PERIODS] > 1e7)
+		return diag_set(d, "periods = %g: must be a whole number of periods (at most 10⁷)",
+				p[I_PERIODS]);
+	m.n = (int)p[I_N];
+	m.dt = M_PI / m.n;
+	const long periods = (long)p[I_PERIODS];
+	const bool no_cycle = fabs(m.s) >= m.mu0;
+
+	/* the phase at τ = 0 */
+	double w0 = m.a - m.u;
+	if (w0 != 0) {
+		m.mode = sgn(w0);
+	} else {
+		double f = (graphical ? (node_v(&m, 1) - node_v(&m, 0)) / m.dt : 0.0) - m.s;
+		m.mode = fabs(f) <= m.mu1 ? 0 : sgn(f);
+	}
+
+	struct period last = {0};
+	double u_prev = m.u, delta = NAN;
+	long k = 0;
+	bool converged = false;
+	num_gsl_clear();
+	while (k < periods) {
+		if (num_interrupted)
+			return diag_set(d, "interrupted after %ld periods", k);
+		struct period cur = {0};
+		int rc = graphical ? period_graphical(&m, &cur, d) : period_accurate(&m, &cur, d);
+		if (rc)
+			return -1;
+		k++;
+		last = cur;
+		delta = m.u - u_prev;
+		u_prev = m.u;
+		double tol = 1e-9 * fmax(fmax(1.0, m.a), fabs(m.u));
+		if (!no_cycle && fabs(delta) <= tol) {
+			converged = true;
+			break;
+		}
+	}
+	const double u_mean = last.U / TWO_PI, stick_fraction = last.stick / TWO_PI;
+
+	out->res[I_U_MEAN] = value_number(u_mean);
+	out->res[I_STICK_FRACTION] = value_number(stick_fraction);
+	out->res[I_CONVERGED] = value_bool(converged);
+	out->res[I_CYCLES] = value_number((double)k);
+	out->res[I_DRIFT] = value_number(delta / TWO_PI);
+
+	model_step(s,
+		   "Imachi §5: the base moves with v = a cos τ, a = %g; the mass's velocity u "
+		   "(both over g/ω).",
+		   m.a);
+	model_step(s, "While slipping (u ≠ v): du/dτ = s + μ0 sgn(v − u), s = %g, μ0 = %g.", m.s,
+		   m.mu0);
+	model_step(s,
+		   "  u below v: slope s + μ0 = %.10g (curve B); u above v: slope s − μ0 = "
+		   "%.10g (curve B').",
+		   m.s + m.mu0, m.s - m.mu0);
+	model_step(s,
+		   "Non-slip (u = v) holds while |dv/dτ − s| = |a sin τ + s| ≤ μ1 = %g, i.e. "
+		   "dv/dτ between s − μ1 = %.10g (C') and s + μ1 = %.10g (C).",
+		   m.mu1, m.s - m.mu1, m.s + m.mu1);
+	if (m.a + fabs(m.s) <= m.mu1)
+		model_step(s, "  a + |s| = %.10g ≤ μ1: once u = v the mass never slips again.",
+			   m.a + fabs(m.s));
+	if (graphical)
+		model_step(s,
+			   "Graphical construction (Figs. 7-8), Δτ = π/n = π/%d = %.10g: the "
+			   "v-curve drawn as the polyline through τ_r = rΔτ; u drawn from its "
+			   "current point as straight lines parallel to B or B'; a crossing is "
+			   "where that line meets a chord, and the chord's slope stands for dv/dτ "
+			   "in the non-slip test; while stuck u follows the polyline until a "
+			   "chord is steeper than C or C' allows.",
+			   m.n, m.dt);
+	else
+		model_step(s, "Accurate: slip phases by rk8pd (tolerance 1e-12) with ∫u dτ, the "
+			      "crossings v = u located on each step's interpolant; the ends of "
+			      "non-slip periods by Brent on |a sin τ + s| = μ1.");
+	model_step(s, "Start: u(0) = u0 = %g, v(0) = a = %g.", p[I_U0], m.a);
+	if (no_cycle)
+		model_step(s,
+			   "|s| = %g ≥ μ0 = %g (Imachi's case I): there is no limit cycle, u "
+			   "drifts at least as fast as (|s| − μ0)τ; ran %ld periods, drift over "
+			   "the last = %.10g.",
+			   fabs(m.s), m.mu0, k, delta / TWO_PI);
+	else if (converged)
+		model_step(
+			s,
+			"Limit cycle reached in period %ld: u(2πk) − u(2π(k−1)) = %.3g (tolerance "
+			"1e-9·max(1, a, |u|)).",
+			k, delta);
+	else
+		model_step(s, "No limit cycle within %ld periods: u(2πk) − u(2π(k−1)) = %.3g.", k,
+			   delta);
+	double t_start = TWO_PI * (double)(k - 1);
+	model_step(s, "The last period, τ from %.10g to %.10g (in parentheses: τ from its start):",
+		   t_start, t_start + TWO_PI);
+	steps_events(&m, &last, t_start, graphical, s);
+	model_step(s, "u at the period's end: %.10g.", m.u);
+	model_step(s, "u_mean = (1/2π) ∫u dτ over the period = %.10g / 2π = %.12g.", last.U,
+		   u_mean);
+	model_step(s, "stick_fraction = %.10g / 2π = %.12g.", last.stick, stick_fraction);
+	return 0;
+}
+
+const struct model model_imachi1d = {
+	.name = "imachi-1d",
+	.summary = "a mass on a base vibrating along the force: frictional viscosity (Imachi §5)",
+	.params = i_params,
+	.nparams = I_NPARAMS,
+	.results = i_results,
+	.nresults = I_NRESULTS,
+	.solve = imachi1d_solve,
+};

@@ -1,0 +1,347 @@
+/* Imachi §5, the one-dimensional problem: the accurate method against the
+ * exact piecewise solution computed here on its own (u linear between
+ * crossings, crossings and the ends of non-slip periods by scanning and
+ * bisection), the graphical method's n⁻² convergence, the drift when
+ * |s| ≥ μ0, the attracting limit cycle, the no-vibration case, bad input. */
+#include <check.h>
+#include <math.h>
+#include <string.h>
+
+#include "modelrun.h"
+#include "testutil.h"
+
+#define TWO_PI (2 * M_PI)
+
+/* ---- the exact solution, independently ----------------------------------- */
+
+struct exact {
+	double a, s, mu0, mu1;
+	double u0;
+	double u_mean, stick_fraction;
+	int crossings; /* in the last period */
+	int periods;
+};
+
+/* w = v − u on a slip phase from (t0, u0) with slope m. */
+static double slip_w(const struct exact *e, double t0, double u0, double m, double t)
+{
+	return e->a * cos(t) - (u0 + m * (t - t0));
+}
+
+static double stick_excess(const struct exact *e, double t)
+{
+	return fabs(e->a * sin(t) + e->s) - e->mu1;
+}
+
+/* First t in (t0, t1] where σ w ≤ 0, by a scan at 1e-4 and bisection to
+ * the last bit; INFINITY when there is none. */
+static double slip_end(const struct exact *e, double t0, double u0, double m, int sigma, double t1)
+{
+	const double h = 1e-4;
+	double lo = t0;
+	for (double hi = t0 + h;; hi += h) {
+		if (hi > t1)
+			hi = t1;
+		if (sigma * slip_w(e, t0, u0, m, hi) <= 0) {
+			for (int i = 0; i < 200 && hi - lo > 4e-16 * hi; i++) {
+				double mid = 0.5 * (lo + hi);
+				if (sigma * slip_w(e, t0, u0, m, mid) <= 0)
+					hi = mid;
+				else
+					lo = mid;
+			}
+			return hi;
+		}
+		if (hi >= t1)
+			return INFINITY;
+		lo = hi;
+	}
+}
+
+/* First t in [t0, t1] where |a sin t + s| > μ1; INFINITY when none. */
+static double stick_end(const struct exact *e, double t0, double t1)
+{
+	const double h = 1e-4;
+	if (stick_excess(e, t0) > 0)
+		return t0;
+	double lo = t0;
+	for (double hi = t0 + h;; hi += h) {
+		if (hi > t1)
+			hi = t1;
+		if (stick_excess(e, hi) > 0) {
+			for (int i = 0; i < 200 && hi - lo > 4e-16 * hi; i++) {
+				double mid = 0.5 * (lo + hi);
+				if (stick_excess(e, mid) > 0)
+					hi = mid;
+				else
+					lo = mid;
+			}
+			return hi;
+		}
+		if (hi >= t1)
+			return INFINITY;
+		lo = hi;
+	}
+}
+
+/* Periods from u(0) = u0 until u(2πk) repeats to 1e-12. */
+static void exact_solve(struct exact *e)
+{
+	double u = e->u0;
+	int mode = e->a - u > 0 ? 1 : e->a - u < 0 ? -1 : 0;
+	for (e->periods = 1; e->periods <= 1000; e->periods++) {
+		double t = 0, U = 0, stick = 0, u_start = u;
+		e->crossings = 0;
+		while (t < TWO_PI) {
+			if (mode == 0) {
+				double te = stick_end(e, t, TWO_PI);
+				double end = fmin(te, TWO_PI);
+				U += e->a * (sin(end) - sin(t));
+				stick += end - t;
+				t = end;
+				u = e->a * cos(t);
+				if (te < TWO_PI)
+					mode = e->a * sin(t) + e->s > 0 ? -1 : 1;
+				continue;
+			}
+			double m = e->s + mode * e->mu0;
+			double tc = slip_end(e, t, u, m, mode, TWO_PI);
+			double end = fmin(tc, TWO_PI), ue = u + m * (end - t);
+			U += 0.5 * (u + ue) * (end - t);
+			t = end;
+			u = ue;
+			if (tc > TWO_PI)
+				break;
+			e->crossings++;
+			if (fabs(e->a * sin(t) + e->s) <= e->mu1) {
+				mode = 0;
+				u = e->a * cos(t);
+			} else {
+				mode = -mode;
+			}
+		}
+		e->u_mean = U / TWO_PI;
+		e->stick_fraction = stick / TWO_PI;
+		if (fabs(u - u_start) <= 1e-12 * fmax(1, fabs(u)))
+			return;
+	}
+	ck_abort_msg("the exact solution found no limit cycle");
+}
+
+static void case_run(struct run *r, double a, double s, double mu0, double mu1)
+{
+	run_init(r, "imachi-1d");
+	setn(r, "a", a);
+	setn(r, "s", s);
+	setn(r, "mu0", mu0);
+	setn(r, "mu1", mu1);
+}
+
+static void against_exact(double a, double s, double mu0, double mu1, bool want_stick)
+{
+	struct exact e = {a, s, mu0, mu1, 0.0, 0, 0, 0, 0};
+	exact_solve(&e);
+	ck_assert_msg((e.stick_fraction > 0) == want_stick, "stick_fraction = %g",
+		      e.stick_fraction);
+	ck_assert_int_ge(e.crossings, 1);
+	struct run r;
+	case_run(&r, a, s, mu0, mu1);
+	solve_ok(&r);
+	ck_assert(resb(&r, "converged"));
+	/* the run stops when u(2πk) repeats to 1e-9·max(1, a, |u|) */
+	const double scale = fmax(fmax(1, a), fabs(e.u_mean));
+	ck_assert_near(res(&r, "u_mean"), e.u_mean, 1e-9, scale);
+	ck_assert_near(res(&r, "stick_fraction"), e.stick_fraction, 1e-9, 1);
+	ck_assert_near(res(&r, "drift"), 0, 1e-9, fmax(1, a));
+	run_free(&r);
+}
+
+/* a = 2.5, s = 0.2, μ0 = 0.5, μ1 = 0.55: every crossing has |a sin τ + s|
+ * > μ1, so u passes through v twice a period (Fig. 7). The brief's first
+ * guess, a = 1 with the same s and μ's, does stick: u, rising at s + μ0
+ * below v, catches v near its crest, where |dv/dτ − s| is small; it is
+ * checked with the cases that stick. */
+START_TEST(test_exact_no_stick)
+{
+	against_exact(2.5, 0.2, 0.5, 0.55, false);
+	against_exact(2.0, 0.3, 0.6, 0.6, false); /* μ1 = μ0 */
+}
+END_TEST
+
+START_TEST(test_exact_stick)
+{
+	against_exact(1.0, 0.3, 0.5, 1.2, true);
+	against_exact(1.0, 0.3, 0.5, 0.7, true); /* the defaults, Fig. 8 */
+	against_exact(1.0, 0.3, 0.5, 0.55, true);
+	against_exact(1.5, -0.2, 0.4, 0.9, true); /* the force the other way */
+}
+END_TEST
+
+/* The polyline's error at a crossing is θ(1 − θ)Δτ²·|v''|/2, θ the
+ * crossing's place inside its chord: O(n⁻²), though the ratio of two
+ * errors moves with θ (4 only on average). */
+START_TEST(test_graphical_order)
+{
+	struct run r;
+	case_run(&r, 2.5, 0.2, 0.5, 0.55);
+	solve_ok(&r);
+	const double exact = res(&r, "u_mean");
+	setw(&r, "method", "graphical");
+	double err[4];
+	for (int i = 0; i < 4; i++) {
+		setn(&r, "n", 12 << i);
+		solve_ok(&r);
+		ck_assert(resb(&r, "converged"));
+		ck_assert_double_eq(res(&r, "stick_fraction"), 0);
+		err[i] = fabs(res(&r, "u_mean") - exact);
+		ck_assert(err[i] < 0.05);
+	}
+	for (int i = 1; i < 4; i++)
+		ck_assert_msg(err[i - 1] >= 3 * err[i], "n = %d: error %g; n = %d: error %g",
+			      12 << (i - 1), err[i - 1], 12 << i, err[i]);
+	run_free(&r);
+}
+END_TEST
+
+/* |s| ≥ μ0, Imachi's case I: no limit cycle. Once u is past the base's
+ * whole range it slides at slope s − μ0 for good. */
+START_TEST(test_no_cycle)
+{
+	static const char *const methods[] = {"accurate", "graphical"};
+	for (int i = 0; i < 2; i++) {
+		struct run r;
+		case_run(&r, 1.0, 0.7, 0.5, 0.8);
+		setw(&r, "method", methods[i]);
+		setn(&r, "periods", 20);
+		solve_ok(&r);
+		ck_assert(!resb(&r, "converged"));
+		ck_assert_double_eq(res(&r, "cycles"), 20);
+		ck_assert(res(&r, "drift") >= 0.2 - 1e-12);
+		ck_assert(res(&r, "u_mean") >= 0.2 * TWO_PI * 19);
+		/* the force the other way: the drift is downward */
+		setn(&r, "s", -0.7);
+		solve_ok(&r);
+		ck_assert(!resb(&r, "converged"));
+		ck_assert(res(&r, "drift") <= -0.2 + 1e-12);
+		ck_assert(res(&r, "u_mean") <= -0.2 * TWO_PI * 19);
+		/* s = μ0: no pull back either */
+		setn(&r, "s", 0.5);
+		solve_ok(&r);
+		ck_assert(!resb(&r, "converged"));
+		ck_assert(res(&r, "drift") >= -1e-12);
+		run_free(&r);
+	}
+}
+END_TEST
+
+/* The limit cycle attracts: starts far above and far below the base's
+ * range end on the same cycle. */
+START_TEST(test_attracting)
+{
+	static const double mu1s[] = {0.55, 1.2};
+	static const char *const methods[] = {"accurate", "graphical"};
+	for (int m = 0; m < 2; m++)
+		for (int k = 0; k < 2; k++) {
+			struct run r;
+			case_run(&r, k ? 1.0 : 2.5, 0.2, 0.5, mu1s[k]);
+			setw(&r, "method", methods[m]);
+			solve_ok(&r);
+			const double ref = res(&r, "u_mean"), sf = res(&r, "stick_fraction");
+			const double u0s[] = {10, -10, 0.5};
+			for (int i = 0; i < 3; i++) {
+				setn(&r, "u0", u0s[i]);
+				solve_ok(&r);
+				ck_assert(resb(&r, "converged"));
+				/* each run stops within 1e-9 of its cycle */
+				ck_assert_near(res(&r, "u_mean"), ref, 1e-8, fmax(1, fabs(ref)));
+				ck_assert_near(res(&r, "stick_fraction"), sf, 1e-8, 1);
+			}
+			run_free(&r);
+		}
+}
+END_TEST
+
+/* Imachi's summary: with the base at rest and s < μ0 the mass slows down
+ * and stops; a base too gentle to break the stick (a + |s| ≤ μ1) carries
+ * the mass with it for good. */
+START_TEST(test_closed_forms)
+{
+	struct run r;
+	case_run(&r, 0.0, 0.2, 0.5, 0.7);
+	setn(&r, "u0", 1.3); /* stops at τ = 1.3/0.3 < 2π */
+	solve_ok(&r);
+	ck_assert(resb(&r, "converged"));
+	ck_assert_near(res(&r, "u_mean"), 0, 1e-12, 1);
+	ck_assert_near(res(&r, "stick_fraction"), 1, 1e-12, 1);
+	run_free(&r);
+
+	static const char *const methods[] = {"accurate", "graphical"};
+	for (int m = 0; m < 4; m++) {
+		/* a + |s| < μ1, then = μ1: |dv/dτ − s| at most touches μ1 */
+		case_run(&r, m < 2 ? 0.3 : 0.4, 0.2, 0.5, 0.6);
+		setn(&r, "u0", m < 2 ? 0.3 : 0.4);
+		setw(&r, "method", methods[m % 2]);
+		solve_ok(&r);
+		ck_assert(resb(&r, "converged"));
+		ck_assert_near(res(&r, "u_mean"), 0, 1e-12, 1);
+		ck_assert_near(res(&r, "stick_fraction"), 1, 1e-12, 1);
+		run_free(&r);
+	}
+}
+END_TEST
+
+START_TEST(test_bad_input)
+{
+	struct run r;
+	case_run(&r, 1.0, 0.3, 0.5, 0.4);
+	ck_assert_int_eq(solve(&r), -1);
+	ck_assert_msg(strstr(r.d.msg, "mu1") && strstr(r.d.msg, "mu0"), "%s", r.d.msg);
+	ck_assert_msg(strstr(r.d.msg, "0.4") && strstr(r.d.msg, "0.5"), "%s", r.d.msg);
+	setn(&r, "mu1", 0.5); /* μ1 = μ0 is allowed */
+	solve_ok(&r);
+	setw(&r, "method", "graphical");
+	setn(&r, "n", 12.5);
+	ck_assert_int_eq(solve(&r), -1);
+	ck_assert_msg(strstr(r.d.msg, "n = 12.5"), "%s", r.d.msg);
+	run_free(&r);
+}
+END_TEST
+
+/* The steps name the slopes, the crossings and the construction. */
+START_TEST(test_steps)
+{
+	struct run r;
+	case_run(&r, 2.5, 0.2, 0.5, 0.55);
+	setw(&r, "method", "graphical");
+	solve_ok(&r);
+	const char *st = strbuf_str(&r.steps);
+	ck_assert_ptr_nonnull(strstr(st, "s + μ0 = 0.7"));
+	ck_assert_ptr_nonnull(strstr(st, "s − μ0 = -0.3"));
+	ck_assert_ptr_nonnull(strstr(st, "Δτ = π/n = π/12"));
+	ck_assert_ptr_nonnull(strstr(st, "passes through"));
+	ck_assert_ptr_nonnull(strstr(st, "no non-slip period"));
+	run_free(&r);
+}
+END_TEST
+
+static Suite *imachi1d_suite(void)
+{
+	Suite *s = suite_create("imachi1d");
+	TCase *tc = tcase_create("imachi1d");
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_exact_no_stick);
+	tcase_add_test(tc, test_exact_stick);
+	tcase_add_test(tc, test_graphical_order);
+	tcase_add_test(tc, test_no_cycle);
+	tcase_add_test(tc, test_attracting);
+	tcase_add_test(tc, test_closed_forms);
+	tcase_add_test(tc, test_bad_input);
+	tcase_add_test(tc, test_steps);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return run_suite(imachi1d_suite());
+}

@@ -1,0 +1,26 @@
+# Imachi §5, Fig. 7-like: no non-slip period; the mean velocity agrees with
+# the exact piecewise solution (check_imachi1d) to 1e-9.
+$ tribo -c 'load imachi-1d; solve; eval step(1e-8 - abs(u_mean - 1.3890893788)); print stick_fraction converged'
+1
+0
+true
+? 0
+
+# Fig. 8-like: non-slip periods. The graphical construction with n = 12
+# sticks longer than the exact solution.
+$ tribo -c 'load imachi-1d-fig8; solve; eval step(1e-8 - abs(stick_fraction - 0.356465977777)); set method graphical; solve; print converged; eval step(stick_fraction - 0.3565)'
+1
+true
+1
+? 0
+
+# |s| ≥ μ0, Imachi's case I: no limit cycle, u drifts at s − μ0.
+$ tribo -c 'load imachi-1d; set s 0.6; solve; print converged cycles; eval step(1e-9 - abs(drift - 0.1))'
+false
+200
+1
+? 0
+
+$ tribo -c 'load imachi-1d; set mu1 0.4; solve'
+! tribo: -c: command 3: solve: mu1 = 0.4 is less than mu0 = 0.5: the static coefficient mu1 must be at least the kinetic mu0
+? 1
