@@ -4,8 +4,15 @@ conveyor                A block on a conveyor belt (Bouchet's friction)  Minguzz
 conveyor-transverse     Pushing a block across a moving belt             Minguzzi, Rayleigh's dissipation function at work, §2.1
 disk-reye               A spinning disk stops (Reye's hypothesis)        Minguzzi, Rayleigh's dissipation function at work, §2.2
 disk-uniform            A spinning disk stops (uniform pressure)         Minguzzi, Rayleigh's dissipation function at work, §2.2, eq. (20)
+imachi                  Frictional viscosity on a vibrating base         Imachi, On frictional viscosity in vibrating systems, §2-4
 imachi-1d               Frictional viscosity on a line (Fig. 7)          Imachi, On frictional viscosity in vibrating systems, §5, Fig. 7
 imachi-1d-fig8          Frictional viscosity with non-slip (Fig. 8)      Imachi, On frictional viscosity in vibrating systems, §5, Fig. 8
+imachi-fig4-22          Imachi's Fig. 4: vibration at φ' = 22.5°         Imachi, On frictional viscosity in vibrating systems, §4, Fig. 4
+imachi-fig4-45          Imachi's Fig. 4: vibration at φ' = 45°           Imachi, On frictional viscosity in vibrating systems, §4, Fig. 4
+imachi-fig4-67          Imachi's Fig. 4: vibration at φ' = 67.5°         Imachi, On frictional viscosity in vibrating systems, §4, Fig. 4
+imachi-fig4-90          Imachi's Fig. 4: vibration at φ' = 90°           Imachi, On frictional viscosity in vibrating systems, §4, Fig. 4
+imachi-fig5             Imachi's Fig. 5: non-slip periods (case III)     Imachi, On frictional viscosity in vibrating systems, §4, Fig. 5
+imachi-fig6             Imachi's Fig. 6: a base moving on a circle       Imachi, On frictional viscosity in vibrating systems, §4, Fig. 6
 kozlov-ball             A ball slides, rolls and spins (Kozlov's law)    Kozlov, Lagrangian mechanics and dry friction, §6
 kozlov-ball-spin        A spinning ball stops (Kozlov's law)             Kozlov, Lagrangian mechanics and dry friction, §6, (6.6)
 kozlov-rest             Rest or motion under anisotropic friction        Kozlov, Lagrangian mechanics and dry friction, §3
