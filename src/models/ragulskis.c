@@ -1,0 +1,464 @@
+/* Ragulskis et al., "Investigation of elliptical approximation in the
+ * model of the force of dry friction" (2018): the forced oscillator of
+ * eq. (9), m ü + c u̇ + k u = P sin ωt − H(u̇), with H the elliptic law (8),
+ * the peaked law (10), h tanh(u̇/Δ), or exact Coulomb friction.
+ *
+ * Smooth laws: the run is cut into phases at every velocity where the law
+ * is not analytic (drylaw_joints: u̇ = 0, ±Δ, and for (10) the joints and
+ * the vertical tangents ±(Δ+1.5Δ_a)), each integrated with rk8pd and ended
+ * by an event located on the step's interpolant. Inside a phase the
+ * right-hand side is analytic, so the adaptive step keeps its order; the
+ * square-root behaviour of a vertical tangent is met only at a phase's
+ * ends. Coulomb: slip phases with the friction's sign fixed, u̇ = 0 an
+ * event; then stick while |P sin ωt − k u| ≤ h, the end of stick scanned
+ * for and located by Brent, slip resuming along the net force.
+ *
+ * Steady state: (u, u̇) at t = 2πj/ω against the previous period; the
+ * results are measured over one more period, sampled densely. */
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_math.h>
+#include <gsl/gsl_roots.h>
+#include <math.h>
+
+#include "models/model.h"
+#include "num/drylaw.h"
+#include "num/num.h"
+#include "num/ode.h"
+#include "util/xalloc.h"
+
+enum {
+	R_M,
+	R_C,
+	R_K,
+	R_P,
+	R_OMEGA,
+	R_H,
+	R_DELTA,
+	R_DELTA_A,
+	R_LAW,
+	R_PERIODS,
+	R_U0,
+	R_V0,
+	R_NPARAMS
+};
+enum { R_AMP, R_UMIN, R_VMAX, R_AMIN, R_AMAX, R_STEADY, R_STICK, R_CYCLES, R_UEND, R_NRESULTS };
+
+#define NUM(name, unit, def, lo, lo_open, doc)                                                     \
+	{                                                                                          \
+		name, PARAM_NUMBER, unit, def, lo, INFINITY, lo_open, false, NULL, NULL, doc       \
+	}
+
+static const struct param_spec r_params[R_NPARAMS] = {
+	[R_M] = NUM("m", "kg", 1.0, 0.0, true, "mass"),
+	[R_C] = NUM("c", "N*s/m", 0.1, 0.0, false, "viscous damping coefficient"),
+	[R_K] = NUM("k", "N/m", 1.0, 0.0, false, "stiffness"),
+	[R_P] = NUM("P", "N", 4.0, 0.0, false, "amplitude of the force P sin ωt"),
+	[R_OMEGA] = NUM("omega", "rad/s", 1.0, 0.0, true, "frequency of the force"),
+	[R_H] = NUM("h", "N", 3.2, 0.0, false, "dry friction force at large speeds"),
+	[R_DELTA] = NUM("Delta", "m/s", 0.8, 0.0, true, "width of the transition of (8), (10)"),
+	[R_DELTA_A] = NUM("Delta_a", "m/s", 0.8, 0.0, true,
+			  "(10): width of the peak's descent; h_a = h Delta_a/Delta"),
+	[R_LAW] = {"law", PARAM_CHOICE, "", 0, 0, 0, false, false,
+		   "elliptic|elliptic-peak|coulomb|tanh", NULL,
+		   "friction law: (8), (10), exact Coulomb (stick-slip), h tanh(u̇/Δ)"},
+	[R_PERIODS] = NUM("periods", "", 500.0, 1.0, false,
+			  "the most periods run while waiting for the steady state"),
+	[R_U0] = NUM("u0", "m", 0.0, -INFINITY, false, "initial displacement"),
+	[R_V0] = NUM("v0", "m/s", 0.0, -INFINITY, false, "initial velocity"),
+};
+
+static const struct result_spec r_results[R_NRESULTS] = {
+	[R_AMP] = {"amp", VAL_NUMBER, "m", "max u over the steady period"},
+	[R_UMIN] = {"umin", VAL_NUMBER, "m", "min u over the steady period"},
+	[R_VMAX] = {"vmax", VAL_NUMBER, "m/s", "max u̇ over the steady period"},
+	[R_AMIN] = {"amin", VAL_NUMBER, "m/s^2", "min ü over the steady period"},
+	[R_AMAX] = {"amax", VAL_NUMBER, "m/s^2", "max ü over the steady period"},
+	[R_STEADY] = {"steady", VAL_BOOL, "", "whether the response became periodic"},
+	[R_STICK] = {"stick_fraction", VAL_NUMBER, "",
+		     "share of the steady period with u̇ = 0 (Coulomb; 0 for smooth laws)"},
+	[R_CYCLES] = {"cycles", VAL_NUMBER, "", "periods run before the measured one"},
+	[R_UEND] = {"u_end", VAL_NUMBER, "m", "u at the end of the run"},
+};
+
+/* One sample of the measured period. */
+struct sample {
+	double t, u, v, a;
+};
+
+struct rg {
+	struct drylaw law;
+	double m, c, k, P, w, h;
+	/* the static limit as decided: h and the integration's rounding, so
+	 * that a turning point at k|u| = h (a closed form's edge) sticks */
+	double hs;
+	double joints[8];
+	size_t nj;
+	/* smooth laws: the phase's velocity interval; Coulomb: 0 stuck, ±1 the
+	 * sign of the friction while slipping */
+	double lo, hi;
+	int mode;
+	bool coulomb;
+	/* the measured period */
+	bool record;
+	struct sample *s;
+	size_t ns, cap;
+	double t_stick;
+	size_t steps, phases;
+};
+
+static double force(const struct rg *r, double t, double u)
+{
+	return r->P * sin(r->w * t) - r->k * u;
+}
+
+static double accel(const struct rg *r, double t, const double y[])
+{
+	if (r->coulomb && r->mode == 0)
+		return 0.0;
+	double H = r->coulomb ? r->mode * r->h : drylaw_H(&r->law, y[1]);
+	return (force(r, t, y[0]) - r->c * y[1] - H) / r->m;
+}
+
+static int rg_rhs(double t, const double y[], double f[], void *p)
+{
+	if (num_interrupted)
+		return GSL_EBADFUNC;
+	f[0] = y[1];
+	f[1] = accel(p, t, y);
+	return GSL_SUCCESS;
+}
+
+/* Smooth laws: negative once u̇ leaves the phase's interval. */
+static double event_interval(double t, const double y[], void *p)
+{
+	(void)t;
+	const struct rg *r = p;
+	return fmin(y[1] - r->lo, r->hi - y[1]);
+}
+
+/* Coulomb slip: u̇ = 0. */
+static double event_rest(double t, const double y[], void *p)
+{
+	(void)t;
+	(void)p;
+	return y[1];
+}
+
+static void take(struct rg *r, double t, const double y[])
+{
+	if (!r->record)
+		return;
+	if (r->ns == r->cap) {
+		r->cap = r->cap ? 2 * r->cap : 4096;
+		r->s = xrealloc(r->s, r->cap * sizeof(*r->s));
+	}
+	r->s[r->ns++] = (struct sample){t, y[0], y[1], accel(r, t, y)};
+}
+
+/* The interval between joints that u̇ is in, or enters (going the way of
+ * the acceleration) when it sits on a joint. */
+static void smooth_phase(struct rg *r, double t, const double y[])
+{
+	double v = y[1], a = accel(r, t, y);
+	double dir = a > 0 ? 1 : a < 0 ? -1 : (r->P * cos(r->w * t) - r->k * v >= 0 ? 1 : -1);
+	r->lo = -INFINITY;
+	r->hi = INFINITY;
+	for (size_t i = 0; i < r->nj; i++) {
+		double j = r->joints[i];
+		if (j < v || (j == v && dir > 0))
+			r->lo = j;
+		else {
+			r->hi = j;
+			break;
+		}
+	}
+}
+
+static double stick_excess(double t, void *p)
+{
+	const double *q = p; /* P, ω, k u, h */
+	return fabs(q[0] * sin(q[1] * t) - q[2]) - q[3];
+}
+
+/* The first t in (t0, tend] where a stuck mass breaks loose, or INFINITY. */
+static double stick_end(const struct rg *r, double t0, double u, double tend)
+{
+	if (fabs(r->P) + fabs(r->k * u) <= r->hs)
+		return INFINITY;
+	double q[4] = {r->P, r->w, r->k * u, r->hs};
+	const double dt = 2 * M_PI / r->w / 512;
+	double a = t0;
+	while (a < tend) {
+		double b = fmin(a + dt, tend);
+		if (stick_excess(b, q) > 0) {
+			gsl_function F = {stick_excess, q};
+			gsl_root_fsolver *s = gsl_root_fsolver_alloc(gsl_root_fsolver_brent);
+			double lo = a, hi = b;
+			if (stick_excess(a, q) < 0 && !gsl_root_fsolver_set(s, &F, a, b))
+				for (int i = 0; i < 200; i++) {
+					if (gsl_root_fsolver_iterate(s))
+						break;
+					lo = gsl_root_fsolver_x_lower(s);
+					hi = gsl_root_fsolver_x_upper(s);
+					if (gsl_root_test_interval(lo, hi, 0, 1e-15))
+						continue;
+					break;
+				}
+			gsl_root_fsolver_free(s);
+			/* the bracket's far end: the net force already beyond h */
+			return hi;
+		}
+		a = b;
+	}
+	return INFINITY;
+}
+
+/* Coulomb at u̇ = 0: stick while the force is within h, else slip along it
+ * (the other way: the friction has just brought the mass to rest). */
+static void coulomb_rest(struct rg *r, double t, double y[])
+{
+	y[1] = 0.0;
+	double F = force(r, t, y[0]);
+	r->mode = fabs(F) <= r->hs ? 0 : F > 0 ? 1 : -1;
+	take(r, t, y);
+}
+
+/* Integrates from (t, y) to tend; with r->record, samples every
+ * `step` plus every phase end. */
+static int advance(struct rg *r, double *t, double y[], double tend, double step, struct diag *d)
+{
+	while (*t < tend) {
+		if (num_interrupted)
+			return diag_set(d, "interrupted at t = %g", *t);
+		if (r->coulomb && r->mode == 0) {
+			double tl = stick_end(r, *t, y[0], tend);
+			double t1 = fmin(tl, tend);
+			take(r, *t, y);
+			if (r->record)
+				r->t_stick += t1 - *t;
+			for (double ts = *t + step; r->record && ts < t1; ts += step)
+				take(r, ts, y);
+			*t = t1;
+			take(r, *t, y);
+			if (tl <= tend) {
+				r->mode = force(r, *t, y[0]) > 0 ? 1 : -1;
+				r->phases++;
+				take(r, *t, y);
+			}
+			continue;
+		}
+		/* A slip phase that starts on or past u̇ = 0 (a period ended just
+		 * there) switches first. */
+		if (r->coulomb &&
+		    (r->mode * y[1] < 0 || (y[1] == 0 && r->mode * accel(r, *t, y) <= 0))) {
+			coulomb_rest(r, *t, y);
+			continue;
+		}
+		struct ode_system sys = {2, rg_rhs, event_rest, r};
+		if (!r->coulomb) {
+			smooth_phase(r, *t, y);
+			sys.event = event_interval;
+		}
+		double tmax = r->record ? fmin(tend, *t + step) : tend;
+		struct ode_opts o = ode_opts_default(tmax);
+		o.h0 = r->record ? tmax - *t : 1e-4 / r->w;
+		struct ode_end end;
+		if (ode_run(&sys, &o, *t, y, &end, d))
+			return -1;
+		*t = end.t;
+		r->steps += end.steps;
+		take(r, *t, y);
+		if (!end.event)
+			continue;
+		r->phases++;
+		if (r->coulomb)
+			coulomb_rest(r, *t, y);
+	}
+	return 0;
+}
+
+/* The extremum near sample i of a quantity: the parabola through i−1, i,
+ * i+1 when their times differ, else the sample itself. */
+static double refine(const struct rg *r, size_t i, size_t off)
+{
+	const double *x = (const double *)&r->s[i] + off;
+	if (i == 0 || i + 1 >= r->ns)
+		return *x;
+	double t0 = r->s[i - 1].t, t1 = r->s[i].t, t2 = r->s[i + 1].t;
+	double y0 = *((const double *)&r->s[i - 1] + off),
+	       y2 = *((const double *)&r->s[i + 1] + off);
+	if (!(t0 < t1 && t1 < t2))
+		return *x;
+	double d1 = (*x - y0) / (t1 - t0), d2 = (y2 - *x) / (t2 - t1);
+	double c2 = (d2 - d1) / (t2 - t0);
+	if (c2 == 0)
+		return *x;
+	/* vertex of y = *x + d (τ − t1) + c2 (τ − t1)², d the slope at t1 */
+	double dd = d1 + c2 * (t1 - t0);
+	double tau = -dd / (2 * c2);
+	if (fabs(tau) > fmax(t1 - t0, t2 - t1))
+		return *x;
+	return *x + dd * tau + c2 * tau * tau;
+}
+
+static double extremum(const struct rg *r, size_t off, int sign)
+{
+	size_t best = 0;
+	for (size_t i = 1; i < r->ns; i++) {
+		double a = *((const double *)&r->s[i] + off),
+		       b = *((const double *)&r->s[best] + off);
+		if (sign * (a - b) > 0)
+			best = i;
+	}
+	double x = refine(r, best, off), s = *((const double *)&r->s[best] + off);
+	return sign * (x - s) >= 0 ? x : s;
+}
+
+static const char *const law_name[] = {"(8), elliptic", "(10), elliptic with a peak",
+				       "exact Coulomb", "tanh"};
+
+static int ragulskis_solve(const struct model_input *in, struct model_output *out, struct diag *d)
+{
+	const double *p = in->num;
+	static const enum drylaw_kind kinds[] = {DRYLAW_ELLIPTIC, DRYLAW_ELLIPTIC_PEAK,
+						 DRYLAW_COULOMB, DRYLAW_TANH};
+	const int li = in->choice[R_LAW];
+	struct rg r = {
+		.law = {kinds[li], p[R_H], p[R_DELTA], p[R_DELTA_A]},
+		.m = p[R_M],
+		.c = p[R_C],
+		.k = p[R_K],
+		.P = p[R_P],
+		.w = p[R_OMEGA],
+		.h = p[R_H],
+		.hs = p[R_H] * (1 + 1e-10),
+		.coulomb = kinds[li] == DRYLAW_COULOMB,
+	};
+	if (p[R_PERIODS] != floor(p[R_PERIODS]) || p[R_PERIODS] > 1e7)
+		return diag_set(d, "periods = %g: must be a whole number of periods (at most 10⁷)",
+				p[R_PERIODS]);
+	r.nj = drylaw_joints(&r.law, r.joints, 8);
+	const long periods = (long)p[R_PERIODS];
+	const double T = 2 * M_PI / r.w, step = T / 2000;
+	double t = 0, y[2] = {p[R_U0], p[R_V0]};
+	if (r.coulomb) {
+		double F = force(&r, 0, y[0]);
+		r.mode = y[1] > 0 ? 1 : y[1] < 0 ? -1 : fabs(F) <= r.hs ? 0 : F > 0 ? 1 : -1;
+	}
+	bool steady = false;
+	long j = 0;
+	double change = 0, scale = 0;
+	while (j < periods && !steady) {
+		double prev[2] = {y[0], y[1]};
+		if (advance(&r, &t, y, (j + 1) * T, step, d))
+			return -1;
+		j++;
+		change = fabs(y[0] - prev[0]) + fabs(y[1] - prev[1]) / r.w;
+		scale = fmax(fmax(fabs(y[0]), fabs(y[1]) / r.w),
+			     fmax(fabs(prev[0]), fabs(prev[1]) / r.w));
+		steady = change <= 1e-9 * scale;
+	}
+	const size_t steps_transient = r.steps;
+	r.record = true;
+	if (advance(&r, &t, y, (j + 1) * T, step, d)) {
+		free(r.s);
+		return -1;
+	}
+	const size_t off_v = offsetof(struct sample, v) / sizeof(double);
+	const size_t off_a = offsetof(struct sample, a) / sizeof(double);
+	/* the extrema of u sit at u̇ = 0, which is a phase end (a sample) */
+	double umax = -INFINITY, umin = INFINITY;
+	for (size_t i = 0; i < r.ns; i++) {
+		umax = fmax(umax, r.s[i].u);
+		umin = fmin(umin, r.s[i].u);
+	}
+	const double vmax = extremum(&r, off_v, 1);
+	const double amin = extremum(&r, off_a, -1), amax = extremum(&r, off_a, 1);
+	const double stick = r.coulomb ? r.t_stick / T : 0.0;
+	free(r.s);
+
+	out->res[R_AMP] = value_number(umax);
+	out->res[R_UMIN] = value_number(umin);
+	out->res[R_VMAX] = value_number(vmax);
+	out->res[R_AMIN] = value_number(amin);
+	out->res[R_AMAX] = value_number(amax);
+	out->res[R_STEADY] = value_bool(steady);
+	out->res[R_STICK] = value_number(stick);
+	out->res[R_CYCLES] = value_number((double)j);
+	out->res[R_UEND] = value_number(y[0]);
+
+	struct strbuf *s = out->steps;
+	model_step(s,
+		   "Equation (9): m ü + c u̇ + k u = P sin ωt − H(u̇), m = %g, c = %g, k = %g, "
+		   "P = %g, ω = %g; u(0) = %g, u̇(0) = %g.",
+		   r.m, r.c, r.k, r.P, r.w, p[R_U0], p[R_V0]);
+	model_step(s, "Friction: %s, h = %g.", law_name[li], r.h);
+	switch (r.law.kind) {
+	case DRYLAW_ELLIPTIC:
+		model_step(s,
+			   "  H = E(−Δ, Δ, −h, h, u̇) for |u̇| < Δ = %g, ±h beyond: quarter "
+			   "ellipses, vertical tangent at u̇ = 0, horizontal at ±Δ.",
+			   r.law.Delta);
+		break;
+	case DRYLAW_ELLIPTIC_PEAK:
+		model_step(s,
+			   "  Δ = %g, Δ_a = %g, h_a = h Δ_a/Δ = %g: H rises to h + h_a = %g at "
+			   "|u̇| = Δ + Δ_a, falls back to h at Δ + 2Δ_a; vertical tangents at 0 "
+			   "and ±(Δ + 1.5Δ_a) = ±%g.",
+			   r.law.Delta, r.law.Delta_a, r.h * r.law.Delta_a / r.law.Delta,
+			   r.h + r.h * r.law.Delta_a / r.law.Delta,
+			   r.law.Delta + 1.5 * r.law.Delta_a);
+		break;
+	case DRYLAW_TANH:
+		model_step(s, "  H = h tanh(u̇/Δ), Δ = %g.", r.law.Delta);
+		break;
+	case DRYLAW_COULOMB:
+		model_step(s, "  H = h sgn u̇ while slipping, |H| ≤ h at rest (set-valued).");
+		break;
+	}
+	if (r.coulomb)
+		model_step(s, "Strategy: event-driven. Slip phases with H = ±h fixed, integrated "
+			      "with rk8pd (tolerance 1e-12) until u̇ = 0, located by Brent on the "
+			      "step's interpolant; there the mass sticks if |P sin ωt − k u| ≤ h, "
+			      "and stays until that force reaches h (scanned, then Brent), then "
+			      "slips along it.");
+	else
+		model_step(s,
+			   "Strategy: rk8pd (tolerance 1e-12) in phases cut where u̇ crosses a "
+			   "joint of the law (%zu of them: u̇ = 0 and where a piece ends or has a "
+			   "vertical tangent), each located by Brent on the step's interpolant. "
+			   "Inside a phase the right-hand side is analytic, so the adaptive "
+			   "step keeps its 8th order; the √ behaviour of a vertical tangent "
+			   "only meets a phase's end, not a step's interior.",
+			   r.nj);
+	model_step(s,
+		   "Steady state: (u, u̇) at t = 2πj/ω compared with the period before; %s "
+		   "after %ld period(s) (change %.3g against scale %.3g), %zu steps, %zu "
+		   "phase ends.",
+		   steady ? "periodic" : "NOT periodic within the cap", j, change, scale,
+		   steps_transient, r.phases);
+	const double w0 = r.k > 0 ? sqrt(r.k / r.m) : 0;
+	if (w0 > 0 && fabs(r.w - w0) <= 0.05 * w0 && r.P > 4 * r.h / M_PI)
+		model_step(s,
+			   "Resonance (ω ≈ √(k/m) = %g) with P > 4h/π = %.6g (Den Hartog's "
+			   "condition): the friction cannot bound the motion, only c does; "
+			   "energy per period, πPA = πcωA² + 4hA, gives A ≈ (P − 4h/π)/(cω) = "
+			   "%.6g.",
+			   w0, 4 * r.h / M_PI,
+			   r.c > 0 ? (r.P - 4 * r.h / M_PI) / (r.c * r.w) : INFINITY);
+	model_step(s,
+		   "Over the next period: u from %.10g to %.10g (amp), max u̇ = %.10g, ü from "
+		   "%.10g to %.10g, stuck %.6g of the period.",
+		   umin, umax, vmax, amin, amax, stick);
+	return 0;
+}
+
+const struct model model_ragulskis = {
+	.name = "ragulskis",
+	.summary = "forced oscillator with elliptic or exact dry friction (Ragulskis 2018)",
+	.params = r_params,
+	.nparams = R_NPARAMS,
+	.results = r_results,
+	.nresults = R_NRESULTS,
+	.solve = ragulskis_solve,
+};
