@@ -1,0 +1,283 @@
+/* Ragulskis's elliptic friction laws and the forced oscillator of eq. (9):
+ * the shape of E (7), the continuity and oddness of (8) and (10), exact
+ * Coulomb stick-slip against closed forms, and the elliptic solutions
+ * converging on the Coulomb one as Δ → 0. */
+#include <check.h>
+#include <gsl/gsl_math.h>
+#include <math.h>
+#include <string.h>
+
+#include "modelrun.h"
+#include "num/drylaw.h"
+#include "testutil.h"
+
+/* E's ends, centre, tangents and continuity (eq. 1-7). */
+START_TEST(test_E)
+{
+	const double u1 = -0.3, u2 = 0.9, H1 = -2, H2 = 5, uc = 0.3, Hc = 1.5;
+	ck_assert_double_eq_tol(drylaw_E(u1, u2, H1, H2, u1), H1, 1e-15);
+	ck_assert_double_eq_tol(drylaw_E(u1, u2, H1, H2, u2), H2, 1e-15);
+	ck_assert_double_eq_tol(drylaw_E(u1, u2, H1, H2, uc), Hc, 1e-15);
+	/* horizontal tangents at the ends: E − H1 = O(ε²) */
+	const double e = 1e-6;
+	ck_assert(fabs(drylaw_E(u1, u2, H1, H2, u1 + e) - H1) < 1e-10);
+	ck_assert(fabs(drylaw_E(u1, u2, H1, H2, u2 - e) - H2) < 1e-10);
+	/* vertical tangent at the centre: E − Hc ~ a √(2ε/b) */
+	double dE = drylaw_E(u1, u2, H1, H2, uc + e) - Hc;
+	ck_assert_rel(dE, 3.5 * sqrt(2 * e / 0.6), 1e-5);
+	ck_assert_rel(Hc - drylaw_E(u1, u2, H1, H2, uc - e), 3.5 * sqrt(2 * e / 0.6), 1e-5);
+	/* a point of ellipse (6): ((H − Hc)/a)² + ((u̇ − u2)/b)² = 1 */
+	double v = 0.7, H = drylaw_E(u1, u2, H1, H2, v);
+	ck_assert_double_eq_tol(pow((H - Hc) / 3.5, 2) + pow((v - u2) / 0.6, 2), 1.0, 1e-14);
+	/* continuous and monotone on a fine grid: steps bounded by the √ at uc */
+	const int n = 100000;
+	double prev = drylaw_E(u1, u2, H1, H2, u1);
+	for (int i = 1; i <= n; i++) {
+		double x = u1 + (u2 - u1) * i / n, y = drylaw_E(u1, u2, H1, H2, x);
+		ck_assert(y >= prev);
+		ck_assert(y - prev <= 3.5 * sqrt(2.0 * (u2 - u1) / n / 0.6) + 1e-12);
+		prev = y;
+	}
+}
+END_TEST
+
+static void check_odd(const struct drylaw *law)
+{
+	for (int i = 0; i <= 4000; i++) {
+		double v = 6.0 * i / 4000;
+		ck_assert_double_eq_tol(drylaw_H(law, -v), -drylaw_H(law, v), 1e-14);
+	}
+}
+
+/* Left and right limits at a joint between pieces agree to 1e-12. */
+static void check_joint(const struct drylaw *law, double j)
+{
+	double l = drylaw_H(law, nextafter(j, -INFINITY)),
+	       r = drylaw_H(law, nextafter(j, INFINITY));
+	ck_assert_msg(fabs(l - r) <= 1e-12, "jump %g at %g", r - l, j);
+	ck_assert(fabs(drylaw_H(law, j) - l) <= 1e-12);
+}
+
+START_TEST(test_law8)
+{
+	struct drylaw law = {DRYLAW_ELLIPTIC, 3.2, 0.8, 0.8};
+	check_odd(&law);
+	check_joint(&law, 0.8);
+	check_joint(&law, -0.8);
+	ck_assert_double_eq(drylaw_H(&law, 0), 0);
+	ck_assert_double_eq(drylaw_H(&law, 0.8), 3.2);
+	ck_assert_double_eq(drylaw_H(&law, 5), 3.2);
+	ck_assert_double_eq_tol(drylaw_H(&law, 0.4), 3.2 * sqrt(0.75), 1e-14);
+	/* continuous (if steeply) at the vertical tangent 0 */
+	ck_assert(fabs(drylaw_H(&law, 1e-14)) < 3.2 * sqrt(2e-14 / 0.8) * 1.001);
+	double j[8];
+	ck_assert_uint_eq(drylaw_joints(&law, j, 8), 3);
+	ck_assert(j[0] == -0.8 && j[1] == 0 && j[2] == 0.8);
+}
+END_TEST
+
+START_TEST(test_law10)
+{
+	const double h = 1.6, D = 0.8, Da = 0.4, ha = h * Da / D;
+	struct drylaw law = {DRYLAW_ELLIPTIC_PEAK, h, D, Da};
+	check_odd(&law);
+	double j[8];
+	ck_assert_uint_eq(drylaw_joints(&law, j, 8), 7);
+	for (int i = 0; i < 7; i++)
+		ck_assert(i == 0 || j[i] > j[i - 1]);
+	/* joints between pieces */
+	check_joint(&law, D + Da);
+	check_joint(&law, -(D + Da));
+	check_joint(&law, D + 2 * Da);
+	check_joint(&law, -(D + 2 * Da));
+	ck_assert_double_eq_tol(drylaw_H(&law, D + Da), h + ha, 1e-14);
+	ck_assert_double_eq_tol(drylaw_H(&law, D + 1.5 * Da), h + ha / 2, 1e-14);
+	ck_assert_double_eq_tol(drylaw_H(&law, D + 2 * Da), h, 1e-14);
+	ck_assert_double_eq(drylaw_H(&law, 0), 0);
+	/* vertical tangents: continuous, the jump over ε of order √ε */
+	const double e = 1e-12, vt[] = {0, D + 1.5 * Da, -(D + 1.5 * Da)};
+	for (int i = 0; i < 3; i++)
+		ck_assert(fabs(drylaw_H(&law, vt[i] + e) - drylaw_H(&law, vt[i] - e)) <
+			  4 * (h + ha) * sqrt(e / Da));
+}
+END_TEST
+
+START_TEST(test_tanh)
+{
+	struct drylaw law = {DRYLAW_TANH, 2, 0.5, 0};
+	check_odd(&law);
+	ck_assert_double_eq_tol(drylaw_H(&law, 0.5), 2 * tanh(1.0), 1e-15);
+	struct drylaw cl = {DRYLAW_COULOMB, 2, 0.5, 0};
+	ck_assert_double_eq(drylaw_H(&cl, 0), 0);
+	ck_assert_double_eq(drylaw_H(&cl, -1e-300), -2);
+}
+END_TEST
+
+static void rag(struct run *r, const char *law, double Delta)
+{
+	run_init(r, "ragulskis");
+	setw(r, "law", law);
+	setn(r, "Delta", Delta);
+}
+
+/* P < h, at rest at u = 0: the force never overcomes friction. */
+START_TEST(test_never_moves)
+{
+	struct run r;
+	rag(&r, "coulomb", 0.8);
+	setn(&r, "P", 3);
+	solve_ok(&r);
+	ck_assert_double_eq(res(&r, "amp"), 0);
+	ck_assert_double_eq(res(&r, "umin"), 0);
+	ck_assert_double_eq(res(&r, "vmax"), 0);
+	ck_assert_double_eq(res(&r, "stick_fraction"), 1);
+	ck_assert(resb(&r, "steady"));
+	run_free(&r);
+}
+END_TEST
+
+/* Free decay (P = 0, c = 0, k = m = h = 1): each half cycle is half a
+ * natural period about ±h/k, so the turning points are 11, −9, 7, −5, 3,
+ * −1, at t = jπ; the mass stops at −1, the first with k|u| ≤ h. */
+START_TEST(test_free_decay)
+{
+	struct run r;
+	rag(&r, "coulomb", 0.8);
+	setn(&r, "P", 0);
+	setn(&r, "c", 0);
+	setn(&r, "h", 1);
+	setn(&r, "u0", 11);
+	setn(&r, "periods", 1); /* measured: t ∈ [2π, 4π] */
+	solve_ok(&r);
+	ck_assert(!resb(&r, "steady"));
+	ck_assert_double_eq_tol(res(&r, "amp"), 7, 1e-10);
+	ck_assert_double_eq_tol(res(&r, "umin"), -5, 1e-10);
+	ck_assert_double_eq_tol(res(&r, "u_end"), 3, 1e-10);
+	/* −5 to 3 about −h/k = −1: amplitude 4, the speed at most 4 */
+	ck_assert_double_eq_tol(res(&r, "vmax"), 4, 1e-8);
+	setn(&r, "periods", 2); /* [4π, 6π]: stops at 5π */
+	solve_ok(&r);
+	ck_assert_double_eq_tol(res(&r, "amp"), 3, 1e-10);
+	ck_assert_double_eq_tol(res(&r, "u_end"), -1, 1e-10);
+	ck_assert_double_eq_tol(res(&r, "stick_fraction"), 0.5, 1e-9);
+	setn(&r, "periods", 10);
+	solve_ok(&r);
+	ck_assert(resb(&r, "steady"));
+	ck_assert_double_eq_tol(res(&r, "amp"), -1, 1e-10);
+	ck_assert_double_eq_tol(res(&r, "umin"), -1, 1e-10);
+	ck_assert_double_eq(res(&r, "stick_fraction"), 1);
+	/* from 10: 10, −8, 6, −4, 2, 0: at rest exactly at the spring's zero */
+	setn(&r, "u0", 10);
+	solve_ok(&r);
+	ck_assert_double_eq_tol(res(&r, "u_end"), 0, 1e-10);
+	ck_assert_double_eq(res(&r, "stick_fraction"), 1);
+	run_free(&r);
+}
+END_TEST
+
+/* Δ → 0: the elliptic amplitude approaches the Coulomb one, the error at
+ * least linearly in Δ. */
+START_TEST(test_converges)
+{
+	struct run r;
+	rag(&r, "coulomb", 0.8);
+	solve_ok(&r);
+	ck_assert(resb(&r, "steady"));
+	const double ac = res(&r, "amp");
+	ck_assert(res(&r, "stick_fraction") > 0.1);
+	const double D[] = {0.8, 0.4, 0.2, 0.1, 0.05};
+	double prev = INFINITY;
+	for (int i = 0; i < 5; i++) {
+		setw(&r, "law", "elliptic");
+		setn(&r, "Delta", D[i]);
+		solve_ok(&r);
+		ck_assert(resb(&r, "steady"));
+		ck_assert_double_eq(res(&r, "stick_fraction"), 0);
+		double err = fabs(res(&r, "amp") - ac);
+		ck_assert_msg(err * 1.6 <= prev, "Δ = %g: error %g after %g", D[i], err, prev);
+		ck_assert(err < D[i]);
+		prev = err;
+	}
+	run_free(&r);
+}
+END_TEST
+
+/* The Done-when runs: the steady amplitude does not depend on where the
+ * transient started (another u0, another number of periods). */
+START_TEST(test_steady_amp)
+{
+	const char *laws[] = {"elliptic", "coulomb", "tanh", "elliptic-peak"};
+	for (int i = 0; i < 4; i++) {
+		struct run r;
+		rag(&r, laws[i], 0.2);
+		if (i == 3)
+			setn(&r, "h", 1.6);
+		solve_ok(&r);
+		ck_assert(resb(&r, "steady"));
+		double a = res(&r, "amp"), b = res(&r, "umin");
+		/* the motion is symmetric: u(t + π/ω) = −u(t) */
+		ck_assert_rel(-b, a, 1e-6);
+		setn(&r, "u0", 0.5);
+		setn(&r, "v0", -0.3);
+		solve_ok(&r);
+		ck_assert(resb(&r, "steady"));
+		ck_assert_rel(res(&r, "amp"), a, 1e-5);
+		run_free(&r);
+	}
+}
+END_TEST
+
+/* Fig. 4: at resonance with P > 4h/π only c bounds the amplitude; the
+ * energy balance πPA = πcωA² + 4hA gives A ≈ (P − 4h/π)/(cω). */
+START_TEST(test_fig4)
+{
+	struct run r;
+	rag(&r, "elliptic-peak", 0.8);
+	setn(&r, "h", 1.6);
+	setn(&r, "Delta_a", 0.8);
+	solve_ok(&r);
+	ck_assert(resb(&r, "steady"));
+	ck_assert_rel(res(&r, "amp"), (4 - 4 * 1.6 / M_PI) / 0.1, 0.02);
+	ck_assert_ptr_nonnull(strstr(r.steps.buf, "Den Hartog"));
+	run_free(&r);
+	rag(&r, "elliptic", 0.8);
+	solve_ok(&r);
+	ck_assert_ptr_null(strstr(r.steps.buf, "Den Hartog")); /* P < 4h/π */
+	run_free(&r);
+}
+END_TEST
+
+START_TEST(test_errors)
+{
+	struct run r;
+	rag(&r, "elliptic", 0.8);
+	setn(&r, "periods", 2.5);
+	ck_assert_int_eq(solve(&r), -1);
+	ck_assert_ptr_nonnull(strstr(r.d.msg, "periods"));
+	run_free(&r);
+}
+END_TEST
+
+static Suite *ragulskis_suite(void)
+{
+	Suite *s = suite_create("ragulskis");
+	TCase *tc = tcase_create("ragulskis");
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_E);
+	tcase_add_test(tc, test_law8);
+	tcase_add_test(tc, test_law10);
+	tcase_add_test(tc, test_tanh);
+	tcase_add_test(tc, test_never_moves);
+	tcase_add_test(tc, test_free_decay);
+	tcase_add_test(tc, test_converges);
+	tcase_add_test(tc, test_steady_amp);
+	tcase_add_test(tc, test_fig4);
+	tcase_add_test(tc, test_errors);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return run_suite(ragulskis_suite());
+}
