@@ -23,6 +23,12 @@ painleve-rod            Painlevé's rod: where the paradox lives          Kozlov
 painleve-rod-isotropic  Painlevé's rod with Kozlov's isotropic friction  Kozlov, Lagrangian mechanics and dry friction, §2 (2.7), §5
 polisher                The stone polisher: friction as viscosity        Minguzzi, Rayleigh's dissipation function at work, §2.3
 polisher-push           Steering a running polisher                      Minguzzi, Rayleigh's dissipation function at work, §2.3
+ragulskis               Forced oscillator, elliptic dry friction         Ragulskis et al., Elliptical approximation of dry friction, eq. (9)
+ragulskis-coulomb       Exact Coulomb friction, Figs. 1-3's system       Ragulskis et al., Elliptical approximation of dry friction, eq. (9), Coulomb
+ragulskis-fig1          Elliptic dry friction, Fig. 1 (Δ = 0.8)          Ragulskis et al., Elliptical approximation of dry friction, Fig. 1
+ragulskis-fig2          Elliptic dry friction, Fig. 2 (Δ = 0.4)          Ragulskis et al., Elliptical approximation of dry friction, Fig. 2
+ragulskis-fig3          Elliptic dry friction, Fig. 3 (Δ = 0.2)          Ragulskis et al., Elliptical approximation of dry friction, Fig. 3
+ragulskis-fig4          Peaked elliptic friction at resonance (Fig. 4)   Ragulskis et al., Elliptical approximation of dry friction, Fig. 4, eq. (10)
 rayleigh                Rayleigh's function of a flat body on a plane    Minguzzi, Rayleigh's dissipation function at work, eq. (17)-(23)
 rayleigh-reye           Reye's pressure: Q of eq. (18) vs −∂R/∂q̇         Minguzzi, Rayleigh's dissipation function at work, eq. (18)-(21)
 rayleigh-ring           A sliding, spinning ring: R by elliptic E(k)     Minguzzi, Rayleigh's dissipation function at work, eq. (20), §2.3
