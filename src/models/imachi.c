@@ -12,13 +12,13 @@
 
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_math.h>
-#include <gsl/gsl_roots.h>
 #include <math.h>
 #include <string.h>
 
 #include "models/model.h"
 #include "num/num.h"
 #include "num/ode.h"
+#include "num/roots.h"
 
 enum { I_MOTION, I_PHI, I_A, I_S, I_MU0, I_MU1, I_METHOD, I_N, I_U0X, I_U0Y, I_PERIODS, I_NPARAMS };
 enum { I_U_XMEAN, I_U_YMEAN, I_CASE, I_CONVERGED, I_CYCLES, I_STICK_FRACTION, I_DRIFT, I_NRESULTS };
@@ -234,19 +234,12 @@ static int leave_time(struct imachi *m, double t0, double t1, double *tl, struct
 				*tl = a;
 				return 0;
 			}
-			gsl_function F = {stick_margin, m};
-			gsl_root_fsolver *s = gsl_root_fsolver_alloc(gsl_root_fsolver_brent);
-			int st = gsl_root_fsolver_set(s, &F, a, b);
-			for (int it = 0; !st && it < 200; it++) {
-				st = gsl_root_fsolver_iterate(s);
-				if (gsl_root_test_interval(gsl_root_fsolver_x_lower(s),
-							   gsl_root_fsolver_x_upper(s), 0.0,
-							   1e-15) == GSL_SUCCESS)
-					break;
-			}
-			*tl = gsl_root_fsolver_x_upper(s);
-			gsl_root_fsolver_free(s);
-			return st ? num_fail(d, st, "the end of a non-slip period") : 0;
+			struct num_root r;
+			if (num_brent(stick_margin, m, a, b, 0.0, 1e-15, &r,
+				      "the end of a non-slip period", d))
+				return -1;
+			*tl = r.hi; /* the far end: the stick has given way */
+			return 0;
 		}
 		if (b >= t1) {
 			*tl = t1 + 1;

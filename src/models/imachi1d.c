@@ -18,12 +18,12 @@
  * however many periods the limit cycle takes. */
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_math.h>
-#include <gsl/gsl_roots.h>
 #include <math.h>
 
 #include "models/model.h"
 #include "num/num.h"
 #include "num/ode.h"
+#include "num/roots.h"
 
 enum { I_A, I_S, I_MU0, I_MU1, I_METHOD, I_N, I_U0, I_PERIODS, I_NPARAMS };
 enum { I_U_MEAN, I_STICK_FRACTION, I_CONVERGED, I_CYCLES, I_DRIFT, I_NRESULTS };
@@ -147,25 +147,13 @@ static int release_after(struct imachi1d *m, double t0, double *tr, struct diag 
 			*tr = lo;
 			return 0;
 		}
-		gsl_function F = {release_fn, m};
-		gsl_root_fsolver *s = gsl_root_fsolver_alloc(gsl_root_fsolver_brent);
-		int status = gsl_root_fsolver_set(s, &F, lo, hi);
-		for (int it = 0; !status && it < 200; it++) {
-			status = gsl_root_fsolver_iterate(s);
-			if (status)
-				break;
-			if (gsl_root_test_interval(gsl_root_fsolver_x_lower(s),
-						   gsl_root_fsolver_x_upper(s), 1e-300,
-						   1e-15) == GSL_SUCCESS)
-				break;
-		}
+		struct num_root r;
+		if (num_brent(release_fn, m, lo, hi, 1e-300, 1e-15, &r,
+			      "the end of a non-slip period", d))
+			return -1;
 		/* the bracket's far end: past the root, where the stick has
 		 * given way, so the slip that follows starts on its side */
-		double x = gsl_root_fsolver_x_upper(s);
-		gsl_root_fsolver_free(s);
-		if (status)
-			return num_fail(d, status, "the end of a non-slip period");
-		*tr = x;
+		*tr = r.hi;
 		return 0;
 	}
 	return diag_set(d,

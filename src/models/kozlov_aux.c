@@ -13,13 +13,13 @@
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_linalg.h>
 #include <gsl/gsl_math.h>
-#include <gsl/gsl_roots.h>
 #include <math.h>
 #include <string.h>
 
 #include "models/model.h"
 #include "num/num.h"
 #include "num/ode.h"
+#include "num/roots.h"
 
 /* ---- small dense linear algebra through GSL ------------------------------ */
 
@@ -109,21 +109,11 @@ static double rest_zeta_fn(double lambda, void *p)
 /* Brent on a bracket [lo, hi] of a sign change of ζ − 1. */
 static int rest_refine(struct rest *k, double lo, double hi, double *root, struct diag *d)
 {
-	gsl_function F = {rest_zeta_fn, k};
-	gsl_root_fsolver *s = gsl_root_fsolver_alloc(gsl_root_fsolver_brent);
-	int status = gsl_root_fsolver_set(s, &F, lo, hi);
-	for (int iter = 0; !status && iter < 200; iter++) {
-		status = gsl_root_fsolver_iterate(s);
-		if (status)
-			break;
-		double a = gsl_root_fsolver_x_lower(s), b = gsl_root_fsolver_x_upper(s);
-		if (gsl_root_test_interval(a, b, 0.0, 4 * DBL_EPSILON) == GSL_SUCCESS)
-			break;
-	}
-	*root = gsl_root_fsolver_root(s);
-	gsl_root_fsolver_free(s);
-	if (status)
-		return num_fail(d, status, "Brent's method on ζ(λ) = 1");
+	struct num_root r;
+	if (num_brent(rest_zeta_fn, k, lo, hi, 0.0, 4 * DBL_EPSILON, &r,
+		      "Brent's method on ζ(λ) = 1", d))
+		return -1;
+	*root = r.root;
 	return 0;
 }
 

@@ -20,13 +20,13 @@
 #include <gsl/gsl_linalg.h>
 #include <gsl/gsl_math.h>
 #include <gsl/gsl_odeiv2.h>
-#include <gsl/gsl_roots.h>
 #include <math.h>
 #include <string.h>
 
 #include "models/model.h"
 #include "num/num.h"
 #include "num/ode.h"
+#include "num/roots.h"
 
 enum {
 	R_M1,
@@ -294,19 +294,11 @@ static double mu_crit_slope(double th, void *p)
 
 static int mu_crit_min(const struct rod *r, double *mu, double *th, struct diag *d)
 {
-	gsl_function F = {mu_crit_slope, (void *)r};
-	gsl_root_fsolver *s = gsl_root_fsolver_alloc(gsl_root_fsolver_brent);
-	int status = gsl_root_fsolver_set(s, &F, 1e-9, M_PI_2 - 1e-9);
-	for (int it = 0; !status && it < 200; it++) {
-		status = gsl_root_fsolver_iterate(s);
-		if (gsl_root_test_interval(gsl_root_fsolver_x_lower(s), gsl_root_fsolver_x_upper(s),
-					   0.0, 1e-15) == GSL_SUCCESS)
-			break;
-	}
-	*th = gsl_root_fsolver_root(s);
-	gsl_root_fsolver_free(s);
-	if (status)
-		return num_fail(d, status, "the least μ_crit over θ");
+	struct num_root root;
+	if (num_brent(mu_crit_slope, (void *)r, 1e-9, M_PI_2 - 1e-9, 0.0, 1e-15, &root,
+		      "the least μ_crit over θ", d))
+		return -1;
+	*th = root.root;
 	*mu = mu_crit_at(r, *th, 0.0);
 	return 0;
 }
@@ -542,24 +534,32 @@ static int compliant_rhs(double t, const double y[], double f[], void *p)
 
 /* The Jacobian by central differences (msbdf needs one; so does the
  * stiffness check). */
-static int compliant_jac(double t, const double y[], double *dfdy, double dfdt[], void *p)
+/* The Jacobian of an n-dimensional right-hand side (n ≤ 6) by central
+ * differences: msbdf needs one, and so does the stiffness check. */
+static int fd_jacobian(int (*rhs)(double, const double[], double[], void *), void *p, size_t n,
+		       double t, const double y[], double *J)
 {
 	double yp[6], f1[6], f2[6];
-	for (int j = 0; j < 6; j++) {
-		memcpy(yp, y, sizeof(yp));
+	for (size_t j = 0; j < n; j++) {
+		memcpy(yp, y, n * sizeof(double));
 		double h = 1e-7 * fmax(fabs(y[j]), 1e-3);
 		yp[j] = y[j] + h;
-		if (compliant_rhs(t, yp, f1, p))
+		if (rhs(t, yp, f1, p))
 			return GSL_EBADFUNC;
 		yp[j] = y[j] - h;
-		if (compliant_rhs(t, yp, f2, p))
+		if (rhs(t, yp, f2, p))
 			return GSL_EBADFUNC;
-		for (int i = 0; i < 6; i++)
-			dfdy[i * 6 + j] = (f1[i] - f2[i]) / (2 * h);
+		for (size_t i = 0; i < n; i++)
+			J[i * n + j] = (f1[i] - f2[i]) / (2 * h);
 	}
+	return GSL_SUCCESS;
+}
+
+static int compliant_jac(double t, const double y[], double *dfdy, double dfdt[], void *p)
+{
 	for (int i = 0; i < 6; i++)
 		dfdt[i] = 0.0;
-	return GSL_SUCCESS;
+	return fd_jacobian(compliant_rhs, p, 6, t, y, dfdy);
 }
 
 /* Fastest over slowest time scale of the run: max |eig| / min |eig| of the
@@ -597,19 +597,9 @@ static double stiffness_ratio(struct rod *r, const double y[6])
 /* The rigid run's Jacobian by central differences; keeps the largest ratio. */
 static int rigid_jac_ratio(struct rod *r, const double y[4], double *ratio)
 {
-	double J[16], yp[4], f1[4], f2[4];
-	for (int j = 0; j < 4; j++) {
-		memcpy(yp, y, sizeof(yp));
-		double h = 1e-7 * fmax(fabs(y[j]), 1e-3);
-		yp[j] = y[j] + h;
-		if (rigid_rhs(0, yp, f1, r))
-			return -1;
-		yp[j] = y[j] - h;
-		if (rigid_rhs(0, yp, f2, r))
-			return -1;
-		for (int i = 0; i < 4; i++)
-			J[i * 4 + j] = (f1[i] - f2[i]) / (2 * h);
-	}
+	double J[16];
+	if (fd_jacobian(rigid_rhs, r, 4, 0.0, y, J))
+		return -1;
 	double q = eig_ratio(J, 4, r->slow);
 	if (isfinite(q))
 		*ratio = fmax(*ratio, q);

@@ -17,13 +17,14 @@
  * results are measured over one more period, sampled densely. */
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_math.h>
-#include <gsl/gsl_roots.h>
 #include <math.h>
+#include <stdlib.h>
 
 #include "models/model.h"
 #include "num/drylaw.h"
 #include "num/num.h"
 #include "num/ode.h"
+#include "num/roots.h"
 #include "util/xalloc.h"
 
 enum {
@@ -191,22 +192,12 @@ static double stick_end(const struct rg *r, double t0, double u, double tend)
 	while (a < tend) {
 		double b = fmin(a + dt, tend);
 		if (stick_excess(b, q) > 0) {
-			gsl_function F = {stick_excess, q};
-			gsl_root_fsolver *s = gsl_root_fsolver_alloc(gsl_root_fsolver_brent);
-			double lo = a, hi = b;
-			if (stick_excess(a, q) < 0 && !gsl_root_fsolver_set(s, &F, a, b))
-				for (int i = 0; i < 200; i++) {
-					if (gsl_root_fsolver_iterate(s))
-						break;
-					lo = gsl_root_fsolver_x_lower(s);
-					hi = gsl_root_fsolver_x_upper(s);
-					if (gsl_root_test_interval(lo, hi, 0, 1e-15))
-						continue;
-					break;
-				}
-			gsl_root_fsolver_free(s);
+			struct num_root root = {b, a, b};
+			struct diag ignored; /* a failed refinement keeps the bracket [a, b] */
+			if (stick_excess(a, q) < 0)
+				num_brent(stick_excess, q, a, b, 0, 1e-15, &root, "", &ignored);
 			/* the bracket's far end: the net force already beyond h */
-			return hi;
+			return root.hi;
 		}
 		a = b;
 	}
