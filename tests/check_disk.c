@@ -38,7 +38,7 @@ static void solve(const struct disk_case *c)
 	const char *text[6] = {"", "", "", "", "", ""};
 	struct model_input in = {num, choice, text};
 	struct strbuf steps = STRBUF_INIT;
-	struct model_output out = {res, &steps};
+	struct model_output out = {res, &steps, NULL};
 	struct diag d;
 	ck_assert_ptr_nonnull(m);
 	ck_assert_int_eq(m->nresults, 6);

@@ -18,6 +18,7 @@ struct run {
 	const char *text[MAXP];
 	struct value res[MAXP];
 	struct strbuf steps;
+	struct figures figs; /* the last solve's */
 	struct diag d;
 };
 
@@ -61,10 +62,11 @@ static inline void sett(struct run *r, const char *name, const char *text)
 static inline int solve(struct run *r)
 {
 	struct model_input in = {r->num, r->choice, r->text};
-	struct model_output out = {r->res, &r->steps};
+	struct model_output out = {r->res, &r->steps, &r->figs};
 	for (size_t i = 0; i < r->m->nresults; i++)
 		value_release(&r->res[i]);
 	strbuf_reset(&r->steps);
+	figures_release(&r->figs);
 	return r->m->solve(&in, &out, &r->d);
 }
 
@@ -106,6 +108,7 @@ static inline void run_free(struct run *r)
 	for (size_t i = 0; i < r->m->nresults; i++)
 		value_release(&r->res[i]);
 	strbuf_release(&r->steps);
+	figures_release(&r->figs);
 }
 
 /* |a - b| <= tol * scale */

@@ -16,6 +16,7 @@ struct session {
 	bool solved;
 	const char *stale; /* name of the first parameter changed since solve */
 	struct strbuf steps;
+	struct figures figs;
 };
 
 struct session *session_new(void)
@@ -35,6 +36,7 @@ static void clear_results(struct session *s)
 	s->solved = false;
 	s->stale = NULL;
 	strbuf_reset(&s->steps);
+	figures_release(&s->figs);
 }
 
 static void clear(struct session *s)
@@ -240,7 +242,8 @@ int session_solve(struct session *s, struct diag *d)
 	struct value *res = xcalloc(m->nresults, sizeof(*res));
 	struct strbuf steps = STRBUF_INIT;
 	struct model_input in = {num, choice, text};
-	struct model_output out = {res, &steps};
+	struct figures figs = FIGURES_INIT;
+	struct model_output out = {res, &steps, &figs};
 	num_interrupted = 0;
 	int rc = m->solve(&in, &out, d);
 	for (size_t i = 0; !rc && i < m->nresults; i++)
@@ -255,6 +258,7 @@ int session_solve(struct session *s, struct diag *d)
 			value_release(&res[i]);
 		free(res);
 		strbuf_release(&steps);
+		figures_release(&figs);
 		return -1;
 	}
 	clear_results(s);
@@ -262,6 +266,7 @@ int session_solve(struct session *s, struct diag *d)
 	s->solved = true;
 	strbuf_release(&s->steps);
 	s->steps = steps;
+	figures_move(&s->figs, &figs);
 	return 0;
 }
 
@@ -273,6 +278,11 @@ const char *session_stale(const struct session *s)
 {
 	return s->stale;
 }
+const struct figures *session_figures(const struct session *s)
+{
+	return &s->figs;
+}
+
 const char *session_steps(const struct session *s)
 {
 	return strbuf_str(&s->steps);

@@ -47,6 +47,8 @@ bool session_solved(const struct session *s);
 const char *session_stale(const struct session *s);
 const struct value *session_result(const struct session *s, size_t i);
 const char *session_steps(const struct session *s);
+/* The figures and tables of the last solve (empty before one). */
+const struct figures *session_figures(const struct session *s);
 
 /* What a name stands for, for print and eval. */
 struct lookup {

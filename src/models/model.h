@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "plot/figure.h"
 #include "util/diag.h"
 #include "util/strbuf.h"
 
@@ -66,10 +67,12 @@ struct model_input {
 };
 
 /* What solve fills: results indexed like the model's results (every one
- * set on success), and the worked steps as plain text. */
+ * set on success), the worked steps as plain text, and the figures and
+ * tables to plot and export (figs may be NULL: then draw nothing). */
 struct model_output {
 	struct value *res;
 	struct strbuf *steps;
+	struct figures *figs;
 };
 
 struct model {

@@ -1,0 +1,166 @@
+#include "plot/figure.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/xalloc.h"
+
+#define GROW(p, n, cap)                                                                            \
+	do {                                                                                       \
+		if ((n) == (cap)) {                                                                \
+			(cap) = (cap) ? 2 * (cap) : 8;                                             \
+			(p) = xrealloc((p), (cap) * sizeof(*(p)));                                 \
+		}                                                                                  \
+	} while (0)
+
+struct figure *figure_add(struct figures *fs, const char *name, const char *title,
+			  const char *xlabel, const char *ylabel)
+{
+	GROW(fs->fig, fs->nfig, fs->figcap);
+	struct figure *f = &fs->fig[fs->nfig++];
+	*f = (struct figure){
+		.name = xstrdup(name),
+		.title = xstrdup(title ? title : ""),
+		.xlabel = xstrdup(xlabel ? xlabel : ""),
+		.ylabel = xstrdup(ylabel ? ylabel : ""),
+		.xmin = NAN,
+		.xmax = NAN,
+		.ymin = NAN,
+		.ymax = NAN,
+	};
+	return f;
+}
+
+struct curve *figure_curve(struct figure *f, const char *label, enum curve_style style)
+{
+	GROW(f->curves, f->ncurves, f->cap);
+	struct curve *c = &f->curves[f->ncurves++];
+	*c = (struct curve){.label = xstrdup(label ? label : ""), .style = style};
+	return c;
+}
+
+static void curve_grow(struct curve *c)
+{
+	if (c->n < c->cap)
+		return;
+	c->cap = c->cap ? 2 * c->cap : 64;
+	c->x = xrealloc(c->x, c->cap * sizeof(double));
+	c->y = xrealloc(c->y, c->cap * sizeof(double));
+	if (c->style == CURVE_FILL)
+		c->y2 = xrealloc(c->y2, c->cap * sizeof(double));
+}
+
+void curve_point(struct curve *c, double x, double y)
+{
+	curve_grow(c);
+	c->x[c->n] = x;
+	c->y[c->n] = y;
+	if (c->y2)
+		c->y2[c->n] = y;
+	c->n++;
+}
+
+void curve_band(struct curve *c, double x, double ylo, double yhi)
+{
+	curve_grow(c);
+	c->x[c->n] = x;
+	c->y[c->n] = ylo;
+	if (c->y2)
+		c->y2[c->n] = yhi;
+	c->n++;
+}
+
+struct curve *figure_curve_from(struct figure *f, const char *label, enum curve_style style,
+				const struct table *t, size_t xcol, size_t ycol)
+{
+	struct curve *c = figure_curve(f, label, style);
+	for (size_t i = 0; i < t->nrows; i++)
+		curve_point(c, table_at(t, i, xcol), table_at(t, i, ycol));
+	return c;
+}
+
+struct table *figures_table(struct figures *fs, const char *name, const char *cols)
+{
+	GROW(fs->tab, fs->ntab, fs->tabcap);
+	struct table *t = &fs->tab[fs->ntab++];
+	*t = (struct table){.name = xstrdup(name)};
+	size_t n = 1;
+	for (const char *p = cols; *p; p++)
+		n += *p == '|';
+	t->cols = xcalloc(n, sizeof(char *));
+	for (const char *p = cols;; p++) {
+		const char *e = strchr(p, '|');
+		size_t len = e ? (size_t)(e - p) : strlen(p);
+		t->cols[t->ncols++] = xstrndup(p, len);
+		if (!e)
+			break;
+		p = e;
+	}
+	return t;
+}
+
+void table_row(struct table *t, const double *row)
+{
+	if (t->nrows == t->cap) {
+		t->cap = t->cap ? 2 * t->cap : 64;
+		t->v = xrealloc(t->v, t->cap * t->ncols * sizeof(double));
+	}
+	memcpy(t->v + t->nrows * t->ncols, row, t->ncols * sizeof(double));
+	t->nrows++;
+}
+
+const struct figure *figures_find(const struct figures *fs, const char *name)
+{
+	for (size_t i = 0; i < fs->nfig; i++)
+		if (!strcmp(fs->fig[i].name, name))
+			return &fs->fig[i];
+	return NULL;
+}
+
+const struct table *figures_find_table(const struct figures *fs, const char *name)
+{
+	for (size_t i = 0; i < fs->ntab; i++)
+		if (!strcmp(fs->tab[i].name, name))
+			return &fs->tab[i];
+	return NULL;
+}
+
+void figures_release(struct figures *fs)
+{
+	for (size_t i = 0; i < fs->nfig; i++) {
+		struct figure *f = &fs->fig[i];
+		for (size_t j = 0; j < f->ncurves; j++) {
+			struct curve *c = &f->curves[j];
+			free(c->label);
+			free(c->x);
+			free(c->y);
+			free(c->y2);
+		}
+		free(f->curves);
+		free(f->name);
+		free(f->title);
+		free(f->xlabel);
+		free(f->ylabel);
+	}
+	free(fs->fig);
+	for (size_t i = 0; i < fs->ntab; i++) {
+		struct table *t = &fs->tab[i];
+		for (size_t j = 0; j < t->ncols; j++)
+			free(t->cols[j]);
+		free(t->cols);
+		free(t->name);
+		free(t->v);
+	}
+	free(fs->tab);
+	*fs = (struct figures)FIGURES_INIT;
+}
+
+void figures_move(struct figures *to, struct figures *from)
+{
+	if (to == from)
+		return;
+	figures_release(to);
+	*to = *from;
+	*from = (struct figures)FIGURES_INIT;
+}

@@ -1,0 +1,84 @@
+/* What a model gives to be drawn: named figures made of curves, and the
+ * tables of numbers behind them (for `export csv`). Pure data: models fill
+ * it, plot/gnuplot.c draws it. Nothing here knows about gnuplot. */
+#ifndef TRIBO_FIGURE_H
+#define TRIBO_FIGURE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+enum curve_style {
+	CURVE_LINE,
+	CURVE_DASHED, /* auxiliary lines: bases, bounds, asymptotes */
+	CURVE_POINTS,
+	CURVE_LINEPOINTS,
+	CURVE_FILL, /* the band between y (lower) and y2 (upper): a region */
+};
+
+struct curve {
+	char *label; /* legend entry; "" for none */
+	enum curve_style style;
+	size_t n, cap;
+	double *x, *y, *y2; /* y2 only for CURVE_FILL */
+};
+
+struct figure {
+	char *name;		       /* one word, for `plot NAME` */
+	char *title;		       /* what it shows; `plot` prefixes the exercise's title */
+	char *xlabel, *ylabel;	       /* with the unit: "t [s]", "u_x / a" */
+	bool equal_axes;	       /* one unit is as long on both axes (hodographs) */
+	double xmin, xmax, ymin, ymax; /* NAN: let gnuplot choose */
+	struct curve *curves;
+	size_t ncurves, cap;
+};
+
+/* A table of numbers: named columns (with units), rows appended. */
+struct table {
+	char *name;
+	char **cols;
+	size_t ncols;
+	size_t nrows, cap;
+	double *v; /* nrows x ncols, row-major */
+};
+
+struct figures {
+	struct figure *fig;
+	size_t nfig, figcap;
+	struct table *tab;
+	size_t ntab, tabcap;
+};
+
+#define FIGURES_INIT                                                                               \
+	{                                                                                          \
+		0                                                                                  \
+	}
+
+/* A new empty figure (axes automatic). Strings are copied. The pointer is
+ * valid until the next figure_add on the same set. */
+struct figure *figure_add(struct figures *fs, const char *name, const char *title,
+			  const char *xlabel, const char *ylabel);
+struct curve *figure_curve(struct figure *f, const char *label, enum curve_style style);
+void curve_point(struct curve *c, double x, double y);
+/* CURVE_FILL: the band from ylo to yhi at x. */
+void curve_band(struct curve *c, double x, double ylo, double yhi);
+/* A curve from two columns of a table. */
+struct curve *figure_curve_from(struct figure *f, const char *label, enum curve_style style,
+				const struct table *t, size_t xcol, size_t ycol);
+
+/* A new table; `cols` names the columns, separated by '|' ("t [s]|u [m]"). */
+struct table *figures_table(struct figures *fs, const char *name, const char *cols);
+/* Appends one row of t->ncols values. */
+void table_row(struct table *t, const double *row);
+/* The column values of row i. */
+static inline double table_at(const struct table *t, size_t row, size_t col)
+{
+	return t->v[row * t->ncols + col];
+}
+
+const struct figure *figures_find(const struct figures *fs, const char *name);
+const struct table *figures_find_table(const struct figures *fs, const char *name);
+void figures_release(struct figures *fs);
+/* Moves *from into *to (releasing what *to held); *from is left empty. */
+void figures_move(struct figures *to, struct figures *from);
+
+#endif
