@@ -6,6 +6,18 @@
 volatile sig_atomic_t num_interrupted;
 
 static char last_error[256];
+static void (*progress_hook)(const char *what, double fraction);
+
+void num_progress(const char *what, double fraction)
+{
+	if (progress_hook)
+		progress_hook(what, fraction);
+}
+
+void num_set_progress_hook(void (*hook)(const char *what, double fraction))
+{
+	progress_hook = hook;
+}
 
 static void record_error(const char *reason, const char *file, int line, int gsl_errno)
 {

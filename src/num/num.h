@@ -18,6 +18,12 @@ void num_gsl_clear(void);
  * see it and make the solver stop at once. */
 extern volatile sig_atomic_t num_interrupted;
 
+/* Progress of a long computation: `fraction` in [0, 1], or negative when
+ * the end is not known. Cheap enough to call at every step: the hook (set
+ * by the full-screen front end; none elsewhere) throttles its drawing. */
+void num_progress(const char *what, double fraction);
+void num_set_progress_hook(void (*hook)(const char *what, double fraction));
+
 /* Fills d for a GSL status returned by a solver, naming what was running. */
 int num_fail(struct diag *d, int status, const char *what);
 
