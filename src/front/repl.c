@@ -17,6 +17,7 @@
 
 #include "cmd/command.h"
 #include "front/front.h"
+#include "front/rl.h"
 #include "num/num.h"
 #include "util/xalloc.h"
 
@@ -32,106 +33,11 @@ static void on_sigint(int sig)
 	num_interrupted = 1;
 }
 
-/* ---- history ------------------------------------------------------------ */
-
-static int mkdirs(char *path, mode_t mode)
-{
-	for (char *p = path + 1; *p; p++)
-		if (*p == '/') {
-			*p = '\0';
-			if (mkdir(path, mode) && errno != EEXIST) {
-				*p = '/';
-				return -1;
-			}
-			*p = '/';
-		}
-	return mkdir(path, mode) && errno != EEXIST ? -1 : 0;
-}
-
-static char history_path[PATH_MAX];
-
-static void history_open(void)
-{
-	char dir[PATH_MAX - 16];
-	const char *state = getenv("XDG_STATE_HOME");
-	const char *home = getenv("HOME");
-	if (state && state[0] == '/')
-		snprintf(dir, sizeof(dir), "%s/tribo", state);
-	else if (home && home[0])
-		snprintf(dir, sizeof(dir), "%s/.local/state/tribo", home);
-	else
-		return;
-	if (mkdirs(dir, 0700))
-		return;
-	snprintf(history_path, sizeof(history_path), "%s/history", dir);
-	int fd = open(history_path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
-	if (fd < 0) {
-		history_path[0] = '\0';
-		return;
-	}
-	fchmod(fd, 0600);
-	close(fd);
-	read_history(history_path);
-}
-
-static void history_close(void)
-{
-	if (!history_path[0])
-		return;
-	write_history(history_path);
-	history_truncate_file(history_path, 2000);
-	chmod(history_path, 0600);
-}
-
-/* ---- completion --------------------------------------------------------- */
-
-static char **matches;
-static size_t match_i;
-
-static char *match_next(const char *text, int state)
-{
-	(void)text;
-	if (!state)
-		match_i = 0;
-	return matches && matches[match_i] ? xstrdup(matches[match_i++]) : NULL;
-}
-
-/* Words end at blanks, except in an expression, where operators end them
- * too; exercise ids and file names keep their '-' and '/'. */
-static char *word_breaks(void)
-{
-	static char plain[] = " \t\n\"'";
-	static char expr[] = " \t\n\"'*/+-^(),=";
-	const char *p = rl_line_buffer;
-	while (*p == ' ' || *p == '\t')
-		p++;
-	return strncmp(p, "eval ", 5) ? plain : expr;
-}
-
-static char **complete(const char *text, int start, int end)
-{
-	bool files;
-	(void)text;
-	(void)end;
-	matches = command_complete(repl_session, rl_line_buffer, (size_t)start, &files);
-	char **r = matches[0] ? rl_completion_matches(text, match_next) : NULL;
-	for (size_t i = 0; matches[i]; i++)
-		free(matches[i]);
-	free(matches);
-	matches = NULL;
-	rl_attempted_completion_over = !files;
-	return r;
-}
-
 /* ---- the loop ------------------------------------------------------------ */
 
 static void prompt_update(void)
 {
-	static char prompt[128];
-	const struct exercise *ex = session_exercise(repl_session);
-	snprintf(prompt, sizeof(prompt), "tribo%s%s%s> ", ex ? "[" : "", ex ? ex->id : "",
-		 ex ? "]" : "");
-	rl_set_prompt(prompt);
+	rl_set_prompt(front_prompt(repl_session));
 }
 
 static void on_line(char *line)
@@ -176,15 +82,14 @@ int front_repl(struct session *s)
 {
 	repl_session = s;
 	rl_readline_name = "tribo";
-	rl_attempted_completion_function = complete;
-	rl_completion_word_break_hook = word_breaks;
+	front_completion_setup(s);
 	rl_change_environment = 0;
 	rl_catch_signals = 0; /* our own handler; readline's would re-raise */
 	struct sigaction sa = {0};
 	sa.sa_handler = on_sigint;
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
-	history_open();
+	front_history_open();
 	if (isatty(STDOUT_FILENO))
 		printf("tribo %s, dry friction in Lagrangian mechanics. 'help' lists the "
 		       "commands, 'quit' leaves.\n",
@@ -222,7 +127,7 @@ int front_repl(struct session *s)
 	}
 	if (!done)
 		rl_callback_handler_remove();
-	history_close();
+	front_history_close();
 	signal(SIGINT, SIG_DFL);
 	return any_failed;
 }
