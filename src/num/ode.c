@@ -55,6 +55,16 @@ static double event_at(double t, void *p)
 /* Brent on [a, b], where the event changes sign; leaves y at the root. */
 static int locate(struct restep *r, double a, double b, double tol, double *troot)
 {
+	/* The step's own end showed a sign change that the re-stepped end may
+	 * not, when the event is within rounding of zero there: then the
+	 * switch is at the step's end, to the integration's accuracy. */
+	double fa = event_at(a, r), fb = event_at(b, r);
+	if (r->status)
+		return r->status;
+	if ((fa < 0 && fb < 0) || (fa > 0 && fb > 0)) {
+		*troot = b;
+		return restep_at(r, b);
+	}
 	gsl_function F = {event_at, r};
 	gsl_root_fsolver *s = gsl_root_fsolver_alloc(gsl_root_fsolver_brent);
 	int status = gsl_root_fsolver_set(s, &F, a, b);
