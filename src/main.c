@@ -3,6 +3,7 @@
  * in libtribo.a. */
 #include <errno.h>
 #include <getopt.h>
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -118,7 +119,15 @@ int main(int argc, char **argv)
 	} else if (optind < argc || (!plain && !isatty(STDIN_FILENO))) {
 		status = front_batch_file(s, stdin, "stdin");
 	} else {
-		status = front_repl(s);
+		/* the interactive modes show μ and θ as the terminal can; numbers
+		 * are read and written in the C locale everywhere */
+		setlocale(LC_ALL, "");
+		setlocale(LC_NUMERIC, "C");
+		status = -2;
+		if (!plain && isatty(STDOUT_FILENO))
+			status = front_screen(s);
+		if (status == -2)
+			status = front_repl(s);
 	}
 	session_free(s);
 	return status;

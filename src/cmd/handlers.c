@@ -108,21 +108,7 @@ static void add_result_line(struct cmd_ctx *c, size_t i)
 	const struct result_spec *r = &session_exercise(c->s)->model->results[i];
 	const struct value *v = session_result(c->s, i);
 	strbuf_addf(c->out, "%s = ", r->name);
-	if (v->kind == VAL_MATRIX) {
-		strbuf_addch(c->out, '[');
-		for (int a = 0; a < v->rows; a++)
-			for (int b = 0; b < v->cols; b++) {
-				char buf[32];
-				text_format_number(v->m[a * v->cols + b], buf, sizeof(buf));
-				strbuf_addf(c->out, "%s%s", buf,
-					    b + 1 < v->cols   ? " "
-					    : a + 1 < v->rows ? "; "
-							      : "");
-			}
-		strbuf_addch(c->out, ']');
-	} else {
-		value_format(v, c->out);
-	}
+	value_format_inline(v, c->out);
 	if (r->unit[0] && (v->kind == VAL_NUMBER || v->kind == VAL_MATRIX))
 		strbuf_addf(c->out, " %s", r->unit);
 	strbuf_addch(c->out, '\n');

@@ -15,4 +15,9 @@ int front_batch_file(struct session *s, FILE *f, const char *name);
  * Returns 1 if any command failed, as a batch would. */
 int front_repl(struct session *s);
 
+/* tribo on a terminal: the full-screen workbench. Returns the exit status
+ * as front_repl does, or -2 when the terminal cannot do it (TERM unset or
+ * dumb, no terminfo entry): then the caller falls back to front_repl. */
+int front_screen(struct session *s);
+
 #endif

@@ -195,6 +195,25 @@ void value_format(const struct value *v, struct strbuf *out)
 	}
 }
 
+void value_format_inline(const struct value *v, struct strbuf *out)
+{
+	if (v->kind != VAL_MATRIX) {
+		value_format(v, out);
+		return;
+	}
+	char buf[64];
+	strbuf_addch(out, '[');
+	for (int a = 0; a < v->rows; a++)
+		for (int b = 0; b < v->cols; b++) {
+			text_format_number(v->m[a * v->cols + b], buf, sizeof(buf));
+			strbuf_addf(out, "%s%s", buf,
+				    b + 1 < v->cols   ? " "
+				    : a + 1 < v->rows ? "; "
+						      : "");
+		}
+	strbuf_addch(out, ']');
+}
+
 void model_step(struct strbuf *s, const char *fmt, ...)
 {
 	va_list ap;

@@ -32,6 +32,8 @@ struct value value_copy(const struct value *v);
 /* The value as `print` shows it: %.12g, true/false, the word, or matrix
  * rows on their own lines (no trailing newline). */
 void value_format(const struct value *v, struct strbuf *out);
+/* The same on one line: a matrix as [a b; c d]. */
+void value_format_inline(const struct value *v, struct strbuf *out);
 
 enum param_kind {
 	PARAM_NUMBER,

@@ -1,0 +1,1286 @@
+/* The full-screen workbench (SPEC §6): ncurses panes around a GNU readline
+ * prompt.
+ *
+ * readline runs through its callback interface and never touches the
+ * terminal: curses reads the keys and hands readline the bytes (function
+ * keys translated back into the escape sequences readline binds), readline
+ * edits the line, and our redisplay draws the line and the cursor in the
+ * prompt window. readline's output stream is /dev/null, so a bell or a
+ * completion list cannot scribble on the screen; completions are drawn by
+ * us over the log. The commands are the same command_run as in the other
+ * modes: this file only draws what the session holds.
+ *
+ * Layout (two columns below 140 columns, three above):
+ *
+ *   ┌exercise──────┐┌parameters────┐
+ *   │statement     ││mu   0.25     │
+ *   └──────────────┘└──────────────┘
+ *   ┌plot──────────┐┌results───────┐
+ *   └──────────────┘└──────────────┘
+ *   ── log ─────────────────────────
+ *   command output, scrolling
+ *   status line
+ *   tribo[disk-reye]> prompt
+ *
+ * Below 60x16 only the log, the status line and the prompt remain. */
+#include <errno.h>
+#include <fcntl.h>
+#include <langinfo.h>
+#include <locale.h>
+#include <math.h>
+#include <ncurses.h>
+#include <readline/history.h>
+#include <readline/readline.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <wchar.h>
+
+#include "cmd/command.h"
+#include "front/front.h"
+#include "front/rl.h"
+#include "num/num.h"
+#include "util/text.h"
+#include "util/xalloc.h"
+
+enum { MIN_COLS = 60, MIN_ROWS = 16, LOG_KEEP = 5000 };
+
+/* ---- text with a style ---------------------------------------------------- */
+
+enum style {
+	ST_NORMAL,
+	ST_TITLE,   /* pane titles, exercise title */
+	ST_DIM,	    /* sources, ranges, hints */
+	ST_CHANGED, /* a parameter changed from the exercise's value */
+	ST_ERROR,
+	ST_COMMAND, /* the echo of a command in the log */
+	ST_ASKED,   /* a result the exercise asks for */
+	ST_STATUS,
+	ST_FOCUS, /* the title of the pane that has the focus */
+	ST_COUNT
+};
+
+struct line {
+	char *s;
+	enum style st;
+};
+
+struct lines {
+	struct line *v;
+	size_t n, cap;
+};
+
+static void lines_add(struct lines *l, const char *s, size_t len, enum style st)
+{
+	if (l->n == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 32;
+		l->v = xrealloc(l->v, l->cap * sizeof(*l->v));
+	}
+	l->v[l->n++] = (struct line){xstrndup(s, len), st};
+}
+
+/* Adds every line of text (a trailing newline adds nothing). */
+static void lines_add_text(struct lines *l, const char *text, enum style st)
+{
+	while (*text) {
+		const char *e = strchr(text, '\n');
+		size_t len = e ? (size_t)(e - text) : strlen(text);
+		lines_add(l, text, len, st);
+		text += len + (e != NULL);
+	}
+}
+
+static void lines_clear(struct lines *l)
+{
+	for (size_t i = 0; i < l->n; i++)
+		free(l->v[i].s);
+	l->n = 0;
+}
+
+static void lines_free(struct lines *l)
+{
+	lines_clear(l);
+	free(l->v);
+	*l = (struct lines){0};
+}
+
+/* Drops the oldest lines beyond `keep`. */
+static void lines_trim(struct lines *l, size_t keep)
+{
+	if (l->n <= keep)
+		return;
+	size_t drop = l->n - keep;
+	for (size_t i = 0; i < drop; i++)
+		free(l->v[i].s);
+	memmove(l->v, l->v + drop, keep * sizeof(*l->v));
+	l->n = keep;
+}
+
+/* ---- drawing UTF-8 (or its ASCII spelling) ------------------------------------ */
+
+static bool utf8_term; /* the locale's charset is UTF-8 */
+static attr_t style_attr[ST_COUNT];
+
+/* Decodes one UTF-8 sequence; a bad byte is U+FFFD and one byte long. */
+static size_t utf8_next(const char *s, uint32_t *cp)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	if (u[0] < 0x80) {
+		*cp = u[0];
+		return 1;
+	}
+	int n = u[0] >= 0xF0 ? 4 : u[0] >= 0xE0 ? 3 : u[0] >= 0xC0 ? 2 : 0;
+	if (!n)
+		goto bad;
+	uint32_t c = u[0] & (0x3F >> (n - 1));
+	for (int i = 1; i < n; i++) {
+		if ((u[i] & 0xC0) != 0x80)
+			goto bad;
+		c = (c << 6) | (u[i] & 0x3F);
+	}
+	*cp = c;
+	return (size_t)n;
+bad:
+	*cp = 0xFFFD;
+	return 1;
+}
+
+/* How a character is spelled where the terminal is not UTF-8. */
+static const char *ascii_spelling(uint32_t c)
+{
+	static const struct {
+		uint32_t c;
+		const char *s;
+	} map[] = {
+		{0x3B1, "alpha"},  {0x3B2, "beta"},  {0x3B3, "gamma"}, {0x3B4, "delta"},
+		{0x394, "Delta"},  {0x3B5, "eps"},   {0x3B6, "zeta"},  {0x3B7, "eta"},
+		{0x3B8, "theta"},  {0x398, "Theta"}, {0x3BA, "kappa"}, {0x3BB, "lambda"},
+		{0x39B, "Lambda"}, {0x3BC, "mu"},    {0xB5, "mu"},     {0x3BD, "nu"},
+		{0x3BE, "xi"},	   {0x3C0, "pi"},    {0x3A0, "Pi"},    {0x3C1, "rho"},
+		{0x3C3, "sigma"},  {0x3A3, "Sigma"}, {0x3C4, "tau"},   {0x3C6, "phi"},
+		{0x3D5, "phi"},	   {0x3A6, "Phi"},   {0x3C7, "chi"},   {0x3C8, "psi"},
+		{0x3A8, "Psi"},	   {0x3C9, "omega"}, {0x3A9, "Omega"}, {0xB7, "*"},
+		{0xD7, "x"},	   {0x2264, "<="},   {0x2265, ">="},   {0x2248, "~"},
+		{0x2212, "-"},	   {0xB1, "+-"},     {0xB2, "^2"},     {0xB3, "^3"},
+		{0x221A, "sqrt"},  {0x2202, "d"},    {0x222B, "int"},  {0x2192, "->"},
+		{0x2026, "..."},   {0x2016, "||"},   {0xB0, " deg"},   {0x2014, "--"},
+		{0x2013, "-"},	   {0x2018, "'"},    {0x2019, "'"},    {0x201C, "\""},
+		{0x201D, "\""},	   {0x307, "'"},     {0x308, "''"},    {0x2032, "'"},
+		{0x221E, "inf"},   {0x2260, "!="},   {0x2208, " in "}, {0x25B8, ">"},
+		{0x2500, "-"},	   {0x2502, "|"},    {0x2207, "grad"}, {0x2211, "sum"},
+	};
+	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
+		if (map[i].c == c)
+			return map[i].s;
+	return "?";
+}
+
+/* Columns a code point takes on this terminal. */
+static int cp_cols(uint32_t c)
+{
+	if (c < 0x80)
+		return c < 0x20 ? 0 : 1;
+	if (!utf8_term)
+		return (int)strlen(ascii_spelling(c));
+	int w = wcwidth((wchar_t)c);
+	return w < 0 ? 1 : w;
+}
+
+/* Columns of the first n bytes of s. */
+static int text_cols(const char *s, size_t n)
+{
+	int w = 0;
+	for (size_t i = 0; i < n && s[i];) {
+		uint32_t c;
+		i += utf8_next(s + i, &c);
+		w += cp_cols(c);
+	}
+	return w;
+}
+
+/* Draws s at the cursor, at most `cols` columns; returns the columns used.
+ * Control characters are not drawn; where the terminal is not UTF-8, other
+ * characters are spelled in ASCII. */
+static int put_text(WINDOW *w, const char *s, int cols)
+{
+	int used = 0;
+	while (*s) {
+		uint32_t c;
+		size_t n = utf8_next(s, &c);
+		int cw = cp_cols(c);
+		if (used + cw > cols)
+			break;
+		if (c >= 0x20 && c != 0x7F) {
+			if (c < 0x80)
+				waddch(w, (chtype)c);
+			else if (utf8_term && c != 0xFFFD)
+				waddnstr(w, s, (int)n);
+			else if (utf8_term)
+				waddch(w, '?');
+			else
+				waddstr(w, ascii_spelling(c));
+		}
+		used += cw;
+		s += n;
+	}
+	return used;
+}
+
+/* The byte offset in s after `cols` columns (for wrapping). */
+static size_t bytes_for_cols(const char *s, int cols)
+{
+	size_t i = 0;
+	int used = 0;
+	while (s[i]) {
+		uint32_t c;
+		size_t n = utf8_next(s + i, &c);
+		int cw = cp_cols(c);
+		if (used + cw > cols && used > 0)
+			break;
+		used += cw;
+		i += n;
+	}
+	return i;
+}
+
+/* ---- panes ----------------------------------------------------------------- */
+
+enum pane_id { P_LOG, P_EXERCISE, P_PARAMS, P_RESULTS, P_PLOT, P_COUNT };
+
+struct pane {
+	const char *title;
+	WINDOW *win;
+	int h, w;	      /* including the border */
+	struct lines content; /* P_LOG: the log itself */
+	int scroll;	      /* first line shown; P_LOG: display rows up from the end */
+	char note[96];	      /* shown in the title bar */
+};
+
+static struct screen {
+	struct session *s;
+	struct pane pane[P_COUNT];
+	WINDOW *status, *prompt;
+	bool small; /* log and prompt only */
+	enum pane_id focus;
+	struct lines completions; /* drawn over the log's last rows */
+	char status_msg[256];
+	bool status_error;
+	bool done, any_failed, curses_on;
+	int stderr_saved, stderr_pipe; /* stray library output goes to the log */
+	FILE *rl_null;
+	/* input bytes for readline */
+	unsigned char inq[64];
+	size_t inq_len, inq_head;
+	double cmd_start, last_progress;
+} S;
+
+static volatile sig_atomic_t got_sigint, got_term;
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static void set_status(bool error, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void set_status(bool error, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(S.status_msg, sizeof(S.status_msg), fmt, ap);
+	va_end(ap);
+	S.status_error = error;
+}
+
+static void log_add(const char *text, enum style st)
+{
+	lines_add_text(&S.pane[P_LOG].content, text, st);
+	lines_trim(&S.pane[P_LOG].content, LOG_KEEP);
+	S.pane[P_LOG].scroll = 0; /* follow new output */
+}
+
+/* Anything a library wrote to stderr while curses owned the terminal. */
+static void drain_stderr(void)
+{
+	if (S.stderr_pipe < 0)
+		return;
+	char buf[4096];
+	struct strbuf text = STRBUF_INIT;
+	ssize_t n;
+	while ((n = read(S.stderr_pipe, buf, sizeof(buf))) > 0)
+		strbuf_add(&text, buf, (size_t)n);
+	if (text.len)
+		log_add(strbuf_str(&text), ST_ERROR);
+	strbuf_release(&text);
+}
+
+/* ---- pane contents, from the session ------------------------------------ */
+
+static void build_exercise(struct pane *p)
+{
+	lines_clear(&p->content);
+	int width = p->w - 2 > 8 ? p->w - 2 : 8;
+	const struct exercise *ex = session_exercise(S.s);
+	struct strbuf t = STRBUF_INIT;
+	if (!ex) {
+		text_wrap(&t,
+			  "No exercise loaded. 'list' shows them, 'load ID' opens one, "
+			  "'help' lists the commands.",
+			  width, 0);
+		lines_add_text(&p->content, strbuf_str(&t), ST_DIM);
+		strbuf_release(&t);
+		return;
+	}
+	text_wrap(&t, ex->title, width, 0);
+	lines_add_text(&p->content, strbuf_str(&t), ST_TITLE);
+	if (ex->source[0]) {
+		strbuf_reset(&t);
+		text_wrap(&t, ex->source, width, 0);
+		lines_add_text(&p->content, strbuf_str(&t), ST_DIM);
+	}
+	struct strbuf st = STRBUF_INIT;
+	session_statement(S.s, &st);
+	if (st.len) {
+		lines_add(&p->content, "", 0, ST_NORMAL);
+		strbuf_reset(&t);
+		text_wrap(&t, strbuf_str(&st), width, 0);
+		lines_add_text(&p->content, strbuf_str(&t), ST_NORMAL);
+	}
+	snprintf(p->note, sizeof(p->note), "%s", ex->id);
+	strbuf_release(&st);
+	strbuf_release(&t);
+}
+
+static void pad_to(struct strbuf *b, const char *s, int cols)
+{
+	strbuf_addstr(b, s);
+	for (int w = text_cols(s, strlen(s)); w < cols; w++)
+		strbuf_addch(b, ' ');
+}
+
+static void build_params(struct pane *p)
+{
+	lines_clear(&p->content);
+	p->note[0] = '\0';
+	const struct exercise *ex = session_exercise(S.s);
+	if (!ex)
+		return;
+	const struct model *m = ex->model;
+	int wname = 0, wval = 0, wunit = 0, changed = 0;
+	struct strbuf *val = xcalloc(m->nparams, sizeof(*val));
+	for (size_t i = 0; i < m->nparams; i++) {
+		strbuf_init(&val[i]);
+		session_param_text(S.s, i, &val[i]);
+		int a = text_cols(m->params[i].name, strlen(m->params[i].name));
+		int b = text_cols(strbuf_str(&val[i]), val[i].len);
+		int c = ex->params[i].spec->kind == PARAM_NUMBER
+				? text_cols(ex->params[i].unit, strlen(ex->params[i].unit))
+				: 0;
+		wname = a > wname ? a : wname;
+		wval = b > wval ? (b > 16 ? 16 : b) : wval;
+		wunit = c > wunit ? c : wunit;
+	}
+	struct strbuf l = STRBUF_INIT;
+	for (size_t i = 0; i < m->nparams; i++) {
+		const struct ex_param *ep = &ex->params[i];
+		bool ch = session_param(S.s, i)->changed;
+		changed += ch;
+		strbuf_reset(&l);
+		strbuf_addstr(&l, ch ? "*" : " ");
+		pad_to(&l, ep->spec->name, wname + 1);
+		pad_to(&l, strbuf_str(&val[i]), wval + 1);
+		pad_to(&l, ep->spec->kind == PARAM_NUMBER ? ep->unit : "", wunit + 1);
+		char range[128] = "";
+		if (ep->spec->kind == PARAM_NUMBER)
+			ex_param_range(ep, range, sizeof(range));
+		else if (ep->spec->kind == PARAM_CHOICE)
+			snprintf(range, sizeof(range), "%s", ep->spec->choices);
+		strbuf_addstr(&l, range);
+		lines_add(&p->content, l.buf, l.len, ch ? ST_CHANGED : ST_NORMAL);
+		strbuf_release(&val[i]);
+	}
+	free(val);
+	strbuf_release(&l);
+	if (changed)
+		snprintf(p->note, sizeof(p->note), "* %d changed", changed);
+}
+
+static bool asked_for(const struct exercise *ex, size_t result)
+{
+	for (size_t i = 0; i < ex->nanswers; i++)
+		if (ex->answers[i].result == (int)result)
+			return true;
+	return false;
+}
+
+static void build_results(struct pane *p)
+{
+	lines_clear(&p->content);
+	p->note[0] = '\0';
+	const struct exercise *ex = session_exercise(S.s);
+	if (!ex)
+		return;
+	if (!session_solved(S.s)) {
+		lines_add_text(&p->content, "none yet: 'solve' computes them", ST_DIM);
+		return;
+	}
+	const struct model *m = ex->model;
+	if (session_stale(S.s)) {
+		struct strbuf t = STRBUF_INIT;
+		strbuf_addf(&t, "out of date: %s changed since 'solve'", session_stale(S.s));
+		lines_add(&p->content, t.buf, t.len, ST_ERROR);
+		strbuf_release(&t);
+		snprintf(p->note, sizeof(p->note), "out of date");
+	}
+	int wname = 0;
+	for (size_t i = 0; i < m->nresults; i++) {
+		int w = text_cols(m->results[i].name, strlen(m->results[i].name));
+		wname = w > wname ? w : wname;
+	}
+	struct strbuf l = STRBUF_INIT;
+	/* what the exercise asks for first, marked */
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; i < m->nresults; i++) {
+			bool asked = asked_for(ex, i);
+			if (asked != (pass == 0))
+				continue;
+			const struct value *v = session_result(S.s, i);
+			strbuf_reset(&l);
+			strbuf_addstr(&l, asked ? (utf8_term ? "▸" : ">") : " ");
+			pad_to(&l, m->results[i].name, wname + 1);
+			value_format_inline(v, &l);
+			if (m->results[i].unit[0] &&
+			    (v->kind == VAL_NUMBER || v->kind == VAL_MATRIX))
+				strbuf_addf(&l, " %s", m->results[i].unit);
+			lines_add(&p->content, l.buf, l.len,
+				  session_stale(S.s) ? ST_DIM
+				  : asked	     ? ST_ASKED
+						     : ST_NORMAL);
+		}
+	strbuf_release(&l);
+}
+
+static void build_plot(struct pane *p)
+{
+	lines_clear(&p->content);
+	p->note[0] = '\0';
+	if (!session_exercise(S.s))
+		return;
+	lines_add_text(&p->content,
+		       session_solved(S.s) ? "'plot' draws the solution here"
+					   : "'solve', then 'plot' draws the solution here",
+		       ST_DIM);
+}
+
+static void build_all(void)
+{
+	if (S.small)
+		return;
+	build_exercise(&S.pane[P_EXERCISE]);
+	build_params(&S.pane[P_PARAMS]);
+	build_results(&S.pane[P_RESULTS]);
+	build_plot(&S.pane[P_PLOT]);
+	for (int i = P_EXERCISE; i < P_COUNT; i++) {
+		struct pane *p = &S.pane[i];
+		int most = (int)p->content.n - (p->h - 2);
+		if (p->scroll > most)
+			p->scroll = most > 0 ? most : 0;
+	}
+}
+
+/* ---- drawing ----------------------------------------------------------------- */
+
+static void draw_frame(struct pane *p, enum pane_id id)
+{
+	WINDOW *w = p->win;
+	if (utf8_term)
+		box(w, 0, 0);
+	else
+		wborder(w, '|', '|', '-', '-', '+', '+', '+', '+');
+	wmove(w, 0, 2);
+	wattrset(w, style_attr[S.focus == id ? ST_FOCUS : ST_TITLE]);
+	waddch(w, ' ');
+	put_text(w, p->title, p->w - 6);
+	waddch(w, ' ');
+	wattrset(w, style_attr[ST_DIM]);
+	int x = getcurx(w);
+	if (p->note[0] && x + 4 < p->w) {
+		waddch(w, ' ');
+		put_text(w, p->note, p->w - x - 4);
+		waddch(w, ' ');
+	}
+	/* what lies beyond the pane, in its bottom border */
+	int inner = p->h - 2;
+	int below = (int)p->content.n - p->scroll - inner;
+	char more[48] = "";
+	if (p->scroll > 0 && below > 0)
+		snprintf(more, sizeof(more), " %d above, %d below ", p->scroll, below);
+	else if (p->scroll > 0)
+		snprintf(more, sizeof(more), " %d above ", p->scroll);
+	else if (below > 0)
+		snprintf(more, sizeof(more), " %d more below ", below);
+	int len = (int)strlen(more);
+	if (len && len + 4 < p->w) {
+		wmove(w, p->h - 1, p->w - len - 2);
+		waddstr(w, more);
+	}
+	wattrset(w, A_NORMAL);
+}
+
+static void draw_box_pane(enum pane_id id)
+{
+	struct pane *p = &S.pane[id];
+	if (!p->win)
+		return;
+	werase(p->win);
+	draw_frame(p, id);
+	int inner = p->h - 2;
+	for (int r = 0; r < inner; r++) {
+		size_t i = (size_t)(p->scroll + r);
+		if (i >= p->content.n)
+			break;
+		const char *text = p->content.v[i].s;
+		wmove(p->win, r + 1, 1);
+		wattrset(p->win, style_attr[p->content.v[i].st]);
+		if (text_cols(text, strlen(text)) <= p->w - 2) {
+			put_text(p->win, text, p->w - 2);
+		} else { /* cut, and say so */
+			put_text(p->win, text, p->w - 3);
+			wattrset(p->win, style_attr[ST_DIM]);
+			put_text(p->win, utf8_term ? "…" : ">", 1);
+		}
+	}
+	wattrset(p->win, A_NORMAL);
+	wnoutrefresh(p->win);
+}
+
+/* The log: a rule with its title, then the last lines, wrapped. */
+static void draw_log(void)
+{
+	struct pane *p = &S.pane[P_LOG];
+	if (!p->win)
+		return;
+	WINDOW *w = p->win;
+	werase(w);
+	int width = p->w, rows = p->h - 1;
+	wattrset(w, style_attr[S.focus == P_LOG ? ST_FOCUS : ST_DIM]);
+	for (int x = 0; x < width; x++)
+		mvwaddch(w, 0, x, utf8_term ? ACS_HLINE : '-');
+	wmove(w, 0, 2);
+	waddstr(w, " log ");
+	wattrset(w, style_attr[ST_DIM]);
+	if (p->scroll > 0) {
+		char t[64];
+		snprintf(t, sizeof(t), " %d lines below: PgDn ", p->scroll);
+		if ((int)strlen(t) + 10 < width)
+			put_text(w, t, width - 10);
+	}
+	wattrset(w, A_NORMAL);
+	if (rows <= 0) {
+		wnoutrefresh(w);
+		return;
+	}
+	/* the display rows, from the end up: wrap each logical line */
+	struct row {
+		size_t line, off, len;
+	};
+	int want = rows + p->scroll;
+	struct row *row = xcalloc((size_t)want, sizeof(*row));
+	int have = 0;
+	struct lines *l = &p->content;
+	for (size_t i = l->n; i-- > 0 && have < want;) {
+		/* split line i into pieces of `width` columns */
+		const char *s = l->v[i].s;
+		size_t pieces = 0, cap = 8;
+		size_t *off = xmalloc(cap * sizeof(size_t)), *len = xmalloc(cap * sizeof(size_t));
+		size_t pos = 0, total = strlen(s);
+		do {
+			size_t n = bytes_for_cols(s + pos, width);
+			if (pos + n < total && s[pos + n] != ' ') {
+				/* break after the last blank, if the piece has one */
+				size_t k = n;
+				while (k > 0 && s[pos + k - 1] != ' ')
+					k--;
+				if (k > 0)
+					n = k;
+			}
+			while (pos + n < total && s[pos + n] == ' ')
+				n++; /* the blank at a break goes with the line */
+			if (pieces == cap) {
+				cap *= 2;
+				off = xrealloc(off, cap * sizeof(size_t));
+				len = xrealloc(len, cap * sizeof(size_t));
+			}
+			off[pieces] = pos;
+			len[pieces++] = n;
+			pos += n ? n : total - pos;
+		} while (pos < total);
+		for (size_t k = pieces; k-- > 0 && have < want;)
+			row[have++] = (struct row){i, off[k], len[k]};
+		free(off);
+		free(len);
+	}
+	int maxscroll = have - rows > 0 ? have - rows : 0;
+	if (p->scroll > maxscroll)
+		p->scroll = maxscroll;
+	/* row[p->scroll] is the bottom row shown */
+	for (int r = 0; r < rows; r++) {
+		int k = p->scroll + (rows - 1 - r);
+		if (k >= have)
+			continue;
+		const struct line *ln = &l->v[row[k].line];
+		char *piece = xstrndup(ln->s + row[k].off, row[k].len);
+		wmove(w, r + 1, 0);
+		wattrset(w, style_attr[ln->st]);
+		put_text(w, piece, width);
+		free(piece);
+	}
+	free(row);
+	/* completions, over the last rows */
+	size_t nc = S.completions.n;
+	if (nc) {
+		int first = rows - (int)nc;
+		if (first < 0)
+			first = 0;
+		for (int r = first; r < rows; r++) {
+			wmove(w, r + 1, 0);
+			wclrtoeol(w);
+			wattrset(w, style_attr[ST_ASKED]);
+			put_text(w,
+				 S.completions
+					 .v[(size_t)(r - first) +
+					    (nc > (size_t)rows ? nc - (size_t)rows : 0)]
+					 .s,
+				 width);
+		}
+	}
+	wattrset(w, A_NORMAL);
+	wnoutrefresh(w);
+}
+
+static void draw_status(void)
+{
+	if (!S.status)
+		return;
+	WINDOW *w = S.status;
+	werase(w);
+	wbkgdset(w, ' ' | style_attr[ST_STATUS]);
+	werase(w);
+	int width = getmaxx(w);
+	const char *keys = S.small ? "PgUp/PgDn scroll"
+			   : width >= 100 ? "F6 focus  PgUp/PgDn scroll  Tab completes"
+					  : "F6 focus  PgUp/PgDn";
+	int kw = (int)strlen(keys);
+	wmove(w, 0, 1);
+	if (S.status_error)
+		wattron(w, A_BOLD);
+	bool room = (int)strlen(S.status_msg) + kw + 4 < width;
+	put_text(w, S.status_msg, width - (room ? kw + 4 : 2));
+	wattroff(w, A_BOLD);
+	if (room) {
+		wmove(w, 0, width - kw - 1);
+		waddstr(w, keys);
+	}
+	wnoutrefresh(w);
+}
+
+/* readline's line in the prompt window, scrolled sideways to keep the
+ * cursor in view; the cursor column is computed here, not by readline. */
+static void draw_prompt(void)
+{
+	if (!S.prompt)
+		return;
+	WINDOW *w = S.prompt;
+	int width = getmaxx(w);
+	werase(w);
+	const char *pr = rl_display_prompt ? rl_display_prompt : "";
+	const char *line = rl_line_buffer ? rl_line_buffer : "";
+	int point = rl_point < 0 ? 0 : rl_point;
+	int pw = text_cols(pr, strlen(pr));
+	if (pw > width / 2)
+		pw = width / 2;
+	wmove(w, 0, 0);
+	wattrset(w, style_attr[ST_COMMAND]);
+	put_text(w, pr, pw);
+	wattrset(w, A_NORMAL);
+	int avail = width - pw - 1;
+	if (avail < 1)
+		avail = 1;
+	int cur = text_cols(line, (size_t)point);
+	int skip = 0;
+	if (cur > avail)
+		skip = cur - avail + avail / 3;
+	/* skip whole characters worth `skip` columns */
+	size_t start = 0;
+	int skipped = 0;
+	while (line[start] && skipped < skip) {
+		uint32_t c;
+		size_t n = utf8_next(line + start, &c);
+		skipped += cp_cols(c);
+		start += n;
+	}
+	int x = pw;
+	if (skipped > 0) {
+		wattrset(w, style_attr[ST_DIM]);
+		waddch(w, '<');
+		wattrset(w, A_NORMAL);
+		x++;
+	}
+	put_text(w, line + start, width - x);
+	int cx = pw + (skipped > 0) + cur - skipped;
+	if (cx >= width)
+		cx = width - 1;
+	wmove(w, 0, cx < 0 ? 0 : cx);
+	wnoutrefresh(w);
+}
+
+static void draw_all(void)
+{
+	if (!S.curses_on)
+		return;
+	if (!S.small)
+		for (int i = P_EXERCISE; i < P_COUNT; i++)
+			draw_box_pane((enum pane_id)i);
+	draw_log();
+	draw_status();
+	draw_prompt(); /* last: the cursor stays on the prompt */
+	doupdate();
+}
+
+/* ---- layout ------------------------------------------------------------------- */
+
+static void delete_windows(void)
+{
+	for (int i = 0; i < P_COUNT; i++)
+		if (S.pane[i].win) {
+			delwin(S.pane[i].win);
+			S.pane[i].win = NULL;
+		}
+	if (S.status)
+		delwin(S.status);
+	if (S.prompt)
+		delwin(S.prompt);
+	S.status = S.prompt = NULL;
+}
+
+static void place(enum pane_id id, int y, int x, int h, int w)
+{
+	struct pane *p = &S.pane[id];
+	p->h = h;
+	p->w = w;
+	p->win = h > 0 && w > 0 ? newwin(h, w, y, x) : NULL;
+}
+
+static int clamp(int x, int lo, int hi)
+{
+	return x < lo ? lo : x > hi ? hi : x;
+}
+
+/* The panes are sized to what they hold: the widths are fixed by the
+ * terminal, the contents are built at those widths, and the heights split
+ * the rest by how many lines each pane has. Runs after every command. */
+static void layout(void)
+{
+	delete_windows();
+	int H = LINES, W = COLS;
+	if (H < 3 || W < 10) {
+		/* hardly a terminal: the prompt alone */
+		S.small = true;
+		S.prompt = newwin(1, W > 0 ? W : 1, H > 0 ? H - 1 : 0, 0);
+	} else {
+		S.small = W < MIN_COLS || H < MIN_ROWS;
+		S.status = newwin(1, W, H - 2, 0);
+		S.prompt = newwin(1, W, H - 1, 0);
+		if (S.small) {
+			place(P_LOG, 0, 0, H - 2, W);
+			set_status(false, "%dx%d: log only; panes need %dx%d", W, H, MIN_COLS,
+				   MIN_ROWS);
+		} else {
+			int L = H >= 40 ? (H - 2) / 3 : H >= 28 ? 9 : 7;
+			int T = H - 2 - L;
+			bool wide = W >= 140;
+			int w1 = wide ? W * 36 / 100 : W * 55 / 100;
+			int w2 = wide ? W * 28 / 100 : W - w1;
+			S.pane[P_EXERCISE].w = w1;
+			S.pane[P_PARAMS].w = S.pane[P_RESULTS].w = w2;
+			S.pane[P_PLOT].w = wide ? W - w1 - w2 : w1;
+			build_all();
+			int np = (int)S.pane[P_PARAMS].content.n + 2;
+			int nr = (int)S.pane[P_RESULTS].content.n + 2;
+			/* parameters get what they need up to their share, weighed
+			 * against the results; at least 4 rows each */
+			int tp = clamp(np, 4, T - 4);
+			if (np + nr > T)
+				tp = clamp(T * np / (np + nr), clamp(T / 3, 4, T - 4), T - 4);
+			place(P_LOG, T, 0, L, W);
+			if (wide) {
+				place(P_EXERCISE, 0, 0, T, w1);
+				place(P_PARAMS, 0, w1, tp, w2);
+				place(P_RESULTS, tp, w1, T - tp, w2);
+				place(P_PLOT, 0, w1 + w2, T, W - w1 - w2);
+			} else {
+				int ne = (int)S.pane[P_EXERCISE].content.n + 2;
+				int te = clamp(ne, 4, clamp(T / 2, 4, T - 4));
+				place(P_EXERCISE, 0, 0, te, w1);
+				place(P_PLOT, te, 0, T - te, w1);
+				place(P_PARAMS, 0, w1, tp, w2);
+				place(P_RESULTS, tp, w1, T - tp, w2);
+			}
+			if (strstr(S.status_msg, "log only; panes need"))
+				S.status_msg[0] = '\0';
+		}
+	}
+	if (S.small && S.focus != P_LOG)
+		S.focus = P_LOG;
+	keypad(S.prompt, TRUE);
+	wtimeout(S.prompt, 200);
+	rl_set_screen_size(H > 0 ? H : 1, W > 0 ? W : 1);
+	build_all(); /* again: the scroll limits depend on the heights */
+}
+
+/* ---- running a command ----------------------------------------------------------- */
+
+static void progress(const char *what, double fraction)
+{
+	double t = now();
+	if (t - S.cmd_start < 0.3 || t - S.last_progress < 0.1)
+		return;
+	S.last_progress = t;
+	static const char spin[] = "|/-\\";
+	static int k;
+	if (fraction > 0 && fraction <= 1)
+		set_status(false, "%s: %s %3.0f%%  %.1f s  (Ctrl-C stops it)",
+			   what ? what : "working", "running", 100 * fraction, t - S.cmd_start);
+	else
+		set_status(false, "%s: running %c  %.1f s  (Ctrl-C stops it)",
+			   what ? what : "working", spin[k++ % 4], t - S.cmd_start);
+	draw_status();
+	draw_prompt();
+	doupdate();
+}
+
+static void run_line(const char *line)
+{
+	struct strbuf echo = STRBUF_INIT;
+	strbuf_addf(&echo, "%s%s", front_prompt(S.s), line);
+	log_add(strbuf_str(&echo), ST_COMMAND);
+	strbuf_release(&echo);
+	lines_clear(&S.completions);
+	set_status(false, "running…");
+	draw_all();
+
+	struct strbuf out = STRBUF_INIT;
+	struct diag d;
+	bool quit = false;
+	num_interrupted = 0;
+	got_sigint = 0;
+	S.cmd_start = now();
+	S.last_progress = 0;
+	int rc = command_run(S.s, line, true, &out, &d, &quit);
+	double took = now() - S.cmd_start;
+	bool interrupted = num_interrupted || got_sigint;
+	num_interrupted = 0;
+	got_sigint = 0;
+	log_add(strbuf_str(&out), ST_NORMAL);
+	if (rc) {
+		S.any_failed = true;
+		strbuf_reset(&out);
+		diag_format(&d, &out);
+		log_add(strbuf_str(&out), ST_ERROR);
+		if (interrupted)
+			set_status(true, "interrupted: the results before it are kept");
+		else
+			set_status(true, "that failed; the session is as it was");
+	} else if (took >= 0.3) {
+		set_status(false, "done in %.1f s", took);
+	} else {
+		S.status_msg[0] = '\0';
+	}
+	strbuf_release(&out);
+	drain_stderr();
+	if (quit)
+		S.done = true;
+	rl_set_prompt(front_prompt(S.s));
+	layout();
+}
+
+/* ---- readline's side --------------------------------------------------------------- */
+
+static void on_line(char *line)
+{
+	if (!line) { /* Ctrl-D */
+		S.done = true;
+		return;
+	}
+	if (line[0] && line[0] != ' ')
+		add_history(line);
+	run_line(line);
+	free(line);
+}
+
+static void redisplay(void)
+{
+	draw_prompt();
+	doupdate();
+}
+
+static void push_bytes(const char *b, size_t n)
+{
+	if (S.inq_head == S.inq_len)
+		S.inq_head = S.inq_len = 0;
+	if (S.inq_len + n > sizeof(S.inq))
+		return; /* cannot happen with one key at a time */
+	memcpy(S.inq + S.inq_len, b, n);
+	S.inq_len += n;
+}
+
+static void scroll_focus(int dir)
+{
+	struct pane *p = &S.pane[S.focus];
+	if (S.focus == P_LOG) {
+		int page = p->h - 2 > 1 ? p->h - 2 : 1;
+		p->scroll += dir < 0 ? page : -page;
+		if (p->scroll < 0)
+			p->scroll = 0;
+		return; /* draw_log clamps the top */
+	}
+	int inner = p->h - 2 > 1 ? p->h - 2 : 1;
+	int most = (int)p->content.n - inner;
+	p->scroll += dir > 0 ? inner - 1 : -(inner - 1);
+	if (p->scroll > most)
+		p->scroll = most;
+	if (p->scroll < 0)
+		p->scroll = 0;
+}
+
+static void cycle_focus(int dir)
+{
+	if (S.small)
+		return;
+	static const enum pane_id order[] = {P_LOG, P_EXERCISE, P_PARAMS, P_RESULTS, P_PLOT};
+	int k = 0;
+	while (order[k] != S.focus)
+		k++;
+	k = (k + (dir > 0 ? 1 : 4)) % 5;
+	S.focus = order[k];
+	set_status(false, "focus: %s (PgUp/PgDn scroll it, F6 moves on)", S.pane[S.focus].title);
+}
+
+/* One key from curses: a key of ours, or bytes for readline. */
+static void take_key(int ch)
+{
+	static const struct {
+		int key;
+		const char *seq;
+	} keys[] = {
+		{KEY_UP, "\033[A"},   {KEY_DOWN, "\033[B"},	{KEY_RIGHT, "\033[C"},
+		{KEY_LEFT, "\033[D"}, {KEY_HOME, "\033[H"},	{KEY_END, "\033[F"},
+		{KEY_DC, "\033[3~"},  {KEY_IC, "\033[2~"},	{KEY_BACKSPACE, "\177"},
+		{KEY_ENTER, "\r"},    {KEY_SLEFT, "\033[1;2D"}, {KEY_SRIGHT, "\033[1;2C"},
+	};
+	if (ch != '\t' && S.completions.n) {
+		lines_clear(&S.completions);
+		draw_log();
+	}
+	switch (ch) {
+	case KEY_RESIZE:
+		layout();
+		clearok(curscr, TRUE);
+		draw_all();
+		return;
+	case KEY_PPAGE:
+	case KEY_NPAGE:
+		scroll_focus(ch == KEY_PPAGE ? -1 : 1);
+		draw_all();
+		return;
+	case KEY_F(6):
+	case KEY_F(18): /* Shift-F6 */
+		cycle_focus(ch == KEY_F(6) ? 1 : -1);
+		draw_all();
+		return;
+	case KEY_MOUSE:
+		return;
+	}
+	if (ch >= 0 && ch < 256) {
+		char b = (char)ch;
+		push_bytes(&b, 1);
+		return;
+	}
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		if (keys[i].key == ch) {
+			push_bytes(keys[i].seq, strlen(keys[i].seq));
+			return;
+		}
+	/* Ctrl-arrows have no KEY_ constant: ask terminfo's name */
+	const char *name = keyname(ch);
+	if (name && !strcmp(name, "kLFT5"))
+		push_bytes("\033[1;5D", 6);
+	else if (name && !strcmp(name, "kRIT5"))
+		push_bytes("\033[1;5C", 6);
+}
+
+/* readline's rl_getc_function: the next queued byte; when none is queued
+ * (readline wants more of a sequence), wait for keys. */
+static int screen_getc(FILE *f)
+{
+	(void)f;
+	while (S.inq_head == S.inq_len) {
+		if (S.done || got_term)
+			return '\n';
+		int ch = wgetch(S.prompt);
+		if (ch != ERR)
+			take_key(ch);
+	}
+	return S.inq[S.inq_head++];
+}
+
+static int input_available(void)
+{
+	return S.inq_head < S.inq_len;
+}
+
+static void show_matches(char **matches, int num, int max_length)
+{
+	(void)max_length;
+	lines_clear(&S.completions);
+	struct strbuf l = STRBUF_INIT;
+	int width = S.pane[P_LOG].win ? S.pane[P_LOG].w : COLS;
+	strbuf_addf(&l, "%d completions:", num);
+	for (int i = 1; i <= num; i++) {
+		const char *m = matches[i];
+		int cur = text_cols(l.buf, l.len), mw = text_cols(m, strlen(m));
+		if (cur + 2 + mw > width) {
+			lines_add(&S.completions, l.buf, l.len, ST_ASKED);
+			strbuf_reset(&l);
+			strbuf_addstr(&l, " ");
+		}
+		strbuf_addf(&l, "  %s", m);
+	}
+	lines_add(&S.completions, l.buf, l.len, ST_ASKED);
+	strbuf_release(&l);
+	draw_log();
+	rl_forced_update_display();
+}
+
+static void noop_prep(int meta)
+{
+	(void)meta;
+}
+static void noop_deprep(void) {}
+
+/* Ctrl-L: repaint everything (readline's clear-screen would write to the
+ * terminal behind curses' back). */
+static int repaint(int count, int key)
+{
+	(void)count;
+	(void)key;
+	clearok(curscr, TRUE);
+	draw_all();
+	return 0;
+}
+
+/* ---- the terminal, and giving it back ------------------------------------------------ */
+
+static void restore_terminal(void)
+{
+	if (S.curses_on) {
+		S.curses_on = false;
+		endwin();
+	}
+	if (S.stderr_saved >= 0) {
+		dup2(S.stderr_saved, STDERR_FILENO);
+		close(S.stderr_saved);
+		S.stderr_saved = -1;
+	}
+}
+
+static void on_sigint(int sig)
+{
+	(void)sig;
+	got_sigint = 1;
+	num_interrupted = 1;
+}
+
+static void on_term(int sig)
+{
+	got_term = sig;
+	num_interrupted = 1;
+}
+
+/* A crash: give the terminal back first, then die of the same signal. */
+static void on_fatal(int sig)
+{
+	restore_terminal();
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void init_styles(void)
+{
+	bool color = has_colors() && !getenv("NO_COLOR");
+	for (int i = 0; i < ST_COUNT; i++)
+		style_attr[i] = A_NORMAL;
+	style_attr[ST_TITLE] = A_BOLD;
+	style_attr[ST_DIM] = A_DIM;
+	style_attr[ST_CHANGED] = A_BOLD;
+	style_attr[ST_ERROR] = A_BOLD;
+	style_attr[ST_COMMAND] = A_BOLD;
+	style_attr[ST_ASKED] = A_BOLD;
+	style_attr[ST_STATUS] = A_REVERSE;
+	style_attr[ST_FOCUS] = A_REVERSE | A_BOLD;
+	if (!color)
+		return;
+	start_color();
+	use_default_colors();
+	init_pair(1, COLOR_RED, -1);
+	init_pair(2, COLOR_CYAN, -1);
+	init_pair(3, COLOR_YELLOW, -1);
+	init_pair(4, COLOR_GREEN, -1);
+	style_attr[ST_ERROR] = A_BOLD | COLOR_PAIR(1);
+	style_attr[ST_COMMAND] = A_BOLD | COLOR_PAIR(2);
+	style_attr[ST_CHANGED] = A_BOLD | COLOR_PAIR(3);
+	style_attr[ST_ASKED] = A_BOLD | COLOR_PAIR(4);
+}
+
+static bool start_curses(void)
+{
+	const char *term = getenv("TERM");
+	if (!term || !term[0] || !strcmp(term, "dumb"))
+		return false;
+	SCREEN *scr = newterm(NULL, stdout, stdin);
+	if (!scr)
+		return false;
+	set_term(scr);
+	S.curses_on = true;
+	cbreak(); /* Ctrl-C stays a signal: it stops a solve */
+	noecho();
+	nonl();
+	set_escdelay(25);
+	curs_set(1);
+	init_styles();
+	return true;
+}
+
+int front_screen(struct session *s)
+{
+	memset(&S, 0, sizeof(S));
+	S.s = s;
+	S.stderr_saved = S.stderr_pipe = -1;
+	S.pane[P_LOG].title = "log";
+	S.pane[P_EXERCISE].title = "exercise";
+	S.pane[P_PARAMS].title = "parameters";
+	S.pane[P_RESULTS].title = "results";
+	S.pane[P_PLOT].title = "plot";
+	utf8_term = !strcmp(nl_langinfo(CODESET), "UTF-8");
+	if (!start_curses())
+		return -2;
+
+	xalloc_set_fail_hook(restore_terminal);
+	atexit(restore_terminal);
+	struct sigaction sa = {0};
+	sigemptyset(&sa.sa_mask);
+	sa.sa_handler = on_sigint;
+	sigaction(SIGINT, &sa, NULL);
+	sa.sa_handler = on_term;
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	sa.sa_handler = on_fatal;
+	sa.sa_flags = SA_RESETHAND;
+	sigaction(SIGSEGV, &sa, NULL);
+	sigaction(SIGBUS, &sa, NULL);
+	sigaction(SIGFPE, &sa, NULL);
+	sigaction(SIGABRT, &sa, NULL);
+
+	/* what a library prints to stderr would tear the screen: collect it */
+	int fds[2];
+	if (pipe(fds) == 0) {
+		fcntl(fds[0], F_SETFD, FD_CLOEXEC);
+		fcntl(fds[0], F_SETFL, O_NONBLOCK);
+		fcntl(fds[1], F_SETFL, O_NONBLOCK); /* a flood of messages must not block us */
+		S.stderr_saved = dup(STDERR_FILENO);
+		fcntl(S.stderr_saved, F_SETFD, FD_CLOEXEC);
+		dup2(fds[1], STDERR_FILENO);
+		close(fds[1]);
+		S.stderr_pipe = fds[0];
+	}
+
+	S.rl_null = fopen("/dev/null", "w");
+	rl_readline_name = "tribo";
+	rl_change_environment = 0;
+	rl_catch_signals = 0;
+	rl_catch_sigwinch = 0;
+	rl_prep_term_function = noop_prep;
+	rl_deprep_term_function = noop_deprep;
+	rl_getc_function = screen_getc;
+	rl_input_available_hook = input_available;
+	rl_redisplay_function = redisplay;
+	rl_completion_display_matches_hook = show_matches;
+	if (S.rl_null)
+		rl_outstream = S.rl_null;
+	front_completion_setup(s);
+	front_history_open();
+	num_set_progress_hook(progress);
+	rl_callback_handler_install(front_prompt(s), on_line);
+	rl_bind_key('\f', repaint);
+	rl_bind_keyseq_if_unbound("\033[3~", rl_delete);
+	rl_bind_keyseq_if_unbound("\033[H", rl_beg_of_line);
+	rl_bind_keyseq_if_unbound("\033[F", rl_end_of_line);
+
+	log_add("tribo " TRIBO_VERSION ", dry friction in Lagrangian mechanics. 'help' lists the "
+		"commands, F6 moves the focus between panes, PgUp/PgDn scroll, 'quit' or "
+		"Ctrl-D leaves.",
+		ST_DIM);
+	layout();
+	draw_all();
+
+	while (!S.done && !got_term) {
+		int ch = wgetch(S.prompt);
+		if (got_sigint) {
+			/* Ctrl-C at the prompt drops the line, as a shell does */
+			got_sigint = 0;
+			num_interrupted = 0;
+			rl_free_line_state();
+			rl_callback_sigcleanup();
+			rl_replace_line("", 0);
+			rl_point = rl_end = 0;
+			set_status(false, "line dropped ('quit' or Ctrl-D leaves)");
+			draw_all();
+			continue;
+		}
+		if (ch == ERR)
+			continue;
+		take_key(ch);
+		while (S.inq_head < S.inq_len && !S.done && !got_term)
+			rl_callback_read_char();
+		drain_stderr();
+		draw_all();
+	}
+
+	rl_callback_handler_remove();
+	num_set_progress_hook(NULL);
+	front_history_close();
+	restore_terminal();
+	if (S.stderr_pipe >= 0)
+		close(S.stderr_pipe);
+	if (S.rl_null)
+		fclose(S.rl_null);
+	rl_outstream = NULL;
+	for (int i = 0; i < P_COUNT; i++)
+		lines_free(&S.pane[i].content);
+	lines_free(&S.completions);
+	delete_windows();
+	signal(SIGINT, SIG_DFL);
+	int sig = got_term;
+	if (sig) {
+		signal(sig, SIG_DFL);
+		raise(sig);
+	}
+	return S.any_failed;
+}
