@@ -43,6 +43,8 @@ for build in plain asan; do
 	stage env TRIBO=$bin bash tests/transcript.sh
 	echo "== the REPL in tmux, $build build"
 	stage env TRIBO=$bin bash tests/repl.sh
+	echo "== the full screen in tmux, $build build"
+	stage env TRIBO=$bin bash tests/screen.sh
 done
 
 if command -v valgrind >/dev/null 2>&1; then

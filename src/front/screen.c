@@ -158,22 +158,25 @@ static const char *ascii_spelling(uint32_t c)
 		uint32_t c;
 		const char *s;
 	} map[] = {
-		{0x3B1, "alpha"},  {0x3B2, "beta"},  {0x3B3, "gamma"}, {0x3B4, "delta"},
-		{0x394, "Delta"},  {0x3B5, "eps"},   {0x3B6, "zeta"},  {0x3B7, "eta"},
-		{0x3B8, "theta"},  {0x398, "Theta"}, {0x3BA, "kappa"}, {0x3BB, "lambda"},
-		{0x39B, "Lambda"}, {0x3BC, "mu"},    {0xB5, "mu"},     {0x3BD, "nu"},
-		{0x3BE, "xi"},	   {0x3C0, "pi"},    {0x3A0, "Pi"},    {0x3C1, "rho"},
-		{0x3C3, "sigma"},  {0x3A3, "Sigma"}, {0x3C4, "tau"},   {0x3C6, "phi"},
-		{0x3D5, "phi"},	   {0x3A6, "Phi"},   {0x3C7, "chi"},   {0x3C8, "psi"},
-		{0x3A8, "Psi"},	   {0x3C9, "omega"}, {0x3A9, "Omega"}, {0xB7, "*"},
-		{0xD7, "x"},	   {0x2264, "<="},   {0x2265, ">="},   {0x2248, "~"},
-		{0x2212, "-"},	   {0xB1, "+-"},     {0xB2, "^2"},     {0xB3, "^3"},
-		{0x221A, "sqrt"},  {0x2202, "d"},    {0x222B, "int"},  {0x2192, "->"},
-		{0x2026, "..."},   {0x2016, "||"},   {0xB0, " deg"},   {0x2014, "--"},
-		{0x2013, "-"},	   {0x2018, "'"},    {0x2019, "'"},    {0x201C, "\""},
-		{0x201D, "\""},	   {0x307, "'"},     {0x308, "''"},    {0x2032, "'"},
-		{0x221E, "inf"},   {0x2260, "!="},   {0x2208, " in "}, {0x25B8, ">"},
-		{0x2500, "-"},	   {0x2502, "|"},    {0x2207, "grad"}, {0x2211, "sum"},
+		/* clang-format off */
+		{0x3B1, "alpha"}, {0x3B2, "beta"}, {0x3B3, "gamma"}, {0x3B4, "delta"}, {0x394, "Delta"},
+		{0x3B5, "eps"}, {0x3B6, "zeta"}, {0x3B7, "eta"}, {0x3B8, "theta"}, {0x398, "Theta"},
+		{0x3BA, "kappa"}, {0x3BB, "lambda"}, {0x39B, "Lambda"}, {0x3BC, "mu"}, {0xB5, "mu"},
+		{0x3BD, "nu"}, {0x3BE, "xi"}, {0x3C0, "pi"}, {0x3A0, "Pi"}, {0x3C1, "rho"},
+		{0x3C3, "sigma"}, {0x3A3, "Sigma"}, {0x3C4, "tau"}, {0x3C6, "phi"}, {0x3D5, "phi"},
+		{0x3A6, "Phi"}, {0x3C7, "chi"}, {0x3C8, "psi"}, {0x3A8, "Psi"}, {0x3C9, "omega"},
+		{0x3A9, "Omega"}, {0xB7, "*"}, {0xD7, "x"}, {0x2264, "<="}, {0x2265, ">="},
+		{0x2248, "~"}, {0x2212, "-"}, {0xB1, "+-"}, {0xB2, "^2"}, {0xB3, "^3"},
+		{0x221A, "sqrt"}, {0x2202, "d"}, {0x222B, "int"}, {0x2192, "->"}, {0x2026, "..."},
+		{0x2016, "||"}, {0xB0, " deg"}, {0x2014, "--"}, {0x2013, "-"}, {0x2018, "'"},
+		{0x2019, "'"}, {0x201C, "\""}, {0x201D, "\""}, {0x307, "'"}, {0x308, "''"},
+		{0x2032, "'"}, {0x221E, "inf"}, {0x2260, "!="}, {0x2208, " in "}, {0x25B8, ">"},
+		{0x2500, "-"}, {0x2502, "|"}, {0x2207, "grad"}, {0x2211, "sum"}, {0xA7, "S"},
+		{0xE9, "e"}, {0xE8, "e"}, {0xEA, "e"}, {0xE0, "a"}, {0xE1, "a"},
+		{0xE4, "a"}, {0xE7, "c"}, {0xED, "i"}, {0xF3, "o"}, {0xF6, "o"},
+		{0xFA, "u"}, {0xFC, "u"}, {0xF1, "n"}, {0xC9, "E"}, {0xD6, "O"},
+		{0xDC, "U"}, {0x2032, "'"}, {0x2033, "''"},
+		/* clang-format on */
 	};
 	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
 		if (map[i].c == c)
@@ -674,7 +677,7 @@ static void draw_status(void)
 	wbkgdset(w, ' ' | style_attr[ST_STATUS]);
 	werase(w);
 	int width = getmaxx(w);
-	const char *keys = S.small ? "PgUp/PgDn scroll"
+	const char *keys = S.small	  ? "PgUp/PgDn scroll"
 			   : width >= 100 ? "F6 focus  PgUp/PgDn scroll  Tab completes"
 					  : "F6 focus  PgUp/PgDn";
 	int kw = (int)strlen(keys);
