@@ -115,6 +115,21 @@ static const struct command commands[] = {
 	 "Parameters and results stand for their values in SI units, angles in\n"
 	 "radians, so that eval omega*r/(mu*g) reads as on paper.",
 	 {COMPLETE_EXPR}},
+	{"check",
+	 cmd_check,
+	 1,
+	 -1,
+	 CMD_RAW | CMD_NEEDS_EXERCISE | CMD_NEEDS_SOLUTION,
+	 "check NAME VALUE [UNIT] | check NAME = EXPR",
+	 "check your answer against tribo's",
+	 "Compares your answer for a result with tribo's, within the tolerance\n"
+	 "the exercise gives for it (1% where it gives none): check stop_time\n"
+	 "0.68, check stop_time 680 ms, or a formula over the parameters, in SI\n"
+	 "units: check stop_time = omega*r/(mu*g). Prints 'correct' or\n"
+	 "'incorrect', the relative error and the tolerance, and for a wrong\n"
+	 "answer a hint where the slip is a common one (a factor of 2, π or g, a\n"
+	 "sign, degrees for radians). A wrong answer is not a failed command.",
+	 {COMPLETE_NAME, COMPLETE_NONE, COMPLETE_UNIT}},
 	{"help",
 	 cmd_help,
 	 0,

@@ -14,6 +14,7 @@ int cmd_print(struct cmd_ctx *c);
 int cmd_table(struct cmd_ctx *c);
 int cmd_steps(struct cmd_ctx *c);
 int cmd_eval(struct cmd_ctx *c);
+int cmd_check(struct cmd_ctx *c);
 int cmd_help(struct cmd_ctx *c);
 int cmd_quit(struct cmd_ctx *c);
 

@@ -641,7 +641,7 @@ static int answer_key(struct parse *ps, int k, const char *value)
 		a->u = u;
 		return 1;
 	}
-	case 1: { /* tolerance: "1%" relative, or an absolute amount */
+	case 1: { /* tolerance: "1%" relative, "3 sig" figures, or an absolute amount */
 		char buf[128];
 		double x;
 		if (rs->kind != VAL_NUMBER)
@@ -651,6 +651,16 @@ static int answer_key(struct parse *ps, int k, const char *value)
 		size_t n = strlen(buf);
 		while (n && isspace((unsigned char)buf[n - 1]))
 			buf[--n] = '\0';
+		int figures;
+		char word[32] = "";
+		if (sscanf(buf, "%d %31s", &figures, word) == 2 &&
+		    (!strcmp(word, "sig") || !strcmp(word, "sf") || !strncmp(word, "significant", 11))) {
+			if (figures < 1 || figures > 15)
+				return perr(ps, col_of_value(ps),
+					    "significant figures must be from 1 to 15");
+			a->tol = (struct tolerance){TOL_SIG, figures};
+			return 1;
+		}
 		bool rel = n && buf[n - 1] == '%';
 		if (rel)
 			buf[--n] = '\0';
@@ -658,7 +668,7 @@ static int answer_key(struct parse *ps, int k, const char *value)
 		if (text_parse_double(buf, &x, &why))
 			return perr(
 				ps, col_of_value(ps),
-				"tolerance '%s' %s: write a percentage (1%%) or an amount (0.01)",
+				"tolerance '%s' %s: write a percentage (1%%), significant figures (3 sig) or an amount (0.01)",
 				value, why);
 		if (!(x > 0))
 			return perr(ps, col_of_value(ps), "tolerance must be positive");

@@ -30,11 +30,15 @@ struct ex_param {
 	int value_line, range_line, draw_line; /* where those keys are, or 0 */
 };
 
-enum tol_kind { TOL_DEFAULT, TOL_REL, TOL_ABS };
+enum tol_kind { TOL_DEFAULT, TOL_REL, TOL_ABS, TOL_SIG };
+
+/* TOL_DEFAULT is relative, TOLERANCE_DEFAULT_REL. */
+#define TOLERANCE_DEFAULT_REL 0.01
 
 struct tolerance {
 	enum tol_kind kind;
-	double value; /* TOL_REL: a fraction; TOL_ABS: in the answer's unit */
+	double value; /* TOL_REL: a fraction; TOL_ABS: in the answer's unit;
+		       * TOL_SIG: significant figures */
 };
 
 struct ex_answer {

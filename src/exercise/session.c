@@ -17,6 +17,8 @@ struct session {
 	const char *stale; /* name of the first parameter changed since solve */
 	struct strbuf steps;
 	struct figures figs;
+	enum check_verdict *check; /* per result */
+	char **check_answer;
 };
 
 struct session *session_new(void)
@@ -26,8 +28,40 @@ struct session *session_new(void)
 	return s;
 }
 
+static void clear_checks(struct session *s)
+{
+	if (s->check_answer && s->ex)
+		for (size_t i = 0; i < s->ex->model->nresults; i++)
+			free(s->check_answer[i]);
+	free(s->check_answer);
+	free(s->check);
+	s->check_answer = NULL;
+	s->check = NULL;
+}
+
+void session_set_check(struct session *s, size_t result, enum check_verdict v,
+		       const char *answer)
+{
+	size_t n = s->ex->model->nresults;
+	if (!s->check) {
+		s->check = xcalloc(n, sizeof(*s->check));
+		s->check_answer = xcalloc(n, sizeof(char *));
+	}
+	s->check[result] = v;
+	free(s->check_answer[result]);
+	s->check_answer[result] = answer ? xstrdup(answer) : NULL;
+}
+
+enum check_verdict session_check(const struct session *s, size_t result, const char **answer)
+{
+	if (answer)
+		*answer = s->check_answer ? s->check_answer[result] : NULL;
+	return s->check ? s->check[result] : CHECK_NONE;
+}
+
 static void clear_results(struct session *s)
 {
+	clear_checks(s);
 	if (s->result && s->ex)
 		for (size_t i = 0; i < s->ex->model->nresults; i++)
 			value_release(&s->result[i]);

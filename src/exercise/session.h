@@ -50,6 +50,14 @@ const char *session_steps(const struct session *s);
 /* The figures and tables of the last solve (empty before one). */
 const struct figures *session_figures(const struct session *s);
 
+/* The verdict of the last `check` of each result, for the screen's
+ * results pane; cleared by solve and load. */
+enum check_verdict { CHECK_NONE, CHECK_CORRECT, CHECK_INCORRECT };
+void session_set_check(struct session *s, size_t result, enum check_verdict v,
+		       const char *answer);
+/* *answer (may be NULL) is the user's answer as typed. */
+enum check_verdict session_check(const struct session *s, size_t result, const char **answer);
+
 /* What a name stands for, for print and eval. */
 struct lookup {
 	bool is_result;

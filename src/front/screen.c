@@ -63,6 +63,7 @@ enum style {
 	ST_ASKED,   /* a result the exercise asks for */
 	ST_STATUS,
 	ST_FOCUS, /* the title of the pane that has the focus */
+	ST_GOOD,  /* a correct check */
 	ST_COUNT
 };
 
@@ -462,10 +463,20 @@ static void build_results(struct pane *p)
 			if (m->results[i].unit[0] &&
 			    (v->kind == VAL_NUMBER || v->kind == VAL_MATRIX))
 				strbuf_addf(&l, " %s", m->results[i].unit);
-			lines_add(&p->content, l.buf, l.len,
-				  session_stale(S.s) ? ST_DIM
-				  : asked	     ? ST_ASKED
-						     : ST_NORMAL);
+			/* the verdict of the last check of it, with the answer given */
+			const char *answer;
+			enum check_verdict cv = session_check(S.s, i, &answer);
+			if (cv != CHECK_NONE)
+				strbuf_addf(&l, "  %s %s",
+					    cv == CHECK_CORRECT ? (utf8_term ? "✓" : "ok")
+								: (utf8_term ? "✗" : "x"),
+					    answer ? answer : "");
+			enum style st = session_stale(S.s)	? ST_DIM
+					: cv == CHECK_CORRECT	? ST_GOOD
+					: cv == CHECK_INCORRECT ? ST_ERROR
+					: asked			? ST_ASKED
+								: ST_NORMAL;
+			lines_add(&p->content, l.buf, l.len, st);
 		}
 	strbuf_release(&l);
 }
@@ -1138,6 +1149,7 @@ static void init_styles(void)
 	style_attr[ST_ASKED] = A_BOLD;
 	style_attr[ST_STATUS] = A_REVERSE;
 	style_attr[ST_FOCUS] = A_REVERSE | A_BOLD;
+	style_attr[ST_GOOD] = A_BOLD;
 	if (!color)
 		return;
 	start_color();
@@ -1149,7 +1161,8 @@ static void init_styles(void)
 	style_attr[ST_ERROR] = A_BOLD | COLOR_PAIR(1);
 	style_attr[ST_COMMAND] = A_BOLD | COLOR_PAIR(2);
 	style_attr[ST_CHANGED] = A_BOLD | COLOR_PAIR(3);
-	style_attr[ST_ASKED] = A_BOLD | COLOR_PAIR(4);
+	style_attr[ST_ASKED] = A_BOLD;
+	style_attr[ST_GOOD] = A_BOLD | COLOR_PAIR(4);
 }
 
 static bool start_curses(void)
@@ -1179,7 +1192,7 @@ int front_screen(struct session *s)
 	S.pane[P_LOG].title = "log";
 	S.pane[P_EXERCISE].title = "exercise";
 	S.pane[P_PARAMS].title = "parameters";
-	S.pane[P_RESULTS].title = "results";
+	S.pane[P_RESULTS].title = "results and checks";
 	S.pane[P_PLOT].title = "plot";
 	utf8_term = !strcmp(nl_langinfo(CODESET), "UTF-8");
 	if (!start_curses())

@@ -1,0 +1,255 @@
+/* check NAME VALUE [UNIT] and check NAME = EXPR: the student's answer
+ * against tribo's, with the tolerance the exercise's [answer] section gives
+ * (SPEC §2). A wrong answer is a verdict, not a failed command. */
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/handlers.h"
+#include "num/expr.h"
+#include "util/text.h"
+#include "util/xalloc.h"
+
+/* Names in a checked expression stand for parameters only: an answer
+ * written in terms of the result it checks would check nothing. */
+static int lookup_param(const char *name, double *value, struct diag *d, void *ctx)
+{
+	const struct session *s = ctx;
+	const struct model *m = session_exercise(s)->model;
+	if (model_param_index(m, name) < 0 && model_result_index(m, name) >= 0)
+		return diag_set(d, "%s is a result: an answer may use the parameters only", name);
+	return session_value_si(s, name, value, d);
+}
+
+static const struct ex_answer *answer_for(const struct exercise *ex, int result)
+{
+	for (size_t i = 0; i < ex->nanswers; i++)
+		if (ex->answers[i].result == result)
+			return &ex->answers[i];
+	return NULL;
+}
+
+/* Whether x is within tolerance of ref (both in the answer's unit). */
+static bool within(const struct tolerance *tol, double x, double ref, double *allowed_rel)
+{
+	double err = fabs(x - ref);
+	switch (tol->kind) {
+	case TOL_ABS:
+		*allowed_rel = ref != 0 ? tol->value / fabs(ref) : INFINITY;
+		return err <= tol->value;
+	case TOL_SIG: {
+		/* half a unit in the last of the figures asked for */
+		if (ref == 0)
+			return err == 0;
+		double last = pow(10, floor(log10(fabs(ref))) - tol->value + 1);
+		*allowed_rel = 0.5 * last / fabs(ref);
+		return err <= 0.5 * last * (1 + 1e-9);
+	}
+	case TOL_REL:
+	case TOL_DEFAULT:
+		break;
+	}
+	double rel = tol->kind == TOL_REL ? tol->value : TOLERANCE_DEFAULT_REL;
+	*allowed_rel = rel;
+	return err <= rel * fabs(ref);
+}
+
+static void describe_tolerance(const struct tolerance *tol, const char *unit, struct strbuf *out)
+{
+	char buf[32];
+	switch (tol->kind) {
+	case TOL_ABS:
+		text_format_number(tol->value, buf, sizeof(buf));
+		strbuf_addf(out, "±%s%s%s", buf, unit[0] ? " " : "", unit);
+		return;
+	case TOL_SIG:
+		strbuf_addf(out, "%d significant figures", (int)tol->value);
+		return;
+	case TOL_REL:
+	case TOL_DEFAULT:
+		break;
+	}
+	text_format_number(100 * (tol->kind == TOL_REL ? tol->value : TOLERANCE_DEFAULT_REL), buf,
+			   sizeof(buf));
+	strbuf_addf(out, "%s%%%s", buf, tol->kind == TOL_DEFAULT ? " (the default)" : "");
+}
+
+/* A slip that explains the ratio of a wrong answer to the right one. */
+static const char *hint_for(double ratio, double rel)
+{
+	static const struct {
+		double r;
+		const char *hint;
+	} slips[] = {
+		{-1, "the sign is wrong"},
+		{2, "twice the answer: a factor of 2 too many"},
+		{0.5, "half the answer: a factor of 2 missing"},
+		{M_PI, "a factor of π too many"},
+		{1 / M_PI, "a factor of π missing"},
+		{2 * M_PI, "a factor of 2π too many (rev/s for rad/s?)"},
+		{1 / (2 * M_PI), "a factor of 2π missing (rad/s for rev/s?)"},
+		{180 / M_PI, "degrees where radians are meant?"},
+		{M_PI / 180, "radians where degrees are meant?"},
+		{9.81, "a factor of g too many (a weight for a mass?)"},
+		{1 / 9.81, "a factor of g missing (a mass for a weight?)"},
+		{10, "ten times the answer: check the units"},
+		{0.1, "a tenth of the answer: check the units"},
+		{100, "a hundred times the answer: cm for m?"},
+		{0.01, "a hundredth of the answer: m for cm?"},
+		{1000, "a thousand times the answer: check the units (g for kg? mm for m?)"},
+		{0.001, "a thousandth of the answer: check the units"},
+		{4, "four times the answer: r for r/2, or a squared factor of 2?"},
+		{0.25, "a quarter of the answer: a squared factor of 2?"},
+	};
+	double tol = rel > 0.002 ? rel : 0.002;
+	for (size_t i = 0; i < sizeof(slips) / sizeof(slips[0]); i++)
+		if (fabs(ratio / slips[i].r - 1) <= tol)
+			return slips[i].hint;
+	return NULL;
+}
+
+int cmd_check(struct cmd_ctx *c)
+{
+	const struct exercise *ex = session_exercise(c->s);
+	const struct model *m = ex->model;
+	/* the result's name */
+	const char *p = c->rest;
+	size_t nlen = strcspn(p, " \t=");
+	char *name = xstrndup(p, nlen);
+	p += nlen;
+	while (isspace((unsigned char)*p))
+		p++;
+	int ri = model_result_index(m, name);
+	int rc = -1;
+	char *answer = NULL;
+	if (ri < 0) {
+		const char *names[256];
+		size_t n = model_result_names(m, names, 256);
+		char sug[96];
+		if (model_param_index(m, name) >= 0)
+			diag_set(c->d, "%s is a parameter: check compares results", name);
+		else
+			diag_set(c->d, "%s has no result '%s'%s", m->name, name,
+				 text_did_you_mean(name, names, n, sug, sizeof(sug)));
+		goto done;
+	}
+	const struct result_spec *rs = &m->results[ri];
+	const struct value *v = session_result(c->s, (size_t)ri);
+	if (v->kind != VAL_NUMBER) {
+		diag_set(c->d, "%s is not a number: 'print %s' shows it", name, name);
+		goto done;
+	}
+	if (!*p) {
+		diag_set(c->d, "give an answer: check %s VALUE [UNIT], or check %s = EXPR", name,
+			 name);
+		goto done;
+	}
+	const struct ex_answer *ans = answer_for(ex, ri);
+	struct tolerance tol = ans ? ans->tol : (struct tolerance){TOL_DEFAULT, 0};
+	const char *unit_text = ans ? ans->unit : rs->unit;
+	struct unit model_u, ans_u;
+	if (unit_parse(rs->unit, &model_u, c->d) || unit_parse(unit_text, &ans_u, c->d))
+		goto done;
+	double ref = unit_convert(v->num, &model_u, &ans_u); /* in the answer's unit */
+	double x;
+	struct strbuf given = STRBUF_INIT;
+	bool is_expr = *p == '=';
+	if (is_expr) {
+		const char *expr = p + 1;
+		while (isspace((unsigned char)*expr))
+			expr++;
+		double si;
+		if (!*expr) {
+			diag_set(c->d, "nothing after '=': check %s = EXPR", name);
+			goto done;
+		}
+		if (expr_eval(expr, lookup_param, c->s, &si, c->d)) {
+			if (c->d->col > 0) { /* point into the whole line */
+				int off = (int)(expr - c->line);
+				char msg[sizeof(c->d->msg)];
+				memcpy(msg, c->d->msg, sizeof(msg));
+				diag_at(c->d, "", 0, c->d->col + off, c->line, "%s", msg);
+			}
+			goto done;
+		}
+		/* an expression is in SI units, angles in radians */
+		struct unit si_u = ans_u;
+		si_u.factor = 1;
+		x = unit_convert(si, &si_u, &ans_u);
+		strbuf_addstr(&given, expr);
+	} else {
+		size_t vlen = strcspn(p, " \t");
+		char *num = xstrndup(p, vlen);
+		const char *why;
+		int bad = text_parse_double(num, &x, &why);
+		if (bad)
+			diag_set(c->d, "'%s' %s: check %s VALUE [UNIT] wants a number", num, why,
+				 name);
+		free(num);
+		if (bad)
+			goto done;
+		const char *u = p + vlen;
+		while (isspace((unsigned char)*u))
+			u++;
+		strbuf_add(&given, p, strlen(p));
+		if (*u) {
+			struct unit uu;
+			char want[64], got[64];
+			if (unit_parse(u, &uu, c->d)) {
+				strbuf_release(&given);
+				goto done;
+			}
+			if (!unit_same_dim(&uu, &ans_u)) {
+				/* a wrong dimension is a wrong answer, said as such */
+				strbuf_addf(c->out, "incorrect: %s is a %s, but %s is a %s (%s)\n",
+					    strbuf_str(&given),
+					    unit_dim_name(&uu, got, sizeof(got)), name,
+					    unit_dim_name(&ans_u, want, sizeof(want)),
+					    unit_text[0] ? unit_text : "no unit");
+				session_set_check(c->s, (size_t)ri, CHECK_INCORRECT,
+						  strbuf_str(&given));
+				strbuf_release(&given);
+				rc = 0;
+				goto done;
+			}
+			x = unit_convert(x, &uu, &ans_u);
+		}
+	}
+	answer = strbuf_detach(&given);
+	if (!isfinite(x)) {
+		diag_set(c->d, "the answer is not a finite number");
+		goto done;
+	}
+	double allowed;
+	bool ok = within(&tol, x, ref, &allowed);
+	double relerr = ref != 0 ? fabs(x - ref) / fabs(ref) : fabs(x);
+	char rbuf[32], ebuf[64], xbuf[32];
+	text_format_number(ref, rbuf, sizeof(rbuf));
+	text_format_number(x, xbuf, sizeof(xbuf));
+	snprintf(ebuf, sizeof(ebuf), 100 * relerr >= 1 ? "%.3g%%" : "%.2g%%",
+		 relerr < 1e-12 ? 0 : 100 * relerr); /* below 1e-12: rounding */
+	if (ref == 0)
+		snprintf(ebuf, sizeof(ebuf), "%s away from 0", xbuf);
+	strbuf_addf(c->out, "%s: relative error %s, tolerance ", ok ? "correct" : "incorrect",
+		    ebuf);
+	describe_tolerance(&tol, unit_text, c->out);
+	strbuf_addf(c->out, " (tribo: %s = %s%s%s", name, rbuf, unit_text[0] ? " " : "", unit_text);
+	if (is_expr)
+		strbuf_addf(c->out, "; yours: %s%s%s", xbuf, unit_text[0] ? " " : "", unit_text);
+	strbuf_addstr(c->out, ")\n");
+	if (!ok) {
+		const char *h = ref != 0 ? hint_for(x / ref, allowed) : NULL;
+		if (h)
+			strbuf_addf(c->out, "  hint: %s\n", h);
+		if (ans && ans->hint && ans->hint[0])
+			strbuf_addf(c->out, "  hint: %s\n", ans->hint);
+	}
+	session_set_check(c->s, (size_t)ri, ok ? CHECK_CORRECT : CHECK_INCORRECT, answer);
+	rc = 0;
+done:
+	free(name);
+	free(answer);
+	return rc;
+}

@@ -1,0 +1,63 @@
+# check: the Done-when of issue 9 on the README's disk (r = 20 cm, ω = 10,
+# μ = 0.3): stop_time = ωr/(μg) = 0.67957866123 s; the default tolerance
+# is 1%.
+$ tribo -c 'load disk-reye; set r 20 cm; set omega 10; set mu 0.3; solve; check stop_time 0.68; check stop_time 0.75; check stop_time = omega*r/(mu*g)'
+correct: relative error 0.062%, tolerance 1% (tribo: stop_time = 0.67957866123 s)
+incorrect: relative error 10.4%, tolerance 1% (tribo: stop_time = 0.67957866123 s)
+correct: relative error 0%, tolerance 1% (tribo: stop_time = 0.67957866123 s; yours: 0.67957866123 s)
+? 0
+
+# A wrong answer is a verdict, not a failed command; an answer with a unit
+# is converted; one in the wrong dimension is said to be so.
+$ tribo -c 'load disk-reye; set r 20 cm; set omega 10; set mu 0.3; solve; check stop_time 680 ms; check stop_time 0.68 m; check stop_time -0.68; check R_coeff 1.1772; check stop_time = 2*pi*omega*r/(mu*g)'
+correct: relative error 0.062%, tolerance 1% (tribo: stop_time = 0.67957866123 s)
+incorrect: 0.68 m is a length, but stop_time is a time (s)
+incorrect: relative error 200%, tolerance 1% (tribo: stop_time = 0.67957866123 s)
+  hint: the sign is wrong
+incorrect: relative error 100%, tolerance 1% (tribo: R_coeff = 0.5886 N*m)
+  hint: twice the answer: a factor of 2 too many
+incorrect: relative error 528%, tolerance 1% (tribo: stop_time = 0.67957866123 s; yours: 4.26991865931 s)
+  hint: a factor of 2π too many (rev/s for rad/s?)
+? 0
+
+# The exercise's [answer] sections: significant figures (679.58 ms to 3
+# figures is 680, not 679) with its own unit and hint; an absolute
+# tolerance in degrees, where radians get a hint; a tight relative one.
+$ tribo -c 'load disk-check.ini; solve; check stop_time 680; check stop_time 679; check stop_time 0.68 s; check stop_angle 195; check stop_angle 3.4 rad; check stop_angle 3.3979; check R_coeff 0.5886; check R_coeff 0.59; check R_coeff = mu*m*g*r/2'
+correct: relative error 0.062%, tolerance 3 significant figures (tribo: stop_time = 679.57866123 ms)
+incorrect: relative error 0.085%, tolerance 3 significant figures (tribo: stop_time = 679.57866123 ms)
+  hint: Under Reye's pressure the torque is μ m g r/2.
+correct: relative error 0.062%, tolerance 3 significant figures (tribo: stop_time = 679.57866123 ms)
+correct: relative error 0.16%, tolerance ±0.5 deg (tribo: stop_angle = 194.684945678 deg)
+correct: relative error 0.062%, tolerance ±0.5 deg (tribo: stop_angle = 194.684945678 deg)
+incorrect: relative error 98.3%, tolerance ±0.5 deg (tribo: stop_angle = 194.684945678 deg)
+  hint: radians where degrees are meant?
+correct: relative error 0%, tolerance 0.1% (tribo: R_coeff = 0.5886 N*m)
+incorrect: relative error 0.24%, tolerance 0.1% (tribo: R_coeff = 0.5886 N*m)
+correct: relative error 0%, tolerance 0.1% (tribo: R_coeff = 0.5886 N*m; yours: 0.5886 N*m)
+? 0
+
+# What is not an answer fails, and says why.
+$ tribo -c 'load disk-reye; solve; check stop_time = stop_time'
+! tribo: -c: command 3: check: stop_time is a result: an answer may use the parameters only
+? 1
+
+$ tribo -c 'load disk-reye; solve; check stop_tme 1'
+! tribo: -c: command 3: check: disk has no result 'stop_tme' (did you mean 'stop_time'?)
+? 1
+
+$ tribo -c 'load disk-reye; solve; check mu 0.25'
+! tribo: -c: command 3: check: mu is a parameter: check compares results
+? 1
+
+$ tribo -c 'load disk-reye; solve; check stop_time abc'
+! tribo: -c: command 3: check: 'abc' is not a number: check stop_time VALUE [UNIT] wants a number
+? 1
+
+$ tribo -c 'load disk-reye; check stop_time 1'
+! tribo: -c: command 2: check: nothing solved yet: run 'solve' first
+? 1
+
+$ tribo -c 'load disk-reye; solve; check stop_time = omega*r/(mu*'
+! tribo: -c: command 3: check: the expression ends where a value is expected
+? 1
