@@ -121,9 +121,39 @@ static int cloexec_pipe(int fd[2])
 	return 0;
 }
 
+/* 0 when `prog` names an executable (a path, or a name found in PATH),
+ * else the errno that running it would give. posix_spawnp says so too,
+ * but not everywhere (a fork-based one, or under valgrind, reports only
+ * the child's exit status 127). */
+static int findable(const char *prog)
+{
+	if (strchr(prog, '/'))
+		return access(prog, X_OK) ? errno : 0;
+	const char *path = getenv("PATH");
+	int err = ENOENT;
+	for (const char *p = path && *path ? path : "/usr/bin:/bin"; *p;) {
+		size_t n = strcspn(p, ":");
+		struct strbuf full = STRBUF_INIT;
+		strbuf_addf(&full, "%.*s/%s", (int)n, n ? p : ".", prog);
+		if (!access(strbuf_str(&full), X_OK)) {
+			strbuf_release(&full);
+			return 0;
+		}
+		if (errno == EACCES)
+			err = EACCES;
+		strbuf_release(&full);
+		p += n + (p[n] == ':');
+	}
+	return err;
+}
+
 static int start(struct gnuplot *g, struct diag *d)
 {
 	const char *prog = program_name(g);
+	int rc = findable(prog);
+	if (rc)
+		return diag_set(d, "cannot run gnuplot '%s': %s (install gnuplot-nox or set GNUPLOT)",
+				prog, strerror(rc));
 	int pin[2] = {-1, -1}, pout[2] = {-1, -1}, perr[2] = {-1, -1};
 	if (cloexec_pipe(pin) || cloexec_pipe(pout) || cloexec_pipe(perr)) {
 		int e = errno;
@@ -161,7 +191,7 @@ static int start(struct gnuplot *g, struct diag *d)
 	 * what tribo draws or run commands of its own */
 	char *argv[] = {(char *)prog, "-d", NULL};
 	pid_t pid;
-	int rc = posix_spawnp(&pid, prog, &fa, &at, argv, environ);
+	rc = posix_spawnp(&pid, prog, &fa, &at, argv, environ);
 	posix_spawn_file_actions_destroy(&fa);
 	posix_spawnattr_destroy(&at);
 	close(pin[0]);
@@ -261,10 +291,18 @@ static int fail_dead(struct gnuplot *g, struct diag *d, const char *doing)
 	return diag_set(d, "gnuplot %s %s%s; the next plot starts it again", why, doing, said);
 }
 
-int gnuplot_run(struct gnuplot *g, const char *script, struct strbuf *out, struct diag *d)
+/* One try: 0, -1 with d set, or (when `may_retry`) 1 when gnuplot was
+ * found dead before it said anything about this batch. */
+static int run_batch(struct gnuplot *g, const char *script, struct strbuf *out, bool may_retry,
+		     struct diag *d)
 {
 	strbuf_reset(&g->obuf);
 	strbuf_reset(&g->ebuf);
+	int st;
+	if (g->pid > 0 && waitpid(g->pid, &st, WNOHANG) == g->pid) {
+		g->pid = 0;
+		stop(g, 0, NULL);
+	}
 	if (g->pid == 0 && start(g, d))
 		return -1;
 	/* The sentinel: the dumb terminal writes to standard output and the
@@ -343,6 +381,11 @@ int gnuplot_run(struct gnuplot *g, const char *script, struct strbuf *out, struc
 			else if (k < 0 && errno != EAGAIN && errno != EINTR)
 				dead = true;
 		}
+		if (dead && may_retry && !g->obuf.len && !g->ebuf.len) {
+			stop(g, 200, NULL);
+			rc = 1;
+			break;
+		}
 		if (dead) {
 			rc = fail_dead(g, d, "while plotting");
 			break;
@@ -351,7 +394,7 @@ int gnuplot_run(struct gnuplot *g, const char *script, struct strbuf *out, struc
 	sigaction(SIGPIPE, &old, NULL);
 	strbuf_release(&all);
 	if (rc)
-		return -1;
+		return rc;
 
 	/* "TRIBO-END <b> <errno> <message>" */
 	int gperr = 0, used = 0;
@@ -372,6 +415,17 @@ int gnuplot_run(struct gnuplot *g, const char *script, struct strbuf *out, struc
 	if (gperr)
 		return diag_set(d, "gnuplot: %s", emsg[0] ? emsg : "error");
 	return 0;
+}
+
+int gnuplot_run(struct gnuplot *g, const char *script, struct strbuf *out, struct diag *d)
+{
+	/* A gnuplot that died since the last batch (killed, crashed) is
+	 * replaced without a word: this batch lost nothing to it. Once only,
+	 * so that one this batch kills is reported. */
+	int rc = run_batch(g, script, out, true, d);
+	if (rc == 1)
+		rc = run_batch(g, script, out, false, d);
+	return rc ? -1 : 0;
 }
 
 const char *gnuplot_messages(const struct gnuplot *g)
