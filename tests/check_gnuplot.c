@@ -227,6 +227,13 @@ START_TEST(test_script_content)
 		ck_assert_ptr_null(strstr(strbuf_str(&sb), "ratio"));
 		ck_assert_ptr_nonnull(strstr(strbuf_str(&sb), "pt 7"));
 	}
+	/* a window: its terminal, no file, and our own window title */
+	strbuf_reset(&sb);
+	t = (struct gp_term){GP_TERM_WINDOW, 0, 0, NULL, "qt"};
+	gp_script_figure(&sb, f, "T", &t);
+	ck_assert_ptr_nonnull(strstr(strbuf_str(&sb), "set terminal qt noenhanced persist title "
+						      "'tribo'\nset output\n"));
+	ck_assert_ptr_null(strstr(strbuf_str(&sb), "set output '"));
 	/* a long title is broken into lines that fit the text terminal */
 	strbuf_reset(&sb);
 	t = (struct gp_term){GP_TERM_DUMB, 30, 12, NULL, NULL};

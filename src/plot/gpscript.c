@@ -48,8 +48,9 @@ static void add_term(struct strbuf *out, const struct gp_term *t)
 		strbuf_addstr(out, "set terminal pdfcairo size 8in,5.6in noenhanced\n");
 		break;
 	case GP_TERM_WINDOW:
-		/* the window's own title is ours, not the user's */
-		strbuf_addf(out, "set terminal %s noenhanced title 'tribo'\nset output\n",
+		/* persist: the window outlives gnuplot, and so `tribo -c` that
+		 * ends at once; its title is ours, not the user's */
+		strbuf_addf(out, "set terminal %s noenhanced persist title 'tribo'\nset output\n",
 			    t->window);
 		return;
 	}
