@@ -42,12 +42,11 @@ static int find_column(const struct session *s, const char *name, struct column 
 		c->unit = ex->params[c->p].unit;
 		return 0;
 	}
-	const char *cands[256];
-	char hint[96];
-	size_t n = session_names(s, cands, 256, true, true);
-	if (*text_did_you_mean(name, cands, n, hint, sizeof(hint)))
-		return diag_set(d, "unknown name '%s'%s", name, hint);
-	return diag_set(d, "unknown name '%s' in %s", name, ex->id);
+	/* neither: the message print gives for an unknown name */
+	struct lookup lk;
+	if (!session_lookup(s, name, &lk, d))
+		value_release(&lk.value);
+	return -1;
 }
 
 static void add_heading(struct strbuf *sb, const char *name, const char *unit)
