@@ -288,7 +288,11 @@ int cmd_help(struct cmd_ctx *c)
 	strbuf_addstr(c->out, "Commands (help COMMAND for more):\n");
 	for (size_t i = 0; i < NCOMMANDS; i++) {
 		strbuf_addstr(c->out, "  ");
-		strbuf_addpad(c->out, commands[i].usage, 26);
+		/* a usage too long for the column puts its summary below */
+		if (utf8_width(commands[i].usage) >= 26)
+			strbuf_addf(c->out, "%s\n%28s", commands[i].usage, "");
+		else
+			strbuf_addpad(c->out, commands[i].usage, 26);
 		strbuf_addf(c->out, "%s\n", commands[i].summary);
 	}
 	return 0;

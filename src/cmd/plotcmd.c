@@ -98,8 +98,13 @@ int cmd_plot(struct cmd_ctx *c)
 			strbuf_addf(c->out, "wrote %s (%s)\n", file, f->name);
 		return 0;
 	}
-	if (window)
-		return plot_window(c->s, f, c->d);
+	if (window) {
+		if (plot_window(c->s, f, c->d))
+			return -1;
+		if (c->interactive)
+			strbuf_addf(c->out, "%s drawn in a gnuplot window\n", f->name);
+		return 0;
+	}
 	if (plot_pane_get(NULL, NULL)) {
 		plot_pane_choose(f->name);
 		strbuf_addf(c->out, "the plot pane shows %s: %s\n", f->name, f->title);
