@@ -245,8 +245,9 @@ START_TEST(test_complete)
 {
 	bool files;
 	char **c = command_complete(s, "s", 0, &files);
-	ck_assert(has(c, "set") && has(c, "show") && has(c, "solve") && has(c, "steps"));
-	ck_assert_int_eq(count(c), 4);
+	ck_assert(has(c, "set") && has(c, "show") && has(c, "solve") && has(c, "steps") &&
+		  has(c, "sweep"));
+	ck_assert_int_eq(count(c), 5);
 	free_all(c);
 	c = command_complete(s, "load disk-", 5, &files);
 	ck_assert(has(c, "disk-reye") && has(c, "disk-uniform"));
@@ -276,6 +277,39 @@ START_TEST(test_complete)
 	free_all(c);
 	c = command_complete(s, "quit ", 5, &files);
 	ck_assert_int_eq(count(c), 0);
+	free_all(c);
+	/* sweep: a parameter, three numbers, then results as many as wanted */
+	c = command_complete(s, "sweep om", 6, &files);
+	ck_assert(has(c, "omega") && count(c) == 1);
+	free_all(c);
+	c = command_complete(s, "sweep mu 0 1 ", 13, &files);
+	ck_assert_int_eq(count(c), 0);
+	free_all(c);
+	c = command_complete(s, "sweep mu 0 1 3 stop_time stop", 25, &files);
+	ck_assert(has(c, "stop_time_exact") && !files);
+	free_all(c);
+	/* plot: figures (the sweep once there is one), its words, a file after 'to' */
+	c = command_complete(s, "plot ", 5, &files);
+	ck_assert(has(c, "to") && has(c, "window") && !has(c, "sweep") && !files);
+	free_all(c);
+	ok("sweep mu 0.1 0.2 2 stop_time");
+	c = command_complete(s, "plot sw", 5, &files);
+	ck_assert(has(c, "sweep") && count(c) == 1);
+	free_all(c);
+	c = command_complete(s, "plot sweep ", 11, &files);
+	ck_assert(has(c, "to") && has(c, "window"));
+	free_all(c);
+	c = command_complete(s, "plot sweep to ", 14, &files);
+	ck_assert(count(c) == 0 && files);
+	free_all(c);
+	c = command_complete(s, "export ", 7, &files);
+	ck_assert(has(c, "csv") && count(c) == 1 && !files);
+	free_all(c);
+	c = command_complete(s, "export csv ", 11, &files);
+	ck_assert(count(c) == 0 && files);
+	free_all(c);
+	c = command_complete(s, "export csv f.csv ", 17, &files);
+	ck_assert(has(c, "sweep") && !files);
 	free_all(c);
 }
 END_TEST

@@ -5,8 +5,8 @@
 #include <string.h>
 
 #include "cmd/handlers.h"
-#include "num/expr.h"
 #include "exercise/units.h"
+#include "num/expr.h"
 #include "util/text.h"
 #include "util/xalloc.h"
 
@@ -130,6 +130,48 @@ static const struct command commands[] = {
 	 "answer a hint where the slip is a common one (a factor of 2, π or g, a\n"
 	 "sign, degrees for radians). A wrong answer is not a failed command.",
 	 {COMPLETE_NAME, COMPLETE_NONE, COMPLETE_UNIT}},
+	{"plot",
+	 cmd_plot,
+	 0,
+	 4,
+	 CMD_NEEDS_EXERCISE,
+	 "plot [NAME] [to FILE] [window]",
+	 "draw a figure of the last solve or sweep",
+	 "Without arguments, lists the figures of the last solve (and the last\n"
+	 "sweep's). 'plot NAME' draws one through gnuplot: into the plot pane in\n"
+	 "the full-screen mode, as text elsewhere; NAME defaults to the first\n"
+	 "figure, and 'sweep' is the last sweep. 'plot NAME to FILE' writes a\n"
+	 ".png, .svg or .pdf file (whole, or not at all); 'plot NAME window' opens\n"
+	 "a gnuplot window when there is a display. $GNUPLOT names the gnuplot\n"
+	 "to run.",
+	 {COMPLETE_FIGURE}},
+	{"sweep",
+	 cmd_sweep,
+	 5,
+	 -1,
+	 CMD_NEEDS_EXERCISE,
+	 "sweep NAME FROM TO STEPS RESULT...",
+	 "vary a parameter, solve at each point, tabulate",
+	 "Varies the numeric parameter NAME from FROM to TO (in its unit, as 'show'\n"
+	 "gives it) in STEPS evenly spaced points (2 to 10000), solves at each, and\n"
+	 "prints a table of the RESULTs (results or parameters). A point where\n"
+	 "the model fails shows 'failed' and is explained below the table.\n"
+	 "Parameters and results stay as they were; the sweep is kept for\n"
+	 "'plot sweep' and 'export csv'. Ctrl-C stops it, keeping the points done.",
+	 {COMPLETE_PARAM, COMPLETE_NONE, COMPLETE_NONE, COMPLETE_NONE, COMPLETE_NAME}},
+	{"export",
+	 cmd_export,
+	 2,
+	 3,
+	 CMD_NEEDS_EXERCISE,
+	 "export csv FILE [TABLE]",
+	 "write the last sweep or solution as CSV",
+	 "Writes a table as CSV (RFC 4180: a header of column names with their\n"
+	 "units, then the numbers to 17 digits): the last sweep when it is newer\n"
+	 "than the last solve, else the last solve's first table, else the\n"
+	 "curves of its first figure. TABLE names another table, a figure, or\n"
+	 "'sweep'. The file is written whole or not at all.",
+	 {COMPLETE_FORMAT, COMPLETE_FILE, COMPLETE_TABLE}},
 	{"help",
 	 cmd_help,
 	 0,
@@ -261,7 +303,11 @@ int cmd_help(struct cmd_ctx *c)
 	strbuf_addstr(c->out, "Commands (help COMMAND for more):\n");
 	for (size_t i = 0; i < NCOMMANDS; i++) {
 		strbuf_addstr(c->out, "  ");
-		strbuf_addpad(c->out, commands[i].usage, 26);
+		/* a usage too long for the column puts its summary below */
+		if (utf8_width(commands[i].usage) >= 26)
+			strbuf_addf(c->out, "%s\n%28s", commands[i].usage, "");
+		else
+			strbuf_addpad(c->out, commands[i].usage, 26);
 		strbuf_addf(c->out, "%s\n", commands[i].summary);
 	}
 	return 0;
@@ -314,7 +360,7 @@ char **command_complete(const struct session *s, const char *line, size_t start,
 		const struct command *cmd = command_find(t.v[0].text);
 		size_t argi = t.n - 1; /* index of the argument being completed */
 		size_t last = 0;       /* the last argument kind the table gives */
-		for (size_t i = 0; cmd && i < 3; i++)
+		for (size_t i = 0; cmd && i < CMD_COMPLETE_MAX; i++)
 			if (cmd->complete[i] != COMPLETE_NONE)
 				last = i;
 		if (!cmd)
@@ -323,6 +369,11 @@ char **command_complete(const struct session *s, const char *line, size_t start,
 			kind = cmd->complete[argi];
 		else
 			kind = cmd->max_args < 0 ? cmd->complete[last] : COMPLETE_NONE;
+		/* plot's words after the name: a file after 'to' */
+		if (kind == COMPLETE_NONE && cmd && cmd->complete[0] == COMPLETE_FIGURE)
+			kind = COMPLETE_FIGURE;
+		if (kind == COMPLETE_FIGURE && t.n >= 2 && !strcmp(t.v[t.n - 1].text, "to"))
+			kind = COMPLETE_FILE;
 	}
 	const struct exercise *ex = s ? session_exercise(s) : NULL;
 	const char *names[256];
@@ -363,6 +414,27 @@ char **command_complete(const struct session *s, const char *line, size_t start,
 		}
 		break;
 	}
+	case COMPLETE_FIGURE:
+	case COMPLETE_TABLE: {
+		const struct figures *fs = s ? session_figures(s) : NULL;
+		for (size_t i = 0; fs && kind == COMPLETE_TABLE && i < fs->ntab; i++)
+			cand_add(&c, fs->tab[i].name);
+		for (size_t i = 0; fs && i < fs->nfig; i++)
+			cand_add(&c, fs->fig[i].name);
+		if (s && session_sweep(s)->nfig)
+			cand_add(&c, "sweep");
+		if (kind == COMPLETE_FIGURE) {
+			cand_add(&c, "to");
+			cand_add(&c, "window");
+		}
+		break;
+	}
+	case COMPLETE_FORMAT:
+		cand_add(&c, "csv");
+		break;
+	case COMPLETE_FILE:
+		*files = true;
+		break;
 	case COMPLETE_UNIT: {
 		int p = ex && t.n >= 2 ? model_param_index(ex->model, t.v[1].text) : -1;
 		for (const char *const *u = unit_names(); *u; u++) {

@@ -20,8 +20,15 @@ enum complete_kind {
 	COMPLETE_NAME,	/* parameters and results */
 	COMPLETE_VALUE, /* the choices of the parameter before it */
 	COMPLETE_UNIT,
-	COMPLETE_EXPR, /* names and functions */
+	COMPLETE_EXPR,	 /* names and functions */
+	COMPLETE_FIGURE, /* figure names, 'to' and 'window'; a file after 'to' */
+	COMPLETE_FORMAT, /* export formats */
+	COMPLETE_FILE,
+	COMPLETE_TABLE, /* table and figure names */
 };
+
+/* Completion kinds given per argument: enough for sweep's five. */
+enum { CMD_COMPLETE_MAX = 5 };
 
 struct cmd_ctx {
 	struct session *s;
@@ -48,7 +55,7 @@ struct command {
 	const char *usage;
 	const char *summary;
 	const char *help;
-	enum complete_kind complete[3]; /* per argument; the last one repeats */
+	enum complete_kind complete[CMD_COMPLETE_MAX]; /* per argument; the last one repeats */
 };
 
 /* NULL-terminated. */

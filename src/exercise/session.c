@@ -19,6 +19,8 @@ struct session {
 	struct figures figs;
 	enum check_verdict *check; /* per result */
 	char **check_answer;
+	struct figures sweep;
+	bool sweep_newer; /* the sweep came after the last solve */
 };
 
 struct session *session_new(void)
@@ -83,6 +85,8 @@ static void clear(struct session *s)
 	s->param = NULL;
 	exercise_free(s->ex);
 	s->ex = NULL;
+	figures_release(&s->sweep);
+	s->sweep_newer = false;
 }
 
 void session_free(struct session *s)
@@ -262,23 +266,23 @@ int session_reset(struct session *s, const char *name, struct diag *d)
 	return 0;
 }
 
-int session_solve(struct session *s, struct diag *d)
+/* Runs the model on the session's parameters, parameter `over` (if not
+ * -1) taking `value` (display unit) instead. */
+static int run_model(const struct session *s, int over, double value, struct value *res,
+		     struct strbuf *steps, struct figures *figs, struct diag *d)
 {
 	const struct model *m = s->ex->model;
 	double *num = xcalloc(m->nparams, sizeof(double));
 	int *choice = xcalloc(m->nparams, sizeof(int));
 	const char **text = xcalloc(m->nparams, sizeof(char *));
 	for (size_t i = 0; i < m->nparams; i++) {
-		num[i] = ex_param_to_model(&s->ex->params[i], s->param[i].num);
+		double v = (int)i == over ? value : s->param[i].num;
+		num[i] = ex_param_to_model(&s->ex->params[i], v);
 		choice[i] = s->param[i].choice;
 		text[i] = s->param[i].text;
 	}
-	struct value *res = xcalloc(m->nresults, sizeof(*res));
-	struct strbuf steps = STRBUF_INIT;
 	struct model_input in = {num, choice, text};
-	struct figures figs = FIGURES_INIT;
-	struct model_output out = {res, &steps, &figs};
-	num_interrupted = 0;
+	struct model_output out = {res, steps, figs};
 	int rc = m->solve(&in, &out, d);
 	for (size_t i = 0; !rc && i < m->nresults; i++)
 		if (res[i].kind == VAL_NONE)
@@ -287,9 +291,20 @@ int session_solve(struct session *s, struct diag *d)
 	free(num);
 	free(choice);
 	free(text);
-	if (rc) {
+	if (rc)
 		for (size_t i = 0; i < m->nresults; i++)
 			value_release(&res[i]);
+	return rc;
+}
+
+int session_solve(struct session *s, struct diag *d)
+{
+	const struct model *m = s->ex->model;
+	struct value *res = xcalloc(m->nresults, sizeof(*res));
+	struct strbuf steps = STRBUF_INIT;
+	struct figures figs = FIGURES_INIT;
+	num_interrupted = 0;
+	if (run_model(s, -1, 0, res, &steps, &figs, d)) {
 		free(res);
 		strbuf_release(&steps);
 		figures_release(&figs);
@@ -301,7 +316,51 @@ int session_solve(struct session *s, struct diag *d)
 	strbuf_release(&s->steps);
 	s->steps = steps;
 	figures_move(&s->figs, &figs);
+	s->sweep_newer = false;
 	return 0;
+}
+
+int session_number_param(const struct session *s, const char *name, struct diag *d)
+{
+	int i = find_param(s, name, d);
+	if (i < 0)
+		return -1;
+	const struct param_spec *sp = s->ex->params[i].spec;
+	if (sp->kind == PARAM_CHOICE)
+		return diag_set(d, "%s is a choice (%s), not a number", name, sp->choices);
+	if (sp->kind == PARAM_TEXT)
+		return diag_set(d, "%s is text, not a number", name);
+	return i;
+}
+
+int session_solve_with(const struct session *s, size_t i, double value, struct value *res,
+		       struct diag *d)
+{
+	if (ex_param_check(&s->ex->params[i], value, d))
+		return -1;
+	/* figures made and dropped: a model may not expect figs == NULL */
+	struct strbuf steps = STRBUF_INIT;
+	struct figures figs = FIGURES_INIT;
+	int rc = run_model(s, (int)i, value, res, &steps, &figs, d);
+	strbuf_release(&steps);
+	figures_release(&figs);
+	return rc;
+}
+
+const struct figures *session_sweep(const struct session *s)
+{
+	return &s->sweep;
+}
+
+void session_keep_sweep(struct session *s, struct figures *sweep)
+{
+	figures_move(&s->sweep, sweep);
+	s->sweep_newer = true;
+}
+
+bool session_sweep_is_newer(const struct session *s)
+{
+	return s->sweep_newer && (s->sweep.nfig || s->sweep.ntab);
 }
 
 bool session_solved(const struct session *s)

@@ -57,6 +57,24 @@ void session_set_check(struct session *s, size_t result, enum check_verdict v,
 		       const char *answer);
 /* *answer (may be NULL) is the user's answer as typed. */
 enum check_verdict session_check(const struct session *s, size_t result, const char **answer);
+/* The index of numeric parameter `name`, or -1 with d saying why not (the
+ * messages `set` gives, and one for a choice or a text). */
+int session_number_param(const struct session *s, const char *name, struct diag *d);
+/* Runs the model as solve does, but with numeric parameter i at `value`
+ * (display unit, checked as set checks it), leaving
+ * the session as it was: its parameters, results and figures. res gets
+ * the model's nresults values (value_release each); on failure none. Does
+ * not clear num_interrupted, so that a Ctrl-C stops a sweep. */
+int session_solve_with(const struct session *s, size_t i, double value, struct value *res,
+		       struct diag *d);
+
+/* The last sweep: a table and a figure, both named "sweep" (empty when
+ * none). A load drops it. */
+const struct figures *session_sweep(const struct session *s);
+/* Keeps *sweep as the last sweep (taking what it holds). */
+void session_keep_sweep(struct session *s, struct figures *sweep);
+/* Whether the last sweep came after the last solve. */
+bool session_sweep_is_newer(const struct session *s);
 
 /* What a name stands for, for print and eval. */
 struct lookup {

@@ -46,6 +46,8 @@
 #include "front/front.h"
 #include "front/rl.h"
 #include "num/num.h"
+#include "plot/gnuplot.h"
+#include "plot/plot.h"
 #include "util/text.h"
 #include "util/xalloc.h"
 
@@ -282,6 +284,8 @@ static struct screen {
 	unsigned char inq[64];
 	size_t inq_len, inq_head;
 	double cmd_start, last_progress;
+	bool plot_dirty; /* the plot pane must be drawn again */
+	int plot_cols, plot_rows;
 } S;
 
 static volatile sig_atomic_t got_sigint, got_term;
@@ -481,16 +485,51 @@ static void build_results(struct pane *p)
 	strbuf_release(&l);
 }
 
+/* The plot pane: gnuplot's dumb terminal at the pane's inner size, run
+ * again only after a command or a resize (S.plot_dirty). */
 static void build_plot(struct pane *p)
 {
+	int cols = p->w - 2, rows = p->h - 2;
+	if (!S.plot_dirty && cols == S.plot_cols && rows == S.plot_rows)
+		return;
+	S.plot_dirty = false;
+	S.plot_cols = cols;
+	S.plot_rows = rows;
 	lines_clear(&p->content);
 	p->note[0] = '\0';
+	if (cols < 20 || rows < 5) {
+		plot_pane_size(0, 0);
+		return;
+	}
+	plot_pane_size(cols, rows);
 	if (!session_exercise(S.s))
 		return;
-	lines_add_text(&p->content,
-		       session_solved(S.s) ? "'plot' draws the solution here"
-					   : "'solve', then 'plot' draws the solution here",
-		       ST_DIM);
+	struct strbuf out = STRBUF_INIT;
+	struct diag d;
+	if (plot_pane_render(S.s, &out, &d)) {
+		struct strbuf msg = STRBUF_INIT;
+		diag_format(&d, &msg);
+		struct strbuf t = STRBUF_INIT;
+		text_wrap(&t, strbuf_str(&msg), cols, 0);
+		lines_add_text(&p->content, strbuf_str(&t), ST_ERROR);
+		strbuf_release(&t);
+		strbuf_release(&msg);
+	} else if (out.len) {
+		lines_add_text(&p->content, strbuf_str(&out), ST_NORMAL);
+		/* gnuplot pads the plot with blank lines at the bottom */
+		while (p->content.n && !p->content.v[p->content.n - 1]
+						.s[strspn(p->content.v[p->content.n - 1].s, " ")]) {
+			free(p->content.v[p->content.n - 1].s);
+			p->content.n--;
+		}
+	} else {
+		lines_add_text(&p->content,
+			       session_solved(S.s) ? "this solve drew no figure"
+						   : "'solve' draws the solution here; "
+						     "'plot NAME' picks a figure",
+			       ST_DIM);
+	}
+	strbuf_release(&out);
 }
 
 static void build_all(void)
@@ -813,6 +852,7 @@ static void layout(void)
 		S.status = newwin(1, W, H - 2, 0);
 		S.prompt = newwin(1, W, H - 1, 0);
 		if (S.small) {
+			plot_pane_size(0, 0); /* `plot` draws into the log */
 			place(P_LOG, 0, 0, H - 2, W);
 			set_status(false, "%dx%d: log only; panes need %dx%d", W, H, MIN_COLS,
 				   MIN_ROWS);
@@ -922,6 +962,7 @@ static void run_line(const char *line)
 	if (quit)
 		S.done = true;
 	rl_set_prompt(front_prompt(S.s));
+	S.plot_dirty = true;
 	layout();
 }
 
@@ -1005,6 +1046,7 @@ static void take_key(int ch)
 	}
 	switch (ch) {
 	case KEY_RESIZE:
+		S.plot_dirty = true;
 		layout();
 		clearok(curscr, TRUE);
 		draw_all();
@@ -1189,6 +1231,7 @@ int front_screen(struct session *s)
 	memset(&S, 0, sizeof(S));
 	S.s = s;
 	S.stderr_saved = S.stderr_pipe = -1;
+	S.plot_dirty = true;
 	S.pane[P_LOG].title = "log";
 	S.pane[P_EXERCISE].title = "exercise";
 	S.pane[P_PARAMS].title = "parameters";
@@ -1281,6 +1324,8 @@ int front_screen(struct session *s)
 
 	rl_callback_handler_remove();
 	num_set_progress_hook(NULL);
+	plot_pane_size(0, 0);
+	gnuplot_close();
 	front_history_close();
 	restore_terminal();
 	if (S.stderr_pipe >= 0)

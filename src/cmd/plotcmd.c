@@ -1,0 +1,243 @@
+/* The commands of SPEC §2 that draw and export: plot, sweep, export. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/handlers.h"
+#include "exercise/sweep.h"
+#include "plot/plot.h"
+#include "util/text.h"
+#include "util/xalloc.h"
+
+#define ARG(i) (c->args->v[(i)].text)
+
+/* The size `plot` draws at outside the full-screen mode: a classic
+ * terminal, one column short so that no line wraps. */
+enum { TEXT_COLS = 79, TEXT_ROWS = 24 };
+
+/* A figure of the last solve is as old as its results. */
+static int check_current(struct cmd_ctx *c, const struct figure *f)
+{
+	const struct figures *sw = session_sweep(c->s);
+	bool from_sweep = sw->nfig && f == &sw->fig[0];
+	if (!from_sweep && session_stale(c->s))
+		return diag_set(c->d,
+				"the figures are out of date (%s changed since 'solve'): run "
+				"'solve'",
+				session_stale(c->s));
+	return 0;
+}
+
+static void list_figures(struct cmd_ctx *c)
+{
+	const struct figures *fs = session_figures(c->s);
+	const struct figures *sw = session_sweep(c->s);
+	int w = 6;
+	for (size_t i = 0; i < fs->nfig; i++)
+		if (utf8_width(fs->fig[i].name) > w)
+			w = utf8_width(fs->fig[i].name);
+	if (!fs->nfig && !sw->nfig) {
+		strbuf_addstr(c->out,
+			      session_solved(c->s)
+				      ? "the last solve drew no figures; 'sweep' makes one\n"
+				      : "no figures yet: run 'solve' (or 'sweep') first\n");
+		return;
+	}
+	for (size_t i = 0; i < fs->nfig; i++) {
+		strbuf_addstr(c->out, "  ");
+		strbuf_addpad(c->out, fs->fig[i].name, w + 2);
+		strbuf_addf(c->out, "%s\n", fs->fig[i].title);
+	}
+	if (sw->nfig) {
+		strbuf_addstr(c->out, "  ");
+		strbuf_addpad(c->out, PLOT_SWEEP, w + 2);
+		strbuf_addf(c->out, "%s (the last sweep)\n", sw->fig[0].title);
+	}
+	if (c->interactive)
+		strbuf_addstr(c->out, "'plot NAME' draws one, 'plot NAME to FILE.png' writes it\n");
+}
+
+int cmd_plot(struct cmd_ctx *c)
+{
+	size_t n = c->args->n, i = 1;
+	const char *name = NULL, *file = NULL;
+	bool window = false;
+	if (n == 1) {
+		list_figures(c);
+		return 0;
+	}
+	if (strcmp(ARG(1), "to") && strcmp(ARG(1), "window"))
+		name = ARG(i++);
+	while (i < n) {
+		if (!strcmp(ARG(i), "to")) {
+			if (i + 1 >= n)
+				return diag_set(c->d, "'to' needs a file name: plot [NAME] to "
+						      "FILE.png|.svg|.pdf");
+			if (file)
+				return diag_set(c->d, "one 'to FILE' at a time");
+			file = ARG(i + 1);
+			i += 2;
+		} else if (!strcmp(ARG(i), "window")) {
+			window = true;
+			i++;
+		} else {
+			return diag_set(c->d,
+					"unexpected '%s'; usage: plot [NAME] [to FILE] [window]",
+					ARG(i));
+		}
+	}
+	if (file && window)
+		return diag_set(c->d, "a file or a window, not both");
+	const struct figure *f = plot_find(c->s, name, c->d);
+	if (!f || check_current(c, f))
+		return -1;
+	if (file) {
+		if (plot_file(c->s, f, file, c->d))
+			return -1;
+		if (c->interactive)
+			strbuf_addf(c->out, "wrote %s (%s)\n", file, f->name);
+		return 0;
+	}
+	if (window) {
+		if (plot_window(c->s, f, c->d))
+			return -1;
+		if (c->interactive)
+			strbuf_addf(c->out, "%s drawn in a gnuplot window\n", f->name);
+		return 0;
+	}
+	if (plot_pane_get(NULL, NULL)) {
+		plot_pane_choose(f->name);
+		strbuf_addf(c->out, "the plot pane shows %s: %s\n", f->name, f->title);
+		return 0;
+	}
+	/* in a log, the terminal's blank margins above and below only waste lines */
+	struct strbuf text = STRBUF_INIT;
+	int rc = plot_text(c->s, f, TEXT_COLS, TEXT_ROWS, &text, c->d);
+	const char *p = strbuf_str(&text);
+	while (*p == '\n')
+		p++;
+	size_t len = strlen(p);
+	while (len > 1 && p[len - 1] == '\n' && p[len - 2] == '\n')
+		len--;
+	if (!rc)
+		strbuf_add(c->out, p, len);
+	strbuf_release(&text);
+	return rc;
+}
+
+/* ---- sweep ---------------------------------------------------------- */
+
+static void format_cell(double v, bool failed, char *buf, size_t n)
+{
+	if (failed)
+		snprintf(buf, n, "failed");
+	else
+		text_format_number(v, buf, n);
+}
+
+static void print_table(struct cmd_ctx *c, const struct table *t, const bool *failed_at)
+{
+	int *w = xcalloc(t->ncols, sizeof(int));
+	char buf[40];
+	for (size_t j = 0; j < t->ncols; j++) {
+		w[j] = utf8_width(t->cols[j]);
+		for (size_t i = 0; i < t->nrows; i++) {
+			format_cell(table_at(t, i, j), j > 0 && failed_at[i], buf, sizeof(buf));
+			int k = (int)strlen(buf);
+			w[j] = k > w[j] ? k : w[j];
+		}
+	}
+	for (size_t j = 0; j < t->ncols; j++) {
+		if (j + 1 < t->ncols)
+			strbuf_addpad(c->out, t->cols[j], w[j] + 2);
+		else
+			strbuf_addstr(c->out, t->cols[j]);
+	}
+	strbuf_addch(c->out, '\n');
+	for (size_t i = 0; i < t->nrows; i++) {
+		for (size_t j = 0; j < t->ncols; j++) {
+			format_cell(table_at(t, i, j), j > 0 && failed_at[i], buf, sizeof(buf));
+			if (j + 1 < t->ncols)
+				strbuf_addpad(c->out, buf, w[j] + 2);
+			else
+				strbuf_addstr(c->out, buf);
+		}
+		strbuf_addch(c->out, '\n');
+	}
+	free(w);
+}
+
+int cmd_sweep(struct cmd_ctx *c)
+{
+	double from, to;
+	int steps;
+	const char *why;
+	if (text_parse_double(ARG(2), &from, &why))
+		return diag_set(c->d, "FROM '%s' %s", ARG(2), why);
+	if (text_parse_double(ARG(3), &to, &why))
+		return diag_set(c->d, "TO '%s' %s", ARG(3), why);
+	if (text_parse_int(ARG(4), 2, SWEEP_MAX_STEPS, &steps))
+		return diag_set(c->d, "STEPS '%s' must be a whole number from 2 to %d", ARG(4),
+				SWEEP_MAX_STEPS);
+	size_t nnames = c->args->n - 5;
+	const char **names = xcalloc(nnames, sizeof(char *));
+	for (size_t i = 0; i < nnames; i++)
+		names[i] = ARG(5 + i);
+	struct sweep_report r;
+	int rc = sweep_run(c->s, ARG(1), from, to, steps, names, nnames, &r, c->d);
+	free(names);
+	if (r.kept) {
+		print_table(c, &session_sweep(c->s)->tab[0], r.failed_at);
+		if (r.failed) {
+			strbuf_addf(c->out, "the model failed at %zu of %zu points:\n%s", r.failed,
+				    r.done, strbuf_str(&r.notes));
+			if (r.failed > 5)
+				strbuf_addf(c->out, "(and %zu more)\n", r.failed - 5);
+		}
+		if (!rc && c->interactive)
+			strbuf_addstr(c->out, "kept as 'sweep': 'plot sweep' draws it, "
+					      "'export csv FILE' writes it\n");
+	}
+	sweep_report_release(&r);
+	return rc;
+}
+
+/* ---- export --------------------------------------------------------- */
+
+int cmd_export(struct cmd_ctx *c)
+{
+	if (strcmp(ARG(1), "csv"))
+		return diag_set(c->d, "cannot export as '%s': the format is csv (export csv FILE)",
+				ARG(1));
+	const char *name = c->args->n > 3 ? ARG(3) : NULL;
+	struct figures scratch = FIGURES_INIT;
+	const struct table *t = plot_export_table(c->s, name, &scratch, c->d);
+	int rc = -1;
+	if (!t)
+		goto done;
+	/* the sweep stays current; the solve's data is as old as its results */
+	const struct figures *sw = session_sweep(c->s);
+	if (!(sw->ntab && t == &sw->tab[0]) && session_stale(c->s)) {
+		diag_set(c->d,
+			 "the results are out of date (%s changed since 'solve'): run 'solve'",
+			 session_stale(c->s));
+		goto done;
+	}
+	if (plot_csv_file(t, ARG(2), c->d))
+		goto done;
+	rc = 0;
+	if (c->interactive) {
+		const struct figures *fs = session_figures(c->s);
+		strbuf_addf(c->out, "wrote %s: %s, %zu rows of %zu columns\n", ARG(2), t->name,
+			    t->nrows, t->ncols);
+		if (!name && fs->ntab > 1 && t == &fs->tab[0]) {
+			strbuf_addstr(c->out, "the other tables (export csv FILE TABLE):");
+			for (size_t i = 1; i < fs->ntab; i++)
+				strbuf_addf(c->out, " %s", fs->tab[i].name);
+			strbuf_addch(c->out, '\n');
+		}
+	}
+done:
+	figures_release(&scratch);
+	return rc;
+}

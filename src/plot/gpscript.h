@@ -1,0 +1,38 @@
+/* gnuplot scripts for figures, as text: kept apart from the process so
+ * that what tribo sends can be tested line by line. No user string ever
+ * becomes a gnuplot command or a file name: every text is a single-quoted
+ * string (no backquote, macro or escape expansion happens inside one), its
+ * quotes doubled and its control characters removed, and drawn noenhanced
+ * so that ^ _ @ { } are literal. */
+#ifndef TRIBO_GPSCRIPT_H
+#define TRIBO_GPSCRIPT_H
+
+#include "plot/figure.h"
+#include "util/strbuf.h"
+
+enum gp_term_kind {
+	GP_TERM_DUMB, /* text, back over gnuplot's standard output */
+	GP_TERM_PNG,
+	GP_TERM_SVG,
+	GP_TERM_PDF,
+	GP_TERM_WINDOW,
+};
+
+struct gp_term {
+	enum gp_term_kind kind;
+	int cols, rows;	    /* GP_TERM_DUMB: the size in character cells */
+	const char *output; /* the files: an absolute path chosen by tribo */
+	const char *window; /* GP_TERM_WINDOW: "qt", "wxt" or "x11" */
+};
+
+/* Appends `text` as a gnuplot single-quoted string. */
+void gp_quote(struct strbuf *out, const char *text);
+/* Appends a number as gnuplot data: %.17g, NaN for what is not finite. */
+void gp_number(struct strbuf *out, double x);
+/* Appends the script that draws f on terminal t. `title` heads the plot
+ * (the exercise's title and the figure's, as the caller wants them). The
+ * output is closed at the end, so a file is complete when it returns. */
+void gp_script_figure(struct strbuf *out, const struct figure *f, const char *title,
+		      const struct gp_term *t);
+
+#endif

@@ -1,0 +1,67 @@
+/* Drawing a session's figures through the shared gnuplot (plot/gnuplot.h):
+ * as text, into a file, into a window, or into the full-screen plot pane;
+ * and the figures' data as CSV. Nothing here prints: text comes back in a
+ * strbuf, failures in a struct diag. */
+#ifndef TRIBO_PLOT_H
+#define TRIBO_PLOT_H
+
+#include <stddef.h>
+
+#include "exercise/session.h"
+#include "plot/figure.h"
+#include "util/diag.h"
+#include "util/strbuf.h"
+
+/* The name `plot` and `export` give the last sweep's figure and table. */
+#define PLOT_SWEEP "sweep"
+
+/* A figure of the session: `name` among the last solve's figures, or
+ * PLOT_SWEEP for the last sweep; NULL name: the first figure of the last
+ * solve, else the sweep. NULL with d set (naming the figures there are)
+ * when there is no such figure. */
+const struct figure *plot_find(const struct session *s, const char *name, struct diag *d);
+/* The title a plot of f carries: "EXERCISE TITLE: figure title". */
+void plot_title(const struct session *s, const struct figure *f, struct strbuf *out);
+
+/* f drawn by gnuplot's dumb terminal, cols x rows cells, appended to out. */
+int plot_text(const struct session *s, const struct figure *f, int cols, int rows,
+	      struct strbuf *out, struct diag *d);
+/* f drawn into `path`; the terminal follows the extension (.png, .svg,
+ * .pdf). The file appears whole or not at all. */
+int plot_file(const struct session *s, const struct figure *f, const char *path, struct diag *d);
+/* f drawn in a gnuplot window (qt, wxt or x11) when a display exists. */
+int plot_window(const struct session *s, const struct figure *f, struct diag *d);
+
+/* The plot pane's size in character cells; 0x0 (the default) outside the
+ * full-screen mode, where `plot` writes the dumb-terminal plot into the
+ * command's output. */
+void plot_pane_size(int cols, int rows);
+/* Whether a pane exists (its size is not 0x0); *cols, *rows may be NULL. */
+int plot_pane_get(int *cols, int *rows);
+/* Makes the figure `name` the pane's (the screen draws it after the
+ * command). A name that later disappears falls back to the first figure. */
+void plot_pane_choose(const char *name);
+/* Renders the pane's figure (the one last chosen with `plot`, else the
+ * first of the last solve) at the pane size into out; empty when nothing
+ * to draw. 0, or -1 with d set. */
+int plot_pane_render(const struct session *s, struct strbuf *out, struct diag *d);
+
+/* The table `export csv` writes. By name: a table of the last solve,
+ * PLOT_SWEEP, or a figure's curves. Without: the last sweep when it is
+ * newer than the last solve, else the first table of the last solve, else
+ * the curves of its first figure. Curves become a table in *scratch
+ * (figures_release it). NULL with d set when there is nothing. */
+const struct table *plot_export_table(const struct session *s, const char *name,
+				      struct figures *scratch, struct diag *d);
+/* A figure's curves as a table added to `into`: x and y columns (the
+ * band's two edges for a filled curve), one x column for all when the
+ * curves share their x, else one per curve; shorter columns are padded
+ * with NaN. */
+const struct table *plot_figure_table(const struct figure *f, struct figures *into);
+/* A table as CSV (RFC 4180): a header of the column names with their
+ * units, then %.17g numbers; NaN and inf for what is not finite. */
+void plot_csv(const struct table *t, struct strbuf *out);
+/* plot_csv into a file, written whole or not at all. */
+int plot_csv_file(const struct table *t, const char *path, struct diag *d);
+
+#endif

@@ -1,0 +1,130 @@
+#include "util/outfile.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "util/xalloc.h"
+
+static bool has_control(const char *s)
+{
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+		if (*p < 0x20 || *p == 0x7f)
+			return true;
+	return false;
+}
+
+int outfile_open(struct outfile *f, const char *path, struct diag *d)
+{
+	*f = (struct outfile){NULL, NULL, -1};
+	if (!*path)
+		return diag_set(d, "the file name is empty");
+	if (has_control(path))
+		return diag_set(d, "the file name holds a control character");
+	size_t n = strlen(path);
+	if (path[n - 1] == '/')
+		return diag_set(d, "'%s' is a directory, not a file name", path);
+	struct stat st;
+	if (!stat(path, &st) && S_ISDIR(st.st_mode))
+		return diag_set(d, "'%s' is a directory", path);
+
+	const char *slash = strrchr(path, '/');
+	char *dir =
+		slash ? xstrndup(path, slash == path ? 1 : (size_t)(slash - path)) : xstrdup(".");
+	/* An absolute, resolved directory: the temporary name starts with '/',
+	 * so no program it is handed to can take it for '|command'. */
+	char *real = realpath(dir, NULL);
+	if (!real) {
+		int e = errno;
+		diag_set(d, "cannot write '%s': directory '%s': %s", path, dir, strerror(e));
+		free(dir);
+		return -1;
+	}
+	if (access(real, W_OK)) {
+		int e = errno;
+		diag_set(d, "cannot write '%s': directory '%s': %s", path, dir, strerror(e));
+		free(dir);
+		free(real);
+		return -1;
+	}
+	free(dir);
+	if (has_control(real)) {
+		free(real);
+		return diag_set(d, "the directory's name holds a control character");
+	}
+	size_t len = strlen(real);
+	char *tmp = xmalloc(len + 32);
+	snprintf(tmp, len + 32, "%s%s.tribo-XXXXXX", real, real[len - 1] == '/' ? "" : "/");
+	free(real);
+	int fd = mkstemp(tmp);
+	if (fd < 0) {
+		int e = errno;
+		diag_set(d, "cannot write '%s': %s", path, strerror(e));
+		free(tmp);
+		return -1;
+	}
+	/* mkstemp makes it 0600; the user's file gets the usual mode */
+	mode_t mask = umask(0);
+	umask(mask);
+	fchmod(fd, 0666 & ~mask);
+	f->path = xstrdup(path);
+	f->tmp = tmp;
+	f->fd = fd;
+	return 0;
+}
+
+int outfile_write(struct outfile *f, const char *data, size_t n, struct diag *d)
+{
+	while (n > 0) {
+		ssize_t k = write(f->fd, data, n);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k < 0)
+			return diag_set(d, "cannot write '%s': %s", f->path, strerror(errno));
+		data += k;
+		n -= (size_t)k;
+	}
+	return 0;
+}
+
+static void release(struct outfile *f)
+{
+	if (f->fd >= 0)
+		close(f->fd);
+	free(f->path);
+	free(f->tmp);
+	*f = (struct outfile){NULL, NULL, -1};
+}
+
+void outfile_abort(struct outfile *f)
+{
+	if (f->tmp)
+		unlink(f->tmp);
+	release(f);
+}
+
+int outfile_commit(struct outfile *f, struct diag *d)
+{
+	struct stat st;
+	int rc = 0;
+	if (f->fd >= 0 && close(f->fd)) {
+		rc = diag_set(d, "cannot write '%s': %s", f->path, strerror(errno));
+		f->fd = -1;
+		outfile_abort(f);
+		return rc;
+	}
+	f->fd = -1;
+	if (stat(f->tmp, &st) || st.st_size == 0)
+		rc = diag_set(d, "nothing was written to '%s'", f->path);
+	else if (rename(f->tmp, f->path))
+		rc = diag_set(d, "cannot write '%s': %s", f->path, strerror(errno));
+	if (rc)
+		unlink(f->tmp);
+	release(f);
+	return rc;
+}

@@ -1,0 +1,901 @@
+/* Plotting: the gnuplot scripts as text (quoting, data, styles), a real
+ * gnuplot drawing text, PNG, SVG and PDF, surviving a killed, hung or
+ * missing gnuplot, and the plot, sweep and export commands. The tests
+ * that need gnuplot say so and pass when it is not installed. */
+#include <check.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cmd/command.h"
+#include "exercise/sweep.h"
+#include "plot/gnuplot.h"
+#include "plot/gpscript.h"
+#include "plot/plot.h"
+#include "testutil.h"
+#include "util/outfile.h"
+#include "util/xalloc.h"
+
+/* A hostile text: every way gnuplot 5.4 has of running a command, a quote
+ * to end the string early, a newline to end the command, and the enhanced
+ * text markup. */
+#define HOSTILE                                                                                    \
+	"it's `touch /tmp/tribo-pwned-1` system(\"touch /tmp/tribo-pwned-2\")\n@x ^a_b {c} \\"
+
+static bool have_gnuplot(void)
+{
+	const char *prog = getenv("GNUPLOT");
+	if (prog && *prog)
+		return access(prog, X_OK) == 0;
+	const char *path = getenv("PATH");
+	if (!path)
+		return false;
+	char *copy = xstrdup(path), *save = NULL;
+	bool found = false;
+	for (char *dir = strtok_r(copy, ":", &save); dir && !found;
+	     dir = strtok_r(NULL, ":", &save)) {
+		char buf[4096];
+		snprintf(buf, sizeof(buf), "%s/gnuplot", dir);
+		found = access(buf, X_OK) == 0;
+	}
+	free(copy);
+	return found;
+}
+
+#define NEED_GNUPLOT()                                                                             \
+	do {                                                                                       \
+		if (!have_gnuplot()) {                                                             \
+			fprintf(stderr, "check_gnuplot: %s skipped: gnuplot is not installed\n",   \
+				__func__);                                                         \
+			return;                                                                    \
+		}                                                                                  \
+	} while (0)
+
+/* The script with every quoted string taken out: what gnuplot would parse
+ * as commands. */
+static char *unquoted(const char *s)
+{
+	struct strbuf out = STRBUF_INIT;
+	for (const char *p = s; *p; p++) {
+		if (*p == '\'') {
+			for (p++; *p && !(p[0] == '\'' && p[1] != '\''); p++)
+				if (p[0] == '\'')
+					p++; /* '' inside the string */
+			ck_assert_msg(*p == '\'', "unterminated single-quoted string");
+			strbuf_addstr(&out, "S");
+		} else if (*p == '"') {
+			for (p++; *p && *p != '"'; p++)
+				if (*p == '\\' && p[1])
+					p++;
+			ck_assert_msg(*p == '"', "unterminated double-quoted string");
+			strbuf_addstr(&out, "S");
+		} else {
+			strbuf_addch(&out, *p);
+		}
+	}
+	return strbuf_detach(&out);
+}
+
+/* A figure with one of each: a line with exact, NaN and infinite values, a
+ * band, a dashed line, points. */
+static void build(struct figures *fs, const char *title, const char *label)
+{
+	struct figure *f = figure_add(fs, "test", title, "t [s]", label);
+	f->equal_axes = true;
+	f->xmin = 0;
+	f->xmax = 1;
+	f->ymax = 2;
+	struct curve *c = figure_curve(f, label, CURVE_LINE);
+	curve_point(c, 0.1, 1.0 / 3);
+	curve_point(c, 2, NAN);
+	curve_point(c, INFINITY, 1e-300);
+	c = figure_curve(f, "band", CURVE_FILL);
+	curve_band(c, 0, -1, 1);
+	curve_band(c, 1, -2, 2);
+	c = figure_curve(f, "", CURVE_DASHED);
+	curve_point(c, 0, 0.5);
+	curve_point(c, 1, 0.5);
+	c = figure_curve(f, "dots", CURVE_POINTS);
+	curve_point(c, 0.5, 0.25);
+	figure_curve(f, "empty", CURVE_LINE);
+}
+
+START_TEST(test_quote)
+{
+	struct strbuf sb = STRBUF_INIT;
+	gp_quote(&sb, HOSTILE);
+	ck_assert_str_eq(strbuf_str(&sb), "'it''s `touch /tmp/tribo-pwned-1` "
+					  "system(\"touch /tmp/tribo-pwned-2\")@x ^a_b {c} \\'");
+	strbuf_reset(&sb);
+	gp_quote(&sb, "μ θ ω Δ ü\t\x7f\r");
+	ck_assert_str_eq(strbuf_str(&sb), "'μ θ ω Δ ü'");
+	strbuf_reset(&sb);
+	gp_number(&sb, 0.1);
+	strbuf_addch(&sb, ' ');
+	gp_number(&sb, -INFINITY);
+	strbuf_addch(&sb, ' ');
+	gp_number(&sb, NAN);
+	ck_assert_str_eq(strbuf_str(&sb), "0.10000000000000001 NaN NaN");
+	strbuf_release(&sb);
+}
+END_TEST
+
+START_TEST(test_script_inert)
+{
+	struct figures fs = FIGURES_INIT;
+	build(&fs, HOSTILE, HOSTILE);
+	struct strbuf sb = STRBUF_INIT;
+	struct gp_term t = {GP_TERM_PNG, 0, 0, "/tmp/it's `x`.png", NULL};
+	gp_script_figure(&sb, &fs.fig[0], HOSTILE, &t);
+	char *bare = unquoted(strbuf_str(&sb));
+	/* nothing of the texts is left outside the quotes */
+	ck_assert_ptr_null(strchr(bare, '`'));
+	ck_assert_ptr_null(strstr(bare, "system"));
+	ck_assert_ptr_null(strstr(bare, "touch"));
+	ck_assert_ptr_null(strchr(bare, '@'));
+	ck_assert_ptr_null(strstr(bare, "set print"));
+	/* every text is drawn noenhanced, and the output is the quoted path */
+	ck_assert_ptr_nonnull(strstr(strbuf_str(&sb), "set title 'it''s `touch"));
+	ck_assert_ptr_nonnull(strstr(strbuf_str(&sb), "{c} \\' noenhanced\n"));
+	ck_assert_ptr_nonnull(strstr(strbuf_str(&sb), "set output '/tmp/it''s `x`.png'\n"));
+	ck_assert_ptr_nonnull(strstr(strbuf_str(&sb), "set termoption noenhanced\n"));
+	/* every line outside the data and the plot's continuation is a
+	 * command tribo wrote */
+	static const char *const starts[] = {"reset", "set ",	     "unset ", "$tribo",
+					     "plot ", "     $tribo", "EOD"};
+	bool data = false;
+	for (char *line = bare; *line;) {
+		char *e = strchr(line, '\n');
+		ck_assert_ptr_nonnull(e);
+		*e = '\0';
+		bool known = data;
+		for (size_t i = 0; !known && i < sizeof(starts) / sizeof(*starts); i++)
+			known = !strncmp(line, starts[i], strlen(starts[i]));
+		ck_assert_msg(known, "unexpected line '%s'", line);
+		if (!strncmp(line, "$tribo", 6))
+			data = true;
+		else if (!strcmp(line, "EOD"))
+			data = false;
+		line = e + 1;
+	}
+	free(bare);
+	strbuf_release(&sb);
+	figures_release(&fs);
+}
+END_TEST
+
+START_TEST(test_script_content)
+{
+	struct figures fs = FIGURES_INIT;
+	build(&fs, "Title", "u_x / a");
+	struct strbuf sb = STRBUF_INIT;
+	struct gp_term t = {GP_TERM_DUMB, 70, 20, NULL, NULL};
+	gp_script_figure(&sb, &fs.fig[0], "Ex: Title", &t);
+	const char *s = strbuf_str(&sb);
+	ck_assert_ptr_nonnull(strstr(s,
+				     "reset\nset encoding utf8\n"
+				     "set terminal dumb size 70,20 noenhanced mono\nset output\n"));
+	ck_assert_ptr_nonnull(strstr(s, "set title 'Ex: Title' noenhanced\n"));
+	ck_assert_ptr_nonnull(strstr(s, "set xlabel 't [s]' noenhanced\n"));
+	ck_assert_ptr_nonnull(strstr(s, "set ylabel 'u_x / a' noenhanced\n"));
+	ck_assert_ptr_nonnull(strstr(s, "set size ratio -1\n"));
+	ck_assert_ptr_nonnull(strstr(s, "set xrange [0:1]\n"));
+	ck_assert_ptr_nonnull(strstr(s, "set yrange [*:2]\n"));
+	ck_assert_ptr_nonnull(strstr(s, "set key noenhanced\n"));
+	/* the data exactly, non-finite values as NaN */
+	ck_assert_ptr_nonnull(strstr(s, "$tribo0 << EOD\n"
+					"0.10000000000000001 0.33333333333333331\n"
+					"2 NaN\n"
+					"NaN 1e-300\n"
+					"EOD\n"));
+	ck_assert_ptr_nonnull(strstr(s, "$tribo1 << EOD\n0 -1 1\n1 -2 2\nEOD\n"));
+	ck_assert_ptr_nonnull(strstr(s, "$tribo2 << EOD\n0 0.5\n1 0.5\nEOD\n"));
+	ck_assert_ptr_null(strstr(s, "$tribo4")); /* the empty curve */
+	/* the band first, between y and y2, semi-transparent */
+	ck_assert_ptr_nonnull(strstr(s, "plot $tribo1 using 1:2:3 with filledcurves fs "
+					"transparent solid 0.3 noborder title 'band' noenhanced"));
+	ck_assert_ptr_nonnull(strstr(s, "$tribo0 using 1:2 with lines lw 2 title 'u_x / a' "
+					"noenhanced"));
+	ck_assert_ptr_nonnull(strstr(s, "$tribo2 using 1:2 with lines dashtype 2 lw 1.5 notitle"));
+	ck_assert_ptr_nonnull(strstr(s, "$tribo3 using 1:2 with points pt 'o' title 'dots'"));
+	ck_assert_ptr_nonnull(strstr(s, "\nset output\n"));
+
+	/* files: the path given, the terminal by kind; automatic axes */
+	struct figure *f = &fs.fig[0];
+	f->equal_axes = false;
+	f->xmin = f->xmax = f->ymax = NAN;
+	static const struct {
+		enum gp_term_kind kind;
+		const char *line;
+	} terms[] = {{GP_TERM_PNG, "set terminal pngcairo size 1000,700 noenhanced\n"},
+		     {GP_TERM_SVG, "set terminal svg size 1000,700 noenhanced"},
+		     {GP_TERM_PDF, "set terminal pdfcairo "}};
+	for (size_t i = 0; i < 3; i++) {
+		strbuf_reset(&sb);
+		t = (struct gp_term){terms[i].kind, 0, 0, "/d/f", NULL};
+		gp_script_figure(&sb, f, "T", &t);
+		ck_assert_ptr_nonnull(strstr(strbuf_str(&sb), terms[i].line));
+		ck_assert_ptr_nonnull(strstr(strbuf_str(&sb), "set output '/d/f'\n"));
+		ck_assert_ptr_null(strstr(strbuf_str(&sb), "range"));
+		ck_assert_ptr_null(strstr(strbuf_str(&sb), "ratio"));
+		ck_assert_ptr_nonnull(strstr(strbuf_str(&sb), "pt 7"));
+	}
+	/* a window: its terminal, no file, and our own window title */
+	strbuf_reset(&sb);
+	t = (struct gp_term){GP_TERM_WINDOW, 0, 0, NULL, "qt"};
+	gp_script_figure(&sb, f, "T", &t);
+	ck_assert_ptr_nonnull(strstr(strbuf_str(&sb), "set terminal qt noenhanced persist title "
+						      "'tribo'\nset output\n"));
+	ck_assert_ptr_null(strstr(strbuf_str(&sb), "set output '"));
+	/* a long title is broken into lines that fit the text terminal */
+	strbuf_reset(&sb);
+	t = (struct gp_term){GP_TERM_DUMB, 30, 12, NULL, NULL};
+	gp_script_figure(&sb, f, "A spinning disk stops: stop_time against mu", &t);
+	ck_assert_ptr_nonnull(strstr(strbuf_str(&sb), "set title 'A spinning disk "
+						      "stops:'.\"\\n\".'stop_time against mu' "
+						      "noenhanced\n"));
+	strbuf_release(&sb);
+	figures_release(&fs);
+}
+END_TEST
+
+START_TEST(test_csv)
+{
+	struct figures fs = FIGURES_INIT;
+	struct table *t = figures_table(&fs, "t", "x [m]|say \"hi\", twice| padded ");
+	table_row(t, (double[]){0.1, NAN, -INFINITY});
+	table_row(t, (double[]){1e-300, 2, INFINITY});
+	struct strbuf sb = STRBUF_INIT;
+	plot_csv(t, &sb);
+	ck_assert_str_eq(strbuf_str(&sb), "x [m],\"say \"\"hi\"\", twice\",\" padded \"\r\n"
+					  "0.10000000000000001,NaN,-inf\r\n"
+					  "1e-300,2,inf\r\n");
+	/* a figure's curves: one x column when they share it, else pairs */
+	struct figure *f = figure_add(&fs, "f", "", "t [s]", "u [m]");
+	struct curve *a = figure_curve(f, "a", CURVE_LINE);
+	struct curve *b = figure_curve(f, "", CURVE_FILL);
+	curve_point(a, 0, 1);
+	curve_point(a, 1, 2);
+	curve_band(b, 0, -1, 1);
+	curve_band(b, 1, -2, 2);
+	struct figures scratch = FIGURES_INIT;
+	const struct table *ft = plot_figure_table(f, &scratch);
+	strbuf_reset(&sb);
+	plot_csv(ft, &sb);
+	ck_assert_str_eq(strbuf_str(&sb), "t [s],u [m] (a),\"u [m] (curve 2, lower)\","
+					  "\"u [m] (curve 2, upper)\"\r\n"
+					  "0,1,-1,1\r\n1,2,-2,2\r\n");
+	curve_point(a, 2, 3);
+	figures_release(&scratch);
+	ft = plot_figure_table(f, &scratch);
+	strbuf_reset(&sb);
+	plot_csv(ft, &sb);
+	ck_assert_str_eq(strbuf_str(&sb),
+			 "t [s] (a),u [m] (a),t [s] (curve 2),\"u [m] (curve 2, lower)\","
+			 "\"u [m] (curve 2, upper)\"\r\n"
+			 "0,1,0,-1,1\r\n1,2,1,-2,2\r\n2,3,NaN,NaN,NaN\r\n");
+	figures_release(&scratch);
+	strbuf_release(&sb);
+	figures_release(&fs);
+}
+END_TEST
+
+/* ---- files ------------------------------------------------------------ */
+
+static char tmpdir[64];
+
+static void make_tmpdir(void)
+{
+	snprintf(tmpdir, sizeof(tmpdir), "/tmp/check_gnuplot-XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(tmpdir));
+}
+
+/* The names in tmpdir, sorted, separated by spaces. */
+static char *dir_list(void)
+{
+	struct dirent **ents;
+	int n = scandir(tmpdir, &ents, NULL, alphasort);
+	struct strbuf sb = STRBUF_INIT;
+	for (int i = 0; i < n; i++) {
+		if (strcmp(ents[i]->d_name, ".") && strcmp(ents[i]->d_name, ".."))
+			strbuf_addf(&sb, "%s%s", sb.len ? " " : "", ents[i]->d_name);
+		free(ents[i]);
+	}
+	free(ents);
+	return strbuf_detach(&sb);
+}
+
+static void remove_tmpdir(void)
+{
+	DIR *dir = opendir(tmpdir);
+	struct dirent *e;
+	while (dir && (e = readdir(dir)))
+		if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+			char p[512];
+			snprintf(p, sizeof(p), "%s/%s", tmpdir, e->d_name);
+			unlink(p);
+		}
+	if (dir)
+		closedir(dir);
+	rmdir(tmpdir);
+}
+
+static char *slurp(const char *path, size_t *n)
+{
+	FILE *f = fopen(path, "rb");
+	ck_assert_msg(f != NULL, "cannot open %s", path);
+	struct strbuf sb = STRBUF_INIT;
+	char buf[4096];
+	size_t k;
+	while ((k = fread(buf, 1, sizeof(buf), f)) > 0)
+		strbuf_add(&sb, buf, k);
+	fclose(f);
+	*n = sb.len;
+	return strbuf_detach(&sb);
+}
+
+START_TEST(test_outfile)
+{
+	struct diag d;
+	struct outfile of;
+	make_tmpdir();
+	char path[128];
+	snprintf(path, sizeof(path), "%s/out.csv", tmpdir);
+	ck_assert_int_eq(outfile_open(&of, path, &d), 0);
+	ck_assert_msg(of.tmp[0] == '/', "temporary name %s is not absolute", of.tmp);
+	ck_assert_ptr_null(strstr(of.tmp, "out.csv"));
+	ck_assert_int_eq(outfile_write(&of, "a,b\n", 4, &d), 0);
+	char *names = dir_list();
+	ck_assert_ptr_null(strstr(names, "out.csv")); /* not before the commit */
+	free(names);
+	ck_assert_int_eq(outfile_commit(&of, &d), 0);
+	names = dir_list();
+	ck_assert_str_eq(names, "out.csv");
+	free(names);
+	struct stat st;
+	ck_assert_int_eq(stat(path, &st), 0);
+	mode_t mask = umask(0);
+	umask(mask);
+	ck_assert_int_eq(st.st_mode & 0777, 0666 & ~mask);
+	/* an empty result is not committed, and leaves the old file */
+	ck_assert_int_eq(outfile_open(&of, path, &d), 0);
+	ck_assert_int_eq(outfile_commit(&of, &d), -1);
+	ck_assert_ptr_nonnull(strstr(d.msg, "nothing was written"));
+	names = dir_list();
+	ck_assert_str_eq(names, "out.csv");
+	free(names);
+	ck_assert_int_eq(outfile_open(&of, "", &d), -1);
+	ck_assert_int_eq(outfile_open(&of, "a\nb.png", &d), -1);
+	ck_assert_ptr_nonnull(strstr(d.msg, "control character"));
+	ck_assert_int_eq(outfile_open(&of, tmpdir, &d), -1);
+	ck_assert_ptr_nonnull(strstr(d.msg, "is a directory"));
+	ck_assert_int_eq(outfile_open(&of, "/nonexistent/x.png", &d), -1);
+	ck_assert_str_eq(d.msg, "cannot write '/nonexistent/x.png': directory '/nonexistent': "
+				"No such file or directory");
+	/* '|cmd/x.png' is a directory that is not there, never a pipe */
+	ck_assert_int_eq(outfile_open(&of, "|touch x/x.png", &d), -1);
+	remove_tmpdir();
+}
+END_TEST
+
+/* ---- a real gnuplot --------------------------------------------------- */
+
+static struct session *ses;
+static struct strbuf out;
+static struct diag d;
+
+static void setup(void)
+{
+	setenv("TRIBO_PATH", "exercises", 1);
+	setenv("XDG_DATA_HOME", "/nonexistent", 1);
+	unsetenv("GNUPLOT");
+	ses = session_new();
+	strbuf_init(&out);
+}
+
+static void teardown(void)
+{
+	session_free(ses);
+	strbuf_release(&out);
+	plot_pane_size(0, 0);
+	num_set_progress_hook(NULL);
+	gnuplot_close();
+}
+
+static int run(const char *line)
+{
+	strbuf_reset(&out);
+	return command_run(ses, line, false, &out, &d, NULL);
+}
+
+static void ok(const char *line)
+{
+	ck_assert_msg(run(line) == 0, "'%s' failed: %s%s", line, d.prefix, d.msg);
+}
+
+static void fails(const char *line, const char *part)
+{
+	ck_assert_msg(run(line) == -1, "'%s' should fail", line);
+	ck_assert_msg(strstr(d.msg, part), "'%s': message '%s' lacks '%s'", line, d.msg, part);
+}
+
+static const struct figure *parabola(struct figures *fs)
+{
+	struct figure *f = figure_add(fs, "parabola", "Dumb test", "x [m]", "y [m]");
+	struct curve *c = figure_curve(f, "x^2", CURVE_LINE);
+	for (int i = 0; i <= 50; i++)
+		curve_point(c, i / 50.0, (i / 50.0) * (i / 50.0));
+	return f;
+}
+
+static int count_lines(const char *s, int *widest)
+{
+	int n = 0;
+	*widest = 0;
+	for (const char *p = s; *p;) {
+		size_t k = strcspn(p, "\n");
+		char *line = xstrndup(p, k);
+		if (utf8_width(line) > *widest)
+			*widest = utf8_width(line);
+		free(line);
+		n++;
+		p += k + (p[k] == '\n');
+	}
+	return n;
+}
+
+START_TEST(test_dumb)
+{
+	NEED_GNUPLOT();
+	struct figures fs = FIGURES_INIT;
+	const struct figure *f = parabola(&fs);
+	ck_assert_int_eq(plot_text(ses, f, 60, 20, &out, &d), 0);
+	const char *s = strbuf_str(&out);
+	ck_assert_msg(strstr(s, "Dumb test"), "no title in:\n%s", s);
+	ck_assert_msg(strstr(s, "x^2"), "no legend in:\n%s", s); /* ^ literal */
+	ck_assert_msg(strstr(s, "0.2") && strstr(s, "0.8") && strstr(s, "x [m]"),
+		      "no ticks or label in:\n%s", s);
+	ck_assert_ptr_null(strchr(s, '\f'));
+	ck_assert_ptr_null(strchr(s, '\033'));
+	int widest, n = count_lines(s, &widest);
+	ck_assert_int_le(n, 20);
+	ck_assert_int_ge(n, 15);
+	ck_assert_int_le(widest, 60);
+	/* a second plot in the same gnuplot gives the same text */
+	struct strbuf again = STRBUF_INIT;
+	pid_t pid = gnuplot_pid(gnuplot_shared());
+	ck_assert_int_gt(pid, 0);
+	ck_assert_int_eq(getpgid(pid), pid); /* its own process group */
+	ck_assert_int_eq(plot_text(ses, f, 60, 20, &again, &d), 0);
+	ck_assert_str_eq(strbuf_str(&again), s);
+	ck_assert_int_eq(gnuplot_pid(gnuplot_shared()), pid);
+	strbuf_release(&again);
+	figures_release(&fs);
+}
+END_TEST
+
+static void check_magic(const char *name, const char *magic, size_t at_most)
+{
+	char path[128];
+	size_t n;
+	snprintf(path, sizeof(path), "%s/%s", tmpdir, name);
+	char *data = slurp(path, &n);
+	ck_assert_uint_gt(n, 1000);
+	size_t m = strlen(magic);
+	bool found = false;
+	for (size_t i = 0; !found && i + m <= n && i < at_most; i++)
+		found = !memcmp(data + i, magic, m);
+	ck_assert_msg(found, "%s does not start with its magic", name);
+	free(data);
+}
+
+START_TEST(test_files)
+{
+	NEED_GNUPLOT();
+	struct figures fs = FIGURES_INIT;
+	const struct figure *f = parabola(&fs);
+	make_tmpdir();
+	char path[128];
+	const char *names[] = {"a.png", "b.svg", "c.PDF"};
+	for (int i = 0; i < 3; i++) {
+		snprintf(path, sizeof(path), "%s/%s", tmpdir, names[i]);
+		ck_assert_msg(plot_file(ses, f, path, &d) == 0, "%s: %s", names[i], d.msg);
+	}
+	check_magic("a.png", "\x89PNG\r\n\x1a\n", 8);
+	check_magic("b.svg", "<svg", 400);
+	check_magic("c.PDF", "%PDF-", 5);
+	char *list = dir_list();
+	ck_assert_str_eq(list, "a.png b.svg c.PDF"); /* no temporary file left */
+	free(list);
+	snprintf(path, sizeof(path), "%s/d.txt", tmpdir);
+	ck_assert_int_eq(plot_file(ses, f, path, &d), -1);
+	ck_assert_str_eq(d.msg, "cannot plot to a '.txt' file: name a .png, .svg or .pdf");
+
+	/* gnuplot refuses a figure with no finite point: its message, and no
+	 * file, not even an empty one */
+	struct figure *bad = figure_add(&fs, "bad", "", "", "");
+	struct curve *c = figure_curve(bad, "", CURVE_LINE);
+	curve_point(c, 0, NAN);
+	curve_point(c, 1, NAN);
+	snprintf(path, sizeof(path), "%s/bad.png", tmpdir);
+	ck_assert_int_eq(plot_file(ses, bad, path, &d), -1);
+	ck_assert_str_eq(d.msg, "gnuplot: all points y value undefined!");
+	list = dir_list();
+	ck_assert_str_eq(list, "a.png b.svg c.PDF");
+	free(list);
+	/* and it stays usable */
+	snprintf(path, sizeof(path), "%s/a.png", tmpdir);
+	ck_assert_int_eq(plot_file(ses, &fs.fig[0], path, &d), 0);
+	remove_tmpdir();
+	figures_release(&fs);
+}
+END_TEST
+
+START_TEST(test_errors_matched)
+{
+	NEED_GNUPLOT();
+	struct gnuplot *g = gnuplot_new(NULL);
+	ck_assert_int_eq(gnuplot_run(g, "frobnicate\n", NULL, &d), -1);
+	ck_assert_str_eq(d.msg, "gnuplot: invalid command");
+	ck_assert_ptr_nonnull(strstr(gnuplot_messages(g), "frobnicate"));
+	/* the error does not stick to the next batch */
+	strbuf_reset(&out);
+	ck_assert_int_eq(gnuplot_run(g, "set print '-'\nprint 1+1\nset print\n", &out, &d), 0);
+	ck_assert_str_eq(strbuf_str(&out), "2\n");
+	ck_assert_int_eq(gnuplot_run(g, "plot $nosuch\n", NULL, &d), -1);
+	ck_assert_str_eq(d.msg, "gnuplot: no datablock named $nosuch");
+	/* lots of output while lots is written: no deadlock */
+	struct strbuf big = STRBUF_INIT;
+	strbuf_addstr(&big, "set print '-'\n");
+	for (int i = 0; i < 20000; i++)
+		strbuf_addf(&big, "print '%05d %0100d'\n", i, 0);
+	strbuf_reset(&out);
+	ck_assert_int_eq(gnuplot_run(g, strbuf_str(&big), &out, &d), 0);
+	ck_assert_uint_eq(out.len, 20000 * 107);
+	ck_assert_ptr_nonnull(strstr(strbuf_str(&out), "\n19999 000"));
+	strbuf_release(&big);
+	/* gnuplot leaving, and hanging: reported, and replaced */
+	pid_t pid = gnuplot_pid(g);
+	ck_assert_int_eq(gnuplot_run(g, "exit\n", NULL, &d), -1);
+	ck_assert_str_eq(d.msg, "gnuplot exited with status 0 while plotting; the next plot "
+				"starts it again");
+	ck_assert_int_eq(gnuplot_pid(g), 0);
+	ck_assert_int_eq(kill(pid, 0), -1); /* reaped: not even a zombie */
+	gnuplot_set_timeout(g, 300);
+	ck_assert_int_eq(gnuplot_run(g, "pause 30\n", NULL, &d), -1);
+	ck_assert_str_eq(d.msg, "gnuplot did not answer in 0 s and was stopped; the next plot "
+				"starts it again");
+	gnuplot_set_timeout(g, 20000);
+	strbuf_reset(&out);
+	ck_assert_int_eq(gnuplot_run(g, "set print '-'\nprint 6*7\n", &out, &d), 0);
+	ck_assert_str_eq(strbuf_str(&out), "42\n");
+	bool has;
+	ck_assert_int_eq(gnuplot_has_terminal(g, "dumb", &has, &d), 0);
+	ck_assert(has);
+	ck_assert_int_eq(gnuplot_has_terminal(g, "dum", &has, &d), 0);
+	ck_assert(!has);
+	gnuplot_free(g);
+}
+END_TEST
+
+/* Waits until process pid has ended (a zombie, or gone). */
+static void wait_dead(pid_t pid)
+{
+	for (int i = 0; i < 400; i++) {
+		char path[64], buf[256];
+		snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+		FILE *f = fopen(path, "r");
+		if (!f)
+			return;
+		size_t n = fread(buf, 1, sizeof(buf) - 1, f);
+		fclose(f);
+		buf[n] = '\0';
+		char *p = strrchr(buf, ')');
+		if (p && p[1] == ' ' && p[2] == 'Z')
+			return;
+		usleep(5000);
+	}
+	ck_abort_msg("process %d did not die", (int)pid);
+}
+
+START_TEST(test_killed_and_missing)
+{
+	NEED_GNUPLOT();
+	struct figures fs = FIGURES_INIT;
+	const struct figure *f = parabola(&fs);
+	ck_assert_int_eq(plot_text(ses, f, 60, 20, &out, &d), 0);
+	pid_t pid = gnuplot_pid(gnuplot_shared());
+	ck_assert_int_gt(pid, 0);
+	kill(pid, SIGKILL);
+	wait_dead(pid);
+	/* the next plot starts a new gnuplot and succeeds */
+	strbuf_reset(&out);
+	ck_assert_msg(plot_text(ses, f, 60, 20, &out, &d) == 0, "%s", d.msg);
+	ck_assert_ptr_nonnull(strstr(strbuf_str(&out), "Dumb test"));
+	ck_assert_int_ne(gnuplot_pid(gnuplot_shared()), pid);
+	ck_assert_int_eq(kill(pid, 0), -1); /* the old one reaped */
+	ck_assert_int_eq(errno, ESRCH);
+
+	/* no gnuplot at all: a clear message, and every other command works */
+	gnuplot_close();
+	setenv("GNUPLOT", "/nonexistent", 1);
+	ck_assert_int_eq(plot_text(ses, f, 60, 20, &out, &d), -1);
+	ck_assert_str_eq(d.msg, "cannot run gnuplot '/nonexistent': No such file or directory "
+				"(install gnuplot-nox or set GNUPLOT)");
+	ok("load disk-reye");
+	ok("sweep mu 0.1 0.4 4 stop_time");
+	fails("plot sweep", "cannot run gnuplot '/nonexistent'");
+	ck_assert_str_eq(d.prefix, "plot: ");
+	ok("print mu");
+	ck_assert_str_eq(strbuf_str(&out), "0.25\n");
+	unsetenv("GNUPLOT");
+	ok("plot sweep");
+	ck_assert_ptr_nonnull(strstr(strbuf_str(&out), "stop_time against mu"));
+	figures_release(&fs);
+}
+END_TEST
+
+START_TEST(test_window)
+{
+	NEED_GNUPLOT();
+	ok("load disk-reye");
+	ok("sweep mu 0.1 0.4 4 stop_time");
+	unsetenv("DISPLAY");
+	unsetenv("WAYLAND_DISPLAY");
+	fails("plot sweep window", "no display");
+	fails("plot sweep to x.png window", "a file or a window, not both");
+	setenv("DISPLAY", ":9999", 1);
+	bool has_qt = false, has_wxt = false, has_x11 = false;
+	ck_assert_int_eq(gnuplot_has_terminal(gnuplot_shared(), "qt", &has_qt, &d), 0);
+	ck_assert_int_eq(gnuplot_has_terminal(gnuplot_shared(), "wxt", &has_wxt, &d), 0);
+	ck_assert_int_eq(gnuplot_has_terminal(gnuplot_shared(), "x11", &has_x11, &d), 0);
+	if (!has_qt && !has_wxt && !has_x11)
+		fails("plot sweep window", "this gnuplot has no window terminal (qt, wxt, x11): "
+					   "install gnuplot-qt");
+	unsetenv("DISPLAY");
+}
+END_TEST
+
+/* ---- the commands ----------------------------------------------------- */
+
+START_TEST(test_sweep)
+{
+	ok("load disk-reye");
+	ok("solve");
+	ok("print stop_time mu");
+	ck_assert_str_eq(strbuf_str(&out), "1.22324159021\n0.25\n");
+	/* stop_time = ω r/(μ g) = 3/(9.81 μ) */
+	ok("sweep mu 0.1 0.4 4 stop_time stop_time_exact m");
+	ck_assert_str_eq(strbuf_str(&out), "mu   stop_time [s]   stop_time_exact [s]  m [kg]\n"
+					   "0.1  3.05810397554   3.05810397554        2\n"
+					   "0.2  1.52905198777   1.52905198777        2\n"
+					   "0.3  1.01936799185   1.01936799185        2\n"
+					   "0.4  0.764525993884  0.764525993884       2\n");
+	/* the session as before: parameter, results, not stale */
+	ok("print stop_time mu");
+	ck_assert_str_eq(strbuf_str(&out), "1.22324159021\n0.25\n");
+	ck_assert_ptr_null(session_stale(ses));
+	ck_assert(session_sweep_is_newer(ses));
+	const struct table *t = &session_sweep(ses)->tab[0];
+	ck_assert_int_eq(t->nrows, 4);
+	ck_assert_int_eq(t->ncols, 4);
+	for (size_t i = 0; i < 4; i++)
+		ck_assert_rel(table_at(t, i, 1), 20 * 0.15 / (table_at(t, i, 0) * 9.81), 1e-9);
+	ck_assert_double_eq(table_at(t, 3, 0), 0.4);
+	const struct figure *f = &session_sweep(ses)->fig[0];
+	ck_assert_str_eq(f->name, "sweep");
+	ck_assert_str_eq(f->title, "stop_time, stop_time_exact, m against mu");
+	ck_assert_str_eq(f->xlabel, "mu");
+	ck_assert_int_eq(f->ncurves, 3);
+	ck_assert_str_eq(f->curves[0].label, "stop_time [s]");
+	ok("plot");
+	ck_assert_str_eq(strbuf_str(&out),
+			 "  sweep   stop_time, stop_time_exact, m against mu (the last sweep)\n");
+	/* a solve makes the sweep older; a load drops it */
+	ok("solve");
+	ck_assert(!session_sweep_is_newer(ses));
+	ok("load disk-uniform");
+	ck_assert_int_eq(session_sweep(ses)->nfig, 0);
+	fails("plot sweep", "no sweep yet");
+	/* points where the model fails are marked, the rest kept */
+	ok("load rayleigh");
+	ok("set wz 0");
+	ok("set vx 0.2");
+	ok("sweep bx 0 0.4 3 R");
+	ck_assert_ptr_nonnull(strstr(strbuf_str(&out), "0.2       failed\n"));
+	ck_assert_ptr_nonnull(strstr(strbuf_str(&out), "the model failed at 1 of 3 points:\n"
+						       "bx = 0.2: nothing slides"));
+	ck_assert(isnan(table_at(&session_sweep(ses)->tab[0], 1, 1)));
+	fails("sweep bx 0.2 0.2 3 R", "FROM and TO are the same");
+	ok("set law expr");
+	ok("set mu_expr \"0.3 - v\"");
+	fails("sweep vx 1 2 3 R", "the model failed at every point; at vx = 1: the friction law");
+	ok("set law coulomb");
+	fails("sweep nosuch 0 1 3 R", "no parameter 'nosuch'");
+	fails("sweep bx 0 1 3 Qxx", "unknown name 'Qxx' (did you mean 'Qx'?)");
+	fails("sweep bx 0 1 3 law", "not a number");
+	fails("sweep law 0 1 3 R", "law is a choice");
+	fails("sweep bx 0 1 1 R", "STEPS '1' must be a whole number from 2 to 10000");
+	fails("sweep bx 0 x 3 R", "TO 'x' is not a number");
+}
+END_TEST
+
+static int interrupt_at;
+static int calls;
+
+static void interrupting_hook(const char *what, double fraction)
+{
+	(void)fraction;
+	if (!strcmp(what, "sweep") && ++calls == interrupt_at)
+		num_interrupted = 1;
+}
+
+START_TEST(test_sweep_interrupted)
+{
+	ok("load disk-reye");
+	num_set_progress_hook(interrupting_hook);
+	interrupt_at = 3, calls = 0;
+	fails("sweep mu 0.1 0.4 10 stop_time", "interrupted at mu = 0.166666666667, after 2 of "
+					       "10 points; those are kept");
+	ck_assert_str_eq(strbuf_str(&out), "mu              stop_time [s]\n"
+					   "0.1             3.05810397554\n"
+					   "0.133333333333  2.29357798165\n");
+	ck_assert_int_eq(session_sweep(ses)->tab[0].nrows, 2);
+	/* the next sweep runs whole: the flag is cleared at its start */
+	num_set_progress_hook(NULL);
+	ok("sweep mu 0.1 0.4 10 stop_time");
+	ck_assert_int_eq(session_sweep(ses)->tab[0].nrows, 10);
+}
+END_TEST
+
+START_TEST(test_export)
+{
+	make_tmpdir();
+	char line[256];
+	ok("load disk-reye");
+	snprintf(line, sizeof(line), "export csv %s/a.csv", tmpdir);
+	fails(line, "nothing to export: run 'solve' or 'sweep' first");
+	ok("solve");
+	fails(line, "the last solve made no table or figure");
+	ok("sweep omega 10 30 3 stop_time");
+	ok(line);
+	size_t n;
+	snprintf(line, sizeof(line), "%s/a.csv", tmpdir);
+	char *csv = slurp(line, &n);
+	/* a header, then each row with all 17 digits: ω r/(μ g) */
+	const char *head = "omega [rad/s],stop_time [s]\r\n";
+	ck_assert_msg(!strncmp(csv, head, strlen(head)), "%s", csv);
+	char *p = csv + strlen(head);
+	for (int i = 0; i < 3; i++) {
+		char *e;
+		double omega = strtod(p, &e);
+		ck_assert_double_eq(omega, 10 + 10 * i);
+		ck_assert_int_eq(*e, ',');
+		double tau = strtod(e + 1, &p);
+		ck_assert_int_ge(p - e - 1, 17); /* %.17g, not %.12g */
+		ck_assert_rel(tau, omega * 0.15 / (0.25 * 9.81), 1e-12);
+		ck_assert_int_eq(p[0], '\r');
+		ck_assert_int_eq(p[1], '\n');
+		p += 2;
+	}
+	ck_assert_int_eq(*p, '\0');
+	free(csv);
+	snprintf(line, sizeof(line), "export csv %s/b.csv nosuch", tmpdir);
+	fails(line, "no table or figure 'nosuch'; there are: sweep");
+	fails("export tsv x.tsv", "the format is csv");
+	snprintf(line, sizeof(line), "export csv %s/nodir/b.csv", tmpdir);
+	fails(line, "No such file or directory");
+	char *list = dir_list();
+	ck_assert_str_eq(list, "a.csv");
+	free(list);
+	remove_tmpdir();
+}
+END_TEST
+
+START_TEST(test_pane)
+{
+	NEED_GNUPLOT();
+	ok("load disk-reye");
+	ck_assert_int_eq(plot_pane_render(ses, &out, &d), 0);
+	ck_assert_uint_eq(out.len, 0); /* no pane: nothing */
+	plot_pane_size(50, 16);
+	strbuf_reset(&out);
+	ck_assert_int_eq(plot_pane_render(ses, &out, &d), 0);
+	ck_assert_uint_eq(out.len, 0); /* nothing to draw */
+	ok("sweep mu 0.1 0.4 4 stop_time");
+	ok("plot sweep");
+	ck_assert_str_eq(strbuf_str(&out), "the plot pane shows sweep: stop_time against mu\n");
+	strbuf_reset(&out);
+	ck_assert_int_eq(plot_pane_render(ses, &out, &d), 0);
+	int widest, lines = count_lines(strbuf_str(&out), &widest);
+	ck_assert_int_eq(lines, 16);
+	ck_assert_int_le(widest, 50);
+	ck_assert_ptr_nonnull(strstr(strbuf_str(&out), "mu"));
+	fails("plot nosuch", "no figure 'nosuch'; there are: sweep");
+	/* a load drops the sweep: the pane is empty again, no error */
+	ok("load disk-uniform");
+	strbuf_reset(&out);
+	ck_assert_int_eq(plot_pane_render(ses, &out, &d), 0);
+	ck_assert_uint_eq(out.len, 0);
+}
+END_TEST
+
+START_TEST(test_plot_text_command)
+{
+	NEED_GNUPLOT();
+	ok("load disk-reye");
+	fails("plot sweep", "no sweep yet");
+	ok("plot");
+	ck_assert_str_eq(strbuf_str(&out), "no figures yet: run 'solve' (or 'sweep') first\n");
+	ok("sweep mu 0.1 0.4 4 stop_time");
+	ok("plot sweep");
+	const char *s = strbuf_str(&out);
+	ck_assert_msg(strstr(s, "A spinning disk stops (Reye's hypothesis): stop_time against mu"),
+		      "%s", s);
+	ck_assert_ptr_nonnull(strstr(s, "0.25"));
+	int widest, lines = count_lines(s, &widest);
+	ck_assert_int_le(widest, 79);
+	ck_assert_int_le(lines, 24);
+	ck_assert(s[0] != '\n');
+	fails("plot to", "'to' needs a file name");
+	fails("plot sweep sideways", "unexpected 'sideways'");
+	/* without a name, the first figure: the sweep while there is no other */
+	make_tmpdir();
+	char line[128], path[128];
+	snprintf(line, sizeof(line), "plot to %s/s.png", tmpdir);
+	ok(line);
+	ck_assert_uint_eq(out.len, 0); /* a batch says nothing */
+	snprintf(path, sizeof(path), "%s/s.png", tmpdir);
+	size_t n;
+	char *png = slurp(path, &n);
+	ck_assert(n > 8 && !memcmp(png, "\x89PNG\r\n\x1a\n", 8));
+	free(png);
+	/* stale results do not draw, the sweep does */
+	ok("set mu 0.3");
+	ok("plot sweep");
+	remove_tmpdir();
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *su = suite_create("gnuplot");
+	TCase *tc = tcase_create("script");
+	tcase_add_test(tc, test_quote);
+	tcase_add_test(tc, test_script_inert);
+	tcase_add_test(tc, test_script_content);
+	tcase_add_test(tc, test_csv);
+	tcase_add_test(tc, test_outfile);
+	suite_add_tcase(su, tc);
+	tc = tcase_create("gnuplot");
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_dumb);
+	tcase_add_test(tc, test_files);
+	tcase_add_test(tc, test_errors_matched);
+	tcase_add_test(tc, test_killed_and_missing);
+	tcase_add_test(tc, test_window);
+	tcase_add_test(tc, test_pane);
+	tcase_add_test(tc, test_plot_text_command);
+	suite_add_tcase(su, tc);
+	tc = tcase_create("commands");
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_sweep);
+	tcase_add_test(tc, test_sweep_interrupted);
+	tcase_add_test(tc, test_export);
+	suite_add_tcase(su, tc);
+	return su;
+}
+
+int main(void)
+{
+	return run_suite(suite());
+}
