@@ -132,7 +132,7 @@ START_TEST(test_script_inert)
 	struct figures fs = FIGURES_INIT;
 	build(&fs, HOSTILE, HOSTILE);
 	struct strbuf sb = STRBUF_INIT;
-	struct gp_term t = {GP_TERM_PNG, 0, 0, "/tmp/it's `x`.png", NULL};
+	struct gp_term t = {GP_TERM_PNG, 0, 0, "/tmp/it's `x`.png", NULL, false};
 	gp_script_figure(&sb, &fs.fig[0], HOSTILE, &t);
 	char *bare = unquoted(strbuf_str(&sb));
 	/* nothing of the texts is left outside the quotes */
@@ -176,7 +176,7 @@ START_TEST(test_script_content)
 	struct figures fs = FIGURES_INIT;
 	build(&fs, "Title", "u_x / a");
 	struct strbuf sb = STRBUF_INIT;
-	struct gp_term t = {GP_TERM_DUMB, 70, 20, NULL, NULL};
+	struct gp_term t = {GP_TERM_DUMB, 70, 20, NULL, NULL, false};
 	gp_script_figure(&sb, &fs.fig[0], "Ex: Title", &t);
 	const char *s = strbuf_str(&sb);
 	ck_assert_ptr_nonnull(strstr(s,

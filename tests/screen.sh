@@ -127,6 +127,14 @@ check "F6 gives the exercise pane the focus" "focus: exercise"
 tm send-keys -t t NPage
 check "PgDn scrolls the focused pane" "above"
 
+# ---- the plot pane --------------------------------------------------------------
+tm send-keys -t t 'sweep omega 5 40 8 stop_time' Enter
+check "a sweep's table in the log" "^40 +1\.22324159021$"
+tm send-keys -t t 'plot sweep' Enter
+check "plot names what the pane shows" "^the plot pane shows sweep: stop_time against omega"
+check "the pane's frame names the figure" "┌─ plot  sweep: stop_time against omega"
+check "the pane shows gnuplot's axes" "│ +omega \[rad/s\] +│"
+
 # ---- below 60x16 only the log and the prompt, and back -----------------------
 tm resize-window -t t -x 50 -y 14
 check "a small terminal says it shows the log only" "log only; panes need 60x16"
@@ -192,6 +200,8 @@ done
 start 100 30 LC_ALL=C NO_COLOR=1
 run_tribo -e disk-reye
 check "ASCII borders" "^\+- exercise  disk-reye -+"
+check "§ spelled out" "Rayleigh's dissipation function at work, *\|?$|^\|S2\.2 "
+tm send-keys -t t F6 NPage
 check "Greek letters spelled out" "\(mu = 0\.25, g = 9\.81 m/s\^2\)"
 if tm capture-pane -e -p -t t | grep -qE $'\033\\[(3[0-7]|38;5;)'; then
 	bad "NO_COLOR: colours on the screen"

@@ -515,6 +515,9 @@ static void build_plot(struct pane *p)
 		strbuf_release(&t);
 		strbuf_release(&msg);
 	} else if (out.len) {
+		const struct figure *f = plot_pane_figure(S.s);
+		if (f)
+			snprintf(p->note, sizeof(p->note), "%s: %s", f->name, f->title);
 		lines_add_text(&p->content, strbuf_str(&out), ST_NORMAL);
 		/* gnuplot pads the plot with blank lines at the bottom */
 		while (p->content.n && !p->content.v[p->content.n - 1]
@@ -881,7 +884,7 @@ static void layout(void)
 				place(P_PLOT, 0, w1 + w2, T, W - w1 - w2);
 			} else {
 				int ne = (int)S.pane[P_EXERCISE].content.n + 2;
-				int te = clamp(ne, 4, clamp(T / 2, 4, T - 4));
+				int te = clamp(ne, 4, clamp(T * 2 / 5, 4, T - 4));
 				place(P_EXERCISE, 0, 0, te, w1);
 				place(P_PLOT, te, 0, T - te, w1);
 				place(P_PARAMS, 0, w1, tp, w2);

@@ -152,7 +152,8 @@ static int start(struct gnuplot *g, struct diag *d)
 	const char *prog = program_name(g);
 	int rc = findable(prog);
 	if (rc)
-		return diag_set(d, "cannot run gnuplot '%s': %s (install gnuplot-nox or set GNUPLOT)",
+		return diag_set(d,
+				"cannot run gnuplot '%s': %s (install gnuplot-nox or set GNUPLOT)",
 				prog, strerror(rc));
 	int pin[2] = {-1, -1}, pout[2] = {-1, -1}, perr[2] = {-1, -1};
 	if (cloexec_pipe(pin) || cloexec_pipe(pout) || cloexec_pipe(perr)) {

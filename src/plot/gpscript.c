@@ -150,7 +150,10 @@ void gp_script_figure(struct strbuf *out, const struct figure *f, const char *ti
 	strbuf_addstr(out, "reset\nset encoding utf8\n");
 	add_term(out, t);
 	strbuf_addstr(out, "set termoption noenhanced\n");
-	add_title(out, title, t->kind == GP_TERM_DUMB ? t->cols - 4 : 90);
+	if (t->compact)
+		strbuf_addstr(out, "set tmargin 1\nset rmargin 1\n");
+	else
+		add_title(out, title, t->kind == GP_TERM_DUMB ? t->cols - 4 : 90);
 	add_text(out, "xlabel", f->xlabel);
 	add_text(out, "ylabel", f->ylabel);
 	if (f->equal_axes)
@@ -160,9 +163,11 @@ void gp_script_figure(struct strbuf *out, const struct figure *f, const char *ti
 	if (t->kind != GP_TERM_DUMB)
 		strbuf_addstr(out, "set grid\n");
 
-	bool legend = false;
+	int labelled = 0;
 	for (size_t i = 0; i < f->ncurves; i++)
-		legend |= f->curves[i].n > 0 && f->curves[i].label[0];
+		labelled += f->curves[i].n > 0 && f->curves[i].label[0];
+	/* in a pane, a key for one curve only hides part of it */
+	bool legend = labelled > (t->compact ? 1 : 0);
 	strbuf_addstr(out, legend ? "set key noenhanced\n" : "unset key\n");
 
 	/* one datablock a curve: x y, or x ylo yhi for a band */

@@ -7,6 +7,8 @@
 #ifndef TRIBO_GPSCRIPT_H
 #define TRIBO_GPSCRIPT_H
 
+#include <stdbool.h>
+
 #include "plot/figure.h"
 #include "util/strbuf.h"
 
@@ -23,6 +25,8 @@ struct gp_term {
 	int cols, rows;	    /* GP_TERM_DUMB: the size in character cells */
 	const char *output; /* the files: an absolute path chosen by tribo */
 	const char *window; /* GP_TERM_WINDOW: "qt", "wxt" or "x11" */
+	bool compact;	    /* GP_TERM_DUMB in a pane: no title (the pane's
+			     * frame shows it), every cell for the curves */
 };
 
 /* Appends `text` as a gnuplot single-quoted string. */

@@ -104,10 +104,10 @@ static int draw(const struct session *s, const struct figure *f, const struct gp
 	return rc;
 }
 
-int plot_text(const struct session *s, const struct figure *f, int cols, int rows,
-	      struct strbuf *out, struct diag *d)
+static int text_plot(const struct session *s, const struct figure *f, int cols, int rows,
+		     bool compact, struct strbuf *out, struct diag *d)
 {
-	struct gp_term t = {GP_TERM_DUMB, cols, rows, NULL, NULL};
+	struct gp_term t = {GP_TERM_DUMB, cols, rows, NULL, NULL, compact};
 	struct strbuf text = STRBUF_INIT;
 	int rc = draw(s, f, &t, &text, d);
 	if (!rc) {
@@ -128,6 +128,12 @@ int plot_text(const struct session *s, const struct figure *f, int cols, int row
 	}
 	strbuf_release(&text);
 	return rc;
+}
+
+int plot_text(const struct session *s, const struct figure *f, int cols, int rows,
+	      struct strbuf *out, struct diag *d)
+{
+	return text_plot(s, f, cols, rows, false, out, d);
 }
 
 static const struct {
@@ -157,7 +163,7 @@ int plot_file(const struct session *s, const struct figure *f, const char *path,
 		return -1;
 	/* gnuplot writes the temporary file tribo made; the user's name never
 	 * reaches it */
-	struct gp_term t = {(enum gp_term_kind)kind, 0, 0, of.tmp, NULL};
+	struct gp_term t = {(enum gp_term_kind)kind, 0, 0, of.tmp, NULL, false};
 	if (draw(s, f, &t, NULL, d)) {
 		outfile_abort(&of);
 		return -1;
@@ -185,7 +191,7 @@ int plot_window(const struct session *s, const struct figure *f, struct diag *d)
 	if (!term)
 		return diag_set(d, "this gnuplot has no window terminal (qt, wxt, x11): "
 				   "install gnuplot-qt, or plot to a file");
-	struct gp_term t = {GP_TERM_WINDOW, 0, 0, NULL, term};
+	struct gp_term t = {GP_TERM_WINDOW, 0, 0, NULL, term, false};
 	return draw(s, f, &t, NULL, d);
 }
 
@@ -239,7 +245,12 @@ int plot_pane_render(const struct session *s, struct strbuf *out, struct diag *d
 	const struct figure *f = pane_figure(s);
 	if (!f || check_data(f, d))
 		return 0;
-	return plot_text(s, f, pane_cols, pane_rows, out, d);
+	return text_plot(s, f, pane_cols, pane_rows, true, out, d);
+}
+
+const struct figure *plot_pane_figure(const struct session *s)
+{
+	return pane_cols ? pane_figure(s) : NULL;
 }
 
 /* ---- tables and CSV ------------------------------------------------- */

@@ -45,6 +45,8 @@ void plot_pane_choose(const char *name);
  * first of the last solve) at the pane size into out; empty when nothing
  * to draw. 0, or -1 with d set. */
 int plot_pane_render(const struct session *s, struct strbuf *out, struct diag *d);
+/* The figure the pane shows (its title goes in the pane's frame), or NULL. */
+const struct figure *plot_pane_figure(const struct session *s);
 
 /* The table `export csv` writes. By name: a table of the last solve,
  * PLOT_SWEEP, or a figure's curves. Without: the last sweep when it is
