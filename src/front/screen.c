@@ -284,6 +284,8 @@ static struct screen {
 	unsigned char inq[64];
 	size_t inq_len, inq_head;
 	double cmd_start, last_progress;
+	char outer_what[32]; /* the outer loop's progress, this command */
+	double outer_fraction;
 	bool plot_dirty; /* the plot pane must be drawn again */
 	int plot_cols, plot_rows;
 } S;
@@ -904,8 +906,20 @@ static void layout(void)
 
 /* ---- running a command ----------------------------------------------------------- */
 
+/* The status line during a long command. An outer loop (a sweep, a run
+ * of periods) reports its own progress; the integrations inside it report
+ * theirs, which must not hide the outer one: once an outer report came,
+ * inner ones only keep the clock turning. */
 static void progress(const char *what, double fraction)
 {
+	bool inner = !what || !strcmp(what, "integration");
+	if (!inner) {
+		snprintf(S.outer_what, sizeof(S.outer_what), "%s", what);
+		S.outer_fraction = fraction;
+	} else if (S.outer_what[0]) {
+		what = S.outer_what;
+		fraction = S.outer_fraction;
+	}
 	double t = now();
 	if (t - S.cmd_start < 0.3 || t - S.last_progress < 0.1)
 		return;
@@ -913,8 +927,8 @@ static void progress(const char *what, double fraction)
 	static const char spin[] = "|/-\\";
 	static int k;
 	if (fraction > 0 && fraction <= 1)
-		set_status(false, "%s: %s %3.0f%%  %.1f s  (Ctrl-C stops it)",
-			   what ? what : "working", "running", 100 * fraction, t - S.cmd_start);
+		set_status(false, "%s: %3.0f%%  %.1f s  (Ctrl-C stops it)", what ? what : "working",
+			   100 * fraction, t - S.cmd_start);
 	else
 		set_status(false, "%s: running %c  %.1f s  (Ctrl-C stops it)",
 			   what ? what : "working", spin[k++ % 4], t - S.cmd_start);
@@ -940,6 +954,7 @@ static void run_line(const char *line)
 	got_sigint = 0;
 	S.cmd_start = now();
 	S.last_progress = 0;
+	S.outer_what[0] = '\0';
 	int rc = command_run(S.s, line, true, &out, &d, &quit);
 	double took = now() - S.cmd_start;
 	bool interrupted = num_interrupted || got_sigint;
