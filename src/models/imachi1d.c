@@ -343,9 +343,11 @@ static int period_graphical(struct imachi1d *m, struct period *p, struct diag *d
 {
 	double t = 0;
 	int j = 0;
+	/* every chord is a step of the loop: 2n of them besides the events */
+	const size_t max_phases = MAX_PHASES + 2 * (size_t)m->n;
 	while (j < 2 * m->n) {
-		if (++p->nphases > MAX_PHASES)
-			return diag_set(d, "more than %d phases in one period", MAX_PHASES);
+		if (++p->nphases > max_phases)
+			return diag_set(d, "more than %zu phases in one period", max_phases);
 		double t1 = (j + 1) * m->dt, c = chord_slope(m, j);
 		if (m->mode == 0) {
 			if (fabs(c - m->s) > m->mu1) {
