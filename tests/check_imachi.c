@@ -284,6 +284,12 @@ static void check_hodograph(struct run *r, double u0x, double u0y, double mean_t
 			ck_assert_near(base->x[i] * sin(phi) - base->y[i] * cos(phi), 0, 1e-12, a);
 	}
 	ck_assert_uint_eq(base->n, circular ? 361 : 2);
+	/* the axes hold every curve with a margin: none runs along the frame */
+	for (size_t k = 0; k < f->ncurves; k++)
+		for (size_t i = 0; i < f->curves[k].n; i++) {
+			ck_assert(f->xmin < f->curves[k].x[i] && f->curves[k].x[i] < f->xmax);
+			ck_assert(f->ymin < f->curves[k].y[i] && f->curves[k].y[i] < f->ymax);
+		}
 
 	/* u and v against τ over the last period, from the same rows */
 	const struct figure *fv = figure(r, "velocity");
@@ -353,12 +359,18 @@ START_TEST(test_figures_graphical)
 }
 END_TEST
 
-/* Case III by the accurate method (Fig. 4 at 45°): the cycle's rows
- * include the landings on the base and the take-offs, so the time on the
- * base adds up to the stick fraction. */
+/* The accurate method along Fig. 4: at 90° the base's segment lies on
+ * u_x = 0, where the frame would be without a margin; at 45° (case III)
+ * the cycle's rows include the landings on the base and the take-offs, so
+ * the time on the base adds up to the stick fraction. */
 START_TEST(test_figures_stick)
 {
 	struct run r;
+	imachi(&r, "linear", 90, 1, 1.1, 1.3, "accurate");
+	solve_ok(&r);
+	check_hodograph(&r, 0, 0, 1e-5); /* the base on u_x = 0, inside the frame */
+	run_free(&r);
+
 	imachi(&r, "linear", 45, 1, 1.1, 1.3, "accurate");
 	setn(&r, "u0x", 4);
 	setn(&r, "u0y", -3);
@@ -381,6 +393,7 @@ START_TEST(test_figures_no_cycle)
 	ck_assert(!resb(&r, "converged"));
 	const struct figure *f = figure(&r, "hodograph");
 	ck_assert_ptr_nonnull(strstr(f->title, "no limit cycle"));
+	ck_assert(!f->equal_axes); /* u_x runs off into the thousands */
 	const struct curve *last = curve_named(f, "u, last period (period 3000)");
 	ck_assert_uint_eq(last->n, 25);
 	const struct table *t = figures_find_table(&r.figs, "hodograph");

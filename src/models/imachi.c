@@ -483,6 +483,25 @@ static int record_accurate(const struct imachi *m0, const double u0[2], int cycl
 	return 0;
 }
 
+/* Axes around all the curves with a margin, so that no curve runs along
+ * the frame (the base's segment at φ' = 90° lies on u_x = 0). */
+static void frame(struct figure *f)
+{
+	double x0 = INFINITY, x1 = -INFINITY, y0 = INFINITY, y1 = -INFINITY;
+	for (size_t i = 0; i < f->ncurves; i++)
+		for (size_t j = 0; j < f->curves[i].n; j++) {
+			x0 = fmin(x0, f->curves[i].x[j]), x1 = fmax(x1, f->curves[i].x[j]);
+			y0 = fmin(y0, f->curves[i].y[j]), y1 = fmax(y1, f->curves[i].y[j]);
+		}
+	const double big = fmax(x1 - x0, y1 - y0);
+	if (!(big > 0))
+		return;
+	double px = 0.05 * (f->equal_axes || !(x1 > x0) ? big : x1 - x0);
+	double py = 0.05 * (f->equal_axes || !(y1 > y0) ? big : y1 - y0);
+	f->xmin = x0 - px, f->xmax = x1 + px;
+	f->ymin = y0 - py, f->ymax = y1 + py;
+}
+
 /* Figs. 2-6: the hodograph of u with the base's path v, the last period
  * (the limit cycle once the run converged) apart from the transient; u and
  * v against τ over the last period; the table behind both. */
@@ -506,7 +525,9 @@ static int imachi_figures(const struct imachi *m, int method, int n, const doubl
 		c->converged ? "Hodograph of u and v (limit cycle solid, transient thin)"
 			     : "Hodograph of u and v (last period solid, no limit cycle reached)",
 		"u_x, v_x (velocity × ω/g)", "u_y, v_y (velocity × ω/g)");
-	f->equal_axes = true;
+	/* case I drifts off along x without bound: equal axes would squash
+	 * the picture to a line */
+	f->equal_axes = m->s < m->mu0;
 	struct curve *cv = figure_curve(f, "v, the base", CURVE_DASHED);
 	if (m->motion == MOTION_LINEAR) {
 		curve_point(cv, -m->a * m->ex, -m->a * m->ey);
@@ -533,6 +554,7 @@ static int imachi_figures(const struct imachi *m, int method, int n, const doubl
 		curve_point(cu, table_at(t, i, 1), table_at(t, i, 2));
 	snprintf(label, sizeof label, "mean of u over the %s", what);
 	curve_point(figure_curve(f, label, CURVE_POINTS), c->ux, c->uy);
+	frame(f);
 
 	f = figure_add(fs, "velocity",
 		       "u and v against τ over the last period (v and the means dashed)",
