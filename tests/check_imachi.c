@@ -5,6 +5,7 @@
 #include <check.h>
 #include <gsl/gsl_math.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "figtest.h"
@@ -404,6 +405,10 @@ START_TEST(test_figures_no_cycle)
 	/* u_x grows by drift·2π over the last period */
 	ck_assert_near(last->x[24] - last->x[0], res(&r, "drift") * 2 * M_PI, 1e-9, 1);
 
+	if (getenv("TRIBO_TEST_LIGHT")) { /* valgrind: 20000 restarts of rk8pd are slow */
+		run_free(&r);
+		return;
+	}
 	setw(&r, "method", "accurate");
 	setn(&r, "periods", 1000);
 	solve_ok(&r);
@@ -422,7 +427,9 @@ END_TEST
 START_TEST(test_figures_no_effect)
 {
 	const char *methods[] = {"accurate", "graphical"};
-	for (int i = 0; i < 4; i++) {
+	/* under valgrind (TRIBO_TEST_LIGHT) the first two */
+	const int runs = getenv("TRIBO_TEST_LIGHT") ? 2 : 4;
+	for (int i = 0; i < runs; i++) {
 		struct run r;
 		imachi(&r, i / 2 ? "circular" : "linear", 45, 1, 1.1, 1.3, methods[i % 2]);
 		solve_ok(&r);

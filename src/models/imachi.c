@@ -301,6 +301,7 @@ struct acc_state {
 	bool stuck, away;
 	double stick_time;
 	size_t steps, sticks, passes;
+	double h0;	 /* rk8pd's first trial step in a slip phase */
 	struct rec *rec; /* the recording pass: a row at each phase end */
 };
 
@@ -331,7 +332,7 @@ static int accurate_phase(struct imachi *m, struct acc_state *st, double t_end, 
 	struct ode_system sys = {4, slip_rhs, st->away ? event_away : event_stop, m};
 	struct ode_opts o = ode_opts_default(t_end);
 	struct ode_end end;
-	o.h0 = 1e-3;
+	o.h0 = st->h0;
 	if (ode_run(&sys, &o, st->t, st->y, &end, d))
 		return -1;
 	st->steps += end.steps;
@@ -387,7 +388,7 @@ static int accurate_to(struct imachi *m, struct acc_state *st, double t_end, str
 static void accurate_start(struct imachi *m, struct acc_state *st, const double u0[2])
 {
 	double v[2], dv[2], iv[2];
-	*st = (struct acc_state){0};
+	*st = (struct acc_state){.h0 = 1e-3};
 	st->y[0] = u0[0], st->y[1] = u0[1];
 	base(m, 0.0, v, dv, iv);
 	if (u0[0] == v[0] && u0[1] == v[1]) {
@@ -464,8 +465,9 @@ static int record_accurate(const struct imachi *m0, const double u0[2], int cycl
 	rec_row(rc, &m, 0.0, st.y, st.stuck);
 	const int trans = cycles - 1;
 	int per = trans > 0 ? TRACE_MAX / trans : 0;
-	per = per < 32 ? 32 : per > 256 ? 256 : per;
+	per = per < 32 ? 32 : per > 128 ? 128 : per;
 	*shown = trans < TRACE_MAX / per ? trans : TRACE_MAX / per;
+	st.h0 = 2 * M_PI / per; /* a sample's interval: a step or two each */
 	for (int k = 0; k < *shown; k++) {
 		for (int j = 1; j <= per; j++)
 			if (accurate_to(&m, &st, 2 * M_PI * (k + (double)j / per), d))
@@ -475,6 +477,7 @@ static int record_accurate(const struct imachi *m0, const double u0[2], int cycl
 	m = *mlast;
 	st = *last;
 	st.rec = rc;
+	st.h0 = 2 * M_PI / CYCLE_PTS;
 	rec_row(rc, &m, st.t, st.y, st.stuck);
 	rc->cycle_row = rc->tab->nrows - 1;
 	for (int j = 1; j <= CYCLE_PTS; j++)
