@@ -15,8 +15,9 @@
  *
  * Steady state: (u, u̇) at t = 2πj/ω against the previous period; the
  * results are measured over one more period, sampled densely. The figures
- * (Figs. 1-4) draw that period and the one after it, run once the results
- * are fixed, and the law H(u̇) itself. */
+ * (Figs. 1-4) draw that period twice (or, short of the steady state, it
+ * and the one after it, run once the results are fixed), and the law H(u̇)
+ * itself. */
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_math.h>
 #include <math.h>
@@ -310,21 +311,26 @@ static double extremum(const struct rg *r, size_t off, int sign)
 
 /* ---- the figures -------------------------------------------------------- */
 
-/* Figs. 1-4: u, u̇ and ü over the two periods from s0 on (t from s0's
- * time), with the friction force H = P sin ωt − c u̇ − k u − m ü that eq.
- * (9) leaves (for Coulomb at rest: the static force). */
-static void motion_figures(const struct rg *r, const struct sample *s0, bool steady,
+/* Figs. 1-4: u, u̇ and ü over two periods from s0 on (t from s0's time),
+ * with the friction force H = P sin ωt − c u̇ − k u − m ü that eq. (9)
+ * leaves (for Coulomb at rest: the static force). The samples cover the
+ * two periods, or, in the steady state, the first, which the second
+ * repeats (to the 1e-9 of the steady test): it is drawn again T later. */
+static void motion_figures(const struct rg *r, const struct sample *s0, double T, bool steady,
 			   struct figures *fs)
 {
 	struct table *tab =
 		figures_table(fs, "motion", "t [s]|u [m]|du [m/s]|ddu [m/s^2]|H [N]|stick");
-	for (size_t i = 0; i <= r->ns; i++) {
-		const struct sample *q = i ? &r->s[i - 1] : s0;
-		double H = force(r, q->t, q->u) - r->c * q->v - r->m * q->a;
-		double stuck = r->coulomb && q->v == 0 && q->a == 0;
-		const double row[6] = {q->t - s0->t, q->u, q->v, q->a, H, stuck};
-		table_row(tab, row);
-	}
+	for (int rep = 0; rep < (steady ? 2 : 1); rep++)
+		for (size_t i = rep; i <= r->ns; i++) {
+			const struct sample *q = i ? &r->s[i - 1] : s0;
+			if (rep && q->t <= s0->t)
+				continue; /* the period's start: the first's end */
+			double H = force(r, q->t, q->u) - r->c * q->v - r->m * q->a;
+			double stuck = r->coulomb && q->v == 0 && q->a == 0;
+			const double row[6] = {q->t - s0->t + rep * T, q->u, q->v, q->a, H, stuck};
+			table_row(tab, row);
+		}
 	static const char *const name[] = {"u", "du", "ddu"};
 	static const char *const label[] = {"u [m]", "u̇ [m/s]", "ü [m/s²]"};
 	static const char *const title[] = {"Displacement u", "Velocity u̇", "Acceleration ü"};
@@ -412,10 +418,10 @@ static void law_figure(const struct rg *r, int li, double vmax, struct figures *
 	}
 }
 
-static void ragulskis_figures(const struct rg *r, const struct sample *s0, bool steady, int li,
-			      struct figures *fs)
+static void ragulskis_figures(const struct rg *r, const struct sample *s0, double T, bool steady,
+			      int li, struct figures *fs)
 {
-	motion_figures(r, s0, steady, fs);
+	motion_figures(r, s0, T, steady, fs);
 	double vmax = fabs(s0->v);
 	for (size_t i = 0; i < r->ns; i++)
 		vmax = fmax(vmax, fabs(r->s[i].v));
@@ -560,10 +566,11 @@ static int ragulskis_solve(const struct model_input *in, struct model_output *ou
 		   umin, umax, vmax, amin, amax, stick);
 	int rc = 0;
 	if (out->figs) {
-		/* the period after the measured one: two periods drawn */
-		rc = advance(&r, &t, y, (j + 2) * T, step, d);
+		/* not periodic yet: the period after the measured one is run */
+		if (!steady)
+			rc = advance(&r, &t, y, (j + 2) * T, step, d);
 		if (!rc)
-			ragulskis_figures(&r, &s0, steady, li, out->figs);
+			ragulskis_figures(&r, &s0, T, steady, li, out->figs);
 	}
 	free(r.s);
 	return rc;
