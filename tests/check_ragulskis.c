@@ -138,18 +138,25 @@ START_TEST(test_never_moves)
 }
 END_TEST
 
-/* Free decay (P = 0, c = 0, k = m = h = 1): each half cycle is half a
- * natural period about ±h/k, so the turning points are 11, −9, 7, −5, 3,
- * −1, at t = jπ; the mass stops at −1, the first with k|u| ≤ h. */
+/* Free decay under Coulomb friction from u = 11 (P = 0, c = 0,
+ * k = m = h = 1), measured over the period after `periods`. */
+static void free_decay(struct run *r, double periods)
+{
+	rag(r, "coulomb", 0.8);
+	setn(r, "P", 0);
+	setn(r, "c", 0);
+	setn(r, "h", 1);
+	setn(r, "u0", 11);
+	setn(r, "periods", periods);
+}
+
+/* Free decay: each half cycle is half a natural period about ±h/k, so the
+ * turning points are 11, −9, 7, −5, 3, −1, at t = jπ; the mass stops at −1,
+ * the first with k|u| ≤ h. */
 START_TEST(test_free_decay)
 {
 	struct run r;
-	rag(&r, "coulomb", 0.8);
-	setn(&r, "P", 0);
-	setn(&r, "c", 0);
-	setn(&r, "h", 1);
-	setn(&r, "u0", 11);
-	setn(&r, "periods", 1); /* measured: t ∈ [2π, 4π] */
+	free_decay(&r, 1); /* measured: t ∈ [2π, 4π] */
 	solve_ok(&r);
 	ck_assert(!resb(&r, "steady"));
 	ck_assert_double_eq_tol(res(&r, "amp"), 7, 1e-10);
@@ -465,12 +472,7 @@ END_TEST
 START_TEST(test_figures_not_steady)
 {
 	struct run r;
-	rag(&r, "coulomb", 0.8);
-	setn(&r, "P", 0);
-	setn(&r, "c", 0);
-	setn(&r, "h", 1);
-	setn(&r, "u0", 11);
-	setn(&r, "periods", 1);
+	free_decay(&r, 1);
 	solve_ok(&r);
 	ck_assert(!resb(&r, "steady"));
 	ck_assert_ptr_nonnull(strstr(figure(&r, "motion")->title, "NOT"));
