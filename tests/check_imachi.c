@@ -5,8 +5,10 @@
 #include <check.h>
 #include <gsl/gsl_math.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "figtest.h"
 #include "modelrun.h"
 #include "models/imachi.h"
 #include "testutil.h"
@@ -189,6 +191,255 @@ START_TEST(test_errors)
 }
 END_TEST
 
+/* ---- the figures ---------------------------------------------------------- */
+
+/* The table's rows of the last period: as many as the cycle's curve has
+ * points, at the table's end. */
+static size_t cycle_row(struct run *r, const struct table *t)
+{
+	const struct curve *cyc = curve_named(figure(r, "hodograph"), "u, limit cycle");
+	ck_assert_uint_le(cyc->n, t->nrows);
+	return t->nrows - cyc->n;
+}
+
+/* The means of u_x, u_y over the rows from r0 on, by the trapezoid rule,
+ * and the time with the stick flag set, over 2π. */
+static void table_means(const struct table *t, size_t r0, double *mx, double *my, double *stick)
+{
+	*mx = *my = *stick = 0;
+	for (size_t i = r0; i + 1 < t->nrows; i++) {
+		double h = table_at(t, i + 1, 0) - table_at(t, i, 0);
+		ck_assert(h >= 0);
+		*mx += 0.5 * h * (table_at(t, i, 1) + table_at(t, i + 1, 1)) / (2 * M_PI);
+		*my += 0.5 * h * (table_at(t, i, 2) + table_at(t, i + 1, 2)) / (2 * M_PI);
+		*stick += h * table_at(t, i, 5) / (2 * M_PI);
+	}
+}
+
+/* What every hodograph shows: u's last period closed and over 2π, the
+ * mean's point at the results, rows on the base where stuck, v where the
+ * base is at each τ, the transient from u0, the velocity figure from the
+ * same rows. mean_tol: the trapezoid rule's error on the table's rows. */
+static void check_hodograph(struct run *r, double u0x, double u0y, double mean_tol)
+{
+	const struct figure *f = figure(r, "hodograph");
+	ck_assert(f->equal_axes);
+	ck_assert_ptr_nonnull(strstr(f->xlabel, "ω/g"));
+	const struct table *t = figures_find_table(&r->figs, "hodograph");
+	ck_assert_ptr_nonnull(t);
+	ck_assert_uint_eq(t->ncols, 6);
+	ck_assert_str_eq(t->cols[0], "tau");
+	ck_assert_str_eq(t->cols[5], "stick");
+	const size_t r0 = cycle_row(r, t);
+	const double a = r->num[pidx(r, "a")], phi = r->num[pidx(r, "phi")] * M_PI / 180;
+	const bool circular = r->choice[pidx(r, "motion")] == 1;
+
+	/* the transient starts at u0, τ = 0 */
+	ck_assert_double_eq(table_at(t, 0, 0), 0);
+	ck_assert_double_eq(table_at(t, 0, 1), u0x);
+	ck_assert_double_eq(table_at(t, 0, 2), u0y);
+	/* the last period: 2π long, closed to the convergence test's 1e-9 */
+	const double tend = table_at(t, t->nrows - 1, 0);
+	ck_assert_double_eq_tol(tend - table_at(t, r0, 0), 2 * M_PI, 1e-12 * tend);
+	ck_assert_double_eq_tol(tend, 2 * M_PI * res(r, "cycles"), 1e-12 * tend);
+	const struct curve *cyc = curve_named(f, "u, limit cycle");
+	const double scale = fmax(fmax(1, a), hypot(cyc->x[0], cyc->y[0]));
+	ck_assert_near(cyc->x[cyc->n - 1], cyc->x[0], 2e-9, scale);
+	ck_assert_near(cyc->y[cyc->n - 1], cyc->y[0], 2e-9, scale);
+	for (size_t i = 0; i < cyc->n; i++) {
+		ck_assert(cyc->x[i] == table_at(t, r0 + i, 1));
+		ck_assert(cyc->y[i] == table_at(t, r0 + i, 2));
+	}
+	/* its mean is the results' (the trapezoid rule over the rows) */
+	double mx, my, stick;
+	table_means(t, r0, &mx, &my, &stick);
+	ck_assert_near(mx, res(r, "u_xmean"), mean_tol, 1);
+	ck_assert_near(my, res(r, "u_ymean"), mean_tol, 1);
+	ck_assert_near(stick, res(r, "stick_fraction"), mean_tol, 1);
+	const struct curve *mean = curve_named(f, "mean of u");
+	ck_assert_uint_eq(mean->n, 1);
+	ck_assert(mean->x[0] == res(r, "u_xmean") && mean->y[0] == res(r, "u_ymean"));
+
+	/* v is the base at τ; a stuck mass moves with it */
+	for (size_t i = 0; i < t->nrows; i++) {
+		double tau = table_at(t, i, 0), vx = table_at(t, i, 3), vy = table_at(t, i, 4);
+		if (circular) {
+			ck_assert_near(vx, a * cos(tau), 1e-12, a);
+			ck_assert_near(vy, a * sin(tau), 1e-12, a);
+			ck_assert_near(hypot(vx, vy), a, 1e-12, a);
+		} else {
+			ck_assert_near(vx, a * cos(tau) * cos(phi), 1e-12, a);
+			ck_assert_near(vy, a * cos(tau) * sin(phi), 1e-12, a);
+		}
+		if (table_at(t, i, 5) != 0) {
+			ck_assert_double_eq(table_at(t, i, 5), 1);
+			ck_assert_near(table_at(t, i, 1), vx, 1e-14, a);
+			ck_assert_near(table_at(t, i, 2), vy, 1e-14, a);
+		}
+	}
+	/* the base's path: the circle, or the segment ±a e^{iφ'} */
+	const struct curve *base = curve_named(f, "v, the base");
+	for (size_t i = 0; i < base->n; i++) {
+		ck_assert_near(hypot(base->x[i], base->y[i]), a, 1e-12, a);
+		if (!circular)
+			ck_assert_near(base->x[i] * sin(phi) - base->y[i] * cos(phi), 0, 1e-12, a);
+	}
+	ck_assert_uint_eq(base->n, circular ? 361 : 2);
+	/* the axes hold every curve with a margin: none runs along the frame */
+	for (size_t k = 0; k < f->ncurves; k++)
+		for (size_t i = 0; i < f->curves[k].n; i++) {
+			ck_assert(f->xmin < f->curves[k].x[i] && f->curves[k].x[i] < f->xmax);
+			ck_assert(f->ymin < f->curves[k].y[i] && f->curves[k].y[i] < f->ymax);
+		}
+
+	/* u and v against τ over the last period, from the same rows */
+	const struct figure *fv = figure(r, "velocity");
+	const char *names[4] = {"u_x", "u_y", "v_x", "v_y"};
+	for (int k = 0; k < 4; k++) {
+		const struct curve *c = curve_named(fv, names[k]);
+		ck_assert_uint_eq(c->n, cyc->n);
+		ck_assert_double_eq(c->x[0], 0);
+		ck_assert_double_eq_tol(c->x[c->n - 1], 2 * M_PI, 1e-12 * tend);
+		for (size_t i = 0; i < c->n; i++)
+			ck_assert(c->y[i] == table_at(t, r0 + i, 1 + k));
+	}
+	const struct curve *mxc = curve_named(fv, "u_xmean");
+	ck_assert(mxc->y[0] == res(r, "u_xmean") && mxc->y[1] == res(r, "u_xmean"));
+}
+
+/* Fig. 6 by the accurate method: the limit cycle sampled 512 times, with
+ * the phase ends; the trapezoid rule's error is far below 1e-5. */
+START_TEST(test_figures_fig6)
+{
+	struct run r;
+	imachi(&r, "circular", 0, 1, 1.15, 1.3, "accurate");
+	solve_ok(&r);
+	check_hodograph(&r, 0, 0, 1e-5);
+	const struct figure *f = figure(&r, "hodograph");
+	ck_assert_ptr_nonnull(strstr(f->title, "limit cycle"));
+	ck_assert_int_eq(curve_named(f, "u, limit cycle")->style, CURVE_LINE);
+	ck_assert_int_eq(curve_named(f, "u, transient")->style, CURVE_DASHED);
+	/* the transient runs from u0 into the cycle's first point */
+	const struct curve *tr = curve_named(f, "u, transient");
+	const struct curve *cyc = curve_named(f, "u, limit cycle");
+	ck_assert(tr->x[tr->n - 1] == cyc->x[0] && tr->y[tr->n - 1] == cyc->y[0]);
+	run_free(&r);
+}
+END_TEST
+
+/* The graphical method: one point a step, 2n + 1 on the cycle; the means
+ * are the trapezoid rule over the steps, as the model takes them, and the
+ * stick fraction the share of the steps that end on the base (Fig. 4 at
+ * 45°, case III, and Fig. 6). */
+START_TEST(test_figures_graphical)
+{
+	struct run r;
+	imachi(&r, "linear", 45, 1, 1.1, 1.3, "graphical");
+	solve_ok(&r);
+	ck_assert(res(&r, "stick_fraction") > 0);
+	check_hodograph(&r, 0, 0, 1e-12);
+	const struct figure *f = figure(&r, "hodograph");
+	const struct curve *cyc = curve_named(f, "u, limit cycle");
+	ck_assert_uint_eq(cyc->n, 25);
+	ck_assert(res(&r, "stick_fraction") * 24 == 3); /* three steps on the base */
+	ck_assert_int_eq(cyc->style, CURVE_LINEPOINTS);
+	ck_assert_int_eq(curve_named(f, "u, transient")->style, CURVE_POINTS);
+	/* every step of the run is a row: 24 a period and the start */
+	const struct table *t = figures_find_table(&r.figs, "hodograph");
+	ck_assert_uint_eq(t->nrows, 24 * (size_t)res(&r, "cycles") + 1);
+	for (size_t i = 1; i < t->nrows; i++)
+		ck_assert_double_eq_tol(table_at(t, i, 0), i * M_PI / 12, 1e-12 * i);
+	run_free(&r);
+
+	imachi(&r, "circular", 0, 1, 1.15, 1.3, "graphical");
+	setn(&r, "u0x", 0.5);
+	setn(&r, "u0y", -0.25);
+	solve_ok(&r);
+	check_hodograph(&r, 0.5, -0.25, 1e-12);
+	run_free(&r);
+}
+END_TEST
+
+/* The accurate method along Fig. 4: at 90° the base's segment lies on
+ * u_x = 0, where the frame would be without a margin; at 45° (case III)
+ * the cycle's rows include the landings on the base and the take-offs, so
+ * the time on the base adds up to the stick fraction. */
+START_TEST(test_figures_stick)
+{
+	struct run r;
+	imachi(&r, "linear", 90, 1, 1.1, 1.3, "accurate");
+	solve_ok(&r);
+	check_hodograph(&r, 0, 0, 1e-5); /* the base on u_x = 0, inside the frame */
+	run_free(&r);
+
+	imachi(&r, "linear", 45, 1, 1.1, 1.3, "accurate");
+	setn(&r, "u0x", 4);
+	setn(&r, "u0y", -3);
+	solve_ok(&r);
+	ck_assert_str_eq(resw(&r, "case"), "III");
+	check_hodograph(&r, 4, -3, 1e-5);
+	run_free(&r);
+}
+END_TEST
+
+/* Case I: no limit cycle. The last period is drawn and named so; the
+ * transient is thinned to 20000 points however long the run, and the last
+ * period is kept whole. */
+START_TEST(test_figures_no_cycle)
+{
+	struct run r;
+	imachi(&r, "linear", 30, 1.3, 1.1, 1.3, "graphical");
+	setn(&r, "periods", 3000);
+	solve_ok(&r);
+	ck_assert(!resb(&r, "converged"));
+	const struct figure *f = figure(&r, "hodograph");
+	ck_assert_ptr_nonnull(strstr(f->title, "no limit cycle"));
+	ck_assert(!f->equal_axes); /* u_x runs off into the thousands */
+	const struct curve *last = curve_named(f, "u, last period (period 3000)");
+	ck_assert_uint_eq(last->n, 25);
+	const struct table *t = figures_find_table(&r.figs, "hodograph");
+	ck_assert_uint_le(t->nrows, 20000 + 25 + 1);
+	ck_assert_uint_ge(t->nrows, 15000);
+	ck_assert(table_at(t, t->nrows - 1, 1) == last->x[24]);
+	ck_assert_near(table_at(t, t->nrows - 1, 0), 3000 * 2 * M_PI, 1e-12, 3000 * 2 * M_PI);
+	/* u_x grows by drift·2π over the last period */
+	ck_assert_near(last->x[24] - last->x[0], res(&r, "drift") * 2 * M_PI, 1e-9, 1);
+
+	if (getenv("TRIBO_TEST_LIGHT")) { /* valgrind: 20000 restarts of rk8pd are slow */
+		run_free(&r);
+		return;
+	}
+	setw(&r, "method", "accurate");
+	setn(&r, "periods", 1000);
+	solve_ok(&r);
+	f = figure(&r, "hodograph");
+	const struct curve *tr = curve_named(f, "u, transient (first 625 of 999 periods)");
+	ck_assert_uint_le(tr->n, 20000 + 625 * 4);
+	last = curve_named(f, "u, last period (period 1000)");
+	ck_assert_uint_ge(last->n, 513);
+	ck_assert_near(last->x[last->n - 1] - last->x[0], res(&r, "drift") * 2 * M_PI, 1e-9, 1);
+	run_free(&r);
+}
+END_TEST
+
+/* Drawing changes nothing: without figures the results and the steps are
+ * the same to the bit. */
+START_TEST(test_figures_no_effect)
+{
+	const char *methods[] = {"accurate", "graphical"};
+	/* under valgrind (TRIBO_TEST_LIGHT) the first two */
+	const int runs = getenv("TRIBO_TEST_LIGHT") ? 2 : 4;
+	for (int i = 0; i < runs; i++) {
+		struct run r;
+		imachi(&r, i / 2 ? "circular" : "linear", 45, 1, 1.1, 1.3, methods[i % 2]);
+		solve_ok(&r);
+		ck_assert_uint_ge(r.figs.nfig, 2);
+		check_figures_change_nothing(&r);
+		run_free(&r);
+	}
+}
+END_TEST
+
 static Suite *imachi_suite(void)
 {
 	Suite *s = suite_create("imachi");
@@ -202,6 +453,11 @@ static Suite *imachi_suite(void)
 	tcase_add_test(tc, test_attracting);
 	tcase_add_test(tc, test_rides);
 	tcase_add_test(tc, test_errors);
+	tcase_add_test(tc, test_figures_fig6);
+	tcase_add_test(tc, test_figures_graphical);
+	tcase_add_test(tc, test_figures_stick);
+	tcase_add_test(tc, test_figures_no_cycle);
+	tcase_add_test(tc, test_figures_no_effect);
 	suite_add_tcase(s, tc);
 	return s;
 }

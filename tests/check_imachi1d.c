@@ -7,6 +7,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "figtest.h"
 #include "modelrun.h"
 #include "testutil.h"
 
@@ -324,6 +325,217 @@ START_TEST(test_steps)
 }
 END_TEST
 
+/* ---- the figures ---------------------------------------------------------- */
+
+/* The rows of one table (τ, u, v, stick), as Figs. 7-8 draw them: stuck, u
+ * is on v; slipping, u runs straight between two rows, parallel to B,
+ * (s + μ0)τ, below v and to B', (s − μ0)τ, above it. */
+static void check_rows(struct run *r, const struct table *t, bool graphical)
+{
+	const double a = r->num[pidx(r, "a")], s = r->num[pidx(r, "s")];
+	const double mu0 = r->num[pidx(r, "mu0")];
+	const double n = r->num[pidx(r, "n")];
+	ck_assert_uint_eq(t->ncols, 4);
+	ck_assert_str_eq(t->cols[0], "tau");
+	ck_assert_str_eq(t->cols[3], "stick");
+	for (size_t i = 0; i < t->nrows; i++) {
+		double tau = table_at(t, i, 0), u = table_at(t, i, 1), v = table_at(t, i, 2);
+		if (!graphical)
+			ck_assert_near(v, a * cos(tau), 1e-12, a);
+		else /* the polyline is within a(1 − cos(Δτ/2)) of the cosine */
+			ck_assert_near(v, a * cos(tau), 1 - cos(M_PI / n / 2), a);
+		if (table_at(t, i, 3)) {
+			ck_assert_near(u, v, 1e-13, a);
+			continue;
+		}
+		if (i + 1 == t->nrows)
+			break;
+		double dt = table_at(t, i + 1, 0) - tau, du = table_at(t, i + 1, 1) - u;
+		ck_assert(dt > 0);
+		if (u < v - 1e-12 * a)
+			ck_assert_near(du / dt, s + mu0, 1e-9, 1);
+		else if (u > v + 1e-12 * a)
+			ck_assert_near(du / dt, s - mu0, 1e-9, 1);
+		else /* a crossing: either */
+			ck_assert(fabs(du / dt - s - mu0) < 1e-9 || fabs(du / dt - s + mu0) < 1e-9);
+	}
+}
+
+/* Figs. 7-8 and the last period on its own, against the results: the
+ * cycle is closed and 2π long, its mean (the trapezoid rule over its rows:
+ * exact on the straight slips, within a h²/12 on the arcs, h = π/128) is
+ * u_mean, its time on the base is stick_fraction. */
+static void check_figures(struct run *r, double mean_tol)
+{
+	const bool graphical = r->choice[pidx(r, "method")] == 1;
+	const double a = r->num[pidx(r, "a")], s = r->num[pidx(r, "s")];
+	const double mu0 = r->num[pidx(r, "mu0")], mu1 = r->num[pidx(r, "mu1")];
+	const double u0 = r->num[pidx(r, "u0")];
+	const struct table *first = figures_find_table(&r->figs, "velocity");
+	const struct table *cyc = figures_find_table(&r->figs, "cycle");
+	ck_assert_ptr_nonnull(first);
+	ck_assert_ptr_nonnull(cyc);
+	ck_assert_ptr_eq(first, &r->figs.tab[0]); /* what `export csv` takes first */
+	check_rows(r, first, graphical);
+	check_rows(r, cyc, graphical);
+
+	/* the cycle */
+	const double k = res(r, "cycles");
+	ck_assert_double_eq_tol(table_at(cyc, 0, 0), 2 * M_PI * (k - 1), 1e-12 * k);
+	ck_assert_double_eq_tol(table_at(cyc, cyc->nrows - 1, 0), 2 * M_PI * k, 1e-12 * k);
+	const double u_end = table_at(cyc, cyc->nrows - 1, 1);
+	ck_assert_near(u_end, table_at(cyc, 0, 1), 1e-9, fmax(fmax(1, a), fabs(u_end)));
+	double mean = 0, stick = 0;
+	for (size_t i = 0; i + 1 < cyc->nrows; i++) {
+		double h = table_at(cyc, i + 1, 0) - table_at(cyc, i, 0);
+		mean += 0.5 * h * (table_at(cyc, i, 1) + table_at(cyc, i + 1, 1)) / (2 * M_PI);
+		stick += h * table_at(cyc, i, 3) / (2 * M_PI);
+	}
+	ck_assert_near(mean, res(r, "u_mean"), mean_tol, 1);
+	ck_assert_near(stick, res(r, "stick_fraction"), 1e-12, 1);
+
+	const struct figure *fc = figure(r, "cycle");
+	const struct curve *cu = curve_named(fc, "u, limit cycle");
+	ck_assert_uint_eq(cu->n, cyc->nrows);
+	ck_assert_double_eq(cu->x[0], 0);
+	ck_assert_double_eq_tol(cu->x[cu->n - 1], 2 * M_PI, 1e-12 * k);
+	for (size_t i = 0; i < cu->n; i++)
+		ck_assert(cu->y[i] == table_at(cyc, i, 1));
+	const struct curve *cm = curve_named(fc, "u_mean");
+	ck_assert(cm->y[0] == res(r, "u_mean") && cm->y[1] == res(r, "u_mean"));
+	const struct curve *cv = curve_named(fc, "v = a cos τ");
+	for (size_t i = 0; i < cv->n; i++)
+		ck_assert_near(cv->y[i], a * cos(cv->x[i]), 1e-12, a);
+	ck_assert_double_eq_tol(cv->x[cv->n - 1], 2 * M_PI, 1e-12);
+
+	/* Figs. 7-8: u from u0 over the first three periods, the cycle as a
+	 * chain line over the same, A, and B, B', C, C' through the origin */
+	const struct figure *f = figure(r, "velocity");
+	const struct curve *u = curve_named(f, "u");
+	ck_assert(u->x[0] == 0 && u->y[0] == u0);
+	ck_assert_uint_eq(u->n, first->nrows);
+	ck_assert_double_eq_tol(u->x[u->n - 1], 2 * M_PI * fmin(k, 3), 1e-12 * k);
+	const struct curve *lc = curve_named(f, "u, limit cycle");
+	ck_assert_uint_eq(lc->n, 3 * (cyc->nrows - 1) + 1);
+	ck_assert_double_eq_tol(lc->x[lc->n - 1], 6 * M_PI, 1e-11);
+	if (k <= 3) /* the run is on the cycle from period k − 1 on */
+		for (size_t i = 0; i < first->nrows; i++)
+			if (table_at(first, i, 0) >= 2 * M_PI * (k - 1)) {
+				ck_assert_near(table_at(first, i, 1),
+					       lc->y[i - first->nrows + lc->n], 1e-9, fmax(1, a));
+			}
+	const struct curve *A = curve_named(f, "A: v = a cos τ");
+	for (size_t i = 0; i < A->n; i++)
+		ck_assert_near(A->y[i], a * cos(A->x[i]), 1e-12, a);
+	const char *names[4] = {"B: ", "B': ", "C: ", "C': "};
+	const double slopes[4] = {s + mu0, s - mu0, s + mu1, s - mu1};
+	for (int i = 0; i < 4; i++) {
+		const struct curve *c = curve_named(f, names[i]);
+		ck_assert_uint_eq(c->n, 2);
+		ck_assert(c->x[0] == 0 && c->y[0] == 0 && c->x[1] > 0);
+		ck_assert_near(c->y[1] / c->x[1], slopes[i], 1e-12, 1);
+		ck_assert(c->x[1] <= 6 * M_PI + 1e-9);
+		ck_assert(fabs(c->y[1]) <= fmax(a, 10) * 1.0001);
+	}
+}
+
+/* Fig. 7 (the exercise imachi-1d: u passes through v twice a period) and
+ * Fig. 8 (imachi-1d-fig8: non-slip from where u meets v until the tangent
+ * is parallel to C'). */
+START_TEST(test_figures_accurate)
+{
+	struct run r;
+	case_run(&r, 2.5, 0.2, 0.5, 0.55);
+	solve_ok(&r);
+	ck_assert_double_eq(res(&r, "stick_fraction"), 0);
+	check_figures(&r, 1e-12);
+	run_free(&r);
+
+	case_run(&r, 0.8, 0.3, 0.5, 0.7);
+	solve_ok(&r);
+	ck_assert(res(&r, "stick_fraction") > 0.3);
+	check_figures(&r, 0.8 * pow(M_PI / 128, 2) / 12);
+	/* the non-slip period ends where dv/dτ = −a sin τ = s − μ1 (C') */
+	const struct table *cyc = figures_find_table(&r.figs, "cycle");
+	size_t i = 1;
+	while (i < cyc->nrows && !(table_at(cyc, i - 1, 3) && !table_at(cyc, i, 3)))
+		i++;
+	ck_assert_uint_lt(i, cyc->nrows);
+	double tl = table_at(cyc, i, 0);
+	ck_assert_near(-0.8 * sin(tl), 0.3 - 0.7, 1e-9, 1);
+	run_free(&r);
+}
+END_TEST
+
+/* The graphical method on the polyline: the trapezoid rule over the rows
+ * is the model's own sum, so the means agree to rounding. */
+START_TEST(test_figures_graphical)
+{
+	struct run r;
+	case_run(&r, 0.8, 0.3, 0.5, 0.7);
+	setw(&r, "method", "graphical");
+	solve_ok(&r);
+	check_figures(&r, 1e-12);
+	ck_assert_int_eq(curve_named(figure(&r, "velocity"), "A: ")->style, CURVE_LINEPOINTS);
+	run_free(&r);
+
+	/* a fine polyline is drawn as the cosine and thinned on the arcs; n
+	 * goes past the 50000 that once failed (4·10⁵ chords a period), and
+	 * meets the accurate method to O(Δτ): a non-slip period ends at a
+	 * node, the first chord steeper than C' */
+	case_run(&r, 0.8, 0.3, 0.5, 0.7);
+	solve_ok(&r);
+	const double exact = res(&r, "u_mean");
+	setw(&r, "method", "graphical");
+	setn(&r, "n", 2e5);
+	solve_ok(&r);
+	ck_assert_near(res(&r, "u_mean"), exact, M_PI / 2e5, 1);
+	const struct table *cyc = figures_find_table(&r.figs, "cycle");
+	ck_assert_uint_lt(cyc->nrows, 400);
+	ck_assert_uint_lt(figure(&r, "velocity")->curves[0].n, 1000);
+	run_free(&r);
+}
+END_TEST
+
+/* No limit cycle (|s| ≥ μ0): the last period is drawn as such, memory
+ * stays bounded however many periods run. */
+START_TEST(test_figures_no_cycle)
+{
+	struct run r;
+	case_run(&r, 1.0, 0.7, 0.5, 0.8);
+	setn(&r, "periods", 2000);
+	solve_ok(&r);
+	ck_assert(!resb(&r, "converged"));
+	const struct figure *f = figure(&r, "cycle");
+	ck_assert_ptr_nonnull(strstr(f->title, "last period"));
+	const struct curve *c = curve_named(f, "u, last period");
+	/* u gains drift·2π over the period */
+	ck_assert_near(c->y[c->n - 1] - c->y[0], res(&r, "drift") * 2 * M_PI, 1e-9, fabs(c->y[0]));
+	ck_assert_uint_lt(r.figs.tab[0].nrows + r.figs.tab[1].nrows, 500);
+	f = figure(&r, "velocity");
+	for (size_t i = 0; i < f->ncurves; i++)
+		ck_assert(strcmp(f->curves[i].label, "u, limit cycle"));
+	run_free(&r);
+}
+END_TEST
+
+/* Drawing changes nothing: without figures, the same results and steps to
+ * the bit. */
+START_TEST(test_figures_no_effect)
+{
+	static const char *const methods[] = {"accurate", "graphical"};
+	for (int i = 0; i < 4; i++) {
+		struct run r;
+		case_run(&r, i / 2 ? 2.5 : 0.8, 0.3, 0.5, 0.7);
+		setw(&r, "method", methods[i % 2]);
+		solve_ok(&r);
+		ck_assert_uint_eq(r.figs.nfig, 2);
+		check_figures_change_nothing(&r);
+		run_free(&r);
+	}
+}
+END_TEST
+
 static Suite *imachi1d_suite(void)
 {
 	Suite *s = suite_create("imachi1d");
@@ -337,6 +549,10 @@ static Suite *imachi1d_suite(void)
 	tcase_add_test(tc, test_closed_forms);
 	tcase_add_test(tc, test_bad_input);
 	tcase_add_test(tc, test_steps);
+	tcase_add_test(tc, test_figures_accurate);
+	tcase_add_test(tc, test_figures_graphical);
+	tcase_add_test(tc, test_figures_no_cycle);
+	tcase_add_test(tc, test_figures_no_effect);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -5,8 +5,10 @@
 #include <check.h>
 #include <gsl/gsl_math.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "figtest.h"
 #include "modelrun.h"
 #include "num/drylaw.h"
 #include "testutil.h"
@@ -136,18 +138,25 @@ START_TEST(test_never_moves)
 }
 END_TEST
 
-/* Free decay (P = 0, c = 0, k = m = h = 1): each half cycle is half a
- * natural period about ±h/k, so the turning points are 11, −9, 7, −5, 3,
- * −1, at t = jπ; the mass stops at −1, the first with k|u| ≤ h. */
+/* Free decay under Coulomb friction from u = 11 (P = 0, c = 0,
+ * k = m = h = 1), measured over the period after `periods`. */
+static void free_decay(struct run *r, double periods)
+{
+	rag(r, "coulomb", 0.8);
+	setn(r, "P", 0);
+	setn(r, "c", 0);
+	setn(r, "h", 1);
+	setn(r, "u0", 11);
+	setn(r, "periods", periods);
+}
+
+/* Free decay: each half cycle is half a natural period about ±h/k, so the
+ * turning points are 11, −9, 7, −5, 3, −1, at t = jπ; the mass stops at −1,
+ * the first with k|u| ≤ h. */
 START_TEST(test_free_decay)
 {
 	struct run r;
-	rag(&r, "coulomb", 0.8);
-	setn(&r, "P", 0);
-	setn(&r, "c", 0);
-	setn(&r, "h", 1);
-	setn(&r, "u0", 11);
-	setn(&r, "periods", 1); /* measured: t ∈ [2π, 4π] */
+	free_decay(&r, 1); /* measured: t ∈ [2π, 4π] */
 	solve_ok(&r);
 	ck_assert(!resb(&r, "steady"));
 	ck_assert_double_eq_tol(res(&r, "amp"), 7, 1e-10);
@@ -258,6 +267,259 @@ START_TEST(test_errors)
 }
 END_TEST
 
+/* ---- the figures ---------------------------------------------------------- */
+
+/* The table `motion` (t, u, u̇, ü, H, stick) over two steady periods:
+ * 2·2π/ω long, u̇ the derivative of u (finite differences, across the
+ * seam where the period is drawn again too), the second period the first
+ * again, H what eq. (9) leaves, the first period's extremes the results;
+ * the figures drawn from its columns. */
+static void check_motion(struct run *r)
+{
+	const double m = r->num[pidx(r, "m")], c = r->num[pidx(r, "c")];
+	const double k = r->num[pidx(r, "k")], P = r->num[pidx(r, "P")];
+	const double w = r->num[pidx(r, "omega")], T = 2 * M_PI / w;
+	const struct table *t = figures_find_table(&r->figs, "motion");
+	ck_assert_ptr_eq(t, &r->figs.tab[0]);
+	ck_assert_uint_eq(t->ncols, 6);
+	ck_assert_str_eq(t->cols[0], "t [s]");
+	ck_assert_str_eq(t->cols[3], "ddu [m/s^2]");
+	ck_assert_double_eq(table_at(t, 0, 0), 0);
+	ck_assert_double_eq_tol(table_at(t, t->nrows - 1, 0), 2 * T, 1e-9 * T);
+	ck_assert_uint_ge(t->nrows, 4000);
+
+	const double amp = res(r, "amp"), vmax = res(r, "vmax");
+	const double U = fmax(fabs(amp), 1e-3), V = fmax(vmax, 1e-3);
+	const double A = fmax(-res(r, "amin"), res(r, "amax"));
+	double umax = -INFINITY, smax = -INFINITY;
+	size_t checked = 0;
+	for (size_t i = 0; i < t->nrows; i++) {
+		double ti = table_at(t, i, 0), u = table_at(t, i, 1), v = table_at(t, i, 2);
+		double acc = table_at(t, i, 3), H = table_at(t, i, 4);
+		ck_assert(i == 0 || ti >= table_at(t, i - 1, 0));
+		/* eq. (9): m ü + c u̇ + k u = P sin ωt − H */
+		ck_assert_near(m * acc + c * v + k * u, P * sin(w * ti) - H, 1e-9,
+			       fabs(P) + k * U + c * V + 10);
+		if (ti > 0 && ti <= T) { /* the measured period */
+			umax = fmax(umax, u);
+			smax = fmax(smax, v);
+		}
+		if (i + 1 == t->nrows)
+			continue;
+		/* the finite difference of u is the mean of u̇ over the step, to
+		 * h A/4 for a u̇ whose slope ü stays within ±A (a trapezoid) */
+		double h = table_at(t, i + 1, 0) - ti;
+		if (h == 0)
+			continue;
+		double fd = (table_at(t, i + 1, 1) - u) / h;
+		ck_assert_near(fd, 0.5 * (v + table_at(t, i + 1, 2)), 1.01 * h * A / 4, 1);
+		checked++;
+	}
+	ck_assert_uint_ge(checked, 3000);
+	ck_assert(umax == amp);
+	/* vmax is a parabola's vertex within h/2 of a sample: above the
+	 * largest sample by |u⃛| h²/8 at most, h = T/2000 */
+	ck_assert(smax <= vmax);
+	ck_assert_near(smax, vmax, 1e-5, V);
+	/* periodic: u(t + T) = u(t) on the sample grid */
+	ck_assert(resb(r, "steady"));
+	size_t j = 0, pairs = 0;
+	for (size_t i = 0; i < t->nrows && table_at(t, i, 0) < T; i++) {
+		double want = table_at(t, i, 0) + T;
+		while (j < t->nrows && table_at(t, j, 0) < want - 1e-9 * T)
+			j++;
+		if (j < t->nrows && fabs(table_at(t, j, 0) - want) <= 1e-9 * T) {
+			ck_assert_near(table_at(t, j, 1), table_at(t, i, 1), 1e-6, U);
+			pairs++;
+		}
+	}
+	ck_assert_uint_ge(pairs, 1900);
+
+	static const char *const names[] = {"u", "du", "ddu"};
+	static const char *const labels[] = {"u [m]", "u̇ [m/s]", "ü [m/s²]"};
+	const struct figure *f = figure(r, "motion");
+	ck_assert_ptr_nonnull(strstr(f->title, "two periods"));
+	ck_assert_uint_eq(f->ncurves, 3);
+	for (int col = 1; col <= 3; col++) {
+		const struct curve *cm = curve_named(f, labels[col - 1]);
+		const struct curve *cs = figure(r, names[col - 1])->curves;
+		ck_assert_uint_eq(cm->n, t->nrows);
+		ck_assert_uint_eq(cs->n, t->nrows);
+		for (size_t i = 0; i < t->nrows; i += 97)
+			ck_assert(cm->x[i] == table_at(t, i, 0) &&
+				  cm->y[i] == table_at(t, i, col) && cs->y[i] == cm->y[i]);
+	}
+}
+
+/* Fig. 1's system, law (8): the law drawn is E of eq. (7) on (−Δ, Δ) and
+ * ±h beyond, with ±Δ marked; along the motion H is the law at u̇. */
+START_TEST(test_figures_law8)
+{
+	struct run r;
+	rag(&r, "elliptic", 0.8);
+	solve_ok(&r);
+	check_motion(&r);
+	const struct table *t = figures_find_table(&r.figs, "motion");
+	for (size_t i = 0; i < t->nrows; i++) {
+		ck_assert_near(table_at(t, i, 4), drylaw_elliptic(3.2, 0.8, table_at(t, i, 2)),
+			       1e-9, 3.2);
+		ck_assert_double_eq(table_at(t, i, 5), 0);
+	}
+	const struct figure *f = figure(&r, "H");
+	ck_assert_str_eq(f->xlabel, "u̇ [m/s]");
+	ck_assert_str_eq(f->ylabel, "H [N]");
+	const struct curve *H = curve_named(f, "H(u̇), law (8)");
+	ck_assert_double_eq(H->x[0], -2);
+	ck_assert_double_eq(H->x[H->n - 1], 2);
+	for (size_t i = 0; i < H->n; i++) {
+		ck_assert(i == 0 || H->x[i] > H->x[i - 1]);
+		ck_assert(i == 0 || H->y[i] >= H->y[i - 1]);
+		ck_assert_double_eq_tol(H->y[i], drylaw_elliptic(3.2, 0.8, H->x[i]), 1e-15);
+		double x = fabs(H->x[i]);
+		if (x >= 0.8) /* the plateaus */
+			ck_assert_double_eq_tol(fabs(H->y[i]), 3.2, 1e-15);
+		else /* ellipse (6): ((H − 0)/h)² + ((u̇ − Δ)/Δ)² = 1 */
+			ck_assert_double_eq_tol(pow(H->y[i] / 3.2, 2) + pow((x - 0.8) / 0.8, 2), 1,
+						1e-12);
+	}
+	/* the joints are points of the curve: 0 and ±Δ */
+	int found = 0;
+	for (size_t i = 0; i < H->n; i++)
+		found += H->x[i] == 0 || fabs(H->x[i]) == 0.8;
+	ck_assert_int_eq(found, 3);
+	const struct curve *mk = curve_named(f, "u̇ = ±Δ");
+	ck_assert_uint_eq(mk->n, 5);
+	ck_assert(mk->x[0] == -0.8 && mk->x[1] == -0.8 && isnan(mk->x[2]) && mk->x[3] == 0.8 &&
+		  mk->x[4] == 0.8);
+	ck_assert(mk->y[0] < -3.2 && mk->y[1] > 3.2);
+	run_free(&r);
+}
+END_TEST
+
+/* Fig. 4: the peaked law (10), at resonance; the peak h + h_a at
+ * Δ + Δ_a and the return to h at Δ + 2Δ_a are marked. ω = 2 as well, so
+ * that the two periods are 2·2π/ω and not 4π. */
+START_TEST(test_figures_law10)
+{
+	struct run r;
+	rag(&r, "elliptic-peak", 0.8);
+	setn(&r, "h", 1.6);
+	solve_ok(&r);
+	check_motion(&r);
+	const struct figure *f = figure(&r, "H");
+	const struct curve *H = curve_named(f, "H(u̇), law (10)");
+	double top = -INFINITY, at = 0;
+	for (size_t i = 0; i < H->n; i++) {
+		ck_assert_double_eq_tol(H->y[i], drylaw_elliptic_peak(1.6, 0.8, 0.8, H->x[i]),
+					1e-15);
+		if (H->y[i] > top)
+			top = H->y[i], at = H->x[i];
+	}
+	ck_assert_double_eq_tol(top, 3.2, 1e-14);
+	ck_assert_double_eq_tol(at, 1.6, 1e-14);
+	ck_assert_double_eq_tol(H->x[H->n - 1], 2.5 * 2.4, 1e-14);
+	ck_assert_double_eq_tol(H->y[H->n - 1], 1.6, 1e-15);
+	const struct curve *peak = curve_named(f, "u̇ = ±(Δ + Δ_a)");
+	ck_assert(peak->x[0] == -1.6 && peak->x[4] == 1.6);
+	const struct curve *back = curve_named(f, "u̇ = ±(Δ + 2Δ_a)");
+	ck_assert_double_eq_tol(back->x[4], 2.4, 1e-15);
+	run_free(&r);
+
+	rag(&r, "elliptic", 0.4);
+	setn(&r, "omega", 2);
+	solve_ok(&r);
+	check_motion(&r);
+	run_free(&r);
+}
+END_TEST
+
+/* Exact Coulomb: at rest u̇ = ü = 0 and the friction is what balances the
+ * force, within ±h; slipping it is ±h; the time at rest in the first
+ * period is the stick fraction. The law is drawn set-valued. */
+START_TEST(test_figures_coulomb)
+{
+	struct run r;
+	rag(&r, "coulomb", 0.8);
+	solve_ok(&r);
+	check_motion(&r);
+	const struct table *t = figures_find_table(&r.figs, "motion");
+	const double T = 2 * M_PI;
+	double stuck = 0;
+	for (size_t i = 0; i < t->nrows; i++) {
+		double H = table_at(t, i, 4);
+		if (table_at(t, i, 5)) {
+			ck_assert(table_at(t, i, 2) == 0 && table_at(t, i, 3) == 0);
+			ck_assert(fabs(H) <= 3.2 * (1 + 1e-9));
+			if (i + 1 < t->nrows && table_at(t, i, 0) < T)
+				stuck += fmin(table_at(t, i + 1, 0), T) - table_at(t, i, 0);
+		} else {
+			ck_assert_double_eq_tol(fabs(H), 3.2, 1e-9);
+		}
+	}
+	ck_assert_double_eq_tol(stuck / T, res(&r, "stick_fraction"), 1e-3);
+	const struct curve *H = curve_named(figure(&r, "H"), "H(u̇) = h sgn u̇");
+	ck_assert_uint_eq(H->n, 4);
+	ck_assert(H->x[1] == 0 && H->x[2] == 0 && H->y[1] == -3.2 && H->y[2] == 3.2);
+	run_free(&r);
+}
+END_TEST
+
+/* Short of the steady state the second period is run, not repeated: the
+ * free decay of test_free_decay from u = 11 measured over [2π, 4π] goes on
+ * over [4π, 6π]; its turning points 7, −5, 3, −1 fall at t = 2π + jπ, and
+ * from 5π on it rests at −1, the spring's pull k|u| = h balanced by the
+ * static friction. */
+START_TEST(test_figures_not_steady)
+{
+	struct run r;
+	free_decay(&r, 1);
+	solve_ok(&r);
+	ck_assert(!resb(&r, "steady"));
+	ck_assert_ptr_nonnull(strstr(figure(&r, "motion")->title, "NOT"));
+	const struct table *t = figures_find_table(&r.figs, "motion");
+	ck_assert_double_eq_tol(table_at(t, t->nrows - 1, 0), 4 * M_PI, 1e-9);
+	const double turn[4] = {7, -5, 3, -1};
+	int found = 0;
+	for (size_t i = 0; i < t->nrows; i++) {
+		double ti = table_at(t, i, 0), u = table_at(t, i, 1);
+		for (int k = 0; k < 4; k++)
+			if (fabs(ti - k * M_PI) < 1e-9) {
+				ck_assert_double_eq_tol(u, turn[k], 1e-9);
+				ck_assert_double_eq_tol(table_at(t, i, 2), 0, 1e-9);
+				found |= 1 << k;
+			}
+		/* u stays between the turning points, and |u̇| ≤ 6, the first
+		 * half cycle's amplitude about h/k */
+		ck_assert(u <= 7 + 1e-9 && u >= -5 - 1e-9 && fabs(table_at(t, i, 2)) <= 6 + 1e-9);
+		if (ti > 3 * M_PI + 1e-6) {
+			ck_assert_double_eq(table_at(t, i, 5), 1);
+			ck_assert_double_eq_tol(u, -1, 1e-9);
+			ck_assert_double_eq_tol(table_at(t, i, 4), 1, 1e-9); /* H = −k u */
+		}
+	}
+	ck_assert_int_eq(found, 15);
+	run_free(&r);
+}
+END_TEST
+
+/* Drawing changes nothing: without figures, the same results and steps to
+ * the bit, for every law. */
+START_TEST(test_figures_no_effect)
+{
+	const char *laws[] = {"elliptic", "coulomb", "tanh", "elliptic-peak"};
+	/* under valgrind (TRIBO_TEST_LIGHT) the first two */
+	const int runs = getenv("TRIBO_TEST_LIGHT") ? 2 : 4;
+	for (int i = 0; i < runs; i++) {
+		struct run r;
+		rag(&r, laws[i], 0.4);
+		solve_ok(&r);
+		ck_assert_uint_eq(r.figs.nfig, 5);
+		check_figures_change_nothing(&r);
+		run_free(&r);
+	}
+}
+END_TEST
+
 static Suite *ragulskis_suite(void)
 {
 	Suite *s = suite_create("ragulskis");
@@ -273,6 +535,11 @@ static Suite *ragulskis_suite(void)
 	tcase_add_test(tc, test_steady_amp);
 	tcase_add_test(tc, test_fig4);
 	tcase_add_test(tc, test_errors);
+	tcase_add_test(tc, test_figures_law8);
+	tcase_add_test(tc, test_figures_law10);
+	tcase_add_test(tc, test_figures_coulomb);
+	tcase_add_test(tc, test_figures_not_steady);
+	tcase_add_test(tc, test_figures_no_effect);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -7,12 +7,18 @@
  *
  * method graphical: Imachi's ruler-and-compass stepping of §3, Δτ = π/n.
  * method accurate: rk8pd with the slip → stick and stick → slip switches
- * located, run until the period map repeats to 1e-9. */
+ * located, run until the period map repeats to 1e-9.
+ *
+ * The figures (Figs. 2-6: the hodograph of u and v) come from a second,
+ * recording pass after the results are fixed, so that drawing never moves
+ * a result: the graphical steps again (they repeat bit for bit), the
+ * accurate run again with stops at sample times. */
 #include "models/imachi.h"
 
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_math.h>
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "models/model.h"
@@ -88,6 +94,38 @@ static void base(const struct imachi *m, double t, double v[2], double dv[2], do
 	}
 }
 
+/* ---- the recording pass ----------------------------------------------------- */
+
+#define TRACE_MAX  20000 /* points kept of the transient */
+#define CYCLE_PTS  512	 /* accurate: samples of the last period */
+#define TRACE_COLS "tau|u_x|u_y|v_x|v_y|stick"
+
+/* The hodograph's table: rows (τ, u, v, stuck). Before period full_from
+ * every stride-th step is kept; from it on, every step. */
+struct rec {
+	struct table *tab;
+	int full_from;
+	size_t stride, count;
+	size_t cycle_row; /* the row where period full_from starts */
+};
+
+static void rec_row(struct rec *rc, const struct imachi *m, double tau, const double u[2],
+		    bool stuck)
+{
+	struct table *t = rc->tab;
+	if (t->nrows) {
+		double *last = t->v + (t->nrows - 1) * t->ncols;
+		if (last[0] == tau && last[1] == u[0] && last[2] == u[1]) {
+			last[5] = stuck; /* the same point: its latest state */
+			return;
+		}
+	}
+	double v[2], dv[2], iv[2];
+	base(m, tau, v, dv, iv);
+	const double row[6] = {tau, u[0], u[1], v[0], v[1], stuck};
+	table_row(t, row);
+}
+
 /* |dv/dτ − s| ≤ μ1 keeps the mass on the base */
 static double stick_margin(double t, void *p)
 {
@@ -124,14 +162,19 @@ int imachi_step(double s, double mu0, double mu1, double h, const double u[2], c
 	return IMACHI_SLIPS;
 }
 
-/* One period of the construction from u (updated), Δτ = π/n. */
+/* One period of the construction from u (updated), Δτ = π/n; rc, when
+ * not NULL, takes the points. */
 static void graphical_period(const struct imachi *m, int n, int k, double u[2], bool *stuck,
-			     double mean[2], int *stuck_steps, struct cycle *c)
+			     double mean[2], int *stuck_steps, struct cycle *c, struct rec *rc)
 {
 	const double h = M_PI / n;
 	double dv[2], iv[2], vh[2], v1[2];
 	mean[0] = mean[1] = 0.0;
 	*stuck_steps = 0;
+	if (rc && k == rc->full_from) {
+		rec_row(rc, m, 2.0 * n * k * h, u, *stuck);
+		rc->cycle_row = rc->tab->nrows - 1;
+	}
 	for (int r = 0; r < 2 * n; r++) {
 		double t = (2.0 * n * k + r) * h, u1[2];
 		base(m, t + 0.5 * h, vh, dv, iv);
@@ -149,6 +192,8 @@ static void graphical_period(const struct imachi *m, int n, int k, double u[2], 
 		mean[1] += 0.5 * (u[1] + u1[1]) / (2 * n);
 		u[0] = u1[0], u[1] = u1[1];
 		c->steps++;
+		if (rc && (k >= rc->full_from || ++rc->count % rc->stride == 0))
+			rec_row(rc, m, (2.0 * n * k + r + 1) * h, u, *stuck);
 	}
 }
 
@@ -158,7 +203,7 @@ static double conv_tol(const struct imachi *m, const double u[2])
 }
 
 static int run_graphical(const struct imachi *m, int n, int periods, const double u0[2],
-			 struct cycle *c)
+			 struct cycle *c, struct rec *rc)
 {
 	double u[2] = {u0[0], u0[1]}, v[2], dv[2], iv[2];
 	base(m, 0.0, v, dv, iv);
@@ -166,8 +211,10 @@ static int run_graphical(const struct imachi *m, int n, int periods, const doubl
 	double prev[2] = {u[0], u[1]}, mean[2] = {0, 0};
 	int ss = 0;
 	memset(c, 0, sizeof(*c));
+	if (rc)
+		rec_row(rc, m, 0.0, u, stuck);
 	for (int k = 0; k < periods; k++) {
-		graphical_period(m, n, k, u, &stuck, mean, &ss, c);
+		graphical_period(m, n, k, u, &stuck, mean, &ss, c, rc);
 		c->cycles = k + 1;
 		c->drift = (u[0] - prev[0]) / (2 * M_PI);
 		double du = hypot(u[0] - prev[0], u[1] - prev[1]);
@@ -254,96 +301,119 @@ struct acc_state {
 	bool stuck, away;
 	double stick_time;
 	size_t steps, sticks, passes;
+	double h0;	 /* rk8pd's first trial step in a slip phase */
+	struct rec *rec; /* the recording pass: a row at each phase end */
 };
 
-/* Integrates from st->t to t_end: slip phases by rk8pd with their ends
- * located, stick phases in closed form (u = v). */
-static int accurate_to(struct imachi *m, struct acc_state *st, double t_end, struct diag *d)
+/* One phase from st->t, ended at t_end at the latest: a slip phase by
+ * rk8pd with its end located, or a stick phase in closed form (u = v). */
+static int accurate_phase(struct imachi *m, struct acc_state *st, double t_end, struct diag *d)
 {
 	double v[2], dv[2], iv[2], iv0[2];
-	while (st->t < t_end) {
-		if (num_interrupted)
-			return diag_set(d, "interrupted");
-		if (st->stuck) {
-			double tl;
-			if (leave_time(m, st->t, t_end, &tl, d))
-				return -1;
-			double t1 = fmin(tl, t_end);
-			base(m, st->t, v, dv, iv0);
-			base(m, t1, v, dv, iv);
-			st->y[0] = v[0], st->y[1] = v[1];
-			st->y[2] += iv[0] - iv0[0], st->y[3] += iv[1] - iv0[1];
-			st->stick_time += t1 - st->t;
-			st->t = t1;
-			if (tl <= t_end) { /* it slips off along dv/dτ − s */
-				double gx = dv[0] - m->s, gy = dv[1], g = hypot(gx, gy);
-				st->stuck = false;
-				st->away = true;
-				m->bx = gx / g, m->by = gy / g;
-			}
-			continue;
-		}
-		struct ode_system sys = {4, slip_rhs, st->away ? event_away : event_stop, m};
-		struct ode_opts o = ode_opts_default(t_end);
-		struct ode_end end;
-		o.h0 = 1e-3;
-		if (ode_run(&sys, &o, st->t, st->y, &end, d))
+	if (st->stuck) {
+		double tl;
+		if (leave_time(m, st->t, t_end, &tl, d))
 			return -1;
-		st->steps += end.steps;
-		st->t = end.t;
-		if (!end.event)
-			continue;
-		if (st->away) {
-			st->away = false;
-			continue;
-		}
-		/* |w| = w_ev: the rest of the way to w = 0 in closed form, where
-		 * d|w|/dτ = ŵ·(dv/dτ − s) − μ0 is smooth */
-		base(m, st->t, v, dv, iv);
-		double wx = v[0] - st->y[0], wy = v[1] - st->y[1], w = hypot(wx, wy);
-		double rate = (wx * (dv[0] - m->s) + wy * dv[1]) / w - m->mu0;
-		if (!(rate < 0))
-			continue; /* it turns away before meeting the base */
-		double dt = w / -rate;
-		if (st->t + dt > t_end)
-			dt = t_end - st->t; /* the period ends first: meet it there */
-		double ux = st->y[0], uy = st->y[1];
-		base(m, st->t + dt, v, dv, iv);
-		st->y[2] += 0.5 * (ux + v[0]) * dt, st->y[3] += 0.5 * (uy + v[1]) * dt;
+		double t1 = fmin(tl, t_end);
+		base(m, st->t, v, dv, iv0);
+		base(m, t1, v, dv, iv);
 		st->y[0] = v[0], st->y[1] = v[1];
-		st->t += dt;
-		if (stick_margin(st->t, m) >= 0) {
-			st->stuck = true;
-			st->sticks++;
-		} else { /* through: it slips on along dv/dτ − s */
+		st->y[2] += iv[0] - iv0[0], st->y[3] += iv[1] - iv0[1];
+		st->stick_time += t1 - st->t;
+		st->t = t1;
+		if (tl <= t_end) { /* it slips off along dv/dτ − s */
 			double gx = dv[0] - m->s, gy = dv[1], g = hypot(gx, gy);
+			st->stuck = false;
 			st->away = true;
 			m->bx = gx / g, m->by = gy / g;
-			st->passes++;
 		}
+		return 0;
+	}
+	struct ode_system sys = {4, slip_rhs, st->away ? event_away : event_stop, m};
+	struct ode_opts o = ode_opts_default(t_end);
+	struct ode_end end;
+	o.h0 = st->h0;
+	if (ode_run(&sys, &o, st->t, st->y, &end, d))
+		return -1;
+	st->steps += end.steps;
+	st->t = end.t;
+	if (!end.event)
+		return 0;
+	if (st->away) {
+		st->away = false;
+		return 0;
+	}
+	/* |w| = w_ev: the rest of the way to w = 0 in closed form, where
+	 * d|w|/dτ = ŵ·(dv/dτ − s) − μ0 is smooth */
+	base(m, st->t, v, dv, iv);
+	double wx = v[0] - st->y[0], wy = v[1] - st->y[1], w = hypot(wx, wy);
+	double rate = (wx * (dv[0] - m->s) + wy * dv[1]) / w - m->mu0;
+	if (!(rate < 0))
+		return 0; /* it turns away before meeting the base */
+	double dt = w / -rate;
+	if (st->t + dt > t_end)
+		dt = t_end - st->t; /* the period ends first: meet it there */
+	double ux = st->y[0], uy = st->y[1];
+	base(m, st->t + dt, v, dv, iv);
+	st->y[2] += 0.5 * (ux + v[0]) * dt, st->y[3] += 0.5 * (uy + v[1]) * dt;
+	st->y[0] = v[0], st->y[1] = v[1];
+	st->t += dt;
+	if (stick_margin(st->t, m) >= 0) {
+		st->stuck = true;
+		st->sticks++;
+	} else { /* through: it slips on along dv/dτ − s */
+		double gx = dv[0] - m->s, gy = dv[1], g = hypot(gx, gy);
+		st->away = true;
+		m->bx = gx / g, m->by = gy / g;
+		st->passes++;
 	}
 	return 0;
 }
 
-static int run_accurate(struct imachi *m, int periods, const double u0[2], struct cycle *c,
-			struct diag *d)
+/* Integrates from st->t to t_end, phase by phase. */
+static int accurate_to(struct imachi *m, struct acc_state *st, double t_end, struct diag *d)
 {
-	struct acc_state st = {0};
+	while (st->t < t_end) {
+		if (num_interrupted)
+			return diag_set(d, "interrupted");
+		if (accurate_phase(m, st, t_end, d))
+			return -1;
+		if (st->rec)
+			rec_row(st->rec, m, st->t, st->y, st->stuck);
+	}
+	return 0;
+}
+
+/* The state at τ = 0: on the base, it sticks or slips off along dv/dτ − s. */
+static void accurate_start(struct imachi *m, struct acc_state *st, const double u0[2])
+{
 	double v[2], dv[2], iv[2];
-	memset(c, 0, sizeof(*c));
-	st.y[0] = u0[0], st.y[1] = u0[1];
+	*st = (struct acc_state){.h0 = 1e-3};
+	st->y[0] = u0[0], st->y[1] = u0[1];
 	base(m, 0.0, v, dv, iv);
 	if (u0[0] == v[0] && u0[1] == v[1]) {
 		if (stick_margin(0.0, m) >= 0) {
-			st.stuck = true;
+			st->stuck = true;
 		} else {
 			double gx = dv[0] - m->s, gy = dv[1], g = hypot(gx, gy);
-			st.away = true;
+			st->away = true;
 			m->bx = gx / g, m->by = gy / g;
 		}
 	}
+}
+
+/* Runs until the period map repeats; *last and *mlast get the state at the
+ * start of the last period, for the recording pass. */
+static int run_accurate(struct imachi *m, int periods, const double u0[2], struct cycle *c,
+			struct acc_state *last, struct imachi *mlast, struct diag *d)
+{
+	struct acc_state st;
+	memset(c, 0, sizeof(*c));
+	accurate_start(m, &st, u0);
 	double prev[2] = {u0[0], u0[1]};
 	for (int k = 0; k < periods; k++) {
+		*last = st;
+		*mlast = *m;
 		double U0[2] = {st.y[2], st.y[3]};
 		st.stick_time = 0;
 		if (accurate_to(m, &st, 2 * M_PI * (k + 1), d))
@@ -364,6 +434,151 @@ static int run_accurate(struct imachi *m, int periods, const double u0[2], struc
 	c->steps = st.steps;
 	c->sticks = st.sticks;
 	c->catches = st.passes;
+	return 0;
+}
+
+/* ---- the figures ------------------------------------------------------------- */
+
+/* The graphical steps again, every one of the last period kept. */
+static void record_graphical(const struct imachi *m, int n, int cycles, const double u0[2],
+			     struct rec *rc)
+{
+	struct cycle c;
+	const size_t steps = (size_t)(cycles - 1) * 2 * (size_t)n;
+	rc->full_from = cycles - 1;
+	rc->stride = steps > TRACE_MAX ? (steps + TRACE_MAX - 1) / TRACE_MAX : 1;
+	run_graphical(m, n, cycles, u0, &c, rc);
+}
+
+/* The accurate run again with stops at sample times: the transient from u0
+ * (its first *shown periods: at most TRACE_MAX samples), then the last
+ * period from the state the run had there, CYCLE_PTS samples. The phase
+ * ends are rows too, so the kinks of u are where they belong. */
+static int record_accurate(const struct imachi *m0, const double u0[2], int cycles,
+			   const struct acc_state *last, const struct imachi *mlast, struct rec *rc,
+			   int *shown, struct diag *d)
+{
+	struct imachi m = *m0;
+	struct acc_state st;
+	accurate_start(&m, &st, u0);
+	st.rec = rc;
+	rec_row(rc, &m, 0.0, st.y, st.stuck);
+	const int trans = cycles - 1;
+	int per = trans > 0 ? TRACE_MAX / trans : 0;
+	per = per < 32 ? 32 : per > 128 ? 128 : per;
+	*shown = trans < TRACE_MAX / per ? trans : TRACE_MAX / per;
+	st.h0 = 2 * M_PI / per; /* a sample's interval: a step or two each */
+	for (int k = 0; k < *shown; k++) {
+		for (int j = 1; j <= per; j++)
+			if (accurate_to(&m, &st, 2 * M_PI * (k + (double)j / per), d))
+				return -1;
+		st.t = 2 * M_PI * (k + 1);
+	}
+	m = *mlast;
+	st = *last;
+	st.rec = rc;
+	st.h0 = 2 * M_PI / CYCLE_PTS;
+	rec_row(rc, &m, st.t, st.y, st.stuck);
+	rc->cycle_row = rc->tab->nrows - 1;
+	for (int j = 1; j <= CYCLE_PTS; j++)
+		if (accurate_to(&m, &st, 2 * M_PI * (cycles - 1 + (double)j / CYCLE_PTS), d))
+			return -1;
+	return 0;
+}
+
+/* Axes around all the curves with a margin, so that no curve runs along
+ * the frame (the base's segment at φ' = 90° lies on u_x = 0). */
+static void frame(struct figure *f)
+{
+	double x0 = INFINITY, x1 = -INFINITY, y0 = INFINITY, y1 = -INFINITY;
+	for (size_t i = 0; i < f->ncurves; i++)
+		for (size_t j = 0; j < f->curves[i].n; j++) {
+			x0 = fmin(x0, f->curves[i].x[j]), x1 = fmax(x1, f->curves[i].x[j]);
+			y0 = fmin(y0, f->curves[i].y[j]), y1 = fmax(y1, f->curves[i].y[j]);
+		}
+	const double big = fmax(x1 - x0, y1 - y0);
+	if (!(big > 0))
+		return;
+	double px = 0.05 * (f->equal_axes || !(x1 > x0) ? big : x1 - x0);
+	double py = 0.05 * (f->equal_axes || !(y1 > y0) ? big : y1 - y0);
+	f->xmin = x0 - px, f->xmax = x1 + px;
+	f->ymin = y0 - py, f->ymax = y1 + py;
+}
+
+/* Figs. 2-6: the hodograph of u with the base's path v, the last period
+ * (the limit cycle once the run converged) apart from the transient; u and
+ * v against τ over the last period; the table behind both. */
+static int imachi_figures(const struct imachi *m, int method, int n, const double u0[2],
+			  const struct cycle *c, const struct acc_state *last,
+			  const struct imachi *mlast, struct figures *fs, struct diag *d)
+{
+	struct rec rc = {.tab = figures_table(fs, "hodograph", TRACE_COLS), .stride = 1};
+	int shown = c->cycles - 1;
+	if (method == METHOD_GRAPHICAL)
+		record_graphical(m, n, c->cycles, u0, &rc);
+	else if (record_accurate(m, u0, c->cycles, last, mlast, &rc, &shown, d))
+		return -1;
+	const struct table *t = rc.tab;
+	const bool graphical = method == METHOD_GRAPHICAL;
+	const char *what = c->converged ? "limit cycle" : "last period";
+	char label[96];
+
+	struct figure *f = figure_add(
+		fs, "hodograph",
+		c->converged ? "Hodograph of u and v (limit cycle solid, transient thin)"
+			     : "Hodograph of u and v (last period solid, no limit cycle reached)",
+		"u_x, v_x (velocity × ω/g)", "u_y, v_y (velocity × ω/g)");
+	/* case I drifts off along x without bound: equal axes would squash
+	 * the picture to a line */
+	f->equal_axes = m->s < m->mu0;
+	struct curve *cv = figure_curve(f, "v, the base", CURVE_DASHED);
+	if (m->motion == MOTION_LINEAR) {
+		curve_point(cv, -m->a * m->ex, -m->a * m->ey);
+		curve_point(cv, m->a * m->ex, m->a * m->ey);
+	} else {
+		for (int i = 0; i <= 360; i++)
+			curve_point(cv, m->a * cos(i * M_PI / 180), m->a * sin(i * M_PI / 180));
+	}
+	/* the transient joins the cycle's first row unless periods were left out */
+	const size_t tr_end = shown == c->cycles - 1 ? rc.cycle_row + 1 : rc.cycle_row;
+	if (tr_end > 1) {
+		if (shown == c->cycles - 1)
+			snprintf(label, sizeof label, "u, transient (periods 1-%d)", shown);
+		else
+			snprintf(label, sizeof label, "u, transient (first %d of %d periods)",
+				 shown, c->cycles - 1);
+		struct curve *cu = figure_curve(f, label, graphical ? CURVE_POINTS : CURVE_DASHED);
+		for (size_t i = 0; i < tr_end; i++)
+			curve_point(cu, table_at(t, i, 1), table_at(t, i, 2));
+	}
+	snprintf(label, sizeof label, "u, %s (period %d)", what, c->cycles);
+	struct curve *cu = figure_curve(f, label, graphical ? CURVE_LINEPOINTS : CURVE_LINE);
+	for (size_t i = rc.cycle_row; i < t->nrows; i++)
+		curve_point(cu, table_at(t, i, 1), table_at(t, i, 2));
+	snprintf(label, sizeof label, "mean of u over the %s", what);
+	curve_point(figure_curve(f, label, CURVE_POINTS), c->ux, c->uy);
+	frame(f);
+
+	f = figure_add(fs, "velocity",
+		       "u and v against τ over the last period (v and the means dashed)",
+		       "τ = ωt, from the last period's start", "velocity × ω/g");
+	const double t0 = table_at(t, rc.cycle_row, 0);
+	static const char *const names[] = {"u_x", "u_y", "v_x", "v_y"};
+	for (size_t col = 1; col <= 4; col++) {
+		struct curve *k = figure_curve(f, names[col - 1],
+					       col > 2	   ? CURVE_DASHED
+					       : graphical ? CURVE_LINEPOINTS
+							   : CURVE_LINE);
+		for (size_t i = rc.cycle_row; i < t->nrows; i++)
+			curve_point(k, table_at(t, i, 0) - t0, table_at(t, i, col));
+	}
+	const double mean[2] = {c->ux, c->uy};
+	for (int i = 0; i < 2; i++) {
+		snprintf(label, sizeof label, "u_%cmean = %.4g", i ? 'y' : 'x', mean[i]);
+		struct curve *k = figure_curve(f, label, CURVE_DASHED);
+		curve_point(k, 0, mean[i]);
+		curve_point(k, 2 * M_PI, mean[i]);
+	}
 	return 0;
 }
 
@@ -405,9 +620,14 @@ static int imachi_solve(const struct model_input *in, struct model_output *out, 
 	}
 
 	struct cycle c;
+	struct acc_state last = {0};
+	const struct imachi m_start = m;
+	struct imachi m_last = m;
 	if (method == METHOD_GRAPHICAL)
-		run_graphical(&m, n, periods, u0, &c);
-	else if (run_accurate(&m, periods, u0, &c, d))
+		run_graphical(&m, n, periods, u0, &c, NULL);
+	else if (run_accurate(&m, periods, u0, &c, &last, &m_last, d))
+		return -1;
+	if (out->figs && imachi_figures(&m_start, method, n, u0, &c, &last, &m_last, out->figs, d))
 		return -1;
 
 	const char *cs = m.s >= m.mu0 ? "I" : c.stick > 0 ? "III" : "II";

@@ -15,10 +15,15 @@
  *
  * Time runs period by period, τ counted from the start of the current
  * period (v is 2π-periodic), so that event times keep their precision
- * however many periods the limit cycle takes. */
+ * however many periods the limit cycle takes.
+ *
+ * Figures (Figs. 7-8): the phase ends are recorded as they pass (u is a
+ * straight line between them while it slips), with samples of v along
+ * the non-slip arcs; recording changes nothing of the run. */
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_math.h>
 #include <math.h>
+#include <stdio.h>
 
 #include "models/model.h"
 #include "num/num.h"
@@ -81,6 +86,19 @@ struct period {
 	struct event ev[MAX_EVENTS];
 };
 
+#define SHOW_PERIODS 3		  /* the first periods drawn, as in Figs. 7-8 */
+#define ARC_STEP     (M_PI / 128) /* samples of a non-slip arc */
+#define ARC_NODES    256	  /* graphical: nodes kept a period along a non-slip stretch */
+#define TRACE_COLS   "tau|u|v|stick"
+
+/* Rows (τ, u, v, stick) for the figures: the first SHOW_PERIODS periods,
+ * and the current one (the last when the run ends). */
+struct trace {
+	struct table *first, *cur;
+	long k;		 /* the period being run */
+	int node_stride; /* graphical: every how many nodes a stuck u is kept */
+};
+
 struct imachi1d {
 	double a, s, mu0, mu1;
 	int n;	   /* graphical: chords per half period */
@@ -88,6 +106,8 @@ struct imachi1d {
 	double u;  /* the mass's velocity at t */
 	int mode;  /* 0: stuck; ±1: slipping with sgn(v − u) = mode */
 	int sigma; /* the ODE's friction sign */
+	bool graphical;
+	struct trace *tr; /* NULL: no figures */
 };
 
 static void period_event(struct period *p, enum ev_kind k, double t, double u, double slope,
@@ -101,6 +121,54 @@ static void period_event(struct period *p, enum ev_kind k, double t, double u, d
 static int sgn(double x)
 {
 	return (x > 0) - (x < 0);
+}
+
+static double node_v(const struct imachi1d *m, int r)
+{
+	return m->a * cos(r * m->dt);
+}
+
+/* The base's velocity as the run sees it: a cos τ, or for `graphical` the
+ * polyline through the nodes τ_r = rΔτ. */
+static double base_v(const struct imachi1d *m, double t)
+{
+	if (!m->graphical)
+		return m->a * cos(t);
+	int j = (int)floor(t / m->dt);
+	j = j < 0 ? 0 : j >= 2 * m->n ? 2 * m->n - 1 : j;
+	return node_v(m, j) + (node_v(m, j + 1) - node_v(m, j)) / m->dt * (t - j * m->dt);
+}
+
+static void trace_row(struct table *tab, const double row[4])
+{
+	if (tab->nrows) {
+		double *last = tab->v + (tab->nrows - 1) * tab->ncols;
+		if (last[0] == row[0] && last[1] == row[1]) {
+			last[3] = row[3]; /* the same point: its latest state */
+			return;
+		}
+	}
+	table_row(tab, row);
+}
+
+/* u at t (from the period's start), in the state m->mode from there on. */
+static void trace(const struct imachi1d *m, double t, double u)
+{
+	if (!m->tr)
+		return;
+	const double row[4] = {TWO_PI * (double)m->tr->k + t, u, base_v(m, t), m->mode == 0};
+	trace_row(m->tr->cur, row);
+	if (m->tr->k < SHOW_PERIODS)
+		trace_row(m->tr->first, row);
+}
+
+/* A non-slip arc of the accurate run, u = v = a cos τ, from t0 to t1. */
+static void trace_arc(const struct imachi1d *m, double t0, double t1)
+{
+	if (!m->tr)
+		return;
+	for (double t = (floor(t0 / ARC_STEP) + 1) * ARC_STEP; t < t1; t += ARC_STEP)
+		trace(m, t, m->a * cos(t));
 }
 
 /* ---- accurate ---------------------------------------------------------- */
@@ -214,12 +282,15 @@ static int period_accurate(struct imachi1d *m, struct period *p, struct diag *d)
 			double te = fmin(tr, TWO_PI);
 			p->U += m->a * (sin(te) - sin(t)); /* u = v = a cos τ */
 			p->stick += te - t;
+			trace_arc(m, t, te);
 			t = te;
 			m->u = m->a * cos(t);
+			trace(m, t, m->u);
 			if (tr < TWO_PI) {
 				double f = stick_force(m, t);
 				m->mode = sgn(f);
 				period_event(p, EV_RELEASE, t, m->u, f + m->s, m->mode);
+				trace(m, t, m->u);
 			}
 			continue;
 		}
@@ -236,8 +307,10 @@ static int period_accurate(struct imachi1d *m, struct period *p, struct diag *d)
 		m->u = y[0];
 		p->U += y[1];
 		t = end.event ? end.t : te;
-		if (!end.event)
+		if (!end.event) {
+			trace(m, t, m->u);
 			continue;
+		}
 		double f = stick_force(m, t);
 		if (fabs(f) <= m->mu1) {
 			m->mode = 0;
@@ -247,16 +320,12 @@ static int period_accurate(struct imachi1d *m, struct period *p, struct diag *d)
 			m->mode = -m->mode;
 			period_event(p, EV_PASS, t, m->u, f + m->s, m->mode);
 		}
+		trace(m, t, m->u);
 	}
 	return 0;
 }
 
 /* ---- graphical --------------------------------------------------------- */
-
-static double node_v(const struct imachi1d *m, int r)
-{
-	return m->a * cos(r * m->dt);
-}
 
 static double chord_slope(const struct imachi1d *m, int j)
 {
@@ -274,9 +343,11 @@ static int period_graphical(struct imachi1d *m, struct period *p, struct diag *d
 {
 	double t = 0;
 	int j = 0;
+	/* every chord is a step of the loop: 2n of them besides the events */
+	const size_t max_phases = MAX_PHASES + 2 * (size_t)m->n;
 	while (j < 2 * m->n) {
-		if (++p->nphases > MAX_PHASES)
-			return diag_set(d, "more than %d phases in one period", MAX_PHASES);
+		if (++p->nphases > max_phases)
+			return diag_set(d, "more than %zu phases in one period", max_phases);
 		double t1 = (j + 1) * m->dt, c = chord_slope(m, j);
 		if (m->mode == 0) {
 			if (fabs(c - m->s) > m->mu1) {
@@ -284,6 +355,7 @@ static int period_graphical(struct imachi1d *m, struct period *p, struct diag *d
 				 * starts at its first point (Fig. 8, τ'_2) */
 				m->mode = sgn(c - m->s);
 				period_event(p, EV_RELEASE, t, m->u, c, m->mode);
+				trace(m, t, m->u);
 				continue;
 			}
 			double u1 = node_v(m, j + 1);
@@ -292,6 +364,8 @@ static int period_graphical(struct imachi1d *m, struct period *p, struct diag *d
 			m->u = u1;
 			t = t1;
 			j++;
+			if (m->tr && j % m->tr->node_stride == 0)
+				trace(m, t, m->u);
 			continue;
 		}
 		int sg = m->mode;
@@ -313,6 +387,7 @@ static int period_graphical(struct imachi1d *m, struct period *p, struct diag *d
 				m->mode = -sg;
 				period_event(p, EV_PASS, t, uc, c, m->mode);
 			}
+			trace(m, t, uc);
 			continue;
 		}
 		double u1 = m->u + slope * (t1 - t);
@@ -321,6 +396,7 @@ static int period_graphical(struct imachi1d *m, struct period *p, struct diag *d
 		t = t1;
 		j++;
 	}
+	trace(m, t, m->u);
 	return 0;
 }
 
@@ -394,6 +470,89 @@ static void steps_events(const struct imachi1d *m, const struct period *p, doubl
 		model_step(s, "  no non-slip period: the mass slips throughout.");
 }
 
+/* ---- the figures -------------------------------------------------------- */
+
+/* v as the run saw it over [t0, t1]: a cos τ, or the construction's
+ * polyline through its nodes (when they are few enough to see). */
+static void curve_base(const struct imachi1d *m, struct curve *c, double t0, double t1)
+{
+	if (m->graphical && m->n <= ARC_NODES) {
+		for (long r = lround(t0 / m->dt); r * m->dt <= t1 + 1e-9; r++)
+			curve_point(c, r * m->dt, node_v(m, (int)(r % (2 * m->n))));
+		return;
+	}
+	const int per = 256;
+	const long nmax = lround((t1 - t0) / TWO_PI * per);
+	for (long i = 0; i <= nmax; i++) {
+		double t = t0 + (t1 - t0) * (double)i / (double)nmax;
+		curve_point(c, t, m->a * cos(t));
+	}
+}
+
+/* Figs. 7-8: the velocity curves on the time axis, u from u0 with the
+ * limit cycle as a chain line over the first periods, the base's v (A) and
+ * the slopes B, B' = (s ± μ0)τ and C, C' = (s ± μ1)τ that u's pieces are
+ * parallel to; and the last period on its own, with u's mean. */
+static void imachi1d_figures(const struct imachi1d *m, struct figures *fs, size_t ti,
+			     bool converged, long k, double u_mean)
+{
+	const struct table *first = &fs->tab[ti], *cyc = &fs->tab[ti + 1];
+	/* a limit cycle reached early goes on over the periods drawn */
+	const long shown = converged || k > SHOW_PERIODS ? SHOW_PERIODS : k;
+	const double tend = TWO_PI * (double)shown, tlast = TWO_PI * (double)(k - 1);
+	const char *what = converged ? "limit cycle" : "last period";
+	char label[96];
+
+	double lo = -m->a, hi = m->a;
+	for (size_t i = 0; i < first->nrows + cyc->nrows; i++) {
+		double u = i < first->nrows ? table_at(first, i, 1)
+					    : table_at(cyc, i - first->nrows, 1);
+		lo = fmin(lo, u);
+		hi = fmax(hi, u);
+	}
+	struct figure *f = figure_add(
+		fs, "velocity",
+		converged ? "Velocity curves: u and v (A), the limit cycle dashed, slopes B, B', "
+			    "C, C'"
+			  : "Velocity curves: u and v (A), slopes B, B', C, C' (no limit cycle)",
+		"τ = ωt", "u, v (velocity × ω/g)");
+	curve_base(m,
+		   figure_curve(f, "A: v = a cos τ", m->graphical ? CURVE_LINEPOINTS : CURVE_LINE),
+		   0, tend);
+	figure_curve_from(f, "u", CURVE_LINE, first, 0, 1);
+	if (converged) {
+		struct curve *c = figure_curve(f, "u, limit cycle", CURVE_DASHED);
+		for (long r = 0; r < shown; r++)
+			for (size_t i = r ? 1 : 0; i < cyc->nrows; i++)
+				curve_point(c, table_at(cyc, i, 0) - tlast + TWO_PI * (double)r,
+					    table_at(cyc, i, 1));
+	}
+	const double slope[4] = {m->s + m->mu0, m->s - m->mu0, m->s + m->mu1, m->s - m->mu1};
+	static const char *const name[4] = {"B: (s + μ0)τ", "B': (s − μ0)τ", "C: (s + μ1)τ",
+					    "C': (s − μ1)τ"};
+	for (int i = 0; i < 4; i++) {
+		double te = slope[i] > 0 ? hi / slope[i] : slope[i] < 0 ? lo / slope[i] : tend;
+		te = fmin(te, tend);
+		struct curve *c = figure_curve(f, name[i], CURVE_DASHED);
+		curve_point(c, 0, 0);
+		curve_point(c, te, slope[i] * te);
+	}
+
+	snprintf(label, sizeof label, "The %s: u and v over one period (u's mean dashed)", what);
+	f = figure_add(fs, "cycle", label, "τ = ωt, from the period's start",
+		       "u, v (velocity × ω/g)");
+	curve_base(m, figure_curve(f, "v = a cos τ", m->graphical ? CURVE_LINEPOINTS : CURVE_LINE),
+		   0, TWO_PI);
+	struct curve *c =
+		figure_curve(f, converged ? "u, limit cycle" : "u, last period", CURVE_LINE);
+	for (size_t i = 0; i < cyc->nrows; i++)
+		curve_point(c, table_at(cyc, i, 0) - tlast, table_at(cyc, i, 1));
+	snprintf(label, sizeof label, "u_mean = %.4g", u_mean);
+	c = figure_curve(f, label, CURVE_DASHED);
+	curve_point(c, 0, u_mean);
+	curve_point(c, TWO_PI, u_mean);
+}
+
 static int imachi1d_solve(const struct model_input *in, struct model_output *out, struct diag *d)
 {
 	const double *p = in->num;
@@ -404,6 +563,7 @@ static int imachi1d_solve(const struct model_input *in, struct model_output *out
 		.mu0 = p[I_MU0],
 		.mu1 = p[I_MU1],
 		.u = p[I_U0],
+		.graphical = graphical,
 	};
 	struct strbuf *s = out->steps;
 	if (m.mu1 < m.mu0)
@@ -430,6 +590,17 @@ static int imachi1d_solve(const struct model_input *in, struct model_output *out
 		m.mode = fabs(f) <= m.mu1 ? 0 : sgn(f);
 	}
 
+	struct trace tr = {0};
+	const size_t ti = out->figs ? out->figs->ntab : 0;
+	if (out->figs) {
+		figures_table(out->figs, "velocity", TRACE_COLS);
+		figures_table(out->figs, "cycle", TRACE_COLS);
+		tr.first = &out->figs->tab[ti];
+		tr.cur = &out->figs->tab[ti + 1];
+		tr.node_stride = (2 * m.n + ARC_NODES - 1) / ARC_NODES;
+		m.tr = &tr;
+	}
+
 	struct period last = {0};
 	double u_prev = m.u, delta = NAN;
 	long k = 0;
@@ -438,6 +609,11 @@ static int imachi1d_solve(const struct model_input *in, struct model_output *out
 	while (k < periods) {
 		if (num_interrupted)
 			return diag_set(d, "interrupted after %ld periods", k);
+		if (m.tr) {
+			tr.k = k;
+			tr.cur->nrows = 0;
+			trace(&m, 0, m.u);
+		}
 		struct period cur = {0};
 		int rc = graphical ? period_graphical(&m, &cur, d) : period_accurate(&m, &cur, d);
 		if (rc)
@@ -459,6 +635,8 @@ static int imachi1d_solve(const struct model_input *in, struct model_output *out
 	out->res[I_CONVERGED] = value_bool(converged);
 	out->res[I_CYCLES] = value_number((double)k);
 	out->res[I_DRIFT] = value_number(delta / TWO_PI);
+	if (out->figs)
+		imachi1d_figures(&m, out->figs, ti, converged, k, u_mean);
 
 	model_step(s,
 		   "Imachi §5: the base moves with v = a cos τ, a = %g; the mass's velocity u "
