@@ -214,6 +214,7 @@ static int run_graphical(const struct imachi *m, int n, int periods, const doubl
 	if (rc)
 		rec_row(rc, m, 0.0, u, stuck);
 	for (int k = 0; k < periods; k++) {
+		num_progress("periods", (double)k / periods);
 		graphical_period(m, n, k, u, &stuck, mean, &ss, c, rc);
 		c->cycles = k + 1;
 		c->drift = (u[0] - prev[0]) / (2 * M_PI);
@@ -412,6 +413,7 @@ static int run_accurate(struct imachi *m, int periods, const double u0[2], struc
 	accurate_start(m, &st, u0);
 	double prev[2] = {u0[0], u0[1]};
 	for (int k = 0; k < periods; k++) {
+		num_progress("periods", (double)k / periods);
 		*last = st;
 		*mlast = *m;
 		double U0[2] = {st.y[2], st.y[3]};

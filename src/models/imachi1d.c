@@ -607,6 +607,7 @@ static int imachi1d_solve(const struct model_input *in, struct model_output *out
 	bool converged = false;
 	num_gsl_clear();
 	while (k < periods) {
+		num_progress("periods", (double)k / (double)periods);
 		if (num_interrupted)
 			return diag_set(d, "interrupted after %ld periods", k);
 		if (m.tr) {

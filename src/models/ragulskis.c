@@ -463,6 +463,7 @@ static int ragulskis_solve(const struct model_input *in, struct model_output *ou
 	long j = 0;
 	double change = 0, scale = 0;
 	while (j < periods && !steady) {
+		num_progress("periods", (double)j / (double)periods);
 		double prev[2] = {y[0], y[1]};
 		if (advance(&r, &t, y, (j + 1) * T, step, d))
 			return -1;
