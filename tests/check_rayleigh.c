@@ -742,7 +742,10 @@ START_TEST(test_conveyor_figures)
 	ck_assert_double_eq(ride->x[0], res(&r, "t_stick"));
 	for (size_t i = 0; i < ride->n; i++)
 		ck_assert_double_eq(ride->y[i], 0);
-	ck_assert(fig(&r.figs, "path")->equal_axes);
+	/* millimetres across over a metre along: not to scale, and it says so */
+	f = fig(&r.figs, "path");
+	ck_assert(!f->equal_axes && strstr(f->title, "y magnified"));
+	ck_assert_double_eq(f->curves[0].y[f->curves[0].n - 1], res(&r, "y_end"));
 	fig(&r.figs, "position");
 	figures_sane(&r.figs);
 	run_free(&r);

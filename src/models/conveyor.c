@@ -202,8 +202,22 @@ static void conveyor_figures(struct figures *fs, const struct trace *tr, const s
 	figure_curves_by_phase(f, t, 0, 5, 6, phase, 2);
 
 	if (transverse && !c->held) {
-		f = figure_add(fs, "path", "Path of the block on the ground", "x [m]", "y [m]");
-		f->equal_axes = true;
+		double lo[2] = {INFINITY, INFINITY}, hi[2] = {-INFINITY, -INFINITY};
+		for (size_t i = 0; i < t->nrows; i++)
+			for (int k = 0; k < 2; k++) {
+				lo[k] = fmin(lo[k], table_at(t, i, 1 + k));
+				hi[k] = fmax(hi[k], table_at(t, i, 1 + k));
+			}
+		/* true to scale unless one way is less than a fifth of the other:
+		 * a drift of millimetres over a metre would be a hairline */
+		const double wx = hi[0] - lo[0], wy = hi[1] - lo[1];
+		const bool scale = wy >= wx / 5 && wx >= wy / 5;
+		f = figure_add(fs, "path",
+			       scale	 ? "Path of the block on the ground"
+			       : wy < wx ? "Path of the block on the ground (y magnified)"
+					 : "Path of the block on the ground (x magnified)",
+			       "x [m]", "y [m]");
+		f->equal_axes = scale;
 		figure_curve_from(f, "", st, t, 1, 2);
 	}
 }

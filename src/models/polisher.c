@@ -184,9 +184,16 @@ static void polisher_figures(struct figures *fs, const struct trace *tr, const s
 	const double t_end = t->nrows ? table_at(t, t->nrows - 1, 0) : 0.0, m2 = 2 * p->m;
 	const enum curve_style st = t->nrows > 1 ? CURVE_LINE : CURVE_POINTS;
 
+	/* true to scale unless one way is less than a fifth of the other (the
+	 * path starts at the origin, so the largest |x|, |y| are its extent) */
+	const bool scale = !sideways || (span[1] >= span[0] / 5 && span[0] >= span[1] / 5);
 	struct figure *f =
-		figure_add(fs, "path", "Path of the polisher's centre", "x [m]", "y [m]");
-	f->equal_axes = true;
+		figure_add(fs, "path",
+			   scale	       ? "Path of the polisher's centre"
+			   : span[1] < span[0] ? "Path of the polisher's centre (y magnified)"
+					       : "Path of the polisher's centre (x magnified)",
+			   "x [m]", "y [m]");
+	f->equal_axes = scale;
 	if (!sideways && span[0] > 0) { /* along x: room above and below, not a sliver */
 		f->ymin = -span[0] / 2;
 		f->ymax = span[0] / 2;
