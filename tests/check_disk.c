@@ -7,7 +7,9 @@
 #include <math.h>
 #include <string.h>
 
+#include "figcheck.h"
 #include "models/model.h"
+#include "models/trace.h"
 #include "num/friction.h"
 #include "num/ode.h"
 #include "testutil.h"
@@ -30,7 +32,7 @@ static const struct disk_case cases[] = {
 
 static struct value res[6];
 
-static void solve(const struct disk_case *c)
+static void solve_with(const struct disk_case *c, struct figures *figs)
 {
 	const struct model *m = model_find("disk");
 	double num[6] = {c->m, c->r, c->mu, c->g, c->omega, 0};
@@ -38,7 +40,7 @@ static void solve(const struct disk_case *c)
 	const char *text[6] = {"", "", "", "", "", ""};
 	struct model_input in = {num, choice, text};
 	struct strbuf steps = STRBUF_INIT;
-	struct model_output out = {res, &steps, NULL};
+	struct model_output out = {res, &steps, figs};
 	struct diag d;
 	ck_assert_ptr_nonnull(m);
 	ck_assert_int_eq(m->nresults, 6);
@@ -46,6 +48,11 @@ static void solve(const struct disk_case *c)
 	ck_assert_msg(m->solve(&in, &out, &d) == 0, "solve failed: %s", d.msg);
 	ck_assert(steps.len > 0);
 	strbuf_release(&steps);
+}
+
+static void solve(const struct disk_case *c)
+{
+	solve_with(c, NULL);
 }
 
 /* Reye: R = μmgr|φ̇|/2 and τ = ωr/(μg) (the paper's §2.2, with its
@@ -115,6 +122,68 @@ START_TEST(test_limits)
 	ck_assert_double_eq(res[TORQUE].num, 0.0);
 	/* R_coeff does not depend on the spin: R is homogeneous of degree 1 */
 	ck_assert_rel(res[R_COEFF].num, 0.5 * 0.3 * 2 * 9.81 * 0.2, 1e-9);
+}
+END_TEST
+
+/* ---- the figures ------------------------------------------------------ */
+
+/* φ̇(t) runs from ω down to 0 at stop_time, on the line of the paper's
+ * closed form ω(1 − t/τ) at every row (the rows between rk8pd's steps are
+ * cubic interpolants, exact for the line and the parabola φ(t)); φ ends at
+ * stop_angle. The same results with the figures as without. */
+START_TEST(test_figures)
+{
+	const struct disk_case *c = &cases[_i];
+	struct figures fs = FIGURES_INIT;
+	solve(c);
+	const double stop = res[STOP_TIME].num, angle = res[STOP_ANGLE].num;
+	solve_with(c, &fs);
+	ck_assert_double_eq(res[STOP_TIME].num, stop);
+	ck_assert_double_eq(res[STOP_ANGLE].num, angle);
+	const double tau = res[STOP_TIME_EXACT].num, w = c->omega;
+	const struct table *t = tab(&fs, "motion");
+	const size_t ph = col(t, "phi "), pd = col(t, "phidot ");
+	ck_assert_double_eq(first(t, "t "), 0);
+	ck_assert_double_eq(first(t, "phi "), 0);
+	ck_assert_double_eq(first(t, "phidot "), w);
+	ck_assert_double_eq(last(t, "t "), stop);
+	ck_assert_double_eq(last(t, "phi "), angle);
+	ck_assert_double_eq_tol(last(t, "phidot "), 0, 1e-12 * fabs(w));
+	ck_assert(t->nrows > 100);
+	for (size_t i = 0; i < t->nrows; i++) {
+		double tt = table_at(t, i, 0);
+		ck_assert_double_eq_tol(table_at(t, i, pd), w * (1 - tt / tau), 1e-9 * fabs(w));
+		ck_assert_double_eq_tol(table_at(t, i, ph), w * tt * (1 - tt / (2 * tau)),
+					1e-9 * fabs(angle));
+		ck_assert_double_eq(table_at(t, i, col(t, "phidot closed")), w * (1 - tt / tau));
+	}
+	/* the figures draw the table, and the closed form over [0, τ] */
+	const struct figure *f = fig(&fs, "spin");
+	const struct curve *num = curve(f, "integrated (rk8pd)"),
+			   *cf = curve(f, "closed form ω(1 − t/τ)");
+	ck_assert_uint_eq(num->n, t->nrows);
+	ck_assert_int_eq(cf->style, CURVE_DASHED);
+	ck_assert_double_eq(cf->y[0], w);
+	ck_assert_double_eq(cf->x[cf->n - 1], tau);
+	f = fig(&fs, "angle");
+	cf = curve(f, "closed form ωt(1 − t/(2τ))");
+	ck_assert_double_eq_tol(cf->y[cf->n - 1], angle, 1e-9 * fabs(angle));
+	figures_sane(&fs);
+	figures_release(&fs);
+}
+END_TEST
+
+/* Nothing to draw when nothing turns, or nothing stops it. */
+START_TEST(test_figures_none)
+{
+	struct figures fs = FIGURES_INIT;
+	struct disk_case c = {2, 0.2, 0.0, 9.81, 10, REYE};
+	solve_with(&c, &fs);
+	ck_assert_uint_eq(fs.nfig + fs.ntab, 0);
+	c.mu = 0.3;
+	c.omega = 0;
+	solve_with(&c, &fs);
+	ck_assert_uint_eq(fs.nfig + fs.ntab, 0);
 }
 END_TEST
 
@@ -195,6 +264,81 @@ START_TEST(test_ode_interrupt)
 }
 END_TEST
 
+/* The recorder of models/trace: the run takes the same steps with it, to
+ * the bit; its rows lie on cos t (the accepted steps to rk8pd's 1e-12, the
+ * rows between them to the cubic interpolant's error), ascending, ending
+ * at the event; a long record is thinned below TRACE_MAX. */
+START_TEST(test_trace)
+{
+	struct ode_system sys = {2, oscillator, crossing, NULL};
+	struct ode_opts o = ode_opts_default(10.0);
+	struct ode_end e1, e2;
+	struct diag d;
+	double y1[2] = {1, 0}, y2[2] = {1, 0};
+	struct trace tr;
+	trace_init(&tr, 2, 0, 0.01);
+	ck_assert_int_eq(ode_run(&sys, &o, 0.0, y1, &e1, &d), 0);
+	ck_assert_int_eq(ode_run(trace_wrap(&tr, &sys), &o, 0.0, y2, &e2, &d), 0);
+	trace_mark(&tr, e2.t, y2);
+	ck_assert_double_eq(e1.t, e2.t);
+	ck_assert_uint_eq(e1.steps, e2.steps);
+	ck_assert(memcmp(y1, y2, sizeof(y1)) == 0);
+	ck_assert(tr.n > 150 && tr.n < 400); /* π/2 in pieces of at most 0.01 */
+	ck_assert_double_eq(tr.t[0], 0);
+	ck_assert_double_eq(tr.t[tr.n - 1], e2.t);
+	for (size_t i = 0; i < tr.n; i++) {
+		ck_assert(i == 0 || tr.t[i] > tr.t[i - 1]);
+		ck_assert(tr.t[i] <= e2.t);
+		/* the interpolant's error, below h⁴/384 for rk8pd's h ≈ 0.3 here */
+		ck_assert_double_eq_tol(trace_row(&tr, i)[0], cos(tr.t[i]), 2e-5);
+		ck_assert_double_eq_tol(trace_row(&tr, i)[1], -sin(tr.t[i]), 2e-5);
+	}
+	trace_release(&tr);
+
+	/* twenty periods in steps of 1e-4 s, one row each: thinned */
+	trace_init(&tr, 2, 0, 0.0);
+	struct ode_system none = {2, oscillator, NULL, NULL};
+	trace_wrap(&tr, &none);
+	for (int i = 0; i <= 1256637; i++) {
+		double t = 1e-4 * i, y[2] = {cos(t), -sin(t)};
+		trace_point(&tr, t, y);
+	}
+	ck_assert(tr.n < TRACE_MAX && tr.n > TRACE_MAX / 4);
+	ck_assert_double_eq(tr.t[0], 0);
+	for (size_t i = 1; i < tr.n; i++)
+		ck_assert(tr.t[i] > tr.t[i - 1] && tr.t[i] - tr.t[i - 1] < 0.01);
+	trace_release(&tr);
+}
+END_TEST
+
+/* One curve a phase; a phase's stretches apart are broken by (NaN, NaN);
+ * each stretch starts where the one before ended. */
+START_TEST(test_curves_by_phase)
+{
+	static const double rows[][3] = {{0, 0, 0}, {1, 1, 0}, {2, 2, 1}, {3, 3, 1},
+					 {4, 4, 0}, {5, 5, 0}, {6, 6, 2}};
+	static const char *const labels[] = {"a", "b", "c"};
+	struct figures fs = FIGURES_INIT;
+	struct table *t = figures_table(&fs, "t", "x|y|phase");
+	for (size_t i = 0; i < 7; i++)
+		table_row(t, rows[i]);
+	struct figure *f = figure_add(&fs, "f", "f", "x", "y");
+	figure_curves_by_phase(f, t, 0, 1, 2, labels, 3);
+	ck_assert_uint_eq(f->ncurves, 3);
+	const struct curve *a = curve(f, "a"), *b = curve(f, "b"), *c = curve(f, "c");
+	/* a: rows 0-1, break, rows 3-5 */
+	ck_assert_uint_eq(a->n, 2 + 1 + 3);
+	ck_assert(isnan(a->x[2]) && isnan(a->y[2]));
+	ck_assert_double_eq(a->x[3], 3);
+	ck_assert_double_eq(a->x[5], 5);
+	ck_assert_uint_eq(b->n, 3);
+	ck_assert_double_eq(b->x[0], 1);
+	ck_assert_uint_eq(c->n, 2);
+	ck_assert_double_eq(c->x[0], 5);
+	figures_release(&fs);
+}
+END_TEST
+
 static double bouchet_mu(double v, void *p)
 {
 	return friction_mu(p, v);
@@ -234,12 +378,16 @@ static Suite *disk_suite(void)
 	tcase_add_test(tc, test_issue_example);
 	tcase_add_test(tc, test_reye_over_uniform);
 	tcase_add_test(tc, test_limits);
+	tcase_add_loop_test(tc, test_figures, 0, sizeof(cases) / sizeof(cases[0]));
+	tcase_add_test(tc, test_figures_none);
 	suite_add_tcase(s, tc);
 	TCase *num = tcase_create("numerics");
 	tcase_add_test(num, test_ode_event);
 	tcase_add_test(num, test_ode_no_event);
 	tcase_add_test(num, test_ode_interrupt);
 	tcase_add_test(num, test_friction_integrals);
+	tcase_add_test(num, test_trace);
+	tcase_add_test(num, test_curves_by_phase);
 	suite_add_tcase(s, num);
 	return s;
 }

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "exercise/exercise.h"
+#include "figcheck.h"
 #include "modelrun.h"
 #include "models/model.h"
 #include "testutil.h"
@@ -550,6 +551,133 @@ START_TEST(test_ball_never_stops)
 }
 END_TEST
 
+/* ---- the figures ---------------------------------------------------------- */
+
+/* |Φ⁻¹z| by the 2×2 inverse, independent of the model's LU. */
+static double phi_inv_norm(const double P[4], double zx, double zy)
+{
+	double det = P[0] * P[3] - P[1] * P[2];
+	return hypot((P[3] * zx - P[1] * zy) / det, (-P[2] * zx + P[0] * zy) / det);
+}
+
+/* ζ(λ) as drawn is |(Φ + λI)⁻¹f|² at every λ, from q32 at 0, crossing 1 at
+ * lyap_lambda; the rest region of (3.2) is bounded by |Φ⁻¹z| = 1, and f
+ * lies outside it exactly when the point moves; η is drawn where it is. */
+START_TEST(test_rest_figures)
+{
+	static const double cases[][6] = {
+		{0.6, 0, 0, 0.3, 0.5, 0.4},	/* the exercise: moves */
+		{0.8, 0.1, 0.1, 0.6, 0.4, 0.3}, /* kozlov-rest-stable: rest */
+		{1, 0.3, -0.2, 0.5, 0.9, -0.6}, /* not symmetric */
+	};
+	const double *c = cases[_i];
+	struct run r;
+	run_init(&r, "kozlov-rest");
+	rest_set(&r, c[0], c[1], c[2], c[3], c[4], c[5]);
+	solve_ok(&r);
+	const double q32 = res(&r, "q32"), lam = res(&r, "lyap_lambda");
+	const struct table *t = tab(&r.figs, "zeta");
+	ck_assert_double_eq(first(t, "lambda"), 0);
+	ck_assert_rel(first(t, "zeta"), q32, 1e-14);
+	for (size_t i = 0; i < t->nrows; i++) {
+		double l = table_at(t, i, 0);
+		double P[4] = {c[0] + l, c[1], c[2], c[3] + l}, n = phi_inv_norm(P, c[4], c[5]);
+		ck_assert_rel(table_at(t, i, 1), n * n, 1e-12);
+	}
+	const struct figure *f = fig(&r.figs, "zeta");
+	ck_assert_double_eq(curve(f, "ζ(0) = q32 (classical: moves if > 1)")->y[0], q32);
+	if (isfinite(lam)) {
+		const struct curve *root = curve(f, "root λ (lyap_lambda)");
+		ck_assert_double_eq(root->x[0], lam);
+		ck_assert_double_eq(root->y[0], 1);
+	} else {
+		for (size_t i = 0; i < t->nrows; i++)
+			ck_assert(table_at(t, i, 1) < 1);
+	}
+	f = fig(&r.figs, "forces");
+	ck_assert(f->equal_axes);
+	const struct curve *band = curve(f, "rest by (3.2)"), *rim = curve(f, "Φ(cos φ, sin φ)"),
+			   *force = curve(f, "f");
+	for (size_t i = 0; i < band->n; i++) {
+		ck_assert_double_eq_tol(phi_inv_norm(c, band->x[i], band->y[i]), 1, 1e-6);
+		ck_assert_double_eq_tol(phi_inv_norm(c, band->x[i], band->y2[i]), 1, 1e-6);
+	}
+	for (size_t i = 0; i < rim->n; i++)
+		ck_assert_double_eq_tol(phi_inv_norm(c, rim->x[i], rim->y[i]), 1, 1e-12);
+	ck_assert_double_eq(force->x[1], c[4]);
+	ck_assert_double_eq(force->y[1], c[5]);
+	ck_assert_int_eq(phi_inv_norm(c, c[4], c[5]) > 1, resb(&r, "moves"));
+	bool has_eta = false;
+	for (size_t i = 0; i < f->ncurves; i++)
+		if (!strcmp(f->curves[i].label, "η, where the motion starts")) {
+			has_eta = true;
+			ck_assert_double_eq(f->curves[i].x[1], res(&r, "eta_x"));
+			ck_assert_double_eq(f->curves[i].y[1], res(&r, "eta_y"));
+		}
+	ck_assert_int_eq(has_eta, isfinite(res(&r, "eta_x")));
+	figures_sane(&r.figs);
+	run_free(&r);
+}
+END_TEST
+
+/* The ball's run from its state to the stop: the first row is the
+ * parameters and D0, the last the stop at stop_time; D falls all the way
+ * (Ḋ = −g q̇ᵀΦq̇/(mD²) < 0); a pure spin dies on the line Ω0(1 − t/τ). */
+START_TEST(test_ball_figures)
+{
+	struct ball_state b = general;
+	struct run r;
+	run_init(&r, "kozlov-ball");
+	ball_set(&r, &b);
+	solve_ok(&r);
+	const struct table *t = tab(&r.figs, "motion");
+	ck_assert_double_eq(first(t, "t "), 0);
+	ck_assert_rel(first(t, "v_x "), b.vx, 1e-15);
+	ck_assert_rel(first(t, "v_y "), b.vy, 1e-15);
+	ck_assert_rel(first(t, "omega_x "), b.wx, 1e-15);
+	ck_assert_rel(first(t, "omega_y "), b.wy, 1e-15);
+	ck_assert_rel(first(t, "Omega "), b.Omega, 1e-15);
+	ck_assert_rel(first(t, "D "), res(&r, "D"), 1e-14);
+	ck_assert_double_eq(last(t, "t "), res(&r, "stop_time"));
+	ck_assert_double_eq(last(t, "D "), 0);
+	const size_t dc = col(t, "D ");
+	for (size_t i = 1; i < t->nrows; i++)
+		ck_assert(table_at(t, i, dc) < table_at(t, i - 1, dc));
+	ck_assert(t->nrows > 100);
+	fig(&r.figs, "speeds");
+	fig(&r.figs, "slip");
+	fig(&r.figs, "spin");
+	figures_sane(&r.figs);
+	run_free(&r);
+
+	b.vx = b.vy = b.wx = b.wy = 0;
+	b.Omega = -30;
+	run_init(&r, "kozlov-ball");
+	ball_set(&r, &b);
+	solve_ok(&r);
+	t = tab(&r.figs, "motion");
+	const double tau = res(&r, "stop_time");
+	for (size_t i = 0; i < t->nrows; i++) {
+		double tt = table_at(t, i, 0);
+		ck_assert_double_eq_tol(table_at(t, i, col(t, "Omega ")), -30 * (1 - tt / tau),
+					1e-9 * 30);
+	}
+	const struct curve *cf =
+		curve(fig(&r.figs, "spin"), "closed form Ω0(1 − t/τ) of pure spin");
+	ck_assert_double_eq(cf->x[1], tau);
+	run_free(&r);
+
+	/* never stops: no run, nothing to draw */
+	b = general;
+	b.mu2 = 0;
+	run_init(&r, "kozlov-ball");
+	ball_set(&r, &b);
+	solve_ok(&r);
+	ck_assert_uint_eq(r.figs.nfig + r.figs.ntab, 0);
+	run_free(&r);
+}
+END_TEST
+
 /* ---- the shipped exercises load and solve --------------------------------- */
 
 START_TEST(test_exercises)
@@ -593,6 +721,7 @@ static Suite *kozlov_aux_suite(void)
 	tcase_add_test(rest, test_rest_ray_grows);
 	tcase_add_test(rest, test_rest_singular);
 	tcase_add_test(rest, test_rest_singular_scan_point);
+	tcase_add_loop_test(rest, test_rest_figures, 0, 3);
 	suite_add_tcase(s, rest);
 	TCase *ball = tcase_create("ball");
 	tcase_set_timeout(ball, 60);
@@ -604,6 +733,7 @@ static Suite *kozlov_aux_suite(void)
 	tcase_add_test(ball, test_ball_stop_time_scales);
 	tcase_add_test(ball, test_ball_stop_time_independent);
 	tcase_add_test(ball, test_ball_never_stops);
+	tcase_add_test(ball, test_ball_figures);
 	suite_add_tcase(s, ball);
 	TCase *ex = tcase_create("exercises");
 	tcase_add_test(ex, test_exercises);

@@ -7,6 +7,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "figcheck.h"
 #include "modelrun.h"
 #include "testutil.h"
 
@@ -317,6 +318,225 @@ START_TEST(test_errors)
 }
 END_TEST
 
+/* ---- the figures ------------------------------------------------------- */
+
+enum { PH_BACK, PH_FORWARD, PH_SLIDES, PH_REST, PH_FLIGHT }; /* the table's phase codes */
+
+/* The run's table starts at the parameters and ends at the results, to the
+ * last bit where both are the same numbers; x(t) is the integral of ẋ(t). */
+static void check_run_table(struct run *r, double theta0, double xdot0, double thetadot0)
+{
+	const struct table *t = tab(&r->figs, "run");
+	ck_assert_double_eq(first(t, "t "), 0.0);
+	ck_assert_double_eq(first(t, "x "), 0.0);
+	ck_assert_double_eq_tol(first(t, "theta "), theta0, 1e-12 * theta0);
+	ck_assert_double_eq(first(t, "xdot "), xdot0);
+	ck_assert_double_eq(first(t, "thetadot "), thetadot0);
+	ck_assert_double_eq(last(t, "t "), res(r, "t_end"));
+	ck_assert_double_eq(last(t, "x "), res(r, "x_end"));
+	ck_assert_double_eq(last(t, "theta "), res(r, "theta_end"));
+	ck_assert_double_eq(last(t, "xdot "), res(r, "xdot_end"));
+	ck_assert_double_eq(last(t, "thetadot "), res(r, "thetadot_end"));
+	if (t->nrows > 1) {
+		double scale = fabs(res(r, "x_end")) + fabs(xdot0) * res(r, "t_end");
+		ck_assert_near(trapezoid(t, 0, col(t, "xdot ")), res(r, "x_end"), 1e-5, scale);
+	}
+	for (const char *const *n = (const char *const[]){"angle", "position", "reaction", "rates",
+							  "mu_crit", NULL};
+	     *n; n++)
+		fig(&r->figs, *n);
+	figures_sane(&r->figs);
+}
+
+/* Painlevé's rod falling under the classical law: the run from the
+ * exercise's state to the rod lying down; λ starts at the result λ and
+ * the run ends where the results say; each phase its own curve. */
+START_TEST(test_figures_rigid)
+{
+	struct run r;
+	rod(&r, 1, 1, 1, 30);
+	setn(&r, "mu", 0.5);
+	setn(&r, "xdot", -1);
+	solve_ok(&r);
+	ck_assert_str_eq(resw(&r, "outcome"), "falls");
+	check_run_table(&r, 30, -1, 0);
+	const struct table *t = tab(&r.figs, "run");
+	ck_assert_double_eq_tol(first(t, "lambda "), res(&r, "lambda"), 1e-12 * res(&r, "lambda"));
+	ck_assert_double_eq(first(t, "phase"), PH_BACK);
+	ck_assert_double_eq(last(t, "lambda "), res(&r, "N_max"));
+	ck_assert_double_eq(last(t, "y "), 0.0);
+	ck_assert(t->nrows > 100); /* drawn smooth, not at rk8pd's two dozen steps */
+	/* ẋ turns positive just before the rod lies down: two phases */
+	const struct figure *f = fig(&r.figs, "angle");
+	ck_assert_int_eq(f->ncurves, 2);
+	const struct curve *back = curve(f, "sliding, ẋ < 0"), *fwd = curve(f, "sliding, ẋ > 0");
+	ck_assert_double_eq_tol(back->y[0], 30, 1e-12);
+	ck_assert_double_eq(fwd->x[fwd->n - 1], res(&r, "t_end"));
+	ck_assert_double_eq(fwd->x[0], back->x[back->n - 1]); /* the line is unbroken */
+	ck_assert(figures_find(&r.figs, "height") == NULL);   /* y = 0 on the rigid line */
+	run_free(&r);
+}
+END_TEST
+
+/* The contact stops: λ jumps from the sliding reaction to the static one,
+ * which is the model's N_max at rest. */
+START_TEST(test_figures_stops)
+{
+	struct run r;
+	rod(&r, 1, 1, 1, 63);
+	setn(&r, "mu", 2.9);
+	setn(&r, "xdot", -5);
+	setn(&r, "thetadot", -3);
+	solve_ok(&r);
+	ck_assert_str_eq(resw(&r, "outcome"), "stops");
+	check_run_table(&r, 63, -5, -3);
+	const struct table *t = tab(&r.figs, "run");
+	size_t n = t->nrows, lc = col(t, "lambda "), pc = col(t, "phase");
+	ck_assert_double_eq(table_at(t, n - 1, pc), PH_REST);
+	ck_assert_double_eq(table_at(t, n - 2, pc), PH_BACK);
+	ck_assert_double_eq(table_at(t, n - 1, 0), table_at(t, n - 2, 0));
+	ck_assert_double_eq(table_at(t, n - 1, lc), res(&r, "N_max"));
+	ck_assert(table_at(t, n - 2, lc) > 10 * res(&r, "N_max")); /* near the paradox region */
+	const struct curve *c = curve(fig(&r.figs, "reaction"), "at rest (sticking)");
+	ck_assert_int_eq(c->n, 2);
+	run_free(&r);
+}
+END_TEST
+
+/* The compliant contact in the paradox: the run's table carries y and the
+ * spring's force, whose largest value is the model's N_max; it ends lifted
+ * off, as the outcome says. */
+START_TEST(test_figures_compliant)
+{
+	struct run r;
+	rod(&r, 1, 1, 1, 60);
+	setn(&r, "mu", 3);
+	setn(&r, "xdot", -1);
+	setn(&r, "tmax", 0.2);
+	setw(&r, "contact", "compliant");
+	setn(&r, "k_contact", 1e5);
+	solve_ok(&r);
+	ck_assert_str_eq(resw(&r, "outcome"), "lifts-off");
+	check_run_table(&r, 60, -1, 0);
+	const struct table *t = tab(&r.figs, "run");
+	double Nmax = 0;
+	for (size_t i = 0; i < t->nrows; i++)
+		Nmax = fmax(Nmax, table_at(t, i, col(t, "lambda ")));
+	/* every accepted step is a row; the rows between them interpolate */
+	ck_assert(Nmax >= res(&r, "N_max"));
+	ck_assert_rel(Nmax, res(&r, "N_max"), 1e-3);
+	ck_assert_double_eq(last(t, "lambda "), 0.0);
+	ck_assert_double_eq(last(t, "phase"), PH_FLIGHT);
+	ck_assert(last(t, "y ") > 0);
+	const struct figure *f = fig(&r.figs, "height");
+	const struct curve *stuck = curve(f, "at rest (sticking)");
+	/* a stuck stretch, a flight, stuck again: the line breaks between */
+	size_t gaps = 0;
+	for (size_t i = 0; i < stuck->n; i++)
+		gaps += isnan(stuck->x[i]);
+	ck_assert(gaps >= 2);
+	run_free(&r);
+}
+END_TEST
+
+/* μ_crit(θ) as drawn is the model's mu_crit at that θ; the paradox band
+ * lies on it and reaches the top; inside it the model classifies the state
+ * (θ̇ = 0) as inconsistent, below it as consistent; the points are the
+ * least μ_crit and the exercise's (θ, μ). For 90° < θ < 180° the quarter
+ * and the sliding direction flip. */
+START_TEST(test_figures_mu_crit)
+{
+	static const double cases[][5] = {
+		/* m1, m2, θ, μ, ẋ */
+		{1, 1, 30, 0.5, -1},
+		{0.7, 2.3, 50, 4, -2},
+		{2, 0.5, 140, 1, 1},
+	};
+	const double *c = cases[_i];
+	struct run r;
+	rod(&r, c[0], c[1], 1.3, c[2]);
+	setn(&r, "mu", c[3]);
+	setn(&r, "xdot", c[4]);
+	setn(&r, "tmax", 0.01);
+	solve_ok(&r);
+	const struct figure *f = fig(&r.figs, "mu_crit");
+	const struct curve *band = curve(f, "paradox (D < 0: no solution, or two)"),
+			   *mc = curve(f, "μ_crit(θ)"), *least = curve(f, "least μ_crit"),
+			   *here = curve(f, "this exercise (θ, μ)");
+	const double mu_min = res(&r, "mu_crit_min"), th_min = res(&r, "theta_crit_min");
+	const bool back = c[2] < 90;
+	ck_assert_int_eq(band->style, CURVE_FILL);
+	ck_assert_int_eq(band->n, mc->n);
+	ck_assert_double_eq(f->ymax, fmax(2.5 * mu_min, 1.25 * c[3]));
+	ck_assert_double_eq(f->xmin, back ? 0 : 90);
+	for (size_t i = 0; i < mc->n; i++) {
+		ck_assert_double_eq(band->x[i], mc->x[i]);
+		ck_assert_double_eq(band->y[i], fmin(mc->y[i], f->ymax)); /* the ends: rounding */
+		ck_assert_double_eq(band->y2[i], f->ymax);
+		ck_assert(mc->y[i] >= mu_min * (1 - 1e-12) && mc->y[i] <= f->ymax * (1 + 1e-12));
+		ck_assert(back ? mc->x[i] > 0 && mc->x[i] < 90 : mc->x[i] > 90 && mc->x[i] < 180);
+	}
+	ck_assert_rel(mc->y[0], f->ymax, 1e-9);
+	ck_assert_rel(mc->y[mc->n - 1], f->ymax, 1e-9);
+	ck_assert_double_eq(least->x[0], back ? th_min : 180 - th_min);
+	ck_assert_double_eq(least->y[0], mu_min);
+	ck_assert_double_eq(here->x[0], c[2]);
+	ck_assert_double_eq(here->y[0], c[3]);
+	ck_assert_uint_eq(tab(&r.figs, "mu_crit")->nrows, mc->n);
+	/* the curve against the model at its own θ, and the classification
+	 * just above and below it */
+	for (size_t i = 0; i < mc->n; i += 50) {
+		struct run q;
+		rod(&q, c[0], c[1], 1.3, mc->x[i]);
+		setn(&q, "xdot", back ? -1 : 1);
+		setn(&q, "tmax", 0);
+		solve_ok(&q);
+		ck_assert_rel(res(&q, "mu_crit"), mc->y[i], 1e-12);
+		setn(&q, "mu", mc->y[i] * 1.01);
+		solve_ok(&q);
+		ck_assert_str_eq(resw(&q, "mode"), "inconsistent");
+		setn(&q, "mu", mc->y[i] * 0.99);
+		solve_ok(&q);
+		ck_assert_str_eq(resw(&q, "mode"), "consistent");
+		run_free(&q);
+	}
+	run_free(&r);
+}
+END_TEST
+
+/* The paradox at the start: a run of no length is one row, drawn as
+ * points; Kozlov's laws have no exercise point on the classical curve. */
+START_TEST(test_figures_degenerate)
+{
+	struct run r;
+	rod(&r, 1, 1, 1, 60);
+	setn(&r, "mu", 3);
+	setn(&r, "xdot", -1);
+	solve_ok(&r);
+	ck_assert_str_eq(resw(&r, "outcome"), "paradox");
+	ck_assert_double_eq(res(&r, "t_end"), 0);
+	check_run_table(&r, 60, -1, 0);
+	ck_assert_int_eq(tab(&r.figs, "run")->nrows, 1);
+	const struct curve *c = &fig(&r.figs, "angle")->curves[0];
+	ck_assert_int_eq(c->style, CURVE_POINTS);
+	setw(&r, "law", "isotropic");
+	solve_ok(&r);
+	const struct figure *f = fig(&r.figs, "mu_crit");
+	for (size_t i = 0; i < f->ncurves; i++)
+		ck_assert_str_ne(f->curves[i].label, "this exercise (θ, μ)");
+	figures_sane(&r.figs);
+	/* no figures asked for: none made, the same results */
+	double x_end = res(&r, "x_end");
+	struct model_input in = {r.num, r.choice, r.text};
+	struct model_output out = {r.res, &r.steps, NULL};
+	for (size_t i = 0; i < r.m->nresults; i++)
+		value_release(&r.res[i]);
+	ck_assert_int_eq(r.m->solve(&in, &out, &r.d), 0);
+	ck_assert_double_eq(res(&r, "x_end"), x_end);
+	run_free(&r);
+}
+END_TEST
+
 static Suite *painleve_suite(void)
 {
 	Suite *s = suite_create("painleve");
@@ -332,6 +552,14 @@ static Suite *painleve_suite(void)
 	tcase_add_test(tc, test_compliant_paradox);
 	tcase_add_test(tc, test_errors);
 	suite_add_tcase(s, tc);
+	TCase *fc = tcase_create("figures");
+	tcase_set_timeout(fc, 120);
+	tcase_add_test(fc, test_figures_rigid);
+	tcase_add_test(fc, test_figures_stops);
+	tcase_add_test(fc, test_figures_compliant);
+	tcase_add_loop_test(fc, test_figures_mu_crit, 0, 3);
+	tcase_add_test(fc, test_figures_degenerate);
+	suite_add_tcase(s, fc);
 	return s;
 }
 

@@ -10,6 +10,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "figcheck.h"
 #include "modelrun.h"
 #include "models/contact.h"
 #include "models/model.h"
@@ -154,6 +155,10 @@ static void setup_case(struct run *r, int shape, int law, const char *pressure, 
 	setn(r, "a", 3);
 	sett(r, "mu_expr", "0.2 + 0.3/(1 + v^2)");
 	setn(r, "N", 12);
+	/* The loops over shapes, laws and motions check results, as before
+	 * there were figures; the R_P sweep would more than double their time
+	 * (and make check's under valgrind): it has tests of its own. */
+	r->no_figs = true;
 }
 
 /* Uniform pressure: Q = −∂R/∂q̇ (eq. 16) to 1e-8, for every shape, law and
@@ -598,6 +603,230 @@ START_TEST(test_polisher_exact_c)
 }
 END_TEST
 
+/* ---- the figures ---------------------------------------------------------- */
+
+/* R and P against the slip speed u = s|u0|, s ∈ [0, 2], on a grid of
+ * 2^L + 1 points (33 for the built-in laws): the row at s = 1 is the
+ * solve's own R and P, and the rows at s = 1/2 and 2 are what the model
+ * gives with the velocity scaled so; Coulomb gives P = R and Stokes
+ * P = 2R at every speed (eq. 10), and a μ that falls with v (Bouchet, the
+ * formula here) P < R, since then ∫₀^v μ > μ(v) v; under uniform pressure
+ * R is convex in the velocities and even along the ray, so it grows with
+ * u; at u = 0 a disk only spins: R = 2μNr|ω|/3 (uniform) or μNr|ω|/2
+ * (Reye). */
+START_TEST(test_R_P_sweep)
+{
+	const int shape = _i;
+	for (int law = 0; law < 4; law++)
+		for (int p = 0; p < 2; p++) {
+			struct run r;
+			setup_case(&r, shape, law, p ? "reye" : "uniform", 0);
+			r.no_figs = false;
+			solve_ok(&r);
+			const double u0 = hypot(0.3, -0.1), R = res(&r, "R"), P = res(&r, "P");
+			const struct table *t = tab(&r.figs, "R_P");
+			const struct figure *f = fig(&r.figs, "R_P");
+			const size_t n = t->nrows;
+			ck_assert_msg(n == 3 || n == 5 || n == 9 || n == 17 || n == 33, "%zu rows",
+				      n);
+			ck_assert(law == 3 || n == 33);
+			ck_assert_double_eq(first(t, "u "), 0);
+			ck_assert_double_eq_tol(last(t, "u "), 2 * u0, 1e-15);
+			const size_t mid = t->nrows / 2;
+			ck_assert_double_eq(table_at(t, mid, 0), u0);
+			ck_assert_double_eq(table_at(t, mid, 1), R);
+			ck_assert_double_eq(table_at(t, mid, 2), P);
+			const struct curve *here = curve(f, "this exercise");
+			ck_assert_double_eq(here->x[0], u0);
+			ck_assert_double_eq(here->y[0], R);
+			ck_assert_double_eq(here->y[1], P);
+			for (size_t i = 0; i < t->nrows; i++) {
+				double Ri = table_at(t, i, 1), Pi = table_at(t, i, 2);
+				if (law < 2)
+					ck_assert_rel(Pi, law ? 2 * Ri : Ri, 1e-12);
+				else
+					ck_assert(Pi < Ri && Pi > 0);
+				if (i > 0)
+					ck_assert(table_at(t, i, 0) > table_at(t, i - 1, 0));
+				if (i > 0 && !p)
+					ck_assert(Ri >= table_at(t, i - 1, 1) * (1 - 1e-12));
+			}
+			/* the model itself at s = 1/2 and 2 */
+			for (int k = 0; k < 2; k++) {
+				const double sc = k ? 2.0 : 0.5;
+				const size_t row = k ? n - 1 : (n - 1) / 4; /* n ≥ 5 */
+				if (n < 5 && !k)
+					continue;
+				struct run q;
+				setup_case(&q, shape, law, p ? "reye" : "uniform", 0);
+				setn(&q, "vx", sc * 0.3);
+				setn(&q, "vy", sc * -0.1);
+				solve_ok(&q);
+				ck_assert_rel(table_at(t, row, 1), res(&q, "R"), 1e-14);
+				ck_assert_rel(table_at(t, row, 2), res(&q, "P"), 1e-14);
+				run_free(&q);
+			}
+			if (shape == 0 && law == 0)
+				ck_assert_rel(first(t, "R "),
+					      (p ? 0.5 : 2.0 / 3.0) * 0.35 * 12 * 0.1 * 4, 1e-12);
+			figures_sane(&r.figs);
+			run_free(&r);
+		}
+}
+END_TEST
+
+/* Without spin every point slides at u: R = μNu along the whole sweep,
+ * from 0 at rest; for a pure spin the sweep pushes the centre along x up
+ * to 2|ω| times the body's size, from the exercise's own point. */
+START_TEST(test_R_P_translation_and_spin)
+{
+	struct run r;
+	setup_case(&r, 3, 0, "reye", 4);
+	r.no_figs = false;
+	solve_ok(&r);
+	const struct table *t = tab(&r.figs, "R_P");
+	ck_assert_double_eq(first(t, "R "), 0);
+	for (size_t i = 0; i < t->nrows; i++)
+		ck_assert_near(table_at(t, i, 1), 0.35 * 12 * table_at(t, i, 0), 1e-12,
+			       0.35 * 12 * 0.4);
+	run_free(&r);
+	setup_case(&r, 0, 1, "uniform", 5);
+	r.no_figs = false;
+	solve_ok(&r);
+	t = tab(&r.figs, "R_P");
+	ck_assert_double_eq(first(t, "R "), res(&r, "R"));
+	ck_assert_double_eq(last(t, "u "), 2 * 4 * 0.1);
+	ck_assert_double_eq(curve(fig(&r.figs, "R_P"), "this exercise")->x[0], 0);
+	run_free(&r);
+}
+END_TEST
+
+/* The conveyor's run from the block's start to tmax: the rows start at the
+ * parameters and end at the results, x and y integrate ẋ and ẏ, the block
+ * reaches the belt's speed at t_stick and rides with it after. */
+START_TEST(test_conveyor_figures)
+{
+	struct run r;
+	run_init(&r, "conveyor");
+	setn(&r, "v0", 0.5);
+	setn(&r, "Fy", 2);
+	setn(&r, "x0", 0.1);
+	setn(&r, "vy0", 0.05);
+	solve_ok(&r);
+	ck_assert(resb(&r, "stuck"));
+	const struct table *t = tab(&r.figs, "motion");
+	ck_assert_double_eq(first(t, "t "), 0);
+	ck_assert_double_eq(first(t, "x "), 0.1);
+	ck_assert_double_eq(first(t, "y "), 0);
+	ck_assert_double_eq(first(t, "xdot "), 0);
+	ck_assert_double_eq(first(t, "ydot "), 0.05);
+	ck_assert_double_eq(first(t, "v_r "), hypot(0.5, 0.05));
+	ck_assert_double_eq(first(t, "riding"), 0);
+	ck_assert_double_eq(last(t, "t "), 2);
+	ck_assert_double_eq(last(t, "x "), res(&r, "x_end"));
+	ck_assert_double_eq(last(t, "y "), res(&r, "y_end"));
+	ck_assert_double_eq(last(t, "xdot "), res(&r, "vx_end"));
+	ck_assert_double_eq(last(t, "ydot "), res(&r, "vy_end"));
+	ck_assert_double_eq(last(t, "v_r "), 0);
+	ck_assert_double_eq(last(t, "riding"), 1);
+	ck_assert_near(trapezoid(t, 0, col(t, "xdot ")), res(&r, "x_end") - 0.1, 1e-6, 1);
+	ck_assert_near(trapezoid(t, 0, col(t, "ydot ")), res(&r, "y_end"), 1e-6, 1);
+	const struct figure *f = fig(&r.figs, "velocity");
+	const struct curve *st = curve(f, "reaches the belt's speed (t_stick)");
+	ck_assert_double_eq(st->x[0], res(&r, "t_stick"));
+	ck_assert_double_eq(st->y[0], 0.5);
+	ck_assert_double_eq(curve(f, "belt speed v0")->y[1], 0.5);
+	const struct curve *ride = curve(fig(&r.figs, "slip"), "riding with the belt");
+	ck_assert_double_eq(ride->x[0], res(&r, "t_stick"));
+	for (size_t i = 0; i < ride->n; i++)
+		ck_assert_double_eq(ride->y[i], 0);
+	/* millimetres across over a metre along: not to scale, and it says so */
+	f = fig(&r.figs, "path");
+	ck_assert(!f->equal_axes && strstr(f->title, "y magnified"));
+	ck_assert_double_eq(f->curves[0].y[f->curves[0].n - 1], res(&r, "y_end"));
+	fig(&r.figs, "position");
+	figures_sane(&r.figs);
+	run_free(&r);
+}
+END_TEST
+
+/* Held at x = 0 and pushed across: ẏ settles on the paper's Fy/c, drawn
+ * dashed, to within (ẏ/v0)²; x and ẋ stay 0; no path to draw. */
+START_TEST(test_conveyor_figures_held)
+{
+	struct run r;
+	run_init(&r, "conveyor");
+	setw(&r, "held", "yes");
+	setn(&r, "v0", 1);
+	setn(&r, "Fy", 0.05);
+	setn(&r, "tmax", 10);
+	solve_ok(&r);
+	const struct table *t = tab(&r.figs, "motion");
+	for (size_t i = 0; i < t->nrows; i++) {
+		ck_assert_double_eq(table_at(t, i, col(t, "x ")), 0);
+		ck_assert_double_eq(table_at(t, i, col(t, "xdot ")), 0);
+	}
+	const struct figure *f = fig(&r.figs, "velocity");
+	const struct curve *c = curve(f, "Fy/c_transverse (slow transverse motion)");
+	ck_assert_double_eq(c->y[0], 0.05 / res(&r, "c_transverse"));
+	double ratio = res(&r, "vy_end") / 1;
+	ck_assert_rel(last(t, "ydot "), c->y[0], 2 * ratio * ratio);
+	ck_assert_double_eq(last(t, "ydot "), res(&r, "vy_end"));
+	ck_assert(figures_find(&r.figs, "path") == NULL);
+	for (size_t i = 0; i < f->ncurves; i++)
+		ck_assert_str_ne(f->curves[i].label, "ẋ");
+	run_free(&r);
+}
+END_TEST
+
+/* The polisher from the worker's release to tmax: rows from the
+ * parameters to the results, the rings' force at the start is the exact
+ * c times the speed, x integrates ẋ, and the expansion drawn beside the
+ * run starts where it does; its turning rate follows M t/(2m r²) within
+ * (u/rω)². */
+START_TEST(test_polisher_figures)
+{
+	struct run r;
+	run_init(&r, "polisher");
+	setn(&r, "vx0", 0.3);
+	setn(&r, "vy0", 0.1);
+	setn(&r, "Fx", 0.5);
+	setn(&r, "M", 0.05);
+	setn(&r, "tmax", 2);
+	solve_ok(&r);
+	const struct table *t = tab(&r.figs, "motion");
+	ck_assert_double_eq(first(t, "xdot "), 0.3);
+	ck_assert_double_eq(first(t, "ydot "), 0.1);
+	ck_assert_double_eq(first(t, "thetadot "), 0);
+	ck_assert_rel(-(first(t, "Qx ") * 0.3 + first(t, "Qy ") * 0.1) / (0.09 + 0.01),
+		      res(&r, "c_eff_exact"), 1e-12);
+	const char *const ends[][2] = {{"t ", "t_end"},
+				       {"x ", "x_end"},
+				       {"y ", "y_end"},
+				       {"theta ", "theta_end"},
+				       {"xdot ", "vx_end"},
+				       {"ydot ", "vy_end"},
+				       {"thetadot ", "thetadot_end"}};
+	for (size_t i = 0; i < sizeof(ends) / sizeof(*ends); i++)
+		ck_assert_double_eq(last(t, ends[i][0]), res(&r, ends[i][1]));
+	ck_assert_near(trapezoid(t, 0, col(t, "xdot ")), res(&r, "x_end"), 1e-6, 1);
+	ck_assert_near(trapezoid(t, 0, col(t, "thetadot ")), res(&r, "theta_end"), 1e-6, 1);
+	const struct figure *f = fig(&r.figs, "velocity");
+	ck_assert_double_eq(curve(f, "ẋ, expansion c_eff")->y[0], 0.3);
+	ck_assert_double_eq(curve(f, "ẏ, expansion c_eff")->y[0], 0.1);
+	const struct curve *sp = curve(fig(&r.figs, "spin"), "expansion θ̇0 + M t/(2m r²)");
+	const double td = 0.05 * 2 / (2 * 2 * 0.15 * 0.15), eps = 0.32 / (0.15 * 20);
+	ck_assert_rel(sp->y[1], td, 1e-15);
+	ck_assert_rel(res(&r, "thetadot_end"), td, eps * eps);
+	const struct curve *visc =
+		curve(fig(&r.figs, "friction"), "c_eff u (the paper's expansion)");
+	ck_assert_rel(visc->y[1] / visc->x[1], res(&r, "c_eff"), 1e-15);
+	ck_assert(fig(&r.figs, "path")->equal_axes);
+	figures_sane(&r.figs);
+	run_free(&r);
+}
+END_TEST
+
 /* Under valgrind (run-all.sh sets TRIBO_TEST_LIGHT) the loops over motions
  * take the first two only: the plain and sanitized builds run them all. */
 static int nmotions(void)
@@ -632,6 +861,16 @@ static Suite *rayleigh_suite(void)
 	tcase_add_test(ex, test_polisher_limit);
 	tcase_add_test(ex, test_polisher_exact_c);
 	suite_add_tcase(s, ex);
+	TCase *fc = tcase_create("figures");
+	tcase_set_timeout(fc, 120);
+	/* under valgrind the disk and the ring only: the annulus and the rect
+	 * take minutes there */
+	tcase_add_loop_test(fc, test_R_P_sweep, 0, getenv("TRIBO_TEST_LIGHT") ? 2 : 4);
+	tcase_add_test(fc, test_R_P_translation_and_spin);
+	tcase_add_test(fc, test_conveyor_figures);
+	tcase_add_test(fc, test_conveyor_figures_held);
+	tcase_add_test(fc, test_polisher_figures);
+	suite_add_tcase(s, fc);
 	return s;
 }
 

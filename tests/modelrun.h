@@ -19,6 +19,7 @@ struct run {
 	struct value res[MAXP];
 	struct strbuf steps;
 	struct figures figs; /* the last solve's */
+	bool no_figs;	     /* solve with figs = NULL: for loops that check results only */
 	struct diag d;
 };
 
@@ -62,7 +63,7 @@ static inline void sett(struct run *r, const char *name, const char *text)
 static inline int solve(struct run *r)
 {
 	struct model_input in = {r->num, r->choice, r->text};
-	struct model_output out = {r->res, &r->steps, &r->figs};
+	struct model_output out = {r->res, &r->steps, r->no_figs ? NULL : &r->figs};
 	for (size_t i = 0; i < r->m->nresults; i++)
 		value_release(&r->res[i]);
 	strbuf_reset(&r->steps);

@@ -15,6 +15,7 @@
 #include <math.h>
 
 #include "models/model.h"
+#include "models/trace.h"
 #include "num/friction.h"
 #include "num/num.h"
 #include "num/ode.h"
@@ -95,6 +96,7 @@ struct conveyor {
 	bool held;
 	double s_ev;
 	double bx, by; /* direction of slip when it starts from v_r = 0 */
+	bool riding;   /* the block rides with the belt (for the trace) */
 };
 
 /* y = (x, y, vx, vy) in the ground frame; the belt moves at (v0, 0). */
@@ -137,6 +139,87 @@ static double event_away(double t, const double y[], void *p)
 	(void)t;
 	const struct conveyor *c = p;
 	return relative_speed(c, y) - 2 * c->s_ev;
+}
+
+/* The trace's derived columns: the relative speed, and 1 while riding. */
+static void conveyor_extra(void *ctx, double t, const double *y, double *out)
+{
+	const struct conveyor *c = ctx;
+	(void)t;
+	out[0] = relative_speed(c, y);
+	out[1] = c->riding;
+}
+
+static void conveyor_figures(struct figures *fs, const struct trace *tr, const struct conveyor *c,
+			     double t_stick, double c_tr)
+{
+	static const char *const phase[] = {"slipping", "riding with the belt"};
+	struct table *t = figures_table(fs, "motion",
+					"t [s]|x [m]|y [m]|xdot [m/s]|ydot [m/s]|v_r [m/s]|riding");
+	bool transverse = false;
+	for (size_t i = 0; i < tr->n; i++) {
+		const double *y = trace_row(tr, i);
+		double row[7] = {tr->t[i], y[0], y[1], y[2], y[3], y[4], y[5]};
+		table_row(t, row);
+		transverse = transverse || y[3] != 0 || y[1] != trace_row(tr, 0)[1];
+	}
+	const double t_end = t->nrows ? table_at(t, t->nrows - 1, 0) : 0.0;
+	const enum curve_style st = t->nrows > 1 ? CURVE_LINE : CURVE_POINTS;
+
+	struct figure *f = figure_add(
+		fs, "velocity",
+		c->held ? "Velocity ẏ of the block held at x = x0, pushed across the belt"
+			: "Velocity of the block (ground frame), and the belt's",
+		"t [s]", "velocity [m/s]");
+	if (!c->held)
+		figure_curve_from(f, "ẋ", st, t, 0, 3);
+	if (transverse || c->held)
+		figure_curve_from(f, "ẏ", st, t, 0, 4);
+	struct curve *cv;
+	if (!c->held) { /* held, ẏ ≪ v0 is the point: v0 would flatten it */
+		cv = figure_curve(f, "belt speed v0", CURVE_DASHED);
+		curve_point(cv, 0.0, c->v0);
+		curve_point(cv, t_end, c->v0);
+	}
+	if (c->held && c->Fy != 0 && isfinite(c_tr)) {
+		cv = figure_curve(f, "Fy/c_transverse (slow transverse motion)", CURVE_DASHED);
+		curve_point(cv, 0.0, c->Fy / c_tr);
+		curve_point(cv, t_end, c->Fy / c_tr);
+	}
+	if (isfinite(t_stick)) {
+		cv = figure_curve(f, "reaches the belt's speed (t_stick)", CURVE_POINTS);
+		curve_point(cv, t_stick, c->v0);
+	}
+
+	f = figure_add(fs, "position", "Position of the block (ground frame)", "t [s]",
+		       "position [m]");
+	figure_curve_from(f, "x", st, t, 0, 1);
+	if (transverse)
+		figure_curve_from(f, "y", st, t, 0, 2);
+
+	f = figure_add(fs, "slip", "Slip speed v_r(t) of the block over the belt", "t [s]",
+		       "v_r [m/s]");
+	figure_curves_by_phase(f, t, 0, 5, 6, phase, 2);
+
+	if (transverse && !c->held) {
+		double lo[2] = {INFINITY, INFINITY}, hi[2] = {-INFINITY, -INFINITY};
+		for (size_t i = 0; i < t->nrows; i++)
+			for (int k = 0; k < 2; k++) {
+				lo[k] = fmin(lo[k], table_at(t, i, 1 + k));
+				hi[k] = fmax(hi[k], table_at(t, i, 1 + k));
+			}
+		/* true to scale unless one way is less than a fifth of the other:
+		 * a drift of millimetres over a metre would be a hairline */
+		const double wx = hi[0] - lo[0], wy = hi[1] - lo[1];
+		const bool scale = wy >= wx / 5 && wx >= wy / 5;
+		f = figure_add(fs, "path",
+			       scale	 ? "Path of the block on the ground"
+			       : wy < wx ? "Path of the block on the ground (y magnified)"
+					 : "Path of the block on the ground (x magnified)",
+			       "x [m]", "y [m]");
+		f->equal_axes = scale;
+		figure_curve_from(f, "", st, t, 1, 2);
+	}
 }
 
 static int conveyor_solve(const struct model_input *in, struct model_output *out, struct diag *d)
@@ -185,9 +268,20 @@ static int conveyor_solve(const struct model_input *in, struct model_output *out
 	bool stuck = false;
 	int phases = 0, stops = 0;
 	size_t steps = 0;
+	struct trace tr, *trp = NULL;
+	if (out->figs) {
+		trace_init(&tr, 4, 2, tmax / 1000);
+		tr.extra = conveyor_extra;
+		tr.ctx = &c;
+		trace_mark(&tr, 0.0, y);
+		trp = &tr;
+	}
+	int rc = 0;
 	while (t < tmax && !stuck) {
-		if (++phases > 10000)
-			return diag_set(d, "more than 10000 stick/slip phases before tmax");
+		if (++phases > 10000) {
+			rc = diag_set(d, "more than 10000 stick/slip phases before tmax");
+			break;
+		}
 		double sr = relative_speed(&c, y);
 		struct ode_opts o = ode_opts_default(tmax);
 		struct ode_end end;
@@ -195,11 +289,22 @@ static int conveyor_solve(const struct model_input *in, struct model_output *out
 		if (sr <= c.s_ev) {
 			if (Fa <= smax) { /* rides with the belt until tmax */
 				stuck = true;
-				if (!c.held)
-					y[0] += c.v0 * (tmax - t);
 				y[2] = c.held ? 0.0 : c.v0;
 				y[3] = 0.0;
+				if (trp) { /* a straight line, drawn at 200 points */
+					c.riding = true;
+					double yr[4] = {y[0], y[1], y[2], y[3]};
+					for (int i = 0; i < 200; i++) {
+						double ti = t + (tmax - t) * i / 200;
+						yr[0] = y[0] + (c.held ? 0.0 : c.v0 * (ti - t));
+						trace_mark(trp, ti, yr);
+					}
+				}
+				if (!c.held)
+					y[0] += c.v0 * (tmax - t);
 				t = tmax;
+				if (trp)
+					trace_mark(trp, t, y);
 				break;
 			}
 			/* breaks away along the applied force */
@@ -210,8 +315,10 @@ static int conveyor_solve(const struct model_input *in, struct model_output *out
 			sys.event = event_away;
 		}
 		o.h0 = 1e-6 * fmax(tmax, 1e-300);
-		if (ode_run(&sys, &o, t, y, &end, d))
-			return -1;
+		if ((rc = ode_run(trp ? trace_wrap(trp, &sys) : &sys, &o, t, y, &end, d)))
+			break;
+		if (trp)
+			trace_mark(trp, end.t, y);
 		t = end.t;
 		steps += end.steps;
 		if (!end.event || sys.event == event_away)
@@ -230,6 +337,8 @@ static int conveyor_solve(const struct model_input *in, struct model_output *out
 			y[2] -= k * rx;
 			y[3] -= k * ry;
 			t = tmax;
+			if (trp)
+				trace_mark(trp, t, y);
 			break;
 		}
 		y[0] += c.held ? 0.0 : (c.v0 + 0.5 * rx) * dt;
@@ -237,10 +346,19 @@ static int conveyor_solve(const struct model_input *in, struct model_output *out
 		y[2] = c.held ? 0.0 : c.v0;
 		y[3] = 0.0;
 		t += dt;
+		if (trp)
+			trace_mark(trp, t, y);
 		stops++;
 		if (!isfinite(t_stick))
 			t_stick = t;
 	}
+	if (trp) {
+		if (!rc)
+			conveyor_figures(out->figs, trp, &c, t_stick, c_tr);
+		trace_release(trp);
+	}
+	if (rc)
+		return -1;
 
 	out->res[C_R0] = value_number(R0);
 	out->res[C_QX0] = value_number(Qx0);

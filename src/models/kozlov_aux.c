@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "models/model.h"
+#include "models/trace.h"
 #include "num/num.h"
 #include "num/ode.h"
 #include "num/roots.h"
@@ -117,6 +118,73 @@ static int rest_refine(struct rest *k, double lo, double hi, double *root, struc
 	return 0;
 }
 
+/* The two principles drawn: ζ(λ) against 1 (Kozlov's, a root λ > 0 means
+ * the rest is lost), and the force plane, where the classical principle
+ * (3.2) keeps the point at rest for f inside {Φa : |a| ≤ 1}, the ellipse
+ * zᵀ(ΦΦᵀ)⁻¹z ≤ 1. */
+static void rest_figures(struct figures *fs, struct rest *k, double q32, double lam_hi,
+			 double lambda, const double eta[2])
+{
+	enum { NZ = 401, NE = 201 };
+	struct table *t = figures_table(fs, "zeta", "lambda|zeta");
+	double zmax = fmax(1.0, q32);
+	for (int i = 0; i < NZ; i++) {
+		double lam = lam_hi * i / (NZ - 1), e[2];
+		double z = rest_zeta(k, lam, e) + 1.0;
+		if (isnan(z))
+			continue; /* Φ + λI singular */
+		double row[2] = {lam, z};
+		table_row(t, row);
+		if (z <= 10 * fmax(1.0, q32))
+			zmax = fmax(zmax, z);
+	}
+	struct figure *f = figure_add(fs, "zeta",
+				      "Kozlov's principle: ζ(λ) = |(Φ + λI)⁻¹f|²; a root of ζ = 1 "
+				      "at λ > 0 means the rest is lost",
+				      "λ", "ζ(λ)");
+	f->ymin = 0;
+	f->ymax = 1.25 * zmax;
+	figure_curve_from(f, "ζ(λ)", CURVE_LINE, t, 0, 1);
+	struct curve *c = figure_curve(f, "ζ = 1", CURVE_DASHED);
+	curve_point(c, 0.0, 1.0);
+	curve_point(c, lam_hi, 1.0);
+	c = figure_curve(f, "ζ(0) = q32 (classical: moves if > 1)", CURVE_POINTS);
+	curve_point(c, 0.0, q32);
+	if (isfinite(lambda)) {
+		c = figure_curve(f, "root λ (lyap_lambda)", CURVE_POINTS);
+		curve_point(c, lambda, 1.0);
+	}
+
+	const double *P = k->phi;
+	const double M11 = P[0] * P[0] + P[1] * P[1], M12 = P[0] * P[2] + P[1] * P[3],
+		     M22 = P[2] * P[2] + P[3] * P[3], det = M11 * M22 - M12 * M12;
+	const double B11 = M22 / det, B12 = -M12 / det, B22 = M11 / det; /* (ΦΦᵀ)⁻¹ */
+	const double xm = sqrt(M11);
+	f = figure_add(fs, "forces",
+		       "Forces: the rest region {Φa : |a| ≤ 1} of (3.2), the force f, and η", "f_x",
+		       "f_y");
+	f->equal_axes = true;
+	c = figure_curve(f, "rest by (3.2)", CURVE_FILL);
+	for (int i = 0; i < NE; i++) {
+		double x = -xm * cos(M_PI * i / (NE - 1));
+		double disc = sqrt(fmax(0.0, B12 * B12 * x * x - B22 * (B11 * x * x - 1)));
+		curve_band(c, x, (-B12 * x - disc) / B22, (-B12 * x + disc) / B22);
+	}
+	c = figure_curve(f, "Φ(cos φ, sin φ)", CURVE_LINE);
+	for (int i = 0; i < NE; i++) {
+		double a = 2 * M_PI * i / (NE - 1);
+		curve_point(c, P[0] * cos(a) + P[1] * sin(a), P[2] * cos(a) + P[3] * sin(a));
+	}
+	c = figure_curve(f, "f", CURVE_LINEPOINTS);
+	curve_point(c, 0.0, 0.0);
+	curve_point(c, k->f[0], k->f[1]);
+	if (isfinite(eta[0])) {
+		c = figure_curve(f, "η, where the motion starts", CURVE_DASHED);
+		curve_point(c, 0.0, 0.0);
+		curve_point(c, eta[0], eta[1]);
+	}
+}
+
 static int rest_solve(const struct model_input *in, struct model_output *out, struct diag *d)
 {
 	const double *p = in->num;
@@ -189,6 +257,8 @@ static int rest_solve(const struct model_input *in, struct model_output *out, st
 	out->res[KR_LYAP_LAMBDA] = value_number(lambda);
 	out->res[KR_ETA_X] = value_number(eta[0]);
 	out->res[KR_ETA_Y] = value_number(eta[1]);
+	if (out->figs)
+		rest_figures(out->figs, &k, q32, lam_hi, lambda, eta);
 
 	model_step(s, "Kozlov (3.1): ẋ = v, v̇ = f − Φv/|v|, with");
 	model_step(s, "  Φ = [[%g, %g], [%g, %g]],  f = (%g, %g),  |f| = %.6g.", P[0], P[1], P[2],
@@ -472,6 +542,55 @@ static const char *ball_never_stops(const struct ball *b, const double q[NQ], do
 	return NULL;
 }
 
+/* The run in physical units, from z = S q̇/D0 and s = g t/D0: the ball's
+ * speeds (all in m/s, so that they share an axis) and its velocities. The
+ * last row is the stop, reached in closed form from D = 1e-9 D0. */
+static void ball_figures(struct figures *fs, const struct trace *tr, const struct ball *b,
+			 const double q0[NQ], double D0, double stop_time)
+{
+	struct table *t = figures_table(fs, "motion",
+					"t [s]|v_x [m/s]|v_y [m/s]|omega_x [rad/s]|omega_y "
+					"[rad/s]|Omega [rad/s]|D [m/s]|w [m/s]");
+	for (size_t i = 0; i < tr->n; i++) {
+		const double *z = trace_row(tr, i);
+		double q[NQ], row[8];
+		row[0] = tr->t[i] * D0 / b->g;
+		for (int j = 0; j < NQ; j++)
+			row[1 + j] = q[j] = z[j] * D0 / b->scale[j];
+		row[6] = ball_D(b, q);
+		row[7] = hypot(q[Q_VX] + b->r * q[Q_WY], q[Q_VY] - b->r * q[Q_WX]);
+		table_row(t, row);
+	}
+	const enum curve_style st = t->nrows > 1 ? CURVE_LINE : CURVE_POINTS;
+	struct figure *f = figure_add(fs, "speeds", "Speeds of the ball until it stops", "t [s]",
+				      "speed [m/s]");
+	figure_curve_from(f, "D = |q̇|_A/√m, of (6.5)", st, t, 0, 6);
+	struct curve *slip = figure_curve(f, "slip |v|", st),
+		     *centre = figure_curve(f, "centre |w|", st),
+		     *roll = figure_curve(f, "rolling r|ω'|", st),
+		     *spin = figure_curve(f, "spin r|Ω|", st);
+	for (size_t i = 0; i < t->nrows; i++) {
+		double tt = table_at(t, i, 0);
+		curve_point(slip, tt, hypot(table_at(t, i, 1), table_at(t, i, 2)));
+		curve_point(centre, tt, table_at(t, i, 7));
+		curve_point(roll, tt, b->r * hypot(table_at(t, i, 3), table_at(t, i, 4)));
+		curve_point(spin, tt, b->r * fabs(table_at(t, i, 5)));
+	}
+	f = figure_add(fs, "slip", "Velocity v of the contact point", "t [s]", "v [m/s]");
+	figure_curve_from(f, "v_x", st, t, 0, 1);
+	figure_curve_from(f, "v_y", st, t, 0, 2);
+	f = figure_add(fs, "spin", "Rolling ω' and spin Ω", "t [s]", "rate [rad/s]");
+	figure_curve_from(f, "ω_x", st, t, 0, 3);
+	figure_curve_from(f, "ω_y", st, t, 0, 4);
+	figure_curve_from(f, "Ω", st, t, 0, 5);
+	if (q0[Q_VX] == 0 && q0[Q_VY] == 0 && q0[Q_WX] == 0 && q0[Q_WY] == 0) {
+		struct curve *c =
+			figure_curve(f, "closed form Ω0(1 − t/τ) of pure spin", CURVE_DASHED);
+		curve_point(c, 0.0, q0[Q_OM]);
+		curve_point(c, stop_time, 0.0);
+	}
+}
+
 static int ball_solve(const struct model_input *in, struct model_output *out, struct diag *d)
 {
 	const double *p = in->num;
@@ -521,29 +640,51 @@ static int ball_solve(const struct model_input *in, struct model_output *out, st
 		struct ode_system sys = {NQ, ball_rhs, ball_event, &b};
 		struct ode_opts o = ode_opts_default(KB_T_CAP * g / D0);
 		struct ode_end end;
-		if (ode_run(&sys, &o, 0.0, z, &end, d))
+		struct trace tr, *trp = NULL;
+		if (out->figs) {
+			trace_init(&tr, NQ, 0, 0.0);
+			trp = &tr;
+		}
+		int rc = ode_run(trp ? trace_wrap(trp, &sys) : &sys, &o, 0.0, z, &end, d);
+		if (!rc && trp)
+			trace_mark(trp, end.t, z);
+		if (rc) {
+			if (trp)
+				trace_release(trp);
 			return -1;
+		}
 		nsteps = end.steps;
 		for (int i = 0; i < NQ; i++)
 			q[i] = z[i] / S[i];
 		const double Dz = ball_D(&b, q);
-		if (!end.event)
-			return diag_set(d,
-					"the ball had not stopped after %g s (D fell from %.6g to "
-					"%.3g m/s): the μ are too small for this run",
-					KB_T_CAP, D0, Dz * D0);
 		/* Ḋ = −g (q̇ᵀΦq̇)/(m D²) is homogeneous of degree zero, finite
 		 * and negative at the event: the rest of the way in closed form. */
 		double qPq = 0.0;
 		for (int i = 0; i < NQ; i++)
 			qPq += phi[i] * q[i] * q[i];
 		double Ddot = -g * qPq / (m * Dz * Dz); /* in (m/s)/s, since q = q̇/D0 */
-		if (!(Ddot < 0))
-			return diag_set(d, "D stopped decreasing at D = %.3g m/s", Dz * D0);
-		t_event = end.t * D0 / g;
-		D_event = Dz * D0;
-		Ddot_event = Ddot;
-		stop_time = t_event + D_event / -Ddot_event;
+		if (!end.event)
+			rc = diag_set(d,
+				      "the ball had not stopped after %g s (D fell from %.6g to "
+				      "%.3g m/s): the μ are too small for this run",
+				      KB_T_CAP, D0, Dz * D0);
+		else if (!(Ddot < 0))
+			rc = diag_set(d, "D stopped decreasing at D = %.3g m/s", Dz * D0);
+		if (!rc) {
+			t_event = end.t * D0 / g;
+			D_event = Dz * D0;
+			Ddot_event = Ddot;
+			stop_time = t_event + D_event / -Ddot_event;
+		}
+		if (!rc && trp) {
+			const double zero[NQ] = {0};
+			trace_mark(trp, stop_time * g / D0, zero);
+			ball_figures(out->figs, trp, &b, q0, D0, stop_time);
+		}
+		if (trp)
+			trace_release(trp);
+		if (rc)
+			return -1;
 	}
 
 	out->res[KB_F_X] = value_number(F[Q_VX]);

@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "models/model.h"
+#include "models/trace.h"
 #include "num/num.h"
 #include "num/ode.h"
 #include "num/roots.h"
@@ -161,7 +162,8 @@ struct rod {
 	double sigma; /* coulomb: direction of sliding held in a phase */
 	double v_reg; /* compliant coulomb: regularizing speed */
 	double stiff_threshold;
-	double slow; /* rates below this (1/tmax) are not time scales of the run */
+	double slow;  /* rates below this (1/tmax) are not time scales of the run */
+	bool at_rest; /* coulomb: the contact is held by static friction */
 	struct diag *d;
 };
 
@@ -318,6 +320,12 @@ static enum mode classify(double b0, double D)
 /* ---- the rigid run -------------------------------------------------------- */
 
 enum outcome { OUT_STOPS, OUT_SLIDES, OUT_LIFTS_OFF, OUT_PARADOX, OUT_FALLS };
+
+/* What the contact does at a recorded point of the run (the figures draw
+ * each with its own line). */
+enum phase { PH_BACK, PH_FORWARD, PH_SLIDES, PH_REST, PH_FLIGHT, PH_N };
+static const char *const phase_label[PH_N] = {"sliding, ẋ < 0", "sliding, ẋ > 0", "sliding",
+					      "at rest (sticking)", "lifted off"};
 static const char *const outcome_word[] = {"stops", "slides", "lifts-off", "paradox", "falls"};
 
 /* y = (x, θ, ẋ, θ̇) */
@@ -404,10 +412,29 @@ static enum stick stick_check(const struct rod *r, double th, double thd, double
 	return fabs(*Fx) <= r->mu * *lambda ? STICK_HOLDS : STICK_SLIPS;
 }
 
+/* The rigid run's derived columns at a recorded point of its phase: λ and
+ * the phase. */
+static void rigid_extra(void *ctx, double t, const double *y, double *out)
+{
+	struct rod *r = ctx;
+	(void)t;
+	if (r->at_rest) {
+		double Fx;
+		stick_check(r, y[1], y[3], &out[0], &Fx);
+		out[1] = PH_REST;
+		return;
+	}
+	struct slide sl;
+	slide_state(r, y[1], y[2], y[3], &sl);
+	out[0] = sl.lambda;
+	out[1] = r->law != LAW_COULOMB ? PH_SLIDES : r->sigma < 0 ? PH_BACK : PH_FORWARD;
+}
+
 static int rigid_jac_ratio(struct rod *r, const double y[4], double *ratio);
 
+/* tr: NULL, or a trace of (x, θ, ẋ, θ̇) with the columns of rigid_extra. */
 static int run_rigid(struct rod *r, double th0, double xd0, double thd0, double tmax,
-		     struct run *out, struct diag *d)
+		     struct run *out, struct trace *tr, struct diag *d)
 {
 	double y[4] = {0.0, th0, xd0, thd0};
 	double t = 0.0, parts[4];
@@ -416,6 +443,13 @@ static int run_rigid(struct rod *r, double th0, double xd0, double thd0, double 
 	r->v_reg = 1e-9 * sqrt(r->g * r->l);
 	r->sigma = xd0 > 0 ? 1.0 : xd0 < 0 ? -1.0 : 0.0;
 	out->outcome = OUT_SLIDES;
+	if (tr) {
+		r->at_rest = r->law == LAW_COULOMB && r->sigma == 0;
+		tr->extra = rigid_extra;
+		tr->ctx = r;
+		trace_mark(tr, 0.0, y);
+		r->at_rest = false;
+	}
 	for (int phase = 0;; phase++) {
 		if (phase > 1000)
 			return diag_set(d, "more than 1000 slip phases before tmax");
@@ -427,6 +461,11 @@ static int run_rigid(struct rod *r, double th0, double xd0, double thd0, double 
 			if (st == STICK_HOLDS) {
 				out->outcome = OUT_STOPS;
 				out->why = "static friction holds the contact";
+				if (tr) { /* λ jumps to the static reaction */
+					r->at_rest = true;
+					trace_mark(tr, t, y);
+					r->at_rest = false;
+				}
 				break;
 			}
 			if (st == STICK_LIFTS) {
@@ -459,8 +498,10 @@ static int run_rigid(struct rod *r, double th0, double xd0, double thd0, double 
 		struct ode_opts o = ode_opts_default(tmax);
 		struct ode_end end;
 		o.h0 = 1e-6 * fmax(tmax, 1e-9);
-		if (ode_run(&sys, &o, t, y, &end, d))
+		if (ode_run(tr ? trace_wrap(tr, &sys) : &sys, &o, t, y, &end, d))
 			return -1;
+		if (tr)
+			trace_mark(tr, end.t, y);
 		out->steps += end.steps;
 		t = end.t;
 		if (!end.event) {
@@ -632,8 +673,25 @@ static int fall_time(gsl_odeiv2_system *sys, const gsl_odeiv2_step_type *T, doub
 
 enum { STIFF_EVERY = 20 }; /* accepted steps between two stiffness checks */
 
+/* The compliant run's derived columns: the spring's normal force, and the
+ * phase (lifted off where it is 0; at rest where ẋ creeps below 10 v, the
+ * same test as the outcome's). */
+static void compliant_extra(void *ctx, double t, const double *y, double *out)
+{
+	const struct rod *r = ctx;
+	(void)t;
+	out[0] = contact_force(r, y[2], y[5]);
+	out[1] = out[0] == 0		      ? PH_FLIGHT
+		 : fabs(y[3]) < 10 * r->v_reg ? PH_REST
+		 : r->law != LAW_COULOMB      ? PH_SLIDES
+		 : y[3] < 0		      ? PH_BACK
+					      : PH_FORWARD;
+}
+
+/* tr: NULL, or a trace of (x, θ, y, ẋ, θ̇, ẏ) with compliant_extra's
+ * columns. */
 static int run_compliant(struct rod *r, double th0, double xd0, double thd0, double tmax,
-			 struct run *out, struct diag *d)
+			 struct run *out, struct trace *tr, struct diag *d)
 {
 	memset(out, 0, sizeof(*out));
 	/* start resting on the spring: m1's share of the weight held */
@@ -652,6 +710,13 @@ static int run_compliant(struct rod *r, double th0, double xd0, double thd0, dou
 	out->ratio = 0.0;
 	out->outcome = OUT_SLIDES;
 	out->N_max = contact_force(r, y[2], y[5]);
+	const struct ode_system csys = {6, compliant_rhs, NULL, r}; /* for the trace's fill */
+	if (tr) {
+		tr->extra = compliant_extra;
+		tr->ctx = r;
+		trace_wrap(tr, &csys);
+		trace_mark(tr, 0.0, y);
+	}
 	num_gsl_clear();
 	/* Step by step through the driver's own stepper, so that every accepted
 	 * step is seen: the largest normal force, and the Jacobian's time
@@ -683,8 +748,12 @@ static int run_compliant(struct rod *r, double th0, double xd0, double thd0, dou
 		if (y[1] <= 0 || y[1] >= M_PI) {
 			s = fall_time(&sys, T, t0, y0, t, &t, y);
 			out->outcome = OUT_FALLS;
+			if (tr && !s)
+				trace_mark(tr, t, y);
 			break;
 		}
+		if (tr)
+			trace_point(tr, t, y);
 	}
 	gsl_odeiv2_driver_free(drv);
 	if (s || num_interrupted)
@@ -698,6 +767,99 @@ static int run_compliant(struct rod *r, double th0, double xd0, double thd0, dou
 	}
 	memcpy(out->y, y, sizeof(y));
 	return 0;
+}
+
+/* ---- figures -------------------------------------------------------------- */
+
+/* The run as a table (θ in degrees, as the model's parameter; y = 0 on the
+ * rigid line) and its figures, each phase of the contact its own line. */
+static void rod_run_figures(struct figures *fs, const struct trace *tr, bool compliant)
+{
+	struct table *t =
+		figures_table(fs, "run",
+			      "t [s]|x [m]|theta [deg]|y [m]|xdot [m/s]|thetadot "
+			      "[rad/s]|lambda [N]|phase (0 back/1 fwd/2 slide/3 rest/4 off)");
+	for (size_t i = 0; i < tr->n; i++) {
+		const double *q = trace_row(tr, i);
+		double row[8];
+		if (compliant)
+			row[0] = tr->t[i], row[1] = q[0], row[2] = q[1], row[3] = q[2],
+			row[4] = q[3], row[5] = q[4], row[6] = q[6], row[7] = q[7];
+		else
+			row[0] = tr->t[i], row[1] = q[0], row[2] = q[1], row[3] = 0.0,
+			row[4] = q[2], row[5] = q[3], row[6] = q[4], row[7] = q[5];
+		row[2] = row[2] * 180 / M_PI; /* as theta_end is */
+		table_row(t, row);
+	}
+	struct figure *f =
+		figure_add(fs, "angle", "Angle θ(t) of the rod to the line", "t [s]", "θ [deg]");
+	figure_curves_by_phase(f, t, 0, 2, 7, phase_label, PH_N);
+	f = figure_add(fs, "position", "Position x(t) of the contact point m1", "t [s]", "x [m]");
+	figure_curves_by_phase(f, t, 0, 1, 7, phase_label, PH_N);
+	f = figure_add(fs, "reaction",
+		       compliant ? "Normal force N(t) of the compliant contact (spring and damper)"
+				 : "Normal reaction λ(t) at the contact",
+		       "t [s]", "λ [N]");
+	figure_curves_by_phase(f, t, 0, 6, 7, phase_label, PH_N);
+	f = figure_add(fs, "rates", "Sliding velocity ẋ(t) and turning rate θ̇(t)", "t [s]",
+		       "ẋ [m/s], θ̇ [rad/s]");
+	enum curve_style st = t->nrows > 1 ? CURVE_LINE : CURVE_POINTS;
+	figure_curve_from(f, "ẋ [m/s]", st, t, 0, 4);
+	figure_curve_from(f, "θ̇ [rad/s]", st, t, 0, 5);
+	if (compliant) {
+		f = figure_add(fs, "height",
+			       "Height y(t) of the contact point (below 0 the spring is pressed)",
+			       "t [s]", "y [m]");
+		figure_curves_by_phase(f, t, 0, 3, 7, phase_label, PH_N);
+	}
+}
+
+/* μ_crit(θ) of the classical law over the quarter where the paradox can
+ * be (0 < θ < 90° sliding back, 90° < θ < 180° sliding forward), up to the
+ * figure's top, where m1 t² − m2 μ t + (m1 + m2) = 0 (t = |tanθ|) gives the
+ * ends; above it, the region where D < 0: no solution, or two. */
+static void rod_mu_crit_figure(struct figures *fs, const struct rod *r, double th0_deg, double mu,
+			       double mu_min, double th_min)
+{
+	const double th0 = th0_deg * M_PI / 180;
+	enum { NPTS = 401 };
+	const bool back = th0 <= M_PI_2;
+	const double m1 = r->m1, m2 = r->m2;
+	double top = 2.5 * mu_min;
+	if (r->law == LAW_COULOMB)
+		top = fmax(top, 1.25 * mu);
+	const double disc = sqrt(fmax(0.0, m2 * m2 * top * top - 4 * m1 * (m1 + m2)));
+	double a = atan((m2 * top - disc) / (2 * m1)), b = atan((m2 * top + disc) / (2 * m1));
+	if (!back) {
+		double a2 = M_PI - b;
+		b = M_PI - a;
+		a = a2;
+	}
+	struct table *t = figures_table(fs, "mu_crit", "theta [deg]|mu_crit");
+	for (int i = 0; i < NPTS; i++) {
+		double th = i == NPTS - 1 ? b : a + (b - a) * i / (NPTS - 1);
+		double row[2] = {th * 180 / M_PI, mu_crit_at(r, th, back ? -1.0 : 1.0)};
+		table_row(t, row);
+	}
+	struct figure *f = figure_add(
+		fs, "mu_crit",
+		back ? "Painlevé's paradox: μ_crit(θ) of the classical law, sliding with ẋ < 0"
+		     : "Painlevé's paradox: μ_crit(θ) of the classical law, sliding with ẋ > 0",
+		"θ [deg]", "μ");
+	f->xmin = back ? 0 : 90;
+	f->xmax = back ? 90 : 180;
+	f->ymin = 0;
+	f->ymax = top;
+	struct curve *c = figure_curve(f, "paradox (D < 0: no solution, or two)", CURVE_FILL);
+	for (size_t i = 0; i < t->nrows; i++)
+		curve_band(c, table_at(t, i, 0), fmin(table_at(t, i, 1), top), top);
+	figure_curve_from(f, "μ_crit(θ)", CURVE_LINE, t, 0, 1);
+	c = figure_curve(f, "least μ_crit", CURVE_POINTS);
+	curve_point(c, (back ? th_min : M_PI - th_min) * 180 / M_PI, mu_min);
+	if (r->law == LAW_COULOMB) {
+		c = figure_curve(f, "this exercise (θ, μ)", CURVE_POINTS);
+		curve_point(c, th0_deg, mu);
+	}
 }
 
 /* ---- solve ---------------------------------------------------------------- */
@@ -813,8 +975,20 @@ static int rod_solve(const struct model_input *in, struct model_output *out, str
 	/* the run */
 	struct run run;
 	const double tmax = p[R_TMAX];
-	int rc = r.contact == CONTACT_RIGID ? run_rigid(&r, th, xd, thd, tmax, &run, d)
-					    : run_compliant(&r, th, xd, thd, tmax, &run, d);
+	const bool compliant = r.contact == CONTACT_COMPLIANT;
+	struct trace tr, *trp = NULL;
+	if (out->figs) {
+		trace_init(&tr, compliant ? 6 : 4, 2, tmax / 1000);
+		trp = &tr;
+	}
+	int rc = compliant ? run_compliant(&r, th, xd, thd, tmax, &run, trp, d)
+			   : run_rigid(&r, th, xd, thd, tmax, &run, trp, d);
+	if (!rc && trp) {
+		rod_run_figures(out->figs, trp, compliant);
+		rod_mu_crit_figure(out->figs, &r, p[R_THETA], r.mu, mu_min, th_min);
+	}
+	if (trp)
+		trace_release(trp);
 	if (rc)
 		return -1;
 

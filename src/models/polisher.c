@@ -14,6 +14,7 @@
 
 #include "models/contact.h"
 #include "models/model.h"
+#include "models/trace.h"
 #include "num/friction.h"
 #include "num/num.h"
 #include "num/ode.h"
@@ -143,6 +144,102 @@ static int polisher_rhs(double t, const double y[], double f[], void *arg)
 	return GSL_SUCCESS;
 }
 
+/* The trace's derived columns: the rings' friction Qx, Qy, Qθ. */
+static void polisher_extra(void *ctx, double t, const double *y, double *out)
+{
+	struct polisher *p = ctx;
+	struct contact_forces q;
+	struct diag *keep = p->d, d;
+	(void)t;
+	p->d = &d; /* a failure here is the figure's, not the run's */
+	if (rings(p, y[3], y[4], y[5], CONTACT_QXY | CONTACT_QTHETA, &q))
+		q.Qx = q.Qy = q.Qtheta = NAN;
+	p->d = keep;
+	out[0] = q.Qx;
+	out[1] = q.Qy;
+	out[2] = q.Qtheta;
+}
+
+/* The run against the paper's expansion: with c = c_eff the translation
+ * relaxes as u = F/c + (u0 − F/c) e^{−ct/(2m)}, θ̇ = θ̇0 + M t/(2m r²). */
+static void polisher_figures(struct figures *fs, const struct trace *tr, const struct polisher *p,
+			     const double v0[3], double c)
+{
+	struct table *t =
+		figures_table(fs, "motion",
+			      "t [s]|x [m]|y [m]|theta [rad]|xdot [m/s]|ydot [m/s]|thetadot "
+			      "[rad/s]|Qx [N]|Qy [N]|Qtheta [N*m]");
+	double span[4] = {0}; /* largest |x|, |y|, |ẋ|, |ẏ| */
+	for (size_t i = 0; i < tr->n; i++) {
+		const double *y = trace_row(tr, i);
+		double row[10] = {tr->t[i], y[0], y[1], y[2], y[3], y[4], y[5], y[6], y[7], y[8]};
+		table_row(t, row);
+		span[0] = fmax(span[0], fabs(y[0]));
+		span[1] = fmax(span[1], fabs(y[1]));
+		span[2] = fmax(span[2], fabs(y[3]));
+		span[3] = fmax(span[3], fabs(y[4]));
+	}
+	/* a y that is rounding noise (the rings' side forces cancel) is none */
+	const bool sideways = span[1] > 1e-9 * span[0] || span[3] > 1e-9 * span[2];
+	const double t_end = t->nrows ? table_at(t, t->nrows - 1, 0) : 0.0, m2 = 2 * p->m;
+	const enum curve_style st = t->nrows > 1 ? CURVE_LINE : CURVE_POINTS;
+
+	/* true to scale unless one way is less than a fifth of the other (the
+	 * path starts at the origin, so the largest |x|, |y| are its extent) */
+	const bool scale = !sideways || (span[1] >= span[0] / 5 && span[0] >= span[1] / 5);
+	struct figure *f =
+		figure_add(fs, "path",
+			   scale	       ? "Path of the polisher's centre"
+			   : span[1] < span[0] ? "Path of the polisher's centre (y magnified)"
+					       : "Path of the polisher's centre (x magnified)",
+			   "x [m]", "y [m]");
+	f->equal_axes = scale;
+	if (!sideways && span[0] > 0) { /* along x: room above and below, not a sliver */
+		f->ymin = -span[0] / 2;
+		f->ymax = span[0] / 2;
+	}
+	figure_curve_from(f, "", st, t, 1, 2);
+
+	f = figure_add(fs, "velocity", "Velocity of the centre: exact rings against the expansion",
+		       "t [s]", "velocity [m/s]");
+	figure_curve_from(f, "ẋ", st, t, 0, 4);
+	if (sideways)
+		figure_curve_from(f, "ẏ", st, t, 0, 5);
+	const double F[2] = {p->Fx, p->Fy};
+	for (int k = 0; k < (sideways ? 2 : 1); k++) {
+		struct curve *cv = figure_curve(f, k ? "ẏ, expansion c_eff" : "ẋ, expansion c_eff",
+						CURVE_DASHED);
+		for (int i = 0; i <= 200; i++) {
+			double tt = t_end * i / 200;
+			double u = c > 0 ? F[k] / c + (v0[k] - F[k] / c) * exp(-c * tt / m2)
+					 : v0[k] + F[k] * tt / m2;
+			curve_point(cv, tt, u);
+		}
+	}
+
+	f = figure_add(fs, "spin", "Turning rate θ̇(t) of the machine", "t [s]", "θ̇ [rad/s]");
+	figure_curve_from(f, "θ̇ (exact rings)", st, t, 0, 6);
+	struct curve *cv = figure_curve(f, "expansion θ̇0 + M t/(2m r²)", CURVE_DASHED);
+	curve_point(cv, 0.0, v0[2]);
+	curve_point(cv, t_end, v0[2] + p->M * t_end / (m2 * p->r * p->r));
+
+	f = figure_add(fs, "friction",
+		       "Friction against the motion vs speed: the rings act as viscosity",
+		       "u = |(ẋ, ẏ)| [m/s]", "−Q·û [N]");
+	cv = figure_curve(f, "exact rings, along the run", st);
+	double umax = 0;
+	for (size_t i = 0; i < t->nrows; i++) {
+		double vx = table_at(t, i, 4), vy = table_at(t, i, 5), u = hypot(vx, vy);
+		if (u > 0) {
+			curve_point(cv, u, -(table_at(t, i, 7) * vx + table_at(t, i, 8) * vy) / u);
+			umax = fmax(umax, u);
+		}
+	}
+	cv = figure_curve(f, "c_eff u (the paper's expansion)", CURVE_DASHED);
+	curve_point(cv, 0.0, 0.0);
+	curve_point(cv, umax, c * umax);
+}
+
 static int polisher_solve(const struct model_input *in, struct model_output *out, struct diag *d)
 {
 	const double *a = in->num;
@@ -183,7 +280,23 @@ static int polisher_solve(const struct model_input *in, struct model_output *out
 	struct ode_opts o = ode_opts_default(tmax);
 	o.rtol = o.atol = 1e-11;
 	struct ode_end end = {0, false, 0};
-	if (tmax > 0 && ode_run(&sys, &o, 0.0, y, &end, d))
+	struct trace tr, *trp = NULL;
+	if (out->figs) {
+		trace_init(&tr, 6, 3, tmax / 300);
+		tr.extra = polisher_extra;
+		tr.ctx = &p;
+		trace_mark(&tr, 0.0, y);
+		trp = &tr;
+	}
+	int rc = tmax > 0 ? ode_run(trp ? trace_wrap(trp, &sys) : &sys, &o, 0.0, y, &end, d) : 0;
+	if (!rc && trp) {
+		if (tmax > 0)
+			trace_mark(trp, end.t, y);
+		polisher_figures(out->figs, trp, &p, (const double[3]){vx0, vy0, td0}, c_eff);
+	}
+	if (trp)
+		trace_release(trp);
+	if (rc)
 		return -1;
 
 	out->res[P_C_EFF] = value_number(c_eff);

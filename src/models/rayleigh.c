@@ -12,6 +12,7 @@
 
 #include "models/contact.h"
 #include "models/model.h"
+#include "models/trace.h"
 #include "num/expr.h"
 #include "num/friction.h"
 #include "num/num.h"
@@ -83,6 +84,32 @@ static double disk_event(double t, const double y[], void *p)
 	return y[1];
 }
 
+/* φ̇(t) and φ(t) as integrated, against the closed form of constant
+ * deceleration, φ̇ = ω(1 − t/τ), φ = ωt(1 − t/(2τ)), τ = stop_time_exact. */
+static void disk_figures(struct figures *fs, const struct trace *tr, double omega, double tau)
+{
+	struct table *t = figures_table(
+		fs, "motion", "t [s]|phi [rad]|phidot [rad/s]|phidot closed form [rad/s]");
+	for (size_t i = 0; i < tr->n; i++) {
+		const double *y = trace_row(tr, i);
+		double row[4] = {tr->t[i], y[0], y[1], omega * (1 - tr->t[i] / tau)};
+		table_row(t, row);
+	}
+	struct figure *f =
+		figure_add(fs, "spin", "Spin rate φ̇(t) until the disk stops", "t [s]", "φ̇ [rad/s]");
+	figure_curve_from(f, "integrated (rk8pd)", CURVE_LINE, t, 0, 2);
+	struct curve *c = figure_curve(f, "closed form ω(1 − t/τ)", CURVE_DASHED);
+	curve_point(c, 0.0, omega);
+	curve_point(c, tau, 0.0);
+	f = figure_add(fs, "angle", "Angle φ(t) turned until the disk stops", "t [s]", "φ [rad]");
+	figure_curve_from(f, "integrated (rk8pd)", CURVE_LINE, t, 0, 1);
+	c = figure_curve(f, "closed form ωt(1 − t/(2τ))", CURVE_DASHED);
+	for (int i = 0; i <= 100; i++) {
+		double tt = tau * i / 100;
+		curve_point(c, tt, omega * tt * (1 - tt / (2 * tau)));
+	}
+}
+
 static int disk_solve(const struct model_input *in, struct model_output *out, struct diag *d)
 {
 	const double m = in->num[D_M], r = in->num[D_R], mu = in->num[D_MU], g = in->num[D_G];
@@ -113,6 +140,11 @@ static int disk_solve(const struct model_input *in, struct model_output *out, st
 
 	double stop_time, stop_angle;
 	size_t nsteps = 0;
+	struct trace tr, *trp = NULL;
+	if (out->figs && omega != 0 && mu > 0) {
+		trace_init(&tr, 2, 0, exact / 500);
+		trp = &tr;
+	}
 	if (omega == 0) {
 		stop_time = 0;
 		stop_angle = 0;
@@ -126,10 +158,17 @@ static int disk_solve(const struct model_input *in, struct model_output *out, st
 		opts.h0 = 1e-6 * I * fabs(omega) / fabs(torque);
 		double y[2] = {0.0, omega};
 		struct ode_end end;
-		if (ode_run(&sys, &opts, 0.0, y, &end, d))
+		int rc = ode_run(trp ? trace_wrap(trp, &sys) : &sys, &opts, 0.0, y, &end, d);
+		if (!rc && !end.event)
+			rc = diag_set(d, "the disk did not stop: no event φ̇ = 0 was found");
+		if (!rc && trp) {
+			trace_mark(trp, end.t, y);
+			disk_figures(out->figs, trp, omega, exact);
+		}
+		if (trp)
+			trace_release(trp);
+		if (rc)
 			return -1;
-		if (!end.event)
-			return diag_set(d, "the disk did not stop: no event φ̇ = 0 was found");
 		stop_time = end.t;
 		stop_angle = y[0];
 		nsteps = end.steps;
@@ -282,13 +321,22 @@ static const struct result_spec ry_results[RY_NRESULTS] = {
 			  "P/(2R): 1 for Stokes friction (eq. 10); nan when R = 0"},
 };
 
+/* A formula law, and how often the quadratures have evaluated it: the
+ * measure of work the R_P sweep keeps within the solve's own. */
+struct formula {
+	struct expr_fn *fn;
+	unsigned long calls;
+};
+
 static double law_formula(double v, void *ctx)
 {
-	return expr_fn_eval(ctx, v);
+	struct formula *fm = ctx;
+	fm->calls++;
+	return expr_fn_eval(fm->fn, v);
 }
 
-/* The friction law the parameters describe; a formula is compiled into *fn. */
-static int ry_law(const struct model_input *in, struct friction_law *law, struct expr_fn **fn,
+/* The friction law the parameters describe; a formula is compiled into fm. */
+static int ry_law(const struct model_input *in, struct friction_law *law, struct formula *fm,
 		  struct diag *d)
 {
 	*law = (struct friction_law){.mu = in->num[RY_MU],
@@ -296,7 +344,7 @@ static int ry_law(const struct model_input *in, struct friction_law *law, struct
 				     .mu0 = in->num[RY_MU0],
 				     .muinf = in->num[RY_MUINF],
 				     .a = in->num[RY_A]};
-	*fn = NULL;
+	*fm = (struct formula){0};
 	switch (in->choice[RY_LAW]) {
 	case LAW_COULOMB:
 		law->kind = FRICTION_COULOMB;
@@ -311,13 +359,13 @@ static int ry_law(const struct model_input *in, struct friction_law *law, struct
 		break;
 	}
 	struct diag e;
-	*fn = expr_fn_compile(in->text[RY_MU_EXPR], "v", &e);
-	if (!*fn)
+	fm->fn = expr_fn_compile(in->text[RY_MU_EXPR], "v", &e);
+	if (!fm->fn)
 		return diag_set(d, "mu_expr = '%s': column %d: %s", in->text[RY_MU_EXPR], e.col,
 				e.msg);
 	law->kind = FRICTION_FN;
 	law->fn = law_formula;
-	law->ctx = *fn;
+	law->ctx = fm;
 	return 0;
 }
 
@@ -379,15 +427,97 @@ static void ry_compare_steps(struct strbuf *s, const struct contact_forces *f, c
 	}
 }
 
+/* R and P against the centre's slip speed u: the relative velocity of the
+ * centre scaled by s ∈ [0, 2] (direction and spin held), so that s = 1 is
+ * the exercise's own state (its R and P are the solve's); for a pure spin
+ * the centre is pushed along x from the exercise's u = 0 up to 2|ω| times
+ * the body's size. The grid is refined level by level, s in steps of 1,
+ * 1/2, ... 1/16 (33 points), each point three surface integrals. Under a
+ * formula law each point is a quadrature of quadratures, and a level is
+ * begun only while twice the formula evaluations spent so far (a level
+ * doubles the points) stay within the solve's own number of them, held
+ * between SWEEP_MIN and SWEEP_MAX (some 25 and 100 ms): a slow solve gets
+ * a coarser curve, and the same one every time. A point the calculator
+ * cannot do (Reye's ring with c on it, a law that fails at a speed) is
+ * left out. */
+enum { SWEEP_LEVELS = 5 };
+#define SWEEP_MIN 500000UL
+#define SWEEP_MAX 2000000UL
+
+static void ry_sweep(struct figures *fs, const struct contact *c, struct contact_motion mo,
+		     double R, double P, struct formula *fm)
+{
+	enum { NMAX = (1 << SWEEP_LEVELS) + 1 };
+	const double u = hypot(mo.ux, mo.uy), L = contact_size(c);
+	const unsigned long solve_calls = fm->calls;
+	const unsigned long budget = solve_calls < SWEEP_MIN   ? SWEEP_MIN
+				     : solve_calls > SWEEP_MAX ? SWEEP_MAX
+							       : solve_calls;
+	double val[NMAX][3];
+	int state[NMAX] = {0}; /* 0 not done, 1 done, -1 failed */
+	/* the point at grid index j of the finest level: s = 2j/(NMAX − 1) */
+	for (int level = 1; level <= SWEEP_LEVELS; level++) {
+		const int stride = 1 << (SWEEP_LEVELS - level);
+		if (level > 1 && fm->fn && 2 * (fm->calls - solve_calls) > budget)
+			break;
+		for (int j = 0; j < NMAX; j += stride) {
+			if (state[j])
+				continue;
+			const double s = 2.0 * j / (NMAX - 1);
+			struct contact_motion m = {s * mo.ux, s * mo.uy, mo.wz};
+			double *v = val[j];
+			v[0] = s * u;
+			if (u == 0) {
+				v[0] = s * fabs(mo.wz) * L;
+				m.ux = v[0];
+			}
+			state[j] = 1;
+			struct contact_forces f;
+			struct diag e;
+			if ((u > 0 && j == (NMAX - 1) / 2) || (u == 0 && j == 0)) {
+				v[1] = R; /* the exercise's own point */
+				v[2] = P;
+			} else if (m.ux == 0 && m.uy == 0 && m.wz == 0) {
+				v[1] = v[2] = 0.0; /* at rest */
+			} else if (contact_eval(c, m, CONTACT_R | CONTACT_P, &f, &e)) {
+				state[j] = -1;
+			} else {
+				v[1] = f.R;
+				v[2] = f.P;
+			}
+		}
+	}
+	struct table *t = figures_table(fs, "R_P", "u [m/s]|R [W]|P [W]");
+	for (int j = 0; j < NMAX; j++)
+		if (state[j] > 0)
+			table_row(t, val[j]);
+	struct figure *fig = figure_add(
+		fs, "R_P",
+		u > 0 ? "R and P as the centre's slip speed u = |v − b| runs from 0 to twice this "
+			"one (direction and spin ω held)"
+		      : "R and P as the centre slides along x at the speed u (spin ω held)",
+		"u [m/s]", "R, P [W]");
+	const enum curve_style st = t->nrows > 1 ? CURVE_LINE : CURVE_POINTS;
+	figure_curve_from(fig, "R (Rayleigh function)", st, t, 0, 1);
+	figure_curve_from(fig,
+			  c->law->kind == FRICTION_COULOMB  ? "P (= R under Coulomb friction)"
+			  : c->law->kind == FRICTION_STOKES ? "P (= 2R under Stokes friction)"
+							    : "P (dissipated power)",
+			  st, t, 0, 2);
+	struct curve *cv = figure_curve(fig, "this exercise", CURVE_POINTS);
+	curve_point(cv, u, R);
+	curve_point(cv, u, P);
+}
+
 static int rayleigh_solve(const struct model_input *in, struct model_output *out, struct diag *d)
 {
 	const int shape = in->choice[RY_SHAPE];
 	const enum contact_pressure pr = in->choice[RY_PRESSURE] ? PRESSURE_REYE : PRESSURE_UNIFORM;
 	const double N = in->num[RY_N];
 	struct friction_law law;
-	struct expr_fn *fn;
+	struct formula fm;
 	struct strbuf *s = out->steps;
-	if (ry_law(in, &law, &fn, d))
+	if (ry_law(in, &law, &fm, d))
 		return -1;
 	const struct contact c = {.shape = (enum contact_shape)shape,
 				  .r = in->num[RY_R],
@@ -405,8 +535,10 @@ static int rayleigh_solve(const struct model_input *in, struct model_output *out
 	int rc = contact_eval(&c, mo, CONTACT_ALL, &f, d);
 	if (!rc)
 		rc = contact_gradient(&c, mo, grad, d);
+	if (!rc && out->figs)
+		ry_sweep(out->figs, &c, mo, f.R, f.P, &fm);
 	friction_law_release(&law);
-	expr_fn_free(fn);
+	expr_fn_free(fm.fn);
 	if (rc)
 		return -1;
 	contact_centre(&c, mo, &cc);

@@ -1,0 +1,165 @@
+#include "models/trace.h"
+
+#include <gsl/gsl_errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/xalloc.h"
+
+/* A step is drawn in pieces no longer than dt, but in no more than
+ * FILL_MAX of them, and in at least FILL_MIN while the record is short:
+ * a run that ends long before the horizon dt was made for, or one with no
+ * horizon (dt = 0), is then still drawn smooth. */
+enum { FILL_MAX = 64, FILL_MIN = 8, FILL_WHILE = 4000 };
+
+void trace_init(struct trace *tr, size_t dim, size_t nextra, double dt)
+{
+	*tr = (struct trace){.dim = dim, .width = dim + nextra, .dt = dt};
+	tr->prev_y = xcalloc(dim, sizeof(double));
+}
+
+void trace_release(struct trace *tr)
+{
+	free(tr->t);
+	free(tr->row);
+	free(tr->prev_y);
+	*tr = (struct trace){0};
+}
+
+/* Every other row, the first and the last kept; from now on rows closer
+ * than the spacing that leaves are not taken. */
+static void thin(struct trace *tr)
+{
+	size_t j = 1, w = tr->width;
+	for (size_t i = 2; i + 1 < tr->n; i += 2, j++) {
+		tr->t[j] = tr->t[i];
+		memmove(tr->row + j * w, tr->row + i * w, w * sizeof(double));
+	}
+	tr->t[j] = tr->t[tr->n - 1];
+	memmove(tr->row + j * w, tr->row + (tr->n - 1) * w, w * sizeof(double));
+	tr->n = j + 1;
+	tr->keep = (tr->t[tr->n - 1] - tr->t[0]) / (double)tr->n;
+}
+
+static void append(struct trace *tr, double t, const double *y, bool force)
+{
+	if (!force && tr->n > 0 && tr->keep > 0 && t - tr->t[tr->n - 1] < tr->keep)
+		return;
+	if (tr->n == tr->cap) {
+		tr->cap = tr->cap ? 2 * tr->cap : 256;
+		tr->t = xrealloc(tr->t, tr->cap * sizeof(double));
+		tr->row = xrealloc(tr->row, tr->cap * tr->width * sizeof(double));
+	}
+	double *r = tr->row + tr->n * tr->width;
+	memcpy(r, y, tr->dim * sizeof(double));
+	if (tr->extra)
+		tr->extra(tr->ctx, t, y, r + tr->dim);
+	tr->t[tr->n++] = t;
+	if (tr->n >= TRACE_MAX)
+		thin(tr);
+}
+
+/* Points between the last accepted step's start and t, by the cubic
+ * Hermite interpolant of the two ends' states and rates (the phase's own
+ * right-hand side): two evaluations per long step, where re-taking rk8pd
+ * steps would cost thirteen a point. Exact for cubics; between the steps
+ * of a smooth run, far below what a plot can show. */
+static void fill(struct trace *tr, double t, const double *y1)
+{
+	const struct ode_system *s = tr->inner;
+	const size_t n = s->dim;
+	const double gap = t - tr->prev_t;
+	size_t k = tr->dt > 0 && gap > tr->dt ? (size_t)fmin(ceil(gap / tr->dt), FILL_MAX) : 1;
+	if (tr->n < FILL_WHILE && k < FILL_MIN)
+		k = FILL_MIN;
+	if (k < 2)
+		return;
+	double *f0 = xmalloc(3 * n * sizeof(double)), *f1 = f0 + n, *y = f1 + n;
+	if (s->rhs(tr->prev_t, tr->prev_y, f0, s->params) == GSL_SUCCESS &&
+	    s->rhs(t, y1, f1, s->params) == GSL_SUCCESS) {
+		for (size_t j = 1; j < k; j++) {
+			double u = (double)j / (double)k, v = 1 - u;
+			double h00 = v * v * (1 + 2 * u), h01 = u * u * (3 - 2 * u);
+			double h10 = u * v * v * gap, h11 = -u * u * v * gap;
+			for (size_t i = 0; i < n; i++)
+				y[i] = h00 * tr->prev_y[i] + h01 * y1[i] + h10 * f0[i] +
+				       h11 * f1[i];
+			append(tr, tr->prev_t + u * gap, y, false);
+		}
+	}
+	free(f0);
+}
+
+void trace_point(struct trace *tr, double t, const double *y)
+{
+	if (tr->fresh) {
+		tr->fresh = false;
+		if (tr->n == 0 || t > tr->t[tr->n - 1])
+			append(tr, t, y, true);
+	} else {
+		if (!(t > tr->prev_t))
+			return; /* the event locator inside the last step */
+		fill(tr, t, y);
+		append(tr, t, y, false);
+	}
+	tr->prev_t = t;
+	memcpy(tr->prev_y, y, tr->dim * sizeof(double));
+}
+
+static int traced_rhs(double t, const double y[], double f[], void *p)
+{
+	const struct trace *tr = p;
+	return tr->inner->rhs(t, y, f, tr->inner->params);
+}
+
+static double traced_event(double t, const double y[], void *p)
+{
+	struct trace *tr = p;
+	trace_point(tr, t, y);
+	return tr->inner->event ? tr->inner->event(t, y, tr->inner->params) : 1.0;
+}
+
+const struct ode_system *trace_wrap(struct trace *tr, const struct ode_system *inner)
+{
+	tr->inner = inner;
+	tr->sys = (struct ode_system){inner->dim, traced_rhs, traced_event, tr};
+	tr->fresh = true;
+	return &tr->sys;
+}
+
+void trace_mark(struct trace *tr, double t, const double *y)
+{
+	while (tr->n > 0 && tr->t[tr->n - 1] > t)
+		tr->n--;
+	append(tr, t, y, true);
+	tr->prev_t = t;
+	memcpy(tr->prev_y, y, tr->dim * sizeof(double));
+	tr->fresh = false;
+}
+
+void figure_curves_by_phase(struct figure *f, const struct table *t, size_t xcol, size_t ycol,
+			    size_t pcol, const char *const *labels, size_t nlabels)
+{
+	enum { NCODES = 16 };
+	size_t idx[NCODES] = {0}; /* 1 + the curve's index (f->curves moves as it grows) */
+	const enum curve_style style = t->nrows > 1 ? CURVE_LINE : CURVE_POINTS;
+	size_t i = 0;
+	while (i < t->nrows) {
+		double code = table_at(t, i, pcol);
+		size_t j = i + 1;
+		while (j < t->nrows && table_at(t, j, pcol) == code)
+			j++;
+		size_t k = code >= 0 && code < NCODES ? (size_t)code : NCODES - 1;
+		if (!idx[k]) {
+			figure_curve(f, k < nlabels ? labels[k] : "", style);
+			idx[k] = f->ncurves;
+		}
+		struct curve *c = &f->curves[idx[k] - 1];
+		if (c->n > 0)
+			curve_point(c, NAN, NAN);
+		for (size_t r = i > 0 ? i - 1 : 0; r < j; r++)
+			curve_point(c, table_at(t, r, xcol), table_at(t, r, ycol));
+		i = j;
+	}
+}
