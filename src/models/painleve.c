@@ -162,8 +162,11 @@ struct rod {
 	double sigma; /* coulomb: direction of sliding held in a phase */
 	double v_reg; /* compliant coulomb: regularizing speed */
 	double stiff_threshold;
-	double slow;  /* rates below this (1/tmax) are not time scales of the run */
-	bool at_rest; /* coulomb: the contact is held by static friction */
+	double slow;	     /* rates below this (1/tmax) are not time scales of the run */
+	bool at_rest;	     /* coulomb: the contact is held by static friction */
+	double lambda_max;   /* rigid: the largest λ met along the run */
+	double lt[3], lv[3]; /* the last three step ends (t, λ), oldest first */
+	int ln;
 	struct diag *d;
 };
 
@@ -373,11 +376,43 @@ static double rigid_event_parts(const struct rod *r, const double y[], double pa
 	return g;
 }
 
+/* Keeps the largest λ met along the run. A maximum between step ends is
+ * found from the parabola through the three step ends around it: the steps
+ * are long near a smooth peak, and the step ends alone miss it by ~0.2%. */
+static void track_lambda(struct rod *r, double t, double lambda)
+{
+	r->lambda_max = fmax(r->lambda_max, lambda);
+	if (r->ln > 0 && !(t > r->lt[r->ln - 1]))
+		return; /* an event being located steps back: not a new step end */
+	if (r->ln == 3) {
+		memmove(r->lt, r->lt + 1, 2 * sizeof(double));
+		memmove(r->lv, r->lv + 1, 2 * sizeof(double));
+		r->ln = 2;
+	}
+	r->lt[r->ln] = t;
+	r->lv[r->ln++] = lambda;
+	if (r->ln < 3 || !(r->lv[1] >= r->lv[0] && r->lv[1] >= r->lv[2]))
+		return;
+	/* the vertex of the parabola through the three points */
+	double h0 = r->lt[1] - r->lt[0], h1 = r->lt[2] - r->lt[1];
+	double d0 = (r->lv[1] - r->lv[0]) / h0, d1 = (r->lv[2] - r->lv[1]) / h1;
+	double a = (d1 - d0) / (h0 + h1); /* λ ≈ λ1 + b (t - t1) + a (t - t1)² */
+	if (!(a < 0))
+		return;
+	double b = d0 + a * h0;
+	double top = r->lv[1] - b * b / (4 * a);
+	if (isfinite(top))
+		r->lambda_max = fmax(r->lambda_max, top);
+}
+
+/* Called after every accepted step (and while an event is located). */
 static double rigid_event(double t, const double y[], void *p)
 {
+	struct rod *r = p;
 	double parts[4];
-	(void)t;
-	return rigid_event_parts(p, y, parts);
+	double g = rigid_event_parts(r, y, parts);
+	track_lambda(r, t, parts[1] * (r->m1 + r->m2) * r->g);
+	return g;
 }
 
 struct run {
@@ -441,6 +476,8 @@ static int run_rigid(struct rod *r, double th0, double xd0, double thd0, double 
 	memset(out, 0, sizeof(*out));
 	out->ratio = 0.0;
 	r->v_reg = 1e-9 * sqrt(r->g * r->l);
+	r->lambda_max = 0.0;
+	r->ln = 0;
 	r->sigma = xd0 > 0 ? 1.0 : xd0 < 0 ? -1.0 : 0.0;
 	out->outcome = OUT_SLIDES;
 	if (tr) {
@@ -532,7 +569,7 @@ static int run_rigid(struct rod *r, double th0, double xd0, double thd0, double 
 	} else {
 		slide_state(r, y[1], y[2], y[3], &sl);
 	}
-	out->N_max = fmax(sl.lambda, 0.0);
+	out->N_max = fmax(fmax(sl.lambda, r->lambda_max), 0.0);
 	out->y[0] = y[0];
 	out->y[1] = y[1];
 	out->y[3] = y[2];

@@ -99,8 +99,9 @@ $ tribo -c 'load disk-reye; export csv s.csv'
 ! tribo: -c: command 2: export: nothing to export: run 'solve' or 'sweep' first
 ? 1
 
-$ tribo -c 'load disk-reye; solve; export csv s.csv'
-! tribo: -c: command 3: export: the last solve made no table or figure; 'sweep' makes one
+# A disk that does not spin draws nothing.
+$ tribo -c 'load disk-reye; set omega 0; solve; export csv s.csv'
+! tribo: -c: command 4: export: the last solve made no table or figure; 'sweep' makes one
 ? 1
 
 $ tribo -c 'load disk-reye; sweep mu 0.1 0.4 3 stop_time; export csv /nonexistent/s.csv'
@@ -124,9 +125,15 @@ $ tribo -c 'load disk-reye; plot'
 no figures yet: run 'solve' (or 'sweep') first
 ? 0
 
-$ tribo -c 'load disk-reye; solve; plot; plot phase'
+$ tribo -c 'load disk-reye; set omega 0; solve; plot; plot phase'
 the last solve drew no figures; 'sweep' makes one
-! tribo: -c: command 4: plot: no figure 'phase': the last solve drew none
+! tribo: -c: command 5: plot: no figure 'phase': the last solve drew none
+? 1
+
+$ tribo -c 'load disk-reye; solve; plot; plot phase'
+  spin    Spin rate φ̇(t) until the disk stops
+  angle   Angle φ(t) turned until the disk stops
+! tribo: -c: command 4: plot: no figure 'phase'; there are: spin, angle
 ? 1
 
 $ tribo -c 'load disk-reye; sweep mu 0.1 0.4 3 stop_time; plot'
