@@ -219,7 +219,7 @@ START_TEST(test_script_content)
 		     {GP_TERM_PDF, "set terminal pdfcairo "}};
 	for (size_t i = 0; i < 3; i++) {
 		strbuf_reset(&sb);
-		t = (struct gp_term){terms[i].kind, 0, 0, "/d/f", NULL};
+		t = (struct gp_term){.kind = terms[i].kind, .output = "/d/f"};
 		gp_script_figure(&sb, f, "T", &t);
 		ck_assert_ptr_nonnull(strstr(strbuf_str(&sb), terms[i].line));
 		ck_assert_ptr_nonnull(strstr(strbuf_str(&sb), "set output '/d/f'\n"));
@@ -229,14 +229,14 @@ START_TEST(test_script_content)
 	}
 	/* a window: its terminal, no file, and our own window title */
 	strbuf_reset(&sb);
-	t = (struct gp_term){GP_TERM_WINDOW, 0, 0, NULL, "qt"};
+	t = (struct gp_term){.kind = GP_TERM_WINDOW, .window = "qt"};
 	gp_script_figure(&sb, f, "T", &t);
 	ck_assert_ptr_nonnull(strstr(strbuf_str(&sb), "set terminal qt noenhanced persist title "
 						      "'tribo'\nset output\n"));
 	ck_assert_ptr_null(strstr(strbuf_str(&sb), "set output '"));
 	/* a long title is broken into lines that fit the text terminal */
 	strbuf_reset(&sb);
-	t = (struct gp_term){GP_TERM_DUMB, 30, 12, NULL, NULL};
+	t = (struct gp_term){.kind = GP_TERM_DUMB, .cols = 30, .rows = 12};
 	gp_script_figure(&sb, f, "A spinning disk stops: stop_time against mu", &t);
 	ck_assert_ptr_nonnull(strstr(strbuf_str(&sb), "set title 'A spinning disk "
 						      "stops:'.\"\\n\".'stop_time against mu' "
@@ -697,7 +697,10 @@ START_TEST(test_sweep)
 	ck_assert_str_eq(f->curves[0].label, "stop_time [s]");
 	ok("plot");
 	ck_assert_str_eq(strbuf_str(&out),
-			 "  sweep   stop_time, stop_time_exact, m against mu (the last sweep)\n");
+			 "  spin    Spin rate φ̇(t) until the disk stops\n"
+			 "  angle   Angle φ(t) turned until the disk stops\n"
+			 "  sweep   stop_time, stop_time_exact, m against mu (the "
+			 "last sweep)\n");
 	/* a solve makes the sweep older; a load drops it */
 	ok("solve");
 	ck_assert(!session_sweep_is_newer(ses));
@@ -762,11 +765,24 @@ START_TEST(test_export)
 	ok("load disk-reye");
 	snprintf(line, sizeof(line), "export csv %s/a.csv", tmpdir);
 	fails(line, "nothing to export: run 'solve' or 'sweep' first");
+	ok("set omega 0"); /* a disk that does not spin draws nothing */
 	ok("solve");
 	fails(line, "the last solve made no table or figure");
-	ok("sweep omega 10 30 3 stop_time");
+	ok("set omega 20");
+	ok("solve"); /* φ(t) and φ̇(t) beside φ̇'s closed form */
 	ok(line);
 	size_t n;
+	snprintf(line, sizeof(line), "%s/a.csv", tmpdir);
+	char *series = slurp(line, &n);
+	ck_assert_msg(!strncmp(series,
+			       "t [s],phi [rad],phidot [rad/s],phidot closed form "
+			       "[rad/s]\r\n0,0,20,20\r\n",
+			       70),
+		      "%s", series);
+	free(series);
+	snprintf(line, sizeof(line), "export csv %s/a.csv", tmpdir);
+	ok("sweep omega 10 30 3 stop_time");
+	ok(line);
 	snprintf(line, sizeof(line), "%s/a.csv", tmpdir);
 	char *csv = slurp(line, &n);
 	/* a header, then each row with all 17 digits: ω r/(μ g) */
@@ -788,7 +804,7 @@ START_TEST(test_export)
 	ck_assert_int_eq(*p, '\0');
 	free(csv);
 	snprintf(line, sizeof(line), "export csv %s/b.csv nosuch", tmpdir);
-	fails(line, "no table or figure 'nosuch'; there are: sweep");
+	fails(line, "no table or figure 'nosuch'; there are: motion, spin, angle, sweep");
 	fails("export tsv x.tsv", "the format is csv");
 	snprintf(line, sizeof(line), "export csv %s/nodir/b.csv", tmpdir);
 	fails(line, "No such file or directory");
