@@ -166,8 +166,9 @@ void gp_script_figure(struct strbuf *out, const struct figure *f, const char *ti
 	int labelled = 0;
 	for (size_t i = 0; i < f->ncurves; i++)
 		labelled += f->curves[i].n > 0 && f->curves[i].label[0];
-	/* in a pane, a key for one curve only hides part of it */
-	bool legend = labelled > (t->compact ? 1 : 0);
+	/* in a pane, a key for one curve only hides part of it, and in a
+	 * short pane any key lands on the curves or the tic labels */
+	bool legend = labelled > (t->compact ? 1 : 0) && !(t->compact && t->rows < 14);
 	strbuf_addstr(out, legend ? "set key noenhanced\n" : "unset key\n");
 
 	/* one datablock a curve: x y, or x ylo yhi for a band */
