@@ -161,8 +161,9 @@ awk '/^\.\\" tests\/man.sh extracts/ { grab = 1; next } grab && /^\.Bd/ { inside
 check "no example exercise in tribo-exercise.5" grep -q '^\[exercise\]' "$tmp/example.ini"
 exid=$(sed -n 's/^id = //p' "$tmp/example.ini")
 (cd "$tmp/work" && "$TRIBO" -c "load $tmp/example.ini; solve; table" >"$tmp/ex.out" 2>"$tmp/ex.err")
+rc=$?
 check "the example of tribo-exercise.5 does not load and solve: $(cat "$tmp/ex.err")" \
-	test $? = 0 -a -s "$tmp/ex.out" -a ! -s "$tmp/ex.err"
+	test $rc = 0 -a -s "$tmp/ex.out" -a ! -s "$tmp/ex.err"
 if grep -q -- '--lint' "$tmp/help"; then
 	out=$("$TRIBO" --lint "$tmp/example.ini" 2>&1)
 	check "tribo --lint fails on the example of tribo-exercise.5: $out" test $? = 0

@@ -50,6 +50,8 @@ done
 
 echo "== the man pages"
 stage env TRIBO=./tribo bash tests/man.sh
+echo "== make install and uninstall"
+stage bash tests/install.sh
 
 if command -v valgrind >/dev/null 2>&1; then
 	echo "== check suites under valgrind"
