@@ -36,7 +36,7 @@ check() {
 # Each tool's complaints, or "missing" when the tool is not installed.
 lint_mandoc() { command -v mandoc >/dev/null || { echo "mandoc is missing"; return; }; mandoc -Tlint -Wwarning "$1" 2>&1; }
 lint_groff() { command -v groff >/dev/null || { echo "groff is missing"; return; }; groff -mdoc -ww -z "$1" 2>&1; }
-render() { MANWIDTH=80 MAN_KEEP_FORMATTING= man -l "$1" 2>"$tmp/man.err" | col -bx; }
+render() { MANWIDTH=80 man -l "$1" 2>"$tmp/man.err" | col -bx; }
 
 for page in "$man1" "$man5"; do
 	name=${page##*/}
@@ -133,7 +133,8 @@ doc_names() {
 awk '/^\.Sh/ { models = ($0 == ".Sh MODELS") } models && /^\.Ss / { print $2 }' "$man5" |
 	sort >"$tmp/models.doc"
 : >"$tmp/models"
-for id in $(cat "$tmp/ids"); do
+mapfile -t ids <"$tmp/ids"
+for id in "${ids[@]}"; do
 	model=$("$TRIBO" -c "load $id; show" | sed -n 's/^model: *\([^,]*\),.*/\1/p')
 	grep -qx -- "$model" "$tmp/models" && continue
 	echo "$model" >>"$tmp/models"
@@ -175,7 +176,7 @@ cp "$tmp/example.ini" "$XDG_DATA_HOME/tribo/exercises/$exid.ini"
 # '$ tribo …' (continued by a trailing '\e') and the lines up to the next
 # '$ ' or the end of the block. It must print just that.
 run_examples() {
-	local page=$1 n=0
+	local page=$1
 	awk '/^\.Sh/ { on = ($0 == ".Sh EXAMPLES") } on' "$page" | sed 's/\\&//g; s/\\-/-/g' |
 		awk -v dir="$tmp/ex" '
 		function flush() { if (cmd != "" && nout > 0) { n++; print cmd > (dir n ".cmd"); printf "%s", out > (dir n ".want") } cmd = ""; out = ""; nout = 0 }
