@@ -76,14 +76,29 @@ $(A)/tests/%: tests/%.c $(A)/libtribo.a $(wildcard tests/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(SAN) -Itests -o $@ $< $(A)/libtribo.a $(PKG_LIBS) $(CHECK_LIBS) -lm
 
+# ---- installing ----
+# The binary finds its exercises at ../share/tribo/exercises from its own
+# place, so an installation works under any PREFIX, and after a move.
+# uninstall takes away what install put there and the share/tribo
+# directories once they are empty; anything else there stays.
+BINDIR    = $(PREFIX)/bin
+DATADIR   = $(PREFIX)/share/tribo
+MANDIR    = $(PREFIX)/share/man
+EXERCISES := $(notdir $(sort $(wildcard exercises/*.ini)))
+
 install: tribo
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/tribo/exercises
-	install -m 755 tribo $(DESTDIR)$(PREFIX)/bin/tribo
-	install -m 644 exercises/*.ini $(DESTDIR)$(PREFIX)/share/tribo/exercises/
+	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(DATADIR)/exercises" \
+		"$(DESTDIR)$(MANDIR)/man1" "$(DESTDIR)$(MANDIR)/man5"
+	install -m 755 tribo "$(DESTDIR)$(BINDIR)/tribo"
+	install -m 644 $(EXERCISES:%=exercises/%) "$(DESTDIR)$(DATADIR)/exercises/"
+	install -m 644 man/tribo.1 "$(DESTDIR)$(MANDIR)/man1/tribo.1"
+	install -m 644 man/tribo-exercise.5 "$(DESTDIR)$(MANDIR)/man5/tribo-exercise.5"
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/tribo
-	rm -rf $(DESTDIR)$(PREFIX)/share/tribo
+	rm -f "$(DESTDIR)$(BINDIR)/tribo" "$(DESTDIR)$(MANDIR)/man1/tribo.1" \
+		"$(DESTDIR)$(MANDIR)/man5/tribo-exercise.5"
+	cd "$(DESTDIR)$(DATADIR)/exercises" 2>/dev/null && rm -f $(EXERCISES) || true
+	rmdir "$(DESTDIR)$(DATADIR)/exercises" "$(DESTDIR)$(DATADIR)" 2>/dev/null || true
 
 clean:
 	rm -rf build tribo

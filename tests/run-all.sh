@@ -1,7 +1,8 @@
 #!/bin/sh
 # make check: the check suites and the transcripts, first as built, then
-# under AddressSanitizer + UBSan, then under valgrind. The last line adds
-# up the test cases of every stage.
+# under AddressSanitizer + UBSan, then under valgrind; the man pages and
+# the installation once. The last line adds up the test cases of every
+# stage.
 set -u
 cd "$(dirname "$0")/.."
 out=$(mktemp)
@@ -46,6 +47,11 @@ for build in plain asan; do
 	echo "== the full screen in tmux, $build build"
 	stage env TRIBO=$bin bash tests/screen.sh
 done
+
+echo "== the man pages"
+stage env TRIBO=./tribo bash tests/man.sh
+echo "== make install and uninstall"
+stage bash tests/install.sh
 
 if command -v valgrind >/dev/null 2>&1; then
 	echo "== check suites under valgrind"

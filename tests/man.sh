@@ -1,0 +1,211 @@
+#!/bin/bash
+# The man pages: they render without a warning (mandoc -Tlint, groff -ww,
+# man -l at 80 columns), and they are complete against the program: every
+# option of 'tribo --help' is in OPTIONS, every command of 'tribo -c help'
+# in COMMANDS, every exercise of 'tribo -c list' in EXERCISES (and no
+# other), every getenv() of the sources in ENVIRONMENT, every model's
+# parameters and results in tribo-exercise(5)'s MODELS (and no others);
+# the example exercise of tribo-exercise(5) loads, solves and lints, and
+# the examples that show their output print just that.
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+TRIBO=${TRIBO:-$top/tribo}
+case $TRIBO in /*) ;; *) TRIBO=$(pwd)/$TRIBO ;; esac
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+export TRIBO TRIBO_PATH="$top/exercises" HOME="$tmp/home" XDG_DATA_HOME="$tmp/home/data"
+export XDG_STATE_HOME="$tmp/home/state" NO_COLOR=1 LC_ALL=C.UTF-8
+mkdir -p "$HOME" "$XDG_DATA_HOME/tribo/exercises" "$tmp/work"
+man1=$top/man/tribo.1 man5=$top/man/tribo-exercise.5
+
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() {
+	fail=$((fail + 1))
+	echo "FAIL: $*"
+}
+# check WHAT CMD...: passes when CMD succeeds
+check() {
+	local what=$1
+	shift
+	if "$@"; then ok; else bad "$what"; fi
+}
+
+# ---- rendering -------------------------------------------------------------
+
+# Each tool's complaints, or "missing" when the tool is not installed.
+lint_mandoc() { command -v mandoc >/dev/null || { echo "mandoc is missing"; return; }; mandoc -Tlint -Wwarning "$1" 2>&1; }
+lint_groff() { command -v groff >/dev/null || { echo "groff is missing"; return; }; groff -mdoc -ww -z "$1" 2>&1; }
+render() { MANWIDTH=80 man -l "$1" 2>"$tmp/man.err" | col -bx; }
+
+for page in "$man1" "$man5"; do
+	name=${page##*/}
+	out=$(lint_mandoc "$page")
+	check "$name: mandoc -Tlint -Wwarning says: $out" test -z "$out"
+	out=$(lint_groff "$page")
+	check "$name: groff -mdoc -ww says: $out" test -z "$out"
+	check "$name: not ASCII (groff without preconv): $(grep -nP '[^\x00-\x7F]' "$page" | head -3)" \
+		test -z "$(grep -P '[^\x00-\x7F]' "$page")"
+	render "$page" >"$tmp/$name.txt"
+	check "$name: man -l fails or warns: $(cat "$tmp/man.err")" \
+		test -s "$tmp/$name.txt" -a ! -s "$tmp/man.err"
+	long=$(grep -nE '^.{81}' "$tmp/$name.txt")
+	check "$name: lines wider than 80 columns: $long" test -z "$long"
+done
+
+# The text of section $2 of a rendered page $1 (up to the next section).
+section() { awk -v s="$2" '/^[A-Z]/ { on = ($0 == s); next } on' "$1"; }
+# The words a list item of section $2 of page $1 names, one a line: the
+# arguments of its .It line's Fl (with the dash), Ic and Cm macros, as in
+# '.It Fl c Ar commands , Fl \-command' or '.It Cm imachi-fig4-90 , imachi-fig4-67'.
+tags() {
+	awk -v s=".Sh $2" '/^\.Sh/ { on = ($0 == s); next } on && /^\.It / {
+		for (i = 2; i <= NF; i++) {
+			if ($i == "Fl") { w = $(++i); gsub(/\\/, "", w); print "-" w; m = "" }
+			else if ($i == "Ic" || $i == "Cm") m = $i
+			else if ($i ~ /^[A-Z][a-z]$/) m = ""
+			else if (m != "" && $i != ",") { w = $i; sub(/^\\&/, "", w); print w }
+		}
+	}' "$1"
+}
+# Whether word $3 shows in the rendered section $2 of page $1.
+shown() { section "$1" "$2" | grep -qF -- "$3"; }
+
+for s in NAME SYNOPSIS DESCRIPTION OPTIONS COMMANDS EXERCISES ENVIRONMENT FILES \
+	"EXIT STATUS" EXAMPLES; do
+	check "tribo.1 has no $s section" grep -qx "$s" "$tmp/tribo.1.txt"
+done
+for s in NAME SYNOPSIS DESCRIPTION MODELS FILES EXAMPLES; do
+	check "tribo-exercise.5 has no $s section" grep -qx "$s" "$tmp/tribo-exercise.5.txt"
+done
+
+# ---- tribo(1) against the program ------------------------------------------
+
+# every option of --help, short and long, as the first word of a tag
+"$TRIBO" --help >"$tmp/help" || bad "tribo --help fails"
+tags "$man1" OPTIONS >"$tmp/opt.doc"
+opts=$(awk '/^ +-/ { for (i = 1; i <= NF && $i ~ /^-/; i++) { sub(/[,=].*/, "", $i); print $i } }' "$tmp/help")
+check "no options found in tribo --help" test -n "$opts"
+for o in $opts; do
+	check "option $o of tribo --help is not in tribo.1's OPTIONS" grep -qx -- "$o" "$tmp/opt.doc"
+	check "option $o does not show in tribo.1's OPTIONS" shown "$tmp/tribo.1.txt" OPTIONS "$o"
+done
+
+# every command of 'help', as a tag in COMMANDS
+"$TRIBO" -c help >"$tmp/cmds" || bad "tribo -c help fails"
+tags "$man1" COMMANDS >"$tmp/cmd.doc"
+cmds=$(awk 'NR > 1 && /^  [a-z]/ { print $1 }' "$tmp/cmds")
+check "no commands found in tribo -c help" test -n "$cmds"
+for c in $cmds; do
+	check "command $c of 'help' is not in tribo.1's COMMANDS" grep -qx -- "$c" "$tmp/cmd.doc"
+	check "command $c does not show in tribo.1's COMMANDS" shown "$tmp/tribo.1.txt" COMMANDS "$c"
+done
+
+# every exercise of 'list' in EXERCISES, and nothing else there
+"$TRIBO" -c list >"$tmp/list" || bad "tribo -c list fails"
+awk 'NR > 1 { print $1 }' "$tmp/list" | sort >"$tmp/ids"
+tags "$man1" EXERCISES | sort -u >"$tmp/ids.doc"
+check "no exercises found in tribo -c list" test -s "$tmp/ids"
+while read -r id; do
+	check "exercise $id of 'list' is not in tribo.1's EXERCISES" grep -qx -- "$id" "$tmp/ids.doc"
+	check "exercise $id does not show in tribo.1's EXERCISES" shown "$tmp/tribo.1.txt" EXERCISES "$id"
+done <"$tmp/ids"
+while read -r id; do
+	check "tribo.1's EXERCISES lists $id, which 'list' does not show" grep -qx -- "$id" "$tmp/ids"
+done <"$tmp/ids.doc"
+
+# every environment variable the sources read, in ENVIRONMENT
+section "$tmp/tribo.1.txt" ENVIRONMENT >"$tmp/env.doc"
+vars=$(grep -ho 'getenv("[A-Z_]*")' "$top"/src/*.c "$top"/src/*/*.c | sed 's/.*("\(.*\)")/\1/' | sort -u)
+check "no getenv() found in src" test -n "$vars"
+for v in $vars; do
+	check "\$$v (read in src) is not in tribo.1's ENVIRONMENT" grep -qw -- "$v" "$tmp/env.doc"
+done
+
+# ---- tribo-exercise(5) against the models ------------------------------------
+
+# The names listed for model $1 in the page's source: the .It tags of
+# its .Ss subsection under MODELS.
+doc_names() {
+	awk -v m="$1" '/^\.Sh/ { models = ($0 == ".Sh MODELS") } /^\.S[sh]/ { on = models && $0 == ".Ss " m; next }
+		on && /^\.It Cm / { n = $3; sub(/^\\&/, "", n); print n }' "$man5" | sort
+}
+awk '/^\.Sh/ { models = ($0 == ".Sh MODELS") } models && /^\.Ss / { print $2 }' "$man5" |
+	sort >"$tmp/models.doc"
+: >"$tmp/models"
+mapfile -t ids <"$tmp/ids"
+for id in "${ids[@]}"; do
+	model=$("$TRIBO" -c "load $id; show" | sed -n 's/^model: *\([^,]*\),.*/\1/p')
+	grep -qx -- "$model" "$tmp/models" && continue
+	echo "$model" >>"$tmp/models"
+	{
+		"$TRIBO" -c "load $id; show" | awk '/^parameters:/ { on = 1; next } on && /^$/ { exit } on { print $1 }'
+		"$TRIBO" -c "load $id; solve; table" | awk '{ print $1 }'
+	} | sort >"$tmp/names"
+	doc_names "$model" >"$tmp/names.doc"
+	check "model $model (exercise $id): no parameters or results found" test -s "$tmp/names"
+	missing=$(comm -23 "$tmp/names" "$tmp/names.doc" | tr '\n' ' ')
+	extra=$(comm -13 "$tmp/names" "$tmp/names.doc" | tr '\n' ' ')
+	check "model $model: not in tribo-exercise.5's MODELS: $missing" test -z "$missing"
+	check "model $model: tribo-exercise.5 lists names it does not have: $extra" test -z "$extra"
+done
+sort -o "$tmp/models" "$tmp/models"
+extra=$(comm -13 "$tmp/models" "$tmp/models.doc" | tr '\n' ' ')
+check "tribo-exercise.5 describes models no exercise uses: $extra" test -z "$extra"
+
+# ---- the examples ------------------------------------------------------------
+
+# The example exercise: the literal block after the marker comment, with
+# roff's escapes undone.
+awk '/^\.\\" tests\/man.sh extracts/ { grab = 1; next } grab && /^\.Bd/ { inside = 1; next }
+	inside && /^\.Ed/ { exit } inside' "$man5" | sed 's/\\&//g; s/\\e/\\/g' >"$tmp/example.ini"
+check "no example exercise in tribo-exercise.5" grep -q '^\[exercise\]' "$tmp/example.ini"
+exid=$(sed -n 's/^id = //p' "$tmp/example.ini")
+(cd "$tmp/work" && "$TRIBO" -c "load $tmp/example.ini; solve; table" >"$tmp/ex.out" 2>"$tmp/ex.err")
+rc=$?
+check "the example of tribo-exercise.5 does not load and solve: $(cat "$tmp/ex.err")" \
+	test $rc = 0 -a -s "$tmp/ex.out" -a ! -s "$tmp/ex.err"
+if grep -q -- '--lint' "$tmp/help"; then
+	out=$("$TRIBO" --lint "$tmp/example.ini" 2>&1)
+	check "tribo --lint fails on the example of tribo-exercise.5: $out" test $? = 0
+fi
+# installed as the page says, it is found by its id
+cp "$tmp/example.ini" "$XDG_DATA_HOME/tribo/exercises/$exid.ini"
+
+# Each example in a literal block that shows its output: a line
+# '$ tribo …' (continued by a trailing '\e') and the lines up to the next
+# '$ ' or the end of the block. It must print just that.
+run_examples() {
+	local page=$1
+	awk '/^\.Sh/ { on = ($0 == ".Sh EXAMPLES") } on' "$page" | sed 's/\\&//g; s/\\-/-/g' |
+		awk -v dir="$tmp/ex" '
+		function flush() { if (cmd != "" && nout > 0) { n++; print cmd > (dir n ".cmd"); printf "%s", out > (dir n ".want") } cmd = ""; out = ""; nout = 0 }
+		/^\.Bd -literal/ { lit = 1; next }
+		/^\.Ed/ { flush(); lit = 0; next }
+		!lit { next }
+		cont { sub(/^ +/, ""); c = $0; cont = sub(/\\e$/, "", c); cmd = cmd " " c; next }
+		/^\$ tribo / { flush(); c = substr($0, 3); cont = sub(/\\e$/, "", c); cmd = c; next }
+		/^\$ / { flush(); next }
+		cmd != "" { out = out $0 "\n"; nout++ }
+		END { flush() }'
+}
+rm -f "$tmp"/ex*.cmd
+tribo() { "$TRIBO" "$@"; }
+export -f tribo
+for page in "$man1" "$man5"; do
+	rm -f "$tmp"/ex[0-9]*.cmd "$tmp"/ex[0-9]*.want
+	run_examples "$page"
+	for f in "$tmp"/ex[0-9]*.cmd; do
+		[ -e "$f" ] || { bad "${page##*/}: no example with its output in EXAMPLES"; break; }
+		cmd=$(cat "$f")
+		got=$(cd "$tmp/work" && bash -c "$cmd" 2>&1)
+		want=$(cat "${f%.cmd}.want")
+		check "${page##*/} EXAMPLES: '$cmd' prints
+$got
+and the page says
+$want" test "$got" == "$want"
+	done
+done
+
+echo "man: $pass passed, $fail failed"
+[ "$fail" = 0 ]
