@@ -18,25 +18,58 @@ struct lint {
 	struct strbuf *out;
 	struct lint_count n;
 	struct value *base; /* the results at the file's values; NULL if it failed */
+	struct pending {
+		int line;
+		size_t seq;
+		char *text;
+	} * pending; /* findings not yet in out */
+	size_t npending;
 };
 
 static void finding(struct lint *l, bool error, int line, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 static void finding(struct lint *l, bool error, int line, const char *fmt, ...)
 {
+	struct strbuf sb = STRBUF_INIT;
 	va_list ap;
-	strbuf_addstr(l->out, l->path);
+	strbuf_addstr(&sb, l->path);
 	if (line > 0)
-		strbuf_addf(l->out, ":%d", line);
-	strbuf_addstr(l->out, error ? ": error: " : ": warning: ");
+		strbuf_addf(&sb, ":%d", line);
+	strbuf_addstr(&sb, error ? ": error: " : ": warning: ");
 	va_start(ap, fmt);
-	strbuf_vaddf(l->out, fmt, ap);
+	strbuf_vaddf(&sb, fmt, ap);
 	va_end(ap);
-	strbuf_addch(l->out, '\n');
+	strbuf_addch(&sb, '\n');
+	l->pending = xrealloc(l->pending, (l->npending + 1) * sizeof(*l->pending));
+	l->pending[l->npending] = (struct pending){line, l->npending, strbuf_detach(&sb)};
+	l->npending++;
 	if (error)
 		l->n.errors++;
 	else
 		l->n.warnings++;
+}
+
+static int cmp_pending(const void *a, const void *b)
+{
+	const struct pending *x = a, *y = b;
+	if (x->line != y->line)
+		return x->line < y->line ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/* Moves the findings so far to out, in the order of their lines or in the
+ * order they came. */
+static void flush(struct lint *l, bool by_line)
+{
+	if (by_line && l->npending)
+		qsort(l->pending, l->npending, sizeof(*l->pending), cmp_pending);
+	for (size_t i = 0; i < l->npending; i++) {
+		strbuf_addstr(l->out, l->pending[i].text);
+		free(l->pending[i].text);
+	}
+	free(l->pending);
+	l->pending = NULL;
+	l->npending = 0;
 }
 
 /* ---- what the parser lets pass ------------------------------------------ */
@@ -336,7 +369,9 @@ int exercise_lint(const char *path, struct strbuf *out, struct lint_count *count
 	} else {
 		l.ex = ex;
 		check_file(&l);
+		flush(&l, true);
 		check_solves(&l);
+		flush(&l, false);
 		if (l.base) {
 			for (size_t i = 0; i < ex->model->nresults; i++)
 				value_release(&l.base[i]);
