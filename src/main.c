@@ -17,6 +17,7 @@
 static void usage(FILE *f)
 {
 	fprintf(f, "Usage: tribo [OPTION]... [FILE]\n"
+		   "  or:  tribo --lint [--strict] EXERCISE.ini...\n"
 		   "A workbench for textbook exercises on dry friction in Lagrangian mechanics.\n"
 		   "\n"
 		   "With no FILE on a terminal, opens the interactive workbench; with FILE\n"

@@ -136,7 +136,7 @@ static const struct command commands[] = {
 	 1,
 	 0,
 	 "lint [FILE|ID]",
-	 "check an exercise file and solve it at its ranges' ends",
+	 "check an exercise file and its draw ranges",
 	 "Reads an exercise file (the loaded exercise's by default) as 'load'\n"
 	 "does, then checks what an instructor wants to know: a drawn parameter\n"
 	 "the statement never shows, draw without digits, no [answer]. It solves\n"
