@@ -118,8 +118,7 @@ static void check_file(struct lint *l)
 		if (p->has_draw && !p->digits_line)
 			finding(l, false, p->draw_line,
 				"draw without digits: drawn values of %s are rounded to %d "
-				"significant "
-				"digits",
+				"significant digits",
 				name, p->digits);
 		if (!p->has_draw && p->digits_line)
 			finding(l, false, p->digits_line, "digits without draw: %s is never drawn",
