@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "exercise/lint.h"
 #include "exercise/session.h"
 #include "front/front.h"
 #include "num/num.h"
@@ -16,6 +17,7 @@
 static void usage(FILE *f)
 {
 	fprintf(f, "Usage: tribo [OPTION]... [FILE]\n"
+		   "  or:  tribo --lint [--strict] EXERCISE.ini...\n"
 		   "A workbench for textbook exercises on dry friction in Lagrangian mechanics.\n"
 		   "\n"
 		   "With no FILE on a terminal, opens the interactive workbench; with FILE\n"
@@ -25,6 +27,9 @@ static void usage(FILE *f)
 		   "  -c, --command=CMDS    run the commands CMDS (separated by ';') and exit\n"
 		   "  -e, --exercise=ID     load exercise ID (or an .ini file) first\n"
 		   "      --plain           line-by-line interface, without full-screen panes\n"
+		   "      --lint            check the exercise files named and solve each at the\n"
+		   "                        ends of its draw ranges; exit 1 if one has an error\n"
+		   "      --strict          with --lint, a warning fails too\n"
 		   "  -h, --help            show this help and exit\n"
 		   "  -V, --version         show the version and exit\n"
 		   "\n"
@@ -35,18 +40,44 @@ static void usage(FILE *f)
 		   "XDG_DATA_HOME, XDG_STATE_HOME, NO_COLOR, GNUPLOT.\n");
 }
 
+/* tribo --lint FILE...: each file's report on stdout; 1 when a file has
+ * an error (or, with --strict, a warning). */
+static int lint_files(int n, char **files, int strict)
+{
+	if (n == 0) {
+		fprintf(stderr, "tribo: --lint needs an exercise FILE\n"
+				"Try 'tribo --help' for more information.\n");
+		return 2;
+	}
+	num_init();
+	int status = 0;
+	for (int i = 0; i < n; i++) {
+		struct strbuf out = STRBUF_INIT;
+		struct lint_count count;
+		exercise_lint(files[i], &out, &count);
+		fputs(strbuf_str(&out), stdout);
+		fflush(stdout);
+		strbuf_release(&out);
+		if (count.errors || (strict && count.warnings))
+			status = 1;
+	}
+	return status;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{"command", required_argument, NULL, 'c'},
 		{"exercise", required_argument, NULL, 'e'},
 		{"plain", no_argument, NULL, 'p'},
+		{"lint", no_argument, NULL, 'L'},
+		{"strict", no_argument, NULL, 'S'},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
 	};
 	const char *commands = NULL, *exercise = NULL;
-	int plain = 0, opt;
+	int plain = 0, lint = 0, strict = 0, opt;
 	opterr = 0;
 	while ((opt = getopt_long(argc, argv, "+c:e:hV", longopts, NULL)) != -1) {
 		switch (opt) {
@@ -58,6 +89,12 @@ int main(int argc, char **argv)
 			break;
 		case 'p':
 			plain = 1;
+			break;
+		case 'L':
+			lint = 1;
+			break;
+		case 'S':
+			strict = 1;
 			break;
 		case 'h':
 			usage(stdout);
@@ -83,6 +120,18 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
+	if (strict && !lint) {
+		fprintf(stderr, "tribo: --strict goes with --lint\n"
+				"Try 'tribo --help' for more information.\n");
+		return 2;
+	}
+	if (lint && (commands || exercise || plain)) {
+		fprintf(stderr, "tribo: --lint takes only exercise files (and --strict)\n"
+				"Try 'tribo --help' for more information.\n");
+		return 2;
+	}
+	if (lint)
+		return lint_files(argc - optind, argv + optind, strict);
 	if (argc - optind > 1 || (commands && argc > optind)) {
 		fprintf(stderr, "tribo: %s\nTry 'tribo --help' for more information.\n",
 			commands ? "-c and a script FILE do not go together"

@@ -130,6 +130,24 @@ static const struct command commands[] = {
 	 "answer a hint where the slip is a common one (a factor of 2, π or g, a\n"
 	 "sign, degrees for radians). A wrong answer is not a failed command.",
 	 {COMPLETE_NAME, COMPLETE_NONE, COMPLETE_UNIT}},
+	{"lint",
+	 cmd_lint,
+	 0,
+	 1,
+	 0,
+	 "lint [FILE|ID]",
+	 "check an exercise file and its draw ranges",
+	 "Reads an exercise file (the loaded exercise's by default) as 'load'\n"
+	 "does, then checks what an instructor wants to know: a drawn parameter\n"
+	 "the statement never shows, draw without digits, no [answer]. It solves\n"
+	 "the exercise at the file's values, at each draw range's low and high\n"
+	 "end, and with every draw low, then high, and reports a failed solve, an\n"
+	 "answer that is not finite or a degenerate outcome (nothing moves, no\n"
+	 "steady state, a paradox) with the values that gave it. Each finding is\n"
+	 "FILE:LINE: error|warning: message; the last line is FILE: ok (K solves)\n"
+	 "or FILE: N errors, M warnings. The session is left as it was.\n"
+	 "tribo --lint FILE... does the same from the shell.",
+	 {COMPLETE_EXERCISE}},
 	{"plot",
 	 cmd_plot,
 	 0,

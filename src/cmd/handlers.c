@@ -56,8 +56,16 @@ int cmd_list(struct cmd_ctx *c)
 		strbuf_addstr(c->out, "  ");
 		strbuf_addf(c->out, "%s\n", cat.entry[i].source);
 	}
-	if (cat.warnings.len)
-		strbuf_addf(c->out, "warning: %s", strbuf_str(&cat.warnings));
+	/* every warning's first line says so; a parse error's source line and
+	 * caret below it are indented */
+	for (const char *w = strbuf_str(&cat.warnings); *w;) {
+		size_t n = strcspn(w, "\n");
+		if (*w != ' ')
+			strbuf_addstr(c->out, "warning: ");
+		strbuf_add(c->out, w, n);
+		strbuf_addch(c->out, '\n');
+		w += n + (w[n] == '\n');
+	}
 	catalog_release(&cat);
 	return 0;
 }

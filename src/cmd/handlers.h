@@ -15,6 +15,7 @@ int cmd_table(struct cmd_ctx *c);
 int cmd_steps(struct cmd_ctx *c);
 int cmd_eval(struct cmd_ctx *c);
 int cmd_check(struct cmd_ctx *c);
+int cmd_lint(struct cmd_ctx *c);
 int cmd_plot(struct cmd_ctx *c);
 int cmd_sweep(struct cmd_ctx *c);
 int cmd_export(struct cmd_ctx *c);

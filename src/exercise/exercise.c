@@ -371,6 +371,7 @@ static void section_begin(struct parse *ps, const char *line)
 		}
 		ps->had_exercise = true;
 		ps->exercise_line = ps->lineno;
+		ps->ex->line = ps->lineno;
 		ps->sec = SEC_EXERCISE;
 	} else if (!strcmp(kind, "param") || !strcmp(kind, "answer")) {
 		char extra[8];
@@ -610,6 +611,7 @@ static int param_key(struct parse *ps, int k, const char *value)
 		return 1;
 	}
 	case 5:
+		p->digits_line = ps->lineno;
 		if (text_parse_int(value, 1, 15, &p->digits))
 			return perr(ps, col_of_value(ps),
 				    "digits must be a whole number from 1 to 15");
@@ -654,7 +656,8 @@ static int answer_key(struct parse *ps, int k, const char *value)
 		int figures;
 		char word[32] = "";
 		if (sscanf(buf, "%d %31s", &figures, word) == 2 &&
-		    (!strcmp(word, "sig") || !strcmp(word, "sf") || !strncmp(word, "significant", 11))) {
+		    (!strcmp(word, "sig") || !strcmp(word, "sf") ||
+		     !strncmp(word, "significant", 11))) {
 			if (figures < 1 || figures > 15)
 				return perr(ps, col_of_value(ps),
 					    "significant figures must be from 1 to 15");
@@ -666,10 +669,10 @@ static int answer_key(struct parse *ps, int k, const char *value)
 			buf[--n] = '\0';
 		const char *why;
 		if (text_parse_double(buf, &x, &why))
-			return perr(
-				ps, col_of_value(ps),
-				"tolerance '%s' %s: write a percentage (1%%), significant figures (3 sig) or an amount (0.01)",
-				value, why);
+			return perr(ps, col_of_value(ps),
+				    "tolerance '%s' %s: write a percentage (1%%), significant "
+				    "figures (3 sig) or an amount (0.01)",
+				    value, why);
 		if (!(x > 0))
 			return perr(ps, col_of_value(ps), "tolerance must be positive");
 		a->tol = (struct tolerance){rel ? TOL_REL : TOL_ABS, rel ? x / 100 : x};

@@ -27,7 +27,7 @@ struct ex_param {
 	double draw_lo, draw_hi;
 	int digits; /* significant digits of drawn values */
 	int line;   /* line of its [param] section; 0 if not in the file */
-	int value_line, range_line, draw_line; /* where those keys are, or 0 */
+	int value_line, range_line, draw_line, digits_line; /* where those keys are, or 0 */
 };
 
 enum tol_kind { TOL_DEFAULT, TOL_REL, TOL_ABS, TOL_SIG };
@@ -53,6 +53,7 @@ struct ex_answer {
 
 struct exercise {
 	char *path;
+	int line; /* of the [exercise] section */
 	char *id, *title, *source, *statement;
 	const struct model *model;
 	struct ex_param *params; /* model->nparams of them, in the model's order */

@@ -1,0 +1,210 @@
+# lint (issue 9): an exercise file checked as 'load' reads it, then what
+# the parser lets pass, then solved at the file's values, at each draw
+# range's ends and with every draw low, then high. tribo --lint exits 1
+# when a file has an error; warnings alone do not fail, unless --strict.
+
+# Every shipped exercise lints clean: no warning, no error.
+$ cd "$TRIBO_PATH" && out=$(tribo --lint *.ini); echo "status $?"; printf '%s\n' "$out" | grep -v ': ok ([0-9]* solves\?)$'; [ "$(printf '%s\n' "$out" | grep -c ': ok (')" = "$(ls *.ini | wc -l)" ] && echo "every file ok"
+status 0
+every file ok
+? 0
+
+# The parser's errors, each as it gives them (line, column, the line and a
+# caret), marked as lint's errors.
+$ tribo --lint lint-placeholder.ini
+lint-placeholder.ini:7:28: error: statement: {nu} is not a parameter of model disk
+      on a plane with friction {nu}. When does it stop?
+                               ^
+lint-placeholder.ini: 1 error, 0 warnings
+? 1
+
+$ tribo --lint lint-answer.ini
+lint-answer.ini:8:1: error: model disk has no result 'stop_tme' (did you mean 'stop_time'?)
+    [answer stop_tme]
+    ^
+lint-answer.ini: 1 error, 0 warnings
+? 1
+
+$ tribo --lint lint-answer-unit.ini
+lint-answer-unit.ini:9:8: error: 'm' is a unit of length, but stop_time is a time (s)
+    unit = m
+           ^
+lint-answer-unit.ini: 1 error, 0 warnings
+? 1
+
+$ tribo --lint lint-draw-min.ini
+lint-draw-min.ini:11:1: error: draw range: mu = 1.5 is out of range: mu must be [0, 1]
+    draw = 0.1 1.5
+    ^
+lint-draw-min.ini: 1 error, 0 warnings
+? 1
+
+$ tribo --lint lint-draw-limit.ini
+lint-draw-limit.ini:12:1: error: draw range: m = 0 kg is out of range: m must be > 0 kg
+    draw = 0 5
+    ^
+lint-draw-limit.ini: 1 error, 0 warnings
+? 1
+
+$ tribo --lint lint-digits.ini
+lint-digits.ini:12:10: error: digits must be a whole number from 1 to 15
+    digits = 20
+             ^
+lint-digits.ini: 1 error, 0 warnings
+? 1
+
+$ tribo --lint lint-value.ini
+lint-value.ini:9:1: error: r = 2 m is out of range: r must be [0.01, 1] m
+    value = 2
+    ^
+lint-value.ini: 1 error, 0 warnings
+? 1
+
+# An exercise that does not solve at its own values is an error.
+$ tribo --lint lint-base.ini
+lint-base.ini:3: error: the exercise does not solve at the file's values: mu1 = 0.5 is below mu0 = 1.1: the static coefficient cannot be less than the kinetic one
+lint-base.ini: 1 error, 0 warnings
+? 1
+
+# What the parser lets pass: warnings, in the order of the file's lines.
+$ tribo --lint lint-warnings.ini
+lint-warnings.ini:2: warning: no [answer] section: nothing says which results a student is asked for
+lint-warnings.ini:12: warning: omega is drawn, but the statement never shows it: write {omega} in it
+lint-warnings.ini:12: warning: draw without digits: drawn values of omega are rounded to 3 significant digits
+lint-warnings.ini:18: warning: digits without draw: m is never drawn
+lint-warnings.ini:24: warning: to 2 significant digits every drawn r is 0.15 m: give more digits
+lint-warnings.ini: 0 errors, 5 warnings
+? 0
+
+$ tribo --lint --strict lint-warnings.ini
+lint-warnings.ini:2: warning: no [answer] section: nothing says which results a student is asked for
+lint-warnings.ini:12: warning: omega is drawn, but the statement never shows it: write {omega} in it
+lint-warnings.ini:12: warning: draw without digits: drawn values of omega are rounded to 3 significant digits
+lint-warnings.ini:18: warning: digits without draw: m is never drawn
+lint-warnings.ini:24: warning: to 2 significant digits every drawn r is 0.15 m: give more digits
+lint-warnings.ini: 0 errors, 5 warnings
+? 1
+
+# Solved at the ends of the draw ranges: a failure, a result that is not
+# finite, a degenerate outcome (nothing moves, no limit cycle, the block no
+# longer catches the belt, a paradox the exercise does not ask about), each
+# with the values that gave it.
+$ tribo --lint lint-solve.ini
+lint-solve.ini:17: warning: degenerate at s = 0.2: u_xmean = 0 (0.229776557006 at the file's values): nothing happens
+lint-solve.ini:17: warning: degenerate at s = 0.9: converged = false (true at the file's values)
+lint-solve.ini:25: warning: solve fails at mu1 = 0.5: mu1 = 0.5 is below mu0 = 0.9: the static coefficient cannot be less than the kinetic one
+lint-solve.ini:17: warning: solve fails at s = 0.2, mu1 = 0.5 (every draw at its low end): mu1 = 0.5 is below mu0 = 0.9: the static coefficient cannot be less than the kinetic one
+lint-solve.ini:17: warning: degenerate at s = 0.9, mu1 = 1.3 (every draw at its high end): converged = false (true at the file's values)
+lint-solve.ini: 0 errors, 5 warnings
+? 0
+
+$ tribo --lint lint-inf.ini
+lint-inf.ini:22: warning: t_stick is not finite (inf) at v0 = 2 m/s
+lint-inf.ini:22: warning: degenerate at v0 = 2 m/s: stuck = false (true at the file's values): the problem changes in kind
+lint-inf.ini: 0 errors, 2 warnings
+? 0
+
+$ tribo --lint lint-paradox.ini
+lint-paradox.ini:17: warning: degenerate at mu = 5: outcome = paradox (stops at the file's values), which the exercise does not ask about
+lint-paradox.ini: 0 errors, 1 warning
+? 0
+
+# Several files: each its findings and summary; one error fails them all.
+$ tribo --lint lint-paradox.ini lint-digits.ini nowhere.ini
+lint-paradox.ini:17: warning: degenerate at mu = 5: outcome = paradox (stops at the file's values), which the exercise does not ask about
+lint-paradox.ini: 0 errors, 1 warning
+lint-digits.ini:12:10: error: digits must be a whole number from 1 to 15
+    digits = 20
+             ^
+lint-digits.ini: 1 error, 0 warnings
+nowhere.ini: error: cannot open: No such file or directory
+nowhere.ini: 1 error, 0 warnings
+? 1
+
+# Inside a session: lint reads the file again, solves on its own, and
+# leaves the loaded exercise, its parameters and its results as they were.
+$ set -o pipefail; tribo -c 'load disk-reye; set mu 0.3; solve; print stop_time mu; lint; print stop_time mu; lint lint-warnings.ini; lint conveyor; print stop_time mu' | sed "s|$TRIBO_PATH/||"
+1.01936799185
+0.3
+disk-reye.ini: ok (11 solves)
+1.01936799185
+0.3
+lint-warnings.ini:2: warning: no [answer] section: nothing says which results a student is asked for
+lint-warnings.ini:12: warning: omega is drawn, but the statement never shows it: write {omega} in it
+lint-warnings.ini:12: warning: draw without digits: drawn values of omega are rounded to 3 significant digits
+lint-warnings.ini:18: warning: digits without draw: m is never drawn
+lint-warnings.ini:24: warning: to 2 significant digits every drawn r is 0.15 m: give more digits
+lint-warnings.ini: 0 errors, 5 warnings
+conveyor.ini: ok (9 solves)
+1.01936799185
+0.3
+? 0
+
+# What lint finds is its output, not a failure (as a wrong answer is for
+# check); it fails when there is nothing to lint.
+$ tribo -c 'load lint-inf.ini; lint; print v0'
+lint-inf.ini:22: warning: t_stick is not finite (inf) at v0 = 2 m/s
+lint-inf.ini:22: warning: degenerate at v0 = 2 m/s: stuck = false (true at the file's values): the problem changes in kind
+lint-inf.ini: 0 errors, 2 warnings
+0.5
+? 0
+
+$ tribo -c 'lint'
+! tribo: -c: command 1: lint: no exercise loaded: lint FILE or ID, or 'load' one
+? 1
+
+$ tribo -c 'lint disk-rey'
+! tribo: -c: command 1: lint: no exercise 'disk-rey' (did you mean 'disk-reye'?)
+? 1
+
+$ tribo -c 'lint a b'
+! tribo: -c: command 1: lint: too many arguments; usage: lint [FILE|ID]
+? 1
+
+# Bad usage of --lint.
+$ tribo --lint
+! tribo: --lint needs an exercise FILE
+! Try 'tribo --help' for more information.
+? 2
+
+$ tribo --strict lint-warnings.ini
+! tribo: --strict goes with --lint
+! Try 'tribo --help' for more information.
+? 2
+
+$ tribo --lint -c 'list' lint-warnings.ini
+! tribo: --lint takes only exercise files (and --strict)
+! Try 'tribo --help' for more information.
+? 2
+
+# The instructor's own directory, $XDG_DATA_HOME/tribo/exercises, comes
+# first: its exercises are listed, and its file of a shipped id is the one
+# 'list', 'load' and 'lint' use; 'list' names the file it hides.
+$ set -o pipefail; d=$HOME/xdg1; mkdir -p "$d/tribo/exercises" && sed 's/^title = .*/title = My own disk/' "$TRIBO_PATH/disk-reye.ini" >"$d/tribo/exercises/disk-reye.ini" && sed 's/^id = .*/id = aa-mine/; s/^title = .*/title = My new exercise/' "$TRIBO_PATH/disk-uniform.ini" >"$d/tribo/exercises/mine.ini" && XDG_DATA_HOME=$d tribo -c 'list; load disk-reye; show; lint; load aa-mine; lint' | grep -E '^(id|aa-mine|disk-reye)[ :]|^warning|: ok \(' | sed -e 's/   */  /g' -e "s|$d|XDG|g" -e "s|$TRIBO_PATH|SHIPPED|g"; rm -rf "$d"
+id  title  source
+aa-mine  My new exercise  Minguzzi, Rayleigh's dissipation function at work, §2.2, eq. (20)
+disk-reye  My own disk  Minguzzi, Rayleigh's dissipation function at work, §2.2
+warning: SHIPPED/disk-reye.ini: id 'disk-reye' is also in XDG/tribo/exercises/disk-reye.ini, which is used
+disk-reye: My own disk
+XDG/tribo/exercises/disk-reye.ini: ok (11 solves)
+XDG/tribo/exercises/mine.ini: ok (11 solves)
+? 0
+
+# Without XDG_DATA_HOME (or with a relative one, which the XDG rules
+# ignore) it is ~/.local/share/tribo/exercises.
+$ d=$HOME/.local/share/tribo/exercises; mkdir -p "$d" && sed 's/^id = .*/id = aa-mine/; s/^title = .*/title = My new exercise/' "$TRIBO_PATH/disk-uniform.ini" >"$d/mine.ini" && (unset XDG_DATA_HOME; tribo -c 'load aa-mine; show' | head -n 1); XDG_DATA_HOME=relative tribo -c 'list' | grep -c '^aa-mine '; rm -rf "$HOME/.local"
+aa-mine: My new exercise
+1
+? 0
+
+# $TRIBO_PATH's directories come after the user's and the shipped ones, in
+# their order: a new id is found, the first directory's file of an id
+# wins, and a shipped id stays the shipped exercise.
+$ set -o pipefail; d1=$HOME/tp1 d2=$HOME/tp2; mkdir -p "$d1" "$d2" && sed 's/^id = .*/id = aa-first/; s/^title = .*/title = From the first/' disk-check.ini >"$d1/a.ini" && sed 's/^id = .*/id = aa-first/; s/^title = .*/title = From the second/' disk-check.ini >"$d2/a.ini" && sed 's/^title = .*/title = Not the shipped one/' "$TRIBO_PATH/conveyor.ini" >"$d2/conveyor.ini" && TRIBO_PATH="$TRIBO_PATH:$d1:$d2" tribo -c 'list; load aa-first; show; load conveyor; show' | grep -E '^(aa-first|conveyor)[ :]|^warning' | sed -e 's/   */  /g' -e 's/ *$//' -e "s|$HOME/||g" -e "s|$TRIBO_PATH|SHIPPED|g"; rm -rf "$d1" "$d2"
+aa-first  From the first
+conveyor  A block on a conveyor belt (Bouchet's friction)  Minguzzi, Rayleigh's dissipation function at work, §2.1
+warning: tp2/a.ini: id 'aa-first' is also in tp1/a.ini, which is used
+warning: tp2/conveyor.ini: id 'conveyor' is also in SHIPPED/conveyor.ini, which is used
+aa-first: From the first
+conveyor: A block on a conveyor belt (Bouchet's friction)
+? 0
