@@ -654,7 +654,8 @@ static int answer_key(struct parse *ps, int k, const char *value)
 		int figures;
 		char word[32] = "";
 		if (sscanf(buf, "%d %31s", &figures, word) == 2 &&
-		    (!strcmp(word, "sig") || !strcmp(word, "sf") || !strncmp(word, "significant", 11))) {
+		    (!strcmp(word, "sig") || !strcmp(word, "sf") ||
+		     !strncmp(word, "significant", 11))) {
 			if (figures < 1 || figures > 15)
 				return perr(ps, col_of_value(ps),
 					    "significant figures must be from 1 to 15");
@@ -666,10 +667,10 @@ static int answer_key(struct parse *ps, int k, const char *value)
 			buf[--n] = '\0';
 		const char *why;
 		if (text_parse_double(buf, &x, &why))
-			return perr(
-				ps, col_of_value(ps),
-				"tolerance '%s' %s: write a percentage (1%%), significant figures (3 sig) or an amount (0.01)",
-				value, why);
+			return perr(ps, col_of_value(ps),
+				    "tolerance '%s' %s: write a percentage (1%%), significant "
+				    "figures (3 sig) or an amount (0.01)",
+				    value, why);
 		if (!(x > 0))
 			return perr(ps, col_of_value(ps), "tolerance must be positive");
 		a->tol = (struct tolerance){rel ? TOL_REL : TOL_ABS, rel ? x / 100 : x};
@@ -741,6 +742,26 @@ static int handler(void *user, const char *section, const char *name, const char
 }
 
 /* ---- whole-file checks ---------------------------------------------------- */
+
+void tolerance_describe(const struct tolerance *tol, const char *unit, struct strbuf *out)
+{
+	char buf[32];
+	switch (tol->kind) {
+	case TOL_ABS:
+		text_format_number(tol->value, buf, sizeof(buf));
+		strbuf_addf(out, "±%s%s%s", buf, unit[0] ? " " : "", unit);
+		return;
+	case TOL_SIG:
+		strbuf_addf(out, "%d significant figures", (int)tol->value);
+		return;
+	case TOL_REL:
+	case TOL_DEFAULT:
+		break;
+	}
+	text_format_number(100 * (tol->kind == TOL_REL ? tol->value : TOLERANCE_DEFAULT_REL), buf,
+			   sizeof(buf));
+	strbuf_addf(out, "%s%%%s", buf, tol->kind == TOL_DEFAULT ? " (the default)" : "");
+}
 
 double ex_param_to_model(const struct ex_param *p, double value)
 {
