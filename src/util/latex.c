@@ -23,7 +23,7 @@ struct glyph {
 /* \sp and \sb, not ^ and _: alltt makes ^ and _ ordinary characters. */
 static const struct glyph glyphs[] = {
 	{0xa0, TEXT, "~", " "},
-	{0xa7, TEXT, "\\S{}", NULL},
+	{0xa7, MATH, "\\mathsection", NULL}, /* \S in text would load TS1 */
 	{0xb0, SUP, "\\circ", NULL},
 	{0xb1, MATH, "\\pm", NULL},
 	{0xb2, SUP, "2", NULL},
@@ -221,8 +221,22 @@ static void close_math(struct emitter *e)
 
 static void add_ascii(struct emitter *e, unsigned char c, unsigned char prev, unsigned char next)
 {
-	close_math(e);
 	struct strbuf *o = e->out;
+	/* in the roman font these are math: OT1 has no glyph for them, and
+	 * \\textbar and the like would pull in TS1's bitmap fonts */
+	const char *math = c == '\\'  ? "\\backslash"
+			   : c == '~' ? "\\sim"
+			   : c == '<' ? "<"
+			   : c == '>' ? ">"
+			   : c == '|' ? "|"
+				      : NULL;
+	if (!e->tt && math) {
+		open_math(e);
+		close_script(e);
+		strbuf_addstr(o, math);
+		return;
+	}
+	close_math(e);
 	if (c == '\t') {
 		strbuf_addch(o, ' ');
 		return;
@@ -242,9 +256,6 @@ static void add_ascii(struct emitter *e, unsigned char c, unsigned char prev, un
 		return;
 	}
 	switch (c) {
-	case '\\':
-		strbuf_addstr(o, "\\textbackslash{}");
-		break;
 	case '{':
 	case '}':
 	case '$':
@@ -257,18 +268,6 @@ static void add_ascii(struct emitter *e, unsigned char c, unsigned char prev, un
 		break;
 	case '^':
 		strbuf_addstr(o, "\\^{}");
-		break;
-	case '~':
-		strbuf_addstr(o, "\\textasciitilde{}");
-		break;
-	case '<':
-		strbuf_addstr(o, "\\textless{}");
-		break;
-	case '>':
-		strbuf_addstr(o, "\\textgreater{}");
-		break;
-	case '|':
-		strbuf_addstr(o, "\\textbar{}");
 		break;
 	case '"':
 		strbuf_addstr(o, "''");
