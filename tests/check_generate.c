@@ -412,6 +412,45 @@ START_TEST(test_bad_arguments)
 }
 END_TEST
 
+/* ---- completion --------------------------------------------------------- */
+
+static char *joined(char **c)
+{
+	struct strbuf sb = STRBUF_INIT;
+	for (size_t i = 0; c[i]; i++) {
+		strbuf_addf(&sb, "%s%s", i ? " " : "", c[i]);
+		free(c[i]);
+	}
+	free(c);
+	return strbuf_detach(&sb);
+}
+
+START_TEST(test_complete)
+{
+	bool files;
+	char *c = joined(command_complete(s, "gen", 0, &files));
+	ck_assert_str_eq(c, "generate");
+	free(c);
+	c = joined(command_complete(s, "generate 40 format ", 19, &files));
+	ck_assert_str_eq(c, "tex md txt");
+	free(c);
+	c = joined(command_complete(s, "generate 40 s", 12, &files));
+	ck_assert_str_eq(c, "seed");
+	free(c);
+	c = joined(command_complete(s, "generate 40 seed 1 disk-r", 19, &files));
+	ck_assert_str_eq(c, "disk-reye");
+	free(c);
+	c = joined(command_complete(s, "generate 40 to ", 15, &files));
+	ck_assert_str_eq(c, "");
+	ck_assert(files);
+	free(c);
+	c = joined(command_complete(s, "generate 40 seed ", 17, &files));
+	ck_assert_str_eq(c, "");
+	ck_assert(!files);
+	free(c);
+}
+END_TEST
+
 /* ---- LaTeX ----------------------------------------------------------------- */
 
 /* Checks what pdflatex would trip on: only ASCII, \begin and \end in
@@ -555,6 +594,7 @@ static Suite *generate_suite(void)
 	tcase_add_test(tc, test_redraw);
 	tcase_add_test(tc, test_md_txt);
 	tcase_add_test(tc, test_bad_arguments);
+	tcase_add_test(tc, test_complete);
 	tcase_add_test(tc, test_latex_every_exercise);
 	suite_add_tcase(su, tc);
 	return su;
