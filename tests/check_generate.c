@@ -396,6 +396,7 @@ START_TEST(test_bad_arguments)
 	fails("generate 2 disk-reye seed", "'seed' wants a value: seed S");
 	fails("generate 2 seed 1 seed 2 disk-reye", "'seed' is given twice");
 	fails("generate 2 format pdf disk-reye", "format 'pdf' is not one of tex, md, txt");
+	fails("generate 2 to 'a\nb' disk-reye", "the directory's name holds a control character");
 	fails("generate 2 disk-reye nosuch", "no exercise 'nosuch'");
 	fails("generate 2 disk-reyes", "did you mean 'disk-reye'?");
 	fails("generate 2 imachi-fig4-90",

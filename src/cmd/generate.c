@@ -661,8 +661,15 @@ int cmd_generate(struct cmd_ctx *c)
 			}
 			f = (enum format)fi;
 		}
-		if (k == 2)
+		if (k == 2) {
+			for (const char *q = v; *q; q++)
+				if ((unsigned char)*q < 0x20 || *q == 0x7f) {
+					diag_set(c->d,
+						 "the directory's name holds a control character");
+					goto out;
+				}
 			dir = v;
+		}
 	}
 	const struct exercise *loaded = session_exercise(c->s);
 	if (!nids && !loaded) {
