@@ -107,29 +107,37 @@ static void values_line(const struct ps_part *p, const struct ps_variant *v, str
 	}
 }
 
-/* One answer of a variant: its value (as the key prints it) and unit;
- * whether it is a number. */
-static bool answer_text(const struct exercise *ex, const struct ex_answer *a,
-			const struct ps_variant *v, struct strbuf *num, struct strbuf *unit)
+/* One answer of a variant as the key prints it: the value to the digits
+ * its tolerance needs (or the word), the unit and the tolerance. */
+struct answer_row {
+	struct strbuf num, unit, tol;
+	bool isnum;
+};
+
+static void answer_row_init(struct answer_row *r, const struct exercise *ex,
+			    const struct ex_answer *a, const struct ps_variant *v)
 {
 	double x;
-	if (problemset_answer_value(ex, a, v->res, &x)) {
+	*r = (struct answer_row){STRBUF_INIT, STRBUF_INIT, STRBUF_INIT, false};
+	r->isnum = problemset_answer_value(ex, a, v->res, &x);
+	if (r->isnum) {
 		char buf[48];
 		problemset_format_answer(a, x, buf, sizeof(buf));
-		strbuf_addstr(num, buf);
-		unit_pretty(unit, a->unit);
-		return true;
+		strbuf_addstr(&r->num, buf);
+	} else {
+		value_format_inline(&v->res[a->result], &r->num);
 	}
-	value_format_inline(&v->res[a->result], num);
-	return false;
+	unit_pretty(&r->unit, a->unit);
+	tolerance_describe(&a->tol, strbuf_str(&r->unit), &r->tol);
+	if (!r->isnum)
+		strbuf_reset(&r->unit);
 }
 
-static void tolerance_text(const struct ex_answer *a, struct strbuf *o)
+static void answer_row_release(struct answer_row *r)
 {
-	struct strbuf u = STRBUF_INIT;
-	unit_pretty(&u, a->unit);
-	tolerance_describe(&a->tol, strbuf_str(&u), o);
-	strbuf_release(&u);
+	strbuf_release(&r->num);
+	strbuf_release(&r->unit);
+	strbuf_release(&r->tol);
 }
 
 /* "R = R_coeff·|φ̇| (Rayleigh function)": what a result is. */
@@ -270,26 +278,22 @@ static void tex_key(const struct problemset *ps, struct strbuf *o)
 				strbuf_addstr(o, "\\begin{tabular}{@{}lll@{}}\n");
 			for (size_t i = 0; i < ex->nanswers; i++) {
 				const struct ex_answer *a = &ex->answers[i];
-				struct strbuf num = STRBUF_INIT, unit = STRBUF_INIT,
-					      tol = STRBUF_INIT;
-				bool isnum = answer_text(ex, a, v, &num, &unit);
-				tolerance_text(a, &tol);
+				struct answer_row r;
+				answer_row_init(&r, ex, a, v);
 				tex_name(o, a->name);
 				strbuf_addstr(o, " & ");
-				if (isnum)
-					latex_number(o, strbuf_str(&num));
+				if (r.isnum)
+					latex_number(o, strbuf_str(&r.num));
 				else
-					tex(o, strbuf_str(&num));
-				if (unit.len) {
+					tex(o, strbuf_str(&r.num));
+				if (r.unit.len) {
 					strbuf_addstr(o, "~");
-					tex(o, strbuf_str(&unit));
+					tex(o, strbuf_str(&r.unit));
 				}
 				strbuf_addstr(o, " & (tolerance ");
-				tex(o, strbuf_str(&tol));
+				tex(o, strbuf_str(&r.tol));
 				strbuf_addstr(o, ")\\\\\n");
-				strbuf_release(&num);
-				strbuf_release(&unit);
-				strbuf_release(&tol);
+				answer_row_release(&r);
 			}
 			if (ex->nanswers)
 				strbuf_addstr(o, "\\end{tabular}\n\n");
@@ -396,22 +400,18 @@ static void md_key(const struct problemset *ps, struct strbuf *o)
 				strbuf_addstr(o, "| answer | value | tolerance |\n|---|---|---|\n");
 			for (size_t i = 0; i < ex->nanswers; i++) {
 				const struct ex_answer *a = &ex->answers[i];
-				struct strbuf num = STRBUF_INIT, unit = STRBUF_INIT,
-					      tol = STRBUF_INIT;
-				answer_text(ex, a, v, &num, &unit);
-				tolerance_text(a, &tol);
+				struct answer_row r;
+				answer_row_init(&r, ex, a, v);
 				strbuf_addf(o, "| `%s` | ", a->name);
-				md(o, strbuf_str(&num));
-				if (unit.len) {
+				md(o, strbuf_str(&r.num));
+				if (r.unit.len) {
 					strbuf_addch(o, ' ');
-					md(o, strbuf_str(&unit));
+					md(o, strbuf_str(&r.unit));
 				}
 				strbuf_addstr(o, " | ");
-				md(o, strbuf_str(&tol));
+				md(o, strbuf_str(&r.tol));
 				strbuf_addstr(o, " |\n");
-				strbuf_release(&num);
-				strbuf_release(&unit);
-				strbuf_release(&tol);
+				answer_row_release(&r);
 			}
 			strbuf_reset(&line);
 			text_wrap_lines(&line, v->steps, 78);
@@ -507,16 +507,12 @@ static void txt_key(const struct problemset *ps, struct strbuf *o)
 				strbuf_addstr(o, "answers:\n");
 			for (size_t i = 0; i < ex->nanswers; i++) {
 				const struct ex_answer *a = &ex->answers[i];
-				struct strbuf num = STRBUF_INIT, unit = STRBUF_INIT,
-					      tol = STRBUF_INIT;
-				answer_text(ex, a, v, &num, &unit);
-				tolerance_text(a, &tol);
+				struct answer_row r;
+				answer_row_init(&r, ex, a, v);
 				strbuf_addf(o, "  %s = %s%s%s  (tolerance %s)\n", a->name,
-					    strbuf_str(&num), unit.len ? " " : "",
-					    strbuf_str(&unit), strbuf_str(&tol));
-				strbuf_release(&num);
-				strbuf_release(&unit);
-				strbuf_release(&tol);
+					    strbuf_str(&r.num), r.unit.len ? " " : "",
+					    strbuf_str(&r.unit), strbuf_str(&r.tol));
+				answer_row_release(&r);
 			}
 			strbuf_reset(&line);
 			text_wrap_lines(&line, v->steps, 76);
