@@ -56,26 +56,6 @@ static bool within(const struct tolerance *tol, double x, double ref, double *al
 	return err <= rel * fabs(ref);
 }
 
-static void describe_tolerance(const struct tolerance *tol, const char *unit, struct strbuf *out)
-{
-	char buf[32];
-	switch (tol->kind) {
-	case TOL_ABS:
-		text_format_number(tol->value, buf, sizeof(buf));
-		strbuf_addf(out, "±%s%s%s", buf, unit[0] ? " " : "", unit);
-		return;
-	case TOL_SIG:
-		strbuf_addf(out, "%d significant figures", (int)tol->value);
-		return;
-	case TOL_REL:
-	case TOL_DEFAULT:
-		break;
-	}
-	text_format_number(100 * (tol->kind == TOL_REL ? tol->value : TOLERANCE_DEFAULT_REL), buf,
-			   sizeof(buf));
-	strbuf_addf(out, "%s%%%s", buf, tol->kind == TOL_DEFAULT ? " (the default)" : "");
-}
-
 /* A slip that explains the ratio of a wrong answer to the right one. */
 static const char *hint_for(double ratio, double rel)
 {
@@ -234,7 +214,7 @@ int cmd_check(struct cmd_ctx *c)
 		snprintf(ebuf, sizeof(ebuf), "%s away from 0", xbuf);
 	strbuf_addf(c->out, "%s: relative error %s, tolerance ", ok ? "correct" : "incorrect",
 		    ebuf);
-	describe_tolerance(&tol, unit_text, c->out);
+	tolerance_describe(&tol, unit_text, c->out);
 	strbuf_addf(c->out, " (tribo: %s = %s%s%s", name, rbuf, unit_text[0] ? " " : "", unit_text);
 	if (is_expr)
 		strbuf_addf(c->out, "; yours: %s%s%s", xbuf, unit_text[0] ? " " : "", unit_text);

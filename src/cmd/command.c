@@ -190,6 +190,28 @@ static const struct command commands[] = {
 	 "curves of its first figure. TABLE names another table, a figure, or\n"
 	 "'sweep'. The file is written whole or not at all.",
 	 {COMPLETE_FORMAT, COMPLETE_FILE, COMPLETE_TABLE}},
+	{"generate",
+	 cmd_generate,
+	 1,
+	 -1,
+	 0,
+	 "generate N [seed S] [format tex|md|txt] [to DIR] [ID...]",
+	 "a problem sheet of N random variants and its answer key",
+	 "Draws N variants (1 to 1000) of the loaded exercise, or of each exercise\n"
+	 "ID named, and writes a problem sheet DIR/sheet.EXT and an answer key\n"
+	 "DIR/key.EXT (DIR defaults to the current directory and is created when\n"
+	 "missing; EXT is the format, tex by default). The parameters with a\n"
+	 "'draw = LO HI' range are drawn uniformly (GSL's mt19937 seeded with S,\n"
+	 "1 by default) and rounded to their 'digits'; the others keep the\n"
+	 "exercise's values. Each variant is solved as 'solve' solves it. The\n"
+	 "sheet has each variant's statement and what is asked; the key has the\n"
+	 "drawn values, the answers to the digits their tolerance needs and the\n"
+	 "worked steps. A draw whose solve fails, whose asked-for results are not\n"
+	 "finite, or whose verdict is no motion, no steady state or Painlevé's\n"
+	 "paradox (when the exercise itself is not about that) is drawn again and\n"
+	 "counted; the files say how many. The same seed gives the same files,\n"
+	 "byte for byte. The LaTeX needs only a plain pdflatex.",
+	 {COMPLETE_NONE, COMPLETE_GENERATE}},
 	{"help",
 	 cmd_help,
 	 0,
@@ -392,6 +414,16 @@ char **command_complete(const struct session *s, const char *line, size_t start,
 			kind = COMPLETE_FIGURE;
 		if (kind == COMPLETE_FIGURE && t.n >= 2 && !strcmp(t.v[t.n - 1].text, "to"))
 			kind = COMPLETE_FILE;
+		/* generate's words take a value: a format, a directory, a seed */
+		if (kind == COMPLETE_GENERATE && t.n >= 3) {
+			const char *w = t.v[t.n - 1].text;
+			if (!strcmp(w, "to"))
+				kind = COMPLETE_FILE;
+			else if (!strcmp(w, "format"))
+				kind = COMPLETE_FORMAT;
+			else if (!strcmp(w, "seed"))
+				kind = COMPLETE_NONE;
+		}
 	}
 	const struct exercise *ex = s ? session_exercise(s) : NULL;
 	const char *names[256];
@@ -448,8 +480,25 @@ char **command_complete(const struct session *s, const char *line, size_t start,
 		break;
 	}
 	case COMPLETE_FORMAT:
-		cand_add(&c, "csv");
+		if (t.n && !strcmp(t.v[0].text, "generate")) {
+			cand_add(&c, "tex");
+			cand_add(&c, "md");
+			cand_add(&c, "txt");
+		} else {
+			cand_add(&c, "csv");
+		}
 		break;
+	case COMPLETE_GENERATE: {
+		struct catalog cat;
+		cand_add(&c, "seed");
+		cand_add(&c, "format");
+		cand_add(&c, "to");
+		catalog_scan(&cat);
+		for (size_t i = 0; i < cat.n; i++)
+			cand_add(&c, cat.entry[i].id);
+		catalog_release(&cat);
+		break;
+	}
 	case COMPLETE_FILE:
 		*files = true;
 		break;

@@ -24,7 +24,8 @@ enum complete_kind {
 	COMPLETE_FIGURE, /* figure names, 'to' and 'window'; a file after 'to' */
 	COMPLETE_FORMAT, /* export formats */
 	COMPLETE_FILE,
-	COMPLETE_TABLE, /* table and figure names */
+	COMPLETE_TABLE,	   /* table and figure names */
+	COMPLETE_GENERATE, /* generate's words and exercise ids; their values after them */
 };
 
 /* Completion kinds given per argument: enough for sweep's five. */

@@ -745,6 +745,26 @@ static int handler(void *user, const char *section, const char *name, const char
 
 /* ---- whole-file checks ---------------------------------------------------- */
 
+void tolerance_describe(const struct tolerance *tol, const char *unit, struct strbuf *out)
+{
+	char buf[32];
+	switch (tol->kind) {
+	case TOL_ABS:
+		text_format_number(tol->value, buf, sizeof(buf));
+		strbuf_addf(out, "±%s%s%s", buf, unit[0] ? " " : "", unit);
+		return;
+	case TOL_SIG:
+		strbuf_addf(out, "%d significant figures", (int)tol->value);
+		return;
+	case TOL_REL:
+	case TOL_DEFAULT:
+		break;
+	}
+	text_format_number(100 * (tol->kind == TOL_REL ? tol->value : TOLERANCE_DEFAULT_REL), buf,
+			   sizeof(buf));
+	strbuf_addf(out, "%s%%%s", buf, tol->kind == TOL_DEFAULT ? " (the default)" : "");
+}
+
 double ex_param_to_model(const struct ex_param *p, double value)
 {
 	return unit_convert(value, &p->u, &p->canon);

@@ -41,6 +41,10 @@ struct tolerance {
 		       * TOL_SIG: significant figures */
 };
 
+/* The tolerance as check and generate state it: "1%", "1% (the
+ * default)", "±0.005 m", "3 significant figures". */
+void tolerance_describe(const struct tolerance *tol, const char *unit, struct strbuf *out);
+
 struct ex_answer {
 	char *name;
 	int result; /* index into the model's results */

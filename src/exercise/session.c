@@ -41,8 +41,7 @@ static void clear_checks(struct session *s)
 	s->check = NULL;
 }
 
-void session_set_check(struct session *s, size_t result, enum check_verdict v,
-		       const char *answer)
+void session_set_check(struct session *s, size_t result, enum check_verdict v, const char *answer)
 {
 	size_t n = s->ex->model->nresults;
 	if (!s->check) {
@@ -241,6 +240,17 @@ int session_set(struct session *s, const char *name, const char *value, const ch
 		st->num = x;
 	}
 	mark_changed(s, (size_t)i);
+	return 0;
+}
+
+int session_set_number(struct session *s, size_t i, double value, struct diag *d)
+{
+	if (s->ex->params[i].spec->kind != PARAM_NUMBER)
+		return diag_set(d, "%s is not a number", s->ex->params[i].spec->name);
+	if (ex_param_check(&s->ex->params[i], value, d))
+		return -1;
+	s->param[i].num = value;
+	mark_changed(s, i);
 	return 0;
 }
 

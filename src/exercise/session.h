@@ -36,6 +36,9 @@ const struct param_state *session_param(const struct session *s, size_t i);
 /* set NAME VALUE [UNIT]: VALUE in UNIT, else in the parameter's unit. */
 int session_set(struct session *s, const char *name, const char *value, const char *unit,
 		struct diag *d);
+/* Sets numeric parameter i to `value` in its display unit, checked as set
+ * checks it (for generate, which draws numbers, not text). */
+int session_set_number(struct session *s, size_t i, double value, struct diag *d);
 /* Back to the exercise's values: one parameter, or all when name is NULL. */
 int session_reset(struct session *s, const char *name, struct diag *d);
 
@@ -53,8 +56,7 @@ const struct figures *session_figures(const struct session *s);
 /* The verdict of the last `check` of each result, for the screen's
  * results pane; cleared by solve and load. */
 enum check_verdict { CHECK_NONE, CHECK_CORRECT, CHECK_INCORRECT };
-void session_set_check(struct session *s, size_t result, enum check_verdict v,
-		       const char *answer);
+void session_set_check(struct session *s, size_t result, enum check_verdict v, const char *answer);
 /* *answer (may be NULL) is the user's answer as typed. */
 enum check_verdict session_check(const struct session *s, size_t result, const char **answer);
 /* The index of numeric parameter `name`, or -1 with d saying why not (the

@@ -1,0 +1,293 @@
+#include "exercise/problemset.h"
+
+#include <gsl/gsl_rng.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "num/num.h"
+#include "util/xalloc.h"
+
+/* The models' verdicts that make a variant degenerate: a result word or
+ * boolean that says the problem has no motion, no steady state, or no
+ * (or two) solutions. Matched by result name, which SPEC §4 fixes. */
+struct verdict {
+	const char *result;
+	enum value_kind kind;
+	const char *word; /* VAL_WORD: the verdict when the word is this one */
+	bool not_word;	  /* ... or when it is any other word */
+	bool b;		  /* VAL_BOOL: the verdict when the value is this */
+	const char *why;
+};
+
+static const struct verdict verdicts[] = {
+	{"mode", VAL_WORD, "consistent", true, false, "Painlevé's paradox (mode %s)"},
+	{"outcome", VAL_WORD, "paradox", false, false, "the run ends in Painlevé's paradox"},
+	{"moves", VAL_BOOL, NULL, false, false, "no motion (moves = false)"},
+	{"converged", VAL_BOOL, NULL, false, false, "no limit cycle (converged = false)"},
+	{"steady", VAL_BOOL, NULL, false, false, "no steady state (steady = false)"},
+};
+enum { NVERDICTS = sizeof(verdicts) / sizeof(verdicts[0]) };
+
+/* Whether results res show verdict v; the reason into why. */
+static bool shows(const struct model *m, const struct verdict *v, const struct value *res,
+		  char *why, size_t n)
+{
+	int r = model_result_index(m, v->result);
+	if (r < 0 || res[r].kind != v->kind)
+		return false;
+	bool hit = v->kind == VAL_BOOL ? res[r].b == v->b
+				       : (strcmp(res[r].word, v->word) != 0) == v->not_word;
+	if (hit && why) {
+		const char *w = v->kind == VAL_WORD ? res[r].word : "";
+		snprintf(why, n, v->why, w);
+	}
+	return hit;
+}
+
+static bool asked(const struct exercise *ex, int result)
+{
+	for (size_t i = 0; i < ex->nanswers; i++)
+		if (ex->answers[i].result == result)
+			return true;
+	return false;
+}
+
+void problemset_init(struct problemset *ps, size_t n, unsigned long seed)
+{
+	*ps = (struct problemset){.seed = seed, .n = n};
+}
+
+static void variant_release(const struct model *m, struct ps_variant *v)
+{
+	for (size_t i = 0; v->res && i < m->nresults; i++)
+		value_release(&v->res[i]);
+	free(v->res);
+	free(v->value);
+	free(v->statement);
+	free(v->steps);
+}
+
+void problemset_release(struct problemset *ps)
+{
+	for (size_t j = 0; j < ps->nparts; j++) {
+		struct ps_part *p = &ps->part[j];
+		const struct model *m = session_exercise(p->s)->model;
+		for (size_t k = 0; k < p->n; k++)
+			variant_release(m, &p->v[k]);
+		free(p->v);
+		for (size_t i = 0; i < p->nreason; i++)
+			free(p->reason[i].why);
+		free(p->reason);
+		free(p->base_verdict);
+		session_free(p->s);
+	}
+	free(ps->part);
+	*ps = (struct problemset){0};
+}
+
+int problemset_add(struct problemset *ps, struct session *s, struct diag *d)
+{
+	const struct exercise *ex = session_exercise(s);
+	const struct model *m = ex->model;
+	bool any = false;
+	for (size_t i = 0; i < m->nparams; i++)
+		any |= ex->params[i].has_draw;
+	if (!any) {
+		diag_set(d,
+			 "%s has no parameter with a draw range: every variant would be the same",
+			 ex->id);
+		session_free(s);
+		return -1;
+	}
+	if (session_solve(s, d)) {
+		diag_prefix(d, "%s at its own values: ", ex->id);
+		session_free(s);
+		return -1;
+	}
+	ps->part = xrealloc(ps->part, (ps->nparts + 1) * sizeof(*ps->part));
+	struct ps_part *p = &ps->part[ps->nparts++];
+	*p = (struct ps_part){.s = s, .v = xcalloc(ps->n, sizeof(*p->v))};
+	p->base_verdict = xcalloc(NVERDICTS, sizeof(bool));
+	struct value *res = xcalloc(m->nresults, sizeof(*res));
+	for (size_t i = 0; i < m->nresults; i++)
+		res[i] = value_copy(session_result(s, i));
+	for (size_t v = 0; v < NVERDICTS; v++)
+		p->base_verdict[v] = shows(m, &verdicts[v], res, NULL, 0);
+	for (size_t i = 0; i < m->nresults; i++)
+		value_release(&res[i]);
+	free(res);
+	return 0;
+}
+
+double problemset_round(double x, int digits)
+{
+	char buf[64];
+	snprintf(buf, sizeof(buf), "%.*e", digits - 1, x);
+	return strtod(buf, NULL);
+}
+
+/* A value of parameter p from its draw range, rounded; the rounding may
+ * leave the range (or the parameter's domain), and then it is drawn again. */
+static int draw_param(gsl_rng *rng, const struct ex_param *p, double *out, struct diag *d)
+{
+	struct diag ignored;
+	for (int t = 0; t < 1000; t++) {
+		double x = p->draw_lo + (p->draw_hi - p->draw_lo) * gsl_rng_uniform(rng);
+		x = problemset_round(x, p->digits);
+		if (x >= p->draw_lo && x <= p->draw_hi && !ex_param_check(p, x, &ignored)) {
+			*out = x;
+			return 0;
+		}
+	}
+	return diag_set(d, "the draw range %g %g of %s holds no value with %d significant digits",
+			p->draw_lo, p->draw_hi, p->spec->name, p->digits);
+}
+
+/* Why the session's last solve is degenerate, or false. */
+static bool degenerate(const struct ps_part *p, char *why, size_t n)
+{
+	const struct session *s = p->s;
+	const struct exercise *ex = session_exercise(s);
+	const struct model *m = ex->model;
+	for (size_t i = 0; i < ex->nanswers; i++) {
+		const struct value *v = session_result(s, (size_t)ex->answers[i].result);
+		if (v->kind == VAL_NUMBER && !isfinite(v->num)) {
+			snprintf(why, n, "%s is not finite", ex->answers[i].name);
+			return true;
+		}
+	}
+	struct value *res = xcalloc(m->nresults, sizeof(*res));
+	for (size_t i = 0; i < m->nresults; i++)
+		res[i] = *session_result(s, i); /* borrowed: not released */
+	bool bad = false;
+	for (size_t v = 0; v < NVERDICTS && !bad; v++) {
+		if (p->base_verdict[v] || asked(ex, model_result_index(m, verdicts[v].result)))
+			continue;
+		bad = shows(m, &verdicts[v], res, why, n);
+	}
+	free(res);
+	return bad;
+}
+
+static void count_reason(struct ps_part *p, const char *why)
+{
+	p->redrawn++;
+	for (size_t i = 0; i < p->nreason; i++)
+		if (!strcmp(p->reason[i].why, why)) {
+			p->reason[i].count++;
+			return;
+		}
+	p->reason = xrealloc(p->reason, (p->nreason + 1) * sizeof(*p->reason));
+	p->reason[p->nreason++] = (struct ps_reason){xstrdup(why), 1};
+}
+
+/* Draws variant k of part p: drawn values set, solved, kept. */
+static int draw_variant(struct ps_part *p, gsl_rng *rng, struct diag *d)
+{
+	struct session *s = p->s;
+	const struct exercise *ex = session_exercise(s);
+	const struct model *m = ex->model;
+	char why[256];
+	for (int t = 0; t < PROBLEMSET_MAX_TRIES; t++) {
+		for (size_t i = 0; i < m->nparams; i++) {
+			double x = 0;
+			if (!ex->params[i].has_draw)
+				continue;
+			if (draw_param(rng, &ex->params[i], &x, d) ||
+			    session_set_number(s, i, x, d))
+				return -1;
+		}
+		struct diag sd;
+		diag_clear(&sd);
+		if (session_solve(s, &sd)) {
+			if (num_interrupted)
+				return diag_set(d, "interrupted");
+			snprintf(why, sizeof(why), "the solve failed (%.200s)", sd.msg);
+			count_reason(p, "the solve failed");
+			continue;
+		}
+		if (degenerate(p, why, sizeof(why))) {
+			count_reason(p, why);
+			continue;
+		}
+		struct ps_variant *v = &p->v[p->n++];
+		v->value = xcalloc(m->nparams, sizeof(double));
+		for (size_t i = 0; i < m->nparams; i++)
+			v->value[i] = session_param(s, i)->num;
+		v->res = xcalloc(m->nresults, sizeof(*v->res));
+		for (size_t i = 0; i < m->nresults; i++)
+			v->res[i] = value_copy(session_result(s, i));
+		struct strbuf sb = STRBUF_INIT;
+		session_statement(s, &sb);
+		v->statement = strbuf_detach(&sb);
+		v->steps = xstrdup(session_steps(s));
+		return 0;
+	}
+	return diag_set(d,
+			"%s: %d draws in a row were degenerate (the last: %s); narrow its draw "
+			"ranges",
+			ex->id, PROBLEMSET_MAX_TRIES, why);
+}
+
+int problemset_draw(struct problemset *ps, struct diag *d)
+{
+	gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
+	gsl_rng_set(rng, ps->seed);
+	int rc = 0;
+	num_interrupted = 0;
+	for (size_t j = 0; j < ps->nparts && !rc; j++)
+		for (size_t k = 0; k < ps->n && !rc; k++) {
+			rc = draw_variant(&ps->part[j], rng, d);
+			if (!rc && num_interrupted)
+				rc = diag_set(d, "interrupted");
+		}
+	gsl_rng_free(rng);
+	return rc;
+}
+
+bool problemset_answer_value(const struct exercise *ex, const struct ex_answer *a,
+			     const struct value *res, double *out)
+{
+	const struct value *v = &res[a->result];
+	if (v->kind != VAL_NUMBER)
+		return false;
+	struct unit mu;
+	struct diag d;
+	if (unit_parse(ex->model->results[a->result].unit, &mu, &d))
+		return false;
+	*out = unit_convert(v->num, &mu, &a->u);
+	return true;
+}
+
+void problemset_format_answer(const struct ex_answer *a, double x, char *buf, size_t n)
+{
+	int digits;
+	switch (a->tol.kind) {
+	case TOL_ABS: {
+		int dec = (int)ceil(-log10(a->tol.value) - 1e-9) + 1;
+		dec = dec < 0 ? 0 : dec > 12 ? 12 : dec;
+		snprintf(buf, n, "%.*f", dec, x);
+		if (!strtod(buf, NULL)) /* no "-0.000" */
+			snprintf(buf, n, "%.*f", dec, 0.0);
+		return;
+	}
+	case TOL_SIG:
+		digits = (int)a->tol.value;
+		break;
+	case TOL_REL:
+	case TOL_DEFAULT:
+	default: {
+		double rel = a->tol.kind == TOL_REL ? a->tol.value : TOLERANCE_DEFAULT_REL;
+		digits = (int)ceil(-log10(rel) - 1e-9) + 2;
+		break;
+	}
+	}
+	digits = digits < 2 ? 2 : digits > 12 ? 12 : digits;
+	/* %#g keeps the trailing zeros that are significant */
+	snprintf(buf, n, "%#.*g", digits, x);
+	size_t len = strlen(buf);
+	if (len && buf[len - 1] == '.')
+		buf[len - 1] = '\0';
+}

@@ -1,0 +1,86 @@
+/* Randomized problem sets (SPEC §2, `generate`): variants of exercises
+ * whose parameters with a `draw = LO HI` range are drawn with gsl_rng
+ * (mt19937, one stream seeded with the seed) and rounded to their
+ * significant digits, each variant solved through a session exactly as
+ * `solve` solves it. Degenerate draws are redrawn (see problemset_draw).
+ * Nothing here prints or writes files. */
+#ifndef TRIBO_PROBLEMSET_H
+#define TRIBO_PROBLEMSET_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "exercise/session.h"
+#include "util/diag.h"
+
+enum {
+	PROBLEMSET_MAX_VARIANTS = 1000,
+	PROBLEMSET_MAX_TRIES = 100, /* degenerate draws in a row before giving up */
+};
+#define PROBLEMSET_DEFAULT_SEED 1UL
+
+/* One variant of one exercise. */
+struct ps_variant {
+	double *value;	   /* per model parameter, display unit (numbers only) */
+	struct value *res; /* per model result */
+	char *statement;   /* the statement with this variant's values */
+	char *steps;	   /* the worked steps, plain text as `steps` has them */
+};
+
+/* Why draws were thrown away, and how often. */
+struct ps_reason {
+	char *why;
+	size_t count;
+};
+
+/* One exercise of the set. */
+struct ps_part {
+	struct session *s; /* owned; its exercise is the one drawn */
+	struct ps_variant *v;
+	size_t n;	/* variants drawn so far */
+	size_t redrawn; /* degenerate draws thrown away */
+	struct ps_reason *reason;
+	size_t nreason;
+	bool *base_verdict; /* per verdict: whether the exercise's own values show it */
+};
+
+struct problemset {
+	unsigned long seed;
+	size_t n; /* variants of each part */
+	struct ps_part *part;
+	size_t nparts;
+};
+
+void problemset_init(struct problemset *ps, size_t n, unsigned long seed);
+void problemset_release(struct problemset *ps);
+
+/* Adds the exercise loaded in s (the set takes s). Solves it once at the
+ * exercise's own values, which must solve; fails when the exercise has no
+ * draw range (every variant would be the same). */
+int problemset_add(struct problemset *ps, struct session *s, struct diag *d);
+
+/* Draws and solves n variants of every part, part after part from one
+ * stream. A draw is degenerate, and is drawn again, when
+ *   - the solve fails,
+ *   - a result the exercise asks for ([answer]) is not a finite number, or
+ *   - a verdict of the model says there is no motion, no steady state or
+ *     limit cycle, or Painlevé's paradox (results mode, outcome, moves,
+ *     converged, steady), unless the exercise asks for that verdict or its
+ *     own values show it too (then the exercise is about it).
+ * After PROBLEMSET_MAX_TRIES degenerate draws in a row it fails, naming
+ * the exercise and the last reason. An interrupt (Ctrl-C) stops it. */
+int problemset_draw(struct problemset *ps, struct diag *d);
+
+/* x rounded to `digits` significant digits (as printf's %.*e rounds). */
+double problemset_round(double x, int digits);
+
+/* An answer's value in the answer's unit, from the results of a solve;
+ * false when it is not a number. */
+bool problemset_answer_value(const struct exercise *ex, const struct ex_answer *a,
+			     const struct value *res, double *out);
+/* The number as the key prints it, to as many digits as the answer's
+ * tolerance needs (4 significant for 1%, the figures for a significant-
+ * figures tolerance, one decimal below an absolute one). */
+void problemset_format_answer(const struct ex_answer *a, double x, char *buf, size_t n);
+
+#endif

@@ -1,0 +1,607 @@
+/* generate: reproducible problem sets, answers equal to solving each
+ * variant directly, drawn values in range and rounded, redraw counting,
+ * the three formats, bad arguments, and LaTeX that a plain pdflatex
+ * compiles (or, without pdflatex, that is well formed). */
+#include <check.h>
+#include <ftw.h>
+#include <gsl/gsl_rng.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cmd/command.h"
+#include "exercise/problemset.h"
+#include "testutil.h"
+#include "util/latex.h"
+#include "util/xalloc.h"
+
+static struct session *s;
+static struct strbuf out;
+static struct diag d;
+static char tmp[64];
+
+static void setup(void)
+{
+	setenv("TRIBO_PATH", "exercises", 1);
+	setenv("XDG_DATA_HOME", "/nonexistent", 1);
+	s = session_new();
+	strbuf_init(&out);
+	snprintf(tmp, sizeof(tmp), "/tmp/tribo-gen-XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(tmp));
+}
+
+static int remove_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st;
+	(void)flag;
+	(void)ftw;
+	return remove(path);
+}
+
+static void teardown(void)
+{
+	session_free(s);
+	strbuf_release(&out);
+	ck_assert_int_eq(nftw(tmp, remove_one, 16, FTW_DEPTH | FTW_PHYS), 0);
+}
+
+static int run(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int run(const char *fmt, ...)
+{
+	char line[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	strbuf_reset(&out);
+	return command_run(s, line, false, &out, &d, NULL);
+}
+
+#define OK(...) ck_assert_msg(run(__VA_ARGS__) == 0, "failed: %s%s", d.prefix, d.msg)
+
+static char *slurp(const char *dir, const char *name)
+{
+	char path[256];
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	FILE *f = fopen(path, "rb");
+	ck_assert_msg(f != NULL, "no file %s", path);
+	struct strbuf sb = STRBUF_INIT;
+	char buf[4096];
+	size_t n;
+	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+		strbuf_add(&sb, buf, n);
+	fclose(f);
+	return strbuf_detach(&sb);
+}
+
+static bool light(void)
+{
+	return getenv("TRIBO_TEST_LIGHT") != NULL;
+}
+
+/* ---- pieces ------------------------------------------------------------ */
+
+START_TEST(test_round)
+{
+	ck_assert_double_eq(problemset_round(0.123456, 2), 0.12);
+	ck_assert_double_eq(problemset_round(0.125001, 2), 0.13);
+	ck_assert_double_eq(problemset_round(1234.5, 3), 1230);
+	ck_assert_double_eq(problemset_round(-0.0456, 1), -0.05);
+	ck_assert_double_eq(problemset_round(59.96, 2), 60);
+}
+END_TEST
+
+START_TEST(test_format_answer)
+{
+	struct ex_answer a = {.tol = {TOL_REL, 0.01}};
+	char buf[48];
+	problemset_format_answer(&a, 2.170267, buf, sizeof(buf));
+	ck_assert_str_eq(buf, "2.170"); /* 1%: four figures, the zero kept */
+	a.tol = (struct tolerance){TOL_REL, 0.001};
+	problemset_format_answer(&a, 54.7356103, buf, sizeof(buf));
+	ck_assert_str_eq(buf, "54.736");
+	a.tol = (struct tolerance){TOL_DEFAULT, 0};
+	problemset_format_answer(&a, 1.5e-5, buf, sizeof(buf));
+	ck_assert_str_eq(buf, "1.500e-05");
+	a.tol = (struct tolerance){TOL_ABS, 0.005};
+	problemset_format_answer(&a, 0.6181490, buf, sizeof(buf));
+	ck_assert_str_eq(buf, "0.6181");
+	problemset_format_answer(&a, -0.00001, buf, sizeof(buf));
+	ck_assert_str_eq(buf, "0.0000");
+	a.tol = (struct tolerance){TOL_SIG, 3};
+	problemset_format_answer(&a, 0.67957866, buf, sizeof(buf));
+	ck_assert_str_eq(buf, "0.680");
+}
+END_TEST
+
+static void esc(const char *in, bool tt, const char *want)
+{
+	struct strbuf sb = STRBUF_INIT;
+	latex_escape(&sb, in, tt);
+	ck_assert_msg(!strcmp(strbuf_str(&sb), want), "'%s' gave '%s', not '%s'", in,
+		      strbuf_str(&sb), want);
+	strbuf_release(&sb);
+}
+
+START_TEST(test_latex_escape)
+{
+	esc("μ = 0.3", false, "\\(\\mu\\) = 0.3");
+	esc("R(φ̇)", false, "R(\\(\\dot{\\varphi}\\))");
+	esc("u̇ and ü", false, "\\(\\dot{u}\\) and \\(\\ddot{u}\\)");
+	esc("Φ⁻¹f", false, "\\(\\Phi\\sp{-1}\\)f");
+	esc("m/s², θ = 30°", false, "m/s\\(\\sp{2}\\), \\(\\theta\\) = 30\\(\\sp{\\circ}\\)");
+	esc("ΦᵀA⁻¹∂f", false, "\\(\\Phi\\sp{\\mathrm{T}}\\)A\\(\\sp{-1}\\partial\\)f");
+	esc("μ₀ ≤ √2", false, "\\(\\mu\\sb{0}\\) \\(\\leq\\) \\(\\surd\\)2");
+	esc("a_b {c} $1 & #2 50% x^2", false, "a\\_b \\{c\\} \\$1 \\& \\#2 50\\% x\\^{}2");
+	esc("~\\ <|>", false, "\\(\\sim\\backslash\\) \\(<|>\\)");
+	esc("v = -1, x-1, a--b", false, "v = \\(-\\)1, x-1, a-{}-b");
+	esc("Painlevé, §5 — ‖Φ‖ …", false,
+	    "Painlev\\'e, \\(\\mathsection\\)5 --- \\(\\|\\Phi\\|\\) \\ldots{}");
+	esc("☃ \xff", false, "[U+2603] ?");
+	/* inside alltt: \ { } are the only ASCII to escape */
+	esc("e^{iτ} \\ $&#_%~ <|>", true,
+	    "e^{\\char123}i\\(\\tau\\){\\char125} {\\char92} $&#_%~ <|>");
+	esc("  A = |  2  -0.5 |\n", true, "  A = |  2  -0.5 |\n");
+
+	struct strbuf sb = STRBUF_INIT;
+	latex_number(&sb, "-1.500e-05");
+	ck_assert_str_eq(strbuf_str(&sb), "\\(-1.500\\times10\\sp{-5}\\)");
+	strbuf_release(&sb);
+}
+END_TEST
+
+/* ---- reproducible ------------------------------------------------------ */
+
+START_TEST(test_reproducible)
+{
+	static const char *const fmt[] = {"tex", "md", "txt"};
+	const int n = light() ? 4 : 40;
+	for (int i = 0; i < 3; i++) {
+		char a[128], b[128], c[128];
+		snprintf(a, sizeof(a), "%s/%s-a", tmp, fmt[i]);
+		snprintf(b, sizeof(b), "%s/%s-b/deeper", tmp, fmt[i]);
+		snprintf(c, sizeof(c), "%s/%s-c", tmp, fmt[i]);
+		OK("generate %d seed 1 format %s to %s disk-reye", n, fmt[i], a);
+		OK("load disk-reye");
+		OK("set omega 1"); /* the user's value must not leak in */
+		OK("generate %d format %s to %s", n, fmt[i], b); /* seed 1 is the default */
+		OK("generate %d seed 2 format %s to %s disk-reye", n, fmt[i], c);
+		char want[512];
+		snprintf(want, sizeof(want),
+			 "wrote %s/sheet.%s and %s/key.%s: %d variants of disk-reye, seed 2; no "
+			 "draw was degenerate\n",
+			 c, fmt[i], c, fmt[i], n);
+		ck_assert_str_eq(strbuf_str(&out), want);
+		for (int k = 0; k < 2; k++) {
+			char name[16];
+			snprintf(name, sizeof(name), "%s.%s", k ? "key" : "sheet", fmt[i]);
+			char *x = slurp(a, name), *y = slurp(b, name), *z = slurp(c, name);
+			ck_assert_msg(!strcmp(x, y), "%s differs for the same seed", name);
+			ck_assert_msg(strcmp(x, z), "%s is the same for another seed", name);
+			/* nothing of the machine or the moment */
+			ck_assert_ptr_null(strstr(x, tmp));
+			ck_assert_ptr_null(strstr(x, "/tmp"));
+			free(x);
+			free(y);
+			free(z);
+		}
+	}
+}
+END_TEST
+
+/* ---- answers equal solving each variant directly --------------------- */
+
+/* Checks every variant of a txt key: the drawn values in their draw range
+ * and rounded to their digits, the others at the exercise's value, and
+ * each answer as loading the exercise, setting the values and solving
+ * gives it, to the digits printed. Returns the number of variants. */
+static int check_key(const char *key, const char *only_id)
+{
+	int variants = 0;
+	bool answers = false;
+	const char *id = only_id;
+	char idbuf[64];
+	struct session *t = session_new();
+	for (const char *p = key; *p;) {
+		size_t n = strcspn(p, "\n");
+		char *line = xstrndup(p, n);
+		p += n + (p[n] == '\n');
+		char *open = strrchr(line, '(');
+		if (!strncmp(line, "Problem ", 8) && open) {
+			snprintf(idbuf, sizeof(idbuf), "%.*s", (int)strcspn(open + 1, ")"),
+				 open + 1);
+			id = idbuf;
+		}
+		if (!strncmp(line, "values: ", 8)) {
+			variants++;
+			ck_assert_int_eq(session_load(t, id, &d), 0);
+			const struct exercise *ex = session_exercise(t);
+			int drawn = 0;
+			for (char *v = strtok(line + 8, ","); v; v = strtok(NULL, ",")) {
+				char name[32], num[32];
+				ck_assert_int_eq(sscanf(v, " %31s = %31s", name, num), 2);
+				int i = model_param_index(ex->model, name);
+				ck_assert_int_ge(i, 0);
+				const struct ex_param *pp = &ex->params[i];
+				double x = strtod(num, NULL);
+				ck_assert_msg(pp->has_draw, "%s is not drawn", name);
+				ck_assert_msg(x >= pp->draw_lo && x <= pp->draw_hi,
+					      "%s = %g outside [%g, %g]", name, x, pp->draw_lo,
+					      pp->draw_hi);
+				ck_assert_double_eq(x, problemset_round(x, pp->digits));
+				ck_assert_msg(session_set(t, name, num, NULL, &d) == 0, "%s",
+					      d.msg);
+				drawn++;
+			}
+			for (size_t i = 0; i < ex->model->nparams; i++)
+				drawn -= ex->params[i].has_draw;
+			ck_assert_int_eq(drawn, 0);
+			ck_assert_msg(session_solve(t, &d) == 0, "%s: %s", id, d.msg);
+		}
+		if (!strcmp(line, "answers:") || !strcmp(line, "worked solution:"))
+			answers = !strcmp(line, "answers:");
+		else if (answers) {
+			char name[32], num[48];
+			ck_assert_int_eq(sscanf(line, " %31s = %47s", name, num), 2);
+			const struct exercise *ex = session_exercise(t);
+			const struct ex_answer *a = NULL;
+			for (size_t i = 0; i < ex->nanswers; i++)
+				if (!strcmp(ex->answers[i].name, name))
+					a = &ex->answers[i];
+			ck_assert_ptr_nonnull(a);
+			struct value res[128];
+			const struct model *m = ex->model;
+			for (size_t i = 0; i < m->nresults; i++)
+				res[i] = *session_result(t, i);
+			double x;
+			char want[48];
+			ck_assert(problemset_answer_value(ex, a, res, &x));
+			problemset_format_answer(a, x, want, sizeof(want));
+			ck_assert_msg(!strcmp(num, want),
+				      "%s variant %d: %s = %s in the key, %s solved", id, variants,
+				      name, num, want);
+		}
+		free(line);
+	}
+	session_free(t);
+	return variants;
+}
+
+START_TEST(test_answers_match)
+{
+	const int n = light() ? 2 : 12;
+	char dir[128];
+	snprintf(dir, sizeof(dir), "%s/k", tmp);
+	OK("generate %d seed 4 format txt to %s painleve-rod kozlov-rest disk-uniform kozlov-ball",
+	   n, dir);
+	char *key = slurp(dir, "key.txt");
+	ck_assert_int_eq(check_key(key, NULL), 4 * n);
+	/* the steps are those of solving that variant */
+	ck_assert_ptr_nonnull(strstr(key, "worked solution:\n  Coordinates (x, θ, y)"));
+	free(key);
+	char *sheet = slurp(dir, "sheet.txt");
+	ck_assert_ptr_nonnull(
+		strstr(sheet, "Problem 2. Rest or motion under anisotropic friction"));
+	ck_assert_ptr_nonnull(strstr(sheet, "  theta_crit_min in deg: the θ of mu_crit_min\n"));
+	ck_assert_ptr_null(strstr(sheet, "{m1}")); /* every placeholder filled */
+	free(sheet);
+}
+END_TEST
+
+/* ---- redrawing ----------------------------------------------------------- */
+
+START_TEST(test_redraw)
+{
+	char dir[128];
+	snprintf(dir, sizeof(dir), "%s/r", tmp);
+	OK("generate 30 seed 5 format txt to %s tests/data/gen-redraw.ini", dir);
+	/* the same draws, made here: fy uniform in [0, 2] to 2 digits; the
+	 * point moves when 0.25 + fy² > 1 */
+	gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
+	gsl_rng_set(rng, 5);
+	int kept = 0, redrawn = 0;
+	while (kept < 30) {
+		double fy = problemset_round(2 * gsl_rng_uniform(rng), 2);
+		if (0.25 + fy * fy > 1)
+			kept++;
+		else
+			redrawn++;
+	}
+	gsl_rng_free(rng);
+	ck_assert_int_gt(redrawn, 10);
+	char want[256];
+	snprintf(want, sizeof(want), "%d degenerate draws redrawn\n", redrawn);
+	ck_assert_msg(strstr(strbuf_str(&out), want), "'%s' lacks '%s'", strbuf_str(&out), want);
+	char *key = slurp(dir, "key.txt"), *sheet = slurp(dir, "sheet.txt");
+	snprintf(want, sizeof(want), "no motion (moves = false), %d times.", redrawn);
+	ck_assert_msg(strstr(key, want), "the key does not say '%s'", want);
+	snprintf(want, sizeof(want), "%d degenerate draws were redrawn.", redrawn);
+	ck_assert_ptr_nonnull(strstr(sheet, want));
+	ck_assert_int_eq(check_key(key, "tests/data/gen-redraw.ini"), 30);
+	for (const char *p = key; (p = strstr(p, "values: fy = ")); p++)
+		ck_assert_double_gt(strtod(p + 13, NULL), 0.866);
+	free(key);
+	free(sheet);
+
+	/* an exercise whose own values show the verdict is about it: kept */
+	snprintf(dir, sizeof(dir), "%s/s", tmp);
+	OK("generate 5 format txt to %s kozlov-rest-stable", dir);
+	ck_assert_ptr_nonnull(strstr(strbuf_str(&out), "no draw was degenerate"));
+
+	/* and a draw range where nothing moves gives up, saying why */
+	ck_assert_int_eq(run("generate 3 to %s/h tests/data/gen-hopeless.ini", tmp), -1);
+	ck_assert_str_eq(d.msg, "gen-hopeless: 100 draws in a row were degenerate (the last: no "
+				"motion (moves = false)); narrow its draw ranges");
+	struct stat st;
+	char path[128];
+	snprintf(path, sizeof(path), "%s/h", tmp);
+	ck_assert_int_ne(stat(path, &st), 0); /* nothing written */
+}
+END_TEST
+
+/* ---- formats -------------------------------------------------------------- */
+
+START_TEST(test_md_txt)
+{
+	char dir[128];
+	snprintf(dir, sizeof(dir), "%s/m", tmp);
+	OK("generate 2 seed 9 format md to %s disk-reye", dir);
+	char *sheet = slurp(dir, "sheet.md"), *key = slurp(dir, "key.md");
+	ck_assert_ptr_nonnull(strstr(sheet, "# A spinning disk stops (Reye's hypothesis)\n\n*2 "
+					    "variants drawn by tribo with seed 9; no draw was "
+					    "degenerate.*\n"));
+	ck_assert_ptr_nonnull(strstr(sheet, "\n## Variant 2\n"));
+	ck_assert_ptr_nonnull(strstr(sheet, "- `stop_time` in s: time to stop"));
+	ck_assert_ptr_nonnull(strstr(sheet, "- `R_coeff` in N·m: R = R\\_coeff·\\|φ̇\\|"));
+	ck_assert_ptr_nonnull(strstr(key, "| answer | value | tolerance |\n|---|---|---|\n"
+					  "| `R_coeff` | "));
+	ck_assert_ptr_nonnull(strstr(key, "```text\nNormal force:"));
+	free(sheet);
+	free(key);
+	snprintf(dir, sizeof(dir), "%s/t", tmp);
+	OK("generate 1 seed 9 format txt to %s disk-reye", dir);
+	sheet = slurp(dir, "sheet.txt");
+	ck_assert_ptr_nonnull(strstr(sheet, "A spinning disk stops (Reye's hypothesis)\n"
+					    "=========================================\n"));
+	ck_assert_ptr_nonnull(strstr(sheet, "\nVariant 1\n---------\nA disk of mass "));
+	ck_assert_ptr_nonnull(strstr(sheet, "\nGive:\n  R_coeff in N·m: "));
+	free(sheet);
+}
+END_TEST
+
+/* ---- bad arguments ------------------------------------------------------- */
+
+static void fails(const char *line, const char *msg)
+{
+	ck_assert_msg(run("%s", line) == -1, "'%s' should fail", line);
+	ck_assert_str_eq(d.prefix, "generate: ");
+	ck_assert_msg(strstr(d.msg, msg), "'%s': '%s' lacks '%s'", line, d.msg, msg);
+}
+
+START_TEST(test_bad_arguments)
+{
+	fails("generate", "missing argument; usage: generate N [seed S]");
+	fails("generate 3", "no exercise loaded: 'load ID' first, or name the exercises");
+	fails("generate 0 disk-reye", "N '0' is not a whole number from 1 to 1000");
+	fails("generate 1001 disk-reye", "N '1001' is not a whole number from 1 to 1000");
+	fails("generate many disk-reye", "N 'many' is not a whole number");
+	fails("generate 2 seed -1 disk-reye",
+	      "seed '-1' is not a whole number from 0 to 4294967295");
+	fails("generate 2 seed 4294967296 disk-reye", "seed '4294967296' is not a whole number");
+	fails("generate 2 seed x1 disk-reye", "seed 'x1' is not");
+	fails("generate 2 disk-reye seed", "'seed' wants a value: seed S");
+	fails("generate 2 seed 1 seed 2 disk-reye", "'seed' is given twice");
+	fails("generate 2 format pdf disk-reye", "format 'pdf' is not one of tex, md, txt");
+	fails("generate 2 to 'a\nb' disk-reye", "the directory's name holds a control character");
+	fails("generate 2 disk-reye nosuch", "no exercise 'nosuch'");
+	fails("generate 2 disk-reyes", "did you mean 'disk-reye'?");
+	fails("generate 2 imachi-fig4-90",
+	      "imachi-fig4-90 has no parameter with a draw range: every variant would be the same");
+	char line[256];
+	snprintf(line, sizeof(line), "generate 1 to %s/afile/sub disk-reye", tmp);
+	char path[128];
+	snprintf(path, sizeof(path), "%s/afile", tmp);
+	FILE *f = fopen(path, "w");
+	fclose(f);
+	fails(line, "cannot create directory");
+	snprintf(line, sizeof(line), "generate 1 to %s disk-reye", path);
+	fails(line, "is not a directory");
+}
+END_TEST
+
+/* ---- completion --------------------------------------------------------- */
+
+static char *joined(char **c)
+{
+	struct strbuf sb = STRBUF_INIT;
+	for (size_t i = 0; c[i]; i++) {
+		strbuf_addf(&sb, "%s%s", i ? " " : "", c[i]);
+		free(c[i]);
+	}
+	free(c);
+	return strbuf_detach(&sb);
+}
+
+START_TEST(test_complete)
+{
+	bool files;
+	char *c = joined(command_complete(s, "gen", 0, &files));
+	ck_assert_str_eq(c, "generate");
+	free(c);
+	c = joined(command_complete(s, "generate 40 format ", 19, &files));
+	ck_assert_str_eq(c, "tex md txt");
+	free(c);
+	c = joined(command_complete(s, "generate 40 s", 12, &files));
+	ck_assert_str_eq(c, "seed");
+	free(c);
+	c = joined(command_complete(s, "generate 40 seed 1 disk-r", 19, &files));
+	ck_assert_str_eq(c, "disk-reye");
+	free(c);
+	c = joined(command_complete(s, "generate 40 to ", 15, &files));
+	ck_assert_str_eq(c, "");
+	ck_assert(files);
+	free(c);
+	c = joined(command_complete(s, "generate 40 seed ", 17, &files));
+	ck_assert_str_eq(c, "");
+	ck_assert(!files);
+	free(c);
+}
+END_TEST
+
+/* ---- LaTeX ----------------------------------------------------------------- */
+
+/* Checks what pdflatex would trip on: only ASCII, \begin and \end in
+ * pairs, braces balanced, and outside alltt none of # $ % ^ _ & ~ bare
+ * (& only as a tabular's column separator). */
+static void check_tex_structure(const char *name, const char *t)
+{
+	ck_assert_msg(!strncmp(t, "\\documentclass", 14), "%s: no \\documentclass", name);
+	char stack[32][32];
+	int depth = 0, braces = 0;
+	bool alltt = false, tabular = false;
+	for (const char *p = t; *p; p++) {
+		ck_assert_msg((unsigned char)*p < 0x80, "%s: a non-ASCII byte at %ld", name,
+			      (long)(p - t));
+		char env[32];
+		if (!strncmp(p, "\\begin{", 7) && sscanf(p + 7, "%31[a-z*]", env) == 1) {
+			ck_assert_int_lt(depth, 32);
+			strcpy(stack[depth++], env);
+			alltt |= !strcmp(env, "alltt");
+			tabular |= !strcmp(env, "tabular");
+			p = strchr(p, '}');
+			continue;
+		}
+		if (!strncmp(p, "\\end{", 5) && sscanf(p + 5, "%31[a-z*]", env) == 1) {
+			ck_assert_msg(depth > 0 && !strcmp(stack[depth - 1], env),
+				      "%s: \\end{%s} without its \\begin", name, env);
+			depth--;
+			if (!strcmp(env, "alltt"))
+				alltt = false;
+			if (!strcmp(env, "tabular"))
+				tabular = false;
+			p = strchr(p, '}');
+			continue;
+		}
+		if (*p == '\\') { /* a control symbol such as \$ or \{ */
+			p++;
+			continue;
+		}
+		if (*p == '{')
+			braces++;
+		if (*p == '}')
+			braces--;
+		ck_assert_msg(braces >= 0, "%s: '}' without its '{' at %ld", name, (long)(p - t));
+		if (alltt)
+			continue;
+		bool ok =
+			!strchr("#$%^_&~", *p) || (*p == '&' && tabular) || (*p == '~' && tabular);
+		ck_assert_msg(ok, "%s: a bare '%c' at %ld: %.40s", name, *p, (long)(p - t), p);
+	}
+	ck_assert_msg(depth == 0, "%s: \\begin{%s} not ended", name, depth ? stack[depth - 1] : "");
+	ck_assert_msg(braces == 0, "%s: braces do not balance", name);
+	ck_assert_ptr_nonnull(strstr(t, "\\end{document}\n"));
+	ck_assert_ptr_null(strstr(t, "[U+")); /* every character mapped */
+}
+
+static bool have(const char *prog)
+{
+	const char *path = getenv("PATH");
+	char *copy = xstrdup(path ? path : "/usr/bin:/bin");
+	bool found = false;
+	for (char *dir = strtok(copy, ":"); dir && !found; dir = strtok(NULL, ":")) {
+		char full[512];
+		snprintf(full, sizeof(full), "%s/%s", dir, prog);
+		found = access(full, X_OK) == 0;
+	}
+	free(copy);
+	return found;
+}
+
+/* Runs pdflatex on dir/name.tex (no shell); its exit status. */
+static int pdflatex(const char *dir, const char *name)
+{
+	pid_t pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		if (chdir(dir) || !freopen("/dev/null", "w", stdout))
+			_exit(126);
+		execlp("pdflatex", "pdflatex", "-interaction=nonstopmode", "-halt-on-error", name,
+		       (char *)NULL);
+		_exit(127);
+	}
+	int status;
+	waitpid(pid, &status, 0);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+START_TEST(test_latex_every_exercise)
+{
+	struct catalog cat;
+	catalog_scan(&cat);
+	bool tex = have("pdflatex");
+	int done = 0;
+	for (size_t i = 0; i < cat.n; i++) {
+		struct exercise *ex = exercise_read(cat.entry[i].path, &d);
+		ck_assert_ptr_nonnull(ex);
+		bool drawn = false;
+		for (size_t j = 0; j < ex->model->nparams; j++)
+			drawn |= ex->params[j].has_draw;
+		exercise_free(ex);
+		if (!drawn || (light() && strcmp(cat.entry[i].id, "painleve-rod")))
+			continue;
+		char dir[128];
+		snprintf(dir, sizeof(dir), "%s/%s", tmp, cat.entry[i].id);
+		OK("generate 2 seed 1 to %s %s", dir, cat.entry[i].id);
+		for (int k = 0; k < 2; k++) {
+			const char *name = k ? "key.tex" : "sheet.tex";
+			char *t = slurp(dir, name);
+			char what[160];
+			snprintf(what, sizeof(what), "%s/%s", cat.entry[i].id, name);
+			check_tex_structure(what, t);
+			free(t);
+			if (!tex)
+				continue;
+			ck_assert_msg(pdflatex(dir, name) == 0, "pdflatex fails on %s/%s", dir,
+				      name);
+			/* only the Type 1 Computer Modern: a bitmap (pk) font means a
+			 * glyph from TS1 that mktexpk had to make */
+			char *log = slurp(dir, k ? "key.log" : "sheet.log");
+			ck_assert_msg(!strstr(log, "pk>") && !strstr(log, "/fonts/pk/"),
+				      "%s/%s uses a bitmap font", dir, name);
+			free(log);
+		}
+		done++;
+	}
+	catalog_release(&cat);
+	ck_assert_int_ge(done, light() ? 1 : 20);
+}
+END_TEST
+
+static Suite *generate_suite(void)
+{
+	Suite *su = suite_create("generate");
+	TCase *tc = tcase_create("generate");
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_set_timeout(tc, 600);
+	tcase_add_test(tc, test_round);
+	tcase_add_test(tc, test_format_answer);
+	tcase_add_test(tc, test_latex_escape);
+	tcase_add_test(tc, test_reproducible);
+	tcase_add_test(tc, test_answers_match);
+	tcase_add_test(tc, test_redraw);
+	tcase_add_test(tc, test_md_txt);
+	tcase_add_test(tc, test_bad_arguments);
+	tcase_add_test(tc, test_complete);
+	tcase_add_test(tc, test_latex_every_exercise);
+	suite_add_tcase(su, tc);
+	return su;
+}
+
+int main(void)
+{
+	return run_suite(generate_suite());
+}
