@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "exercise/degenerate.h"
 #include "exercise/exercise.h"
 #include "num/num.h"
 #include "plot/figure.h"
@@ -174,86 +175,6 @@ static int solve_at(const struct exercise *ex, const double *val, struct value *
 	return rc;
 }
 
-static bool asks_for(const struct exercise *ex, const char *name)
-{
-	for (size_t i = 0; i < ex->nanswers; i++)
-		if (!strcmp(ex->answers[i].name, name))
-			return true;
-	return false;
-}
-
-/* The result called `name`, or NULL when the model has none (or it is not
- * of `kind`). */
-static const struct value *result(const struct lint *l, const struct value *res, const char *name,
-				  enum value_kind kind)
-{
-	int i = model_result_index(l->ex->model, name);
-	return i >= 0 && res[i].kind == kind ? &res[i] : NULL;
-}
-
-/* Why the results `res` are degenerate next to the file's, or NULL. */
-static const char *degenerate(const struct lint *l, const struct value *res, char *buf, size_t n)
-{
-	const struct exercise *ex = l->ex;
-	const struct value *b = l->base;
-	/* nothing happens: every asked-for number the file's values make
-	 * nonzero is zero here (one of them alone may be zero by symmetry) */
-	size_t moving = 0, still = 0, last = 0;
-	for (size_t i = 0; i < ex->nanswers; i++) {
-		int k = ex->answers[i].result;
-		if (res[k].kind != VAL_NUMBER || b[k].kind != VAL_NUMBER || !isfinite(b[k].num) ||
-		    b[k].num == 0)
-			continue;
-		moving++;
-		if (fabs(res[k].num) <= 1e-12 * fabs(b[k].num)) {
-			still++;
-			last = i;
-		}
-	}
-	if (moving && still == moving) {
-		int k = ex->answers[last].result;
-		char v[48];
-		value_text(b[k].num, ex->model->results[k].unit, v, sizeof(v));
-		if (moving == 1)
-			snprintf(buf, n, "%s = 0 (%s at the file's values): nothing happens",
-				 ex->answers[last].name, v);
-		else
-			snprintf(buf, n, "every answer is 0: nothing happens");
-		return buf;
-	}
-	static const char *const settles[] = {"converged", "steady"};
-	for (size_t i = 0; i < 2; i++) {
-		const struct value *r = result(l, res, settles[i], VAL_BOOL);
-		const struct value *r0 = result(l, b, settles[i], VAL_BOOL);
-		if (r && r0 && r0->b && !r->b) {
-			snprintf(buf, n, "%s = false (true at the file's values)", settles[i]);
-			return buf;
-		}
-	}
-	static const char *const kinds[] = {"moves", "stuck"};
-	for (size_t i = 0; i < 2; i++) {
-		const struct value *r = result(l, res, kinds[i], VAL_BOOL);
-		const struct value *r0 = result(l, b, kinds[i], VAL_BOOL);
-		if (r && r0 && r0->b != r->b) {
-			snprintf(buf, n,
-				 "%s = %s (%s at the file's values): the problem changes in kind",
-				 kinds[i], r->b ? "true" : "false", r0->b ? "true" : "false");
-			return buf;
-		}
-	}
-	const struct value *o = result(l, res, "outcome", VAL_WORD);
-	const struct value *o0 = result(l, b, "outcome", VAL_WORD);
-	if (o && o0 && !strcmp(o->word, "paradox") && strcmp(o0->word, "paradox") &&
-	    !asks_for(ex, "outcome") && !asks_for(ex, "mode")) {
-		snprintf(buf, n,
-			 "outcome = paradox (%s at the file's values), which the exercise does not "
-			 "ask about",
-			 o0->word);
-		return buf;
-	}
-	return NULL;
-}
-
 /* One point: solves there and says what is wrong. `where` describes the
  * point ("at mu = 0.8"); `line` is the line the findings name. */
 static void check_point(struct lint *l, const double *val, int line, const char *where,
@@ -287,7 +208,7 @@ static void check_point(struct lint *l, const double *val, int line, const char 
 		l->base = res;
 		return;
 	}
-	if (l->base && degenerate(l, res, why, sizeof(why)))
+	if (l->base && exercise_degenerate(ex, l->base, res, why, sizeof(why)))
 		finding(l, false, line, "degenerate %s: %s", where, why);
 	for (size_t i = 0; i < m->nresults; i++)
 		value_release(&res[i]);

@@ -6,53 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "exercise/degenerate.h"
 #include "num/num.h"
 #include "util/xalloc.h"
-
-/* The models' verdicts that make a variant degenerate: a result word or
- * boolean that says the problem has no motion, no steady state, or no
- * (or two) solutions. Matched by result name, which SPEC §4 fixes. */
-struct verdict {
-	const char *result;
-	enum value_kind kind;
-	const char *word; /* VAL_WORD: the verdict when the word is this one */
-	bool not_word;	  /* ... or when it is any other word */
-	bool b;		  /* VAL_BOOL: the verdict when the value is this */
-	const char *why;
-};
-
-static const struct verdict verdicts[] = {
-	{"mode", VAL_WORD, "consistent", true, false, "Painlevé's paradox (mode %s)"},
-	{"outcome", VAL_WORD, "paradox", false, false, "the run ends in Painlevé's paradox"},
-	{"moves", VAL_BOOL, NULL, false, false, "no motion (moves = false)"},
-	{"converged", VAL_BOOL, NULL, false, false, "no limit cycle (converged = false)"},
-	{"steady", VAL_BOOL, NULL, false, false, "no steady state (steady = false)"},
-};
-enum { NVERDICTS = sizeof(verdicts) / sizeof(verdicts[0]) };
-
-/* Whether results res show verdict v; the reason into why. */
-static bool shows(const struct model *m, const struct verdict *v, const struct value *res,
-		  char *why, size_t n)
-{
-	int r = model_result_index(m, v->result);
-	if (r < 0 || res[r].kind != v->kind)
-		return false;
-	bool hit = v->kind == VAL_BOOL ? res[r].b == v->b
-				       : (strcmp(res[r].word, v->word) != 0) == v->not_word;
-	if (hit && why) {
-		const char *w = v->kind == VAL_WORD ? res[r].word : "";
-		snprintf(why, n, v->why, w);
-	}
-	return hit;
-}
-
-static bool asked(const struct exercise *ex, int result)
-{
-	for (size_t i = 0; i < ex->nanswers; i++)
-		if (ex->answers[i].result == result)
-			return true;
-	return false;
-}
 
 void problemset_init(struct problemset *ps, size_t n, unsigned long seed)
 {
@@ -80,7 +36,9 @@ void problemset_release(struct problemset *ps)
 		for (size_t i = 0; i < p->nreason; i++)
 			free(p->reason[i].why);
 		free(p->reason);
-		free(p->base_verdict);
+		for (size_t i = 0; i < m->nresults; i++)
+			value_release(&p->base[i]);
+		free(p->base);
 		session_free(p->s);
 	}
 	free(ps->part);
@@ -109,15 +67,9 @@ int problemset_add(struct problemset *ps, struct session *s, struct diag *d)
 	ps->part = xrealloc(ps->part, (ps->nparts + 1) * sizeof(*ps->part));
 	struct ps_part *p = &ps->part[ps->nparts++];
 	*p = (struct ps_part){.s = s, .v = xcalloc(ps->n, sizeof(*p->v))};
-	p->base_verdict = xcalloc(NVERDICTS, sizeof(bool));
-	struct value *res = xcalloc(m->nresults, sizeof(*res));
+	p->base = xcalloc(m->nresults, sizeof(*p->base));
 	for (size_t i = 0; i < m->nresults; i++)
-		res[i] = value_copy(session_result(s, i));
-	for (size_t v = 0; v < NVERDICTS; v++)
-		p->base_verdict[v] = shows(m, &verdicts[v], res, NULL, 0);
-	for (size_t i = 0; i < m->nresults; i++)
-		value_release(&res[i]);
-	free(res);
+		p->base[i] = value_copy(session_result(s, i));
 	return 0;
 }
 
@@ -161,12 +113,7 @@ static bool degenerate(const struct ps_part *p, char *why, size_t n)
 	struct value *res = xcalloc(m->nresults, sizeof(*res));
 	for (size_t i = 0; i < m->nresults; i++)
 		res[i] = *session_result(s, i); /* borrowed: not released */
-	bool bad = false;
-	for (size_t v = 0; v < NVERDICTS && !bad; v++) {
-		if (p->base_verdict[v] || asked(ex, model_result_index(m, verdicts[v].result)))
-			continue;
-		bad = shows(m, &verdicts[v], res, why, n);
-	}
+	bool bad = exercise_degenerate(ex, p->base, res, why, n) != NULL;
 	free(res);
 	return bad;
 }

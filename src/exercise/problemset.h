@@ -41,7 +41,7 @@ struct ps_part {
 	size_t redrawn; /* degenerate draws thrown away */
 	struct ps_reason *reason;
 	size_t nreason;
-	bool *base_verdict; /* per verdict: whether the exercise's own values show it */
+	struct value *base; /* the results at the exercise's own values */
 };
 
 struct problemset {
