@@ -25,7 +25,7 @@ TESTS    := $(basename $(notdir $(wildcard tests/check_*.c)))
 B        := build/plain
 A        := build/asan
 
-.PHONY: all deps deps-check run check check-only install uninstall clean
+.PHONY: all deps deps-check deps-bench run check check-only bench bench-only install uninstall clean
 all: tribo
 
 deps:
@@ -33,6 +33,9 @@ deps:
 
 deps-check:
 	@sh build-aux/deps --tests
+
+deps-bench:
+	@sh build-aux/deps --bench
 
 run: deps
 	@$(MAKE) --no-print-directory tribo
@@ -43,6 +46,18 @@ check: deps-check
 
 check-only: tribo $(A)/tribo $(TESTS:%=$(B)/tests/%) $(TESTS:%=$(A)/tests/%)
 	@sh tests/run-all.sh
+
+# Timings and errors beside SciPy's (tests/bench/run.sh); nothing in
+# `make check` depends on them.
+bench: deps-bench
+	@$(MAKE) --no-print-directory bench-only
+
+bench-only: tribo $(B)/tests/bench/bench
+	@sh tests/bench/run.sh
+
+$(B)/tests/bench/bench: tests/bench/bench.c $(B)/libtribo.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(B)/libtribo.a $(PKG_LIBS) -lm
 
 # ---- the plain build ----
 $(B)/%.o: src/%.c $(wildcard src/*/*.h)

@@ -21,6 +21,13 @@ struct ode_opts ode_opts_default(double tmax)
 	};
 }
 
+static double tol_override; /* 0: none (ode_set_tolerance_override) */
+
+void ode_set_tolerance_override(double tol)
+{
+	tol_override = tol > 0 ? tol : 0;
+}
+
 /* The continuous extension of one accepted step: y(t0 + h) re-stepped. */
 struct restep {
 	gsl_odeiv2_step *step;
@@ -95,7 +102,8 @@ int ode_run(const struct ode_system *sys, const struct ode_opts *opts, double t0
 	gsl_odeiv2_system gsys = {sys->rhs, NULL, sys->dim, sys->params};
 	const gsl_odeiv2_step_type *T = gsl_odeiv2_step_rk8pd;
 	gsl_odeiv2_step *step = gsl_odeiv2_step_alloc(T, sys->dim);
-	gsl_odeiv2_control *ctl = gsl_odeiv2_control_y_new(opts->atol, opts->rtol);
+	gsl_odeiv2_control *ctl = gsl_odeiv2_control_y_new(
+		tol_override ? tol_override : opts->atol, tol_override ? tol_override : opts->rtol);
 	gsl_odeiv2_evolve *ev = gsl_odeiv2_evolve_alloc(sys->dim);
 	gsl_odeiv2_step *restep_step = gsl_odeiv2_step_alloc(T, sys->dim);
 	double *yprev = xmalloc(sys->dim * sizeof(double));

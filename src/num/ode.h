@@ -40,6 +40,14 @@ struct ode_end {
 	size_t steps; /* accepted steps */
 };
 
+/* A hook for studies of cost against accuracy (tests/bench/bench.c), not
+ * for the models: while tol > 0, every ode_run integrates with rtol = atol
+ * = tol whatever its caller asked for; 0 gives the callers back their own.
+ * Process-wide and not thread-safe; no front end sets it. Event location
+ * (event_tol) and integrations outside ode_run (the compliant Painlevé
+ * run's msbdf driver) keep their tolerances. */
+void ode_set_tolerance_override(double tol);
+
 /* Integrates from (t0, y) until the event or opts->tmax; y is updated in
  * place. Returns 0, or -1 with d filled (step failure, interrupt, too many
  * steps). */

@@ -1,0 +1,162 @@
+"""make bench: for each model's main exercise, tribo's whole-process and
+in-process solve times and its error against a reference, beside the same
+problem solved with SciPy at the same tolerance; then the cost against the
+tolerance and against the horizon. Run with Debian's /usr/bin/python3 (its
+python3-scipy) from the top of the tree, after `make tribo
+build/plain/tests/bench/bench`.
+
+    /usr/bin/python3 tests/bench/bench.py [--quick]
+
+Times are medians of repeated runs on whatever else the machine is doing:
+compare them within one run, not across machines."""
+import os
+import signal
+import subprocess
+import sys
+import time
+import warnings
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import imachi  # noqa: E402
+import kozlov  # noqa: E402
+import minguzzi  # noqa: E402
+import ragulskis  # noqa: E402
+import scipy  # noqa: E402
+from common import median, timed  # noqa: E402
+
+warnings.filterwarnings("ignore")  # SciPy's rtol floor and quad's roundoff notes
+CASES = minguzzi.CASES + kozlov.CASES + imachi.CASES + ragulskis.CASES
+TRIBO, BENCH = "./tribo", "build/plain/tests/bench/bench"
+ENV = dict(os.environ, TRIBO_PATH=os.path.abspath("exercises"))
+QUICK = "--quick" in sys.argv
+PROC_RUNS = 3 if QUICK else 7
+
+
+def tribo_process(case):
+    """Wall time of `tribo -c 'load ID; solve; print RESULT'`, median."""
+    cmd = [TRIBO, "-c", f"load {case.id}; solve; print {case.result}"]
+    times, out = [], ""
+    for _ in range(PROC_RUNS):
+        t0 = time.perf_counter()
+        out = subprocess.run(cmd, env=ENV, check=True, capture_output=True, text=True).stdout
+        times.append(time.perf_counter() - t0)
+    return float(out.split()[0]), median(times)
+
+
+def tribo_solve(case, tol=None, sets=(), timeout=10):
+    """(value, median in-process solve time) from bench.c, or the reason
+    it gave none."""
+    cmd = [BENCH, "-b", "0.15" if QUICK else "0.3"]
+    if tol:
+        cmd += ["-t", repr(tol)]
+    cmd += [case.id, case.result, *sets]
+    try:
+        r = subprocess.run(cmd, env=ENV, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return None, f"> {timeout} s"
+    if r.returncode:
+        return None, "fails: " + r.stderr.strip().split(": ", 2)[-1][:70]
+    v, t, _ = r.stdout.split()
+    return float(v), float(t)
+
+
+class Timeout(Exception):
+    pass
+
+
+def alarm(signum, frame):
+    raise Timeout
+
+
+def scipy_solve(case, tol, timeout=10):
+    """(value, median solve time), or why there is none: a script that
+    gives up or runs past `timeout` seconds is a result too."""
+    signal.signal(signal.SIGALRM, alarm)
+    signal.setitimer(signal.ITIMER_REAL, timeout)
+    try:
+        v, t, _ = timed(lambda: case.scipy(tol), budget=0.15 if QUICK else 0.3,
+                        max_reps=20, min_reps=1 if QUICK else 3)
+        return v, t
+    except Timeout:
+        return None, f"> {timeout} s"
+    except Exception as e:
+        return None, "fails: " + str(e)[:70]
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+
+
+def ms(t):
+    return f"{t * 1e3:9.3f}" if isinstance(t, float) else f"{t:>9}"
+
+
+def err(x, ref):
+    if x is None:
+        return f"{'-':>8}"
+    e = abs(x - ref) / abs(ref)
+    return f"{e:8.1e}" if e else f"{0:8}"
+
+
+def main():
+    print(f"tribo against SciPy {scipy.__version__} (Python {sys.version.split()[0]},"
+          f" /usr/bin/python3), {os.cpu_count()} cores, load average"
+          f" {os.getloadavg()[0]:.1f}: times are medians and noisy on a shared machine.")
+    print("proc: wall time of `tribo -c 'load ID; solve; print RESULT'` (start, load, solve,"
+          " exit).\nsolve: in-process time of one solve, tribo's session_solve (with its"
+          " figures) and\nthe SciPy script's function; ratio = SciPy solve / tribo solve."
+          " err: |x − ref|/|ref|.\nBoth sides at tribo's own tolerance for the exercise"
+          " (rtol = atol = tol).\n")
+    hdr = (f"{'exercise':<13} {'result':<12} {'tol':>6} {'proc ms':>9} {'solve ms':>9}"
+           f" {'SciPy ms':>9} {'ratio':>7} {'tribo err':>9} {'SciPy err':>9}  reference")
+    print(hdr)
+    print("-" * len(hdr))
+    refs = {}
+    for c in CASES:
+        ref = refs[c.id] = c.ref()
+        pv, pt = tribo_process(c)
+        tv, tt = tribo_solve(c)
+        sv, st = scipy_solve(c, c.tol)
+        ratio = f"{st / tt:7.1f}" if isinstance(st, float) and isinstance(tt, float) else "      -"
+        same = "" if tv is None or float(f"{tv:.12g}") == pv else "  (proc value differs!)"
+        print(f"{c.id:<13} {c.result:<12} {c.tol:6.0e} {ms(pt)} {ms(tt)} {ms(st)} {ratio}"
+              f" {err(tv, ref):>9} {err(sv, ref):>9}  {c.ref_kind}{same}")
+    print("\nWhat each side computes:")
+    for c in CASES:
+        print(f"  {c.id:<13} tribo: {c.tribo_what}\n  {'':<13} SciPy: {c.scipy_what}")
+
+    tols = (1e-6, 1e-8, 1e-10, 1e-12)
+    print("\nCost against tolerance: solve ms (relative error), tribo's ODE runs at"
+          " rtol = atol = tol\n(through ode_set_tolerance_override, src/num/ode.h), SciPy's"
+          " at the same; quadratures keep their own.")
+    print(f"{'exercise':<13} {'side':<6}" + "".join(f" {t:>19.0e}" for t in tols))
+    notes = []
+    for c in CASES:
+        if c.id in ("rayleigh", "painleve-rod", "kozlov-rest"):
+            continue  # no ODE behind the result
+        for side in ("tribo", "SciPy"):
+            cells = []
+            for tol in tols:
+                v, t = (tribo_solve(c, tol, timeout=5) if side == "tribo"
+                        else scipy_solve(c, tol, timeout=5))
+                if v is None and t.startswith("fails"):
+                    notes.append(f"[{len(notes) + 1}] {c.id}, {side} at {tol:g}: {t[7:]}")
+                    t = f"fails [{len(notes)}]"
+                cells.append(f"{ms(t).strip()} ({err(v, refs[c.id]).strip()})"
+                             if v is not None else t)
+            print(f"{c.id:<13} {side:<6}" + "".join(f" {x:>19}" for x in cells))
+    for n in notes:
+        print(n)
+
+    print("\nCost against the horizon (tribo, default tolerance): solve ms at each value.")
+    for c in CASES:
+        if not c.horizon:
+            continue
+        name, values = c.horizon
+        cells = []
+        for x in values:
+            v, t = tribo_solve(c, sets=[f"{name}={x:g}"])
+            cells.append(f"{name}={x:g}: {ms(t).strip()}")
+        print(f"  {c.id:<13} " + "   ".join(cells))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,187 @@
+"""Minguzzi's exercises as a student would solve them with SciPy: the
+spinning disk (§2.2), the Rayleigh function of a sliding, spinning disk
+(eq. 17), the conveyor belt (§2.1) and the stone polisher (§2.3). The
+numbers are those of the shipped exercises (exercises/ID.ini)."""
+import math
+
+import numpy as np
+from scipy.integrate import dblquad, quad, solve_ivp
+from scipy.optimize import brentq
+from scipy.special import ellipe, ellipk
+
+from common import Case
+
+# ---- §2.2, the spinning disk (disk-reye, disk-uniform) ----------------------
+DISK = dict(m=2.0, r=0.15, mu=0.25, g=9.81, omega=20.0)
+
+
+def disk_scipy(reye, tol):
+    """The torque by dblquad over the disk (pressure p ∝ 1/v for Reye,
+    uniform otherwise), then I φ̈ = −M by solve_ivp to the event φ̇ = 0."""
+    m, r, mu, g, w = (DISK[k] for k in ("m", "r", "mu", "g", "omega"))
+    N, I = m * g, 0.5 * m * r * r
+    weight = (lambda rho: 1.0 / (w * rho)) if reye else (lambda rho: 1.0)
+    # polar (rho, phi): dA = rho drho dphi; the pressure is weight/∫weight
+    W = dblquad(lambda rho, phi: weight(rho) * rho, 0, 2 * math.pi, 0, r,
+                epsabs=0, epsrel=tol)[0]
+    T = dblquad(lambda rho, phi: weight(rho) * rho * rho, 0, 2 * math.pi, 0, r,
+                epsabs=0, epsrel=tol)[0]
+    M = mu * N * T / W
+
+    def stop(t, y):
+        return y[1]
+    stop.terminal, stop.direction = True, -1
+    sol = solve_ivp(lambda t, y: [y[1], -M / I], (0, 1e3), [0.0, w],
+                    method="DOP853", rtol=tol, atol=tol, events=stop)
+    return sol.t_events[0][0]
+
+
+def disk_ref(reye):
+    m, r, mu, g, w = (DISK[k] for k in ("m", "r", "mu", "g", "omega"))
+    return (1.0 if reye else 0.75) * w * r / (mu * g)
+
+
+# ---- eq. (17): R of the exercise `rayleigh` ---------------------------------
+RAY = dict(r=0.1, vx=0.3, vy=0.0, wz=5.0, mu=0.3, N=10.0)
+
+
+def rayleigh_scipy(tol):
+    """R = μN/(πr²) ∬ |v_r| dA by dblquad in polar coordinates."""
+    r, vx, vy, wz, mu, N = (RAY[k] for k in ("r", "vx", "vy", "wz", "mu", "N"))
+
+    def speed(rho, phi):
+        x, y = rho * math.cos(phi), rho * math.sin(phi)
+        return math.hypot(vx - wz * y, vy + wz * x) * rho
+    I = dblquad(speed, 0, 2 * math.pi, 0, r, epsabs=0, epsrel=tol)[0]
+    return mu * N * I / (math.pi * r * r)
+
+
+def rayleigh_ref():
+    """Uniform pressure, Coulomb: |v_r| = |ω| |x − c| about the instantaneous
+    centre c (|c| = d = |u|/|ω| < r), so ∬|x − c| dA = ∮ L(φ)³/3 dφ with
+    L(φ) = −d cos φ + √(r² − d² sin² φ), the distance from c to the rim. The
+    integrand is analytic and periodic: the trapezoid rule on 4096 points is
+    exact to rounding."""
+    r, vx, vy, wz, mu, N = (RAY[k] for k in ("r", "vx", "vy", "wz", "mu", "N"))
+    d = math.hypot(vx, vy) / abs(wz)
+    phi = np.linspace(0, 2 * math.pi, 4096, endpoint=False)
+    L = -d * np.cos(phi) + np.sqrt(r * r - d * d * np.sin(phi) ** 2)
+    return mu * N * abs(wz) * (2 * math.pi * np.mean(L ** 3 / 3)) / (math.pi * r * r)
+
+
+# ---- §2.1, the conveyor belt ------------------------------------------------
+CONV = dict(m=1.0, N=9.81, v0=0.5, Fx=0.0, Fy=2.0, mu0=0.6, muinf=0.3, a=2.0, tmax=2.0)
+
+
+def bouchet(v):
+    c = CONV
+    return (c["mu0"] - c["muinf"]) / (1 + c["a"] * v) + c["muinf"]
+
+
+def conveyor_scipy(tol):
+    """m ṡ = F − Nμ(|s|) ŝ for the slip s = v − v0 e_x by solve_ivp from rest
+    on the belt, to the event |s| = 1e-9·scale (as tribo's), and the last
+    stretch at the deceleration there: t_stick."""
+    c = CONV
+    m, N, v0, F = c["m"], c["N"], c["v0"], np.array([c["Fx"], c["Fy"]])
+    s_ev = 1e-9 * max(v0, (np.hypot(*F) + N * c["mu0"]) / m * c["tmax"])
+
+    def rhs(t, s):
+        S = math.hypot(s[0], s[1])
+        k = N * bouchet(S) / S
+        return [(F[0] - k * s[0]) / m, (F[1] - k * s[1]) / m]
+
+    def stuck(t, s):
+        return math.hypot(s[0], s[1]) - s_ev
+    stuck.terminal, stuck.direction = True, -1
+    sol = solve_ivp(rhs, (0, c["tmax"]), [-v0, 0.0], method="DOP853",
+                    rtol=tol, atol=tol, events=stuck)
+    s = sol.y_events[0][0]
+    S = math.hypot(*s)
+    Sdot = (F @ s / S - N * bouchet(S)) / m
+    return sol.t_events[0][0] + S / -Sdot
+
+
+def conveyor_ref():
+    """No closed form (the push is across the belt). Independently, with no
+    event: in σ = −ln(S/S0), S = |s|, ψ its direction, dt/dσ = −S/Ṡ and
+    dψ/dσ = −F·ŝ⊥/(mṠ) are smooth all the way to S → 0; DOP853 at its tightest (rtol 2.3e-14) to
+    σ = 40, plus the last S/|Ṡ|."""
+    c = CONV
+    m, N, v0, Fx, Fy = c["m"], c["N"], c["v0"], c["Fx"], c["Fy"]
+
+    def rates(sig, y):
+        S, psi = v0 * math.exp(-sig), y[1]
+        Sdot = ((Fx * math.cos(psi) + Fy * math.sin(psi)) - N * bouchet(S)) / m
+        return S, Sdot, (-Fx * math.sin(psi) + Fy * math.cos(psi)) / m
+
+    def rhs(sig, y):
+        S, Sdot, perp = rates(sig, y)
+        return [-S / Sdot, -perp / Sdot]
+    sol = solve_ivp(rhs, (0, 40), [0.0, math.pi], method="DOP853", rtol=2.3e-14, atol=1e-16)
+    S, Sdot, _ = rates(40, sol.y[:, -1])
+    return sol.y[0, -1] + S / -Sdot
+
+
+# ---- §2.3, the stone polisher -----------------------------------------------
+POL = dict(m=2.0, r=0.15, omega=20.0, mu=0.4, g=9.81, vx0=0.3, tmax=2.0)
+
+
+def polisher_scipy(tol):
+    """Along x (no push, no turn) both rings pull alike: m u̇ = −Q(u) per ring,
+    Q = (μmg/2π)∫(u − W sin φ)/|v| dφ by quad at every right-hand side,
+    solve_ivp to tmax: vx_end."""
+    p = POL
+    m, W, mu, g = p["m"], p["r"] * p["omega"], p["mu"], p["g"]
+
+    def Q(u):
+        f = lambda phi: (u - W * math.sin(phi)) / math.sqrt(u * u + W * W - 2 * u * W * math.sin(phi))
+        return mu * m * g / (2 * math.pi) * quad(f, 0, 2 * math.pi, epsabs=0, epsrel=tol)[0]
+    sol = solve_ivp(lambda t, y: [-Q(y[0]) / m], (0, p["tmax"]), [p["vx0"]],
+                    method="DOP853", rtol=tol, atol=tol)
+    return sol.y[0, -1]
+
+
+def ring_force(u, W, mu, N):
+    """The ring's Coulomb force against u, in closed form: ∂/∂u of
+    R = (2μN/π)(u + W)E(k), k = 2√(uW)/(u + W), is
+    (2μN/π)[E + (E − K)(W − u)/(2u)] (SciPy's ellipk/ellipe take k²)."""
+    k2 = 4 * u * W / (u + W) ** 2
+    K, E = ellipk(k2), ellipe(k2)
+    return 2 * mu * N / math.pi * (E + (E - K) * (W - u) / (2 * u))
+
+
+def polisher_ref():
+    """u(tmax) from tmax = ∫_u^{u0} m du'/Q(u') with Q in closed form by the
+    complete elliptic integrals; quad to 1.2e-14, brentq to 1e-15."""
+    p = POL
+    m, W, mu, g = p["m"], p["r"] * p["omega"], p["mu"], p["g"]
+    Q = lambda u: ring_force(u, W, mu, m * g)
+    t = lambda u: quad(lambda x: m / Q(x), u, p["vx0"], epsabs=0, epsrel=1.2e-14, limit=200)[0]
+    return brentq(lambda u: t(u) - p["tmax"], 1e-3, p["vx0"], xtol=1e-16, rtol=1e-15)
+
+
+CASES = [
+    Case("disk-reye", "stop_time", 1e-12, lambda tol: disk_scipy(True, tol),
+         "torque by dblquad, solve_ivp DOP853 to φ̇ = 0",
+         "torque by nested quadrature at every RHS, rk8pd to the event φ̇ = 0",
+         lambda: disk_ref(True), "closed form ωr/(μg)"),
+    Case("disk-uniform", "stop_time", 1e-12, lambda tol: disk_scipy(False, tol),
+         "torque by dblquad, solve_ivp DOP853 to φ̇ = 0",
+         "torque by nested quadrature at every RHS, rk8pd to the event φ̇ = 0",
+         lambda: disk_ref(False), "closed form 3ωr/(4μg)"),
+    Case("rayleigh", "R", 1e-12, rayleigh_scipy,
+         "R by dblquad (polar)",
+         "R, Q (18), ∂R/∂q̇ and P by nested Gauss-Kronrod",
+         rayleigh_ref, "closed form ∮L³/3 dφ about the centre of rotation"),
+    Case("conveyor", "t_stick", 1e-12, conveyor_scipy,
+         "solve_ivp DOP853 to |s| = 1e-9 scale, last stretch closed",
+         "rk8pd slip phase, event |s| = 1e-9 scale, then riding to tmax",
+         conveyor_ref, "independent: σ = −ln|s| reformulation, DOP853 2.3e-14",
+         ("tmax", (0.5, 2, 8, 32))),
+    Case("polisher", "vx_end", 1e-11, polisher_scipy,
+         "1-D by symmetry, ring force by quad at every RHS",
+         "6-D rings' forces by quadrature at every RHS, rk8pd to tmax",
+         polisher_ref, "closed form: ∫m du/Q(u) = tmax, Q by K(k), E(k)",
+         ("tmax", (0.5, 1, 2, 4))),
+]
