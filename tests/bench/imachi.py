@@ -14,7 +14,7 @@ from common import Case
 TWO_PI = 2 * math.pi
 
 # ---- §2-4: the plane, base v = a cos τ e^{iφ'} ------------------------------
-PLANE = dict(phi=60.0, a=1.0, s=0.6, mu0=0.9, mu1=1.3, u0=(0.0, 0.0))
+PLANE = dict(phi=60.0, a=1.5, s=0.6, mu0=0.9, mu1=1.3, u0=(0.0, 0.0))
 
 
 def plane_scipy(tol, conv=1e-9, periods=200):
