@@ -544,6 +544,23 @@ START_TEST(test_non_ascii)
 }
 END_TEST
 
+/* Found by fuzz_expr: a lead byte of a 4-byte character at the end of the
+ * text made the message read past its NUL. On the heap, so that ASan sees
+ * one byte too far. */
+START_TEST(test_truncated_utf8_at_end)
+{
+	static const char *const cut[] = {"\xF9", "1+\xF0", "\xE2\x88", "2*\xC3"};
+	static const char *const shown[] = {"\\xF9", "\\xF0", "\\xE2", "\\xC3"};
+	static const int col[] = {1, 3, 1, 3};
+	for (size_t i = 0; i < sizeof(cut) / sizeof(cut[0]); i++) {
+		char *src = strdup(cut[i]), want[64];
+		snprintf(want, sizeof(want), "expected a value, not '%s'", shown[i]);
+		eval_bad(src, col[i], want);
+		free(src);
+	}
+}
+END_TEST
+
 static Suite *expr_suite(void)
 {
 	Suite *s = suite_create("expr");
@@ -576,6 +593,7 @@ static Suite *expr_suite(void)
 	tcase_add_test(tc, test_name_reserved_by_libmatheval);
 	tcase_add_test(tc, test_long_name);
 	tcase_add_test(tc, test_non_ascii);
+	tcase_add_test(tc, test_truncated_utf8_at_end);
 	suite_add_tcase(s, tc);
 	return s;
 }
