@@ -25,7 +25,7 @@ TESTS    := $(basename $(notdir $(wildcard tests/check_*.c)))
 B        := build/plain
 A        := build/asan
 
-.PHONY: all deps deps-check run check check-only install uninstall clean
+.PHONY: all deps deps-check deps-fuzz run check check-only fuzz fuzz-build install uninstall clean
 all: tribo
 
 deps:
@@ -33,6 +33,9 @@ deps:
 
 deps-check:
 	@sh build-aux/deps --tests
+
+deps-fuzz:
+	@sh build-aux/deps --fuzz
 
 run: deps
 	@$(MAKE) --no-print-directory tribo
@@ -75,6 +78,36 @@ $(A)/tribo: $(A)/main.o $(A)/libtribo.a
 $(A)/tests/%: tests/%.c $(A)/libtribo.a $(wildcard tests/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(SAN) -Itests -o $@ $< $(A)/libtribo.a $(PKG_LIBS) $(CHECK_LIBS) -lm
+
+# ---- the fuzzing build: clang, libFuzzer, ASan and UBSan ----
+# `make fuzz` builds the harnesses of tests/fuzz/ and runs each for
+# FUZZ_TIME seconds (tests/fuzz/run.sh says from which corpus); what they
+# grow and the crashes they find stay under build/fuzz.
+F          := build/fuzz
+FUZZ_CC    ?= clang
+FUZZ_TIME  ?= 60
+FUZZERS    := $(basename $(notdir $(wildcard tests/fuzz/fuzz_*.c)))
+FUZZ_CFLAGS = -std=c11 -D_DEFAULT_SOURCE -DTRIBO_VERSION='"$(VERSION)"' -Isrc $(WARN) -O1 -g \
+	      $(PKG_CFLAGS) -fsanitize=address,undefined -fno-sanitize-recover=all \
+	      -fno-omit-frame-pointer
+
+$(F)/%.o: src/%.c $(wildcard src/*/*.h)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
+
+$(F)/libtribo.a: $(LIB_SRC:src/%.c=$(F)/%.o)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(F)/fuzz_%: tests/fuzz/fuzz_%.c $(F)/libtribo.a
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -DFUZZ_EXERCISES='"$(CURDIR)/exercises"' \
+		-o $@ $< $(F)/libtribo.a $(PKG_LIBS) -lm
+
+fuzz-build: $(FUZZERS:%=$(F)/%)
+
+fuzz: deps-fuzz
+	@$(MAKE) --no-print-directory fuzz-build
+	FUZZ_TIME=$(FUZZ_TIME) sh tests/fuzz/run.sh $(FUZZERS)
 
 install: tribo
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/tribo/exercises
