@@ -654,7 +654,8 @@ static int answer_key(struct parse *ps, int k, const char *value)
 		int figures;
 		char word[32] = "";
 		if (sscanf(buf, "%d %31s", &figures, word) == 2 &&
-		    (!strcmp(word, "sig") || !strcmp(word, "sf") || !strncmp(word, "significant", 11))) {
+		    (!strcmp(word, "sig") || !strcmp(word, "sf") ||
+		     !strncmp(word, "significant", 11))) {
 			if (figures < 1 || figures > 15)
 				return perr(ps, col_of_value(ps),
 					    "significant figures must be from 1 to 15");
@@ -666,10 +667,10 @@ static int answer_key(struct parse *ps, int k, const char *value)
 			buf[--n] = '\0';
 		const char *why;
 		if (text_parse_double(buf, &x, &why))
-			return perr(
-				ps, col_of_value(ps),
-				"tolerance '%s' %s: write a percentage (1%%), significant figures (3 sig) or an amount (0.01)",
-				value, why);
+			return perr(ps, col_of_value(ps),
+				    "tolerance '%s' %s: write a percentage (1%%), significant "
+				    "figures (3 sig) or an amount (0.01)",
+				    value, why);
 		if (!(x > 0))
 			return perr(ps, col_of_value(ps), "tolerance must be positive");
 		a->tol = (struct tolerance){rel ? TOL_REL : TOL_ABS, rel ? x / 100 : x};
@@ -795,6 +796,12 @@ int ex_param_check(const struct ex_param *p, double value, struct diag *d)
 	char range[96], v[32];
 	if (!isfinite(value))
 		return diag_set(d, "%s must be a finite number", p->spec->name);
+	/* 1e308 km is finite, but not in the model's metres */
+	if (!isfinite(ex_param_to_model(p, value))) {
+		text_format_number(value, v, sizeof(v));
+		return diag_set(d, "%s = %s %s is too large: it overflows in %s", p->spec->name, v,
+				p->unit, p->spec->unit);
+	}
 	bounds(p, &lo, &lo_open, &hi, &hi_open);
 	bool ok = (lo_open ? value > lo : value >= lo) && (hi_open ? value < hi : value <= hi);
 	/* the model's own limits hold whatever the file says */
@@ -973,6 +980,14 @@ struct exercise *exercise_read(const char *path, struct diag *d)
 		diag_at(d, path, 0, 0, NULL, "is a directory");
 		return NULL;
 	}
+	/* the size a file says it has, not the 1 MB reading stops at */
+	if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > EXERCISE_MAX_BYTES) {
+		fclose(f);
+		diag_at(d, path, 0, 0, NULL,
+			"file too large (%lld bytes; an exercise is at most %d)",
+			(long long)st.st_size, EXERCISE_MAX_BYTES);
+		return NULL;
+	}
 	struct strbuf sb = STRBUF_INIT;
 	char buf[65536];
 	size_t n;
@@ -986,6 +1001,12 @@ struct exercise *exercise_read(const char *path, struct diag *d)
 	if (err) {
 		strbuf_release(&sb);
 		diag_at(d, path, 0, 0, NULL, "read error");
+		return NULL;
+	}
+	if (sb.len > EXERCISE_MAX_BYTES) { /* a pipe or a device: no size to tell */
+		strbuf_release(&sb);
+		diag_at(d, path, 0, 0, NULL, "file too large (an exercise is at most %d bytes)",
+			EXERCISE_MAX_BYTES);
 		return NULL;
 	}
 	struct exercise *ex = exercise_parse(path, strbuf_str(&sb), sb.len, d);

@@ -41,8 +41,7 @@ static void clear_checks(struct session *s)
 	s->check = NULL;
 }
 
-void session_set_check(struct session *s, size_t result, enum check_verdict v,
-		       const char *answer)
+void session_set_check(struct session *s, size_t result, enum check_verdict v, const char *answer)
 {
 	size_t n = s->ex->model->nresults;
 	if (!s->check) {
@@ -235,6 +234,9 @@ int session_set(struct session *s, const char *name, const char *value, const ch
 						unit_dim_name(&p->u, want, sizeof(want)),
 						p->unit[0] ? p->unit : "no unit");
 			x = unit_convert(x, &u, &p->u);
+			if (!isfinite(x))
+				return diag_set(d, "%s = %s %s is too large: it overflows in %s",
+						name, value, unit, p->unit);
 		}
 		if (ex_param_check(p, x, d))
 			return -1;
