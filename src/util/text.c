@@ -139,6 +139,22 @@ bool text_is_name(const char *s)
 	return true;
 }
 
+const char *text_clip(const char *s, char *buf, size_t n)
+{
+	size_t len = strlen(s);
+	if (len < n) {
+		memcpy(buf, s, len + 1);
+		return buf;
+	}
+	size_t k = n - sizeof("…"); /* room for "…" and the NUL */
+	if (k > 60)
+		k = 60;
+	while (k && ((unsigned char)s[k] & 0xC0) == 0x80) /* not inside a character */
+		k--;
+	snprintf(buf, n, "%.*s…", (int)k, s);
+	return buf;
+}
+
 void text_format_number(double x, char *buf, size_t n)
 {
 	if (x == 0.0)
