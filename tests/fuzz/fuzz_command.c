@@ -3,14 +3,22 @@
  * rest is split into commands as `tribo -c` splits them, each tokenized
  * and run on a fresh session. Commands that touch the file system or start
  * gnuplot (plot, export, generate, sweep, save, load, list) are skipped,
- * so a run has no side effects outside the process. */
+ * so a run has no side effects outside the process.
+ *
+ * A solve that is merely slow in this build (30 times slower than the
+ * plain one) is stopped as Ctrl-C stops it: after FUZZ_SOLVE_CPU seconds
+ * of CPU (default 2) a timer sets num_interrupted, which every model
+ * polls. What still runs into libFuzzer's -timeout does not poll it: a
+ * real hang. */
 #include <dirent.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/time.h>
 
 #include "cmd/command.h"
 #include "cmd/token.h"
@@ -41,11 +49,39 @@ static int by_path(const void *a, const void *b)
 	return strcmp(((const struct shipped *)a)->path, ((const struct shipped *)b)->path);
 }
 
+static double solve_cpu = 2;
+
+static void interrupt(int sig)
+{
+	(void)sig;
+	num_interrupted = 1;
+}
+
+/* SIGVTALRM: libFuzzer's own -timeout has SIGALRM. Once armed, the timer
+ * keeps firing, so a solve that clears the flag as it starts still sees it. */
+static void arm(double seconds)
+{
+	struct itimerval t = {{0, 0}, {0, 0}};
+	if (seconds > 0) {
+		t.it_value.tv_sec = (time_t)seconds;
+		t.it_value.tv_usec = (suseconds_t)((seconds - (double)(time_t)seconds) * 1e6);
+		t.it_interval.tv_usec = 100000;
+	}
+	setitimer(ITIMER_VIRTUAL, &t, NULL);
+}
+
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	(void)argc;
 	(void)argv;
 	num_init();
+	const char *cpu = getenv("FUZZ_SOLVE_CPU");
+	if (cpu)
+		solve_cpu = atof(cpu);
+	struct sigaction sa = {.sa_handler = interrupt};
+	sigemptyset(&sa.sa_mask);
+	sa.sa_flags = SA_RESTART;
+	sigaction(SIGVTALRM, &sa, NULL);
 	const char *dir = getenv("TRIBO_FUZZ_EXERCISES");
 	if (!dir)
 		dir = FUZZ_EXERCISES;
@@ -112,6 +148,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	struct session *s = session_new();
 	session_adopt(s, ex);
+	num_interrupted = 0;
+	arm(solve_cpu);
 
 	char **piece;
 	size_t n = split_commands(text, &piece);
@@ -134,6 +172,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		free(piece[i]);
 	}
 	free(piece);
+	arm(0);
+	num_interrupted = 0;
 	session_free(s);
 	free(text);
 	return 0;
