@@ -6,7 +6,7 @@
 # A crash, leak, UB report or timeout is saved as build/fuzz/crashes/NAME-*;
 # the last line adds up. usage: run.sh [HARNESS...] (default: all four)
 set -u
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 1
 F=build/fuzz
 FUZZ_TIME=${FUZZ_TIME:-60}
 FUZZ_RSS=${FUZZ_RSS:-2048}
