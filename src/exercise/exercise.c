@@ -138,31 +138,16 @@ static int col_of_value(const struct parse *ps)
 	return (int)(eq - ps->raw) + 1;
 }
 
-/* The offset of the first byte of invalid UTF-8 in s, or -1. */
-static long bad_utf8(const unsigned char *s, size_t n)
+/* The offset of the first byte of invalid UTF-8 in s (NUL-terminated at
+ * s[n]), or -1. */
+static long bad_utf8(const char *s, size_t n)
 {
 	size_t i = 0;
 	while (i < n) {
-		unsigned c = s[i];
-		size_t k;
-		if (c < 0x80)
-			k = 0;
-		else if (c >= 0xC2 && c <= 0xDF)
-			k = 1;
-		else if (c >= 0xE0 && c <= 0xEF)
-			k = 2;
-		else if (c >= 0xF0 && c <= 0xF4)
-			k = 3;
-		else
+		size_t k = text_utf8_char(s + i);
+		if (k == 0)
 			return (long)i;
-		for (size_t j = 1; j <= k; j++)
-			if (i + j >= n || (s[i + j] & 0xC0) != 0x80)
-				return (long)i;
-		/* overlong forms, UTF-16 surrogates, beyond U+10FFFF */
-		if ((c == 0xE0 && s[i + 1] < 0xA0) || (c == 0xED && s[i + 1] >= 0xA0) ||
-		    (c == 0xF0 && s[i + 1] < 0x90) || (c == 0xF4 && s[i + 1] >= 0x90))
-			return (long)i;
-		i += k + 1;
+		i += k;
 	}
 	return -1;
 }
@@ -267,7 +252,7 @@ static char *reader(char *str, int num, void *stream)
 		memmove(ps->raw, ps->raw + 3, n - 2); /* inih skips the BOM too */
 		n -= 3;
 	}
-	long bad = bad_utf8((const unsigned char *)ps->raw, n);
+	long bad = bad_utf8(ps->raw, n);
 	if (bad >= 0) {
 		perr(ps, (int)bad + 1, "invalid UTF-8");
 		return NULL;

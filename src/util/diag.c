@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "util/text.h"
+
 void diag_clear(struct diag *d)
 {
 	memset(d, 0, sizeof(*d));
@@ -57,26 +59,6 @@ void diag_prefix(struct diag *d, const char *fmt, ...)
 	d->prefix[sizeof(d->prefix) - 1] = '\0';
 }
 
-/* The length of the well-formed UTF-8 character at s, or 0. */
-static size_t utf8_char(const unsigned char *s)
-{
-	unsigned c = s[0];
-	size_t k = c < 0x80		    ? 0
-		   : c >= 0xC2 && c <= 0xDF ? 1
-		   : c >= 0xE0 && c <= 0xEF ? 2
-		   : c >= 0xF0 && c <= 0xF4 ? 3
-					    : 4;
-	if (k == 4)
-		return 0;
-	for (size_t j = 1; j <= k; j++)
-		if ((s[j] & 0xC0) != 0x80)
-			return 0;
-	if ((c == 0xE0 && s[1] < 0xA0) || (c == 0xED && s[1] >= 0xA0) ||
-	    (c == 0xF0 && s[1] < 0x90) || (c == 0xF4 && s[1] >= 0x90))
-		return 0;
-	return k + 1;
-}
-
 /* Appends s, which may hold what a hostile file or command line put in a
  * message, so that it cannot drive the terminal: control characters (but
  * a newline or a tab), DEL, the C1 controls and bytes that are not UTF-8
@@ -85,7 +67,7 @@ static void add_clean(struct strbuf *out, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	while (*p) {
-		size_t n = utf8_char(p);
+		size_t n = text_utf8_char((const char *)p);
 		bool c1 = n == 2 && p[0] == 0xC2 && p[1] < 0xA0;
 		if (n == 0 || c1 || (*p < ' ' && *p != '\n' && *p != '\t') || *p == 0x7F) {
 			strbuf_addf(out, "\\x%02X", *p);
@@ -122,7 +104,7 @@ void diag_format(const struct diag *d, struct strbuf *out)
 		const unsigned char *p = (const unsigned char *)d->source;
 		size_t k = 0;
 		while (*p) {
-			size_t n = utf8_char(p);
+			size_t n = text_utf8_char((const char *)p);
 			if (n == 2 && p[0] == 0xC2 && p[1] < 0xA0)
 				n = 0;
 			if (n == 0) {
