@@ -25,7 +25,8 @@ TESTS    := $(basename $(notdir $(wildcard tests/check_*.c)))
 B        := build/plain
 A        := build/asan
 
-.PHONY: all deps deps-check deps-bench run check check-only bench bench-only install uninstall clean
+.PHONY: all deps deps-check deps-bench deps-fuzz run check check-only bench bench-only \
+	fuzz fuzz-build install uninstall clean
 all: tribo
 
 deps:
@@ -36,6 +37,9 @@ deps-check:
 
 deps-bench:
 	@sh build-aux/deps --bench
+
+deps-fuzz:
+	@sh build-aux/deps --fuzz
 
 run: deps
 	@$(MAKE) --no-print-directory tribo
@@ -100,6 +104,36 @@ BINDIR    = $(PREFIX)/bin
 DATADIR   = $(PREFIX)/share/tribo
 MANDIR    = $(PREFIX)/share/man
 EXERCISES := $(notdir $(sort $(wildcard exercises/*.ini)))
+
+# ---- the fuzzing build: clang, libFuzzer, ASan and UBSan ----
+# `make fuzz` builds the harnesses of tests/fuzz/ and runs each for
+# FUZZ_TIME seconds (tests/fuzz/run.sh says from which corpus); what they
+# grow and the crashes they find stay under build/fuzz.
+F          := build/fuzz
+FUZZ_CC    ?= clang
+FUZZ_TIME  ?= 60
+FUZZERS    := $(basename $(notdir $(wildcard tests/fuzz/fuzz_*.c)))
+FUZZ_CFLAGS = -std=c11 -D_DEFAULT_SOURCE -DTRIBO_VERSION='"$(VERSION)"' -Isrc $(WARN) -O1 -g \
+	      $(PKG_CFLAGS) -fsanitize=address,undefined -fno-sanitize-recover=all \
+	      -fno-omit-frame-pointer
+
+$(F)/%.o: src/%.c $(wildcard src/*/*.h)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
+
+$(F)/libtribo.a: $(LIB_SRC:src/%.c=$(F)/%.o)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(F)/fuzz_%: tests/fuzz/fuzz_%.c $(F)/libtribo.a
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -DFUZZ_EXERCISES='"$(CURDIR)/exercises"' \
+		-o $@ $< $(F)/libtribo.a $(PKG_LIBS) -lm
+
+fuzz-build: $(FUZZERS:%=$(F)/%)
+
+fuzz: deps-fuzz
+	@$(MAKE) --no-print-directory fuzz-build
+	FUZZ_TIME=$(FUZZ_TIME) sh tests/fuzz/run.sh $(FUZZERS)
 
 install: tribo
 	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(DATADIR)/exercises" \

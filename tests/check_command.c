@@ -109,6 +109,76 @@ START_TEST(test_dispatch_errors)
 }
 END_TEST
 
+/* A command line of 1 MiB: tribo -c cannot be given one (Linux caps one
+ * argument at 128 KiB), but a script line or a pasted line can. Each must
+ * fail with its message, the text cut to the message's size, or work. */
+enum { MIB = 1 << 20 };
+
+static char *repeat(const char *head, const char *unit, size_t total)
+{
+	char *line = xmalloc(total + 1);
+	size_t n = strlen(head), u = strlen(unit);
+	memcpy(line, head, n);
+	while (n + u <= total) {
+		memcpy(line + n, unit, u);
+		n += u;
+	}
+	line[n] = '\0';
+	return line;
+}
+
+START_TEST(test_megabyte_lines)
+{
+	char **p;
+	char *line = repeat("", "print m;", MIB);
+	size_t n = split_commands(line, &p);
+	ck_assert_int_eq(n, MIB / 8 + 1);
+	ck_assert_str_eq(p[0], "print m");
+	ck_assert_str_eq(p[n - 1], "");
+	for (size_t i = 0; i < n; i++)
+		free(p[i]);
+	free(p);
+	free(line);
+
+	/* (not fails(): check cannot carry a 1 MiB line in its message) */
+	static const struct {
+		const char *head, *unit, *prefix, *part;
+	} bad[] = {
+		{"eval 1", "+1",
+		 "eval: ", "expression too long (1048571 characters; at most 4096)"},
+		{"set m ", "1", "set: ", "' is out of range (too large for a double)"},
+		{"", "x", "", "unknown command 'xxxx"},
+		{"set m 2 ", "k", "set: ", "unknown unit 'kkkk"},
+		{"load ", "a", "load: ", "no exercise 'aaaa"},
+	};
+	ok("load disk-reye");
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		line = repeat(bad[i].head, bad[i].unit, MIB);
+		int rc = run(line);
+		free(line);
+		ck_assert_msg(rc == -1, "a 1 MiB '%s…' line should fail", bad[i].head);
+		ck_assert_str_eq(d.prefix, bad[i].prefix);
+		ck_assert_msg(strstr(d.msg, bad[i].part), "message '%.200s…' lacks '%s'", d.msg,
+			      bad[i].part);
+	}
+	/* the reason survives: the text is cut to 60 bytes and '…' */
+	line = repeat("", "x", MIB);
+	run(line);
+	free(line);
+	ck_assert_str_eq(d.msg, "unknown command "
+				"'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'; "
+				"'help' lists the commands");
+	/* one that works; 1/8 MiB only, for the sanitizers' sake (hostile.sh
+	 * runs the whole megabyte) */
+	line = repeat("print", " m", MIB / 8);
+	int rc = run(line);
+	free(line);
+	ck_assert_int_eq(rc, 0);
+	ck_assert_int_eq(out.len, 2 * ((MIB / 8 - 5) / 2));
+	ck_assert_int_eq(memcmp(out.buf, "2\n2\n", 4), 0);
+}
+END_TEST
+
 START_TEST(test_set_and_print)
 {
 	ok("load disk-reye");
@@ -329,6 +399,7 @@ static Suite *command_suite(void)
 	tcase_add_test(tc, test_eval);
 	tcase_add_test(tc, test_quit_and_help);
 	tcase_add_test(tc, test_complete);
+	tcase_add_test(tc, test_megabyte_lines);
 	suite_add_tcase(su, tc);
 	return su;
 }

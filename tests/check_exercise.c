@@ -458,6 +458,9 @@ START_TEST(test_value_outside_model_limits)
 	expect_msg_has(&d, "≥ 0");
 	expect_fail(HEAD "[param r]\nunit = cm\nvalue = -3\n", 7, 1, "out of range");
 	expect_fail(HEAD "[param g]\nvalue = 0\n", 6, 1, "out of range");
+	/* finite in the file's unit, not in the model's: not "must be > 0" */
+	expect_fail_d(HEAD "[param r]\nvalue = 1e308\nunit = km\n", 6, 1, "too large", &d);
+	ck_assert_str_eq(d.msg, "r = 1e+308 km is too large: it overflows in m");
 }
 END_TEST
 

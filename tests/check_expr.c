@@ -544,6 +544,49 @@ START_TEST(test_non_ascii)
 }
 END_TEST
 
+/* Found by fuzz_expr: a lead byte of a 4-byte character at the end of the
+ * text made the message read past its NUL. On the heap, so that ASan sees
+ * one byte too far. */
+/* Found by fuzz_expr: libmatheval refuses a newline, and leaks on the way;
+ * the checker must refuse it first, and name a control character by its
+ * code rather than print it. */
+START_TEST(test_newline)
+{
+	static const struct {
+		const char *src;
+		int col;
+		const char *msg;
+	} cases[] = {
+		{"r\n", 2, "expected an operator here"},
+		{"1 +\n2", 4, "expected a value, not '\\x0A'"},
+		{"\x1B[31m", 1, "expected a value, not '\\x1B'"},
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct lookup_ctx c = {{0}, 0, 0, ""};
+		struct diag d;
+		double out = 12345;
+		ck_assert_int_eq(expr_eval(cases[i].src, lookup, &c, &out, &d), -1);
+		ck_assert_str_eq(d.msg, cases[i].msg);
+		ck_assert_int_eq(d.col, cases[i].col);
+		ck_assert(out == 12345);
+	}
+}
+END_TEST
+
+START_TEST(test_truncated_utf8_at_end)
+{
+	static const char *const cut[] = {"\xF9", "1+\xF0", "\xE2\x88", "2*\xC3"};
+	static const char *const shown[] = {"\\xF9", "\\xF0", "\\xE2", "\\xC3"};
+	static const int col[] = {1, 3, 1, 3};
+	for (size_t i = 0; i < sizeof(cut) / sizeof(cut[0]); i++) {
+		char *src = strdup(cut[i]), want[64];
+		snprintf(want, sizeof(want), "expected a value, not '%s'", shown[i]);
+		eval_bad(src, col[i], want);
+		free(src);
+	}
+}
+END_TEST
+
 static Suite *expr_suite(void)
 {
 	Suite *s = suite_create("expr");
@@ -576,6 +619,8 @@ static Suite *expr_suite(void)
 	tcase_add_test(tc, test_name_reserved_by_libmatheval);
 	tcase_add_test(tc, test_long_name);
 	tcase_add_test(tc, test_non_ascii);
+	tcase_add_test(tc, test_truncated_utf8_at_end);
+	tcase_add_test(tc, test_newline);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -535,6 +535,28 @@ END_TEST
 
 /* ---- text_format_number ---- */
 
+START_TEST(test_clip)
+{
+	char buf[TEXT_CLIP_SIZE], s[200], want[200];
+	ck_assert_str_eq(text_clip("omega", buf, sizeof(buf)), "omega");
+	memset(s, 'x', 100);
+	s[100] = '\0';
+	snprintf(want, sizeof(want), "%.60s…", s);
+	ck_assert_str_eq(text_clip(s, buf, sizeof(buf)), want);
+	/* 63 bytes fit whole; the cut never splits a character */
+	s[63] = '\0';
+	ck_assert_str_eq(text_clip(s, buf, sizeof(buf)), s);
+	strcpy(s, "a");
+	for (int i = 0; i < 40; i++)
+		strcat(s, "μ");
+	strcpy(want, "a");
+	for (int i = 0; i < 29; i++)
+		strcat(want, "μ");
+	strcat(want, "…");
+	ck_assert_str_eq(text_clip(s, buf, sizeof(buf)), want);
+}
+END_TEST
+
 START_TEST(test_format_number)
 {
 	char buf[64];
@@ -664,6 +686,7 @@ static Suite *units_suite(void)
 	tcase_add_test(tc, test_parse_int);
 	tcase_add_test(tc, test_suggest);
 	tcase_add_test(tc, test_format_number);
+	tcase_add_test(tc, test_clip);
 	tcase_add_test(tc, test_wrap);
 	tcase_add_test(tc, test_wrap_lines);
 	suite_add_tcase(s, tc);

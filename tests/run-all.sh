@@ -1,8 +1,8 @@
 #!/bin/sh
-# make check: the check suites and the transcripts, first as built, then
-# under AddressSanitizer + UBSan, then under valgrind; the man pages and
-# the installation once. The last line adds up the test cases of every
-# stage.
+# make check: the check suites, the transcripts and the hostile inputs
+# (tests/hostile.sh), first as built, then under AddressSanitizer + UBSan,
+# then under valgrind; the man pages and the installation once. The last
+# line adds up the test cases of every stage.
 set -u
 cd "$(dirname "$0")/.."
 out=$(mktemp)
@@ -42,6 +42,8 @@ for build in plain asan; do
 	bin=./tribo
 	[ $build = asan ] && bin=build/asan/tribo
 	stage env TRIBO=$bin bash tests/transcript.sh
+	echo "== hostile input, $build build"
+	stage env TRIBO=$bin bash tests/hostile.sh
 	echo "== the REPL in tmux, $build build"
 	stage env TRIBO=$bin bash tests/repl.sh
 	echo "== the full screen in tmux, $build build"

@@ -161,12 +161,12 @@ int cmd_check(struct cmd_ctx *c)
 		strbuf_addstr(&given, expr);
 	} else {
 		size_t vlen = strcspn(p, " \t");
-		char *num = xstrndup(p, vlen);
+		char *num = xstrndup(p, vlen), clip[TEXT_CLIP_SIZE];
 		const char *why;
 		int bad = text_parse_double(num, &x, &why);
 		if (bad)
-			diag_set(c->d, "'%s' %s: check %s VALUE [UNIT] wants a number", num, why,
-				 name);
+			diag_set(c->d, "'%s' %s: check %s VALUE [UNIT] wants a number",
+				 text_clip(num, clip, sizeof(clip)), why, name);
 		free(num);
 		if (bad)
 			goto done;

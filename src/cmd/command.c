@@ -272,10 +272,12 @@ int command_run(struct session *s, const char *line, bool interactive, struct st
 	int rc = -1;
 	if (!cmd) {
 		const char *near = command_suggest(name);
+		char clip[TEXT_CLIP_SIZE];
+		text_clip(name, clip, sizeof(clip));
 		if (near)
-			diag_set(d, "unknown command '%s' (did you mean '%s'?)", name, near);
+			diag_set(d, "unknown command '%s' (did you mean '%s'?)", clip, near);
 		else
-			diag_set(d, "unknown command '%s'; 'help' lists the commands", name);
+			diag_set(d, "unknown command '%s'; 'help' lists the commands", clip);
 		goto done;
 	}
 	int nargs = (int)t.n - 1;

@@ -172,10 +172,11 @@ int cmd_sweep(struct cmd_ctx *c)
 	double from, to;
 	int steps;
 	const char *why;
+	char clip[TEXT_CLIP_SIZE];
 	if (text_parse_double(ARG(2), &from, &why))
-		return diag_set(c->d, "FROM '%s' %s", ARG(2), why);
+		return diag_set(c->d, "FROM '%s' %s", text_clip(ARG(2), clip, sizeof(clip)), why);
 	if (text_parse_double(ARG(3), &to, &why))
-		return diag_set(c->d, "TO '%s' %s", ARG(3), why);
+		return diag_set(c->d, "TO '%s' %s", text_clip(ARG(3), clip, sizeof(clip)), why);
 	if (text_parse_int(ARG(4), 2, SWEEP_MAX_STEPS, &steps))
 		return diag_set(c->d, "STEPS '%s' must be a whole number from 2 to %d", ARG(4),
 				SWEEP_MAX_STEPS);

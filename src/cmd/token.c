@@ -44,7 +44,8 @@ int tokenize(const char *line, struct tokens *out, struct diag *d)
 				strbuf_addch(&w, *p++);
 			}
 		}
-		out->v = xrealloc(out->v, (out->n + 1) * sizeof(*out->v));
+		if ((out->n & (out->n - 1)) == 0) /* 0, 1, 2, 4, …: double, not one more */
+			out->v = xrealloc(out->v, 2 * (out->n + 1) * sizeof(*out->v));
 		out->v[out->n++] = (struct token){strbuf_detach(&w), col};
 	}
 }
@@ -78,7 +79,8 @@ size_t split_commands(const char *text, char ***pieces)
 			continue;
 		}
 		if (*p == ';' || *p == '\n' || !*p) {
-			*pieces = xrealloc(*pieces, (n + 1) * sizeof(char *));
+			if ((n & (n - 1)) == 0)
+				*pieces = xrealloc(*pieces, 2 * (n + 1) * sizeof(char *));
 			(*pieces)[n++] = xstrndup(start, (size_t)(p - start));
 			if (!*p)
 				break;

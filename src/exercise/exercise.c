@@ -138,31 +138,16 @@ static int col_of_value(const struct parse *ps)
 	return (int)(eq - ps->raw) + 1;
 }
 
-/* The offset of the first byte of invalid UTF-8 in s, or -1. */
-static long bad_utf8(const unsigned char *s, size_t n)
+/* The offset of the first byte of invalid UTF-8 in s (NUL-terminated at
+ * s[n]), or -1. */
+static long bad_utf8(const char *s, size_t n)
 {
 	size_t i = 0;
 	while (i < n) {
-		unsigned c = s[i];
-		size_t k;
-		if (c < 0x80)
-			k = 0;
-		else if (c >= 0xC2 && c <= 0xDF)
-			k = 1;
-		else if (c >= 0xE0 && c <= 0xEF)
-			k = 2;
-		else if (c >= 0xF0 && c <= 0xF4)
-			k = 3;
-		else
+		size_t k = text_utf8_char(s + i);
+		if (k == 0)
 			return (long)i;
-		for (size_t j = 1; j <= k; j++)
-			if (i + j >= n || (s[i + j] & 0xC0) != 0x80)
-				return (long)i;
-		/* overlong forms, UTF-16 surrogates, beyond U+10FFFF */
-		if ((c == 0xE0 && s[i + 1] < 0xA0) || (c == 0xED && s[i + 1] >= 0xA0) ||
-		    (c == 0xF0 && s[i + 1] < 0x90) || (c == 0xF4 && s[i + 1] >= 0x90))
-			return (long)i;
-		i += k + 1;
+		i += k;
 	}
 	return -1;
 }
@@ -267,7 +252,7 @@ static char *reader(char *str, int num, void *stream)
 		memmove(ps->raw, ps->raw + 3, n - 2); /* inih skips the BOM too */
 		n -= 3;
 	}
-	long bad = bad_utf8((const unsigned char *)ps->raw, n);
+	long bad = bad_utf8(ps->raw, n);
 	if (bad >= 0) {
 		perr(ps, (int)bad + 1, "invalid UTF-8");
 		return NULL;
@@ -818,6 +803,12 @@ int ex_param_check(const struct ex_param *p, double value, struct diag *d)
 	char range[96], v[32];
 	if (!isfinite(value))
 		return diag_set(d, "%s must be a finite number", p->spec->name);
+	/* 1e308 km is finite, but not in the model's metres */
+	if (!isfinite(ex_param_to_model(p, value))) {
+		text_format_number(value, v, sizeof(v));
+		return diag_set(d, "%s = %s %s is too large: it overflows in %s", p->spec->name, v,
+				p->unit, p->spec->unit);
+	}
 	bounds(p, &lo, &lo_open, &hi, &hi_open);
 	bool ok = (lo_open ? value > lo : value >= lo) && (hi_open ? value < hi : value <= hi);
 	/* the model's own limits hold whatever the file says */
@@ -996,6 +987,14 @@ struct exercise *exercise_read(const char *path, struct diag *d)
 		diag_at(d, path, 0, 0, NULL, "is a directory");
 		return NULL;
 	}
+	/* the size a file says it has, not the 1 MB reading stops at */
+	if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > EXERCISE_MAX_BYTES) {
+		fclose(f);
+		diag_at(d, path, 0, 0, NULL,
+			"file too large (%lld bytes; an exercise is at most %d)",
+			(long long)st.st_size, EXERCISE_MAX_BYTES);
+		return NULL;
+	}
 	struct strbuf sb = STRBUF_INIT;
 	char buf[65536];
 	size_t n;
@@ -1009,6 +1008,12 @@ struct exercise *exercise_read(const char *path, struct diag *d)
 	if (err) {
 		strbuf_release(&sb);
 		diag_at(d, path, 0, 0, NULL, "read error");
+		return NULL;
+	}
+	if (sb.len > EXERCISE_MAX_BYTES) { /* a pipe or a device: no size to tell */
+		strbuf_release(&sb);
+		diag_at(d, path, 0, 0, NULL, "file too large (an exercise is at most %d bytes)",
+			EXERCISE_MAX_BYTES);
 		return NULL;
 	}
 	struct exercise *ex = exercise_parse(path, strbuf_str(&sb), sb.len, d);

@@ -133,13 +133,14 @@ int session_load(struct session *s, const char *what, struct diag *d)
 			const char **ids = xmalloc((cat.n + 1) * sizeof(*ids));
 			for (size_t i = 0; i < cat.n; i++)
 				ids[i] = cat.entry[i].id;
-			char hint[96];
+			char hint[96], clip[TEXT_CLIP_SIZE];
+			text_clip(what, clip, sizeof(clip));
 			if (*text_did_you_mean(what, ids, cat.n, hint, sizeof(hint)))
-				diag_set(d, "no exercise '%s'%s", what, hint);
+				diag_set(d, "no exercise '%s'%s", clip, hint);
 			else
 				diag_set(d,
 					 "no exercise '%s'; 'list' shows the exercises there are",
-					 what);
+					 clip);
 			free(ids);
 			catalog_release(&cat);
 			return -1;
@@ -221,8 +222,9 @@ int session_set(struct session *s, const char *name, const char *value, const ch
 	} else {
 		double x;
 		const char *why;
+		char clip[TEXT_CLIP_SIZE];
 		if (text_parse_double(value, &x, &why))
-			return diag_set(d, "'%s' %s", value, why);
+			return diag_set(d, "'%s' %s", text_clip(value, clip, sizeof(clip)), why);
 		if (unit) {
 			struct unit u;
 			char got[64], want[64];
@@ -234,6 +236,9 @@ int session_set(struct session *s, const char *name, const char *value, const ch
 						unit_dim_name(&p->u, want, sizeof(want)),
 						p->unit[0] ? p->unit : "no unit");
 			x = unit_convert(x, &u, &p->u);
+			if (!isfinite(x))
+				return diag_set(d, "%s = %s %s is too large: it overflows in %s",
+						name, value, unit, p->unit);
 		}
 		if (ex_param_check(p, x, d))
 			return -1;

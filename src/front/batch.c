@@ -57,19 +57,30 @@ int front_batch_string(struct session *s, const char *commands)
 	return status;
 }
 
+/* A script line may be as long as an exercise file. */
+enum { SCRIPT_MAX_LINE = 1 << 20 };
+
 int front_batch_file(struct session *s, FILE *f, const char *name)
 {
 	struct strbuf line = STRBUF_INIT;
 	int lineno = 0, status = 0, c;
 	for (;;) {
 		strbuf_reset(&line);
-		while ((c = getc(f)) != EOF && c != '\n')
+		/* a NUL or an overlong line stops the script as it is read, so
+		 * that tribo < /dev/zero ends at once instead of filling memory */
+		while ((c = getc(f)) != EOF && c != '\n' && c != '\0' && line.len < SCRIPT_MAX_LINE)
 			strbuf_addch(&line, (char)c);
 		if (c == EOF && line.len == 0)
 			break;
 		lineno++;
-		if (memchr(line.buf, '\0', line.len)) {
+		if (c == '\0') {
 			fprintf(stderr, "tribo: %s:%d: NUL byte in the script\n", name, lineno);
+			status = 1;
+			break;
+		}
+		if (c != EOF && c != '\n') {
+			fprintf(stderr, "tribo: %s:%d: line too long (more than %d bytes)\n", name,
+				lineno, SCRIPT_MAX_LINE);
 			status = 1;
 			break;
 		}

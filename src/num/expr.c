@@ -53,9 +53,10 @@ static int fail(struct parser *ps, const char *at, const char *fmt, const char *
 	return diag_at(ps->d, "", 1, (int)(at - ps->src) + 1, ps->src, "%s", msg);
 }
 
+/* Not a newline: libmatheval's lexer refuses one (and leaks when it does). */
 static void skip(struct parser *ps)
 {
-	while (isspace((unsigned char)*ps->p))
+	while (isspace((unsigned char)*ps->p) && *ps->p != '\n')
 		ps->p++;
 }
 
@@ -156,9 +157,15 @@ static int primary(struct parser *ps)
 	int len = b < 0x80 ? 1 : b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 1;
 	char c[8];
 	snprintf(c, sizeof(c), "%.*s", len, at);
+	if (b < ' ' || b == 0x7F)
+		snprintf(c, sizeof(c), "\\x%02X", b);
+	/* stop at the first byte that does not continue it: past a NUL at
+	 * the end of the text there is nothing to read */
 	for (int i = 1; i < len; i++)
-		if (((unsigned char)at[i] & 0xC0) != 0x80)
+		if (((unsigned char)at[i] & 0xC0) != 0x80) {
 			snprintf(c, sizeof(c), "\\x%02X", b);
+			break;
+		}
 	return fail(ps, at, "expected a value, not '%s'", c);
 }
 

@@ -70,6 +70,15 @@ $ tribo nul.tribo
 ! tribo: nul.tribo:1: NUL byte in the script
 ? 1
 
+# A script line stops being read at 1 MiB (tests/hostile.sh feeds endless ones).
+$ head -c 1048577 /dev/zero | tr '\0' x | tribo
+! tribo: stdin:1: line too long (more than 1048576 bytes)
+? 1
+
+$ { printf '# '; head -c 1048574 /dev/zero | tr '\0' x; printf '\nload disk-reye\nprint m'; } | tribo
+2
+? 0
+
 $ tribo -c "eval $(printf '1+%.0s' $(seq 3000))1"
 ! tribo: -c: command 1: eval: expression too long (6001 characters; at most 4096)
 ? 1

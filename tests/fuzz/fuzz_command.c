@@ -1,0 +1,180 @@
+/* libFuzzer: the command line. The first byte picks a shipped exercise
+ * (parsed once, at start-up) and whether the session is interactive; the
+ * rest is split into commands as `tribo -c` splits them, each tokenized
+ * and run on a fresh session. Commands that touch the file system or start
+ * gnuplot (plot, export, generate, sweep, save, load, list) are skipped,
+ * so a run has no side effects outside the process.
+ *
+ * A solve that is merely slow in this build (30 times slower than the
+ * plain one) is stopped as Ctrl-C stops it: after FUZZ_SOLVE_CPU seconds
+ * of CPU (default 2) a timer sets num_interrupted, which every model
+ * polls. What still runs into libFuzzer's -timeout does not poll it: a
+ * real hang. */
+#include <dirent.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/time.h>
+
+#include "cmd/command.h"
+#include "cmd/token.h"
+#include "exercise/exercise.h"
+#include "exercise/session.h"
+#include "num/num.h"
+#include "util/diag.h"
+#include "util/strbuf.h"
+
+#ifndef FUZZ_EXERCISES
+#define FUZZ_EXERCISES "exercises"
+#endif
+
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+enum { MAX_EXERCISES = 64, MAX_COMMANDS = 16 };
+
+static struct shipped {
+	char *path;
+	char *text;
+	size_t len;
+} shipped[MAX_EXERCISES];
+static size_t nshipped;
+
+static int by_path(const void *a, const void *b)
+{
+	return strcmp(((const struct shipped *)a)->path, ((const struct shipped *)b)->path);
+}
+
+static double solve_cpu = 2;
+
+static void interrupt(int sig)
+{
+	(void)sig;
+	num_interrupted = 1;
+}
+
+/* SIGVTALRM: libFuzzer's own -timeout has SIGALRM. Once armed, the timer
+ * keeps firing, so a solve that clears the flag as it starts still sees it. */
+static void arm(double seconds)
+{
+	struct itimerval t = {{0, 0}, {0, 0}};
+	if (seconds > 0) {
+		t.it_value.tv_sec = (time_t)seconds;
+		t.it_value.tv_usec = (suseconds_t)((seconds - (double)(time_t)seconds) * 1e6);
+		t.it_interval.tv_usec = 100000;
+	}
+	setitimer(ITIMER_VIRTUAL, &t, NULL);
+}
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	num_init();
+	const char *cpu = getenv("FUZZ_SOLVE_CPU");
+	if (cpu)
+		solve_cpu = atof(cpu);
+	struct sigaction sa = {.sa_handler = interrupt};
+	sigemptyset(&sa.sa_mask);
+	sa.sa_flags = SA_RESTART;
+	sigaction(SIGVTALRM, &sa, NULL);
+	const char *dir = getenv("TRIBO_FUZZ_EXERCISES");
+	if (!dir)
+		dir = FUZZ_EXERCISES;
+	DIR *dp = opendir(dir);
+	struct dirent *de;
+	while (dp && (de = readdir(dp)) && nshipped < MAX_EXERCISES) {
+		size_t n = strlen(de->d_name);
+		if (n < 5 || strcmp(de->d_name + n - 4, ".ini"))
+			continue;
+		char path[4096];
+		snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
+		FILE *f = fopen(path, "rb");
+		if (!f)
+			continue;
+		struct strbuf sb = STRBUF_INIT;
+		char buf[4096];
+		size_t k;
+		while ((k = fread(buf, 1, sizeof(buf), f)) > 0)
+			strbuf_add(&sb, buf, k);
+		fclose(f);
+		shipped[nshipped].path = strdup(path);
+		shipped[nshipped].len = sb.len;
+		shipped[nshipped++].text = strbuf_detach(&sb);
+	}
+	if (dp)
+		closedir(dp);
+	if (!nshipped) {
+		fprintf(stderr, "fuzz_command: no exercises in %s (set TRIBO_FUZZ_EXERCISES)\n",
+			dir);
+		exit(1);
+	}
+	/* the same byte picks the same exercise whatever the directory order */
+	qsort(shipped, nshipped, sizeof(shipped[0]), by_path);
+	return 0;
+}
+
+static bool skipped(const char *name)
+{
+	static const char *const words[] = {"plot", "export", "generate", "sweep",
+					    "save", "load",   "list",	  NULL};
+	for (const char *const *w = words; *w; w++)
+		if (!strcmp(name, *w))
+			return true;
+	return false;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	if (size < 1)
+		return 0;
+	size_t which = data[0] % nshipped;
+	bool interactive = data[0] & 0x80;
+	char *text = malloc(size);
+	memcpy(text, data + 1, size - 1);
+	text[size - 1] = '\0';
+
+	struct diag d;
+	struct exercise *ex =
+		exercise_parse(shipped[which].path, shipped[which].text, shipped[which].len, &d);
+	if (!ex) {
+		fprintf(stderr, "fuzz_command: %s does not parse: %s\n", shipped[which].path,
+			d.msg);
+		abort();
+	}
+	struct session *s = session_new();
+	session_adopt(s, ex);
+	num_interrupted = 0;
+	arm(solve_cpu);
+
+	char **piece;
+	size_t n = split_commands(text, &piece);
+	for (size_t i = 0, run = 0; i < n; i++) {
+		struct tokens t;
+		bool go = false;
+		if (tokenize(piece[i], &t, &d) == 0) {
+			go = t.n > 0 && !skipped(t.v[0].text);
+			tokens_release(&t);
+		}
+		if (go && run++ < MAX_COMMANDS) {
+			struct strbuf out = STRBUF_INIT, msg = STRBUF_INIT;
+			bool quit = false;
+			if (command_run(s, piece[i], interactive, &out, &d, &quit)) {
+				diag_format(&d, &msg);
+				strbuf_release(&msg);
+			}
+			strbuf_release(&out);
+		}
+		free(piece[i]);
+	}
+	free(piece);
+	arm(0);
+	num_interrupted = 0;
+	session_free(s);
+	free(text);
+	return 0;
+}

@@ -1,0 +1,101 @@
+#!/usr/bin/env python3
+"""Seeds for the fuzz harnesses, made from what the project already holds:
+the shipped exercises, the commands of the transcript tests (the lines
+`$ tribo -c '...'`, split on ';'), and the unit strings and expressions
+found in the tests and exercises. Writes one file per distinct seed, named
+by its hash, into OUT/fuzz_exercise, OUT/fuzz_command, OUT/fuzz_units and
+OUT/fuzz_expr.
+
+usage: seeds.py TOP OUT"""
+import glob
+import hashlib
+import os
+import re
+import shlex
+import sys
+
+top, out = sys.argv[1], sys.argv[2]
+seeds = {k: set() for k in ("fuzz_exercise", "fuzz_command", "fuzz_units", "fuzz_expr")}
+
+exercises = sorted(glob.glob(os.path.join(top, "exercises", "*.ini")))
+# fuzz_command's first byte picks an exercise by its place in this order
+ids = [os.path.basename(p)[:-4] for p in exercises]
+
+for p in exercises + sorted(glob.glob(os.path.join(top, "tests", "data", "*.ini"))):
+    data = open(p, "rb").read()
+    seeds["fuzz_exercise"].add(data)
+    for m in re.finditer(rb"^\s*unit\s*=\s*(.+?)\s*$", data, re.M):
+        seeds["fuzz_units"].add(m.group(1))
+    for m in re.finditer(rb"^\s*mu_expr\s*=\s*(.+?)\s*$", data, re.M):
+        seeds["fuzz_expr"].add(m.group(1))
+
+
+def split_commands(text):
+    """tribo's split_commands: ';' and newlines outside quotes."""
+    pieces, cur, quote, i = [], "", None, 0
+    while i < len(text):
+        c = text[i]
+        if quote:
+            if c == "\\" and quote == '"' and i + 1 < len(text):
+                cur += c + text[i + 1]
+                i += 2
+                continue
+            if c == quote:
+                quote = None
+        elif c in "'\"":
+            quote = c
+        elif c in ";\n":
+            pieces.append(cur)
+            cur = ""
+            i += 1
+            continue
+        cur += c
+        i += 1
+    pieces.append(cur)
+    return [p.strip() for p in pieces if p.strip()]
+
+
+for t in sorted(glob.glob(os.path.join(top, "tests", "transcripts", "*.t"))):
+    for line in open(t, encoding="utf-8", errors="replace"):
+        if not line.startswith("$ tribo -c"):
+            continue
+        try:
+            words = shlex.split(line[2:].split("|")[0].split(">")[0])
+        except ValueError:
+            continue
+        if len(words) < 3 or words[1] != "-c":
+            continue
+        current = 0
+        rest = []
+        for cmd in split_commands(words[2]):
+            w = cmd.split()
+            if w[0] == "load" and len(w) > 1 and w[1] in ids:
+                current = ids.index(w[1])
+                rest = []
+                continue
+            pick = bytes([current])
+            seeds["fuzz_command"].add(pick + cmd.encode())
+            rest.append(cmd)
+            if len(rest) > 1:
+                seeds["fuzz_command"].add(pick + "; ".join(rest).encode())
+            if w[0] == "eval":
+                seeds["fuzz_expr"].add(cmd[4:].strip().encode())
+            if w[0] == "check" and len(w) > 2 and w[2] == "=":
+                seeds["fuzz_expr"].add(cmd.split("=", 1)[1].strip().encode())
+            if w[0] in ("set", "check") and len(w) == 4:
+                seeds["fuzz_units"].add(w[3].encode())
+
+for c in sorted(glob.glob(os.path.join(top, "tests", "check_*.c"))):
+    src = open(c, encoding="utf-8", errors="replace").read()
+    for m in re.finditer(r'unit_parse\("((?:[^"\\]|\\.)*)"', src):
+        seeds["fuzz_units"].add(m.group(1).encode())
+    for m in re.finditer(r'\b(?:expr_eval|eval_exact|eval_fails|eval_ok|expr_fn_compile)\("((?:[^"\\]|\\.)*)"', src):
+        seeds["fuzz_expr"].add(m.group(1).encode().decode("unicode_escape").encode("latin-1", "replace"))
+
+for name, found in seeds.items():
+    d = os.path.join(out, name)
+    os.makedirs(d, exist_ok=True)
+    for s in found:
+        with open(os.path.join(d, hashlib.sha1(s).hexdigest()), "wb") as f:
+            f.write(s)
+    print(f"{name}: {len(found)} seeds")

@@ -1,0 +1,235 @@
+#!/bin/bash
+# Hostile input (issue 10): huge, binary, malformed and absurd exercise
+# files, scripts and command lines. Each case must end with a clear message
+# (file and line, or command and argument) or work, and never crash or
+# hang: every run is bounded by `timeout` (HOSTILE_TIME seconds, default
+# 60) and, outside AddressSanitizer (which maps terabytes of shadow
+# memory), by `ulimit -v` (HOSTILE_VMEM KiB, default 1 GiB). The large
+# files are made in a temporary directory, never committed.
+#
+# usage: TRIBO=./tribo bash tests/hostile.sh   (prints "hostile: N passed, F failed")
+# HEAD and the bodies given to ex() are printf formats, on purpose.
+# shellcheck disable=SC2059
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+TRIBO=${TRIBO:-$top/tribo}
+case $TRIBO in /*) ;; *) TRIBO=$(pwd)/$TRIBO ;; esac
+HOSTILE_TIME=${HOSTILE_TIME:-60}
+if [ -z "${HOSTILE_VMEM+set}" ]; then
+	HOSTILE_VMEM=1048576
+	grep -qa __asan_init "$TRIBO" && HOSTILE_VMEM=
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+export TRIBO HOSTILE_TIME HOSTILE_VMEM
+export TRIBO_PATH="$top/exercises" HOME="$tmp/home" XDG_DATA_HOME="$tmp/home/data"
+export XDG_STATE_HOME="$tmp/home/state" NO_COLOR=1 LC_ALL=C.UTF-8
+mkdir -p "$HOME"
+cd "$tmp" || exit 1
+
+# `tribo` in a case: bounded in time and, where it can be, in memory
+tribo() {
+	(
+		[ -n "$HOSTILE_VMEM" ] && ulimit -v "$HOSTILE_VMEM"
+		exec timeout -k 5 "$HOSTILE_TIME" "$TRIBO" "$@"
+	)
+}
+export -f tribo
+
+pass=0 fail=0
+# check NAME STATUS STDOUT STDERR COMMAND: runs COMMAND with bash, tribo
+# standing for the bounded $TRIBO, and compares all three exactly.
+check() {
+	local name=$1 want_rc=$2 want_out=$3 want_err=$4 cmd=$5 got_rc
+	bash -c "$cmd" >out 2>err </dev/null
+	got_rc=$?
+	if [ "$got_rc" == "$want_rc" ] && [ "$(cat out)" == "$want_out" ] &&
+		[ "$(cat err)" == "$want_err" ]; then
+		pass=$((pass + 1))
+		return
+	fi
+	fail=$((fail + 1))
+	echo "FAIL: $name"
+	[ "$got_rc" = 124 ] || [ "$got_rc" = 137 ] && echo "  timed out after ${HOSTILE_TIME}s"
+	[ "$got_rc" == "$want_rc" ] || echo "  status $got_rc, expected $want_rc"
+	[ "$(cat out)" == "$want_out" ] ||
+		diff <(printf '%s\n' "$want_out") <(head -c 2000 out) | sed 's/^/  stdout /' | head -n 10
+	[ "$(cat err)" == "$want_err" ] ||
+		diff <(printf '%s\n' "$want_err") <(head -c 2000 err) | sed 's/^/  stderr /' | head -n 10
+}
+
+HEAD='[exercise]\nid = t\ntitle = T\nmodel = disk\n'
+# ex FILE BODY: an exercise file, the [exercise] section then BODY (printf)
+ex() { printf "$HEAD$2" >"$1"; }
+# rep N TEXT: TEXT N times
+rep() { head -c "$(($1 * ${#2}))" < <(yes "$2" | tr -d '\n'); }
+export -f rep
+
+# ---- exercise files -----------------------------------------------------
+
+printf "$HEAD" >big.ini
+truncate -s 100M big.ini
+check "a 100 MB exercise file" 1 "" \
+	"tribo: -c: command 1: load: big.ini: file too large (104857600 bytes; an exercise is at most 1048576)" \
+	"tribo -c 'load big.ini'"
+check "100 MB of exercise through a pipe" 1 "" \
+	"tribo: -c: command 1: load: /dev/stdin: file too large (an exercise is at most 1048576 bytes)" \
+	"head -c 100M /dev/zero | tribo -c 'load /dev/stdin'"
+check "an endless exercise file" 1 "" \
+	"tribo: -c: command 1: load: /dev/zero: file too large (an exercise is at most 1048576 bytes)" \
+	"tribo -c 'load /dev/zero'"
+
+{ printf "${HEAD}statement = "; rep 200000 'word '; printf '\n'; } >longline.ini
+check "a 1 MB statement line" 0 "2" "" "tribo -c 'load longline.ini; print m'"
+
+{ printf "${HEAD}source = "; rep 1000000 x; printf '\n'; } >longword.ini
+check "a 1 MB line with no space to fold it at" 1 "" \
+	"tribo: -c: command 1: load: longword.ini:5:199: line too long (1000009 characters) with no space to fold it at: split the line
+    source = $(rep 246 x)
+    $(rep 198 ' ')^" \
+	"tribo -c 'load longword.ini'"
+
+ex nul.ini '[param m]\nvalue = 2\0003\n'
+check "a NUL byte in an exercise" 1 "" \
+	"tribo: -c: command 1: load: nul.ini:6:10: NUL byte in the file
+    value = 2
+             ^" \
+	"tribo -c 'load nul.ini'"
+
+ex utf8.ini 'source = caf\351 \377\n'
+check "invalid UTF-8 in an exercise" 1 "" \
+	"tribo: -c: command 1: load: utf8.ini:5:13: invalid UTF-8
+    source = caf? ?
+                ^" \
+	"tribo -c 'load utf8.ini'"
+
+printf '[exercise]\nid = t\ntitle = T\nmodel = \033]0;x\007\n' >esc.ini
+check "an escape sequence in an exercise" 1 "" \
+	"tribo: -c: command 1: load: esc.ini:4:9: unknown model '\\x1B]0;x\\x07'
+    model =  ]0;x 
+            ^" \
+	"tribo -c 'load esc.ini'"
+
+{ printf "$HEAD"; for i in $(seq 0 9999); do printf '[param p%d]\nvalue = 1\n' "$i"; done; } >many.ini
+check "10 000 parameters the model does not have" 1 "" \
+	"tribo: -c: command 1: load: many.ini:5:1: model disk has no parameter 'p0'
+    [param p0]
+    ^" \
+	"tribo -c 'load many.ini'"
+{ printf "$HEAD"; for i in $(seq 10000); do printf '[param m]\nvalue = %d\n' "$i"; done; } >same.ini
+check "10 000 sections of one parameter" 1 "" \
+	"tribo: -c: command 1: load: same.ini:7:1: second [param m] section (the first is at line 5)
+    [param m]
+    ^" \
+	"tribo -c 'load same.ini'"
+{ echo "load disk-reye"; for i in $(seq 10000); do echo "set m $i"; done; echo "print m"; } >many.tribo
+check "10 000 parameters set by a script" 0 "10000" "" "tribo many.tribo"
+
+# ---- absurd ranges ---------------------------------------------------------
+
+ex minmax.ini '[param r]\nmin = 2\nmax = 1\n'
+check "min larger than max" 1 "" \
+	"tribo: -c: command 1: load: minmax.ini:7:1: min is larger than max
+    max = 1
+    ^" \
+	"tribo -c 'load minmax.ini'"
+ex drawout.ini '[param r]\nvalue = 0.5\nmin = 0.1\nmax = 1\ndraw = 0.01 2\n'
+check "draw outside min and max" 1 "" \
+	"tribo: -c: command 1: load: drawout.ini:9:1: draw range: r = 0.01 m is out of range: r must be [0.1, 1] m
+    draw = 0.01 2
+    ^" \
+	"tribo -c 'load drawout.ini'"
+ex drawrev.ini '[param r]\ndraw = 2 1\n'
+check "a reversed draw range" 1 "" \
+	"tribo: -c: command 1: load: drawrev.ini:6:1: draw range 2 1 is reversed
+    draw = 2 1
+    ^" \
+	"tribo -c 'load drawrev.ini'"
+ex huge.ini '[param omega]\nmin = -1e308\nmax = 1e308\nvalue = 1e308\ndraw = -1e308 1e308\n'
+check "a range of ±1e308" 0 "1e+308
+-1e+308" "" "tribo -c 'load huge.ini; print omega; set omega -1e308; print omega'"
+ex overflow.ini '[param r]\nvalue = 1e308\nunit = km\n'
+check "a value that overflows in the model's unit" 1 "" \
+	"tribo: -c: command 1: load: overflow.ini:6:1: r = 1e+308 km is too large: it overflows in m
+    value = 1e308
+    ^" \
+	"tribo -c 'load overflow.ini'"
+check "set a value that overflows in the parameter's unit" 1 "" \
+	"tribo: -c: command 2: set: r = 1e308 km is too large: it overflows in m" \
+	"tribo -c 'load disk-reye; set r 1e308 km'"
+for digits in 0 1000; do
+	ex "digits$digits.ini" "[param r]\ndigits = $digits\n"
+	check "digits = $digits" 1 "" \
+		"tribo: -c: command 1: load: digits$digits.ini:6:10: digits must be a whole number from 1 to 15
+    digits = $digits
+             ^" \
+		"tribo -c 'load digits$digits.ini'"
+done
+ex point.ini '[param r]\nvalue = 0.5\nmin = 0.5\nmax = 0.5\n'
+check "a range of one point" 1 "0.5" \
+	"tribo: -c: command 4: set: r = 0.6 m is out of range: r must be [0.5, 0.5] m" \
+	"tribo -c 'load point.ini; set r 0.5; print r; set r 0.6'"
+ex braces.ini 'statement = {{{m}}} and {{{{r}}}}\n'
+check "braces around braces around a placeholder" 0 "  {2} and {{r}}" "" \
+	"tribo -c 'load braces.ini; show' | sed -n 4p"
+
+# ---- numbers that are not numbers -----------------------------------------
+
+for v in nan inf 1e400 -0 0x10; do
+	case $v in
+	nan | inf) why="'$v' is not finite" ;;
+	1e400) why="'$v' is out of range (too large for a double)" ;;
+	0x10) why="'$v' is not a decimal number" ;;
+	-0) why="" ;;
+	esac
+	ex "v$v.ini" "[param omega]\nvalue = $v\n"
+	if [ -z "$why" ]; then
+		check "value = $v in a file" 0 "0" "" "tribo -c 'load v$v.ini; print omega'"
+		check "set omega $v" 0 "0" "" "tribo -c 'load disk-reye; set omega $v; print omega'"
+		continue
+	fi
+	check "value = $v in a file" 1 "" \
+		"tribo: -c: command 1: load: v$v.ini:6:9: $why
+    value = $v
+            ^" \
+		"tribo -c 'load v$v.ini'"
+	check "set omega $v" 1 "" "tribo: -c: command 2: set: $why" \
+		"tribo -c 'load disk-reye; set omega $v'"
+done
+
+# ---- command lines and scripts ---------------------------------------------
+
+# Linux refuses an argument over 128 KiB, so -c gets just under that; a
+# 1 MiB command line is a script line below (and check_command's case).
+check "a -c line of 120 KiB" 0 "1" "" \
+	"tribo -c \"load disk-reye; \$(rep 9400 'set omega 1; ')print omega\""
+check "a -c word of 128 KiB" 1 "" \
+	"tribo: -c: command 1: unknown command '$(rep 60 x)…'; 'help' lists the commands" \
+	"tribo -c \"\$(rep 131000 x)\""
+
+printf 'load disk-reye\nprint m' >open.tribo
+check "a script without a final newline" 0 "2" "" "tribo open.tribo"
+printf 'load disk-reye\nprint mass' >open2.tribo
+check "a failing last line without a newline" 1 "" \
+	"tribo: open2.tribo:2: print: unknown name 'mass' in disk-reye" "tribo open2.tribo"
+
+{ echo "load disk-reye"; printf 'print'; rep 524285 ' m'; echo; } >print.tribo
+check "a script line of 1 MiB that works" 0 "524285" "" "tribo print.tribo | wc -l"
+{ echo "load disk-reye"; printf 'eval 1'; rep 524285 '+1'; echo; } >eval.tribo
+check "a script line of 1 MiB that fails" 1 "" \
+	"tribo: eval.tribo:2: eval: expression too long (1048571 characters; at most 4096)" \
+	"tribo eval.tribo"
+check "an endless script line" 1 "" \
+	"tribo: stdin:1: line too long (more than 1048576 bytes)" \
+	"tr '\\0' x </dev/zero | tribo"
+
+check "a binary on standard input" 1 "" "tribo: stdin:1: NUL byte in the script" \
+	"tribo <\"\$TRIBO\""
+check "/dev/zero on standard input" 1 "" "tribo: stdin:1: NUL byte in the script" \
+	"tribo </dev/zero"
+check "control and non-UTF-8 bytes on standard input" 1 "" \
+	"tribo: stdin:1: unknown command '\\x1B]0;x\\x07\\x80\\xFF'; 'help' lists the commands" \
+	"printf '\\033]0;x\\007\\200\\377 more\\n' | tribo"
+
+echo "hostile: $pass passed, $fail failed"
+[ "$fail" = 0 ]
