@@ -67,15 +67,7 @@ static char *slurp(const char *dir, const char *name)
 {
 	char path[256];
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	FILE *f = fopen(path, "rb");
-	ck_assert_msg(f != NULL, "no file %s", path);
-	struct strbuf sb = STRBUF_INIT;
-	char buf[4096];
-	size_t n;
-	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
-		strbuf_add(&sb, buf, n);
-	fclose(f);
-	return strbuf_detach(&sb);
+	return test_slurp(path, NULL);
 }
 
 static bool light(void)

@@ -329,16 +329,7 @@ static void remove_tmpdir(void)
 
 static char *slurp(const char *path, size_t *n)
 {
-	FILE *f = fopen(path, "rb");
-	ck_assert_msg(f != NULL, "cannot open %s", path);
-	struct strbuf sb = STRBUF_INIT;
-	char buf[4096];
-	size_t k;
-	while ((k = fread(buf, 1, sizeof(buf), f)) > 0)
-		strbuf_add(&sb, buf, k);
-	fclose(f);
-	*n = sb.len;
-	return strbuf_detach(&sb);
+	return test_slurp(path, n);
 }
 
 START_TEST(test_outfile)

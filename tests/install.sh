@@ -14,17 +14,7 @@ mkdir -p "$tmp/home" "$tmp/empty" "$tmp/state"
 unset TRIBO_PATH
 export HOME="$tmp/home" XDG_DATA_HOME="$tmp/empty" XDG_STATE_HOME="$tmp/state" LC_ALL=C.UTF-8
 
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() {
-	fail=$((fail + 1))
-	echo "FAIL: $*"
-}
-check() {
-	local what=$1
-	shift
-	if "$@"; then ok; else bad "$what"; fi
-}
+. "$top/tests/lib.sh"
 mk() { make --no-print-directory -s -C "$top" "$@" >"$tmp/make.out" 2>&1; }
 
 # What the build tree's tribo says, with the same environment: it reads

@@ -18,18 +18,7 @@ export XDG_STATE_HOME="$tmp/home/state" NO_COLOR=1 LC_ALL=C.UTF-8
 mkdir -p "$HOME" "$XDG_DATA_HOME/tribo/exercises" "$tmp/work"
 man1=$top/man/tribo.1 man5=$top/man/tribo-exercise.5
 
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() {
-	fail=$((fail + 1))
-	echo "FAIL: $*"
-}
-# check WHAT CMD...: passes when CMD succeeds
-check() {
-	local what=$1
-	shift
-	if "$@"; then ok; else bad "$what"; fi
-}
+. "$top/tests/lib.sh"
 
 # ---- rendering -------------------------------------------------------------
 
