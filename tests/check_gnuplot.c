@@ -554,7 +554,7 @@ START_TEST(test_errors_matched)
 	strbuf_release(&big);
 	/* gnuplot leaving, and hanging: reported, and replaced */
 	pid_t pid = gnuplot_pid(g);
-	ck_assert_int_eq(gnuplot_run(g, "exit\n", NULL, &d), -1);
+	ck_assert_int_eq(gnuplot_run(g, "exit gnuplot\n", NULL, &d), -1);
 	ck_assert_str_eq(d.msg, "gnuplot exited with status 0 while plotting; the next plot "
 				"starts it again");
 	ck_assert_int_eq(gnuplot_pid(g), 0);
