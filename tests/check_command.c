@@ -72,7 +72,7 @@ static void teardown(void)
 static int run(const char *line)
 {
 	strbuf_reset(&out);
-	return command_run(s, line, false, &out, &d, NULL);
+	return command_run(s, line, false, NULL, &out, &d, NULL);
 }
 
 static void ok(const char *line)
@@ -277,7 +277,7 @@ START_TEST(test_quit_and_help)
 {
 	bool quit = false;
 	strbuf_reset(&out);
-	ck_assert_int_eq(command_run(s, "quit", false, &out, &d, &quit), 0);
+	ck_assert_int_eq(command_run(s, "quit", false, NULL, &out, &d, &quit), 0);
 	ck_assert(quit);
 	ok("help");
 	/* help is derived from the table: every command is in it */

@@ -58,7 +58,7 @@ static int run(const char *fmt, ...)
 	vsnprintf(line, sizeof(line), fmt, ap);
 	va_end(ap);
 	strbuf_reset(&out);
-	return command_run(s, line, false, &out, &d, NULL);
+	return command_run(s, line, false, NULL, &out, &d, NULL);
 }
 
 #define OK(...) ck_assert_msg(run(__VA_ARGS__) == 0, "failed: %s%s", d.prefix, d.msg)

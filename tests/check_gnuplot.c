@@ -19,6 +19,7 @@
 #include "plot/gnuplot.h"
 #include "plot/gpscript.h"
 #include "plot/plot.h"
+#include "plot/thin.h"
 #include "testutil.h"
 #include "util/outfile.h"
 #include "util/xalloc.h"
@@ -132,7 +133,7 @@ START_TEST(test_script_inert)
 	struct figures fs = FIGURES_INIT;
 	build(&fs, HOSTILE, HOSTILE);
 	struct strbuf sb = STRBUF_INIT;
-	struct gp_term t = {GP_TERM_PNG, 0, 0, "/tmp/it's `x`.png", NULL, false};
+	struct gp_term t = {.kind = GP_TERM_PNG, .output = "/tmp/it's `x`.png"};
 	gp_script_figure(&sb, &fs.fig[0], HOSTILE, &t);
 	char *bare = unquoted(strbuf_str(&sb));
 	/* nothing of the texts is left outside the quotes */
@@ -176,12 +177,11 @@ START_TEST(test_script_content)
 	struct figures fs = FIGURES_INIT;
 	build(&fs, "Title", "u_x / a");
 	struct strbuf sb = STRBUF_INIT;
-	struct gp_term t = {GP_TERM_DUMB, 70, 20, NULL, NULL, false};
+	struct gp_term t = {.kind = GP_TERM_PNG, .output = "/d/f.png"};
 	gp_script_figure(&sb, &fs.fig[0], "Ex: Title", &t);
 	const char *s = strbuf_str(&sb);
-	ck_assert_ptr_nonnull(strstr(s,
-				     "reset\nset encoding utf8\n"
-				     "set terminal dumb size 70,20 noenhanced mono\nset output\n"));
+	ck_assert_ptr_nonnull(strstr(s, "reset\nset encoding utf8\n"
+					"set terminal pngcairo size 1000,700 noenhanced\n"));
 	ck_assert_ptr_nonnull(strstr(s, "set title 'Ex: Title' noenhanced\n"));
 	ck_assert_ptr_nonnull(strstr(s, "set xlabel 't [s]' noenhanced\n"));
 	ck_assert_ptr_nonnull(strstr(s, "set ylabel 'u_x / a' noenhanced\n"));
@@ -200,11 +200,15 @@ START_TEST(test_script_content)
 	ck_assert_ptr_null(strstr(s, "$tribo4")); /* the empty curve */
 	/* the band first, between y and y2, semi-transparent */
 	ck_assert_ptr_nonnull(strstr(s, "plot $tribo1 using 1:2:3 with filledcurves fs "
-					"transparent solid 0.3 noborder title 'band' noenhanced"));
-	ck_assert_ptr_nonnull(strstr(s, "$tribo0 using 1:2 with lines lw 2 title 'u_x / a' "
+					"transparent solid 0.3 noborder lc rgb '#0072B2' title 'band' "
 					"noenhanced"));
-	ck_assert_ptr_nonnull(strstr(s, "$tribo2 using 1:2 with lines dashtype 2 lw 1.5 notitle"));
-	ck_assert_ptr_nonnull(strstr(s, "$tribo3 using 1:2 with points pt 'o' title 'dots'"));
+	/* Okabe and Ito's colours, in turn */
+	ck_assert_ptr_nonnull(strstr(s, "$tribo0 using 1:2 with lines lw 2 lc rgb '#D55E00' "
+					"title 'u_x / a' noenhanced"));
+	ck_assert_ptr_nonnull(strstr(s, "$tribo2 using 1:2 with lines dashtype 2 lw 1.5 lc rgb "
+					"'#009E73' notitle"));
+	ck_assert_ptr_nonnull(strstr(s, "$tribo3 using 1:2 with points pt 7 ps 0.6 lc rgb "
+					"'#CC79A7' title 'dots'"));
 	ck_assert_ptr_nonnull(strstr(s, "\nset output\n"));
 
 	/* files: the path given, the terminal by kind; automatic axes */
@@ -234,14 +238,220 @@ START_TEST(test_script_content)
 	ck_assert_ptr_nonnull(strstr(strbuf_str(&sb), "set terminal qt noenhanced persist title "
 						      "'tribo'\nset output\n"));
 	ck_assert_ptr_null(strstr(strbuf_str(&sb), "set output '"));
-	/* a long title is broken into lines that fit the text terminal */
+	/* a long title is broken into lines that fit: in a file gnuplot's */
+	strbuf_reset(&sb);
+	t = (struct gp_term){.kind = GP_TERM_SVG, .output = "/d/f.svg"};
+	gp_script_figure(&sb, f,
+			 "A spinning disk stops under Coulomb friction: stop_time against mu, "
+			 "swept from 0.1 to 0.4 in 4 points",
+			 &t);
+	ck_assert_ptr_nonnull(strstr(strbuf_str(&sb), "set title 'A spinning disk stops under "
+						      "Coulomb friction: stop_time against mu, "
+						      "swept from 0.1 to 0.4'.\"\\n\".'in 4 points' "
+						      "noenhanced\n"));
+	/* on a text terminal a label a line from the top row */
 	strbuf_reset(&sb);
 	t = (struct gp_term){.kind = GP_TERM_DUMB, .cols = 30, .rows = 12};
 	gp_script_figure(&sb, f, "A spinning disk stops: stop_time against mu", &t);
-	ck_assert_ptr_nonnull(strstr(strbuf_str(&sb), "set title 'A spinning disk "
-						      "stops:'.\"\\n\".'stop_time against mu' "
-						      "noenhanced\n"));
+	ck_assert_ptr_nonnull(strstr(strbuf_str(&sb),
+				     "set label 10 'A spinning disk stops:' at screen 0.5, screen 1 "
+				     "offset 0, char 0 center noenhanced\n"
+				     "set label 11 'stop_time against mu' at screen 0.5, screen 1 "
+				     "offset 0, char -1 center noenhanced\n"));
+	ck_assert_ptr_null(strstr(strbuf_str(&sb), "set title"));
 	strbuf_release(&sb);
+	figures_release(&fs);
+}
+END_TEST
+
+/* The rows of gnuplot's text, for the tests that read a drawn figure. */
+static int text_rows(const char *text, char rows[][200], int most)
+{
+	int n = 0;
+	for (const char *p = text; *p && n < most; n++) {
+		size_t k = strcspn(p, "\n");
+		snprintf(rows[n], 200, "%.*s", (int)(k < 199 ? k : 199), p);
+		p += k + (p[k] == '\n');
+	}
+	return n;
+}
+
+START_TEST(test_script_text)
+{
+	/* a time plot of three curves, 12,000 points each; the second is the
+	 * first again (a closed form that the integration matches) */
+	struct figures fs = FIGURES_INIT;
+	struct figure *f = figure_add(&fs, "motion", "Motion", "t [s]", "u [m]");
+	struct curve *a = figure_curve(f, "integrated", CURVE_LINE);
+	struct curve *b = figure_curve(f, "closed form", CURVE_DASHED);
+	struct curve *c = figure_curve(f, "velocity", CURVE_LINE);
+	for (int i = 0; i < 12000; i++) {
+		double x = 4 * M_PI * i / 11999;
+		curve_point(a, x, sin(x));
+		curve_point(c, x, 0.5 * cos(x));
+	}
+	for (int i = 0; i <= 400; i++) {
+		double x = 4 * M_PI * i / 400;
+		curve_point(b, x, sin(x));
+	}
+	struct strbuf sb = STRBUF_INIT;
+	struct gp_term t = {.kind = GP_TERM_DUMB, .cols = 78, .rows = 16, .compact = true,
+			    .colors = 256};
+	gp_script_figure(&sb, f, "unused in a pane", &t);
+	const char *s = strbuf_str(&sb);
+	ck_assert_ptr_nonnull(strstr(s, "set terminal dumb size 78,16 noenhanced ansi256\n"));
+	ck_assert_ptr_null(strstr(s, "unused")); /* the pane's frame has the title */
+	/* the y label over the axis, the key below, ticks that fit */
+	ck_assert_ptr_nonnull(strstr(s, "set label 1 'u [m]' at screen 0, graph 1 offset 0, char 1 "
+					"left noenhanced\n"));
+	ck_assert_ptr_nonnull(strstr(s, "set key below horizontal"));
+	ck_assert_ptr_nonnull(strstr(s, "set yrange [-1:1]\nset ytics "));
+	ck_assert_ptr_nonnull(strstr(s, "set xrange [0:13]\nset xtics 1\nset format x \"%.0f\"\n"));
+	/* the copy is said in the first one's key entry, and not drawn */
+	ck_assert_ptr_nonnull(strstr(s, "title 'integrated = closed form'"));
+	ck_assert_ptr_null(strstr(s, "$tribo1"));
+	/* each curve its colour and its character (dash type 8 is '*', 2 '#') */
+	ck_assert_ptr_nonnull(strstr(s, "$tribo0 using 1:2 with lines lc rgb '#56B4E9' dt 8"));
+	ck_assert_ptr_nonnull(strstr(s, "$tribo2 using 1:2 with lines lc rgb '#E69F00' dt 2"));
+	/* thinned to the columns: at most 4 points a column, and the peaks kept */
+	const char *d0 = strstr(s, "$tribo0 << EOD\n"), *e0 = strstr(d0 + 14, "\nEOD\n") + 1;
+	int n = 0;
+	double top = -2;
+	for (const char *p = strchr(d0, '\n') + 1; p < e0; p = strchr(p, '\n') + 1) {
+		double x, y;
+		ck_assert_int_eq(sscanf(p, "%lf %lf", &x, &y), 2);
+		top = y > top ? y : top;
+		n++;
+	}
+	ck_assert_int_le(n, 4 * 78);
+	ck_assert_int_ge(n, 78);
+	ck_assert_double_eq_tol(top, 1.0, 1e-6); /* sin's peak, which 12,000/78 misses */
+
+	/* drawn by gnuplot: a plot as wide as the pane, rows between key and
+	 * label, no tick label run into the next */
+	if (have_gnuplot()) {
+		struct gnuplot *g = gnuplot_new(NULL);
+		t.colors = 0;
+		strbuf_reset(&sb);
+		gp_script_figure(&sb, f, "", &t);
+		struct strbuf txt = STRBUF_INIT;
+		struct diag gd;
+		ck_assert_int_eq(gnuplot_run(g, strbuf_str(&sb), &txt, &gd), 0);
+		char rows[40][200];
+		int nr = text_rows(strbuf_str(&txt) + (txt.buf[0] == '\f'), rows, 40);
+		ck_assert_int_ge(nr, 15);
+		ck_assert_msg(!strncmp(rows[0], "u [m]", 5), "row 0: '%s'", rows[0]);
+		bool key = false, ticks = false;
+		for (int i = 0; i < nr; i++) {
+			key |= strstr(rows[i], "integrated = closed form") != NULL;
+			/* the x tick labels: 0 to 13, each one apart */
+			int want = 0;
+			char copy[200];
+			memcpy(copy, rows[i], sizeof(copy));
+			for (char *w = strtok(copy, " "); w; w = strtok(NULL, " "))
+				want = want >= 0 && atoi(w) == want && w[strspn(w, "0123456789")] == '\0'
+					       ? want + 1
+					       : -1;
+			ticks |= want == 14;
+			/* no label reads -0, none runs into the next ("-0-0.5") */
+			memcpy(copy, rows[i], sizeof(copy));
+			for (char *w = strtok(copy, " |+"); w; w = strtok(NULL, " |+")) {
+				char *end;
+				double v = strtod(w, &end);
+				ck_assert_msg(end == w || (*end == '\0' && !(v == 0 && *w == '-')),
+					      "a mangled tick label '%s' in row %d: '%s'", w, i,
+					      rows[i]);
+			}
+		}
+		ck_assert_msg(key && ticks, "%s", strbuf_str(&txt));
+		strbuf_release(&txt);
+		gnuplot_free(g);
+	}
+	strbuf_release(&sb);
+	figures_release(&fs);
+}
+END_TEST
+
+/* Whether keep[0..n) rises strictly and holds index i. */
+static bool kept(const size_t *keep, size_t n, size_t i)
+{
+	for (size_t k = 0; k < n; k++) {
+		ck_assert(k == 0 || keep[k] > keep[k - 1]);
+		if (keep[k] == i)
+			return true;
+	}
+	return false;
+}
+
+START_TEST(test_thin)
+{
+	struct figures fs = FIGURES_INIT;
+	struct figure *f = figure_add(&fs, "f", "", "t", "u");
+	/* a sawtooth of 100,000 points whose 37 sharp peaks fall anywhere in
+	 * their columns, and a NaN that breaks the line */
+	struct curve *c = figure_curve(f, "saw", CURVE_LINE);
+	const size_t N = 100000;
+	size_t peaks[64], np = 0;
+	for (size_t i = 0; i < N; i++) {
+		double x = (double)i / (N - 1), ph = fmod(37 * x + 0.123, 1.0);
+		double y = i == 50000 ? NAN : ph < 0.9 ? ph / 0.9 : (1 - ph) / 0.1;
+		curve_point(c, x, y);
+	}
+	for (size_t i = 1; i + 1 < N; i++)
+		if (c->y[i] > c->y[i - 1] && c->y[i] > c->y[i + 1] && np < 64)
+			peaks[np++] = i;
+	size_t *keep = xmalloc(N * sizeof(size_t));
+	size_t n = curve_thin(c, 0, 1, 80, keep);
+	ck_assert_uint_le(n, 4 * 80 + 2 * 2); /* and the NaN's two runs */
+	ck_assert(kept(keep, n, 0));
+	ck_assert(kept(keep, n, N - 1));
+	ck_assert(kept(keep, n, 50000));
+	ck_assert_uint_eq(np, 37);
+	for (size_t k = 0; k < np; k++)
+		ck_assert_msg(kept(keep, n, peaks[k]), "peak %zu at %zu lost", k, peaks[k]);
+	/* no range, or no columns: every point */
+	ck_assert_uint_eq(curve_thin(c, 1, 1, 80, keep), N);
+	ck_assert_uint_eq(curve_thin(c, 0, 1, 0, keep), N);
+	/* beyond the range: a point on each side kept, where lines leave it */
+	struct curve *w = figure_curve(f, "wide", CURVE_LINE);
+	for (int i = -1000; i <= 2000; i++)
+		curve_point(w, i / 1000.0, sin(i / 100.0));
+	n = curve_thin(w, 0, 1, 10, keep);
+	ck_assert_uint_le(n, 4 * 12);
+	ck_assert(kept(keep, n, 999) && kept(keep, n, 2001)); /* x = -0.001, 1.001 */
+
+	/* a circle gone round three times, as a hodograph: every run of a
+	 * column thinned, its extremes kept */
+	struct curve *o = figure_curve(f, "circle", CURVE_LINE);
+	for (int i = 0; i <= 30000; i++) {
+		double a = 6 * M_PI * i / 30000;
+		curve_point(o, cos(a), sin(a));
+	}
+	n = curve_thin(o, -1, 1, 40, keep);
+	ck_assert_uint_le(n, 3 * 2 * 40 * 4 + 16);
+	double top = -2, bottom = 2;
+	for (size_t k = 0; k < n; k++) {
+		top = fmax(top, o->y[keep[k]]);
+		bottom = fmin(bottom, o->y[keep[k]]);
+	}
+	ck_assert_double_eq_tol(top, 1, 1e-7);
+	ck_assert_double_eq_tol(bottom, -1, 1e-7);
+
+	/* coinciding curves: the same line on other grids, or the same points */
+	struct curve *s1 = figure_curve(f, "a", CURVE_LINE), *s2 = figure_curve(f, "b", CURVE_LINE),
+		     *s3 = figure_curve(f, "c", CURVE_LINE);
+	for (int i = 0; i <= 1000; i++)
+		curve_point(s1, i / 1000.0, 2 + i / 1000.0);
+	curve_point(s2, 0, 2);
+	curve_point(s2, 1, 3);
+	curve_point(s3, 0, 2);
+	curve_point(s3, 1, 3.01);
+	ck_assert(curves_coincide(s1, s2, 1e-3, 1e-3));
+	ck_assert(curves_coincide(s2, s1, 1e-3, 1e-3));
+	ck_assert(!curves_coincide(s1, s3, 1e-3, 1e-3));
+	ck_assert(curves_coincide(o, o, 1e-9, 1e-9));
+	ck_assert(!curves_coincide(o, s1, 1e-3, 1e-3));
+	free(keep);
 	figures_release(&fs);
 }
 END_TEST
@@ -395,7 +605,6 @@ static void teardown(void)
 {
 	session_free(ses);
 	strbuf_release(&out);
-	plot_pane_size(0, 0);
 	num_set_progress_hook(NULL);
 	gnuplot_close();
 }
@@ -403,7 +612,7 @@ static void teardown(void)
 static int run(const char *line)
 {
 	strbuf_reset(&out);
-	return command_run(ses, line, false, &out, &d, NULL);
+	return command_run(ses, line, false, NULL, &out, &d, NULL);
 }
 
 static void ok(const char *line)
@@ -724,10 +933,9 @@ END_TEST
 static int interrupt_at;
 static int calls;
 
-static void interrupting_hook(const char *what, double fraction)
+static void interrupting_hook(const struct num_progress *p)
 {
-	(void)fraction;
-	if (!strcmp(what, "sweep") && ++calls == interrupt_at)
+	if (p->kind == NUM_PROGRESS_POINTS && ++calls == interrupt_at)
 		num_interrupted = 1;
 }
 
@@ -809,28 +1017,79 @@ END_TEST
 START_TEST(test_pane)
 {
 	NEED_GNUPLOT();
+	struct plot_pane pane;
+	plot_pane_init(&pane);
+	const char *text;
 	ok("load disk-reye");
-	ck_assert_int_eq(plot_pane_render(ses, &out, &d), 0);
-	ck_assert_uint_eq(out.len, 0); /* no pane: nothing */
-	plot_pane_size(50, 16);
-	strbuf_reset(&out);
-	ck_assert_int_eq(plot_pane_render(ses, &out, &d), 0);
-	ck_assert_uint_eq(out.len, 0); /* nothing to draw */
+	ck_assert_int_eq(plot_pane_render(ses, &pane, &text, &d), 0);
+	ck_assert_str_eq(text, ""); /* no pane shown: nothing */
+	pane.cols = 50, pane.rows = 16;
+	ck_assert_int_eq(plot_pane_render(ses, &pane, &text, &d), 0);
+	ck_assert_str_eq(text, ""); /* nothing to draw */
 	ok("sweep mu 0.1 0.4 4 stop_time");
-	ok("plot sweep");
-	ck_assert_str_eq(strbuf_str(&out), "the plot pane shows sweep: stop_time against mu\n");
 	strbuf_reset(&out);
-	ck_assert_int_eq(plot_pane_render(ses, &out, &d), 0);
-	int widest, lines = count_lines(strbuf_str(&out), &widest);
+	ck_assert_int_eq(command_run(ses, "plot sweep", false, &pane, &out, &d, NULL), 0);
+	ck_assert_str_eq(strbuf_str(&out), "the plot pane shows sweep: stop_time against mu\n");
+	ck_assert_str_eq(pane.figure, "sweep");
+	ck_assert_int_eq(plot_pane_render(ses, &pane, &text, &d), 0);
+	int widest, lines = count_lines(text, &widest);
 	ck_assert_int_eq(lines, 16);
 	ck_assert_int_le(widest, 50);
-	ck_assert_ptr_nonnull(strstr(strbuf_str(&out), "mu"));
+	ck_assert_ptr_nonnull(strstr(text, "mu"));
+	ck_assert_ptr_null(strchr(text, '\033')); /* no colours asked for */
 	fails("plot nosuch", "no figure 'nosuch'; there are: sweep");
+
+	/* Kept: with gnuplot gone, the same figure at the same size comes back
+	 * without a new gnuplot; a new size, or colours, draw it again. */
+	char *kept = strdup(text);
+	gnuplot_close();
+	ck_assert_int_eq(plot_pane_render(ses, &pane, &text, &d), 0);
+	ck_assert_str_eq(text, kept);
+	ck_assert_int_eq(gnuplot_pid(gnuplot_shared()), 0);
+	ok("eval 2+2"); /* a command that changes no figure */
+	ck_assert_int_eq(plot_pane_render(ses, &pane, &text, &d), 0);
+	ck_assert_int_eq(gnuplot_pid(gnuplot_shared()), 0);
+	pane.colors = 256;
+	ck_assert_int_eq(plot_pane_render(ses, &pane, &text, &d), 0);
+	ck_assert_int_ne(gnuplot_pid(gnuplot_shared()), 0);
+	ck_assert_ptr_nonnull(strstr(text, "\033[38;5;")); /* the curve's colour */
+	pane.colors = 0;
+	pane.cols = 60;
+	ck_assert_int_eq(plot_pane_render(ses, &pane, &text, &d), 0);
+	count_lines(text, &widest);
+	ck_assert_int_gt(widest, 50);
+	/* a new sweep is a new figure, even at the same address */
+	ok("sweep mu 0.2 0.4 3 stop_time");
+	gnuplot_close();
+	ck_assert_int_eq(plot_pane_render(ses, &pane, &text, &d), 0);
+	ck_assert_int_ne(gnuplot_pid(gnuplot_shared()), 0);
+	ck_assert_str_ne(text, kept);
+	free(kept);
+
+	/* an error is kept too, and a missing gnuplot said once */
+	setenv("GNUPLOT", "/nonexistent/gnuplot", 1);
+	gnuplot_close();
+	ok("sweep mu 0.1 0.3 3 stop_time");
+	ck_assert_int_eq(plot_pane_render(ses, &pane, &text, &d), -1);
+	ck_assert_ptr_nonnull(strstr(d.msg, "cannot run gnuplot"));
+	memset(&d, 0, sizeof(d));
+	ck_assert_int_eq(plot_pane_render(ses, &pane, &text, &d), -1);
+	ck_assert_ptr_nonnull(strstr(d.msg, "cannot run gnuplot"));
+	unsetenv("GNUPLOT");
+
+	/* zoom toggles the pane's flag; outside the screen there is none */
+	strbuf_reset(&out);
+	ck_assert_int_eq(command_run(ses, "zoom", true, &pane, &out, &d, NULL), 0);
+	ck_assert(pane.zoomed);
+	ck_assert_int_eq(command_run(ses, "zoom", true, &pane, &out, &d, NULL), 0);
+	ck_assert(!pane.zoomed);
+	fails("zoom", "only the full-screen workbench has a plot pane to zoom");
+
 	/* a load drops the sweep: the pane is empty again, no error */
 	ok("load disk-uniform");
-	strbuf_reset(&out);
-	ck_assert_int_eq(plot_pane_render(ses, &out, &d), 0);
-	ck_assert_uint_eq(out.len, 0);
+	ck_assert_int_eq(plot_pane_render(ses, &pane, &text, &d), 0);
+	ck_assert_str_eq(text, "");
+	plot_pane_release(&pane);
 }
 END_TEST
 
@@ -878,6 +1137,8 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_quote);
 	tcase_add_test(tc, test_script_inert);
 	tcase_add_test(tc, test_script_content);
+	tcase_add_test(tc, test_script_text);
+	tcase_add_test(tc, test_thin);
 	tcase_add_test(tc, test_csv);
 	tcase_add_test(tc, test_outfile);
 	suite_add_tcase(su, tc);

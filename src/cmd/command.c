@@ -163,6 +163,19 @@ static const struct command commands[] = {
 	 "a gnuplot window when there is a display. $GNUPLOT names the gnuplot\n"
 	 "to run.",
 	 {COMPLETE_FIGURE}},
+	{"zoom",
+	 cmd_zoom,
+	 0,
+	 0,
+	 0,
+	 "zoom",
+	 "give the plot the screen, or take it back",
+	 "In the full-screen workbench, gives the plot pane every row above a\n"
+	 "short log and the whole width, so that a figure can be read; 'zoom'\n"
+	 "again (or F7, which does the same) brings the other panes back. The\n"
+	 "other modes have no pane: 'plot NAME' draws there as text, and\n"
+	 "'plot NAME to FILE.png' into a file.",
+	 {COMPLETE_NONE}},
 	{"sweep",
 	 cmd_sweep,
 	 5,
@@ -258,8 +271,8 @@ static const char *command_suggest(const char *name)
 	return text_suggest(name, names, NCOMMANDS);
 }
 
-int command_run(struct session *s, const char *line, bool interactive, struct strbuf *out,
-		struct diag *d, bool *quit)
+int command_run(struct session *s, const char *line, bool interactive, struct plot_pane *pane,
+		struct strbuf *out, struct diag *d, bool *quit)
 {
 	struct tokens t;
 	diag_clear(d);
@@ -313,7 +326,7 @@ int command_run(struct session *s, const char *line, bool interactive, struct st
 	char *rest = xstrndup(after, strcspn(after, "#"));
 	for (size_t n = strlen(rest); n && isspace((unsigned char)rest[n - 1]); n--)
 		rest[n - 1] = '\0';
-	struct cmd_ctx c = {s, &t, line, rest, out, d, interactive, false};
+	struct cmd_ctx c = {s, &t, line, rest, out, d, interactive, false, pane};
 	rc = cmd->run(&c);
 	free(rest);
 	if (rc)

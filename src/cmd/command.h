@@ -8,6 +8,7 @@
 
 #include "cmd/token.h"
 #include "exercise/session.h"
+#include "plot/plot.h"
 #include "util/diag.h"
 #include "util/strbuf.h"
 
@@ -40,6 +41,7 @@ struct cmd_ctx {
 	struct diag *d;
 	bool interactive; /* say what was done, not only what was asked */
 	bool quit;
+	struct plot_pane *pane; /* the screen's plot pane; NULL in the other modes */
 };
 
 enum {
@@ -65,9 +67,11 @@ const struct command *command_find(const char *name);
 
 /* Runs one command line. Output goes to `out`; a failure returns -1 with
  * d->msg starting with the command's name. An empty line or a comment is
- * a success that does nothing. *quit is set by `quit`. */
-int command_run(struct session *s, const char *line, bool interactive, struct strbuf *out,
-		struct diag *d, bool *quit);
+ * a success that does nothing. *quit is set by `quit`. `pane` is the
+ * full-screen mode's plot pane, which `plot` and `zoom` change; NULL
+ * elsewhere. */
+int command_run(struct session *s, const char *line, bool interactive, struct plot_pane *pane,
+		struct strbuf *out, struct diag *d, bool *quit);
 
 /* Completion of the word that starts at byte `start` of `line`: a
  * NULL-terminated array of candidates (caller frees each and the array),

@@ -105,8 +105,9 @@ int cmd_plot(struct cmd_ctx *c)
 			strbuf_addf(c->out, "%s drawn in a gnuplot window\n", f->name);
 		return 0;
 	}
-	if (plot_pane_get(NULL, NULL)) {
-		plot_pane_choose(f->name);
+	if (c->pane)
+		plot_pane_choose(c->pane, f->name);
+	if (plot_pane_shown(c->pane)) {
 		strbuf_addf(c->out, "the plot pane shows %s: %s\n", f->name, f->title);
 		return 0;
 	}
@@ -123,6 +124,19 @@ int cmd_plot(struct cmd_ctx *c)
 		strbuf_add(c->out, p, len);
 	strbuf_release(&text);
 	return rc;
+}
+
+int cmd_zoom(struct cmd_ctx *c)
+{
+	if (!c->pane)
+		return diag_set(c->d, "only the full-screen workbench has a plot pane to zoom; "
+				      "'plot NAME' draws as text here, 'plot NAME to FILE.png' "
+				      "into a file");
+	c->pane->zoomed = !c->pane->zoomed;
+	strbuf_addstr(c->out, c->pane->zoomed ? "the plot has the screen: 'zoom' or F7 gives "
+						"the panes back\n"
+					      : "the panes are back\n");
+	return 0;
 }
 
 /* ---- sweep ---------------------------------------------------------- */

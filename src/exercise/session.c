@@ -21,6 +21,7 @@ struct session {
 	char **check_answer;
 	struct figures sweep;
 	bool sweep_newer; /* the sweep came after the last solve */
+	unsigned long serial; /* changes with the figures (session_figures_serial) */
 };
 
 struct session *session_new(void)
@@ -60,8 +61,17 @@ enum check_verdict session_check(const struct session *s, size_t result, const c
 	return s->check ? s->check[result] : CHECK_NONE;
 }
 
+/* Numbers every state of the figures across all sessions, so that a
+ * serial never comes back. */
+static void figures_changed(struct session *s)
+{
+	static unsigned long next;
+	s->serial = ++next;
+}
+
 static void clear_results(struct session *s)
 {
+	figures_changed(s);
 	clear_checks(s);
 	if (s->result && s->ex)
 		for (size_t i = 0; i < s->ex->model->nresults; i++)
@@ -86,6 +96,7 @@ static void clear(struct session *s)
 	s->ex = NULL;
 	figures_release(&s->sweep);
 	s->sweep_newer = false;
+	figures_changed(s);
 }
 
 void session_free(struct session *s)
@@ -332,6 +343,7 @@ int session_solve(struct session *s, struct diag *d)
 	s->steps = steps;
 	figures_move(&s->figs, &figs);
 	s->sweep_newer = false;
+	figures_changed(s);
 	return 0;
 }
 
@@ -371,6 +383,7 @@ void session_keep_sweep(struct session *s, struct figures *sweep)
 {
 	figures_move(&s->sweep, sweep);
 	s->sweep_newer = true;
+	figures_changed(s);
 }
 
 bool session_sweep_is_newer(const struct session *s)
@@ -386,6 +399,11 @@ const char *session_stale(const struct session *s)
 {
 	return s->stale;
 }
+unsigned long session_figures_serial(const struct session *s)
+{
+	return s->serial;
+}
+
 const struct figures *session_figures(const struct session *s)
 {
 	return &s->figs;

@@ -52,6 +52,10 @@ const struct value *session_result(const struct session *s, size_t i);
 const char *session_steps(const struct session *s);
 /* The figures and tables of the last solve (empty before one). */
 const struct figures *session_figures(const struct session *s);
+/* A number that changes whenever the figures of the last solve or the last
+ * sweep change (and never comes back), so that a drawing of them can be
+ * kept until then. */
+unsigned long session_figures_serial(const struct session *s);
 
 /* The verdict of the last `check` of each result, for the screen's
  * results pane; cleared by solve and load. */

@@ -127,7 +127,7 @@ int sweep_run(struct session *s, const char *param, double from, double to, int 
 	num_interrupted = 0;
 	int rc = 0;
 	for (int k = 0; k < steps; k++) {
-		num_progress("sweep", (double)k / steps);
+		num_progress_points(k, steps);
 		/* the last point exactly TO, whatever the rounding */
 		double v = k == steps - 1 ? to : from + (to - from) * k / (steps - 1);
 		struct diag pd;
@@ -167,7 +167,7 @@ int sweep_run(struct session *s, const char *param, double from, double to, int 
 		table_row(t, row);
 		r->done++;
 	}
-	num_progress("sweep", 1);
+	num_progress_points(steps, steps);
 	free(res);
 	free(row);
 	if (!rc && r->failed == r->done) {

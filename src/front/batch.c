@@ -14,7 +14,7 @@ static int run_one(struct session *s, const char *line, const char *where)
 	struct strbuf out = STRBUF_INIT;
 	struct diag d;
 	bool quit = false;
-	int rc = command_run(s, line, false, &out, &d, &quit);
+	int rc = command_run(s, line, false, NULL, &out, &d, &quit);
 	fwrite(strbuf_str(&out), 1, out.len, stdout);
 	fflush(stdout);
 	strbuf_release(&out);

@@ -56,7 +56,7 @@ static void on_line(char *line)
 	/* a Ctrl-C now interrupts the command, not the line */
 	num_interrupted = 0;
 	got_sigint = 0;
-	if (command_run(repl_session, line, true, &out, &d, &quit)) {
+	if (command_run(repl_session, line, true, NULL, &out, &d, &quit)) {
 		any_failed = true;
 		fwrite(strbuf_str(&out), 1, out.len, stdout);
 		strbuf_reset(&out);

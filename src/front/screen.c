@@ -22,6 +22,9 @@
  *   status line
  *   tribo[disk-reye]> prompt
  *
+ * Where the plot pane would be too short for a plot (80x24), it is a strip
+ * that names the figure and the exercise pane gets the rows. F7 or `zoom`
+ * gives the plot every row above a three-line log, at the full width.
  * Below 60x16 only the log, the status line and the prompt remain. */
 #include <errno.h>
 #include <fcntl.h>
@@ -45,13 +48,21 @@
 #include "cmd/command.h"
 #include "front/front.h"
 #include "front/rl.h"
+#include "front/status.h"
 #include "num/num.h"
 #include "plot/gnuplot.h"
 #include "plot/plot.h"
 #include "util/text.h"
 #include "util/xalloc.h"
 
-enum { MIN_COLS = 60, MIN_ROWS = 16, LOG_KEEP = 5000 };
+enum {
+	MIN_COLS = 60,
+	MIN_ROWS = 16,
+	LOG_KEEP = 5000,
+	PLOT_MIN_ROWS = 10, /* inside: fewer, and the plot pane is a strip */
+	ZOOM_LOG = 3,	    /* the log's lines under a zoomed plot */
+	AHEAD = 256,	    /* keys typed during a command, kept for after it */
+};
 
 /* ---- text with a style ---------------------------------------------------- */
 
@@ -255,6 +266,95 @@ static size_t bytes_for_cols(const char *s, int cols)
 	return i;
 }
 
+/* ---- gnuplot's colours ---------------------------------------------------------- */
+
+/* The dumb terminal colours the plot with SGR escapes (ESC [ 38;5;N m in
+ * ansi256, ESC [ 3N m in ansi, ESC [ 0;39 m back to the default); curses
+ * draws them as colour pairs, each made when its colour is first met. */
+static short color_pair[256];
+static short next_pair = 16; /* below: the styles' own pairs */
+
+static attr_t ansi_color(int color)
+{
+	if (color < 0 || color > 255 || color >= COLORS)
+		return A_NORMAL;
+	if (!color_pair[color]) {
+		if (next_pair >= COLOR_PAIRS || next_pair >= 256 + 16)
+			return A_NORMAL;
+		init_pair(next_pair, (short)color, -1);
+		color_pair[color] = next_pair++;
+	}
+	return COLOR_PAIR(color_pair[color]);
+}
+
+/* An escape at s (ESC '['): its colour into *attr; returns its length. */
+static size_t ansi_escape(const char *s, attr_t *attr)
+{
+	int par[16], np = 0, cur = 0;
+	size_t i = 2;
+	for (; s[i] && s[i] != 'm'; i++) {
+		if (s[i] >= '0' && s[i] <= '9') {
+			cur = cur < 10000 ? cur * 10 + (s[i] - '0') : cur;
+		} else if (s[i] == ';' && np < 15) {
+			par[np++] = cur;
+			cur = 0;
+		} else if (s[i] != ';') {
+			return i + 1; /* not a colour: dropped */
+		}
+	}
+	if (!s[i])
+		return i;
+	par[np++] = cur;
+	for (int k = 0; k < np; k++) {
+		int v = par[k];
+		if (v == 0 || v == 39)
+			*attr = A_NORMAL;
+		else if (v >= 30 && v <= 37)
+			*attr = ansi_color(v - 30);
+		else if (v >= 90 && v <= 97)
+			*attr = ansi_color(v - 90 + 8);
+		else if (v == 38 && k + 2 < np && par[k + 1] == 5)
+			*attr = ansi_color(par[k + 2]), k += 2;
+		else if (v == 38 && k + 4 < np && par[k + 1] == 2)
+			k += 4;
+	}
+	return i + 1;
+}
+
+/* Whether a line has nothing but blanks and escapes. */
+static bool ansi_blank(const char *s)
+{
+	while (*s) {
+		if (s[0] == '\033' && s[1] == '[') {
+			attr_t a = A_NORMAL;
+			s += ansi_escape(s, &a);
+		} else if (*s++ != ' ') {
+			return false;
+		}
+	}
+	return true;
+}
+
+/* Draws a line of gnuplot's, its escapes as colours, at most cols columns. */
+static void put_ansi(WINDOW *w, const char *s, int cols)
+{
+	attr_t a = A_NORMAL;
+	int used = 0;
+	while (*s && used < cols) {
+		if (s[0] == '\033' && s[1] == '[') {
+			s += ansi_escape(s, &a);
+			wattrset(w, a);
+			continue;
+		}
+		size_t n = strcspn(s, "\033");
+		char *piece = xstrndup(s, n);
+		used += put_text(w, piece, cols - used);
+		free(piece);
+		s += n;
+	}
+	wattrset(w, A_NORMAL);
+}
+
 /* ---- panes ----------------------------------------------------------------- */
 
 enum pane_id { P_LOG, P_EXERCISE, P_PARAMS, P_RESULTS, P_PLOT, P_COUNT };
@@ -277,27 +377,23 @@ static struct screen {
 	struct lines completions; /* drawn over the log's last rows */
 	char status_msg[256];
 	bool status_error;
-	bool done, any_failed, curses_on;
+	bool done, curses_on;
 	int stderr_saved, stderr_pipe; /* stray library output goes to the log */
 	FILE *rl_null;
 	/* input bytes for readline */
 	unsigned char inq[64];
 	size_t inq_len, inq_head;
-	double cmd_start, last_progress;
-	char outer_what[32]; /* the outer loop's progress, this command */
-	double outer_fraction;
-	bool plot_dirty; /* the plot pane must be drawn again */
-	int plot_cols, plot_rows;
+	/* keys typed while a command ran, for after it */
+	int ahead[AHEAD];
+	size_t nahead;
+	bool running;		 /* a command is running */
+	struct front_status work; /* its progress */
+	struct plot_pane plot;	 /* what the plot pane shows, and its size */
+	bool plot_strip;	 /* too short for a plot: a line naming it */
+	bool zoomed;		 /* the layout is the zoomed one */
 } S;
 
 static volatile sig_atomic_t got_sigint, got_term;
-
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 static void set_status(bool error, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void set_status(bool error, const char *fmt, ...)
@@ -333,9 +429,12 @@ static void drain_stderr(void)
 
 /* ---- pane contents, from the session ------------------------------------ */
 
+/* The statement first, since it is the question; the title goes into the
+ * pane's frame and the source to `show`. */
 static void build_exercise(struct pane *p)
 {
 	lines_clear(&p->content);
+	p->note[0] = '\0';
 	int width = p->w - 2 > 8 ? p->w - 2 : 8;
 	const struct exercise *ex = session_exercise(S.s);
 	struct strbuf t = STRBUF_INIT;
@@ -348,22 +447,11 @@ static void build_exercise(struct pane *p)
 		strbuf_release(&t);
 		return;
 	}
-	text_wrap(&t, ex->title, width, 0);
-	lines_add_text(&p->content, strbuf_str(&t), ST_TITLE);
-	if (ex->source[0]) {
-		strbuf_reset(&t);
-		text_wrap(&t, ex->source, width, 0);
-		lines_add_text(&p->content, strbuf_str(&t), ST_DIM);
-	}
+	snprintf(p->note, sizeof(p->note), "%s: %s", ex->id, ex->title);
 	struct strbuf st = STRBUF_INIT;
 	session_statement(S.s, &st);
-	if (st.len) {
-		lines_add(&p->content, "", 0, ST_NORMAL);
-		strbuf_reset(&t);
-		text_wrap(&t, strbuf_str(&st), width, 0);
-		lines_add_text(&p->content, strbuf_str(&t), ST_NORMAL);
-	}
-	snprintf(p->note, sizeof(p->note), "%s", ex->id);
+	text_wrap(&t, st.len ? strbuf_str(&st) : ex->title, width, 0);
+	lines_add_text(&p->content, strbuf_str(&t), ST_NORMAL);
 	strbuf_release(&st);
 	strbuf_release(&t);
 }
@@ -450,10 +538,16 @@ static void build_results(struct pane *p)
 		snprintf(p->note, sizeof(p->note), "out of date");
 	}
 	int wname = 0;
+	bool checked = false;
 	for (size_t i = 0; i < m->nresults; i++) {
 		int w = text_cols(m->results[i].name, strlen(m->results[i].name));
 		wname = w > wname ? w : wname;
+		checked |= session_check(S.s, i, NULL) != CHECK_NONE;
 	}
+	/* a check's mark has a column of its own, before the name, where the
+	 * pane's width cannot cut it */
+	const char *good = utf8_term ? "✓ " : "ok ", *bad = utf8_term ? "✗ " : "no ";
+	const char *none = utf8_term ? "  " : "   ";
 	struct strbuf l = STRBUF_INIT;
 	/* what the exercise asks for first, marked */
 	for (int pass = 0; pass < 2; pass++)
@@ -462,21 +556,22 @@ static void build_results(struct pane *p)
 			if (asked != (pass == 0))
 				continue;
 			const struct value *v = session_result(S.s, i);
+			const char *answer;
+			enum check_verdict cv = session_check(S.s, i, &answer);
 			strbuf_reset(&l);
 			strbuf_addstr(&l, asked ? (utf8_term ? "▸" : ">") : " ");
+			if (checked)
+				strbuf_addstr(&l, cv == CHECK_CORRECT	  ? good
+						  : cv == CHECK_INCORRECT ? bad
+									  : none);
 			pad_to(&l, m->results[i].name, wname + 1);
 			value_format_inline(v, &l);
 			if (m->results[i].unit[0] &&
 			    (v->kind == VAL_NUMBER || v->kind == VAL_MATRIX))
 				strbuf_addf(&l, " %s", m->results[i].unit);
-			/* the verdict of the last check of it, with the answer given */
-			const char *answer;
-			enum check_verdict cv = session_check(S.s, i, &answer);
-			if (cv != CHECK_NONE)
-				strbuf_addf(&l, "  %s %s",
-					    cv == CHECK_CORRECT ? (utf8_term ? "✓" : "ok")
-								: (utf8_term ? "✗" : "x"),
-					    answer ? answer : "");
+			/* the answer given, when there is room for it */
+			if (cv != CHECK_NONE && answer)
+				strbuf_addf(&l, "  yours: %s", answer);
 			enum style st = session_stale(S.s)	? ST_DIM
 					: cv == CHECK_CORRECT	? ST_GOOD
 					: cv == CHECK_INCORRECT ? ST_ERROR
@@ -487,28 +582,43 @@ static void build_results(struct pane *p)
 	strbuf_release(&l);
 }
 
-/* The plot pane: gnuplot's dumb terminal at the pane's inner size, run
- * again only after a command or a resize (S.plot_dirty). */
+/* The plot pane: gnuplot's dumb terminal at the pane's inner size. The
+ * drawing is kept by plot_pane_render until the figures, the figure
+ * chosen, the size or the colours change: a command that changes none of
+ * them (eval, print, a typo) does not run gnuplot. */
 static void build_plot(struct pane *p)
 {
-	int cols = p->w - 2, rows = p->h - 2;
-	if (!S.plot_dirty && cols == S.plot_cols && rows == S.plot_rows)
-		return;
-	S.plot_dirty = false;
-	S.plot_cols = cols;
-	S.plot_rows = rows;
 	lines_clear(&p->content);
 	p->note[0] = '\0';
-	if (cols < 20 || rows < 5) {
-		plot_pane_size(0, 0);
-		return;
-	}
-	plot_pane_size(cols, rows);
+	int cols = p->w - 2, rows = p->h - 2;
+	bool room = p->win && !S.plot_strip && cols >= 20 && rows >= 5;
+	S.plot.cols = room ? cols : 0;
+	S.plot.rows = room ? rows : 0;
 	if (!session_exercise(S.s))
 		return;
-	struct strbuf out = STRBUF_INIT;
+	const struct figure *f = NULL;
+	if (S.plot_strip) {
+		/* the figure is there, the rows are not: say where it is */
+		S.plot.cols = S.plot.rows = 1;
+		f = plot_pane_figure(S.s, &S.plot);
+		S.plot.cols = S.plot.rows = 0;
+		if (f) {
+			snprintf(p->note, sizeof(p->note), "%s", f->name);
+			struct strbuf t = STRBUF_INIT;
+			strbuf_addf(&t, "F7 zooms: %s", f->title);
+			lines_add(&p->content, t.buf, t.len, ST_DIM);
+			strbuf_release(&t);
+		} else {
+			lines_add_text(&p->content, "'solve' draws the solution; F7 shows it",
+				       ST_DIM);
+		}
+		return;
+	}
+	if (!room)
+		return;
+	const char *text;
 	struct diag d;
-	if (plot_pane_render(S.s, &out, &d)) {
+	if (plot_pane_render(S.s, &S.plot, &text, &d)) {
 		struct strbuf msg = STRBUF_INIT;
 		diag_format(&d, &msg);
 		struct strbuf t = STRBUF_INIT;
@@ -516,14 +626,16 @@ static void build_plot(struct pane *p)
 		lines_add_text(&p->content, strbuf_str(&t), ST_ERROR);
 		strbuf_release(&t);
 		strbuf_release(&msg);
-	} else if (out.len) {
-		const struct figure *f = plot_pane_figure(S.s);
+	} else if (*text) {
+		f = plot_pane_figure(S.s, &S.plot);
 		if (f)
-			snprintf(p->note, sizeof(p->note), "%s: %s", f->name, f->title);
-		lines_add_text(&p->content, strbuf_str(&out), ST_NORMAL);
+			snprintf(p->note, sizeof(p->note), "%s%s: %s",
+				 session_stale(S.s) && f != session_sweep(S.s)->fig ? "out of date: "
+										  : "",
+				 f->name, f->title);
+		lines_add_text(&p->content, text, ST_NORMAL);
 		/* gnuplot pads the plot with blank lines at the bottom */
-		while (p->content.n && !p->content.v[p->content.n - 1]
-						.s[strspn(p->content.v[p->content.n - 1].s, " ")]) {
+		while (p->content.n && ansi_blank(p->content.v[p->content.n - 1].s)) {
 			free(p->content.v[p->content.n - 1].s);
 			p->content.n--;
 		}
@@ -534,17 +646,18 @@ static void build_plot(struct pane *p)
 						     "'plot NAME' picks a figure",
 			       ST_DIM);
 	}
-	strbuf_release(&out);
 }
 
-static void build_all(void)
+/* The panes of text, whose heights the layout takes from their lines. */
+static void build_text(void)
 {
-	if (S.small)
-		return;
 	build_exercise(&S.pane[P_EXERCISE]);
 	build_params(&S.pane[P_PARAMS]);
 	build_results(&S.pane[P_RESULTS]);
-	build_plot(&S.pane[P_PLOT]);
+}
+
+static void clamp_scroll(void)
+{
 	for (int i = P_EXERCISE; i < P_COUNT; i++) {
 		struct pane *p = &S.pane[i];
 		int most = (int)p->content.n - (p->h - 2);
@@ -570,8 +683,14 @@ static void draw_frame(struct pane *p, enum pane_id id)
 	wattrset(w, style_attr[ST_DIM]);
 	int x = getcurx(w);
 	if (p->note[0] && x + 4 < p->w) {
+		int room = p->w - x - 4;
 		waddch(w, ' ');
-		put_text(w, p->note, p->w - x - 4);
+		if (text_cols(p->note, strlen(p->note)) <= room) {
+			put_text(w, p->note, room);
+		} else { /* cut, and say so */
+			put_text(w, p->note, room - 1);
+			put_text(w, utf8_term ? "…" : ">", 1);
+		}
 		waddch(w, ' ');
 	}
 	/* what lies beyond the pane, in its bottom border */
@@ -607,7 +726,9 @@ static void draw_box_pane(enum pane_id id)
 		const char *text = p->content.v[i].s;
 		wmove(p->win, r + 1, 1);
 		wattrset(p->win, style_attr[p->content.v[i].st]);
-		if (text_cols(text, strlen(text)) <= p->w - 2) {
+		if (id == P_PLOT && !S.plot_strip && p->content.v[i].st == ST_NORMAL) {
+			put_ansi(p->win, text, p->w - 2);
+		} else if (text_cols(text, strlen(text)) <= p->w - 2) {
 			put_text(p->win, text, p->w - 2);
 		} else { /* cut, and say so */
 			put_text(p->win, text, p->w - 3);
@@ -617,6 +738,27 @@ static void draw_box_pane(enum pane_id id)
 	}
 	wattrset(p->win, A_NORMAL);
 	wnoutrefresh(p->win);
+}
+
+/* Where the continuation of a long line starts: under its second column
+ * when it is laid out in columns (two blanks after its first word, as
+ * `list` and `help` write them), else under its own indent; never past
+ * half the width. */
+static int hanging_indent(const char *s, int width)
+{
+	size_t lead = strspn(s, " ");
+	const char *gap = strstr(s + lead, "  ");
+	size_t at = lead;
+	if (gap && gap > s + lead) {
+		at = (size_t)(gap - s);
+		at += strspn(s + at, " ");
+		if (!s[at])
+			at = lead;
+	}
+	int col = text_cols(s, at);
+	if (col > width / 2)
+		col = text_cols(s, lead) <= width / 2 ? text_cols(s, lead) : 0;
+	return col;
 }
 
 /* The log: a rule with its title, then the last lines, wrapped. */
@@ -648,19 +790,23 @@ static void draw_log(void)
 	/* the display rows, from the end up: wrap each logical line */
 	struct row {
 		size_t line, off, len;
+		int indent;
 	};
 	int want = rows + p->scroll;
 	struct row *row = xcalloc((size_t)want, sizeof(*row));
 	int have = 0;
 	struct lines *l = &p->content;
 	for (size_t i = l->n; i-- > 0 && have < want;) {
-		/* split line i into pieces of `width` columns */
+		/* split line i into pieces: the first `width` columns wide, the
+		 * others under its hanging indent */
 		const char *s = l->v[i].s;
+		int hang = hanging_indent(s, width);
 		size_t pieces = 0, cap = 8;
 		size_t *off = xmalloc(cap * sizeof(size_t)), *len = xmalloc(cap * sizeof(size_t));
 		size_t pos = 0, total = strlen(s);
 		do {
-			size_t n = bytes_for_cols(s + pos, width);
+			int avail = pieces ? width - hang : width;
+			size_t n = bytes_for_cols(s + pos, avail);
 			if (pos + n < total && s[pos + n] != ' ') {
 				/* break after the last blank, if the piece has one */
 				size_t k = n;
@@ -681,7 +827,7 @@ static void draw_log(void)
 			pos += n ? n : total - pos;
 		} while (pos < total);
 		for (size_t k = pieces; k-- > 0 && have < want;)
-			row[have++] = (struct row){i, off[k], len[k]};
+			row[have++] = (struct row){i, off[k], len[k], k ? hang : 0};
 		free(off);
 		free(len);
 	}
@@ -695,9 +841,9 @@ static void draw_log(void)
 			continue;
 		const struct line *ln = &l->v[row[k].line];
 		char *piece = xstrndup(ln->s + row[k].off, row[k].len);
-		wmove(w, r + 1, 0);
+		wmove(w, r + 1, row[k].indent);
 		wattrset(w, style_attr[ln->st]);
-		put_text(w, piece, width);
+		put_text(w, piece, width - row[k].indent);
 		free(piece);
 	}
 	free(row);
@@ -733,8 +879,8 @@ static void draw_status(void)
 	werase(w);
 	int width = getmaxx(w);
 	const char *keys = S.small	  ? "PgUp/PgDn scroll"
-			   : width >= 100 ? "F6 focus  PgUp/PgDn scroll  Tab completes"
-					  : "F6 focus  PgUp/PgDn";
+			   : width >= 100 ? "F6 focus  F7 zoom  PgUp/PgDn scroll  Tab completes"
+					  : "F6 focus  F7 zoom  PgUp/PgDn";
 	int kw = (int)strlen(keys);
 	wmove(w, 0, 1);
 	if (S.status_error)
@@ -847,30 +993,40 @@ static int clamp(int x, int lo, int hi)
 static void layout(void)
 {
 	delete_windows();
+	for (int i = 0; i < P_COUNT; i++)
+		S.pane[i].h = S.pane[i].w = 0;
 	int H = LINES, W = COLS;
+	S.plot_strip = false;
+	S.zoomed = false;
 	if (H < 3 || W < 10) {
 		/* hardly a terminal: the prompt alone */
 		S.small = true;
 		S.prompt = newwin(1, W > 0 ? W : 1, H > 0 ? H - 1 : 0, 0);
 	} else {
-		S.small = W < MIN_COLS || H < MIN_ROWS;
+		S.zoomed = S.plot.zoomed && W >= 30 && H >= 12;
+		S.small = !S.zoomed && (W < MIN_COLS || H < MIN_ROWS);
 		S.status = newwin(1, W, H - 2, 0);
 		S.prompt = newwin(1, W, H - 1, 0);
-		if (S.small) {
-			plot_pane_size(0, 0); /* `plot` draws into the log */
+		if (S.zoomed) {
+			/* the plot takes the width and every row above a short log */
+			int L = ZOOM_LOG + 1;
+			S.pane[P_EXERCISE].w = W; /* built, not shown */
+			place(P_PLOT, 0, 0, H - 2 - L, W);
+			place(P_LOG, H - 2 - L, 0, L, W);
+		} else if (S.small) {
 			place(P_LOG, 0, 0, H - 2, W);
 			set_status(false, "%dx%d: log only; panes need %dx%d", W, H, MIN_COLS,
 				   MIN_ROWS);
 		} else {
-			int L = H >= 40 ? (H - 2) / 3 : H >= 28 ? 9 : 7;
+			/* at least 8 lines of log */
+			int L = H >= 40 ? (H - 2) / 3 : 9;
 			int T = H - 2 - L;
 			bool wide = W >= 140;
 			int w1 = wide ? W * 36 / 100 : W * 55 / 100;
 			int w2 = wide ? W * 28 / 100 : W - w1;
 			S.pane[P_EXERCISE].w = w1;
 			S.pane[P_PARAMS].w = S.pane[P_RESULTS].w = w2;
-			S.pane[P_PLOT].w = wide ? W - w1 - w2 : w1;
-			build_all();
+			build_text();
 			int np = (int)S.pane[P_PARAMS].content.n + 2;
 			int nr = (int)S.pane[P_RESULTS].content.n + 2;
 			/* parameters get what they need up to their share, weighed
@@ -887,51 +1043,82 @@ static void layout(void)
 			} else {
 				int ne = (int)S.pane[P_EXERCISE].content.n + 2;
 				int te = clamp(ne, 4, clamp(T * 2 / 5, 4, T - 4));
+				/* a plot too short to read is a strip that names it,
+				 * and the question gets the rows */
+				S.plot_strip = T - te - 2 < PLOT_MIN_ROWS;
+				if (S.plot_strip)
+					te = T - 3;
 				place(P_EXERCISE, 0, 0, te, w1);
 				place(P_PLOT, te, 0, T - te, w1);
 				place(P_PARAMS, 0, w1, tp, w2);
 				place(P_RESULTS, tp, w1, T - tp, w2);
 			}
-			if (strstr(S.status_msg, "log only; panes need"))
-				S.status_msg[0] = '\0';
 		}
+		if (!S.small && strstr(S.status_msg, "log only; panes need"))
+			S.status_msg[0] = '\0';
 	}
-	if (S.small && S.focus != P_LOG)
+	if (!S.pane[S.focus].win)
 		S.focus = P_LOG;
 	keypad(S.prompt, TRUE);
 	wtimeout(S.prompt, 200);
 	rl_set_screen_size(H > 0 ? H : 1, W > 0 ? W : 1);
-	build_all(); /* again: the scroll limits depend on the heights */
+	build_text();
+	build_plot(&S.pane[P_PLOT]);
+	clamp_scroll();
 }
 
 /* ---- running a command ----------------------------------------------------------- */
 
-/* The status line during a long command. An outer loop (a sweep, a run
- * of periods) reports its own progress; the integrations inside it report
- * theirs, which must not hide the outer one: once an outer report came,
- * inner ones only keep the clock turning. */
-static void progress(const char *what, double fraction)
+static void relayout(void)
 {
-	bool inner = !what || !strcmp(what, "integration");
-	if (!inner) {
-		snprintf(S.outer_what, sizeof(S.outer_what), "%s", what);
-		S.outer_fraction = fraction;
-	} else if (S.outer_what[0]) {
-		what = S.outer_what;
-		fraction = S.outer_fraction;
+	layout();
+	clearok(curscr, TRUE);
+	draw_all();
+}
+
+/* Keys typed while a command runs: a resize lays the screen out again at
+ * once, around what the panes held before the command; every other key
+ * waits in S.ahead for the command's end. */
+static void poll_keys(void)
+{
+	wtimeout(S.prompt, 0);
+	int ch;
+	while ((ch = wgetch(S.prompt)) != ERR) {
+		if (ch == KEY_RESIZE)
+			relayout();
+		else if (S.nahead < AHEAD)
+			S.ahead[S.nahead++] = ch;
 	}
-	double t = now();
-	if (t - S.cmd_start < 0.3 || t - S.last_progress < 0.1)
+	wtimeout(S.prompt, 200);
+}
+
+/* The next key: one typed during the last command, else from curses. */
+static int next_key(void)
+{
+	if (S.nahead) {
+		int ch = S.ahead[0];
+		memmove(S.ahead, S.ahead + 1, --S.nahead * sizeof(S.ahead[0]));
+		return ch;
+	}
+	return wgetch(S.prompt);
+}
+
+/* The status line during a long command: how far the work is against what
+ * ends it (front/status.c), the time, and how to stop it. */
+static void progress(const struct num_progress *p)
+{
+	static double polled;
+	bool show = front_status_take(&S.work, p);
+	double t = front_now();
+	if (t - polled >= 0.05) {
+		polled = t;
+		poll_keys();
+	}
+	if (!show)
 		return;
-	S.last_progress = t;
-	static const char spin[] = "|/-\\";
-	static int k;
-	if (fraction > 0 && fraction <= 1)
-		set_status(false, "%s: %3.0f%%  %.1f s  (Ctrl-C stops it)", what ? what : "working",
-			   100 * fraction, t - S.cmd_start);
-	else
-		set_status(false, "%s: running %c  %.1f s  (Ctrl-C stops it)",
-			   what ? what : "working", spin[k++ % 4], t - S.cmd_start);
+	char text[256];
+	front_status_text(&S.work, !utf8_term, text, sizeof(text));
+	set_status(false, "%s", text);
 	draw_status();
 	draw_prompt();
 	doupdate();
@@ -952,36 +1139,35 @@ static void run_line(const char *line)
 	bool quit = false;
 	num_interrupted = 0;
 	got_sigint = 0;
-	S.cmd_start = now();
-	S.last_progress = 0;
-	S.outer_what[0] = '\0';
-	int rc = command_run(S.s, line, true, &out, &d, &quit);
-	double took = now() - S.cmd_start;
+	front_status_start(&S.work);
+	S.running = true;
+	int rc = command_run(S.s, line, true, &S.plot, &out, &d, &quit);
 	bool interrupted = num_interrupted || got_sigint;
 	num_interrupted = 0;
 	got_sigint = 0;
 	log_add(strbuf_str(&out), ST_NORMAL);
 	if (rc) {
-		S.any_failed = true;
 		strbuf_reset(&out);
 		diag_format(&d, &out);
 		log_add(strbuf_str(&out), ST_ERROR);
-		if (interrupted)
-			set_status(true, "interrupted: the results before it are kept");
-		else
-			set_status(true, "that failed; the session is as it was");
-	} else if (took >= 0.3) {
-		set_status(false, "done in %.1f s", took);
-	} else {
-		S.status_msg[0] = '\0';
 	}
 	strbuf_release(&out);
 	drain_stderr();
 	if (quit)
 		S.done = true;
 	rl_set_prompt(front_prompt(S.s));
-	S.plot_dirty = true;
-	layout();
+	S.status_msg[0] = '\0';
+	layout(); /* the plot too, when the figure changed: the wait counts it */
+	S.running = false;
+	double took = front_now() - S.work.start;
+	if (rc && interrupted)
+		set_status(true, "interrupted: the results before it are kept");
+	else if (rc)
+		set_status(true, "that failed; the session is as it was");
+	else if (S.zoomed != S.plot.zoomed)
+		set_status(true, "%dx%d is too small for the zoomed plot", COLS, LINES);
+	else if (took >= 0.3)
+		set_status(false, "done in %.1f s", took);
 }
 
 /* ---- readline's side --------------------------------------------------------------- */
@@ -1041,7 +1227,9 @@ static void cycle_focus(int dir)
 	int k = 0;
 	while (order[k] != S.focus)
 		k++;
-	k = (k + (dir > 0 ? 1 : 4)) % 5;
+	do
+		k = (k + (dir > 0 ? 1 : 4)) % 5;
+	while (!S.pane[order[k]].win);
 	S.focus = order[k];
 	set_status(false, "focus: %s (PgUp/PgDn scroll it, F6 moves on)", S.pane[S.focus].title);
 }
@@ -1064,10 +1252,17 @@ static void take_key(int ch)
 	}
 	switch (ch) {
 	case KEY_RESIZE:
-		S.plot_dirty = true;
-		layout();
-		clearok(curscr, TRUE);
-		draw_all();
+		relayout();
+		return;
+	case KEY_F(7):
+		S.plot.zoomed = !S.plot.zoomed;
+		relayout();
+		set_status(false, "%s", S.plot.zoomed ? "the plot has the screen: F7 gives the "
+							"panes back"
+						      : "the panes are back");
+		draw_status();
+		draw_prompt();
+		doupdate();
 		return;
 	case KEY_PPAGE:
 	case KEY_NPAGE:
@@ -1108,7 +1303,7 @@ static int screen_getc(FILE *f)
 	while (S.inq_head == S.inq_len) {
 		if (S.done || got_term)
 			return '\n';
-		int ch = wgetch(S.prompt);
+		int ch = next_key();
 		if (ch != ERR)
 			take_key(ch);
 	}
@@ -1249,15 +1444,20 @@ int front_screen(struct session *s)
 	memset(&S, 0, sizeof(S));
 	S.s = s;
 	S.stderr_saved = S.stderr_pipe = -1;
-	S.plot_dirty = true;
+	plot_pane_init(&S.plot);
 	S.pane[P_LOG].title = "log";
 	S.pane[P_EXERCISE].title = "exercise";
 	S.pane[P_PARAMS].title = "parameters";
 	S.pane[P_RESULTS].title = "results and checks";
 	S.pane[P_PLOT].title = "plot";
 	utf8_term = !strcmp(nl_langinfo(CODESET), "UTF-8");
-	if (!start_curses())
+	if (!start_curses()) {
+		plot_pane_release(&S.plot);
 		return -2;
+	}
+	/* gnuplot colours the plot as the terminal can show it */
+	if (has_colors() && !getenv("NO_COLOR"))
+		S.plot.colors = COLORS >= 256 ? 256 : COLORS >= 8 ? 8 : 0;
 
 	xalloc_set_fail_hook(restore_terminal);
 	atexit(restore_terminal);
@@ -1318,7 +1518,7 @@ int front_screen(struct session *s)
 	draw_all();
 
 	while (!S.done && !got_term) {
-		int ch = wgetch(S.prompt);
+		int ch = next_key();
 		if (got_sigint) {
 			/* Ctrl-C at the prompt drops the line, as a shell does */
 			got_sigint = 0;
@@ -1342,7 +1542,7 @@ int front_screen(struct session *s)
 
 	rl_callback_handler_remove();
 	num_set_progress_hook(NULL);
-	plot_pane_size(0, 0);
+	plot_pane_release(&S.plot);
 	gnuplot_close();
 	front_history_close();
 	restore_terminal();
@@ -1361,5 +1561,7 @@ int front_screen(struct session *s)
 		signal(sig, SIG_DFL);
 		raise(sig);
 	}
-	return S.any_failed;
+	/* an interactive session ends well however many commands failed on
+	 * the way, as GNU units' and qalc's do */
+	return 0;
 }

@@ -213,13 +213,14 @@ static int run_graphical(const struct imachi *m, int n, int periods, const doubl
 	memset(c, 0, sizeof(*c));
 	if (rc)
 		rec_row(rc, m, 0.0, u, stuck);
+	num_progress_settle(0, NAN, NAN, periods);
 	for (int k = 0; k < periods; k++) {
-		num_progress("periods", (double)k / periods);
 		graphical_period(m, n, k, u, &stuck, mean, &ss, c, rc);
 		c->cycles = k + 1;
 		c->drift = (u[0] - prev[0]) / (2 * M_PI);
 		double du = hypot(u[0] - prev[0], u[1] - prev[1]);
 		prev[0] = u[0], prev[1] = u[1];
+		num_progress_settle(k + 1, du, conv_tol(m, u), periods);
 		if (du <= conv_tol(m, u)) {
 			c->converged = true;
 			break;
@@ -412,8 +413,8 @@ static int run_accurate(struct imachi *m, int periods, const double u0[2], struc
 	memset(c, 0, sizeof(*c));
 	accurate_start(m, &st, u0);
 	double prev[2] = {u0[0], u0[1]};
+	num_progress_settle(0, NAN, NAN, periods);
 	for (int k = 0; k < periods; k++) {
-		num_progress("periods", (double)k / periods);
 		*last = st;
 		*mlast = *m;
 		double U0[2] = {st.y[2], st.y[3]};
@@ -428,6 +429,7 @@ static int run_accurate(struct imachi *m, int periods, const double u0[2], struc
 		c->drift = (st.y[0] - prev[0]) / (2 * M_PI);
 		double du = hypot(st.y[0] - prev[0], st.y[1] - prev[1]);
 		prev[0] = st.y[0], prev[1] = st.y[1];
+		num_progress_settle(k + 1, du, conv_tol(m, st.y), periods);
 		if (du <= conv_tol(m, st.y)) {
 			c->converged = true;
 			break;

@@ -606,8 +606,8 @@ static int imachi1d_solve(const struct model_input *in, struct model_output *out
 	long k = 0;
 	bool converged = false;
 	num_gsl_clear();
+	num_progress_settle(0, NAN, NAN, periods);
 	while (k < periods) {
-		num_progress("periods", (double)k / (double)periods);
 		if (num_interrupted)
 			return diag_set(d, "interrupted after %ld periods", k);
 		if (m.tr) {
@@ -624,6 +624,8 @@ static int imachi1d_solve(const struct model_input *in, struct model_output *out
 		delta = m.u - u_prev;
 		u_prev = m.u;
 		double tol = 1e-9 * fmax(fmax(1.0, m.a), fabs(m.u));
+		/* with no limit cycle only the cap ends the run */
+		num_progress_settle(k, fabs(delta), no_cycle ? NAN : tol, periods);
 		if (!no_cycle && fabs(delta) <= tol) {
 			converged = true;
 			break;

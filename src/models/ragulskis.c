@@ -462,8 +462,8 @@ static int ragulskis_solve(const struct model_input *in, struct model_output *ou
 	bool steady = false;
 	long j = 0;
 	double change = 0, scale = 0;
+	num_progress_settle(0, NAN, NAN, periods);
 	while (j < periods && !steady) {
-		num_progress("periods", (double)j / (double)periods);
 		double prev[2] = {y[0], y[1]};
 		if (advance(&r, &t, y, (j + 1) * T, step, d))
 			return -1;
@@ -472,6 +472,7 @@ static int ragulskis_solve(const struct model_input *in, struct model_output *ou
 		scale = fmax(fmax(fabs(y[0]), fabs(y[1]) / r.w),
 			     fmax(fabs(prev[0]), fabs(prev[1]) / r.w));
 		steady = change <= 1e-9 * scale;
+		num_progress_settle(j, change, 1e-9 * scale, periods);
 	}
 	const size_t steps_transient = r.steps;
 	const struct sample s0 = {t, y[0], y[1], accel(&r, t, y)};

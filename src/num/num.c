@@ -6,15 +6,33 @@
 volatile sig_atomic_t num_interrupted;
 
 static char last_error[256];
-static void (*progress_hook)(const char *what, double fraction);
+static void (*progress_hook)(const struct num_progress *p);
 
-void num_progress(const char *what, double fraction)
+void num_progress_time(double done, double total)
 {
 	if (progress_hook)
-		progress_hook(what, fraction);
+		progress_hook(&(struct num_progress){
+			.kind = NUM_PROGRESS_TIME, .done = done, .total = total});
 }
 
-void num_set_progress_hook(void (*hook)(const char *what, double fraction))
+void num_progress_points(long done, long total)
+{
+	if (progress_hook)
+		progress_hook(&(struct num_progress){
+			.kind = NUM_PROGRESS_POINTS, .done = (double)done, .total = (double)total});
+}
+
+void num_progress_settle(long count, double change, double tol, long cap)
+{
+	if (progress_hook)
+		progress_hook(&(struct num_progress){.kind = NUM_PROGRESS_SETTLE,
+						     .count = count,
+						     .change = change,
+						     .tol = tol,
+						     .cap = cap});
+}
+
+void num_set_progress_hook(void (*hook)(const struct num_progress *p))
 {
 	progress_hook = hook;
 }

@@ -18,11 +18,26 @@ void num_gsl_clear(void);
  * see it and make the solver stop at once. */
 extern volatile sig_atomic_t num_interrupted;
 
-/* Progress of a long computation: `fraction` in [0, 1], or negative when
- * the end is not known. Cheap enough to call at every step: the hook (set
- * by the full-screen front end; none elsewhere) throttles its drawing. */
-void num_progress(const char *what, double fraction);
-void num_set_progress_hook(void (*hook)(const char *what, double fraction));
+/* Progress of a long computation, against what ends it. Cheap enough to
+ * call at every step: the hook (set by the interactive front ends; none
+ * elsewhere) throttles its drawing. */
+enum num_progress_kind {
+	NUM_PROGRESS_TIME,   /* an integration: simulated time done of the span to tmax */
+	NUM_PROGRESS_POINTS, /* a sweep: points done of all */
+	NUM_PROGRESS_SETTLE, /* a run of periods that ends when one period repeats the
+			      * last: the change and the tolerance it must fall below */
+};
+struct num_progress {
+	enum num_progress_kind kind;
+	double done, total; /* TIME, POINTS */
+	long count;	    /* SETTLE: periods done */
+	double change, tol; /* SETTLE: change NAN before the first period ends */
+	long cap;	    /* SETTLE: the most periods it may run */
+};
+void num_progress_time(double done, double total);
+void num_progress_points(long done, long total);
+void num_progress_settle(long count, double change, double tol, long cap);
+void num_set_progress_hook(void (*hook)(const struct num_progress *p));
 
 /* Fills d for a GSL status returned by a solver, naming what was running. */
 int num_fail(struct diag *d, int status, const char *what);

@@ -131,7 +131,7 @@ int ode_run(const struct ode_system *sys, const struct ode_opts *opts, double t0
 			break;
 		}
 		end->steps++;
-		num_progress("integration", (t - t0) / (opts->tmax - t0));
+		num_progress_time(t - t0, opts->tmax - t0);
 		if (!sys->event)
 			continue;
 		double g = sys->event(t, y, sys->params);

@@ -253,18 +253,15 @@ static void last_line(const char *s, char *buf, size_t n)
 		buf[0] = '\0';
 }
 
-/* Finds the complete line that starts with `tag`; returns its start, or
- * NULL. */
+/* Finds `tag` followed by the rest of its line; returns its start, or
+ * NULL. Not only at a line's start: the dumb terminal in colour ends its
+ * page with an escape and no newline. The nonce in the tag keeps a plot's
+ * text from ever matching it. */
 static const char *find_sentinel(const struct strbuf *sb, const char *tag)
 {
 	size_t taglen = strlen(tag);
-	const char *p = strbuf_str(sb);
-	while ((p = strstr(p, tag)) != NULL) {
-		if ((p == sb->buf || p[-1] == '\n') && strchr(p + taglen - 1, '\n'))
-			return p;
-		p += taglen;
-	}
-	return NULL;
+	const char *p = strstr(strbuf_str(sb), tag);
+	return p && strchr(p + taglen - 1, '\n') ? p : NULL;
 }
 
 /* Reads what gnuplot still had to say on standard error, for a message. */

@@ -3,7 +3,14 @@
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "plot/thin.h"
+#include "util/xalloc.h"
+
+/* The columns a PNG is thinned to: its width in pixels. */
+enum { PNG_WIDTH = 1000, PNG_HEIGHT = 700 };
 
 void gp_quote(struct strbuf *out, const char *text)
 {
@@ -29,16 +36,25 @@ void gp_number(struct strbuf *out, double x)
 		strbuf_addstr(out, "NaN");
 }
 
+static bool is_text(const struct gp_term *t)
+{
+	return t->kind == GP_TERM_DUMB;
+}
+
 static void add_term(struct strbuf *out, const struct gp_term *t)
 {
 	switch (t->kind) {
 	case GP_TERM_DUMB:
-		/* mono: no ANSI colour codes in the text */
-		strbuf_addf(out, "set terminal dumb size %d,%d noenhanced mono\nset output\n",
-			    t->cols, t->rows);
+		/* colours as ANSI escapes, which the screen turns into its own */
+		strbuf_addf(out, "set terminal dumb size %d,%d noenhanced %s\nset output\n",
+			    t->cols, t->rows,
+			    t->colors >= 256 ? "ansi256"
+			    : t->colors >= 8 ? "ansi"
+					     : "mono");
 		return;
 	case GP_TERM_PNG:
-		strbuf_addstr(out, "set terminal pngcairo size 1000,700 noenhanced\n");
+		strbuf_addf(out, "set terminal pngcairo size %d,%d noenhanced\n", PNG_WIDTH,
+			    PNG_HEIGHT);
 		break;
 	case GP_TERM_SVG:
 		strbuf_addstr(out, "set terminal svg size 1000,700 noenhanced background "
@@ -68,15 +84,12 @@ static void add_text(struct strbuf *out, const char *what, const char *text)
 	strbuf_addstr(out, " noenhanced\n");
 }
 
-/* The title, broken at spaces into lines of at most `width` columns: the
- * pieces stay single-quoted, joined by a double-quoted "\n" of ours. */
-static void add_title(struct strbuf *out, const char *title, int width)
+/* The title, broken at spaces into lines of at most `width` columns, as
+ * gp_quote'd pieces into lines[] (at most `most`); returns the count. */
+static int title_lines(const char *title, int width, struct strbuf *lines, int most)
 {
-	if (!title || !*title)
-		return;
-	strbuf_addstr(out, "set title ");
+	int n = 0;
 	struct strbuf line = STRBUF_INIT, word = STRBUF_INIT;
-	bool first = true;
 	for (const char *p = title;; p++) {
 		if (*p && *p != ' ') {
 			strbuf_addch(&word, *p);
@@ -84,11 +97,8 @@ static void add_title(struct strbuf *out, const char *title, int width)
 		}
 		if (word.len) {
 			int w = utf8_width(strbuf_str(&line)) + 1 + utf8_width(strbuf_str(&word));
-			if (line.len && w > width) {
-				if (!first)
-					strbuf_addstr(out, ".\"\\n\".");
-				gp_quote(out, strbuf_str(&line));
-				first = false;
+			if (line.len && w > width && n < most - 1) {
+				gp_quote(&lines[n++], strbuf_str(&line));
 				strbuf_reset(&line);
 			}
 			if (line.len)
@@ -99,12 +109,45 @@ static void add_title(struct strbuf *out, const char *title, int width)
 		if (!*p)
 			break;
 	}
-	if (!first)
-		strbuf_addstr(out, ".\"\\n\".");
-	gp_quote(out, strbuf_str(&line));
-	strbuf_addstr(out, " noenhanced\n");
+	if (line.len)
+		gp_quote(&lines[n++], strbuf_str(&line));
 	strbuf_release(&line);
 	strbuf_release(&word);
+	return n;
+}
+
+/* The title, in lines that fit: on a text terminal one label a line from
+ * the top row, where the rows under it are known (gnuplot's own title
+ * moves with the margins); elsewhere gnuplot's title. Returns the number
+ * of lines. */
+static int add_title(struct strbuf *out, const char *title, int width, bool text)
+{
+	if (!title || !*title)
+		return 0;
+	enum { MOST = 4 };
+	struct strbuf lines[MOST];
+	for (int i = 0; i < MOST; i++)
+		strbuf_init(&lines[i]);
+	int n = title_lines(title, width, lines, MOST);
+	if (!text)
+		strbuf_addstr(out, "set title ");
+	for (int i = 0; i < n; i++) {
+		if (text) {
+			strbuf_addf(out, "set label %d %s at screen 0.5, screen 1 offset 0, char %d "
+					 "center noenhanced\n",
+				    10 + i, strbuf_str(&lines[i]), -i);
+		} else {
+			/* the pieces single-quoted, joined by a "\n" of ours */
+			if (i)
+				strbuf_addstr(out, ".\"\\n\".");
+			strbuf_addstr(out, strbuf_str(&lines[i]));
+		}
+	}
+	if (!text)
+		strbuf_addstr(out, " noenhanced\n");
+	for (int i = 0; i < MOST; i++)
+		strbuf_release(&lines[i]);
+	return n;
 }
 
 static void add_range(struct strbuf *out, const char *axis, double lo, double hi)
@@ -124,91 +167,402 @@ static void add_range(struct strbuf *out, const char *axis, double lo, double hi
 	strbuf_addstr(out, "]\n");
 }
 
-static const char *style_of(enum curve_style s, bool text)
+/* ---- axes for a text terminal ------------------------------------------- */
+
+/* An axis laid out for cells: its range, the step between ticks, and the
+ * printf format of a tick's label. */
+struct axis {
+	double lo, hi, step;
+	char format[16];
+	int label_width; /* the widest tick label */
+};
+
+/* The data's extent in y (with a band's upper edge), or in x. */
+static void extent(const struct figure *f, bool y, double *lo, double *hi)
 {
-	/* point type 7 is a filled circle, but a 'G' on the dumb terminal */
-	switch (s) {
-	case CURVE_DASHED:
-		return "using 1:2 with lines dashtype 2 lw 1.5";
-	case CURVE_POINTS:
-		return text ? "using 1:2 with points pt 'o'" : "using 1:2 with points pt 7 ps 0.6";
-	case CURVE_LINEPOINTS:
-		return text ? "using 1:2 with linespoints pt 'o'"
-			    : "using 1:2 with linespoints lw 2 pt 7 ps 0.6";
-	case CURVE_FILL:
-		/* the band between y and y2, behind the lines drawn over it */
-		return "using 1:2:3 with filledcurves fs transparent solid 0.3 noborder";
-	case CURVE_LINE:
-		break;
+	*lo = INFINITY;
+	*hi = -INFINITY;
+	for (size_t i = 0; i < f->ncurves; i++) {
+		const struct curve *c = &f->curves[i];
+		for (size_t k = 0; k < c->n; k++) {
+			double v[2] = {y ? c->y[k] : c->x[k], y && c->y2 ? c->y2[k] : NAN};
+			for (int j = 0; j < 2; j++)
+				if (isfinite(v[j])) {
+					*lo = v[j] < *lo ? v[j] : *lo;
+					*hi = v[j] > *hi ? v[j] : *hi;
+				}
+		}
 	}
-	return "using 1:2 with lines lw 2";
+}
+
+/* The least step of 1, 2 or 5 times a power of ten that puts at most
+ * `most` steps in span. */
+static double nice_step(double span, int most)
+{
+	if (most < 1)
+		most = 1;
+	double raw = span / most;
+	double p = pow(10, floor(log10(raw)));
+	static const double m[] = {1, 2, 5, 10};
+	for (int i = 0; i < 4; i++)
+		if (m[i] * p >= raw * (1 - 1e-9))
+			return m[i] * p;
+	return 10 * p;
+}
+
+/* The format and width of the tick labels at this step. */
+static void axis_labels(struct axis *a)
+{
+	double big = fmax(fabs(a->lo), fabs(a->hi));
+	if (big >= 1e6 || a->step < 1e-4) {
+		snprintf(a->format, sizeof(a->format), "%%.2g");
+	} else {
+		int dec = a->step >= 1 ? 0 : (int)ceil(-log10(a->step) - 1e-9);
+		/* 0.25 would need two decimals where the step has one */
+		if (fabs(a->step * pow(10, dec) - round(a->step * pow(10, dec))) > 1e-6)
+			dec++;
+		snprintf(a->format, sizeof(a->format), "%%.%df", dec);
+	}
+	a->label_width = 1;
+	for (double v = ceil(a->lo / a->step - 1e-9) * a->step; v <= a->hi + 1e-9 * a->step;
+	     v += a->step) {
+		char buf[48];
+		snprintf(buf, sizeof(buf), a->format, fabs(v) < 1e-9 * a->step ? 0.0 : v);
+		int w = (int)strlen(buf);
+		a->label_width = w > a->label_width ? w : a->label_width;
+	}
+}
+
+/* Lays out an axis over [lo, hi] (the data's; fixed ends where the figure
+ * sets them) with at most `most` steps. Unfixed ends go out to a tick. */
+static void axis_fit(struct axis *a, double lo, double hi, double fixlo, double fixhi, int most)
+{
+	if (isfinite(fixlo))
+		lo = fixlo;
+	if (isfinite(fixhi))
+		hi = fixhi;
+	if (!isfinite(lo) || !isfinite(hi)) {
+		lo = isfinite(lo) ? lo : isfinite(hi) ? hi - 1 : 0;
+		hi = isfinite(hi) ? hi : lo + 1;
+	}
+	if (!(hi > lo)) { /* one value: a range around it */
+		double w = lo != 0 ? 0.1 * fabs(lo) : 1;
+		lo -= w;
+		hi += w;
+	}
+	a->step = nice_step(hi - lo, most);
+	a->lo = isfinite(fixlo) ? lo : floor(lo / a->step + 1e-9) * a->step;
+	a->hi = isfinite(fixhi) ? hi : ceil(hi / a->step - 1e-9) * a->step;
+	axis_labels(a);
+}
+
+static void add_axis(struct strbuf *out, const char *name, const struct axis *a)
+{
+	add_range(out, name, a->lo, a->hi);
+	strbuf_addf(out, "set %stics ", name);
+	gp_number(out, a->step);
+	strbuf_addf(out, "\nset format %s \"%s\"\n", name, a->format);
+}
+
+/* ---- curves ------------------------------------------------------------ */
+
+/* Okabe and Ito's colours, which every kind of colour vision tells apart:
+ * on paper, the dark ones first; on a terminal, whose background may be
+ * dark or light, those that read on both. */
+static const char *const paper_colors[] = {"#0072B2", "#D55E00", "#009E73", "#CC79A7",
+					   "#E69F00", "#56B4E9", "#000000"};
+static const char *const screen_colors[] = {"#56B4E9", "#E69F00", "#009E73",
+					    "#CC79A7", "#D55E00", "#0072B2"};
+enum { NPAPER = 7, NSCREEN = 6 };
+/* The dumb terminal in colour draws a line with the character its dash
+ * type names: 8 '*', 2 '#', 3 '$', 4 '%', 5 '@', 6 '&', 7 '='. */
+static const int text_pens[] = {8, 2, 3, 4, 5, 6, 7};
+static const char *const text_marks[] = {"o", "x", "+", "@"};
+
+static bool is_line(const struct curve *c)
+{
+	return c->style == CURVE_LINE || c->style == CURVE_DASHED ||
+	       c->style == CURVE_LINEPOINTS || (c->style == CURVE_FILL && !c->y2);
+}
+
+/* How one curve is drawn. */
+struct plan {
+	size_t *keep; /* the points written, NULL: all */
+	size_t nkeep;
+	int same_as;	   /* a curve it coincides with, drawn before it; else -1 */
+	struct strbuf key; /* its key entry */
+};
+
+static void add_style(struct strbuf *out, const struct curve *c, bool text, int colors,
+		      int nth, int nmark, bool as_marks)
+{
+	const char *color = text ? screen_colors[nth % NSCREEN] : paper_colors[nth % NPAPER];
+	bool band = c->style == CURVE_FILL && c->y2;
+	enum curve_style st = c->style == CURVE_FILL && !band ? CURVE_LINE : c->style;
+	if (as_marks)
+		st = CURVE_POINTS;
+	if (band) {
+		/* the band between y and y2, behind the lines drawn over it */
+		strbuf_addstr(out, "using 1:2:3 with filledcurves fs transparent solid 0.3 noborder");
+	} else if (st == CURVE_POINTS) {
+		if (text)
+			strbuf_addf(out, "using 1:2 with points pt '%s'",
+				    text_marks[nmark % 4]);
+		else
+			/* point type 7 is a filled circle, 6 an open one */
+			strbuf_addf(out, "using 1:2 with points pt %d ps %s",
+				    as_marks ? 6 : 7, as_marks ? "1.2" : "0.6");
+	} else if (st == CURVE_LINEPOINTS) {
+		if (text)
+			strbuf_addf(out, "using 1:2 with linespoints pt '%s'",
+				    text_marks[nmark % 4]);
+		else
+			strbuf_addstr(out, "using 1:2 with linespoints lw 2 pt 7 ps 0.6");
+	} else if (st == CURVE_DASHED && !text) {
+		strbuf_addstr(out, "using 1:2 with lines dashtype 2 lw 1.5");
+	} else {
+		strbuf_addstr(out, text ? "using 1:2 with lines" : "using 1:2 with lines lw 2");
+	}
+	if (text && colors) {
+		strbuf_addf(out, " lc rgb '%s'", color);
+		if (st != CURVE_POINTS && !band)
+			strbuf_addf(out, " dt %d", text_pens[nth % 7]);
+	} else if (!text) {
+		strbuf_addf(out, " lc rgb '%s'", color);
+	}
+}
+
+/* Which points of each curve are written, and which curves coincide. */
+static void plan_curves(const struct figure *f, const struct gp_term *t, struct plan *p)
+{
+	int columns = t->kind == GP_TERM_DUMB ? t->cols : t->kind == GP_TERM_PNG ? PNG_WIDTH : 0;
+	double lo = 0, hi = 0;
+	bool thin = columns > 0 && !figure_x_extent(f, &lo, &hi);
+	double xlo, xhi, ylo, yhi;
+	extent(f, false, &xlo, &xhi);
+	extent(f, true, &ylo, &yhi);
+	/* a thousandth of the height: less than a pixel of a PNG, or a row */
+	double ytol = 1e-3 * (yhi > ylo ? yhi - ylo : fabs(yhi) + 1e-300);
+	double xtol = 1e-3 * (xhi > xlo ? xhi - xlo : fabs(xhi) + 1e-300);
+	for (size_t i = 0; i < f->ncurves; i++) {
+		const struct curve *c = &f->curves[i];
+		p[i].keep = NULL;
+		p[i].nkeep = c->n;
+		p[i].same_as = -1;
+		strbuf_init(&p[i].key);
+		strbuf_addstr(&p[i].key, c->label);
+		if (c->n == 0)
+			continue;
+		for (size_t j = 0; j < i && p[i].same_as < 0; j++)
+			if (f->curves[j].n && p[j].same_as < 0 && is_line(c) &&
+			    is_line(&f->curves[j]) && curves_coincide(&f->curves[j], c, xtol, ytol))
+				p[i].same_as = (int)j;
+		if (p[i].same_as >= 0 && is_text(t)) {
+			/* one key entry for both, one line drawn */
+			struct strbuf *k = &p[p[i].same_as].key;
+			if (c->label[0])
+				strbuf_addf(k, "%s%s", k->len ? " = " : "", c->label);
+			continue;
+		}
+		if (p[i].same_as >= 0) {
+			/* markers on the line: two dozen of them, evenly in the
+			 * curve's own points */
+			size_t m = c->n < 24 ? c->n : 24;
+			p[i].keep = xmalloc(m * sizeof(size_t));
+			for (size_t k = 0; k < m; k++)
+				p[i].keep[k] = m > 1 ? (k * (c->n - 1)) / (m - 1) : 0;
+			p[i].nkeep = m;
+			continue;
+		}
+		if (thin && c->style != CURVE_POINTS && c->style != CURVE_LINEPOINTS) {
+			p[i].keep = xmalloc(c->n * sizeof(size_t));
+			p[i].nkeep = curve_thin(c, lo, hi, columns, p[i].keep);
+		}
+	}
+}
+
+static void add_data(struct strbuf *out, const struct curve *c, size_t i, const struct plan *p)
+{
+	bool band = c->style == CURVE_FILL && c->y2;
+	strbuf_addf(out, "$tribo%zu << EOD\n", i);
+	for (size_t j = 0; j < p->nkeep; j++) {
+		size_t k = p->keep ? p->keep[j] : j;
+		gp_number(out, c->x[k]);
+		strbuf_addch(out, ' ');
+		gp_number(out, c->y[k]);
+		if (band) {
+			strbuf_addch(out, ' ');
+			gp_number(out, c->y2[k]);
+		}
+		strbuf_addch(out, '\n');
+	}
+	strbuf_addstr(out, "EOD\n");
+}
+
+/* ---- the figure ---------------------------------------------------------- */
+
+/* The widest key entry, in columns. */
+static int key_width(const struct figure *f, const struct plan *p, bool text)
+{
+	int w = 0;
+	for (size_t i = 0; i < f->ncurves; i++)
+		if (f->curves[i].n && p[i].key.len && !(text && p[i].same_as >= 0)) {
+			int k = utf8_width(strbuf_str(&p[i].key));
+			w = k > w ? k : w;
+		}
+	return w;
+}
+
+/* A hodograph's box in a text terminal: one unit as long on both axes,
+ * a cell being about twice as high as it is wide (as the dumb terminal
+ * takes it), as large as `cols` x `rows` allows. */
+static void equal_box(const struct axis *xa, const struct axis *ya, int cols, int rows, int *w,
+		      int *h)
+{
+	double X = xa->hi - xa->lo, Y = ya->hi - ya->lo;
+	*h = rows;
+	*w = (int)lround(2.0 * rows * X / Y);
+	if (*w > cols) {
+		*w = cols;
+		*h = (int)lround(Y * cols / (2.0 * X));
+	}
+	*w = *w < 4 ? 4 : *w;
+	*h = *h < 3 ? 3 : *h;
+}
+
+/* Text: the axes with ticks whose labels fit, the y label over the axis
+ * (the dumb terminal cannot turn it, and beside the axis it would take a
+ * third of the width), the key outside the plot. */
+static void text_layout(struct strbuf *out, const struct figure *f, const struct gp_term *t,
+			const struct plan *p, int title_lines, int keyed)
+{
+	/* in a pane, a key for one curve only says again what the frame says */
+	bool legend = keyed > (t->compact ? 1 : 0) && t->rows >= 10;
+	bool ylabel = f->ylabel && *f->ylabel;
+	bool xlabel = f->xlabel && *f->xlabel;
+	int kw = legend ? key_width(f, p, true) + 4 : 0;
+	/* the key below: as many entries a row as fit */
+	int per_row = kw ? (t->cols - 4) / (kw + 2) : 1;
+	per_row = per_row < 1 ? 1 : per_row;
+	int key_rows = legend ? (keyed + per_row - 1) / per_row : 0;
+	/* the title's lines, then the y label's, then the plot */
+	int top = title_lines + 1;
+	int below = 1 + xlabel + 1;
+	int rows = t->rows - top - below; /* the plot's, key below not counted */
+
+	double xlo, xhi, ylo, yhi;
+	extent(f, false, &xlo, &xhi);
+	extent(f, true, &ylo, &yhi);
+	struct axis xa, ya;
+	int yrows = rows - key_rows;
+	axis_fit(&ya, ylo, yhi, f->ymin, f->ymax, yrows >= 4 ? yrows / 2 : 2);
+	int left = ya.label_width + 3;
+	int width = t->cols - left - 2;
+	bool beside = false;
+	int bw = 0, bh = 0;
+	for (int pass = 0; pass < 3; pass++) {
+		int most = width / ((pass ? xa.label_width : 4) + 3);
+		axis_fit(&xa, xlo, xhi, f->xmin, f->xmax, most > 1 ? most : 1);
+		if (!f->equal_axes)
+			continue;
+		/* the larger box of the two places for the key */
+		int w1, h1, w2, h2;
+		equal_box(&xa, &ya, t->cols - left - 2, rows - key_rows, &w1, &h1);
+		equal_box(&xa, &ya, t->cols - left - kw - 4, rows, &w2, &h2);
+		beside = legend && kw && w2 * h2 > w1 * h1;
+		bw = beside ? w2 : w1;
+		bh = beside ? h2 : h1;
+		width = bw;
+	}
+	add_axis(out, "x", &xa);
+	add_axis(out, "y", &ya);
+	strbuf_addstr(out, "set tics nomirror\n");
+	add_text(out, "xlabel", f->xlabel);
+	if (ylabel) {
+		/* the line over the plot, from the left edge */
+		strbuf_addstr(out, "set label 1 ");
+		gp_quote(out, f->ylabel);
+		strbuf_addstr(out, " at screen 0, graph 1 offset 0, char 1 left noenhanced\n");
+	}
+	strbuf_addf(out, "set tmargin %d\n", top);
+	if (f->equal_axes) {
+		/* the box placed by hand: gnuplot's `size ratio` leaves the key
+		 * where the box was before it shrank, over the curves */
+		strbuf_addf(out, "set lmargin %d\nset rmargin %d\nset bmargin %d\n", left,
+			    t->cols - left - bw, t->rows - top - bh);
+	} else {
+		strbuf_addstr(out, "set rmargin 2\n");
+	}
+	if (!legend)
+		strbuf_addstr(out, "unset key\n");
+	else if (beside)
+		strbuf_addstr(out, "set key outside right top vertical Left reverse samplen 2 "
+				   "noenhanced\n");
+	else
+		strbuf_addf(out, "set key below horizontal Left reverse samplen 2 maxcols %d "
+				 "noenhanced\n",
+			    per_row);
 }
 
 void gp_script_figure(struct strbuf *out, const struct figure *f, const char *title,
 		      const struct gp_term *t)
 {
+	bool text = is_text(t);
 	strbuf_addstr(out, "reset\nset encoding utf8\n");
 	add_term(out, t);
 	strbuf_addstr(out, "set termoption noenhanced\n");
-	if (t->compact)
-		strbuf_addstr(out, "set tmargin 1\nset rmargin 1\n");
-	else
-		add_title(out, title, t->kind == GP_TERM_DUMB ? t->cols - 4 : 90);
-	add_text(out, "xlabel", f->xlabel);
-	add_text(out, "ylabel", f->ylabel);
-	if (f->equal_axes)
-		strbuf_addstr(out, "set size ratio -1\n");
-	add_range(out, "x", f->xmin, f->xmax);
-	add_range(out, "y", f->ymin, f->ymax);
-	if (t->kind != GP_TERM_DUMB)
-		strbuf_addstr(out, "set grid\n");
 
-	int labelled = 0;
+	struct plan *p = xcalloc(f->ncurves ? f->ncurves : 1, sizeof(*p));
+	plan_curves(f, t, p);
+	int keyed = 0;
 	for (size_t i = 0; i < f->ncurves; i++)
-		labelled += f->curves[i].n > 0 && f->curves[i].label[0];
-	/* in a pane, a key for one curve only hides part of it, and in a
-	 * short pane any key lands on the curves or the tic labels */
-	bool legend = labelled > (t->compact ? 1 : 0) && !(t->compact && t->rows < 14);
-	strbuf_addstr(out, legend ? "set key noenhanced\n" : "unset key\n");
+		keyed += f->curves[i].n > 0 && p[i].key.len && !(text && p[i].same_as >= 0);
+
+	int ntitle = 0;
+	if (!t->compact)
+		ntitle = add_title(out, title, text ? t->cols - 4 : 90, text);
+	if (text) {
+		text_layout(out, f, t, p, ntitle, keyed);
+	} else {
+		if (f->equal_axes)
+			strbuf_addstr(out, "set size ratio -1\n");
+		add_text(out, "xlabel", f->xlabel);
+		add_text(out, "ylabel", f->ylabel);
+		add_range(out, "x", f->xmin, f->xmax);
+		add_range(out, "y", f->ymin, f->ymax);
+		strbuf_addstr(out, "set grid\n");
+		strbuf_addstr(out, keyed ? "set key noenhanced\n" : "unset key\n");
+	}
 
 	/* one datablock a curve: x y, or x ylo yhi for a band */
-	for (size_t i = 0; i < f->ncurves; i++) {
-		const struct curve *c = &f->curves[i];
-		if (c->n == 0)
-			continue;
-		bool band = c->style == CURVE_FILL && c->y2;
-		strbuf_addf(out, "$tribo%zu << EOD\n", i);
-		for (size_t k = 0; k < c->n; k++) {
-			gp_number(out, c->x[k]);
-			strbuf_addch(out, ' ');
-			gp_number(out, c->y[k]);
-			if (band) {
-				strbuf_addch(out, ' ');
-				gp_number(out, c->y2[k]);
-			}
-			strbuf_addch(out, '\n');
-		}
-		strbuf_addstr(out, "EOD\n");
-	}
+	for (size_t i = 0; i < f->ncurves; i++)
+		if (f->curves[i].n && !(text && p[i].same_as >= 0))
+			add_data(out, &f->curves[i], i, &p[i]);
 
 	/* the bands first, so that the lines are drawn over them */
 	const char *sep = "plot ";
+	int nth = 0, nmark = 0;
 	for (int pass = 0; pass < 2; pass++)
 		for (size_t i = 0; i < f->ncurves; i++) {
 			const struct curve *c = &f->curves[i];
 			bool band = c->style == CURVE_FILL && c->y2;
-			if (c->n == 0 || band != (pass == 0))
+			if (c->n == 0 || band != (pass == 0) || (text && p[i].same_as >= 0))
 				continue;
-			enum curve_style st =
-				c->style == CURVE_FILL && !band ? CURVE_LINE : c->style;
-			strbuf_addf(out, "%s$tribo%zu %s ", sep, i,
-				    style_of(st, t->kind == GP_TERM_DUMB));
-			if (c->label[0]) {
-				strbuf_addstr(out, "title ");
-				gp_quote(out, c->label);
+			bool marks = p[i].same_as >= 0;
+			strbuf_addf(out, "%s$tribo%zu ", sep, i);
+			/* markers on a line take its colour */
+			add_style(out, c, text, t->colors, marks ? p[i].same_as : nth, nmark,
+				  marks);
+			if (!marks)
+				nth++;
+			if (marks || c->style == CURVE_POINTS || c->style == CURVE_LINEPOINTS)
+				nmark++;
+			if (p[i].key.len) {
+				strbuf_addstr(out, " title ");
+				gp_quote(out, strbuf_str(&p[i].key));
 				strbuf_addstr(out, " noenhanced");
 			} else {
-				strbuf_addstr(out, "notitle");
+				strbuf_addstr(out, " notitle");
 			}
 			sep = ", \\\n     ";
 		}
@@ -216,4 +570,9 @@ void gp_script_figure(struct strbuf *out, const struct figure *f, const char *ti
 	/* closing the output finishes the file (pngcairo writes on close) */
 	if (t->kind != GP_TERM_WINDOW)
 		strbuf_addstr(out, "set output\n");
+	for (size_t i = 0; i < f->ncurves; i++) {
+		free(p[i].keep);
+		strbuf_release(&p[i].key);
+	}
+	free(p);
 }

@@ -27,6 +27,7 @@ struct gp_term {
 	const char *window; /* GP_TERM_WINDOW: "qt", "wxt" or "x11" */
 	bool compact;	    /* GP_TERM_DUMB in a pane: no title (the pane's
 			     * frame shows it), every cell for the curves */
+	int colors;	    /* GP_TERM_DUMB: 0 (mono), 8 or 256 ANSI colours */
 };
 
 /* Appends `text` as a gnuplot single-quoted string. */
@@ -35,7 +36,16 @@ void gp_quote(struct strbuf *out, const char *text);
 void gp_number(struct strbuf *out, double x);
 /* Appends the script that draws f on terminal t. `title` heads the plot
  * (the exercise's title and the figure's, as the caller wants them). The
- * output is closed at the end, so a file is complete when it returns. */
+ * output is closed at the end, so a file is complete when it returns.
+ *
+ * On a text terminal the figure is laid out for its cells: the y label
+ * above the axis (the dumb terminal cannot turn it, and beside the axis it
+ * takes a third of the width), the key below the plot (or beside a
+ * hodograph that leaves room there), ticks spaced so that their labels
+ * never run together, and each curve in its own colour and character.
+ * Curves are thinned to the target's columns (text and PNG; SVG, PDF and
+ * windows get every point), and a curve that coincides with an earlier
+ * one is said so: in text one key entry "A = B", in a file B as markers. */
 void gp_script_figure(struct strbuf *out, const struct figure *f, const char *title,
 		      const struct gp_term *t);
 

@@ -104,12 +104,11 @@ static int draw(const struct session *s, const struct figure *f, const struct gp
 	return rc;
 }
 
-static int text_plot(const struct session *s, const struct figure *f, int cols, int rows,
-		     bool compact, struct strbuf *out, struct diag *d)
+static int text_plot(const struct session *s, const struct figure *f, const struct gp_term *t,
+		     struct strbuf *out, struct diag *d)
 {
-	struct gp_term t = {GP_TERM_DUMB, cols, rows, NULL, NULL, compact};
 	struct strbuf text = STRBUF_INIT;
-	int rc = draw(s, f, &t, &text, d);
+	int rc = draw(s, f, t, &text, d);
 	if (!rc) {
 		/* the dumb terminal starts a page with a form feed and pads every
 		 * line to the width: neither belongs in a pane or a log */
@@ -133,7 +132,8 @@ static int text_plot(const struct session *s, const struct figure *f, int cols, 
 int plot_text(const struct session *s, const struct figure *f, int cols, int rows,
 	      struct strbuf *out, struct diag *d)
 {
-	return text_plot(s, f, cols, rows, false, out, d);
+	struct gp_term t = {.kind = GP_TERM_DUMB, .cols = cols, .rows = rows};
+	return text_plot(s, f, &t, out, d);
 }
 
 static const struct {
@@ -163,7 +163,7 @@ int plot_file(const struct session *s, const struct figure *f, const char *path,
 		return -1;
 	/* gnuplot writes the temporary file tribo made; the user's name never
 	 * reaches it */
-	struct gp_term t = {(enum gp_term_kind)kind, 0, 0, of.tmp, NULL, false};
+	struct gp_term t = {.kind = (enum gp_term_kind)kind, .output = of.tmp};
 	if (draw(s, f, &t, NULL, d)) {
 		outfile_abort(&of);
 		return -1;
@@ -191,46 +191,45 @@ int plot_window(const struct session *s, const struct figure *f, struct diag *d)
 	if (!term)
 		return diag_set(d, "this gnuplot has no window terminal (qt, wxt, x11): "
 				   "install gnuplot-qt, or plot to a file");
-	struct gp_term t = {GP_TERM_WINDOW, 0, 0, NULL, term, false};
+	struct gp_term t = {.kind = GP_TERM_WINDOW, .window = term};
 	return draw(s, f, &t, NULL, d);
 }
 
 /* ---- the pane ------------------------------------------------------- */
 
-static int pane_cols, pane_rows;
-static char pane_choice[128];
-
-void plot_pane_size(int cols, int rows)
+void plot_pane_init(struct plot_pane *p)
 {
-	pane_cols = cols > 0 && rows > 0 ? cols : 0;
-	pane_rows = cols > 0 && rows > 0 ? rows : 0;
+	memset(p, 0, sizeof(*p));
+	strbuf_init(&p->drawn.text);
 }
 
-int plot_pane_get(int *cols, int *rows)
+void plot_pane_release(struct plot_pane *p)
 {
-	if (cols)
-		*cols = pane_cols;
-	if (rows)
-		*rows = pane_rows;
-	return pane_cols > 0;
+	strbuf_release(&p->drawn.text);
+	p->drawn.valid = false;
 }
 
-void plot_pane_choose(const char *name)
+bool plot_pane_shown(const struct plot_pane *p)
 {
-	snprintf(pane_choice, sizeof(pane_choice), "%s", name ? name : "");
+	return p && p->cols > 0 && p->rows > 0;
+}
+
+void plot_pane_choose(struct plot_pane *p, const char *name)
+{
+	snprintf(p->figure, sizeof(p->figure), "%s", name ? name : "");
 }
 
 /* The chosen figure while it exists: the sweep until a newer solve, a
  * figure of the last solve while it has one by that name; else the first
  * figure of the last solve, else the sweep. */
-static const struct figure *pane_figure(const struct session *s)
+static const struct figure *pane_figure(const struct session *s, const struct plot_pane *p)
 {
 	const struct figures *fs = session_figures(s);
 	const struct figures *sw = session_sweep(s);
-	if (!strcmp(pane_choice, PLOT_SWEEP) && sw->nfig &&
+	if (!strcmp(p->figure, PLOT_SWEEP) && sw->nfig &&
 	    (session_sweep_is_newer(s) || !fs->nfig))
 		return &sw->fig[0];
-	const struct figure *f = pane_choice[0] ? figures_find(fs, pane_choice) : NULL;
+	const struct figure *f = p->figure[0] ? figures_find(fs, p->figure) : NULL;
 	if (f)
 		return f;
 	if (fs->nfig)
@@ -238,19 +237,42 @@ static const struct figure *pane_figure(const struct session *s)
 	return sw->nfig ? &sw->fig[0] : NULL;
 }
 
-int plot_pane_render(const struct session *s, struct strbuf *out, struct diag *d)
+int plot_pane_render(const struct session *s, struct plot_pane *p, const char **text,
+		     struct diag *d)
 {
-	if (!pane_cols)
+	const struct figure *f = plot_pane_shown(p) ? pane_figure(s, p) : NULL;
+	if (!f || !has_data(f)) {
+		*text = "";
 		return 0;
-	const struct figure *f = pane_figure(s);
-	if (!f || check_data(f, d))
-		return 0;
-	return text_plot(s, f, pane_cols, pane_rows, true, out, d);
+	}
+	unsigned long serial = session_figures_serial(s);
+	bool same = p->drawn.valid && p->drawn.serial == serial && p->drawn.fig == f &&
+		    p->drawn.cols == p->cols && p->drawn.rows == p->rows &&
+		    p->drawn.colors == p->colors;
+	if (!same) {
+		strbuf_reset(&p->drawn.text);
+		struct gp_term t = {.kind = GP_TERM_DUMB,
+				    .cols = p->cols,
+				    .rows = p->rows,
+				    .compact = true,
+				    .colors = p->colors};
+		p->drawn.rc = text_plot(s, f, &t, &p->drawn.text, &p->drawn.d);
+		p->drawn.valid = true;
+		p->drawn.serial = serial;
+		p->drawn.fig = f;
+		p->drawn.cols = p->cols;
+		p->drawn.rows = p->rows;
+		p->drawn.colors = p->colors;
+	}
+	*text = strbuf_str(&p->drawn.text);
+	if (p->drawn.rc)
+		*d = p->drawn.d;
+	return p->drawn.rc;
 }
 
-const struct figure *plot_pane_figure(const struct session *s)
+const struct figure *plot_pane_figure(const struct session *s, const struct plot_pane *p)
 {
-	return pane_cols ? pane_figure(s) : NULL;
+	return plot_pane_shown(p) ? pane_figure(s, p) : NULL;
 }
 
 /* ---- tables and CSV ------------------------------------------------- */

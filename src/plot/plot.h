@@ -32,21 +32,43 @@ int plot_file(const struct session *s, const struct figure *f, const char *path,
 /* f drawn in a gnuplot window (qt, wxt or x11) when a display exists. */
 int plot_window(const struct session *s, const struct figure *f, struct diag *d);
 
-/* The plot pane's size in character cells; 0x0 (the default) outside the
- * full-screen mode, where `plot` writes the dumb-terminal plot into the
- * command's output. */
-void plot_pane_size(int cols, int rows);
-/* Whether a pane exists (its size is not 0x0); *cols, *rows may be NULL. */
-int plot_pane_get(int *cols, int *rows);
-/* Makes the figure `name` the pane's (the screen draws it after the
- * command). A name that later disappears falls back to the first figure. */
-void plot_pane_choose(const char *name);
-/* Renders the pane's figure (the one last chosen with `plot`, else the
- * first of the last solve) at the pane size into out; empty when nothing
- * to draw. 0, or -1 with d set. */
-int plot_pane_render(const struct session *s, struct strbuf *out, struct diag *d);
+/* The full-screen mode's plot pane: its size and what it shows. The front
+ * end owns it and hands it to the commands (`plot NAME` chooses the figure,
+ * `zoom` gives it the screen); there is none in the other modes. */
+struct plot_pane {
+	int cols, rows;	  /* inside the frame, in cells; 0x0 while no pane is shown */
+	int colors;	  /* 0 (none: NO_COLOR, a monochrome terminal), 8 or 256 */
+	char figure[128]; /* the figure `plot NAME` chose; "" for the first */
+	bool zoomed;	  /* the plot has the screen (F7, `zoom`) */
+	/* what was drawn last, kept while nothing it depends on changes */
+	struct {
+		bool valid;
+		unsigned long serial;	 /* session_figures_serial() */
+		const struct figure *fig; /* valid while the serial stays */
+		int cols, rows, colors;
+		int rc;
+		struct strbuf text;
+		struct diag d;
+	} drawn;
+};
+
+void plot_pane_init(struct plot_pane *p);
+void plot_pane_release(struct plot_pane *p);
+/* Whether the pane is shown now (its size is not 0x0). */
+bool plot_pane_shown(const struct plot_pane *p);
+/* Makes the figure `name` the pane's. A name that later disappears falls
+ * back to the first figure. */
+void plot_pane_choose(struct plot_pane *p, const char *name);
+/* The pane's figure (the one last chosen with `plot`, else the first of
+ * the last solve, else the last sweep) drawn at the pane's size: *text is
+ * the dumb terminal's lines (ANSI colours in them when p->colors), "" when
+ * there is nothing to draw. gnuplot runs only when the figure, the size or
+ * the colours changed since the last call: every other call returns what
+ * it drew then (text or error). 0, or -1 with d set. *text is p's. */
+int plot_pane_render(const struct session *s, struct plot_pane *p, const char **text,
+		     struct diag *d);
 /* The figure the pane shows (its title goes in the pane's frame), or NULL. */
-const struct figure *plot_pane_figure(const struct session *s);
+const struct figure *plot_pane_figure(const struct session *s, const struct plot_pane *p);
 
 /* The table `export csv` writes. By name: a table of the last solve,
  * PLOT_SWEEP, or a figure's curves. Without: the last sweep when it is

@@ -163,7 +163,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (go && run++ < MAX_COMMANDS) {
 			struct strbuf out = STRBUF_INIT, msg = STRBUF_INIT;
 			bool quit = false;
-			if (command_run(s, piece[i], interactive, &out, &d, &quit)) {
+			if (command_run(s, piece[i], interactive, NULL, &out, &d, &quit)) {
 				diag_format(&d, &msg);
 				strbuf_release(&msg);
 			}
