@@ -33,8 +33,9 @@ static void usage(FILE *f)
 		   "  -h, --help            show this help and exit\n"
 		   "  -V, --version         show the version and exit\n"
 		   "\n"
-		   "Inside, 'help' lists the commands. Exit status: 0 if every command\n"
-		   "succeeded, 1 if one failed (a batch stops there), 2 for bad usage.\n"
+		   "Inside, 'help' lists the commands. Exit status of a batch: 0 if every\n"
+		   "command succeeded, 1 if one failed (the batch stops there), 2 for bad\n"
+		   "usage; an interactive session that ends with quit or Ctrl-D: 0.\n"
 		   "\n"
 		   "Environment: TRIBO_PATH (more exercise directories, ':'-separated),\n"
 		   "XDG_DATA_HOME, XDG_STATE_HOME, NO_COLOR, GNUPLOT.\n");

@@ -1023,6 +1023,7 @@ START_TEST(test_pane)
 	ok("load disk-reye");
 	ck_assert_int_eq(plot_pane_render(ses, &pane, &text, &d), 0);
 	ck_assert_str_eq(text, ""); /* no pane shown: nothing */
+	pane.present = true;
 	pane.cols = 50, pane.rows = 16;
 	ck_assert_int_eq(plot_pane_render(ses, &pane, &text, &d), 0);
 	ck_assert_str_eq(text, ""); /* nothing to draw */

@@ -1,7 +1,9 @@
 #!/bin/bash
 # The plain REPL as a person uses it, driven through tmux: typing, tab
 # completion, an error that leaves the session working, history recall
-# with Up (and across sessions), Ctrl-C at the prompt, quit and Ctrl-D.
+# with Up (and across sessions), Ctrl-C at the prompt, quit and Ctrl-D
+# (exit status 0 whatever failed), and a long command's status line on
+# standard error.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 TRIBO=${TRIBO:-$top/tribo}
@@ -72,6 +74,8 @@ tm send-keys -t t 'eval 2^10' Enter
 check "and the prompt goes on" "^1024$"
 tm send-keys -t t 'quit' Enter
 check "quit returns to the shell" '^\$ ?$'
+tm send-keys -t t 'echo "status=$?"' Enter
+check "an interactive session ends with 0 after a failed command" "^status=0$"
 if [ "$(stat -c %a "$tmp/state/tribo/history" 2>/dev/null)" = 600 ] &&
 	grep -q '^set mu 0.3$' "$tmp/state/tribo/history"; then
 	pass=$((pass + 1))
@@ -83,8 +87,25 @@ fi
 start
 tm send-keys -t t Up Up Up
 check "history survives the session" "^tribo> eval 2\^10$|^tribo> quit$|^tribo> solve$"
-tm send-keys -t t C-u C-d
+tm send-keys -t t C-u
+# a long command shows its status on one line of stderr, cleared at its end
+tm send-keys -t t 'load ragulskis' Enter 'set Delta 2e-4' Enter 'solve' Enter
+check "a long solve shows its status line" "^period [0-9]+: change [0-9.e+-]+, steady below [0-9.e+-]+ · [0-9.]+ s · Ctrl-C stops it$"
+tm send-keys -t t C-c
+check "Ctrl-C stops it" "^solve: .*interrupted"
+if screen | grep -q "Ctrl-C stops it"; then
+	fail=$((fail + 1))
+	echo "FAIL repl: the status line stayed after the command"
+else
+	pass=$((pass + 1))
+fi
+tm send-keys -t t C-d
 check "Ctrl-D leaves too" '^\$ ?$'
+# fed from a pipe it is a batch: the failure counts, and no status line
+tm send-keys -t t "printf 'frobnicate\\n' | $TRIBO --plain; echo \"piped=\$?\"" Enter
+check "--plain from a pipe keeps the batch's exit status" "^piped=1$"
+tm send-keys -t t "$TRIBO -c 'load disk-reye; sweep mu 0.1 1 200 stop_time' 2>&1 >/dev/null | wc -c" Enter
+check "a batch shows no status line" "^0$"
 
 echo "repl: $pass passed, $fail failed"
 [ $fail = 0 ]

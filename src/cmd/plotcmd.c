@@ -105,10 +105,10 @@ int cmd_plot(struct cmd_ctx *c)
 			strbuf_addf(c->out, "%s drawn in a gnuplot window\n", f->name);
 		return 0;
 	}
-	if (c->pane)
+	if (c->pane && c->pane->present) {
 		plot_pane_choose(c->pane, f->name);
-	if (plot_pane_shown(c->pane)) {
-		strbuf_addf(c->out, "the plot pane shows %s: %s\n", f->name, f->title);
+		strbuf_addf(c->out, "the plot pane shows %s: %s%s\n", f->name, f->title,
+			    plot_pane_shown(c->pane) ? "" : " ('zoom' or F7 gives it room)");
 		return 0;
 	}
 	/* in a log, the terminal's blank margins above and below only waste lines */

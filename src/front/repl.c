@@ -3,6 +3,7 @@
  * the solve, and neither ends the program. */
 #include <errno.h>
 #include <fcntl.h>
+#include <langinfo.h>
 #include <limits.h>
 #include <poll.h>
 #include <readline/history.h>
@@ -18,13 +19,49 @@
 #include "cmd/command.h"
 #include "front/front.h"
 #include "front/rl.h"
+#include "front/status.h"
 #include "num/num.h"
+#include "util/text.h"
 #include "util/xalloc.h"
 
 static struct session *repl_session;
 static volatile sig_atomic_t got_sigint;
 static bool done;
 static bool any_failed; /* the exit status says whether a command failed */
+
+/* ---- the status of a long command, on standard error ---------------------- */
+
+/* On a terminal, a long command shows the screen's status line as one line
+ * of standard error, redrawn in place and cleared at its end; never in
+ * batch use or when standard error is not a terminal. */
+static bool status_shown, status_ascii;
+static struct front_status work;
+
+static void progress(const struct num_progress *p)
+{
+	if (!front_status_take(&work, p))
+		return;
+	char text[256];
+	front_status_text(&work, status_ascii, text, sizeof(text));
+	/* one line of the terminal, never two: whole characters up to its width */
+	int rows, cols;
+	rl_get_screen_size(&rows, &cols);
+	size_t end = 0;
+	for (int w = 0; text[end] && w < cols - 1; w++) {
+		size_t k = text_utf8_char(text + end);
+		end += k ? k : 1;
+	}
+	fprintf(stderr, "\r%.*s\033[K", (int)end, text);
+	fflush(stderr);
+	status_shown = true;
+}
+
+static void status_clear(void)
+{
+	if (status_shown)
+		fputs("\r\033[K", stderr);
+	status_shown = false;
+}
 
 static void on_sigint(int sig)
 {
@@ -56,7 +93,10 @@ static void on_line(char *line)
 	/* a Ctrl-C now interrupts the command, not the line */
 	num_interrupted = 0;
 	got_sigint = 0;
-	if (command_run(repl_session, line, true, NULL, &out, &d, &quit)) {
+	front_status_start(&work);
+	int rc = command_run(repl_session, line, true, NULL, &out, &d, &quit);
+	status_clear();
+	if (rc) {
 		any_failed = true;
 		fwrite(strbuf_str(&out), 1, out.len, stdout);
 		strbuf_reset(&out);
@@ -90,6 +130,11 @@ int front_repl(struct session *s)
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	front_history_open();
+	bool terminal = isatty(STDIN_FILENO);
+	bool status_on = terminal && isatty(STDERR_FILENO);
+	status_ascii = strcmp(nl_langinfo(CODESET), "UTF-8") != 0;
+	if (status_on)
+		num_set_progress_hook(progress);
 	if (isatty(STDOUT_FILENO))
 		printf("tribo %s, dry friction in Lagrangian mechanics. 'help' lists the "
 		       "commands, 'quit' leaves.\n",
@@ -127,7 +172,10 @@ int front_repl(struct session *s)
 	}
 	if (!done)
 		rl_callback_handler_remove();
+	num_set_progress_hook(NULL);
 	front_history_close();
 	signal(SIGINT, SIG_DFL);
-	return any_failed;
+	/* on a terminal the session ends well however many commands failed on
+	 * the way, as GNU units' and qalc's do; fed from a pipe it is a batch */
+	return terminal ? 0 : any_failed;
 }

@@ -592,6 +592,7 @@ static void build_plot(struct pane *p)
 	p->note[0] = '\0';
 	int cols = p->w - 2, rows = p->h - 2;
 	bool room = p->win && !S.plot_strip && cols >= 20 && rows >= 5;
+	S.plot.present = p->win != NULL;
 	S.plot.cols = room ? cols : 0;
 	S.plot.rows = room ? rows : 0;
 	if (!session_exercise(S.s))

@@ -447,7 +447,7 @@ static void text_layout(struct strbuf *out, const struct figure *f, const struct
 	int key_rows = legend ? (keyed + per_row - 1) / per_row : 0;
 	/* the title's lines, then the y label's, then the plot */
 	int top = title_lines + 1;
-	int below = 1 + xlabel + 1;
+	int below = 1 + xlabel;
 	int rows = t->rows - top - below; /* the plot's, key below not counted */
 
 	double xlo, xhi, ylo, yhi;

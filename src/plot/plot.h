@@ -36,7 +36,9 @@ int plot_window(const struct session *s, const struct figure *f, struct diag *d)
  * end owns it and hands it to the commands (`plot NAME` chooses the figure,
  * `zoom` gives it the screen); there is none in the other modes. */
 struct plot_pane {
-	int cols, rows;	  /* inside the frame, in cells; 0x0 while no pane is shown */
+	bool present;	  /* the layout has a plot pane (perhaps too short to draw
+			   * in, then it only names the figure) */
+	int cols, rows;	  /* inside the frame, in cells; 0x0 while no plot is shown */
 	int colors;	  /* 0 (none: NO_COLOR, a monochrome terminal), 8 or 256 */
 	char figure[128]; /* the figure `plot NAME` chose; "" for the first */
 	bool zoomed;	  /* the plot has the screen (F7, `zoom`) */

@@ -146,10 +146,10 @@ mu    stop_time [s]
 
 # The text plot fits a 79x24 terminal, its blank margins cut.
 $ tribo -c 'load disk-reye; sweep mu 0.1 0.4 4 stop_time; plot sweep' | awk 'NR > 5' | awk 'NR == 1 || /^ +mu$/ || /0.25/ {print} length > 79 {print "too wide"} END {print NR " lines"}'
-           A spinning disk stops (Reye's hypothesis): stop_time against mu
-        0.1        0.15       0.2        0.25       0.3        0.35       0.4
-                                         mu
-21 lines
+        A spinning disk stops (Reye's hypothesis): stop_time against mu
+   0.10        0.15        0.20       0.25        0.30        0.35        0.40
+                                       mu
+23 lines
 ? 0
 
 $ d=$(mktemp -d) && tribo -c "load disk-reye; sweep mu 0.1 0.4 4 stop_time; plot sweep to $d/s.png; plot to $d/s.svg; plot sweep to $d/s.pdf" && head -c 8 "$d/s.png" | od -An -tx1 && grep -c '<svg' "$d/s.svg" && head -c 5 "$d/s.pdf" && echo && ls "$d"; rm -rf "$d"
@@ -210,8 +210,8 @@ mu    stop_time [s]
 # and markup characters: the plot shows the title as text, the file is
 # written, and neither touch ran.
 $ rm -f /tmp/tribo-pwned-1 /tmp/tribo-pwned-2; d=$(mktemp -d) && tribo -c "load evil.ini; sweep mu 0.1 0.4 3 stop_time; plot sweep to $d/f.png; plot sweep" | grep -F -e Evil -e 'against mu' && ls "$d" && test ! -e /tmp/tribo-pwned-1 && test ! -e /tmp/tribo-pwned-2 && echo nothing ran; rm -rf "$d"
-     Evil `touch /tmp/tribo-pwned-1` system("touch /tmp/tribo-pwned-2") it's @x
-                             ^_{}: stop_time against mu
+  Evil `touch /tmp/tribo-pwned-1` system("touch /tmp/tribo-pwned-2") it's @x
+                          ^_{}: stop_time against mu
 f.png
 nothing ran
 ? 0
