@@ -10,6 +10,7 @@ build/plain/tests/bench/bench`.
 Times are medians of repeated runs on whatever else the machine is doing:
 compare them within one run, not across machines."""
 import os
+import resource
 import signal
 import subprocess
 import sys
@@ -156,6 +157,42 @@ def main():
             v, t = tribo_solve(c, sets=[f"{name}={x:g}"])
             cells.append(f"{name}={x:g}: {ms(t).strip()}")
         print(f"  {c.id:<13} " + "   ".join(cells))
+
+    figures()
+
+
+def cpu_of(cmd):
+    """CPU seconds (user + system) of a command and of the children it
+    waited for (gnuplot), median of a few runs."""
+    times = []
+    for _ in range(3 if QUICK else 5):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        subprocess.run(cmd, env=ENV, check=True, capture_output=True)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        times.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    return median(times)
+
+
+def figures():
+    """What a figure costs, tribo and gnuplot together: a PNG and the text
+    plot are thinned to their columns (issue 15 asks for a PNG under
+    0.3 s), an SVG gets every point."""
+    print("\nFigures: CPU ms of `tribo -c 'load ID; solve; plot ...'`, gnuplot included,"
+          " less the solve alone.")
+    cases = (("ragulskis", "load ragulskis", "motion"),
+             ("imachi s=0.95", "load imachi; set s 0.95", "hodograph"))
+    outs = (("to x.png", "plot {} to {}/x.png"), ("as text", "plot {}"),
+            ("to x.svg (all points)", "plot {} to {}/x.svg"))
+    print(f"{'exercise':<18} {'solve ms':>9}" + "".join(f" {o:>22}" for o, _ in outs))
+    import tempfile
+    with tempfile.TemporaryDirectory() as d:
+        for name, load, fig in cases:
+            base = cpu_of([TRIBO, "-c", f"{load}; solve"])
+            cells = []
+            for _, plot in outs:
+                t = cpu_of([TRIBO, "-c", f"{load}; solve; " + plot.format(fig, d)])
+                cells.append(f"{1e3 * (t - base):22.0f}")
+            print(f"{name:<18} {1e3 * base:9.0f}" + "".join(cells))
 
 
 if __name__ == "__main__":
