@@ -210,17 +210,18 @@ static double nice_step(double span, int most)
 	return 10 * p;
 }
 
-/* The format and width of the tick labels at this step. */
+/* The format and width of the tick labels at this step: as many decimals
+ * as the step has (its steps are 1, 2 or 5 times a power of ten), so that
+ * a range from 1 to 1.00008 reads 1.00000 ... 1.00008; powers of ten where
+ * that would take more than eight decimals or the numbers are large. */
 static void axis_labels(struct axis *a)
 {
 	double big = fmax(fabs(a->lo), fabs(a->hi));
-	if (big >= 1e6 || a->step < 1e-4) {
-		snprintf(a->format, sizeof(a->format), "%%.2g");
+	int dec = a->step >= 1 ? 0 : (int)-floor(log10(a->step) + 1e-9);
+	if (big >= 1e6 || dec > 8) {
+		int p = (int)(floor(log10(big)) - floor(log10(a->step) + 1e-9));
+		snprintf(a->format, sizeof(a->format), "%%.%de", p < 0 ? 0 : p > 8 ? 8 : p);
 	} else {
-		int dec = a->step >= 1 ? 0 : (int)ceil(-log10(a->step) - 1e-9);
-		/* 0.25 would need two decimals where the step has one */
-		if (fabs(a->step * pow(10, dec) - round(a->step * pow(10, dec))) > 1e-6)
-			dec++;
 		snprintf(a->format, sizeof(a->format), "%%.%df", dec);
 	}
 	a->label_width = 1;
@@ -245,7 +246,9 @@ static void axis_fit(struct axis *a, double lo, double hi, double fixlo, double 
 		lo = isfinite(lo) ? lo : isfinite(hi) ? hi - 1 : 0;
 		hi = isfinite(hi) ? hi : lo + 1;
 	}
-	if (!(hi > lo)) { /* one value: a range around it */
+	if (!(hi - lo > 1e-9 * fmax(fabs(lo), fabs(hi)))) { /* one value, or rounding noise
+								  * around it: a range about it */
+		lo = hi = 0.5 * (lo + hi);
 		double w = lo != 0 ? 0.1 * fabs(lo) : 1;
 		lo -= w;
 		hi += w;
@@ -277,7 +280,20 @@ enum { NPAPER = 7, NSCREEN = 6 };
 /* The dumb terminal in colour draws a line with the character its dash
  * type names: 8 '*', 2 '#', 3 '$', 4 '%', 5 '@', 6 '&', 7 '='. */
 static const int text_pens[] = {8, 2, 3, 4, 5, 6, 7};
-static const char *const text_marks[] = {"o", "x", "+", "@"};
+/* '+' would read as a tick mark */
+static const char *const text_marks[] = {"o", "x", "@", "&"};
+
+/* A label that gives a value ("u_xmean = 1.002"): its line is a level,
+ * which another curve may cross or lie on without being the same thing. */
+static bool names_value(const char *label)
+{
+	const char *eq = strrchr(label, '=');
+	if (!eq)
+		return false;
+	char *end;
+	strtod(eq + 1, &end);
+	return end != eq + 1 && *end == '\0';
+}
 
 static bool is_line(const struct curve *c)
 {
@@ -355,7 +371,9 @@ static void plan_curves(const struct figure *f, const struct gp_term *t, struct 
 			continue;
 		for (size_t j = 0; j < i && p[i].same_as < 0; j++)
 			if (f->curves[j].n && p[j].same_as < 0 && is_line(c) &&
-			    is_line(&f->curves[j]) && curves_coincide(&f->curves[j], c, xtol, ytol))
+			    is_line(&f->curves[j]) && !names_value(c->label) &&
+			    !names_value(f->curves[j].label) &&
+			    curves_coincide(&f->curves[j], c, xtol, ytol))
 				p[i].same_as = (int)j;
 		if (p[i].same_as >= 0 && is_text(t)) {
 			/* one key entry for both, one line drawn */
@@ -434,10 +452,11 @@ static void equal_box(const struct axis *xa, const struct axis *ya, int cols, in
  * (the dumb terminal cannot turn it, and beside the axis it would take a
  * third of the width), the key outside the plot. */
 static void text_layout(struct strbuf *out, const struct figure *f, const struct gp_term *t,
-			const struct plan *p, int title_lines, int keyed)
+			const struct plan *p, int title_lines, int keyed, int labelled)
 {
-	/* in a pane, a key for one curve only says again what the frame says */
-	bool legend = keyed > (t->compact ? 1 : 0) && t->rows >= 10;
+	/* in a pane, a key for one curve only says again what the frame says,
+	 * unless it says that two curves are one */
+	bool legend = (t->compact ? labelled > 1 : keyed > 0) && t->rows >= 10;
 	bool ylabel = f->ylabel && *f->ylabel;
 	bool xlabel = f->xlabel && *f->xlabel;
 	int kw = legend ? key_width(f, p, true) + 4 : 0;
@@ -484,14 +503,20 @@ static void text_layout(struct strbuf *out, const struct figure *f, const struct
 		gp_quote(out, f->ylabel);
 		strbuf_addstr(out, " at screen 0, graph 1 offset 0, char 1 left noenhanced\n");
 	}
-	strbuf_addf(out, "set tmargin %d\n", top);
-	if (f->equal_axes) {
-		/* the box placed by hand: gnuplot's `size ratio` leaves the key
-		 * where the box was before it shrank, over the curves */
-		strbuf_addf(out, "set lmargin %d\nset rmargin %d\nset bmargin %d\n", left,
-			    t->cols - left - bw, t->rows - top - bh);
+	if (beside) {
+		/* the box placed by hand (gnuplot's `size ratio` leaves a key
+		 * outside right where the box was before it shrank, over the
+		 * curves): under it the tick labels and the x label; the rows it
+		 * does not need above it, under the y label */
+		int tm = t->rows - below - bh;
+		strbuf_addf(out, "set tmargin %d\nset bmargin %d\nset lmargin %d\nset rmargin %d\n",
+			    tm > top ? tm : top, below, left, t->cols - left - bw);
 	} else {
-		strbuf_addstr(out, "set rmargin 2\n");
+		strbuf_addf(out, "set tmargin %d\nset rmargin 2\n", top);
+		if (f->equal_axes)
+			/* one unit as long on both axes: the dumb terminal takes a
+			 * cell as twice as high as it is wide */
+			strbuf_addstr(out, "set size ratio -1\n");
 	}
 	if (!legend)
 		strbuf_addstr(out, "unset key\n");
@@ -514,15 +539,17 @@ void gp_script_figure(struct strbuf *out, const struct figure *f, const char *ti
 
 	struct plan *p = xcalloc(f->ncurves ? f->ncurves : 1, sizeof(*p));
 	plan_curves(f, t, p);
-	int keyed = 0;
-	for (size_t i = 0; i < f->ncurves; i++)
+	int keyed = 0, labelled = 0;
+	for (size_t i = 0; i < f->ncurves; i++) {
 		keyed += f->curves[i].n > 0 && p[i].key.len && !(text && p[i].same_as >= 0);
+		labelled += f->curves[i].n > 0 && f->curves[i].label[0];
+	}
 
 	int ntitle = 0;
 	if (!t->compact)
 		ntitle = add_title(out, title, text ? t->cols - 4 : 90, text);
 	if (text) {
-		text_layout(out, f, t, p, ntitle, keyed);
+		text_layout(out, f, t, p, ntitle, keyed, labelled);
 	} else {
 		if (f->equal_axes)
 			strbuf_addstr(out, "set size ratio -1\n");
