@@ -327,6 +327,23 @@ START_TEST(test_script_text)
 	ck_assert_int_ge(n, 78);
 	ck_assert_double_eq_tol(top, 1.0, 1e-6); /* sin's peak, which 12,000/78 misses */
 
+	/* in a file the copy is two dozen open circles along the line, in its
+	 * colour, under its own key entry */
+	strbuf_reset(&sb);
+	struct gp_term png = {.kind = GP_TERM_PNG, .output = "/d/f.png"};
+	gp_script_figure(&sb, f, "T", &png);
+	s = strbuf_str(&sb);
+	ck_assert_ptr_nonnull(strstr(s, "$tribo0 using 1:2 with lines lw 2 lc rgb '#0072B2' "
+					"title 'integrated'"));
+	ck_assert_ptr_nonnull(strstr(s, "$tribo1 using 1:2 with points pt 6 ps 1.2 lc rgb "
+					"'#0072B2' title 'closed form'"));
+	const char *d1 = strstr(s, "$tribo1 << EOD\n"), *e1 = strstr(d1 + 14, "\nEOD\n");
+	int rows1 = 0;
+	for (const char *q = d1; q < e1; q++)
+		rows1 += *q == '\n';
+	ck_assert_int_eq(rows1, 24);
+	ck_assert_ptr_nonnull(strstr(d1, "\n0 0\n"));
+
 	/* drawn by gnuplot: a plot as wide as the pane, rows between key and
 	 * label, no tick label run into the next */
 	if (have_gnuplot()) {

@@ -305,7 +305,10 @@ static bool is_line(const struct curve *c)
 struct plan {
 	size_t *keep; /* the points written, NULL: all */
 	size_t nkeep;
+	int marks; /* > 0: that many markers evenly along x instead (a curve that
+		    * coincides with an earlier one, in a file) */
 	int same_as;	   /* a curve it coincides with, drawn before it; else -1 */
+	int color;	   /* which of the palette's colours it is drawn in */
 	struct strbuf key; /* its key entry */
 };
 
@@ -364,6 +367,7 @@ static void plan_curves(const struct figure *f, const struct gp_term *t, struct 
 		const struct curve *c = &f->curves[i];
 		p[i].keep = NULL;
 		p[i].nkeep = c->n;
+		p[i].marks = 0;
 		p[i].same_as = -1;
 		strbuf_init(&p[i].key);
 		strbuf_addstr(&p[i].key, c->label);
@@ -383,8 +387,16 @@ static void plan_curves(const struct figure *f, const struct gp_term *t, struct 
 			continue;
 		}
 		if (p[i].same_as >= 0) {
-			/* markers on the line: two dozen of them, evenly in the
-			 * curve's own points */
+			/* markers on the line: two dozen of them, evenly along x
+			 * where x rises (a closed form may be two points of a
+			 * line), else evenly in the curve's own points */
+			bool rising = c->n >= 2;
+			for (size_t k = 1; rising && k < c->n; k++)
+				rising = c->x[k] >= c->x[k - 1] && isfinite(c->y[k]);
+			if (rising && c->x[c->n - 1] > c->x[0] && isfinite(c->y[0])) {
+				p[i].marks = 24;
+				continue;
+			}
 			size_t m = c->n < 24 ? c->n : 24;
 			p[i].keep = xmalloc(m * sizeof(size_t));
 			for (size_t k = 0; k < m; k++)
@@ -403,6 +415,22 @@ static void add_data(struct strbuf *out, const struct curve *c, size_t i, const 
 {
 	bool band = c->style == CURVE_FILL && c->y2;
 	strbuf_addf(out, "$tribo%zu << EOD\n", i);
+	/* markers along a rising curve: its polyline at evenly spaced x */
+	for (int j = 0, k = 0; j < p->marks; j++) {
+		double x = c->x[0] + (c->x[c->n - 1] - c->x[0]) * j / (p->marks - 1);
+		while (k + 2 < (int)c->n && c->x[k + 1] < x)
+			k++;
+		double x0 = c->x[k], x1 = c->x[k + 1];
+		double w = x1 > x0 ? (x - x0) / (x1 - x0) : 0;
+		gp_number(out, x);
+		strbuf_addch(out, ' ');
+		gp_number(out, c->y[k] + w * (c->y[k + 1] - c->y[k]));
+		strbuf_addch(out, '\n');
+	}
+	if (p->marks) {
+		strbuf_addstr(out, "EOD\n");
+		return;
+	}
 	for (size_t j = 0; j < p->nkeep; j++) {
 		size_t k = p->keep ? p->keep[j] : j;
 		gp_number(out, c->x[k]);
@@ -577,11 +605,9 @@ void gp_script_figure(struct strbuf *out, const struct figure *f, const char *ti
 				continue;
 			bool marks = p[i].same_as >= 0;
 			strbuf_addf(out, "%s$tribo%zu ", sep, i);
-			/* markers on a line take its colour */
-			add_style(out, c, text, t->colors, marks ? p[i].same_as : nth, nmark,
-				  marks);
-			if (!marks)
-				nth++;
+			/* markers on a line take its colour (it was drawn before) */
+			p[i].color = marks ? p[p[i].same_as].color : nth++;
+			add_style(out, c, text, t->colors, p[i].color, nmark, marks);
 			if (marks || c->style == CURVE_POINTS || c->style == CURVE_LINEPOINTS)
 				nmark++;
 			if (p[i].key.len) {
