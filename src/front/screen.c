@@ -59,7 +59,7 @@ enum {
 	MIN_COLS = 60,
 	MIN_ROWS = 16,
 	LOG_KEEP = 5000,
-	PLOT_MIN_ROWS = 10, /* inside: fewer, and the plot pane is a strip */
+	PLOT_MIN_ROWS = 10, /* a plot needs as many inside its frame, else a strip */
 	ZOOM_LOG = 3,	    /* the log's lines under a zoomed plot */
 	AHEAD = 256,	    /* keys typed during a command, kept for after it */
 };
@@ -386,7 +386,6 @@ static struct screen {
 	/* keys typed while a command ran, for after it */
 	int ahead[AHEAD];
 	size_t nahead;
-	bool running;		 /* a command is running */
 	struct front_status work; /* its progress */
 	struct plot_pane plot;	 /* what the plot pane shows, and its size */
 	bool plot_strip;	 /* too short for a plot: a line naming it */
@@ -600,9 +599,7 @@ static void build_plot(struct pane *p)
 	const struct figure *f = NULL;
 	if (S.plot_strip) {
 		/* the figure is there, the rows are not: say where it is */
-		S.plot.cols = S.plot.rows = 1;
 		f = plot_pane_figure(S.s, &S.plot);
-		S.plot.cols = S.plot.rows = 0;
 		if (f) {
 			snprintf(p->note, sizeof(p->note), "%s", f->name);
 			struct strbuf t = STRBUF_INIT;
@@ -1141,7 +1138,6 @@ static void run_line(const char *line)
 	num_interrupted = 0;
 	got_sigint = 0;
 	front_status_start(&S.work);
-	S.running = true;
 	int rc = command_run(S.s, line, true, &S.plot, &out, &d, &quit);
 	bool interrupted = num_interrupted || got_sigint;
 	num_interrupted = 0;
@@ -1159,7 +1155,6 @@ static void run_line(const char *line)
 	rl_set_prompt(front_prompt(S.s));
 	S.status_msg[0] = '\0';
 	layout(); /* the plot too, when the figure changed: the wait counts it */
-	S.running = false;
 	double took = front_now() - S.work.start;
 	if (rc && interrupted)
 		set_status(true, "interrupted: the results before it are kept");

@@ -272,7 +272,7 @@ int plot_pane_render(const struct session *s, struct plot_pane *p, const char **
 
 const struct figure *plot_pane_figure(const struct session *s, const struct plot_pane *p)
 {
-	return plot_pane_shown(p) ? pane_figure(s, p) : NULL;
+	return pane_figure(s, p);
 }
 
 /* ---- tables and CSV ------------------------------------------------- */

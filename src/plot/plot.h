@@ -69,7 +69,8 @@ void plot_pane_choose(struct plot_pane *p, const char *name);
  * it drew then (text or error). 0, or -1 with d set. *text is p's. */
 int plot_pane_render(const struct session *s, struct plot_pane *p, const char **text,
 		     struct diag *d);
-/* The figure the pane shows (its title goes in the pane's frame), or NULL. */
+/* The figure the pane shows, or would show with room for it (its title
+ * goes in the pane's frame); NULL when there is none to show. */
 const struct figure *plot_pane_figure(const struct session *s, const struct plot_pane *p);
 
 /* The table `export csv` writes. By name: a table of the last solve,
