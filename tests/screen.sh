@@ -20,9 +20,10 @@ pass=0 fail=0
 
 tm() { tmux -S "$sock" "$@"; }
 screen() { tm capture-pane -p -t t 2>/dev/null; }
-# Waits up to 10 s for the screen to show a line matching the regex $1.
+# Waits up to $2 s (10 by default) for the screen to show a line matching
+# the regex $1.
 wait_for() {
-	for _ in $(seq 100); do
+	for _ in $(seq $((${2:-10} * 10))); do
 		screen | grep -qE -- "$1" && return 0
 		sleep 0.1
 	done
@@ -34,8 +35,8 @@ bad() {
 	echo "FAIL screen: $1; the screen shows:"
 	screen | sed 's/^/    |/'
 }
-check() { # description regex
-	if wait_for "$2"; then ok; else bad "$1: never showed /$2/"; fi
+check() { # description regex [seconds, 10 by default]
+	if wait_for "$2" "${3:-10}"; then ok; else bad "$1: never showed /$2/"; fi
 }
 # The same, for text that must NOT be on the screen (after a settle time).
 check_not() { # description regex
@@ -229,7 +230,7 @@ check "80x24: the plot pane is a strip naming the figure" "^│F7 zooms: u, u̇ 
 tm send-keys -t t 'set Delta 2e-4' Enter 'solve' Enter
 check "a long solve shows the change against what ends it" "period [0-9]+: change [0-9.e+-]+, steady below"
 check "and the time and how to stop it" " s · Ctrl-C stops it"
-check "the Delta = 2e-4 solve ends" "done in [0-9.]+ s"
+check "the Delta = 2e-4 solve ends" "done in [0-9.]+ s" 90
 after=$(round_trip)
 if [ "$after" -le 200000 ] && [ "$after" -le $((3 * base)) ]; then ok; else
 	bad "eval after the Delta = 2e-4 solve took ${after} us, after no solve ${base} us"
