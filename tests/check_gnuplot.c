@@ -802,6 +802,34 @@ START_TEST(test_errors_matched)
 }
 END_TEST
 
+/* The script goes to gnuplot in a file of tribo's own, which is gone after
+ * the batch; a TMPDIR that cannot take it falls back to /tmp. */
+START_TEST(test_script_file)
+{
+	NEED_GNUPLOT();
+	make_tmpdir();
+	setenv("TMPDIR", tmpdir, 1);
+	struct gnuplot *g = gnuplot_new(NULL);
+	strbuf_reset(&out);
+	ck_assert_int_eq(gnuplot_run(g, "set print '-'\nprint 6*7\n", &out, &d), 0);
+	ck_assert_str_eq(strbuf_str(&out), "42\n");
+	/* an error names the line of the script it was loaded from */
+	ck_assert_int_eq(gnuplot_run(g, "print 1\nfrobnicate\n", NULL, &d), -1);
+	ck_assert_ptr_nonnull(strstr(gnuplot_messages(g), "tribo-plot-"));
+	ck_assert_ptr_nonnull(strstr(gnuplot_messages(g), "line 2"));
+	char *list = dir_list();
+	ck_assert_str_eq(list, "");
+	free(list);
+	setenv("TMPDIR", "/nonexistent/dir", 1);
+	strbuf_reset(&out);
+	ck_assert_int_eq(gnuplot_run(g, "set print '-'\nprint 6*7\n", &out, &d), 0);
+	ck_assert_str_eq(strbuf_str(&out), "42\n");
+	unsetenv("TMPDIR");
+	gnuplot_free(g);
+	remove_tmpdir();
+}
+END_TEST
+
 /* Waits until process pid has ended (a zombie, or gone). */
 static void wait_dead(pid_t pid)
 {
@@ -1166,6 +1194,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_dumb);
 	tcase_add_test(tc, test_files);
 	tcase_add_test(tc, test_errors_matched);
+	tcase_add_test(tc, test_script_file);
 	tcase_add_test(tc, test_killed_and_missing);
 	tcase_add_test(tc, test_window);
 	tcase_add_test(tc, test_pane);

@@ -291,8 +291,8 @@ static int fail_dead(struct gnuplot *g, struct diag *d, const char *doing)
 }
 
 /* The batch's script, written to a file of tribo's own (mode 0600, in
- * $TMPDIR or /tmp) for gnuplot to `load`: gnuplot reads a pipe one byte a
- * read(), a file a buffer at a time (a megabyte script: 800 ms of its CPU
+ * $TMPDIR, else /tmp) for gnuplot to `load`: gnuplot reads a pipe one byte
+ * a read(), a file a buffer at a time (a megabyte script: 800 ms of its CPU
  * through the pipe, 130 ms loaded). *path is malloc'd. */
 static int script_file(const char *script, char **path, struct diag *d)
 {
@@ -302,14 +302,19 @@ static int script_file(const char *script, char **path, struct diag *d)
 	bool usable = dir && *dir == '/';
 	for (const char *p = dir; usable && *p; p++)
 		usable = (unsigned char)*p >= 0x20 && *p != 0x7f;
-	if (!usable)
-		dir = "/tmp";
 	struct strbuf name = STRBUF_INIT;
-	strbuf_addf(&name, "%s%stribo-plot-XXXXXX", dir, dir[strlen(dir) - 1] == '/' ? "" : "/");
-	int fd = mkstemp(name.buf);
+	int fd = -1, e = 0;
+	/* $TMPDIR, and /tmp when it is not usable or will not take the file */
+	for (int k = usable ? 0 : 1; k < 2 && fd < 0; k++) {
+		const char *at = k ? "/tmp" : dir;
+		strbuf_reset(&name);
+		strbuf_addf(&name, "%s%stribo-plot-XXXXXX", at,
+			    at[strlen(at) - 1] == '/' ? "" : "/");
+		fd = mkstemp(name.buf);
+		e = errno;
+	}
 	if (fd < 0) {
-		int e = errno;
-		diag_set(d, "cannot write gnuplot's script in %s: %s", dir, strerror(e));
+		diag_set(d, "cannot write gnuplot's script in /tmp: %s", strerror(e));
 		strbuf_release(&name);
 		return -1;
 	}
@@ -319,10 +324,10 @@ static int script_file(const char *script, char **path, struct diag *d)
 		if (k < 0 && errno == EINTR)
 			continue;
 		if (k < 0) {
-			int e = errno;
+			e = errno;
 			close(fd);
 			unlink(name.buf);
-			diag_set(d, "cannot write gnuplot's script in %s: %s", dir, strerror(e));
+			diag_set(d, "cannot write gnuplot's script %s: %s", name.buf, strerror(e));
 			strbuf_release(&name);
 			return -1;
 		}
