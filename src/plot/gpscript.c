@@ -253,6 +253,10 @@ static void axis_fit(struct axis *a, double lo, double hi, double fixlo, double 
 		lo -= w;
 		hi += w;
 	}
+	if (!isfinite(hi - lo)) { /* beyond a double: gnuplot's own axis */
+		*a = (struct axis){.lo = NAN, .hi = NAN, .step = 0, .format = "%g", .label_width = 10};
+		return;
+	}
 	a->step = nice_step(hi - lo, most);
 	a->lo = isfinite(fixlo) ? lo : floor(lo / a->step + 1e-9) * a->step;
 	a->hi = isfinite(fixhi) ? hi : ceil(hi / a->step - 1e-9) * a->step;
@@ -261,6 +265,8 @@ static void axis_fit(struct axis *a, double lo, double hi, double fixlo, double 
 
 static void add_axis(struct strbuf *out, const char *name, const struct axis *a)
 {
+	if (!(a->step > 0))
+		return;
 	add_range(out, name, a->lo, a->hi);
 	strbuf_addf(out, "set %stics ", name);
 	gp_number(out, a->step);
