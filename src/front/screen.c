@@ -569,7 +569,9 @@ static void build_results(struct pane *p)
 			    (v->kind == VAL_NUMBER || v->kind == VAL_MATRIX))
 				strbuf_addf(&l, " %s", m->results[i].unit);
 			/* the answer given, when there is room for it */
-			if (cv != CHECK_NONE && answer)
+			if (cv != CHECK_NONE && answer &&
+			    text_cols(l.buf, l.len) + 9 + text_cols(answer, strlen(answer)) <=
+				    p->w - 2)
 				strbuf_addf(&l, "  yours: %s", answer);
 			enum style st = session_stale(S.s)	? ST_DIM
 					: cv == CHECK_CORRECT	? ST_GOOD
