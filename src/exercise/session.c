@@ -20,7 +20,7 @@ struct session {
 	enum check_verdict *check; /* per result */
 	char **check_answer;
 	struct figures sweep;
-	bool sweep_newer; /* the sweep came after the last solve */
+	bool sweep_newer;     /* the sweep came after the last solve */
 	unsigned long serial; /* changes with the figures (session_figures_serial) */
 };
 
@@ -399,6 +399,7 @@ const char *session_stale(const struct session *s)
 {
 	return s->stale;
 }
+
 unsigned long session_figures_serial(const struct session *s)
 {
 	return s->serial;

@@ -387,9 +387,9 @@ static struct screen {
 	int ahead[AHEAD];
 	size_t nahead;
 	struct front_status work; /* its progress */
-	struct plot_pane plot;	 /* what the plot pane shows, and its size */
-	bool plot_strip;	 /* too short for a plot: a line naming it */
-	bool zoomed;		 /* the layout is the zoomed one */
+	struct plot_pane plot;	  /* what the plot pane shows, and its size */
+	bool plot_strip;	  /* too short for a plot: a line naming it */
+	bool zoomed;		  /* the layout is the zoomed one */
 } S;
 
 static volatile sig_atomic_t got_sigint, got_term;
@@ -630,8 +630,9 @@ static void build_plot(struct pane *p)
 		f = plot_pane_figure(S.s, &S.plot);
 		if (f)
 			snprintf(p->note, sizeof(p->note), "%s%s: %s",
-				 session_stale(S.s) && f != session_sweep(S.s)->fig ? "out of date: "
-										  : "",
+				 session_stale(S.s) && f != session_sweep(S.s)->fig
+					 ? "out of date: "
+					 : "",
 				 f->name, f->title);
 		lines_add_text(&p->content, text, ST_NORMAL);
 		/* gnuplot pads the plot with blank lines at the bottom */
@@ -1255,9 +1256,10 @@ static void take_key(int ch)
 	case KEY_F(7):
 		S.plot.zoomed = !S.plot.zoomed;
 		relayout();
-		set_status(false, "%s", S.plot.zoomed ? "the plot has the screen: F7 gives the "
-							"panes back"
-						      : "the panes are back");
+		set_status(false, "%s",
+			   S.plot.zoomed ? "the plot has the screen: F7 gives the "
+					   "panes back"
+					 : "the panes are back");
 		draw_status();
 		draw_prompt();
 		doupdate();

@@ -52,8 +52,8 @@ static void describe(const struct num_progress *p, char *buf, size_t n)
 			snprintf(buf, n, "period %ld of %ld", p->count + 1, p->cap);
 		else
 			/* what ends the run: the change per period below tol */
-			snprintf(buf, n, "period %ld: change %.1e, steady below %.1e",
-				 p->count + 1, p->change, p->tol);
+			snprintf(buf, n, "period %ld: change %.1e, steady below %.1e", p->count + 1,
+				 p->change, p->tol);
 		return;
 	case NUM_PROGRESS_TIME:
 		snprintf(buf, n, "integrating: t at %.0f%% of tmax",
@@ -81,6 +81,6 @@ void front_status_text(const struct front_status *st, bool ascii, char *buf, siz
 	}
 	if (!len)
 		len += (size_t)snprintf(buf, n, "working");
-	snprintf(buf + (len < n ? len : n), len < n ? n - len : 0, "%s%.1f s%sCtrl-C stops it",
-		 sep, front_now() - st->start, sep);
+	snprintf(buf + (len < n ? len : n), len < n ? n - len : 0, "%s%.1f s%sCtrl-C stops it", sep,
+		 front_now() - st->start, sep);
 }

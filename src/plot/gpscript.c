@@ -133,8 +133,9 @@ static int add_title(struct strbuf *out, const char *title, int width, bool text
 		strbuf_addstr(out, "set title ");
 	for (int i = 0; i < n; i++) {
 		if (text) {
-			strbuf_addf(out, "set label %d %s at screen 0.5, screen 1 offset 0, char %d "
-					 "center noenhanced\n",
+			strbuf_addf(out,
+				    "set label %d %s at screen 0.5, screen 1 offset 0, char %d "
+				    "center noenhanced\n",
 				    10 + i, strbuf_str(&lines[i]), -i);
 		} else {
 			/* the pieces single-quoted, joined by a "\n" of ours */
@@ -247,14 +248,15 @@ static void axis_fit(struct axis *a, double lo, double hi, double fixlo, double 
 		hi = isfinite(hi) ? hi : lo + 1;
 	}
 	if (!(hi - lo > 1e-9 * fmax(fabs(lo), fabs(hi)))) { /* one value, or rounding noise
-								  * around it: a range about it */
+							     * around it: a range about it */
 		lo = hi = 0.5 * (lo + hi);
 		double w = lo != 0 ? 0.1 * fabs(lo) : 1;
 		lo -= w;
 		hi += w;
 	}
 	if (!isfinite(hi - lo)) { /* beyond a double: gnuplot's own axis */
-		*a = (struct axis){.lo = NAN, .hi = NAN, .step = 0, .format = "%g", .label_width = 10};
+		*a = (struct axis){
+			.lo = NAN, .hi = NAN, .step = 0, .format = "%g", .label_width = 10};
 		return;
 	}
 	a->step = nice_step(hi - lo, most);
@@ -303,23 +305,23 @@ static bool names_value(const char *label)
 
 static bool is_line(const struct curve *c)
 {
-	return c->style == CURVE_LINE || c->style == CURVE_DASHED ||
-	       c->style == CURVE_LINEPOINTS || (c->style == CURVE_FILL && !c->y2);
+	return c->style == CURVE_LINE || c->style == CURVE_DASHED || c->style == CURVE_LINEPOINTS ||
+	       (c->style == CURVE_FILL && !c->y2);
 }
 
 /* How one curve is drawn. */
 struct plan {
 	size_t *keep; /* the points written, NULL: all */
 	size_t nkeep;
-	int marks; /* > 0: that many markers evenly along x instead (a curve that
-		    * coincides with an earlier one, in a file) */
+	int marks;	   /* > 0: that many markers evenly along x instead (a curve that
+			    * coincides with an earlier one, in a file) */
 	int same_as;	   /* a curve it coincides with, drawn before it; else -1 */
 	int color;	   /* which of the palette's colours it is drawn in */
 	struct strbuf key; /* its key entry */
 };
 
-static void add_style(struct strbuf *out, const struct curve *c, bool text, int colors,
-		      int nth, int nmark, bool as_marks)
+static void add_style(struct strbuf *out, const struct curve *c, bool text, int colors, int nth,
+		      int nmark, bool as_marks)
 {
 	const char *color = text ? screen_colors[nth % NSCREEN] : paper_colors[nth % NPAPER];
 	bool band = c->style == CURVE_FILL && c->y2;
@@ -328,15 +330,15 @@ static void add_style(struct strbuf *out, const struct curve *c, bool text, int 
 		st = CURVE_POINTS;
 	if (band) {
 		/* the band between y and y2, behind the lines drawn over it */
-		strbuf_addstr(out, "using 1:2:3 with filledcurves fs transparent solid 0.3 noborder");
+		strbuf_addstr(out,
+			      "using 1:2:3 with filledcurves fs transparent solid 0.3 noborder");
 	} else if (st == CURVE_POINTS) {
 		if (text)
-			strbuf_addf(out, "using 1:2 with points pt '%s'",
-				    text_marks[nmark % 4]);
+			strbuf_addf(out, "using 1:2 with points pt '%s'", text_marks[nmark % 4]);
 		else
 			/* point type 7 is a filled circle, 6 an open one */
-			strbuf_addf(out, "using 1:2 with points pt %d ps %s",
-				    as_marks ? 6 : 7, as_marks ? "1.2" : "0.6");
+			strbuf_addf(out, "using 1:2 with points pt %d ps %s", as_marks ? 6 : 7,
+				    as_marks ? "1.2" : "0.6");
 	} else if (st == CURVE_LINEPOINTS) {
 		if (text)
 			strbuf_addf(out, "using 1:2 with linespoints pt '%s'",
@@ -558,8 +560,9 @@ static void text_layout(struct strbuf *out, const struct figure *f, const struct
 		strbuf_addstr(out, "set key outside right top vertical Left reverse samplen 2 "
 				   "noenhanced\n");
 	else
-		strbuf_addf(out, "set key below horizontal Left reverse samplen 2 maxcols %d "
-				 "noenhanced\n",
+		strbuf_addf(out,
+			    "set key below horizontal Left reverse samplen 2 maxcols %d "
+			    "noenhanced\n",
 			    per_row);
 }
 

@@ -226,8 +226,7 @@ static const struct figure *pane_figure(const struct session *s, const struct pl
 {
 	const struct figures *fs = session_figures(s);
 	const struct figures *sw = session_sweep(s);
-	if (!strcmp(p->figure, PLOT_SWEEP) && sw->nfig &&
-	    (session_sweep_is_newer(s) || !fs->nfig))
+	if (!strcmp(p->figure, PLOT_SWEEP) && sw->nfig && (session_sweep_is_newer(s) || !fs->nfig))
 		return &sw->fig[0];
 	const struct figure *f = p->figure[0] ? figures_find(fs, p->figure) : NULL;
 	if (f)

@@ -45,7 +45,7 @@ struct plot_pane {
 	/* what was drawn last, kept while nothing it depends on changes */
 	struct {
 		bool valid;
-		unsigned long serial;	 /* session_figures_serial() */
+		unsigned long serial;	  /* session_figures_serial() */
 		const struct figure *fig; /* valid while the serial stays */
 		int cols, rows, colors;
 		int rc;

@@ -44,8 +44,8 @@ size_t curve_thin(const struct curve *c, double lo, double hi, int columns, size
 	}
 	size_t n = 0, i = 0;
 	while (i < c->n) {
-		bool finite = isfinite(c->x[i]) && isfinite(c->y[i]) &&
-			      (!band || isfinite(c->y2[i]));
+		bool finite =
+			isfinite(c->x[i]) && isfinite(c->y[i]) && (!band || isfinite(c->y2[i]));
 		if (!finite) {
 			keep[n++] = i++;
 			continue;
