@@ -5,7 +5,7 @@ VERSION  := 0.1.0
 PREFIX   ?= /usr/local
 DESTDIR  ?=
 CC       ?= gcc
-PKGS     := gsl inih libmatheval readline ncursesw
+PKGS     := gsl libmatheval readline ncursesw
 # `=`, not `:=`: pkg-config runs only once the packages are there.
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS))
 PKG_LIBS   = $(shell pkg-config --libs $(PKGS))

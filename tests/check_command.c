@@ -1,8 +1,10 @@
 /* The command language: tokens, dispatch and its errors, the session
  * commands end to end, completion and help. */
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmd/command.h"
 #include "cmd/token.h"
@@ -384,6 +386,53 @@ START_TEST(test_complete)
 }
 END_TEST
 
+/* A value of 2,000 characters without a blank reads the same from an
+ * exercise file as from `set` (issue 16: the reader cut lines at 200). */
+START_TEST(test_long_value_file_vs_set)
+{
+	/* long, but no dearer to evaluate than a short one */
+	char *formula = repeat("0.3+0.1*exp(-v)*1.", "0", 2000);
+	ck_assert_int_eq(strlen(formula), 2000);
+	char path[] = "/tmp/tribo-long-XXXXXX.ini";
+	int fd = mkstemps(path, 4);
+	ck_assert_int_ge(fd, 0);
+	FILE *f = fdopen(fd, "w");
+	fprintf(f,
+		"[exercise]\nid = long\ntitle = A long formula\nmodel = rayleigh\n"
+		"[param vx]\nvalue = 0.3\n[param law]\nvalue = expr\n[param mu_expr]\nvalue = %s\n",
+		formula);
+	fclose(f);
+	char *load = xmalloc(strlen(path) + 8);
+	sprintf(load, "load %s", path);
+	ok(load);
+	unlink(path);
+	free(load);
+	ok("print mu_expr");
+	ck_assert_int_eq(out.len, strlen(formula) + 1);
+	ck_assert(!strncmp(strbuf_str(&out), formula, strlen(formula)));
+	ok("solve");
+	ok("print R");
+	char *from_file = xstrdup(strbuf_str(&out));
+
+	/* the same exercise, the value typed at the prompt */
+	ok("set mu_expr 0.5");
+	ok("solve");
+	ok("print R");
+	ck_assert_str_ne(strbuf_str(&out), from_file);
+	char *set = xmalloc(strlen(formula) + 16);
+	sprintf(set, "set mu_expr %s", formula);
+	ok(set);
+	ok("print mu_expr");
+	ck_assert_int_eq(out.len, strlen(formula) + 1);
+	ok("solve");
+	ok("print R");
+	ck_assert_str_eq(strbuf_str(&out), from_file);
+	free(set);
+	free(from_file);
+	free(formula);
+}
+END_TEST
+
 static Suite *command_suite(void)
 {
 	Suite *su = suite_create("command");
@@ -400,6 +449,7 @@ static Suite *command_suite(void)
 	tcase_add_test(tc, test_quit_and_help);
 	tcase_add_test(tc, test_complete);
 	tcase_add_test(tc, test_megabyte_lines);
+	tcase_add_test(tc, test_long_value_file_vs_set);
 	suite_add_tcase(su, tc);
 	return su;
 }

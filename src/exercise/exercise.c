@@ -3,7 +3,6 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
-#include <ini.h>
 #include <limits.h>
 #include <math.h>
 #include <stdarg.h>
@@ -16,14 +15,13 @@
 #include "util/text.h"
 #include "util/xalloc.h"
 
-/* ---- reading lines for inih --------------------------------------------- */
+/* ---- reading lines ------------------------------------------------------ */
 
-/* inih reads into a fixed buffer of INI_MAX_LINE bytes and, built without
- * INI_HANDLER_LINENO, does not tell the handler where it is. So tribo
- * hands inih the lines itself: it knows the line number and the raw text
- * of every line the handler is called for, and folds a long value line
- * into indented continuation lines at a space instead of letting inih cut
- * it anywhere. */
+/* tribo reads the INI text itself (it used libinih, whose Debian build cuts
+ * a line at 200 bytes): a line is a [section], a `key = value` (split at
+ * the first '=' or ':'), a comment (';' or '#' first), blank, or, after a
+ * key, an indented line that continues that key's value. An inline
+ * comment is a ';' after a blank. A line may be as long as the file. */
 
 enum section { SEC_NONE, SEC_EXERCISE, SEC_PARAM, SEC_ANSWER };
 
@@ -32,13 +30,10 @@ struct parse {
 	const char *text;
 	size_t len, pos;
 	int lineno;
-	char *raw;	     /* the current physical line, without its newline */
-	char *work;	     /* the same without its inline comment */
-	const char *pending; /* the rest of a folded line, still to hand over */
-	bool prev_key;	     /* inih's prev_name: an indented line continues it */
-	bool continuation;   /* the piece inih is processing continues a value */
-	int *piece_line;     /* physical line of each piece handed to inih */
-	size_t npieces;
+	char *raw;	   /* the current physical line, without its newline */
+	bool prev_key;	   /* a key came before: an indented line continues it */
+	bool continuation; /* the current line continues a value */
+	char prev_name[32];
 	struct exercise *ex;
 	struct diag *d;
 	bool failed;
@@ -153,153 +148,6 @@ static long bad_utf8(const char *s, size_t n)
 }
 
 static void section_begin(struct parse *ps, const char *line);
-
-static void piece(struct parse *ps)
-{
-	if ((ps->npieces & (ps->npieces - 1)) == 0) /* 0, 1, 2, 4, …: double */
-		ps->piece_line = xrealloc(ps->piece_line, 2 * (ps->npieces + 1) * sizeof(int));
-	ps->piece_line[ps->npieces++] = ps->lineno;
-}
-
-/* Where to fold `line` so that it fits `room`: at a space after `min`
- * whose remainder does not start as a comment would; 0 if nowhere. */
-static size_t fold_at(const char *line, size_t min, size_t room)
-{
-	for (size_t cut = room; cut > min; cut--) {
-		if (line[cut] != ' ' && line[cut] != '\t')
-			continue;
-		const char *rest = line + cut;
-		while (*rest == ' ' || *rest == '\t')
-			rest++;
-		if (*rest && *rest != ';' && *rest != '#')
-			return cut;
-	}
-	return 0;
-}
-
-/* Hands over `text`, folding what does not fit into `room` bytes into
- * indented pieces that inih reads as the value's continuation. */
-static char *emit(struct parse *ps, char *str, int num, const char *text, size_t min_cut)
-{
-	size_t room = (size_t)num - 2; /* for the newline and the NUL */
-	size_t n = strlen(text);
-	piece(ps);
-	if (n <= room) {
-		snprintf(str, (size_t)num, "%s\n", text);
-		ps->pending = NULL;
-		return str;
-	}
-	size_t cut = fold_at(text, min_cut, room);
-	if (!cut) {
-		perr(ps, (int)(text - ps->work) + (int)room + 1,
-		     "line too long (%zu characters) with no space to fold it at: split the line",
-		     strlen(ps->work));
-		return NULL;
-	}
-	snprintf(str, (size_t)num, "%.*s\n", (int)cut, text);
-	ps->pending = text + cut;
-	while (*ps->pending == ' ' || *ps->pending == '\t')
-		ps->pending++;
-	return str;
-}
-
-static char *reader(char *str, int num, void *stream)
-{
-	struct parse *ps = stream;
-	if (ps->failed)
-		return NULL;
-	if (ps->pending) {
-		/* the rest of a folded line, indented so that it continues the value */
-		const char *rest = ps->pending;
-		size_t room = (size_t)num - 4; /* two blanks, the newline, the NUL */
-		size_t cut = strlen(rest) <= room ? strlen(rest) : fold_at(rest, 0, room);
-		ps->continuation = true;
-		piece(ps);
-		if (!cut) {
-			perr(ps, (int)(rest - ps->work) + (int)room + 1,
-			     "line too long (%zu characters) with no space to fold it at: split "
-			     "the line",
-			     strlen(ps->work));
-			return NULL;
-		}
-		snprintf(str, (size_t)num, "  %.*s\n", (int)cut, rest);
-		rest += cut;
-		while (*rest == ' ' || *rest == '\t')
-			rest++;
-		ps->pending = *rest ? rest : NULL;
-		return str;
-	}
-	if (ps->pos >= ps->len)
-		return NULL;
-
-	const char *start = ps->text + ps->pos;
-	const char *nl = memchr(start, '\n', ps->len - ps->pos);
-	size_t n = nl ? (size_t)(nl - start) : ps->len - ps->pos;
-	ps->pos += n + (nl != NULL);
-	ps->lineno++;
-	free(ps->raw);
-	free(ps->work);
-	ps->work = NULL;
-	const char *nul = memchr(start, '\0', n);
-	ps->raw = xstrndup(start, n);
-	if (nul) {
-		perr(ps, (int)(nul - start) + 1, "NUL byte in the file");
-		return NULL;
-	}
-	if (n && ps->raw[n - 1] == '\r')
-		ps->raw[--n] = '\0';
-	if (ps->lineno == 1 && n >= 3 && !memcmp(ps->raw, "\xEF\xBB\xBF", 3)) {
-		memmove(ps->raw, ps->raw + 3, n - 2); /* inih skips the BOM too */
-		n -= 3;
-	}
-	long bad = bad_utf8(ps->raw, n);
-	if (bad >= 0) {
-		perr(ps, (int)bad + 1, "invalid UTF-8");
-		return NULL;
-	}
-
-	/* What inih will make of the line, decided here so that messages and
-	 * folding agree with it. */
-	const char *p = ps->raw;
-	while (*p == ' ' || *p == '\t')
-		p++;
-	ps->work = xstrdup(ps->raw);
-	if (!*p || *p == ';' || *p == '#') { /* blank or comment: ignored */
-		piece(ps);
-		snprintf(str, (size_t)num, "\n");
-		return str;
-	}
-	ps->continuation = p != ps->raw && ps->prev_key;
-	if (!ps->continuation && *p == '[') {
-		section_begin(ps, p);
-		ps->prev_key = false;
-		if (ps->failed)
-			return NULL;
-		const char *close = strchr(p, ']');
-		piece(ps);
-		snprintf(str, (size_t)num, "%.*s\n", (int)(close - p + 1), p);
-		return str;
-	}
-	if (!ps->continuation && !strpbrk(p, "=:")) {
-		perr(ps, (int)(p - ps->raw) + 1, "expected 'key = value' or a [section]");
-		return NULL;
-	}
-	ps->prev_key = true;
-	/* inih drops an inline comment (a ';' after a blank); drop it first,
-	 * so that a long comment is never folded into the value */
-	for (char *q = ps->work + 1; *q; q++)
-		if (*q == ';' && (q[-1] == ' ' || q[-1] == '\t')) {
-			*q = '\0';
-			break;
-		}
-	size_t min_cut;
-	if (ps->continuation) {
-		min_cut = (size_t)(p - ps->raw);
-	} else {
-		min_cut = (size_t)(strpbrk(ps->work, "=:") - ps->work) + 1;
-	}
-	return emit(ps, str, num, ps->work, min_cut);
-}
 
 /* ---- sections ------------------------------------------------------------ */
 
@@ -670,10 +518,8 @@ static int answer_key(struct parse *ps, int k, const char *value)
 	return 0;
 }
 
-static int handler(void *user, const char *section, const char *name, const char *value)
+static int handler(struct parse *ps, const char *name, const char *value)
 {
-	struct parse *ps = user;
-	(void)section;
 	if (ps->failed)
 		return 0;
 	if (ps->sec == SEC_NONE)
@@ -726,6 +572,88 @@ static int handler(void *user, const char *section, const char *name, const char
 	if (ps->sec == SEC_PARAM)
 		return param_key(ps, k, value);
 	return answer_key(ps, k, value);
+}
+
+/* Strips blanks at both ends of s[0..n) in place; returns the start. */
+static char *strip(char *s, size_t n)
+{
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+		n--;
+	s[n] = '\0';
+	while (*s == ' ' || *s == '\t')
+		s++;
+	return s;
+}
+
+/* One physical line: checks its bytes, then hands a section to
+ * section_begin and a key's value to handler. */
+static void read_line(struct parse *ps, const char *start, size_t n)
+{
+	ps->lineno++;
+	free(ps->raw);
+	ps->raw = xstrndup(start, n);
+	const char *nul = memchr(start, '\0', n);
+	if (nul) {
+		perr(ps, (int)(nul - start) + 1, "NUL byte in the file");
+		return;
+	}
+	if (n && ps->raw[n - 1] == '\r')
+		ps->raw[--n] = '\0';
+	if (ps->lineno == 1 && n >= 3 && !memcmp(ps->raw, "\xEF\xBB\xBF", 3)) {
+		memmove(ps->raw, ps->raw + 3, n - 2); /* a byte-order mark */
+		n -= 3;
+	}
+	long bad = bad_utf8(ps->raw, n);
+	if (bad >= 0) {
+		perr(ps, (int)bad + 1, "invalid UTF-8");
+		return;
+	}
+	const char *p = ps->raw;
+	while (*p == ' ' || *p == '\t')
+		p++;
+	if (!*p || *p == ';' || *p == '#') /* blank or comment */
+		return;
+	ps->continuation = p != ps->raw && ps->prev_key;
+	if (!ps->continuation && *p == '[') {
+		section_begin(ps, p);
+		ps->prev_key = false;
+		return;
+	}
+	if (!ps->continuation && !strpbrk(p, "=:")) {
+		perr(ps, (int)(p - ps->raw) + 1, "expected 'key = value' or a [section]");
+		return;
+	}
+	char *work = xstrdup(ps->raw);
+	for (char *q = work + 1; *q; q++) /* an inline comment: ';' after a blank */
+		if (*q == ';' && (q[-1] == ' ' || q[-1] == '\t')) {
+			*q = '\0';
+			break;
+		}
+	if (ps->continuation) {
+		handler(ps, ps->prev_name, strip(work, strlen(work)));
+	} else {
+		char *eq = strpbrk(work, "=:");
+		const char *name = strip(work, (size_t)(eq - work));
+		const char *value = strip(eq + 1, strlen(eq + 1));
+		snprintf(ps->prev_name, sizeof(ps->prev_name), "%s", name);
+		ps->prev_key = true;
+		if (strlen(name) >= sizeof(ps->prev_name))
+			perr(ps, col_of_key(ps), "unknown key '%.40s…'", name);
+		else
+			handler(ps, name, value);
+	}
+	free(work);
+}
+
+static void read_lines(struct parse *ps)
+{
+	while (ps->pos < ps->len && !ps->failed) {
+		const char *start = ps->text + ps->pos;
+		const char *nl = memchr(start, '\n', ps->len - ps->pos);
+		size_t n = nl ? (size_t)(nl - start) : ps->len - ps->pos;
+		ps->pos += n + (nl != NULL);
+		read_line(ps, start, n);
+	}
 }
 
 /* ---- whole-file checks ---------------------------------------------------- */
@@ -938,13 +866,7 @@ struct exercise *exercise_parse(const char *path, const char *text, size_t len, 
 		exercise_free(ex);
 		return NULL;
 	}
-	int rc = ini_parse_stream(reader, &ps, handler, &ps);
-	if (!ps.failed && rc > 0) {
-		/* inih's own complaint: a line that is not a section or key = value */
-		ps.lineno = rc;
-		int line = (size_t)rc <= ps.npieces ? ps.piece_line[rc - 1] : ps.lineno;
-		perr_line(&ps, line, 0, "inih cannot read this line");
-	}
+	read_lines(&ps);
 	if (!ps.failed)
 		section_end(&ps);
 	if (!ps.failed) {
@@ -960,8 +882,6 @@ struct exercise *exercise_parse(const char *path, const char *text, size_t len, 
 	if (!ps.failed)
 		final_statement(&ps);
 	free(ps.raw);
-	free(ps.work);
-	free(ps.piece_line);
 	free(ps.param_given);
 	if (ps.failed) {
 		exercise_free(ex);

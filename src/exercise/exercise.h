@@ -1,4 +1,4 @@
-/* Exercise files (SPEC §3): INI read with libinih, checked against the
+/* Exercise files (SPEC §3): INI read by tribo itself, checked against the
  * model they name. An exercise holds one entry per model parameter: the
  * file's value, unit and ranges where it gives them, the model's defaults
  * where it does not. */
