@@ -13,6 +13,7 @@
 #include "exercise/session.h"
 #include "front/front.h"
 #include "num/num.h"
+#include "util/xalloc.h"
 
 static void usage(FILE *f)
 {
@@ -24,7 +25,8 @@ static void usage(FILE *f)
 		   "(or '-', or standard input that is not a terminal), runs its commands,\n"
 		   "one a line, and exits.\n"
 		   "\n"
-		   "  -c, --command=CMDS    run the commands CMDS (separated by ';') and exit\n"
+		   "  -c, --command=CMDS    run the commands CMDS (separated by ';') and exit;\n"
+		   "                        several -c run in order\n"
 		   "  -e, --exercise=ID     load exercise ID (or an .ini file) first\n"
 		   "      --plain           line-by-line interface, without full-screen panes\n"
 		   "      --lint            check the exercise files named and solve each at the\n"
@@ -65,7 +67,8 @@ static int lint_files(int n, char **files, int strict)
 	return status;
 }
 
-int main(int argc, char **argv)
+/* The whole program; `commands` has room for every -c (argc of them). */
+static int run(int argc, char **argv, char **commands)
 {
 	static const struct option longopts[] = {
 		{"command", required_argument, NULL, 'c'},
@@ -77,13 +80,13 @@ int main(int argc, char **argv)
 		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
 	};
-	const char *commands = NULL, *exercise = NULL;
-	int plain = 0, lint = 0, strict = 0, opt;
+	const char *exercise = NULL;
+	int ncommands = 0, plain = 0, lint = 0, strict = 0, opt;
 	opterr = 0;
 	while ((opt = getopt_long(argc, argv, "+c:e:hV", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'c':
-			commands = optarg;
+			commands[ncommands++] = optarg;
 			break;
 		case 'e':
 			exercise = optarg;
@@ -126,17 +129,17 @@ int main(int argc, char **argv)
 				"Try 'tribo --help' for more information.\n");
 		return 2;
 	}
-	if (lint && (commands || exercise || plain)) {
+	if (lint && (ncommands || exercise || plain)) {
 		fprintf(stderr, "tribo: --lint takes only exercise files (and --strict)\n"
 				"Try 'tribo --help' for more information.\n");
 		return 2;
 	}
 	if (lint)
 		return lint_files(argc - optind, argv + optind, strict);
-	if (argc - optind > 1 || (commands && argc > optind)) {
+	if (argc - optind > 1 || (ncommands && argc > optind)) {
 		fprintf(stderr, "tribo: %s\nTry 'tribo --help' for more information.\n",
-			commands ? "-c and a script FILE do not go together"
-				 : "only one script FILE at a time");
+			ncommands ? "-c and a script FILE do not go together"
+				  : "only one script FILE at a time");
 		return 2;
 	}
 
@@ -154,8 +157,8 @@ int main(int argc, char **argv)
 			return 1;
 		}
 	}
-	if (commands) {
-		status = front_batch_string(s, commands);
+	if (ncommands) {
+		status = front_batch_strings(s, commands, ncommands);
 	} else if (optind < argc && strcmp(argv[optind], "-")) {
 		FILE *f = fopen(argv[optind], "r");
 		if (!f) {
@@ -180,5 +183,13 @@ int main(int argc, char **argv)
 			status = front_repl(s);
 	}
 	session_free(s);
+	return status;
+}
+
+int main(int argc, char **argv)
+{
+	char **commands = xcalloc((size_t)argc, sizeof(*commands)); /* each -c, in order */
+	int status = run(argc, argv, commands);
+	free(commands);
 	return status;
 }

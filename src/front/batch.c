@@ -34,27 +34,33 @@ static bool blank_or_comment(const char *s)
 	return !*s || *s == '#';
 }
 
-int front_batch_string(struct session *s, const char *commands)
+/* The commands of one -c; *number counts them across all -c options.
+ * Returns 0, 1 (failed) or 2 (quit). */
+static int run_string(struct session *s, const char *commands, int *number)
 {
 	char **piece;
 	size_t n = split_commands(commands, &piece);
-	int status = 0, number = 0;
+	int rc = 0;
 	size_t i;
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n && !rc; i++) {
 		if (blank_or_comment(piece[i]))
 			continue;
 		char where[64];
-		snprintf(where, sizeof(where), "-c: command %d", ++number);
-		int rc = run_one(s, piece[i], where);
-		if (rc) {
-			status = rc == 1;
-			break;
-		}
+		snprintf(where, sizeof(where), "-c: command %d", ++*number);
+		rc = run_one(s, piece[i], where);
 	}
 	for (i = 0; i < n; i++)
 		free(piece[i]);
 	free(piece);
-	return status;
+	return rc;
+}
+
+int front_batch_strings(struct session *s, char *const *commands, int n)
+{
+	int number = 0, rc = 0;
+	for (int i = 0; i < n && !rc; i++)
+		rc = run_string(s, commands[i], &number);
+	return rc == 1;
 }
 
 /* A script line may be as long as an exercise file. */

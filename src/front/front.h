@@ -7,8 +7,9 @@
 
 #include "exercise/session.h"
 
-/* tribo -c 'CMD; CMD …': stops at the first failing command. */
-int front_batch_string(struct session *s, const char *commands);
+/* tribo -c 'CMD; CMD …' [-c …]: the n strings in order; stops at the
+ * first failing command (or quit). */
+int front_batch_strings(struct session *s, char *const *commands, int n);
 /* tribo FILE, tribo < FILE: one command a line; `name` is used in messages. */
 int front_batch_file(struct session *s, FILE *f, const char *name);
 /* tribo --plain (and tribo on a terminal): readline, history, completion.

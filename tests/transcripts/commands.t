@@ -94,3 +94,10 @@ Loads an exercise: by its id, searched as 'list' shows, or by the path
 of an .ini file. Parameters start at the exercise's values; results
 are cleared.
 ? 0
+
+# two -c options run in order, as one batch numbered across both
+$ tribo -c 'load disk-reye; print m' -c 'print r' -c 'evl 1' -c 'print omega'
+2
+0.15
+! tribo: -c: command 4: unknown command 'evl' (did you mean 'eval'?)
+? 1
