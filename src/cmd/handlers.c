@@ -72,7 +72,10 @@ int cmd_list(struct cmd_ctx *c)
 
 int cmd_load(struct cmd_ctx *c)
 {
-	if (session_load(c->s, ARG(1), c->d))
+	char *path = token_path(ARG(1));
+	int rc = session_load(c->s, path, c->d);
+	free(path);
+	if (rc)
 		return -1;
 	const struct exercise *ex = session_exercise(c->s);
 	if (c->interactive)

@@ -92,11 +92,12 @@ int cmd_plot(struct cmd_ctx *c)
 	if (!f || check_current(c, f))
 		return -1;
 	if (file) {
-		if (plot_file(c->s, f, file, c->d))
-			return -1;
-		if (c->interactive)
-			strbuf_addf(c->out, "wrote %s (%s)\n", file, f->name);
-		return 0;
+		char *path = token_path(file);
+		int rc = plot_file(c->s, f, path, c->d);
+		if (!rc && c->interactive)
+			strbuf_addf(c->out, "wrote %s (%s)\n", path, f->name);
+		free(path);
+		return rc ? -1 : 0;
 	}
 	if (window) {
 		if (plot_window(c->s, f, c->d))
@@ -227,6 +228,7 @@ int cmd_export(struct cmd_ctx *c)
 	const char *name = c->args->n > 3 ? ARG(3) : NULL;
 	struct figures scratch = FIGURES_INIT;
 	const struct table *t = plot_export_table(c->s, name, &scratch, c->d);
+	char *path = NULL;
 	int rc = -1;
 	if (!t)
 		goto done;
@@ -238,12 +240,13 @@ int cmd_export(struct cmd_ctx *c)
 			 session_stale(c->s));
 		goto done;
 	}
-	if (plot_csv_file(t, ARG(2), c->d))
+	path = token_path(ARG(2));
+	if (plot_csv_file(t, path, c->d))
 		goto done;
 	rc = 0;
 	if (c->interactive) {
 		const struct figures *fs = session_figures(c->s);
-		strbuf_addf(c->out, "wrote %s: %s, %zu rows of %zu columns\n", ARG(2), t->name,
+		strbuf_addf(c->out, "wrote %s: %s, %zu rows of %zu columns\n", path, t->name,
 			    t->nrows, t->ncols);
 		if (!name && fs->ntab > 1 && t == &fs->tab[0]) {
 			strbuf_addstr(c->out, "the other tables (export csv FILE TABLE):");
@@ -253,6 +256,7 @@ int cmd_export(struct cmd_ctx *c)
 		}
 	}
 done:
+	free(path);
 	figures_release(&scratch);
 	return rc;
 }

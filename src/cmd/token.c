@@ -1,5 +1,6 @@
 #include "cmd/token.h"
 
+#include <readline/tilde.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -88,4 +89,12 @@ size_t split_commands(const char *text, char ***pieces)
 		}
 	}
 	return n;
+}
+
+char *token_path(const char *word)
+{
+	if (word[0] != '~')
+		return xstrdup(word);
+	char *p = tilde_expand_word(word);
+	return p ? p : xstrdup(word);
 }

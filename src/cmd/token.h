@@ -23,6 +23,11 @@ struct tokens {
 int tokenize(const char *line, struct tokens *out, struct diag *d);
 void tokens_release(struct tokens *t);
 
+/* A file name as typed, with a leading ~ or ~user expanded as the shell
+ * would (readline's tilde_expand_word); a tilde anywhere else stays.
+ * The caller frees it. */
+char *token_path(const char *word);
+
 /* Splits `text` into commands at ';' and newlines outside quotes. Each
  * piece is owned by the caller (free each, then the array). */
 size_t split_commands(const char *text, char ***pieces);

@@ -101,3 +101,12 @@ $ tribo -c 'load disk-reye; print m' -c 'print r' -c 'evl 1' -c 'print omega'
 0.15
 ! tribo: -c: command 4: unknown command 'evl' (did you mean 'eval'?)
 ? 1
+
+# a leading ~ is the home directory in load, export csv and plot to
+$ mkdir -p ~ && cp "$TRIBO_PATH/disk-reye.ini" ~/mine.ini && tribo -c 'load ~/mine.ini; solve; export csv ~/m.csv; plot to ~/m.svg; print stop_time' && ls ~ && head -n 1 ~/m.csv | tr -d "\r"
+1.22324159021
+m.csv
+m.svg
+mine.ini
+t [s],phi [rad],phidot [rad/s],phidot closed form [rad/s]
+? 0
