@@ -107,5 +107,32 @@ check "--plain from a pipe keeps the batch's exit status" "^piped=1$"
 tm send-keys -t t "$TRIBO -c 'load disk-reye; sweep mu 0.1 1 200 stop_time' 2>&1 >/dev/null | wc -c" Enter
 check "a batch shows no status line" "^0$"
 
+# two sessions at once: each appends its own lines, neither loses the other's
+start
+tm new-session -d -s u -x 100 -y 30 \
+	"env -i PATH=/usr/bin:/bin TERM=xterm HOME=$tmp XDG_STATE_HOME=$tmp/state \
+	TRIBO_PATH=$top/exercises XDG_DATA_HOME=$tmp/data LC_ALL=C.UTF-8 $TRIBO --plain"
+for _ in $(seq 50); do
+	tm capture-pane -p -t u | grep -q '^tribo>' && break
+	sleep 0.1
+done
+tm send-keys -t t 'eval 111' Enter
+check "first session" "^111$"
+tm send-keys -t u 'eval 222' Enter
+tm send-keys -t u 'quit' Enter
+tm send-keys -t t 'quit' Enter
+check "first session ends" '^\$ ?$'
+for _ in $(seq 50); do
+	tm has-session -t u 2>/dev/null || break
+	sleep 0.1
+done
+if grep -q '^eval 111$' "$tmp/state/tribo/history" && grep -q '^eval 222$' "$tmp/state/tribo/history"; then
+	pass=$((pass + 1))
+else
+	fail=$((fail + 1))
+	echo "FAIL repl: two sessions at once: the history file lacks a line of one:"
+	tail -n 5 "$tmp/state/tribo/history" | sed 's/^/    /'
+fi
+
 echo "repl: $pass passed, $fail failed"
 [ $fail = 0 ]

@@ -32,6 +32,7 @@ static int mkdirs(char *path, mode_t mode)
 }
 
 static char history_path[PATH_MAX];
+static int history_read; /* entries the file gave at the start */
 
 void front_history_open(void)
 {
@@ -55,13 +56,18 @@ void front_history_open(void)
 	fchmod(fd, 0600);
 	close(fd);
 	read_history(history_path);
+	history_read = history_length;
 }
 
 void front_history_close(void)
 {
 	if (!history_path[0])
 		return;
-	write_history(history_path);
+	/* only this session's lines, appended: another session open at the
+	 * same time keeps its own */
+	int added = history_length - history_read;
+	if (added > 0)
+		append_history(added, history_path);
 	history_truncate_file(history_path, 2000);
 	chmod(history_path, 0600);
 }
