@@ -209,6 +209,8 @@ static void mark_changed(struct session *s, size_t i)
 		s->stale = p->spec->name;
 }
 
+static int relations_hold(const struct session *s, struct diag *d);
+
 int session_set(struct session *s, const char *name, const char *value, const char *unit,
 		struct diag *d)
 {
@@ -217,6 +219,7 @@ int session_set(struct session *s, const char *name, const char *value, const ch
 		return -1;
 	const struct ex_param *p = &s->ex->params[i];
 	struct param_state *st = &s->param[i];
+	const struct param_state old = *st;
 	if (p->spec->kind == PARAM_CHOICE) {
 		int c = param_choice_index(p->spec, value);
 		if (unit)
@@ -228,8 +231,7 @@ int session_set(struct session *s, const char *name, const char *value, const ch
 	} else if (p->spec->kind == PARAM_TEXT) {
 		if (unit)
 			return diag_set(d, "%s is text: it takes no unit", name);
-		free(st->text);
-		st->text = xstrdup(value);
+		st->text = xstrdup(value); /* the old text goes once the value stands */
 	} else {
 		double x;
 		const char *why;
@@ -255,6 +257,16 @@ int session_set(struct session *s, const char *name, const char *value, const ch
 			return -1;
 		st->num = x;
 	}
+	/* a value that breaks a relation with another parameter (mu1 below
+	 * mu0) is refused now, not at the next solve */
+	if (relations_hold(s, d)) {
+		if (st->text != old.text)
+			free(st->text);
+		*st = old;
+		return -1;
+	}
+	if (st->text != old.text)
+		free(old.text);
 	mark_changed(s, (size_t)i);
 	return 0;
 }
@@ -292,10 +304,9 @@ int session_reset(struct session *s, const char *name, struct diag *d)
 	return 0;
 }
 
-/* Runs the model on the session's parameters, parameter `over` (if not
- * -1) taking `value` (display unit) instead. */
-static int run_model(const struct session *s, int over, double value, struct value *res,
-		     struct strbuf *steps, struct figures *figs, struct diag *d)
+/* The model's input from the session's parameters, parameter `over` (if
+ * not -1) taking `value` (display unit) instead; input_release frees it. */
+static struct model_input input_of(const struct session *s, int over, double value)
 {
 	const struct model *m = s->ex->model;
 	double *num = xcalloc(m->nparams, sizeof(double));
@@ -307,16 +318,43 @@ static int run_model(const struct session *s, int over, double value, struct val
 		choice[i] = s->param[i].choice;
 		text[i] = s->param[i].text;
 	}
-	struct model_input in = {num, choice, text};
+	return (struct model_input){num, choice, text};
+}
+
+static void input_release(struct model_input *in)
+{
+	free((double *)in->num);
+	free((int *)in->choice);
+	free((const char **)in->text);
+}
+
+/* What the parameters must satisfy together, as the model says
+ * (model.check): the same words as solve's refusal. */
+static int relations_hold(const struct session *s, struct diag *d)
+{
+	const struct model *m = s->ex->model;
+	if (!m->check)
+		return 0;
+	struct model_input in = input_of(s, -1, 0);
+	int rc = m->check(&in, d);
+	input_release(&in);
+	return rc;
+}
+
+/* Runs the model on the session's parameters, parameter `over` (if not
+ * -1) taking `value` (display unit) instead. */
+static int run_model(const struct session *s, int over, double value, struct value *res,
+		     struct strbuf *steps, struct figures *figs, struct diag *d)
+{
+	const struct model *m = s->ex->model;
+	struct model_input in = input_of(s, over, value);
 	struct model_output out = {res, steps, figs};
 	int rc = m->solve(&in, &out, d);
 	for (size_t i = 0; !rc && i < m->nresults; i++)
 		if (res[i].kind == VAL_NONE)
 			rc = diag_set(d, "model %s left result %s unset", m->name,
 				      m->results[i].name);
-	free(num);
-	free(choice);
-	free(text);
+	input_release(&in);
 	if (rc)
 		for (size_t i = 0; i < m->nresults; i++)
 			value_release(&res[i]);

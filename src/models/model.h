@@ -85,6 +85,11 @@ struct model {
 	const struct result_spec *results;
 	size_t nresults;
 	int (*solve)(const struct model_input *in, struct model_output *out, struct diag *d);
+	/* What the parameters must satisfy together (mu1 not below mu0, a
+	 * whole number of periods), known before anything is computed; NULL
+	 * when there is nothing. `set` refuses a value that breaks it, and
+	 * solve calls it first, so both say the same words. */
+	int (*check)(const struct model_input *in, struct diag *d);
 };
 
 const struct model *model_find(const char *name);
