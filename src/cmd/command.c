@@ -230,9 +230,10 @@ static const struct command commands[] = {
 	 0,
 	 1,
 	 0,
-	 "help [COMMAND]",
+	 "help [COMMAND|TOPIC|NAME]",
 	 "the commands, or one in detail",
-	 "Lists the commands, or explains one.",
+	 "Lists the commands, or explains one; 'help keys' gives the keys of the full\n"
+	 "screen, and 'help NAME' a parameter or result of the loaded exercise.",
 	 {COMPLETE_COMMAND}},
 	{"quit",
 	 cmd_quit,
@@ -340,21 +341,75 @@ done:
 
 /* ---- help --------------------------------------------------------------- */
 
-int cmd_help(struct cmd_ctx *c)
+/* The keys of the full screen, as `help keys` and tribo(1) tell them. */
+static const struct {
+	const char *keys, *what;
+} screen_keys[] = {
+	{"PgUp, PgDn", "scroll the log, or the pane that has the focus"},
+	{"F6, Shift-F6",
+	 "move the focus forward or back: log, exercise, parameters, results, plot"},
+	{"F7", "give the plot the screen, or the panes back, as 'zoom' does"},
+	{"Tab", "complete the word; a second Tab lists the choices over the log"},
+	{"Up, Down, Ctrl-R", "recall a line of this or an earlier session; search them"},
+	{"Ctrl-C", "stop a long solve or sweep (the results from before it stay); at the prompt, "
+		   "drop the line"},
+	{"Ctrl-L", "repaint the screen"},
+	{"Ctrl-D", "leave, as 'quit' does"},
+};
+
+static int help_keys(struct cmd_ctx *c)
 {
-	if (c->args->n == 2) {
-		const char *name = c->args->v[1].text;
-		const struct command *cmd = command_find(name);
-		if (!cmd) {
-			const char *near = command_suggest(name);
-			if (near)
-				return diag_set(c->d, "no command '%s' (did you mean '%s'?)", name,
-						near);
-			return diag_set(c->d, "no command '%s'", name);
-		}
+	strbuf_addstr(c->out, "The keys of the full screen (readline's own keys edit the line):\n");
+	for (size_t i = 0; i < sizeof(screen_keys) / sizeof(screen_keys[0]); i++) {
+		strbuf_addstr(c->out, "  ");
+		strbuf_addpad(c->out, screen_keys[i].keys, 18);
+		strbuf_addf(c->out, "%s\n", screen_keys[i].what);
+	}
+	return 0;
+}
+
+/* help TOPIC: what is not a command. */
+static const struct {
+	const char *name;
+	int (*show)(struct cmd_ctx *c);
+	const char *summary;
+} help_topics[] = {
+	{"keys", help_keys, "the keys of the full screen"},
+};
+
+enum { NTOPICS = sizeof(help_topics) / sizeof(help_topics[0]) };
+
+static int help_one(struct cmd_ctx *c, const char *name)
+{
+	const struct command *cmd = command_find(name);
+	if (cmd) {
 		strbuf_addf(c->out, "usage: %s\n%s\n", cmd->usage, cmd->help);
 		return 0;
 	}
+	for (size_t i = 0; i < NTOPICS; i++)
+		if (!strcmp(help_topics[i].name, name))
+			return help_topics[i].show(c);
+	if (cmd_help_name(c, name) == 0)
+		return 0;
+	const char *names[NCOMMANDS + NTOPICS];
+	for (size_t i = 0; i < NCOMMANDS; i++)
+		names[i] = commands[i].name;
+	for (size_t i = 0; i < NTOPICS; i++)
+		names[NCOMMANDS + i] = help_topics[i].name;
+	const char *near = text_suggest(name, names, NCOMMANDS + NTOPICS);
+	char clip[TEXT_CLIP_SIZE];
+	text_clip(name, clip, sizeof(clip));
+	if (near)
+		return diag_set(c->d, "no command '%s' (did you mean '%s'?)", clip, near);
+	return diag_set(c->d, "no command%s '%s'",
+			session_exercise(c->s) ? ", topic, parameter or result" : " or topic",
+			clip);
+}
+
+int cmd_help(struct cmd_ctx *c)
+{
+	if (c->args->n == 2)
+		return help_one(c, c->args->v[1].text);
 	strbuf_addstr(c->out, "Commands (help COMMAND for more):\n");
 	for (size_t i = 0; i < NCOMMANDS; i++) {
 		strbuf_addstr(c->out, "  ");
@@ -365,6 +420,10 @@ int cmd_help(struct cmd_ctx *c)
 			strbuf_addpad(c->out, commands[i].usage, 26);
 		strbuf_addf(c->out, "%s\n", commands[i].summary);
 	}
+	strbuf_addstr(c->out, "Topics:");
+	for (size_t i = 0; i < NTOPICS; i++)
+		strbuf_addf(c->out, " help %s (%s);", help_topics[i].name, help_topics[i].summary);
+	strbuf_addstr(c->out, " help NAME for a parameter or result\n");
 	return 0;
 }
 

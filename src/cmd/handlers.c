@@ -275,3 +275,84 @@ int cmd_eval(struct cmd_ctx *c)
 	strbuf_addf(c->out, "%s\n", buf);
 	return 0;
 }
+
+/* ---- help NAME -------------------------------------------------------- */
+
+static void help_param(struct cmd_ctx *c, size_t i)
+{
+	const struct exercise *ex = session_exercise(c->s);
+	const struct ex_param *p = &ex->params[i];
+	const struct param_state *st = session_param(c->s, i);
+	struct strbuf v = STRBUF_INIT;
+	char range[128], dim[64];
+	session_param_text(c->s, i, &v);
+	strbuf_addf(c->out, "%s: a parameter of %s (%s)\n  %s\n", p->spec->name, ex->model->name,
+		    ex->id, p->spec->doc);
+	strbuf_addf(c->out, "  value: %s%s%s%s\n", strbuf_str(&v),
+		    p->spec->kind == PARAM_NUMBER && p->unit[0] ? " " : "",
+		    p->spec->kind == PARAM_NUMBER ? p->unit : "",
+		    st->changed ? " (changed from the exercise's value)" : "");
+	switch (p->spec->kind) {
+	case PARAM_NUMBER:
+		ex_param_range(p, range, sizeof(range));
+		strbuf_addf(c->out, "  range: %s\n", range);
+		if (p->unit[0])
+			strbuf_addf(c->out,
+				    "  unit: %s; 'set %s VALUE UNIT' takes any unit of %s\n",
+				    p->unit, p->spec->name, unit_dim_name(&p->u, dim, sizeof(dim)));
+		else
+			strbuf_addstr(c->out, "  no unit\n");
+		break;
+	case PARAM_CHOICE:
+		strbuf_addf(c->out, "  one of: %s\n", p->spec->choices);
+		break;
+	case PARAM_TEXT:
+		strbuf_addstr(c->out, "  text: quote it when it holds blanks\n");
+		break;
+	}
+	strbuf_release(&v);
+}
+
+static void help_result(struct cmd_ctx *c, size_t i)
+{
+	const struct exercise *ex = session_exercise(c->s);
+	const struct result_spec *r = &ex->model->results[i];
+	strbuf_addf(c->out, "%s: a result of %s (%s)\n  %s\n", r->name, ex->model->name, ex->id,
+		    r->doc);
+	if (r->unit[0])
+		strbuf_addf(c->out, "  unit: %s\n", r->unit);
+	if (!session_solved(c->s)) {
+		strbuf_addstr(c->out, "  value: none yet ('solve' computes it)\n");
+	} else {
+		strbuf_addstr(c->out, "  value: ");
+		add_result_line(c, i);
+	}
+	for (size_t k = 0; k < ex->nanswers; k++)
+		if (ex->answers[k].result == (int)i) {
+			struct strbuf tol = STRBUF_INIT;
+			tolerance_describe(&ex->answers[k].tol, ex->answers[k].unit, &tol);
+			strbuf_addf(c->out,
+				    "  the exercise asks for it (in %s, %s): 'check %s VALUE'\n",
+				    ex->answers[k].unit[0] ? ex->answers[k].unit : "no unit",
+				    strbuf_str(&tol), r->name);
+			strbuf_release(&tol);
+		}
+}
+
+int cmd_help_name(struct cmd_ctx *c, const char *name)
+{
+	const struct exercise *ex = session_exercise(c->s);
+	if (!ex)
+		return 1;
+	int i = model_param_index(ex->model, name);
+	if (i >= 0) {
+		help_param(c, (size_t)i);
+		return 0;
+	}
+	i = model_result_index(ex->model, name);
+	if (i >= 0) {
+		help_result(c, (size_t)i);
+		return 0;
+	}
+	return 1;
+}

@@ -110,3 +110,37 @@ m.svg
 mine.ini
 t [s],phi [rad],phidot [rad/s],phidot closed form [rad/s]
 ? 0
+
+# help NAME explains a parameter or result of the loaded exercise
+$ tribo -c 'load disk-reye; help r; solve; help stop_time; help pressure'
+r: a parameter of disk (disk-reye)
+  radius of the disk
+  value: 0.15 m
+  range: > 0 m
+  unit: m; 'set r VALUE UNIT' takes any unit of length
+stop_time: a result of disk (disk-reye)
+  time to stop, integrating the equation of motion
+  unit: s
+  value: stop_time = 1.22324159021 s
+  the exercise asks for it (in s, 1%): 'check stop_time VALUE'
+pressure: a parameter of disk (disk-reye)
+  pressure distribution: reye (p = k/v, eq. 21) or uniform (eq. 20)
+  value: reye
+  one of: reye|uniform
+? 0
+
+$ tribo -c 'help keys'
+The keys of the full screen (readline's own keys edit the line):
+  PgUp, PgDn        scroll the log, or the pane that has the focus
+  F6, Shift-F6      move the focus forward or back: log, exercise, parameters, results, plot
+  F7                give the plot the screen, or the panes back, as 'zoom' does
+  Tab               complete the word; a second Tab lists the choices over the log
+  Up, Down, Ctrl-R  recall a line of this or an earlier session; search them
+  Ctrl-C            stop a long solve or sweep (the results from before it stay); at the prompt, drop the line
+  Ctrl-L            repaint the screen
+  Ctrl-D            leave, as 'quit' does
+? 0
+
+$ tribo -c 'help nosuch'
+! tribo: -c: command 1: help: no command or topic 'nosuch'
+? 1
