@@ -58,28 +58,29 @@ static int lu_solve(size_t n, const double *M, const double *b, double *x)
 enum { KR_PHI11, KR_PHI12, KR_PHI21, KR_PHI22, KR_FX, KR_FY, KR_NPARAMS };
 enum { KR_Q32, KR_MOVES, KR_LYAP_LAMBDA, KR_ETA_X, KR_ETA_Y, KR_NRESULTS };
 
-#define ANY(name, def, doc)                                                                        \
-	{                                                                                          \
-		name, PARAM_NUMBER, "", def, -INFINITY, INFINITY, false, false, NULL, NULL, doc    \
-	}
-
 static const struct param_spec kr_params[KR_NPARAMS] = {
-	[KR_PHI11] = ANY("phi11", 1.0, "friction operator Φ, row 1, column 1"),
-	[KR_PHI12] = ANY("phi12", 0.0, "friction operator Φ, row 1, column 2"),
-	[KR_PHI21] = ANY("phi21", 0.0, "friction operator Φ, row 2, column 1"),
-	[KR_PHI22] = ANY("phi22", 0.5, "friction operator Φ, row 2, column 2"),
-	[KR_FX] = ANY("fx", 0.8, "applied force f, x (per unit mass and unit pressure)"),
-	[KR_FY] = ANY("fy", 0.4, "applied force f, y"),
+	[KR_PHI11] =
+		PARAM_NUMBER("phi11", "", 1.0, PARAM_ANY, "friction operator Φ, row 1, column 1"),
+	[KR_PHI12] =
+		PARAM_NUMBER("phi12", "", 0.0, PARAM_ANY, "friction operator Φ, row 1, column 2"),
+	[KR_PHI21] =
+		PARAM_NUMBER("phi21", "", 0.0, PARAM_ANY, "friction operator Φ, row 2, column 1"),
+	[KR_PHI22] =
+		PARAM_NUMBER("phi22", "", 0.5, PARAM_ANY, "friction operator Φ, row 2, column 2"),
+	[KR_FX] = PARAM_NUMBER("fx", "", 0.8, PARAM_ANY,
+			       "applied force f, x (per unit mass and unit pressure)"),
+	[KR_FY] = PARAM_NUMBER("fy", "", 0.4, PARAM_ANY, "applied force f, y"),
 };
 
 static const struct result_spec kr_results[KR_NRESULTS] = {
-	[KR_Q32] = {"q32", VAL_NUMBER, "", "(Φ⁻¹f, Φ⁻¹f), the quantity of (3.2)/(3.3)"},
-	[KR_MOVES] = {"moves", VAL_BOOL, "", "the classical verdict: (Φ⁻¹f, Φ⁻¹f) > 1 (3.3)"},
-	[KR_LYAP_LAMBDA] = {"lyap_lambda", VAL_NUMBER, "",
-			    "largest positive root of ζ(λ) = |(Φ + λI)⁻¹f|² = 1 "
-			    "(nan: none, the rest is stable)"},
-	[KR_ETA_X] = {"eta_x", VAL_NUMBER, "", "starting direction η = (Φ + λI)⁻¹f, x"},
-	[KR_ETA_Y] = {"eta_y", VAL_NUMBER, "", "starting direction η = (Φ + λI)⁻¹f, y"},
+	[KR_Q32] = RESULT_NUMBER("q32", "", "(Φ⁻¹f, Φ⁻¹f), the quantity of (3.2)/(3.3)"),
+	[KR_MOVES] = RESULT_BOOL_VERDICT("moves", VERDICT_MOTION,
+					 "the classical verdict: (Φ⁻¹f, Φ⁻¹f) > 1 (3.3)"),
+	[KR_LYAP_LAMBDA] = RESULT_NUMBER("lyap_lambda", "",
+					 "largest positive root of ζ(λ) = |(Φ + λI)⁻¹f|² = 1 "
+					 "(nan: none, the rest is stable)"),
+	[KR_ETA_X] = RESULT_NUMBER("eta_x", "", "starting direction η = (Φ + λI)⁻¹f, x"),
+	[KR_ETA_Y] = RESULT_NUMBER("eta_y", "", "starting direction η = (Φ + λI)⁻¹f, y"),
 };
 
 /* Points of the scan of ζ − 1 on [0, λ_hi]. */
@@ -378,46 +379,38 @@ enum {
 	KB_NRESULTS
 };
 
-#define POS(name, unit, def, doc)                                                                  \
-	{                                                                                          \
-		name, PARAM_NUMBER, unit, def, 0.0, INFINITY, true, false, NULL, NULL, doc         \
-	}
-#define COEF(name, def, doc)                                                                       \
-	{                                                                                          \
-		name, PARAM_NUMBER, "", def, 0.0, INFINITY, false, false, NULL, NULL, doc          \
-	}
-#define RATE(name, unit, def, doc)                                                                 \
-	{                                                                                          \
-		name, PARAM_NUMBER, unit, def, -INFINITY, INFINITY, false, false, NULL, NULL, doc  \
-	}
-
 static const struct param_spec kb_params[KB_NPARAMS] = {
-	[KB_M] = POS("m", "kg", 1.0, "mass of the ball"),
-	[KB_R] = POS("r", "m", 0.1, "radius of the ball"),
-	[KB_G] = POS("g", "m/s^2", 9.81, "gravitational acceleration"),
-	[KB_MU1] = COEF("mu1", 0.3, "sliding friction coefficient"),
-	[KB_MU2] = COEF("mu2", 0.2, "spin (pivoting) friction coefficient, (6.6)"),
-	[KB_MU3] = COEF("mu3", 0.1, "rolling friction coefficient"),
-	[KB_VX] = RATE("vx", "m/s", 1.0, "velocity of the ball's point of contact, x"),
-	[KB_VY] = RATE("vy", "m/s", 0.0, "velocity of the ball's point of contact, y"),
-	[KB_OMEGA] = RATE("Omega", "rad/s", 5.0, "spin about the vertical"),
-	[KB_WX] = RATE("wx", "rad/s", 0.0, "rolling angular velocity ω', x"),
-	[KB_WY] = RATE("wy", "rad/s", 0.0, "rolling angular velocity ω', y"),
+	[KB_M] = PARAM_NUMBER("m", "kg", 1.0, PARAM_ABOVE(0.0), "mass of the ball"),
+	[KB_R] = PARAM_NUMBER("r", "m", 0.1, PARAM_ABOVE(0.0), "radius of the ball"),
+	[KB_G] = PARAM_NUMBER("g", "m/s^2", 9.81, PARAM_ABOVE(0.0), "gravitational acceleration"),
+	[KB_MU1] =
+		PARAM_NUMBER("mu1", "", 0.3, PARAM_AT_LEAST(0.0), "sliding friction coefficient"),
+	[KB_MU2] = PARAM_NUMBER("mu2", "", 0.2, PARAM_AT_LEAST(0.0),
+				"spin (pivoting) friction coefficient, (6.6)"),
+	[KB_MU3] =
+		PARAM_NUMBER("mu3", "", 0.1, PARAM_AT_LEAST(0.0), "rolling friction coefficient"),
+	[KB_VX] = PARAM_NUMBER("vx", "m/s", 1.0, PARAM_ANY,
+			       "velocity of the ball's point of contact, x"),
+	[KB_VY] = PARAM_NUMBER("vy", "m/s", 0.0, PARAM_ANY,
+			       "velocity of the ball's point of contact, y"),
+	[KB_OMEGA] = PARAM_NUMBER("Omega", "rad/s", 5.0, PARAM_ANY, "spin about the vertical"),
+	[KB_WX] = PARAM_NUMBER("wx", "rad/s", 0.0, PARAM_ANY, "rolling angular velocity ω', x"),
+	[KB_WY] = PARAM_NUMBER("wy", "rad/s", 0.0, PARAM_ANY, "rolling angular velocity ω', y"),
 };
 
 static const struct result_spec kb_results[KB_NRESULTS] = {
-	[KB_F_X] = {"F_x", VAL_NUMBER, "N", "sliding friction force (6.5), x"},
-	[KB_F_Y] = {"F_y", VAL_NUMBER, "N", "sliding friction force (6.5), y"},
-	[KB_M_SPIN] = {"M_spin", VAL_NUMBER, "N*m", "spin friction torque (6.6)"},
-	[KB_STOP_TIME] = {"stop_time", VAL_NUMBER, "s",
-			  "time until the ball is at rest (inf: never)"},
-	[KB_F_COULOMB_X] = {"F_coulomb_x", VAL_NUMBER, "N",
-			    "classical Coulomb sliding force −μ1 m g v/|v|, x"},
-	[KB_F_COULOMB_Y] = {"F_coulomb_y", VAL_NUMBER, "N",
-			    "classical Coulomb sliding force −μ1 m g v/|v|, y"},
-	[KB_M_ROLL_X] = {"M_roll_x", VAL_NUMBER, "N*m", "rolling friction torque, x"},
-	[KB_M_ROLL_Y] = {"M_roll_y", VAL_NUMBER, "N*m", "rolling friction torque, y"},
-	[KB_D] = {"D", VAL_NUMBER, "m/s", "the speed D = |q̇|_A/√m of (6.5)"},
+	[KB_F_X] = RESULT_NUMBER("F_x", "N", "sliding friction force (6.5), x"),
+	[KB_F_Y] = RESULT_NUMBER("F_y", "N", "sliding friction force (6.5), y"),
+	[KB_M_SPIN] = RESULT_NUMBER("M_spin", "N*m", "spin friction torque (6.6)"),
+	[KB_STOP_TIME] =
+		RESULT_NUMBER("stop_time", "s", "time until the ball is at rest (inf: never)"),
+	[KB_F_COULOMB_X] = RESULT_NUMBER("F_coulomb_x", "N",
+					 "classical Coulomb sliding force −μ1 m g v/|v|, x"),
+	[KB_F_COULOMB_Y] = RESULT_NUMBER("F_coulomb_y", "N",
+					 "classical Coulomb sliding force −μ1 m g v/|v|, y"),
+	[KB_M_ROLL_X] = RESULT_NUMBER("M_roll_x", "N*m", "rolling friction torque, x"),
+	[KB_M_ROLL_Y] = RESULT_NUMBER("M_roll_y", "N*m", "rolling friction torque, y"),
+	[KB_D] = RESULT_NUMBER("D", "m/s", "the speed D = |q̇|_A/√m of (6.5)"),
 };
 
 /* Generalized velocities q̇ = (v_x, v_y, ω_x, ω_y, Ω): the contact point's
