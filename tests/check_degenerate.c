@@ -182,42 +182,30 @@ START_TEST(test_fair)
 }
 END_TEST
 
-START_TEST(test_reached)
-{
-	struct fixture f;
-	fixture_init(&f, F_X);
-	set_res(&f, F_SETTLED, value_bool(false));
-	expect(&f, "settled = false (true at the file's values)");
-	/* reaching it where the file's values do not is fair */
-	set_base(&f, F_SETTLED, value_bool(false));
-	set_res(&f, F_SETTLED, value_bool(true));
-	expect(&f, NULL);
-	fixture_release(&f);
-}
-END_TEST
+/* A bool verdict going from `base` at the file's values to `res`. */
+static const struct {
+	int k;
+	bool base, res;
+	const char *want;
+} flips[] = {
+	{F_SETTLED, true, false, "settled = false (true at the file's values)"},
+	{F_SETTLED, false, true, NULL}, /* reaching it where the file's values do not is fair */
+	{F_RUNS, true, false, "no motion (runs = false)"},
+	{F_RUNS, false, true,
+	 "runs = true (false at the file's values): the problem changes in kind"},
+	{F_STICKS, true, false,
+	 "sticks = false (true at the file's values): the problem changes in kind"},
+	{F_STICKS, false, true,
+	 "sticks = true (false at the file's values): the problem changes in kind"},
+};
 
-START_TEST(test_motion)
+START_TEST(test_bool_flip)
 {
 	struct fixture f;
 	fixture_init(&f, F_X);
-	set_res(&f, F_RUNS, value_bool(false));
-	expect(&f, "no motion (runs = false)");
-	set_base(&f, F_RUNS, value_bool(false));
-	set_res(&f, F_RUNS, value_bool(true));
-	expect(&f, "runs = true (false at the file's values): the problem changes in kind");
-	fixture_release(&f);
-}
-END_TEST
-
-START_TEST(test_kind)
-{
-	struct fixture f;
-	fixture_init(&f, F_X);
-	set_res(&f, F_STICKS, value_bool(false));
-	expect(&f, "sticks = false (true at the file's values): the problem changes in kind");
-	set_base(&f, F_STICKS, value_bool(false));
-	set_res(&f, F_STICKS, value_bool(true));
-	expect(&f, "sticks = true (false at the file's values): the problem changes in kind");
+	set_base(&f, flips[_i].k, value_bool(flips[_i].base));
+	set_res(&f, flips[_i].k, value_bool(flips[_i].res));
+	expect(&f, flips[_i].want);
 	fixture_release(&f);
 }
 END_TEST
@@ -323,9 +311,7 @@ static Suite *degenerate_suite(void)
 	suite_add_tcase(s, tables);
 	TCase *rule = tcase_create("rule");
 	tcase_add_test(rule, test_fair);
-	tcase_add_test(rule, test_reached);
-	tcase_add_test(rule, test_motion);
-	tcase_add_test(rule, test_kind);
+	tcase_add_loop_test(rule, test_bool_flip, 0, sizeof(flips) / sizeof(flips[0]));
 	tcase_add_test(rule, test_words);
 	tcase_add_test(rule, test_asked_for);
 	tcase_add_test(rule, test_order);
