@@ -15,15 +15,66 @@ static bool asks_for(const struct exercise *ex, int result)
 	return false;
 }
 
-/* The result called `name` of kind `kind` in res, or NULL when the model
- * has none, or the exercise asks for it (then it is the question). */
-static const struct value *verdict(const struct exercise *ex, const struct value *res,
-				   const char *name, enum value_kind kind)
+static bool is_word_verdict(enum verdict v)
 {
-	int i = model_result_index(ex->model, name);
-	if (i < 0 || res[i].kind != kind || asks_for(ex, i))
-		return NULL;
-	return &res[i];
+	return v == VERDICT_SHUNS || v == VERDICT_EXPECTS;
+}
+
+/* A verdict the exercise asks for is the question, not a sign of a
+ * degenerate variant. The word verdicts of a model speak of one thing
+ * (Painlevé's paradox), so one asked for makes them all the question. */
+static bool is_question(const struct exercise *ex, int result)
+{
+	enum verdict v = ex->model->results[result].verdict;
+	if (asks_for(ex, result))
+		return true;
+	if (!is_word_verdict(v))
+		return false;
+	for (size_t i = 0; i < ex->nanswers; i++)
+		if (is_word_verdict(ex->model->results[ex->answers[i].result].verdict))
+			return true;
+	return false;
+}
+
+/* Whether r, the value of the verdict rs at other values, is degenerate
+ * next to r0, its value at the file's values; the reason goes into buf. */
+static bool verdict_degenerate(const struct result_spec *rs, const struct value *r,
+			       const struct value *r0, char *buf, size_t n)
+{
+	switch (rs->verdict) {
+	case VERDICT_NONE:
+		return false;
+	case VERDICT_REACHED:
+		if (!r0->b || r->b)
+			return false;
+		snprintf(buf, n, "%s = false (true at the file's values)", rs->name);
+		return true;
+	case VERDICT_MOTION:
+	case VERDICT_KIND:
+		if (r0->b == r->b)
+			return false;
+		if (rs->verdict == VERDICT_MOTION && !r->b)
+			snprintf(buf, n, "no motion (%s = false)", rs->name);
+		else
+			snprintf(buf, n,
+				 "%s = %s (%s at the file's values): the problem changes in kind",
+				 rs->name, r->b ? "true" : "false", r0->b ? "true" : "false");
+		return true;
+	case VERDICT_SHUNS:
+		if (strcmp(r->word, rs->verdict_word) || !strcmp(r0->word, rs->verdict_word))
+			return false;
+		snprintf(buf, n,
+			 "%s = %s (%s at the file's values), which the exercise does not ask about",
+			 rs->name, r->word, r0->word);
+		return true;
+	case VERDICT_EXPECTS:
+		if (!strcmp(r->word, rs->verdict_word) || strcmp(r0->word, rs->verdict_word))
+			return false;
+		snprintf(buf, n, "%s (%s %s; %s at the file's values)", rs->verdict_means, rs->name,
+			 r->word, r0->word);
+		return true;
+	}
+	return false;
 }
 
 const char *exercise_degenerate(const struct exercise *ex, const struct value *base,
@@ -54,50 +105,19 @@ const char *exercise_degenerate(const struct exercise *ex, const struct value *b
 			snprintf(buf, n, "every answer is 0: nothing happens");
 		return buf;
 	}
-	static const char *const settles[] = {"converged", "steady"};
-	for (size_t i = 0; i < 2; i++) {
-		const struct value *r = verdict(ex, res, settles[i], VAL_BOOL);
-		const struct value *r0 = verdict(ex, base, settles[i], VAL_BOOL);
-		if (r && r0 && r0->b && !r->b) {
-			snprintf(buf, n, "%s = false (true at the file's values)", settles[i]);
-			return buf;
+	/* the verdicts in the order of their weight: the first that holds is
+	 * the reason */
+	static const enum verdict order[] = {VERDICT_REACHED, VERDICT_MOTION, VERDICT_KIND,
+					     VERDICT_SHUNS, VERDICT_EXPECTS};
+	const struct model *m = ex->model;
+	for (size_t o = 0; o < sizeof(order) / sizeof(order[0]); o++)
+		for (size_t i = 0; i < m->nresults; i++) {
+			const struct result_spec *rs = &m->results[i];
+			if (rs->verdict != order[o] || res[i].kind != rs->kind ||
+			    base[i].kind != rs->kind || is_question(ex, (int)i))
+				continue;
+			if (verdict_degenerate(rs, &res[i], &base[i], buf, n))
+				return buf;
 		}
-	}
-	static const char *const kinds[] = {"moves", "stuck"};
-	for (size_t i = 0; i < 2; i++) {
-		const struct value *r = verdict(ex, res, kinds[i], VAL_BOOL);
-		const struct value *r0 = verdict(ex, base, kinds[i], VAL_BOOL);
-		if (r && r0 && r0->b != r->b && i == 0 && !r->b) {
-			snprintf(buf, n, "no motion (moves = false)");
-			return buf;
-		}
-		if (r && r0 && r0->b != r->b) {
-			snprintf(buf, n,
-				 "%s = %s (%s at the file's values): the problem changes in kind",
-				 kinds[i], r->b ? "true" : "false", r0->b ? "true" : "false");
-			return buf;
-		}
-	}
-	/* Painlevé's paradox, unless the exercise is about it */
-	bool about_paradox = asks_for(ex, model_result_index(ex->model, "outcome")) ||
-			     asks_for(ex, model_result_index(ex->model, "mode"));
-	const struct value *o = verdict(ex, res, "outcome", VAL_WORD);
-	const struct value *o0 = verdict(ex, base, "outcome", VAL_WORD);
-	if (!about_paradox && o && o0 && !strcmp(o->word, "paradox") &&
-	    strcmp(o0->word, "paradox")) {
-		snprintf(buf, n,
-			 "outcome = paradox (%s at the file's values), which the exercise does not "
-			 "ask about",
-			 o0->word);
-		return buf;
-	}
-	const struct value *md = verdict(ex, res, "mode", VAL_WORD);
-	const struct value *md0 = verdict(ex, base, "mode", VAL_WORD);
-	if (!about_paradox && md && md0 && strcmp(md->word, "consistent") &&
-	    !strcmp(md0->word, "consistent")) {
-		snprintf(buf, n, "Painlevé's paradox (mode %s; consistent at the file's values)",
-			 md->word);
-		return buf;
-	}
 	return NULL;
 }

@@ -51,43 +51,44 @@ enum {
 	C_NRESULTS
 };
 
-#define NUM(name, unit, def, lo, lo_open, doc)                                                     \
-	{                                                                                          \
-		name, PARAM_NUMBER, unit, def, lo, INFINITY, lo_open, false, NULL, NULL, doc       \
-	}
-
 static const struct param_spec c_params[C_NPARAMS] = {
-	[C_M] = NUM("m", "kg", 1.0, 0.0, true, "mass of the block"),
-	[C_N] = NUM("N", "N", 9.81, 0.0, false, "normal force (m g on a level belt)"),
-	[C_V0] = NUM("v0", "m/s", 0.5, -INFINITY, false, "speed of the belt, along x"),
-	[C_FX] = NUM("Fx", "N", 0.0, -INFINITY, false, "pushing force, x"),
-	[C_FY] = NUM("Fy", "N", 0.0, -INFINITY, false, "pushing force, y (across the belt)"),
-	[C_MU0] = NUM("mu0", "", 0.6, 0.0, false, "Bouchet: μ at v = 0 (also the static limit)"),
-	[C_MUINF] = NUM("muinf", "", 0.3, 0.0, false, "Bouchet: μ as v → ∞"),
-	[C_A] = NUM("a", "s/m", 2.0, 0.0, false, "Bouchet: μ = (mu0 − muinf)/(1 + a v) + muinf"),
-	[C_X0] = NUM("x0", "m", 0.0, -INFINITY, false, "initial position, x"),
-	[C_Y0] = NUM("y0", "m", 0.0, -INFINITY, false, "initial position, y"),
-	[C_VX0] = NUM("vx0", "m/s", 0.0, -INFINITY, false, "initial velocity, x (ground frame)"),
-	[C_VY0] = NUM("vy0", "m/s", 0.0, -INFINITY, false, "initial velocity, y"),
-	[C_TMAX] = NUM("tmax", "s", 2.0, 0.0, false, "length of the run"),
-	[C_HELD] = {"held", PARAM_CHOICE, "", 0, 0, 0, false, false, "no|yes", NULL,
-		    "yes: an applied force keeps x = x0 (the paper's last remark); Fx is then "
-		    "replaced by that force"},
+	[C_M] = PARAM_NUMBER("m", "kg", 1.0, PARAM_ABOVE(0.0), "mass of the block"),
+	[C_N] = PARAM_NUMBER("N", "N", 9.81, PARAM_AT_LEAST(0.0),
+			     "normal force (m g on a level belt)"),
+	[C_V0] = PARAM_NUMBER("v0", "m/s", 0.5, PARAM_ANY, "speed of the belt, along x"),
+	[C_FX] = PARAM_NUMBER("Fx", "N", 0.0, PARAM_ANY, "pushing force, x"),
+	[C_FY] = PARAM_NUMBER("Fy", "N", 0.0, PARAM_ANY, "pushing force, y (across the belt)"),
+	[C_MU0] = PARAM_NUMBER("mu0", "", 0.6, PARAM_AT_LEAST(0.0),
+			       "Bouchet: μ at v = 0 (also the static limit)"),
+	[C_MUINF] = PARAM_NUMBER("muinf", "", 0.3, PARAM_AT_LEAST(0.0), "Bouchet: μ as v → ∞"),
+	[C_A] = PARAM_NUMBER("a", "s/m", 2.0, PARAM_AT_LEAST(0.0),
+			     "Bouchet: μ = (mu0 − muinf)/(1 + a v) + muinf"),
+	[C_X0] = PARAM_NUMBER("x0", "m", 0.0, PARAM_ANY, "initial position, x"),
+	[C_Y0] = PARAM_NUMBER("y0", "m", 0.0, PARAM_ANY, "initial position, y"),
+	[C_VX0] = PARAM_NUMBER("vx0", "m/s", 0.0, PARAM_ANY, "initial velocity, x (ground frame)"),
+	[C_VY0] = PARAM_NUMBER("vy0", "m/s", 0.0, PARAM_ANY, "initial velocity, y"),
+	[C_TMAX] = PARAM_NUMBER("tmax", "s", 2.0, PARAM_AT_LEAST(0.0), "length of the run"),
+	[C_HELD] = PARAM_CHOICE(
+		"held", "no|yes",
+		"yes: an applied force keeps x = x0 (the paper's last remark); Fx is then "
+		"replaced by that force"),
 };
 
 static const struct result_spec c_results[C_NRESULTS] = {
-	[C_R0] = {"R0", VAL_NUMBER, "W", "Rayleigh function at the start"},
-	[C_QX0] = {"Qx0", VAL_NUMBER, "N", "friction force at the start, x"},
-	[C_QY0] = {"Qy0", VAL_NUMBER, "N", "friction force at the start, y"},
-	[C_VX_END] = {"vx_end", VAL_NUMBER, "m/s", "velocity at tmax, x"},
-	[C_VY_END] = {"vy_end", VAL_NUMBER, "m/s", "velocity at tmax, y"},
-	[C_X_END] = {"x_end", VAL_NUMBER, "m", "position at tmax, x"},
-	[C_Y_END] = {"y_end", VAL_NUMBER, "m", "position at tmax, y"},
-	[C_C_TRANSVERSE] = {"c_transverse", VAL_NUMBER, "N*s/m",
-			    "N μ(v0)/v0: the viscous coefficient a slow transverse motion feels"},
-	[C_STUCK] = {"stuck", VAL_BOOL, "", "whether the block rides with the belt at tmax"},
-	[C_T_STICK] = {"t_stick", VAL_NUMBER, "s",
-		       "when the block first reached the belt's speed (inf: never)"},
+	[C_R0] = RESULT_NUMBER("R0", "W", "Rayleigh function at the start"),
+	[C_QX0] = RESULT_NUMBER("Qx0", "N", "friction force at the start, x"),
+	[C_QY0] = RESULT_NUMBER("Qy0", "N", "friction force at the start, y"),
+	[C_VX_END] = RESULT_NUMBER("vx_end", "m/s", "velocity at tmax, x"),
+	[C_VY_END] = RESULT_NUMBER("vy_end", "m/s", "velocity at tmax, y"),
+	[C_X_END] = RESULT_NUMBER("x_end", "m", "position at tmax, x"),
+	[C_Y_END] = RESULT_NUMBER("y_end", "m", "position at tmax, y"),
+	[C_C_TRANSVERSE] =
+		RESULT_NUMBER("c_transverse", "N*s/m",
+			      "N μ(v0)/v0: the viscous coefficient a slow transverse motion feels"),
+	[C_STUCK] = RESULT_BOOL_VERDICT("stuck", VERDICT_KIND,
+					"whether the block rides with the belt at tmax"),
+	[C_T_STICK] = RESULT_NUMBER("t_stick", "s",
+				    "when the block first reached the belt's speed (inf: never)"),
 };
 
 struct conveyor {

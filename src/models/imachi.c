@@ -31,42 +31,39 @@ enum { I_U_XMEAN, I_U_YMEAN, I_CASE, I_CONVERGED, I_CYCLES, I_STICK_FRACTION, I_
 enum { MOTION_LINEAR, MOTION_CIRCULAR };
 enum { METHOD_GRAPHICAL, METHOD_ACCURATE };
 
-#define NUM(name, def, lo, lo_open, doc)                                                           \
-	{                                                                                          \
-		name, PARAM_NUMBER, "", def, lo, INFINITY, lo_open, false, NULL, NULL, doc         \
-	}
-
 static const struct param_spec im_params[I_NPARAMS] = {
-	[I_MOTION] = {"motion", PARAM_CHOICE, "", 0, 0, 0, false, false, "linear|circular", NULL,
-		      "base motion: linear v = a cos τ e^{iφ'} or circular v = a e^{iτ}"},
-	[I_PHI] = {"phi", PARAM_NUMBER, "deg", 45.0, -360.0, 360.0, false, false, NULL, NULL,
-		   "linear: direction φ' of the vibration from the x axis"},
-	[I_A] = NUM("a", 1.0, 0.0, false, "amplitude of the base's velocity (×ω/g)"),
-	[I_S] = NUM("s", 1.0, 0.0, false, "force along x, S/(mg)"),
-	[I_MU0] = NUM("mu0", 1.1, 0.0, false, "kinetic friction coefficient"),
-	[I_MU1] = NUM("mu1", 1.3, 0.0, false, "static friction coefficient (≥ mu0)"),
-	[I_METHOD] = {"method", PARAM_CHOICE, "", 0, 0, 0, false, false, "graphical|accurate", NULL,
-		      "graphical (Imachi's construction, Δτ = π/n) or accurate"},
-	[I_N] = {"n", PARAM_NUMBER, "", 12, 2, 100000, false, false, NULL, NULL,
-		 "graphical: steps per half period (an integer)"},
-	[I_U0X] = {"u0x", PARAM_NUMBER, "", 0, -INFINITY, INFINITY, false, false, NULL, NULL,
-		   "initial velocity of the mass, x"},
-	[I_U0Y] = {"u0y", PARAM_NUMBER, "", 0, -INFINITY, INFINITY, false, false, NULL, NULL,
-		   "initial velocity of the mass, y"},
-	[I_PERIODS] = {"periods", PARAM_NUMBER, "", 200, 1, 100000, false, false, NULL, NULL,
-		       "at most this many periods (an integer)"},
+	[I_MOTION] =
+		PARAM_CHOICE("motion", "linear|circular",
+			     "base motion: linear v = a cos τ e^{iφ'} or circular v = a e^{iτ}"),
+	[I_PHI] = PARAM_NUMBER("phi", "deg", 45.0, PARAM_CLOSED(-360.0, 360.0),
+			       "linear: direction φ' of the vibration from the x axis"),
+	[I_A] = PARAM_NUMBER("a", "", 1.0, PARAM_AT_LEAST(0.0),
+			     "amplitude of the base's velocity (×ω/g)"),
+	[I_S] = PARAM_NUMBER("s", "", 1.0, PARAM_AT_LEAST(0.0), "force along x, S/(mg)"),
+	[I_MU0] = PARAM_NUMBER("mu0", "", 1.1, PARAM_AT_LEAST(0.0), "kinetic friction coefficient"),
+	[I_MU1] = PARAM_NUMBER("mu1", "", 1.3, PARAM_AT_LEAST(0.0),
+			       "static friction coefficient (≥ mu0)"),
+	[I_METHOD] = PARAM_CHOICE("method", "graphical|accurate",
+				  "graphical (Imachi's construction, Δτ = π/n) or accurate"),
+	[I_N] = PARAM_NUMBER("n", "", 12, PARAM_CLOSED(2, 100000),
+			     "graphical: steps per half period (an integer)"),
+	[I_U0X] = PARAM_NUMBER("u0x", "", 0, PARAM_ANY, "initial velocity of the mass, x"),
+	[I_U0Y] = PARAM_NUMBER("u0y", "", 0, PARAM_ANY, "initial velocity of the mass, y"),
+	[I_PERIODS] = PARAM_NUMBER("periods", "", 200, PARAM_CLOSED(1, 100000),
+				   "at most this many periods (an integer)"),
 };
 
 static const struct result_spec im_results[I_NRESULTS] = {
-	[I_U_XMEAN] = {"u_xmean", VAL_NUMBER, "", "mean of u_x over the last period"},
-	[I_U_YMEAN] = {"u_ymean", VAL_NUMBER, "", "mean of u_y over the last period"},
-	[I_CASE] = {"case", VAL_WORD, "", "Imachi's §4: I (s ≥ μ0), II, III (non-slip periods)"},
-	[I_CONVERGED] = {"converged", VAL_BOOL, "", "whether the period map repeated"},
-	[I_CYCLES] = {"cycles", VAL_NUMBER, "", "periods run"},
-	[I_STICK_FRACTION] = {"stick_fraction", VAL_NUMBER, "",
-			      "share of the last period without slip"},
-	[I_DRIFT] = {"drift", VAL_NUMBER, "",
-		     "change of u_x over the last period, per unit τ (0 on a limit cycle)"},
+	[I_U_XMEAN] = RESULT_NUMBER("u_xmean", "", "mean of u_x over the last period"),
+	[I_U_YMEAN] = RESULT_NUMBER("u_ymean", "", "mean of u_y over the last period"),
+	[I_CASE] = RESULT_WORD("case", "Imachi's §4: I (s ≥ μ0), II, III (non-slip periods)"),
+	[I_CONVERGED] = RESULT_BOOL_VERDICT("converged", VERDICT_REACHED,
+					    "whether the period map repeated"),
+	[I_CYCLES] = RESULT_NUMBER("cycles", "", "periods run"),
+	[I_STICK_FRACTION] =
+		RESULT_NUMBER("stick_fraction", "", "share of the last period without slip"),
+	[I_DRIFT] = RESULT_NUMBER(
+		"drift", "", "change of u_x over the last period, per unit τ (0 on a limit cycle)"),
 };
 
 /* ---- the base ------------------------------------------------------------- */

@@ -34,34 +34,37 @@ enum { I_A, I_S, I_MU0, I_MU1, I_METHOD, I_N, I_U0, I_PERIODS, I_NPARAMS };
 enum { I_U_MEAN, I_STICK_FRACTION, I_CONVERGED, I_CYCLES, I_DRIFT, I_NRESULTS };
 enum { M_ACCURATE, M_GRAPHICAL };
 
-#define NUM(name, def, lo, lo_open, doc)                                                           \
-	{                                                                                          \
-		name, PARAM_NUMBER, "", def, lo, INFINITY, lo_open, false, NULL, NULL, doc         \
-	}
-
 static const struct param_spec i_params[I_NPARAMS] = {
-	[I_A] = NUM("a", 1.0, 0.0, false, "amplitude of the base's velocity, v = a cos τ (ωV/g)"),
-	[I_S] = NUM("s", 0.3, -INFINITY, false, "applied force over the weight, S/mg"),
-	[I_MU0] = NUM("mu0", 0.5, 0.0, false, "kinetic friction coefficient (while slipping)"),
-	[I_MU1] = NUM("mu1", 0.7, 0.0, false, "static friction coefficient (non-slip), ≥ mu0"),
-	[I_METHOD] = {"method", PARAM_CHOICE, "", 0, 0, 0, false, false, "accurate|graphical", NULL,
-		      "accurate (rk8pd with event location) or graphical (Imachi's Figs. 7-8 "
-		      "on the polyline through τ = rπ/n)"},
-	[I_N] = NUM("n", 12.0, 2.0, false, "graphical: Δτ = π/n (an integer)"),
-	[I_U0] = NUM("u0", 0.0, -INFINITY, false, "the mass's velocity at τ = 0"),
-	[I_PERIODS] = NUM("periods", 200.0, 1.0, false,
-			  "the most periods run while looking for the limit cycle (an integer)"),
+	[I_A] = PARAM_NUMBER("a", "", 1.0, PARAM_AT_LEAST(0.0),
+			     "amplitude of the base's velocity, v = a cos τ (ωV/g)"),
+	[I_S] = PARAM_NUMBER("s", "", 0.3, PARAM_ANY, "applied force over the weight, S/mg"),
+	[I_MU0] = PARAM_NUMBER("mu0", "", 0.5, PARAM_AT_LEAST(0.0),
+			       "kinetic friction coefficient (while slipping)"),
+	[I_MU1] = PARAM_NUMBER("mu1", "", 0.7, PARAM_AT_LEAST(0.0),
+			       "static friction coefficient (non-slip), ≥ mu0"),
+	[I_METHOD] = PARAM_CHOICE(
+		"method", "accurate|graphical",
+		"accurate (rk8pd with event location) or graphical (Imachi's Figs. 7-8 "
+		"on the polyline through τ = rπ/n)"),
+	[I_N] = PARAM_NUMBER("n", "", 12.0, PARAM_AT_LEAST(2.0),
+			     "graphical: Δτ = π/n (an integer)"),
+	[I_U0] = PARAM_NUMBER("u0", "", 0.0, PARAM_ANY, "the mass's velocity at τ = 0"),
+	[I_PERIODS] =
+		PARAM_NUMBER("periods", "", 200.0, PARAM_AT_LEAST(1.0),
+			     "the most periods run while looking for the limit cycle (an integer)"),
 };
 
 static const struct result_spec i_results[I_NRESULTS] = {
-	[I_U_MEAN] = {"u_mean", VAL_NUMBER, "", "mean of u over the last period, ∫u dτ/2π"},
-	[I_STICK_FRACTION] = {"stick_fraction", VAL_NUMBER, "",
-			      "time without slip in the last period, over 2π"},
-	[I_CONVERGED] = {"converged", VAL_BOOL, "",
-			 "whether u(2πk) repeated to 1e-9 (the limit cycle was reached)"},
-	[I_CYCLES] = {"cycles", VAL_NUMBER, "", "periods run"},
-	[I_DRIFT] = {"drift", VAL_NUMBER, "",
-		     "(u(2πk) − u(2π(k−1)))/2π: the mean acceleration over the last period"},
+	[I_U_MEAN] = RESULT_NUMBER("u_mean", "", "mean of u over the last period, ∫u dτ/2π"),
+	[I_STICK_FRACTION] = RESULT_NUMBER("stick_fraction", "",
+					   "time without slip in the last period, over 2π"),
+	[I_CONVERGED] = RESULT_BOOL_VERDICT(
+		"converged", VERDICT_REACHED,
+		"whether u(2πk) repeated to 1e-9 (the limit cycle was reached)"),
+	[I_CYCLES] = RESULT_NUMBER("cycles", "", "periods run"),
+	[I_DRIFT] = RESULT_NUMBER(
+		"drift", "",
+		"(u(2πk) − u(2π(k−1)))/2π: the mean acceleration over the last period"),
 };
 
 #define TWO_PI	   (2 * M_PI)

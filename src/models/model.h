@@ -4,6 +4,7 @@
 #ifndef TRIBO_MODEL_H
 #define TRIBO_MODEL_H
 
+#include <math.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -54,12 +55,84 @@ struct param_spec {
 	const char *doc;
 };
 
+/* A model's table of parameters is written with these, one row a
+ * parameter (designated initializers, so a row says what each value is):
+ *
+ *	[C_M] = PARAM_NUMBER("m", "kg", 1.0, PARAM_ABOVE(0), "mass of the block"),
+ *	[C_HELD] = PARAM_CHOICE("held", "no|yes", "..."),
+ *
+ * The names of the row macros are those of the kinds: a function-like
+ * macro expands only where its name is followed by `(`, so `case
+ * PARAM_NUMBER:` and `.kind = PARAM_NUMBER` still name the kind. The
+ * bounds of a number are one of PARAM_ANY, PARAM_ABOVE (lo, ∞),
+ * PARAM_AT_LEAST [lo, ∞), PARAM_CLOSED [lo, hi] or PARAM_OPEN (lo, hi). */
+/* clang-format off */
+#define PARAM_NUMBER(name_, unit_, def_, bounds_, doc_) \
+	{SPEC_ROW_(name_, PARAM_NUMBER, unit_, doc_), .def = (def_), bounds_}
+#define PARAM_CHOICE(name_, choices_, doc_) \
+	{SPEC_ROW_(name_, PARAM_CHOICE, "", doc_), .choices = (choices_)}
+#define PARAM_TEXT(name_, def_text_, doc_) \
+	{SPEC_ROW_(name_, PARAM_TEXT, "", doc_), .def_text = (def_text_)}
+
+#define PARAM_ANY              .lo = -INFINITY, .hi = INFINITY
+#define PARAM_ABOVE(lo_)       .lo = (lo_), .lo_open = true, .hi = INFINITY
+#define PARAM_AT_LEAST(lo_)    .lo = (lo_), .hi = INFINITY
+#define PARAM_CLOSED(lo_, hi_) .lo = (lo_), .hi = (hi_)
+#define PARAM_OPEN(lo_, hi_)   .lo = (lo_), .lo_open = true, .hi = (hi_), .hi_open = true
+
+/* The fields a parameter and a result share. */
+#define SPEC_ROW_(name_, kind_, unit_, doc_) \
+	.name = (name_), .kind = (kind_), .unit = (unit_), .doc = (doc_)
+/* clang-format on */
+
+/* What a result says of the problem as a whole, when it is a verdict: the
+ * values that make a variant of an exercise degenerate next to the file's
+ * own values (exercise/degenerate.c, read by `lint` and `generate`). */
+enum verdict {
+	VERDICT_NONE,
+	/* bool: the run reached what it looked for (a steady state, a limit
+	 * cycle); false where the file's values give true is degenerate */
+	VERDICT_REACHED,
+	/* bool: anything moves at all; false where the file's values give
+	 * true is no motion, and true where they give false a change in kind */
+	VERDICT_MOTION,
+	/* bool: which kind of problem it is (the block rides with the belt);
+	 * either change is degenerate */
+	VERDICT_KIND,
+	/* word: `verdict_word` where the file's values give another word */
+	VERDICT_SHUNS,
+	/* word: any word but `verdict_word` where the file's values give it;
+	 * `verdict_means` names what another word is */
+	VERDICT_EXPECTS,
+};
+
 struct result_spec {
 	const char *name;
 	enum value_kind kind;
 	const char *unit;
 	const char *doc;
+	enum verdict verdict;
+	const char *verdict_word;
+	const char *verdict_means;
 };
+
+/* A model's table of results is written with these, as its parameters are. */
+/* clang-format off */
+#define RESULT_NUMBER(name_, unit_, doc_) {SPEC_ROW_(name_, VAL_NUMBER, unit_, doc_)}
+#define RESULT_BOOL(name_, doc_)          {SPEC_ROW_(name_, VAL_BOOL, "", doc_)}
+#define RESULT_WORD(name_, doc_)          {SPEC_ROW_(name_, VAL_WORD, "", doc_)}
+#define RESULT_MATRIX(name_, doc_)        {SPEC_ROW_(name_, VAL_MATRIX, "", doc_)}
+/* A bool verdict: VERDICT_REACHED, VERDICT_MOTION or VERDICT_KIND. */
+#define RESULT_BOOL_VERDICT(name_, verdict_, doc_) \
+	{SPEC_ROW_(name_, VAL_BOOL, "", doc_), .verdict = (verdict_)}
+/* A word of which `word_` is degenerate. */
+#define RESULT_WORD_SHUNS(name_, word_, doc_) \
+	{SPEC_ROW_(name_, VAL_WORD, "", doc_), .verdict = VERDICT_SHUNS, .verdict_word = (word_)}
+/* A word of which any but `word_` is degenerate, and is what `means_` says. */
+#define RESULT_WORD_EXPECTS(name_, word_, means_, doc_) \
+	{SPEC_ROW_(name_, VAL_WORD, "", doc_), .verdict = VERDICT_EXPECTS, \
+	 .verdict_word = (word_), .verdict_means = (means_)}
+/* clang-format on */
 
 /* What solve receives: parameter values indexed like the model's params. */
 struct model_input {

@@ -81,73 +81,73 @@ enum {
 enum { LAW_COULOMB, LAW_ISOTROPIC, LAW_MATRIX };
 enum { CONTACT_RIGID, CONTACT_COMPLIANT };
 
-#define NUM(name, unit, def, lo, lo_open, doc)                                                     \
-	{                                                                                          \
-		name, PARAM_NUMBER, unit, def, lo, INFINITY, lo_open, false, NULL, NULL, doc       \
-	}
-#define PHI(name, def)                                                                             \
-	{                                                                                          \
-		name, PARAM_NUMBER, "", def, -INFINITY, INFINITY, false, false, NULL, NULL,        \
-			"law matrix: Φ entry (order x, θ, y; units follow A's)"                  \
-	}
+static const char phi_doc[] = "law matrix: Φ entry (order x, θ, y; units follow A's)";
 
 static const struct param_spec rod_params[R_NPARAMS] = {
-	[R_M1] = NUM("m1", "kg", 1.0, 0.0, true, "mass at the contact"),
-	[R_M2] = NUM("m2", "kg", 1.0, 0.0, true, "mass at the free end"),
-	[R_L] = NUM("l", "m", 1.0, 0.0, true, "length of the massless rod"),
-	[R_G] = NUM("g", "m/s^2", 9.81, 0.0, false, "gravitational acceleration"),
-	[R_THETA] = {"theta", PARAM_NUMBER, "deg", 30.0, 0.0, 180.0, true, true, NULL, NULL,
-		     "angle of the rod to the line"},
-	[R_XDOT] = NUM("xdot", "m/s", -1.0, -INFINITY, false,
-		       "sliding velocity of the contact (its sign is the direction)"),
-	[R_THETADOT] = NUM("thetadot", "rad/s", 0.0, -INFINITY, false, "turning rate of the rod"),
-	[R_LAW] = {"law", PARAM_CHOICE, "", 0, 0, 0, false, false, "coulomb|isotropic|matrix", NULL,
-		   "coulomb (Painlevé: Φ = diag(μ,0,0) with the normal force), isotropic "
-		   "(Kozlov, Φ = kA) or matrix (Kozlov, any Φ)"},
-	[R_MU] = NUM("mu", "", 0.5, 0.0, false, "coulomb: friction coefficient"),
-	[R_K] = NUM("k", "", 0.5, 0.0, false, "isotropic: reduced coefficient, Φ = kA"),
-	[R_PHI11] = PHI("phi11", 0.5),
-	[R_PHI12] = PHI("phi12", 0.0),
-	[R_PHI13] = PHI("phi13", 0.0),
-	[R_PHI21] = PHI("phi21", 0.0),
-	[R_PHI22] = PHI("phi22", 0.0),
-	[R_PHI23] = PHI("phi23", 0.0),
-	[R_PHI31] = PHI("phi31", 0.0),
-	[R_PHI32] = PHI("phi32", 0.0),
-	[R_PHI33] = PHI("phi33", 0.0),
-	[R_TMAX] = NUM("tmax", "s", 1.0, 0.0, false, "length of the run"),
-	[R_CONTACT] = {"contact", PARAM_CHOICE, "", 0, 0, 0, false, false, "rigid|compliant", NULL,
-		       "rigid (y = 0 while λ > 0) or compliant (a spring-damper contact)"},
-	[R_K_CONTACT] = NUM("k_contact", "N/m", 1e4, 0.0, true, "compliant: contact stiffness"),
-	[R_C_CONTACT] = NUM("c_contact", "N*s/m", 20.0, 0.0, false, "compliant: contact damping"),
+	[R_M1] = PARAM_NUMBER("m1", "kg", 1.0, PARAM_ABOVE(0.0), "mass at the contact"),
+	[R_M2] = PARAM_NUMBER("m2", "kg", 1.0, PARAM_ABOVE(0.0), "mass at the free end"),
+	[R_L] = PARAM_NUMBER("l", "m", 1.0, PARAM_ABOVE(0.0), "length of the massless rod"),
+	[R_G] = PARAM_NUMBER("g", "m/s^2", 9.81, PARAM_AT_LEAST(0.0), "gravitational acceleration"),
+	[R_THETA] = PARAM_NUMBER("theta", "deg", 30.0, PARAM_OPEN(0.0, 180.0),
+				 "angle of the rod to the line"),
+	[R_XDOT] = PARAM_NUMBER("xdot", "m/s", -1.0, PARAM_ANY,
+				"sliding velocity of the contact (its sign is the direction)"),
+	[R_THETADOT] = PARAM_NUMBER("thetadot", "rad/s", 0.0, PARAM_ANY, "turning rate of the rod"),
+	[R_LAW] =
+		PARAM_CHOICE("law", "coulomb|isotropic|matrix",
+			     "coulomb (Painlevé: Φ = diag(μ,0,0) with the normal force), isotropic "
+			     "(Kozlov, Φ = kA) or matrix (Kozlov, any Φ)"),
+	[R_MU] = PARAM_NUMBER("mu", "", 0.5, PARAM_AT_LEAST(0.0), "coulomb: friction coefficient"),
+	[R_K] = PARAM_NUMBER("k", "", 0.5, PARAM_AT_LEAST(0.0),
+			     "isotropic: reduced coefficient, Φ = kA"),
+	[R_PHI11] = PARAM_NUMBER("phi11", "", 0.5, PARAM_ANY, phi_doc),
+	[R_PHI12] = PARAM_NUMBER("phi12", "", 0.0, PARAM_ANY, phi_doc),
+	[R_PHI13] = PARAM_NUMBER("phi13", "", 0.0, PARAM_ANY, phi_doc),
+	[R_PHI21] = PARAM_NUMBER("phi21", "", 0.0, PARAM_ANY, phi_doc),
+	[R_PHI22] = PARAM_NUMBER("phi22", "", 0.0, PARAM_ANY, phi_doc),
+	[R_PHI23] = PARAM_NUMBER("phi23", "", 0.0, PARAM_ANY, phi_doc),
+	[R_PHI31] = PARAM_NUMBER("phi31", "", 0.0, PARAM_ANY, phi_doc),
+	[R_PHI32] = PARAM_NUMBER("phi32", "", 0.0, PARAM_ANY, phi_doc),
+	[R_PHI33] = PARAM_NUMBER("phi33", "", 0.0, PARAM_ANY, phi_doc),
+	[R_TMAX] = PARAM_NUMBER("tmax", "s", 1.0, PARAM_AT_LEAST(0.0), "length of the run"),
+	[R_CONTACT] =
+		PARAM_CHOICE("contact", "rigid|compliant",
+			     "rigid (y = 0 while λ > 0) or compliant (a spring-damper contact)"),
+	[R_K_CONTACT] = PARAM_NUMBER("k_contact", "N/m", 1e4, PARAM_ABOVE(0.0),
+				     "compliant: contact stiffness"),
+	[R_C_CONTACT] = PARAM_NUMBER("c_contact", "N*s/m", 20.0, PARAM_AT_LEAST(0.0),
+				     "compliant: contact damping"),
 };
 
 static const struct result_spec rod_results[O_NRESULTS] = {
-	[O_A] = {"A", VAL_MATRIX, "", "inertia matrix at θ, order (x, θ, y)"},
-	[O_COND28] = {"cond28", VAL_BOOL, "", "(2.8): (Φq̇, q̇) ≥ 0 for every q̇"},
-	[O_COND28_MIN] = {"cond28_min", VAL_NUMBER, "", "smallest eigenvalue of Φ + Φᵀ"},
-	[O_COND29] = {"cond29", VAL_BOOL, "", "(2.9): ΦᵀA⁻¹∂f/∂x parallel to ∂f/∂x"},
-	[O_COND29_RESIDUAL] = {"cond29_residual", VAL_NUMBER, "",
-			       "|w − ρ∂f|/(‖Φ‖|A⁻¹∂f|), w = ΦᵀA⁻¹∂f (holds below 1e-9)"},
-	[O_RHO] = {"rho", VAL_NUMBER, "", "ρ of (2.9) when it holds (nan otherwise)"},
-	[O_LAMBDA] = {"lambda", VAL_NUMBER, "N", "normal reaction at the current state"},
-	[O_MU_CRIT] = {"mu_crit", VAL_NUMBER, "",
-		       "μ where the classical normal-force denominator vanishes at θ"},
-	[O_MU_CRIT_MIN] = {"mu_crit_min", VAL_NUMBER, "", "smallest mu_crit over θ"},
-	[O_THETA_CRIT_MIN] = {"theta_crit_min", VAL_NUMBER, "deg", "the θ of mu_crit_min"},
-	[O_MODE] = {"mode", VAL_WORD, "",
-		    "Painlevé's classification: consistent, inconsistent, indeterminate, both"},
-	[O_OUTCOME] = {"outcome", VAL_WORD, "",
-		       "how the run ended: stops, slides, lifts-off, paradox, falls"},
-	[O_T_END] = {"t_end", VAL_NUMBER, "s", "when the run ended"},
-	[O_STIFFNESS_RATIO] = {"stiffness_ratio", VAL_NUMBER, "",
-			       "largest over smallest |eigenvalue| of the Jacobian along the run"},
-	[O_STIFF] = {"stiff", VAL_BOOL, "", "whether tribo switched to the implicit msbdf"},
-	[O_X_END] = {"x_end", VAL_NUMBER, "m", "x at the end of the run"},
-	[O_THETA_END] = {"theta_end", VAL_NUMBER, "deg", "θ at the end of the run"},
-	[O_XDOT_END] = {"xdot_end", VAL_NUMBER, "m/s", "ẋ at the end of the run"},
-	[O_THETADOT_END] = {"thetadot_end", VAL_NUMBER, "rad/s", "θ̇ at the end of the run"},
-	[O_N_MAX] = {"N_max", VAL_NUMBER, "N", "largest normal force met along the run"},
+	[O_A] = RESULT_MATRIX("A", "inertia matrix at θ, order (x, θ, y)"),
+	[O_COND28] = RESULT_BOOL("cond28", "(2.8): (Φq̇, q̇) ≥ 0 for every q̇"),
+	[O_COND28_MIN] = RESULT_NUMBER("cond28_min", "", "smallest eigenvalue of Φ + Φᵀ"),
+	[O_COND29] = RESULT_BOOL("cond29", "(2.9): ΦᵀA⁻¹∂f/∂x parallel to ∂f/∂x"),
+	[O_COND29_RESIDUAL] = RESULT_NUMBER(
+		"cond29_residual", "", "|w − ρ∂f|/(‖Φ‖|A⁻¹∂f|), w = ΦᵀA⁻¹∂f (holds below 1e-9)"),
+	[O_RHO] = RESULT_NUMBER("rho", "", "ρ of (2.9) when it holds (nan otherwise)"),
+	[O_LAMBDA] = RESULT_NUMBER("lambda", "N", "normal reaction at the current state"),
+	[O_MU_CRIT] = RESULT_NUMBER("mu_crit", "",
+				    "μ where the classical normal-force denominator vanishes at θ"),
+	[O_MU_CRIT_MIN] = RESULT_NUMBER("mu_crit_min", "", "smallest mu_crit over θ"),
+	[O_THETA_CRIT_MIN] = RESULT_NUMBER("theta_crit_min", "deg", "the θ of mu_crit_min"),
+	[O_MODE] = RESULT_WORD_EXPECTS(
+		"mode", "consistent", "Painlevé's paradox",
+		"Painlevé's classification: consistent, inconsistent, indeterminate, both"),
+	[O_OUTCOME] =
+		RESULT_WORD_SHUNS("outcome", "paradox",
+				  "how the run ended: stops, slides, lifts-off, paradox, falls"),
+	[O_T_END] = RESULT_NUMBER("t_end", "s", "when the run ended"),
+	[O_STIFFNESS_RATIO] =
+		RESULT_NUMBER("stiffness_ratio", "",
+			      "largest over smallest |eigenvalue| of the Jacobian along the run"),
+	[O_STIFF] = RESULT_BOOL("stiff", "whether tribo switched to the implicit msbdf"),
+	[O_X_END] = RESULT_NUMBER("x_end", "m", "x at the end of the run"),
+	[O_THETA_END] = RESULT_NUMBER("theta_end", "deg", "θ at the end of the run"),
+	[O_XDOT_END] = RESULT_NUMBER("xdot_end", "m/s", "ẋ at the end of the run"),
+	[O_THETADOT_END] = RESULT_NUMBER("thetadot_end", "rad/s", "θ̇ at the end of the run"),
+	[O_N_MAX] = RESULT_NUMBER("N_max", "N", "largest normal force met along the run"),
 };
 
 /* ---- the rod's mechanics -------------------------------------------------- */

@@ -49,43 +49,39 @@ enum {
 	P_NRESULTS
 };
 
-#define NUM(name, unit, def, lo, lo_open, doc)                                                     \
-	{                                                                                          \
-		name, PARAM_NUMBER, unit, def, lo, INFINITY, lo_open, false, NULL, NULL, doc       \
-	}
-
 static const struct param_spec p_params[P_NPARAMS] = {
-	[P_M] = NUM("m", "kg", 2.0, 0.0, true, "mass of each ring"),
-	[P_R] = NUM("r", "m", 0.15, 0.0, true, "radius of the rings"),
-	[P_OMEGA] = NUM("omega", "rad/s", 20.0, 0.0, true,
-			"speed of the rings relative to the machine (±ω)"),
-	[P_MU] = NUM("mu", "", 0.4, 0.0, false, "Coulomb friction coefficient"),
-	[P_G] = NUM("g", "m/s^2", 9.81, 0.0, true, "gravitational acceleration"),
-	[P_FX] = NUM("Fx", "N", 0.0, -INFINITY, false, "force of the worker, x"),
-	[P_FY] = NUM("Fy", "N", 0.0, -INFINITY, false, "force of the worker, y"),
-	[P_MOMENT] = NUM("M", "N*m", 0.0, -INFINITY, false, "moment of the worker"),
-	[P_VX0] = NUM("vx0", "m/s", 0.3, -INFINITY, false, "initial velocity of the centre, x"),
-	[P_VY0] = NUM("vy0", "m/s", 0.0, -INFINITY, false, "initial velocity of the centre, y"),
-	[P_THETADOT0] = NUM("thetadot0", "rad/s", 0.0, -INFINITY, false,
-			    "initial turning rate of the machine"),
-	[P_TMAX] = NUM("tmax", "s", 2.0, 0.0, false, "length of the run"),
+	[P_M] = PARAM_NUMBER("m", "kg", 2.0, PARAM_ABOVE(0.0), "mass of each ring"),
+	[P_R] = PARAM_NUMBER("r", "m", 0.15, PARAM_ABOVE(0.0), "radius of the rings"),
+	[P_OMEGA] = PARAM_NUMBER("omega", "rad/s", 20.0, PARAM_ABOVE(0.0),
+				 "speed of the rings relative to the machine (±ω)"),
+	[P_MU] = PARAM_NUMBER("mu", "", 0.4, PARAM_AT_LEAST(0.0), "Coulomb friction coefficient"),
+	[P_G] = PARAM_NUMBER("g", "m/s^2", 9.81, PARAM_ABOVE(0.0), "gravitational acceleration"),
+	[P_FX] = PARAM_NUMBER("Fx", "N", 0.0, PARAM_ANY, "force of the worker, x"),
+	[P_FY] = PARAM_NUMBER("Fy", "N", 0.0, PARAM_ANY, "force of the worker, y"),
+	[P_MOMENT] = PARAM_NUMBER("M", "N*m", 0.0, PARAM_ANY, "moment of the worker"),
+	[P_VX0] = PARAM_NUMBER("vx0", "m/s", 0.3, PARAM_ANY, "initial velocity of the centre, x"),
+	[P_VY0] = PARAM_NUMBER("vy0", "m/s", 0.0, PARAM_ANY, "initial velocity of the centre, y"),
+	[P_THETADOT0] = PARAM_NUMBER("thetadot0", "rad/s", 0.0, PARAM_ANY,
+				     "initial turning rate of the machine"),
+	[P_TMAX] = PARAM_NUMBER("tmax", "s", 2.0, PARAM_AT_LEAST(0.0), "length of the run"),
 };
 
 static const struct result_spec p_results[P_NRESULTS] = {
-	[P_C_EFF] = {"c_eff", VAL_NUMBER, "N*s/m", "μ m g/(r ω), the paper's expansion"},
-	[P_C_EFF_EXACT] = {"c_eff_exact", VAL_NUMBER, "N*s/m",
-			   "−Q·û/u from the exact R at the initial velocity"},
-	[P_R0] = {"R0", VAL_NUMBER, "W", "R = R₊ + R₋ at the start, by quadrature"},
-	[P_R0_EXPANSION] = {"R0_expansion", VAL_NUMBER, "W",
-			    "μ m g (2 r ω + u²/(2 r ω)), the paper's expansion"},
-	[P_VX_END] = {"vx_end", VAL_NUMBER, "m/s", "velocity of the centre at tmax, x"},
-	[P_VY_END] = {"vy_end", VAL_NUMBER, "m/s", "velocity of the centre at tmax, y"},
-	[P_THETADOT_END] = {"thetadot_end", VAL_NUMBER, "rad/s", "θ̇ at tmax"},
-	[P_X_END] = {"x_end", VAL_NUMBER, "m", "position of the centre at tmax (from 0), x"},
-	[P_Y_END] = {"y_end", VAL_NUMBER, "m", "position of the centre at tmax (from 0), y"},
-	[P_THETA_END] = {"theta_end", VAL_NUMBER, "rad", "θ at tmax (from 0)"},
-	[P_T_END] = {"t_end", VAL_NUMBER, "s",
-		     "where the run ended: tmax, or where a ring came to rest on the floor"},
+	[P_C_EFF] = RESULT_NUMBER("c_eff", "N*s/m", "μ m g/(r ω), the paper's expansion"),
+	[P_C_EFF_EXACT] = RESULT_NUMBER("c_eff_exact", "N*s/m",
+					"−Q·û/u from the exact R at the initial velocity"),
+	[P_R0] = RESULT_NUMBER("R0", "W", "R = R₊ + R₋ at the start, by quadrature"),
+	[P_R0_EXPANSION] = RESULT_NUMBER("R0_expansion", "W",
+					 "μ m g (2 r ω + u²/(2 r ω)), the paper's expansion"),
+	[P_VX_END] = RESULT_NUMBER("vx_end", "m/s", "velocity of the centre at tmax, x"),
+	[P_VY_END] = RESULT_NUMBER("vy_end", "m/s", "velocity of the centre at tmax, y"),
+	[P_THETADOT_END] = RESULT_NUMBER("thetadot_end", "rad/s", "θ̇ at tmax"),
+	[P_X_END] = RESULT_NUMBER("x_end", "m", "position of the centre at tmax (from 0), x"),
+	[P_Y_END] = RESULT_NUMBER("y_end", "m", "position of the centre at tmax (from 0), y"),
+	[P_THETA_END] = RESULT_NUMBER("theta_end", "rad", "θ at tmax (from 0)"),
+	[P_T_END] = RESULT_NUMBER(
+		"t_end", "s",
+		"where the run ended: tmax, or where a ring came to rest on the floor"),
 };
 
 struct polisher {

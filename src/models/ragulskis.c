@@ -48,41 +48,39 @@ enum {
 };
 enum { R_AMP, R_UMIN, R_VMAX, R_AMIN, R_AMAX, R_STEADY, R_STICK, R_CYCLES, R_UEND, R_NRESULTS };
 
-#define NUM(name, unit, def, lo, lo_open, doc)                                                     \
-	{                                                                                          \
-		name, PARAM_NUMBER, unit, def, lo, INFINITY, lo_open, false, NULL, NULL, doc       \
-	}
-
 static const struct param_spec r_params[R_NPARAMS] = {
-	[R_M] = NUM("m", "kg", 1.0, 0.0, true, "mass"),
-	[R_C] = NUM("c", "N*s/m", 0.1, 0.0, false, "viscous damping coefficient"),
-	[R_K] = NUM("k", "N/m", 1.0, 0.0, false, "stiffness"),
-	[R_P] = NUM("P", "N", 4.0, 0.0, false, "amplitude of the force P sin ωt"),
-	[R_OMEGA] = NUM("omega", "rad/s", 1.0, 0.0, true, "frequency of the force"),
-	[R_H] = NUM("h", "N", 3.2, 0.0, false, "dry friction force at large speeds"),
-	[R_DELTA] = NUM("Delta", "m/s", 0.8, 0.0, true, "width of the transition of (8), (10)"),
-	[R_DELTA_A] = NUM("Delta_a", "m/s", 0.8, 0.0, true,
-			  "(10): width of the peak's descent; h_a = h Delta_a/Delta"),
-	[R_LAW] = {"law", PARAM_CHOICE, "", 0, 0, 0, false, false,
-		   "elliptic|elliptic-peak|coulomb|tanh", NULL,
-		   "friction law: (8), (10), exact Coulomb (stick-slip), h tanh(u̇/Δ)"},
-	[R_PERIODS] = NUM("periods", "", 500.0, 1.0, false,
-			  "the most periods run while waiting for the steady state"),
-	[R_U0] = NUM("u0", "m", 0.0, -INFINITY, false, "initial displacement"),
-	[R_V0] = NUM("v0", "m/s", 0.0, -INFINITY, false, "initial velocity"),
+	[R_M] = PARAM_NUMBER("m", "kg", 1.0, PARAM_ABOVE(0.0), "mass"),
+	[R_C] = PARAM_NUMBER("c", "N*s/m", 0.1, PARAM_AT_LEAST(0.0), "viscous damping coefficient"),
+	[R_K] = PARAM_NUMBER("k", "N/m", 1.0, PARAM_AT_LEAST(0.0), "stiffness"),
+	[R_P] = PARAM_NUMBER("P", "N", 4.0, PARAM_AT_LEAST(0.0), "amplitude of the force P sin ωt"),
+	[R_OMEGA] = PARAM_NUMBER("omega", "rad/s", 1.0, PARAM_ABOVE(0.0), "frequency of the force"),
+	[R_H] = PARAM_NUMBER("h", "N", 3.2, PARAM_AT_LEAST(0.0),
+			     "dry friction force at large speeds"),
+	[R_DELTA] = PARAM_NUMBER("Delta", "m/s", 0.8, PARAM_ABOVE(0.0),
+				 "width of the transition of (8), (10)"),
+	[R_DELTA_A] = PARAM_NUMBER("Delta_a", "m/s", 0.8, PARAM_ABOVE(0.0),
+				   "(10): width of the peak's descent; h_a = h Delta_a/Delta"),
+	[R_LAW] = PARAM_CHOICE("law", "elliptic|elliptic-peak|coulomb|tanh",
+			       "friction law: (8), (10), exact Coulomb (stick-slip), h tanh(u̇/Δ)"),
+	[R_PERIODS] = PARAM_NUMBER("periods", "", 500.0, PARAM_AT_LEAST(1.0),
+				   "the most periods run while waiting for the steady state"),
+	[R_U0] = PARAM_NUMBER("u0", "m", 0.0, PARAM_ANY, "initial displacement"),
+	[R_V0] = PARAM_NUMBER("v0", "m/s", 0.0, PARAM_ANY, "initial velocity"),
 };
 
 static const struct result_spec r_results[R_NRESULTS] = {
-	[R_AMP] = {"amp", VAL_NUMBER, "m", "max u over the steady period"},
-	[R_UMIN] = {"umin", VAL_NUMBER, "m", "min u over the steady period"},
-	[R_VMAX] = {"vmax", VAL_NUMBER, "m/s", "max u̇ over the steady period"},
-	[R_AMIN] = {"amin", VAL_NUMBER, "m/s^2", "min ü over the steady period"},
-	[R_AMAX] = {"amax", VAL_NUMBER, "m/s^2", "max ü over the steady period"},
-	[R_STEADY] = {"steady", VAL_BOOL, "", "whether the response became periodic"},
-	[R_STICK] = {"stick_fraction", VAL_NUMBER, "",
-		     "share of the steady period with u̇ = 0 (Coulomb; 0 for smooth laws)"},
-	[R_CYCLES] = {"cycles", VAL_NUMBER, "", "periods run before the measured one"},
-	[R_UEND] = {"u_end", VAL_NUMBER, "m", "u at the end of the run"},
+	[R_AMP] = RESULT_NUMBER("amp", "m", "max u over the steady period"),
+	[R_UMIN] = RESULT_NUMBER("umin", "m", "min u over the steady period"),
+	[R_VMAX] = RESULT_NUMBER("vmax", "m/s", "max u̇ over the steady period"),
+	[R_AMIN] = RESULT_NUMBER("amin", "m/s^2", "min ü over the steady period"),
+	[R_AMAX] = RESULT_NUMBER("amax", "m/s^2", "max ü over the steady period"),
+	[R_STEADY] = RESULT_BOOL_VERDICT("steady", VERDICT_REACHED,
+					 "whether the response became periodic"),
+	[R_STICK] =
+		RESULT_NUMBER("stick_fraction", "",
+			      "share of the steady period with u̇ = 0 (Coulomb; 0 for smooth laws)"),
+	[R_CYCLES] = RESULT_NUMBER("cycles", "", "periods run before the measured one"),
+	[R_UEND] = RESULT_NUMBER("u_end", "m", "u at the end of the run"),
 };
 
 /* One sample of the measured period. */

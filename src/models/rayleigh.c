@@ -24,29 +24,26 @@ enum { D_M, D_R, D_MU, D_G, D_OMEGA, D_PRESSURE, D_NPARAMS };
 enum { D_R_COEFF, D_RVAL, D_TORQUE, D_STOP_TIME, D_STOP_TIME_EXACT, D_STOP_ANGLE, D_NRESULTS };
 
 static const struct param_spec disk_params[D_NPARAMS] = {
-	[D_M] = {"m", PARAM_NUMBER, "kg", 2.0, 0.0, INFINITY, true, false, NULL, NULL,
-		 "mass of the disk"},
-	[D_R] = {"r", PARAM_NUMBER, "m", 0.2, 0.0, INFINITY, true, false, NULL, NULL,
-		 "radius of the disk"},
-	[D_MU] = {"mu", PARAM_NUMBER, "", 0.3, 0.0, INFINITY, false, false, NULL, NULL,
-		  "Coulomb friction coefficient"},
-	[D_G] = {"g", PARAM_NUMBER, "m/s^2", 9.81, 0.0, INFINITY, true, false, NULL, NULL,
-		 "gravitational acceleration"},
-	[D_OMEGA] = {"omega", PARAM_NUMBER, "rad/s", 10.0, -INFINITY, INFINITY, false, false, NULL,
-		     NULL, "initial angular velocity (its sign is the sense of spin)"},
-	[D_PRESSURE] = {"pressure", PARAM_CHOICE, "", 0, 0, 0, false, false, "reye|uniform", NULL,
-			"pressure distribution: reye (p = k/v, eq. 21) or uniform (eq. 20)"},
+	[D_M] = PARAM_NUMBER("m", "kg", 2.0, PARAM_ABOVE(0.0), "mass of the disk"),
+	[D_R] = PARAM_NUMBER("r", "m", 0.2, PARAM_ABOVE(0.0), "radius of the disk"),
+	[D_MU] = PARAM_NUMBER("mu", "", 0.3, PARAM_AT_LEAST(0.0), "Coulomb friction coefficient"),
+	[D_G] = PARAM_NUMBER("g", "m/s^2", 9.81, PARAM_ABOVE(0.0), "gravitational acceleration"),
+	[D_OMEGA] = PARAM_NUMBER("omega", "rad/s", 10.0, PARAM_ANY,
+				 "initial angular velocity (its sign is the sense of spin)"),
+	[D_PRESSURE] =
+		PARAM_CHOICE("pressure", "reye|uniform",
+			     "pressure distribution: reye (p = k/v, eq. 21) or uniform (eq. 20)"),
 };
 
 static const struct result_spec disk_results[D_NRESULTS] = {
-	[D_R_COEFF] = {"R_coeff", VAL_NUMBER, "N*m", "R = R_coeff·|φ̇| (Rayleigh function)"},
-	[D_RVAL] = {"R", VAL_NUMBER, "W", "Rayleigh function at the initial spin"},
-	[D_TORQUE] = {"torque", VAL_NUMBER, "N*m",
-		      "friction torque -∂R/∂φ̇ at the start (opposes the spin)"},
-	[D_STOP_TIME] = {"stop_time", VAL_NUMBER, "s",
-			 "time to stop, integrating the equation of motion"},
-	[D_STOP_TIME_EXACT] = {"stop_time_exact", VAL_NUMBER, "s", "time to stop, closed form"},
-	[D_STOP_ANGLE] = {"stop_angle", VAL_NUMBER, "rad", "angle turned until the disk stops"},
+	[D_R_COEFF] = RESULT_NUMBER("R_coeff", "N*m", "R = R_coeff·|φ̇| (Rayleigh function)"),
+	[D_RVAL] = RESULT_NUMBER("R", "W", "Rayleigh function at the initial spin"),
+	[D_TORQUE] = RESULT_NUMBER("torque", "N*m",
+				   "friction torque -∂R/∂φ̇ at the start (opposes the spin)"),
+	[D_STOP_TIME] =
+		RESULT_NUMBER("stop_time", "s", "time to stop, integrating the equation of motion"),
+	[D_STOP_TIME_EXACT] = RESULT_NUMBER("stop_time_exact", "s", "time to stop, closed form"),
+	[D_STOP_ANGLE] = RESULT_NUMBER("stop_angle", "rad", "angle turned until the disk stops"),
 };
 
 struct disk_motion {
@@ -268,57 +265,46 @@ enum {
 };
 enum { LAW_COULOMB, LAW_STOKES, LAW_BOUCHET, LAW_EXPR };
 
-#define LEN(name, def, doc)                                                                        \
-	{                                                                                          \
-		name, PARAM_NUMBER, "m", def, 0.0, INFINITY, true, false, NULL, NULL, doc          \
-	}
-#define VEL(name, unit, doc)                                                                       \
-	{                                                                                          \
-		name, PARAM_NUMBER, unit, 0.0, -INFINITY, INFINITY, false, false, NULL, NULL, doc  \
-	}
-#define COEF(name, unit, def, doc)                                                                 \
-	{                                                                                          \
-		name, PARAM_NUMBER, unit, def, 0.0, INFINITY, false, false, NULL, NULL, doc        \
-	}
-
 static const struct param_spec ry_params[RY_NPARAMS] = {
-	[RY_SHAPE] = {"shape", PARAM_CHOICE, "", 0, 0, 0, false, false, "disk|ring|annulus|rect",
-		      NULL, "the flat body: disk, ring (a thin circle), annulus or rect"},
-	[RY_R] = LEN("r", 0.1, "radius (disk, ring; outer radius of an annulus)"),
-	[RY_R_IN] = LEN("r_in", 0.05, "inner radius of an annulus"),
-	[RY_WIDTH] = LEN("width", 0.2, "side of a rect along x"),
-	[RY_HEIGHT] = LEN("height", 0.1, "side of a rect along y"),
-	[RY_VX] = VEL("vx", "m/s", "velocity of the body's centre, x"),
-	[RY_VY] = VEL("vy", "m/s", "velocity of the body's centre, y"),
-	[RY_WZ] = VEL("wz", "rad/s", "spin of the body about its centre"),
-	[RY_BX] = VEL("bx", "m/s", "velocity of the base (the plane), x"),
-	[RY_BY] = VEL("by", "m/s", "velocity of the base (the plane), y"),
-	[RY_PRESSURE] = {"pressure", PARAM_CHOICE, "", 0, 0, 0, false, false, "uniform|reye", NULL,
-			 "uniform (eq. 20) or Reye's p = k/v_r (eq. 21)"},
-	[RY_LAW] = {"law", PARAM_CHOICE, "", 0, 0, 0, false, false, "coulomb|stokes|bouchet|expr",
-		    NULL, "friction law μ(v): coulomb, stokes, bouchet or expr (mu_expr)"},
-	[RY_MU] = COEF("mu", "", 0.3, "Coulomb: μ"),
-	[RY_K] = COEF("k", "s/m", 1.0, "Stokes: μ = k v"),
-	[RY_MU0] = COEF("mu0", "", 0.5, "Bouchet: μ at v = 0"),
-	[RY_MUINF] = COEF("muinf", "", 0.2, "Bouchet: μ as v → ∞"),
-	[RY_A] = COEF("a", "s/m", 1.0, "Bouchet: μ = (mu0 - muinf)/(1 + a v) + muinf"),
-	[RY_MU_EXPR] = {"mu_expr", PARAM_TEXT, "", 0, 0, 0, false, false, NULL, "0.3",
-			"expr: μ as a formula in v (m/s), such as 0.3 + 0.1*exp(-v)"},
-	[RY_N] = {"N", PARAM_NUMBER, "N", 10.0, 0.0, INFINITY, true, false, NULL, NULL,
-		  "normal force carried by the contact"},
+	[RY_SHAPE] = PARAM_CHOICE("shape", "disk|ring|annulus|rect",
+				  "the flat body: disk, ring (a thin circle), annulus or rect"),
+	[RY_R] = PARAM_NUMBER("r", "m", 0.1, PARAM_ABOVE(0.0),
+			      "radius (disk, ring; outer radius of an annulus)"),
+	[RY_R_IN] = PARAM_NUMBER("r_in", "m", 0.05, PARAM_ABOVE(0.0), "inner radius of an annulus"),
+	[RY_WIDTH] = PARAM_NUMBER("width", "m", 0.2, PARAM_ABOVE(0.0), "side of a rect along x"),
+	[RY_HEIGHT] = PARAM_NUMBER("height", "m", 0.1, PARAM_ABOVE(0.0), "side of a rect along y"),
+	[RY_VX] = PARAM_NUMBER("vx", "m/s", 0.0, PARAM_ANY, "velocity of the body's centre, x"),
+	[RY_VY] = PARAM_NUMBER("vy", "m/s", 0.0, PARAM_ANY, "velocity of the body's centre, y"),
+	[RY_WZ] = PARAM_NUMBER("wz", "rad/s", 0.0, PARAM_ANY, "spin of the body about its centre"),
+	[RY_BX] = PARAM_NUMBER("bx", "m/s", 0.0, PARAM_ANY, "velocity of the base (the plane), x"),
+	[RY_BY] = PARAM_NUMBER("by", "m/s", 0.0, PARAM_ANY, "velocity of the base (the plane), y"),
+	[RY_PRESSURE] = PARAM_CHOICE("pressure", "uniform|reye",
+				     "uniform (eq. 20) or Reye's p = k/v_r (eq. 21)"),
+	[RY_LAW] = PARAM_CHOICE("law", "coulomb|stokes|bouchet|expr",
+				"friction law μ(v): coulomb, stokes, bouchet or expr (mu_expr)"),
+	[RY_MU] = PARAM_NUMBER("mu", "", 0.3, PARAM_AT_LEAST(0.0), "Coulomb: μ"),
+	[RY_K] = PARAM_NUMBER("k", "s/m", 1.0, PARAM_AT_LEAST(0.0), "Stokes: μ = k v"),
+	[RY_MU0] = PARAM_NUMBER("mu0", "", 0.5, PARAM_AT_LEAST(0.0), "Bouchet: μ at v = 0"),
+	[RY_MUINF] = PARAM_NUMBER("muinf", "", 0.2, PARAM_AT_LEAST(0.0), "Bouchet: μ as v → ∞"),
+	[RY_A] = PARAM_NUMBER("a", "s/m", 1.0, PARAM_AT_LEAST(0.0),
+			      "Bouchet: μ = (mu0 - muinf)/(1 + a v) + muinf"),
+	[RY_MU_EXPR] = PARAM_TEXT("mu_expr", "0.3",
+				  "expr: μ as a formula in v (m/s), such as 0.3 + 0.1*exp(-v)"),
+	[RY_N] = PARAM_NUMBER("N", "N", 10.0, PARAM_ABOVE(0.0),
+			      "normal force carried by the contact"),
 };
 
 static const struct result_spec ry_results[RY_NRESULTS] = {
-	[RY_RVAL] = {"R", VAL_NUMBER, "W", "Rayleigh dissipation function, eq. (17)"},
-	[RY_QX] = {"Qx", VAL_NUMBER, "N", "generalized force on x from eq. (18)"},
-	[RY_QY] = {"Qy", VAL_NUMBER, "N", "generalized force on y from eq. (18)"},
-	[RY_QTHETA] = {"Qtheta", VAL_NUMBER, "N*m", "generalized torque on θ from eq. (18)"},
-	[RY_DRDVX] = {"dRdvx", VAL_NUMBER, "N", "∂R/∂vx, differentiating R"},
-	[RY_DRDVY] = {"dRdvy", VAL_NUMBER, "N", "∂R/∂vy, differentiating R"},
-	[RY_DRDWZ] = {"dRdwz", VAL_NUMBER, "N*m", "∂R/∂wz, differentiating R"},
-	[RY_P] = {"P", VAL_NUMBER, "W", "dissipated power, eq. (22)/(23)"},
-	[RY_P_OVER_2R] = {"P_over_2R", VAL_NUMBER, "",
-			  "P/(2R): 1 for Stokes friction (eq. 10); nan when R = 0"},
+	[RY_RVAL] = RESULT_NUMBER("R", "W", "Rayleigh dissipation function, eq. (17)"),
+	[RY_QX] = RESULT_NUMBER("Qx", "N", "generalized force on x from eq. (18)"),
+	[RY_QY] = RESULT_NUMBER("Qy", "N", "generalized force on y from eq. (18)"),
+	[RY_QTHETA] = RESULT_NUMBER("Qtheta", "N*m", "generalized torque on θ from eq. (18)"),
+	[RY_DRDVX] = RESULT_NUMBER("dRdvx", "N", "∂R/∂vx, differentiating R"),
+	[RY_DRDVY] = RESULT_NUMBER("dRdvy", "N", "∂R/∂vy, differentiating R"),
+	[RY_DRDWZ] = RESULT_NUMBER("dRdwz", "N*m", "∂R/∂wz, differentiating R"),
+	[RY_P] = RESULT_NUMBER("P", "W", "dissipated power, eq. (22)/(23)"),
+	[RY_P_OVER_2R] = RESULT_NUMBER("P_over_2R", "",
+				       "P/(2R): 1 for Stokes friction (eq. 10); nan when R = 0"),
 };
 
 /* A formula law, and how often the quadratures have evaluated it: the

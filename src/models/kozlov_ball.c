@@ -1,0 +1,445 @@
+/* Kozlov, "Lagrangian mechanics and dry friction", §6: kozlov-ball, a
+ * heavy homogeneous ball on a horizontal plane under the generalized
+ * Amontons law (2.6), F = −|R| Φ q̇/|q̇|_A, with the paper's slips corrected
+ * (SPEC, "Known slips"). */
+#include <float.h>
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_linalg.h>
+#include <math.h>
+#include <string.h>
+
+#include "models/model.h"
+#include "models/trace.h"
+#include "num/num.h"
+#include "num/ode.h"
+
+/* ---- kozlov-ball: §6 ----------------------------------------------------- */
+
+enum { KB_M, KB_R, KB_G, KB_MU1, KB_MU2, KB_MU3, KB_VX, KB_VY, KB_OMEGA, KB_WX, KB_WY, KB_NPARAMS };
+enum {
+	KB_F_X,
+	KB_F_Y,
+	KB_M_SPIN,
+	KB_STOP_TIME,
+	KB_F_COULOMB_X,
+	KB_F_COULOMB_Y,
+	KB_M_ROLL_X,
+	KB_M_ROLL_Y,
+	KB_D,
+	KB_NRESULTS
+};
+
+static const struct param_spec kb_params[KB_NPARAMS] = {
+	[KB_M] = PARAM_NUMBER("m", "kg", 1.0, PARAM_ABOVE(0.0), "mass of the ball"),
+	[KB_R] = PARAM_NUMBER("r", "m", 0.1, PARAM_ABOVE(0.0), "radius of the ball"),
+	[KB_G] = PARAM_NUMBER("g", "m/s^2", 9.81, PARAM_ABOVE(0.0), "gravitational acceleration"),
+	[KB_MU1] =
+		PARAM_NUMBER("mu1", "", 0.3, PARAM_AT_LEAST(0.0), "sliding friction coefficient"),
+	[KB_MU2] = PARAM_NUMBER("mu2", "", 0.2, PARAM_AT_LEAST(0.0),
+				"spin (pivoting) friction coefficient, (6.6)"),
+	[KB_MU3] =
+		PARAM_NUMBER("mu3", "", 0.1, PARAM_AT_LEAST(0.0), "rolling friction coefficient"),
+	[KB_VX] = PARAM_NUMBER("vx", "m/s", 1.0, PARAM_ANY,
+			       "velocity of the ball's point of contact, x"),
+	[KB_VY] = PARAM_NUMBER("vy", "m/s", 0.0, PARAM_ANY,
+			       "velocity of the ball's point of contact, y"),
+	[KB_OMEGA] = PARAM_NUMBER("Omega", "rad/s", 5.0, PARAM_ANY, "spin about the vertical"),
+	[KB_WX] = PARAM_NUMBER("wx", "rad/s", 0.0, PARAM_ANY, "rolling angular velocity ω', x"),
+	[KB_WY] = PARAM_NUMBER("wy", "rad/s", 0.0, PARAM_ANY, "rolling angular velocity ω', y"),
+};
+
+static const struct result_spec kb_results[KB_NRESULTS] = {
+	[KB_F_X] = RESULT_NUMBER("F_x", "N", "sliding friction force (6.5), x"),
+	[KB_F_Y] = RESULT_NUMBER("F_y", "N", "sliding friction force (6.5), y"),
+	[KB_M_SPIN] = RESULT_NUMBER("M_spin", "N*m", "spin friction torque (6.6)"),
+	[KB_STOP_TIME] =
+		RESULT_NUMBER("stop_time", "s", "time until the ball is at rest (inf: never)"),
+	[KB_F_COULOMB_X] = RESULT_NUMBER("F_coulomb_x", "N",
+					 "classical Coulomb sliding force −μ1 m g v/|v|, x"),
+	[KB_F_COULOMB_Y] = RESULT_NUMBER("F_coulomb_y", "N",
+					 "classical Coulomb sliding force −μ1 m g v/|v|, y"),
+	[KB_M_ROLL_X] = RESULT_NUMBER("M_roll_x", "N*m", "rolling friction torque, x"),
+	[KB_M_ROLL_Y] = RESULT_NUMBER("M_roll_y", "N*m", "rolling friction torque, y"),
+	[KB_D] = RESULT_NUMBER("D", "m/s", "the speed D = |q̇|_A/√m of (6.5)"),
+};
+
+/* Generalized velocities q̇ = (v_x, v_y, ω_x, ω_y, Ω): the contact point's
+ * velocity, the rolling rate ω' and the spin. */
+enum { Q_VX, Q_VY, Q_WX, Q_WY, Q_OM, NQ };
+
+/* The stop is taken as reached when D falls to this fraction of D0. */
+#define KB_D_EVENT 1e-9
+/* A run longer than this (in seconds) is reported, not continued. */
+#define KB_T_CAP 1e6
+
+struct ball {
+	double m, r, g, J;
+	double mu[3];
+	double phi[NQ]; /* the diagonal of Φ */
+	double A[NQ * NQ];
+	double L[NQ * NQ]; /* Cholesky factor of A, factored once */
+	double scale[NQ];  /* z = S q̇/D0: S = diag(1, 1, r, r, r) */
+};
+
+/* (6.1) with w = v + ω × rẑ, the centre's velocity. */
+static double ball_T(const struct ball *b, const double q[NQ])
+{
+	double wx = q[Q_VX] + b->r * q[Q_WY], wy = q[Q_VY] - b->r * q[Q_WX];
+	return 0.5 * b->m * (wx * wx + wy * wy) +
+	       0.5 * b->J * (q[Q_WX] * q[Q_WX] + q[Q_WY] * q[Q_WY] + q[Q_OM] * q[Q_OM]);
+}
+
+/* D = |q̇|_A/√m = √(2T/m) */
+static double ball_D(const struct ball *b, const double q[NQ])
+{
+	return sqrt(2 * ball_T(b, q) / b->m);
+}
+
+/* A = ∂²T/∂q̇² by polarization of the quadratic form T: A_ii = 2T(e_i),
+ * A_ij = T(e_i + e_j) − T(e_i) − T(e_j). Entries that are zero up to the
+ * identity's rounding are set to zero. */
+static void ball_inertia(struct ball *b)
+{
+	double e[NQ], Ti[NQ];
+	for (int i = 0; i < NQ; i++) {
+		memset(e, 0, sizeof(e));
+		e[i] = 1.0;
+		Ti[i] = ball_T(b, e);
+		b->A[i * NQ + i] = 2 * Ti[i];
+	}
+	for (int i = 0; i < NQ; i++)
+		for (int j = i + 1; j < NQ; j++) {
+			memset(e, 0, sizeof(e));
+			e[i] = e[j] = 1.0;
+			double aij = ball_T(b, e) - Ti[i] - Ti[j];
+			if (fabs(aij) <= 16 * DBL_EPSILON * (Ti[i] + Ti[j]))
+				aij = 0.0;
+			b->A[i * NQ + j] = b->A[j * NQ + i] = aij;
+		}
+}
+
+/* The law (2.6) with |R| = g√m and |q̇|_A = √m D: F = −g Φ q̇/D. */
+static void ball_force(const struct ball *b, const double q[NQ], double D, double F[NQ])
+{
+	for (int i = 0; i < NQ; i++)
+		F[i] = D > 0 ? -b->g * b->phi[i] * q[i] / D + 0.0 : 0.0; /* no -0 */
+}
+
+/* In z = S q̇/D0 and s = g t/D0 the motion A q̈ = −gΦq̇/D reads
+ * dz/ds = −S A⁻¹ Φ q̂/D(q̂), q̂ = S⁻¹z: the law is homogeneous of degree
+ * zero in q̇, so D0 and g drop out. */
+static int ball_rhs(double t, const double z[], double dz[], void *p)
+{
+	const struct ball *b = p;
+	double q[NQ], x[NQ];
+	(void)t;
+	if (num_interrupted)
+		return GSL_EBADFUNC;
+	for (int i = 0; i < NQ; i++)
+		q[i] = z[i] / b->scale[i];
+	double D = ball_D(b, q);
+	for (int i = 0; i < NQ; i++)
+		x[i] = D > 0 ? -b->phi[i] * q[i] / D : 0.0;
+	gsl_matrix_const_view L = gsl_matrix_const_view_array(b->L, NQ, NQ);
+	gsl_vector_view X = gsl_vector_view_array(x, NQ);
+	int st = gsl_linalg_cholesky_svx(&L.matrix, &X.vector);
+	if (st)
+		return st;
+	for (int i = 0; i < NQ; i++)
+		dz[i] = b->scale[i] * x[i];
+	return GSL_SUCCESS;
+}
+
+static double ball_event(double t, const double z[], void *p)
+{
+	const struct ball *b = p;
+	double q[NQ];
+	(void)t;
+	for (int i = 0; i < NQ; i++)
+		q[i] = z[i] / b->scale[i];
+	return ball_D(b, q) - KB_D_EVENT;
+}
+
+/* Why the ball never stops, or NULL: with a coefficient zero, the
+ * quantity its friction would wear down is conserved. */
+static const char *ball_never_stops(const struct ball *b, const double q[NQ], double D0)
+{
+	const double m = b->m, r = b->r, J = b->J;
+	const double wx = q[Q_VX] + r * q[Q_WY], wy = q[Q_VY] - r * q[Q_WX];
+	/* horizontal angular momentum about the contact point: Jω' + rẑ × m w */
+	const double Lx = J * q[Q_WX] - m * r * wy, Ly = J * q[Q_WY] + m * r * wx;
+	const double tiny = 1e-12 * D0;
+	if (b->mu[0] == 0 && b->mu[1] == 0 && b->mu[2] == 0)
+		return "all μ are zero: there is no friction, T is conserved and the ball never "
+		       "stops";
+	if (b->mu[0] == 0 && hypot(wx, wy) > tiny)
+		return "μ1 = 0: no horizontal force acts, so the momentum m w of the centre is "
+		       "conserved, and it is not zero: the ball never stops";
+	if (b->mu[2] == 0 && hypot(Lx, Ly) > tiny * m * r)
+		return "μ3 = 0: no horizontal torque acts about the contact point, so Jω' + "
+		       "rẑ × m w is conserved, and it is not zero: the ball never stops "
+		       "(it ends rolling without slipping)";
+	if (b->mu[1] == 0 && fabs(q[Q_OM]) * r > tiny)
+		return "μ2 = 0: nothing brakes the spin, so Ω is conserved, and it is not zero: "
+		       "the ball never stops";
+	return NULL;
+}
+
+/* The run in physical units, from z = S q̇/D0 and s = g t/D0: the ball's
+ * speeds (all in m/s, so that they share an axis) and its velocities. The
+ * last row is the stop, reached in closed form from D = 1e-9 D0. */
+static void ball_figures(struct figures *fs, const struct trace *tr, const struct ball *b,
+			 const double q0[NQ], double D0, double stop_time)
+{
+	struct table *t = figures_table(fs, "motion",
+					"t [s]|v_x [m/s]|v_y [m/s]|omega_x [rad/s]|omega_y "
+					"[rad/s]|Omega [rad/s]|D [m/s]|w [m/s]");
+	for (size_t i = 0; i < tr->n; i++) {
+		const double *z = trace_row(tr, i);
+		double q[NQ], row[8];
+		row[0] = tr->t[i] * D0 / b->g;
+		for (int j = 0; j < NQ; j++)
+			row[1 + j] = q[j] = z[j] * D0 / b->scale[j];
+		row[6] = ball_D(b, q);
+		row[7] = hypot(q[Q_VX] + b->r * q[Q_WY], q[Q_VY] - b->r * q[Q_WX]);
+		table_row(t, row);
+	}
+	const enum curve_style st = t->nrows > 1 ? CURVE_LINE : CURVE_POINTS;
+	struct figure *f = figure_add(fs, "speeds", "Speeds of the ball until it stops", "t [s]",
+				      "speed [m/s]");
+	figure_curve_from(f, "D = |q̇|_A/√m, of (6.5)", st, t, 0, 6);
+	struct curve *slip = figure_curve(f, "slip |v|", st),
+		     *centre = figure_curve(f, "centre |w|", st),
+		     *roll = figure_curve(f, "rolling r|ω'|", st),
+		     *spin = figure_curve(f, "spin r|Ω|", st);
+	for (size_t i = 0; i < t->nrows; i++) {
+		double tt = table_at(t, i, 0);
+		curve_point(slip, tt, hypot(table_at(t, i, 1), table_at(t, i, 2)));
+		curve_point(centre, tt, table_at(t, i, 7));
+		curve_point(roll, tt, b->r * hypot(table_at(t, i, 3), table_at(t, i, 4)));
+		curve_point(spin, tt, b->r * fabs(table_at(t, i, 5)));
+	}
+	f = figure_add(fs, "slip", "Velocity v of the contact point", "t [s]", "v [m/s]");
+	figure_curve_from(f, "v_x", st, t, 0, 1);
+	figure_curve_from(f, "v_y", st, t, 0, 2);
+	f = figure_add(fs, "spin", "Rolling ω' and spin Ω", "t [s]", "rate [rad/s]");
+	figure_curve_from(f, "ω_x", st, t, 0, 3);
+	figure_curve_from(f, "ω_y", st, t, 0, 4);
+	figure_curve_from(f, "Ω", st, t, 0, 5);
+	if (q0[Q_VX] == 0 && q0[Q_VY] == 0 && q0[Q_WX] == 0 && q0[Q_WY] == 0) {
+		struct curve *c =
+			figure_curve(f, "closed form Ω0(1 − t/τ) of pure spin", CURVE_DASHED);
+		curve_point(c, 0.0, q0[Q_OM]);
+		curve_point(c, stop_time, 0.0);
+	}
+}
+
+static int ball_solve(const struct model_input *in, struct model_output *out, struct diag *d)
+{
+	const double *p = in->num;
+	struct ball b = {
+		.m = p[KB_M],
+		.r = p[KB_R],
+		.g = p[KB_G],
+		.mu = {p[KB_MU1], p[KB_MU2], p[KB_MU3]},
+	};
+	const double m = b.m, r = b.r, g = b.g, mu1 = b.mu[0], mu2 = b.mu[1], mu3 = b.mu[2];
+	const double q0[NQ] = {p[KB_VX], p[KB_VY], p[KB_WX], p[KB_WY], p[KB_OMEGA]};
+	struct strbuf *s = out->steps;
+
+	b.J = 0.4 * m * r * r;
+	/* Φ in the order (v_x, v_y, ω_x, ω_y, Ω): μ1 sliding, μ3 rolling, μ2
+	 * spin, as the text of §6 and (6.6) use them. */
+	const double phi[NQ] = {m * mu1, m * mu1, m * r * r * mu3, m * r * r * mu3,
+				m * r * r * mu2};
+	const double S[NQ] = {1, 1, r, r, r};
+	memcpy(b.phi, phi, sizeof(phi));
+	memcpy(b.scale, S, sizeof(S));
+	ball_inertia(&b);
+	memcpy(b.L, b.A, sizeof(b.A));
+	gsl_matrix_view Lm = gsl_matrix_view_array(b.L, NQ, NQ);
+	if (gsl_linalg_cholesky_decomp1(&Lm.matrix))
+		return num_fail(d, GSL_EDOM, "Cholesky factorization of A");
+
+	const double T0 = ball_T(&b, q0), D0 = ball_D(&b, q0);
+	const double wx = q0[Q_VX] + r * q0[Q_WY], wy = q0[Q_VY] - r * q0[Q_WX];
+	const double vabs = hypot(q0[Q_VX], q0[Q_VY]);
+	const double Rabs = g * sqrt(m);
+	double F[NQ];
+	ball_force(&b, q0, D0, F);
+	const double FCx = vabs > 0 ? -mu1 * m * g * q0[Q_VX] / vabs + 0.0 : 0.0;
+	const double FCy = vabs > 0 ? -mu1 * m * g * q0[Q_VY] / vabs + 0.0 : 0.0;
+
+	/* ---- the stop ---- */
+	double stop_time = 0.0, t_event = 0.0, D_event = 0.0, Ddot_event = 0.0;
+	size_t nsteps = 0;
+	const char *never = D0 > 0 ? ball_never_stops(&b, q0, D0) : NULL;
+	if (never) {
+		stop_time = INFINITY;
+	} else if (D0 > 0) {
+		double z[NQ], q[NQ];
+		for (int i = 0; i < NQ; i++)
+			z[i] = S[i] * q0[i] / D0;
+		struct ode_system sys = {NQ, ball_rhs, ball_event, &b};
+		struct ode_opts o = ode_opts_default(KB_T_CAP * g / D0);
+		struct ode_end end;
+		struct trace tr, *trp = NULL;
+		if (out->figs) {
+			trace_init(&tr, NQ, 0, 0.0);
+			trp = &tr;
+		}
+		int rc = ode_run(trp ? trace_wrap(trp, &sys) : &sys, &o, 0.0, z, &end, d);
+		if (!rc && trp)
+			trace_mark(trp, end.t, z);
+		if (rc) {
+			if (trp)
+				trace_release(trp);
+			return -1;
+		}
+		nsteps = end.steps;
+		for (int i = 0; i < NQ; i++)
+			q[i] = z[i] / S[i];
+		const double Dz = ball_D(&b, q);
+		/* Ḋ = −g (q̇ᵀΦq̇)/(m D²) is homogeneous of degree zero, finite
+		 * and negative at the event: the rest of the way in closed form. */
+		double qPq = 0.0;
+		for (int i = 0; i < NQ; i++)
+			qPq += phi[i] * q[i] * q[i];
+		double Ddot = -g * qPq / (m * Dz * Dz); /* in (m/s)/s, since q = q̇/D0 */
+		if (!end.event)
+			rc = diag_set(d,
+				      "the ball had not stopped after %g s (D fell from %.6g to "
+				      "%.3g m/s): the μ are too small for this run",
+				      KB_T_CAP, D0, Dz * D0);
+		else if (!(Ddot < 0))
+			rc = diag_set(d, "D stopped decreasing at D = %.3g m/s", Dz * D0);
+		if (!rc) {
+			t_event = end.t * D0 / g;
+			D_event = Dz * D0;
+			Ddot_event = Ddot;
+			stop_time = t_event + D_event / -Ddot_event;
+		}
+		if (!rc && trp) {
+			const double zero[NQ] = {0};
+			trace_mark(trp, stop_time * g / D0, zero);
+			ball_figures(out->figs, trp, &b, q0, D0, stop_time);
+		}
+		if (trp)
+			trace_release(trp);
+		if (rc)
+			return -1;
+	}
+
+	out->res[KB_F_X] = value_number(F[Q_VX]);
+	out->res[KB_F_Y] = value_number(F[Q_VY]);
+	out->res[KB_M_SPIN] = value_number(F[Q_OM]);
+	out->res[KB_STOP_TIME] = value_number(stop_time);
+	out->res[KB_F_COULOMB_X] = value_number(FCx);
+	out->res[KB_F_COULOMB_Y] = value_number(FCy);
+	out->res[KB_M_ROLL_X] = value_number(F[Q_WX]);
+	out->res[KB_M_ROLL_Y] = value_number(F[Q_WY]);
+	out->res[KB_D] = value_number(D0);
+
+	model_step(s,
+		   "Generalized velocities q̇ = (v_x, v_y, ω_x, ω_y, Ω) = (%g, %g, %g, %g, %g): "
+		   "the contact point's velocity v, the rolling rate ω', the spin Ω.",
+		   q0[0], q0[1], q0[2], q0[3], q0[4]);
+	model_step(s, "Centre: w = v + ω × rẑ = (v_x + r ω_y, v_y − r ω_x) = (%.12g, %.12g) m/s.",
+		   wx, wy);
+	model_step(s,
+		   "(6.1): T = (m/2)|w|² + (J/2)(ω_x² + ω_y² + Ω²), J = (2/5) m r² = %.6g "
+		   "kg·m²; T = %.12g J.",
+		   b.J, T0);
+	model_step(s, "Inertia A = ∂²T/∂q̇² (from T), rows in the order of q̇:");
+	for (int i = 0; i < NQ; i++)
+		model_step(s, "  %12.6g %12.6g %12.6g %12.6g %12.6g", b.A[i * NQ], b.A[i * NQ + 1],
+			   b.A[i * NQ + 2], b.A[i * NQ + 3], b.A[i * NQ + 4]);
+	model_step(s,
+		   "  Slip in §6: the printed A has J on the ω_x and ω_y diagonal; ∂²T/∂ω_x² = "
+		   "m r² + J = (7/5) m r² = %.6g kg·m².",
+		   b.A[Q_WX * NQ + Q_WX]);
+	model_step(s,
+		   "|q̇|_A² = (Aq̇, q̇) = 2T = m D², D² = |w|² + (2/5) r²(Ω² + ω_x² + ω_y²) = "
+		   "%.12g m²/s², D = %.12g m/s.",
+		   D0 * D0, D0);
+	model_step(s, "  Slip in (6.5): the printed D has a factor m in its second term; "
+		      "without it D is a speed.");
+	model_step(s,
+		   "Reaction (6.3): |R| = |N|/√m = m g/√m = g√m = %.12g (the paper prints "
+		   "√(mg), a slip).",
+		   Rabs);
+	model_step(s,
+		   "Friction tensor Φ = diag(m μ1, m μ1, m r² μ3, m r² μ3, m r² μ2) = diag(%.6g, "
+		   "%.6g, %.6g, %.6g, %.6g).",
+		   phi[0], phi[1], phi[2], phi[3], phi[4]);
+	model_step(s, "  μ1 sliding, μ3 rolling, μ2 spin, as the text of §6 and (6.6) use them; "
+		      "the printed diag puts μ2 on the rolling and μ3 on the spin (and writes "
+		      "m_j ≥ 0 for μj ≥ 0).");
+	if (D0 > 0) {
+		model_step(s, "Kozlov's law (2.6): F = −|R| Φq̇/|q̇|_A = −g Φq̇/D:");
+		model_step(s, "  (6.5) F = −m g μ1 v/D = (%.12g, %.12g) N", F[Q_VX], F[Q_VY]);
+		model_step(s, "  (6.6) M_spin = −m g r² μ2 Ω/D = %.12g N·m", F[Q_OM]);
+		model_step(s, "  rolling: M_roll = −m g r² μ3 ω'/D = (%.12g, %.12g) N·m", F[Q_WX],
+			   F[Q_WY]);
+	} else {
+		model_step(s, "The ball is at rest (D = 0) and no force pushes it: the friction "
+			      "is zero and it stays at rest.");
+	}
+	if (vabs > 0) {
+		double ratio = vabs / D0;
+		model_step(s,
+			   "Classical Coulomb: F_C = −μ1 m g v/|v| = (%.12g, %.12g) N; |F|/|F_C| "
+			   "= |v|/D = %.12g: Kozlov's sliding force is %s.",
+			   FCx, FCy, ratio,
+			   fabs(ratio - 1) <= 1e-12 ? "the same (pure sliding)"
+			   : ratio < 1		    ? "smaller: rolling and spin add to D"
+						    : "larger: the rolling carries the centre "
+						      "against the slip, so D < |v|");
+		model_step(
+			s,
+			"  Hence the paper's remark that F and M decrease as the rolling "
+			"grows holds when v·(ω' × rẑ) ≥ 0; rolling against the slip first lowers "
+			"D, as far as √(2/7)|v| (at Ω = 0), so F can reach √(7/2) F_C.");
+	} else {
+		model_step(s, "Classical Coulomb: v = 0, no sliding, F_C = 0.");
+	}
+
+	model_step(s, "Motion: A q̈ = −g Φq̇/D (N = m g balances gravity; no other horizontal "
+		      "force), A factored once (Cholesky).");
+	if (D0 == 0) {
+		model_step(s, "Stop time: 0 s (already at rest).");
+	} else if (never) {
+		model_step(s, "Stop time: %s (stop_time = inf).", never);
+	} else {
+		model_step(s,
+			   "  Ḋ = (Aq̇, q̈)/(m D) = −g (q̇ᵀΦq̇)/(m D²), homogeneous of degree 0: "
+			   "bounded away from 0, so the ball stops in finite time (Kozlov: all μj "
+			   "> 0), and doubling every velocity doubles the stop time.");
+		model_step(s,
+			   "  Integrated with rk8pd (1e-12) in z = S q̇/D0, s = g t/D0, %zu steps, "
+			   "until D = %g D0 at t = %.12g s;",
+			   nsteps, KB_D_EVENT, t_event);
+		model_step(s,
+			   "  there Ḋ = %.12g m/s² is finite, so the last D/|Ḋ| = %.6g s is "
+			   "taken in closed form.",
+			   Ddot_event, D_event / -Ddot_event);
+		model_step(s, "Stop time: %.12g s.", stop_time);
+		if (q0[Q_VX] == 0 && q0[Q_VY] == 0 && q0[Q_WX] == 0 && q0[Q_WY] == 0)
+			model_step(
+				s,
+				"  Pure spin: D = √(2/5) r|Ω| and M_spin are constant, so t = J|Ω|/"
+				"|M_spin| = (2/5)^{3/2} r|Ω|/(g μ2) = %.12g s.",
+				pow(0.4, 1.5) * r * fabs(q0[Q_OM]) / (g * mu2));
+	}
+	return 0;
+}
+
+const struct model model_kozlov_ball = {
+	.name = "kozlov-ball",
+	.summary = "a ball rolling, sliding and spinning under Kozlov's law (Kozlov §6)",
+	.params = kb_params,
+	.nparams = KB_NPARAMS,
+	.results = kb_results,
+	.nresults = KB_NRESULTS,
+	.solve = ball_solve,
+};

@@ -1,0 +1,354 @@
+/* Kozlov, "Lagrangian mechanics and dry friction", §3: kozlov-rest, a
+ * point in the plane under a constant force f with anisotropic dry
+ * friction Φv/|v| (3.1). Rest or motion by the classical principle
+ * (3.2)/(3.3) and by Kozlov's Lyapunov principle: in the time dτ = dt/|v|
+ * the velocity obeys v' = f|v| − Φv (3.8), whose ray solutions
+ * v = ξ e^{λτ} need (Φ + λI)η = f, |η| = 1. */
+#include <float.h>
+#include <gsl/gsl_linalg.h>
+#include <math.h>
+#include <string.h>
+
+#include "models/model.h"
+#include "num/roots.h"
+
+/* ---- small dense linear algebra through GSL ------------------------------ */
+
+enum { LA_MAX = 5 };
+
+/* Solves M x = b (n ≤ LA_MAX, M row-major, not modified) by LU. Returns -1
+ * when M is singular to working precision: a pivot below 64 ε ‖M‖∞. */
+static int lu_solve(size_t n, const double *M, const double *b, double *x)
+{
+	double a[LA_MAX * LA_MAX], norm = 0.0;
+	size_t pdata[LA_MAX];
+	gsl_permutation perm = {n, pdata};
+	int signum;
+
+	memcpy(a, M, n * n * sizeof(double));
+	for (size_t i = 0; i < n; i++) {
+		double row = 0.0;
+		for (size_t j = 0; j < n; j++)
+			row += fabs(M[i * n + j]);
+		norm = fmax(norm, row);
+	}
+	gsl_matrix_view A = gsl_matrix_view_array(a, n, n);
+	if (gsl_linalg_LU_decomp(&A.matrix, &perm, &signum))
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		if (!(fabs(a[i * n + i]) > 64 * DBL_EPSILON * norm))
+			return -1;
+	gsl_vector_const_view B = gsl_vector_const_view_array(b, n);
+	gsl_vector_view X = gsl_vector_view_array(x, n);
+	return gsl_linalg_LU_solve(&A.matrix, &perm, &B.vector, &X.vector) ? -1 : 0;
+}
+
+/* ---- kozlov-rest: §3 ----------------------------------------------------- */
+
+enum { KR_PHI11, KR_PHI12, KR_PHI21, KR_PHI22, KR_FX, KR_FY, KR_NPARAMS };
+enum { KR_Q32, KR_MOVES, KR_LYAP_LAMBDA, KR_ETA_X, KR_ETA_Y, KR_NRESULTS };
+
+static const struct param_spec kr_params[KR_NPARAMS] = {
+	[KR_PHI11] =
+		PARAM_NUMBER("phi11", "", 1.0, PARAM_ANY, "friction operator Φ, row 1, column 1"),
+	[KR_PHI12] =
+		PARAM_NUMBER("phi12", "", 0.0, PARAM_ANY, "friction operator Φ, row 1, column 2"),
+	[KR_PHI21] =
+		PARAM_NUMBER("phi21", "", 0.0, PARAM_ANY, "friction operator Φ, row 2, column 1"),
+	[KR_PHI22] =
+		PARAM_NUMBER("phi22", "", 0.5, PARAM_ANY, "friction operator Φ, row 2, column 2"),
+	[KR_FX] = PARAM_NUMBER("fx", "", 0.8, PARAM_ANY,
+			       "applied force f, x (per unit mass and unit pressure)"),
+	[KR_FY] = PARAM_NUMBER("fy", "", 0.4, PARAM_ANY, "applied force f, y"),
+};
+
+static const struct result_spec kr_results[KR_NRESULTS] = {
+	[KR_Q32] = RESULT_NUMBER("q32", "", "(Φ⁻¹f, Φ⁻¹f), the quantity of (3.2)/(3.3)"),
+	[KR_MOVES] = RESULT_BOOL_VERDICT("moves", VERDICT_MOTION,
+					 "the classical verdict: (Φ⁻¹f, Φ⁻¹f) > 1 (3.3)"),
+	[KR_LYAP_LAMBDA] = RESULT_NUMBER("lyap_lambda", "",
+					 "largest positive root of ζ(λ) = |(Φ + λI)⁻¹f|² = 1 "
+					 "(nan: none, the rest is stable)"),
+	[KR_ETA_X] = RESULT_NUMBER("eta_x", "", "starting direction η = (Φ + λI)⁻¹f, x"),
+	[KR_ETA_Y] = RESULT_NUMBER("eta_y", "", "starting direction η = (Φ + λI)⁻¹f, y"),
+};
+
+/* Points of the scan of ζ − 1 on [0, λ_hi]. */
+enum { KR_SCAN = 4000 };
+
+struct rest {
+	double phi[4]; /* row-major */
+	double f[2];
+	int singular; /* scan points where Φ + λI was singular */
+};
+
+/* η = (Φ + λI)⁻¹f; returns ζ(λ) − 1 = |η|² − 1, or NAN where Φ + λI is
+ * singular. */
+static double rest_zeta(const struct rest *k, double lambda, double eta[2])
+{
+	const double M[4] = {k->phi[0] + lambda, k->phi[1], k->phi[2], k->phi[3] + lambda};
+	if (lu_solve(2, M, k->f, eta))
+		return NAN;
+	return eta[0] * eta[0] + eta[1] * eta[1] - 1.0;
+}
+
+static double rest_zeta_fn(double lambda, void *p)
+{
+	double eta[2];
+	return rest_zeta(p, lambda, eta);
+}
+
+/* Brent on a bracket [lo, hi] of a sign change of ζ − 1. */
+static int rest_refine(struct rest *k, double lo, double hi, double *root, struct diag *d)
+{
+	struct num_root r;
+	if (num_brent(rest_zeta_fn, k, lo, hi, 0.0, 4 * DBL_EPSILON, &r,
+		      "Brent's method on ζ(λ) = 1", d))
+		return -1;
+	*root = r.root;
+	return 0;
+}
+
+/* The two principles drawn: ζ(λ) against 1 (Kozlov's, a root λ > 0 means
+ * the rest is lost), and the force plane, where the classical principle
+ * (3.2) keeps the point at rest for f inside {Φa : |a| ≤ 1}, the ellipse
+ * zᵀ(ΦΦᵀ)⁻¹z ≤ 1. */
+static void rest_figures(struct figures *fs, struct rest *k, double q32, double lam_hi,
+			 double lambda, const double eta[2])
+{
+	enum { NZ = 401, NE = 201 };
+	struct table *t = figures_table(fs, "zeta", "lambda|zeta");
+	double zmax = fmax(1.0, q32);
+	for (int i = 0; i < NZ; i++) {
+		double lam = lam_hi * i / (NZ - 1), e[2];
+		double z = rest_zeta(k, lam, e) + 1.0;
+		if (isnan(z))
+			continue; /* Φ + λI singular */
+		double row[2] = {lam, z};
+		table_row(t, row);
+		if (z <= 10 * fmax(1.0, q32))
+			zmax = fmax(zmax, z);
+	}
+	struct figure *f = figure_add(fs, "zeta",
+				      "Kozlov's principle: ζ(λ) = |(Φ + λI)⁻¹f|²; a root of ζ = 1 "
+				      "at λ > 0 means the rest is lost",
+				      "λ", "ζ(λ)");
+	f->ymin = 0;
+	f->ymax = 1.25 * zmax;
+	figure_curve_from(f, "ζ(λ)", CURVE_LINE, t, 0, 1);
+	struct curve *c = figure_curve(f, "ζ = 1", CURVE_DASHED);
+	curve_point(c, 0.0, 1.0);
+	curve_point(c, lam_hi, 1.0);
+	c = figure_curve(f, "ζ(0) = q32 (classical: moves if > 1)", CURVE_POINTS);
+	curve_point(c, 0.0, q32);
+	if (isfinite(lambda)) {
+		c = figure_curve(f, "root λ (lyap_lambda)", CURVE_POINTS);
+		curve_point(c, lambda, 1.0);
+	}
+
+	const double *P = k->phi;
+	const double M11 = P[0] * P[0] + P[1] * P[1], M12 = P[0] * P[2] + P[1] * P[3],
+		     M22 = P[2] * P[2] + P[3] * P[3], det = M11 * M22 - M12 * M12;
+	const double B11 = M22 / det, B12 = -M12 / det, B22 = M11 / det; /* (ΦΦᵀ)⁻¹ */
+	const double xm = sqrt(M11);
+	f = figure_add(fs, "forces",
+		       "Forces: the rest region {Φa : |a| ≤ 1} of (3.2), the force f, and η", "f_x",
+		       "f_y");
+	f->equal_axes = true;
+	c = figure_curve(f, "rest by (3.2)", CURVE_FILL);
+	for (int i = 0; i < NE; i++) {
+		double x = -xm * cos(M_PI * i / (NE - 1));
+		double disc = sqrt(fmax(0.0, B12 * B12 * x * x - B22 * (B11 * x * x - 1)));
+		curve_band(c, x, (-B12 * x - disc) / B22, (-B12 * x + disc) / B22);
+	}
+	c = figure_curve(f, "Φ(cos φ, sin φ)", CURVE_LINE);
+	for (int i = 0; i < NE; i++) {
+		double a = 2 * M_PI * i / (NE - 1);
+		curve_point(c, P[0] * cos(a) + P[1] * sin(a), P[2] * cos(a) + P[3] * sin(a));
+	}
+	c = figure_curve(f, "f", CURVE_LINEPOINTS);
+	curve_point(c, 0.0, 0.0);
+	curve_point(c, k->f[0], k->f[1]);
+	if (isfinite(eta[0])) {
+		c = figure_curve(f, "η, where the motion starts", CURVE_DASHED);
+		curve_point(c, 0.0, 0.0);
+		curve_point(c, eta[0], eta[1]);
+	}
+}
+
+static int rest_solve(const struct model_input *in, struct model_output *out, struct diag *d)
+{
+	const double *p = in->num;
+	struct rest k = {
+		.phi = {p[KR_PHI11], p[KR_PHI12], p[KR_PHI21], p[KR_PHI22]},
+		.f = {p[KR_FX], p[KR_FY]},
+	};
+	const double *P = k.phi, fx = k.f[0], fy = k.f[1];
+	struct strbuf *s = out->steps;
+	double a[2];
+
+	if (lu_solve(2, P, k.f, a))
+		return diag_set(d,
+				"the friction operator Φ = [[%g, %g], [%g, %g]] is singular "
+				"(det Φ = %g): Φ⁻¹f, and with it (3.2)/(3.3), is not defined",
+				P[0], P[1], P[2], P[3], P[0] * P[3] - P[1] * P[2]);
+	const double q32 = a[0] * a[0] + a[1] * a[1];
+	/* (3.2) and (3.3) part at q32 = 1, which rounding alone must not
+	 * decide: the defaults, Φ = diag(1, 0.5) and f = (0.8, 0.3), sit on it. */
+	const bool boundary = fabs(q32 - 1.0) <= 16 * DBL_EPSILON;
+	const bool moves = q32 > 1.0 && !boundary;
+	const bool symmetric = P[1] == P[2];
+	/* (2.8): Sylvester's criterion on Φ + Φᵀ */
+	const double s11 = 2 * P[0], s22 = 2 * P[3], s12 = P[1] + P[2];
+	const double sdet = s11 * s22 - s12 * s12;
+	const bool dissipative = s11 >= 0 && s22 >= 0 && sdet >= 0;
+
+	/* ζ(λ) − 1 on [0, λ_hi]: past λ_hi = ‖Φ‖_F + |f| + 1 ≥ ‖Φ‖₂ + |f| + 1,
+	 * |(Φ + λI)⁻¹f| ≤ |f|/(λ − ‖Φ‖₂) < 1, so every root lies inside. */
+	const double normF = sqrt(P[0] * P[0] + P[1] * P[1] + P[2] * P[2] + P[3] * P[3]);
+	const double lam_hi = normF + hypot(fx, fy) + 1.0;
+	double g_prev = boundary ? 0.0 : q32 - 1.0, lam_prev = 0.0;
+	double br_lo = NAN, br_hi = NAN;
+	int nroots = 0;
+	for (int i = 1; i <= KR_SCAN; i++) {
+		double lam = lam_hi * i / KR_SCAN, eta[2];
+		double g = rest_zeta(&k, lam, eta);
+		if (isnan(g)) { /* Φ has the eigenvalue −λ: skip the point */
+			k.singular++;
+			continue;
+		}
+		if (g == 0.0 || (g_prev != 0.0 && (g < 0) != (g_prev < 0))) {
+			nroots++;
+			br_lo = g == 0.0 ? lam : lam_prev;
+			br_hi = lam;
+		}
+		g_prev = g; /* after an exact zero, 0: the next point starts afresh */
+		lam_prev = lam;
+	}
+	double lambda = NAN, eta[2] = {NAN, NAN};
+	if (nroots) {
+		if (br_lo == br_hi)
+			lambda = br_lo;
+		else if (rest_refine(&k, br_lo, br_hi, &lambda, d))
+			return -1;
+		rest_zeta(&k, lambda, eta);
+	} else if (boundary) {
+		lambda = 0.0; /* ζ(0) = 1: the ray v = ηc is a family of equilibria */
+		eta[0] = a[0];
+		eta[1] = a[1];
+	} else if (moves) {
+		return diag_set(d,
+				"ζ(0) = %.12g > 1 but no root of ζ(λ) = 1 was found on "
+				"[0, %.6g]",
+				q32, lam_hi);
+	}
+
+	out->res[KR_Q32] = value_number(q32);
+	out->res[KR_MOVES] = value_bool(moves);
+	out->res[KR_LYAP_LAMBDA] = value_number(lambda);
+	out->res[KR_ETA_X] = value_number(eta[0]);
+	out->res[KR_ETA_Y] = value_number(eta[1]);
+	if (out->figs)
+		rest_figures(out->figs, &k, q32, lam_hi, lambda, eta);
+
+	model_step(s, "Kozlov (3.1): ẋ = v, v̇ = f − Φv/|v|, with");
+	model_step(s, "  Φ = [[%g, %g], [%g, %g]],  f = (%g, %g),  |f| = %.6g.", P[0], P[1], P[2],
+		   P[3], fx, fy, hypot(fx, fy));
+	if (dissipative)
+		model_step(s,
+			   "(2.8): (Φv, v) ≥ 0 for all v, since Φ + Φᵀ has the minors %g, %g "
+			   "and det = %g (Sylvester).",
+			   s11, s22, sdet);
+	else
+		model_step(s,
+			   "Warning: Φ violates (2.8): Φ + Φᵀ has the minors %g, %g and det = "
+			   "%g, so (Φv, v) < 0 for some v and friction would feed energy in. "
+			   "The numbers below are computed all the same.",
+			   s11, s22, sdet);
+	model_step(s, "Classical principle (§3, the friction of rest is at most the friction of "
+		      "motion in the same direction):");
+	model_step(s, "  a = Φ⁻¹f (LU) = (%.12g, %.12g)", a[0], a[1]);
+	model_step(s, "  q32 = (Φ⁻¹f, Φ⁻¹f) = %.12g² + %.12g² = %.12g", a[0], a[1], q32);
+	if (boundary)
+		model_step(s, "  q32 = 1 (to rounding): by (3.2), q32 ≤ 1, the point stays at "
+			      "rest (moves = false).");
+	else if (moves)
+		model_step(s, "  q32 > 1: by (3.3) the point starts to move (moves = true).");
+	else
+		model_step(s, "  q32 ≤ 1: by (3.2) the point stays at rest (moves = false).");
+
+	model_step(s, "Lyapunov principle (Kozlov): in the time dτ = dt/|v| the velocity obeys "
+		      "(3.8) v' = f|v| − Φv, which has v = 0 as an equilibrium; the rest is kept "
+		      "if it is stable, lost if not.");
+	model_step(s, "  Rays v = ξ e^{λτ}, η = ξ/|ξ|: (Φ + λI)η = f, |η| = 1, i.e. ζ(λ) = "
+		      "|(Φ + λI)⁻¹f|² = 1; ζ(0) = q32.");
+	model_step(s,
+		   "  Scan of ζ(λ) − 1 on [0, λ_hi], λ_hi = ‖Φ‖_F + |f| + 1 = %.6g (beyond it "
+		   "ζ < 1), %d points: %d root(s) bracketed%s.",
+		   lam_hi, KR_SCAN, nroots,
+		   k.singular ? ", some points skipped where Φ + λI is singular" : "");
+	if (nroots) {
+		double r0 = (P[0] + lambda) * eta[0] + P[1] * eta[1] - fx;
+		double r1 = P[2] * eta[0] + (P[3] + lambda) * eta[1] - fy;
+		model_step(s, "  Largest root (Brent): λ = %.12g, ζ(λ) − 1 = %.3g.", lambda,
+			   rest_zeta_fn(lambda, &k));
+		model_step(s,
+			   "  η = (Φ + λI)⁻¹f = (%.12g, %.12g), |η| = %.15g, residual of (Φ + "
+			   "λI)η = f: %.3g.",
+			   eta[0], eta[1], hypot(eta[0], eta[1]), hypot(r0, r1));
+		model_step(s,
+			   "  v = ξ e^{λτ} grows exponentially: v = 0 is unstable and the point "
+			   "moves, starting along η (at %.6g° from f).",
+			   atan2(fx * eta[1] - fy * eta[0], fx * eta[0] + fy * eta[1]) * 180 /
+				   M_PI);
+	} else if (boundary) {
+		model_step(s,
+			   "  No positive root, but ζ(0) = 1: λ = 0, η = Φ⁻¹f = (%.12g, %.12g). "
+			   "Every v = cη is an equilibrium of (3.8) while x' = v|v| drifts: the "
+			   "rest is unstable, though not exponentially.",
+			   eta[0], eta[1]);
+	} else {
+		model_step(s, "  No positive root: no ray solution grows (lyap_lambda = eta_x = "
+			      "eta_y = nan).");
+		if (symmetric && dissipative)
+			model_step(s,
+				   "  Kozlov's W = ½(Φ⁻¹v, v) > 0 has W' = |v|[(v, a) − |v|] ≤ "
+				   "−(1 − |a|)|v|² = −%.6g |v|² (3.9): v = 0 is asymptotically "
+				   "stable and the point stays at rest.",
+				   1 - sqrt(q32));
+		else
+			model_step(s, "  Kozlov's W = ½(Φ⁻¹v, v) proves stability only for a "
+				      "symmetric positive definite Φ (W' = (Φ⁻¹v, v') uses Φ⁻¹ = "
+				      "Φ⁻ᵀ); here it does not apply as printed.");
+	}
+
+	const bool lyap_moves = nroots > 0 || boundary;
+	if (boundary)
+		model_step(s, "The two principles part here, as Kozlov remarks for |f| = μ: at q32 "
+			      "= 1 the classical one says rest, the Lyapunov one says moves "
+			      "(\"this difference has no practical meaning\").");
+	else if (lyap_moves == moves)
+		model_step(s,
+			   "Both principles agree: the point %s. (Kozlov: ζ(0) = q32 > 1 and ζ → "
+			   "0 give a positive root; for q32 < 1 and symmetric Φ the rest is "
+			   "asymptotically stable.)",
+			   moves ? "moves" : "stays at rest");
+	else
+		model_step(
+			s,
+			"The principles disagree: q32 = %.12g %s 1, yet ζ(λ) = 1 has %d positive "
+			"root(s)%s.",
+			q32, moves ? ">" : "<", nroots,
+			symmetric ? "" : " (Φ is not symmetric: ζ need not decrease)");
+	return 0;
+}
+
+const struct model model_kozlov_rest = {
+	.name = "kozlov-rest",
+	.summary = "rest or motion under anisotropic dry friction, two principles (Kozlov §3)",
+	.params = kr_params,
+	.nparams = KR_NPARAMS,
+	.results = kr_results,
+	.nresults = KR_NRESULTS,
+	.solve = rest_solve,
+};
