@@ -495,6 +495,36 @@ static void ry_sweep(struct figures *fs, const struct contact *c, struct contact
 	curve_point(cv, u, P);
 }
 
+/* The body the parameters describe, pressed with `law`. */
+static struct contact ry_contact(const struct model_input *in, struct friction_law *law)
+{
+	return (struct contact){
+		.shape = (enum contact_shape)in->choice[RY_SHAPE],
+		.r = in->num[RY_R],
+		.r_in = in->num[RY_R_IN],
+		.width = in->num[RY_WIDTH],
+		.height = in->num[RY_HEIGHT],
+		.pressure = in->choice[RY_PRESSURE] ? PRESSURE_REYE : PRESSURE_UNIFORM,
+		.law = law,
+		.N = in->num[RY_N],
+	};
+}
+
+/* model.check: a formula law compiles, and the body's sizes fit its shape
+ * (r_in below r), so that set refuses what solve would. */
+static int rayleigh_check(const struct model_input *in, struct diag *d)
+{
+	struct friction_law law;
+	struct formula fm;
+	int rc = ry_law(in, &law, &fm, d);
+	expr_fn_free(fm.fn);
+	if (!rc) {
+		const struct contact c = ry_contact(in, &law);
+		rc = contact_check(&c, d);
+	}
+	return rc;
+}
+
 static int rayleigh_solve(const struct model_input *in, struct model_output *out, struct diag *d)
 {
 	const int shape = in->choice[RY_SHAPE];
@@ -505,14 +535,7 @@ static int rayleigh_solve(const struct model_input *in, struct model_output *out
 	struct strbuf *s = out->steps;
 	if (ry_law(in, &law, &fm, d))
 		return -1;
-	const struct contact c = {.shape = (enum contact_shape)shape,
-				  .r = in->num[RY_R],
-				  .r_in = in->num[RY_R_IN],
-				  .width = in->num[RY_WIDTH],
-				  .height = in->num[RY_HEIGHT],
-				  .pressure = pr,
-				  .law = &law,
-				  .N = N};
+	const struct contact c = ry_contact(in, &law);
 	const struct contact_motion mo = {in->num[RY_VX] - in->num[RY_BX],
 					  in->num[RY_VY] - in->num[RY_BY], in->num[RY_WZ]};
 	struct contact_forces f;
@@ -658,4 +681,5 @@ const struct model model_rayleigh = {
 	.results = ry_results,
 	.nresults = RY_NRESULTS,
 	.solve = rayleigh_solve,
+	.check = rayleigh_check,
 };

@@ -34,7 +34,7 @@ $ tribo -c 'load rayleigh; set law expr; set mu_expr "0.3 + 0.1*exp(-v)"; solve;
 ? 0
 
 $ tribo -c 'load rayleigh; set law expr; set mu_expr "0.3 + u"; solve'
-! tribo: -c: command 4: solve: mu_expr = '0.3 + u': column 7: unknown name 'u': the formula may use only v
+! tribo: -c: command 3: set: mu_expr = '0.3 + u': column 7: unknown name 'u': the formula may use only v
 ? 1
 
 $ tribo -c 'load rayleigh; set law expr; set mu_expr "0.3 - v"; solve'
@@ -42,7 +42,7 @@ $ tribo -c 'load rayleigh; set law expr; set mu_expr "0.3 - v"; solve'
 ? 1
 
 $ tribo -c 'load rayleigh; set shape annulus; set r_in 0.2; solve'
-! tribo: -c: command 4: solve: r_in = 0.2: an annulus needs 0 < r_in < r (r = 0.1); use shape disk for r_in = 0 and shape ring for a thin one
+! tribo: -c: command 3: set: r_in = 0.2: an annulus needs 0 < r_in < r (r = 0.1); use shape disk for r_in = 0 and shape ring for a thin one
 ? 1
 
 # §2.1: the block put on a running belt rides with it once it reaches the
