@@ -1,10 +1,14 @@
 /* The stick-slip machinery of num/: the first-crossing search (num/roots),
- * the test that ends a run of periods (num/settle) and the planar landing
- * on the support (num/stickslip), against values known in closed form. */
+ * the test that ends a run of periods (num/settle), the planar landing on
+ * the support (num/stickslip), and num/ode's step-by-step integration,
+ * against values known in closed form. */
 #include <check.h>
+#include <gsl/gsl_errno.h>
 #include <math.h>
 #include <string.h>
 
+#include "num/num.h"
+#include "num/ode.h"
 #include "num/roots.h"
 #include "num/settle.h"
 #include "num/stickslip.h"
@@ -205,6 +209,65 @@ START_TEST(test_landing_events)
 }
 END_TEST
 
+/* ---- the stepper ------------------------------------------------------------ */
+
+/* y'' = −y: (cos t, −sin t) from (1, 0) */
+static int oscillator(double t, const double y[], double f[], void *p)
+{
+	(void)t;
+	(void)p;
+	if (num_interrupted)
+		return GSL_EBADFUNC;
+	f[0] = y[1];
+	f[1] = -y[0];
+	return GSL_SUCCESS;
+}
+
+static int oscillator_jac(double t, const double y[], double *dfdy, double dfdt[], void *p)
+{
+	(void)t;
+	(void)y;
+	(void)p;
+	dfdy[0] = 0, dfdy[1] = 1, dfdy[2] = -1, dfdy[3] = 0;
+	dfdt[0] = dfdt[1] = 0;
+	return GSL_SUCCESS;
+}
+
+START_TEST(test_stepper)
+{
+	const struct ode_system sys = {2, oscillator, NULL, NULL};
+	struct ode_stepper *st = ode_stepper_new(&sys, oscillator_jac, ODE_RK8PD, 0, 1e-3, 1e-10);
+	double t = 0, y[2] = {1, 0};
+	size_t steps = 0;
+	while (t < 1) {
+		double before = t;
+		ck_assert_int_eq(ode_stepper_step(st, &t, 1, y), GSL_SUCCESS);
+		ck_assert(t > before && t <= 1); /* one accepted step, never past tmax */
+		steps++;
+	}
+	ck_assert_double_eq(t, 1);
+	ck_assert_double_eq_tol(y[0], cos(1.0), 1e-9);
+	ck_assert_double_eq_tol(y[1], -sin(1.0), 1e-9);
+	/* on with the implicit method from the step size reached */
+	ode_stepper_set_method(st, ODE_MSBDF);
+	ck_assert_int_eq(ode_stepper_method(st), ODE_MSBDF);
+	while (t < 2)
+		ck_assert_int_eq(ode_stepper_step(st, &t, 2, y), GSL_SUCCESS);
+	ck_assert_double_eq_tol(y[0], cos(2.0), 1e-7);
+	ck_assert_double_eq_tol(y[1], -sin(2.0), 1e-7);
+	/* an interrupt stops the step with GSL_EBADFUNC */
+	num_interrupted = 1;
+	ck_assert_int_eq(ode_stepper_step(st, &t, 3, y), GSL_EBADFUNC);
+	num_interrupted = 0;
+	ode_stepper_free(st);
+	/* a stretch re-run with a fresh driver */
+	t = 0, y[0] = 1, y[1] = 0;
+	ck_assert_int_eq(ode_solve_to(&sys, NULL, ODE_RK8PD, 1e-3, 1e-10, &t, 0.5, y), GSL_SUCCESS);
+	ck_assert_double_eq(t, 0.5);
+	ck_assert_double_eq_tol(y[0], cos(0.5), 1e-9);
+}
+END_TEST
+
 static Suite *num_suite(void)
 {
 	Suite *s = suite_create("num");
@@ -222,6 +285,9 @@ static Suite *num_suite(void)
 	tc = tcase_create("landing");
 	tcase_add_test(tc, test_landing_time);
 	tcase_add_test(tc, test_landing_events);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("stepper");
+	tcase_add_test(tc, test_stepper);
 	suite_add_tcase(s, tc);
 	return s;
 }
