@@ -124,6 +124,9 @@ START_TEST(test_crossing_brent_fails)
 	struct num_scan s = scan(0, 1, 1);
 	ck_assert_int_eq(num_first_crossing(nan_inside, NULL, &s, &x, &d), -1);
 	ck_assert_msg(strstr(d.msg, "the test's crossing failed") != NULL, "%s", d.msg);
+	/* no grid: an error, not an endless scan */
+	s.step = 0;
+	ck_assert_int_eq(num_first_crossing(above_sqrt2, NULL, &s, &x, &d), -1);
 }
 END_TEST
 

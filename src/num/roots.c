@@ -32,6 +32,8 @@ int num_brent(double (*f)(double x, void *params), void *params, double lo, doub
 int num_first_crossing(double (*f)(double x, void *params), void *params, const struct num_scan *s,
 		       double *x, struct diag *d)
 {
+	if (!(s->step > 0) || !isfinite(s->lo) || !isfinite(s->hi))
+		return diag_set(d, "%s: no finite range and step to search (a bug)", s->what);
 	double a = s->lo, fa = f(a, params);
 	if (fa > s->level) {
 		*x = a;

@@ -38,7 +38,8 @@ struct num_scan {
 
 /* Returns 0 with *x the crossing, or *x = INFINITY when f > level at no
  * grid point (no crossing in the range); -1 with d filled when Brent fails
- * (d names s->what): never a silently wrong crossing. */
+ * (d names s->what): never a silently wrong crossing. lo, hi and step > 0
+ * must be finite. */
 int num_first_crossing(double (*f)(double x, void *params), void *params, const struct num_scan *s,
 		       double *x, struct diag *d);
 
