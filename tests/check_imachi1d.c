@@ -178,6 +178,44 @@ START_TEST(test_exact_stick)
 }
 END_TEST
 
+/* Imachi's plane model with the base vibrating along the force (linear,
+ * φ' = 0, u0 on the x axis) is the problem of §5: imachi and imachi-1d,
+ * two codes with their own stick searches and landings, must agree, u_y
+ * staying 0. Both stop when u(2πk) repeats to 1e-9·max(1, a, |u|). */
+static void plane_vs_line(double a, double s, double mu0, double mu1)
+{
+	struct run line, plane;
+	case_run(&line, a, s, mu0, mu1);
+	solve_ok(&line);
+	run_init(&plane, "imachi");
+	plane.no_figs = true;
+	setw(&plane, "motion", "linear");
+	setw(&plane, "method", "accurate");
+	setn(&plane, "phi", 0);
+	setn(&plane, "a", a);
+	setn(&plane, "s", s);
+	setn(&plane, "mu0", mu0);
+	setn(&plane, "mu1", mu1);
+	setn(&plane, "u0x", 0);
+	setn(&plane, "u0y", 0);
+	solve_ok(&plane);
+	ck_assert(resb(&line, "converged") && resb(&plane, "converged"));
+	const double scale = fmax(fmax(1, a), fabs(res(&line, "u_mean")));
+	ck_assert_near(res(&plane, "u_xmean"), res(&line, "u_mean"), 1e-9, scale);
+	ck_assert_double_eq(res(&plane, "u_ymean"), 0);
+	ck_assert_near(res(&plane, "stick_fraction"), res(&line, "stick_fraction"), 1e-9, 1);
+	run_free(&line);
+	run_free(&plane);
+}
+
+START_TEST(test_plane_model_agrees)
+{
+	plane_vs_line(2.5, 0.2, 0.5, 0.55); /* the exercise: both 1.38908937774 */
+	plane_vs_line(1.0, 0.3, 0.5, 0.7);  /* non-slip periods (Fig. 8) */
+	plane_vs_line(1.5, -0.2, 0.4, 0.9); /* the force the other way */
+}
+END_TEST
+
 /* The polyline's error at a crossing is θ(1 − θ)Δτ²·|v''|/2, θ the
  * crossing's place inside its chord: O(n⁻²), though the ratio of two
  * errors moves with θ (4 only on average). */
@@ -543,6 +581,7 @@ static Suite *imachi1d_suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_exact_no_stick);
 	tcase_add_test(tc, test_exact_stick);
+	tcase_add_test(tc, test_plane_model_agrees);
 	tcase_add_test(tc, test_graphical_order);
 	tcase_add_test(tc, test_no_cycle);
 	tcase_add_test(tc, test_attracting);

@@ -184,6 +184,28 @@ START_TEST(test_free_decay)
 }
 END_TEST
 
+/* A smooth law with no force (P = 0) decays towards rest at u = 0,
+ * exponentially once |u̇| ≪ Δ (tanh is viscous there): the steady test,
+ * relative to the state's size alone, would ask for a change below 1e-9
+ * of an ever smaller state and run to the cap; its floor (10⁻³ of the
+ * forcing's length scale (P + h)/(k + mω²) = 1.6 m) ends it at rest. */
+START_TEST(test_decay_to_rest_settles)
+{
+	struct run r;
+	rag(&r, "tanh", 0.8);
+	setn(&r, "P", 0);
+	setn(&r, "c", 0.5);
+	setn(&r, "u0", 1);
+	r.no_figs = true;
+	solve_ok(&r);
+	ck_assert(resb(&r, "steady"));
+	ck_assert(res(&r, "cycles") < 100);
+	/* the change under 1e-9 · 1.6e-3: at rest to ~1e-12 */
+	ck_assert(fabs(res(&r, "amp")) < 1e-11 && fabs(res(&r, "umin")) < 1e-11);
+	run_free(&r);
+}
+END_TEST
+
 /* Δ → 0: the elliptic amplitude approaches the Coulomb one, the error at
  * least linearly in Δ. */
 START_TEST(test_converges)
@@ -531,6 +553,7 @@ static Suite *ragulskis_suite(void)
 	tcase_add_test(tc, test_tanh);
 	tcase_add_test(tc, test_never_moves);
 	tcase_add_test(tc, test_free_decay);
+	tcase_add_test(tc, test_decay_to_rest_settles);
 	tcase_add_test(tc, test_converges);
 	tcase_add_test(tc, test_steady_amp);
 	tcase_add_test(tc, test_fig4);

@@ -19,6 +19,7 @@
 #include "num/friction.h"
 #include "num/num.h"
 #include "num/ode.h"
+#include "num/stickslip.h"
 
 enum {
 	C_M,
@@ -95,9 +96,8 @@ struct conveyor {
 	struct friction_law law;
 	double m, N, v0, Fx, Fy;
 	bool held;
-	double s_ev;
-	double bx, by; /* direction of slip when it starts from v_r = 0 */
-	bool riding;   /* the block rides with the belt (for the trace) */
+	struct num_slip slip; /* w = v_r, the velocity relative to the belt */
+	bool riding;	      /* the block rides with the belt (for the trace) */
 };
 
 /* y = (x, y, vx, vy) in the ground frame; the belt moves at (v0, 0). */
@@ -108,7 +108,7 @@ static int conveyor_rhs(double t, const double y[], double f[], void *p)
 	if (num_interrupted)
 		return GSL_EBADFUNC;
 	double rx = y[2] - c->v0, ry = y[3], s = hypot(rx, ry);
-	double ex = c->bx, ey = c->by;
+	double ex = c->slip.dir[0], ey = c->slip.dir[1];
 	if (s > 0) {
 		ex = rx / s;
 		ey = ry / s;
@@ -126,20 +126,11 @@ static double relative_speed(const struct conveyor *c, const double y[])
 	return hypot(y[2] - c->v0, y[3]);
 }
 
-/* Slip toward v_r = 0: ends where the relative speed falls to s_ev. */
-static double event_stop(double t, const double y[], void *p)
+static double slip_event(double t, const double y[], void *p)
 {
 	(void)t;
 	const struct conveyor *c = p;
-	return relative_speed(c, y) - c->s_ev;
-}
-
-/* Breaking away from v_r = 0: ends once the relative speed is 2 s_ev. */
-static double event_away(double t, const double y[], void *p)
-{
-	(void)t;
-	const struct conveyor *c = p;
-	return relative_speed(c, y) - 2 * c->s_ev;
+	return num_slip_event(&c->slip, relative_speed(c, y));
 }
 
 /* The trace's derived columns: the relative speed, and 1 while riding. */
@@ -264,7 +255,7 @@ static int conveyor_solve(const struct model_input *in, struct model_output *out
 
 	/* ---- the run ---- */
 	const double scale = fmax(fmax(s0, fabs(c.v0)), (Fa + smax) / c.m * fmax(tmax, 1e-300));
-	c.s_ev = 1e-9 * (scale > 0 ? scale : 1.0);
+	c.slip.w_ev = 1e-9 * (scale > 0 ? scale : 1.0);
 	double t = 0.0, t_stick = INFINITY;
 	bool stuck = false;
 	int phases = 0, stops = 0;
@@ -286,9 +277,11 @@ static int conveyor_solve(const struct model_input *in, struct model_output *out
 		double sr = relative_speed(&c, y);
 		struct ode_opts o = ode_opts_default(tmax);
 		struct ode_end end;
-		struct ode_system sys = {4, conveyor_rhs, event_stop, &c};
-		if (sr <= c.s_ev) {
-			if (Fa <= smax) { /* rides with the belt until tmax */
+		struct ode_system sys = {4, conveyor_rhs, slip_event, &c};
+		if (sr <= c.slip.w_ev) {
+			const double g[2] = {Fax, Fay};
+			/* rides with the belt until tmax, or breaks away along F_a */
+			if (num_slip_at_rest(&c.slip, g, smax)) {
 				stuck = true;
 				y[2] = c.held ? 0.0 : c.v0;
 				y[3] = 0.0;
@@ -308,12 +301,8 @@ static int conveyor_solve(const struct model_input *in, struct model_output *out
 					trace_mark(trp, t, y);
 				break;
 			}
-			/* breaks away along the applied force */
-			c.bx = Fax / Fa;
-			c.by = Fay / Fa;
 			y[2] = c.held ? 0.0 : c.v0;
 			y[3] = 0.0;
-			sys.event = event_away;
 		}
 		o.h0 = 1e-6 * fmax(tmax, 1e-300);
 		if ((rc = ode_run(trp ? trace_wrap(trp, &sys) : &sys, &o, t, y, &end, d)))
@@ -322,15 +311,16 @@ static int conveyor_solve(const struct model_input *in, struct model_output *out
 			trace_mark(trp, end.t, y);
 		t = end.t;
 		steps += end.steps;
-		if (!end.event || sys.event == event_away)
+		if (!end.event)
 			continue;
-		/* The last s_ev of relative speed, in closed form: the
+		/* The last w_ev of relative speed, in closed form: the
 		 * deceleration ṡ = (F_a·ê − N μ(s))/m is smooth there. */
-		double rx = y[2] - c.v0, ry = y[3], sn = hypot(rx, ry);
-		double sdot = ((Fax * rx + Fay * ry) / sn - c.N * friction_mu(&c.law, sn)) / c.m;
-		if (!(sdot < 0))
-			continue; /* it turns before stopping: slip on */
-		double dt = sn / -sdot;
+		const double rx = y[2] - c.v0, ry = y[3], w[2] = {rx, ry};
+		const double g[2] = {Fax / c.m, Fay / c.m};
+		double dt; /* none: the break-away's end, or it turns before stopping */
+		if (!num_slip_land(&c.slip, w, g, c.N * friction_mu(&c.law, hypot(rx, ry)) / c.m,
+				   &dt))
+			continue;
 		if (t + dt > tmax) { /* tmax comes first: decelerate linearly */
 			double k = (tmax - t) / dt;
 			y[0] += (c.held ? 0.0 : (y[2] - 0.5 * k * rx)) * (tmax - t);

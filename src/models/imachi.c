@@ -25,6 +25,8 @@
 #include "num/num.h"
 #include "num/ode.h"
 #include "num/roots.h"
+#include "num/settle.h"
+#include "num/stickslip.h"
 
 enum { I_MOTION, I_PHI, I_A, I_S, I_MU0, I_MU1, I_METHOD, I_N, I_U0X, I_U0Y, I_PERIODS, I_NPARAMS };
 enum { I_U_XMEAN, I_U_YMEAN, I_CASE, I_CONVERGED, I_CYCLES, I_STICK_FRACTION, I_DRIFT, I_NRESULTS };
@@ -72,8 +74,7 @@ struct imachi {
 	int motion;
 	double ex, ey; /* linear: direction of the vibration */
 	double a, s, mu0, mu1;
-	double w_ev;   /* |v − u| where a slip is taken to end */
-	double bx, by; /* direction of w = v − u when a slip starts from w = 0 */
+	struct num_slip slip; /* w = v − u; dw/dτ = (dv/dτ − s) − μ0 ŵ while slipping */
 };
 
 static void base(const struct imachi *m, double t, double v[2], double dv[2], double iv[2])
@@ -194,9 +195,13 @@ static void graphical_period(const struct imachi *m, int n, int k, double u[2], 
 	}
 }
 
-static double conv_tol(const struct imachi *m, const double u[2])
+/* The period map has repeated to 1e-9 of |u|, or of the base's amplitude
+ * (at least 1) where u is smaller. */
+static struct num_settle settle(const struct imachi *m, int periods)
 {
-	return 1e-9 * fmax(fmax(1.0, m->a), hypot(u[0], u[1]));
+	struct num_settle st = {.rtol = 1e-9, .floor = fmax(1.0, m->a), .cap = periods};
+	num_settle_start(&st);
+	return st;
 }
 
 static int run_graphical(const struct imachi *m, int n, int periods, const double u0[2],
@@ -210,18 +215,15 @@ static int run_graphical(const struct imachi *m, int n, int periods, const doubl
 	memset(c, 0, sizeof(*c));
 	if (rc)
 		rec_row(rc, m, 0.0, u, stuck);
-	num_progress_settle(0, NAN, NAN, periods);
+	struct num_settle conv = settle(m, periods);
 	for (int k = 0; k < periods; k++) {
 		graphical_period(m, n, k, u, &stuck, mean, &ss, c, rc);
 		c->cycles = k + 1;
 		c->drift = (u[0] - prev[0]) / (2 * M_PI);
-		double du = hypot(u[0] - prev[0], u[1] - prev[1]);
+		c->converged = num_settle_check(&conv, u, prev, 2);
 		prev[0] = u[0], prev[1] = u[1];
-		num_progress_settle(k + 1, du, conv_tol(m, u), periods);
-		if (du <= conv_tol(m, u)) {
-			c->converged = true;
+		if (c->converged)
 			break;
-		}
 	}
 	c->ux = mean[0];
 	c->uy = mean[1];
@@ -240,7 +242,7 @@ static int slip_rhs(double t, const double y[], double f[], void *p)
 		return GSL_EBADFUNC;
 	base(m, t, v, dv, iv);
 	double wx = v[0] - y[0], wy = v[1] - y[1], w = hypot(wx, wy);
-	double ex = m->bx, ey = m->by;
+	double ex = m->slip.dir[0], ey = m->slip.dir[1];
 	if (w > 0)
 		ex = wx / w, ey = wy / w;
 	f[0] = m->s + m->mu0 * ex;
@@ -257,47 +259,41 @@ static double rel_speed(const struct imachi *m, double t, const double y[])
 	return hypot(v[0] - y[0], v[1] - y[1]);
 }
 
-static double event_stop(double t, const double y[], void *p)
+static double slip_event(double t, const double y[], void *p)
 {
-	return rel_speed(p, t, y) - ((struct imachi *)p)->w_ev;
+	const struct imachi *m = p;
+	return num_slip_event(&m->slip, rel_speed(m, t, y));
 }
 
-static double event_away(double t, const double y[], void *p)
+/* dv/dτ − s at τ: what w = v − u would do without friction */
+static void drive(const struct imachi *m, double t, double g[2])
 {
-	return rel_speed(p, t, y) - 2 * ((struct imachi *)p)->w_ev;
+	double v[2], dv[2], iv[2];
+	base(m, t, v, dv, iv);
+	g[0] = dv[0] - m->s, g[1] = dv[1];
 }
 
-/* The first τ in (t0, t1] where the stick margin turns negative, by a scan
- * of π/256 and GSL's Brent solver; t1 + 1 if there is none. */
+static double stick_excess(double t, void *p)
+{
+	return -stick_margin(t, p);
+}
+
+/* The first τ in (t0, t1] where the stick margin turns negative (a scan of
+ * π/256, then Brent), or INFINITY if there is none. */
 static int leave_time(struct imachi *m, double t0, double t1, double *tl, struct diag *d)
 {
-	const double dt = M_PI / 256;
-	double a = t0, fa = stick_margin(a, m);
-	for (;;) {
-		double b = fmin(a + dt, t1), fb = stick_margin(b, m);
-		if (fb < 0) {
-			if (fa <= 0) { /* at once */
-				*tl = a;
-				return 0;
-			}
-			struct num_root r;
-			if (num_brent(stick_margin, m, a, b, 0.0, 1e-15, &r,
-				      "the end of a non-slip period", d))
-				return -1;
-			*tl = r.hi; /* the far end: the stick has given way */
-			return 0;
-		}
-		if (b >= t1) {
-			*tl = t1 + 1;
-			return 0;
-		}
-		a = b, fa = fb;
-	}
+	const struct num_scan scan = {.lo = t0,
+				      .hi = t1,
+				      .step = M_PI / 256,
+				      .anchor = t0,
+				      .epsrel = 1e-15,
+				      .what = "the end of a non-slip period"};
+	return num_first_crossing(stick_excess, m, &scan, tl, d);
 }
 
 struct acc_state {
 	double t, y[4];
-	bool stuck, away;
+	bool stuck;
 	double stick_time;
 	size_t steps, sticks, passes;
 	double h0;	 /* rk8pd's first trial step in a slip phase */
@@ -321,14 +317,13 @@ static int accurate_phase(struct imachi *m, struct acc_state *st, double t_end, 
 		st->stick_time += t1 - st->t;
 		st->t = t1;
 		if (tl <= t_end) { /* it slips off along dv/dτ − s */
-			double gx = dv[0] - m->s, gy = dv[1], g = hypot(gx, gy);
+			const double g[2] = {dv[0] - m->s, dv[1]};
 			st->stuck = false;
-			st->away = true;
-			m->bx = gx / g, m->by = gy / g;
+			num_slip_break_away(&m->slip, g);
 		}
 		return 0;
 	}
-	struct ode_system sys = {4, slip_rhs, st->away ? event_away : event_stop, m};
+	struct ode_system sys = {4, slip_rhs, slip_event, m};
 	struct ode_opts o = ode_opts_default(t_end);
 	struct ode_end end;
 	o.h0 = st->h0;
@@ -338,18 +333,12 @@ static int accurate_phase(struct imachi *m, struct acc_state *st, double t_end, 
 	st->t = end.t;
 	if (!end.event)
 		return 0;
-	if (st->away) {
-		st->away = false;
-		return 0;
-	}
-	/* |w| = w_ev: the rest of the way to w = 0 in closed form, where
-	 * d|w|/dτ = ŵ·(dv/dτ − s) − μ0 is smooth */
+	/* |w| = w_ev: the rest of the way to w = 0 in closed form */
 	base(m, st->t, v, dv, iv);
-	double wx = v[0] - st->y[0], wy = v[1] - st->y[1], w = hypot(wx, wy);
-	double rate = (wx * (dv[0] - m->s) + wy * dv[1]) / w - m->mu0;
-	if (!(rate < 0))
-		return 0; /* it turns away before meeting the base */
-	double dt = w / -rate;
+	const double w[2] = {v[0] - st->y[0], v[1] - st->y[1]}, g[2] = {dv[0] - m->s, dv[1]};
+	double dt;
+	if (!num_slip_land(&m->slip, w, g, m->mu0, &dt))
+		return 0;
 	if (st->t + dt > t_end)
 		dt = t_end - st->t; /* the period ends first: meet it there */
 	double ux = st->y[0], uy = st->y[1];
@@ -357,13 +346,12 @@ static int accurate_phase(struct imachi *m, struct acc_state *st, double t_end, 
 	st->y[2] += 0.5 * (ux + v[0]) * dt, st->y[3] += 0.5 * (uy + v[1]) * dt;
 	st->y[0] = v[0], st->y[1] = v[1];
 	st->t += dt;
-	if (stick_margin(st->t, m) >= 0) {
+	double g1[2];
+	drive(m, st->t, g1);
+	if (num_slip_at_rest(&m->slip, g1, m->mu1)) {
 		st->stuck = true;
 		st->sticks++;
 	} else { /* through: it slips on along dv/dτ − s */
-		double gx = dv[0] - m->s, gy = dv[1], g = hypot(gx, gy);
-		st->away = true;
-		m->bx = gx / g, m->by = gy / g;
 		st->passes++;
 	}
 	return 0;
@@ -389,16 +377,11 @@ static void accurate_start(struct imachi *m, struct acc_state *st, const double 
 	double v[2], dv[2], iv[2];
 	*st = (struct acc_state){.h0 = 1e-3};
 	st->y[0] = u0[0], st->y[1] = u0[1];
+	m->slip.away = false;
 	base(m, 0.0, v, dv, iv);
-	if (u0[0] == v[0] && u0[1] == v[1]) {
-		if (stick_margin(0.0, m) >= 0) {
-			st->stuck = true;
-		} else {
-			double gx = dv[0] - m->s, gy = dv[1], g = hypot(gx, gy);
-			st->away = true;
-			m->bx = gx / g, m->by = gy / g;
-		}
-	}
+	const double g[2] = {dv[0] - m->s, dv[1]};
+	if (u0[0] == v[0] && u0[1] == v[1])
+		st->stuck = num_slip_at_rest(&m->slip, g, m->mu1);
 }
 
 /* Runs until the period map repeats; *last and *mlast get the state at the
@@ -410,7 +393,7 @@ static int run_accurate(struct imachi *m, int periods, const double u0[2], struc
 	memset(c, 0, sizeof(*c));
 	accurate_start(m, &st, u0);
 	double prev[2] = {u0[0], u0[1]};
-	num_progress_settle(0, NAN, NAN, periods);
+	struct num_settle conv = settle(m, periods);
 	for (int k = 0; k < periods; k++) {
 		*last = st;
 		*mlast = *m;
@@ -424,13 +407,10 @@ static int run_accurate(struct imachi *m, int periods, const double u0[2], struc
 		c->uy = (st.y[3] - U0[1]) / (2 * M_PI);
 		c->stick = st.stick_time / (2 * M_PI);
 		c->drift = (st.y[0] - prev[0]) / (2 * M_PI);
-		double du = hypot(st.y[0] - prev[0], st.y[1] - prev[1]);
+		c->converged = num_settle_check(&conv, st.y, prev, 2);
 		prev[0] = st.y[0], prev[1] = st.y[1];
-		num_progress_settle(k + 1, du, conv_tol(m, st.y), periods);
-		if (du <= conv_tol(m, st.y)) {
-			c->converged = true;
+		if (c->converged)
 			break;
-		}
 	}
 	c->steps = st.steps;
 	c->sticks = st.sticks;
@@ -612,7 +592,7 @@ static int imachi_solve(const struct model_input *in, struct model_output *out, 
 		return diag_set(d, "periods = %g: a number of periods is an integer", periods_real);
 	const int n = (int)n_real, periods = (int)periods_real;
 	const double u0[2] = {p[I_U0X], p[I_U0Y]};
-	m.w_ev = 1e-10 * fmax(fmax(m.a, m.s), 1e-300);
+	m.slip.w_ev = 1e-10 * fmax(fmax(m.a, m.s), 1e-300);
 	if (fmod(p[I_PHI], 90.0) == 0) { /* exact axes: no cos 90° = 6e-17 in u_ymean */
 		static const double cx[4] = {1, 0, -1, 0}, cy[4] = {0, 1, 0, -1};
 		int q = (((int)(p[I_PHI] / 90.0)) % 4 + 4) % 4;

@@ -29,6 +29,7 @@
 #include "num/num.h"
 #include "num/ode.h"
 #include "num/roots.h"
+#include "num/settle.h"
 
 enum { I_A, I_S, I_MU0, I_MU1, I_METHOD, I_N, I_U0, I_PERIODS, I_NPARAMS };
 enum { I_U_MEAN, I_STICK_FRACTION, I_CONVERGED, I_CYCLES, I_DRIFT, I_NRESULTS };
@@ -201,32 +202,18 @@ static int release_after(struct imachi1d *m, double t0, double *tr, struct diag 
 		*tr = INFINITY;
 		return 0;
 	}
-	double lo = t0, glo = release_fn(t0, m);
-	if (glo > eps) {
-		*tr = t0;
+	/* two periods of the grid reach the first excursion wherever t0 is */
+	const struct num_scan scan = {.lo = t0,
+				      .hi = (floor(t0 / STICK_SCAN) + 2 * 128 + 2) * STICK_SCAN,
+				      .step = STICK_SCAN,
+				      .anchor = 0,
+				      .level = eps,
+				      .epsrel = 1e-15,
+				      .what = "the end of a non-slip period"};
+	if (num_first_crossing(release_fn, m, &scan, tr, d))
+		return -1;
+	if (isfinite(*tr))
 		return 0;
-	}
-	double k = floor(t0 / STICK_SCAN) + 1;
-	for (int i = 0; i < 2 * 128 + 2; i++, k++) {
-		double hi = k * STICK_SCAN, ghi = release_fn(hi, m);
-		if (!(ghi > eps)) {
-			lo = hi;
-			glo = ghi;
-			continue;
-		}
-		if (glo >= 0) {
-			*tr = lo;
-			return 0;
-		}
-		struct num_root r;
-		if (num_brent(release_fn, m, lo, hi, 1e-300, 1e-15, &r,
-			      "the end of a non-slip period", d))
-			return -1;
-		/* the bracket's far end: past the root, where the stick has
-		 * given way, so the slip that follows starts on its side */
-		*tr = r.hi;
-		return 0;
-	}
 	return diag_set(d,
 			"no end found for the non-slip period from τ = %.6g although "
 			"a + |s| > mu1",
@@ -608,8 +595,12 @@ static int imachi1d_solve(const struct model_input *in, struct model_output *out
 	double u_prev = m.u, delta = NAN;
 	long k = 0;
 	bool converged = false;
+	/* u(2πk) against u(2π(k−1)) to 1e-9 of |u|, or of max(1, a) where u is
+	 * smaller; with no limit cycle only the cap ends the run */
+	struct num_settle conv = {
+		.rtol = 1e-9, .floor = fmax(1.0, m.a), .cap = periods, .endless = no_cycle};
 	num_gsl_clear();
-	num_progress_settle(0, NAN, NAN, periods);
+	num_settle_start(&conv);
 	while (k < periods) {
 		if (num_interrupted)
 			return diag_set(d, "interrupted after %ld periods", k);
@@ -625,14 +616,10 @@ static int imachi1d_solve(const struct model_input *in, struct model_output *out
 		k++;
 		last = cur;
 		delta = m.u - u_prev;
+		converged = num_settle_check(&conv, &m.u, &u_prev, 1);
 		u_prev = m.u;
-		double tol = 1e-9 * fmax(fmax(1.0, m.a), fabs(m.u));
-		/* with no limit cycle only the cap ends the run */
-		num_progress_settle(k, fabs(delta), no_cycle ? NAN : tol, periods);
-		if (!no_cycle && fabs(delta) <= tol) {
-			converged = true;
+		if (converged)
 			break;
-		}
 	}
 	const double u_mean = last.U / TWO_PI, stick_fraction = last.stick / TWO_PI;
 

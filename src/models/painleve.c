@@ -19,7 +19,6 @@
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_linalg.h>
 #include <gsl/gsl_math.h>
-#include <gsl/gsl_odeiv2.h>
 #include <math.h>
 #include <string.h>
 
@@ -686,7 +685,7 @@ static int rigid_jac_ratio(struct rod *r, const double y[4], double *ratio)
 
 /* Where in [t0, t1] the rod lies down (θ reaches 0 or π): bisection with
  * fresh integrations from the step's start. */
-static int fall_time(gsl_odeiv2_system *sys, const gsl_odeiv2_step_type *T, double t0,
+static int fall_time(const struct ode_system *sys, enum ode_method method, double t0,
 		     const double y0[6], double t1, double *tf, double yf[6])
 {
 	double lo = t0, hi = t1;
@@ -694,9 +693,7 @@ static int fall_time(gsl_odeiv2_system *sys, const gsl_odeiv2_step_type *T, doub
 	for (int it = 0; it < 60 && !s && hi - lo > 1e-13 * fmax(t1, 1e-300); it++) {
 		double mid = 0.5 * (lo + hi), tt = t0, yy[6];
 		memcpy(yy, y0, sizeof(yy));
-		gsl_odeiv2_driver *d = gsl_odeiv2_driver_alloc_y_new(sys, T, 1e-6, 1e-10, 1e-10);
-		s = gsl_odeiv2_driver_apply(d, &tt, mid, yy);
-		gsl_odeiv2_driver_free(d);
+		s = ode_solve_to(sys, compliant_jac, method, 1e-6, 1e-10, &tt, mid, yy);
 		if (yy[1] <= 0 || yy[1] >= M_PI) {
 			hi = mid;
 			memcpy(yf, yy, 6 * sizeof(double));
@@ -739,15 +736,12 @@ static int run_compliant(struct rod *r, double th0, double xd0, double thd0, dou
 	if (sl.lambda > 0 && isfinite(sl.lambda))
 		y[2] = -sl.lambda / r->kc;
 	r->v_reg = 1e-4 * sqrt(r->g * r->l);
-	gsl_odeiv2_system sys = {compliant_rhs, compliant_jac, 6, r};
-	const gsl_odeiv2_step_type *T = gsl_odeiv2_step_rk8pd;
-	gsl_odeiv2_driver *drv = gsl_odeiv2_driver_alloc_y_new(&sys, T, 1e-6, 1e-9, 1e-9);
+	const struct ode_system csys = {6, compliant_rhs, NULL, r};
 	double t = 0.0;
 	int s = 0;
 	out->ratio = 0.0;
 	out->outcome = OUT_SLIDES;
 	out->N_max = contact_force(r, y[2], y[5]);
-	const struct ode_system csys = {6, compliant_rhs, NULL, r}; /* for the trace's fill */
 	if (tr) {
 		tr->extra = compliant_extra;
 		tr->ctx = r;
@@ -755,9 +749,9 @@ static int run_compliant(struct rod *r, double th0, double xd0, double thd0, dou
 		trace_mark(tr, 0.0, y);
 	}
 	num_gsl_clear();
-	/* Step by step through the driver's own stepper, so that every accepted
-	 * step is seen: the largest normal force, and the Jacobian's time
-	 * scales every STIFF_EVERY steps. */
+	/* Step by step, so that every accepted step is seen: the largest normal
+	 * force, and the Jacobian's time scales every STIFF_EVERY steps. */
+	struct ode_stepper *st = ode_stepper_new(&csys, compliant_jac, ODE_RK8PD, t, 1e-6, 1e-9);
 	for (size_t n = 0; t < tmax; n++) {
 		if (n >= 5000000) {
 			s = GSL_EMAXITER;
@@ -768,22 +762,18 @@ static int run_compliant(struct rod *r, double th0, double xd0, double thd0, dou
 			if (isfinite(ratio))
 				out->ratio = fmax(out->ratio, ratio);
 			if (!out->stiff && out->ratio > r->stiff_threshold) {
-				double h = drv->h;
 				out->stiff = true;
-				T = gsl_odeiv2_step_msbdf;
-				gsl_odeiv2_driver_free(drv);
-				drv = gsl_odeiv2_driver_alloc_y_new(&sys, T, h, 1e-9, 1e-9);
+				ode_stepper_set_method(st, ODE_MSBDF);
 			}
 		}
 		double t0 = t, y0[6];
 		memcpy(y0, y, sizeof(y0));
-		s = gsl_odeiv2_evolve_apply(drv->e, drv->c, drv->s, &sys, &t, tmax, &drv->h, y);
-		if (s || num_interrupted)
+		if ((s = ode_stepper_step(st, &t, tmax, y)))
 			break;
 		out->steps++;
 		out->N_max = fmax(out->N_max, contact_force(r, y[2], y[5]));
 		if (y[1] <= 0 || y[1] >= M_PI) {
-			s = fall_time(&sys, T, t0, y0, t, &t, y);
+			s = fall_time(&csys, ode_stepper_method(st), t0, y0, t, &t, y);
 			out->outcome = OUT_FALLS;
 			if (tr && !s)
 				trace_mark(tr, t, y);
@@ -792,7 +782,7 @@ static int run_compliant(struct rod *r, double th0, double xd0, double thd0, dou
 		if (tr)
 			trace_point(tr, t, y);
 	}
-	gsl_odeiv2_driver_free(drv);
+	ode_stepper_free(st);
 	if (s || num_interrupted)
 		return num_fail(d, s, "integration of the compliant contact");
 	out->t_end = t;

@@ -29,6 +29,7 @@
 #include "num/num.h"
 #include "num/ode.h"
 #include "num/roots.h"
+#include "num/settle.h"
 #include "util/xalloc.h"
 
 enum {
@@ -183,27 +184,23 @@ static double stick_excess(double t, void *p)
 	return fabs(q[0] * sin(q[1] * t) - q[2]) - q[3];
 }
 
-/* The first t in (t0, tend] where a stuck mass breaks loose, or INFINITY. */
-static double stick_end(const struct rg *r, double t0, double u, double tend)
+/* The first t in (t0, tend] where a stuck mass breaks loose (a scan of
+ * T/512, then Brent), or INFINITY. */
+static int stick_end(const struct rg *r, double t0, double u, double tend, double *tl,
+		     struct diag *d)
 {
-	if (fabs(r->P) + fabs(r->k * u) <= r->hs)
-		return INFINITY;
-	double q[4] = {r->P, r->w, r->k * u, r->hs};
-	const double dt = 2 * M_PI / r->w / 512;
-	double a = t0;
-	while (a < tend) {
-		double b = fmin(a + dt, tend);
-		if (stick_excess(b, q) > 0) {
-			struct num_root root = {b, a, b};
-			struct diag ignored; /* a failed refinement keeps the bracket [a, b] */
-			if (stick_excess(a, q) < 0)
-				num_brent(stick_excess, q, a, b, 0, 1e-15, &root, "", &ignored);
-			/* the bracket's far end: the net force already beyond h */
-			return root.hi;
-		}
-		a = b;
+	if (fabs(r->P) + fabs(r->k * u) <= r->hs) {
+		*tl = INFINITY;
+		return 0;
 	}
-	return INFINITY;
+	double q[4] = {r->P, r->w, r->k * u, r->hs};
+	const struct num_scan scan = {.lo = t0,
+				      .hi = tend,
+				      .step = 2 * M_PI / r->w / 512,
+				      .anchor = t0,
+				      .epsrel = 1e-15,
+				      .what = "the end of a stick"};
+	return num_first_crossing(stick_excess, q, &scan, tl, d);
 }
 
 /* Coulomb at u̇ = 0: stick while the force is within h, else slip along it
@@ -224,7 +221,9 @@ static int advance(struct rg *r, double *t, double y[], double tend, double step
 		if (num_interrupted)
 			return diag_set(d, "interrupted at t = %g", *t);
 		if (r->coulomb && r->mode == 0) {
-			double tl = stick_end(r, *t, y[0], tend);
+			double tl;
+			if (stick_end(r, *t, y[0], tend, &tl, d))
+				return -1;
 			double t1 = fmin(tl, tend);
 			take(r, *t, y);
 			if (r->record)
@@ -459,18 +458,20 @@ static int ragulskis_solve(const struct model_input *in, struct model_output *ou
 	}
 	bool steady = false;
 	long j = 0;
-	double change = 0, scale = 0;
-	num_progress_settle(0, NAN, NAN, periods);
+	/* (u, u̇/ω) against the period before, to 1e-9 of its size or of the
+	 * forcing's length scale (a thousandth of it: 1e-12 of it is the
+	 * integration's own accuracy) */
+	const double reach = fmax((r.P + r.h) / (r.k + r.m * r.w * r.w),
+				  fmax(fabs(p[R_U0]), fabs(p[R_V0]) / r.w));
+	struct num_settle conv = {.rtol = 1e-9, .floor = 1e-3 * reach, .cap = periods};
+	num_settle_start(&conv);
 	while (j < periods && !steady) {
-		double prev[2] = {y[0], y[1]};
+		const double prev[2] = {y[0], y[1] / r.w};
 		if (advance(&r, &t, y, (j + 1) * T, step, d))
 			return -1;
 		j++;
-		change = fabs(y[0] - prev[0]) + fabs(y[1] - prev[1]) / r.w;
-		scale = fmax(fmax(fabs(y[0]), fabs(y[1]) / r.w),
-			     fmax(fabs(prev[0]), fabs(prev[1]) / r.w));
-		steady = change <= 1e-9 * scale;
-		num_progress_settle(j, change, 1e-9 * scale, periods);
+		const double now[2] = {y[0], y[1] / r.w};
+		steady = num_settle_check(&conv, now, prev, 2);
 	}
 	const size_t steps_transient = r.steps;
 	const struct sample s0 = {t, y[0], y[1], accel(&r, t, y)};
@@ -547,9 +548,9 @@ static int ragulskis_solve(const struct model_input *in, struct model_output *ou
 			   r.nj);
 	model_step(s,
 		   "Steady state: (u, u̇) at t = 2πj/ω compared with the period before; %s "
-		   "after %ld period(s) (change %.3g against scale %.3g), %zu steps, %zu "
+		   "after %ld period(s) (change %.3g against tolerance %.3g), %zu steps, %zu "
 		   "phase ends.",
-		   steady ? "periodic" : "NOT periodic within the cap", j, change, scale,
+		   steady ? "periodic" : "NOT periodic within the cap", j, conv.change, conv.tol,
 		   steps_transient, r.phases);
 	const double w0 = r.k > 0 ? sqrt(r.k / r.m) : 0;
 	if (w0 > 0 && fabs(r.w - w0) <= 0.05 * w0 && r.P > 4 * r.h / M_PI)

@@ -162,3 +162,70 @@ int ode_run(const struct ode_system *sys, const struct ode_opts *opts, double t0
 	gsl_odeiv2_step_free(step);
 	return rc;
 }
+
+static const gsl_odeiv2_step_type *step_type(enum ode_method method)
+{
+	return method == ODE_MSBDF ? gsl_odeiv2_step_msbdf : gsl_odeiv2_step_rk8pd;
+}
+
+struct ode_stepper {
+	gsl_odeiv2_system gsys;
+	gsl_odeiv2_driver *drv;
+	enum ode_method method;
+	double t0, tol;
+};
+
+struct ode_stepper *ode_stepper_new(const struct ode_system *sys, ode_jacobian *jac,
+				    enum ode_method method, double t0, double h0, double tol)
+{
+	struct ode_stepper *st = xmalloc(sizeof(*st));
+	st->gsys = (gsl_odeiv2_system){sys->rhs, jac, sys->dim, sys->params};
+	st->method = method;
+	st->t0 = t0;
+	st->tol = tol;
+	st->drv = gsl_odeiv2_driver_alloc_y_new(&st->gsys, step_type(method), h0, tol, tol);
+	return st;
+}
+
+void ode_stepper_free(struct ode_stepper *st)
+{
+	if (!st)
+		return;
+	gsl_odeiv2_driver_free(st->drv);
+	free(st);
+}
+
+int ode_stepper_step(struct ode_stepper *st, double *t, double tmax, double y[])
+{
+	gsl_odeiv2_driver *drv = st->drv;
+	int s = gsl_odeiv2_evolve_apply(drv->e, drv->c, drv->s, &st->gsys, t, tmax, &drv->h, y);
+	if (s == GSL_SUCCESS && num_interrupted)
+		s = GSL_EBADFUNC;
+	if (s == GSL_SUCCESS)
+		num_progress_time(*t - st->t0, tmax - st->t0);
+	return s;
+}
+
+void ode_stepper_set_method(struct ode_stepper *st, enum ode_method method)
+{
+	const double h = st->drv->h;
+	gsl_odeiv2_driver_free(st->drv);
+	st->method = method;
+	st->drv = gsl_odeiv2_driver_alloc_y_new(&st->gsys, step_type(method), h, st->tol, st->tol);
+}
+
+enum ode_method ode_stepper_method(const struct ode_stepper *st)
+{
+	return st->method;
+}
+
+int ode_solve_to(const struct ode_system *sys, ode_jacobian *jac, enum ode_method method, double h0,
+		 double tol, double *t, double t1, double y[])
+{
+	gsl_odeiv2_system gsys = {sys->rhs, jac, sys->dim, sys->params};
+	gsl_odeiv2_driver *drv =
+		gsl_odeiv2_driver_alloc_y_new(&gsys, step_type(method), h0, tol, tol);
+	int s = gsl_odeiv2_driver_apply(drv, t, t1, y);
+	gsl_odeiv2_driver_free(drv);
+	return s;
+}

@@ -44,8 +44,8 @@ struct ode_end {
  * for the models: while tol > 0, every ode_run integrates with rtol = atol
  * = tol whatever its caller asked for; 0 gives the callers back their own.
  * Process-wide and not thread-safe; no front end sets it. Event location
- * (event_tol) and integrations outside ode_run (the compliant Painlevé
- * run's msbdf driver) keep their tolerances. */
+ * (event_tol) and the stepper below (the compliant Painlevé run) keep
+ * their tolerances. */
 void ode_set_tolerance_override(double tol);
 
 /* Integrates from (t0, y) until the event or opts->tmax; y is updated in
@@ -53,5 +53,38 @@ void ode_set_tolerance_override(double tol);
  * steps). */
 int ode_run(const struct ode_system *sys, const struct ode_opts *opts, double t0, double y[],
 	    struct ode_end *end, struct diag *d);
+
+/* Step by step, for a model that must see every accepted step itself (the
+ * compliant Painlevé run: the largest normal force, the Jacobian's time
+ * scales, the switch to an implicit method once the problem is stiff, the
+ * rod lying down between two steps). GSL's driver with rtol = atol = tol;
+ * sys (and its params) must outlive the stepper. The event function is not
+ * used: the model looks at each step's end. */
+enum ode_method {
+	ODE_RK8PD, /* explicit Runge-Kutta-Prince-Dormand (8, 9) */
+	ODE_MSBDF, /* implicit variable-order BDF, for stiff problems: needs a Jacobian */
+};
+/* The Jacobian ∂f/∂y (row-major) and ∂f/∂t of a system's right-hand side. */
+typedef int ode_jacobian(double t, const double y[], double *dfdy, double dfdt[], void *params);
+struct ode_stepper;
+/* A stepper from t0 with first trial step h0 (jac: NULL unless ODE_MSBDF may
+ * be used); ode_stepper_free releases it. */
+struct ode_stepper *ode_stepper_new(const struct ode_system *sys, ode_jacobian *jac,
+				    enum ode_method method, double t0, double h0, double tol);
+void ode_stepper_free(struct ode_stepper *st);
+/* One accepted step from *t toward tmax (never past it), y updated in place;
+ * reports progress against [t0, tmax]. Returns GSL's status: GSL_SUCCESS,
+ * or the failure (GSL_EBADFUNC when the right-hand side saw
+ * num_interrupted); num_fail turns it into a message. */
+int ode_stepper_step(struct ode_stepper *st, double *t, double tmax, double y[]);
+/* Goes on with another method from the step size reached. */
+void ode_stepper_set_method(struct ode_stepper *st, enum ode_method method);
+enum ode_method ode_stepper_method(const struct ode_stepper *st);
+
+/* Integrates from (*t, y) to t1 with a fresh driver (rtol = atol = tol,
+ * first trial step h0): for re-running a stretch inside one step. Returns
+ * GSL's status. */
+int ode_solve_to(const struct ode_system *sys, ode_jacobian *jac, enum ode_method method, double h0,
+		 double tol, double *t, double t1, double y[]);
 
 #endif

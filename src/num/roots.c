@@ -2,6 +2,7 @@
 
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_roots.h>
+#include <math.h>
 
 #include "num/num.h"
 
@@ -26,4 +27,35 @@ int num_brent(double (*f)(double x, void *params), void *params, double lo, doub
 	}
 	gsl_root_fsolver_free(s);
 	return status ? num_fail(d, status, what) : 0;
+}
+
+int num_first_crossing(double (*f)(double x, void *params), void *params, const struct num_scan *s,
+		       double *x, struct diag *d)
+{
+	if (!(s->step > 0) || !isfinite(s->lo) || !isfinite(s->hi))
+		return diag_set(d, "%s: no finite range and step to search (a bug)", s->what);
+	double a = s->lo, fa = f(a, params);
+	if (fa > s->level) {
+		*x = a;
+		return 0;
+	}
+	for (double k = floor((s->lo - s->anchor) / s->step) + 1;; k++) {
+		double b = fmin(s->anchor + k * s->step, s->hi), fb = f(b, params);
+		if (fb > s->level) {
+			if (fa >= 0) {
+				*x = a;
+				return 0;
+			}
+			struct num_root r;
+			if (num_brent(f, params, a, b, 1e-300, s->epsrel, &r, s->what, d))
+				return -1;
+			*x = r.hi;
+			return 0;
+		}
+		if (b >= s->hi) {
+			*x = INFINITY;
+			return 0;
+		}
+		a = b, fa = fb;
+	}
 }

@@ -1,0 +1,30 @@
+#include "num/settle.h"
+
+#include <math.h>
+
+#include "num/num.h"
+
+void num_settle_start(struct num_settle *s)
+{
+	s->count = 0;
+	s->change = s->tol = NAN;
+	num_progress_settle(0, NAN, NAN, s->cap);
+}
+
+/* hypot over n parts: no overflow for large states */
+static double norm(const double *x, const double *y, size_t n)
+{
+	double r = 0;
+	for (size_t i = 0; i < n; i++)
+		r = hypot(r, y ? x[i] - y[i] : x[i]);
+	return r;
+}
+
+bool num_settle_check(struct num_settle *s, const double *x, const double *prev, size_t n)
+{
+	s->count++;
+	s->change = norm(x, prev, n);
+	s->tol = s->rtol * fmax(norm(x, NULL, n), s->floor);
+	num_progress_settle(s->count, s->change, s->endless ? NAN : s->tol, s->cap);
+	return !s->endless && s->change <= s->tol;
+}
