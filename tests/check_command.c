@@ -211,6 +211,17 @@ START_TEST(test_set_and_print)
 	/* a refused value leaves the old one */
 	ok("print r");
 	ck_assert_str_eq(strbuf_str(&out), "0.2\n");
+
+	/* a relation between parameters (the model's check) is asked at set */
+	ok("load imachi");
+	fails("set mu1 0.5", "set: ", "mu1 = 0.5 is below mu0 = 0.9");
+	ok("print mu1");
+	ck_assert_str_eq(strbuf_str(&out), "1.3\n");
+	ok("set mu0 0.4");
+	ok("set mu1 0.5");
+	fails("set n 12.5", "set: ", "n = 12.5: the number of steps per half period is an integer");
+	ok("print n");
+	ck_assert_str_eq(strbuf_str(&out), "12\n");
 }
 END_TEST
 

@@ -565,6 +565,30 @@ static int imachi_figures(const struct imachi *m, int method, int n, const doubl
 
 /* ---- solve ---------------------------------------------------------------- */
 
+int imachi_check_friction(double mu0, double mu1, struct diag *d)
+{
+	if (mu1 < mu0)
+		return diag_set(d,
+				"mu1 = %g is below mu0 = %g: the static coefficient cannot be "
+				"less than the kinetic one",
+				mu1, mu0);
+	return 0;
+}
+
+/* model.check */
+static int imachi_check(const struct model_input *in, struct diag *d)
+{
+	const double *p = in->num;
+	if (imachi_check_friction(p[I_MU0], p[I_MU1], d))
+		return -1;
+	if (p[I_N] != floor(p[I_N]))
+		return diag_set(d, "n = %g: the number of steps per half period is an integer",
+				p[I_N]);
+	if (p[I_PERIODS] != floor(p[I_PERIODS]))
+		return diag_set(d, "periods = %g: a number of periods is an integer", p[I_PERIODS]);
+	return 0;
+}
+
 static int imachi_solve(const struct model_input *in, struct model_output *out, struct diag *d)
 {
 	const double *p = in->num;
@@ -580,16 +604,8 @@ static int imachi_solve(const struct model_input *in, struct model_output *out, 
 	const int method = in->choice[I_METHOD];
 	const double n_real = p[I_N], periods_real = p[I_PERIODS];
 	struct strbuf *s = out->steps;
-	if (m.mu1 < m.mu0)
-		return diag_set(d,
-				"mu1 = %g is below mu0 = %g: the static coefficient cannot be "
-				"less than the kinetic one",
-				m.mu1, m.mu0);
-	if (n_real != floor(n_real))
-		return diag_set(d, "n = %g: the number of steps per half period is an integer",
-				n_real);
-	if (periods_real != floor(periods_real))
-		return diag_set(d, "periods = %g: a number of periods is an integer", periods_real);
+	if (imachi_check(in, d))
+		return -1;
 	const int n = (int)n_real, periods = (int)periods_real;
 	const double u0[2] = {p[I_U0X], p[I_U0Y]};
 	m.slip.w_ev = 1e-10 * fmax(fmax(m.a, m.s), 1e-300);
@@ -690,4 +706,5 @@ const struct model model_imachi = {
 	.results = im_results,
 	.nresults = I_NRESULTS,
 	.solve = imachi_solve,
+	.check = imachi_check,
 };

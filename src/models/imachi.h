@@ -4,6 +4,8 @@
 
 #include <stdbool.h>
 
+#include "util/diag.h"
+
 enum { IMACHI_SLIPS, IMACHI_STAYS, IMACHI_CATCHES };
 
 /* One step Δτ = h of Imachi's ruler-and-compass construction in the
@@ -17,5 +19,9 @@ enum { IMACHI_SLIPS, IMACHI_STAYS, IMACHI_CATCHES };
  * catches the base when (r+1)' is within μ0 h of s_r (IMACHI_CATCHES). */
 int imachi_step(double s, double mu0, double mu1, double h, const double u[2], const double vh[2],
 		const double v1[2], bool stuck, double out[2]);
+
+/* Imachi's two coefficients: the static mu1 is not below the kinetic mu0
+ * (both models' check, in the same words). */
+int imachi_check_friction(double mu0, double mu1, struct diag *d);
 
 #endif

@@ -25,6 +25,7 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "models/imachi.h"
 #include "models/model.h"
 #include "num/num.h"
 #include "num/ode.h"
@@ -543,6 +544,20 @@ static void imachi1d_figures(const struct imachi1d *m, struct figures *fs, size_
 	curve_point(c, TWO_PI, u_mean);
 }
 
+/* model.check */
+static int imachi1d_check(const struct model_input *in, struct diag *d)
+{
+	const double *p = in->num;
+	if (imachi_check_friction(p[I_MU0], p[I_MU1], d))
+		return -1;
+	if (p[I_N] != floor(p[I_N]) || p[I_N] > 1e6)
+		return diag_set(d, "n = %g: must be an integer from 2 to 10⁶", p[I_N]);
+	if (p[I_PERIODS] != floor(p[I_PERIODS]) || p[I_PERIODS] > 1e7)
+		return diag_set(d, "periods = %g: must be a whole number of periods (at most 10⁷)",
+				p[I_PERIODS]);
+	return 0;
+}
+
 static int imachi1d_solve(const struct model_input *in, struct model_output *out, struct diag *d)
 {
 	const double *p = in->num;
@@ -556,16 +571,8 @@ static int imachi1d_solve(const struct model_input *in, struct model_output *out
 		.graphical = graphical,
 	};
 	struct strbuf *s = out->steps;
-	if (m.mu1 < m.mu0)
-		return diag_set(d,
-				"mu1 = %g is less than mu0 = %g: the static coefficient mu1 must "
-				"be at least the kinetic mu0",
-				m.mu1, m.mu0);
-	if (p[I_N] != floor(p[I_N]) || p[I_N] > 1e6)
-		return diag_set(d, "n = %g: must be an integer from 2 to 10⁶", p[I_N]);
-	if (p[I_PERIODS] != floor(p[I_PERIODS]) || p[I_PERIODS] > 1e7)
-		return diag_set(d, "periods = %g: must be a whole number of periods (at most 10⁷)",
-				p[I_PERIODS]);
+	if (imachi1d_check(in, d))
+		return -1;
 	m.n = (int)p[I_N];
 	m.dt = M_PI / m.n;
 	const long periods = (long)p[I_PERIODS];
@@ -696,4 +703,5 @@ const struct model model_imachi1d = {
 	.results = i_results,
 	.nresults = I_NRESULTS,
 	.solve = imachi1d_solve,
+	.check = imachi1d_check,
 };

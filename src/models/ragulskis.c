@@ -428,6 +428,16 @@ static void ragulskis_figures(const struct rg *r, const struct sample *s0, doubl
 static const char *const law_name[] = {"(8), elliptic", "(10), elliptic with a peak",
 				       "exact Coulomb", "tanh"};
 
+/* model.check */
+static int ragulskis_check(const struct model_input *in, struct diag *d)
+{
+	const double periods = in->num[R_PERIODS];
+	if (periods != floor(periods) || periods > 1e7)
+		return diag_set(d, "periods = %g: must be a whole number of periods (at most 10⁷)",
+				periods);
+	return 0;
+}
+
 static int ragulskis_solve(const struct model_input *in, struct model_output *out, struct diag *d)
 {
 	const double *p = in->num;
@@ -445,9 +455,8 @@ static int ragulskis_solve(const struct model_input *in, struct model_output *ou
 		.hs = p[R_H] * (1 + 1e-10),
 		.coulomb = kinds[li] == DRYLAW_COULOMB,
 	};
-	if (p[R_PERIODS] != floor(p[R_PERIODS]) || p[R_PERIODS] > 1e7)
-		return diag_set(d, "periods = %g: must be a whole number of periods (at most 10⁷)",
-				p[R_PERIODS]);
+	if (ragulskis_check(in, d))
+		return -1;
 	r.nj = drylaw_joints(&r.law, r.joints, 8);
 	const long periods = (long)p[R_PERIODS];
 	const double T = 2 * M_PI / r.w, step = T / 2000;
@@ -585,4 +594,5 @@ const struct model model_ragulskis = {
 	.results = r_results,
 	.nresults = R_NRESULTS,
 	.solve = ragulskis_solve,
+	.check = ragulskis_check,
 };

@@ -29,10 +29,21 @@ false
 ? 0
 
 $ tribo -c 'load imachi; set mu1 0.5; solve'
-! tribo: -c: command 3: solve: mu1 = 0.5 is below mu0 = 0.9: the static coefficient cannot be less than the kinetic one
+! tribo: -c: command 2: set: mu1 = 0.5 is below mu0 = 0.9: the static coefficient cannot be less than the kinetic one
 ? 1
 
 $ tribo -c 'load imachi; set n 12.5; set method graphical; solve'
-! tribo: -c: command 4: solve: n = 12.5: the number of steps per half period is an integer
+! tribo: -c: command 2: set: n = 12.5: the number of steps per half period is an integer
 ? 1
 
+
+# a value that breaks a relation is refused at set, and the old one stays;
+# set in the right order, both values stand
+$ tribo -c 'load imachi; set mu1 0.5; print mu1'
+! tribo: -c: command 2: set: mu1 = 0.5 is below mu0 = 0.9: the static coefficient cannot be less than the kinetic one
+? 1
+
+$ tribo -c 'load imachi; set mu0 0.4; set mu1 0.5; print mu0 mu1'
+0.4
+0.5
+? 0

@@ -22,5 +22,5 @@ false
 ? 0
 
 $ tribo -c 'load imachi-1d; set mu1 0.4; solve'
-! tribo: -c: command 3: solve: mu1 = 0.4 is less than mu0 = 0.5: the static coefficient mu1 must be at least the kinetic mu0
+! tribo: -c: command 2: set: mu1 = 0.4 is below mu0 = 0.5: the static coefficient cannot be less than the kinetic one
 ? 1

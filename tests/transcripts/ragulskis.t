@@ -43,7 +43,7 @@ $ tribo -c 'load ragulskis-coulomb; set P 0; set c 0; set h 1; set u0 11; set pe
 ? 0
 
 $ tribo -c 'load ragulskis; set periods 2.5; solve'
-! tribo: -c: command 3: solve: periods = 2.5: must be a whole number of periods (at most 10⁷)
+! tribo: -c: command 2: set: periods = 2.5: must be a whole number of periods (at most 10⁷)
 ? 1
 
 
