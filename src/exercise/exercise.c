@@ -526,6 +526,17 @@ static int exercise_key(struct parse *ps, int k, const char *value)
 	return 0;
 }
 
+/* A unit of the wrong dimension, at the value: said as everywhere else. */
+static int unit_mismatch_err(struct parse *ps, const char *value, const struct unit *got,
+			     const char *name, const struct unit *want, const char *want_unit)
+{
+	struct strbuf why = STRBUF_INIT;
+	unit_mismatch(&why, value, true, got, name, want, want_unit);
+	perr(ps, col_of_value(ps), "%s", strbuf_str(&why));
+	strbuf_release(&why);
+	return 0;
+}
+
 static int param_key(struct parse *ps, int k, const char *value)
 {
 	struct ex_param *p = ps->param;
@@ -551,18 +562,13 @@ static int param_key(struct parse *ps, int k, const char *value)
 		return 1;
 	case 1: { /* unit */
 		struct unit u;
-		char want[64], got[64];
 		if (sp->kind != PARAM_NUMBER)
 			return perr(ps, col_of_key(ps), "%s is not a number: it has no unit",
 				    sp->name);
 		if (unit_parse(value, &u, ps->d))
 			return perr(ps, col_of_value(ps), "%s", ps->d->msg);
 		if (!unit_same_dim(&u, &p->canon))
-			return perr(ps, col_of_value(ps),
-				    "'%s' is a unit of %s, but %s is a %s (%s)", value,
-				    unit_dim_name(&u, got, sizeof(got)), sp->name,
-				    unit_dim_name(&p->canon, want, sizeof(want)),
-				    sp->unit[0] ? sp->unit : "no unit");
+			return unit_mismatch_err(ps, value, &u, sp->name, &p->canon, sp->unit);
 		free(p->unit);
 		p->unit = xstrdup(value);
 		p->u = u;
@@ -612,17 +618,13 @@ static int answer_key(struct parse *ps, int k, const char *value)
 	switch (k) {
 	case 0: { /* unit */
 		struct unit u;
-		char want[64], got[64];
 		if (rs->kind != VAL_NUMBER)
 			return perr(ps, col_of_key(ps), "%s is not a number: it has no unit",
 				    rs->name);
 		if (unit_parse(value, &u, ps->d))
 			return perr(ps, col_of_value(ps), "%s", ps->d->msg);
 		if (!unit_same_dim(&u, &a->u))
-			return perr(ps, col_of_value(ps),
-				    "'%s' is a unit of %s, but %s is a %s (%s)", value,
-				    unit_dim_name(&u, got, sizeof(got)), rs->name,
-				    unit_dim_name(&a->u, want, sizeof(want)), rs->unit);
+			return unit_mismatch_err(ps, value, &u, rs->name, &a->u, rs->unit);
 		free(a->unit);
 		a->unit = xstrdup(value);
 		a->u = u;
