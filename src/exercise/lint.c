@@ -8,8 +8,8 @@
 
 #include "exercise/degenerate.h"
 #include "exercise/exercise.h"
+#include "num/figure.h"
 #include "num/num.h"
-#include "plot/figure.h"
 #include "util/text.h"
 #include "util/xalloc.h"
 

@@ -8,7 +8,7 @@
 #include <stddef.h>
 
 #include "exercise/session.h"
-#include "plot/figure.h"
+#include "num/figure.h"
 #include "util/diag.h"
 #include "util/strbuf.h"
 

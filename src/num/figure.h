@@ -1,6 +1,6 @@
 /* What a model gives to be drawn: named figures made of curves, and the
  * tables of numbers behind them (for `export csv`). Pure data: models fill
- * it, plot/gnuplot.c draws it. Nothing here knows about gnuplot. */
+ * it, plot/ draws it. Nothing here knows about gnuplot. */
 #ifndef TRIBO_FIGURE_H
 #define TRIBO_FIGURE_H
 

@@ -1,4 +1,4 @@
-#include "plot/figure.h"
+#include "num/figure.h"
 
 #include <math.h>
 #include <stdlib.h>
