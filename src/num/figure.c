@@ -164,3 +164,11 @@ void figures_move(struct figures *to, struct figures *from)
 	*to = *from;
 	*from = (struct figures)FIGURES_INIT;
 }
+
+bool figure_has_data(const struct figure *f)
+{
+	for (size_t i = 0; i < f->ncurves; i++)
+		if (f->curves[i].n > 0)
+			return true;
+	return false;
+}
