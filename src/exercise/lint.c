@@ -233,7 +233,6 @@ static void check_solves(struct lint *l)
 		if (ex->params[i].has_draw && ndraw++ == 0)
 			first = i;
 	}
-	num_interrupted = 0;
 	check_point(l, file, ex->line, "at the file's values", true);
 	for (size_t i = 0; i < np && !num_interrupted; i++) {
 		const struct ex_param *p = &ex->params[i];

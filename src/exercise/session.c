@@ -330,7 +330,6 @@ int session_solve(struct session *s, struct diag *d)
 	struct value *res = xcalloc(m->nresults, sizeof(*res));
 	struct strbuf steps = STRBUF_INIT;
 	struct figures figs = FIGURES_INIT;
-	num_interrupted = 0;
 	if (run_model(s, -1, 0, res, &steps, &figs, d)) {
 		free(res);
 		strbuf_release(&steps);
