@@ -200,6 +200,8 @@ START_TEST(test_set_and_print)
 	fails("set mu 3", "set: ", "mu must be [0, 2]");
 	fails("set m 0", "set: ", "m must be > 0 kg");
 	fails("set r 2 kg", "set: ", "'kg' is a unit of mass, but r is a length (m)");
+	fails("set omega 2 m/s^2", "set: ",
+	      "'m/s^2' is a unit of acceleration, but omega is an angular velocity (rad/s)");
 	fails("set r 2 furlong", "set: ", "unknown unit 'furlong'");
 	fails("set pressure sideways", "set: ", "pressure is one of reye|uniform");
 	fails("set pressure reye cm", "set: ", "takes no unit");

@@ -503,6 +503,12 @@ START_TEST(test_units)
 	expect_fail(HEAD "[param pressure]\nmin = 1\n", 6, 1, "no range");
 	expect_fail_d(HEAD "[answer stop_time]\nunit = m\n", 6, 8, "'m' is a unit of length", &d);
 	expect_msg_has(&d, "stop_time is a time");
+	/* the article follows the dimension's name */
+	expect_fail_d(HEAD "[param omega]\nunit = m/s^2\n", 6, 8,
+		      "'m/s^2' is a unit of acceleration, but omega is an angular velocity (rad/s)",
+		      &d);
+	expect_fail_d(HEAD "[answer stop_time]\nunit = m/s^2\n", 6, 8,
+		      "'m/s^2' is a unit of acceleration, but stop_time is a time (s)", &d);
 	expect_fail(HEAD "[answer stop_time]\nunit = fortnight\n", 6, 8, "unknown unit");
 }
 END_TEST

@@ -15,6 +15,7 @@
 
 #include "cmd/command.h"
 #include "exercise/problemset.h"
+#include "num/num.h"
 #include "testutil.h"
 #include "util/latex.h"
 #include "util/xalloc.h"
@@ -573,6 +574,36 @@ START_TEST(test_latex_every_exercise)
 }
 END_TEST
 
+/* ---- Ctrl-C ------------------------------------------------------------- */
+
+static int progress_calls, interrupt_after;
+
+static void interrupting(const struct num_progress *p)
+{
+	(void)p;
+	if (++progress_calls == interrupt_after)
+		num_interrupted = 1;
+}
+
+/* command_run clears the flag as a command starts, and nothing below it
+ * does: a Ctrl-C from before a command does not stop it, one during it
+ * stops generate and lint however many solves they have left. */
+START_TEST(test_interrupted)
+{
+	num_interrupted = 1;
+	OK("generate 2 seed 1 format txt to %s disk-reye", tmp);
+	num_set_progress_hook(interrupting);
+	progress_calls = 0, interrupt_after = 3;
+	ck_assert_int_eq(run("generate 40 seed 1 format txt to %s/b disk-reye", tmp), -1);
+	ck_assert_msg(strstr(d.msg, "interrupted"), "%s", d.msg);
+	progress_calls = 0;
+	OK("lint disk-reye");
+	ck_assert_msg(strstr(strbuf_str(&out), "interrupted after"), "%s", strbuf_str(&out));
+	num_set_progress_hook(NULL);
+	num_interrupted = 0;
+}
+END_TEST
+
 static Suite *generate_suite(void)
 {
 	Suite *su = suite_create("generate");
@@ -588,6 +619,7 @@ static Suite *generate_suite(void)
 	tcase_add_test(tc, test_md_txt);
 	tcase_add_test(tc, test_bad_arguments);
 	tcase_add_test(tc, test_complete);
+	tcase_add_test(tc, test_interrupted);
 	tcase_add_test(tc, test_latex_every_exercise);
 	suite_add_tcase(su, tc);
 	return su;

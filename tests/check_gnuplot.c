@@ -199,9 +199,10 @@ START_TEST(test_script_content)
 	ck_assert_ptr_nonnull(strstr(s, "$tribo2 << EOD\n0 0.5\n1 0.5\nEOD\n"));
 	ck_assert_ptr_null(strstr(s, "$tribo4")); /* the empty curve */
 	/* the band first, between y and y2, semi-transparent */
-	ck_assert_ptr_nonnull(strstr(s, "plot $tribo1 using 1:2:3 with filledcurves fs "
-					"transparent solid 0.3 noborder lc rgb '#0072B2' title 'band' "
-					"noenhanced"));
+	ck_assert_ptr_nonnull(strstr(s,
+				     "plot $tribo1 using 1:2:3 with filledcurves fs "
+				     "transparent solid 0.3 noborder lc rgb '#0072B2' title 'band' "
+				     "noenhanced"));
 	/* Okabe and Ito's colours, in turn */
 	ck_assert_ptr_nonnull(strstr(s, "$tribo0 using 1:2 with lines lw 2 lc rgb '#D55E00' "
 					"title 'u_x / a' noenhanced"));
@@ -245,19 +246,20 @@ START_TEST(test_script_content)
 			 "A spinning disk stops under Coulomb friction: stop_time against mu, "
 			 "swept from 0.1 to 0.4 in 4 points",
 			 &t);
-	ck_assert_ptr_nonnull(strstr(strbuf_str(&sb), "set title 'A spinning disk stops under "
-						      "Coulomb friction: stop_time against mu, "
-						      "swept from 0.1 to 0.4'.\"\\n\".'in 4 points' "
-						      "noenhanced\n"));
+	ck_assert_ptr_nonnull(strstr(strbuf_str(&sb),
+				     "set title 'A spinning disk stops under "
+				     "Coulomb friction: stop_time against mu, "
+				     "swept from 0.1 to 0.4'.\"\\n\".'in 4 points' "
+				     "noenhanced\n"));
 	/* on a text terminal a label a line from the top row */
 	strbuf_reset(&sb);
 	t = (struct gp_term){.kind = GP_TERM_DUMB, .cols = 30, .rows = 12};
 	gp_script_figure(&sb, f, "A spinning disk stops: stop_time against mu", &t);
-	ck_assert_ptr_nonnull(strstr(strbuf_str(&sb),
-				     "set label 10 'A spinning disk stops:' at screen 0.5, screen 1 "
-				     "offset 0, char 0 center noenhanced\n"
-				     "set label 11 'stop_time against mu' at screen 0.5, screen 1 "
-				     "offset 0, char -1 center noenhanced\n"));
+	ck_assert_ptr_nonnull(strstr(
+		strbuf_str(&sb), "set label 10 'A spinning disk stops:' at screen 0.5, screen 1 "
+				 "offset 0, char 0 center noenhanced\n"
+				 "set label 11 'stop_time against mu' at screen 0.5, screen 1 "
+				 "offset 0, char -1 center noenhanced\n"));
 	ck_assert_ptr_null(strstr(strbuf_str(&sb), "set title"));
 	strbuf_release(&sb);
 	figures_release(&fs);
@@ -295,8 +297,8 @@ START_TEST(test_script_text)
 		curve_point(b, x, sin(x));
 	}
 	struct strbuf sb = STRBUF_INIT;
-	struct gp_term t = {.kind = GP_TERM_DUMB, .cols = 78, .rows = 16, .compact = true,
-			    .colors = 256};
+	struct gp_term t = {
+		.kind = GP_TERM_DUMB, .cols = 78, .rows = 16, .compact = true, .colors = 256};
 	gp_script_figure(&sb, f, "unused in a pane", &t);
 	const char *s = strbuf_str(&sb);
 	ck_assert_ptr_nonnull(strstr(s, "set terminal dumb size 78,16 noenhanced ansi256\n"));
@@ -366,7 +368,8 @@ START_TEST(test_script_text)
 			char copy[200];
 			memcpy(copy, rows[i], sizeof(copy));
 			for (char *w = strtok(copy, " "); w; w = strtok(NULL, " "))
-				want = want >= 0 && atoi(w) == want && w[strspn(w, "0123456789")] == '\0'
+				want = want >= 0 && atoi(w) == want &&
+						       w[strspn(w, "0123456789")] == '\0'
 					       ? want + 1
 					       : -1;
 			ticks |= want == 14;
@@ -469,47 +472,6 @@ START_TEST(test_thin)
 	ck_assert(curves_coincide(o, o, 1e-9, 1e-9));
 	ck_assert(!curves_coincide(o, s1, 1e-3, 1e-3));
 	free(keep);
-	figures_release(&fs);
-}
-END_TEST
-
-START_TEST(test_csv)
-{
-	struct figures fs = FIGURES_INIT;
-	struct table *t = figures_table(&fs, "t", "x [m]|say \"hi\", twice| padded ");
-	table_row(t, (double[]){0.1, NAN, -INFINITY});
-	table_row(t, (double[]){1e-300, 2, INFINITY});
-	struct strbuf sb = STRBUF_INIT;
-	plot_csv(t, &sb);
-	ck_assert_str_eq(strbuf_str(&sb), "x [m],\"say \"\"hi\"\", twice\",\" padded \"\r\n"
-					  "0.10000000000000001,NaN,-inf\r\n"
-					  "1e-300,2,inf\r\n");
-	/* a figure's curves: one x column when they share it, else pairs */
-	struct figure *f = figure_add(&fs, "f", "", "t [s]", "u [m]");
-	struct curve *a = figure_curve(f, "a", CURVE_LINE);
-	struct curve *b = figure_curve(f, "", CURVE_FILL);
-	curve_point(a, 0, 1);
-	curve_point(a, 1, 2);
-	curve_band(b, 0, -1, 1);
-	curve_band(b, 1, -2, 2);
-	struct figures scratch = FIGURES_INIT;
-	const struct table *ft = plot_figure_table(f, &scratch);
-	strbuf_reset(&sb);
-	plot_csv(ft, &sb);
-	ck_assert_str_eq(strbuf_str(&sb), "t [s],u [m] (a),\"u [m] (curve 2, lower)\","
-					  "\"u [m] (curve 2, upper)\"\r\n"
-					  "0,1,-1,1\r\n1,2,-2,2\r\n");
-	curve_point(a, 2, 3);
-	figures_release(&scratch);
-	ft = plot_figure_table(f, &scratch);
-	strbuf_reset(&sb);
-	plot_csv(ft, &sb);
-	ck_assert_str_eq(strbuf_str(&sb),
-			 "t [s] (a),u [m] (a),t [s] (curve 2),\"u [m] (curve 2, lower)\","
-			 "\"u [m] (curve 2, upper)\"\r\n"
-			 "0,1,0,-1,1\r\n1,2,1,-2,2\r\n2,3,NaN,NaN,NaN\r\n");
-	figures_release(&scratch);
-	strbuf_release(&sb);
 	figures_release(&fs);
 }
 END_TEST
@@ -1185,7 +1147,6 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_script_content);
 	tcase_add_test(tc, test_script_text);
 	tcase_add_test(tc, test_thin);
-	tcase_add_test(tc, test_csv);
 	tcase_add_test(tc, test_outfile);
 	suite_add_tcase(su, tc);
 	tc = tcase_create("gnuplot");

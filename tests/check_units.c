@@ -268,6 +268,29 @@ START_TEST(test_dim_name_small_buffer)
 }
 END_TEST
 
+static void mismatch_is(const char *given, bool is_unit, const char *got, const char *name,
+			const char *want, const char *expect)
+{
+	struct unit g = parse_ok(got), w = parse_ok(want);
+	struct strbuf sb = STRBUF_INIT;
+	unit_mismatch(&sb, given, is_unit, &g, name, &w, want);
+	ck_assert_str_eq(strbuf_str(&sb), expect);
+	strbuf_release(&sb);
+}
+
+START_TEST(test_mismatch)
+{
+	mismatch_is("m/s^2", true, "m/s^2", "omega", "rad/s",
+		    "'m/s^2' is a unit of acceleration, but omega is an angular velocity (rad/s)");
+	mismatch_is("1 m/s^2", false, "m/s^2", "t", "s",
+		    "1 m/s^2 is an acceleration, but t is a time (s)");
+	mismatch_is("2 kg", false, "kg", "mu", "",
+		    "2 kg is a mass, but mu is a dimensionless number (no unit)");
+	mismatch_is("3 m^3", false, "m^3", "x", "m", "3 m^3 is an L^3, but x is a length (m)");
+	mismatch_is("4 s^2", false, "s^2", "x", "m", "4 s^2 is a T^2, but x is a length (m)");
+}
+END_TEST
+
 /* ---- conversion ---- */
 
 static double convert(double x, const char *from, const char *to)
@@ -670,6 +693,7 @@ static Suite *units_suite(void)
 	tcase_add_loop_test(tc, test_dim_name, 0, sizeof(dim_names) / sizeof(dim_names[0]));
 	tcase_add_test(tc, test_dim_name_small_buffer);
 	tcase_add_test(tc, test_convert);
+	tcase_add_test(tc, test_mismatch);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("errors");

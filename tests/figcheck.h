@@ -7,7 +7,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "plot/figure.h"
+#include "num/figure.h"
 
 static inline const struct figure *fig(const struct figures *fs, const char *name)
 {

@@ -176,18 +176,16 @@ int cmd_check(struct cmd_ctx *c)
 		strbuf_add(&given, p, strlen(p));
 		if (*u) {
 			struct unit uu;
-			char want[64], got[64];
 			if (unit_parse(u, &uu, c->d)) {
 				strbuf_release(&given);
 				goto done;
 			}
 			if (!unit_same_dim(&uu, &ans_u)) {
 				/* a wrong dimension is a wrong answer, said as such */
-				strbuf_addf(c->out, "incorrect: %s is a %s, but %s is a %s (%s)\n",
-					    strbuf_str(&given),
-					    unit_dim_name(&uu, got, sizeof(got)), name,
-					    unit_dim_name(&ans_u, want, sizeof(want)),
-					    unit_text[0] ? unit_text : "no unit");
+				strbuf_addstr(c->out, "incorrect: ");
+				unit_mismatch(c->out, strbuf_str(&given), false, &uu, name, &ans_u,
+					      unit_text);
+				strbuf_addch(c->out, '\n');
 				session_set_check(c->s, (size_t)ri, CHECK_INCORRECT,
 						  strbuf_str(&given));
 				strbuf_release(&given);

@@ -7,6 +7,7 @@
 #include "cmd/handlers.h"
 #include "exercise/units.h"
 #include "num/expr.h"
+#include "num/num.h"
 #include "util/text.h"
 #include "util/xalloc.h"
 
@@ -277,6 +278,9 @@ int command_run(struct session *s, const char *line, bool interactive, struct pl
 {
 	struct tokens t;
 	diag_clear(d);
+	/* the one place the flag is cleared: a Ctrl-C from now on stops this
+	 * command (solve, sweep, lint, generate…), and none from before it */
+	num_interrupted = 0;
 	if (tokenize(line, &t, d))
 		return -1;
 	if (t.n == 0)

@@ -17,9 +17,6 @@
 
 #define ARG(i) (c->args->v[(i)].text)
 
-enum format { FMT_TEX, FMT_MD, FMT_TXT };
-static const char *const format_ext[] = {"tex", "md", "txt"};
-
 /* A unit as people write it: N*m as N·m, m/s^2 as m/s². */
 static void unit_pretty(struct strbuf *out, const char *u)
 {
@@ -146,6 +143,59 @@ static const char *answer_doc(const struct exercise *ex, const struct ex_answer 
 	return ex->model->results[a->result].doc;
 }
 
+/* ---- the formats ------------------------------------------------------
+ *
+ * One walker (render_sheet, render_key) goes through the variants, their
+ * problems and their answers; a format is the table of what each step
+ * writes. A new format is one more entry in `formats`. */
+
+struct format {
+	const char *ext;  /* the files' extension and the name `format` takes */
+	const char *tail; /* the end of either file */
+	struct {
+		/* before the first variant (note: "40 variants drawn…") */
+		void (*head)(struct strbuf *o, const struct problemset *ps, const char *note);
+		void (*variant)(struct strbuf *o, const struct problemset *ps, size_t k,
+				const char *note);
+		/* problem j of a variant: its heading and statement */
+		void (*problem)(struct strbuf *o, const struct problemset *ps, size_t j,
+				const char *statement);
+	} sheet;
+	/* what the sheet asks for, when the problem has answers; unit as
+	 * people write it, "" for none */
+	struct {
+		void (*head)(struct strbuf *o);
+		void (*item)(struct strbuf *o, const char *name, const char *unit, const char *doc);
+		void (*tail)(struct strbuf *o, bool last);
+	} give;
+	struct {
+		/* before the first variant (note ends with the rounding) */
+		void (*head)(struct strbuf *o, const struct problemset *ps, const char *note);
+		void (*variant)(struct strbuf *o, const struct problemset *ps, size_t k);
+		/* problem j of a variant: its heading and drawn values */
+		void (*problem)(struct strbuf *o, const struct problemset *ps, size_t j,
+				const char *values);
+		void (*worked)(struct strbuf *o, const char *steps);
+	} key;
+	/* the key's answers to a problem, when it has any */
+	struct {
+		void (*head)(struct strbuf *o);
+		void (*row)(struct strbuf *o, const char *name, const struct answer_row *r);
+		void (*tail)(struct strbuf *o);
+	} answers;
+};
+
+static void nothing(struct strbuf *o)
+{
+	(void)o;
+}
+
+static void nothing_after(struct strbuf *o, bool last)
+{
+	(void)o;
+	(void)last;
+}
+
 /* ---- LaTeX ----------------------------------------------------------- */
 
 static void tex(struct strbuf *o, const char *s)
@@ -181,7 +231,37 @@ static void tex_preamble(struct strbuf *o)
 			 "\\begin{document}\n");
 }
 
-static void tex_problem_head(struct strbuf *o, const struct problemset *ps, size_t j)
+static void tex_sheet_head(struct strbuf *o, const struct problemset *ps, const char *note)
+{
+	(void)ps;
+	(void)note; /* under the first variant's heading */
+	tex_preamble(o);
+}
+
+static void tex_sheet_variant(struct strbuf *o, const struct problemset *ps, size_t k,
+			      const char *note)
+{
+	if (k)
+		strbuf_addstr(o, "\\clearpage\n");
+	strbuf_addf(o, "{\\large\\bfseries Variant %zu}\\hfill Name: \\rule{6cm}{0.4pt}\n\n",
+		    k + 1);
+	if (k == 0) {
+		strbuf_addstr(o, "{\\small\\itshape ");
+		tex(o, note);
+		strbuf_addstr(o, "}\n\n");
+	}
+	if (ps->nparts == 1)
+		strbuf_addstr(o, "\\medskip\n");
+}
+
+static void tex_key_variant(struct strbuf *o, const struct problemset *ps, size_t k)
+{
+	(void)ps;
+	strbuf_addf(o, "\\subsection*{Variant %zu}\n", k + 1);
+}
+
+static void tex_problem(struct strbuf *o, const struct problemset *ps, size_t j,
+			const char *statement)
 {
 	const struct exercise *ex = session_exercise(ps->part[j].s);
 	strbuf_addstr(o, "\\textbf{");
@@ -195,120 +275,94 @@ static void tex_problem_head(struct strbuf *o, const struct problemset *ps, size
 		strbuf_addstr(o, "}");
 	}
 	strbuf_addstr(o, "\n\n");
+	tex(o, statement);
+	strbuf_addstr(o, "\n\n");
 }
 
-static void tex_sheet(const struct problemset *ps, struct strbuf *o)
+static void tex_give_head(struct strbuf *o)
 {
-	struct strbuf note = STRBUF_INIT;
-	set_note(ps, &note);
-	tex_preamble(o);
-	for (size_t k = 0; k < ps->n; k++) {
-		if (k)
-			strbuf_addstr(o, "\\clearpage\n");
-		strbuf_addf(o,
-			    "{\\large\\bfseries Variant %zu}\\hfill Name: "
-			    "\\rule{6cm}{0.4pt}\n\n",
-			    k + 1);
-		if (k == 0) {
-			strbuf_addstr(o, "{\\small\\itshape ");
-			tex(o, strbuf_str(&note));
-			strbuf_addstr(o, "}\n\n");
-		}
-		if (ps->nparts == 1)
-			strbuf_addstr(o, "\\medskip\n");
-		for (size_t j = 0; j < ps->nparts; j++) {
-			const struct ps_part *p = &ps->part[j];
-			const struct exercise *ex = session_exercise(p->s);
-			tex_problem_head(o, ps, j);
-			tex(o, p->v[k].statement);
-			strbuf_addstr(o, "\n\n");
-			if (!ex->nanswers)
-				continue;
-			strbuf_addstr(o, "Give:\n\\begin{itemize}\n");
-			for (size_t i = 0; i < ex->nanswers; i++) {
-				const struct ex_answer *a = &ex->answers[i];
-				struct strbuf u = STRBUF_INIT;
-				strbuf_addstr(o, "\\item ");
-				tex_name(o, a->name);
-				unit_pretty(&u, a->unit);
-				if (u.len) {
-					strbuf_addstr(o, " in ");
-					tex(o, strbuf_str(&u));
-				}
-				strbuf_addstr(o, " --- ");
-				tex(o, answer_doc(ex, a));
-				strbuf_addch(o, '\n');
-				strbuf_release(&u);
-			}
-			strbuf_addstr(o, "\\end{itemize}\n\n");
-		}
+	strbuf_addstr(o, "Give:\n\\begin{itemize}\n");
+}
+
+static void tex_give(struct strbuf *o, const char *name, const char *unit, const char *doc)
+{
+	strbuf_addstr(o, "\\item ");
+	tex_name(o, name);
+	if (unit[0]) {
+		strbuf_addstr(o, " in ");
+		tex(o, unit);
 	}
-	strbuf_addstr(o, "\\end{document}\n");
-	strbuf_release(&note);
+	strbuf_addstr(o, " --- ");
+	tex(o, doc);
+	strbuf_addch(o, '\n');
 }
 
-static void tex_key(const struct problemset *ps, struct strbuf *o)
+static void tex_give_tail(struct strbuf *o, bool last)
 {
-	struct strbuf note = STRBUF_INIT;
-	set_note(ps, &note);
-	reasons_note(ps, &note);
+	(void)last;
+	strbuf_addstr(o, "\\end{itemize}\n\n");
+}
+
+static void tex_key_head(struct strbuf *o, const struct problemset *ps, const char *note)
+{
 	tex_preamble(o);
 	strbuf_addstr(o, "\\section*{Answer key: ");
 	tex(o, title_of(ps));
 	strbuf_addstr(o, "}\n");
-	tex(o, strbuf_str(&note));
-	strbuf_addstr(o, " Each answer is given to the digits its tolerance needs.\n\n");
-	for (size_t k = 0; k < ps->n; k++) {
-		strbuf_addf(o, "\\subsection*{Variant %zu}\n", k + 1);
-		for (size_t j = 0; j < ps->nparts; j++) {
-			const struct ps_part *p = &ps->part[j];
-			const struct exercise *ex = session_exercise(p->s);
-			const struct ps_variant *v = &p->v[k];
-			struct strbuf line = STRBUF_INIT;
-			if (ps->nparts > 1) {
-				strbuf_addf(o, "\\subsubsection*{Problem %zu: ", j + 1);
-				tex(o, ex->id);
-				strbuf_addstr(o, "}\n");
-			}
-			values_line(p, v, &line);
-			strbuf_addstr(o, "Values: ");
-			tex(o, strbuf_str(&line));
-			strbuf_addstr(o, ".\n\n");
-			if (ex->nanswers)
-				strbuf_addstr(o, "\\begin{tabular}{@{}lll@{}}\n");
-			for (size_t i = 0; i < ex->nanswers; i++) {
-				const struct ex_answer *a = &ex->answers[i];
-				struct answer_row r;
-				answer_row_init(&r, ex, a, v);
-				tex_name(o, a->name);
-				strbuf_addstr(o, " & ");
-				if (r.isnum)
-					latex_number(o, strbuf_str(&r.num));
-				else
-					tex(o, strbuf_str(&r.num));
-				if (r.unit.len) {
-					strbuf_addstr(o, "~");
-					tex(o, strbuf_str(&r.unit));
-				}
-				strbuf_addstr(o, " & (tolerance ");
-				tex(o, strbuf_str(&r.tol));
-				strbuf_addstr(o, ")\\\\\n");
-				answer_row_release(&r);
-			}
-			if (ex->nanswers)
-				strbuf_addstr(o, "\\end{tabular}\n\n");
-			strbuf_reset(&line);
-			text_wrap_lines(&line, v->steps, 78);
-			strbuf_addstr(o, "Worked solution:\n{\\small\\begin{alltt}\n");
-			latex_escape(o, strbuf_str(&line), true);
-			if (line.len && line.buf[line.len - 1] != '\n')
-				strbuf_addch(o, '\n');
-			strbuf_addstr(o, "\\end{alltt}}\n\n");
-			strbuf_release(&line);
-		}
+	tex(o, note);
+	strbuf_addstr(o, "\n\n");
+}
+
+static void tex_key_problem(struct strbuf *o, const struct problemset *ps, size_t j,
+			    const char *values)
+{
+	if (ps->nparts > 1) {
+		strbuf_addf(o, "\\subsubsection*{Problem %zu: ", j + 1);
+		tex(o, session_exercise(ps->part[j].s)->id);
+		strbuf_addstr(o, "}\n");
 	}
-	strbuf_addstr(o, "\\end{document}\n");
-	strbuf_release(&note);
+	strbuf_addstr(o, "Values: ");
+	tex(o, values);
+	strbuf_addstr(o, ".\n\n");
+}
+
+static void tex_answers_head(struct strbuf *o)
+{
+	strbuf_addstr(o, "\\begin{tabular}{@{}lll@{}}\n");
+}
+
+static void tex_answer(struct strbuf *o, const char *name, const struct answer_row *r)
+{
+	tex_name(o, name);
+	strbuf_addstr(o, " & ");
+	if (r->isnum)
+		latex_number(o, strbuf_str(&r->num));
+	else
+		tex(o, strbuf_str(&r->num));
+	if (r->unit.len) {
+		strbuf_addstr(o, "~");
+		tex(o, strbuf_str(&r->unit));
+	}
+	strbuf_addstr(o, " & (tolerance ");
+	tex(o, strbuf_str(&r->tol));
+	strbuf_addstr(o, ")\\\\\n");
+}
+
+static void tex_answers_tail(struct strbuf *o)
+{
+	strbuf_addstr(o, "\\end{tabular}\n\n");
+}
+
+static void tex_worked(struct strbuf *o, const char *steps)
+{
+	struct strbuf w = STRBUF_INIT;
+	text_wrap_lines(&w, steps, 78);
+	strbuf_addstr(o, "Worked solution:\n{\\small\\begin{alltt}\n");
+	latex_escape(o, strbuf_str(&w), true);
+	if (w.len && w.buf[w.len - 1] != '\n')
+		strbuf_addch(o, '\n');
+	strbuf_addstr(o, "\\end{alltt}}\n\n");
+	strbuf_release(&w);
 }
 
 /* ---- Markdown -------------------------------------------------------- */
@@ -322,108 +376,118 @@ static void md(struct strbuf *o, const char *s)
 	}
 }
 
+static void md_sheet_head(struct strbuf *o, const struct problemset *ps, const char *note)
+{
+	const struct exercise *ex = session_exercise(ps->part[0].s);
+	strbuf_addstr(o, "# ");
+	md(o, title_of(ps));
+	strbuf_addstr(o, "\n\n*");
+	md(o, note);
+	strbuf_addstr(o, "*\n");
+	if (ps->nparts == 1 && ex->source[0]) {
+		strbuf_addstr(o, "\nSource: ");
+		md(o, ex->source);
+		strbuf_addch(o, '\n');
+	}
+}
+
+static void md_variant(struct strbuf *o, const struct problemset *ps, size_t k)
+{
+	(void)ps;
+	strbuf_addf(o, "\n## Variant %zu\n\n", k + 1);
+}
+
+static void md_sheet_variant(struct strbuf *o, const struct problemset *ps, size_t k,
+			     const char *note)
+{
+	(void)note; /* in the sheet's head */
+	md_variant(o, ps, k);
+}
+
 static void md_problem_head(struct strbuf *o, const struct problemset *ps, size_t j)
 {
-	const struct exercise *ex = session_exercise(ps->part[j].s);
 	if (ps->nparts > 1) {
 		strbuf_addf(o, "### Problem %zu. ", j + 1);
-		md(o, ex->title);
+		md(o, session_exercise(ps->part[j].s)->title);
 		strbuf_addstr(o, "\n\n");
 	}
 }
 
-static void md_sheet(const struct problemset *ps, struct strbuf *o)
+static void md_problem(struct strbuf *o, const struct problemset *ps, size_t j,
+		       const char *statement)
 {
-	struct strbuf note = STRBUF_INIT;
-	set_note(ps, &note);
-	strbuf_addstr(o, "# ");
-	md(o, title_of(ps));
-	strbuf_addstr(o, "\n\n*");
-	md(o, strbuf_str(&note));
-	strbuf_addstr(o, "*\n");
-	if (ps->nparts == 1 && session_exercise(ps->part[0].s)->source[0]) {
-		strbuf_addstr(o, "\nSource: ");
-		md(o, session_exercise(ps->part[0].s)->source);
-		strbuf_addch(o, '\n');
-	}
-	for (size_t k = 0; k < ps->n; k++) {
-		strbuf_addf(o, "\n## Variant %zu\n\n", k + 1);
-		for (size_t j = 0; j < ps->nparts; j++) {
-			const struct ps_part *p = &ps->part[j];
-			const struct exercise *ex = session_exercise(p->s);
-			md_problem_head(o, ps, j);
-			md(o, p->v[k].statement);
-			strbuf_addstr(o, "\n\n");
-			if (ex->nanswers)
-				strbuf_addstr(o, "Give:\n\n");
-			for (size_t i = 0; i < ex->nanswers; i++) {
-				const struct ex_answer *a = &ex->answers[i];
-				strbuf_addf(o, "- `%s`", a->name);
-				if (a->unit[0]) {
-					strbuf_addstr(o, " in ");
-					unit_pretty(o, a->unit);
-				}
-				strbuf_addstr(o, ": ");
-				md(o, answer_doc(ex, a));
-				strbuf_addch(o, '\n');
-			}
-			if (ex->nanswers && j + 1 < ps->nparts)
-				strbuf_addch(o, '\n');
-		}
-	}
-	strbuf_release(&note);
+	md_problem_head(o, ps, j);
+	md(o, statement);
+	strbuf_addstr(o, "\n\n");
 }
 
-static void md_key(const struct problemset *ps, struct strbuf *o)
+static void md_give_head(struct strbuf *o)
 {
-	struct strbuf note = STRBUF_INIT;
-	set_note(ps, &note);
-	reasons_note(ps, &note);
+	strbuf_addstr(o, "Give:\n\n");
+}
+
+static void md_give(struct strbuf *o, const char *name, const char *unit, const char *doc)
+{
+	strbuf_addf(o, "- `%s`", name);
+	if (unit[0])
+		strbuf_addf(o, " in %s", unit);
+	strbuf_addstr(o, ": ");
+	md(o, doc);
+	strbuf_addch(o, '\n');
+}
+
+static void md_give_tail(struct strbuf *o, bool last)
+{
+	if (!last)
+		strbuf_addch(o, '\n');
+}
+
+static void md_key_head(struct strbuf *o, const struct problemset *ps, const char *note)
+{
 	strbuf_addstr(o, "# Answer key: ");
 	md(o, title_of(ps));
 	strbuf_addstr(o, "\n\n");
-	md(o, strbuf_str(&note));
-	strbuf_addstr(o, " Each answer is given to the digits its tolerance needs.\n");
-	for (size_t k = 0; k < ps->n; k++) {
-		strbuf_addf(o, "\n## Variant %zu\n\n", k + 1);
-		for (size_t j = 0; j < ps->nparts; j++) {
-			const struct ps_part *p = &ps->part[j];
-			const struct exercise *ex = session_exercise(p->s);
-			const struct ps_variant *v = &p->v[k];
-			struct strbuf line = STRBUF_INIT;
-			md_problem_head(o, ps, j);
-			values_line(p, v, &line);
-			strbuf_addstr(o, "Values: ");
-			md(o, strbuf_str(&line));
-			strbuf_addstr(o, ".\n\n");
-			if (ex->nanswers)
-				strbuf_addstr(o, "| answer | value | tolerance |\n|---|---|---|\n");
-			for (size_t i = 0; i < ex->nanswers; i++) {
-				const struct ex_answer *a = &ex->answers[i];
-				struct answer_row r;
-				answer_row_init(&r, ex, a, v);
-				strbuf_addf(o, "| `%s` | ", a->name);
-				md(o, strbuf_str(&r.num));
-				if (r.unit.len) {
-					strbuf_addch(o, ' ');
-					md(o, strbuf_str(&r.unit));
-				}
-				strbuf_addstr(o, " | ");
-				md(o, strbuf_str(&r.tol));
-				strbuf_addstr(o, " |\n");
-				answer_row_release(&r);
-			}
-			strbuf_reset(&line);
-			text_wrap_lines(&line, v->steps, 78);
-			strbuf_addstr(o, "\nWorked solution:\n\n```text\n");
-			strbuf_addstr(o, strbuf_str(&line));
-			if (line.len && line.buf[line.len - 1] != '\n')
-				strbuf_addch(o, '\n');
-			strbuf_addstr(o, "```\n");
-			strbuf_release(&line);
-		}
+	md(o, note);
+	strbuf_addch(o, '\n');
+}
+
+static void md_key_problem(struct strbuf *o, const struct problemset *ps, size_t j,
+			   const char *values)
+{
+	md_problem_head(o, ps, j);
+	strbuf_addstr(o, "Values: ");
+	md(o, values);
+	strbuf_addstr(o, ".\n\n");
+}
+
+static void md_answers_head(struct strbuf *o)
+{
+	strbuf_addstr(o, "| answer | value | tolerance |\n|---|---|---|\n");
+}
+
+static void md_answer(struct strbuf *o, const char *name, const struct answer_row *r)
+{
+	strbuf_addf(o, "| `%s` | ", name);
+	md(o, strbuf_str(&r->num));
+	if (r->unit.len) {
+		strbuf_addch(o, ' ');
+		md(o, strbuf_str(&r->unit));
 	}
-	strbuf_release(&note);
+	strbuf_addstr(o, " | ");
+	md(o, strbuf_str(&r->tol));
+	strbuf_addstr(o, " |\n");
+}
+
+static void md_worked(struct strbuf *o, const char *steps)
+{
+	struct strbuf w = STRBUF_INIT;
+	text_wrap_lines(&w, steps, 78);
+	strbuf_addstr(o, "\nWorked solution:\n\n```text\n");
+	strbuf_addstr(o, strbuf_str(&w));
+	if (w.len && w.buf[w.len - 1] != '\n')
+		strbuf_addch(o, '\n');
+	strbuf_addstr(o, "```\n");
+	strbuf_release(&w);
 }
 
 /* ---- plain text ------------------------------------------------------ */
@@ -436,104 +500,199 @@ static void txt_heading(struct strbuf *o, const char *s, const char *rule)
 	strbuf_addch(o, '\n');
 }
 
+static void txt_sheet_head(struct strbuf *o, const struct problemset *ps, const char *note)
+{
+	const struct exercise *ex = session_exercise(ps->part[0].s);
+	txt_heading(o, title_of(ps), "=");
+	text_wrap(o, note, 76, 0);
+	if (ps->nparts == 1 && ex->source[0])
+		strbuf_addf(o, "Source: %s\n", ex->source);
+}
+
+static void txt_variant(struct strbuf *o, const struct problemset *ps, size_t k)
+{
+	char head[32];
+	(void)ps;
+	snprintf(head, sizeof(head), "Variant %zu", k + 1);
+	strbuf_addch(o, '\n');
+	txt_heading(o, head, "-");
+}
+
+static void txt_sheet_variant(struct strbuf *o, const struct problemset *ps, size_t k,
+			      const char *note)
+{
+	(void)note; /* in the sheet's head */
+	txt_variant(o, ps, k);
+}
+
+/* A blank line between problems; the heading of each when there are more. */
 static void txt_problem_head(struct strbuf *o, const struct problemset *ps, size_t j)
 {
 	const struct exercise *ex = session_exercise(ps->part[j].s);
+	if (j)
+		strbuf_addch(o, '\n');
 	if (ps->nparts > 1)
 		strbuf_addf(o, "Problem %zu. %s (%s)\n\n", j + 1, ex->title, ex->id);
 }
 
-static void txt_sheet(const struct problemset *ps, struct strbuf *o)
+static void txt_problem(struct strbuf *o, const struct problemset *ps, size_t j,
+			const char *statement)
 {
-	struct strbuf note = STRBUF_INIT;
-	set_note(ps, &note);
-	txt_heading(o, title_of(ps), "=");
-	text_wrap(o, strbuf_str(&note), 76, 0);
-	if (ps->nparts == 1 && session_exercise(ps->part[0].s)->source[0])
-		strbuf_addf(o, "Source: %s\n", session_exercise(ps->part[0].s)->source);
-	for (size_t k = 0; k < ps->n; k++) {
-		char head[32];
-		snprintf(head, sizeof(head), "Variant %zu", k + 1);
+	txt_problem_head(o, ps, j);
+	text_wrap(o, statement, 76, 0);
+}
+
+static void txt_give_head(struct strbuf *o)
+{
+	strbuf_addstr(o, "\nGive:\n");
+}
+
+static void txt_give(struct strbuf *o, const char *name, const char *unit, const char *doc)
+{
+	strbuf_addf(o, "  %s%s%s: %s\n", name, unit[0] ? " in " : "", unit, doc);
+}
+
+static void txt_key_head(struct strbuf *o, const struct problemset *ps, const char *note)
+{
+	struct strbuf head = STRBUF_INIT;
+	strbuf_addf(&head, "Answer key: %s", title_of(ps));
+	txt_heading(o, strbuf_str(&head), "=");
+	text_wrap(o, note, 76, 0);
+	strbuf_release(&head);
+}
+
+static void txt_key_problem(struct strbuf *o, const struct problemset *ps, size_t j,
+			    const char *values)
+{
+	txt_problem_head(o, ps, j);
+	strbuf_addf(o, "values: %s\n", values);
+}
+
+static void txt_answers_head(struct strbuf *o)
+{
+	strbuf_addstr(o, "answers:\n");
+}
+
+static void txt_answer(struct strbuf *o, const char *name, const struct answer_row *r)
+{
+	strbuf_addf(o, "  %s = %s%s%s  (tolerance %s)\n", name, strbuf_str(&r->num),
+		    r->unit.len ? " " : "", strbuf_str(&r->unit), strbuf_str(&r->tol));
+}
+
+static void txt_worked(struct strbuf *o, const char *steps)
+{
+	struct strbuf w = STRBUF_INIT;
+	text_wrap_lines(&w, steps, 76);
+	strbuf_addstr(o, "worked solution:\n");
+	for (const char *s = strbuf_str(&w); *s;) {
+		size_t n = strcspn(s, "\n");
+		strbuf_addstr(o, "  ");
+		strbuf_add(o, s, n);
 		strbuf_addch(o, '\n');
-		txt_heading(o, head, "-");
+		s += n + (s[n] == '\n');
+	}
+	strbuf_release(&w);
+}
+
+static const struct format formats[] = {
+	/* LaTeX */
+	{.ext = "tex",
+	 .tail = "\\end{document}\n",
+	 .sheet = {tex_sheet_head, tex_sheet_variant, tex_problem},
+	 .give = {tex_give_head, tex_give, tex_give_tail},
+	 .key = {tex_key_head, tex_key_variant, tex_key_problem, tex_worked},
+	 .answers = {tex_answers_head, tex_answer, tex_answers_tail}},
+	/* Markdown */
+	{.ext = "md",
+	 .tail = "",
+	 .sheet = {md_sheet_head, md_sheet_variant, md_problem},
+	 .give = {md_give_head, md_give, md_give_tail},
+	 .key = {md_key_head, md_variant, md_key_problem, md_worked},
+	 .answers = {md_answers_head, md_answer, nothing}},
+	/* plain text */
+	{.ext = "txt",
+	 .tail = "",
+	 .sheet = {txt_sheet_head, txt_sheet_variant, txt_problem},
+	 .give = {txt_give_head, txt_give, nothing_after},
+	 .key = {txt_key_head, txt_variant, txt_key_problem, txt_worked},
+	 .answers = {txt_answers_head, txt_answer, nothing}},
+};
+#define NFORMATS (sizeof(formats) / sizeof(formats[0]))
+
+/* ---- the walkers ----------------------------------------------------- */
+
+static void render_sheet(const struct format *f, const struct problemset *ps, struct strbuf *o)
+{
+	struct strbuf note = STRBUF_INIT, unit = STRBUF_INIT;
+	set_note(ps, &note);
+	f->sheet.head(o, ps, strbuf_str(&note));
+	for (size_t k = 0; k < ps->n; k++) {
+		f->sheet.variant(o, ps, k, strbuf_str(&note));
 		for (size_t j = 0; j < ps->nparts; j++) {
 			const struct ps_part *p = &ps->part[j];
 			const struct exercise *ex = session_exercise(p->s);
-			txt_problem_head(o, ps, j);
-			text_wrap(o, p->v[k].statement, 76, 0);
-			if (ex->nanswers)
-				strbuf_addstr(o, "\nGive:\n");
-			for (size_t i = 0; i < ex->nanswers; i++) {
-				const struct ex_answer *a = &ex->answers[i];
-				strbuf_addf(o, "  %s", a->name);
-				if (a->unit[0]) {
-					strbuf_addstr(o, " in ");
-					unit_pretty(o, a->unit);
+			bool last = j + 1 == ps->nparts;
+			f->sheet.problem(o, ps, j, p->v[k].statement);
+			if (ex->nanswers) {
+				f->give.head(o);
+				for (size_t i = 0; i < ex->nanswers; i++) {
+					const struct ex_answer *a = &ex->answers[i];
+					strbuf_reset(&unit);
+					unit_pretty(&unit, a->unit);
+					f->give.item(o, a->name, strbuf_str(&unit),
+						     answer_doc(ex, a));
 				}
-				strbuf_addf(o, ": %s\n", answer_doc(ex, a));
+				f->give.tail(o, last);
 			}
-			if (j + 1 < ps->nparts)
-				strbuf_addch(o, '\n');
 		}
 	}
+	strbuf_addstr(o, f->tail);
 	strbuf_release(&note);
+	strbuf_release(&unit);
 }
 
-static void txt_key(const struct problemset *ps, struct strbuf *o)
+static void render_key(const struct format *f, const struct problemset *ps, struct strbuf *o)
 {
-	struct strbuf note = STRBUF_INIT, head = STRBUF_INIT;
+	struct strbuf note = STRBUF_INIT, line = STRBUF_INIT;
 	set_note(ps, &note);
 	reasons_note(ps, &note);
-	strbuf_addf(&head, "Answer key: %s", title_of(ps));
-	txt_heading(o, strbuf_str(&head), "=");
 	strbuf_addstr(&note, " Each answer is given to the digits its tolerance needs.");
-	text_wrap(o, strbuf_str(&note), 76, 0);
+	f->key.head(o, ps, strbuf_str(&note));
 	for (size_t k = 0; k < ps->n; k++) {
-		char vh[32];
-		snprintf(vh, sizeof(vh), "Variant %zu", k + 1);
-		strbuf_addch(o, '\n');
-		txt_heading(o, vh, "-");
+		f->key.variant(o, ps, k);
 		for (size_t j = 0; j < ps->nparts; j++) {
 			const struct ps_part *p = &ps->part[j];
 			const struct exercise *ex = session_exercise(p->s);
 			const struct ps_variant *v = &p->v[k];
-			struct strbuf line = STRBUF_INIT;
-			txt_problem_head(o, ps, j);
+			strbuf_reset(&line);
 			values_line(p, v, &line);
-			strbuf_addstr(o, "values: ");
-			strbuf_addstr(o, strbuf_str(&line));
-			strbuf_addch(o, '\n');
+			f->key.problem(o, ps, j, strbuf_str(&line));
 			if (ex->nanswers)
-				strbuf_addstr(o, "answers:\n");
+				f->answers.head(o);
 			for (size_t i = 0; i < ex->nanswers; i++) {
-				const struct ex_answer *a = &ex->answers[i];
 				struct answer_row r;
-				answer_row_init(&r, ex, a, v);
-				strbuf_addf(o, "  %s = %s%s%s  (tolerance %s)\n", a->name,
-					    strbuf_str(&r.num), r.unit.len ? " " : "",
-					    strbuf_str(&r.unit), strbuf_str(&r.tol));
+				answer_row_init(&r, ex, &ex->answers[i], v);
+				f->answers.row(o, ex->answers[i].name, &r);
 				answer_row_release(&r);
 			}
-			strbuf_reset(&line);
-			text_wrap_lines(&line, v->steps, 76);
-			strbuf_addstr(o, "worked solution:\n");
-			for (const char *s = strbuf_str(&line); *s;) {
-				size_t n = strcspn(s, "\n");
-				strbuf_addstr(o, "  ");
-				strbuf_add(o, s, n);
-				strbuf_addch(o, '\n');
-				s += n + (s[n] == '\n');
-			}
-			if (j + 1 < ps->nparts)
-				strbuf_addch(o, '\n');
-			strbuf_release(&line);
+			if (ex->nanswers)
+				f->answers.tail(o);
+			f->key.worked(o, v->steps);
 		}
 	}
+	strbuf_addstr(o, f->tail);
 	strbuf_release(&note);
-	strbuf_release(&head);
+	strbuf_release(&line);
 }
 
 /* ---- the command ----------------------------------------------------- */
+
+/* "tex, md, txt": the names `format` takes. */
+static void format_names(struct strbuf *o, const char *sep)
+{
+	for (size_t j = 0; j < NFORMATS; j++)
+		strbuf_addf(o, "%s%s", j ? sep : "", formats[j].ext);
+}
 
 /* mkdir -p: DIR and the directories above it. */
 static int make_dir(const char *dir, struct diag *d)
@@ -563,7 +722,7 @@ static int make_dir(const char *dir, struct diag *d)
 
 /* Writes both files, each whole or not at all; the key only when the
  * sheet could be started. */
-static int write_pair(const char *dir, enum format f, const struct strbuf *sheet,
+static int write_pair(const char *dir, const char *ext, const struct strbuf *sheet,
 		      const struct strbuf *key, char **paths, struct diag *d)
 {
 	const struct strbuf *text[2] = {sheet, key};
@@ -574,10 +733,10 @@ static int write_pair(const char *dir, enum format f, const struct strbuf *sheet
 		size_t n = strlen(dir) + 16;
 		paths[i] = xmalloc(n);
 		if (!strcmp(dir, "."))
-			snprintf(paths[i], n, "%s.%s", base[i], format_ext[f]);
+			snprintf(paths[i], n, "%s.%s", base[i], ext);
 		else
 			snprintf(paths[i], n, "%s%s%s.%s", dir,
-				 dir[strlen(dir) - 1] == '/' ? "" : "/", base[i], format_ext[f]);
+				 dir[strlen(dir) - 1] == '/' ? "" : "/", base[i], ext);
 	}
 	for (; opened < 2 && !rc; opened++)
 		rc = outfile_open(&of[opened], paths[opened], d) ||
@@ -611,7 +770,7 @@ int cmd_generate(struct cmd_ctx *c)
 {
 	int n;
 	unsigned long seed = PROBLEMSET_DEFAULT_SEED;
-	enum format f = FMT_TEX;
+	const struct format *f = &formats[0];
 	const char *dir = ".";
 	bool seen[3] = {false, false, false};
 	size_t nargs = c->args->n;
@@ -637,25 +796,34 @@ int cmd_generate(struct cmd_ctx *c)
 		}
 		seen[k] = true;
 		if (i + 1 >= nargs) {
+			struct strbuf want = STRBUF_INIT;
+			if (k == 1) {
+				strbuf_addstr(&want, "format ");
+				format_names(&want, "|");
+			}
 			diag_set(c->d, "'%s' wants a value: %s", keys[k],
 				 k == 0	  ? "seed S"
-				 : k == 1 ? "format tex|md|txt"
+				 : k == 1 ? strbuf_str(&want)
 					  : "to DIR");
+			strbuf_release(&want);
 			goto out;
 		}
 		const char *v = ARG(++i);
 		if (k == 0 && parse_seed(v, &seed, c->d))
 			goto out;
 		if (k == 1) {
-			int fi = -1;
-			for (int j = 0; j < 3; j++)
-				if (!strcmp(v, format_ext[j]))
-					fi = j;
-			if (fi < 0) {
-				diag_set(c->d, "format '%s' is not one of tex, md, txt", v);
+			f = NULL;
+			for (size_t j = 0; j < NFORMATS; j++)
+				if (!strcmp(v, formats[j].ext))
+					f = &formats[j];
+			if (!f) {
+				struct strbuf names = STRBUF_INIT;
+				format_names(&names, ", ");
+				diag_set(c->d, "format '%s' is not one of %s", v,
+					 strbuf_str(&names));
+				strbuf_release(&names);
 				goto out;
 			}
-			f = (enum format)fi;
 		}
 		if (k == 2) {
 			for (const char *q = v; *q; q++)
@@ -693,12 +861,10 @@ int cmd_generate(struct cmd_ctx *c)
 		goto out;
 	}
 	struct strbuf sheet = STRBUF_INIT, key = STRBUF_INIT;
-	static void (*const render[][2])(const struct problemset *, struct strbuf *) = {
-		{tex_sheet, tex_key}, {md_sheet, md_key}, {txt_sheet, txt_key}};
-	render[f][0](&ps, &sheet);
-	render[f][1](&ps, &key);
+	render_sheet(f, &ps, &sheet);
+	render_key(f, &ps, &key);
 	char *paths[2] = {NULL, NULL};
-	if (!make_dir(dir, c->d) && !write_pair(dir, f, &sheet, &key, paths, c->d)) {
+	if (!make_dir(dir, c->d) && !write_pair(dir, f->ext, &sheet, &key, paths, c->d)) {
 		size_t r = total_redrawn(&ps);
 		strbuf_addf(c->out, "wrote %s and %s: %d variant%s of ", paths[0], paths[1], n,
 			    n == 1 ? "" : "s");

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cmd/handlers.h"
+#include "exercise/export.h"
 #include "exercise/sweep.h"
 #include "plot/plot.h"
 #include "util/text.h"
@@ -227,7 +228,7 @@ int cmd_export(struct cmd_ctx *c)
 				ARG(1));
 	const char *name = c->args->n > 3 ? ARG(3) : NULL;
 	struct figures scratch = FIGURES_INIT;
-	const struct table *t = plot_export_table(c->s, name, &scratch, c->d);
+	const struct table *t = export_table(c->s, name, &scratch, c->d);
 	char *path = NULL;
 	int rc = -1;
 	if (!t)
@@ -241,7 +242,7 @@ int cmd_export(struct cmd_ctx *c)
 		goto done;
 	}
 	path = token_path(ARG(2));
-	if (plot_csv_file(t, path, c->d))
+	if (export_csv_file(t, path, c->d))
 		goto done;
 	rc = 0;
 	if (c->interactive) {

@@ -374,6 +374,29 @@ static int exercise_key(struct parse *ps, int k, const char *value)
 	return 0;
 }
 
+/* `unit = VALUE` of a parameter or an answer called `name`: a unit of the
+ * dimension of `want`, which becomes *unit (as written) and *u. */
+static int unit_key(struct parse *ps, const char *value, bool number, const char *name,
+		    const struct unit *want, const char *want_unit, char **unit, struct unit *u)
+{
+	struct unit got;
+	if (!number)
+		return perr(ps, col_of_key(ps), "%s is not a number: it has no unit", name);
+	if (unit_parse(value, &got, ps->d))
+		return perr(ps, col_of_value(ps), "%s", ps->d->msg);
+	if (!unit_same_dim(&got, want)) {
+		struct strbuf why = STRBUF_INIT;
+		unit_mismatch(&why, value, true, &got, name, want, want_unit);
+		perr(ps, col_of_value(ps), "%s", strbuf_str(&why));
+		strbuf_release(&why);
+		return 0;
+	}
+	free(*unit);
+	*unit = xstrdup(value);
+	*u = got;
+	return 1;
+}
+
 static int param_key(struct parse *ps, int k, const char *value)
 {
 	struct ex_param *p = ps->param;
@@ -397,25 +420,9 @@ static int param_key(struct parse *ps, int k, const char *value)
 			p->value = x;
 		}
 		return 1;
-	case 1: { /* unit */
-		struct unit u;
-		char want[64], got[64];
-		if (sp->kind != PARAM_NUMBER)
-			return perr(ps, col_of_key(ps), "%s is not a number: it has no unit",
-				    sp->name);
-		if (unit_parse(value, &u, ps->d))
-			return perr(ps, col_of_value(ps), "%s", ps->d->msg);
-		if (!unit_same_dim(&u, &p->canon))
-			return perr(ps, col_of_value(ps),
-				    "'%s' is a unit of %s, but %s is a %s (%s)", value,
-				    unit_dim_name(&u, got, sizeof(got)), sp->name,
-				    unit_dim_name(&p->canon, want, sizeof(want)),
-				    sp->unit[0] ? sp->unit : "no unit");
-		free(p->unit);
-		p->unit = xstrdup(value);
-		p->u = u;
-		return 1;
-	}
+	case 1: /* unit */
+		return unit_key(ps, value, sp->kind == PARAM_NUMBER, sp->name, &p->canon, sp->unit,
+				&p->unit, &p->u);
 	case 2:
 	case 3:
 		if (sp->kind != PARAM_NUMBER)
@@ -458,24 +465,9 @@ static int answer_key(struct parse *ps, int k, const char *value)
 	struct ex_answer *a = ps->answer;
 	const struct result_spec *rs = &ps->ex->model->results[a->result];
 	switch (k) {
-	case 0: { /* unit */
-		struct unit u;
-		char want[64], got[64];
-		if (rs->kind != VAL_NUMBER)
-			return perr(ps, col_of_key(ps), "%s is not a number: it has no unit",
-				    rs->name);
-		if (unit_parse(value, &u, ps->d))
-			return perr(ps, col_of_value(ps), "%s", ps->d->msg);
-		if (!unit_same_dim(&u, &a->u))
-			return perr(ps, col_of_value(ps),
-				    "'%s' is a unit of %s, but %s is a %s (%s)", value,
-				    unit_dim_name(&u, got, sizeof(got)), rs->name,
-				    unit_dim_name(&a->u, want, sizeof(want)), rs->unit);
-		free(a->unit);
-		a->unit = xstrdup(value);
-		a->u = u;
-		return 1;
-	}
+	case 0: /* unit */
+		return unit_key(ps, value, rs->kind == VAL_NUMBER, rs->name, &a->u, rs->unit,
+				&a->unit, &a->u);
 	case 1: { /* tolerance: "1%" relative, "3 sig" figures, or an absolute amount */
 		char buf[128];
 		double x;

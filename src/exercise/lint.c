@@ -8,8 +8,8 @@
 
 #include "exercise/degenerate.h"
 #include "exercise/exercise.h"
+#include "num/figure.h"
 #include "num/num.h"
-#include "plot/figure.h"
 #include "util/text.h"
 #include "util/xalloc.h"
 
@@ -233,7 +233,6 @@ static void check_solves(struct lint *l)
 		if (ex->params[i].has_draw && ndraw++ == 0)
 			first = i;
 	}
-	num_interrupted = 0;
 	check_point(l, file, ex->line, "at the file's values", true);
 	for (size_t i = 0; i < np && !num_interrupted; i++) {
 		const struct ex_param *p = &ex->params[i];

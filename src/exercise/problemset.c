@@ -183,7 +183,6 @@ int problemset_draw(struct problemset *ps, struct diag *d)
 	gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
 	gsl_rng_set(rng, ps->seed);
 	int rc = 0;
-	num_interrupted = 0;
 	for (size_t j = 0; j < ps->nparts && !rc; j++)
 		for (size_t k = 0; k < ps->n && !rc; k++) {
 			rc = draw_variant(&ps->part[j], rng, d);

@@ -240,14 +240,15 @@ int session_set(struct session *s, const char *name, const char *value, const ch
 			return diag_set(d, "'%s' %s", text_clip(value, clip, sizeof(clip)), why);
 		if (unit) {
 			struct unit u;
-			char got[64], want[64];
 			if (unit_parse(unit, &u, d))
 				return -1;
-			if (!unit_same_dim(&u, &p->u))
-				return diag_set(d, "'%s' is a unit of %s, but %s is a %s (%s)",
-						unit, unit_dim_name(&u, got, sizeof(got)), name,
-						unit_dim_name(&p->u, want, sizeof(want)),
-						p->unit[0] ? p->unit : "no unit");
+			if (!unit_same_dim(&u, &p->u)) {
+				struct strbuf msg = STRBUF_INIT;
+				unit_mismatch(&msg, unit, true, &u, name, &p->u, p->unit);
+				diag_set(d, "%s", strbuf_str(&msg));
+				strbuf_release(&msg);
+				return -1;
+			}
 			x = unit_convert(x, &u, &p->u);
 			if (!isfinite(x))
 				return diag_set(d, "%s = %s %s is too large: it overflows in %s",
@@ -367,7 +368,6 @@ int session_solve(struct session *s, struct diag *d)
 	struct value *res = xcalloc(m->nresults, sizeof(*res));
 	struct strbuf steps = STRBUF_INIT;
 	struct figures figs = FIGURES_INIT;
-	num_interrupted = 0;
 	if (run_model(s, -1, 0, res, &steps, &figs, d)) {
 		free(res);
 		strbuf_release(&steps);

@@ -69,8 +69,9 @@ int session_number_param(const struct session *s, const char *name, struct diag 
 /* Runs the model as solve does, but with numeric parameter i at `value`
  * (display unit, checked as set checks it), leaving
  * the session as it was: its parameters, results and figures. res gets
- * the model's nresults values (value_release each); on failure none. Does
- * not clear num_interrupted, so that a Ctrl-C stops a sweep. */
+ * the model's nresults values (value_release each); on failure none. Like
+ * all of the core it leaves num_interrupted alone (command_run clears it),
+ * so that a Ctrl-C stops a sweep. */
 int session_solve_with(const struct session *s, size_t i, double value, struct value *res,
 		       struct diag *d);
 

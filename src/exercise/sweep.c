@@ -124,7 +124,6 @@ int sweep_run(struct session *s, const char *param, double from, double to, int 
 	struct value *res = xcalloc(m->nresults, sizeof(*res));
 	double *row = xcalloc(nnames + 1, sizeof(double));
 	r->failed_at = xcalloc((size_t)steps, sizeof(bool));
-	num_interrupted = 0;
 	int rc = 0;
 	for (int k = 0; k < steps; k++) {
 		num_progress_points(k, steps);

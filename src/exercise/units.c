@@ -199,6 +199,27 @@ const char *unit_dim_name(const struct unit *u, char *buf, size_t n)
 	return buf;
 }
 
+/* "a" or "an" before a dimension's name ("an angular velocity"; the
+ * L^a M^b form is read "an L", "an M", "a T", "an A"). */
+static const char *article(const char *name)
+{
+	return strchr("aeiouLMA", name[0]) ? "an" : "a";
+}
+
+void unit_mismatch(struct strbuf *out, const char *given, bool is_unit, const struct unit *got,
+		   const char *name, const struct unit *want, const char *want_unit)
+{
+	char g[64], w[64];
+	unit_dim_name(got, g, sizeof(g));
+	unit_dim_name(want, w, sizeof(w));
+	if (is_unit)
+		strbuf_addf(out, "'%s' is a unit of %s", given, g);
+	else
+		strbuf_addf(out, "%s is %s %s", given, article(g), g);
+	strbuf_addf(out, ", but %s is %s %s (%s)", name, article(w), w,
+		    want_unit[0] ? want_unit : "no unit");
+}
+
 double unit_convert(double x, const struct unit *from, const struct unit *to)
 {
 	return x * from->factor / to->factor;

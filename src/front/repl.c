@@ -91,7 +91,6 @@ static void on_line(char *line)
 	struct diag d;
 	bool quit = false;
 	/* a Ctrl-C now interrupts the command, not the line */
-	num_interrupted = 0;
 	got_sigint = 0;
 	front_status_start(&work);
 	int rc = command_run(repl_session, line, true, NULL, &out, &d, &quit);
@@ -150,7 +149,6 @@ int front_repl(struct session *s)
 			/* Ctrl-C at the prompt: leave the line on the screen marked ^C,
 			 * as a shell does, and start a fresh one */
 			got_sigint = 0;
-			num_interrupted = 0;
 			rl_point = rl_end;
 			rl_redisplay();
 			fputs("^C", rl_outstream ? rl_outstream : stdout);

@@ -393,6 +393,8 @@ static struct screen {
 } S;
 
 static volatile sig_atomic_t got_sigint, got_term;
+/* a command is running: a resize may draw the pane meanwhile */
+static bool in_command;
 
 static void set_status(bool error, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void set_status(bool error, const char *fmt, ...)
@@ -618,6 +620,11 @@ static void build_plot(struct pane *p)
 		return;
 	const char *text;
 	struct diag d;
+	/* at the prompt the pane is work the screen starts without a
+	 * command: a Ctrl-C that came before it (at the prompt, or in the last
+	 * command) is not for it. Within a command it is that command's. */
+	if (!in_command)
+		num_interrupted = 0;
 	if (plot_pane_render(S.s, &S.plot, &text, &d)) {
 		struct strbuf msg = STRBUF_INIT;
 		diag_format(&d, &msg);
@@ -1138,12 +1145,12 @@ static void run_line(const char *line)
 	struct strbuf out = STRBUF_INIT;
 	struct diag d;
 	bool quit = false;
-	num_interrupted = 0;
 	got_sigint = 0;
 	front_status_start(&S.work);
+	in_command = true;
 	int rc = command_run(S.s, line, true, &S.plot, &out, &d, &quit);
+	in_command = false;
 	bool interrupted = num_interrupted || got_sigint;
-	num_interrupted = 0;
 	got_sigint = 0;
 	log_add(strbuf_str(&out), ST_NORMAL);
 	if (rc) {
@@ -1522,7 +1529,6 @@ int front_screen(struct session *s)
 		if (got_sigint) {
 			/* Ctrl-C at the prompt drops the line, as a shell does */
 			got_sigint = 0;
-			num_interrupted = 0;
 			rl_free_line_state();
 			rl_callback_sigcleanup();
 			rl_replace_line("", 0);

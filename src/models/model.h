@@ -8,7 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "plot/figure.h"
+#include "num/figure.h"
 #include "util/diag.h"
 #include "util/strbuf.h"
 

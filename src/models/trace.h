@@ -17,8 +17,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "num/figure.h"
 #include "num/ode.h"
-#include "plot/figure.h"
 
 enum { TRACE_MAX = 20000 };
 

@@ -9,7 +9,7 @@
 
 #include <stdbool.h>
 
-#include "plot/figure.h"
+#include "num/figure.h"
 #include "util/strbuf.h"
 
 enum gp_term_kind {

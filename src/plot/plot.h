@@ -1,19 +1,20 @@
 /* Drawing a session's figures through the shared gnuplot (plot/gnuplot.h):
- * as text, into a file, into a window, or into the full-screen plot pane;
- * and the figures' data as CSV. Nothing here prints: text comes back in a
+ * as text, into a file, into a window, or into the full-screen plot pane.
+ * (The figures' data as CSV is exercise/export.h.) Nothing here prints: text comes back in a
  * strbuf, failures in a struct diag. */
 #ifndef TRIBO_PLOT_H
 #define TRIBO_PLOT_H
 
 #include <stddef.h>
 
+#include "exercise/export.h"
 #include "exercise/session.h"
-#include "plot/figure.h"
+#include "num/figure.h"
 #include "util/diag.h"
 #include "util/strbuf.h"
 
 /* The name `plot` and `export` give the last sweep's figure and table. */
-#define PLOT_SWEEP "sweep"
+#define PLOT_SWEEP EXPORT_SWEEP
 
 /* A figure of the session: `name` among the last solve's figures, or
  * PLOT_SWEEP for the last sweep; NULL name: the first figure of the last
@@ -72,23 +73,5 @@ int plot_pane_render(const struct session *s, struct plot_pane *p, const char **
 /* The figure the pane shows, or would show with room for it (its title
  * goes in the pane's frame); NULL when there is none to show. */
 const struct figure *plot_pane_figure(const struct session *s, const struct plot_pane *p);
-
-/* The table `export csv` writes. By name: a table of the last solve,
- * PLOT_SWEEP, or a figure's curves. Without: the last sweep when it is
- * newer than the last solve, else the first table of the last solve, else
- * the curves of its first figure. Curves become a table in *scratch
- * (figures_release it). NULL with d set when there is nothing. */
-const struct table *plot_export_table(const struct session *s, const char *name,
-				      struct figures *scratch, struct diag *d);
-/* A figure's curves as a table added to `into`: x and y columns (the
- * band's two edges for a filled curve), one x column for all when the
- * curves share their x, else one per curve; shorter columns are padded
- * with NaN. */
-const struct table *plot_figure_table(const struct figure *f, struct figures *into);
-/* A table as CSV (RFC 4180): a header of the column names with their
- * units, then %.17g numbers; NaN and inf for what is not finite. */
-void plot_csv(const struct table *t, struct strbuf *out);
-/* plot_csv into a file, written whole or not at all. */
-int plot_csv_file(const struct table *t, const char *path, struct diag *d);
 
 #endif

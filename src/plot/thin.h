@@ -10,7 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "plot/figure.h"
+#include "num/figure.h"
 
 /* The indices (ascending) of the points of c to draw at `columns`
  * columns over x in [lo, hi]: of each run of consecutive points that fall

@@ -20,6 +20,12 @@ incorrect: relative error 528%, tolerance 1% (tribo: stop_time = 0.67957866123 s
   hint: a factor of 2π too many (rev/s for rad/s?)
 ? 0
 
+# The dimension's name takes its article: an acceleration, an angular velocity.
+$ tribo -c 'load disk-reye; solve; check stop_time 1 m/s^2; check stop_angle 2 rad/s'
+incorrect: 1 m/s^2 is an acceleration, but stop_time is a time (s)
+incorrect: 2 rad/s is an angular velocity, but stop_angle is an angle (rad)
+? 0
+
 # The exercise's [answer] sections: significant figures (679.58 ms to 3
 # figures is 680, not 679) with its own unit and hint; an absolute
 # tolerance in degrees, where radians get a hint; a tight relative one.

@@ -1,6 +1,6 @@
 /* What a model gives to be drawn: named figures made of curves, and the
  * tables of numbers behind them (for `export csv`). Pure data: models fill
- * it, plot/gnuplot.c draws it. Nothing here knows about gnuplot. */
+ * it, plot/ draws it. Nothing here knows about gnuplot. */
 #ifndef TRIBO_FIGURE_H
 #define TRIBO_FIGURE_H
 
@@ -75,6 +75,8 @@ static inline double table_at(const struct table *t, size_t row, size_t col)
 	return t->v[row * t->ncols + col];
 }
 
+/* Whether some curve of f has a point. */
+bool figure_has_data(const struct figure *f);
 const struct figure *figures_find(const struct figures *fs, const char *name);
 const struct table *figures_find_table(const struct figures *fs, const char *name);
 void figures_release(struct figures *fs);

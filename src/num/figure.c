@@ -1,4 +1,4 @@
-#include "plot/figure.h"
+#include "num/figure.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -163,4 +163,12 @@ void figures_move(struct figures *to, struct figures *from)
 	figures_release(to);
 	*to = *from;
 	*from = (struct figures)FIGURES_INIT;
+}
+
+bool figure_has_data(const struct figure *f)
+{
+	for (size_t i = 0; i < f->ncurves; i++)
+		if (f->curves[i].n > 0)
+			return true;
+	return false;
 }
