@@ -864,7 +864,8 @@ int cmd_generate(struct cmd_ctx *c)
 	render_sheet(f, &ps, &sheet);
 	render_key(f, &ps, &key);
 	char *paths[2] = {NULL, NULL};
-	if (!make_dir(dir, c->d) && !write_pair(dir, f->ext, &sheet, &key, paths, c->d)) {
+	char *where = token_path(dir);
+	if (!make_dir(where, c->d) && !write_pair(where, f->ext, &sheet, &key, paths, c->d)) {
 		size_t r = total_redrawn(&ps);
 		strbuf_addf(c->out, "wrote %s and %s: %d variant%s of ", paths[0], paths[1], n,
 			    n == 1 ? "" : "s");
@@ -879,6 +880,7 @@ int cmd_generate(struct cmd_ctx *c)
 			strbuf_addstr(c->out, "no draw was degenerate\n");
 		rc = 0;
 	}
+	free(where);
 	free(paths[0]);
 	free(paths[1]);
 	strbuf_release(&sheet);

@@ -102,12 +102,18 @@ $ tribo -c 'load disk-reye; print m' -c 'print r' -c 'evl 1' -c 'print omega'
 ! tribo: -c: command 4: unknown command 'evl' (did you mean 'eval'?)
 ? 1
 
-# a leading ~ is the home directory in load, export csv and plot to
-$ mkdir -p ~ && cp "$TRIBO_PATH/disk-reye.ini" ~/mine.ini && tribo -c 'load ~/mine.ini; solve; export csv ~/m.csv; plot to ~/m.svg; print stop_time' && ls ~ && head -n 1 ~/m.csv | tr -d "\r"
+# a leading ~ is the home directory in load, export csv, plot to and generate to
+$ mkdir -p ~ && cp "$TRIBO_PATH/disk-reye.ini" ~/mine.ini && tribo -c 'load ~/mine.ini; solve; export csv ~/m.csv; plot to ~/m.svg; print stop_time; generate 2 seed 1 format txt to ~/set' | grep -v '^wrote /' && cd ~ && ls . set && head -n 1 m.csv | tr -d "\r"
 1.22324159021
+.:
 m.csv
 m.svg
 mine.ini
+set
+
+set:
+key.txt
+sheet.txt
 t [s],phi [rad],phidot [rad/s],phidot closed form [rad/s]
 ? 0
 
