@@ -223,15 +223,18 @@ static void section_begin(struct parse *ps, const char *line)
 			     kind, arg);
 			return;
 		}
-		if (kind[0] == 'p') {
-			int i = model_param_index(m, arg);
-			if (i < 0) {
-				const char *cands[64];
-				size_t nc = model_param_names(m, cands, 64);
-				perr(ps, col, "model %s has no parameter '%s'%s", m->name, arg,
-				     text_did_you_mean(arg, cands, nc, hint, sizeof(hint)));
-				return;
-			}
+		const bool is_param = kind[0] == 'p';
+		int i = is_param ? model_param_index(m, arg) : model_result_index(m, arg);
+		if (i < 0) {
+			const char *cands[64];
+			size_t nc = is_param ? model_param_names(m, cands, 64)
+					     : model_result_names(m, cands, 64);
+			perr(ps, col, "model %s has no %s '%s'%s", m->name,
+			     is_param ? "parameter" : "result", arg,
+			     text_did_you_mean(arg, cands, nc, hint, sizeof(hint)));
+			return;
+		}
+		if (is_param) {
 			if (ps->param_given[i]) {
 				perr(ps, col, "second [param %s] section (the first is at line %d)",
 				     arg, ps->ex->params[i].line);
@@ -242,14 +245,6 @@ static void section_begin(struct parse *ps, const char *line)
 			ps->param->line = ps->lineno;
 			ps->sec = SEC_PARAM;
 		} else {
-			int i = model_result_index(m, arg);
-			if (i < 0) {
-				const char *cands[64];
-				size_t nc = model_result_names(m, cands, 64);
-				perr(ps, col, "model %s has no result '%s'%s", m->name, arg,
-				     text_did_you_mean(arg, cands, nc, hint, sizeof(hint)));
-				return;
-			}
 			for (size_t j = 0; j < ps->ex->nanswers; j++)
 				if (!strcmp(ps->ex->answers[j].name, arg)) {
 					perr(ps, col,
