@@ -410,7 +410,9 @@ int unit_quantity_parse(const char *text, expr_lookup_fn lookup, void *ctx, stru
 			 * say what is wrong with the unit */
 			for (size_t i = 1; i < len; i++) {
 				const char *pre = text;
-				if (unit_may_start(text, i) && !isdigit((unsigned char)text[i]) &&
+				if (unit_may_start(text, i) &&
+				    (isalpha((unsigned char)text[i]) ||
+				     (unsigned char)text[i] >= 0x80) &&
 				    trim(&pre, i) && is_expression(pre, trim(&pre, i)))
 					return unit_parse(text + i, &q->unit, d);
 			}
