@@ -106,6 +106,8 @@ static void add_param_line(struct cmd_ctx *c, size_t i, int range_width)
 	strbuf_addpad(c->out, strbuf_str(&v), 14);
 	strbuf_addch(c->out, ' ');
 	strbuf_addpad(c->out, p->unit, 7);
+	if (utf8_width(p->unit) >= 7) /* a long name, such as degrees */
+		strbuf_addch(c->out, ' ');
 	param_range(p, range, sizeof(range));
 	strbuf_addpad(c->out, range, range_width);
 	strbuf_addf(c->out, " %s\n", p->spec->doc);
