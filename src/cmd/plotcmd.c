@@ -200,7 +200,11 @@ int cmd_sweep(struct cmd_ctx *c)
 		if (p < 0)
 			return -1;
 		if (session_quantity(c->s, (size_t)p, ARG(k), x, c->d)) {
-			diag_prefix(c->d, "%s ", what);
+			struct strbuf msg = STRBUF_INIT;
+			strbuf_addf(&msg, "%s '%s': %s", what,
+				    text_clip(ARG(k), clip, sizeof(clip)), c->d->msg);
+			diag_set(c->d, "%s", strbuf_str(&msg));
+			strbuf_release(&msg);
 			return -1;
 		}
 	}

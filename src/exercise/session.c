@@ -211,6 +211,38 @@ static void mark_changed(struct session *s, size_t i)
 		s->stale = p->spec->name;
 }
 
+static int lookup_si(const char *name, double *value, struct diag *d, void *ctx)
+{
+	return session_value_si(ctx, name, value, d);
+}
+
+int session_quantity(const struct session *s, size_t i, const char *text, double *out,
+		     struct diag *d)
+{
+	const struct ex_param *p = &s->ex->params[i];
+	const char *name = p->spec->name;
+	struct quantity q;
+	if (unit_quantity_parse(text, lookup_si, (void *)s, &q, d))
+		return -1;
+	double x = q.value;
+	if (*q.unit_text) {
+		struct unit u = q.unit;
+		const char *unit = q.unit_text;
+		char got[64], want[64];
+		if (!unit_same_dim(&u, &p->u))
+			return diag_set(d, "'%s' is a unit of %s, but %s is a %s (%s)", unit,
+					unit_dim_name(&u, got, sizeof(got)), name,
+					unit_dim_name(&p->u, want, sizeof(want)),
+					p->unit[0] ? p->unit : "no unit");
+		x = unit_convert(x, &u, &p->u);
+		if (!isfinite(x))
+			return diag_set(d, "%s = %s is too large: it overflows in %s", name, text,
+					p->unit);
+	}
+	*out = x;
+	return 0;
+}
+
 int session_set(struct session *s, const char *name, const char *value, const char *unit,
 		struct diag *d)
 {
@@ -247,40 +279,6 @@ int session_set(struct session *s, const char *name, const char *value, const ch
 		st->num = x;
 	}
 	mark_changed(s, (size_t)i);
-	return 0;
-}
-
-static int lookup_si(const char *name, double *value, struct diag *d, void *ctx)
-{
-	return session_value_si(ctx, name, value, d);
-}
-
-int session_quantity(const struct session *s, size_t i, const char *text, double *out,
-		     struct diag *d)
-{
-	const struct ex_param *p = &s->ex->params[i];
-	const char *name = p->spec->name;
-	struct quantity q;
-	if (unit_quantity_parse(text, lookup_si, (void *)s, &q, d)) {
-		diag_prefix(d, "%s: ", name);
-		return -1;
-	}
-	double x = q.value;
-	if (*q.unit_text) {
-		struct unit u = q.unit;
-		const char *unit = q.unit_text;
-		char got[64], want[64];
-		if (!unit_same_dim(&u, &p->u))
-			return diag_set(d, "'%s' is a unit of %s, but %s is a %s (%s)", unit,
-					unit_dim_name(&u, got, sizeof(got)), name,
-					unit_dim_name(&p->u, want, sizeof(want)),
-					p->unit[0] ? p->unit : "no unit");
-		x = unit_convert(x, &u, &p->u);
-		if (!isfinite(x))
-			return diag_set(d, "%s = %s is too large: it overflows in %s", name, text,
-					p->unit);
-	}
-	*out = x;
 	return 0;
 }
 

@@ -128,17 +128,24 @@ static const struct base_unit *find_base(const char *s, size_t n)
 	return NULL;
 }
 
-int unit_parse(const char *s, struct unit *u, struct diag *d)
+/* unit_parse; with d NULL it only says whether s is a unit, at the cost of
+ * the part it reads (unit_quantity_parse tries many places of one text). */
+static int parse(const char *s, struct unit *u, struct diag *d)
 {
+	char clip[TEXT_CLIP_SIZE];
+#define FAIL(...) (d ? diag_set(d, __VA_ARGS__) : -1)
+#define S	  text_clip(s, clip, sizeof(clip))
 	*u = (struct unit){1.0, {0}};
 	const char *p = s;
 	int sign = 1;
 	while (isspace((unsigned char)*p))
 		p++;
-	size_t len = strlen(p);
-	while (len && isspace((unsigned char)p[len - 1]))
-		len--;
-	if (len == 0 || (len == 1 && *p == '1'))
+	/* "" and "1" are numbers; looked at without strlen, for
+	 * unit_quantity_parse tries many places of one long text */
+	const char *q = p + (*p == '1');
+	while (isspace((unsigned char)*q))
+		q++;
+	if (!*q)
 		return 0;
 	bool want_factor = true;
 	while (*p) {
@@ -148,15 +155,14 @@ int unit_parse(const char *s, struct unit *u, struct diag *d)
 		}
 		if (*p == '*' || *p == '.') {
 			if (want_factor)
-				return diag_set(d, "unit '%s': '%c' needs a unit before it", s, *p);
+				return FAIL("unit '%s': '%c' needs a unit before it", S, *p);
 			p++;
 			want_factor = true;
 			continue;
 		}
 		if (*p == '/') {
 			if (want_factor)
-				return diag_set(
-					d, "unit '%s': '/' needs a unit before it (write 1/s)", s);
+				return FAIL("unit '%s': '/' needs a unit before it (write 1/s)", S);
 			/* a/b/c = a/(b c), as people write it */
 			sign = -1;
 			p++;
@@ -174,16 +180,17 @@ int unit_parse(const char *s, struct unit *u, struct diag *d)
 		       strncmp(p, "²", strlen("²")) && strncmp(p, "³", strlen("³")))
 			p++;
 		if (p == start)
-			return diag_set(d, "unit '%s': unexpected '%c'", s, *p);
+			return FAIL("unit '%s': unexpected '%c'", S, *p);
 		const struct base_unit *b = find_base(start, (size_t)(p - start));
 		if (!b) {
+			if (!d)
+				return -1;
 			char word[64];
 			snprintf(word, sizeof(word), "%.*s", (int)(p - start), start);
 			const char *near = suggest(word);
 			if (near)
-				return diag_set(d, "unknown unit '%s' (did you mean '%s'?)", word,
-						near);
-			return diag_set(d, "unknown unit '%s'", word);
+				return FAIL("unknown unit '%s' (did you mean '%s'?)", word, near);
+			return FAIL("unknown unit '%s'", word);
 		}
 		int exp = 1;
 		if (*p == '^') {
@@ -191,8 +198,7 @@ int unit_parse(const char *s, struct unit *u, struct diag *d)
 			char *end;
 			long e = strtol(p, &end, 10);
 			if (end == p || e == 0 || e < -9 || e > 9)
-				return diag_set(d, "unit '%s': '^' needs a small nonzero integer",
-						s);
+				return FAIL("unit '%s': '^' needs a small nonzero integer", S);
 			exp = (int)e;
 			p = end;
 		} else if (!strncmp(p, "²", strlen("²"))) {
@@ -207,14 +213,21 @@ int unit_parse(const char *s, struct unit *u, struct diag *d)
 		for (int i = 0; i < NDIM; i++) {
 			int e = u->dim[i] + exp * b->dim[i];
 			if (e < -20 || e > 20)
-				return diag_set(d, "unit '%s': a power beyond ±20", s);
+				return FAIL("unit '%s': a power beyond ±20", S);
 			u->dim[i] = (signed char)e;
 		}
 		want_factor = false;
 	}
 	if (want_factor)
-		return diag_set(d, "unit '%s' ends with an operator", s);
+		return FAIL("unit '%s' ends with an operator", S);
 	return 0;
+#undef S
+#undef FAIL
+}
+
+int unit_parse(const char *s, struct unit *u, struct diag *d)
+{
+	return parse(s, u, d);
 }
 
 bool unit_same_dim(const struct unit *a, const struct unit *b)
@@ -363,12 +376,8 @@ static bool unit_may_start(const char *text, size_t i)
 	const char *p = text + i;
 	if (i == 0 || ((unsigned char)*p & 0xC0) == 0x80 || isspace((unsigned char)*p))
 		return false;
-	/* glued to a name it is part of the name: "ans" is no "an" in seconds */
-	size_t j = i;
-	while (j > 0 &&
-	       (isalnum((unsigned char)text[j - 1]) || text[j - 1] == '_' || text[j - 1] == '.'))
-		j--;
-	if (j < i && (isalpha((unsigned char)text[j]) || text[j] == '_'))
+	/* a unit's name is a whole run of letters: none begins inside one */
+	if (isalpha((unsigned char)p[-1]) || (unsigned char)p[-1] >= 0x80)
 		return false;
 	if (isdigit((unsigned char)*p)) {
 		if (!isspace((unsigned char)p[-1]))
@@ -376,17 +385,21 @@ static bool unit_may_start(const char *text, size_t i)
 		const char *q = p + 1;
 		while (isspace((unsigned char)*q))
 			q++;
-		if (*p == '1' && !*q)
-			return false;
+		return !(*p == '1' && !*q);
 	}
-	return true;
+	/* glued to a name it is part of the name: "x2cm" is no x2 in cm (and
+	 * a run longer than a name or a number is neither) */
+	size_t j = i;
+	while (j > 0 && i - j <= 64 &&
+	       (isalnum((unsigned char)text[j - 1]) || text[j - 1] == '_' || text[j - 1] == '.'))
+		j--;
+	return i - j <= 64 && !(j < i && (isalpha((unsigned char)text[j]) || text[j] == '_'));
 }
 
 int unit_quantity_parse(const char *text, expr_lookup_fn lookup, void *ctx, struct quantity *q,
 			struct diag *d)
 {
 	size_t len = strlen(text);
-	struct diag scratch;
 	*q = (struct quantity){0, {1, {0}}, text + len, len};
 	/* a plain number, or one too large, or inf or nan: said as such */
 	const char *why;
@@ -399,8 +412,8 @@ int unit_quantity_parse(const char *text, expr_lookup_fn lookup, void *ctx, stru
 	size_t split = len;
 	for (size_t i = 1; i < len && split == len; i++) {
 		const char *pre = text;
-		if (unit_may_start(text, i) && !unit_parse(text + i, &q->unit, &scratch) &&
-		    trim(&pre, i) && is_expression(pre, trim(&pre, i)))
+		if (unit_may_start(text, i) && !parse(text + i, &q->unit, NULL) && trim(&pre, i) &&
+		    is_expression(pre, trim(&pre, i)))
 			split = i;
 	}
 	if (split == len) {
@@ -408,7 +421,8 @@ int unit_quantity_parse(const char *text, expr_lookup_fn lookup, void *ctx, stru
 		if (!is_expression(text, len)) {
 			/* a complete expression and then something that is no unit:
 			 * say what is wrong with the unit */
-			for (size_t i = 1; i < len; i++) {
+			/* (an expression is at most 4096 bytes: no need to look further) */
+			for (size_t i = 1; i < len && i <= 8192; i++) {
 				const char *pre = text;
 				if (unit_may_start(text, i) &&
 				    (isalpha((unsigned char)text[i]) ||

@@ -30,11 +30,11 @@ $ tribo -c 'load disk-reye; set r 3 kg'
 ? 1
 
 $ tribo -c 'load disk-reye; set r inf'
-! tribo: -c: command 2: set: r: 'inf' is not finite
+! tribo: -c: command 2: set: 'inf' is not finite
 ? 1
 
 $ tribo -c 'load disk-reye; set omega 1e400'
-! tribo: -c: command 2: set: omega: '1e400' is out of range (too large for a double)
+! tribo: -c: command 2: set: '1e400' is out of range (too large for a double)
 ? 1
 
 $ tribo -c 'load disk-reye; print stop_time'

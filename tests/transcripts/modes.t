@@ -15,7 +15,7 @@ $ tribo - < script.tribo
 ? 0
 
 $ tribo failing.tribo
-! tribo: failing.tribo:3: set: mu: unknown name 'banana' in disk-reye
+! tribo: failing.tribo:3: set: unknown name 'banana' in disk-reye
 !     set mu banana
 !            ^
 ? 1
@@ -35,7 +35,7 @@ $ tribo -c 'load disk-reye; load nosuch; print m'
 ? 1
 
 $ tribo -c 'load disk-reye; set mu banana'
-! tribo: -c: command 2: set: mu: unknown name 'banana' in disk-reye
+! tribo: -c: command 2: set: unknown name 'banana' in disk-reye
 !      set mu banana
 !             ^
 ? 1

@@ -28,10 +28,10 @@ $ tribo -c 'load disk-reye; set r 3/4 m; print r; set r 15 centimetres; print r;
 
 # A mistyped unit is suggested; a value that is not finite, or a unit of another dimension, is refused.
 $ tribo -c 'load imachi; set phi 45 degreez'
-! tribo: -c: command 2: set: phi: unknown unit 'degreez' (did you mean 'degrees'?)
+! tribo: -c: command 2: set: unknown unit 'degreez' (did you mean 'degrees'?)
 ? 1
 $ tribo -c 'load disk-reye; set r 1/0 m'
-! tribo: -c: command 2: set: r: '1/0' is not a finite number
+! tribo: -c: command 2: set: '1/0' is not a finite number
 ? 1
 $ tribo -c 'load disk-reye; set r 3 s'
 ! tribo: -c: command 2: set: 's' is a unit of time, but r is a length (m)
