@@ -193,7 +193,7 @@ START_TEST(test_set_and_print)
 	ok("set pressure uniform");
 	ok("print pressure");
 	ck_assert_str_eq(strbuf_str(&out), "uniform\n");
-	fails("set r banana", "set: ", "'banana' is not a number");
+	fails("set r banana", "set: ", "unknown name 'banana' in disk-reye");
 	fails("set r nan", "set: ", "is not finite");
 	fails("set r 1e400", "set: ", "out of range");
 	fails("set r -1", "set: ", "r must be > 0 m");
@@ -277,8 +277,8 @@ START_TEST(test_eval)
 	ok("eval omega*r"); /* SI: 20 rad/s · 0.15 m */
 	ck_assert_str_eq(strbuf_str(&out), "3\n");
 	ok("set r 15 cm");
-	ok("eval r");
-	ck_assert_str_eq(strbuf_str(&out), "0.15\n");
+	ok("eval r"); /* a lone name: with its SI unit */
+	ck_assert_str_eq(strbuf_str(&out), "0.15 m\n");
 	fails("eval pressure", "eval: ", "pressure is not a number");
 	fails("eval sqrt(-1)", "eval: ", "not a number");
 	/* the column points into the whole command line */
@@ -446,6 +446,36 @@ START_TEST(test_long_value_file_vs_set)
 }
 END_TEST
 
+/* issue 16: an angle as a person types it, said back in the parameter's
+ * unit; a quoted command name; ans. */
+START_TEST(test_units_as_typed)
+{
+	static const char *const phi[] = {"set phi 45 degrees", "set phi 45°", "set phi 45deg",
+					  "set phi pi/4 rad", "set phi 45 °"};
+	ok("load imachi");
+	for (size_t i = 0; i < sizeof(phi) / sizeof(phi[0]); i++) {
+		strbuf_reset(&out);
+		ck_assert_msg(command_run(s, phi[i], true, NULL, &out, &d, NULL) == 0, "%s: %s",
+			      phi[i], d.msg);
+		ck_assert_str_eq(strbuf_str(&out), "phi = 45 deg\n");
+	}
+	ok("print phi rad");
+	ck_assert_str_eq(strbuf_str(&out), "0.785398163397\n");
+	ok("eval 4*ans"); /* ans as printed: in rad */
+	ck_assert_str_eq(strbuf_str(&out), "3.14159265359\n");
+	fails("print phi m", "print: ", "'m' is a unit of length");
+	ok("\"eval\" 1+2");
+	ck_assert_str_eq(strbuf_str(&out), "3\n");
+	ok("eval 2*ans");
+	ck_assert_str_eq(strbuf_str(&out), "6\n");
+	ok("'eval' ans to ms");
+	ck_assert_str_eq(strbuf_str(&out), "6000 ms\n");
+	ok("help units");
+	ck_assert_msg(strstr(strbuf_str(&out), "\n  deg  = 0.0174532925199 rad   degree degrees\n"),
+		      "%s", strbuf_str(&out));
+}
+END_TEST
+
 static Suite *command_suite(void)
 {
 	Suite *su = suite_create("command");
@@ -459,6 +489,7 @@ static Suite *command_suite(void)
 	tcase_add_test(tc, test_set_and_print);
 	tcase_add_test(tc, test_solve_stale_reset);
 	tcase_add_test(tc, test_eval);
+	tcase_add_test(tc, test_units_as_typed);
 	tcase_add_test(tc, test_quit_and_help);
 	tcase_add_test(tc, test_complete);
 	tcase_add_test(tc, test_megabyte_lines);

@@ -933,7 +933,7 @@ START_TEST(test_sweep)
 	fails("sweep bx 0 1 3 law", "not a number");
 	fails("sweep law 0 1 3 R", "law is a choice");
 	fails("sweep bx 0 1 1 R", "STEPS '1' must be a whole number from 2 to 10000");
-	fails("sweep bx 0 x 3 R", "TO 'x' is not a number");
+	fails("sweep bx 0 x 3 R", "TO 'x': unknown name 'x'");
 }
 END_TEST
 

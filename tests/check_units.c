@@ -675,6 +675,245 @@ START_TEST(test_wrap_lines)
 }
 END_TEST
 
+/* ---- long names, glued units, expressions (unit_quantity_parse) ---- */
+
+/* Every long name and plural a person types, with the symbol it means. */
+static const struct {
+	const char *word, *symbol;
+} long_names[] = {
+	{"meter", "m"},
+	{"meters", "m"},
+	{"metre", "m"},
+	{"metres", "m"},
+	{"centimeter", "cm"},
+	{"centimeters", "cm"},
+	{"centimetre", "cm"},
+	{"centimetres", "cm"},
+	{"millimeter", "mm"},
+	{"millimeters", "mm"},
+	{"millimetre", "mm"},
+	{"millimetres", "mm"},
+	{"micrometer", "um"},
+	{"micrometres", "um"},
+	{"kilometer", "km"},
+	{"kilometers", "km"},
+	{"kilometre", "km"},
+	{"kilometres", "km"},
+	{"inch", "in"},
+	{"inches", "in"},
+	{"foot", "ft"},
+	{"feet", "ft"},
+	{"kilogram", "kg"},
+	{"kilograms", "kg"},
+	{"gram", "g"},
+	{"grams", "g"},
+	{"milligram", "mg"},
+	{"milligrams", "mg"},
+	{"pound", "lb"},
+	{"pounds", "lb"},
+	{"second", "s"},
+	{"seconds", "s"},
+	{"millisecond", "ms"},
+	{"milliseconds", "ms"},
+	{"minute", "min"},
+	{"minutes", "min"},
+	{"hour", "h"},
+	{"hours", "h"},
+	{"radian", "rad"},
+	{"radians", "rad"},
+	{"degree", "deg"},
+	{"degrees", "deg"},
+	{"revolution", "rev"},
+	{"revolutions", "rev"},
+	{"newton", "N"},
+	{"newtons", "N"},
+	{"kilonewton", "kN"},
+	{"millinewtons", "mN"},
+	{"joule", "J"},
+	{"joules", "J"},
+	{"watt", "W"},
+	{"watts", "W"},
+	{"hertz", "Hz"},
+	/* compounds of long names, as the parser does compounds */
+	{"meters/second", "m/s"},
+	{"kilometers/hour", "km/h"},
+	{"revolutions/minute", "rpm"},
+	{"degrees/second", "deg/s"},
+	{"newton*meters", "N*m"},
+	{"newton meter", "N*m"},
+	{"meters/second^2", "m/s^2"},
+	{"centimeters/s", "cm/s"},
+};
+
+START_TEST(test_long_name)
+{
+	struct unit a = parse_ok(long_names[_i].word), b = parse_ok(long_names[_i].symbol);
+	ck_assert_msg(unit_same_dim(&a, &b), "%s and %s differ in dimension", long_names[_i].word,
+		      long_names[_i].symbol);
+	ck_assert_rel(a.factor, b.factor, 1e-15);
+}
+END_TEST
+
+/* A name that no parameter or result has; the parser's lookup for tests. */
+static int test_lookup(const char *name, double *value, struct diag *d, void *ctx)
+{
+	(void)ctx;
+	if (!strcmp(name, "r")) {
+		*value = 0.11;
+		return 0;
+	}
+	if (!strcmp(name, "ans")) {
+		*value = 3;
+		return 0;
+	}
+	return diag_set(d, "unknown name '%s'", name);
+}
+
+static const struct {
+	const char *text;
+	double value;	  /* in the unit */
+	const char *unit; /* as typed; "" for none */
+	double si;	  /* value × the unit's factor */
+} quantities[] = {
+	{"45", 45, "", 45},
+	{"2e-3", 2e-3, "", 2e-3},
+	{"-1.5e3", -1500, "", -1500},
+	{"45 deg", 45, "deg", PI / 4},
+	{"45deg", 45, "deg", PI / 4},
+	{"45 degrees", 45, "degrees", PI / 4},
+	{"45degrees", 45, "degrees", PI / 4},
+	{"45°", 45, "°", PI / 4},
+	{"45 °", 45, "°", PI / 4},
+	{"pi/4 rad", PI / 4, "rad", PI / 4},
+	{"pi/4rad", PI / 4, "rad", PI / 4},
+	{"pi / 4 radians", PI / 4, "radians", PI / 4},
+	{"3/4 m", 0.75, "m", 0.75},
+	{"15cm", 15, "cm", 0.15},
+	{"15 centimetres", 15, "centimetres", 0.15},
+	{"300 rpm", 300, "rpm", 10 * PI},
+	{"300rpm", 300, "rpm", 10 * PI},
+	{"2 m/s^2", 2, "m/s^2", 2},
+	{"9.81 meters/second^2", 9.81, "meters/second^2", 9.81},
+	{"2 1/s", 2, "1/s", 2},
+	{"1e3m", 1000, "m", 1000},
+	{"2.5e-3 kg", 2.5e-3, "kg", 2.5e-3},
+	{"(1+2) s", 3, "s", 3},
+	{"(1+2)s", 3, "s", 3},
+	{"sqrt(2) m", 1.4142135623730951, "m", 1.4142135623730951},
+	{"2*r", 0.22, "", 0.22},	/* a name, no unit: "2*" is no expression */
+	{"2*r cm", 0.22, "cm", 0.0022}, /* the name is SI, the unit applies all the same */
+	{"ans", 3, "", 3},		/* "an" and "s" would be a name glued to a unit */
+	{"2*ans ms", 6, "ms", 6e-3},
+	{"21", 21, "", 21}, /* "1" alone is never a unit */
+	{"1 h", 1, "h", 3600},
+	{"90 minutes", 90, "minutes", 5400},
+};
+
+START_TEST(test_quantity)
+{
+	struct quantity q;
+	struct diag d;
+	diag_clear(&d);
+	const char *t = quantities[_i].text;
+	int rc = unit_quantity_parse(t, test_lookup, NULL, &q, &d);
+	ck_assert_msg(rc == 0, "\"%s\" refused: %s", t, d.msg);
+	ck_assert_rel(q.value, quantities[_i].value, 1e-15);
+	ck_assert_str_eq(q.unit_text, quantities[_i].unit);
+	ck_assert_rel(q.value * q.unit.factor, quantities[_i].si, 1e-15);
+}
+END_TEST
+
+/* Refused, with `part` in the message. */
+static const struct {
+	const char *text, *part;
+} bad_quantities[] = {
+	{"45 degreez", "unknown unit 'degreez' (did you mean 'degrees'?)"},
+	{"45degreez", "unknown unit 'degreez' (did you mean 'degrees'?)"},
+	{"45 degre", "unknown unit 'degre' (did you mean 'degree'?)"},
+	{"45 metrs", "unknown unit 'metrs' (did you mean 'metres'?)"},
+	{"pi/4 radx", "unknown unit 'radx' (did you mean 'rad'?)"},
+	{"2 m/sx", "unknown unit 'sx'"},
+	{"1/0 m", "'1/0' is not a finite number"},
+	{"1/0", "'1/0' is not a finite number"},
+	{"-1/0 deg", "'-1/0' is not a finite number"},
+	{"sqrt(-1) m", "'sqrt(-1)' is not a finite number"},
+	{"inf", "'inf' is not finite"},
+	{"1e400", "'1e400' is out of range"},
+	{"banana", "unknown name 'banana'"},
+	{"2*", "ends where a value is expected"},
+	{"2 1", "expected an operator"}, /* "1" alone is no unit */
+	{"", "ends where a value is expected"},
+};
+
+START_TEST(test_quantity_bad)
+{
+	struct quantity q;
+	struct diag d;
+	diag_clear(&d);
+	const char *t = bad_quantities[_i].text;
+	ck_assert_msg(unit_quantity_parse(t, test_lookup, NULL, &q, &d) == -1, "\"%s\" accepted",
+		      t);
+	ck_assert_msg(strstr(d.msg, bad_quantities[_i].part), "\"%s\": \"%s\" lacks \"%s\"", t,
+		      d.msg, bad_quantities[_i].part);
+}
+END_TEST
+
+/* The wrong dimension is for the caller to judge: the unit comes back. */
+START_TEST(test_quantity_dimension)
+{
+	struct quantity q;
+	struct diag d;
+	diag_clear(&d);
+	ck_assert_int_eq(unit_quantity_parse("3 s", test_lookup, NULL, &q, &d), 0);
+	struct unit m = parse_ok("m");
+	ck_assert(!unit_same_dim(&q.unit, &m));
+	char buf[64];
+	ck_assert_str_eq(unit_dim_name(&q.unit, buf, sizeof(buf)), "time");
+}
+END_TEST
+
+START_TEST(test_si_name)
+{
+	static const struct {
+		const char *unit, *si;
+	} si[] = {
+		{"cm", "m"},	       {"g", "kg"},	 {"min", "s"},
+		{"deg", "rad"},	       {"rpm", "rad/s"}, {"km/h", "m/s"},
+		{"kN", "N"},	       {"J", "N*m"},	 {"", ""},
+		{"Hz", "Hz"},	       {"m^3", "m^3"},	 {"kg/s^2", "kg s^-2"},
+		{"rad/m", "m^-1 rad"},
+	};
+	for (size_t i = 0; i < sizeof(si) / sizeof(si[0]); i++) {
+		struct unit u = parse_ok(si[i].unit);
+		char buf[64];
+		ck_assert_str_eq(unit_si_name(&u, buf, sizeof(buf)), si[i].si);
+	}
+}
+END_TEST
+
+/* help units: every unit of the table, and its long names, by dimension. */
+START_TEST(test_unit_list)
+{
+	struct strbuf sb = STRBUF_INIT;
+	unit_list(&sb);
+	const char *all = strbuf_str(&sb);
+	for (size_t i = 0; i < sizeof(named) / sizeof(named[0]); i++) {
+		char line[64];
+		snprintf(line, sizeof(line), "\n  %s ", named[i].name);
+		ck_assert_msg(strstr(all, line), "help units lacks %s", named[i].name);
+	}
+	for (size_t i = 0; i < sizeof(long_names) / sizeof(long_names[0]); i++)
+		if (!strchr(long_names[i].word, '/') && !strchr(long_names[i].word, '*') &&
+		    !strchr(long_names[i].word, ' '))
+			ck_assert_msg(strstr(all, long_names[i].word), "help units lacks %s",
+				      long_names[i].word);
+	ck_assert(strstr(all, "length (SI: m):\n  m    = 1 m "));
+	ck_assert(strstr(all, "\n  cm   = 0.01 m "));
+	ck_assert(strstr(all, "angular velocity (SI: rad/s):\n  rpm  = 0.10471975512 rad/s\n"));
+	strbuf_release(&sb);
+}
+END_TEST
+
 static Suite *units_suite(void)
 {
 	Suite *s = suite_create("units");
@@ -702,6 +941,16 @@ static Suite *units_suite(void)
 	tcase_add_loop_test(tc, test_slash_without_unit_before, 0,
 			    sizeof(slash_bad) / sizeof(slash_bad[0]));
 	tcase_add_test(tc, test_dimension_overflow);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("as typed");
+	tcase_add_loop_test(tc, test_long_name, 0, sizeof(long_names) / sizeof(long_names[0]));
+	tcase_add_loop_test(tc, test_quantity, 0, sizeof(quantities) / sizeof(quantities[0]));
+	tcase_add_loop_test(tc, test_quantity_bad, 0,
+			    sizeof(bad_quantities) / sizeof(bad_quantities[0]));
+	tcase_add_test(tc, test_quantity_dimension);
+	tcase_add_test(tc, test_si_name);
+	tcase_add_test(tc, test_unit_list);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("text");

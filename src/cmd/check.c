@@ -90,6 +90,13 @@ static const char *hint_for(double ratio, double rel)
 	return NULL;
 }
 
+/* The offset in the command line of a place in c->rest (a copy of its end). */
+static int rest_col(const struct cmd_ctx *c, const char *at)
+{
+	const char *rest = strstr(c->line, c->rest);
+	return rest ? (int)(rest - c->line) + (int)(at - c->rest) : 0;
+}
+
 int cmd_check(struct cmd_ctx *c)
 {
 	const struct exercise *ex = session_exercise(c->s);
@@ -147,7 +154,7 @@ int cmd_check(struct cmd_ctx *c)
 		}
 		if (expr_eval(expr, lookup_param, c->s, &si, c->d)) {
 			if (c->d->col > 0) { /* point into the whole line */
-				int off = (int)(expr - c->line);
+				int off = rest_col(c, expr);
 				char msg[sizeof(c->d->msg)];
 				memcpy(msg, c->d->msg, sizeof(msg));
 				diag_at(c->d, "", 0, c->d->col + off, c->line, "%s", msg);
@@ -160,26 +167,21 @@ int cmd_check(struct cmd_ctx *c)
 		x = unit_convert(si, &si_u, &ans_u);
 		strbuf_addstr(&given, expr);
 	} else {
-		size_t vlen = strcspn(p, " \t");
-		char *num = xstrndup(p, vlen), clip[TEXT_CLIP_SIZE];
-		const char *why;
-		int bad = text_parse_double(num, &x, &why);
-		if (bad)
-			diag_set(c->d, "'%s' %s: check %s VALUE [UNIT] wants a number",
-				 text_clip(num, clip, sizeof(clip)), why, name);
-		free(num);
-		if (bad)
+		struct quantity q;
+		if (unit_quantity_parse(p, lookup_param, c->s, &q, c->d)) {
+			if (c->d->col > 0) { /* point into the whole line */
+				char msg[sizeof(c->d->msg)];
+				memcpy(msg, c->d->msg, sizeof(msg));
+				diag_at(c->d, "", 0, c->d->col + rest_col(c, p), c->line, "%s",
+					msg);
+			}
 			goto done;
-		const char *u = p + vlen;
-		while (isspace((unsigned char)*u))
-			u++;
+		}
+		x = q.value;
+		const char *u = q.unit_text;
 		strbuf_add(&given, p, strlen(p));
 		if (*u) {
-			struct unit uu;
-			if (unit_parse(u, &uu, c->d)) {
-				strbuf_release(&given);
-				goto done;
-			}
+			struct unit uu = q.unit;
 			if (!unit_same_dim(&uu, &ans_u)) {
 				/* a wrong dimension is a wrong answer, said as such */
 				strbuf_addstr(c->out, "incorrect: ");

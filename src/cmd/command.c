@@ -1,6 +1,7 @@
 #include "cmd/command.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -48,14 +49,20 @@ static const struct command commands[] = {
 	{"set",
 	 cmd_set,
 	 2,
-	 3,
+	 -1,
 	 CMD_NEEDS_EXERCISE,
 	 "set NAME VALUE [UNIT]",
 	 "set a parameter",
 	 "Sets a parameter. With a unit the value is converted to the\n"
-	 "parameter's unit: set r 20 cm, set omega 300 rpm, set theta 0.5 rad.\n"
-	 "A value outside the parameter's range is refused, and the range shown.\n"
-	 "Results computed before are out of date until the next solve.",
+	 "parameter's unit: set r 20 cm, set omega 300 rpm, set phi 45 degrees.\n"
+	 "The unit may be glued to the number (15cm, 45deg, 45°), and VALUE may\n"
+	 "be an expression as eval takes it (set phi pi/4 rad, set r 3/4 m): the\n"
+	 "unit is the longest run at the end that reads as a unit after a whole\n"
+	 "expression. Names in VALUE stand for their SI values, ans for the last\n"
+	 "number printed; a VALUE without a unit is in the parameter's unit.\n"
+	 "help units lists the units. A value outside the parameter's range is\n"
+	 "refused, and the range shown. Results computed before are out of date\n"
+	 "until the next solve.",
 	 {COMPLETE_PARAM, COMPLETE_VALUE, COMPLETE_UNIT}},
 	{"reset",
 	 cmd_reset,
@@ -81,10 +88,13 @@ static const struct command commands[] = {
 	 1,
 	 -1,
 	 CMD_NEEDS_EXERCISE,
-	 "print NAME...",
+	 "print NAME... [UNIT]",
 	 "print results or parameters, one a line",
 	 "Prints each named result or parameter on its own line: numbers as\n"
-	 "%.12g, booleans as true/false, words as they are. Results need 'solve'.",
+	 "%.12g, booleans as true/false, words as they are. Results need 'solve'.\n"
+	 "A last word that is a unit and no name converts the numbers to it:\n"
+	 "print stop_time ms, print omega rpm. ans becomes the last number\n"
+	 "printed, in the unit it was printed in.",
 	 {COMPLETE_NAME}},
 	{"table",
 	 cmd_table,
@@ -93,7 +103,8 @@ static const struct command commands[] = {
 	 CMD_NEEDS_EXERCISE | CMD_NEEDS_SOLUTION,
 	 "table",
 	 "every result as name = value unit",
-	 "Prints every result of the last solve.",
+	 "Prints every result of the last solve, in the unit the exercise asks\n"
+	 "for it in where it asks, else in the model's unit.",
 	 {COMPLETE_NONE}},
 	{"steps",
 	 cmd_steps,
@@ -109,12 +120,17 @@ static const struct command commands[] = {
 	 1,
 	 -1,
 	 CMD_RAW,
-	 "eval EXPR",
+	 "eval EXPR [to UNIT]",
 	 "calculator over the parameters and results",
 	 "Evaluates an expression: + - * / ^, parentheses, functions such as\n"
 	 "sqrt, exp, log, sin, cos, tan, atan, abs, and the constants pi and e.\n"
 	 "Parameters and results stand for their values in SI units, angles in\n"
-	 "radians, so that eval omega*r/(mu*g) reads as on paper.",
+	 "radians, so that eval omega*r/(mu*g) reads as on paper; the answer is\n"
+	 "in SI units too. A lone name is shown with its SI unit (eval r gives\n"
+	 "0.11 m); an expression's unit is not worked out, so none is shown.\n"
+	 "'to UNIT' converts the SI answer: eval r to cm, eval stop_time to ms\n"
+	 "(a lone name of another dimension is refused). ans is the last number\n"
+	 "printed or evaluated, as it was shown: after eval 1+2, eval 2*ans is 6.",
 	 {COMPLETE_EXPR}},
 	{"check",
 	 cmd_check,
@@ -125,8 +141,10 @@ static const struct command commands[] = {
 	 "check your answer against tribo's",
 	 "Compares your answer for a result with tribo's, within the tolerance\n"
 	 "the exercise gives for it (1% where it gives none): check stop_time\n"
-	 "0.68, check stop_time 680 ms, or a formula over the parameters, in SI\n"
-	 "units: check stop_time = omega*r/(mu*g). Prints 'correct' or\n"
+	 "0.68, check stop_time 680 ms, check stop_time 680ms, check stop_time\n"
+	 "ans (VALUE [UNIT] is read as set reads it; without a unit it is in\n"
+	 "the unit the exercise asks in), or a formula over the parameters, in\n"
+	 "SI units: check stop_time = omega*r/(mu*g). Prints 'correct' or\n"
 	 "'incorrect', the relative error and the tolerance, and for a wrong\n"
 	 "answer a hint where the slip is a common one (a factor of 2, π or g, a\n"
 	 "sign, degrees for radians). A wrong answer is not a failed command.",
@@ -233,8 +251,9 @@ static const struct command commands[] = {
 	 0,
 	 "help [COMMAND|TOPIC|NAME]",
 	 "the commands, or one in detail",
-	 "Lists the commands, or explains one; 'help keys' gives the keys of the full\n"
-	 "screen, and 'help NAME' a parameter or result of the loaded exercise.",
+	 "Lists the commands, or explains one, or a topic: 'help units' lists every\n"
+	 "unit tribo knows, by dimension, and 'help keys' the keys of the full screen;\n"
+	 "'help NAME' explains a parameter or result of the loaded exercise.",
 	 {COMPLETE_COMMAND}},
 	{"quit",
 	 cmd_quit,
@@ -324,10 +343,10 @@ int command_run(struct session *s, const char *line, bool interactive, struct pl
 		diag_prefix(d, "%s: ", name);
 		goto done;
 	}
-	/* the raw rest of the line, without a trailing comment */
-	const char *after = line + t.v[0].col - 1 + strlen(name);
-	while (isspace((unsigned char)*after))
-		after++;
+	/* the raw rest of the line, without a trailing comment: from the
+	 * second word on (the name may have been quoted, so its length in the
+	 * line is not strlen(name)) */
+	const char *after = t.n > 1 ? line + t.v[1].col - 1 : "";
 	char *rest = xstrndup(after, strcspn(after, "#"));
 	for (size_t n = strlen(rest); n && isspace((unsigned char)rest[n - 1]); n--)
 		rest[n - 1] = '\0';
@@ -372,16 +391,23 @@ static int help_keys(struct cmd_ctx *c)
 	return 0;
 }
 
-/* help TOPIC: what is not a command. */
+static int help_units(struct cmd_ctx *c)
+{
+	unit_list(c->out);
+	return 0;
+}
+
+/* What `help TOPIC` explains besides the commands. */
 static const struct {
 	const char *name;
 	int (*show)(struct cmd_ctx *c);
 	const char *summary;
-} help_topics[] = {
+} topics[] = {
+	{"units", help_units, "every unit tribo knows, by dimension"},
 	{"keys", help_keys, "the keys of the full screen"},
 };
 
-enum { NTOPICS = sizeof(help_topics) / sizeof(help_topics[0]) };
+enum { NTOPICS = sizeof(topics) / sizeof(topics[0]) };
 
 static int help_one(struct cmd_ctx *c, const char *name)
 {
@@ -391,15 +417,15 @@ static int help_one(struct cmd_ctx *c, const char *name)
 		return 0;
 	}
 	for (size_t i = 0; i < NTOPICS; i++)
-		if (!strcmp(help_topics[i].name, name))
-			return help_topics[i].show(c);
+		if (!strcmp(topics[i].name, name))
+			return topics[i].show(c);
 	if (cmd_help_name(c, name) == 0)
 		return 0;
 	const char *names[NCOMMANDS + NTOPICS];
 	for (size_t i = 0; i < NCOMMANDS; i++)
 		names[i] = commands[i].name;
 	for (size_t i = 0; i < NTOPICS; i++)
-		names[NCOMMANDS + i] = help_topics[i].name;
+		names[NCOMMANDS + i] = topics[i].name;
 	const char *near = text_suggest(name, names, NCOMMANDS + NTOPICS);
 	char clip[TEXT_CLIP_SIZE];
 	text_clip(name, clip, sizeof(clip));
@@ -424,10 +450,17 @@ int cmd_help(struct cmd_ctx *c)
 			strbuf_addpad(c->out, commands[i].usage, 26);
 		strbuf_addf(c->out, "%s\n", commands[i].summary);
 	}
-	strbuf_addstr(c->out, "Topics:");
-	for (size_t i = 0; i < NTOPICS; i++)
-		strbuf_addf(c->out, " help %s (%s);", help_topics[i].name, help_topics[i].summary);
-	strbuf_addstr(c->out, " help NAME for a parameter or result\n");
+	strbuf_addstr(c->out, "Topics:\n");
+	for (size_t i = 0; i < NTOPICS; i++) {
+		char usage[64];
+		snprintf(usage, sizeof(usage), "help %s", topics[i].name);
+		strbuf_addstr(c->out, "  ");
+		strbuf_addpad(c->out, usage, 26);
+		strbuf_addf(c->out, "%s\n", topics[i].summary);
+	}
+	strbuf_addstr(c->out, "  ");
+	strbuf_addpad(c->out, "help NAME", 26);
+	strbuf_addstr(c->out, "a parameter or result of the loaded exercise\n");
 	return 0;
 }
 
@@ -511,6 +544,8 @@ char **command_complete(const struct session *s, const char *line, size_t start,
 	case COMPLETE_COMMAND:
 		for (size_t i = 0; i < NCOMMANDS; i++)
 			cand_add(&c, commands[i].name);
+		for (size_t i = 0; t.n > 0 && i < NTOPICS; i++)
+			cand_add(&c, topics[i].name);
 		break;
 	case COMPLETE_EXERCISE: {
 		struct catalog cat;

@@ -1,6 +1,7 @@
 /* The commands of SPEC §2 that work on the session. */
 #include "cmd/handlers.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -108,21 +109,36 @@ static void add_param_line(struct cmd_ctx *c, size_t i, int range_width)
 	strbuf_addpad(c->out, strbuf_str(&v), 14);
 	strbuf_addch(c->out, ' ');
 	strbuf_addpad(c->out, p->unit, 7);
+	if (utf8_width(p->unit) >= 7) /* a long name, such as degrees */
+		strbuf_addch(c->out, ' ');
 	param_range(p, range, sizeof(range));
 	strbuf_addpad(c->out, range, range_width);
 	strbuf_addf(c->out, " %s\n", p->spec->doc);
 	strbuf_release(&v);
 }
 
+/* A result in the exercise's units: those its [answer] asks in, else the
+ * model's. */
 static void add_result_line(struct cmd_ctx *c, size_t i)
 {
-	const struct result_spec *r = &session_exercise(c->s)->model->results[i];
-	const struct value *v = session_result(c->s, i);
+	const struct exercise *ex = session_exercise(c->s);
+	const struct result_spec *r = &ex->model->results[i];
+	struct value v = value_copy(session_result(c->s, i));
+	const char *unit = r->unit;
+	struct unit from;
+	struct diag scratch;
+	for (size_t k = 0; k < ex->nanswers; k++)
+		if (ex->answers[k].result == (int)i && v.kind == VAL_NUMBER &&
+		    !unit_parse(r->unit, &from, &scratch)) {
+			v.num = unit_convert(v.num, &from, &ex->answers[k].u);
+			unit = ex->answers[k].unit;
+		}
 	strbuf_addf(c->out, "%s = ", r->name);
-	value_format_inline(v, c->out);
-	if (r->unit[0] && (v->kind == VAL_NUMBER || v->kind == VAL_MATRIX))
-		strbuf_addf(c->out, " %s", r->unit);
+	value_format_inline(&v, c->out);
+	if (unit[0] && (v.kind == VAL_NUMBER || v.kind == VAL_MATRIX))
+		strbuf_addf(c->out, " %s", unit);
 	strbuf_addch(c->out, '\n');
+	value_release(&v);
 }
 
 int cmd_show(struct cmd_ctx *c)
@@ -180,7 +196,28 @@ int cmd_show(struct cmd_ctx *c)
 
 int cmd_set(struct cmd_ctx *c)
 {
-	if (session_set(c->s, ARG(1), ARG(2), c->args->n > 3 ? ARG(3) : NULL, c->d))
+	/* the words after the value are its unit ("pi / 4 rad" comes as one
+	 * text to the number's parser all the same) */
+	struct strbuf unit = STRBUF_INIT;
+	for (size_t i = 3; i < c->args->n; i++)
+		strbuf_addf(&unit, "%s%s", i > 3 ? " " : "", ARG(i));
+	int rc = session_set(c->s, ARG(1), ARG(2), c->args->n > 3 ? strbuf_str(&unit) : NULL, c->d);
+	strbuf_release(&unit);
+	if (rc && c->d->col > 0) {
+		/* an expression's mistake, pointed at in the command line when
+		 * it lies in the value as typed there */
+		char msg[sizeof(c->d->msg)], prefix[sizeof(c->d->prefix)];
+		const struct token *v = &c->args->v[2];
+		size_t n = strlen(ARG(2));
+		memcpy(msg, c->d->msg, sizeof(msg));
+		memcpy(prefix, c->d->prefix, sizeof(prefix));
+		if ((size_t)c->d->col <= n + 1 && !strncmp(c->line + v->col - 1, ARG(2), n))
+			diag_at(c->d, "", 0, c->d->col + v->col - 1, c->line, "%s", msg);
+		else
+			diag_set(c->d, "%s", msg);
+		memcpy(c->d->prefix, prefix, sizeof(prefix));
+	}
+	if (rc)
 		return -1;
 	if (c->interactive) {
 		const struct exercise *ex = session_exercise(c->s);
@@ -216,18 +253,61 @@ int cmd_solve(struct cmd_ctx *c)
 	return 0;
 }
 
+/* The unit a result or parameter is printed in (its display unit). */
+static int lookup_unit(const struct lookup *lk, struct unit *u, struct diag *d)
+{
+	return unit_parse(lk->unit, u, d);
+}
+
 int cmd_print(struct cmd_ctx *c)
 {
+	/* print NAME... UNIT: a last word that is no name but a unit converts
+	 * every number before it */
+	size_t n = c->args->n;
+	struct unit to;
+	const char *to_text = NULL;
+	if (n > 2) {
+		struct lookup lk;
+		struct diag scratch;
+		const char *last = ARG(n - 1);
+		if (session_lookup(c->s, last, &lk, &scratch) == 0)
+			value_release(&lk.value);
+		else if (unit_parse(last, &to, &scratch) == 0)
+			to_text = last, n--;
+	}
 	/* check every name first, so that a bad one prints nothing at all */
-	for (size_t i = 1; i < c->args->n; i++) {
+	for (size_t i = 1; i < n; i++) {
 		struct lookup lk;
 		if (session_lookup(c->s, ARG(i), &lk, c->d))
 			return -1;
+		int rc = 0;
+		if (to_text) {
+			struct unit u;
+			char got[64], want[64];
+			if (lk.value.kind != VAL_NUMBER)
+				rc = diag_set(c->d, "%s is not a number: it has no unit", ARG(i));
+			else if (lookup_unit(&lk, &u, c->d))
+				rc = -1;
+			else if (!unit_same_dim(&to, &u))
+				rc = diag_set(c->d, "'%s' is a unit of %s, but %s is a %s (%s)",
+					      to_text, unit_dim_name(&to, got, sizeof(got)), ARG(i),
+					      unit_dim_name(&u, want, sizeof(want)),
+					      lk.unit[0] ? lk.unit : "no unit");
+		}
 		value_release(&lk.value);
+		if (rc)
+			return -1;
 	}
-	for (size_t i = 1; i < c->args->n; i++) {
+	for (size_t i = 1; i < n; i++) {
 		struct lookup lk;
 		session_lookup(c->s, ARG(i), &lk, c->d);
+		if (to_text) {
+			struct unit u;
+			lookup_unit(&lk, &u, c->d);
+			lk.value.num = unit_convert(lk.value.num, &u, &to);
+		}
+		if (lk.value.kind == VAL_NUMBER)
+			session_set_ans(c->s, lk.value.num);
 		value_format(&lk.value, c->out);
 		strbuf_addch(c->out, '\n');
 		value_release(&lk.value);
@@ -254,10 +334,33 @@ static int lookup_si(const char *name, double *value, struct diag *d, void *ctx)
 	return session_value_si(ctx, name, value, d);
 }
 
+/* The " to " of "eval EXPR to UNIT", the last one; NULL when there is none. */
+static char *find_to(char *s)
+{
+	char *found = NULL;
+	for (char *p = s; (p = strstr(p, "to")); p++)
+		if (p > s && isspace((unsigned char)p[-1]) && isspace((unsigned char)p[2]))
+			found = p - 1;
+	return found;
+}
+
 int cmd_eval(struct cmd_ctx *c)
 {
+	char *expr = xstrdup(c->rest), *to_text = NULL;
+	struct unit to, known;
+	bool dim_known = false;
+	char *kw = find_to(expr);
+	int rc = -1;
 	double x;
-	if (expr_eval(c->rest, lookup_si, c->s, &x, c->d)) {
+	if (kw) {
+		*kw = '\0';
+		to_text = kw + 4;
+		while (isspace((unsigned char)*to_text))
+			to_text++;
+		if (unit_parse(to_text, &to, c->d))
+			goto done;
+	}
+	if (expr_eval(expr, lookup_si, c->s, &x, c->d)) {
 		/* point into the whole command line, not just the expression */
 		if (c->d->col > 0) {
 			int off = (int)(strstr(c->line, c->rest) - c->line);
@@ -265,15 +368,51 @@ int cmd_eval(struct cmd_ctx *c)
 			memcpy(msg, c->d->msg, sizeof(msg));
 			diag_at(c->d, "", 0, c->d->col + off, c->line, "%s", msg);
 		}
-		return -1;
+		goto done;
 	}
-	if (isnan(x))
-		return diag_set(c->d, "the result is not a number (a square root or logarithm "
-				      "of a negative value?)");
-	char buf[32];
-	text_format_number(x, buf, sizeof(buf));
-	strbuf_addf(c->out, "%s\n", buf);
-	return 0;
+	if (isnan(x)) {
+		diag_set(c->d, "the result is not a number (a square root or logarithm "
+			       "of a negative value?)");
+		goto done;
+	}
+	/* a bare name has a known dimension; an expression's is not worked out */
+	char *name = expr;
+	while (isspace((unsigned char)*name))
+		name++;
+	for (size_t n = strlen(name); n && isspace((unsigned char)name[n - 1]); n--)
+		name[n - 1] = '\0';
+	struct lookup lk;
+	struct diag scratch;
+	if (text_is_name(name) && session_exercise(c->s) &&
+	    !session_lookup(c->s, name, &lk, &scratch)) {
+		dim_known = lk.value.kind == VAL_NUMBER && !unit_parse(lk.unit, &known, &scratch);
+		value_release(&lk.value);
+	}
+	char buf[32], si[64];
+	if (to_text) {
+		char got[64], want[64];
+		if (dim_known && !unit_same_dim(&known, &to)) {
+			diag_set(c->d, "'%s' is a unit of %s, but %s is a %s (%s)", to_text,
+				 unit_dim_name(&to, got, sizeof(got)), name,
+				 unit_dim_name(&known, want, sizeof(want)),
+				 unit_si_name(&known, si, sizeof(si)));
+			goto done;
+		}
+		x /= to.factor;
+		text_format_number(x, buf, sizeof(buf));
+		strbuf_addf(c->out, "%s %s\n", buf, to_text);
+	} else {
+		text_format_number(x, buf, sizeof(buf));
+		if (dim_known && *unit_si_name(&known, si, sizeof(si)))
+			strbuf_addf(c->out, "%s %s\n", buf, si);
+		else
+			strbuf_addf(c->out, "%s\n", buf);
+	}
+	session_set_ans(c->s, x);
+	rc = 0;
+done:
+	free(expr);
+	return rc;
 }
 
 /* ---- help NAME -------------------------------------------------------- */

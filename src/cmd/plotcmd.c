@@ -189,10 +189,27 @@ int cmd_sweep(struct cmd_ctx *c)
 	int steps;
 	const char *why;
 	char clip[TEXT_CLIP_SIZE];
-	if (text_parse_double(ARG(2), &from, &why))
-		return diag_set(c->d, "FROM '%s' %s", text_clip(ARG(2), clip, sizeof(clip)), why);
-	if (text_parse_double(ARG(3), &to, &why))
-		return diag_set(c->d, "TO '%s' %s", text_clip(ARG(3), clip, sizeof(clip)), why);
+	/* a plain number as before; else a value as set reads it (10cm, pi/4rad) */
+	for (int k = 2; k <= 3; k++) {
+		double *x = k == 2 ? &from : &to;
+		const char *what = k == 2 ? "FROM" : "TO";
+		if (!text_parse_double(ARG(k), x, &why))
+			continue;
+		if (strcmp(why, "is not a number"))
+			return diag_set(c->d, "%s '%s' %s", what,
+					text_clip(ARG(k), clip, sizeof(clip)), why);
+		int p = session_number_param(c->s, ARG(1), c->d);
+		if (p < 0)
+			return -1;
+		if (session_quantity(c->s, (size_t)p, ARG(k), x, c->d)) {
+			struct strbuf msg = STRBUF_INIT;
+			strbuf_addf(&msg, "%s '%s': %s", what,
+				    text_clip(ARG(k), clip, sizeof(clip)), c->d->msg);
+			diag_set(c->d, "%s", strbuf_str(&msg));
+			strbuf_release(&msg);
+			return -1;
+		}
+	}
 	if (text_parse_int(ARG(4), 2, SWEEP_MAX_STEPS, &steps))
 		return diag_set(c->d, "STEPS '%s' must be a whole number from 2 to %d", ARG(4),
 				SWEEP_MAX_STEPS);

@@ -22,6 +22,8 @@ struct session {
 	struct figures sweep;
 	bool sweep_newer;     /* the sweep came after the last solve */
 	unsigned long serial; /* changes with the figures (session_figures_serial) */
+	double ans;
+	bool has_ans;
 };
 
 struct session *session_new(void)
@@ -211,6 +213,39 @@ static void mark_changed(struct session *s, size_t i)
 
 static int relations_hold(const struct session *s, struct diag *d);
 
+static int lookup_si(const char *name, double *value, struct diag *d, void *ctx)
+{
+	return session_value_si(ctx, name, value, d);
+}
+
+int session_quantity(const struct session *s, size_t i, const char *text, double *out,
+		     struct diag *d)
+{
+	const struct ex_param *p = &s->ex->params[i];
+	const char *name = p->spec->name;
+	struct quantity q;
+	if (unit_quantity_parse(text, lookup_si, (void *)s, &q, d))
+		return -1;
+	double x = q.value;
+	if (*q.unit_text) {
+		struct unit u = q.unit;
+		const char *unit = q.unit_text;
+		if (!unit_same_dim(&u, &p->u)) {
+			struct strbuf msg = STRBUF_INIT;
+			unit_mismatch(&msg, unit, true, &u, name, &p->u, p->unit);
+			diag_set(d, "%s", strbuf_str(&msg));
+			strbuf_release(&msg);
+			return -1;
+		}
+		x = unit_convert(x, &u, &p->u);
+		if (!isfinite(x))
+			return diag_set(d, "%s = %s is too large: it overflows in %s", name, text,
+					p->unit);
+	}
+	*out = x;
+	return 0;
+}
+
 int session_set(struct session *s, const char *name, const char *value, const char *unit,
 		struct diag *d)
 {
@@ -234,26 +269,14 @@ int session_set(struct session *s, const char *name, const char *value, const ch
 		st->text = xstrdup(value); /* the old text goes once the value stands */
 	} else {
 		double x;
-		const char *why;
-		char clip[TEXT_CLIP_SIZE];
-		if (text_parse_double(value, &x, &why))
-			return diag_set(d, "'%s' %s", text_clip(value, clip, sizeof(clip)), why);
-		if (unit) {
-			struct unit u;
-			if (unit_parse(unit, &u, d))
-				return -1;
-			if (!unit_same_dim(&u, &p->u)) {
-				struct strbuf msg = STRBUF_INIT;
-				unit_mismatch(&msg, unit, true, &u, name, &p->u, p->unit);
-				diag_set(d, "%s", strbuf_str(&msg));
-				strbuf_release(&msg);
-				return -1;
-			}
-			x = unit_convert(x, &u, &p->u);
-			if (!isfinite(x))
-				return diag_set(d, "%s = %s %s is too large: it overflows in %s",
-						name, value, unit, p->unit);
-		}
+		struct strbuf text = STRBUF_INIT;
+		strbuf_addstr(&text, value);
+		if (unit)
+			strbuf_addf(&text, " %s", unit);
+		int rc = session_quantity(s, (size_t)i, strbuf_str(&text), &x, d);
+		strbuf_release(&text);
+		if (rc)
+			return -1;
 		if (ex_param_check(p, x, d))
 			return -1;
 		st->num = x;
@@ -270,6 +293,12 @@ int session_set(struct session *s, const char *name, const char *value, const ch
 		free(old.text);
 	mark_changed(s, (size_t)i);
 	return 0;
+}
+
+void session_set_ans(struct session *s, double x)
+{
+	s->ans = x;
+	s->has_ans = true;
 }
 
 int session_set_number(struct session *s, size_t i, double value, struct diag *d)
@@ -519,6 +548,13 @@ int session_lookup(const struct session *s, const char *name, struct lookup *out
 int session_value_si(const struct session *s, const char *name, double *out, struct diag *d)
 {
 	struct lookup lk;
+	if (!strcmp(name, "ans") && !(s->ex && (model_param_index(s->ex->model, name) >= 0 ||
+						model_result_index(s->ex->model, name) >= 0))) {
+		if (!s->has_ans)
+			return diag_set(d, "ans is the last number printed, and none has been yet");
+		*out = s->ans;
+		return 0;
+	}
 	if (!s->ex)
 		return diag_set(d, "unknown name '%s' (no exercise is loaded)", name);
 	if (session_lookup(s, name, &lk, d))

@@ -33,9 +33,19 @@ void session_adopt(struct session *s, struct exercise *ex);
 const struct exercise *session_exercise(const struct session *s);
 const struct param_state *session_param(const struct session *s, size_t i);
 
-/* set NAME VALUE [UNIT]: VALUE in UNIT, else in the parameter's unit. */
+/* set NAME VALUE [UNIT]: VALUE in UNIT, else in the parameter's unit. For a
+ * number VALUE may be an expression with the unit after it or glued to it
+ * ("pi/4 rad", "45deg"), read by unit_quantity_parse; its names stand for
+ * their SI values and `ans` for the last number printed. */
 int session_set(struct session *s, const char *name, const char *value, const char *unit,
 		struct diag *d);
+/* Reads "VALUE [UNIT]" as set reads it, for numeric parameter i: *out is
+ * in the parameter's display unit (not range-checked). */
+int session_quantity(const struct session *s, size_t i, const char *text, double *out,
+		     struct diag *d);
+/* `ans`: the last number printed or evaluated, as it was printed (in the
+ * unit it was shown in). */
+void session_set_ans(struct session *s, double x);
 /* Sets numeric parameter i to `value` in its display unit, checked as set
  * checks it (for generate, which draws numbers, not text). */
 int session_set_number(struct session *s, size_t i, double value, struct diag *d);
@@ -92,7 +102,9 @@ struct lookup {
 };
 int session_lookup(const struct session *s, const char *name, struct lookup *out, struct diag *d);
 /* A number's value in coherent SI units (angles in radians), for
- * expressions. Fails for words and booleans, and for stale results. */
+ * expressions; "ans" (when no parameter or result has that name) is the
+ * last number printed, as printed. Fails for words and booleans, for
+ * stale results, and for ans before anything was printed. */
 int session_value_si(const struct session *s, const char *name, double *out, struct diag *d);
 /* Parameter and result names, for completion and suggestions; the array
  * is NULL-terminated and borrowed from the model. */

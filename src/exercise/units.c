@@ -6,76 +6,146 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "num/expr.h"
 #include "util/text.h"
+#include "util/xalloc.h"
 
 struct base_unit {
 	const char *name;
 	double factor;
 	signed char dim[NDIM]; /* L M T A */
+	const char *words;     /* the long names a person types, blank-separated */
 };
 
 #define PI 3.14159265358979323846
 
+/* Every unit tribo knows: parsing, completion, suggestions and `help units`
+ * all read this table. */
 static const struct base_unit bases[] = {
-	{"m", 1, {1, 0, 0, 0}},
-	{"cm", 1e-2, {1, 0, 0, 0}},
-	{"mm", 1e-3, {1, 0, 0, 0}},
-	{"um", 1e-6, {1, 0, 0, 0}},
-	{"µm", 1e-6, {1, 0, 0, 0}},
-	{"km", 1e3, {1, 0, 0, 0}},
-	{"in", 0.0254, {1, 0, 0, 0}},
-	{"ft", 0.3048, {1, 0, 0, 0}},
-	{"kg", 1, {0, 1, 0, 0}},
-	{"g", 1e-3, {0, 1, 0, 0}},
-	{"mg", 1e-6, {0, 1, 0, 0}},
-	{"lb", 0.45359237, {0, 1, 0, 0}},
-	{"s", 1, {0, 0, 1, 0}},
-	{"ms", 1e-3, {0, 0, 1, 0}},
-	{"min", 60, {0, 0, 1, 0}},
-	{"h", 3600, {0, 0, 1, 0}},
-	{"rad", 1, {0, 0, 0, 1}},
-	{"deg", PI / 180, {0, 0, 0, 1}},
-	{"°", PI / 180, {0, 0, 0, 1}},
-	{"rev", 2 * PI, {0, 0, 0, 1}},
-	{"rpm", 2 * PI / 60, {0, 0, -1, 1}},
-	{"N", 1, {1, 1, -2, 0}},
-	{"kN", 1e3, {1, 1, -2, 0}},
-	{"mN", 1e-3, {1, 1, -2, 0}},
-	{"J", 1, {2, 1, -2, 0}},
-	{"W", 1, {2, 1, -3, 0}},
-	{"Hz", 1, {0, 0, -1, 0}},
+	{"m", 1, {1, 0, 0, 0}, "meter meters metre metres"},
+	{"cm", 1e-2, {1, 0, 0, 0}, "centimeter centimeters centimetre centimetres"},
+	{"mm", 1e-3, {1, 0, 0, 0}, "millimeter millimeters millimetre millimetres"},
+	{"um", 1e-6, {1, 0, 0, 0}, "micrometer micrometers micrometre micrometres"},
+	{"µm", 1e-6, {1, 0, 0, 0}, ""},
+	{"km", 1e3, {1, 0, 0, 0}, "kilometer kilometers kilometre kilometres"},
+	{"in", 0.0254, {1, 0, 0, 0}, "inch inches"},
+	{"ft", 0.3048, {1, 0, 0, 0}, "foot feet"},
+	{"kg", 1, {0, 1, 0, 0}, "kilogram kilograms"},
+	{"g", 1e-3, {0, 1, 0, 0}, "gram grams"},
+	{"mg", 1e-6, {0, 1, 0, 0}, "milligram milligrams"},
+	{"lb", 0.45359237, {0, 1, 0, 0}, "pound pounds"},
+	{"s", 1, {0, 0, 1, 0}, "second seconds"},
+	{"ms", 1e-3, {0, 0, 1, 0}, "millisecond milliseconds"},
+	{"min", 60, {0, 0, 1, 0}, "minute minutes"},
+	{"h", 3600, {0, 0, 1, 0}, "hour hours"},
+	{"rad", 1, {0, 0, 0, 1}, "radian radians"},
+	{"deg", PI / 180, {0, 0, 0, 1}, "degree degrees"},
+	{"°", PI / 180, {0, 0, 0, 1}, ""},
+	{"rev", 2 * PI, {0, 0, 0, 1}, "revolution revolutions"},
+	{"rpm", 2 * PI / 60, {0, 0, -1, 1}, ""},
+	{"N", 1, {1, 1, -2, 0}, "newton newtons"},
+	{"kN", 1e3, {1, 1, -2, 0}, "kilonewton kilonewtons"},
+	{"mN", 1e-3, {1, 1, -2, 0}, "millinewton millinewtons"},
+	{"J", 1, {2, 1, -2, 0}, "joule joules"},
+	{"W", 1, {2, 1, -3, 0}, "watt watts"},
+	{"Hz", 1, {0, 0, -1, 0}, "hertz"},
 };
 
-static const char *const names[] = {
-	"m", "cm", "mm",  "um",	 "km",	 "in",	 "ft",	  "kg",	   "g",	    "mg",  "lb",
-	"s", "ms", "min", "h",	 "rad",	 "deg",	 "rev",	  "rpm",   "N",	    "kN",  "mN",
-	"J", "W",  "Hz",  "m/s", "km/h", "cm/s", "rad/s", "deg/s", "m/s^2", "N*m", NULL,
+enum { NBASES = sizeof(bases) / sizeof(bases[0]) };
+
+/* Compounds offered by completion after the units themselves. */
+static const char *const compounds[] = {
+	"m/s", "km/h", "cm/s", "rad/s", "deg/s", "m/s^2", "N*m",
 };
+
+enum { NCOMPOUNDS = sizeof(compounds) / sizeof(compounds[0]) };
 
 const char *const *unit_names(void)
 {
+	static const char *names[NBASES + NCOMPOUNDS + 1];
+	if (!names[0]) {
+		size_t n = 0;
+		for (size_t i = 0; i < NBASES; i++)
+			names[n++] = bases[i].name;
+		for (size_t i = 0; i < NCOMPOUNDS; i++)
+			names[n++] = compounds[i];
+		names[n] = NULL;
+	}
 	return names;
+}
+
+/* Whether the n bytes at s are one of the blank-separated words. */
+static bool in_words(const char *words, const char *s, size_t n)
+{
+	for (const char *w = words; *w;) {
+		size_t len = strcspn(w, " ");
+		if (len == n && !strncmp(w, s, n))
+			return true;
+		w += len;
+		w += strspn(w, " ");
+	}
+	return false;
+}
+
+/* The unit nearest to a mistyped word, symbols and long names alike. Each
+ * unit's long names are offered last first, so that of a singular and a
+ * plural equally near ("degreez") the plural, as long as the word, wins. */
+static const char *suggest(const char *word)
+{
+	enum { MAX_CANDS = 256 };
+	static char store[2048];
+	const char *cands[MAX_CANDS];
+	size_t n = 0, used = 0;
+	for (size_t i = 0; i < NBASES && n < MAX_CANDS; i++) {
+		cands[n++] = bases[i].name;
+		size_t first = n;
+		for (const char *w = bases[i].words; *w && n < MAX_CANDS;) {
+			size_t len = strcspn(w, " ");
+			if (used + len + 1 > sizeof(store))
+				break;
+			memcpy(store + used, w, len);
+			store[used + len] = '\0';
+			cands[n++] = store + used;
+			used += len + 1;
+			w += len;
+			w += strspn(w, " ");
+		}
+		for (size_t j = first, k = n; j + 1 < k; j++, k--) {
+			const char *t = cands[j];
+			cands[j] = cands[k - 1];
+			cands[k - 1] = t;
+		}
+	}
+	return text_suggest(word, cands, n);
 }
 
 static const struct base_unit *find_base(const char *s, size_t n)
 {
-	for (size_t i = 0; i < sizeof(bases) / sizeof(bases[0]); i++)
-		if (strlen(bases[i].name) == n && !strncmp(bases[i].name, s, n))
+	for (size_t i = 0; i < NBASES; i++)
+		if ((strlen(bases[i].name) == n && !strncmp(bases[i].name, s, n)) ||
+		    in_words(bases[i].words, s, n))
 			return &bases[i];
 	return NULL;
 }
 
-int unit_parse(const char *s, struct unit *u, struct diag *d)
+/* unit_parse; with d NULL it only says whether s is a unit, at the cost of
+ * the part it reads (unit_quantity_parse tries many places of one text). */
+static int parse(const char *s, struct unit *u, struct diag *d)
 {
+	char clip[TEXT_CLIP_SIZE];
+#define FAIL(...) (d ? diag_set(d, __VA_ARGS__) : -1)
+#define S	  text_clip(s, clip, sizeof(clip))
 	*u = (struct unit){1.0, {0}};
 	const char *p = s;
 	int sign = 1;
 	while (isspace((unsigned char)*p))
 		p++;
-	size_t len = strlen(p);
-	while (len && isspace((unsigned char)p[len - 1]))
-		len--;
-	if (len == 0 || (len == 1 && *p == '1'))
+	/* "" and "1" are numbers; looked at without strlen, for
+	 * unit_quantity_parse tries many places of one long text */
+	const char *q = p + (*p == '1');
+	while (isspace((unsigned char)*q))
+		q++;
+	if (!*q)
 		return 0;
 	bool want_factor = true;
 	while (*p) {
@@ -85,15 +155,14 @@ int unit_parse(const char *s, struct unit *u, struct diag *d)
 		}
 		if (*p == '*' || *p == '.') {
 			if (want_factor)
-				return diag_set(d, "unit '%s': '%c' needs a unit before it", s, *p);
+				return FAIL("unit '%s': '%c' needs a unit before it", S, *p);
 			p++;
 			want_factor = true;
 			continue;
 		}
 		if (*p == '/') {
 			if (want_factor)
-				return diag_set(
-					d, "unit '%s': '/' needs a unit before it (write 1/s)", s);
+				return FAIL("unit '%s': '/' needs a unit before it (write 1/s)", S);
 			/* a/b/c = a/(b c), as people write it */
 			sign = -1;
 			p++;
@@ -111,17 +180,17 @@ int unit_parse(const char *s, struct unit *u, struct diag *d)
 		       strncmp(p, "²", strlen("²")) && strncmp(p, "³", strlen("³")))
 			p++;
 		if (p == start)
-			return diag_set(d, "unit '%s': unexpected '%c'", s, *p);
+			return FAIL("unit '%s': unexpected '%c'", S, *p);
 		const struct base_unit *b = find_base(start, (size_t)(p - start));
 		if (!b) {
+			if (!d)
+				return -1;
 			char word[64];
 			snprintf(word, sizeof(word), "%.*s", (int)(p - start), start);
-			const char *near =
-				text_suggest(word, names, sizeof(names) / sizeof(names[0]) - 1);
+			const char *near = suggest(word);
 			if (near)
-				return diag_set(d, "unknown unit '%s' (did you mean '%s'?)", word,
-						near);
-			return diag_set(d, "unknown unit '%s'", word);
+				return FAIL("unknown unit '%s' (did you mean '%s'?)", word, near);
+			return FAIL("unknown unit '%s'", word);
 		}
 		int exp = 1;
 		if (*p == '^') {
@@ -129,8 +198,7 @@ int unit_parse(const char *s, struct unit *u, struct diag *d)
 			char *end;
 			long e = strtol(p, &end, 10);
 			if (end == p || e == 0 || e < -9 || e > 9)
-				return diag_set(d, "unit '%s': '^' needs a small nonzero integer",
-						s);
+				return FAIL("unit '%s': '^' needs a small nonzero integer", S);
 			exp = (int)e;
 			p = end;
 		} else if (!strncmp(p, "²", strlen("²"))) {
@@ -145,14 +213,21 @@ int unit_parse(const char *s, struct unit *u, struct diag *d)
 		for (int i = 0; i < NDIM; i++) {
 			int e = u->dim[i] + exp * b->dim[i];
 			if (e < -20 || e > 20)
-				return diag_set(d, "unit '%s': a power beyond ±20", s);
+				return FAIL("unit '%s': a power beyond ±20", S);
 			u->dim[i] = (signed char)e;
 		}
 		want_factor = false;
 	}
 	if (want_factor)
-		return diag_set(d, "unit '%s' ends with an operator", s);
+		return FAIL("unit '%s' ends with an operator", S);
 	return 0;
+#undef S
+#undef FAIL
+}
+
+int unit_parse(const char *s, struct unit *u, struct diag *d)
+{
+	return parse(s, u, d);
 }
 
 bool unit_same_dim(const struct unit *a, const struct unit *b)
@@ -163,28 +238,31 @@ bool unit_same_dim(const struct unit *a, const struct unit *b)
 static const struct {
 	signed char dim[NDIM];
 	const char *name;
+	const char *si; /* the coherent SI unit, as tribo writes it */
 } dim_names[] = {
-	{{0, 0, 0, 0}, "dimensionless number"},
-	{{1, 0, 0, 0}, "length"},
-	{{0, 1, 0, 0}, "mass"},
-	{{0, 0, 1, 0}, "time"},
-	{{0, 0, 0, 1}, "angle"},
-	{{1, 0, -1, 0}, "velocity"},
-	{{0, 0, -1, 1}, "angular velocity"},
-	{{0, 0, -2, 1}, "angular acceleration"},
-	{{1, 0, -2, 0}, "acceleration"},
-	{{1, 1, -2, 0}, "force"},
-	{{2, 1, -2, 0}, "torque or energy"},
-	{{2, 1, -3, 0}, "power"},
-	{{0, 0, -1, 0}, "frequency"},
-	{{2, 1, 0, 0}, "moment of inertia"},
-	{{0, 1, -1, 0}, "viscous coefficient"},
-	{{2, 0, 0, 0}, "area"},
+	{{0, 0, 0, 0}, "dimensionless number", ""},
+	{{1, 0, 0, 0}, "length", "m"},
+	{{0, 1, 0, 0}, "mass", "kg"},
+	{{0, 0, 1, 0}, "time", "s"},
+	{{0, 0, 0, 1}, "angle", "rad"},
+	{{1, 0, -1, 0}, "velocity", "m/s"},
+	{{0, 0, -1, 1}, "angular velocity", "rad/s"},
+	{{0, 0, -2, 1}, "angular acceleration", "rad/s^2"},
+	{{1, 0, -2, 0}, "acceleration", "m/s^2"},
+	{{1, 1, -2, 0}, "force", "N"},
+	{{2, 1, -2, 0}, "torque or energy", "N*m"},
+	{{2, 1, -3, 0}, "power", "W"},
+	{{0, 0, -1, 0}, "frequency", "Hz"},
+	{{2, 1, 0, 0}, "moment of inertia", "kg*m^2"},
+	{{0, 1, -1, 0}, "viscous coefficient", "kg/s"},
+	{{2, 0, 0, 0}, "area", "m^2"},
 };
+
+enum { NDIM_NAMES = sizeof(dim_names) / sizeof(dim_names[0]) };
 
 const char *unit_dim_name(const struct unit *u, char *buf, size_t n)
 {
-	for (size_t i = 0; i < sizeof(dim_names) / sizeof(dim_names[0]); i++)
+	for (size_t i = 0; i < NDIM_NAMES; i++)
 		if (!memcmp(dim_names[i].dim, u->dim, sizeof(u->dim))) {
 			snprintf(buf, n, "%s", dim_names[i].name);
 			return buf;
@@ -223,4 +301,172 @@ void unit_mismatch(struct strbuf *out, const char *given, bool is_unit, const st
 double unit_convert(double x, const struct unit *from, const struct unit *to)
 {
 	return x * from->factor / to->factor;
+}
+
+const char *unit_si_name(const struct unit *u, char *buf, size_t n)
+{
+	for (size_t i = 0; i < NDIM_NAMES; i++)
+		if (!memcmp(dim_names[i].dim, u->dim, sizeof(u->dim))) {
+			snprintf(buf, n, "%s", dim_names[i].si);
+			return buf;
+		}
+	static const char *const sym[NDIM] = {"m", "kg", "s", "rad"};
+	size_t len = 0;
+	buf[0] = '\0';
+	for (int i = 0; i < NDIM && len < n; i++)
+		if (u->dim[i])
+			len += (size_t)snprintf(buf + len, n - len,
+						u->dim[i] == 1 ? "%s%s" : "%s%s^%d", len ? " " : "",
+						sym[i], u->dim[i]);
+	return buf;
+}
+
+void unit_list(struct strbuf *out)
+{
+	/* by dimension, in the order of dim_names, then any other */
+	bool shown[NBASES] = {false}, first = true;
+	for (size_t k = 0; k <= NDIM_NAMES; k++) {
+		bool head = false;
+		char si[64];
+		for (size_t i = 0; i < NBASES; i++) {
+			const struct base_unit *b = &bases[i];
+			if (shown[i] ||
+			    (k < NDIM_NAMES && memcmp(b->dim, dim_names[k].dim, sizeof(b->dim))))
+				continue;
+			struct unit u = {1, {b->dim[0], b->dim[1], b->dim[2], b->dim[3]}};
+			unit_si_name(&u, si, sizeof(si));
+			if (!head) {
+				char dim[64];
+				strbuf_addf(out, "%s%s (SI: %s):\n", first ? "" : "\n",
+					    unit_dim_name(&u, dim, sizeof(dim)), si);
+				head = true;
+				first = false;
+			}
+			shown[i] = true;
+			char f[32], conv[128];
+			text_format_number(b->factor, f, sizeof(f));
+			snprintf(conv, sizeof(conv), "= %s %s", f, si);
+			strbuf_addstr(out, "  ");
+			strbuf_addpad(out, b->name, 5);
+			if (*b->words) {
+				strbuf_addpad(out, conv, 24);
+				strbuf_addstr(out, b->words);
+			} else {
+				strbuf_addstr(out, conv);
+			}
+			strbuf_addch(out, '\n');
+		}
+	}
+	strbuf_addstr(out, "\nUnits combine: N*m, N m, m/s, m/s^2, m/s², kg m^2, 1/s. A number\n"
+			   "may have its unit glued on: 15cm, 45deg, 45°.\n");
+}
+
+/* Accepts every name, so that only the form of an expression is judged. */
+static int any_name(const char *name, double *value, struct diag *d, void *ctx)
+{
+	(void)name, (void)d, (void)ctx;
+	*value = 1;
+	return 0;
+}
+
+static bool is_expression(const char *s, size_t n)
+{
+	char *e = xstrndup(s, n);
+	struct diag d;
+	double x;
+	bool ok = expr_eval(e, any_name, NULL, &x, &d) == 0;
+	free(e);
+	return ok;
+}
+
+/* n with the blanks at the ends of s[0, n) left out; *s moves past the leading ones. */
+static size_t trim(const char **s, size_t n)
+{
+	while (n && isspace((unsigned char)**s))
+		(*s)++, n--;
+	while (n && isspace((unsigned char)(*s)[n - 1]))
+		n--;
+	return n;
+}
+
+/* Where a unit may begin: not inside a UTF-8 character or a run of blanks,
+ * not "1" alone (a digit of the number), and after a blank when it starts
+ * with a digit ("2 1/s", never "21/s"). */
+static bool unit_may_start(const char *text, size_t i)
+{
+	const char *p = text + i;
+	if (i == 0 || ((unsigned char)*p & 0xC0) == 0x80 || isspace((unsigned char)*p))
+		return false;
+	/* a unit's name is a whole run of letters: none begins inside one */
+	if (isalpha((unsigned char)p[-1]) || (unsigned char)p[-1] >= 0x80)
+		return false;
+	if (isdigit((unsigned char)*p)) {
+		if (!isspace((unsigned char)p[-1]))
+			return false;
+		const char *q = p + 1;
+		while (isspace((unsigned char)*q))
+			q++;
+		return !(*p == '1' && !*q);
+	}
+	/* glued to a name it is part of the name: "x2cm" is no x2 in cm (and
+	 * a run longer than a name or a number is neither) */
+	size_t j = i;
+	while (j > 0 && i - j <= 64 &&
+	       (isalnum((unsigned char)text[j - 1]) || text[j - 1] == '_' || text[j - 1] == '.'))
+		j--;
+	return i - j <= 64 && !(j < i && (isalpha((unsigned char)text[j]) || text[j] == '_'));
+}
+
+int unit_quantity_parse(const char *text, expr_lookup_fn lookup, void *ctx, struct quantity *q,
+			struct diag *d)
+{
+	size_t len = strlen(text);
+	*q = (struct quantity){0, {1, {0}}, text + len, len};
+	/* a plain number, or one too large, or inf or nan: said as such */
+	const char *why;
+	if (!text_parse_double(text, &q->value, &why))
+		return 0;
+	if (strcmp(why, "is not a number")) {
+		char clip[TEXT_CLIP_SIZE];
+		return diag_set(d, "'%s' %s", text_clip(text, clip, sizeof(clip)), why);
+	}
+	size_t split = len;
+	for (size_t i = 1; i < len && split == len; i++) {
+		const char *pre = text;
+		if (unit_may_start(text, i) && !parse(text + i, &q->unit, NULL) && trim(&pre, i) &&
+		    is_expression(pre, trim(&pre, i)))
+			split = i;
+	}
+	if (split == len) {
+		q->unit = (struct unit){1, {0}};
+		if (!is_expression(text, len)) {
+			/* a complete expression and then something that is no unit:
+			 * say what is wrong with the unit */
+			/* (an expression is at most 4096 bytes: no need to look further) */
+			for (size_t i = 1; i < len && i <= 8192; i++) {
+				const char *pre = text;
+				if (unit_may_start(text, i) &&
+				    (isalpha((unsigned char)text[i]) ||
+				     (unsigned char)text[i] >= 0x80) &&
+				    trim(&pre, i) && is_expression(pre, trim(&pre, i)))
+					return unit_parse(text + i, &q->unit, d);
+			}
+		}
+	}
+	const char *pre = text;
+	size_t n = trim(&pre, split);
+	char *e = xstrndup(pre, n);
+	int rc = expr_eval(e, lookup, ctx, &q->value, d);
+	if (!rc && !isfinite(q->value)) {
+		char clip[TEXT_CLIP_SIZE];
+		rc = diag_set(d, "'%s' is not a finite number", text_clip(e, clip, sizeof(clip)));
+	}
+	free(e);
+	if (rc)
+		return -1;
+	q->unit_text = text + split;
+	while (isspace((unsigned char)*q->unit_text))
+		q->unit_text++;
+	q->expr_len = (size_t)(pre - text) + n;
+	return 0;
 }

@@ -8,7 +8,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "num/expr.h"
 #include "util/diag.h"
+#include "util/strbuf.h"
 
 enum { DIM_LENGTH, DIM_MASS, DIM_TIME, DIM_ANGLE, NDIM };
 
@@ -31,7 +33,32 @@ void unit_mismatch(struct strbuf *out, const char *given, bool is_unit, const st
 		   const char *name, const struct unit *want, const char *want_unit);
 /* x in unit `from` expressed in unit `to` (same dimension assumed). */
 double unit_convert(double x, const struct unit *from, const struct unit *to);
-/* Names of the known units, NULL-terminated (for completion). */
+/* The symbols of the known units and a few compounds, NULL-terminated
+ * (for completion). */
 const char *const *unit_names(void);
+/* The coherent SI unit of u's dimension: "m", "rad/s", "N*m", "" for a
+ * number, else the powers of m, kg, s and rad. Returns buf. */
+const char *unit_si_name(const struct unit *u, char *buf, size_t n);
+/* Appends every unit tribo knows, by dimension, with its factor to SI and
+ * its long names (for `help units`). */
+void unit_list(struct strbuf *out);
+
+/* A value as a person types it: an expression and maybe a unit. */
+struct quantity {
+	double value;	       /* the expression's value, in `unit` (not converted) */
+	struct unit unit;      /* dimensionless when none was given */
+	const char *unit_text; /* the unit as typed, inside the text; "" when none */
+	size_t expr_len;       /* the expression is the text's first expr_len bytes */
+};
+
+/* Reads "VALUE [UNIT]": the unit is the longest trailing run of the text
+ * that parses as a unit after a complete expression; all of the text is
+ * the expression when no such run exists. So "45deg", "45 °", "pi/4 rad",
+ * "3/4 m", "15cm" and "300 rpm" have units; "2e-3" is a number and "2*g"
+ * the expression (g is no unit there: "2*" is not an expression). A unit
+ * that begins with a digit needs a blank before it ("2 1/s"). Names in the
+ * expression go to `lookup`. A value that is not finite is an error. */
+int unit_quantity_parse(const char *text, expr_lookup_fn lookup, void *ctx, struct quantity *q,
+			struct diag *d);
 
 #endif

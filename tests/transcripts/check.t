@@ -46,6 +46,8 @@ correct: relative error 0%, tolerance 0.1% (tribo: R_coeff = 0.5886 N*m; yours: 
 # What is not an answer fails, and says why.
 $ tribo -c 'load disk-reye; solve; check stop_time = stop_time'
 ! tribo: -c: command 3: check: stop_time is a result: an answer may use the parameters only
+!      check stop_time = stop_time
+!                        ^
 ? 1
 
 $ tribo -c 'load disk-reye; solve; check stop_tme 1'
@@ -57,7 +59,9 @@ $ tribo -c 'load disk-reye; solve; check mu 0.25'
 ? 1
 
 $ tribo -c 'load disk-reye; solve; check stop_time abc'
-! tribo: -c: command 3: check: 'abc' is not a number: check stop_time VALUE [UNIT] wants a number
+! tribo: -c: command 3: check: unknown name 'abc' in disk-reye
+!      check stop_time abc
+!                      ^
 ? 1
 
 $ tribo -c 'load disk-reye; check stop_time 1'
@@ -66,4 +70,6 @@ $ tribo -c 'load disk-reye; check stop_time 1'
 
 $ tribo -c 'load disk-reye; solve; check stop_time = omega*r/(mu*'
 ! tribo: -c: command 3: check: the expression ends where a value is expected
+!      check stop_time = omega*r/(mu*
+!                                    ^
 ? 1

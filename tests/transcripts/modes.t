@@ -15,7 +15,9 @@ $ tribo - < script.tribo
 ? 0
 
 $ tribo failing.tribo
-! tribo: failing.tribo:3: set: 'banana' is not a number
+! tribo: failing.tribo:3: set: unknown name 'banana' in disk-reye
+!     set mu banana
+!            ^
 ? 1
 
 # quit ends a script with success; what follows does not run.
@@ -33,7 +35,9 @@ $ tribo -c 'load disk-reye; load nosuch; print m'
 ? 1
 
 $ tribo -c 'load disk-reye; set mu banana'
-! tribo: -c: command 2: set: 'banana' is not a number
+! tribo: -c: command 2: set: unknown name 'banana' in disk-reye
+!      set mu banana
+!             ^
 ? 1
 
 $ tribo --frobnicate
