@@ -8,9 +8,19 @@
 
 #include "num/expr.h"
 #include "util/text.h"
+#include "util/utf8.h"
 #include "util/xalloc.h"
 
 #define ARG(i) (c->args->v[(i)].text)
+
+/* s as text from an exercise file is written: escaped, so that a hostile
+ * file cannot drive the terminal (util/utf8.h). Returns tmp's text. */
+static const char *clean(struct strbuf *tmp, const char *s)
+{
+	strbuf_reset(tmp);
+	utf8_add_clean(tmp, s);
+	return strbuf_str(tmp);
+}
 
 /* Pads or cuts s to `width` columns, marking a cut with '…'. */
 static void add_clipped(struct strbuf *out, const char *s, int width)
@@ -20,22 +30,29 @@ static void add_clipped(struct strbuf *out, const char *s, int width)
 		return;
 	}
 	int w = 0;
-	const char *p = s;
-	for (; *p; p++) {
-		if (((unsigned char)*p & 0xC0) != 0x80 && ++w > width - 1)
+	while (*s) {
+		uint32_t c;
+		size_t n = utf8_decode(s, &c);
+		w += utf8_cp_width(c);
+		if (w > width - 1)
 			break;
-		strbuf_addch(out, *p);
+		strbuf_add(out, s, n);
+		s += n;
 	}
+	for (; w < width - 1; w++) /* a wide character that did not fit */
+		strbuf_addch(out, ' ');
 	strbuf_addstr(out, "…");
 }
 
 int cmd_list(struct cmd_ctx *c)
 {
 	struct catalog cat;
+	struct strbuf tmp = STRBUF_INIT;
 	catalog_scan(&cat);
 	int wid = 2, wtitle = 5;
 	for (size_t i = 0; i < cat.n; i++) {
-		int a = utf8_width(cat.entry[i].id), b = utf8_width(cat.entry[i].title);
+		int a = utf8_width(cat.entry[i].id);
+		int b = utf8_width(clean(&tmp, cat.entry[i].title));
 		wid = a > wid ? a : wid;
 		wtitle = b > wtitle ? b : wtitle;
 	}
@@ -52,9 +69,9 @@ int cmd_list(struct cmd_ctx *c)
 	}
 	for (size_t i = 0; i < cat.n; i++) {
 		strbuf_addpad(c->out, cat.entry[i].id, wid + 2);
-		add_clipped(c->out, cat.entry[i].title, wtitle);
+		add_clipped(c->out, clean(&tmp, cat.entry[i].title), wtitle);
 		strbuf_addstr(c->out, "  ");
-		strbuf_addf(c->out, "%s\n", cat.entry[i].source);
+		strbuf_addf(c->out, "%s\n", clean(&tmp, cat.entry[i].source));
 	}
 	/* every warning's first line says so; a parse error's source line and
 	 * caret below it are indented */
@@ -67,6 +84,7 @@ int cmd_list(struct cmd_ctx *c)
 		w += n + (w[n] == '\n');
 	}
 	catalog_release(&cat);
+	strbuf_release(&tmp);
 	return 0;
 }
 
@@ -75,8 +93,11 @@ int cmd_load(struct cmd_ctx *c)
 	if (session_load(c->s, ARG(1), c->d))
 		return -1;
 	const struct exercise *ex = session_exercise(c->s);
-	if (c->interactive)
-		strbuf_addf(c->out, "loaded %s: %s\n", ex->id, ex->title);
+	if (c->interactive) {
+		strbuf_addf(c->out, "loaded %s: ", ex->id);
+		utf8_add_clean(c->out, ex->title);
+		strbuf_addch(c->out, '\n');
+	}
 	return 0;
 }
 
@@ -96,19 +117,20 @@ static void add_param_line(struct cmd_ctx *c, size_t i, int range_width)
 	const struct exercise *ex = session_exercise(c->s);
 	const struct ex_param *p = &ex->params[i];
 	const struct param_state *st = session_param(c->s, i);
-	struct strbuf v = STRBUF_INIT;
+	struct strbuf v = STRBUF_INIT, tmp = STRBUF_INIT;
 	char range[128];
 	session_param_text(c->s, i, &v);
 	strbuf_addstr(c->out, st->changed ? " *" : "  ");
 	strbuf_addpad(c->out, p->spec->name, 10);
 	strbuf_addch(c->out, ' ');
-	strbuf_addpad(c->out, strbuf_str(&v), 14);
+	strbuf_addpad(c->out, clean(&tmp, strbuf_str(&v)), 14);
 	strbuf_addch(c->out, ' ');
 	strbuf_addpad(c->out, p->unit, 7);
 	param_range(p, range, sizeof(range));
 	strbuf_addpad(c->out, range, range_width);
 	strbuf_addf(c->out, " %s\n", p->spec->doc);
 	strbuf_release(&v);
+	strbuf_release(&tmp);
 }
 
 static void add_result_line(struct cmd_ctx *c, size_t i)
@@ -126,17 +148,18 @@ int cmd_show(struct cmd_ctx *c)
 {
 	const struct exercise *ex = session_exercise(c->s);
 	const struct model *m = ex->model;
-	struct strbuf st = STRBUF_INIT;
-	strbuf_addf(c->out, "%s: %s\n", ex->id, ex->title);
+	struct strbuf st = STRBUF_INIT, tmp = STRBUF_INIT;
+	strbuf_addf(c->out, "%s: %s\n", ex->id, clean(&tmp, ex->title));
 	if (ex->source[0])
-		strbuf_addf(c->out, "source: %s\n", ex->source);
+		strbuf_addf(c->out, "source: %s\n", clean(&tmp, ex->source));
 	strbuf_addf(c->out, "model:  %s, %s\n", m->name, m->summary);
 	session_statement(c->s, &st);
 	if (st.len) {
 		strbuf_addch(c->out, '\n');
-		text_wrap(c->out, strbuf_str(&st), 76, 2);
+		text_wrap(c->out, clean(&tmp, strbuf_str(&st)), 76, 2);
 	}
 	strbuf_release(&st);
+	strbuf_release(&tmp);
 	strbuf_addstr(c->out, "\nparameters:\n");
 	bool changed = false;
 	int range_width = 20;
@@ -222,13 +245,17 @@ int cmd_print(struct cmd_ctx *c)
 			return -1;
 		value_release(&lk.value);
 	}
+	struct strbuf text = STRBUF_INIT;
 	for (size_t i = 1; i < c->args->n; i++) {
 		struct lookup lk;
 		session_lookup(c->s, ARG(i), &lk, c->d);
-		value_format(&lk.value, c->out);
+		strbuf_reset(&text);
+		value_format(&lk.value, &text);
+		utf8_add_clean(c->out, strbuf_str(&text)); /* a text value is the file's */
 		strbuf_addch(c->out, '\n');
 		value_release(&lk.value);
 	}
+	strbuf_release(&text);
 	return 0;
 }
 

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "util/text.h"
+#include "util/utf8.h"
 #include "util/xalloc.h"
 
 /* ---- reading lines for inih --------------------------------------------- */
@@ -144,8 +145,9 @@ static long bad_utf8(const char *s, size_t n)
 {
 	size_t i = 0;
 	while (i < n) {
-		size_t k = text_utf8_char(s + i);
-		if (k == 0)
+		uint32_t c;
+		size_t k = utf8_decode(s + i, &c);
+		if (c == UTF8_INVALID)
 			return (long)i;
 		i += k;
 	}

@@ -139,26 +139,6 @@ bool text_is_name(const char *s)
 	return true;
 }
 
-size_t text_utf8_char(const char *str)
-{
-	const unsigned char *s = (const unsigned char *)str;
-	unsigned c = s[0];
-	size_t k = c < 0x80		    ? 0
-		   : c >= 0xC2 && c <= 0xDF ? 1
-		   : c >= 0xE0 && c <= 0xEF ? 2
-		   : c >= 0xF0 && c <= 0xF4 ? 3
-					    : 4;
-	if (k == 4)
-		return 0;
-	for (size_t j = 1; j <= k; j++)
-		if ((s[j] & 0xC0) != 0x80)
-			return 0;
-	if ((c == 0xE0 && s[1] < 0xA0) || (c == 0xED && s[1] >= 0xA0) ||
-	    (c == 0xF0 && s[1] < 0x90) || (c == 0xF4 && s[1] >= 0x90))
-		return 0;
-	return k + 1;
-}
-
 const char *text_clip(const char *s, char *buf, size_t n)
 {
 	size_t len = strlen(s);
