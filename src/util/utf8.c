@@ -1,5 +1,6 @@
 #include "util/utf8.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "util/strbuf.h"
@@ -152,19 +153,16 @@ static const struct spelling spellings[] = {
 	/* clang-format on */
 };
 
+static int spelling_cmp(const void *key, const void *elem)
+{
+	uint32_t c = *(const uint32_t *)key, e = ((const struct spelling *)elem)->c;
+	return c < e ? -1 : c > e;
+}
+
 static const struct spelling *spelling_find(uint32_t c)
 {
-	size_t lo = 0, hi = sizeof(spellings) / sizeof(spellings[0]);
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		if (spellings[mid].c == c)
-			return &spellings[mid];
-		if (spellings[mid].c < c)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return NULL;
+	return bsearch(&c, spellings, sizeof(spellings) / sizeof(spellings[0]),
+		       sizeof(spellings[0]), spelling_cmp);
 }
 
 const char *utf8_ascii(uint32_t c, uint32_t prev)
