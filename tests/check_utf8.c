@@ -198,6 +198,23 @@ START_TEST(test_wrap_combining)
 }
 END_TEST
 
+/* A message's quotation of a long text is cut between whole characters,
+ * never between a letter and its combining dot. */
+START_TEST(test_clip_keeps_marks)
+{
+	char s[128], buf[TEXT_CLIP_SIZE];
+	snprintf(s, sizeof(s), "%s%s%s",
+		 "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", "x\xCC\x87",
+		 "bbbbbbbbbb");
+	ck_assert_str_eq(text_clip(s, buf, sizeof(buf)),
+			 "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa…");
+	snprintf(s, sizeof(s), "%s%s", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+		 "μμμμμμμμμμ");
+	ck_assert_str_eq(text_clip(s, buf, sizeof(buf)),
+			 "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaμ…");
+}
+END_TEST
+
 /* The escaping of text from outside: what a hostile exercise file or
  * command line holds reaches the terminal as \xHH, never as a control. */
 START_TEST(test_add_clean)
@@ -235,6 +252,7 @@ static Suite *utf8_suite(void)
 	tcase_add_test(tc, test_ascii_spellings);
 	tcase_add_test(tc, test_ascii_covers_the_tree);
 	tcase_add_test(tc, test_wrap_combining);
+	tcase_add_test(tc, test_clip_keeps_marks);
 	tcase_add_test(tc, test_add_clean);
 	tcase_add_test(tc, test_caret_columns);
 	suite_add_tcase(s, tc);

@@ -12,6 +12,7 @@
 #include <strings.h>
 
 #include "util/strbuf.h"
+#include "util/utf8.h"
 #include "util/xalloc.h"
 
 int text_parse_double(const char *s, double *out, const char **why)
@@ -149,9 +150,19 @@ const char *text_clip(const char *s, char *buf, size_t n)
 	size_t k = n - sizeof("…"); /* room for "…" and the NUL */
 	if (k > 60)
 		k = 60;
-	while (k && ((unsigned char)s[k] & 0xC0) == 0x80) /* not inside a character */
-		k--;
-	snprintf(buf, n, "%.*s…", (int)k, s);
+	/* whole characters, each with its combining marks (x and the dot of ẋ) */
+	size_t cut = 0;
+	for (size_t i = 0;;) {
+		uint32_t c;
+		size_t len1 = utf8_decode(s + i, &c);
+		if (i + len1 > k)
+			break;
+		i += len1;
+		utf8_decode(s + i, &c);
+		if (!(c >= 0x300 && utf8_cp_width(c) == 0))
+			cut = i;
+	}
+	snprintf(buf, n, "%.*s…", (int)cut, s);
 	return buf;
 }
 
