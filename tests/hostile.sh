@@ -108,6 +108,26 @@ check "an escape sequence in an exercise" 1 "" \
             ^" \
 	"tribo -c 'load esc.ini'"
 
+# An exercise's title, source, statement and a text value reach the
+# terminal escaped as messages are (\xHH), never as a control sequence:
+# ESC [ 2 J clears the screen, OSC 0 sets the window title, C2 9B is the
+# C1 CSI.
+mkdir escdir
+printf '[exercise]\nid = t\ntitle = T\033[2J\033]0;x\007\nmodel = rayleigh\nsource = S\033[31m
+statement = s \033[2J {mu_expr}\n\n[param mu_expr]\nvalue = 0.3\033[2J\302\233\n' >escdir/esc.ini
+check "escape sequences in an exercise: show" 0 't: T\x1B[2J\x1B]0;x\x07
+source: S\x1B[31m
+  s \x1B[2J 0.3\x1B[2J\xC2\x9B
+0.3\x1B[2J\xC2\x9B' "" \
+	"tribo -c 'load escdir/esc.ini; show' | sed -n '/^t: /p; /^source: /p; /^  s /p; s/^  mu_expr  *\\([^ ]*\\).*/\\1/p'"
+check "escape sequences in an exercise: print" 0 '0.3\x1B[2J\xC2\x9B' "" \
+	"tribo -c 'load escdir/esc.ini; print mu_expr'"
+check "escape sequences in an exercise: list" 0 't T\x1B[2J\x1B]0;x\x07 S\x1B[31m' "" \
+	"TRIBO_PATH=escdir tribo -c list | grep '^t ' | tr -s ' '"
+check "no ESC, BEL or C1 CSI from show, list or print" 0 "0" "" \
+	"{ tribo -c 'load escdir/esc.ini; show; print mu_expr'; TRIBO_PATH=escdir tribo -c list; } |
+	LC_ALL=C grep -c \$'\\033\\|\\007\\|\\302\\233' || true"
+
 { printf "$HEAD"; for i in $(seq 0 9999); do printf '[param p%d]\nvalue = 1\n' "$i"; done; } >many.ini
 check "10 000 parameters the model does not have" 1 "" \
 	"tribo: -c: command 1: load: many.ini:5:1: model disk has no parameter 'p0'

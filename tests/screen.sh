@@ -336,6 +336,41 @@ else
 fi
 tm send-keys -t t 'quit' Enter
 check "quit" '^\$ ?$'
+
+# The exercise pane is wrapped with the measure it is drawn with: at 80x24
+# the imachi statement is whole, in ASCII (φ is "phi", ° " deg") as in
+# UTF-8, not cut at the pane's edge. Its rows, joined, are the statement.
+pane_text() {
+	screen | sed 's/│/|/g; s/^└/+/' |
+		awk -F'|' 'NR > 1 && /^\+/ { exit } NR > 1 { printf "%s ", $2 }' | tr -s ' '
+}
+statement_whole() { # description words…
+	local what=$1
+	shift
+	for _ in $(seq 100); do
+		pane_text | grep -qF -- "$*" && break
+		sleep 0.1
+	done
+	if pane_text | grep -qF -- "$*"; then ok; else bad "$what: not /$*/ in '$(pane_text)'"; fi
+}
+start 80 24 LC_ALL=C
+run_tribo -e imachi
+check "imachi at 80x24 in ASCII" "^\+- exercise  imachi: "
+statement_whole "the imachi statement in ASCII" "v = a cos tau e^(iphi') (a = 1.5, phi' = 60 deg, \
+in Imachi's units u = omegaU/g, tau = omegat). A constant force s = 0.6 (in units of mg) pushes it \
+along x; the friction coefficients are mu0 = 0.9 (sliding) and mu1 = 1.3 (static)."
+statement_whole "' u =' in ASCII" " u ="
+statement_whole "'(in units of' in ASCII" "(in units of"
+tm send-keys -t t 'quit' Enter
+check "quit" '^\$ ?$'
+start 80 24
+run_tribo -e imachi
+check "imachi at 80x24 in UTF-8" "^┌─ exercise  imachi: "
+statement_whole "the imachi statement in UTF-8" "v = a cos τ e^(iφ') (a = 1.5, φ' = 60°, in \
+Imachi's units u = ωU/g, τ = ωt). A constant force s = 0.6 (in units of mg) pushes it along x; the \
+friction coefficients are μ0 = 0.9 (sliding) and μ1 = 1.3 (static)."
+tm send-keys -t t 'quit' Enter
+check "quit" '^\$ ?$'
 start 100 30
 run_tribo -e disk-reye
 tm send-keys -t t 'frobnicate' Enter

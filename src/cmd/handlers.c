@@ -9,9 +9,19 @@
 
 #include "num/expr.h"
 #include "util/text.h"
+#include "util/utf8.h"
 #include "util/xalloc.h"
 
 #define ARG(i) (c->args->v[(i)].text)
+
+/* s as text from an exercise file is written: escaped, so that a hostile
+ * file cannot drive the terminal (util/utf8.h). Returns tmp's text. */
+static const char *clean(struct strbuf *tmp, const char *s)
+{
+	strbuf_reset(tmp);
+	utf8_add_clean(tmp, s);
+	return strbuf_str(tmp);
+}
 
 /* Pads or cuts s to `width` columns, marking a cut with '…'. */
 static void add_clipped(struct strbuf *out, const char *s, int width)
@@ -21,22 +31,29 @@ static void add_clipped(struct strbuf *out, const char *s, int width)
 		return;
 	}
 	int w = 0;
-	const char *p = s;
-	for (; *p; p++) {
-		if (((unsigned char)*p & 0xC0) != 0x80 && ++w > width - 1)
+	while (*s) {
+		uint32_t c;
+		size_t n = utf8_decode(s, &c);
+		w += utf8_cp_width(c);
+		if (w > width - 1)
 			break;
-		strbuf_addch(out, *p);
+		strbuf_add(out, s, n);
+		s += n;
 	}
+	for (; w < width - 1; w++) /* a wide character that did not fit */
+		strbuf_addch(out, ' ');
 	strbuf_addstr(out, "…");
 }
 
 int cmd_list(struct cmd_ctx *c)
 {
 	struct catalog cat;
+	struct strbuf tmp = STRBUF_INIT;
 	catalog_scan(&cat);
 	int wid = 2, wtitle = 5;
 	for (size_t i = 0; i < cat.n; i++) {
-		int a = utf8_width(cat.entry[i].id), b = utf8_width(cat.entry[i].title);
+		int a = utf8_width(cat.entry[i].id);
+		int b = utf8_width(clean(&tmp, cat.entry[i].title));
 		wid = a > wid ? a : wid;
 		wtitle = b > wtitle ? b : wtitle;
 	}
@@ -53,9 +70,9 @@ int cmd_list(struct cmd_ctx *c)
 	}
 	for (size_t i = 0; i < cat.n; i++) {
 		strbuf_addpad(c->out, cat.entry[i].id, wid + 2);
-		add_clipped(c->out, cat.entry[i].title, wtitle);
+		add_clipped(c->out, clean(&tmp, cat.entry[i].title), wtitle);
 		strbuf_addstr(c->out, "  ");
-		strbuf_addf(c->out, "%s\n", cat.entry[i].source);
+		strbuf_addf(c->out, "%s\n", clean(&tmp, cat.entry[i].source));
 	}
 	/* every warning's first line says so; a parse error's source line and
 	 * caret below it are indented */
@@ -68,6 +85,7 @@ int cmd_list(struct cmd_ctx *c)
 		w += n + (w[n] == '\n');
 	}
 	catalog_release(&cat);
+	strbuf_release(&tmp);
 	return 0;
 }
 
@@ -79,8 +97,11 @@ int cmd_load(struct cmd_ctx *c)
 	if (rc)
 		return -1;
 	const struct exercise *ex = session_exercise(c->s);
-	if (c->interactive)
-		strbuf_addf(c->out, "loaded %s: %s\n", ex->id, ex->title);
+	if (c->interactive) {
+		strbuf_addf(c->out, "loaded %s: ", ex->id);
+		utf8_add_clean(c->out, ex->title);
+		strbuf_addch(c->out, '\n');
+	}
 	return 0;
 }
 
@@ -100,13 +121,13 @@ static void add_param_line(struct cmd_ctx *c, size_t i, int range_width)
 	const struct exercise *ex = session_exercise(c->s);
 	const struct ex_param *p = &ex->params[i];
 	const struct param_state *st = session_param(c->s, i);
-	struct strbuf v = STRBUF_INIT;
+	struct strbuf v = STRBUF_INIT, tmp = STRBUF_INIT;
 	char range[128];
 	session_param_text(c->s, i, &v);
 	strbuf_addstr(c->out, st->changed ? " *" : "  ");
 	strbuf_addpad(c->out, p->spec->name, 10);
 	strbuf_addch(c->out, ' ');
-	strbuf_addpad(c->out, strbuf_str(&v), 14);
+	strbuf_addpad(c->out, clean(&tmp, strbuf_str(&v)), 14);
 	strbuf_addch(c->out, ' ');
 	strbuf_addpad(c->out, p->unit, 7);
 	if (utf8_width(p->unit) >= 7) /* a long name, such as degrees */
@@ -115,6 +136,7 @@ static void add_param_line(struct cmd_ctx *c, size_t i, int range_width)
 	strbuf_addpad(c->out, range, range_width);
 	strbuf_addf(c->out, " %s\n", p->spec->doc);
 	strbuf_release(&v);
+	strbuf_release(&tmp);
 }
 
 /* A result in the exercise's units: those its [answer] asks in, else the
@@ -145,17 +167,18 @@ int cmd_show(struct cmd_ctx *c)
 {
 	const struct exercise *ex = session_exercise(c->s);
 	const struct model *m = ex->model;
-	struct strbuf st = STRBUF_INIT;
-	strbuf_addf(c->out, "%s: %s\n", ex->id, ex->title);
+	struct strbuf st = STRBUF_INIT, tmp = STRBUF_INIT;
+	strbuf_addf(c->out, "%s: %s\n", ex->id, clean(&tmp, ex->title));
 	if (ex->source[0])
-		strbuf_addf(c->out, "source: %s\n", ex->source);
+		strbuf_addf(c->out, "source: %s\n", clean(&tmp, ex->source));
 	strbuf_addf(c->out, "model:  %s, %s\n", m->name, m->summary);
 	session_statement(c->s, &st);
 	if (st.len) {
 		strbuf_addch(c->out, '\n');
-		text_wrap(c->out, strbuf_str(&st), 76, 2);
+		text_wrap(c->out, clean(&tmp, strbuf_str(&st)), 76, 2);
 	}
 	strbuf_release(&st);
+	strbuf_release(&tmp);
 	strbuf_addstr(c->out, "\nparameters:\n");
 	bool changed = false;
 	int range_width = 20;
@@ -283,21 +306,18 @@ int cmd_print(struct cmd_ctx *c)
 		int rc = 0;
 		if (to_text) {
 			struct unit u;
-			char got[64], want[64];
 			if (lk.value.kind != VAL_NUMBER)
 				rc = diag_set(c->d, "%s is not a number: it has no unit", ARG(i));
 			else if (lookup_unit(&lk, &u, c->d))
 				rc = -1;
 			else if (!unit_same_dim(&to, &u))
-				rc = diag_set(c->d, "'%s' is a unit of %s, but %s is a %s (%s)",
-					      to_text, unit_dim_name(&to, got, sizeof(got)), ARG(i),
-					      unit_dim_name(&u, want, sizeof(want)),
-					      lk.unit[0] ? lk.unit : "no unit");
+				rc = unit_refuse(c->d, to_text, &to, ARG(i), &u, lk.unit);
 		}
 		value_release(&lk.value);
 		if (rc)
 			return -1;
 	}
+	struct strbuf text = STRBUF_INIT;
 	for (size_t i = 1; i < n; i++) {
 		struct lookup lk;
 		session_lookup(c->s, ARG(i), &lk, c->d);
@@ -308,10 +328,13 @@ int cmd_print(struct cmd_ctx *c)
 		}
 		if (lk.value.kind == VAL_NUMBER)
 			session_set_ans(c->s, lk.value.num);
-		value_format(&lk.value, c->out);
+		strbuf_reset(&text);
+		value_format(&lk.value, &text);
+		utf8_add_clean(c->out, strbuf_str(&text)); /* a text value is the file's */
 		strbuf_addch(c->out, '\n');
 		value_release(&lk.value);
 	}
+	strbuf_release(&text);
 	return 0;
 }
 
@@ -390,12 +413,9 @@ int cmd_eval(struct cmd_ctx *c)
 	}
 	char buf[32], si[64];
 	if (to_text) {
-		char got[64], want[64];
 		if (dim_known && !unit_same_dim(&known, &to)) {
-			diag_set(c->d, "'%s' is a unit of %s, but %s is a %s (%s)", to_text,
-				 unit_dim_name(&to, got, sizeof(got)), name,
-				 unit_dim_name(&known, want, sizeof(want)),
-				 unit_si_name(&known, si, sizeof(si)));
+			unit_refuse(c->d, to_text, &to, name, &known,
+				    unit_si_name(&known, si, sizeof(si)));
 			goto done;
 		}
 		x /= to.factor;

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "util/text.h"
+#include "util/utf8.h"
 #include "util/xalloc.h"
 
 /* ---- reading lines ------------------------------------------------------ */
@@ -139,8 +140,9 @@ static long bad_utf8(const char *s, size_t n)
 {
 	size_t i = 0;
 	while (i < n) {
-		size_t k = text_utf8_char(s + i);
-		if (k == 0)
+		uint32_t c;
+		size_t k = utf8_decode(s + i, &c);
+		if (c == UTF8_INVALID)
 			return (long)i;
 		i += k;
 	}
@@ -380,10 +382,9 @@ static int unit_key(struct parse *ps, const char *value, bool number, const char
 	if (unit_parse(value, &got, ps->d))
 		return perr(ps, col_of_value(ps), "%s", ps->d->msg);
 	if (!unit_same_dim(&got, want)) {
-		struct strbuf why = STRBUF_INIT;
-		unit_mismatch(&why, value, true, &got, name, want, want_unit);
-		perr(ps, col_of_value(ps), "%s", strbuf_str(&why));
-		strbuf_release(&why);
+		struct diag why;
+		unit_refuse(&why, value, &got, name, want, want_unit);
+		perr(ps, col_of_value(ps), "%s", why.msg);
 		return 0;
 	}
 	free(*unit);

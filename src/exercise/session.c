@@ -230,13 +230,8 @@ int session_quantity(const struct session *s, size_t i, const char *text, double
 	if (*q.unit_text) {
 		struct unit u = q.unit;
 		const char *unit = q.unit_text;
-		if (!unit_same_dim(&u, &p->u)) {
-			struct strbuf msg = STRBUF_INIT;
-			unit_mismatch(&msg, unit, true, &u, name, &p->u, p->unit);
-			diag_set(d, "%s", strbuf_str(&msg));
-			strbuf_release(&msg);
-			return -1;
-		}
+		if (!unit_same_dim(&u, &p->u))
+			return unit_refuse(d, unit, &u, name, &p->u, p->unit);
 		x = unit_convert(x, &u, &p->u);
 		if (!isfinite(x))
 			return diag_set(d, "%s = %s is too large: it overflows in %s", name, text,

@@ -470,3 +470,13 @@ int unit_quantity_parse(const char *text, expr_lookup_fn lookup, void *ctx, stru
 	q->expr_len = (size_t)(pre - text) + n;
 	return 0;
 }
+
+int unit_refuse(struct diag *d, const char *given, const struct unit *got, const char *name,
+		const struct unit *want, const char *want_unit)
+{
+	struct strbuf msg = STRBUF_INIT;
+	unit_mismatch(&msg, given, true, got, name, want, want_unit);
+	diag_set(d, "%s", strbuf_str(&msg));
+	strbuf_release(&msg);
+	return -1;
+}

@@ -29,6 +29,9 @@ const char *unit_dim_name(const struct unit *u, char *buf, size_t n);
  * (m)" when `given` is a unit (is_unit), "0.68 m is a length, but stop_time
  * is a time (s)" when it is a value with its unit; `want_unit` is NAME's
  * unit as written ("" says "no unit"). Appended to out. */
+/* The same as the message of d for a unit (is_unit): returns -1. */
+int unit_refuse(struct diag *d, const char *given, const struct unit *got, const char *name,
+		const struct unit *want, const char *want_unit);
 void unit_mismatch(struct strbuf *out, const char *given, bool is_unit, const struct unit *got,
 		   const char *name, const struct unit *want, const char *want_unit);
 /* x in unit `from` expressed in unit `to` (same dimension assumed). */

@@ -22,6 +22,7 @@
 #include "front/status.h"
 #include "num/num.h"
 #include "util/text.h"
+#include "util/utf8.h"
 #include "util/xalloc.h"
 
 static struct session *repl_session;
@@ -47,9 +48,13 @@ static void progress(const struct num_progress *p)
 	int rows, cols;
 	rl_get_screen_size(&rows, &cols);
 	size_t end = 0;
-	for (int w = 0; text[end] && w < cols - 1; w++) {
-		size_t k = text_utf8_char(text + end);
-		end += k ? k : 1;
+	for (int w = 0; text[end];) {
+		uint32_t c;
+		size_t k = utf8_decode(text + end, &c);
+		w += utf8_cp_width(c);
+		if (w > cols - 1)
+			break;
+		end += k;
 	}
 	fprintf(stderr, "\r%.*s\033[K", (int)end, text);
 	fflush(stderr);

@@ -43,7 +43,6 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#include <wchar.h>
 
 #include "cmd/command.h"
 #include "front/front.h"
@@ -53,6 +52,7 @@
 #include "plot/gnuplot.h"
 #include "plot/plot.h"
 #include "util/text.h"
+#include "util/utf8.h"
 #include "util/xalloc.h"
 
 enum {
@@ -141,84 +141,11 @@ static void lines_trim(struct lines *l, size_t keep)
 static bool utf8_term; /* the locale's charset is UTF-8 */
 static attr_t style_attr[ST_COUNT];
 
-/* Decodes one UTF-8 sequence; a bad byte is U+FFFD and one byte long. */
-static size_t utf8_next(const char *s, uint32_t *cp)
-{
-	const unsigned char *u = (const unsigned char *)s;
-	if (u[0] < 0x80) {
-		*cp = u[0];
-		return 1;
-	}
-	int n = u[0] >= 0xF0 ? 4 : u[0] >= 0xE0 ? 3 : u[0] >= 0xC0 ? 2 : 0;
-	if (!n)
-		goto bad;
-	uint32_t c = u[0] & (0x3F >> (n - 1));
-	for (int i = 1; i < n; i++) {
-		if ((u[i] & 0xC0) != 0x80)
-			goto bad;
-		c = (c << 6) | (u[i] & 0x3F);
-	}
-	*cp = c;
-	return (size_t)n;
-bad:
-	*cp = 0xFFFD;
-	return 1;
-}
-
-/* How a character is spelled where the terminal is not UTF-8. */
-static const char *ascii_spelling(uint32_t c)
-{
-	static const struct {
-		uint32_t c;
-		const char *s;
-	} map[] = {
-		/* clang-format off */
-		{0x3B1, "alpha"}, {0x3B2, "beta"}, {0x3B3, "gamma"}, {0x3B4, "delta"}, {0x394, "Delta"},
-		{0x3B5, "eps"}, {0x3B6, "zeta"}, {0x3B7, "eta"}, {0x3B8, "theta"}, {0x398, "Theta"},
-		{0x3BA, "kappa"}, {0x3BB, "lambda"}, {0x39B, "Lambda"}, {0x3BC, "mu"}, {0xB5, "mu"},
-		{0x3BD, "nu"}, {0x3BE, "xi"}, {0x3C0, "pi"}, {0x3A0, "Pi"}, {0x3C1, "rho"},
-		{0x3C3, "sigma"}, {0x3A3, "Sigma"}, {0x3C4, "tau"}, {0x3C6, "phi"}, {0x3D5, "phi"},
-		{0x3A6, "Phi"}, {0x3C7, "chi"}, {0x3C8, "psi"}, {0x3A8, "Psi"}, {0x3C9, "omega"},
-		{0x3A9, "Omega"}, {0xB7, "*"}, {0xD7, "x"}, {0x2264, "<="}, {0x2265, ">="},
-		{0x2248, "~"}, {0x2212, "-"}, {0xB1, "+-"}, {0xB2, "^2"}, {0xB3, "^3"},
-		{0x221A, "sqrt"}, {0x2202, "d"}, {0x222B, "int"}, {0x2192, "->"}, {0x2026, "..."},
-		{0x2016, "||"}, {0xB0, " deg"}, {0x2014, "--"}, {0x2013, "-"}, {0x2018, "'"},
-		{0x2019, "'"}, {0x201C, "\""}, {0x201D, "\""}, {0x307, "'"}, {0x308, "''"},
-		{0x2032, "'"}, {0x221E, "inf"}, {0x2260, "!="}, {0x2208, " in "}, {0x25B8, ">"},
-		{0x2500, "-"}, {0x2502, "|"}, {0x2207, "grad"}, {0x2211, "sum"}, {0xA7, "S"},
-		{0xE9, "e"}, {0xE8, "e"}, {0xEA, "e"}, {0xE0, "a"}, {0xE1, "a"},
-		{0xE4, "a"}, {0xE7, "c"}, {0xED, "i"}, {0xF3, "o"}, {0xF6, "o"},
-		{0xFA, "u"}, {0xFC, "u"}, {0xF1, "n"}, {0xC9, "E"}, {0xD6, "O"},
-		{0xDC, "U"}, {0x2032, "'"}, {0x2033, "''"},
-		/* clang-format on */
-	};
-	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
-		if (map[i].c == c)
-			return map[i].s;
-	return "?";
-}
-
-/* Columns a code point takes on this terminal. */
-static int cp_cols(uint32_t c)
-{
-	if (c < 0x80)
-		return c < 0x20 ? 0 : 1;
-	if (!utf8_term)
-		return (int)strlen(ascii_spelling(c));
-	int w = wcwidth((wchar_t)c);
-	return w < 0 ? 1 : w;
-}
-
-/* Columns of the first n bytes of s. */
+/* Columns of the first n bytes of s on this terminal: the one measure
+ * that wrapping and drawing share (util/utf8.h). */
 static int text_cols(const char *s, size_t n)
 {
-	int w = 0;
-	for (size_t i = 0; i < n && s[i];) {
-		uint32_t c;
-		i += utf8_next(s + i, &c);
-		w += cp_cols(c);
-	}
-	return w;
+	return utf8_cols(s, n, !utf8_term);
 }
 
 /* Draws s at the cursor, at most `cols` columns; returns the columns used.
@@ -227,23 +154,25 @@ static int text_cols(const char *s, size_t n)
 static int put_text(WINDOW *w, const char *s, int cols)
 {
 	int used = 0;
+	uint32_t prev = 0;
 	while (*s) {
 		uint32_t c;
-		size_t n = utf8_next(s, &c);
-		int cw = cp_cols(c);
+		size_t n = utf8_decode(s, &c);
+		int cw = utf8_cp_cols(c, prev, !utf8_term);
 		if (used + cw > cols)
 			break;
-		if (c >= 0x20 && c != 0x7F) {
+		if (c >= 0x20 && c != 0x7F && !(c >= 0x80 && c < 0xA0)) {
 			if (c < 0x80)
 				waddch(w, (chtype)c);
-			else if (utf8_term && c != 0xFFFD)
+			else if (!utf8_term)
+				waddstr(w, utf8_ascii(c, prev));
+			else if (c != UTF8_INVALID)
 				waddnstr(w, s, (int)n);
-			else if (utf8_term)
-				waddch(w, '?');
 			else
-				waddstr(w, ascii_spelling(c));
+				waddch(w, '?');
 		}
 		used += cw;
+		prev = c;
 		s += n;
 	}
 	return used;
@@ -254,16 +183,33 @@ static size_t bytes_for_cols(const char *s, int cols)
 {
 	size_t i = 0;
 	int used = 0;
+	uint32_t prev = 0;
 	while (s[i]) {
 		uint32_t c;
-		size_t n = utf8_next(s + i, &c);
-		int cw = cp_cols(c);
+		size_t n = utf8_decode(s + i, &c);
+		int cw = utf8_cp_cols(c, prev, !utf8_term);
 		if (used + cw > cols && used > 0)
 			break;
 		used += cw;
+		prev = c;
 		i += n;
 	}
 	return i;
+}
+
+/* Appends s wrapped to `width` columns of this terminal: where it is not
+ * UTF-8, s is spelled in ASCII first, so that the wrapping measures what
+ * put_text will draw. */
+static void wrap_text(struct strbuf *out, const char *s, int width)
+{
+	if (utf8_term) {
+		text_wrap(out, s, width, 0);
+		return;
+	}
+	struct strbuf ascii = STRBUF_INIT;
+	utf8_to_ascii(&ascii, s);
+	text_wrap(out, strbuf_str(&ascii), width, 0);
+	strbuf_release(&ascii);
 }
 
 /* ---- gnuplot's colours ---------------------------------------------------------- */
@@ -451,7 +397,7 @@ static void build_exercise(struct pane *p)
 	snprintf(p->note, sizeof(p->note), "%s: %s", ex->id, ex->title);
 	struct strbuf st = STRBUF_INIT;
 	session_statement(S.s, &st);
-	text_wrap(&t, st.len ? strbuf_str(&st) : ex->title, width, 0);
+	wrap_text(&t, st.len ? strbuf_str(&st) : ex->title, width);
 	lines_add_text(&p->content, strbuf_str(&t), ST_NORMAL);
 	strbuf_release(&st);
 	strbuf_release(&t);
@@ -629,7 +575,7 @@ static void build_plot(struct pane *p)
 		struct strbuf msg = STRBUF_INIT;
 		diag_format(&d, &msg);
 		struct strbuf t = STRBUF_INIT;
-		text_wrap(&t, strbuf_str(&msg), cols, 0);
+		wrap_text(&t, strbuf_str(&msg), cols);
 		lines_add_text(&p->content, strbuf_str(&t), ST_ERROR);
 		strbuf_release(&t);
 		strbuf_release(&msg);
@@ -932,10 +878,12 @@ static void draw_prompt(void)
 	/* skip whole characters worth `skip` columns */
 	size_t start = 0;
 	int skipped = 0;
+	uint32_t prev = 0;
 	while (line[start] && skipped < skip) {
 		uint32_t c;
-		size_t n = utf8_next(line + start, &c);
-		skipped += cp_cols(c);
+		size_t n = utf8_decode(line + start, &c);
+		skipped += utf8_cp_cols(c, prev, !utf8_term);
+		prev = c;
 		start += n;
 	}
 	int x = pw;

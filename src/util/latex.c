@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/utf8.h"
 #include "util/xalloc.h"
 
 /* How a code point is written. MATH: a math-mode item (the math group is
@@ -159,37 +160,6 @@ static const struct glyph *glyph_find(unsigned cp)
 	return NULL;
 }
 
-/* Decodes one UTF-8 sequence at *p; 0xFFFD for a bad byte (one consumed). */
-static unsigned utf8_next(const unsigned char **p)
-{
-	const unsigned char *s = *p;
-	unsigned cp;
-	int n;
-	if (s[0] < 0x80) {
-		*p = s + 1;
-		return s[0];
-	}
-	if ((s[0] & 0xE0) == 0xC0)
-		cp = s[0] & 0x1F, n = 1;
-	else if ((s[0] & 0xF0) == 0xE0)
-		cp = s[0] & 0x0F, n = 2;
-	else if ((s[0] & 0xF8) == 0xF0)
-		cp = s[0] & 0x07, n = 3;
-	else {
-		*p = s + 1;
-		return 0xFFFD;
-	}
-	for (int i = 1; i <= n; i++) {
-		if ((s[i] & 0xC0) != 0x80) {
-			*p = s + 1;
-			return 0xFFFD;
-		}
-		cp = cp << 6 | (s[i] & 0x3F);
-	}
-	*p = s + n + 1;
-	return cp;
-}
-
 struct emitter {
 	struct strbuf *out;
 	bool tt;
@@ -300,23 +270,24 @@ static const char *accent_base(unsigned cp, char *buf, size_t n)
 void latex_escape(struct strbuf *out, const char *s, bool tt)
 {
 	struct emitter e = {out, tt, false, 0};
-	const unsigned char *p = (const unsigned char *)s;
+	const char *p = s;
 	unsigned char prev = ' ';
 	while (*p) {
-		const unsigned char *at = p;
-		unsigned cp = utf8_next(&p);
+		uint32_t cp;
+		p += utf8_decode(p, &cp);
 		/* the marks that follow it, which make it math */
-		const unsigned char *q = p;
+		const char *q = p;
 		const char *acc[4];
 		int nacc = 0;
 		while (*q) {
-			const unsigned char *r = q;
-			const struct glyph *g = glyph_find(utf8_next(&r));
+			uint32_t mark;
+			size_t n = utf8_decode(q, &mark);
+			const struct glyph *g = glyph_find(mark);
 			if (!g || g->kind != ACCENT)
 				break;
 			if (nacc < 4)
 				acc[nacc++] = g->tex;
-			q = r;
+			q += n;
 		}
 		char basebuf[8];
 		const char *base = nacc ? accent_base(cp, basebuf, sizeof(basebuf)) : NULL;
@@ -333,7 +304,7 @@ void latex_escape(struct strbuf *out, const char *s, bool tt)
 			continue;
 		}
 		if (cp < 0x80) {
-			add_ascii(&e, (unsigned char)cp, prev, *p);
+			add_ascii(&e, (unsigned char)cp, prev, (unsigned char)*p);
 			prev = (unsigned char)cp;
 			continue;
 		}
@@ -341,10 +312,10 @@ void latex_escape(struct strbuf *out, const char *s, bool tt)
 		const struct glyph *g = glyph_find(cp);
 		if (!g || g->kind == ACCENT) { /* an accent on nothing it can carry */
 			close_math(&e);
-			if (cp == 0xFFFD && at + 1 == p)
+			if (cp == UTF8_INVALID)
 				strbuf_addch(out, '?');
 			else
-				strbuf_addf(out, "[U+%04X]", cp);
+				strbuf_addf(out, "[U+%04X]", (unsigned)cp);
 			continue;
 		}
 		switch (g->kind) {

@@ -77,34 +77,6 @@ void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* Combining marks take no column of their own (the dot of q̇, U+0307). */
-static int combining(unsigned long c)
-{
-	return (c >= 0x0300 && c <= 0x036F) || (c >= 0x1AB0 && c <= 0x1AFF) ||
-	       (c >= 0x1DC0 && c <= 0x1DFF) || (c >= 0x20D0 && c <= 0x20FF) ||
-	       (c >= 0xFE20 && c <= 0xFE2F);
-}
-
-/* Columns on a terminal, without the locale: one per code point, none for
- * combining marks. Invalid bytes count one each. */
-int utf8_width(const char *s)
-{
-	const unsigned char *p = (const unsigned char *)s;
-	int w = 0;
-	while (*p) {
-		unsigned long c = *p;
-		int n = c < 0x80 ? 0 : c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : c >= 0xC0 ? 1 : 0;
-		if (n)
-			c &= 0x3F >> n;
-		p++;
-		for (int i = 0; i < n && (*p & 0xC0) == 0x80; i++, p++)
-			c = (c << 6) | (*p & 0x3F);
-		if (!combining(c))
-			w++;
-	}
-	return w;
-}
-
 void strbuf_addpad(struct strbuf *sb, const char *s, int width)
 {
 	strbuf_addstr(sb, s);

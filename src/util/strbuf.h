@@ -5,6 +5,8 @@
 #include <stdarg.h>
 #include <stddef.h>
 
+#include "util/utf8.h" /* strbuf_addpad measures with utf8_width */
+
 struct strbuf {
 	char *buf; /* owned; "" until something is added */
 	size_t len;
@@ -24,14 +26,11 @@ void strbuf_addstr(struct strbuf *sb, const char *s);
 void strbuf_addch(struct strbuf *sb, char c);
 void strbuf_addf(struct strbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap);
-/* Pads with spaces to `width` display columns (UTF-8 aware). */
+/* Appends s and pads it with spaces to `width` columns (utf8_width). */
 void strbuf_addpad(struct strbuf *sb, const char *s, int width);
 /* The buffer's text; never NULL. */
 const char *strbuf_str(const struct strbuf *sb);
 /* Hands the buffer to the caller (free() it) and resets sb. */
 char *strbuf_detach(struct strbuf *sb);
-
-/* Display columns of a UTF-8 string (one per code point). */
-int utf8_width(const char *s);
 
 #endif

@@ -12,6 +12,7 @@
 #include <strings.h>
 
 #include "util/strbuf.h"
+#include "util/utf8.h"
 #include "util/xalloc.h"
 
 int text_parse_double(const char *s, double *out, const char **why)
@@ -139,26 +140,6 @@ bool text_is_name(const char *s)
 	return true;
 }
 
-size_t text_utf8_char(const char *str)
-{
-	const unsigned char *s = (const unsigned char *)str;
-	unsigned c = s[0];
-	size_t k = c < 0x80		    ? 0
-		   : c >= 0xC2 && c <= 0xDF ? 1
-		   : c >= 0xE0 && c <= 0xEF ? 2
-		   : c >= 0xF0 && c <= 0xF4 ? 3
-					    : 4;
-	if (k == 4)
-		return 0;
-	for (size_t j = 1; j <= k; j++)
-		if ((s[j] & 0xC0) != 0x80)
-			return 0;
-	if ((c == 0xE0 && s[1] < 0xA0) || (c == 0xED && s[1] >= 0xA0) ||
-	    (c == 0xF0 && s[1] < 0x90) || (c == 0xF4 && s[1] >= 0x90))
-		return 0;
-	return k + 1;
-}
-
 const char *text_clip(const char *s, char *buf, size_t n)
 {
 	size_t len = strlen(s);
@@ -169,9 +150,19 @@ const char *text_clip(const char *s, char *buf, size_t n)
 	size_t k = n - sizeof("…"); /* room for "…" and the NUL */
 	if (k > 60)
 		k = 60;
-	while (k && ((unsigned char)s[k] & 0xC0) == 0x80) /* not inside a character */
-		k--;
-	snprintf(buf, n, "%.*s…", (int)k, s);
+	/* whole characters, each with its combining marks (x and the dot of ẋ) */
+	size_t cut = 0;
+	for (size_t i = 0;;) {
+		uint32_t c;
+		size_t len1 = utf8_decode(s + i, &c);
+		if (i + len1 > k)
+			break;
+		i += len1;
+		utf8_decode(s + i, &c);
+		if (!(c >= 0x300 && utf8_cp_width(c) == 0))
+			cut = i;
+	}
+	snprintf(buf, n, "%.*s…", (int)cut, s);
 	return buf;
 }
 

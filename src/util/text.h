@@ -19,11 +19,6 @@ const char *text_did_you_mean(const char *word, const char *const *cands, size_t
 			      size_t size);
 /* [A-Za-z_][A-Za-z0-9_]* */
 bool text_is_name(const char *s);
-/* The length in bytes of the well-formed UTF-8 character at s (1 for
- * ASCII, NUL included), or 0 for a byte that does not begin one: a bad
- * lead, a missing continuation, an overlong form, a surrogate, or beyond
- * U+10FFFF. s must be NUL-terminated. */
-size_t text_utf8_char(const char *s);
 /* s as a message quotes it: whole when it is short, else its first 60
  * bytes (whole UTF-8 characters) and "…", so that a megabyte of user text
  * does not push the reason out of a message. Returns buf; n >= 64. */
