@@ -116,6 +116,12 @@ START_TEST(test_ascii_spellings)
 	expect_ascii("c\x1B[2J\x07", "c[2J"); /* controls dropped */
 	expect_ascii("☃ \xFF", "? ?");
 	struct strbuf out = STRBUF_INIT;
+	/* a spelled word does not run into the letter after it (the text is
+	 * spelled before it is wrapped, so the blank is measured too) */
+	utf8_to_ascii(&out, "u = ωU/g, τ = ωt, ωτ, μ0, θ̇, Δx");
+	ck_assert_str_eq(strbuf_str(&out), "u = omega U/g, tau = omega t, omega tau, mu0, theta', "
+					   "Delta x");
+	strbuf_reset(&out);
 	utf8_to_ascii(&out, "a\tb\nc"); /* kept for wrapping */
 	ck_assert_str_eq(strbuf_str(&out), "a\tb\nc");
 	strbuf_release(&out);

@@ -357,7 +357,7 @@ start 80 24 LC_ALL=C
 run_tribo -e imachi
 check "imachi at 80x24 in ASCII" "^\+- exercise  imachi: "
 statement_whole "the imachi statement in ASCII" "v = a cos tau e^(iphi') (a = 1.5, phi' = 60 deg, \
-in Imachi's units u = omegaU/g, tau = omegat). A constant force s = 0.6 (in units of mg) pushes it \
+in Imachi's units u = omega U/g, tau = omega t). A constant force s = 0.6 (in units of mg) pushes it \
 along x; the friction coefficients are mu0 = 0.9 (sliding) and mu1 = 1.3 (static)."
 statement_whole "' u =' in ASCII" " u ="
 statement_whole "'(in units of' in ASCII" "(in units of"

@@ -200,17 +200,46 @@ int utf8_cols(const char *s, size_t n, bool ascii)
 	return w;
 }
 
+static bool is_letter(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+/* Whether a spelling is a word of letters (omega, tau), which a letter
+ * after it would run into. */
+static bool is_word(const char *s)
+{
+	if (!s[0] || !s[1])
+		return false;
+	for (; *s; s++)
+		if (!is_letter(*s))
+			return false;
+	return true;
+}
+
 void utf8_to_ascii(struct strbuf *out, const char *s)
 {
 	uint32_t prev = 0;
+	bool after_word = false; /* the last thing written was a spelled word */
 	while (*s) {
 		uint32_t c;
 		s += utf8_decode(s, &c);
-		if (c == '\n' || c == '\t' || (c >= 0x20 && c < 0x7F))
-			strbuf_addch(out, (char)c);
-		else if (c >= 0xA0)
-			strbuf_addstr(out, utf8_ascii(c, prev));
+		const char *add = NULL;
+		char one[2] = {0, 0};
+		if (c == '\n' || c == '\t' || (c >= 0x20 && c < 0x7F)) {
+			one[0] = (char)c;
+			add = one;
+		} else if (c >= 0xA0) {
+			add = utf8_ascii(c, prev);
+		}
 		prev = c;
+		if (!add || !*add)
+			continue;
+		/* ωt is "omega t", not "omegat"; μ0 stays "mu0" */
+		if (after_word && is_letter(add[0]))
+			strbuf_addch(out, ' ');
+		strbuf_addstr(out, add);
+		after_word = add != one && is_word(add);
 	}
 }
 

@@ -40,7 +40,8 @@ int utf8_cp_cols(uint32_t c, uint32_t prev, bool ascii);
 /* Columns of the first n bytes of s as drawn (see utf8_cp_cols). */
 int utf8_cols(const char *s, size_t n, bool ascii);
 /* Appends s spelled in ASCII: a newline and a tab kept, other controls
- * dropped, so that wrapping it measures what will be drawn. */
+ * dropped, so that wrapping it measures what will be drawn; a letter
+ * after a spelled word gets a blank (ωt is "omega t"). */
 void utf8_to_ascii(struct strbuf *out, const char *s);
 
 /* Appends s, which may hold what a hostile file or command line put in
