@@ -622,13 +622,13 @@ static int rayleigh_solve(const struct model_input *in, struct model_output *out
 	}
 	ry_law_steps(s, in, hypot(mo.ux, mo.uy) + fabs(mo.wz) * L);
 	if (pr == PRESSURE_UNIFORM)
-		model_step(s, "Pressure uniform (eq. 20): ⟨f⟩ = ∫ f %s / ∫ %s, ∫ %s = %.9g.", elem,
-			   elem, elem, f.weight);
-	else
+		model_step(s, "Pressure uniform (eq. 20): ⟨f⟩ = ∫ f %s / ∫ %s, ∫ %s = %.9g %s.",
+			   elem, elem, elem, f.weight, shape == SHAPE_RING ? "m" : "m²");
+	else /* an area over a speed is m·s, a length over a speed s */
 		model_step(s,
 			   "Pressure by Reye (eq. 19, 21): p = k/v_r with k = N/∫(%s/v_r), "
-			   "∫ %s/v_r = %.9g s; ⟨f⟩ = ∫ f %s/v_r / ∫ %s/v_r.",
-			   elem, elem, f.weight, elem, elem);
+			   "∫ %s/v_r = %.9g %s; ⟨f⟩ = ∫ f %s/v_r / ∫ %s/v_r.",
+			   elem, elem, f.weight, shape == SHAPE_RING ? "s" : "m·s", elem, elem);
 	model_step(s, "R = N ⟨∫₀^{v_r} μ dv⟩ = %g · %.9g = %.12g W", N, f.R / N, f.R);
 	model_step(s, "Generalized forces (eq. 18): Q_k = −N ⟨μ(v_r) ∂v_r/∂q̇_k⟩, with");
 	model_step(s, "  ∂v_r/∂vx = v̂_x, ∂v_r/∂vy = v̂_y, ∂v_r/∂ω = (x × v̂)_z:");
