@@ -280,6 +280,8 @@ static int conveyor_solve(const struct model_input *in, struct model_output *out
 		struct ode_system sys = {4, conveyor_rhs, slip_event, &c};
 		if (sr <= c.slip.w_ev) {
 			const double g[2] = {Fax, Fay};
+			if (!isfinite(t_stick)) /* at the belt's speed from the start */
+				t_stick = t;
 			/* rides with the belt until tmax, or breaks away along F_a */
 			if (num_slip_at_rest(&c.slip, g, smax)) {
 				stuck = true;

@@ -72,3 +72,10 @@ $ tribo -c 'load polisher-push; set tmax 8; solve; print thetadot_end; eval M*tm
 4.44444444444
 ? 0
 
+
+# a block at the belt's speed from the start has reached it at t = 0, not never
+$ tribo -c 'load conveyor; set vx0 0.5; solve; print t_stick stuck x_end'
+0
+true
+1
+? 0
