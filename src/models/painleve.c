@@ -14,6 +14,7 @@
  * contact; `isotropic`, Kozlov's law (2.6) with Φ = kA (2.7); `matrix`,
  * Kozlov's law with any Φ. Kozlov's law is F = −|R| Φq̇/|q̇|_A with
  * |R| = λ √(e_y·A⁻¹e_y) (2.5) and |q̇|_A² = q̇·Aq̇. */
+#include <float.h>
 #include <gsl/gsl_complex_math.h>
 #include <gsl/gsl_eigen.h>
 #include <gsl/gsl_errno.h>
@@ -276,6 +277,10 @@ static void slide_state(const struct rod *r, double th, double xd, double thd, s
  * μ = (m1 + m2 cos²θ)/(m2 |sinθ cosθ|) when σ sinθ cosθ < 0. */
 static double mu_crit_at(const struct rod *r, double th, double sigma)
 {
+	/* θ = 90° as a double is π/2 rounded, where cos θ = 6e-17 is round-off
+	 * of a true 0: the rod upright has no critical μ (inf, not 1.6e16) */
+	if (fabs(cos(th)) <= DBL_EPSILON * fabs(th))
+		return INFINITY;
 	double sc = sin(th) * cos(th);
 	if (!(sigma * sc < 0) && sigma != 0)
 		return INFINITY;

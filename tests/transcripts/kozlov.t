@@ -46,3 +46,8 @@ $ tribo -c 'load painleve-rod; set law friction'
 ! tribo: -c: command 2: set: law is one of coulomb|isotropic|matrix, not 'friction'
 ? 1
 
+
+# the rod upright (θ = 90°) has no critical μ: inf, not 1/cos of π/2 rounded
+$ tribo -c 'load painleve-paradox; set theta 90; solve; print mu_crit'
+inf
+? 0
