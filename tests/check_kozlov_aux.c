@@ -163,7 +163,27 @@ START_TEST(test_rest_quartic)
 	ck_assert(res(&r, "lyap_lambda") > 0.5);
 	ck_assert_ptr_nonnull(strstr(strbuf_str(&r.steps), "violates (2.8)"));
 	ck_assert_ptr_nonnull(strstr(strbuf_str(&r.steps), "The principles disagree"));
+	ck_assert_ptr_nonnull(
+		strstr(strbuf_str(&r.steps), "(Φ violates (2.8): ζ need not decrease)"));
 	run_free(&r);
+
+	/* Where (2.8) holds the principles agree, symmetric Φ or not: with
+	 * u = (Φ + λI)⁻¹w, w = (Φ + λI)⁻¹f, dζ/dλ = −2((Φu, u) + λ|u|²) < 0,
+	 * so ζ = 1 has a positive root exactly when ζ(0) = q32 > 1. Φ here is
+	 * far from symmetric (a skew part 2), its symmetric part diag(1, 0.5). */
+	static const double fs[][2] = {
+		{0.3, 0.1}, {1.5, 0.2}, {-0.4, 0.9}, {2.0, -1.5}, {3.0, 3.0}};
+	for (size_t k = 0; k < sizeof(fs) / sizeof(fs[0]); k++) {
+		run_init(&r, "kozlov-rest");
+		rest_set(&r, 1.0, 2.0, -2.0, 0.5, fs[k][0], fs[k][1]);
+		solve_ok(&r);
+		bool moves = resv(&r, "moves")->b;
+		ck_assert_msg(moves == (res(&r, "q32") > 1), "case %zu", k);
+		ck_assert_msg(moves == isfinite(res(&r, "lyap_lambda")), "case %zu: q32 = %g", k,
+			      res(&r, "q32"));
+		ck_assert_ptr_nonnull(strstr(strbuf_str(&r.steps), "Both principles agree"));
+		run_free(&r);
+	}
 }
 END_TEST
 

@@ -339,7 +339,12 @@ static int rest_solve(const struct model_input *in, struct model_output *out, st
 			"The principles disagree: q32 = %.12g %s 1, yet ζ(λ) = 1 has %d positive "
 			"root(s)%s.",
 			q32, moves ? ">" : "<", nroots,
-			symmetric ? "" : " (Φ is not symmetric: ζ need not decrease)");
+			/* with u = (Φ + λI)⁻¹w, w = (Φ + λI)⁻¹f: dζ/dλ = −2((Φu, u) + λ|u|²),
+			 * < 0 for λ > 0 whenever (2.8) holds, symmetric Φ or not */
+			dissipative
+				? " (which (2.8) rules out, since dζ/dλ = −2((Φu, u) + λ|u|²) < 0: "
+				  "a numerical fault)"
+				: " (Φ violates (2.8): ζ need not decrease)");
 	return 0;
 }
 
