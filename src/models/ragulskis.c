@@ -293,17 +293,69 @@ static double refine(const struct rg *r, size_t i, size_t off)
 	return *x + dd * tau + c2 * tau * tau;
 }
 
-static double extremum(const struct rg *r, size_t off, int sign)
+/* A quantity of the solution at time t, integrated from the sample before
+ * (a smooth law's right-hand side is one function across the period, so
+ * no phase switch lies between): −sign·(u, u̇ or ü), to be minimized. */
+struct peak {
+	struct rg *r;
+	const struct sample *from;
+	size_t off;
+	int sign;
+	int status;
+};
+
+static double peak_value(double t, void *p)
+{
+	struct peak *k = p;
+	double tt = k->from->t, y[2] = {k->from->u, k->from->v};
+	if (t > tt) {
+		struct ode_system sys = {2, rg_rhs, NULL, k->r};
+		int st = ode_solve_to(&sys, NULL, ODE_RK8PD, t - tt, 1e-13, &tt, t, y);
+		if (st && !k->status)
+			k->status = st;
+	}
+	const double q[3] = {y[0], y[1], accel(k->r, t, y)};
+	return -k->sign * q[k->off - 1];
+}
+
+/* The greatest (sign 1) or least (sign −1) value over the recorded period
+ * of u, u̇ or ü (off 1, 2, 3): the true extreme of the solution, not a
+ * parabola through samples, which overshoots at ü's sharp peaks for a small
+ * Δ. For a smooth law it is minimized (GSL's Brent) between the samples
+ * around the best one, integrating from the sample before; an extreme at a
+ * sample where the neighbours are not below it (a phase end, a kink) is that
+ * sample. Coulomb's phases switch the law, so there the samples, which
+ * include every phase end, are refined by their parabola only inside a
+ * phase. */
+static int extremum(struct rg *r, size_t off, int sign, double *out, struct diag *d)
 {
 	size_t best = 0;
-	for (size_t i = 1; i < r->ns; i++) {
-		double a = *((const double *)&r->s[i] + off),
-		       b = *((const double *)&r->s[best] + off);
-		if (sign * (a - b) > 0)
+#define Q(i) (*((const double *)&r->s[(i)] + off))
+	for (size_t i = 1; i < r->ns; i++)
+		if (sign * (Q(i) - Q(best)) > 0)
 			best = i;
+	*out = Q(best);
+	if (r->coulomb) {
+		double x = refine(r, best, off);
+		*out = sign * (x - *out) >= 0 ? x : *out;
+		return 0;
 	}
-	double x = refine(r, best, off), s = *((const double *)&r->s[best] + off);
-	return sign * (x - s) >= 0 ? x : s;
+	if (best == 0 || best + 1 >= r->ns || !(r->s[best - 1].t < r->s[best].t) ||
+	    !(r->s[best].t < r->s[best + 1].t) || !(sign * (Q(best) - Q(best - 1)) > 0) ||
+	    !(sign * (Q(best) - Q(best + 1)) > 0))
+		return 0;
+	struct peak k = {r, &r->s[best - 1], off, sign, 0};
+	double t, f;
+	if (num_brent_min(peak_value, &k, r->s[best - 1].t, r->s[best].t, r->s[best + 1].t,
+			  -sign * Q(best - 1), -sign * Q(best), -sign * Q(best + 1), 0, 1e-14, &t,
+			  &f, "the extreme of the period", d))
+		return -1;
+#undef Q
+	if (k.status)
+		return num_fail(d, k.status, "the extreme of the period");
+	if (sign * (-sign * f - *out) > 0)
+		*out = -sign * f;
+	return 0;
 }
 
 /* ---- the figures -------------------------------------------------------- */
@@ -497,8 +549,12 @@ static int ragulskis_solve(const struct model_input *in, struct model_output *ou
 		umax = fmax(umax, r.s[i].u);
 		umin = fmin(umin, r.s[i].u);
 	}
-	const double vmax = extremum(&r, off_v, 1);
-	const double amin = extremum(&r, off_a, -1), amax = extremum(&r, off_a, 1);
+	double vmax, amin, amax;
+	if (extremum(&r, off_v, 1, &vmax, d) || extremum(&r, off_a, -1, &amin, d) ||
+	    extremum(&r, off_a, 1, &amax, d)) {
+		free(r.s);
+		return -1;
+	}
 	const double stick = r.coulomb ? r.t_stick / T : 0.0;
 
 	out->res[R_AMP] = value_number(umax);

@@ -1,6 +1,7 @@
 #include "num/roots.h"
 
 #include <gsl/gsl_errno.h>
+#include <gsl/gsl_min.h>
 #include <gsl/gsl_roots.h>
 #include <math.h>
 
@@ -26,6 +27,30 @@ int num_brent(double (*f)(double x, void *params), void *params, double lo, doub
 			break;
 	}
 	gsl_root_fsolver_free(s);
+	return status ? num_fail(d, status, what) : 0;
+}
+
+int num_brent_min(double (*f)(double x, void *params), void *params, double lo, double mid,
+		  double hi, double flo, double fmid, double fhi, double epsabs, double epsrel,
+		  double *x, double *fx, const char *what, struct diag *d)
+{
+	gsl_function F = {f, params};
+	gsl_min_fminimizer *s = gsl_min_fminimizer_alloc(gsl_min_fminimizer_brent);
+	int status = gsl_min_fminimizer_set_with_values(s, &F, mid, fmid, lo, flo, hi, fhi);
+	*x = mid;
+	*fx = fmid;
+	for (int it = 0; !status && it < 200; it++) {
+		status = gsl_min_fminimizer_iterate(s);
+		if (status)
+			break;
+		*x = gsl_min_fminimizer_x_minimum(s);
+		*fx = gsl_min_fminimizer_f_minimum(s);
+		if (gsl_min_test_interval(gsl_min_fminimizer_x_lower(s),
+					  gsl_min_fminimizer_x_upper(s), epsabs,
+					  epsrel) == GSL_SUCCESS)
+			break;
+	}
+	gsl_min_fminimizer_free(s);
 	return status ? num_fail(d, status, what) : 0;
 }
 

@@ -15,6 +15,14 @@ struct num_root {
 int num_brent(double (*f)(double x, void *params), void *params, double lo, double hi,
 	      double epsabs, double epsrel, struct num_root *out, const char *what, struct diag *d);
 
+/* The least value of f on [lo, hi], given a point mid inside where f is
+ * below both ends (fmid < flo, fmid < fhi: a minimum is bracketed), by
+ * GSL's Brent minimizer until the bracket is within epsabs + epsrel|x|.
+ * Returns 0 with *x and *fx, or -1 with d saying what failed. */
+int num_brent_min(double (*f)(double x, void *params), void *params, double lo, double mid,
+		  double hi, double flo, double fmid, double fhi, double epsabs, double epsrel,
+		  double *x, double *fx, const char *what, struct diag *d);
+
 /* Where a function that is ≤ 0 at lo first goes above 0 on [lo, hi]: the end
  * of a stick (f the excess of the force the stick needs over what static
  * friction gives), found in two stages. A scan over the grid points
