@@ -63,6 +63,8 @@ enum {
 	O_COND29_RESIDUAL,
 	O_RHO,
 	O_LAMBDA,
+	O_D,
+	O_B0,
 	O_MU_CRIT,
 	O_MU_CRIT_MIN,
 	O_THETA_CRIT_MIN,
@@ -128,6 +130,13 @@ static const struct result_spec rod_results[O_NRESULTS] = {
 		"cond29_residual", "", "|w − ρ∂f|/(‖Φ‖|A⁻¹∂f|), w = ΦᵀA⁻¹∂f (holds below 1e-9)"),
 	[O_RHO] = RESULT_NUMBER("rho", "", "ρ of (2.9) when it holds (nan otherwise)"),
 	[O_LAMBDA] = RESULT_NUMBER("lambda", "N", "normal reaction at the current state"),
+	[O_D] = RESULT_NUMBER("D", "1/kg",
+			      "sliding: ÿ = b0 + λD, eq. (2.13): D = (A⁻¹(e_y + G))_y, the normal "
+			      "force's coefficient (D < 0: Painlevé's paradox); nan when the "
+			      "contact does not slide"),
+	[O_B0] = RESULT_NUMBER("b0", "m/s^2",
+			       "sliding: the free normal acceleration b0 = (A⁻¹X)_y of eq. (2.13); "
+			       "nan when the contact does not slide"),
 	[O_MU_CRIT] = RESULT_NUMBER("mu_crit", "",
 				    "μ where the classical normal-force denominator vanishes at θ"),
 	[O_MU_CRIT_MIN] = RESULT_NUMBER("mu_crit_min", "", "smallest mu_crit over θ"),
@@ -960,6 +969,7 @@ static int rod_solve(const struct model_input *in, struct model_output *out, str
 	enum mode mode;
 	const char *mode_why;
 	struct slide sl = {0};
+	bool slides = true; /* sl holds the sliding contact's b0 and D */
 	if (r.law == LAW_COULOMB && sigma == 0) {
 		/* at rest at the contact: can static friction hold it? */
 		double X[3];
@@ -967,10 +977,12 @@ static int rod_solve(const struct model_input *in, struct model_output *out, str
 		double thdd = X[1] / A[4];
 		double ls = A[7] * thdd - X[2], Fx = A[1] * thdd - X[0];
 		if (ls <= 0) {
+			slides = false;
 			lambda = 0;
 			mode = MODE_CONSISTENT;
 			mode_why = "at rest the rod would lift off (λ ≤ 0): no contact force";
 		} else if (fabs(Fx) <= r.mu * ls) {
+			slides = false;
 			lambda = ls;
 			mode = MODE_CONSISTENT;
 			mode_why = "static friction holds the contact (|F| ≤ μλ)";
@@ -1044,6 +1056,8 @@ static int rod_solve(const struct model_input *in, struct model_output *out, str
 	out->res[O_XDOT_END] = value_number(run.y[3]);
 	out->res[O_THETADOT_END] = value_number(run.y[4]);
 	out->res[O_N_MAX] = value_number(run.N_max);
+	out->res[O_D] = value_number(slides ? sl.D : NAN);
+	out->res[O_B0] = value_number(slides ? sl.b0 : NAN);
 
 	/* ---- steps ---- */
 	static const char *const law_name[] = {

@@ -51,3 +51,18 @@ $ tribo -c 'load painleve-rod; set law friction'
 $ tribo -c 'load painleve-paradox; set theta 90; solve; print mu_crit'
 inf
 ? 0
+
+# D and b0 of eq. (2.13) are results; D = [(m1 + m2 cos²θ) + μσ m2 sinθ cosθ]/((m1+m2) m1)
+# = (1.25 − 3·0.4330)/2 = −0.0245 at θ = 60°, μ = 3, σ = −1; b0 = −g with the rod not spinning
+$ tribo -c 'load painleve-paradox; solve; print D b0 mode; eval (1 + cos(pi/3)^2 - 3*sin(pi/3)*cos(pi/3))/2'
+-0.0245190528383
+-9.81
+inconsistent
+-0.0245190528383
+? 0
+
+# every variant generate draws is a paradox (D < 0): the draws stay where μ > μ_crit(θ)
+$ tribo -c 'load painleve-paradox; generate 40 seed 3 format txt to pp' >/dev/null && grep -c '^  D = -' pp/key.txt && grep -c '^  D = ' pp/key.txt
+40
+40
+? 0
