@@ -6,10 +6,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cmd/handlers.h"
 #include "num/expr.h"
 #include "util/text.h"
+#include "util/utf8.h"
 #include "util/xalloc.h"
 
 /* Names in a checked expression stand for parameters only: an answer
@@ -97,6 +99,38 @@ static int rest_col(const struct cmd_ctx *c, const char *at)
 	return rest ? (int)(rest - c->line) + (int)(at - c->rest) : 0;
 }
 
+/* A verdict (case II, outcome paradox, stuck true): the word itself,
+ * without regard to case; a yes/no question also takes yes and no. */
+static int check_word(struct cmd_ctx *c, int ri, const char *name, const struct value *v,
+		      const char *given)
+{
+	char want[64];
+	if (!*given)
+		return diag_set(c->d, "give an answer: check %s %s", name,
+				v->kind == VAL_BOOL ? "true|false" : "WORD");
+	if (given[strcspn(given, " \t")])
+		return diag_set(c->d, "%s is one word: check %s WORD", name, name);
+	snprintf(want, sizeof(want), "%s",
+		 v->kind == VAL_BOOL ? (v->b ? "true" : "false") : v->word);
+	bool ok = !strcasecmp(given, want);
+	if (v->kind == VAL_BOOL && !ok) {
+		bool yes = !strcasecmp(given, "yes"), no = !strcasecmp(given, "no");
+		if (!yes && !no && strcasecmp(given, "true") && strcasecmp(given, "false"))
+			return diag_set(c->d, "%s is true or false, not '%s'", name, given);
+		ok = v->b ? yes : no;
+	}
+	char clip[TEXT_CLIP_SIZE];
+	strbuf_addf(c->out, "%s (tribo: %s = ", ok ? "correct" : "incorrect", name);
+	utf8_add_clean(c->out, want);
+	strbuf_addstr(c->out, ")\n");
+	const struct ex_answer *ans = answer_for(session_exercise(c->s), ri);
+	if (!ok && ans && ans->hint && ans->hint[0])
+		strbuf_addf(c->out, "  hint: %s\n", ans->hint);
+	session_set_check(c->s, (size_t)ri, ok ? CHECK_CORRECT : CHECK_INCORRECT,
+			  text_clip(given, clip, sizeof(clip)));
+	return 0;
+}
+
 int cmd_check(struct cmd_ctx *c)
 {
 	const struct exercise *ex = session_exercise(c->s);
@@ -124,6 +158,10 @@ int cmd_check(struct cmd_ctx *c)
 	}
 	const struct result_spec *rs = &m->results[ri];
 	const struct value *v = session_result(c->s, (size_t)ri);
+	if (v->kind == VAL_WORD || v->kind == VAL_BOOL) {
+		rc = check_word(c, ri, name, v, p);
+		goto done;
+	}
 	if (v->kind != VAL_NUMBER) {
 		diag_set(c->d, "%s is not a number: 'print %s' shows it", name, name);
 		goto done;

@@ -125,9 +125,12 @@ static void answer_row_init(struct answer_row *r, const struct exercise *ex,
 		value_format_inline(&v->res[a->result], &r->num);
 	}
 	unit_pretty(&r->unit, a->unit);
-	tolerance_describe(&a->tol, strbuf_str(&r->unit), &r->tol);
-	if (!r->isnum)
+	if (r->isnum) {
+		tolerance_describe(&a->tol, strbuf_str(&r->unit), &r->tol);
+	} else { /* a verdict: the word itself */
+		strbuf_addstr(&r->tol, "exact");
 		strbuf_reset(&r->unit);
+	}
 }
 
 static void answer_row_release(struct answer_row *r)
@@ -343,7 +346,7 @@ static void tex_answer(struct strbuf *o, const char *name, const struct answer_r
 		strbuf_addstr(o, "~");
 		tex(o, strbuf_str(&r->unit));
 	}
-	strbuf_addstr(o, " & (tolerance ");
+	strbuf_addstr(o, r->isnum ? " & (tolerance " : " & (");
 	tex(o, strbuf_str(&r->tol));
 	strbuf_addstr(o, ")\\\\\n");
 }
@@ -575,8 +578,8 @@ static void txt_answers_head(struct strbuf *o)
 
 static void txt_answer(struct strbuf *o, const char *name, const struct answer_row *r)
 {
-	strbuf_addf(o, "  %s = %s%s%s  (tolerance %s)\n", name, strbuf_str(&r->num),
-		    r->unit.len ? " " : "", strbuf_str(&r->unit), strbuf_str(&r->tol));
+	strbuf_addf(o, "  %s = %s%s%s  (%s%s)\n", name, strbuf_str(&r->num), r->unit.len ? " " : "",
+		    strbuf_str(&r->unit), r->isnum ? "tolerance " : "", strbuf_str(&r->tol));
 }
 
 static void txt_worked(struct strbuf *o, const char *steps)

@@ -196,9 +196,14 @@ int cmd_show(struct cmd_ctx *c)
 		strbuf_addstr(c->out, "  (* changed from the exercise's value)\n");
 	if (ex->nanswers) {
 		strbuf_addstr(c->out, "\nasked for:");
-		for (size_t i = 0; i < ex->nanswers; i++)
-			strbuf_addf(c->out, "%s %s (%s)", i ? "," : "", ex->answers[i].name,
-				    ex->answers[i].unit[0] ? ex->answers[i].unit : "no unit");
+		for (size_t i = 0; i < ex->nanswers; i++) {
+			const struct ex_answer *a = &ex->answers[i];
+			bool verdict = m->results[a->result].kind != VAL_NUMBER;
+			strbuf_addf(c->out, "%s %s (%s)", i ? "," : "", a->name,
+				    verdict	 ? "a word"
+				    : a->unit[0] ? a->unit
+						 : "no unit");
+		}
 		strbuf_addch(c->out, '\n');
 	}
 	if (!session_solved(c->s)) {
@@ -487,7 +492,10 @@ static void help_result(struct cmd_ctx *c, size_t i)
 		add_result_line(c, i);
 	}
 	for (size_t k = 0; k < ex->nanswers; k++)
-		if (ex->answers[k].result == (int)i) {
+		if (ex->answers[k].result == (int)i && r->kind != VAL_NUMBER) {
+			strbuf_addf(c->out, "  the exercise asks for it: 'check %s WORD'\n",
+				    r->name);
+		} else if (ex->answers[k].result == (int)i) {
 			struct strbuf tol = STRBUF_INIT;
 			tolerance_describe(&ex->answers[k].tol, ex->answers[k].unit, &tol);
 			strbuf_addf(c->out,

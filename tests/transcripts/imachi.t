@@ -47,3 +47,17 @@ $ tribo -c 'load imachi; set mu0 0.4; set mu1 0.5; print mu0 mu1'
 0.4
 0.5
 ? 0
+
+# "Which of Imachi's cases is it?": a verdict is checked as a word (any case),
+# a yes/no result as true/false or yes/no
+$ tribo -c 'load imachi; solve; check case II; check case iii; check converged yes; check converged maybe'
+correct (tribo: case = II)
+incorrect (tribo: case = II)
+  hint: compare s with μ0, and see whether the mass ever rides on the base (non-slip periods)
+correct (tribo: converged = true)
+! tribo: -c: command 6: check: converged is true or false, not 'maybe'
+? 1
+
+$ tribo -c 'load imachi; generate 1 seed 1 format txt to k' >/dev/null && grep '^  case' k/key.txt
+  case = III  (exact)
+? 0
