@@ -58,7 +58,8 @@ static const struct param_spec im_params[I_NPARAMS] = {
 static const struct result_spec im_results[I_NRESULTS] = {
 	[I_U_XMEAN] = RESULT_NUMBER("u_xmean", "", "mean of u_x over the last period"),
 	[I_U_YMEAN] = RESULT_NUMBER("u_ymean", "", "mean of u_y over the last period"),
-	[I_CASE] = RESULT_WORD("case", "Imachi's §4: I (s ≥ μ0), II, III (non-slip periods)"),
+	[I_CASE] = RESULT_WORD("case", "Imachi's §4: I (s ≥ μ0), II, III (non-slip periods); "
+				       "rest: on the base the whole time, never slipping"),
 	[I_CONVERGED] = RESULT_BOOL_VERDICT("converged", VERDICT_REACHED,
 					    "whether the period map repeated"),
 	[I_CYCLES] = RESULT_NUMBER("cycles", "", "periods run"),
@@ -627,7 +628,13 @@ static int imachi_solve(const struct model_input *in, struct model_output *out, 
 	if (out->figs && imachi_figures(&m_start, method, n, u0, &c, &last, &m_last, out->figs, d))
 		return -1;
 
-	const char *cs = m.s >= m.mu0 ? "I" : c.stick > 0 ? "III" : "II";
+	/* on the base the whole last period: static friction holds it there, u = v,
+	 * a periodic motion whatever s and μ0 say (Imachi's cases are of a mass
+	 * that slips) */
+	const bool rest = c.stick >= 1 - 1e-12;
+	const char *cs = rest ? "rest" : m.s >= m.mu0 ? "I" : c.stick > 0 ? "III" : "II";
+	if (rest)
+		c.converged = true;
 	out->res[I_U_XMEAN] = value_number(c.ux);
 	out->res[I_U_YMEAN] = value_number(c.uy);
 	out->res[I_CASE] = value_word(cs);
@@ -673,7 +680,13 @@ static int imachi_solve(const struct model_input *in, struct model_output *out, 
 			   "%zu steps, %zu landings on the base, %zu passes through.",
 			   c.steps, c.sticks, c.catches);
 	}
-	if (m.s >= m.mu0) {
+	if (rest) {
+		model_step(s,
+			   "At rest on the base: |dv/dτ − s| stays within μ1 = %g the whole "
+			   "period (s = %g), so static friction holds the mass on the base, u = "
+			   "v, and it never slips; Imachi's cases I-III are of a mass that slips.",
+			   m.mu1, m.s);
+	} else if (m.s >= m.mu0) {
 		model_step(s,
 			   "Case I (s = %g ≥ μ0 = %g): du_x/dτ ≥ s − μ0 ≥ 0, the mass is ever "
 			   "accelerated and there is no limit cycle. After %d periods u_x grows "
@@ -691,7 +704,7 @@ static int imachi_solve(const struct model_input *in, struct model_output *out, 
 		   "Over the last period: u_xmean = %.12g, u_ymean = %.12g; on the base %.6g of "
 		   "the time.",
 		   c.ux, c.uy, c.stick);
-	if (m.s < m.mu0)
+	if (m.s < m.mu0 && !rest)
 		model_step(s, "Frictional viscosity (§4): the mean velocity stays finite under the "
 			      "constant force s, as in a viscous fluid; the lateral mean u_ymean "
 			      "shows the friction's power going selectively sideways.");

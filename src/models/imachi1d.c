@@ -604,8 +604,13 @@ static int imachi1d_solve(const struct model_input *in, struct model_output *out
 	bool converged = false;
 	/* u(2πk) against u(2π(k−1)) to 1e-9 of |u|, or of max(1, a) where u is
 	 * smaller; with no limit cycle only the cap ends the run */
-	struct num_settle conv = {
-		.rtol = 1e-9, .floor = fmax(1.0, m.a), .cap = periods, .endless = no_cycle};
+	/* |s| ≥ μ0 has no limit cycle of a slipping mass; but where a + |s| ≤ μ1 a
+	 * mass that reaches the base stays on it, a periodic motion too */
+	const bool holds = m.a + fabs(m.s) <= m.mu1;
+	struct num_settle conv = {.rtol = 1e-9,
+				  .floor = fmax(1.0, m.a),
+				  .cap = periods,
+				  .endless = no_cycle && !holds};
 	num_gsl_clear();
 	num_settle_start(&conv);
 	while (k < periods) {
@@ -669,7 +674,14 @@ static int imachi1d_solve(const struct model_input *in, struct model_output *out
 			      "crossings v = u located on each step's interpolant; the ends of "
 			      "non-slip periods by Brent on |a sin τ + s| = μ1.");
 	model_step(s, "Start: u(0) = u0 = %g, v(0) = a = %g.", p[I_U0], m.a);
-	if (no_cycle)
+	const bool rest = stick_fraction >= 1 - 1e-12;
+	if (rest)
+		model_step(s,
+			   "At rest on the base over the last period: u = v throughout (a + |s| "
+			   "= %.10g ≤ μ1 = %g), a periodic motion reached in period %ld, whatever "
+			   "s and μ0 say: Imachi's case I is of a mass that slips.",
+			   m.a + fabs(m.s), m.mu1, k);
+	else if (no_cycle)
 		model_step(s,
 			   "|s| = %g ≥ μ0 = %g (Imachi's case I): there is no limit cycle, u "
 			   "drifts at least as fast as (|s| − μ0)τ; ran %ld periods, drift over "

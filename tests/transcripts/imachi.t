@@ -61,3 +61,12 @@ correct (tribo: converged = true)
 $ tribo -c 'load imachi; generate 1 seed 1 format txt to k' >/dev/null && grep '^  case' k/key.txt
   case = III  (exact)
 ? 0
+
+# a mass that static friction holds on the base is at rest there, not case I:
+# |dv/dτ − s| = |−a sin τ − s| ≤ a + s < μ1 all the time
+$ tribo -c 'load imachi; set a 0; set s 1.0; set mu0 0.9; set mu1 1.3; solve; print case converged stick_fraction drift'
+rest
+true
+1
+0
+? 0

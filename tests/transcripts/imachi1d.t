@@ -24,3 +24,10 @@ false
 $ tribo -c 'load imachi-1d; set mu1 0.4; solve'
 ! tribo: -c: command 2: set: mu1 = 0.4 is below mu0 = 0.5: the static coefficient cannot be less than the kinetic one
 ? 1
+
+# |s| ≥ μ0, yet a + |s| ≤ μ1: the mass on the base stays there, a periodic motion
+$ tribo -c 'load imachi-1d; set a 0; set s 0.6; set mu0 0.5; set mu1 0.7; solve; print converged stick_fraction u_mean'
+true
+1
+0
+? 0
