@@ -15,6 +15,7 @@
  * accurate run again with stops at sample times. */
 #include "models/imachi.h"
 
+#include <float.h>
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_math.h>
 #include <math.h>
@@ -196,11 +197,14 @@ static void graphical_period(const struct imachi *m, int n, int k, double u[2], 
 	}
 }
 
-/* The period map has repeated to 1e-9 of |u|, or of the base's amplitude
- * (at least 1) where u is smaller. */
+/* The period map has repeated to 1e-9 of |u|, or, where u is smaller, of
+ * the problem's own velocity scale max(a, |s|, μ0) (in Imachi's units a
+ * velocity changes by s and μ0 per unit τ): relative to the solution's
+ * scale, so that the same problem scaled by 1e-8 settles as late. */
 static struct num_settle settle(const struct imachi *m, int periods)
 {
-	struct num_settle st = {.rtol = 1e-9, .floor = fmax(1.0, m->a), .cap = periods};
+	const double scale = fmax(m->a, fmax(fabs(m->s), m->mu0));
+	struct num_settle st = {.rtol = 1e-9, .floor = fmax(scale, DBL_MIN), .cap = periods};
 	num_settle_start(&st);
 	return st;
 }
@@ -328,6 +332,9 @@ static int accurate_phase(struct imachi *m, struct acc_state *st, double t_end, 
 	struct ode_opts o = ode_opts_default(t_end);
 	struct ode_end end;
 	o.h0 = st->h0;
+	/* the absolute tolerance no coarser than 1e-12 of the problem's velocity
+	 * scale: a problem scaled by 1e-8 is solved as closely */
+	o.atol *= fmin(1.0, fmax(m->a, fmax(fabs(m->s), m->mu0)));
 	if (ode_run(&sys, &o, st->t, st->y, &end, d))
 		return -1;
 	st->steps += end.steps;

@@ -20,6 +20,7 @@
  * Figures (Figs. 7-8): the phase ends are recorded as they pass (u is a
  * straight line between them while it slips), with samples of v along
  * the non-slip arcs; recording changes nothing of the run. */
+#include <float.h>
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_math.h>
 #include <math.h>
@@ -290,6 +291,8 @@ static int period_accurate(struct imachi1d *m, struct period *p, struct diag *d)
 		double y[2] = {m->u, 0};
 		struct ode_system sys = {2, slip_rhs, slip_event, m};
 		struct ode_opts o = ode_opts_default(te);
+		/* no coarser than 1e-12 of the problem's velocity scale */
+		o.atol *= fmin(1.0, fmax(m->a, fmax(fabs(m->s), m->mu0)));
 		o.h0 = te - t; /* u is linear: rk8pd takes the phase in a step */
 		o.event_tol = 1e-15;
 		struct ode_end end;
@@ -602,13 +605,16 @@ static int imachi1d_solve(const struct model_input *in, struct model_output *out
 	double u_prev = m.u, delta = NAN;
 	long k = 0;
 	bool converged = false;
-	/* u(2πk) against u(2π(k−1)) to 1e-9 of |u|, or of max(1, a) where u is
+	/* u(2πk) against u(2π(k−1)) to 1e-9 of |u|, or of max(a, |s|, μ0) where u is
 	 * smaller; with no limit cycle only the cap ends the run */
 	/* |s| ≥ μ0 has no limit cycle of a slipping mass; but where a + |s| ≤ μ1 a
 	 * mass that reaches the base stays on it, a periodic motion too */
 	const bool holds = m.a + fabs(m.s) <= m.mu1;
+	/* the problem's velocity scale (u changes by s and μ0 per unit τ): the
+	 * test is relative to it, so a problem scaled by 1e-8 settles as late */
+	const double scale = fmax(m.a, fmax(fabs(m.s), m.mu0));
 	struct num_settle conv = {.rtol = 1e-9,
-				  .floor = fmax(1.0, m.a),
+				  .floor = fmax(scale, DBL_MIN),
 				  .cap = periods,
 				  .endless = no_cycle && !holds};
 	num_gsl_clear();
@@ -691,7 +697,7 @@ static int imachi1d_solve(const struct model_input *in, struct model_output *out
 		model_step(
 			s,
 			"Limit cycle reached in period %ld: u(2πk) − u(2π(k−1)) = %.3g (tolerance "
-			"1e-9·max(1, a, |u|)).",
+			"1e-9·max(|u|, a, |s|, μ0)).",
 			k, delta);
 	else
 		model_step(s, "No limit cycle within %ld periods: u(2πk) − u(2π(k−1)) = %.3g.", k,

@@ -70,3 +70,11 @@ true
 1
 0
 ? 0
+
+# the convergence test and the tolerances are relative to the problem's own
+# scale: the same problem scaled by 1e-8 gives the same digits times 1e-8
+$ tribo -c 'load imachi; set a 1.5e-8; set s 0.6e-8; set mu0 0.9e-8; set mu1 1.3e-8; solve; print u_xmean u_ymean cycles'
+6.39841267479e-09
+2.11145436095e-09
+8
+? 0

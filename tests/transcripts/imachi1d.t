@@ -31,3 +31,9 @@ true
 1
 0
 ? 0
+
+# scaled by 1e-8, the same digits (the exercise's 1.38908937774)
+$ tribo -c 'load imachi-1d; set a 2.5e-8; set s 0.2e-8; set mu0 0.5e-8; set mu1 0.55e-8; solve; print u_mean cycles'
+1.38908937774e-08
+20
+? 0
