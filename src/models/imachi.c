@@ -671,7 +671,14 @@ static int imachi_solve(const struct model_input *in, struct model_output *out, 
 			   "half-step predictor u_r + sΔτ/2 (the friction's half step left out). "
 			   "The true midpoint (u_r + u_{r+1})/2 = s'_r + ½μ0Δτ e lies on the same "
 			   "line, so ψ there is the same: the step is also the implicit midpoint "
-			   "rule, of second order; its error falls like n⁻².");
+			   "rule, of second order: on a slipping motion its error falls like n⁻².");
+		if (c.stick > 0)
+			model_step(s,
+				   "  With non-slip periods, as here, the landings on the base and "
+				   "the releases fall between the grid points τ = rΔτ and are "
+				   "taken at the next one: the error is then of first order and "
+				   "erratic in n (it follows where the switches fall in the "
+				   "grid), not n⁻².");
 		model_step(s,
 			   "  Non-slip (Fig. 3): on the base, it stays while (r+1)' is within "
 			   "μ1Δτ of s_r; slipping, it catches the base when (r+1)' is within μ0Δτ "
