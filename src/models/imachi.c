@@ -672,6 +672,12 @@ static int imachi_solve(const struct model_input *in, struct model_output *out, 
 			   "The true midpoint (u_r + u_{r+1})/2 = s'_r + ½μ0Δτ e lies on the same "
 			   "line, so ψ there is the same: the step is also the implicit midpoint "
 			   "rule, of second order: on a slipping motion its error falls like n⁻².");
+		if (m.motion == MOTION_LINEAR && fmod(p[I_PHI], 180.0) == 0)
+			model_step(s, "  Imachi (§5) warns of this very case: \"When the direction of "
+				      "vibration is coincident with that of s, [...] the method of "
+				      "solution shown above is not favourable one owing to the "
+				      "accuracy and technical confusion. A better method is to use "
+				      "velocity curves on time-abscissa\": the model imachi-1d.");
 		if (c.stick > 0)
 			model_step(s,
 				   "  With non-slip periods, as here, the landings on the base and "
