@@ -677,7 +677,7 @@ static int imachi_solve(const struct model_input *in, struct model_output *out, 
 				      "vibration is coincident with that of s, [...] the method of "
 				      "solution shown above is not favourable one owing to the "
 				      "accuracy and technical confusion. A better method is to use "
-				      "velocity curves on time-abscissa\": the model imachi-1d.");
+				      "velocity curves on time-abcissa\" (sic): the model imachi-1d.");
 		if (c.stick > 0)
 			model_step(s,
 				   "  With non-slip periods, as here, the landings on the base and "
