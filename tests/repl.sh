@@ -112,20 +112,26 @@ start
 tm new-session -d -s u -x 100 -y 30 \
 	"env -i PATH=/usr/bin:/bin TERM=xterm HOME=$tmp XDG_STATE_HOME=$tmp/state \
 	TRIBO_PATH=$top/exercises XDG_DATA_HOME=$tmp/data LC_ALL=C.UTF-8 $TRIBO --plain"
-for _ in $(seq 50); do
-	tm capture-pane -p -t u | grep -q '^tribo>' && break
-	sleep 0.1
-done
+pane_u() { # waits up to 10 s for session u to show the regex $1
+	for _ in $(seq 100); do
+		tm capture-pane -p -t u 2>/dev/null | grep -qE -- "$1" && return 0
+		sleep 0.1
+	done
+	return 1
+}
+pane_u '^tribo>'
 tm send-keys -t t 'eval 111' Enter
 check "first session" "^111$"
 tm send-keys -t u 'eval 222' Enter
+pane_u '^222$'
 tm send-keys -t u 'quit' Enter
-tm send-keys -t t 'quit' Enter
-check "first session ends" '^\$ ?$'
-for _ in $(seq 50); do
+for _ in $(seq 100); do
 	tm has-session -t u 2>/dev/null || break
 	sleep 0.1
 done
+tm send-keys -t t 'quit' Enter
+wait_for '^\$ ?$' || wait_for '^\$ ?$'
+check "first session ends" '^\$ ?$'
 if grep -q '^eval 111$' "$tmp/state/tribo/history" && grep -q '^eval 222$' "$tmp/state/tribo/history"; then
 	pass=$((pass + 1))
 else
