@@ -100,7 +100,7 @@ static int rest_col(const struct cmd_ctx *c, const char *at)
 }
 
 /* A verdict (case II, outcome paradox, stuck true): the word itself,
- * without regard to case; a yes/no question also takes yes and no. */
+ * without regard to case; a yes/no question also takes yes/1 and no/0. */
 static int check_word(struct cmd_ctx *c, int ri, const char *name, const struct value *v,
 		      const char *given)
 {
@@ -114,7 +114,8 @@ static int check_word(struct cmd_ctx *c, int ri, const char *name, const struct 
 		 v->kind == VAL_BOOL ? (v->b ? "true" : "false") : v->word);
 	bool ok = !strcasecmp(given, want);
 	if (v->kind == VAL_BOOL && !ok) {
-		bool yes = !strcasecmp(given, "yes"), no = !strcasecmp(given, "no");
+		bool yes = !strcasecmp(given, "yes") || !strcmp(given, "1"),
+		     no = !strcasecmp(given, "no") || !strcmp(given, "0");
 		if (!yes && !no && strcasecmp(given, "true") && strcasecmp(given, "false"))
 			return diag_set(c->d, "%s is true or false, not '%s'", name, given);
 		ok = v->b ? yes : no;
