@@ -203,7 +203,7 @@ static void graphical_period(const struct imachi *m, int n, int k, double u[2], 
  * scale, so that the same problem scaled by 1e-8 settles as late. */
 static struct num_settle settle(const struct imachi *m, int periods)
 {
-	const double scale = fmax(m->a, fmax(fabs(m->s), m->mu0));
+	const double scale = imachi_scale(m->a, m->s, m->mu0);
 	struct num_settle st = {.rtol = 1e-9, .floor = fmax(scale, DBL_MIN), .cap = periods};
 	num_settle_start(&st);
 	return st;
@@ -334,7 +334,7 @@ static int accurate_phase(struct imachi *m, struct acc_state *st, double t_end, 
 	o.h0 = st->h0;
 	/* the absolute tolerance no coarser than 1e-12 of the problem's velocity
 	 * scale: a problem scaled by 1e-8 is solved as closely */
-	o.atol *= fmin(1.0, fmax(m->a, fmax(fabs(m->s), m->mu0)));
+	o.atol *= fmin(1.0, imachi_scale(m->a, m->s, m->mu0));
 	if (ode_run(&sys, &o, st->t, st->y, &end, d))
 		return -1;
 	st->steps += end.steps;
@@ -583,6 +583,11 @@ int imachi_check_friction(double mu0, double mu1, struct diag *d)
 	return 0;
 }
 
+double imachi_scale(double a, double s, double mu0)
+{
+	return fmax(a, fmax(fabs(s), mu0));
+}
+
 /* model.check */
 static int imachi_check(const struct model_input *in, struct diag *d)
 {
@@ -673,11 +678,12 @@ static int imachi_solve(const struct model_input *in, struct model_output *out, 
 			   "line, so ψ there is the same: the step is also the implicit midpoint "
 			   "rule, of second order: on a slipping motion its error falls like n⁻².");
 		if (m.motion == MOTION_LINEAR && fmod(p[I_PHI], 180.0) == 0)
-			model_step(s, "  Imachi (§5) warns of this very case: \"When the direction of "
-				      "vibration is coincident with that of s, [...] the method of "
-				      "solution shown above is not favourable one owing to the "
-				      "accuracy and technical confusion. A better method is to use "
-				      "velocity curves on time-abcissa\" (sic): the model imachi-1d.");
+			model_step(s,
+				   "  Imachi (§5) warns of this very case: \"When the direction of "
+				   "vibration is coincident with that of s, [...] the method of "
+				   "solution shown above is not favourable one owing to the "
+				   "accuracy and technical confusion. A better method is to use "
+				   "velocity curves on time-abcissa\" (sic): the model imachi-1d.");
 		if (c.stick > 0)
 			model_step(s,
 				   "  With non-slip periods, as here, the landings on the base and "

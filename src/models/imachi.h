@@ -24,4 +24,9 @@ int imachi_step(double s, double mu0, double mu1, double h, const double u[2], c
  * (both models' check, in the same words). */
 int imachi_check_friction(double mu0, double mu1, struct diag *d);
 
+/* The problem's velocity scale in Imachi's units, max(a, |s|, μ0): the
+ * base's amplitude, and u changes by s and μ0 per unit τ. Both models'
+ * period test and ODE tolerance are relative to it. */
+double imachi_scale(double a, double s, double mu0);
+
 #endif

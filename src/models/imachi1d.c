@@ -292,7 +292,7 @@ static int period_accurate(struct imachi1d *m, struct period *p, struct diag *d)
 		struct ode_system sys = {2, slip_rhs, slip_event, m};
 		struct ode_opts o = ode_opts_default(te);
 		/* no coarser than 1e-12 of the problem's velocity scale */
-		o.atol *= fmin(1.0, fmax(m->a, fmax(fabs(m->s), m->mu0)));
+		o.atol *= fmin(1.0, imachi_scale(m->a, m->s, m->mu0));
 		o.h0 = te - t; /* u is linear: rk8pd takes the phase in a step */
 		o.event_tol = 1e-15;
 		struct ode_end end;
@@ -612,7 +612,7 @@ static int imachi1d_solve(const struct model_input *in, struct model_output *out
 	const bool holds = m.a + fabs(m.s) <= m.mu1;
 	/* the problem's velocity scale (u changes by s and μ0 per unit τ): the
 	 * test is relative to it, so a problem scaled by 1e-8 settles as late */
-	const double scale = fmax(m.a, fmax(fabs(m.s), m.mu0));
+	const double scale = imachi_scale(m.a, m.s, m.mu0);
 	struct num_settle conv = {.rtol = 1e-9,
 				  .floor = fmax(scale, DBL_MIN),
 				  .cap = periods,
