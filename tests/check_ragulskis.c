@@ -286,6 +286,16 @@ START_TEST(test_true_extremes)
 	ck_assert(res(&r, "amax") > 3.0757 && res(&r, "amax") < 3.0759);
 	ck_assert_rel(res(&r, "amin"), -res(&r, "amax"), 1e-8);
 	run_free(&r);
+	/* exact Coulomb (h = 3.2): u̇'s peak inside a slip phase, against
+	 * tests/ref/ragulskis_coulomb_ref.py (vmax 1.22130267498, umax
+	 * 0.774878712707); the parabola through samples said 1.22130267609 */
+	rag(&r, "coulomb", 0.8);
+	setn(&r, "h", 3.2);
+	solve_ok(&r);
+	ck_assert_rel(res(&r, "vmax"), 1.22130267498, 5e-10);
+	ck_assert_rel(res(&r, "amp"), 0.774878712707, 5e-10);
+	ck_assert_rel(res(&r, "umin"), -0.774878712707, 5e-10);
+	run_free(&r);
 }
 END_TEST
 

@@ -269,30 +269,6 @@ static int advance(struct rg *r, double *t, double y[], double tend, double step
 	return 0;
 }
 
-/* The extremum near sample i of a quantity: the parabola through i−1, i,
- * i+1 when their times differ, else the sample itself. */
-static double refine(const struct rg *r, size_t i, size_t off)
-{
-	const double *x = (const double *)&r->s[i] + off;
-	if (i == 0 || i + 1 >= r->ns)
-		return *x;
-	double t0 = r->s[i - 1].t, t1 = r->s[i].t, t2 = r->s[i + 1].t;
-	double y0 = *((const double *)&r->s[i - 1] + off),
-	       y2 = *((const double *)&r->s[i + 1] + off);
-	if (!(t0 < t1 && t1 < t2))
-		return *x;
-	double d1 = (*x - y0) / (t1 - t0), d2 = (y2 - *x) / (t2 - t1);
-	double c2 = (d2 - d1) / (t2 - t0);
-	if (c2 == 0)
-		return *x;
-	/* vertex of y = *x + d (τ − t1) + c2 (τ − t1)², d the slope at t1 */
-	double dd = d1 + c2 * (t1 - t0);
-	double tau = -dd / (2 * c2);
-	if (fabs(tau) > fmax(t1 - t0, t2 - t1))
-		return *x;
-	return *x + dd * tau + c2 * tau * tau;
-}
-
 /* A quantity of the solution at time t, integrated from the sample before
  * (a smooth law's right-hand side is one function across the period, so
  * no phase switch lies between): −sign·(u, u̇ or ü), to be minimized. */
@@ -321,12 +297,13 @@ static double peak_value(double t, void *p)
 /* The greatest (sign 1) or least (sign −1) value over the recorded period
  * of u, u̇ or ü (off 1, 2, 3): the true extreme of the solution, not a
  * parabola through samples, which overshoots at ü's sharp peaks for a small
- * Δ. For a smooth law it is minimized (GSL's Brent) between the samples
- * around the best one, integrating from the sample before; an extreme at a
- * sample where the neighbours are not below it (a phase end, a kink) is that
- * sample. Coulomb's phases switch the law, so there the samples, which
- * include every phase end, are refined by their parabola only inside a
- * phase. */
+ * Δ. Between the samples around the best one it is minimized (GSL's Brent),
+ * integrating from the sample before: for a smooth law the right-hand side
+ * is one function there; for Coulomb only when the three samples lie in one
+ * slip phase (u̇ of one sign, or 0 at a phase end), whose friction is then
+ * ±h. An extreme at a sample whose neighbours are not both below it (a
+ * phase end, a stick, a kink) is that sample: the samples hold every phase
+ * end, so nothing is extrapolated beyond them. */
 static int extremum(struct rg *r, size_t off, int sign, double *out, struct diag *d)
 {
 	size_t best = 0;
@@ -335,21 +312,27 @@ static int extremum(struct rg *r, size_t off, int sign, double *out, struct diag
 		if (sign * (Q(i) - Q(best)) > 0)
 			best = i;
 	*out = Q(best);
-	if (r->coulomb) {
-		double x = refine(r, best, off);
-		*out = sign * (x - *out) >= 0 ? x : *out;
-		return 0;
-	}
 	if (best == 0 || best + 1 >= r->ns || !(r->s[best - 1].t < r->s[best].t) ||
 	    !(r->s[best].t < r->s[best + 1].t) || !(sign * (Q(best) - Q(best - 1)) > 0) ||
 	    !(sign * (Q(best) - Q(best + 1)) > 0))
 		return 0;
+	const int mode = r->mode;
+	if (r->coulomb) {
+		const double v = r->s[best].v;
+		const int dir = v > 0 ? 1 : v < 0 ? -1 : 0;
+		if (!dir || dir * r->s[best - 1].v < 0 || dir * r->s[best + 1].v < 0)
+			return 0;
+		r->mode = dir;
+	}
 	struct peak k = {r, &r->s[best - 1], off, sign, 0};
 	double t, f;
 	if (num_brent_min(peak_value, &k, r->s[best - 1].t, r->s[best].t, r->s[best + 1].t,
 			  -sign * Q(best - 1), -sign * Q(best), -sign * Q(best + 1), 0, 1e-14, &t,
-			  &f, "the extreme of the period", d))
+			  &f, "the extreme of the period", d)) {
+		r->mode = mode;
 		return -1;
+	}
+	r->mode = mode;
 #undef Q
 	if (k.status)
 		return num_fail(d, k.status, "the extreme of the period");
@@ -543,14 +526,12 @@ static int ragulskis_solve(const struct model_input *in, struct model_output *ou
 	}
 	const size_t off_v = offsetof(struct sample, v) / sizeof(double);
 	const size_t off_a = offsetof(struct sample, a) / sizeof(double);
-	/* the extrema of u sit at u̇ = 0, which is a phase end (a sample) */
-	double umax = -INFINITY, umin = INFINITY;
-	for (size_t i = 0; i < r.ns; i++) {
-		umax = fmax(umax, r.s[i].u);
-		umin = fmin(umin, r.s[i].u);
-	}
-	double vmax, amin, amax;
-	if (extremum(&r, off_v, 1, &vmax, d) || extremum(&r, off_a, -1, &amin, d) ||
+	const size_t off_u = offsetof(struct sample, u) / sizeof(double);
+	/* Coulomb's extrema of u sit at u̇ = 0, a phase end (a sample); a
+	 * smooth law's u̇ = 0 is no event, so they are located like the rest */
+	double umax, umin, vmax, amin, amax;
+	if (extremum(&r, off_u, 1, &umax, d) || extremum(&r, off_u, -1, &umin, d) ||
+	    extremum(&r, off_v, 1, &vmax, d) || extremum(&r, off_a, -1, &amin, d) ||
 	    extremum(&r, off_a, 1, &amax, d)) {
 		free(r.s);
 		return -1;
