@@ -141,7 +141,8 @@ static void add_param_line(struct cmd_ctx *c, size_t i, int range_width)
 
 /* A result in the exercise's units: those its [answer] asks in, else the
  * model's. */
-static void add_result_line(struct cmd_ctx *c, size_t i)
+/* "NAME = VALUE UNIT", or without the name ("value: VALUE UNIT" in help) */
+static void add_result(struct cmd_ctx *c, size_t i, bool named)
 {
 	const struct exercise *ex = session_exercise(c->s);
 	const struct result_spec *r = &ex->model->results[i];
@@ -155,12 +156,18 @@ static void add_result_line(struct cmd_ctx *c, size_t i)
 			v.num = unit_convert(v.num, &from, &ex->answers[k].u);
 			unit = ex->answers[k].unit;
 		}
-	strbuf_addf(c->out, "%s = ", r->name);
+	if (named)
+		strbuf_addf(c->out, "%s = ", r->name);
 	value_format_inline(&v, c->out);
 	if (unit[0] && (v.kind == VAL_NUMBER || v.kind == VAL_MATRIX))
 		strbuf_addf(c->out, " %s", unit);
 	strbuf_addch(c->out, '\n');
 	value_release(&v);
+}
+
+static void add_result_line(struct cmd_ctx *c, size_t i)
+{
+	add_result(c, i, true);
 }
 
 int cmd_show(struct cmd_ctx *c)
@@ -489,7 +496,7 @@ static void help_result(struct cmd_ctx *c, size_t i)
 		strbuf_addstr(c->out, "  value: none yet ('solve' computes it)\n");
 	} else {
 		strbuf_addstr(c->out, "  value: ");
-		add_result_line(c, i);
+		add_result(c, i, false);
 	}
 	for (size_t k = 0; k < ex->nanswers; k++)
 		if (ex->answers[k].result == (int)i && r->kind != VAL_NUMBER) {

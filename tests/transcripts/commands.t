@@ -127,7 +127,7 @@ r: a parameter of disk (disk-reye)
 stop_time: a result of disk (disk-reye)
   time to stop, integrating the equation of motion
   unit: s
-  value: stop_time = 1.22324159021 s
+  value: 1.22324159021 s
   the exercise asks for it (in s, 1%): 'check stop_time VALUE'
 pressure: a parameter of disk (disk-reye)
   pressure distribution: reye (p = k/v, eq. 21) or uniform (eq. 20)
