@@ -1317,8 +1317,47 @@ static int rod_solve(const struct model_input *in, struct model_output *out, str
 	if (r.contact == CONTACT_RIGID) {
 		model_step(s,
 			   "Rigid run (rk8pd, 1e-12), phases ended by events located on the "
-			   "step: the contact stops sliding, λ reaches 0 (lift-off), D reaches 0 "
-			   "(paradox), or the rod lies down (θ = 0 or 180°).");
+			   "step: the contact stops sliding, static friction gives way, λ reaches "
+			   "0 (lift-off), D reaches 0 (paradox), or the rod lies down (θ = 0 or "
+			   "180°).");
+		if (r.law == LAW_COULOMB) {
+			model_step(
+				s,
+				"Foot held (ẋ = 0, static friction): the rod pivots about it, "
+				"θ̈ = −(g/l) cosθ, and the contact supplies λ = (m1+m2) g + m2 l "
+				"(cosθ θ̈ − sinθ θ̇²) and F_x = −m2 l (sinθ θ̈ + cosθ θ̇²); it holds "
+				"while |F_x| ≤ μλ and λ > 0 (each an event located on the step).");
+			if (run.sticks > 0)
+				model_step(
+					s,
+					"  The foot is held from t = %.12g s (%d stick phase%s).",
+					run.t_stick, run.sticks, run.sticks > 1 ? "s" : "");
+			if (isfinite(run.t_slip))
+				model_step(s,
+					   "  It slips at t_slip = %.12g s, θ_slip = %.12g°, θ̇ = "
+					   "%.12g "
+					   "rad/s: |F_x| = %.12g N = μλ = %g × %.12g N; it slides "
+					   "with "
+					   "ẋ %s 0, against F_x.",
+					   run.t_slip, run.th_slip * 180 / M_PI, run.thd_slip,
+					   fabs(run.Fx_slip), r.mu, run.lambda_slip,
+					   run.Fx_slip > 0 ? "<" : ">");
+			else if (run.sticks > 0)
+				model_step(s, "  Static friction holds it to the end of the run "
+					      "(t_slip = nan).");
+			else
+				model_step(s,
+					   "  The foot is never held in this run (t_slip = nan).");
+		} else {
+			model_step(s,
+				   "Kozlov's law acts on the whole q̇ and is defined while the rod "
+				   "moves at all: the foot passes through ẋ = 0 without a static "
+				   "phase; the run ends where q̇ = 0 (stops).");
+		}
+		model_step(s,
+			   "  Largest normal force N_max = %.12g N: the peak of λ on the dense "
+			   "solution (phase ends, step ends, and Brent roots of dλ/dt).",
+			   run.N_max);
 		model_step(s, "  %s at t = %.12g s after %zu steps%s%s.", outcome_word[run.outcome],
 			   run.t_end, run.steps, run.why ? ": " : "", run.why ? run.why : "");
 	} else {

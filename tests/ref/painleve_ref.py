@@ -50,8 +50,8 @@ for th0, mu in [(70, 0.3), (60, 0.5), (80, 0.2)]:
     print(f"theta0={th0} mu={mu}: t_slip={te:.15g} theta_slip={ths:.15g} "
           f"thetadot_slip={wd:.15g} lambda_max={lmax:.15g}")
 
-# N_max of a run that pivots from the start: thrown up (θ'0 > 0) past
-# 90°, λ has its largest value inside the stick phase.
+# N_max of a run that pivots from the start: thrown up (θ'0 = 3 rad/s) past
+# 90°, λ peaks inside the stick phase, at θ = 90° (closed form in the test).
 def pivot_max(theta0_deg, thd0, tmax, m1=1.0, m2=1.0, l=1.0, g=9.81):
     def rhs(t, y):
         return [y[1], -(g / l) * np.cos(y[0])]
