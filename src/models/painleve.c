@@ -907,8 +907,71 @@ static void compliant_extra(void *ctx, double t, const double *y, double *out)
 					      : PH_FORWARD;
 }
 
+/* dN/dt = −k ẏ − c ÿ of the spring-damper force, where it presses. */
+static double compliant_dN(struct rod *r, const double y[6])
+{
+	double f[6];
+	compliant_rhs(0.0, y, f, r);
+	return -r->kc * y[5] - r->cc * f[5];
+}
+
+/* The compliant run's solution inside one accepted step, re-integrated
+ * from the step's start with the method the step used. */
+struct cdense {
+	struct rod *r;
+	enum ode_method method;
+	double t0;
+	const double *y0;
+	double y[6];
+	int status;
+};
+
+static double cdense_dN(double t, void *p)
+{
+	struct cdense *dn = p;
+	const struct ode_system sys = {6, compliant_rhs, NULL, dn->r};
+	double tt = dn->t0;
+	memcpy(dn->y, dn->y0, sizeof(dn->y));
+	if (t > tt) {
+		int s = ode_solve_to(&sys, compliant_jac, dn->method, t - tt, 1e-9, &tt, t, dn->y);
+		if (s) {
+			dn->status = s;
+			return GSL_NAN;
+		}
+	}
+	return compliant_dN(dn->r, dn->y);
+}
+
+/* The largest normal force inside the step [t0, t1] where dN/dt falls
+ * through 0 with the spring pressing at both ends (Brent on the step's
+ * solution); 0 when there is none. Returns 0, or -1 with d filled. */
+static int compliant_peak(struct rod *r, enum ode_method method, double t0, const double y0[6],
+			  double dN0, double t1, const double y1[6], double dN1, double *N,
+			  struct diag *d)
+{
+	*N = 0.0;
+	if (!(dN0 > 0 && dN1 < 0) || contact_force(r, y0[2], y0[5]) <= 0 ||
+	    contact_force(r, y1[2], y1[5]) <= 0)
+		return 0;
+	struct cdense dn = {.r = r, .method = method, .t0 = t0, .y0 = y0};
+	double fb = cdense_dN(t1, &dn);
+	if (dn.status)
+		return num_fail(d, dn.status, "the largest normal force");
+	if (!(fb < 0))
+		return 0; /* within the step's accuracy of a peak at its end */
+	struct num_root root;
+	if (num_brent(cdense_dN, &dn, t0, t1, 0.0, 1e-12, &root, "the largest normal force", d))
+		return -1;
+	cdense_dN(root.root, &dn);
+	if (dn.status)
+		return num_fail(d, dn.status, "the largest normal force");
+	*N = contact_force(r, dn.y[2], dn.y[5]);
+	return 0;
+}
+
 /* tr: NULL, or a trace of (x, θ, y, ẋ, θ̇, ẏ) with compliant_extra's
- * columns. */
+ * columns. N_max is the largest force on the solution: at the step ends
+ * and at the peaks between them. */
 static int run_compliant(struct rod *r, double th0, double xd0, double thd0, double tmax,
 			 struct run *out, struct trace *tr, struct diag *d)
 {
@@ -939,6 +1002,7 @@ static int run_compliant(struct rod *r, double th0, double xd0, double thd0, dou
 	/* Step by step, so that every accepted step is seen: the largest normal
 	 * force, and the Jacobian's time scales every STIFF_EVERY steps. */
 	struct ode_stepper *st = ode_stepper_new(&csys, compliant_jac, ODE_RK8PD, t, 1e-6, 1e-9);
+	double dN0 = compliant_dN(r, y);
 	for (size_t n = 0; t < tmax; n++) {
 		if (n >= 5000000) {
 			s = GSL_EMAXITER;
@@ -954,11 +1018,21 @@ static int run_compliant(struct rod *r, double th0, double xd0, double thd0, dou
 			}
 		}
 		double t0 = t, y0[6];
+		const enum ode_method method = ode_stepper_method(st);
 		memcpy(y0, y, sizeof(y0));
 		if ((s = ode_stepper_step(st, &t, tmax, y)))
 			break;
 		out->steps++;
 		out->N_max = fmax(out->N_max, contact_force(r, y[2], y[5]));
+		double dN1 = compliant_dN(r, y), Npeak;
+		if (!(y[1] <= 0 || y[1] >= M_PI)) {
+			if (compliant_peak(r, method, t0, y0, dN0, t, y, dN1, &Npeak, d)) {
+				ode_stepper_free(st);
+				return -1;
+			}
+			out->N_max = fmax(out->N_max, Npeak);
+		}
+		dN0 = dN1;
 		if (y[1] <= 0 || y[1] >= M_PI) {
 			s = fall_time(&csys, ode_stepper_method(st), t0, y0, t, &t, y);
 			out->outcome = OUT_FALLS;

@@ -105,3 +105,33 @@ def slide_max(theta0_deg, mu, xd0, thd0, m1=1.0, m2=1.0, l=1.0, g=9.81):
 
 print("slide theta0=63 mu=2.9 xdot=-5 thetadot=-3: t_stop, t_max, lambda_max =",
       *slide_max(63, 2.9, -5.0, -3.0))
+
+# The compliant contact (N = max(0, -k y - c y') for y < 0, sgn ẋ smoothed
+# as ẋ/√(ẋ² + v²), v = 1e-4 √(gl)), θ = 60°, μ = 3, ẋ = -1, k = 1e5, c = 20,
+# to 0.2 s by Radau (rtol 1e-11): the largest normal force, brentq on dN/dt
+# of the dense output.
+def compliant_max(theta0_deg=60, mu=3.0, xd0=-1.0, kc=1e5, cc=20.0, tmax=0.2,
+                  m1=1.0, m2=1.0, l=1.0, g=9.81):
+    M = m1 + m2
+    v = 1e-4 * np.sqrt(g * l)
+    def N_of(q):
+        return max(0.0, -kc * q[2] - cc * q[5]) if q[2] < 0 else 0.0
+    def rhs(t, q):
+        th, xd, thd = q[1], q[3], q[4]
+        s_, c_ = np.sin(th), np.cos(th)
+        A = np.array([[M, -m2 * l * s_, 0], [-m2 * l * s_, m2 * l * l, m2 * l * c_],
+                      [0, m2 * l * c_, M]])
+        X = np.array([m2 * l * c_ * thd ** 2, -m2 * g * l * c_, -M * g + m2 * l * s_ * thd ** 2])
+        N = N_of(q)
+        a = np.linalg.solve(A, X + np.array([-mu * N * xd / np.sqrt(xd * xd + v * v), 0, N]))
+        return [q[3], q[4], q[5], *a]
+    s = solve_ivp(rhs, (0, tmax), [0, np.radians(theta0_deg), 0, xd0, 0, 0], method="Radau",
+                  rtol=1e-11, atol=1e-13, dense_output=True)
+    ts = np.linspace(0, tmax, 400001)
+    Ns = np.array([N_of(s.sol(t)) for t in ts])
+    i = int(np.argmax(Ns))
+    dN = lambda t: (N_of(s.sol(t + 1e-9)) - N_of(s.sol(t - 1e-9))) / 2e-9
+    tm = brentq(dN, ts[i - 1], ts[i + 1], xtol=1e-14)
+    return tm, N_of(s.sol(tm))
+
+print("compliant theta0=60 mu=3 xdot=-1 k=1e5: t, N_max =", *compliant_max())
