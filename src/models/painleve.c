@@ -159,11 +159,13 @@ static const struct result_spec rod_results[O_NRESULTS] = {
 	[O_XDOT_END] = RESULT_NUMBER("xdot_end", "m/s", "ẋ at the end of the run"),
 	[O_THETADOT_END] = RESULT_NUMBER("thetadot_end", "rad/s", "θ̇ at the end of the run"),
 	[O_N_MAX] = RESULT_NUMBER("N_max", "N", "largest normal force met along the run"),
-	[O_T_SLIP] = RESULT_NUMBER("t_slip", "s",
-				   "coulomb: when a stuck foot first starts to slip (nan: never)"),
-	[O_THETA_SLIP] = RESULT_NUMBER("theta_slip", "deg",
-				       "coulomb: θ where a stuck foot first starts to slip (nan: "
-				       "never)"),
+	[O_T_SLIP] = RESULT_NUMBER(
+		"t_slip", "s",
+		"coulomb, rigid: when a stuck foot first starts to slip (nan: never)"),
+	[O_THETA_SLIP] =
+		RESULT_NUMBER("theta_slip", "deg",
+			      "coulomb, rigid: θ where a stuck foot first starts to slip (nan: "
+			      "never)"),
 };
 
 /* ---- the rod's mechanics -------------------------------------------------- */
