@@ -78,6 +78,8 @@ enum {
 	O_XDOT_END,
 	O_THETADOT_END,
 	O_N_MAX,
+	O_T_SLIP,
+	O_THETA_SLIP,
 	O_NRESULTS
 };
 enum { LAW_COULOMB, LAW_ISOTROPIC, LAW_MATRIX };
@@ -144,9 +146,9 @@ static const struct result_spec rod_results[O_NRESULTS] = {
 	[O_MODE] = RESULT_WORD_EXPECTS(
 		"mode", "consistent", "Painlevé's paradox",
 		"Painlevé's classification: consistent, inconsistent, indeterminate, both"),
-	[O_OUTCOME] =
-		RESULT_WORD_SHUNS("outcome", "paradox",
-				  "how the run ended: stops, slides, lifts-off, paradox, falls"),
+	[O_OUTCOME] = RESULT_WORD_SHUNS(
+		"outcome", "paradox",
+		"how the run ended: stops, slides, lifts-off, paradox, falls, rests"),
 	[O_T_END] = RESULT_NUMBER("t_end", "s", "when the run ended"),
 	[O_STIFFNESS_RATIO] =
 		RESULT_NUMBER("stiffness_ratio", "",
@@ -157,9 +159,30 @@ static const struct result_spec rod_results[O_NRESULTS] = {
 	[O_XDOT_END] = RESULT_NUMBER("xdot_end", "m/s", "ẋ at the end of the run"),
 	[O_THETADOT_END] = RESULT_NUMBER("thetadot_end", "rad/s", "θ̇ at the end of the run"),
 	[O_N_MAX] = RESULT_NUMBER("N_max", "N", "largest normal force met along the run"),
+	[O_T_SLIP] = RESULT_NUMBER(
+		"t_slip", "s",
+		"coulomb, rigid: when a stuck foot first starts to slip (nan: never)"),
+	[O_THETA_SLIP] =
+		RESULT_NUMBER("theta_slip", "deg",
+			      "coulomb, rigid: θ where a stuck foot first starts to slip (nan: "
+			      "never)"),
 };
 
 /* ---- the rod's mechanics -------------------------------------------------- */
+
+/* A point of a phase of the rigid run: its time, state, λ and dλ/dt. */
+struct peak_pt {
+	double t, y[4], lambda, dl;
+};
+
+/* The largest λ of the rigid run so far, and the last two step ends of the
+ * phase being run (p0 taken, p1 seen after it). */
+struct peak {
+	struct peak_pt p0, p1;
+	bool has_p1;
+	double max;
+	int status; /* -1 once a search for a maximum has failed (diag filled) */
+};
 
 struct rod {
 	double m1, m2, l, g;
@@ -171,11 +194,11 @@ struct rod {
 	double sigma; /* coulomb: direction of sliding held in a phase */
 	double v_reg; /* compliant coulomb: regularizing speed */
 	double stiff_threshold;
-	double slow;	     /* rates below this (1/tmax) are not time scales of the run */
-	bool at_rest;	     /* coulomb: the contact is held by static friction */
-	double lambda_max;   /* rigid: the largest λ met along the run */
-	double lt[3], lv[3]; /* the last three step ends (t, λ), oldest first */
-	int ln;
+	double slow;	/* rates below this (1/tmax) are not time scales of the run */
+	bool at_rest;	/* coulomb: the phase being run holds the foot (static friction) */
+	double fscale;	/* rigid: (m1+m2) g, the scale of the contact's forces */
+	double tscale;	/* rigid: √(l/g), the time scale of the fall */
+	struct peak pk; /* rigid: the largest λ met along the run */
 	struct diag *d;
 };
 
@@ -335,87 +358,216 @@ static enum mode classify(double b0, double D)
 
 /* ---- the rigid run -------------------------------------------------------- */
 
-enum outcome { OUT_STOPS, OUT_SLIDES, OUT_LIFTS_OFF, OUT_PARADOX, OUT_FALLS };
+enum outcome { OUT_STOPS, OUT_SLIDES, OUT_LIFTS_OFF, OUT_PARADOX, OUT_FALLS, OUT_RESTS };
 
 /* What the contact does at a recorded point of the run (the figures draw
  * each with its own line). */
 enum phase { PH_BACK, PH_FORWARD, PH_SLIDES, PH_REST, PH_FLIGHT, PH_N };
 static const char *const phase_label[PH_N] = {"sliding, ẋ < 0", "sliding, ẋ > 0", "sliding",
 					      "at rest (sticking)", "lifted off"};
-static const char *const outcome_word[] = {"stops", "slides", "lifts-off", "paradox", "falls"};
+static const char *const outcome_word[] = {"stops",   "slides", "lifts-off",
+					   "paradox", "falls",	"rests"};
 
-/* y = (x, θ, ẋ, θ̇) */
+/* The foot held at rest by static friction (ẍ = ÿ = 0): the rod pivots
+ * about it, θ̈ = X_θ/A_θθ = −(g/l) cosθ, and the contact must supply the
+ * tangential force F_x = A_xθ θ̈ − X_x and the normal force λ = A_yθ θ̈ − X_y:
+ * λ = (m1+m2) g + m2 l (cosθ θ̈ − sinθ θ̇²), F_x = −m2 l (sinθ θ̈ + cosθ θ̇²). */
+struct stick {
+	double thdd, lambda, Fx;
+};
+
+static void stick_state(const struct rod *r, double th, double thd, struct stick *o)
+{
+	double A[9], X[3];
+	inertia(r, th, A);
+	forces(r, th, thd, X);
+	o->thdd = X[1] / A[4];
+	o->lambda = A[7] * o->thdd - X[2];
+	o->Fx = A[1] * o->thdd - X[0];
+}
+
+/* y = (x, θ, ẋ, θ̇); the phase's equations: sliding (2.13), or the pivot
+ * about the stuck foot. */
 static int rigid_rhs(double t, const double y[], double f[], void *p)
 {
 	struct rod *r = p;
-	struct slide sl;
 	(void)t;
 	if (num_interrupted)
 		return GSL_EBADFUNC;
-	slide_state(r, y[1], y[2], y[3], &sl);
 	f[0] = y[2];
 	f[1] = y[3];
+	if (r->at_rest) {
+		struct stick st;
+		stick_state(r, y[1], y[3], &st);
+		f[2] = 0.0;
+		f[3] = st.thdd;
+		return GSL_SUCCESS;
+	}
+	struct slide sl;
+	slide_state(r, y[1], y[2], y[3], &sl);
 	f[2] = sl.qdd[0];
 	f[3] = sl.qdd[1];
 	return GSL_SUCCESS;
 }
 
-/* Every reason to end the phase, each positive while it goes on: sliding
- * in the phase's direction (coulomb) or moving at all (Kozlov), λ > 0,
- * D > 0, 0 < θ < π. Their minimum crosses zero at the first of them. */
-struct rigid_events {
-	double speed_floor; /* Kozlov: |q̇|_A below this is rest */
-};
-
-static double rigid_event_parts(const struct rod *r, const double y[], double parts[4])
+/* λ of the phase being run at the state y. */
+static double phase_lambda(const struct rod *r, const double y[4])
 {
+	if (r->at_rest) {
+		struct stick st;
+		stick_state(r, y[1], y[3], &st);
+		return st.lambda;
+	}
 	struct slide sl;
 	slide_state(r, y[1], y[2], y[3], &sl);
+	return sl.lambda;
+}
+
+/* Every reason to end the phase, each positive while it goes on. Sliding:
+ * in the phase's direction (coulomb) or moving at all (Kozlov), λ > 0,
+ * D > 0, 0 < θ < π. Stuck: static friction holds, μλ − |F_x| ≥ 0, λ > 0,
+ * 0 < θ < π. Their minimum crosses zero at the first of them. */
+static double rigid_event_parts(const struct rod *r, const double y[], double parts[4])
+{
 	const double M = r->m1 + r->m2, L = r->l;
-	if (r->law == LAW_COULOMB) {
-		parts[0] = r->sigma * y[2];
-	} else {
-		double A[9], q[3] = {y[2], y[3], 0}, Aq[3];
-		inertia(r, y[1], A);
-		matvec(A, q, Aq);
-		parts[0] = sqrt(fmax(0.0, q[0] * Aq[0] + q[1] * Aq[1])) / sqrt(M) - r->v_reg;
-	}
-	parts[1] = sl.lambda / (M * r->g);
-	parts[2] = sl.D * M * r->m1 / M;
 	parts[3] = fmin(y[1], M_PI - y[1]) * L;
+	if (r->at_rest) {
+		struct stick st;
+		stick_state(r, y[1], y[3], &st);
+		parts[0] = (r->mu * st.lambda - fabs(st.Fx)) / r->fscale;
+		parts[1] = st.lambda / r->fscale;
+		parts[2] = INFINITY; /* no paradox while the foot is held */
+	} else {
+		struct slide sl;
+		slide_state(r, y[1], y[2], y[3], &sl);
+		if (r->law == LAW_COULOMB) {
+			parts[0] = r->sigma * y[2];
+		} else {
+			double A[9], q[3] = {y[2], y[3], 0}, Aq[3];
+			inertia(r, y[1], A);
+			matvec(A, q, Aq);
+			parts[0] =
+				sqrt(fmax(0.0, q[0] * Aq[0] + q[1] * Aq[1])) / sqrt(M) - r->v_reg;
+		}
+		parts[1] = sl.lambda / r->fscale;
+		parts[2] = sl.D * r->m1;
+	}
 	double g = parts[0];
 	for (int i = 1; i < 4; i++)
 		g = fmin(g, parts[i]);
 	return g;
 }
 
-/* Keeps the largest λ met along the run. A maximum between step ends is
- * found from the parabola through the three step ends around it: the steps
- * are long near a smooth peak, and the step ends alone miss it by ~0.2%. */
-static void track_lambda(struct rod *r, double t, double lambda)
+/* ---- the rigid run: the largest λ ----------------------------------------- */
+
+/* The largest λ met along the run is taken on each phase's dense solution:
+ * at the phase's ends, at its step ends, and where dλ/dt falls through 0
+ * between two step ends (a root by Brent, on the solution re-integrated
+ * from the step's start), never extrapolated. A step end counts only once
+ * the next step is accepted: the step that meets the phase's event ends
+ * past it, and the phase's end is taken in its place. */
+static double phase_dlambda(struct rod *r, const double y[4])
 {
-	r->lambda_max = fmax(r->lambda_max, lambda);
-	if (r->ln > 0 && !(t > r->lt[r->ln - 1]))
-		return; /* an event being located steps back: not a new step end */
-	if (r->ln == 3) {
-		memmove(r->lt, r->lt + 1, 2 * sizeof(double));
-		memmove(r->lv, r->lv + 1, 2 * sizeof(double));
-		r->ln = 2;
+	double f[4], yp[4], ym[4];
+	const double h = 1e-6 * r->tscale;
+	rigid_rhs(0.0, y, f, r);
+	for (int i = 0; i < 4; i++) {
+		yp[i] = y[i] + h * f[i];
+		ym[i] = y[i] - h * f[i];
 	}
-	r->lt[r->ln] = t;
-	r->lv[r->ln++] = lambda;
-	if (r->ln < 3 || !(r->lv[1] >= r->lv[0] && r->lv[1] >= r->lv[2]))
+	return (phase_lambda(r, yp) - phase_lambda(r, ym)) / (2 * h);
+}
+
+static void peak_point(struct rod *r, double t, const double y[4], struct peak_pt *p)
+{
+	p->t = t;
+	memcpy(p->y, y, sizeof(p->y));
+	p->lambda = phase_lambda(r, y);
+	p->dl = phase_dlambda(r, y);
+}
+
+/* The phase's solution at t ≥ a, re-integrated from the step end a. */
+struct dense {
+	struct rod *r;
+	const struct peak_pt *a;
+	double y[4];
+	int status;
+};
+
+static double dense_dlambda(double t, void *p)
+{
+	struct dense *dn = p;
+	double tt = dn->a->t;
+	memcpy(dn->y, dn->a->y, sizeof(dn->y));
+	if (t > tt) {
+		const struct ode_system sys = {4, rigid_rhs, NULL, dn->r};
+		int s = ode_solve_to(&sys, NULL, ODE_RK8PD, t - tt, 1e-13, &tt, t, dn->y);
+		if (s) {
+			dn->status = s;
+			return GSL_NAN;
+		}
+	}
+	return phase_dlambda(dn->r, dn->y);
+}
+
+static void peak_take(struct rod *r, const struct peak_pt *a, const struct peak_pt *b)
+{
+	if (isfinite(b->lambda))
+		r->pk.max = fmax(r->pk.max, b->lambda);
+	if (r->pk.status || !(a->dl > 0 && b->dl < 0) || !(b->t > a->t))
 		return;
-	/* the vertex of the parabola through the three points */
-	double h0 = r->lt[1] - r->lt[0], h1 = r->lt[2] - r->lt[1];
-	double d0 = (r->lv[1] - r->lv[0]) / h0, d1 = (r->lv[2] - r->lv[1]) / h1;
-	double a = (d1 - d0) / (h0 + h1); /* λ ≈ λ1 + b (t - t1) + a (t - t1)² */
-	if (!(a < 0))
+	struct dense dn = {.r = r, .a = a};
+	struct num_root root;
+	double fa = dense_dlambda(a->t, &dn), fb = dense_dlambda(b->t, &dn);
+	if (dn.status) {
+		r->pk.status = num_fail(r->d, dn.status, "the largest normal force");
 		return;
-	double b = d0 + a * h0;
-	double top = r->lv[1] - b * b / (4 * a);
-	if (isfinite(top))
-		r->lambda_max = fmax(r->lambda_max, top);
+	}
+	if (!(fa > 0 && fb < 0))
+		return; /* within rounding of a maximum at an end, taken there */
+	if (num_brent(dense_dlambda, &dn, a->t, b->t, 0.0, 1e-13, &root, "the largest normal force",
+		      r->d)) {
+		r->pk.status = -1;
+		return;
+	}
+	dense_dlambda(root.root, &dn);
+	if (dn.status) {
+		r->pk.status = num_fail(r->d, dn.status, "the largest normal force");
+		return;
+	}
+	r->pk.max = fmax(r->pk.max, phase_lambda(r, dn.y));
+}
+
+/* A phase starts at (t, y). */
+static void peak_start(struct rod *r, double t, const double y[4])
+{
+	peak_point(r, t, y, &r->pk.p0);
+	if (isfinite(r->pk.p0.lambda))
+		r->pk.max = fmax(r->pk.max, r->pk.p0.lambda);
+	r->pk.has_p1 = false;
+}
+
+/* An accepted step's end (calls at earlier times locate an event). */
+static void peak_step(struct rod *r, double t, const double y[4])
+{
+	if (!(t > (r->pk.has_p1 ? r->pk.p1.t : r->pk.p0.t)))
+		return;
+	if (r->pk.has_p1) {
+		peak_take(r, &r->pk.p0, &r->pk.p1);
+		r->pk.p0 = r->pk.p1;
+	}
+	peak_point(r, t, y, &r->pk.p1);
+	r->pk.has_p1 = true;
+}
+
+/* The phase ended at (t, y): the last stretch, from the last step end
+ * taken. */
+static int peak_end(struct rod *r, double t, const double y[4])
+{
+	struct peak_pt e;
+	peak_point(r, t, y, &e);
+	peak_take(r, &r->pk.p0, &e);
+	return r->pk.status ? -1 : 0;
 }
 
 /* Called after every accepted step (and while an event is located). */
@@ -423,9 +575,8 @@ static double rigid_event(double t, const double y[], void *p)
 {
 	struct rod *r = p;
 	double parts[4];
-	double g = rigid_event_parts(r, y, parts);
-	track_lambda(r, t, parts[1] * (r->m1 + r->m2) * r->g);
-	return g;
+	peak_step(r, t, y);
+	return rigid_event_parts(r, y, parts);
 }
 
 struct run {
@@ -438,99 +589,104 @@ struct run {
 	size_t steps;
 	int slips; /* times the contact came to rest and slid on */
 	const char *why;
+	/* the first slip of a stuck foot: t, θ, θ̇, λ and F_x there (nan: none) */
+	double t_slip, th_slip, thd_slip, lambda_slip, Fx_slip;
+	double t_stick; /* the first stick phase's start (nan: none) */
+	int sticks;	/* stick phases */
 };
 
-/* At ẋ = 0 under the classical law: with ẍ = ÿ = 0, θ̈ = X_θ/A_θθ, and
- * static friction must supply F_x = A_xθ θ̈ − X_x with the normal force
- * λ = A_yθ θ̈ − X_y. It holds while |F_x| ≤ μλ; otherwise the contact
- * slides against F_x. */
-enum stick { STICK_HOLDS, STICK_LIFTS, STICK_SLIPS };
-
-static enum stick stick_check(const struct rod *r, double th, double thd, double *lambda,
-			      double *Fx)
-{
-	double A[9], X[3];
-	inertia(r, th, A);
-	forces(r, th, thd, X);
-	double thdd = X[1] / A[4];
-	*lambda = A[7] * thdd - X[2];
-	*Fx = A[1] * thdd - X[0];
-	if (*lambda <= 0)
-		return STICK_LIFTS;
-	return fabs(*Fx) <= r->mu * *lambda ? STICK_HOLDS : STICK_SLIPS;
-}
-
-/* The rigid run's derived columns at a recorded point of its phase: λ and
- * the phase. */
+/* The derived columns at a recorded point of the phase: λ and the phase. */
 static void rigid_extra(void *ctx, double t, const double *y, double *out)
 {
 	struct rod *r = ctx;
 	(void)t;
-	if (r->at_rest) {
-		double Fx;
-		stick_check(r, y[1], y[3], &out[0], &Fx);
-		out[1] = PH_REST;
-		return;
-	}
-	struct slide sl;
-	slide_state(r, y[1], y[2], y[3], &sl);
-	out[0] = sl.lambda;
-	out[1] = r->law != LAW_COULOMB ? PH_SLIDES : r->sigma < 0 ? PH_BACK : PH_FORWARD;
+	out[0] = phase_lambda(r, y);
+	out[1] = r->at_rest		 ? PH_REST
+		 : r->law != LAW_COULOMB ? PH_SLIDES
+		 : r->sigma < 0		 ? PH_BACK
+					 : PH_FORWARD;
 }
 
 static int rigid_jac_ratio(struct rod *r, const double y[4], double *ratio);
 
-/* tr: NULL, or a trace of (x, θ, ẋ, θ̇) with the columns of rigid_extra. */
+/* The rod at rest in equilibrium with its foot held: θ̇ = 0 and θ̈ = 0,
+ * upright (cos θ = 0 to rounding, as in mu_crit_at) or without gravity.
+ * Nothing changes from then on. */
+static bool rod_rests(const struct rod *r, const double y[4])
+{
+	return y[3] == 0 && (r->g == 0 || fabs(cos(y[1])) <= DBL_EPSILON * fabs(y[1]));
+}
+
+/* tr: NULL, or a trace of (x, θ, ẋ, θ̇) with the columns of rigid_extra.
+ * Phases of sliding and, under the classical law, of the foot held by
+ * static friction (the rod pivoting about it), to tmax or to what ends
+ * the run. */
 static int run_rigid(struct rod *r, double th0, double xd0, double thd0, double tmax,
 		     struct run *out, struct trace *tr, struct diag *d)
 {
 	double y[4] = {0.0, th0, xd0, thd0};
 	double t = 0.0, parts[4];
 	memset(out, 0, sizeof(*out));
+	out->t_slip = out->th_slip = out->thd_slip = out->lambda_slip = out->Fx_slip = NAN;
+	out->t_stick = NAN;
 	out->ratio = 0.0;
 	r->v_reg = 1e-9 * sqrt(r->g * r->l);
-	r->lambda_max = 0.0;
-	r->ln = 0;
+	r->fscale = (r->m1 + r->m2) * (r->g > 0 ? r->g : 1.0);
+	r->tscale = r->g > 0 ? sqrt(r->l / r->g) : fmax(tmax, 1e-3);
+	r->pk = (struct peak){0};
 	r->sigma = xd0 > 0 ? 1.0 : xd0 < 0 ? -1.0 : 0.0;
+	r->at_rest = false;
 	out->outcome = OUT_SLIDES;
 	if (tr) {
-		r->at_rest = r->law == LAW_COULOMB && r->sigma == 0;
 		tr->extra = rigid_extra;
 		tr->ctx = r;
-		trace_mark(tr, 0.0, y);
-		r->at_rest = false;
 	}
-	for (int phase = 0;; phase++) {
+	/* the foot at rest under the classical law: held, or it slips */
+	bool decide = r->law == LAW_COULOMB && r->sigma == 0;
+	bool from_stick = decide; /* released at rest: a slip now is a stuck foot's */
+	bool ended = false;
+	for (int phase = 0; !ended; phase++) {
 		if (phase > 1000)
-			return diag_set(d, "more than 1000 slip phases before tmax");
-		rigid_jac_ratio(r, y, &out->ratio);
-		if (r->law == LAW_COULOMB && (r->sigma == 0 || phase > 0)) {
-			/* the contact is at rest: stick, lift off, or slip */
-			double ls, Fx;
-			enum stick st = stick_check(r, y[1], y[3], &ls, &Fx);
-			if (st == STICK_HOLDS) {
-				out->outcome = OUT_STOPS;
-				out->why = "static friction holds the contact";
-				if (tr) { /* λ jumps to the static reaction */
-					r->at_rest = true;
-					trace_mark(tr, t, y);
-					r->at_rest = false;
-				}
+			return diag_set(d, "more than 1000 stick and slip phases before tmax");
+		if (decide) {
+			struct stick st;
+			decide = false;
+			y[2] = 0.0;
+			stick_state(r, y[1], y[3], &st);
+			if (rod_rests(r, y)) {
+				r->at_rest = true;
+				out->outcome = OUT_RESTS;
+				out->why = "the foot is held and the rod is at rest upright";
 				break;
 			}
-			if (st == STICK_LIFTS) {
+			if (st.lambda <= 0) {
 				out->outcome = OUT_LIFTS_OFF;
 				out->why = "the contact at rest has no normal force";
 				break;
 			}
-			r->sigma = Fx > 0 ? -1.0 : 1.0;
-			out->slips++;
+			if (fabs(st.Fx) <= r->mu * st.lambda) {
+				r->at_rest = true;
+			} else {
+				r->sigma = st.Fx > 0 ? -1.0 : 1.0;
+				if (from_stick && isnan(out->t_slip)) {
+					out->t_slip = t, out->th_slip = y[1], out->thd_slip = y[3];
+					out->lambda_slip = st.lambda, out->Fx_slip = st.Fx;
+				}
+				out->slips++;
+			}
+			from_stick = false;
 		}
+		if (r->at_rest) {
+			out->sticks++;
+			if (isnan(out->t_stick))
+				out->t_stick = t;
+		}
+		rigid_jac_ratio(r, y, &out->ratio);
 		rigid_event_parts(r, y, parts);
 		/* a slip that starts from rest has ẋ = 0: only the others count */
-		bool from_rest = r->law == LAW_COULOMB && y[2] == 0;
+		bool from_rest = r->law == LAW_COULOMB && y[2] == 0 && !r->at_rest;
 		if (parts[1] <= 0 || parts[2] <= 0 || parts[3] <= 0 ||
-		    (parts[0] <= 0 && !from_rest)) {
+		    (parts[0] <= 0 && !from_rest && !r->at_rest)) {
 			out->outcome = parts[3] <= 0   ? OUT_FALLS
 				       : parts[2] <= 0 ? OUT_PARADOX
 				       : parts[1] <= 0 ? OUT_LIFTS_OFF
@@ -538,9 +694,8 @@ static int run_rigid(struct rod *r, double th0, double xd0, double thd0, double 
 			out->why = phase > 0 ? NULL
 				   : parts[0] <= 0 && r->law != LAW_COULOMB
 					   ? "the rod is at rest at the start; whether Kozlov's "
-					     "law lets it "
-					     "start is the rest principle of §3 (see kozlov-rest), "
-					     "not run here"
+					     "law lets it start is the rest principle of §3 (see "
+					     "kozlov-rest), not run here"
 					   : "at the start";
 			break;
 		}
@@ -548,14 +703,17 @@ static int run_rigid(struct rod *r, double th0, double xd0, double thd0, double 
 		struct ode_opts o = ode_opts_default(tmax);
 		struct ode_end end;
 		o.h0 = 1e-6 * fmax(tmax, 1e-9);
+		if (tr)
+			trace_mark(tr, t, y);
+		peak_start(r, t, y);
 		if (ode_run(tr ? trace_wrap(tr, &sys) : &sys, &o, t, y, &end, d))
 			return -1;
-		if (tr)
-			trace_mark(tr, end.t, y);
+		if (peak_end(r, end.t, y))
+			return -1;
 		out->steps += end.steps;
 		t = end.t;
 		if (!end.event) {
-			out->outcome = OUT_SLIDES;
+			out->outcome = r->at_rest ? OUT_STOPS : OUT_SLIDES;
 			break;
 		}
 		rigid_event_parts(r, y, parts);
@@ -563,26 +721,41 @@ static int run_rigid(struct rod *r, double th0, double xd0, double thd0, double 
 		for (int i = 1; i < 4; i++)
 			if (parts[i] < parts[which])
 				which = i;
+		if (which == 0 && r->at_rest) {
+			/* static friction gives way: the foot slips against F_x */
+			struct stick st;
+			if (tr)
+				trace_mark(tr, t, y);
+			stick_state(r, y[1], y[3], &st);
+			if (isnan(out->t_slip)) {
+				out->t_slip = t, out->th_slip = y[1], out->thd_slip = y[3];
+				out->lambda_slip = st.lambda, out->Fx_slip = st.Fx;
+			}
+			out->slips++;
+			r->at_rest = false;
+			r->sigma = st.Fx > 0 ? -1.0 : 1.0;
+			y[2] = 0.0;
+			continue;
+		}
 		if (which == 0 && r->law == LAW_COULOMB) {
-			y[2] = 0.0; /* ẋ = 0 located: decide at rest */
+			if (tr)
+				trace_mark(tr, t, y);
+			decide = true; /* ẋ = 0 located: stick or slip on */
 			continue;
 		}
 		out->outcome = which == 0   ? OUT_STOPS
 			       : which == 1 ? OUT_LIFTS_OFF
 			       : which == 2 ? OUT_PARADOX
 					    : OUT_FALLS;
-		break;
+		if (which == 3) /* located to 1e-13 s: the rod lies on the line */
+			y[1] = y[1] < M_PI_2 ? 0.0 : M_PI;
+		ended = true;
 	}
 	rigid_jac_ratio(r, y, &out->ratio);
 	out->t_end = t;
-	struct slide sl;
-	if (r->law == LAW_COULOMB && y[2] == 0) {
-		double Fx;
-		stick_check(r, y[1], y[3], &sl.lambda, &Fx);
-	} else {
-		slide_state(r, y[1], y[2], y[3], &sl);
-	}
-	out->N_max = fmax(fmax(sl.lambda, r->lambda_max), 0.0);
+	if (tr)
+		trace_mark(tr, t, y);
+	out->N_max = fmax(fmax(phase_lambda(r, y), r->pk.max), 0.0);
 	out->y[0] = y[0];
 	out->y[1] = y[1];
 	out->y[3] = y[2];
@@ -736,12 +909,77 @@ static void compliant_extra(void *ctx, double t, const double *y, double *out)
 					      : PH_FORWARD;
 }
 
+/* dN/dt = −k ẏ − c ÿ of the spring-damper force, where it presses. */
+static double compliant_dN(struct rod *r, const double y[6])
+{
+	double f[6];
+	compliant_rhs(0.0, y, f, r);
+	return -r->kc * y[5] - r->cc * f[5];
+}
+
+/* The compliant run's solution inside one accepted step, re-integrated
+ * from the step's start with the method the step used. */
+struct cdense {
+	struct rod *r;
+	enum ode_method method;
+	double t0;
+	const double *y0;
+	double y[6];
+	int status;
+};
+
+static double cdense_dN(double t, void *p)
+{
+	struct cdense *dn = p;
+	const struct ode_system sys = {6, compliant_rhs, NULL, dn->r};
+	double tt = dn->t0;
+	memcpy(dn->y, dn->y0, sizeof(dn->y));
+	if (t > tt) {
+		int s = ode_solve_to(&sys, compliant_jac, dn->method, t - tt, 1e-9, &tt, t, dn->y);
+		if (s) {
+			dn->status = s;
+			return GSL_NAN;
+		}
+	}
+	return compliant_dN(dn->r, dn->y);
+}
+
+/* The largest normal force inside the step [t0, t1] where dN/dt falls
+ * through 0 with the spring pressing at both ends (Brent on the step's
+ * solution); 0 when there is none. Returns 0, or -1 with d filled. */
+static int compliant_peak(struct rod *r, enum ode_method method, double t0, const double y0[6],
+			  double dN0, double t1, const double y1[6], double dN1, double *N,
+			  struct diag *d)
+{
+	*N = 0.0;
+	if (!(dN0 > 0 && dN1 < 0) || contact_force(r, y0[2], y0[5]) <= 0 ||
+	    contact_force(r, y1[2], y1[5]) <= 0)
+		return 0;
+	struct cdense dn = {.r = r, .method = method, .t0 = t0, .y0 = y0};
+	double fb = cdense_dN(t1, &dn);
+	if (dn.status)
+		return num_fail(d, dn.status, "the largest normal force");
+	if (!(fb < 0))
+		return 0; /* within the step's accuracy of a peak at its end */
+	struct num_root root;
+	if (num_brent(cdense_dN, &dn, t0, t1, 0.0, 1e-12, &root, "the largest normal force", d))
+		return -1;
+	cdense_dN(root.root, &dn);
+	if (dn.status)
+		return num_fail(d, dn.status, "the largest normal force");
+	*N = contact_force(r, dn.y[2], dn.y[5]);
+	return 0;
+}
+
 /* tr: NULL, or a trace of (x, θ, y, ẋ, θ̇, ẏ) with compliant_extra's
- * columns. */
+ * columns. N_max is the largest force on the solution: at the step ends
+ * and at the peaks between them. */
 static int run_compliant(struct rod *r, double th0, double xd0, double thd0, double tmax,
 			 struct run *out, struct trace *tr, struct diag *d)
 {
 	memset(out, 0, sizeof(*out));
+	out->t_slip = out->th_slip = out->thd_slip = out->lambda_slip = out->Fx_slip = NAN;
+	out->t_stick = NAN;
 	/* start resting on the spring: m1's share of the weight held */
 	double y[6] = {0.0, th0, 0.0, xd0, thd0, 0.0};
 	struct slide sl;
@@ -766,6 +1004,7 @@ static int run_compliant(struct rod *r, double th0, double xd0, double thd0, dou
 	/* Step by step, so that every accepted step is seen: the largest normal
 	 * force, and the Jacobian's time scales every STIFF_EVERY steps. */
 	struct ode_stepper *st = ode_stepper_new(&csys, compliant_jac, ODE_RK8PD, t, 1e-6, 1e-9);
+	double dN0 = compliant_dN(r, y);
 	for (size_t n = 0; t < tmax; n++) {
 		if (n >= 5000000) {
 			s = GSL_EMAXITER;
@@ -781,11 +1020,21 @@ static int run_compliant(struct rod *r, double th0, double xd0, double thd0, dou
 			}
 		}
 		double t0 = t, y0[6];
+		const enum ode_method method = ode_stepper_method(st);
 		memcpy(y0, y, sizeof(y0));
 		if ((s = ode_stepper_step(st, &t, tmax, y)))
 			break;
 		out->steps++;
 		out->N_max = fmax(out->N_max, contact_force(r, y[2], y[5]));
+		double dN1 = compliant_dN(r, y), Npeak;
+		if (!(y[1] <= 0 || y[1] >= M_PI)) {
+			if (compliant_peak(r, method, t0, y0, dN0, t, y, dN1, &Npeak, d)) {
+				ode_stepper_free(st);
+				return -1;
+			}
+			out->N_max = fmax(out->N_max, Npeak);
+		}
+		dN0 = dN1;
 		if (y[1] <= 0 || y[1] >= M_PI) {
 			s = fall_time(&csys, ode_stepper_method(st), t0, y0, t, &t, y);
 			out->outcome = OUT_FALLS;
@@ -814,7 +1063,8 @@ static int run_compliant(struct rod *r, double th0, double xd0, double thd0, dou
 
 /* The run as a table (θ in degrees, as the model's parameter; y = 0 on the
  * rigid line) and its figures, each phase of the contact its own line. */
-static void rod_run_figures(struct figures *fs, const struct trace *tr, bool compliant)
+static void rod_run_figures(struct figures *fs, const struct trace *tr, bool compliant,
+			    const struct run *run)
 {
 	struct table *t =
 		figures_table(fs, "run",
@@ -835,6 +1085,9 @@ static void rod_run_figures(struct figures *fs, const struct trace *tr, bool com
 	struct figure *f =
 		figure_add(fs, "angle", "Angle θ(t) of the rod to the line", "t [s]", "θ [deg]");
 	figure_curves_by_phase(f, t, 0, 2, 7, phase_label, PH_N);
+	if (isfinite(run->t_slip))
+		curve_point(figure_curve(f, "the foot starts to slip", CURVE_POINTS), run->t_slip,
+			    run->th_slip * 180 / M_PI);
 	f = figure_add(fs, "position", "Position x(t) of the contact point m1", "t [s]", "x [m]");
 	figure_curves_by_phase(f, t, 0, 1, 7, phase_label, PH_N);
 	f = figure_add(fs, "reaction",
@@ -842,6 +1095,9 @@ static void rod_run_figures(struct figures *fs, const struct trace *tr, bool com
 				 : "Normal reaction λ(t) at the contact",
 		       "t [s]", "λ [N]");
 	figure_curves_by_phase(f, t, 0, 6, 7, phase_label, PH_N);
+	if (isfinite(run->t_slip))
+		curve_point(figure_curve(f, "the foot starts to slip", CURVE_POINTS), run->t_slip,
+			    run->lambda_slip);
 	f = figure_add(fs, "rates", "Sliding velocity ẋ(t) and turning rate θ̇(t)", "t [s]",
 		       "ẋ [m/s], θ̇ [rad/s]");
 	enum curve_style st = t->nrows > 1 ? CURVE_LINE : CURVE_POINTS;
@@ -1028,7 +1284,7 @@ static int rod_solve(const struct model_input *in, struct model_output *out, str
 	int rc = compliant ? run_compliant(&r, th, xd, thd, tmax, &run, trp, d)
 			   : run_rigid(&r, th, xd, thd, tmax, &run, trp, d);
 	if (!rc && trp) {
-		rod_run_figures(out->figs, trp, compliant);
+		rod_run_figures(out->figs, trp, compliant, &run);
 		rod_mu_crit_figure(out->figs, &r, p[R_THETA], r.mu, mu_min, th_min);
 	}
 	if (trp)
@@ -1056,6 +1312,8 @@ static int rod_solve(const struct model_input *in, struct model_output *out, str
 	out->res[O_XDOT_END] = value_number(run.y[3]);
 	out->res[O_THETADOT_END] = value_number(run.y[4]);
 	out->res[O_N_MAX] = value_number(run.N_max);
+	out->res[O_T_SLIP] = value_number(run.t_slip);
+	out->res[O_THETA_SLIP] = value_number(run.th_slip * 180 / M_PI);
 	out->res[O_D] = value_number(slides ? sl.D : NAN);
 	out->res[O_B0] = value_number(slides ? sl.b0 : NAN);
 
@@ -1135,8 +1393,47 @@ static int rod_solve(const struct model_input *in, struct model_output *out, str
 	if (r.contact == CONTACT_RIGID) {
 		model_step(s,
 			   "Rigid run (rk8pd, 1e-12), phases ended by events located on the "
-			   "step: the contact stops sliding, λ reaches 0 (lift-off), D reaches 0 "
-			   "(paradox), or the rod lies down (θ = 0 or 180°).");
+			   "step: the contact stops sliding, static friction gives way, λ reaches "
+			   "0 (lift-off), D reaches 0 (paradox), or the rod lies down (θ = 0 or "
+			   "180°).");
+		if (r.law == LAW_COULOMB) {
+			model_step(
+				s,
+				"Foot held (ẋ = 0, static friction): the rod pivots about it, "
+				"θ̈ = −(g/l) cosθ, and the contact supplies λ = (m1+m2) g + m2 l "
+				"(cosθ θ̈ − sinθ θ̇²) and F_x = −m2 l (sinθ θ̈ + cosθ θ̇²); it holds "
+				"while |F_x| ≤ μλ and λ > 0 (each an event located on the step).");
+			if (run.sticks > 0)
+				model_step(
+					s,
+					"  The foot is held from t = %.12g s (%d stick phase%s).",
+					run.t_stick, run.sticks, run.sticks > 1 ? "s" : "");
+			if (isfinite(run.t_slip))
+				model_step(s,
+					   "  It slips at t_slip = %.12g s, θ_slip = %.12g°, θ̇ = "
+					   "%.12g "
+					   "rad/s: |F_x| = %.12g N = μλ = %g × %.12g N; it slides "
+					   "with "
+					   "ẋ %s 0, against F_x.",
+					   run.t_slip, run.th_slip * 180 / M_PI, run.thd_slip,
+					   fabs(run.Fx_slip), r.mu, run.lambda_slip,
+					   run.Fx_slip > 0 ? "<" : ">");
+			else if (run.sticks > 0)
+				model_step(s, "  Static friction holds it to the end of the run "
+					      "(t_slip = nan).");
+			else
+				model_step(s,
+					   "  The foot is never held in this run (t_slip = nan).");
+		} else {
+			model_step(s,
+				   "Kozlov's law acts on the whole q̇ and is defined while the rod "
+				   "moves at all: the foot passes through ẋ = 0 without a static "
+				   "phase; the run ends where q̇ = 0 (stops).");
+		}
+		model_step(s,
+			   "  Largest normal force N_max = %.12g N: the peak of λ on the dense "
+			   "solution (phase ends, step ends, and Brent roots of dλ/dt).",
+			   run.N_max);
 		model_step(s, "  %s at t = %.12g s after %zu steps%s%s.", outcome_word[run.outcome],
 			   run.t_end, run.steps, run.why ? ": " : "", run.why ? run.why : "");
 	} else {

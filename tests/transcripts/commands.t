@@ -21,6 +21,7 @@ painleve-compliant      The paradox through a compliant contact          Kozlov,
 painleve-paradox        Painlevé's paradox: no solution, or two          Kozlov, Lagrangian mechanics and dry friction, §5; Painlevé (1895)
 painleve-rod            Painlevé's rod: where the paradox lives          Kozlov, Lagrangian mechanics and dry friction, §5
 painleve-rod-isotropic  Painlevé's rod with Kozlov's isotropic friction  Kozlov, Lagrangian mechanics and dry friction, §2 (2.7), §5
+painleve-slip           Painlevé's rod: where the foot starts to slip    Kozlov, Lagrangian mechanics and dry friction, §5
 polisher                The stone polisher: friction as viscosity        Minguzzi, Rayleigh's dissipation function at work, §2.3
 polisher-push           Steering a running polisher                      Minguzzi, Rayleigh's dissipation function at work, §2.3
 ragulskis               Forced oscillator, elliptic dry friction         Ragulskis et al., Elliptical approximation of dry friction, eq. (9)

@@ -66,3 +66,22 @@ $ tribo -c 'load painleve-paradox; generate 40 seed 3 format txt to pp' >/dev/nu
 40
 40
 ? 0
+
+# The rod released at rest pivots about its stuck foot until |F_x| = μλ:
+# θ = 31.8194502836°, t = 0.563221126426 s (SciPy: tests/ref/painleve_ref.py,
+# 31.8194502835525 and 0.563221126426082); then the foot slides and the rod
+# lies down, its end values there.
+$ tribo -c 'load painleve-rod; set xdot 0; set thetadot 0; set theta 70; set mu 0.3; set tmax 2; solve; print theta_slip t_slip outcome theta_end'
+31.8194502836
+0.563221126426
+falls
+0
+? 0
+
+# Sliding forward, the foot stops, is held, slips again at 24.5° and the rod
+# lies down: the run no longer ends at the first stop.
+$ tribo -c 'load painleve-rod; set xdot 0.5; set mu 0.6; set theta 60; solve; print outcome theta_slip; load painleve-slip; solve; check theta_slip 31.82'
+falls
+24.5104339383
+correct: relative error 0.0017%, tolerance 0.1% (tribo: theta_slip = 31.8194502836 deg)
+? 0

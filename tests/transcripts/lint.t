@@ -106,13 +106,13 @@ lint-inf.ini: 0 errors, 2 warnings
 ? 0
 
 $ tribo --lint lint-paradox.ini
-lint-paradox.ini:17: warning: degenerate at mu = 5: outcome = paradox (stops at the file's values), which the exercise does not ask about
+lint-paradox.ini:17: warning: degenerate at mu = 5: outcome = paradox (falls at the file's values), which the exercise does not ask about
 lint-paradox.ini: 0 errors, 1 warning
 ? 0
 
 # Several files: each its findings and summary; one error fails them all.
 $ tribo --lint lint-paradox.ini lint-digits.ini nowhere.ini
-lint-paradox.ini:17: warning: degenerate at mu = 5: outcome = paradox (stops at the file's values), which the exercise does not ask about
+lint-paradox.ini:17: warning: degenerate at mu = 5: outcome = paradox (falls at the file's values), which the exercise does not ask about
 lint-paradox.ini: 0 errors, 1 warning
 lint-digits.ini:12:10: error: digits must be a whole number from 1 to 15
     digits = 20
