@@ -62,7 +62,7 @@ inconsistent
 ? 0
 
 # every variant generate draws is a paradox (D < 0): the draws stay where μ > μ_crit(θ)
-$ tribo -c 'load painleve-paradox; generate 40 seed 3 format txt to pp' >/dev/null && grep -c '^  D = -' pp/key.txt && grep -c '^  D = ' pp/key.txt
+$ tribo -c 'load painleve-paradox; generate 40 seed 3 format txt to ~/pp' >/dev/null && grep -c '^  D = -' ~/pp/key.txt && grep -c '^  D = ' ~/pp/key.txt
 40
 40
 ? 0
