@@ -58,7 +58,7 @@ correct (tribo: converged = true)
 ! tribo: -c: command 6: check: converged is true or false, not 'maybe'
 ? 1
 
-$ tribo -c 'load imachi; generate 1 seed 1 format txt to k' >/dev/null && grep '^  case' k/key.txt
+$ tribo -c 'load imachi; generate 1 seed 1 format txt to ~/k' >/dev/null && grep '^  case' ~/k/key.txt
   case = III  (exact)
 ? 0
 
