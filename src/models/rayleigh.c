@@ -851,6 +851,8 @@ static void ry_sweep(struct figures *fs, const struct contact *c, struct contact
 						  : fm->calls;
 	sw.nrim = sweep_rims(c, sw.ex, sw.ey, sw.wz, sw.rim);
 	sweep_R_P(fs, &sw, f->R, f->P);
+	/* under a formula law, the forces only while R_P left some of the
+	 * budget: each of their points is five quadratures of quadratures */
 	if (!sweep_spent(&sw))
 		sweep_Q(fs, &sw, f->Qx * sw.ex + f->Qy * sw.ey,
 			-(grad[0] * sw.ex + grad[1] * sw.ey));
