@@ -500,7 +500,7 @@ static int sweep_rims(const struct contact *c, double ex, double ey, double wz, 
 }
 
 /* ∂R/∂u at u by the 5-point central difference with step h (four
- * quadratures of R; error h⁴ R⁽⁵⁾/30). */
+ * quadratures of R; error h⁴ times the fifth derivative over 30). */
 static int sweep_dR(const struct sweep *sw, double u, double h, double *dR)
 {
 	static const int off[4] = {-2, -1, 1, 2};
