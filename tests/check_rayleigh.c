@@ -605,15 +605,51 @@ END_TEST
 
 /* ---- the figures ---------------------------------------------------------- */
 
-/* R and P against the slip speed u = s|u0|, s ∈ [0, 2], on a grid of
- * 2^L + 1 points (33 for the built-in laws): the row at s = 1 is the
- * solve's own R and P, and the rows at s = 1/2 and 2 are what the model
- * gives with the velocity scaled so; Coulomb gives P = R and Stokes
- * P = 2R at every speed (eq. 10), and a μ that falls with v (Bouchet, the
- * formula here) P < R, since then ∫₀^v μ > μ(v) v; under uniform pressure
- * R is convex in the velocities and even along the ray, so it grows with
- * u; at u = 0 a disk only spins: R = 2μNr|ω|/3 (uniform) or μNr|ω|/2
- * (Reye). */
+/* The row of table t whose u is u, but for the last bits of rounding (it
+ * must be there). */
+static size_t row_at(const struct table *t, double u)
+{
+	for (size_t i = 0; i < t->nrows; i++)
+		if (fabs(table_at(t, i, 0) - u) <= 1e-14 * fabs(u))
+			return i;
+	ck_abort_msg("table %s: no row at u = %.17g", t->name, u);
+	return 0;
+}
+
+/* Whether c crosses the body's boundary at u along motion 0 (vx = 0.3,
+ * vy = −0.1, ω = 4: c moves out along (1, 3)/√10): r|ω| for the disk and
+ * ring, r_in|ω| and r|ω| for the annulus, and for the 0.2 × 0.12 rect
+ * where c = (u/ω)(1, 3)/√10 reaches y = 0.06. */
+static int crossings(int shape, double rim[2])
+{
+	switch (shape) {
+	case 0:
+	case 1:
+		rim[0] = 4 * 0.1;
+		return 1;
+	case 2:
+		rim[0] = 4 * 0.04;
+		rim[1] = 4 * 0.1;
+		return 2;
+	default:
+		rim[0] = 4 * 0.06 * sqrt(10.0) / 3;
+		return 1;
+	}
+}
+
+/* R and P against the slip speed u = s|u0|, s ∈ [0, 2]: every point of
+ * the grid of 33 (2^L + 1 for a formula law) is a row, and so is each
+ * crossing of c over the boundary (except Reye's ring's, which the
+ * calculator refuses), where the figure draws a dashed line; the row at
+ * s = 1 is the solve's own R and P, and the rows at s = 1/2 and 2 are what
+ * the model gives with the velocity scaled so; Coulomb gives P = R and
+ * Stokes P = 2R at every speed (eq. 10), and a μ that falls with v
+ * (Bouchet, the formula here) P < R, since then ∫₀^v μ > μ(v) v; under
+ * uniform pressure R is convex in the velocities and even along the ray,
+ * so it grows with u; at u = 0 a disk only spins: R = 2μNr|ω|/3 (uniform)
+ * or μNr|ω|/2 (Reye). The polyline is straight to 1e-3 of the height at
+ * every point, but where it reached its narrowest intervals (1e-4 of the
+ * width) or 160 points. */
 START_TEST(test_R_P_sweep)
 {
 	const int shape = _i;
@@ -624,23 +660,40 @@ START_TEST(test_R_P_sweep)
 			r.no_figs = false;
 			solve_ok(&r);
 			const double u0 = hypot(0.3, -0.1), R = res(&r, "R"), P = res(&r, "P");
+			const double umax = 2 * u0;
 			const struct table *t = tab(&r.figs, "R_P");
 			const struct figure *f = fig(&r.figs, "R_P");
 			const size_t n = t->nrows;
-			ck_assert_msg(n == 3 || n == 5 || n == 9 || n == 17 || n == 33, "%zu rows",
-				      n);
-			ck_assert(law == 3 || n == 33);
-			ck_assert_double_eq(first(t, "u "), 0);
-			ck_assert_double_eq_tol(last(t, "u "), 2 * u0, 1e-15);
-			const size_t mid = t->nrows / 2;
-			ck_assert_double_eq(table_at(t, mid, 0), u0);
+			ck_assert_msg(n >= 3 && n <= 160, "%zu rows", n);
+			const int grid = law == 3 && n < 33 ? (n < 9 ? 2 : n < 17 ? 4 : 8) : 32;
+			for (int j = 0; j <= grid; j++)
+				row_at(t, umax * j / grid);
+			double rim[2];
+			for (int k = 0, nr = crossings(shape, rim); k < nr && law < 3; k++) {
+				if (!(shape == 1 && p)) {
+					row_at(t, rim[k]);
+					const struct curve *line = f->curves + 2 + k;
+					ck_assert_int_eq(line->style, CURVE_DASHED);
+					ck_assert(
+						strstr(line->label, "instantaneous centre on the"));
+					ck_assert_double_eq_tol(line->x[0], rim[k], 1e-15);
+					ck_assert_double_eq(line->x[1], line->x[0]);
+				}
+			}
+			const size_t mid = row_at(t, u0);
 			ck_assert_double_eq(table_at(t, mid, 1), R);
 			ck_assert_double_eq(table_at(t, mid, 2), P);
 			const struct curve *here = curve(f, "this exercise");
 			ck_assert_double_eq(here->x[0], u0);
 			ck_assert_double_eq(here->y[0], R);
 			ck_assert_double_eq(here->y[1], P);
-			for (size_t i = 0; i < t->nrows; i++) {
+			double lo = INFINITY, hi = -INFINITY;
+			for (size_t i = 0; i < n; i++)
+				for (int k = 1; k < 3; k++) {
+					lo = fmin(lo, table_at(t, i, k));
+					hi = fmax(hi, table_at(t, i, k));
+				}
+			for (size_t i = 0; i < n; i++) {
 				double Ri = table_at(t, i, 1), Pi = table_at(t, i, 2);
 				if (law < 2)
 					ck_assert_rel(Pi, law ? 2 * Ri : Ri, 1e-12);
@@ -650,13 +703,29 @@ START_TEST(test_R_P_sweep)
 					ck_assert(table_at(t, i, 0) > table_at(t, i - 1, 0));
 				if (i > 0 && !p)
 					ck_assert(Ri >= table_at(t, i - 1, 1) * (1 - 1e-12));
+				if (i == 0 || i + 1 == n || law == 3 || n == 160)
+					continue;
+				const double ua = table_at(t, i - 1, 0), ub = table_at(t, i, 0),
+					     uc = table_at(t, i + 1, 0);
+				const double narrow = 1.0001e-4 * umax;
+				for (int k = 1; k < 3; k++) {
+					const double ya = table_at(t, i - 1, k),
+						     yc = table_at(t, i + 1, k);
+					const double bend =
+						fabs(table_at(t, i, k) -
+						     (ya + (yc - ya) * (ub - ua) / (uc - ua)));
+					ck_assert_msg(bend <= 1e-3 * (hi - lo) ||
+							      ub - ua <= narrow ||
+							      uc - ub <= narrow,
+						      "bend %g of %g at u = %g", bend, hi - lo, ub);
+				}
 			}
 			/* the model itself at s = 1/2 and 2 */
 			for (int k = 0; k < 2; k++) {
 				const double sc = k ? 2.0 : 0.5;
-				const size_t row = k ? n - 1 : (n - 1) / 4; /* n ≥ 5 */
-				if (n < 5 && !k)
+				if (grid < 4 && !k)
 					continue;
+				const size_t row = row_at(t, k ? umax : umax / 4);
 				struct run q;
 				setup_case(&q, shape, law, p ? "reye" : "uniform", 0);
 				setn(&q, "vx", sc * 0.3);
@@ -672,6 +741,121 @@ START_TEST(test_R_P_sweep)
 			figures_sane(&r.figs);
 			run_free(&r);
 		}
+}
+END_TEST
+
+/* rayleigh-reye's disk (r = 0.1 m, ω = 5 rad/s, μ = 0.3, N = 10 N). With
+ * Reye's p = k/v_r and Coulomb friction R = μN A ω/∫dA/|x − c|, and the
+ * integral is the potential of the uniform disk at c, d = |c| = u/ω:
+ * 4r E(d/r) inside, 4d [E(r/d) − (1 − r²/d²) K(r/d)] outside, 4r on the
+ * rim (E, K complete, of the modulus). Every row of R_P, the dense ones
+ * next to the rim included, against it. */
+static double reye_disk_R(double u)
+{
+	const double r = 0.1, w = 5, d = u / w, A = M_PI * r * r;
+	double W;
+	if (d < r)
+		W = 4 * r * gsl_sf_ellint_Ecomp(d / r, GSL_PREC_DOUBLE);
+	else if (d == r)
+		W = 4 * r;
+	else {
+		const double k = r / d;
+		W = 4 * d *
+		    (gsl_sf_ellint_Ecomp(k, GSL_PREC_DOUBLE) -
+		     (1 - k * k) * gsl_sf_ellint_Kcomp(k, GSL_PREC_DOUBLE));
+	}
+	return 0.3 * 10 * A * w / W;
+}
+
+static void setup_reye_exercise(struct run *r, const char *pressure)
+{
+	run_init(r, "rayleigh");
+	setw(r, "shape", "disk");
+	setn(r, "r", 0.1);
+	setn(r, "vx", 0.3);
+	setn(r, "wz", 5);
+	setw(r, "pressure", pressure);
+	setw(r, "law", "coulomb");
+	setn(r, "mu", 0.3);
+	setn(r, "N", 10);
+}
+
+START_TEST(test_R_P_reye_rim)
+{
+	struct run r;
+	setup_reye_exercise(&r, "reye");
+	solve_ok(&r);
+	const struct table *t = tab(&r.figs, "R_P");
+	size_t near = 0;
+	for (size_t i = 0; i < t->nrows; i++) {
+		const double u = table_at(t, i, 0);
+		ck_assert_rel(table_at(t, i, 1), reye_disk_R(u), 1e-9);
+		near += fabs(u - 0.5) < 0.01;
+	}
+	/* R has an infinite slope at the rim: the rows crowd there */
+	ck_assert_msg(near >= 8, "%zu rows within 0.01 m/s of the rim", near);
+	ck_assert_rel(table_at(t, row_at(t, 0.5), 1), 0.3 * 10 * M_PI * 0.1 * 5 / 4, 1e-10);
+	const struct curve *rim =
+		curve(fig(&r.figs, "R_P"), "u = r|ω| = 0.5 m/s: instantaneous centre on the rim");
+	ck_assert_double_eq(rim->x[0], 0.5);
+	figures_sane(&r.figs);
+	run_free(&r);
+}
+END_TEST
+
+/* The exercise's point: Qx of eq. (18) against −∂R/∂vx along u, each
+ * against the mpmath reference (tests/ref/rayleigh_ref.py, cases
+ * reye_ex_u*: the same disk at u = 0.15 ... 0.6 m/s, derivatives by a
+ * 6th-order stencil at 30 digits), to 1e-9 for Qx and 1e-7 for the
+ * derivative (its 5-point stencil); they differ by 0.3 N at the exercise's
+ * own u, and −∂R/∂vx is broken at the rim u = 0.5 m/s, where it is
+ * infinite. Under uniform pressure they are one curve (eq. 16), to 1e-7
+ * of μN. */
+START_TEST(test_Q_figure)
+{
+	struct run r;
+	setup_reye_exercise(&r, "reye");
+	solve_ok(&r);
+	const struct table *t = tab(&r.figs, "Q");
+	const struct figure *f = fig(&r.figs, "Q");
+	int seen = 0;
+	for (size_t k = 0; k < sizeof(rayleigh_refs) / sizeof(*rayleigh_refs); k++) {
+		const struct rayleigh_ref *c = &rayleigh_refs[k];
+		if (strncmp(c->name, "reye_ex_", 8))
+			continue;
+		const size_t i = row_at(t, c->ux);
+		ck_assert_rel(table_at(t, i, 1), c->Qx, 1e-9);
+		ck_assert_rel(table_at(t, i, 2), -c->dRdvx, 1e-7);
+		seen++;
+	}
+	ck_assert_int_eq(seen, 5);
+	const size_t i0 = row_at(t, 0.3);
+	ck_assert_double_eq(table_at(t, i0, 1), res(&r, "Qx"));
+	ck_assert_double_eq(table_at(t, i0, 2), -res(&r, "dRdvx"));
+	ck_assert(table_at(t, i0, 2) - table_at(t, i0, 1) > 0.3);
+	const struct curve *q = curve(f, "Qx (eq. 18)");
+	const struct curve *d = curve(f, "−∂R/∂vx (differentiating R)");
+	ck_assert_int_eq(d->style, CURVE_DASHED);
+	size_t breaks = 0, at_rim = 0;
+	for (size_t j = 0; j < d->n; j++) {
+		breaks += isnan(d->x[j]);
+		ck_assert(d->x[j] != 0.5);
+	}
+	for (size_t j = 0; j < q->n; j++)
+		at_rim += q->x[j] == 0.5;
+	ck_assert_int_eq(breaks, 1);
+	ck_assert_int_eq(at_rim, 1);
+	figures_sane(&r.figs);
+	run_free(&r);
+
+	setup_reye_exercise(&r, "uniform");
+	solve_ok(&r);
+	t = tab(&r.figs, "Q");
+	ck_assert(t->nrows >= 17);
+	for (size_t i = 0; i < t->nrows; i++)
+		ck_assert_near(table_at(t, i, 2), table_at(t, i, 1), 1e-7, 0.3 * 10);
+	curve(fig(&r.figs, "Q"), "−∂R/∂vx (differentiating R; = Qx by eq. 16)");
+	run_free(&r);
 }
 END_TEST
 
@@ -867,6 +1051,8 @@ static Suite *rayleigh_suite(void)
 	 * take minutes there */
 	tcase_add_loop_test(fc, test_R_P_sweep, 0, getenv("TRIBO_TEST_LIGHT") ? 2 : 4);
 	tcase_add_test(fc, test_R_P_translation_and_spin);
+	tcase_add_test(fc, test_R_P_reye_rim);
+	tcase_add_test(fc, test_Q_figure);
 	tcase_add_test(fc, test_conveyor_figures);
 	tcase_add_test(fc, test_conveyor_figures_held);
 	tcase_add_test(fc, test_polisher_figures);

@@ -9,6 +9,9 @@
 #include <gsl/gsl_math.h>
 #include <gsl/gsl_sf_ellint.h>
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "models/contact.h"
 #include "models/model.h"
@@ -17,6 +20,7 @@
 #include "num/friction.h"
 #include "num/num.h"
 #include "num/ode.h"
+#include "util/xalloc.h"
 
 /* ---- the disk of §2.2 -------------------------------------------------- */
 
@@ -413,86 +417,446 @@ static void ry_compare_steps(struct strbuf *s, const struct contact_forces *f, c
 	}
 }
 
-/* R and P against the centre's slip speed u: the relative velocity of the
- * centre scaled by s ∈ [0, 2] (direction and spin held), so that s = 1 is
- * the exercise's own state (its R and P are the solve's); for a pure spin
- * the centre is pushed along x from the exercise's u = 0 up to 2|ω| times
- * the body's size. The grid is refined level by level, s in steps of 1,
- * 1/2, ... 1/16 (33 points), each point three surface integrals. Under a
- * formula law each point is a quadrature of quadratures, and a level is
- * begun only while twice the formula evaluations spent so far (a level
- * doubles the points) stay within the solve's own number of them, held
- * between SWEEP_MIN and SWEEP_MAX (some 25 and 100 ms): a slow solve gets
- * a coarser curve, and the same one every time. A point the calculator
- * cannot do (Reye's ring with c on it, a law that fails at a speed) is
- * left out. */
-enum { SWEEP_LEVELS = 5 };
-#define SWEEP_MIN 500000UL
-#define SWEEP_MAX 2000000UL
+/* R and P, and the forces, against the centre's slip speed u: the relative
+ * velocity of the centre is u ê, ê the exercise's own direction (x for a
+ * pure spin), the spin ω held, u from 0 to twice the exercise's (for a pure
+ * spin, to 2|ω| times the body's size), so that the exercise's own state is
+ * a point of the curves.
+ *
+ * Where the instantaneous centre c = (u/ω)(−ê_y, ê_x) crosses the body's
+ * boundary (u = r|ω| for a disk), R has an infinite slope: ∫ dA/v_r, or
+ * ∫ v_r dA for a ring, changes like δ ln δ as c moves a distance δ across
+ * it. A fixed grid draws that as a kink. So the grid (33 points, each
+ * three surface integrals) gets the crossing itself as a point, and is then
+ * refined where the polyline bends: wherever a point lies off the chord of
+ * its neighbours by more than SWEEP_TOL of the figure's height, the two
+ * intervals are halved, down to SWEEP_MINW of its width (about a pixel of
+ * a PNG) and SWEEP_MAX points. Next to the crossing, the bend of δ ln δ
+ * over an interval h is h ln 2 times its coefficient: the intervals shrink
+ * geometrically towards it, a few levels deep, and nowhere else much.
+ *
+ * Under a formula law each point is a quadrature of quadratures, and the
+ * grid is built level by level (s in steps of 1, 1/2, ... 1/16 of the
+ * exercise's u) and refined only while twice the formula evaluations spent
+ * so far stay within the solve's own number of them, held between
+ * SWEEP_MIN and SWEEP_MAX_CALLS (some 25 and 100 ms): a slow solve gets a
+ * coarser curve, and the same one every time. A point the calculator
+ * cannot do (Reye's ring with c on it, a law that fails at a speed) is left
+ * out. */
+enum { SWEEP_LEVELS = 5, SWEEP_MAX = 160, SWEEP_MAX_Q = 40 };
+#define SWEEP_TOL	1e-3
+#define SWEEP_MINW	1e-4 /* of the width */
+#define SWEEP_MIN	500000UL
+#define SWEEP_MAX_CALLS 2000000UL
 
-static void ry_sweep(struct figures *fs, const struct contact *c, struct contact_motion mo,
-		     double R, double P, struct formula *fm)
+struct sweep_pt {
+	double u, y[2];
+	bool ok[2]; /* whether y[k] could be computed */
+};
+
+struct sweep {
+	const struct contact *c;
+	double ex, ey, wz; /* the direction of u, the spin */
+	double umax, L;
+	double minw;	   /* the narrowest interval refined */
+	double u0, own[2]; /* the exercise's u and its values */
+	double rim[2];	   /* the speeds at which c crosses the boundary */
+	int nrim;
+	bool forces; /* y = (Q·ê, −∂R/∂u) rather than (R, P) */
+	struct formula *fm;
+	unsigned long calls0, budget;
+	struct sweep_pt *p;
+	size_t n, cap;
+};
+
+/* Whether the formula evaluations spent on figures reached half the budget. */
+static bool sweep_spent(const struct sweep *sw)
 {
-	enum { NMAX = (1 << SWEEP_LEVELS) + 1 };
-	const double u = hypot(mo.ux, mo.uy), L = contact_size(c);
-	const unsigned long solve_calls = fm->calls;
-	const unsigned long budget = solve_calls < SWEEP_MIN   ? SWEEP_MIN
-				     : solve_calls > SWEEP_MAX ? SWEEP_MAX
-							       : solve_calls;
-	double val[NMAX][3];
-	int state[NMAX] = {0}; /* 0 not done, 1 done, -1 failed */
-	/* the point at grid index j of the finest level: s = 2j/(NMAX − 1) */
-	for (int level = 1; level <= SWEEP_LEVELS; level++) {
-		const int stride = 1 << (SWEEP_LEVELS - level);
-		if (level > 1 && fm->fn && 2 * (fm->calls - solve_calls) > budget)
-			break;
-		for (int j = 0; j < NMAX; j += stride) {
-			if (state[j])
-				continue;
-			const double s = 2.0 * j / (NMAX - 1);
-			struct contact_motion m = {s * mo.ux, s * mo.uy, mo.wz};
-			double *v = val[j];
-			v[0] = s * u;
-			if (u == 0) {
-				v[0] = s * fabs(mo.wz) * L;
-				m.ux = v[0];
-			}
-			state[j] = 1;
-			struct contact_forces f;
-			struct diag e;
-			if ((u > 0 && j == (NMAX - 1) / 2) || (u == 0 && j == 0)) {
-				v[1] = R; /* the exercise's own point */
-				v[2] = P;
-			} else if (m.ux == 0 && m.uy == 0 && m.wz == 0) {
-				v[1] = v[2] = 0.0; /* at rest */
-			} else if (contact_eval(c, m, CONTACT_R | CONTACT_P, &f, &e)) {
-				state[j] = -1;
-			} else {
-				v[1] = f.R;
-				v[2] = f.P;
-			}
-		}
+	return sw->fm->fn && 2 * (sw->fm->calls - sw->calls0) > sw->budget;
+}
+
+/* The speeds along the sweep at which c, moving out from the body's centre
+ * along (−ê_y, ê_x), is on the boundary: at |ω| times the boundary's
+ * distance from the centre in that direction. */
+static int sweep_rims(const struct contact *c, double ex, double ey, double wz, double rim[2])
+{
+	const double w = fabs(wz);
+	if (w == 0)
+		return 0;
+	switch (c->shape) {
+	case SHAPE_DISK:
+	case SHAPE_RING:
+		rim[0] = w * c->r;
+		return 1;
+	case SHAPE_ANNULUS:
+		rim[0] = w * c->r_in;
+		rim[1] = w * c->r;
+		return 2;
+	default:
+		rim[0] = w * fmin(ey != 0 ? 0.5 * c->width / fabs(ey) : INFINITY,
+				  ex != 0 ? 0.5 * c->height / fabs(ex) : INFINITY);
+		return 1;
 	}
+}
+
+/* ∂R/∂u at u by the 5-point central difference with step h (four
+ * quadratures of R; error h⁴ times the fifth derivative over 30). */
+static int sweep_dR(const struct sweep *sw, double u, double h, double *dR)
+{
+	static const int off[4] = {-2, -1, 1, 2};
+	static const double wt[4] = {1, -8, 8, -1};
+	double sum = 0;
+	for (int i = 0; i < 4; i++) {
+		const double x = u + off[i] * h;
+		struct contact_forces f;
+		struct diag e;
+		if (contact_eval(sw->c, (struct contact_motion){x * sw->ex, x * sw->ey, sw->wz},
+				 CONTACT_R, &f, &e))
+			return -1;
+		sum += wt[i] * f.R;
+	}
+	*dR = sum / (12 * h);
+	return isfinite(*dR) ? 0 : -1;
+}
+
+/* The values at u: R and P; or Q·ê of eq. (18) and −∂R/∂u, the latter by
+ * differentiating R along ê, the step 1e-4 of the speed scale (as the
+ * solve's own) but within 1/16 of the distance to a crossing, so that the
+ * stencil stays on one side of it, where R is smooth: there the error is
+ * below 1e-4 of the coefficient of δ ln δ. At the crossing ∂R/∂u is not
+ * defined. */
+static void sweep_eval(const struct sweep *sw, double u, struct sweep_pt *pt)
+{
+	const struct contact_motion m = {u * sw->ex, u * sw->ey, sw->wz};
+	struct contact_forces f;
+	struct diag e;
+	pt->ok[0] = pt->ok[1] = false;
+	if (u == sw->u0) {
+		for (int k = 0; k < 2; k++) {
+			pt->y[k] = sw->own[k];
+			pt->ok[k] = isfinite(sw->own[k]);
+		}
+		return;
+	}
+	if (m.ux == 0 && m.uy == 0 && m.wz == 0) {
+		/* at rest: no R, no P; the force is static, not given by R */
+		pt->y[0] = pt->y[1] = 0.0;
+		pt->ok[0] = pt->ok[1] = !sw->forces;
+		return;
+	}
+	if (!sw->forces) {
+		if (contact_eval(sw->c, m, CONTACT_R | CONTACT_P, &f, &e))
+			return;
+		pt->y[0] = f.R;
+		pt->y[1] = f.P;
+		pt->ok[0] = pt->ok[1] = true;
+		return;
+	}
+	if (contact_eval(sw->c, m, CONTACT_QXY, &f, &e))
+		return;
+	pt->y[0] = f.Qx * sw->ex + f.Qy * sw->ey;
+	pt->ok[0] = true;
+	double h = 1e-4 * (u + fabs(sw->wz) * sw->L);
+	for (int i = 0; i < sw->nrim; i++) {
+		const double dist = fabs(u - sw->rim[i]);
+		if (dist == 0)
+			return;
+		h = fmin(h, dist / 16);
+	}
+	double dR;
+	if (!sweep_dR(sw, u, h, &dR)) {
+		pt->y[1] = -dR;
+		pt->ok[1] = true;
+	}
+}
+
+/* Adds the point at u, in order (a point it cannot do is kept as failed,
+ * so that it is not tried again). */
+static void sweep_add(struct sweep *sw, double u)
+{
+	size_t i = sw->n;
+	while (i > 0 && sw->p[i - 1].u > u)
+		i--;
+	if (i > 0 && sw->p[i - 1].u == u)
+		return;
+	if (sw->n == sw->cap) {
+		sw->cap = sw->cap ? 2 * sw->cap : 64;
+		sw->p = xrealloc(sw->p, sw->cap * sizeof(*sw->p));
+	}
+	memmove(sw->p + i + 1, sw->p + i, (sw->n - i) * sizeof(*sw->p));
+	sw->n++;
+	sw->p[i].u = u;
+	sweep_eval(sw, u, &sw->p[i]);
+}
+
+/* The least and greatest value of the points done. */
+static void sweep_height(const struct sweep *sw, double *lo, double *hi)
+{
+	*lo = INFINITY;
+	*hi = -INFINITY;
+	for (size_t i = 0; i < sw->n; i++)
+		for (int k = 0; k < 2; k++)
+			if (sw->p[i].ok[k]) {
+				*lo = fmin(*lo, sw->p[i].y[k]);
+				*hi = fmax(*hi, sw->p[i].y[k]);
+			}
+}
+
+/* The point after (dir = 1) or before (dir = −1) p[i] where y[k] is
+ * known, or −1. */
+static long sweep_next(const struct sweep *sw, size_t i, int k, int dir)
+{
+	for (long j = (long)i + dir; j >= 0 && j < (long)sw->n; j += dir)
+		if (sw->p[j].ok[k])
+			return j;
+	return -1;
+}
+
+/* Whether a crossing lies strictly between u1 and u2. */
+static bool sweep_across(const struct sweep *sw, double u1, double u2)
+{
+	for (int i = 0; i < sw->nrim; i++)
+		if (u1 < sw->rim[i] && sw->rim[i] < u2)
+			return true;
+	return false;
+}
+
+struct sweep_split {
+	double u, dev;
+};
+
+static int sweep_split_cmp(const void *a, const void *b)
+{
+	const struct sweep_split *x = a, *y = b;
+	return x->dev < y->dev ? 1 : x->dev > y->dev ? -1 : x->u > y->u ? 1 : x->u < y->u ? -1 : 0;
+}
+
+/* Halves the intervals next to each point that lies off the chord of its
+ * neighbours, the worst first, pass after pass, until the polyline is
+ * straight to SWEEP_TOL of the height (or max points, or the intervals
+ * are at minw). A curve is not bent by a crossing it is broken at (∂R/∂u
+ * where it is infinite). */
+static void sweep_refine(struct sweep *sw, size_t max)
+{
+	while (sw->n < max && !sweep_spent(sw)) {
+		double lo, hi;
+		sweep_height(sw, &lo, &hi);
+		if (!(hi > lo))
+			return;
+		const double tol = SWEEP_TOL * (hi - lo);
+		/* dev[i]: the worst bend next to the interval p[i] to p[i + 1] */
+		double *dev = xcalloc(sw->n, sizeof(double));
+		for (size_t i = 0; i < sw->n; i++)
+			for (int k = 0; k < 2; k++) {
+				const long ia = sweep_next(sw, i, k, -1),
+					   ic = sweep_next(sw, i, k, 1);
+				if (!sw->p[i].ok[k] || ia < 0 || ic < 0)
+					continue;
+				const struct sweep_pt *a = &sw->p[ia], *b = &sw->p[i],
+						      *c = &sw->p[ic];
+				if (k == 1 && sw->forces && sweep_across(sw, a->u, c->u))
+					continue;
+				const double w = (b->u - a->u) / (c->u - a->u);
+				const double bend =
+					fabs(b->y[k] - (a->y[k] + w * (c->y[k] - a->y[k])));
+				if (bend <= tol)
+					continue;
+				for (long j = ia; j < ic; j++)
+					dev[j] = fmax(dev[j], bend);
+			}
+		struct sweep_split *sp = xmalloc(sw->n * sizeof(*sp));
+		size_t nsp = 0;
+		for (size_t i = 0; i + 1 < sw->n; i++)
+			if (dev[i] > 0 && sw->p[i + 1].u - sw->p[i].u > sw->minw)
+				sp[nsp++] = (struct sweep_split){
+					0.5 * (sw->p[i].u + sw->p[i + 1].u), dev[i]};
+		qsort(sp, nsp, sizeof(*sp), sweep_split_cmp);
+		for (size_t i = 0; i < nsp && sw->n < max; i++)
+			sweep_add(sw, sp[i].u);
+		free(dev);
+		free(sp);
+		if (!nsp)
+			return;
+	}
+}
+
+/* The grid from 0 to umax, 2^levels intervals (built level by level under
+ * a formula law, while the budget lasts), the crossings, then refined. */
+static void sweep_run(struct sweep *sw, int levels, size_t max)
+{
+	const int n = 1 << levels;
+	for (int level = 0; level <= levels; level++) {
+		if (level > 1 && sweep_spent(sw))
+			break;
+		const int stride = 1 << (levels - level);
+		for (int j = 0; j <= n; j += stride)
+			sweep_add(sw, sw->umax * j / n);
+	}
+	for (int i = 0; i < sw->nrim; i++)
+		if (sw->rim[i] < sw->umax)
+			sweep_add(sw, sw->rim[i]);
+	sweep_refine(sw, max);
+}
+
+/* A dashed vertical line at each crossing, over lo..hi. */
+static void sweep_mark_rims(struct figure *fig, const struct sweep *sw, double lo, double hi)
+{
+	for (int i = 0; i < sw->nrim; i++) {
+		if (!(sw->rim[i] < sw->umax))
+			continue;
+		char label[160];
+		const char *what = sw->c->shape == SHAPE_RECT ? "u = |ω| d" /* d: to the side */
+				   : sw->c->shape == SHAPE_ANNULUS && i == 0 ? "u = r_in|ω|"
+									     : "u = r|ω|";
+		snprintf(label, sizeof label, "%s = %.4g m/s: instantaneous centre on the %s", what,
+			 sw->rim[i],
+			 sw->c->shape == SHAPE_RECT		   ? "edge"
+			 : sw->c->shape == SHAPE_ANNULUS && i == 0 ? "inner rim"
+								   : "rim");
+		struct curve *cv = figure_curve(fig, label, CURVE_DASHED);
+		curve_point(cv, sw->rim[i], lo);
+		curve_point(cv, sw->rim[i], hi);
+	}
+}
+
+/* Room above the curves for the key, which sits in the upper corner. */
+static void sweep_headroom(struct figure *fig, double lo, double hi)
+{
+	if (hi > lo)
+		fig->ymax = hi + 0.3 * (hi - lo);
+}
+
+/* The figure R_P: R and P against u. */
+static void sweep_R_P(struct figures *fs, struct sweep *sw, double R, double P)
+{
+	sw->forces = false;
+	sw->own[0] = R;
+	sw->own[1] = P;
+	sweep_run(sw, SWEEP_LEVELS, SWEEP_MAX);
 	struct table *t = figures_table(fs, "R_P", "u [m/s]|R [W]|P [W]");
-	for (int j = 0; j < NMAX; j++)
-		if (state[j] > 0)
-			table_row(t, val[j]);
+	for (size_t i = 0; i < sw->n; i++)
+		if (sw->p[i].ok[0] && sw->p[i].ok[1]) {
+			double row[3] = {sw->p[i].u, sw->p[i].y[0], sw->p[i].y[1]};
+			table_row(t, row);
+		}
+	double lo, hi;
+	sweep_height(sw, &lo, &hi);
 	struct figure *fig = figure_add(
 		fs, "R_P",
-		u > 0 ? "R and P as the centre's slip speed u = |v − b| runs from 0 to twice this "
-			"one (direction and spin ω held)"
-		      : "R and P as the centre slides along x at the speed u (spin ω held)",
+		sw->u0 > 0 ? "R and P as the centre's slip speed u = |v − b| runs from 0 to twice "
+			     "this one (direction and spin ω held)"
+			   : "R and P as the centre slides along x at the speed u (spin ω held)",
 		"u [m/s]", "R, P [W]");
 	const enum curve_style st = t->nrows > 1 ? CURVE_LINE : CURVE_POINTS;
+	const enum friction_kind law = sw->c->law->kind;
 	figure_curve_from(fig, "R (Rayleigh function)", st, t, 0, 1);
 	figure_curve_from(fig,
-			  c->law->kind == FRICTION_COULOMB  ? "P (= R under Coulomb friction)"
-			  : c->law->kind == FRICTION_STOKES ? "P (= 2R under Stokes friction)"
-							    : "P (dissipated power)",
+			  law == FRICTION_COULOMB  ? "P (power; P = R under Coulomb friction)"
+			  : law == FRICTION_STOKES ? "P (power; P = 2R under Stokes friction)"
+						   : "P (dissipated power)",
 			  st, t, 0, 2);
+	sweep_mark_rims(fig, sw, lo, hi);
 	struct curve *cv = figure_curve(fig, "this exercise", CURVE_POINTS);
-	curve_point(cv, u, R);
-	curve_point(cv, u, P);
+	curve_point(cv, sw->u0, R);
+	curve_point(cv, sw->u0, P);
+	sweep_headroom(fig, lo, hi);
+}
+
+/* The figure Q: the force along ê by eq. (18), against −∂R/∂u got by
+ * differentiating R. They are one curve where the pressure does not depend
+ * on the velocities (eq. 16); under Reye's pressure they part, the
+ * exercise's point, and −∂R/∂u diverges (like ln δ) where c crosses the
+ * boundary: its line is broken there, and drawn to within 1/512 of the
+ * width of it. The table holds the rows where both are known. */
+static void sweep_Q(struct figures *fs, struct sweep *sw, double Q, double mdR)
+{
+	sw->forces = true;
+	sw->own[0] = Q;
+	sw->own[1] = mdR;
+	sw->n = 0;
+	sw->minw = sw->umax / 512;
+	sweep_run(sw, sw->fm->fn ? 3 : 4, SWEEP_MAX_Q);
+	const bool along_x = sw->ey == 0;
+	struct table *t = figures_table(
+		fs, "Q", along_x ? "u [m/s]|Qx [N]|-dR/dvx [N]" : "u [m/s]|Q_u [N]|-dR/du [N]");
+	size_t nq = 0;
+	for (size_t i = 0; i < sw->n; i++) {
+		nq += sw->p[i].ok[0];
+		if (sw->p[i].ok[0] && sw->p[i].ok[1]) {
+			double row[3] = {sw->p[i].u, sw->p[i].y[0], sw->p[i].y[1]};
+			table_row(t, row);
+		}
+	}
+	if (nq == 0)
+		return;
+	double lo, hi;
+	sweep_height(sw, &lo, &hi);
+	struct figure *fig = figure_add(
+		fs, "Q",
+		along_x ? "The friction force Qx of eq. (18) against −∂R/∂vx, as the centre's slip "
+			  "speed u runs (direction and spin ω held)"
+			: "The friction force Q·û of eq. (18) along u against −∂R/∂u, as the "
+			  "centre's slip speed u runs (direction and spin ω held)",
+		"u [m/s]", along_x ? "Qx, −∂R/∂vx [N]" : "Q·û, −∂R/∂u [N]");
+	const enum curve_style st = nq > 1 ? CURVE_LINE : CURVE_POINTS;
+	struct curve *q = figure_curve(fig, along_x ? "Qx (eq. 18)" : "Q·û (eq. 18)", st);
+	/* with fixed pressures the two agree (eq. 16): R's derivative is drawn
+	 * as markers on the line of Q, which the key says */
+	const bool breaks = sw->c->pressure == PRESSURE_REYE && sw->wz != 0;
+	struct curve *d = figure_curve(
+		fig,
+		breaks ? (along_x ? "−∂R/∂vx (differentiating R)" : "−∂R/∂u (differentiating R)")
+		: along_x ? "−∂R/∂vx (differentiating R; = Qx by eq. 16)"
+			  : "−∂R/∂u (differentiating R; = Q·û by eq. 16)",
+		breaks && t->nrows > 1 ? CURVE_DASHED : CURVE_POINTS);
+	double prev = NAN;
+	for (size_t i = 0; i < sw->n; i++) {
+		const struct sweep_pt *pt = &sw->p[i];
+		if (pt->ok[0])
+			curve_point(q, pt->u, pt->y[0]);
+		if (!pt->ok[1])
+			continue;
+		if (breaks && d->n && sweep_across(sw, prev, pt->u))
+			curve_point(d, NAN, NAN); /* ∂R/∂u is infinite there */
+		curve_point(d, pt->u, pt->y[1]);
+		prev = pt->u;
+	}
+	sweep_mark_rims(fig, sw, lo, hi);
+	if (isfinite(Q) && isfinite(mdR)) {
+		struct curve *cv = figure_curve(fig, "this exercise", CURVE_POINTS);
+		curve_point(cv, sw->u0, Q);
+		curve_point(cv, sw->u0, mdR);
+	}
+	sweep_headroom(fig, lo, hi);
+}
+
+static void ry_sweep(struct figures *fs, const struct contact *c, struct contact_motion mo,
+		     const struct contact_forces *f, const double grad[3], struct formula *fm)
+{
+	const double u = hypot(mo.ux, mo.uy), L = contact_size(c);
+	struct sweep sw = {
+		.c = c,
+		.ex = u > 0 ? mo.ux / u : 1.0,
+		.ey = u > 0 ? mo.uy / u : 0.0,
+		.wz = mo.wz,
+		.umax = u > 0 ? 2 * u : 2 * fabs(mo.wz) * L,
+		.L = L,
+		.u0 = u,
+		.fm = fm,
+		.calls0 = fm->calls,
+		.minw = SWEEP_MINW * (u > 0 ? 2 * u : 2 * fabs(mo.wz) * L),
+	};
+	sw.budget = fm->calls < SWEEP_MIN	  ? SWEEP_MIN
+		    : fm->calls > SWEEP_MAX_CALLS ? SWEEP_MAX_CALLS
+						  : fm->calls;
+	sw.nrim = sweep_rims(c, sw.ex, sw.ey, sw.wz, sw.rim);
+	sweep_R_P(fs, &sw, f->R, f->P);
+	/* under a formula law, the forces only while R_P left some of the
+	 * budget: each of their points is five quadratures of quadratures */
+	if (!sweep_spent(&sw))
+		sweep_Q(fs, &sw, f->Qx * sw.ex + f->Qy * sw.ey,
+			-(grad[0] * sw.ex + grad[1] * sw.ey));
+	free(sw.p);
 }
 
 /* The body the parameters describe, pressed with `law`. */
@@ -544,18 +908,18 @@ static int rayleigh_solve(const struct model_input *in, struct model_output *out
 	int rc = contact_eval(&c, mo, CONTACT_ALL, &f, d);
 	if (!rc)
 		rc = contact_gradient(&c, mo, grad, d);
-	if (!rc && out->figs)
-		ry_sweep(out->figs, &c, mo, f.R, f.P, &fm);
-	friction_law_release(&law);
-	expr_fn_free(fm.fn);
-	if (rc)
-		return -1;
 	contact_centre(&c, mo, &cc);
 	/* Reye's normalization ∫ dA/v_r, as a function of where c is, has a
 	 * gradient that diverges (logarithmically) as c reaches the edge. */
 	const bool no_grad = pr == PRESSURE_REYE && cc.where == CENTRE_EDGE;
 	if (no_grad)
 		grad[0] = grad[1] = grad[2] = NAN;
+	if (!rc && out->figs)
+		ry_sweep(out->figs, &c, mo, &f, grad, &fm);
+	friction_law_release(&law);
+	expr_fn_free(fm.fn);
+	if (rc)
+		return -1;
 
 	const double P_over_2R = f.R != 0 ? f.P / (2 * f.R) : NAN;
 	out->res[RY_RVAL] = value_number(f.R);

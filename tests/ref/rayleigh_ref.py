@@ -83,6 +83,15 @@ CASES = [
          pressure='reye', law='coulomb', mu='0.25', N='19.62'),
 ]
 
+# rayleigh-reye's disk (r = 0.1 m, ω = 5 rad/s, μ = 0.3, N = 10 N, Reye's
+# pressure) along its Q figure, u = 0.15 ... 0.6 m/s: the instantaneous
+# centre inside the disk, near its rim from either side (the rim is at
+# u = r ω = 0.5 m/s), and outside.
+for _u in ('0.15', '0.3', '0.45', '0.525', '0.6'):
+    CASES.append(dict(name='reye_ex_u' + _u.replace('.', ''), shape='disk',
+                      r='0.1', ux=_u, uy='0', wz='5', pressure='reye',
+                      law='coulomb', mu='0.3', N='10'))
+
 OUTPUTS = ['R', 'Qx', 'Qy', 'Qtheta', 'dRdvx', 'dRdvy', 'dRdwz', 'P']
 
 # Main run and verification run: precision, Gauss-Legendre points per piece

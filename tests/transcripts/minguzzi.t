@@ -79,3 +79,10 @@ $ tribo -c 'load conveyor; set vx0 0.5; solve; print t_stick stuck x_end'
 true
 1
 ? 0
+
+# rayleigh's figures follow the centre's slip speed: R and P, and the
+# exercise's point, Qx of eq. (18) against −∂R/∂vx.
+$ tribo -c 'load rayleigh-reye; solve; plot'
+  R_P     R and P as the centre's slip speed u = |v − b| runs from 0 to twice this one (direction and spin ω held)
+  Q       The friction force Qx of eq. (18) against −∂R/∂vx, as the centre's slip speed u runs (direction and spin ω held)
+? 0
