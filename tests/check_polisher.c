@@ -167,6 +167,39 @@ START_TEST(test_combined_load)
 }
 END_TEST
 
+/* polisher-lock's answer: M_lock = 2μmgr is the edge, for drawn-like
+ * rings: a moment 1e-6 below it locks, 1e-6 above it does not. */
+START_TEST(test_m_lock_edge)
+{
+	static const double rings[][4] = {
+		{1.8, 0.2, 24, 0.57}, {1.3, 0.13, 30, 0.26}, {3, 0.1, 10, 0.6}};
+	for (size_t i = 0; i < sizeof(rings) / sizeof(*rings); i++)
+		for (int side = -1; side <= 1; side += 2) {
+			const double m = rings[i][0], rr = rings[i][1], w = rings[i][2],
+				     mu = rings[i][3];
+			const double Ml = 2 * mu * m * 9.81 * rr, M = Ml * (1 + side * 1e-6);
+			struct run r;
+			start(&r, 0, M, 10);
+			setn(&r, "m", m);
+			setn(&r, "r", rr);
+			setn(&r, "omega", w);
+			setn(&r, "mu", mu);
+			r.no_figs = true;
+			solve_ok(&r);
+			ck_assert_rel(res(&r, "M_lock"), Ml, 1e-15);
+			ck_assert_msg(resb(&r, "locked") == (side < 0), "ring %zu, side %d", i,
+				      side);
+			const double tl = 2 * m * rr * rr * w / M;
+			if (side < 0)
+				ck_assert_double_eq(res(&r, "thetadot_end"), w);
+			else
+				ck_assert_rel(res(&r, "thetadot_end"),
+					      w + (M - Ml) / (2 * m * rr * rr) * (10 - tl), 1e-9);
+			run_free(&r);
+		}
+}
+END_TEST
+
 static Suite *polisher_suite(void)
 {
 	Suite *s = suite_create("polisher");
@@ -178,6 +211,7 @@ static Suite *polisher_suite(void)
 	tcase_add_test(tc, test_passes_by);
 	tcase_add_test(tc, test_limits);
 	tcase_add_test(tc, test_combined_load);
+	tcase_add_test(tc, test_m_lock_edge);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -142,6 +142,8 @@ static int rings(struct polisher *p, double vx, double vy, double thetadot, unsi
 			f = p->q_away;
 		else if (contact_eval(&p->ring, mo, want, &f, p->d))
 			return -1;
+		else if (vx == 0 && vy == 0) /* spinning in place: no force, by symmetry */
+			f.Qx = f.Qy = 0;
 		sum->R += f.R;
 		sum->Qx += f.Qx;
 		sum->Qy += f.Qy;
@@ -299,7 +301,9 @@ static int ring_at_rest(struct polisher *p, double t, int sigma, struct landing 
 	if (l->held)
 		return 0;
 	double score;
-	if (edge_best(p, EDGE_NEAREST, g, &beta, &score))
+	if (G == 0) /* a moment alone: the nearest edge point is the spin's, by symmetry */
+		beta = M_PI_2;
+	else if (edge_best(p, EDGE_NEAREST, g, &beta, &score))
 		return -1;
 	const double ex = G > 0 ? l->load[0] / G : 1.0, ey = G > 0 ? l->load[1] / G : 0.0;
 	const double st = l->load[2] < 0 ? -1.0 : 1.0;
@@ -308,6 +312,8 @@ static int ring_at_rest(struct polisher *p, double t, int sigma, struct landing 
 		dir.ux = dir.uy = 0;
 	if (contact_eval(&p->ring, dir, CONTACT_QXY | CONTACT_QTHETA, &p->q_away, p->d))
 		return -1;
+	if (dir.ux == 0 && dir.uy == 0) /* spinning in place: no force, by symmetry */
+		p->q_away.Qx = p->q_away.Qy = 0;
 	p->away = true;
 	return 0;
 }
@@ -405,17 +411,20 @@ static void polisher_figures(struct figures *fs, const struct trace *tr, const s
 		curve_point(land[i].held ? held : slips, land[i].t, -land[i].sigma * p->omega);
 	}
 
+	/* the friction against the centre's motion, where the centre moves */
+	double umax = 0;
+	for (size_t i = 0; i < t->nrows; i++)
+		umax = fmax(umax, hypot(table_at(t, i, 4), table_at(t, i, 5)));
+	if (!(umax > 0))
+		return;
 	f = figure_add(fs, "friction",
 		       "Friction against the motion vs speed: the rings act as viscosity",
 		       "u = |(ẋ, ẏ)| [m/s]", "−Q·û [N]");
 	cv = figure_curve(f, "exact rings, along the run", st);
-	double umax = 0;
 	for (size_t i = 0; i < t->nrows; i++) {
 		double vx = table_at(t, i, 4), vy = table_at(t, i, 5), u = hypot(vx, vy);
-		if (u > 0) {
+		if (u > 0)
 			curve_point(cv, u, -(table_at(t, i, 7) * vx + table_at(t, i, 8) * vy) / u);
-			umax = fmax(umax, u);
-		}
 	}
 	cv = figure_curve(f, "c_eff u (the paper's expansion)", CURVE_DASHED);
 	curve_point(cv, 0.0, 0.0);

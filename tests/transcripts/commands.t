@@ -22,6 +22,7 @@ painleve-paradox        Painlevé's paradox: no solution, or two          Kozlov
 painleve-rod            Painlevé's rod: where the paradox lives          Kozlov, Lagrangian mechanics and dry friction, §5
 painleve-rod-isotropic  Painlevé's rod with Kozlov's isotropic friction  Kozlov, Lagrangian mechanics and dry friction, §2 (2.7), §5
 polisher                The stone polisher: friction as viscosity        Minguzzi, Rayleigh's dissipation function at work, §2.3
+polisher-lock           When does the polisher lock?                     Minguzzi, Rayleigh's dissipation function at work, §2.3
 polisher-push           Steering a running polisher                      Minguzzi, Rayleigh's dissipation function at work, §2.3
 ragulskis               Forced oscillator, elliptic dry friction         Ragulskis et al., Elliptical approximation of dry friction, eq. (9)
 ragulskis-coulomb       Exact Coulomb friction, Figs. 1-3's system       Ragulskis et al., Elliptical approximation of dry friction, eq. (9), Coulomb
