@@ -187,7 +187,7 @@ static int polisher_rhs(double t, const double y[], double f[], void *arg)
  *     ρ = max_β (G cos β + T sin β)/R(β) ≤ 1;
  * otherwise the ring breaks away toward g − k, k the point of K nearest g
  * (the mass matrix is 2m in these units, so the nearest point in the plain
- * metric: ẇ = g − k must point along w, and k must be the friction of the
+ * metric: dw/dt = g − k must point along w, and k must be the friction of the
  * ring sliding along w, whose outer normal is w). */
 
 /* K's edge at β: k = (−Q·F̂, −Qθ/r) and its support value R(β). */
@@ -541,7 +541,7 @@ static int polisher_solve(const struct model_input *in, struct model_output *out
 			continue;
 		}
 		/* A ring lands: its slip w = (ẋ, ẏ, r(θ̇ + σω)) falls at the rate
-		 * ŵ·ẇ, smooth there; the last s_ev of it in closed form. */
+		 * ŵ·dw/dt, smooth there; the last s_ev of it in closed form. */
 		sigma = slower_ring(&p, y);
 		double f[6];
 		if (polisher_rhs(t, y, f, &p)) {
