@@ -200,6 +200,35 @@ START_TEST(test_m_lock_edge)
 }
 END_TEST
 
+/* Turning the other way: at θ̇ = −ω the ring turning at θ̇ + ω rests and
+ * the other gives +μmgr. M = −1 is held; M = +1 is not (it needs
+ * 1 + μmgr > μmgr from the resting ring), and then the two rings' moments
+ * cancel, so θ̇ = −ω + M t/(2mr²). A ring at rest at the start is decided
+ * even when tmax = 0. */
+START_TEST(test_mirror_and_start)
+{
+	struct run r;
+	start(&r, 0, -1, 1);
+	setn(&r, "thetadot0", -20);
+	solve_ok(&r);
+	ck_assert(resb(&r, "locked"));
+	ck_assert_double_eq(res(&r, "thetadot_end"), -20);
+	ck_assert_double_eq(res(&r, "theta_end"), -20);
+	setn(&r, "M", 1);
+	solve_ok(&r);
+	ck_assert(!resb(&r, "locked"));
+	ck_assert_rel(res(&r, "thetadot_end"), -20 + 1 / I2, 1e-9);
+	setn(&r, "tmax", 0);
+	setn(&r, "M", -2);
+	r.no_figs = true;
+	solve_ok(&r);
+	ck_assert(resb(&r, "locked"));
+	ck_assert_double_eq(res(&r, "t_lock"), 0);
+	ck_assert(isinf(res(&r, "c_eff_exact")));
+	run_free(&r);
+}
+END_TEST
+
 static Suite *polisher_suite(void)
 {
 	Suite *s = suite_create("polisher");
@@ -212,6 +241,7 @@ static Suite *polisher_suite(void)
 	tcase_add_test(tc, test_limits);
 	tcase_add_test(tc, test_combined_load);
 	tcase_add_test(tc, test_m_lock_edge);
+	tcase_add_test(tc, test_mirror_and_start);
 	suite_add_tcase(s, tc);
 	return s;
 }

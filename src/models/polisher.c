@@ -492,7 +492,7 @@ static int polisher_solve(const struct model_input *in, struct model_output *out
 	int nland = 0, phases = 0, rc = 0;
 	double t = 0.0, t_lock = NAN;
 	size_t steps = 0;
-	while (t < tmax && !rc) {
+	for (;;) { /* a ring at rest is decided even at tmax: `locked` is the end's state */
 		if (++phases > 10000) {
 			rc = diag_set(d, "more than 10000 slip phases before tmax");
 			break;
@@ -509,7 +509,7 @@ static int polisher_solve(const struct model_input *in, struct model_output *out
 			if (l.held) {
 				p.locked = true;
 				t_lock = t;
-				if (trp) { /* θ grows linearly: drawn at 200 points */
+				if (trp && tmax > t) { /* θ grows linearly: drawn at 200 points */
 					double yl[6] = {y[0], y[1], y[2], 0, 0, y[5]};
 					for (int i = 0; i < 200; i++) {
 						double ti = t + (tmax - t) * i / 200;
@@ -524,6 +524,8 @@ static int polisher_solve(const struct model_input *in, struct model_output *out
 				break;
 			}
 		}
+		if (t >= tmax)
+			break;
 		struct ode_opts o = ode_opts_default(tmax);
 		struct ode_end end;
 		o.rtol = o.atol = 1e-11;
