@@ -46,6 +46,9 @@ enum {
 	P_Y_END,
 	P_THETA_END,
 	P_T_END,
+	P_LOCKED,
+	P_T_LOCK,
+	P_M_LOCK,
 	P_NRESULTS
 };
 
@@ -79,9 +82,15 @@ static const struct result_spec p_results[P_NRESULTS] = {
 	[P_X_END] = RESULT_NUMBER("x_end", "m", "position of the centre at tmax (from 0), x"),
 	[P_Y_END] = RESULT_NUMBER("y_end", "m", "position of the centre at tmax (from 0), y"),
 	[P_THETA_END] = RESULT_NUMBER("theta_end", "rad", "θ at tmax (from 0)"),
-	[P_T_END] = RESULT_NUMBER(
-		"t_end", "s",
-		"where the run ended: tmax, or where a ring came to rest on the floor"),
+	[P_T_END] = RESULT_NUMBER("t_end", "s",
+				  "where the run ended: always tmax (the rings turn at ±ω against "
+				  "each other, so the machine never rests as a whole)"),
+	[P_LOCKED] = RESULT_BOOL("locked", "one ring rests on the floor, held by static friction, "
+					   "and the machine turns at θ̇ = ±ω at tmax"),
+	[P_T_LOCK] = RESULT_NUMBER("t_lock", "s", "when the machine locks (nan: it does not)"),
+	[P_M_LOCK] = RESULT_NUMBER("M_lock", "N*m",
+				   "2 μ m g r: with Fx = Fy = 0, the largest moment a machine "
+				   "locked at θ̇ = ±ω holds (turning it that way)"),
 };
 
 struct polisher {
@@ -89,21 +98,39 @@ struct polisher {
 	struct contact ring;
 	double m, r, omega, Fx, Fy, M;
 	double s_ev; /* a ring slower than this everywhere has stopped sliding */
+	int sigma;   /* the ring turning at θ̇ + σω that lands, breaks away or rests */
+	bool away;   /* it breaks away from rest: its friction is q_away */
+	bool locked; /* it rests on the floor: the machine turns at θ̇ = −σω */
+	struct contact_forces q_away;
 	struct diag *d;
 };
 
-/* The fastest point of the slower ring: u + r|θ̇ ± ω|. When it reaches 0
- * that ring rests on the floor, its friction is static, and the model of
- * sliding rings (and the Rayleigh function) no longer applies. */
+/* The slip of the ring turning at θ̇ + σω, as a speed: |(ẋ, ẏ, r(θ̇ + σω))|.
+ * T = m(ẋ² + ẏ²) + m r²(θ̇² + ω²) weighs the three alike (mass 2m), so
+ * this is the metric the stuck ring's statics and break-away live in. */
+static double ring_slip(const struct polisher *p, const double y[], int sigma)
+{
+	return hypot(hypot(y[3], y[4]), p->r * (y[5] + sigma * p->omega));
+}
+
+/* The ring that is nearer to rest on the floor. */
+static int slower_ring(const struct polisher *p, const double y[])
+{
+	return ring_slip(p, y, 1) <= ring_slip(p, y, -1) ? 1 : -1;
+}
+
+/* A slip phase ends where the slower ring's slip falls to s_ev (it lands
+ * on the floor), or, breaking away from rest, where it reaches 2 s_ev. */
 static double polisher_event(double t, const double y[], void *arg)
 {
 	const struct polisher *p = arg;
 	(void)t;
-	double u = hypot(y[3], y[4]);
-	return u + p->r * fmin(fabs(y[5] + p->omega), fabs(y[5] - p->omega)) - p->s_ev;
+	double s = fmin(ring_slip(p, y, 1), ring_slip(p, y, -1));
+	return s - (p->away ? 2 : 1) * p->s_ev;
 }
 
-/* The friction of both rings at the velocities (ẋ, ẏ, θ̇). */
+/* The friction of both rings at the velocities (ẋ, ẏ, θ̇); the ring
+ * breaking away from rest gives q_away. */
 static int rings(struct polisher *p, double vx, double vy, double thetadot, unsigned want,
 		 struct contact_forces *sum)
 {
@@ -111,8 +138,12 @@ static int rings(struct polisher *p, double vx, double vy, double thetadot, unsi
 	for (int sign = 1; sign >= -1; sign -= 2) {
 		struct contact_forces f;
 		struct contact_motion mo = {vx, vy, thetadot + sign * p->omega};
-		if (contact_eval(&p->ring, mo, want, &f, p->d))
+		if (p->away && sign == p->sigma)
+			f = p->q_away;
+		else if (contact_eval(&p->ring, mo, want, &f, p->d))
 			return -1;
+		else if (vx == 0 && vy == 0) /* spinning in place: no force, by symmetry */
+			f.Qx = f.Qy = 0;
 		sum->R += f.R;
 		sum->Qx += f.Qx;
 		sum->Qy += f.Qy;
@@ -140,6 +171,153 @@ static int polisher_rhs(double t, const double y[], double f[], void *arg)
 	return GSL_SUCCESS;
 }
 
+/* ---- a ring at rest on the floor ----------------------------------------
+ *
+ * Static friction on the resting ring can give any force density f(φ)
+ * with |f| ≤ μ m g/(2π) per radian of the ring. What it can hold, in the
+ * scaled load (F, τ/r), is the convex set K whose support function is
+ * the ring's Rayleigh function: max (F·u + τ ω) over K = R(u, ω). Its
+ * boundary is made of the friction of the ring sliding, the point with
+ * outer normal (u, r ω)/|(u, r ω)| being −Q(u, ω). By the ring's symmetry
+ * only |F| and |τ| matter, and a direction is an angle β ∈ [0, π/2]:
+ * u = cos β along F, r ω = sin β. At β = 0 the ring translates (the edge
+ * point (μ m g, 0)), at β = π/2 it spins (0, μ m g r).
+ *
+ * The load (G, T) = (|F|, |τ|/r) is held when its gauge
+ *     ρ = max_β (G cos β + T sin β)/R(β) ≤ 1;
+ * otherwise the ring breaks away toward g − k, k the point of K nearest g
+ * (the mass matrix is 2m in these units, so the nearest point in the plain
+ * metric: dw/dt = g − k must point along w, and k must be the friction of the
+ * ring sliding along w, whose outer normal is w). */
+
+/* K's edge at β: k = (−Q·F̂, −Qθ/r) and its support value R(β). */
+static int ring_edge(struct polisher *p, double beta, double k[2], double *h)
+{
+	struct contact_forces f;
+	struct contact_motion mo = {beta >= M_PI_2 ? 0.0 : cos(beta), 0.0, sin(beta) / p->r};
+	if (contact_eval(&p->ring, mo, CONTACT_R | CONTACT_QXY | CONTACT_QTHETA, &f, p->d))
+		return -1;
+	k[0] = -f.Qx;
+	k[1] = -f.Qtheta / p->r;
+	*h = f.R;
+	return 0;
+}
+
+enum edge_goal { EDGE_GAUGE, EDGE_NEAREST };
+
+static int edge_score(struct polisher *p, enum edge_goal goal, const double g[2], double beta,
+		      double *score)
+{
+	double k[2], h;
+	if (ring_edge(p, beta, k, &h))
+		return -1;
+	if (goal == EDGE_GAUGE)
+		*score = (g[0] * cos(beta) + g[1] * sin(beta)) / h;
+	else
+		*score = -hypot(g[0] - k[0], g[1] - k[1]);
+	return 0;
+}
+
+/* The β ∈ [0, π/2] of the largest score: the best of 48 even samples,
+ * then golden sections of its neighbourhood to 1e-12. */
+static int edge_best(struct polisher *p, enum edge_goal goal, const double g[2], double *beta,
+		     double *score)
+{
+	enum { NS = 48 };
+	double best = -INFINITY, bb = 0;
+	for (int i = 0; i <= NS; i++) {
+		double b = M_PI_2 * i / NS, sc;
+		if (edge_score(p, goal, g, b, &sc))
+			return -1;
+		if (sc > best) {
+			best = sc;
+			bb = b;
+		}
+	}
+	double lo = fmax(0.0, bb - M_PI_2 / NS), hi = fmin(M_PI_2, bb + M_PI_2 / NS);
+	const double gr = (sqrt(5.0) - 1) / 2;
+	double x1 = hi - gr * (hi - lo), x2 = lo + gr * (hi - lo), s1, s2;
+	if (edge_score(p, goal, g, x1, &s1) || edge_score(p, goal, g, x2, &s2))
+		return -1;
+	while (hi - lo > 1e-12) {
+		if (s1 >= s2) {
+			hi = x2;
+			x2 = x1;
+			s2 = s1;
+			x1 = hi - gr * (hi - lo);
+			if (edge_score(p, goal, g, x1, &s1))
+				return -1;
+		} else {
+			lo = x1;
+			x1 = x2;
+			s1 = s2;
+			x2 = lo + gr * (hi - lo);
+			if (edge_score(p, goal, g, x2, &s2))
+				return -1;
+		}
+	}
+	if (fmax(s1, s2) > best) {
+		best = fmax(s1, s2);
+		bb = s1 >= s2 ? x1 : x2;
+	}
+	*beta = bb;
+	*score = best;
+	return 0;
+}
+
+/* What happened where a ring came to rest on the floor. */
+struct landing {
+	double t;
+	int sigma;
+	double load[3]; /* on that ring from all else: (Fx + Qx, Fy + Qy, M + Qθ) */
+	double rho;	/* the load's gauge: held when ≤ 1 */
+	bool held;
+};
+
+/* The ring σ rests (u = 0, θ̇ = −σω): the load on it from the worker and
+ * the other ring, its gauge, and, if static friction cannot hold it, the
+ * break-away set up (p->away, q_away). */
+static int ring_at_rest(struct polisher *p, double t, int sigma, struct landing *l)
+{
+	struct contact_forces o;
+	struct contact_motion mo = {0.0, 0.0, -2 * sigma * p->omega};
+	if (contact_eval(&p->ring, mo, CONTACT_QXY | CONTACT_QTHETA, &o, p->d))
+		return -1;
+	*l = (struct landing){.t = t, .sigma = sigma};
+	if (hypot(o.Qx, o.Qy) < 1e-12 * p->ring.N) /* zero by symmetry, but for rounding */
+		o.Qx = o.Qy = 0;
+	l->load[0] = p->Fx + o.Qx;
+	l->load[1] = p->Fy + o.Qy;
+	l->load[2] = p->M + o.Qtheta;
+	const double G = hypot(l->load[0], l->load[1]), g[2] = {G, fabs(l->load[2]) / p->r};
+	double beta;
+	if (G == 0 && g[1] == 0)
+		l->rho = 0;
+	else if (edge_best(p, EDGE_GAUGE, g, &beta, &l->rho))
+		return -1;
+	/* the edge is a quadrature good to ~1e-12: a load on it is held */
+	l->held = l->rho <= 1 + 1e-10;
+	p->sigma = sigma;
+	if (l->held)
+		return 0;
+	double score;
+	if (G == 0) /* a moment alone: the nearest edge point is the spin's, by symmetry */
+		beta = M_PI_2;
+	else if (edge_best(p, EDGE_NEAREST, g, &beta, &score))
+		return -1;
+	const double ex = G > 0 ? l->load[0] / G : 1.0, ey = G > 0 ? l->load[1] / G : 0.0;
+	const double st = l->load[2] < 0 ? -1.0 : 1.0;
+	struct contact_motion dir = {ex * cos(beta), ey * cos(beta), st * sin(beta) / p->r};
+	if (beta >= M_PI_2)
+		dir.ux = dir.uy = 0;
+	if (contact_eval(&p->ring, dir, CONTACT_QXY | CONTACT_QTHETA, &p->q_away, p->d))
+		return -1;
+	if (dir.ux == 0 && dir.uy == 0) /* spinning in place: no force, by symmetry */
+		p->q_away.Qx = p->q_away.Qy = 0;
+	p->away = true;
+	return 0;
+}
+
 /* The trace's derived columns: the rings' friction Qx, Qy, Qθ. */
 static void polisher_extra(void *ctx, double t, const double *y, double *out)
 {
@@ -147,8 +325,12 @@ static void polisher_extra(void *ctx, double t, const double *y, double *out)
 	struct contact_forces q;
 	struct diag *keep = p->d, d;
 	(void)t;
-	p->d = &d; /* a failure here is the figure's, not the run's */
-	if (rings(p, y[3], y[4], y[5], CONTACT_QXY | CONTACT_QTHETA, &q))
+	p->d = &d;	 /* a failure here is the figure's, not the run's */
+	if (p->locked) { /* static friction balances the worker */
+		q.Qx = -p->Fx;
+		q.Qy = -p->Fy;
+		q.Qtheta = -p->M;
+	} else if (rings(p, y[3], y[4], y[5], CONTACT_QXY | CONTACT_QTHETA, &q))
 		q.Qx = q.Qy = q.Qtheta = NAN;
 	p->d = keep;
 	out[0] = q.Qx;
@@ -159,7 +341,7 @@ static void polisher_extra(void *ctx, double t, const double *y, double *out)
 /* The run against the paper's expansion: with c = c_eff the translation
  * relaxes as u = F/c + (u0 − F/c) e^{−ct/(2m)}, θ̇ = θ̇0 + M t/(2m r²). */
 static void polisher_figures(struct figures *fs, const struct trace *tr, const struct polisher *p,
-			     const double v0[3], double c)
+			     const double v0[3], double c, const struct landing *land, int nland)
 {
 	struct table *t =
 		figures_table(fs, "motion",
@@ -218,18 +400,31 @@ static void polisher_figures(struct figures *fs, const struct trace *tr, const s
 	struct curve *cv = figure_curve(f, "expansion θ̇0 + M t/(2m r²)", CURVE_DASHED);
 	curve_point(cv, 0.0, v0[2]);
 	curve_point(cv, t_end, v0[2] + p->M * t_end / (m2 * p->r * p->r));
+	struct curve *held = NULL, *slips = NULL;
+	for (int i = 0; i < nland; i++) { /* where a ring rests: θ̇ = −σω */
+		if (land[i].held && !held)
+			held = figure_curve(f, "locks: a ring at rest, held by static friction",
+					    CURVE_POINTS);
+		if (!land[i].held && !slips)
+			slips = figure_curve(f, "a ring touches rest and slips on (load > limit)",
+					     CURVE_POINTS);
+		curve_point(land[i].held ? held : slips, land[i].t, -land[i].sigma * p->omega);
+	}
 
+	/* the friction against the centre's motion, where the centre moves */
+	double umax = 0;
+	for (size_t i = 0; i < t->nrows; i++)
+		umax = fmax(umax, hypot(table_at(t, i, 4), table_at(t, i, 5)));
+	if (!(umax > 0))
+		return;
 	f = figure_add(fs, "friction",
 		       "Friction against the motion vs speed: the rings act as viscosity",
 		       "u = |(ẋ, ẏ)| [m/s]", "−Q·û [N]");
 	cv = figure_curve(f, "exact rings, along the run", st);
-	double umax = 0;
 	for (size_t i = 0; i < t->nrows; i++) {
 		double vx = table_at(t, i, 4), vy = table_at(t, i, 5), u = hypot(vx, vy);
-		if (u > 0) {
+		if (u > 0)
 			curve_point(cv, u, -(table_at(t, i, 7) * vx + table_at(t, i, 8) * vy) / u);
-			umax = fmax(umax, u);
-		}
 	}
 	cv = figure_curve(f, "c_eff u (the paper's expansion)", CURVE_DASHED);
 	curve_point(cv, 0.0, 0.0);
@@ -259,8 +454,15 @@ static int polisher_solve(const struct model_input *in, struct model_output *out
 	const double u0 = hypot(vx0, vy0);
 	struct strbuf *s = out->steps;
 
+	/* A ring at rest at the start dissipates nothing (R = 0); its static
+	 * friction is decided with the run, not here. */
 	struct contact_forces q0;
-	if (rings(&p, vx0, vy0, td0, CONTACT_R | CONTACT_QXY | CONTACT_QTHETA, &q0))
+	const double y0[6] = {0, 0, 0, vx0, vy0, td0};
+	p.sigma = slower_ring(&p, y0);
+	p.away = ring_slip(&p, y0, p.sigma) == 0;
+	int rc0 = rings(&p, vx0, vy0, td0, CONTACT_R | CONTACT_QXY | CONTACT_QTHETA, &q0);
+	p.away = false;
+	if (rc0)
 		return -1;
 	const double c_eff = mu * mg / rw;
 	double c_exact;
@@ -273,9 +475,6 @@ static int polisher_solve(const struct model_input *in, struct model_output *out
 	double y[6] = {0, 0, 0, vx0, vy0, td0};
 	p.s_ev = 1e-9 * rw;
 	struct ode_system sys = {6, polisher_rhs, polisher_event, &p};
-	struct ode_opts o = ode_opts_default(tmax);
-	o.rtol = o.atol = 1e-11;
-	struct ode_end end = {0, false, 0};
 	struct trace tr, *trp = NULL;
 	if (out->figs) {
 		trace_init(&tr, 6, 3, tmax / 300);
@@ -284,12 +483,92 @@ static int polisher_solve(const struct model_input *in, struct model_output *out
 		trace_mark(&tr, 0.0, y);
 		trp = &tr;
 	}
-	int rc = tmax > 0 ? ode_run(trp ? trace_wrap(trp, &sys) : &sys, &o, 0.0, y, &end, d) : 0;
-	if (!rc && trp) {
-		if (tmax > 0)
+	/* By phases: slip (rk8pd) until a ring's slip falls to s_ev, the rest
+	 * of the way to rest in closed form (the slip falls linearly there:
+	 * error O(s_ev²)), then either locked to tmax (the loads are constant,
+	 * so a ring that static friction holds stays held) or breaking away. */
+	enum { NLAND = 8 };
+	struct landing land[NLAND];
+	int nland = 0, phases = 0, rc = 0;
+	double t = 0.0, t_lock = NAN;
+	size_t steps = 0;
+	for (;;) { /* a ring at rest is decided even at tmax: `locked` is the end's state */
+		if (++phases > 10000) {
+			rc = diag_set(d, "more than 10000 slip phases before tmax");
+			break;
+		}
+		int sigma = slower_ring(&p, y);
+		if (!p.away && ring_slip(&p, y, sigma) <= p.s_ev) {
+			struct landing l;
+			y[3] = y[4] = 0.0;
+			y[5] = -sigma * p.omega;
+			if ((rc = ring_at_rest(&p, t, sigma, &l)))
+				break;
+			land[nland < NLAND ? nland : NLAND - 1] = l;
+			nland++;
+			if (l.held) {
+				p.locked = true;
+				t_lock = t;
+				if (trp && tmax > t) { /* θ grows linearly: drawn at 200 points */
+					double yl[6] = {y[0], y[1], y[2], 0, 0, y[5]};
+					for (int i = 0; i < 200; i++) {
+						double ti = t + (tmax - t) * i / 200;
+						yl[2] = y[2] + y[5] * (ti - t);
+						trace_mark(trp, ti, yl);
+					}
+				}
+				y[2] += y[5] * (tmax - t);
+				t = tmax;
+				if (trp)
+					trace_mark(trp, t, y);
+				break;
+			}
+		}
+		if (t >= tmax)
+			break;
+		struct ode_opts o = ode_opts_default(tmax);
+		struct ode_end end;
+		o.rtol = o.atol = 1e-11;
+		o.h0 = 1e-6 * fmax(tmax, 1e-300);
+		if ((rc = ode_run(trp ? trace_wrap(trp, &sys) : &sys, &o, t, y, &end, d)))
+			break;
+		if (trp)
 			trace_mark(trp, end.t, y);
-		polisher_figures(out->figs, trp, &p, (const double[3]){vx0, vy0, td0}, c_eff);
+		t = end.t;
+		steps += end.steps;
+		if (!end.event)
+			continue;
+		if (p.away) { /* clear of rest: the ring's own friction from here */
+			p.away = false;
+			continue;
+		}
+		/* A ring lands: its slip w = (ẋ, ẏ, r(θ̇ + σω)) falls at the rate
+		 * ŵ·dw/dt, smooth there; the last s_ev of it in closed form. */
+		sigma = slower_ring(&p, y);
+		double f[6];
+		if (polisher_rhs(t, y, f, &p)) {
+			rc = num_interrupted ? diag_set(d, "interrupted") : -1;
+			break;
+		}
+		const double w[3] = {y[3], y[4], p.r * (y[5] + sigma * p.omega)};
+		const double ws = hypot(hypot(w[0], w[1]), w[2]);
+		const double rate = (w[0] * f[3] + w[1] * f[4] + w[2] * p.r * f[5]) / ws;
+		if (!(rate < 0)) /* it turns away before it rests */
+			continue;
+		const double dt = fmin(ws / -rate, tmax - t), k = dt * -rate / ws;
+		y[0] += (y[3] - 0.5 * k * y[3]) * dt;
+		y[1] += (y[4] - 0.5 * k * y[4]) * dt;
+		y[2] += (y[5] - 0.5 * k * (y[5] + sigma * p.omega)) * dt;
+		y[3] -= k * y[3];
+		y[4] -= k * y[4];
+		y[5] -= k * (y[5] + sigma * p.omega);
+		t += dt;
+		if (trp)
+			trace_mark(trp, t, y);
 	}
+	if (!rc && trp)
+		polisher_figures(out->figs, trp, &p, (const double[3]){vx0, vy0, td0}, c_eff, land,
+				 nland < NLAND ? nland : NLAND);
 	if (trp)
 		trace_release(trp);
 	if (rc)
@@ -305,7 +584,10 @@ static int polisher_solve(const struct model_input *in, struct model_output *out
 	out->res[P_X_END] = value_number(y[0]);
 	out->res[P_Y_END] = value_number(y[1]);
 	out->res[P_THETA_END] = value_number(y[2]);
-	out->res[P_T_END] = value_number(end.event ? end.t : tmax);
+	out->res[P_T_END] = value_number(tmax);
+	out->res[P_LOCKED] = value_bool(p.locked);
+	out->res[P_T_LOCK] = value_number(t_lock);
+	out->res[P_M_LOCK] = value_number(2 * mu * mg * p.r);
 
 	model_step(s, "Each ring turns at θ̇ ± ω; its point at angle φ slides with");
 	model_step(s, "  v±² = u² + r²(θ̇ ± ω)² − 2ur(θ̇ ± ω) sin(θ ± ωt + φ − ϕ), u = |(ẋ, ẏ)|.");
@@ -337,18 +619,48 @@ static int polisher_solve(const struct model_input *in, struct model_output *out
 	model_step(s, "  Qθ at the start = %.6g N·m (0 in the expansion).", q0.Qtheta);
 	model_step(s,
 		   "Integrated with the exact forces (ring quadrature at every step, rk8pd, "
-		   "tolerance 1e-11) in %zu steps:",
-		   end.steps);
-	if (end.event) {
+		   "tolerance 1e-11) in %zu steps, by phases:",
+		   steps);
+	for (int i = 0; i < nland && i < NLAND; i++) {
+		const struct landing *l = &land[i];
+		const char *pm = l->sigma > 0 ? "+" : "−", *sg = l->sigma > 0 ? "−" : "";
+		if (i == NLAND - 1 && nland > NLAND)
+			model_step(s, "  (%d more landings before; the last:)", nland - NLAND + 1);
 		model_step(s,
 			   "  at t = %.12g s the ring turning at θ̇ %s ω comes to rest on the floor "
-			   "(u = 0, θ̇ = %sω): its friction becomes static and the run stops there.",
-			   end.t, y[5] > 0 ? "−" : "+", y[5] > 0 ? "" : "−");
-		model_step(s, "  It stays so while the worker's force and moment are within what "
-			      "static friction on that ring can hold.");
+			   "(u = 0, θ̇ = %sω); the other spins at %s2ω.",
+			   l->t, pm, sg, sg);
+		model_step(
+			s,
+			"  To keep it at rest its static friction must balance the worker and the "
+			"other ring: a force |(Fx + Qx, Fy + Qy)| = %.9g N and a moment |M + Qθ| = "
+			"%.9g N·m.",
+			hypot(l->load[0], l->load[1]), fabs(l->load[2]));
+		model_step(
+			s,
+			"  A ring at rest can give at most μ m g = %.9g N (force alone), μ m g r = "
+			"%.9g N·m (moment alone), and together what lies inside the set whose edge "
+			"is the friction of the ring sliding: this load is %.9g of that limit,",
+			mu * mg, mu * mg * p.r, l->rho);
+		if (l->held)
+			model_step(
+				s,
+				"  so static friction holds it: the machine is locked at θ̇ = %sω "
+				"from t = %.12g s on (the loads are constant, so it stays held).",
+				sg, l->t);
+		else
+			model_step(s, "  so it cannot: the ring slips on at once, along the excess "
+				      "load, and the machine slides on.");
 	}
-	model_step(s, "  at t = %g s: (ẋ, ẏ) = (%.12g, %.12g) m/s, θ̇ = %.12g rad/s.",
-		   end.event ? end.t : tmax, y[3], y[4], y[5]);
+	if (!nland)
+		model_step(s, "  no ring comes to rest on the floor before tmax.");
+	model_step(s,
+		   "With Fx = Fy = 0 and one ring at rest (θ̇ = ±ω) the other gives ∓μ m g r, so "
+		   "the machine locks for a moment M turning it that way up to M_lock = 2 μ m g r "
+		   "= %.9g N·m.",
+		   2 * mu * mg * p.r);
+	model_step(s, "  at t = %g s: (ẋ, ẏ) = (%.12g, %.12g) m/s, θ̇ = %.12g rad/s%s.", tmax, y[3],
+		   y[4], y[5], p.locked ? ", locked" : "");
 	model_step(s,
 		   "  With the expansion: ẋ = Fx/c + (ẋ0 − Fx/c) e^{−c t/(2m)}, θ̇ = θ̇0 + M t/(2m "
 		   "r²).");

@@ -23,6 +23,7 @@ painleve-rod            Painlevé's rod: where the paradox lives          Kozlov
 painleve-rod-isotropic  Painlevé's rod with Kozlov's isotropic friction  Kozlov, Lagrangian mechanics and dry friction, §2 (2.7), §5
 painleve-slip           Painlevé's rod: where the foot starts to slip    Kozlov, Lagrangian mechanics and dry friction, §5
 polisher                The stone polisher: friction as viscosity        Minguzzi, Rayleigh's dissipation function at work, §2.3
+polisher-lock           When does the polisher lock?                     Minguzzi, Rayleigh's dissipation function at work, §2.3
 polisher-push           Steering a running polisher                      Minguzzi, Rayleigh's dissipation function at work, §2.3
 ragulskis               Forced oscillator, elliptic dry friction         Ragulskis et al., Elliptical approximation of dry friction, eq. (9)
 ragulskis-coulomb       Exact Coulomb friction, Figs. 1-3's system       Ragulskis et al., Elliptical approximation of dry friction, eq. (9), Coulomb

@@ -72,6 +72,36 @@ $ tribo -c 'load polisher-push; set tmax 8; solve; print thetadot_end; eval M*tm
 4.44444444444
 ? 0
 
+# The polisher through its stick phases (issue 17). M = 5 N·m exceeds the
+# 2μmgr = 2.3544 N·m a resting ring holds: when the ring turning at θ̇ − ω
+# rests at t = 0.36 s it slips on, and θ̇(5 s) = 156.395377779 (SciPy,
+# tests/ref/polisher_ref.py; the closed form is the eval).
+$ tribo -c 'load polisher; set vx0 0; set M 5; set tmax 5; solve; print thetadot_end locked t_end M_lock; eval 20 + (M - 2*mu*m*g*r)/(2*m*r^2)*(tmax - 2*m*r^2*omega/M)'
+156.395377778
+false
+5
+2.3544
+156.395377778
+? 0
+
+# M = 1 N·m is held: locked at θ̇ = ω from t = 2mr²ω/M = 1.8 s, θ = 82 rad.
+$ tribo -c 'load polisher; set vx0 0; set M 1; set tmax 5; solve; print thetadot_end locked t_lock theta_end'
+20
+true
+1.8
+82
+? 0
+
+# Sliding at 0.3 m/s the centre and the slower ring stop together, then the
+# machine locks (SciPy: t_lock 1.8102797348, x_end 0.285150754623,
+# theta_end 81.9586511767).
+$ tribo -c 'load polisher; set M 1; set tmax 5; solve; print locked t_lock x_end theta_end'
+true
+1.81027973499
+0.285150754623
+81.9586511767
+? 0
+
 
 # a block at the belt's speed from the start has reached it at t = 0, not never
 $ tribo -c 'load conveyor; set vx0 0.5; solve; print t_stick stuck x_end'
