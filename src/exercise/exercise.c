@@ -837,17 +837,21 @@ static void final_keep(struct parse *ps)
 	if (!ps->keep)
 		return;
 	line_text(ps, ex->keep_line, text, sizeof(text));
-	const char *eq = strpbrk(text, "=:");
+	/* where to look for the next name's column: after the '=', then after
+	 * the name before it */
+	const char *from = strpbrk(text, "=:");
 	char *save = NULL;
 	for (char *name = strtok_r(ps->keep, " \t,", &save); name && !ps->failed;
 	     name = strtok_r(NULL, " \t,", &save)) {
-		/* the column of the name in the line: a whole word after the '=' */
+		/* the column of the name in the line, a whole word */
 		size_t len = strlen(name);
-		const char *at = eq ? strstr(eq, name) : NULL;
+		const char *at = from ? strstr(from, name) : NULL;
 		while (at && (isalnum((unsigned char)at[-1]) || at[-1] == '_' ||
 			      isalnum((unsigned char)at[len]) || at[len] == '_'))
 			at = strstr(at + 1, name);
 		int col = at ? (int)(at - text) : 0;
+		if (at)
+			from = at + len;
 		int i = model_result_index(m, name);
 		if (i < 0) {
 			const char *cands[64];
