@@ -306,6 +306,47 @@ START_TEST(test_unknown_section)
 }
 END_TEST
 
+/* keep = NAME...: word or true/false results of the model, in any order
+ * of the [exercise] keys; anything else is refused at the name. */
+START_TEST(test_keep)
+{
+	struct diag d;
+	struct exercise *ex = parse(
+		"[exercise]\nid = t\ntitle = T\nkeep = mode outcome\nmodel = painleve-rod\n", &d);
+	ck_assert_msg(ex != NULL, "%s", d.msg);
+	ck_assert_uint_eq(ex->nkeep, 2);
+	ck_assert_int_eq(ex->keep[0], model_result_index(ex->model, "mode"));
+	ck_assert_int_eq(ex->keep[1], model_result_index(ex->model, "outcome"));
+	ck_assert_int_eq(ex->keep_line, 4);
+	exercise_free(ex);
+	ex = parse("[exercise]\nid = t\ntitle = T\nmodel = kozlov-rest\nkeep = moves\n", &d);
+	ck_assert_msg(ex != NULL, "%s", d.msg);
+	ck_assert_uint_eq(ex->nkeep, 1);
+	ck_assert_int_eq(ex->model->results[ex->keep[0]].kind, VAL_BOOL);
+	exercise_free(ex);
+	ex = parse(HEAD, &d); /* no keep: nothing kept */
+	ck_assert_ptr_nonnull(ex);
+	ck_assert_uint_eq(ex->nkeep, 0);
+	ck_assert_int_eq(ex->keep_line, 0);
+	exercise_free(ex);
+
+	/* a number has no verdict; the column is the name's */
+	expect_fail_d(
+		"[exercise]\nid = t\ntitle = T\nmodel = painleve-rod\nkeep = mode  D\n", 5, 14,
+		"keep: D is a number, not a word or true/false: only a verdict can be kept", &d);
+	expect_fail_d("[exercise]\nid = t\ntitle = T\nkeep = mode moed\nmodel = painleve-rod\n", 4,
+		      13, "keep: model painleve-rod has no result 'moed'", &d);
+	expect_msg_has(&d, "did you mean 'mode'");
+	/* "case" inside "cases" is not where the name is */
+	expect_fail("[exercise]\nid = t\ntitle = T\nmodel = imachi\nkeep = cases case case\n", 5, 8,
+		    "no result 'cases'");
+	expect_fail("[exercise]\nid = t\ntitle = T\nmodel = imachi\nkeep = case converged case\n",
+		    5, 23, "keep: case is named twice");
+	expect_fail(HEAD "keep =\n", 5, 7, "keep needs the names");
+	expect_fail(HEAD "keep = torque\nkeep = torque\n", 6, 1, "'keep' given twice");
+}
+END_TEST
+
 START_TEST(test_unknown_param_and_result)
 {
 	struct diag d;
@@ -1194,6 +1235,7 @@ static Suite *exercise_suite(void)
 	tcase_add_test(tc, test_param_before_exercise);
 	tcase_add_test(tc, test_indented_key_continues_only_text);
 	tcase_add_test(tc, test_first_error_wins);
+	tcase_add_test(tc, test_keep);
 	tcase_add_test(tc, test_indented_section_header);
 	suite_add_tcase(s, tc);
 

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "cmd/command.h"
+#include "exercise/lint.h"
 #include "exercise/problemset.h"
 #include "num/num.h"
 #include "testutil.h"
@@ -342,6 +343,155 @@ START_TEST(test_redraw)
 }
 END_TEST
 
+/* ---- keeping the exercise's verdict ---------------------------------------- */
+
+/* A kozlov-rest exercise that keeps moves = true (fy = 1.5 moves): the
+ * point moves only when q32 = 0.25 + fy² > 1, fy > 0.866; fy is drawn
+ * from [0, hi]. Written to dir/name. */
+static void write_keep_file(const char *dir, const char *name, const char *hi)
+{
+	char path[256];
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	FILE *f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fprintf(f,
+		"[exercise]\nid = gen-keep\ntitle = The point moves\nmodel = kozlov-rest\n"
+		"keep = moves\nstatement = f = ({fx}, {fy}): show that the point moves.\n"
+		"[param phi11]\nvalue = 1\n[param phi22]\nvalue = 1\n"
+		"[param fx]\nvalue = 0.5\n[param fy]\nvalue = 1.5\ndraw = 0 %s\ndigits = 2\n"
+		"[answer q32]\ntolerance = 0.1%%\n",
+		hi);
+	ck_assert_int_eq(fclose(f), 0);
+}
+
+/* Draws of fy in [0, 2] to 2 digits from mt19937 seeded with seed, as
+ * generate draws them, until `want` move; *tried gets how many were drawn. */
+static int moving_draws(unsigned long seed, int want, int *tried)
+{
+	gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
+	gsl_rng_set(rng, seed);
+	int moving = 0;
+	for (*tried = 0; moving < want; ++*tried) {
+		double fy = problemset_round(2 * gsl_rng_uniform(rng), 2);
+		moving += 0.25 + fy * fy > 1;
+	}
+	gsl_rng_free(rng);
+	return moving;
+}
+
+START_TEST(test_keep)
+{
+	/* the Done-when of issue 17: every variant of painleve-paradox is a
+	 * paradox of the exercise's own mode, and the key says so */
+	char dir[128];
+	snprintf(dir, sizeof(dir), "%s/pp", tmp);
+	OK("generate 40 seed 3 format txt to %s painleve-paradox", dir);
+	ck_assert_ptr_nonnull(strstr(strbuf_str(&out), "redrawn to keep mode = inconsistent\n"));
+	char *key = slurp(dir, "key.txt");
+	int modes = 0;
+	for (const char *p = key; (p = strstr(p, "\n  mode = ")); p++) {
+		static const char line[] = "\n  mode = inconsistent  (exact)\n";
+		ck_assert_msg(!strncmp(p, line, strlen(line)), "variant %d: %.40s", modes + 1,
+			      p + 1);
+		modes++;
+	}
+	ck_assert_int_eq(modes, 40);
+	ck_assert_ptr_nonnull(strstr(key, "Every\nvariant keeps mode = inconsistent, as at the"));
+	/* and each mode is what solving that variant gives */
+	ck_assert_int_eq(check_key(key, "painleve-paradox"), 40);
+	free(key);
+
+	/* the draws that do not move are redrawn, counted as keeping the
+	 * verdict (not as degenerate), the same ones every time */
+	write_keep_file(tmp, "keep.ini", "2");
+	snprintf(dir, sizeof(dir), "%s/k1", tmp);
+	OK("generate 30 seed 5 format txt to %s %s/keep.ini", dir, tmp);
+	int tried;
+	moving_draws(5, 30, &tried);
+	ck_assert_int_gt(tried - 30, 10);
+	char want[256];
+	snprintf(want, sizeof(want),
+		 "30 variants of gen-keep, seed 5; no draw was degenerate; %d draws redrawn to "
+		 "keep moves = true\n",
+		 tried - 30);
+	ck_assert_msg(strstr(strbuf_str(&out), want), "'%s' lacks '%s'", strbuf_str(&out), want);
+	key = slurp(dir, "key.txt");
+	snprintf(want, sizeof(want),
+		 "moves = false, not true as at the exercise's own values, %d times.", tried - 30);
+	ck_assert_msg(strstr(key, want), "the key does not say '%s'", want);
+	for (const char *p = key; (p = strstr(p, "values: fy = ")); p++)
+		ck_assert_double_gt(strtod(p + 13, NULL), 0.866);
+	char *sheet = slurp(dir, "sheet.txt");
+	ck_assert_ptr_null(strstr(sheet, "moves =")); /* the sheet gives nothing away */
+	free(sheet);
+	snprintf(dir, sizeof(dir), "%s/k2", tmp);
+	OK("generate 30 seed 5 format txt to %s %s/keep.ini", dir, tmp);
+	char *again = slurp(dir, "key.txt");
+	ck_assert_str_eq(key, again);
+	free(again);
+	free(key);
+
+	/* none keeps it: generate gives up, naming the verdict */
+	write_keep_file(tmp, "never.ini", "0.5");
+	ck_assert_int_eq(run("generate 3 to %s/h %s/never.ini", tmp, tmp), -1);
+	ck_assert_str_eq(d.msg, "gen-keep: 100 draws in a row did not keep the exercise's verdict "
+				"(the last: moves = false, not true as at the exercise's own "
+				"values); narrow its draw ranges");
+}
+END_TEST
+
+/* lint draws 64 variants with seed 1: a warning with the fraction when
+ * fewer than half keep the verdict, an error when none does. */
+START_TEST(test_keep_lint)
+{
+	char path[128];
+	struct lint_count n;
+	/* the movers among the first 64 draws of seed 1, as lint draws them */
+	gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
+	gsl_rng_set(rng, 1);
+	int moving = 0;
+	for (int i = 0; i < 64; i++) {
+		double fy = problemset_round(1.4 * gsl_rng_uniform(rng), 2);
+		moving += 0.25 + fy * fy > 1;
+	}
+	gsl_rng_free(rng);
+	ck_assert_int_lt(2 * moving, 64);
+	ck_assert_int_gt(moving, 0);
+
+	write_keep_file(tmp, "keep.ini", "1.4");
+	snprintf(path, sizeof(path), "%s/keep.ini", tmp);
+	strbuf_reset(&out);
+	ck_assert_int_eq(exercise_lint(path, &out, &n), 0);
+	char want[512];
+	snprintf(want, sizeof(want),
+		 "%s:5: warning: keep: only %d of 64 draws (%.0f%%) keep moves = true: generate "
+		 "redraws the others; narrow the draw ranges to where it holds\n",
+		 path, moving, 100.0 * moving / 64);
+	ck_assert_msg(strstr(strbuf_str(&out), want), "'%s' lacks '%s'", strbuf_str(&out), want);
+	ck_assert_int_eq(n.warnings, 2); /* and fy = 0 at rest, the low end */
+
+	write_keep_file(tmp, "never.ini", "0.5");
+	snprintf(path, sizeof(path), "%s/never.ini", tmp);
+	strbuf_reset(&out);
+	ck_assert_int_eq(exercise_lint(path, &out, &n), 1);
+	snprintf(want, sizeof(want),
+		 "%s:5: error: keep: none of 64 draws keeps moves = true: generate cannot draw a "
+		 "variant; change the draw ranges\n",
+		 path);
+	ck_assert_msg(strstr(strbuf_str(&out), want), "'%s' lacks '%s'", strbuf_str(&out), want);
+
+	/* the shipped exercises that keep a verdict draw mostly where it holds */
+	static const char *const keepers[] = {"painleve-paradox", "imachi", "kozlov-rest",
+					      "kozlov-rest-stable", "conveyor"};
+	for (size_t i = 0; i < sizeof(keepers) / sizeof(keepers[0]); i++) {
+		snprintf(path, sizeof(path), "exercises/%s.ini", keepers[i]);
+		strbuf_reset(&out);
+		ck_assert_int_eq(exercise_lint(path, &out, &n), 0);
+		ck_assert_msg(n.warnings == 0, "%s", strbuf_str(&out));
+	}
+}
+END_TEST
+
 /* ---- formats -------------------------------------------------------------- */
 
 START_TEST(test_md_txt)
@@ -622,6 +772,8 @@ static Suite *generate_suite(void)
 	tcase_add_test(tc, test_reproducible);
 	tcase_add_test(tc, test_answers_match);
 	tcase_add_test(tc, test_redraw);
+	tcase_add_test(tc, test_keep);
+	tcase_add_test(tc, test_keep_lint);
 	tcase_add_test(tc, test_md_txt);
 	tcase_add_test(tc, test_bad_arguments);
 	tcase_add_test(tc, test_complete);

@@ -70,12 +70,51 @@ static void set_note(const struct problemset *ps, struct strbuf *o)
 		strbuf_addf(o, "; %zu degenerate draw%s redrawn.", r, r == 1 ? " was" : "s were");
 }
 
+static size_t total_rekept(const struct problemset *ps)
+{
+	size_t n = 0;
+	for (size_t j = 0; j < ps->nparts; j++)
+		n += ps->part[j].rekept;
+	return n;
+}
+
+/* "mode = inconsistent": the verdicts the variants keep (`keep` in the
+ * exercise), each exercise's named when there are several; false when
+ * no exercise keeps one. */
+static bool kept_list(const struct problemset *ps, struct strbuf *o)
+{
+	bool any = false;
+	for (size_t j = 0; j < ps->nparts; j++) {
+		const struct ps_part *p = &ps->part[j];
+		const struct exercise *ex = session_exercise(p->s);
+		for (size_t i = 0; i < ex->nkeep; i++) {
+			strbuf_addstr(o, any ? ", " : "");
+			problemset_kept_describe(ex, i, p->base, o);
+			if (ps->nparts > 1)
+				strbuf_addf(o, " (%s)", ex->id);
+			any = true;
+		}
+	}
+	return any;
+}
+
+/* For the key: "Every variant keeps mode = inconsistent, as at the
+ * exercise's own values." */
+static void kept_note(const struct problemset *ps, struct strbuf *o)
+{
+	struct strbuf list = STRBUF_INIT;
+	if (kept_list(ps, &list))
+		strbuf_addf(o, "%sEvery variant keeps %s, as at the exercise's own values.",
+			    o->len ? " " : "", strbuf_str(&list));
+	strbuf_release(&list);
+}
+
 /* Why, for the key: "Redrawn in conveyor: t_stick is not finite, 4 times." */
 static void reasons_note(const struct problemset *ps, struct strbuf *o)
 {
 	for (size_t j = 0; j < ps->nparts; j++) {
 		const struct ps_part *p = &ps->part[j];
-		if (!p->redrawn)
+		if (!p->redrawn && !p->rekept)
 			continue;
 		strbuf_addf(o, "%sRedrawn in %s:", o->len ? " " : "", session_exercise(p->s)->id);
 		for (size_t i = 0; i < p->nreason; i++)
@@ -658,6 +697,7 @@ static void render_key(const struct format *f, const struct problemset *ps, stru
 {
 	struct strbuf note = STRBUF_INIT, line = STRBUF_INIT;
 	set_note(ps, &note);
+	kept_note(ps, &note);
 	reasons_note(ps, &note);
 	strbuf_addstr(&note, " Each answer is given to the digits its tolerance needs.");
 	f->key.head(o, ps, strbuf_str(&note));
@@ -877,10 +917,17 @@ int cmd_generate(struct cmd_ctx *c)
 				    session_exercise(ps.part[j].s)->id);
 		strbuf_addf(c->out, ", seed %lu; ", seed);
 		if (r)
-			strbuf_addf(c->out, "%zu degenerate draw%s redrawn\n", r,
-				    r == 1 ? "" : "s");
+			strbuf_addf(c->out, "%zu degenerate draw%s redrawn", r, r == 1 ? "" : "s");
 		else
-			strbuf_addstr(c->out, "no draw was degenerate\n");
+			strbuf_addstr(c->out, "no draw was degenerate");
+		struct strbuf kept = STRBUF_INIT;
+		if (kept_list(&ps, &kept)) {
+			size_t k = total_rekept(&ps);
+			strbuf_addf(c->out, "; %zu draw%s redrawn to keep %s", k, k == 1 ? "" : "s",
+				    strbuf_str(&kept));
+		}
+		strbuf_release(&kept);
+		strbuf_addch(c->out, '\n');
 		rc = 0;
 	}
 	free(where);

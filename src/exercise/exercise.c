@@ -35,6 +35,7 @@ struct parse {
 	bool prev_key;	   /* a key came before: an indented line continues it */
 	bool continuation; /* the current line continues a value */
 	char prev_name[32];
+	char *keep; /* the value of `keep`, resolved once the model is known */
 	struct exercise *ex;
 	struct diag *d;
 	bool failed;
@@ -276,7 +277,8 @@ static void section_begin(struct parse *ps, const char *line)
 
 /* ---- keys ---------------------------------------------------------------- */
 
-static const char *const exercise_keys[] = {"id", "title", "model", "source", "statement", NULL};
+static const char *const exercise_keys[] = {"id",	 "title", "model", "source",
+					    "statement", "keep",  NULL};
 static const char *const param_keys[] = {"value", "unit", "min", "max", "draw", "digits", NULL};
 static const char *const answer_keys[] = {"unit", "tolerance", "hint", NULL};
 
@@ -366,6 +368,14 @@ static int exercise_key(struct parse *ps, int k, const char *value)
 		ps->stmt_piece[0].offset = 0;
 		ps->stmt_piece[0].line = ps->lineno;
 		ps->nstmt = 1;
+		return 1;
+	case 5: /* keep = NAME...: checked in final_keep, when the model is known */
+		if (!*value)
+			return perr(ps, col_of_value(ps),
+				    "keep needs the names of word or true/false results: keep = "
+				    "NAME...");
+		ps->keep = xstrdup(value);
+		ex->keep_line = ps->lineno;
 		return 1;
 	}
 	return 0;
@@ -817,6 +827,59 @@ static void final_statement(struct parse *ps)
 	}
 }
 
+/* The names of `keep` must be word or true/false results of the model, each
+ * once: a number has no verdict to keep. */
+static void final_keep(struct parse *ps)
+{
+	struct exercise *ex = ps->ex;
+	const struct model *m = ex->model;
+	char text[256], hint[96];
+	if (!ps->keep)
+		return;
+	line_text(ps, ex->keep_line, text, sizeof(text));
+	/* where to look for the next name's column: after the '=', then after
+	 * the name before it */
+	const char *from = strpbrk(text, "=:");
+	char *save = NULL;
+	for (char *name = strtok_r(ps->keep, " \t,", &save); name && !ps->failed;
+	     name = strtok_r(NULL, " \t,", &save)) {
+		/* the column of the name in the line, a whole word */
+		size_t len = strlen(name);
+		const char *at = from ? strstr(from, name) : NULL;
+		while (at && (isalnum((unsigned char)at[-1]) || at[-1] == '_' ||
+			      isalnum((unsigned char)at[len]) || at[len] == '_'))
+			at = strstr(at + 1, name);
+		int col = at ? (int)(at - text) : 0;
+		if (at)
+			from = at + len;
+		int i = model_result_index(m, name);
+		if (i < 0) {
+			const char *cands[64];
+			size_t nc = model_result_names(m, cands, 64);
+			perr_line(ps, ex->keep_line, col, "keep: model %s has no result '%s'%s",
+				  m->name, name,
+				  text_did_you_mean(name, cands, nc, hint, sizeof(hint)));
+			return;
+		}
+		enum value_kind kind = m->results[i].kind;
+		if (kind != VAL_WORD && kind != VAL_BOOL) {
+			perr_line(
+				ps, ex->keep_line, col,
+				"keep: %s is a %s, not a word or true/false: only a verdict can be "
+				"kept",
+				name, kind == VAL_NUMBER ? "number" : "matrix");
+			return;
+		}
+		for (size_t j = 0; j < ex->nkeep; j++)
+			if (ex->keep[j] == i) {
+				perr_line(ps, ex->keep_line, col, "keep: %s is named twice", name);
+				return;
+			}
+		ex->keep = xrealloc(ex->keep, (ex->nkeep + 1) * sizeof(*ex->keep));
+		ex->keep[ex->nkeep++] = i;
+	}
+}
+
 void exercise_free(struct exercise *ex)
 {
 	if (!ex)
@@ -832,6 +895,7 @@ void exercise_free(struct exercise *ex)
 		free(ex->answers[i].hint);
 	}
 	free(ex->answers);
+	free(ex->keep);
 	free(ex->params);
 	free(ex->path);
 	free(ex->id);
@@ -869,7 +933,10 @@ struct exercise *exercise_parse(const char *path, const char *text, size_t len, 
 	}
 	if (!ps.failed)
 		final_statement(&ps);
+	if (!ps.failed)
+		final_keep(&ps);
 	free(ps.raw);
+	free(ps.keep);
 	free(ps.param_given);
 	if (ps.failed) {
 		exercise_free(ex);

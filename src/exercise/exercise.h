@@ -63,6 +63,12 @@ struct exercise {
 	struct ex_param *params; /* model->nparams of them, in the model's order */
 	struct ex_answer *answers;
 	size_t nanswers;
+	/* `keep = NAME...`: word or true/false results whose value at the
+	 * file's own values every drawn variant must keep (indices into the
+	 * model's results); an [answer] on a verdict does not imply it */
+	int *keep;
+	size_t nkeep;
+	int keep_line; /* 0 when the file has no keep */
 };
 
 /* Parses an exercise from text; `path` is used in messages. Returns NULL

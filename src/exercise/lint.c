@@ -8,6 +8,7 @@
 
 #include "exercise/degenerate.h"
 #include "exercise/exercise.h"
+#include "exercise/problemset.h"
 #include "num/figure.h"
 #include "num/num.h"
 #include "util/text.h"
@@ -271,6 +272,73 @@ static void check_solves(struct lint *l)
 	free(val);
 }
 
+/* ---- the verdict the variants keep -------------------------------------- */
+
+enum { LINT_KEEP_DRAWS = 64 };
+
+/* Draws as generate draws (the seed fixed, so that lint always says the
+ * same) and counts how many keep the verdicts of `keep`: generate redraws
+ * the others, so few that keep them make it slow, and none make it fail. */
+static void check_keep(struct lint *l)
+{
+	const struct exercise *ex = l->ex;
+	const struct model *m = ex->model;
+	size_t np = m->nparams;
+	bool any = false;
+	for (size_t i = 0; i < np; i++)
+		any |= ex->params[i].has_draw;
+	if (!ex->nkeep || !any || !l->base)
+		return;
+	gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
+	gsl_rng_set(rng, PROBLEMSET_DEFAULT_SEED);
+	double *val = xcalloc(np, sizeof(double));
+	struct value *res = xcalloc(m->nresults, sizeof(*res));
+	int kept = 0, failed = 0, tried = 0;
+	char why[256];
+	struct diag d;
+	for (; tried < LINT_KEEP_DRAWS && !num_interrupted; tried++) {
+		for (size_t i = 0; i < np; i++) {
+			val[i] = ex->params[i].value;
+			if (ex->params[i].has_draw &&
+			    problemset_draw_param(rng, &ex->params[i], &val[i], &d)) {
+				finding(l, true, ex->params[i].draw_line, "%s", d.msg);
+				goto out;
+			}
+		}
+		l->n.solves++;
+		if (solve_at(ex, val, res, &d)) {
+			failed++;
+			continue;
+		}
+		kept += problemset_unkept(ex, l->base, res, why, sizeof(why)) < 0;
+		for (size_t i = 0; i < m->nresults; i++)
+			value_release(&res[i]);
+	}
+	struct strbuf what = STRBUF_INIT, fail = STRBUF_INIT;
+	for (size_t i = 0; i < ex->nkeep; i++) {
+		strbuf_addstr(&what, i ? " and " : "");
+		problemset_kept_describe(ex, i, l->base, &what);
+	}
+	if (failed)
+		strbuf_addf(&fail, " (%d failed to solve)", failed);
+	if (kept == 0)
+		finding(l, true, ex->keep_line,
+			"keep: none of %d draws keeps %s%s: generate cannot draw a variant; "
+			"change the draw ranges",
+			tried, strbuf_str(&what), strbuf_str(&fail));
+	else if (2 * kept < tried)
+		finding(l, false, ex->keep_line,
+			"keep: only %d of %d draws (%.0f%%) keep %s%s: generate redraws the "
+			"others; narrow the draw ranges to where it holds",
+			kept, tried, 100.0 * kept / tried, strbuf_str(&what), strbuf_str(&fail));
+	strbuf_release(&what);
+	strbuf_release(&fail);
+out:
+	free(res);
+	free(val);
+	gsl_rng_free(rng);
+}
+
 int exercise_lint(const char *path, struct strbuf *out, struct lint_count *count)
 {
 	struct lint l = {.path = path, .out = out};
@@ -290,6 +358,7 @@ int exercise_lint(const char *path, struct strbuf *out, struct lint_count *count
 		check_file(&l);
 		flush(&l, true);
 		check_solves(&l);
+		check_keep(&l);
 		flush(&l, false);
 		if (l.base) {
 			for (size_t i = 0; i < ex->model->nresults; i++)

@@ -28,7 +28,10 @@ struct lint_count {
  * number that is 0 where the file's values give another; `converged` or
  * `steady` false where they give true; `moves` or `stuck` other than they
  * give (the problem changes in kind); `outcome` = paradox where they give
- * none and the exercise does not ask for outcome or mode. */
+ * none and the exercise does not ask for outcome or mode. An exercise with
+ * `keep` is solved at 64 draws made as generate makes them (seed 1): a
+ * warning with the fraction that keeps the verdict when it is under half,
+ * an error when none does. */
 int exercise_lint(const char *path, struct strbuf *out, struct lint_count *count);
 
 #endif

@@ -80,9 +80,7 @@ double problemset_round(double x, int digits)
 	return strtod(buf, NULL);
 }
 
-/* A value of parameter p from its draw range, rounded; the rounding may
- * leave the range (or the parameter's domain), and then it is drawn again. */
-static int draw_param(gsl_rng *rng, const struct ex_param *p, double *out, struct diag *d)
+int problemset_draw_param(gsl_rng *rng, const struct ex_param *p, double *out, struct diag *d)
 {
 	struct diag ignored;
 	for (int t = 0; t < 1000; t++) {
@@ -118,9 +116,66 @@ static bool degenerate(const struct ps_part *p, char *why, size_t n)
 	return bad;
 }
 
-static void count_reason(struct ps_part *p, const char *why)
+static bool value_same(const struct value *a, const struct value *b)
 {
-	p->redrawn++;
+	if (a->kind != b->kind)
+		return false;
+	if (a->kind == VAL_BOOL)
+		return a->b == b->b;
+	if (a->kind == VAL_WORD)
+		return a->word && b->word && !strcmp(a->word, b->word);
+	return false; /* the parser lets only words and booleans be kept */
+}
+
+void problemset_kept_describe(const struct exercise *ex, size_t i, const struct value *base,
+			      struct strbuf *out)
+{
+	int k = ex->keep[i];
+	strbuf_addf(out, "%s = ", ex->model->results[k].name);
+	value_format_inline(&base[k], out);
+}
+
+int problemset_unkept(const struct exercise *ex, const struct value *base, const struct value *res,
+		      char *why, size_t n)
+{
+	for (size_t i = 0; i < ex->nkeep; i++) {
+		int k = ex->keep[i];
+		if (value_same(&res[k], &base[k]))
+			continue;
+		struct strbuf got = STRBUF_INIT, want = STRBUF_INIT;
+		value_format_inline(&res[k], &got);
+		value_format_inline(&base[k], &want);
+		snprintf(why, n, "%s = %s, not %s as at the exercise's own values",
+			 ex->model->results[k].name, strbuf_str(&got), strbuf_str(&want));
+		strbuf_release(&got);
+		strbuf_release(&want);
+		return k;
+	}
+	return -1;
+}
+
+/* Which kept verdict the session's last solve changed, or -1. */
+static int unkept(const struct ps_part *p, char *why, size_t n)
+{
+	const struct session *s = p->s;
+	const struct exercise *ex = session_exercise(s);
+	const struct model *m = ex->model;
+	if (!ex->nkeep)
+		return -1;
+	struct value *res = xcalloc(m->nresults, sizeof(*res));
+	for (size_t i = 0; i < m->nresults; i++)
+		res[i] = *session_result(s, i); /* borrowed: not released */
+	int k = problemset_unkept(ex, p->base, res, why, n);
+	free(res);
+	return k;
+}
+
+static void count_reason(struct ps_part *p, const char *why, bool unkept_draw)
+{
+	if (unkept_draw)
+		p->rekept++;
+	else
+		p->redrawn++;
 	for (size_t i = 0; i < p->nreason; i++)
 		if (!strcmp(p->reason[i].why, why)) {
 			p->reason[i].count++;
@@ -137,12 +192,13 @@ static int draw_variant(struct ps_part *p, gsl_rng *rng, struct diag *d)
 	const struct exercise *ex = session_exercise(s);
 	const struct model *m = ex->model;
 	char why[256];
+	int nunkept = 0;
 	for (int t = 0; t < PROBLEMSET_MAX_TRIES; t++) {
 		for (size_t i = 0; i < m->nparams; i++) {
 			double x = 0;
 			if (!ex->params[i].has_draw)
 				continue;
-			if (draw_param(rng, &ex->params[i], &x, d) ||
+			if (problemset_draw_param(rng, &ex->params[i], &x, d) ||
 			    session_set_number(s, i, x, d))
 				return -1;
 		}
@@ -152,11 +208,16 @@ static int draw_variant(struct ps_part *p, gsl_rng *rng, struct diag *d)
 			if (num_interrupted)
 				return diag_set(d, "interrupted");
 			snprintf(why, sizeof(why), "the solve failed (%.200s)", sd.msg);
-			count_reason(p, "the solve failed");
+			count_reason(p, "the solve failed", false);
+			continue;
+		}
+		if (unkept(p, why, sizeof(why)) >= 0) {
+			count_reason(p, why, true);
+			nunkept++;
 			continue;
 		}
 		if (degenerate(p, why, sizeof(why))) {
-			count_reason(p, why);
+			count_reason(p, why, false);
 			continue;
 		}
 		struct ps_variant *v = &p->v[p->n++];
@@ -172,6 +233,17 @@ static int draw_variant(struct ps_part *p, gsl_rng *rng, struct diag *d)
 		v->steps = xstrdup(session_steps(s));
 		return 0;
 	}
+	if (nunkept == PROBLEMSET_MAX_TRIES)
+		return diag_set(d,
+				"%s: %d draws in a row did not keep the exercise's verdict (the "
+				"last: %s); narrow its draw ranges",
+				ex->id, PROBLEMSET_MAX_TRIES, why);
+	if (nunkept)
+		return diag_set(
+			d,
+			"%s: %d draws in a row were thrown away, %d of them for not keeping "
+			"the exercise's verdict (the last: %s); narrow its draw ranges",
+			ex->id, PROBLEMSET_MAX_TRIES, nunkept, why);
 	return diag_set(d,
 			"%s: %d draws in a row were degenerate (the last: %s); narrow its draw "
 			"ranges",

@@ -7,6 +7,7 @@
 #ifndef TRIBO_PROBLEMSET_H
 #define TRIBO_PROBLEMSET_H
 
+#include <gsl/gsl_rng.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -15,7 +16,7 @@
 
 enum {
 	PROBLEMSET_MAX_VARIANTS = 1000,
-	PROBLEMSET_MAX_TRIES = 100, /* degenerate draws in a row before giving up */
+	PROBLEMSET_MAX_TRIES = 100, /* draws thrown away in a row before giving up */
 };
 #define PROBLEMSET_DEFAULT_SEED 1UL
 
@@ -39,6 +40,7 @@ struct ps_part {
 	struct ps_variant *v;
 	size_t n;	/* variants drawn so far */
 	size_t redrawn; /* degenerate draws thrown away */
+	size_t rekept;	/* draws thrown away for a verdict they did not keep */
 	struct ps_reason *reason;
 	size_t nreason;
 	struct value *base; /* the results at the exercise's own values */
@@ -60,16 +62,34 @@ void problemset_release(struct problemset *ps);
 int problemset_add(struct problemset *ps, struct session *s, struct diag *d);
 
 /* Draws and solves n variants of every part, part after part from one
- * stream. A draw is degenerate, and is drawn again, when
+ * stream. A draw whose verdict named in the exercise's `keep` differs from
+ * the verdict at the exercise's own values is drawn again (counted in
+ * rekept, its reasons with the others). A draw is degenerate, and is drawn
+ * again, when
  *   - the solve fails,
  *   - a result the exercise asks for ([answer]) is not a finite number, or
  *   - a verdict of the model says there is no motion, no steady state or
  *     limit cycle, or Painlevé's paradox (results mode, outcome, moves,
  *     converged, steady), unless the exercise asks for that verdict or its
  *     own values show it too (then the exercise is about it).
- * After PROBLEMSET_MAX_TRIES degenerate draws in a row it fails, naming
- * the exercise and the last reason. An interrupt (Ctrl-C) stops it. */
+ * After PROBLEMSET_MAX_TRIES draws in a row thrown away it fails, naming
+ * the exercise and the last reason (the verdict it could not keep, when
+ * one was not kept). An interrupt (Ctrl-C) stops it. */
 int problemset_draw(struct problemset *ps, struct diag *d);
+
+/* The first result of ex->keep whose value in res differs from base, its
+ * index, or -1 when res keeps them all; the reason ("mode = consistent,
+ * not inconsistent as at the exercise's own values") goes into why. */
+int problemset_unkept(const struct exercise *ex, const struct value *base, const struct value *res,
+		      char *why, size_t n);
+/* "mode = inconsistent": what ex->keep[i] is at the exercise's own values. */
+void problemset_kept_describe(const struct exercise *ex, size_t i, const struct value *base,
+			      struct strbuf *out);
+
+/* A value of parameter p from its draw range (rng gives the numbers),
+ * rounded to its digits; a rounded value that leaves the range or the
+ * parameter's domain is drawn again. Fails when none can be found. */
+int problemset_draw_param(gsl_rng *rng, const struct ex_param *p, double *out, struct diag *d);
 
 /* x rounded to `digits` significant digits (as printf's %.*e rounds). */
 double problemset_round(double x, int digits);

@@ -53,3 +53,11 @@ $ tribo -c 'generate 3'
 $ tribo -c 'generate 3 gen-hopeless.ini'
 ! tribo: -c: command 1: generate: gen-hopeless: 100 draws in a row were degenerate (the last: no motion (moves = false)); narrow its draw ranges
 ? 1
+
+# keep = mode (issue 17): every variant of painleve-paradox has the mode of
+# the exercise's own values, and generate says how many draws it redrew for it
+$ tribo -c "generate 40 seed 3 format txt to $HOME/pk painleve-paradox" | sed "s|$HOME|HOME|g"; grep -c '^  mode = inconsistent  (exact)$' "$HOME/pk/key.txt"; grep -c '^  mode = ' "$HOME/pk/key.txt"
+wrote HOME/pk/sheet.txt and HOME/pk/key.txt: 40 variants of painleve-paradox, seed 3; no draw was degenerate; 0 draws redrawn to keep mode = inconsistent
+40
+40
+? 0

@@ -136,7 +136,7 @@ lint-warnings.ini:12: warning: draw without digits: drawn values of omega are ro
 lint-warnings.ini:18: warning: digits without draw: m is never drawn
 lint-warnings.ini:24: warning: to 2 significant digits every drawn r is 0.15 m: give more digits
 lint-warnings.ini: 0 errors, 5 warnings
-conveyor.ini: ok (9 solves)
+conveyor.ini: ok (73 solves)
 1.01936799185
 0.3
 ? 0
