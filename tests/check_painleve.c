@@ -535,7 +535,7 @@ START_TEST(test_figures_compliant)
 	ck_assert_double_eq(last(t, "phase"), PH_FLIGHT);
 	ck_assert(last(t, "y ") > 0);
 	const struct figure *f = fig(&r.figs, "height");
-	const struct curve *stuck = curve(f, "at rest (sticking)");
+	const struct curve *stuck = curve(f, "foot held (sticking)");
 	/* a stuck stretch, a flight, stuck again: the line breaks between */
 	size_t gaps = 0;
 	for (size_t i = 0; i < stuck->n; i++)

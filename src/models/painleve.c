@@ -364,7 +364,7 @@ enum outcome { OUT_STOPS, OUT_SLIDES, OUT_LIFTS_OFF, OUT_PARADOX, OUT_FALLS, OUT
  * each with its own line). */
 enum phase { PH_BACK, PH_FORWARD, PH_SLIDES, PH_REST, PH_FLIGHT, PH_N };
 static const char *const phase_label[PH_N] = {"sliding, ẋ < 0", "sliding, ẋ > 0", "sliding",
-					      "at rest (sticking)", "lifted off"};
+					      "foot held (sticking)", "lifted off"};
 static const char *const outcome_word[] = {"stops",   "slides", "lifts-off",
 					   "paradox", "falls",	"rests"};
 
