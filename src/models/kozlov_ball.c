@@ -191,7 +191,7 @@ static double ball_event(double t, const double z[], void *p)
 
 /* The planar motion under Coulomb's laws in u = (v, ρ)/D0 and s = g t/D0: v
  * the slip, ρ = r(ω_y, −ω_x) the part of the centre's velocity w = v + ρ
- * that the rolling carries. From m ẇ = F, J ω̇' = −rẑ × F + M, with
+ * that the rolling carries. From m dw/dt = F, J ω̇' = −rẑ × F + M, with
  * F = −μ1 m g v̂ (the slip direction) and M = −μ3 m g r ω̂' (rolling
  * resistance), J = (2/5) m r²:
  *   dρ/ds = (5/2)(μ1 v̂ − μ3 ρ̂),  dv/ds = −(7/2) μ1 v̂ + (5/2) μ3 ρ̂.
