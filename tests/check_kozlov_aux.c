@@ -835,6 +835,10 @@ START_TEST(test_ball_roll_figures)
 	ck_assert_double_eq_tol(w->y[w->n - 1], 5.0 / 7.0, 1e-12);
 	ck_assert_double_eq_tol(w->y[0], 1, 1e-15);
 	curve(fig(&r.figs, "centre"), "Kozlov (6.5)");
+	const struct table *ct = tab(&r.figs, "coulomb"); /* for export csv */
+	ck_assert_uint_eq(ct->ncols, 3);
+	ck_assert_double_eq_tol(last(ct, "centre speed"), 5.0 / 7.0, 1e-12);
+	ck_assert_double_eq(last(ct, "slip speed"), 0);
 	figures_sane(&r.figs);
 	run_free(&r);
 }

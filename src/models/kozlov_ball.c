@@ -402,7 +402,8 @@ static double coulomb_rolling(double W, double mu1, double mu3, double g, double
 static void transition_figures(struct figures *fs, const struct trace *ctr, double D0, double g,
 			       double t_roll, double W_roll, double mu1, double mu3, double tmax)
 {
-	struct table *ct = figures_table(fs, "coulomb", "t [s]|slip |v| [m/s]|centre |w| [m/s]");
+	struct table *ct =
+		figures_table(fs, "coulomb", "t [s]|slip speed [m/s]|centre speed [m/s]");
 	double t_last = 0.0;
 	for (size_t i = 0; ctr && i < ctr->n; i++) {
 		const double *u = trace_row(ctr, i);
