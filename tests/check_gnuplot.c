@@ -108,6 +108,34 @@ static void build(struct figures *fs, const char *title, const char *label)
 	figure_curve(f, "empty", CURVE_LINE);
 }
 
+/* A log y axis (kozlov-ball's slip speeds): gnuplot's own decades on every
+ * terminal, never the text layout's linear ticks. */
+START_TEST(test_script_log_y)
+{
+	struct figures fs = FIGURES_INIT;
+	struct figure *f = figure_add(&fs, "slip", "Slip", "t [s]", "|v| [m/s]");
+	f->log_y = true;
+	struct curve *c = figure_curve(f, "decay", CURVE_LINE);
+	for (int i = 0; i <= 20; i++)
+		curve_point(c, 0.1 * i, exp(-12.0 * 0.1 * i));
+	const struct gp_term terms[] = {{.kind = GP_TERM_PNG, .output = "/d/f.png"},
+					{.kind = GP_TERM_DUMB, .cols = 78, .rows = 20}};
+	for (size_t i = 0; i < 2; i++) {
+		struct strbuf sb = STRBUF_INIT;
+		gp_script_figure(&sb, f, "T", &terms[i]);
+		ck_assert_ptr_nonnull(strstr(strbuf_str(&sb), "set logscale y\n"));
+		ck_assert_ptr_null(strstr(strbuf_str(&sb), "set ytics"));
+		strbuf_release(&sb);
+	}
+	f->log_y = false;
+	struct strbuf sb = STRBUF_INIT;
+	gp_script_figure(&sb, f, "T", &terms[1]);
+	ck_assert_ptr_null(strstr(strbuf_str(&sb), "logscale"));
+	strbuf_release(&sb);
+	figures_release(&fs);
+}
+END_TEST
+
 START_TEST(test_quote)
 {
 	struct strbuf sb = STRBUF_INIT;
@@ -1143,6 +1171,7 @@ static Suite *suite(void)
 	Suite *su = suite_create("gnuplot");
 	TCase *tc = tcase_create("script");
 	tcase_add_test(tc, test_quote);
+	tcase_add_test(tc, test_script_log_y);
 	tcase_add_test(tc, test_script_inert);
 	tcase_add_test(tc, test_script_content);
 	tcase_add_test(tc, test_script_text);

@@ -687,13 +687,159 @@ START_TEST(test_ball_figures)
 	ck_assert_double_eq(cf->x[1], tau);
 	run_free(&r);
 
-	/* never stops: no run, nothing to draw */
+	/* never stops: the run goes to tmax (issue 17: it drew nothing) */
 	b = general;
 	b.mu2 = 0;
 	run_init(&r, "kozlov-ball");
 	ball_set(&r, &b);
+	setn(&r, "tmax", 0.7);
 	solve_ok(&r);
-	ck_assert_uint_eq(r.figs.nfig + r.figs.ntab, 0);
+	ck_assert(isinf(res(&r, "stop_time")));
+	ck_assert_double_eq_tol(last(tab(&r.figs, "motion"), "t "), 0.7, 1e-12);
+	fig(&r.figs, "speeds");
+	figures_sane(&r.figs);
+	run_free(&r);
+}
+END_TEST
+
+/* ---- kozlov-ball to rolling: Coulomb's and Kozlov's transition ------------ */
+
+static void ball_roll_run(struct run *r, double mu1, double mu3, double vx, double vy, double tmax)
+{
+	struct ball_state b = {1, 0.1, 9.81, mu1, 0.2, mu3, vx, vy, 0, 0, 0};
+	run_init(r, "kozlov-ball");
+	ball_set(r, &b);
+	setn(r, "tmax", tmax);
+	solve_ok(r);
+}
+
+/* Issue 17's case: a ball thrown sliding without rolling, μ3 = 0. Coulomb:
+ * |v| falls at (7/2)μ1 g, so t_roll = 2 v0/(7 μ1 g), and then it rolls at
+ * 5/7 v0 (Jω' + rẑ × m w conserved); Kozlov: the slip decays like
+ * exp(−(7/2) g μ1 t/D) with D → √(5/7) v0, λ ≥ 10.3/s here, so by t = 2 s it
+ * is below 1e-8 v0 and V_end is 5/7 v0 within (2/7)|v|. */
+START_TEST(test_ball_roll_closed_form)
+{
+	static const double cases[][4] = {
+		{0.3, 1, 0, 2}, /* the issue's */
+		{0.5, -0.3, 0.4, 2},
+		{0.15, 2.5, -1, 10}, /* λ ≈ 2.3/s: by 3 s the slip is still 1e-3 */
+	};
+	for (size_t k = 0; k < sizeof(cases) / sizeof(*cases); k++) {
+		const double *c = cases[k], v0 = hypot(c[1], c[2]);
+		struct run r;
+		ball_roll_run(&r, c[0], 0, c[1], c[2], c[3]);
+		ck_assert_rel(res(&r, "t_roll"), 2 * v0 / (7 * c[0] * 9.81), 1e-10);
+		ck_assert_rel(res(&r, "V_end_coulomb"), 5.0 / 7.0 * v0, 1e-12);
+		ck_assert_abs(res(&r, "V_end"), 5.0 / 7.0 * v0, 1e-6 * v0);
+		ck_assert(isinf(res(&r, "stop_time")));
+		ck_assert_ptr_nonnull(strstr(strbuf_str(&r.steps), "λ = (7/2) g μ1/D"));
+		run_free(&r);
+	}
+	/* the issue's numbers, and Kozlov's decay: 2.85e-11 m/s left at 2 s */
+	struct run r;
+	ball_roll_run(&r, 0.3, 0, 1, 0, 2);
+	ck_assert_abs(res(&r, "t_roll"), 0.0970826658900053, 1e-12);
+	ck_assert_abs(res(&r, "V_end"), 5.0 / 7.0, 1e-10);
+	ck_assert_ptr_nonnull(strstr(strbuf_str(&r.steps), "λ = 12.1877 1/s"));
+	run_free(&r);
+	/* too early for Kozlov: at 0.3 s the slip is still e^{-3}-ish */
+	ball_roll_run(&r, 0.3, 0, 1, 0, 0.3);
+	ck_assert(fabs(res(&r, "V_end") - 5.0 / 7.0) > 1e-3);
+	ck_assert_rel(res(&r, "V_end_coulomb"), 5.0 / 7.0, 1e-12);
+	run_free(&r);
+}
+END_TEST
+
+/* With rolling resistance, the ball thrown without rolling stays on one
+ * line: |v| falls at ((7/2)μ1 − (5/2)μ3) g, ρ grows at (5/2)(μ1 − μ3) g,
+ * then the rolling slows by (5/7)μ3 g until it rests. */
+START_TEST(test_ball_roll_resistance)
+{
+	const double mu1 = 0.3, mu3 = 0.1, g = 9.81, v0 = 1;
+	const double t_roll = v0 / ((3.5 * mu1 - 2.5 * mu3) * g);
+	const double W = 2.5 * (mu1 - mu3) * g * t_roll;
+	struct run r;
+	ball_roll_run(&r, mu1, mu3, v0, 0, 0.5);
+	ck_assert_rel(res(&r, "t_roll"), t_roll, 1e-10);
+	ck_assert_rel(res(&r, "V_end_coulomb"), W - 5.0 / 7.0 * mu3 * g * (0.5 - t_roll), 1e-10);
+	run_free(&r);
+	ball_roll_run(&r, mu1, mu3, v0, 0, 2); /* at rest at t_roll + 7W/(5μ3 g) = 1.02 s */
+	ck_assert_double_eq(res(&r, "V_end_coulomb"), 0);
+	ck_assert_double_eq(res(&r, "V_end"), 0); /* Kozlov: stop_time < 2 */
+	ck_assert(res(&r, "stop_time") < 2);
+	run_free(&r);
+	/* rolling that static friction cannot hold, 5μ3 > 7μ1 */
+	struct ball_state b = {1, 0.1, 9.81, 0.1, 0.2, 0.5, 0, 0, 0, 0, -5};
+	run_init(&r, "kozlov-ball");
+	ball_set(&r, &b);
+	solve_ok(&r);
+	ck_assert_double_eq(res(&r, "t_roll"), 0);
+	ck_assert(isnan(res(&r, "V_end_coulomb")));
+	figures_sane(&r.figs);
+	run_free(&r);
+	/* no friction at all: nothing changes, the slip never ends */
+	ball_roll_run(&r, 0, 0, 1, 0, 1);
+	ck_assert(isinf(res(&r, "t_roll")));
+	ck_assert_double_eq(res(&r, "V_end_coulomb"), 1);
+	ck_assert_double_eq_tol(res(&r, "V_end"), 1, 1e-12);
+	run_free(&r);
+}
+END_TEST
+
+/* Against SciPy (tests/ref/kozlov_ball_ref.py: DOP853, rtol 1e-12, Kozlov's
+ * A written out by hand, Coulomb in w and ω with F and the torques): spin,
+ * rolling across the slip and rolling resistance. */
+START_TEST(test_ball_roll_scipy)
+{
+	struct ball_state b = general;
+	struct run r;
+	run_init(&r, "kozlov-ball");
+	ball_set(&r, &b);
+	setn(&r, "tmax", 0.05);
+	solve_ok(&r);
+	ck_assert_rel(res(&r, "V_end"), 0.711312838499584, 1e-9);
+	run_free(&r);
+
+	b = (struct ball_state){1, 0.1, 9.81, 0.3, 0.2, 0.05, 1, 0, 5, 20, 0};
+	run_init(&r, "kozlov-ball");
+	ball_set(&r, &b);
+	setn(&r, "tmax", 0.3);
+	solve_ok(&r);
+	ck_assert_rel(res(&r, "V_end"), 2.11968947992314, 1e-9);
+	ck_assert_rel(res(&r, "t_roll"), 0.100519679397627, 1e-9);
+	ck_assert_rel(res(&r, "V_end_coulomb"), 2.01926613387985, 1e-9);
+	run_free(&r);
+}
+END_TEST
+
+/* The slip on a log axis, both laws; Coulomb's ends (before t_roll) and its
+ * centre rolls on at 5/7 v0 to tmax. */
+START_TEST(test_ball_roll_figures)
+{
+	struct run r;
+	ball_roll_run(&r, 0.3, 0, 1, 0, 2);
+	const double t_roll = res(&r, "t_roll");
+	const struct figure *f = fig(&r.figs, "slipspeed");
+	ck_assert(f->log_y);
+	const struct curve *k = curve(f, "Kozlov (6.5)"), *c = curve(f, "Coulomb");
+	for (size_t i = 0; i < k->n; i++)
+		ck_assert(k->y[i] > 0);
+	ck_assert_double_eq_tol(k->x[k->n - 1], 2, 1e-12);
+	ck_assert(k->y[k->n - 1] < 1e-10);
+	for (size_t i = 0; i < c->n; i++)
+		ck_assert(c->y[i] > 0 && c->x[i] < t_roll);
+	ck_assert(c->x[c->n - 1] > 0.99 * t_roll);
+	const struct curve *w = curve(fig(&r.figs, "centre"), "Coulomb");
+	ck_assert_double_eq_tol(w->x[w->n - 1], 2, 1e-12);
+	ck_assert_double_eq_tol(w->y[w->n - 1], 5.0 / 7.0, 1e-12);
+	ck_assert_double_eq_tol(w->y[0], 1, 1e-15);
+	curve(fig(&r.figs, "centre"), "Kozlov (6.5)");
+	const struct table *ct = tab(&r.figs, "coulomb"); /* for export csv */
+	ck_assert_uint_eq(ct->ncols, 3);
+	ck_assert_double_eq_tol(last(ct, "centre speed"), 5.0 / 7.0, 1e-12);
+	ck_assert_double_eq(last(ct, "slip speed"), 0);
+	figures_sane(&r.figs);
 	run_free(&r);
 }
 END_TEST
@@ -754,6 +900,10 @@ static Suite *kozlov_aux_suite(void)
 	tcase_add_test(ball, test_ball_stop_time_independent);
 	tcase_add_test(ball, test_ball_never_stops);
 	tcase_add_test(ball, test_ball_figures);
+	tcase_add_test(ball, test_ball_roll_closed_form);
+	tcase_add_test(ball, test_ball_roll_resistance);
+	tcase_add_test(ball, test_ball_roll_scipy);
+	tcase_add_test(ball, test_ball_roll_figures);
 	suite_add_tcase(s, ball);
 	TCase *ex = tcase_create("exercises");
 	tcase_add_test(ex, test_exercises);

@@ -15,7 +15,21 @@
 
 /* ---- kozlov-ball: §6 ----------------------------------------------------- */
 
-enum { KB_M, KB_R, KB_G, KB_MU1, KB_MU2, KB_MU3, KB_VX, KB_VY, KB_OMEGA, KB_WX, KB_WY, KB_NPARAMS };
+enum {
+	KB_M,
+	KB_R,
+	KB_G,
+	KB_MU1,
+	KB_MU2,
+	KB_MU3,
+	KB_VX,
+	KB_VY,
+	KB_OMEGA,
+	KB_WX,
+	KB_WY,
+	KB_TMAX,
+	KB_NPARAMS
+};
 enum {
 	KB_F_X,
 	KB_F_Y,
@@ -26,6 +40,9 @@ enum {
 	KB_M_ROLL_X,
 	KB_M_ROLL_Y,
 	KB_D,
+	KB_T_ROLL,
+	KB_V_END,
+	KB_V_END_COULOMB,
 	KB_NRESULTS
 };
 
@@ -46,6 +63,8 @@ static const struct param_spec kb_params[KB_NPARAMS] = {
 	[KB_OMEGA] = PARAM_NUMBER("Omega", "rad/s", 5.0, PARAM_ANY, "spin about the vertical"),
 	[KB_WX] = PARAM_NUMBER("wx", "rad/s", 0.0, PARAM_ANY, "rolling angular velocity ω', x"),
 	[KB_WY] = PARAM_NUMBER("wy", "rad/s", 0.0, PARAM_ANY, "rolling angular velocity ω', y"),
+	[KB_TMAX] = PARAM_NUMBER("tmax", "s", 2.0, PARAM_OPEN(0.0, 1e6),
+				 "horizon: both laws are followed to tmax (or to rest)"),
 };
 
 static const struct result_spec kb_results[KB_NRESULTS] = {
@@ -61,6 +80,14 @@ static const struct result_spec kb_results[KB_NRESULTS] = {
 	[KB_M_ROLL_X] = RESULT_NUMBER("M_roll_x", "N*m", "rolling friction torque, x"),
 	[KB_M_ROLL_Y] = RESULT_NUMBER("M_roll_y", "N*m", "rolling friction torque, y"),
 	[KB_D] = RESULT_NUMBER("D", "m/s", "the speed D = |q̇|_A/√m of (6.5)"),
+	[KB_T_ROLL] = RESULT_NUMBER("t_roll", "s",
+				    "under Coulomb's law, the time the slip ends and pure rolling "
+				    "begins (inf: never; nan: not within tmax and not bounded)"),
+	[KB_V_END] = RESULT_NUMBER("V_end", "m/s", "the centre's speed |w| at tmax, Kozlov's law"),
+	[KB_V_END_COULOMB] =
+		RESULT_NUMBER("V_end_coulomb", "m/s",
+			      "the centre's speed |w| at tmax, Coulomb's law (nan: the rolling "
+			      "cannot be held, 5μ3 > 7μ1)"),
 };
 
 /* Generalized velocities q̇ = (v_x, v_y, ω_x, ω_y, Ω): the contact point's
@@ -160,6 +187,126 @@ static double ball_event(double t, const double z[], void *p)
 	return ball_D(b, q) - KB_D_EVENT;
 }
 
+/* ---- classical Coulomb, beside Kozlov's law ------------------------------ */
+
+/* The planar motion under Coulomb's laws in u = (v, ρ)/D0 and s = g t/D0: v
+ * the slip, ρ = r(ω_y, −ω_x) the part of the centre's velocity w = v + ρ
+ * that the rolling carries. From m dw/dt = F, J ω̇' = −rẑ × F + M, with
+ * F = −μ1 m g v̂ (the slip direction) and M = −μ3 m g r ω̂' (rolling
+ * resistance), J = (2/5) m r²:
+ *   dρ/ds = (5/2)(μ1 v̂ − μ3 ρ̂),  dv/ds = −(7/2) μ1 v̂ + (5/2) μ3 ρ̂.
+ * At ρ = 0 the rolling resistance is static: it holds ρ at zero while the
+ * friction's drive μ1 does not exceed μ3; otherwise ρ starts along v̂. The
+ * spin obeys its own Coulomb law and does not enter: Ω moves no other
+ * velocity (A has no Ω coupling). */
+struct coulomb {
+	double mu1, mu3;
+	double eps;	/* a phase ends when |v| (or a watched |ρ|) falls to eps */
+	bool watch_rho; /* |ρ| > eps when the phase began */
+};
+
+static void coulomb_rates(const struct coulomb *c, const double u[4], double du[4])
+{
+	const double vn = hypot(u[0], u[1]), rn = hypot(u[2], u[3]);
+	const double vh[2] = {vn > 0 ? u[0] / vn : 0.0, vn > 0 ? u[1] / vn : 0.0};
+	double rh[2] = {vh[0], vh[1]};
+	if (rn > 0) {
+		rh[0] = u[2] / rn;
+		rh[1] = u[3] / rn;
+	} else if (c->mu1 <= c->mu3) { /* the resistance holds: pure sliding */
+		du[0] = -c->mu1 * vh[0];
+		du[1] = -c->mu1 * vh[1];
+		du[2] = du[3] = 0.0;
+		return;
+	}
+	for (int i = 0; i < 2; i++) {
+		du[i] = -3.5 * c->mu1 * vh[i] + 2.5 * c->mu3 * rh[i];
+		du[2 + i] = 2.5 * (c->mu1 * vh[i] - c->mu3 * rh[i]);
+	}
+}
+
+static int coulomb_rhs(double t, const double u[], double du[], void *p)
+{
+	(void)t;
+	if (num_interrupted)
+		return GSL_EBADFUNC;
+	coulomb_rates(p, u, du);
+	return GSL_SUCCESS;
+}
+
+static double coulomb_event(double t, const double u[], void *p)
+{
+	const struct coulomb *c = p;
+	(void)t;
+	double e = hypot(u[0], u[1]) - c->eps;
+	return c->watch_rho ? fmin(e, hypot(u[2], u[3]) - c->eps) : e;
+}
+
+/* Follows Coulomb's slip from (*s, u) to s_end or to the end of the slip
+ * (*ended, *s then the time it ends, u its state): phases of one smooth
+ * law, each ending where |v| or |ρ| reaches eps; the last eps of the way
+ * is taken in closed form at the rate there, which is bounded away from
+ * zero. Returns 0, or -1 with d filled. */
+static int coulomb_slip(struct coulomb *c, double *s, double s_end, double u[4], bool *ended,
+			size_t *steps, struct trace *tr, struct diag *d)
+{
+	*ended = false;
+	for (int phase = 0; phase < 16; phase++) {
+		double du[4], vn = hypot(u[0], u[1]), rn = hypot(u[2], u[3]);
+		if (rn <= c->eps)
+			u[2] = u[3] = rn = 0.0;
+		c->watch_rho = rn > 0;
+		bool slip_end = vn <= c->eps;
+		if (!slip_end) {
+			struct ode_system sys = {4, coulomb_rhs, coulomb_event, c};
+			struct ode_opts o = ode_opts_default(s_end);
+			struct ode_end end;
+			if (ode_run(tr ? trace_wrap(tr, &sys) : &sys, &o, *s, u, &end, d))
+				return -1;
+			*steps += end.steps;
+			*s = end.t;
+			if (!end.event) {
+				if (tr)
+					trace_mark(tr, *s, u);
+				return 0;
+			}
+			vn = hypot(u[0], u[1]);
+			rn = hypot(u[2], u[3]);
+			slip_end = !c->watch_rho || vn <= rn;
+		}
+		coulomb_rates(c, u, du);
+		if (slip_end) {
+			if (vn > 0) {
+				double rate = -(u[0] * du[0] + u[1] * du[1]) / vn;
+				if (!(rate > 0))
+					return diag_set(
+						d,
+						"Coulomb's slip stopped decreasing at |v| = "
+						"%.3g of its start",
+						vn);
+				*s += vn / rate;
+				u[2] += du[2] * vn / rate;
+				u[3] += du[3] * vn / rate;
+			}
+			u[0] = u[1] = 0.0;
+			if (tr)
+				trace_mark(tr, *s, u);
+			*ended = true;
+			return 0;
+		}
+		double rate = -(u[2] * du[2] + u[3] * du[3]) / rn;
+		if (!(rate > 0))
+			return diag_set(d, "Coulomb's rolling rate stopped decreasing near zero");
+		*s += rn / rate;
+		u[0] += du[0] * rn / rate;
+		u[1] += du[1] * rn / rate;
+		u[2] = u[3] = 0.0;
+		if (tr)
+			trace_mark(tr, *s, u);
+	}
+	return diag_set(d, "Coulomb's slip took more than 16 phases");
+}
+
 /* Why the ball never stops, or NULL: with a coefficient zero, the
  * quantity its friction would wear down is conserved. */
 static const char *ball_never_stops(const struct ball *b, const double q[NQ], double D0)
@@ -205,7 +352,7 @@ static void ball_figures(struct figures *fs, const struct trace *tr, const struc
 		table_row(t, row);
 	}
 	const enum curve_style st = t->nrows > 1 ? CURVE_LINE : CURVE_POINTS;
-	struct figure *f = figure_add(fs, "speeds", "Speeds of the ball until it stops", "t [s]",
+	struct figure *f = figure_add(fs, "speeds", "Speeds of the ball (Kozlov's law)", "t [s]",
 				      "speed [m/s]");
 	figure_curve_from(f, "D = |q̇|_A/√m, of (6.5)", st, t, 0, 6);
 	struct curve *slip = figure_curve(f, "slip |v|", st),
@@ -226,12 +373,196 @@ static void ball_figures(struct figures *fs, const struct trace *tr, const struc
 	figure_curve_from(f, "ω_x", st, t, 0, 3);
 	figure_curve_from(f, "ω_y", st, t, 0, 4);
 	figure_curve_from(f, "Ω", st, t, 0, 5);
-	if (q0[Q_VX] == 0 && q0[Q_VY] == 0 && q0[Q_WX] == 0 && q0[Q_WY] == 0) {
+	if (q0[Q_VX] == 0 && q0[Q_VY] == 0 && q0[Q_WX] == 0 && q0[Q_WY] == 0 &&
+	    isfinite(stop_time)) {
 		struct curve *c =
 			figure_curve(f, "closed form Ω0(1 − t/τ) of pure spin", CURVE_DASHED);
 		curve_point(c, 0.0, q0[Q_OM]);
 		curve_point(c, stop_time, 0.0);
 	}
+}
+
+/* Coulomb's centre speed dt after the slip ended at |w| = W: pure rolling,
+ * which static friction holds while the force it needs, (5/7)μ3 m g, is
+ * within μ1 m g; the resistance then slows it by (5/7)μ3 g. NAN: it cannot
+ * hold. */
+static double coulomb_rolling(double W, double mu1, double mu3, double g, double dt)
+{
+	if (W == 0 || mu3 == 0)
+		return W;
+	if (5 * mu3 > 7 * mu1)
+		return NAN;
+	return fmax(0.0, W - 5.0 / 7.0 * mu3 * g * dt);
+}
+
+/* The two laws side by side: the slip speed (log scale: Kozlov's decays
+ * exponentially when μ3 = 0) and the centre's speed. Coulomb's slip from its
+ * trace (u = (v, ρ)/D0 against s = g t/D0), then its rolling in closed
+ * form, to the end of Kozlov's run or tmax, whichever is later. */
+static void transition_figures(struct figures *fs, const struct trace *ctr, double D0, double g,
+			       double t_roll, double W_roll, double mu1, double mu3, double tmax)
+{
+	struct table *ct =
+		figures_table(fs, "coulomb", "t [s]|slip speed [m/s]|centre speed [m/s]");
+	double t_last = 0.0;
+	for (size_t i = 0; ctr && i < ctr->n; i++) {
+		const double *u = trace_row(ctr, i);
+		double row[3] = {ctr->t[i] * D0 / g, hypot(u[0], u[1]) * D0,
+				 hypot(u[0] + u[2], u[1] + u[3]) * D0};
+		table_row(ct, row);
+		t_last = row[0];
+	}
+	const struct table *kt = figures_find_table(fs, "motion");
+	double t_end = fmax(tmax, kt && kt->nrows ? table_at(kt, kt->nrows - 1, 0) : 0.0);
+	t_end = fmax(t_end, t_last);
+	if (t_roll <= t_end) {
+		/* the rolling: straight lines, and the rest if it comes */
+		double ts[3] = {t_roll, t_end, t_end};
+		int n = 2;
+		if (W_roll > 0 && mu3 > 0 && 5 * mu3 <= 7 * mu1) {
+			double t_rest = t_roll + W_roll / (5.0 / 7.0 * mu3 * g);
+			if (t_rest < t_end) {
+				ts[1] = t_rest;
+				n = 3;
+			}
+		}
+		for (int i = ct->nrows && table_at(ct, ct->nrows - 1, 0) == t_roll; i < n; i++) {
+			double row[3] = {ts[i], 0.0,
+					 coulomb_rolling(W_roll, mu1, mu3, g, ts[i] - t_roll)};
+			table_row(ct, row);
+		}
+	}
+	kt = figures_find_table(fs, "motion");
+	const enum curve_style kst = kt && kt->nrows > 1 ? CURVE_LINE : CURVE_POINTS;
+	const enum curve_style cst = ct->nrows > 1 ? CURVE_LINE : CURVE_POINTS;
+
+	bool slips = false;
+	for (size_t i = 0; kt && i < kt->nrows; i++)
+		slips = slips || hypot(table_at(kt, i, 1), table_at(kt, i, 2)) > 0;
+	for (size_t i = 0; i < ct->nrows; i++)
+		slips = slips || table_at(ct, i, 1) > 0;
+	struct figure *f;
+	if (slips) {
+		f = figure_add(fs, "slipspeed", "Slip speed: Kozlov's law and Coulomb's", "t [s]",
+			       "slip |v| [m/s]");
+		f->log_y = true;
+		size_t nk = 0, nc = 0;
+		for (size_t i = 0; kt && i < kt->nrows; i++)
+			nk += hypot(table_at(kt, i, 1), table_at(kt, i, 2)) > 0;
+		for (size_t i = 0; i < ct->nrows; i++)
+			nc += table_at(ct, i, 1) > 0;
+		if (nk) {
+			struct curve *ks = figure_curve(f, "Kozlov (6.5)", kst);
+			for (size_t i = 0; i < kt->nrows; i++) {
+				double v = hypot(table_at(kt, i, 1), table_at(kt, i, 2));
+				if (v > 0)
+					curve_point(ks, table_at(kt, i, 0), v);
+			}
+		}
+		/* the zero that ends Coulomb's slip has no place on a log axis */
+		if (nc) {
+			struct curve *cs = figure_curve(f, "Coulomb", cst);
+			for (size_t i = 0; i < ct->nrows; i++)
+				if (table_at(ct, i, 1) > 0)
+					curve_point(cs, table_at(ct, i, 0), table_at(ct, i, 1));
+		}
+	}
+
+	f = figure_add(fs, "centre", "Speed of the centre: Kozlov's law and Coulomb's", "t [s]",
+		       "|w| [m/s]");
+	if (kt && kt->nrows)
+		figure_curve_from(f, "Kozlov (6.5)", kst, kt, 0, 7);
+	/* no line where Coulomb's model does not follow the rolling (nan) */
+	struct curve *cw = NULL;
+	for (size_t i = 0; i < ct->nrows; i++)
+		if (isfinite(table_at(ct, i, 2))) {
+			if (!cw)
+				cw = figure_curve(f, "Coulomb", cst);
+			curve_point(cw, table_at(ct, i, 0), table_at(ct, i, 2));
+		}
+}
+
+/* What `steps` says of the two laws' way to rolling. */
+struct transition {
+	double tmax, g, mu1, mu3, D0, vabs, w[2], rho[2];
+	double stop_time, D_tmax, slip_tmax, V_end;  /* Kozlov */
+	double t_roll, W_roll, slip_c_tmax, V_end_c; /* Coulomb */
+	size_t csteps;
+};
+
+static void ball_transition_steps(struct strbuf *s, const struct transition *x)
+{
+	const double g = x->g, mu1 = x->mu1, mu3 = x->mu3;
+	model_step(s,
+		   "To rolling, both laws followed to tmax = %g s (v the slip, ρ = r(ω_y, −ω_x) "
+		   "the rolling's part of w = v + ρ):",
+		   x->tmax);
+	model_step(s, "  Kozlov: v̇ = −(g/D)((7/2)μ1 v − (5/2)μ3 ρ); with μ3 = 0 the slip decays "
+		      "exponentially, at the rate λ = (7/2) g μ1/D, and never vanishes.");
+	if (x->D0 > 0 && x->stop_time > x->tmax) {
+		double lambda = 3.5 * g * mu1 / x->D_tmax;
+		model_step(s,
+			   "  At tmax: D = %.6g m/s, λ = %.6g 1/s (1/λ = %.3g s), slip |v| = %.3g "
+			   "m/s from %.6g; the centre's speed V_end = %.12g m/s.",
+			   x->D_tmax, lambda, 1 / lambda, x->slip_tmax, x->vabs, x->V_end);
+		if (mu3 == 0) {
+			/* Jω' + rẑ × m w conserved: w + (2/5)ρ, and v = 0 at the end */
+			double winf = 5.0 / 7.0 *
+				      hypot(x->w[0] + 0.4 * x->rho[0], x->w[1] + 0.4 * x->rho[1]);
+			model_step(
+				s,
+				"  μ3 = 0: w + (2/5)ρ is conserved (no torque about the contact "
+				"point), so it ends rolling at |w| = (5/7)|w0 + (2/5)ρ0| = %.12g "
+				"m/s, and w − w_∞ = (2/7)v: V_end is within (2/7)|v| = %.3g m/s of "
+				"it.",
+				winf, 2.0 / 7.0 * x->slip_tmax);
+		}
+	} else if (x->D0 > 0) {
+		model_step(
+			s,
+			"  Kozlov: the ball is at rest at %.12g s, before tmax: V_end = %.12g m/s.",
+			x->stop_time, x->V_end);
+	}
+	model_step(s, "  Coulomb: F = −μ1 m g v̂ while it slips, rolling resistance −μ3 m g r ω̂', "
+		      "spin torque −μ2 m g r sgn Ω (which moves nothing else): v̇ = −(7/2)μ1 g v̂ + "
+		      "(5/2)μ3 g ρ̂, ρ̇ = (5/2) g (μ1 v̂ − μ3 ρ̂).");
+	if (x->vabs == 0)
+		model_step(s, "  No slip at the start: t_roll = 0.");
+	else if (isfinite(x->t_roll))
+		model_step(
+			s,
+			"  Integrated with rk8pd (1e-12), %zu steps, to the event |v| = 1e-9 D0, "
+			"the rest in closed form: t_roll = %.12g s, rolling at |w| = %.12g m/s.",
+			x->csteps, x->t_roll, x->W_roll);
+	else if (isinf(x->t_roll))
+		model_step(s,
+			   "  μ1 = μ3 = 0: nothing acts and the slip never ends (t_roll = inf).");
+	else
+		model_step(s,
+			   "  At tmax it still slips (|v| = %.3g m/s), and with 5μ3 ≥ 7μ1 nothing "
+			   "bounds when it stops: t_roll = nan.",
+			   x->slip_c_tmax);
+	if (x->vabs > 0 && isfinite(x->t_roll) && mu3 == 0)
+		model_step(s,
+			   "  μ3 = 0: v̂ is constant and |v| falls at (7/2)μ1 g, so t_roll = "
+			   "2|v0|/(7μ1 g) = %.12g s, rolling at |w0 − (2/7)v0|, as under Kozlov's "
+			   "law.",
+			   2 * x->vabs / (7 * mu1 * g));
+	if (!(x->t_roll <= x->tmax))
+		model_step(s, "  At tmax the ball still slips: V_end_coulomb = %.12g m/s.",
+			   x->V_end_c);
+	else if (x->W_roll == 0 || mu3 == 0)
+		model_step(s, "  Then it %s: V_end_coulomb = %.12g m/s.",
+			   x->W_roll == 0 ? "is at rest" : "rolls at a constant speed", x->V_end_c);
+	else if (5 * mu3 <= 7 * mu1)
+		model_step(s,
+			   "  Then it rolls, held by a friction (5/7)μ3 m g ≤ μ1 m g, slowing by "
+			   "(5/7)μ3 g = %.6g m/s²: V_end_coulomb = %.12g m/s.",
+			   5.0 / 7.0 * mu3 * g, x->V_end_c);
+	else
+		model_step(s, "  Then pure rolling needs a friction (5/7)μ3 m g > μ1 m g: static "
+			      "friction cannot hold it, and this model does not follow it "
+			      "(V_end_coulomb = nan).");
 }
 
 static int ball_solve(const struct model_input *in, struct model_output *out, struct diag *d)
@@ -270,65 +601,148 @@ static int ball_solve(const struct model_input *in, struct model_output *out, st
 	const double FCx = vabs > 0 ? -mu1 * m * g * q0[Q_VX] / vabs + 0.0 : 0.0;
 	const double FCy = vabs > 0 ? -mu1 * m * g * q0[Q_VY] / vabs + 0.0 : 0.0;
 
-	/* ---- the stop ---- */
+	/* ---- Kozlov's law: to tmax, then on to the stop ---- */
+	const double tmax = p[KB_TMAX];
 	double stop_time = 0.0, t_event = 0.0, D_event = 0.0, Ddot_event = 0.0;
+	double V_end = 0.0, slip_tmax = 0.0, D_tmax = 0.0;
 	size_t nsteps = 0;
 	const char *never = D0 > 0 ? ball_never_stops(&b, q0, D0) : NULL;
-	if (never) {
-		stop_time = INFINITY;
-	} else if (D0 > 0) {
+	struct trace tr, *trp = NULL;
+	if (D0 > 0) {
 		double z[NQ], q[NQ];
 		for (int i = 0; i < NQ; i++)
 			z[i] = S[i] * q0[i] / D0;
 		struct ode_system sys = {NQ, ball_rhs, ball_event, &b};
-		struct ode_opts o = ode_opts_default(KB_T_CAP * g / D0);
+		struct ode_opts o = ode_opts_default(tmax * g / D0);
 		struct ode_end end;
-		struct trace tr, *trp = NULL;
 		if (out->figs) {
 			trace_init(&tr, NQ, 0, 0.0);
 			trp = &tr;
 		}
 		int rc = ode_run(trp ? trace_wrap(trp, &sys) : &sys, &o, 0.0, z, &end, d);
+		nsteps = end.steps;
+		if (!rc && !end.event) {
+			for (int i = 0; i < NQ; i++)
+				q[i] = z[i] / S[i];
+			V_end = hypot(q[Q_VX] + r * q[Q_WY], q[Q_VY] - r * q[Q_WX]) * D0;
+			slip_tmax = hypot(q[Q_VX], q[Q_VY]) * D0;
+			D_tmax = ball_D(&b, q) * D0;
+			if (trp)
+				trace_mark(trp, end.t, z);
+			if (!never) {
+				o.tmax = KB_T_CAP * g / D0;
+				rc = ode_run(trp ? trace_wrap(trp, &sys) : &sys, &o, end.t, z, &end,
+					     d);
+				nsteps += end.steps;
+			}
+		}
 		if (!rc && trp)
 			trace_mark(trp, end.t, z);
+		if (!rc && !never) {
+			for (int i = 0; i < NQ; i++)
+				q[i] = z[i] / S[i];
+			const double Dz = ball_D(&b, q);
+			/* Ḋ = −g (q̇ᵀΦq̇)/(m D²) is homogeneous of degree zero,
+			 * finite and negative at the event: the rest of the way in
+			 * closed form. */
+			double qPq = 0.0;
+			for (int i = 0; i < NQ; i++)
+				qPq += phi[i] * q[i] * q[i];
+			double Ddot = -g * qPq / (m * Dz * Dz); /* in (m/s)/s, since q = q̇/D0 */
+			if (!end.event)
+				rc = diag_set(
+					d,
+					"the ball had not stopped after %g s (D fell from %.6g "
+					"to %.3g m/s): the μ are too small for this run",
+					KB_T_CAP, D0, Dz * D0);
+			else if (!(Ddot < 0))
+				rc = diag_set(d, "D stopped decreasing at D = %.3g m/s", Dz * D0);
+			if (!rc) {
+				t_event = end.t * D0 / g;
+				D_event = Dz * D0;
+				Ddot_event = Ddot;
+				stop_time = t_event + D_event / -Ddot_event;
+				/* stopped before tmax: the last D/|Ḋ| may reach past it */
+				if (t_event <= tmax)
+					V_end = stop_time > tmax ? hypot(q[Q_VX] + r * q[Q_WY],
+									 q[Q_VY] - r * q[Q_WX]) *
+									   D0 * (stop_time - tmax) /
+									   (stop_time - t_event)
+								 : 0.0;
+			}
+			if (!rc && trp) {
+				const double zero[NQ] = {0};
+				trace_mark(trp, stop_time * g / D0, zero);
+			}
+		}
 		if (rc) {
 			if (trp)
 				trace_release(trp);
 			return -1;
 		}
-		nsteps = end.steps;
-		for (int i = 0; i < NQ; i++)
-			q[i] = z[i] / S[i];
-		const double Dz = ball_D(&b, q);
-		/* Ḋ = −g (q̇ᵀΦq̇)/(m D²) is homogeneous of degree zero, finite
-		 * and negative at the event: the rest of the way in closed form. */
-		double qPq = 0.0;
-		for (int i = 0; i < NQ; i++)
-			qPq += phi[i] * q[i] * q[i];
-		double Ddot = -g * qPq / (m * Dz * Dz); /* in (m/s)/s, since q = q̇/D0 */
-		if (!end.event)
-			rc = diag_set(d,
-				      "the ball had not stopped after %g s (D fell from %.6g to "
-				      "%.3g m/s): the μ are too small for this run",
-				      KB_T_CAP, D0, Dz * D0);
-		else if (!(Ddot < 0))
-			rc = diag_set(d, "D stopped decreasing at D = %.3g m/s", Dz * D0);
-		if (!rc) {
-			t_event = end.t * D0 / g;
-			D_event = Dz * D0;
-			Ddot_event = Ddot;
-			stop_time = t_event + D_event / -Ddot_event;
-		}
-		if (!rc && trp) {
-			const double zero[NQ] = {0};
-			trace_mark(trp, stop_time * g / D0, zero);
-			ball_figures(out->figs, trp, &b, q0, D0, stop_time);
-		}
-		if (trp)
-			trace_release(trp);
-		if (rc)
-			return -1;
 	}
+	if (never)
+		stop_time = INFINITY;
+
+	/* ---- Coulomb's law, beside it ---- */
+	const double w0 = hypot(wx, wy);
+	double t_roll = 0.0, W_roll = w0, V_end_c = 0.0, slip_c_tmax = 0.0;
+	size_t csteps = 0;
+	struct trace ctr, *ctrp = NULL;
+	if (vabs > 0) {
+		struct coulomb c = {.mu1 = mu1, .mu3 = mu3, .eps = 1e-9};
+		double u[4] = {q0[Q_VX] / D0, q0[Q_VY] / D0, r * q0[Q_WY] / D0, -r * q0[Q_WX] / D0};
+		double sc = 0.0;
+		bool ended;
+		if (out->figs) {
+			trace_init(&ctr, 4, 0, tmax * g / D0 / 400);
+			ctrp = &ctr;
+		}
+		int rc = coulomb_slip(&c, &sc, tmax * g / D0, u, &ended, &csteps, ctrp, d);
+		if (!rc && !ended) {
+			V_end_c = hypot(u[0] + u[2], u[1] + u[3]) * D0;
+			slip_c_tmax = hypot(u[0], u[1]) * D0;
+			/* d|v|/ds ≤ −min((7/2)μ1 − (5/2)μ3, μ1): the slip ends in time */
+			if (mu1 > 0 && 7 * mu1 > 5 * mu3) {
+				double sb = sc +
+					    hypot(u[0], u[1]) / fmin(3.5 * mu1 - 2.5 * mu3, mu1) *
+						    (1 + 1e-6) +
+					    1e-9;
+				rc = coulomb_slip(&c, &sc, sb, u, &ended, &csteps, ctrp, d);
+				if (!rc && !ended)
+					rc = diag_set(d,
+						      "Coulomb's slip did not end within its bound "
+						      "%.6g s",
+						      sb * D0 / g);
+			}
+		}
+		if (rc) {
+			if (ctrp)
+				trace_release(ctrp);
+			if (trp)
+				trace_release(trp);
+			return -1;
+		}
+		if (ended) {
+			t_roll = sc * D0 / g;
+			W_roll = hypot(u[2], u[3]) * D0;
+			if (W_roll <= 2 * c.eps * D0)
+				W_roll = 0.0;
+		} else {
+			t_roll = mu1 == 0 && mu3 == 0 ? INFINITY : NAN;
+		}
+	}
+	if (t_roll <= tmax)
+		V_end_c = coulomb_rolling(W_roll, mu1, mu3, g, tmax - t_roll);
+
+	if (trp) {
+		ball_figures(out->figs, trp, &b, q0, D0, stop_time);
+		transition_figures(out->figs, ctrp, D0, g, t_roll, W_roll, mu1, mu3, tmax);
+	}
+	if (ctrp)
+		trace_release(ctrp);
+	if (trp)
+		trace_release(trp);
 
 	out->res[KB_F_X] = value_number(F[Q_VX]);
 	out->res[KB_F_Y] = value_number(F[Q_VY]);
@@ -339,6 +753,9 @@ static int ball_solve(const struct model_input *in, struct model_output *out, st
 	out->res[KB_M_ROLL_X] = value_number(F[Q_WX]);
 	out->res[KB_M_ROLL_Y] = value_number(F[Q_WY]);
 	out->res[KB_D] = value_number(D0);
+	out->res[KB_T_ROLL] = value_number(t_roll);
+	out->res[KB_V_END] = value_number(V_end);
+	out->res[KB_V_END_COULOMB] = value_number(V_end_c);
 
 	model_step(s,
 		   "Generalized velocities q̇ = (v_x, v_y, ω_x, ω_y, Ω) = (%g, %g, %g, %g, %g): "
@@ -431,6 +848,25 @@ static int ball_solve(const struct model_input *in, struct model_output *out, st
 				"|M_spin| = (2/5)^{3/2} r|Ω|/(g μ2) = %.12g s.",
 				pow(0.4, 1.5) * r * fabs(q0[Q_OM]) / (g * mu2));
 	}
+	ball_transition_steps(s, &(struct transition){
+					 .tmax = tmax,
+					 .g = g,
+					 .mu1 = mu1,
+					 .mu3 = mu3,
+					 .D0 = D0,
+					 .vabs = vabs,
+					 .w = {wx, wy},
+					 .rho = {r * q0[Q_WY], -r * q0[Q_WX]},
+					 .stop_time = stop_time,
+					 .D_tmax = D_tmax,
+					 .slip_tmax = slip_tmax,
+					 .V_end = V_end,
+					 .t_roll = t_roll,
+					 .W_roll = W_roll,
+					 .slip_c_tmax = slip_c_tmax,
+					 .V_end_c = V_end_c,
+					 .csteps = csteps,
+				 });
 	return 0;
 }
 

@@ -27,6 +27,7 @@ struct figure {
 	char *title;		       /* what it shows; `plot` prefixes the exercise's title */
 	char *xlabel, *ylabel;	       /* with the unit: "t [s]", "u_x / a" */
 	bool equal_axes;	       /* one unit is as long on both axes (hodographs) */
+	bool log_y;		       /* a logarithmic y axis: its values must be > 0 */
 	double xmin, xmax, ymin, ymax; /* NAN: let gnuplot choose */
 	struct curve *curves;
 	size_t ncurves, cap;

@@ -511,6 +511,9 @@ static void text_layout(struct strbuf *out, const struct figure *f, const struct
 	struct axis xa, ya;
 	int yrows = rows - key_rows;
 	axis_fit(&ya, ylo, yhi, f->ymin, f->ymax, yrows >= 4 ? yrows / 2 : 2);
+	if (f->log_y) /* gnuplot's own decades, labelled 1e-05 */
+		ya = (struct axis){
+			.lo = NAN, .hi = NAN, .step = 0, .format = "%.0e", .label_width = 5};
 	int left = ya.label_width + 3;
 	int width = t->cols - left - 2;
 	bool beside = false;
@@ -531,6 +534,8 @@ static void text_layout(struct strbuf *out, const struct figure *f, const struct
 	}
 	add_axis(out, "x", &xa);
 	add_axis(out, "y", &ya);
+	if (f->log_y)
+		strbuf_addstr(out, "set logscale y\nset format y \"%.0e\"\n");
 	strbuf_addstr(out, "set tics nomirror\n");
 	add_text(out, "xlabel", f->xlabel);
 	if (ylabel) {
@@ -594,6 +599,8 @@ void gp_script_figure(struct strbuf *out, const struct figure *f, const char *ti
 		add_text(out, "ylabel", f->ylabel);
 		add_range(out, "x", f->xmin, f->xmax);
 		add_range(out, "y", f->ymin, f->ymax);
+		if (f->log_y)
+			strbuf_addstr(out, "set logscale y\n");
 		strbuf_addstr(out, "set grid\n");
 		strbuf_addstr(out, keyed ? "set key noenhanced\n" : "unset key\n");
 	}

@@ -14,6 +14,7 @@ imachi-fig4-90          Imachi's Fig. 4: vibration at φ' = 90°           Imach
 imachi-fig5             Imachi's Fig. 5: non-slip periods (case III)     Imachi, On frictional viscosity in vibrating systems, §4, Fig. 5
 imachi-fig6             Imachi's Fig. 6: a base moving on a circle       Imachi, On frictional viscosity in vibrating systems, §4, Fig. 6
 kozlov-ball             A ball slides, rolls and spins (Kozlov's law)    Kozlov, Lagrangian mechanics and dry friction, §6
+kozlov-ball-roll        A ball thrown sliding begins to roll             Kozlov, Lagrangian mechanics and dry friction, §6
 kozlov-ball-spin        A spinning ball stops (Kozlov's law)             Kozlov, Lagrangian mechanics and dry friction, §6, (6.6)
 kozlov-rest             Rest or motion under anisotropic friction        Kozlov, Lagrangian mechanics and dry friction, §3
 kozlov-rest-stable      A force too weak to break the rest               Kozlov, Lagrangian mechanics and dry friction, §3, (3.2) and (3.9)

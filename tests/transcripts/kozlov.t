@@ -85,3 +85,34 @@ falls
 24.5104339383
 correct: relative error 0.0017%, tolerance 0.1% (tribo: theta_slip = 31.8194502836 deg)
 ? 0
+
+# Issue 17: a ball thrown sliding without rolling (μ3 = 0, Ω = 0, v0 = 1).
+# Coulomb: t_roll = 2 v0/(7 μ1 g) = 2/(7·0.3·9.81) = 0.0970826658900…, then
+# it rolls at 5/7 v0 = 0.714285714286; Kozlov: the slip decays at
+# λ = (7/2) g μ1/D ≈ 12.19/s (D → √(5/7) v0), 2.85e-11 m/s by 2 s, so V_end
+# is 5/7 to 1e-11 — but at 0.3 s it is still 0.7143 + (2/7)|v| away.
+$ tribo -c 'load kozlov-ball; set mu3 0; set Omega 0; set tmax 2; solve; print t_roll V_end V_end_coulomb stop_time'
+0.09708266589
+0.714285714294
+0.714285714286
+inf
+? 0
+
+# With rolling resistance μ3 = 0.1 Coulomb's slip ends at v0/((7/2 μ1 −
+# 5/2 μ3) g) = 1/(0.8·9.81) = 0.127420998981 s, and the rolling at
+# 2.5·0.2·9.81·t_roll = 0.625 m/s slows by (5/7)μ3 g = 0.700714…: 0.363928571429
+# m/s at 0.5 s. A ball that only spins has no slip to end: t_roll = 0.
+$ tribo -c 'load kozlov-ball; set Omega 0; set tmax 0.5; solve; print t_roll V_end_coulomb; load kozlov-ball-spin; solve; print t_roll V_end V_end_coulomb'
+0.127420998981
+0.363928571429
+0
+0
+0
+? 0
+
+# The exercise on the transition: its answers check.
+$ tribo -c 'load kozlov-ball-roll; solve; check t_roll 0.0971; check V_end_coulomb 0.714; check V_end 0.7143'
+correct: relative error 0.018%, tolerance 0.5% (tribo: t_roll = 0.09708266589 s)
+correct: relative error 0.04%, tolerance 0.5% (tribo: V_end_coulomb = 0.714285714286 m/s)
+correct: relative error 0.002%, tolerance 0.5% (tribo: V_end = 0.714285714286 m/s)
+? 0
