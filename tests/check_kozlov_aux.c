@@ -822,11 +822,16 @@ START_TEST(test_ball_roll_figures)
 	const double t_roll = res(&r, "t_roll");
 	const struct figure *f = fig(&r.figs, "slipspeed");
 	ck_assert(f->log_y);
-	const struct curve *k = curve(f, "Kozlov (6.5)"), *c = curve(f, "Coulomb");
+	/* Kozlov's slip (2.85e-11 m/s by 2 s) is drawn down to 1e-10 D0, the
+	 * integration's accuracy, not into its rounding noise */
+	const struct curve *k =
+		curve(f, "Kozlov (6.5), down to 1e-10 D0 (the integration's accuracy)");
+	const struct curve *c = curve(f, "Coulomb");
+	const double D0 = res(&r, "D");
 	for (size_t i = 0; i < k->n; i++)
-		ck_assert(k->y[i] > 0);
-	ck_assert_double_eq_tol(k->x[k->n - 1], 2, 1e-12);
-	ck_assert(k->y[k->n - 1] < 1e-10);
+		ck_assert(k->y[i] >= 1e-10 * D0);
+	ck_assert(k->x[k->n - 1] < 2);
+	ck_assert(k->y[k->n - 1] < 1e-9 * D0);
 	for (size_t i = 0; i < c->n; i++)
 		ck_assert(c->y[i] > 0 && c->x[i] < t_roll);
 	ck_assert(c->x[c->n - 1] > 0.99 * t_roll);

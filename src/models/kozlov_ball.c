@@ -452,9 +452,24 @@ static void transition_figures(struct figures *fs, const struct trace *ctr, doub
 		for (size_t i = 0; i < ct->nrows; i++)
 			nc += table_at(ct, i, 1) > 0;
 		if (nk) {
-			struct curve *ks = figure_curve(f, "Kozlov (6.5)", kst);
+			/* Kozlov's slip decays for ever; below 1e-10 D0 it is the
+			 * integration's own error (rk8pd at 1e-12 in units of D0),
+			 * not the motion, so the curve ends there */
+			const double floor = 1e-10 * D0;
+			bool below = false;
+			for (size_t i = 0; i < kt->nrows && !below; i++) {
+				double v = hypot(table_at(kt, i, 1), table_at(kt, i, 2));
+				below = v > 0 && v < floor;
+			}
+			struct curve *ks = figure_curve(f,
+							below ? "Kozlov (6.5), down to 1e-10 D0 "
+								"(the integration's accuracy)"
+							      : "Kozlov (6.5)",
+							kst);
 			for (size_t i = 0; i < kt->nrows; i++) {
 				double v = hypot(table_at(kt, i, 1), table_at(kt, i, 2));
+				if (v > 0 && v < floor)
+					break;
 				if (v > 0)
 					curve_point(ks, table_at(kt, i, 0), v);
 			}
