@@ -6,7 +6,8 @@ $ tribo -c 'load rayleigh; set shape ring; set r 1; set vx 0.3; set wz 1; set pr
 ? 0
 
 # Stokes friction: P = 2R (Rayleigh's eq. 10), whatever the pressure.
-#! heavy (the annulus's figures: 11 s under valgrind)
+# (the annulus's figures take 11 s under valgrind)
+#! heavy
 $ tribo -c 'load rayleigh; set law stokes; set pressure reye; set shape annulus; solve; print P_over_2R'
 1
 ? 0
