@@ -254,7 +254,13 @@ static int conveyor_solve(const struct model_input *in, struct model_output *out
 		c.v0 != 0 ? c.N * friction_mu(&c.law, fabs(c.v0)) / fabs(c.v0) : INFINITY;
 
 	/* ---- the run ---- */
-	const double scale = fmax(fmax(s0, fabs(c.v0)), (Fa + smax) / c.m * fmax(tmax, 1e-300));
+	/* The problem's own scales, not the horizon's (a long tmax must find the
+	 * same stick): speeds of s0 or the belt, reached or lost at the
+	 * acceleration (F_a + N μ0)/m; only a block and belt both at rest
+	 * leave tmax to set them. */
+	const double acc = (Fa + smax) / c.m, vscale = fmax(s0, fabs(c.v0));
+	const double scale = vscale > 0 ? vscale : acc * fmax(tmax, 1e-300);
+	const double tscale = vscale > 0 && acc > 0 ? fmin(tmax, vscale / acc) : tmax;
 	c.slip.w_ev = 1e-9 * (scale > 0 ? scale : 1.0);
 	double t = 0.0, t_stick = INFINITY;
 	bool stuck = false;
@@ -306,7 +312,7 @@ static int conveyor_solve(const struct model_input *in, struct model_output *out
 			y[2] = c.held ? 0.0 : c.v0;
 			y[3] = 0.0;
 		}
-		o.h0 = 1e-6 * fmax(tmax, 1e-300);
+		o.h0 = 1e-6 * fmax(tscale, 1e-300);
 		if ((rc = ode_run(trp ? trace_wrap(trp, &sys) : &sys, &o, t, y, &end, d)))
 			break;
 		if (trp)

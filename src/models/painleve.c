@@ -702,7 +702,7 @@ static int run_rigid(struct rod *r, double th0, double xd0, double thd0, double 
 		struct ode_system sys = {4, rigid_rhs, rigid_event, r};
 		struct ode_opts o = ode_opts_default(tmax);
 		struct ode_end end;
-		o.h0 = 1e-6 * fmax(tmax, 1e-9);
+		o.h0 = 1e-6 * r->tscale; /* the fall's own scale: tmax may be any horizon */
 		if (tr)
 			trace_mark(tr, t, y);
 		peak_start(r, t, y);

@@ -116,3 +116,17 @@ correct: relative error 0.018%, tolerance 0.5% (tribo: t_roll = 0.09708266589 s)
 correct: relative error 0.04%, tolerance 0.5% (tribo: V_end_coulomb = 0.714285714286 m/s)
 correct: relative error 0.002%, tolerance 0.5% (tribo: V_end = 0.714285714286 m/s)
 ? 0
+
+# Issue 18: the rod's first step comes from its own time scale √(l/g), not
+# from tmax: at tmax 3000 it once slid on to x = −2.2e7 m, at 1e7 to nan.
+$ tribo -c 'load painleve-rod; set tmax 1; solve; print outcome t_end x_end; set tmax 3000; solve; print outcome t_end x_end; set tmax 1e9; solve; print outcome t_end x_end'
+falls
+0.359243491891
+-0.234725536684
+falls
+0.359243491891
+-0.234725536684
+falls
+0.359243491891
+-0.234725536684
+? 0

@@ -59,7 +59,7 @@ true
 # Held at x = 0 and pushed across, the block feels c = N μ(v0)/v0.
 $ tribo -c 'load conveyor-transverse; solve; print c_transverse; eval vy_end*c_transverse/Fy'
 3.924
-1.00009472529
+1.0000947253
 ? 0
 
 # §2.3: the polisher's viscous coefficient μmg/(rω) and the exact one.
@@ -117,4 +117,14 @@ true
 $ tribo -c 'load rayleigh-reye; solve; plot'
   R_P     R and P as the centre's slip speed u = |v − b| runs from 0 to twice this one (direction and spin ω held)
   Q       The friction force Qx of eq. (18) against −∂R/∂vx, as the centre's slip speed u runs (direction and spin ω held)
+? 0
+
+# Issue 18: the horizon does not move the answer. The conveyor's stick (and
+# its speed threshold) come from the problem's own scales, not from tmax:
+# at tmax 1e9 the block once stuck at t = 0 with y_end = 0.
+$ tribo -c 'load conveyor; set tmax 1; solve; print t_stick y_end; set tmax 1e9; solve; print t_stick y_end'
+0.117851640655
+0.00624590379362
+0.117851640655
+0.00624590379362
 ? 0
