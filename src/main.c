@@ -32,6 +32,7 @@ static void usage(FILE *f)
 		   "      --lint            check the exercise files named and solve each at the\n"
 		   "                        ends of its draw ranges; exit 1 if one has an error\n"
 		   "      --strict          with --lint, a warning fails too\n"
+		   "      --timeout=SECONDS stop any batch command that runs longer (it fails)\n"
 		   "  -h, --help            show this help and exit\n"
 		   "  -V, --version         show the version and exit\n"
 		   "\n"
@@ -40,7 +41,8 @@ static void usage(FILE *f)
 		   "usage; an interactive session that ends with quit or Ctrl-D: 0.\n"
 		   "\n"
 		   "Environment: TRIBO_PATH (more exercise directories, ':'-separated),\n"
-		   "XDG_DATA_HOME, XDG_STATE_HOME, NO_COLOR, GNUPLOT.\n");
+		   "TRIBO_TIMEOUT (as --timeout), XDG_DATA_HOME, XDG_STATE_HOME, NO_COLOR,\n"
+		   "GNUPLOT.\n");
 }
 
 /* tribo --lint FILE...: each file's report on stdout; 1 when a file has
@@ -78,10 +80,12 @@ static int run(int argc, char **argv, char **commands)
 		{"strict", no_argument, NULL, 'S'},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},
+		{"timeout", required_argument, NULL, 'T'},
 		{NULL, 0, NULL, 0},
 	};
 	const char *exercise = NULL;
 	int ncommands = 0, plain = 0, lint = 0, strict = 0, opt;
+	const char *timeout = NULL, *timeout_from = "--timeout";
 	opterr = 0;
 	while ((opt = getopt_long(argc, argv, "+c:e:hV", longopts, NULL)) != -1) {
 		switch (opt) {
@@ -100,6 +104,9 @@ static int run(int argc, char **argv, char **commands)
 		case 'S':
 			strict = 1;
 			break;
+		case 'T':
+			timeout = optarg;
+			break;
 		case 'h':
 			usage(stdout);
 			return 0;
@@ -114,7 +121,9 @@ static int run(int argc, char **argv, char **commands)
 			       TRIBO_VERSION);
 			return 0;
 		default:
-			if (optopt && strchr("ce", optopt))
+			if (optopt == 'T')
+				fprintf(stderr, "tribo: option '--timeout' needs an argument\n");
+			else if (optopt && strchr("ce", optopt))
 				fprintf(stderr, "tribo: option '-%c' needs an argument\n", optopt);
 			else if (optopt)
 				fprintf(stderr, "tribo: unknown option '-%c'\n", optopt);
@@ -133,6 +142,18 @@ static int run(int argc, char **argv, char **commands)
 		fprintf(stderr, "tribo: --lint takes only exercise files (and --strict)\n"
 				"Try 'tribo --help' for more information.\n");
 		return 2;
+	}
+	if (!timeout && getenv("TRIBO_TIMEOUT") && *getenv("TRIBO_TIMEOUT"))
+		timeout = getenv("TRIBO_TIMEOUT"), timeout_from = "TRIBO_TIMEOUT";
+	if (timeout) {
+		struct diag d;
+		if (front_batch_set_timeout(timeout, &d)) {
+			struct strbuf msg = STRBUF_INIT;
+			diag_format(&d, &msg);
+			fprintf(stderr, "tribo: %s: %s", timeout_from, strbuf_str(&msg));
+			strbuf_release(&msg);
+			return 2;
+		}
 	}
 	if (lint)
 		return lint_files(argc - optind, argv + optind, strict);

@@ -1,11 +1,65 @@
+#include <errno.h>
+#include <math.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/time.h>
 
 #include "cmd/command.h"
 #include "front/front.h"
+#include "num/num.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
+
+/* The batch's limit on each command, in seconds (0: none), and whether
+ * the command running now has reached it. The alarm stops the command as
+ * Ctrl-C does (num_interrupted), and its blocking calls (a FIFO's open)
+ * with EINTR. */
+static double time_limit;
+static volatile sig_atomic_t timed_out;
+
+static void on_alarm(int sig)
+{
+	(void)sig;
+	timed_out = 1;
+	num_interrupted = 1;
+}
+
+int front_batch_set_timeout(const char *text, struct diag *d)
+{
+	char *end;
+	errno = 0;
+	double v = strtod(text, &end);
+	while (*end == ' ')
+		end++;
+	if (end == text || *end || errno || !isfinite(v) || v <= 0 || v > 1e6)
+		return diag_set(
+			d, "'%s' is not a time limit: give seconds, above 0 and at most 1e6", text);
+	time_limit = v;
+	return 0;
+}
+
+static void arm(double seconds, struct sigaction *old)
+{
+	struct sigaction sa = {0};
+	sa.sa_handler = on_alarm;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGALRM, &sa, old); /* no SA_RESTART: a blocked read ends */
+	struct itimerval it = {{0, 0}, {(time_t)seconds, 0}};
+	it.it_value.tv_usec = (suseconds_t)((seconds - (double)it.it_value.tv_sec) * 1e6);
+	if (it.it_value.tv_sec == 0 && it.it_value.tv_usec == 0)
+		it.it_value.tv_usec = 1;
+	timed_out = 0;
+	setitimer(ITIMER_REAL, &it, NULL);
+}
+
+static void disarm(const struct sigaction *old)
+{
+	const struct itimerval off = {{0, 0}, {0, 0}};
+	setitimer(ITIMER_REAL, &off, NULL);
+	sigaction(SIGALRM, old, NULL);
+}
 
 /* Runs one command, writes its output, and on failure the message as
  * "tribo: WHERE: message". Returns 0, 1 (failed) or 2 (quit). */
@@ -14,7 +68,25 @@ static int run_one(struct session *s, const char *line, const char *where)
 	struct strbuf out = STRBUF_INIT;
 	struct diag d;
 	bool quit = false;
+	struct sigaction old;
+	if (time_limit > 0)
+		arm(time_limit, &old);
 	int rc = command_run(s, line, false, NULL, &out, &d, &quit);
+	if (time_limit > 0) {
+		disarm(&old);
+		/* a command that swallowed the stop (a figure cut short) fails too */
+		if (timed_out) {
+			rc = -1;
+			char what[64];
+			size_t n = strcspn(line + strspn(line, " \t"), " \t");
+			snprintf(what, sizeof what, "%.*s", (int)(n < 40 ? n : 40),
+				 line + strspn(line, " \t"));
+			diag_set(&d,
+				 "%s: stopped after %g s, the batch's time limit (TRIBO_TIMEOUT or "
+				 "--timeout)",
+				 what, time_limit);
+		}
+	}
 	fwrite(strbuf_str(&out), 1, out.len, stdout);
 	fflush(stdout);
 	strbuf_release(&out);

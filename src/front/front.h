@@ -7,6 +7,9 @@
 
 #include "exercise/session.h"
 
+/* Each batch command from now on stops after `text` seconds (TRIBO_TIMEOUT,
+ * --timeout) and fails with a message saying so. -1 and *d on a bad value. */
+int front_batch_set_timeout(const char *text, struct diag *d);
 /* tribo -c 'CMD; CMD …' [-c …]: the n strings in order; stops at the
  * first failing command (or quit). */
 int front_batch_strings(struct session *s, char *const *commands, int n);

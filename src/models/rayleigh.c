@@ -20,6 +20,7 @@
 #include "num/friction.h"
 #include "num/num.h"
 #include "num/ode.h"
+#include "util/text.h"
 #include "util/xalloc.h"
 
 /* ---- the disk of §2.2 -------------------------------------------------- */
@@ -350,9 +351,10 @@ static int ry_law(const struct model_input *in, struct friction_law *law, struct
 	}
 	struct diag e;
 	fm->fn = expr_fn_compile(in->text[RY_MU_EXPR], "v", &e);
-	if (!fm->fn)
-		return diag_set(d, "mu_expr = '%s': column %d: %s", in->text[RY_MU_EXPR], e.col,
-				e.msg);
+	char clip[TEXT_CLIP_SIZE];
+	if (!fm->fn) /* the reason after a clipped quote, however long the text */
+		return diag_set(d, "mu_expr = '%s': column %d: %s",
+				text_clip(in->text[RY_MU_EXPR], clip, sizeof clip), e.col, e.msg);
 	law->kind = FRICTION_FN;
 	law->fn = law_formula;
 	law->ctx = fm;

@@ -102,3 +102,23 @@ $ tribo --exercise nosuch -c 'print pressure'
 $ tribo -c ';; load disk-reye ;; # nothing\n; print mu'
 0.25
 ? 0
+
+# Issue 18: TRIBO_TIMEOUT (or --timeout) bounds every batch command; a command
+# stopped by it fails with a message, and the batch ends there (exit 1). A
+# 4 KB formula law makes rayleigh's solve take seconds.
+#! heavy
+$ E=$(printf '+0.0001*sin(v)%.0s' $(seq 280)); TRIBO_TIMEOUT=0.5 tribo -c "load rayleigh; set law expr; set mu_expr 0.3$E; solve; print R"
+! tribo: -c: command 4: solve: stopped after 0.5 s, the batch's time limit (TRIBO_TIMEOUT or --timeout)
+? 1
+
+$ tribo --timeout 60 -c 'eval 1+1'
+2
+? 0
+
+$ tribo --timeout=abc -c 'eval 1'
+! tribo: --timeout: 'abc' is not a time limit: give seconds, above 0 and at most 1e6
+? 2
+
+$ TRIBO_TIMEOUT=-1 tribo -c 'eval 1'
+! tribo: TRIBO_TIMEOUT: '-1' is not a time limit: give seconds, above 0 and at most 1e6
+? 2
