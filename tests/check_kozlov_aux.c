@@ -280,6 +280,28 @@ START_TEST(test_rest_singular)
 }
 END_TEST
 
+/* Rows of far different scales are not singular: Φ = diag(1e300, 0.3),
+ * f = (0.5, 0.4) gives ζ(λ) = (0.5/(1e300 + λ))² + (0.4/(0.3 + λ))², whose
+ * root is λ = 0.1 (the first term is 1e-601 of the second), far below the
+ * scan's ‖Φ‖ = 1e300. A Φ too small for f to be compared with 1 is an error,
+ * not q32 = inf. */
+START_TEST(test_rest_scales)
+{
+	struct run r;
+	run_init(&r, "kozlov-rest");
+	rest_set(&r, 1e300, 0, 0, 0.3, 0.5, 0.4);
+	solve_ok(&r);
+	ck_assert_rel(res(&r, "q32"), (0.4 / 0.3) * (0.4 / 0.3), 1e-15);
+	ck_assert(resv(&r, "moves")->b);
+	ck_assert_rel(res(&r, "lyap_lambda"), 0.1, 1e-12);
+	ck_assert_rel(res(&r, "eta_y"), 1.0, 1e-12);
+	rest_set(&r, 1e-300, 0, 0, 0.3, 0.5, 0.4);
+	ck_assert_int_eq(solve(&r), -1);
+	ck_assert_ptr_nonnull(strstr(r.d.msg, "beyond the largest double"));
+	run_free(&r);
+}
+END_TEST
+
 /* ---- kozlov-ball ---------------------------------------------------------- */
 
 struct ball_state {
@@ -891,6 +913,7 @@ static Suite *kozlov_aux_suite(void)
 	tcase_add_test(rest, test_rest_nonsymmetric);
 	tcase_add_test(rest, test_rest_ray_grows);
 	tcase_add_test(rest, test_rest_singular);
+	tcase_add_test(rest, test_rest_scales);
 	tcase_add_test(rest, test_rest_singular_scan_point);
 	tcase_add_loop_test(rest, test_rest_figures, 0, 3);
 	suite_add_tcase(s, rest);

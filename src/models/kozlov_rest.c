@@ -17,28 +17,33 @@
 enum { LA_MAX = 5 };
 
 /* Solves M x = b (n ≤ LA_MAX, M row-major, not modified) by LU. Returns -1
- * when M is singular to working precision: a pivot below 64 ε ‖M‖∞. */
+ * when M is singular to working precision: a pivot below 64 ε once each
+ * row is scaled to largest entry 1, so that a matrix whose rows differ in
+ * scale (diag(1e300, 0.3)) is not called singular. */
 static int lu_solve(size_t n, const double *M, const double *b, double *x)
 {
-	double a[LA_MAX * LA_MAX], norm = 0.0;
+	double a[LA_MAX * LA_MAX], c[LA_MAX];
 	size_t pdata[LA_MAX];
 	gsl_permutation perm = {n, pdata};
 	int signum;
 
-	memcpy(a, M, n * n * sizeof(double));
 	for (size_t i = 0; i < n; i++) {
-		double row = 0.0;
+		double big = 0.0;
 		for (size_t j = 0; j < n; j++)
-			row += fabs(M[i * n + j]);
-		norm = fmax(norm, row);
+			big = fmax(big, fabs(M[i * n + j]));
+		if (!(big > 0) || !isfinite(big))
+			return -1;
+		for (size_t j = 0; j < n; j++)
+			a[i * n + j] = M[i * n + j] / big;
+		c[i] = b[i] / big;
 	}
 	gsl_matrix_view A = gsl_matrix_view_array(a, n, n);
 	if (gsl_linalg_LU_decomp(&A.matrix, &perm, &signum))
 		return -1;
 	for (size_t i = 0; i < n; i++)
-		if (!(fabs(a[i * n + i]) > 64 * DBL_EPSILON * norm))
+		if (!(fabs(a[i * n + i]) > 64 * DBL_EPSILON))
 			return -1;
-	gsl_vector_const_view B = gsl_vector_const_view_array(b, n);
+	gsl_vector_const_view B = gsl_vector_const_view_array(c, n);
 	gsl_vector_view X = gsl_vector_view_array(x, n);
 	return gsl_linalg_LU_solve(&A.matrix, &perm, &B.vector, &X.vector) ? -1 : 0;
 }
@@ -189,10 +194,17 @@ static int rest_solve(const struct model_input *in, struct model_output *out, st
 
 	if (lu_solve(2, P, k.f, a))
 		return diag_set(d,
-				"the friction operator Φ = [[%g, %g], [%g, %g]] is singular "
-				"(det Φ = %g): Φ⁻¹f, and with it (3.2)/(3.3), is not defined",
-				P[0], P[1], P[2], P[3], P[0] * P[3] - P[1] * P[2]);
+				"the friction operator Φ = [[%g, %g], [%g, %g]] is singular to "
+				"working precision (its rows are parallel to within 64 ε): Φ⁻¹f, "
+				"and with it (3.2)/(3.3), is not defined",
+				P[0], P[1], P[2], P[3]);
 	const double q32 = a[0] * a[0] + a[1] * a[1];
+	if (!isfinite(q32))
+		return diag_set(d,
+				"(Φ⁻¹f, Φ⁻¹f) is beyond the largest double (Φ⁻¹f = (%g, %g)): Φ "
+				"= [[%g, %g], [%g, %g]] is too small for f = (%g, %g) to be "
+				"compared with 1",
+				a[0], a[1], P[0], P[1], P[2], P[3], k.f[0], k.f[1]);
 	/* (3.2) and (3.3) part at q32 = 1, which rounding alone must not
 	 * decide: the defaults, Φ = diag(1, 0.5) and f = (0.8, 0.3), sit on it. */
 	const bool boundary = fabs(q32 - 1.0) <= 16 * DBL_EPSILON;
@@ -205,18 +217,42 @@ static int rest_solve(const struct model_input *in, struct model_output *out, st
 
 	/* ζ(λ) − 1 on [0, λ_hi]: past λ_hi = ‖Φ‖_F + |f| + 1 ≥ ‖Φ‖₂ + |f| + 1,
 	 * |(Φ + λI)⁻¹f| ≤ |f|/(λ − ‖Φ‖₂) < 1, so every root lies inside. */
-	const double normF = sqrt(P[0] * P[0] + P[1] * P[1] + P[2] * P[2] + P[3] * P[3]);
+	const double normF = hypot(hypot(P[0], P[1]), hypot(P[2], P[3])); /* no overflow */
 	const double lam_hi = normF + hypot(fx, fy) + 1.0;
 	double g_prev = boundary ? 0.0 : q32 - 1.0, lam_prev = 0.0;
 	double br_lo = NAN, br_hi = NAN;
 	int nroots = 0;
-	for (int i = 1; i <= KR_SCAN; i++) {
-		double lam = lam_hi * i / KR_SCAN, eta[2];
+	/* the scan: KR_SCAN points evenly on [0, λ_hi], merged with KR_SCAN
+	 * points geometric from λ_hi·1e-300 up, so that a root on a scale far
+	 * below ‖Φ‖ (Φ = diag(1e300, 0.3): λ near |f| − 0.3) is not stepped over */
+	int iu = 1, ig = 0;
+	const double decades = fmin(300.0, -log10(fmax(DBL_MIN / lam_hi, 1e-300)));
+	while (iu <= KR_SCAN) {
+		const double lu = lam_hi * iu / KR_SCAN;
+		const double lg = ig < KR_SCAN
+					  ? lam_hi * pow(10.0, -decades * (KR_SCAN - ig) / KR_SCAN)
+					  : INFINITY;
+		double lam;
+		if (lg < lu) {
+			lam = lg;
+			ig++;
+		} else {
+			lam = lu;
+			iu++;
+		}
+		if (!(lam > lam_prev))
+			continue;
+		double eta[2];
 		double g = rest_zeta(&k, lam, eta);
 		if (isnan(g)) { /* Φ has the eigenvalue −λ: skip the point */
 			k.singular++;
 			continue;
 		}
+		/* ζ − 1 at rounding level, 0 included (the geometric points next
+		 * to a ζ(0) = 1 boundary), says nothing of its sign: the bracket
+		 * skips it, and a root on a point is bracketed by its neighbours */
+		if (fabs(g) <= 16 * DBL_EPSILON)
+			continue;
 		if (g == 0.0 || (g_prev != 0.0 && (g < 0) != (g_prev < 0))) {
 			nroots++;
 			br_lo = g == 0.0 ? lam : lam_prev;
