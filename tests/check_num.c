@@ -130,6 +130,32 @@ START_TEST(test_crossing_brent_fails)
 }
 END_TEST
 
+/* GSL's failures reach the user in tribo's words, not the algorithm's
+ * ("endpoints do not straddle y=0", "bad integrand behavior found…"). */
+START_TEST(test_fail_words)
+{
+	struct diag d;
+	static const struct {
+		int status;
+		const char *says, *not ;
+	} c[] = {{GSL_EINVAL, "both ends on one side of zero", "straddle"},
+		 {GSL_ESING, "singularity or a jump", "bad integrand"},
+		 {GSL_EBADFUNC, "not a finite number", "bad function"},
+		 {GSL_EDOM, "positive definite", "input domain error"}};
+	num_init();
+	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		num_gsl_clear();
+		gsl_error(c[i].status == GSL_EINVAL ? "endpoints do not straddle y=0"
+						    : "bad integrand behavior found",
+			  __FILE__, __LINE__, c[i].status);
+		ck_assert_int_eq(num_fail(&d, c[i].status, "the root"), -1);
+		ck_assert_msg(strstr(d.msg, c[i].says) && !strstr(d.msg, c[i].not ), "%s", d.msg);
+		ck_assert_msg(!strncmp(d.msg, "the root failed: ", 17), "%s", d.msg);
+	}
+	num_gsl_clear();
+}
+END_TEST
+
 /* ---- num_settle ------------------------------------------------------------- */
 
 START_TEST(test_settle_relative)
@@ -280,6 +306,7 @@ static Suite *num_suite(void)
 	tcase_add_test(tc, test_crossing_none);
 	tcase_add_test(tc, test_crossing_at_once);
 	tcase_add_test(tc, test_crossing_brent_fails);
+	tcase_add_test(tc, test_fail_words);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("settle");
 	tcase_add_test(tc, test_settle_relative);
