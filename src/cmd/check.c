@@ -95,8 +95,7 @@ static const char *hint_for(double ratio, double rel)
 /* The offset in the command line of a place in c->rest (a copy of its end). */
 static int rest_col(const struct cmd_ctx *c, const char *at)
 {
-	const char *rest = strstr(c->line, c->rest);
-	return rest ? (int)(rest - c->line) + (int)(at - c->rest) : 0;
+	return (int)c->rest_off + (int)(at - c->rest);
 }
 
 /* A verdict (case II, outcome paradox, stuck true): the word itself,

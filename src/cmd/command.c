@@ -350,7 +350,15 @@ int command_run(struct session *s, const char *line, bool interactive, struct pl
 	char *rest = xstrndup(after, strcspn(after, "#"));
 	for (size_t n = strlen(rest); n && isspace((unsigned char)rest[n - 1]); n--)
 		rest[n - 1] = '\0';
-	struct cmd_ctx c = {s, &t, line, rest, out, d, interactive, false, pane};
+	struct cmd_ctx c = {.s = s,
+			    .args = &t,
+			    .line = line,
+			    .rest = rest,
+			    .rest_off = t.n > 1 ? (size_t)(t.v[1].col - 1) : strlen(line),
+			    .out = out,
+			    .d = d,
+			    .interactive = interactive,
+			    .pane = pane};
 	rc = cmd->run(&c);
 	free(rest);
 	if (rc)

@@ -42,6 +42,7 @@ struct cmd_ctx {
 	bool interactive; /* say what was done, not only what was asked */
 	bool quit;
 	struct plot_pane *pane; /* the screen's plot pane; NULL in the other modes */
+	size_t rest_off;	/* where rest starts in line (carets point into the line) */
 };
 
 enum {

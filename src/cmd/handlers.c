@@ -398,7 +398,7 @@ int cmd_eval(struct cmd_ctx *c)
 	if (expr_eval(expr, lookup_si, c->s, &x, c->d)) {
 		/* point into the whole command line, not just the expression */
 		if (c->d->col > 0) {
-			int off = (int)(strstr(c->line, c->rest) - c->line);
+			int off = (int)c->rest_off;
 			char msg[sizeof(c->d->msg)];
 			memcpy(msg, c->d->msg, sizeof(msg));
 			diag_at(c->d, "", 0, c->d->col + off, c->line, "%s", msg);

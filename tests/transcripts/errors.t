@@ -94,3 +94,11 @@ $ tribo -c 'load /'
 $ printf 'load disk-reye\nprint m' | tribo
 2
 ? 0
+
+# Issue 18: the caret points into the expression, not at the same letter in
+# the command's name ('eval v' after a ';' put it under eval's v).
+$ tribo -c 'load disk-reye; eval v'
+! tribo: -c: command 2: eval: unknown name 'v' (did you mean 'm'?)
+!      eval v
+!           ^
+? 1
