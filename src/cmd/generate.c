@@ -923,8 +923,11 @@ int cmd_generate(struct cmd_ctx *c)
 		struct strbuf kept = STRBUF_INIT;
 		if (kept_list(&ps, &kept)) {
 			size_t k = total_rekept(&ps);
-			strbuf_addf(c->out, "; %zu draw%s redrawn to keep %s", k, k == 1 ? "" : "s",
-				    strbuf_str(&kept));
+			if (k)
+				strbuf_addf(c->out, "; %zu draw%s redrawn to keep %s", k,
+					    k == 1 ? "" : "s", strbuf_str(&kept));
+			else
+				strbuf_addf(c->out, "; every draw kept %s", strbuf_str(&kept));
 		}
 		strbuf_release(&kept);
 		strbuf_addch(c->out, '\n');
