@@ -87,14 +87,17 @@ struct probe {
 	int choice[MAXP];
 	const char *text[MAXP];
 	const char *config; /* "defaults" or "law = tanh" */
-	int nbad, ncases;
+	int nbad, ncases;   /* cases, each counted once however much is wrong */
+	bool case_bad;
 };
 
 static void bad(struct probe *p, const char *param, double x, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 static void bad(struct probe *p, const char *param, double x, const char *fmt, ...)
 {
-	p->nbad++;
+	if (!p->case_bad)
+		p->nbad++;
+	p->case_bad = true;
 	if (p->nbad > MAX_REPORT && !getenv("TRIBO_DOMAIN_ALL"))
 		return;
 	char what[600];
@@ -133,6 +136,7 @@ static void probe_case(struct probe *p, size_t i, double x)
 	const double saved = p->num[i];
 	p->num[i] = x;
 	p->ncases++;
+	p->case_bad = false;
 	struct model_input in = {p->num, p->choice, p->text};
 	struct diag d;
 	diag_clear(&d);
