@@ -386,7 +386,7 @@ START_TEST(test_keep)
 	char dir[128];
 	snprintf(dir, sizeof(dir), "%s/pp", tmp);
 	OK("generate 40 seed 3 format txt to %s painleve-paradox", dir);
-	ck_assert_ptr_nonnull(strstr(strbuf_str(&out), "redrawn to keep mode = inconsistent\n"));
+	ck_assert_ptr_nonnull(strstr(strbuf_str(&out), "every draw kept mode = inconsistent\n"));
 	char *key = slurp(dir, "key.txt");
 	int modes = 0;
 	for (const char *p = key; (p = strstr(p, "\n  mode = ")); p++) {

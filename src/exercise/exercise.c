@@ -681,6 +681,53 @@ double ex_param_to_model(const struct ex_param *p, double value)
 	return unit_convert(value, &p->u, &p->canon);
 }
 
+/* The model's check (what its parameters must satisfy together, its
+ * domain's scales) at the file's values. */
+static int domain_check(const struct exercise *ex, int without, struct diag *d)
+{
+	const struct model *m = ex->model;
+	double *num = xcalloc(m->nparams, sizeof(*num));
+	int *choice = xcalloc(m->nparams, sizeof(*choice));
+	const char **text = xcalloc(m->nparams, sizeof(*text));
+	for (size_t i = 0; i < m->nparams; i++) {
+		const struct ex_param *p = &ex->params[i];
+		num[i] = (int)i == without ? m->params[i].def : ex_param_to_model(p, p->value);
+		choice[i] = p->choice;
+		text[i] = p->text ? p->text : "";
+	}
+	struct model_input in = {num, choice, text};
+	int rc = m->check(&in, d);
+	free(num);
+	free(choice);
+	free(text);
+	return rc;
+}
+
+/* An exercise whose own values the model refuses is refused at load, as
+ * `set` refuses them: the message points at the value that, put back to
+ * the model's default, makes the rest acceptable, else at [exercise]. */
+static void final_domain(struct parse *ps)
+{
+	const struct exercise *ex = ps->ex;
+	const struct model *m = ex->model;
+	struct diag why;
+	diag_clear(&why);
+	if (!m->check || domain_check(ex, -1, &why) == 0)
+		return;
+	int line = ps->exercise_line;
+	for (size_t i = 0; i < m->nparams; i++) {
+		struct diag scratch;
+		diag_clear(&scratch);
+		const struct ex_param *p = &ex->params[i];
+		if (p->spec->kind == PARAM_NUMBER && p->value_line &&
+		    domain_check(ex, (int)i, &scratch) == 0) {
+			line = p->value_line;
+			break;
+		}
+	}
+	perr_line(ps, line, 0, "model %s refuses these values: %s", m->name, why.msg);
+}
+
 /* The binding bounds, in the display unit. */
 static void bounds(const struct ex_param *p, double *lo, bool *lo_open, double *hi, bool *hi_open)
 {
@@ -935,6 +982,8 @@ struct exercise *exercise_parse(const char *path, const char *text, size_t len, 
 		final_statement(&ps);
 	if (!ps.failed)
 		final_keep(&ps);
+	if (!ps.failed)
+		final_domain(&ps);
 	free(ps.raw);
 	free(ps.keep);
 	free(ps.param_given);

@@ -61,9 +61,12 @@ lint-value.ini:9:1: error: r = 2 m is out of range: r must be [0.01, 1] m
 lint-value.ini: 1 error, 0 warnings
 ? 1
 
-# An exercise that does not solve at its own values is an error.
+# An exercise whose own values the model refuses is an error, at the
+# value that breaks the relation (issue 18: refused at load, as by `set`).
 $ tribo --lint lint-base.ini
-lint-base.ini:3: error: the exercise does not solve at the file's values: mu1 = 0.5 is below mu0 = 1.1: the static coefficient cannot be less than the kinetic one
+lint-base.ini:10:1: error: model imachi refuses these values: mu1 = 0.5 is below mu0 = 1.1: the static coefficient cannot be less than the kinetic one
+    value = 0.5
+    ^
 lint-base.ini: 1 error, 0 warnings
 ? 1
 
@@ -208,4 +211,13 @@ warning: tp2/a.ini: id 'aa-first' is also in tp1/a.ini, which is used
 warning: tp2/conveyor.ini: id 'conveyor' is also in SHIPPED/conveyor.ini, which is used
 aa-first: From the first
 conveyor: A block on a conveyor belt (Bouchet's friction)
+? 0
+
+# Issue 18: an exercise whose own values the model refuses (ragulskis's
+# periods must be whole) is refused at load, as `set` refuses them, with
+# the line of the value.
+$ printf '[exercise]\nid = bad-rg\ntitle = t\nmodel = ragulskis\nstatement = s\n[param periods]\nvalue = 2.5\n' >"$HOME/bad-rg.ini"; printf 'load disk-reye\nload %s\n' "$HOME/bad-rg.ini" | tribo 2>&1 | sed "s|$HOME/||"
+tribo: stdin:2: load: bad-rg.ini:7:1: model ragulskis refuses these values: periods = 2.5: must be a whole number of periods (at most 10⁷)
+    value = 2.5
+    ^
 ? 0
