@@ -306,6 +306,9 @@ static double peak_value(double t, void *p)
  * end, so nothing is extrapolated beyond them. */
 static int extremum(struct rg *r, size_t off, int sign, double *out, struct diag *d)
 {
+	if (r->ns == 0)
+		return diag_set(d, "no sample of the measured period was stored (its length "
+				   "2π/ω is not a finite number of steps)");
 	size_t best = 0;
 #define Q(i) (*((const double *)&r->s[(i)] + off))
 	for (size_t i = 1; i < r->ns; i++)
@@ -463,13 +466,77 @@ static void ragulskis_figures(const struct rg *r, const struct sample *s0, doubl
 static const char *const law_name[] = {"(8), elliptic", "(10), elliptic with a peak",
 				       "exact Coulomb", "tanh"};
 
-/* model.check */
+/* The domain where a solve answers, in a bounded time (a second or two)
+ * and with finite numbers. Every magnitude within 1e9 of 1 (squares and
+ * ratios of them stay finite and far from rounding); then the ratios of
+ * the oscillator's own rates to ω, which set the steps per period: the
+ * spring's k/(mω²), the damper's c/(mω) and, for a smooth law, the
+ * transition's h/(mωΔ). The elliptic laws' vertical tangent at u̇ = 0
+ * makes a mass that friction holds creep at ever smaller speeds, each
+ * step shorter than the last: h within 5 P keeps it moving. */
+#define RG_BIG	 1e9
+#define RG_KAPPA 1e5
+#define RG_GAMMA 1e3
+#define RG_ETA	 1e4
+#define RG_HP	 5.0
 static int ragulskis_check(const struct model_input *in, struct diag *d)
 {
-	const double periods = in->num[R_PERIODS];
+	const double *p = in->num;
+	const double periods = p[R_PERIODS];
 	if (periods != floor(periods) || periods > 1e7)
 		return diag_set(d, "periods = %g: must be a whole number of periods (at most 10⁷)",
 				periods);
+	static const int positive[] = {R_M, R_OMEGA, R_DELTA, R_DELTA_A};
+	for (size_t i = 0; i < sizeof positive / sizeof *positive; i++) {
+		const double v = p[positive[i]];
+		if (!(v >= 1 / RG_BIG && v <= RG_BIG))
+			return diag_set(d,
+					"%s = %g: outside 1e-9..1e9 %s, where the model's "
+					"products and ratios of scales stay finite",
+					r_params[positive[i]].name, v, r_params[positive[i]].unit);
+	}
+	static const int bounded[] = {R_C, R_K, R_P, R_H, R_U0, R_V0};
+	for (size_t i = 0; i < sizeof bounded / sizeof *bounded; i++) {
+		const double v = p[bounded[i]];
+		if (!(fabs(v) <= RG_BIG))
+			return diag_set(d,
+					"%s = %g: beyond 1e9 %s, where the model's products "
+					"and ratios of scales stay finite",
+					r_params[bounded[i]].name, v, r_params[bounded[i]].unit);
+	}
+	const double m = p[R_M], w = p[R_OMEGA], h = p[R_H];
+	const double kappa = p[R_K] / (m * w * w), gamma = p[R_C] / (m * w);
+	if (kappa > RG_KAPPA)
+		return diag_set(d,
+				"k/(mω²) = %.3g: above 1e5, the spring's period 2π√(m/k) would "
+				"be over 300 times shorter than the forcing's 2π/ω = %.3g s, "
+				"too many steps per period; raise omega or m, or lower k",
+				kappa, 2 * M_PI / w);
+	if (gamma > RG_GAMMA)
+		return diag_set(d,
+				"c/(mω) = %.3g: above 1e3, the damper's time m/c would be over "
+				"1000 times shorter than the forcing's 1/ω = %.3g s, too many "
+				"steps per period; raise omega or m, or lower c",
+				gamma, 1 / w);
+	const int law = in->choice[R_LAW];
+	if (law == 2) /* exact Coulomb: no transition, sticking is exact */
+		return 0;
+	const double width = law == 1 ? fmin(p[R_DELTA], p[R_DELTA_A]) : p[R_DELTA];
+	const double eta = h / (m * w * width);
+	if (eta > RG_ETA)
+		return diag_set(d,
+				"h/(mωΔ) = %.3g: above 5e3, the friction's transition of width "
+				"%.3g m/s would be crossed over 5000 times faster than the "
+				"forcing's 1/ω = %.3g s, too many steps per period; widen Delta%s "
+				"or use law coulomb",
+				eta, width, 1 / w, law == 1 ? " or Delta_a" : "");
+	if (law <= 1 && h > RG_HP * p[R_P])
+		return diag_set(d,
+				"h = %g N is above 5 P = %g N: with the elliptic laws' vertical "
+				"tangent at u̇ = 0, a mass that friction holds creeps at ever "
+				"smaller speeds, without bound on the steps; raise P or use law "
+				"coulomb (exact sticking) or tanh",
+				h, RG_HP * p[R_P]);
 	return 0;
 }
 
@@ -537,6 +604,23 @@ static int ragulskis_solve(const struct model_input *in, struct model_output *ou
 		return -1;
 	}
 	const double stick = r.coulomb ? r.t_stick / T : 0.0;
+	/* inside the domain of ragulskis_check every one is finite; one that is
+	 * not is refused, never printed */
+	const struct {
+		const char *name;
+		double v;
+	} got[] = {{"amp", umax},  {"umin", umin}, {"vmax", vmax},
+		   {"amin", amin}, {"amax", amax}, {"stick_fraction", stick},
+		   {"u_end", y[0]}};
+	for (size_t i = 0; i < sizeof got / sizeof *got; i++)
+		if (!isfinite(got[i].v)) {
+			free(r.s);
+			return diag_set(d,
+					"%s came out as %g: the integration lost its accuracy "
+					"at these scales; bring m, k, c, h, P and omega nearer "
+					"each other",
+					got[i].name, got[i].v);
+		}
 
 	out->res[R_AMP] = value_number(umax);
 	out->res[R_UMIN] = value_number(umin);

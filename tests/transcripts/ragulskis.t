@@ -47,11 +47,53 @@ $ tribo -c 'load ragulskis; set periods 2.5; solve'
 ? 1
 
 
-# A narrow transition (Δ = 1e-5) once made the event location fail when the
-# switch fell within rounding of a step's end; it now runs, and its
-# amplitude is the exact Coulomb one (1.197724…) to within O(Δ). Its
-# ~10⁶ steps take seconds, and minutes under valgrind.
-#! heavy
-$ tribo -c 'load ragulskis; set Delta 1e-5; set Delta_a 1e-5; set c 0; solve; eval step(1e-4 - abs(amp - 1.19772416533))'
+# A narrow transition: Δ = 1e-3 (h/(mωΔ) = 3200) runs, its amplitude
+# within O(Δ) of the exact Coulomb one (1.197724…); Δ = 1e-5 (3.2e5, once
+# ~10⁶ steps and seconds) is now outside the domain, refused at `set`.
+$ tribo -c 'load ragulskis; set c 0; set Delta 1e-3; set Delta_a 1e-3; solve; eval step(1e-2 - abs(amp - 1.19772416533))'
 1
 ? 0
+
+# Issue 18: the domain's edges are refused at `set` with the reason, never
+# a crash (ω = 1e-310 once read a null pointer), a non-finite answer
+# (ω = 1e-200, m = 1e-300, c or k = 1e300 gave amp = -inf, vmax = nan) or
+# a solve of tens of seconds (ω = 1e-6, k = 1e9, h = 1e9).
+$ tribo -c 'load ragulskis; set omega 1e-310; solve'
+! tribo: -c: command 2: set: omega = 1e-310: outside 1e-9..1e9 rad/s, where the model's products and ratios of scales stay finite
+? 1
+
+$ tribo -c 'load ragulskis; set omega 1e-200; solve'
+! tribo: -c: command 2: set: omega = 1e-200: outside 1e-9..1e9 rad/s, where the model's products and ratios of scales stay finite
+? 1
+
+$ tribo -c 'load ragulskis; set m 1e-300; solve'
+! tribo: -c: command 2: set: m = 1e-300: outside 1e-9..1e9 kg, where the model's products and ratios of scales stay finite
+? 1
+
+$ tribo -c 'load ragulskis; set c 1e300; solve'
+! tribo: -c: command 2: set: c = 1e+300: beyond 1e9 N*s/m, where the model's products and ratios of scales stay finite
+? 1
+
+$ tribo -c 'load ragulskis; set k 1e300; solve'
+! tribo: -c: command 2: set: k = 1e+300: beyond 1e9 N/m, where the model's products and ratios of scales stay finite
+? 1
+
+$ tribo -c 'load ragulskis; set omega 1e-6; solve'
+! tribo: -c: command 2: set: k/(mω²) = 1e+12: above 1e5, the spring's period 2π√(m/k) would be over 300 times shorter than the forcing's 2π/ω = 6.28e+06 s, too many steps per period; raise omega or m, or lower k
+? 1
+
+$ tribo -c 'load ragulskis; set k 1e9; solve'
+! tribo: -c: command 2: set: k/(mω²) = 1e+09: above 1e5, the spring's period 2π√(m/k) would be over 300 times shorter than the forcing's 2π/ω = 6.28 s, too many steps per period; raise omega or m, or lower k
+? 1
+
+$ tribo -c 'load ragulskis; set h 1e9; solve'
+! tribo: -c: command 2: set: h/(mωΔ) = 1.25e+09: above 5e3, the friction's transition of width 0.8 m/s would be crossed over 5000 times faster than the forcing's 1/ω = 1 s, too many steps per period; widen Delta or use law coulomb
+? 1
+
+$ tribo -c 'load ragulskis; set c 1e5; solve'
+! tribo: -c: command 2: set: c/(mω) = 1e+05: above 1e3, the damper's time m/c would be over 1000 times shorter than the forcing's 1/ω = 1 s, too many steps per period; raise omega or m, or lower c
+? 1
+
+$ tribo -c 'load ragulskis; set h 30; solve'
+! tribo: -c: command 2: set: h = 30 N is above 5 P = 20 N: with the elliptic laws' vertical tangent at u̇ = 0, a mass that friction holds creeps at ever smaller speeds, without bound on the steps; raise P or use law coulomb (exact sticking) or tanh
+? 1
