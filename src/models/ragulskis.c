@@ -203,14 +203,35 @@ static int stick_end(const struct rg *r, double t0, double u, double tend, doubl
 	return num_first_crossing(stick_excess, q, &scan, tl, d);
 }
 
+/* The way a mass at rest at u is pushed at t: the sign of the force, or,
+ * where the force is zero, of its rate P ω cos ωt; 0 when both are. */
+static int push_sign(const struct rg *r, double t, double u)
+{
+	double F = force(r, t, u);
+	if (F == 0)
+		F = r->P * r->w * cos(r->w * t);
+	return F > 0 ? 1 : F < 0 ? -1 : 0;
+}
+
 /* Coulomb at u̇ = 0: stick while the force is within h, else slip along it
- * (the other way: the friction has just brought the mass to rest). */
+ * (the other way: the friction has just brought the mass to rest). With
+ * h = 0 there is nothing to stick by: a zero force whose rate is not zero
+ * (the start of P sin ωt) moves the mass at once, which is what keeps a
+ * frictionless run from switching between stick and slip forever at t. */
 static void coulomb_rest(struct rg *r, double t, double y[])
 {
 	y[1] = 0.0;
 	double F = force(r, t, y[0]);
-	r->mode = fabs(F) <= r->hs ? 0 : F > 0 ? 1 : -1;
+	r->mode = fabs(F) > r->hs ? (F > 0 ? 1 : -1) : r->hs > 0 ? 0 : push_sign(r, t, y[0]);
 	take(r, t, y);
+}
+
+/* Whether a slip in the way of r->mode can start from u̇ = 0 at t: the
+ * acceleration goes that way, or is zero while the force grows that way. */
+static bool slips_on(const struct rg *r, double t, const double y[])
+{
+	double a = accel(r, t, y);
+	return a != 0 ? r->mode * a > 0 : r->mode * push_sign(r, t, y[0]) > 0;
 }
 
 /* Integrates from (t, y) to tend; with r->record, samples every
@@ -233,7 +254,7 @@ static int advance(struct rg *r, double *t, double y[], double tend, double step
 			*t = t1;
 			take(r, *t, y);
 			if (tl <= tend) {
-				r->mode = force(r, *t, y[0]) > 0 ? 1 : -1;
+				r->mode = push_sign(r, *t, y[0]) >= 0 ? 1 : -1;
 				r->phases++;
 				take(r, *t, y);
 			}
@@ -241,8 +262,7 @@ static int advance(struct rg *r, double *t, double y[], double tend, double step
 		}
 		/* A slip phase that starts on or past u̇ = 0 (a period ended just
 		 * there) switches first. */
-		if (r->coulomb &&
-		    (r->mode * y[1] < 0 || (y[1] == 0 && r->mode * accel(r, *t, y) <= 0))) {
+		if (r->coulomb && (r->mode * y[1] < 0 || (y[1] == 0 && !slips_on(r, *t, y)))) {
 			coulomb_rest(r, *t, y);
 			continue;
 		}

@@ -97,3 +97,11 @@ $ tribo -c 'load ragulskis; set c 1e5; solve'
 $ tribo -c 'load ragulskis; set h 30; solve'
 ! tribo: -c: command 2: set: h = 30 N is above 5 P = 20 N: with the elliptic laws' vertical tangent at u̇ = 0, a mass that friction holds creeps at ever smaller speeds, without bound on the steps; raise P or use law coulomb (exact sticking) or tanh
 ? 1
+
+# Exact Coulomb with h = 0 is a linear oscillator: it once switched
+# between stick and slip forever at t = 0 (a zero force, a zero h); at
+# resonance (k = mω²) its amplitude is P/(cω) = 4/(0.1·1) = 40 m.
+$ tribo -c 'load ragulskis; set law coulomb; set h 0; solve; eval step(1e-6 - abs(amp/40 - 1)); print stick_fraction'
+1
+0
+? 0
