@@ -74,8 +74,12 @@ static const struct result_spec kr_results[KR_NRESULTS] = {
 	[KR_LYAP_LAMBDA] = RESULT_NUMBER("lyap_lambda", "",
 					 "largest positive root of ζ(λ) = |(Φ + λI)⁻¹f|² = 1 "
 					 "(nan: none, the rest is stable)"),
-	[KR_ETA_X] = RESULT_NUMBER("eta_x", "", "starting direction η = (Φ + λI)⁻¹f, x"),
-	[KR_ETA_Y] = RESULT_NUMBER("eta_y", "", "starting direction η = (Φ + λI)⁻¹f, y"),
+	[KR_ETA_X] = RESULT_NUMBER("eta_x", "",
+				   "starting direction η = (Φ + λI)⁻¹f, x (nan: none, the rest "
+				   "is stable)"),
+	[KR_ETA_Y] = RESULT_NUMBER("eta_y", "",
+				   "starting direction η = (Φ + λI)⁻¹f, y (nan: none, the rest "
+				   "is stable)"),
 };
 
 /* Points of the scan of ζ − 1 on [0, λ_hi]. */

@@ -128,7 +128,7 @@ r: a parameter of disk (disk-reye)
   range: > 0 m
   unit: m; 'set r VALUE UNIT' takes any unit of length
 stop_time: a result of disk (disk-reye)
-  time to stop, integrating the equation of motion
+  time to stop, integrating the equation of motion (inf: never, μ = 0)
   unit: s
   value: 1.22324159021 s
   the exercise asks for it (in s, 1%): 'check stop_time VALUE'

@@ -19,7 +19,7 @@ compare with Reye's hypothesis.
 
 Give:
   torque in N·m: friction torque -∂R/∂φ̇ at the start (opposes the spin)
-  stop_time in s: time to stop, integrating the equation of motion
+  stop_time in s: time to stop, integrating the equation of motion (inf: never, μ = 0)
 ? 0
 
 # The Done-when: 40 variants in LaTeX, twice (once of the loaded exercise
