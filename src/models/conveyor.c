@@ -85,7 +85,8 @@ static const struct result_spec c_results[C_NRESULTS] = {
 	[C_Y_END] = RESULT_NUMBER("y_end", "m", "position at tmax, y"),
 	[C_C_TRANSVERSE] =
 		RESULT_NUMBER("c_transverse", "N*s/m",
-			      "N μ(v0)/v0: the viscous coefficient a slow transverse motion feels"),
+			      "N μ(v0)/v0: the viscous coefficient a slow transverse motion feels "
+			      "(inf: a belt at rest, or one so slow that it is above 1e308)"),
 	[C_STUCK] = RESULT_BOOL_VERDICT("stuck", VERDICT_KIND,
 					"whether the block rides with the belt at tmax"),
 	[C_T_STICK] = RESULT_NUMBER("t_stick", "s",
@@ -408,6 +409,20 @@ static int conveyor_solve(const struct model_input *in, struct model_output *out
 	return 0;
 }
 
+/* model.check: the block's acceleration, its forces over m, must be a
+ * number (m = 1e-310 made every end value nan). */
+static int conveyor_check(const struct model_input *in, struct diag *d)
+{
+	const double *p = in->num;
+	const double F = fabs(p[C_FX]) + fabs(p[C_FY]) + p[C_N] * fmax(p[C_MU0], p[C_MUINF]);
+	if (!isfinite(F / p[C_M]))
+		return diag_set(d,
+				"m = %g kg: the block's acceleration, its forces (%g N) over its "
+				"mass, would be above 1e308 m/s²; raise m or lower the forces",
+				p[C_M], F);
+	return 0;
+}
+
 const struct model model_conveyor = {
 	.name = "conveyor",
 	.summary = "a block pushed across a conveyor belt, Bouchet's friction (Minguzzi §2.1)",
@@ -416,4 +431,5 @@ const struct model model_conveyor = {
 	.results = c_results,
 	.nresults = C_NRESULTS,
 	.solve = conveyor_solve,
+	.check = conveyor_check,
 };

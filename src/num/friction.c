@@ -49,11 +49,20 @@ double friction_mu_integral(struct friction_law *law, double v)
 		return law->mu * v;
 	case FRICTION_STOKES:
 		return 0.5 * law->k * v * v;
-	case FRICTION_BOUCHET:
-		/* Minguzzi §2.1; a -> 0 is Coulomb with mu0 */
-		if (law->a == 0.0)
-			return law->mu0 * v;
-		return (law->mu0 - law->muinf) / law->a * log1p(law->a * v) + law->muinf * v;
+	case FRICTION_BOUCHET: {
+		/* Minguzzi §2.1: (μ0 − μ∞) ln(1 + a v)/a + μ∞ v, written with
+		 * ln(1 + x)/x, x = a v, so that a tiny a (1e-310) does not make
+		 * (μ0 − μ∞)/a overflow; a → 0 is Coulomb with μ0 */
+		const double x = law->a * v;
+		double q; /* ln(1 + x)/x */
+		if (fabs(x) < 1e-8)
+			q = 1 - x / 2;
+		else if (isinf(x))
+			q = (log(law->a) + log(v)) / x;
+		else
+			q = log1p(x) / x;
+		return (law->mu0 - law->muinf) * v * q + law->muinf * v;
+	}
 	case FRICTION_FN: {
 		if (law->bad)
 			return NAN;

@@ -128,3 +128,25 @@ $ tribo -c 'load conveyor; set tmax 1; solve; print t_stick y_end; set tmax 1e9;
 0.117851640655
 0.00624590379362
 ? 0
+
+# Issue 18, the domain's edges. Bouchet's ∫μ with a tiny a is Coulomb's
+# μ0 v (it overflowed to R0 = inf at a = 1e-310): R0 = N μ0 |v_r| =
+# 9.81 · 0.6 · 0.5 = 2.943 W. A mass so small that its acceleration
+# overflows is refused (every end value was nan).
+$ tribo -c 'load conveyor; set a 1e-310; solve; print R0'
+2.943
+? 0
+
+$ tribo -c 'load conveyor; set m 1e-310'
+! tribo: -c: command 2: set: m = 1e-310 kg: the block's acceleration, its forces (7.886 N) over its mass, would be above 1e308 m/s²; raise m or lower the forces
+? 1
+
+# The disk: a spin whose stop angle overflows is refused; a spin of
+# 1e-300 rad/s stops at once (τ = ωr/(μg)), without seconds of quadrature.
+$ tribo -c 'load disk-reye; set omega 1e300'
+! tribo: -c: command 2: set: omega = 1e+300 rad/s: the disk would turn more than 1e308 rad before it stops (about ω²r/(2μg)); lower omega or r, or raise mu or g
+? 1
+
+$ tribo -c 'load disk-reye; set omega 1e-300; solve; eval stop_time/stop_time_exact'
+1
+? 0
