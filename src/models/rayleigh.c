@@ -903,6 +903,19 @@ static struct contact ry_contact(const struct model_input *in, struct friction_l
  * (r_in below r), so that set refuses what solve would. */
 static int rayleigh_check(const struct model_input *in, struct diag *d)
 {
+	/* velocities of 1e-310 made the integrand subnormal: the quadrature
+	 * failed, or ran for seconds; 1e300 overflows its squares */
+	static const int speeds[] = {RY_VX, RY_VY, RY_WZ, RY_BX, RY_BY};
+	for (size_t i = 0; i < sizeof(speeds) / sizeof(*speeds); i++) {
+		const double v = fabs(in->num[speeds[i]]);
+		if (v != 0 && (v < 1e-150 || v > 1e150))
+			return diag_set(d,
+					"%s = %g %s: a velocity must be 0 or between 1e-150 and "
+					"1e150 in size, where the surface integral's integrand "
+					"neither under- nor overflows",
+					ry_params[speeds[i]].name, in->num[speeds[i]],
+					ry_params[speeds[i]].unit);
+	}
 	struct friction_law law;
 	struct formula fm;
 	int rc = ry_law(in, &law, &fm, d);
