@@ -431,8 +431,12 @@ static void polisher_figures(struct figures *fs, const struct trace *tr, const s
 	curve_point(cv, umax, c * umax);
 }
 
+static int polisher_check(const struct model_input *in, struct diag *d);
+
 static int polisher_solve(const struct model_input *in, struct model_output *out, struct diag *d)
 {
+	if (polisher_check(in, d))
+		return -1;
 	const double *a = in->num;
 	struct polisher p = {
 		.law = {.kind = FRICTION_COULOMB, .mu = a[P_MU]},
@@ -466,7 +470,10 @@ static int polisher_solve(const struct model_input *in, struct model_output *out
 		return -1;
 	const double c_eff = mu * mg / rw;
 	double c_exact;
-	if (u0 > 0)
+	/* Below 1e-8 of the slower ring's rim speed the limit is exact to
+	 * rounding (R is even in u: the correction is O(u²/(r(θ̇ ± ω))²)),
+	 * where the ratio of quadratures is not: u = 1e-300 gave −inf. */
+	if (u0 > 1e-8 * p.r * fmin(fabs(td0 + p.omega), fabs(td0 - p.omega)))
 		c_exact = -(q0.Qx * vx0 + q0.Qy * vy0) / (u0 * u0);
 	else /* the limit u → 0: each ring gives μ m g/(2 r |θ̇ ± ω|) */
 		c_exact = mu * mg / (2 * p.r) * (1 / fabs(td0 + p.omega) + 1 / fabs(td0 - p.omega));
@@ -668,6 +675,35 @@ static int polisher_solve(const struct model_input *in, struct model_output *out
 	return 0;
 }
 
+/* The most time constants a run may span: about a second of steps. */
+#define PO_SPAN 5000.0
+
+/* model.check: the run within PO_SPAN of the machine's time constant
+ * 2rω/(μg), over which friction, a viscosity for it, relaxes its motion:
+ * an explicit integration takes steps of that size, so r = 1e-9, μ = 1e9
+ * or tmax = 1e9 took minutes; speeds whose squares stay finite. */
+static int polisher_check(const struct model_input *in, struct diag *d)
+{
+	const double *a = in->num;
+	static const int speeds[] = {P_VX0, P_VY0, P_THETADOT0};
+	for (size_t i = 0; i < sizeof(speeds) / sizeof(*speeds); i++)
+		if (!(fabs(a[speeds[i]]) <= 1e100))
+			return diag_set(d,
+					"%s = %g %s: beyond 1e100 in size, where the machine's "
+					"energies overflow",
+					p_params[speeds[i]].name, a[speeds[i]],
+					p_params[speeds[i]].unit);
+	const double tau = 2 * a[P_R] * a[P_OMEGA] / (a[P_MU] * a[P_G]);
+	if (a[P_TMAX] > PO_SPAN * tau)
+		return diag_set(d,
+				"tmax = %g s is %.3g times the machine's time constant "
+				"2rω/(μg) = %.3g s, over which friction relaxes its motion; a run "
+				"may span at most %g of them (%.3g s): lower tmax, or raise r or "
+				"omega, or lower mu or g",
+				a[P_TMAX], a[P_TMAX] / tau, tau, PO_SPAN, PO_SPAN * tau);
+	return 0;
+}
+
 const struct model model_polisher = {
 	.name = "polisher",
 	.summary = "a stone polisher of two counter-rotating rings (Minguzzi §2.3)",
@@ -676,4 +712,5 @@ const struct model model_polisher = {
 	.results = p_results,
 	.nresults = P_NRESULTS,
 	.solve = polisher_solve,
+	.check = polisher_check,
 };
