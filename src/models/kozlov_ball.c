@@ -98,6 +98,10 @@ enum { Q_VX, Q_VY, Q_WX, Q_WY, Q_OM, NQ };
 #define KB_D_EVENT 1e-9
 /* A run longer than this (in seconds) is reported, not continued. */
 #define KB_T_CAP 1e6
+/* The most steps of each integration (to tmax, then on to the stop): a
+ * few tenths of a second. The exercises take hundreds; μ = 1e-9 took a
+ * million before the cap, two seconds. */
+#define KB_STEPS 200000
 
 struct ball {
 	double m, r, g, J;
@@ -629,6 +633,7 @@ static int ball_solve(const struct model_input *in, struct model_output *out, st
 			z[i] = S[i] * q0[i] / D0;
 		struct ode_system sys = {NQ, ball_rhs, ball_event, &b};
 		struct ode_opts o = ode_opts_default(tmax * g / D0);
+		o.max_steps = KB_STEPS;
 		struct ode_end end;
 		if (out->figs) {
 			trace_init(&tr, NQ, 0, 0.0);
@@ -649,6 +654,14 @@ static int ball_solve(const struct model_input *in, struct model_output *out, st
 				rc = ode_run(trp ? trace_wrap(trp, &sys) : &sys, &o, end.t, z, &end,
 					     d);
 				nsteps += end.steps;
+				if (rc && end.steps >= o.max_steps) {
+					diag_clear(d);
+					rc = diag_set(d,
+						      "the ball had not stopped after %d steps "
+						      "(t = %.3g s): the μ are too small for the "
+						      "stop to be followed; raise mu1, mu2 and mu3",
+						      KB_STEPS, end.t * D0 / g);
+				}
 			}
 		}
 		if (!rc && trp)
