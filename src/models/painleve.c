@@ -131,7 +131,9 @@ static const struct result_spec rod_results[O_NRESULTS] = {
 	[O_COND29_RESIDUAL] = RESULT_NUMBER(
 		"cond29_residual", "", "|w − ρ∂f|/(‖Φ‖|A⁻¹∂f|), w = ΦᵀA⁻¹∂f (holds below 1e-9)"),
 	[O_RHO] = RESULT_NUMBER("rho", "", "ρ of (2.9) when it holds (nan otherwise)"),
-	[O_LAMBDA] = RESULT_NUMBER("lambda", "N", "normal reaction at the current state"),
+	[O_LAMBDA] = RESULT_NUMBER("lambda", "N",
+				   "normal reaction at the current state (nan: none, the "
+				   "inconsistent case of the paradox)"),
 	[O_D] = RESULT_NUMBER("D", "1/kg",
 			      "sliding: ÿ = b0 + λD, eq. (2.13): D = (A⁻¹(e_y + G))_y, the normal "
 			      "force's coefficient (D < 0: Painlevé's paradox); nan when the "
@@ -140,8 +142,10 @@ static const struct result_spec rod_results[O_NRESULTS] = {
 			       "sliding: the free normal acceleration b0 = (A⁻¹X)_y of eq. (2.13); "
 			       "nan when the contact does not slide"),
 	[O_MU_CRIT] = RESULT_NUMBER("mu_crit", "",
-				    "μ where the classical normal-force denominator vanishes at θ"),
-	[O_MU_CRIT_MIN] = RESULT_NUMBER("mu_crit_min", "", "smallest mu_crit over θ"),
+				    "μ where the classical normal-force denominator vanishes at θ "
+				    "(inf: at no μ, for this θ and sense of sliding)"),
+	[O_MU_CRIT_MIN] =
+		RESULT_NUMBER("mu_crit_min", "", "smallest mu_crit over θ (inf: at no μ at any θ)"),
 	[O_THETA_CRIT_MIN] = RESULT_NUMBER("theta_crit_min", "deg", "the θ of mu_crit_min"),
 	[O_MODE] = RESULT_WORD_EXPECTS(
 		"mode", "consistent", "Painlevé's paradox",
@@ -169,6 +173,10 @@ static const struct result_spec rod_results[O_NRESULTS] = {
 };
 
 /* ---- the rod's mechanics -------------------------------------------------- */
+
+/* The most steps of a rigid run: about half a second. The exercises take
+ * hundreds; a matrix law with Φ₂₂ = 1e6 took a million, 16 s. */
+#define RD_STEPS 20000
 
 /* A point of a phase of the rigid run: its time, state, λ and dλ/dt. */
 struct peak_pt {
@@ -703,11 +711,21 @@ static int run_rigid(struct rod *r, double th0, double xd0, double thd0, double 
 		struct ode_opts o = ode_opts_default(tmax);
 		struct ode_end end;
 		o.h0 = 1e-6 * r->tscale; /* the fall's own scale: tmax may be any horizon */
+		o.max_steps = out->steps < RD_STEPS ? RD_STEPS - out->steps : 1;
 		if (tr)
 			trace_mark(tr, t, y);
 		peak_start(r, t, y);
-		if (ode_run(tr ? trace_wrap(tr, &sys) : &sys, &o, t, y, &end, d))
-			return -1;
+		if (ode_run(tr ? trace_wrap(tr, &sys) : &sys, &o, t, y, &end, d)) {
+			if (end.steps < o.max_steps)
+				return -1;
+			diag_clear(d);
+			return diag_set(d,
+					"the run took more than %d steps before t = %.6g s (of "
+					"tmax = %g s): friction this strong against the rod's "
+					"inertia (Φ large against A) makes its equations stiff; "
+					"lower the friction, or tmax",
+					RD_STEPS, end.t, tmax);
+		}
 		if (peak_end(r, end.t, y))
 			return -1;
 		out->steps += end.steps;
@@ -1161,8 +1179,12 @@ static void rod_mu_crit_figure(struct figures *fs, const struct rod *r, double t
 
 /* ---- solve ---------------------------------------------------------------- */
 
+static int rod_check(const struct model_input *in, struct diag *d);
+
 static int rod_solve(const struct model_input *in, struct model_output *out, struct diag *d)
 {
+	if (rod_check(in, d))
+		return -1;
 	const double *p = in->num;
 	struct rod r = {
 		.m1 = p[R_M1],
@@ -1458,6 +1480,56 @@ static int rod_solve(const struct model_input *in, struct model_output *out, str
 	return 0;
 }
 
+/* The domain where a run answers, finite, in a bounded time: each
+ * magnitude within RD_BIG of the rod's own scales. The masses' ratio sets
+ * how stiff the rod's equations are (m2/m1 = 1e9 ran for seconds), l and
+ * g its time scale √(l/g), the rates against l its speeds (θ̇ = 1e300 made
+ * every end value nan), the friction coefficients its forces against mg,
+ * and a compliant contact's rates √(k/m) and c/m the stiffness the
+ * implicit method meets. */
+#define RD_BIG 1e6
+static int rod_check(const struct model_input *in, struct diag *d)
+{
+	const double *p = in->num;
+	const double m1 = p[R_M1], m2 = p[R_M2], l = p[R_L], g = p[R_G];
+	if (!(m2 / m1 <= RD_BIG && m1 / m2 <= RD_BIG))
+		return diag_set(d,
+				"m2/m1 = %.3g: the masses must be within a factor of 1e6 of "
+				"each other, where the rod's equations stay well conditioned",
+				m2 / m1);
+	if (!(l >= 1 / RD_BIG && l <= RD_BIG))
+		return diag_set(d,
+				"l = %g m: outside 1e-6..1e6 m, the lengths a rod of a "
+				"textbook has, where its time scale √(l/g) and speeds "
+				"stay finite",
+				l);
+	if (!(g <= RD_BIG))
+		return diag_set(d, "g = %g m/s²: above 1e6 m/s²", g);
+	if (!(fabs(p[R_THETADOT]) * l <= 1e8) || !(fabs(p[R_XDOT]) <= 1e8))
+		return diag_set(d,
+				"xdot = %g m/s, thetadot·l = %g m/s: speeds beyond 1e8 m/s, "
+				"where the rod's energies lose their digits",
+				p[R_XDOT], p[R_THETADOT] * l);
+	static const int coeff[] = {R_MU,    R_K,     R_PHI11, R_PHI12, R_PHI13, R_PHI21,
+				    R_PHI22, R_PHI23, R_PHI31, R_PHI32, R_PHI33};
+	for (size_t i = 0; i < sizeof(coeff) / sizeof(*coeff); i++)
+		if (!(fabs(p[coeff[i]]) <= RD_BIG))
+			return diag_set(d,
+					"%s = %g: beyond 1e6 in size, where friction forces "
+					"outweigh gravity so far that the run cannot follow them",
+					rod_params[coeff[i]].name, p[coeff[i]]);
+	if (in->choice[R_CONTACT] == CONTACT_COMPLIANT) {
+		const double m = m1 + m2, kk = p[R_K_CONTACT] / m, cc = p[R_C_CONTACT] / m;
+		if (!(kk >= 1e-6 && kk <= 1e14) || !(cc <= 1e7))
+			return diag_set(d,
+					"k_contact/(m1 + m2) = %.3g 1/s², c_contact/(m1 + m2) = "
+					"%.3g 1/s: the contact's rates must be within 1e-6..1e14 "
+					"and below 1e7, where the implicit method follows them",
+					kk, cc);
+	}
+	return 0;
+}
+
 const struct model model_painleve_rod = {
 	.name = "painleve-rod",
 	.summary = "Painlevé's rod with Kozlov's conditions (2.8)/(2.9) and the paradox (Kozlov "
@@ -1467,4 +1539,5 @@ const struct model model_painleve_rod = {
 	.results = rod_results,
 	.nresults = O_NRESULTS,
 	.solve = rod_solve,
+	.check = rod_check,
 };

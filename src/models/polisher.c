@@ -676,7 +676,7 @@ static int polisher_solve(const struct model_input *in, struct model_output *out
 }
 
 /* The most time constants a run may span: about a second of steps. */
-#define PO_SPAN 5000.0
+#define PO_SPAN 1e4
 
 /* model.check: the run within PO_SPAN of the machine's time constant
  * 2rω/(μg), over which friction, a viscosity for it, relaxes its motion:
