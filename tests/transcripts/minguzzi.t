@@ -158,12 +158,12 @@ $ tribo -c 'load rayleigh; set law expr; set mu_expr 0.3+0.001*sin(0*v)+0.001*si
 ! tribo: -c: command 4: solve: mu_expr: its 3990 characters were evaluated more than 199700 times, the most a solve may take (about a second); write the formula shorter
 ? 1
 
-# The polisher: a run spans at most 5000 of its time constants 2rω/(μg)
+# The polisher: a run spans at most 10000 of its time constants 2rω/(μg)
 # (tmax = 1e9 ran for minutes, linear in tmax); a speed of 1e-300 m/s
 # has the viscous coefficient of the limit u → 0, μmg/(rω) = 2.616 (the
 # ratio of quadratures gave −inf).
 $ tribo -c 'load polisher; set tmax 1e9'
-! tribo: -c: command 2: set: tmax = 1e+09 s is 6.54e+08 times the machine's time constant 2rω/(μg) = 1.53 s, over which friction relaxes its motion; a run may span at most 5000 of them (7.65e+03 s): lower tmax, or raise r or omega, or lower mu or g
+! tribo: -c: command 2: set: tmax = 1e+09 s is 6.54e+08 times the machine's time constant 2rω/(μg) = 1.53 s, over which friction relaxes its motion; a run may span at most 10000 of them (1.53e+04 s): lower tmax, or raise r or omega, or lower mu or g
 ? 1
 
 $ tribo -c 'load polisher; set vx0 1e-300; solve; print c_eff_exact'
