@@ -641,6 +641,15 @@ static int ball_solve(const struct model_input *in, struct model_output *out, st
 		}
 		int rc = ode_run(trp ? trace_wrap(trp, &sys) : &sys, &o, 0.0, z, &end, d);
 		nsteps = end.steps;
+		if (rc && end.steps >= o.max_steps) {
+			diag_clear(d);
+			rc = diag_set(d,
+				      "the run took more than %d steps before t = %.3g s (of tmax "
+				      "= %g s): friction relaxes the ball's slip in about "
+				      "D/(μg) = %.3g s, and the steps are of that size; lower tmax",
+				      KB_STEPS, end.t * D0 / g, tmax,
+				      D0 / (g * fmax(mu1, fmax(mu2, mu3))));
+		}
 		if (!rc && !end.event) {
 			for (int i = 0; i < NQ; i++)
 				q[i] = z[i] / S[i];
