@@ -4,9 +4,11 @@
 #include <errno.h>
 #include <getopt.h>
 #include <locale.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "exercise/lint.h"
@@ -70,6 +72,12 @@ static int lint_files(int n, char **files, int strict)
 }
 
 /* The whole program; `commands` has room for every -c (argc of them). */
+static bool is_directory(FILE *f)
+{
+	struct stat st;
+	return fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode);
+}
+
 static int run(int argc, char **argv, char **commands)
 {
 	static const struct option longopts[] = {
@@ -186,6 +194,10 @@ static int run(int argc, char **argv, char **commands)
 			fprintf(stderr, "tribo: cannot open script '%s': %s\n", argv[optind],
 				strerror(errno));
 			status = 1;
+		} else if (is_directory(f)) { /* fopen opens one; reading it fails at once */
+			fprintf(stderr, "tribo: %s: is a directory\n", argv[optind]);
+			fclose(f);
+			status = 2;
 		} else {
 			status = front_batch_file(s, f, argv[optind]);
 			fclose(f);

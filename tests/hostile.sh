@@ -75,9 +75,20 @@ check "a 100 MB exercise file" 1 "" \
 check "100 MB of exercise through a pipe" 1 "" \
 	"tribo: -c: command 1: load: /dev/stdin: file too large (an exercise is at most 1048576 bytes)" \
 	"head -c 100M /dev/zero | tribo -c 'load /dev/stdin'"
-check "an endless exercise file" 1 "" \
-	"tribo: -c: command 1: load: /dev/zero: file too large (an exercise is at most 1048576 bytes)" \
+check "an endless exercise file (a device) is refused unread" 1 "" \
+	"tribo: -c: command 1: load: /dev/zero: is not a regular file (a character device)" \
 	"tribo -c 'load /dev/zero'"
+# issue 18: a FIFO with no writer blocked `load` forever
+mkfifo fifo.ini
+check "a FIFO with no writer is refused at once" 1 "" \
+	"tribo: -c: command 1: load: fifo.ini: is not a regular file (a FIFO)" \
+	"tribo -c 'load fifo.ini'"
+check "lint of a FIFO" 1 "fifo.ini: error: is not a regular file (a FIFO)
+fifo.ini: 1 error, 0 warnings" "" "tribo --lint fifo.ini"
+mkdir -p adir
+check "a directory as an exercise" 1 "" \
+	"tribo: -c: command 1: load: adir/: is a directory" "tribo -c 'load adir/'"
+check "a directory as a script: exit 2" 2 "" "tribo: adir: is a directory" "tribo adir"
 
 { printf "${HEAD}statement = "; rep 200000 'word '; printf '\n'; } >longline.ini
 check "a 1 MB statement line" 0 "2" "" "tribo -c 'load longline.ini; print m'"
@@ -163,9 +174,12 @@ check "a reversed draw range" 1 "" \
     draw = 2 1
     ^" \
 	"tribo -c 'load drawrev.ini'"
-ex huge.ini '[param omega]\nmin = -1e308\nmax = 1e308\nvalue = 1e308\ndraw = -1e308 1e308\n'
-check "a range of ±1e308" 0 "1e+308
--1e+308" "" "tribo -c 'load huge.ini; print omega; set omega -1e308; print omega'"
+# a range of ±1e308 is read; the disk's own domain (issue 18) then
+# refuses a spin whose stop angle overflows
+ex huge.ini '[param omega]\nmin = -1e308\nmax = 1e308\nvalue = 10\ndraw = -1e308 1e308\n'
+check "a range of ±1e308" 1 "10" \
+	"tribo: -c: command 3: set: omega = -1e+308 rad/s: the disk would turn more than 1e308 rad before it stops (about ω²r/(2μg)); lower omega or r, or raise mu or g" \
+	"tribo -c 'load huge.ini; print omega; set omega -1e308; print omega'"
 ex overflow.ini '[param r]\nvalue = 1e308\nunit = km\n'
 check "a value that overflows in the model's unit" 1 "" \
 	"tribo: -c: command 1: load: overflow.ini:6:1: r = 1e+308 km is too large: it overflows in m
