@@ -84,8 +84,12 @@ $ tribo -c "eval $(printf '1+%.0s' $(seq 3000))1"
 ? 1
 
 $ tribo -c 'load /dev/null'
-! tribo: -c: command 1: load: /dev/null:1: no [exercise] section
+! tribo: -c: command 1: load: /dev/null: is not a regular file (a character device)
 ? 1
+
+$ : >"$HOME/empty.ini"; tribo -c "load $HOME/empty.ini" 2>&1 | sed "s|$HOME/||"
+tribo: -c: command 1: load: empty.ini:1: no [exercise] section
+? 0
 
 $ tribo -c 'load /'
 ! tribo: -c: command 1: load: /: is a directory
