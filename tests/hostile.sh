@@ -263,5 +263,29 @@ check "control and non-UTF-8 bytes on standard input" 1 "" \
 	"tribo: stdin:1: unknown command '\\x1B]0;x\\x07\\x80\\xFF'; 'help' lists the commands" \
 	"printf '\\033]0;x\\007\\200\\377 more\\n' | tribo"
 
+# ---- output files (issue 18) --------------------------------------------
+
+check "export csv - prints the CSV" 0 "t [s],phi [rad],phidot [rad/s],phidot closed form [rad/s]
+0,0,20,20" "" "tribo -c 'load disk-reye; solve; export csv -' | head -n 2 | tr -d '\\r'"
+check "export csv /dev/stdout prints it, and leaves /dev/stdout alone" 0 "0,0,20,20
+yes" "" \
+	"tribo -c 'load disk-reye; solve; export csv /dev/stdout' | sed -n 2p | tr -d '\\r'; [ -L /dev/stdout ] && echo yes"
+echo keep >ro.csv && chmod 444 ro.csv
+check "a read-only file is not replaced, even as root" 1 "keep" \
+	"tribo: -c: command 3: export: 'ro.csv' is read-only: not replaced" \
+	"tribo -c 'load disk-reye; solve; export csv ro.csv'; s=\$?; cat ro.csv; exit \$s"
+echo old >real.csv && chmod 640 real.csv && ln -sf real.csv link.csv
+check "a symbolic link is written through, its target keeping its mode" 0 "link.csv -> real.csv
+640 t [s],phi [rad],phidot [rad/s],phidot closed form [rad/s]" "" \
+	"tribo -c 'load disk-reye; solve; export csv link.csv' && ls -l link.csv | sed 's/.* link/link/' && echo \$(stat -c %a real.csv) \$(head -n 1 real.csv | tr -d '\\r')"
+mkfifo out.csv
+check "a FIFO is not replaced" 1 "" \
+	"tribo: -c: command 3: export: 'out.csv' is not a regular file (a FIFO): not replaced" \
+	"tribo -c 'load disk-reye; solve; export csv out.csv'"
+ln -sf nowhere.csv dangling.csv
+check "a symbolic link to nothing is not written" 1 "" \
+	"tribo: -c: command 3: export: 'dangling.csv' is a symbolic link to nothing: not written" \
+	"tribo -c 'load disk-reye; solve; export csv dangling.csv'"
+
 echo "hostile: $pass passed, $fail failed"
 [ "$fail" = 0 ]

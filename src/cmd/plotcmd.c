@@ -259,6 +259,13 @@ int cmd_export(struct cmd_ctx *c)
 		goto done;
 	}
 	path = token_path(ARG(2));
+	/* '-' and /dev/stdout are the command's own output: the CSV is
+	 * printed, never a file renamed over the terminal's device */
+	if (!strcmp(path, "-") || !strcmp(path, "/dev/stdout")) {
+		export_csv(t, c->out);
+		rc = 0;
+		goto done;
+	}
 	if (export_csv_file(t, path, c->d))
 		goto done;
 	rc = 0;

@@ -32,6 +32,40 @@ int outfile_open(struct outfile *f, const char *path, struct diag *d)
 	struct stat st;
 	if (!stat(path, &st) && S_ISDIR(st.st_mode))
 		return diag_set(d, "'%s' is a directory", path);
+	/* What is there already: a regular file is replaced (keeping its
+	 * mode), unless it is read-only, which even root's rename would
+	 * ignore; a symbolic link is written through, to the regular file it
+	 * names; anything else (a device, a FIFO: as root /dev/stdout was
+	 * once replaced by a regular file) is refused. */
+	char *target = NULL;
+	bool exists = false;
+	mode_t keep = 0;
+	if (!lstat(path, &st)) {
+		if (S_ISLNK(st.st_mode)) {
+			target = realpath(path, NULL);
+			if (!target || stat(target, &st))
+				return diag_set(
+					d, "'%s' is a symbolic link to nothing: not written", path);
+		}
+		exists = true;
+		if (!S_ISREG(st.st_mode)) {
+			free(target);
+			return diag_set(d, "'%s' is not a regular file (%s): not replaced", path,
+					S_ISFIFO(st.st_mode)   ? "a FIFO"
+					: S_ISCHR(st.st_mode)  ? "a character device"
+					: S_ISBLK(st.st_mode)  ? "a block device"
+					: S_ISSOCK(st.st_mode) ? "a socket"
+							       : "not a file");
+		}
+		if (!(st.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH)) ||
+		    access(target ? target : path, W_OK)) {
+			free(target);
+			return diag_set(d, "'%s' is read-only: not replaced", path);
+		}
+		keep = st.st_mode & 07777;
+	}
+	if (target)
+		path = target; /* the temporary file goes next to it, and is renamed over it */
 
 	const char *slash = strrchr(path, '/');
 	char *dir =
@@ -43,6 +77,7 @@ int outfile_open(struct outfile *f, const char *path, struct diag *d)
 		int e = errno;
 		diag_set(d, "cannot write '%s': directory '%s': %s", path, dir, strerror(e));
 		free(dir);
+		free(target);
 		return -1;
 	}
 	if (access(real, W_OK)) {
@@ -50,11 +85,13 @@ int outfile_open(struct outfile *f, const char *path, struct diag *d)
 		diag_set(d, "cannot write '%s': directory '%s': %s", path, dir, strerror(e));
 		free(dir);
 		free(real);
+		free(target);
 		return -1;
 	}
 	free(dir);
 	if (has_control(real)) {
 		free(real);
+		free(target);
 		return diag_set(d, "the directory's name holds a control character");
 	}
 	size_t len = strlen(real);
@@ -66,13 +103,15 @@ int outfile_open(struct outfile *f, const char *path, struct diag *d)
 		int e = errno;
 		diag_set(d, "cannot write '%s': %s", path, strerror(e));
 		free(tmp);
+		free(target);
 		return -1;
 	}
-	/* mkstemp makes it 0600; the user's file gets the usual mode */
+	/* mkstemp makes it 0600; the user's file keeps its mode, or gets the
+	 * usual one */
 	mode_t mask = umask(0);
 	umask(mask);
-	fchmod(fd, 0666 & ~mask);
-	f->path = xstrdup(path);
+	fchmod(fd, exists ? keep : 0666 & ~mask);
+	f->path = target ? target : xstrdup(path);
 	f->tmp = tmp;
 	f->fd = fd;
 	return 0;
