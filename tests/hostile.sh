@@ -263,6 +263,19 @@ check "control and non-UTF-8 bytes on standard input" 1 "" \
 	"tribo: stdin:1: unknown command '\\x1B]0;x\\x07\\x80\\xFF'; 'help' lists the commands" \
 	"printf '\\033]0;x\\007\\200\\377 more\\n' | tribo"
 
+# ---- text from a file reaches no terminal as control (issue 18) --------
+
+printf '[exercise]\nid = evil\ntitle = Evil \033]0;pwned\007 title \033[2J\nmodel = disk\nsource = src \302\233 31m C1\nstatement = Stmt \033[31m red \177 del\n[param m]\nvalue = 2\ndraw = 1 3\n[answer stop_time]\nhint = hint \033[2J here\n' >evil.ini
+check "an exercise's title, source and statement, shown" 0 "evil: Evil \\x1B]0;pwned\\x07 title \\x1B[2J
+source: src \\xC2\\x9B 31m C1
+  Stmt \\x1B[31m red \\x7F del" "" "tribo -c 'load evil.ini; show' | sed -n '1,2p;5p'"
+check "check's hint" 0 "  hint: hint \\x1B[2J here" "" \
+	"tribo -c 'load evil.ini; solve; check stop_time 1' | sed -n 2p"
+check "list" 0 "evil  Evil \\x1B]0;pwned\\x07 title \\x1B[2J  src \\xC2\\x9B 31m C1" "" \
+	"TRIBO_PATH=. tribo -c list | grep -a '^evil' | sed 's/   */  /g'"
+check "no control byte in any output path: show, list, hints, --plain, .txt and .md sheets" 0 "0" "" \
+	"{ tribo -c 'load evil.ini; show; solve; check stop_time 1'; TRIBO_PATH=. tribo -c list; printf 'load evil.ini\\nshow\\n' | tribo --plain; tribo -c 'generate 2 format txt evil.ini to ev1' >/dev/null; tribo -c 'generate 2 format md evil.ini to ev2' >/dev/null; cat ev1/* ev2/*; } | LC_ALL=C grep -c \$'[\\x01-\\x08\\x0b-\\x1f\\x7f]\\|\\xc2[\\x80-\\x9f]' || true"
+
 # ---- output files (issue 18) --------------------------------------------
 
 check "export csv - prints the CSV" 0 "t [s],phi [rad],phidot [rad/s],phidot closed form [rad/s]

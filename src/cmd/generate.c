@@ -13,6 +13,7 @@
 #include "util/latex.h"
 #include "util/outfile.h"
 #include "util/text.h"
+#include "util/utf8.h"
 #include "util/xalloc.h"
 
 #define ARG(i) (c->args->v[(i)].text)
@@ -781,9 +782,20 @@ static int write_pair(const char *dir, const char *ext, const struct strbuf *she
 			snprintf(paths[i], n, "%s%s%s.%s", dir,
 				 dir[strlen(dir) - 1] == '/' ? "" : "/", base[i], ext);
 	}
+	/* .txt and .md carry the exercise's text as it is: what a hostile
+	 * file put in it is written as \xHH, as in messages (LaTeX escapes
+	 * its own) */
+	struct strbuf clean[2] = {STRBUF_INIT, STRBUF_INIT};
+	if (strcmp(ext, "tex"))
+		for (int i = 0; i < 2; i++) {
+			utf8_add_clean(&clean[i], strbuf_str(text[i]));
+			text[i] = &clean[i];
+		}
 	for (; opened < 2 && !rc; opened++)
 		rc = outfile_open(&of[opened], paths[opened], d) ||
 		     outfile_write(&of[opened], text[opened]->buf, text[opened]->len, d);
+	strbuf_release(&clean[0]);
+	strbuf_release(&clean[1]);
 	if (rc) {
 		for (int i = 0; i < opened; i++)
 			outfile_abort(&of[i]);

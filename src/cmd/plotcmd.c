@@ -262,7 +262,12 @@ int cmd_export(struct cmd_ctx *c)
 	/* '-' and /dev/stdout are the command's own output: the CSV is
 	 * printed, never a file renamed over the terminal's device */
 	if (!strcmp(path, "-") || !strcmp(path, "/dev/stdout")) {
-		export_csv(t, c->out);
+		struct strbuf csv = STRBUF_INIT; /* lines end in \n on a terminal or pipe */
+		export_csv(t, &csv);
+		for (size_t i = 0; i < csv.len; i++)
+			if (csv.buf[i] != '\r')
+				strbuf_addch(c->out, csv.buf[i]);
+		strbuf_release(&csv);
 		rc = 0;
 		goto done;
 	}

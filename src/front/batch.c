@@ -10,6 +10,7 @@
 #include "front/front.h"
 #include "num/num.h"
 #include "util/strbuf.h"
+#include "util/utf8.h"
 #include "util/xalloc.h"
 
 /* The batch's limit on each command, in seconds (0: none), and whether
@@ -87,7 +88,7 @@ static int run_one(struct session *s, const char *line, const char *where)
 				 what, time_limit);
 		}
 	}
-	fwrite(strbuf_str(&out), 1, out.len, stdout);
+	front_put_clean(stdout, &out);
 	fflush(stdout);
 	strbuf_release(&out);
 	if (rc) {
@@ -98,6 +99,14 @@ static int run_one(struct session *s, const char *line, const char *where)
 		return 1;
 	}
 	return quit ? 2 : 0;
+}
+
+void front_put_clean(FILE *f, const struct strbuf *out)
+{
+	struct strbuf clean = STRBUF_INIT;
+	utf8_add_clean(&clean, strbuf_str(out));
+	fwrite(strbuf_str(&clean), 1, clean.len, f);
+	strbuf_release(&clean);
 }
 
 static bool blank_or_comment(const char *s)

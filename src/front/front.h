@@ -24,4 +24,9 @@ int front_repl(struct session *s);
  * dumb, no terminfo entry): then the caller falls back to front_repl. */
 int front_screen(struct session *s);
 
+/* Writes a command's output to f under the one escaping rule for text
+ * from outside (utf8_add_clean): an exercise's title or statement cannot
+ * drive the terminal of the batch and --plain modes. */
+void front_put_clean(FILE *f, const struct strbuf *out);
+
 #endif

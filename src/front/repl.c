@@ -102,13 +102,13 @@ static void on_line(char *line)
 	status_clear();
 	if (rc) {
 		any_failed = true;
-		fwrite(strbuf_str(&out), 1, out.len, stdout);
+		front_put_clean(stdout, &out);
 		strbuf_reset(&out);
 		diag_format(&d, &out);
 		fflush(stdout);
 		fwrite(strbuf_str(&out), 1, out.len, stderr);
 	} else {
-		fwrite(strbuf_str(&out), 1, out.len, stdout);
+		front_put_clean(stdout, &out);
 	}
 	fflush(stdout);
 	got_sigint = 0;

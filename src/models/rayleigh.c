@@ -340,13 +340,15 @@ static const struct result_spec ry_results[RY_NRESULTS] = {
 struct formula {
 	struct expr_fn *fn;
 	unsigned long calls;
+	size_t size;	      /* its length as compiled: the cost of a call */
 	unsigned long budget; /* the most calls a solve may make; 0: any */
 	bool over;	      /* the budget ran out: μ is NaN from there on */
 };
 
-/* The characters of formula a solve may evaluate: about a second. The
- * exercises' formulas (tens of characters) take a few hundred thousand
- * calls a solve, a tenth of it; a formula of 4000 characters ran 13-21 s. */
+/* The characters of formula (as compiled: digits and blanks typed cost
+ * nothing) a solve may evaluate: about a second. The exercises' formulas
+ * (tens of characters) take a few hundred thousand calls a solve, a tenth
+ * of it; a formula of 4000 characters ran 13-21 s. */
 #define RY_FORMULA_BUDGET 8e8
 
 static double law_formula(double v, void *ctx)
@@ -391,8 +393,8 @@ static int ry_law(const struct model_input *in, struct friction_law *law, struct
 	law->kind = FRICTION_FN;
 	law->fn = law_formula;
 	law->ctx = fm;
-	fm->budget =
-		(unsigned long)(RY_FORMULA_BUDGET / (double)(strlen(in->text[RY_MU_EXPR]) + 16));
+	fm->size = expr_fn_size(fm->fn);
+	fm->budget = (unsigned long)(RY_FORMULA_BUDGET / (double)(fm->size + 16));
 	return 0;
 }
 
@@ -971,10 +973,10 @@ static int rayleigh_solve(const struct model_input *in, struct model_output *out
 	if (fm.over) {
 		diag_clear(d);
 		return diag_set(d,
-				"mu_expr: its %zu characters were evaluated more than %lu times, "
-				"the most a solve may take (about a second); write the formula "
-				"shorter",
-				strlen(in->text[RY_MU_EXPR]), fm.budget);
+				"mu_expr: a formula of %zu characters (as compiled) was "
+				"evaluated more than %lu times, the most a solve may take "
+				"(about a second); write it shorter",
+				fm.size, fm.budget);
 	}
 	if (rc)
 		return -1;

@@ -308,6 +308,11 @@ struct expr_fn *expr_fn_compile(const char *src, const char *var, struct diag *d
 	return f;
 }
 
+size_t expr_fn_size(const struct expr_fn *f)
+{
+	return strlen(evaluator_get_string(f->evaluator));
+}
+
 double expr_fn_eval(const struct expr_fn *f, double x)
 {
 	char *names[] = {f->var};

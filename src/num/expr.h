@@ -27,6 +27,9 @@ struct expr_fn;
  * d->col and d->source set as for expr_eval. */
 struct expr_fn *expr_fn_compile(const char *src, const char *var, struct diag *d);
 double expr_fn_eval(const struct expr_fn *f, double x);
+/* The length of the formula as compiled (libmatheval's canonical text):
+ * what an evaluation costs, whatever the digits or blanks typed. */
+size_t expr_fn_size(const struct expr_fn *f);
 void expr_fn_free(struct expr_fn *f);
 
 /* The function names an expression may call, NULL-terminated. */
