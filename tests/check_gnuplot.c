@@ -146,6 +146,14 @@ START_TEST(test_quote)
 	gp_quote(&sb, "μ θ ω Δ ü\t\x7f\r");
 	ck_assert_str_eq(strbuf_str(&sb), "'μ θ ω Δ ü'");
 	strbuf_reset(&sb);
+	/* gnuplot reads '''a' as '' and a syntax error: a leading quote is an
+	 * expression, also after a dropped control character (issue 18) */
+	gp_quote(&sb, "'quoted' word");
+	ck_assert_str_eq(strbuf_str(&sb), "(\"'\".'quoted'' word')");
+	strbuf_reset(&sb);
+	gp_quote(&sb, "\x01''");
+	ck_assert_str_eq(strbuf_str(&sb), "(\"'\".(\"'\".''))");
+	strbuf_reset(&sb);
 	gp_number(&sb, 0.1);
 	strbuf_addch(&sb, ' ');
 	gp_number(&sb, -INFINITY);

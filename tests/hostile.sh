@@ -276,6 +276,10 @@ check "list" 0 "evil  Evil \\x1B]0;pwned\\x07 title \\x1B[2J  src \\xC2\\x9B 31m
 check "no control byte in any output path: show, list, hints, --plain, .txt and .md sheets" 0 "0" "" \
 	"{ tribo -c 'load evil.ini; show; solve; check stop_time 1'; TRIBO_PATH=. tribo -c list; printf 'load evil.ini\\nshow\\n' | tribo --plain; tribo -c 'generate 2 format txt evil.ini to ev1' >/dev/null; tribo -c 'generate 2 format md evil.ini to ev2' >/dev/null; cat ev1/* ev2/*; } | LC_ALL=C grep -c \$'[\\x01-\\x08\\x0b-\\x1f\\x7f]\\|\\xc2[\\x80-\\x9f]' || true"
 
+printf "[exercise]\nid = q\ntitle = 'Quoted' spin\nmodel = disk\n" >q.ini
+check "a title that starts with a quote reaches gnuplot whole" 0 "yes" "" \
+	"tribo -c 'load q.ini; solve; plot spin to q.png' && [ -s q.png ] && echo yes"
+
 # ---- output files (issue 18) --------------------------------------------
 
 check "export csv - prints the CSV" 0 "t [s],phi [rad],phidot [rad/s],phidot closed form [rad/s]

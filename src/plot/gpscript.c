@@ -16,7 +16,18 @@ void gp_quote(struct strbuf *out, const char *text)
 {
 	/* Inside single quotes gnuplot expands nothing (no `cmd`, no @macro,
 	 * no backslash escape); '' is the only way to write a quote. A control
-	 * character is dropped: a newline would end the command. */
+	 * character is dropped: a newline would end the command. Gnuplot reads
+	 * a string that starts with '' as an empty one ('''a' is a syntax
+	 * error), so a leading quote is written as the expression ("'".'a'):
+	 * a double-quoted string of one quote, nothing to expand in it. */
+	while (*text && ((unsigned char)*text < 0x20 || *text == 0x7f))
+		text++; /* dropped, as below: the quote test sees what is left */
+	if (*text == '\'') {
+		strbuf_addstr(out, "(\"'\".");
+		gp_quote(out, text + 1);
+		strbuf_addch(out, ')');
+		return;
+	}
 	strbuf_addch(out, '\'');
 	for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
 		if (*p < 0x20 || *p == 0x7f)
