@@ -89,7 +89,8 @@ tm send-keys -t t Up Up Up
 check "history survives the session" "^tribo> eval 2\^10$|^tribo> quit$|^tribo> solve$"
 tm send-keys -t t C-u
 # a long command shows its status on one line of stderr, cleared at its end
-tm send-keys -t t 'load ragulskis' Enter 'set Delta 2e-4' Enter 'solve' Enter
+tm send-keys -t t 'load ragulskis' Enter 'set c 0' Enter 'set h 0.5' Enter 'set Delta 0.01' Enter \
+	'set periods 1000000' Enter 'solve' Enter
 check "a long solve shows its status line" "^period [0-9]+: change [0-9.e+-]+, steady below [0-9.e+-]+ · [0-9.]+ s · Ctrl-C stops it$"
 tm send-keys -t t C-c
 check "Ctrl-C stops it" "^solve: .*interrupted"
@@ -139,6 +140,46 @@ else
 	echo "FAIL repl: two sessions at once: the history file lacks a line of one:"
 	tail -n 5 "$tmp/state/tribo/history" | sed 's/^/    /'
 fi
+
+# ---- a signal ends --plain with the terminal as it was and the lines kept --
+# (issue 18: SIGTERM, SIGHUP and SIGQUIT left echo and canonical input off)
+n=0
+for sig in TERM HUP QUIT USR1 ALRM SEGV; do
+	n=$((n + 1))
+	tm kill-server 2>/dev/null
+	nsock=$((nsock + 1))
+	sock=$tmp/tmux.$nsock
+	rm -f "$tmp/pid" "$tmp/stty.before" "$tmp/stty.after" "$tmp/status"
+	tm -f /dev/null new-session -d -s t -x 100 -y 30 \
+		"env -i PATH=/usr/bin:/bin TERM=xterm HOME=$tmp XDG_STATE_HOME=$tmp/state \
+		TRIBO_PATH=$top/exercises LC_ALL=C.UTF-8 bash --norc --noprofile"
+	tm send-keys -t t "PS1='$ '; clear" Enter
+	tm send-keys -t t "stty -g > $tmp/stty.before; sh -c 'echo \$\$ > $tmp/pid; exec $TRIBO --plain'; echo \$? > $tmp/status; stty -g > $tmp/stty.after" Enter
+	check "--plain started for SIG$sig" "^tribo>"
+	tm send-keys -t t "eval $n + 1000" Enter
+	check "a line before SIG$sig" "^$((n + 1000))$"
+	for _ in $(seq 50); do [ -s "$tmp/pid" ] && break; sleep 0.1; done
+	kill -s $sig "$(cat "$tmp/pid")"
+	for _ in $(seq 100); do [ -s "$tmp/stty.after" ] && break; sleep 0.1; done
+	if [ -s "$tmp/stty.after" ] && cmp -s "$tmp/stty.before" "$tmp/stty.after"; then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1))
+		echo "FAIL repl: SIG$sig: the terminal's modes were not restored"
+	fi
+	if [ "$(cat "$tmp/status" 2>/dev/null)" = $((128 + $(kill -l $sig))) ]; then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1))
+		echo "FAIL repl: SIG$sig: exit status $(cat "$tmp/status" 2>/dev/null)"
+	fi
+	if grep -qx "eval $n + 1000" "$tmp/state/tribo/history"; then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1))
+		echo "FAIL repl: SIG$sig: the line is not in the history file"
+	fi
+done
 
 echo "repl: $pass passed, $fail failed"
 [ $fail = 0 ]

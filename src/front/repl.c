@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <termios.h>
 #include <unistd.h>
 
 #include "cmd/command.h"
@@ -27,6 +28,9 @@
 
 static struct session *repl_session;
 static volatile sig_atomic_t got_sigint;
+static volatile sig_atomic_t got_term; /* the signal that ends the session */
+static struct termios saved_tty;       /* the terminal as tribo found it */
+static bool tty_saved;
 static bool done;
 static bool any_failed; /* the exit status says whether a command failed */
 
@@ -91,7 +95,7 @@ static void on_line(char *line)
 		return;
 	}
 	if (line[0] && line[0] != ' ')
-		add_history(line);
+		front_history_add(line);
 	struct strbuf out = STRBUF_INIT;
 	struct diag d;
 	bool quit = false;
@@ -122,6 +126,22 @@ static void on_line(char *line)
 	prompt_update();
 }
 
+static void on_term(int sig)
+{
+	got_term = sig;
+	num_interrupted = 1;
+}
+
+/* A crash: the terminal as it was (tcsetattr is async-signal-safe), then
+ * die of the same signal. The history is in its file already. */
+static void on_fatal(int sig)
+{
+	if (tty_saved)
+		tcsetattr(STDIN_FILENO, TCSANOW, &saved_tty);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
 int front_repl(struct session *s)
 {
 	repl_session = s;
@@ -133,6 +153,18 @@ int front_repl(struct session *s)
 	sa.sa_handler = on_sigint;
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
+	tty_saved = tcgetattr(STDIN_FILENO, &saved_tty) == 0;
+	/* a signal that ends the session sets a flag: the loop then leaves as
+	 * 'quit' does (history kept, terminal given back) and tribo dies of it */
+	sa.sa_handler = on_term;
+	static const int ending[] = {SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE};
+	for (size_t i = 0; i < sizeof(ending) / sizeof(*ending); i++)
+		sigaction(ending[i], &sa, NULL);
+	sa.sa_handler = on_fatal;
+	sa.sa_flags = SA_RESETHAND;
+	static const int fatal[] = {SIGSEGV, SIGBUS, SIGFPE, SIGABRT, SIGILL};
+	for (size_t i = 0; i < sizeof(fatal) / sizeof(*fatal); i++)
+		sigaction(fatal[i], &sa, NULL);
 	front_history_open();
 	bool terminal = isatty(STDIN_FILENO);
 	bool status_on = terminal && isatty(STDERR_FILENO);
@@ -147,9 +179,11 @@ int front_repl(struct session *s)
 	prompt_update();
 	rl_redisplay();
 	done = false;
-	while (!done) {
+	while (!done && !got_term) {
 		struct pollfd pfd = {STDIN_FILENO, POLLIN, 0};
 		int n = poll(&pfd, 1, -1);
+		if (got_term)
+			break;
 		if (got_sigint) {
 			/* Ctrl-C at the prompt: leave the line on the screen marked ^C,
 			 * as a shell does, and start a fresh one */
@@ -174,10 +208,18 @@ int front_repl(struct session *s)
 			rl_callback_read_char();
 	}
 	if (!done)
-		rl_callback_handler_remove();
+		rl_callback_handler_remove(); /* the terminal as readline found it */
 	num_set_progress_hook(NULL);
 	front_history_close();
 	signal(SIGINT, SIG_DFL);
+	int sig = got_term;
+	if (sig) {
+		if (tty_saved)
+			tcsetattr(STDIN_FILENO, TCSANOW, &saved_tty);
+		fflush(stdout);
+		signal(sig, SIG_DFL);
+		raise(sig);
+	}
 	/* on a terminal the session ends well however many commands failed on
 	 * the way, as GNU units' and qalc's do; fed from a pipe it is a batch */
 	return terminal ? 0 : any_failed;

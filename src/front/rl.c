@@ -59,6 +59,15 @@ void front_history_open(void)
 	history_read = history_length;
 }
 
+void front_history_add(const char *line)
+{
+	add_history(line);
+	if (!history_path[0])
+		return;
+	append_history(1, history_path);
+	history_read++; /* in the file already: not appended again at close */
+}
+
 void front_history_close(void)
 {
 	if (!history_path[0])

@@ -9,6 +9,9 @@
 void front_history_open(void);
 /* Writes it back, keeping the last 2000 lines. */
 void front_history_close(void);
+/* Adds an accepted line to the history and appends it to the history file
+ * at once: a session that ends by a signal or a crash keeps its lines. */
+void front_history_add(const char *line);
 /* Sets readline's completion to tribo's command table over session s. */
 void front_completion_setup(struct session *s);
 /* The prompt for the session: "tribo> " or "tribo[ID]> ". */

@@ -1133,7 +1133,7 @@ static void on_line(char *line)
 		return;
 	}
 	if (line[0] && line[0] != ' ')
-		add_history(line);
+		front_history_add(line);
 	run_line(line);
 	free(line);
 }
@@ -1420,15 +1420,17 @@ int front_screen(struct session *s)
 	sigemptyset(&sa.sa_mask);
 	sa.sa_handler = on_sigint;
 	sigaction(SIGINT, &sa, NULL);
+	/* a signal that ends the session sets a flag: the loop then leaves as
+	 * 'quit' does (history kept, terminal given back) and tribo dies of it */
 	sa.sa_handler = on_term;
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
+	static const int ending[] = {SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE};
+	for (size_t i = 0; i < sizeof(ending) / sizeof(*ending); i++)
+		sigaction(ending[i], &sa, NULL);
 	sa.sa_handler = on_fatal;
 	sa.sa_flags = SA_RESETHAND;
-	sigaction(SIGSEGV, &sa, NULL);
-	sigaction(SIGBUS, &sa, NULL);
-	sigaction(SIGFPE, &sa, NULL);
-	sigaction(SIGABRT, &sa, NULL);
+	static const int fatal[] = {SIGSEGV, SIGBUS, SIGFPE, SIGABRT, SIGILL};
+	for (size_t i = 0; i < sizeof(fatal) / sizeof(*fatal); i++)
+		sigaction(fatal[i], &sa, NULL);
 
 	/* what a library prints to stderr would tear the screen: collect it */
 	int fds[2];

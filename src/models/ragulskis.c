@@ -109,7 +109,8 @@ struct rg {
 	double t_stick;
 	size_t steps, phases;
 	long periods_run; /* the periods done while waiting for the steady state */
-	size_t evals;	  /* of the right-hand side, against RG_BUDGET */
+	size_t evals;	  /* of the right-hand side, against budget */
+	double budget;	  /* RG_BUDGET, or more for more periods asked */
 	bool over;	  /* the budget ran out */
 };
 
@@ -139,7 +140,7 @@ static int rg_rhs(double t, const double y[], double f[], void *p)
 	struct rg *r = p;
 	if (num_interrupted)
 		return GSL_EBADFUNC;
-	if (++r->evals > RG_BUDGET) {
+	if (++r->evals > r->budget) {
 		r->over = true;
 		return GSL_EBADFUNC;
 	}
@@ -246,17 +247,17 @@ static int over_budget(const struct rg *r, struct diag *d)
 {
 	if (r->coulomb)
 		return diag_set(d,
-				"more than %d evaluations of the motion in %ld period(s) "
+				"more than %.0f evaluations of the motion in %ld period(s) "
 				"without a steady state; lower periods",
-				RG_BUDGET, r->periods_run + 1);
+				r->budget, r->periods_run + 1);
 	return diag_set(d,
-			"more than %d evaluations of the motion in %ld period(s) without a "
+			"more than %.0f evaluations of the motion in %ld period(s) without a "
 			"steady state: the "
 			"friction's transition (Delta = %g m/s) needs steps far shorter than "
 			"the period, or friction holds the mass creeping at ever smaller "
 			"speeds; widen Delta, use law coulomb (exact sticking), or lower periods "
 			"to accept a state that has not settled",
-			RG_BUDGET, r->periods_run + 1, r->law.Delta);
+			r->budget, r->periods_run + 1, r->law.Delta);
 }
 
 /* Whether a slip in the way of r->mode can start from u̇ = 0 at t: the
@@ -611,6 +612,9 @@ static int ragulskis_solve(const struct model_input *in, struct model_output *ou
 		return -1;
 	r.nj = drylaw_joints(&r.law, r.joints, 8);
 	const long periods = (long)p[R_PERIODS];
+	/* what the periods asked for may take: 50000 evaluations each, and
+	 * never less than RG_BUDGET (500 periods, the default) */
+	r.budget = fmax(RG_BUDGET, 5e4 * (double)periods);
 	const double T = 2 * M_PI / r.w, step = T / 2000;
 	double t = 0, y[2] = {p[R_U0], p[R_V0]};
 	if (r.coulomb) {
