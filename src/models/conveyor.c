@@ -409,17 +409,18 @@ static int conveyor_solve(const struct model_input *in, struct model_output *out
 	return 0;
 }
 
-/* model.check: the block's acceleration, its forces over m, must be a
- * number (m = 1e-310 made every end value nan). */
+/* model.check: the block's acceleration, its forces over m, at most
+ * 1e100 m/s² (m = 1e-310, or N = 1.8e308, made every end value nan). */
 static int conveyor_check(const struct model_input *in, struct diag *d)
 {
 	const double *p = in->num;
 	const double F = fabs(p[C_FX]) + fabs(p[C_FY]) + p[C_N] * fmax(p[C_MU0], p[C_MUINF]);
-	if (!isfinite(F / p[C_M]))
+	if (!(F / p[C_M] <= 1e100))
 		return diag_set(d,
-				"m = %g kg: the block's acceleration, its forces (%g N) over its "
-				"mass, would be above 1e308 m/s²; raise m or lower the forces",
-				p[C_M], F);
+				"the block's acceleration, its forces (%g N) over its mass (%g "
+				"kg), would be above 1e100 m/s², where its motion overflows; "
+				"raise m or lower the forces",
+				F, p[C_M]);
 	return 0;
 }
 

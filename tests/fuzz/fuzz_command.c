@@ -1,16 +1,22 @@
 /* libFuzzer: the command line. The first byte picks a shipped exercise
  * (parsed once, at start-up) and whether the session is interactive; the
  * rest is split into commands as `tribo -c` splits them, each tokenized
- * and run on a fresh session. Commands that touch the file system or start
- * gnuplot (plot, export, generate, sweep, save, load, list) are skipped,
- * so a run has no side effects outside the process.
+ * and run on a fresh session. Every command runs (issue 18: plot, export,
+ * generate, sweep, save, load and list were skipped), inside a scratch
+ * directory that is emptied after each input: a command that writes a
+ * file (save, export, plot ... to, generate ... to) is skipped only when a
+ * word of it holds a '/' (no file outside the scratch directory, whatever
+ * the user running the fuzzer may write), and gnuplot is not on PATH, so
+ * `plot` takes its no-gnuplot path. A sweep or generate of more than 20 is
+ * skipped: one input must not run a thousand solves.
  *
  * A solve that is merely slow in this build (30 times slower than the
  * plain one) is stopped as Ctrl-C stops it: after FUZZ_SOLVE_CPU seconds
- * of CPU (default 2) a timer sets num_interrupted, which every model
- * polls. What still runs into libFuzzer's -timeout does not poll it: a
- * real hang. */
+ * of CPU (default 0.05, for thousands of runs a minute) a timer sets
+ * num_interrupted, which every model polls. What still runs into
+ * libFuzzer's -timeout does not poll it: a real hang. */
 #include <dirent.h>
+#include <ftw.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -18,7 +24,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/time.h>
+#include <unistd.h>
 
 #include "cmd/command.h"
 #include "cmd/token.h"
@@ -49,7 +57,8 @@ static int by_path(const void *a, const void *b)
 	return strcmp(((const struct shipped *)a)->path, ((const struct shipped *)b)->path);
 }
 
-static double solve_cpu = 2;
+static double solve_cpu = 0.05;
+static char scratch[64];
 
 static void interrupt(int sig)
 {
@@ -85,6 +94,18 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	const char *dir = getenv("TRIBO_FUZZ_EXERCISES");
 	if (!dir)
 		dir = FUZZ_EXERCISES;
+	/* the shipped exercises by id, files written in a scratch directory,
+	 * and no gnuplot to start */
+	setenv("TRIBO_PATH", dir, 1);
+	setenv("PATH", "/nonexistent", 1);
+	unsetenv("GNUPLOT");
+	snprintf(scratch, sizeof(scratch), "/tmp/tribo-fuzz-XXXXXX");
+	if (!mkdtemp(scratch) || chdir(scratch)) {
+		perror("fuzz_command: scratch directory");
+		exit(1);
+	}
+	setenv("HOME", scratch, 1);
+	unsetenv("XDG_DATA_HOME");
 	DIR *dp = opendir(dir);
 	struct dirent *de;
 	while (dp && (de = readdir(dp)) && nshipped < MAX_EXERCISES) {
@@ -118,14 +139,39 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	return 0;
 }
 
-static bool skipped(const char *name)
+/* What a command may not do here: write outside the scratch directory, or
+ * run more than 20 solves. */
+static bool skipped(const struct tokens *t)
 {
-	static const char *const words[] = {"plot", "export", "generate", "sweep",
-					    "save", "load",   "list",	  NULL};
-	for (const char *const *w = words; *w; w++)
-		if (!strcmp(name, *w))
+	static const char *const writers[] = {"save", "export", "plot", "generate", NULL};
+	const char *name = t->v[0].text;
+	bool writes = false;
+	for (const char *const *w = writers; *w; w++)
+		writes = writes || !strcmp(name, *w);
+	bool counted = !strcmp(name, "sweep") || !strcmp(name, "generate");
+	for (size_t i = 1; i < t->n; i++) {
+		const char *a = t->v[i].text;
+		if (writes && (strchr(a, '/') || a[0] == '~'))
 			return true;
+		if (counted && strspn(a, "0123456789.eE+") == strlen(a) && atof(a) > 20)
+			return true;
+	}
 	return false;
+}
+
+static int remove_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st;
+	(void)flag;
+	if (ftw->level > 0)
+		remove(path);
+	return 0;
+}
+
+/* Empties the scratch directory (what save, export and generate wrote). */
+static void clean_scratch(void)
+{
+	nftw(scratch, remove_one, 16, FTW_DEPTH | FTW_PHYS);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -157,7 +203,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		struct tokens t;
 		bool go = false;
 		if (tokenize(piece[i], &t, &d) == 0) {
-			go = t.n > 0 && !skipped(t.v[0].text);
+			go = t.n > 0 && !skipped(&t);
 			tokens_release(&t);
 		}
 		if (go && run++ < MAX_COMMANDS) {
@@ -176,5 +222,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	num_interrupted = 0;
 	session_free(s);
 	free(text);
+	clean_scratch();
 	return 0;
 }

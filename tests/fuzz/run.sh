@@ -4,7 +4,7 @@
 # the seeds made from the exercises and tests (build/fuzz/seeds/NAME) and
 # what earlier runs grew (build/fuzz/corpus/NAME, where new inputs go).
 # A crash, leak, UB report or timeout is saved as build/fuzz/crashes/NAME-*;
-# the last line adds up. usage: run.sh [HARNESS...] (default: all four)
+# the last line adds up. usage: run.sh [HARNESS...] (default: all five)
 set -u
 cd "$(dirname "$0")/../.." || exit 1
 F=build/fuzz
@@ -12,7 +12,7 @@ FUZZ_TIME=${FUZZ_TIME:-60}
 FUZZ_RSS=${FUZZ_RSS:-2048}
 # seconds one input may take before it counts as a hang
 FUZZ_TIMEOUT=${FUZZ_TIMEOUT:-30}
-[ $# -gt 0 ] || set -- fuzz_exercise fuzz_command fuzz_units fuzz_expr
+[ $# -gt 0 ] || set -- fuzz_exercise fuzz_command fuzz_units fuzz_expr fuzz_domain
 
 rm -rf "$F/seeds"
 python3 tests/fuzz/seeds.py . "$F/seeds" || exit 1

@@ -3,8 +3,8 @@
 the shipped exercises, the commands of the transcript tests (the lines
 `$ tribo -c '...'`, split on ';'), and the unit strings and expressions
 found in the tests and exercises. Writes one file per distinct seed, named
-by its hash, into OUT/fuzz_exercise, OUT/fuzz_command, OUT/fuzz_units and
-OUT/fuzz_expr.
+by its hash, into OUT/fuzz_exercise, OUT/fuzz_command, OUT/fuzz_units, OUT/fuzz_expr and
+OUT/fuzz_domain.
 
 usage: seeds.py TOP OUT"""
 import glob
@@ -15,7 +15,7 @@ import shlex
 import sys
 
 top, out = sys.argv[1], sys.argv[2]
-seeds = {k: set() for k in ("fuzz_exercise", "fuzz_command", "fuzz_units", "fuzz_expr")}
+seeds = {k: set() for k in ("fuzz_exercise", "fuzz_command", "fuzz_units", "fuzz_expr", "fuzz_domain")}
 
 exercises = sorted(glob.glob(os.path.join(top, "exercises", "*.ini")))
 # fuzz_command's first byte picks an exercise by its place in this order
@@ -84,6 +84,26 @@ for t in sorted(glob.glob(os.path.join(top, "tests", "transcripts", "*.t"))):
                 seeds["fuzz_expr"].add(cmd.split("=", 1)[1].strip().encode())
             if w[0] in ("set", "check") and len(w) == 4:
                 seeds["fuzz_units"].add(w[3].encode())
+
+# each exercise's numeric parameters at the extremes of a double (issue
+# 18: seeded with them, the fuzzer found the ragulskis crash at once), and
+# the commands that write files, inside the harness's scratch directory
+EXTREMES = ("1e300", "-1e300", "1e-310", "5e-324", "0", "-0", "1e-300", "1e9")
+for k, p in enumerate(exercises):
+    text = open(p, encoding="utf-8", errors="replace").read()
+    for name in re.findall(r"^\[param (\w+)\]", text, re.M):
+        for x in EXTREMES:
+            seeds["fuzz_command"].add(bytes([k]) + f"set {name} {x}; solve; print".encode())
+    for cmd in ("solve; export csv out.csv", "solve; plot to f.png", "generate 3 to g",
+                "sweep tmax 1 2 5 t_end", "save s.ini; load s.ini", "list"):
+        seeds["fuzz_command"].add(bytes([k]) + cmd.encode())
+
+# fuzz_domain: a model byte, then (parameter, edge) pairs: every model's
+# first twelve parameters at each edge of the table
+for model in range(12):
+    for param in range(12):
+        for how in range(128, 148):
+            seeds["fuzz_domain"].add(bytes([model, param, how]))
 
 for c in sorted(glob.glob(os.path.join(top, "tests", "check_*.c"))):
     src = open(c, encoding="utf-8", errors="replace").read()

@@ -138,7 +138,7 @@ $ tribo -c 'load conveyor; set a 1e-310; solve; print R0'
 ? 0
 
 $ tribo -c 'load conveyor; set m 1e-310'
-! tribo: -c: command 2: set: m = 1e-310 kg: the block's acceleration, its forces (7.886 N) over its mass, would be above 1e308 m/s²; raise m or lower the forces
+! tribo: -c: command 2: set: the block's acceleration, its forces (7.886 N) over its mass (1e-310 kg), would be above 1e100 m/s², where its motion overflows; raise m or lower the forces
 ? 1
 
 # The disk: a spin whose stop angle overflows is refused; a spin of
@@ -169,3 +169,8 @@ $ tribo -c 'load polisher; set tmax 1e9'
 $ tribo -c 'load polisher; set vx0 1e-300; solve; print c_eff_exact'
 2.616
 ? 0
+
+# Found by fuzz_domain: N = 1.8e308 on the conveyor gave vx_end = nan.
+$ tribo -c 'load conveyor; set N 1.7976931348623157e308'
+! tribo: -c: command 2: set: the block's acceleration, its forces (1.07862e+308 N) over its mass (1 kg), would be above 1e100 m/s², where its motion overflows; raise m or lower the forces
+? 1
