@@ -30,6 +30,7 @@
 #include <sys/time.h>
 #include <time.h>
 
+#include "cpu_budget.h"
 #include "models/model.h"
 #include "num/num.h"
 #include "testutil.h"
@@ -42,25 +43,6 @@ static const double case_cpu = 2.0;
 static bool light(void)
 {
 	return getenv("TRIBO_TEST_LIGHT") != NULL;
-}
-
-static void on_prof(int sig)
-{
-	(void)sig;
-	num_interrupted = 1;
-}
-
-/* SIGPROF after `seconds` of CPU, then every 0.1 s (a model that clears
- * the flag as it starts a phase still sees it). 0 disarms. */
-static void arm(double seconds)
-{
-	struct itimerval t = {{0, 0}, {0, 0}};
-	if (seconds > 0) {
-		t.it_value.tv_sec = (time_t)seconds;
-		t.it_value.tv_usec = (suseconds_t)((seconds - (double)(time_t)seconds) * 1e6);
-		t.it_interval.tv_usec = 100000;
-	}
-	setitimer(ITIMER_PROF, &t, NULL);
 }
 
 static double cpu_now(void)
@@ -155,9 +137,9 @@ static void probe_case(struct probe *p, size_t i, double x)
 	num_interrupted = 0;
 	const double t0 = cpu_now();
 	if (!light())
-		arm(case_cpu);
+		cpu_budget_arm(ITIMER_PROF, case_cpu);
 	const int rc = m->solve(&in, &out, &d);
-	arm(0);
+	cpu_budget_arm(ITIMER_PROF, 0);
 	const double took = cpu_now() - t0;
 	const bool stopped = num_interrupted != 0;
 	num_interrupted = 0;
@@ -248,7 +230,7 @@ START_TEST(test_model_domain)
 	ck_assert_int_le(m->nparams, MAXP);
 	ck_assert_int_le(m->nresults, MAXP);
 	struct probe p = {.m = m, .config = "defaults"};
-	signal(SIGPROF, on_prof);
+	cpu_budget_init(ITIMER_PROF);
 	defaults(&p);
 	probe_all(&p);
 	/* each other choice of each choice parameter, the rest at defaults */

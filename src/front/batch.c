@@ -101,6 +101,23 @@ static int run_one(struct session *s, const char *line, const char *where)
 	return quit ? 2 : 0;
 }
 
+void front_catch_signals(void (*on_int)(int), void (*on_end)(int), void (*on_crash)(int))
+{
+	struct sigaction sa = {0};
+	sigemptyset(&sa.sa_mask);
+	sa.sa_handler = on_int;
+	sigaction(SIGINT, &sa, NULL);
+	sa.sa_handler = on_end;
+	static const int ending[] = {SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE};
+	for (size_t i = 0; i < sizeof(ending) / sizeof(*ending); i++)
+		sigaction(ending[i], &sa, NULL);
+	sa.sa_handler = on_crash;
+	sa.sa_flags = SA_RESETHAND;
+	static const int crash[] = {SIGSEGV, SIGBUS, SIGFPE, SIGABRT, SIGILL};
+	for (size_t i = 0; i < sizeof(crash) / sizeof(*crash); i++)
+		sigaction(crash[i], &sa, NULL);
+}
+
 void front_put_clean(FILE *f, const struct strbuf *out)
 {
 	struct strbuf clean = STRBUF_INIT;

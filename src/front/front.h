@@ -29,4 +29,12 @@ int front_screen(struct session *s);
  * drive the terminal of the batch and --plain modes. */
 void front_put_clean(FILE *f, const struct strbuf *out);
 
+/* The interactive modes' signals: SIGINT to `on_int` (stop the command or
+ * drop the line); the signals that end a session (TERM, HUP, QUIT, USR1,
+ * USR2, ALRM, PIPE) to `on_end`, which only sets a flag, the loop then
+ * leaving as 'quit' does (history kept, terminal given back) before tribo
+ * dies of the signal; a crash (SEGV, BUS, FPE, ABRT, ILL) to `on_crash`,
+ * once, which gives the terminal back and re-raises. */
+void front_catch_signals(void (*on_int)(int), void (*on_end)(int), void (*on_crash)(int));
+
 #endif

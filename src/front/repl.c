@@ -149,22 +149,8 @@ int front_repl(struct session *s)
 	front_completion_setup(s);
 	rl_change_environment = 0;
 	rl_catch_signals = 0; /* our own handler; readline's would re-raise */
-	struct sigaction sa = {0};
-	sa.sa_handler = on_sigint;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
 	tty_saved = tcgetattr(STDIN_FILENO, &saved_tty) == 0;
-	/* a signal that ends the session sets a flag: the loop then leaves as
-	 * 'quit' does (history kept, terminal given back) and tribo dies of it */
-	sa.sa_handler = on_term;
-	static const int ending[] = {SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE};
-	for (size_t i = 0; i < sizeof(ending) / sizeof(*ending); i++)
-		sigaction(ending[i], &sa, NULL);
-	sa.sa_handler = on_fatal;
-	sa.sa_flags = SA_RESETHAND;
-	static const int fatal[] = {SIGSEGV, SIGBUS, SIGFPE, SIGABRT, SIGILL};
-	for (size_t i = 0; i < sizeof(fatal) / sizeof(*fatal); i++)
-		sigaction(fatal[i], &sa, NULL);
+	front_catch_signals(on_sigint, on_term, on_fatal);
 	front_history_open();
 	bool terminal = isatty(STDIN_FILENO);
 	bool status_on = terminal && isatty(STDERR_FILENO);

@@ -1416,21 +1416,7 @@ int front_screen(struct session *s)
 
 	xalloc_set_fail_hook(restore_terminal);
 	atexit(restore_terminal);
-	struct sigaction sa = {0};
-	sigemptyset(&sa.sa_mask);
-	sa.sa_handler = on_sigint;
-	sigaction(SIGINT, &sa, NULL);
-	/* a signal that ends the session sets a flag: the loop then leaves as
-	 * 'quit' does (history kept, terminal given back) and tribo dies of it */
-	sa.sa_handler = on_term;
-	static const int ending[] = {SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE};
-	for (size_t i = 0; i < sizeof(ending) / sizeof(*ending); i++)
-		sigaction(ending[i], &sa, NULL);
-	sa.sa_handler = on_fatal;
-	sa.sa_flags = SA_RESETHAND;
-	static const int fatal[] = {SIGSEGV, SIGBUS, SIGFPE, SIGABRT, SIGILL};
-	for (size_t i = 0; i < sizeof(fatal) / sizeof(*fatal); i++)
-		sigaction(fatal[i], &sa, NULL);
+	front_catch_signals(on_sigint, on_term, on_fatal);
 
 	/* what a library prints to stderr would tear the screen: collect it */
 	int fds[2];

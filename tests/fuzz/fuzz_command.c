@@ -28,6 +28,7 @@
 #include <sys/time.h>
 #include <unistd.h>
 
+#include "../cpu_budget.h"
 #include "cmd/command.h"
 #include "cmd/token.h"
 #include "exercise/exercise.h"
@@ -60,25 +61,6 @@ static int by_path(const void *a, const void *b)
 static double solve_cpu = 0.05;
 static char scratch[64];
 
-static void interrupt(int sig)
-{
-	(void)sig;
-	num_interrupted = 1;
-}
-
-/* SIGVTALRM: libFuzzer's own -timeout has SIGALRM. Once armed, the timer
- * keeps firing, so a solve that clears the flag as it starts still sees it. */
-static void arm(double seconds)
-{
-	struct itimerval t = {{0, 0}, {0, 0}};
-	if (seconds > 0) {
-		t.it_value.tv_sec = (time_t)seconds;
-		t.it_value.tv_usec = (suseconds_t)((seconds - (double)(time_t)seconds) * 1e6);
-		t.it_interval.tv_usec = 100000;
-	}
-	setitimer(ITIMER_VIRTUAL, &t, NULL);
-}
-
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	(void)argc;
@@ -87,10 +69,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	const char *cpu = getenv("FUZZ_SOLVE_CPU");
 	if (cpu)
 		solve_cpu = atof(cpu);
-	struct sigaction sa = {.sa_handler = interrupt};
-	sigemptyset(&sa.sa_mask);
-	sa.sa_flags = SA_RESTART;
-	sigaction(SIGVTALRM, &sa, NULL);
+	cpu_budget_init(ITIMER_VIRTUAL);
 	const char *dir = getenv("TRIBO_FUZZ_EXERCISES");
 	if (!dir)
 		dir = FUZZ_EXERCISES;
@@ -195,7 +174,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct session *s = session_new();
 	session_adopt(s, ex);
 	num_interrupted = 0;
-	arm(solve_cpu);
+	cpu_budget_arm(ITIMER_VIRTUAL, solve_cpu);
 
 	char **piece;
 	size_t n = split_commands(text, &piece);
@@ -218,7 +197,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		free(piece[i]);
 	}
 	free(piece);
-	arm(0);
+	cpu_budget_arm(ITIMER_VIRTUAL, 0);
 	num_interrupted = 0;
 	session_free(s);
 	free(text);

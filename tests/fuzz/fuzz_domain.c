@@ -19,6 +19,7 @@
 #include <string.h>
 #include <sys/time.h>
 
+#include "../cpu_budget.h"
 #include "models/model.h"
 #include "num/num.h"
 #include "util/diag.h"
@@ -32,23 +33,6 @@ enum { MAXP = 32, MAX_SETS = 4 };
 static double solve_cpu = 0.05;
 static size_t nmodels;
 
-static void interrupt(int sig)
-{
-	(void)sig;
-	num_interrupted = 1;
-}
-
-static void arm(double seconds)
-{
-	struct itimerval t = {{0, 0}, {0, 0}};
-	if (seconds > 0) {
-		t.it_value.tv_sec = (time_t)seconds;
-		t.it_value.tv_usec = (suseconds_t)((seconds - (double)(time_t)seconds) * 1e6);
-		t.it_interval.tv_usec = 100000;
-	}
-	setitimer(ITIMER_VIRTUAL, &t, NULL);
-}
-
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	(void)argc;
@@ -57,10 +41,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	const char *cpu = getenv("FUZZ_SOLVE_CPU");
 	if (cpu)
 		solve_cpu = atof(cpu);
-	struct sigaction sa = {.sa_handler = interrupt};
-	sigemptyset(&sa.sa_mask);
-	sa.sa_flags = SA_RESTART;
-	sigaction(SIGVTALRM, &sa, NULL);
+	cpu_budget_init(ITIMER_VIRTUAL);
 	for (const struct model *const *m = model_all(); *m; m++)
 		nmodels++;
 	return 0;
@@ -154,9 +135,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct model_output out = {res, &steps, &figs};
 	diag_clear(&d);
 	num_interrupted = 0;
-	arm(solve_cpu);
+	cpu_budget_arm(ITIMER_VIRTUAL, solve_cpu);
 	const int rc = m->solve(&in, &out, &d);
-	arm(0);
+	cpu_budget_arm(ITIMER_VIRTUAL, 0);
 	const bool stopped = num_interrupted != 0;
 	num_interrupted = 0;
 	if (rc && !d.msg[0])
