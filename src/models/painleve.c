@@ -1211,13 +1211,31 @@ static int rod_solve(const struct model_input *in, struct model_output *out, str
 	inertia(&r, th, A);
 	inertia_inv(&r, th, Ai);
 	law_matrix(&r, th, Phi);
+	/* Both conditions are unchanged by Φ's scale: they are tested on
+	 * Φ/max|Φᵢⱼ|, so that tiny coefficients and huge ones are as well
+	 * conditioned as k = 1. Subnormal ones are refused: k = 1e-310 kept
+	 * gsl_eigen_symm's QR iteration from converging, forever. */
+	double phimax = 0, Phs[9];
+	for (int i = 0; i < 9; i++)
+		phimax = fmax(phimax, fabs(Phi[i]));
+	if (phimax > 0 && phimax < DBL_MIN)
+		return diag_set(d,
+				"the friction matrix Φ has no entry above %.3g in size: "
+				"subnormal numbers, with too few digits to test (2.8) and "
+				"(2.9) on; friction this weak is zero to the run's "
+				"precision, so set it to 0",
+				DBL_MIN);
+	for (int i = 0; i < 9; i++)
+		Phs[i] = phimax > 0 ? Phi[i] / phimax : 0.0;
+	double work[9];
 	for (int i = 0; i < 3; i++)
-		for (int j = 0; j < 3; j++)
+		for (int j = 0; j < 3; j++) {
 			sym[3 * i + j] = Phi[3 * i + j] + Phi[3 * j + i];
+			work[3 * i + j] = Phs[3 * i + j] + Phs[3 * j + i];
+		}
 
 	/* (2.8): the smallest eigenvalue of Φ + Φᵀ */
-	double eig[3], work[9];
-	memcpy(work, sym, sizeof(work));
+	double eig[3];
 	gsl_matrix_view sm = gsl_matrix_view_array(work, 3, 3);
 	gsl_vector_view ev = gsl_vector_view_array(eig, 3);
 	gsl_eigen_symm_workspace *ew = gsl_eigen_symm_alloc(3);
@@ -1226,19 +1244,22 @@ static int rod_solve(const struct model_input *in, struct model_output *out, str
 	double emin = fmin(eig[0], fmin(eig[1], eig[2]));
 	double scale = fmax(fabs(eig[0]), fmax(fabs(eig[1]), fabs(eig[2])));
 	const bool cond28 = emin >= -1e-12 * scale;
+	emin *= phimax;
 
 	/* (2.9): w = ΦᵀA⁻¹e_y against e_y */
 	double w[3];
 	for (int i = 0; i < 3; i++)
-		w[i] = Phi[0 * 3 + i] * Ai[2] + Phi[1 * 3 + i] * Ai[5] + Phi[2 * 3 + i] * Ai[8];
+		w[i] = Phs[0 * 3 + i] * Ai[2] + Phs[1 * 3 + i] * Ai[5] + Phs[2 * 3 + i] * Ai[8];
 	/* relative to the largest w can be, ‖Φ‖_F |A⁻¹e_y|, so that a w that
 	 * vanishes (θ = 90° for Painlevé's law) counts as parallel */
 	double fro = 0;
 	for (int i = 0; i < 9; i++)
-		fro += Phi[i] * Phi[i];
+		fro += Phs[i] * Phs[i];
 	const double wscale = sqrt(fro) * sqrt(Ai[2] * Ai[2] + Ai[5] * Ai[5] + Ai[8] * Ai[8]);
 	const double residual = wscale > 0 ? hypot(w[0], w[1]) / wscale : 0.0;
 	const bool cond29 = residual <= 1e-9;
+	for (int i = 0; i < 3; i++)
+		w[i] *= phimax;
 	const double rho = cond29 ? w[2] : NAN;
 
 	/* the state: λ and Painlevé's classification */

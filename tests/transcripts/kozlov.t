@@ -136,3 +136,17 @@ falls
 $ tribo -c 'load kozlov-ball; set mu2 1e-9; solve'
 ! tribo: -c: command 3: solve: the ball had not stopped after 200000 steps (t = 2.7e+04 s): the μ are too small for the stop to be followed; raise mu1, mu2 and mu3
 ? 1
+
+# Issue 18, found by fuzz_command: a subnormal k (1e-310) kept
+# gsl_eigen_symm from converging, forever. (2.8) and (2.9) are tested on
+# Φ/max|Φᵢⱼ|, so a tiny k answers as k = 3 does, scaled: cond28_min =
+# 2k·λmin(A) = 2.2917960675·k/3, ρ = k; subnormal friction is refused.
+$ tribo -c 'load painleve-rod-isotropic; set k 1e-300; solve; print cond28_min rho cond29'
+7.639320225e-301
+1e-300
+true
+? 0
+
+$ tribo -c 'load painleve-rod-isotropic; set k 1e-310; solve'
+! tribo: -c: command 3: solve: the friction matrix Φ has no entry above 2.23e-308 in size: subnormal numbers, with too few digits to test (2.8) and (2.9) on; friction this weak is zero to the run's precision, so set it to 0
+? 1
