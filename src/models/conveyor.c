@@ -314,6 +314,12 @@ static int conveyor_solve(const struct model_input *in, struct model_output *out
 			y[3] = 0.0;
 		}
 		o.h0 = 1e-6 * fmax(tscale, 1e-300);
+		/* absolute accuracy on the speeds' own scale: at 1e-12 m/s a slow
+		 * belt's (v0 = 1e-6) last 1e-15 m/s of slip, the event w_ev, was
+		 * never resolved, and the block chattered about the belt's speed
+		 * for a million steps */
+		if (scale > 0)
+			o.atol = 1e-12 * scale;
 		if ((rc = ode_run(trp ? trace_wrap(trp, &sys) : &sys, &o, t, y, &end, d)))
 			break;
 		if (trp)
@@ -359,6 +365,21 @@ static int conveyor_solve(const struct model_input *in, struct model_output *out
 	}
 	if (rc)
 		return -1;
+	/* inside conveyor_check's domain these are finite but for products of
+	 * extremes (N = 1e300 at 1e100 m/s, a speed over a horizon of 1e300
+	 * s); one that is not is refused, never printed */
+	const struct {
+		const char *name;
+		double v;
+	} got[] = {{"R0", R0},	       {"Qx0", Qx0},	 {"Qy0", Qy0}, {"vx_end", y[2]},
+		   {"vy_end", y[3]}, {"x_end", y[0]}, {"y_end", y[1]}};
+	for (size_t i = 0; i < sizeof got / sizeof *got; i++)
+		if (!isfinite(got[i].v))
+			return diag_set(d,
+					"%s came out as %g: the run overflows at these "
+					"scales; bring m, N, the forces, the speeds and "
+					"tmax nearer each other",
+					got[i].name, got[i].v);
 
 	out->res[C_R0] = value_number(R0);
 	out->res[C_QX0] = value_number(Qx0);
@@ -421,6 +442,13 @@ static int conveyor_check(const struct model_input *in, struct diag *d)
 				"kg), would be above 1e100 m/s², where its motion overflows; "
 				"raise m or lower the forces",
 				F, p[C_M]);
+	static const int speeds[] = {C_V0, C_VX0, C_VY0};
+	for (size_t i = 0; i < sizeof speeds / sizeof *speeds; i++)
+		if (!(fabs(p[speeds[i]]) <= 1e100))
+			return diag_set(d,
+					"%s = %g m/s: beyond 1e100 m/s, where the friction's "
+					"power and the positions overflow",
+					c_params[speeds[i]].name, p[speeds[i]]);
 	return 0;
 }
 

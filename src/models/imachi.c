@@ -198,12 +198,17 @@ static void graphical_period(const struct imachi *m, int n, int k, double u[2], 
 }
 
 /* The period map has repeated to 1e-9 of |u|, or, where u is smaller, of
- * the problem's own velocity scale max(a, |s|, μ0) (in Imachi's units a
- * velocity changes by s and μ0 per unit τ): relative to the solution's
- * scale, so that the same problem scaled by 1e-8 settles as late. */
-static struct num_settle settle(const struct imachi *m, int periods)
+ * the motion's own velocity scale: relative to the solution's scale, so
+ * that the same problem scaled by 1e-8 settles as late. With s < μ0
+ * friction holds the mass within reach of the base, and that scale is
+ * max(a, |u0|): against max(a, |s|, μ0) a base at a = 1e-10 under a mass
+ * at rest "repeated" in its first period, the landing's transient taken
+ * for a limit cycle of case III. Otherwise it is max(a, |s|, μ0) (in
+ * Imachi's units a velocity changes by s and μ0 per unit τ). */
+static struct num_settle settle(const struct imachi *m, const double u0[2], int periods)
 {
-	const double scale = imachi_scale(m->a, m->s, m->mu0);
+	const double scale = fabs(m->s) < m->mu0 ? fmax(m->a, hypot(u0[0], u0[1]))
+						 : imachi_scale(m->a, m->s, m->mu0);
 	struct num_settle st = {.rtol = 1e-9, .floor = fmax(scale, DBL_MIN), .cap = periods};
 	num_settle_start(&st);
 	return st;
@@ -220,7 +225,7 @@ static int run_graphical(const struct imachi *m, int n, int periods, const doubl
 	memset(c, 0, sizeof(*c));
 	if (rc)
 		rec_row(rc, m, 0.0, u, stuck);
-	struct num_settle conv = settle(m, periods);
+	struct num_settle conv = settle(m, u0, periods);
 	for (int k = 0; k < periods; k++) {
 		graphical_period(m, n, k, u, &stuck, mean, &ss, c, rc);
 		c->cycles = k + 1;
@@ -328,20 +333,28 @@ static int accurate_phase(struct imachi *m, struct acc_state *st, double t_end, 
 		}
 		return 0;
 	}
-	struct ode_system sys = {4, slip_rhs, slip_event, m};
-	struct ode_opts o = ode_opts_default(t_end);
-	struct ode_end end;
-	o.h0 = st->h0;
-	/* the absolute tolerance no coarser than 1e-12 of the problem's velocity
-	 * scale: a problem scaled by 1e-8 is solved as closely */
-	o.atol *= fmin(1.0, imachi_scale(m->a, m->s, m->mu0));
-	if (ode_run(&sys, &o, st->t, st->y, &end, d))
-		return -1;
-	st->steps += end.steps;
-	st->t = end.t;
-	if (!end.event)
-		return 0;
-	/* |w| = w_ev: the rest of the way to w = 0 in closed form */
+	/* A slip that starts within w_ev of the base's velocity (a base that
+	 * moves at 1e-12 under a mass at rest) has no event ahead, |w| = w_ev
+	 * being behind it: it lands at once, in closed form. */
+	base(m, st->t, v, dv, iv);
+	const bool landing = !m->slip.away &&
+			     hypot(v[0] - st->y[0], v[1] - st->y[1]) <= m->slip.w_ev;
+	if (!landing) {
+		struct ode_system sys = {4, slip_rhs, slip_event, m};
+		struct ode_opts o = ode_opts_default(t_end);
+		struct ode_end end;
+		o.h0 = st->h0;
+		/* the absolute tolerance no coarser than 1e-12 of the problem's
+		 * velocity scale: a problem scaled by 1e-8 is solved as closely */
+		o.atol *= fmin(1.0, imachi_scale(m->a, m->s, m->mu0));
+		if (ode_run(&sys, &o, st->t, st->y, &end, d))
+			return -1;
+		st->steps += end.steps;
+		st->t = end.t;
+		if (!end.event)
+			return 0;
+	}
+	/* |w| ≤ w_ev: the rest of the way to w = 0 in closed form */
 	base(m, st->t, v, dv, iv);
 	const double w[2] = {v[0] - st->y[0], v[1] - st->y[1]}, g[2] = {dv[0] - m->s, dv[1]};
 	double dt;
@@ -401,7 +414,7 @@ static int run_accurate(struct imachi *m, int periods, const double u0[2], struc
 	memset(c, 0, sizeof(*c));
 	accurate_start(m, &st, u0);
 	double prev[2] = {u0[0], u0[1]};
-	struct num_settle conv = settle(m, periods);
+	struct num_settle conv = settle(m, u0, periods);
 	for (int k = 0; k < periods; k++) {
 		*last = st;
 		*mlast = *m;

@@ -7,7 +7,10 @@
 # the last line adds up. usage: run.sh [HARNESS...] (default: all five)
 set -u
 cd "$(dirname "$0")/../.." || exit 1
-F=build/fuzz
+# absolute: fuzz_command works in a scratch directory of its own, entered
+# before libFuzzer reads the corpus and writes the artifacts
+T=$(pwd)
+F=$T/build/fuzz
 FUZZ_TIME=${FUZZ_TIME:-60}
 FUZZ_RSS=${FUZZ_RSS:-2048}
 # seconds one input may take before it counts as a hang
@@ -23,13 +26,13 @@ passed=0 failed=0
 for h in "$@"; do
 	mkdir -p "$F/corpus/$h" "tests/fuzz/corpus/$h"
 	dict=""
-	[ -f "tests/fuzz/$h.dict" ] && dict="-dict=tests/fuzz/$h.dict"
+	[ -f "tests/fuzz/$h.dict" ] && dict="-dict=$T/tests/fuzz/$h.dict"
 	echo "== $h for ${FUZZ_TIME}s"
 	# shellcheck disable=SC2086
 	"$F/$h" -max_total_time="$FUZZ_TIME" -rss_limit_mb="$FUZZ_RSS" \
 		-timeout="$FUZZ_TIMEOUT" -artifact_prefix="$F/crashes/$h-" \
 		-print_final_stats=1 $dict \
-		"$F/corpus/$h" "tests/fuzz/corpus/$h" "$F/seeds/$h" >"$F/$h.log" 2>&1
+		"$F/corpus/$h" "$T/tests/fuzz/corpus/$h" "$F/seeds/$h" >"$F/$h.log" 2>&1
 	rc=$?
 	grep -E '^(stat::number_of_executed_units|stat::peak_rss_mb|#[0-9]+ *DONE)' "$F/$h.log"
 	if [ "$rc" = 0 ]; then

@@ -80,3 +80,16 @@ $ tribo -c 'load imachi; set a 1.5e-8; set s 0.6e-8; set mu0 0.9e-8; set mu1 1.3
 2.11145436095e-09
 8
 ? 0
+
+# Issue 18: a base that barely moves (a = 1e-12) under a mass at rest.
+# The mass starts within w_ev of the base's velocity and lands at once (it
+# chattered for a million steps); it stays on the base, |dv/dτ − s| = 0.6
+# < μ1, and the steady state is rest. At a = 1e-10 the landing's transient
+# once passed for a limit cycle of case III after one period.
+$ tribo -c 'load imachi; set a 1e-12; solve; print case cycles; set a 1e-10; solve; print case cycles; eval step(1e-9 * 1e-10 - abs(u_xmean))'
+rest
+2
+rest
+2
+1
+? 0

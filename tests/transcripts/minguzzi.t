@@ -174,3 +174,26 @@ $ tribo -c 'load polisher; set vx0 1e-300; solve; print c_eff_exact'
 $ tribo -c 'load conveyor; set N 1.7976931348623157e308'
 ! tribo: -c: command 2: set: the block's acceleration, its forces (1.07862e+308 N) over its mass (1 kg), would be above 1e100 m/s², where its motion overflows; raise m or lower the forces
 ? 1
+
+# Found by fuzz_domain: a belt at 1.8e308 m/s gave R0 = inf. Speeds are
+# within 1e100 m/s, and a product of extremes that still overflows (a
+# speed over a horizon of 1e300 s) is refused, never printed.
+$ tribo -c 'load conveyor; set v0 1.7976931348623157e308'
+! tribo: -c: command 2: set: v0 = 1.79769e+308 m/s: beyond 1e100 m/s, where the friction's power and the positions overflow
+? 1
+
+$ tribo -c 'load conveyor; set v0 1e100; set tmax 1e300; solve'
+! tribo: -c: command 4: solve: x_end came out as inf: the run overflows at these scales; bring m, N, the forces, the speeds and tmax nearer each other
+? 1
+
+# Issue 18: a slow belt (v0 = 1e-6 m/s, nothing pushing). The speeds'
+# absolute accuracy is on the problem's own scale (at 1e-12 m/s the last
+# 1e-15 m/s of slip was never resolved: a million steps of chatter).
+# Against Bouchet's law in closed form (SciPy's quad: t = ∫dv/(gμ(v)),
+# x_end = 2v0 − ∫v dv/(gμ(v)) over 0..v0): 1.69894750255e-07 s and
+# 1.99999991505e-06 m.
+$ tribo -c 'load conveyor; set Fy 0; set v0 1e-6; solve; print t_stick x_end stuck'
+1.69894750255e-07
+1.99999991505e-06
+true
+? 0
