@@ -267,6 +267,19 @@ static int conveyor_solve(const struct model_input *in, struct model_output *out
 	bool stuck = false;
 	int phases = 0, stops = 0;
 	size_t steps = 0;
+	/* Held over a running belt, slow transverse motion is viscous: ẏ
+	 * relaxes to Fy's terminal speed in the time tau = m/c_transverse,
+	 * which may be a millionth of tmax (m = 1e-6 kg, N = 1e7 N or
+	 * v0 = 1e-6 m/s), where rk8pd's stability would take ever more steps
+	 * (it ran out at a million). The run goes in stretches of 50 tau,
+	 * doubling, and once ẏ has settled to 1e-13 the rest is ẏ's straight
+	 * line, in closed form. */
+	const double tau = c.held && c.v0 != 0 && c_tr > 0 ? c.m / c_tr : 0.0;
+	bool settled = false;
+	double t_settled = 0;
+	/* held, ẏ's own scale: the terminal speed Fy/c_transverse (1.3e-8 m/s
+	 * at N = 1e7 N) or the start's */
+	const double held_scale = tau > 0 ? fmax(fabs(c.Fy) / c_tr, fabs(y[3])) : 0.0;
 	struct trace tr, *trp = NULL;
 	if (out->figs) {
 		trace_init(&tr, 4, 2, tmax / 1000);
@@ -313,6 +326,8 @@ static int conveyor_solve(const struct model_input *in, struct model_output *out
 			y[2] = c.held ? 0.0 : c.v0;
 			y[3] = 0.0;
 		}
+		if (tau > 0)
+			o.tmax = fmin(tmax, t + fmax(50 * tau, t));
 		o.h0 = 1e-6 * fmax(tscale, 1e-300);
 		/* absolute accuracy on the speeds' own scale: at 1e-12 m/s a slow
 		 * belt's (v0 = 1e-6) last 1e-15 m/s of slip, the event w_ev, was
@@ -320,12 +335,34 @@ static int conveyor_solve(const struct model_input *in, struct model_output *out
 		 * for a million steps */
 		if (scale > 0)
 			o.atol = 1e-12 * scale;
+		if (held_scale > 0)
+			o.atol = fmin(o.atol, 1e-12 * held_scale);
 		if ((rc = ode_run(trp ? trace_wrap(trp, &sys) : &sys, &o, t, y, &end, d)))
 			break;
 		if (trp)
 			trace_mark(trp, end.t, y);
 		t = end.t;
 		steps += end.steps;
+		if (!end.event && tau > 0 && t < tmax) {
+			double f[4];
+			conveyor_rhs(t, y, f, &c);
+			const double rest = fabs(f[3]) * tau; /* what ẏ has still to go */
+			if (rest <= 1e-13 * fmax(fabs(y[3]), fabs(c.Fy) / c_tr) ||
+			    rest <= 1e-12 * held_scale) {
+				if (c.Fy == 0) { /* ẏ → 0 exactly, y by its tail ẏ tau */
+					y[1] += y[3] * tau;
+					y[3] = 0;
+				}
+				y[1] += y[3] * (tmax - t);
+				t_settled = t;
+				t = tmax;
+				settled = true;
+				if (trp)
+					trace_mark(trp, t, y);
+				break;
+			}
+			phases--; /* a stretch, not a phase */
+		}
 		if (!end.event)
 			continue;
 		/* The last w_ev of relative speed, in closed form: the
@@ -425,6 +462,12 @@ static int conveyor_solve(const struct model_input *in, struct model_output *out
 	if (isfinite(t_stick))
 		model_step(s, "  The block first reaches the belt's velocity at t = %.12g s.",
 			   t_stick);
+	if (settled)
+		model_step(s,
+			   "  ẏ settled to its terminal speed, %.12g m/s, at t = %.6g s (to "
+			   "1e-13, after %.3g relaxation times m/c_transverse = %.6g s); from "
+			   "there y grows at that speed.",
+			   y[3], t_settled, t_settled / tau, tau);
 	model_step(s, "At t = %g s: (x, y) = (%.12g, %.12g) m, (ẋ, ẏ) = (%.12g, %.12g) m/s%s.",
 		   tmax, y[0], y[1], y[2], y[3], stuck ? ", riding with the belt" : "");
 	return 0;

@@ -1212,7 +1212,7 @@ static int rod_solve(const struct model_input *in, struct model_output *out, str
 	inertia_inv(&r, th, Ai);
 	law_matrix(&r, th, Phi);
 	/* Both conditions are unchanged by Φ's scale: they are tested on
-	 * Φ/max|Φᵢⱼ|, so that tiny coefficients and huge ones are as well
+	 * Φ/max|Φ_ij|, so that tiny coefficients and huge ones are as well
 	 * conditioned as k = 1. Subnormal ones are refused: k = 1e-310 kept
 	 * gsl_eigen_symm's QR iteration from converging, forever. */
 	double phimax = 0, Phs[9];

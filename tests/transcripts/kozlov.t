@@ -139,7 +139,7 @@ $ tribo -c 'load kozlov-ball; set mu2 1e-9; solve'
 
 # Issue 18, found by fuzz_command: a subnormal k (1e-310) kept
 # gsl_eigen_symm from converging, forever. (2.8) and (2.9) are tested on
-# Φ/max|Φᵢⱼ|, so a tiny k answers as k = 3 does, scaled: cond28_min =
+# Φ/max|Φ_ij|, so a tiny k answers as k = 3 does, scaled: cond28_min =
 # 2k·λmin(A) = 2.2917960675·k/3, ρ = k; subnormal friction is refused.
 $ tribo -c 'load painleve-rod-isotropic; set k 1e-300; solve; print cond28_min rho cond29'
 7.639320225e-301

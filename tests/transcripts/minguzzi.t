@@ -197,3 +197,21 @@ $ tribo -c 'load conveyor; set Fy 0; set v0 1e-6; solve; print t_stick x_end stu
 1.99999991505e-06
 true
 ? 0
+
+# Issue 18: held across the belt, ẏ relaxes in tau = m/c_transverse; at
+# m = 1e-6 kg or N = 9.81e6 N that is a ten-millionth of tmax, and rk8pd
+# ran out of steps. Once ẏ has settled the rest is a straight line. The
+# references: SciPy's Radau (rtol 1e-13) on m ÿ = Fy − N μ(v_r) ẏ/v_r.
+$ tribo -c 'load conveyor-transverse; set m 1e-6; solve; print vy_end y_end; set m 1; set N 9.81e6; solve; print vy_end y_end'
+0.0127433068972
+0.127433065724
+1.27420998981e-08
+1.27420995733e-07
+? 0
+
+# Fy = 0: ẏ dies out exactly, y stops at its tail (Radau: 0.299481341155
+# m at t = 1e3 s, the same at 1e7 s).
+$ tribo -c 'load conveyor-transverse; set vy0 1; set Fy 0; set tmax 1e7; solve; print vy_end y_end'
+0
+0.299481341155
+? 0
