@@ -596,6 +596,20 @@ int imachi_check_friction(double mu0, double mu1, struct diag *d)
 	return 0;
 }
 
+int imachi_check_start(double u0, double a, double s, double mu0, struct diag *d)
+{
+	if (fabs(s) < mu0 && !(u0 <= a + 1e8 * (mu0 - fabs(s))))
+		return diag_set(d,
+				"the mass's starting speed %g is beyond a + 10⁸ (μ0 − |s|) = %g: "
+				"friction, taking 2π(μ0 − |s|) = %.3g off it a period, would need "
+				"over 10⁷ periods to bring it to the base, and a period map that "
+				"repeats to 1e-9 of so large a speed would pass for a limit cycle",
+				u0, a + 1e8 * (mu0 - fabs(s)), 2 * M_PI * (mu0 - fabs(s)));
+	if (!(u0 <= 1e100))
+		return diag_set(d, "the mass's starting speed %g is beyond 1e100", u0);
+	return 0;
+}
+
 double imachi_scale(double a, double s, double mu0)
 {
 	return fmax(a, fmax(fabs(s), mu0));
@@ -612,7 +626,7 @@ static int imachi_check(const struct model_input *in, struct diag *d)
 				p[I_N]);
 	if (p[I_PERIODS] != floor(p[I_PERIODS]))
 		return diag_set(d, "periods = %g: a number of periods is an integer", p[I_PERIODS]);
-	return 0;
+	return imachi_check_start(hypot(p[I_U0X], p[I_U0Y]), p[I_A], p[I_S], p[I_MU0], d);
 }
 
 static int imachi_solve(const struct model_input *in, struct model_output *out, struct diag *d)
@@ -660,6 +674,11 @@ static int imachi_solve(const struct model_input *in, struct model_output *out, 
 	const char *cs = rest ? "rest" : m.s >= m.mu0 ? "I" : c.stick > 0 ? "III" : "II";
 	if (rest)
 		c.converged = true;
+	if (!isfinite(c.ux) || !isfinite(c.uy) || !isfinite(c.drift))
+		return diag_set(d,
+				"the mean velocity came out as (%g, %g): the run overflows at "
+				"these scales; bring a, s, mu0 and the start nearer each other",
+				c.ux, c.uy);
 	out->res[I_U_XMEAN] = value_number(c.ux);
 	out->res[I_U_YMEAN] = value_number(c.uy);
 	out->res[I_CASE] = value_word(cs);

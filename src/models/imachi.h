@@ -23,6 +23,10 @@ int imachi_step(double s, double mu0, double mu1, double h, const double u[2], c
 /* Imachi's two coefficients: the static mu1 is not below the kinetic mu0
  * (both models' check, in the same words). */
 int imachi_check_friction(double mu0, double mu1, struct diag *d);
+/* The start's speed |u0| (relative to the ground) within what the period
+ * map's test can follow: for |s| < μ0 at most a + 10⁸ (μ0 − |s|), and at
+ * most 1e100. */
+int imachi_check_start(double u0, double a, double s, double mu0, struct diag *d);
 
 /* The problem's velocity scale in Imachi's units, max(a, |s|, μ0): the
  * base's amplitude, and u changes by s and μ0 per unit τ. Both models'

@@ -558,7 +558,7 @@ static int imachi1d_check(const struct model_input *in, struct diag *d)
 	if (p[I_PERIODS] != floor(p[I_PERIODS]) || p[I_PERIODS] > 1e7)
 		return diag_set(d, "periods = %g: must be a whole number of periods (at most 10⁷)",
 				p[I_PERIODS]);
-	return 0;
+	return imachi_check_start(fabs(p[I_U0]), p[I_A], p[I_S], p[I_MU0], d);
 }
 
 static int imachi1d_solve(const struct model_input *in, struct model_output *out, struct diag *d)
@@ -640,6 +640,11 @@ static int imachi1d_solve(const struct model_input *in, struct model_output *out
 			break;
 	}
 	const double u_mean = last.U / TWO_PI, stick_fraction = last.stick / TWO_PI;
+	if (!isfinite(u_mean) || !isfinite(delta))
+		return diag_set(d,
+				"the mean velocity came out as %g: the run overflows at these "
+				"scales; bring a, s, mu0 and u0 nearer each other",
+				u_mean);
 
 	out->res[I_U_MEAN] = value_number(u_mean);
 	out->res[I_STICK_FRACTION] = value_number(stick_fraction);

@@ -37,3 +37,17 @@ $ tribo -c 'load imachi-1d; set a 2.5e-8; set s 0.2e-8; set mu0 0.5e-8; set mu1 
 1.38908937774e-08
 20
 ? 0
+
+# Found by fuzz_domain: u0 = 1.8e308 gave u_mean = inf, and u0 = 1e100 a
+# "limit cycle" after one period with u_mean = 1e100: friction takes only
+# 2π(μ0 − |s|) off the speed a period, below 1e-9 of so large a speed.
+# The start is refused beyond a + 10⁸ (μ0 − |s|); below, a start far
+# from the cycle says it has not converged.
+$ tribo -c 'load imachi-1d; set u0 1e100'
+! tribo: -c: command 2: set: the mass's starting speed 1e+100 is beyond a + 10⁸ (μ0 − |s|) = 3e+07: friction, taking 2π(μ0 − |s|) = 1.88 off it a period, would need over 10⁷ periods to bring it to the base, and a period map that repeats to 1e-9 of so large a speed would pass for a limit cycle
+? 1
+
+$ tribo -c 'load imachi-1d; set u0 1e3; solve; print converged cycles'
+false
+200
+? 0
