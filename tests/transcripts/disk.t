@@ -44,3 +44,12 @@ stop_time = 1.22324159021 s
 stop_time_exact = 1.22324159021 s
 stop_angle = 12.2324159021 rad
 ? 0
+
+# Found by fuzz_domain: a disk at rest (ω = 0) under g = 5e-324 said
+# stop_time_exact = nan, as μg underflowed to 0 and 0/0; at rest it has
+# stopped, at t = 0.
+$ tribo -c 'load disk-reye; set omega 0; set g 5e-324; solve; print stop_time stop_time_exact stop_angle'
+0
+0
+0
+? 0
