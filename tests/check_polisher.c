@@ -147,6 +147,26 @@ START_TEST(test_limits)
 }
 END_TEST
 
+/* Found by fuzz_domain: the model's μ has no upper limit (the exercises
+ * cap it at 2), and μ = 1.8e308 at tmax = 0, which the time-constant rule
+ * lets through, gave c_eff = inf; it is refused with the name. */
+START_TEST(test_overflow_refused)
+{
+	struct run r;
+	run_init(&r, "polisher");
+	setn(&r, "omega", 1);
+	setn(&r, "tmax", 0);
+	setn(&r, "mu", 1.7976931348623157e308);
+	r.no_figs = true;
+	ck_assert_int_ne(solve(&r), 0);
+	ck_assert_msg(strstr(r.d.msg, "c_eff came out as inf"), "%s", r.d.msg);
+	setn(&r, "mu", 1e300); /* finite, right: μ m g/(r ω) */
+	solve_ok(&r);
+	ck_assert_double_eq_tol(res(&r, "c_eff"), 1e300 * 2 * 9.81 / 0.15, 1e286);
+	run_free(&r);
+}
+END_TEST
+
 /* Force and moment together: the reference's gauge of (7 N, (1.5 − μmgr)/r)
  * is 0.9680602559, so Fx = 7 is held, and 7.5 (gauge > 1) is not, though
  * each part alone is within its own limit. */
@@ -245,6 +265,7 @@ static Suite *polisher_suite(void)
 	tcase_add_test(tc, test_combined_load);
 	tcase_add_test(tc, test_m_lock_edge);
 	tcase_add_test(tc, test_mirror_and_start);
+	tcase_add_test(tc, test_overflow_refused);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -11,6 +11,7 @@
  * where the expansion holds and where it does not. */
 #include <gsl/gsl_errno.h>
 #include <math.h>
+#include <string.h>
 
 #include "models/contact.h"
 #include "models/model.h"
@@ -72,7 +73,8 @@ static const struct param_spec p_params[P_NPARAMS] = {
 static const struct result_spec p_results[P_NRESULTS] = {
 	[P_C_EFF] = RESULT_NUMBER("c_eff", "N*s/m", "μ m g/(r ω), the paper's expansion"),
 	[P_C_EFF_EXACT] = RESULT_NUMBER("c_eff_exact", "N*s/m",
-					"−Q·û/u from the exact R at the initial velocity"),
+					"−Q·û/u from the exact R at the initial velocity (inf: "
+					"at rest on a ring that does not slide, θ̇ = ±ω)"),
 	[P_R0] = RESULT_NUMBER("R0", "W", "R = R₊ + R₋ at the start, by quadrature"),
 	[P_R0_EXPANSION] = RESULT_NUMBER("R0_expansion", "W",
 					 "μ m g (2 r ω + u²/(2 r ω)), the paper's expansion"),
@@ -581,6 +583,25 @@ static int polisher_solve(const struct model_input *in, struct model_output *out
 		trace_release(trp);
 	if (rc)
 		return -1;
+	/* inside polisher_check's domain these are finite but for products of
+	 * extremes (μ m g of 1e300 kg); one that is not is refused, never
+	 * printed (t_lock's inf says it never locks) */
+	const struct {
+		const char *name;
+		double v;
+	} got[] = {{"c_eff", c_eff},	     {"c_eff_exact", c_exact}, {"R0", q0.R},
+		   {"R0_expansion", R0_exp}, {"vx_end", y[3]},	       {"vy_end", y[4]},
+		   {"thetadot_end", y[5]},   {"x_end", y[0]},	       {"y_end", y[1]},
+		   {"theta_end", y[2]},	     {"M_lock", 2 * mu * mg * p.r}};
+	const bool ring_still = u0 == 0 && (td0 == p.omega || td0 == -p.omega);
+	for (size_t i = 0; i < sizeof got / sizeof *got; i++)
+		if (!isfinite(got[i].v) &&
+		    !(ring_still && got[i].v == INFINITY && strcmp(got[i].name, "c_eff_exact") == 0))
+			return diag_set(d,
+					"%s came out as %g: the machine's forces overflow at "
+					"these scales; bring m, r, omega, mu and g nearer each "
+					"other",
+					got[i].name, got[i].v);
 
 	out->res[P_C_EFF] = value_number(c_eff);
 	out->res[P_C_EFF_EXACT] = value_number(c_exact);

@@ -215,3 +215,10 @@ $ tribo -c 'load conveyor-transverse; set vy0 1; set Fy 0; set tmax 1e7; solve; 
 0
 0.299481341155
 ? 0
+
+# At rest on a ring that does not slide (θ̇ = ω, u = 0) the ring's part of
+# the viscous coefficient μ m g/(2 r |θ̇ − ω|) is infinite: documented, and
+# kept apart from an overflow, which is refused.
+$ tribo -c 'load polisher; set vx0 0; set thetadot0 20; solve; print c_eff_exact'
+inf
+? 0
