@@ -214,8 +214,13 @@ static struct num_settle settle(const struct imachi *m, const double u0[2], int 
 	return st;
 }
 
+/* The most steps of the construction one solve may take: about a second
+ * (n = 10⁵ for 200 periods of case I, which never repeats, took 8.5 s,
+ * and nothing stopped it). */
+#define IM_GRAPHICAL_STEPS 5e6
+
 static int run_graphical(const struct imachi *m, int n, int periods, const double u0[2],
-			 struct cycle *c, struct rec *rc)
+			 struct cycle *c, struct rec *rc, struct diag *d)
 {
 	double u[2] = {u0[0], u0[1]}, v[2], dv[2], iv[2];
 	base(m, 0.0, v, dv, iv);
@@ -227,6 +232,15 @@ static int run_graphical(const struct imachi *m, int n, int periods, const doubl
 		rec_row(rc, m, 0.0, u, stuck);
 	struct num_settle conv = settle(m, u0, periods);
 	for (int k = 0; k < periods; k++) {
+		if (num_interrupted)
+			return diag_set(d, "interrupted after %d periods", k);
+		if ((k + 1.0) * 2 * n > IM_GRAPHICAL_STEPS)
+			return diag_set(d,
+					"the construction would take more than %.0f steps (%d a "
+					"period) without the period map repeating, after %d "
+					"periods: lower n, or periods to accept a state that has "
+					"not settled",
+					IM_GRAPHICAL_STEPS, 2 * n, k);
 		graphical_period(m, n, k, u, &stuck, mean, &ss, c, rc);
 		c->cycles = k + 1;
 		c->drift = (u[0] - prev[0]) / (2 * M_PI);
@@ -442,14 +456,14 @@ static int run_accurate(struct imachi *m, int periods, const double u0[2], struc
 /* ---- the figures ------------------------------------------------------------- */
 
 /* The graphical steps again, every one of the last period kept. */
-static void record_graphical(const struct imachi *m, int n, int cycles, const double u0[2],
-			     struct rec *rc)
+static int record_graphical(const struct imachi *m, int n, int cycles, const double u0[2],
+			    struct rec *rc, struct diag *d)
 {
 	struct cycle c;
 	const size_t steps = (size_t)(cycles - 1) * 2 * (size_t)n;
 	rc->full_from = cycles - 1;
 	rc->stride = steps > TRACE_MAX ? (steps + TRACE_MAX - 1) / TRACE_MAX : 1;
-	run_graphical(m, n, cycles, u0, &c, rc);
+	return run_graphical(m, n, cycles, u0, &c, rc, d);
 }
 
 /* The accurate run again with stops at sample times: the transient from u0
@@ -516,9 +530,10 @@ static int imachi_figures(const struct imachi *m, int method, int n, const doubl
 {
 	struct rec rc = {.tab = figures_table(fs, "hodograph", TRACE_COLS), .stride = 1};
 	int shown = c->cycles - 1;
-	if (method == METHOD_GRAPHICAL)
-		record_graphical(m, n, c->cycles, u0, &rc);
-	else if (record_accurate(m, u0, c->cycles, last, mlast, &rc, &shown, d))
+	if (method == METHOD_GRAPHICAL) {
+		if (record_graphical(m, n, c->cycles, u0, &rc, d))
+			return -1;
+	} else if (record_accurate(m, u0, c->cycles, last, mlast, &rc, &shown, d))
 		return -1;
 	const struct table *t = rc.tab;
 	const bool graphical = method == METHOD_GRAPHICAL;
@@ -660,10 +675,12 @@ static int imachi_solve(const struct model_input *in, struct model_output *out, 
 	struct acc_state last = {0};
 	const struct imachi m_start = m;
 	struct imachi m_last = m;
-	if (method == METHOD_GRAPHICAL)
-		run_graphical(&m, n, periods, u0, &c, NULL);
-	else if (run_accurate(&m, periods, u0, &c, &last, &m_last, d))
+	if (method == METHOD_GRAPHICAL) {
+		if (run_graphical(&m, n, periods, u0, &c, NULL, d))
+			return -1;
+	} else if (run_accurate(&m, periods, u0, &c, &last, &m_last, d)) {
 		return -1;
+	}
 	if (out->figs && imachi_figures(&m_start, method, n, u0, &c, &last, &m_last, out->figs, d))
 		return -1;
 

@@ -548,6 +548,8 @@ static void imachi1d_figures(const struct imachi1d *m, struct figures *fs, size_
 }
 
 /* model.check */
+#define IM1D_GRAPHICAL_STEPS 5e7
+
 static int imachi1d_check(const struct model_input *in, struct diag *d)
 {
 	const double *p = in->num;
@@ -622,6 +624,15 @@ static int imachi1d_solve(const struct model_input *in, struct model_output *out
 	while (k < periods) {
 		if (num_interrupted)
 			return diag_set(d, "interrupted after %ld periods", k);
+		/* the construction's budget, about a second: n = 10⁶ for 200
+		 * periods that never repeat took 8.6 s */
+		if (graphical && (k + 1.0) * 2 * m.n > IM1D_GRAPHICAL_STEPS)
+			return diag_set(d,
+					"the construction would take more than %.0f steps (%d a "
+					"period) without the period map repeating, after %ld "
+					"periods: lower n, or periods to accept a state that has "
+					"not settled",
+					IM1D_GRAPHICAL_STEPS, 2 * m.n, k);
 		if (m.tr) {
 			tr.k = k;
 			tr.cur->nrows = 0;

@@ -584,9 +584,13 @@ static void ball_transition_steps(struct strbuf *s, const struct transition *x)
 			      "(V_end_coulomb = nan).");
 }
 
+static int ball_check(const struct model_input *in, struct diag *d);
+
 static int ball_solve(const struct model_input *in, struct model_output *out, struct diag *d)
 {
 	const double *p = in->num;
+	if (ball_check(in, d))
+		return -1;
 	struct ball b = {
 		.m = p[KB_M],
 		.r = p[KB_R],
@@ -780,6 +784,21 @@ static int ball_solve(const struct model_input *in, struct model_output *out, st
 		trace_release(ctrp);
 	if (trp)
 		trace_release(trp);
+	/* inside ball_check's domain these are finite but for the documented
+	 * inf and nan; one that is not is refused, never printed */
+	const struct {
+		const char *name;
+		double v;
+	} got[] = {{"F_x", F[Q_VX]},	  {"F_y", F[Q_VY]},   {"M_spin", F[Q_OM]},
+		   {"F_coulomb_x", FCx}, {"F_coulomb_y", FCy}, {"M_roll_x", F[Q_WX]},
+		   {"M_roll_y", F[Q_WY]}, {"D", D0},	      {"V_end", V_end}};
+	for (size_t i = 0; i < sizeof got / sizeof *got; i++)
+		if (!isfinite(got[i].v))
+			return diag_set(d,
+					"%s came out as %g: the ball's forces overflow at "
+					"these scales; bring m, r, g, the μ and the speeds "
+					"nearer each other",
+					got[i].name, got[i].v);
 
 	out->res[KB_F_X] = value_number(F[Q_VX]);
 	out->res[KB_F_Y] = value_number(F[Q_VY]);
@@ -907,6 +926,21 @@ static int ball_solve(const struct model_input *in, struct model_output *out, st
 	return 0;
 }
 
+/* The domain: friction coefficients to 1e6, as for the rod, beyond which
+ * friction outweighs gravity so far that its relaxation, D/(μg), is
+ * shorter than any run can follow (μ2 = 1e300 gave V_end = nan). */
+static int ball_check(const struct model_input *in, struct diag *d)
+{
+	static const int coeff[] = {KB_MU1, KB_MU2, KB_MU3};
+	for (size_t i = 0; i < sizeof coeff / sizeof *coeff; i++)
+		if (!(in->num[coeff[i]] <= 1e6))
+			return diag_set(d,
+					"%s = %g: beyond 1e6, where friction outweighs "
+					"gravity so far that the run cannot follow it",
+					kb_params[coeff[i]].name, in->num[coeff[i]]);
+	return 0;
+}
+
 const struct model model_kozlov_ball = {
 	.name = "kozlov-ball",
 	.summary = "a ball rolling, sliding and spinning under Kozlov's law (Kozlov §6)",
@@ -915,4 +949,5 @@ const struct model model_kozlov_ball = {
 	.results = kb_results,
 	.nresults = KB_NRESULTS,
 	.solve = ball_solve,
+	.check = ball_check,
 };
