@@ -612,9 +612,14 @@ static int imachi1d_solve(const struct model_input *in, struct model_output *out
 	/* |s| ≥ μ0 has no limit cycle of a slipping mass; but where a + |s| ≤ μ1 a
 	 * mass that reaches the base stays on it, a periodic motion too */
 	const bool holds = m.a + fabs(m.s) <= m.mu1;
-	/* the problem's velocity scale (u changes by s and μ0 per unit τ): the
-	 * test is relative to it, so a problem scaled by 1e-8 settles as late */
-	const double scale = imachi_scale(m.a, m.s, m.mu0);
+	/* the problem's velocity scale: the test is relative to it, so a
+	 * problem scaled by 1e-8 settles as late. With |s| < μ0 friction holds
+	 * the mass within reach of the base, and the scale is max(a, |u0|)
+	 * (as in imachi: against max(a, |s|, μ0), a = 1e-10 under a mass at
+	 * rest settled in its first period, the landing taken for the cycle);
+	 * otherwise u changes by s and μ0 per unit τ. */
+	const double scale = fabs(m.s) < m.mu0 ? fmax(m.a, fabs(p[I_U0]))
+					       : imachi_scale(m.a, m.s, m.mu0);
 	struct num_settle conv = {.rtol = 1e-9,
 				  .floor = fmax(scale, DBL_MIN),
 				  .cap = periods,

@@ -51,3 +51,12 @@ $ tribo -c 'load imachi-1d; set u0 1e3; solve; print converged cycles'
 false
 200
 ? 0
+
+# As in imachi: a base at a = 1e-10 under a mass at rest. With s < μ0 the
+# period map settles on max(a, |u0|): the landing's transient is not the
+# cycle, which is rest on the base (u_mean 0 to rounding, 4e-17 of a).
+$ tribo -c 'load imachi-1d; set a 1e-10; solve; print cycles stick_fraction; eval step(1e-15 * a - abs(u_mean))'
+2
+1
+1
+? 0
