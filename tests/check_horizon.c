@@ -8,7 +8,11 @@
  * once slid for the whole run instead of falling at 0.359 s). Results that
  * change between tmax and 100 tmax are end values, and are not compared
  * (the compliant rod is still in the air at 1.5 tmax and falls at 4 tmax;
- * polisher-push locks at 16 tmax). */
+ * polisher-push locks at 16 tmax).
+ *
+ * Under valgrind (TRIBO_TEST_LIGHT) one exercise of each model is run, which
+ * goes through the same code 30 times slower; the builds as compiled and
+ * with the sanitizers run them all. */
 #include <check.h>
 #include <math.h>
 #include <stdio.h>
@@ -121,6 +125,9 @@ START_TEST(test_horizon)
 	struct catalog cat;
 	catalog_scan(&cat);
 	int tried = 0, compared = 0;
+	const bool light = getenv("TRIBO_TEST_LIGHT") != NULL;
+	const struct model *seen[16];
+	size_t nseen = 0;
 	for (size_t e = 0; e < cat.n; e++) {
 		const char *id = cat.entry[e].id;
 		struct session *probe = session_new();
@@ -132,6 +139,13 @@ START_TEST(test_horizon)
 		session_free(probe);
 		if (!has_tmax)
 			continue;
+		bool again = false;
+		for (size_t i = 0; i < nseen; i++)
+			again = again || seen[i] == m;
+		if (light && again)
+			continue;
+		if (!again && nseen < sizeof seen / sizeof *seen)
+			seen[nseen++] = m;
 		tried++;
 		struct value r1[MAXR], r10[MAXR], r100[MAXR], far[MAXR];
 		size_t n;
@@ -153,8 +167,8 @@ START_TEST(test_horizon)
 	}
 	catalog_release(&cat);
 	/* the exercises of painleve-rod, conveyor, polisher and kozlov-ball */
-	ck_assert_int_ge(tried, 12);
-	ck_assert_int_ge(compared, 100);
+	ck_assert_int_ge(tried, light ? 4 : 12);
+	ck_assert_int_ge(compared, light ? 20 : 100);
 }
 END_TEST
 

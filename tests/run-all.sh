@@ -11,11 +11,14 @@ passed=0 failed=0
 
 # Runs one stage, shows its output, and adds its counts: check's
 # "Checks: N, Failures: F, Errors: E" or our scripts' "name: N passed, F failed".
-# A stage that fails without saying how many counts as one failure.
+# A stage that fails without saying how many counts as one failure; each
+# says how long it took, as CI must stay under 20 minutes.
 stage() {
+	t0=$(date +%s)
 	"$@" >"$out" 2>&1
 	rc=$?
 	cat "$out"
+	echo "   ($(($(date +%s) - t0)) s)"
 	n=$(sed -n 's/.*Checks: \([0-9]*\), Failures: \([0-9]*\), Errors: \([0-9]*\).*/\1 \2 \3/p;
 		s/^[a-z]*: \([0-9]*\) passed, \([0-9]*\) failed.*/\1 \2 0/p' "$out" | tail -n 1)
 	if [ -n "$n" ]; then

@@ -97,6 +97,7 @@ rest
 # Found by fuzz_domain: Imachi's construction had no budget and did not
 # poll Ctrl-C (n = 10⁵ for 200 periods of case I, which never repeats,
 # took 8.5 s); it stops at 5·10⁶ steps, about a second, and says so.
+#! heavy
 $ tribo -c 'load imachi; set method graphical; set n 100000; set s 1; solve'
 ! tribo: -c: command 5: solve: the construction would take more than 5000000 steps (200000 a period) without the period map repeating, after 25 periods: lower n, or periods to accept a state that has not settled
 ? 1
