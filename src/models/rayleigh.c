@@ -5,6 +5,7 @@
  * uniform pressure (eq. 20) or Reye's hypothesis (eq. 21).
  * rayleigh — the general calculator: any of the shapes of contact.h, any
  * motion over a moving base, any friction law, either pressure. */
+#include <float.h>
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_math.h>
 #include <gsl/gsl_sf_ellint.h>
@@ -236,6 +237,13 @@ static int disk_check(const struct model_input *in, struct diag *d)
 {
 	const double r = in->num[D_R], mu = in->num[D_MU], g = in->num[D_G];
 	const double omega = in->num[D_OMEGA];
+	const double m = in->num[D_M], N = m * g, I = 0.5 * m * r * r;
+	if (!(N <= 1e300) || !(I >= DBL_MIN && I <= 1e300))
+		return diag_set(d,
+				"m = %g kg, g = %g m/s², r = %g m: the disk's weight m g = %g N "
+				"and moment of inertia m r²/2 = %g kg·m² must be within "
+				"%.3g..1e300, where its torque and its spin-down stay finite",
+				m, g, r, N, I, DBL_MIN);
 	if (mu > 0 && !isfinite(omega / mu * (fabs(omega) * r / g)))
 		return diag_set(d,
 				"omega = %g rad/s: the disk would turn more than 1e308 rad "
