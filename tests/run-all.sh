@@ -59,12 +59,24 @@ echo "== make install and uninstall"
 stage bash tests/install.sh
 
 if command -v valgrind >/dev/null 2>&1; then
-	echo "== check suites under valgrind"
+	# the two halves of the valgrind stage side by side, one a core: the
+	# transcripts (5 minutes) in the background while the check suites run
+	vgout=$(mktemp)
+	vg0=$(date +%s)
+	(
+		env TRIBO_WRAP="$VG" bash tests/transcript.sh >"$vgout" 2>&1
+		echo $? >"$vgout.rc"
+		echo $(($(date +%s) - vg0)) >"$vgout.time"
+	) &
+	vgpid=$!
+	echo "== check suites under valgrind (the transcripts under valgrind alongside)"
 	for t in build/plain/tests/check_*; do
 		stage env CK_FORK=no TRIBO_TEST_LIGHT=1 $VG "$t"
 	done
-	echo "== transcripts under valgrind"
-	stage env TRIBO_WRAP="$VG" bash tests/transcript.sh
+	wait "$vgpid"
+	echo "== transcripts under valgrind ($(cat "$vgout.time") s, alongside the check suites)"
+	stage sh -c 'cat "$1"; exit "$(cat "$1.rc")"' sh "$vgout"
+	rm -f "$vgout" "$vgout.rc" "$vgout.time"
 else
 	echo "== valgrind is not installed: the valgrind stage is skipped"
 fi
