@@ -405,18 +405,14 @@ static int conveyor_solve(const struct model_input *in, struct model_output *out
 	/* inside conveyor_check's domain these are finite but for products of
 	 * extremes (N = 1e300 at 1e100 m/s, a speed over a horizon of 1e300
 	 * s); one that is not is refused, never printed */
-	const struct {
-		const char *name;
-		double v;
-	} got[] = {{"R0", R0},	       {"Qx0", Qx0},	 {"Qy0", Qy0}, {"vx_end", y[2]},
-		   {"vy_end", y[3]}, {"x_end", y[0]}, {"y_end", y[1]}};
-	for (size_t i = 0; i < sizeof got / sizeof *got; i++)
-		if (!isfinite(got[i].v))
-			return diag_set(d,
-					"%s came out as %g: the run overflows at these "
-					"scales; bring m, N, the forces, the speeds and "
-					"tmax nearer each other",
-					got[i].name, got[i].v);
+	const struct named_result got[] = {
+		{"R0", R0},	   {"Qx0", Qx0},     {"Qy0", Qy0},	{"vx_end", y[2]},
+		{"vy_end", y[3]}, {"x_end", y[0]}, {"y_end", y[1]}};
+	if (model_require_finite(got, sizeof got / sizeof *got,
+				 "the run overflows at these scales; bring m, N, the "
+				 "forces, the speeds and tmax nearer each other",
+				 d))
+		return -1;
 
 	out->res[C_R0] = value_number(R0);
 	out->res[C_QX0] = value_number(Qx0);

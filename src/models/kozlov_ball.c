@@ -786,19 +786,15 @@ static int ball_solve(const struct model_input *in, struct model_output *out, st
 		trace_release(trp);
 	/* inside ball_check's domain these are finite but for the documented
 	 * inf and nan; one that is not is refused, never printed */
-	const struct {
-		const char *name;
-		double v;
-	} got[] = {{"F_x", F[Q_VX]},	  {"F_y", F[Q_VY]},   {"M_spin", F[Q_OM]},
-		   {"F_coulomb_x", FCx}, {"F_coulomb_y", FCy}, {"M_roll_x", F[Q_WX]},
-		   {"M_roll_y", F[Q_WY]}, {"D", D0},	      {"V_end", V_end}};
-	for (size_t i = 0; i < sizeof got / sizeof *got; i++)
-		if (!isfinite(got[i].v))
-			return diag_set(d,
-					"%s came out as %g: the ball's forces overflow at "
-					"these scales; bring m, r, g, the μ and the speeds "
-					"nearer each other",
-					got[i].name, got[i].v);
+	const struct named_result got[] = {
+		{"F_x", F[Q_VX]},	{"F_y", F[Q_VY]},	  {"M_spin", F[Q_OM]},
+		{"F_coulomb_x", FCx},	{"F_coulomb_y", FCy}, {"M_roll_x", F[Q_WX]},
+		{"M_roll_y", F[Q_WY]}, {"D", D0},	  {"V_end", V_end}};
+	if (model_require_finite(got, sizeof got / sizeof *got,
+				 "the ball's forces overflow at these scales; bring m, r, "
+				 "g, the μ and the speeds nearer each other",
+				 d))
+		return -1;
 
 	out->res[KB_F_X] = value_number(F[Q_VX]);
 	out->res[KB_F_Y] = value_number(F[Q_VY]);

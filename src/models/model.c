@@ -214,6 +214,15 @@ void value_format_inline(const struct value *v, struct strbuf *out)
 	strbuf_addch(out, ']');
 }
 
+int model_require_finite(const struct named_result *got, size_t n, const char *why,
+			 struct diag *d)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!isfinite(got[i].v))
+			return diag_set(d, "%s came out as %g: %s", got[i].name, got[i].v, why);
+	return 0;
+}
+
 void model_step(struct strbuf *s, const char *fmt, ...)
 {
 	va_list ap;

@@ -182,6 +182,17 @@ int param_choice_count(const struct param_spec *spec);
 /* Appends one line of worked steps (printf-style; the newline is added). */
 void model_step(struct strbuf *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* A result by name, for model_require_finite. */
+struct named_result {
+	const char *name;
+	double v;
+};
+
+/* The first of the n results that is not finite is refused, never printed:
+ * "NAME came out as V: why" in d, and -1; 0 when all are finite. */
+int model_require_finite(const struct named_result *got, size_t n, const char *why,
+			 struct diag *d);
+
 /* Whether x (in the spec's unit) is within the model's limits. */
 bool param_within_limits(const struct param_spec *spec, double x);
 

@@ -586,22 +586,24 @@ static int polisher_solve(const struct model_input *in, struct model_output *out
 	/* inside polisher_check's domain these are finite but for products of
 	 * extremes (μ m g of 1e300 kg); one that is not is refused, never
 	 * printed (t_lock's inf says it never locks) */
-	const struct {
-		const char *name;
-		double v;
-	} got[] = {{"c_eff", c_eff},	     {"c_eff_exact", c_exact}, {"R0", q0.R},
-		   {"R0_expansion", R0_exp}, {"vx_end", y[3]},	       {"vy_end", y[4]},
-		   {"thetadot_end", y[5]},   {"x_end", y[0]},	       {"y_end", y[1]},
-		   {"theta_end", y[2]},	     {"M_lock", 2 * mu * mg * p.r}};
 	const bool ring_still = u0 == 0 && (td0 == p.omega || td0 == -p.omega);
-	for (size_t i = 0; i < sizeof got / sizeof *got; i++)
-		if (!isfinite(got[i].v) &&
-		    !(ring_still && got[i].v == INFINITY && strcmp(got[i].name, "c_eff_exact") == 0))
-			return diag_set(d,
-					"%s came out as %g: the machine's forces overflow at "
-					"these scales; bring m, r, omega, mu and g nearer each "
-					"other",
-					got[i].name, got[i].v);
+	const struct named_result got[] = {
+		{"c_eff", c_eff},
+		{"c_eff_exact", ring_still && c_exact == INFINITY ? 0.0 : c_exact},
+		{"R0", q0.R},
+		{"R0_expansion", R0_exp},
+		{"vx_end", y[3]},
+		{"vy_end", y[4]},
+		{"thetadot_end", y[5]},
+		{"x_end", y[0]},
+		{"y_end", y[1]},
+		{"theta_end", y[2]},
+		{"M_lock", 2 * mu * mg * p.r}};
+	if (model_require_finite(got, sizeof got / sizeof *got,
+				 "the machine's forces overflow at these scales; bring m, "
+				 "r, omega, mu and g nearer each other",
+				 d))
+		return -1;
 
 	out->res[P_C_EFF] = value_number(c_eff);
 	out->res[P_C_EFF_EXACT] = value_number(c_exact);

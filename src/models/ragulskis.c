@@ -683,21 +683,16 @@ static int ragulskis_solve(const struct model_input *in, struct model_output *ou
 	const double stick = r.coulomb ? r.t_stick / T : 0.0;
 	/* inside the domain of ragulskis_check every one is finite; one that is
 	 * not is refused, never printed */
-	const struct {
-		const char *name;
-		double v;
-	} got[] = {{"amp", umax},  {"umin", umin}, {"vmax", vmax},
-		   {"amin", amin}, {"amax", amax}, {"stick_fraction", stick},
-		   {"u_end", y[0]}};
-	for (size_t i = 0; i < sizeof got / sizeof *got; i++)
-		if (!isfinite(got[i].v)) {
-			free(r.s);
-			return diag_set(d,
-					"%s came out as %g: the integration lost its accuracy "
-					"at these scales; bring m, k, c, h, P and omega nearer "
-					"each other",
-					got[i].name, got[i].v);
-		}
+	const struct named_result got[] = {
+		{"amp", umax},	{"umin", umin}, {"vmax", vmax},		 {"amin", amin},
+		{"amax", amax}, {"stick_fraction", stick}, {"u_end", y[0]}};
+	if (model_require_finite(got, sizeof got / sizeof *got,
+				 "the integration lost its accuracy at these scales; bring "
+				 "m, k, c, h, P and omega nearer each other",
+				 d)) {
+		free(r.s);
+		return -1;
+	}
 
 	out->res[R_AMP] = value_number(umax);
 	out->res[R_UMIN] = value_number(umin);
