@@ -179,7 +179,7 @@ START_TEST(test_script_inert)
 	ck_assert_ptr_null(strchr(bare, '@'));
 	ck_assert_ptr_null(strstr(bare, "set print"));
 	/* every text is drawn noenhanced, and the output is the quoted path */
-	ck_assert_ptr_nonnull(strstr(strbuf_str(&sb), "set title 'it''s `touch"));
+	ck_assert_ptr_nonnull(strstr(strbuf_str(&sb), "set label 10 'it''s `touch"));
 	ck_assert_ptr_nonnull(strstr(strbuf_str(&sb), "{c} \\' noenhanced\n"));
 	ck_assert_ptr_nonnull(strstr(strbuf_str(&sb), "set output '/tmp/it''s `x`.png'\n"));
 	ck_assert_ptr_nonnull(strstr(strbuf_str(&sb), "set termoption noenhanced\n"));
@@ -218,13 +218,16 @@ START_TEST(test_script_content)
 	const char *s = strbuf_str(&sb);
 	ck_assert_ptr_nonnull(strstr(s, "reset\nset encoding utf8\n"
 					"set terminal pngcairo size 1000,700 noenhanced\n"));
-	ck_assert_ptr_nonnull(strstr(s, "set title 'Ex: Title' noenhanced\n"));
+	/* the title one line in a larger font, in a margin made for it */
+	ck_assert_ptr_nonnull(strstr(s, "set tmargin 2.8\nset label 10 'Ex: Title' at screen 0.5, "
+					"screen 1 offset 0, char -1.3 center font ',15' noenhanced\n"));
 	ck_assert_ptr_nonnull(strstr(s, "set xlabel 't [s]' noenhanced\n"));
 	ck_assert_ptr_nonnull(strstr(s, "set ylabel 'u_x / a' noenhanced\n"));
 	ck_assert_ptr_nonnull(strstr(s, "set size ratio -1\n"));
 	ck_assert_ptr_nonnull(strstr(s, "set xrange [0:1]\n"));
 	ck_assert_ptr_nonnull(strstr(s, "set yrange [*:2]\n"));
-	ck_assert_ptr_nonnull(strstr(s, "set key noenhanced\n"));
+	/* beside a hodograph, outside its box: never on the data */
+	ck_assert_ptr_nonnull(strstr(s, "set key outside right top vertical "));
 	/* the data exactly, non-finite values as NaN */
 	ck_assert_ptr_nonnull(strstr(s, "$tribo0 << EOD\n"
 					"0.10000000000000001 0.33333333333333331\n"
@@ -244,7 +247,7 @@ START_TEST(test_script_content)
 					"title 'u_x / a' noenhanced"));
 	ck_assert_ptr_nonnull(strstr(s, "$tribo2 using 1:2 with lines dashtype 2 lw 1.5 lc rgb "
 					"'#009E73' notitle"));
-	ck_assert_ptr_nonnull(strstr(s, "$tribo3 using 1:2 with points pt 7 ps 0.6 lc rgb "
+	ck_assert_ptr_nonnull(strstr(s, "$tribo3 using 1:2 with points pt 7 ps 1 lc rgb "
 					"'#CC79A7' title 'dots'"));
 	ck_assert_ptr_nonnull(strstr(s, "\nset output\n"));
 
@@ -275,18 +278,26 @@ START_TEST(test_script_content)
 	ck_assert_ptr_nonnull(strstr(strbuf_str(&sb), "set terminal qt noenhanced persist title "
 						      "'tribo'\nset output\n"));
 	ck_assert_ptr_null(strstr(strbuf_str(&sb), "set output '"));
-	/* a long title is broken into lines that fit: in a file gnuplot's */
+	/* in a file the title is one short line, and a long subtitle is
+	 * broken into lines under it, each a label of its own */
 	strbuf_reset(&sb);
 	t = (struct gp_term){.kind = GP_TERM_SVG, .output = "/d/f.svg"};
-	gp_script_figure(&sb, f,
-			 "A spinning disk stops under Coulomb friction: stop_time against mu, "
-			 "swept from 0.1 to 0.4 in 4 points",
-			 &t);
-	ck_assert_ptr_nonnull(strstr(strbuf_str(&sb),
-				     "set title 'A spinning disk stops under "
-				     "Coulomb friction: stop_time against mu, "
-				     "swept from 0.1 to 0.4'.\"\\n\".'in 4 points' "
-				     "noenhanced\n"));
+	gp_script_figure_sub(&sb, f, "disk: sweep",
+			     "A spinning disk stops under Coulomb friction, a rather long "
+			     "description of it. stop_time against mu, swept from 0.1 to 0.4 in "
+			     "4 points",
+			     &t);
+	const char *sv = strbuf_str(&sb);
+	ck_assert_ptr_nonnull(strstr(sv, "set label 10 'disk: sweep' at screen 0.5, screen 1 "
+					 "offset 0, char -1.3 center font ',15' noenhanced\n"));
+	ck_assert_ptr_nonnull(strstr(sv, "set label 11 'A spinning disk stops under Coulomb "));
+	ck_assert_ptr_nonnull(strstr(sv, "' at screen 0.5, screen 1 offset 0, char -2.6 center "
+					 "font ',11'"));
+	ck_assert_ptr_nonnull(strstr(sv, "set label 12 '"));
+	ck_assert_ptr_nonnull(strstr(sv, "in 4 points' at screen 0.5, screen 1 offset 0, char -3.7 "
+					 "center font ',11'"));
+	ck_assert_ptr_nonnull(strstr(sv, "set tmargin 5.0\n"));
+	ck_assert_ptr_null(strstr(sv, "set title"));
 	/* on a text terminal a label a line from the top row */
 	strbuf_reset(&sb);
 	t = (struct gp_term){.kind = GP_TERM_DUMB, .cols = 30, .rows = 12};
@@ -1147,7 +1158,8 @@ START_TEST(test_plot_text_command)
 	ok("sweep mu 0.1 0.4 4 stop_time");
 	ok("plot sweep");
 	const char *s = strbuf_str(&out);
-	ck_assert_msg(strstr(s, "A spinning disk stops (Reye's hypothesis): stop_time against mu"),
+	ck_assert_msg(strstr(s, "disk-reye: sweep\n") &&
+			      strstr(s, "A spinning disk stops (Reye's hypothesis). stop_time against mu"),
 		      "%s", s);
 	ck_assert_ptr_nonnull(strstr(s, "0.25"));
 	int widest, lines = count_lines(s, &widest);

@@ -49,6 +49,8 @@ static void curve_grow(struct curve *c)
 	c->y = xrealloc(c->y, c->cap * sizeof(double));
 	if (c->style == CURVE_FILL)
 		c->y2 = xrealloc(c->y2, c->cap * sizeof(double));
+	if (c->style == CURVE_LABELS)
+		c->text = xrealloc(c->text, c->cap * sizeof(char *));
 }
 
 void curve_point(struct curve *c, double x, double y)
@@ -59,6 +61,30 @@ void curve_point(struct curve *c, double x, double y)
 	if (c->y2)
 		c->y2[c->n] = y;
 	c->n++;
+}
+
+void curve_label(struct curve *c, double x, double y, const char *text)
+{
+	curve_grow(c);
+	c->x[c->n] = x;
+	c->y[c->n] = y;
+	if (c->text)
+		c->text[c->n] = xstrdup(text);
+	c->n++;
+}
+
+void curve_arrow(struct curve *c, double x0, double y0, double x1, double y1)
+{
+	curve_point(c, x0, y0);
+	curve_point(c, x1, y1);
+}
+
+void curve_circle(struct curve *c, double x, double y, double r)
+{
+	if (c->n)
+		curve_point(c, NAN, NAN);
+	for (int i = 0; i <= 72; i++)
+		curve_point(c, x + r * cos(i * M_PI / 36), y + r * sin(i * M_PI / 36));
 }
 
 void curve_band(struct curve *c, double x, double ylo, double yhi)
@@ -126,23 +152,44 @@ const struct table *figures_find_table(const struct figures *fs, const char *nam
 	return NULL;
 }
 
+void figure_release(struct figure *f)
+{
+	for (size_t j = 0; j < f->ncurves; j++) {
+		struct curve *c = &f->curves[j];
+		free(c->label);
+		free(c->x);
+		free(c->y);
+		free(c->y2);
+		for (size_t k = 0; c->text && k < c->n; k++)
+			free(c->text[k]);
+		free(c->text);
+	}
+	free(f->curves);
+	free(f->name);
+	free(f->title);
+	free(f->xlabel);
+	free(f->ylabel);
+	*f = (struct figure){0};
+}
+
+void figures_swap(struct figures *fs, struct figure *f)
+{
+	for (size_t i = 0; i < fs->nfig; i++)
+		if (f->name && !strcmp(fs->fig[i].name, f->name)) {
+			struct figure old = fs->fig[i];
+			fs->fig[i] = *f;
+			*f = old;
+			return;
+		}
+	GROW(fs->fig, fs->nfig, fs->figcap);
+	fs->fig[fs->nfig++] = *f;
+	*f = (struct figure){0};
+}
+
 void figures_release(struct figures *fs)
 {
-	for (size_t i = 0; i < fs->nfig; i++) {
-		struct figure *f = &fs->fig[i];
-		for (size_t j = 0; j < f->ncurves; j++) {
-			struct curve *c = &f->curves[j];
-			free(c->label);
-			free(c->x);
-			free(c->y);
-			free(c->y2);
-		}
-		free(f->curves);
-		free(f->name);
-		free(f->title);
-		free(f->xlabel);
-		free(f->ylabel);
-	}
+	for (size_t i = 0; i < fs->nfig; i++)
+		figure_release(&fs->fig[i]);
 	free(fs->fig);
 	for (size_t i = 0; i < fs->ntab; i++) {
 		struct table *t = &fs->tab[i];

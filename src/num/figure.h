@@ -13,6 +13,12 @@ enum curve_style {
 	CURVE_POINTS,
 	CURVE_LINEPOINTS,
 	CURVE_FILL, /* the band between y (lower) and y2 (upper): a region */
+	/* arrows: the points in pairs, tail then head (a construction's
+	 * vectors) */
+	CURVE_ARROWS,
+	/* text at each point (curve_label), no marker: the numbers of a
+	 * construction's points, as a paper prints them beside each */
+	CURVE_LABELS,
 };
 
 struct curve {
@@ -20,6 +26,7 @@ struct curve {
 	enum curve_style style;
 	size_t n, cap;
 	double *x, *y, *y2; /* y2 only for CURVE_FILL */
+	char **text;	    /* CURVE_LABELS: each point's text */
 };
 
 struct figure {
@@ -62,6 +69,14 @@ struct curve *figure_curve(struct figure *f, const char *label, enum curve_style
 void curve_point(struct curve *c, double x, double y);
 /* CURVE_FILL: the band from ylo to yhi at x. */
 void curve_band(struct curve *c, double x, double ylo, double yhi);
+/* CURVE_LABELS: the text (copied) at (x, y). */
+void curve_label(struct curve *c, double x, double y, const char *text);
+/* CURVE_ARROWS: an arrow from (x0, y0) to (x1, y1). */
+void curve_arrow(struct curve *c, double x0, double y0, double x1, double y1);
+/* A circle of radius r about (x, y), as a polygon of 72 sides; a curve of
+ * several circles has them apart (a NaN point between, where gnuplot
+ * breaks the line). */
+void curve_circle(struct curve *c, double x, double y, double r);
 /* A curve from two columns of a table. */
 struct curve *figure_curve_from(struct figure *f, const char *label, enum curve_style style,
 				const struct table *t, size_t xcol, size_t ycol);
@@ -81,6 +96,11 @@ bool figure_has_data(const struct figure *f);
 const struct figure *figures_find(const struct figures *fs, const char *name);
 const struct table *figures_find_table(const struct figures *fs, const char *name);
 void figures_release(struct figures *fs);
+/* Puts *f in fs in place of the figure of the same name, and that figure
+ * in *f (the caller releases it); with no such figure, appends *f and
+ * leaves *f empty. Pointers into fs's figures are then stale. */
+void figures_swap(struct figures *fs, struct figure *f);
+void figure_release(struct figure *f);
 /* Moves *from into *to (releasing what *to held); *from is left empty. */
 void figures_move(struct figures *to, struct figures *from);
 

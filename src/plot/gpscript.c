@@ -127,11 +127,10 @@ static int title_lines(const char *title, int width, struct strbuf *lines, int m
 	return n;
 }
 
-/* The title, in lines that fit: on a text terminal one label a line from
- * the top row, where the rows under it are known (gnuplot's own title
- * moves with the margins); elsewhere gnuplot's title. Returns the number
- * of lines. */
-static int add_title(struct strbuf *out, const char *title, int width, bool text)
+/* The title on a text terminal, in lines that fit, one label a line from
+ * row `from` under the top (the rows under it are then known: gnuplot's
+ * own title moves with the margins). Returns the number of lines. */
+static int add_title(struct strbuf *out, const char *title, int width, int from)
 {
 	if (!title || !*title)
 		return 0;
@@ -140,23 +139,11 @@ static int add_title(struct strbuf *out, const char *title, int width, bool text
 	for (int i = 0; i < MOST; i++)
 		strbuf_init(&lines[i]);
 	int n = title_lines(title, width, lines, MOST);
-	if (!text)
-		strbuf_addstr(out, "set title ");
-	for (int i = 0; i < n; i++) {
-		if (text) {
-			strbuf_addf(out,
-				    "set label %d %s at screen 0.5, screen 1 offset 0, char %d "
-				    "center noenhanced\n",
-				    10 + i, strbuf_str(&lines[i]), -i);
-		} else {
-			/* the pieces single-quoted, joined by a "\n" of ours */
-			if (i)
-				strbuf_addstr(out, ".\"\\n\".");
-			strbuf_addstr(out, strbuf_str(&lines[i]));
-		}
-	}
-	if (!text)
-		strbuf_addstr(out, " noenhanced\n");
+	for (int i = 0; i < n; i++)
+		strbuf_addf(out,
+			    "set label %d %s at screen 0.5, screen 1 offset 0, char %d "
+			    "center noenhanced\n",
+			    10 + from + i, strbuf_str(&lines[i]), -(from + i));
 	for (int i = 0; i < MOST; i++)
 		strbuf_release(&lines[i]);
 	return n;
@@ -314,6 +301,13 @@ static bool names_value(const char *label)
 	return end != eq + 1 && *end == '\0';
 }
 
+/* Arrows and labels are drawn as they are: never thinned, never a line
+ * that another coincides with. */
+static bool is_mark(const struct curve *c)
+{
+	return c->style == CURVE_ARROWS || c->style == CURVE_LABELS;
+}
+
 static bool is_line(const struct curve *c)
 {
 	return c->style == CURVE_LINE || c->style == CURVE_DASHED || c->style == CURVE_LINEPOINTS ||
@@ -339,6 +333,19 @@ static void add_style(struct strbuf *out, const struct curve *c, bool text, int 
 	enum curve_style st = c->style == CURVE_FILL && !band ? CURVE_LINE : c->style;
 	if (as_marks)
 		st = CURVE_POINTS;
+	if (c->style == CURVE_ARROWS) {
+		strbuf_addf(out, "using 1:2:3:4 with vectors head filled size %s lw %s lc rgb '%s'",
+			    text ? "char 1,20" : "screen 0.012,18", text ? "1" : "1.5", color);
+		return;
+	}
+	if (c->style == CURVE_LABELS) {
+		/* beside the point, above and to the right, as a paper numbers
+		 * its points */
+		strbuf_addf(out, "using 1:2:3 with labels left offset char 0.4,0.5%s tc rgb '%s'",
+			    text ? "" : " font ',10'",
+			    text ? (colors ? color : "#000000") : "#222222");
+		return;
+	}
 	if (band) {
 		/* the band between y and y2, behind the lines drawn over it */
 		strbuf_addstr(out,
@@ -349,13 +356,13 @@ static void add_style(struct strbuf *out, const struct curve *c, bool text, int 
 		else
 			/* point type 7 is a filled circle, 6 an open one */
 			strbuf_addf(out, "using 1:2 with points pt %d ps %s", as_marks ? 6 : 7,
-				    as_marks ? "1.2" : "0.6");
+				    as_marks ? "1.2" : "1");
 	} else if (st == CURVE_LINEPOINTS) {
 		if (text)
 			strbuf_addf(out, "using 1:2 with linespoints pt '%s'",
 				    text_marks[nmark % 4]);
 		else
-			strbuf_addstr(out, "using 1:2 with linespoints lw 2 pt 7 ps 0.6");
+			strbuf_addstr(out, "using 1:2 with linespoints lw 2 pt 7 ps 0.8");
 	} else if (st == CURVE_DASHED && !text) {
 		strbuf_addstr(out, "using 1:2 with lines dashtype 2 lw 1.5");
 	} else {
@@ -423,7 +430,8 @@ static void plan_curves(const struct figure *f, const struct gp_term *t, struct 
 			p[i].nkeep = m;
 			continue;
 		}
-		if (thin && c->style != CURVE_POINTS && c->style != CURVE_LINEPOINTS) {
+		if (thin && c->style != CURVE_POINTS && c->style != CURVE_LINEPOINTS &&
+		    !is_mark(c)) {
 			p[i].keep = xmalloc(c->n * sizeof(size_t));
 			p[i].nkeep = curve_thin(c, lo, hi, columns, p[i].keep);
 		}
@@ -447,6 +455,36 @@ static void add_data(struct strbuf *out, const struct curve *c, size_t i, const 
 		strbuf_addch(out, '\n');
 	}
 	if (p->marks) {
+		strbuf_addstr(out, "EOD\n");
+		return;
+	}
+	if (c->style == CURVE_ARROWS) { /* x y dx dy, a pair of points a row */
+		for (size_t j = 0; j + 1 < c->n; j += 2) {
+			gp_number(out, c->x[j]);
+			strbuf_addch(out, ' ');
+			gp_number(out, c->y[j]);
+			strbuf_addch(out, ' ');
+			gp_number(out, c->x[j + 1] - c->x[j]);
+			strbuf_addch(out, ' ');
+			gp_number(out, c->y[j + 1] - c->y[j]);
+			strbuf_addch(out, '\n');
+		}
+		strbuf_addstr(out, "EOD\n");
+		return;
+	}
+	if (c->style == CURVE_LABELS) { /* x y "text": a quote, a backslash or a
+					 * control character in it dropped */
+		for (size_t j = 0; j < c->n; j++) {
+			gp_number(out, c->x[j]);
+			strbuf_addch(out, ' ');
+			gp_number(out, c->y[j]);
+			strbuf_addstr(out, " \"");
+			for (const unsigned char *q = (const unsigned char *)(c->text ? c->text[j] : "");
+			     *q; q++)
+				if (*q >= 0x20 && *q != 0x7f && *q != '"' && *q != '\\')
+					strbuf_addch(out, (char)*q);
+			strbuf_addstr(out, "\"\n");
+		}
 		strbuf_addstr(out, "EOD\n");
 		return;
 	}
@@ -582,8 +620,43 @@ static void text_layout(struct strbuf *out, const struct figure *f, const struct
 			    per_row);
 }
 
+/* A file's heading: the short title on one line, in a larger font, and
+ * under it the subtitle broken into lines of the smaller font, all placed
+ * by hand in a top margin made for them (gnuplot's own title has one font
+ * and would wrap where it pleases). */
+static void file_heading(struct strbuf *out, const char *title, const char *subtitle)
+{
+	enum { MOST = 3 };
+	struct strbuf lines[MOST];
+	for (int i = 0; i < MOST; i++)
+		strbuf_init(&lines[i]);
+	int n = subtitle && *subtitle ? title_lines(subtitle, 120, lines, MOST) : 0;
+	bool has_title = title && *title;
+	if (has_title || n)
+		strbuf_addf(out, "set tmargin %.1f\n", (has_title ? 2.2 : 0.8) + 1.1 * n + 0.6);
+	if (has_title) {
+		strbuf_addstr(out, "set label 10 ");
+		gp_quote(out, title);
+		strbuf_addstr(out, " at screen 0.5, screen 1 offset 0, char -1.3 center "
+				   "font ',15' noenhanced\n");
+	}
+	for (int i = 0; i < n; i++) {
+		strbuf_addf(out, "set label %d %s at screen 0.5, screen 1 offset 0, char %.1f center "
+				 "font ',11' tc rgb '#333333' noenhanced\n",
+			    11 + i, strbuf_str(&lines[i]), -(has_title ? 2.6 : 1.2) - 1.1 * i);
+	}
+	for (int i = 0; i < MOST; i++)
+		strbuf_release(&lines[i]);
+}
+
 void gp_script_figure(struct strbuf *out, const struct figure *f, const char *title,
 		      const struct gp_term *t)
+{
+	gp_script_figure_sub(out, f, title, NULL, t);
+}
+
+void gp_script_figure_sub(struct strbuf *out, const struct figure *f, const char *title,
+			  const char *subtitle, const struct gp_term *t)
 {
 	bool text = is_text(t);
 	strbuf_addstr(out, "reset\nset encoding utf8\n");
@@ -599,11 +672,16 @@ void gp_script_figure(struct strbuf *out, const struct figure *f, const char *ti
 	}
 
 	int ntitle = 0;
-	if (!t->compact)
-		ntitle = add_title(out, title, text ? t->cols - 4 : 90, text);
+	if (!t->compact && text) {
+		/* the short title, then the subtitle on the lines under it */
+		ntitle = add_title(out, title, t->cols - 4, 0);
+		ntitle += add_title(out, subtitle, t->cols - 4, ntitle);
+	}
 	if (text) {
 		text_layout(out, f, t, p, ntitle, keyed, labelled);
 	} else {
+		if (!t->compact)
+			file_heading(out, title, subtitle);
 		if (f->equal_axes)
 			strbuf_addstr(out, "set size ratio -1\n");
 		add_text(out, "xlabel", f->xlabel);
@@ -612,8 +690,20 @@ void gp_script_figure(struct strbuf *out, const struct figure *f, const char *ti
 		add_range(out, "y", f->ymin, f->ymax);
 		if (f->log_y)
 			strbuf_addstr(out, "set logscale y\n");
-		strbuf_addstr(out, "set grid\n");
-		strbuf_addstr(out, keyed ? "set key noenhanced\n" : "unset key\n");
+		strbuf_addstr(out, "set grid lc rgb '#dddddd'\nset border lw 1.2\n");
+		/* the key outside the plot, where no data can be: beside a
+		 * hodograph (its box is held square, the width is spare), below
+		 * a curve against time (which wants the width) */
+		if (!keyed)
+			strbuf_addstr(out, "unset key\n");
+		else if (f->equal_axes)
+			strbuf_addstr(out, "set key outside right top vertical Left reverse samplen 3 "
+					   "spacing 1.2 width 1 noenhanced\n");
+		else
+			strbuf_addf(out,
+				    "set key outside below center horizontal Left reverse samplen 3 "
+				    "spacing 1.2 maxcols %d noenhanced\n",
+				    keyed == 3 || keyed > 4 ? 3 : 2);
 	}
 
 	/* one datablock a curve: x y, or x ylo yhi for a band */

@@ -48,5 +48,11 @@ void gp_number(struct strbuf *out, double x);
  * one is said so: in text one key entry "A = B", in a file B as markers. */
 void gp_script_figure(struct strbuf *out, const struct figure *f, const char *title,
 		      const struct gp_term *t);
+/* The same with a subtitle under the title: in a file the title is one
+ * line in a larger font and the subtitle lines in a smaller one under it;
+ * in text the subtitle's lines follow the title's. Every key in a file is
+ * outside the plot: beside a hodograph, below a curve against time. */
+void gp_script_figure_sub(struct strbuf *out, const struct figure *f, const char *title,
+			  const char *subtitle, const struct gp_term *t);
 
 #endif

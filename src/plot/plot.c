@@ -70,10 +70,20 @@ const struct figure *plot_find(const struct session *s, const char *name, struct
 void plot_title(const struct session *s, const struct figure *f, struct strbuf *out)
 {
 	const struct exercise *ex = session_exercise(s);
+	const char *id = ex && ex->id ? ex->id : "";
+	strbuf_addstr(out, id);
+	if (*id)
+		strbuf_addstr(out, ": ");
+	strbuf_addstr(out, f->name);
+}
+
+void plot_subtitle(const struct session *s, const struct figure *f, struct strbuf *out)
+{
+	const struct exercise *ex = session_exercise(s);
 	const char *ext = ex && ex->title ? ex->title : "";
 	strbuf_addstr(out, ext);
 	if (*ext && *f->title)
-		strbuf_addstr(out, ": ");
+		strbuf_addstr(out, ". ");
 	strbuf_addstr(out, f->title);
 }
 
@@ -91,11 +101,13 @@ static int draw(const struct session *s, const struct figure *f, const struct gp
 {
 	if (check_data(f, d))
 		return -1;
-	struct strbuf title = STRBUF_INIT, script = STRBUF_INIT;
+	struct strbuf title = STRBUF_INIT, sub = STRBUF_INIT, script = STRBUF_INIT;
 	plot_title(s, f, &title);
-	gp_script_figure(&script, f, strbuf_str(&title), t);
+	plot_subtitle(s, f, &sub);
+	gp_script_figure_sub(&script, f, strbuf_str(&title), strbuf_str(&sub), t);
 	int rc = gnuplot_run(gnuplot_shared(), strbuf_str(&script), out, d);
 	strbuf_release(&title);
+	strbuf_release(&sub);
 	strbuf_release(&script);
 	return rc;
 }

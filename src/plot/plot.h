@@ -21,8 +21,10 @@
  * solve, else the sweep. NULL with d set (naming the figures there are)
  * when there is no such figure. */
 const struct figure *plot_find(const struct session *s, const char *name, struct diag *d);
-/* The title a plot of f carries: "EXERCISE TITLE: figure title". */
+/* The title a plot of f carries, one short line: "exercise-id: figure-name". */
 void plot_title(const struct session *s, const struct figure *f, struct strbuf *out);
+/* The line under it: the exercise's title and the figure's description. */
+void plot_subtitle(const struct session *s, const struct figure *f, struct strbuf *out);
 
 /* f drawn by gnuplot's dumb terminal, cols x rows cells, appended to out. */
 int plot_text(const struct session *s, const struct figure *f, int cols, int rows,

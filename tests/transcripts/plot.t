@@ -146,7 +146,7 @@ mu    stop_time [s]
 
 # The text plot fits a 79x24 terminal, its blank margins cut.
 $ tribo -c 'load disk-reye; sweep mu 0.1 0.4 4 stop_time; plot sweep' | awk 'NR > 5' | awk 'NR == 1 || /^ +mu$/ || /0.25/ {print} length > 79 {print "too wide"} END {print NR " lines"}'
-        A spinning disk stops (Reye's hypothesis): stop_time against mu
+                               disk-reye: sweep
    0.10        0.15        0.20       0.25        0.30        0.35        0.40
                                        mu
 23 lines
@@ -211,7 +211,7 @@ mu    stop_time [s]
 # written, and neither touch ran.
 $ rm -f /tmp/tribo-pwned-1 /tmp/tribo-pwned-2; d=$(mktemp -d) && tribo -c "load evil.ini; sweep mu 0.1 0.4 3 stop_time; plot sweep to $d/f.png; plot sweep" | grep -F -e Evil -e 'against mu' && ls "$d" && test ! -e /tmp/tribo-pwned-1 && test ! -e /tmp/tribo-pwned-2 && echo nothing ran; rm -rf "$d"
   Evil `touch /tmp/tribo-pwned-1` system("touch /tmp/tribo-pwned-2") it's @x
-                          ^_{}: stop_time against mu
+                          ^_{}. stop_time against mu
 f.png
 nothing ran
 ? 0
