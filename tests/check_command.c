@@ -330,9 +330,9 @@ START_TEST(test_complete)
 {
 	bool files;
 	char **c = command_complete(s, "s", 0, &files);
-	ck_assert(has(c, "set") && has(c, "show") && has(c, "solve") && has(c, "steps") &&
-		  has(c, "sweep"));
-	ck_assert_int_eq(count(c), 5);
+	ck_assert(has(c, "set") && has(c, "show") && has(c, "solve") && has(c, "step") &&
+		  has(c, "steps") && has(c, "sweep"));
+	ck_assert_int_eq(count(c), 6);
 	free_all(c);
 	c = command_complete(s, "load disk-", 5, &files);
 	ck_assert(has(c, "disk-reye") && has(c, "disk-uniform"));

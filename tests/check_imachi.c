@@ -3,6 +3,7 @@
  * accurate one like n⁻², Fig. 6's means, the attracting limit cycle, the
  * non-slip rule, and bad input. */
 #include <check.h>
+#include <complex.h>
 #include <gsl/gsl_math.h>
 #include <math.h>
 #include <stdlib.h>
@@ -422,6 +423,102 @@ START_TEST(test_figures_no_cycle)
 }
 END_TEST
 
+/* The construction of Figs. 2-3, from the table "steps": every step
+ * again by the paper's words in complex numbers (not imachi_step): s_r =
+ * u_r + sΔτ, s'_r = u_r + sΔτ/2, r+1 = s_r + μ0Δτ along s'_r(r+½)', and
+ * the circle tests. Fig. 5's mass (s = 1.1, μ0 = 1.3, μ1 = 1.5, φ' = 45°)
+ * lands on the base at point 21, stays while (r+1)' is within μ1Δτ of s_r,
+ * and leaves at point 27; the figure draws what the rows say. */
+START_TEST(test_construction)
+{
+	struct run r;
+	imachi(&r, "linear", 45, 1.1, 1.3, 1.5, "graphical");
+	setn(&r, "draw_from", 18);
+	setn(&r, "draw_steps", 10);
+	solve_ok(&r);
+	const struct table *t = figures_find_table(&r.figs, "steps");
+	ck_assert_ptr_nonnull(t);
+	ck_assert_uint_eq(t->nrows, 24 * (size_t)res(&r, "cycles"));
+	const double h = M_PI / 12, s = 1.1, mu0 = 1.3, mu1 = 1.5;
+	const double complex e = cexp(I * M_PI / 4);
+	double complex u = 0;
+	bool on = false;
+	for (size_t i = 0; i < t->nrows; i++) {
+		const double tau = i * h;
+		const double complex v = cos(tau) * e, vh = cos(tau + h / 2) * e,
+				     v1 = cos(tau + h) * e;
+		const double complex sr = u + s * h, sh = u + s * h / 2;
+		const double reach = cabs(v1 - sr);
+		int state = on && reach <= mu1 * h ? IMACHI_STAYS
+			    : reach <= mu0 * h	   ? IMACHI_CATCHES
+						   : IMACHI_SLIPS;
+		double complex u1 = state == IMACHI_SLIPS ? sr + mu0 * h * (vh - sh) / cabs(vh - sh)
+							  : v1;
+		ck_assert_double_eq(table_at(t, i, SC_R), i);
+		ck_assert_double_eq_tol(table_at(t, i, SC_TAU), tau, 1e-13 * (1 + tau));
+		ck_assert_double_eq_tol(table_at(t, i, SC_UX), creal(u), 1e-12);
+		ck_assert_double_eq_tol(table_at(t, i, SC_UY), cimag(u), 1e-12);
+		ck_assert_double_eq_tol(table_at(t, i, SC_VX), creal(v), 1e-12);
+		ck_assert_double_eq_tol(table_at(t, i, SC_SX), creal(sr), 1e-12);
+		ck_assert_double_eq_tol(table_at(t, i, SC_SHX), creal(sh), 1e-12);
+		ck_assert_double_eq_tol(table_at(t, i, SC_REACH), reach, 1e-12);
+		ck_assert_double_eq_tol(table_at(t, i, SC_R0), mu0 * h, 1e-15);
+		ck_assert_double_eq_tol(table_at(t, i, SC_R1), mu1 * h, 1e-15);
+		ck_assert_double_eq(table_at(t, i, SC_ONBASE), on);
+		ck_assert_int_eq((int)table_at(t, i, SC_STATE), state);
+		ck_assert_double_eq_tol(table_at(t, i, SC_U1X), creal(u1), 1e-12);
+		ck_assert_double_eq_tol(table_at(t, i, SC_U1Y), cimag(u1), 1e-12);
+		/* a slipping step's r+1 is on the μ0Δτ circle about s_r */
+		if (state == IMACHI_SLIPS)
+			ck_assert_double_eq_tol(cabs(u1 - sr), mu0 * h, 1e-13);
+		u = u1;
+		on = state != IMACHI_SLIPS;
+	}
+	/* Fig. 3's story, step by step: caught at 20 → 21, on the base 21 to
+	 * 26, off at 26 → 27 (the μ1 test failed) */
+	ck_assert_int_eq((int)table_at(t, 20, SC_STATE), IMACHI_CATCHES);
+	for (size_t i = 21; i <= 25; i++)
+		ck_assert_int_eq((int)table_at(t, i, SC_STATE), IMACHI_STAYS);
+	ck_assert_int_eq((int)table_at(t, 26, SC_STATE), IMACHI_SLIPS);
+	ck_assert_double_eq(table_at(t, 26, SC_ONBASE), 1);
+	ck_assert(table_at(t, 26, SC_REACH) > table_at(t, 26, SC_R1));
+
+	/* the figure: points 18 to 28 numbered, a μ0 circle a step that tests
+	 * it (not the 5 that stay), a μ1 circle a step begun on the base (6),
+	 * an sΔτ arrow a step, a μ0Δτ arrow a slipping step (10 − 5 − 1) */
+	const struct figure *f = figure(&r, "construction");
+	ck_assert(f->equal_axes);
+	ck_assert_ptr_nonnull(strstr(f->title, "points 18 to 28, Δτ = π/12"));
+	ck_assert_uint_eq(curve_named(f, "the mass u")->n, 11);
+	ck_assert_uint_eq(curve_named(f, "the base v")->n, 11);
+	ck_assert_uint_eq(curve_named(f, "sΔτ")->n, 2 * 10);
+	ck_assert_uint_eq(curve_named(f, "μ0Δτ: s_r")->n, 2 * 4);
+	const struct curve *c0 = curve_named(f, "circle μ0Δτ"), *c1 = curve_named(f, "circle μ1Δτ");
+	ck_assert_uint_eq(c0->n, 5 * 73 + 4); /* 72-gons closed, NaN between */
+	ck_assert_uint_eq(c1->n, 6 * 73 + 5);
+	ck_assert_uint_eq(curve_named(f, "on the base")->n, 6); /* points 21 to 26 */
+	const struct curve *lab = NULL;
+	for (size_t k = 0; k < f->ncurves; k++)
+		if (f->curves[k].style == CURVE_LABELS)
+			lab = &f->curves[k];
+	ck_assert_ptr_nonnull(lab);
+	bool saw_21 = false;
+	for (size_t k = 0; k < lab->n; k++)
+		saw_21 |= !strcmp(lab->text[k], "21, 21′, 27′"); /* landed, u = v; and 27′ */
+	ck_assert(saw_21);
+
+	/* model.step_text says step 22 (21 → 22) with the table's numbers */
+	struct strbuf sb = STRBUF_INIT;
+	r.m->step_text(t, 21, &sb);
+	ck_assert_ptr_nonnull(strstr(strbuf_str(&sb), "step 22: from point 21 to 22"));
+	ck_assert_ptr_nonnull(strstr(strbuf_str(&sb), "within μ1Δτ = 0.3926990817:\n  no slip, "
+						      "it stays on the base"));
+	ck_assert_ptr_nonnull(strstr(strbuf_str(&sb), "u_22 = (0.6123724357, 0.6123724357)"));
+	strbuf_release(&sb);
+	run_free(&r);
+}
+END_TEST
+
 /* Drawing changes nothing: without figures the results and the steps are
  * the same to the bit. */
 START_TEST(test_figures_no_effect)
@@ -458,6 +555,7 @@ static Suite *imachi_suite(void)
 	tcase_add_test(tc, test_figures_stick);
 	tcase_add_test(tc, test_figures_no_cycle);
 	tcase_add_test(tc, test_figures_no_effect);
+	tcase_add_test(tc, test_construction);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -116,7 +116,7 @@ check "Up recalls the history" "^tribo\[disk-reye\]> print stop_time *$"
 tm send-keys -t t C-u 'solve' Enter
 check "solve again" "│.stop_time +0\.611620795107 s *│"
 tm send-keys -t t 'load imachi-fig' Tab Tab
-check "Tab Tab lists the completions in the log" "6 completions: +imachi-fig4-22"
+check "Tab Tab lists the completions in the log" "8 completions: +imachi-fig2"
 tm send-keys -t t C-u 'help' Enter
 check "long output scrolls in the log" "quit"
 tm send-keys -t t PPage
@@ -394,6 +394,26 @@ if tm capture-pane -e -p -t t | grep -qE $'\033\\[(3[0-7]|38;5;)'; then
 else
 	bad "with colours allowed, errors are coloured"
 fi
+tm send-keys -t t 'quit' Enter
+
+# ---- step: Imachi's construction drawn a step at a time (issue 19) -------------
+start 120 40
+run_tribo
+tm send-keys -t t 'load imachi-fig3' Enter
+tm send-keys -t t 'solve' Enter
+check "imachi-fig3 solved" "case +III"
+tm send-keys -t t 'step 21' Enter
+check "step prints the step's numbers in the log" "^  it catches the base"
+tm send-keys -t t 'zoom' Enter
+check "the pane shows the construction to that step" "┌─ plot  construction: Imachi's construction, points 0 to 21"
+tm send-keys -t t 'step' Enter
+check "step advances the pane's drawing" "┌─ plot  construction: Imachi's construction, points 0 to 22"
+check "and says the step" "^  no slip, it stays on the base"
+tm send-keys -t t 'step reset' Enter
+check "step reset puts back the solve's own drawing" "┌─ plot  construction: Imachi's construction, points 18 to 28"
+tm send-keys -t t 'zoom' Enter
+check "and zoom gives the panes back" "┌─ parameters"
+
 tm send-keys -t t 'quit' Enter
 
 echo "screen: $pass passed, $fail failed"

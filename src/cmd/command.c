@@ -115,6 +115,21 @@ static const struct command commands[] = {
 	 "the worked solution of the last solve",
 	 "Prints the formulas used, in order, with the numbers of the last solve.",
 	 {COMPLETE_NONE}},
+	{"step",
+	 cmd_step,
+	 0,
+	 1,
+	 CMD_NEEDS_EXERCISE | CMD_NEEDS_SOLUTION,
+	 "step [N|back|reset]",
+	 "take the graphical construction one step at a time",
+	 "For a method done by hand (imachi with method graphical), goes\n"
+	 "through the last solve's construction a step at a time: 'step' takes\n"
+	 "the next, 'step N' goes to step N (1 the first, from point N-1 to N),\n"
+	 "'step back' to the one before, and each prints that step's numbers\n"
+	 "(u_r, v_r, s_r, slip or stick, the circle's radius), the very numbers\n"
+	 "of the solve. The figure 'construction' is redrawn to end at the step\n"
+	 "(the plot pane shows it); 'step reset' puts back the solve's own.",
+	 {COMPLETE_NONE}},
 	{"eval",
 	 cmd_eval,
 	 1,

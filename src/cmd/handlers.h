@@ -19,6 +19,7 @@ int cmd_lint(struct cmd_ctx *c);
 int cmd_plot(struct cmd_ctx *c);
 int cmd_sweep(struct cmd_ctx *c);
 int cmd_zoom(struct cmd_ctx *c);
+int cmd_step(struct cmd_ctx *c);
 int cmd_export(struct cmd_ctx *c);
 int cmd_generate(struct cmd_ctx *c);
 int cmd_help(struct cmd_ctx *c);

@@ -128,6 +128,37 @@ int cmd_plot(struct cmd_ctx *c)
 	return rc;
 }
 
+int cmd_step(struct cmd_ctx *c)
+{
+	const size_t at = session_step_at(c->s);
+	size_t n;
+	if (c->args->n == 1) {
+		n = at + 1;
+	} else if (!strcmp(ARG(1), "back")) {
+		if (at <= 1)
+			return diag_set(c->d, "step back: %s",
+					at ? "this is the first step" : "no step taken yet");
+		n = at - 1;
+	} else if (!strcmp(ARG(1), "reset")) {
+		n = 0;
+	} else {
+		char *end;
+		const char *a = ARG(1);
+		unsigned long long v = strtoull(a, &end, 10);
+		if (!(*a >= '1' && *a <= '9') || *end || v > 100000000)
+			return diag_set(c->d, "step: '%s' is not a step number; usage: step [N|back|reset]",
+					a);
+		n = (size_t)v;
+	}
+	if (session_step(c->s, n, c->out, c->d))
+		return -1;
+	if (c->pane && c->pane->present)
+		plot_pane_choose(c->pane, "construction");
+	if (n == 0 && c->interactive)
+		strbuf_addstr(c->out, "the construction is the solve's own again\n");
+	return 0;
+}
+
 int cmd_zoom(struct cmd_ctx *c)
 {
 	if (!c->pane)

@@ -24,6 +24,8 @@ struct session {
 	unsigned long serial; /* changes with the figures (session_figures_serial) */
 	double ans;
 	bool has_ans;
+	size_t step_at;		  /* the step session_step showed last, 0 none */
+	struct figure step_saved; /* the solve's own construction, while stepped */
 };
 
 struct session *session_new(void)
@@ -84,6 +86,8 @@ static void clear_results(struct session *s)
 	s->stale = NULL;
 	strbuf_reset(&s->steps);
 	figures_release(&s->figs);
+	figure_release(&s->step_saved);
+	s->step_at = 0;
 }
 
 static void clear(struct session *s)
@@ -405,6 +409,53 @@ int session_solve(struct session *s, struct diag *d)
 	s->steps = steps;
 	figures_move(&s->figs, &figs);
 	s->sweep_newer = false;
+	figures_changed(s);
+	return 0;
+}
+
+size_t session_step_at(const struct session *s)
+{
+	return s->step_at;
+}
+
+int session_step(struct session *s, size_t n, struct strbuf *out, struct diag *d)
+{
+	const struct model *m = s->ex->model;
+	const struct table *t = figures_find_table(&s->figs, "steps");
+	if (!m->step_text || !m->step_figure || !t)
+		return diag_set(d, "%s",
+				m->step_text ? "this solve has no steps to take by hand: it is "
+					       "the graphical method that steps ('set method "
+					       "graphical', then solve)"
+					     : "this model has no construction to step through (imachi "
+					       "has, with method graphical)");
+	if (n > t->nrows)
+		return diag_set(d, "step %zu is past the last step the solve kept, %zu", n,
+				t->nrows);
+	struct figure f = {0};
+	if (n == 0) {
+		if (!s->step_at)
+			return 0;
+		f = s->step_saved;
+		s->step_saved = (struct figure){0};
+		figures_swap(&s->figs, &f);
+		figure_release(&f);
+	} else {
+		struct figures drawn = FIGURES_INIT;
+		m->step_figure(t, n > STEP_WINDOW ? n - STEP_WINDOW : 0, n, &drawn);
+		if (drawn.nfig == 1) {
+			f = drawn.fig[0];
+			drawn.nfig = 0;
+			figures_swap(&s->figs, &f);
+			if (!s->step_at)
+				s->step_saved = f; /* the solve's own, kept for n = 0 */
+			else
+				figure_release(&f);
+		}
+		figures_release(&drawn);
+		m->step_text(t, n - 1, out);
+	}
+	s->step_at = n;
 	figures_changed(s);
 	return 0;
 }

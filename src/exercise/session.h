@@ -85,6 +85,17 @@ int session_number_param(const struct session *s, const char *name, struct diag 
 int session_solve_with(const struct session *s, size_t i, double value, struct value *res,
 		       struct diag *d);
 
+/* Stepping a method done by hand (model.step_text, step_figure): the
+ * last solve's step `n` (1 the first) said in *out, and its figure
+ * "construction" redrawn to end there (at most STEP_WINDOW steps of it);
+ * n = 0 puts back the solve's own drawing. The step is kept until the
+ * next solve or load (session_step_at). Fails, with d naming the steps
+ * there are, for a model or a method without steps, or n past them. */
+#define STEP_WINDOW 36
+int session_step(struct session *s, size_t n, struct strbuf *out, struct diag *d);
+/* The step last shown by session_step, 0 for none. */
+size_t session_step_at(const struct session *s);
+
 /* The last sweep: a table and a figure, both named "sweep" (empty when
  * none). A load drops it. */
 const struct figures *session_sweep(const struct session *s);

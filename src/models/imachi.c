@@ -29,7 +29,22 @@
 #include "num/settle.h"
 #include "num/stickslip.h"
 
-enum { I_MOTION, I_PHI, I_A, I_S, I_MU0, I_MU1, I_METHOD, I_N, I_U0X, I_U0Y, I_PERIODS, I_NPARAMS };
+enum {
+	I_MOTION,
+	I_PHI,
+	I_A,
+	I_S,
+	I_MU0,
+	I_MU1,
+	I_METHOD,
+	I_N,
+	I_U0X,
+	I_U0Y,
+	I_PERIODS,
+	I_DRAW_FROM,
+	I_DRAW_STEPS,
+	I_NPARAMS
+};
 enum { I_U_XMEAN, I_U_YMEAN, I_CASE, I_CONVERGED, I_CYCLES, I_STICK_FRACTION, I_DRIFT, I_NRESULTS };
 enum { MOTION_LINEAR, MOTION_CIRCULAR };
 enum { METHOD_GRAPHICAL, METHOD_ACCURATE };
@@ -54,6 +69,12 @@ static const struct param_spec im_params[I_NPARAMS] = {
 	[I_U0Y] = PARAM_NUMBER("u0y", "", 0, PARAM_ANY, "initial velocity of the mass, y"),
 	[I_PERIODS] = PARAM_NUMBER("periods", "", 200, PARAM_CLOSED(1, 100000),
 				   "at most this many periods (an integer)"),
+	[I_DRAW_FROM] = PARAM_NUMBER("draw_from", "", 0, PARAM_CLOSED(0, IMACHI_STEPS_KEPT - 1),
+				     "graphical: the figure construction starts at point r = "
+				     "draw_from (an integer)"),
+	[I_DRAW_STEPS] = PARAM_NUMBER("draw_steps", "", 0, PARAM_CLOSED(0, IMACHI_STEPS_KEPT),
+				      "graphical: the figure construction draws this many steps "
+				      "(an integer; 0: a period, 2n)"),
 };
 
 static const struct result_spec im_results[I_NRESULTS] = {
@@ -99,11 +120,13 @@ static void base(const struct imachi *m, double t, double v[2], double dv[2], do
 #define TRACE_MAX  20000 /* points kept of the transient */
 #define CYCLE_PTS  512	 /* accurate: samples of the last period */
 #define TRACE_COLS "tau|u_x|u_y|v_x|v_y|stick"
+#define IM_MARKS_MAX 60 /* steps whose points are all numbered */
 
 /* The hodograph's table: rows (τ, u, v, stuck). Before period full_from
  * every stride-th step is kept; from it on, every step. */
 struct rec {
 	struct table *tab;
+	struct table *steps; /* every step's construction, the first IMACHI_STEPS_KEPT */
 	int full_from;
 	size_t stride, count;
 	size_t cycle_row; /* the row where period full_from starts */
@@ -180,6 +203,36 @@ static void graphical_period(const struct imachi *m, int n, int k, double u[2], 
 		base(m, t + 0.5 * h, vh, dv, iv);
 		base(m, t + h, v1, dv, iv);
 		int what = imachi_step(m->s, m->mu0, m->mu1, h, u, vh, v1, *stuck, u1);
+		if (rc && rc->steps && rc->steps->nrows < IMACHI_STEPS_KEPT) {
+			double v0[2];
+			base(m, t, v0, dv, iv);
+			const double sr[2] = {u[0] + m->s * h, u[1]};
+			const double row[IM_STEP_NCOLS] = {
+				[SC_R] = 2.0 * n * k + r,
+				[SC_TAU] = t,
+				[SC_DTAU] = h,
+				[SC_UX] = u[0],
+				[SC_UY] = u[1],
+				[SC_VX] = v0[0],
+				[SC_VY] = v0[1],
+				[SC_VHX] = vh[0],
+				[SC_VHY] = vh[1],
+				[SC_SX] = sr[0],
+				[SC_SY] = sr[1],
+				[SC_SHX] = u[0] + 0.5 * m->s * h,
+				[SC_SHY] = u[1],
+				[SC_REACH] = hypot(v1[0] - sr[0], v1[1] - sr[1]),
+				[SC_R0] = m->mu0 * h,
+				[SC_R1] = m->mu1 * h,
+				[SC_ONBASE] = *stuck,
+				[SC_STATE] = what,
+				[SC_U1X] = u1[0],
+				[SC_U1Y] = u1[1],
+				[SC_V1X] = v1[0],
+				[SC_V1Y] = v1[1],
+			};
+			table_row(rc->steps, row);
+		}
 		if (*stuck && what == IMACHI_CATCHES)
 			c->releases++; /* let go and caught again within the step */
 		if (*stuck && what == IMACHI_SLIPS)
@@ -521,14 +574,164 @@ static void frame(struct figure *f)
 	f->ymin = y0 - py, f->ymax = y1 + py;
 }
 
+/* The numbers a construction prints beside its points; those that fall on
+ * one place are said once, "5, 5′". */
+struct marks {
+	double x[4 * IM_MARKS_MAX], y[4 * IM_MARKS_MAX];
+	char text[4 * IM_MARKS_MAX][40];
+	size_t n;
+	double tol;
+};
+
+static void mark_add(struct marks *mk, double x, double y, const char *text)
+{
+	for (size_t i = 0; i < mk->n; i++) {
+		if (fabs(mk->x[i] - x) <= mk->tol && fabs(mk->y[i] - y) <= mk->tol) {
+			char *t = mk->text[i];
+			size_t len = strlen(t);
+			if (len + strlen(text) + 3 < sizeof mk->text[i])
+				snprintf(t + len, sizeof mk->text[i] - len, ", %s", text);
+			else if (!strstr(t, "…") && len + 4 < sizeof mk->text[i])
+				strcat(t, " …");
+			return;
+		}
+	}
+	if (mk->n == sizeof mk->x / sizeof mk->x[0])
+		return;
+	mk->x[mk->n] = x, mk->y[mk->n] = y;
+	snprintf(mk->text[mk->n], sizeof mk->text[mk->n], "%s", text);
+	mk->n++;
+}
+
+/* model.step_figure: Figs. 2-3, the construction of the steps [from, to)
+ * of the table "steps" as Imachi draws it. */
+static void im_step_figure(const struct table *t, size_t from, size_t to, struct figures *fs)
+{
+	if (to > t->nrows)
+		to = t->nrows;
+	if (from >= to)
+		return;
+	const double *w0 = t->v + from * t->ncols, *wl = t->v + (to - 1) * t->ncols;
+	char title[200];
+	snprintf(title, sizeof title, "Imachi's construction, points %.0f to %.0f, Δτ = π/%.0f",
+		 w0[SC_R], wl[SC_R] + 1, M_PI / w0[SC_DTAU]);
+	struct figure *f = figure_add(fs, "construction", title, "u_x, v_x (velocity × ω/g)",
+				      "u_y, v_y (velocity × ω/g)");
+	f->equal_axes = true;
+	/* the curves made first, then taken: a figure_curve may move them */
+	static const struct {
+		const char *label;
+		enum curve_style style;
+	} kinds[] = {
+		{"the base v: r′ → (r+1)′", CURVE_DASHED},
+		{"the mass u: r → r+1", CURVE_LINEPOINTS},
+		{"sΔτ: r → s_r", CURVE_ARROWS},
+		{"s′_r → (r+½)′", CURVE_DASHED},
+		{"μ0Δτ: s_r → r+1", CURVE_ARROWS},
+		{"circle μ0Δτ about s_r", CURVE_LINE},
+		{"circle μ1Δτ: (r+1)′ in it, stays", CURVE_LINE},
+		{"on the base, u = v", CURVE_POINTS},
+		{"", CURVE_LABELS},
+	};
+	const size_t first = f->ncurves;
+	for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+		figure_curve(f, kinds[k].label, kinds[k].style);
+	struct curve *base_c = &f->curves[first], *u_c = base_c + 1, *s_c = base_c + 2,
+		     *dir_c = base_c + 3, *f_c = base_c + 4, *c0 = base_c + 5, *c1 = base_c + 6,
+		     *st_c = base_c + 7, *lab = base_c + 8;
+
+	double scale = 0;
+	for (size_t i = from; i < to; i++) {
+		const double *w = t->v + i * t->ncols;
+		scale = fmax(scale, fmax(fabs(w[SC_UX]) + fabs(w[SC_UY]), fabs(w[SC_VX]) + fabs(w[SC_VY])));
+	}
+	static struct marks mk; /* big: not on the stack */
+	mk.n = 0;
+	mk.tol = 1e-9 * fmax(scale, DBL_MIN);
+	const bool many = to - from > IM_MARKS_MAX;
+	char text[40];
+	for (size_t i = from; i < to; i++) {
+		const double *w = t->v + i * t->ncols;
+		const int r = (int)w[SC_R];
+		curve_point(base_c, w[SC_VX], w[SC_VY]);
+		curve_point(u_c, w[SC_UX], w[SC_UY]);
+		curve_arrow(s_c, w[SC_UX], w[SC_UY], w[SC_SX], w[SC_SY]);
+		if (w[SC_STATE] == IMACHI_SLIPS) {
+			curve_point(dir_c, w[SC_SHX], w[SC_SHY]);
+			curve_point(dir_c, w[SC_VHX], w[SC_VHY]);
+			curve_point(dir_c, NAN, NAN);
+			curve_arrow(f_c, w[SC_SX], w[SC_SY], w[SC_U1X], w[SC_U1Y]);
+		}
+		if (w[SC_STATE] != IMACHI_STAYS)
+			curve_circle(c0, w[SC_SX], w[SC_SY], w[SC_R0]);
+		if (w[SC_ONBASE] != 0) {
+			curve_circle(c1, w[SC_SX], w[SC_SY], w[SC_R1]);
+			curve_point(st_c, w[SC_UX], w[SC_UY]);
+		}
+		/* every point numbered while they are few; else every fifth */
+		if (!many || r % 5 == 0) {
+			snprintf(text, sizeof text, "%d", r);
+			mark_add(&mk, w[SC_UX], w[SC_UY], text);
+			snprintf(text, sizeof text, "%d′", r);
+			mark_add(&mk, w[SC_VX], w[SC_VY], text);
+		}
+	}
+	curve_point(base_c, wl[SC_V1X], wl[SC_V1Y]);
+	curve_point(u_c, wl[SC_U1X], wl[SC_U1Y]);
+	if (wl[SC_STATE] != IMACHI_SLIPS)
+		curve_point(st_c, wl[SC_U1X], wl[SC_U1Y]);
+	snprintf(text, sizeof text, "%.0f", wl[SC_R] + 1);
+	mark_add(&mk, wl[SC_U1X], wl[SC_U1Y], text);
+	snprintf(text, sizeof text, "%.0f′", wl[SC_R] + 1);
+	mark_add(&mk, wl[SC_V1X], wl[SC_V1Y], text);
+	for (size_t i = 0; i < mk.n; i++)
+		curve_label(lab, mk.x[i], mk.y[i], mk.text[i]);
+	frame(f);
+}
+
+/* model.step_text: step i of the table "steps", every number as the
+ * solve had it. */
+static void im_step_text(const struct table *t, size_t i, struct strbuf *out)
+{
+	const double *w = t->v + i * t->ncols;
+	const int r = (int)w[SC_R];
+	const bool on = w[SC_ONBASE] != 0;
+	const int state = (int)w[SC_STATE];
+	strbuf_addf(out, "step %d: from point %d to %d, τ = %.10g to %.10g (Δτ = %.10g)\n", r + 1, r,
+		    r + 1, w[SC_TAU], w[SC_TAU] + w[SC_DTAU], w[SC_DTAU]);
+	strbuf_addf(out, "  u_%d = (%.10g, %.10g), the point %d%s\n", r, w[SC_UX], w[SC_UY], r,
+		    on ? ": on the base" : "");
+	strbuf_addf(out, "  v_%d = (%.10g, %.10g), the point %d′; (%d½)′ = (%.10g, %.10g)\n", r,
+		    w[SC_VX], w[SC_VY], r, r, w[SC_VHX], w[SC_VHY]);
+	strbuf_addf(out, "  s_%d = u_%d + sΔτ = (%.10g, %.10g); s′_%d = u_%d + sΔτ/2 = (%.10g, %.10g)\n",
+		    r, r, w[SC_SX], w[SC_SY], r, r, w[SC_SHX], w[SC_SHY]);
+	strbuf_addf(out, "  %d′ = (%.10g, %.10g) is %.10g from s_%d, ", r + 1, w[SC_V1X], w[SC_V1Y],
+		    w[SC_REACH], r);
+	if (state == IMACHI_STAYS)
+		strbuf_addf(out, "within μ1Δτ = %.10g:\n  no slip, it stays on the base\n", w[SC_R1]);
+	else if (state == IMACHI_CATCHES)
+		strbuf_addf(out, "within μ0Δτ = %.10g:\n  it catches the base\n", w[SC_R0]);
+	else
+		strbuf_addf(out,
+			    "beyond %s = %.10g:\n  %s: r+1 is where the line through s_%d "
+			    "parallel to s′_%d(%d½)′\n  meets the circle of radius μ0Δτ = %.10g "
+			    "about s_%d\n",
+			    on ? "μ1Δτ" : "μ0Δτ", on ? w[SC_R1] : w[SC_R0],
+			    on ? "it leaves the base and slips" : "it slips", r, r, r, w[SC_R0], r);
+	strbuf_addf(out, "  u_%d = (%.10g, %.10g), the point %d%s\n", r + 1, w[SC_U1X], w[SC_U1Y],
+		    r + 1, state == IMACHI_SLIPS ? "" : ": on the base");
+}
+
 /* Figs. 2-6: the hodograph of u with the base's path v, the last period
  * (the limit cycle once the run converged) apart from the transient; u and
  * v against τ over the last period; the table behind both. */
-static int imachi_figures(const struct imachi *m, int method, int n, const double u0[2],
-			  const struct cycle *c, const struct acc_state *last,
+static int imachi_figures(const struct imachi *m, int method, int n, const double draw[2],
+			  const double u0[2], const struct cycle *c, const struct acc_state *last,
 			  const struct imachi *mlast, struct figures *fs, struct diag *d)
 {
 	struct rec rc = {.tab = figures_table(fs, "hodograph", TRACE_COLS), .stride = 1};
+	if (method == METHOD_GRAPHICAL)
+		rc.steps = figures_table(fs, "steps", IMACHI_STEP_COLS);
 	int shown = c->cycles - 1;
 	if (method == METHOD_GRAPHICAL) {
 		if (record_graphical(m, n, c->cycles, u0, &rc, d))
@@ -596,6 +799,14 @@ static int imachi_figures(const struct imachi *m, int method, int n, const doubl
 		curve_point(k, 0, mean[i]);
 		curve_point(k, 2 * M_PI, mean[i]);
 	}
+	if (graphical) {
+		const size_t rows = rc.steps->nrows;
+		size_t count = draw[1] > 0 ? (size_t)draw[1] : 2 * (size_t)n;
+		size_t from = (size_t)draw[0];
+		if (from >= rows) /* past the run's end: its last steps */
+			from = rows > count ? rows - count : 0;
+		im_step_figure(rc.steps, from, from + count, fs);
+	}
 	return 0;
 }
 
@@ -641,6 +852,9 @@ static int imachi_check(const struct model_input *in, struct diag *d)
 				p[I_N]);
 	if (p[I_PERIODS] != floor(p[I_PERIODS]))
 		return diag_set(d, "periods = %g: a number of periods is an integer", p[I_PERIODS]);
+	if (p[I_DRAW_FROM] != floor(p[I_DRAW_FROM]) || p[I_DRAW_STEPS] != floor(p[I_DRAW_STEPS]))
+		return diag_set(d, "draw_from = %g, draw_steps = %g: they count steps, integers",
+				p[I_DRAW_FROM], p[I_DRAW_STEPS]);
 	return imachi_check_start(hypot(p[I_U0X], p[I_U0Y]), p[I_A], p[I_S], p[I_MU0], d);
 }
 
@@ -681,7 +895,7 @@ static int imachi_solve(const struct model_input *in, struct model_output *out, 
 	} else if (run_accurate(&m, periods, u0, &c, &last, &m_last, d)) {
 		return -1;
 	}
-	if (out->figs && imachi_figures(&m_start, method, n, u0, &c, &last, &m_last, out->figs, d))
+	if (out->figs && imachi_figures(&m_start, method, n, p + I_DRAW_FROM, u0, &c, &last, &m_last, out->figs, d))
 		return -1;
 
 	/* on the base the whole last period: static friction holds it there, u = v,
@@ -795,4 +1009,6 @@ const struct model model_imachi = {
 	.nresults = I_NRESULTS,
 	.solve = imachi_solve,
 	.check = imachi_check,
+	.step_text = im_step_text,
+	.step_figure = im_step_figure,
 };

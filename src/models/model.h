@@ -163,6 +163,13 @@ struct model {
 	 * when there is nothing. `set` refuses a value that breaks it, and
 	 * solve calls it first, so both say the same words. */
 	int (*check)(const struct model_input *in, struct diag *d);
+	/* A method a student carries out by hand, step by step (Imachi's
+	 * construction): its solve leaves the steps in the table "steps", a
+	 * row each; step_text says row i in words (every number as the solve
+	 * had it) and step_figure draws the rows [from, to) as the figure
+	 * "construction", added to fs. NULL where there is no such method. */
+	void (*step_text)(const struct table *steps, size_t i, struct strbuf *out);
+	void (*step_figure)(const struct table *steps, size_t from, size_t to, struct figures *fs);
 };
 
 const struct model *model_find(const char *name);

@@ -1,40 +1,42 @@
 $ tribo -c 'list'
-id                      title                                            source
-conveyor                A block on a conveyor belt (Bouchet's friction)  Minguzzi, Rayleigh's dissipation function at work, §2.1
-conveyor-transverse     Pushing a block across a moving belt             Minguzzi, Rayleigh's dissipation function at work, §2.1
-disk-reye               A spinning disk stops (Reye's hypothesis)        Minguzzi, Rayleigh's dissipation function at work, §2.2
-disk-uniform            A spinning disk stops (uniform pressure)         Minguzzi, Rayleigh's dissipation function at work, §2.2, eq. (20)
-imachi                  Frictional viscosity on a vibrating base         Imachi, On frictional viscosity in vibrating systems, §2-4
-imachi-1d               Frictional viscosity on a line (Fig. 7)          Imachi, On frictional viscosity in vibrating systems, §5, Fig. 7
-imachi-1d-fig8          Frictional viscosity with non-slip (Fig. 8)      Imachi, On frictional viscosity in vibrating systems, §5, Fig. 8
-imachi-fig4-22          Imachi's Fig. 4: vibration at φ' = 22.5°         Imachi, On frictional viscosity in vibrating systems, §4, Fig. 4
-imachi-fig4-45          Imachi's Fig. 4: vibration at φ' = 45°           Imachi, On frictional viscosity in vibrating systems, §4, Fig. 4
-imachi-fig4-67          Imachi's Fig. 4: vibration at φ' = 67.5°         Imachi, On frictional viscosity in vibrating systems, §4, Fig. 4
-imachi-fig4-90          Imachi's Fig. 4: vibration at φ' = 90°           Imachi, On frictional viscosity in vibrating systems, §4, Fig. 4
-imachi-fig5             Imachi's Fig. 5: non-slip periods (case III)     Imachi, On frictional viscosity in vibrating systems, §4, Fig. 5
-imachi-fig6             Imachi's Fig. 6: a base moving on a circle       Imachi, On frictional viscosity in vibrating systems, §4, Fig. 6
-kozlov-ball             A ball slides, rolls and spins (Kozlov's law)    Kozlov, Lagrangian mechanics and dry friction, §6
-kozlov-ball-roll        A ball thrown sliding begins to roll             Kozlov, Lagrangian mechanics and dry friction, §6
-kozlov-ball-spin        A spinning ball stops (Kozlov's law)             Kozlov, Lagrangian mechanics and dry friction, §6, (6.6)
-kozlov-rest             Rest or motion under anisotropic friction        Kozlov, Lagrangian mechanics and dry friction, §3
-kozlov-rest-stable      A force too weak to break the rest               Kozlov, Lagrangian mechanics and dry friction, §3, (3.2) and (3.9)
-painleve-compliant      The paradox through a compliant contact          Kozlov, Lagrangian mechanics and dry friction, §5
-painleve-paradox        Painlevé's paradox: no solution, or two          Kozlov, Lagrangian mechanics and dry friction, §5; Painlevé (1895)
-painleve-rod            Painlevé's rod: where the paradox lives          Kozlov, Lagrangian mechanics and dry friction, §5
-painleve-rod-isotropic  Painlevé's rod with Kozlov's isotropic friction  Kozlov, Lagrangian mechanics and dry friction, §2 (2.7), §5
-painleve-slip           Painlevé's rod: where the foot starts to slip    Kozlov, Lagrangian mechanics and dry friction, §5
-polisher                The stone polisher: friction as viscosity        Minguzzi, Rayleigh's dissipation function at work, §2.3
-polisher-lock           When does the polisher lock?                     Minguzzi, Rayleigh's dissipation function at work, §2.3
-polisher-push           Steering a running polisher                      Minguzzi, Rayleigh's dissipation function at work, §2.3
-ragulskis               Forced oscillator, elliptic dry friction         Ragulskis et al., Elliptical approximation of dry friction, eq. (9)
-ragulskis-coulomb       Exact Coulomb friction, Figs. 1-3's system       Ragulskis et al., Elliptical approximation of dry friction, eq. (9), Coulomb
-ragulskis-fig1          Elliptic dry friction, Fig. 1 (Δ = 0.8)          Ragulskis et al., Elliptical approximation of dry friction, Fig. 1
-ragulskis-fig2          Elliptic dry friction, Fig. 2 (Δ = 0.4)          Ragulskis et al., Elliptical approximation of dry friction, Fig. 2
-ragulskis-fig3          Elliptic dry friction, Fig. 3 (Δ = 0.2)          Ragulskis et al., Elliptical approximation of dry friction, Fig. 3
-ragulskis-fig4          Peaked elliptic friction at resonance (Fig. 4)   Ragulskis et al., Elliptical approximation of dry friction, Fig. 4, eq. (10)
-rayleigh                Rayleigh's function of a flat body on a plane    Minguzzi, Rayleigh's dissipation function at work, eq. (17)-(23)
-rayleigh-reye           Reye's pressure: Q of eq. (18) vs −∂R/∂q̇         Minguzzi, Rayleigh's dissipation function at work, eq. (18)-(21)
-rayleigh-ring           A sliding, spinning ring: R by elliptic E(k)     Minguzzi, Rayleigh's dissipation function at work, eq. (20), §2.3
+id                      title                                             source
+conveyor                A block on a conveyor belt (Bouchet's friction)   Minguzzi, Rayleigh's dissipation function at work, §2.1
+conveyor-transverse     Pushing a block across a moving belt              Minguzzi, Rayleigh's dissipation function at work, §2.1
+disk-reye               A spinning disk stops (Reye's hypothesis)         Minguzzi, Rayleigh's dissipation function at work, §2.2
+disk-uniform            A spinning disk stops (uniform pressure)          Minguzzi, Rayleigh's dissipation function at work, §2.2, eq. (20)
+imachi                  Frictional viscosity on a vibrating base          Imachi, On frictional viscosity in vibrating systems, §2-4
+imachi-1d               Frictional viscosity on a line (Fig. 7)           Imachi, On frictional viscosity in vibrating systems, §5, Fig. 7
+imachi-1d-fig8          Frictional viscosity with non-slip (Fig. 8)       Imachi, On frictional viscosity in vibrating systems, §5, Fig. 8
+imachi-fig2             Imachi's Fig. 2: the graphical method of soluti…  Imachi, On frictional viscosity in vibrating systems, §3, Fig. 2
+imachi-fig3             Imachi's Fig. 3: detection of the non-slip range  Imachi, On frictional viscosity in vibrating systems, §3, Fig. 3
+imachi-fig4-22          Imachi's Fig. 4: vibration at φ' = 22.5°          Imachi, On frictional viscosity in vibrating systems, §4, Fig. 4
+imachi-fig4-45          Imachi's Fig. 4: vibration at φ' = 45°            Imachi, On frictional viscosity in vibrating systems, §4, Fig. 4
+imachi-fig4-67          Imachi's Fig. 4: vibration at φ' = 67.5°          Imachi, On frictional viscosity in vibrating systems, §4, Fig. 4
+imachi-fig4-90          Imachi's Fig. 4: vibration at φ' = 90°            Imachi, On frictional viscosity in vibrating systems, §4, Fig. 4
+imachi-fig5             Imachi's Fig. 5: non-slip periods (case III)      Imachi, On frictional viscosity in vibrating systems, §4, Fig. 5
+imachi-fig6             Imachi's Fig. 6: a base moving on a circle        Imachi, On frictional viscosity in vibrating systems, §4, Fig. 6
+kozlov-ball             A ball slides, rolls and spins (Kozlov's law)     Kozlov, Lagrangian mechanics and dry friction, §6
+kozlov-ball-roll        A ball thrown sliding begins to roll              Kozlov, Lagrangian mechanics and dry friction, §6
+kozlov-ball-spin        A spinning ball stops (Kozlov's law)              Kozlov, Lagrangian mechanics and dry friction, §6, (6.6)
+kozlov-rest             Rest or motion under anisotropic friction         Kozlov, Lagrangian mechanics and dry friction, §3
+kozlov-rest-stable      A force too weak to break the rest                Kozlov, Lagrangian mechanics and dry friction, §3, (3.2) and (3.9)
+painleve-compliant      The paradox through a compliant contact           Kozlov, Lagrangian mechanics and dry friction, §5
+painleve-paradox        Painlevé's paradox: no solution, or two           Kozlov, Lagrangian mechanics and dry friction, §5; Painlevé (1895)
+painleve-rod            Painlevé's rod: where the paradox lives           Kozlov, Lagrangian mechanics and dry friction, §5
+painleve-rod-isotropic  Painlevé's rod with Kozlov's isotropic friction   Kozlov, Lagrangian mechanics and dry friction, §2 (2.7), §5
+painleve-slip           Painlevé's rod: where the foot starts to slip     Kozlov, Lagrangian mechanics and dry friction, §5
+polisher                The stone polisher: friction as viscosity         Minguzzi, Rayleigh's dissipation function at work, §2.3
+polisher-lock           When does the polisher lock?                      Minguzzi, Rayleigh's dissipation function at work, §2.3
+polisher-push           Steering a running polisher                       Minguzzi, Rayleigh's dissipation function at work, §2.3
+ragulskis               Forced oscillator, elliptic dry friction          Ragulskis et al., Elliptical approximation of dry friction, eq. (9)
+ragulskis-coulomb       Exact Coulomb friction, Figs. 1-3's system        Ragulskis et al., Elliptical approximation of dry friction, eq. (9), Coulomb
+ragulskis-fig1          Elliptic dry friction, Fig. 1 (Δ = 0.8)           Ragulskis et al., Elliptical approximation of dry friction, Fig. 1
+ragulskis-fig2          Elliptic dry friction, Fig. 2 (Δ = 0.4)           Ragulskis et al., Elliptical approximation of dry friction, Fig. 2
+ragulskis-fig3          Elliptic dry friction, Fig. 3 (Δ = 0.2)           Ragulskis et al., Elliptical approximation of dry friction, Fig. 3
+ragulskis-fig4          Peaked elliptic friction at resonance (Fig. 4)    Ragulskis et al., Elliptical approximation of dry friction, Fig. 4, eq. (10)
+rayleigh                Rayleigh's function of a flat body on a plane     Minguzzi, Rayleigh's dissipation function at work, eq. (17)-(23)
+rayleigh-reye           Reye's pressure: Q of eq. (18) vs −∂R/∂q̇          Minguzzi, Rayleigh's dissipation function at work, eq. (18)-(21)
+rayleigh-ring           A sliding, spinning ring: R by elliptic E(k)      Minguzzi, Rayleigh's dissipation function at work, eq. (20), §2.3
 ? 0
 
 $ tribo -c 'load disk-reye; show'

@@ -101,3 +101,60 @@ rest
 $ tribo -c 'load imachi; set method graphical; set n 100000; set s 1; solve'
 ! tribo: -c: command 5: solve: the construction would take more than 5000000 steps (200000 a period) without the period map repeating, after 25 periods: lower n, or periods to accept a state that has not settled
 ? 1
+
+# Issue 19: Imachi's construction stepped. `step 5` says the fifth step
+# (point 4 to 5) with the numbers of the full solve: u_5 is the hodograph
+# table's row 5 (to the 10 digits printed), and the paper's formulas by
+# hand give it too (u_1..u_5 from rest: 0.7099529867, 0.3794738299).
+$ d=$(mktemp -d); tribo -c "load imachi-fig4-45; set method graphical; solve; step 5; export csv $d/h.csv hodograph" && awk -F, 'NR == 7 {printf "row 5: %.10g %.10g\n", $2, $3}' "$d/h.csv"; rm -rf "$d"
+step 5: from point 4 to 5, τ = 1.047197551 to 1.308996939 (Δτ = 0.2617993878)
+  u_4 = (0.7197127715, 0.475326364), the point 4
+  v_4 = (0.3535533906, 0.3535533906), the point 4′; (4½)′ = (0.2705980501, 0.2705980501)
+  s_4 = u_4 + sΔτ = (0.9815121593, 0.475326364); s′_4 = u_4 + sΔτ/2 = (0.8506124654, 0.475326364)
+  5′ = (0.1830127019, 0.1830127019) is 0.8503226802 from s_4, beyond μ0Δτ = 0.2879793266:
+  it slips: r+1 is where the line through s_4 parallel to s′_4(4½)′
+  meets the circle of radius μ0Δτ = 0.2879793266 about s_4
+  u_5 = (0.7099529867, 0.3794738299), the point 5
+row 5: 0.7099529867 0.3794738299
+? 0
+
+# step, step back, step reset walk the construction; Fig. 3's landing on
+# the base (20 → 21) and the μ1 test that keeps it there (21 → 22).
+$ tribo -c 'load imachi-fig3; solve; step 21; step; step back' | grep -E '^step|within|beyond|catches|stays'
+step 21: from point 20 to 21, τ = 5.235987756 to 5.497787144 (Δτ = 0.2617993878)
+  21′ = (0.5, 0.5) is 0.2329082865 from s_20, within μ0Δτ = 0.3403392041:
+  it catches the base
+step 22: from point 21 to 22, τ = 5.497787144 to 5.759586532 (Δτ = 0.2617993878)
+  22′ = (0.6123724357, 0.6123724357) is 0.2084834392 from s_21, within μ1Δτ = 0.3926990817:
+  no slip, it stays on the base
+step 21: from point 20 to 21, τ = 5.235987756 to 5.497787144 (Δτ = 0.2617993878)
+  21′ = (0.5, 0.5) is 0.2329082865 from s_20, within μ0Δτ = 0.3403392041:
+  it catches the base
+? 0
+
+# What step refuses: a step before the first, a word, a step past the
+# run, the accurate method (no construction), a model without one, and
+# stale results.
+$ tribo -c 'load imachi-fig3; solve; step back'
+! tribo: -c: command 3: step: step back: no step taken yet
+? 1
+
+$ tribo -c 'load imachi-fig3; solve; step x'
+! tribo: -c: command 3: step: step: 'x' is not a step number; usage: step [N|back|reset]
+? 1
+
+$ tribo -c 'load imachi-fig3; solve; step 100000'
+! tribo: -c: command 3: step: step 100000 is past the last step the solve kept, 48
+? 1
+
+$ tribo -c 'load imachi-fig3; set method accurate; solve; step'
+! tribo: -c: command 4: step: this solve has no steps to take by hand: it is the graphical method that steps ('set method graphical', then solve)
+? 1
+
+$ tribo -c 'load disk-reye; solve; step'
+! tribo: -c: command 3: step: this model has no construction to step through (imachi has, with method graphical)
+? 1
+
+$ tribo -c 'load imachi-fig3; solve; set n 24; step'
+! tribo: -c: command 4: step: the results are out of date (n changed since 'solve'): run 'solve'
+? 1
