@@ -401,6 +401,64 @@ END_TEST
 
 /* A value of 2,000 characters without a blank reads the same from an
  * exercise file as from `set` (issue 16: the reader cut lines at 200). */
+/* imachi-fig4 (overlay = phi 90 67.5 45 22.5): one hodograph with the
+ * four limit cycles, each the very cycle of its one-direction exercise
+ * (imachi-fig4-90 ...), in a colour and a key entry of its own, with its
+ * base and mean unkeyed; the results are those of the file's φ' = 45°;
+ * and step, on the same session, steps the 45° construction. */
+START_TEST(test_overlay_fig4)
+{
+	static const char *const one[] = {"imachi-fig4-90", "imachi-fig4-67", "imachi-fig4-45",
+					  "imachi-fig4-22"};
+	static const char *const keys[] = {"phi = 90°", "phi = 67.5°", "phi = 45°", "phi = 22.5°"};
+	struct figure cyc[4];
+	double xmean45 = 0;
+	for (int k = 0; k < 4; k++) {
+		char line[64];
+		snprintf(line, sizeof line, "load %s", one[k]);
+		ok(line);
+		ok("solve");
+		const struct figure *f = figures_find(session_figures(s), "hodograph");
+		ck_assert_ptr_nonnull(f);
+		cyc[k] = (struct figure){0};
+		figure_overlay(&cyc[k], f, 1, "x"); /* a copy of the cycle, base and mean */
+		if (k == 2)
+			xmean45 = session_result(s, 0)->num;
+	}
+	ok("load imachi-fig4");
+	ok("solve");
+	ck_assert(session_result(s, 0)->num == xmean45);
+	const struct figure *f = figures_find(session_figures(s), "hodograph");
+	ck_assert_ptr_nonnull(strstr(f->title, "Limit cycles for phi = 90, 67.5, 45, 22.5°"));
+	ck_assert_uint_eq(f->ncurves, 12);
+	for (int k = 0; k < 4; k++)
+		for (int j = 0; j < 3; j++) {
+			const struct curve *c = &f->curves[3 * k + j], *w = &cyc[k].curves[j];
+			ck_assert_int_eq(c->group, k + 1);
+			ck_assert_str_eq(c->label, j == 1 ? keys[k] : "");
+			ck_assert_int_eq(c->style, w->style);
+			ck_assert_uint_eq(c->n, w->n);
+			for (size_t i = 0; i < c->n; i++)
+				ck_assert(c->x[i] == w->x[i] && c->y[i] == w->y[i]);
+		}
+	/* the cycles' points: 25 each (Δτ = π/12, closed) */
+	for (int k = 0; k < 4; k++)
+		ck_assert_uint_eq(f->curves[3 * k + 1].n, 25);
+	/* the frame holds every run */
+	for (size_t i = 0; i < f->ncurves; i++)
+		for (size_t j = 0; j < f->curves[i].n; j++)
+			ck_assert(f->curves[i].x[j] >= f->xmin && f->curves[i].x[j] <= f->xmax &&
+				  f->curves[i].y[j] >= f->ymin && f->curves[i].y[j] <= f->ymax);
+	ok("steps");
+	ck_assert_ptr_nonnull(strstr(strbuf_str(&out), "The figure hodograph overlays runs at "
+						       "phi = 90, 67.5, 45, 22.5°"));
+	ok("step 3");
+	ck_assert_ptr_nonnull(strstr(strbuf_str(&out), "step 3: from point 2 to 3"));
+	for (int k = 0; k < 4; k++)
+		figure_release(&cyc[k]);
+}
+END_TEST
+
 START_TEST(test_long_value_file_vs_set)
 {
 	/* long, but no dearer to evaluate than a short one */
@@ -494,6 +552,7 @@ static Suite *command_suite(void)
 	tcase_add_test(tc, test_complete);
 	tcase_add_test(tc, test_megabyte_lines);
 	tcase_add_test(tc, test_long_value_file_vs_set);
+	tcase_add_test(tc, test_overlay_fig4);
 	suite_add_tcase(su, tc);
 	return su;
 }

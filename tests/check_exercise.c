@@ -347,6 +347,45 @@ START_TEST(test_keep)
 }
 END_TEST
 
+/* overlay = NAME V...: a number parameter and two to seven values its
+ * range allows, in its display unit; each mistake named with its column. */
+START_TEST(test_overlay)
+{
+	struct diag d;
+	struct exercise *ex = parse("[exercise]\nid = t\ntitle = T\nmodel = imachi\n"
+				    "overlay = phi 90 67.5, 45 22.5\n",
+				    &d);
+	ck_assert_ptr_nonnull(ex);
+	ck_assert_int_eq(ex->overlay_param, model_param_index(ex->model, "phi"));
+	ck_assert_uint_eq(ex->noverlay, 4);
+	ck_assert(ex->overlay[0] == 90 && ex->overlay[1] == 67.5 && ex->overlay[2] == 45 &&
+		  ex->overlay[3] == 22.5);
+	ck_assert_int_eq(ex->overlay_line, 5);
+	exercise_free(ex);
+	ex = parse(HEAD, &d); /* no overlay */
+	ck_assert_ptr_nonnull(ex);
+	ck_assert_uint_eq(ex->noverlay, 0);
+	exercise_free(ex);
+
+	const char *im = "[exercise]\nid = t\ntitle = T\nmodel = imachi\n";
+	char text[256];
+	snprintf(text, sizeof text, "%soverlay = ph 90 45\n", im);
+	expect_fail_d(text, 5, 11, "overlay: model imachi has no parameter 'ph'", &d);
+	expect_msg_has(&d, "did you mean 'phi'");
+	snprintf(text, sizeof text, "%soverlay = method 1 2\n", im);
+	expect_fail(text, 5, 11, "overlay: method is not a number");
+	snprintf(text, sizeof text, "%soverlay = phi 90 4x5\n", im);
+	expect_fail(text, 5, 18, "overlay: '4x5' is not a number");
+	snprintf(text, sizeof text, "%soverlay = phi 90 400\n", im);
+	expect_fail(text, 5, 18, "overlay: phi = 400 deg is out of range");
+	snprintf(text, sizeof text, "%soverlay = phi 90\n", im);
+	expect_fail(text, 5, 1, "overlay: phi needs two values or more");
+	snprintf(text, sizeof text, "%soverlay = phi 1 2 3 4 5 6 7 8\n", im);
+	expect_fail(text, 5, 29, "overlay: at most 7 values");
+	expect_fail(HEAD "overlay =\n", 5, 10, "overlay needs a parameter and its values");
+}
+END_TEST
+
 START_TEST(test_unknown_param_and_result)
 {
 	struct diag d;
@@ -1236,6 +1275,7 @@ static Suite *exercise_suite(void)
 	tcase_add_test(tc, test_indented_key_continues_only_text);
 	tcase_add_test(tc, test_first_error_wins);
 	tcase_add_test(tc, test_keep);
+	tcase_add_test(tc, test_overlay);
 	tcase_add_test(tc, test_indented_section_header);
 	suite_add_tcase(s, tc);
 

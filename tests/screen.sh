@@ -116,7 +116,7 @@ check "Up recalls the history" "^tribo\[disk-reye\]> print stop_time *$"
 tm send-keys -t t C-u 'solve' Enter
 check "solve again" "│.stop_time +0\.611620795107 s *│"
 tm send-keys -t t 'load imachi-fig' Tab Tab
-check "Tab Tab lists the completions in the log" "8 completions: +imachi-fig2"
+check "Tab Tab lists the completions in the log" "9 completions: +imachi-fig2"
 tm send-keys -t t C-u 'help' Enter
 check "long output scrolls in the log" "quit"
 tm send-keys -t t PPage

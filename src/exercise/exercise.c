@@ -37,6 +37,7 @@ struct parse {
 	bool continuation; /* the current line continues a value */
 	char prev_name[32];
 	char *keep; /* the value of `keep`, resolved once the model is known */
+	char *overlay; /* the value of `overlay`, likewise */
 	struct exercise *ex;
 	struct diag *d;
 	bool failed;
@@ -278,8 +279,8 @@ static void section_begin(struct parse *ps, const char *line)
 
 /* ---- keys ---------------------------------------------------------------- */
 
-static const char *const exercise_keys[] = {"id",	 "title", "model", "source",
-					    "statement", "keep",  NULL};
+static const char *const exercise_keys[] = {"id",	 "title", "model",   "source",
+					    "statement", "keep",  "overlay", NULL};
 static const char *const param_keys[] = {"value", "unit", "min", "max", "draw", "digits", NULL};
 static const char *const answer_keys[] = {"unit", "tolerance", "hint", NULL};
 
@@ -377,6 +378,14 @@ static int exercise_key(struct parse *ps, int k, const char *value)
 				    "NAME...");
 		ps->keep = xstrdup(value);
 		ex->keep_line = ps->lineno;
+		return 1;
+	case 6: /* overlay = NAME V...: checked in final_overlay */
+		if (!*value)
+			return perr(ps, col_of_value(ps),
+				    "overlay needs a parameter and its values: overlay = NAME V1 "
+				    "V2 ...");
+		ps->overlay = xstrdup(value);
+		ex->overlay_line = ps->lineno;
 		return 1;
 	}
 	return 0;
@@ -928,6 +937,67 @@ static void final_keep(struct parse *ps)
 	}
 }
 
+/* `overlay = NAME V1 V2 ...`: NAME a number parameter, two to
+ * EX_OVERLAY_MAX values, each a number its range allows. */
+static void final_overlay(struct parse *ps)
+{
+	struct exercise *ex = ps->ex;
+	const struct model *m = ex->model;
+	char text[256], hint[96];
+	if (!ps->overlay)
+		return;
+	line_text(ps, ex->overlay_line, text, sizeof(text));
+	const char *eq = strpbrk(text, "=:");
+	char *save = NULL;
+	const char *name = strtok_r(ps->overlay, " \t,", &save);
+	const char *at = eq && name ? strstr(eq, name) : NULL;
+	int col = at ? (int)(at - text) : 0;
+	int i = model_param_index(m, name);
+	if (i < 0) {
+		const char *cands[64];
+		size_t nc = model_param_names(m, cands, 64);
+		perr_line(ps, ex->overlay_line, col, "overlay: model %s has no parameter '%s'%s",
+			  m->name, name, text_did_you_mean(name, cands, nc, hint, sizeof(hint)));
+		return;
+	}
+	if (m->params[i].kind != PARAM_NUMBER) {
+		perr_line(ps, ex->overlay_line, col,
+			  "overlay: %s is not a number: only a number can be overlaid", name);
+		return;
+	}
+	ex->overlay_param = i;
+	ex->overlay = xcalloc(EX_OVERLAY_MAX, sizeof(double));
+	const char *from = at ? at + strlen(name) : NULL;
+	for (const char *v = strtok_r(NULL, " \t,", &save); v; v = strtok_r(NULL, " \t,", &save)) {
+		at = from ? strstr(from, v) : NULL;
+		col = at ? (int)(at - text) : 0;
+		if (at)
+			from = at + strlen(v);
+		if (ex->noverlay == EX_OVERLAY_MAX) {
+			perr_line(ps, ex->overlay_line, col,
+				  "overlay: at most %d values, one a colour of the palette",
+				  EX_OVERLAY_MAX);
+			return;
+		}
+		char *end;
+		double x = strtod(v, &end);
+		struct diag d;
+		if (*end || end == v) {
+			perr_line(ps, ex->overlay_line, col, "overlay: '%s' is not a number", v);
+			return;
+		}
+		if (ex_param_check(&ex->params[i], x, &d)) {
+			perr_line(ps, ex->overlay_line, col, "overlay: %s", d.msg);
+			return;
+		}
+		ex->overlay[ex->noverlay++] = x;
+	}
+	if (ex->noverlay < 2)
+		perr_line(ps, ex->overlay_line, 0,
+			  "overlay: %s needs two values or more to overlay: overlay = %s V1 V2 ...",
+			  name, name);
+}
+
 void exercise_free(struct exercise *ex)
 {
 	if (!ex)
@@ -944,6 +1014,7 @@ void exercise_free(struct exercise *ex)
 	}
 	free(ex->answers);
 	free(ex->keep);
+	free(ex->overlay);
 	free(ex->params);
 	free(ex->path);
 	free(ex->id);
@@ -984,9 +1055,12 @@ struct exercise *exercise_parse(const char *path, const char *text, size_t len, 
 	if (!ps.failed)
 		final_keep(&ps);
 	if (!ps.failed)
+		final_overlay(&ps);
+	if (!ps.failed)
 		final_domain(&ps);
 	free(ps.raw);
 	free(ps.keep);
+	free(ps.overlay);
 	free(ps.param_given);
 	if (ps.failed) {
 		exercise_free(ex);

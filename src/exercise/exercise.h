@@ -69,7 +69,17 @@ struct exercise {
 	int *keep;
 	size_t nkeep;
 	int keep_line; /* 0 when the file has no keep */
+	/* `overlay = NAME V1 V2 ...`: solve runs the model again at each value
+	 * of the number parameter NAME (in its display unit) and draws the
+	 * runs together in one figure; noverlay = 0 when none */
+	int overlay_param;
+	double *overlay;
+	size_t noverlay;
+	int overlay_line;
 };
+
+/* The most runs one overlay draws together: the palette's colours. */
+#define EX_OVERLAY_MAX 7
 
 /* Parses an exercise from text; `path` is used in messages. Returns NULL
  * with d filled (file, line, column, the line itself). Caller frees. */

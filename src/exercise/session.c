@@ -390,13 +390,114 @@ static int run_model(const struct session *s, int over, double value, struct val
 	return rc;
 }
 
+/* Whether some curve of f says what an overlay keeps of it. */
+static bool has_family(const struct figure *f)
+{
+	for (size_t i = 0; i < f->ncurves; i++)
+		if (f->curves[i].family != FAMILY_NONE)
+			return true;
+	return false;
+}
+
+/* `overlay = NAME V...`: the model again at each value, and the figures
+ * that show a family (a curve of theirs says what an overlay keeps; with
+ * none that does, the first figure) redrawn in figs with every run in a
+ * colour of its own and a key entry "NAME = V". */
+static int overlay_runs(const struct session *s, struct figures *figs, struct strbuf *steps,
+			struct diag *d)
+{
+	const struct exercise *ex = s->ex;
+	const struct model *m = ex->model;
+	const struct ex_param *p = &ex->params[ex->overlay_param];
+	const char *name = p->spec->name;
+	const bool deg = !strcmp(p->unit, "deg");
+	struct figures runs[EX_OVERLAY_MAX];
+	char labels[EX_OVERLAY_MAX][64], num[32];
+	struct strbuf values = STRBUF_INIT;
+	size_t done = 0;
+	int rc = 0;
+	for (; done < ex->noverlay && !rc; done++) {
+		runs[done] = (struct figures)FIGURES_INIT;
+		struct value *res = xcalloc(m->nresults, sizeof(*res));
+		struct strbuf st = STRBUF_INIT;
+		text_format_number(ex->overlay[done], num, sizeof num);
+		snprintf(labels[done], sizeof labels[done], "%s = %s%s%s", name, num,
+			 deg ? "°" : *p->unit ? " " : "", deg ? "" : p->unit);
+		strbuf_addf(&values, "%s%s", done ? ", " : "", num);
+		if (run_model(s, ex->overlay_param, ex->overlay[done], res, &st, &runs[done], d)) {
+			char why[sizeof d->msg];
+			snprintf(why, sizeof why, "%s", d->msg);
+			diag_set(d, "overlay, the run at %s: %s", labels[done], why);
+			rc = -1;
+		} else {
+			for (size_t i = 0; i < m->nresults; i++)
+				value_release(&res[i]);
+		}
+		free(res);
+		strbuf_release(&st);
+	}
+	bool any = false;
+	for (size_t i = 0; i < figs->nfig; i++)
+		any |= has_family(&figs->fig[i]);
+	for (size_t i = 0; !rc && i < figs->nfig; i++) {
+		const struct figure *f = &figs->fig[i];
+		if (any ? !has_family(f) : i != 0)
+			continue;
+		struct strbuf title = STRBUF_INIT;
+		/* the runs where the family says {runs}, else after it */
+		const char *fam = f->family ? f->family : f->title, *at = strstr(fam, "{runs}");
+		strbuf_add(&title, fam, at ? (size_t)(at - fam) : strlen(fam));
+		strbuf_addf(&title, "%s%s = %s%s%s%s", at ? "" : " for ", name, strbuf_str(&values),
+			    deg ? "°" : *p->unit ? " " : "", deg ? "" : p->unit,
+			    at ? at + strlen("{runs}") : "");
+		struct figures one = FIGURES_INIT;
+		struct figure *o = figure_add(&one, f->name, strbuf_str(&title), f->xlabel, f->ylabel);
+		o->equal_axes = f->equal_axes;
+		o->log_y = f->log_y;
+		double lim[4] = {INFINITY, -INFINITY, INFINITY, -INFINITY};
+		for (size_t k = 0; k < ex->noverlay; k++) {
+			const struct figure *rf = figures_find(&runs[k], f->name);
+			if (!rf)
+				continue;
+			figure_overlay(o, rf, (int)k + 1, labels[k]);
+			lim[0] = fmin(lim[0], rf->xmin), lim[1] = fmax(lim[1], rf->xmax);
+			lim[2] = fmin(lim[2], rf->ymin), lim[3] = fmax(lim[3], rf->ymax);
+		}
+		/* the runs' frames together, where every run has one (fmin
+		 * passes over a NaN: a run without its frame leaves it NaN) */
+		bool framed = true;
+		for (size_t k = 0; k < ex->noverlay; k++) {
+			const struct figure *rf = figures_find(&runs[k], f->name);
+			framed = framed && rf && isfinite(rf->xmin) && isfinite(rf->xmax) &&
+				 isfinite(rf->ymin) && isfinite(rf->ymax);
+		}
+		if (framed)
+			o->xmin = lim[0], o->xmax = lim[1], o->ymin = lim[2], o->ymax = lim[3];
+		figures_swap(figs, o); /* o now holds the solve's own figure */
+		figure_release(o);
+		one.nfig = 0;
+		figures_release(&one);
+		model_step(steps, "The figure %s overlays runs at %s = %s%s%s (overlay in the file).",
+			   f->name, name, strbuf_str(&values), deg ? "°" : *p->unit ? " " : "",
+			   deg ? "" : p->unit);
+		strbuf_release(&title);
+	}
+	for (size_t k = 0; k < done; k++)
+		figures_release(&runs[k]);
+	strbuf_release(&values);
+	return rc;
+}
+
 int session_solve(struct session *s, struct diag *d)
 {
 	const struct model *m = s->ex->model;
 	struct value *res = xcalloc(m->nresults, sizeof(*res));
 	struct strbuf steps = STRBUF_INIT;
 	struct figures figs = FIGURES_INIT;
-	if (run_model(s, -1, 0, res, &steps, &figs, d)) {
+	if (run_model(s, -1, 0, res, &steps, &figs, d) ||
+	    (s->ex->noverlay && overlay_runs(s, &figs, &steps, d))) {
+		for (size_t i = 0; i < m->nresults; i++)
+			value_release(&res[i]);
 		free(res);
 		strbuf_release(&steps);
 		figures_release(&figs);

@@ -28,6 +28,7 @@
 #include "num/roots.h"
 #include "num/settle.h"
 #include "num/stickslip.h"
+#include "util/xalloc.h"
 
 enum {
 	I_MOTION,
@@ -751,7 +752,11 @@ static int imachi_figures(const struct imachi *m, int method, int n, const doubl
 	/* case I drifts off along x without bound: equal axes would squash
 	 * the picture to a line */
 	f->equal_axes = m->s < m->mu0;
+	/* an overlay of runs (Fig. 4) keeps each one's base, cycle and mean */
+	f->family = xstrdup(c->converged ? "Limit cycles for {runs} (bases dashed, means dots)"
+					 : "Last periods for {runs} (bases dashed, means dots)");
 	struct curve *cv = figure_curve(f, "v, the base", CURVE_DASHED);
+	cv->family = FAMILY_PLAIN;
 	if (m->motion == MOTION_LINEAR) {
 		curve_point(cv, -m->a * m->ex, -m->a * m->ey);
 		curve_point(cv, m->a * m->ex, m->a * m->ey);
@@ -773,10 +778,13 @@ static int imachi_figures(const struct imachi *m, int method, int n, const doubl
 	}
 	snprintf(label, sizeof label, "u, %s (period %d)", what, c->cycles);
 	struct curve *cu = figure_curve(f, label, graphical ? CURVE_LINEPOINTS : CURVE_LINE);
+	cu->family = FAMILY_KEY;
 	for (size_t i = rc.cycle_row; i < t->nrows; i++)
 		curve_point(cu, table_at(t, i, 1), table_at(t, i, 2));
 	snprintf(label, sizeof label, "mean of u over the %s", what);
-	curve_point(figure_curve(f, label, CURVE_POINTS), c->ux, c->uy);
+	cu = figure_curve(f, label, CURVE_POINTS);
+	cu->family = FAMILY_PLAIN;
+	curve_point(cu, c->ux, c->uy);
 	frame(f);
 
 	f = figure_add(fs, "velocity",

@@ -152,6 +152,33 @@ const struct table *figures_find_table(const struct figures *fs, const char *nam
 	return NULL;
 }
 
+void figure_overlay(struct figure *into, const struct figure *from, int group, const char *label)
+{
+	bool marked = false, first = true;
+	for (size_t i = 0; i < from->ncurves; i++)
+		marked |= from->curves[i].family != FAMILY_NONE;
+	for (size_t i = 0; i < from->ncurves; i++) {
+		const struct curve *c = &from->curves[i];
+		if (!c->n)
+			continue;
+		enum curve_family fam = marked ? c->family : first ? FAMILY_KEY : FAMILY_NONE;
+		first = false;
+		if (fam == FAMILY_NONE)
+			continue;
+		struct curve *k = figure_curve(into, fam == FAMILY_KEY ? label : "", c->style);
+		k->family = fam;
+		k->group = group;
+		for (size_t j = 0; j < c->n; j++) {
+			if (c->style == CURVE_LABELS)
+				curve_label(k, c->x[j], c->y[j], c->text ? c->text[j] : "");
+			else if (c->y2)
+				curve_band(k, c->x[j], c->y[j], c->y2[j]);
+			else
+				curve_point(k, c->x[j], c->y[j]);
+		}
+	}
+}
+
 void figure_release(struct figure *f)
 {
 	for (size_t j = 0; j < f->ncurves; j++) {
@@ -169,6 +196,7 @@ void figure_release(struct figure *f)
 	free(f->title);
 	free(f->xlabel);
 	free(f->ylabel);
+	free(f->family);
 	*f = (struct figure){0};
 }
 

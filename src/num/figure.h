@@ -21,9 +21,17 @@ enum curve_style {
 	CURVE_LABELS,
 };
 
+/* What a figure that overlays several runs (figure_overlay) keeps of a
+ * run's curve: nothing, the curve that carries the run's key, or a curve
+ * drawn without one (a run's base, its mean). A figure none of whose
+ * curves says keeps its first. */
+enum curve_family { FAMILY_NONE, FAMILY_KEY, FAMILY_PLAIN };
+
 struct curve {
 	char *label; /* legend entry; "" for none */
 	enum curve_style style;
+	enum curve_family family;
+	int group; /* an overlay's run: all its curves in its colour, 1...; 0 none */
 	size_t n, cap;
 	double *x, *y, *y2; /* y2 only for CURVE_FILL */
 	char **text;	    /* CURVE_LABELS: each point's text */
@@ -36,6 +44,9 @@ struct figure {
 	bool equal_axes;	       /* one unit is as long on both axes (hodographs) */
 	bool log_y;		       /* a logarithmic y axis: its values must be > 0 */
 	double xmin, xmax, ymin, ymax; /* NAN: let gnuplot choose */
+	char *family;		       /* an overlay's title, "{runs}" where the runs
+					* are named ("Limit cycles for {runs}"); NULL:
+					* the title, then the runs */
 	struct curve *curves;
 	size_t ncurves, cap;
 };
@@ -96,6 +107,10 @@ bool figure_has_data(const struct figure *f);
 const struct figure *figures_find(const struct figures *fs, const char *name);
 const struct table *figures_find_table(const struct figures *fs, const char *name);
 void figures_release(struct figures *fs);
+/* Adds to `into` the curves of `from` an overlay keeps (enum
+ * curve_family), copied, in colour group `group`; the run's key curve is
+ * labelled `label`, the others have no key. */
+void figure_overlay(struct figure *into, const struct figure *from, int group, const char *label);
 /* Puts *f in fs in place of the figure of the same name, and that figure
  * in *f (the caller releases it); with no such figure, appends *f and
  * leaves *f empty. Pointers into fs's figures are then stale. */

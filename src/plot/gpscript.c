@@ -325,6 +325,15 @@ struct plan {
 	struct strbuf key; /* its key entry */
 };
 
+/* The point of a curve: a filled circle, and in an overlay a shape a run
+ * (circle, square, triangle, diamond, pentagon...), a second cue beside
+ * the colour when printed in grey. */
+static int group_point(const struct curve *c)
+{
+	static const int shapes[] = {7, 5, 9, 13, 15, 11, 3};
+	return c->group > 0 ? shapes[(c->group - 1) % 7] : 7;
+}
+
 static void add_style(struct strbuf *out, const struct curve *c, bool text, int colors, int nth,
 		      int nmark, bool as_marks)
 {
@@ -355,14 +364,14 @@ static void add_style(struct strbuf *out, const struct curve *c, bool text, int 
 			strbuf_addf(out, "using 1:2 with points pt '%s'", text_marks[nmark % 4]);
 		else
 			/* point type 7 is a filled circle, 6 an open one */
-			strbuf_addf(out, "using 1:2 with points pt %d ps %s", as_marks ? 6 : 7,
-				    as_marks ? "1.2" : "1");
+			strbuf_addf(out, "using 1:2 with points pt %d ps %s",
+				    as_marks ? 6 : group_point(c), as_marks ? "1.2" : "1");
 	} else if (st == CURVE_LINEPOINTS) {
 		if (text)
 			strbuf_addf(out, "using 1:2 with linespoints pt '%s'",
 				    text_marks[nmark % 4]);
 		else
-			strbuf_addstr(out, "using 1:2 with linespoints lw 2 pt 7 ps 0.8");
+			strbuf_addf(out, "using 1:2 with linespoints lw 2 pt %d ps 0.8", group_point(c));
 	} else if (st == CURVE_DASHED && !text) {
 		strbuf_addstr(out, "using 1:2 with lines dashtype 2 lw 1.5");
 	} else {
@@ -723,7 +732,8 @@ void gp_script_figure_sub(struct strbuf *out, const struct figure *f, const char
 			bool marks = p[i].same_as >= 0;
 			strbuf_addf(out, "%s$tribo%zu ", sep, i);
 			/* markers on a line take its colour (it was drawn before) */
-			p[i].color = marks ? p[p[i].same_as].color : nth++;
+			/* and a run of an overlay has one colour for all its curves */
+			p[i].color = marks ? p[p[i].same_as].color : c->group > 0 ? c->group - 1 : nth++;
 			add_style(out, c, text, t->colors, p[i].color, nmark, marks);
 			if (marks || c->style == CURVE_POINTS || c->style == CURVE_LINEPOINTS)
 				nmark++;

@@ -9,6 +9,7 @@ imachi-1d               Frictional viscosity on a line (Fig. 7)           Imachi
 imachi-1d-fig8          Frictional viscosity with non-slip (Fig. 8)       Imachi, On frictional viscosity in vibrating systems, §5, Fig. 8
 imachi-fig2             Imachi's Fig. 2: the graphical method of soluti…  Imachi, On frictional viscosity in vibrating systems, §3, Fig. 2
 imachi-fig3             Imachi's Fig. 3: detection of the non-slip range  Imachi, On frictional viscosity in vibrating systems, §3, Fig. 3
+imachi-fig4             Imachi's Fig. 4: four directions of vibration     Imachi, On frictional viscosity in vibrating systems, §4, Fig. 4
 imachi-fig4-22          Imachi's Fig. 4: vibration at φ' = 22.5°          Imachi, On frictional viscosity in vibrating systems, §4, Fig. 4
 imachi-fig4-45          Imachi's Fig. 4: vibration at φ' = 45°            Imachi, On frictional viscosity in vibrating systems, §4, Fig. 4
 imachi-fig4-67          Imachi's Fig. 4: vibration at φ' = 67.5°          Imachi, On frictional viscosity in vibrating systems, §4, Fig. 4
