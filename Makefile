@@ -79,6 +79,9 @@ $(B)/tests/%: tests/%.c $(B)/libtribo.a $(wildcard tests/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Itests -o $@ $< $(B)/libtribo.a $(PKG_LIBS) $(CHECK_LIBS) -lm
 
+# check_figures reads the PNGs it makes
+$(B)/tests/check_figures $(A)/tests/check_figures: CHECK_LIBS += $(shell pkg-config --libs libpng)
+
 # ---- the sanitized build ----
 $(A)/%.o: src/%.c $(wildcard src/*/*.h)
 	@mkdir -p $(dir $@)

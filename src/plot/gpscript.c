@@ -194,6 +194,20 @@ static void extent(const struct figure *f, bool y, double *lo, double *hi)
 	}
 }
 
+/* The figure's range of an axis; where it leaves it to gnuplot and the
+ * data all have one value (a slip that stays 0), a range about that value,
+ * which gnuplot would otherwise take with a warning. */
+static void add_axis_range(struct strbuf *out, const struct figure *f, bool y)
+{
+	double lo = y ? f->ymin : f->xmin, hi = y ? f->ymax : f->xmax, dlo, dhi;
+	extent(f, y, &dlo, &dhi);
+	if (isnan(lo) && isnan(hi) && dlo == dhi) {
+		double d = dlo != 0 ? 0.1 * fabs(dlo) : 1;
+		lo = dlo - d, hi = dhi + d;
+	}
+	add_range(out, y ? "y" : "x", lo, hi);
+}
+
 /* The least step of 1, 2 or 5 times a power of ten that puts at most
  * `most` steps in span. */
 static double nice_step(double span, int most)
@@ -695,17 +709,21 @@ void gp_script_figure_sub(struct strbuf *out, const struct figure *f, const char
 			strbuf_addstr(out, "set size ratio -1\n");
 		add_text(out, "xlabel", f->xlabel);
 		add_text(out, "ylabel", f->ylabel);
-		add_range(out, "x", f->xmin, f->xmax);
-		add_range(out, "y", f->ymin, f->ymax);
+		add_axis_range(out, f, false);
+		add_axis_range(out, f, true);
 		if (f->log_y)
 			strbuf_addstr(out, "set logscale y\n");
 		strbuf_addstr(out, "set grid lc rgb '#dddddd'\nset border lw 1.2\n");
 		/* the key outside the plot, where no data can be: beside a
 		 * hodograph (its box is held square, the width is spare), below
 		 * a curve against time (which wants the width) */
+		/* a hodograph wider than high (a cycle drifting along x) keeps
+		 * the width, its key below */
+		double aspect = (f->xmax - f->xmin) / (f->ymax - f->ymin);
+		bool beside = f->equal_axes && !(aspect > 1.25);
 		if (!keyed)
 			strbuf_addstr(out, "unset key\n");
-		else if (f->equal_axes)
+		else if (beside)
 			strbuf_addstr(out, "set key outside right top vertical Left reverse samplen 3 "
 					   "spacing 1.2 width 1 noenhanced\n");
 		else
