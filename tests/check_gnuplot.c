@@ -247,7 +247,7 @@ START_TEST(test_script_content)
 					"title 'u_x / a' noenhanced"));
 	ck_assert_ptr_nonnull(strstr(s, "$tribo2 using 1:2 with lines dashtype 2 lw 1.5 lc rgb "
 					"'#009E73' notitle"));
-	ck_assert_ptr_nonnull(strstr(s, "$tribo3 using 1:2 with points pt 7 ps 1 lc rgb "
+	ck_assert_ptr_nonnull(strstr(s, "$tribo3 using 1:2 with points pt 7 ps 1.8 lc rgb "
 					"'#CC79A7' title 'dots'"));
 	ck_assert_ptr_nonnull(strstr(s, "\nset output\n"));
 
@@ -377,7 +377,7 @@ START_TEST(test_script_text)
 	ck_assert_double_eq_tol(top, 1.0, 1e-6); /* sin's peak, which 12,000/78 misses */
 
 	/* in a file the copy is two dozen open circles along the line, in its
-	 * colour, under its own key entry */
+	 * colour, under its own key entry, which says so */
 	strbuf_reset(&sb);
 	struct gp_term png = {.kind = GP_TERM_PNG, .output = "/d/f.png"};
 	gp_script_figure(&sb, f, "T", &png);
@@ -385,7 +385,7 @@ START_TEST(test_script_text)
 	ck_assert_ptr_nonnull(strstr(s, "$tribo0 using 1:2 with lines lw 2 lc rgb '#0072B2' "
 					"title 'integrated'"));
 	ck_assert_ptr_nonnull(strstr(s, "$tribo1 using 1:2 with points pt 6 ps 1.2 lc rgb "
-					"'#0072B2' title 'closed form'"));
+					"'#0072B2' title 'closed form (coincides)'"));
 	const char *d1 = strstr(s, "$tribo1 << EOD\n"), *e1 = strstr(d1 + 14, "\nEOD\n");
 	int rows1 = 0;
 	for (const char *q = d1; q < e1; q++)

@@ -576,7 +576,28 @@ START_TEST(test_figures_no_effect)
 		struct run r;
 		rag(&r, laws[i], 0.4);
 		solve_ok(&r);
-		ck_assert_uint_eq(r.figs.nfig, 5);
+		ck_assert_uint_eq(r.figs.nfig, 6);
+		/* the friction force H(t): the table's column, within the law's
+		 * bound h (eq. (9)'s residual: to its accuracy), reaching it */
+		const struct figure *f = figures_find(&r.figs, "force");
+		const struct table *t = figures_find_table(&r.figs, "motion");
+		ck_assert_ptr_nonnull(f);
+		const struct curve *H = &f->curves[0];
+		ck_assert_uint_eq(H->n, t->nrows);
+		const double h = r.num[model_param_index(r.m, "h")];
+		double most = 0;
+		for (size_t k = 0; k < H->n; k++) {
+			ck_assert(H->y[k] == table_at(t, k, 4) && H->x[k] == table_at(t, k, 0));
+			most = fmax(most, fabs(H->y[k]));
+		}
+		/* the law's own highest value: h, or (10)'s peak above it */
+		const struct curve *law = &figures_find(&r.figs, "H")->curves[0];
+		double top = h;
+		for (size_t k = 0; k < law->n; k++)
+			top = fmax(top, fabs(law->y[k]));
+		ck_assert_msg(most <= top * (1 + 1e-6) && most >= 0.9 * h,
+			      "%s: max |H| %g, the law's top %g", laws[i], most, top);
+		ck_assert(f->curves[1].y[0] == h && f->curves[1].y[4] == -h);
 		check_figures_change_nothing(&r);
 		run_free(&r);
 	}

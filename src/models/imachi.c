@@ -767,7 +767,9 @@ static int imachi_figures(const struct imachi *m, int method, int n, const doubl
 	/* the transient joins the cycle's first row unless periods were left out */
 	const size_t tr_end = shown == c->cycles - 1 ? rc.cycle_row + 1 : rc.cycle_row;
 	if (tr_end > 1) {
-		if (shown == c->cycles - 1)
+		if (shown == 1 && c->cycles == 2)
+			snprintf(label, sizeof label, "u, transient (period 1)");
+		else if (shown == c->cycles - 1)
 			snprintf(label, sizeof label, "u, transient (periods 1-%d)", shown);
 		else
 			snprintf(label, sizeof label, "u, transient (first %d of %d periods)",

@@ -1172,7 +1172,11 @@ static void rod_mu_crit_figure(struct figures *fs, const struct rod *r, double t
 	c = figure_curve(f, "least μ_crit", CURVE_POINTS);
 	curve_point(c, (back ? th_min : M_PI - th_min) * 180 / M_PI, mu_min);
 	if (r->law == LAW_COULOMB) {
-		c = figure_curve(f, "this exercise (θ, μ)", CURVE_POINTS);
+		const double crit = mu_crit_at(r, th0, back ? -1.0 : 1.0);
+		c = figure_curve(f,
+				 mu > crit ? "this exercise (θ, μ), in the paradox region"
+					   : "this exercise (θ, μ), outside the paradox region",
+				 CURVE_POINTS);
 		curve_point(c, th0_deg, mu);
 	}
 }
@@ -1327,8 +1331,13 @@ static int rod_solve(const struct model_input *in, struct model_output *out, str
 	int rc = compliant ? run_compliant(&r, th, xd, thd, tmax, &run, trp, d)
 			   : run_rigid(&r, th, xd, thd, tmax, &run, trp, d);
 	if (!rc && trp) {
+		/* a run that is its first point alone (the paradox: no motion
+		 * to follow) draws μ_crit(θ) first, where the state is marked */
+		if (tr.n <= 1)
+			rod_mu_crit_figure(out->figs, &r, p[R_THETA], r.mu, mu_min, th_min);
 		rod_run_figures(out->figs, trp, compliant, &run);
-		rod_mu_crit_figure(out->figs, &r, p[R_THETA], r.mu, mu_min, th_min);
+		if (tr.n > 1)
+			rod_mu_crit_figure(out->figs, &r, p[R_THETA], r.mu, mu_min, th_min);
 	}
 	if (trp)
 		trace_release(trp);

@@ -460,6 +460,19 @@ static void motion_figures(const struct rg *r, const struct sample *s0, double T
 		f = figure_add(fs, name[c - 1], buf, "t [s], from a period's start", label[c - 1]);
 		figure_curve_from(f, label[c - 1], CURVE_LINE, tab, 0, c);
 	}
+	/* the force the friction exerts, against its level h (which law (8)
+	 * reaches at |u̇| ≥ Δ, Coulomb's whenever it slips; (10) peaks above) */
+	snprintf(buf, sizeof buf, "Friction force H(t) over two periods%s",
+		 steady ? " of the steady state" : " (the steady state NOT reached)");
+	f = figure_add(fs, "force", buf, "t [s], from a period's start", "H [N]");
+	figure_curve_from(f, "H(t) [N]", CURVE_LINE, tab, 0, 4);
+	const double t1 = tab->nrows ? table_at(tab, tab->nrows - 1, 0) : 0;
+	struct curve *b = figure_curve(f, "±h", CURVE_DASHED);
+	curve_point(b, 0, r->law.h);
+	curve_point(b, t1, r->law.h);
+	curve_point(b, NAN, NAN);
+	curve_point(b, 0, -r->law.h);
+	curve_point(b, t1, -r->law.h);
 }
 
 /* A pair of vertical marks at ±x, one curve (NaN breaks it in two). */

@@ -378,8 +378,10 @@ static void add_style(struct strbuf *out, const struct curve *c, bool text, int 
 			strbuf_addf(out, "using 1:2 with points pt '%s'", text_marks[nmark % 4]);
 		else
 			/* point type 7 is a filled circle, 6 an open one */
+			/* a point alone (a state, a least value) larger than a trace's */
 			strbuf_addf(out, "using 1:2 with points pt %d ps %s",
-				    as_marks ? 6 : group_point(c), as_marks ? "1.2" : "1");
+				    as_marks ? 6 : group_point(c),
+				    as_marks ? "1.2" : c->n == 1 ? "1.8" : "1");
 	} else if (st == CURVE_LINEPOINTS) {
 		if (text)
 			strbuf_addf(out, "using 1:2 with linespoints pt '%s'",
@@ -436,6 +438,9 @@ static void plan_curves(const struct figure *f, const struct gp_term *t, struct 
 			continue;
 		}
 		if (p[i].same_as >= 0) {
+			/* the key says that the markers sit on a line drawn */
+			if (c->label[0])
+				strbuf_addstr(&p[i].key, " (coincides)");
 			/* markers on the line: two dozen of them, evenly along x
 			 * where x rises (a closed form may be two points of a
 			 * line), else evenly in the curve's own points */
@@ -709,6 +714,11 @@ void gp_script_figure_sub(struct strbuf *out, const struct figure *f, const char
 			strbuf_addstr(out, "set size ratio -1\n");
 		add_text(out, "xlabel", f->xlabel);
 		add_text(out, "ylabel", f->ylabel);
+		/* the axes as long as the data and a twentieth more above and
+		 * below (not out to the next tic, which left a curve's end far
+		 * from the edge, nor at it, which hid a level on the border) */
+		strbuf_addstr(out, "set autoscale xfix\nset autoscale yfix\n"
+				   "set offsets 0, 0, graph 0.05, graph 0.05\n");
 		add_axis_range(out, f, false);
 		add_axis_range(out, f, true);
 		if (f->log_y)
