@@ -222,7 +222,11 @@ static const struct command commands[] = {
 	 "prints a table of the RESULTs (results or parameters). A point where\n"
 	 "the model fails shows 'failed' and is explained below the table.\n"
 	 "Parameters and results stay as they were; the sweep is kept for\n"
-	 "'plot sweep' and 'export csv'. Ctrl-C stops it, keeping the points done.",
+	 "'plot sweep' and 'export csv'. Ctrl-C stops it, keeping the points done.\n"
+	 "'sweep NAME FROM TO STEPS plot [FIGURE]' instead draws FIGURE (by default\n"
+	 "the solve's first, or the one that shows a family: imachi's hodograph)\n"
+	 "of the 2 to 7 runs together, each in a colour of its own with a key\n"
+	 "entry NAME = V, as the figure 'sweep'.",
 	 {COMPLETE_PARAM, COMPLETE_NONE, COMPLETE_NONE, COMPLETE_NONE, COMPLETE_NAME}},
 	{"export",
 	 cmd_export,

@@ -245,6 +245,40 @@ int cmd_sweep(struct cmd_ctx *c)
 		return diag_set(c->d, "STEPS '%s' must be a whole number from 2 to %d", ARG(4),
 				SWEEP_MAX_STEPS);
 	size_t nnames = c->args->n - 5;
+	if (nnames >= 1 && !strcmp(ARG(5), "plot")) {
+		/* the runs' figures overlaid, a colour each */
+		if (nnames > 2)
+			return diag_set(c->d, "unexpected '%s'; usage: sweep NAME FROM TO STEPS plot "
+					      "[FIGURE]",
+					ARG(7));
+		if (steps > EX_OVERLAY_MAX)
+			return diag_set(c->d,
+					"STEPS %d: 'plot' overlays at most %d runs, one a colour of "
+					"the palette",
+					steps, EX_OVERLAY_MAX);
+		int p = session_number_param(c->s, ARG(1), c->d);
+		if (p < 0)
+			return -1;
+		double v[EX_OVERLAY_MAX];
+		for (int k = 0; k < steps; k++) {
+			v[k] = k == steps - 1 ? to : from + (to - from) * k / (steps - 1);
+			const struct ex_param *ep = &session_exercise(c->s)->params[p];
+			struct diag bad;
+			if (ex_param_check(ep, v[k], &bad))
+				return diag_set(c->d, "%s", bad.msg);
+		}
+		if (session_sweep_plot(c->s, (size_t)p, v, (size_t)steps, nnames == 2 ? ARG(6) : NULL,
+				       c->d))
+			return -1;
+		const struct figure *f = &session_sweep(c->s)->fig[0];
+		strbuf_addf(c->out, "sweep: %s\n", f->title);
+		if (c->pane && c->pane->present)
+			plot_pane_choose(c->pane, "sweep");
+		if (c->interactive)
+			strbuf_addstr(c->out, "kept as 'sweep': 'plot sweep' draws it, "
+					      "'export csv FILE' writes the runs' results\n");
+		return 0;
+	}
 	const char **names = xcalloc(nnames, sizeof(char *));
 	for (size_t i = 0; i < nnames; i++)
 		names[i] = ARG(5 + i);

@@ -96,6 +96,15 @@ int session_step(struct session *s, size_t n, struct strbuf *out, struct diag *d
 /* The step last shown by session_step, 0 for none. */
 size_t session_step_at(const struct session *s);
 
+/* `sweep NAME FROM TO STEPS plot [FIGURE]`: the model run at each of the
+ * n values (2 to EX_OVERLAY_MAX) of numeric parameter i (display unit),
+ * the session left as it was, and FIGURE (by default the first that shows
+ * a family, else the first) of every run drawn together as the figure
+ * "sweep" of the last sweep, each run in its colour with a key entry
+ * "NAME = V"; the table "sweep" has the runs' numeric results. */
+int session_sweep_plot(struct session *s, size_t i, const double *values, size_t n,
+		       const char *figure, struct diag *d);
+
 /* The last sweep: a table and a figure, both named "sweep" (empty when
  * none). A load drops it. */
 const struct figures *session_sweep(const struct session *s);

@@ -454,6 +454,11 @@ static void motion_figures(const struct rg *r, const struct sample *s0, double T
 			   "t [s], from a period's start", "u [m], u̇ [m/s], ü [m/s²]");
 	for (size_t c = 1; c <= 3; c++)
 		figure_curve_from(f, label[c - 1], CURVE_LINE, tab, 0, c);
+	/* runs overlaid (sweep Delta ... plot): their displacements, the
+	 * papers' amplitude curves */
+	f->curves[0].family = FAMILY_KEY;
+	f->family = xstrdup(steady ? "Displacement u [m] over two steady periods for {runs}"
+				   : "Displacement u [m] over two periods for {runs}");
 	for (size_t c = 1; c <= 3; c++) {
 		snprintf(buf, sizeof buf, "%s over two periods%s", title[c - 1],
 			 steady ? " of the steady state" : " (the steady state NOT reached)");

@@ -247,3 +247,40 @@ tribo[disk-reye]>
 $ tribo -c 'help plot' | head -n 1
 usage: plot [NAME] [to FILE] [window]
 ? 0
+
+# Issue 19: `sweep ... plot` overlays the runs' figure, a colour and a key
+# entry a run: ragulskis's displacement for four Δ (the amplitude grows
+# with Δ, as Figs. 1-3 show: 0.945, 1.087, 1.217, 1.341 m), and the
+# sweep's table has every run's numeric results for export.
+$ tribo -c 'load ragulskis; sweep Delta 0.2 0.8 4 plot; export csv - sweep' | awk -F, 'NR == 1 {print} NR == 2 {print $1, $2, $3} NR > 2 {printf "%s %.4g %.4g\n", $1, $2, $3}'
+sweep: Displacement u [m] over two steady periods for Delta = 0.2, 0.4, 0.6, 0.8 m/s
+Delta [m/s] amp [m] umin [m]
+0.20000000000000001 0.9452 -0.9452
+0.40000000000000002 1.087 -1.087
+0.60000000000000009 1.217 -1.217
+0.80000000000000004 1.341 -1.341
+? 0
+
+$ d=$(mktemp -d) && tribo -c "load imachi-fig4-45; sweep phi 0 90 3 plot; plot sweep to $d/s.png; plot" && head -c 4 "$d/s.png" | od -An -c; rm -rf "$d"
+sweep: Limit cycles for phi = 0, 45, 90° (bases dashed, means dots)
+  sweep   Limit cycles for phi = 0, 45, 90° (bases dashed, means dots) (the last sweep)
+ 211   P   N   G
+? 0
+
+# What it refuses: more runs than colours, a figure the model does not
+# draw (the figures named), a word after it, and a value out of range.
+$ tribo -c 'load ragulskis; sweep Delta 0.2 0.8 8 plot'
+! tribo: -c: command 2: sweep: STEPS 8: 'plot' overlays at most 7 runs, one a colour of the palette
+? 1
+
+$ tribo -c 'load ragulskis; sweep Delta 0.2 0.8 3 plot nosuch'
+! tribo: -c: command 2: sweep: no figure 'nosuch': the figures are motion, u, du, ddu, force, H
+? 1
+
+$ tribo -c 'load ragulskis; sweep Delta 0.2 0.8 3 plot u extra'
+! tribo: -c: command 2: sweep: unexpected 'extra'; usage: sweep NAME FROM TO STEPS plot [FIGURE]
+? 1
+
+$ tribo -c 'load ragulskis; sweep Delta -1 0.8 3 plot'
+! tribo: -c: command 2: sweep: Delta = -1 m/s is out of range: Delta must be > 0 m/s
+? 1
