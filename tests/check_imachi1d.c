@@ -505,6 +505,42 @@ START_TEST(test_figures_accurate)
 }
 END_TEST
 
+/* Figs. 7-8's construction: between u's numbered points u is a straight
+ * line of slope s + μ0 or s − μ0 (B, B'), each point where u meets v is
+ * on v, and where the mass leaves the base (Fig. 8's τ'_2) the tangent
+ * drawn has slope s − μ1 and v's slope there is that (C'). */
+START_TEST(test_construction)
+{
+	struct run r;
+	case_run(&r, 0.8, 0.3, 0.5, 0.7);
+	solve_ok(&r);
+	const struct figure *f = figure(&r, "construction");
+	const struct curve *P = curve_named(f, "u's points"), *B = curve_named(f, "∥ B:"),
+			   *B1 = curve_named(f, "∥ B':"), *C = curve_named(f, "∥ C or C'");
+	ck_assert_uint_ge(P->n, 5); /* 0 the start, 1 crossing, 2 landing, 3 off, 4 landing */
+	ck_assert(P->x[0] == 0 && P->y[0] == 0);
+	for (size_t k = 1; k < P->n; k++) {
+		ck_assert(P->x[k] > P->x[k - 1]);
+		ck_assert_near(P->y[k], 0.8 * cos(P->x[k]), 1e-9, 1); /* on v */
+	}
+	/* the guides: pairs then a NaN, slopes s ± μ0 */
+	const struct curve *g[2] = {B, B1};
+	const double want[2] = {0.3 + 0.5, 0.3 - 0.5};
+	for (int q = 0; q < 2; q++) {
+		ck_assert_uint_ge(g[q]->n, 3);
+		for (size_t j = 0; j + 1 < g[q]->n; j += 3)
+			ck_assert_near((g[q]->y[j + 1] - g[q]->y[j]) / (g[q]->x[j + 1] - g[q]->x[j]),
+				       want[q], 1e-9, 1);
+	}
+	/* the take-off: the tangent's slope s − μ1 = v's slope there */
+	ck_assert_uint_eq(C->n, 3);
+	const double tc = 0.5 * (C->x[0] + C->x[1]);
+	ck_assert_near((C->y[1] - C->y[0]) / (C->x[1] - C->x[0]), 0.3 - 0.7, 1e-12, 1);
+	ck_assert_near(-0.8 * sin(tc), 0.3 - 0.7, 1e-9, 1);
+	run_free(&r);
+}
+END_TEST
+
 /* The graphical method on the polyline: the trapezoid rule over the rows
  * is the model's own sum, so the means agree to rounding. */
 START_TEST(test_figures_graphical)
@@ -567,7 +603,7 @@ START_TEST(test_figures_no_effect)
 		case_run(&r, i / 2 ? 2.5 : 0.8, 0.3, 0.5, 0.7);
 		setw(&r, "method", methods[i % 2]);
 		solve_ok(&r);
-		ck_assert_uint_eq(r.figs.nfig, 2);
+		ck_assert_uint_eq(r.figs.nfig, 3);
 		check_figures_change_nothing(&r);
 		run_free(&r);
 	}
@@ -592,6 +628,7 @@ static Suite *imachi1d_suite(void)
 	tcase_add_test(tc, test_figures_graphical);
 	tcase_add_test(tc, test_figures_no_cycle);
 	tcase_add_test(tc, test_figures_no_effect);
+	tcase_add_test(tc, test_construction);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -25,6 +25,7 @@
 #include <gsl/gsl_math.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "models/imachi.h"
 #include "models/model.h"
@@ -32,6 +33,7 @@
 #include "num/ode.h"
 #include "num/roots.h"
 #include "num/settle.h"
+#include "util/xalloc.h"
 
 enum { I_A, I_S, I_MU0, I_MU1, I_METHOD, I_N, I_U0, I_PERIODS, I_NPARAMS };
 enum { I_U_MEAN, I_STICK_FRACTION, I_CONVERGED, I_CYCLES, I_DRIFT, I_NRESULTS };
@@ -466,6 +468,21 @@ static void steps_events(const struct imachi1d *m, const struct period *p, doubl
 
 /* ---- the figures -------------------------------------------------------- */
 
+/* Where the mass leaves the base at τ, which way friction gave out:
+ * +1 where dv/dτ − s passed +μ1 (the tangent parallel to C), −1 where it
+ * passed −μ1 (C'). */
+static int slope_sign(const struct imachi1d *m, double tau)
+{
+	const double t = fmod(tau, TWO_PI);
+	double dv = -m->a * sin(t);
+	if (m->graphical) {
+		int j = (int)floor(t / m->dt + 1e-9);
+		j = j < 0 ? 0 : j >= 2 * m->n ? 2 * m->n - 1 : j;
+		dv = chord_slope(m, j);
+	}
+	return dv - m->s > 0 ? 1 : -1;
+}
+
 /* v as the run saw it over [t0, t1]: a cos τ, or the construction's
  * polyline through its nodes (when they are few enough to see). */
 static void curve_base(const struct imachi1d *m, struct curve *c, double t0, double t1)
@@ -481,6 +498,77 @@ static void curve_base(const struct imachi1d *m, struct curve *c, double t0, dou
 		double t = t0 + (t1 - t0) * (double)i / (double)nmax;
 		curve_point(c, t, m->a * cos(t));
 	}
+}
+
+/* Figs. 7-8 as Imachi draws them by hand: u's points, where its phase
+ * changes (it meets v and lands or passes through, or leaves the base at
+ * Fig. 8's τ'_2), numbered 0, 1, 2 ... as u_1 at τ_1 in the paper; from
+ * each, u runs parallel to B or B' to the next, the line drawn on past it;
+ * where the mass leaves the base the tangent to v is parallel to C or C'.
+ * The first periods, from u0. */
+static void construction_figure(const struct imachi1d *m, struct figures *fs,
+				const struct table *t, double tend)
+{
+	struct figure *f = figure_add(
+		fs, "construction",
+		"Imachi's construction on velocity curves: u parallel to B or B' between its "
+		"points, the tangent parallel to C or C' where it leaves v",
+		"τ = ωt", "u, v (velocity × ω/g)");
+	static const char *const labels[] = {"A: v = a cos τ",
+					     "u",
+					     "u's points: it meets or leaves v",
+					     "∥ B: slope s + μ0 (u below v)",
+					     "∥ B': slope s − μ0 (u above v)",
+					     "∥ C or C': v's tangent where u leaves it",
+					     ""};
+	static const enum curve_style styles[] = {CURVE_LINE,	CURVE_LINE, CURVE_POINTS,
+						  CURVE_DASHED, CURVE_DASHED, CURVE_LINE,
+						  CURVE_LABELS};
+	const size_t first = f->ncurves;
+	for (size_t i = 0; i < sizeof labels / sizeof labels[0]; i++)
+		figure_curve(f, labels[i], styles[i]);
+	struct curve *A = &f->curves[first], *U = A + 1, *P = A + 2, *B = A + 3, *B1 = A + 4,
+		     *C = A + 5, *lab = A + 6;
+	curve_base(m, A, 0, tend);
+	const double span = 0.06 * tend, tol = 1e-9 * fmax(m->a, fabs(m->s) + m->mu0);
+	/* the rows that are points of the construction */
+	size_t n = 0, *pt = xmalloc((t->nrows + 1) * sizeof(size_t));
+	for (size_t i = 0; i < t->nrows && table_at(t, i, 0) <= tend + 1e-9; i++) {
+		curve_point(U, table_at(t, i, 0), table_at(t, i, 1));
+		const bool stuck = table_at(t, i, 3) != 0;
+		const bool change = i == 0 || stuck != (table_at(t, i - 1, 3) != 0);
+		const bool meets = !stuck && fabs(table_at(t, i, 1) - table_at(t, i, 2)) <= tol;
+		if (change || meets)
+			pt[n++] = i;
+	}
+	char text[32];
+	for (size_t k = 0; k < n; k++) {
+		const size_t i = pt[k];
+		const double tau = table_at(t, i, 0), u = table_at(t, i, 1);
+		const bool stuck = table_at(t, i, 3) != 0;
+		curve_point(P, tau, u);
+		snprintf(text, sizeof text, "%zu", k);
+		curve_label(lab, tau, u, text);
+		if (stuck || k + 1 >= n + (i + 1 < t->nrows))
+			continue;
+		/* the slip piece to the next point (or the last row), on past it */
+		const size_t j = k + 1 < n ? pt[k + 1] : i + 1;
+		const double t1 = table_at(t, j, 0), u1 = table_at(t, j, 1);
+		if (t1 > tau) {
+			const double slope = (u1 - u) / (t1 - tau), te = fmin(t1 + span, tend);
+			struct curve *g = slope > m->s ? B : B1;
+			curve_point(g, tau, u);
+			curve_point(g, te, u + slope * (te - tau));
+			curve_point(g, NAN, NAN);
+		}
+		if (i && table_at(t, i - 1, 3) != 0) { /* it leaves the base */
+			const double c = m->s + (slope_sign(m, tau) > 0 ? m->mu1 : -m->mu1);
+			curve_point(C, tau - span, u - c * span);
+			curve_point(C, tau + span, u + c * span);
+			curve_point(C, NAN, NAN);
+		}
+	}
+	free(pt);
 }
 
 /* Figs. 7-8: the velocity curves on the time axis, u from u0 with the
@@ -531,6 +619,11 @@ static void imachi1d_figures(const struct imachi1d *m, struct figures *fs, size_
 		curve_point(c, 0, 0);
 		curve_point(c, te, slope[i] * te);
 	}
+
+	/* the construction as far as the run went (a cycle found in the
+	 * second period ends it there) */
+	construction_figure(m, fs, first,
+			    first->nrows ? fmin(tend, table_at(first, first->nrows - 1, 0)) : tend);
 
 	snprintf(label, sizeof label, "The %s: u and v over one period (u's mean dashed)", what);
 	f = figure_add(fs, "cycle", label, "τ = ωt, from the period's start",
