@@ -143,7 +143,7 @@ static const struct spelling spellings[] = {
 	{0x2202, PLAIN, "d"}, {0x2206, PLAIN, "Delta"}, {0x2207, PLAIN, "grad"},
 	{0x2208, PLAIN, " in "}, {0x2211, PLAIN, "sum"}, {0x2212, PLAIN, "-"},
 	{0x2213, PLAIN, "-+"}, {0x221A, PLAIN, "sqrt"}, {0x221D, PLAIN, "~"},
-	{0x221E, PLAIN, "inf"}, {0x222B, PLAIN, "int"}, {0x223C, PLAIN, "~"},
+	{0x221E, PLAIN, "inf"}, {0x2225, PLAIN, "||"}, {0x222B, PLAIN, "int"}, {0x223C, PLAIN, "~"},
 	{0x2248, PLAIN, "~"}, {0x2260, PLAIN, "!="}, {0x2261, PLAIN, "=="},
 	{0x2264, PLAIN, "<="}, {0x2265, PLAIN, ">="}, {0x226A, PLAIN, "<<"},
 	{0x226B, PLAIN, ">>"}, {0x22C5, PLAIN, "*"},
