@@ -242,8 +242,8 @@ START_TEST(test_script_content)
 				     "plot $tribo1 using 1:2:3 with filledcurves fs "
 				     "transparent solid 0.3 noborder lc rgb '#0072B2' title 'band' "
 				     "noenhanced"));
-	/* Okabe and Ito's colours, in turn */
-	ck_assert_ptr_nonnull(strstr(s, "$tribo0 using 1:2 with lines lw 2 lc rgb '#D55E00' "
+	/* Okabe and Ito's colours, in turn, and a dash pattern a line */
+	ck_assert_ptr_nonnull(strstr(s, "$tribo0 using 1:2 with lines lw 2 dt 4 lc rgb '#D55E00' "
 					"title 'u_x / a' noenhanced"));
 	ck_assert_ptr_nonnull(strstr(s, "$tribo2 using 1:2 with lines dashtype 2 lw 1.5 lc rgb "
 					"'#009E73' notitle"));

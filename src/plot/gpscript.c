@@ -390,8 +390,15 @@ static void add_style(struct strbuf *out, const struct curve *c, bool text, int 
 			strbuf_addf(out, "using 1:2 with linespoints lw 2 pt %d ps 0.8", group_point(c));
 	} else if (st == CURVE_DASHED && !text) {
 		strbuf_addstr(out, "using 1:2 with lines dashtype 2 lw 1.5");
+	} else if (text) {
+		strbuf_addstr(out, "using 1:2 with lines");
 	} else {
-		strbuf_addstr(out, text ? "using 1:2 with lines" : "using 1:2 with lines lw 2");
+		/* a dash pattern beside the colour, which grey print loses:
+		 * solid, dash-dot, dash-dot-dot, dotted in turn */
+		static const int dts[] = {1, 4, 5, 3};
+		strbuf_addstr(out, "using 1:2 with lines lw 2");
+		if (dts[nth % 4] != 1)
+			strbuf_addf(out, " dt %d", dts[nth % 4]);
 	}
 	if (text && colors) {
 		strbuf_addf(out, " lc rgb '%s'", color);
