@@ -242,8 +242,8 @@ START_TEST(test_script_content)
 				     "plot $tribo1 using 1:2:3 with filledcurves fs "
 				     "transparent solid 0.3 noborder lc rgb '#0072B2' title 'band' "
 				     "noenhanced"));
-	/* Okabe and Ito's colours, in turn, and a dash pattern a line */
-	ck_assert_ptr_nonnull(strstr(s, "$tribo0 using 1:2 with lines lw 2 dt 4 lc rgb '#D55E00' "
+	/* Okabe and Ito's colours, in turn; the first line solid after the band */
+	ck_assert_ptr_nonnull(strstr(s, "$tribo0 using 1:2 with lines lw 2 lc rgb '#D55E00' "
 					"title 'u_x / a' noenhanced"));
 	ck_assert_ptr_nonnull(strstr(s, "$tribo2 using 1:2 with lines dashtype 2 lw 1.5 lc rgb "
 					"'#009E73' notitle"));
@@ -308,6 +308,31 @@ START_TEST(test_script_content)
 				 "set label 11 'stop_time against mu' at screen 0.5, screen 1 "
 				 "offset 0, char -1 center noenhanced\n"));
 	ck_assert_ptr_null(strstr(strbuf_str(&sb), "set title"));
+
+	/* in a file the lines after the first get dash patterns, a second
+	 * cue beside the colour for grey print; a run of an overlay takes
+	 * its colour and its pattern from its number; the axes end at the
+	 * data, a twentieth more in y */
+	struct figures three = FIGURES_INIT;
+	struct figure *g = figure_add(&three, "three", "u, v, w", "t", "y");
+	for (int k = 0; k < 4; k++) {
+		struct curve *c = figure_curve(g, k == 0 ? "u" : k == 1 ? "v" : k == 2 ? "w" : "run 2",
+					       CURVE_LINE);
+		curve_point(c, 0, k);
+		curve_point(c, 1, k + 1);
+		c->group = k == 3 ? 2 : 0;
+	}
+	strbuf_reset(&sb);
+	t = (struct gp_term){.kind = GP_TERM_PNG, .output = "/d/f.png"};
+	gp_script_figure(&sb, g, "three", &t);
+	const char *s3 = strbuf_str(&sb);
+	ck_assert_ptr_nonnull(strstr(s3, "$tribo0 using 1:2 with lines lw 2 lc rgb '#0072B2'"));
+	ck_assert_ptr_nonnull(strstr(s3, "$tribo1 using 1:2 with lines lw 2 dt 4 lc rgb '#D55E00'"));
+	ck_assert_ptr_nonnull(strstr(s3, "$tribo2 using 1:2 with lines lw 2 dt 5 lc rgb '#009E73'"));
+	ck_assert_ptr_nonnull(strstr(s3, "$tribo3 using 1:2 with lines lw 2 dt 4 lc rgb '#D55E00'"));
+	ck_assert_ptr_nonnull(strstr(s3, "set autoscale xfix\nset autoscale yfix\n"
+					 "set offsets 0, 0, graph 0.05, graph 0.05\n"));
+	figures_release(&three);
 	strbuf_release(&sb);
 	figures_release(&fs);
 }

@@ -349,7 +349,7 @@ static int group_point(const struct curve *c)
 }
 
 static void add_style(struct strbuf *out, const struct curve *c, bool text, int colors, int nth,
-		      int nmark, bool as_marks)
+		      int nmark, int nline, bool as_marks)
 {
 	const char *color = text ? screen_colors[nth % NSCREEN] : paper_colors[nth % NPAPER];
 	bool band = c->style == CURVE_FILL && c->y2;
@@ -397,8 +397,11 @@ static void add_style(struct strbuf *out, const struct curve *c, bool text, int 
 		 * solid, dash-dot, dash-dot-dot, dotted in turn */
 		static const int dts[] = {1, 4, 5, 3};
 		strbuf_addstr(out, "using 1:2 with lines lw 2");
-		if (dts[nth % 4] != 1)
-			strbuf_addf(out, " dt %d", dts[nth % 4]);
+		/* the lines in turn (a band before them takes no pattern); an
+		 * overlay's runs by their number */
+		const int k = c->group > 0 ? c->group - 1 : nline;
+		if (dts[k % 4] != 1)
+			strbuf_addf(out, " dt %d", dts[k % 4]);
 	}
 	if (text && colors) {
 		strbuf_addf(out, " lc rgb '%s'", color);
@@ -757,7 +760,7 @@ void gp_script_figure_sub(struct strbuf *out, const struct figure *f, const char
 
 	/* the bands first, so that the lines are drawn over them */
 	const char *sep = "plot ";
-	int nth = 0, nmark = 0;
+	int nth = 0, nmark = 0, nline = 0;
 	for (int pass = 0; pass < 2; pass++)
 		for (size_t i = 0; i < f->ncurves; i++) {
 			const struct curve *c = &f->curves[i];
@@ -769,7 +772,9 @@ void gp_script_figure_sub(struct strbuf *out, const struct figure *f, const char
 			/* markers on a line take its colour (it was drawn before) */
 			/* and a run of an overlay has one colour for all its curves */
 			p[i].color = marks ? p[p[i].same_as].color : c->group > 0 ? c->group - 1 : nth++;
-			add_style(out, c, text, t->colors, p[i].color, nmark, marks);
+			add_style(out, c, text, t->colors, p[i].color, nmark, nline, marks);
+			nline += !marks && (c->style == CURVE_LINE ||
+					    (c->style == CURVE_FILL && !c->y2));
 			if (marks || c->style == CURVE_POINTS || c->style == CURVE_LINEPOINTS)
 				nmark++;
 			if (p[i].key.len) {
