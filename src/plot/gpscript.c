@@ -348,12 +348,24 @@ static int group_point(const struct curve *c)
 	return c->group > 0 ? shapes[(c->group - 1) % 7] : 7;
 }
 
+static bool stands_still(const struct curve *c)
+{
+	for (size_t i = 1; i < c->n; i++)
+		if (c->x[i] != c->x[0] || c->y[i] != c->y[0])
+			return false;
+	return c->n > 0;
+}
+
 static void add_style(struct strbuf *out, const struct curve *c, bool text, int colors, int nth,
 		      int nmark, int nline, bool as_marks)
 {
 	const char *color = text ? screen_colors[nth % NSCREEN] : paper_colors[nth % NPAPER];
 	bool band = c->style == CURVE_FILL && c->y2;
 	enum curve_style st = c->style == CURVE_FILL && !band ? CURVE_LINE : c->style;
+	/* a line that never leaves its first point (a path standing still)
+	 * would draw nothing: that point, marked */
+	if ((st == CURVE_LINE || st == CURVE_DASHED) && stands_still(c))
+		st = CURVE_POINTS;
 	if (as_marks)
 		st = CURVE_POINTS;
 	if (c->style == CURVE_ARROWS) {

@@ -82,8 +82,9 @@ void plot_subtitle(const struct session *s, const struct figure *f, struct strbu
 	const struct exercise *ex = session_exercise(s);
 	const char *ext = ex && ex->title ? ex->title : "";
 	strbuf_addstr(out, ext);
+	/* "When does the polisher lock? Path of ...", not "lock?. Path" */
 	if (*ext && *f->title)
-		strbuf_addstr(out, ". ");
+		strbuf_addstr(out, strchr(".?!:", ext[strlen(ext) - 1]) ? " " : ". ");
 	strbuf_addstr(out, f->title);
 }
 
