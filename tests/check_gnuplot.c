@@ -332,6 +332,13 @@ START_TEST(test_script_content)
 	ck_assert_ptr_nonnull(strstr(s3, "$tribo3 using 1:2 with lines lw 2 dt 4 lc rgb '#D55E00'"));
 	ck_assert_ptr_nonnull(strstr(s3, "set autoscale xfix\nset autoscale yfix\n"
 					 "set offsets 0, 0, graph 0.05, graph 0.05\n"));
+	/* a path that stands still is its point, marked, not nothing */
+	struct curve *still = figure_curve(g, "still", CURVE_LINE);
+	for (int k = 0; k < 3; k++)
+		curve_point(still, 0.5, 0.5);
+	strbuf_reset(&sb);
+	gp_script_figure(&sb, g, "three", &t);
+	ck_assert_ptr_nonnull(strstr(strbuf_str(&sb), "$tribo4 using 1:2 with points pt 7 ps 1 "));
 	figures_release(&three);
 	strbuf_release(&sb);
 	figures_release(&fs);
