@@ -459,6 +459,40 @@ START_TEST(test_overlay_fig4)
 }
 END_TEST
 
+/* Issue 20: a solve computes the answers; the figures are made when first
+ * asked for, from the solve's own parameters (a `set` after it moves none
+ * of them); a sweep, generate and lint make none. */
+START_TEST(test_figures_on_demand)
+{
+	ok("load disk-reye");
+	ok("solve");
+	ck_assert(!session_figures_made(s));
+	const double stop = session_result(s, model_result_index(session_exercise(s)->model,
+								 "stop_time"))
+				    ->num;
+	ok("set mu 0.5");
+	ok("sweep mu 0.1 0.4 4 stop_time");
+	ck_assert(!session_figures_made(s));
+	/* the spin reaches 0 at the solve's stop_time, not the new mu's */
+	const struct figure *f = figures_find(session_figures(s), "spin");
+	ck_assert(session_figures_made(s));
+	ck_assert_ptr_nonnull(f);
+	const struct curve *c = &f->curves[0];
+	ck_assert_double_eq_tol(c->x[c->n - 1], stop, 1e-9 * stop);
+	ck_assert_double_eq_tol(c->y[c->n - 1], 0, 1e-9);
+	ok("solve");
+	ck_assert(!session_figures_made(s));
+	ok("lint");
+	char dir[] = "/tmp/tribo-gen-XXXXXX", cmd[64];
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(cmd, sizeof cmd, "generate 3 seed 1 to %s", dir);
+	ok(cmd);
+	ck_assert(!session_figures_made(s));
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
 START_TEST(test_long_value_file_vs_set)
 {
 	/* long, but no dearer to evaluate than a short one */
@@ -553,6 +587,7 @@ static Suite *command_suite(void)
 	tcase_add_test(tc, test_megabyte_lines);
 	tcase_add_test(tc, test_long_value_file_vs_set);
 	tcase_add_test(tc, test_overlay_fig4);
+	tcase_add_test(tc, test_figures_on_demand);
 	suite_add_tcase(su, tc);
 	return su;
 }

@@ -9,6 +9,18 @@
 #include "util/text.h"
 #include "util/xalloc.h"
 
+/* The last solve's figures, made when first asked for (session_figures):
+ * a solve computes the answers, and sweep, generate, lint and check never
+ * draw. They are made from the parameters the solve had, kept here, so
+ * that a `set` after the solve changes nothing of them. Behind a pointer,
+ * so that a const session can fill it in. */
+struct lazy {
+	bool made;		   /* figs is the solve's (or it made none) */
+	struct param_state *param; /* the solve's parameters; NULL before one */
+	size_t nparam;
+	struct figures figs;
+};
+
 struct session {
 	struct exercise *ex;
 	struct param_state *param;
@@ -16,7 +28,7 @@ struct session {
 	bool solved;
 	const char *stale; /* name of the first parameter changed since solve */
 	struct strbuf steps;
-	struct figures figs;
+	struct lazy *lazy;
 	enum check_verdict *check; /* per result */
 	char **check_answer;
 	struct figures sweep;
@@ -32,6 +44,7 @@ struct session *session_new(void)
 {
 	struct session *s = xcalloc(1, sizeof(*s));
 	strbuf_init(&s->steps);
+	s->lazy = xcalloc(1, sizeof(*s->lazy));
 	return s;
 }
 
@@ -73,6 +86,15 @@ static void figures_changed(struct session *s)
 	s->serial = ++next;
 }
 
+static void lazy_clear(struct lazy *lz)
+{
+	figures_release(&lz->figs);
+	for (size_t i = 0; lz->param && i < lz->nparam; i++)
+		free(lz->param[i].text);
+	free(lz->param);
+	*lz = (struct lazy){0};
+}
+
 static void clear_results(struct session *s)
 {
 	figures_changed(s);
@@ -85,7 +107,7 @@ static void clear_results(struct session *s)
 	s->solved = false;
 	s->stale = NULL;
 	strbuf_reset(&s->steps);
-	figures_release(&s->figs);
+	lazy_clear(s->lazy);
 	figure_release(&s->step_saved);
 	s->step_at = 0;
 }
@@ -111,6 +133,7 @@ void session_free(struct session *s)
 		return;
 	clear(s);
 	strbuf_release(&s->steps);
+	free(s->lazy);
 	free(s);
 }
 
@@ -335,19 +358,25 @@ int session_reset(struct session *s, const char *name, struct diag *d)
 
 /* The model's input from the session's parameters, parameter `over` (if
  * not -1) taking `value` (display unit) instead; input_release frees it. */
-static struct model_input input_of(const struct session *s, int over, double value)
+static struct model_input input_from(const struct session *s, const struct param_state *ps,
+				     int over, double value)
 {
 	const struct model *m = s->ex->model;
 	double *num = xcalloc(m->nparams, sizeof(double));
 	int *choice = xcalloc(m->nparams, sizeof(int));
 	const char **text = xcalloc(m->nparams, sizeof(char *));
 	for (size_t i = 0; i < m->nparams; i++) {
-		double v = (int)i == over ? value : s->param[i].num;
+		double v = (int)i == over ? value : ps[i].num;
 		num[i] = ex_param_to_model(&s->ex->params[i], v);
-		choice[i] = s->param[i].choice;
-		text[i] = s->param[i].text;
+		choice[i] = ps[i].choice;
+		text[i] = ps[i].text;
 	}
 	return (struct model_input){num, choice, text};
+}
+
+static struct model_input input_of(const struct session *s, int over, double value)
+{
+	return input_from(s, s->param, over, value);
 }
 
 static void input_release(struct model_input *in)
@@ -372,11 +401,12 @@ static int relations_hold(const struct session *s, struct diag *d)
 
 /* Runs the model on the session's parameters, parameter `over` (if not
  * -1) taking `value` (display unit) instead. */
-static int run_model(const struct session *s, int over, double value, struct value *res,
-		     struct strbuf *steps, struct figures *figs, struct diag *d)
+static int run_model_from(const struct session *s, const struct param_state *ps, int over,
+			  double value, struct value *res, struct strbuf *steps,
+			  struct figures *figs, struct diag *d)
 {
 	const struct model *m = s->ex->model;
-	struct model_input in = input_of(s, over, value);
+	struct model_input in = input_from(s, ps, over, value);
 	struct model_output out = {res, steps, figs};
 	int rc = m->solve(&in, &out, d);
 	for (size_t i = 0; !rc && i < m->nresults; i++)
@@ -388,6 +418,12 @@ static int run_model(const struct session *s, int over, double value, struct val
 		for (size_t i = 0; i < m->nresults; i++)
 			value_release(&res[i]);
 	return rc;
+}
+
+static int run_model(const struct session *s, int over, double value, struct value *res,
+		     struct strbuf *steps, struct figures *figs, struct diag *d)
+{
+	return run_model_from(s, s->param, over, value, res, steps, figs, d);
 }
 
 /* The runs of an overlay: the model again with parameter `param` at each
@@ -590,11 +626,18 @@ int session_sweep_plot(struct session *s, size_t param, const double *values, si
 
 int session_solve(struct session *s, struct diag *d)
 {
+	return session_solve_drawn(s, false, d);
+}
+
+int session_solve_drawn(struct session *s, bool draw, struct diag *d)
+{
 	const struct model *m = s->ex->model;
+	/* an overlay's runs are the solve's to check, one by one: drawn now */
+	draw = draw || s->ex->noverlay;
 	struct value *res = xcalloc(m->nresults, sizeof(*res));
 	struct strbuf steps = STRBUF_INIT;
 	struct figures figs = FIGURES_INIT;
-	if (run_model(s, -1, 0, res, &steps, &figs, d) ||
+	if (run_model(s, -1, 0, res, &steps, draw ? &figs : NULL, d) ||
 	    (s->ex->noverlay && overlay_runs(s, &figs, &steps, d))) {
 		for (size_t i = 0; i < m->nresults; i++)
 			value_release(&res[i]);
@@ -608,10 +651,45 @@ int session_solve(struct session *s, struct diag *d)
 	s->solved = true;
 	strbuf_release(&s->steps);
 	s->steps = steps;
-	figures_move(&s->figs, &figs);
+	struct lazy *lz = s->lazy;
+	lz->nparam = m->nparams;
+	lz->param = xcalloc(m->nparams, sizeof(*lz->param));
+	for (size_t i = 0; i < m->nparams; i++) {
+		lz->param[i] = s->param[i];
+		lz->param[i].text = s->param[i].text ? xstrdup(s->param[i].text) : NULL;
+	}
+	lz->made = draw;
+	figures_move(&lz->figs, &figs);
 	s->sweep_newer = false;
 	figures_changed(s);
 	return 0;
+}
+
+/* The last solve's figures, made now if they were not: the model run
+ * again on the solve's parameters with figures asked for (drawing moves
+ * no result: the model's tests hold it to the bit). Empty before a solve
+ * and where the model draws none; a run stopped by Ctrl-C is tried again
+ * at the next asking. */
+static struct figures *figs_of(const struct session *s)
+{
+	struct lazy *lz = s->lazy;
+	if (s->solved && !lz->made) {
+		const struct model *m = s->ex->model;
+		struct value *res = xcalloc(m->nresults, sizeof(*res));
+		struct strbuf st = STRBUF_INIT;
+		struct diag d;
+		if (!run_model_from(s, lz->param, -1, 0, res, &st, &lz->figs, &d)) {
+			for (size_t i = 0; i < m->nresults; i++)
+				value_release(&res[i]);
+			lz->made = true;
+		} else {
+			figures_release(&lz->figs);
+			lz->made = !num_interrupted;
+		}
+		free(res);
+		strbuf_release(&st);
+	}
+	return &lz->figs;
 }
 
 size_t session_step_at(const struct session *s)
@@ -622,7 +700,8 @@ size_t session_step_at(const struct session *s)
 int session_step(struct session *s, size_t n, struct strbuf *out, struct diag *d)
 {
 	const struct model *m = s->ex->model;
-	const struct table *t = figures_find_table(&s->figs, "steps");
+	struct figures *figs = figs_of(s);
+	const struct table *t = figures_find_table(figs, "steps");
 	if (!m->step_text || !m->step_figure || !t)
 		return diag_set(d, "%s",
 				m->step_text ? "this solve has no steps to take by hand: it is "
@@ -639,7 +718,7 @@ int session_step(struct session *s, size_t n, struct strbuf *out, struct diag *d
 			return 0;
 		f = s->step_saved;
 		s->step_saved = (struct figure){0};
-		figures_swap(&s->figs, &f);
+		figures_swap(figs, &f);
 		figure_release(&f);
 	} else {
 		struct figures drawn = FIGURES_INIT;
@@ -647,7 +726,7 @@ int session_step(struct session *s, size_t n, struct strbuf *out, struct diag *d
 		if (drawn.nfig == 1) {
 			f = drawn.fig[0];
 			drawn.nfig = 0;
-			figures_swap(&s->figs, &f);
+			figures_swap(figs, &f);
 			if (!s->step_at)
 				s->step_saved = f; /* the solve's own, kept for n = 0 */
 			else
@@ -679,12 +758,10 @@ int session_solve_with(const struct session *s, size_t i, double value, struct v
 {
 	if (ex_param_check(&s->ex->params[i], value, d))
 		return -1;
-	/* figures made and dropped: a model may not expect figs == NULL */
+	/* the answers only: no figure is made */
 	struct strbuf steps = STRBUF_INIT;
-	struct figures figs = FIGURES_INIT;
-	int rc = run_model(s, (int)i, value, res, &steps, &figs, d);
+	int rc = run_model(s, (int)i, value, res, &steps, NULL, d);
 	strbuf_release(&steps);
-	figures_release(&figs);
 	return rc;
 }
 
@@ -719,9 +796,14 @@ unsigned long session_figures_serial(const struct session *s)
 	return s->serial;
 }
 
+bool session_figures_made(const struct session *s)
+{
+	return s->lazy->made;
+}
+
 const struct figures *session_figures(const struct session *s)
 {
-	return &s->figs;
+	return figs_of(s);
 }
 
 const char *session_steps(const struct session *s)

@@ -52,16 +52,26 @@ int session_set_number(struct session *s, size_t i, double value, struct diag *d
 /* Back to the exercise's values: one parameter, or all when name is NULL. */
 int session_reset(struct session *s, const char *name, struct diag *d);
 
-/* Runs the model. On failure (or an interrupt) the old results stay. */
+/* Runs the model for its answers. On failure (or an interrupt) the old
+ * results stay. The figures are made when session_figures first asks for
+ * them, from the parameters of this solve (an exercise with `overlay`
+ * makes them at once: its runs are part of the solve). */
 int session_solve(struct session *s, struct diag *d);
+/* The same, the figures made at once when `draw` (the workbench, whose
+ * plot pane shows one straight after). */
+int session_solve_drawn(struct session *s, bool draw, struct diag *d);
 bool session_solved(const struct session *s);
 /* Results exist but a parameter changed after they were computed: the
  * parameter's name, or NULL when they are current. */
 const char *session_stale(const struct session *s);
 const struct value *session_result(const struct session *s, size_t i);
 const char *session_steps(const struct session *s);
-/* The figures and tables of the last solve (empty before one). */
+/* The figures and tables of the last solve (empty before one), made now
+ * if they were not. */
 const struct figures *session_figures(const struct session *s);
+/* Whether the last solve's figures have been made (for the tests: a
+ * solve, a sweep, generate and lint make none). */
+bool session_figures_made(const struct session *s);
 /* A number that changes whenever the figures of the last solve or the last
  * sweep change (and never comes back), so that a drawing of them can be
  * kept until then. */
