@@ -102,9 +102,9 @@ def main():
           f" /usr/bin/python3), {os.cpu_count()} cores, load average"
           f" {os.getloadavg()[0]:.1f}: times are medians and noisy on a shared machine.")
     print("proc: wall time of `tribo -c 'load ID; solve; print RESULT'` (start, load, solve,"
-          " exit).\nsolve: in-process time of one solve, tribo's session_solve (with its"
-          " figures) and\nthe SciPy script's function; ratio = SciPy solve / tribo solve."
-          " err: |x − ref|/|ref|.\nBoth sides at tribo's own tolerance for the exercise"
+          " exit).\nsolve: in-process time of one solve, tribo's session_solve (its answers;"
+          " the figures\nare made when plot asks) and the SciPy script's function; ratio ="
+          " SciPy solve / tribo solve.\nerr: |x − ref|/|ref|. Both sides at tribo's own tolerance for the exercise"
           " (rtol = atol = tol).\n")
     hdr = (f"{'exercise':<13} {'result':<12} {'tol':>6} {'proc ms':>9} {'solve ms':>9}"
            f" {'SciPy ms':>9} {'ratio':>7} {'tribo err':>9} {'SciPy err':>9}  reference")
@@ -159,6 +159,26 @@ def main():
         print(f"  {c.id:<13} " + "   ".join(cells))
 
     figures()
+    sweeps()
+
+
+def sweeps():
+    """A sweep's cost against as many solves (issue 20: a 100-point sweep
+    of rayleigh at most 100 solves; sweep, generate and lint make no
+    figures)."""
+    print("\nSweeps and problem sets: CPU ms of the command, less `load ID` alone,"
+          " against its solves in-process.")
+    cases = (("rayleigh", "sweep vx 0.01 0.6 100 R", 100),
+             ("ragulskis", "generate 100 to {}", 100))
+    print(f"{'exercise':<11} {'command':<28} {'ms':>8} {'solve ms':>9} {'ms / (n solve)':>15}")
+    import tempfile
+    with tempfile.TemporaryDirectory() as d:
+        for ex, cmd, n in cases:
+            base = cpu_of([TRIBO, "-c", f"load {ex}"])
+            t = cpu_of([TRIBO, "-c", f"load {ex}; " + cmd.format(d)])
+            one = tribo_solve(next(c for c in CASES if c.id == ex))[1]
+            per = f"{(t - base) / (n * one):15.2f}" if isinstance(one, float) else " " * 14 + "-"
+            print(f"{ex:<11} {cmd.format('DIR'):<28} {1e3 * (t - base):8.0f} {ms(one)} {per}")
 
 
 def cpu_of(cmd):
