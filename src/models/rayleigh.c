@@ -56,31 +56,25 @@ static const struct result_spec disk_results[D_NRESULTS] = {
 };
 
 struct disk_motion {
-	struct contact contact;
 	double I;
-	double sense; /* sign of φ̇ during the slip phase, held fixed */
-	struct diag *d;
+	double Qtheta; /* the generalized force of the phase, a constant */
 };
 
-/* Lagrange's equation I φ̈ = Q_φ, the generalized force of eq. (18) by
- * quadrature at each evaluation. The sense of sliding is fixed for the
- * phase, so the right-hand side stays smooth up to and past the event
- * φ̇ = 0. Under Coulomb friction and pure spin Q_φ does not depend on |φ̇|,
- * so it is taken at |φ̇| = 1: at the rate itself, a rate of 1e-300 rad/s
- * made the quadrature's integrand subnormal and the solve take seconds. */
+/* Lagrange's equation I φ̈ = Q_φ, Q_φ the generalized force of eq. (18).
+ * The sense of sliding is fixed for the phase, so the right-hand side
+ * stays smooth up to and past the event φ̇ = 0; and under Coulomb friction
+ * and pure spin Q_φ does not depend on |φ̇|: it is taken once, by
+ * quadrature at |φ̇| = 1, for the whole phase (it was taken again at each
+ * of 222 evaluations, most of the solve's time; at the rate itself a rate
+ * of 1e-300 rad/s made the quadrature's integrand subnormal). */
 static int disk_rhs(double t, const double y[], double dydt[], void *p)
 {
-	struct disk_motion *dm = p;
-	const double speed = 1.0;
-	struct contact_forces f;
+	const struct disk_motion *dm = p;
 	(void)t;
 	if (num_interrupted)
 		return GSL_EBADFUNC;
-	if (contact_eval(&dm->contact, (struct contact_motion){0, 0, dm->sense * speed},
-			 CONTACT_QTHETA, &f, dm->d))
-		return GSL_EBADFUNC;
 	dydt[0] = y[1];
-	dydt[1] = f.Qtheta / dm->I;
+	dydt[1] = dm->Qtheta / dm->I;
 	return GSL_SUCCESS;
 }
 
@@ -160,7 +154,11 @@ static int disk_solve(const struct model_input *in, struct model_output *out, st
 		stop_time = INFINITY;
 		stop_angle = sense * INFINITY;
 	} else {
-		struct disk_motion dm = {disk, I, sense, d};
+		struct contact_forces fq;
+		if (contact_eval(&disk, (struct contact_motion){0, 0, sense}, CONTACT_QTHETA, &fq,
+				 d))
+			return -1;
+		struct disk_motion dm = {I, fq.Qtheta};
 		struct ode_system sys = {2, disk_rhs, disk_event, &dm};
 		struct ode_opts opts = ode_opts_default(INFINITY);
 		opts.h0 = 1e-6 * I * fabs(omega) / fabs(torque);
