@@ -4,6 +4,7 @@
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_integration.h>
 #include <gsl/gsl_math.h>
+#include <gsl/gsl_sf_ellint.h>
 #include <math.h>
 #include <stdlib.h>
 
@@ -495,6 +496,62 @@ static void setup(const struct contact *c, struct contact_motion m, struct integ
 		      friction_mu(c->law, sc->speed));
 	if (!isfinite(sc->mu))
 		sc->mu = 0.0; /* the law's fault is reported by the integral */
+}
+
+/* One ring sliding: the friction of eq. (18) in closed form. A point of
+ * the ring at angle φ from the centre's velocity u (speed U) slides at
+ * v = (U − ωr sin φ, ωr cos φ), |v|² = a − b sin φ, a = U² + ω²r²,
+ * b = 2Uωr, and each radian carries the force −(μN/2π) v/|v|. With
+ *   I0 = ∫ dφ/|v| = 4K(k)/√S,  I1 = ∫ |v| dφ = 4√S E(k),
+ *   J = ∫ sin φ dφ/|v| = (a I0 − I1)/b,  S = a + |b|, k² = 2|b|/S
+ * (over 0..2π), the force is −(μN/2π)(U I0 − ωr J) along u (across u it
+ * cancels), the torque −(μN/2π)(ωr² I0 − Ur J) and R = (μN/2π) I1 (the
+ * check of rayleigh-ring). Small |b|/a: J by its series, without the
+ * cancellation. Returns 1 where a point of the ring is (nearly) at rest,
+ * k → 1, K's pole: the caller takes the quadrature there. See contact.h. */
+int contact_ring_exact(const struct contact *c, struct contact_motion mo,
+		       struct contact_forces *f)
+{
+	if (c->shape != SHAPE_RING || c->pressure != PRESSURE_UNIFORM ||
+	    c->law->kind != FRICTION_COULOMB)
+		return 1;
+	const double U = hypot(mo.ux, mo.uy), w = mo.wz, r = c->r, wr = w * r;
+	const double a = U * U + wr * wr, b = 2 * U * wr, ab = fabs(b), S = a + ab;
+	const double q = (U - fabs(wr)) * (U - fabs(wr)) / S; /* 1 − k² */
+	if (!(a > 0) || !(q > 1e-12) || !isfinite(S))
+		return 1;
+	const double k = sqrt(2 * ab / S);
+	const double K = gsl_sf_ellint_Kcomp(k, GSL_PREC_DOUBLE);
+	const double E = gsl_sf_ellint_Ecomp(k, GSL_PREC_DOUBLE);
+	const double I0 = 4 * K / sqrt(S), I1 = 4 * sqrt(S) * E;
+	double J = 0;
+	if (ab < 0.25 * a) { /* Σ c_n (b/a)^n ∫ sin^(n+1), n odd: 2π c_n c_(n+1)/2 */
+		const double x = b / a;
+		double cn = 1, xn = 1, cm = 1;
+		for (int n = 1; n < 80; n++) {
+			cn *= (2.0 * n - 1) / (2.0 * n);
+			xn *= x;
+			if (n % 2 == 0)
+				continue;
+			const int m = (n + 1) / 2;
+			cm *= (2.0 * m - 1) / (2.0 * m);
+			const double term = cn * xn * 2 * M_PI * cm;
+			J += term;
+			if (fabs(term) < 1e-18 * fabs(J))
+				break;
+		}
+		J /= sqrt(a);
+	} else {
+		J = (a * I0 - I1) / b;
+	}
+	const double k0 = c->law->mu * c->N / (2 * M_PI);
+	const double along = U > 0 ? -k0 * (U * I0 - wr * J) : 0.0;
+	f->Qx = U > 0 ? along * mo.ux / U : 0.0;
+	f->Qy = U > 0 ? along * mo.uy / U : 0.0;
+	f->Qtheta = -k0 * (w * r * r * I0 - U * r * J);
+	f->R = k0 * I1;
+	f->weight = 2 * M_PI * r;
+	return 0;
 }
 
 int contact_eval(const struct contact *c, struct contact_motion m, unsigned want,

@@ -81,6 +81,15 @@ void contact_centre(const struct contact *c, struct contact_motion m, struct con
 int contact_eval(const struct contact *c, struct contact_motion m, unsigned want,
 		 struct contact_forces *f, struct diag *d);
 
+/* A ring (SHAPE_RING) of uniform pressure under Coulomb friction: R, Q and
+ * Q_θ in closed form, by complete elliptic integrals (for the polisher's
+ * equations of motion, where the quadrature took 94% of a solve). Returns
+ * 1, f untouched, where a point of the ring is (nearly) at rest, k → 1,
+ * or nothing slides: contact_eval's quadrature is the way there. The
+ * rayleigh model keeps the quadrature, which this checks. */
+int contact_ring_exact(const struct contact *c, struct contact_motion m,
+		       struct contact_forces *f);
+
 /* ∂R/∂(u_x, u_y, ω) by differentiating R, weights and all: GSL's 5-point
  * central differences of the quadrature, steps 1e-3 of the velocity scale. */
 int contact_gradient(const struct contact *c, struct contact_motion m, double grad[3],
