@@ -746,6 +746,20 @@ static void interrupting(const struct num_progress *p)
 /* command_run clears the flag as a command starts, and nothing below it
  * does: a Ctrl-C from before a command does not stop it, one during it
  * stops generate and lint however many solves they have left. */
+/* Issue 20: the variants are solved for their answers; no figure is made,
+ * for them or for the loaded exercise's own solve. */
+START_TEST(test_no_figures)
+{
+	OK("load disk-reye");
+	OK("solve");
+	OK("generate 3 seed 1 to %s", tmp);
+	ck_assert(!session_figures_made(s));
+	char *key = slurp(tmp, "key.tex");
+	ck_assert_ptr_nonnull(strstr(key, "stop")); /* the key has its answers */
+	free(key);
+}
+END_TEST
+
 START_TEST(test_interrupted)
 {
 	num_interrupted = 1;
@@ -779,6 +793,7 @@ static Suite *generate_suite(void)
 	tcase_add_test(tc, test_md_txt);
 	tcase_add_test(tc, test_bad_arguments);
 	tcase_add_test(tc, test_complete);
+	tcase_add_test(tc, test_no_figures);
 	tcase_add_test(tc, test_interrupted);
 	tcase_add_test(tc, test_latex_every_exercise);
 	suite_add_tcase(su, tc);
