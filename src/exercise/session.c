@@ -569,6 +569,10 @@ int session_sweep_plot(struct session *s, size_t param, const double *values, si
 	if (n < 2 || n > EX_OVERLAY_MAX)
 		return diag_set(d, "an overlay draws 2 to %d runs, one a colour, not %zu",
 				EX_OVERLAY_MAX, n);
+	/* each value checked as set checks it, as session_solve_with does */
+	for (size_t k = 0; k < n; k++)
+		if (ex_param_check(&s->ex->params[param], values[k], d))
+			return -1;
 	struct overlay o;
 	double *res = xcalloc(n * m->nresults, sizeof(double));
 	int rc = overlay_run(s, (int)param, values, n, &o, res, d);

@@ -730,9 +730,14 @@ static int imachi_figures(const struct imachi *m, int method, int n, const doubl
 			  const double u0[2], const struct cycle *c, const struct acc_state *last,
 			  const struct imachi *mlast, struct figures *fs, struct diag *d)
 {
-	struct rec rc = {.tab = figures_table(fs, "hodograph", TRACE_COLS), .stride = 1};
+	/* the tables made first, then taken: a figures_table may move them */
+	const size_t ti = fs->ntab;
+	figures_table(fs, "hodograph", TRACE_COLS);
 	if (method == METHOD_GRAPHICAL)
-		rc.steps = figures_table(fs, "steps", IMACHI_STEP_COLS);
+		figures_table(fs, "steps", IMACHI_STEP_COLS);
+	struct rec rc = {.tab = &fs->tab[ti], .stride = 1};
+	if (method == METHOD_GRAPHICAL)
+		rc.steps = &fs->tab[ti + 1];
 	int shown = c->cycles - 1;
 	if (method == METHOD_GRAPHICAL) {
 		if (record_graphical(m, n, c->cycles, u0, &rc, d))
