@@ -80,7 +80,9 @@ static const struct result_spec r_results[R_NRESULTS] = {
 	[R_STICK] =
 		RESULT_NUMBER("stick_fraction", "",
 			      "share of the steady period with u̇ = 0 (Coulomb; 0 for smooth laws)"),
-	[R_CYCLES] = RESULT_NUMBER("cycles", "", "periods run before the measured one"),
+	[R_CYCLES] = RESULT_NUMBER("cycles", "",
+				   "periods integrated before the measured one (the transient and "
+				   "the shooting's trials)"),
 	[R_UEND] = RESULT_NUMBER("u_end", "m", "u at the end of the run"),
 };
 
@@ -102,17 +104,20 @@ struct rg {
 	double lo, hi;
 	int mode;
 	bool coulomb;
-	/* the measured period */
-	bool record;
+	/* the measured period: record keeps samples, every accepted step's end
+	 * and every phase end; dense adds one every `step` (the figures) */
+	bool record, dense;
+	double (*event)(double t, const double y[], void *p); /* the phase's own */
+	double h_next; /* the step the last phase ended with: the next one's first */
 	struct sample *s;
 	size_t ns, cap;
 	double t_stick;
 	size_t steps, phases;
-	long periods_run; /* the periods done while waiting for the steady state */
-	size_t evals;	  /* of the right-hand side, against budget */
-	double budget;	  /* RG_BUDGET, or more for more periods asked */
+	long periods_run;  /* the periods done while waiting for the steady state */
+	size_t evals;	   /* of the right-hand side, against budget */
+	double budget;	   /* RG_BUDGET, or more for more periods asked */
 	double period_cap; /* r->evals at which the current period's share ends */
-	bool over;	  /* the budget ran out */
+	bool over;	   /* the budget ran out */
 };
 
 /* The most evaluations of the right-hand side one solve may take: about
@@ -180,6 +185,17 @@ static void take(struct rg *r, double t, const double y[])
 		r->s = xrealloc(r->s, r->cap * sizeof(*r->s));
 	}
 	r->s[r->ns++] = (struct sample){t, y[0], y[1], accel(r, t, y)};
+}
+
+/* Every accepted step's end, seen as ode_run asks the event function after
+ * it (the locator's trial times inside the last step come earlier and are
+ * not kept), then the phase's own event. */
+static double event_recorded(double t, const double y[], void *p)
+{
+	struct rg *r = p;
+	if (r->ns == 0 || t > r->s[r->ns - 1].t)
+		take(r, t, y);
+	return r->event(t, y, p);
 }
 
 /* The interval between joints that u̇ is in, or enters (going the way of
@@ -302,7 +318,7 @@ static int advance(struct rg *r, double *t, double y[], double tend, double step
 			take(r, *t, y);
 			if (r->record)
 				r->t_stick += t1 - *t;
-			for (double ts = *t + step; r->record && ts < t1; ts += step)
+			for (double ts = *t + step; r->dense && ts < t1; ts += step)
 				take(r, ts, y);
 			*t = t1;
 			take(r, *t, y);
@@ -324,9 +340,18 @@ static int advance(struct rg *r, double *t, double y[], double tend, double step
 			smooth_phase(r, *t, y);
 			sys.event = event_interval;
 		}
-		double tmax = r->record ? fmin(tend, *t + step) : tend;
+		const bool each_step = r->record && !r->dense;
+		if (each_step) {
+			r->event = sys.event;
+			sys.event = event_recorded;
+		}
+		double tmax = r->dense ? fmin(tend, *t + step) : tend;
 		struct ode_opts o = ode_opts_default(tmax);
-		o.h0 = r->record ? tmax - *t : 1e-4 / r->w;
+		/* the step the last phase reached (a phase starts where the one
+		 * before ended, at its scale), not a blind one */
+		o.h0 = r->dense	       ? tmax - *t
+		       : r->h_next > 0 ? fmin(r->h_next, tmax - *t)
+				       : 1e-4 / r->w;
 		struct ode_end end;
 		if (ode_run(&sys, &o, *t, y, &end, d)) {
 			if (!r->over)
@@ -336,6 +361,10 @@ static int advance(struct rg *r, double *t, double y[], double tend, double step
 		}
 		*t = end.t;
 		r->steps += end.steps;
+		r->h_next = end.h;
+		/* the step that crossed the event was taken past it: its end goes */
+		while (each_step && r->ns > 0 && r->s[r->ns - 1].t >= *t)
+			r->ns--;
 		take(r, *t, y);
 		if (!end.event)
 			continue;
@@ -558,6 +587,179 @@ static void ragulskis_figures(const struct rg *r, const struct sample *s0, doubl
 	law_figure(r, li, vmax, fs);
 }
 
+/* ---- the steady state --------------------------------------------------- */
+
+/* The friction's sign at a start from (t, y): as at t = 0. */
+static int start_mode(const struct rg *r, double t, const double y[])
+{
+	const double F = force(r, t, y[0]);
+	return y[1] > 0 ? 1 : y[1] < 0 ? -1 : fabs(F) <= r->hs ? 0 : F > 0 ? 1 : -1;
+}
+
+/* Periods one after another from (t, y) = (jT, ·) until the state repeats
+ * or j reaches `upto`. */
+static int run_periods(struct rg *r, double *t, double y[], long *j, long upto, double T,
+		       double step, struct num_settle *conv, bool *steady, struct diag *d)
+{
+	while (*j < upto && !*steady) {
+		const double prev[2] = {y[0], y[1] / r->w};
+		if (advance(r, t, y, (double)(*j + 1) * T, step, d))
+			return -1;
+		++*j;
+		r->periods_run = *j;
+		const double now[2] = {y[0], y[1] / r->w};
+		*steady = num_settle_check(conv, now, prev, 2);
+	}
+	return 0;
+}
+
+/* The period map x ↦ P(x) in the scaled state x = (u, u̇/ω): one period
+ * from x at t0 = jT (the forcing is T-periodic, so j does not matter). */
+static int period_map(struct rg *r, long *j, double T, double step, const double x[2], double px[2],
+		      struct diag *d)
+{
+	double t = (double)*j * T, y[2] = {x[0], x[1] * r->w};
+	if (r->coulomb)
+		r->mode = start_mode(r, t, y);
+	if (advance(r, &t, y, (double)(*j + 1) * T, step, d))
+		return -1;
+	++*j;
+	r->periods_run = *j;
+	px[0] = y[0];
+	px[1] = y[1] / r->w;
+	return 0;
+}
+
+/* The transient periods run before the shooting starts, and the most
+ * iterations it may take. */
+enum { SHOOT_TRANSIENT = 3, SHOOT_ITER = 12 };
+
+struct shooting {
+	long transient;	 /* periods run before it */
+	int iterations;	 /* of Newton's method */
+	bool converged;	 /* to the steady test's tolerance */
+	const char *why; /* not converged: why it gave up */
+	double rho;	 /* the largest |eigenvalue| of the period map's Jacobian */
+	double next[2];	 /* P of the transient's end, scaled: where a run goes on */
+	int next_mode;	 /* Coulomb: the friction's sign there */
+};
+
+/* The steady state as the fixed point of the period map, by Newton's
+ * method on G(x) = P(x) − x: the Jacobian by finite differences at the
+ * first iterate (two more periods), then kept up to date by Broyden's
+ * rank-one updates (one period an iteration). It has converged when
+ * P(x) − x passes the steady test (num_settle, as for a run of periods);
+ * the measured period then starts from P(x) at t = jT. It gives up, and
+ * leaves (t, y) where the transient left them for the run of periods to
+ * go on from, when an iteration does not shrink |G| or the fixed point is
+ * not attracting (|eigenvalue| ≥ 1: a run would never reach it). Every
+ * period it integrates counts in j. */
+static int shoot(struct rg *r, double *t, double y[], long *j, long periods, double T, double step,
+		 struct num_settle *conv, struct shooting *sh, struct diag *d)
+{
+	double x[2] = {y[0], y[1] / r->w}, px[2];
+	if (period_map(r, j, T, step, x, px, d))
+		return -1;
+	sh->next[0] = px[0];
+	sh->next[1] = px[1];
+	sh->next_mode = r->mode;
+	double g[2] = {px[0] - x[0], px[1] - x[1]};
+	if (num_settle_check(conv, px, x, 2)) {
+		sh->converged = true;
+		goto done;
+	}
+	if (*j + 2 > periods) {
+		sh->why = "too few periods left";
+		goto fail;
+	}
+	/* J = ∂G/∂x by forward differences */
+	double J[2][2];
+	const double scale = fmax(hypot(x[0], x[1]), 1e3 * conv->floor);
+	for (int i = 0; i < 2; i++) {
+		double xe[2] = {x[0], x[1]}, pe[2];
+		const double dx = 1e-7 * scale;
+		xe[i] += dx;
+		if (period_map(r, j, T, step, xe, pe, d))
+			return -1;
+		for (int k = 0; k < 2; k++)
+			J[k][i] = (pe[k] - px[k]) / dx - (k == i);
+	}
+	double gn = hypot(g[0], g[1]);
+	for (sh->iterations = 1; sh->iterations <= SHOOT_ITER; sh->iterations++) {
+		const double det = J[0][0] * J[1][1] - J[0][1] * J[1][0];
+		if (!(fabs(det) > 1e-12 * (fabs(J[0][0] * J[1][1]) + fabs(J[0][1] * J[1][0])))) {
+			sh->why = "the period map's Jacobian is singular";
+			goto fail;
+		}
+		const double s[2] = {-(J[1][1] * g[0] - J[0][1] * g[1]) / det,
+				     -(-J[1][0] * g[0] + J[0][0] * g[1]) / det};
+		const double xn[2] = {x[0] + s[0], x[1] + s[1]};
+		if (*j >= periods) {
+			sh->why = "too few periods left";
+			goto fail;
+		}
+		if (period_map(r, j, T, step, xn, px, d))
+			return -1;
+		const double gnew[2] = {px[0] - xn[0], px[1] - xn[1]};
+		const bool settled = num_settle_check(conv, px, xn, 2);
+		/* Broyden: J += (ΔG − J s) sᵀ / (s·s) */
+		const double ss = s[0] * s[0] + s[1] * s[1];
+		if (ss > 0) {
+			for (int k = 0; k < 2; k++) {
+				const double rk =
+					gnew[k] - g[k] - (J[k][0] * s[0] + J[k][1] * s[1]);
+				J[k][0] += rk * s[0] / ss;
+				J[k][1] += rk * s[1] / ss;
+			}
+		}
+		x[0] = xn[0];
+		x[1] = xn[1];
+		g[0] = gnew[0];
+		g[1] = gnew[1];
+		if (settled) {
+			sh->converged = true;
+			break;
+		}
+		const double gnn = hypot(g[0], g[1]);
+		if (!(gnn < 0.9 * gn)) {
+			sh->why = "an iteration did not bring P(x) nearer x";
+			goto fail;
+		}
+		gn = gnn;
+	}
+	if (!sh->converged) {
+		sh->why = "no convergence in 12 iterations";
+		goto fail;
+	}
+	/* the fixed point attracts: P's Jacobian J + I has its eigenvalues
+	 * inside the unit circle (a run of periods would reach it too) */
+	{
+		const double a = J[0][0] + 1, b = J[0][1], c = J[1][0], e = J[1][1] + 1;
+		const double tr = a + e, dt = a * e - b * c, disc = tr * tr / 4 - dt;
+		sh->rho = disc >= 0 ? fmax(fabs(tr / 2 + sqrt(disc)), fabs(tr / 2 - sqrt(disc)))
+				    : sqrt(fabs(dt));
+		if (!(sh->rho < 1)) {
+			sh->converged = false;
+			sh->why = "the fixed point found does not attract";
+			goto fail;
+		}
+	}
+done:
+	y[0] = px[0];
+	y[1] = px[1] * r->w;
+	*t = (double)*j * T;
+	return 0;
+fail:
+	/* the run of periods goes on from the transient's next period (the
+	 * forcing repeats, so from t = jT: the periods spent still count) */
+	y[0] = sh->next[0];
+	y[1] = sh->next[1] * r->w;
+	if (r->coulomb)
+		r->mode = sh->next_mode;
+	*t = (double)*j * T;
+	return 0;
+}
+
 static const char *const law_name[] = {"(8), elliptic", "(10), elliptic with a peak",
 				       "exact Coulomb", "tanh"};
 
@@ -667,17 +869,20 @@ static int ragulskis_solve(const struct model_input *in, struct model_output *ou
 				  fmax(fabs(p[R_U0]), fabs(p[R_V0]) / r.w));
 	struct num_settle conv = {.rtol = 1e-9, .floor = 1e-3 * reach, .cap = periods};
 	num_settle_start(&conv);
-	while (j < periods && !steady) {
-		const double prev[2] = {y[0], y[1] / r.w};
-		if (advance(&r, &t, y, (j + 1) * T, step, d))
+	struct shooting sh = {.transient = SHOOT_TRANSIENT};
+	if (run_periods(&r, &t, y, &j, labs(periods) < SHOOT_TRANSIENT ? periods : SHOOT_TRANSIENT,
+			T, step, &conv, &steady, d))
+		return -1;
+	if (!steady && j < periods) {
+		if (shoot(&r, &t, y, &j, periods, T, step, &conv, &sh, d))
 			return -1;
-		j++;
-		r.periods_run = j;
-		const double now[2] = {y[0], y[1] / r.w};
-		steady = num_settle_check(&conv, now, prev, 2);
+		steady = sh.converged;
 	}
+	if (run_periods(&r, &t, y, &j, periods, T, step, &conv, &steady, d))
+		return -1;
 	const size_t steps_transient = r.steps;
 	const struct sample s0 = {t, y[0], y[1], accel(&r, t, y)};
+	const int mode0 = r.mode;
 	r.record = true;
 	if (advance(&r, &t, y, (j + 1) * T, step, d)) {
 		free(r.s);
@@ -701,9 +906,10 @@ static int ragulskis_solve(const struct model_input *in, struct model_output *ou
 	const double stick = r.coulomb ? r.t_stick / T : 0.0;
 	/* inside the domain of ragulskis_check every one is finite; one that is
 	 * not is refused, never printed */
-	const struct named_result got[] = {
-		{"amp", umax},	{"umin", umin}, {"vmax", vmax},		 {"amin", amin},
-		{"amax", amax}, {"stick_fraction", stick}, {"u_end", y[0]}};
+	const struct named_result got[] = {{"amp", umax},  {"umin", umin},
+					   {"vmax", vmax}, {"amin", amin},
+					   {"amax", amax}, {"stick_fraction", stick},
+					   {"u_end", y[0]}};
 	if (model_require_finite(got, sizeof got / sizeof *got,
 				 "the integration lost its accuracy at these scales; bring "
 				 "m, k, c, h, P and omega nearer each other",
@@ -766,12 +972,26 @@ static int ragulskis_solve(const struct model_input *in, struct model_output *ou
 			   "step keeps its 8th order; the √ behaviour of a vertical tangent "
 			   "only meets a phase's end, not a step's interior.",
 			   r.nj);
-	model_step(s,
-		   "Steady state: (u, u̇) at t = 2πj/ω compared with the period before; %s "
-		   "after %ld period(s) (change %.3g against tolerance %.3g), %zu steps, %zu "
-		   "phase ends.",
-		   steady ? "periodic" : "NOT periodic within the cap", j, conv.change, conv.tol,
-		   steps_transient, r.phases);
+	if (sh.iterations > 0 && sh.converged)
+		model_step(
+			s,
+			"Steady state by shooting: %ld transient period(s), then Newton's "
+			"method on x ↦ P(x) − x for the period map P (Jacobian by finite "
+			"differences, then Broyden's updates): converged in %d iteration(s), "
+			"|P(x) − x| = %.3g against tolerance %.3g; the fixed point attracts "
+			"(|eigenvalue| ≤ %.3g). %ld period(s) in all, %zu steps, %zu phase ends.",
+			sh.transient, sh.iterations, conv.change, conv.tol, sh.rho, j,
+			steps_transient, r.phases);
+	else
+		model_step(
+			s,
+			"Steady state: (u, u̇) at t = 2πj/ω compared with the period before%s%s%s; "
+			"%s after %ld period(s) (change %.3g against tolerance %.3g), %zu steps, "
+			"%zu phase ends.",
+			sh.why ? " (shooting gave up: " : "", sh.why ? sh.why : "",
+			sh.why ? "; the periods were run instead)" : "",
+			steady ? "periodic" : "NOT periodic within the cap", j, conv.change,
+			conv.tol, steps_transient, r.phases);
 	const double w0 = r.k > 0 ? sqrt(r.k / r.m) : 0;
 	if (w0 > 0 && fabs(r.w - w0) <= 0.05 * w0 && r.P > 4 * r.h / M_PI)
 		model_step(s,
@@ -787,9 +1007,16 @@ static int ragulskis_solve(const struct model_input *in, struct model_output *ou
 		   umin, umax, vmax, amin, amax, stick);
 	int rc = 0;
 	if (out->figs) {
-		/* not periodic yet: the period after the measured one is run */
-		if (!steady)
-			rc = advance(&r, &t, y, (j + 2) * T, step, d);
+		/* The figures' samples: the measured period again from its start,
+		 * one every `step` (the answers came from the steps' own ends,
+		 * the same with figures or without), and, short of the steady
+		 * state, the period after it. */
+		r.ns = 0;
+		r.dense = true;
+		r.mode = mode0;
+		r.h_next = 0;
+		double tf = s0.t, yf[2] = {s0.u, s0.v};
+		rc = advance(&r, &tf, yf, (double)(j + (steady ? 1 : 2)) * T, step, d);
 		if (!rc)
 			ragulskis_figures(&r, &s0, T, steady, li, out->figs);
 	}

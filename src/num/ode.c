@@ -153,6 +153,7 @@ int ode_run(const struct ode_system *sys, const struct ode_opts *opts, double t0
 		g_prev = g;
 	}
 	end->t = t;
+	end->h = h;
 	free(yerr);
 	free(ytmp);
 	free(yprev);

@@ -38,6 +38,8 @@ struct ode_end {
 	double t;     /* where the phase ended */
 	bool event;   /* true: the event function vanished at t */
 	size_t steps; /* accepted steps */
+	double h;     /* the step the integrator would try next: a good h0 for
+		       * the phase that follows */
 };
 
 /* A hook for studies of cost against accuracy (tests/bench/bench.c), not

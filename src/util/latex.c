@@ -120,6 +120,7 @@ static const struct glyph glyphs[] = {
 	{0x208b, SUB, "-", NULL},
 	{0x2190, MATH, "\\leftarrow", NULL},
 	{0x2192, MATH, "\\to", NULL},
+	{0x21a6, MATH, "\\mapsto", NULL},
 	{0x21d2, MATH, "\\Rightarrow", NULL},
 	{0x2202, MATH, "\\partial", NULL},
 	{0x2206, MATH, "\\Delta", NULL},
