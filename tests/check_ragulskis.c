@@ -607,6 +607,57 @@ START_TEST(test_figures_no_effect)
 }
 END_TEST
 
+/* Law (8) with a narrow transition reduced to its slow manifold (issue
+ * 20): against the full integration where both run, within the error the
+ * steps state, Δ·(mωΔ/h)^⅓; toward exact Coulomb linearly in Δ; at Δ =
+ * 1e-5 (h/(mωΔ) = 3.2e5, refused before) steady and symmetric. */
+START_TEST(test_reduced)
+{
+	struct run r;
+	rag(&r, "elliptic", 1e-3);
+	setn(&r, "h", 3.2);
+	setw(&r, "inner", "integrate");
+	solve_ok(&r);
+	const double amp_i = res(&r, "amp"), vmax_i = res(&r, "vmax");
+	setw(&r, "inner", "reduce");
+	solve_ok(&r);
+	const double bound = 1e-3 * cbrt(1e-3 / 3.2);
+	ck_assert_msg(fabs(res(&r, "amp") - amp_i) <= 2 * bound, "amp %.12g against %.12g",
+		      res(&r, "amp"), amp_i);
+	ck_assert(fabs(res(&r, "vmax") - vmax_i) <= 2 * bound);
+	ck_assert_ptr_nonnull(strstr(strbuf_str(&r.steps), "reduced to its slow manifold"));
+	/* Coulomb's amplitude, then e(Δ) = amp(Δ) − amp_C at Δ = 1e-4, 1e-5,
+	 * 1e-6 with inner left to auto: each a tenth of the one before */
+	setw(&r, "inner", "auto");
+	setw(&r, "law", "coulomb");
+	solve_ok(&r);
+	const double ac = res(&r, "amp");
+	setw(&r, "law", "elliptic");
+	double e[3];
+	for (int i = 0; i < 3; i++) {
+		setn(&r, "Delta", pow(10, -4 - i));
+		solve_ok(&r);
+		ck_assert(resb(&r, "steady"));
+		ck_assert_rel(res(&r, "umin"), -res(&r, "amp"), 1e-9);
+		ck_assert_double_eq(res(&r, "stick_fraction"), 0);
+		e[i] = res(&r, "amp") - ac;
+		ck_assert(e[i] > 0);
+	}
+	ck_assert_msg(fabs(e[0] / e[1] - 10) < 0.2 && fabs(e[1] / e[2] - 10) < 0.2,
+		      "errors %g %g %g", e[0], e[1], e[2]);
+	/* a force below h creeps the mass throughout (h = 10): the same */
+	setn(&r, "Delta", 0.8);
+	setn(&r, "h", 10);
+	setw(&r, "inner", "integrate");
+	solve_ok(&r);
+	const double creep_i = res(&r, "amp");
+	setw(&r, "inner", "reduce");
+	solve_ok(&r);
+	ck_assert_rel(res(&r, "amp"), creep_i, 1e-3);
+	run_free(&r);
+}
+END_TEST
+
 static Suite *ragulskis_suite(void)
 {
 	Suite *s = suite_create("ragulskis");
@@ -629,6 +680,7 @@ static Suite *ragulskis_suite(void)
 	tcase_add_test(tc, test_figures_coulomb);
 	tcase_add_test(tc, test_figures_not_steady);
 	tcase_add_test(tc, test_figures_no_effect);
+	tcase_add_test(tc, test_reduced);
 	suite_add_tcase(s, tc);
 	return s;
 }

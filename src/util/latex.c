@@ -118,6 +118,8 @@ static const struct glyph glyphs[] = {
 	{0x2083, SUB, "3", NULL},
 	{0x208a, SUB, "+", NULL},
 	{0x208b, SUB, "-", NULL},
+	{0x2153, MATH, "\\frac{1}{3}", NULL},
+	{0x2154, MATH, "\\frac{2}{3}", NULL},
 	{0x2190, MATH, "\\leftarrow", NULL},
 	{0x2192, MATH, "\\to", NULL},
 	{0x21a6, MATH, "\\mapsto", NULL},

@@ -139,6 +139,7 @@ static const struct spelling spellings[] = {
 	{0x2083, SUB, "_3"}, {0x2084, SUB, "_4"}, {0x2085, SUB, "_5"}, {0x2086, SUB, "_6"},
 	{0x2087, SUB, "_7"}, {0x2088, SUB, "_8"}, {0x2089, SUB, "_9"}, {0x208A, SUB, "_+"},
 	{0x208B, SUB, "_-"},
+	{0x2153, PLAIN, "1/3"}, {0x2154, PLAIN, "2/3"},
 	{0x2190, PLAIN, "<-"}, {0x2192, PLAIN, "->"}, {0x21A6, PLAIN, "|->"}, {0x21D2, PLAIN, "=>"},
 	{0x2202, PLAIN, "d"}, {0x2206, PLAIN, "Delta"}, {0x2207, PLAIN, "grad"},
 	{0x2208, PLAIN, " in "}, {0x2211, PLAIN, "sum"}, {0x2212, PLAIN, "-"},

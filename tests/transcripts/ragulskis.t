@@ -86,9 +86,35 @@ $ tribo -c 'load ragulskis; set k 1e9; solve'
 ! tribo: -c: command 2: set: k/(mω²) = 1e+09: above 1e5, the spring's period 2π√(m/k) would be over 300 times shorter than the forcing's 2π/ω = 6.28 s, too many steps per period; raise omega or m, or lower k
 ? 1
 
-$ tribo -c 'load ragulskis; set h 1e9; solve'
-! tribo: -c: command 2: set: h/(mωΔ) = 1.25e+09: above 5e3, the friction's transition of width 0.8 m/s would be crossed over 5000 times faster than the forcing's 1/ω = 1 s, too many steps per period; widen Delta or use law coulomb
+$ tribo -c 'load ragulskis; set law tanh; set h 1e9; solve'
+! tribo: -c: command 3: set: h/(mωΔ) = 1.25e+09: above 5e3, the friction's transition of width 0.8 m/s would be crossed over 5000 times faster than the forcing's 1/ω = 1 s, too many steps per period; widen Delta or use law coulomb
 ? 1
+
+# Law (8) reduces so narrow a transition, but a force this far below h only
+# creeps the mass, by less than the integration resolves.
+$ tribo -c 'load ragulskis; set h 1e9; solve'
+! tribo: -c: command 2: set: P = 4 N against h = 1e+09 N: the force only creeps the mass, by about Δ(P/h)²/(2ω) = 6.4e-18 m a period, too little for the integration's 1e-12 m to resolve to the digits printed; raise P, or lower h
+? 1
+
+$ tribo -c 'load ragulskis; set inner integrate; set Delta 1e-5; solve'
+! tribo: -c: command 3: set: h/(mωΔ) = 3.2e+05: above 5e3, the friction's transition of width 1e-05 m/s would be crossed over 5000 times faster than the forcing's 1/ω = 1 s, too many steps per period; widen Delta or use law coulomb (or inner auto or reduce: the transition reduced to its slow manifold)
+? 1
+
+$ tribo -c 'load ragulskis; set law tanh; set inner reduce; solve'
+! tribo: -c: command 3: set: inner = reduce: only law (8), elliptic, has its transition reduced (law tanh has not); use inner auto or integrate
+? 1
+
+# Issue 20's Done-when: law (8) at Δ = 1e-5 (h/(mωΔ) = 3.2e5) is reduced to
+# its slow manifold; steady, its amplitude between Δ = 1e-4's and exact
+# Coulomb's (0.774878712706), nearer Coulomb by 10: the error is linear in
+# Δ, 1.257 Δ.
+$ tribo -c 'load ragulskis; set Delta 1e-5; solve; print amp steady cycles; eval step(0.7750 - amp) * step(amp - 0.774878712706); set Delta 1e-4; solve; print amp'
+0.774891286554
+true
+9
+1
+0.775004446812
+? 0
 
 $ tribo -c 'load ragulskis; set c 1e5; solve'
 ! tribo: -c: command 2: set: c/(mω) = 1e+05: above 1e3, the damper's time m/c would be over 1000 times shorter than the forcing's 1/ω = 1 s, too many steps per period; raise omega or m, or lower c
