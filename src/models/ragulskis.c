@@ -118,6 +118,14 @@ struct rg {
 	bool reduced;
 	double Fexit, R, phi0;
 	int fsign;
+	/* a smooth law's phase beside a vertical tangent of H at u̇_c, run in
+	 * z = √|u̇ − u̇_c| (tangent_phase): the ellipses there, the side of
+	 * u̇_c the phase is on, its far joint (±INFINITY: none) and the end of
+	 * the period */
+	struct drylaw_tangent tg;
+	bool tangent_ok; /* the law's transitions wide enough for it */
+	int side;
+	double far, zfar, tend;
 	/* the measured period: record keeps samples, every accepted step's end
 	 * and every phase end; dense adds one every `step` (the figures) */
 	bool record, dense;
@@ -126,6 +134,7 @@ struct rg {
 	struct sample *s;
 	size_t ns, cap;
 	double t_stick;
+	double stuck; /* time stuck since period_map's start (recorded or not) */
 	size_t steps, phases;
 	long periods_run;  /* the periods done while waiting for the steady state */
 	size_t evals;	   /* of the right-hand side, against budget */
@@ -425,6 +434,125 @@ static int creep(struct rg *r, double *t, double y[], double tend, double step, 
 	return 0;
 }
 
+/* ---- a phase beside a vertical tangent ---------------------------------
+
+ * Where H(u̇) has a vertical tangent (law (8) at u̇ = 0, law (10) also at
+ * ±(Δ + 1.5Δ_a)), H ~ √|u̇ − u̇_c| and a solution u̇(t) that reaches u̇_c is
+ * not smooth in t there: (t − t_c)^{3/2} terms, which rk8pd resolves only
+ * with steps that shrink toward the crossing and grow again after it,
+ * hundreds of evaluations at every crossing. In z = √|u̇ − u̇_c| and a
+ * time τ with dt/dτ = z the phase is analytic up to and through its end:
+ *
+ *   dt/dτ = z,   du/dτ = u̇ z,   dz/dτ = ±ü/2,   u̇ = u̇_c ± z²,
+ *
+ * with H(u̇_c ± z²) in closed form in z (drylaw_tangent_H). The phase ends
+ * where z crosses 0 (u̇ reaches u̇_c), where u̇ reaches the phase's other
+ * joint, or at the period's end, each a transversal crossing. */
+
+static double tangent_accel(const struct rg *r, double t, double u, double z, double *v)
+{
+	*v = r->tg.uc + r->side * z * z;
+	const double H = drylaw_tangent_H(&r->tg, r->side, z);
+	return (force(r, t, u) - r->c * *v - H) / r->m;
+}
+
+static int tangent_rhs(double tau, const double Y[], double f[], void *p)
+{
+	(void)tau;
+	struct rg *r = p;
+	if (num_interrupted)
+		return GSL_EBADFUNC;
+	if (++r->evals > r->budget || r->evals > r->period_cap) {
+		r->over = true;
+		return GSL_EBADFUNC;
+	}
+	double v;
+	const double a = tangent_accel(r, Y[0], Y[1], Y[2], &v);
+	f[0] = Y[2];
+	f[1] = v * Y[2];
+	f[2] = r->side * a / 2;
+	return GSL_SUCCESS;
+}
+
+/* Every accepted step's end recorded (as event_recorded does), then the
+ * least of z, the distance to the far joint and the time left. */
+static double tangent_event(double tau, const double Y[], void *p)
+{
+	(void)tau;
+	struct rg *r = p;
+	double v;
+	const double a = tangent_accel(r, Y[0], Y[1], Y[2], &v);
+	if (r->record && (r->ns == 0 || Y[0] > r->s[r->ns - 1].t)) {
+		if (r->ns == r->cap) {
+			r->cap = r->cap ? 2 * r->cap : 4096;
+			r->s = xrealloc(r->s, r->cap * sizeof(*r->s));
+		}
+		r->s[r->ns++] = (struct sample){Y[0], Y[1], v, a};
+	}
+	/* the far joint in z (as z0 is taken from u̇): a phase that starts
+	 * there starts at 0, not a rounding past it */
+	return fmin(fmin(Y[2], r->tend - Y[0]), r->zfar - Y[2]);
+}
+
+/* The phase [lo, hi] of u̇ run in z when one of its ends is a vertical
+ * tangent: 1 done (t, y advanced to its end), 0 not such a phase (or one
+ * that starts on the tangent with no acceleration: t has it), −1 failed. */
+static int tangent_phase(struct rg *r, double *t, double y[], double tend, struct diag *d)
+{
+	/* A narrow transition (h/(mωΔ) above RG_TANGENT_ETA) holds the mass
+	 * creeping on its slow manifold, u̇ ~ F|F|, which meets the tangent with
+	 * ü = 0 too, never transversally: t takes those. */
+	if (!r->tangent_ok)
+		return 0;
+	if (drylaw_vertical(&r->law, r->lo, &r->tg)) {
+		r->side = 1;
+		r->far = r->hi;
+	} else if (drylaw_vertical(&r->law, r->hi, &r->tg)) {
+		r->side = -1;
+		r->far = r->lo;
+	} else {
+		return 0;
+	}
+	const double z0 = sqrt(fmax(0.0, r->side * (y[1] - r->tg.uc)));
+	r->zfar = isfinite(r->far) ? sqrt(r->side * (r->far - r->tg.uc)) : INFINITY;
+	double v;
+	const double a0 = tangent_accel(r, *t, y[0], z0, &v);
+	const double ht = r->h_next > 0 ? r->h_next : 1e-4 / r->w;
+	/* At the tangent with (next to) no acceleration the crossing is not
+	 * transversal: z and ü vanish together, and τ would stand still. */
+	if (z0 == 0 && !(r->side * a0 > 1e-6 * (fabs(r->P) + r->h) / r->m))
+		return 0;
+	r->tend = tend;
+	double Y[3] = {*t, y[0], z0};
+	struct ode_system sys = {3, tangent_rhs, tangent_event, r};
+	struct ode_opts o = ode_opts_default(1e300);
+	/* a first step of about ht in t: z grows as |ü|τ/2, t as |ü|τ²/4 */
+	o.h0 = fmin(z0 > 0 ? ht / z0 : INFINITY, a0 != 0 ? sqrt(4 * ht / fabs(a0)) : INFINITY);
+	struct ode_end end;
+	if (ode_run(&sys, &o, 0.0, Y, &end, d)) {
+		if (!r->over)
+			return -1;
+		diag_clear(d);
+		return over_budget(r, d);
+	}
+	r->steps += end.steps;
+	while (r->record && r->ns > 0 && r->s[r->ns - 1].t >= Y[0])
+		r->ns--;
+	*t = Y[0];
+	y[0] = Y[1];
+	const double z = Y[2], vz = r->tg.uc + r->side * z * z;
+	r->h_next = end.h * fmax(fabs(z), 1e-300);
+	if (!end.event || *t >= tend) {
+		y[1] = vz;
+	} else {
+		r->phases++;
+		/* which end: the tangent (z through 0) or the far joint */
+		y[1] = z < r->zfar - z ? r->tg.uc : r->far;
+	}
+	take(r, *t, y);
+	return 1;
+}
+
 /* Integrates from (t, y) to tend; with r->record, samples every
  * `step` plus every phase end. */
 static int advance(struct rg *r, double *t, double y[], double tend, double step, struct diag *d)
@@ -441,6 +569,7 @@ static int advance(struct rg *r, double *t, double y[], double tend, double step
 			take(r, *t, y);
 			if (r->record)
 				r->t_stick += t1 - *t;
+			r->stuck += t1 - *t;
 			for (double ts = *t + step; r->dense && ts < t1; ts += step)
 				take(r, ts, y);
 			*t = t1;
@@ -479,6 +608,12 @@ static int advance(struct rg *r, double *t, double y[], double tend, double step
 		} else if (!r->coulomb) {
 			smooth_phase(r, *t, y);
 			sys.event = event_interval;
+			/* the figures' dense samples come from t's own steps */
+			const int done = r->dense ? 0 : tangent_phase(r, t, y, tend, d);
+			if (done < 0)
+				return -1;
+			if (done)
+				continue;
 		}
 		const bool each_step = r->record && !r->dense;
 		if (each_step) {
@@ -787,6 +922,7 @@ static int period_map(struct rg *r, long *j, double T, double step, const double
 	double t = (double)*j * T, y[2] = {x[0], x[1] * r->w};
 	if (r->coulomb || r->reduced)
 		r->mode = start_mode(r, t, y);
+	r->stuck = 0;
 	if (advance(r, &t, y, (double)(*j + 1) * T, step, d))
 		return -1;
 	++*j;
@@ -798,7 +934,7 @@ static int period_map(struct rg *r, long *j, double T, double step, const double
 
 /* The transient periods run before the shooting starts, and the most
  * iterations it may take. */
-enum { SHOOT_TRANSIENT = 3, SHOOT_ITER = 12 };
+enum { SHOOT_TRANSIENT = 2, SHOOT_ITER = 12 };
 
 struct shooting {
 	long transient;	 /* periods run before it */
@@ -810,10 +946,30 @@ struct shooting {
 	int next_mode;	 /* Coulomb: the friction's sign there */
 };
 
+/* J = ∂G/∂x = ∂P/∂x − I at x by forward differences (two periods), P(x)
+ * = px known. */
+static int fd_jacobian(struct rg *r, long *j, double T, double step, const double x[2],
+		       const double px[2], double floor, double J[2][2], struct diag *d)
+{
+	const double scale = fmax(hypot(x[0], x[1]), 1e3 * floor);
+	for (int i = 0; i < 2; i++) {
+		double xe[2] = {x[0], x[1]}, pe[2];
+		const double dx = 1e-7 * scale;
+		xe[i] += dx;
+		if (period_map(r, j, T, step, xe, pe, d))
+			return -1;
+		for (int k = 0; k < 2; k++)
+			J[k][i] = (pe[k] - px[k]) / dx - (k == i);
+	}
+	return 0;
+}
+
 /* The steady state as the fixed point of the period map, by Newton's
  * method on G(x) = P(x) − x: the Jacobian by finite differences at the
  * first iterate (two more periods), then kept up to date by Broyden's
- * rank-one updates (one period an iteration). It has converged when
+ * rank-one updates (one period an iteration), taken again by differences
+ * (at most twice) where an iteration shrinks |G| by less than half. It
+ * has converged when
  * P(x) − x passes the steady test (num_settle, as for a run of periods);
  * the measured period then starts from P(x) at t = jT. It gives up, and
  * leaves (t, y) where the transient left them for the run of periods to
@@ -838,18 +994,10 @@ static int shoot(struct rg *r, double *t, double y[], long *j, long periods, dou
 		sh->why = "too few periods left";
 		goto fail;
 	}
-	/* J = ∂G/∂x by forward differences */
 	double J[2][2];
-	const double scale = fmax(hypot(x[0], x[1]), 1e3 * conv->floor);
-	for (int i = 0; i < 2; i++) {
-		double xe[2] = {x[0], x[1]}, pe[2];
-		const double dx = 1e-7 * scale;
-		xe[i] += dx;
-		if (period_map(r, j, T, step, xe, pe, d))
-			return -1;
-		for (int k = 0; k < 2; k++)
-			J[k][i] = (pe[k] - px[k]) / dx - (k == i);
-	}
+	if (fd_jacobian(r, j, T, step, x, px, conv->floor, J, d))
+		return -1;
+	int refreshed = 0;
 	double gn = hypot(g[0], g[1]);
 	for (sh->iterations = 1; sh->iterations <= SHOOT_ITER; sh->iterations++) {
 		const double det = J[0][0] * J[1][1] - J[0][1] * J[1][0];
@@ -882,11 +1030,40 @@ static int shoot(struct rg *r, double *t, double y[], long *j, long periods, dou
 		x[1] = xn[1];
 		g[0] = gnew[0];
 		g[1] = gnew[1];
+		/* Stuck the whole period: a rest state, one of a continuum
+		 * (every u with k|u| + P ≤ h), whichever Newton met; which one
+		 * the motion comes to rest in, only the run of periods says. */
+		if (settled && r->coulomb && r->stuck >= T * (1 - 1e-12)) {
+			sh->why = "the state found rests the whole period, one of a continuum of "
+				  "rest states";
+			goto fail;
+		}
 		if (settled) {
 			sh->converged = true;
+			/* One more Newton step, free: the measured period starts
+			 * from x − J⁻¹G(x), nearer the fixed point than P(x)
+			 * (which is ρ/(1 − ρ)|G| from it), when that step is of
+			 * the size |G| promises. */
+			const double dt = J[0][0] * J[1][1] - J[0][1] * J[1][0];
+			const double c[2] = {-(J[1][1] * g[0] - J[0][1] * g[1]) / dt,
+					     -(-J[1][0] * g[0] + J[0][0] * g[1]) / dt};
+			if (isfinite(c[0]) && isfinite(c[1]) &&
+			    hypot(c[0], c[1]) <= 1e3 * hypot(g[0], g[1])) {
+				px[0] = x[0] + c[0];
+				px[1] = x[1] + c[1];
+			}
 			break;
 		}
 		const double gnn = hypot(g[0], g[1]);
+		/* Broyden's J went stale (the map is far from affine between
+		 * the transient and the fixed point): differences again, here */
+		if (!(gnn < 0.5 * gn) && refreshed < 2 && *j + 3 <= periods) {
+			refreshed++;
+			if (fd_jacobian(r, j, T, step, x, px, conv->floor, J, d))
+				return -1;
+			gn = gnn;
+			continue;
+		}
 		if (!(gnn < 0.9 * gn)) {
 			sh->why = "an iteration did not bring P(x) nearer x";
 			goto fail;
@@ -942,6 +1119,8 @@ static const char *const law_name[] = {"(8), elliptic", "(10), elliptic with a p
 #define RG_KAPPA 1e5
 #define RG_GAMMA 1e3
 #define RG_ETA	 5e3
+/* tangent_phase's limit on h/(mωΔ) (see there) */
+#define RG_TANGENT_ETA 100
 /* Whether law (8)'s transition is reduced to its slow manifold: asked
  * (inner reduce), or left to auto and too narrow to integrate, h/(mωΔ)
  * above RG_ETA. */
@@ -1070,6 +1249,10 @@ static int ragulskis_solve(const struct model_input *in, struct model_output *ou
 	const double T = 2 * M_PI / r.w, step = T / 2000;
 	double t = 0, y[2] = {p[R_U0], p[R_V0]};
 	r.reduced = ragulskis_reduced(in);
+	{
+		const double width = li == 1 ? fmin(r.law.Delta, r.law.Delta_a) : r.law.Delta;
+		r.tangent_ok = r.h / (r.m * r.w * width) <= RG_TANGENT_ETA;
+	}
 	if (r.reduced) {
 		const double cD = r.c * r.law.Delta;
 		r.Fexit = r.h + cD;
@@ -1121,7 +1304,9 @@ static int ragulskis_solve(const struct model_input *in, struct model_output *ou
 		diag_clear(d);
 		return over_budget(&r, d);
 	}
-	const double stick = r.coulomb ? r.t_stick / T : 0.0;
+	/* of the measured period's own length, (j+1)T − jT: exactly 1 for a
+	 * mass stuck throughout, whatever j's rounding */
+	const double stick = r.coulomb ? r.t_stick / (t - s0.t) : 0.0;
 	/* inside the domain of ragulskis_check every one is finite; one that is
 	 * not is refused, never printed */
 	const struct named_result got[] = {{"amp", umax},  {"umin", umin},

@@ -88,3 +88,42 @@ size_t drylaw_joints(const struct drylaw *law, double *j, size_t max)
 		j[i] = all[i];
 	return n < max ? n : max;
 }
+
+static void tangent_of(double u1, double u2, double H1, double H2, struct drylaw_tangent *tg)
+{
+	*tg = (struct drylaw_tangent){(u1 + u2) / 2, (H1 + H2) / 2, (H2 - H1) / 2, (u2 - u1) / 2};
+}
+
+int drylaw_vertical(const struct drylaw *law, double j, struct drylaw_tangent *tg)
+{
+	const double d = law->Delta, da = law->Delta_a, h = law->h;
+	switch (law->kind) {
+	case DRYLAW_ELLIPTIC:
+		if (j != 0)
+			return 0;
+		tangent_of(-d, d, -h, h, tg);
+		return 1;
+	case DRYLAW_ELLIPTIC_PEAK: {
+		const double ha = h * da / d, d1 = d + da, d2 = d + 2 * da;
+		if (j == 0)
+			tangent_of(-d1, d1, -h - ha, h + ha, tg);
+		else if (j == d + 1.5 * da)
+			tangent_of(d1, d2, h + ha, h, tg);
+		else if (j == -(d + 1.5 * da))
+			tangent_of(-d2, -d1, -h, -h - ha, tg);
+		else
+			return 0;
+		return 1;
+	}
+	case DRYLAW_TANH:
+	case DRYLAW_COULOMB:
+		break;
+	}
+	return 0;
+}
+
+double drylaw_tangent_H(const struct drylaw_tangent *tg, int side, double z)
+{
+	const double w = z * z / tg->b;
+	return tg->Hc + side * tg->a * (z / sqrt(tg->b)) * sqrt(fmax(0.0, 2 - w));
+}

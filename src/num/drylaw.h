@@ -51,4 +51,18 @@ double drylaw_H(const struct drylaw *law, double v);
  * most 7). Between two of them the law is analytic. */
 size_t drylaw_joints(const struct drylaw *law, double *j, size_t max);
 
+/* One pair of quarter ellipses of eq. (7) about its vertical tangent at
+ * u̇_c: H_c, a and b of eq. (2)-(4). There H ~ √|u̇ − u̇_c|, so a solution
+ * u̇(t) that crosses u̇_c is not smooth in t; in z = √|u̇ − u̇_c| it is:
+ * H(u̇_c ± z²) = H_c ± a (z/√b) √(2 − z²/b) for z² ≤ b, computed so
+ * without the cancellation of 1 − x² near the tangent. */
+struct drylaw_tangent {
+	double uc, Hc, a, b;
+};
+/* Whether the law has a vertical tangent at the joint u̇ = j, and then its
+ * ellipses in *tg. */
+int drylaw_vertical(const struct drylaw *law, double j, struct drylaw_tangent *tg);
+/* H(u̇_c + side·z²), side = ±1, on the ellipses of tg. */
+double drylaw_tangent_H(const struct drylaw_tangent *tg, int side, double z);
+
 #endif
