@@ -509,8 +509,7 @@ static void setup(const struct contact *c, struct contact_motion m, struct integ
  * check of rayleigh-ring). Small |b|/a: J by its series, without the
  * cancellation. Returns 1 where a point of the ring is (nearly) at rest,
  * k → 1, K's pole: the caller takes the quadrature there. See contact.h. */
-int contact_ring_exact(const struct contact *c, struct contact_motion mo,
-		       struct contact_forces *f)
+int contact_ring_exact(const struct contact *c, struct contact_motion mo, struct contact_forces *f)
 {
 	if (c->shape != SHAPE_RING || c->pressure != PRESSURE_UNIFORM ||
 	    c->law->kind != FRICTION_COULOMB)

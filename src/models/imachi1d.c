@@ -506,8 +506,8 @@ static void curve_base(const struct imachi1d *m, struct curve *c, double t0, dou
  * each, u runs parallel to B or B' to the next, the line drawn on past it;
  * where the mass leaves the base the tangent to v is parallel to C or C'.
  * The first periods, from u0. */
-static void construction_figure(const struct imachi1d *m, struct figures *fs,
-				const struct table *t, double tend)
+static void construction_figure(const struct imachi1d *m, struct figures *fs, const struct table *t,
+				double tend)
 {
 	struct figure *f = figure_add(
 		fs, "construction",
@@ -521,7 +521,7 @@ static void construction_figure(const struct imachi1d *m, struct figures *fs,
 					     "∥ B': slope s − μ0 (u above v)",
 					     "∥ C or C': v's tangent where u leaves it",
 					     ""};
-	static const enum curve_style styles[] = {CURVE_LINE,	CURVE_LINE, CURVE_POINTS,
+	static const enum curve_style styles[] = {CURVE_LINE,	CURVE_LINE,   CURVE_POINTS,
 						  CURVE_DASHED, CURVE_DASHED, CURVE_LINE,
 						  CURVE_LABELS};
 	const size_t first = f->ncurves;
@@ -711,8 +711,8 @@ static int imachi1d_solve(const struct model_input *in, struct model_output *out
 	 * (as in imachi: against max(a, |s|, μ0), a = 1e-10 under a mass at
 	 * rest settled in its first period, the landing taken for the cycle);
 	 * otherwise u changes by s and μ0 per unit τ. */
-	const double scale = fabs(m.s) < m.mu0 ? fmax(m.a, fabs(p[I_U0]))
-					       : imachi_scale(m.a, m.s, m.mu0);
+	const double scale =
+		fabs(m.s) < m.mu0 ? fmax(m.a, fabs(p[I_U0])) : imachi_scale(m.a, m.s, m.mu0);
 	struct num_settle conv = {.rtol = 1e-9,
 				  .floor = fmax(scale, DBL_MIN),
 				  .cap = periods,

@@ -214,8 +214,7 @@ void value_format_inline(const struct value *v, struct strbuf *out)
 	strbuf_addch(out, ']');
 }
 
-int model_require_finite(const struct named_result *got, size_t n, const char *why,
-			 struct diag *d)
+int model_require_finite(const struct named_result *got, size_t n, const char *why, struct diag *d)
 {
 	for (size_t i = 0; i < n; i++)
 		if (!isfinite(got[i].v))

@@ -142,7 +142,8 @@ static int rings(struct polisher *p, double vx, double vy, double thetadot, unsi
 		struct contact_motion mo = {vx, vy, thetadot + sign * p->omega};
 		if (p->away && sign == p->sigma)
 			f = p->q_away;
-		else if (contact_ring_exact(&p->ring, mo, &f) && contact_eval(&p->ring, mo, want, &f, p->d))
+		else if (contact_ring_exact(&p->ring, mo, &f) &&
+			 contact_eval(&p->ring, mo, want, &f, p->d))
 			return -1;
 		else if (vx == 0 && vy == 0) /* spinning in place: no force, by symmetry */
 			f.Qx = f.Qy = 0;

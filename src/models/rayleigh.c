@@ -136,9 +136,10 @@ static int disk_solve(const struct model_input *in, struct model_output *out, st
 	/* Closed forms: Reye R = μmgr|φ̇|/2 (the paper's §2.2), uniform
 	 * R = 2μmgr|φ̇|/3; with I = mr²/2 the deceleration is constant. */
 	/* (|ω| r/g)/μ: μg may underflow (g = 5e-324 at ω = 0 gave 0/0) */
-	const double exact = omega == 0 ? 0.0
-			     : mu == 0	 ? INFINITY
-					 : (pr == PRESSURE_REYE ? 1.0 : 0.75) * (fabs(omega) * r / g) / mu;
+	const double exact =
+		omega == 0 ? 0.0
+		: mu == 0  ? INFINITY
+			   : (pr == PRESSURE_REYE ? 1.0 : 0.75) * (fabs(omega) * r / g) / mu;
 
 	double stop_time, stop_angle;
 	size_t nsteps = 0;
