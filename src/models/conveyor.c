@@ -262,7 +262,9 @@ static int conveyor_solve(const struct model_input *in, struct model_output *out
 	const double acc = (Fa + smax) / c.m, vscale = fmax(s0, fabs(c.v0));
 	const double scale = vscale > 0 ? vscale : acc * fmax(tmax, 1e-300);
 	const double tscale = vscale > 0 && acc > 0 ? fmin(tmax, vscale / acc) : tmax;
-	c.slip.w_ev = 1e-9 * (scale > 0 ? scale : 1.0);
+	/* a thousand times the integration's tolerance (1e-9 at the default
+	 * 1e-12), where ŵ is still the slip's own */
+	c.slip.w_ev = fmax(1e-9, 1e3 * ode_tolerance(1e-12)) * (scale > 0 ? scale : 1.0);
 	double t = 0.0, t_stick = INFINITY;
 	bool stuck = false;
 	int phases = 0, stops = 0;
@@ -405,9 +407,9 @@ static int conveyor_solve(const struct model_input *in, struct model_output *out
 	/* inside conveyor_check's domain these are finite but for products of
 	 * extremes (N = 1e300 at 1e100 m/s, a speed over a horizon of 1e300
 	 * s); one that is not is refused, never printed */
-	const struct named_result got[] = {
-		{"R0", R0},	   {"Qx0", Qx0},     {"Qy0", Qy0},	{"vx_end", y[2]},
-		{"vy_end", y[3]}, {"x_end", y[0]}, {"y_end", y[1]}};
+	const struct named_result got[] = {{"R0", R0},	     {"Qx0", Qx0},     {"Qy0", Qy0},
+					   {"vx_end", y[2]}, {"vy_end", y[3]}, {"x_end", y[0]},
+					   {"y_end", y[1]}};
 	if (model_require_finite(got, sizeof got / sizeof *got,
 				 "the run overflows at these scales; bring m, N, the "
 				 "forces, the speeds and tmax nearer each other",

@@ -118,9 +118,9 @@ static void base(const struct imachi *m, double t, double v[2], double dv[2], do
 
 /* ---- the recording pass ----------------------------------------------------- */
 
-#define TRACE_MAX  20000 /* points kept of the transient */
-#define CYCLE_PTS  512	 /* accurate: samples of the last period */
-#define TRACE_COLS "tau|u_x|u_y|v_x|v_y|stick"
+#define TRACE_MAX    20000 /* points kept of the transient */
+#define CYCLE_PTS    512   /* accurate: samples of the last period */
+#define TRACE_COLS   "tau|u_x|u_y|v_x|v_y|stick"
 #define IM_MARKS_MAX 60 /* steps whose points are all numbered */
 
 /* The hodograph's table: rows (τ, u, v, stuck). Before period full_from
@@ -405,8 +405,8 @@ static int accurate_phase(struct imachi *m, struct acc_state *st, double t_end, 
 	 * moves at 1e-12 under a mass at rest) has no event ahead, |w| = w_ev
 	 * being behind it: it lands at once, in closed form. */
 	base(m, st->t, v, dv, iv);
-	const bool landing = !m->slip.away &&
-			     hypot(v[0] - st->y[0], v[1] - st->y[1]) <= m->slip.w_ev;
+	const bool landing =
+		!m->slip.away && hypot(v[0] - st->y[0], v[1] - st->y[1]) <= m->slip.w_ev;
 	if (!landing) {
 		struct ode_system sys = {4, slip_rhs, slip_event, m};
 		struct ode_opts o = ode_opts_default(t_end);
@@ -644,7 +644,8 @@ static void im_step_figure(const struct table *t, size_t from, size_t to, struct
 	double scale = 0;
 	for (size_t i = from; i < to; i++) {
 		const double *w = t->v + i * t->ncols;
-		scale = fmax(scale, fmax(fabs(w[SC_UX]) + fabs(w[SC_UY]), fabs(w[SC_VX]) + fabs(w[SC_VY])));
+		scale = fmax(scale, fmax(fabs(w[SC_UX]) + fabs(w[SC_UY]),
+					 fabs(w[SC_VX]) + fabs(w[SC_VY])));
 	}
 	static struct marks mk; /* big: not on the stack */
 	mk.n = 0;
@@ -698,18 +699,20 @@ static void im_step_text(const struct table *t, size_t i, struct strbuf *out)
 	const int r = (int)w[SC_R];
 	const bool on = w[SC_ONBASE] != 0;
 	const int state = (int)w[SC_STATE];
-	strbuf_addf(out, "step %d: from point %d to %d, τ = %.10g to %.10g (Δτ = %.10g)\n", r + 1, r,
-		    r + 1, w[SC_TAU], w[SC_TAU] + w[SC_DTAU], w[SC_DTAU]);
+	strbuf_addf(out, "step %d: from point %d to %d, τ = %.10g to %.10g (Δτ = %.10g)\n", r + 1,
+		    r, r + 1, w[SC_TAU], w[SC_TAU] + w[SC_DTAU], w[SC_DTAU]);
 	strbuf_addf(out, "  u_%d = (%.10g, %.10g), the point %d%s\n", r, w[SC_UX], w[SC_UY], r,
 		    on ? ": on the base" : "");
 	strbuf_addf(out, "  v_%d = (%.10g, %.10g), the point %d′; (%d½)′ = (%.10g, %.10g)\n", r,
 		    w[SC_VX], w[SC_VY], r, r, w[SC_VHX], w[SC_VHY]);
-	strbuf_addf(out, "  s_%d = u_%d + sΔτ = (%.10g, %.10g); s′_%d = u_%d + sΔτ/2 = (%.10g, %.10g)\n",
+	strbuf_addf(out,
+		    "  s_%d = u_%d + sΔτ = (%.10g, %.10g); s′_%d = u_%d + sΔτ/2 = (%.10g, %.10g)\n",
 		    r, r, w[SC_SX], w[SC_SY], r, r, w[SC_SHX], w[SC_SHY]);
 	strbuf_addf(out, "  %d′ = (%.10g, %.10g) is %.10g from s_%d, ", r + 1, w[SC_V1X], w[SC_V1Y],
 		    w[SC_REACH], r);
 	if (state == IMACHI_STAYS)
-		strbuf_addf(out, "within μ1Δτ = %.10g:\n  no slip, it stays on the base\n", w[SC_R1]);
+		strbuf_addf(out, "within μ1Δτ = %.10g:\n  no slip, it stays on the base\n",
+			    w[SC_R1]);
 	else if (state == IMACHI_CATCHES)
 		strbuf_addf(out, "within μ0Δτ = %.10g:\n  it catches the base\n", w[SC_R0]);
 	else
@@ -892,7 +895,10 @@ static int imachi_solve(const struct model_input *in, struct model_output *out, 
 		return -1;
 	const int n = (int)n_real, periods = (int)periods_real;
 	const double u0[2] = {p[I_U0X], p[I_U0Y]};
-	m.slip.w_ev = 1e-10 * fmax(fmax(m.a, m.s), 1e-300);
+	/* a hundred times the integration's tolerance, where ŵ is still the
+	 * slip's own (1e-10 at the default 1e-12); the closed form's error,
+	 * O(w_ev²), stays below that tolerance */
+	m.slip.w_ev = fmax(1e-10, 1e2 * ode_tolerance(1e-12)) * fmax(fmax(m.a, m.s), 1e-300);
 	if (fmod(p[I_PHI], 90.0) == 0) { /* exact axes: no cos 90° = 6e-17 in u_ymean */
 		static const double cx[4] = {1, 0, -1, 0}, cy[4] = {0, 1, 0, -1};
 		int q = (((int)(p[I_PHI] / 90.0)) % 4 + 4) % 4;
@@ -910,7 +916,8 @@ static int imachi_solve(const struct model_input *in, struct model_output *out, 
 	} else if (run_accurate(&m, periods, u0, &c, &last, &m_last, d)) {
 		return -1;
 	}
-	if (out->figs && imachi_figures(&m_start, method, n, p + I_DRAW_FROM, u0, &c, &last, &m_last, out->figs, d))
+	if (out->figs && imachi_figures(&m_start, method, n, p + I_DRAW_FROM, u0, &c, &last,
+					&m_last, out->figs, d))
 		return -1;
 
 	/* on the base the whole last period: static friction holds it there, u = v,

@@ -110,6 +110,7 @@ struct ball {
 	double A[NQ * NQ];
 	double L[NQ * NQ]; /* Cholesky factor of A, factored once */
 	double scale[NQ];  /* z = S q̇/D0: S = diag(1, 1, r, r, r) */
+	double s_tmax;	   /* the σ run: tmax in s = g t/D0 */
 };
 
 /* (6.1) with w = v + ω × rẑ, the centre's velocity. */
@@ -189,6 +190,79 @@ static double ball_event(double t, const double z[], void *p)
 	for (int i = 0; i < NQ; i++)
 		q[i] = z[i] / b->scale[i];
 	return ball_D(b, q) - KB_D_EVENT;
+}
+
+/* In σ = −ln(D/D0) the run goes to the stop without an event at a tiny D:
+ * the direction w = z/D (with D(w) = 1) and s are smooth down to D → 0,
+ *
+ *   dw/dσ = −(a − Ḋ w)/Ḋ,   ds/dσ = e^{−σ}/(−Ḋ),
+ *
+ * a = dz/ds at the direction w (the law is homogeneous of degree 0) and Ḋ
+ * = dD/ds = −(qᵀΦq)/(m D(q)²) there, negative while the ball moves (all μ
+ * that matter nonzero: ball_never_stops). A stop at D = 1e-9 D0, far below
+ * an absolute tolerance of the run in z, is then a fixed end of σ, not an
+ * event the error of z can hide: a tolerance of 1e-6 meets 1e-6. */
+static double ball_Ddot(const struct ball *b, const double q[NQ])
+{
+	double qPq = 0.0;
+	for (int i = 0; i < NQ; i++)
+		qPq += b->phi[i] * q[i] * q[i];
+	const double D = ball_D(b, q);
+	return -qPq / (b->m * D * D);
+}
+
+static int ball_sigma_rhs(double sig, const double y[], double f[], void *p)
+{
+	const struct ball *b = p;
+	double q[NQ], u[NQ], a[NQ];
+	for (int i = 0; i < NQ; i++)
+		q[i] = y[i] / b->scale[i];
+	const double D = ball_D(b, q);
+	if (!(D > 0))
+		return GSL_EDOM;
+	for (int i = 0; i < NQ; i++) {
+		u[i] = y[i] / D;
+		q[i] /= D;
+	}
+	int st = ball_rhs(0.0, u, a, p);
+	if (st)
+		return st;
+	const double Dd = ball_Ddot(b, q);
+	if (!(Dd < 0))
+		return GSL_EDOM;
+	for (int i = 0; i < NQ; i++)
+		f[i] = -(a[i] - Dd * u[i]) / Dd;
+	f[NQ] = exp(-sig) / -Dd;
+	return GSL_SUCCESS;
+}
+
+/* The σ run's event: s reaching s_tmax (INFINITY: none). */
+static double ball_sigma_event(double sig, const double y[], void *p)
+{
+	(void)sig;
+	const struct ball *b = p;
+	return b->s_tmax - y[NQ];
+}
+
+/* The figures' record of the run to the stop, in time (where the curves
+ * are smooth between steps; in σ the time is exponential): rk8pd in z and
+ * s from z0 to D = 1e-9 D0 (at the default tolerance, where the direction
+ * is still resolved there), then the stop at s_stop, found in σ. Only the
+ * drawing uses it: what it could not follow ends the record early. */
+static void ball_trace(struct ball *b, const double z0[NQ], double s_stop, struct trace *tr)
+{
+	double z[NQ];
+	memcpy(z, z0, sizeof(z));
+	struct ode_system sys = {NQ, ball_rhs, ball_event, b};
+	struct ode_opts o = ode_opts_default(s_stop);
+	o.max_steps = KB_STEPS;
+	struct ode_end end;
+	struct diag d = {0};
+	if (ode_run(trace_wrap(tr, &sys), &o, 0.0, z, &end, &d) == 0 && end.t < s_stop)
+		trace_mark(tr, end.t, z);
+	diag_clear(&d);
+	const double zero[NQ] = {0};
+	trace_mark(tr, s_stop, zero);
 }
 
 /* ---- classical Coulomb, beside Kozlov's law ------------------------------ */
@@ -635,85 +709,94 @@ static int ball_solve(const struct model_input *in, struct model_output *out, st
 		double z[NQ], q[NQ];
 		for (int i = 0; i < NQ; i++)
 			z[i] = S[i] * q0[i] / D0;
-		struct ode_system sys = {NQ, ball_rhs, ball_event, &b};
-		struct ode_opts o = ode_opts_default(tmax * g / D0);
-		o.max_steps = KB_STEPS;
 		struct ode_end end;
+		int rc = 0;
 		if (out->figs) {
 			trace_init(&tr, NQ, 0, 0.0);
 			trp = &tr;
 		}
-		int rc = ode_run(trp ? trace_wrap(trp, &sys) : &sys, &o, 0.0, z, &end, d);
-		nsteps = end.steps;
-		if (rc && end.steps >= o.max_steps) {
-			diag_clear(d);
-			rc = diag_set(d,
-				      "the run took more than %d steps before t = %.3g s (of tmax "
-				      "= %g s): friction relaxes the ball's slip in about "
-				      "D/(μg) = %.3g s, and the steps are of that size; lower tmax",
-				      KB_STEPS, end.t * D0 / g, tmax,
-				      D0 / (g * fmax(mu1, fmax(mu2, mu3))));
-		}
-		if (!rc && !end.event) {
-			for (int i = 0; i < NQ; i++)
-				q[i] = z[i] / S[i];
-			V_end = hypot(q[Q_VX] + r * q[Q_WY], q[Q_VY] - r * q[Q_WX]) * D0;
-			slip_tmax = hypot(q[Q_VX], q[Q_VY]) * D0;
-			D_tmax = ball_D(&b, q) * D0;
-			if (trp)
-				trace_mark(trp, end.t, z);
-			if (!never) {
-				o.tmax = KB_T_CAP * g / D0;
-				rc = ode_run(trp ? trace_wrap(trp, &sys) : &sys, &o, end.t, z, &end,
-					     d);
-				nsteps += end.steps;
-				if (rc && end.steps >= o.max_steps) {
-					diag_clear(d);
-					rc = diag_set(d,
-						      "the ball had not stopped after %d steps "
-						      "(t = %.3g s): the μ are too small for the "
-						      "stop to be followed; raise mu1, mu2 and mu3",
-						      KB_STEPS, end.t * D0 / g);
-				}
-			}
-		}
-		if (!rc && trp)
-			trace_mark(trp, end.t, z);
-		if (!rc && !never) {
-			for (int i = 0; i < NQ; i++)
-				q[i] = z[i] / S[i];
-			const double Dz = ball_D(&b, q);
-			/* Ḋ = −g (q̇ᵀΦq̇)/(m D²) is homogeneous of degree zero,
-			 * finite and negative at the event: the rest of the way in
-			 * closed form. */
-			double qPq = 0.0;
-			for (int i = 0; i < NQ; i++)
-				qPq += phi[i] * q[i] * q[i];
-			double Ddot = -g * qPq / (m * Dz * Dz); /* in (m/s)/s, since q = q̇/D0 */
-			if (!end.event)
+		if (never) {
+			/* no stop: to tmax in time */
+			struct ode_system sys = {NQ, ball_rhs, ball_event, &b};
+			struct ode_opts o = ode_opts_default(tmax * g / D0);
+			o.max_steps = KB_STEPS;
+			rc = ode_run(trp ? trace_wrap(trp, &sys) : &sys, &o, 0.0, z, &end, d);
+			nsteps = end.steps;
+			if (rc && end.steps >= o.max_steps) {
+				diag_clear(d);
 				rc = diag_set(
 					d,
-					"the ball had not stopped after %g s (D fell from %.6g "
-					"to %.3g m/s): the μ are too small for this run",
-					KB_T_CAP, D0, Dz * D0);
-			else if (!(Ddot < 0))
-				rc = diag_set(d, "D stopped decreasing at D = %.3g m/s", Dz * D0);
+					"the run took more than %d steps before t = %.3g s (of "
+					"tmax = %g s): friction relaxes the ball's slip in about "
+					"D/(μg) = %.3g s, and the steps are of that size; lower "
+					"tmax",
+					KB_STEPS, end.t * D0 / g, tmax,
+					D0 / (g * fmax(mu1, fmax(mu2, mu3))));
+			}
 			if (!rc) {
-				t_event = end.t * D0 / g;
-				D_event = Dz * D0;
+				for (int i = 0; i < NQ; i++)
+					q[i] = z[i] / S[i];
+				V_end = hypot(q[Q_VX] + r * q[Q_WY], q[Q_VY] - r * q[Q_WX]) * D0;
+				slip_tmax = hypot(q[Q_VX], q[Q_VY]) * D0;
+				D_tmax = ball_D(&b, q) * D0;
+				if (trp)
+					trace_mark(trp, end.t, z);
+			}
+		} else {
+			/* to the stop in σ = −ln(D/D0): y = (w, s), w = z at σ = 0 */
+			double y[NQ + 1];
+			memcpy(y, z, sizeof(z));
+			y[NQ] = 0.0;
+			b.s_tmax = tmax * g / D0;
+			const struct ode_system sys = {NQ + 1, ball_sigma_rhs, ball_sigma_event,
+						       &b};
+			struct ode_opts o = ode_opts_default(-log(KB_D_EVENT));
+			o.max_steps = KB_STEPS;
+			rc = ode_run(&sys, &o, 0.0, y, &end, d);
+			nsteps = end.steps;
+			if (!rc && end.event) {
+				/* tmax before the stop: the state there */
+				const double Ds = exp(-end.t);
+				for (int i = 0; i < NQ; i++)
+					q[i] = y[i] * Ds / S[i];
+				V_end = hypot(q[Q_VX] + r * q[Q_WY], q[Q_VY] - r * q[Q_WX]) * D0;
+				slip_tmax = hypot(q[Q_VX], q[Q_VY]) * D0;
+				D_tmax = ball_D(&b, q) * D0;
+				b.s_tmax = INFINITY;
+				rc = ode_run(&sys, &o, end.t, y, &end, d);
+				nsteps += end.steps;
+			}
+			if (rc && end.steps >= o.max_steps) {
+				diag_clear(d);
+				rc = diag_set(
+					d,
+					"the ball had not stopped after %d steps (t = %.3g s): "
+					"the μ are too small for the stop to be followed; raise "
+					"mu1, mu2 and mu3",
+					KB_STEPS, y[NQ] * D0 / g);
+			}
+			if (!rc) {
+				const double Ds = exp(-end.t);
+				for (int i = 0; i < NQ; i++)
+					q[i] = y[i] / S[i];
+				/* Ḋ = −g (q̇ᵀΦq̇)/(m D²) is homogeneous of degree zero,
+				 * finite and negative at the end: the rest of the way in
+				 * closed form. */
+				const double Ddot = g * ball_Ddot(&b, q);
+				t_event = y[NQ] * D0 / g;
+				D_event = Ds * D0;
 				Ddot_event = Ddot;
 				stop_time = t_event + D_event / -Ddot_event;
 				/* stopped before tmax: the last D/|Ḋ| may reach past it */
 				if (t_event <= tmax)
-					V_end = stop_time > tmax ? hypot(q[Q_VX] + r * q[Q_WY],
-									 q[Q_VY] - r * q[Q_WX]) *
-									   D0 * (stop_time - tmax) /
-									   (stop_time - t_event)
-								 : 0.0;
-			}
-			if (!rc && trp) {
-				const double zero[NQ] = {0};
-				trace_mark(trp, stop_time * g / D0, zero);
+					V_end = stop_time > tmax
+							? hypot(q[Q_VX] + r * q[Q_WY],
+								q[Q_VY] - r * q[Q_WX]) *
+								  Ds * D0 * (stop_time - tmax) /
+								  (stop_time - t_event)
+							: 0.0;
+				if (trp)
+					ball_trace(&b, z, stop_time * g / D0, trp);
 			}
 		}
 		if (rc) {
@@ -731,7 +814,12 @@ static int ball_solve(const struct model_input *in, struct model_output *out, st
 	size_t csteps = 0;
 	struct trace ctr, *ctrp = NULL;
 	if (vabs > 0) {
-		struct coulomb c = {.mu1 = mu1, .mu3 = mu3, .eps = 1e-9};
+		/* the slip's end a thousand times above the integration's error,
+		 * where the directions v̂ and ρ̂ are still its own: 1e-9 at the
+		 * default 1e-12 (the closed-form rest of the way is exact while
+		 * they stay put, and its error is of order eps² otherwise) */
+		struct coulomb c = {
+			.mu1 = mu1, .mu3 = mu3, .eps = fmax(1e-9, 1e3 * ode_tolerance(1e-12))};
 		double u[4] = {q0[Q_VX] / D0, q0[Q_VY] / D0, r * q0[Q_WY] / D0, -r * q0[Q_WX] / D0};
 		double sc = 0.0;
 		bool ended;
@@ -786,10 +874,11 @@ static int ball_solve(const struct model_input *in, struct model_output *out, st
 		trace_release(trp);
 	/* inside ball_check's domain these are finite but for the documented
 	 * inf and nan; one that is not is refused, never printed */
-	const struct named_result got[] = {
-		{"F_x", F[Q_VX]},	{"F_y", F[Q_VY]},	  {"M_spin", F[Q_OM]},
-		{"F_coulomb_x", FCx},	{"F_coulomb_y", FCy}, {"M_roll_x", F[Q_WX]},
-		{"M_roll_y", F[Q_WY]}, {"D", D0},	  {"V_end", V_end}};
+	const struct named_result got[] = {{"F_x", F[Q_VX]},	  {"F_y", F[Q_VY]},
+					   {"M_spin", F[Q_OM]},	  {"F_coulomb_x", FCx},
+					   {"F_coulomb_y", FCy},  {"M_roll_x", F[Q_WX]},
+					   {"M_roll_y", F[Q_WY]}, {"D", D0},
+					   {"V_end", V_end}};
 	if (model_require_finite(got, sizeof got / sizeof *got,
 				 "the ball's forces overflow at these scales; bring m, r, "
 				 "g, the μ and the speeds nearer each other",
@@ -885,8 +974,9 @@ static int ball_solve(const struct model_input *in, struct model_output *out, st
 			   "bounded away from 0, so the ball stops in finite time (Kozlov: all μj "
 			   "> 0), and doubling every velocity doubles the stop time.");
 		model_step(s,
-			   "  Integrated with rk8pd (1e-12) in z = S q̇/D0, s = g t/D0, %zu steps, "
-			   "until D = %g D0 at t = %.12g s;",
+			   "  Integrated with rk8pd (1e-12) in the direction w = S q̇/D and s = g "
+			   "t/D0 against σ = −ln(D/D0) (smooth down to D → 0), %zu steps, to D = "
+			   "%g D0 at t = %.12g s;",
 			   nsteps, KB_D_EVENT, t_event);
 		model_step(s,
 			   "  there Ḋ = %.12g m/s² is finite, so the last D/|Ḋ| = %.6g s is "

@@ -28,6 +28,11 @@ void ode_set_tolerance_override(double tol)
 	tol_override = tol > 0 ? tol : 0;
 }
 
+double ode_tolerance(double asked)
+{
+	return tol_override ? tol_override : asked;
+}
+
 /* The continuous extension of one accepted step: y(t0 + h) re-stepped. */
 struct restep {
 	gsl_odeiv2_step *step;

@@ -49,6 +49,11 @@ struct ode_end {
  * (event_tol) and the stepper below (the compliant Painlevé run) keep
  * their tolerances. */
 void ode_set_tolerance_override(double tol);
+/* The tolerance ode_run integrates with when its caller asks for `asked`:
+ * the override's while one is set. A model whose phase ends at a level
+ * (a speed falling to eps, say) keeps that level well above the
+ * integration's absolute error with it. */
+double ode_tolerance(double asked);
 
 /* Integrates from (t0, y) until the event or opts->tmax; y is updated in
  * place. Returns 0, or -1 with d filled (step failure, interrupt, too many

@@ -15,7 +15,7 @@ true
 $ tribo -c 'load ragulskis-fig1; solve; print amp; set Delta 0.1; solve; print amp; set Delta 0.05; solve; print amp'
 1.34145122788
 0.866773160757
-0.823828109494
+0.823828109493
 ? 0
 
 # Fig. 4: at resonance with P > 4h/π only c bounds the amplitude, near
