@@ -126,6 +126,7 @@ struct rg {
 	bool tangent_ok; /* the law's transitions wide enough for it */
 	int side;
 	double far, zfar, tend;
+	double t0; /* where the phase being run started */
 	/* the measured period: record keeps samples, every accepted step's end
 	 * and every phase end; dense adds one every `step` (the figures) */
 	bool record, dense;
@@ -245,9 +246,15 @@ static double event_slip_reduced(double t, const double y[], void *p)
 /* Smooth laws: negative once u̇ leaves the phase's interval. */
 static double event_interval(double t, const double y[], void *p)
 {
-	(void)t;
 	const struct rg *r = p;
-	return fmin(y[1] - r->lo, r->hi - y[1]);
+	double lo = y[1] - r->lo, hi = r->hi - y[1];
+	/* at the phase's start, on the joint it leaves: not an end (see
+	 * tangent_event) */
+	if (t == r->t0) {
+		lo = lo == 0 ? INFINITY : lo;
+		hi = hi == 0 ? INFINITY : hi;
+	}
+	return fmin(lo, hi);
 }
 
 /* Coulomb slip: u̇ = 0. */
@@ -490,8 +497,16 @@ static double tangent_event(double tau, const double Y[], void *p)
 		r->s[r->ns++] = (struct sample){Y[0], Y[1], v, a};
 	}
 	/* the far joint in z (as z0 is taken from u̇): a phase that starts
-	 * there starts at 0, not a rounding past it */
-	return fmin(fmin(Y[2], r->tend - Y[0]), r->zfar - Y[2]);
+	 * there starts at 0, not a rounding past it. A term that is 0 at the
+	 * start (the joint the phase leaves) does not count there: ode_run
+	 * sees a crossing only from a nonzero value, and a first step that
+	 * passed another end (the period's) would go unseen. */
+	double gz = Y[2], gf = r->zfar - Y[2];
+	if (tau == 0) {
+		gz = gz == 0 ? INFINITY : gz;
+		gf = gf == 0 ? INFINITY : gf;
+	}
+	return fmin(fmin(gz, r->tend - Y[0]), gf);
 }
 
 /* The phase [lo, hi] of u̇ run in z when one of its ends is a vertical
@@ -629,6 +644,7 @@ static int advance(struct rg *r, double *t, double y[], double tend, double step
 			if (done)
 				continue;
 		}
+		r->t0 = *t;
 		const bool each_step = r->record && !r->dense;
 		if (each_step) {
 			r->event = sys.event;
@@ -671,7 +687,7 @@ static int advance(struct rg *r, double *t, double y[], double tend, double step
  * no phase switch lies between): −sign·(u, u̇ or ü), to be minimized. */
 struct peak {
 	struct rg *r;
-	const struct sample *from;
+	const struct sample *from, *mid; /* the samples before the extreme */
 	size_t off;
 	int sign;
 	int status;
@@ -680,7 +696,10 @@ struct peak {
 static double peak_value(double t, void *p)
 {
 	struct peak *k = p;
-	double tt = k->from->t, y[2] = {k->from->u, k->from->v};
+	/* from the nearer sample before t: the shorter way, and not through
+	 * the middle one, which may be a joint */
+	const struct sample *s0 = t >= k->mid->t ? k->mid : k->from;
+	double tt = s0->t, y[2] = {s0->u, s0->v};
 	const bool creeping = k->r->reduced && k->r->mode == 0;
 	if (t > tt) {
 		struct ode_system sys = {2, rg_rhs, NULL, k->r};
@@ -721,6 +740,10 @@ static int extremum(struct rg *r, size_t off, int sign, double *out, struct diag
 	    !(r->s[best].t < r->s[best + 1].t) || !(sign * (Q(best) - Q(best - 1)) > 0) ||
 	    !(sign * (Q(best) - Q(best + 1)) > 0))
 		return 0;
+	/* u at a sample where u̇ = 0 (a phase end of u̇ = 0: a joint, a
+	 * Coulomb rest): there u is at its extreme exactly */
+	if (off == offsetof(struct sample, u) / sizeof(double) && r->s[best].v == 0)
+		return 0;
 	const int mode = r->mode;
 	if (r->reduced) {
 		/* one phase: a slip (d u̇ ≥ Δ at all three, d = ±1) or a creep
@@ -742,7 +765,7 @@ static int extremum(struct rg *r, size_t off, int sign, double *out, struct diag
 			return 0;
 		r->mode = dir;
 	}
-	struct peak k = {r, &r->s[best - 1], off, sign, 0};
+	struct peak k = {r, &r->s[best - 1], &r->s[best], off, sign, 0};
 	double t, f;
 	if (num_brent_min(peak_value, &k, r->s[best - 1].t, r->s[best].t, r->s[best + 1].t,
 			  -sign * Q(best - 1), -sign * Q(best), -sign * Q(best + 1), 0, 1e-14, &t,
@@ -1010,7 +1033,7 @@ static int shoot(struct rg *r, double *t, double y[], long *j, long periods, dou
 	}
 	double J[2][2];
 	if (fd_jacobian(r, j, T, step, x, px, conv->floor, J, d))
-		return -1;
+		goto trial_failed;
 	int refreshed = 0;
 	double gn = hypot(g[0], g[1]);
 	for (sh->iterations = 1; sh->iterations <= SHOOT_ITER; sh->iterations++) {
@@ -1022,12 +1045,18 @@ static int shoot(struct rg *r, double *t, double y[], long *j, long periods, dou
 		const double s[2] = {-(J[1][1] * g[0] - J[0][1] * g[1]) / det,
 				     -(-J[1][0] * g[0] + J[0][0] * g[1]) / det};
 		const double xn[2] = {x[0] + s[0], x[1] + s[1]};
+		/* a step far beyond the motion's own scale: no periodic state
+		 * near (an undamped resonance grows without bound) */
+		if (!(hypot(s[0], s[1]) <= 10 * fmax(hypot(x[0], x[1]), 1e3 * conv->floor))) {
+			sh->why = "Newton's step left the motion's scale: no periodic state near";
+			goto fail;
+		}
 		if (*j >= periods) {
 			sh->why = "too few periods left";
 			goto fail;
 		}
 		if (period_map(r, j, T, step, xn, px, d))
-			return -1;
+			goto trial_failed;
 		const double gnew[2] = {px[0] - xn[0], px[1] - xn[1]};
 		const bool settled = num_settle_check(conv, px, xn, 2);
 		/* Broyden: J += (ΔG − J s) sᵀ / (s·s) */
@@ -1074,7 +1103,7 @@ static int shoot(struct rg *r, double *t, double y[], long *j, long periods, dou
 		if (!(gnn < 0.5 * gn) && refreshed < 2 && *j + 3 <= periods) {
 			refreshed++;
 			if (fd_jacobian(r, j, T, step, x, px, conv->floor, J, d))
-				return -1;
+				goto trial_failed;
 			gn = gnn;
 			continue;
 		}
@@ -1106,6 +1135,14 @@ done:
 	y[1] = px[1] * r->w;
 	*t = (double)*j * T;
 	return 0;
+trial_failed:
+	/* a trial period that ran out of its budget (or failed): not the
+	 * motion's own; the run of periods decides */
+	if (!r->over)
+		return -1;
+	diag_clear(d);
+	r->over = false;
+	sh->why = "a trial period ran past its budget";
 fail:
 	/* the run of periods goes on from the transient's next period (the
 	 * forcing repeats, so from t = jT: the periods spent still count) */
