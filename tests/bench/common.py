@@ -1,6 +1,9 @@
 """What the SciPy scripts of tests/bench share: a case (an exercise's main
 result solved the way a student would with SciPy, and the reference it is
-judged against) and the in-process timer."""
+judged against), the exercise's values as tribo has them, and the
+in-process timer."""
+import os
+import subprocess
 import time
 from dataclasses import dataclass
 from typing import Callable, Optional
@@ -25,15 +28,35 @@ def median(xs):
     return xs[n // 2] if n % 2 else 0.5 * (xs[n // 2 - 1] + xs[n // 2])
 
 
+def tribo_values(exercise, names):
+    """The exercise's parameters as tribo loads them (`tribo -c 'load ID;
+    print NAMES'`), so that a script solves the very problem tribo does: a
+    dict of floats (words, such as a law, as strings)."""
+    top = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+    env = dict(os.environ, TRIBO_PATH=os.path.join(top, "exercises"))
+    out = subprocess.run([os.path.join(top, "tribo"), "-c",
+                          f"load {exercise}; print {' '.join(names)}"],
+                         env=env, check=True, capture_output=True, text=True).stdout.split("\n")
+    vals = {}
+    for n, v in zip(names, out):
+        try:
+            vals[n] = float(v.split()[0])
+        except ValueError:
+            vals[n] = v.strip()
+    return vals
+
+
 def timed(fn, budget=0.3, max_reps=50, min_reps=3):
-    """fn() once untimed, then again until `budget` seconds or `max_reps`
-    runs (at least min_reps): (its value, the median time in seconds, runs)."""
+    """fn() once untimed, then again until `budget` seconds of CPU or
+    `max_reps` runs (at least min_reps): (its value, the median CPU time of
+    one run in seconds, runs). CPU time, as bench.c takes tribo's: the two
+    sides are timed alike, in the same run."""
     value = fn()
     times = []
-    start = time.perf_counter()
+    start = time.process_time()
     while len(times) < max_reps and (len(times) < min_reps
-                                     or time.perf_counter() - start < budget):
-        t0 = time.perf_counter()
+                                     or time.process_time() - start < budget):
+        t0 = time.process_time()
         fn()
-        times.append(time.perf_counter() - t0)
+        times.append(time.process_time() - t0)
     return value, median(times), len(times)

@@ -1,35 +1,65 @@
-"""Ragulskis's forced oscillator (eq. 9) with the elliptic friction law (8),
-as a student would integrate it with SciPy: m ü + c u̇ + k u = P sin ωt −
-H(u̇), phases cut where H is not analytic (u̇ = 0, ±Δ) by terminal events,
-period after period until (u, u̇) repeats to 1e-9 as tribo's, then one more
-period for the amplitude (the largest u, met where u̇ = 0)."""
+"""Ragulskis's forced oscillator (eq. 9) with the elliptic friction law (8)
+or the peaked law (10), as a student would integrate it with SciPy: m ü +
+c u̇ + k u = P sin ωt − H(u̇), phases cut where H is not analytic (u̇ = 0,
+the joints and the vertical tangents) by terminal events, period after
+period until (u, u̇) repeats to 1e-9 as tribo's, then one more period for
+the amplitude (the largest u, met where u̇ = 0). The values are the
+exercise's own, read from tribo."""
 import math
 
 from scipy.integrate import solve_ivp
 
-from common import Case
+from common import Case, tribo_values
 
-OSC = dict(m=1.0, c=0.1, k=1.0, P=4.0, omega=1.0, h=3.2, Delta=0.8)
+NAMES = ("m", "c", "k", "P", "omega", "h", "Delta", "Delta_a", "law")
+_values = {}
 
 
-def H(v):
-    """Eq. (8): E(−Δ, Δ, −h, h, u̇) inside |u̇| < Δ (two quarter ellipses,
-    eq. 7), ±h beyond."""
-    h, D = OSC["h"], OSC["Delta"]
-    if abs(v) >= D:
+def osc(exercise):
+    if exercise not in _values:
+        _values[exercise] = tribo_values(exercise, NAMES)
+    return _values[exercise]
+
+
+def E(u1, u2, H1, H2, v):
+    """Eq. (7): two quarter ellipses from (u1, H1) to (u2, H2)."""
+    uc, Hc, a, b = (u1 + u2) / 2, (H1 + H2) / 2, (H2 - H1) / 2, (u2 - u1) / 2
+    if v <= u1:
+        return H1
+    if v >= u2:
+        return H2
+    if v <= uc:
+        x = (v - u1) / b
+        return Hc - a * math.sqrt(max(0.0, 1 - x * x))
+    x = (v - u2) / b
+    return Hc + a * math.sqrt(max(0.0, 1 - x * x))
+
+
+def law(p):
+    """H(u̇) and its joints: eq. (8), or eq. (10) with h_a = h Δa/Δ."""
+    h, D, Da = p["h"], p["Delta"], p["Delta_a"]
+    if p["law"] == "elliptic":
+        def H(v):
+            return E(-D, D, -h, h, v) if abs(v) < D else math.copysign(h, v)
+        return H, (-D, 0.0, D)
+    ha, d1, d2 = h * Da / D, D + Da, D + 2 * Da
+
+    def H(v):
+        av = abs(v)
+        if av < d1:
+            return E(-d1, d1, -h - ha, h + ha, v)
+        if av < d2:
+            return E(d1, d2, h + ha, h, v) if v > 0 else E(-d2, -d1, -h, -h - ha, v)
         return math.copysign(h, v)
-    if v <= 0:
-        x = (v + D) / D
-        return -h * math.sqrt(max(0.0, 1 - x * x))
-    x = (v - D) / D
-    return h * math.sqrt(max(0.0, 1 - x * x))
+    dm = D + 1.5 * Da
+    return H, (-d2, -dm, -d1, 0.0, d1, dm, d2)
 
 
-def amp_scipy(tol, conv=1e-9, periods=500):
-    p = OSC
-    m, c, k, P, w, D = p["m"], p["c"], p["k"], p["P"], p["omega"], p["Delta"]
+def amp_scipy(tol, conv=1e-9, periods=500, exercise="ragulskis"):
+    p = osc(exercise)
+    m, c, k, P, w = p["m"], p["c"], p["k"], p["P"], p["omega"]
+    H, joints = law(p)
     T = 2 * math.pi / w
-    joints = (-D, 0.0, D)
 
     def rhs(t, y):
         return [y[1], (P * math.sin(w * t) - c * y[1] - k * y[0] - H(y[1])) / m]
@@ -71,14 +101,20 @@ def amp_scipy(tol, conv=1e-9, periods=500):
     return max(peaks + [y[0]])
 
 
-def amp_ref():
-    return amp_scipy(2.3e-14, conv=1e-14, periods=2000)
+def amp_ref(exercise="ragulskis"):
+    return amp_scipy(2.3e-14, conv=1e-14, periods=2000, exercise=exercise)
 
 
 CASES = [
     Case("ragulskis", "amp", 1e-12, amp_scipy,
          "solve_ivp DOP853, phases cut at u̇ = 0, ±Δ by events",
-         "rk8pd, phases cut at u̇ = 0, ±Δ by events, steady to 1e-9",
+         "rk8pd (in z = √|u̇| beside u̇ = 0), steady state by shooting",
          amp_ref, "none exists; SciPy at rtol 2.3e-14, steady to 1e-14 (self-ref.)",
          ("periods", (2, 4, 8, 16))),
+    Case("ragulskis-fig4", "amp", 1e-12,
+         lambda tol: amp_scipy(tol, exercise="ragulskis-fig4"),
+         "solve_ivp DOP853, law (10), phases cut at its 7 joints by events",
+         "rk8pd (in z = √|u̇ − u̇c| beside a vertical tangent), steady state by shooting",
+         lambda: amp_ref("ragulskis-fig4"),
+         "none exists; SciPy at rtol 2.3e-14, steady to 1e-14 (self-ref.)"),
 ]
