@@ -137,6 +137,6 @@ CASES = [
          rest_ref, "closed form: largest root of the quartic"),
     Case("kozlov-ball", "stop_time", 1e-12, ball_scipy,
          "solve_ivp DOP853 to D = 1e-9 D0, last stretch closed",
-         "rk8pd in scaled variables to D = 1e-9 D0, last stretch closed",
+         "rk8pd in σ = −ln(D/D0) to D = 1e-9 D0 (no event), last stretch closed",
          ball_ref, "independent: σ = −ln(D/D0) reformulation, DOP853 2.3e-14"),
 ]

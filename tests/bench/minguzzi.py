@@ -164,11 +164,11 @@ def polisher_ref():
 CASES = [
     Case("disk-reye", "stop_time", 1e-12, lambda tol: disk_scipy(True, tol),
          "torque by dblquad, solve_ivp DOP853 to φ̇ = 0",
-         "torque by nested quadrature at every RHS, rk8pd to the event φ̇ = 0",
+         "torque by nested quadrature once, rk8pd to the event φ̇ = 0",
          lambda: disk_ref(True), "closed form ωr/(μg)"),
     Case("disk-uniform", "stop_time", 1e-12, lambda tol: disk_scipy(False, tol),
          "torque by dblquad, solve_ivp DOP853 to φ̇ = 0",
-         "torque by nested quadrature at every RHS, rk8pd to the event φ̇ = 0",
+         "torque by nested quadrature once, rk8pd to the event φ̇ = 0",
          lambda: disk_ref(False), "closed form 3ωr/(4μg)"),
     Case("rayleigh", "R", 1e-12, rayleigh_scipy,
          "R by dblquad (polar)",
@@ -181,7 +181,7 @@ CASES = [
          ("tmax", (0.5, 2, 8, 32))),
     Case("polisher", "vx_end", 1e-11, polisher_scipy,
          "1-D by symmetry, ring force by quad at every RHS",
-         "6-D rings' forces by quadrature at every RHS, rk8pd to tmax",
+         "6-D, rings' forces by K(k), E(k) at every RHS, rk8pd to tmax",
          polisher_ref, "closed form: ∫m du/Q(u) = tmax, Q by K(k), E(k)",
          ("tmax", (0.5, 1, 2, 4))),
 ]
