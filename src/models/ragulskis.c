@@ -191,15 +191,24 @@ static double accel(const struct rg *r, double t, const double y[])
 	return (force(r, t, y[0]) - r->c * y[1] - H) / r->m;
 }
 
+/* One evaluation of a right-hand side, against the budgets: true when
+ * the run must stop (interrupted, or r->over set). */
+static bool spend(struct rg *r)
+{
+	if (num_interrupted)
+		return true;
+	if (++r->evals > r->budget || r->evals > r->period_cap) {
+		r->over = true;
+		return true;
+	}
+	return false;
+}
+
 static int rg_rhs(double t, const double y[], double f[], void *p)
 {
 	struct rg *r = p;
-	if (num_interrupted)
+	if (spend(r))
 		return GSL_EBADFUNC;
-	if (++r->evals > r->budget || r->evals > r->period_cap) {
-		r->over = true;
-		return GSL_EBADFUNC;
-	}
 	f[0] = y[1];
 	f[1] = accel(p, t, y);
 	return GSL_SUCCESS;
@@ -209,12 +218,8 @@ static int rg_rhs(double t, const double y[], double f[], void *p)
 static int creep_rhs(double t, const double y[], double f[], void *p)
 {
 	struct rg *r = p;
-	if (num_interrupted)
+	if (spend(r))
 		return GSL_EBADFUNC;
-	if (++r->evals > r->budget || r->evals > r->period_cap) {
-		r->over = true;
-		return GSL_EBADFUNC;
-	}
 	f[0] = vstar(r, force(r, t, y[0]));
 	return GSL_SUCCESS;
 }
@@ -407,6 +412,31 @@ static bool slips_on(const struct rg *r, double t, const double y[])
 	return a != 0 ? r->mode * a > 0 : r->mode * push_sign(r, t, y[0]) > 0;
 }
 
+/* One phase of sys from (t, y) to its event or tend (or a sample step's
+ * worth, for the figures' dense samples), its first step the one the last
+ * phase reached (a phase starts at the scale the one before ended on), not
+ * a blind one; t, the counters and h_next updated, and the sample of the
+ * step that crossed the event, taken past it, dropped. */
+static int run_phase(struct rg *r, const struct ode_system *sys, double *t, double y[], double tend,
+		     double step, struct ode_end *end, struct diag *d)
+{
+	const double tmax = r->dense ? fmin(tend, *t + step) : tend;
+	struct ode_opts o = ode_opts_default(tmax);
+	o.h0 = r->dense ? tmax - *t : r->h_next > 0 ? fmin(r->h_next, tmax - *t) : 1e-4 / r->w;
+	if (ode_run(sys, &o, *t, y, end, d)) {
+		if (!r->over)
+			return -1;
+		diag_clear(d);
+		return over_budget(r, d);
+	}
+	*t = end->t;
+	r->steps += end->steps;
+	r->h_next = end->h;
+	while (r->record && !r->dense && r->ns > 0 && r->s[r->ns - 1].t >= *t)
+		r->ns--;
+	return 0;
+}
+
 /* One creep phase of the reduced transition from (t, y), to its end or
  * tend: u̇ = v*(t, u), integrated with rk8pd like a slip. */
 static int creep(struct rg *r, double *t, double y[], double tend, double step, struct diag *d)
@@ -415,22 +445,10 @@ static int creep(struct rg *r, double *t, double y[], double tend, double step, 
 	r->fsign = F > 0 ? 1 : F < 0 ? -1 : push_sign(r, *t, y[0]);
 	y[1] = vstar(r, F);
 	take(r, *t, y);
-	struct ode_system sys = {1, creep_rhs, creep_event, r};
-	const double tmax = r->dense ? fmin(tend, *t + step) : tend;
-	struct ode_opts o = ode_opts_default(tmax);
-	o.h0 = r->dense ? tmax - *t : r->h_next > 0 ? fmin(r->h_next, tmax - *t) : 1e-4 / r->w;
+	const struct ode_system sys = {1, creep_rhs, creep_event, r};
 	struct ode_end end;
-	if (ode_run(&sys, &o, *t, y, &end, d)) {
-		if (!r->over)
-			return -1;
-		diag_clear(d);
-		return over_budget(r, d);
-	}
-	*t = end.t;
-	r->steps += end.steps;
-	r->h_next = end.h;
-	while (r->record && !r->dense && r->ns > 0 && r->s[r->ns - 1].t >= *t)
-		r->ns--;
+	if (run_phase(r, &sys, t, y, tend, step, &end, d))
+		return -1;
 	y[1] = vstar(r, force(r, *t, y[0]));
 	take(r, *t, y);
 	if (end.event) {
@@ -467,12 +485,8 @@ static int tangent_rhs(double tau, const double Y[], double f[], void *p)
 {
 	(void)tau;
 	struct rg *r = p;
-	if (num_interrupted)
+	if (spend(r))
 		return GSL_EBADFUNC;
-	if (++r->evals > r->budget || r->evals > r->period_cap) {
-		r->over = true;
-		return GSL_EBADFUNC;
-	}
 	double v;
 	const double a = tangent_accel(r, Y[0], Y[1], Y[2], &v);
 	f[0] = Y[2];
@@ -650,26 +664,9 @@ static int advance(struct rg *r, double *t, double y[], double tend, double step
 			r->event = sys.event;
 			sys.event = event_recorded;
 		}
-		double tmax = r->dense ? fmin(tend, *t + step) : tend;
-		struct ode_opts o = ode_opts_default(tmax);
-		/* the step the last phase reached (a phase starts where the one
-		 * before ended, at its scale), not a blind one */
-		o.h0 = r->dense	       ? tmax - *t
-		       : r->h_next > 0 ? fmin(r->h_next, tmax - *t)
-				       : 1e-4 / r->w;
 		struct ode_end end;
-		if (ode_run(&sys, &o, *t, y, &end, d)) {
-			if (!r->over)
-				return -1;
-			diag_clear(d);
-			return over_budget(r, d);
-		}
-		*t = end.t;
-		r->steps += end.steps;
-		r->h_next = end.h;
-		/* the step that crossed the event was taken past it: its end goes */
-		while (each_step && r->ns > 0 && r->s[r->ns - 1].t >= *t)
-			r->ns--;
+		if (run_phase(r, &sys, t, y, tend, step, &end, d))
+			return -1;
 		take(r, *t, y);
 		if (!end.event)
 			continue;
