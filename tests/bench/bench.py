@@ -23,7 +23,7 @@ import kozlov  # noqa: E402
 import minguzzi  # noqa: E402
 import ragulskis  # noqa: E402
 import scipy  # noqa: E402
-from common import median, timed  # noqa: E402
+from common import Case, median, timed  # noqa: E402
 
 warnings.filterwarnings("ignore")  # SciPy's rtol floor and quad's roundoff notes
 CASES = minguzzi.CASES + kozlov.CASES + imachi.CASES + ragulskis.CASES
@@ -180,8 +180,42 @@ def main():
             cells.append(f"{name}={x:g}: {ms(t).strip()}")
         print(f"  {c.id:<13} " + "   ".join(cells))
 
+    every_exercise()
     figures()
     sweeps()
+
+
+# a result of each model, for every_exercise
+MODEL_RESULT = {"disk": "stop_time", "conveyor": "t_stick", "imachi": "u_xmean",
+                "imachi-1d": "u_mean", "kozlov-ball": "stop_time", "kozlov-rest": "q32",
+                "painleve-rod": "mu_crit_min", "polisher": "vx_end", "ragulskis": "amp",
+                "rayleigh": "R"}
+
+
+def every_exercise():
+    """Issue 20's first goal, for every shipped exercise, not only each
+    model's main one: its in-process solve under 5 ms of CPU."""
+    print("\nEvery shipped exercise: in-process CPU ms of one solve (goal: under 5 ms).")
+    over = []
+    cells = []
+    for f in sorted(os.listdir("exercises")):
+        if not f.endswith(".ini"):
+            continue
+        ex = f[:-4]
+        with open(os.path.join("exercises", f), encoding="utf-8") as fh:
+            model = next((ln.split("=", 1)[1].strip() for ln in fh
+                          if ln.strip().startswith("model")), None)
+        if model not in MODEL_RESULT:
+            cells.append(f"{ex} (model {model}?)")
+            continue
+        case = Case(ex, MODEL_RESULT[model], 0, None, "", "", None, "")
+        _, t = tribo_solve(case)
+        if not isinstance(t, float) or t >= 5e-3:
+            over.append(ex)
+        cells.append(f"{ex:<22} {ms(t)}")
+    for i in range(0, len(cells), 3):
+        print("  " + "   ".join(cells[i:i + 3]))
+    print("  all under 5 ms" if not over else "  over 5 ms: " + ", ".join(over))
 
 
 def sweeps():
