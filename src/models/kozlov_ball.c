@@ -96,8 +96,6 @@ enum { Q_VX, Q_VY, Q_WX, Q_WY, Q_OM, NQ };
 
 /* The stop is taken as reached when D falls to this fraction of D0. */
 #define KB_D_EVENT 1e-9
-/* A run longer than this (in seconds) is reported, not continued. */
-#define KB_T_CAP 1e6
 /* The most steps of each integration (to tmax, then on to the stop): a
  * few tenths of a second. The exercises take hundreds; μ = 1e-9 took a
  * million before the cap, two seconds. */
@@ -242,6 +240,15 @@ static double ball_sigma_event(double sig, const double y[], void *p)
 	(void)sig;
 	const struct ball *b = p;
 	return b->s_tmax - y[NQ];
+}
+
+/* At tmax, from q = q̇/D0: the centre's speed |w|, the slip |v| and D (m/s). */
+static void ball_at_tmax(const struct ball *b, const double q[NQ], double D0, double *V,
+			 double *slip, double *D)
+{
+	*V = hypot(q[Q_VX] + b->r * q[Q_WY], q[Q_VY] - b->r * q[Q_WX]) * D0;
+	*slip = hypot(q[Q_VX], q[Q_VY]) * D0;
+	*D = ball_D(b, q) * D0;
 }
 
 /* The figures' record of the run to the stop, in time (where the curves
@@ -736,9 +743,7 @@ static int ball_solve(const struct model_input *in, struct model_output *out, st
 			if (!rc) {
 				for (int i = 0; i < NQ; i++)
 					q[i] = z[i] / S[i];
-				V_end = hypot(q[Q_VX] + r * q[Q_WY], q[Q_VY] - r * q[Q_WX]) * D0;
-				slip_tmax = hypot(q[Q_VX], q[Q_VY]) * D0;
-				D_tmax = ball_D(&b, q) * D0;
+				ball_at_tmax(&b, q, D0, &V_end, &slip_tmax, &D_tmax);
 				if (trp)
 					trace_mark(trp, end.t, z);
 			}
@@ -759,9 +764,7 @@ static int ball_solve(const struct model_input *in, struct model_output *out, st
 				const double Ds = exp(-end.t);
 				for (int i = 0; i < NQ; i++)
 					q[i] = y[i] * Ds / S[i];
-				V_end = hypot(q[Q_VX] + r * q[Q_WY], q[Q_VY] - r * q[Q_WX]) * D0;
-				slip_tmax = hypot(q[Q_VX], q[Q_VY]) * D0;
-				D_tmax = ball_D(&b, q) * D0;
+				ball_at_tmax(&b, q, D0, &V_end, &slip_tmax, &D_tmax);
 				b.s_tmax = INFINITY;
 				rc = ode_run(&sys, &o, end.t, y, &end, d);
 				nsteps += end.steps;

@@ -134,8 +134,7 @@ struct rg {
 	double h_next; /* the step the last phase ended with: the next one's first */
 	struct sample *s;
 	size_t ns, cap;
-	double t_stick;
-	double stuck; /* time stuck since period_map's start (recorded or not) */
+	double stuck; /* time stuck since a trial period's or the measured one's start */
 	size_t steps, phases;
 	long periods_run;  /* the periods done while waiting for the steady state */
 	size_t evals;	   /* of the right-hand side, against budget */
@@ -610,8 +609,6 @@ static int advance(struct rg *r, double *t, double y[], double tend, double step
 				return -1;
 			double t1 = fmin(tl, tend);
 			take(r, *t, y);
-			if (r->record)
-				r->t_stick += t1 - *t;
 			r->stuck += t1 - *t;
 			for (double ts = *t + step; r->dense && ts < t1; ts += step)
 				take(r, ts, y);
@@ -1340,6 +1337,7 @@ static int ragulskis_solve(const struct model_input *in, struct model_output *ou
 	const struct sample s0 = {t, y[0], y[1], accel(&r, t, y)};
 	const int mode0 = r.mode;
 	r.record = true;
+	r.stuck = 0; /* the measured period's stick, for stick_fraction */
 	if (advance(&r, &t, y, (j + 1) * T, step, d)) {
 		free(r.s);
 		return -1;
@@ -1361,7 +1359,7 @@ static int ragulskis_solve(const struct model_input *in, struct model_output *ou
 	}
 	/* of the measured period's own length, (j+1)T − jT: exactly 1 for a
 	 * mass stuck throughout, whatever j's rounding */
-	const double stick = r.coulomb ? r.t_stick / (t - s0.t) : 0.0;
+	const double stick = r.coulomb ? r.stuck / (t - s0.t) : 0.0;
 	/* inside the domain of ragulskis_check every one is finite; one that is
 	 * not is refused, never printed */
 	const struct named_result got[] = {{"amp", umax},  {"umin", umin},
