@@ -70,7 +70,7 @@ static const struct param_spec r_params[R_NPARAMS] = {
 		"inner", "auto|integrate|reduce",
 		"law (8)'s transition |u̇| < Δ: integrated, or reduced to its slow "
 		"manifold E(u̇) + c u̇ = P sin ωt − k u (an error of order Δ·(mωΔ/h)^⅓); "
-		"auto reduces it when h/(mωΔ) > 5e3"),
+		"auto reduces it when h/(mωΔ) > 5e3; reduce needs it ≥ 10"),
 	[R_U0] = PARAM_NUMBER("u0", "m", 0.0, PARAM_ANY, "initial displacement"),
 	[R_V0] = PARAM_NUMBER("v0", "m/s", 0.0, PARAM_ANY, "initial velocity"),
 };
@@ -1235,6 +1235,21 @@ static int ragulskis_check(const struct model_input *in, struct diag *d)
 	if (inner == 2 && !(h > 0))
 		return diag_set(d, "inner = reduce with h = 0: there is no friction, no "
 				   "transition to reduce; use inner auto or integrate");
+	/* reduced on request: only a narrow transition has a slow manifold
+	 * that the motion keeps to (its relaxation, mΔ/h, short against the
+	 * forcing's 1/ω), and only one whose damper is weaker than its
+	 * friction there (cΔ ≤ h) creeps as E(v*) shapes it */
+	if (inner == 2 && h / (m * w * p[R_DELTA]) < 10)
+		return diag_set(d,
+				"inner = reduce: h/(mωΔ) = %.3g, below 10: the transition is not "
+				"narrow, so there is no slow manifold for the motion to keep to; "
+				"narrow Delta first, or use inner auto or integrate",
+				h / (m * w * p[R_DELTA]));
+	if (inner == 2 && p[R_C] * p[R_DELTA] > h)
+		return diag_set(d,
+				"inner = reduce: cΔ = %.3g N is above h = %g N: the damper, not "
+				"the friction, shapes the creep; use inner auto or integrate",
+				p[R_C] * p[R_DELTA], h);
 	if (ragulskis_reduced(in)) {
 		/* A force below h only creeps the mass, at u̇ ≈ Δ(P/h)²/2 at the
 		 * most: a displacement per period not far above the integration's

@@ -102,6 +102,11 @@ $ tribo -c 'load ragulskis; set inner integrate; set Delta 1e-5; solve'
 ! tribo: -c: command 3: set: h/(mωΔ) = 3.2e+05: above 5e3, the friction's transition of width 1e-05 m/s would be crossed over 5000 times faster than the forcing's 1/ω = 1 s, too many steps per period; widen Delta or use law coulomb (or inner auto or reduce: the transition reduced to its slow manifold)
 ? 1
 
+# Reduced on request only where the transition is narrow.
+$ tribo -c 'load ragulskis; set inner reduce'
+! tribo: -c: command 2: set: inner = reduce: h/(mωΔ) = 4, below 10: the transition is not narrow, so there is no slow manifold for the motion to keep to; narrow Delta first, or use inner auto or integrate
+? 1
+
 $ tribo -c 'load ragulskis; set law tanh; set inner reduce; solve'
 ! tribo: -c: command 3: set: inner = reduce: only law (8), elliptic, has its transition reduced (law tanh has not); use inner auto or integrate
 ? 1
