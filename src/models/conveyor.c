@@ -261,7 +261,6 @@ static int conveyor_solve(const struct model_input *in, struct model_output *out
 	 * leave tmax to set them. */
 	const double acc = (Fa + smax) / c.m, vscale = fmax(s0, fabs(c.v0));
 	const double scale = vscale > 0 ? vscale : acc * fmax(tmax, 1e-300);
-	const double tscale = vscale > 0 && acc > 0 ? fmin(tmax, vscale / acc) : tmax;
 	/* a thousand times the integration's tolerance (1e-9 at the default
 	 * 1e-12), where ŵ is still the slip's own */
 	c.slip.w_ev = fmax(1e-9, 1e3 * ode_tolerance(1e-12)) * (scale > 0 ? scale : 1.0);
@@ -330,7 +329,7 @@ static int conveyor_solve(const struct model_input *in, struct model_output *out
 		}
 		if (tau > 0)
 			o.tmax = fmin(tmax, t + fmax(50 * tau, t));
-		o.h0 = 1e-6 * fmax(tscale, 1e-300);
+		o.h0 = 0; /* from the phase's own scales */
 		/* absolute accuracy on the speeds' own scale: at 1e-12 m/s a slow
 		 * belt's (v0 = 1e-6) last 1e-15 m/s of slip, the event w_ev, was
 		 * never resolved, and the block chattered about the belt's speed

@@ -540,7 +540,7 @@ static int polisher_solve(const struct model_input *in, struct model_output *out
 		struct ode_end end;
 		o.rtol = o.atol = 1e-11;
 		/* the rings' own time 1/ω, not the horizon's */
-		o.h0 = 1e-6 * fmax(fmin(tmax, 1 / p.omega), 1e-300);
+		o.h0 = 0; /* from the phase's own scales */
 		if ((rc = ode_run(trp ? trace_wrap(trp, &sys) : &sys, &o, t, y, &end, d)))
 			break;
 		if (trp)

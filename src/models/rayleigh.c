@@ -162,7 +162,7 @@ static int disk_solve(const struct model_input *in, struct model_output *out, st
 		struct disk_motion dm = {I, fq.Qtheta};
 		struct ode_system sys = {2, disk_rhs, disk_event, &dm};
 		struct ode_opts opts = ode_opts_default(INFINITY);
-		opts.h0 = 1e-6 * I * fabs(omega) / fabs(torque);
+		opts.h0 = 0; /* from the phase's own scales */
 		/* the absolute tolerance on the problem's own scales, ω and the
 		 * angle ωτ: at ω = 1e-300 a fixed 1e-12 stopped at 2.4 τ */
 		opts.atol *= fmin(1.0, fmin(fabs(omega), fabs(omega) * exact));

@@ -1,5 +1,6 @@
 #include "num/ode.h"
 
+#include <float.h>
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_odeiv2.h>
 #include <gsl/gsl_roots.h>
@@ -14,14 +15,46 @@ struct ode_opts ode_opts_default(double tmax)
 	return (struct ode_opts){
 		.rtol = 1e-12,
 		.atol = 1e-12,
-		.h0 = 1e-6,
+		.h0 = 0, /* from the problem (initial_step) */
 		.tmax = tmax,
 		.max_steps = 1000000,
 		.event_tol = 1e-13,
 	};
 }
 
-static double tol_override; /* 0: none (ode_set_tolerance_override) */
+static double tol_override;			   /* 0: none (ode_set_tolerance_override) */
+static _Thread_local unsigned long long rhs_count; /* ode_rhs_evaluations */
+
+unsigned long long ode_rhs_evaluations(void)
+{
+	return rhs_count;
+}
+
+/* The model's right-hand side, counted, and its Jacobian: GSL calls these
+ * with a struct counted as their params. */
+struct counted {
+	const struct ode_system *sys;
+	ode_jacobian *jac;
+};
+
+static int counted_rhs(double t, const double y[], double dydt[], void *p)
+{
+	const struct counted *c = p;
+	rhs_count++;
+	return c->sys->rhs(t, y, dydt, c->sys->params);
+}
+
+static int counted_jac(double t, const double y[], double *dfdy, double dfdt[], void *p)
+{
+	const struct counted *c = p;
+	return c->jac(t, y, dfdy, dfdt, c->sys->params);
+}
+
+static gsl_odeiv2_system counted_system(const struct counted *c)
+{
+	return (gsl_odeiv2_system){counted_rhs, c->jac ? counted_jac : NULL, c->sys->dim,
+				   (void *)c};
+}
 
 void ode_set_tolerance_override(double tol)
 {
@@ -33,14 +66,16 @@ double ode_tolerance(double asked)
 	return tol_override ? tol_override : asked;
 }
 
-/* The continuous extension of one accepted step: y(t0 + h) re-stepped. */
+/* One accepted step [t0, t1] with an event's sign change in it: its ends'
+ * states and rates (the evolver's, no new evaluation), and the step
+ * re-taken from t0 to a trial time (rk8pd's own k1 given: 12 evaluations). */
 struct restep {
 	gsl_odeiv2_step *step;
 	gsl_odeiv2_system *gsys;
 	const struct ode_system *sys;
-	double t0;
-	const double *y0;
-	double *y, *yerr;
+	double t0, t1;
+	const double *y0, *f0, *y1, *f1;
+	double *y, *yerr; /* the last state re-stepped, its error estimate */
 	int status;
 };
 
@@ -49,8 +84,13 @@ static int restep_at(struct restep *r, double t)
 	memcpy(r->y, r->y0, r->sys->dim * sizeof(double));
 	if (t == r->t0)
 		return GSL_SUCCESS;
+	if (t == r->t1) {
+		memcpy(r->y, r->y1, r->sys->dim * sizeof(double));
+		return GSL_SUCCESS;
+	}
 	gsl_odeiv2_step_reset(r->step);
-	return gsl_odeiv2_step_apply(r->step, r->t0, t - r->t0, r->y, r->yerr, NULL, NULL, r->gsys);
+	return gsl_odeiv2_step_apply(r->step, r->t0, t - r->t0, r->y, r->yerr, r->f0, NULL,
+				     r->gsys);
 }
 
 static double event_at(double t, void *p)
@@ -64,33 +104,84 @@ static double event_at(double t, void *p)
 	return r->sys->event(t, r->y, r->sys->params);
 }
 
-/* Brent on [a, b], where the event changes sign; leaves y at the root. */
-static int locate(struct restep *r, double a, double b, double tol, double *troot)
+/* A first step from the problem's own scales (Hairer, Norsett and Wanner,
+ * Solving ODEs I, II.4, as DOP853 starts): the step that moves y by 1% of
+ * its size at the rate f0, and the one an eighth-order method's error
+ * allows with f's change over it; two right-hand sides, where a fixed tiny
+ * first step costs rk8pd eight or nine steps of thirteen to grow. */
+static int initial_step(gsl_odeiv2_system *g, double t0, double tmax, const double y0[],
+			double atol, double rtol, double *h, struct diag *d)
 {
-	/* The step's own end showed a sign change that the re-stepped end may
-	 * not, when the event is within rounding of zero there: then the
-	 * switch is at the step's end, to the integration's accuracy. */
-	double fa = event_at(a, r), fb = event_at(b, r);
-	if (r->status)
-		return r->status;
-	if ((fa < 0 && fb < 0) || (fa > 0 && fb > 0)) {
-		*troot = b;
-		return restep_at(r, b);
+	const size_t n = g->dimension;
+	double *f0 = xmalloc(3 * n * sizeof(double)), *y1 = f0 + n, *f1 = y1 + n;
+	double d0 = 0, d1 = 0, d2 = 0;
+	int s = g->function(t0, y0, f0, g->params);
+	if (s == GSL_SUCCESS) {
+		for (size_t i = 0; i < n; i++) {
+			const double sk = atol + rtol * fabs(y0[i]);
+			d0 += (y0[i] / sk) * (y0[i] / sk);
+			d1 += (f0[i] / sk) * (f0[i] / sk);
+		}
+		d0 = sqrt(d0 / (double)n);
+		d1 = sqrt(d1 / (double)n);
+		double h0 = d0 < 1e-5 || d1 < 1e-5 ? 1e-6 : 0.01 * d0 / d1;
+		h0 = fmin(h0, tmax - t0);
+		for (size_t i = 0; i < n; i++)
+			y1[i] = y0[i] + h0 * f0[i];
+		s = g->function(t0 + h0, y1, f1, g->params);
+		if (s == GSL_SUCCESS) {
+			for (size_t i = 0; i < n; i++) {
+				const double sk = atol + rtol * fabs(y0[i]);
+				d2 += ((f1[i] - f0[i]) / sk) * ((f1[i] - f0[i]) / sk);
+			}
+			d2 = sqrt(d2 / (double)n) / h0;
+			const double m = fmax(d1, d2);
+			const double h1 =
+				m <= 1e-15 ? fmax(1e-6, 1e-3 * h0) : pow(0.01 / m, 1.0 / 8);
+			*h = fmin(fmin(100 * h0, h1), tmax - t0);
+		}
 	}
-	gsl_function F = {event_at, r};
+	free(f0);
+	if (!(*h > 0) && s == GSL_SUCCESS)
+		*h = 1e-6; /* tmax = t0, or a scale that is not finite */
+	return s == GSL_SUCCESS && !num_interrupted ? 0 : num_fail(d, s, "integration");
+}
+
+/* Brent's root of f on [a, b] (a sign change there), to the bracket width
+ * abs + rel times its ends' magnitude; *lo and *hi get the last bracket.
+ * Returns GSL's status. */
+static int brent(gsl_function *f, double a, double b, double abs, double rel, double *lo,
+		 double *hi)
+{
 	gsl_root_fsolver *s = gsl_root_fsolver_alloc(gsl_root_fsolver_brent);
-	int status = gsl_root_fsolver_set(s, &F, a, b);
-	double lo = a, hi = b;
+	int status = gsl_root_fsolver_set(s, f, a, b);
+	*lo = a;
+	*hi = b;
 	for (int iter = 0; !status && iter < 200; iter++) {
 		status = gsl_root_fsolver_iterate(s);
-		if (status || r->status)
+		if (status)
 			break;
-		lo = gsl_root_fsolver_x_lower(s);
-		hi = gsl_root_fsolver_x_upper(s);
-		if (gsl_root_test_interval(lo, hi, 1e-300, tol) == GSL_SUCCESS)
+		*lo = gsl_root_fsolver_x_lower(s);
+		*hi = gsl_root_fsolver_x_upper(s);
+		if (gsl_root_test_interval(*lo, *hi, abs, rel) == GSL_SUCCESS)
 			break;
 	}
 	gsl_root_fsolver_free(s);
+	return status;
+}
+
+/* The event's time in (t0, t1], where it changes sign, to the relative
+ * tolerance rel, by Brent's method on re-steps: the end of the phase, on
+ * the event's far side, never just before the switch; leaves y there.
+ * Converged to the bracket's width, far below the integration's error, the
+ * end of a phase is a smooth function of its start, as a shooting method's
+ * differences need (the first guess a cheaper locator takes, on the step's
+ * interpolant, moved ragulskis' amplitude by 1e-8). */
+static int locate(struct restep *r, double rel, double *troot)
+{
+	gsl_function F = {event_at, r};
+	double lo, hi;
+	int status = brent(&F, r->t0, r->t1, 1e-300, rel, &lo, &hi);
 	if (r->status)
 		return r->status;
 	if (status)
@@ -104,23 +195,27 @@ static int locate(struct restep *r, double a, double b, double tol, double *troo
 int ode_run(const struct ode_system *sys, const struct ode_opts *opts, double t0, double y[],
 	    struct ode_end *end, struct diag *d)
 {
-	gsl_odeiv2_system gsys = {sys->rhs, NULL, sys->dim, sys->params};
+	const struct counted cnt = {sys, NULL};
+	gsl_odeiv2_system gsys = counted_system(&cnt);
 	const gsl_odeiv2_step_type *T = gsl_odeiv2_step_rk8pd;
+	const double atol = tol_override ? tol_override : opts->atol;
+	const double rtol = tol_override ? tol_override : opts->rtol;
 	gsl_odeiv2_step *step = gsl_odeiv2_step_alloc(T, sys->dim);
-	gsl_odeiv2_control *ctl = gsl_odeiv2_control_y_new(
-		tol_override ? tol_override : opts->atol, tol_override ? tol_override : opts->rtol);
+	gsl_odeiv2_control *ctl = gsl_odeiv2_control_y_new(atol, rtol);
 	gsl_odeiv2_evolve *ev = gsl_odeiv2_evolve_alloc(sys->dim);
 	gsl_odeiv2_step *restep_step = gsl_odeiv2_step_alloc(T, sys->dim);
 	double *yprev = xmalloc(sys->dim * sizeof(double));
 	double *ytmp = xmalloc(sys->dim * sizeof(double));
 	double *yerr = xmalloc(sys->dim * sizeof(double));
-	struct restep r = {restep_step, &gsys, sys, 0, yprev, ytmp, yerr, 0};
+	struct restep r = {.step = restep_step, .gsys = &gsys, .sys = sys, .y = ytmp, .yerr = yerr};
 	double t = t0, h = opts->h0;
 	int rc = 0;
 
 	num_gsl_clear();
 	end->event = false;
 	end->steps = 0;
+	if (!(h > 0) && (rc = initial_step(&gsys, t0, opts->tmax, y, atol, rtol, &h, d)))
+		goto done;
 	double g_prev = sys->event ? sys->event(t, y, sys->params) : 0.0;
 	while (t < opts->tmax) {
 		if (end->steps >= opts->max_steps) {
@@ -143,9 +238,16 @@ int ode_run(const struct ode_system *sys, const struct ode_opts *opts, double t0
 		bool crossed = (g_prev < 0 && g >= 0) || (g_prev > 0 && g <= 0);
 		if (crossed) {
 			double troot;
+			/* the evolver's rates at the step's ends: its k1 and
+			 * rk8pd's exact dydt_out */
 			r.t0 = tprev;
+			r.t1 = t;
+			r.y0 = yprev;
+			r.f0 = ev->dydt_in;
+			r.y1 = y;
+			r.f1 = ev->dydt_out;
 			r.status = 0;
-			s = locate(&r, tprev, t, opts->event_tol, &troot);
+			s = locate(&r, opts->event_tol, &troot);
 			if (s) {
 				rc = num_fail(d, s, "event location");
 				break;
@@ -157,6 +259,7 @@ int ode_run(const struct ode_system *sys, const struct ode_opts *opts, double t0
 		}
 		g_prev = g;
 	}
+done:
 	end->t = t;
 	end->h = h;
 	free(yerr);
@@ -175,6 +278,7 @@ static const gsl_odeiv2_step_type *step_type(enum ode_method method)
 }
 
 struct ode_stepper {
+	struct counted cnt;
 	gsl_odeiv2_system gsys;
 	gsl_odeiv2_driver *drv;
 	enum ode_method method;
@@ -185,7 +289,8 @@ struct ode_stepper *ode_stepper_new(const struct ode_system *sys, ode_jacobian *
 				    enum ode_method method, double t0, double h0, double tol)
 {
 	struct ode_stepper *st = xmalloc(sizeof(*st));
-	st->gsys = (gsl_odeiv2_system){sys->rhs, jac, sys->dim, sys->params};
+	st->cnt = (struct counted){sys, jac};
+	st->gsys = counted_system(&st->cnt);
 	st->method = method;
 	st->t0 = t0;
 	st->tol = tol;
@@ -228,7 +333,8 @@ enum ode_method ode_stepper_method(const struct ode_stepper *st)
 int ode_solve_to(const struct ode_system *sys, ode_jacobian *jac, enum ode_method method, double h0,
 		 double tol, double *t, double t1, double y[])
 {
-	gsl_odeiv2_system gsys = {sys->rhs, jac, sys->dim, sys->params};
+	const struct counted cnt = {sys, jac};
+	gsl_odeiv2_system gsys = counted_system(&cnt);
 	gsl_odeiv2_driver *drv =
 		gsl_odeiv2_driver_alloc_y_new(&gsys, step_type(method), h0, tol, tol);
 	int s = gsl_odeiv2_driver_apply(drv, t, t1, y);

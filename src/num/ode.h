@@ -2,9 +2,11 @@
  *
  * A phase of a nonsmooth problem (a slip phase with the friction's sign
  * fixed, say) is integrated with GSL's rk8pd until its event function
- * changes sign; the crossing is then bracketed inside the accepted step and
- * located with Brent's method on the step's continuous extension (the same
- * Runge-Kutta step re-taken from the step's start to the trial time). */
+ * changes sign; the crossing is then located inside the accepted step:
+ * a first guess on the step's cubic Hermite interpolant (free: the ends'
+ * states and rates), then Newton's method on the step's continuous
+ * extension (the same Runge-Kutta step re-taken from the step's start to
+ * the trial time), Brent's method on it where Newton does not settle. */
 #ifndef TRIBO_ODE_H
 #define TRIBO_ODE_H
 
@@ -24,14 +26,14 @@ struct ode_system {
 
 struct ode_opts {
 	double rtol, atol;
-	double h0;	  /* first trial step */
+	double h0;	  /* first trial step; 0: chosen from the problem's scales */
 	double tmax;	  /* end of the phase if no event comes first */
 	size_t max_steps; /* a phase longer than this is an error */
 	double event_tol; /* relative tolerance on the event time */
 };
 
 /* Sensible defaults for textbook accuracy (rtol = atol = 1e-12, events to
- * 1e-13 relative, a million steps). */
+ * 1e-13 relative, the first step from the problem, a million steps). */
 struct ode_opts ode_opts_default(double tmax);
 
 struct ode_end {
@@ -54,6 +56,11 @@ void ode_set_tolerance_override(double tol);
  * (a speed falling to eps, say) keeps that level well above the
  * integration's absolute error with it. */
 double ode_tolerance(double asked);
+
+/* The right-hand side evaluations the integrators of this thread have made
+ * so far (ode_run, the stepper, ode_solve_to; event location included):
+ * tests/bench/bench.c's work count. */
+unsigned long long ode_rhs_evaluations(void);
 
 /* Integrates from (t0, y) until the event or opts->tmax; y is updated in
  * place. Returns 0, or -1 with d filled (step failure, interrupt, too many

@@ -8,7 +8,9 @@
  * CPU time (CLOCK_PROCESS_CPUTIME_ID, as the SciPy side's process_time),
  * until SECONDS (0.3 by default) have gone or MAX solves
  * (200) are done, and at least 3. Prints one line: RESULT's value (%.17g),
- * the median solve time in seconds, the number of timed solves.
+ * the median solve time in seconds, the number of timed solves, and the
+ * right-hand side evaluations of one solve (ode_rhs_evaluations: 0 for a
+ * model without an ODE).
  *
  * -t TOL sets every ODE run's rtol = atol = TOL through
  * ode_set_tolerance_override (src/num/ode.h), the hook that exists for
@@ -87,8 +89,10 @@ int main(int argc, char **argv)
 			return fail(argv[k], &d);
 	}
 	ode_set_tolerance_override(tol);
+	const unsigned long long rhs0 = ode_rhs_evaluations();
 	if (session_solve(s, &d)) /* untimed: warms the caches */
 		return fail("solve", &d);
+	const unsigned long long rhs = ode_rhs_evaluations() - rhs0;
 	double *t = malloc((size_t)max * sizeof(double));
 	int n = 0;
 	const double start = now();
@@ -104,7 +108,7 @@ int main(int argc, char **argv)
 	struct lookup lk;
 	if (session_lookup(s, result, &lk, &d))
 		return fail(result, &d);
-	printf("%.17g %.6e %d\n", lk.value.num, median, n);
+	printf("%.17g %.6e %d %llu\n", lk.value.num, median, n, rhs);
 	value_release(&lk.value);
 	free(t);
 	session_free(s);

@@ -23,7 +23,7 @@ import kozlov  # noqa: E402
 import minguzzi  # noqa: E402
 import ragulskis  # noqa: E402
 import scipy  # noqa: E402
-from common import Case, median, timed  # noqa: E402
+from common import NFEV, Case, median, timed  # noqa: E402
 
 warnings.filterwarnings("ignore")  # SciPy's rtol floor and quad's roundoff notes
 CASES = minguzzi.CASES + kozlov.CASES + imachi.CASES + ragulskis.CASES
@@ -57,8 +57,37 @@ def tribo_solve(case, tol=None, sets=(), timeout=10):
         return None, f"> {timeout} s"
     if r.returncode:
         return None, "fails: " + r.stderr.strip().split(": ", 2)[-1][:70]
-    v, t, _ = r.stdout.split()
+    v, t, _, _ = r.stdout.split()
     return float(v), float(t)
+
+
+def tribo_work(case, tol=None):
+    """(value, right-hand side evaluations of one solve), from bench.c, or
+    (None, why)."""
+    cmd = [BENCH, "-b", "0", "-n", "1"] + (["-t", repr(tol)] if tol else [])
+    r = subprocess.run(cmd + [case.id, case.result], env=ENV, capture_output=True, text=True,
+                       timeout=30)
+    if r.returncode:
+        return None, "fails"
+    v, _, _, n = r.stdout.split()
+    return float(v), int(n)
+
+
+def scipy_work(case, tol, timeout=10):
+    """(value, solve_ivp's right-hand side evaluations of one run), or
+    (None, why)."""
+    signal.signal(signal.SIGALRM, alarm)
+    signal.setitimer(signal.ITIMER_REAL, timeout)
+    try:
+        NFEV[0] = 0
+        v = case.scipy(tol)
+        return v, NFEV[0]
+    except Timeout:
+        return None, f"> {timeout} s"
+    except Exception:
+        return None, "fails"
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
 
 
 class Timeout(Exception):
@@ -169,6 +198,8 @@ def main():
     for n in notes:
         print(n)
 
+    work_per_digit(refs)
+
     print("\nCost against the horizon (tribo, default tolerance): solve ms at each value.")
     for c in CASES:
         if not c.horizon:
@@ -183,6 +214,43 @@ def main():
     every_exercise()
     figures()
     sweeps()
+
+
+def digits(v, ref):
+    """Accurate digits of v: −log10 of its relative error, at most 16."""
+    import math
+    e = abs(v - ref) / abs(ref)
+    return 16.0 if e < 1e-16 else min(16.0, -math.log10(e))
+
+
+def work_per_digit(refs):
+    """Issue 20's fourth goal: right-hand side evaluations per accurate
+    digit, tribo's integrator against SciPy's DOP853, each side solving
+    what its solve column solves (the SciPy scripts' whole runs: their
+    transients too), at 1e-8 and at the exercise's tolerance."""
+    print("\nWork per accurate digit: right-hand side evaluations of one solve / digits"
+          " (−log10 of the relative\nerror, at most 16), tribo's ODE runs (event location"
+          " included) against the SciPy script's solve_ivp\nDOP853 calls (nfev: dense output"
+          " for events included); ratio = tribo / DOP853, goal ≤ 1.0.")
+    hdr = (f"{'exercise':<14} {'tol':>6} {'tribo RHS':>10} {'digits':>6} {'DOP853 RHS':>10}"
+           f" {'digits':>6} {'ratio':>6}  goal")
+    print(hdr)
+    print("-" * len(hdr))
+    for c in CASES:
+        if c.id in ("rayleigh", "painleve-rod", "kozlov-rest"):
+            continue  # no ODE behind the result
+        for tol in sorted({1e-8, c.tol}, reverse=True):
+            tv, tn = tribo_work(c, tol)
+            sv, sn = scipy_work(c, tol)
+            if tv is None or sv is None:
+                print(f"{c.id:<14} {tol:6.0e} {tn if tv is None else tn:>10} {'':>6}"
+                      f" {sn:>10} {'':>6} {'-':>6}  no: {'tribo' if tv is None else 'SciPy'}"
+                      " has no value")
+                continue
+            td, sd = digits(tv, refs[c.id]), digits(sv, refs[c.id])
+            ratio = (tn / td) / (sn / sd)
+            print(f"{c.id:<14} {tol:6.0e} {tn:>10} {td:6.1f} {sn:>10} {sd:6.1f} {ratio:6.2f}"
+                  f"  {'met' if ratio <= 1.0 else 'no: > 1.0'}")
 
 
 # a result of each model, for every_exercise

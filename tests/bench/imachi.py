@@ -6,10 +6,9 @@ events, stick phases in closed form, run until the period map repeats to
 import math
 
 import numpy as np
-from scipy.integrate import solve_ivp
 from scipy.optimize import brentq
 
-from common import Case
+from common import Case, solve_ivp
 
 TWO_PI = 2 * math.pi
 

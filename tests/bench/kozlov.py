@@ -5,10 +5,9 @@ numbers are those of the shipped exercises."""
 import math
 
 import numpy as np
-from scipy.integrate import solve_ivp
 from scipy.optimize import brentq, minimize_scalar
 
-from common import Case
+from common import Case, solve_ivp
 
 # ---- §5, Painlevé's rod -----------------------------------------------------
 ROD = dict(m1=1.0, m2=1.0)

@@ -5,11 +5,11 @@ numbers are those of the shipped exercises (exercises/ID.ini)."""
 import math
 
 import numpy as np
-from scipy.integrate import dblquad, quad, solve_ivp
+from scipy.integrate import dblquad, quad
 from scipy.optimize import brentq
 from scipy.special import ellipe, ellipk
 
-from common import Case
+from common import Case, solve_ivp
 
 # ---- §2.2, the spinning disk (disk-reye, disk-uniform) ----------------------
 DISK = dict(m=2.0, r=0.15, mu=0.25, g=9.81, omega=20.0)

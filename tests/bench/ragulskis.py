@@ -7,9 +7,8 @@ the amplitude (the largest u, met where u̇ = 0). The values are the
 exercise's own, read from tribo."""
 import math
 
-from scipy.integrate import solve_ivp
 
-from common import Case, tribo_values
+from common import Case, solve_ivp, tribo_values
 
 NAMES = ("m", "c", "k", "P", "omega", "h", "Delta", "Delta_a", "law")
 _values = {}
