@@ -5,8 +5,8 @@
  * while |dv/dτ − s| ≤ μ1 (the end of §2).
  *
  * Two methods. `accurate`: slip phases (the friction's sign fixed, so u is
- * linear) integrated with rk8pd together with ∫u dτ, the crossing w = v − u
- * = 0 located on the step's interpolant; stick phases need no integration
+ * linear) in closed form, ∫u dτ a parabola, the crossing w = v − u = 0
+ * the root of a cos τ − u(τ) by Brent; stick phases need no integration
  * (u = v) and end at the root of |a sin τ + s| = μ1, found with Brent on the
  * exact function. `graphical`: Imachi's construction on velocity curves
  * (Figs. 7-8), made exact to the polyline through the points τ_r = rΔτ of
@@ -30,7 +30,6 @@
 #include "models/imachi.h"
 #include "models/model.h"
 #include "num/num.h"
-#include "num/ode.h"
 #include "num/roots.h"
 #include "num/settle.h"
 #include "util/xalloc.h"
@@ -49,7 +48,7 @@ static const struct param_spec i_params[I_NPARAMS] = {
 			       "static friction coefficient (non-slip), ≥ mu0"),
 	[I_METHOD] = PARAM_CHOICE(
 		"method", "accurate|graphical",
-		"accurate (rk8pd with event location) or graphical (Imachi's Figs. 7-8 "
+		"accurate (exact phases, crossings by Brent) or graphical (Imachi's Figs. 7-8 "
 		"on the polyline through τ = rπ/n)"),
 	[I_N] = PARAM_NUMBER("n", "", 12.0, PARAM_AT_LEAST(2.0),
 			     "graphical: Δτ = π/n (an integer)"),
@@ -224,24 +223,6 @@ static int release_after(struct imachi1d *m, double t0, double *tr, struct diag 
 			t0);
 }
 
-/* y = (u, ∫u dτ); the friction's sign is fixed for the phase. */
-static int slip_rhs(double t, const double y[], double f[], void *p)
-{
-	const struct imachi1d *m = p;
-	(void)t;
-	if (num_interrupted)
-		return GSL_EBADFUNC;
-	f[0] = m->s + m->sigma * m->mu0;
-	f[1] = y[0];
-	return GSL_SUCCESS;
-}
-
-static double slip_event(double t, const double y[], void *p)
-{
-	const struct imachi1d *m = p;
-	return m->a * cos(t) - y[0]; /* w = v − u */
-}
-
 /* The next t' > t where w' = −a sin t' − s − σμ0 vanishes (w's extrema), or
  * INFINITY. Phases end there too, so that w is monotone in each and no
  * pair of crossings can hide inside one step. */
@@ -260,6 +241,44 @@ static double next_w_extremum(const struct imachi1d *m, double t)
 		best = fmin(best, x);
 	}
 	return best;
+}
+
+/* w = v − u along a slip from (t0, u0): u = u0 + (s + σμ0)(t − t0). */
+struct slip_line {
+	const struct imachi1d *m;
+	double t0, u0, k;
+};
+
+static double slip_w(double t, void *p)
+{
+	const struct slip_line *l = p;
+	return l->m->a * cos(t) - (l->u0 + l->k * (t - l->t0));
+}
+
+/* A slip phase from (*t, m->u) to te, in closed form: u is linear, ∫u dτ a
+ * parabola, and the crossing w = v − u = 0 (w is monotone up to te, the
+ * next extremum of w) the root of a cos τ − u(τ) by Brent to 1e-15, on its
+ * far side. A w that starts at 0 (the phase leaves the crossing) or moves
+ * away from 0 has no crossing before te. *t, m->u and *U advanced; *event
+ * says whether the phase ended at the crossing. */
+static int slip_closed(struct imachi1d *m, double *t, double te, double *U, bool *event,
+		       struct diag *d)
+{
+	struct slip_line l = {m, *t, m->u, m->s + m->sigma * m->mu0};
+	const double w0 = slip_w(*t, &l), w1 = slip_w(te, &l);
+	double t1 = te;
+	*event = (w0 < 0 && w1 >= 0) || (w0 > 0 && w1 <= 0);
+	if (*event && w1 != 0) {
+		struct num_root r;
+		if (num_brent(slip_w, &l, *t, te, 1e-300, 1e-15, &r, "a slip's end (w = 0)", d))
+			return -1;
+		t1 = r.hi;
+	}
+	const double dt = t1 - *t;
+	*U += l.u0 * dt + 0.5 * l.k * dt * dt;
+	m->u = l.u0 + l.k * dt;
+	*t = t1;
+	return 0;
 }
 
 /* One period, t from 0 to 2π, by the accurate method. */
@@ -289,21 +308,11 @@ static int period_accurate(struct imachi1d *m, struct period *p, struct diag *d)
 			continue;
 		}
 		m->sigma = m->mode;
-		double te = fmin(fmin(TWO_PI, t + M_PI / 16), next_w_extremum(m, t));
-		double y[2] = {m->u, 0};
-		struct ode_system sys = {2, slip_rhs, slip_event, m};
-		struct ode_opts o = ode_opts_default(te);
-		/* no coarser than 1e-12 of the problem's velocity scale */
-		o.atol *= fmin(1.0, imachi_scale(m->a, m->s, m->mu0));
-		o.h0 = te - t; /* u is linear: rk8pd takes the phase in a step */
-		o.event_tol = 1e-15;
-		struct ode_end end;
-		if (ode_run(&sys, &o, t, y, &end, d))
+		const double te = fmin(TWO_PI, next_w_extremum(m, t));
+		bool event;
+		if (slip_closed(m, &t, te, &p->U, &event, d))
 			return -1;
-		m->u = y[0];
-		p->U += y[1];
-		t = end.event ? end.t : te;
-		if (!end.event) {
+		if (!event) {
 			trace(m, t, m->u);
 			continue;
 		}
@@ -790,8 +799,9 @@ static int imachi1d_solve(const struct model_input *in, struct model_output *out
 			   "chord is steeper than C or C' allows.",
 			   m.n, m.dt);
 	else
-		model_step(s, "Accurate: slip phases by rk8pd (tolerance 1e-12) with ∫u dτ, the "
-			      "crossings v = u located on each step's interpolant; the ends of "
+		model_step(s, "Accurate: slip phases in closed form (u = u0 + (s ± μ0)(τ − τ0), a "
+			      "straight line; ∫u dτ a parabola), the crossings v = u by Brent on "
+			      "a cos τ − u(τ) to 1e-15 between the extrema of v − u; the ends of "
 			      "non-slip periods by Brent on |a sin τ + s| = μ1.");
 	model_step(s, "Start: u(0) = u0 = %g, v(0) = a = %g.", p[I_U0], m.a);
 	const bool rest = stick_fraction >= 1 - 1e-12;
