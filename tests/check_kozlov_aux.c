@@ -187,10 +187,11 @@ START_TEST(test_rest_quartic)
 }
 END_TEST
 
-/* Φ = diag(4, −3), f = (0, 2): λ_hi = 5 + 2 + 1 = 8 puts scan point 1500
- * exactly on λ = 3, where Φ + λI is singular; it is skipped, and of the
- * roots of 4/(λ − 3)² = 1, λ = 1 and 5, the largest is taken. */
-START_TEST(test_rest_singular_scan_point)
+/* Φ = diag(4, −3), f = (0, 2): the roots of ζ = 4/(λ − 3)² = 1, λ = 1 and 5,
+ * are those of the quartic (λ + 4)²(4 − (λ − 3)²), whose real roots in
+ * (0, λ_hi] split it at their midpoint, the pole λ = 3 to rounding; of the
+ * two changes of sign the largest root is taken. */
+START_TEST(test_rest_quartic_pole_between)
 {
 	struct run r;
 	run_init(&r, "kozlov-rest");
@@ -199,6 +200,28 @@ START_TEST(test_rest_singular_scan_point)
 	ck_assert_rel(res(&r, "lyap_lambda"), 5.0, 1e-13);
 	ck_assert_abs(res(&r, "eta_x"), 0.0, 1e-13);
 	ck_assert_abs(res(&r, "eta_y"), 1.0, 1e-13);
+	ck_assert_ptr_nonnull(strstr(strbuf_str(&r.steps), "is the quartic"));
+	ck_assert_ptr_nonnull(strstr(strbuf_str(&r.steps), "2 change(s) of sign"));
+	run_free(&r);
+}
+END_TEST
+
+/* The same scaled by s = 2^1000, with f = (0, s): the quartic's
+ * coefficients (of order s⁴) overflow, and the scan decides. λ_hi = 5s + s
+ * (the 1 lost) = 6s puts scan point 2000 exactly on λ = 3s, where Φ + λI is
+ * singular; it is skipped, and of the roots 2s and 4s the largest is
+ * taken, η = (0, s/(−3s + 4s)) = (0, 1). */
+START_TEST(test_rest_singular_scan_point)
+{
+	const double sc = ldexp(1.0, 1000);
+	struct run r;
+	run_init(&r, "kozlov-rest");
+	rest_set(&r, 4 * sc, 0, 0, -3 * sc, 0, sc);
+	solve_ok(&r);
+	ck_assert_rel(res(&r, "lyap_lambda"), 4 * sc, 1e-13);
+	ck_assert_abs(res(&r, "eta_x"), 0.0, 1e-13);
+	ck_assert_abs(res(&r, "eta_y"), 1.0, 1e-13);
+	ck_assert_ptr_nonnull(strstr(strbuf_str(&r.steps), "could not decide"));
 	ck_assert_ptr_nonnull(strstr(strbuf_str(&r.steps), "Φ + λI is singular"));
 	ck_assert_ptr_nonnull(strstr(strbuf_str(&r.steps), "2 root(s) bracketed"));
 	run_free(&r);
@@ -914,6 +937,7 @@ static Suite *kozlov_aux_suite(void)
 	tcase_add_test(rest, test_rest_ray_grows);
 	tcase_add_test(rest, test_rest_singular);
 	tcase_add_test(rest, test_rest_scales);
+	tcase_add_test(rest, test_rest_quartic_pole_between);
 	tcase_add_test(rest, test_rest_singular_scan_point);
 	tcase_add_loop_test(rest, test_rest_figures, 0, 3);
 	suite_add_tcase(s, rest);

@@ -6,7 +6,9 @@
  * v = ξ e^{λτ} need (Φ + λI)η = f, |η| = 1. */
 #include <float.h>
 #include <gsl/gsl_linalg.h>
+#include <gsl/gsl_poly.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "models/model.h"
@@ -118,6 +120,130 @@ static int rest_refine(struct rest *k, double lo, double hi, double *root, struc
 	return 0;
 }
 
+/* The sign changes of ζ(λ) − 1 on (0, λ_hi] (g0 = ζ(0) − 1, or 0 at the
+ * boundary ζ(0) = 1), by a scan: KR_SCAN points evenly on [0, λ_hi],
+ * merged with KR_SCAN points geometric from λ_hi·1e-300 up, so that a root
+ * on a scale far below ‖Φ‖ (Φ = diag(1e300, 0.3): λ near |f| − 0.3) is not
+ * stepped over. *nroots of them; [*br_lo, *br_hi] brackets the last. */
+static void rest_scan(struct rest *k, double g0, double lam_hi, int *nroots, double *br_lo,
+		      double *br_hi)
+{
+	double g_prev = g0, lam_prev = 0.0;
+	*nroots = 0;
+	int iu = 1, ig = 0;
+	const double decades = fmin(300.0, -log10(fmax(DBL_MIN / lam_hi, 1e-300)));
+	while (iu <= KR_SCAN) {
+		const double lu = lam_hi * iu / KR_SCAN;
+		const double lg = ig < KR_SCAN
+					  ? lam_hi * pow(10.0, -decades * (KR_SCAN - ig) / KR_SCAN)
+					  : INFINITY;
+		double lam;
+		if (lg < lu) {
+			lam = lg;
+			ig++;
+		} else {
+			lam = lu;
+			iu++;
+		}
+		if (!(lam > lam_prev))
+			continue;
+		double eta[2];
+		double g = rest_zeta(k, lam, eta);
+		if (isnan(g)) { /* Φ has the eigenvalue −λ: skip the point */
+			k->singular++;
+			continue;
+		}
+		/* ζ − 1 at rounding level, 0 included (the geometric points next
+		 * to a ζ(0) = 1 boundary), says nothing of its sign: the bracket
+		 * skips it, and a root on a point is bracketed by its neighbours */
+		if (fabs(g) <= 16 * DBL_EPSILON)
+			continue;
+		if (g == 0.0 || (g_prev != 0.0 && (g < 0) != (g_prev < 0))) {
+			(*nroots)++;
+			*br_lo = g == 0.0 ? lam : lam_prev;
+			*br_hi = lam;
+		}
+		g_prev = g; /* after an exact zero, 0: the next point starts afresh */
+		lam_prev = lam;
+	}
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	const double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/* The same by the quartic ζ(λ) = 1 is: with Φ + λI = M(λ),
+ *   Q(λ) = |adj M(λ) f|² − det M(λ)² = 0,
+ * ζ − 1 = Q/det², so ζ − 1 changes sign exactly where Q has a real root of
+ * odd multiplicity (at a pole, det = 0, ζ − 1 keeps its sign). Q's roots
+ * by gsl_poly_complex_solve (Q's leading coefficient is −1); ζ − 1 is then
+ * evaluated between the real ones in (0, λ_hi], and a change of sign there
+ * is the root's bracket, as the scan's would be. Coefficients q[0..4] of
+ * λ⁰..λ⁴. Returns false where it cannot decide (coefficients that
+ * overflow, a point where ζ is not defined): the scan then does. */
+static bool rest_quartic(struct rest *k, double g0, double lam_hi, double q[5], int *nroots,
+			 double *br_lo, double *br_hi)
+{
+	const double *P = k->phi, fx = k->f[0], fy = k->f[1];
+	const double b = P[0] + P[3], c = P[0] * P[3] - P[1] * P[2];
+	const double c1 = P[3] * fx - P[1] * fy, c2 = P[0] * fy - P[2] * fx;
+	q[4] = -1;
+	q[3] = -2 * b;
+	q[2] = fx * fx + fy * fy - b * b - 2 * c;
+	q[1] = 2 * (fx * c1 + fy * c2) - 2 * b * c;
+	q[0] = c1 * c1 + c2 * c2 - c * c;
+	for (int i = 0; i < 5; i++)
+		if (!isfinite(q[i]))
+			return false;
+	double z[8];
+	gsl_poly_complex_workspace *w = gsl_poly_complex_workspace_alloc(5);
+	const int st = gsl_poly_complex_solve(q, 5, w, z);
+	gsl_poly_complex_workspace_free(w);
+	if (st)
+		return false;
+	/* the real roots in (0, λ_hi]: a pair of near-double roots comes out
+	 * with an imaginary part near √ε of its size */
+	double re[4];
+	int n = 0;
+	for (int i = 0; i < 4; i++) {
+		const double x = z[2 * i], y = z[2 * i + 1];
+		if (fabs(y) <= 1e-7 * (fabs(x) + lam_hi) && x > 0 && x <= lam_hi)
+			re[n++] = x;
+	}
+	qsort(re, (size_t)n, sizeof(double), cmp_double);
+	/* ζ − 1 at 0, between the roots and at λ_hi: each change of sign
+	 * brackets one. At the boundary ζ(0) = 1 the sign starts where ζ − 1
+	 * leaves rounding, as the scan's does: halfway to the first root past
+	 * λ = 0's own. */
+	double pts[6];
+	int np = 0, i0 = 0;
+	if (g0 == 0) {
+		while (i0 < n && re[i0] <= 1e-9 * lam_hi)
+			i0++;
+		pts[np++] = 0.5 * (i0 < n ? re[i0] : lam_hi);
+	}
+	for (int i = i0; i + 1 < n; i++)
+		pts[np++] = 0.5 * (re[i] + re[i + 1]);
+	pts[np++] = lam_hi;
+	double g_prev = g0, lam_prev = 0.0, eta[2];
+	*nroots = 0;
+	for (int i = 0; i < np; i++) {
+		const double g = rest_zeta(k, pts[i], eta);
+		if (!isfinite(g) || fabs(g) <= 16 * DBL_EPSILON)
+			return false;
+		if (g_prev != 0.0 && (g < 0) != (g_prev < 0)) {
+			(*nroots)++;
+			*br_lo = lam_prev;
+			*br_hi = pts[i];
+		}
+		g_prev = g;
+		lam_prev = pts[i];
+	}
+	return true;
+}
+
 /* The two principles drawn: ζ(λ) against 1 (Kozlov's, a root λ > 0 means
  * the rest is lost), and the force plane, where the classical principle
  * (3.2) keeps the point at rest for f inside {Φa : |a| ≤ 1}, the ellipse
@@ -185,6 +311,9 @@ static void rest_figures(struct figures *fs, struct rest *k, double q32, double 
 	}
 }
 
+/* A coefficient's sign written between terms. */
+#define SIGN(x) ((x) < 0 ? "−" : "+")
+
 static int rest_solve(const struct model_input *in, struct model_output *out, struct diag *d)
 {
 	const double *p = in->num;
@@ -223,48 +352,13 @@ static int rest_solve(const struct model_input *in, struct model_output *out, st
 	 * |(Φ + λI)⁻¹f| ≤ |f|/(λ − ‖Φ‖₂) < 1, so every root lies inside. */
 	const double normF = hypot(hypot(P[0], P[1]), hypot(P[2], P[3])); /* no overflow */
 	const double lam_hi = normF + hypot(fx, fy) + 1.0;
-	double g_prev = boundary ? 0.0 : q32 - 1.0, lam_prev = 0.0;
 	double br_lo = NAN, br_hi = NAN;
 	int nroots = 0;
-	/* the scan: KR_SCAN points evenly on [0, λ_hi], merged with KR_SCAN
-	 * points geometric from λ_hi·1e-300 up, so that a root on a scale far
-	 * below ‖Φ‖ (Φ = diag(1e300, 0.3): λ near |f| − 0.3) is not stepped over */
-	int iu = 1, ig = 0;
-	const double decades = fmin(300.0, -log10(fmax(DBL_MIN / lam_hi, 1e-300)));
-	while (iu <= KR_SCAN) {
-		const double lu = lam_hi * iu / KR_SCAN;
-		const double lg = ig < KR_SCAN
-					  ? lam_hi * pow(10.0, -decades * (KR_SCAN - ig) / KR_SCAN)
-					  : INFINITY;
-		double lam;
-		if (lg < lu) {
-			lam = lg;
-			ig++;
-		} else {
-			lam = lu;
-			iu++;
-		}
-		if (!(lam > lam_prev))
-			continue;
-		double eta[2];
-		double g = rest_zeta(&k, lam, eta);
-		if (isnan(g)) { /* Φ has the eigenvalue −λ: skip the point */
-			k.singular++;
-			continue;
-		}
-		/* ζ − 1 at rounding level, 0 included (the geometric points next
-		 * to a ζ(0) = 1 boundary), says nothing of its sign: the bracket
-		 * skips it, and a root on a point is bracketed by its neighbours */
-		if (fabs(g) <= 16 * DBL_EPSILON)
-			continue;
-		if (g == 0.0 || (g_prev != 0.0 && (g < 0) != (g_prev < 0))) {
-			nroots++;
-			br_lo = g == 0.0 ? lam : lam_prev;
-			br_hi = lam;
-		}
-		g_prev = g; /* after an exact zero, 0: the next point starts afresh */
-		lam_prev = lam;
-	}
+	double qc[5];
+	const bool by_quartic =
+		rest_quartic(&k, boundary ? 0.0 : q32 - 1.0, lam_hi, qc, &nroots, &br_lo, &br_hi);
+	if (!by_quartic)
+		rest_scan(&k, boundary ? 0.0 : q32 - 1.0, lam_hi, &nroots, &br_lo, &br_hi);
 	double lambda = NAN, eta[2] = {NAN, NAN};
 	if (nroots) {
 		if (br_lo == br_hi)
@@ -322,11 +416,24 @@ static int rest_solve(const struct model_input *in, struct model_output *out, st
 		      "if it is stable, lost if not.");
 	model_step(s, "  Rays v = ξ e^{λτ}, η = ξ/|ξ|: (Φ + λI)η = f, |η| = 1, i.e. ζ(λ) = "
 		      "|(Φ + λI)⁻¹f|² = 1; ζ(0) = q32.");
-	model_step(s,
-		   "  Scan of ζ(λ) − 1 on [0, λ_hi], λ_hi = ‖Φ‖_F + |f| + 1 = %.6g (beyond it "
-		   "ζ < 1), %d points: %d root(s) bracketed%s.",
-		   lam_hi, KR_SCAN, nroots,
-		   k.singular ? ", some points skipped where Φ + λI is singular" : "");
+	if (by_quartic)
+		model_step(
+			s,
+			"  ζ(λ) = 1 is the quartic Q(λ) = |adj(Φ + λI) f|² − det(Φ + λI)² = "
+			"−λ⁴ %s %.6gλ³ %s %.6gλ² %s %.6gλ %s %.6g = 0 (ζ − 1 = Q/det²). Its real "
+			"roots in (0, λ_hi], λ_hi = ‖Φ‖_F + |f| + 1 = %.6g (beyond it ζ < 1), by "
+			"gsl_poly_complex_solve; ζ − 1 between them and at λ_hi: %d change(s) "
+			"of sign.",
+			SIGN(qc[3]), fabs(qc[3]), SIGN(qc[2]), fabs(qc[2]), SIGN(qc[1]),
+			fabs(qc[1]), SIGN(qc[0]), fabs(qc[0]), lam_hi, nroots);
+	else
+		model_step(s,
+			   "  Scan of ζ(λ) − 1 on [0, λ_hi], λ_hi = ‖Φ‖_F + |f| + 1 = %.6g (beyond "
+			   "it ζ < 1), %d points: %d root(s) bracketed%s (the quartic ζ = 1 "
+			   "could not decide: its coefficients overflow, or ζ − 1 is at rounding "
+			   "level where its sign was needed).",
+			   lam_hi, KR_SCAN, nroots,
+			   k.singular ? ", some points skipped where Φ + λI is singular" : "");
 	if (nroots) {
 		double r0 = (P[0] + lambda) * eta[0] + P[1] * eta[1] - fx;
 		double r1 = P[2] * eta[0] + (P[3] + lambda) * eta[1] - fy;
