@@ -126,11 +126,13 @@ def err(x, ref):
     return f"{e:8.1e}" if e else f"{0:8}"
 
 
-def goal(tt, st, tv, sv, ref):
+def goal(tt, st, tv, sv, ref, per_digit=None):
     """Issue 20's goal for a row: under 5 ms of CPU in-process, at least 20
     times faster than SciPy, at an error no larger than SciPy's (to a factor
-    1.5, a tie in the digits shown, or within 1e-12 of the reference):
-    "met", or what falls short."""
+    1.5, a tie in the digits shown, or within 1e-12 of the reference), and
+    for an ODE model no more right-hand sides per accurate digit than
+    DOP853 (per_digit, tribo's over SciPy's, ≤ 1): "met", or what falls
+    short."""
     if not isinstance(tt, float) or tv is None:
         return "no: fails"
     short = []
@@ -142,7 +144,26 @@ def goal(tt, st, tv, sv, ref):
         et, es = abs(tv - ref) / abs(ref), abs(sv - ref) / abs(ref)
         if et > 1.5 * max(es, 1e-12):  # the same digits: a tie
             short.append("err")
+    if per_digit is not None and per_digit > 1.0:
+        short.append(f"RHS {per_digit:.1f}×")
     return "met" if not short else "no: " + ", ".join(short)
+
+
+NO_ODE = ("rayleigh", "painleve-rod", "kozlov-rest")  # no ODE behind the result
+
+
+def per_digit(case, ref, tol=None):
+    """(tribo's RHS, SciPy's, tribo's RHS per accurate digit over
+    DOP853's) at tol (the case's own by default); the ratio None where
+    there is no ODE behind the result or a side gives no value."""
+    if case.id in NO_ODE:
+        return None, None, None
+    tol = tol or case.tol
+    tv, tn = tribo_work(case, tol)
+    sv, sn = scipy_work(case, tol)
+    if tv is None or sv is None:
+        return tn, sn, None
+    return tn, sn, (tn / digits(tv, ref)) / (sn / digits(sv, ref))
 
 
 def main():
@@ -155,9 +176,12 @@ def main():
           " SciPy solve / tribo solve.\nerr: |x − ref|/|ref|. Both sides at tribo's own tolerance for the exercise"
           " (rtol = atol = tol).\nBoth solve columns are CPU time in-process (bench.c's"
           " CLOCK_PROCESS_CPUTIME_ID, Python's process_time),\nmedians of repeated runs in this"
-          " one run. goal: issue 20's, under 5 ms, 20× SciPy, error ≤ SciPy's.\n")
+          " one run. RHS: right-hand side evaluations of one solve (tribo's ODE runs; SciPy's solve_ivp\n"
+          "nfev). goal: issue 20's, under 5 ms, 20× SciPy, error ≤ SciPy's, and for an ODE model\n"
+          "no more RHS per accurate digit than DOP853 (the table after the tolerance rows).\n")
     hdr = (f"{'exercise':<14} {'result':<12} {'tol':>6} {'proc ms':>9} {'solve ms':>9}"
-           f" {'SciPy ms':>9} {'ratio':>7} {'tribo err':>9} {'SciPy err':>9}  {'goal':<14} reference")
+           f" {'SciPy ms':>9} {'ratio':>7} {'tribo err':>9} {'SciPy err':>9} {'tribo RHS':>9}"
+           f" {'SciPy RHS':>9}  {'goal':<22} reference")
     print(hdr)
     print("-" * len(hdr))
     refs = {}
@@ -168,8 +192,10 @@ def main():
         sv, st = scipy_solve(c, c.tol)
         ratio = f"{st / tt:7.1f}" if isinstance(st, float) and isinstance(tt, float) else "      -"
         same = "" if tv is None or float(f"{tv:.12g}") == pv else "  (proc value differs!)"
+        tn, sn, pd = per_digit(c, ref)
         print(f"{c.id:<14} {c.result:<12} {c.tol:6.0e} {ms(pt)} {ms(tt)} {ms(st)} {ratio}"
-              f" {err(tv, ref):>9} {err(sv, ref):>9}  {goal(tt, st, tv, sv, ref):<14} "
+              f" {err(tv, ref):>9} {err(sv, ref):>9} {'-' if tn is None else tn:>9}"
+              f" {'-' if sn is None else sn:>9}  {goal(tt, st, tv, sv, ref, pd):<22} "
               f"{c.ref_kind}{same}")
     print("\nWhat each side computes:")
     for c in CASES:
@@ -182,8 +208,8 @@ def main():
     print(f"{'exercise':<13} {'side':<6}" + "".join(f" {t:>19.0e}" for t in tols))
     notes = []
     for c in CASES:
-        if c.id in ("rayleigh", "painleve-rod", "kozlov-rest"):
-            continue  # no ODE behind the result
+        if c.id in NO_ODE:
+            continue
         for side in ("tribo", "SciPy"):
             cells = []
             for tol in tols:
@@ -237,13 +263,13 @@ def work_per_digit(refs):
     print(hdr)
     print("-" * len(hdr))
     for c in CASES:
-        if c.id in ("rayleigh", "painleve-rod", "kozlov-rest"):
-            continue  # no ODE behind the result
+        if c.id in NO_ODE:
+            continue
         for tol in sorted({1e-8, c.tol}, reverse=True):
             tv, tn = tribo_work(c, tol)
             sv, sn = scipy_work(c, tol)
             if tv is None or sv is None:
-                print(f"{c.id:<14} {tol:6.0e} {tn if tv is None else tn:>10} {'':>6}"
+                print(f"{c.id:<14} {tol:6.0e} {tn:>10} {'':>6}"
                       f" {sn:>10} {'':>6} {'-':>6}  no: {'tribo' if tv is None else 'SciPy'}"
                       " has no value")
                 continue

@@ -59,6 +59,28 @@ def tribo_values(exercise, names):
     return vals
 
 
+class Values(dict):
+    """An exercise's values as tribo loads them (tribo_values), fetched at
+    first use: `names` the numbers the script reads, `expect` what it
+    assumes of the others (a law, a shape, a start at rest), checked, so
+    that an exercise changed under the script fails loudly instead of
+    timing another problem."""
+
+    def __init__(self, exercise, names, expect=None):
+        super().__init__()
+        self.exercise, self.names, self.expect = exercise, list(names), dict(expect or {})
+
+    def __getitem__(self, key):
+        if not super().__len__():
+            got = tribo_values(self.exercise, self.names + list(self.expect))
+            for k, want in self.expect.items():
+                if got[k] != want:
+                    raise ValueError(f"{self.exercise}: the SciPy script assumes {k} = {want},"
+                                     f" tribo has {got[k]}")
+            self.update(got)
+        return super().__getitem__(key)
+
+
 def timed(fn, budget=0.3, max_reps=50, min_reps=3):
     """fn() once untimed, then again until `budget` seconds of CPU or
     `max_reps` runs (at least min_reps): (its value, the median CPU time of

@@ -8,12 +8,13 @@ import math
 import numpy as np
 from scipy.optimize import brentq
 
-from common import Case, solve_ivp
+from common import Case, Values, solve_ivp
 
 TWO_PI = 2 * math.pi
 
 # ---- §2-4: the plane, base v = a cos τ e^{iφ'} ------------------------------
-PLANE = dict(phi=60.0, a=1.5, s=0.6, mu0=0.9, mu1=1.3, u0=(0.0, 0.0))
+PLANE = Values("imachi", ["phi", "a", "s", "mu0", "mu1", "u0x", "u0y"],
+               {"motion": "linear", "method": "accurate"})  # φ' in degrees
 
 
 def plane_scipy(tol, conv=1e-9, periods=200):
@@ -43,7 +44,7 @@ def plane_scipy(tol, conv=1e-9, periods=200):
         return np.linalg.norm(v(t) - y[:2]) - 2 * w_ev
     off.terminal, off.direction = True, 1
 
-    y = np.array([*p["u0"], 0.0, 0.0])
+    y = np.array([p["u0x"], p["u0y"], 0.0, 0.0])
     t, stuck, away = 0.0, False, False
     if np.allclose(y[:2], v(0.0), rtol=0, atol=0):
         stuck = margin(0.0) >= 0
@@ -99,7 +100,7 @@ def plane_scipy(tol, conv=1e-9, periods=200):
 
 
 # ---- §5: the line, base v = a cos τ -----------------------------------------
-LINE = dict(a=2.5, s=0.2, mu0=0.5, mu1=0.55, u0=0.0)
+LINE = Values("imachi-1d", ["a", "s", "mu0", "mu1", "u0"], {"method": "accurate"})
 
 
 def line_scipy(tol, conv=1e-9, periods=200):

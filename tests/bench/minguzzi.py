@@ -1,7 +1,7 @@
 """Minguzzi's exercises as a student would solve them with SciPy: the
 spinning disk (§2.2), the Rayleigh function of a sliding, spinning disk
 (eq. 17), the conveyor belt (§2.1) and the stone polisher (§2.3). The
-numbers are those of the shipped exercises (exercises/ID.ini)."""
+numbers are those of the shipped exercises, as tribo loads them."""
 import math
 
 import numpy as np
@@ -9,16 +9,18 @@ from scipy.integrate import dblquad, quad
 from scipy.optimize import brentq
 from scipy.special import ellipe, ellipk
 
-from common import Case, solve_ivp
+from common import Case, Values, solve_ivp
 
 # ---- §2.2, the spinning disk (disk-reye, disk-uniform) ----------------------
-DISK = dict(m=2.0, r=0.15, mu=0.25, g=9.81, omega=20.0)
+DISKS = {True: Values("disk-reye", ["m", "r", "mu", "g", "omega"], {"pressure": "reye"}),
+         False: Values("disk-uniform", ["m", "r", "mu", "g", "omega"],
+                       {"pressure": "uniform"})}
 
 
 def disk_scipy(reye, tol):
     """The torque by dblquad over the disk (pressure p ∝ 1/v for Reye,
     uniform otherwise), then I φ̈ = −M by solve_ivp to the event φ̇ = 0."""
-    m, r, mu, g, w = (DISK[k] for k in ("m", "r", "mu", "g", "omega"))
+    m, r, mu, g, w = (DISKS[reye][k] for k in ("m", "r", "mu", "g", "omega"))
     N, I = m * g, 0.5 * m * r * r
     weight = (lambda rho: 1.0 / (w * rho)) if reye else (lambda rho: 1.0)
     # polar (rho, phi): dA = rho drho dphi; the pressure is weight/∫weight
@@ -37,12 +39,13 @@ def disk_scipy(reye, tol):
 
 
 def disk_ref(reye):
-    m, r, mu, g, w = (DISK[k] for k in ("m", "r", "mu", "g", "omega"))
+    m, r, mu, g, w = (DISKS[reye][k] for k in ("m", "r", "mu", "g", "omega"))
     return (1.0 if reye else 0.75) * w * r / (mu * g)
 
 
 # ---- eq. (17): R of the exercise `rayleigh` ---------------------------------
-RAY = dict(r=0.1, vx=0.3, vy=0.0, wz=5.0, mu=0.3, N=10.0)
+RAY = Values("rayleigh", ["r", "vx", "vy", "wz", "mu", "N"],
+             {"shape": "disk", "pressure": "uniform", "law": "coulomb", "bx": 0.0, "by": 0.0})
 
 
 def rayleigh_scipy(tol):
@@ -70,7 +73,8 @@ def rayleigh_ref():
 
 
 # ---- §2.1, the conveyor belt ------------------------------------------------
-CONV = dict(m=1.0, N=9.81, v0=0.5, Fx=0.0, Fy=2.0, mu0=0.6, muinf=0.3, a=2.0, tmax=2.0)
+CONV = Values("conveyor", ["m", "N", "v0", "Fx", "Fy", "mu0", "muinf", "a", "tmax"],
+              {"vx0": 0.0, "vy0": 0.0, "held": "no"})  # the block starts at rest
 
 
 def bouchet(v):
@@ -124,22 +128,43 @@ def conveyor_ref():
 
 
 # ---- §2.3, the stone polisher -----------------------------------------------
-POL = dict(m=2.0, r=0.15, omega=20.0, mu=0.4, g=9.81, vx0=0.3, tmax=2.0)
+POL = Values("polisher", ["m", "r", "omega", "mu", "g", "vx0", "tmax"],
+             {"Fx": 0.0, "Fy": 0.0, "M": 0.0, "vy0": 0.0, "thetadot0": 0.0})
 
 
 def polisher_scipy(tol):
-    """Along x (no push, no turn) both rings pull alike: m u̇ = −Q(u) per ring,
-    Q = (μmg/2π)∫(u − W sin φ)/|v| dφ by quad at every right-hand side,
-    solve_ivp to tmax: vx_end."""
+    """The machine's plane motion as tribo integrates it, (x, y, θ) and
+    their rates: each ring (mass m, radius r, m g spread evenly) turns at
+    θ̇ ± ω while its centre moves at u = (vx, vy); a point at φ slides at
+    v = u + Ω r(−sin φ, cos φ), and the ring's force and moment
+    Q = −(μmg/2π)∮ v̂ dφ, Q_θ = −(μmg/2π)∮ r(cos φ v̂_y − sin φ v̂_x) dφ, by
+    quad at every right-hand side (three a ring); 2m u̇ = F + ΣQ,
+    2mr² θ̈ = M + ΣQ_θ; solve_ivp to tmax: vx_end."""
     p = POL
-    m, W, mu, g = p["m"], p["r"] * p["omega"], p["mu"], p["g"]
+    m, r, w, mu, g = p["m"], p["r"], p["omega"], p["mu"], p["g"]
+    c = -mu * m * g / (2 * math.pi)
 
-    def Q(u):
-        f = lambda phi: (u - W * math.sin(phi)) / math.sqrt(u * u + W * W - 2 * u * W * math.sin(phi))
-        return mu * m * g / (2 * math.pi) * quad(f, 0, 2 * math.pi, epsabs=0, epsrel=tol)[0]
-    sol = solve_ivp(lambda t, y: [-Q(y[0]) / m], (0, p["tmax"]), [p["vx0"]],
-                    method="DOP853", rtol=tol, atol=tol)
-    return sol.y[0, -1]
+    def ring(vx, vy, Om):
+        def comp(k):
+            def f(phi):
+                sx, sy = vx - Om * r * math.sin(phi), vy + Om * r * math.cos(phi)
+                n = math.hypot(sx, sy)
+                return ((sx, sy, r * (math.cos(phi) * sy - math.sin(phi) * sx))[k] / n
+                        if n > 0 else 0.0)
+            # |v̂| ≤ 1: the integrals' scale is 2π (2πr for the moment), and
+            # the ones that vanish by symmetry need an absolute tolerance
+            scale = 2 * math.pi * (r if k == 2 else 1.0)
+            return c * quad(f, 0, 2 * math.pi, epsabs=tol * scale, epsrel=tol, limit=100)[0]
+        return comp(0), comp(1), comp(2)
+
+    def rhs(t, y):
+        vx, vy, thd = y[3], y[4], y[5]
+        a, b = ring(vx, vy, thd + w), ring(vx, vy, thd - w)
+        return [vx, vy, thd, (a[0] + b[0]) / (2 * m), (a[1] + b[1]) / (2 * m),
+                (a[2] + b[2]) / (2 * m * r * r)]
+    y0 = [0.0, 0.0, 0.0, p["vx0"], 0.0, 0.0]
+    sol = solve_ivp(rhs, (0, p["tmax"]), y0, method="DOP853", rtol=tol, atol=tol)
+    return sol.y[3, -1]
 
 
 def ring_force(u, W, mu, N):
@@ -180,7 +205,7 @@ CASES = [
          conveyor_ref, "independent: σ = −ln|s| reformulation, DOP853 2.3e-14",
          ("tmax", (0.5, 2, 8, 32))),
     Case("polisher", "vx_end", 1e-11, polisher_scipy,
-         "1-D by symmetry, ring force by quad at every RHS",
+         "(x, y, θ) and rates, each ring's force and moment by 3 quads at every RHS",
          "6-D, rings' forces by K(k), E(k) at every RHS, rk8pd to tmax",
          polisher_ref, "closed form: ∫m du/Q(u) = tmax, Q by K(k), E(k)",
          ("tmax", (0.5, 1, 2, 4))),
