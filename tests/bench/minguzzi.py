@@ -49,14 +49,45 @@ RAY = Values("rayleigh", ["r", "vx", "vy", "wz", "mu", "N"],
 
 
 def rayleigh_scipy(tol):
-    """R = μN/(πr²) ∬ |v_r| dA by dblquad in polar coordinates."""
+    """What tribo's solve computes, by dblquad in polar coordinates, the
+    pressure μN/(πr²) uniform: R = ∬ p|v| dA (17), the generalized forces
+    Q = −∬ p v̂ dA and Q_θ = −∬ p (x v̂_y − y v̂_x) dA (18), ∂R/∂q̇ by central
+    differences of R (step 1e-4 of the motion's speed, as tribo's), and the
+    power P = Q·q̇: R."""
     r, vx, vy, wz, mu, N = (RAY[k] for k in ("r", "vx", "vy", "wz", "mu", "N"))
+    p = mu * N / (math.pi * r * r)
 
-    def speed(rho, phi):
-        x, y = rho * math.cos(phi), rho * math.sin(phi)
-        return math.hypot(vx - wz * y, vy + wz * x) * rho
-    I = dblquad(speed, 0, 2 * math.pi, 0, r, epsabs=0, epsrel=tol)[0]
-    return mu * N * I / (math.pi * r * r)
+    def integral(f, scale=0.0):
+        """p ∬ f; scale: the result's natural size, for an absolute
+        tolerance where it may vanish by symmetry (Q_y here)."""
+        return p * dblquad(f, 0, 2 * math.pi, 0, r, epsabs=tol * scale / p, epsrel=tol)[0]
+
+    def R(ux, uy, w):
+        def speed(rho, phi):
+            x, y = rho * math.cos(phi), rho * math.sin(phi)
+            return math.hypot(ux - w * y, uy + w * x) * rho
+        return integral(speed)
+
+    def unit(k):
+        def f(rho, phi):
+            x, y = rho * math.cos(phi), rho * math.sin(phi)
+            sx, sy = vx - wz * y, vy + wz * x
+            n = math.hypot(sx, sy)
+            return -(sx, sy, x * sy - y * sx)[k] / n * rho if n > 0 else 0.0
+        return f
+    Rv = R(vx, vy, wz)
+    Q = [integral(unit(k), mu * N * (r if k == 2 else 1.0)) for k in range(3)]
+    V = math.hypot(vx, vy) + abs(wz) * r
+    h = (1e-4 * V, 1e-4 * V, 1e-4 * V / r)
+    q = [vx, vy, wz]
+    grad = []
+    for k in range(3):
+        up, dn = list(q), list(q)
+        up[k] += h[k]
+        dn[k] -= h[k]
+        grad.append((R(*up) - R(*dn)) / (2 * h[k]))
+    _ = sum(Qk * qk for Qk, qk in zip(Q, q))  # P
+    return Rv
 
 
 def rayleigh_ref():
@@ -196,7 +227,7 @@ CASES = [
          "torque by nested quadrature once, rk8pd to the event φ̇ = 0",
          lambda: disk_ref(False), "closed form 3ωr/(4μg)"),
     Case("rayleigh", "R", 1e-12, rayleigh_scipy,
-         "R by dblquad (polar)",
+         "R, Qx, Qy, Qθ by dblquad (polar), ∂R/∂q̇ by central differences, P",
          "R, Q (18), ∂R/∂q̇ and P by nested Gauss-Kronrod",
          rayleigh_ref, "closed form ∮L³/3 dφ about the centre of rotation"),
     Case("conveyor", "t_stick", 1e-12, conveyor_scipy,
