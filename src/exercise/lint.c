@@ -155,10 +155,9 @@ static int solve_at(const struct exercise *ex, const double *val, struct value *
 		text[i] = ex->params[i].text ? ex->params[i].text : "";
 	}
 	/* figures made and dropped: a model may not expect figs == NULL */
-	struct strbuf steps = STRBUF_INIT;
 	struct figures figs = FIGURES_INIT;
 	struct model_input in = {num, choice, text};
-	struct model_output out = {res, &steps, &figs};
+	struct model_output out = {res, NULL, &figs};
 	diag_clear(d);
 	int rc = m->solve(&in, &out, d);
 	for (size_t i = 0; !rc && i < m->nresults; i++)
@@ -168,7 +167,6 @@ static int solve_at(const struct exercise *ex, const double *val, struct value *
 	if (rc)
 		for (size_t i = 0; i < m->nresults; i++)
 			value_release(&res[i]);
-	strbuf_release(&steps);
 	figures_release(&figs);
 	free(num);
 	free(choice);

@@ -204,7 +204,7 @@ static int draw_variant(struct ps_part *p, gsl_rng *rng, struct diag *d)
 		}
 		struct diag sd;
 		diag_clear(&sd);
-		if (session_solve(s, &sd)) {
+		if (session_solve_steps(s, &sd)) {
 			if (num_interrupted)
 				return diag_set(d, "interrupted");
 			snprintf(why, sizeof(why), "the solve failed (%.200s)", sd.msg);

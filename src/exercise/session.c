@@ -9,16 +9,19 @@
 #include "util/text.h"
 #include "util/xalloc.h"
 
-/* The last solve's figures, made when first asked for (session_figures):
- * a solve computes the answers, and sweep, generate, lint and check never
- * draw. They are made from the parameters the solve had, kept here, so
- * that a `set` after the solve changes nothing of them. Behind a pointer,
- * so that a const session can fill it in. */
+/* The last solve's figures and worked steps, made when first asked for
+ * (session_figures, session_steps): a solve computes the answers, and
+ * sweep, generate, lint and check never draw. They are made from the
+ * parameters the solve had, kept here, so that a `set` after the solve
+ * changes nothing of them. Behind a pointer, so that a const session can
+ * fill it in. */
 struct lazy {
 	bool made;		   /* figs is the solve's (or it made none) */
+	bool steps_made;	   /* steps is the solve's */
 	struct param_state *param; /* the solve's parameters; NULL before one */
 	size_t nparam;
 	struct figures figs;
+	struct strbuf steps;
 };
 
 struct session {
@@ -27,7 +30,6 @@ struct session {
 	struct value *result;
 	bool solved;
 	const char *stale; /* name of the first parameter changed since solve */
-	struct strbuf steps;
 	struct lazy *lazy;
 	enum check_verdict *check; /* per result */
 	char **check_answer;
@@ -43,7 +45,6 @@ struct session {
 struct session *session_new(void)
 {
 	struct session *s = xcalloc(1, sizeof(*s));
-	strbuf_init(&s->steps);
 	s->lazy = xcalloc(1, sizeof(*s->lazy));
 	return s;
 }
@@ -89,6 +90,7 @@ static void figures_changed(struct session *s)
 static void lazy_clear(struct lazy *lz)
 {
 	figures_release(&lz->figs);
+	strbuf_release(&lz->steps);
 	for (size_t i = 0; lz->param && i < lz->nparam; i++)
 		free(lz->param[i].text);
 	free(lz->param);
@@ -106,7 +108,6 @@ static void clear_results(struct session *s)
 	s->result = NULL;
 	s->solved = false;
 	s->stale = NULL;
-	strbuf_reset(&s->steps);
 	lazy_clear(s->lazy);
 	figure_release(&s->step_saved);
 	s->step_at = 0;
@@ -132,7 +133,6 @@ void session_free(struct session *s)
 	if (!s)
 		return;
 	clear(s);
-	strbuf_release(&s->steps);
 	free(s->lazy);
 	free(s);
 }
@@ -628,20 +628,18 @@ int session_sweep_plot(struct session *s, size_t param, const double *values, si
 	return rc;
 }
 
-int session_solve(struct session *s, struct diag *d)
-{
-	return session_solve_drawn(s, false, d);
-}
-
-int session_solve_drawn(struct session *s, bool draw, struct diag *d)
+/* A solve: the figures made at once when draw, the worked steps when
+ * steps (both else on demand). */
+static int solve(struct session *s, bool draw, bool want_steps, struct diag *d)
 {
 	const struct model *m = s->ex->model;
 	/* an overlay's runs are the solve's to check, one by one: drawn now */
 	draw = draw || s->ex->noverlay;
+	want_steps = want_steps || draw; /* next to the figures, steps cost little */
 	struct value *res = xcalloc(m->nresults, sizeof(*res));
 	struct strbuf steps = STRBUF_INIT;
 	struct figures figs = FIGURES_INIT;
-	if (run_model(s, -1, 0, res, &steps, draw ? &figs : NULL, d) ||
+	if (run_model(s, -1, 0, res, want_steps ? &steps : NULL, draw ? &figs : NULL, d) ||
 	    (s->ex->noverlay && overlay_runs(s, &figs, &steps, d))) {
 		for (size_t i = 0; i < m->nresults; i++)
 			value_release(&res[i]);
@@ -653,9 +651,9 @@ int session_solve_drawn(struct session *s, bool draw, struct diag *d)
 	clear_results(s);
 	s->result = res;
 	s->solved = true;
-	strbuf_release(&s->steps);
-	s->steps = steps;
 	struct lazy *lz = s->lazy;
+	lz->steps = steps;
+	lz->steps_made = want_steps;
 	lz->nparam = m->nparams;
 	lz->param = xcalloc(m->nparams, sizeof(*lz->param));
 	for (size_t i = 0; i < m->nparams; i++) {
@@ -667,6 +665,21 @@ int session_solve_drawn(struct session *s, bool draw, struct diag *d)
 	s->sweep_newer = false;
 	figures_changed(s);
 	return 0;
+}
+
+int session_solve(struct session *s, struct diag *d)
+{
+	return solve(s, false, false, d);
+}
+
+int session_solve_drawn(struct session *s, bool draw, struct diag *d)
+{
+	return solve(s, draw, false, d);
+}
+
+int session_solve_steps(struct session *s, struct diag *d)
+{
+	return solve(s, false, true, d);
 }
 
 /* The last solve's figures, made now if they were not: the model run
@@ -686,6 +699,12 @@ static struct figures *figs_of(const struct session *s)
 			for (size_t i = 0; i < m->nresults; i++)
 				value_release(&res[i]);
 			lz->made = true;
+			if (!lz->steps_made) {
+				strbuf_release(&lz->steps);
+				lz->steps = st;
+				strbuf_init(&st);
+				lz->steps_made = true;
+			}
 		} else {
 			figures_release(&lz->figs);
 			lz->made = !num_interrupted;
@@ -694,6 +713,30 @@ static struct figures *figs_of(const struct session *s)
 		strbuf_release(&st);
 	}
 	return &lz->figs;
+}
+
+/* The last solve's worked steps, made now if they were not: the model run
+ * again on the solve's parameters (as figs_of does, without figures). */
+static const char *steps_of(const struct session *s)
+{
+	struct lazy *lz = s->lazy;
+	if (s->solved && !lz->steps_made) {
+		const struct model *m = s->ex->model;
+		struct value *res = xcalloc(m->nresults, sizeof(*res));
+		struct strbuf st = STRBUF_INIT;
+		struct diag d;
+		if (!run_model_from(s, lz->param, -1, 0, res, &st, NULL, &d)) {
+			for (size_t i = 0; i < m->nresults; i++)
+				value_release(&res[i]);
+			strbuf_release(&lz->steps);
+			lz->steps = st;
+			lz->steps_made = true;
+		} else {
+			strbuf_release(&st);
+		}
+		free(res);
+	}
+	return strbuf_str(&lz->steps);
 }
 
 size_t session_step_at(const struct session *s)
@@ -708,11 +751,12 @@ int session_step(struct session *s, size_t n, struct strbuf *out, struct diag *d
 	const struct table *t = figures_find_table(figs, "steps");
 	if (!m->step_text || !m->step_figure || !t)
 		return diag_set(d, "%s",
-				m->step_text ? "this solve has no steps to take by hand: it is "
-					       "the graphical method that steps ('set method "
-					       "graphical', then solve)"
-					     : "this model has no construction to step through (imachi "
-					       "has, with method graphical)");
+				m->step_text
+					? "this solve has no steps to take by hand: it is "
+					  "the graphical method that steps ('set method "
+					  "graphical', then solve)"
+					: "this model has no construction to step through (imachi "
+					  "has, with method graphical)");
 	if (n > t->nrows)
 		return diag_set(d, "step %zu is past the last step the solve kept, %zu", n,
 				t->nrows);
@@ -762,11 +806,8 @@ int session_solve_with(const struct session *s, size_t i, double value, struct v
 {
 	if (ex_param_check(&s->ex->params[i], value, d))
 		return -1;
-	/* the answers only: no figure is made */
-	struct strbuf steps = STRBUF_INIT;
-	int rc = run_model(s, (int)i, value, res, &steps, NULL, d);
-	strbuf_release(&steps);
-	return rc;
+	/* the answers only: no figure, no steps */
+	return run_model(s, (int)i, value, res, NULL, NULL, d);
 }
 
 const struct figures *session_sweep(const struct session *s)
@@ -812,7 +853,7 @@ const struct figures *session_figures(const struct session *s)
 
 const char *session_steps(const struct session *s)
 {
-	return strbuf_str(&s->steps);
+	return steps_of(s);
 }
 
 const struct value *session_result(const struct session *s, size_t i)

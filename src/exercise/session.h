@@ -60,11 +60,16 @@ int session_solve(struct session *s, struct diag *d);
 /* The same, the figures made at once when `draw` (the workbench, whose
  * plot pane shows one straight after). */
 int session_solve_drawn(struct session *s, bool draw, struct diag *d);
+/* The same, the worked steps made at once (generate, which keeps every
+ * variant's): else session_steps makes them when first asked. */
+int session_solve_steps(struct session *s, struct diag *d);
 bool session_solved(const struct session *s);
 /* Results exist but a parameter changed after they were computed: the
  * parameter's name, or NULL when they are current. */
 const char *session_stale(const struct session *s);
 const struct value *session_result(const struct session *s, size_t i);
+/* The last solve's worked steps ("" before one), made now if they were
+ * not. */
 const char *session_steps(const struct session *s);
 /* The figures and tables of the last solve (empty before one), made now
  * if they were not. */

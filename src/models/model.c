@@ -224,6 +224,8 @@ int model_require_finite(const struct named_result *got, size_t n, const char *w
 
 void model_step(struct strbuf *s, const char *fmt, ...)
 {
+	if (!s)
+		return;
 	va_list ap;
 	va_start(ap, fmt);
 	strbuf_vaddf(s, fmt, ap);

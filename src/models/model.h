@@ -142,8 +142,9 @@ struct model_input {
 };
 
 /* What solve fills: results indexed like the model's results (every one
- * set on success), the worked steps as plain text, and the figures and
- * tables to plot and export (figs may be NULL: then draw nothing). */
+ * set on success), the worked steps as plain text (steps may be NULL:
+ * model_step then writes nothing), and the figures and tables to plot and
+ * export (figs may be NULL: then draw nothing). */
 struct model_output {
 	struct value *res;
 	struct strbuf *steps;
@@ -186,7 +187,8 @@ int param_choice_index(const struct param_spec *spec, const char *word);
 /* The i-th choice word, copied into buf. */
 const char *param_choice_word(const struct param_spec *spec, int i, char *buf, size_t n);
 int param_choice_count(const struct param_spec *spec);
-/* Appends one line of worked steps (printf-style; the newline is added). */
+/* Appends one line of worked steps (printf-style; the newline is added);
+ * nothing when s is NULL, a solve whose steps nobody asked for. */
 void model_step(struct strbuf *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* A result by name, for model_require_finite. */
@@ -197,8 +199,7 @@ struct named_result {
 
 /* The first of the n results that is not finite is refused, never printed:
  * "NAME came out as V: why" in d, and -1; 0 when all are finite. */
-int model_require_finite(const struct named_result *got, size_t n, const char *why,
-			 struct diag *d);
+int model_require_finite(const struct named_result *got, size_t n, const char *why, struct diag *d);
 
 /* Whether x (in the spec's unit) is within the model's limits. */
 bool param_within_limits(const struct param_spec *spec, double x);
