@@ -59,9 +59,14 @@ bench: deps-bench
 bench-only: tribo $(B)/tests/bench/bench
 	@sh tests/bench/run.sh
 
-$(B)/tests/bench/bench: tests/bench/bench.c $(B)/libtribo.a
+# The bench alone links SUNDIALS (Debian's libsundials-dev, deps --bench):
+# its integrators are candidates measured against rk8pd, not tribo's.
+SUNDIALS_LIBS := -lsundials_cvode -lsundials_arkode -lsundials_nvecserial
+$(B)/tests/bench/bench: tests/bench/bench.c tests/bench/sundials.c tests/bench/sundials_bench.h \
+		$(B)/libtribo.a
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(B)/libtribo.a $(PKG_LIBS) -lm
+	$(CC) $(ALL_CFLAGS) -Itests/bench -o $@ tests/bench/bench.c tests/bench/sundials.c \
+		$(B)/libtribo.a $(PKG_LIBS) $(SUNDIALS_LIBS) -lm
 
 # ---- the plain build ----
 $(B)/%.o: src/%.c $(wildcard src/*/*.h)

@@ -68,6 +68,16 @@ unsigned long long ode_rhs_evaluations(void);
 int ode_run(const struct ode_system *sys, const struct ode_opts *opts, double t0, double y[],
 	    struct ode_end *end, struct diag *d);
 
+/* Another integrator in ode_run's place, for tests/bench/bench.c's
+ * comparison of candidates (SUNDIALS' CVODE and ARKODE, linked into the
+ * bench alone); NULL gives rk8pd back. Like the tolerance override,
+ * process-wide, and no front end sets it. A replacement counts each
+ * right-hand side it evaluates with ode_count_rhs. */
+typedef int ode_run_fn(const struct ode_system *sys, const struct ode_opts *opts, double t0,
+		       double y[], struct ode_end *end, struct diag *d);
+void ode_set_run_override(ode_run_fn *fn);
+void ode_count_rhs(void);
+
 /* Step by step, for a model that must see every accepted step itself (the
  * compliant Painlevé run: the largest normal force, the Jacobian's time
  * scales, the switch to an implicit method once the problem is stiff, the

@@ -1,6 +1,6 @@
 /* The in-process solve time of an exercise, for `make bench`.
  *
- *   bench [-t TOL] [-b SECONDS] [-n MAX] ID RESULT [NAME=VALUE...]
+ *   bench [-t TOL] [-b SECONDS] [-n MAX] [-m INTEGRATOR] ID RESULT [NAME=VALUE...]
  *
  * Loads exercise ID through the session API (as `load` does), sets the
  * parameters given (as `set NAME VALUE` does), solves once untimed, then
@@ -14,7 +14,9 @@
  *
  * -t TOL sets every ODE run's rtol = atol = TOL through
  * ode_set_tolerance_override (src/num/ode.h), the hook that exists for
- * this program: tribo has no user-facing tolerance. */
+ * this program: tribo has no user-facing tolerance. -m puts another
+ * integrator in ode_run's place (tests/bench/sundials.c: cvode-adams,
+ * arkode-verner8, arkode-fehlberg8; rk8pd, tribo's own, by default). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +25,7 @@
 #include "exercise/session.h"
 #include "num/num.h"
 #include "num/ode.h"
+#include "sundials_bench.h"
 
 static double now(void)
 {
@@ -45,7 +48,9 @@ static int fail(const char *what, const struct diag *d)
 
 static int usage(void)
 {
-	fputs("usage: bench [-t TOL] [-b SECONDS] [-n MAX] ID RESULT [NAME=VALUE...]\n", stderr);
+	fputs("usage: bench [-t TOL] [-b SECONDS] [-n MAX] [-m INTEGRATOR] ID RESULT "
+	      "[NAME=VALUE...]\n",
+	      stderr);
 	return 2;
 }
 
@@ -54,6 +59,11 @@ int main(int argc, char **argv)
 	double budget = 0.3, tol = 0;
 	int max = 200, i = 1;
 	for (; i + 1 < argc && argv[i][0] == '-'; i += 2) {
+		if (strcmp(argv[i], "-m") == 0) {
+			if (bench_integrator(argv[i + 1]))
+				return usage();
+			continue;
+		}
 		char *end;
 		double x = strtod(argv[i + 1], &end);
 		if (*end || argv[i][1] == 0 || argv[i][2] != 0)

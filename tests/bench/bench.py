@@ -9,6 +9,7 @@ build/plain/tests/bench/bench`.
 
 Times are medians of repeated runs on whatever else the machine is doing:
 compare them within one run, not across machines."""
+import math
 import os
 import resource
 import signal
@@ -61,12 +62,16 @@ def tribo_solve(case, tol=None, sets=(), timeout=10):
     return float(v), float(t)
 
 
-def tribo_work(case, tol=None):
+def tribo_work(case, tol=None, integrator="rk8pd"):
     """(value, right-hand side evaluations of one solve), from bench.c, or
-    (None, why)."""
-    cmd = [BENCH, "-b", "0", "-n", "1"] + (["-t", repr(tol)] if tol else [])
-    r = subprocess.run(cmd + [case.id, case.result], env=ENV, capture_output=True, text=True,
-                       timeout=30)
+    (None, why); integrator: rk8pd (tribo's) or one of SUNDIALS' in its
+    place (tests/bench/sundials.c)."""
+    cmd = [BENCH, "-b", "0", "-n", "1", "-m", integrator] + (["-t", repr(tol)] if tol else [])
+    try:
+        r = subprocess.run(cmd + [case.id, case.result], env=ENV, capture_output=True,
+                           text=True, timeout=60)
+    except subprocess.TimeoutExpired:
+        return None, "> 60 s"
     if r.returncode:
         return None, "fails"
     v, _, _, n = r.stdout.split()
@@ -225,6 +230,7 @@ def main():
         print(n)
 
     work_per_digit(refs)
+    integrators(refs)
 
     print("\nCost against the horizon (tribo, default tolerance): solve ms at each value.")
     for c in CASES:
@@ -244,7 +250,6 @@ def main():
 
 def digits(v, ref):
     """Accurate digits of v: −log10 of its relative error, at most 16."""
-    import math
     e = abs(v - ref) / abs(ref)
     return 16.0 if e < 1e-16 else min(16.0, -math.log10(e))
 
@@ -277,6 +282,43 @@ def work_per_digit(refs):
             ratio = (tn / td) / (sn / sd)
             print(f"{c.id:<14} {tol:6.0e} {tn:>10} {td:6.1f} {sn:>10} {sd:6.1f} {ratio:6.2f}"
                   f"  {'met' if ratio <= 1.0 else 'no: > 1.0'}")
+
+
+INTEGRATORS = ("rk8pd", "cvode-adams", "arkode-verner8", "arkode-fehlberg8")
+
+
+def integrators(refs):
+    """Issue 20's choice of an integrator: each ODE model's main exercise
+    solved with GSL's rk8pd (tribo's) and with SUNDIALS' candidates in its
+    place (CVODE's Adams to order 12; ARKODE's order-8 tables; each with
+    the library's root finding on its interpolant), at the exercise's
+    tolerance: RHS (accurate digits), and RHS per digit over DOP853's."""
+    print("\nThe integrator: each ODE model's solve with rk8pd (tribo's) and SUNDIALS' candidates"
+          " in ode_run's place\n(bench -m), at the exercise's tolerance: RHS (digits) and, under"
+          " it, RHS per digit / DOP853's.")
+    print(f"{'exercise':<14}" + "".join(f" {m:>18}" for m in INTEGRATORS) + f" {'DOP853':>18}")
+    for c in CASES:
+        if c.id in NO_ODE:
+            continue
+        ref = refs[c.id]
+        sv, sn = scipy_work(c, c.tol)
+        cells, ratios = [], []
+        for m in INTEGRATORS:
+            v, n = tribo_work(c, c.tol, m)
+            if v is None or not math.isfinite(v):
+                cells.append(n if v is None else "not finite")
+                ratios.append("-")
+                continue
+            dg = digits(v, ref)
+            if dg < 1:  # not one digit: a wrong answer, not a cheap one
+                cells.append(f"wrong: {v:.3g}")
+                ratios.append("-")
+                continue
+            cells.append(f"{n} ({dg:.1f})")
+            ratios.append(f"{(n / dg) / (sn / digits(sv, ref)):.2f}" if sv is not None else "-")
+        cells.append(f"{sn} ({digits(sv, ref):.1f})" if sv is not None else sn)
+        print(f"{c.id:<14}" + "".join(f" {x:>18}" for x in cells))
+        print(f"{'':<14}" + "".join(f" {x:>18}" for x in ratios))
 
 
 # a result of each model, for every_exercise
