@@ -150,7 +150,7 @@ def goal(tt, st, tv, sv, ref, per_digit=None):
         if et > 1.5 * max(es, 1e-12):  # the same digits: a tie
             short.append("err")
     if per_digit is not None and per_digit > 1.0:
-        short.append(f"RHS {per_digit:.1f}×")
+        short.append(f"RHS {per_digit:.2f}×")
     return "met" if not short else "no: " + ", ".join(short)
 
 
