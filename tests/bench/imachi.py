@@ -179,7 +179,7 @@ CASES = [
          plane_ref, "none exists; SciPy at rtol 2.3e-14, cycle to 1e-14 (self-ref.)"),
     Case("imachi-1d", "u_mean", 1e-12, line_scipy,
          "solve_ivp DOP853 with the event u = v",
-         "rk8pd slip phases, events u = v, period map to 1e-9",
+         "slip phases in closed form, crossings u = v by Brent, period map to 1e-9",
          line_ref, "closed form: exact piecewise-linear limit cycle",
          ("periods", (2, 5, 10, 20))),
 ]
