@@ -682,61 +682,57 @@ int session_solve_steps(struct session *s, struct diag *d)
 	return solve(s, false, true, d);
 }
 
-/* The last solve's figures, made now if they were not: the model run
- * again on the solve's parameters with figures asked for (drawing moves
- * no result: the model's tests hold it to the bit). Empty before a solve
- * and where the model draws none; a run stopped by Ctrl-C is tried again
- * at the next asking. */
+/* The model run again on the last solve's parameters for what it did not
+ * make then: its figures (figs) and its worked steps (when not yet made),
+ * the results dropped (they are the solve's: drawing moves none, the
+ * models' tests hold it to the bit). Returns the run's status. */
+static int rerun(const struct session *s, struct figures *figs)
+{
+	struct lazy *lz = s->lazy;
+	const struct model *m = s->ex->model;
+	struct value *res = xcalloc(m->nresults, sizeof(*res));
+	struct strbuf st = STRBUF_INIT;
+	struct diag d;
+	const int rc = run_model_from(s, lz->param, -1, 0, res, &st, figs, &d);
+	if (!rc) {
+		for (size_t i = 0; i < m->nresults; i++)
+			value_release(&res[i]);
+		if (!lz->steps_made) {
+			strbuf_release(&lz->steps);
+			lz->steps = st;
+			strbuf_init(&st);
+			lz->steps_made = true;
+		}
+	}
+	free(res);
+	strbuf_release(&st);
+	return rc;
+}
+
+/* The last solve's figures, made now if they were not. Empty before a
+ * solve and where the model draws none; a run stopped by Ctrl-C is tried
+ * again at the next asking. */
 static struct figures *figs_of(const struct session *s)
 {
 	struct lazy *lz = s->lazy;
 	if (s->solved && !lz->made) {
-		const struct model *m = s->ex->model;
-		struct value *res = xcalloc(m->nresults, sizeof(*res));
-		struct strbuf st = STRBUF_INIT;
-		struct diag d;
-		if (!run_model_from(s, lz->param, -1, 0, res, &st, &lz->figs, &d)) {
-			for (size_t i = 0; i < m->nresults; i++)
-				value_release(&res[i]);
+		if (!rerun(s, &lz->figs)) {
 			lz->made = true;
-			if (!lz->steps_made) {
-				strbuf_release(&lz->steps);
-				lz->steps = st;
-				strbuf_init(&st);
-				lz->steps_made = true;
-			}
 		} else {
 			figures_release(&lz->figs);
 			lz->made = !num_interrupted;
 		}
-		free(res);
-		strbuf_release(&st);
 	}
 	return &lz->figs;
 }
 
-/* The last solve's worked steps, made now if they were not: the model run
- * again on the solve's parameters (as figs_of does, without figures). */
+/* The last solve's worked steps, made now if they were not (without
+ * figures). */
 static const char *steps_of(const struct session *s)
 {
-	struct lazy *lz = s->lazy;
-	if (s->solved && !lz->steps_made) {
-		const struct model *m = s->ex->model;
-		struct value *res = xcalloc(m->nresults, sizeof(*res));
-		struct strbuf st = STRBUF_INIT;
-		struct diag d;
-		if (!run_model_from(s, lz->param, -1, 0, res, &st, NULL, &d)) {
-			for (size_t i = 0; i < m->nresults; i++)
-				value_release(&res[i]);
-			strbuf_release(&lz->steps);
-			lz->steps = st;
-			lz->steps_made = true;
-		} else {
-			strbuf_release(&st);
-		}
-		free(res);
-	}
-	return strbuf_str(&lz->steps);
+	if (s->solved && !s->lazy->steps_made)
+		rerun(s, NULL);
+	return strbuf_str(&s->lazy->steps);
 }
 
 size_t session_step_at(const struct session *s)
