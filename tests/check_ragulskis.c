@@ -658,6 +658,44 @@ START_TEST(test_reduced)
 }
 END_TEST
 
+/* tanh with a narrow transition reduced too (issue 20): against an
+ * independent reference, SciPy's Radau (rtol 1e-11, atol 1e-13) on the
+ * full law over 60 periods, the steady maximum refined on its dense
+ * output: 0.7753372954770654 at Δ = 1e-4 and 0.7749330593387247 at 1e-5,
+ * ü's 3.0754482565170447 and 3.0756273004981347 (tanh's transition, unlike law (8)'s, has no fold:
+ * the creep covers where the manifold relaxes faster than 5e3 ω, the law is integrated beyond).
+ * Toward exact Coulomb as Δ falls, and symmetric. */
+START_TEST(test_reduced_tanh)
+{
+	static const struct {
+		double Delta, amp, tol, amax;
+	} ref[] = {{1e-4, 0.7753372954770654, 1e-7, 3.0754482565170447},
+		   {1e-5, 0.7749330593387247, 1e-8, 3.0756273004981347}};
+	struct run r;
+	rag(&r, "coulomb", 0.8);
+	setn(&r, "h", 3.2);
+	solve_ok(&r);
+	const double ac = res(&r, "amp");
+	setw(&r, "law", "tanh");
+	double e_prev = INFINITY;
+	for (size_t i = 0; i < sizeof ref / sizeof *ref; i++) {
+		setn(&r, "Delta", ref[i].Delta);
+		solve_ok(&r);
+		ck_assert(resb(&r, "steady"));
+		ck_assert_rel(res(&r, "amp"), ref[i].amp, ref[i].tol);
+		ck_assert_rel(res(&r, "umin"), -res(&r, "amp"), 1e-9);
+		/* ü's extreme, off by what the slip's start leaves (steps) */
+		ck_assert_rel(res(&r, "amax"), ref[i].amax, 2e-6);
+		const double e = res(&r, "amp") - ac;
+		ck_assert_msg(e > 0 && e < e_prev / 5, "Δ = %g: amp − Coulomb's = %g after %g",
+			      ref[i].Delta, e, e_prev);
+		e_prev = e;
+		ck_assert_ptr_nonnull(strstr(strbuf_str(&r.steps), "reduced to its slow manifold"));
+	}
+	run_free(&r);
+}
+END_TEST
+
 static Suite *ragulskis_suite(void)
 {
 	Suite *s = suite_create("ragulskis");
@@ -681,6 +719,7 @@ static Suite *ragulskis_suite(void)
 	tcase_add_test(tc, test_figures_not_steady);
 	tcase_add_test(tc, test_figures_no_effect);
 	tcase_add_test(tc, test_reduced);
+	tcase_add_test(tc, test_reduced_tanh);
 	suite_add_tcase(s, tc);
 	return s;
 }

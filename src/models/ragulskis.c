@@ -68,9 +68,9 @@ static const struct param_spec r_params[R_NPARAMS] = {
 				   "the most periods run while waiting for the steady state"),
 	[R_INNER] = PARAM_CHOICE(
 		"inner", "auto|integrate|reduce",
-		"law (8)'s transition |u̇| < Δ: integrated, or reduced to its slow "
-		"manifold E(u̇) + c u̇ = P sin ωt − k u (an error of order Δ·(mωΔ/h)^⅓); "
-		"auto reduces it when h/(mωΔ) > 5e3; reduce needs it ≥ 10"),
+		"the transition of law (8) or tanh: integrated, or reduced to its slow "
+		"manifold H(u̇) + c u̇ = P sin ωt − k u (law (8): an error of order "
+		"Δ·(mωΔ/h)^⅓); auto reduces it when h/(mωΔ) > 5e3; reduce needs it ≥ 10"),
 	[R_U0] = PARAM_NUMBER("u0", "m", 0.0, PARAM_ANY, "initial displacement"),
 	[R_V0] = PARAM_NUMBER("v0", "m/s", 0.0, PARAM_ANY, "initial velocity"),
 };
@@ -110,13 +110,15 @@ struct rg {
 	double lo, hi;
 	int mode;
 	bool coulomb;
-	/* law (8) with its transition reduced to the slow manifold: mode 0 is
-	 * the creep on it (u̇ = v*(t, u), |u̇| < Δ), ±1 a slip with |u̇| ≥ Δ and
-	 * H = ±h; Fexit = h + cΔ is the force at which the manifold ends (its
-	 * fold, u̇ = ±Δ), R and phi0 its closed form's constants; fsign the
-	 * sign of the force in the creep's phase (they end where it is 0) */
+	/* law (8) or tanh with its transition reduced to the slow manifold:
+	 * mode 0 is the creep on it (u̇ = v*(t, u), |u̇| < vs), ±1 a slip with
+	 * |u̇| ≥ vs; law (8): vs = Δ, its fold, H = ±h beyond; tanh: vs where
+	 * the manifold's relaxation has slowed to RG_ETA·ω, H the law beyond.
+	 * Fexit = H(vs) + c vs is the force at which the creep ends, R and phi0
+	 * law (8)'s closed form's constants; fsign the sign of the force in the
+	 * creep's phase (they end where it is 0) */
 	bool reduced;
-	double Fexit, R, phi0;
+	double vs, Fexit, R, phi0;
 	int fsign;
 	/* a smooth law's phase beside a vertical tangent of H at u̇_c, run in
 	 * z = √|u̇ − u̇_c| (tangent_phase): the ellipses there, the side of
@@ -161,16 +163,40 @@ static double force(const struct rg *r, double t, double u)
 	return r->P * sin(r->w * t) - r->k * u;
 }
 
-/* The reduced transition: the speed v* on the slow manifold of law (8)
- * under the force F, E(v*) + c v* = F. With
- * v* = ±Δ(1 − cos θ), E = h sin θ, the equation is h sin θ − cΔ cos θ =
- * |F| − cΔ: θ = φ0 + asin((|F| − cΔ)/R), R = √(h² + c²Δ²), φ0 =
- * atan2(cΔ, h), from θ = 0 at F = 0 to π/2 at the fold |F| = h + cΔ. */
+/* The reduced transition: the speed v* on the slow manifold under the
+ * force F, H(v*) + c v* = F.
+ *
+ * Law (8): with v* = ±Δ(1 − cos θ), E = h sin θ, the equation is
+ * h sin θ − cΔ cos θ = |F| − cΔ: θ = φ0 + asin((|F| − cΔ)/R),
+ * R = √(h² + c²Δ²), φ0 = atan2(cΔ, h), from θ = 0 at F = 0 to π/2 at the
+ * fold |F| = h + cΔ.
+ *
+ * tanh: h tanh(v/Δ) + c v = |F|, increasing and concave in v ≥ 0, by
+ * Newton's method from v = 0, which approaches the root from below,
+ * quadratically near it (Δ atanh(|F|/h) itself when c = 0). */
+static double vstar_tanh(const struct rg *r, double aF)
+{
+	const double D = r->law.Delta, h = r->h, c = r->c;
+	if (c == 0)
+		return D * atanh(aF / h);
+	double v = 0;
+	for (int i = 0; i < 60; i++) {
+		const double th = tanh(v / D), g = h * th + c * v - aF;
+		const double dv = -g / (h / D * (1 - th * th) + c);
+		v += dv;
+		if (!(fabs(dv) > 1e-16 * v))
+			break;
+	}
+	return fmin(v, r->vs);
+}
+
 static double vstar(const struct rg *r, double F)
 {
 	const double D = r->law.Delta, aF = fabs(F);
 	if (aF >= r->Fexit)
-		return copysign(D, F);
+		return copysign(r->vs, F);
+	if (r->law.kind == DRYLAW_TANH)
+		return copysign(vstar_tanh(r, aF), F);
 	const double th = r->phi0 + asin((aF - r->c * D) / r->R), sh = sin(th / 2);
 	return copysign(2 * D * sh * sh, F); /* 1 − cos θ without cancellation */
 }
@@ -186,7 +212,9 @@ static double accel(const struct rg *r, double t, const double y[])
 	 * the error this leaves in ü. */
 	if (r->reduced && r->mode == 0)
 		return 0.0;
-	double H = r->coulomb || r->reduced ? r->mode * r->h : drylaw_H(&r->law, y[1]);
+	/* a reduced slip: law (8) is flat beyond its fold, tanh is itself */
+	const bool flat = r->coulomb || (r->reduced && r->law.kind != DRYLAW_TANH);
+	double H = flat ? r->mode * r->h : drylaw_H(&r->law, y[1]);
 	return (force(r, t, y[0]) - r->c * y[1] - H) / r->m;
 }
 
@@ -239,12 +267,12 @@ static double creep_event(double t, const double y[], void *p)
 	return fmin(r->Fexit - fabs(F), r->fsign * F);
 }
 
-/* The reduced transition's slip: ends where |u̇| falls back to Δ. */
+/* The reduced transition's slip: ends where |u̇| falls back to vs. */
 static double event_slip_reduced(double t, const double y[], void *p)
 {
 	(void)t;
 	const struct rg *r = p;
-	return r->mode * y[1] - r->law.Delta;
+	return r->mode * y[1] - r->vs;
 }
 
 /* Smooth laws: negative once u̇ leaves the phase's interval. */
@@ -370,7 +398,7 @@ static void reduced_rest(struct rg *r, double t, double y[])
 		y[1] = vstar(r, F);
 	} else {
 		r->mode = F > 0 ? 1 : -1;
-		y[1] = r->mode * r->law.Delta;
+		y[1] = r->mode * r->vs;
 	}
 }
 
@@ -628,10 +656,9 @@ static int advance(struct rg *r, double *t, double y[], double tend, double step
 		}
 		/* A reduced slip that starts inside the transition, or at its
 		 * edge with the force not pushing on, creeps instead. */
-		if (r->reduced &&
-		    (r->mode * y[1] < r->law.Delta ||
-		     (r->mode * y[1] == r->law.Delta && !(r->mode * accel(r, *t, y) > 0) &&
-		      !(fabs(force(r, *t, y[0])) >= r->Fexit)))) {
+		if (r->reduced && (r->mode * y[1] < r->vs ||
+				   (r->mode * y[1] == r->vs && !(r->mode * accel(r, *t, y) > 0) &&
+				    !(fabs(force(r, *t, y[0])) >= r->Fexit)))) {
 			reduced_rest(r, *t, y);
 			if (r->mode == 0)
 				continue;
@@ -742,7 +769,7 @@ static int extremum(struct rg *r, size_t off, int sign, double *out, struct diag
 	if (r->reduced) {
 		/* one phase: a slip (d u̇ ≥ Δ at all three, d = ±1) or a creep
 		 * (|u̇| ≤ Δ, of one sign: they end at u̇ = 0) */
-		const double D = r->law.Delta, v = r->s[best].v;
+		const double D = r->vs, v = r->s[best].v;
 		const int dir = v > 0 ? 1 : v < 0 ? -1 : 0;
 		bool slip = true, creep = dir != 0;
 		for (size_t i = best - 1; i <= best + 1; i++) {
@@ -920,7 +947,7 @@ static int start_mode(struct rg *r, double t, double y[])
 {
 	const double F = force(r, t, y[0]);
 	if (r->reduced) {
-		if (fabs(y[1]) >= r->law.Delta)
+		if (fabs(y[1]) >= r->vs)
 			return y[1] > 0 ? 1 : -1;
 		reduced_rest(r, t, y);
 		return r->mode;
@@ -1166,13 +1193,14 @@ static const char *const law_name[] = {"(8), elliptic", "(10), elliptic with a p
 #define RG_ETA	 5e3
 /* tangent_phase's limit on h/(mωΔ) (see there) */
 #define RG_TANGENT_ETA 100
-/* Whether law (8)'s transition is reduced to its slow manifold: asked
- * (inner reduce), or left to auto and too narrow to integrate, h/(mωΔ)
- * above RG_ETA. */
+/* Whether the transition of law (8) or tanh is reduced to its slow
+ * manifold: asked (inner reduce), or left to auto and too narrow to
+ * integrate, h/(mωΔ) above RG_ETA. */
 static bool ragulskis_reduced(const struct model_input *in)
 {
 	const double *p = in->num;
-	if (in->choice[R_LAW] != 0 || !(p[R_H] > 0))
+	const int law = in->choice[R_LAW];
+	if ((law != 0 && law != 3) || !(p[R_H] > 0))
 		return false;
 	const int inner = in->choice[R_INNER];
 	return inner == 2 || (inner == 0 && p[R_H] / (p[R_M] * p[R_OMEGA] * p[R_DELTA]) > RG_ETA);
@@ -1227,10 +1255,10 @@ static int ragulskis_check(const struct model_input *in, struct diag *d)
 	if (law == 2) /* exact Coulomb: no transition, sticking is exact */
 		return 0;
 	const int inner = in->choice[R_INNER];
-	if (inner == 2 && law != 0)
+	if (inner == 2 && law != 0 && law != 3)
 		return diag_set(d,
-				"inner = reduce: only law (8), elliptic, has its transition "
-				"reduced (law %s has not); use inner auto or integrate",
+				"inner = reduce: only law (8), elliptic, and tanh have their "
+				"transition reduced (law %s has not); use inner auto or integrate",
 				law_word(law));
 	if (inner == 2 && !(h > 0))
 		return diag_set(d, "inner = reduce with h = 0: there is no friction, no "
@@ -1252,19 +1280,22 @@ static int ragulskis_check(const struct model_input *in, struct diag *d)
 				p[R_C] * p[R_DELTA], h);
 	if (ragulskis_reduced(in)) {
 		/* A force below h only creeps the mass, at u̇ ≈ Δ(P/h)²/2 at the
-		 * most: a displacement per period not far above the integration's
-		 * absolute 1e-12 m is not resolved (at 1e-17 m its signs come out
-		 * wrong), nor is where a spring that barely pulls centres it. */
-		const double creep =
-			p[R_P] < h ? p[R_DELTA] * pow(p[R_P] / h, 2) / (2 * w) : INFINITY;
+		 * most (law (8); tanh: Δ atanh(P/h)): a displacement per period
+		 * not far above the integration's absolute 1e-12 m is not
+		 * resolved (at 1e-17 m its signs come out wrong), nor is where a
+		 * spring that barely pulls centres it. */
+		const double ph = p[R_P] / h;
+		const double creep = p[R_P] < h
+					     ? p[R_DELTA] * (law == 3 ? atanh(ph) : ph * ph / 2) / w
+					     : INFINITY;
 		if (creep < 1e-6)
 			return diag_set(
 				d,
 				"P = %g N against h = %g N: the force only creeps the mass, "
-				"by about Δ(P/h)²/(2ω) = %.2g m a period, too little for the "
+				"by about %s = %.2g m a period, too little for the "
 				"integration's 1e-12 m to resolve to the digits printed; "
 				"raise P, or lower h",
-				p[R_P], h, creep);
+				p[R_P], h, law == 3 ? "Δ atanh(P/h)/ω" : "Δ(P/h)²/(2ω)", creep);
 		return 0;
 	}
 	const double width = law == 1 ? fmin(p[R_DELTA], p[R_DELTA_A]) : p[R_DELTA];
@@ -1276,9 +1307,9 @@ static int ragulskis_check(const struct model_input *in, struct diag *d)
 				"forcing's 1/ω = %.3g s, too many steps per period; widen Delta%s "
 				"or use law coulomb%s",
 				eta, width, 1 / w, law == 1 ? " or Delta_a" : "",
-				law == 0 ? " (or inner auto or reduce: the transition reduced to "
-					   "its slow manifold)"
-					 : "");
+				law == 0 || law == 3 ? " (or inner auto or reduce: the "
+						       "transition reduced to its slow manifold)"
+						     : "");
 	return 0;
 }
 
@@ -1316,8 +1347,17 @@ static int ragulskis_solve(const struct model_input *in, struct model_output *ou
 		r.tangent_ok = r.h / (r.m * r.w * width) <= RG_TANGENT_ETA &&
 			       ode_tolerance(1e-12) <= 1e-10;
 	}
-	if (r.reduced) {
+	if (r.reduced && r.law.kind == DRYLAW_TANH) {
+		/* the creep where the manifold relaxes faster than RG_ETA·ω,
+		 * (h/Δ) sech²(v/Δ) + c ≥ RG_ETA mω (c aside): where integrating
+		 * would be as stiff as inner auto lets it be; beyond, the slip
+		 * integrates the law itself */
+		const double eta = r.h / (r.m * r.w * r.law.Delta);
+		r.vs = r.law.Delta * acosh(sqrt(fmax(1.0, eta / RG_ETA)));
+		r.Fexit = r.h * tanh(r.vs / r.law.Delta) + r.c * r.vs;
+	} else if (r.reduced) {
 		const double cD = r.c * r.law.Delta;
+		r.vs = r.law.Delta;
 		r.Fexit = r.h + cD;
 		r.R = hypot(r.h, cD);
 		r.phi0 = atan2(cD, r.h);
@@ -1428,7 +1468,24 @@ static int ragulskis_solve(const struct model_input *in, struct model_output *ou
 		model_step(s, "  H = h sgn u̇ while slipping, |H| ≤ h at rest (set-valued).");
 		break;
 	}
-	if (r.reduced)
+	if (r.reduced && r.law.kind == DRYLAW_TANH)
+		model_step(s,
+			   "Strategy: the transition reduced to its slow manifold (h/(mωΔ) = "
+			   "%.3g%s): where the speed relaxes into it faster than %g ω, |u̇| < v_s "
+			   "= Δ acosh(√(h/(mωΔ)/%g)) = %.6g m/s, the mass creeps with u̇ = "
+			   "v*(t, u), h tanh(v*/Δ) + c v* = P sin ωt − k u (Newton's method), "
+			   "while |P sin ωt − k u| < h tanh(v_s/Δ) + c v_s = %.10g N; beyond, it "
+			   "slips under the law itself from u̇ = ±v_s until u̇ is back there. "
+			   "Creep and slip integrated with rk8pd (tolerance 1e-12), their ends "
+			   "located by Brent; ü taken as 0 on the creep. The speed lags the "
+			   "manifold by about (dF/dt) m/(H′ + c)², at most P/(%g² mω) = %.2g m/s "
+			   "at v_s, smaller inside; against SciPy's Radau on the full law (h = "
+			   "3.2, Δ = 1e-5) u and u̇ agree to 2e-9, ü's extremes to 3e-6 m/s² "
+			   "(the slip starts from the manifold's speed, not the lagging one).",
+			   r.h / (r.m * r.w * r.law.Delta),
+			   in->choice[R_INNER] == 2 ? ", inner reduce" : ", above 5e3", RG_ETA,
+			   RG_ETA, r.vs, r.Fexit, RG_ETA, r.P / (RG_ETA * RG_ETA * r.m * r.w));
+	else if (r.reduced)
 		model_step(s,
 			   "Strategy: the transition |u̇| < Δ reduced to its slow manifold "
 			   "(h/(mωΔ) = %.3g%s): the speed relaxes into it in a time of order "
