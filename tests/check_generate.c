@@ -6,6 +6,7 @@
 #include <ftw.h>
 #include <gsl/gsl_rng.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -148,6 +149,27 @@ START_TEST(test_latex_escape)
 }
 END_TEST
 
+/* The draws of variant k (0 the first) of exercise id, as tribo(1) and
+ * the manifest document them, written out here: mt19937 seeded with the
+ * high 32 bits, made odd, of mix(mix(mix(seed) ^ fnv1a(id)) ^ k), mix
+ * splitmix64's finalizer, fnv1a the 64-bit FNV-1a hash. */
+static uint64_t t_mix(uint64_t x)
+{
+	x += 0x9e3779b97f4a7c15ULL;
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+	return x ^ (x >> 31);
+}
+
+static void variant_stream(gsl_rng *rng, unsigned long seed, const char *id, int k)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+	for (const char *p = id; *p; p++)
+		h = (h ^ (unsigned char)*p) * 0x100000001b3ULL;
+	h = t_mix(t_mix(t_mix(seed) ^ h) ^ (uint64_t)k);
+	gsl_rng_set(rng, (unsigned long)(h >> 32) | 1UL);
+}
+
 /* ---- reproducible ------------------------------------------------------ */
 
 START_TEST(test_reproducible)
@@ -166,9 +188,9 @@ START_TEST(test_reproducible)
 		OK("generate %d seed 2 format %s to %s disk-reye", n, fmt[i], c);
 		char want[512];
 		snprintf(want, sizeof(want),
-			 "wrote %s/sheet.%s and %s/key.%s: %d variants of disk-reye, seed 2; no "
-			 "draw was degenerate\n",
-			 c, fmt[i], c, fmt[i], n);
+			 "wrote %s/sheet.%s, %s/key.%s and %s/manifest.txt: %d variants of "
+			 "disk-reye, seed 2; no draw was degenerate\n",
+			 c, fmt[i], c, fmt[i], c, n);
 		ck_assert_str_eq(strbuf_str(&out), want);
 		for (int k = 0; k < 2; k++) {
 			char name[16];
@@ -299,17 +321,18 @@ START_TEST(test_redraw)
 	char dir[128];
 	snprintf(dir, sizeof(dir), "%s/r", tmp);
 	OK("generate 30 seed 5 format txt to %s tests/data/gen-redraw.ini", dir);
-	/* the same draws, made here: fy uniform in [0, 2] to 2 digits; the
-	 * point moves when 0.25 + fy² > 1 */
+	/* the same draws, made here: fy uniform in [0, 2] to 2 digits, each
+	 * variant from its own stream; the point moves when 0.25 + fy² > 1 */
 	gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
-	gsl_rng_set(rng, 5);
-	int kept = 0, redrawn = 0;
-	while (kept < 30) {
-		double fy = problemset_round(2 * gsl_rng_uniform(rng), 2);
-		if (0.25 + fy * fy > 1)
-			kept++;
-		else
+	int redrawn = 0;
+	for (int k = 0; k < 30; k++) {
+		variant_stream(rng, 5, "gen-redraw", k);
+		for (;;) {
+			double fy = problemset_round(2 * gsl_rng_uniform(rng), 2);
+			if (0.25 + fy * fy > 1)
+				break;
 			redrawn++;
+		}
 	}
 	gsl_rng_free(rng);
 	ck_assert_int_gt(redrawn, 10);
@@ -319,8 +342,9 @@ START_TEST(test_redraw)
 	char *key = slurp(dir, "key.txt"), *sheet = slurp(dir, "sheet.txt");
 	snprintf(want, sizeof(want), "no motion (moves = false), %d times.", redrawn);
 	ck_assert_msg(strstr(key, want), "the key does not say '%s'", want);
-	snprintf(want, sizeof(want), "%d degenerate draws were redrawn.", redrawn);
-	ck_assert_ptr_nonnull(strstr(sheet, want));
+	/* the sheet: nothing for the instructor only */
+	ck_assert_ptr_null(strstr(sheet, "degenerate"));
+	ck_assert_ptr_null(strstr(sheet, "seed"));
 	ck_assert_int_eq(check_key(key, "tests/data/gen-redraw.ini"), 30);
 	for (const char *p = key; (p = strstr(p, "values: fy = ")); p++)
 		ck_assert_double_gt(strtod(p + 13, NULL), 0.866);
@@ -366,14 +390,35 @@ static void write_keep_file(const char *dir, const char *name, const char *hi)
 
 /* Draws of fy in [0, 2] to 2 digits from mt19937 seeded with seed, as
  * generate draws them, until `want` move; *tried gets how many were drawn. */
+/* The set's tag in its codes (K4 of K4-07), of a one-exercise set: a
+ * letter (no I, no O) and a digit from mix(mix(seed) ^ fnv1a(id)). */
+static void set_tag(unsigned long seed, const char *id, char tag[4])
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+	for (const char *p = id; *p; p++)
+		h = (h ^ (unsigned char)*p) * 0x100000001b3ULL;
+	h = t_mix(t_mix(seed) ^ h);
+	tag[0] = "ABCDEFGHJKLMNPQRSTUVWXYZ"[h % 24];
+	tag[1] = (char)('0' + h / 24 % 10);
+	tag[2] = 0;
+}
+
+/* gen-keep's fy in [0, 2] to 2 digits, variant by variant, until `want`
+ * variants move (0.25 + fy² > 1): *tried counts the draws. */
 static int moving_draws(unsigned long seed, int want, int *tried)
 {
 	gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
-	gsl_rng_set(rng, seed);
 	int moving = 0;
-	for (*tried = 0; moving < want; ++*tried) {
-		double fy = problemset_round(2 * gsl_rng_uniform(rng), 2);
-		moving += 0.25 + fy * fy > 1;
+	*tried = 0;
+	for (int k = 0; k < want; k++) {
+		variant_stream(rng, seed, "gen-keep", k);
+		for (;;) {
+			++*tried;
+			double fy = problemset_round(2 * gsl_rng_uniform(rng), 2);
+			if (0.25 + fy * fy > 1)
+				break;
+		}
+		moving++;
 	}
 	gsl_rng_free(rng);
 	return moving;
@@ -446,11 +491,12 @@ START_TEST(test_keep_lint)
 {
 	char path[128];
 	struct lint_count n;
-	/* the movers among the first 64 draws of seed 1, as lint draws them */
+	/* the movers among the first draws of generate's 64 first variants
+	 * with seed 1, as lint draws them */
 	gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
-	gsl_rng_set(rng, 1);
 	int moving = 0;
 	for (int i = 0; i < 64; i++) {
+		variant_stream(rng, 1, "gen-keep", i);
 		double fy = problemset_round(1.4 * gsl_rng_uniform(rng), 2);
 		moving += 0.25 + fy * fy > 1;
 	}
@@ -498,14 +544,18 @@ END_TEST
 
 START_TEST(test_md_txt)
 {
-	char dir[128];
+	char dir[128], want[256], tag[4];
+	set_tag(9, "disk-reye", tag);
 	snprintf(dir, sizeof(dir), "%s/m", tmp);
 	OK("generate 2 seed 9 format md to %s disk-reye", dir);
 	char *sheet = slurp(dir, "sheet.md"), *key = slurp(dir, "key.md");
-	ck_assert_ptr_nonnull(strstr(sheet, "# A spinning disk stops (Reye's hypothesis)\n\n*2 "
-					    "variants drawn by tribo with seed 9; no draw was "
-					    "degenerate.*\n"));
-	ck_assert_ptr_nonnull(strstr(sheet, "\n## Variant 2\n"));
+	snprintf(want, sizeof want,
+		 "# A spinning disk stops (Reye's hypothesis)\n\n*2 variants, set %s.*\n", tag);
+	ck_assert_msg(strstr(sheet, want), "no '%s' in the sheet", want);
+	snprintf(want, sizeof want, "\n## Variant %s-02\n", tag);
+	ck_assert_ptr_nonnull(strstr(sheet, want));
+	ck_assert_ptr_nonnull(strstr(key, want));
+	ck_assert_ptr_nonnull(strstr(key, "2 variants drawn by tribo with seed 9"));
 	ck_assert_ptr_nonnull(strstr(sheet, "- `stop_time` in s: time to stop"));
 	ck_assert_ptr_nonnull(strstr(sheet, "- `R_coeff` in N·m: R = R\\_coeff·\\|φ̇\\|"));
 	ck_assert_ptr_nonnull(strstr(key, "| answer | value | tolerance |\n|---|---|---|\n"
@@ -518,9 +568,137 @@ START_TEST(test_md_txt)
 	sheet = slurp(dir, "sheet.txt");
 	ck_assert_ptr_nonnull(strstr(sheet, "A spinning disk stops (Reye's hypothesis)\n"
 					    "=========================================\n"));
-	ck_assert_ptr_nonnull(strstr(sheet, "\nVariant 1\n---------\nA disk of mass "));
+	snprintf(want, sizeof want, "\nVariant %s-01\n-------------\nA disk of mass ", tag);
+	ck_assert_ptr_nonnull(strstr(sheet, want));
 	ck_assert_ptr_nonnull(strstr(sheet, "\nGive:\n  R_coeff in N·m: "));
 	free(sheet);
+}
+END_TEST
+
+/* ---- what the students get, and stable draws (issue 21) ------------------- */
+
+/* The text of the variant headed "Variant CODE" in a txt file, up to the
+ * next variant's heading (malloc'd), or NULL. */
+static char *variant_text(const char *file, const char *code)
+{
+	char head[32];
+	snprintf(head, sizeof head, "\nVariant %s\n", code);
+	const char *p = strstr(file, head);
+	if (!p)
+		return NULL;
+	const char *e = strstr(p + 1, "\nVariant ");
+	return strndup(p, e ? (size_t)(e - p) : strlen(p));
+}
+
+START_TEST(test_codes_no_seed)
+{
+	char dir[128], tag[4], want[64];
+	snprintf(dir, sizeof(dir), "%s/set", tmp);
+	OK("generate 30 seed 7 format tex to %s disk-reye", dir);
+	char *sheet = slurp(dir, "sheet.tex"), *key = slurp(dir, "key.tex");
+	char *manifest = slurp(dir, "manifest.txt");
+	/* nothing on a student's page says how to regenerate it */
+	ck_assert_ptr_null(strstr(sheet, "seed"));
+	ck_assert_ptr_null(strstr(sheet, "Seed"));
+	ck_assert_ptr_null(strstr(sheet, "degenerate"));
+	set_tag(7, "disk-reye", tag);
+	for (int k = 1; k <= 30; k++) {
+		snprintf(want, sizeof want, "{\\large\\bfseries Variant %s-%02d}", tag, k);
+		ck_assert_msg(strstr(sheet, want), "no '%s' on the sheet", want);
+		snprintf(want, sizeof want, "\\subsection*{Variant %s-%02d}", tag, k);
+		ck_assert_msg(strstr(key, want), "no '%s' in the key", want);
+	}
+	/* the key and the manifest name the seed */
+	ck_assert_ptr_nonnull(strstr(key, "seed 7"));
+	ck_assert_ptr_nonnull(strstr(manifest, "\nseed: 7\n"));
+	snprintf(want, sizeof want, "variants: 30, codes %s-01 to %s-30\n", tag, tag);
+	ck_assert_ptr_nonnull(strstr(manifest, want));
+	ck_assert_ptr_nonnull(strstr(
+		manifest, "\nagain: generate 30 seed 7 format tex to DIR force disk-reye\n"));
+	free(sheet);
+	free(key);
+	free(manifest);
+}
+END_TEST
+
+/* Variant k is the same whatever N is and whatever other exercises the
+ * set holds: 3 and 30 variants of two exercises, and 3 of one alone. */
+START_TEST(test_stable_draws)
+{
+	char a[128], b[128], c[128], code[16];
+	snprintf(a, sizeof a, "%s/st-a", tmp);
+	snprintf(b, sizeof b, "%s/st-b", tmp);
+	snprintf(c, sizeof c, "%s/st-c", tmp);
+	OK("generate 3 seed 5 format txt to %s disk-reye polisher", a);
+	OK("generate 30 seed 5 format txt to %s disk-reye polisher", b);
+	OK("generate 3 seed 5 format txt to %s disk-reye", c);
+	char *ka = slurp(a, "key.txt"), *kb = slurp(b, "key.txt"), *kc = slurp(c, "key.txt");
+	char *sa = slurp(a, "sheet.txt"), *sb = slurp(b, "sheet.txt");
+	char tag[4];
+	set_tag(5, "disk-reye", tag);
+	for (int k = 1; k <= 3; k++) {
+		/* the two-exercise sets share a tag (the same seed and exercises) */
+		const char *h = strstr(ka, "\nVariant ");
+		ck_assert_ptr_nonnull(h);
+		snprintf(code, sizeof code, "%.2s-%02d", h + 9, k);
+		char *x = variant_text(ka, code), *y = variant_text(kb, code);
+		ck_assert_msg(x && y && !strcmp(x, y), "key variant %s differs with N", code);
+		free(x);
+		free(y);
+		x = variant_text(sa, code);
+		y = variant_text(sb, code);
+		ck_assert_msg(x && y && !strcmp(x, y), "sheet variant %s differs with N", code);
+		free(x);
+		free(y);
+		/* disk-reye's values alone: as in the set with the polisher */
+		snprintf(code, sizeof code, "%s-%02d", tag, k);
+		x = variant_text(kc, code);
+		ck_assert_ptr_nonnull(x);
+		const char *v = strstr(x, "values: ");
+		ck_assert_ptr_nonnull(v);
+		char line[160];
+		snprintf(line, sizeof line, "%.*s", (int)strcspn(v, "\n"), v);
+		ck_assert_msg(strstr(ka, line), "'%s' is not in the two-exercise set", line);
+		free(x);
+	}
+	free(ka);
+	free(kb);
+	free(kc);
+	free(sa);
+	free(sb);
+}
+END_TEST
+
+/* A second run into the same directory changes nothing unless forced. */
+START_TEST(test_no_overwrite)
+{
+	char dir[128], path[256];
+	snprintf(dir, sizeof dir, "%s/ow", tmp);
+	OK("generate 2 seed 1 format txt to %s disk-reye", dir);
+	char *before = slurp(dir, "key.txt");
+	snprintf(path, sizeof path, "%s/sheet.txt", dir);
+	ck_assert_int_eq(run("generate 2 seed 2 format txt to %s disk-reye", dir), -1);
+	char want[320];
+	snprintf(want, sizeof want,
+		 "%s exists: nothing was written ('force' replaces the set's files)", path);
+	ck_assert_str_eq(d.msg, want);
+	char *after = slurp(dir, "key.txt");
+	ck_assert_str_eq(before, after);
+	free(after);
+	/* one file of the set is enough to stop it */
+	snprintf(path, sizeof path, "%s/only", tmp);
+	OK("generate 1 seed 1 format md to %s disk-reye", path);
+	ck_assert_int_eq(run("generate 1 seed 1 format txt to %s disk-reye", path), -1);
+	ck_assert_ptr_nonnull(strstr(d.msg, "/only/manifest.txt exists"));
+	/* force replaces them, whole */
+	OK("generate 2 seed 2 format txt to %s force disk-reye", dir);
+	after = slurp(dir, "key.txt");
+	ck_assert_str_ne(before, after);
+	ck_assert_ptr_nonnull(strstr(after, "seed 2"));
+	free(after);
+	free(before);
+	ck_assert_int_eq(run("generate 2 force force disk-reye"), -1);
+	ck_assert_str_eq(d.msg, "'force' is given twice");
 }
 END_TEST
 
@@ -791,6 +969,9 @@ static Suite *generate_suite(void)
 	tcase_add_test(tc, test_keep);
 	tcase_add_test(tc, test_keep_lint);
 	tcase_add_test(tc, test_md_txt);
+	tcase_add_test(tc, test_codes_no_seed);
+	tcase_add_test(tc, test_stable_draws);
+	tcase_add_test(tc, test_no_overwrite);
 	tcase_add_test(tc, test_bad_arguments);
 	tcase_add_test(tc, test_complete);
 	tcase_add_test(tc, test_no_figures);

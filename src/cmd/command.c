@@ -246,22 +246,28 @@ static const struct command commands[] = {
 	 1,
 	 -1,
 	 0,
-	 "generate N [seed S] [format tex|md|txt] [to DIR] [ID...]",
+	 "generate N [seed S] [format tex|md|txt] [to DIR] [force] [ID...]",
 	 "a problem sheet of N random variants and its answer key",
 	 "Draws N variants (1 to 1000) of the loaded exercise, or of each exercise\n"
-	 "ID named, and writes a problem sheet DIR/sheet.EXT and an answer key\n"
-	 "DIR/key.EXT (DIR defaults to the current directory and is created when\n"
-	 "missing; EXT is the format, tex by default). The parameters with a\n"
-	 "'draw = LO HI' range are drawn uniformly (GSL's mt19937 seeded with S,\n"
-	 "1 by default) and rounded to their 'digits'; the others keep the\n"
-	 "exercise's values. Each variant is solved as 'solve' solves it. The\n"
-	 "sheet has each variant's statement and what is asked; the key has the\n"
-	 "drawn values, the answers to the digits their tolerance needs and the\n"
-	 "worked steps. A draw whose solve fails, whose asked-for results are not\n"
-	 "finite, or whose verdict is no motion, no steady state or Painlevé's\n"
-	 "paradox (when the exercise itself is not about that) is drawn again and\n"
-	 "counted; the files say how many. The same seed gives the same files,\n"
-	 "byte for byte. The LaTeX needs only a plain pdflatex.",
+	 "ID named, and writes a problem sheet DIR/sheet.EXT, an answer key\n"
+	 "DIR/key.EXT and DIR/manifest.txt (DIR defaults to the current directory\n"
+	 "and is created when missing; EXT is the format, tex by default). The\n"
+	 "parameters with a 'draw = LO HI' range are drawn uniformly and rounded\n"
+	 "to their 'digits'; the others keep the exercise's values. Each variant\n"
+	 "of each exercise draws from its own stream (GSL's mt19937 seeded from S,\n"
+	 "1 by default, the exercise's id and the variant's number), so variant k\n"
+	 "is the same whatever N is and whatever other exercises are in the set.\n"
+	 "Each variant is solved as 'solve' solves it. The sheet names each\n"
+	 "variant by a code such as K4-07 and never gives the seed; it has each\n"
+	 "statement and what is asked. The key, by code, has the drawn values,\n"
+	 "the answers to the digits their tolerance needs and the worked steps;\n"
+	 "it and the manifest name the seed. A draw whose solve fails, whose\n"
+	 "asked-for results are not finite, or whose verdict is no motion, no\n"
+	 "steady state or Painlevé's paradox (when the exercise itself is not\n"
+	 "about that) is drawn again and counted; the key says how many. Existing\n"
+	 "files are left alone, and nothing is written, unless 'force' is given.\n"
+	 "The same seed gives the same files, byte for byte. The LaTeX needs only\n"
+	 "a plain pdflatex.",
 	 {COMPLETE_NONE, COMPLETE_GENERATE}},
 	{"help",
 	 cmd_help,
@@ -633,6 +639,7 @@ char **command_complete(const struct session *s, const char *line, size_t start,
 		cand_add(&c, "seed");
 		cand_add(&c, "format");
 		cand_add(&c, "to");
+		cand_add(&c, "force");
 		catalog_scan(&cat);
 		for (size_t i = 0; i < cat.n; i++)
 			cand_add(&c, cat.entry[i].id);

@@ -1,7 +1,10 @@
-/* generate N [seed S] [format tex|md|txt] [to DIR] [ID…] (SPEC §2): a
- * problem sheet and its answer key, DIR/sheet.EXT and DIR/key.EXT, from
- * the variants problemset.c draws. The files depend on nothing but the
- * exercises, N and the seed: no date, no path, no host. */
+/* generate N [seed S] [format tex|md|txt] [to DIR] [force] [ID…] (SPEC
+ * §2): a problem sheet, its answer key and a manifest, DIR/sheet.EXT,
+ * DIR/key.EXT and DIR/manifest.txt, from the variants problemset.c draws.
+ * The sheet names each variant by a code (problemset_code) and never the
+ * seed; the key and the manifest do. The files depend on nothing but the
+ * exercises, N and the seed: no date, no path, no host. Existing files
+ * are kept unless `force` is given. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,7 +56,31 @@ static size_t total_redrawn(const struct problemset *ps)
 	return n;
 }
 
-/* "40 variants drawn by tribo with seed 1; 3 degenerate draws were redrawn." */
+/* For the sheet, nothing that regenerates it: "40 variants, set K4." */
+static void sheet_note(const struct problemset *ps, struct strbuf *o)
+{
+	char code[16];
+	problemset_code(ps, 0, code, sizeof code);
+	code[strcspn(code, "-")] = '\0';
+	strbuf_addf(o, "%zu variant%s, set %s", ps->n, ps->n == 1 ? "" : "s", code);
+	if (ps->nparts > 1) {
+		strbuf_addstr(o, " (exercises ");
+		for (size_t j = 0; j < ps->nparts; j++)
+			strbuf_addf(o, "%s%s", j ? ", " : "", session_exercise(ps->part[j].s)->id);
+		strbuf_addch(o, ')');
+	}
+	strbuf_addch(o, '.');
+}
+
+/* "Variant K4-07" */
+static void variant_head(const struct problemset *ps, size_t k, char *buf, size_t n)
+{
+	char code[16];
+	problemset_code(ps, k, code, sizeof code);
+	snprintf(buf, n, "Variant %s", code);
+}
+
+/* For the key: "40 variants drawn by tribo with seed 1; 3 degenerate draws were redrawn." */
 static void set_note(const struct problemset *ps, struct strbuf *o)
 {
 	size_t r = total_redrawn(ps);
@@ -284,10 +311,11 @@ static void tex_sheet_head(struct strbuf *o, const struct problemset *ps, const 
 static void tex_sheet_variant(struct strbuf *o, const struct problemset *ps, size_t k,
 			      const char *note)
 {
+	char head[32];
+	variant_head(ps, k, head, sizeof head);
 	if (k)
 		strbuf_addstr(o, "\\clearpage\n");
-	strbuf_addf(o, "{\\large\\bfseries Variant %zu}\\hfill Name: \\rule{6cm}{0.4pt}\n\n",
-		    k + 1);
+	strbuf_addf(o, "{\\large\\bfseries %s}\\hfill Name: \\rule{6cm}{0.4pt}\n\n", head);
 	if (k == 0) {
 		strbuf_addstr(o, "{\\small\\itshape ");
 		tex(o, note);
@@ -299,8 +327,9 @@ static void tex_sheet_variant(struct strbuf *o, const struct problemset *ps, siz
 
 static void tex_key_variant(struct strbuf *o, const struct problemset *ps, size_t k)
 {
-	(void)ps;
-	strbuf_addf(o, "\\subsection*{Variant %zu}\n", k + 1);
+	char head[32];
+	variant_head(ps, k, head, sizeof head);
+	strbuf_addf(o, "\\subsection*{%s}\n", head);
 }
 
 static void tex_problem(struct strbuf *o, const struct problemset *ps, size_t j,
@@ -436,8 +465,9 @@ static void md_sheet_head(struct strbuf *o, const struct problemset *ps, const c
 
 static void md_variant(struct strbuf *o, const struct problemset *ps, size_t k)
 {
-	(void)ps;
-	strbuf_addf(o, "\n## Variant %zu\n\n", k + 1);
+	char head[32];
+	variant_head(ps, k, head, sizeof head);
+	strbuf_addf(o, "\n## %s\n\n", head);
 }
 
 static void md_sheet_variant(struct strbuf *o, const struct problemset *ps, size_t k,
@@ -555,8 +585,7 @@ static void txt_sheet_head(struct strbuf *o, const struct problemset *ps, const 
 static void txt_variant(struct strbuf *o, const struct problemset *ps, size_t k)
 {
 	char head[32];
-	(void)ps;
-	snprintf(head, sizeof(head), "Variant %zu", k + 1);
+	variant_head(ps, k, head, sizeof head);
 	strbuf_addch(o, '\n');
 	txt_heading(o, head, "-");
 }
@@ -667,7 +696,7 @@ static const struct format formats[] = {
 static void render_sheet(const struct format *f, const struct problemset *ps, struct strbuf *o)
 {
 	struct strbuf note = STRBUF_INIT, unit = STRBUF_INIT;
-	set_note(ps, &note);
+	sheet_note(ps, &note);
 	f->sheet.head(o, ps, strbuf_str(&note));
 	for (size_t k = 0; k < ps->n; k++) {
 		f->sheet.variant(o, ps, k, strbuf_str(&note));
@@ -764,50 +793,96 @@ static int make_dir(const char *dir, struct diag *d)
 	return 0;
 }
 
-/* Writes both files, each whole or not at all; the key only when the
- * sheet could be started. */
-static int write_pair(const char *dir, const char *ext, const struct strbuf *sheet,
-		      const struct strbuf *key, char **paths, struct diag *d)
+enum { NFILES = 3 }; /* sheet, key, manifest */
+
+/* DIR/NAME.EXT, or NAME.EXT for ".". */
+static char *file_path(const char *dir, const char *name, const char *ext)
 {
-	const struct strbuf *text[2] = {sheet, key};
-	const char *base[2] = {"sheet", "key"};
-	struct outfile of[2];
+	size_t n = strlen(dir) + strlen(name) + strlen(ext) + 3;
+	char *p = xmalloc(n);
+	if (!strcmp(dir, "."))
+		snprintf(p, n, "%s.%s", name, ext);
+	else
+		snprintf(p, n, "%s%s%s.%s", dir, dir[strlen(dir) - 1] == '/' ? "" : "/", name, ext);
+	return p;
+}
+
+/* Writes the set's files, each whole or not at all, and none unless all
+ * can be started; without force, none when one of them exists already
+ * (an instructor's key is not overwritten by a second run by mistake). */
+static int write_set(const char *dir, const char *const names[NFILES],
+		     const char *const exts[NFILES], const struct strbuf *const text[NFILES],
+		     bool force, char **paths, struct diag *d)
+{
+	struct outfile of[NFILES];
 	int opened = 0, rc = 0;
-	for (int i = 0; i < 2; i++) {
-		size_t n = strlen(dir) + 16;
-		paths[i] = xmalloc(n);
-		if (!strcmp(dir, "."))
-			snprintf(paths[i], n, "%s.%s", base[i], ext);
-		else
-			snprintf(paths[i], n, "%s%s%s.%s", dir,
-				 dir[strlen(dir) - 1] == '/' ? "" : "/", base[i], ext);
-	}
+	for (int i = 0; i < NFILES; i++)
+		paths[i] = file_path(dir, names[i], exts[i]);
+	if (!force)
+		for (int i = 0; i < NFILES; i++) {
+			struct stat st;
+			if (!lstat(paths[i], &st))
+				return diag_set(d,
+						"%s exists: nothing was written ('force' replaces "
+						"the set's files)",
+						paths[i]);
+		}
 	/* .txt and .md carry the exercise's text as it is: what a hostile
 	 * file put in it is written as \xHH, as in messages (LaTeX escapes
 	 * its own) */
-	struct strbuf clean[2] = {STRBUF_INIT, STRBUF_INIT};
-	if (strcmp(ext, "tex"))
-		for (int i = 0; i < 2; i++) {
+	struct strbuf clean[NFILES] = {STRBUF_INIT, STRBUF_INIT, STRBUF_INIT};
+	const struct strbuf *out[NFILES];
+	for (int i = 0; i < NFILES; i++) {
+		out[i] = text[i];
+		if (strcmp(exts[i], "tex")) {
 			utf8_add_clean(&clean[i], strbuf_str(text[i]));
-			text[i] = &clean[i];
+			out[i] = &clean[i];
 		}
-	for (; opened < 2 && !rc; opened++)
+	}
+	for (; opened < NFILES && !rc; opened++)
 		rc = outfile_open(&of[opened], paths[opened], d) ||
-		     outfile_write(&of[opened], text[opened]->buf, text[opened]->len, d);
-	strbuf_release(&clean[0]);
-	strbuf_release(&clean[1]);
+		     outfile_write(&of[opened], out[opened]->buf, out[opened]->len, d);
+	for (int i = 0; i < NFILES; i++)
+		strbuf_release(&clean[i]);
 	if (rc) {
 		for (int i = 0; i < opened; i++)
 			outfile_abort(&of[i]);
 		return -1;
 	}
-	for (int i = 0; i < 2; i++)
+	for (int i = 0; i < NFILES; i++)
 		if (outfile_commit(&of[i], d)) {
-			if (!i)
-				outfile_abort(&of[1]);
+			for (int j = i + 1; j < NFILES; j++)
+				outfile_abort(&of[j]);
 			return -1;
 		}
 	return 0;
+}
+
+/* The manifest: what regenerates the set, for the instructor's files. */
+static void render_manifest(const struct format *f, const struct problemset *ps, struct strbuf *o)
+{
+	char first[16], last[16];
+	problemset_code(ps, 0, first, sizeof first);
+	problemset_code(ps, ps->n - 1, last, sizeof last);
+	strbuf_addf(o, "tribo %s problem set\n", TRIBO_VERSION);
+	strbuf_addf(o, "seed: %lu\n", ps->seed);
+	strbuf_addf(o, "variants: %zu, codes %s to %s\n", ps->n, first, last);
+	strbuf_addstr(o, "exercises:");
+	for (size_t j = 0; j < ps->nparts; j++)
+		strbuf_addf(o, " %s", session_exercise(ps->part[j].s)->id);
+	strbuf_addf(o,
+		    "\nfiles: sheet.%s (for the students: codes, no seed), key.%s (the "
+		    "answers and worked steps by code), manifest.txt\n",
+		    f->ext, f->ext);
+	strbuf_addf(o, "again: generate %zu seed %lu format %s to DIR force", ps->n, ps->seed,
+		    f->ext);
+	for (size_t j = 0; j < ps->nparts; j++)
+		strbuf_addf(o, " %s", session_exercise(ps->part[j].s)->id);
+	strbuf_addstr(o, "\ndraws: variant k (1 the first) of exercise ID from its own stream, "
+			 "GSL's mt19937 seeded with the high 32 bits (odd) of "
+			 "mix(mix(mix(seed) ^ fnv1a(ID)) ^ (k - 1)), mix splitmix64's "
+			 "finalizer, fnv1a 64-bit FNV-1a: the same whatever N and the other "
+			 "exercises are\n");
 }
 
 static int parse_seed(const char *s, unsigned long *out, struct diag *d)
@@ -827,7 +902,7 @@ int cmd_generate(struct cmd_ctx *c)
 	unsigned long seed = PROBLEMSET_DEFAULT_SEED;
 	const struct format *f = &formats[0];
 	const char *dir = ".";
-	bool seen[3] = {false, false, false};
+	bool seen[3] = {false, false, false}, force = false;
 	size_t nargs = c->args->n;
 	if (text_parse_int(ARG(1), 1, PROBLEMSET_MAX_VARIANTS, &n))
 		return diag_set(c->d, "N '%s' is not a whole number from 1 to %d", ARG(1),
@@ -841,6 +916,14 @@ int cmd_generate(struct cmd_ctx *c)
 		for (int j = 0; j < 3; j++)
 			if (!strcmp(ARG(i), keys[j]))
 				k = j;
+		if (k < 0 && !strcmp(ARG(i), "force")) {
+			if (force) {
+				diag_set(c->d, "'force' is given twice");
+				goto out;
+			}
+			force = true;
+			continue;
+		}
 		if (k < 0) {
 			ids[nids++] = ARG(i);
 			continue;
@@ -915,15 +998,19 @@ int cmd_generate(struct cmd_ctx *c)
 		problemset_release(&ps);
 		goto out;
 	}
-	struct strbuf sheet = STRBUF_INIT, key = STRBUF_INIT;
+	struct strbuf sheet = STRBUF_INIT, key = STRBUF_INIT, manifest = STRBUF_INIT;
 	render_sheet(f, &ps, &sheet);
 	render_key(f, &ps, &key);
-	char *paths[2] = {NULL, NULL};
+	render_manifest(f, &ps, &manifest);
+	char *paths[NFILES] = {NULL, NULL, NULL};
 	char *where = token_path(dir);
-	if (!make_dir(where, c->d) && !write_pair(where, f->ext, &sheet, &key, paths, c->d)) {
+	static const char *const names[NFILES] = {"sheet", "key", "manifest"};
+	const char *exts[NFILES] = {f->ext, f->ext, "txt"};
+	const struct strbuf *texts[NFILES] = {&sheet, &key, &manifest};
+	if (!make_dir(where, c->d) && !write_set(where, names, exts, texts, force, paths, c->d)) {
 		size_t r = total_redrawn(&ps);
-		strbuf_addf(c->out, "wrote %s and %s: %d variant%s of ", paths[0], paths[1], n,
-			    n == 1 ? "" : "s");
+		strbuf_addf(c->out, "wrote %s, %s and %s: %d variant%s of ", paths[0], paths[1],
+			    paths[2], n, n == 1 ? "" : "s");
 		for (size_t j = 0; j < ps.nparts; j++)
 			strbuf_addf(c->out, "%s%s", j ? ", " : "",
 				    session_exercise(ps.part[j].s)->id);
@@ -946,10 +1033,11 @@ int cmd_generate(struct cmd_ctx *c)
 		rc = 0;
 	}
 	free(where);
-	free(paths[0]);
-	free(paths[1]);
+	for (int i = 0; i < NFILES; i++)
+		free(paths[i]);
 	strbuf_release(&sheet);
 	strbuf_release(&key);
+	strbuf_release(&manifest);
 	problemset_release(&ps);
 out:
 	free(ids);

@@ -288,13 +288,14 @@ static void check_keep(struct lint *l)
 	if (!ex->nkeep || !any || !l->base)
 		return;
 	gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
-	gsl_rng_set(rng, PROBLEMSET_DEFAULT_SEED);
 	double *val = xcalloc(np, sizeof(double));
 	struct value *res = xcalloc(m->nresults, sizeof(*res));
 	int kept = 0, failed = 0, tried = 0;
 	char why[256];
 	struct diag d;
 	for (; tried < LINT_KEEP_DRAWS && !num_interrupted; tried++) {
+		/* the first draw of generate's variant `tried`, seed 1 */
+		problemset_stream(rng, PROBLEMSET_DEFAULT_SEED, ex->id, (size_t)tried);
 		for (size_t i = 0; i < np; i++) {
 			val[i] = ex->params[i].value;
 			if (ex->params[i].has_draw &&

@@ -2,6 +2,7 @@
 
 #include <gsl/gsl_rng.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,42 @@
 void problemset_init(struct problemset *ps, size_t n, unsigned long seed)
 {
 	*ps = (struct problemset){.seed = seed, .n = n};
+}
+
+/* splitmix64's finalizer (Steele, Lea and Flood, 2014): a bijection of
+ * 64-bit words whose every output bit depends on every input bit. */
+static uint64_t mix64(uint64_t x)
+{
+	x += 0x9e3779b97f4a7c15ULL;
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+	return x ^ (x >> 31);
+}
+
+/* FNV-1a of a string, 64 bits. */
+static uint64_t fnv1a(const char *s)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
+	return h;
+}
+
+void problemset_stream(gsl_rng *rng, unsigned long seed, const char *id, size_t k)
+{
+	const uint64_t h = mix64(mix64(mix64((uint64_t)seed) ^ fnv1a(id)) ^ (uint64_t)k);
+	/* mt19937 takes 32 bits of its seed; 0 would be taken as 4357 */
+	gsl_rng_set(rng, (unsigned long)(h >> 32) | 1UL);
+}
+
+void problemset_code(const struct problemset *ps, size_t k, char *buf, size_t n)
+{
+	static const char letters[] = "ABCDEFGHJKLMNPQRSTUVWXYZ"; /* no I, no O */
+	uint64_t h = mix64((uint64_t)ps->seed);
+	for (size_t j = 0; j < ps->nparts; j++)
+		h = mix64(h ^ fnv1a(session_exercise(ps->part[j].s)->id));
+	const int width = ps->n >= 100 ? (ps->n >= 1000 ? 4 : 3) : 2;
+	snprintf(buf, n, "%c%d-%0*zu", letters[h % 24], (int)(h / 24 % 10), width, k + 1);
 }
 
 static void variant_release(const struct model *m, struct ps_variant *v)
@@ -253,10 +290,10 @@ static int draw_variant(struct ps_part *p, gsl_rng *rng, struct diag *d)
 int problemset_draw(struct problemset *ps, struct diag *d)
 {
 	gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
-	gsl_rng_set(rng, ps->seed);
 	int rc = 0;
 	for (size_t j = 0; j < ps->nparts && !rc; j++)
 		for (size_t k = 0; k < ps->n && !rc; k++) {
+			problemset_stream(rng, ps->seed, session_exercise(ps->part[j].s)->id, k);
 			rc = draw_variant(&ps->part[j], rng, d);
 			if (!rc && num_interrupted)
 				rc = diag_set(d, "interrupted");

@@ -1,9 +1,11 @@
 /* Randomized problem sets (SPEC §2, `generate`): variants of exercises
- * whose parameters with a `draw = LO HI` range are drawn with gsl_rng
- * (mt19937, one stream seeded with the seed) and rounded to their
- * significant digits, each variant solved through a session exactly as
- * `solve` solves it. Degenerate draws are redrawn (see problemset_draw).
- * Nothing here prints or writes files. */
+ * whose parameters with a `draw = LO HI` range are drawn with gsl_rng and
+ * rounded to their significant digits, each variant solved through a
+ * session exactly as `solve` solves it. Each variant of each exercise has
+ * its own stream (problemset_stream), so that variant k is the same
+ * whatever N is and whatever other exercises are in the set. Degenerate
+ * draws are redrawn (see problemset_draw). Nothing here prints or writes
+ * files. */
 #ifndef TRIBO_PROBLEMSET_H
 #define TRIBO_PROBLEMSET_H
 
@@ -61,8 +63,8 @@ void problemset_release(struct problemset *ps);
  * draw range (every variant would be the same). */
 int problemset_add(struct problemset *ps, struct session *s, struct diag *d);
 
-/* Draws and solves n variants of every part, part after part from one
- * stream. A draw whose verdict named in the exercise's `keep` differs from
+/* Draws and solves n variants of every part, each variant from its own
+ * stream (its redraws too). A draw whose verdict named in the exercise's `keep` differs from
  * the verdict at the exercise's own values is drawn again (counted in
  * rekept, its reasons with the others). A draw is degenerate, and is drawn
  * again, when
@@ -85,6 +87,17 @@ int problemset_unkept(const struct exercise *ex, const struct value *base, const
 /* "mode = inconsistent": what ex->keep[i] is at the exercise's own values. */
 void problemset_kept_describe(const struct exercise *ex, size_t i, const struct value *base,
 			      struct strbuf *out);
+
+/* Seeds rng (mt19937) for variant k (0 the first) of exercise id in a
+ * set drawn with seed: 32 bits of splitmix64's mix of the seed, the
+ * FNV-1a hash of the id and k, so that each exercise and variant draws
+ * from a stream of its own. */
+void problemset_stream(gsl_rng *rng, unsigned long seed, const char *id, size_t k);
+
+/* The code a sheet names variant k by, "K4-07": a letter and a digit
+ * from the seed and the set's exercises (so that two sets are told
+ * apart, and the seed cannot be read back from it), then k + 1. */
+void problemset_code(const struct problemset *ps, size_t k, char *buf, size_t n);
 
 /* A value of parameter p from its draw range (rng gives the numbers),
  * rounded to its digits; a rounded value that leaves the range or the

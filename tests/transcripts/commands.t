@@ -119,6 +119,7 @@ set
 
 set:
 key.txt
+manifest.txt
 sheet.txt
 t [s],phi [rad],phidot [rad/s],phidot closed form [rad/s]
 ? 0

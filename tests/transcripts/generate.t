@@ -1,19 +1,21 @@
 # generate (issue 9): a problem sheet and its key. The key's first variant
-# of disk-uniform with seed 3 against the closed forms: m = 3 kg,
-# r = 0.082 m, μ = 0.6, ω = 51 rad/s give the torque −(2/3)μmgr = −0.96530
-# N·m and the stop time 3ωr/(4μg) = 0.53287 s, to the four figures a 1%
-# tolerance needs.
-$ tribo -c "generate 1 seed 3 format txt to $HOME/t disk-uniform" | sed "s|$HOME|HOME|g"; sed -n '6,12p' "$HOME/t/key.txt"; sed -n '8,16p' "$HOME/t/sheet.txt"
-wrote HOME/t/sheet.txt and HOME/t/key.txt: 1 variant of disk-uniform, seed 3; no draw was degenerate
-Variant 1
----------
-values: m = 3 kg, r = 0.082 m, mu = 0.6, omega = 51 rad/s
+# of disk-uniform with seed 3 against the closed forms: m = 1.8 kg,
+# r = 0.44 m, μ = 0.54, ω = 28 rad/s give the torque −(2/3)μmgr = −2.7966
+# N·m and the stop time 3ωr/(4μg) = 1.7442 s, to the four figures a 1%
+# tolerance needs. The sheet names the variant by its code, D2-01, and
+# says nothing of the seed (issue 21).
+$ tribo -c "generate 1 seed 3 format txt to $HOME/t disk-uniform" | sed "s|$HOME|HOME|g"; sed -n '6,12p' "$HOME/t/key.txt"; sed -n '3p;8,16p' "$HOME/t/sheet.txt"
+wrote HOME/t/sheet.txt, HOME/t/key.txt and HOME/t/manifest.txt: 1 variant of disk-uniform, seed 3; no draw was degenerate
+Variant D2-01
+-------------
+values: m = 1.8 kg, r = 0.44 m, mu = 0.54, omega = 28 rad/s
 answers:
-  torque = -0.9653 N·m  (tolerance 1%)
-  stop_time = 0.5329 s  (tolerance 1%)
+  torque = -2.797 N·m  (tolerance 1%)
+  stop_time = 1.744 s  (tolerance 1%)
 worked solution:
-A disk of mass 3 kg and radius 0.082 m spins at 51 rad/s on a rough
-horizontal plane (μ = 0.6, g = 9.81 m/s²). Its weight presses uniformly on
+1 variant, set D2.
+A disk of mass 1.8 kg and radius 0.44 m spins at 28 rad/s on a rough
+horizontal plane (μ = 0.54, g = 9.81 m/s²). Its weight presses uniformly on
 its base. Find the friction torque and the time the disk takes to stop;
 compare with Reye's hypothesis.
 
@@ -26,15 +28,15 @@ Give:
 # with a parameter changed, which must not leak in), byte for byte the same.
 #! heavy
 $ tribo -c "generate 40 seed 1 format tex to $HOME/a disk-reye" >/dev/null && tribo -c "load disk-reye; set mu 0.9; generate 40 seed 1 format tex to $HOME/b" | sed "s|$HOME|HOME|g" && cmp "$HOME/a/sheet.tex" "$HOME/b/sheet.tex" && cmp "$HOME/a/key.tex" "$HOME/b/key.tex" && echo identical
-wrote HOME/b/sheet.tex and HOME/b/key.tex: 40 variants of disk-reye, seed 1; no draw was degenerate
+wrote HOME/b/sheet.tex, HOME/b/key.tex and HOME/b/manifest.txt: 40 variants of disk-reye, seed 1; no draw was degenerate
 identical
 ? 0
 
 # Redrawn draws are counted and said (tests/data/gen-redraw.ini: the point
 # moves only for fy > 0.866 of [0, 2]).
 $ tribo -c "generate 30 seed 5 format md to $HOME/r gen-redraw.ini" | sed "s|$HOME|HOME|g"; sed -n 3p "$HOME/r/key.md"
-wrote HOME/r/sheet.md and HOME/r/key.md: 30 variants of gen-redraw, seed 5; 26 degenerate draws redrawn
-30 variants drawn by tribo with seed 5; 26 degenerate draws were redrawn. Redrawn in gen-redraw: no motion (moves = false), 26 times. Each answer is given to the digits its tolerance needs.
+wrote HOME/r/sheet.md, HOME/r/key.md and HOME/r/manifest.txt: 30 variants of gen-redraw, seed 5; 37 degenerate draws redrawn
+30 variants drawn by tribo with seed 5; 37 degenerate draws were redrawn. Redrawn in gen-redraw: no motion (moves = false), 37 times. Each answer is given to the digits its tolerance needs.
 ? 0
 
 # Bad arguments stop a batch, naming the argument.
@@ -57,7 +59,30 @@ $ tribo -c 'generate 3 gen-hopeless.ini'
 # keep = mode (issue 17): every variant of painleve-paradox has the mode of
 # the exercise's own values, and generate says how many draws it redrew for it
 $ tribo -c "generate 40 seed 3 format txt to $HOME/pk painleve-paradox" | sed "s|$HOME|HOME|g"; grep -c '^  mode = inconsistent  (exact)$' "$HOME/pk/key.txt"; grep -c '^  mode = ' "$HOME/pk/key.txt"
-wrote HOME/pk/sheet.txt and HOME/pk/key.txt: 40 variants of painleve-paradox, seed 3; no draw was degenerate; every draw kept mode = inconsistent
+wrote HOME/pk/sheet.txt, HOME/pk/key.txt and HOME/pk/manifest.txt: 40 variants of painleve-paradox, seed 3; no draw was degenerate; every draw kept mode = inconsistent
 40
 40
+? 0
+
+# Issue 21's Done-when. The sheet reveals no seed; the key and the manifest
+# name it.
+$ tribo -c "generate 30 seed 7 format tex to $HOME/set21 disk-reye" >/dev/null; grep -c 'seed' "$HOME/set21/sheet.tex"; grep -c 'seed 7' "$HOME/set21/key.tex"; grep '^seed' "$HOME/set21/manifest.txt"
+0
+1
+seed: 7
+? 0
+
+# Each exercise and variant draws from its own stream: the first 3 variants
+# of 3 and of 30 are the same, sheet and key.
+$ tribo -c "generate 3 seed 5 format txt to $HOME/a3 disk-reye polisher; generate 30 seed 5 format txt to $HOME/b30 disk-reye polisher" >/dev/null; for f in sheet key; do n=$(grep -n '^Variant ..-04$' "$HOME/b30/$f.txt" | cut -d: -f1); head -n $((n - 2)) "$HOME/b30/$f.txt" | tail -n +4 > "$HOME/first3"; tail -n +4 "$HOME/a3/$f.txt" | head -n $((n - 5)) | cmp - "$HOME/first3" && echo "$f: the same"; done
+sheet: the same
+key: the same
+? 0
+
+# Again without force: refused, nothing changed; with force: replaced.
+$ cp "$HOME/set21/key.tex" "$HOME/key.before"; tribo -c "generate 30 seed 8 format tex to $HOME/set21 disk-reye" 2>&1 | sed "s|$HOME|HOME|g"; cmp "$HOME/set21/key.tex" "$HOME/key.before" && echo unchanged; tribo -c "generate 30 seed 8 format tex to $HOME/set21 force disk-reye" | sed "s|$HOME|HOME|g"; grep -c 'seed 8' "$HOME/set21/key.tex"
+tribo: -c: command 1: generate: HOME/set21/sheet.tex exists: nothing was written ('force' replaces the set's files)
+unchanged
+wrote HOME/set21/sheet.tex, HOME/set21/key.tex and HOME/set21/manifest.txt: 30 variants of disk-reye, seed 8; no draw was degenerate
+1
 ? 0
