@@ -5,6 +5,7 @@
 #include <check.h>
 #include <ftw.h>
 #include <gsl/gsl_rng.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -702,6 +703,69 @@ START_TEST(test_no_overwrite)
 }
 END_TEST
 
+/* format moodle: a question bank that xmllint finds well formed (when it
+ * is there), one numerical question per variant and numeric answer and a
+ * short-answer one per word, each tolerance the [answer]'s as check
+ * applies it, and the exercise's text, markup and a CDATA end included,
+ * arriving as text (tests/data/gen-html.ini). */
+START_TEST(test_moodle)
+{
+	char dir[128], cmd[320];
+	snprintf(dir, sizeof dir, "%s/mo", tmp);
+	OK("generate 4 seed 2 format moodle to %s tests/data/gen-html.ini painleve-paradox", dir);
+	char *xml = slurp(dir, "questions.xml"), *key = slurp(dir, "key.txt");
+	snprintf(cmd, sizeof cmd,
+		 "command -v xmllint >/dev/null 2>&1 || exit 0; xmllint --noout %s/questions.xml",
+		 dir);
+	ck_assert_int_eq(system(cmd), 0);
+	/* as many questions as the key has answers, numbers and words */
+	int nnum = 0, nword = 0, qnum = 0, qword = 0;
+	for (const char *p = key; (p = strstr(p, "\n  ")); p++) {
+		const char *e = strchr(p + 1, '\n');
+		if (!e || !memchr(p, '=', (size_t)(e - p)))
+			continue;
+		if (strstr(p, "(exact)") && strstr(p, "(exact)") < e)
+			nword++;
+		else if (strstr(p, "(tolerance") && strstr(p, "(tolerance") < e)
+			nnum++;
+	}
+	for (const char *p = xml; (p = strstr(p, "<question type=\"numerical\">")); p++)
+		qnum++;
+	for (const char *p = xml; (p = strstr(p, "<question type=\"shortanswer\">")); p++)
+		qword++;
+	ck_assert_int_eq(nnum, 4 * 2 + 4 * 3); /* gen-html 2, painleve-paradox 3 */
+	ck_assert_int_eq(qnum, nnum);
+	ck_assert_int_eq(qword, nword);
+	ck_assert_int_eq(qword, 4);
+	ck_assert_ptr_nonnull(strstr(xml, "<text>inconsistent</text>"));
+	/* gen-html's tolerances: 3 significant figures of stop_time, half a
+	 * unit in the third; ±0.001 N·m of the torque */
+	for (const char *p = xml; (p = strstr(p, "<name><text>gen-html ")); p++) {
+		const bool stop = !strncmp(strstr(p, ": ") + 2, "stop_time", 9);
+		const char *t = strstr(p, "<answer fraction=\"100\"");
+		ck_assert_ptr_nonnull(t);
+		const double x = strtod(strstr(t, "<text>") + 6, NULL);
+		const double tol = strtod(strstr(t, "<tolerance>") + 11, NULL);
+		const double want = stop ? 0.5 * pow(10, floor(log10(fabs(x))) - 2) : 0.001;
+		ck_assert_msg(fabs(tol - want) <= 1e-6 * want, "%s: tolerance %g, want %g",
+			      stop ? "stop_time" : "torque", tol, want);
+	}
+	/* markup in the exercise is text; the CDATA sections end only where
+	 * they should */
+	ck_assert_ptr_null(strstr(xml, "<script>"));
+	ck_assert_ptr_nonnull(strstr(xml, "&lt;script&gt; stops ]]&gt; when? μ = "));
+	int cdata = 0, ends = 0;
+	for (const char *p = xml; (p = strstr(p, "<![CDATA[")); p++)
+		cdata++;
+	for (const char *p = xml; (p = strstr(p, "]]>")); p++)
+		ends++;
+	ck_assert_int_eq(cdata, qnum + qword);
+	ck_assert_int_eq(ends, cdata);
+	free(xml);
+	free(key);
+}
+END_TEST
+
 /* ---- bad arguments ------------------------------------------------------- */
 
 static void fails(const char *line, const char *msg)
@@ -972,6 +1036,7 @@ static Suite *generate_suite(void)
 	tcase_add_test(tc, test_codes_no_seed);
 	tcase_add_test(tc, test_stable_draws);
 	tcase_add_test(tc, test_no_overwrite);
+	tcase_add_test(tc, test_moodle);
 	tcase_add_test(tc, test_bad_arguments);
 	tcase_add_test(tc, test_complete);
 	tcase_add_test(tc, test_no_figures);

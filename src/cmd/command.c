@@ -246,7 +246,7 @@ static const struct command commands[] = {
 	 1,
 	 -1,
 	 0,
-	 "generate N [seed S] [format tex|md|txt] [to DIR] [force] [ID...]",
+	 "generate N [seed S] [format tex|md|txt|moodle] [to DIR] [force] [ID...]",
 	 "a problem sheet of N random variants and its answer key",
 	 "Draws N variants (1 to 1000) of the loaded exercise, or of each exercise\n"
 	 "ID named, and writes a problem sheet DIR/sheet.EXT, an answer key\n"
@@ -266,6 +266,10 @@ static const struct command commands[] = {
 	 "steady state or Painlevé's paradox (when the exercise itself is not\n"
 	 "about that) is drawn again and counted; the key says how many. Existing\n"
 	 "files are left alone, and nothing is written, unless 'force' is given.\n"
+	 "'format moodle' writes DIR/questions.xml in place of the sheet, a\n"
+	 "question bank in Moodle's XML format (a category per exercise, one\n"
+	 "numerical question per variant and answer with the answer's tolerance\n"
+	 "as Moodle's absolute one, short-answer for a word), and the key as text.\n"
 	 "The same seed gives the same files, byte for byte. The LaTeX needs only\n"
 	 "a plain pdflatex.",
 	 {COMPLETE_NONE, COMPLETE_GENERATE}},
@@ -630,6 +634,7 @@ char **command_complete(const struct session *s, const char *line, size_t start,
 			cand_add(&c, "tex");
 			cand_add(&c, "md");
 			cand_add(&c, "txt");
+			cand_add(&c, "moodle");
 		} else {
 			cand_add(&c, "csv");
 		}

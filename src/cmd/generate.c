@@ -691,6 +691,134 @@ static const struct format formats[] = {
 };
 #define NFORMATS (sizeof(formats) / sizeof(formats[0]))
 
+/* ---- Moodle XML -------------------------------------------------------
+ *
+ * A question bank to import (Moodle's "Moodle XML format"): a category per
+ * exercise of the set, and in it one question per variant and asked
+ * answer, named by the variant's code: numerical for a number (the
+ * answer's tolerance as Moodle's absolute one, the unit in the text, no
+ * unit field), short-answer for a word. The question text is HTML in a
+ * CDATA section, its text HTML-escaped (so no "]]>" can end it early), μ
+ * and θ as UTF-8. */
+
+/* s with & < > " as HTML's entities. */
+static void html(struct strbuf *o, const char *s)
+{
+	for (; *s; s++)
+		switch (*s) {
+		case '&':
+			strbuf_addstr(o, "&amp;");
+			break;
+		case '<':
+			strbuf_addstr(o, "&lt;");
+			break;
+		case '>':
+			strbuf_addstr(o, "&gt;");
+			break;
+		case '"':
+			strbuf_addstr(o, "&quot;");
+			break;
+		default:
+			strbuf_addch(o, *s);
+		}
+}
+
+/* <name><text>…</text></name> and the like: plain text, XML-escaped. */
+static void xml_text(struct strbuf *o, const char *tag, const char *s)
+{
+	strbuf_addf(o, "    <%s><text>", tag);
+	html(o, s);
+	strbuf_addf(o, "</text></%s>\n", tag);
+}
+
+static void moodle_question(struct strbuf *o, const struct problemset *ps, size_t j, size_t k,
+			    const struct ex_answer *a)
+{
+	const struct ps_part *p = &ps->part[j];
+	const struct exercise *ex = session_exercise(p->s);
+	const struct ps_variant *v = &p->v[k];
+	char code[16], num[48];
+	problemset_code(ps, k, code, sizeof code);
+	double x;
+	const bool isnum = problemset_answer_value(ex, a, v->res, &x);
+	struct strbuf name = STRBUF_INIT, unit = STRBUF_INIT;
+	strbuf_addf(&name, "%s %s: %s", ex->id, code, a->name);
+	unit_pretty(&unit, a->unit);
+	strbuf_addf(o, "  <question type=\"%s\">\n", isnum ? "numerical" : "shortanswer");
+	xml_text(o, "name", strbuf_str(&name));
+	strbuf_addstr(o, "    <questiontext format=\"html\"><text><![CDATA[<p><b>");
+	html(o, ex->title);
+	strbuf_addf(o, "</b> (variant %s)</p><p>", code);
+	html(o, v->statement);
+	strbuf_addstr(o, "</p><p>Give <code>");
+	html(o, a->name);
+	strbuf_addstr(o, "</code>");
+	if (isnum && unit.len) {
+		strbuf_addstr(o, " in ");
+		html(o, strbuf_str(&unit));
+	}
+	strbuf_addstr(o, ": ");
+	html(o, answer_doc(ex, a));
+	strbuf_addstr(o, ".</p>]]></text></questiontext>\n");
+	strbuf_addstr(o, "    <generalfeedback format=\"html\"><text></text></generalfeedback>\n"
+			 "    <defaultgrade>1</defaultgrade>\n"
+			 "    <penalty>0.3333333</penalty>\n"
+			 "    <hidden>0</hidden>\n");
+	if (isnum) {
+		/* the exact value, to 12 figures, and check's tolerance */
+		snprintf(num, sizeof num, "%.12g", x);
+		strbuf_addf(o,
+			    "    <answer fraction=\"100\" format=\"moodle_auto_format\">\n"
+			    "      <text>%s</text>\n",
+			    num);
+		snprintf(num, sizeof num, "%.6g", problemset_abs_tolerance(&a->tol, x));
+		strbuf_addf(o,
+			    "      <tolerance>%s</tolerance>\n"
+			    "      <feedback format=\"html\"><text></text></feedback>\n"
+			    "    </answer>\n"
+			    "    <unitgradingtype>0</unitgradingtype>\n"
+			    "    <unitpenalty>0</unitpenalty>\n"
+			    "    <showunits>3</showunits>\n"
+			    "    <unitsleft>0</unitsleft>\n",
+			    num);
+	} else {
+		struct strbuf w = STRBUF_INIT;
+		value_format_inline(&v->res[a->result], &w);
+		strbuf_addstr(o, "    <usecase>0</usecase>\n"
+				 "    <answer fraction=\"100\" format=\"moodle_auto_format\">\n");
+		strbuf_addstr(o, "      <text>");
+		html(o, strbuf_str(&w));
+		strbuf_addstr(o, "</text>\n"
+				 "      <feedback format=\"html\"><text></text></feedback>\n"
+				 "    </answer>\n");
+		strbuf_release(&w);
+	}
+	strbuf_addstr(o, "  </question>\n");
+	strbuf_release(&name);
+	strbuf_release(&unit);
+}
+
+static void render_moodle(const struct problemset *ps, struct strbuf *o)
+{
+	char code[16];
+	problemset_code(ps, 0, code, sizeof code);
+	code[strcspn(code, "-")] = '\0';
+	strbuf_addstr(o, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<quiz>\n");
+	for (size_t j = 0; j < ps->nparts; j++) {
+		const struct exercise *ex = session_exercise(ps->part[j].s);
+		struct strbuf cat = STRBUF_INIT;
+		strbuf_addf(&cat, "$course$/tribo/set %s/%s", code, ex->id);
+		strbuf_addstr(o, "  <question type=\"category\">\n");
+		xml_text(o, "category", strbuf_str(&cat));
+		strbuf_addstr(o, "  </question>\n");
+		strbuf_release(&cat);
+		for (size_t k = 0; k < ps->n; k++)
+			for (size_t i = 0; i < ex->nanswers; i++)
+				moodle_question(o, ps, j, k, &ex->answers[i]);
+	}
+	strbuf_addstr(o, "</quiz>\n");
+}
+
 /* ---- the walkers ----------------------------------------------------- */
 
 static void render_sheet(const struct format *f, const struct problemset *ps, struct strbuf *o)
@@ -765,6 +893,7 @@ static void format_names(struct strbuf *o, const char *sep)
 {
 	for (size_t j = 0; j < NFORMATS; j++)
 		strbuf_addf(o, "%s%s", j ? sep : "", formats[j].ext);
+	strbuf_addf(o, "%smoodle", sep); /* a question bank, not a sheet */
 }
 
 /* mkdir -p: DIR and the directories above it. */
@@ -858,8 +987,11 @@ static int write_set(const char *dir, const char *const names[NFILES],
 	return 0;
 }
 
-/* The manifest: what regenerates the set, for the instructor's files. */
-static void render_manifest(const struct format *f, const struct problemset *ps, struct strbuf *o)
+/* The manifest: what regenerates the set, for the instructor's files
+ * (format: the one asked for; questions: the question bank's file in
+ * place of the sheet, or NULL; key_ext: the key's format). */
+static void render_manifest(const char *format, const char *questions, const char *key_ext,
+			    const struct problemset *ps, struct strbuf *o)
 {
 	char first[16], last[16];
 	problemset_code(ps, 0, first, sizeof first);
@@ -870,12 +1002,18 @@ static void render_manifest(const struct format *f, const struct problemset *ps,
 	strbuf_addstr(o, "exercises:");
 	for (size_t j = 0; j < ps->nparts; j++)
 		strbuf_addf(o, " %s", session_exercise(ps->part[j].s)->id);
-	strbuf_addf(o,
-		    "\nfiles: sheet.%s (for the students: codes, no seed), key.%s (the "
-		    "answers and worked steps by code), manifest.txt\n",
-		    f->ext, f->ext);
+	if (questions)
+		strbuf_addf(o,
+			    "\nfiles: %s (the question bank to import: codes, no seed), key.%s "
+			    "(the answers and worked steps by code), manifest.txt\n",
+			    questions, key_ext);
+	else
+		strbuf_addf(o,
+			    "\nfiles: sheet.%s (for the students: codes, no seed), key.%s (the "
+			    "answers and worked steps by code), manifest.txt\n",
+			    key_ext, key_ext);
 	strbuf_addf(o, "again: generate %zu seed %lu format %s to DIR force", ps->n, ps->seed,
-		    f->ext);
+		    format);
 	for (size_t j = 0; j < ps->nparts; j++)
 		strbuf_addf(o, " %s", session_exercise(ps->part[j].s)->id);
 	strbuf_addstr(o, "\ndraws: variant k (1 the first) of exercise ID from its own stream, "
@@ -902,7 +1040,7 @@ int cmd_generate(struct cmd_ctx *c)
 	unsigned long seed = PROBLEMSET_DEFAULT_SEED;
 	const struct format *f = &formats[0];
 	const char *dir = ".";
-	bool seen[3] = {false, false, false}, force = false;
+	bool seen[3] = {false, false, false}, force = false, moodle = false;
 	size_t nargs = c->args->n;
 	if (text_parse_int(ARG(1), 1, PROBLEMSET_MAX_VARIANTS, &n))
 		return diag_set(c->d, "N '%s' is not a whole number from 1 to %d", ARG(1),
@@ -951,8 +1089,10 @@ int cmd_generate(struct cmd_ctx *c)
 			goto out;
 		if (k == 1) {
 			f = NULL;
+			moodle = !strcmp(v, "moodle"); /* the key as text beside it */
 			for (size_t j = 0; j < NFORMATS; j++)
-				if (!strcmp(v, formats[j].ext))
+				if (!strcmp(v, formats[j].ext) ||
+				    (moodle && !strcmp(formats[j].ext, "txt")))
 					f = &formats[j];
 			if (!f) {
 				struct strbuf names = STRBUF_INIT;
@@ -999,13 +1139,17 @@ int cmd_generate(struct cmd_ctx *c)
 		goto out;
 	}
 	struct strbuf sheet = STRBUF_INIT, key = STRBUF_INIT, manifest = STRBUF_INIT;
-	render_sheet(f, &ps, &sheet);
+	if (moodle) /* the question bank in place of the sheet */
+		render_moodle(&ps, &sheet);
+	else
+		render_sheet(f, &ps, &sheet);
 	render_key(f, &ps, &key);
-	render_manifest(f, &ps, &manifest);
+	render_manifest(moodle ? "moodle" : f->ext, moodle ? "questions.xml" : NULL, f->ext, &ps,
+			&manifest);
 	char *paths[NFILES] = {NULL, NULL, NULL};
 	char *where = token_path(dir);
-	static const char *const names[NFILES] = {"sheet", "key", "manifest"};
-	const char *exts[NFILES] = {f->ext, f->ext, "txt"};
+	const char *names[NFILES] = {moodle ? "questions" : "sheet", "key", "manifest"};
+	const char *exts[NFILES] = {moodle ? "xml" : f->ext, f->ext, "txt"};
 	const struct strbuf *texts[NFILES] = {&sheet, &key, &manifest};
 	if (!make_dir(where, c->d) && !write_set(where, names, exts, texts, force, paths, c->d)) {
 		size_t r = total_redrawn(&ps);

@@ -316,6 +316,22 @@ bool problemset_answer_value(const struct exercise *ex, const struct ex_answer *
 	return true;
 }
 
+double problemset_abs_tolerance(const struct tolerance *tol, double x)
+{
+	switch (tol->kind) {
+	case TOL_ABS:
+		return tol->value;
+	case TOL_SIG:
+		/* half a unit in the last of the figures asked for, as check */
+		return x == 0 ? 0 : 0.5 * pow(10, floor(log10(fabs(x))) - tol->value + 1);
+	case TOL_REL:
+		return tol->value * fabs(x);
+	case TOL_DEFAULT:
+	default:
+		return TOLERANCE_DEFAULT_REL * fabs(x);
+	}
+}
+
 void problemset_format_answer(const struct ex_answer *a, double x, char *buf, size_t n)
 {
 	int digits;

@@ -111,6 +111,9 @@ double problemset_round(double x, int digits);
  * false when it is not a number. */
 bool problemset_answer_value(const struct exercise *ex, const struct ex_answer *a,
 			     const struct value *res, double *out);
+/* The absolute tolerance around x (in the answer's unit) that `check`
+ * allows: an [answer]'s tolerance as an LMS takes it. */
+double problemset_abs_tolerance(const struct tolerance *tol, double x);
 /* The number as the key prints it, to as many digits as the answer's
  * tolerance needs (4 significant for 1%, the figures for a significant-
  * figures tolerance, one decimal below an absolute one). */

@@ -45,7 +45,7 @@ $ tribo -c 'generate 0 disk-reye'
 ? 1
 
 $ tribo -c 'generate 3 format pdf disk-reye'
-! tribo: -c: command 1: generate: format 'pdf' is not one of tex, md, txt
+! tribo: -c: command 1: generate: format 'pdf' is not one of tex, md, txt, moodle
 ? 1
 
 $ tribo -c 'generate 3'
@@ -85,4 +85,19 @@ tribo: -c: command 1: generate: HOME/set21/sheet.tex exists: nothing was written
 unchanged
 wrote HOME/set21/sheet.tex, HOME/set21/key.tex and HOME/set21/manifest.txt: 30 variants of disk-reye, seed 8; no draw was degenerate
 1
+? 0
+
+# format moodle: a question bank Moodle imports, well formed, one numerical
+# question per variant and answer (disk-reye asks for two), each with the
+# answer's 1% as Moodle's absolute tolerance; the key beside it as text.
+$ tribo -c "generate 3 seed 4 format moodle to $HOME/mo disk-reye" | sed "s|$HOME|HOME|g"; xmllint --noout "$HOME/mo/questions.xml" && grep -c '<question type="numerical">' "$HOME/mo/questions.xml"; grep -m 2 -A 2 '<text>[0-9]' "$HOME/mo/questions.xml"
+wrote HOME/mo/questions.xml, HOME/mo/key.txt and HOME/mo/manifest.txt: 3 variants of disk-reye, seed 4; no draw was degenerate
+6
+      <text>1.230174</text>
+      <tolerance>0.0123017</tolerance>
+      <feedback format="html"><text></text></feedback>
+--
+      <text>1.02607436021</text>
+      <tolerance>0.0102607</tolerance>
+      <feedback format="html"><text></text></feedback>
 ? 0
