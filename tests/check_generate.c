@@ -826,7 +826,10 @@ START_TEST(test_complete)
 	ck_assert_str_eq(c, "generate");
 	free(c);
 	c = joined(command_complete(s, "generate 40 format ", 19, &files));
-	ck_assert_str_eq(c, "tex md txt");
+	ck_assert_str_eq(c, "tex md txt moodle");
+	free(c);
+	c = joined(command_complete(s, "generate 40 fo", 12, &files));
+	ck_assert_str_eq(c, "format force");
 	free(c);
 	c = joined(command_complete(s, "generate 40 s", 12, &files));
 	ck_assert_str_eq(c, "seed");
