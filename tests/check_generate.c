@@ -20,6 +20,7 @@
 #include "exercise/problemset.h"
 #include "num/num.h"
 #include "testutil.h"
+#include "util/csv.h"
 #include "util/latex.h"
 #include "util/xalloc.h"
 
@@ -144,6 +145,11 @@ START_TEST(test_latex_escape)
 	esc("  A = |  2  -0.5 |\n", true, "  A = |  2  -0.5 |\n");
 
 	struct strbuf sb = STRBUF_INIT;
+	/* a student's name: ü a letter, accents OT1 has, the rest escaped */
+	latex_escape_name(&sb, "Müller-Łódź, Øster & Œuvre_2 θ");
+	ck_assert_str_eq(strbuf_str(&sb),
+			 "M\\\"uller-\\L{}\\'od\\'z, \\O{}ster \\& \\OE{}uvre\\_2 \\(\\theta\\)");
+	strbuf_reset(&sb);
 	latex_number(&sb, "-1.500e-05");
 	ck_assert_str_eq(strbuf_str(&sb), "\\(-1.500\\times10\\sp{-5}\\)");
 	strbuf_release(&sb);
@@ -766,6 +772,120 @@ START_TEST(test_moodle)
 }
 END_TEST
 
+/* ---- one sheet per student (issue 21) ----------------------------------- */
+
+static void write_text(const char *dir, const char *name, const char *text)
+{
+	char path[256];
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	FILE *f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+/* The CSV reader: quotes, "" in them, separators and line breaks inside,
+ * CRLF, a byte-order mark, blank lines, semicolons; where a quote is not
+ * closed. */
+START_TEST(test_csv)
+{
+	struct csv c;
+	struct diag e = {0};
+	static const char text[] =
+		"\xEF\xBB\xBFName,Group\r\n\"Doe, Jane\",A\r\n\r\n\"Say \"\"hi\"\"\","
+		"\"B\nC\"\nLast,\n";
+	ck_assert_int_eq(csv_parse("t.csv", text, sizeof text - 1, &c, &e), 0);
+	ck_assert_uint_eq(c.n, 4);
+	ck_assert_str_eq(c.row[0].field[0], "Name");
+	ck_assert_str_eq(c.row[1].field[0], "Doe, Jane");
+	ck_assert_int_eq(c.row[1].line, 2);
+	ck_assert_str_eq(c.row[2].field[0], "Say \"hi\"");
+	ck_assert_str_eq(c.row[2].field[1], "B\nC");
+	ck_assert_int_eq(c.row[2].line, 4);
+	ck_assert_int_eq(c.row[3].line, 6);
+	ck_assert_uint_eq(c.row[3].n, 2);
+	ck_assert_str_eq(c.row[3].field[1], "");
+	csv_release(&c);
+	static const char semi[] = "Nom;Note\nDupont, Jean;12\n";
+	ck_assert_int_eq(csv_parse("s.csv", semi, sizeof semi - 1, &c, &e), 0);
+	ck_assert_str_eq(c.row[1].field[0], "Dupont, Jean");
+	csv_release(&c);
+	static const char open[] = "Name\nOk\n\"Never closed\nat all\n";
+	ck_assert_int_eq(csv_parse("o.csv", open, sizeof open - 1, &c, &e), -1);
+	ck_assert_str_eq(e.msg, "o.csv:3: a quoted field is not closed (a \" without its pair)");
+}
+END_TEST
+
+/* A roster of 25 gives 25 pages, each with its student's name, and a key
+ * that names each student's variant; the same roster and seed, the same
+ * files byte for byte. */
+START_TEST(test_roster)
+{
+	struct strbuf csv = STRBUF_INIT;
+	strbuf_addstr(&csv, "Student ID,Name,Email\n");
+	for (int i = 1; i <= 25; i++)
+		strbuf_addf(&csv, "%d,\"%s %02d\",s%d@uni\n", 1000 + i,
+			    i == 7 ? "Châtelet, Émilie du" : "Student", i, i);
+	write_text(tmp, "roster.csv", strbuf_str(&csv));
+	strbuf_release(&csv);
+	char a[128], b[128], tag[4];
+	snprintf(a, sizeof a, "%s/ra", tmp);
+	snprintf(b, sizeof b, "%s/rb", tmp);
+	OK("generate 25 seed 3 format tex to %s roster %s/roster.csv disk-reye", a, tmp);
+	OK("generate 25 seed 3 format tex to %s roster %s/roster.csv disk-reye", b, tmp);
+	char *sheet = slurp(a, "sheet.tex"), *key = slurp(a, "key.tex");
+	set_tag(3, "disk-reye", tag);
+	for (int i = 1; i <= 25; i++) {
+		char name[64], want[160];
+		if (i == 7)
+			snprintf(name, sizeof name, "Châtelet, Émilie du 07");
+		else
+			snprintf(name, sizeof name, "Student %02d", i);
+		snprintf(want, sizeof want,
+			 "{\\large\\bfseries Variant %s-%02d}\\hfill Name: \\textbf{%s}", tag, i,
+			 i == 7 ? "Ch\\^atelet, \\'Emilie du 07" : name);
+		ck_assert_msg(strstr(sheet, want), "no page '%s'", want);
+		snprintf(want, sizeof want, "\\subsection*{Variant %s-%02d: %s}", tag, i,
+			 i == 7 ? "Ch\\^atelet, \\'Emilie du 07" : name);
+		ck_assert_msg(strstr(key, want), "the key lacks '%s'", want);
+	}
+	int pages = 1;
+	for (const char *p = sheet; (p = strstr(p, "\\clearpage")); p++)
+		pages++;
+	ck_assert_int_eq(pages, 25);
+	for (int k = 0; k < 3; k++) {
+		static const char *const files[] = {"sheet.tex", "key.tex", "manifest.txt"};
+		char *x = slurp(a, files[k]), *y = slurp(b, files[k]);
+		ck_assert_msg(!strcmp(x, y), "%s differs between two runs", files[k]);
+		free(x);
+		free(y);
+	}
+	free(sheet);
+	free(key);
+	/* what a roster cannot be */
+	ck_assert_int_eq(run("generate 24 to %s/r1 roster %s/roster.csv disk-reye", tmp, tmp), -1);
+	ck_assert_ptr_nonnull(strstr(d.msg, "the roster has 25 students, one variant each"));
+	write_text(tmp, "twice.csv", "First name,Last name\nAda,Byron\nEmmy,Noether\nAda,Byron\n");
+	ck_assert_int_eq(run("generate 3 to %s/r2 roster %s/twice.csv disk-reye", tmp, tmp), -1);
+	char want[256];
+	snprintf(want, sizeof want,
+		 "%s/twice.csv:4: 'Ada Byron' is on the roster twice (line 2 too): the key could "
+		 "not "
+		 "tell them apart",
+		 tmp);
+	ck_assert_str_eq(d.msg, want);
+	write_text(tmp, "empty.csv", "Name\nAda\n,\n");
+	ck_assert_int_eq(run("generate 2 to %s/r3 roster %s/empty.csv disk-reye", tmp, tmp), -1);
+	ck_assert_ptr_nonnull(strstr(d.msg, "empty.csv:3: no name in the name column"));
+	ck_assert_int_eq(
+		run("generate 2 format moodle to %s/r4 roster %s/empty.csv disk-reye", tmp, tmp),
+		-1);
+	ck_assert_ptr_nonnull(strstr(d.msg, "roster with format moodle"));
+	ck_assert_int_eq(run("generate 2 to %s/r5 roster %s/none.csv disk-reye", tmp, tmp), -1);
+	ck_assert_ptr_nonnull(strstr(d.msg, "none.csv: No such file or directory"));
+}
+END_TEST
+
 /* ---- bad arguments ------------------------------------------------------- */
 
 static void fails(const char *line, const char *msg)
@@ -1040,6 +1160,8 @@ static Suite *generate_suite(void)
 	tcase_add_test(tc, test_stable_draws);
 	tcase_add_test(tc, test_no_overwrite);
 	tcase_add_test(tc, test_moodle);
+	tcase_add_test(tc, test_csv);
+	tcase_add_test(tc, test_roster);
 	tcase_add_test(tc, test_bad_arguments);
 	tcase_add_test(tc, test_complete);
 	tcase_add_test(tc, test_no_figures);

@@ -13,6 +13,7 @@
 
 #include "cmd/handlers.h"
 #include "exercise/problemset.h"
+#include "util/csv.h"
 #include "util/latex.h"
 #include "util/outfile.h"
 #include "util/text.h"
@@ -78,6 +79,16 @@ static void variant_head(const struct problemset *ps, size_t k, char *buf, size_
 	char code[16];
 	problemset_code(ps, k, code, sizeof code);
 	snprintf(buf, n, "Variant %s", code);
+}
+
+/* The key's heading of a variant: its code, and whose it is on a roster. */
+static void key_head(const struct problemset *ps, size_t k, struct strbuf *o)
+{
+	char head[32];
+	variant_head(ps, k, head, sizeof head);
+	strbuf_addstr(o, head);
+	if (ps->student)
+		strbuf_addf(o, ": %s", ps->student[k]);
 }
 
 /* For the key: "40 variants drawn by tribo with seed 1; 3 degenerate draws were redrawn." */
@@ -315,7 +326,14 @@ static void tex_sheet_variant(struct strbuf *o, const struct problemset *ps, siz
 	variant_head(ps, k, head, sizeof head);
 	if (k)
 		strbuf_addstr(o, "\\clearpage\n");
-	strbuf_addf(o, "{\\large\\bfseries %s}\\hfill Name: \\rule{6cm}{0.4pt}\n\n", head);
+	strbuf_addf(o, "{\\large\\bfseries %s}\\hfill Name: ", head);
+	if (ps->student) {
+		strbuf_addstr(o, "\\textbf{");
+		latex_escape_name(o, ps->student[k]);
+		strbuf_addstr(o, "}\n\n");
+	} else {
+		strbuf_addstr(o, "\\rule{6cm}{0.4pt}\n\n");
+	}
 	if (k == 0) {
 		strbuf_addstr(o, "{\\small\\itshape ");
 		tex(o, note);
@@ -329,7 +347,12 @@ static void tex_key_variant(struct strbuf *o, const struct problemset *ps, size_
 {
 	char head[32];
 	variant_head(ps, k, head, sizeof head);
-	strbuf_addf(o, "\\subsection*{%s}\n", head);
+	strbuf_addf(o, "\\subsection*{%s", head);
+	if (ps->student) {
+		strbuf_addstr(o, ": ");
+		latex_escape_name(o, ps->student[k]);
+	}
+	strbuf_addstr(o, "}\n");
 }
 
 static void tex_problem(struct strbuf *o, const struct problemset *ps, size_t j,
@@ -465,16 +488,26 @@ static void md_sheet_head(struct strbuf *o, const struct problemset *ps, const c
 
 static void md_variant(struct strbuf *o, const struct problemset *ps, size_t k)
 {
-	char head[32];
-	variant_head(ps, k, head, sizeof head);
-	strbuf_addf(o, "\n## %s\n\n", head);
+	struct strbuf head = STRBUF_INIT;
+	key_head(ps, k, &head);
+	strbuf_addstr(o, "\n## ");
+	md(o, strbuf_str(&head));
+	strbuf_addstr(o, "\n\n");
+	strbuf_release(&head);
 }
 
 static void md_sheet_variant(struct strbuf *o, const struct problemset *ps, size_t k,
 			     const char *note)
 {
+	char head[32];
 	(void)note; /* in the sheet's head */
-	md_variant(o, ps, k);
+	variant_head(ps, k, head, sizeof head);
+	strbuf_addf(o, "\n## %s\n\n", head);
+	if (ps->student) {
+		strbuf_addstr(o, "Name: **");
+		md(o, ps->student[k]);
+		strbuf_addstr(o, "**\n\n");
+	}
 }
 
 static void md_problem_head(struct strbuf *o, const struct problemset *ps, size_t j)
@@ -584,17 +617,23 @@ static void txt_sheet_head(struct strbuf *o, const struct problemset *ps, const 
 
 static void txt_variant(struct strbuf *o, const struct problemset *ps, size_t k)
 {
-	char head[32];
-	variant_head(ps, k, head, sizeof head);
+	struct strbuf head = STRBUF_INIT;
+	key_head(ps, k, &head);
 	strbuf_addch(o, '\n');
-	txt_heading(o, head, "-");
+	txt_heading(o, strbuf_str(&head), "-");
+	strbuf_release(&head);
 }
 
 static void txt_sheet_variant(struct strbuf *o, const struct problemset *ps, size_t k,
 			      const char *note)
 {
+	char head[32];
 	(void)note; /* in the sheet's head */
-	txt_variant(o, ps, k);
+	variant_head(ps, k, head, sizeof head);
+	strbuf_addch(o, '\n');
+	txt_heading(o, head, "-");
+	if (ps->student)
+		strbuf_addf(o, "Name: %s\n\n", ps->student[k]);
 }
 
 /* A blank line between problems; the heading of each when there are more. */
@@ -886,6 +925,115 @@ static void render_key(const struct format *f, const struct problemset *ps, stru
 	strbuf_release(&line);
 }
 
+/* ---- a roster ---------------------------------------------------------- */
+
+enum { ROSTER_MAX_BYTES = 1 << 20 };
+
+/* A header cell, trimmed and lower-cased, against names (NULL-ended). */
+static bool header_is(const char *cell, const char *const *names)
+{
+	char buf[64];
+	size_t n = 0;
+	const char *p = cell;
+	while (*p == ' ' || *p == '\t')
+		p++;
+	for (; *p && n + 1 < sizeof buf; p++)
+		buf[n++] = (char)(*p >= 'A' && *p <= 'Z' ? *p - 'A' + 'a' : *p);
+	while (n && (buf[n - 1] == ' ' || buf[n - 1] == '\t'))
+		n--;
+	buf[n] = '\0';
+	for (; *names; names++)
+		if (!strcmp(buf, *names))
+			return true;
+	return false;
+}
+
+static char *trimmed(const char *s)
+{
+	while (*s == ' ' || *s == '\t')
+		s++;
+	size_t n = strlen(s);
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+		n--;
+	return strndup(s, n);
+}
+
+/* The students of a roster CSV (a header row, then one student a row):
+ * the column headed name, full name, student or student name; else first
+ * name and last name (or surname, family name), as an LMS exports them,
+ * joined; else the first column. Each name once, none empty. */
+static int load_roster(const char *path, char ***out, size_t *count, struct diag *d)
+{
+	static const char *const full[] = {"name", "full name", "student", "student name", NULL};
+	static const char *const first[] = {"first name", "firstname", "given name", NULL};
+	static const char *const last[] = {"last name", "lastname", "surname", "family name", NULL};
+	struct csv c;
+	if (csv_read(path, ROSTER_MAX_BYTES, &c, d))
+		return -1;
+	if (c.n < 2) {
+		csv_release(&c);
+		return diag_set(d, "%s: no students: a header row, then one student a row", path);
+	}
+	long col = -1, fcol = -1, lcol = -1;
+	for (size_t j = 0; j < c.row[0].n; j++) {
+		const char *h = c.row[0].field[j];
+		if (col < 0 && header_is(h, full))
+			col = (long)j;
+		if (fcol < 0 && header_is(h, first))
+			fcol = (long)j;
+		if (lcol < 0 && header_is(h, last))
+			lcol = (long)j;
+	}
+	if (col < 0 && (fcol < 0 || lcol < 0))
+		col = 0;
+	char **names = xcalloc(c.n - 1, sizeof(char *));
+	size_t n = 0;
+	int rc = 0;
+	for (size_t i = 1; i < c.n && !rc; i++) {
+		const struct csv_row *r = &c.row[i];
+		struct strbuf sb = STRBUF_INIT;
+		if (col >= 0) {
+			if ((size_t)col < r->n)
+				strbuf_addstr(&sb, r->field[col]);
+		} else {
+			char *f = (size_t)fcol < r->n ? trimmed(r->field[fcol]) : strdup("");
+			char *l = (size_t)lcol < r->n ? trimmed(r->field[lcol]) : strdup("");
+			strbuf_addf(&sb, "%s%s%s", f, *f && *l ? " " : "", l);
+			free(f);
+			free(l);
+		}
+		char *name = trimmed(strbuf_str(&sb));
+		strbuf_release(&sb);
+		if (!*name) {
+			rc = diag_set(d, "%s:%d: no name in the %s", path, r->line,
+				      col >= 0 ? "name column" : "first and last name columns");
+			free(name);
+			break;
+		}
+		for (size_t k = 0; k < n && !rc; k++)
+			if (!strcmp(names[k], name))
+				rc = diag_set(d,
+					      "%s:%d: '%s' is on the roster twice (line %d too): "
+					      "the key could not tell them apart",
+					      path, r->line, name, c.row[k + 1].line);
+		if (rc) {
+			free(name);
+			break;
+		}
+		names[n++] = name;
+	}
+	csv_release(&c);
+	if (rc) {
+		for (size_t k = 0; k < n; k++)
+			free(names[k]);
+		free(names);
+		return -1;
+	}
+	*out = names;
+	*count = n;
+	return 0;
+}
+
 /* ---- the command ----------------------------------------------------- */
 
 /* "tex, md, txt": the names `format` takes. */
@@ -1012,8 +1160,13 @@ static void render_manifest(const char *format, const char *questions, const cha
 			    "\nfiles: sheet.%s (for the students: codes, no seed), key.%s (the "
 			    "answers and worked steps by code), manifest.txt\n",
 			    key_ext, key_ext);
+	if (ps->student)
+		strbuf_addf(o, "roster: %zu students, variant k to the k-th (the key names each)\n",
+			    ps->n);
 	strbuf_addf(o, "again: generate %zu seed %lu format %s to DIR force", ps->n, ps->seed,
 		    format);
+	if (ps->student)
+		strbuf_addstr(o, " roster FILE.csv");
 	for (size_t j = 0; j < ps->nparts; j++)
 		strbuf_addf(o, " %s", session_exercise(ps->part[j].s)->id);
 	strbuf_addstr(o, "\ndraws: variant k (1 the first) of exercise ID from its own stream, "
@@ -1040,7 +1193,10 @@ int cmd_generate(struct cmd_ctx *c)
 	unsigned long seed = PROBLEMSET_DEFAULT_SEED;
 	const struct format *f = &formats[0];
 	const char *dir = ".";
-	bool seen[3] = {false, false, false}, force = false, moodle = false;
+	bool seen[4] = {false, false, false, false}, force = false, moodle = false;
+	const char *roster = NULL;
+	char **students = NULL;
+	size_t nstudents = 0;
 	size_t nargs = c->args->n;
 	if (text_parse_int(ARG(1), 1, PROBLEMSET_MAX_VARIANTS, &n))
 		return diag_set(c->d, "N '%s' is not a whole number from 1 to %d", ARG(1),
@@ -1049,9 +1205,9 @@ int cmd_generate(struct cmd_ctx *c)
 	size_t nids = 0;
 	int rc = -1;
 	for (size_t i = 2; i < nargs; i++) {
-		static const char *const keys[] = {"seed", "format", "to"};
+		static const char *const keys[] = {"seed", "format", "to", "roster"};
 		int k = -1;
-		for (int j = 0; j < 3; j++)
+		for (int j = 0; j < 4; j++)
 			if (!strcmp(ARG(i), keys[j]))
 				k = j;
 		if (k < 0 && !strcmp(ARG(i), "force")) {
@@ -1080,7 +1236,8 @@ int cmd_generate(struct cmd_ctx *c)
 			diag_set(c->d, "'%s' wants a value: %s", keys[k],
 				 k == 0	  ? "seed S"
 				 : k == 1 ? strbuf_str(&want)
-					  : "to DIR");
+				 : k == 2 ? "to DIR"
+					  : "roster FILE.csv");
 			strbuf_release(&want);
 			goto out;
 		}
@@ -1112,6 +1269,27 @@ int cmd_generate(struct cmd_ctx *c)
 				}
 			dir = v;
 		}
+		if (k == 3)
+			roster = v;
+	}
+	if (roster && moodle) {
+		diag_set(c->d, "roster with format moodle: Moodle deals the variants to the "
+			       "students itself; drop one of them");
+		goto out;
+	}
+	if (roster) {
+		char *rpath = token_path(roster);
+		int rrc = load_roster(rpath, &students, &nstudents, c->d);
+		free(rpath);
+		if (rrc)
+			goto out;
+		if (nstudents != (size_t)n) {
+			diag_set(c->d,
+				 "the roster has %zu student%s, one variant each: generate %zu ... "
+				 "roster %s",
+				 nstudents, nstudents == 1 ? "" : "s", nstudents, roster);
+			goto out;
+		}
 	}
 	const struct exercise *loaded = session_exercise(c->s);
 	if (!nids && !loaded) {
@@ -1121,6 +1299,7 @@ int cmd_generate(struct cmd_ctx *c)
 	}
 	struct problemset ps;
 	problemset_init(&ps, (size_t)n, seed);
+	ps.student = (const char *const *)students;
 	for (size_t i = 0; i < (nids ? nids : 1); i++) {
 		struct session *s = session_new();
 		/* a fresh session: the exercise's own values, not the user's */
@@ -1184,6 +1363,9 @@ int cmd_generate(struct cmd_ctx *c)
 	strbuf_release(&manifest);
 	problemset_release(&ps);
 out:
+	for (size_t i = 0; i < nstudents; i++)
+		free(students[i]);
+	free(students);
 	free(ids);
 	return rc;
 }

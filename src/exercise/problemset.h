@@ -51,6 +51,9 @@ struct ps_part {
 struct problemset {
 	unsigned long seed;
 	size_t n; /* variants of each part */
+	/* a roster's names, variant k the k-th student's (n of them); NULL
+	 * for none: set and owned by generate */
+	const char *const *student;
 	struct ps_part *part;
 	size_t nparts;
 };

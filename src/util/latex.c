@@ -363,3 +363,57 @@ void latex_number(struct strbuf *out, const char *num)
 	}
 	strbuf_addstr(out, "\\)");
 }
+
+/* Names (a roster's students): the Latin letters of U+00C0..U+017F as
+ * pdflatex's default OT1 encoding writes them, a letter with its accent;
+ * those OT1 has no accent for (an ogonek, a stroke) as their bare letter.
+ * In a name ü is a letter, not u's second derivative. */
+static const char *const latin[] = {
+	"\\`A",	  "\\'A",     "\\^A",	"\\~A",	    "\\\"A",	"\\AA{}",   "\\AE{}",	"\\c{C}",
+	"\\`E",	  "\\'E",     "\\^E",	"\\\"E",    "\\`I",	"\\'I",	    "\\^I",	"\\\"I",
+	"D",	  "\\~N",     "\\`O",	"\\'O",	    "\\^O",	"\\~O",	    "\\\"O",	NULL,
+	"\\O{}",  "\\`U",     "\\'U",	"\\^U",	    "\\\"U",	"\\'Y",	    "Th",	"\\ss{}",
+	"\\`a",	  "\\'a",     "\\^a",	"\\~a",	    "\\\"a",	"\\aa{}",   "\\ae{}",	"\\c{c}",
+	"\\`e",	  "\\'e",     "\\^e",	"\\\"e",    "\\`{\\i}", "\\'{\\i}", "\\^{\\i}", "\\\"{\\i}",
+	"d",	  "\\~n",     "\\`o",	"\\'o",	    "\\^o",	"\\~o",	    "\\\"o",	NULL,
+	"\\o{}",  "\\`u",     "\\'u",	"\\^u",	    "\\\"u",	"\\'y",	    "th",	"\\\"y",
+	"\\=A",	  "\\=a",     "\\u{A}", "\\u{a}",   "A",	"a",	    "\\'C",	"\\'c",
+	"\\^C",	  "\\^c",     "\\.C",	"\\.c",	    "\\v{C}",	"\\v{c}",   "\\v{D}",	"\\v{d}",
+	"D",	  "d",	      "\\=E",	"\\=e",	    "\\u{E}",	"\\u{e}",   "\\.E",	"\\.e",
+	"E",	  "e",	      "\\v{E}", "\\v{e}",   "\\^G",	"\\^g",	    "\\u{G}",	"\\u{g}",
+	"\\.G",	  "\\.g",     "\\c{G}", "\\c{g}",   "\\^H",	"\\^h",	    "H",	"h",
+	"\\~I",	  "\\~{\\i}", "\\=I",	"\\={\\i}", "\\u{I}",	"\\u{\\i}", "I",	"i",
+	"\\.I",	  "\\i{}",    "IJ",	"ij",	    "\\^J",	"\\^{\\j}", "\\c{K}",	"\\c{k}",
+	"k",	  "\\'L",     "\\'l",	"\\c{L}",   "\\c{l}",	"\\v{L}",   "\\v{l}",	"L",
+	"l",	  "\\L{}",    "\\l{}",	"\\'N",	    "\\'n",	"\\c{N}",   "\\c{n}",	"\\v{N}",
+	"\\v{n}", "'n",	      "N",	"n",	    "\\=O",	"\\=o",	    "\\u{O}",	"\\u{o}",
+	"\\H{O}", "\\H{o}",   "\\OE{}", "\\oe{}",   "\\'R",	"\\'r",	    "\\c{R}",	"\\c{r}",
+	"\\v{R}", "\\v{r}",   "\\'S",	"\\'s",	    "\\^S",	"\\^s",	    "\\c{S}",	"\\c{s}",
+	"\\v{S}", "\\v{s}",   "\\c{T}", "\\c{t}",   "\\v{T}",	"\\v{t}",   "T",	"t",
+	"\\~U",	  "\\~u",     "\\=U",	"\\=u",	    "\\u{U}",	"\\u{u}",   "\\r{U}",	"\\r{u}",
+	"\\H{U}", "\\H{u}",   "U",	"u",	    "\\^W",	"\\^w",	    "\\^Y",	"\\^y",
+	"\\\"Y",  "\\'Z",     "\\'z",	"\\.Z",	    "\\.z",	"\\v{Z}",   "\\v{z}",	"s",
+};
+
+void latex_escape_name(struct strbuf *out, const char *s)
+{
+	const char *run = s;
+	struct strbuf part = STRBUF_INIT;
+	for (const char *p = s; *p;) {
+		uint32_t cp;
+		const size_t n = utf8_decode(p, &cp);
+		const char *t = cp >= 0xc0 && cp < 0x180 ? latin[cp - 0xc0] : NULL;
+		if (!t) {
+			p += n;
+			continue;
+		}
+		strbuf_reset(&part);
+		strbuf_add(&part, run, (size_t)(p - run));
+		latex_escape(out, strbuf_str(&part), false);
+		strbuf_addstr(out, t);
+		p += n;
+		run = p;
+	}
+	latex_escape(out, run, false);
+	strbuf_release(&part);
+}

@@ -14,6 +14,10 @@
  * in the roman font. A code point with no mapping is written as [U+XXXX],
  * a byte that is not UTF-8 as '?': the output is always ASCII. */
 void latex_escape(struct strbuf *out, const char *s, bool tt);
+/* The same for a person's name: the accented Latin letters (U+00C0 to
+ * U+017F) as text accents, ü as \"u (latex_escape takes it for the
+ * second derivative of u, as the exercises' texts mean it). */
+void latex_escape_name(struct strbuf *out, const char *s);
 /* A number as printf writes it ("-1.5e-05") in math mode:
  * \(-1.5\times10\sp{-5}\). */
 void latex_number(struct strbuf *out, const char *num);

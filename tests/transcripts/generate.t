@@ -101,3 +101,15 @@ wrote HOME/mo/questions.xml, HOME/mo/key.txt and HOME/mo/manifest.txt: 3 variant
       <tolerance>0.0102607</tolerance>
       <feedback format="html"><text></text></feedback>
 ? 0
+
+# A roster of 25 gives 25 named pages, and the key names each student's
+# variant; the same run twice, byte-identical files.
+$ { echo 'First name,Last name,Email'; for i in $(seq 1 25); do echo "Student,Number $i,s$i@uni.example"; done; } > "$HOME/class.csv"; tribo -c "generate 25 seed 9 format txt to $HOME/r1 roster $HOME/class.csv disk-reye; generate 25 seed 9 format txt to $HOME/r2 roster $HOME/class.csv disk-reye" >/dev/null; grep -c '^Name: Student Number' "$HOME/r1/sheet.txt"; grep '^Variant ..-25' "$HOME/r1/key.txt"; cmp "$HOME/r1/sheet.txt" "$HOME/r2/sheet.txt" && cmp "$HOME/r1/key.txt" "$HOME/r2/key.txt" && echo identical
+25
+Variant B4-25: Student Number 25
+identical
+? 0
+
+$ printf 'Name\nAda\nAda\n' > "$HOME/dup.csv"; tribo -c "generate 2 to $HOME/r3 roster $HOME/dup.csv disk-reye" 2>&1 | sed "s|$HOME|HOME|g"
+tribo: -c: command 1: generate: HOME/dup.csv:3: 'Ada' is on the roster twice (line 2 too): the key could not tell them apart
+? 0
