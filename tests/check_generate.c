@@ -886,6 +886,61 @@ START_TEST(test_roster)
 }
 END_TEST
 
+/* header FILE: the course, title, date and instructions at the top of
+ * every student's page, in every format; a bad header file names its line. */
+START_TEST(test_header)
+{
+	write_text(
+		tmp, "course.ini",
+		"# the course\ncourse = Mechanics II\ntitle = Set 3: friction & stops\n"
+		"date = Due 4 December\ninstructions = Show your work;\n  50% for the method.\n");
+	static const struct {
+		const char *fmt, *course, *title, *instr;
+	} want[] = {
+		{"tex", "{\\small Mechanics II}\\hfill{\\small Due 4 December}",
+		 "{\\Large\\bfseries Set 3: friction \\& stops}",
+		 "{\\small Show your work; 50\\% for the method.}"},
+		{"md", "Mechanics II — Due 4 December", "# Set 3: friction & stops",
+		 "*Show your work; 50% for the method.*"},
+		{"txt", "Mechanics II — Due 4 December",
+		 "Set 3: friction & stops\n====", "Show your work; 50% for the method."},
+	};
+	for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
+		char dir[128], file[32];
+		snprintf(dir, sizeof dir, "%s/h-%s", tmp, want[i].fmt);
+		OK("generate 3 seed 4 format %s to %s header %s/course.ini disk-reye", want[i].fmt,
+		   dir, tmp);
+		snprintf(file, sizeof file, "sheet.%s", want[i].fmt);
+		char *sheet = slurp(dir, file);
+		int courses = 0, instrs = 0;
+		for (const char *p = sheet; (p = strstr(p, want[i].course)); p++)
+			courses++;
+		for (const char *p = sheet; (p = strstr(p, want[i].instr)); p++)
+			instrs++;
+		ck_assert_msg(courses == 3 && instrs == 3, "%s: %d courses, %d instructions",
+			      want[i].fmt, courses, instrs);
+		ck_assert_msg(strstr(sheet, want[i].title), "%s: no title", want[i].fmt);
+		free(sheet);
+	}
+	char path[256], msg[320];
+	static const struct {
+		const char *text, *why;
+	} bad[] = {
+		{"course = A\ntitel = B\n",
+		 ":2: unknown key 'titel' (course, title, date, instructions)"},
+		{"course = A\n\ncourse = B\n", ":3: 'course' is given twice"},
+		{"; fine\njust words\n", ":2: not 'key = value'"},
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		write_text(tmp, "bad.ini", bad[i].text);
+		snprintf(path, sizeof path, "%s/bad.ini", tmp);
+		ck_assert_int_eq(run("generate 1 to %s/hb header %s disk-reye", tmp, path), -1);
+		snprintf(msg, sizeof msg, "%s%s", path, bad[i].why);
+		ck_assert_str_eq(d.msg, msg);
+	}
+}
+END_TEST
+
 /* ---- bad arguments ------------------------------------------------------- */
 
 static void fails(const char *line, const char *msg)
@@ -1162,6 +1217,7 @@ static Suite *generate_suite(void)
 	tcase_add_test(tc, test_moodle);
 	tcase_add_test(tc, test_csv);
 	tcase_add_test(tc, test_roster);
+	tcase_add_test(tc, test_header);
 	tcase_add_test(tc, test_bad_arguments);
 	tcase_add_test(tc, test_complete);
 	tcase_add_test(tc, test_no_figures);

@@ -246,8 +246,8 @@ static const struct command commands[] = {
 	 1,
 	 -1,
 	 0,
-	 "generate N [seed S] [format tex|md|txt|moodle] [to DIR] [roster FILE.csv] [force] "
-	 "[ID...]",
+	 "generate N [seed S] [format tex|md|txt|moodle] [to DIR] [header FILE] [roster FILE.csv] "
+	 "[force] [ID...]",
 	 "a problem sheet of N random variants and its answer key",
 	 "Draws N variants (1 to 1000) of the loaded exercise, or of each exercise\n"
 	 "ID named, and writes a problem sheet DIR/sheet.EXT, an answer key\n"
@@ -267,6 +267,9 @@ static const struct command commands[] = {
 	 "steady state or Painlevé's paradox (when the exercise itself is not\n"
 	 "about that) is drawn again and counted; the key says how many. Existing\n"
 	 "files are left alone, and nothing is written, unless 'force' is given.\n"
+	 "'header FILE' (lines 'course = ...', 'title = ...', 'date = ...',\n"
+	 "'instructions = ...', a value going on over indented lines) puts the\n"
+	 "course's header at the top of every student's page.\n"
 	 "'roster FILE.csv' (a header row, then a student a row: the column\n"
 	 "'name', or 'first name' and 'last name', as an LMS exports them) gives\n"
 	 "each of the N students a variant, in order, with the name on its page\n"
@@ -570,7 +573,7 @@ char **command_complete(const struct session *s, const char *line, size_t start,
 		/* generate's words take a value: a format, a directory, a seed */
 		if (kind == COMPLETE_GENERATE && t.n >= 3) {
 			const char *w = t.v[t.n - 1].text;
-			if (!strcmp(w, "to") || !strcmp(w, "roster"))
+			if (!strcmp(w, "to") || !strcmp(w, "roster") || !strcmp(w, "header"))
 				kind = COMPLETE_FILE;
 			else if (!strcmp(w, "format"))
 				kind = COMPLETE_FORMAT;
@@ -650,6 +653,7 @@ char **command_complete(const struct session *s, const char *line, size_t start,
 		cand_add(&c, "format");
 		cand_add(&c, "to");
 		cand_add(&c, "roster");
+		cand_add(&c, "header");
 		cand_add(&c, "force");
 		catalog_scan(&cat);
 		for (size_t i = 0; i < cat.n; i++)

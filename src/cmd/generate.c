@@ -46,6 +46,8 @@ static void unit_pretty(struct strbuf *out, const char *u)
 
 static const char *title_of(const struct problemset *ps)
 {
+	if (ps->header && ps->header->title)
+		return ps->header->title;
 	return ps->nparts == 1 ? session_exercise(ps->part[0].s)->title : "Problem set";
 }
 
@@ -326,6 +328,27 @@ static void tex_sheet_variant(struct strbuf *o, const struct problemset *ps, siz
 	variant_head(ps, k, head, sizeof head);
 	if (k)
 		strbuf_addstr(o, "\\clearpage\n");
+	const struct ps_header *h = ps->header;
+	if (h) { /* the course's header, on every student's page */
+		if (h->course || h->date) {
+			strbuf_addstr(o, "{\\small ");
+			tex(o, h->course ? h->course : "");
+			strbuf_addstr(o, "}\\hfill{\\small ");
+			tex(o, h->date ? h->date : "");
+			strbuf_addstr(o, "}\n\n");
+		}
+		if (h->title) {
+			strbuf_addstr(o, "{\\Large\\bfseries ");
+			tex(o, h->title);
+			strbuf_addstr(o, "}\n\n");
+		}
+		if (h->instructions) {
+			strbuf_addstr(o, "{\\small ");
+			tex(o, h->instructions);
+			strbuf_addstr(o, "}\n\n");
+		}
+		strbuf_addstr(o, "\\medskip\n");
+	}
 	strbuf_addf(o, "{\\large\\bfseries %s}\\hfill Name: ", head);
 	if (ps->student) {
 		strbuf_addstr(o, "\\textbf{");
@@ -503,6 +526,18 @@ static void md_sheet_variant(struct strbuf *o, const struct problemset *ps, size
 	(void)note; /* in the sheet's head */
 	variant_head(ps, k, head, sizeof head);
 	strbuf_addf(o, "\n## %s\n\n", head);
+	const struct ps_header *h = ps->header;
+	if (h && (h->course || h->date)) {
+		md(o, h->course ? h->course : "");
+		strbuf_addstr(o, h->course && h->date ? " — " : "");
+		md(o, h->date ? h->date : "");
+		strbuf_addstr(o, "\n\n");
+	}
+	if (h && h->instructions) {
+		strbuf_addch(o, '*');
+		md(o, h->instructions);
+		strbuf_addstr(o, "*\n\n");
+	}
 	if (ps->student) {
 		strbuf_addstr(o, "Name: **");
 		md(o, ps->student[k]);
@@ -632,6 +667,14 @@ static void txt_sheet_variant(struct strbuf *o, const struct problemset *ps, siz
 	variant_head(ps, k, head, sizeof head);
 	strbuf_addch(o, '\n');
 	txt_heading(o, head, "-");
+	const struct ps_header *h = ps->header;
+	if (h && (h->course || h->date))
+		strbuf_addf(o, "%s%s%s\n", h->course ? h->course : "",
+			    h->course && h->date ? " — " : "", h->date ? h->date : "");
+	if (h && h->instructions) {
+		text_wrap(o, h->instructions, 76, 0);
+		strbuf_addch(o, '\n');
+	}
 	if (ps->student)
 		strbuf_addf(o, "Name: %s\n\n", ps->student[k]);
 }
@@ -925,6 +968,98 @@ static void render_key(const struct format *f, const struct problemset *ps, stru
 	strbuf_release(&line);
 }
 
+/* ---- a course's header ------------------------------------------------- */
+
+enum { HEADER_MAX_BYTES = 1 << 16 };
+
+static void header_release(struct ps_header *h)
+{
+	free(h->course);
+	free(h->title);
+	free(h->date);
+	free(h->instructions);
+	*h = (struct ps_header){0};
+}
+
+/* The header file: `key = value` lines (course, title, date,
+ * instructions), a value going on over the indented lines after it, `#`
+ * or `;` comments, blank lines. Each key once. */
+static int load_header(const char *path, struct ps_header *h, struct diag *d)
+{
+	*h = (struct ps_header){0};
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return diag_set(d, "%s: %s", path, strerror(errno));
+	struct strbuf text = STRBUF_INIT;
+	char buf[4096];
+	size_t n;
+	while ((n = fread(buf, 1, sizeof buf, f)) > 0 && text.len <= HEADER_MAX_BYTES)
+		strbuf_add(&text, buf, n);
+	fclose(f);
+	if (text.len > HEADER_MAX_BYTES) {
+		strbuf_release(&text);
+		return diag_set(d, "%s: larger than %d bytes", path, HEADER_MAX_BYTES);
+	}
+	static const char *const keys[] = {"course", "title", "date", "instructions"};
+	char **slot[] = {&h->course, &h->title, &h->date, &h->instructions};
+	char **cur = NULL;
+	int line = 0, rc = 0;
+	for (const char *p = strbuf_str(&text); *p && !rc; line++) {
+		size_t len = strcspn(p, "\n");
+		char *l = strndup(p, len);
+		p += len + (p[len] == '\n');
+		if (len && l[len - 1] == '\r')
+			l[--len] = '\0';
+		char *t = l + strspn(l, " \t");
+		if (!*t || *t == '#' || *t == ';') {
+			cur = *t ? cur : NULL;
+			free(l);
+			continue;
+		}
+		if (t != l && cur) { /* the value goes on */
+			struct strbuf j = STRBUF_INIT;
+			strbuf_addf(&j, "%s%s%s", *cur, **cur ? " " : "", t);
+			free(*cur);
+			*cur = strbuf_detach(&j);
+			free(l);
+			continue;
+		}
+		char *eq = strchr(t, '=');
+		if (!eq) {
+			rc = diag_set(d, "%s:%d: not 'key = value'", path, line + 1);
+			free(l);
+			break;
+		}
+		char *k = t, *ke = eq;
+		while (ke > k && (ke[-1] == ' ' || ke[-1] == '\t'))
+			ke--;
+		*ke = '\0';
+		char *v = eq + 1 + strspn(eq + 1, " \t");
+		size_t vl = strlen(v);
+		while (vl && (v[vl - 1] == ' ' || v[vl - 1] == '\t'))
+			v[--vl] = '\0';
+		int which = -1;
+		for (int i = 0; i < 4; i++)
+			if (!strcmp(k, keys[i]))
+				which = i;
+		if (which < 0)
+			rc = diag_set(d,
+				      "%s:%d: unknown key '%s' (course, title, date, instructions)",
+				      path, line + 1, k);
+		else if (*slot[which])
+			rc = diag_set(d, "%s:%d: '%s' is given twice", path, line + 1, k);
+		else {
+			*slot[which] = xstrdup(v);
+			cur = slot[which];
+		}
+		free(l);
+	}
+	strbuf_release(&text);
+	if (rc)
+		header_release(h);
+	return rc;
+}
+
 /* ---- a roster ---------------------------------------------------------- */
 
 enum { ROSTER_MAX_BYTES = 1 << 20 };
@@ -1167,6 +1302,8 @@ static void render_manifest(const char *format, const char *questions, const cha
 		    format);
 	if (ps->student)
 		strbuf_addstr(o, " roster FILE.csv");
+	if (ps->header)
+		strbuf_addstr(o, " header FILE");
 	for (size_t j = 0; j < ps->nparts; j++)
 		strbuf_addf(o, " %s", session_exercise(ps->part[j].s)->id);
 	strbuf_addstr(o, "\ndraws: variant k (1 the first) of exercise ID from its own stream, "
@@ -1193,7 +1330,9 @@ int cmd_generate(struct cmd_ctx *c)
 	unsigned long seed = PROBLEMSET_DEFAULT_SEED;
 	const struct format *f = &formats[0];
 	const char *dir = ".";
-	bool seen[4] = {false, false, false, false}, force = false, moodle = false;
+	bool seen[5] = {false, false, false, false, false}, force = false, moodle = false;
+	struct ps_header header = {0};
+	bool has_header = false;
 	const char *roster = NULL;
 	char **students = NULL;
 	size_t nstudents = 0;
@@ -1205,9 +1344,9 @@ int cmd_generate(struct cmd_ctx *c)
 	size_t nids = 0;
 	int rc = -1;
 	for (size_t i = 2; i < nargs; i++) {
-		static const char *const keys[] = {"seed", "format", "to", "roster"};
+		static const char *const keys[] = {"seed", "format", "to", "roster", "header"};
 		int k = -1;
-		for (int j = 0; j < 4; j++)
+		for (int j = 0; j < 5; j++)
 			if (!strcmp(ARG(i), keys[j]))
 				k = j;
 		if (k < 0 && !strcmp(ARG(i), "force")) {
@@ -1237,7 +1376,8 @@ int cmd_generate(struct cmd_ctx *c)
 				 k == 0	  ? "seed S"
 				 : k == 1 ? strbuf_str(&want)
 				 : k == 2 ? "to DIR"
-					  : "roster FILE.csv");
+				 : k == 3 ? "roster FILE.csv"
+					  : "header FILE");
 			strbuf_release(&want);
 			goto out;
 		}
@@ -1271,6 +1411,14 @@ int cmd_generate(struct cmd_ctx *c)
 		}
 		if (k == 3)
 			roster = v;
+		if (k == 4) {
+			char *hpath = token_path(v);
+			int hrc = load_header(hpath, &header, c->d);
+			free(hpath);
+			if (hrc)
+				goto out;
+			has_header = true;
+		}
 	}
 	if (roster && moodle) {
 		diag_set(c->d, "roster with format moodle: Moodle deals the variants to the "
@@ -1300,6 +1448,7 @@ int cmd_generate(struct cmd_ctx *c)
 	struct problemset ps;
 	problemset_init(&ps, (size_t)n, seed);
 	ps.student = (const char *const *)students;
+	ps.header = has_header ? &header : NULL;
 	for (size_t i = 0; i < (nids ? nids : 1); i++) {
 		struct session *s = session_new();
 		/* a fresh session: the exercise's own values, not the user's */
@@ -1363,6 +1512,7 @@ int cmd_generate(struct cmd_ctx *c)
 	strbuf_release(&manifest);
 	problemset_release(&ps);
 out:
+	header_release(&header);
 	for (size_t i = 0; i < nstudents; i++)
 		free(students[i]);
 	free(students);

@@ -48,12 +48,20 @@ struct ps_part {
 	struct value *base; /* the results at the exercise's own values */
 };
 
+/* A course's header for the sheets: each field NULL when not given. */
+struct ps_header {
+	char *course, *title, *date, *instructions;
+};
+
 struct problemset {
 	unsigned long seed;
 	size_t n; /* variants of each part */
 	/* a roster's names, variant k the k-th student's (n of them); NULL
 	 * for none: set and owned by generate */
 	const char *const *student;
+	/* the course's header on each sheet (generate … header FILE); NULL
+	 * for none: set and owned by generate */
+	const struct ps_header *header;
 	struct ps_part *part;
 	size_t nparts;
 };
