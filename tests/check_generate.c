@@ -941,6 +941,98 @@ START_TEST(test_header)
 }
 END_TEST
 
+/* grade (issue 21): 25 students of a roster, 18 right, 3 off by a factor
+ * of 2 in stop_time, one with a length for a time, one in ms (right), one
+ * unreadable number, one answer missing, and a row of no student. */
+START_TEST(test_grade)
+{
+	struct strbuf csv = STRBUF_INIT;
+	strbuf_addstr(&csv, "Name\n");
+	for (int i = 1; i <= 25; i++)
+		strbuf_addf(&csv, "Student %02d\n", i);
+	write_text(tmp, "class.csv", strbuf_str(&csv));
+	strbuf_release(&csv);
+	char dir[128];
+	snprintf(dir, sizeof dir, "%s/gset", tmp);
+	OK("generate 25 seed 3 format txt to %s roster %s/class.csv disk-reye", dir, tmp);
+	/* the exact answers, from the manifest, by student */
+	char *man = slurp(dir, "manifest.txt");
+	double R[26] = {0}, T[26] = {0};
+	char code[26][16];
+	for (const char *p = man; (p = strstr(p, "\nstudent\t")); p++) {
+		int i;
+		char cd[16];
+		ck_assert_int_eq(sscanf(p, "\nstudent\t%15[^\t]\tStudent %d", cd, &i), 2);
+		snprintf(code[i], sizeof code[i], "%s", cd);
+		char want[64];
+		snprintf(want, sizeof want, "\nanswer\t%s\tdisk-reye\tR_coeff\t", cd);
+		R[i] = strtod(strstr(man, want) + strlen(want), NULL);
+		snprintf(want, sizeof want, "\nanswer\t%s\tdisk-reye\tstop_time\t", cd);
+		T[i] = strtod(strstr(man, want) + strlen(want), NULL);
+	}
+	free(man);
+	strbuf_addstr(&csv, "Name,R_coeff,stop_time\n");
+	for (int i = 1; i <= 25; i++) {
+		strbuf_addf(&csv, "Student %02d,", i);
+		if (i == 24)
+			strbuf_addstr(&csv, "1.2.3");
+		else if (i != 25)
+			strbuf_addf(&csv, "%.4g", R[i]);
+		if (i >= 19 && i <= 21)
+			strbuf_addf(&csv, ",%.4g\n", T[i] / 2);
+		else if (i == 22)
+			strbuf_addf(&csv, ",%.4g m\n", T[i]);
+		else if (i == 23)
+			strbuf_addf(&csv, ",%.5g ms\n", 1000 * T[i]);
+		else
+			strbuf_addf(&csv, ",%.4g\n", T[i]);
+	}
+	strbuf_addstr(&csv, "Nobody,1,2\n");
+	write_text(tmp, "answers.csv", strbuf_str(&csv));
+	strbuf_release(&csv);
+	OK("grade %s %s/answers.csv to %s/graded.csv", dir, tmp, tmp);
+	char *g = slurp(tmp, "graded.csv");
+	ck_assert_ptr_nonnull(
+		strstr(g, "student,code,R_coeff,R_coeff note,stop_time,stop_time note,score\n"));
+	for (int i = 1; i <= 25; i++) {
+		char want[256];
+		const char *r = i == 24 ? "unreadable" : i == 25 ? "missing" : "correct";
+		const char *t = (i >= 19 && i <= 22) ? "incorrect" : "correct";
+		const char *note = i >= 19 && i <= 21 ? "half the answer: a factor of 2 missing"
+				   : i == 22 ? "the unit m is not of the kind stop_time is (s)"
+					     : "";
+		snprintf(want, sizeof want, "Student %02d,%s,%s,", i, code[i], r);
+		const char *row = strstr(g, want);
+		ck_assert_msg(row, "no row '%s'", want);
+		snprintf(want, sizeof want, ",%s,%s,%d/2\n", t, note,
+			 (i >= 19 && i <= 22) || i >= 24 ? 1 : 2);
+		const char *end = strchr(row, '\n');
+		ck_assert_msg(strstr(row, want) && strstr(row, want) < end + 1,
+			      "Student %02d: '%.*s' lacks '%s'", i, (int)(end - row), row, want);
+	}
+	free(g);
+	const char *o = strbuf_str(&out);
+	char want[256];
+	snprintf(want, sizeof want, "%s/answers.csv:25: R_coeff: '1.2.3' is not a number", tmp);
+	ck_assert_msg(strstr(o, want), "'%s' lacks '%s'", o, want);
+	snprintf(want, sizeof want,
+		 "%s/answers.csv:27: no such student or variant code in the set: not graded", tmp);
+	ck_assert_ptr_nonnull(strstr(o, want));
+	ck_assert_ptr_nonnull(strstr(o, "R_coeff: 23 of 25 correct, 1 missing, 1 unreadable\n"));
+	ck_assert_ptr_nonnull(strstr(o,
+				     "stop_time: 21 of 25 correct; the commonest mistake: half the "
+				     "answer: a factor of 2 missing (3)\n"));
+	ck_assert_ptr_nonnull(strstr(o, "graded 25 students; 1 row not graded (above)\n"));
+	/* what grade cannot read */
+	ck_assert_int_eq(run("grade %s/nowhere %s/answers.csv", tmp, tmp), -1);
+	ck_assert_ptr_nonnull(strstr(d.msg, "/nowhere/manifest.txt: No such file or directory"));
+	write_text(tmp, "badcol.csv", "Name,stoptime\nStudent 01,1\n");
+	ck_assert_int_eq(run("grade %s %s/badcol.csv", dir, tmp), -1);
+	ck_assert_ptr_nonnull(strstr(d.msg, "badcol.csv:1: column 'stoptime' is not an answer of "
+					    "the set (R_coeff, stop_time)"));
+}
+END_TEST
+
 /* ---- bad arguments ------------------------------------------------------- */
 
 static void fails(const char *line, const char *msg)
@@ -1218,6 +1310,7 @@ static Suite *generate_suite(void)
 	tcase_add_test(tc, test_csv);
 	tcase_add_test(tc, test_roster);
 	tcase_add_test(tc, test_header);
+	tcase_add_test(tc, test_grade);
 	tcase_add_test(tc, test_bad_arguments);
 	tcase_add_test(tc, test_complete);
 	tcase_add_test(tc, test_no_figures);

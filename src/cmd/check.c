@@ -1,6 +1,8 @@
 /* check NAME VALUE [UNIT] and check NAME = EXPR: the student's answer
  * against tribo's, with the tolerance the exercise's [answer] section gives
  * (SPEC §2). A wrong answer is a verdict, not a failed command. */
+#include "cmd/check.h"
+
 #include <ctype.h>
 #include <math.h>
 #include <stdio.h>
@@ -33,8 +35,7 @@ static const struct ex_answer *answer_for(const struct exercise *ex, int result)
 	return NULL;
 }
 
-/* Whether x is within tolerance of ref (both in the answer's unit). */
-static bool within(const struct tolerance *tol, double x, double ref, double *allowed_rel)
+bool check_within(const struct tolerance *tol, double x, double ref, double *allowed_rel)
 {
 	double err = fabs(x - ref);
 	switch (tol->kind) {
@@ -58,8 +59,7 @@ static bool within(const struct tolerance *tol, double x, double ref, double *al
 	return err <= rel * fabs(ref);
 }
 
-/* A slip that explains the ratio of a wrong answer to the right one. */
-static const char *hint_for(double ratio, double rel)
+const char *check_hint(double ratio, double rel)
 {
 	static const struct {
 		double r;
@@ -241,7 +241,7 @@ int cmd_check(struct cmd_ctx *c)
 		goto done;
 	}
 	double allowed;
-	bool ok = within(&tol, x, ref, &allowed);
+	bool ok = check_within(&tol, x, ref, &allowed);
 	double relerr = ref != 0 ? fabs(x - ref) / fabs(ref) : fabs(x);
 	char rbuf[32], ebuf[64], xbuf[32];
 	text_format_number(ref, rbuf, sizeof(rbuf));
@@ -258,7 +258,7 @@ int cmd_check(struct cmd_ctx *c)
 		strbuf_addf(c->out, "; yours: %s%s%s", xbuf, unit_text[0] ? " " : "", unit_text);
 	strbuf_addstr(c->out, ")\n");
 	if (!ok) {
-		const char *h = ref != 0 ? hint_for(x / ref, allowed) : NULL;
+		const char *h = ref != 0 ? check_hint(x / ref, allowed) : NULL;
 		if (h)
 			strbuf_addf(c->out, "  hint: %s\n", h);
 		if (ans && ans->hint && ans->hint[0])

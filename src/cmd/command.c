@@ -281,6 +281,26 @@ static const struct command commands[] = {
 	 "The same seed gives the same files, byte for byte. The LaTeX needs only\n"
 	 "a plain pdflatex.",
 	 {COMPLETE_NONE, COMPLETE_GENERATE}},
+	{"grade",
+	 cmd_grade,
+	 2,
+	 4,
+	 0,
+	 "grade DIR ANSWERS.csv [to FILE.csv]",
+	 "the students' answers to a generated set, judged as check judges",
+	 "Reads ANSWERS.csv (a header row: the student column, then one column\n"
+	 "per answer, headed by its name, or 'ID NAME' when two exercises of the\n"
+	 "set ask for the same name; then a student a row: a name of the set's\n"
+	 "roster or a variant's code, and the answers, with or without a unit,\n"
+	 "'1.22 s' or '1220 ms') against the set generate wrote into DIR (its\n"
+	 "manifest.txt keeps the exact answers). Each answer is judged as 'check'\n"
+	 "judges it: the answer's tolerance, a unit of the wrong kind wrong, and a\n"
+	 "hint for a slip ('half the answer: a factor of 2 missing'). Writes, per\n"
+	 "student, each answer's verdict and note and the score (as CSV, into\n"
+	 "FILE.csv with 'to'), then a line per question: how many got it right and\n"
+	 "the commonest mistake. A row of no student of the set, or a cell that is\n"
+	 "no number, is reported with its line; the others are graded.",
+	 {COMPLETE_FILE, COMPLETE_FILE, COMPLETE_NONE, COMPLETE_FILE}},
 	{"help",
 	 cmd_help,
 	 0,

@@ -1311,6 +1311,44 @@ static void render_manifest(const char *format, const char *questions, const cha
 			 "mix(mix(mix(seed) ^ fnv1a(ID)) ^ (k - 1)), mix splitmix64's "
 			 "finalizer, fnv1a 64-bit FNV-1a: the same whatever N and the other "
 			 "exercises are\n");
+	/* what grade reads: the answers, exact, each with its tolerance */
+	strbuf_addstr(o, "# for grade, tab-separated: student CODE NAME; answer CODE ID NAME "
+			 "VALUE UNIT TOLERANCE (rel F, abs A, sig N, or exact for a word)\n");
+	for (size_t k = 0; k < ps->n; k++) {
+		char code[16];
+		problemset_code(ps, k, code, sizeof code);
+		if (ps->student) {
+			strbuf_addf(o, "student\t%s\t", code);
+			for (const char *q = ps->student[k]; *q; q++)
+				strbuf_addch(o, *q == '\t' || *q == '\n' || *q == '\r' ? ' ' : *q);
+			strbuf_addch(o, '\n');
+		}
+		for (size_t j = 0; j < ps->nparts; j++) {
+			const struct ps_part *p = &ps->part[j];
+			const struct exercise *ex = session_exercise(p->s);
+			for (size_t i = 0; i < ex->nanswers; i++) {
+				const struct ex_answer *a = &ex->answers[i];
+				double x;
+				strbuf_addf(o, "answer\t%s\t%s\t%s\t", code, ex->id, a->name);
+				if (problemset_answer_value(ex, a, p->v[k].res, &x)) {
+					const struct tolerance *t = &a->tol;
+					strbuf_addf(o, "%.17g\t%s\t", x, a->unit);
+					if (t->kind == TOL_REL)
+						strbuf_addf(o, "rel %.17g\n", t->value);
+					else if (t->kind == TOL_ABS)
+						strbuf_addf(o, "abs %.17g\n", t->value);
+					else if (t->kind == TOL_SIG)
+						strbuf_addf(o, "sig %d\n", (int)t->value);
+					else
+						strbuf_addf(o, "rel %.17g\n",
+							    TOLERANCE_DEFAULT_REL);
+				} else {
+					value_format_inline(&p->v[k].res[a->result], o);
+					strbuf_addstr(o, "\t\texact\n");
+				}
+			}
+		}
+	}
 }
 
 static int parse_seed(const char *s, unsigned long *out, struct diag *d)

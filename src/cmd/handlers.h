@@ -22,6 +22,7 @@ int cmd_zoom(struct cmd_ctx *c);
 int cmd_step(struct cmd_ctx *c);
 int cmd_export(struct cmd_ctx *c);
 int cmd_generate(struct cmd_ctx *c);
+int cmd_grade(struct cmd_ctx *c);
 int cmd_help(struct cmd_ctx *c);
 int cmd_quit(struct cmd_ctx *c);
 /* help NAME for a parameter or result of the loaded exercise: 0 when it

@@ -113,3 +113,23 @@ identical
 $ printf 'Name\nAda\nAda\n' > "$HOME/dup.csv"; tribo -c "generate 2 to $HOME/r3 roster $HOME/dup.csv disk-reye" 2>&1 | sed "s|$HOME|HOME|g"
 tribo: -c: command 1: generate: HOME/dup.csv:3: 'Ada' is on the roster twice (line 2 too): the key could not tell them apart
 ? 0
+
+# grade: 25 students' answers to a set, as a spreadsheet gives them (made
+# here from the manifest's exact answers: 21 right, 3 with stop_time halved,
+# one stop_time in metres, one R_coeff that is no number), and a row of no
+# student. The verdicts, the hint, the unit, the bad rows by line, and a
+# line a question.
+$ { echo 'Name'; for i in $(seq -w 1 25); do echo "Student $i"; done; } > "$HOME/g25.csv"; tribo -c "generate 25 seed 3 format txt to $HOME/g25 roster $HOME/g25.csv disk-reye" >/dev/null; awk -F'\t' 'BEGIN { print "Name,R_coeff,stop_time" } $1 == "student" { who[$2] = $3; n++; code[n] = $2 } $1 == "answer" && $4 == "R_coeff" { R[$2] = $5 } $1 == "answer" && $4 == "stop_time" { T[$2] = $5 } END { for (i = 1; i <= n; i++) { c = code[i]; r = sprintf("%.4g", R[c]); t = sprintf("%.4g", T[c]); if (i >= 19 && i <= 21) t = sprintf("%.4g", T[c] / 2); if (i == 22) t = t " m"; if (i == 24) r = "1.2.3"; print who[c] "," r "," t } print "Nobody,1,2" }' "$HOME/g25/manifest.txt" > "$HOME/answers.csv"; tribo -c "grade $HOME/g25 $HOME/answers.csv to $HOME/graded.csv" | sed "s|$HOME|HOME|g"; grep -c ',correct,,correct,,2/2$' "$HOME/graded.csv"; grep '^Student 2[0-4]' "$HOME/graded.csv" | cut -d, -f1,3,5-
+wrote HOME/graded.csv
+HOME/answers.csv:25: R_coeff: '1.2.3' is not a number with a unit: expected an operator here
+HOME/answers.csv:27: no such student or variant code in the set: not graded
+R_coeff: 24 of 25 correct, 1 unreadable
+stop_time: 21 of 25 correct; the commonest mistake: half the answer: a factor of 2 missing (3)
+graded 25 students; 1 row not graded (above)
+20
+Student 20,correct,incorrect,half the answer: a factor of 2 missing,1/2
+Student 21,correct,incorrect,half the answer: a factor of 2 missing,1/2
+Student 22,correct,incorrect,the unit m is not of the kind stop_time is (s),1/2
+Student 23,correct,correct,,2/2
+Student 24,unreadable,correct,,1/2
+? 0

@@ -1,0 +1,480 @@
+/* grade DIR ANSWERS.csv [to FILE.csv] (issue 21): the students' answers to
+ * a set `generate` wrote into DIR, judged as `check` judges one (the
+ * answer's tolerance, a unit given in the cell converted or refused, the
+ * hint that explains a wrong number), against the exact answers the set's
+ * manifest.txt keeps. A row the set does not know, or a cell that is not a
+ * number, is reported with its line and the others are graded. */
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "cmd/check.h"
+#include "cmd/handlers.h"
+#include "cmd/token.h"
+#include "exercise/units.h"
+#include "util/csv.h"
+#include "util/outfile.h"
+#include "util/text.h"
+#include "util/utf8.h"
+#include "util/xalloc.h"
+
+enum { MANIFEST_MAX_BYTES = 1 << 24, ANSWERS_MAX_BYTES = 1 << 24 };
+
+/* One asked answer of one variant, as the manifest has it. */
+struct g_answer {
+	char *code, *id, *name, *value, *unit;
+	struct tolerance tol;
+	bool word;
+};
+
+struct g_student {
+	char *code, *name;
+};
+
+struct g_set {
+	struct g_answer *a;
+	size_t na;
+	struct g_student *s;
+	size_t ns;
+};
+
+static void set_release(struct g_set *g)
+{
+	for (size_t i = 0; i < g->na; i++) {
+		free(g->a[i].code);
+		free(g->a[i].id);
+		free(g->a[i].name);
+		free(g->a[i].value);
+		free(g->a[i].unit);
+	}
+	for (size_t i = 0; i < g->ns; i++) {
+		free(g->s[i].code);
+		free(g->s[i].name);
+	}
+	free(g->a);
+	free(g->s);
+	*g = (struct g_set){0};
+}
+
+/* The fields of a tab-separated line (at most max), in place. */
+static size_t split_tabs(char *line, char **f, size_t max)
+{
+	size_t n = 0;
+	for (char *p = line; n < max;) {
+		f[n++] = p;
+		p = strchr(p, '\t');
+		if (!p)
+			break;
+		*p++ = '\0';
+	}
+	return n;
+}
+
+static int parse_tolerance(const char *s, struct tolerance *t, bool *word)
+{
+	*word = !strcmp(s, "exact");
+	if (*word)
+		return 0;
+	char kind[8];
+	double v;
+	if (sscanf(s, "%7s %lf", kind, &v) != 2 || !isfinite(v) || v < 0)
+		return -1;
+	if (!strcmp(kind, "rel"))
+		*t = (struct tolerance){TOL_REL, v};
+	else if (!strcmp(kind, "abs"))
+		*t = (struct tolerance){TOL_ABS, v};
+	else if (!strcmp(kind, "sig"))
+		*t = (struct tolerance){TOL_SIG, v};
+	else
+		return -1;
+	return 0;
+}
+
+/* The answers and students of the set in dir, from its manifest.txt. */
+static int load_set(const char *dir, struct g_set *g, struct diag *d)
+{
+	*g = (struct g_set){0};
+	struct strbuf path = STRBUF_INIT;
+	strbuf_addf(&path, "%s%smanifest.txt", dir, dir[strlen(dir) - 1] == '/' ? "" : "/");
+	FILE *f = fopen(strbuf_str(&path), "rb");
+	if (!f) {
+		diag_set(d, "%s: %s (grade reads the manifest generate wrote there)",
+			 strbuf_str(&path), strerror(errno));
+		strbuf_release(&path);
+		return -1;
+	}
+	struct strbuf text = STRBUF_INIT;
+	char buf[8192];
+	size_t n;
+	while ((n = fread(buf, 1, sizeof buf, f)) > 0 && text.len <= MANIFEST_MAX_BYTES)
+		strbuf_add(&text, buf, n);
+	fclose(f);
+	int rc = 0, line = 0;
+	for (char *p = text.buf; p && *p && !rc; line++) {
+		char *e = strchr(p, '\n');
+		if (e)
+			*e = '\0';
+		char *fld[8];
+		size_t nf = split_tabs(p, fld, 8);
+		if (!strcmp(fld[0], "answer")) {
+			struct g_answer a = {0};
+			if (nf != 7 || parse_tolerance(fld[6], &a.tol, &a.word)) {
+				rc = diag_set(d, "%s:%d: not an answer line generate writes",
+					      strbuf_str(&path), line + 1);
+				break;
+			}
+			a.code = xstrdup(fld[1]);
+			a.id = xstrdup(fld[2]);
+			a.name = xstrdup(fld[3]);
+			a.value = xstrdup(fld[4]);
+			a.unit = xstrdup(fld[5]);
+			g->a = xrealloc(g->a, (g->na + 1) * sizeof(*g->a));
+			g->a[g->na++] = a;
+		} else if (!strcmp(fld[0], "student") && nf == 3) {
+			g->s = xrealloc(g->s, (g->ns + 1) * sizeof(*g->s));
+			g->s[g->ns++] = (struct g_student){xstrdup(fld[1]), xstrdup(fld[2])};
+		}
+		p = e ? e + 1 : NULL;
+	}
+	if (!rc && !g->na)
+		rc = diag_set(d,
+			      "%s: no answers in it (a set generate wrote before grade existed?)",
+			      strbuf_str(&path));
+	strbuf_release(&text);
+	strbuf_release(&path);
+	if (rc)
+		set_release(g);
+	return rc;
+}
+
+static int no_names(const char *name, double *value, struct diag *d, void *ctx)
+{
+	(void)value;
+	(void)ctx;
+	return diag_set(d, "'%s': an answer is a number, not a name", name);
+}
+
+/* An answer column: the header names an answer as NAME, or ID NAME, ID:NAME
+ * or ID.NAME when two exercises ask for the same name. */
+struct g_col {
+	const char *header;
+	char *id, *name; /* of the answer */
+	/* tallies for the summary */
+	size_t right, wrong, missing, unreadable;
+	char **hints;
+	size_t *hint_count, nhints;
+};
+
+static bool col_match(const struct g_answer *a, const char *h)
+{
+	if (!strcmp(h, a->name))
+		return true;
+	size_t il = strlen(a->id);
+	return !strncmp(h, a->id, il) && (h[il] == ' ' || h[il] == ':' || h[il] == '.') &&
+	       !strcmp(h + il + 1, a->name);
+}
+
+static int find_columns(const struct g_set *g, const struct csv_row *hdr, const char *file,
+			struct g_col *cols, struct diag *d)
+{
+	for (size_t j = 1; j < hdr->n; j++) {
+		struct g_col *c = &cols[j];
+		*c = (struct g_col){.header = hdr->field[j]};
+		const struct g_answer *found = NULL;
+		for (size_t i = 0; i < g->na; i++) {
+			const struct g_answer *a = &g->a[i];
+			if (!col_match(a, c->header))
+				continue;
+			if (found && strcmp(found->id, a->id))
+				return diag_set(
+					d,
+					"%s:%d: column '%s' names an answer of %s and of %s: "
+					"head it '%s %s' or '%s %s'",
+					file, hdr->line, c->header, found->id, a->id, found->id,
+					found->name, a->id, a->name);
+			found = a;
+		}
+		if (!found) {
+			struct strbuf names = STRBUF_INIT;
+			for (size_t i = 0; i < g->na && !strcmp(g->a[i].code, g->a[0].code); i++)
+				strbuf_addf(&names, "%s%s", i ? ", " : "", g->a[i].name);
+			diag_set(d, "%s:%d: column '%s' is not an answer of the set (%s)", file,
+				 hdr->line, c->header, strbuf_str(&names));
+			strbuf_release(&names);
+			return -1;
+		}
+		c->id = found->id;
+		c->name = found->name;
+	}
+	return 0;
+}
+
+static void tally_hint(struct g_col *c, const char *hint)
+{
+	for (size_t i = 0; i < c->nhints; i++)
+		if (!strcmp(c->hints[i], hint)) {
+			c->hint_count[i]++;
+			return;
+		}
+	c->hints = xrealloc(c->hints, (c->nhints + 1) * sizeof(char *));
+	c->hint_count = xrealloc(c->hint_count, (c->nhints + 1) * sizeof(size_t));
+	c->hints[c->nhints] = xstrdup(hint);
+	c->hint_count[c->nhints++] = 1;
+}
+
+enum g_verdict { V_RIGHT, V_WRONG, V_MISSING, V_UNREADABLE };
+static const char *const verdict_word[] = {"correct", "incorrect", "missing", "unreadable"};
+
+/* One cell against its answer: the verdict, and in note why (the hint, a
+ * wrong unit, what could not be read). */
+static enum g_verdict judge(const struct g_answer *a, const char *cell, struct strbuf *note)
+{
+	const char *p = cell + strspn(cell, " \t");
+	if (!*p)
+		return V_MISSING;
+	if (a->word) {
+		char w[64];
+		snprintf(w, sizeof w, "%.*s", (int)strcspn(p, " \t"), p);
+		bool ok = !strcasecmp(w, a->value);
+		if (!ok && (!strcmp(a->value, "true") || !strcmp(a->value, "false"))) {
+			bool t = !strcmp(a->value, "true");
+			ok = t ? !strcasecmp(w, "yes") || !strcmp(w, "1")
+			       : !strcasecmp(w, "no") || !strcmp(w, "0");
+		}
+		if (!ok)
+			strbuf_addf(note, "the answer is %s", a->value);
+		return ok ? V_RIGHT : V_WRONG;
+	}
+	/* a decimal comma, as spreadsheets in many locales write one */
+	char num[128];
+	snprintf(num, sizeof num, "%s", p);
+	char *comma = strchr(num, ',');
+	if (comma && !strchr(comma + 1, ','))
+		*comma = '.';
+	struct quantity q;
+	struct diag d = {0};
+	if (unit_quantity_parse(num, no_names, NULL, &q, &d)) {
+		strbuf_addf(note, "'%s' is not a number with a unit: %s", p, d.msg);
+		return V_UNREADABLE;
+	}
+	struct unit au;
+	if (unit_parse(a->unit, &au, &d)) {
+		strbuf_addf(note, "the set's unit '%s': %s", a->unit, d.msg);
+		return V_UNREADABLE;
+	}
+	double x = q.value;
+	if (*q.unit_text) {
+		if (!unit_same_dim(&q.unit, &au)) {
+			strbuf_addf(note, "the unit %s is not of the kind %s is (%s)", q.unit_text,
+				    a->name, a->unit[0] ? a->unit : "no unit");
+			return V_WRONG;
+		}
+		x = unit_convert(x, &q.unit, &au);
+	}
+	if (!isfinite(x)) {
+		strbuf_addf(note, "'%s' is not a finite number", p);
+		return V_UNREADABLE;
+	}
+	const double ref = strtod(a->value, NULL);
+	double allowed;
+	if (check_within(&a->tol, x, ref, &allowed))
+		return V_RIGHT;
+	const char *hint = ref != 0 ? check_hint(x / ref, allowed) : NULL;
+	if (hint)
+		strbuf_addstr(note, hint);
+	return V_WRONG;
+}
+
+static void csv_field(struct strbuf *o, const char *s)
+{
+	if (!s[strcspn(s, ",\"\n\r")]) {
+		strbuf_addstr(o, s);
+		return;
+	}
+	strbuf_addch(o, '"');
+	for (; *s; s++) {
+		if (*s == '"')
+			strbuf_addch(o, '"');
+		strbuf_addch(o, *s);
+	}
+	strbuf_addch(o, '"');
+}
+
+/* The student column's cell: a name on the roster, or a variant's code. */
+static const char *code_of(const struct g_set *g, const char *who)
+{
+	for (size_t i = 0; i < g->ns; i++)
+		if (!strcmp(g->s[i].name, who))
+			return g->s[i].code;
+	for (size_t i = 0; i < g->na; i++)
+		if (!strcasecmp(g->a[i].code, who))
+			return g->a[i].code;
+	return NULL;
+}
+
+static const struct g_answer *answer_of(const struct g_set *g, const char *code,
+					const struct g_col *c)
+{
+	for (size_t i = 0; i < g->na; i++)
+		if (!strcmp(g->a[i].code, code) && !strcmp(g->a[i].id, c->id) &&
+		    !strcmp(g->a[i].name, c->name))
+			return &g->a[i];
+	return NULL;
+}
+
+int cmd_grade(struct cmd_ctx *c)
+{
+	const size_t nargs = c->args->n;
+	const char *out_path = NULL;
+	if (nargs == 5) {
+		if (strcmp(c->args->v[3].text, "to"))
+			return diag_set(c->d, "'%s': the third word is 'to FILE.csv'",
+					c->args->v[3].text);
+		out_path = c->args->v[4].text;
+	} else if (nargs != 3) {
+		return diag_set(c->d, "usage: grade DIR ANSWERS.csv [to FILE.csv]");
+	}
+	char *dir = token_path(c->args->v[1].text);
+	char *file = token_path(c->args->v[2].text);
+	struct g_set g;
+	struct csv ans = {0};
+	struct g_col *cols = NULL;
+	struct strbuf table = STRBUF_INIT, report = STRBUF_INIT;
+	int rc = -1;
+	if (load_set(dir, &g, c->d))
+		goto done_noset;
+	if (csv_read(file, ANSWERS_MAX_BYTES, &ans, c->d))
+		goto done;
+	if (ans.n < 2) {
+		diag_set(c->d, "%s: no answers: a header row, then one student a row", file);
+		goto done;
+	}
+	const struct csv_row *hdr = &ans.row[0];
+	if (hdr->n < 2) {
+		diag_set(c->d, "%s:%d: a student column and one column per answer", file,
+			 hdr->line);
+		goto done;
+	}
+	cols = xcalloc(hdr->n, sizeof(*cols));
+	if (find_columns(&g, hdr, file, cols, c->d))
+		goto done;
+	/* the graded table: student, code, a verdict and a note per answer,
+	 * the score */
+	strbuf_addstr(&table, "student,code");
+	for (size_t j = 1; j < hdr->n; j++) {
+		strbuf_addch(&table, ',');
+		csv_field(&table, cols[j].header);
+		strbuf_addch(&table, ',');
+		struct strbuf h = STRBUF_INIT;
+		strbuf_addf(&h, "%s note", cols[j].header);
+		csv_field(&table, strbuf_str(&h));
+		strbuf_release(&h);
+	}
+	strbuf_addstr(&table, ",score\n");
+	size_t graded = 0, bad = 0;
+	for (size_t i = 1; i < ans.n; i++) {
+		const struct csv_row *r = &ans.row[i];
+		char *who = r->n ? xstrdup(r->field[0]) : xstrdup("");
+		char *w = who + strspn(who, " \t");
+		for (size_t l = strlen(w); l && (w[l - 1] == ' ' || w[l - 1] == '\t'); l--)
+			w[l - 1] = '\0';
+		const char *code = *w ? code_of(&g, w) : NULL;
+		if (!code) {
+			strbuf_addf(&report, "%s:%d: %s: not graded\n", file, r->line,
+				    *w ? "no such student or variant code in the set"
+				       : "no student in the first column");
+			bad++;
+			free(who);
+			continue;
+		}
+		graded++;
+		csv_field(&table, w);
+		strbuf_addf(&table, ",%s", code);
+		size_t right = 0, asked = 0;
+		for (size_t j = 1; j < hdr->n; j++) {
+			const struct g_answer *a = answer_of(&g, code, &cols[j]);
+			struct strbuf note = STRBUF_INIT;
+			enum g_verdict v = V_MISSING;
+			if (a) {
+				asked++;
+				v = judge(a, j < r->n ? r->field[j] : "", &note);
+			}
+			struct g_col *cl = &cols[j];
+			right += v == V_RIGHT;
+			cl->right += v == V_RIGHT;
+			cl->wrong += v == V_WRONG;
+			cl->missing += v == V_MISSING;
+			cl->unreadable += v == V_UNREADABLE;
+			if (v == V_WRONG && note.len)
+				tally_hint(cl, strbuf_str(&note));
+			if (v == V_UNREADABLE)
+				strbuf_addf(&report, "%s:%d: %s: %s\n", file, r->line, cl->header,
+					    strbuf_str(&note));
+			strbuf_addf(&table, ",%s,", a ? verdict_word[v] : "");
+			csv_field(&table, strbuf_str(&note));
+			strbuf_release(&note);
+		}
+		strbuf_addf(&table, ",%zu/%zu\n", right, asked);
+		free(who);
+	}
+	/* the summary: a line a question */
+	for (size_t j = 1; j < hdr->n; j++) {
+		const struct g_col *cl = &cols[j];
+		strbuf_addf(&report, "%s: %zu of %zu correct", cl->header, cl->right, graded);
+		if (cl->missing)
+			strbuf_addf(&report, ", %zu missing", cl->missing);
+		if (cl->unreadable)
+			strbuf_addf(&report, ", %zu unreadable", cl->unreadable);
+		size_t best = 0;
+		for (size_t k = 1; k < cl->nhints; k++)
+			if (cl->hint_count[k] > cl->hint_count[best])
+				best = k;
+		if (cl->nhints)
+			strbuf_addf(&report, "; the commonest mistake: %s (%zu)", cl->hints[best],
+				    cl->hint_count[best]);
+		strbuf_addch(&report, '\n');
+	}
+	strbuf_addf(&report, "graded %zu student%s", graded, graded == 1 ? "" : "s");
+	if (bad)
+		strbuf_addf(&report, "; %zu row%s not graded (above)", bad, bad == 1 ? "" : "s");
+	strbuf_addch(&report, '\n');
+	if (out_path) {
+		char *op = token_path(out_path);
+		struct outfile of;
+		int wrc = outfile_open(&of, op, c->d) ||
+			  outfile_write(&of, table.buf, table.len, c->d);
+		if (wrc)
+			outfile_abort(&of);
+		else
+			wrc = outfile_commit(&of, c->d);
+		if (!wrc)
+			strbuf_addf(c->out, "wrote %s\n", op);
+		free(op);
+		if (wrc)
+			goto done;
+	} else {
+		utf8_add_clean(c->out, strbuf_str(&table));
+	}
+	utf8_add_clean(c->out, strbuf_str(&report));
+	rc = 0;
+done:
+	for (size_t j = 1; cols && j < ans.row[0].n; j++) {
+		for (size_t k = 0; k < cols[j].nhints; k++)
+			free(cols[j].hints[k]);
+		free(cols[j].hints);
+		free(cols[j].hint_count);
+	}
+	free(cols);
+	csv_release(&ans);
+	set_release(&g);
+done_noset:
+	strbuf_release(&table);
+	strbuf_release(&report);
+	free(dir);
+	free(file);
+	return rc;
+}
