@@ -115,6 +115,48 @@ static const char good[] =
 	"tolerance = 0.01\n";                                    /* 34 */
 /* clang-format on */
 
+/* Issue 21: a file with several mistakes says each, with its line,
+ * column and caret, in one load; the file still does not load. A header
+ * that is wrong hides its section's keys (they would only echo it), and
+ * an unknown model the rest. */
+START_TEST(test_all_errors)
+{
+	struct diag d;
+	struct exercise *ex = parse("[exercise]\nid = t\ntitle = T\nmodel = disk\n"
+				    "statment = A disk.\n\n[param r]\nvalue = abc\n\n"
+				    "[param mu]\nvalue = 0.3\ndraw = 0.1\n",
+				    &d);
+	ck_assert_ptr_null(ex);
+	ck_assert_int_eq(d.line, 5);
+	ck_assert_int_eq(d.col, 1);
+	ck_assert_ptr_nonnull(strstr(d.msg, "unknown key 'statment'"));
+	ck_assert_int_eq(d.nmore, 2);
+	ck_assert_ptr_nonnull(strstr(d.more, "t.ini:8:9: 'abc' is not a number\n"
+					     "    value = abc\n            ^\n"));
+	ck_assert_ptr_nonnull(strstr(d.more, "t.ini:12:8: draw takes two numbers"));
+	ck_assert_ptr_nonnull(strstr(d.more, "\n3 errors\n"));
+	struct strbuf sb = STRBUF_INIT;
+	diag_format(&d, &sb);
+	int carets = 0;
+	for (const char *p = strbuf_str(&sb); (p = strstr(p, "^\n")); p++)
+		carets++;
+	ck_assert_int_eq(carets, 3);
+	strbuf_release(&sb);
+
+	ex = parse("[exercise]\nid = t\ntitle = T\nmodel = disk\n[parm r]\nvalue = 1\n"
+		   "unit = m\n[param mu]\nvalue = x\n",
+		   &d);
+	ck_assert_ptr_null(ex);
+	ck_assert_int_eq(d.line, 5);
+	ck_assert_int_eq(d.nmore, 1);
+	ck_assert_ptr_nonnull(strstr(d.more, "t.ini:9:"));
+	ex = parse("[exercise]\nid = t\ntitle = T\nmodel = dsk\n[param mu]\nvalue = x\n", &d);
+	ck_assert_ptr_null(ex);
+	ck_assert_ptr_nonnull(strstr(d.msg, "unknown model 'dsk'"));
+	ck_assert_int_eq(d.nmore, 0);
+}
+END_TEST
+
 START_TEST(test_good_file)
 {
 	struct diag d;
@@ -1319,6 +1361,7 @@ static Suite *exercise_suite(void)
 	tc = tcase_create("catalog");
 	tcase_add_test(tc, test_catalog);
 	tcase_add_test(tc, test_catalog_empty);
+	tcase_add_test(tc, test_all_errors);
 	suite_add_tcase(s, tc);
 	return s;
 }

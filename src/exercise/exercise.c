@@ -36,11 +36,14 @@ struct parse {
 	bool prev_key;	   /* a key came before: an indented line continues it */
 	bool continuation; /* the current line continues a value */
 	char prev_name[32];
-	char *keep; /* the value of `keep`, resolved once the model is known */
+	char *keep;    /* the value of `keep`, resolved once the model is known */
 	char *overlay; /* the value of `overlay`, likewise */
 	struct exercise *ex;
 	struct diag *d;
-	bool failed;
+	bool failed; /* an error was found: the file does not load */
+	int nerr;    /* errors found so far (the first in d, the others in d->more) */
+	bool stop;   /* no use reading on: too many errors, or no model */
+	bool skip;   /* the current section's header was wrong: its keys are not read */
 
 	enum section sec;
 	char secname[80];
@@ -61,19 +64,42 @@ struct parse {
 	bool *param_given;
 };
 
+/* The most errors of a file reported: after them, reading stops. */
+enum { PARSE_MAX_ERRORS = 20 };
+
+/* An error of the file: the first in d, each later one formatted into
+ * d->more (as far as it holds them), so that a file's mistakes are said
+ * at once, not one per load. */
+static void record(struct parse *ps, int line, int col, const char *source, const char *msg)
+{
+	if (ps->nerr == 0) {
+		diag_at(ps->d, ps->path, line, col, source, "%s", msg);
+	} else {
+		struct diag t;
+		struct strbuf sb = STRBUF_INIT;
+		diag_at(&t, ps->path, line, col, source, "%s", msg);
+		diag_format(&t, &sb);
+		const size_t have = strlen(ps->d->more);
+		if (have + sb.len < sizeof(ps->d->more))
+			memcpy(ps->d->more + have, sb.buf, sb.len + 1);
+		strbuf_release(&sb);
+		ps->d->nmore++;
+	}
+	ps->failed = true;
+	if (++ps->nerr >= PARSE_MAX_ERRORS)
+		ps->stop = true;
+}
+
 static int perr(struct parse *ps, int col, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 static int perr(struct parse *ps, int col, const char *fmt, ...)
 {
 	char msg[sizeof(ps->d->msg)];
 	va_list ap;
-	if (ps->failed)
-		return 0;
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	diag_at(ps->d, ps->path, ps->lineno, col, ps->raw, "%s", msg);
-	ps->failed = true;
+	record(ps, ps->lineno, col, ps->raw, msg);
 	return 0;
 }
 
@@ -100,8 +126,6 @@ static int perr_line(struct parse *ps, int line, int col, const char *fmt, ...)
 {
 	char msg[sizeof(ps->d->msg)], text[256];
 	va_list ap;
-	if (ps->failed)
-		return -1;
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
@@ -113,8 +137,7 @@ static int perr_line(struct parse *ps, int line, int col, const char *fmt, ...)
 				col++;
 		col = text[0] ? col + 1 : 0; /* no column in an empty line */
 	}
-	diag_at(ps->d, ps->path, line, line > 0 ? col : 0, line > 0 ? text : NULL, "%s", msg);
-	ps->failed = true;
+	record(ps, line, line > 0 ? col : 0, line > 0 ? text : NULL, msg);
 	return -1;
 }
 
@@ -174,8 +197,6 @@ static void section_begin(struct parse *ps, const char *line)
 	const char *close = strchr(line, ']');
 	int col = (int)(line - ps->raw) + 1;
 	section_end(ps);
-	if (ps->failed)
-		return;
 	if (!close) {
 		perr(ps, col, "section header without ']'");
 		return;
@@ -226,6 +247,7 @@ static void section_begin(struct parse *ps, const char *line)
 			     "[%s %s] comes before the model is known: begin the file with "
 			     "[exercise] and its 'model = …'",
 			     kind, arg);
+			ps->stop = true; /* every section after it would say the same */
 			return;
 		}
 		const bool is_param = kind[0] == 'p';
@@ -339,6 +361,8 @@ static int exercise_key(struct parse *ps, int k, const char *value)
 			for (const struct model *const *mm = model_all(); *mm && n < 32; mm++)
 				cands[n++] = (*mm)->name;
 			char hint[96];
+			/* the rest of the file is the model's: nothing more to check */
+			ps->stop = true;
 			return perr(ps, col_of_value(ps), "unknown model '%s'%s", value,
 				    text_did_you_mean(value, cands, n, hint, sizeof(hint)));
 		}
@@ -528,7 +552,7 @@ static int answer_key(struct parse *ps, int k, const char *value)
 
 static int handler(struct parse *ps, const char *name, const char *value)
 {
-	if (ps->failed)
+	if (ps->skip)
 		return 0;
 	if (ps->sec == SEC_NONE)
 		return perr(ps, col_of_key(ps), "'%s' outside a section: begin with [exercise]",
@@ -623,7 +647,9 @@ static void read_line(struct parse *ps, const char *start, size_t n)
 		return;
 	ps->continuation = p != ps->raw && ps->prev_key;
 	if (!ps->continuation && *p == '[') {
+		const int before = ps->nerr;
 		section_begin(ps, p);
+		ps->skip = ps->nerr > before;
 		ps->prev_key = false;
 		return;
 	}
@@ -655,7 +681,7 @@ static void read_line(struct parse *ps, const char *start, size_t n)
 
 static void read_lines(struct parse *ps)
 {
-	while (ps->pos < ps->len && !ps->failed) {
+	while (ps->pos < ps->len && !ps->stop) {
 		const char *start = ps->text + ps->pos;
 		const char *nl = memchr(start, '\n', ps->len - ps->pos);
 		size_t n = nl ? (size_t)(nl - start) : ps->len - ps->pos;
@@ -1058,6 +1084,11 @@ struct exercise *exercise_parse(const char *path, const char *text, size_t len, 
 		final_overlay(&ps);
 	if (!ps.failed)
 		final_domain(&ps);
+	if (ps.nerr > 1) {
+		const size_t have = strlen(d->more);
+		snprintf(d->more + have, sizeof(d->more) - have, "%d errors%s\n", ps.nerr,
+			 ps.nerr >= PARSE_MAX_ERRORS ? " (reading stopped there)" : "");
+	}
 	free(ps.raw);
 	free(ps.keep);
 	free(ps.overlay);

@@ -350,8 +350,35 @@ int exercise_lint(const char *path, struct strbuf *out, struct lint_count *count
 		snprintf(d.msg, sizeof(d.msg), "error: %.*s", (int)sizeof(d.msg) - 8, msg);
 		if (!d.file[0])
 			snprintf(d.file, sizeof(d.file), "%s", path);
+		/* the file's other errors, each marked likewise; not the
+		 * parser's count, lint gives its own */
+		char more[sizeof(d.more)];
+		snprintf(more, sizeof(more), "%s", d.more);
+		d.more[0] = '\0';
 		diag_format(&d, out);
-		l.n.errors++;
+		const size_t flen = strlen(d.file);
+		for (const char *p = more; *p;) {
+			const size_t n = strcspn(p, "\n");
+			const char *colon = NULL;
+			if (!strncmp(p, d.file, flen) && p[flen] == ':') {
+				/* past "FILE:LINE:COL: " */
+				colon = p + flen + 1 + strspn(p + flen + 1, "0123456789:");
+				if (colon > p + n || colon[0] != ' ')
+					colon = NULL;
+			}
+			if (colon) {
+				strbuf_add(out, p, (size_t)(colon - p));
+				strbuf_addstr(out, " error:");
+				strbuf_add(out, colon, (size_t)(p + n - colon));
+				strbuf_addch(out, '\n');
+			} else if (p[strspn(p, "0123456789")] != ' ' ||
+				   strncmp(p + strspn(p, "0123456789"), " errors", 7)) {
+				strbuf_add(out, p, n);
+				strbuf_addch(out, '\n');
+			}
+			p += n + (p[n] == '\n');
+		}
+		l.n.errors += 1 + d.nmore;
 	} else {
 		l.ex = ex;
 		check_file(&l);

@@ -109,4 +109,6 @@ void diag_format(const struct diag *d, struct strbuf *out)
 			strbuf_addch(out, ' ');
 		strbuf_addstr(out, "^\n");
 	}
+	if (d->more[0])
+		utf8_add_clean(out, d->more);
 }

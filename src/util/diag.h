@@ -12,6 +12,10 @@ struct diag {
 	int col;	  /* 1-based; 0 when unknown */
 	char source[256]; /* the offending line, shown with a caret under col */
 	char prefix[128]; /* what was being done: "load: " */
+	char more[4096];  /* the errors after the first, formatted (a file's
+			   * other mistakes), or "" */
+	int nmore;	  /* how many: more may hold fewer, and a last line
+			   * "N errors" */
 };
 
 void diag_clear(struct diag *d);
@@ -23,7 +27,7 @@ int diag_at(struct diag *d, const char *file, int line, int col, const char *sou
 /* Says what was being done ("load: "); shown before the file location. */
 void diag_prefix(struct diag *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* "file:line:col: message", then, when the source line is known, the line
- * and a caret under the column. Always ends with a newline. */
+ * and a caret under the column, then `more`. Always ends with a newline. */
 void diag_format(const struct diag *d, struct strbuf *out);
 
 #endif

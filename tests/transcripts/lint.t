@@ -221,3 +221,28 @@ tribo: stdin:2: load: bad-rg.ini:7:1: model ragulskis refuses these values: peri
     value = 2.5
     ^
 ? 0
+
+# Issue 21: three mistakes on three lines, all said at once by load and by
+# lint, each with its line, column and caret.
+$ printf '[exercise]\nid = three\ntitle = Three mistakes\nmodel = disk\nstatment = A disk.\n\n[param r]\nvalue = abc\n\n[param mu]\nvalue = 0.3\ndraw = 0.1\n' > "$HOME/three.ini"; cd "$HOME" && tribo -c 'load three.ini'; tribo --lint three.ini
+! tribo: -c: command 1: load: three.ini:5:1: unknown key 'statment' in [exercise] (did you mean 'statement'?)
+!     statment = A disk.
+!     ^
+! three.ini:8:9: 'abc' is not a number
+!     value = abc
+!             ^
+! three.ini:12:8: draw takes two numbers: draw = LOW HIGH
+!     draw = 0.1
+!            ^
+! 3 errors
+three.ini:5:1: error: unknown key 'statment' in [exercise] (did you mean 'statement'?)
+    statment = A disk.
+    ^
+three.ini:8:9: error: 'abc' is not a number
+    value = abc
+            ^
+three.ini:12:8: error: draw takes two numbers: draw = LOW HIGH
+    draw = 0.1
+           ^
+three.ini: 3 errors, 0 warnings
+? 1
