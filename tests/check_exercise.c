@@ -150,6 +150,12 @@ START_TEST(test_all_errors)
 	ck_assert_int_eq(d.line, 5);
 	ck_assert_int_eq(d.nmore, 1);
 	ck_assert_ptr_nonnull(strstr(d.more, "t.ini:9:"));
+	/* a line whose only ':' is in its inline comment (found by fuzzing: it
+	 * crashed load) */
+	ex = parse("d ;:3m}&/", &d);
+	ck_assert_ptr_null(ex);
+	ck_assert_int_eq(d.line, 1);
+	ck_assert_ptr_nonnull(strstr(d.msg, "expected 'key = value' or a [section]"));
 	ex = parse("[exercise]\nid = t\ntitle = T\nmodel = dsk\n[param mu]\nvalue = x\n", &d);
 	ck_assert_ptr_null(ex);
 	ck_assert_ptr_nonnull(strstr(d.msg, "unknown model 'dsk'"));

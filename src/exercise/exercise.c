@@ -667,6 +667,11 @@ static void read_line(struct parse *ps, const char *start, size_t n)
 		handler(ps, ps->prev_name, strip(work, strlen(work)));
 	} else {
 		char *eq = strpbrk(work, "=:");
+		if (!eq) { /* its '=' or ':' was in the inline comment */
+			perr(ps, (int)(p - ps->raw) + 1, "expected 'key = value' or a [section]");
+			free(work);
+			return;
+		}
 		const char *name = strip(work, (size_t)(eq - work));
 		const char *value = strip(eq + 1, strlen(eq + 1));
 		snprintf(ps->prev_name, sizeof(ps->prev_name), "%s", name);
