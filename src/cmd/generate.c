@@ -987,18 +987,10 @@ static void header_release(struct ps_header *h)
 static int load_header(const char *path, struct ps_header *h, struct diag *d)
 {
 	*h = (struct ps_header){0};
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return diag_set(d, "%s: %s", path, strerror(errno));
 	struct strbuf text = STRBUF_INIT;
-	char buf[4096];
-	size_t n;
-	while ((n = fread(buf, 1, sizeof buf, f)) > 0 && text.len <= HEADER_MAX_BYTES)
-		strbuf_add(&text, buf, n);
-	fclose(f);
-	if (text.len > HEADER_MAX_BYTES) {
+	if (read_whole_file(path, HEADER_MAX_BYTES, &text, d)) {
 		strbuf_release(&text);
-		return diag_set(d, "%s: larger than %d bytes", path, HEADER_MAX_BYTES);
+		return -1;
 	}
 	static const char *const keys[] = {"course", "title", "date", "instructions"};
 	char **slot[] = {&h->course, &h->title, &h->date, &h->instructions};

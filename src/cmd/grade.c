@@ -5,7 +5,6 @@
  * manifest.txt keeps. A row the set does not know, or a cell that is not a
  * number, is reported with its line and the others are graded. */
 #include <ctype.h>
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -100,19 +99,15 @@ static int load_set(const char *dir, struct g_set *g, struct diag *d)
 	*g = (struct g_set){0};
 	struct strbuf path = STRBUF_INIT;
 	strbuf_addf(&path, "%s%smanifest.txt", dir, dir[strlen(dir) - 1] == '/' ? "" : "/");
-	FILE *f = fopen(strbuf_str(&path), "rb");
-	if (!f) {
-		diag_set(d, "%s: %s (grade reads the manifest generate wrote there)",
-			 strbuf_str(&path), strerror(errno));
+	struct strbuf text = STRBUF_INIT;
+	if (read_whole_file(strbuf_str(&path), MANIFEST_MAX_BYTES, &text, d)) {
+		char why[sizeof d->msg];
+		snprintf(why, sizeof why, "%s", d->msg);
+		diag_set(d, "%s (grade reads the manifest generate wrote there)", why);
+		strbuf_release(&text);
 		strbuf_release(&path);
 		return -1;
 	}
-	struct strbuf text = STRBUF_INIT;
-	char buf[8192];
-	size_t n;
-	while ((n = fread(buf, 1, sizeof buf, f)) > 0 && text.len <= MANIFEST_MAX_BYTES)
-		strbuf_add(&text, buf, n);
-	fclose(f);
 	int rc = 0, line = 0;
 	for (char *p = text.buf; p && *p && !rc; line++) {
 		char *e = strchr(p, '\n');
@@ -289,21 +284,6 @@ static enum g_verdict judge(const struct g_answer *a, const char *cell, struct s
 	return V_WRONG;
 }
 
-static void csv_field(struct strbuf *o, const char *s)
-{
-	if (!s[strcspn(s, ",\"\n\r")]) {
-		strbuf_addstr(o, s);
-		return;
-	}
-	strbuf_addch(o, '"');
-	for (; *s; s++) {
-		if (*s == '"')
-			strbuf_addch(o, '"');
-		strbuf_addch(o, *s);
-	}
-	strbuf_addch(o, '"');
-}
-
 /* The student column's cell: a name on the roster, or a variant's code. */
 static const char *code_of(const struct g_set *g, const char *who)
 {
@@ -367,11 +347,11 @@ int cmd_grade(struct cmd_ctx *c)
 	strbuf_addstr(&table, "student,code");
 	for (size_t j = 1; j < hdr->n; j++) {
 		strbuf_addch(&table, ',');
-		csv_field(&table, cols[j].header);
+		csv_add_cell(&table, cols[j].header);
 		strbuf_addch(&table, ',');
 		struct strbuf h = STRBUF_INIT;
 		strbuf_addf(&h, "%s note", cols[j].header);
-		csv_field(&table, strbuf_str(&h));
+		csv_add_cell(&table, strbuf_str(&h));
 		strbuf_release(&h);
 	}
 	strbuf_addstr(&table, ",score\n");
@@ -392,7 +372,7 @@ int cmd_grade(struct cmd_ctx *c)
 			continue;
 		}
 		graded++;
-		csv_field(&table, w);
+		csv_add_cell(&table, w);
 		strbuf_addf(&table, ",%s", code);
 		size_t right = 0, asked = 0;
 		for (size_t j = 1; j < hdr->n; j++) {
@@ -415,7 +395,7 @@ int cmd_grade(struct cmd_ctx *c)
 				strbuf_addf(&report, "%s:%d: %s: %s\n", file, r->line, cl->header,
 					    strbuf_str(&note));
 			strbuf_addf(&table, ",%s,", a ? verdict_word[v] : "");
-			csv_field(&table, strbuf_str(&note));
+			csv_add_cell(&table, strbuf_str(&note));
 			strbuf_release(&note);
 		}
 		strbuf_addf(&table, ",%zu/%zu\n", right, asked);

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/csv.h"
 #include "util/outfile.h"
 #include "util/xalloc.h"
 
@@ -154,29 +155,12 @@ const struct table *export_figure_table(const struct figure *f, struct figures *
 	return t;
 }
 
-/* RFC 4180: a cell with a comma, a quote or a line break is quoted, its
- * quotes doubled. */
-static void csv_cell(struct strbuf *out, const char *s)
-{
-	if (!s[strcspn(s, ",\"\r\n")] && s[0] != ' ' && (!s[0] || s[strlen(s) - 1] != ' ')) {
-		strbuf_addstr(out, s);
-		return;
-	}
-	strbuf_addch(out, '"');
-	for (; *s; s++) {
-		if (*s == '"')
-			strbuf_addch(out, '"');
-		strbuf_addch(out, *s);
-	}
-	strbuf_addch(out, '"');
-}
-
 void export_csv(const struct table *t, struct strbuf *out)
 {
 	for (size_t j = 0; j < t->ncols; j++) {
 		if (j)
 			strbuf_addch(out, ',');
-		csv_cell(out, t->cols[j]);
+		csv_add_cell(out, t->cols[j]);
 	}
 	strbuf_addstr(out, "\r\n");
 	for (size_t i = 0; i < t->nrows; i++) {

@@ -115,26 +115,47 @@ int csv_parse(const char *name, const char *text, size_t len, struct csv *out, s
 	return 0;
 }
 
-int csv_read(const char *path, size_t max_bytes, struct csv *out, struct diag *d)
+int read_whole_file(const char *path, size_t max_bytes, struct strbuf *out, struct diag *d)
 {
-	*out = (struct csv){0};
 	FILE *f = fopen(path, "rb");
 	if (!f)
 		return diag_set(d, "%s: %s", path, strerror(errno));
-	struct strbuf sb = STRBUF_INIT;
+	const size_t start = out->len;
 	char buf[8192];
 	size_t n;
-	while ((n = fread(buf, 1, sizeof buf, f)) > 0 && sb.len <= max_bytes)
-		strbuf_add(&sb, buf, n);
+	while ((n = fread(buf, 1, sizeof buf, f)) > 0 && out->len - start <= max_bytes)
+		strbuf_add(out, buf, n);
 	const int err = ferror(f);
 	fclose(f);
-	int rc;
 	if (err)
-		rc = diag_set(d, "%s: read error", path);
-	else if (sb.len > max_bytes)
-		rc = diag_set(d, "%s: larger than %zu bytes", path, max_bytes);
-	else
+		return diag_set(d, "%s: read error", path);
+	if (out->len - start > max_bytes)
+		return diag_set(d, "%s: larger than %zu bytes", path, max_bytes);
+	return 0;
+}
+
+int csv_read(const char *path, size_t max_bytes, struct csv *out, struct diag *d)
+{
+	*out = (struct csv){0};
+	struct strbuf sb = STRBUF_INIT;
+	int rc = read_whole_file(path, max_bytes, &sb, d);
+	if (!rc)
 		rc = csv_parse(path, strbuf_str(&sb), sb.len, out, d);
 	strbuf_release(&sb);
 	return rc;
+}
+
+void csv_add_cell(struct strbuf *out, const char *s)
+{
+	if (!s[strcspn(s, ",\"\r\n")] && s[0] != ' ' && (!s[0] || s[strlen(s) - 1] != ' ')) {
+		strbuf_addstr(out, s);
+		return;
+	}
+	strbuf_addch(out, '"');
+	for (; *s; s++) {
+		if (*s == '"')
+			strbuf_addch(out, '"');
+		strbuf_addch(out, *s);
+	}
+	strbuf_addch(out, '"');
 }

@@ -9,6 +9,7 @@
 #include <stddef.h>
 
 #include "util/diag.h"
+#include "util/strbuf.h"
 
 struct csv_row {
 	char **field;
@@ -27,5 +28,14 @@ int csv_read(const char *path, size_t max_bytes, struct csv *out, struct diag *d
 /* The same from text in memory; `name` names it in messages. */
 int csv_parse(const char *name, const char *text, size_t len, struct csv *out, struct diag *d);
 void csv_release(struct csv *c);
+
+/* Appends s as one CSV cell (RFC 4180): quoted, its quotes doubled, when
+ * it holds a comma, a quote or a line break, or begins or ends with a
+ * blank. */
+void csv_add_cell(struct strbuf *out, const char *s);
+
+/* The whole of a file, at most max_bytes, into out (appended). Returns 0,
+ * or -1 with d naming the file and what went wrong. */
+int read_whole_file(const char *path, size_t max_bytes, struct strbuf *out, struct diag *d);
 
 #endif
