@@ -9,6 +9,7 @@
 #include <cvode/cvode.h>
 #include <math.h>
 #include <nvector/nvector_serial.h>
+#include <stdbool.h>
 #include <string.h>
 #include <sunnonlinsol/sunnonlinsol_fixedpoint.h>
 
@@ -40,6 +41,22 @@ static int cv_root(sunrealtype t, N_Vector y, sunrealtype *g, void *p)
 	return 0;
 }
 
+/* What either library's run leaves, as ode_run reports it: the state at
+ * its end, the event when its root finder stopped it, a failure. */
+static int finish(const char *lib, int flag, bool root, const struct cv_data *c, N_Vector v,
+		  double t, long steps, double h, double y[], struct ode_end *end, struct diag *d)
+{
+	memcpy(y, N_VGetArrayPointer(v), c->sys->dim * sizeof(double));
+	end->event = root;
+	end->steps = (size_t)steps;
+	end->t = t;
+	end->h = h;
+	if (flag >= 0)
+		return 0;
+	return c->status ? num_fail(d, c->status, "integration")
+			 : diag_set(d, "integration failed (%s flag %d) at t = %g", lib, flag, t);
+}
+
 static int run_adams(const struct ode_system *sys, const struct ode_opts *opts, double t0,
 		     double y[], struct ode_end *end, struct diag *d)
 {
@@ -64,23 +81,13 @@ static int run_adams(const struct ode_system *sys, const struct ode_opts *opts, 
 	if (sys->event)
 		CVodeRootInit(mem, 1, cv_root);
 	double t = t0;
-	int rc = 0;
-	end->event = false;
-	int flag = CVode(mem, tout, v, &t, CV_NORMAL);
-	if (flag == CV_ROOT_RETURN)
-		end->event = true;
-	else if (flag < 0)
-		rc = c.status
-			     ? num_fail(d, c.status, "integration")
-			     : diag_set(d, "integration failed (CVODE flag %d) at t = %g", flag, t);
-	memcpy(y, N_VGetArrayPointer(v), sys->dim * sizeof(double));
+	int rc;
+	const int flag = CVode(mem, tout, v, &t, CV_NORMAL);
 	long ns = 0;
 	double hcur = 0;
 	CVodeGetNumSteps(mem, &ns);
 	CVodeGetCurrentStep(mem, &hcur);
-	end->steps = (size_t)ns;
-	end->t = t;
-	end->h = hcur;
+	rc = finish("CVODE", flag, flag == CV_ROOT_RETURN, &c, v, t, ns, hcur, y, end, d);
 	CVodeFree(&mem);
 	SUNNonlinSolFree(nls);
 	N_VDestroy(v);
@@ -111,23 +118,13 @@ static int run_erk(int table, const struct ode_system *sys, const struct ode_opt
 	if (sys->event)
 		ERKStepRootInit(mem, 1, cv_root);
 	double t = t0;
-	int rc = 0;
-	end->event = false;
-	int flag = ERKStepEvolve(mem, tout, v, &t, ARK_NORMAL);
-	if (flag == ARK_ROOT_RETURN)
-		end->event = true;
-	else if (flag < 0)
-		rc = c.status ? num_fail(d, c.status, "integration")
-			      : diag_set(d, "integration failed (ARKODE flag %d) at t = %g", flag,
-					 t);
-	memcpy(y, N_VGetArrayPointer(v), sys->dim * sizeof(double));
+	int rc;
+	const int flag = ERKStepEvolve(mem, tout, v, &t, ARK_NORMAL);
 	long ns = 0;
 	double hcur = 0;
 	ERKStepGetNumSteps(mem, &ns);
 	ERKStepGetCurrentStep(mem, &hcur);
-	end->steps = (size_t)ns;
-	end->t = t;
-	end->h = hcur;
+	rc = finish("ARKODE", flag, flag == ARK_ROOT_RETURN, &c, v, t, ns, hcur, y, end, d);
 	ERKStepFree(&mem);
 	N_VDestroy(v);
 	SUNContext_Free(&ctx);
