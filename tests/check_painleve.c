@@ -3,7 +3,10 @@
  * critical friction, Painlevé's classification, energy, the rigid and
  * compliant runs and the stiffness check. */
 #include <check.h>
+#include <gsl/gsl_linalg.h>
 #include <gsl/gsl_math.h>
+#include <gsl/gsl_odeiv2.h>
+#include <gsl/gsl_roots.h>
 #include <math.h>
 #include <string.h>
 
@@ -568,9 +571,10 @@ START_TEST(test_figures_mu_crit)
 	const struct figure *f = fig(&r.figs, "mu_crit");
 	const struct curve *band = curve(f, "paradox (D < 0: no solution, or two)"),
 			   *mc = curve(f, "μ_crit(θ)"), *least = curve(f, "least μ_crit"),
-			   *here = curve(f, c[3] > res(&r, "mu_crit")
-						    ? "this exercise (θ, μ), in the paradox region"
-						    : "this exercise (θ, μ), outside the paradox region");
+			   *here = curve(
+				   f, c[3] > res(&r, "mu_crit")
+					      ? "this exercise (θ, μ), in the paradox region"
+					      : "this exercise (θ, μ), outside the paradox region");
 	const double mu_min = res(&r, "mu_crit_min"), th_min = res(&r, "theta_crit_min");
 	const bool back = c[2] < 90;
 	ck_assert_int_eq(band->style, CURVE_FILL);
@@ -649,6 +653,244 @@ START_TEST(test_figures_degenerate)
 }
 END_TEST
 
+/* ---- Painlevé friction (4.3) and the family (5.1)-(5.2) ---------------- */
+
+/* The sliding rod (y = 0, ÿ = 0) by the constrained equations themselves,
+ * independently of the model's A⁻¹ route: unknowns (ẍ, θ̈, λ) of
+ *   (m1+m2) ẍ − m2 l s θ̈ = m2 l c θ̇² + λ G_x
+ *   −m2 l s ẍ + m2 l² θ̈  = −m2 g l c
+ *   m2 l c θ̈             = −(m1+m2) g + m2 l s θ̇² + λ (1 + G_y)
+ * with the friction per unit λ G = (G_x, 0, G_y), by GSL's LU. */
+struct rodp {
+	double m1, m2, l, g, Gx, Gy;
+};
+
+static void slide_solve(const struct rodp *p, double th, double thd, double out[3])
+{
+	const double M = p->m1 + p->m2, b = p->m2 * p->l, s = sin(th), c = cos(th);
+	double a[9] = {M, -b * s, -p->Gx, -b * s, b * p->l, 0, 0, b * c, -(1 + p->Gy)};
+	double rhs[3] = {b * c * thd * thd, -b * p->g * c, -M * p->g + b * s * thd * thd};
+	gsl_matrix_view A = gsl_matrix_view_array(a, 3, 3);
+	gsl_vector_view bv = gsl_vector_view_array(rhs, 3), xv = gsl_vector_view_array(out, 3);
+	gsl_permutation *perm = gsl_permutation_alloc(3);
+	int sg;
+	gsl_linalg_LU_decomp(&A.matrix, perm, &sg);
+	gsl_linalg_LU_solve(&A.matrix, perm, &bv.vector, &xv.vector);
+	gsl_permutation_free(perm);
+}
+
+/* The frictionless normal reaction at (θ, θ̇). */
+static double lambda_free(double m1, double m2, double l, double g, double th, double thd)
+{
+	const struct rodp p = {m1, m2, l, g, 0, 0};
+	double q[3];
+	slide_solve(&p, th, thd, q);
+	return q[2];
+}
+
+/* Painlevé friction: the classical force −μλσe_x projected by (4.3),
+ * G = −μσ(e_x − ((A⁻¹)_xy/(A⁻¹)_yy) e_y) with (A⁻¹)_xy/(A⁻¹)_yy =
+ * −m2 sc/(m1 + m2 c²). Deep in the classical paradox region and out of
+ * it: always consistent, (2.8) and (2.9) hold with ρ = μ (A⁻¹)_xy²/(A⁻¹)_yy,
+ * D = (A⁻¹)_yy and λ is the frictionless one. */
+START_TEST(test_projected)
+{
+	const double m1 = 1.2, m2 = 0.8, l = 0.9, g = 9.81;
+	for (double th = 20; th < 170; th += 30)
+		for (double mu = 0.5; mu < 20; mu *= 3) {
+			struct run r;
+			rod(&r, m1, m2, l, th);
+			setn(&r, "xdot", -1);
+			setn(&r, "thetadot", 0.7);
+			setn(&r, "mu", mu);
+			setw(&r, "law", "projected");
+			setn(&r, "tmax", 0.2);
+			r.no_figs = true;
+			solve_ok(&r);
+			const double s = sin(th * M_PI / 180), c = cos(th * M_PI / 180);
+			const double M = m1 + m2, axy = -m2 * s * c / (M * m1),
+				     ayy = (m1 + m2 * c * c) / (M * m1);
+			ck_assert_str_eq(resw(&r, "mode"), "consistent");
+			ck_assert(resb(&r, "cond28"));
+			ck_assert(resb(&r, "cond29"));
+			ck_assert(resb(&r, "cond29_run"));
+			ck_assert(res(&r, "cond29_residual_max") < 1e-14);
+			ck_assert_rel(res(&r, "D"), ayy, 1e-13);
+			ck_assert_near(res(&r, "rho"), mu * axy * axy / ayy, 1e-13, mu);
+			const double l0 = lambda_free(m1, m2, l, g, th * M_PI / 180, 0.7);
+			ck_assert_rel(res(&r, "lambda"), l0, 1e-13);
+			ck_assert(res(&r, "lambda_dev_max") < 1e-11 * M * g);
+			run_free(&r);
+		}
+}
+END_TEST
+
+/* The paradox exercise's state under Painlevé friction: the rod slides
+ * back, the foot comes to rest and is held, the rod pivots down. The
+ * sliding phase against an independent integration of the constrained
+ * equations (slide_solve with G of (4.3); gsl_odeiv2 rk8pd at 1e-13 and
+ * Brent on ẋ(t) = 0): where the foot stops and when. */
+struct proj_ode {
+	struct rodp p;
+	double mu, sigma;
+};
+
+static int proj_rhs(double t, const double y[], double f[], void *vp)
+{
+	struct proj_ode *o = vp;
+	(void)t;
+	const double s = sin(y[1]), c = cos(y[1]);
+	struct rodp p = o->p;
+	p.Gx = -o->mu * o->sigma;
+	p.Gy = -p.Gx * (-p.m2 * s * c / (p.m1 + p.m2 * c * c));
+	double q[3];
+	slide_solve(&p, y[1], y[3], q);
+	f[0] = y[2], f[1] = y[3], f[2] = q[0], f[3] = q[1];
+	return GSL_SUCCESS;
+}
+
+static void proj_state(struct proj_ode *o, double t, double y[4])
+{
+	gsl_odeiv2_system sys = {proj_rhs, NULL, 4, o};
+	gsl_odeiv2_driver *dr =
+		gsl_odeiv2_driver_alloc_y_new(&sys, gsl_odeiv2_step_rk8pd, 1e-6, 1e-13, 1e-13);
+	double t0 = 0;
+	y[0] = 0, y[1] = 60 * M_PI / 180, y[2] = -1, y[3] = 0;
+	ck_assert_int_eq(gsl_odeiv2_driver_apply(dr, &t0, t, y), GSL_SUCCESS);
+	gsl_odeiv2_driver_free(dr);
+}
+
+static double proj_xdot(double t, void *vp)
+{
+	double y[4];
+	proj_state(vp, t, y);
+	return y[2];
+}
+
+START_TEST(test_projected_paradox_run)
+{
+	struct run r;
+	rod(&r, 1, 1, 1, 60);
+	setn(&r, "mu", 3);
+	setn(&r, "xdot", -1);
+	setw(&r, "law", "projected");
+	solve_ok(&r);
+	ck_assert_str_eq(resw(&r, "mode"), "consistent");
+	ck_assert_rel(res(&r, "lambda"), lambda_free(1, 1, 1, 9.81, M_PI / 3, 0), 1e-13);
+	ck_assert_str_eq(resw(&r, "outcome"), "falls");
+	ck_assert(isnan(res(&r, "t_slip"))); /* held to the end: μ = 3 */
+	struct proj_ode o = {{1, 1, 1, 9.81, 0, 0}, 3, -1};
+	gsl_function F = {proj_xdot, &o};
+	gsl_root_fsolver *bs = gsl_root_fsolver_alloc(gsl_root_fsolver_brent);
+	gsl_root_fsolver_set(bs, &F, 1e-4, 0.2);
+	double ts = 0;
+	for (int i = 0; i < 100; i++) {
+		gsl_root_fsolver_iterate(bs);
+		ts = gsl_root_fsolver_root(bs);
+		if (gsl_root_test_interval(gsl_root_fsolver_x_lower(bs),
+					   gsl_root_fsolver_x_upper(bs), 1e-15, 0) == GSL_SUCCESS)
+			break;
+	}
+	gsl_root_fsolver_free(bs);
+	double y[4];
+	proj_state(&o, ts, y);
+	ck_assert_near(res(&r, "x_end"), y[0], 1e-10, 1);
+	check_run_table(&r, 60, -1, 0, 1e-5);
+	const struct table *t = tab(&r.figs, "run");
+	size_t k = 0, pc = col(t, "phase");
+	while (k < t->nrows && table_at(t, k, pc) != PH_REST)
+		k++;
+	ck_assert(k < t->nrows);
+	ck_assert_rel(table_at(t, k, 0), ts, 1e-9);
+	ck_assert_near(table_at(t, k, col(t, "theta ")), y[1] * 180 / M_PI, 1e-9, 60);
+	/* the classical law at the same state: the paradox, no motion */
+	setw(&r, "law", "coulomb");
+	solve_ok(&r);
+	ck_assert_str_eq(resw(&r, "mode"), "inconsistent");
+	ck_assert_str_eq(resw(&r, "outcome"), "paradox");
+	run_free(&r);
+}
+END_TEST
+
+/* The family Φ = A(θ)Ωᵀ with Ω's last column (0, 0, ν), over one run
+ * from 75° down past 70° and 40°: (2.9) holds at every state and λ is
+ * the frictionless λ there. A constant Φ = A(75°)Ωᵀ (law matrix) holds
+ * (2.9) only at the start: on the way it fails, and λ at 40° is not the
+ * frictionless one. */
+static const double fam_om[6] = {0.3, 0.1, 0.15, 0.35, 0.05, -0.1}; /* 11 12 21 22 31 32 */
+
+static void family(struct run *r)
+{
+	static const char *const names[] = {"Omega11", "Omega12", "Omega21",
+					    "Omega22", "Omega31", "Omega32"};
+	rod(r, 1, 1, 1, 75);
+	setn(r, "xdot", -0.5);
+	setn(r, "tmax", 3);
+	setw(r, "law", "family");
+	for (int i = 0; i < 6; i++)
+		setn(r, names[i], fam_om[i]);
+	setn(r, "nu", 0.7);
+}
+
+/* λ in the row of the run's table where θ first falls through θ*, against
+ * the frictionless λ at that row's state. */
+static double row_dev(const struct table *t, double th_deg, double *lam)
+{
+	size_t tc = col(t, "theta "), lc = col(t, "lambda "), dc = col(t, "thetadot ");
+	for (size_t i = 0; i < t->nrows; i++)
+		if (table_at(t, i, tc) <= th_deg) {
+			double th = table_at(t, i, tc) * M_PI / 180, thd = table_at(t, i, dc);
+			ck_assert_near(table_at(t, i, tc), th_deg, 0.5, 1);
+			*lam = table_at(t, i, lc);
+			return table_at(t, i, lc) - lambda_free(1, 1, 1, 9.81, th, thd);
+		}
+	ck_abort_msg("the run never reached θ = %g°", th_deg);
+	return 0;
+}
+
+START_TEST(test_family_run)
+{
+	struct run r;
+	family(&r);
+	solve_ok(&r);
+	ck_assert(resb(&r, "cond28"));
+	ck_assert(resb(&r, "cond29"));
+	ck_assert_rel(res(&r, "rho"), 0.7, 1e-13);
+	ck_assert(resb(&r, "cond29_run"));
+	ck_assert(res(&r, "cond29_residual_max") < 1e-14);
+	ck_assert(res(&r, "lambda_dev_max") < 1e-11 * 2 * 9.81);
+	ck_assert_str_eq(resw(&r, "outcome"), "falls");
+	const struct table *t = tab(&r.figs, "run");
+	double lam;
+	ck_assert_near(row_dev(t, 70, &lam), 0, 1e-11, lam);
+	ck_assert_near(row_dev(t, 40, &lam), 0, 1e-11, lam);
+
+	/* the same Φ frozen at 75° */
+	const double th = 75 * M_PI / 180, s = sin(th), c = cos(th);
+	const double A[3][3] = {{2, -s, 0}, {-s, 1, c}, {0, c, 2}};
+	const double Om[3][3] = {
+		{fam_om[0], fam_om[1], 0}, {fam_om[2], fam_om[3], 0}, {fam_om[4], fam_om[5], 0.7}};
+	static const char *const names[] = {"phi11", "phi12", "phi13", "phi21", "phi22",
+					    "phi23", "phi31", "phi32", "phi33"};
+	setw(&r, "law", "matrix");
+	for (int i = 0; i < 3; i++)
+		for (int j = 0; j < 3; j++) {
+			double x = 0;
+			for (int k = 0; k < 3; k++)
+				x += A[i][k] * Om[j][k];
+			setn(&r, names[3 * i + j], x);
+		}
+	solve_ok(&r);
+	ck_assert(resb(&r, "cond29")); /* at the start, θ = 75° */
+	ck_assert(!resb(&r, "cond29_run"));
+	ck_assert(res(&r, "cond29_residual_max") > 1e-3);
+	t = tab(&r.figs, "run");
+	ck_assert(fabs(row_dev(t, 40, &lam)) > 1e-3 * lam);
+	ck_assert(res(&r, "lambda_dev_max") > 1e-3 * 2 * 9.81);
+	run_free(&r);
+}
+END_TEST
+
 static Suite *painleve_suite(void)
 {
 	Suite *s = suite_create("painleve");
@@ -663,6 +905,8 @@ static Suite *painleve_suite(void)
 	tcase_add_test(tc, test_compliant);
 	tcase_add_test(tc, test_compliant_paradox);
 	tcase_add_test(tc, test_errors);
+	tcase_add_test(tc, test_projected);
+	tcase_add_test(tc, test_family_run);
 	suite_add_tcase(s, tc);
 	TCase *fc = tcase_create("figures");
 	tcase_set_timeout(fc, 120);
@@ -673,6 +917,7 @@ static Suite *painleve_suite(void)
 	tcase_add_test(fc, test_figures_compliant);
 	tcase_add_loop_test(fc, test_figures_mu_crit, 0, 3);
 	tcase_add_test(fc, test_figures_degenerate);
+	tcase_add_test(fc, test_projected_paradox_run);
 	suite_add_tcase(s, fc);
 	return s;
 }

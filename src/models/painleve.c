@@ -49,6 +49,13 @@ enum {
 	R_PHI31,
 	R_PHI32,
 	R_PHI33,
+	R_OMEGA11,
+	R_OMEGA12,
+	R_OMEGA21,
+	R_OMEGA22,
+	R_OMEGA31,
+	R_OMEGA32,
+	R_NU,
 	R_TMAX,
 	R_CONTACT,
 	R_K_CONTACT,
@@ -80,12 +87,16 @@ enum {
 	O_N_MAX,
 	O_T_SLIP,
 	O_THETA_SLIP,
+	O_COND29_RUN,
+	O_COND29_RESIDUAL_MAX,
+	O_LAMBDA_DEV_MAX,
 	O_NRESULTS
 };
-enum { LAW_COULOMB, LAW_ISOTROPIC, LAW_MATRIX };
+enum { LAW_COULOMB, LAW_ISOTROPIC, LAW_MATRIX, LAW_PROJECTED, LAW_FAMILY };
 enum { CONTACT_RIGID, CONTACT_COMPLIANT };
 
 static const char phi_doc[] = "law matrix: Φ entry (order x, θ, y; units follow A's)";
+static const char omega_doc[] = "law family: Ω entry of Φ = A(θ)Ωᵀ (5.1), order x, θ, y";
 
 static const struct param_spec rod_params[R_NPARAMS] = {
 	[R_M1] = PARAM_NUMBER("m1", "kg", 1.0, PARAM_ABOVE(0.0), "mass at the contact"),
@@ -98,9 +109,11 @@ static const struct param_spec rod_params[R_NPARAMS] = {
 				"sliding velocity of the contact (its sign is the direction)"),
 	[R_THETADOT] = PARAM_NUMBER("thetadot", "rad/s", 0.0, PARAM_ANY, "turning rate of the rod"),
 	[R_LAW] =
-		PARAM_CHOICE("law", "coulomb|isotropic|matrix",
+		PARAM_CHOICE("law", "coulomb|isotropic|matrix|projected|family",
 			     "coulomb (Painlevé: Φ = diag(μ,0,0) with the normal force), isotropic "
-			     "(Kozlov, Φ = kA) or matrix (Kozlov, any Φ)"),
+			     "(Kozlov, Φ = kA), matrix (Kozlov, any constant Φ), projected (the "
+			     "classical force projected by (4.3): Painlevé friction) or family "
+			     "(Kozlov, Φ = A(θ)Ωᵀ of (5.1)-(5.2), recomputed along the run)"),
 	[R_MU] = PARAM_NUMBER("mu", "", 0.5, PARAM_AT_LEAST(0.0), "coulomb: friction coefficient"),
 	[R_K] = PARAM_NUMBER("k", "", 0.5, PARAM_AT_LEAST(0.0),
 			     "isotropic: reduced coefficient, Φ = kA"),
@@ -113,6 +126,14 @@ static const struct param_spec rod_params[R_NPARAMS] = {
 	[R_PHI31] = PARAM_NUMBER("phi31", "", 0.0, PARAM_ANY, phi_doc),
 	[R_PHI32] = PARAM_NUMBER("phi32", "", 0.0, PARAM_ANY, phi_doc),
 	[R_PHI33] = PARAM_NUMBER("phi33", "", 0.0, PARAM_ANY, phi_doc),
+	[R_OMEGA11] = PARAM_NUMBER("Omega11", "", 0.5, PARAM_ANY, omega_doc),
+	[R_OMEGA12] = PARAM_NUMBER("Omega12", "", 0.0, PARAM_ANY, omega_doc),
+	[R_OMEGA21] = PARAM_NUMBER("Omega21", "", 0.0, PARAM_ANY, omega_doc),
+	[R_OMEGA22] = PARAM_NUMBER("Omega22", "", 0.5, PARAM_ANY, omega_doc),
+	[R_OMEGA31] = PARAM_NUMBER("Omega31", "", 0.0, PARAM_ANY, omega_doc),
+	[R_OMEGA32] = PARAM_NUMBER("Omega32", "", 0.0, PARAM_ANY, omega_doc),
+	[R_NU] = PARAM_NUMBER("nu", "", 0.5, PARAM_ANY,
+			      "law family: ν, Ω's last column is (0, 0, ν) by (5.2)"),
 	[R_TMAX] = PARAM_NUMBER("tmax", "s", 1.0, PARAM_AT_LEAST(0.0), "length of the run"),
 	[R_CONTACT] =
 		PARAM_CHOICE("contact", "rigid|compliant",
@@ -170,6 +191,17 @@ static const struct result_spec rod_results[O_NRESULTS] = {
 		RESULT_NUMBER("theta_slip", "deg",
 			      "coulomb, rigid: θ where a stuck foot first starts to slip (nan: "
 			      "never)"),
+	[O_COND29_RUN] =
+		RESULT_BOOL("cond29_run", "(2.9) held at every state of the rigid run's sliding "
+					  "phases, for the law's Φ at that θ"),
+	[O_COND29_RESIDUAL_MAX] = RESULT_NUMBER("cond29_residual_max", "",
+						"the largest cond29_residual met along the "
+						"rigid run's sliding phases"),
+	[O_LAMBDA_DEV_MAX] = RESULT_NUMBER(
+		"lambda_dev_max", "N",
+		"the largest |λ − λ0| along the rigid run's sliding phases, λ0 the "
+		"frictionless normal reaction at the same state (0 where (2.9) holds; nan: a "
+		"compliant run, which has no multiplier)"),
 };
 
 /* ---- the rod's mechanics -------------------------------------------------- */
@@ -196,7 +228,8 @@ struct rod {
 	double m1, m2, l, g;
 	int law;
 	double mu, k;
-	double phi[9]; /* matrix law, row-major */
+	double phi[9];	 /* matrix law, row-major */
+	double omega[9]; /* family law: Ω, row-major, last column (0, 0, ν) */
 	int contact;
 	double kc, cc;
 	double sigma; /* coulomb: direction of sliding held in a phase */
@@ -207,6 +240,8 @@ struct rod {
 	double fscale;	/* rigid: (m1+m2) g, the scale of the contact's forces */
 	double tscale;	/* rigid: √(l/g), the time scale of the fall */
 	struct peak pk; /* rigid: the largest λ met along the run */
+	/* rigid, sliding: the largest (2.9) residual and |λ − λ0| met */
+	double res_max, dev_max;
 	struct diag *d;
 };
 
@@ -250,9 +285,56 @@ static void law_matrix(const struct rod *r, double th, double Phi[9])
 		for (int i = 0; i < 9; i++)
 			Phi[i] *= r->k;
 		break;
+	case LAW_PROJECTED: {
+		/* on the sliding velocities (ẏ = 0) Φq̇ = μẋ P e_x, P the
+		 * projection (4.3); across them (the y column, never met while
+		 * the contact slides) its antisymmetric completion, so that
+		 * (2.8) holds for every q̇: Φ + Φᵀ = diag(2μ, 0, 0) */
+		double Ai[9];
+		inertia_inv(r, th, Ai);
+		const double c = -r->mu * Ai[2] / Ai[8];
+		memset(Phi, 0, 9 * sizeof(double));
+		Phi[0] = r->mu;
+		Phi[6] = c;
+		Phi[2] = -c;
+		break;
+	}
+	case LAW_FAMILY: {
+		double A[9];
+		inertia(r, th, A);
+		for (int i = 0; i < 3; i++) /* (AΩᵀ)_ij = Σ_k A_ik Ω_jk */
+			for (int j = 0; j < 3; j++)
+				Phi[3 * i + j] = A[3 * i] * r->omega[3 * j] +
+						 A[3 * i + 1] * r->omega[3 * j + 1] +
+						 A[3 * i + 2] * r->omega[3 * j + 2];
+		break;
+	}
 	default:
 		memcpy(Phi, r->phi, 9 * sizeof(double));
 	}
+}
+
+/* (2.9) at θ for the law's Φ: w = ΦᵀA⁻¹e_y, and the part of w across
+ * e_y relative to the largest w can be, ‖Φ‖_F |A⁻¹e_y|, so that a w that
+ * vanishes (θ = 90° for Painlevé's law) counts as parallel. */
+#define COND29_TOL 1e-9
+static double cond29_residual_of(const double Phi[9], const double Ai[9], double w[3])
+{
+	double fro = 0;
+	for (int i = 0; i < 3; i++)
+		w[i] = Phi[0 * 3 + i] * Ai[2] + Phi[1 * 3 + i] * Ai[5] + Phi[2 * 3 + i] * Ai[8];
+	for (int i = 0; i < 9; i++)
+		fro += Phi[i] * Phi[i];
+	const double wscale = sqrt(fro) * sqrt(Ai[2] * Ai[2] + Ai[5] * Ai[5] + Ai[8] * Ai[8]);
+	return wscale > 0 ? hypot(w[0], w[1]) / wscale : 0.0;
+}
+
+/* Painlevé's classical law and its projection act with the multiplier λ
+ * and hold the foot by static friction; Kozlov's laws act with |R| on the
+ * whole q̇. */
+static bool classical(const struct rod *r)
+{
+	return r->law == LAW_COULOMB || r->law == LAW_PROJECTED;
 }
 
 /* The velocity-independent and centripetal terms: A q̈ = X + λ e_y + F. */
@@ -271,9 +353,15 @@ static void friction_dir(const struct rod *r, double th, const double qd[3], dou
 			 double G[3])
 {
 	G[0] = G[1] = G[2] = 0.0;
-	if (r->law == LAW_COULOMB) {
+	if (classical(r)) {
 		double sg = vreg > 0 ? qd[0] / sqrt(qd[0] * qd[0] + vreg * vreg) : r->sigma;
 		G[0] = -r->mu * sg;
+		if (r->law == LAW_PROJECTED) {
+			/* (4.3): F = Λ − ((A⁻¹Λ, η)/(A⁻¹η, η)) η, η = e_y */
+			double Ai[9];
+			inertia_inv(r, th, Ai);
+			G[2] = -G[0] * Ai[2] / Ai[8];
+		}
 		return;
 	}
 	double A[9], Ai[9], Phi[9], Aq[3], Pq[3];
@@ -448,7 +536,7 @@ static double rigid_event_parts(const struct rod *r, const double y[], double pa
 	} else {
 		struct slide sl;
 		slide_state(r, y[1], y[2], y[3], &sl);
-		if (r->law == LAW_COULOMB) {
+		if (classical(r)) {
 			parts[0] = r->sigma * y[2];
 		} else {
 			double A[9], q[3] = {y[2], y[3], 0}, Aq[3];
@@ -579,11 +667,35 @@ static int peak_end(struct rod *r, double t, const double y[4])
 }
 
 /* Called after every accepted step (and while an event is located). */
+/* (2.9) at a state of the run, and, sliding, λ against the frictionless
+ * λ0 = −(A⁻¹X)_y/(A⁻¹)_yy: where (2.9) holds along the run, both stay 0. */
+static double cond29_residual_at(const struct rod *r, double th)
+{
+	double Ai[9], Phi[9], w[3];
+	inertia_inv(r, th, Ai);
+	law_matrix(r, th, Phi);
+	return cond29_residual_of(Phi, Ai, w);
+}
+
+static void cond29_watch(struct rod *r, const double y[4])
+{
+	r->res_max = fmax(r->res_max, cond29_residual_at(r, y[1]));
+	if (r->at_rest)
+		return;
+	double Ai[9], X[3], AiX[3];
+	inertia_inv(r, y[1], Ai);
+	forces(r, y[1], y[3], X);
+	matvec(Ai, X, AiX);
+	const double lambda0 = -AiX[2] / Ai[8];
+	r->dev_max = fmax(r->dev_max, fabs(phase_lambda(r, y) - lambda0));
+}
+
 static double rigid_event(double t, const double y[], void *p)
 {
 	struct rod *r = p;
 	double parts[4];
 	peak_step(r, t, y);
+	cond29_watch(r, y);
 	return rigid_event_parts(r, y, parts);
 }
 
@@ -609,10 +721,10 @@ static void rigid_extra(void *ctx, double t, const double *y, double *out)
 	struct rod *r = ctx;
 	(void)t;
 	out[0] = phase_lambda(r, y);
-	out[1] = r->at_rest		 ? PH_REST
-		 : r->law != LAW_COULOMB ? PH_SLIDES
-		 : r->sigma < 0		 ? PH_BACK
-					 : PH_FORWARD;
+	out[1] = r->at_rest	 ? PH_REST
+		 : !classical(r) ? PH_SLIDES
+		 : r->sigma < 0	 ? PH_BACK
+				 : PH_FORWARD;
 }
 
 static int rigid_jac_ratio(struct rod *r, const double y[4], double *ratio);
@@ -642,6 +754,7 @@ static int run_rigid(struct rod *r, double th0, double xd0, double thd0, double 
 	r->fscale = (r->m1 + r->m2) * (r->g > 0 ? r->g : 1.0);
 	r->tscale = r->g > 0 ? sqrt(r->l / r->g) : fmax(tmax, 1e-3);
 	r->pk = (struct peak){0};
+	r->res_max = r->dev_max = 0.0;
 	r->sigma = xd0 > 0 ? 1.0 : xd0 < 0 ? -1.0 : 0.0;
 	r->at_rest = false;
 	out->outcome = OUT_SLIDES;
@@ -650,7 +763,7 @@ static int run_rigid(struct rod *r, double th0, double xd0, double thd0, double 
 		tr->ctx = r;
 	}
 	/* the foot at rest under the classical law: held, or it slips */
-	bool decide = r->law == LAW_COULOMB && r->sigma == 0;
+	bool decide = classical(r) && r->sigma == 0;
 	bool from_stick = decide; /* released at rest: a slip now is a stuck foot's */
 	bool ended = false;
 	for (int phase = 0; !ended; phase++) {
@@ -690,9 +803,10 @@ static int run_rigid(struct rod *r, double th0, double xd0, double thd0, double 
 				out->t_stick = t;
 		}
 		rigid_jac_ratio(r, y, &out->ratio);
+		cond29_watch(r, y);
 		rigid_event_parts(r, y, parts);
 		/* a slip that starts from rest has ẋ = 0: only the others count */
-		bool from_rest = r->law == LAW_COULOMB && y[2] == 0 && !r->at_rest;
+		bool from_rest = classical(r) && y[2] == 0 && !r->at_rest;
 		if (parts[1] <= 0 || parts[2] <= 0 || parts[3] <= 0 ||
 		    (parts[0] <= 0 && !from_rest && !r->at_rest)) {
 			out->outcome = parts[3] <= 0   ? OUT_FALLS
@@ -700,7 +814,7 @@ static int run_rigid(struct rod *r, double th0, double xd0, double thd0, double 
 				       : parts[1] <= 0 ? OUT_LIFTS_OFF
 						       : OUT_STOPS;
 			out->why = phase > 0 ? NULL
-				   : parts[0] <= 0 && r->law != LAW_COULOMB
+				   : parts[0] <= 0 && !classical(r)
 					   ? "the rod is at rest at the start; whether Kozlov's "
 					     "law lets it start is the rest principle of §3 (see "
 					     "kozlov-rest), not run here"
@@ -755,7 +869,7 @@ static int run_rigid(struct rod *r, double th0, double xd0, double thd0, double 
 			y[2] = 0.0;
 			continue;
 		}
-		if (which == 0 && r->law == LAW_COULOMB) {
+		if (which == 0 && classical(r)) {
 			if (tr)
 				trace_mark(tr, t, y);
 			decide = true; /* ẋ = 0 located: stick or slip on */
@@ -922,7 +1036,7 @@ static void compliant_extra(void *ctx, double t, const double *y, double *out)
 	out[0] = contact_force(r, y[2], y[5]);
 	out[1] = out[0] == 0		      ? PH_FLIGHT
 		 : fabs(y[3]) < 10 * r->v_reg ? PH_REST
-		 : r->law != LAW_COULOMB      ? PH_SLIDES
+		 : !classical(r)	      ? PH_SLIDES
 		 : y[3] < 0		      ? PH_BACK
 					      : PH_FORWARD;
 }
@@ -1022,6 +1136,8 @@ static int run_compliant(struct rod *r, double th0, double xd0, double thd0, dou
 	/* Step by step, so that every accepted step is seen: the largest normal
 	 * force, and the Jacobian's time scales every STIFF_EVERY steps. */
 	struct ode_stepper *st = ode_stepper_new(&csys, compliant_jac, ODE_RK8PD, t, 1e-6, 1e-9);
+	r->res_max = cond29_residual_at(r, y[1]);
+	r->dev_max = NAN; /* no multiplier: the spring gives the normal force */
 	double dN0 = compliant_dN(r, y);
 	for (size_t n = 0; t < tmax; n++) {
 		if (n >= 5000000) {
@@ -1043,6 +1159,7 @@ static int run_compliant(struct rod *r, double th0, double xd0, double thd0, dou
 		if ((s = ode_stepper_step(st, &t, tmax, y)))
 			break;
 		out->steps++;
+		r->res_max = fmax(r->res_max, cond29_residual_at(r, y[1]));
 		out->N_max = fmax(out->N_max, contact_force(r, y[2], y[5]));
 		double dN1 = compliant_dN(r, y), Npeak;
 		if (!(y[1] <= 0 || y[1] >= M_PI)) {
@@ -1141,7 +1258,7 @@ static void rod_mu_crit_figure(struct figures *fs, const struct rod *r, double t
 	const bool back = th0 <= M_PI_2;
 	const double m1 = r->m1, m2 = r->m2;
 	double top = 2.5 * mu_min;
-	if (r->law == LAW_COULOMB)
+	if (classical(r))
 		top = fmax(top, 1.25 * mu);
 	const double disc = sqrt(fmax(0.0, m2 * m2 * top * top - 4 * m1 * (m1 + m2)));
 	double a = atan((m2 * top - disc) / (2 * m1)), b = atan((m2 * top + disc) / (2 * m1));
@@ -1171,11 +1288,17 @@ static void rod_mu_crit_figure(struct figures *fs, const struct rod *r, double t
 	figure_curve_from(f, "μ_crit(θ)", CURVE_LINE, t, 0, 1);
 	c = figure_curve(f, "least μ_crit", CURVE_POINTS);
 	curve_point(c, (back ? th_min : M_PI - th_min) * 180 / M_PI, mu_min);
-	if (r->law == LAW_COULOMB) {
+	if (classical(r)) {
 		const double crit = mu_crit_at(r, th0, back ? -1.0 : 1.0);
 		c = figure_curve(f,
-				 mu > crit ? "this exercise (θ, μ), in the paradox region"
-					   : "this exercise (θ, μ), outside the paradox region",
+				 r->law == LAW_PROJECTED
+					 ? (mu > crit
+						    ? "this exercise (θ, μ): paradox for the "
+						      "classical law, none projected (4.3)"
+						    : "this exercise (θ, μ): no paradox, classical "
+						      "or projected (4.3)")
+				 : mu > crit ? "this exercise (θ, μ), in the paradox region"
+					     : "this exercise (θ, μ), outside the paradox region",
 				 CURVE_POINTS);
 		curve_point(c, th0_deg, mu);
 	}
@@ -1206,6 +1329,10 @@ static int rod_solve(const struct model_input *in, struct model_output *out, str
 	};
 	for (int i = 0; i < 9; i++)
 		r.phi[i] = p[R_PHI11 + i];
+	const double omega[9] = {p[R_OMEGA11], p[R_OMEGA12], 0.0,
+				 p[R_OMEGA21], p[R_OMEGA22], 0.0,
+				 p[R_OMEGA31], p[R_OMEGA32], p[R_NU]};
+	memcpy(r.omega, omega, sizeof(omega));
 	const double th = p[R_THETA] * M_PI / 180, xd = p[R_XDOT], thd = p[R_THETADOT];
 	r.slow = p[R_TMAX] > 0 ? 1.0 / p[R_TMAX] : 0.0;
 	struct strbuf *s = out->steps;
@@ -1252,16 +1379,8 @@ static int rod_solve(const struct model_input *in, struct model_output *out, str
 
 	/* (2.9): w = ΦᵀA⁻¹e_y against e_y */
 	double w[3];
-	for (int i = 0; i < 3; i++)
-		w[i] = Phs[0 * 3 + i] * Ai[2] + Phs[1 * 3 + i] * Ai[5] + Phs[2 * 3 + i] * Ai[8];
-	/* relative to the largest w can be, ‖Φ‖_F |A⁻¹e_y|, so that a w that
-	 * vanishes (θ = 90° for Painlevé's law) counts as parallel */
-	double fro = 0;
-	for (int i = 0; i < 9; i++)
-		fro += Phs[i] * Phs[i];
-	const double wscale = sqrt(fro) * sqrt(Ai[2] * Ai[2] + Ai[5] * Ai[5] + Ai[8] * Ai[8]);
-	const double residual = wscale > 0 ? hypot(w[0], w[1]) / wscale : 0.0;
-	const bool cond29 = residual <= 1e-9;
+	const double residual = cond29_residual_of(Phs, Ai, w);
+	const bool cond29 = residual <= COND29_TOL;
 	for (int i = 0; i < 3; i++)
 		w[i] *= phimax;
 	const double rho = cond29 ? w[2] : NAN;
@@ -1273,7 +1392,7 @@ static int rod_solve(const struct model_input *in, struct model_output *out, str
 	const char *mode_why;
 	struct slide sl = {0};
 	bool slides = true; /* sl holds the sliding contact's b0 and D */
-	if (r.law == LAW_COULOMB && sigma == 0) {
+	if (classical(&r) && sigma == 0) {
 		/* at rest at the contact: can static friction hold it? */
 		double X[3];
 		forces(&r, th, thd, X);
@@ -1366,6 +1485,9 @@ static int rod_solve(const struct model_input *in, struct model_output *out, str
 	out->res[O_N_MAX] = value_number(run.N_max);
 	out->res[O_T_SLIP] = value_number(run.t_slip);
 	out->res[O_THETA_SLIP] = value_number(run.th_slip * 180 / M_PI);
+	out->res[O_COND29_RUN] = value_bool(r.res_max <= COND29_TOL);
+	out->res[O_COND29_RESIDUAL_MAX] = value_number(r.res_max);
+	out->res[O_LAMBDA_DEV_MAX] = value_number(r.dev_max);
 	out->res[O_D] = value_number(slides ? sl.D : NAN);
 	out->res[O_B0] = value_number(slides ? sl.b0 : NAN);
 
@@ -1374,6 +1496,9 @@ static int rod_solve(const struct model_input *in, struct model_output *out, str
 		"Painlevé's classical Coulomb law, F = −μ λ sgn(ẋ) e_x (Φ = diag(μ, 0, 0))",
 		"Kozlov's law (2.6) with isotropic Φ = kA (2.7)",
 		"Kozlov's law (2.6) with the given Φ",
+		"Painlevé friction (4.3): the classical force −μ λ sgn(ẋ) e_x projected",
+		"Kozlov's law (2.6) with the admissible family Φ = A(θ)Ωᵀ (5.1), Ω's last "
+		"column (0, 0, ν) (5.2)",
 	};
 	model_step(s,
 		   "Coordinates (x, θ, y) of the paper; constraint f = y ≥ 0, ∂f/∂x = (0, 0, 1).");
@@ -1389,6 +1514,28 @@ static int rod_solve(const struct model_input *in, struct model_output *out, str
 		   "%.9g, (A⁻¹)_xy = −m2 sinθ cosθ/((m1+m2) m1) = %.9g.",
 		   (r.m1 + r.m2) * r.m1 * r.m2 * r.l * r.l, Ai[8], Ai[2]);
 	model_step(s, "Friction: %s.", law_name[r.law]);
+	if (r.law == LAW_PROJECTED) {
+		const double q = Ai[2] / Ai[8];
+		model_step(s,
+			   "  Λ = −μ λ σ e_x, σ = sgn ẋ, η = ∂f/∂x = e_y: (A⁻¹Λ, η)/(A⁻¹η, η) = "
+			   "−μ λ σ (A⁻¹)_xy/(A⁻¹)_yy, so F = Λ − ((A⁻¹Λ, η)/(A⁻¹η, η)) η = "
+			   "−μ λ σ (e_x − ((A⁻¹)_xy/(A⁻¹)_yy) e_y) = −%g λ σ (1, 0, %.9g).",
+			   r.mu, -q);
+		model_step(s,
+			   "  (A⁻¹F, η) = 0: the force-vector A⁻¹F lies in the tangent plane "
+			   "(4.1), and the normal reaction does not feel it. As a Φ acting on the "
+			   "sliding velocities (ẏ = 0): Φq̇ = μẋ (1, 0, %.9g); its y column, "
+			   "never met while sliding, is completed antisymmetrically:",
+			   -q);
+	} else if (r.law == LAW_FAMILY) {
+		for (int i = 0; i < 3; i++)
+			model_step(s, "  %s | %12.6g %12.6g %12.6g |", i == 1 ? "Ω =" : "   ",
+				   r.omega[3 * i], r.omega[3 * i + 1], r.omega[3 * i + 2]);
+		model_step(s,
+			   "  Φ = A(θ)Ωᵀ at θ = %g°, recomputed from A(θ) at every state of "
+			   "the run:",
+			   p[R_THETA]);
+	}
 	for (int i = 0; i < 3; i++)
 		model_step(s, "  %s | %12.6g %12.6g %12.6g |", i == 1 ? "Φ =" : "   ", Phi[3 * i],
 			   Phi[3 * i + 1], Phi[3 * i + 2]);
@@ -1421,7 +1568,7 @@ static int rod_solve(const struct model_input *in, struct model_output *out, str
 		      "sinθ θ̇²).");
 	model_step(s, "Sliding on y = 0: ÿ = b0 + λ D = 0 with b0 = (A⁻¹X)_y and D = (A⁻¹(e_y + "
 		      "G))_y, G the friction per unit λ (2.13).");
-	if (r.law == LAW_COULOMB && sigma == 0)
+	if (classical(&r) && sigma == 0)
 		model_step(s, "  ẋ = 0: %s.", mode_why);
 	else
 		model_step(s, "  b0 = %.9g, D = %.9g: %s.", sl.b0, sl.D, mode_why);
@@ -1437,7 +1584,11 @@ static int rod_solve(const struct model_input *in, struct model_output *out, str
 		   "Brent root of dμ_crit/dθ: %.12g at %.12g°).",
 		   2 * sqrt(r.m1 * (r.m1 + r.m2)) / r.m2,
 		   atan(sqrt((r.m1 + r.m2) / r.m1)) * 180 / M_PI, mu_min, th_min * 180 / M_PI);
-	if (r.law != LAW_COULOMB)
+	if (r.law == LAW_PROJECTED)
+		model_step(s, "  (μ_crit belongs to the classical law; projected by (4.3) the "
+			      "friction drops out of D = (A⁻¹)_yy > 0 at every θ and μ: no "
+			      "paradox.)");
+	else if (r.law != LAW_COULOMB)
 		model_step(
 			s,
 			"  (μ_crit belongs to the classical law; Kozlov's law with (2.9) has D = "
@@ -1448,7 +1599,7 @@ static int rod_solve(const struct model_input *in, struct model_output *out, str
 			   "step: the contact stops sliding, static friction gives way, λ reaches "
 			   "0 (lift-off), D reaches 0 (paradox), or the rod lies down (θ = 0 or "
 			   "180°).");
-		if (r.law == LAW_COULOMB) {
+		if (classical(&r)) {
 			model_step(
 				s,
 				"Foot held (ẋ = 0, static friction): the rod pivots about it, "
@@ -1483,6 +1634,14 @@ static int rod_solve(const struct model_input *in, struct model_output *out, str
 				   "phase; the run ends where q̇ = 0 (stops).");
 		}
 		model_step(s,
+			   "  (2.9) along the run, for Φ at each state's θ: largest residual "
+			   "%.3g, %s; sliding, λ differs from the frictionless λ0 = "
+			   "−(A⁻¹X)_y/(A⁻¹)_yy by at most %.3g N.",
+			   r.res_max,
+			   r.res_max <= COND29_TOL ? "it held throughout (cond29_run)"
+						   : "it failed on the way (cond29_run false)",
+			   r.dev_max);
+		model_step(s,
 			   "  Largest normal force N_max = %.12g N: the peak of λ on the dense "
 			   "solution (phase ends, step ends, and Brent roots of dλ/dt).",
 			   run.N_max);
@@ -1493,8 +1652,8 @@ static int rod_solve(const struct model_input *in, struct model_output *out, str
 			   "Compliant run: N = max(0, −k y − c ẏ) for y < 0, k = %g N/m, c = %g "
 			   "N·s/m; %s.",
 			   r.kc, r.cc,
-			   r.law == LAW_COULOMB ? "sgn ẋ smoothed as ẋ/√(ẋ² + v²), v = 1e-4 √(gl)"
-						: "|q̇|_A smoothed as √(q̇·Aq̇ + v²), v = 1e-4 √(gl)");
+			   classical(&r) ? "sgn ẋ smoothed as ẋ/√(ẋ² + v²), v = 1e-4 √(gl)"
+					 : "|q̇|_A smoothed as √(q̇·Aq̇ + v²), v = 1e-4 √(gl)");
 		model_step(s,
 			   "  The Jacobian's eigenvalues (gsl_eigen_nonsymm) every %d steps: "
 			   "fastest/slowest time scale up to %.6g, %s; %zu steps.",
@@ -1540,8 +1699,10 @@ static int rod_check(const struct model_input *in, struct diag *d)
 				"xdot = %g m/s, thetadot·l = %g m/s: speeds beyond 1e8 m/s, "
 				"where the rod's energies lose their digits",
 				p[R_XDOT], p[R_THETADOT] * l);
-	static const int coeff[] = {R_MU,    R_K,     R_PHI11, R_PHI12, R_PHI13, R_PHI21,
-				    R_PHI22, R_PHI23, R_PHI31, R_PHI32, R_PHI33};
+	static const int coeff[] = {R_MU,      R_K,	  R_PHI11,   R_PHI12,	R_PHI13,
+				    R_PHI21,   R_PHI22,	  R_PHI23,   R_PHI31,	R_PHI32,
+				    R_PHI33,   R_OMEGA11, R_OMEGA12, R_OMEGA21, R_OMEGA22,
+				    R_OMEGA31, R_OMEGA32, R_NU};
 	for (size_t i = 0; i < sizeof(coeff) / sizeof(*coeff); i++)
 		if (!(fabs(p[coeff[i]]) <= RD_BIG))
 			return diag_set(d,

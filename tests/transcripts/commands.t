@@ -23,6 +23,7 @@ kozlov-rest             Rest or motion under anisotropic friction         Kozlov
 kozlov-rest-stable      A force too weak to break the rest                Kozlov, Lagrangian mechanics and dry friction, §3, (3.2) and (3.9)
 painleve-compliant      The paradox through a compliant contact           Kozlov, Lagrangian mechanics and dry friction, §5
 painleve-paradox        Painlevé's paradox: no solution, or two           Kozlov, Lagrangian mechanics and dry friction, §5; Painlevé (1895)
+painleve-projected      Painlevé friction (4.3): the paradox removed      Kozlov, Lagrangian mechanics and dry friction, §4 (4.3), §5
 painleve-rod            Painlevé's rod: where the paradox lives           Kozlov, Lagrangian mechanics and dry friction, §5
 painleve-rod-isotropic  Painlevé's rod with Kozlov's isotropic friction   Kozlov, Lagrangian mechanics and dry friction, §2 (2.7), §5
 painleve-slip           Painlevé's rod: where the foot starts to slip     Kozlov, Lagrangian mechanics and dry friction, §5

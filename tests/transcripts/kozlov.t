@@ -43,8 +43,28 @@ $ tribo -c 'load painleve-rod; set theta 200'
 ? 1
 
 $ tribo -c 'load painleve-rod; set law friction'
-! tribo: -c: command 2: set: law is one of coulomb|isotropic|matrix, not 'friction'
+! tribo: -c: command 2: set: law is one of coulomb|isotropic|matrix|projected|family, not 'friction'
 ? 1
+
+# Painlevé friction (4.3): the paradox's state projected has one solution,
+# (2.9) holds, and λ is the frictionless one.
+$ tribo -c 'load painleve-paradox; set law projected; solve; print mode cond29 D lambda outcome; set law coulomb; set mu 0; solve; print lambda'
+consistent
+true
+0.625
+15.696
+falls
+15.696
+? 0
+
+# The family Φ = A(θ)Ωᵀ (5.1)/(5.2) along a run from 75° to the line: (2.9)
+# holds at every state and λ stays the frictionless one.
+$ tribo -c 'load painleve-rod; set theta 75; set xdot -0.5; set tmax 3; set Omega11 0.3; set Omega12 0.1; set Omega21 0.15; set Omega22 0.35; set Omega31 0.05; set Omega32 -0.1; set nu 0.7; set law family; solve; print cond29 cond29_run outcome; eval step(1e-12 - lambda_dev_max)'
+true
+true
+falls
+1
+? 0
 
 
 # the rod upright (θ = 90°) has no critical μ: inf, not 1/cos of π/2 rounded
