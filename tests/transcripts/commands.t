@@ -22,6 +22,7 @@ kozlov-ball-spin        A spinning ball stops (Kozlov's law)              Kozlov
 kozlov-rest             Rest or motion under anisotropic friction         Kozlov, Lagrangian mechanics and dry friction, §3
 kozlov-rest-stable      A force too weak to break the rest                Kozlov, Lagrangian mechanics and dry friction, §3, (3.2) and (3.9)
 painleve-compliant      The paradox through a compliant contact           Kozlov, Lagrangian mechanics and dry friction, §5
+painleve-family         Kozlov's family Φ = A(θ)Ωᵀ along a run            Kozlov, Lagrangian mechanics and dry friction, §5 (5.1), (5.2)
 painleve-paradox        Painlevé's paradox: no solution, or two           Kozlov, Lagrangian mechanics and dry friction, §5; Painlevé (1895)
 painleve-projected      Painlevé friction (4.3): the paradox removed      Kozlov, Lagrangian mechanics and dry friction, §4 (4.3), §5
 painleve-rod            Painlevé's rod: where the paradox lives           Kozlov, Lagrangian mechanics and dry friction, §5
