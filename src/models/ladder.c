@@ -367,7 +367,9 @@ static double event_parts(const struct lad *r, const double y[6], double parts[E
 					sqrt(r->m) * r->tscale / r->L -
 				r->vreg;
 		parts[EV_FALLS] = fmin(th, M_PI - th);
-		parts[EV_UP] = (y[0] - r->h * fabs(cos(th))) / r->L;
+		/* the top leaves the wall at a gap growing from 0 (as t³ where
+		 * λ_wall falls through 0): rounding below 1e-12 L is no hit */
+		parts[EV_UP] = (y[0] - r->h * fabs(cos(th))) / r->L + 1e-12;
 	}
 	double g = parts[0];
 	for (int i = 1; i < EV_N; i++)
@@ -555,14 +557,15 @@ static int run_ladder(struct lad *r, double th0, double thd0, double tmax, struc
 		/* a phase that starts from rest has its speed at 0: the others count */
 		bool stop_ok = parts[EV_STOP] > 0 || (r->ph == PH_TWO && y[5] == 0) ||
 			       (r->ph == PH_FLOOR && foot_speed(r, y) == 0);
-		if (parts[EV_FLOOR] <= 0 || parts[EV_PARADOX] <= 0 || parts[EV_FALLS] <= 0 ||
-		    parts[EV_UP] <= 0 || !stop_ok) {
+		/* off the wall, the top starts at x = 0: only x < 0 is a hit */
+		bool up = r->ph == PH_TWO ? parts[EV_UP] <= 0 : parts[EV_UP] < 0;
+		if (parts[EV_FLOOR] <= 0 || parts[EV_PARADOX] <= 0 || parts[EV_FALLS] <= 0 || up ||
+		    !stop_ok) {
 			out->outcome = parts[EV_PARADOX] <= 0 ? OUT_PARADOX
 				       : parts[EV_FLOOR] <= 0 ? OUT_LIFTS_OFF
 				       : parts[EV_FALLS] <= 0 ? OUT_FALLS
-				       : parts[EV_UP] <= 0
-					       ? (r->ph == PH_TWO ? OUT_UPRIGHT : OUT_HITS_WALL)
-					       : OUT_STOPS;
+				       : up ? (r->ph == PH_TWO ? OUT_UPRIGHT : OUT_HITS_WALL)
+					    : OUT_STOPS;
 			break;
 		}
 		out->moved = true;
@@ -620,6 +623,8 @@ static int run_ladder(struct lad *r, double th0, double thd0, double tmax, struc
 			break;
 		}
 		if (which == EV_WALL) {
+			/* on both constraints exactly, the top at x = 0 */
+			two_state(r, y[2], y[5], y);
 			out->t_leave = t, out->th_leave = y[2];
 			r->ph = PH_FLOOR;
 			double v = foot_speed(r, y);
@@ -674,7 +679,7 @@ static void lad_figures(struct figures *fs, const struct trace *tr, const struct
 	f = figure_add(fs, "forces", "Normal forces against the angle", "θ [deg]", "λ [N]");
 	const enum curve_style st = t->nrows > 1 ? CURVE_LINE : CURVE_POINTS;
 	figure_curve_from(f, "floor, λ_floor", st, t, 1, 4);
-	struct curve *c = figure_curve(f, "wall, λ_wall", t->nrows > 1 ? CURVE_DASHED : st);
+	struct curve *c = figure_curve(f, "wall, λ_wall", st);
 	for (size_t i = 0; i < t->nrows && table_at(t, i, 6) == PH_TWO; i++)
 		curve_point(c, table_at(t, i, 1), table_at(t, i, 5));
 }
