@@ -116,12 +116,15 @@ static const struct result_spec lad_results[O_NRESULTS] = {
 					    "wall's normal force in limiting equilibrium at "
 					    "theta_min (nan: there is none)"),
 	[O_MOVES] = RESULT_BOOL_VERDICT("moves", VERDICT_MOTION, "whether the ladder moves at all"),
-	[O_LAMBDA_WALL] = RESULT_NUMBER("lambda_wall", "N",
-					"wall's normal force at the start (nan: at rest with both "
-					"contacts rough, statically indeterminate)"),
+	[O_LAMBDA_WALL] =
+		RESULT_NUMBER("lambda_wall", "N",
+			      "wall's normal force at the start (negative: the wall would "
+			      "have to pull, and the top leaves it at once; nan: at rest "
+			      "with both contacts rough, statically indeterminate)"),
 	[O_LAMBDA_FLOOR] = RESULT_NUMBER("lambda_floor", "N",
-					 "floor's normal force at the start (nan: at rest, "
-					 "statically indeterminate)"),
+					 "floor's normal force at the start (negative: the ladder "
+					 "lifts off at once; nan: at rest, statically "
+					 "indeterminate)"),
 	[O_THETA_LEAVE] = RESULT_NUMBER("theta_leave", "deg",
 					"angle where the top leaves the wall (nan: never leaves)"),
 	[O_T_LEAVE] = RESULT_NUMBER("t_leave", "s", "when the top leaves the wall (nan: never)"),
