@@ -347,6 +347,51 @@ START_TEST(test_push)
 	solve_ok(&r);
 	ck_assert_str_eq(resw(&r, "outcome"), "falls");
 	ck_assert(res(&r, "t_leave") > 0);
+	/* pushed up against a very rough wall the top's friction points down:
+	 * the multipliers' system reverses (Painlevé's paradox of two contacts),
+	 * and no force is given for it */
+	setn(&r, "L", 3);
+	setn(&r, "mu_floor", 0.3);
+	setn(&r, "mu_wall", 2);
+	setn(&r, "theta0", 40);
+	setn(&r, "thetadot0", 2);
+	solve_ok(&r);
+	ck_assert_str_eq(resw(&r, "outcome"), "paradox");
+	ck_assert(!resb(&r, "moves"));
+	ck_assert(isnan(res(&r, "lambda_wall")) && isnan(res(&r, "lambda_floor")));
+	run_free(&r);
+}
+END_TEST
+
+/* Pushed up at a low angle the foot's friction drags the top off the wall
+ * at once (λ_wall < 0); the foot slides toward the wall, stops, and is held
+ * by static friction: the ladder pivots about it, and in that phase no
+ * force does work, (1/2)(I + m h²)θ̇² + m g h sinθ stays. */
+START_TEST(test_pivot)
+{
+	const double m = 1, L = 3, g = 9.81, h = L / 2;
+	struct run r;
+	ladder(&r, m, L, 1, 0, 10);
+	setn(&r, "thetadot0", 0.5);
+	solve_ok(&r);
+	ck_assert(res(&r, "lambda_wall") < 0);
+	ck_assert_double_eq(res(&r, "t_leave"), 0);
+	ck_assert_str_eq(resw(&r, "outcome"), "hits-wall");
+	const struct table *t = tab(&r.figs, "run");
+	const size_t ct = col(t, "theta "), cw = col(t, "thetadot "), cp = col(t, "phase");
+	double E0 = NAN;
+	size_t held = 0;
+	for (size_t k = 0; k < t->nrows; k++) {
+		if (table_at(t, k, cp) != 2)
+			continue;
+		const double a = table_at(t, k, ct) * DEG, ad = table_at(t, k, cw);
+		const double E = 0.5 * (m * L * L / 12 + m * h * h) * ad * ad + m * g * h * sin(a);
+		if (isnan(E0))
+			E0 = E;
+		ck_assert_rel(E, E0, 1e-6);
+		held++;
+	}
+	ck_assert_uint_gt(held, 10);
 	run_free(&r);
 }
 END_TEST
@@ -400,6 +445,7 @@ static Suite *ladder_suite(void)
 	tcase_add_test(tc, test_mu_wall_zero);
 	tcase_add_test(tc, test_isotropic);
 	tcase_add_test(tc, test_push);
+	tcase_add_test(tc, test_pivot);
 	tcase_add_test(tc, test_figures);
 	tcase_add_test(tc, test_errors);
 	suite_add_tcase(s, tc);

@@ -120,11 +120,12 @@ static const struct result_spec lad_results[O_NRESULTS] = {
 		RESULT_NUMBER("lambda_wall", "N",
 			      "wall's normal force at the start (negative: the wall would "
 			      "have to pull, and the top leaves it at once; nan: at rest "
-			      "with both contacts rough, statically indeterminate)"),
+			      "with both contacts rough, statically indeterminate, or the "
+			      "paradox at the start)"),
 	[O_LAMBDA_FLOOR] = RESULT_NUMBER("lambda_floor", "N",
 					 "floor's normal force at the start (negative: the ladder "
 					 "lifts off at once; nan: at rest, statically "
-					 "indeterminate)"),
+					 "indeterminate, or the paradox at the start)"),
 	[O_THETA_LEAVE] = RESULT_NUMBER("theta_leave", "deg",
 					"angle where the top leaves the wall (nan: never leaves)"),
 	[O_T_LEAVE] = RESULT_NUMBER("t_leave", "s", "when the top leaves the wall (nan: never)"),
@@ -799,6 +800,10 @@ static int lad_solve(const struct model_input *in, struct model_output *out, str
 		two_state(&r0, th0, thd0, y);
 		dyn_at(&r0, PH_TWO, y, &dn);
 		lf = dn.lam[0], lw = dn.lam[1];
+		/* a singular or reversed system (the paradox at the start):
+		 * no solution, or several; none is the forces */
+		if (!(dn.det > 0))
+			lf = lw = NAN;
 	}
 
 	const struct named_result got[] = {
@@ -885,7 +890,16 @@ static int lad_solve(const struct model_input *in, struct model_output *out, str
 				   lf_lim, lw_lim);
 	}
 	model_step(s, "Released at θ0 = %g° with θ̇0 = %g rad/s: %s.", p[P_THETA0], thd0,
-		   run.outcome == OUT_RESTS ? "it rests (θ0 ≥ θ_min)" : "it moves");
+		   run.outcome == OUT_RESTS ? "it rests (θ0 ≥ θ_min)"
+		   : run.moved		    ? "it moves"
+		   : run.outcome == OUT_PARADOX
+			   ? "the multipliers' system J A⁻¹ (Jᵀ + G) is singular or reversed "
+			     "(determinant ≤ 0, as Painlevé's D < 0): no solution, or several; "
+			     "the run is not followed (paradox)"
+		   : run.outcome == OUT_LIFTS_OFF
+			   ? "the floor would have to pull (λ_floor < 0): it lifts off at once, "
+			     "and the flight is not followed"
+			   : "it ends at once");
 	model_step(s,
 		   "Motion on both contacts: J q̈ = Z, J the rows ∂f_floor, ∂f_wall, Z = (−h sinθ "
 		   "θ̇², −h cosθ θ̇²); J A⁻¹ (Jᵀ + G) λ = Z − J A⁻¹ (X + F), G the friction per "
