@@ -907,6 +907,9 @@ static int lad_solve(const struct model_input *in, struct model_output *out, str
 	if (r.law == LAW_COULOMB)
 		model_step(s, "  Coulomb: the foot slides along x at −L sinθ θ̇, the top along y at "
 			      "L cosθ θ̇; each friction −μ_j λ_j sgn(speed).");
+	else
+		model_step(s, "  Kozlov: G = 0; F = −|R| Φq̇/|q̇|_A with |R| from the frictionless "
+			      "multipliers of the same constraints (§7), q̇ = vθ̇ while both hold.");
 	if (isfinite(lw))
 		model_step(s, "  At the start: λ_floor = %.12g N, λ_wall = %.12g N.", lf, lw);
 	else if (run.outcome == OUT_RESTS)
