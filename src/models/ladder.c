@@ -254,6 +254,26 @@ static double frictionless(const struct lad *r, int n, double J[2][3], const dou
 	return solve_small(n, M, b, lam);
 }
 
+/* The state on both constraints at angle th and rate thd. */
+static void two_state(const struct lad *r, double th, double thd, double y[6])
+{
+	const double h = r->h, s = sin(th), c = cos(th);
+	y[0] = h * c, y[1] = h * s, y[2] = th;
+	y[3] = -h * s * thd, y[4] = h * c * thd, y[5] = thd;
+}
+
+/* The frictionless multipliers (floor, wall) of the ladder at rest at θ on
+ * both constraints, and the constraints' rows there: Kozlov's reaction R
+ * at rest (§7). */
+static void rest_multipliers(const struct lad *r, double th, double lam[2], double J[2][3])
+{
+	const double X[3] = {0, -r->m * r->g, 0};
+	double y[6], Z[2];
+	two_state(r, th, 0, y);
+	rows(r, PH_TWO, y, J, Z);
+	frictionless(r, 2, J, Z, X, lam);
+}
+
 /* The phase's equations at y = (x, y, θ, ẋ, ẏ, θ̇). */
 static void dyn_at(const struct lad *r, enum phase ph, const double y[6], struct dyn *o)
 {
@@ -398,11 +418,9 @@ static double lad_event(double t, const double y[], void *p)
 static double kozlov_rest_margin(const struct lad *r, double th)
 {
 	const double h = r->h, s = sin(th), c = cos(th);
-	const double y[6] = {h * c, h * s, th, 0, 0, 0};
-	const double X[3] = {0, -r->m * r->g, 0}, v[3] = {-h * s, h * c, 1};
-	double J[2][3], Z[2], lam[2], Phi[9];
-	rows(r, PH_TWO, y, J, Z);
-	frictionless(r, 2, J, Z, X, lam);
+	const double v[3] = {-h * s, h * c, 1};
+	double J[2][3], lam[2], Phi[9];
+	rest_multipliers(r, th, lam, J);
 	double R[3];
 	for (int a = 0; a < 3; a++)
 		R[a] = lam[0] * J[0][a] + lam[1] * J[1][a];
@@ -487,14 +505,6 @@ static void lad_extra(void *ctx, double t, const double *y, double *out)
 	out[2] = r->ph;
 }
 
-/* The state on both constraints at angle th and rate thd. */
-static void two_state(const struct lad *r, double th, double thd, double y[6])
-{
-	const double h = r->h, s = sin(th), c = cos(th);
-	y[0] = h * c, y[1] = h * s, y[2] = th;
-	y[3] = -h * s * thd, y[4] = h * c * thd, y[5] = thd;
-}
-
 /* After the foot stopped (coulomb, off the wall): held, or slipping
  * against the force the hold would need. Returns false where the floor
  * would not press (lift-off). */
@@ -510,6 +520,25 @@ static bool foot_decide(struct lad *r, double y[6])
 	} else {
 		r->ph = PH_FLOOR;
 		r->sigf = dn.lam[1] > 0 ? -1.0 : 1.0;
+	}
+	return true;
+}
+
+/* The top leaves the wall at (t, y): the floor alone holds the ladder,
+ * its foot sliding on, or (coulomb, at rest) held or slipping. False where
+ * the floor would not press (the outcome is then set). */
+static bool leave_wall(struct lad *r, double t, double y[6], struct run *out)
+{
+	out->t_leave = t, out->th_leave = y[2];
+	r->ph = PH_FLOOR;
+	const double v = foot_speed(r, y);
+	if (r->law == LAW_COULOMB && v == 0) {
+		if (!foot_decide(r, y)) {
+			out->outcome = OUT_LIFTS_OFF;
+			return false;
+		}
+	} else {
+		r->sigf = v > 0 ? 1.0 : -1.0;
 	}
 	return true;
 }
@@ -543,19 +572,10 @@ static int run_ladder(struct lad *r, double th0, double thd0, double tmax, struc
 		if (r->ph == PH_TWO && parts[EV_WALL] <= 0 && parts[EV_FLOOR] > 0 &&
 		    parts[EV_PARADOX] > 0) {
 			/* the wall does not press: off the wall at once */
-			out->t_leave = t, out->th_leave = y[2];
 			if (tr)
 				trace_mark(tr, t, y);
-			r->ph = PH_FLOOR;
-			double v = foot_speed(r, y);
-			if (r->law == LAW_COULOMB && v == 0) {
-				if (!foot_decide(r, y)) {
-					out->outcome = OUT_LIFTS_OFF;
-					break;
-				}
-			} else {
-				r->sigf = v > 0 ? 1.0 : -1.0;
-			}
+			if (!leave_wall(r, t, y, out))
+				break;
 			continue;
 		}
 		/* a phase that starts from rest has its speed at 0: the others count */
@@ -629,17 +649,8 @@ static int run_ladder(struct lad *r, double th0, double thd0, double tmax, struc
 		if (which == EV_WALL) {
 			/* on both constraints exactly, the top at x = 0 */
 			two_state(r, y[2], y[5], y);
-			out->t_leave = t, out->th_leave = y[2];
-			r->ph = PH_FLOOR;
-			double v = foot_speed(r, y);
-			if (r->law == LAW_COULOMB && !(fabs(v) > 0)) {
-				if (!foot_decide(r, y)) {
-					out->outcome = OUT_LIFTS_OFF;
-					break;
-				}
-			} else {
-				r->sigf = v > 0 ? 1.0 : -1.0;
-			}
+			if (!leave_wall(r, t, y, out))
+				break;
 			continue;
 		}
 		out->outcome = which == EV_FLOOR     ? OUT_LIFTS_OFF
@@ -725,11 +736,8 @@ static int lad_solve(const struct model_input *in, struct model_output *out, str
 			lf_lim = r.m * r.g / (1 + r.muw * r.muf);
 			lw_lim = r.muf * lf_lim;
 		} else {
-			double y[6], J[2][3], Z[2], lam[2];
-			const double X[3] = {0, -r.m * r.g, 0};
-			two_state(&r, thmin, 0, y);
-			rows(&r, PH_TWO, y, J, Z);
-			frictionless(&r, 2, J, Z, X, lam);
+			double J[2][3], lam[2];
+			rest_multipliers(&r, thmin, lam, J);
 			lf_lim = lam[0], lw_lim = lam[1];
 		}
 	}
@@ -782,11 +790,8 @@ static int lad_solve(const struct model_input *in, struct model_output *out, str
 	double lw = NAN, lf = NAN;
 	if (run.outcome == OUT_RESTS) {
 		if (r.law != LAW_COULOMB) {
-			double y[6], J[2][3], Z[2], lam[2];
-			const double X[3] = {0, -r.m * r.g, 0};
-			two_state(&r, th0, 0, y);
-			rows(&r, PH_TWO, y, J, Z);
-			frictionless(&r, 2, J, Z, X, lam);
+			double J[2][3], lam[2];
+			rest_multipliers(&r, th0, lam, J);
 			lf = lam[0], lw = lam[1];
 		} else if (r.muw == 0) {
 			lf = r.m * r.g;
