@@ -277,7 +277,8 @@ END_TEST
 
 /* Isotropic Φ = kA: (7.4) holds at every θ0, and the normal forces at the
  * start are the frictionless ones, whatever k; the same Φ entered as a
- * matrix gives the same run. A Φ with a coupling of x and θ breaks (7.4). */
+ * matrix gives the same run; kA plus a part that vanishes on the tangent
+ * keeps (7.4). A Φ with a coupling of x and θ breaks it. */
 START_TEST(test_isotropic)
 {
 	const double m = 2, L = 3, g = 9.81, k = 0.2;
@@ -304,10 +305,25 @@ START_TEST(test_isotropic)
 		ck_assert(resb(&r, "cond74"));
 		ck_assert_rel(res(&r, "t_leave"), tl, 1e-12);
 		ck_assert_rel(res(&r, "theta_leave"), thl, 1e-12);
+		/* Φ = kA + u wᵀ with w = ∂f_floor at θ0: Φv = kAv for the tangent v
+		 * (w·v = 0), so (7.4) holds though Φ is not isotropic, and the
+		 * forces at the start are still the frictionless ones */
+		const double u[3] = {0.1, 0.2, 0.05}, wf[3] = {0, 1, -L / 2 * c0};
+		for (int e = 0; e < 9; e++)
+			setn(&r, names[e], k * A[e] + u[e / 3] * wf[e % 3]);
+		solve_ok(&r);
+		ck_assert(resb(&r, "cond74"));
+		ck_assert(res(&r, "cond74_residual") < 1e-12);
+		ck_assert_rel(res(&r, "lambda_floor"), m * g * (1 - 0.75 * c0 * c0), 1e-12);
+		ck_assert_rel(res(&r, "lambda_wall"), 0.75 * m * g * c0 * s0, 1e-12);
+		/* a coupling of x and θ breaks it, and the forces feel Φ */
+		for (int e = 0; e < 9; e++)
+			setn(&r, names[e], k * A[e]);
 		setn(&r, "phi13", 0.3);
 		solve_ok(&r);
 		ck_assert(!resb(&r, "cond74"));
 		ck_assert(res(&r, "cond74_residual") > 1e-3);
+		ck_assert(fabs(res(&r, "lambda_wall") - 0.75 * m * g * c0 * s0) > 1e-3);
 		run_free(&r);
 	}
 	/* the least angle of rest under Φ = kA: |R| k |v|_A = m g h cosθ with
