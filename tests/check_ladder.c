@@ -408,6 +408,11 @@ START_TEST(test_pivot)
 		held++;
 	}
 	ck_assert_uint_gt(held, 10);
+	/* a run is bounded by tmax: it ends moving */
+	setn(&r, "tmax", 0.05);
+	solve_ok(&r);
+	ck_assert_str_eq(resw(&r, "outcome"), "moving");
+	ck_assert_double_eq(res(&r, "t_end"), 0.05);
 	run_free(&r);
 }
 END_TEST
