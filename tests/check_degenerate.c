@@ -27,6 +27,8 @@ static const struct {
 	{"conveyor", "stuck", VERDICT_KIND, NULL, NULL},
 	{"painleve-rod", "outcome", VERDICT_SHUNS, "paradox", NULL},
 	{"painleve-rod", "mode", VERDICT_EXPECTS, "consistent", "Painlevé's paradox"},
+	{"ladder", "moves", VERDICT_MOTION, NULL, NULL},
+	{"ladder", "outcome", VERDICT_SHUNS, "paradox", NULL},
 };
 enum { NSHIPPED = sizeof(shipped) / sizeof(shipped[0]) };
 

@@ -11,7 +11,7 @@
 
 extern const struct model model_rayleigh, model_conveyor, model_disk, model_polisher,
 	model_painleve_rod, model_kozlov_rest, model_kozlov_ball, model_imachi, model_imachi1d,
-	model_ragulskis;
+	model_ragulskis, model_ladder;
 
 /* One model a line: */
 /* clang-format off */
@@ -26,6 +26,7 @@ static const struct model *const models[] = {
 	&model_imachi,
 	&model_imachi1d,
 	&model_ragulskis,
+	&model_ladder,
 	NULL,
 };
 /* clang-format on */

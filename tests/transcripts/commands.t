@@ -21,6 +21,8 @@ kozlov-ball-roll        A ball thrown sliding begins to roll              Kozlov
 kozlov-ball-spin        A spinning ball stops (Kozlov's law)              Kozlov, Lagrangian mechanics and dry friction, §6, (6.6)
 kozlov-rest             Rest or motion under anisotropic friction         Kozlov, Lagrangian mechanics and dry friction, §3
 kozlov-rest-stable      A force too weak to break the rest                Kozlov, Lagrangian mechanics and dry friction, §3, (3.2) and (3.9)
+ladder                  A ladder on a rough wall: its least angle         Kozlov, Lagrangian mechanics and dry friction, §7
+ladder-slides           A ladder slides down a rough wall and leaves it   Kozlov, Lagrangian mechanics and dry friction, §7
 painleve-compliant      The paradox through a compliant contact           Kozlov, Lagrangian mechanics and dry friction, §5
 painleve-family         Kozlov's family Φ = A(θ)Ωᵀ along a run            Kozlov, Lagrangian mechanics and dry friction, §5 (5.1), (5.2)
 painleve-paradox        Painlevé's paradox: no solution, or two           Kozlov, Lagrangian mechanics and dry friction, §5; Painlevé (1895)

@@ -1,0 +1,990 @@
+/* Kozlov, "Lagrangian mechanics and dry friction", §7: several constraints
+ * (7.1)-(7.4). A uniform ladder (mass m, length L) leans with its top on a
+ * rough wall and its foot on a rough floor.
+ *
+ * Coordinates q = (x, y, θ): the centre of the rod and its angle to the
+ * floor; the wall is the plane x = 0, the floor y = 0, the ladder on the
+ * side x > 0. With h = L/2 the foot is at (x + h cosθ, y − h sinθ), the
+ * top at (x − h cosθ, y + h sinθ), and the one-sided constraints (7.1) are
+ *   f_floor = y − h sinθ ≥ 0,   f_wall = x − h cosθ ≥ 0,
+ * with covectors (7.2) ∂f_floor = (0, 1, −h cosθ), ∂f_wall = (1, 0, h sinθ).
+ * T = ½ m (ẋ² + ẏ²) + ½ I θ̇², I = m L²/12, so A = diag(m, m, I), and
+ * Lagrange's equations with multipliers read
+ *   A q̈ = X + λ_floor ∂f_floor + λ_wall ∂f_wall + F,  X = (0, −m g, 0),
+ * closed by the constraints' second derivatives J q̈ = Z (a 2×2 system for
+ * the multipliers).
+ *
+ * Friction laws: `coulomb`, Amontons at each contact with its own normal
+ * force (−μ λ_j sgn(sliding speed) along the contact); `isotropic`,
+ * Kozlov's law (2.6) with Φ = kA; `matrix`, Kozlov's law with a constant Φ
+ * in the coordinates (x, y, θ). Kozlov's F = −|R| Φq̇/|q̇|_A with R = Σ λ_j
+ * ∂f_j computed without friction (§7) and |R|² = R·A⁻¹R (2.5). */
+#include <float.h>
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_math.h>
+#include <math.h>
+#include <string.h>
+
+#include "models/model.h"
+#include "models/trace.h"
+#include "num/num.h"
+#include "num/ode.h"
+#include "num/roots.h"
+
+enum {
+	P_M,
+	P_L,
+	P_G,
+	P_MU_FLOOR,
+	P_MU_WALL,
+	P_THETA0,
+	P_THETADOT0,
+	P_LAW,
+	P_K,
+	P_PHI11,
+	P_PHI12,
+	P_PHI13,
+	P_PHI21,
+	P_PHI22,
+	P_PHI23,
+	P_PHI31,
+	P_PHI32,
+	P_PHI33,
+	P_TMAX,
+	P_NPARAMS
+};
+enum {
+	O_THETA_MIN,
+	O_LAMBDA_FLOOR_LIM,
+	O_LAMBDA_WALL_LIM,
+	O_MOVES,
+	O_LAMBDA_WALL,
+	O_LAMBDA_FLOOR,
+	O_THETA_LEAVE,
+	O_T_LEAVE,
+	O_OUTCOME,
+	O_T_END,
+	O_T_FLOOR,
+	O_THETA_END,
+	O_THETADOT_END,
+	O_X_FOOT_END,
+	O_COND74,
+	O_COND74_RESIDUAL,
+	O_NRESULTS
+};
+enum { LAW_COULOMB, LAW_ISOTROPIC, LAW_MATRIX };
+
+static const char phi_doc[] = "law matrix: Φ entry (order x, y, θ of the centre; units follow A's)";
+
+static const struct param_spec lad_params[P_NPARAMS] = {
+	[P_M] = PARAM_NUMBER("m", "kg", 1.0, PARAM_ABOVE(0.0), "mass of the ladder"),
+	[P_L] = PARAM_NUMBER("L", "m", 4.0, PARAM_ABOVE(0.0), "length of the ladder"),
+	[P_G] = PARAM_NUMBER("g", "m/s^2", 9.81, PARAM_ABOVE(0.0), "gravitational acceleration"),
+	[P_MU_FLOOR] =
+		PARAM_NUMBER("mu_floor", "", 0.4, PARAM_AT_LEAST(0.0), "friction at the floor"),
+	[P_MU_WALL] = PARAM_NUMBER("mu_wall", "", 0.2, PARAM_AT_LEAST(0.0), "friction at the wall"),
+	[P_THETA0] = PARAM_NUMBER("theta0", "deg", 30.0, PARAM_OPEN(0.0, 90.0),
+				  "initial angle of the ladder to the floor"),
+	[P_THETADOT0] = PARAM_NUMBER("thetadot0", "rad/s", 0.0, PARAM_ANY,
+				     "initial turning rate (a push; < 0 falls, > 0 rises)"),
+	[P_LAW] = PARAM_CHOICE("law", "coulomb|isotropic|matrix",
+			       "coulomb (Amontons at each contact), isotropic (Kozlov, Φ = kA) "
+			       "or matrix (Kozlov, any constant Φ)"),
+	[P_K] = PARAM_NUMBER("k", "", 0.3, PARAM_AT_LEAST(0.0),
+			     "isotropic: reduced coefficient, Φ = kA"),
+	[P_PHI11] = PARAM_NUMBER("phi11", "", 0.3, PARAM_ANY, phi_doc),
+	[P_PHI12] = PARAM_NUMBER("phi12", "", 0.0, PARAM_ANY, phi_doc),
+	[P_PHI13] = PARAM_NUMBER("phi13", "", 0.0, PARAM_ANY, phi_doc),
+	[P_PHI21] = PARAM_NUMBER("phi21", "", 0.0, PARAM_ANY, phi_doc),
+	[P_PHI22] = PARAM_NUMBER("phi22", "", 0.3, PARAM_ANY, phi_doc),
+	[P_PHI23] = PARAM_NUMBER("phi23", "", 0.0, PARAM_ANY, phi_doc),
+	[P_PHI31] = PARAM_NUMBER("phi31", "", 0.0, PARAM_ANY, phi_doc),
+	[P_PHI32] = PARAM_NUMBER("phi32", "", 0.0, PARAM_ANY, phi_doc),
+	[P_PHI33] = PARAM_NUMBER("phi33", "", 0.4, PARAM_ANY, phi_doc),
+	[P_TMAX] = PARAM_NUMBER("tmax", "s", 10.0, PARAM_ABOVE(0.0), "bound on the run"),
+};
+
+static const struct result_spec lad_results[O_NRESULTS] = {
+	[O_THETA_MIN] = RESULT_NUMBER("theta_min", "deg",
+				      "least angle at which the ladder can rest (90: never, 0: "
+				      "at every angle)"),
+	[O_LAMBDA_FLOOR_LIM] =
+		RESULT_NUMBER("lambda_floor_lim", "N",
+			      "floor's normal force in limiting equilibrium at theta_min (nan: "
+			      "there is none, it rests at every angle)"),
+	[O_LAMBDA_WALL_LIM] = RESULT_NUMBER("lambda_wall_lim", "N",
+					    "wall's normal force in limiting equilibrium at "
+					    "theta_min (nan: there is none)"),
+	[O_MOVES] = RESULT_BOOL_VERDICT("moves", VERDICT_MOTION, "whether the ladder moves at all"),
+	[O_LAMBDA_WALL] =
+		RESULT_NUMBER("lambda_wall", "N",
+			      "wall's normal force at the start (negative: the wall would "
+			      "have to pull, and the top leaves it at once; nan: at rest "
+			      "with both contacts rough, statically indeterminate, or the "
+			      "paradox at the start)"),
+	[O_LAMBDA_FLOOR] = RESULT_NUMBER("lambda_floor", "N",
+					 "floor's normal force at the start (negative: the ladder "
+					 "lifts off at once; nan: at rest, statically "
+					 "indeterminate, or the paradox at the start)"),
+	[O_THETA_LEAVE] = RESULT_NUMBER("theta_leave", "deg",
+					"angle where the top leaves the wall (nan: never leaves)"),
+	[O_T_LEAVE] = RESULT_NUMBER("t_leave", "s", "when the top leaves the wall (nan: never)"),
+	[O_OUTCOME] = RESULT_WORD_SHUNS("outcome", "paradox",
+					"how the run ended: rests, stops, falls, hits-wall, "
+					"lifts-off, upright, moving, paradox"),
+	[O_T_END] = RESULT_NUMBER("t_end", "s", "when the run ended"),
+	[O_T_FLOOR] = RESULT_NUMBER(
+		"t_floor", "s", "when the ladder comes to lie on the floor (nan: not in the run)"),
+	[O_THETA_END] = RESULT_NUMBER("theta_end", "deg", "θ at the end of the run"),
+	[O_THETADOT_END] = RESULT_NUMBER("thetadot_end", "rad/s", "θ̇ at the end of the run"),
+	[O_X_FOOT_END] = RESULT_NUMBER("x_foot_end", "m",
+				       "distance of the foot from the wall at the end of the run"),
+	[O_COND74] =
+		RESULT_BOOL("cond74", "(7.4) at theta0: ΦᵀA⁻¹ keeps the span of ∂f_floor, ∂f_wall "
+				      "(coulomb: false, not a law of the form (2.6))"),
+	[O_COND74_RESIDUAL] = RESULT_NUMBER(
+		"cond74_residual", "",
+		"largest |ΦᵀA⁻¹∂f_j·v|/(‖Φ‖|A⁻¹∂f_j||v|), v the tangent of the two constraints "
+		"(holds below 1e-9; nan: coulomb)"),
+};
+
+/* ---- the ladder's mechanics ---------------------------------------------- */
+
+/* The most steps of a run. */
+#define LD_STEPS 200000
+
+/* What holds the ladder in a phase: both contacts sliding, the floor alone
+ * with the foot sliding, or the floor alone with the foot held by static
+ * friction (the ladder pivots about it). */
+enum phase { PH_TWO, PH_FLOOR, PH_PIVOT, PH_N };
+static const char *const phase_label[PH_N] = {"on the wall and the floor", "off the wall",
+					      "off the wall, foot held"};
+
+enum outcome {
+	OUT_RESTS,
+	OUT_STOPS,
+	OUT_FALLS,
+	OUT_HITS_WALL,
+	OUT_LIFTS_OFF,
+	OUT_UPRIGHT,
+	OUT_MOVING,
+	OUT_PARADOX
+};
+static const char *const outcome_word[] = {"rests",	"stops",   "falls",  "hits-wall",
+					   "lifts-off", "upright", "moving", "paradox"};
+
+struct lad {
+	double m, L, h, I, g, muf, muw, k;
+	int law;
+	double phi[9];
+	enum phase ph;
+	double sig;  /* PH_TWO: sgn θ̇ held in the phase */
+	double sigf; /* PH_FLOOR, coulomb: sgn of the foot's sliding speed */
+	double xpiv; /* PH_PIVOT: where the foot is held */
+	double fscale, tscale, vreg;
+};
+
+/* The state of a phase: multipliers (floor first; the wall's, or the held
+ * foot's tangential force), accelerations, the system's determinant
+ * against the frictionless one, and Kozlov's |R|. */
+struct dyn {
+	double lam[2];
+	double qdd[3];
+	double det;
+	double R;
+	int n;
+};
+
+static void law_matrix(const struct lad *r, double Phi[9])
+{
+	memset(Phi, 0, 9 * sizeof(double));
+	if (r->law == LAW_ISOTROPIC) {
+		Phi[0] = r->k * r->m;
+		Phi[4] = r->k * r->m;
+		Phi[8] = r->k * r->I;
+	} else if (r->law == LAW_MATRIX) {
+		memcpy(Phi, r->phi, 9 * sizeof(double));
+	}
+}
+
+/* The active constraints' rows J_j and their Z_j = −J̇_j q̇ (J q̈ = Z). */
+static int rows(const struct lad *r, enum phase ph, const double y[6], double J[2][3], double Z[2])
+{
+	const double h = r->h, s = sin(y[2]), c = cos(y[2]), w2 = y[5] * y[5];
+	J[0][0] = 0, J[0][1] = 1, J[0][2] = -h * c, Z[0] = -h * s * w2;
+	if (ph == PH_FLOOR)
+		return 1;
+	if (ph == PH_TWO)
+		J[1][0] = 1, J[1][1] = 0, J[1][2] = h * s, Z[1] = -h * c * w2;
+	else /* the foot's x held: x + h cosθ = xpiv */
+		J[1][0] = 1, J[1][1] = 0, J[1][2] = -h * s, Z[1] = h * c * w2;
+	return 2;
+}
+
+/* Solves M λ = b for n = 1 or 2; returns the determinant. */
+static double solve_small(int n, double M[2][2], const double b[2], double lam[2])
+{
+	if (n == 1) {
+		lam[0] = b[0] / M[0][0];
+		return M[0][0];
+	}
+	const double det = M[0][0] * M[1][1] - M[0][1] * M[1][0];
+	lam[0] = (b[0] * M[1][1] - M[0][1] * b[1]) / det;
+	lam[1] = (M[0][0] * b[1] - M[1][0] * b[0]) / det;
+	return det;
+}
+
+/* The multipliers of the constraints J without friction, given the forces
+ * Fa besides them: J A⁻¹ Jᵀ λ = Z − J A⁻¹ Fa. */
+static double frictionless(const struct lad *r, int n, double J[2][3], const double Z[2],
+			   const double Fa[3], double lam[2])
+{
+	const double ai[3] = {1 / r->m, 1 / r->m, 1 / r->I};
+	double M[2][2], b[2];
+	for (int i = 0; i < n; i++) {
+		b[i] = Z[i];
+		for (int a = 0; a < 3; a++)
+			b[i] -= J[i][a] * ai[a] * Fa[a];
+		for (int j = 0; j < n; j++) {
+			M[i][j] = 0;
+			for (int a = 0; a < 3; a++)
+				M[i][j] += J[i][a] * ai[a] * J[j][a];
+		}
+	}
+	return solve_small(n, M, b, lam);
+}
+
+/* The state on both constraints at angle th and rate thd. */
+static void two_state(const struct lad *r, double th, double thd, double y[6])
+{
+	const double h = r->h, s = sin(th), c = cos(th);
+	y[0] = h * c, y[1] = h * s, y[2] = th;
+	y[3] = -h * s * thd, y[4] = h * c * thd, y[5] = thd;
+}
+
+/* The frictionless multipliers (floor, wall) of the ladder at rest at θ on
+ * both constraints, and the constraints' rows there: Kozlov's reaction R
+ * at rest (§7). */
+static void rest_multipliers(const struct lad *r, double th, double lam[2], double J[2][3])
+{
+	const double X[3] = {0, -r->m * r->g, 0};
+	double y[6], Z[2];
+	two_state(r, th, 0, y);
+	rows(r, PH_TWO, y, J, Z);
+	frictionless(r, 2, J, Z, X, lam);
+}
+
+/* The phase's equations at y = (x, y, θ, ẋ, ẏ, θ̇). */
+static void dyn_at(const struct lad *r, enum phase ph, const double y[6], struct dyn *o)
+{
+	const double ai[3] = {1 / r->m, 1 / r->m, 1 / r->I};
+	const double X[3] = {0, -r->m * r->g, 0};
+	const double h = r->h, s = sin(y[2]), c = cos(y[2]);
+	double J[2][3], Z[2], G[2][3] = {{0}}, F[3] = {0, 0, 0}, lam0[2] = {0, 0};
+	const int n = rows(r, ph, y, J, Z);
+	o->n = n;
+	const double det0 = frictionless(r, n, J, Z, X, lam0);
+	o->R = 0;
+	if (r->law == LAW_COULOMB) {
+		if (ph == PH_TWO) {
+			/* the foot moves along x at −L sinθ θ̇, the top along y at L cosθ θ̇ */
+			const double sf = -r->sig, sw = r->sig;
+			G[0][0] = -r->muf * sf, G[0][2] = r->muf * sf * h * s;
+			G[1][1] = -r->muw * sw, G[1][2] = -r->muw * sw * h * c;
+		} else if (ph == PH_FLOOR) {
+			G[0][0] = -r->muf * r->sigf, G[0][2] = r->muf * r->sigf * h * s;
+		}
+	} else {
+		/* Kozlov §7: R from the frictionless multipliers, |R|² = R·A⁻¹R */
+		double R[3] = {0, 0, 0}, Phi[9], qd[3], Aq2 = 0;
+		for (int j = 0; j < n; j++)
+			for (int a = 0; a < 3; a++)
+				R[a] += lam0[j] * J[j][a];
+		o->R = sqrt(R[0] * R[0] * ai[0] + R[1] * R[1] * ai[1] + R[2] * R[2] * ai[2]);
+		if (ph == PH_TWO) /* q̇ = v θ̇ on both constraints: its direction is σ v */
+			qd[0] = -h * s * r->sig, qd[1] = h * c * r->sig, qd[2] = r->sig;
+		else
+			memcpy(qd, y + 3, sizeof(qd));
+		Aq2 = r->m * (qd[0] * qd[0] + qd[1] * qd[1]) + r->I * qd[2] * qd[2];
+		law_matrix(r, Phi);
+		if (Aq2 > 0)
+			for (int a = 0; a < 3; a++)
+				F[a] = -o->R *
+				       (Phi[3 * a] * qd[0] + Phi[3 * a + 1] * qd[1] +
+					Phi[3 * a + 2] * qd[2]) /
+				       sqrt(Aq2);
+	}
+	/* J A⁻¹ (Jᵀ + G) λ = Z − J A⁻¹ (X + F) */
+	double M[2][2], b[2];
+	for (int i = 0; i < n; i++) {
+		b[i] = Z[i];
+		for (int a = 0; a < 3; a++)
+			b[i] -= J[i][a] * ai[a] * (X[a] + F[a]);
+		for (int j = 0; j < n; j++) {
+			M[i][j] = 0;
+			for (int a = 0; a < 3; a++)
+				M[i][j] += J[i][a] * ai[a] * (J[j][a] + G[j][a]);
+		}
+	}
+	o->det = solve_small(n, M, b, o->lam) / det0;
+	if (n == 1)
+		o->lam[1] = 0;
+	for (int a = 0; a < 3; a++) {
+		double q = X[a] + F[a];
+		for (int j = 0; j < n; j++)
+			q += o->lam[j] * (J[j][a] + G[j][a]);
+		o->qdd[a] = ai[a] * q;
+	}
+}
+
+static int lad_rhs(double t, const double y[], double f[], void *p)
+{
+	const struct lad *r = p;
+	struct dyn dn;
+	(void)t;
+	if (num_interrupted)
+		return GSL_EBADFUNC;
+	dyn_at(r, r->ph, y, &dn);
+	for (int a = 0; a < 3; a++) {
+		f[a] = y[3 + a];
+		f[3 + a] = dn.qdd[a];
+	}
+	return GSL_SUCCESS;
+}
+
+/* The foot's sliding speed along x. */
+static double foot_speed(const struct lad *r, const double y[6])
+{
+	return y[3] - r->h * sin(y[2]) * y[5];
+}
+
+/* Every reason to end the phase, each positive while it goes on; their
+ * minimum crosses zero at the first. 0: sliding stops (both contacts
+ * together in PH_TWO, the foot in PH_FLOOR) or the held foot slips; 1: the
+ * top leaves the wall; 2: the floor's normal force vanishes; 3: the
+ * multipliers' system is singular (a paradox); 4: the ladder lies on the
+ * floor; 5: it stands upright (PH_TWO) or meets the wall again. */
+enum { EV_STOP, EV_WALL, EV_FLOOR, EV_PARADOX, EV_FALLS, EV_UP, EV_N };
+
+static double event_parts(const struct lad *r, const double y[6], double parts[EV_N])
+{
+	struct dyn dn;
+	dyn_at(r, r->ph, y, &dn);
+	const double th = y[2];
+	for (int i = 0; i < EV_N; i++)
+		parts[i] = INFINITY;
+	parts[EV_FLOOR] = dn.lam[0] / r->fscale;
+	parts[EV_PARADOX] = dn.det;
+	parts[EV_FALLS] = th;
+	if (r->ph == PH_TWO) {
+		parts[EV_STOP] = r->sig * y[5] * r->tscale;
+		parts[EV_WALL] = dn.lam[1] / r->fscale;
+		parts[EV_UP] = M_PI_2 - th;
+	} else {
+		if (r->ph == PH_PIVOT)
+			parts[EV_STOP] = (r->muf * dn.lam[0] - fabs(dn.lam[1])) / r->fscale;
+		else if (r->law == LAW_COULOMB)
+			parts[EV_STOP] = r->sigf * foot_speed(r, y) * r->tscale / r->L;
+		else
+			parts[EV_STOP] =
+				sqrt(r->m * (y[3] * y[3] + y[4] * y[4]) + r->I * y[5] * y[5]) /
+					sqrt(r->m) * r->tscale / r->L -
+				r->vreg;
+		parts[EV_FALLS] = fmin(th, M_PI - th);
+		/* the top leaves the wall at a gap growing from 0 (as t³ where
+		 * λ_wall falls through 0): rounding below 1e-12 L is no hit */
+		parts[EV_UP] = (y[0] - r->h * fabs(cos(th))) / r->L + 1e-12;
+	}
+	double g = parts[0];
+	for (int i = 1; i < EV_N; i++)
+		g = fmin(g, parts[i]);
+	return g;
+}
+
+static double lad_event(double t, const double y[], void *p)
+{
+	double parts[EV_N];
+	(void)t;
+	return event_parts(p, y, parts);
+}
+
+/* ---- rest ------------------------------------------------------------------ */
+
+/* Kozlov's rest principle on the one degree of freedom the two contacts
+ * leave (q̇ = v θ̇, v = (−h sinθ, h cosθ, 1)): static friction is at most
+ * the friction of the motion gravity starts, |R| (v·Φv)/|v|_A, against
+ * gravity's −v·X = m g h cosθ, with |R| of the frictionless multipliers at
+ * rest. Positive where the ladder can rest. */
+static double kozlov_rest_margin(const struct lad *r, double th)
+{
+	const double h = r->h, s = sin(th), c = cos(th);
+	const double v[3] = {-h * s, h * c, 1};
+	double J[2][3], lam[2], Phi[9];
+	rest_multipliers(r, th, lam, J);
+	double R[3];
+	for (int a = 0; a < 3; a++)
+		R[a] = lam[0] * J[0][a] + lam[1] * J[1][a];
+	const double Rn = sqrt((R[0] * R[0] + R[1] * R[1]) / r->m + R[2] * R[2] / r->I);
+	law_matrix(r, Phi);
+	double vPv = 0;
+	for (int a = 0; a < 3; a++)
+		for (int b = 0; b < 3; b++)
+			vPv += v[a] * Phi[3 * a + b] * v[b];
+	const double vA = sqrt(r->m * h * h + r->I);
+	return (Rn * vPv / vA - r->m * r->g * h * c) / r->fscale;
+}
+
+static double kozlov_margin_fn(double th, void *p)
+{
+	return kozlov_rest_margin(p, th);
+}
+
+/* Whether the ladder at rest at θ stays at rest. */
+static bool can_rest(const struct lad *r, double th)
+{
+	if (r->law == LAW_COULOMB)
+		return 2 * r->muf * sin(th) >= (1 - r->muw * r->muf) * cos(th);
+	return kozlov_rest_margin(r, th) >= 0;
+}
+
+/* The least angle of rest: Coulomb's closed form, tan θ_min = (1 − μ_w μ_f)/
+ * (2 μ_f); for Kozlov's laws the largest root of the rest margin, scanned
+ * down from 90° and refined by Brent. */
+static int theta_min(const struct lad *r, double *out, struct diag *d)
+{
+	if (r->law == LAW_COULOMB) {
+		if (r->muf == 0)
+			*out = M_PI_2;
+		else if (r->muw * r->muf >= 1)
+			*out = 0;
+		else
+			*out = atan2(1 - r->muw * r->muf, 2 * r->muf);
+		return 0;
+	}
+	enum { NSCAN = 900 };
+	double hi = M_PI_2;
+	for (int i = 1; i < NSCAN; i++) {
+		double th = M_PI_2 * (1 - (double)i / NSCAN);
+		if (kozlov_rest_margin(r, th) < 0) {
+			if (i == 1 && kozlov_rest_margin(r, hi) < 0) {
+				*out = M_PI_2;
+				return 0;
+			}
+			struct num_root root;
+			if (num_brent(kozlov_margin_fn, (void *)r, th, hi, 0.0, 1e-14, &root,
+				      "the least angle of rest", d))
+				return -1;
+			*out = root.hi;
+			return 0;
+		}
+		hi = th;
+	}
+	*out = 0;
+	return 0;
+}
+
+/* ---- the run --------------------------------------------------------------- */
+
+struct run {
+	enum outcome outcome;
+	double t_end, t_leave, th_leave, t_floor;
+	double y[6];
+	size_t steps;
+	bool moved;
+	const char *why;
+};
+
+static void lad_extra(void *ctx, double t, const double *y, double *out)
+{
+	const struct lad *r = ctx;
+	struct dyn dn;
+	(void)t;
+	dyn_at(r, r->ph, y, &dn);
+	out[0] = dn.lam[0];
+	out[1] = r->ph == PH_TWO ? dn.lam[1] : 0.0;
+	out[2] = r->ph;
+}
+
+/* After the foot stopped (coulomb, off the wall): held, or slipping
+ * against the force the hold would need. Returns false where the floor
+ * would not press (lift-off). */
+static bool foot_decide(struct lad *r, double y[6])
+{
+	struct dyn dn;
+	r->xpiv = y[0] + r->h * cos(y[2]);
+	dyn_at(r, PH_PIVOT, y, &dn);
+	if (!(dn.lam[0] > 0))
+		return false;
+	if (fabs(dn.lam[1]) <= r->muf * dn.lam[0]) {
+		r->ph = PH_PIVOT;
+	} else {
+		r->ph = PH_FLOOR;
+		r->sigf = dn.lam[1] > 0 ? -1.0 : 1.0;
+	}
+	return true;
+}
+
+/* The top leaves the wall at (t, y): the floor alone holds the ladder,
+ * its foot sliding on, or (coulomb, at rest) held or slipping. False where
+ * the floor would not press (the outcome is then set). */
+static bool leave_wall(struct lad *r, double t, double y[6], struct run *out)
+{
+	out->t_leave = t, out->th_leave = y[2];
+	r->ph = PH_FLOOR;
+	const double v = foot_speed(r, y);
+	if (r->law == LAW_COULOMB && v == 0) {
+		if (!foot_decide(r, y)) {
+			out->outcome = OUT_LIFTS_OFF;
+			return false;
+		}
+	} else {
+		r->sigf = v > 0 ? 1.0 : -1.0;
+	}
+	return true;
+}
+
+static int run_ladder(struct lad *r, double th0, double thd0, double tmax, struct run *out,
+		      struct trace *tr, struct diag *d)
+{
+	double y[6], t = 0, parts[EV_N];
+	memset(out, 0, sizeof(*out));
+	out->t_leave = out->th_leave = out->t_floor = NAN;
+	two_state(r, th0, thd0, y);
+	r->ph = PH_TWO;
+	r->sig = thd0 > 0 ? 1.0 : -1.0;
+	if (tr) {
+		tr->extra = lad_extra;
+		tr->ctx = r;
+	}
+	bool at_rest = thd0 == 0;
+	for (int phase = 0;; phase++) {
+		if (phase > 1000)
+			return diag_set(d, "more than 1000 phases before tmax");
+		if (at_rest && r->ph == PH_TWO) {
+			at_rest = false;
+			if (can_rest(r, y[2])) {
+				out->outcome = phase == 0 ? OUT_RESTS : OUT_STOPS;
+				break;
+			}
+			r->sig = -1.0; /* below θ_min it slides down */
+		}
+		event_parts(r, y, parts);
+		if (r->ph == PH_TWO && parts[EV_WALL] <= 0 && parts[EV_FLOOR] > 0 &&
+		    parts[EV_PARADOX] > 0) {
+			/* the wall does not press: off the wall at once */
+			if (tr)
+				trace_mark(tr, t, y);
+			if (!leave_wall(r, t, y, out))
+				break;
+			continue;
+		}
+		/* a phase that starts from rest has its speed at 0: the others count */
+		bool stop_ok = parts[EV_STOP] > 0 || (r->ph == PH_TWO && y[5] == 0) ||
+			       (r->ph == PH_FLOOR && foot_speed(r, y) == 0);
+		/* off the wall, the top starts at x = 0: only x < 0 is a hit */
+		bool up = r->ph == PH_TWO ? parts[EV_UP] <= 0 : parts[EV_UP] < 0;
+		if (parts[EV_FLOOR] <= 0 || parts[EV_PARADOX] <= 0 || parts[EV_FALLS] <= 0 || up ||
+		    !stop_ok) {
+			out->outcome = parts[EV_PARADOX] <= 0 ? OUT_PARADOX
+				       : parts[EV_FLOOR] <= 0 ? OUT_LIFTS_OFF
+				       : parts[EV_FALLS] <= 0 ? OUT_FALLS
+				       : up ? (r->ph == PH_TWO ? OUT_UPRIGHT : OUT_HITS_WALL)
+					    : OUT_STOPS;
+			break;
+		}
+		out->moved = true;
+		struct ode_system sys = {6, lad_rhs, lad_event, r};
+		struct ode_opts o = ode_opts_default(tmax);
+		struct ode_end end;
+		o.h0 = 1e-6 * r->tscale;
+		o.max_steps = out->steps < LD_STEPS ? LD_STEPS - out->steps : 1;
+		if (tr)
+			trace_mark(tr, t, y);
+		if (ode_run(tr ? trace_wrap(tr, &sys) : &sys, &o, t, y, &end, d)) {
+			if (end.steps < o.max_steps)
+				return -1;
+			diag_clear(d);
+			return diag_set(d,
+					"the run took more than %d steps before t = %.6g s (of "
+					"tmax = %g s): lower tmax, or the friction",
+					LD_STEPS, end.t, tmax);
+		}
+		out->steps += end.steps;
+		t = end.t;
+		if (!end.event) {
+			out->outcome = OUT_MOVING;
+			break;
+		}
+		event_parts(r, y, parts);
+		int which = 0;
+		for (int i = 1; i < EV_N; i++)
+			if (parts[i] < parts[which])
+				which = i;
+		if (tr)
+			trace_mark(tr, t, y);
+		if (which == EV_STOP) {
+			if (r->ph == PH_TWO) {
+				two_state(r, y[2], 0.0, y);
+				at_rest = true;
+				continue;
+			}
+			if (r->ph == PH_PIVOT) {
+				struct dyn dn;
+				dyn_at(r, PH_PIVOT, y, &dn);
+				r->ph = PH_FLOOR;
+				r->sigf = dn.lam[1] > 0 ? -1.0 : 1.0;
+				continue;
+			}
+			if (r->law == LAW_COULOMB) {
+				y[3] = r->h * sin(y[2]) * y[5]; /* the foot's speed is 0 */
+				if (!foot_decide(r, y)) {
+					out->outcome = OUT_LIFTS_OFF;
+					break;
+				}
+				continue;
+			}
+			out->outcome = OUT_STOPS;
+			break;
+		}
+		if (which == EV_WALL) {
+			/* on both constraints exactly, the top at x = 0 */
+			two_state(r, y[2], y[5], y);
+			if (!leave_wall(r, t, y, out))
+				break;
+			continue;
+		}
+		out->outcome = which == EV_FLOOR     ? OUT_LIFTS_OFF
+			       : which == EV_PARADOX ? OUT_PARADOX
+			       : which == EV_FALLS   ? OUT_FALLS
+			       : r->ph == PH_TWO     ? OUT_UPRIGHT
+						     : OUT_HITS_WALL;
+		if (which == EV_FALLS) {
+			out->t_floor = t;
+			y[2] = y[2] < M_PI_2 ? 0.0 : M_PI; /* located to 1e-13 s */
+		}
+		break;
+	}
+	out->t_end = t;
+	if (tr)
+		trace_mark(tr, t, y);
+	memcpy(out->y, y, sizeof(out->y));
+	return 0;
+}
+
+/* ---- figures -------------------------------------------------------------- */
+
+static void lad_figures(struct figures *fs, const struct trace *tr, const struct run *run, double h)
+{
+	struct table *t = figures_table(fs, "run",
+					"t [s]|theta [deg]|thetadot [rad/s]|x_foot [m]|"
+					"lambda_floor [N]|lambda_wall [N]|phase (0 both/1 "
+					"floor/2 held)");
+	for (size_t i = 0; i < tr->n; i++) {
+		const double *q = trace_row(tr, i);
+		const double row[7] = {
+			tr->t[i], q[2] * 180 / M_PI, q[5], q[0] + h * cos(q[2]), q[6], q[7], q[8]};
+		table_row(t, row);
+	}
+	struct figure *f = figure_add(fs, "theta", "Angle θ(t) of the ladder to the floor", "t [s]",
+				      "θ [deg]");
+	figure_curves_by_phase(f, t, 0, 1, 6, phase_label, PH_N);
+	if (isfinite(run->t_leave))
+		curve_point(figure_curve(f, "leaves the wall", CURVE_POINTS), run->t_leave,
+			    run->th_leave * 180 / M_PI);
+	f = figure_add(fs, "forces", "Normal forces against the angle", "θ [deg]", "λ [N]");
+	const enum curve_style st = t->nrows > 1 ? CURVE_LINE : CURVE_POINTS;
+	figure_curve_from(f, "floor, λ_floor", st, t, 1, 4);
+	struct curve *c = figure_curve(f, "wall, λ_wall", st);
+	for (size_t i = 0; i < t->nrows && table_at(t, i, 6) == PH_TWO; i++)
+		curve_point(c, table_at(t, i, 1), table_at(t, i, 5));
+}
+
+/* ---- solve ----------------------------------------------------------------- */
+
+static int lad_check(const struct model_input *in, struct diag *d);
+
+static int lad_solve(const struct model_input *in, struct model_output *out, struct diag *d)
+{
+	const double *p = in->num;
+	if (lad_check(in, d))
+		return -1;
+	struct lad r = {.m = p[P_M],
+			.L = p[P_L],
+			.g = p[P_G],
+			.muf = p[P_MU_FLOOR],
+			.muw = p[P_MU_WALL],
+			.k = p[P_K],
+			.law = in->choice[P_LAW]};
+	r.h = r.L / 2;
+	r.I = r.m * r.L * r.L / 12;
+	for (int i = 0; i < 9; i++)
+		r.phi[i] = p[P_PHI11 + i];
+	r.fscale = r.m * r.g;
+	r.tscale = sqrt(r.L / r.g);
+	r.vreg = 1e-9;
+	const double th0 = p[P_THETA0] * M_PI / 180, thd0 = p[P_THETADOT0];
+	const double tmax = p[P_TMAX];
+	struct strbuf *s = out->steps;
+
+	double thmin;
+	if (theta_min(&r, &thmin, d))
+		return -1;
+	/* limiting equilibrium at θ_min */
+	double lf_lim = NAN, lw_lim = NAN;
+	if (thmin > 0) {
+		if (r.law == LAW_COULOMB) {
+			lf_lim = r.m * r.g / (1 + r.muw * r.muf);
+			lw_lim = r.muf * lf_lim;
+		} else {
+			double J[2][3], lam[2];
+			rest_multipliers(&r, thmin, lam, J);
+			lf_lim = lam[0], lw_lim = lam[1];
+		}
+	}
+
+	/* (7.4) at θ0: Φᵀ A⁻¹ ∂f_j has no part along the tangent v */
+	bool cond74 = false;
+	double resid = NAN;
+	if (r.law != LAW_COULOMB) {
+		double Phi[9], y[6], J[2][3], Z[2], fro = 0;
+		const double ai[3] = {1 / r.m, 1 / r.m, 1 / r.I};
+		const double v[3] = {-r.h * sin(th0), r.h * cos(th0), 1};
+		law_matrix(&r, Phi);
+		for (int i = 0; i < 9; i++)
+			fro += Phi[i] * Phi[i];
+		fro = sqrt(fro);
+		two_state(&r, th0, 0, y);
+		rows(&r, PH_TWO, y, J, Z);
+		resid = 0;
+		for (int j = 0; j < 2; j++) {
+			double u[3], w[3], un = 0, wv = 0;
+			for (int a = 0; a < 3; a++)
+				u[a] = ai[a] * J[j][a], un += u[a] * u[a];
+			for (int a = 0; a < 3; a++) {
+				w[a] = Phi[a] * u[0] + Phi[3 + a] * u[1] + Phi[6 + a] * u[2];
+				wv += w[a] * v[a];
+			}
+			const double sc = fro * sqrt(un) * sqrt(v[0] * v[0] + v[1] * v[1] + 1);
+			if (sc > 0)
+				resid = fmax(resid, fabs(wv) / sc);
+		}
+		cond74 = resid <= 1e-9;
+	}
+
+	/* the run */
+	struct run run;
+	struct trace tr, *trp = NULL;
+	if (out->figs) {
+		trace_init(&tr, 6, 3, tmax / 1000);
+		trp = &tr;
+	}
+	int rc = run_ladder(&r, th0, thd0, tmax, &run, trp, d);
+	if (!rc && trp)
+		lad_figures(out->figs, trp, &run, r.h);
+	if (trp)
+		trace_release(trp);
+	if (rc)
+		return -1;
+
+	/* the normal forces at the start */
+	double lw = NAN, lf = NAN;
+	if (run.outcome == OUT_RESTS) {
+		if (r.law != LAW_COULOMB) {
+			double J[2][3], lam[2];
+			rest_multipliers(&r, th0, lam, J);
+			lf = lam[0], lw = lam[1];
+		} else if (r.muw == 0) {
+			lf = r.m * r.g;
+			lw = r.m * r.g / (2 * tan(th0));
+		}
+	} else {
+		struct lad r0 = r;
+		double y[6];
+		struct dyn dn;
+		r0.sig = thd0 > 0 ? 1.0 : -1.0;
+		two_state(&r0, th0, thd0, y);
+		dyn_at(&r0, PH_TWO, y, &dn);
+		lf = dn.lam[0], lw = dn.lam[1];
+		/* a singular or reversed system (the paradox at the start):
+		 * no solution, or several; none is the forces */
+		if (!(dn.det > 0))
+			lf = lw = NAN;
+	}
+
+	const struct named_result got[] = {
+		{"theta_min", thmin},
+		{"t_end", run.t_end},
+		{"theta_end", run.y[2]},
+		{"thetadot_end", run.y[5]},
+		{"x_foot_end", run.y[0] + r.h * cos(run.y[2])},
+	};
+	if (model_require_finite(got, sizeof(got) / sizeof(*got),
+				 "the run lost its digits; lower tmax or the push", d))
+		return -1;
+
+	out->res[O_THETA_MIN] = value_number(thmin * 180 / M_PI);
+	out->res[O_LAMBDA_FLOOR_LIM] = value_number(lf_lim);
+	out->res[O_LAMBDA_WALL_LIM] = value_number(lw_lim);
+	out->res[O_MOVES] = value_bool(run.moved);
+	out->res[O_LAMBDA_WALL] = value_number(lw);
+	out->res[O_LAMBDA_FLOOR] = value_number(lf);
+	out->res[O_THETA_LEAVE] = value_number(run.th_leave * 180 / M_PI);
+	out->res[O_T_LEAVE] = value_number(run.t_leave);
+	out->res[O_OUTCOME] = value_word(outcome_word[run.outcome]);
+	out->res[O_T_END] = value_number(run.t_end);
+	out->res[O_T_FLOOR] = value_number(run.t_floor);
+	out->res[O_THETA_END] = value_number(run.y[2] * 180 / M_PI);
+	out->res[O_THETADOT_END] = value_number(run.y[5]);
+	out->res[O_X_FOOT_END] = value_number(run.y[0] + r.h * cos(run.y[2]));
+	out->res[O_COND74] = value_bool(cond74);
+	out->res[O_COND74_RESIDUAL] = value_number(resid);
+
+	/* ---- steps ---- */
+	model_step(s,
+		   "Coordinates q = (x, y, θ) of the centre; wall x = 0, floor y = 0, h = L/2 "
+		   "= %g m.",
+		   r.h);
+	model_step(s, "Constraints (7.1): f_floor = y − h sinθ ≥ 0, f_wall = x − h cosθ ≥ 0; "
+		      "covectors (7.2) ∂f_floor = (0, 1, −h cosθ), ∂f_wall = (1, 0, h sinθ).");
+	model_step(s, "A = diag(m, m, I) with I = mL²/12 = %.9g kg·m²; X = (0, −mg, 0).", r.I);
+	if (r.law == LAW_COULOMB) {
+		model_step(s, "Friction: Amontons at each contact, |F_floor| ≤ μ_floor λ_floor, "
+			      "|F_wall| ≤ μ_wall λ_wall.");
+		model_step(s,
+			   "Rest: λ_wall = F_floor, λ_floor + F_wall = mg, moments about the foot "
+			   "(mg/2) cosθ = λ_wall sinθ + F_wall cosθ.");
+		model_step(s,
+			   "  Limiting equilibrium (F_floor = μ_floor λ_floor, F_wall = μ_wall "
+			   "λ_wall): λ_floor = mg/(1 + μ_wall μ_floor), λ_wall = μ_floor λ_floor, "
+			   "tan θ_min = (1 − μ_wall μ_floor)/(2 μ_floor).");
+		if (r.muf == 0)
+			model_step(s, "  μ_floor = 0: nothing holds the foot; it rests only "
+				      "upright, θ_min = 90°.");
+		else if (r.muw * r.muf >= 1)
+			model_step(s,
+				   "  μ_wall μ_floor = %g ≥ 1: it rests at every angle, θ_min = 0.",
+				   r.muw * r.muf);
+		else
+			model_step(s,
+				   "  tan θ_min = (1 − %g × %g)/(2 × %g) = %.12g: θ_min = %.12g°; "
+				   "λ_floor = %.12g N, λ_wall = %.12g N.",
+				   r.muw, r.muf, r.muf, tan(thmin), thmin * 180 / M_PI, lf_lim,
+				   lw_lim);
+	} else {
+		double Phi[9];
+		law_matrix(&r, Phi);
+		model_step(s, "Friction: Kozlov's law (2.6), F = −|R| Φq̇/|q̇|_A, %s.",
+			   r.law == LAW_ISOTROPIC ? "Φ = kA (2.7)" : "the given Φ");
+		for (int i = 0; i < 3; i++)
+			model_step(s, "  %s | %12.6g %12.6g %12.6g |", i == 1 ? "Φ =" : "   ",
+				   Phi[3 * i], Phi[3 * i + 1], Phi[3 * i + 2]);
+		model_step(s,
+			   "(7.4) ΦᵀA⁻¹∂f_j in span(∂f_floor, ∂f_wall), i.e. A⁻¹Φv ∥ v for the "
+			   "tangent v = (−h sinθ, h cosθ, 1): residual %.3g at θ0: %s.",
+			   resid,
+			   cond74 ? "holds, the multipliers do not depend on Φ"
+				  : "fails, the normal forces depend on Φ");
+		model_step(s,
+			   "Rest (the principle of §3 on q̇ = vθ̇): |R| (v·Φv)/|v|_A ≥ m g h cosθ, "
+			   "|R| from the frictionless multipliers (§7); largest root: θ_min = "
+			   "%.12g°.",
+			   thmin * 180 / M_PI);
+		if (thmin > 0)
+			model_step(s,
+				   "  There (frictionless R): λ_floor = %.12g N, λ_wall = %.12g N.",
+				   lf_lim, lw_lim);
+	}
+	model_step(s, "Released at θ0 = %g° with θ̇0 = %g rad/s: %s.", p[P_THETA0], thd0,
+		   run.outcome == OUT_RESTS ? "it rests (θ0 ≥ θ_min)"
+		   : run.moved		    ? "it moves"
+		   : run.outcome == OUT_PARADOX
+			   ? "the multipliers' system J A⁻¹ (Jᵀ + G) is singular or reversed "
+			     "(determinant ≤ 0, as Painlevé's D < 0): no solution, or several; "
+			     "the run is not followed (paradox)"
+		   : run.outcome == OUT_LIFTS_OFF
+			   ? "the floor would have to pull (λ_floor < 0): it lifts off at once, "
+			     "and the flight is not followed"
+			   : "it ends at once");
+	model_step(s,
+		   "Motion on both contacts: J q̈ = Z, J the rows ∂f_floor, ∂f_wall, Z = (−h sinθ "
+		   "θ̇², −h cosθ θ̇²); J A⁻¹ (Jᵀ + G) λ = Z − J A⁻¹ (X + F), G the friction per "
+		   "unit λ.");
+	if (r.law == LAW_COULOMB)
+		model_step(s, "  Coulomb: the foot slides along x at −L sinθ θ̇, the top along y at "
+			      "L cosθ θ̇; each friction −μ_j λ_j sgn(speed).");
+	else
+		model_step(s, "  Kozlov: G = 0; F = −|R| Φq̇/|q̇|_A with |R| from the frictionless "
+			      "multipliers of the same constraints (§7), q̇ = vθ̇ while both hold.");
+	if (isfinite(lw))
+		model_step(s, "  At the start: λ_floor = %.12g N, λ_wall = %.12g N.", lf, lw);
+	else if (run.outcome == OUT_RESTS)
+		model_step(s,
+			   "  At rest with both contacts rough, λ_floor and λ_wall are statically "
+			   "indeterminate (three equations, four forces).");
+	model_step(s,
+		   "Frictionless check: θ̈ = −(3g/2L) cosθ, θ̇² = (3g/L)(sinθ0 − sinθ), λ_wall = "
+		   "(3/4) m g cosθ (3 sinθ − 2 sinθ0): it leaves the wall at sinθ = (2/3) sinθ0, "
+		   "θ = %.12g°; λ_floor(0) = m g (1 − (3/4) cos²θ0) = %.12g N.",
+		   asin(2.0 / 3.0 * sin(th0)) * 180 / M_PI,
+		   r.m * r.g * (1 - 0.75 * cos(th0) * cos(th0)));
+	if (isfinite(run.t_leave))
+		model_step(s,
+			   "  The top leaves the wall (λ_wall = 0) at t_leave = %.12g s, θ_leave "
+			   "= %.12g°; then the floor alone holds it.",
+			   run.t_leave, run.th_leave * 180 / M_PI);
+	else if (run.moved)
+		model_step(s, "  The top stays on the wall.");
+	if (run.moved)
+		model_step(
+			s,
+			"Events located on the step (rk8pd, 1e-12): %s at t = %.12g s, θ = %.12g° "
+			"(%zu steps).",
+			outcome_word[run.outcome], run.t_end, run.y[2] * 180 / M_PI, run.steps);
+	return 0;
+}
+
+/* The domain where a run answers in a bounded time: lengths, gravity,
+ * friction and pushes within RD_BIG of the ladder's own scales. */
+#define LD_BIG 1e6
+static int lad_check(const struct model_input *in, struct diag *d)
+{
+	const double *p = in->num;
+	const double L = p[P_L], g = p[P_G];
+	if (!(L >= 1 / LD_BIG && L <= LD_BIG))
+		return diag_set(d,
+				"L = %g m: outside 1e-6..1e6 m, the lengths a ladder of a "
+				"textbook has",
+				L);
+	if (!(g >= 1 / LD_BIG && g <= LD_BIG))
+		return diag_set(d, "g = %g m/s²: outside 1e-6..1e6 m/s²", g);
+	if (!(p[P_M] >= 1 / LD_BIG && p[P_M] <= LD_BIG))
+		return diag_set(d, "m = %g kg: outside 1e-6..1e6 kg", p[P_M]);
+	if (!(fabs(p[P_THETADOT0]) * sqrt(L / g) <= 1e3))
+		return diag_set(d,
+				"thetadot0 = %g rad/s: a push beyond 1e3 √(g/L), where the "
+				"ladder flies off rather than slides",
+				p[P_THETADOT0]);
+	if (!(p[P_TMAX] <= 1e4 * sqrt(L / g)) || !(p[P_TMAX] >= 1e-9 * sqrt(L / g)))
+		return diag_set(d,
+				"tmax = %g s: outside 1e-9..1e4 times the fall's time scale "
+				"√(L/g) = %g s",
+				p[P_TMAX], sqrt(L / g));
+	static const int coeff[] = {P_MU_FLOOR, P_MU_WALL, P_K,	    P_PHI11, P_PHI12, P_PHI13,
+				    P_PHI21,	P_PHI22,   P_PHI23, P_PHI31, P_PHI32, P_PHI33};
+	for (size_t i = 0; i < sizeof(coeff) / sizeof(*coeff); i++)
+		if (!(fabs(p[coeff[i]]) <= LD_BIG))
+			return diag_set(d, "%s = %g: beyond 1e6 in size", lad_params[coeff[i]].name,
+					p[coeff[i]]);
+	return 0;
+}
+
+const struct model model_ladder = {
+	.name = "ladder",
+	.summary = "A ladder against a rough wall on a rough floor: two constraints (Kozlov §7)",
+	.params = lad_params,
+	.nparams = P_NPARAMS,
+	.results = lad_results,
+	.nresults = O_NRESULTS,
+	.solve = lad_solve,
+	.check = lad_check,
+};

@@ -1,0 +1,34 @@
+# Kozlov §7, the ladder (issue 22, item 3). With a smooth wall and μ_floor =
+# 0.5, tan θ_min = 1/(2 μ_floor) = 1: θ_min = 45°.
+$ tribo -c 'load ladder; set mu_wall 0; set mu_floor 0.5; solve; print theta_min'
+45
+? 0
+
+# Without friction, released at θ0 = 60°, the top leaves the wall at
+# sin θ = (2/3) sin θ0, θ = 35.2643896828°; at the release λ_floor =
+# m g (1 − (3/4) cos²θ0) and λ_wall = (3/4) m g cosθ0 sinθ0.
+$ tribo -c 'load ladder-slides; set mu_wall 0; set mu_floor 0; set theta0 60; solve; print theta_leave lambda_floor lambda_wall; eval asin(2/3*sin(60*pi/180))*180/pi'
+35.2643896828
+79.70625
+31.8589095417
+35.2643896828
+? 0
+
+# No floor friction: it rests only upright; μ_wall μ_floor ≥ 1: at every angle.
+$ tribo -c 'load ladder; set mu_floor 0; solve; print theta_min outcome; set mu_floor 2; set mu_wall 0.5; solve; print theta_min outcome'
+90
+falls
+0
+rests
+? 0
+
+# Isotropic friction Φ = kA satisfies (7.4): the normal forces do not depend on k.
+$ tribo -c 'load ladder-slides; set law isotropic; solve; print cond74 lambda_wall; set k 0.1; solve; print lambda_wall'
+true
+31.8589095417
+31.8589095417
+? 0
+
+$ tribo -c 'load ladder; set theta0 95'
+! tribo: -c: command 2: set: theta0 = 95 deg is out of range: theta0 must be (0, 90) deg
+? 1
