@@ -35,6 +35,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "models/contact.h"
 #include "models/minguzzi.h"
@@ -140,6 +141,12 @@ static const struct result_spec ds_results[S_NRESULTS] = {
 /* under mu(v): the speed rho, relative to its start, below which mu is
  * taken as mu(0) */
 #define RHO_SWITCH 1e-7
+/* and no sooner than where mu is mu(0) to this, relative */
+#define MU_FLAT 1e-7
+/* the CPU time a run in time may take, in seconds: each step is 13
+ * surface integrals, whose cost grows where mu(v) changes sharply across
+ * the contact (a coin under Bouchet's law takes 0.2 s) */
+#define DS_TIME_BUDGET 1.0
 
 struct ds {
 	struct contact c; /* the shape and pressure */
@@ -379,19 +386,33 @@ fail:
 struct ds_time {
 	struct contact c; /* the body under the law, N = m g */
 	double m, I, r, rho_end;
+	double L, E; /* the scales of the distance and of the work */
+	unsigned long evals;
+	clock_t clock0;
 	struct diag err;
 	bool failed;
 };
 
-/* y = (v, r w, x, phi, W): the centre's speed, the rim's, the distance,
- * the angle and the work of friction; w >= 0 at the start (a mirror image
- * otherwise). */
+/* y = (v, r w, x/L, r phi/L, W/E): the centre's speed, the rim's, the
+ * distance, the angle and the work of friction, these three on their own
+ * scales; w >= 0 at the start (a mirror image otherwise). */
 static int ds_time_rhs(double t, const double y[], double dy[], void *arg)
 {
 	struct ds_time *p = arg;
 	(void)t;
 	if (num_interrupted)
 		return GSL_EBADFUNC;
+	if (++p->evals % 16 == 0 &&
+	    (double)(clock() - p->clock0) > DS_TIME_BUDGET * CLOCKS_PER_SEC) {
+		p->failed = true;
+		diag_set(&p->err,
+			 "the run under this law took more than %g s of CPU (%lu evaluations "
+			 "of the friction, each a surface integral) before the speeds fell "
+			 "to %.3g m/s; a law that changes this sharply, or a stop this slow, "
+			 "is beyond this model",
+			 DS_TIME_BUDGET, p->evals, p->rho_end);
+		return GSL_EBADFUNC;
+	}
 	/* a trial stage past the stop sees (v, r w) reversed: the forces of
 	 * the mirror image, so that the right-hand side stays defined */
 	const double v = y[0], w = y[1];
@@ -403,9 +424,9 @@ static int ds_time_rhs(double t, const double y[], double dy[], void *arg)
 	}
 	dy[0] = y[0] == 0 ? 0.0 : f.Qx / p->m;
 	dy[1] = y[1] == 0 ? 0.0 : p->r * f.Qtheta / p->I;
-	dy[2] = v;
-	dy[3] = w / p->r;
-	dy[4] = f.P;
+	dy[2] = v / p->L;
+	dy[3] = w / p->L;
+	dy[4] = f.P / p->E;
 	return GSL_SUCCESS;
 }
 
@@ -500,6 +521,13 @@ static int ds_check(const struct model_input *in, struct diag *d)
 	struct friction_law law;
 	struct formula fm;
 	int rc = minguzzi_law(in, &ds_slots, &law, &fm, d);
+	if (!rc && in->choice[S_LAW] == LAW_BOUCHET && in->num[S_A] * rho > 1e6 &&
+	    in->num[S_MU0] != in->num[S_MUINF])
+		rc = diag_set(d,
+			      "a = %g s/m: μ would change from mu0 to muinf at speeds of 1/a "
+			      "= %.3g m/s, below 1e-6 of the start's %.3g m/s, where the run "
+			      "would take the surface integrals too long; lower a",
+			      in->num[S_A], 1 / in->num[S_A], rho);
 	if (!rc && in->choice[S_LAW] != LAW_COULOMB) {
 		double mu0 = friction_mu(&law, 0);
 		if (!(mu0 > 0))
@@ -615,18 +643,26 @@ static int ds_solve(const struct model_input *in, struct model_output *out, stru
 		}
 		rc = ds_coulomb_stop(&p, beta0, hypot(v0, w0), mu, g, m, trp, &st, d);
 	} else {
+		const double rho0 = hypot(v0, w0), mu0 = friction_mu(&law, 0);
 		struct ds_time q = {
 			.c = {.shape = p.c.shape, .r = r, .pressure = pr, .law = &law, .N = m * g},
 			.m = m,
 			.I = I,
 			.r = r,
-			.rho_end = RHO_SWITCH * hypot(v0, w0),
+			.rho_end = RHO_SWITCH * rho0,
+			.L = rho0 / (mu0 * g) * rho0,
+			.E = m * rho0 * rho0,
+			.clock0 = clock(),
 		};
+		/* down to where mu(v) is mu(0), for all v_r <= v + r w */
+		while (q.rho_end > 1e-30 * rho0 &&
+		       !(fabs(friction_mu(&law, 2 * q.rho_end) - mu0) <= MU_FLAT * mu0))
+			q.rho_end *= 0.1;
 		struct ode_system sys = {5, ds_time_rhs, ds_time_event, &q};
 		struct ode_opts o = ode_opts_default(in->num[S_TMAX]);
-		o.rtol = o.atol = 1e-10;
-		o.atol *= hypot(v0, w0);
-		o.h0 = 0;
+		o.rtol = o.atol = 1e-9;
+		o.atol *= rho0;
+		o.h0 = 1e-4 * rho0 / (mu0 * g);
 		double y[5] = {v0, w0, 0, 0, 0};
 		struct ode_end end;
 		rc = ode_run(trp ? trace_wrap(trp, &sys) : &sys, &o, 0.0, y, &end, d);
@@ -639,8 +675,7 @@ static int ds_solve(const struct model_input *in, struct model_output *out, stru
 				      in->num[S_TMAX], y[0], y[1]);
 		if (!rc) {
 			/* the last RHO_SWITCH of the speed under mu(0) */
-			t0 = end.t, x0 = y[2], phi0 = y[3], W0 = y[4];
-			const double mu0 = friction_mu(&law, 0);
+			t0 = end.t, x0 = y[2] * q.L, phi0 = y[3] * q.L / r, W0 = y[4] * q.E;
 			const double b = y[1] <= 0 ? M_PI_2 : atan2(fmax(y[0], 0), y[1]);
 			rc = ds_coulomb_stop(&p, b, hypot(y[0], y[1]), mu0, g, m, NULL, &st, d);
 			st.steps += end.steps;
