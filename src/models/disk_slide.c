@@ -266,6 +266,17 @@ static int ds_dir(struct ds *p, double beta, double *F, double *T, double *P)
 	return 0;
 }
 
+/* dbeta/dsigma in the direction beta. */
+static int ds_slope(struct ds *p, double beta, double *h)
+{
+	double F, T, P;
+	if (ds_dir(p, beta, &F, &T, &P))
+		return -1;
+	const double sb = sin(beta), cb = beta >= M_PI_2 ? 0.0 : cos(beta);
+	*h = (-cb * F + sb * T / p->kappa) / (sb * F + cb * T / p->kappa);
+	return 0;
+}
+
 /* y = (beta, It, Id, Ia, Iw) against sigma: t = rho0/(mu g) It, distance
  * = rho0²/(mu g) Id, angle = rho0²/(r mu g) Ia, work = m rho0² Iw. */
 static int ds_sigma_rhs(double sigma, const double y[], double dy[], void *arg)
@@ -332,26 +343,41 @@ static int ds_coulomb_stop(struct ds *p, double beta0, double rho0, double mu, d
 			break;
 	}
 	st->steps = steps;
-	/* the direction settles at the rate of the limit's stability, slowly
-	 * near a change of kind of the limit: the zero of the numerator of
-	 * dbeta/dsigma next to where the run ended, by the secant method */
-	if (y[0] > 1e-7 && y[0] < M_PI_2 - 1e-7 && dy[0] != 0) {
-		double b0 = y[0], h0 = dy[0], b1 = y[0] + 1e-3 * dy[0] / fabs(dy[0]), h1;
-		for (int k = 0; k < 30; k++) {
-			double z[5] = {b1, 0, 0, 0, 0}, dz[5];
-			if (ds_sigma_rhs(end.t, z, dz, p))
+	/* the limit of the direction: beta moves monotonically (a flow on a
+	 * line), so it is the first zero of dbeta/dsigma ahead of where the
+	 * run ended, or the end of [0, pi/2] it is heading for. It settles at
+	 * the rate of the limit's stability, slowly near a change of kind of
+	 * the limit (a ring with kappa near 2; a coin launched spinning with
+	 * v0 = 1e-6 m/s leaves the pure spin at a quarter of the rate of rho) */
+	double limit = y[0];
+	if (y[0] > 0 && y[0] < M_PI_2 && dy[0] != 0) {
+		const double dir = dy[0] > 0 ? 1 : -1, to = dy[0] > 0 ? M_PI_2 : 0;
+		double b0 = y[0], b1 = y[0];
+		bool found = false;
+		for (int k = 1; k <= 300 && !found; k++) {
+			/* 256 even steps, then halvings of what is left */
+			const double f = k <= 256 ? k / 257.0 : 1 - ldexp(1.0 / 257, 256 - k);
+			b0 = b1;
+			b1 = y[0] + (to - y[0]) * f;
+			double h;
+			if (ds_slope(p, b1, &h))
 				goto fail;
-			h1 = dz[0];
-			if (h1 == h0)
-				break;
-			const double b2 = b1 - h1 * (b1 - b0) / (h1 - h0);
-			b0 = b1, h0 = h1;
-			b1 = fmin(fmax(b2, 0.0), M_PI_2);
-			if (fabs(b1 - b0) < 1e-15)
-				break;
+			found = !(h * dir > 0);
 		}
-		if (fabs(b1 - y[0]) < 1e-4)
-			y[0] = b1;
+		limit = to;
+		if (found) { /* bisection to the last bit */
+			for (int k = 0; k < 80 && fabs(b1 - b0) > 1e-16; k++) {
+				const double bm = 0.5 * (b0 + b1);
+				double h;
+				if (ds_slope(p, bm, &h))
+					goto fail;
+				if (h * dir > 0)
+					b0 = bm;
+				else
+					b1 = bm;
+			}
+			limit = 0.5 * (b0 + b1);
+		}
 	}
 	double F, T, P;
 	if (ds_dir(p, y[0], &F, &T, &P))
@@ -368,12 +394,7 @@ static int ds_coulomb_stop(struct ds *p, double beta0, double rho0, double mu, d
 	st->dist = rho0 / (mu * g) * rho0 * y[2];
 	st->angle = rho0 / (mu * g) * rho0 / p->r * y[3];
 	st->work = m * rho0 * rho0 * y[4];
-	st->beta_end = y[0];
-	/* a limit at an end of [0, pi/2]: 0 or inf exactly */
-	if (y[0] < 1e-7)
-		st->beta_end = 0;
-	else if (y[0] > M_PI_2 - 1e-7)
-		st->beta_end = M_PI_2;
+	st->beta_end = limit;
 	return 0;
 fail:
 	if (p->failed)
