@@ -18,8 +18,8 @@
  *   G = sin(beta) F + cos(beta) T/kappa,   dt = rho d sigma/(mu g G),
  * whose right-hand side is smooth: the stop, where the forces do not
  * vanish while the speeds do, is at sigma = infinity, and beta tends to a
- * zero of the numerator, the limit ratio v/(rw) (Farkas, Bendsten and
- * Voyenli, PRL 90, 248302 (2003): 0.653 for a uniform disk). Time,
+ * zero of the numerator, the limit ratio v/(rw) (Farkas, Bartels, Unger and
+ * Wolf, PRL 90, 248302 (2003): 0.653 for a uniform disk). Time,
  * distance and angle are integrals whose integrands fall like e^-sigma
  * and e^-2sigma: integrated to sigma = SIGMA_END (rho down by e^-40), and
  * the last rho taken at the constant decelerations of the limit.
