@@ -311,6 +311,7 @@ static void ds_sigma_extra(void *arg, double sigma, const double *y, double *out
 struct stop {
 	double t, dist, angle, work; /* angle unsigned */
 	double beta_end;	     /* the limit direction */
+	double sigma_end;	     /* where the run in sigma ended */
 	size_t steps;
 };
 
@@ -343,6 +344,7 @@ static int ds_coulomb_stop(struct ds *p, double beta0, double rho0, double mu, d
 			break;
 	}
 	st->steps = steps;
+	st->sigma_end = end.t;
 	/* the limit of the direction: beta moves monotonically (a flow on a
 	 * line), so it is the first zero of dbeta/dsigma ahead of where the
 	 * run ended, or the end of [0, pi/2] it is heading for. It settles at
@@ -567,7 +569,8 @@ static int ds_check(const struct model_input *in, struct diag *d)
 }
 
 static void ds_steps(struct strbuf *s, const struct model_input *in, double kappa, double F0,
-		     double T0, const double res[S_NRESULTS], double ratio_fixed, size_t steps)
+		     double T0, const double res[S_NRESULTS], double ratio_fixed,
+		     const struct stop *st, double t_law)
 {
 	const bool ring = in->choice[S_SHAPE] == SHAPE_CHOICE_RING;
 	const bool reye = in->choice[S_PRESSURE] == 1;
@@ -595,13 +598,27 @@ static void ds_steps(struct strbuf *s, const struct model_input *in, double kapp
 	model_step(s, "  dt = ρ dσ/(μ g (F sinβ + T cosβ/κ)): the stop is σ → ∞, at a finite t.");
 	if (isfinite(ratio_fixed))
 		model_step(s,
-			   "The direction tends to a zero of F cosβ − T sinβ/κ: v/(r|ω|) → %.12g "
-			   "(Farkas et al. 2003: 0.653 for a uniform disk).",
-			   ratio_fixed);
+			   "The direction tends to a zero of F cosβ − T sinβ/κ: v/(r|ω|) → %.12g%s",
+			   ratio_fixed,
+			   !ring && !reye && kappa == 0.5
+				   ? " (Farkas et al. 2003: 0.653 for a uniform disk)."
+				   : ".");
+	if (in->choice[S_LAW] == LAW_COULOMB && in->num[S_MU] == 0) {
+		model_step(s, "With μ = 0 nothing slows the body: it never stops.");
+		return;
+	}
+	if (in->choice[S_LAW] != LAW_COULOMB)
+		model_step(s,
+			   "Under μ(v): the equations integrated in time (rk8pd, eq. 18 by "
+			   "quadrature at each stage) to t = %.9g s, where the speeds are so low "
+			   "that μ is μ(0) over the contact to 1e-7; from there as Coulomb's "
+			   "with μ(0):",
+			   t_law);
 	model_step(s,
-		   "Integrated (rk8pd, %zu steps) to ρ = e^-40 ρ0, the rest at the limit's "
-		   "constant decelerations:",
-		   steps);
+		   "Integrated in σ (rk8pd, %zu steps) until the direction settled (or σ = 40), at "
+		   "σ = %.3g "
+		   "(ρ = %.3g ρ0), the rest at the limit's constant decelerations:",
+		   st->steps, st->sigma_end, exp(-st->sigma_end));
 	model_step(s, "  stop_time = %.12g s, distance = %.12g m, turns = %.12g.", res[S_STOP_TIME],
 		   res[S_DISTANCE], res[S_TURNS]);
 	model_step(s, "Energy: m v0²/2 + I ω0²/2 = %.12g J; work of friction ∫P dt = %.12g J.",
@@ -732,8 +749,10 @@ static int ds_solve(const struct model_input *in, struct model_output *out, stru
 	}
 	for (int i = 0; i < S_NRESULTS; i++)
 		out->res[i] = value_number(res[i]);
-	const double fixed = st.beta_end > 0 && st.beta_end < M_PI_2 ? res[S_RATIO_END] : NAN;
-	ds_steps(out->steps, in, kappa, F0, T0, res, fixed, st.steps);
+	const bool slows = !(in->choice[S_LAW] == LAW_COULOMB && mu == 0);
+	const double fixed =
+		slows && st.beta_end > 0 && st.beta_end < M_PI_2 ? res[S_RATIO_END] : NAN;
+	ds_steps(out->steps, in, kappa, F0, T0, res, fixed, &st, t0);
 	return 0;
 }
 
