@@ -10,8 +10,8 @@
 #include "util/xalloc.h"
 
 extern const struct model model_rayleigh, model_conveyor, model_disk, model_polisher,
-	model_painleve_rod, model_kozlov_rest, model_kozlov_ball, model_imachi, model_imachi1d,
-	model_ragulskis, model_ladder;
+	model_disk_slide, model_painleve_rod, model_kozlov_rest, model_kozlov_ball, model_imachi,
+	model_imachi1d, model_ragulskis, model_ladder;
 
 /* One model a line: */
 /* clang-format off */
@@ -19,6 +19,7 @@ static const struct model *const models[] = {
 	&model_rayleigh,
 	&model_conveyor,
 	&model_disk,
+	&model_disk_slide,
 	&model_polisher,
 	&model_painleve_rod,
 	&model_kozlov_rest,

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "models/contact.h"
+#include "models/minguzzi.h"
 #include "models/model.h"
 #include "models/trace.h"
 #include "num/expr.h"
@@ -299,7 +300,8 @@ enum {
 	RY_P_OVER_2R,
 	RY_NRESULTS
 };
-enum { LAW_COULOMB, LAW_STOKES, LAW_BOUCHET, LAW_EXPR };
+
+static const struct law_slots ry_slots = {RY_LAW, RY_MU, RY_K, RY_MU0, RY_MUINF, RY_A, RY_MU_EXPR};
 
 static const struct param_spec ry_params[RY_NPARAMS] = {
 	[RY_SHAPE] = PARAM_CHOICE("shape", "disk|ring|annulus|rect",
@@ -343,16 +345,6 @@ static const struct result_spec ry_results[RY_NRESULTS] = {
 				       "P/(2R): 1 for Stokes friction (eq. 10); nan when R = 0"),
 };
 
-/* A formula law, and how often the quadratures have evaluated it: the
- * measure of work the R_P sweep keeps within the solve's own. */
-struct formula {
-	struct expr_fn *fn;
-	unsigned long calls;
-	size_t size;	      /* its length as compiled: the cost of a call */
-	unsigned long budget; /* the most calls a solve may make; 0: any */
-	bool over;	      /* the budget ran out: μ is NaN from there on */
-};
-
 /* The characters of formula (as compiled: digits and blanks typed cost
  * nothing) a solve may evaluate: about a second. The exercises' formulas
  * (tens of characters) take a few hundred thousand calls a solve, a tenth
@@ -369,17 +361,16 @@ static double law_formula(double v, void *ctx)
 	return expr_fn_eval(fm->fn, v);
 }
 
-/* The friction law the parameters describe; a formula is compiled into fm. */
-static int ry_law(const struct model_input *in, struct friction_law *law, struct formula *fm,
-		  struct diag *d)
+int minguzzi_law(const struct model_input *in, const struct law_slots *ix, struct friction_law *law,
+		 struct formula *fm, struct diag *d)
 {
-	*law = (struct friction_law){.mu = in->num[RY_MU],
-				     .k = in->num[RY_K],
-				     .mu0 = in->num[RY_MU0],
-				     .muinf = in->num[RY_MUINF],
-				     .a = in->num[RY_A]};
+	*law = (struct friction_law){.mu = in->num[ix->mu],
+				     .k = in->num[ix->k],
+				     .mu0 = in->num[ix->mu0],
+				     .muinf = in->num[ix->muinf],
+				     .a = in->num[ix->a]};
 	*fm = (struct formula){0};
-	switch (in->choice[RY_LAW]) {
+	switch (in->choice[ix->law]) {
 	case LAW_COULOMB:
 		law->kind = FRICTION_COULOMB;
 		return 0;
@@ -393,11 +384,11 @@ static int ry_law(const struct model_input *in, struct friction_law *law, struct
 		break;
 	}
 	struct diag e;
-	fm->fn = expr_fn_compile(in->text[RY_MU_EXPR], "v", &e);
+	fm->fn = expr_fn_compile(in->text[ix->mu_expr], "v", &e);
 	char clip[TEXT_CLIP_SIZE];
 	if (!fm->fn) /* the reason after a clipped quote, however long the text */
 		return diag_set(d, "mu_expr = '%s': column %d: %s",
-				text_clip(in->text[RY_MU_EXPR], clip, sizeof clip), e.col, e.msg);
+				text_clip(in->text[ix->mu_expr], clip, sizeof clip), e.col, e.msg);
 	law->kind = FRICTION_FN;
 	law->fn = law_formula;
 	law->ctx = fm;
@@ -406,29 +397,30 @@ static int ry_law(const struct model_input *in, struct friction_law *law, struct
 	return 0;
 }
 
-static void ry_law_steps(struct strbuf *s, const struct model_input *in, double V)
+void minguzzi_law_steps(struct strbuf *s, const struct model_input *in, const struct law_slots *ix,
+			double V)
 {
-	switch (in->choice[RY_LAW]) {
+	switch (in->choice[ix->law]) {
 	case LAW_COULOMB:
 		model_step(s, "Friction law (Coulomb): μ(v) = %g, so ∫₀^v μ dv = %g v.",
-			   in->num[RY_MU], in->num[RY_MU]);
+			   in->num[ix->mu], in->num[ix->mu]);
 		break;
 	case LAW_STOKES:
 		model_step(s, "Friction law (Stokes): μ(v) = k v = %g v, so ∫₀^v μ dv = k v²/2.",
-			   in->num[RY_K]);
+			   in->num[ix->k]);
 		break;
 	case LAW_BOUCHET:
 		model_step(s,
 			   "Friction law (Bouchet, §2.1): μ(v) = (μ₀ − μ∞)/(1 + a v) + μ∞ with "
 			   "μ₀ = %g, μ∞ = %g, a = %g s/m,",
-			   in->num[RY_MU0], in->num[RY_MUINF], in->num[RY_A]);
+			   in->num[ix->mu0], in->num[ix->muinf], in->num[ix->a]);
 		model_step(s, "  so ∫₀^v μ dv = (μ₀ − μ∞)/a · ln(1 + a v) + μ∞ v.");
 		break;
 	default:
 		model_step(s,
 			   "Friction law (a formula): μ(v) = %s; ∫₀^v μ dv by adaptive "
 			   "Gauss-Kronrod quadrature at each point (speeds up to about %.3g m/s).",
-			   in->text[RY_MU_EXPR], V);
+			   in->text[ix->mu_expr], V);
 		break;
 	}
 }
@@ -940,7 +932,7 @@ static int rayleigh_check(const struct model_input *in, struct diag *d)
 	}
 	struct friction_law law;
 	struct formula fm;
-	int rc = ry_law(in, &law, &fm, d);
+	int rc = minguzzi_law(in, &ry_slots, &law, &fm, d);
 	expr_fn_free(fm.fn);
 	if (!rc) {
 		const struct contact c = ry_contact(in, &law);
@@ -957,7 +949,7 @@ static int rayleigh_solve(const struct model_input *in, struct model_output *out
 	struct friction_law law;
 	struct formula fm;
 	struct strbuf *s = out->steps;
-	if (ry_law(in, &law, &fm, d))
+	if (minguzzi_law(in, &ry_slots, &law, &fm, d))
 		return -1;
 	const struct contact c = ry_contact(in, &law);
 	const struct contact_motion mo = {in->num[RY_VX] - in->num[RY_BX],
@@ -1052,7 +1044,7 @@ static int rayleigh_solve(const struct model_input *in, struct model_output *out
 				   ? "c (v_r = |ω|ρ, and dA/v_r = dρ dθ/|ω| is finite)"
 				   : "the body's centre (c is far enough to be harmless)");
 	}
-	ry_law_steps(s, in, hypot(mo.ux, mo.uy) + fabs(mo.wz) * L);
+	minguzzi_law_steps(s, in, &ry_slots, hypot(mo.ux, mo.uy) + fabs(mo.wz) * L);
 	if (pr == PRESSURE_UNIFORM)
 		model_step(s, "Pressure uniform (eq. 20): ⟨f⟩ = ∫ f %s / ∫ %s, ∫ %s = %.9g %s.",
 			   elem, elem, elem, f.weight, shape == SHAPE_RING ? "m" : "m²");

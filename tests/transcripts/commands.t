@@ -1,7 +1,9 @@
 $ tribo -c 'list'
 id                      title                                             source
+coin                    A coin slides and spins to a stop                 Minguzzi, Rayleigh's dissipation function at work, eq. (17)-(18), (20); Farkas et al., PRL 90, 248302 (2003)
 conveyor                A block on a conveyor belt (Bouchet's friction)   Minguzzi, Rayleigh's dissipation function at work, §2.1
 conveyor-transverse     Pushing a block across a moving belt              Minguzzi, Rayleigh's dissipation function at work, §2.1
+curling                 A curling stone slides and spins to a stop        Minguzzi, Rayleigh's dissipation function at work, eq. (17)-(18), (20), §2.3
 disk-reye               A spinning disk stops (Reye's hypothesis)         Minguzzi, Rayleigh's dissipation function at work, §2.2
 disk-uniform            A spinning disk stops (uniform pressure)          Minguzzi, Rayleigh's dissipation function at work, §2.2, eq. (20)
 imachi                  Frictional viscosity on a vibrating base          Imachi, On frictional viscosity in vibrating systems, §2-4

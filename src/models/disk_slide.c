@@ -1,0 +1,768 @@
+/* disk-slide: a disk (a coin) or a ring (the running band of a curling
+ * stone) that slides and spins at once on a rough plane, until it stops.
+ *
+ * The friction is Minguzzi's, eq. (17)-(18): the pressure-weighted mean of
+ * mu(v_r) over the contact (contact.h), uniform pressure (eq. 20) or
+ * Reye's (eq. 21). The centre moves with (v, 0) and the body spins at w:
+ * the pressure and the law depend on |v_r| alone, and |v_r| is even in the
+ * coordinate along v, so the lateral force Q_y vanishes and the centre
+ * runs straight. Then
+ *   m dv/dt = Q_x(v, w),   I dw/dt = Q_theta(v, w).
+ *
+ * Under Coulomb friction the forces are homogeneous of degree 0 in (v, rw)
+ * (they depend on the direction beta = atan2(v, rw) alone):
+ *   dv/dt = -mu g F(beta),  d(rw)/dt = -mu g T(beta)/kappa,  kappa = I/(m r^2),
+ * F = -Q_x/(mu N), T = -Q_theta/(mu N r). With rho = |(v, rw)| and
+ * sigma = ln(rho0/rho) as the clock, beta obeys an autonomous equation,
+ *   d beta/d sigma = (-cos(beta) F + sin(beta) T/kappa)/G,
+ *   G = sin(beta) F + cos(beta) T/kappa,   dt = rho d sigma/(mu g G),
+ * whose right-hand side is smooth: the stop, where the forces do not
+ * vanish while the speeds do, is at sigma = infinity, and beta tends to a
+ * zero of the numerator, the limit ratio v/(rw) (Farkas, Bartels, Unger and
+ * Wolf, PRL 90, 248302 (2003): 0.653 for a uniform disk). Time,
+ * distance and angle are integrals whose integrands fall like e^-sigma
+ * and e^-2sigma: integrated to sigma = SIGMA_END (rho down by e^-40), and
+ * the last rho taken at the constant decelerations of the limit.
+ *
+ * Under a law mu(v) the motion is integrated in time until rho has fallen
+ * to RHO_SWITCH of its start; from there mu is mu(0) to within mu'(0) rho,
+ * and the stop is taken as above with mu = mu(0). */
+#include <float.h>
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_integration.h>
+#include <gsl/gsl_math.h>
+#include <gsl/gsl_sf_ellint.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "models/contact.h"
+#include "models/minguzzi.h"
+#include "models/model.h"
+#include "models/trace.h"
+#include "num/friction.h"
+#include "num/num.h"
+#include "num/ode.h"
+
+enum {
+	S_SHAPE,
+	S_M,
+	S_R,
+	S_R_GYR,
+	S_G,
+	S_V0,
+	S_OMEGA,
+	S_PRESSURE,
+	S_LAW,
+	S_MU,
+	S_K,
+	S_MU0,
+	S_MUINF,
+	S_A,
+	S_MU_EXPR,
+	S_TMAX,
+	S_NPARAMS
+};
+enum {
+	S_STOP_TIME,
+	S_RATIO_START,
+	S_RATIO_END,
+	S_DISTANCE,
+	S_TURNS,
+	S_KAPPA,
+	S_ENERGY,
+	S_WORK,
+	S_NRESULTS
+};
+enum { SHAPE_CHOICE_DISK, SHAPE_CHOICE_RING };
+
+static const struct law_slots ds_slots = {S_LAW, S_MU, S_K, S_MU0, S_MUINF, S_A, S_MU_EXPR};
+
+static const struct param_spec ds_params[S_NPARAMS] = {
+	[S_SHAPE] = PARAM_CHOICE("shape", "disk|ring",
+				 "what touches the plane: a disk, or a ring (a curling stone's "
+				 "running band)"),
+	[S_M] = PARAM_NUMBER("m", "kg", 0.0075, PARAM_ABOVE(0.0), "mass of the body"),
+	[S_R] = PARAM_NUMBER("r", "m", 0.012, PARAM_ABOVE(0.0),
+			     "radius of the contact (the disk's, or the ring's)"),
+	[S_R_GYR] = PARAM_NUMBER("r_gyr", "m", 0.0, PARAM_AT_LEAST(0.0),
+				 "radius of gyration about the vertical axis, I = m r_gyr²; 0: "
+				 "the contact's own (r/√2 for a disk, r for a ring)"),
+	[S_G] = PARAM_NUMBER("g", "m/s^2", 9.81, PARAM_ABOVE(0.0), "gravitational acceleration"),
+	[S_V0] = PARAM_NUMBER("v0", "m/s", 0.5, PARAM_AT_LEAST(0.0), "initial speed of the centre"),
+	[S_OMEGA] = PARAM_NUMBER("omega", "rad/s", 60.0, PARAM_ANY,
+				 "initial spin (its sign is the sense of spin)"),
+	[S_PRESSURE] = PARAM_CHOICE("pressure", "uniform|reye",
+				    "uniform (eq. 20) or Reye's p = k/v_r (eq. 21)"),
+	[S_LAW] = PARAM_CHOICE("law", "coulomb|stokes|bouchet|expr",
+			       "friction law μ(v): coulomb, stokes, bouchet or expr (mu_expr)"),
+	[S_MU] = PARAM_NUMBER("mu", "", 0.3, PARAM_AT_LEAST(0.0), "Coulomb: μ"),
+	[S_K] = PARAM_NUMBER("k", "s/m", 1.0, PARAM_AT_LEAST(0.0), "Stokes: μ = k v"),
+	[S_MU0] = PARAM_NUMBER("mu0", "", 0.5, PARAM_AT_LEAST(0.0), "Bouchet: μ at v = 0"),
+	[S_MUINF] = PARAM_NUMBER("muinf", "", 0.2, PARAM_AT_LEAST(0.0), "Bouchet: μ as v → ∞"),
+	[S_A] = PARAM_NUMBER("a", "s/m", 1.0, PARAM_AT_LEAST(0.0),
+			     "Bouchet: μ = (mu0 - muinf)/(1 + a v) + muinf"),
+	[S_MU_EXPR] = PARAM_TEXT("mu_expr", "0.3",
+				 "expr: μ as a formula in v (m/s), such as 0.3 + 0.1*exp(-v)"),
+	[S_TMAX] = PARAM_NUMBER("tmax", "s", 1000.0, PARAM_ABOVE(0.0),
+				"horizon of a run under a law μ(v): what has not stopped by then "
+				"is refused"),
+};
+
+static const struct result_spec ds_results[S_NRESULTS] = {
+	[S_STOP_TIME] = RESULT_NUMBER(
+		"stop_time", "s", "when sliding and spinning stop, together (inf: never, μ = 0)"),
+	[S_RATIO_START] = RESULT_NUMBER("ratio_start", "",
+					"v/(r ω) at the start (inf: no spin, a pure slide)"),
+	[S_RATIO_END] = RESULT_NUMBER("ratio_end", "",
+				      "limit of v/(r |ω|) as both go to 0 (inf: a pure slide, "
+				      "ω0 = 0; 0: a pure spin, v0 = 0)"),
+	[S_DISTANCE] = RESULT_NUMBER("distance", "m",
+				     "distance the centre runs until it stops (inf: never, μ = 0)"),
+	[S_TURNS] = RESULT_NUMBER("turns", "",
+				  "turns made until the stop, signed as ω (±inf: never, μ = 0)"),
+	[S_KAPPA] = RESULT_NUMBER("kappa", "", "I/(m r²): 1/2 for a disk, 1 for a ring"),
+	[S_ENERGY] = RESULT_NUMBER("energy", "J", "kinetic energy at the start"),
+	[S_WORK] = RESULT_NUMBER("work", "J",
+				 "work of friction until the stop, ∫P dt with P of eq. (22)/(23)"),
+};
+
+/* sigma where the Coulomb run hands over to the closed form of the last
+ * stretch (rho down by e^-40: the stretch is 4e-18 of the stop time) */
+#define SIGMA_END     40.0
+#define SIGMA_STRETCH 4.0
+/* |dbeta/dsigma| below which the direction has settled: it is then within
+ * about that of its limit, which the secant method finds to the last
+ * digits; the rest of the integrals weighs e^-sigma, where sigma is at
+ * least of the order of -ln(BETA_SETTLED), and changes with beta by
+ * BETA_SETTLED of that */
+#define BETA_SETTLED 1e-8
+/* under mu(v): the speed rho, relative to its start, below which mu is
+ * taken as mu(0) */
+#define RHO_SWITCH 1e-7
+/* and no sooner than where mu is mu(0) to this, relative */
+#define MU_FLAT 1e-7
+/* the CPU time a run in time may take, in seconds: each step is 13
+ * surface integrals, whose cost grows where mu(v) changes sharply across
+ * the contact (a coin under Bouchet's law takes 0.2 s) */
+#define DS_TIME_BUDGET 1.0
+
+struct ds {
+	struct contact c; /* the shape and pressure */
+	gsl_integration_glfixed_table *gl;
+	double r, kappa;
+	double T_spin;	  /* T of a pure spin: 2/3 (uniform disk), 1/2 (Reye), 1 (ring) */
+	double rho0, mug; /* the Coulomb run: its start speed and mu g */
+	struct diag err;
+	bool failed;
+};
+
+/* F, T and the power P/(mu N rho) in the direction beta (rho = 1 m/s). A
+ * pure spin has no force and a pure slide no torque, exactly (symmetry):
+ * so that beta = 0 stays 0. */
+/* The integrals over a quarter period of Delta = sqrt(1 - k² sin² t) the
+ * forces below are made of: by 32-point Gauss-Legendre quadrature where k
+ * is small (the closed forms lose k² or k⁴ of their digits to
+ * cancellation there; the integrands are analytic in a strip of width
+ * acosh(1/k) > 0.6, where 32 points are exact to the last digit), by
+ * complete elliptic integrals (GSL) elsewhere. */
+enum { J_COS2_D, J_D3, J_COS2_OVER_D, J_COS4_OVER_D };
+
+static double jint_f(double t, void *arg)
+{
+	const double *a = arg, k = a[0], s = sin(t), c = cos(t);
+	const double D = sqrt(1 - k * k * s * s);
+	switch ((int)a[1]) {
+	case J_COS2_D:
+		return c * c * D;
+	case J_D3:
+		return D * D * D;
+	case J_COS2_OVER_D:
+		return c * c / D;
+	default:
+		return c * c * c * c / D;
+	}
+}
+
+static double jint(const gsl_integration_glfixed_table *gl, int which, double k)
+{
+	if (k < 0.5) {
+		double a[2] = {k, which};
+		gsl_function fn = {jint_f, a};
+		return gsl_integration_glfixed(&fn, 0, M_PI_2, gl);
+	}
+	const double k2 = k * k, E = gsl_sf_ellint_Ecomp(k, GSL_PREC_DOUBLE);
+	/* (1 - k²) K(k), which tends to 0 as k -> 1 */
+	const double K1 = k < 1 ? (1 - k2) * gsl_sf_ellint_Kcomp(k, GSL_PREC_DOUBLE) : 0.0;
+	switch (which) {
+	case J_COS2_D:
+		return ((1 + k2) * E - K1) / (3 * k2);
+	case J_D3:
+		return (2 * (2 - k2) * E - K1) / 3;
+	case J_COS2_OVER_D:
+		return (E - K1) / k2;
+	default:
+		return ((2 - 3 * k2) * K1 + 2 * (2 * k2 - 1) * E) / (3 * k2 * k2);
+	}
+}
+
+/* F and T (in units of mu N and mu N r) of a body that turns about the
+ * point at distance e r from its centre (e = v/(r w)), under Coulomb
+ * friction: c = e r, polar coordinates about c, Delta of the direction.
+ * Uniform disk: F = grad of the mean distance from c, T = the mean of
+ * x.(x - c)/|x - c|:
+ *   e <= 1: F = (4e/pi) J(cos² Delta; e),  T = 4/(3 pi) J(Delta³; e)
+ *   e >= 1: F = (4/pi) J(cos² Delta; 1/e), T = 4/(3 pi e) J(cos⁴/Delta; 1/e)
+ * Reye's disk (weights dA/|x - c| = d rho d theta):
+ *   e < 1: F = pi e/(4 E(e)), T = pi (1 - e²)/(4 E(e));
+ *   e >= 1: F = pi/(4 J(cos²/Delta; 1/e)), T = 0
+ * Uniform ring (the mean distance (2/pi)(1 + e) E(2 sqrt(e)/(1 + e)), by
+ * Landen's transformation):
+ *   e <= 1: F = (2e/pi) J(cos²/Delta; e), T = (2/pi) E(e)
+ *   e >= 1: F = (2/pi) E(1/e),            T = (2/(pi e)) J(cos²/Delta; 1/e)
+ * tests/check_disk_slide.c checks each against contact_eval's quadrature. */
+static void ds_closed(const gsl_integration_glfixed_table *gl, enum contact_shape shape,
+		      enum contact_pressure pr, double e, double *F, double *T)
+{
+	const bool in = e <= 1;
+	const double q = in ? e : 1 / e;
+	if (shape == SHAPE_RING) {
+		const double J = jint(gl, J_COS2_OVER_D, q),
+			     E = gsl_sf_ellint_Ecomp(q, GSL_PREC_DOUBLE);
+		*F = in ? 2 * e / M_PI * J : 2 / M_PI * E;
+		*T = in ? 2 / M_PI * E : 2 / (M_PI * e) * J;
+	} else if (pr == PRESSURE_UNIFORM) {
+		*F = in ? 4 * e / M_PI * jint(gl, J_COS2_D, e) : 4 / M_PI * jint(gl, J_COS2_D, q);
+		*T = in ? 4 / (3 * M_PI) * jint(gl, J_D3, e)
+			: 4 / (3 * M_PI * e) * jint(gl, J_COS4_OVER_D, q);
+	} else if (e < 1) {
+		const double E = gsl_sf_ellint_Ecomp(e, GSL_PREC_DOUBLE);
+		*F = M_PI * e / (4 * E);
+		*T = M_PI * (1 - e) * (1 + e) / (4 * E);
+	} else {
+		*F = M_PI / (4 * jint(gl, J_COS2_OVER_D, q));
+		*T = 0;
+	}
+}
+
+/* F, T and the power P/(mu N rho) in the direction beta (rho = 1 m/s). A
+ * pure spin has no force and a pure slide no torque, exactly (symmetry):
+ * so that beta = 0 stays 0. */
+static int ds_dir(struct ds *p, double beta, double *F, double *T, double *P)
+{
+	const bool spin_only = beta <= 0, slide_only = beta >= M_PI_2;
+	const double sb = slide_only ? 1.0 : sin(beta), cb = slide_only ? 0.0 : cos(beta);
+	if (spin_only) {
+		*F = 0;
+		*T = p->T_spin;
+	} else if (slide_only) {
+		*F = 1;
+		*T = 0;
+	} else
+		ds_closed(p->gl, p->c.shape, p->c.pressure, sb / cb, F, T);
+	/* P = -Q.qdot: the pressure does not depend on the speed rho */
+	*P = sb * *F + cb * *T;
+	return 0;
+}
+
+/* dbeta/dsigma in the direction beta. */
+static int ds_slope(struct ds *p, double beta, double *h)
+{
+	double F, T, P;
+	if (ds_dir(p, beta, &F, &T, &P))
+		return -1;
+	const double sb = sin(beta), cb = beta >= M_PI_2 ? 0.0 : cos(beta);
+	*h = (-cb * F + sb * T / p->kappa) / (sb * F + cb * T / p->kappa);
+	return 0;
+}
+
+/* y = (beta, It, Id, Ia, Iw) against sigma: t = rho0/(mu g) It, distance
+ * = rho0²/(mu g) Id, angle = rho0²/(r mu g) Ia, work = m rho0² Iw. */
+static int ds_sigma_rhs(double sigma, const double y[], double dy[], void *arg)
+{
+	struct ds *p = arg;
+	double F, T, P;
+	if (num_interrupted || ds_dir(p, y[0], &F, &T, &P))
+		return GSL_EBADFUNC;
+	const double sb = sin(y[0]), cb = y[0] == M_PI_2 ? 0.0 : cos(y[0]);
+	const double G = sb * F + cb * T / p->kappa;
+	const double e1 = exp(-sigma), e2 = e1 * e1;
+	dy[0] = (-cb * F + sb * T / p->kappa) / G;
+	dy[1] = e1 / G;
+	dy[2] = e2 * sb / G;
+	dy[3] = e2 * cb / G;
+	dy[4] = e2 * P / G;
+	return GSL_SUCCESS;
+}
+
+/* For the figures: t, v, r w and v/(r w) at a point of the Coulomb run. */
+static void ds_sigma_extra(void *arg, double sigma, const double *y, double *out)
+{
+	const struct ds *p = arg;
+	const double rho = p->rho0 * exp(-sigma);
+	out[0] = p->rho0 / p->mug * y[1];
+	out[1] = rho * sin(y[0]);
+	out[2] = rho * cos(y[0]);
+	out[3] = y[0] == M_PI_2 ? INFINITY : tan(y[0]);
+}
+
+/* What the Coulomb run from (beta0, rho0) gives. */
+struct stop {
+	double t, dist, angle, work; /* angle unsigned */
+	double beta_end;	     /* the limit direction */
+	double sigma_end;	     /* where the run in sigma ended */
+	size_t steps;
+};
+
+static int ds_coulomb_stop(struct ds *p, double beta0, double rho0, double mu, double g, double m,
+			   struct trace *tr, struct stop *st, struct diag *d)
+{
+	p->rho0 = rho0;
+	p->mug = mu * g;
+	struct ode_system sys = {5, ds_sigma_rhs, NULL, p};
+	struct ode_opts o = ode_opts_default(SIGMA_END);
+	o.h0 = 0.05;
+	o.rtol = o.atol = 1e-11;
+	double y[5] = {beta0, 0, 0, 0, 0}, dy[5];
+	struct ode_end end = {0};
+	size_t steps = 0;
+	/* in stretches of sigma, until the direction has settled: from there
+	 * on the integrals are those of the limit direction, in closed form */
+	for (double s1 = SIGMA_STRETCH; end.t < SIGMA_END; s1 += SIGMA_STRETCH) {
+		o.tmax = fmin(s1, SIGMA_END);
+		if (ode_run(tr ? trace_wrap(tr, &sys) : &sys, &o, end.t, y, &end, d)) {
+			if (p->failed)
+				*d = p->err;
+			return -1;
+		}
+		o.h0 = end.h;
+		steps += end.steps;
+		if (ds_sigma_rhs(end.t, y, dy, p))
+			goto fail;
+		if (fabs(dy[0]) < BETA_SETTLED)
+			break;
+	}
+	st->steps = steps;
+	st->sigma_end = end.t;
+	/* the limit of the direction: beta moves monotonically (a flow on a
+	 * line), so it is the first zero of dbeta/dsigma ahead of where the
+	 * run ended, or the end of [0, pi/2] it is heading for. It settles at
+	 * the rate of the limit's stability, slowly near a change of kind of
+	 * the limit (a ring with kappa near 2; a coin launched spinning with
+	 * v0 = 1e-6 m/s leaves the pure spin at a quarter of the rate of rho) */
+	double limit = y[0];
+	if (y[0] > 0 && y[0] < M_PI_2 && dy[0] != 0) {
+		const double dir = dy[0] > 0 ? 1 : -1, to = dy[0] > 0 ? M_PI_2 : 0;
+		double b0 = y[0], b1 = y[0];
+		bool found = false;
+		for (int k = 1; k <= 300 && !found; k++) {
+			/* 256 even steps, then halvings of what is left */
+			const double f = k <= 256 ? k / 257.0 : 1 - ldexp(1.0 / 257, 256 - k);
+			b0 = b1;
+			b1 = y[0] + (to - y[0]) * f;
+			double h;
+			if (ds_slope(p, b1, &h))
+				goto fail;
+			found = !(h * dir > 0);
+		}
+		limit = to;
+		if (found) { /* bisection to the last bit */
+			for (int k = 0; k < 80 && fabs(b1 - b0) > 1e-16; k++) {
+				const double bm = 0.5 * (b0 + b1);
+				double h;
+				if (ds_slope(p, bm, &h))
+					goto fail;
+				if (h * dir > 0)
+					b0 = bm;
+				else
+					b1 = bm;
+			}
+			limit = 0.5 * (b0 + b1);
+		}
+	}
+	double F, T, P;
+	if (ds_dir(p, y[0], &F, &T, &P))
+		goto fail;
+	/* the last rho = rho0 e^-sigma at the constant decelerations of the
+	 * limit: a time rho/(mu g G), over which v and r w fall linearly */
+	const double sb = sin(y[0]), cb = y[0] == M_PI_2 ? 0.0 : cos(y[0]);
+	const double G = sb * F + cb * T / p->kappa, e1 = exp(-end.t), e2 = e1 * e1;
+	y[1] += e1 / G;
+	y[2] += 0.5 * e2 * sb / G;
+	y[3] += 0.5 * e2 * cb / G;
+	y[4] += 0.5 * e2 * P / G;
+	st->t = rho0 / (mu * g) * y[1];
+	st->dist = rho0 / (mu * g) * rho0 * y[2];
+	st->angle = rho0 / (mu * g) * rho0 / p->r * y[3];
+	st->work = m * rho0 * rho0 * y[4];
+	st->beta_end = limit;
+	return 0;
+fail:
+	if (p->failed)
+		*d = p->err;
+	return -1;
+}
+
+/* ---- a law mu(v): the run in time -------------------------------------- */
+
+struct ds_time {
+	struct contact c; /* the body under the law, N = m g */
+	double m, I, r, rho_end;
+	double L, E; /* the scales of the distance and of the work */
+	unsigned long evals;
+	clock_t clock0;
+	struct diag err;
+	bool failed;
+};
+
+/* y = (v, r w, x/L, r phi/L, W/E): the centre's speed, the rim's, the
+ * distance, the angle and the work of friction, these three on their own
+ * scales; w >= 0 at the start (a mirror image otherwise). */
+static int ds_time_rhs(double t, const double y[], double dy[], void *arg)
+{
+	struct ds_time *p = arg;
+	(void)t;
+	if (num_interrupted)
+		return GSL_EBADFUNC;
+	if (++p->evals % 16 == 0 &&
+	    (double)(clock() - p->clock0) > DS_TIME_BUDGET * CLOCKS_PER_SEC) {
+		p->failed = true;
+		diag_set(&p->err,
+			 "the run under this law took more than %g s of CPU (%lu evaluations "
+			 "of the friction, each a surface integral) before the speeds fell "
+			 "to %.3g m/s; a law that changes this sharply, or a stop this slow, "
+			 "is beyond this model",
+			 DS_TIME_BUDGET, p->evals, p->rho_end);
+		return GSL_EBADFUNC;
+	}
+	/* a trial stage past the stop sees (v, r w) reversed: the forces of
+	 * the mirror image, so that the right-hand side stays defined */
+	const double v = y[0], w = y[1];
+	struct contact_motion mo = {v, 0, w / p->r};
+	struct contact_forces f;
+	if (contact_eval(&p->c, mo, CONTACT_QXY | CONTACT_QTHETA | CONTACT_P, &f, &p->err)) {
+		p->failed = true;
+		return GSL_EBADFUNC;
+	}
+	dy[0] = y[0] == 0 ? 0.0 : f.Qx / p->m;
+	dy[1] = y[1] == 0 ? 0.0 : p->r * f.Qtheta / p->I;
+	dy[2] = v / p->L;
+	dy[3] = w / p->L;
+	dy[4] = f.P / p->E;
+	return GSL_SUCCESS;
+}
+
+static double ds_time_event(double t, const double y[], void *arg)
+{
+	const struct ds_time *p = arg;
+	(void)t;
+	return hypot(y[0], y[1]) - p->rho_end;
+}
+
+static void ds_time_extra(void *arg, double t, const double *y, double *out)
+{
+	(void)arg;
+	out[0] = t;
+	out[1] = y[0];
+	out[2] = y[1];
+	out[3] = y[1] == 0 ? INFINITY : y[0] / y[1];
+}
+
+/* ---- the figures ---------------------------------------------------------- */
+
+static void ds_figures(struct figures *fs, const struct trace *tr, double t_stop, double ratio_end)
+{
+	struct table *tab = figures_table(fs, "motion", "t [s]|v [m/s]|r omega [m/s]|v/(r omega)");
+	for (size_t i = 0; i < tr->n; i++) {
+		const double *y = trace_row(tr, i) + tr->dim;
+		if (i > 0 && !(y[0] > trace_row(tr, i - 1)[tr->dim]))
+			continue; /* the stop reached to the last digit: one row */
+		table_row(tab, y);
+	}
+	const double last[4] = {t_stop, 0, 0, ratio_end};
+	table_row(tab, last);
+	struct figure *f = figure_add(fs, "speeds", "Sliding and spinning stop together", "t [s]",
+				      "speed [m/s]");
+	figure_curve_from(f, "v, centre", CURVE_LINE, tab, 0, 1);
+	figure_curve_from(f, "r|ω|, rim", CURVE_DASHED, tab, 0, 2);
+	if (isfinite(ratio_end)) {
+		f = figure_add(fs, "ratio", "Ratio v/(r|ω|) on the way to the stop", "t [s]",
+			       "v/(r|ω|)");
+		figure_curve_from(f, "v/(r|ω|)", CURVE_LINE, tab, 0, 3);
+		struct curve *c = figure_curve(f, "limit at the stop", CURVE_DASHED);
+		curve_point(c, 0, ratio_end);
+		curve_point(c, t_stop, ratio_end);
+	}
+}
+
+/* ---- check and solve -------------------------------------------------------- */
+
+static double ds_kappa(const struct model_input *in)
+{
+	const double r = in->num[S_R], rg = in->num[S_R_GYR];
+	if (rg > 0)
+		return (rg / r) * (rg / r);
+	return in->choice[S_SHAPE] == SHAPE_CHOICE_RING ? 1.0 : 0.5;
+}
+
+static int ds_check(const struct model_input *in, struct diag *d)
+{
+	const double m = in->num[S_M], r = in->num[S_R], g = in->num[S_G];
+	const double v0 = in->num[S_V0], omega = in->num[S_OMEGA];
+	const double N = m * g, kappa = ds_kappa(in), I = kappa * m * r * r;
+	if (!(N >= DBL_MIN && N <= 1e300) || !(I >= DBL_MIN && I <= 1e300) ||
+	    !(kappa >= 1e-6 && kappa <= 1e6))
+		return diag_set(d,
+				"m = %g kg, g = %g m/s², r = %g m, r_gyr = %g m: the weight m g "
+				"= %g N and the moment of inertia I = %g kg·m² must be within "
+				"%.3g..1e300, and I/(m r²) = %g within 1e-6..1e6",
+				m, g, r, in->num[S_R_GYR], N, I, DBL_MIN, kappa);
+	const double speeds[2] = {v0, r * omega};
+	const char *const what[2] = {"v0", "r omega"};
+	for (int i = 0; i < 2; i++)
+		if (speeds[i] != 0 && !(fabs(speeds[i]) >= 1e-150 && fabs(speeds[i]) <= 1e150))
+			return diag_set(d,
+					"%s = %g m/s: a speed must be 0 or between 1e-150 and "
+					"1e150 in size, where the surface integrals neither under- "
+					"nor overflow",
+					what[i], speeds[i]);
+	if (in->choice[S_SHAPE] == SHAPE_CHOICE_RING && in->choice[S_PRESSURE] == 1)
+		return diag_set(d, "shape = ring with pressure = reye: Reye's p = k/v_r cannot be "
+				   "normalized once the instantaneous centre reaches the ring "
+				   "(v = r|ω|), which this motion always does; take pressure = "
+				   "uniform for a ring");
+	if (v0 == 0 && omega == 0)
+		return diag_set(d, "v0 = 0 and omega = 0: nothing moves; give the body a speed "
+				   "or a spin");
+	const double rho = hypot(v0, r * omega);
+	if (!isfinite(rho / g * rho / r * 1e3))
+		return diag_set(d,
+				"v0 = %g m/s, omega = %g rad/s: the run to the stop, of order "
+				"(v0² + r²ω²)/(μ g r) rad, would overflow; lower them",
+				v0, omega);
+	struct friction_law law;
+	struct formula fm;
+	int rc = minguzzi_law(in, &ds_slots, &law, &fm, d);
+	if (!rc && in->choice[S_LAW] == LAW_BOUCHET && in->num[S_A] * rho > 1e6 &&
+	    in->num[S_MU0] != in->num[S_MUINF])
+		rc = diag_set(d,
+			      "a = %g s/m: μ would change from mu0 to muinf at speeds of 1/a "
+			      "= %.3g m/s, below 1e-6 of the start's %.3g m/s, where the run "
+			      "would take the surface integrals too long; lower a",
+			      in->num[S_A], 1 / in->num[S_A], rho);
+	if (!rc && in->choice[S_LAW] != LAW_COULOMB) {
+		double mu0 = friction_mu(&law, 0);
+		if (!(mu0 > 0))
+			rc = diag_set(d,
+				      "law = %s: μ(0) = %g; a friction that vanishes with the "
+				      "speed only slows the body, never stops it; choose a law "
+				      "with μ(0) > 0",
+				      in->choice[S_LAW] == LAW_STOKES	 ? "stokes"
+				      : in->choice[S_LAW] == LAW_BOUCHET ? "bouchet"
+									 : "expr",
+				      mu0);
+	}
+	friction_law_release(&law);
+	expr_fn_free(fm.fn);
+	return rc;
+}
+
+static void ds_steps(struct strbuf *s, const struct model_input *in, double kappa, double F0,
+		     double T0, const double res[S_NRESULTS], double ratio_fixed,
+		     const struct stop *st, double t_law)
+{
+	const bool ring = in->choice[S_SHAPE] == SHAPE_CHOICE_RING;
+	const bool reye = in->choice[S_PRESSURE] == 1;
+	const double m = in->num[S_M], r = in->num[S_R], g = in->num[S_G];
+	model_step(s, "Body: a %s of radius r = %g m, mass m = %g kg, N = m g = %.6g N.",
+		   ring ? "ring (the contact is a circle)" : "disk", r, m, m * g);
+	model_step(s, "Moment of inertia: I = κ m r², κ = %.6g%s, I = %.6g kg·m².", kappa,
+		   in->num[S_R_GYR] > 0 ? " = (r_gyr/r)²"
+		   : ring		? " (a thin ring)"
+					: " (a uniform disk)",
+		   kappa * m * r * r);
+	model_step(s, "The point x slides with v_r = (v, 0) + ω ẑ × x; the %s pressure%s",
+		   reye ? "Reye" : "uniform", reye ? " p = k/v_r (eq. 21)" : " (eq. 20)");
+	model_step(s, "  and μ(v_r) are even in the coordinate along v: Q_y = 0, the centre "
+		      "runs straight.");
+	model_step(s, "Equations of motion (Lagrange with eq. 18): m v̇ = Q_x(v, ω), I ω̇ = "
+		      "Q_θ(v, ω).");
+	minguzzi_law_steps(s, in, &ds_slots, hypot(in->num[S_V0], r * in->num[S_OMEGA]));
+	model_step(s, "Under Coulomb friction Q depends on the direction of (v, rω) alone, "
+		      "β = atan2(v, r|ω|):");
+	model_step(s, "  v̇ = −μg F(β), d(r|ω|)/dt = −μg T(β)/κ; at the start F = %.9g, T = %.9g.",
+		   F0, T0);
+	model_step(s, "  With ρ = |(v, rω)| and σ = ln(ρ0/ρ): dβ/dσ = (T sinβ/κ − F cosβ)/(F sinβ "
+		      "+ T cosβ/κ),");
+	model_step(s, "  dt = ρ dσ/(μ g (F sinβ + T cosβ/κ)): the stop is σ → ∞, at a finite t.");
+	if (isfinite(ratio_fixed))
+		model_step(s,
+			   "The direction tends to a zero of F cosβ − T sinβ/κ: v/(r|ω|) → %.12g%s",
+			   ratio_fixed,
+			   !ring && !reye && kappa == 0.5
+				   ? " (Farkas et al. 2003: 0.653 for a uniform disk)."
+				   : ".");
+	if (in->choice[S_LAW] == LAW_COULOMB && in->num[S_MU] == 0) {
+		model_step(s, "With μ = 0 nothing slows the body: it never stops.");
+		return;
+	}
+	if (in->choice[S_LAW] != LAW_COULOMB)
+		model_step(s,
+			   "Under μ(v): the equations integrated in time (rk8pd, eq. 18 by "
+			   "quadrature at each stage) to t = %.9g s, where the speeds are so low "
+			   "that μ is μ(0) over the contact to 1e-7; from there as Coulomb's "
+			   "with μ(0):",
+			   t_law);
+	model_step(s,
+		   "Integrated in σ (rk8pd, %zu steps) until the direction settled (or σ = 40), at "
+		   "σ = %.3g "
+		   "(ρ = %.3g ρ0), the rest at the limit's constant decelerations:",
+		   st->steps, st->sigma_end, exp(-st->sigma_end));
+	model_step(s, "  stop_time = %.12g s, distance = %.12g m, turns = %.12g.", res[S_STOP_TIME],
+		   res[S_DISTANCE], res[S_TURNS]);
+	model_step(s, "Energy: m v0²/2 + I ω0²/2 = %.12g J; work of friction ∫P dt = %.12g J.",
+		   res[S_ENERGY], res[S_WORK]);
+}
+
+static int ds_solve(const struct model_input *in, struct model_output *out, struct diag *d)
+{
+	if (ds_check(in, d))
+		return -1;
+	const bool ring = in->choice[S_SHAPE] == SHAPE_CHOICE_RING;
+	const double m = in->num[S_M], r = in->num[S_R], g = in->num[S_G];
+	const double v0 = in->num[S_V0], omega = in->num[S_OMEGA];
+	const double kappa = ds_kappa(in), I = kappa * m * r * r, w0 = r * fabs(omega);
+	const double sense = omega < 0 ? -1.0 : 1.0;
+	const enum contact_pressure pr = in->choice[S_PRESSURE] ? PRESSURE_REYE : PRESSURE_UNIFORM;
+	double res[S_NRESULTS];
+	res[S_KAPPA] = kappa;
+	res[S_ENERGY] = 0.5 * m * v0 * v0 + 0.5 * I * omega * omega;
+	res[S_RATIO_START] = w0 == 0 ? INFINITY : v0 / w0;
+
+	struct ds p = {
+		.c = {.shape = ring ? SHAPE_RING : SHAPE_DISK, .r = r, .pressure = pr},
+		.gl = gsl_integration_glfixed_table_alloc(32),
+		.r = r,
+		.kappa = kappa,
+		.T_spin = ring			? 1.0
+			  : pr == PRESSURE_REYE ? 0.5
+						: 2.0 / 3.0,
+	};
+	const double beta0 = w0 == 0 ? M_PI_2 : atan2(v0, w0);
+	double F0, T0, P0;
+	ds_dir(&p, beta0, &F0, &T0, &P0);
+
+	struct friction_law law;
+	struct formula fm;
+	if (minguzzi_law(in, &ds_slots, &law, &fm, d))
+		return -1;
+	struct trace tr, *trp = NULL;
+	if (out->figs) {
+		trace_init(&tr, 5, 4, 0);
+		tr.extra = in->choice[S_LAW] == LAW_COULOMB ? ds_sigma_extra : ds_time_extra;
+		trp = &tr;
+	}
+	struct stop st = {0};
+	int rc = 0;
+	const double mu = in->num[S_MU];
+	double t0 = 0, x0 = 0, phi0 = 0, W0 = 0; /* the run in time, under mu(v) */
+	if (in->choice[S_LAW] == LAW_COULOMB && mu == 0) {
+		st = (struct stop){.t = INFINITY,
+				   .dist = v0 > 0 ? INFINITY : 0,
+				   .angle = w0 > 0 ? INFINITY : 0,
+				   .beta_end = beta0};
+		if (trp)
+			trace_release(trp), trp = NULL;
+	} else if (in->choice[S_LAW] == LAW_COULOMB) {
+		if (trp) {
+			tr.ctx = &p;
+			tr.dt = 0.02;
+		}
+		rc = ds_coulomb_stop(&p, beta0, hypot(v0, w0), mu, g, m, trp, &st, d);
+	} else {
+		const double rho0 = hypot(v0, w0), mu0 = friction_mu(&law, 0);
+		struct ds_time q = {
+			.c = {.shape = p.c.shape, .r = r, .pressure = pr, .law = &law, .N = m * g},
+			.m = m,
+			.I = I,
+			.r = r,
+			.rho_end = RHO_SWITCH * rho0,
+			.L = rho0 / (mu0 * g) * rho0,
+			.E = m * rho0 * rho0,
+			.clock0 = clock(),
+		};
+		/* down to where mu(v) is mu(0), for all v_r <= v + r w */
+		while (q.rho_end > 1e-30 * rho0 &&
+		       !(fabs(friction_mu(&law, 2 * q.rho_end) - mu0) <= MU_FLAT * mu0))
+			q.rho_end *= 0.1;
+		struct ode_system sys = {5, ds_time_rhs, ds_time_event, &q};
+		struct ode_opts o = ode_opts_default(in->num[S_TMAX]);
+		o.rtol = o.atol = 1e-9;
+		o.atol *= rho0;
+		o.h0 = 1e-4 * rho0 / (mu0 * g);
+		double y[5] = {v0, w0, 0, 0, 0};
+		struct ode_end end;
+		rc = ode_run(trp ? trace_wrap(trp, &sys) : &sys, &o, 0.0, y, &end, d);
+		if (rc && q.failed)
+			*d = q.err;
+		if (!rc && !end.event)
+			rc = diag_set(d,
+				      "the body has not stopped by tmax = %g s (v = %.3g m/s, r|ω| "
+				      "= %.3g m/s then); raise tmax",
+				      in->num[S_TMAX], y[0], y[1]);
+		if (!rc) {
+			/* the last RHO_SWITCH of the speed under mu(0) */
+			t0 = end.t, x0 = y[2] * q.L, phi0 = y[3] * q.L / r, W0 = y[4] * q.E;
+			const double b = y[1] <= 0 ? M_PI_2 : atan2(fmax(y[0], 0), y[1]);
+			rc = ds_coulomb_stop(&p, b, hypot(y[0], y[1]), mu0, g, m, NULL, &st, d);
+			st.steps += end.steps;
+		}
+	}
+	friction_law_release(&law);
+	expr_fn_free(fm.fn);
+	gsl_integration_glfixed_table_free(p.gl);
+	if (!rc && fm.over) {
+		rc = diag_set(d,
+			      "mu_expr: a formula of %zu characters (as compiled) was evaluated "
+			      "more than %lu times, the most a solve may take (about a second); "
+			      "write it shorter",
+			      fm.size, fm.budget);
+	}
+	if (rc) {
+		if (trp)
+			trace_release(trp);
+		return -1;
+	}
+	res[S_STOP_TIME] = t0 + st.t;
+	res[S_DISTANCE] = x0 + st.dist;
+	res[S_TURNS] = sense * (phi0 + st.angle) / (2 * M_PI);
+	res[S_WORK] = W0 + st.work;
+	res[S_RATIO_END] = st.beta_end == M_PI_2 ? INFINITY : tan(st.beta_end);
+	if (in->choice[S_LAW] == LAW_COULOMB && mu == 0) {
+		res[S_RATIO_END] = res[S_RATIO_START];
+		res[S_WORK] = 0;
+	}
+	if (trp) {
+		ds_figures(out->figs, trp, res[S_STOP_TIME], res[S_RATIO_END]);
+		trace_release(trp);
+	}
+	for (int i = 0; i < S_NRESULTS; i++)
+		out->res[i] = value_number(res[i]);
+	const bool slows = !(in->choice[S_LAW] == LAW_COULOMB && mu == 0);
+	const double fixed =
+		slows && st.beta_end > 0 && st.beta_end < M_PI_2 ? res[S_RATIO_END] : NAN;
+	ds_steps(out->steps, in, kappa, F0, T0, res, fixed, &st, t0);
+	return 0;
+}
+
+const struct model model_disk_slide = {
+	.name = "disk-slide",
+	.summary = "a disk or ring sliding and spinning to a common stop (Minguzzi eq. 17-18)",
+	.params = ds_params,
+	.nparams = S_NPARAMS,
+	.results = ds_results,
+	.nresults = S_NRESULTS,
+	.solve = ds_solve,
+	.check = ds_check,
+};
