@@ -25,7 +25,6 @@
 #include <gsl/gsl_roots.h>
 #include <math.h>
 #include <string.h>
-#include <time.h>
 
 #include "modelrun.h"
 #include "models/contact.h"
@@ -429,13 +428,11 @@ START_TEST(test_laws)
 }
 END_TEST
 
-START_TEST(test_figures_and_speed)
+START_TEST(test_figures)
 {
 	struct run r;
 	run_init(&r, "disk-slide");
-	clock_t c0 = clock();
 	solve_ok(&r);
-	const double cpu = (double)(clock() - c0) / CLOCKS_PER_SEC;
 	ck_assert_ptr_nonnull(figures_find(&r.figs, "speeds"));
 	ck_assert_ptr_nonnull(figures_find(&r.figs, "ratio"));
 	const struct table *t = figures_find_table(&r.figs, "motion");
@@ -446,9 +443,6 @@ START_TEST(test_figures_and_speed)
 	ck_assert_double_eq(table_at(t, t->nrows - 1, 2), 0);
 	for (size_t i = 1; i < t->nrows; i++)
 		ck_assert(table_at(t, i, 0) > table_at(t, i - 1, 0));
-	/* a solve of the coin, figures and all, is far below 50 ms (a budget
-	 * with room for sanitizers and a loaded machine) */
-	ck_assert_msg(cpu < 0.25, "a solve took %.3f s of CPU", cpu);
 	run_free(&r);
 }
 END_TEST
@@ -464,7 +458,7 @@ static Suite *disk_slide_suite(void)
 	tcase_add_test(tc, test_lateral_force_vanishes);
 	tcase_add_test(tc, test_limits);
 	tcase_add_test(tc, test_laws);
-	tcase_add_test(tc, test_figures_and_speed);
+	tcase_add_test(tc, test_figures);
 	suite_add_tcase(s, tc);
 	return s;
 }
