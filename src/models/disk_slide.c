@@ -491,6 +491,14 @@ static void ds_figures(struct figures *fs, const struct trace *tr, double t_stop
 		f = figure_add(fs, "ratio", "Ratio v/(r|ω|) on the way to the stop", "t [s]",
 			       "v/(r|ω|)");
 		figure_curve_from(f, "v/(r|ω|)", CURVE_LINE, tab, 0, 3);
+		/* a ratio that falls by decades (a curling stone's, from 20
+		 * to 0.67) is read on a log axis, where its approach shows */
+		double lo = INFINITY, hi = 0;
+		for (size_t i = 0; i < tab->nrows; i++) {
+			lo = fmin(lo, table_at(tab, i, 3));
+			hi = fmax(hi, table_at(tab, i, 3));
+		}
+		f->log_y = lo > 0 && isfinite(hi) && hi > 10 * lo;
 		struct curve *c = figure_curve(f, "limit at the stop", CURVE_DASHED);
 		curve_point(c, 0, ratio_end);
 		curve_point(c, t_stop, ratio_end);
