@@ -964,9 +964,9 @@ static int lad_check(const struct model_input *in, struct diag *d)
 				"thetadot0 = %g rad/s: a push beyond 1e3 √(g/L), where the "
 				"ladder flies off rather than slides",
 				p[P_THETADOT0]);
-	if (!(p[P_TMAX] <= 1e4 * sqrt(L / g)) || !(p[P_TMAX] >= 1e-9 * sqrt(L / g)))
+	if (!(p[P_TMAX] <= 1e7 * sqrt(L / g)) || !(p[P_TMAX] >= 1e-9 * sqrt(L / g)))
 		return diag_set(d,
-				"tmax = %g s: outside 1e-9..1e4 times the fall's time scale "
+				"tmax = %g s: outside 1e-9..1e7 times the fall's time scale "
 				"√(L/g) = %g s",
 				p[P_TMAX], sqrt(L / g));
 	static const int coeff[] = {P_MU_FLOOR, P_MU_WALL, P_K,	    P_PHI11, P_PHI12, P_PHI13,
