@@ -220,10 +220,36 @@ static void answer_row_release(struct answer_row *r)
 	strbuf_release(&r->tol);
 }
 
-/* "R = R_coeff·|φ̇| (Rayleigh function)": what a result is. */
-static const char *answer_doc(const struct exercise *ex, const struct ex_answer *a)
+/* "R = R_coeff·|φ̇| (Rayleigh function)": what a result is, as a student
+ * reads it: without the parentheses that say what nan, inf or a negative
+ * value would mean ("(nan: never leaves)"), which are for the instructor
+ * and the key, not for the sheet. */
+static void answer_doc(const struct exercise *ex, const struct ex_answer *a, struct strbuf *out)
 {
-	return ex->model->results[a->result].doc;
+	const char *doc = ex->model->results[a->result].doc;
+	strbuf_reset(out);
+	for (const char *p = doc; *p;) {
+		if (*p == '(') {
+			const char *q = p + 1;
+			int depth = 1;
+			while (*q && depth) {
+				depth += *q == '(' ? 1 : *q == ')' ? -1 : 0;
+				q++;
+			}
+			size_t n = (size_t)(q - p);
+			char *group = xstrndup(p, n);
+			bool special = strstr(group, "nan:") || strstr(group, "inf:") ||
+				       !strncmp(group, "(negative:", 10);
+			free(group);
+			if (special && depth == 0) {
+				while (out->len && out->buf[out->len - 1] == ' ')
+					out->buf[--out->len] = '\0';
+				p = q;
+				continue;
+			}
+		}
+		strbuf_addch(out, *p++);
+	}
 }
 
 /* ---- the formats ------------------------------------------------------
@@ -823,7 +849,7 @@ static void moodle_question(struct strbuf *o, const struct problemset *ps, size_
 	problemset_code(ps, k, code, sizeof code);
 	double x;
 	const bool isnum = problemset_answer_value(ex, a, v->res, &x);
-	struct strbuf name = STRBUF_INIT, unit = STRBUF_INIT;
+	struct strbuf name = STRBUF_INIT, unit = STRBUF_INIT, doc = STRBUF_INIT;
 	strbuf_addf(&name, "%s %s: %s", ex->id, code, a->name);
 	unit_pretty(&unit, a->unit);
 	strbuf_addf(o, "  <question type=\"%s\">\n", isnum ? "numerical" : "shortanswer");
@@ -840,7 +866,8 @@ static void moodle_question(struct strbuf *o, const struct problemset *ps, size_
 		html(o, strbuf_str(&unit));
 	}
 	strbuf_addstr(o, ": ");
-	html(o, answer_doc(ex, a));
+	answer_doc(ex, a, &doc);
+	html(o, strbuf_str(&doc));
 	strbuf_addstr(o, ".</p>]]></text></questiontext>\n");
 	strbuf_addstr(o, "    <generalfeedback format=\"html\"><text></text></generalfeedback>\n"
 			 "    <defaultgrade>1</defaultgrade>\n"
@@ -877,6 +904,7 @@ static void moodle_question(struct strbuf *o, const struct problemset *ps, size_
 	}
 	strbuf_addstr(o, "  </question>\n");
 	strbuf_release(&name);
+	strbuf_release(&doc);
 	strbuf_release(&unit);
 }
 
@@ -905,7 +933,7 @@ static void render_moodle(const struct problemset *ps, struct strbuf *o)
 
 static void render_sheet(const struct format *f, const struct problemset *ps, struct strbuf *o)
 {
-	struct strbuf note = STRBUF_INIT, unit = STRBUF_INIT;
+	struct strbuf note = STRBUF_INIT, unit = STRBUF_INIT, doc = STRBUF_INIT;
 	sheet_note(ps, &note);
 	f->sheet.head(o, ps, strbuf_str(&note));
 	for (size_t k = 0; k < ps->n; k++) {
@@ -921,8 +949,9 @@ static void render_sheet(const struct format *f, const struct problemset *ps, st
 					const struct ex_answer *a = &ex->answers[i];
 					strbuf_reset(&unit);
 					unit_pretty(&unit, a->unit);
+					answer_doc(ex, a, &doc);
 					f->give.item(o, a->name, strbuf_str(&unit),
-						     answer_doc(ex, a));
+						     strbuf_str(&doc));
 				}
 				f->give.tail(o, last);
 			}
@@ -931,6 +960,7 @@ static void render_sheet(const struct format *f, const struct problemset *ps, st
 	strbuf_addstr(o, f->tail);
 	strbuf_release(&note);
 	strbuf_release(&unit);
+	strbuf_release(&doc);
 }
 
 static void render_key(const struct format *f, const struct problemset *ps, struct strbuf *o)

@@ -3,7 +3,8 @@
 # r = 0.44 m, μ = 0.54, ω = 28 rad/s give the torque −(2/3)μmgr = −2.7966
 # N·m and the stop time 3ωr/(4μg) = 1.7442 s, to the four figures a 1%
 # tolerance needs. The sheet names the variant by its code, D2-01, and
-# says nothing of the seed (issue 21).
+# says nothing of the seed (issue 21). What a result is reads without the
+# notes for the key on what nan, inf or a negative value would mean.
 $ tribo -c "generate 1 seed 3 format txt to $HOME/t disk-uniform" | sed "s|$HOME|HOME|g"; sed -n '6,12p' "$HOME/t/key.txt"; sed -n '3p;8,16p' "$HOME/t/sheet.txt"
 wrote HOME/t/sheet.txt, HOME/t/key.txt and HOME/t/manifest.txt: 1 variant of disk-uniform, seed 3; no draw was degenerate
 Variant D2-01
@@ -21,7 +22,7 @@ compare with Reye's hypothesis.
 
 Give:
   torque in N·m: friction torque -∂R/∂φ̇ at the start (opposes the spin)
-  stop_time in s: time to stop, integrating the equation of motion (inf: never, μ = 0)
+  stop_time in s: time to stop, integrating the equation of motion
 ? 0
 
 # The Done-when: 40 variants in LaTeX, twice (once of the loaded exercise
