@@ -736,7 +736,7 @@ static int domain_check(const struct exercise *ex, int without, struct diag *d)
 		choice[i] = p->choice;
 		text[i] = p->text ? p->text : "";
 	}
-	struct model_input in = {num, choice, text};
+	struct model_input in = {num, choice, text, m};
 	int rc = m->check(&in, d);
 	free(num);
 	free(choice);
