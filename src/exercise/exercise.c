@@ -295,14 +295,16 @@ static void section_begin(struct parse *ps, const char *line)
 		}
 	} else if ((!strcmp(kind, "system") && nf == 1) || (!strcmp(kind, "result") && nf == 2)) {
 		if (!m || strcmp(m->name, "lagrange") || !m->ctx) {
-			perr(ps, col, "[%s] is only for model = lagrange (given in [exercise] before it)",
+			perr(ps, col,
+			     "[%s] is only for model = lagrange (given in [exercise] before it)",
 			     kind);
 			return;
 		}
 		ps->sec = kind[0] == 's' ? SEC_SYSTEM : SEC_RESULT;
 	} else {
 		perr(ps, col,
-		     "unknown section [%s]: expected [exercise], [param NAME] or [answer NAME] (and "
+		     "unknown section [%s]: expected [exercise], [param NAME] or [answer NAME] "
+		     "(and "
 		     "for model lagrange [system] and [result NAME])",
 		     name);
 	}
@@ -772,8 +774,8 @@ static int handler(struct parse *ps, const char *name, const char *value)
 			return 1; /* lagrange_scan has read it */
 		if (ps->seen & (1u << k))
 			return perr(ps, col_of_key(ps),
-				    "'%s' given twice in [%s] (first at line %d)", name, ps->secname,
-				    ps->seen_line[k]);
+				    "'%s' given twice in [%s] (first at line %d)", name,
+				    ps->secname, ps->seen_line[k]);
 		ps->seen |= 1u << k;
 		ps->seen_line[k] = ps->lineno;
 		snprintf(ps->last_key, sizeof(ps->last_key), "%s", name);

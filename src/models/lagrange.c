@@ -294,7 +294,8 @@ struct model *lagrange_model_new(const struct lagrange_text *lt, int *line, int 
 	{
 		char *list = xstrdup(lt->coordinates.text);
 		char *save = NULL;
-		for (char *w = strtok_r(list, ", \t", &save); w; w = strtok_r(NULL, ", \t", &save)) {
+		for (char *w = strtok_r(list, ", \t", &save); w;
+		     w = strtok_r(NULL, ", \t", &save)) {
 			*line = lt->coordinates.line;
 			*col = lt->coordinates.col + (int)(w - list);
 			if (L->nq == NQ) {
@@ -303,8 +304,9 @@ struct model *lagrange_model_new(const struct lagrange_text *lt, int *line, int 
 				goto fail;
 			}
 			if (!name_ok(w) || strlen(w) > 32) {
-				diag_set(d, "'%s' is not a name for a coordinate (a letter, then "
-					    "letters, digits or '_')",
+				diag_set(d,
+					 "'%s' is not a name for a coordinate (a letter, then "
+					 "letters, digits or '_')",
 					 w);
 				free(list);
 				goto fail;
@@ -334,7 +336,7 @@ struct model *lagrange_model_new(const struct lagrange_text *lt, int *line, int 
 	for (size_t i = 0; i < 2 * n + 1; i++) {
 		struct param_spec *sp = &L->params[np++];
 		const bool tmax = i == 2 * n;
-		const char *name = tmax ? "tmax"
+		const char *name = tmax	   ? "tmax"
 				   : i % 2 ? keepf(L, "%sdot0", L->q[i / 2])
 					   : keepf(L, "%s0", L->q[i / 2]);
 		int k = find_file_param(lt, name);
@@ -342,17 +344,18 @@ struct model *lagrange_model_new(const struct lagrange_text *lt, int *line, int 
 			.name = name,
 			.kind = PARAM_NUMBER,
 			.unit = k >= 0 && lt->param_unit[k] ? keepf(L, "%s", lt->param_unit[k])
-				: tmax			       ? "s"
-							       : "",
+				: tmax			    ? "s"
+							    : "",
 			.def = k >= 0 && !isnan(lt->param_value[k]) ? lt->param_value[k]
-			       : tmax				      ? 10.0
-								      : 0.0,
+			       : tmax				    ? 10.0
+								    : 0.0,
 			.lo = tmax ? 0 : -INFINITY,
 			.lo_open = tmax,
 			.hi = tmax ? 1e12 : INFINITY,
-			.doc = tmax ? "end of the run, if the motion has not stopped before"
+			.doc = tmax    ? "end of the run, if the motion has not stopped before"
 			       : i % 2 ? keepf(L, "initial rate of %s", L->q[i / 2])
-				       : keepf(L, "initial value of the coordinate %s", L->q[i / 2]),
+				       : keepf(L, "initial value of the coordinate %s",
+					       L->q[i / 2]),
 		};
 	}
 	for (size_t k = 0; k < lt->nparams; k++) {
@@ -389,7 +392,8 @@ struct model *lagrange_model_new(const struct lagrange_text *lt, int *line, int 
 			if (!strcmp(L->names[i], L->names[j])) {
 				*line = lt->coordinates.line;
 				*col = lt->coordinates.col;
-				diag_set(d, "the name %s is both a parameter and a coordinate or rate",
+				diag_set(d,
+					 "the name %s is both a parameter and a coordinate or rate",
 					 L->names[i]);
 				goto fail;
 			}
@@ -420,7 +424,8 @@ struct model *lagrange_model_new(const struct lagrange_text *lt, int *line, int 
 			L->dVdq[i] = evaluator_derivative(L->V, L->q[i]);
 		if (L->R) {
 			L->dRdqd[i] = evaluator_derivative(L->R, L->qd[i]);
-			L->nonsmooth[i] = strstr(evaluator_get_string(L->dRdqd[i]), "step(") != NULL;
+			L->nonsmooth[i] =
+				strstr(evaluator_get_string(L->dRdqd[i]), "step(") != NULL;
 		}
 		for (size_t j = 0; j < n; j++) {
 			L->M[i][j] = evaluator_derivative(L->p[i], L->qd[j]);
@@ -436,15 +441,16 @@ struct model *lagrange_model_new(const struct lagrange_text *lt, int *line, int 
 	size_t r = 0;
 	for (size_t i = 0; i < n; i++) {
 		int k = find_file_param(lt, keepf(L, "%s0", L->q[i]));
-		const char *u = k >= 0 && lt->param_unit[k] ? keepf(L, "%s", lt->param_unit[k]) : "";
+		const char *u =
+			k >= 0 && lt->param_unit[k] ? keepf(L, "%s", lt->param_unit[k]) : "";
 		int kd = find_file_param(lt, keepf(L, "%sdot0", L->q[i]));
 		const char *ud =
 			kd >= 0 && lt->param_unit[kd] ? keepf(L, "%s", lt->param_unit[kd]) : "";
-		L->results[r++] = (struct result_spec){
-			.name = keepf(L, "%s_end", L->q[i]),
-			.kind = VAL_NUMBER,
-			.unit = u,
-			.doc = keepf(L, "%s at the end of the run", L->q[i])};
+		L->results[r++] =
+			(struct result_spec){.name = keepf(L, "%s_end", L->q[i]),
+					     .kind = VAL_NUMBER,
+					     .unit = u,
+					     .doc = keepf(L, "%s at the end of the run", L->q[i])};
 		L->results[r++] = (struct result_spec){
 			.name = keepf(L, "%sdot_end", L->q[i]),
 			.kind = VAL_NUMBER,
@@ -743,18 +749,20 @@ static int settle(struct run *r, double t, double *y, struct strbuf *s)
 			continue;
 		const double f = r->f[i], c = r->c[i];
 		if (fabs(f) <= c) {
-			model_step(s,
-				   "  t = %.10g s: %s at rest; the force on it |f| = %.6g is within "
-				   "the bound c = %.6g that R allows at %s = 0: it is held "
-				   "(Coulomb: rest holds while |f| <= c)",
-				   t, L->q[i], fabs(f), c, L->qd[i]);
+			model_step(
+				s,
+				"  t = %.10g s: %s at rest; the force on it |f| = %.6g is within "
+				"the bound c = %.6g that R allows at %s = 0: it is held "
+				"(Coulomb: rest holds while |f| <= c)",
+				t, L->q[i], fabs(f), c, L->qd[i]);
 		} else {
 			r->held[i] = false;
 			r->sgn[i] = f > 0 ? 1 : -1;
-			model_step(s,
-				   "  t = %.10g s: %s at rest; the force on it f = %.6g exceeds the "
-				   "bound c = %.6g: it restarts in the sense of f (%s)",
-				   t, L->q[i], f, c, f > 0 ? "+" : "-");
+			model_step(
+				s,
+				"  t = %.10g s: %s at rest; the force on it f = %.6g exceeds the "
+				"bound c = %.6g: it restarts in the sense of f (%s)",
+				t, L->q[i], f, c, f > 0 ? "+" : "-");
 		}
 	}
 	/* a coordinate released changes the others' forces: once more */
@@ -892,7 +900,8 @@ static int solve(const struct model_input *in, struct model_output *out, struct 
 				rc = diag_set(d,
 					      "the mass matrix ∂²T/∂q̇² is singular at t = %.6g s, "
 					      "%s = %.6g, %s = %.6g",
-					      r.sing_t, L->q[0], r.sing_y[0], L->qd[0], r.sing_y[n]);
+					      r.sing_t, L->q[0], r.sing_y[0], L->qd[0],
+					      r.sing_y[n]);
 			}
 			break;
 		}
@@ -921,7 +930,8 @@ static int solve(const struct model_input *in, struct model_output *out, struct 
 		if (kind == EV_STOP) {
 			outcome = "stops";
 			t_stop = t;
-			model_step(s, "  t = %.10g s: the stop expression %s reached 0: the run ends.",
+			model_step(s,
+				   "  t = %.10g s: the stop expression %s reached 0: the run ends.",
 				   t, L->src_stop);
 			break;
 		}
@@ -993,30 +1003,371 @@ done:
 	return rc;
 }
 
+/* ---- readable derivatives ------------------------------------------------- */
+
+/* libmatheval's derivatives come unsimplified, ((0*x)+(m*(2*xdot)))*2)/4;
+ * `steps` shows them after the obvious simplifications: terms and factors
+ * of 0 and 1 dropped, numbers multiplied together, the parentheses that
+ * precedence makes needless left out. Text for people only: the numbers
+ * are computed from libmatheval's own trees. */
+struct sn {
+	char op; /* '+', '-', '*', '/', '^', 'n' (negation), 'f' (function), 'c', 'v' */
+	double c;
+	char name[40];
+	struct sn *a, *b;
+};
+
+static struct sn *sn_new(char op)
+{
+	struct sn *n = xcalloc(1, sizeof(*n));
+	n->op = op;
+	return n;
+}
+
+static void sn_free(struct sn *n)
+{
+	if (!n)
+		return;
+	sn_free(n->a);
+	sn_free(n->b);
+	free(n);
+}
+
+static struct sn *sn_num(double c)
+{
+	struct sn *n = sn_new('c');
+	n->c = c;
+	return n;
+}
+
+static struct sn *sn_bin(char op, struct sn *a, struct sn *b)
+{
+	struct sn *n = sn_new(op);
+	n->a = a;
+	n->b = b;
+	return n;
+}
+
+static struct sn *sn_sum(const char **p);
+
+static void sn_skip(const char **p)
+{
+	while (**p == ' ')
+		(*p)++;
+}
+
+static struct sn *sn_atom(const char **p)
+{
+	sn_skip(p);
+	if (**p == '(') {
+		(*p)++;
+		struct sn *n = sn_sum(p);
+		sn_skip(p);
+		if (**p == ')')
+			(*p)++;
+		return n;
+	}
+	if (**p == '-') {
+		(*p)++;
+		struct sn *n = sn_new('n');
+		n->a = sn_atom(p);
+		return n;
+	}
+	if ((**p >= '0' && **p <= '9') || **p == '.') {
+		char *end;
+		double c = strtod(*p, &end);
+		*p = end;
+		return sn_num(c);
+	}
+	struct sn *n = sn_new('v');
+	size_t k = 0;
+	while (((**p >= 'a' && **p <= 'z') || (**p >= 'A' && **p <= 'Z') ||
+		(**p >= '0' && **p <= '9') || **p == '_') &&
+	       k + 1 < sizeof(n->name))
+		n->name[k++] = *(*p)++;
+	if (!k && **p) /* anything else: skip it */
+		(*p)++;
+	sn_skip(p);
+	if (**p == '(') {
+		(*p)++;
+		n->op = 'f';
+		n->a = sn_sum(p);
+		sn_skip(p);
+		if (**p == ')')
+			(*p)++;
+	}
+	return n;
+}
+
+static struct sn *sn_pow(const char **p)
+{
+	struct sn *a = sn_atom(p);
+	sn_skip(p);
+	if (**p == '^') {
+		(*p)++;
+		return sn_bin('^', a, sn_atom(p));
+	}
+	return a;
+}
+
+static struct sn *sn_prod(const char **p)
+{
+	struct sn *a = sn_pow(p);
+	for (;;) {
+		sn_skip(p);
+		if (**p != '*' && **p != '/')
+			return a;
+		char op = *(*p)++;
+		a = sn_bin(op, a, sn_pow(p));
+	}
+}
+
+static struct sn *sn_sum(const char **p)
+{
+	struct sn *a = sn_prod(p);
+	for (;;) {
+		sn_skip(p);
+		if (**p != '+' && **p != '-')
+			return a;
+		char op = *(*p)++;
+		a = sn_bin(op, a, sn_prod(p));
+	}
+}
+
+static bool is_num(const struct sn *n, double c)
+{
+	return n->op == 'c' && n->c == c;
+}
+
+/* Gathers the factors of a product/quotient: numbers into *coef, the rest
+ * into num[] and den[] (taken out of the tree). */
+static void gather(struct sn *n, bool up, double *coef, struct sn **num, size_t *nn,
+		   struct sn **den, size_t *nd)
+{
+	if (n->op == '*' || n->op == '/') {
+		gather(n->a, up, coef, num, nn, den, nd);
+		gather(n->b, n->op == '*' ? up : !up, coef, num, nn, den, nd);
+		n->a = n->b = NULL;
+		sn_free(n);
+		return;
+	}
+	if (n->op == 'n') {
+		*coef = -*coef;
+		struct sn *a = n->a;
+		n->a = NULL;
+		sn_free(n);
+		gather(a, up, coef, num, nn, den, nd);
+		return;
+	}
+	if (n->op == 'c') {
+		*coef = up ? *coef * n->c : *coef / n->c;
+		sn_free(n);
+		return;
+	}
+	if (up && *nn < 32)
+		num[(*nn)++] = n;
+	else if (!up && *nd < 32)
+		den[(*nd)++] = n;
+	else
+		sn_free(n); /* not reached: 32 factors */
+}
+
+static struct sn *sn_simplify(struct sn *n)
+{
+	if (n->a)
+		n->a = sn_simplify(n->a);
+	if (n->b)
+		n->b = sn_simplify(n->b);
+	struct sn *a = n->a, *b = n->b, *r = NULL;
+	switch (n->op) {
+	case 'n':
+		if (a->op == 'c')
+			r = sn_num(-a->c);
+		else if (a->op == 'n') {
+			r = a->a;
+			a->a = NULL;
+		}
+		break;
+	case '+':
+	case '-':
+		if (a->op == 'c' && b->op == 'c')
+			r = sn_num(n->op == '+' ? a->c + b->c : a->c - b->c);
+		else if (is_num(b, 0)) {
+			r = a;
+			n->a = NULL;
+		} else if (is_num(a, 0)) {
+			if (n->op == '+') {
+				r = b;
+				n->b = NULL;
+			} else {
+				r = sn_new('n');
+				r->a = b;
+				n->b = NULL;
+				return sn_free(n), sn_simplify(r);
+			}
+		} else if (b->op == 'n') { /* a + -c, a - -c */
+			n->op = n->op == '+' ? '-' : '+';
+			n->b = b->a;
+			b->a = NULL;
+			sn_free(b);
+			return n;
+		} else if (b->op == 'c' && b->c < 0) {
+			n->op = n->op == '+' ? '-' : '+';
+			b->c = -b->c;
+			return n;
+		}
+		break;
+	case '*':
+	case '/': {
+		double coef = 1;
+		struct sn *num[32], *den[32];
+		size_t nn = 0, nd = 0;
+		gather(n, true, &coef, num, &nn, den, &nd);
+		if (coef == 0 || !isfinite(coef)) {
+			for (size_t i = 0; i < nn; i++)
+				sn_free(num[i]);
+			for (size_t i = 0; i < nd; i++)
+				sn_free(den[i]);
+			return sn_num(coef);
+		}
+		struct sn *top = NULL;
+		if (fabs(coef) != 1 || !nn)
+			top = sn_num(fabs(coef));
+		for (size_t i = 0; i < nn; i++)
+			top = top ? sn_bin('*', top, num[i]) : num[i];
+		for (size_t i = 0; i < nd; i++)
+			top = sn_bin('/', top, den[i]);
+		if (coef < 0) {
+			r = sn_new('n');
+			r->a = top;
+			return r;
+		}
+		return top;
+	}
+	case '^':
+		if (is_num(b, 1)) {
+			r = a;
+			n->a = NULL;
+		} else if (is_num(b, 0))
+			r = sn_num(1);
+		break;
+	}
+	if (r) {
+		sn_free(n);
+		return r;
+	}
+	return n;
+}
+
+static int prec(const struct sn *n)
+{
+	switch (n->op) {
+	case '+':
+	case '-':
+		return 1;
+	case '*':
+	case '/':
+		return 2;
+	case 'n':
+		return 3;
+	case '^':
+		return 4;
+	default:
+		return 5;
+	}
+}
+
+static void sn_print(const struct sn *n, struct strbuf *out);
+
+static void sn_child(const struct sn *c, int need, struct strbuf *out)
+{
+	if (prec(c) < need || (c->op == 'c' && c->c < 0 && need > 1)) {
+		strbuf_addf(out, "(");
+		sn_print(c, out);
+		strbuf_addf(out, ")");
+	} else {
+		sn_print(c, out);
+	}
+}
+
+static void sn_print(const struct sn *n, struct strbuf *out)
+{
+	char buf[32];
+	switch (n->op) {
+	case 'c':
+		text_format_number(n->c, buf, sizeof(buf));
+		strbuf_addf(out, "%s", buf);
+		return;
+	case 'v':
+		strbuf_addf(out, "%s", n->name);
+		return;
+	case 'f':
+		strbuf_addf(out, "%s(", n->name);
+		sn_print(n->a, out);
+		strbuf_addf(out, ")");
+		return;
+	case 'n':
+		strbuf_addf(out, "-");
+		sn_child(n->a, 4, out);
+		return;
+	case '^':
+		sn_child(n->a, 5, out);
+		strbuf_addf(out, "^");
+		sn_child(n->b, 5, out);
+		return;
+	default: {
+		const int p = prec(n);
+		sn_child(n->a, p, out);
+		strbuf_addf(out, n->op == '+' || n->op == '-' ? " %c " : "%c", n->op);
+		/* a - (b + c), a/(b*c): the right side binds tighter */
+		sn_child(n->b, p + (n->op == '-' || n->op == '/' ? 1 : 0), out);
+		return;
+	}
+	}
+}
+
+/* The text of libmatheval's `src` simplified, into out. */
+static void readable(const char *src, struct strbuf *out)
+{
+	const char *p = src;
+	struct sn *n = sn_simplify(sn_sum(&p));
+	sn_print(n, out);
+	sn_free(n);
+}
+
+static const char *readable_of(void *f, struct strbuf *out)
+{
+	strbuf_reset(out);
+	readable(evaluator_get_string(f), out);
+	return out->buf;
+}
+
 static void derivation_steps(const struct lagr *L, struct strbuf *s)
 {
 	if (!s)
 		return;
 	const size_t n = L->nq;
-	struct strbuf c = STRBUF_INIT;
+	struct strbuf c = STRBUF_INIT, r = STRBUF_INIT;
 	for (size_t i = 0; i < n; i++)
 		strbuf_addf(&c, "%s%s", i ? ", " : "", L->q[i]);
-	model_step(s, "Coordinates: %s (rates %s%s).", c.buf, L->qd[0], n > 1 ? ", ..." : "");
+	model_step(s, "Coordinates: %s (their rates: the same names with 'dot').", c.buf);
 	strbuf_release(&c);
 	model_step(s, "T = %s", L->src_T);
 	model_step(s, "V = %s", L->src_V ? L->src_V : "0");
 	model_step(s, "R = %s", L->src_R ? L->src_R : "0");
-	model_step(s, "Lagrange's equations: d/dt dT/dqdot - dT/dq + dV/dq = -dR/dqdot.");
+	model_step(s, "Lagrange's equations: d/dt dT/dqdot - dT/dq + dV/dq = -dR/dqdot, that is");
+	model_step(s, "  sum_j M_ij qddot_j = Q_i,  M = d2T/dqdot2 (the mass matrix),");
+	model_step(s, "  Q_i = dT/dq_i - dV/dq_i - dR/dqdot_i - sum_j d2T/dqdot_i dq_j qdot_j - "
+		      "d2T/dqdot_i dt.");
 	for (size_t i = 0; i < n; i++)
-		model_step(s, "dT/d%s = %s", L->qd[i], evaluator_get_string(L->p[i]));
-	model_step(s, "Mass matrix M = d2T/dqdot2:");
+		model_step(s, "dT/d%s = %s", L->qd[i], readable_of(L->p[i], &r));
 	for (size_t i = 0; i < n; i++)
 		for (size_t j = 0; j < n; j++)
-			model_step(s, "  M[%s][%s] = %s", L->q[i], L->q[j],
-				   evaluator_get_string(L->M[i][j]));
+			model_step(s, "M[%s][%s] = %s", L->q[i], L->q[j],
+				   readable_of(L->M[i][j], &r));
 	for (size_t i = 0; i < n; i++) {
 		struct strbuf e = STRBUF_INIT;
-		strbuf_addf(&e, "%s", evaluator_get_string(L->dTdq[i]));
+		strbuf_addf(&e, "(%s)", evaluator_get_string(L->dTdq[i]));
 		if (L->dVdq[i])
 			strbuf_addf(&e, " - (%s)", evaluator_get_string(L->dVdq[i]));
 		if (L->dRdqd[i])
@@ -1025,15 +1376,29 @@ static void derivation_steps(const struct lagr *L, struct strbuf *s)
 			strbuf_addf(&e, " - (%s)*%s", evaluator_get_string(L->dpdq[i][j]),
 				    L->qd[j]);
 		strbuf_addf(&e, " - (%s)", evaluator_get_string(L->dpdt[i]));
-		model_step(s, "Generalized force Q_%s = %s", L->q[i], e.buf);
-		model_step(s, "Equation of motion: sum_j M[%s][j] %sddot_j = Q_%s", L->q[i],
-			   "q", L->q[i]);
+		strbuf_reset(&r);
+		readable(e.buf, &r);
+		model_step(s, "Generalized force Q_%s = %s", L->q[i], r.buf);
 		strbuf_release(&e);
+		struct strbuf lhs = STRBUF_INIT;
+		for (size_t j = 0; j < n; j++) {
+			strbuf_reset(&r);
+			readable_of(L->M[i][j], &r);
+			if (!strcmp(r.buf, "0"))
+				continue;
+			const bool one = !strcmp(r.buf, "1"), sum = strpbrk(r.buf, "+-") != NULL;
+			strbuf_addf(&lhs, "%s%s%s%s%s%sddot", lhs.len ? " + " : "", sum ? "(" : "",
+				    one ? "" : r.buf, sum ? ")" : "", one ? "" : "*", L->q[j]);
+		}
+		model_step(s, "Equation of motion of %s: %s = Q_%s", L->q[i], lhs.buf, L->q[i]);
+		strbuf_release(&lhs);
 		if (L->nonsmooth[i])
 			model_step(s,
 				   "R is not smooth at %s = 0 (dR/d%s has a step there): a phase "
 				   "ends when %s reaches 0, and %s rests while the other forces "
-				   "on it stay within half the jump of dR/d%s.",
-				   L->qd[i], L->qd[i], L->qd[i], L->q[i], L->qd[i]);
+				   "on it stay within half the jump of dR/d%s (for R = c|%s|: "
+				   "|force| <= c); otherwise it restarts in the force's sense.",
+				   L->qd[i], L->qd[i], L->qd[i], L->q[i], L->qd[i], L->qd[i]);
 	}
+	strbuf_release(&r);
 }
