@@ -242,6 +242,29 @@ START_TEST(test_pendulum)
 }
 END_TEST
 
+/* The forced oscillator of ragulskis-coulomb with exact Coulomb friction
+ * (stick-slip under a force that depends on t) as T, V and R: u at the
+ * end of ragulskis's run with periods = 1, which at these values measures
+ * the period [2T, 3T] (T = 2 pi/omega), and at h = 2.5 [3T, 4T]. */
+START_TEST(test_ragulskis)
+{
+	struct session *a = load("tests/data/lagrange-forced.ini"), *b = load("ragulskis-coulomb");
+	set(b, "periods", "1");
+	solve(a);
+	solve(b);
+	ck_assert_rel(num(a, "u_end"), num(b, "u_end"), 1e-9);
+	ck_assert_str_eq(result(a, "outcome")->word, "moving");
+	set(a, "h", "2.5");
+	set(b, "h", "2.5");
+	set(a, "tmax", "25.132741228718345");
+	solve(a);
+	solve(b);
+	ck_assert_rel(num(a, "u_end"), num(b, "u_end"), 1e-9);
+	session_free(a);
+	session_free(b);
+}
+END_TEST
+
 /* steps shows the derived equation, simplified. */
 START_TEST(test_steps)
 {
@@ -267,6 +290,7 @@ static Suite *lagrange_suite(void)
 	tcase_add_test(tc, test_errors);
 	tcase_add_test(tc, test_pendulum);
 	tcase_add_test(tc, test_steps);
+	tcase_add_test(tc, test_ragulskis);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -22,6 +22,9 @@ enum { NQ = LAGRANGE_MAXQ };
 /* The most phases (a stop, a restart) and accepted steps of one run. */
 enum { LAGR_MAX_PHASES = 20000 };
 #define LAGR_MAX_STEPS 2000000
+/* A held coordinate under a force that depends on t is watched in pieces of
+ * at most tmax/LAGR_WATCH. */
+enum { LAGR_WATCH = 4000 };
 
 /* Results per coordinate, then these, then the file's. */
 enum { R_T_END, R_T_STOP, R_E_START, R_E_END, R_LOST, R_OUTCOME, R_NFIXED };
@@ -856,11 +859,12 @@ static int solve(const struct model_input *in, struct model_output *out, struct 
 	}
 	const char *outcome = "moving";
 	double t_stop = NAN;
-	size_t steps = 0, phases = 0;
+	size_t steps = 0, phases = 0, pieces = 0;
 	model_step(s, "The run (rk8pd; a phase ends where a rate with Coulomb-type friction "
 		      "reaches 0, a held coordinate's force reaches its bound, or stop = 0):");
+	bool resume = false; /* the next piece of a watched phase: nothing changed */
 	while (!rc) {
-		if (settle(&r, t, y, s)) {
+		if (!resume && settle(&r, t, y, s)) {
 			r.singular = true;
 			r.sing_t = t;
 			memcpy(r.sing_y, y, sizeof(y));
@@ -888,7 +892,15 @@ static int solve(const struct model_input *in, struct model_output *out, struct 
 			break;
 		}
 		struct ode_system sys = {2 * n, lagr_rhs, lagr_event, &r};
-		struct ode_opts opts = ode_opts_default(tmax);
+		/* a held coordinate does not move: the integrator's steps grow
+		 * without bound, and a force that depends on t could cross the
+		 * bound and come back inside one; such a phase is watched in
+		 * pieces of at most tmax/LAGR_WATCH */
+		bool any_held = false;
+		for (size_t i = 0; i < n; i++)
+			any_held |= r.held[i];
+		const double piece = any_held && L->uses_t ? tmax / LAGR_WATCH : INFINITY;
+		struct ode_opts opts = ode_opts_default(fmin(tmax, t + piece));
 		opts.max_steps = steps < LAGR_MAX_STEPS ? LAGR_MAX_STEPS - steps : 1;
 		struct ode_end end;
 		if (trp)
@@ -909,6 +921,19 @@ static int solve(const struct model_input *in, struct model_output *out, struct 
 		t = end.t;
 		if (trp)
 			trace_mark(trp, t, y);
+		if (!end.event && t < tmax) { /* the next piece of a watched phase */
+			phases--;
+			if (++pieces > (size_t)LAGR_WATCH + LAGR_MAX_PHASES) {
+				rc = diag_set(d,
+					      "more than %d pieces of held phases before t = %g s: "
+					      "too many steps; lower tmax",
+					      LAGR_WATCH + LAGR_MAX_PHASES, tmax);
+				break;
+			}
+			resume = true;
+			continue;
+		}
+		resume = false;
 		if (!end.event)
 			break;
 		/* which part ended the phase: the one nearest zero */
