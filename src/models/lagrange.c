@@ -794,19 +794,24 @@ static void figures_of(const struct lagr *L, const struct trace *tr, struct figu
 		row[1 + 2 * n] = y[2 * n];
 		table_row(tab, row);
 	}
-	char name[64], title[128];
+	char name[64], title[128], lq[96], lqd[96];
 	for (size_t i = 0; i < n; i++) {
+		/* the axes in the units of q0 and qdot0 */
+		const char *u = L->params[2 * i].unit, *ud = L->params[2 * i + 1].unit;
+		snprintf(lq, sizeof(lq), "%s%s%s%s", L->q[i], *u ? " [" : "", u, *u ? "]" : "");
+		snprintf(lqd, sizeof(lqd), "%s%s%s%s", L->qd[i], *ud ? " [" : "", ud,
+			 *ud ? "]" : "");
 		snprintf(name, sizeof(name), "%s", L->q[i]);
 		snprintf(title, sizeof(title), "The coordinate %s against time", L->q[i]);
-		struct figure *f = figure_add(fs, name, title, "t [s]", L->q[i]);
+		struct figure *f = figure_add(fs, name, title, "t [s]", lq);
 		figure_curve_from(f, L->q[i], CURVE_LINE, tab, 0, 1 + 2 * i);
 		snprintf(name, sizeof(name), "%s", L->qd[i]);
 		snprintf(title, sizeof(title), "The rate %s against time", L->qd[i]);
-		f = figure_add(fs, name, title, "t [s]", L->qd[i]);
+		f = figure_add(fs, name, title, "t [s]", lqd);
 		figure_curve_from(f, L->qd[i], CURVE_LINE, tab, 0, 2 + 2 * i);
 		snprintf(name, sizeof(name), "phase-%s", L->q[i]);
 		snprintf(title, sizeof(title), "Phase portrait: %s against %s", L->qd[i], L->q[i]);
-		f = figure_add(fs, name, title, L->q[i], L->qd[i]);
+		f = figure_add(fs, name, title, lq, lqd);
 		figure_curve_from(f, "the run", CURVE_LINE, tab, 1 + 2 * i, 2 + 2 * i);
 	}
 	struct figure *f =
@@ -845,6 +850,13 @@ static int solve(const struct model_input *in, struct model_output *out, struct 
 				      L->q[0], y[0]);
 			goto done;
 		}
+	}
+	if (L->R && eval(L->R, L, r.vals) < 0) {
+		rc = diag_set(d,
+			      "R = %s is negative (%g) at the start: a dissipation function is "
+			      "never negative",
+			      L->src_R, eval(L->R, L, r.vals));
+		goto done;
 	}
 	if (L->stop) {
 		double g = eval(L->stop, L, r.vals);
