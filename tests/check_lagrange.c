@@ -265,6 +265,32 @@ START_TEST(test_ragulskis)
 }
 END_TEST
 
+
+/* The conveyor along the belt (Fy = 0), Bouchet's friction, as T, V and R
+ * in the position relative to the belt: carried, pushed off for good, and
+ * pushed against the belt. */
+START_TEST(test_conveyor)
+{
+	struct session *a = load("tests/data/lagrange-conveyor.ini"), *b = load("conveyor");
+	set(b, "Fy", "0");
+	const char *fx[] = {"0", "8", "-4"};
+	for (size_t i = 0; i < 3; i++) {
+		set(a, "Fx", fx[i]);
+		set(b, "Fx", fx[i]);
+		solve(a);
+		solve(b);
+		ck_assert_rel(num(a, "X_end"), num(b, "x_end"), 1e-9);
+		ck_assert_rel(num(a, "VX_end"), num(b, "vx_end"), 1e-9);
+		if (result(b, "stuck")->b)
+			ck_assert_rel(num(a, "t_stop"), num(b, "t_stick"), 1e-9);
+		else
+			ck_assert_str_eq(result(a, "outcome")->word, "moving");
+	}
+	session_free(a);
+	session_free(b);
+}
+END_TEST
+
 /* steps shows the derived equation, simplified. */
 START_TEST(test_steps)
 {
@@ -291,6 +317,7 @@ static Suite *lagrange_suite(void)
 	tcase_add_test(tc, test_pendulum);
 	tcase_add_test(tc, test_steps);
 	tcase_add_test(tc, test_ragulskis);
+	tcase_add_test(tc, test_conveyor);
 	suite_add_tcase(s, tc);
 	return s;
 }
