@@ -265,7 +265,6 @@ START_TEST(test_ragulskis)
 }
 END_TEST
 
-
 /* The conveyor along the belt (Fy = 0), Bouchet's friction, as T, V and R
  * in the position relative to the belt: carried, pushed off for good, and
  * pushed against the belt. */
@@ -288,6 +287,23 @@ START_TEST(test_conveyor)
 	}
 	session_free(a);
 	session_free(b);
+}
+END_TEST
+
+/* Isotropic friction in two coordinates, R = c |v|: the puck stops in a
+ * straight line at t = m |v0|/c, having gone m |v0|^2/(2c). Each
+ * coordinate is held on its own (the rule for a norm that Kozlov §3 gives
+ * is not applied: with only friction acting the two agree). */
+START_TEST(test_plane)
+{
+	struct session *s = load("tests/data/lagrange-plane.ini");
+	solve(s);
+	const double v = sqrt(5.0), tau = v / 0.5, dist = v * v / (2 * 0.5);
+	ck_assert_rel(num(s, "t_stop"), tau, 1e-9);
+	ck_assert_rel(num(s, "x_end"), dist / v * 1, 1e-9);
+	ck_assert_rel(num(s, "y_end"), dist / v * 2, 1e-9);
+	ck_assert_str_eq(result(s, "outcome")->word, "rests");
+	session_free(s);
 }
 END_TEST
 
@@ -318,6 +334,7 @@ static Suite *lagrange_suite(void)
 	tcase_add_test(tc, test_steps);
 	tcase_add_test(tc, test_ragulskis);
 	tcase_add_test(tc, test_conveyor);
+	tcase_add_test(tc, test_plane);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -40,7 +40,8 @@ struct lagr {
 	char *src_T, *src_V, *src_R, *src_stop;
 	void *T, *V, *R, *stop;
 	void *p[NQ], *M[NQ][NQ], *dTdq[NQ], *dVdq[NQ], *dRdqd[NQ], *dpdq[NQ][NQ], *dpdt[NQ];
-	bool nonsmooth[NQ]; /* ∂R/∂q̇_i has a step in it */
+	bool nonsmooth[NQ]; /* ∂R/∂q̇_i may not be smooth at q̇_i = 0: watched */
+	bool jump[NQ];	    /* ∂R/∂q̇_i has a step in it (Coulomb) */
 	size_t nextra;
 	void **extra;
 	char **names; /* the parameters, q, q̇, t: what an evaluation is given */
@@ -427,8 +428,13 @@ struct model *lagrange_model_new(const struct lagrange_text *lt, int *line, int 
 			L->dVdq[i] = evaluator_derivative(L->V, L->q[i]);
 		if (L->R) {
 			L->dRdqd[i] = evaluator_derivative(L->R, L->qd[i]);
-			L->nonsmooth[i] =
-				strstr(evaluator_get_string(L->dRdqd[i]), "step(") != NULL;
+			/* a step: |q̇| (Coulomb); a root or an abs: a norm of the
+			 * rates (Kozlov's isotropic friction), not smooth where
+			 * they all vanish. A smooth one watched too costs only
+			 * a phase end where its rate changes sign. */
+			const char *dr = evaluator_get_string(L->dRdqd[i]);
+			L->jump[i] = strstr(dr, "step(") != NULL;
+			L->nonsmooth[i] = L->jump[i] || strstr(dr, "sqrt(") || strstr(dr, "abs(");
 		}
 		for (size_t j = 0; j < n; j++) {
 			L->M[i][j] = evaluator_derivative(L->p[i], L->qd[j]);
@@ -1431,11 +1437,12 @@ static void derivation_steps(const struct lagr *L, struct strbuf *s)
 		strbuf_release(&lhs);
 		if (L->nonsmooth[i])
 			model_step(s,
-				   "R is not smooth at %s = 0 (dR/d%s has a step there): a phase "
+				   "R is not smooth at %s = 0 (dR/d%s has a %s there): a phase "
 				   "ends when %s reaches 0, and %s rests while the other forces "
 				   "on it stay within half the jump of dR/d%s (for R = c|%s|: "
 				   "|force| <= c); otherwise it restarts in the force's sense.",
-				   L->qd[i], L->qd[i], L->qd[i], L->q[i], L->qd[i], L->qd[i]);
+				   L->qd[i], L->qd[i], L->jump[i] ? "step" : "root or an abs",
+				   L->qd[i], L->q[i], L->qd[i], L->qd[i]);
 	}
 	strbuf_release(&r);
 }
