@@ -556,8 +556,9 @@ static int exercise_key(struct parse *ps, int k, const char *value)
 		} else if (!m) {
 			const char *cands[32];
 			size_t n = 0;
-			for (const struct model *const *mm = model_all(); *mm && n < 32; mm++)
+			for (const struct model *const *mm = model_all(); *mm && n < 31; mm++)
 				cands[n++] = (*mm)->name;
+			cands[n++] = "lagrange"; /* made from the file's [system] */
 			char hint[96];
 			/* the rest of the file is the model's: nothing more to check */
 			ps->stop = true;
