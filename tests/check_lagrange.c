@@ -292,8 +292,7 @@ END_TEST
 
 /* Isotropic friction in two coordinates, R = c |v|: the puck stops in a
  * straight line at t = m |v0|/c, having gone m |v0|^2/(2c). Each
- * coordinate is held on its own (the rule for a norm that Kozlov §3 gives
- * is not applied: with only friction acting the two agree). */
+ * coordinates at rest together take Kozlov's test on the norm. */
 START_TEST(test_plane)
 {
 	struct session *s = load("tests/data/lagrange-plane.ini");
@@ -303,6 +302,24 @@ START_TEST(test_plane)
 	ck_assert_rel(num(s, "x_end"), dist / v * 1, 1e-9);
 	ck_assert_rel(num(s, "y_end"), dist / v * 2, 1e-9);
 	ck_assert_str_eq(result(s, "outcome")->word, "rests");
+	/* at rest under (F, F): F = 0.4 has |F| = 0.566 > c = 0.5 though each
+	 * component is below c: it moves along (1, 1) with acceleration
+	 * (|F| - c)/m; F = 0.35, |F| = 0.495: it stays */
+	set(s, "xdot0", "0");
+	set(s, "ydot0", "0");
+	set(s, "F", "0.4");
+	set(s, "tmax", "1");
+	solve(s);
+	const double a = (0.4 * sqrt(2.0) - 0.5) / 1;
+	ck_assert_rel(num(s, "x_end"), a / 2 / sqrt(2.0), 1e-9);
+	ck_assert_rel(num(s, "y_end"), a / 2 / sqrt(2.0), 1e-9);
+	ck_assert_rel(num(s, "xdot_end"), a / sqrt(2.0), 1e-9);
+	ck_assert_str_eq(result(s, "outcome")->word, "moving");
+	set(s, "F", "0.35");
+	solve(s);
+	ck_assert_str_eq(result(s, "outcome")->word, "rests");
+	ck_assert(num(s, "x_end") == 0);
+	ck_assert_ptr_nonnull(strstr(session_steps(s), "Kozlov"));
 	session_free(s);
 }
 END_TEST

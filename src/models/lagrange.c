@@ -42,6 +42,9 @@ struct lagr {
 	void *p[NQ], *M[NQ][NQ], *dTdq[NQ], *dVdq[NQ], *dRdqd[NQ], *dpdq[NQ][NQ], *dpdt[NQ];
 	bool nonsmooth[NQ]; /* ∂R/∂q̇_i may not be smooth at q̇_i = 0: watched */
 	bool jump[NQ];	    /* ∂R/∂q̇_i has a step in it (Coulomb) */
+	/* the coordinates of a norm of the rates (watched, no step): at rest
+	 * together they take Kozlov's test on the norm, when two or more */
+	size_t ngroup, group[NQ];
 	size_t nextra;
 	void **extra;
 	char **names; /* the parameters, q, q̇, t: what an evaluation is given */
@@ -441,6 +444,11 @@ struct model *lagrange_model_new(const struct lagrange_text *lt, int *line, int 
 			L->dpdq[i][j] = evaluator_derivative(L->p[i], L->q[j]);
 		}
 	}
+	for (size_t i = 0; i < n; i++)
+		if (L->nonsmooth[i] && !L->jump[i])
+			L->group[L->ngroup++] = i;
+	if (L->ngroup < 2)
+		L->ngroup = 0;
 	L->uses_t = uses(L->T, "t") || (L->V && uses(L->V, "t")) || (L->R && uses(L->R, "t"));
 	/* the results */
 	L->nextra = lt->nresults;
@@ -533,6 +541,7 @@ struct run {
 	int sgn[NQ];	     /* the sense of sliding of a nonsmooth coordinate's phase */
 	double f[NQ], c[NQ]; /* held: the force on the coordinate, the bound */
 	double stop_sign;
+	bool group_held; /* the norm's coordinates held together */
 	bool singular;
 	double sing_t, sing_y[2 * NQ];
 };
@@ -667,11 +676,71 @@ static int lagr_rhs(double t, const double y[], double dydt[], void *p)
  * in its sense, a held one's margin c − |f|, the stop expression. */
 enum { EV_NONE, EV_SLIP, EV_BREAK, EV_STOP };
 
+/* Kozlov §3 on a norm: the group at rest stays at rest while the force f
+ * on it (the group held) lies in R's subdifferential at zero rates, that
+ * is f.u <= R'(0; u) for every direction u of the group's rates. Returns
+ * the largest f.u - R'(0; u) over directions sampled on the unit sphere
+ * (720 on a circle; 4000 on a sphere of 3 or 4), the direction in ustar:
+ * <= 0 rest holds, > 0 the group restarts along ustar. R'(0; u) is taken
+ * as (R(h u) - R(0))/h at h = 1e-8 (a smooth part of R adds O(h)). */
+static double group_margin(struct run *r, double *ustar)
+{
+	const struct lagr *L = r->L;
+	const size_t k = L->ngroup;
+	const double h = 1e-8;
+	double save[NQ], best = -INFINITY;
+	for (size_t j = 0; j < k; j++) {
+		save[j] = r->vals[iqd(L, L->group[j])];
+		r->vals[iqd(L, L->group[j])] = 0;
+	}
+	const double R0 = eval(L->R, L, r->vals);
+	const size_t nd = k == 2 ? 720 : 4000;
+	for (size_t d = 0; d < nd; d++) {
+		double u[NQ], norm = 0;
+		if (k == 2) {
+			u[0] = cos(2 * M_PI * (double)d / (double)nd);
+			u[1] = sin(2 * M_PI * (double)d / (double)nd);
+		} else { /* a deterministic spread of directions */
+			for (size_t j = 0; j < k; j++)
+				u[j] = sin(12.9898 * (double)(d + 1) * (double)(j + 1) +
+					   78.233 * (double)j);
+		}
+		for (size_t j = 0; j < k; j++)
+			norm += u[j] * u[j];
+		norm = sqrt(norm);
+		if (!(norm > 0))
+			continue;
+		double fu = 0;
+		for (size_t j = 0; j < k; j++) {
+			u[j] /= norm;
+			r->vals[iqd(L, L->group[j])] = h * u[j];
+			fu += r->f[L->group[j]] * u[j];
+		}
+		const double m = fu - (eval(L->R, L, r->vals) - R0) / h;
+		if (m > best) {
+			best = m;
+			memcpy(ustar, u, k * sizeof(double));
+		}
+	}
+	for (size_t j = 0; j < k; j++)
+		r->vals[iqd(L, L->group[j])] = save[j];
+	return best;
+}
+
 static double event_part(struct run *r, const double *y, size_t k, int *kind)
 {
 	const struct lagr *L = r->L;
 	const size_t n = L->nq;
 	if (k < n) {
+		if (r->group_held && r->held[k]) {
+			if (k != r->L->group[0]) { /* the group is watched as one */
+				*kind = EV_NONE;
+				return INFINITY;
+			}
+			double u[NQ];
+			*kind = EV_BREAK;
+			return -group_margin(r, u);
+		}
 		if (r->held[k]) {
 			*kind = EV_BREAK;
 			return r->c[k] - fabs(r->f[k]);
@@ -753,8 +822,54 @@ static int settle(struct run *r, double t, double *y, struct strbuf *s)
 	set_state(r, t, y);
 	if (accelerations(r, qdd))
 		return -1;
+	r->group_held = false;
+	bool group_zero = L->ngroup > 0;
+	for (size_t j = 0; j < L->ngroup; j++)
+		group_zero &= r->held[L->group[j]];
+	if (group_zero) {
+		double u[NQ];
+		struct strbuf names = STRBUF_INIT;
+		for (size_t j = 0; j < L->ngroup; j++)
+			strbuf_addf(&names, "%s%s", j ? ", " : "", L->q[L->group[j]]);
+		const double m = group_margin(r, u);
+		struct strbuf fs = STRBUF_INIT, us = STRBUF_INIT;
+		for (size_t j = 0; j < L->ngroup; j++) {
+			strbuf_addf(&fs, "%s%.6g", j ? ", " : "", r->f[L->group[j]]);
+			strbuf_addf(&us, "%s%.6g", j ? ", " : "", u[j]);
+		}
+		if (m <= 0) {
+			r->group_held = true;
+			model_step(s,
+				   "  t = %.10g s: %s at rest together; the force on them (%s) "
+				   "lies within R's subdifferential at zero rates (Kozlov §3, "
+				   "the test on the norm: max over directions u of f.u - R'(u) "
+				   "= %.6g <= 0): they are held",
+				   t, names.buf, fs.buf, m);
+		} else {
+			/* they restart along u: a rate of 1e-12 along it, where R's
+			 * derivative is defined */
+			for (size_t j = 0; j < L->ngroup; j++) {
+				const size_t i = L->group[j];
+				r->held[i] = false;
+				y[n + i] = 1e-12 * u[j];
+				r->sgn[i] = u[j] > 0 ? 1 : u[j] < 0 ? -1 : 0;
+			}
+			model_step(s,
+				   "  t = %.10g s: %s at rest together; the force on them (%s) "
+				   "leaves R's subdifferential at zero rates (Kozlov §3: max "
+				   "over directions u of f.u - R'(u) = %.6g > 0): they restart "
+				   "along u = (%s)",
+				   t, names.buf, fs.buf, m, us.buf);
+		}
+		strbuf_release(&fs);
+		strbuf_release(&us);
+		strbuf_release(&names);
+	}
 	for (size_t i = 0; i < n; i++) {
-		if (!r->held[i])
+		bool in_group = false;
+		for (size_t j = 0; j < L->ngroup && group_zero; j++)
+			in_group |= L->group[j] == i;
+		if (!r->held[i] || in_group)
 			continue;
 		const double f = r->f[i], c = r->c[i];
 		if (fabs(f) <= c) {
@@ -988,6 +1103,9 @@ static int solve(const struct model_input *in, struct model_output *out, struct 
 				   "%.6g: it restarts",
 				   t, L->q[which], r.c[which]);
 			r.held[which] = false;
+			for (size_t j = 0; r.group_held && j < L->ngroup; j++)
+				r.held[L->group[j]] = false;
+			r.group_held = false;
 		}
 	}
 	if (!rc && r.singular)
