@@ -291,7 +291,7 @@ START_TEST(test_conveyor)
 END_TEST
 
 /* Isotropic friction in two coordinates, R = c |v|: the puck stops in a
- * straight line at t = m |v0|/c, having gone m |v0|^2/(2c). Each
+ * straight line at t = m |v0|/c, having gone m |v0|^2/(2c). The
  * coordinates at rest together take Kozlov's test on the norm. */
 START_TEST(test_plane)
 {
