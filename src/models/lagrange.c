@@ -941,6 +941,7 @@ static void figures_of(const struct lagr *L, const struct trace *tr, struct figu
 }
 
 static void derivation_steps(const struct lagr *L, struct strbuf *s);
+static const char *readable_of(void *f, struct strbuf *out);
 
 static int solve(const struct model_input *in, struct model_output *out, struct diag *d)
 {
@@ -1151,8 +1152,10 @@ static int solve(const struct model_input *in, struct model_output *out, struct 
 		if ((rc = model_require_finite(&nr, 1, "at the end of the run", d)))
 			break;
 		out->res[k++] = value_number(v);
+		struct strbuf rt = STRBUF_INIT;
 		model_step(s, "%s = %s = %.10g", L->results[k - 1].name,
-			   evaluator_get_string(L->extra[e]), v);
+			   readable_of(L->extra[e], &rt), v);
+		strbuf_release(&rt);
 	}
 	if (rc)
 		for (size_t j = 0; j < k; j++)
@@ -1351,7 +1354,13 @@ static struct sn *sn_simplify(struct sn *n)
 		break;
 	case '+':
 	case '-':
-		if (a->op == 'c' && b->op == 'c')
+		/* libmatheval's derivative of abs(x): 2*step(x) - 1, the sign */
+		if (n->op == '-' && is_num(b, 1) && a->op == '*' && is_num(a->a, 2) &&
+		    a->b->op == 'f' && !strcmp(a->b->name, "step")) {
+			r = a->b;
+			a->b = NULL;
+			snprintf(r->name, sizeof(r->name), "sign");
+		} else if (a->op == 'c' && b->op == 'c')
 			r = sn_num(n->op == '+' ? a->c + b->c : a->c - b->c);
 		else if (is_num(b, 0)) {
 			r = a;
@@ -1391,13 +1400,27 @@ static struct sn *sn_simplify(struct sn *n)
 				sn_free(den[i]);
 			return sn_num(coef);
 		}
+		/* the number as a fraction p/q with a small q where it is one
+		 * (1/3, not 0.333333333333) */
+		double p = fabs(coef), q = 1;
+		for (int k = 1; k <= 100; k++)
+			if (fabs(p * k - nearbyint(p * k)) <= 1e-12 * p * k &&
+			    nearbyint(p * k) >= 1) {
+				q = k;
+				p = nearbyint(p * k);
+				break;
+			}
+		if (q == 1)
+			p = fabs(coef);
 		struct sn *top = NULL;
-		if (fabs(coef) != 1 || !nn)
-			top = sn_num(fabs(coef));
+		if (p != 1 || !nn)
+			top = sn_num(p);
 		for (size_t i = 0; i < nn; i++)
 			top = top ? sn_bin('*', top, num[i]) : num[i];
 		for (size_t i = 0; i < nd; i++)
 			top = sn_bin('/', top, den[i]);
+		if (q != 1)
+			top = sn_bin('/', top, sn_num(q));
 		if (coef < 0) {
 			r = sn_new('n');
 			r->a = top;
@@ -1540,6 +1563,10 @@ static void derivation_steps(const struct lagr *L, struct strbuf *s)
 		strbuf_reset(&r);
 		readable(e.buf, &r);
 		model_step(s, "Generalized force Q_%s = %s", L->q[i], r.buf);
+		if (strstr(r.buf, "sign("))
+			model_step(s,
+				   "  (sign(v) is 1 for v > 0 and -1 for v < 0: the derivative of "
+				   "|v|)");
 		strbuf_release(&e);
 		struct strbuf lhs = STRBUF_INIT;
 		for (size_t j = 0; j < n; j++) {
@@ -1547,7 +1574,7 @@ static void derivation_steps(const struct lagr *L, struct strbuf *s)
 			readable_of(L->M[i][j], &r);
 			if (!strcmp(r.buf, "0"))
 				continue;
-			const bool one = !strcmp(r.buf, "1"), sum = strpbrk(r.buf, "+-") != NULL;
+			const bool one = !strcmp(r.buf, "1"), sum = strpbrk(r.buf, "+-/") != NULL;
 			strbuf_addf(&lhs, "%s%s%s%s%s%sddot", lhs.len ? " + " : "", sum ? "(" : "",
 				    one ? "" : r.buf, sum ? ")" : "", one ? "" : "*", L->q[j]);
 		}

@@ -24,9 +24,18 @@ $ tribo -c 'load ladder-lagrange; solve; print theta_end t_stop; eval asin(2/3*s
 ? 0
 
 # The bead on the rotating hoop: the derived equation of motion.
-$ tribo -c 'load hoop-bead; solve; print outcome phi_end' 
+$ tribo -c 'load hoop-bead; solve; print outcome phi_end'
 rests
 1.08311465751
+? 0
+
+$ tribo -c 'load hoop-bead; solve; steps' | sed -n '/^dT/,/^Equation/p'
+dT/dphidot = m*a^2*phidot
+M[phi][phi] = m*a^2
+Generalized force Q_phi = m*a^2*Omega^2*cos(phi)*sin(phi) - m*g*a*sin(phi) -
+    mu*m*g*a*sign(phidot)
+  (sign(v) is 1 for v > 0 and -1 for v < 0: the derivative of |v|)
+Equation of motion of phi: m*a^2*phiddot = Q_phi
 ? 0
 
 # A name T does not know is pointed at, line and column.
