@@ -181,6 +181,7 @@ START_TEST(test_errors)
 	refused("T = xdot^4\n", "not quadratic", 9, 5);
 	refused("T = xdot^2/2\nR = -abs(xdot)\n", "negative", 10, 5);
 	refused("T = xdot^2/2\n\n[param x]\nvalue = 1\n", "both a parameter and", 8, 15);
+	refused("T = xdot^2/2\n\n[param pi]\nvalue = 1\n", "'pi' is a constant", 11, 1);
 	/* [system] elsewhere */
 	const char *other = "[exercise]\nid = t\ntitle = t\nmodel = disk\n\n[system]\n";
 	struct diag d;

@@ -365,6 +365,7 @@ static struct model *lagrange_scan(struct parse *ps)
 	char **last_text = NULL;
 	const char **pname = NULL, **punit = NULL, **rname = NULL, **runit = NULL, **rdoc = NULL;
 	double *pvalue = NULL;
+	int *pline = NULL;
 	struct lagrange_expr *rexpr = NULL;
 	size_t pos = 0;
 	int lineno = 0;
@@ -418,10 +419,12 @@ static struct model *lagrange_scan(struct parse *ps)
 					pname = xrealloc(pname, cap * sizeof(*pname));
 					punit = xrealloc(punit, cap * sizeof(*punit));
 					pvalue = xrealloc(pvalue, cap * sizeof(*pvalue));
+					pline = xrealloc(pline, cap * sizeof(*pline));
 				}
 				strings = xrealloc(strings, (nstrings + 1) * sizeof(*strings));
 				pname[lt.nparams] = strings[nstrings++] = xstrdup(arg);
 				punit[lt.nparams] = NULL;
+				pline[lt.nparams] = lineno;
 				pvalue[lt.nparams++] = NAN;
 			} else if (nf == 2 && !strcmp(kind, "result")) {
 				sec = S_RESULT;
@@ -493,6 +496,7 @@ static struct model *lagrange_scan(struct parse *ps)
 	lt.param_name = pname;
 	lt.param_unit = punit;
 	lt.param_value = pvalue;
+	lt.param_line = pline;
 	lt.result_name = rname;
 	lt.result_unit = runit;
 	lt.result_doc = rdoc;
@@ -516,6 +520,7 @@ static struct model *lagrange_scan(struct parse *ps)
 	free(pname);
 	free(punit);
 	free(pvalue);
+	free(pline);
 	free(rname);
 	free(runit);
 	free(rdoc);

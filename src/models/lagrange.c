@@ -276,6 +276,23 @@ static bool name_ok(const char *s)
 	return true;
 }
 
+/* Names an expression already gives a meaning: the time, the constants
+ * and the functions. NULL if `name` is free, else what it is. */
+static const char *taken(const char *name)
+{
+	static const char *const constants[] = {"e",	"pi",	"log2e", "log10e",  "ln2", "ln10",
+						"pi_2", "pi_4", "sqrt2", "sqrt1_2", NULL};
+	if (!strcmp(name, "t"))
+		return "the time";
+	for (size_t i = 0; constants[i]; i++)
+		if (!strcmp(name, constants[i]))
+			return "a constant";
+	for (const char *const *f = expr_functions(); *f; f++)
+		if (!strcmp(name, *f))
+			return "a function";
+	return NULL;
+}
+
 static int solve(const struct model_input *in, struct model_output *out, struct diag *d);
 
 static int find_file_param(const struct lagrange_text *lt, const char *name)
@@ -315,6 +332,14 @@ struct model *lagrange_model_new(const struct lagrange_text *lt, int *line, int 
 					 "'%s' is not a name for a coordinate (a letter, then "
 					 "letters, digits or '_')",
 					 w);
+				free(list);
+				goto fail;
+			}
+			const char *what = taken(w);
+			if (!what && strlen(w) > 3 && !strcmp(w + strlen(w) - 3, "dot"))
+				what = "the name of a rate";
+			if (what) {
+				diag_set(d, "'%s' is %s: a coordinate needs another name", w, what);
 				free(list);
 				goto fail;
 			}
@@ -366,6 +391,17 @@ struct model *lagrange_model_new(const struct lagrange_text *lt, int *line, int 
 		};
 	}
 	for (size_t k = 0; k < lt->nparams; k++) {
+		const char *what = taken(lt->param_name[k]);
+		if (what || !name_ok(lt->param_name[k])) {
+			*line = lt->param_line ? lt->param_line[k] : 0;
+			*col = 0;
+			diag_set(d,
+				 "[param %s]: '%s' is %s: a parameter of model lagrange needs "
+				 "another name",
+				 lt->param_name[k], lt->param_name[k],
+				 what ? what : "not a name expressions can use");
+			goto fail;
+		}
 		bool automatic = false;
 		for (size_t i = 0; i < np; i++)
 			automatic |= !strcmp(L->params[i].name, lt->param_name[k]);

@@ -32,6 +32,7 @@ struct lagrange_text {
 	size_t nparams;
 	const char **param_name, **param_unit; /* unit NULL: not given */
 	const double *param_value;	       /* NAN: not given */
+	const int *param_line;		       /* of each [param NAME] header */
 	size_t nresults;
 	const char **result_name, **result_unit, **result_doc;
 	const struct lagrange_expr *result_expr;
