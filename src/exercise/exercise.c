@@ -304,8 +304,7 @@ static void section_begin(struct parse *ps, const char *line)
 	} else {
 		perr(ps, col,
 		     "unknown section [%s]: expected [exercise], [param NAME] or [answer NAME] "
-		     "(and "
-		     "for model lagrange [system] and [result NAME])",
+		     "(model lagrange: also [system] and [result NAME])",
 		     name);
 	}
 }
