@@ -1163,7 +1163,7 @@ static int solve(const struct model_input *in, struct model_output *out, struct 
 	memset(r.sgn, 0, sizeof(r.sgn));
 	set_state(&r, t, y);
 	const double E1 = energy(&r, t, y);
-	struct named_result got[2 * NQ + 4];
+	struct named_result got[2 * NQ + 5];
 	size_t ng = 0;
 	size_t k = 0;
 	for (size_t i = 0; i < n; i++) {
@@ -1174,6 +1174,7 @@ static int solve(const struct model_input *in, struct model_output *out, struct 
 	}
 	got[ng++] = (struct named_result){"E_start", E0};
 	got[ng++] = (struct named_result){"E_end", E1};
+	got[ng++] = (struct named_result){"energy_lost", E0 - E1};
 	if ((rc = model_require_finite(got, ng, "the run went out of range", d)))
 		goto done;
 	out->res[k++] = value_number(t);
