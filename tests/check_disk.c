@@ -38,7 +38,7 @@ static void solve_with(const struct disk_case *c, struct figures *figs)
 	double num[6] = {c->m, c->r, c->mu, c->g, c->omega, 0};
 	int choice[6] = {0, 0, 0, 0, 0, c->pressure};
 	const char *text[6] = {"", "", "", "", "", ""};
-	struct model_input in = {num, choice, text};
+	struct model_input in = {num, choice, text, m};
 	struct strbuf steps = STRBUF_INIT;
 	struct model_output out = {res, &steps, figs};
 	struct diag d;

@@ -124,7 +124,7 @@ static void probe_case(struct probe *p, size_t i, double x)
 	p->num[i] = x;
 	p->ncases++;
 	p->case_bad = false;
-	struct model_input in = {p->num, p->choice, p->text};
+	struct model_input in = {p->num, p->choice, p->text, m};
 	struct diag d;
 	diag_clear(&d);
 	if (m->check && m->check(&in, &d) != 0) {

@@ -643,7 +643,7 @@ START_TEST(test_figures_degenerate)
 	figures_sane(&r.figs);
 	/* no figures asked for: none made, the same results */
 	double x_end = res(&r, "x_end");
-	struct model_input in = {r.num, r.choice, r.text};
+	struct model_input in = {r.num, r.choice, r.text, r.m};
 	struct model_output out = {r.res, &r.steps, NULL};
 	for (size_t i = 0; i < r.m->nresults; i++)
 		value_release(&r.res[i]);

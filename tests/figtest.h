@@ -32,7 +32,7 @@ static inline void check_figures_change_nothing(struct run *r)
 {
 	struct value res2[MAXP];
 	struct strbuf steps = STRBUF_INIT;
-	struct model_input in = {r->num, r->choice, r->text};
+	struct model_input in = {r->num, r->choice, r->text, r->m};
 	struct model_output out = {res2, &steps, NULL};
 	memset(res2, 0, sizeof(res2));
 	ck_assert_msg(r->m->solve(&in, &out, &r->d) == 0, "%s: %s", r->m->name, r->d.msg);

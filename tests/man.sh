@@ -131,6 +131,18 @@ for id in "${ids[@]}"; do
 		"$TRIBO" -c "load $id; show" | awk '/^parameters:/ { on = 1; next } on && /^$/ { exit } on { print $1 }'
 		"$TRIBO" -c "load $id; solve; table" | awk '{ print $1 }'
 	} | sort >"$tmp/names"
+	if [ "$model" = lagrange ]; then
+		# A file-defined model: its coordinates' names become the page's
+		# placeholders (x0 is Q0, xdot_end Qdot_end); the file's own
+		# parameters and results are the file's, not the page's.
+		coords=$(sed -n 's/^\(.*\)dot_end$/\1/p' "$tmp/names")
+		check "model lagrange (exercise $id): no coordinate found" test -n "$coords"
+		for q in $coords; do
+			sed -n "s/^${q}0\$/Q0/p; s/^${q}dot0\$/Qdot0/p; s/^${q}_end\$/Q_end/p; s/^${q}dot_end\$/Qdot_end/p" "$tmp/names"
+		done >"$tmp/names.auto"
+		grep -xE 'tmax|t_end|t_stop|E_start|E_end|energy_lost|outcome' "$tmp/names" >>"$tmp/names.auto"
+		sort -u "$tmp/names.auto" >"$tmp/names"
+	fi
 	doc_names "$model" >"$tmp/names.doc"
 	check "model $model (exercise $id): no parameters or results found" test -s "$tmp/names"
 	missing=$(comm -23 "$tmp/names" "$tmp/names.doc" | tr '\n' ' ')

@@ -62,7 +62,7 @@ static inline void sett(struct run *r, const char *name, const char *text)
 
 static inline int solve(struct run *r)
 {
-	struct model_input in = {r->num, r->choice, r->text};
+	struct model_input in = {r->num, r->choice, r->text, r->m};
 	struct model_output out = {r->res, &r->steps, r->no_figs ? NULL : &r->figs};
 	for (size_t i = 0; i < r->m->nresults; i++)
 		value_release(&r->res[i]);

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "models/lagrange.h"
 #include "util/text.h"
 #include "util/utf8.h"
 #include "util/xalloc.h"
@@ -25,7 +26,7 @@
  * key, an indented line that continues that key's value. An inline
  * comment is a ';' after a blank. A line may be as long as the file. */
 
-enum section { SEC_NONE, SEC_EXERCISE, SEC_PARAM, SEC_ANSWER };
+enum section { SEC_NONE, SEC_EXERCISE, SEC_PARAM, SEC_ANSWER, SEC_SYSTEM, SEC_RESULT };
 
 struct parse {
 	const char *path;
@@ -292,9 +293,18 @@ static void section_begin(struct parse *ps, const char *line)
 			ps->answer = a;
 			ps->sec = SEC_ANSWER;
 		}
+	} else if ((!strcmp(kind, "system") && nf == 1) || (!strcmp(kind, "result") && nf == 2)) {
+		if (!m || strcmp(m->name, "lagrange") || !m->ctx) {
+			perr(ps, col,
+			     "[%s] is only for model = lagrange (given in [exercise] before it)",
+			     kind);
+			return;
+		}
+		ps->sec = kind[0] == 's' ? SEC_SYSTEM : SEC_RESULT;
 	} else {
 		perr(ps, col,
-		     "unknown section [%s]: expected [exercise], [param NAME] or [answer NAME]",
+		     "unknown section [%s]: expected [exercise], [param NAME] or [answer NAME] "
+		     "(model lagrange: also [system] and [result NAME])",
 		     name);
 	}
 }
@@ -305,6 +315,9 @@ static const char *const exercise_keys[] = {"id",	 "title", "model",   "source",
 					    "statement", "keep",  "overlay", NULL};
 static const char *const param_keys[] = {"value", "unit", "min", "max", "draw", "digits", NULL};
 static const char *const answer_keys[] = {"unit", "tolerance", "hint", NULL};
+/* model lagrange: read by lagrange_scan before the rest of the file */
+static const char *const system_keys[] = {"coordinates", "T", "V", "R", "stop", NULL};
+static const char *const result_keys[] = {"expr", "unit", "doc", NULL};
 
 static int key_index(const char *const *keys, const char *name)
 {
@@ -331,6 +344,189 @@ static void append(char **dst, const char *more)
 	memcpy(*dst + a, more, b + 1);
 }
 
+/* ---- model lagrange: the system, read before the rest ---------------------- */
+
+static char *strip(char *s, size_t n);
+
+/* The model of a `model = lagrange` file, made from its [system] section
+ * and the names of its [param NAME] and [result NAME] sections (their
+ * units, values and expressions), read here in a pass of their own: the
+ * main pass then checks the rest of the file against the model as for
+ * any other. NULL with the error recorded. */
+static struct model *lagrange_scan(struct parse *ps)
+{
+	struct lagrange_text lt = {0};
+	enum { S_OTHER, S_SYSTEM, S_PARAM, S_RESULT } sec = S_OTHER;
+	size_t cap = 0, rcap = 0;
+	char **strings = NULL;
+	size_t nstrings = 0;
+	const char **last = NULL; /* where a key's value an indented line goes on is kept */
+	char **last_text = NULL;
+	const char **pname = NULL, **punit = NULL, **rname = NULL, **runit = NULL, **rdoc = NULL;
+	double *pvalue = NULL;
+	int *pline = NULL;
+	struct lagrange_expr *rexpr = NULL;
+	size_t pos = 0;
+	int lineno = 0;
+	while (pos < ps->len) {
+		const char *start = ps->text + pos;
+		const char *nl = memchr(start, '\n', ps->len - pos);
+		size_t n = nl ? (size_t)(nl - start) : ps->len - pos;
+		pos += n + (nl != NULL);
+		lineno++;
+		char *raw = xstrndup(start, n);
+		size_t len = strlen(raw);
+		if (len && raw[len - 1] == '\r')
+			raw[--len] = '\0';
+		for (char *q = raw + 1; len && *q; q++) /* an inline comment */
+			if (*q == ';' && (q[-1] == ' ' || q[-1] == '\t')) {
+				*q = '\0';
+				break;
+			}
+		char *p = raw;
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (!*p || *p == ';' || *p == '#') {
+			free(raw);
+			continue;
+		}
+		if (p != raw && last_text) { /* continues the value before */
+			char *v = strip(p, strlen(p));
+			size_t a = strlen(*last_text);
+			*last_text = xrealloc(*last_text, a + strlen(v) + 2);
+			(*last_text)[a] = ' ';
+			memcpy(*last_text + a + 1, v, strlen(v) + 1);
+			if (last)
+				*last = *last_text;
+			free(raw);
+			continue;
+		}
+		last = NULL;
+		last_text = NULL;
+		if (*p == '[') {
+			char kind[80] = "", arg[80] = "";
+			const char *close = strchr(p, ']');
+			int nf = close ? sscanf(p + 1, "%79[^] ] %79[^] ]", kind, arg) : 0;
+			sec = S_OTHER;
+			if (nf == 1 && !strcmp(kind, "system")) {
+				sec = S_SYSTEM;
+				lt.system_line = lineno;
+			} else if (nf == 2 && !strcmp(kind, "param")) {
+				sec = S_PARAM;
+				if (lt.nparams == cap) {
+					cap = cap ? 2 * cap : 8;
+					pname = xrealloc(pname, cap * sizeof(*pname));
+					punit = xrealloc(punit, cap * sizeof(*punit));
+					pvalue = xrealloc(pvalue, cap * sizeof(*pvalue));
+					pline = xrealloc(pline, cap * sizeof(*pline));
+				}
+				strings = xrealloc(strings, (nstrings + 1) * sizeof(*strings));
+				pname[lt.nparams] = strings[nstrings++] = xstrdup(arg);
+				punit[lt.nparams] = NULL;
+				pline[lt.nparams] = lineno;
+				pvalue[lt.nparams++] = NAN;
+			} else if (nf == 2 && !strcmp(kind, "result")) {
+				sec = S_RESULT;
+				if (lt.nresults == rcap) {
+					rcap = rcap ? 2 * rcap : 8;
+					rname = xrealloc(rname, rcap * sizeof(*rname));
+					runit = xrealloc(runit, rcap * sizeof(*runit));
+					rdoc = xrealloc(rdoc, rcap * sizeof(*rdoc));
+					rexpr = xrealloc(rexpr, rcap * sizeof(*rexpr));
+				}
+				strings = xrealloc(strings, (nstrings + 1) * sizeof(*strings));
+				rname[lt.nresults] = strings[nstrings++] = xstrdup(arg);
+				runit[lt.nresults] = rdoc[lt.nresults] = NULL;
+				rexpr[lt.nresults++] = (struct lagrange_expr){NULL, lineno, 0};
+			}
+			free(raw);
+			continue;
+		}
+		char *eq = strpbrk(p, "=:");
+		if (!eq || sec == S_OTHER) {
+			free(raw);
+			continue;
+		}
+		*eq = '\0';
+		char *key = strip(p, (size_t)(eq - p));
+		char *v = eq + 1;
+		while (*v == ' ' || *v == '\t')
+			v++;
+		const int col = (int)(v - raw) + 1;
+		v = strip(v, strlen(v));
+		strings = xrealloc(strings, (nstrings + 1) * sizeof(*strings));
+		char **val = &strings[nstrings];
+		strings[nstrings++] = xstrdup(v);
+		struct lagrange_expr *e = NULL;
+		if (sec == S_SYSTEM) {
+			e = !strcmp(key, "coordinates") ? &lt.coordinates
+			    : !strcmp(key, "T")		? &lt.T
+			    : !strcmp(key, "V")		? &lt.V
+			    : !strcmp(key, "R")		? &lt.R
+			    : !strcmp(key, "stop")	? &lt.stop
+							: NULL;
+		} else if (sec == S_RESULT) {
+			size_t k = lt.nresults - 1;
+			if (!strcmp(key, "expr"))
+				e = &rexpr[k];
+			else if (!strcmp(key, "unit"))
+				runit[k] = *val;
+			else if (!strcmp(key, "doc"))
+				rdoc[k] = *val;
+		} else if (sec == S_PARAM) {
+			size_t k = lt.nparams - 1;
+			const char *why;
+			if (!strcmp(key, "unit"))
+				punit[k] = *val;
+			else if (!strcmp(key, "value") && text_parse_double(*val, &pvalue[k], &why))
+				pvalue[k] = NAN;
+		}
+		if (e && !e->text) {
+			*e = (struct lagrange_expr){*val, lineno, col};
+			last = &e->text;
+			last_text = val;
+		} else if (sec == S_RESULT && !strcmp(key, "doc")) {
+			last = &rdoc[lt.nresults - 1];
+			last_text = val;
+		}
+		free(raw);
+	}
+	/* the pointers may have moved as strings grew: take them again */
+	lt.param_name = pname;
+	lt.param_unit = punit;
+	lt.param_value = pvalue;
+	lt.param_line = pline;
+	lt.result_name = rname;
+	lt.result_unit = runit;
+	lt.result_doc = rdoc;
+	lt.result_expr = rexpr;
+	struct model *m = NULL;
+	int line = 0, col = 0;
+	struct diag why;
+	diag_clear(&why);
+	if (!lt.system_line) {
+		perr(ps, col_of_value(ps),
+		     "model = lagrange needs a [system] section: coordinates = NAME, ..., T = ..., "
+		     "and V = ..., R = ... if not 0");
+	} else {
+		m = lagrange_model_new(&lt, &line, &col, &why);
+		if (!m)
+			perr_line(ps, line, col > 0 ? col - 1 : 0, "%s", why.msg);
+	}
+	for (size_t i = 0; i < nstrings; i++)
+		free(strings[i]);
+	free(strings);
+	free(pname);
+	free(punit);
+	free(pvalue);
+	free(pline);
+	free(rname);
+	free(runit);
+	free(rdoc);
+	free(rexpr);
+	return m;
+}
+
 static int exercise_key(struct parse *ps, int k, const char *value)
 {
 	struct exercise *ex = ps->ex;
@@ -355,11 +551,18 @@ static int exercise_key(struct parse *ps, int k, const char *value)
 		return 1;
 	case 2: {
 		const struct model *m = model_find(value);
-		if (!m) {
+		if (!m && !strcmp(value, "lagrange")) {
+			m = ex->own_model = lagrange_scan(ps);
+			if (!m) {
+				ps->stop = true;
+				return 0;
+			}
+		} else if (!m) {
 			const char *cands[32];
 			size_t n = 0;
-			for (const struct model *const *mm = model_all(); *mm && n < 32; mm++)
+			for (const struct model *const *mm = model_all(); *mm && n < 31; mm++)
 				cands[n++] = (*mm)->name;
+			cands[n++] = "lagrange"; /* made from the file's [system] */
 			char hint[96];
 			/* the rest of the file is the model's: nothing more to check */
 			ps->stop = true;
@@ -559,6 +762,8 @@ static int handler(struct parse *ps, const char *name, const char *value)
 			    name);
 	const char *const *keys = ps->sec == SEC_EXERCISE ? exercise_keys
 				  : ps->sec == SEC_PARAM  ? param_keys
+				  : ps->sec == SEC_SYSTEM ? system_keys
+				  : ps->sec == SEC_RESULT ? result_keys
 							  : answer_keys;
 	int k = key_index(keys, name);
 	if (k < 0) {
@@ -568,6 +773,18 @@ static int handler(struct parse *ps, const char *name, const char *value)
 		char hint[96];
 		return perr(ps, col_of_key(ps), "unknown key '%s' in [%s]%s", name, ps->secname,
 			    text_did_you_mean(name, keys, n, hint, sizeof(hint)));
+	}
+	if (ps->sec == SEC_SYSTEM || ps->sec == SEC_RESULT) {
+		if (ps->continuation && !strcmp(ps->last_key, name))
+			return 1; /* lagrange_scan has read it */
+		if (ps->seen & (1u << k))
+			return perr(ps, col_of_key(ps),
+				    "'%s' given twice in [%s] (first at line %d)", name,
+				    ps->secname, ps->seen_line[k]);
+		ps->seen |= 1u << k;
+		ps->seen_line[k] = ps->lineno;
+		snprintf(ps->last_key, sizeof(ps->last_key), "%s", name);
+		return 1;
 	}
 	if (ps->continuation && !strcmp(ps->last_key, name)) {
 		/* an indented line continues the value before it */
@@ -736,7 +953,7 @@ static int domain_check(const struct exercise *ex, int without, struct diag *d)
 		choice[i] = p->choice;
 		text[i] = p->text ? p->text : "";
 	}
-	struct model_input in = {num, choice, text};
+	struct model_input in = {num, choice, text, m};
 	int rc = m->check(&in, d);
 	free(num);
 	free(choice);
@@ -1047,6 +1264,7 @@ void exercise_free(struct exercise *ex)
 	free(ex->keep);
 	free(ex->overlay);
 	free(ex->params);
+	lagrange_model_free(ex->own_model);
 	free(ex->path);
 	free(ex->id);
 	free(ex->title);

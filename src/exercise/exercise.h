@@ -60,6 +60,7 @@ struct exercise {
 	int line; /* of the [exercise] section */
 	char *id, *title, *source, *statement;
 	const struct model *model;
+	struct model *own_model; /* model lagrange: the one made for this file */
 	struct ex_param *params; /* model->nparams of them, in the model's order */
 	struct ex_answer *answers;
 	size_t nanswers;

@@ -156,7 +156,7 @@ static int solve_at(const struct exercise *ex, const double *val, struct value *
 	}
 	/* figures made and dropped: a model may not expect figs == NULL */
 	struct figures figs = FIGURES_INIT;
-	struct model_input in = {num, choice, text};
+	struct model_input in = {num, choice, text, m};
 	struct model_output out = {res, NULL, &figs};
 	diag_clear(d);
 	int rc = m->solve(&in, &out, d);

@@ -371,7 +371,7 @@ static struct model_input input_from(const struct session *s, const struct param
 		choice[i] = ps[i].choice;
 		text[i] = ps[i].text;
 	}
-	return (struct model_input){num, choice, text};
+	return (struct model_input){num, choice, text, m};
 }
 
 static struct model_input input_of(const struct session *s, int over, double value)

@@ -139,6 +139,7 @@ struct model_input {
 	const double *num;	 /* PARAM_NUMBER, in the spec's unit */
 	const int *choice;	 /* PARAM_CHOICE, index into the choices */
 	const char *const *text; /* PARAM_TEXT */
+	const struct model *model; /* the model solved: its ctx, for a model made per exercise */
 };
 
 /* What solve fills: results indexed like the model's results (every one
@@ -171,6 +172,9 @@ struct model {
 	 * "construction", added to fs. NULL where there is no such method. */
 	void (*step_text)(const struct table *steps, size_t i, struct strbuf *out);
 	void (*step_figure)(const struct table *steps, size_t from, size_t to, struct figures *fs);
+	/* What a model made from an exercise file (model lagrange) computes
+	 * with: its compiled system; NULL for the built-in models. */
+	const void *ctx;
 };
 
 const struct model *model_find(const char *name);

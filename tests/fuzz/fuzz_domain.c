@@ -120,7 +120,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				num[i] = x;
 		}
 	}
-	struct model_input in = {num, choice, text};
+	struct model_input in = {num, choice, text, m};
 	struct diag d;
 	diag_clear(&d);
 	if (m->check && m->check(&in, &d)) {

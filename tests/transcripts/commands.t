@@ -4,8 +4,10 @@ coin                    A coin slides and spins to a stop                 Minguz
 conveyor                A block on a conveyor belt (Bouchet's friction)   Minguzzi, Rayleigh's dissipation function at work, §2.1
 conveyor-transverse     Pushing a block across a moving belt              Minguzzi, Rayleigh's dissipation function at work, §2.1
 curling                 A curling stone slides and spins to a stop        Minguzzi, Rayleigh's dissipation function at work, eq. (17)-(18), (20), §2.3
+disk-lagrange           A spinning disk stops, from T and R (Reye's hyp…  Minguzzi, Rayleigh's dissipation function at work, §2.2
 disk-reye               A spinning disk stops (Reye's hypothesis)         Minguzzi, Rayleigh's dissipation function at work, §2.2
 disk-uniform            A spinning disk stops (uniform pressure)          Minguzzi, Rayleigh's dissipation function at work, §2.2, eq. (20)
+hoop-bead               A bead on a rough rotating hoop settles           Minguzzi, Rayleigh's dissipation function at work; issue 23
 imachi                  Frictional viscosity on a vibrating base          Imachi, On frictional viscosity in vibrating systems, §2-4
 imachi-1d               Frictional viscosity on a line (Fig. 7)           Imachi, On frictional viscosity in vibrating systems, §5, Fig. 7
 imachi-1d-fig8          Frictional viscosity with non-slip (Fig. 8)       Imachi, On frictional viscosity in vibrating systems, §5, Fig. 8
@@ -18,12 +20,14 @@ imachi-fig4-67          Imachi's Fig. 4: vibration at φ' = 67.5°          Imac
 imachi-fig4-90          Imachi's Fig. 4: vibration at φ' = 90°            Imachi, On frictional viscosity in vibrating systems, §4, Fig. 4
 imachi-fig5             Imachi's Fig. 5: non-slip periods (case III)      Imachi, On frictional viscosity in vibrating systems, §4, Fig. 5
 imachi-fig6             Imachi's Fig. 6: a base moving on a circle        Imachi, On frictional viscosity in vibrating systems, §4, Fig. 6
+incline-spring          A block on a rough incline, held by a spring, c…  Minguzzi, Rayleigh's dissipation function at work; issue 23
 kozlov-ball             A ball slides, rolls and spins (Kozlov's law)     Kozlov, Lagrangian mechanics and dry friction, §6
 kozlov-ball-roll        A ball thrown sliding begins to roll              Kozlov, Lagrangian mechanics and dry friction, §6
 kozlov-ball-spin        A spinning ball stops (Kozlov's law)              Kozlov, Lagrangian mechanics and dry friction, §6, (6.6)
 kozlov-rest             Rest or motion under anisotropic friction         Kozlov, Lagrangian mechanics and dry friction, §3
 kozlov-rest-stable      A force too weak to break the rest                Kozlov, Lagrangian mechanics and dry friction, §3, (3.2) and (3.9)
 ladder                  A ladder on a rough wall: its least angle         Kozlov, Lagrangian mechanics and dry friction, §7
+ladder-lagrange         A frictionless ladder leaves the wall, from T a…  Kozlov, Lagrangian mechanics and dry friction, §7
 ladder-slides           A ladder slides down a rough wall and leaves it   Kozlov, Lagrangian mechanics and dry friction, §7
 painleve-compliant      The paradox through a compliant contact           Kozlov, Lagrangian mechanics and dry friction, §5
 painleve-family         Kozlov's family Φ = A(θ)Ωᵀ along a run            Kozlov, Lagrangian mechanics and dry friction, §5 (5.1), (5.2)

@@ -1,0 +1,1630 @@
+/* Model lagrange: see lagrange.h. */
+#include "models/lagrange.h"
+
+#include <float.h>
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_linalg.h>
+#include <math.h>
+#include <matheval.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "models/trace.h"
+#include "num/expr.h"
+#include "num/num.h"
+#include "num/ode.h"
+#include "util/text.h"
+#include "util/xalloc.h"
+
+enum { NQ = LAGRANGE_MAXQ };
+
+/* The most phases (a stop, a restart) and accepted steps of one run. */
+enum { LAGR_MAX_PHASES = 20000 };
+#define LAGR_MAX_STEPS 2000000
+/* A held coordinate under a force that depends on t is watched in pieces of
+ * at most tmax/LAGR_WATCH. */
+enum { LAGR_WATCH = 4000 };
+
+/* Results per coordinate, then these, then the file's. */
+enum { R_T_END, R_T_STOP, R_E_START, R_E_END, R_LOST, R_OUTCOME, R_NFIXED };
+
+struct lagr {
+	struct model model; /* first: the model is the system */
+	struct param_spec *params;
+	struct result_spec *results;
+	char **own; /* strings the specs point into */
+	size_t nown;
+	size_t nq, nfile; /* coordinates; the file's own parameters */
+	char *q[NQ], *qd[NQ];
+	char *src_T, *src_V, *src_R, *src_stop;
+	void *T, *V, *R, *stop;
+	void *p[NQ], *M[NQ][NQ], *dTdq[NQ], *dVdq[NQ], *dRdqd[NQ], *dpdq[NQ][NQ], *dpdt[NQ];
+	bool nonsmooth[NQ]; /* ∂R/∂q̇_i may not be smooth at q̇_i = 0: watched */
+	bool jump[NQ];	    /* ∂R/∂q̇_i has a step in it (Coulomb) */
+	/* the coordinates of a norm of the rates (watched, no step): at rest
+	 * together they take Kozlov's test on the norm, when two or more */
+	size_t ngroup, group[NQ];
+	size_t nextra;
+	void **extra;
+	char **names; /* the parameters, q, q̇, t: what an evaluation is given */
+	size_t nnames;
+	bool uses_t;
+};
+
+static const char *keep(struct lagr *L, char *s)
+{
+	L->own = xrealloc(L->own, (L->nown + 1) * sizeof(*L->own));
+	L->own[L->nown++] = s;
+	return s;
+}
+
+static const char *keepf(struct lagr *L, const char *fmt, const char *a)
+{
+	const int len = snprintf(NULL, 0, fmt, a);
+	char *buf = xmalloc((size_t)len + 1);
+	snprintf(buf, (size_t)len + 1, fmt, a);
+	return keep(L, buf);
+}
+
+void lagrange_model_free(struct model *m)
+{
+	if (!m)
+		return;
+	struct lagr *L = (struct lagr *)m;
+	void *ev[] = {L->T, L->V, L->R, L->stop};
+	for (size_t i = 0; i < 4; i++)
+		if (ev[i])
+			evaluator_destroy(ev[i]);
+	for (size_t i = 0; i < NQ; i++) {
+		void *e[] = {L->p[i], L->dTdq[i], L->dVdq[i], L->dRdqd[i], L->dpdt[i]};
+		for (size_t k = 0; k < 5; k++)
+			if (e[k])
+				evaluator_destroy(e[k]);
+		for (size_t j = 0; j < NQ; j++) {
+			if (L->M[i][j])
+				evaluator_destroy(L->M[i][j]);
+			if (L->dpdq[i][j])
+				evaluator_destroy(L->dpdq[i][j]);
+		}
+	}
+	for (size_t i = 0; i < L->nextra; i++)
+		if (L->extra[i])
+			evaluator_destroy(L->extra[i]);
+	free(L->extra);
+	for (size_t i = 0; i < L->nown; i++)
+		free(L->own[i]);
+	free(L->own);
+	free(L->params);
+	free(L->results);
+	free(L->names);
+	free(L);
+}
+
+/* ---- building ------------------------------------------------------------ */
+
+struct namecheck {
+	const struct lagr *L;
+	bool rates; /* the rates may appear */
+	const char *what;
+};
+
+static int known_name(const char *name, double *value, struct diag *d, void *ctx)
+{
+	const struct namecheck *nc = ctx;
+	*value = 0.5;
+	for (size_t i = 0; i < nc->L->nq; i++)
+		if (!strcmp(name, nc->L->qd[i]) && !nc->rates)
+			return diag_set(d, "%s may not depend on the rate %s", nc->what, name);
+	for (size_t i = 0; i < nc->L->nnames; i++)
+		if (!strcmp(name, nc->L->names[i]))
+			return 0;
+	return diag_set(d,
+			"unknown name '%s' in %s: it may use the parameters, the coordinates, "
+			"their rates (NAMEdot), t, constants and functions",
+			name, nc->what);
+}
+
+/* Checks e with tribo's parser and compiles it; NULL with d, line, col. */
+static void *compile(struct lagr *L, const struct lagrange_expr *e, bool rates, const char *what,
+		     int *line, int *col, struct diag *d)
+{
+	struct namecheck nc = {L, rates, what};
+	double dummy;
+	struct diag why;
+	diag_clear(&why);
+	if (expr_eval(e->text, known_name, &nc, &dummy, &why)) {
+		*line = e->line;
+		*col = why.col > 0 ? e->col + why.col - 1 : 0;
+		diag_set(d, "%s", why.msg);
+		return NULL;
+	}
+	char *copy = xstrdup(e->text);
+	void *f = evaluator_create(copy);
+	free(copy);
+	if (!f) {
+		*line = e->line;
+		*col = e->col;
+		diag_set(d, "cannot evaluate %s = %s", what, e->text);
+	}
+	return f;
+}
+
+static bool uses(void *f, const char *name)
+{
+	char **names;
+	int count;
+	evaluator_get_variables(f, &names, &count);
+	for (int i = 0; i < count; i++)
+		if (!strcmp(names[i], name))
+			return true;
+	return false;
+}
+
+static double eval(void *f, const struct lagr *L, const double *vals)
+{
+	return evaluator_evaluate(f, (int)L->nnames, L->names, (double *)vals);
+}
+
+/* Index of the first name of q, of q̇, of t among the evaluation's names. */
+static size_t iq(const struct lagr *L, size_t i)
+{
+	return L->model.nparams + i;
+}
+static size_t iqd(const struct lagr *L, size_t i)
+{
+	return L->model.nparams + L->nq + i;
+}
+static size_t it_(const struct lagr *L)
+{
+	return L->model.nparams + 2 * L->nq;
+}
+
+/* The parameters' values at their defaults, q and q̇ at their start. */
+static void default_values(const struct lagr *L, double *vals)
+{
+	for (size_t i = 0; i < L->model.nparams; i++)
+		vals[i] = L->params[i].def;
+	for (size_t i = 0; i < L->nq; i++) {
+		vals[iq(L, i)] = vals[2 * i];
+		vals[iqd(L, i)] = vals[2 * i + 1];
+	}
+	vals[it_(L)] = 0;
+}
+
+static int mass_matrix(const struct lagr *L, const double *vals, double *M)
+{
+	const size_t n = L->nq;
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < n; j++)
+			M[i * n + j] = eval(L->M[i][j], L, vals);
+	gsl_matrix_view mv = gsl_matrix_view_array(M, n, n);
+	gsl_error_handler_t *old = gsl_set_error_handler_off();
+	double copy[NQ * NQ];
+	memcpy(copy, M, n * n * sizeof(double));
+	gsl_matrix_view cv = gsl_matrix_view_array(copy, n, n);
+	int rc = gsl_linalg_cholesky_decomp1(&cv.matrix);
+	gsl_set_error_handler(old);
+	(void)mv;
+	for (size_t i = 0; i < n * n; i++)
+		if (!isfinite(M[i]))
+			return -1;
+	return rc ? -1 : 0;
+}
+
+/* Checks of the derivation at the file's values: M does not change with the
+ * rates (T quadratic in them), M positive definite, R not negative. */
+static int derivation_checks(const struct lagr *L, const struct lagrange_text *lt, int *line,
+			     int *col, struct diag *d)
+{
+	const size_t nv = L->nnames, n = L->nq;
+	double *vals = xcalloc(nv, sizeof(double));
+	double M0[NQ * NQ], M1[NQ * NQ];
+	int rc = 0;
+	default_values(L, vals);
+	const double trial[][2] = {{0.3, -0.7}, {-1.3, 0.9}, {2.1, 0.2}, {-0.4, -1.7}};
+	for (size_t s = 0; s < 4 && !rc; s++) {
+		for (size_t i = 0; i < n; i++)
+			vals[iqd(L, i)] = trial[s][i % 2] * (1 + 0.37 * (double)i);
+		int bad = mass_matrix(L, vals, M1);
+		if (s == 0) {
+			memcpy(M0, M1, sizeof(M1));
+			if (bad) {
+				*line = lt->T.line;
+				*col = lt->T.col;
+				rc = diag_set(d,
+					      "T = %s is not positive definite in the rates at the "
+					      "file's values: its mass matrix ∂²T/∂q̇² has no "
+					      "Cholesky factor",
+					      lt->T.text);
+			}
+		}
+		for (size_t k = 0; k < n * n && !rc; k++)
+			if (fabs(M1[k] - M0[k]) > 1e-9 * (fabs(M0[k]) + fabs(M1[k]) + 1e-300)) {
+				*line = lt->T.line;
+				*col = lt->T.col;
+				rc = diag_set(d,
+					      "T = %s is not quadratic in the rates: its mass "
+					      "matrix ∂²T/∂q̇² changes with them",
+					      lt->T.text);
+			}
+		if (L->R && !rc) {
+			double r = eval(L->R, L, vals);
+			if (r < 0) {
+				*line = lt->R.line;
+				*col = lt->R.col;
+				rc = diag_set(d,
+					      "R = %s is negative (%g) at the file's values and "
+					      "rates %s = %g: a dissipation function is never "
+					      "negative",
+					      lt->R.text, r, L->qd[0], vals[iqd(L, 0)]);
+			}
+		}
+	}
+	free(vals);
+	return rc;
+}
+
+static bool name_ok(const char *s)
+{
+	if (!*s || !((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z')))
+		return false;
+	for (; *s; s++)
+		if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+		      (*s >= '0' && *s <= '9') || *s == '_'))
+			return false;
+	return true;
+}
+
+/* Names an expression already gives a meaning: the time, the constants
+ * and the functions. NULL if `name` is free, else what it is. */
+static const char *taken(const char *name)
+{
+	static const char *const constants[] = {"e",	"pi",	"log2e", "log10e",  "ln2", "ln10",
+						"pi_2", "pi_4", "sqrt2", "sqrt1_2", NULL};
+	if (!strcmp(name, "t"))
+		return "the time";
+	for (size_t i = 0; constants[i]; i++)
+		if (!strcmp(name, constants[i]))
+			return "a constant";
+	for (const char *const *f = expr_functions(); *f; f++)
+		if (!strcmp(name, *f))
+			return "a function";
+	return NULL;
+}
+
+static int solve(const struct model_input *in, struct model_output *out, struct diag *d);
+
+static int find_file_param(const struct lagrange_text *lt, const char *name)
+{
+	for (size_t i = 0; i < lt->nparams; i++)
+		if (!strcmp(lt->param_name[i], name))
+			return (int)i;
+	return -1;
+}
+
+struct model *lagrange_model_new(const struct lagrange_text *lt, int *line, int *col,
+				 struct diag *d)
+{
+	struct lagr *L = xcalloc(1, sizeof(*L));
+	*line = lt->system_line;
+	*col = 0;
+	if (!lt->coordinates.text || !lt->T.text) {
+		diag_set(d, "[system] needs 'coordinates = NAME, ...' and 'T = ...' (the kinetic "
+			    "energy)");
+		goto fail;
+	}
+	/* the coordinates */
+	{
+		char *list = xstrdup(lt->coordinates.text);
+		char *save = NULL;
+		for (char *w = strtok_r(list, ", \t", &save); w;
+		     w = strtok_r(NULL, ", \t", &save)) {
+			*line = lt->coordinates.line;
+			*col = lt->coordinates.col + (int)(w - list);
+			if (L->nq == NQ) {
+				diag_set(d, "at most %d coordinates", NQ);
+				free(list);
+				goto fail;
+			}
+			if (!name_ok(w) || strlen(w) > 32) {
+				diag_set(d,
+					 "'%s' is not a name for a coordinate (a letter, then "
+					 "letters, digits or '_')",
+					 w);
+				free(list);
+				goto fail;
+			}
+			const char *what = taken(w);
+			if (!what && strlen(w) > 3 && !strcmp(w + strlen(w) - 3, "dot"))
+				what = "the name of a rate";
+			if (what) {
+				diag_set(d, "'%s' is %s: a coordinate needs another name", w, what);
+				free(list);
+				goto fail;
+			}
+			for (size_t i = 0; i < L->nq; i++)
+				if (!strcmp(L->q[i], w)) {
+					diag_set(d, "coordinate %s named twice", w);
+					free(list);
+					goto fail;
+				}
+			L->q[L->nq] = (char *)keep(L, xstrdup(w));
+			L->qd[L->nq] = (char *)keepf(L, "%sdot", w);
+			L->nq++;
+		}
+		free(list);
+		if (!L->nq) {
+			*line = lt->coordinates.line;
+			*col = lt->coordinates.col;
+			diag_set(d, "coordinates = NAME, ...: no coordinate named");
+			goto fail;
+		}
+	}
+	const size_t n = L->nq;
+	/* the parameters: q0 and q̇0 of each coordinate, tmax, then the file's */
+	L->params = xcalloc(2 * n + 1 + lt->nparams, sizeof(*L->params));
+	size_t np = 0;
+	for (size_t i = 0; i < 2 * n + 1; i++) {
+		struct param_spec *sp = &L->params[np++];
+		const bool tmax = i == 2 * n;
+		const char *name = tmax	   ? "tmax"
+				   : i % 2 ? keepf(L, "%sdot0", L->q[i / 2])
+					   : keepf(L, "%s0", L->q[i / 2]);
+		int k = find_file_param(lt, name);
+		*sp = (struct param_spec){
+			.name = name,
+			.kind = PARAM_NUMBER,
+			.unit = k >= 0 && lt->param_unit[k] ? keepf(L, "%s", lt->param_unit[k])
+				: tmax			    ? "s"
+							    : "",
+			.def = k >= 0 && !isnan(lt->param_value[k]) ? lt->param_value[k]
+			       : tmax				    ? 10.0
+								    : 0.0,
+			.lo = tmax ? 0 : -INFINITY,
+			.lo_open = tmax,
+			.hi = tmax ? 1e12 : INFINITY,
+			.doc = tmax    ? "end of the run, if the motion has not stopped before"
+			       : i % 2 ? keepf(L, "initial rate of %s", L->q[i / 2])
+				       : keepf(L, "initial value of the coordinate %s",
+					       L->q[i / 2]),
+		};
+	}
+	for (size_t k = 0; k < lt->nparams; k++) {
+		const char *what = taken(lt->param_name[k]);
+		if (what || !name_ok(lt->param_name[k])) {
+			*line = lt->param_line ? lt->param_line[k] : 0;
+			*col = 0;
+			diag_set(d,
+				 "[param %s]: '%s' is %s: a parameter of model lagrange needs "
+				 "another name",
+				 lt->param_name[k], lt->param_name[k],
+				 what ? what : "not a name expressions can use");
+			goto fail;
+		}
+		bool automatic = false;
+		for (size_t i = 0; i < np; i++)
+			automatic |= !strcmp(L->params[i].name, lt->param_name[k]);
+		if (automatic)
+			continue;
+		L->params[np++] = (struct param_spec){
+			.name = keepf(L, "%s", lt->param_name[k]),
+			.kind = PARAM_NUMBER,
+			.unit = lt->param_unit[k] ? keepf(L, "%s", lt->param_unit[k]) : "",
+			.def = isnan(lt->param_value[k]) ? 0 : lt->param_value[k],
+			.lo = -INFINITY,
+			.hi = INFINITY,
+			.doc = "a parameter of the system, as the exercise file defines it",
+		};
+	}
+	L->model.params = L->params;
+	L->model.nparams = np;
+	L->nfile = np - (2 * n + 1);
+	/* the names an expression may use */
+	L->nnames = np + 2 * n + 1;
+	L->names = xcalloc(L->nnames, sizeof(char *));
+	for (size_t i = 0; i < np; i++)
+		L->names[i] = (char *)L->params[i].name;
+	for (size_t i = 0; i < n; i++) {
+		L->names[iq(L, i)] = L->q[i];
+		L->names[iqd(L, i)] = L->qd[i];
+	}
+	L->names[it_(L)] = "t";
+	for (size_t i = 0; i < L->nnames; i++)
+		for (size_t j = 0; j < i; j++)
+			if (!strcmp(L->names[i], L->names[j])) {
+				*line = lt->coordinates.line;
+				*col = lt->coordinates.col;
+				diag_set(d,
+					 "the name %s is both a parameter and a coordinate or rate",
+					 L->names[i]);
+				goto fail;
+			}
+	/* T, V, R and stop, then the derivatives */
+	L->src_T = (char *)keep(L, xstrdup(lt->T.text));
+	if (!(L->T = compile(L, &lt->T, true, "T", line, col, d)))
+		goto fail;
+	if (lt->V.text) {
+		L->src_V = (char *)keep(L, xstrdup(lt->V.text));
+		if (!(L->V = compile(L, &lt->V, false, "V", line, col, d)))
+			goto fail;
+	}
+	if (lt->R.text) {
+		L->src_R = (char *)keep(L, xstrdup(lt->R.text));
+		if (!(L->R = compile(L, &lt->R, true, "R", line, col, d)))
+			goto fail;
+	}
+	if (lt->stop.text) {
+		L->src_stop = (char *)keep(L, xstrdup(lt->stop.text));
+		if (!(L->stop = compile(L, &lt->stop, true, "stop", line, col, d)))
+			goto fail;
+	}
+	for (size_t i = 0; i < n; i++) {
+		L->p[i] = evaluator_derivative(L->T, L->qd[i]);
+		L->dTdq[i] = evaluator_derivative(L->T, L->q[i]);
+		L->dpdt[i] = evaluator_derivative(L->p[i], "t");
+		if (L->V)
+			L->dVdq[i] = evaluator_derivative(L->V, L->q[i]);
+		if (L->R) {
+			L->dRdqd[i] = evaluator_derivative(L->R, L->qd[i]);
+			/* a step: |q̇| (Coulomb); a root or an abs: a norm of the
+			 * rates (Kozlov's isotropic friction), not smooth where
+			 * they all vanish. A smooth one watched too costs only
+			 * a phase end where its rate changes sign. */
+			const char *dr = evaluator_get_string(L->dRdqd[i]);
+			L->jump[i] = strstr(dr, "step(") != NULL;
+			L->nonsmooth[i] = L->jump[i] || strstr(dr, "sqrt(") || strstr(dr, "abs(");
+		}
+		for (size_t j = 0; j < n; j++) {
+			L->M[i][j] = evaluator_derivative(L->p[i], L->qd[j]);
+			L->dpdq[i][j] = evaluator_derivative(L->p[i], L->q[j]);
+		}
+	}
+	for (size_t i = 0; i < n; i++)
+		if (L->nonsmooth[i] && !L->jump[i])
+			L->group[L->ngroup++] = i;
+	if (L->ngroup < 2)
+		L->ngroup = 0;
+	L->uses_t = uses(L->T, "t") || (L->V && uses(L->V, "t")) || (L->R && uses(L->R, "t"));
+	/* the results */
+	L->nextra = lt->nresults;
+	L->extra = xcalloc(lt->nresults + 1, sizeof(void *));
+	const size_t nr = 2 * n + R_NFIXED + lt->nresults;
+	L->results = xcalloc(nr, sizeof(*L->results));
+	size_t r = 0;
+	for (size_t i = 0; i < n; i++) {
+		int k = find_file_param(lt, keepf(L, "%s0", L->q[i]));
+		const char *u =
+			k >= 0 && lt->param_unit[k] ? keepf(L, "%s", lt->param_unit[k]) : "";
+		int kd = find_file_param(lt, keepf(L, "%sdot0", L->q[i]));
+		const char *ud =
+			kd >= 0 && lt->param_unit[kd] ? keepf(L, "%s", lt->param_unit[kd]) : "";
+		L->results[r++] =
+			(struct result_spec){.name = keepf(L, "%s_end", L->q[i]),
+					     .kind = VAL_NUMBER,
+					     .unit = u,
+					     .doc = keepf(L, "%s at the end of the run", L->q[i])};
+		L->results[r++] = (struct result_spec){
+			.name = keepf(L, "%sdot_end", L->q[i]),
+			.kind = VAL_NUMBER,
+			.unit = ud,
+			.doc = keepf(L, "the rate of %s at the end of the run", L->q[i])};
+	}
+	L->results[r++] = (struct result_spec)RESULT_NUMBER(
+		"t_end", "s", "when the run ended: the stop, the stop expression's event, or tmax");
+	L->results[r++] = (struct result_spec)RESULT_NUMBER(
+		"t_stop", "s",
+		"when all motion stopped for good, or the stop expression ended the run (nan: "
+		"it had not by tmax)");
+	L->results[r++] = (struct result_spec)RESULT_NUMBER("E_start", "J", "T + V at the start");
+	L->results[r++] = (struct result_spec)RESULT_NUMBER("E_end", "J", "T + V at the end");
+	L->results[r++] = (struct result_spec)RESULT_NUMBER(
+		"energy_lost", "J", "E_start - E_end: the work of friction (and of any drive)");
+	L->results[r++] = (struct result_spec)RESULT_WORD(
+		"outcome", "rests (stopped for good), stops (the stop expression ended the run) or "
+			   "moving (at tmax)");
+	for (size_t k = 0; k < lt->nresults; k++) {
+		for (size_t j = 0; j < r; j++)
+			if (!strcmp(L->results[j].name, lt->result_name[k])) {
+				*line = lt->result_expr[k].line;
+				*col = 0;
+				diag_set(d, "[result %s]: model lagrange computes %s itself",
+					 lt->result_name[k], lt->result_name[k]);
+				goto fail;
+			}
+		if (!lt->result_expr[k].text) {
+			*line = lt->result_expr[k].line;
+			*col = 0;
+			diag_set(d, "[result %s] needs 'expr = ...'", lt->result_name[k]);
+			goto fail;
+		}
+		if (!(L->extra[k] = compile(L, &lt->result_expr[k], true, lt->result_name[k], line,
+					    col, d)))
+			goto fail;
+		L->results[r++] = (struct result_spec){
+			.name = keepf(L, "%s", lt->result_name[k]),
+			.kind = VAL_NUMBER,
+			.unit = lt->result_unit[k] ? keepf(L, "%s", lt->result_unit[k]) : "",
+			.doc = lt->result_doc[k] ? keepf(L, "%s", lt->result_doc[k])
+						 : keepf(L, "%s at the end of the run",
+							 lt->result_expr[k].text),
+		};
+	}
+	L->model.results = L->results;
+	L->model.nresults = r;
+	L->model.name = "lagrange";
+	L->model.summary = "a system stated by T, V and R in the exercise file";
+	L->model.solve = solve;
+	L->model.ctx = L;
+	if (derivation_checks(L, lt, line, col, d))
+		goto fail;
+	return &L->model;
+fail:
+	lagrange_model_free(&L->model);
+	return NULL;
+}
+
+/* ---- solving --------------------------------------------------------------- */
+
+/* The one-sided rate at which a coordinate's friction is taken at its zero
+ * rate: R = c|q̇| + b q̇²/2 gives ∂R/∂q̇ = ±c + b δ there. */
+#define LAGR_DELTA 1e-12
+
+struct run {
+	const struct lagr *L;
+	double *vals;
+	bool held[NQ];
+	int sgn[NQ];	     /* the sense of sliding of a nonsmooth coordinate's phase */
+	double f[NQ], c[NQ]; /* held: the force on the coordinate, the bound */
+	double stop_sign;
+	bool group_held; /* the norm's coordinates held together */
+	bool singular;
+	double sing_t, sing_y[2 * NQ];
+};
+
+static void set_state(struct run *r, double t, const double *y)
+{
+	const struct lagr *L = r->L;
+	for (size_t i = 0; i < L->nq; i++) {
+		r->vals[iq(L, i)] = y[i];
+		double v = r->held[i] ? 0.0 : y[L->nq + i];
+		/* a sliding phase keeps its sense up to and past its end, as the
+		 * event is located: its friction is the one-sided limit */
+		if (L->nonsmooth[i] && r->sgn[i] && !(v * r->sgn[i] > 0))
+			v = r->sgn[i] * LAGR_DELTA * 1e-100;
+		r->vals[iqd(L, i)] = v;
+	}
+	r->vals[it_(L)] = t;
+}
+
+/* ∂R/∂q̇_i at q̇_i = ±δ (the others as set): the half jump c and the mean. */
+static void friction_jump(struct run *r, size_t i, double *c, double *mean)
+{
+	const struct lagr *L = r->L;
+	const double save = r->vals[iqd(L, i)];
+	r->vals[iqd(L, i)] = LAGR_DELTA;
+	const double up = eval(L->dRdqd[i], L, r->vals);
+	r->vals[iqd(L, i)] = -LAGR_DELTA;
+	const double down = eval(L->dRdqd[i], L, r->vals);
+	r->vals[iqd(L, i)] = save;
+	*c = (up - down) / 2;
+	*mean = (up + down) / 2;
+}
+
+/* The generalized forces: rhs_i = ∂T/∂q_i − ∂V/∂q_i − ∂R/∂q̇_i −
+ * Σ_j ∂p_i/∂q_j q̇_j − ∂p_i/∂t, a held coordinate's friction left out
+ * (its smooth part kept). */
+static void forces(struct run *r, double *rhs)
+{
+	const struct lagr *L = r->L;
+	const size_t n = L->nq;
+	for (size_t i = 0; i < n; i++) {
+		double q = eval(L->dTdq[i], L, r->vals) - eval(L->dpdt[i], L, r->vals);
+		if (L->dVdq[i])
+			q -= eval(L->dVdq[i], L, r->vals);
+		for (size_t j = 0; j < n; j++)
+			q -= eval(L->dpdq[i][j], L, r->vals) * r->vals[iqd(L, j)];
+		if (L->dRdqd[i]) {
+			if (r->held[i]) {
+				double c, mean;
+				friction_jump(r, i, &c, &mean);
+				r->c[i] = c;
+				q -= mean;
+			} else {
+				q -= eval(L->dRdqd[i], L, r->vals);
+			}
+		} else {
+			r->c[i] = 0;
+		}
+		rhs[i] = q;
+	}
+}
+
+/* The accelerations at the state set; a held coordinate's is zero and its
+ * force f_i is what the others leave on it. -1: M is singular here. */
+static int accelerations(struct run *r, double *qdd)
+{
+	const struct lagr *L = r->L;
+	const size_t n = L->nq;
+	double M[NQ * NQ], rhs[NQ], A[NQ * NQ], b[NQ];
+	size_t free_[NQ], nf = 0;
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < n; j++)
+			M[i * n + j] = eval(L->M[i][j], L, r->vals);
+	forces(r, rhs);
+	for (size_t i = 0; i < n; i++)
+		if (!r->held[i])
+			free_[nf++] = i;
+	for (size_t a = 0; a < nf; a++) {
+		b[a] = rhs[free_[a]];
+		for (size_t c = 0; c < nf; c++)
+			A[a * nf + c] = M[free_[a] * n + free_[c]];
+	}
+	for (size_t i = 0; i < n; i++)
+		qdd[i] = 0;
+	if (nf) {
+		gsl_matrix_view Av = gsl_matrix_view_array(A, nf, nf);
+		gsl_vector_view bv = gsl_vector_view_array(b, nf);
+		gsl_error_handler_t *old = gsl_set_error_handler_off();
+		int rc = gsl_linalg_cholesky_decomp1(&Av.matrix);
+		if (!rc)
+			rc = gsl_linalg_cholesky_svx(&Av.matrix, &bv.vector);
+		gsl_set_error_handler(old);
+		if (rc)
+			return -1;
+		for (size_t a = 0; a < nf; a++)
+			qdd[free_[a]] = b[a];
+	}
+	for (size_t i = 0; i < n; i++)
+		if (r->held[i]) {
+			double f = rhs[i];
+			for (size_t j = 0; j < n; j++)
+				f -= M[i * n + j] * qdd[j];
+			r->f[i] = f;
+		}
+	return 0;
+}
+
+static int lagr_rhs(double t, const double y[], double dydt[], void *p)
+{
+	struct run *r = p;
+	const size_t n = r->L->nq;
+	double qdd[NQ];
+	if (num_interrupted)
+		return GSL_EBADFUNC;
+	set_state(r, t, y);
+	if (accelerations(r, qdd)) {
+		if (!r->singular) {
+			r->singular = true;
+			r->sing_t = t;
+			memcpy(r->sing_y, y, 2 * n * sizeof(double));
+		}
+		return GSL_EBADFUNC;
+	}
+	for (size_t i = 0; i < n; i++) {
+		dydt[i] = r->held[i] ? 0.0 : y[n + i];
+		dydt[n + i] = qdd[i];
+	}
+	return GSL_SUCCESS;
+}
+
+/* What ends a phase, each positive during it: a sliding coordinate's rate
+ * in its sense, a held one's margin c − |f|, the stop expression. */
+enum { EV_NONE, EV_SLIP, EV_BREAK, EV_STOP };
+
+/* Kozlov §3 on a norm: the group at rest stays at rest while the force f
+ * on it (the group held) lies in R's subdifferential at zero rates, that
+ * is f.u <= R'(0; u) for every direction u of the group's rates. Returns
+ * the largest f.u - R'(0; u) over directions sampled on the unit sphere
+ * (720 on a circle; 4000 on a sphere of 3 or 4), the direction in ustar:
+ * <= 0 rest holds, > 0 the group restarts along ustar. R'(0; u) is taken
+ * as (R(h u) - R(0))/h at h = 1e-8 (a smooth part of R adds O(h)). */
+static double group_margin(struct run *r, double *ustar)
+{
+	const struct lagr *L = r->L;
+	const size_t k = L->ngroup;
+	const double h = 1e-8;
+	double save[NQ], best = -INFINITY;
+	for (size_t j = 0; j < k; j++) {
+		save[j] = r->vals[iqd(L, L->group[j])];
+		r->vals[iqd(L, L->group[j])] = 0;
+	}
+	const double R0 = eval(L->R, L, r->vals);
+	const size_t nd = k == 2 ? 720 : 4000;
+	for (size_t d = 0; d < nd; d++) {
+		double u[NQ], norm = 0;
+		if (k == 2) {
+			u[0] = cos(2 * M_PI * (double)d / (double)nd);
+			u[1] = sin(2 * M_PI * (double)d / (double)nd);
+		} else { /* a deterministic spread of directions */
+			for (size_t j = 0; j < k; j++)
+				u[j] = sin(12.9898 * (double)(d + 1) * (double)(j + 1) +
+					   78.233 * (double)j);
+		}
+		for (size_t j = 0; j < k; j++)
+			norm += u[j] * u[j];
+		norm = sqrt(norm);
+		if (!(norm > 0))
+			continue;
+		double fu = 0;
+		for (size_t j = 0; j < k; j++) {
+			u[j] /= norm;
+			r->vals[iqd(L, L->group[j])] = h * u[j];
+			fu += r->f[L->group[j]] * u[j];
+		}
+		const double m = fu - (eval(L->R, L, r->vals) - R0) / h;
+		if (m > best) {
+			best = m;
+			memcpy(ustar, u, k * sizeof(double));
+		}
+	}
+	for (size_t j = 0; j < k; j++)
+		r->vals[iqd(L, L->group[j])] = save[j];
+	return best;
+}
+
+static double event_part(struct run *r, const double *y, size_t k, int *kind)
+{
+	const struct lagr *L = r->L;
+	const size_t n = L->nq;
+	if (k < n) {
+		if (r->group_held && r->held[k]) {
+			if (k != r->L->group[0]) { /* the group is watched as one */
+				*kind = EV_NONE;
+				return INFINITY;
+			}
+			double u[NQ];
+			*kind = EV_BREAK;
+			return -group_margin(r, u);
+		}
+		if (r->held[k]) {
+			*kind = EV_BREAK;
+			return r->c[k] - fabs(r->f[k]);
+		}
+		if (L->nonsmooth[k] && r->sgn[k]) {
+			*kind = EV_SLIP;
+			return r->sgn[k] * y[n + k];
+		}
+		*kind = EV_NONE;
+		return INFINITY;
+	}
+	if (L->stop && r->stop_sign != 0) {
+		*kind = EV_STOP;
+		return r->stop_sign * eval(L->stop, L, r->vals);
+	}
+	*kind = EV_NONE;
+	return INFINITY;
+}
+
+static double lagr_event(double t, const double y[], void *p)
+{
+	struct run *r = p;
+	double qdd[NQ], g = INFINITY;
+	set_state(r, t, y);
+	if (accelerations(r, qdd))
+		return g;
+	for (size_t k = 0; k <= r->L->nq; k++) {
+		int kind;
+		g = fmin(g, event_part(r, y, k, &kind));
+	}
+	return isfinite(g) ? g : 1.0;
+}
+
+static double energy(struct run *r, double t, const double *y)
+{
+	const struct lagr *L = r->L;
+	bool save[NQ];
+	int ssave[NQ];
+	memcpy(save, r->held, sizeof(save));
+	memcpy(ssave, r->sgn, sizeof(ssave));
+	memset(r->held, 0, sizeof(r->held));
+	memset(r->sgn, 0, sizeof(r->sgn));
+	set_state(r, t, y);
+	double E = eval(L->T, L, r->vals) + (L->V ? eval(L->V, L, r->vals) : 0.0);
+	memcpy(r->held, save, sizeof(save));
+	memcpy(r->sgn, ssave, sizeof(ssave));
+	return E;
+}
+
+struct trace_ctx {
+	struct run *r;
+};
+
+static void trace_extra(void *ctx, double t, const double *y, double *out)
+{
+	struct run *r = ctx;
+	out[0] = energy(r, t, y);
+}
+
+/* Which nonsmooth coordinates at rest hold: every one at zero rate is held,
+ * then each whose force exceeds its bound restarts in the force's sense
+ * (the coordinates are held independently of each other). */
+static int settle(struct run *r, double t, double *y, struct strbuf *s)
+{
+	const struct lagr *L = r->L;
+	const size_t n = L->nq;
+	double qdd[NQ];
+	bool any = false;
+	for (size_t i = 0; i < n; i++) {
+		r->held[i] = false;
+		if (L->nonsmooth[i] && y[n + i] == 0) {
+			r->held[i] = true;
+			any = true;
+		}
+		r->sgn[i] = y[n + i] > 0 ? 1 : y[n + i] < 0 ? -1 : 0;
+	}
+	if (!any)
+		return 0;
+	set_state(r, t, y);
+	if (accelerations(r, qdd))
+		return -1;
+	r->group_held = false;
+	bool group_zero = L->ngroup > 0;
+	for (size_t j = 0; j < L->ngroup; j++)
+		group_zero &= r->held[L->group[j]];
+	if (group_zero) {
+		double u[NQ];
+		struct strbuf names = STRBUF_INIT;
+		for (size_t j = 0; j < L->ngroup; j++)
+			strbuf_addf(&names, "%s%s", j ? ", " : "", L->q[L->group[j]]);
+		const double m = group_margin(r, u);
+		struct strbuf fs = STRBUF_INIT, us = STRBUF_INIT;
+		for (size_t j = 0; j < L->ngroup; j++) {
+			strbuf_addf(&fs, "%s%.6g", j ? ", " : "", r->f[L->group[j]]);
+			strbuf_addf(&us, "%s%.6g", j ? ", " : "", u[j]);
+		}
+		if (m <= 0) {
+			r->group_held = true;
+			model_step(s,
+				   "  t = %.10g s: %s at rest together; the force on them (%s) "
+				   "lies within R's subdifferential at zero rates (Kozlov §3, "
+				   "the test on the norm: max over directions u of f.u - R'(u) "
+				   "= %.6g <= 0): they are held",
+				   t, names.buf, fs.buf, m);
+		} else {
+			/* they restart along u: a rate of 1e-12 along it, where R's
+			 * derivative is defined */
+			for (size_t j = 0; j < L->ngroup; j++) {
+				const size_t i = L->group[j];
+				r->held[i] = false;
+				y[n + i] = 1e-12 * u[j];
+				r->sgn[i] = u[j] > 0 ? 1 : u[j] < 0 ? -1 : 0;
+			}
+			model_step(s,
+				   "  t = %.10g s: %s at rest together; the force on them (%s) "
+				   "leaves R's subdifferential at zero rates (Kozlov §3: max "
+				   "over directions u of f.u - R'(u) = %.6g > 0): they restart "
+				   "along u = (%s)",
+				   t, names.buf, fs.buf, m, us.buf);
+		}
+		strbuf_release(&fs);
+		strbuf_release(&us);
+		strbuf_release(&names);
+	}
+	for (size_t i = 0; i < n; i++) {
+		bool in_group = false;
+		for (size_t j = 0; j < L->ngroup && group_zero; j++)
+			in_group |= L->group[j] == i;
+		if (!r->held[i] || in_group)
+			continue;
+		const double f = r->f[i], c = r->c[i];
+		if (fabs(f) <= c) {
+			model_step(
+				s,
+				"  t = %.10g s: %s at rest; the force on it |f| = %.6g is within "
+				"the bound c = %.6g that R allows at %s = 0: it is held "
+				"(Coulomb: rest holds while |f| <= c)",
+				t, L->q[i], fabs(f), c, L->qd[i]);
+		} else {
+			r->held[i] = false;
+			r->sgn[i] = f > 0 ? 1 : -1;
+			model_step(
+				s,
+				"  t = %.10g s: %s at rest; the force on it f = %.6g exceeds the "
+				"bound c = %.6g: it restarts in the sense of f (%s)",
+				t, L->q[i], f, c, f > 0 ? "+" : "-");
+		}
+	}
+	/* a coordinate released changes the others' forces: once more */
+	set_state(r, t, y);
+	return accelerations(r, qdd);
+}
+
+static void figures_of(const struct lagr *L, const struct trace *tr, struct figures *fs)
+{
+	const size_t n = L->nq;
+	struct strbuf cols = STRBUF_INIT;
+	strbuf_addf(&cols, "t [s]");
+	for (size_t i = 0; i < n; i++)
+		strbuf_addf(&cols, "|%s|%s", L->q[i], L->qd[i]);
+	strbuf_addf(&cols, "|E = T + V [J]");
+	struct table *tab = figures_table(fs, "motion", cols.buf);
+	strbuf_release(&cols);
+	double row[2 * NQ + 2];
+	for (size_t k = 0; k < tr->n; k++) {
+		const double *y = trace_row(tr, k);
+		row[0] = tr->t[k];
+		for (size_t i = 0; i < n; i++) {
+			row[1 + 2 * i] = y[i];
+			row[2 + 2 * i] = y[n + i];
+		}
+		row[1 + 2 * n] = y[2 * n];
+		table_row(tab, row);
+	}
+	char name[64], title[128], lq[96], lqd[96];
+	for (size_t i = 0; i < n; i++) {
+		/* the axes in the units of q0 and qdot0 */
+		const char *u = L->params[2 * i].unit, *ud = L->params[2 * i + 1].unit;
+		snprintf(lq, sizeof(lq), "%s%s%s%s", L->q[i], *u ? " [" : "", u, *u ? "]" : "");
+		snprintf(lqd, sizeof(lqd), "%s%s%s%s", L->qd[i], *ud ? " [" : "", ud,
+			 *ud ? "]" : "");
+		snprintf(name, sizeof(name), "%s", L->q[i]);
+		snprintf(title, sizeof(title), "The coordinate %s against time", L->q[i]);
+		struct figure *f = figure_add(fs, name, title, "t [s]", lq);
+		figure_curve_from(f, L->q[i], CURVE_LINE, tab, 0, 1 + 2 * i);
+		snprintf(name, sizeof(name), "%s", L->qd[i]);
+		snprintf(title, sizeof(title), "The rate %s against time", L->qd[i]);
+		f = figure_add(fs, name, title, "t [s]", lqd);
+		figure_curve_from(f, L->qd[i], CURVE_LINE, tab, 0, 2 + 2 * i);
+		snprintf(name, sizeof(name), "phase-%s", L->q[i]);
+		snprintf(title, sizeof(title), "Phase portrait: %s against %s", L->qd[i], L->q[i]);
+		f = figure_add(fs, name, title, lq, lqd);
+		figure_curve_from(f, "the run", CURVE_LINE, tab, 1 + 2 * i, 2 + 2 * i);
+	}
+	struct figure *f =
+		figure_add(fs, "energy", "The energy T + V against time", "t [s]", "E [J]");
+	figure_curve_from(f, "T + V", CURVE_LINE, tab, 0, 1 + 2 * n);
+}
+
+static void derivation_steps(const struct lagr *L, struct strbuf *s);
+static const char *readable_of(void *f, struct strbuf *out);
+
+static int solve(const struct model_input *in, struct model_output *out, struct diag *d)
+{
+	const struct lagr *L = in->model->ctx;
+	const size_t n = L->nq, np = L->model.nparams;
+	struct strbuf *s = out->steps;
+	struct run r = {.L = L};
+	double y[2 * NQ];
+	int rc = 0;
+	r.vals = xcalloc(L->nnames, sizeof(double));
+	for (size_t i = 0; i < np; i++)
+		r.vals[i] = in->num[i];
+	for (size_t i = 0; i < n; i++) {
+		y[i] = in->num[2 * i];
+		y[n + i] = in->num[2 * i + 1];
+	}
+	const double tmax = in->num[2 * n];
+	derivation_steps(L, s);
+	double t = 0;
+	set_state(&r, t, y);
+	const double E0 = energy(&r, t, y);
+	{
+		double M[NQ * NQ];
+		if (mass_matrix(L, r.vals, M)) {
+			rc = diag_set(d,
+				      "the mass matrix ∂²T/∂q̇² is singular or not positive "
+				      "definite at the start (%s = %g, t = 0)",
+				      L->q[0], y[0]);
+			goto done;
+		}
+	}
+	if (L->R && eval(L->R, L, r.vals) < 0) {
+		rc = diag_set(d,
+			      "R = %s is negative (%g) at the start: a dissipation function is "
+			      "never negative",
+			      L->src_R, eval(L->R, L, r.vals));
+		goto done;
+	}
+	if (L->stop) {
+		double g = eval(L->stop, L, r.vals);
+		r.stop_sign = g > 0 ? 1 : g < 0 ? -1 : 0;
+	}
+	struct trace tr, *trp = NULL;
+	if (out->figs) {
+		trace_init(&tr, 2 * n, 1, 0);
+		tr.extra = trace_extra;
+		tr.ctx = &r;
+		trp = &tr;
+	}
+	const char *outcome = "moving";
+	double t_stop = NAN;
+	size_t steps = 0, phases = 0, pieces = 0;
+	model_step(s, "The run (rk8pd; a phase ends where a rate with Coulomb-type friction "
+		      "reaches 0, a held coordinate's force reaches its bound, or stop = 0):");
+	bool resume = false; /* the next piece of a watched phase: nothing changed */
+	while (!rc) {
+		if (!resume && settle(&r, t, y, s)) {
+			r.singular = true;
+			r.sing_t = t;
+			memcpy(r.sing_y, y, sizeof(y));
+			break;
+		}
+		bool all = true;
+		for (size_t i = 0; i < n; i++)
+			all &= r.held[i];
+		if (all && !L->uses_t) {
+			outcome = "rests";
+			t_stop = t;
+			model_step(s,
+				   "  t = %.10g s: every coordinate is held and nothing depends on "
+				   "t: the system rests for good.",
+				   t);
+			break;
+		}
+		if (t >= tmax)
+			break;
+		if (++phases > LAGR_MAX_PHASES) {
+			rc = diag_set(d,
+				      "more than %d phases (stops and restarts) before t = %g s: "
+				      "too many steps; lower tmax",
+				      LAGR_MAX_PHASES, tmax);
+			break;
+		}
+		struct ode_system sys = {2 * n, lagr_rhs, lagr_event, &r};
+		/* a held coordinate does not move: the integrator's steps grow
+		 * without bound, and a force that depends on t could cross the
+		 * bound and come back inside one; such a phase is watched in
+		 * pieces of at most tmax/LAGR_WATCH */
+		bool any_held = false;
+		for (size_t i = 0; i < n; i++)
+			any_held |= r.held[i];
+		const double piece = any_held && L->uses_t ? tmax / LAGR_WATCH : INFINITY;
+		struct ode_opts opts = ode_opts_default(fmin(tmax, t + piece));
+		opts.max_steps = steps < LAGR_MAX_STEPS ? LAGR_MAX_STEPS - steps : 1;
+		struct ode_end end;
+		if (trp)
+			trace_mark(trp, t, y);
+		rc = ode_run(trp ? trace_wrap(trp, &sys) : &sys, &opts, t, y, &end, d);
+		if (rc) {
+			if (r.singular) {
+				diag_clear(d);
+				rc = diag_set(d,
+					      "the mass matrix ∂²T/∂q̇² is singular at t = %.6g s, "
+					      "%s = %.6g, %s = %.6g",
+					      r.sing_t, L->q[0], r.sing_y[0], L->qd[0],
+					      r.sing_y[n]);
+			}
+			break;
+		}
+		steps += end.steps;
+		t = end.t;
+		if (trp)
+			trace_mark(trp, t, y);
+		if (!end.event && t < tmax) { /* the next piece of a watched phase */
+			phases--;
+			if (++pieces > (size_t)LAGR_WATCH + LAGR_MAX_PHASES) {
+				rc = diag_set(d,
+					      "more than %d pieces of held phases before t = %g s: "
+					      "too many steps; lower tmax",
+					      LAGR_WATCH + LAGR_MAX_PHASES, tmax);
+				break;
+			}
+			resume = true;
+			continue;
+		}
+		resume = false;
+		if (!end.event)
+			break;
+		/* which part ended the phase: the one nearest zero */
+		set_state(&r, t, y);
+		double qdd[NQ];
+		accelerations(&r, qdd);
+		size_t which = 0;
+		int kind = EV_NONE;
+		double best = INFINITY;
+		for (size_t k = 0; k <= n; k++) {
+			int kk;
+			double g = fabs(event_part(&r, y, k, &kk));
+			if (kk != EV_NONE && g < best) {
+				best = g;
+				which = k;
+				kind = kk;
+			}
+		}
+		if (kind == EV_STOP) {
+			outcome = "stops";
+			t_stop = t;
+			model_step(s,
+				   "  t = %.10g s: the stop expression %s reached 0: the run ends.",
+				   t, L->src_stop);
+			break;
+		}
+		if (kind == EV_SLIP) {
+			y[n + which] = 0;
+			model_step(s, "  t = %.10g s: %s reached 0 (%s = %.10g)", t, L->qd[which],
+				   L->q[which], y[which]);
+		} else if (kind == EV_BREAK) {
+			model_step(s,
+				   "  t = %.10g s: the force on the held %s reached its bound c = "
+				   "%.6g: it restarts",
+				   t, L->q[which], r.c[which]);
+			r.held[which] = false;
+			for (size_t j = 0; r.group_held && j < L->ngroup; j++)
+				r.held[L->group[j]] = false;
+			r.group_held = false;
+		}
+	}
+	if (!rc && r.singular)
+		rc = diag_set(d, "the mass matrix ∂²T/∂q̇² is singular at t = %.6g s, %s = %.6g",
+			      r.sing_t, L->q[0], r.sing_y[0]);
+	if (trp) {
+		if (!rc)
+			figures_of(L, trp, out->figs);
+		trace_release(trp);
+	}
+	if (rc)
+		goto done;
+	if (!isnan(t_stop) && strcmp(outcome, "stops"))
+		model_step(s, "All motion stopped at t_stop = %.10g s.", t_stop);
+	else if (isnan(t_stop))
+		model_step(s, "Still moving at t = tmax = %g s (t_stop = nan).", t);
+	memset(r.held, 0, sizeof(r.held));
+	memset(r.sgn, 0, sizeof(r.sgn));
+	set_state(&r, t, y);
+	const double E1 = energy(&r, t, y);
+	struct named_result got[2 * NQ + 5];
+	size_t ng = 0;
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++) {
+		out->res[k++] = value_number(y[i]);
+		out->res[k++] = value_number(y[n + i]);
+		got[ng++] = (struct named_result){L->results[2 * i].name, y[i]};
+		got[ng++] = (struct named_result){L->results[2 * i + 1].name, y[n + i]};
+	}
+	got[ng++] = (struct named_result){"E_start", E0};
+	got[ng++] = (struct named_result){"E_end", E1};
+	got[ng++] = (struct named_result){"energy_lost", E0 - E1};
+	if ((rc = model_require_finite(got, ng, "the run went out of range", d)))
+		goto done;
+	out->res[k++] = value_number(t);
+	out->res[k++] = value_number(t_stop);
+	out->res[k++] = value_number(E0);
+	out->res[k++] = value_number(E1);
+	out->res[k++] = value_number(E0 - E1);
+	out->res[k++] = value_word(outcome);
+	for (size_t e = 0; e < L->nextra; e++) {
+		double v = eval(L->extra[e], L, r.vals);
+		struct named_result nr = {L->results[k].name, v};
+		if ((rc = model_require_finite(&nr, 1, "at the end of the run", d)))
+			break;
+		out->res[k++] = value_number(v);
+		struct strbuf rt = STRBUF_INIT;
+		model_step(s, "%s = %s = %.10g", L->results[k - 1].name,
+			   readable_of(L->extra[e], &rt), v);
+		strbuf_release(&rt);
+	}
+	if (rc)
+		for (size_t j = 0; j < k; j++)
+			value_release(&out->res[j]);
+	model_step(s, "Outcome: %s; E_start = %.10g J, E_end = %.10g J, energy lost %.10g J.",
+		   outcome, E0, E1, E0 - E1);
+done:
+	free(r.vals);
+	return rc;
+}
+
+/* ---- readable derivatives ------------------------------------------------- */
+
+/* libmatheval's derivatives come unsimplified, ((0*x)+(m*(2*xdot)))*2)/4;
+ * `steps` shows them after the obvious simplifications: terms and factors
+ * of 0 and 1 dropped, numbers multiplied together, the parentheses that
+ * precedence makes needless left out. Text for people only: the numbers
+ * are computed from libmatheval's own trees. */
+struct sn {
+	char op; /* '+', '-', '*', '/', '^', 'n' (negation), 'f' (function), 'c', 'v' */
+	double c;
+	char name[40];
+	struct sn *a, *b;
+};
+
+static struct sn *sn_new(char op)
+{
+	struct sn *n = xcalloc(1, sizeof(*n));
+	n->op = op;
+	return n;
+}
+
+static void sn_free(struct sn *n)
+{
+	if (!n)
+		return;
+	sn_free(n->a);
+	sn_free(n->b);
+	free(n);
+}
+
+static struct sn *sn_num(double c)
+{
+	struct sn *n = sn_new('c');
+	n->c = c;
+	return n;
+}
+
+static struct sn *sn_bin(char op, struct sn *a, struct sn *b)
+{
+	struct sn *n = sn_new(op);
+	n->a = a;
+	n->b = b;
+	return n;
+}
+
+static struct sn *sn_sum(const char **p);
+
+static void sn_skip(const char **p)
+{
+	while (**p == ' ')
+		(*p)++;
+}
+
+static struct sn *sn_atom(const char **p)
+{
+	sn_skip(p);
+	if (**p == '(') {
+		(*p)++;
+		struct sn *n = sn_sum(p);
+		sn_skip(p);
+		if (**p == ')')
+			(*p)++;
+		return n;
+	}
+	if (**p == '-') {
+		(*p)++;
+		struct sn *n = sn_new('n');
+		n->a = sn_atom(p);
+		return n;
+	}
+	if ((**p >= '0' && **p <= '9') || **p == '.') {
+		char *end;
+		double c = strtod(*p, &end);
+		*p = end;
+		return sn_num(c);
+	}
+	struct sn *n = sn_new('v');
+	size_t k = 0;
+	while (((**p >= 'a' && **p <= 'z') || (**p >= 'A' && **p <= 'Z') ||
+		(**p >= '0' && **p <= '9') || **p == '_') &&
+	       k + 1 < sizeof(n->name))
+		n->name[k++] = *(*p)++;
+	if (!k && **p) /* anything else: skip it */
+		(*p)++;
+	sn_skip(p);
+	if (**p == '(') {
+		(*p)++;
+		n->op = 'f';
+		n->a = sn_sum(p);
+		sn_skip(p);
+		if (**p == ')')
+			(*p)++;
+	}
+	return n;
+}
+
+static struct sn *sn_pow(const char **p)
+{
+	struct sn *a = sn_atom(p);
+	sn_skip(p);
+	if (**p == '^') {
+		(*p)++;
+		return sn_bin('^', a, sn_atom(p));
+	}
+	return a;
+}
+
+static struct sn *sn_prod(const char **p)
+{
+	struct sn *a = sn_pow(p);
+	for (;;) {
+		sn_skip(p);
+		if (**p != '*' && **p != '/')
+			return a;
+		char op = *(*p)++;
+		a = sn_bin(op, a, sn_pow(p));
+	}
+}
+
+static struct sn *sn_sum(const char **p)
+{
+	struct sn *a = sn_prod(p);
+	for (;;) {
+		sn_skip(p);
+		if (**p != '+' && **p != '-')
+			return a;
+		char op = *(*p)++;
+		a = sn_bin(op, a, sn_prod(p));
+	}
+}
+
+static bool is_num(const struct sn *n, double c)
+{
+	return n->op == 'c' && n->c == c;
+}
+
+/* Gathers the factors of a product/quotient: numbers into *coef, the rest
+ * into num[] and den[] (taken out of the tree). */
+static void gather(struct sn *n, bool up, double *coef, struct sn **num, size_t *nn,
+		   struct sn **den, size_t *nd)
+{
+	if (n->op == '*' || n->op == '/') {
+		gather(n->a, up, coef, num, nn, den, nd);
+		gather(n->b, n->op == '*' ? up : !up, coef, num, nn, den, nd);
+		n->a = n->b = NULL;
+		sn_free(n);
+		return;
+	}
+	if (n->op == 'n') {
+		*coef = -*coef;
+		struct sn *a = n->a;
+		n->a = NULL;
+		sn_free(n);
+		gather(a, up, coef, num, nn, den, nd);
+		return;
+	}
+	if (n->op == 'c') {
+		*coef = up ? *coef * n->c : *coef / n->c;
+		sn_free(n);
+		return;
+	}
+	if (up && *nn < 32)
+		num[(*nn)++] = n;
+	else if (!up && *nd < 32)
+		den[(*nd)++] = n;
+	else
+		sn_free(n); /* not reached: 32 factors */
+}
+
+static struct sn *sn_simplify(struct sn *n)
+{
+	if (n->a)
+		n->a = sn_simplify(n->a);
+	if (n->b)
+		n->b = sn_simplify(n->b);
+	struct sn *a = n->a, *b = n->b, *r = NULL;
+	switch (n->op) {
+	case 'n':
+		if (a->op == 'c')
+			r = sn_num(-a->c);
+		else if (a->op == 'n') {
+			r = a->a;
+			a->a = NULL;
+		}
+		break;
+	case '+':
+	case '-':
+		/* libmatheval's derivative of abs(x): 2*step(x) - 1, the sign */
+		if (n->op == '-' && is_num(b, 1) && a->op == '*' && is_num(a->a, 2) &&
+		    a->b->op == 'f' && !strcmp(a->b->name, "step")) {
+			r = a->b;
+			a->b = NULL;
+			snprintf(r->name, sizeof(r->name), "sign");
+		} else if (a->op == 'c' && b->op == 'c')
+			r = sn_num(n->op == '+' ? a->c + b->c : a->c - b->c);
+		else if (is_num(b, 0)) {
+			r = a;
+			n->a = NULL;
+		} else if (is_num(a, 0)) {
+			if (n->op == '+') {
+				r = b;
+				n->b = NULL;
+			} else {
+				r = sn_new('n');
+				r->a = b;
+				n->b = NULL;
+				return sn_free(n), sn_simplify(r);
+			}
+		} else if (b->op == 'n') { /* a + -c, a - -c */
+			n->op = n->op == '+' ? '-' : '+';
+			n->b = b->a;
+			b->a = NULL;
+			sn_free(b);
+			return n;
+		} else if (b->op == 'c' && b->c < 0) {
+			n->op = n->op == '+' ? '-' : '+';
+			b->c = -b->c;
+			return n;
+		}
+		break;
+	case '*':
+	case '/': {
+		double coef = 1;
+		struct sn *num[32], *den[32];
+		size_t nn = 0, nd = 0;
+		gather(n, true, &coef, num, &nn, den, &nd);
+		if (coef == 0 || !isfinite(coef)) {
+			for (size_t i = 0; i < nn; i++)
+				sn_free(num[i]);
+			for (size_t i = 0; i < nd; i++)
+				sn_free(den[i]);
+			return sn_num(coef);
+		}
+		/* the number as a fraction p/q with a small q where it is one
+		 * (1/3, not 0.333333333333) */
+		double p = fabs(coef), q = 1;
+		for (int k = 1; k <= 100; k++)
+			if (fabs(p * k - nearbyint(p * k)) <= 1e-12 * p * k &&
+			    nearbyint(p * k) >= 1) {
+				q = k;
+				p = nearbyint(p * k);
+				break;
+			}
+		if (q == 1)
+			p = fabs(coef);
+		struct sn *top = NULL;
+		if (p != 1 || !nn)
+			top = sn_num(p);
+		for (size_t i = 0; i < nn; i++)
+			top = top ? sn_bin('*', top, num[i]) : num[i];
+		for (size_t i = 0; i < nd; i++)
+			top = sn_bin('/', top, den[i]);
+		if (q != 1)
+			top = sn_bin('/', top, sn_num(q));
+		if (coef < 0) {
+			r = sn_new('n');
+			r->a = top;
+			return r;
+		}
+		return top;
+	}
+	case '^':
+		if (is_num(b, 1)) {
+			r = a;
+			n->a = NULL;
+		} else if (is_num(b, 0))
+			r = sn_num(1);
+		break;
+	}
+	if (r) {
+		sn_free(n);
+		return r;
+	}
+	return n;
+}
+
+static int prec(const struct sn *n)
+{
+	switch (n->op) {
+	case '+':
+	case '-':
+		return 1;
+	case '*':
+	case '/':
+		return 2;
+	case 'n':
+		return 3;
+	case '^':
+		return 4;
+	default:
+		return 5;
+	}
+}
+
+static void sn_print(const struct sn *n, struct strbuf *out);
+
+static void sn_child(const struct sn *c, int need, struct strbuf *out)
+{
+	if (prec(c) < need || (c->op == 'c' && c->c < 0 && need > 1)) {
+		strbuf_addf(out, "(");
+		sn_print(c, out);
+		strbuf_addf(out, ")");
+	} else {
+		sn_print(c, out);
+	}
+}
+
+static void sn_print(const struct sn *n, struct strbuf *out)
+{
+	char buf[32];
+	switch (n->op) {
+	case 'c':
+		text_format_number(n->c, buf, sizeof(buf));
+		strbuf_addf(out, "%s", buf);
+		return;
+	case 'v':
+		strbuf_addf(out, "%s", n->name);
+		return;
+	case 'f':
+		strbuf_addf(out, "%s(", n->name);
+		sn_print(n->a, out);
+		strbuf_addf(out, ")");
+		return;
+	case 'n':
+		strbuf_addf(out, "-");
+		sn_child(n->a, 4, out);
+		return;
+	case '^':
+		sn_child(n->a, 5, out);
+		strbuf_addf(out, "^");
+		sn_child(n->b, 5, out);
+		return;
+	default: {
+		const int p = prec(n);
+		sn_child(n->a, p, out);
+		strbuf_addf(out, n->op == '+' || n->op == '-' ? " %c " : "%c", n->op);
+		/* a - (b + c), a/(b*c): the right side binds tighter */
+		sn_child(n->b, p + (n->op == '-' || n->op == '/' ? 1 : 0), out);
+		return;
+	}
+	}
+}
+
+/* The text of libmatheval's `src` simplified, into out. */
+static void readable(const char *src, struct strbuf *out)
+{
+	const char *p = src;
+	struct sn *n = sn_simplify(sn_sum(&p));
+	sn_print(n, out);
+	sn_free(n);
+}
+
+static const char *readable_of(void *f, struct strbuf *out)
+{
+	strbuf_reset(out);
+	readable(evaluator_get_string(f), out);
+	return out->buf;
+}
+
+static void derivation_steps(const struct lagr *L, struct strbuf *s)
+{
+	if (!s)
+		return;
+	const size_t n = L->nq;
+	struct strbuf c = STRBUF_INIT, r = STRBUF_INIT;
+	for (size_t i = 0; i < n; i++)
+		strbuf_addf(&c, "%s%s", i ? ", " : "", L->q[i]);
+	model_step(s, "Coordinates: %s (their rates: the same names with 'dot').", c.buf);
+	strbuf_release(&c);
+	model_step(s, "T = %s", L->src_T);
+	model_step(s, "V = %s", L->src_V ? L->src_V : "0");
+	model_step(s, "R = %s", L->src_R ? L->src_R : "0");
+	model_step(s, "Lagrange's equations: d/dt dT/dqdot - dT/dq + dV/dq = -dR/dqdot, that is");
+	model_step(s, "  sum_j M_ij qddot_j = Q_i,  M = d2T/dqdot2 (the mass matrix),");
+	model_step(s, "  Q_i = dT/dq_i - dV/dq_i - dR/dqdot_i - sum_j d2T/dqdot_i dq_j qdot_j - "
+		      "d2T/dqdot_i dt.");
+	for (size_t i = 0; i < n; i++)
+		model_step(s, "dT/d%s = %s", L->qd[i], readable_of(L->p[i], &r));
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < n; j++)
+			model_step(s, "M[%s][%s] = %s", L->q[i], L->q[j],
+				   readable_of(L->M[i][j], &r));
+	for (size_t i = 0; i < n; i++) {
+		struct strbuf e = STRBUF_INIT;
+		strbuf_addf(&e, "(%s)", evaluator_get_string(L->dTdq[i]));
+		if (L->dVdq[i])
+			strbuf_addf(&e, " - (%s)", evaluator_get_string(L->dVdq[i]));
+		if (L->dRdqd[i])
+			strbuf_addf(&e, " - (%s)", evaluator_get_string(L->dRdqd[i]));
+		for (size_t j = 0; j < n; j++)
+			strbuf_addf(&e, " - (%s)*%s", evaluator_get_string(L->dpdq[i][j]),
+				    L->qd[j]);
+		strbuf_addf(&e, " - (%s)", evaluator_get_string(L->dpdt[i]));
+		strbuf_reset(&r);
+		readable(e.buf, &r);
+		model_step(s, "Generalized force Q_%s = %s", L->q[i], r.buf);
+		if (strstr(r.buf, "sign("))
+			model_step(s,
+				   "  (sign(v) is 1 for v > 0 and -1 for v < 0: the derivative of "
+				   "|v|)");
+		strbuf_release(&e);
+		struct strbuf lhs = STRBUF_INIT;
+		for (size_t j = 0; j < n; j++) {
+			strbuf_reset(&r);
+			readable_of(L->M[i][j], &r);
+			if (!strcmp(r.buf, "0"))
+				continue;
+			const bool one = !strcmp(r.buf, "1"), sum = strpbrk(r.buf, "+-/") != NULL;
+			strbuf_addf(&lhs, "%s%s%s%s%s%sddot", lhs.len ? " + " : "", sum ? "(" : "",
+				    one ? "" : r.buf, sum ? ")" : "", one ? "" : "*", L->q[j]);
+		}
+		model_step(s, "Equation of motion of %s: %s = Q_%s", L->q[i], lhs.buf, L->q[i]);
+		strbuf_release(&lhs);
+		if (L->nonsmooth[i])
+			model_step(s,
+				   "R is not smooth at %s = 0 (dR/d%s has a %s there): a phase "
+				   "ends when %s reaches 0, and %s rests while the other forces "
+				   "on it stay within half the jump of dR/d%s (for R = c|%s|: "
+				   "|force| <= c); otherwise it restarts in the force's sense.",
+				   L->qd[i], L->qd[i], L->jump[i] ? "step" : "root or an abs",
+				   L->qd[i], L->q[i], L->qd[i], L->qd[i]);
+	}
+	strbuf_release(&r);
+}

@@ -1,0 +1,364 @@
+/* Model lagrange (issue 23): a system stated by T, V and R in the
+ * exercise file. The free Coulomb decay against its closed form, the
+ * disk and the ladder against their built-in models, energy kept without
+ * friction, and the file's mistakes pointed at. */
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "exercise/exercise.h"
+#include "exercise/session.h"
+#include "models/model.h"
+#include "testutil.h"
+
+static struct session *load(const char *id)
+{
+	struct session *s = session_new();
+	struct diag d;
+	diag_clear(&d);
+	ck_assert_msg(session_load(s, id, &d) == 0, "%s: %s", id, d.msg);
+	return s;
+}
+
+static void set(struct session *s, const char *name, const char *value)
+{
+	struct diag d;
+	diag_clear(&d);
+	ck_assert_msg(session_set(s, name, value, NULL, &d) == 0, "%s = %s: %s", name, value,
+		      d.msg);
+}
+
+static void solve(struct session *s)
+{
+	struct diag d;
+	diag_clear(&d);
+	ck_assert_msg(session_solve(s, &d) == 0, "%s", d.msg);
+}
+
+static const struct value *result(const struct session *s, const char *name)
+{
+	int i = model_result_index(session_exercise(s)->model, name);
+	ck_assert_msg(i >= 0, "no result %s", name);
+	return session_result(s, (size_t)i);
+}
+
+static double num(const struct session *s, const char *name)
+{
+	const struct value *v = result(s, name);
+	ck_assert_int_eq(v->kind, VAL_NUMBER);
+	return v->num;
+}
+
+/* The block on a level floor (alpha = 0), m = 2 kg, k = 5 N/m, mu = 0.01,
+ * x0 = 1 m, at rest: the free Coulomb decay in closed form. Each
+ * half-cycle is half a harmonic period pi sqrt(m/k) about the centre
+ * shifted by F/k against the motion (F = mu m g), the turning point's
+ * distance from the origin falling by 2F/k a half-cycle; the block stops at
+ * the first turning point within F/k of the origin (static = kinetic mu).
+ * The run must give that time and place to 1e-9. */
+START_TEST(test_coulomb_decay)
+{
+	struct session *s = load("incline-spring");
+	set(s, "alpha", "0");
+	set(s, "m", "2");
+	set(s, "k", "5");
+	set(s, "mu", "0.01");
+	set(s, "g", "9.81");
+	set(s, "x0", "1");
+	set(s, "xdot0", "0");
+	solve(s);
+	const double m = 2, k = 5, F = 0.01 * 2 * 9.81, d = F / k;
+	double x = 1;
+	int halves = 0;
+	while (fabs(x) > d) { /* the next turning point */
+		x = x > 0 ? -(x - 2 * d) : -(x + 2 * d);
+		halves++;
+	}
+	const double t = halves * M_PI * sqrt(m / k);
+	ck_assert_int_eq(halves, 13);
+	ck_assert_msg(fabs(t - 25.8299) < 5e-5, "t = %.10g", t);
+	ck_assert_msg(fabs(fabs(x) - 0.02024) < 5e-6, "x = %.10g", x);
+	ck_assert_rel(num(s, "t_stop"), t, 1e-9);
+	ck_assert_msg(fabs(num(s, "x_end") - x) < 1e-9, "x_end = %.17g, expected %.17g",
+		      num(s, "x_end"), x);
+	ck_assert_str_eq(result(s, "outcome")->word, "rests");
+	/* the energy lost is the friction's work F times the path */
+	double path = 0, xx = 1;
+	for (int i = 0; i < halves; i++) {
+		const double next = xx > 0 ? -(xx - 2 * d) : -(xx + 2 * d);
+		path += fabs(next - xx);
+		xx = next;
+	}
+	ck_assert_rel(num(s, "energy_lost"), F * path, 1e-9);
+	ck_assert_rel(num(s, "energy_lost"), k * (1 - x * x) / 2, 1e-9);
+	ck_assert_ptr_nonnull(strstr(session_steps(s), "it is held"));
+	session_free(s);
+}
+END_TEST
+
+/* disk-lagrange is disk-reye as T and R: the same stop time to 1e-9. */
+START_TEST(test_disk)
+{
+	struct session *a = load("disk-lagrange"), *b = load("disk-reye");
+	solve(a);
+	solve(b);
+	ck_assert_rel(num(a, "t_stop"), num(b, "stop_time"), 1e-9);
+	ck_assert_rel(num(a, "phi_end"), num(b, "stop_angle"), 1e-9);
+	ck_assert_str_eq(result(a, "outcome")->word, "rests");
+	/* another spin and friction, the same in both */
+	set(a, "phidot0", "37");
+	set(b, "omega", "37");
+	set(a, "mu", "0.6");
+	set(b, "mu", "0.6");
+	solve(a);
+	solve(b);
+	ck_assert_rel(num(a, "t_stop"), num(b, "stop_time"), 1e-9);
+	session_free(a);
+	session_free(b);
+}
+END_TEST
+
+/* ladder-lagrange (T and V, the run stopped where the wall's force
+ * vanishes) against model ladder without friction from 60 degrees. */
+START_TEST(test_ladder)
+{
+	struct session *a = load("ladder-lagrange"), *b = load("ladder-slides");
+	set(b, "mu_floor", "0");
+	set(b, "mu_wall", "0");
+	set(b, "theta0", "60");
+	set(a, "theta0", "1.0471975511965976");
+	solve(a);
+	solve(b);
+	const double leave = asin(2.0 / 3.0 * sin(M_PI / 3));
+	ck_assert_msg(fabs(num(a, "theta_end") - leave) < 1e-8, "theta_end = %.17g",
+		      num(a, "theta_end"));
+	ck_assert_msg(fabs(num(b, "theta_leave") * M_PI / 180 - leave) < 1e-8, "theta_leave");
+	ck_assert_rel(num(a, "t_stop"), num(b, "t_leave"), 1e-8);
+	ck_assert_str_eq(result(a, "outcome")->word, "stops");
+	ck_assert_msg(fabs(num(a, "lambda_wall")) < 1e-8, "lambda_wall = %g",
+		      num(a, "lambda_wall"));
+	/* no friction: the energy is kept */
+	ck_assert_msg(fabs(num(a, "energy_lost")) < 1e-9 * fabs(num(a, "E_start")),
+		      "energy_lost %g", num(a, "energy_lost"));
+	session_free(a);
+	session_free(b);
+}
+END_TEST
+
+static const char head[] = "[exercise]\n"
+			   "id = t\n"
+			   "title = t\n"
+			   "model = lagrange\n"
+			   "statement = s\n"
+			   "\n"
+			   "[system]\n"
+			   "coordinates = x\n";
+
+/* Parses head + body: NULL expected, the message holding `want`, at
+ * line:col. */
+static void refused(const char *body, const char *want, int line, int col)
+{
+	struct strbuf sb = STRBUF_INIT;
+	strbuf_addf(&sb, "%s%s", head, body);
+	struct diag d;
+	struct exercise *ex = exercise_parse("t.ini", sb.buf, sb.len, &d);
+	ck_assert_msg(ex == NULL, "accepted: %s", body);
+	ck_assert_msg(strstr(d.msg, want), "'%s' not in: %s", want, d.msg);
+	ck_assert_msg(d.line == line && d.col == col, "%s at %d:%d, expected %d:%d", d.msg, d.line,
+		      d.col, line, col);
+	strbuf_release(&sb);
+}
+
+START_TEST(test_errors)
+{
+	/* line 9 is the first after the head */
+	refused("T = m*xdot^2/2\n", "unknown name 'm'", 9, 5);
+	refused("T = xdot^2/2\nV = x^2 + zz\n", "unknown name 'zz'", 10, 11);
+	refused("T = xdot^2/2\nV = x*xdot\n", "V may not depend on the rate xdot", 10, 7);
+	refused("T = -xdot^2/2\n", "not positive definite", 9, 5);
+	refused("T = xdot^4\n", "not quadratic", 9, 5);
+	refused("T = xdot^2/2\nR = -abs(xdot)\n", "negative", 10, 5);
+	refused("T = xdot^2/2\n\n[param x]\nvalue = 1\n", "both a parameter and", 8, 15);
+	refused("T = xdot^2/2\n\n[param pi]\nvalue = 1\n", "'pi' is a constant", 11, 1);
+	/* [system] elsewhere */
+	const char *other = "[exercise]\nid = t\ntitle = t\nmodel = disk\n\n[system]\n";
+	struct diag d;
+	struct exercise *ex = exercise_parse("t.ini", other, strlen(other), &d);
+	ck_assert_ptr_null(ex);
+	ck_assert_msg(strstr(d.msg, "only for model = lagrange"), "%s", d.msg);
+	ck_assert_int_eq(d.line, 6);
+}
+END_TEST
+
+/* A frictionless pendulum: T + V kept to 1e-9 over many swings; with a
+ * [result] and continuation lines. */
+START_TEST(test_pendulum)
+{
+	const char text[] = "[exercise]\n"
+			    "id = pendulum\n"
+			    "title = A pendulum\n"
+			    "model = lagrange\n"
+			    "statement = a pendulum of length {l} m\n"
+			    "\n"
+			    "[system]\n"
+			    "coordinates = th\n"
+			    "T = m*l^2*thdot^2/2\n"
+			    "V = -m*g*l*\n"
+			    "  cos(th)\n"
+			    "\n"
+			    "[param m]\nvalue = 1.5\nunit = kg\n"
+			    "[param l]\nvalue = 0.8\nunit = m\n"
+			    "[param g]\nvalue = 9.81\nunit = m/s^2\n"
+			    "[param th0]\nvalue = 2.5\n"
+			    "[param tmax]\nvalue = 30\nunit = s\n"
+			    "[result height]\nexpr = -l*cos(th)\nunit = m\n";
+	struct diag d;
+	struct exercise *ex = exercise_parse("p.ini", text, strlen(text), &d);
+	ck_assert_msg(ex != NULL, "%s", d.msg);
+	const struct model *m = ex->model;
+	ck_assert_int_ge(model_result_index(m, "height"), 0);
+	double in_num[16] = {0};
+	int in_choice[16] = {0};
+	const char *in_text[16] = {0};
+	ck_assert_uint_le(m->nparams, 16);
+	for (size_t i = 0; i < m->nparams; i++)
+		in_num[i] = ex_param_to_model(&ex->params[i], ex->params[i].value);
+	struct model_input in = {in_num, in_choice, in_text, m};
+	struct value res[32];
+	memset(res, 0, sizeof(res));
+	struct model_output out = {res, NULL, NULL};
+	ck_assert_msg(m->solve(&in, &out, &d) == 0, "%s", d.msg);
+	const int e0 = model_result_index(m, "E_start"), e1 = model_result_index(m, "E_end");
+	ck_assert_rel(res[e1].num, res[e0].num, 1e-9);
+	ck_assert_rel(res[e0].num, -1.5 * 9.81 * 0.8 * cos(2.5), 1e-12);
+	ck_assert_str_eq(res[model_result_index(m, "outcome")].word, "moving");
+	ck_assert(isnan(res[model_result_index(m, "t_stop")].num));
+	const int h = model_result_index(m, "height"), th = model_result_index(m, "th_end");
+	ck_assert_rel(res[h].num, -0.8 * cos(res[th].num), 1e-12);
+	for (size_t i = 0; i < m->nresults; i++)
+		value_release(&res[i]);
+	exercise_free(ex);
+}
+END_TEST
+
+/* The forced oscillator of ragulskis-coulomb with exact Coulomb friction
+ * (stick-slip under a force that depends on t) as T, V and R: u at the
+ * end of ragulskis's run with periods = 1, which at these values measures
+ * the period [2T, 3T] (T = 2 pi/omega), and at h = 2.5 [3T, 4T]. */
+START_TEST(test_ragulskis)
+{
+	struct session *a = load("tests/data/lagrange-forced.ini"), *b = load("ragulskis-coulomb");
+	set(b, "periods", "1");
+	solve(a);
+	solve(b);
+	ck_assert_rel(num(a, "u_end"), num(b, "u_end"), 1e-9);
+	ck_assert_str_eq(result(a, "outcome")->word, "moving");
+	set(a, "h", "2.5");
+	set(b, "h", "2.5");
+	set(a, "tmax", "25.132741228718345");
+	solve(a);
+	solve(b);
+	ck_assert_rel(num(a, "u_end"), num(b, "u_end"), 1e-9);
+	session_free(a);
+	session_free(b);
+}
+END_TEST
+
+/* The conveyor along the belt (Fy = 0), Bouchet's friction, as T, V and R
+ * in the position relative to the belt: carried, pushed off for good, and
+ * pushed against the belt. */
+START_TEST(test_conveyor)
+{
+	struct session *a = load("tests/data/lagrange-conveyor.ini"), *b = load("conveyor");
+	set(b, "Fy", "0");
+	const char *fx[] = {"0", "8", "-4"};
+	for (size_t i = 0; i < 3; i++) {
+		set(a, "Fx", fx[i]);
+		set(b, "Fx", fx[i]);
+		solve(a);
+		solve(b);
+		ck_assert_rel(num(a, "X_end"), num(b, "x_end"), 1e-9);
+		ck_assert_rel(num(a, "VX_end"), num(b, "vx_end"), 1e-9);
+		if (result(b, "stuck")->b)
+			ck_assert_rel(num(a, "t_stop"), num(b, "t_stick"), 1e-9);
+		else
+			ck_assert_str_eq(result(a, "outcome")->word, "moving");
+	}
+	session_free(a);
+	session_free(b);
+}
+END_TEST
+
+/* Isotropic friction in two coordinates, R = c |v|: the puck stops in a
+ * straight line at t = m |v0|/c, having gone m |v0|^2/(2c). The
+ * coordinates at rest together take Kozlov's test on the norm. */
+START_TEST(test_plane)
+{
+	struct session *s = load("tests/data/lagrange-plane.ini");
+	solve(s);
+	const double v = sqrt(5.0), tau = v / 0.5, dist = v * v / (2 * 0.5);
+	ck_assert_rel(num(s, "t_stop"), tau, 1e-9);
+	ck_assert_rel(num(s, "x_end"), dist / v * 1, 1e-9);
+	ck_assert_rel(num(s, "y_end"), dist / v * 2, 1e-9);
+	ck_assert_str_eq(result(s, "outcome")->word, "rests");
+	/* at rest under (F, F): F = 0.4 has |F| = 0.566 > c = 0.5 though each
+	 * component is below c: it moves along (1, 1) with acceleration
+	 * (|F| - c)/m; F = 0.35, |F| = 0.495: it stays */
+	set(s, "xdot0", "0");
+	set(s, "ydot0", "0");
+	set(s, "F", "0.4");
+	set(s, "tmax", "1");
+	solve(s);
+	const double a = (0.4 * sqrt(2.0) - 0.5) / 1;
+	ck_assert_rel(num(s, "x_end"), a / 2 / sqrt(2.0), 1e-9);
+	ck_assert_rel(num(s, "y_end"), a / 2 / sqrt(2.0), 1e-9);
+	ck_assert_rel(num(s, "xdot_end"), a / sqrt(2.0), 1e-9);
+	ck_assert_str_eq(result(s, "outcome")->word, "moving");
+	set(s, "F", "0.35");
+	solve(s);
+	ck_assert_str_eq(result(s, "outcome")->word, "rests");
+	ck_assert(num(s, "x_end") == 0);
+	ck_assert_ptr_nonnull(strstr(session_steps(s), "Kozlov"));
+	session_free(s);
+}
+END_TEST
+
+/* steps shows the derived equation, simplified. */
+START_TEST(test_steps)
+{
+	struct session *s = load("hoop-bead");
+	solve(s);
+	const char *st = session_steps(s);
+	ck_assert_ptr_nonnull(strstr(st, "M[phi][phi] = m*a^2"));
+	ck_assert_ptr_nonnull(strstr(st, "Equation of motion of phi: m*a^2*phiddot = Q_phi"));
+	ck_assert_ptr_nonnull(strstr(st, "m*a^2*Omega^2*cos(phi)*sin(phi) - m*g*a*sin(phi)"));
+	ck_assert_str_eq(result(s, "outcome")->word, "rests");
+	session_free(s);
+}
+END_TEST
+
+static Suite *lagrange_suite(void)
+{
+	Suite *s = suite_create("lagrange");
+	TCase *tc = tcase_create("lagrange");
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_coulomb_decay);
+	tcase_add_test(tc, test_disk);
+	tcase_add_test(tc, test_ladder);
+	tcase_add_test(tc, test_errors);
+	tcase_add_test(tc, test_pendulum);
+	tcase_add_test(tc, test_steps);
+	tcase_add_test(tc, test_ragulskis);
+	tcase_add_test(tc, test_conveyor);
+	tcase_add_test(tc, test_plane);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	setenv("TRIBO_PATH", "exercises", 1);
+	return run_suite(lagrange_suite());
+}

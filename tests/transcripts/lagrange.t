@@ -1,0 +1,46 @@
+# Model lagrange (issue 23): a system stated by T, V and R. The block on a
+# level floor with a spring (m = 2 kg, k = 5 N/m, mu = 0.01, x0 = 1 m, at
+# rest): the free Coulomb decay stops after 13 half-cycles, at
+# t = 13 pi sqrt(m/k) = 25.8299 s and |x| = 1 - 13 (2 mu m g/k) = 0.02024 m.
+$ tribo -c 'load incline-spring; solve; print t_stop x_end outcome; eval 13*pi*sqrt(2/5)'
+25.8299294911
+0.0202399999994
+rests
+25.8299294911
+? 0
+
+# The disk of disk-reye as T and R: the same stop time.
+$ tribo -c 'load disk-lagrange; solve; print t_stop; load disk-reye; solve; print stop_time'
+1.22324159021
+1.22324159021
+? 0
+
+# The frictionless ladder as T and V leaves the wall at sin(theta) =
+# (2/3) sin(60 deg), where model ladder has it.
+$ tribo -c 'load ladder-lagrange; solve; print theta_end t_stop; eval asin(2/3*sin(pi/3))'
+0.61547970867
+0.562969689175
+0.61547970867
+? 0
+
+# The bead on the rotating hoop: the derived equation of motion.
+$ tribo -c 'load hoop-bead; solve; print outcome phi_end'
+rests
+1.08311465751
+? 0
+
+$ tribo -c 'load hoop-bead; solve; steps' | sed -n '/^dT/,/^Equation/p'
+dT/dphidot = m*a^2*phidot
+M[phi][phi] = m*a^2
+Generalized force Q_phi = m*a^2*Omega^2*cos(phi)*sin(phi) - m*g*a*sin(phi) -
+    mu*m*g*a*sign(phidot)
+  (sign(v) is 1 for v > 0 and -1 for v < 0: the derivative of |v|)
+Equation of motion of phi: m*a^2*phiddot = Q_phi
+? 0
+
+# A name T does not know is pointed at, line and column.
+$ tribo -c 'load lagrange-unknown.ini'
+! tribo: -c: command 1: load: lagrange-unknown.ini:9:5: unknown name 'm' in T: it may use the parameters, the coordinates, their rates (NAMEdot), t, constants and functions
+!     T = m*xdot^2/2
+!         ^
+? 1
