@@ -1497,8 +1497,8 @@ static int rod_solve(const struct model_input *in, struct model_output *out, str
 		"Kozlov's law (2.6) with isotropic Φ = kA (2.7)",
 		"Kozlov's law (2.6) with the given Φ",
 		"Painlevé friction (4.3): the classical force −μ λ sgn(ẋ) e_x projected",
-		"Kozlov's law (2.6) with the admissible family Φ = A(θ)Ωᵀ (5.1), Ω's last "
-		"column (0, 0, ν) (5.2)",
+		("Kozlov's law (2.6) with the admissible family Φ = A(θ)Ωᵀ (5.1), Ω's last "
+		 "column (0, 0, ν) (5.2)"),
 	};
 	model_step(s,
 		   "Coordinates (x, θ, y) of the paper; constraint f = y ≥ 0, ∂f/∂x = (0, 0, 1).");
