@@ -447,6 +447,24 @@ START_TEST(test_figures)
 }
 END_TEST
 
+/* A Coulomb μ so weak that the stop overflows is refused with a reason, not
+ * run to turns = 0·inf (fuzz_domain found μ = 5e-324 on a pure slide). */
+START_TEST(test_weak_friction_refused)
+{
+	struct run r;
+	run_init(&r, "disk-slide");
+	setn(&r, "mu", 5e-324);
+	setn(&r, "omega", 0);
+	ck_assert_int_ne(solve(&r), 0);
+	ck_assert_ptr_nonnull(strstr(r.d.msg, "would overflow"));
+	setn(&r, "mu", 1e-9); /* weak, but its stop is a number */
+	setn(&r, "omega", 60);
+	solve_ok(&r);
+	ck_assert(isfinite(res(&r, "turns")) && isfinite(res(&r, "stop_time")));
+	run_free(&r);
+}
+END_TEST
+
 static Suite *disk_slide_suite(void)
 {
 	Suite *s = suite_create("disk-slide");
@@ -459,6 +477,7 @@ static Suite *disk_slide_suite(void)
 	tcase_add_test(tc, test_limits);
 	tcase_add_test(tc, test_laws);
 	tcase_add_test(tc, test_figures);
+	tcase_add_test(tc, test_weak_friction_refused);
 	suite_add_tcase(s, tc);
 	return s;
 }

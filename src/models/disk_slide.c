@@ -550,6 +550,15 @@ static int ds_check(const struct model_input *in, struct diag *d)
 				"v0 = %g m/s, omega = %g rad/s: the run to the stop, of order "
 				"(v0² + r²ω²)/(μ g r) rad, would overflow; lower them",
 				v0, omega);
+	const double mu = in->num[S_MU];
+	if (in->choice[S_LAW] == LAW_COULOMB && mu > 0 &&
+	    !(isfinite(rho / (mu * g) * 1e3) && isfinite(rho / (mu * g) * rho / r * 1e3)))
+		return diag_set(
+			d,
+			"mu = %g: the stop, some ρ0/(μ g) = %g s and (v0² + r²ω²)/(μ g r) = %g "
+			"rad away, would overflow; a friction this weak is 0 to the run's "
+			"precision, so set it to 0 (the body never stops)",
+			mu, rho / (mu * g), rho / (mu * g) * rho / r);
 	struct friction_law law;
 	struct formula fm;
 	int rc = minguzzi_law(in, &ds_slots, &law, &fm, d);
