@@ -339,6 +339,37 @@ START_TEST(test_steps)
 }
 END_TEST
 
+/* Painleve's rod sliding without friction (the contact y = 0 eliminated:
+ * T and V in x and theta) against model painleve-rod at mu = 0, which runs
+ * the redundant coordinates (x, theta, y) with the multiplier of (2.13):
+ * the same fall, time and end state. */
+START_TEST(test_rod)
+{
+	struct session *a = load("tests/data/lagrange-rod.ini"), *b = load("painleve-rod");
+	set(b, "m1", "1.3");
+	set(b, "m2", "0.7");
+	set(b, "l", "0.9");
+	set(b, "theta", "30");
+	set(b, "xdot", "-1");
+	set(b, "thetadot", "0");
+	set(b, "mu", "0");
+	set(b, "tmax", "5");
+	solve(a);
+	solve(b);
+	ck_assert_str_eq(result(b, "outcome")->word, "falls");
+	ck_assert_str_eq(result(a, "outcome")->word, "stops");
+	ck_assert_rel(num(a, "t_end"), num(b, "t_end"), 1e-9);
+	ck_assert_msg(fabs(num(a, "x_end") - num(b, "x_end")) < 1e-9, "x_end %.17g %.17g",
+		      num(a, "x_end"), num(b, "x_end"));
+	ck_assert_rel(num(a, "xdot_end"), num(b, "xdot_end"), 1e-9);
+	ck_assert_rel(num(a, "thetadot_end"), num(b, "thetadot_end"), 1e-9);
+	ck_assert_msg(fabs(num(a, "energy_lost")) < 1e-9 * fabs(num(a, "E_start")),
+		      "energy_lost %g", num(a, "energy_lost"));
+	session_free(a);
+	session_free(b);
+}
+END_TEST
+
 static Suite *lagrange_suite(void)
 {
 	Suite *s = suite_create("lagrange");
@@ -353,6 +384,7 @@ static Suite *lagrange_suite(void)
 	tcase_add_test(tc, test_ragulskis);
 	tcase_add_test(tc, test_conveyor);
 	tcase_add_test(tc, test_plane);
+	tcase_add_test(tc, test_rod);
 	suite_add_tcase(s, tc);
 	return s;
 }
