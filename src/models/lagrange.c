@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "models/contact.h"
 #include "models/trace.h"
 #include "num/expr.h"
 #include "num/num.h"
@@ -28,6 +29,19 @@ enum { LAGR_WATCH = 4000 };
 
 /* Results per coordinate, then these, then the file's. */
 enum { R_T_END, R_T_STOP, R_E_START, R_E_END, R_LOST, R_OUTCOME, R_NFIXED };
+
+/* Minguzzi's contact integral in R: contact(SHAPE, r, PRESSURE, mu, N, vx,
+ * vy, w), at most this many calls. */
+enum { LAGR_MAX_CONTACTS = 8 };
+enum { CA_R, CA_MU, CA_N, CA_VX, CA_VY, CA_W, CA_N_ARGS };
+
+struct lcontact {
+	enum contact_shape shape;
+	enum contact_pressure pressure;
+	void *arg[CA_N_ARGS]; /* r, mu, N, vx, vy, w */
+	void *dv[3][NQ];      /* d(vx, vy, w)/dq̇_i; NULL where it is 0 */
+	const char *text;     /* the call as written */
+};
 
 struct lagr {
 	struct model model; /* first: the model is the system */
@@ -50,6 +64,9 @@ struct lagr {
 	char **names; /* the parameters, q, q̇, t: what an evaluation is given */
 	size_t nnames;
 	bool uses_t;
+	size_t ncontact;
+	struct lcontact contact[LAGR_MAX_CONTACTS];
+	bool in_contact[NQ]; /* q̇_i enters a contact's motion */
 };
 
 static const char *keep(struct lagr *L, char *s)
@@ -91,6 +108,16 @@ void lagrange_model_free(struct model *m)
 	for (size_t i = 0; i < L->nextra; i++)
 		if (L->extra[i])
 			evaluator_destroy(L->extra[i]);
+	for (size_t c = 0; c < L->ncontact; c++) {
+		struct lcontact *lc = &L->contact[c];
+		for (size_t k = 0; k < CA_N_ARGS; k++)
+			if (lc->arg[k])
+				evaluator_destroy(lc->arg[k]);
+		for (size_t k = 0; k < 3; k++)
+			for (size_t i = 0; i < NQ; i++)
+				if (lc->dv[k][i])
+					evaluator_destroy(lc->dv[k][i]);
+	}
 	free(L->extra);
 	for (size_t i = 0; i < L->nown; i++)
 		free(L->own[i]);
@@ -180,6 +207,197 @@ static size_t it_(const struct lagr *L)
 	return L->model.nparams + 2 * L->nq;
 }
 
+/* ---- Minguzzi's contact integral in R ------------------------------------ */
+
+static bool ident_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	       c == '_';
+}
+
+static const char *const contact_arg_name[CA_N_ARGS] = {"r", "mu", "N", "vx", "vy", "w"};
+
+#define CONTACT_USAGE "contact(SHAPE, r, PRESSURE, mu, N, vx, vy, w)"
+
+/* One word argument of a call (text[a, b)): its index in words[], or -1 with
+ * d, line and col. */
+static int contact_word(const char *text, size_t a, size_t b, const char *const *words,
+			const char *what, const struct lagrange_expr *e, int *line, int *col,
+			struct diag *d)
+{
+	while (a < b && (text[a] == ' ' || text[a] == '\t'))
+		a++;
+	while (b > a && (text[b - 1] == ' ' || text[b - 1] == '\t'))
+		b--;
+	for (int k = 0; words[k]; k++)
+		if (strlen(words[k]) == b - a && !strncmp(text + a, words[k], b - a))
+			return k;
+	*line = e->line;
+	*col = e->col + (int)a;
+	diag_set(d, "%s: unknown %s '%.*s' (%s or %s)", CONTACT_USAGE, what, (int)(b - a), text + a,
+		 words[0], words[1]);
+	return -1;
+}
+
+static void *compile(struct lagr *L, const struct lagrange_expr *e, bool rates, const char *what,
+		     int *line, int *col, struct diag *d);
+static bool uses(void *f, const char *name);
+
+/* Takes each contact(...) call out of R's text e: its arguments compiled
+ * into L->contact[], the call replaced by 0 (padded with blanks, so that
+ * the columns of the rest stay where they were) in *smooth, which the
+ * caller frees. -1 with d, line and col. */
+static int split_contacts(struct lagr *L, const struct lagrange_expr *e, char **smooth, int *line,
+			  int *col, struct diag *d)
+{
+	static const char *const shapes[] = {"disk", "ring", NULL};
+	static const char *const pressures[] = {"uniform", "reye", NULL};
+	const char *t = e->text;
+	char *out = xstrdup(t);
+	*smooth = out;
+	for (size_t k = 0; t[k];) {
+		if (strncmp(t + k, "contact", 7) || (k && ident_char(t[k - 1])) ||
+		    ident_char(t[k + 7])) {
+			k++;
+			continue;
+		}
+		*line = e->line;
+		*col = e->col + (int)k;
+		size_t p = k + 7;
+		while (t[p] == ' ' || t[p] == '\t')
+			p++;
+		if (t[p] != '(')
+			return diag_set(d, "contact is Minguzzi's contact integral: %s",
+					CONTACT_USAGE);
+		if (L->ncontact == LAGR_MAX_CONTACTS)
+			return diag_set(d, "at most %d contact(...) calls in R", LAGR_MAX_CONTACTS);
+		size_t cut[9], nargs = 0, end = 0;
+		int depth = 0;
+		cut[0] = p + 1;
+		for (size_t q = p; t[q] && !end; q++) {
+			if (t[q] == '(')
+				depth++;
+			else if (t[q] == ')' && --depth == 0)
+				end = q;
+			else if (t[q] == ',' && depth == 1 && ++nargs < 8)
+				cut[nargs] = q + 1;
+		}
+		if (!end)
+			return diag_set(d, "contact( has no closing ')': %s", CONTACT_USAGE);
+		if (++nargs != 8)
+			return diag_set(d, "contact(...) takes 8 arguments, not %zu: %s", nargs,
+					CONTACT_USAGE);
+		cut[8] = end + 1;
+		struct lcontact *lc = &L->contact[L->ncontact++];
+		lc->text = keep(L, xstrndup(t + k, end + 1 - k));
+		int w = contact_word(t, cut[0], cut[1] - 1, shapes, "shape", e, line, col, d);
+		if (w < 0)
+			return -1;
+		lc->shape = w ? SHAPE_RING : SHAPE_DISK;
+		w = contact_word(t, cut[2], cut[3] - 1, pressures, "pressure", e, line, col, d);
+		if (w < 0)
+			return -1;
+		lc->pressure = w ? PRESSURE_REYE : PRESSURE_UNIFORM;
+		static const size_t which[CA_N_ARGS] = {1, 3, 4, 5, 6, 7};
+		for (size_t a = 0; a < CA_N_ARGS; a++) {
+			const size_t from = cut[which[a]], to = cut[which[a] + 1] - 1;
+			char *text = xstrndup(t + from, to - from);
+			const struct lagrange_expr ae = {text, e->line, e->col + (int)from};
+			char what[32];
+			snprintf(what, sizeof(what), "contact's %s", contact_arg_name[a]);
+			lc->arg[a] = compile(L, &ae, a >= CA_VX, what, line, col, d);
+			free(text);
+			if (!lc->arg[a])
+				return -1;
+		}
+		for (size_t m = 0; m < 3; m++)
+			for (size_t i = 0; i < L->nq; i++)
+				if (uses(lc->arg[CA_VX + m], L->qd[i])) {
+					lc->dv[m][i] =
+						evaluator_derivative(lc->arg[CA_VX + m], L->qd[i]);
+					L->in_contact[i] = true;
+				}
+		out[k] = '0';
+		memset(out + k + 1, ' ', end - k);
+		k = end + 1;
+	}
+	return 0;
+}
+
+static double eval(void *f, const struct lagr *L, const double *vals);
+
+/* One contact's R and its forces Q = -∂R/∂(vx, vy, w) at vals. Coulomb's
+ * friction is homogeneous in the motion (R of degree 1, Q of degree 0): the
+ * integrals are taken at the motion scaled to 1, whatever its size. */
+static int contact_at(const struct lagr *L, const struct lcontact *lc, const double *vals,
+		      double *R, double Q[3], struct diag *d)
+{
+	double a[CA_N_ARGS];
+	for (size_t k = 0; k < CA_N_ARGS; k++)
+		a[k] = eval(lc->arg[k], L, vals);
+	*R = Q[0] = Q[1] = Q[2] = 0;
+	if (!(a[CA_R] > 0) || !isfinite(a[CA_R]))
+		return diag_set(d, "%s: the radius r = %g is not positive", lc->text, a[CA_R]);
+	if (!(a[CA_MU] >= 0) || !isfinite(a[CA_MU]))
+		return diag_set(d, "%s: mu = %g is not a friction coefficient", lc->text, a[CA_MU]);
+	if (!(a[CA_N] >= 0) || !isfinite(a[CA_N]))
+		return diag_set(d,
+				"%s: the normal force N = %g is not >= 0 (the body has left "
+				"the plane?)",
+				lc->text, a[CA_N]);
+	for (size_t k = CA_VX; k <= CA_W; k++)
+		if (!isfinite(a[k]))
+			return diag_set(d, "%s: %s = %g", lc->text, contact_arg_name[k], a[k]);
+	const double s = fmax(hypot(a[CA_VX], a[CA_VY]), a[CA_R] * fabs(a[CA_W]));
+	if (s == 0 || a[CA_MU] == 0 || a[CA_N] == 0)
+		return 0;
+	struct friction_law law = {.kind = FRICTION_COULOMB, .mu = a[CA_MU]};
+	const struct contact c = {.shape = lc->shape,
+				  .r = a[CA_R],
+				  .pressure = lc->pressure,
+				  .law = &law,
+				  .N = a[CA_N]};
+	const struct contact_motion m = {a[CA_VX] / s, a[CA_VY] / s, a[CA_W] / s};
+	struct contact_forces f = {0};
+	int rc = 1;
+	if (lc->shape == SHAPE_RING && lc->pressure == PRESSURE_UNIFORM)
+		rc = contact_ring_exact(&c, m, &f);
+	if (rc) {
+		struct diag why;
+		diag_clear(&why);
+		rc = contact_eval(&c, m, CONTACT_R | CONTACT_QXY | CONTACT_QTHETA, &f, &why);
+		if (rc)
+			diag_set(d, "%s: %s", lc->text, why.msg);
+	}
+	friction_law_release(&law);
+	if (rc)
+		return -1;
+	*R = f.R * s;
+	Q[0] = f.Qx;
+	Q[1] = f.Qy;
+	Q[2] = f.Qtheta;
+	return 0;
+}
+
+/* The contacts' R and, if dR, their ∂R/∂q̇_i = -(Qx ∂vx/∂q̇_i + Qy ∂vy/∂q̇_i
+ * + Qθ ∂w/∂q̇_i), added to *R and dR[]. */
+static int contacts_add(const struct lagr *L, const double *vals, double *R, double *dR,
+			struct diag *d)
+{
+	for (size_t c = 0; c < L->ncontact; c++) {
+		const struct lcontact *lc = &L->contact[c];
+		double Rc, Q[3];
+		if (contact_at(L, lc, vals, &Rc, Q, d))
+			return -1;
+		*R += Rc;
+		for (size_t i = 0; dR && i < L->nq; i++)
+			for (size_t m = 0; m < 3; m++)
+				if (lc->dv[m][i])
+					dR[i] -= Q[m] * eval(lc->dv[m][i], L, vals);
+	}
+	return 0;
+}
+
 /* The parameters' values at their defaults, q and q̇ at their start. */
 static void default_values(const struct lagr *L, double *vals)
 {
@@ -250,7 +468,13 @@ static int derivation_checks(const struct lagr *L, const struct lagrange_text *l
 			}
 		if (L->R && !rc) {
 			double r = eval(L->R, L, vals);
-			if (r < 0) {
+			struct diag why;
+			diag_clear(&why);
+			if (contacts_add(L, vals, &r, NULL, &why)) {
+				*line = lt->R.line;
+				*col = lt->R.col;
+				rc = diag_set(d, "at the file's values: %s", why.msg);
+			} else if (r < 0) {
 				*line = lt->R.line;
 				*col = lt->R.col;
 				rc = diag_set(d,
@@ -451,7 +675,13 @@ struct model *lagrange_model_new(const struct lagrange_text *lt, int *line, int 
 	}
 	if (lt->R.text) {
 		L->src_R = (char *)keep(L, xstrdup(lt->R.text));
-		if (!(L->R = compile(L, &lt->R, true, "R", line, col, d)))
+		char *smooth = NULL;
+		int bad = split_contacts(L, &lt->R, &smooth, line, col, d);
+		const struct lagrange_expr rs = {smooth, lt->R.line, lt->R.col};
+		if (!bad)
+			L->R = compile(L, &rs, true, "R", line, col, d);
+		free(smooth);
+		if (!L->R)
 			goto fail;
 	}
 	if (lt->stop.text) {
@@ -480,12 +710,19 @@ struct model *lagrange_model_new(const struct lagrange_text *lt, int *line, int 
 			L->dpdq[i][j] = evaluator_derivative(L->p[i], L->q[j]);
 		}
 	}
+	/* a contact is not smooth where its motion (vx, vy, w) vanishes: its
+	 * rates are watched, and at rest together take the test on the norm */
+	for (size_t i = 0; i < n; i++)
+		L->nonsmooth[i] |= L->in_contact[i];
 	for (size_t i = 0; i < n; i++)
 		if (L->nonsmooth[i] && !L->jump[i])
 			L->group[L->ngroup++] = i;
 	if (L->ngroup < 2)
 		L->ngroup = 0;
 	L->uses_t = uses(L->T, "t") || (L->V && uses(L->V, "t")) || (L->R && uses(L->R, "t"));
+	for (size_t c = 0; c < L->ncontact; c++)
+		for (size_t k = 0; k < CA_N_ARGS; k++)
+			L->uses_t |= uses(L->contact[c].arg[k], "t");
 	/* the results */
 	L->nextra = lt->nresults;
 	L->extra = xcalloc(lt->nresults + 1, sizeof(void *));
@@ -580,7 +817,35 @@ struct run {
 	bool group_held; /* the norm's coordinates held together */
 	bool singular;
 	double sing_t, sing_y[2 * NQ];
+	bool cfail; /* a contact(...) could not be evaluated: cerr says why */
+	struct diag cerr;
 };
+
+/* R at the state set, the contacts' with it; NaN if one fails. */
+static double run_R(struct run *r)
+{
+	const struct lagr *L = r->L;
+	double R = eval(L->R, L, r->vals);
+	if (L->ncontact && contacts_add(L, r->vals, &R, NULL, &r->cerr)) {
+		r->cfail = true;
+		return NAN;
+	}
+	return R;
+}
+
+/* ∂R/∂q̇_i at the state set for every i, the contacts' with it. */
+static void run_dR(struct run *r, double *dR)
+{
+	const struct lagr *L = r->L;
+	double R = 0;
+	for (size_t i = 0; i < L->nq; i++)
+		dR[i] = L->dRdqd[i] ? eval(L->dRdqd[i], L, r->vals) : 0.0;
+	if (L->ncontact && contacts_add(L, r->vals, &R, dR, &r->cerr)) {
+		r->cfail = true;
+		for (size_t i = 0; i < L->nq; i++)
+			dR[i] = NAN;
+	}
+}
 
 static void set_state(struct run *r, double t, const double *y)
 {
@@ -602,10 +867,13 @@ static void friction_jump(struct run *r, size_t i, double *c, double *mean)
 {
 	const struct lagr *L = r->L;
 	const double save = r->vals[iqd(L, i)];
+	double dR[NQ];
 	r->vals[iqd(L, i)] = LAGR_DELTA;
-	const double up = eval(L->dRdqd[i], L, r->vals);
+	run_dR(r, dR);
+	const double up = dR[i];
 	r->vals[iqd(L, i)] = -LAGR_DELTA;
-	const double down = eval(L->dRdqd[i], L, r->vals);
+	run_dR(r, dR);
+	const double down = dR[i];
 	r->vals[iqd(L, i)] = save;
 	*c = (up - down) / 2;
 	*mean = (up + down) / 2;
@@ -618,6 +886,9 @@ static void forces(struct run *r, double *rhs)
 {
 	const struct lagr *L = r->L;
 	const size_t n = L->nq;
+	double dR[NQ];
+	if (L->R)
+		run_dR(r, dR);
 	for (size_t i = 0; i < n; i++) {
 		double q = eval(L->dTdq[i], L, r->vals) - eval(L->dpdt[i], L, r->vals);
 		if (L->dVdq[i])
@@ -631,7 +902,7 @@ static void forces(struct run *r, double *rhs)
 				r->c[i] = c;
 				q -= mean;
 			} else {
-				q -= eval(L->dRdqd[i], L, r->vals);
+				q -= dR[i];
 			}
 		} else {
 			r->c[i] = 0;
@@ -693,7 +964,9 @@ static int lagr_rhs(double t, const double y[], double dydt[], void *p)
 	if (num_interrupted)
 		return GSL_EBADFUNC;
 	set_state(r, t, y);
-	if (accelerations(r, qdd)) {
+	if (accelerations(r, qdd) || r->cfail) {
+		if (r->cfail)
+			return GSL_EBADFUNC;
 		if (!r->singular) {
 			r->singular = true;
 			r->sing_t = t;
@@ -729,7 +1002,7 @@ static double group_margin(struct run *r, double *ustar)
 		save[j] = r->vals[iqd(L, L->group[j])];
 		r->vals[iqd(L, L->group[j])] = 0;
 	}
-	const double R0 = eval(L->R, L, r->vals);
+	const double R0 = run_R(r);
 	const size_t nd = k == 2 ? 720 : 4000;
 	for (size_t d = 0; d < nd; d++) {
 		double u[NQ], norm = 0;
@@ -752,7 +1025,7 @@ static double group_margin(struct run *r, double *ustar)
 			r->vals[iqd(L, L->group[j])] = h * u[j];
 			fu += r->f[L->group[j]] * u[j];
 		}
-		const double m = fu - (eval(L->R, L, r->vals) - R0) / h;
+		const double m = fu - (run_R(r) - R0) / h;
 		if (m > best) {
 			best = m;
 			memcpy(ustar, u, k * sizeof(double));
@@ -1009,12 +1282,19 @@ static int solve(const struct model_input *in, struct model_output *out, struct 
 			goto done;
 		}
 	}
-	if (L->R && eval(L->R, L, r.vals) < 0) {
-		rc = diag_set(d,
-			      "R = %s is negative (%g) at the start: a dissipation function is "
-			      "never negative",
-			      L->src_R, eval(L->R, L, r.vals));
-		goto done;
+	if (L->R) {
+		const double R = run_R(&r);
+		if (r.cfail) {
+			rc = diag_set(d, "at the start: %s", r.cerr.msg);
+			goto done;
+		}
+		if (R < 0) {
+			rc = diag_set(d,
+				      "R = %s is negative (%g) at the start: a dissipation "
+				      "function is never negative",
+				      L->src_R, R);
+			goto done;
+		}
 	}
 	if (L->stop) {
 		double g = eval(L->stop, L, r.vals);
@@ -1034,10 +1314,14 @@ static int solve(const struct model_input *in, struct model_output *out, struct 
 		      "reaches 0, a held coordinate's force reaches its bound, or stop = 0):");
 	bool resume = false; /* the next piece of a watched phase: nothing changed */
 	while (!rc) {
-		if (!resume && settle(&r, t, y, s)) {
+		if (!resume && settle(&r, t, y, s) && !r.cfail) {
 			r.singular = true;
 			r.sing_t = t;
 			memcpy(r.sing_y, y, sizeof(y));
+			break;
+		}
+		if (r.cfail) {
+			rc = diag_set(d, "at t = %.6g s: %s", t, r.cerr.msg);
 			break;
 		}
 		bool all = true;
@@ -1077,7 +1361,10 @@ static int solve(const struct model_input *in, struct model_output *out, struct 
 			trace_mark(trp, t, y);
 		rc = ode_run(trp ? trace_wrap(trp, &sys) : &sys, &opts, t, y, &end, d);
 		if (rc) {
-			if (r.singular) {
+			if (r.cfail) {
+				diag_clear(d);
+				rc = diag_set(d, "%s", r.cerr.msg);
+			} else if (r.singular) {
 				diag_clear(d);
 				rc = diag_set(d,
 					      "the mass matrix ∂²T/∂q̇² is singular at t = %.6g s, "
@@ -1576,6 +1863,21 @@ static void derivation_steps(const struct lagr *L, struct strbuf *s)
 	model_step(s, "T = %s", L->src_T);
 	model_step(s, "V = %s", L->src_V ? L->src_V : "0");
 	model_step(s, "R = %s", L->src_R ? L->src_R : "0");
+	for (size_t k = 0; k < L->ncontact; k++) {
+		const struct lcontact *lc = &L->contact[k];
+		model_step(s,
+			   "R contains Minguzzi's contact integral %s for a %s of radius %s "
+			   "under %s pressure: its forces come from eq. (17)-(18) by "
+			   "quadrature (contact_eval), the chain rule through (vx, vy, w) = "
+			   "(%s, %s, %s): dR/dqdot_i = -(Qx dvx/dqdot_i + Qy dvy/dqdot_i + "
+			   "Qtheta dw/dqdot_i).",
+			   lc->text, lc->shape == SHAPE_RING ? "ring" : "disk",
+			   evaluator_get_string(lc->arg[CA_R]),
+			   lc->pressure == PRESSURE_REYE ? "Reye's" : "uniform",
+			   evaluator_get_string(lc->arg[CA_VX]),
+			   evaluator_get_string(lc->arg[CA_VY]),
+			   evaluator_get_string(lc->arg[CA_W]));
+	}
 	model_step(s, "Lagrange's equations: d/dt dT/dqdot - dT/dq + dV/dq = -dR/dqdot, that is");
 	model_step(s, "  sum_j M_ij qddot_j = Q_i,  M = d2T/dqdot2 (the mass matrix),");
 	model_step(s, "  Q_i = dT/dq_i - dV/dq_i - dR/dqdot_i - sum_j d2T/dqdot_i dq_j qdot_j - "
@@ -1599,7 +1901,11 @@ static void derivation_steps(const struct lagr *L, struct strbuf *s)
 		strbuf_addf(&e, " - (%s)", evaluator_get_string(L->dpdt[i]));
 		strbuf_reset(&r);
 		readable(e.buf, &r);
-		model_step(s, "Generalized force Q_%s = %s", L->q[i], r.buf);
+		const bool zero = !strcmp(r.buf, "0");
+		model_step(s, "Generalized force Q_%s = %s%s%s", L->q[i],
+			   zero && L->in_contact[i] ? "" : r.buf,
+			   L->in_contact[i] && !zero ? " + " : "",
+			   L->in_contact[i] ? "the contact's, eq. (18) by the chain rule" : "");
 		if (strstr(r.buf, "sign("))
 			model_step(s,
 				   "  (sign(v) is 1 for v > 0 and -1 for v < 0: the derivative of "
@@ -1623,7 +1929,10 @@ static void derivation_steps(const struct lagr *L, struct strbuf *s)
 				   "ends when %s reaches 0, and %s rests while the other forces "
 				   "on it stay within half the jump of dR/d%s (for R = c|%s|: "
 				   "|force| <= c); otherwise it restarts in the force's sense.",
-				   L->qd[i], L->qd[i], L->jump[i] ? "step" : "root or an abs",
+				   L->qd[i], L->qd[i],
+				   L->jump[i]	      ? "step"
+				   : L->in_contact[i] ? "contact integral's kink"
+						      : "root or an abs",
 				   L->qd[i], L->q[i], L->qd[i], L->qd[i]);
 	}
 	strbuf_release(&r);
