@@ -1,6 +1,7 @@
 $ tribo -c 'list'
 id                      title                                             source
 coin                    A coin slides and spins to a stop                 Minguzzi, Rayleigh's dissipation function at work, eq. (17)-(18), (20); Farkas et al., PRL 90, 248302 (2003)
+coin-lagrange           A coin slides and spins to a stop, from T and R   Minguzzi, Rayleigh's dissipation function at work, eq. (17)-(18); issue 23
 conveyor                A block on a conveyor belt (Bouchet's friction)   Minguzzi, Rayleigh's dissipation function at work, §2.1
 conveyor-transverse     Pushing a block across a moving belt              Minguzzi, Rayleigh's dissipation function at work, §2.1
 curling                 A curling stone slides and spins to a stop        Minguzzi, Rayleigh's dissipation function at work, eq. (17)-(18), (20), §2.3

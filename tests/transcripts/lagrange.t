@@ -44,3 +44,15 @@ $ tribo -c 'load lagrange-unknown.ini'
 !     T = m*xdot^2/2
 !         ^
 ? 1
+
+# The coin of coin as T and R, R Minguzzi's contact integral of a uniform
+# disk: the same stop time, distance and turns as model disk-slide.
+$ tribo -c 'load coin-lagrange; solve; print t_stop x_end turns outcome; load coin; solve; print stop_time distance turns'
+0.36640319574
+0.0966110900693
+2.8502166089
+rests
+0.36640319574
+0.0966110900693
+2.8502166089
+? 0
