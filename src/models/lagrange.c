@@ -1491,6 +1491,30 @@ done:
 	return rc;
 }
 
+int lagrange_dissipation(const struct model *m, const double *num, double *R, double *dR,
+			 struct diag *d)
+{
+	const struct lagr *L = m->ctx;
+	struct run r = {.L = L};
+	double y[2 * NQ];
+	r.vals = xcalloc(L->nnames, sizeof(double));
+	for (size_t i = 0; i < L->model.nparams; i++)
+		r.vals[i] = num[i];
+	for (size_t i = 0; i < L->nq; i++) {
+		y[i] = num[2 * i];
+		y[L->nq + i] = num[2 * i + 1];
+	}
+	set_state(&r, 0, y);
+	*R = L->R ? run_R(&r) : 0.0;
+	if (L->R)
+		run_dR(&r, dR);
+	else
+		for (size_t i = 0; i < L->nq; i++)
+			dR[i] = 0;
+	free(r.vals);
+	return r.cfail ? diag_set(d, "%s", r.cerr.msg) : 0;
+}
+
 /* ---- readable derivatives ------------------------------------------------- */
 
 /* libmatheval's derivatives come unsimplified, ((0*x)+(m*(2*xdot)))*2)/4;

@@ -45,4 +45,10 @@ struct model *lagrange_model_new(const struct lagrange_text *lt, int *line, int 
 				 struct diag *d);
 void lagrange_model_free(struct model *m);
 
+/* R and dR[i] = ∂R/∂q̇_i of the model's system at the parameters `num` (in
+ * the model's order), q = q0, q̇ = q̇0 and t = 0, its contact(...) terms
+ * included: what a run computes with, for the tests. */
+int lagrange_dissipation(const struct model *m, const double *num, double *R, double *dR,
+			 struct diag *d);
+
 #endif
