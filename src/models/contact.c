@@ -1,11 +1,11 @@
 #include "models/contact.h"
 
+#include <float.h>
 #include <gsl/gsl_deriv.h>
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_integration.h>
 #include <gsl/gsl_math.h>
 #include <gsl/gsl_sf_ellint.h>
-#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 
@@ -661,4 +661,92 @@ int contact_gradient(const struct contact *c, struct contact_motion m, double gr
 			return diag_set(d, "∂R/∂q̇ could not be computed");
 	}
 	return 0;
+}
+
+/* ---- Coulomb, in closed form (model disk-slide, model lagrange) ---------- */
+
+/* The integrals over a quarter period of Delta = sqrt(1 - k² sin² t) the
+ * forces below are made of: by 32-point Gauss-Legendre quadrature where k
+ * is small (the closed forms lose k² or k⁴ of their digits to
+ * cancellation there; the integrands are analytic in a strip of width
+ * acosh(1/k) > 0.6, where 32 points are exact to the last digit), by
+ * complete elliptic integrals (GSL) elsewhere. */
+enum { J_COS2_D, J_D3, J_COS2_OVER_D, J_COS4_OVER_D };
+
+static double jint_f(double t, void *arg)
+{
+	const double *a = arg, k = a[0], s = sin(t), c = cos(t);
+	const double D = sqrt(1 - k * k * s * s);
+	switch ((int)a[1]) {
+	case J_COS2_D:
+		return c * c * D;
+	case J_D3:
+		return D * D * D;
+	case J_COS2_OVER_D:
+		return c * c / D;
+	default:
+		return c * c * c * c / D;
+	}
+}
+
+static double jint(const gsl_integration_glfixed_table *gl, int which, double k)
+{
+	if (k < 0.5) {
+		double a[2] = {k, which};
+		gsl_function fn = {jint_f, a};
+		return gsl_integration_glfixed(&fn, 0, M_PI_2, gl);
+	}
+	const double k2 = k * k, E = gsl_sf_ellint_Ecomp(k, GSL_PREC_DOUBLE);
+	/* (1 - k²) K(k), which tends to 0 as k -> 1 */
+	const double K1 = k < 1 ? (1 - k2) * gsl_sf_ellint_Kcomp(k, GSL_PREC_DOUBLE) : 0.0;
+	switch (which) {
+	case J_COS2_D:
+		return ((1 + k2) * E - K1) / (3 * k2);
+	case J_D3:
+		return (2 * (2 - k2) * E - K1) / 3;
+	case J_COS2_OVER_D:
+		return (E - K1) / k2;
+	default:
+		return ((2 - 3 * k2) * K1 + 2 * (2 * k2 - 1) * E) / (3 * k2 * k2);
+	}
+}
+
+/* F and T (in units of mu N and mu N r) of a body that turns about the
+ * point at distance e r from its centre (e = v/(r w)), under Coulomb
+ * friction: c = e r, polar coordinates about c, Delta of the direction.
+ * Uniform disk: F = grad of the mean distance from c, T = the mean of
+ * x.(x - c)/|x - c|:
+ *   e <= 1: F = (4e/pi) J(cos² Delta; e),  T = 4/(3 pi) J(Delta³; e)
+ *   e >= 1: F = (4/pi) J(cos² Delta; 1/e), T = 4/(3 pi e) J(cos⁴/Delta; 1/e)
+ * Reye's disk (weights dA/|x - c| = d rho d theta):
+ *   e < 1: F = pi e/(4 E(e)), T = pi (1 - e²)/(4 E(e));
+ *   e >= 1: F = pi/(4 J(cos²/Delta; 1/e)), T = 0
+ * Uniform ring (the mean distance (2/pi)(1 + e) E(2 sqrt(e)/(1 + e)), by
+ * Landen's transformation):
+ *   e <= 1: F = (2e/pi) J(cos²/Delta; e), T = (2/pi) E(e)
+ *   e >= 1: F = (2/pi) E(1/e),            T = (2/(pi e)) J(cos²/Delta; 1/e)
+ * tests/check_disk_slide.c checks each (through model disk-slide) against contact_eval's
+ * quadrature. */
+void contact_coulomb_closed(const gsl_integration_glfixed_table *gl, enum contact_shape shape,
+			    enum contact_pressure pr, double e, double *F, double *T)
+{
+	const bool in = e <= 1;
+	const double q = in ? e : 1 / e;
+	if (shape == SHAPE_RING) {
+		const double J = jint(gl, J_COS2_OVER_D, q),
+			     E = gsl_sf_ellint_Ecomp(q, GSL_PREC_DOUBLE);
+		*F = in ? 2 * e / M_PI * J : 2 / M_PI * E;
+		*T = in ? 2 / M_PI * E : 2 / (M_PI * e) * J;
+	} else if (pr == PRESSURE_UNIFORM) {
+		*F = in ? 4 * e / M_PI * jint(gl, J_COS2_D, e) : 4 / M_PI * jint(gl, J_COS2_D, q);
+		*T = in ? 4 / (3 * M_PI) * jint(gl, J_D3, e)
+			: 4 / (3 * M_PI * e) * jint(gl, J_COS4_OVER_D, q);
+	} else if (e < 1) {
+		const double E = gsl_sf_ellint_Ecomp(e, GSL_PREC_DOUBLE);
+		*F = M_PI * e / (4 * E);
+		*T = M_PI * (1 - e) * (1 + e) / (4 * E);
+	} else {
+		*F = M_PI / (4 * jint(gl, J_COS2_OVER_D, q));
+		*T = 0;
+	}
 }

@@ -21,6 +21,7 @@
 #ifndef TRIBO_CONTACT_H
 #define TRIBO_CONTACT_H
 
+#include <gsl/gsl_integration.h>
 #include <stdbool.h>
 
 #include "num/friction.h"
@@ -87,8 +88,16 @@ int contact_eval(const struct contact *c, struct contact_motion m, unsigned want
  * 1, f untouched, where a point of the ring is (nearly) at rest, k → 1,
  * or nothing slides: contact_eval's quadrature is the way there. The
  * rayleigh model keeps the quadrature, which this checks. */
-int contact_ring_exact(const struct contact *c, struct contact_motion m,
-		       struct contact_forces *f);
+int contact_ring_exact(const struct contact *c, struct contact_motion m, struct contact_forces *f);
+
+/* Under Coulomb friction, a uniform disk, Reye's disk or a uniform ring
+ * (shape SHAPE_RING, the pressure not looked at) that turns about the
+ * point at distance e r from its centre (e = |u|/(r |ω|) > 0, finite):
+ * the force F and the torque T in units of mu N and mu N r, in closed
+ * form (complete elliptic integrals; gl a 32-point Gauss-Legendre table
+ * for small moduli). The force is along -u, the torque against ω. */
+void contact_coulomb_closed(const gsl_integration_glfixed_table *gl, enum contact_shape shape,
+			    enum contact_pressure pr, double e, double *F, double *T);
 
 /* ∂R/∂(u_x, u_y, ω) by differentiating R, weights and all: GSL's 5-point
  * central differences of the quadrature, steps 1e-3 of the velocity scale. */
