@@ -424,13 +424,14 @@ START_TEST(test_coin)
 END_TEST
 
 /* R and -dR/dqdot of a contact(...) term (with a smooth term beside it)
- * against contact_eval itself, the chain rule through vx = xdot - a*phidot:
- * a uniform disk, Reye's disk and a uniform ring (closed form). */
+ * against contact_eval's quadrature, the chain rule through vx = xdot -
+ * a*phidot: a uniform disk, Reye's disk and a uniform ring (in closed form,
+ * as disk-slide has them) and a ring under Reye's pressure (contact_eval). */
 START_TEST(test_contact_forces)
 {
 	static const char *const kinds[][2] = {
-		{"disk", "uniform"}, {"disk", "reye"}, {"ring", "uniform"}};
-	for (size_t k = 0; k < 3; k++) {
+		{"disk", "uniform"}, {"disk", "reye"}, {"ring", "uniform"}, {"ring", "reye"}};
+	for (size_t k = 0; k < 4; k++) {
 		struct strbuf sb = STRBUF_INIT;
 		strbuf_addf(&sb,
 			    "[exercise]\nid = c\ntitle = c\nmodel = lagrange\nstatement = s\n\n"
@@ -454,9 +455,9 @@ START_TEST(test_contact_forces)
 			in_num[i] = ex_param_to_model(&ex->params[i], ex->params[i].value);
 		ck_assert_msg(lagrange_dissipation(m, in_num, &R, dR, &d) == 0, "%s", d.msg);
 		struct friction_law law = {.kind = FRICTION_COULOMB, .mu = 0.4};
-		const struct contact c = {.shape = k == 2 ? SHAPE_RING : SHAPE_DISK,
+		const struct contact c = {.shape = k >= 2 ? SHAPE_RING : SHAPE_DISK,
 					  .r = 0.1,
-					  .pressure = k == 1 ? PRESSURE_REYE : PRESSURE_UNIFORM,
+					  .pressure = k % 2 ? PRESSURE_REYE : PRESSURE_UNIFORM,
 					  .law = &law,
 					  .N = 20};
 		const struct contact_motion mo = {0.3 - 0.05 * 5, -0.2, 5};

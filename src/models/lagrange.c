@@ -66,7 +66,8 @@ struct lagr {
 	bool uses_t;
 	size_t ncontact;
 	struct lcontact contact[LAGR_MAX_CONTACTS];
-	bool in_contact[NQ]; /* q̇_i enters a contact's motion */
+	bool in_contact[NQ];		   /* q̇_i enters a contact's motion */
+	gsl_integration_glfixed_table *gl; /* for contact_coulomb_closed */
 };
 
 static const char *keep(struct lagr *L, char *s)
@@ -119,6 +120,8 @@ void lagrange_model_free(struct model *m)
 					evaluator_destroy(lc->dv[k][i]);
 	}
 	free(L->extra);
+	if (L->gl)
+		gsl_integration_glfixed_table_free(L->gl);
 	for (size_t i = 0; i < L->nown; i++)
 		free(L->own[i]);
 	free(L->own);
@@ -317,6 +320,8 @@ static int split_contacts(struct lagr *L, const struct lagrange_expr *e, char **
 						evaluator_derivative(lc->arg[CA_VX + m], L->qd[i]);
 					L->in_contact[i] = true;
 				}
+		if (!L->gl)
+			L->gl = gsl_integration_glfixed_table_alloc(32);
 		out[k] = '0';
 		memset(out + k + 1, ' ', end - k);
 		k = end + 1;
@@ -351,6 +356,32 @@ static int contact_at(const struct lagr *L, const struct lcontact *lc, const dou
 	const double s = fmax(hypot(a[CA_VX], a[CA_VY]), a[CA_R] * fabs(a[CA_W]));
 	if (s == 0 || a[CA_MU] == 0 || a[CA_N] == 0)
 		return 0;
+	if (lc->shape == SHAPE_DISK || lc->pressure == PRESSURE_UNIFORM) {
+		/* in closed form, as model disk-slide has it: the force along -u
+		 * and the torque against w, turning about the point at e r */
+		const double v = hypot(a[CA_VX], a[CA_VY]), rw = a[CA_R] * fabs(a[CA_W]);
+		const double muN = a[CA_MU] * a[CA_N];
+		double F, T;
+		if (rw == 0) {
+			F = 1;
+			T = 0;
+		} else if (v == 0) {
+			F = 0;
+			T = lc->shape == SHAPE_RING	       ? 1.0
+			    : lc->pressure == PRESSURE_UNIFORM ? 2.0 / 3
+							       : 0.5;
+		} else {
+			contact_coulomb_closed(L->gl, lc->shape, lc->pressure, v / rw, &F, &T);
+		}
+		*R = muN * (F * v + T * rw);
+		Q[0] = v > 0 ? -muN * F * a[CA_VX] / v : 0.0;
+		Q[1] = v > 0 ? -muN * F * a[CA_VY] / v : 0.0;
+		Q[2] = a[CA_W] > 0 ? -muN * a[CA_R] * T : a[CA_W] < 0 ? muN * a[CA_R] * T : 0.0;
+		if (!isfinite(*R) || !isfinite(Q[0]) || !isfinite(Q[1]) || !isfinite(Q[2]))
+			return diag_set(d, "%s: the closed form failed at e = %g", lc->text,
+					v / rw);
+		return 0;
+	}
 	struct friction_law law = {.kind = FRICTION_COULOMB, .mu = a[CA_MU]};
 	const struct contact c = {.shape = lc->shape,
 				  .r = a[CA_R],
@@ -359,16 +390,11 @@ static int contact_at(const struct lagr *L, const struct lcontact *lc, const dou
 				  .N = a[CA_N]};
 	const struct contact_motion m = {a[CA_VX] / s, a[CA_VY] / s, a[CA_W] / s};
 	struct contact_forces f = {0};
-	int rc = 1;
-	if (lc->shape == SHAPE_RING && lc->pressure == PRESSURE_UNIFORM)
-		rc = contact_ring_exact(&c, m, &f);
-	if (rc) {
-		struct diag why;
-		diag_clear(&why);
-		rc = contact_eval(&c, m, CONTACT_R | CONTACT_QXY | CONTACT_QTHETA, &f, &why);
-		if (rc)
-			diag_set(d, "%s: %s", lc->text, why.msg);
-	}
+	struct diag why;
+	diag_clear(&why);
+	int rc = contact_eval(&c, m, CONTACT_R | CONTACT_QXY | CONTACT_QTHETA, &f, &why);
+	if (rc)
+		diag_set(d, "%s: %s", lc->text, why.msg);
 	friction_law_release(&law);
 	if (rc)
 		return -1;
@@ -1889,15 +1915,18 @@ static void derivation_steps(const struct lagr *L, struct strbuf *s)
 	model_step(s, "R = %s", L->src_R ? L->src_R : "0");
 	for (size_t k = 0; k < L->ncontact; k++) {
 		const struct lcontact *lc = &L->contact[k];
+		const bool closed = lc->shape == SHAPE_DISK || lc->pressure == PRESSURE_UNIFORM;
 		model_step(s,
 			   "R contains Minguzzi's contact integral %s for a %s of radius %s "
-			   "under %s pressure: its forces come from eq. (17)-(18) by "
-			   "quadrature (contact_eval), the chain rule through (vx, vy, w) = "
-			   "(%s, %s, %s): dR/dqdot_i = -(Qx dvx/dqdot_i + Qy dvy/dqdot_i + "
-			   "Qtheta dw/dqdot_i).",
+			   "under %s pressure: its forces come from eq. (17)-(18) %s, the "
+			   "chain rule through (vx, vy, w) = (%s, %s, %s): dR/dqdot_i = -(Qx "
+			   "dvx/dqdot_i + Qy dvy/dqdot_i + Qtheta dw/dqdot_i).",
 			   lc->text, lc->shape == SHAPE_RING ? "ring" : "disk",
 			   evaluator_get_string(lc->arg[CA_R]),
 			   lc->pressure == PRESSURE_REYE ? "Reye's" : "uniform",
+			   closed ? "in closed form under Coulomb friction (complete elliptic "
+				    "integrals, as model disk-slide has them)"
+				  : "by quadrature (contact_eval)",
 			   evaluator_get_string(lc->arg[CA_VX]),
 			   evaluator_get_string(lc->arg[CA_VY]),
 			   evaluator_get_string(lc->arg[CA_W]));
