@@ -474,6 +474,22 @@ START_TEST(test_contact_forces)
 }
 END_TEST
 
+/* A coordinate R does not use is smooth, whatever libmatheval writes for
+ * its ∂R/∂ydot (0*step(xdot)): the decay in x is incline-spring's, and
+ * the system rests for good when x is held, y at rest with no force. */
+START_TEST(test_frictionless_coordinate)
+{
+	struct session *s = load("tests/data/lagrange-decay-xy.ini");
+	solve(s);
+	ck_assert_rel(num(s, "t_stop"), 13 * M_PI * sqrt(2.0 / 5.0), 1e-9);
+	/* the turning points (-1)^n (1 - n 2F/k), F/k = mu m g/k: the 13th */
+	ck_assert_rel(num(s, "x_end"), -(1 - 13 * 2 * 0.01 * 2 * 9.81 / 5), 1e-9);
+	ck_assert_double_eq(num(s, "y_end"), 0);
+	ck_assert_str_eq(result(s, "outcome")->word, "rests");
+	session_free(s);
+}
+END_TEST
+
 static Suite *lagrange_suite(void)
 {
 	Suite *s = suite_create("lagrange");
@@ -489,6 +505,7 @@ static Suite *lagrange_suite(void)
 	tcase_add_test(tc, test_conveyor);
 	tcase_add_test(tc, test_plane);
 	tcase_add_test(tc, test_rod);
+	tcase_add_test(tc, test_frictionless_coordinate);
 	tcase_add_test(tc, test_coin);
 	tcase_add_test(tc, test_contact_forces);
 	suite_add_tcase(s, tc);

@@ -728,8 +728,13 @@ struct model *lagrange_model_new(const struct lagrange_text *lt, int *line, int 
 			 * they all vanish. A smooth one watched too costs only
 			 * a phase end where its rate changes sign. */
 			const char *dr = evaluator_get_string(L->dRdqd[i]);
-			L->jump[i] = strstr(dr, "step(") != NULL;
-			L->nonsmooth[i] = L->jump[i] || strstr(dr, "sqrt(") || strstr(dr, "abs(");
+			/* only where ∂R/∂q̇_i depends on q̇_i itself: libmatheval
+			 * keeps 0*step(xdot) in ∂R/∂ydot of abs(xdot), which made
+			 * a frictionless y a Coulomb coordinate of bound 0 */
+			const bool own = uses(L->dRdqd[i], L->qd[i]);
+			L->jump[i] = own && strstr(dr, "step(") != NULL;
+			L->nonsmooth[i] =
+				own && (L->jump[i] || strstr(dr, "sqrt(") || strstr(dr, "abs("));
 		}
 		for (size_t j = 0; j < n; j++) {
 			L->M[i][j] = evaluator_derivative(L->p[i], L->qd[j]);
@@ -1350,15 +1355,31 @@ static int solve(const struct model_input *in, struct model_output *out, struct 
 			rc = diag_set(d, "at t = %.6g s: %s", t, r.cerr.msg);
 			break;
 		}
-		bool all = true;
-		for (size_t i = 0; i < n; i++)
-			all &= r.held[i];
+		/* at rest for good: every coordinate held, or free with no rate
+		 * and no acceleration (a frictionless coordinate left alone) */
+		bool all = true, free_still = false;
+		for (size_t i = 0; i < n && all; i++)
+			if (!r.held[i]) {
+				all = y[n + i] == 0;
+				free_still = true;
+			}
+		if (all && free_still && !L->uses_t) {
+			double qdd[NQ];
+			set_state(&r, t, y);
+			all = !accelerations(&r, qdd);
+			for (size_t i = 0; i < n && all; i++)
+				all = r.held[i] || qdd[i] == 0;
+		}
 		if (all && !L->uses_t) {
 			outcome = "rests";
 			t_stop = t;
 			model_step(s,
-				   "  t = %.10g s: every coordinate is held and nothing depends on "
-				   "t: the system rests for good.",
+				   free_still
+					   ? "  t = %.10g s: every coordinate is held or at rest "
+					     "with no force on it, and nothing depends on t: "
+					     "the system rests for good."
+					   : "  t = %.10g s: every coordinate is held and nothing "
+					     "depends on t: the system rests for good.",
 				   t);
 			break;
 		}
