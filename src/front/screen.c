@@ -47,6 +47,7 @@
 #include "cmd/command.h"
 #include "front/front.h"
 #include "front/rl.h"
+#include "front/sixel.h"
 #include "front/status.h"
 #include "num/num.h"
 #include "plot/gnuplot.h"
@@ -336,6 +337,12 @@ static struct screen {
 	struct plot_pane plot;	  /* what the plot pane shows, and its size */
 	bool plot_strip;	  /* too short for a plot: a line naming it */
 	bool zoomed;		  /* the layout is the zoomed one */
+	struct sixel_term gfx;	  /* the plot pane as a picture, where it can be */
+	struct {		  /* the picture on the screen now */
+		bool shown;
+		unsigned long generation; /* the pane's drawing it shows */
+		int y, x, h, w;		  /* the pane it is in */
+	} img;
 } S;
 
 static volatile sig_atomic_t got_sigint, got_term;
@@ -544,6 +551,18 @@ static void build_plot(struct pane *p)
 	S.plot.present = p->win != NULL;
 	S.plot.cols = room ? cols : 0;
 	S.plot.rows = room ? rows : 0;
+	/* a picture of the pane's inside, in whole sixel bands of 6 pixels
+	 * (a last band cut short is drawn whole by some terminals), no larger
+	 * than the terminal shows (draw_image centres a smaller one) */
+	bool image = room && S.gfx.on;
+	int pw = cols * S.gfx.cell_w, ph = rows * S.gfx.cell_h;
+	S.plot.image.width = !image ? 0 : pw < S.gfx.max_w ? pw : S.gfx.max_w;
+	S.plot.image.height = !image ? 0 : (ph < S.gfx.max_h ? ph : S.gfx.max_h) / 6 * 6;
+	S.plot.image.font_pt = image ? sixel_font_pt(S.gfx.cell_h) : 0;
+	/* antialiased unless the terminal says it has fewer than 256 colour
+	 * registers (a real VT340 has 16); terminals that show sixel today
+	 * have 256 or more, and xterm does not say */
+	S.plot.image.truecolor = image && (S.gfx.registers == 0 || S.gfx.registers >= 256);
 	if (!session_exercise(S.s))
 		return;
 	const struct figure *f = NULL;
@@ -571,7 +590,28 @@ static void build_plot(struct pane *p)
 	 * command) is not for it. Within a command it is that command's. */
 	if (!in_command)
 		num_interrupted = 0;
-	if (plot_pane_render(S.s, &S.plot, &text, &d)) {
+	int rc = plot_pane_render(S.s, &S.plot, &text, &d);
+	if (rc && image) {
+		/* no picture: if text can be drawn, it is the picture that
+		 * failed, and text it is from now on, with one line why */
+		memset(&S.plot.image, 0, sizeof(S.plot.image));
+		struct diag td;
+		const char *t2;
+		if (!plot_pane_render(S.s, &S.plot, &t2, &td)) {
+			struct strbuf msg = STRBUF_INIT;
+			diag_format(&d, &msg);
+			struct strbuf line = STRBUF_INIT;
+			strbuf_addf(&line, "plots as text from now: %s", strbuf_str(&msg));
+			log_add(strbuf_str(&line), ST_ERROR);
+			strbuf_release(&line);
+			strbuf_release(&msg);
+			S.gfx.on = false;
+			image = false;
+			rc = 0;
+			text = t2;
+		}
+	}
+	if (rc) {
 		struct strbuf msg = STRBUF_INIT;
 		diag_format(&d, &msg);
 		struct strbuf t = STRBUF_INIT;
@@ -587,6 +627,8 @@ static void build_plot(struct pane *p)
 					 ? "out of date: "
 					 : "",
 				 f->name, f->title);
+		if (image)
+			return; /* the pane is left blank for the picture (draw_image) */
 		lines_add_text(&p->content, text, ST_NORMAL);
 		/* gnuplot pads the plot with blank lines at the bottom */
 		while (p->content.n && ansi_blank(p->content.v[p->content.n - 1].s)) {
@@ -901,10 +943,59 @@ static void draw_prompt(void)
 	wnoutrefresh(w);
 }
 
+/* ---- the picture ------------------------------------------------------------------ */
+
+/* Whether the plot pane holds a picture to show now. */
+static bool image_wanted(void)
+{
+	const struct pane *p = &S.pane[P_PLOT];
+	return S.gfx.on && !S.small && p->win && plot_pane_image(&S.plot) && S.plot.drawn.valid &&
+	       S.plot.drawn.image && !S.plot.drawn.rc && S.plot.drawn.text.len;
+}
+
+static bool image_in_place(void)
+{
+	const struct pane *p = &S.pane[P_PLOT];
+	return p->win && S.img.y == getbegy(p->win) && S.img.x == getbegx(p->win) &&
+	       S.img.h == p->h && S.img.w == p->w;
+}
+
+/* The screen is cleared, and the picture with it. */
+static void screen_cleared(void)
+{
+	clearok(curscr, TRUE);
+	S.img.shown = false;
+}
+
+/* After curses has drawn the frame (the pane's inside left blank, which
+ * curses then never writes again while it stays blank), the picture at
+ * its inside's top left corner: only when it is not there yet. */
+static void draw_image(void)
+{
+	if (!image_wanted() || (S.img.shown && S.img.generation == S.plot.drawn.generation))
+		return;
+	struct pane *p = &S.pane[P_PLOT];
+	fflush(stdout);
+	int y = getbegy(p->win), x = getbegx(p->win);
+	/* centred in whole cells where the terminal's limit made it smaller */
+	int dx = ((p->w - 2) * S.gfx.cell_w - S.plot.drawn.width) / 2 / S.gfx.cell_w;
+	int dy = ((p->h - 2) * S.gfx.cell_h - S.plot.drawn.height) / 2 / S.gfx.cell_h;
+	if (sixel_put(STDOUT_FILENO, y + 1 + (dy > 0 ? dy : 0), x + 1 + (dx > 0 ? dx : 0),
+		      S.plot.drawn.text.buf, S.plot.drawn.text.len))
+		return;
+	S.img.shown = true;
+	S.img.generation = S.plot.drawn.generation;
+	S.img.y = y, S.img.x = x, S.img.h = p->h, S.img.w = p->w;
+}
+
 static void draw_all(void)
 {
 	if (!S.curses_on)
 		return;
+	/* a picture that goes, or moves, goes with a cleared screen: text
+	 * written over it would leave the rest of it behind */
+	if (S.img.shown && (!image_wanted() || !image_in_place()))
+		screen_cleared();
 	if (!S.small)
 		for (int i = P_EXERCISE; i < P_COUNT; i++)
 			draw_box_pane((enum pane_id)i);
@@ -912,6 +1003,7 @@ static void draw_all(void)
 	draw_status();
 	draw_prompt(); /* last: the cursor stays on the prompt */
 	doupdate();
+	draw_image();
 }
 
 /* ---- layout ------------------------------------------------------------------- */
@@ -1027,8 +1119,9 @@ static void layout(void)
 
 static void relayout(void)
 {
+	sixel_resize(STDOUT_FILENO, COLS, LINES, &S.gfx);
 	layout();
-	clearok(curscr, TRUE);
+	screen_cleared();
 	draw_all();
 }
 
@@ -1305,7 +1398,7 @@ static int repaint(int count, int key)
 {
 	(void)count;
 	(void)key;
-	clearok(curscr, TRUE);
+	screen_cleared();
 	draw_all();
 	return 0;
 }
@@ -1316,6 +1409,11 @@ static void restore_terminal(void)
 {
 	if (S.curses_on) {
 		S.curses_on = false;
+		if (S.img.shown) { /* no picture outlives the screen */
+			clear();
+			refresh();
+			S.img.shown = false;
+		}
 		endwin();
 	}
 	if (S.stderr_saved >= 0) {
@@ -1380,9 +1478,16 @@ static bool start_curses(void)
 	const char *term = getenv("TERM");
 	if (!term || !term[0] || !strcmp(term, "dumb"))
 		return false;
+	/* the terminal is asked before curses reads its keys, which would
+	 * take the replies for keys; what the user typed meanwhile is kept */
+	unsigned char typed[256];
+	size_t ntyped = 0;
+	sixel_detect(STDIN_FILENO, STDOUT_FILENO, &S.gfx, typed, sizeof(typed), &ntyped);
 	SCREEN *scr = newterm(NULL, stdout, stdin);
 	if (!scr)
 		return false;
+	while (ntyped > 0)
+		ungetch(typed[--ntyped]);
 	set_term(scr);
 	S.curses_on = true;
 	cbreak(); /* Ctrl-C stays a signal: it stops a solve */
@@ -1457,6 +1562,7 @@ int front_screen(struct session *s)
 		"commands, F6 moves the focus between panes, PgUp/PgDn scroll, 'quit' or "
 		"Ctrl-D leaves.",
 		ST_DIM);
+	log_add(S.gfx.why, ST_DIM);
 	layout();
 	draw_all();
 

@@ -74,6 +74,14 @@ static void add_term(struct strbuf *out, const struct gp_term *t)
 	case GP_TERM_PDF:
 		strbuf_addstr(out, "set terminal pdfcairo size 8in,5.6in noenhanced\n");
 		break;
+	case GP_TERM_SIXEL:
+		/* gd's fonts through fontconfig; the page white, as a printed
+		 * figure's, whatever the terminal's background */
+		strbuf_addf(out,
+			    "set terminal sixelgd size %d,%d%s font 'DejaVu Sans,%d' "
+			    "background '#ffffff' noenhanced\nset output\n",
+			    t->width, t->height, t->truecolor ? " truecolor" : "", t->font_pt);
+		return;
 	case GP_TERM_WINDOW:
 		/* persist: the window outlives gnuplot, and so `tribo -c` that
 		 * ends at once; its title is ours, not the user's */
@@ -427,7 +435,10 @@ static void add_style(struct strbuf *out, const struct curve *c, bool text, int 
 /* Which points of each curve are written, and which curves coincide. */
 static void plan_curves(const struct figure *f, const struct gp_term *t, struct plan *p)
 {
-	int columns = t->kind == GP_TERM_DUMB ? t->cols : t->kind == GP_TERM_PNG ? PNG_WIDTH : 0;
+	int columns = t->kind == GP_TERM_DUMB	 ? t->cols
+		      : t->kind == GP_TERM_PNG	 ? PNG_WIDTH
+		      : t->kind == GP_TERM_SIXEL ? t->width
+						 : 0;
 	double lo = 0, hi = 0;
 	bool thin = columns > 0 && !figure_x_extent(f, &lo, &hi);
 	double xlo, xhi, ylo, yhi;
@@ -753,6 +764,10 @@ void gp_script_figure_sub(struct strbuf *out, const struct figure *f, const char
 		 * the width, its key below */
 		double aspect = (f->xmax - f->xmin) / (f->ymax - f->ymin);
 		bool beside = f->equal_axes && !(aspect > 1.25);
+		/* a picture in a pane narrower than it is wide keeps its width
+		 * for the box, the key below */
+		if (t->kind == GP_TERM_SIXEL && t->width < 1.6 * t->height)
+			beside = false;
 		if (!keyed)
 			strbuf_addstr(out, "unset key\n");
 		else if (beside)

@@ -18,6 +18,7 @@ enum gp_term_kind {
 	GP_TERM_SVG,
 	GP_TERM_PDF,
 	GP_TERM_WINDOW,
+	GP_TERM_SIXEL, /* a sixel image, back over gnuplot's standard output */
 };
 
 struct gp_term {
@@ -28,6 +29,11 @@ struct gp_term {
 	bool compact;	    /* GP_TERM_DUMB in a pane: no title (the pane's
 			     * frame shows it), every cell for the curves */
 	int colors;	    /* GP_TERM_DUMB: 0 (mono), 8 or 256 ANSI colours */
+	/* GP_TERM_SIXEL: the image's size in pixels, its font's in points,
+	 * and whether it may use more colours than the few it draws with
+	 * (antialiased; the terminal needs 256 colour registers for that) */
+	int width, height, font_pt;
+	bool truecolor;
 };
 
 /* Appends `text` as a gnuplot single-quoted string. */

@@ -218,6 +218,44 @@ void plot_pane_release(struct plot_pane *p)
 	p->drawn.valid = false;
 }
 
+bool plot_pane_image(const struct plot_pane *p)
+{
+	return p && p->image.width > 0 && p->image.height > 0;
+}
+
+/* The pane's picture: gnuplot's sixelgd at the pane's size in pixels,
+ * the figure script of the files, without the heading the frame shows. */
+static int image_plot(const struct session *s, const struct figure *f, const struct plot_pane *p,
+		      struct strbuf *out, struct diag *d)
+{
+	bool has;
+	if (gnuplot_has_terminal(gnuplot_shared(), "sixelgd", &has, d))
+		return -1;
+	if (!has)
+		return diag_set(d, "this gnuplot has no sixelgd terminal (gnuplot 5.4 built "
+				   "with libgd has it)");
+	struct gp_term t = {.kind = GP_TERM_SIXEL,
+			    .width = p->image.width,
+			    .height = p->image.height,
+			    .font_pt = p->image.font_pt,
+			    .truecolor = p->image.truecolor,
+			    .compact = true};
+	if (draw(s, f, &t, out, d))
+		return -1;
+	/* a picture, whole: ESC P ... q, then ESC \ at the end */
+	const char *b = strbuf_str(out);
+	size_t n = out->len;
+	while (n > 0 && (b[n - 1] == '\n' || b[n - 1] == '\r'))
+		n--;
+	const char *q = n > 2 && !strncmp(b, "\033P", 2) ? memchr(b, 'q', n < 16 ? n : 16) : NULL;
+	if (!q || n < 4 || strncmp(b + n - 2, "\033\\", 2))
+		return diag_set(d, "gnuplot's sixelgd wrote no whole sixel image (%zu bytes)",
+				out->len);
+	out->len = n;
+	out->buf[n] = '\0';
+	return 0;
+}
+
 bool plot_pane_shown(const struct plot_pane *p)
 {
 	return p && p->cols > 0 && p->rows > 0;
@@ -254,9 +292,14 @@ int plot_pane_render(const struct session *s, struct plot_pane *p, const char **
 		return 0;
 	}
 	unsigned long serial = session_figures_serial(s);
+	bool image = plot_pane_image(p);
 	bool same = p->drawn.valid && p->drawn.serial == serial && p->drawn.fig == f &&
 		    p->drawn.cols == p->cols && p->drawn.rows == p->rows &&
-		    p->drawn.colors == p->colors;
+		    p->drawn.colors == p->colors && p->drawn.image == image &&
+		    (!image || (p->drawn.width == p->image.width &&
+				p->drawn.height == p->image.height &&
+				p->drawn.font_pt == p->image.font_pt &&
+				p->drawn.truecolor == p->image.truecolor));
 	if (!same) {
 		strbuf_reset(&p->drawn.text);
 		struct gp_term t = {.kind = GP_TERM_DUMB,
@@ -264,7 +307,14 @@ int plot_pane_render(const struct session *s, struct plot_pane *p, const char **
 				    .rows = p->rows,
 				    .compact = true,
 				    .colors = p->colors};
-		p->drawn.rc = text_plot(s, f, &t, &p->drawn.text, &p->drawn.d);
+		p->drawn.rc = image ? image_plot(s, f, p, &p->drawn.text, &p->drawn.d)
+				    : text_plot(s, f, &t, &p->drawn.text, &p->drawn.d);
+		p->drawn.image = image;
+		p->drawn.width = p->image.width;
+		p->drawn.height = p->image.height;
+		p->drawn.font_pt = p->image.font_pt;
+		p->drawn.truecolor = p->image.truecolor;
+		p->drawn.generation++;
 		p->drawn.valid = true;
 		p->drawn.serial = serial;
 		p->drawn.fig = f;

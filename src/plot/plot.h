@@ -45,12 +45,22 @@ struct plot_pane {
 	int colors;	  /* 0 (none: NO_COLOR, a monochrome terminal), 8 or 256 */
 	char figure[128]; /* the figure `plot NAME` chose; "" for the first */
 	bool zoomed;	  /* the plot has the screen (F7, `zoom`) */
+	/* a picture instead of text: a sixel image of width x height pixels,
+	 * its text font_pt points (0x0: text); truecolor as struct gp_term */
+	struct {
+		int width, height, font_pt;
+		bool truecolor;
+	} image;
 	/* what was drawn last, kept while nothing it depends on changes */
 	struct {
 		bool valid;
 		unsigned long serial;	  /* session_figures_serial() */
 		const struct figure *fig; /* valid while the serial stays */
 		int cols, rows, colors;
+		int width, height, font_pt;
+		bool truecolor;
+		bool image;		  /* text holds a sixel image */
+		unsigned long generation; /* counts the drawings */
 		int rc;
 		struct strbuf text;
 		struct diag d;
@@ -59,6 +69,8 @@ struct plot_pane {
 
 void plot_pane_init(struct plot_pane *p);
 void plot_pane_release(struct plot_pane *p);
+/* Whether the pane is drawn as an image (p->image's size is set). */
+bool plot_pane_image(const struct plot_pane *p);
 /* Whether the pane is shown now (its size is not 0x0). */
 bool plot_pane_shown(const struct plot_pane *p);
 /* Makes the figure `name` the pane's. A name that later disappears falls
@@ -66,10 +78,14 @@ bool plot_pane_shown(const struct plot_pane *p);
 void plot_pane_choose(struct plot_pane *p, const char *name);
 /* The pane's figure (the one last chosen with `plot`, else the first of
  * the last solve, else the last sweep) drawn at the pane's size: *text is
- * the dumb terminal's lines (ANSI colours in them when p->colors), "" when
- * there is nothing to draw. gnuplot runs only when the figure, the size or
- * the colours changed since the last call: every other call returns what
- * it drew then (text or error). 0, or -1 with d set. *text is p's. */
+ * the dumb terminal's lines (ANSI colours in them when p->colors), or
+ * with p->image set the sixel image (ESC P q ... ESC \) to write at the
+ * pane's origin; "" when there is nothing to draw. gnuplot runs only when
+ * the figure, the size or the colours changed since the last call: every
+ * other call returns what it drew then (text or error), and
+ * p->drawn.generation stays. 0, or -1 with d set. *text is p's. An image
+ * that cannot be made (a gnuplot without sixelgd, output that is not a
+ * sixel image) is an error that names why. */
 int plot_pane_render(const struct session *s, struct plot_pane *p, const char **text,
 		     struct diag *d);
 /* The figure the pane shows, or would show with room for it (its title
