@@ -55,6 +55,8 @@ done
 
 echo "== the man pages"
 stage env TRIBO=./tribo bash tests/man.sh
+echo "== pictures in the plot pane: xterm as a VT340 under Xvfb"
+stage env TRIBO=./tribo bash tests/sixel.sh
 echo "== make install and uninstall"
 stage bash tests/install.sh
 

@@ -89,6 +89,10 @@ start 110 32
 run_tribo
 check "the banner" "'help' lists the commands"
 check "the prompt" "^tribo> *$"
+# tmux answers the device attributes itself, without sixel: text, said in
+# the log, and nothing of the dialogue on the screen or in the line
+check "tmux: plots as text" "^plots as text: the terminal does not show sixel images \\(its device"
+check_not "no reply left on the screen" '\^\[|\?1;2c|\[\?[0-9;]*[cSt]|[0-9]+;[0-9]+;[0-9]+t'
 tm send-keys -t t 'load disk-r' Tab
 check "tab completes an exercise id" "^tribo> load disk-reye *$"
 tm send-keys -t t Enter
