@@ -51,16 +51,15 @@ if ! [ -s "$tmp/display" ]; then
 fi
 export DISPLAY=:$(cat "$tmp/display")
 
-# The cell grid of the xterm below: 9x19 pixels (DejaVu Sans Mono 11 at
-# Xvfb's 96 dpi, as tribo reads it through TIOCGWINSZ), inside a border of
-# 2 pixels.
+# The cell grid of the xterm below, inside its border of 2 pixels: 9x19
+# pixels with DejaVu Sans Mono 11 at Xvfb's 96 dpi; start() measures it.
 CW=9 CH=19 B=2
 # Pixels of the colour $2 (within 12%) in the cells of rows $3-$4 and
 # columns $5-$6 of screenshot $1.
 count() {
 	local x=$((B + $5 * CW)) y=$((B + $3 * CH))
 	local w=$((($6 - $5 + 1) * CW)) h=$((($4 - $3 + 1) * CH))
-	convert "$1" -crop ${w}x$h+$x+$y +repage -fuzz 12% -fill black +opaque "$2" \
+	convert "$1" -precision 12 -crop ${w}x$h+$x+$y +repage -fuzz 12% -fill black +opaque "$2" \
 		-fill white -opaque "$2" -format '%[fx:round(mean*w*h)]' info:
 }
 # Distinct colours in that region.
@@ -93,9 +92,26 @@ start() {
 		[ -n "$win" ] && break
 		sleep 0.1
 	done
+	# the cells, from the window's size in pixels once it has its size
+	local w=0 h=0
+	for _ in $(seq 50); do
+		w=$(xwininfo -id "$win" 2>/dev/null | sed -n 's/^ *Width: //p')
+		h=$(xwininfo -id "$win" 2>/dev/null | sed -n 's/^ *Height: //p')
+		[ "${w:-0}" -ge 400 ] && [ "${h:-0}" -ge 300 ] && break
+		sleep 0.1
+	done
+	CW=$(((w - 2 * B) / 100)) CH=$(((h - 2 * B) / 32))
 	# no window manager: the keyboard goes where the pointer is
 	xdotool mousemove 300 200
 	sleep 0.8
+}
+# Waits up to 15 s for the log to show the solve's last result.
+wait_solved() {
+	for _ in $(seq 30); do
+		grep -aq 'drift = ' "$tmp/xterm.log" 2>/dev/null && break
+		sleep 0.5
+	done
+	sleep 1.5
 }
 type_line() {
 	xdotool type --delay 8 "$1"
@@ -175,7 +191,7 @@ export TRIBO_GRAPHICS=text
 start -ti vt340 -xrm 'XTerm*numColorRegisters: 256'
 type_line 'load imachi-fig6'
 type_line solve
-sleep 3
+wait_solved
 s=$(shot text)
 unset TRIBO_GRAPHICS
 at_most "TRIBO_GRAPHICS=text: no picture" "$(count "$s" "$green" 0 31 0 99)" 0
@@ -189,7 +205,7 @@ type_line quit
 start
 type_line 'load imachi-fig6'
 type_line solve
-sleep 3
+wait_solved
 s=$(shot vt420)
 at_most "a VT420: no picture" "$(count "$s" "$green" 0 31 0 99)" 0
 grep -aq 'plots as text: the terminal does not show sixel images' "$tmp/xterm.log" && ok ||
@@ -215,7 +231,7 @@ export GNUPLOT=$tmp/gnuplot
 start -ti vt340 -xrm 'XTerm*numColorRegisters: 256'
 type_line 'load imachi-fig6'
 type_line solve
-sleep 3
+wait_solved
 s=$(shot nosixelgd)
 unset GNUPLOT
 at_most "no sixelgd: no picture" "$(count "$s" "$green" 0 31 0 99)" 0
