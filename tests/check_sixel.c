@@ -291,13 +291,14 @@ START_TEST(test_no_sixelgd)
 	int fd = mkstemp(fake);
 	ck_assert_int_ge(fd, 0);
 	/* tribo sends each batch as `load 'FILE'`: the file is changed first */
-	const char *script = "#!/bin/bash\n"
-			     "while IFS= read -r l; do\n"
-			     "  case $l in \"load '\"*) f=${l#load \\'}; "
-			     "sed -i 's/^print GPVAL_TERMINALS$/print \"dumb png\"/' \"${f%\\'}\";; "
-			     "esac\n"
-			     "  printf '%s\\n' \"$l\"\n"
-			     "done | exec gnuplot \"$@\"\n";
+	const char *script =
+		"#!/bin/bash\n"
+		"while IFS= read -r l; do\n"
+		"  case $l in \"load '\"*) f=${l#load \\'}; "
+		"sed -i 's/^print GPVAL_TERMINALS$/print \"dumb png\"/' \"${f%\\'}\";; "
+		"esac\n"
+		"  printf '%s\\n' \"$l\"\n"
+		"done | exec gnuplot \"$@\"\n";
 	ck_assert_int_eq(write(fd, script, strlen(script)), (ssize_t)strlen(script));
 	close(fd);
 	chmod(fake, 0755);

@@ -11,7 +11,7 @@ set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 TRIBO=${TRIBO:-$top/tribo}
 case $TRIBO in /*) ;; *) TRIBO=$(pwd)/$TRIBO ;; esac
-for tool in Xvfb xterm xdotool import convert xwininfo; do
+for tool in Xvfb xterm xdotool import convert compare xwininfo; do
 	if ! command -v $tool >/dev/null 2>&1; then
 		echo "sixel: $tool is not installed; skipped (make check installs it)"
 		echo "sixel: 0 passed, 0 failed"
@@ -67,6 +67,14 @@ colours() {
 	local x=$((B + $4 * CW)) y=$((B + $2 * CH))
 	local w=$((($5 - $4 + 1) * CW)) h=$((($3 - $2 + 1) * CH))
 	convert "$1" -crop ${w}x$h+$x+$y +repage -format %k info:
+}
+# Pixels that differ between screenshots $1 and $2 in that region.
+differ() {
+	local x=$((B + $5 * CW)) y=$((B + $3 * CH))
+	local w=$((($6 - $5 + 1) * CW)) h=$((($4 - $3 + 1) * CH))
+	convert "$1" -crop ${w}x$h+$x+$y +repage "$tmp/a.png"
+	convert "$2" -crop ${w}x$h+$x+$y +repage "$tmp/b.png"
+	compare -metric AE "$tmp/a.png" "$tmp/b.png" null: 2>&1
 }
 at_least() { # what value least
 	if [ "$2" -ge "$3" ] 2>/dev/null; then ok; else bad "$1: $2, wanted at least $3"; fi
@@ -161,6 +169,17 @@ type_line 'print u_xmean'
 sleep 1
 [ "$(grep -ac $'\033Pq' "$tmp/xterm.log")" = 1 ] && ok ||
 	bad "'print' drew the picture again"
+# the panes beside it change (a parameter, the results out of date): the
+# picture stays whole, nothing written over it
+type_line 'set mu0 1.2'
+sleep 1
+s=$(shot changed)
+at_most "after 'set', the picture's pixels that changed" \
+	"$(differ "$shots/vt340.png" "$s" 8 19 1 53)" 0
+type_line solve
+sleep 3
+[ "$(grep -ac $'\033Pq' "$tmp/xterm.log")" = 2 ] && ok ||
+	bad "a new solve did not draw a new picture once"
 
 # 2. A resize: 140x40 cells, the wide layout with the plot on the right
 # (columns 89-139): the picture there, none left where it was.

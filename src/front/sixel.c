@@ -84,7 +84,12 @@ size_t sixel_parse(unsigned char *buf, size_t n, struct sixel_replies *r, size_t
 	size_t out = 0, i = 0;
 	*kept_reply = 0;
 	while (i < n) {
-		size_t intro = buf[i] == 0x9b ? 1 : buf[i] == 0x1b && i + 1 < n && buf[i + 1] == '[' ? 2 : 0;
+		/* CSI: ESC [, or the 8-bit 0x9b */
+		size_t intro = 0;
+		if (buf[i] == 0x9b)
+			intro = 1;
+		else if (buf[i] == 0x1b && i + 1 < n && buf[i + 1] == '[')
+			intro = 2;
 		if (!intro) {
 			if (buf[i] == 0x1b && i + 1 == n) { /* the start of one, perhaps */
 				*kept_reply = 1;
@@ -207,7 +212,8 @@ void sixel_detect(int in, int out, struct sixel_term *t, unsigned char *typed, s
 		}
 		if (strcmp(env, "sixel")) {
 			snprintf(t->why, sizeof(t->why),
-				 "plots as text: TRIBO_GRAPHICS='%.40s' is neither sixel nor text", env);
+				 "plots as text: TRIBO_GRAPHICS='%.40s' is neither sixel nor text",
+				 env);
 			return;
 		}
 		force = true;

@@ -296,10 +296,10 @@ int plot_pane_render(const struct session *s, struct plot_pane *p, const char **
 	bool same = p->drawn.valid && p->drawn.serial == serial && p->drawn.fig == f &&
 		    p->drawn.cols == p->cols && p->drawn.rows == p->rows &&
 		    p->drawn.colors == p->colors && p->drawn.image == image &&
-		    (!image || (p->drawn.width == p->image.width &&
-				p->drawn.height == p->image.height &&
-				p->drawn.font_pt == p->image.font_pt &&
-				p->drawn.truecolor == p->image.truecolor));
+		    (!image ||
+		     (p->drawn.width == p->image.width && p->drawn.height == p->image.height &&
+		      p->drawn.font_pt == p->image.font_pt &&
+		      p->drawn.truecolor == p->image.truecolor));
 	if (!same) {
 		strbuf_reset(&p->drawn.text);
 		struct gp_term t = {.kind = GP_TERM_DUMB,
