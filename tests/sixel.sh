@@ -139,6 +139,13 @@ wait_colour() {
 	done
 	return 1
 }
+# tribo in a new xterm (options $@), imachi-fig6 loaded and solved
+solved_in() {
+	start "$@"
+	type_line 'load imachi-fig6'
+	type_line solve
+	wait_solved
+}
 green='#009E73' blue='#0072B2' orange='#D55E00' # the limit cycle, the base, the transient
 
 # 1. xterm as a VT340 with 256 colour registers: a picture in the pane.
@@ -207,10 +214,7 @@ grep -aq 'tribo ended' "$tmp/xterm.log" && ok || bad "tribo did not end on quit"
 
 # 5. TRIBO_GRAPHICS=text: the text plot in the same pane.
 export TRIBO_GRAPHICS=text
-start -ti vt340 -xrm 'XTerm*numColorRegisters: 256'
-type_line 'load imachi-fig6'
-type_line solve
-wait_solved
+solved_in -ti vt340 -xrm 'XTerm*numColorRegisters: 256'
 s=$(shot text)
 unset TRIBO_GRAPHICS
 at_most "TRIBO_GRAPHICS=text: no picture" "$(count "$s" "$green" 0 31 0 99)" 0
@@ -221,10 +225,7 @@ grep -aq 'plots as text (TRIBO_GRAPHICS=text' "$tmp/xterm.log" && ok ||
 type_line quit
 
 # 6. An xterm that is no VT340 says no sixel: text, and it says why.
-start
-type_line 'load imachi-fig6'
-type_line solve
-wait_solved
+solved_in
 s=$(shot vt420)
 at_most "a VT420: no picture" "$(count "$s" "$green" 0 31 0 99)" 0
 grep -aq 'plots as text: the terminal does not show sixel images' "$tmp/xterm.log" && ok ||
@@ -247,10 +248,7 @@ done | exec gnuplot "$@"
 GP
 chmod +x "$tmp/gnuplot"
 export GNUPLOT=$tmp/gnuplot
-start -ti vt340 -xrm 'XTerm*numColorRegisters: 256'
-type_line 'load imachi-fig6'
-type_line solve
-wait_solved
+solved_in -ti vt340 -xrm 'XTerm*numColorRegisters: 256'
 s=$(shot nosixelgd)
 unset GNUPLOT
 at_most "no sixelgd: no picture" "$(count "$s" "$green" 0 31 0 99)" 0
