@@ -258,5 +258,26 @@ at_least "no sixelgd: the text plot in the pane" "$(count "$s" '#000000' 8 19 1 
 type_line quit
 sleep 0.5
 
+# 8. Ctrl-Z from a shell: no picture over the shell; `fg` brings it back.
+pkill -f -- "-title tribo-sixel-test" 2>/dev/null
+sleep 0.2
+xterm -ti vt340 -xrm 'XTerm*numColorRegisters: 256' -title tribo-sixel-test \
+	-geometry 100x32+0+0 -fa 'DejaVu Sans Mono' -fs 11 -e bash --norc --noprofile &
+sleep 1.5
+xdotool mousemove 300 200
+sleep 0.3
+type_line "cd '$top' && TRIBO_PATH=exercises '$TRIBO'"
+sleep 1
+type_line 'load imachi-fig6'
+type_line solve
+wait_colour "$green" 300 8 19 1 53 || bad "Ctrl-Z: no picture before it"
+xdotool key ctrl+z
+sleep 1
+s=$(shot suspended)
+at_most "Ctrl-Z: no picture over the shell" "$(count "$s" "$green" 0 31 0 99)" 0
+type_line fg
+wait_colour "$green" 300 8 19 1 53 && ok || bad "fg: the picture did not come back"
+type_line quit
+
 echo "sixel: $pass passed, $fail failed"
 [ "$fail" = 0 ]

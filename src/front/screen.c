@@ -346,6 +346,8 @@ static struct screen {
 } S;
 
 static volatile sig_atomic_t got_sigint, got_term;
+/* back from Ctrl-Z: curses repaints the text, the picture is ours to */
+static volatile sig_atomic_t got_cont;
 /* a command is running: a resize may draw the pane meanwhile */
 static bool in_command;
 
@@ -1430,6 +1432,12 @@ static void on_sigint(int sig)
 	num_interrupted = 1;
 }
 
+static void on_cont(int sig)
+{
+	(void)sig;
+	got_cont = 1;
+}
+
 static void on_term(int sig)
 {
 	got_term = sig;
@@ -1522,6 +1530,9 @@ int front_screen(struct session *s)
 	xalloc_set_fail_hook(restore_terminal);
 	atexit(restore_terminal);
 	front_catch_signals(on_sigint, on_term, on_fatal);
+	struct sigaction cont = {.sa_handler = on_cont};
+	sigemptyset(&cont.sa_mask);
+	sigaction(SIGCONT, &cont, NULL);
 
 	/* what a library prints to stderr would tear the screen: collect it */
 	int fds[2];
@@ -1578,6 +1589,11 @@ int front_screen(struct session *s)
 			set_status(false, "line dropped ('quit' or Ctrl-D leaves)");
 			draw_all();
 			continue;
+		}
+		if (got_cont) {
+			got_cont = 0;
+			screen_cleared();
+			draw_all();
 		}
 		if (ch == ERR)
 			continue;
