@@ -56,8 +56,12 @@ check-only: tribo $(A)/tribo $(TESTS:%=$(B)/tests/%) $(TESTS:%=$(A)/tests/%)
 bench: deps-bench
 	@$(MAKE) --no-print-directory bench-only
 
-bench-only: tribo $(B)/tests/bench/bench
+bench-only: tribo $(B)/tests/bench/bench $(B)/tests/bench/pane
 	@sh tests/bench/run.sh
+
+$(B)/tests/bench/pane: tests/bench/pane.c $(B)/libtribo.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ tests/bench/pane.c $(B)/libtribo.a $(PKG_LIBS) -lm
 
 # The bench alone links SUNDIALS (Debian's libsundials-dev, deps --bench):
 # its integrators are candidates measured against rk8pd, not tribo's.

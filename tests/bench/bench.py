@@ -245,6 +245,7 @@ def main():
 
     every_exercise()
     figures()
+    pane()
     sweeps()
 
 
@@ -417,6 +418,23 @@ def figures():
                 cells.append(f"{1e3 * (t - base):22.0f}")
             print(f"{name:<18} {1e3 * base:9.0f}" + "".join(cells))
 
+
+
+def pane():
+    """What the full screen waits for after a solve: the plot pane drawn
+    by gnuplot as text, or as a sixel picture on a terminal that shows
+    them (tests/bench/pane.c; wall time, gnuplot being another process)."""
+    print("\nThe plot pane: wall ms of one drawing (median of 7), and the bytes written"
+          " to the terminal.")
+    for name, fig in (("imachi-fig6", "hodograph"), ("ragulskis-fig2", "motion")):
+        r = subprocess.run(["build/plain/tests/bench/pane", name, fig], env=ENV,
+                           capture_output=True, text=True, timeout=120)
+        if r.returncode:
+            print(f"  {name}: fails: {r.stderr.strip()}")
+            continue
+        for line in r.stdout.splitlines():
+            what, t, n = line.rsplit(" ", 2)
+            print(f"  {name:<15} {fig:<10} {what:<24} {float(t):7.1f} ms {int(n):>9} bytes")
 
 if __name__ == "__main__":
     main()
