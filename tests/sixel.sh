@@ -92,7 +92,7 @@ start() {
 	rm -f "$tmp/xterm.log"
 	xterm "$@" -title tribo-sixel-test -geometry 100x32+0+0 -fa 'DejaVu Sans Mono' -fs 11 \
 		-l -lf "$tmp/xterm.log" \
-		-e sh -c "cd '$top' && TRIBO_PATH=exercises \"\$0\"; echo tribo ended; sleep 60" \
+		-e sh -c "cd '$top' && TRIBO_PATH=exercises \"\$0\"; echo tribo ended \$?; sleep 60" \
 		"$TRIBO" &
 	win=
 	for _ in $(seq 50); do
@@ -210,7 +210,7 @@ sleep 1.5
 s=$(shot quit)
 at_most "after quit, no picture" "$(count "$s" "$green" 0 39 0 139)" 0
 at_most "after quit, no base circle" "$(count "$s" "$blue" 0 39 0 139)" 0
-grep -aq 'tribo ended' "$tmp/xterm.log" && ok || bad "tribo did not end on quit"
+grep -aq 'tribo ended 0' "$tmp/xterm.log" && ok || bad "tribo did not end well on quit: $(grep -a 'tribo ended' "$tmp/xterm.log")"
 
 # 5. TRIBO_GRAPHICS=text: the text plot in the same pane.
 export TRIBO_GRAPHICS=text
