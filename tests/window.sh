@@ -43,6 +43,16 @@ finish() {
 	[ "$fail" = 0 ]
 	exit
 }
+# Runs the command after $1 every tenth of a second until it succeeds,
+# $1 seconds at most; fails when it never did.
+within() {
+	local i
+	for i in $(seq $(($1 * 10))); do
+		"${@:2}" && return 0
+		[ "$i" = $(($1 * 10)) ] || sleep 0.1
+	done
+	return 1
+}
 # A display number no X server has: no socket file, no abstract socket.
 free_display() {
 	local n
@@ -106,11 +116,7 @@ fi
 # Xvfb picks a free display and writes its number on fd 3.
 Xvfb -displayfd 3 -screen 0 1280x1024x24 -nolisten tcp 3>"$tmp/display" >"$tmp/xvfb.log" 2>&1 &
 xvfb_pid=$!
-for _ in $(seq 100); do
-	grep -q '^[0-9]' "$tmp/display" 2>/dev/null && break
-	sleep 0.1
-done
-if ! grep -q '^[0-9]' "$tmp/display"; then
+if ! within 10 grep -q '^[0-9]' "$tmp/display"; then
 	bad "Xvfb did not start: $(cat "$tmp/xvfb.log")"
 	finish
 fi
@@ -120,6 +126,7 @@ mkdir -p "$shots"
 
 tm() { tmux -S "$tmp/tmux" "$@"; }
 screen() { tm capture-pane -p -S - -t t 2>/dev/null; }
+on_screen() { screen | grep -q -- "$1"; }
 # Starts tribo --plain in a tmux pane ($1: a gnuplot for GNUPLOT, or "");
 # the pane is tribo itself, so its pid is tribo's.
 start() {
@@ -139,10 +146,7 @@ run() {
 	mark=$((mark + 1))
 	tm send-keys -t t "$1" Enter "eval 1000+$mark" Enter
 	local want=$((1000 + mark))
-	for _ in $(seq $((${2:-10} * 10))); do
-		screen | grep -q "^$want\$" && break
-		sleep 0.1
-	done
+	within "${2:-10}" on_screen "^$want\$"
 	out=$(screen | awk -v c="> $1" -v w="$want" '
 		index($0, c) && substr($0, length($0) - length(c) + 1) == c { buf = ""; on = 1; next }
 		on && /^tribo.*> eval 1000\+/ { on = 0 }
@@ -155,20 +159,10 @@ says() { # description regex: the last command's output matches
 }
 # The visible windows titled tribo, one id a line.
 visible() { xdotool search --onlyvisible --name '^tribo$' 2>/dev/null; }
-wait_visible() {
-	for _ in $(seq 100); do
-		[ -n "$(visible)" ] && return 0
-		sleep 0.1
-	done
-	return 1
-}
-wait_gone() {
-	for _ in $(seq 50); do
-		[ -z "$(visible)" ] && return 0
-		sleep 0.1
-	done
-	return 1
-}
+shown() { [ -n "$(visible)" ]; }
+hidden() { [ -z "$(visible)" ]; }
+wait_visible() { within 10 shown; }
+wait_gone() { within 5 hidden; }
 # Windows titled tribo on the server, mapped or not.
 ntribo() { xwininfo -root -tree | grep -c '"tribo": '; }
 # tribo's gnuplot now: its process group (gnuplot and what it started).
@@ -179,15 +173,9 @@ note_group() {
 		[ -n "$g" ] && case " $groups " in *" $g "*) ;; *) groups="$groups $g" ;; esac
 	done
 }
-# Waits up to 5 s for tribo to end (its pane's zombie, which tmux may
-# keep, has ended).
-ended() {
-	for _ in $(seq 50); do
-		case $(ps -o stat= -p "$tribo_pid") in "" | Z*) return 0 ;; esac
-		sleep 0.1
-	done
-	return 1
-}
+# Whether tribo has ended (its pane's zombie, which tmux may keep, has).
+gone() { case $(ps -o stat= -p "$tribo_pid") in "" | Z*) return 0 ;; esac; return 1; }
+ended() { within 5 gone; }
 # The processes of groups $@ (by default every gnuplot group of tribo's)
 # still running; zombies are not.
 alive() {
@@ -196,6 +184,7 @@ alive() {
 		ps -eo pid=,pgid=,stat=,comm= | awk -v g="$g" '$2 == g && $3 !~ /^Z/'
 	done
 }
+none_alive() { [ -z "$(alive)" ]; }
 # How many pixels of the region $2 of image $1 are near colour $3.
 near() { convert "$1" -crop "$2" +repage -alpha off -fuzz 10% +transparent "$3" \
 	-alpha extract -format '%[fx:round(mean*w*h)]' info:; }
@@ -273,10 +262,7 @@ session() {
 	# quit: the window closes and no gnuplot of tribo's is left
 	tm send-keys -t t quit Enter
 	check "$name: quit ends tribo" ended
-	for _ in $(seq 30); do
-		[ -z "$(alive)" ] && break
-		sleep 0.1
-	done
+	within 3 none_alive
 	check "$name: no gnuplot of tribo's is left after quit: $(alive)" test -z "$(alive)"
 	check "$name: no window is left after quit" wait_gone
 }
