@@ -384,6 +384,12 @@ START_TEST(test_complete)
 	c = command_complete(s, "plot sweep ", 11, &files);
 	ck_assert(has(c, "to") && has(c, "window"));
 	free_all(c);
+	c = command_complete(s, "plot sweep window ", 18, &files);
+	ck_assert(has(c, "persist") && count(c) == 1 && !files);
+	free_all(c);
+	c = command_complete(s, "plot window p", 12, &files);
+	ck_assert(has(c, "persist") && count(c) == 1);
+	free_all(c);
 	c = command_complete(s, "plot sweep to ", 14, &files);
 	ck_assert(count(c) == 0 && files);
 	free_all(c);

@@ -271,13 +271,19 @@ START_TEST(test_script_content)
 		ck_assert_ptr_null(strstr(strbuf_str(&sb), "ratio"));
 		ck_assert_ptr_nonnull(strstr(strbuf_str(&sb), "pt 7"));
 	}
-	/* a window: its terminal, no file, and our own window title */
+	/* a window: its terminal at the PNG's size, no file, our own window
+	 * title, and persist only when asked */
 	strbuf_reset(&sb);
 	t = (struct gp_term){.kind = GP_TERM_WINDOW, .window = "qt"};
 	gp_script_figure(&sb, f, "T", &t);
-	ck_assert_ptr_nonnull(strstr(strbuf_str(&sb), "set terminal qt noenhanced persist title "
-						      "'tribo'\nset output\n"));
+	ck_assert_ptr_nonnull(strstr(strbuf_str(&sb), "set terminal qt size 1000,700 noenhanced "
+						      "nopersist title 'tribo'\nset output\n"));
 	ck_assert_ptr_null(strstr(strbuf_str(&sb), "set output '"));
+	strbuf_reset(&sb);
+	t = (struct gp_term){.kind = GP_TERM_WINDOW, .window = "wxt", .persist = true};
+	gp_script_figure(&sb, f, "T", &t);
+	ck_assert_ptr_nonnull(strstr(strbuf_str(&sb), "set terminal wxt size 1000,700 noenhanced "
+						      "persist title 'tribo'\nset output\n"));
 	/* in a file the title is one short line, and a long subtitle is
 	 * broken into lines under it, each a label of its own */
 	strbuf_reset(&sb);
@@ -944,7 +950,7 @@ START_TEST(test_window)
 	ck_assert_int_eq(gnuplot_has_terminal(gnuplot_shared(), "x11", &has_x11, &d), 0);
 	if (!has_qt && !has_wxt && !has_x11)
 		fails("plot sweep window", "this gnuplot has no window terminal (qt, wxt, x11): "
-					   "install gnuplot-qt");
+					   "install gnuplot-x11 (light) or gnuplot-qt");
 	unsetenv("DISPLAY");
 }
 END_TEST

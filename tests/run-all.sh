@@ -1,8 +1,8 @@
 #!/bin/sh
 # make check: the check suites, the transcripts and the hostile inputs
 # (tests/hostile.sh), first as built, then under AddressSanitizer + UBSan,
-# then under valgrind; the man pages and the installation once. The last
-# line adds up the test cases of every stage.
+# then under valgrind; the man pages, the gnuplot windows and the
+# installation once. The last line adds up the test cases of every stage.
 set -u
 cd "$(dirname "$0")/.."
 out=$(mktemp)
@@ -57,6 +57,8 @@ echo "== the man pages"
 stage env TRIBO=./tribo bash tests/man.sh
 echo "== pictures in the plot pane: xterm as a VT340 under Xvfb"
 stage env TRIBO=./tribo bash tests/sixel.sh
+echo "== plot NAME window on Xvfb"
+stage env TRIBO=./tribo bash tests/window.sh
 echo "== make install and uninstall"
 stage bash tests/install.sh
 

@@ -187,14 +187,16 @@ static const struct command commands[] = {
 	 0,
 	 4,
 	 CMD_NEEDS_EXERCISE,
-	 "plot [NAME] [to FILE] [window]",
+	 "plot [NAME] [to FILE] [window [persist]]",
 	 "draw a figure of the last solve or sweep",
 	 "Without arguments, lists the figures of the last solve (and the last\n"
 	 "sweep's). 'plot NAME' draws one through gnuplot: into the plot pane in\n"
 	 "the full-screen mode, as text elsewhere; NAME defaults to the first\n"
 	 "figure, and 'sweep' is the last sweep. 'plot NAME to FILE' writes a\n"
-	 ".png, .svg or .pdf file (whole, or not at all); 'plot NAME window' opens\n"
-	 "a gnuplot window when there is a display. $GNUPLOT names the gnuplot\n"
+	 ".png, .svg or .pdf file (whole, or not at all); 'plot NAME window' draws\n"
+	 "it in a gnuplot window (qt, wxt or x11) when there is a display, the\n"
+	 "same window each time. The window closes when tribo ends; with\n"
+	 "'persist' it stays until you close it. $GNUPLOT names the gnuplot\n"
 	 "to run.",
 	 {COMPLETE_FIGURE}},
 	{"zoom",
@@ -644,6 +646,11 @@ char **command_complete(const struct session *s, const char *line, size_t start,
 	}
 	case COMPLETE_FIGURE:
 	case COMPLETE_TABLE: {
+		/* after 'window' only its own word */
+		if (kind == COMPLETE_FIGURE && t.n >= 2 && !strcmp(t.v[t.n - 1].text, "window")) {
+			cand_add(&c, "persist");
+			break;
+		}
 		const struct figures *fs = s ? session_figures(s) : NULL;
 		for (size_t i = 0; fs && kind == COMPLETE_TABLE && i < fs->ntab; i++)
 			cand_add(&c, fs->tab[i].name);

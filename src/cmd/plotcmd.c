@@ -62,7 +62,7 @@ int cmd_plot(struct cmd_ctx *c)
 {
 	size_t n = c->args->n, i = 1;
 	const char *name = NULL, *file = NULL;
-	bool window = false;
+	bool window = false, persist = false;
 	if (n == 1) {
 		list_figures(c);
 		return 0;
@@ -81,9 +81,14 @@ int cmd_plot(struct cmd_ctx *c)
 		} else if (!strcmp(ARG(i), "window")) {
 			window = true;
 			i++;
+			if (i < n && !strcmp(ARG(i), "persist")) {
+				persist = true;
+				i++;
+			}
 		} else {
 			return diag_set(c->d,
-					"unexpected '%s'; usage: plot [NAME] [to FILE] [window]",
+					"unexpected '%s'; usage: plot [NAME] [to FILE] [window "
+					"[persist]]",
 					ARG(i));
 		}
 	}
@@ -101,10 +106,21 @@ int cmd_plot(struct cmd_ctx *c)
 		return rc ? -1 : 0;
 	}
 	if (window) {
-		if (plot_window(c->s, f, c->d))
+		if (plot_window(c->s, f, persist, c->d))
 			return -1;
-		if (c->interactive)
+		/* a batch ends at once, and the window with it */
+		if (persist && c->interactive)
+			strbuf_addf(c->out,
+				    "%s drawn in a gnuplot window, which stays after tribo "
+				    "ends: close it yourself\n",
+				    f->name);
+		else if (c->interactive)
 			strbuf_addf(c->out, "%s drawn in a gnuplot window\n", f->name);
+		else if (!persist)
+			strbuf_addf(c->out,
+				    "the window closes when tribo ends; 'plot %s window persist' "
+				    "keeps it\n",
+				    f->name);
 		return 0;
 	}
 	if (c->pane && c->pane->present) {

@@ -362,13 +362,15 @@ static int run_batch(struct gnuplot *g, const char *script, struct strbuf *out, 
 	if (script_file(script, &file, d))
 		return -1;
 	struct strbuf all = STRBUF_INIT;
-	strbuf_addstr(&all, "load ");
+	/* Each line indented: gnuplot 5.4 on x11, its gnuplot_x11 killed
+	 * from X, loses a letter or two at the start of lines it reads (the
+	 * sentinel's, and the batch waited 20 s for nothing). */
+	strbuf_addstr(&all, "    load ");
 	gp_quote(&all, file);
-	strbuf_addf(&all, "\n");
 	strbuf_addf(&all,
-		    "set print '-'\nprint 'TRIBO-END-OUT %lx-%lu'\nset print\n"
-		    "print sprintf('TRIBO-END %lx-%lu %%d %%s', GPVAL_ERRNO, GPVAL_ERRMSG)\n"
-		    "reset errors\n",
+		    "\n    set print '-'\n    print 'TRIBO-END-OUT %lx-%lu'\n    set print\n"
+		    "    print sprintf('TRIBO-END %lx-%lu %%d %%s', GPVAL_ERRNO, GPVAL_ERRMSG)\n"
+		    "    reset errors\n",
 		    g->nonce, b, g->nonce, b);
 
 	/* A write to a gnuplot that has just died must fail with EPIPE, not

@@ -9,7 +9,8 @@
 #include "plot/thin.h"
 #include "util/xalloc.h"
 
-/* The columns a PNG is thinned to: its width in pixels. */
+/* The columns a PNG is thinned to: its width in pixels. A window has
+ * the PNG's size. */
 enum { PNG_WIDTH = 1000, PNG_HEIGHT = 700 };
 
 void gp_quote(struct strbuf *out, const char *text)
@@ -83,10 +84,14 @@ static void add_term(struct strbuf *out, const struct gp_term *t)
 			    t->width, t->height, t->truecolor ? " truecolor" : "", t->font_pt);
 		return;
 	case GP_TERM_WINDOW:
-		/* persist: the window outlives gnuplot, and so `tribo -c` that
-		 * ends at once; its title is ours, not the user's */
-		strbuf_addf(out, "set terminal %s noenhanced persist title 'tribo'\nset output\n",
-			    t->window);
+		/* the PNG's size, for which the heading's lines are broken (at
+		 * gnuplot's 640x450 the subtitle was cut at both ends); its
+		 * title is ours, not the user's. nopersist unless asked: the
+		 * window goes with gnuplot, which goes with tribo (wxt's persist
+		 * leaves a gnuplot of its own running until the window closes) */
+		strbuf_addf(out,
+			    "set terminal %s size %d,%d noenhanced %s title 'tribo'\nset output\n",
+			    t->window, PNG_WIDTH, PNG_HEIGHT, t->persist ? "persist" : "nopersist");
 		return;
 	}
 	strbuf_addstr(out, "set output ");
@@ -710,6 +715,17 @@ static void file_heading(struct strbuf *out, const char *title, const char *subt
 		strbuf_release(&lines[i]);
 }
 
+void gp_script_window_check(struct strbuf *out, const struct gp_term *t)
+{
+	/* the first `clear` finds a gnuplot_x11 gone, the second draws
+	 * through the new one */
+	for (int k = 0; k < 2; k++) {
+		add_term(out, t);
+		strbuf_addstr(out, "clear\n");
+	}
+	strbuf_addstr(out, "set terminal unknown\n");
+}
+
 void gp_script_figure(struct strbuf *out, const struct figure *f, const char *title,
 		      const struct gp_term *t)
 {
@@ -817,6 +833,11 @@ void gp_script_figure_sub(struct strbuf *out, const struct figure *f, const char
 	/* closing the output finishes the file (pngcairo writes on close) */
 	if (t->kind != GP_TERM_WINDOW)
 		strbuf_addstr(out, "set output\n");
+	/* Idle on x11 with its gnuplot_x11 gone (the window killed from X),
+	 * gnuplot 5.4 loses letters of the lines it reads; on `unknown` it
+	 * reads them whole, and the window stays (without gnuplot's mouse). */
+	else if (!strcmp(t->window, "x11"))
+		strbuf_addstr(out, "set terminal unknown\n");
 	for (size_t i = 0; i < f->ncurves; i++) {
 		free(p[i].keep);
 		strbuf_release(&p[i].key);

@@ -26,6 +26,7 @@ struct gp_term {
 	int cols, rows;	    /* GP_TERM_DUMB: the size in character cells */
 	const char *output; /* the files: an absolute path chosen by tribo */
 	const char *window; /* GP_TERM_WINDOW: "qt", "wxt" or "x11" */
+	bool persist;	    /* GP_TERM_WINDOW: the window outlives gnuplot */
 	bool compact;	    /* GP_TERM_DUMB in a pane: no title (the pane's
 			     * frame shows it), every cell for the curves */
 	int colors;	    /* GP_TERM_DUMB: 0 (mono), 8 or 256 ANSI colours */
@@ -60,5 +61,11 @@ void gp_script_figure(struct strbuf *out, const struct figure *f, const char *ti
  * outside the plot: beside a hodograph, below a curve against time. */
 void gp_script_figure_sub(struct strbuf *out, const struct figure *f, const char *title,
 			  const char *subtitle, const struct gp_term *t);
+
+/* For x11, before each figure: x11 draws through gnuplot_x11, which a
+ * window killed from X takes with it. gnuplot finds that out only when it
+ * next draws (that drawing is lost) and starts a new one at the next `set
+ * terminal x11`: this script draws nothing (a `clear`) to find out. */
+void gp_script_window_check(struct strbuf *out, const struct gp_term *t);
 
 #endif

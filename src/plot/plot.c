@@ -1,10 +1,18 @@
 #include "plot/plot.h"
 
+#include <errno.h>
+#include <fcntl.h>
+#include <netdb.h>
+#include <poll.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
 
 #include "plot/gnuplot.h"
 #include "plot/gpscript.h"
@@ -180,7 +188,71 @@ int plot_file(const struct session *s, const struct figure *f, const char *path,
 	return outfile_commit(&of, d);
 }
 
-int plot_window(const struct session *s, const struct figure *f, struct diag *d)
+/* Whether an X server listens at `disp` (":0", "unix:0.0", "host:10.0"):
+ * 0 yes or cannot tell (gnuplot will say), else the errno of the connect.
+ * Asked before gnuplot is: its x11 terminal, when the display is not
+ * there, says "X11 aborted" and then loses the first letters of the lines
+ * it reads, and the batch's sentinel with them (a 20 s wait for nothing). */
+static int x_server_errno(const char *disp)
+{
+	const char *colon = strrchr(disp, ':');
+	char *end;
+	if (!colon || *disp == '/')
+		return 0; /* a socket's path (XQuartz's launchd), not ours to parse */
+	long n = strtol(colon + 1, &end, 10);
+	if (end == colon + 1 || (*end && *end != '.') || n < 0 || n > 59535)
+		return 0;
+	char host[256];
+	snprintf(host, sizeof(host), "%.*s", (int)(colon - disp), disp);
+	const char *h = !strncmp(host, "tcp/", 4) || !strncmp(host, "unix/", 5)
+				? strchr(host, '/') + 1
+				: host;
+	if (!*h || !strcmp(h, "unix") || !strncmp(host, "unix/", 5)) {
+		/* Linux's abstract socket, else the file */
+		int err = 0;
+		for (int abstract = 1; abstract >= 0; abstract--) {
+			struct sockaddr_un sa = {.sun_family = AF_UNIX};
+			int len = snprintf(sa.sun_path + abstract, sizeof(sa.sun_path) - 1,
+					   "/tmp/.X11-unix/X%ld", n);
+			int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+			if (fd < 0)
+				return 0;
+			int rc = connect(fd, (struct sockaddr *)&sa,
+					 (socklen_t)(offsetof(struct sockaddr_un, sun_path) +
+						     abstract + len));
+			err = rc ? errno : 0;
+			close(fd);
+			if (!rc)
+				return 0;
+		}
+		return err;
+	}
+	char port[16];
+	snprintf(port, sizeof(port), "%ld", 6000 + n);
+	struct addrinfo hints = {.ai_socktype = SOCK_STREAM}, *ai = NULL;
+	if (getaddrinfo(h, port, &hints, &ai) || !ai)
+		return EHOSTUNREACH;
+	int err = ECONNREFUSED;
+	for (struct addrinfo *a = ai; a && err; a = a->ai_next) {
+		int fd = socket(a->ai_family, a->ai_socktype, a->ai_protocol);
+		if (fd < 0)
+			continue;
+		fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
+		err = connect(fd, a->ai_addr, a->ai_addrlen) ? errno : 0;
+		if (err == EINPROGRESS) {
+			struct pollfd pfd = {fd, POLLOUT, 0};
+			socklen_t len = sizeof(err);
+			if (poll(&pfd, 1, 2000) != 1 ||
+			    getsockopt(fd, SOL_SOCKET, SO_ERROR, &err, &len))
+				err = ETIMEDOUT;
+		}
+		close(fd);
+	}
+	freeaddrinfo(ai);
+	return err;
+}
+
+int plot_window(const struct session *s, const struct figure *f, bool persist, struct diag *d)
 {
 	const char *x = getenv("DISPLAY"), *w = getenv("WAYLAND_DISPLAY");
 	if (!(x && *x) && !(w && *w))
@@ -198,10 +270,37 @@ int plot_window(const struct session *s, const struct figure *f, struct diag *d)
 			term = windows[i];
 	}
 	if (!term)
-		return diag_set(d, "this gnuplot has no window terminal (qt, wxt, x11): "
-				   "install gnuplot-qt, or plot to a file");
-	struct gp_term t = {.kind = GP_TERM_WINDOW, .window = term};
-	return draw(s, f, &t, NULL, d);
+		return diag_set(d, "this gnuplot has no window terminal (qt, wxt, x11): install "
+				   "gnuplot-x11 (light) or gnuplot-qt, or plot to a file");
+	int e = x && *x ? x_server_errno(x) : 0;
+	if (e)
+		return diag_set(
+			d, "cannot open a window on DISPLAY '%s': no X server answers there (%s)",
+			x, strerror(e));
+	struct gp_term t = {.kind = GP_TERM_WINDOW, .window = term, .persist = persist};
+	if (!strcmp(term, "x11")) {
+		struct strbuf check = STRBUF_INIT;
+		gp_script_window_check(&check, &t);
+		int rc = gnuplot_run(gnuplot_shared(), strbuf_str(&check), NULL, d);
+		strbuf_release(&check);
+		if (rc)
+			return -1;
+	}
+	if (!draw(s, f, &t, NULL, d))
+		return 0;
+	/* A display with no server behind it: wxt and qt end gnuplot ("Unable
+	 * to initialize GTK+, is DISPLAY set properly?"), x11 says "unable to
+	 * open display". Either way the display is named. */
+	const char *said = gnuplot_messages(gnuplot_shared());
+	if (gnuplot_pid(gnuplot_shared()) == 0 || strstr(said, "display") ||
+	    strstr(said, "DISPLAY")) {
+		char why[sizeof(d->msg)];
+		snprintf(why, sizeof(why), "%s", d->msg);
+		bool xd = x && *x;
+		diag_set(d, "cannot open a window on %s '%s': %s",
+			 xd ? "DISPLAY" : "WAYLAND_DISPLAY", xd ? x : w, why);
+	}
+	return -1;
 }
 
 /* ---- the pane ------------------------------------------------------- */

@@ -32,8 +32,12 @@ int plot_text(const struct session *s, const struct figure *f, int cols, int row
 /* f drawn into `path`; the terminal follows the extension (.png, .svg,
  * .pdf). The file appears whole or not at all. */
 int plot_file(const struct session *s, const struct figure *f, const char *path, struct diag *d);
-/* f drawn in a gnuplot window (qt, wxt or x11) when a display exists. */
-int plot_window(const struct session *s, const struct figure *f, struct diag *d);
+/* f drawn in a gnuplot window (qt, else wxt, else x11) when a display
+ * exists, 1000x700 as a PNG, titled "tribo". The shared gnuplot has one
+ * window: every call draws in it again (and opens it again when it was
+ * closed). It closes when that gnuplot ends (with tribo), unless the last
+ * call asked `persist`: then it stays until its user closes it. */
+int plot_window(const struct session *s, const struct figure *f, bool persist, struct diag *d);
 
 /* The full-screen mode's plot pane: its size and what it shows. The front
  * end owns it and hands it to the commands (`plot NAME` chooses the figure,

@@ -198,6 +198,23 @@ mu    stop_time [s]
 ! tribo: -c: command 3: plot: a file or a window, not both
 ? 1
 
+# 'persist' is window's word, and only there
+$ DISPLAY= WAYLAND_DISPLAY= tribo -c 'load disk-reye; sweep mu 0.1 0.4 3 stop_time; plot sweep persist window'
+mu    stop_time [s]
+0.1   3.05810397554
+0.25  1.22324159021
+0.4   0.764525993884
+! tribo: -c: command 3: plot: unexpected 'persist'; usage: plot [NAME] [to FILE] [window [persist]]
+? 1
+
+$ DISPLAY= WAYLAND_DISPLAY= tribo -c 'load disk-reye; sweep mu 0.1 0.4 3 stop_time; plot sweep window persist'
+mu    stop_time [s]
+0.1   3.05810397554
+0.25  1.22324159021
+0.4   0.764525993884
+! tribo: -c: command 3: plot: no display to open a window on (DISPLAY is not set); plot to a file with 'plot NAME to FILE.png'
+? 1
+
 $ DISPLAY= WAYLAND_DISPLAY= tribo -c 'load disk-reye; sweep mu 0.1 0.4 3 stop_time; plot sweep window'
 mu    stop_time [s]
 0.1   3.05810397554
@@ -245,7 +262,7 @@ tribo[disk-reye]>
 ? 1
 
 $ tribo -c 'help plot' | head -n 1
-usage: plot [NAME] [to FILE] [window]
+usage: plot [NAME] [to FILE] [window [persist]]
 ? 0
 
 # Issue 19: `sweep ... plot` overlays the runs' figure, a colour and a key
