@@ -294,7 +294,7 @@ START_TEST(test_no_sixelgd)
 	const char *script =
 		"#!/bin/bash\n"
 		"while IFS= read -r l; do\n"
-		"  case $l in \"load '\"*) f=${l#load \\'}; "
+		"  case $l in *\"load '\"*) f=${l#*load \\'}; "
 		"sed -i 's/^print GPVAL_TERMINALS$/print \"dumb png\"/' \"${f%\\'}\";; "
 		"esac\n"
 		"  printf '%s\\n' \"$l\"\n"

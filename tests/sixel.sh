@@ -238,8 +238,8 @@ cat >"$tmp/gnuplot" <<'GP'
 #!/bin/bash
 # gnuplot as if built without libgd: tribo's batches come as `load 'FILE'`
 while IFS= read -r l; do
-	case $l in "load '"*)
-		f=${l#load \'}
+	case $l in *"load '"*)
+		f=${l#*load \'}
 		sed -i 's/^print GPVAL_TERMINALS$/print "dumb png x11"/' "${f%\'}"
 		;;
 	esac
