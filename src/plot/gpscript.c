@@ -12,6 +12,7 @@
 /* The columns a PNG is thinned to: its width in pixels. A window has
  * the PNG's size. */
 enum { PNG_WIDTH = 1000, PNG_HEIGHT = 700 };
+#define X11_FONT "mbfont:-misc-fixed-medium-r-normal--13-*-*-*-*-*-iso10646-1"
 
 void gp_quote(struct strbuf *out, const char *text)
 {
@@ -89,9 +90,13 @@ static void add_term(struct strbuf *out, const struct gp_term *t)
 		 * title is ours, not the user's. nopersist unless asked: the
 		 * window goes with gnuplot, which goes with tribo (wxt's persist
 		 * leaves a gnuplot of its own running until the window closes) */
-		strbuf_addf(out,
-			    "set terminal %s size %d,%d noenhanced %s title 'tribo'\nset output\n",
-			    t->window, PNG_WIDTH, PNG_HEIGHT, t->persist ? "persist" : "nopersist");
+		/* x11 draws with the X server's own fonts: a Unicode one as a
+		 * font set, or omega and the times sign come out as the Latin-1
+		 * of their UTF-8 */
+		strbuf_addf(out, "set terminal %s size %d,%d noenhanced %s title 'tribo'%s\n",
+			    t->window, PNG_WIDTH, PNG_HEIGHT, t->persist ? "persist" : "nopersist",
+			    strcmp(t->window, "x11") ? "" : " font '" X11_FONT "'");
+		strbuf_addstr(out, "set output\n");
 		return;
 	}
 	strbuf_addstr(out, "set output ");
