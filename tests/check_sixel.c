@@ -287,7 +287,7 @@ START_TEST(test_no_sixelgd)
 		return;
 	/* a gnuplot whose terminals lack sixelgd: the picture is refused
 	 * with the reason, the text still drawn */
-	char fake[] = "/tmp/tribo-nosixel-XXXXXX";
+	char fake[] = "/tmp/tribo-nosixel-XXXXXX"; /* mkstemp's template */
 	int fd = mkstemp(fake);
 	ck_assert_int_ge(fd, 0);
 	/* tribo sends each batch as `load 'FILE'`: the file is changed first */

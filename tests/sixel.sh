@@ -21,10 +21,10 @@ done
 tmp=$(mktemp -d)
 shots=${SIXEL_SHOTS:-$tmp}
 mkdir -p "$shots"
-xvfb=
+xvfb_pid=
 cleanup() {
 	pkill -f -- "-title tribo-sixel-test" 2>/dev/null
-	[ -n "$xvfb" ] && kill "$xvfb" 2>/dev/null
+	[ -n "$xvfb_pid" ] && kill "$xvfb_pid" 2>/dev/null
 	rm -rf "$tmp"
 }
 trap cleanup EXIT
@@ -35,21 +35,12 @@ bad() {
 	echo "FAIL sixel: $*"
 }
 
-# A display of our own: Xvfb says which number it took.
-exec 3>"$tmp/display"
-Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp >"$tmp/xvfb.log" 2>&1 &
-xvfb=$!
-exec 3>&-
-for _ in $(seq 50); do
-	[ -s "$tmp/display" ] && break
-	sleep 0.1
-done
-if ! [ -s "$tmp/display" ]; then
+. "$top/tests/xvfb.sh"
+if ! xvfb_start "$tmp" 1280x800x24; then
 	bad "Xvfb did not start: $(cat "$tmp/xvfb.log")"
 	echo "sixel: $pass passed, $fail failed"
 	exit 1
 fi
-export DISPLAY=:$(cat "$tmp/display")
 
 # The cell grid of the xterm below, inside its border of 2 pixels: 9x19
 # pixels with DejaVu Sans Mono 11 at Xvfb's 96 dpi; start() measures it.

@@ -113,15 +113,11 @@ if [ -n "$missing" ]; then
 	finish
 fi
 
-# Xvfb picks a free display and writes its number on fd 3.
-Xvfb -displayfd 3 -screen 0 1280x1024x24 -nolisten tcp 3>"$tmp/display" >"$tmp/xvfb.log" 2>&1 &
-xvfb_pid=$!
-if ! within 10 grep -q '^[0-9]' "$tmp/display"; then
+. "$top/tests/xvfb.sh"
+if ! xvfb_start "$tmp" 1280x1024x24; then
 	bad "Xvfb did not start: $(cat "$tmp/xvfb.log")"
 	finish
 fi
-DISPLAY=:$(head -n 1 "$tmp/display")
-export DISPLAY
 mkdir -p "$shots"
 
 tm() { tmux -S "$tmp/tmux" "$@"; }

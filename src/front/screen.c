@@ -952,7 +952,7 @@ static bool image_wanted(void)
 {
 	const struct pane *p = &S.pane[P_PLOT];
 	return S.gfx.on && !S.small && p->win && plot_pane_image(&S.plot) && S.plot.drawn.valid &&
-	       S.plot.drawn.image && !S.plot.drawn.rc && S.plot.drawn.text.len;
+	       S.plot.drawn.image.width && !S.plot.drawn.rc && S.plot.drawn.text.len;
 }
 
 static bool image_in_place(void)
@@ -980,8 +980,8 @@ static void draw_image(void)
 	fflush(stdout);
 	int y = getbegy(p->win), x = getbegx(p->win);
 	/* centred in whole cells where the terminal's limit made it smaller */
-	int dx = ((p->w - 2) * S.gfx.cell_w - S.plot.drawn.width) / 2 / S.gfx.cell_w;
-	int dy = ((p->h - 2) * S.gfx.cell_h - S.plot.drawn.height) / 2 / S.gfx.cell_h;
+	int dx = ((p->w - 2) * S.gfx.cell_w - S.plot.drawn.image.width) / 2 / S.gfx.cell_w;
+	int dy = ((p->h - 2) * S.gfx.cell_h - S.plot.drawn.image.height) / 2 / S.gfx.cell_h;
 	if (sixel_put(STDOUT_FILENO, y + 1 + (dy > 0 ? dy : 0), x + 1 + (dx > 0 ? dx : 0),
 		      S.plot.drawn.text.buf, S.plot.drawn.text.len))
 		return;
@@ -1494,9 +1494,9 @@ static bool start_curses(void)
 	SCREEN *scr = newterm(NULL, stdout, stdin);
 	if (!scr)
 		return false;
+	set_term(scr);
 	while (ntyped > 0)
 		ungetch(typed[--ntyped]);
-	set_term(scr);
 	S.curses_on = true;
 	cbreak(); /* Ctrl-C stays a signal: it stops a solve */
 	noecho();

@@ -394,11 +394,10 @@ int plot_pane_render(const struct session *s, struct plot_pane *p, const char **
 	bool image = plot_pane_image(p);
 	bool same = p->drawn.valid && p->drawn.serial == serial && p->drawn.fig == f &&
 		    p->drawn.cols == p->cols && p->drawn.rows == p->rows &&
-		    p->drawn.colors == p->colors && p->drawn.image == image &&
-		    (!image ||
-		     (p->drawn.width == p->image.width && p->drawn.height == p->image.height &&
-		      p->drawn.font_pt == p->image.font_pt &&
-		      p->drawn.truecolor == p->image.truecolor));
+		    p->drawn.colors == p->colors && p->drawn.image.width == p->image.width &&
+		    p->drawn.image.height == p->image.height &&
+		    p->drawn.image.font_pt == p->image.font_pt &&
+		    p->drawn.image.truecolor == p->image.truecolor;
 	if (!same) {
 		strbuf_reset(&p->drawn.text);
 		struct gp_term t = {.kind = GP_TERM_DUMB,
@@ -408,11 +407,7 @@ int plot_pane_render(const struct session *s, struct plot_pane *p, const char **
 				    .colors = p->colors};
 		p->drawn.rc = image ? image_plot(s, f, p, &p->drawn.text, &p->drawn.d)
 				    : text_plot(s, f, &t, &p->drawn.text, &p->drawn.d);
-		p->drawn.image = image;
-		p->drawn.width = p->image.width;
-		p->drawn.height = p->image.height;
-		p->drawn.font_pt = p->image.font_pt;
-		p->drawn.truecolor = p->image.truecolor;
+		p->drawn.image = p->image;
 		p->drawn.generation++;
 		p->drawn.valid = true;
 		p->drawn.serial = serial;

@@ -39,6 +39,13 @@ int plot_file(const struct session *s, const struct figure *f, const char *path,
  * call asked `persist`: then it stays until its user closes it. */
 int plot_window(const struct session *s, const struct figure *f, bool persist, struct diag *d);
 
+/* A picture instead of text: a sixel image of width x height pixels, its
+ * text font_pt points (0x0: text); truecolor as struct gp_term's. */
+struct plot_image {
+	int width, height, font_pt;
+	bool truecolor;
+};
+
 /* The full-screen mode's plot pane: its size and what it shows. The front
  * end owns it and hands it to the commands (`plot NAME` chooses the figure,
  * `zoom` gives it the screen); there is none in the other modes. */
@@ -49,21 +56,15 @@ struct plot_pane {
 	int colors;	  /* 0 (none: NO_COLOR, a monochrome terminal), 8 or 256 */
 	char figure[128]; /* the figure `plot NAME` chose; "" for the first */
 	bool zoomed;	  /* the plot has the screen (F7, `zoom`) */
-	/* a picture instead of text: a sixel image of width x height pixels,
-	 * its text font_pt points (0x0: text); truecolor as struct gp_term */
-	struct {
-		int width, height, font_pt;
-		bool truecolor;
-	} image;
+	/* set: the pane is a picture of this size */
+	struct plot_image image;
 	/* what was drawn last, kept while nothing it depends on changes */
 	struct {
 		bool valid;
 		unsigned long serial;	  /* session_figures_serial() */
 		const struct figure *fig; /* valid while the serial stays */
 		int cols, rows, colors;
-		int width, height, font_pt;
-		bool truecolor;
-		bool image;		  /* text holds a sixel image */
+		struct plot_image image;  /* width 0: text holds text, else a sixel image */
 		unsigned long generation; /* counts the drawings */
 		int rc;
 		struct strbuf text;
