@@ -1,0 +1,84 @@
+/* model lagrange's system, shared by its building (lagrange.c) and its
+ * runtime (lagrange_run.c); not for other modules. */
+#ifndef TRIBO_LAGRANGE_SYS_H
+#define TRIBO_LAGRANGE_SYS_H
+
+#include <gsl/gsl_integration.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "models/contact.h"
+#include "models/lagrange.h"
+#include "util/strbuf.h"
+
+enum { NQ = LAGRANGE_MAXQ };
+
+/* The most phases (a stop, a restart) and accepted steps of one run. */
+enum { LAGR_MAX_PHASES = 20000 };
+#define LAGR_MAX_STEPS 2000000
+/* A held coordinate under a force that depends on t is watched in pieces of
+ * at most tmax/LAGR_WATCH. */
+enum { LAGR_WATCH = 4000 };
+
+/* Results per coordinate, then these, then the file's. */
+enum { R_T_END, R_T_STOP, R_E_START, R_E_END, R_LOST, R_OUTCOME, R_NFIXED };
+
+/* Minguzzi's contact integral in R: contact(SHAPE, r, PRESSURE, mu, N, vx,
+ * vy, w), at most this many calls. */
+enum { LAGR_MAX_CONTACTS = 8 };
+enum { CA_R, CA_MU, CA_N, CA_VX, CA_VY, CA_W, CA_N_ARGS };
+
+struct lcontact {
+	enum contact_shape shape;
+	enum contact_pressure pressure;
+	void *arg[CA_N_ARGS]; /* r, mu, N, vx, vy, w */
+	void *dv[3][NQ];      /* d(vx, vy, w)/dq̇_i; NULL where it is 0 */
+	const char *text;     /* the call as written */
+};
+
+struct lagr {
+	struct model model; /* first: the model is the system */
+	struct param_spec *params;
+	struct result_spec *results;
+	char **own; /* strings the specs point into */
+	size_t nown;
+	size_t nq, nfile; /* coordinates; the file's own parameters */
+	char *q[NQ], *qd[NQ];
+	char *src_T, *src_V, *src_R, *src_stop;
+	void *T, *V, *R, *stop;
+	void *p[NQ], *M[NQ][NQ], *dTdq[NQ], *dVdq[NQ], *dRdqd[NQ], *dpdq[NQ][NQ], *dpdt[NQ];
+	bool nonsmooth[NQ]; /* ∂R/∂q̇_i may not be smooth at q̇_i = 0: watched */
+	bool jump[NQ];	    /* ∂R/∂q̇_i has a step in it (Coulomb) */
+	/* the coordinates of a norm of the rates (watched, no step): at rest
+	 * together they take Kozlov's test on the norm, when two or more */
+	size_t ngroup, group[NQ];
+	size_t nextra;
+	void **extra;
+	char **names; /* the parameters, q, q̇, t: what an evaluation is given */
+	size_t nnames;
+	bool uses_t;
+	size_t ncontact;
+	struct lcontact contact[LAGR_MAX_CONTACTS];
+	bool in_contact[NQ];		   /* q̇_i enters a contact's motion */
+	gsl_integration_glfixed_table *gl; /* for contact_coulomb_closed */
+};
+
+/* The value of compiled expression f at the evaluation's values. */
+double lagr_eval(void *f, const struct lagr *L, const double *vals);
+/* Index of the first name of q, of q̇, of t among the evaluation's names. */
+size_t lagr_iq(const struct lagr *L, size_t i);
+size_t lagr_iqd(const struct lagr *L, size_t i);
+size_t lagr_it(const struct lagr *L);
+/* The contacts' R and, if dR, their ∂R/∂q̇_i, added to *R and dR[]. */
+int lagr_contacts_add(const struct lagr *L, const double *vals, double *R, double *dR,
+		      struct diag *d);
+/* M = ∂²T/∂q̇² at vals; -1 where it is not finite or not positive definite. */
+int lagr_mass_matrix(const struct lagr *L, const double *vals, double *M);
+/* The derivation (Lagrange's equations as formed) into the worked steps. */
+void lagr_derivation_steps(const struct lagr *L, struct strbuf *s);
+/* f's expression in readable form, into out; returns out's text. */
+const char *lagr_readable_of(void *f, struct strbuf *out);
+/* The model's solve (lagrange_run.c). */
+int lagr_solve(const struct model_input *in, struct model_output *out, struct diag *d);
+
+#endif
