@@ -68,6 +68,17 @@ void lagrange_model_free(struct model *m)
 				if (lc->dv[k][i])
 					evaluator_destroy(lc->dv[k][i]);
 	}
+	for (size_t k = 0; k < L->nkink; k++) {
+		struct lkink *kk = &L->kink[k];
+		void *e[2 * NQ + 2] = {kk->w, kk->wt};
+		for (size_t i = 0; i < NQ; i++) {
+			e[2 + i] = kk->a[i];
+			e[2 + NQ + i] = kk->wq[i];
+		}
+		for (size_t i = 0; i < 2 * NQ + 2; i++)
+			if (e[i])
+				evaluator_destroy(e[i]);
+	}
 	free(L->extra);
 	if (L->gl)
 		gsl_integration_glfixed_table_free(L->gl);
@@ -157,6 +168,155 @@ size_t lagr_iqd(const struct lagr *L, size_t i)
 size_t lagr_it(const struct lagr *L)
 {
 	return L->model.nparams + 2 * L->nq;
+}
+
+/* ---- R's kinks: the Coulomb contacts ------------------------------------- */
+
+static bool ident_char(char c);
+
+/* Whether compiled f is the number 0 (libmatheval's derivative of what does
+ * not depend on the name). */
+static bool is_zero(void *f)
+{
+	char **names;
+	int count;
+	evaluator_get_variables(f, &names, &count);
+	return count == 0 && evaluator_evaluate(f, 0, NULL, NULL) == 0;
+}
+
+/* One kink across w = 0, w compiled from text (of R's, at line/col): its
+ * derivatives; refused where w is not linear in the rates. The kink is
+ * dropped (0) where w does not depend on the rates at all: R is smooth in
+ * them there. */
+static int add_kink(struct lagr *L, const char *text, int line, int col, int *eline, int *ecol,
+		    struct diag *d)
+{
+	for (size_t k = 0; k < L->nkink; k++)
+		if (!strcmp(L->kink[k].text, text))
+			return 0; /* the same surface written twice */
+	const struct lagrange_expr e = {text, line, col};
+	void *w = compile(L, &e, true, "R", eline, ecol, d);
+	if (!w)
+		return -1;
+	struct lkink kk = {.w = w, .coord = SIZE_MAX, .text = keep(L, xstrdup(text))};
+	bool rates = false;
+	size_t nonzero = 0, which = 0;
+	for (size_t j = 0; j < L->nq; j++) {
+		void *a = evaluator_derivative(w, L->qd[j]);
+		bool linear = true;
+		for (size_t i = 0; i < L->nq; i++)
+			linear &= !uses(a, L->qd[i]);
+		if (!linear) {
+			evaluator_destroy(a);
+			for (size_t i = 0; i < j; i++)
+				if (kk.a[i])
+					evaluator_destroy(kk.a[i]);
+			evaluator_destroy(w);
+			*eline = line;
+			*ecol = col;
+			return diag_set(d,
+					"R has a kink where %s = 0, and %s is not linear in the "
+					"rates: tribo follows stick and slip across surfaces "
+					"a·q̇ + b = 0 only (write the relative velocity inside abs)",
+					text, text);
+		}
+		if (is_zero(a)) {
+			evaluator_destroy(a);
+			continue;
+		}
+		kk.a[j] = a;
+		rates = true;
+		nonzero++;
+		which = j;
+	}
+	if (!rates) {
+		evaluator_destroy(w);
+		return 0;
+	}
+	if (L->nkink == LAGR_MAX_KINKS) {
+		for (size_t j = 0; j < L->nq; j++)
+			if (kk.a[j])
+				evaluator_destroy(kk.a[j]);
+		evaluator_destroy(w);
+		*eline = line;
+		*ecol = col;
+		return diag_set(d, "R has more than %d kinks (abs(...) of the rates)",
+				LAGR_MAX_KINKS);
+	}
+	bool moves = false; /* w depends on q or t */
+	for (size_t j = 0; j < L->nq; j++) {
+		void *wq = evaluator_derivative(w, L->q[j]);
+		if (is_zero(wq))
+			evaluator_destroy(wq);
+		else {
+			kk.wq[j] = wq;
+			moves = true;
+		}
+	}
+	void *wt = evaluator_derivative(w, "t");
+	if (is_zero(wt))
+		evaluator_destroy(wt);
+	else {
+		kk.wt = wt;
+		moves = true;
+	}
+	if (nonzero == 1 && !moves) {
+		char **names;
+		int count;
+		evaluator_get_variables(kk.a[which], &names, &count);
+		const double a = evaluator_evaluate(kk.a[which], 0, NULL, NULL);
+		if (count == 0 && fabs(a) == 1)
+			kk.coord = which;
+	}
+	L->kink[L->nkink++] = kk;
+	return 0;
+}
+
+/* R's kinks: the argument of each abs(...) in R's smooth text that depends
+ * on the rates. -1 with d, line and col. */
+static int find_kinks(struct lagr *L, const struct lagrange_expr *e, const char *smooth,
+		      int *line, int *col, struct diag *d)
+{
+	for (size_t k = 0; smooth[k]; k++) {
+		if (strncmp(smooth + k, "abs", 3) || (k && ident_char(smooth[k - 1])))
+			continue;
+		size_t p = k + 3;
+		while (smooth[p] == ' ' || smooth[p] == '\t')
+			p++;
+		if (smooth[p] != '(')
+			continue;
+		size_t q = p + 1;
+		int depth = 1;
+		for (; smooth[q] && depth; q++)
+			depth += smooth[q] == '(' ? 1 : smooth[q] == ')' ? -1 : 0;
+		if (depth)
+			continue; /* the parser has said so already */
+		char *arg = xstrndup(smooth + p + 1, q - 1 - (p + 1));
+		int rc = add_kink(L, arg, e->line, e->col + (int)(p + 1), line, col, d);
+		free(arg);
+		if (rc)
+			return -1;
+	}
+	return 0;
+}
+
+/* A nonsmooth coordinate that no kink covers and no norm of the rates
+ * holds with others (R = sqrt(xdot^2)) is a kink of its own, w = q̇_i. */
+static int coordinate_kinks(struct lagr *L, int *line, int *col, struct diag *d)
+{
+	for (size_t i = 0; i < L->nq; i++) {
+		bool covered = false;
+		for (size_t k = 0; k < L->nkink; k++)
+			covered |= L->kink[k].a[i] != NULL;
+		bool grouped = false;
+		for (size_t g = 0; g < L->ngroup; g++)
+			grouped |= L->group[g] == i;
+		if (!L->nonsmooth[i] || covered || grouped)
+			continue;
+		if (add_kink(L, L->qd[i], 0, 0, line, col, d))
+			return -1;
+	}
+	return 0;
 }
 
 /* ---- Minguzzi's contact integral in R ------------------------------------ */
@@ -651,6 +811,10 @@ struct model *lagrange_model_new(const struct lagrange_text *lt, int *line, int 
 		const struct lagrange_expr rs = {smooth, lt->R.line, lt->R.col};
 		if (!bad)
 			L->R = compile(L, &rs, true, "R", line, col, d);
+		if (L->R && find_kinks(L, &lt->R, smooth, line, col, d)) {
+			free(smooth);
+			goto fail;
+		}
 		free(smooth);
 		if (!L->R)
 			goto fail;
@@ -690,11 +854,17 @@ struct model *lagrange_model_new(const struct lagrange_text *lt, int *line, int 
 	 * rates are watched, and at rest together take the test on the norm */
 	for (size_t i = 0; i < n; i++)
 		L->nonsmooth[i] |= L->in_contact[i];
-	for (size_t i = 0; i < n; i++)
-		if (L->nonsmooth[i] && !L->jump[i])
+	for (size_t i = 0; i < n; i++) {
+		bool in_kink = false;
+		for (size_t k = 0; k < L->nkink; k++)
+			in_kink |= L->kink[k].a[i] != NULL;
+		if (L->nonsmooth[i] && !L->jump[i] && !in_kink)
 			L->group[L->ngroup++] = i;
+	}
 	if (L->ngroup < 2)
 		L->ngroup = 0;
+	if (coordinate_kinks(L, line, col, d))
+		goto fail;
 	L->uses_t = uses(L->T, "t") || (L->V && uses(L->V, "t")) || (L->R && uses(L->R, "t"));
 	for (size_t c = 0; c < L->ncontact; c++)
 		for (size_t k = 0; k < CA_N_ARGS; k++)

@@ -36,6 +36,21 @@ struct lcontact {
 	const char *text;     /* the call as written */
 };
 
+/* A kink of R: R = c|w| + (smooth) across the surface w = 0, w = a·q̇ + b
+ * linear in the rates (a = ∂w/∂q̇ and b may depend on q and t): the
+ * relative velocity of a Coulomb contact (abs(xdot) on a fixed support,
+ * abs(xdot - vb) on a belt, abs(x2dot - x1dot) between two blocks). At
+ * most this many. */
+enum { LAGR_MAX_KINKS = 8 };
+struct lkink {
+	void *w;	/* w itself */
+	void *a[NQ];	/* ∂w/∂q̇_j (constant in the rates); NULL where 0 */
+	void *wq[NQ];	/* ∂w/∂q_j; NULL where 0 */
+	void *wt;	/* ∂w/∂t; NULL where 0 */
+	size_t coord;	/* w = ±q̇_i + a constant: i, else SIZE_MAX */
+	const char *text; /* w as written in R */
+};
+
 struct lagr {
 	struct model model; /* first: the model is the system */
 	struct param_spec *params;
@@ -60,6 +75,10 @@ struct lagr {
 	size_t ncontact;
 	struct lcontact contact[LAGR_MAX_CONTACTS];
 	bool in_contact[NQ];		   /* q̇_i enters a contact's motion */
+	size_t nkink;
+	/* R's kinks, and a nonsmooth coordinate that none covers and no norm
+	 * holds (R = sqrt(xdot^2)) as w = q̇_i: the Coulomb contacts */
+	struct lkink kink[LAGR_MAX_KINKS];
 	gsl_integration_glfixed_table *gl; /* for contact_coulomb_closed */
 };
 
