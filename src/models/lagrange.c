@@ -274,8 +274,8 @@ static int add_kink(struct lagr *L, const char *text, int line, int col, int *el
 
 /* R's kinks: the argument of each abs(...) in R's smooth text that depends
  * on the rates. -1 with d, line and col. */
-static int find_kinks(struct lagr *L, const struct lagrange_expr *e, const char *smooth,
-		      int *line, int *col, struct diag *d)
+static int find_kinks(struct lagr *L, const struct lagrange_expr *e, const char *smooth, int *line,
+		      int *col, struct diag *d)
 {
 	for (size_t k = 0; smooth[k]; k++) {
 		if (strncmp(smooth + k, "abs", 3) || (k && ident_char(smooth[k - 1])))

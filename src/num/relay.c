@@ -10,8 +10,8 @@
 
 #include "util/xalloc.h"
 
-int num_relay_solve(size_t n, const double *W, const double *q, const double *lb,
-		    const double *ub, double *z, double *w, struct diag *d)
+int num_relay_solve(size_t n, const double *W, const double *q, const double *lb, const double *ub,
+		    double *z, double *w, struct diag *d)
 {
 	if (n == 0)
 		return 0;
@@ -31,14 +31,15 @@ int num_relay_solve(size_t n, const double *W, const double *q, const double *lb
 		z[i] = w[i] = 0;
 	const int info = relay_driver(&p, z, w, o);
 	solver_options_delete(o);
-	free(o); /* solver_options_delete frees what the options hold, not them */
+	free(o);	   /* solver_options_delete frees what the options hold, not them */
 	M->matrix0 = NULL; /* ours */
 	NM_free(M);
 	free(qc);
 	free(Wc);
 	if (info)
-		return diag_set(d, "the contacts' relay problem (Siconos, Lemke) did not converge "
-				   "(info %d)",
+		return diag_set(d,
+				"the contacts' relay problem (Siconos, Lemke) did not converge "
+				"(info %d)",
 				info);
 	return 0;
 }

@@ -17,7 +17,7 @@
 
 /* W is n×n, row-major; z and w receive the solution. Returns 0, or -1 with
  * d set when the solver does not converge. */
-int num_relay_solve(size_t n, const double *W, const double *q, const double *lb,
-		    const double *ub, double *z, double *w, struct diag *d);
+int num_relay_solve(size_t n, const double *W, const double *q, const double *lb, const double *ub,
+		    double *z, double *w, struct diag *d);
 
 #endif
