@@ -232,7 +232,7 @@ static int expr(struct parser *ps)
 }
 
 /* Checks src with our parser (every name goes through lookup). */
-static int expr_check(const char *src, expr_lookup_fn lookup, void *ctx, struct diag *d)
+int expr_check(const char *src, expr_lookup_fn lookup, void *ctx, struct diag *d)
 {
 	struct parser ps = {src, src, 0, lookup, ctx, d};
 	if (strlen(src) > 4096)
