@@ -847,3 +847,110 @@ void lagr_derivation_steps(const struct lagr *L, struct strbuf *s)
 	}
 	strbuf_release(&r);
 }
+
+/* ---- the exercise file's sections ------------------------------------------ */
+
+static const char *const system_keys[] = {"coordinates", "T", "V", "R", "stop", NULL};
+static const char *const result_keys[] = {"expr", "unit", "doc", NULL};
+
+/* The system's statement out of the file's sections: [system]'s
+ * expressions, the names of [param NAME] (with the unit and value they
+ * give) and of [result NAME] (with its expr, unit and doc). A key given
+ * twice is the main pass's error; here an expression's first one counts,
+ * another key's last. */
+static struct model *lagrange_make(const struct model_section *secs, size_t nsecs, int *line,
+				   int *col, struct diag *d)
+{
+	struct lagrange_text lt = {0};
+	const char **pname = xcalloc(nsecs + 1, sizeof(*pname));
+	const char **punit = xcalloc(nsecs + 1, sizeof(*punit));
+	double *pvalue = xcalloc(nsecs + 1, sizeof(*pvalue));
+	int *pline = xcalloc(nsecs + 1, sizeof(*pline));
+	const char **rname = xcalloc(nsecs + 1, sizeof(*rname));
+	const char **runit = xcalloc(nsecs + 1, sizeof(*runit));
+	const char **rdoc = xcalloc(nsecs + 1, sizeof(*rdoc));
+	struct lagrange_expr *rexpr = xcalloc(nsecs + 1, sizeof(*rexpr));
+	for (size_t s = 0; s < nsecs; s++) {
+		const struct model_section *sec = &secs[s];
+		const bool system = !strcmp(sec->kind, "system") && !sec->arg;
+		const bool param = !strcmp(sec->kind, "param") && sec->arg;
+		const bool result = !strcmp(sec->kind, "result") && sec->arg;
+		size_t k = 0;
+		if (system) {
+			lt.system_line = sec->line;
+		} else if (param) {
+			k = lt.nparams++;
+			pname[k] = sec->arg;
+			pline[k] = sec->line;
+			pvalue[k] = NAN;
+		} else if (result) {
+			k = lt.nresults++;
+			rname[k] = sec->arg;
+			rexpr[k] = (struct lagrange_expr){NULL, sec->line, 0};
+		}
+		for (size_t i = 0; i < sec->nkeys; i++) {
+			const struct model_key *key = &sec->keys[i];
+			struct lagrange_expr *e = NULL;
+			const char *why;
+			if (system)
+				e = !strcmp(key->name, "coordinates") ? &lt.coordinates
+				    : !strcmp(key->name, "T")	      ? &lt.T
+				    : !strcmp(key->name, "V")	      ? &lt.V
+				    : !strcmp(key->name, "R")	      ? &lt.R
+				    : !strcmp(key->name, "stop")      ? &lt.stop
+								      : NULL;
+			else if (result && !strcmp(key->name, "expr"))
+				e = &rexpr[k];
+			else if (result && !strcmp(key->name, "unit"))
+				runit[k] = key->value;
+			else if (result && !strcmp(key->name, "doc"))
+				rdoc[k] = key->value;
+			else if (param && !strcmp(key->name, "unit"))
+				punit[k] = key->value;
+			else if (param && !strcmp(key->name, "value") &&
+				 text_parse_double(key->value, &pvalue[k], &why))
+				pvalue[k] = NAN;
+			if (e && !e->text)
+				*e = (struct lagrange_expr){key->value, key->line, key->col};
+		}
+	}
+	lt.param_name = pname;
+	lt.param_unit = punit;
+	lt.param_value = pvalue;
+	lt.param_line = pline;
+	lt.result_name = rname;
+	lt.result_unit = runit;
+	lt.result_doc = rdoc;
+	lt.result_expr = rexpr;
+	struct model *m = NULL;
+	if (!lt.system_line) {
+		*line = *col = 0;
+		diag_set(d,
+			 "model = lagrange needs a [system] section: coordinates = NAME, ..., T = "
+			 "..., and V = ..., R = ... if not 0");
+	} else {
+		m = lagrange_model_new(&lt, line, col, d);
+	}
+	free(pname);
+	free(punit);
+	free(pvalue);
+	free(pline);
+	free(rname);
+	free(runit);
+	free(rdoc);
+	free(rexpr);
+	return m;
+}
+
+static const struct model_section_spec sections[] = {
+	{.kind = "system", .keys = system_keys},
+	{.kind = "result", .named = true, .keys = result_keys},
+	{NULL, false, NULL},
+};
+
+const struct model_maker model_maker_lagrange = {
+	.name = "lagrange",
+	.sections = sections,
+	.make = lagrange_make,
+	.free = lagrange_model_free,
+};

@@ -4,7 +4,7 @@
  *
  *	d/dt ∂T/∂q̇ − ∂T/∂q + ∂V/∂q = −∂R/∂q̇
  *
- * by symbolic differentiation (libmatheval), solves the mass matrix
+ * by symbolic differentiation (num/sym.h), solves the mass matrix
  * ∂²T/∂q̇² at each step and integrates, stopping a coordinate where R is
  * not smooth at its zero rate (Coulomb friction) and the other forces stay
  * within the bound R allows there. */
