@@ -37,7 +37,9 @@ static void same_as_libmatheval(const char *text, const char *name)
 	free(copy);
 	ck_assert_ptr_nonnull(ev);
 	void *dev = evaluator_derivative(ev, (char *)name);
+	ck_assert_uint_eq(sym_length(f), strlen(evaluator_get_string(ev)));
 	ck_assert_str_eq(sym_text(df), evaluator_get_string(dev));
+	ck_assert_uint_eq(sym_length(df), strlen(sym_text(df)));
 	const double a = sym_eval(df, vals);
 	const double b = evaluator_evaluate(dev, NN, (char **)names, (double *)vals);
 	ck_assert_msg(a == b || (isnan(a) && isnan(b)), "d/d%s %s: %.17g, libmatheval %.17g", name,

@@ -721,6 +721,15 @@ const char *sym_text(const struct sym *f)
 	return f->text;
 }
 
+size_t sym_length(const struct sym *f)
+{
+	struct strbuf s = STRBUF_INIT;
+	write_node(f->root, f->names, false, &s);
+	const size_t n = s.len;
+	strbuf_release(&s);
+	return n;
+}
+
 const char *sym_readable_of(const struct sym *f, struct strbuf *out)
 {
 	struct strbuf s = STRBUF_INIT;

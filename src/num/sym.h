@@ -38,6 +38,10 @@ bool sym_calls(const struct sym *f, const char *fn);
  * full parentheses (numbers as %g), the form libmatheval prints. Owned by
  * f. */
 const char *sym_text(const struct sym *f);
+/* The length of f's text in full parentheses, numbers as %g (what
+ * libmatheval's evaluator_get_string would give): what an evaluation
+ * costs, whatever the digits or blanks typed. */
+size_t sym_length(const struct sym *f);
 /* f in readable form (see sym_readable) into out, reset first; returns
  * out's text. */
 const char *sym_readable_of(const struct sym *f, struct strbuf *out);
