@@ -19,6 +19,27 @@
 #include "util/text.h"
 #include "util/xalloc.h"
 
+/* One expression of the file: its text, and where its value starts. */
+struct lagrange_expr {
+	const char *text; /* NULL: not given */
+	int line, col;	  /* col 1-based of the value's first character */
+};
+
+/* What the file says: the [system] section, the [param NAME] sections'
+ * names (with the unit and value they give, if any) and the [result NAME]
+ * sections. */
+struct lagrange_text {
+	struct lagrange_expr coordinates, T, V, R, stop;
+	size_t nparams;
+	const char **param_name, **param_unit; /* unit NULL: not given */
+	const double *param_value;	       /* NAN: not given */
+	const int *param_line;		       /* of each [param NAME] header */
+	size_t nresults;
+	const char **result_name, **result_unit, **result_doc;
+	const struct lagrange_expr *result_expr;
+	int system_line; /* of the [system] header */
+};
+
 static const char *keep(struct lagr *L, char *s)
 {
 	L->own = xrealloc(L->own, (L->nown + 1) * sizeof(*L->own));
@@ -34,7 +55,7 @@ static const char *keepf(struct lagr *L, const char *fmt, const char *a)
 	return keep(L, buf);
 }
 
-void lagrange_model_free(struct model *m)
+static void lagrange_model_free(struct model *m)
 {
 	if (!m)
 		return;
@@ -475,8 +496,10 @@ static int find_file_param(const struct lagrange_text *lt, const char *name)
 	return -1;
 }
 
-struct model *lagrange_model_new(const struct lagrange_text *lt, int *line, int *col,
-				 struct diag *d)
+/* The model for one exercise, or NULL with d set and *line, *col the place
+ * in the file (col 1-based, 0: the line's first word). */
+static struct model *lagrange_model_new(const struct lagrange_text *lt, int *line, int *col,
+					struct diag *d)
 {
 	struct lagr *L = xcalloc(1, sizeof(*L));
 	*line = lt->system_line;

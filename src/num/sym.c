@@ -87,41 +87,14 @@ static double m_nandelta(double x)
 	return isnan(x) ? x : x == 0 ? NAN : 0;
 }
 
+/* clang-format off */
 enum fn {
-	F_EXP,
-	F_LOG,
-	F_SQRT,
-	F_SIN,
-	F_COS,
-	F_TAN,
-	F_COT,
-	F_SEC,
-	F_CSC,
-	F_ASIN,
-	F_ACOS,
-	F_ATAN,
-	F_ACOT,
-	F_ASEC,
-	F_ACSC,
-	F_SINH,
-	F_COSH,
-	F_TANH,
-	F_COTH,
-	F_SECH,
-	F_CSCH,
-	F_ASINH,
-	F_ACOSH,
-	F_ATANH,
-	F_ACOTH,
-	F_ASECH,
-	F_ACSCH,
-	F_ABS,
-	F_STEP,
-	F_DELTA,
-	F_NANDELTA,
-	F_ERF,
-	F_N
+	F_EXP, F_LOG, F_SQRT, F_SIN, F_COS, F_TAN, F_COT, F_SEC, F_CSC, F_ASIN, F_ACOS,
+	F_ATAN, F_ACOT, F_ASEC, F_ACSC, F_SINH, F_COSH, F_TANH, F_COTH, F_SECH, F_CSCH,
+	F_ASINH, F_ACOSH, F_ATANH, F_ACOTH, F_ASECH, F_ACSCH, F_ABS, F_STEP, F_DELTA,
+	F_NANDELTA, F_ERF, F_N
 };
+/* clang-format on */
 
 static const struct {
 	const char *name;
