@@ -546,7 +546,17 @@ static void write_node(const struct node *n, const char *const *names, bool exac
 {
 	switch (n->type) {
 	case 'n':
-		if (exact && !isfinite(n->x))
+		if (n->x >= 0 && n->x < 1e6 && n->x == (double)(long)n->x && !signbit(n->x)) {
+			/* a whole number, as %g and %.17g write it, without printf (a
+			 * derivative has hundreds) */
+			char buf[8], *q = buf + sizeof(buf);
+			long k = (long)n->x;
+			*--q = '\0';
+			do
+				*--q = (char)('0' + k % 10);
+			while (k /= 10);
+			strbuf_addstr(out, q);
+		} else if (exact && !isfinite(n->x))
 			strbuf_addstr(out, isnan(n->x) ? "(0/0)" : n->x > 0 ? "(1/0)" : "(-1/0)");
 		else if (exact)
 			strbuf_addf(out, signbit(n->x) ? "(%.17g)" : "%.17g", n->x);
@@ -583,8 +593,12 @@ struct sym {
 	struct node *root;
 	const char *const *names;
 	size_t nnames;
-	char *text;
-	void *ev; /* libmatheval's evaluator of the same tree */
+	char *text; /* NULL: a derivative's, not asked for yet */
+	/* libmatheval's evaluator of the same tree, made from it written out
+	 * on the first evaluation (a load builds many a derivative that only a
+	 * solve evaluates); tried: the making was tried */
+	void *ev;
+	bool tried;
 };
 
 struct name_check {
@@ -638,6 +652,7 @@ struct sym *sym_new(const char *text, const char *const *names, size_t nnames, e
 	f->nnames = nnames;
 	f->text = xstrdup(text);
 	f->ev = ev;
+	f->tried = true;
 	return f;
 }
 
@@ -651,18 +666,20 @@ struct sym *sym_derivative(const struct sym *f, const char *name)
 	g->root = simplify(derive(f->root, v));
 	g->names = f->names;
 	g->nnames = f->nnames;
-	struct strbuf s = STRBUF_INIT;
-	write_node(g->root, g->names, true, &s);
-	g->ev = evaluator_of(s.buf);
-	strbuf_reset(&s);
-	write_node(g->root, g->names, false, &s);
-	g->text = strbuf_detach(&s);
-	return g;
+	return g; /* its evaluator and its text when asked for */
 }
 
 double sym_eval(const struct sym *f, const double *vals)
 {
-	/* no evaluator: libmatheval did not read the tree it had written */
+	if (!f->tried) {
+		struct sym *g = (struct sym *)f;
+		struct strbuf s = STRBUF_INIT;
+		write_node(g->root, g->names, true, &s);
+		g->ev = evaluator_of(s.buf);
+		g->tried = true;
+		strbuf_release(&s);
+	}
+	/* no evaluator: libmatheval did not read the tree written for it */
 	if (!f->ev)
 		return NAN;
 	return evaluator_evaluate(f->ev, (int)f->nnames, (char **)f->names, (double *)vals);
@@ -691,6 +708,11 @@ bool sym_calls(const struct sym *f, const char *fn)
 
 const char *sym_text(const struct sym *f)
 {
+	if (!f->text) { /* a derivative's, written once asked for */
+		struct strbuf s = STRBUF_INIT;
+		write_node(f->root, f->names, false, &s);
+		((struct sym *)f)->text = strbuf_detach(&s);
+	}
 	return f->text;
 }
 
