@@ -37,6 +37,26 @@ const struct model *const *model_all(void)
 	return models;
 }
 
+extern const struct model_maker model_maker_lagrange;
+
+static const struct model_maker *const makers[] = {
+	&model_maker_lagrange,
+	NULL,
+};
+
+const struct model_maker *const *model_makers(void)
+{
+	return makers;
+}
+
+const struct model_maker *model_maker_find(const char *name)
+{
+	for (size_t i = 0; makers[i]; i++)
+		if (!strcmp(makers[i]->name, name))
+			return makers[i];
+	return NULL;
+}
+
 const struct model *model_find(const char *name)
 {
 	for (size_t i = 0; models[i]; i++)

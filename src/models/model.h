@@ -136,9 +136,9 @@ struct result_spec {
 
 /* What solve receives: parameter values indexed like the model's params. */
 struct model_input {
-	const double *num;	 /* PARAM_NUMBER, in the spec's unit */
-	const int *choice;	 /* PARAM_CHOICE, index into the choices */
-	const char *const *text; /* PARAM_TEXT */
+	const double *num;	   /* PARAM_NUMBER, in the spec's unit */
+	const int *choice;	   /* PARAM_CHOICE, index into the choices */
+	const char *const *text;   /* PARAM_TEXT */
 	const struct model *model; /* the model solved: its ctx, for a model made per exercise */
 };
 
@@ -176,6 +176,50 @@ struct model {
 	 * with: its compiled system; NULL for the built-in models. */
 	const void *ctx;
 };
+
+/* ---- models an exercise file states ---------------------------------------
+ * A model made from sections of the exercise file (model lagrange: its
+ * [system] and [result NAME]) rather than built in. The exercise layer
+ * reads INI and knows [exercise], [param NAME] and [answer NAME]; a maker
+ * says which other sections and keys it reads, and gets every section of
+ * the file, in order, before the rest is checked against its model. */
+
+/* A key of a section: its value with any indented lines that go on with it
+ * joined by a blank; col 1-based, of the value's first character. */
+struct model_key {
+	const char *name, *value;
+	int line, col;
+};
+
+/* A section as the file has it: [kind] or [kind arg]; arg NULL: none. */
+struct model_section {
+	const char *kind, *arg;
+	int line; /* of its header */
+	const struct model_key *keys;
+	size_t nkeys;
+};
+
+/* A section a maker reads, and the keys it may hold (NULL-terminated). */
+struct model_section_spec {
+	const char *kind;
+	bool named; /* [kind NAME] */
+	const char *const *keys;
+};
+
+struct model_maker {
+	const char *name;			   /* model = NAME */
+	const struct model_section_spec *sections; /* ends with {NULL} */
+	/* The model of the file's sections secs[0..n), or NULL with d set and
+	 * *line, *col where the file is wrong (line 0: the `model = NAME`
+	 * line; col 1-based, 0: the line's first word). Freed with free(). */
+	struct model *(*make)(const struct model_section *secs, size_t n, int *line, int *col,
+			      struct diag *d);
+	void (*free)(struct model *m);
+};
+
+const struct model_maker *model_maker_find(const char *name);
+/* NULL-terminated list of all makers. */
+const struct model_maker *const *model_makers(void);
 
 const struct model *model_find(const char *name);
 /* NULL-terminated list of all models. */
