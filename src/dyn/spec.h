@@ -53,6 +53,9 @@ struct param_spec {
 	const char *choices;  /* PARAM_CHOICE: "uniform|reye"; first is default */
 	const char *def_text; /* PARAM_TEXT default */
 	const char *doc;
+	/* PARAM_CHOICE: the choices are friction laws, rows of the registry
+	 * (dyn/law.h); a model's `law` parameter, written with PARAM_LAW */
+	bool law;
 };
 
 /* A model's table of parameters is written with these, one row a

@@ -25,6 +25,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "dyn/law.h"
 #include "models/model.h"
 #include "models/trace.h"
 #include "num/num.h"
@@ -72,7 +73,6 @@ enum {
 	O_COND74_RESIDUAL,
 	O_NRESULTS
 };
-enum { LAW_COULOMB, LAW_ISOTROPIC, LAW_MATRIX };
 
 static const char phi_doc[] = "law matrix: Φ entry (order x, y, θ of the centre; units follow A's)";
 
@@ -87,20 +87,11 @@ static const struct param_spec lad_params[P_NPARAMS] = {
 				  "initial angle of the ladder to the floor"),
 	[P_THETADOT0] = PARAM_NUMBER("thetadot0", "rad/s", 0.0, PARAM_ANY,
 				     "initial turning rate (a push; < 0 falls, > 0 rises)"),
-	[P_LAW] = PARAM_CHOICE("law", "coulomb|isotropic|matrix",
-			       "coulomb (Amontons at each contact), isotropic (Kozlov, Φ = kA) "
-			       "or matrix (Kozlov, any constant Φ)"),
-	[P_K] = PARAM_NUMBER("k", "", 0.3, PARAM_AT_LEAST(0.0),
-			     "isotropic: reduced coefficient, Φ = kA"),
-	[P_PHI11] = PARAM_NUMBER("phi11", "", 0.3, PARAM_ANY, phi_doc),
-	[P_PHI12] = PARAM_NUMBER("phi12", "", 0.0, PARAM_ANY, phi_doc),
-	[P_PHI13] = PARAM_NUMBER("phi13", "", 0.0, PARAM_ANY, phi_doc),
-	[P_PHI21] = PARAM_NUMBER("phi21", "", 0.0, PARAM_ANY, phi_doc),
-	[P_PHI22] = PARAM_NUMBER("phi22", "", 0.3, PARAM_ANY, phi_doc),
-	[P_PHI23] = PARAM_NUMBER("phi23", "", 0.0, PARAM_ANY, phi_doc),
-	[P_PHI31] = PARAM_NUMBER("phi31", "", 0.0, PARAM_ANY, phi_doc),
-	[P_PHI32] = PARAM_NUMBER("phi32", "", 0.0, PARAM_ANY, phi_doc),
-	[P_PHI33] = PARAM_NUMBER("phi33", "", 0.4, PARAM_ANY, phi_doc),
+	[P_LAW] = PARAM_LAW(LAW_NAME_COULOMB "|" LAW_NAME_ISOTROPIC "|" LAW_NAME_MATRIX,
+			    "coulomb (Amontons at each contact), isotropic (Kozlov, Φ = kA) "
+			    "or matrix (Kozlov, any constant Φ)"),
+	[P_K] = PARAM_LAW_K(0.3),
+	PARAM_LAW_PHI(P_PHI11, phi_doc, 0.3, 0.3, 0.4),
 	[P_TMAX] = PARAM_NUMBER("tmax", "s", 10.0, PARAM_ABOVE(0.0), "bound on the run"),
 };
 
@@ -175,7 +166,7 @@ static const char *const outcome_word[] = {"rests",	"stops",   "falls",  "hits-w
 
 struct lad {
 	double m, L, h, I, g, muf, muw, k;
-	int law;
+	enum law_id law;
 	double phi[9];
 	enum phase ph;
 	double sig;  /* PH_TWO: sgn θ̇ held in the phase */
@@ -195,16 +186,13 @@ struct dyn {
 	int n;
 };
 
+/* Φ of Kozlov's laws; zero under Coulomb's, which acts at each contact
+ * with the contact's own normal force, not through Φ. */
 static void law_matrix(const struct lad *r, double Phi[9])
 {
-	memset(Phi, 0, 9 * sizeof(double));
-	if (r->law == LAW_ISOTROPIC) {
-		Phi[0] = r->k * r->m;
-		Phi[4] = r->k * r->m;
-		Phi[8] = r->k * r->I;
-	} else if (r->law == LAW_MATRIX) {
-		memcpy(Phi, r->phi, 9 * sizeof(double));
-	}
+	const double A[9] = {r->m, 0, 0, 0, r->m, 0, 0, 0, r->I};
+	law_phi_matrix(r->law, &(struct law_phi){.A = A, .k = r->k, .phi = r->phi, .slide = -1},
+		       Phi);
 }
 
 /* The active constraints' rows J_j and their Z_j = −J̇_j q̇ (J q̈ = Z). */
@@ -714,7 +702,7 @@ static int lad_solve(const struct model_input *in, struct model_output *out, str
 			.muf = p[P_MU_FLOOR],
 			.muw = p[P_MU_WALL],
 			.k = p[P_K],
-			.law = in->choice[P_LAW]};
+			.law = law_id(law_chosen(&lad_params[P_LAW], in->choice[P_LAW]))};
 	r.h = r.L / 2;
 	r.I = r.m * r.L * r.L / 12;
 	for (int i = 0; i < 9; i++)
