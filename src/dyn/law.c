@@ -16,7 +16,7 @@ static const struct law laws[LAW_COUNT] = {
 			.formula = "the force is μ times the normal force, against the sliding "
 				   "velocity; at rest, any force up to that (set-valued: stick and "
 				   "slip)",
-			.equation = "Kozlov (2.1); Minguzzi §2; Ragulskis: h sgn u̇",
+			.equation = "Kozlov (2.1); Minguzzi §2; Ragulskis, h sgn u̇",
 			.has_friction = true,
 			.friction = FRICTION_COULOMB,
 			.has_drylaw = true,
