@@ -318,7 +318,7 @@ static const struct command commands[] = {
 	 "'help law NAME' explains one: its parameters with their units, its formula\n"
 	 "and the paper's equation. 'help NAME' explains a parameter or result of the\n"
 	 "loaded exercise.",
-	 {COMPLETE_COMMAND}},
+	 {COMPLETE_COMMAND, COMPLETE_LAW}},
 	{"quit",
 	 cmd_quit,
 	 0,
@@ -500,6 +500,13 @@ static int help_law(struct cmd_ctx *c)
 		law_takers(l, c->out);
 		strbuf_addch(c->out, '\n');
 	}
+	/* the loaded exercise's own law parameter, which `help law` named
+	 * before it was a topic */
+	const struct exercise *ex = session_exercise(c->s);
+	if (ex && model_param_index(ex->model, "law") >= 0) {
+		strbuf_addch(c->out, '\n');
+		cmd_help_name(c, "law");
+	}
 	return 0;
 }
 
@@ -662,6 +669,8 @@ char **command_complete(const struct session *s, const char *line, size_t start,
 			kind = COMPLETE_FIGURE;
 		if (kind == COMPLETE_FIGURE && t.n >= 2 && !strcmp(t.v[t.n - 1].text, "to"))
 			kind = COMPLETE_FILE;
+		if (kind == COMPLETE_LAW && strcmp(t.v[1].text, "law"))
+			kind = COMPLETE_NONE;
 		/* generate's words take a value: a format, a directory, a seed */
 		if (kind == COMPLETE_GENERATE && t.n >= 3) {
 			const char *w = t.v[t.n - 1].text;
@@ -758,6 +767,10 @@ char **command_complete(const struct session *s, const char *line, size_t start,
 		catalog_release(&cat);
 		break;
 	}
+	case COMPLETE_LAW:
+		for (int i = 0; i < LAW_COUNT; i++)
+			cand_add(&c, law_get((enum law_id)i)->name);
+		break;
 	case COMPLETE_FILE:
 		*files = true;
 		break;

@@ -82,3 +82,11 @@ $ tribo -c 'load law-not-taken.ini'
 !             ^
 ? 1
 
+# With an exercise loaded, help law ends with the exercise's own law parameter.
+$ tribo -c 'load ladder; help law' | tail -n 4
+law: a parameter of ladder (ladder)
+  coulomb (Amontons at each contact), isotropic (Kozlov, Φ = kA) or matrix (Kozlov, any constant Φ)
+  value: coulomb
+  one of: coulomb|isotropic|matrix
+? 0
+
