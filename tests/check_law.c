@@ -58,7 +58,8 @@ START_TEST(test_refusal_names_what_is_taken)
 	const struct param_spec *sp = &m->params[model_param_index(m, "law")];
 	struct diag d;
 	ck_assert_int_eq(law_refuse(sp, m->name, "stokes", &d), -1);
-	ck_assert_str_eq(d.msg, "law stokes: model ladder takes coulomb, isotropic, matrix");
+	ck_assert_str_eq(d.msg,
+			 "law stokes: model ladder takes coulomb, isotropic, matrix, family");
 	ck_assert_int_eq(law_refuse(sp, m->name, "friction", &d), 0);
 	ck_assert_int_eq(law_chosen(sp, 1) - law_get(LAW_ISOTROPIC), 0);
 }
@@ -131,6 +132,13 @@ START_TEST(test_family_meets_29)
 	ck_assert_double_eq_tol(w[0], 0, 1e-14);
 	ck_assert_double_eq_tol(w[1], 0, 1e-14);
 	ck_assert_double_eq_tol(w[2], nu, 1e-14);
+	/* in coordinates ξ = q (E = B = I) it is the same Φ */
+	static const double I3[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
+	double Phi2[9];
+	law_phi_matrix(LAW_FAMILY, &(struct law_phi){.A = A, .omega = omega, .E = I3, .B = I3},
+		       Phi2);
+	for (int i = 0; i < 9; i++)
+		ck_assert_double_eq_tol(Phi2[i], Phi[i], 1e-15);
 }
 END_TEST
 

@@ -65,12 +65,15 @@ static const struct law laws[LAW_COUNT] = {
 			.name = LAW_NAME_FAMILY,
 			.family = FAMILY_ADMISSIBLE,
 			.title = "Kozlov, Φ = AΩᵀ",
-			.params = {{"Omega11 … Omega32", "", "Ω's first two columns"},
-				   {"nu", "", "Ω's last column is (0, 0, ν)"}},
-			.formula = "Φ = A(q)Ωᵀ, recomputed along the run: the laws that satisfy "
-				   "(2.9) at "
-				   "every configuration",
-			.equation = "Kozlov (5.1), (5.2)",
+			.params =
+				{{"Omega11 … Omega33", "",
+				  "Ω's free entries, in coordinates where the constraints are "
+				  "coordinates (the rod: x, θ, y; the ladder: θ, f_floor, f_wall)"},
+				 {"nu", "", "the rod: Ω's last column is (0, 0, ν)"}},
+			.formula = "Φ = A(q)Ωᵀ with Ω keeping the constraints' span, recomputed "
+				   "along the run: the laws that satisfy (2.9), or (7.4) on "
+				   "several constraints, at every configuration",
+			.equation = "Kozlov (5.1), (5.2); (7.4) for several constraints",
 		},
 	[LAW_STOKES] =
 		{
@@ -208,6 +211,15 @@ int law_refuse(const struct param_spec *spec, const char *model, const char *wor
 	return -1;
 }
 
+/* C = X Y, 3×3 row-major. */
+static void mat_mul(const double X[9], const double Y[9], double C[9])
+{
+	for (int i = 0; i < 3; i++)
+		for (int j = 0; j < 3; j++)
+			C[3 * i + j] =
+				X[3 * i] * Y[j] + X[3 * i + 1] * Y[3 + j] + X[3 * i + 2] * Y[6 + j];
+}
+
 void law_phi_matrix(enum law_id id, const struct law_phi *a, double Phi[9])
 {
 	memset(Phi, 0, 9 * sizeof(double));
@@ -235,13 +247,22 @@ void law_phi_matrix(enum law_id id, const struct law_phi *a, double Phi[9])
 		Phi[3 * s + n] = -c;
 		break;
 	}
-	case LAW_FAMILY:
+	case LAW_FAMILY: {
+		double W[9]; /* Ωᵀ, or B Ωᵀ E in coordinates ξ */
+		for (int i = 0; i < 3; i++)
+			for (int j = 0; j < 3; j++)
+				W[3 * i + j] = a->omega[3 * j + i];
+		if (a->E) {
+			double T[9];
+			mat_mul(W, a->E, T);
+			mat_mul(a->B, T, W);
+		}
 		for (int i = 0; i < 3; i++) /* (AΩᵀ)_ij = Σ_k A_ik Ω_jk */
 			for (int j = 0; j < 3; j++)
-				Phi[3 * i + j] = a->A[3 * i] * a->omega[3 * j] +
-						 a->A[3 * i + 1] * a->omega[3 * j + 1] +
-						 a->A[3 * i + 2] * a->omega[3 * j + 2];
+				Phi[3 * i + j] = a->A[3 * i] * W[j] + a->A[3 * i + 1] * W[3 + j] +
+						 a->A[3 * i + 2] * W[6 + j];
 		break;
+	}
 	default:
 		break;
 	}

@@ -125,12 +125,18 @@ struct law_phi {
 	const double *A, *Ai;
 	double mu, k;
 	const double *phi;   /* matrix: Φ as given */
-	const double *omega; /* family: Ω, 3×3, its last column (0, 0, ν) */
+	const double *omega; /* family: Ω, 3×3, row-major */
+	/* family: the coordinates ξ in which Ω is given, when they are not
+	 * the model's own: E = ∂ξ/∂q (row-major) and B = E⁻¹ = ∂q/∂ξ; NULL
+	 * for ξ = q */
+	const double *E, *B;
 	int slide, normal;
 };
 /* Φ of the law (coulomb: μ on the slipping coordinate; isotropic: kA
  * (2.7); matrix: the given Φ; projected: (4.3); family: AΩᵀ (5.1)); the
- * μ(v) and regularized laws have none (zero). */
+ * μ(v) and regularized laws have none (zero). The family in coordinates
+ * ξ: Φ_ξ = A_ξΩᵀ with Φ_ξ = BᵀΦB and A_ξ = BᵀAB (both bilinear in the
+ * velocities) gives Φ = A B Ωᵀ E. */
 void law_phi_matrix(enum law_id id, const struct law_phi *a, double Phi[9]);
 
 /* The μ(v) law in the worked steps, one line a sentence: fl as made from

@@ -11,8 +11,8 @@ Friction laws (help law NAME for one), and the models that take them:
                   taken by painleve-rod, ladder
   projected       Painlevé's projected law — Kozlov (4.3)
                   taken by painleve-rod
-  family          Kozlov's admissible family — Kozlov (5.1), (5.2)
-                  taken by painleve-rod
+  family          Kozlov's admissible family — Kozlov (5.1), (5.2); (7.4) for several constraints
+                  taken by painleve-rod, ladder
   stokes          a coefficient of the speed, μ(v) — Minguzzi (10), (17)
                   taken by rayleigh, disk-slide
   bouchet         a coefficient of the speed, μ(v) — Minguzzi §2.1, (17)
@@ -61,7 +61,7 @@ $ tribo -c 'help units law'
 # A law a model does not take is refused by naming those it takes, by set
 # and in a file; a word that is no law keeps the list of choices.
 $ tribo -c 'load ladder; set law projected'
-! tribo: -c: command 2: set: law projected: model ladder takes coulomb, isotropic, matrix
+! tribo: -c: command 2: set: law projected: model ladder takes coulomb, isotropic, matrix, family
 ? 1
 
 $ tribo -c 'load ragulskis; set law stokes'
@@ -73,11 +73,11 @@ $ tribo -c 'load rayleigh; set law elliptic'
 ? 1
 
 $ tribo -c 'load ladder; set law friction'
-! tribo: -c: command 2: set: law is one of coulomb|isotropic|matrix, not 'friction'
+! tribo: -c: command 2: set: law is one of coulomb|isotropic|matrix|family, not 'friction'
 ? 1
 
 $ tribo -c 'load law-not-taken.ini'
-! tribo: -c: command 1: load: law-not-taken.ini:9:9: law stokes: model ladder takes coulomb, isotropic, matrix
+! tribo: -c: command 1: load: law-not-taken.ini:9:9: law stokes: model ladder takes coulomb, isotropic, matrix, family
 !     value = stokes
 !             ^
 ? 1
@@ -85,8 +85,23 @@ $ tribo -c 'load law-not-taken.ini'
 # With an exercise loaded, help law ends with the exercise's own law parameter.
 $ tribo -c 'load ladder; help law' | tail -n 4
 law: a parameter of ladder (ladder)
-  coulomb (Amontons at each contact), isotropic (Kozlov, Φ = kA) or matrix (Kozlov, any constant Φ)
+  coulomb (Amontons at each contact), isotropic (Kozlov, Φ = kA), matrix (Kozlov, any constant Φ) or family (Kozlov, Φ = A(θ)Ωᵀ of (5.1) in the coordinates (θ, f_floor, f_wall), Ω keeping the constraints' span (7.4), recomputed along the run)
   value: coulomb
-  one of: coulomb|isotropic|matrix
+  one of: coulomb|isotropic|matrix|family
+? 0
+
+# The ladder under the family (5.1) keeps (7.4) at every angle: on both
+# contacts it slides as isotropic friction with k = Omega11 (the same
+# theta_leave), and the rest of Omega acts once the top has left the wall.
+$ tribo -c 'load ladder-slides; set law isotropic; set k 0.2; solve; print cond74 theta_leave x_foot_end'
+true
+18.4298314937
+3.0346438233
+? 0
+
+$ tribo -c 'load ladder-slides; set law family; set Omega11 0.2; set Omega21 0.3; set Omega23 0.1; set Omega22 0.5; solve; print cond74 theta_leave x_foot_end'
+true
+18.4298314937
+3.0343914633
 ? 0
 
