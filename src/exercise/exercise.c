@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "dyn/law.h"
 #include "util/text.h"
 #include "util/utf8.h"
 #include "util/xalloc.h"
@@ -613,6 +614,9 @@ static int param_key(struct parse *ps, int k, const char *value)
 		p->value_line = ps->lineno;
 		if (sp->kind == PARAM_CHOICE) {
 			int c = param_choice_index(sp, value);
+			struct diag why;
+			if (c < 0 && law_refuse(sp, ps->ex->model->name, value, &why))
+				return perr(ps, col_of_value(ps), "%s", why.msg);
 			if (c < 0)
 				return perr(ps, col_of_value(ps), "%s is one of %s, not '%s'",
 					    sp->name, sp->choices, value);

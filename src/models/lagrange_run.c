@@ -8,7 +8,7 @@
  *
  * F the generalized forces with the contacts' friction left out; a contact
  * that slips has λ_k = c_k sgn w_k, one that sticks keeps w_k = 0,
- * ẇ_k = a_k·q̈ + g_k = 0 (g_k = Σ_j ∂w_k/∂q_j q̇_j + ∂w_k/∂t), with
+ * dw/dt_k = a_k·q̈ + g_k = 0 (g_k = Σ_j ∂w_k/∂q_j q̇_j + ∂w_k/∂t), with
  * |λ_k| ≤ c_k. A phase ends where a sliding w_k reaches 0, or a stuck λ_k
  * its bound; there the contacts at w = 0 are decided together, as the
  * relay problem they are (num/relay.h): which stick, which slip and in
@@ -124,7 +124,7 @@ static void kink_a(const struct run *r, size_t k, double *a)
 		a[j] = kk->a[j] ? lagr_eval(kk->a[j], r->L, r->vals) : 0.0;
 }
 
-/* g_k = ẇ_k − a_k·q̈: what w changes by with the positions and time */
+/* g_k = dw/dt_k − a_k·q̈: what w changes by with the positions and time */
 static double kink_g(const struct run *r, size_t k)
 {
 	const struct lagr *L = r->L;
@@ -668,7 +668,7 @@ static int settle_group(struct run *r, double t, double *y, struct strbuf *s)
 	return 0;
 }
 
-/* The relative accelerations ẇ of the contacts set[0..m) at the state set,
+/* The relative accelerations dw/dt of the contacts set[0..m) at the state set,
  * from the accelerations qdd. */
 static void kink_rates(struct run *r, const size_t *set, size_t m, const double *qdd, double *wd)
 {
@@ -682,7 +682,7 @@ static void kink_rates(struct run *r, const size_t *set, size_t m, const double 
 	}
 }
 
-/* A tie at the bound (stuck, |λ_k| = c_k, ẇ_k = 0 to rounding) decided by
+/* A tie at the bound (stuck, |λ_k| = c_k, dw/dt_k = 0 to rounding) decided by
  * the force's trend: held a moment longer (an Euler step of h along the
  * stuck motion), does |λ_k| go past c_k? Then it slips in the sense of λ_k. */
 static int trend(struct run *r, size_t k, double t, const double *y, bool *slips)
@@ -708,7 +708,7 @@ static int trend(struct run *r, size_t k, double t, const double *y, bool *slips
  * w = 0) are the candidates; `brk` (a stuck contact whose force has just
  * reached its bound, or SIZE_MAX) slips in its force's sense. The
  * candidates' rates are set to w = 0 exactly; then the relay problem of
- * their multipliers λ (|λ| <= c) and relative accelerations ẇ. */
+ * their multipliers λ (|λ| <= c) and relative accelerations dw/dt. */
 static int decide(struct run *r, double t, double *y, size_t brk, bool start, struct strbuf *s)
 {
 	const struct lagr *L = r->L;
@@ -761,7 +761,7 @@ static int decide(struct run *r, double t, double *y, size_t brk, bool start, st
 		r->cand[C[c]] = true;
 		r->mode[C[c]] = 0;
 	}
-	/* ẇ = b − W λ: b with the candidates free of friction, W's columns
+	/* dw/dt = b − W λ: b with the candidates free of friction, W's columns
 	 * from a unit multiplier on each */
 	double b[NK], W[NK * NK], wd[NK], a[NQ], c_[NK], lb[NK], z[NK], w[NK];
 	set_state(r, t, y);
