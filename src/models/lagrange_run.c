@@ -375,7 +375,7 @@ static int accelerations(struct run *r, double *qdd)
 			g[m] = 0;
 			row_of[m++] = NK + i;
 		}
-	/* u = M⁻¹F and X = M⁻¹Aᵀ together: the columns F, A₁ᵀ, …, Aₘᵀ */
+	/* u = M⁻¹F and X = M⁻¹Aᵀ together: the columns F and the rows of A */
 	const size_t nb = 1 + m;
 	double B[NQ * (1 + NK + NQ)];
 	for (size_t i = 0; i < n; i++) {
