@@ -147,6 +147,22 @@ START_TEST(test_calls)
 	ck_assert(sym_calls(dx, "step") && !sym_calls(dx, "delta"));
 	ck_assert(sym_calls(dphi, "sqrt"));
 	ck_assert(!sym_calls(R, "nosuchfunction"));
+	double x = -1;
+	ck_assert(!sym_constant(R, &x) && !sym_constant(dx, &x));
+	/* libmatheval's rules keep 0*t in d(3*t)/dxdot: that uses t */
+	struct sym *w = mk("xdot - g + 2*pi"), *a = sym_derivative(w, "xdot"),
+		   *b = sym_derivative(w, "g"), *c = sym_derivative(w, "t");
+	ck_assert(sym_constant(a, &x) && x == 1);
+	ck_assert(sym_constant(b, &x) && x == -1);
+	ck_assert(sym_constant(c, &x) && x == 0);
+	struct sym *u = mk("xdot - 3*t"), *du = sym_derivative(u, "xdot");
+	ck_assert(!sym_constant(du, &x) && sym_uses(du, "t"));
+	sym_free(du);
+	sym_free(u);
+	sym_free(c);
+	sym_free(b);
+	sym_free(a);
+	sym_free(w);
 	sym_free(dphi);
 	sym_free(dx);
 	sym_free(R);
@@ -173,6 +189,7 @@ START_TEST(test_readable)
 	readable_is("x^3/3", "x", "x^2");
 	readable_is("m*x/3", "x", "m/3");
 	readable_is("m/(x + g)", "x", "-(m/(x + g)^2)");
+	readable_is("erf(x)", "x", "2_sqrtpi*exp(-x^2)");
 	struct strbuf out = STRBUF_INIT;
 	sym_readable("((0*x)+(m*(2*xdot)))/2 - (1*((-3)*phi))", &out);
 	ck_assert_str_eq(out.buf, "m*xdot + 3*phi");

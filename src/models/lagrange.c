@@ -84,13 +84,12 @@ static void lagrange_model_free(struct model *m)
 	}
 	for (size_t k = 0; k < L->nkink; k++) {
 		struct lkink *kk = &L->kink[k];
-		struct sym *e[2 * NQ + 2] = {kk->w, kk->wt};
+		sym_free(kk->w);
+		sym_free(kk->wt);
 		for (size_t i = 0; i < NQ; i++) {
-			e[2 + i] = kk->a[i];
-			e[2 + NQ + i] = kk->wq[i];
+			sym_free(kk->a[i]);
+			sym_free(kk->wq[i]);
 		}
-		for (size_t i = 0; i < 2 * NQ + 2; i++)
-			sym_free(e[i]);
 	}
 	free(L->extra);
 	if (L->gl)
@@ -169,24 +168,12 @@ size_t lagr_it(const struct lagr *L)
 
 static bool ident_char(char c);
 
-/* Whether f uses none of the evaluation's names, and then *x its value. */
-static bool constant_of(const struct lagr *L, const struct sym *f, double *x)
-{
-	for (size_t i = 0; i < L->nnames; i++)
-		if (sym_uses(f, L->names[i]))
-			return false;
-	double *zero = xcalloc(L->nnames + 1, sizeof(double));
-	*x = sym_eval(f, zero);
-	free(zero);
-	return true;
-}
-
 /* Whether f is the number 0 (the derivative of what does not depend on the
  * name). */
-static bool is_zero(const struct lagr *L, const struct sym *f)
+static bool is_zero(const struct sym *f)
 {
 	double x;
-	return constant_of(L, f, &x) && x == 0;
+	return sym_constant(f, &x) && x == 0;
 }
 
 /* One kink across w = 0, w compiled from text (of R's, at line/col): its
@@ -214,8 +201,7 @@ static int add_kink(struct lagr *L, const char *text, int line, int col, int *el
 		if (!linear) {
 			sym_free(a);
 			for (size_t i = 0; i < j; i++)
-				if (kk.a[i])
-					sym_free(kk.a[i]);
+				sym_free(kk.a[i]);
 			sym_free(w);
 			*eline = line;
 			*ecol = col;
@@ -225,7 +211,7 @@ static int add_kink(struct lagr *L, const char *text, int line, int col, int *el
 					"a·q̇ + b = 0 only (write the relative velocity inside abs)",
 					text, text);
 		}
-		if (is_zero(L, a)) {
+		if (is_zero(a)) {
 			sym_free(a);
 			continue;
 		}
@@ -240,8 +226,7 @@ static int add_kink(struct lagr *L, const char *text, int line, int col, int *el
 	}
 	if (L->nkink == LAGR_MAX_KINKS) {
 		for (size_t j = 0; j < L->nq; j++)
-			if (kk.a[j])
-				sym_free(kk.a[j]);
+			sym_free(kk.a[j]);
 		sym_free(w);
 		*eline = line;
 		*ecol = col;
@@ -251,7 +236,7 @@ static int add_kink(struct lagr *L, const char *text, int line, int col, int *el
 	bool moves = false; /* w depends on q or t */
 	for (size_t j = 0; j < L->nq; j++) {
 		struct sym *wq = sym_derivative(w, L->q[j]);
-		if (is_zero(L, wq))
+		if (is_zero(wq))
 			sym_free(wq);
 		else {
 			kk.wq[j] = wq;
@@ -259,17 +244,15 @@ static int add_kink(struct lagr *L, const char *text, int line, int col, int *el
 		}
 	}
 	struct sym *wt = sym_derivative(w, "t");
-	if (is_zero(L, wt))
+	if (is_zero(wt))
 		sym_free(wt);
 	else {
 		kk.wt = wt;
 		moves = true;
 	}
-	if (nonzero == 1 && !moves) {
-		double a;
-		if (constant_of(L, kk.a[which], &a) && fabs(a) == 1)
-			kk.coord = which;
-	}
+	double a;
+	if (nonzero == 1 && !moves && sym_constant(kk.a[which], &a) && fabs(a) == 1)
+		kk.coord = which;
 	L->kink[L->nkink++] = kk;
 	return 0;
 }

@@ -690,12 +690,27 @@ static bool has(const struct node *n, char type, int k)
 	return n && ((n->type == type && n->k == k) || has(n->a, type, k) || has(n->b, type, k));
 }
 
+static bool has_type(const struct node *n, char type)
+{
+	return n && (n->type == type || has_type(n->a, type) || has_type(n->b, type));
+}
+
 bool sym_uses(const struct sym *f, const char *name)
 {
 	for (size_t i = 0; i < f->nnames; i++)
 		if (!strcmp(f->names[i], name))
 			return has(f->root, 'v', (int)i);
 	return false;
+}
+
+bool sym_constant(const struct sym *f, double *x)
+{
+	if (has_type(f->root, 'v'))
+		return false;
+	double *zero = xcalloc(f->nnames + 1, sizeof(double));
+	*x = sym_eval(f, zero);
+	free(zero);
+	return true;
 }
 
 bool sym_calls(const struct sym *f, const char *fn)
@@ -814,7 +829,12 @@ static struct sn *sn_atom(const char **p)
 		n->a = sn_atom(p);
 		return n;
 	}
-	if ((**p >= '0' && **p <= '9') || **p == '.') {
+	const char *d = *p;
+	while (*d >= '0' && *d <= '9')
+		d++;
+	/* a number, but not the constants 1_pi, 2_pi and 2_sqrtpi (erf's
+	 * derivative has the last) */
+	if (((**p >= '0' && **p <= '9') || **p == '.') && *d != '_') {
 		char *end;
 		double c = strtod(*p, &end);
 		*p = end;

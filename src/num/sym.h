@@ -32,6 +32,8 @@ double sym_eval(const struct sym *f, const double *vals);
 /* Whether f uses the name (after the simplifications: 0*x uses x, x^0
  * does not). */
 bool sym_uses(const struct sym *f, const char *name);
+/* Whether f uses no name, and then *x its value. */
+bool sym_constant(const struct sym *f, double *x);
 /* Whether f calls the function `fn` (step, abs, sqrt...). */
 bool sym_calls(const struct sym *f, const char *fn);
 /* f's text: the text it was made from, or for a derivative its tree in
