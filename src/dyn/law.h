@@ -93,7 +93,7 @@ struct law_param {
 struct law {
 	const char *name;
 	enum law_family family;
-	const char *title; /* how steps name it: "Friction law (Bouchet, §2.1)" */
+	const char *title; /* how steps name it: "Bouchet, §2.1" */
 	struct law_param params[4];
 	const char *formula;  /* in words */
 	const char *equation; /* the paper's equations */
@@ -103,13 +103,16 @@ struct law {
 	enum drylaw_kind drylaw;
 };
 
+/* The rows are the registry's own, static: never freed. */
 const struct law *law_get(enum law_id id);
 enum law_id law_id(const struct law *law);
 /* The row named `name`, or NULL. */
 const struct law *law_find(const char *name);
 /* The family in words: "isotropic Coulomb (Amontons)". */
 const char *law_family_name(enum law_family f);
-/* The law a model's law parameter (spec->law) names by its choice i. */
+/* The law a model's law parameter (spec->law) names by its choice i;
+ * NULL for a parameter that is no law parameter (check_law holds every
+ * model's law parameter to registered names). */
 const struct law *law_chosen(const struct param_spec *spec, int i);
 /* A word for a law parameter that is a law the model does not take: "law
  * projected: model ladder takes coulomb, isotropic, matrix" in d and -1; 0
