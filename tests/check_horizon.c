@@ -45,6 +45,7 @@ static bool same(const struct value *a, const struct value *b)
 	case VAL_BOOL:
 		return a->b == b->b;
 	case VAL_WORD:
+	case VAL_UNDEFINED: /* the same reason */
 		return strcmp(a->word, b->word) == 0;
 	case VAL_MATRIX:
 		if (a->rows != b->rows || a->cols != b->cols)

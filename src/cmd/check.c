@@ -158,6 +158,10 @@ int cmd_check(struct cmd_ctx *c)
 	}
 	const struct result_spec *rs = &m->results[ri];
 	const struct value *v = session_result(c->s, (size_t)ri);
+	if (v->kind == VAL_UNDEFINED) {
+		diag_set(c->d, "there is no %s to check against: %s", name, v->word);
+		goto done;
+	}
 	if (v->kind == VAL_WORD || v->kind == VAL_BOOL) {
 		rc = check_word(c, ri, name, v, p);
 		goto done;

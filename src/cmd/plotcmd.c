@@ -1,4 +1,5 @@
 /* The commands of SPEC §2 that draw and export: plot, sweep, export. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -162,8 +163,9 @@ int cmd_step(struct cmd_ctx *c)
 		const char *a = ARG(1);
 		unsigned long long v = strtoull(a, &end, 10);
 		if (!(*a >= '1' && *a <= '9') || *end || v > 100000000)
-			return diag_set(c->d, "step: '%s' is not a step number; usage: step [N|back|reset]",
-					a);
+			return diag_set(
+				c->d, "step: '%s' is not a step number; usage: step [N|back|reset]",
+				a);
 		n = (size_t)v;
 	}
 	if (session_step(c->s, n, c->out, c->d))
@@ -194,6 +196,8 @@ static void format_cell(double v, bool failed, char *buf, size_t n)
 {
 	if (failed)
 		snprintf(buf, n, "failed");
+	else if (isnan(v))
+		snprintf(buf, n, "—"); /* no value there: the notes say why */
 	else
 		text_format_number(v, buf, n);
 }
@@ -264,22 +268,24 @@ int cmd_sweep(struct cmd_ctx *c)
 	if (nnames >= 1 && !strcmp(ARG(5), "plot")) {
 		/* the runs' figures overlaid, a colour each */
 		if (nnames > 2)
-			return diag_set(c->d, "unexpected '%s'; usage: sweep NAME FROM TO STEPS plot "
-					      "[FIGURE]",
+			return diag_set(c->d,
+					"unexpected '%s'; usage: sweep NAME FROM TO STEPS plot "
+					"[FIGURE]",
 					ARG(7));
 		if (steps > EX_OVERLAY_MAX)
-			return diag_set(c->d,
-					"STEPS %d: 'plot' overlays at most %d runs, one a colour of "
-					"the palette",
-					steps, EX_OVERLAY_MAX);
+			return diag_set(
+				c->d,
+				"STEPS %d: 'plot' overlays at most %d runs, one a colour of "
+				"the palette",
+				steps, EX_OVERLAY_MAX);
 		int p = session_number_param(c->s, ARG(1), c->d);
 		if (p < 0)
 			return -1;
 		double v[EX_OVERLAY_MAX];
 		for (int k = 0; k < steps; k++)
 			v[k] = k == steps - 1 ? to : from + (to - from) * k / (steps - 1);
-		if (session_sweep_plot(c->s, (size_t)p, v, (size_t)steps, nnames == 2 ? ARG(6) : NULL,
-				       c->d))
+		if (session_sweep_plot(c->s, (size_t)p, v, (size_t)steps,
+				       nnames == 2 ? ARG(6) : NULL, c->d))
 			return -1;
 		const struct figure *f = &session_sweep(c->s)->fig[0];
 		strbuf_addf(c->out, "sweep: %s\n", f->title);
@@ -298,11 +304,16 @@ int cmd_sweep(struct cmd_ctx *c)
 	free(names);
 	if (r.kept) {
 		print_table(c, &session_sweep(c->s)->tab[0], r.failed_at);
-		if (r.failed) {
-			strbuf_addf(c->out, "the model failed at %zu of %zu points:\n%s", r.failed,
-				    r.done, strbuf_str(&r.notes));
-			if (r.failed > 5)
-				strbuf_addf(c->out, "(and %zu more)\n", r.failed - 5);
+		if (r.failed)
+			strbuf_addf(c->out, "the model failed at %zu of %zu points%s\n", r.failed,
+				    r.done, r.absent ? ", and some values do not exist:" : ":");
+		else if (r.absent)
+			strbuf_addf(c->out, "%zu value%s of the table do%s not exist (—):\n",
+				    r.absent, r.absent > 1 ? "s" : "", r.absent > 1 ? "" : "es");
+		if (r.failed || r.absent) {
+			strbuf_addstr(c->out, strbuf_str(&r.notes));
+			if (r.failed + r.absent > 5)
+				strbuf_addf(c->out, "(and %zu more)\n", r.failed + r.absent - 5);
 		}
 		if (!rc && c->interactive)
 			strbuf_addstr(c->out, "kept as 'sweep': 'plot sweep' draws it, "

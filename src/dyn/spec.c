@@ -1,6 +1,7 @@
 #include "dyn/spec.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,6 +78,23 @@ struct value value_matrix(int rows, int cols, const double *m)
 	return v;
 }
 
+struct value value_undefined(const char *why)
+{
+	return (struct value){.kind = VAL_UNDEFINED, .word = xstrdup(why)};
+}
+
+struct value value_undefinedf(const char *fmt, ...)
+{
+	struct strbuf sb = STRBUF_INIT;
+	va_list ap;
+	va_start(ap, fmt);
+	strbuf_vaddf(&sb, fmt, ap);
+	va_end(ap);
+	struct value v = value_undefined(strbuf_str(&sb));
+	strbuf_release(&sb);
+	return v;
+}
+
 void value_release(struct value *v)
 {
 	free(v->word);
@@ -89,6 +107,8 @@ struct value value_copy(const struct value *v)
 	switch (v->kind) {
 	case VAL_WORD:
 		return value_word(v->word);
+	case VAL_UNDEFINED:
+		return value_undefined(v->word);
 	case VAL_MATRIX:
 		return value_matrix(v->rows, v->cols, v->m);
 	default:
@@ -112,6 +132,9 @@ void value_format(const struct value *v, struct strbuf *out)
 		break;
 	case VAL_WORD:
 		strbuf_addstr(out, v->word);
+		break;
+	case VAL_UNDEFINED:
+		strbuf_addf(out, "— (%s)", v->word);
 		break;
 	case VAL_MATRIX:
 		for (int i = 0; i < v->rows; i++) {

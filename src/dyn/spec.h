@@ -12,7 +12,11 @@
 #include "util/diag.h"
 #include "util/strbuf.h"
 
-enum value_kind { VAL_NONE, VAL_NUMBER, VAL_BOOL, VAL_WORD, VAL_MATRIX };
+/* VAL_UNDEFINED: a result that does not exist here (no limit cycle, no
+ * stop before tmax); its `word` says why, in the model's words. It is never
+ * printed as a number: `print` and expressions refuse it with the reason,
+ * `show` and `table` show a dash and the reason. */
+enum value_kind { VAL_NONE, VAL_NUMBER, VAL_BOOL, VAL_WORD, VAL_MATRIX, VAL_UNDEFINED };
 
 /* A result or parameter value. Owns `word` and `m`. */
 struct value {
@@ -28,10 +32,13 @@ struct value value_number(double x);
 struct value value_bool(bool b);
 struct value value_word(const char *w);
 struct value value_matrix(int rows, int cols, const double *m);
+struct value value_undefined(const char *why);
+struct value value_undefinedf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void value_release(struct value *v);
 struct value value_copy(const struct value *v);
 /* The value as `print` shows it: %.12g, true/false, the word, or matrix
- * rows on their own lines (no trailing newline). */
+ * rows on their own lines (no trailing newline); an undefined one as a
+ * dash and its reason, "— (why)". */
 void value_format(const struct value *v, struct strbuf *out);
 /* The same on one line: a matrix as [a b; c d]. */
 void value_format_inline(const struct value *v, struct strbuf *out);
@@ -117,11 +124,17 @@ struct result_spec {
 	enum verdict verdict;
 	const char *verdict_word;
 	const char *verdict_means;
+	/* A number the model gives as NaN or ±inf does not exist: why, in the
+	 * model's words ("no stop before tmax"); NULL: said from the doc. */
+	const char *absent;
 };
 
 /* A model's table of results is written with these, as its parameters are. */
 /* clang-format off */
 #define RESULT_NUMBER(name_, unit_, doc_) {SPEC_ROW_(name_, VAL_NUMBER, unit_, doc_)}
+/* A number that may not exist, and why not where it does not. */
+#define RESULT_NUMBER_OR(name_, unit_, doc_, absent_) \
+	{SPEC_ROW_(name_, VAL_NUMBER, unit_, doc_), .absent = (absent_)}
 #define RESULT_BOOL(name_, doc_)          {SPEC_ROW_(name_, VAL_BOOL, "", doc_)}
 #define RESULT_WORD(name_, doc_)          {SPEC_ROW_(name_, VAL_WORD, "", doc_)}
 #define RESULT_MATRIX(name_, doc_)        {SPEC_ROW_(name_, VAL_MATRIX, "", doc_)}

@@ -164,6 +164,8 @@ static int solve_at(const struct exercise *ex, const double *val, struct value *
 		if (res[i].kind == VAL_NONE)
 			rc = diag_set(d, "model %s left result %s unset", m->name,
 				      m->results[i].name);
+	if (!rc)
+		model_results_settle(m, res);
 	if (rc)
 		for (size_t i = 0; i < m->nresults; i++)
 			value_release(&res[i]);
@@ -196,12 +198,9 @@ static void check_point(struct lint *l, const double *val, int line, const char 
 	}
 	for (size_t i = 0; i < ex->nanswers; i++) {
 		const struct value *r = &res[ex->answers[i].result];
-		if (r->kind == VAL_NUMBER && !isfinite(r->num))
-			finding(l, false, line, "%s is not finite (%s) %s", ex->answers[i].name,
-				isnan(r->num) ? "nan"
-				: r->num > 0  ? "inf"
-					      : "-inf",
-				where);
+		if (r->kind == VAL_UNDEFINED)
+			finding(l, false, line, "%s has no value %s: %s", ex->answers[i].name,
+				where, r->word);
 	}
 	if (is_base) {
 		l->base = res;

@@ -140,8 +140,8 @@ static bool degenerate(const struct ps_part *p, char *why, size_t n)
 	const struct model *m = ex->model;
 	for (size_t i = 0; i < ex->nanswers; i++) {
 		const struct value *v = session_result(s, (size_t)ex->answers[i].result);
-		if (v->kind == VAL_NUMBER && !isfinite(v->num)) {
-			snprintf(why, n, "%s is not finite", ex->answers[i].name);
+		if (v->kind == VAL_UNDEFINED) {
+			snprintf(why, n, "%s has no value: %s", ex->answers[i].name, v->word);
 			return true;
 		}
 	}

@@ -416,6 +416,8 @@ static int run_model_from(const struct session *s, const struct param_state *ps,
 		if (res[i].kind == VAL_NONE)
 			rc = diag_set(d, "model %s left result %s unset", m->name,
 				      m->results[i].name);
+	if (!rc)
+		model_results_settle(m, res);
 	input_release(&in);
 	if (rc)
 		for (size_t i = 0; i < m->nresults; i++)
@@ -902,6 +904,8 @@ int session_lookup(const struct session *s, const char *name, struct lookup *out
 			return diag_set(d,
 					"%s is out of date (%s changed since 'solve'): run 'solve'",
 					name, s->stale);
+		if (s->result[r].kind == VAL_UNDEFINED)
+			return diag_set(d, "%s has no value: %s", name, s->result[r].word);
 		*out = (struct lookup){true, r, value_copy(&s->result[r]), m->results[r].unit};
 		return 0;
 	}

@@ -149,12 +149,24 @@ int sweep_run(struct session *s, const char *param, double from, double to, int 
 				row[i + 1] = v;
 			else if (col[i].p >= 0)
 				row[i + 1] = session_param(s, (size_t)col[i].p)->num;
-			else
-				row[i + 1] = failed ? NAN : res[col[i].r].num;
+			else if (failed)
+				row[i + 1] = NAN;
+			else if (res[col[i].r].kind == VAL_UNDEFINED) {
+				/* a value that does not exist there: a gap, and why */
+				row[i + 1] = NAN;
+				if (r->failed + r->absent++ < MAX_NOTES) {
+					char at[32];
+					text_format_number(v, at, sizeof(at));
+					strbuf_addf(&r->notes, "%s = %s: %s has no value: %s\n",
+						    x.name, at, m->results[col[i].r].name,
+						    res[col[i].r].word);
+				}
+			} else
+				row[i + 1] = res[col[i].r].num;
 		}
 		if (failed) {
 			r->failed_at[k] = true;
-			if (r->failed++ < MAX_NOTES) {
+			if (r->failed++ + r->absent < MAX_NOTES) {
 				char at[32];
 				text_format_number(v, at, sizeof(at));
 				strbuf_addf(&r->notes, "%s = %s: %s\n", x.name, at, pd.msg);

@@ -18,7 +18,8 @@ struct sweep_report {
 	size_t done;	     /* points computed (all, unless interrupted) */
 	size_t failed;	     /* points whose solve failed: NaN in the table */
 	bool *failed_at;     /* done flags, one a point (owned) */
-	struct strbuf notes; /* "mu = 0.3: why" for the first failures */
+	size_t absent;	     /* values that do not exist at their point: gaps */
+	struct strbuf notes; /* "mu = 0.3: why" for the first failures and gaps */
 	bool kept;	     /* the session keeps it as its sweep */
 };
 

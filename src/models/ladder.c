@@ -156,10 +156,12 @@ static const struct result_spec lad_results[O_NRESULTS] = {
 	[O_COND74] =
 		RESULT_BOOL("cond74", "(7.4) at theta0: ΦᵀA⁻¹ keeps the span of ∂f_floor, ∂f_wall "
 				      "(coulomb: false, not a law of the form (2.6))"),
-	[O_COND74_RESIDUAL] = RESULT_NUMBER(
+	[O_COND74_RESIDUAL] = RESULT_NUMBER_OR(
 		"cond74_residual", "",
 		"largest |ΦᵀA⁻¹∂f_j·v|/(‖Φ‖|A⁻¹∂f_j||v|), v the tangent of the two constraints "
-		"(holds below 1e-9; nan: coulomb)"),
+		"(holds below 1e-9; nan: coulomb)",
+		"the law is coulomb, not one of the form (2.6): condition (7.4) is not asked of "
+		"it"),
 };
 
 /* ---- the ladder's mechanics ---------------------------------------------- */

@@ -1,6 +1,8 @@
 #include "models/model.h"
 
+#include <math.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 extern const struct model model_rayleigh, model_conveyor, model_disk, model_polisher,
@@ -100,4 +102,59 @@ void model_step(struct strbuf *s, const char *fmt, ...)
 	strbuf_vaddf(s, fmt, ap);
 	va_end(ap);
 	strbuf_addch(s, '\n');
+}
+
+/* The reason a doc gives for a value that is not a number: the text after
+ * "nan:" (or "inf:") up to the closing parenthesis or a semicolon. */
+static bool doc_reason(const char *doc, const char *key, struct strbuf *out)
+{
+	const char *p = doc ? strstr(doc, key) : NULL;
+	if (!p)
+		return false;
+	p += strlen(key);
+	while (*p == ' ')
+		p++;
+	const size_t n = strcspn(p, ";)");
+	if (!n)
+		return false;
+	strbuf_addf(out, "%.*s", (int)n, p);
+	return true;
+}
+
+void model_results_settle(const struct model *m, struct value *res)
+{
+	for (size_t i = 0; i < m->nresults; i++) {
+		struct value *v = &res[i];
+		if (v->kind != VAL_NUMBER || isfinite(v->num))
+			continue;
+		const struct result_spec *r = &m->results[i];
+		struct strbuf why = STRBUF_INIT;
+		if (r->absent)
+			strbuf_addstr(&why, r->absent);
+		else if (!doc_reason(r->doc, isnan(v->num) ? "nan:" : "inf:", &why) &&
+			 !(isnan(v->num) && doc_reason(r->doc, "nan when", &why)))
+			strbuf_addf(&why, "%s came out as %s: the model has no value for it here",
+				    r->name,
+				    isnan(v->num) ? "nan"
+				    : v->num > 0  ? "inf"
+						  : "-inf");
+		value_release(v);
+		*v = value_undefined(strbuf_str(&why));
+		strbuf_release(&why);
+	}
+	/* with a unit only: the dimensionless results of a model are numbers
+	 * of every kind (a ratio, a residual, a coefficient), no scale of
+	 * each other */
+	for (size_t i = 0; i < m->nresults; i++) {
+		struct value *v = &res[i];
+		if (v->kind != VAL_NUMBER || v->num == 0 || !m->results[i].unit[0])
+			continue;
+		double scale = 0;
+		for (size_t j = 0; j < m->nresults; j++)
+			if (res[j].kind == VAL_NUMBER &&
+			    !strcmp(m->results[j].unit, m->results[i].unit))
+				scale = fmax(scale, fabs(res[j].num));
+		if (fabs(v->num) < 1e-12 * scale)
+			v->num = 0;
+	}
 }

@@ -113,4 +113,11 @@ int model_result_index(const struct model *m, const char *name);
  * nothing when s is NULL, a solve whose steps nobody asked for. */
 void model_step(struct strbuf *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* What a solve's numbers say, settled before anyone reads them: a number
+ * that came out NaN or ±inf does not exist (undefined, with the result's
+ * `absent` reason, else the one its doc gives after "nan:" or "inf:"), and
+ * round-off beside the results of the same unit (below 1e-12 of the
+ * largest of them; results with a unit only) is 0. */
+void model_results_settle(const struct model *m, struct value *res);
+
 #endif

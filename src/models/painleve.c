@@ -142,7 +142,8 @@ static const struct result_spec rod_results[O_NRESULTS] = {
 	[O_COND29] = RESULT_BOOL("cond29", "(2.9): ΦᵀA⁻¹∂f/∂x parallel to ∂f/∂x"),
 	[O_COND29_RESIDUAL] = RESULT_NUMBER(
 		"cond29_residual", "", "|w − ρ∂f|/(‖Φ‖|A⁻¹∂f|), w = ΦᵀA⁻¹∂f (holds below 1e-9)"),
-	[O_RHO] = RESULT_NUMBER("rho", "", "ρ of (2.9) when it holds (nan otherwise)"),
+	[O_RHO] = RESULT_NUMBER_OR("rho", "", "ρ of (2.9) when it holds (nan otherwise)",
+				   "(2.9) does not hold here, and ρ is its factor"),
 	[O_LAMBDA] = RESULT_NUMBER("lambda", "N",
 				   "normal reaction at the current state (nan: none, the "
 				   "inconsistent case of the paradox)"),
@@ -175,13 +176,16 @@ static const struct result_spec rod_results[O_NRESULTS] = {
 	[O_XDOT_END] = RESULT_NUMBER("xdot_end", "m/s", "ẋ at the end of the run"),
 	[O_THETADOT_END] = RESULT_NUMBER("thetadot_end", "rad/s", "θ̇ at the end of the run"),
 	[O_N_MAX] = RESULT_NUMBER("N_max", "N", "largest normal force met along the run"),
-	[O_T_SLIP] = RESULT_NUMBER(
+	[O_T_SLIP] = RESULT_NUMBER_OR(
 		"t_slip", "s",
-		"coulomb, rigid: when a stuck foot first starts to slip (nan: never)"),
-	[O_THETA_SLIP] =
-		RESULT_NUMBER("theta_slip", "deg",
-			      "coulomb, rigid: θ where a stuck foot first starts to slip (nan: "
-			      "never)"),
+		"coulomb, rigid: when a stuck foot first starts to slip (nan: never)",
+		"the foot does not start to slip in this run (it slides from the start, or stays "
+		"held, or the law is not coulomb with a rigid contact)"),
+	[O_THETA_SLIP] = RESULT_NUMBER_OR(
+		"theta_slip", "deg",
+		"coulomb, rigid: θ where a stuck foot first starts to slip (nan: never)",
+		"the foot does not start to slip in this run (it slides from the start, or stays "
+		"held, or the law is not coulomb with a rigid contact)"),
 	[O_COND29_RUN] =
 		RESULT_BOOL("cond29_run", "(2.9) held at every state of the rigid run's sliding "
 					  "phases, for the law's Φ at that θ"),

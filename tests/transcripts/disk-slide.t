@@ -23,12 +23,12 @@ $ tribo -c 'load coin; set v0 0; solve; eval stop_time/(3*omega*r/(4*mu*g)); pri
 0
 ? 0
 
-$ tribo -c 'load coin; set omega 0; solve; eval stop_time/(v0/(mu*g)); eval distance/(v0^2/(2*mu*g)); print turns ratio_end'
+$ tribo -c 'load coin; set omega 0; solve; eval stop_time/(v0/(mu*g)); eval distance/(v0^2/(2*mu*g)); print turns; print ratio_end'
 1
 1
 0
-inf
-? 0
+! tribo: -c: command 7: print: ratio_end has no value: a pure slide, ω0 = 0
+? 1
 
 # The curling stone, on its running band (a ring with I = m r_gyr²).
 $ tribo -c 'load curling; solve; print stop_time distance turns ratio_end kappa'

@@ -31,9 +31,9 @@ $ tribo -c 'load disk-reye; set omega 300 rpm; set r 6 in; set m 1500 g; print o
 ? 0
 
 # No friction: the disk never stops.
-$ tribo -c 'load disk-reye; set mu 0; solve; print stop_time stop_time_exact'
-inf
-inf
+$ tribo -c 'load disk-reye; set mu 0; solve; table' | grep stop_time
+stop_time = — (never, μ = 0)
+stop_time_exact = — (never, μ = 0)
 ? 0
 
 $ tribo -c 'load disk-reye; solve; table'

@@ -106,3 +106,34 @@ $ tribo -c 'load disk-reye; eval v'
 !      eval v
 !           ^
 ? 1
+
+# A result that does not exist is never printed as a number (issue 37):
+# print fails with the reason, table shows a dash and the reason, check
+# has nothing to check against, and a sweep leaves a gap and says why.
+$ tribo -c 'load disk-reye; set mu 0; solve; print stop_time'
+! tribo: -c: command 4: print: stop_time has no value: never, μ = 0
+? 1
+
+$ tribo -c 'load disk-reye; set mu 0; solve; table' | grep stop_time
+stop_time = — (never, μ = 0)
+stop_time_exact = — (never, μ = 0)
+? 0
+
+$ tribo -c 'load disk-reye; set mu 0; solve; check stop_time 3'
+! tribo: -c: command 4: check: there is no stop_time to check against: never, μ = 0
+? 1
+
+$ tribo -c 'load disk-reye; set mu 0; solve; eval stop_time*2'
+! tribo: -c: command 4: eval: stop_time has no value: never, μ = 0
+!      eval stop_time*2
+!           ^
+? 1
+
+$ tribo -c 'load disk-reye; sweep mu 0 0.5 3 stop_time'
+mu    stop_time [s]
+0     —
+0.25  1.22324159021
+0.5   0.611620795107
+1 value of the table does not exist (—):
+mu = 0: stop_time has no value: never, μ = 0
+? 0

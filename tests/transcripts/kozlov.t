@@ -69,8 +69,8 @@ falls
 
 # the rod upright (θ = 90°) has no critical μ: inf, not 1/cos of π/2 rounded
 $ tribo -c 'load painleve-paradox; set theta 90; solve; print mu_crit'
-inf
-? 0
+! tribo: -c: command 4: print: mu_crit has no value: at no μ, for this θ and sense of sliding
+? 1
 
 # D and b0 of eq. (2.13) are results; D = [(m1 + m2 cos²θ) + μσ m2 sinθ cosθ]/((m1+m2) m1)
 # = (1.25 − 3·0.4330)/2 = −0.0245 at θ = 60°, μ = 3, σ = −1; b0 = −g with the rod not spinning
@@ -111,12 +111,12 @@ correct: relative error 0.0017%, tolerance 0.1% (tribo: theta_slip = 31.81945028
 # it rolls at 5/7 v0 = 0.714285714286; Kozlov: the slip decays at
 # λ = (7/2) g μ1/D ≈ 12.19/s (D → √(5/7) v0), 2.85e-11 m/s by 2 s, so V_end
 # is 5/7 to 1e-11 — but at 0.3 s it is still 0.7143 + (2/7)|v| away.
-$ tribo -c 'load kozlov-ball; set mu3 0; set Omega 0; set tmax 2; solve; print t_roll V_end V_end_coulomb stop_time'
+$ tribo -c 'load kozlov-ball; set mu3 0; set Omega 0; set tmax 2; solve; print t_roll V_end V_end_coulomb; print stop_time'
 0.09708266589
 0.714285714294
 0.714285714286
-inf
-? 0
+! tribo: -c: command 7: print: stop_time has no value: never
+? 1
 
 # With rolling resistance μ3 = 0.1 Coulomb's slip ends at v0/((7/2 μ1 −
 # 5/2 μ3) g) = 1/(0.8·9.81) = 0.127420998981 s, and the rolling at

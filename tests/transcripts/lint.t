@@ -103,7 +103,7 @@ lint-solve.ini: 0 errors, 5 warnings
 ? 0
 
 $ tribo --lint lint-inf.ini
-lint-inf.ini:22: warning: t_stick is not finite (inf) at v0 = 2 m/s
+lint-inf.ini:22: warning: t_stick has no value at v0 = 2 m/s: never
 lint-inf.ini:22: warning: degenerate at v0 = 2 m/s: stuck = false (true at the file's values): the problem changes in kind
 lint-inf.ini: 0 errors, 2 warnings
 ? 0
@@ -147,7 +147,7 @@ conveyor.ini: ok (73 solves)
 # What lint finds is its output, not a failure (as a wrong answer is for
 # check); it fails when there is nothing to lint.
 $ tribo -c 'load lint-inf.ini; lint; print v0'
-lint-inf.ini:22: warning: t_stick is not finite (inf) at v0 = 2 m/s
+lint-inf.ini:22: warning: t_stick has no value at v0 = 2 m/s: never
 lint-inf.ini:22: warning: degenerate at v0 = 2 m/s: stuck = false (true at the file's values): the problem changes in kind
 lint-inf.ini: 0 errors, 2 warnings
 0.5

@@ -220,5 +220,5 @@ $ tribo -c 'load conveyor-transverse; set vy0 1; set Fy 0; set tmax 1e7; solve; 
 # the viscous coefficient μ m g/(2 r |θ̇ − ω|) is infinite: documented, and
 # kept apart from an overflow, which is refused.
 $ tribo -c 'load polisher; set vx0 0; set thetadot0 20; solve; print c_eff_exact'
-inf
-? 0
+! tribo: -c: command 5: print: c_eff_exact has no value: at rest on a ring that does not slide, θ̇ = ±ω
+? 1
