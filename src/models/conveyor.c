@@ -14,8 +14,8 @@
 #include <gsl/gsl_errno.h>
 #include <math.h>
 
+#include "dyn/record.h"
 #include "models/model.h"
-#include "models/trace.h"
 #include "num/friction.h"
 #include "num/num.h"
 #include "num/ode.h"
@@ -143,7 +143,7 @@ static void conveyor_extra(void *ctx, double t, const double *y, double *out)
 	out[1] = c->riding;
 }
 
-static void conveyor_figures(struct figures *fs, const struct trace *tr, const struct conveyor *c,
+static void conveyor_figures(struct figures *fs, const struct record *tr, const struct conveyor *c,
 			     double t_stick, double c_tr)
 {
 	static const char *const phase[] = {"slipping", "riding with the belt"};
@@ -151,10 +151,10 @@ static void conveyor_figures(struct figures *fs, const struct trace *tr, const s
 					"t [s]|x [m]|y [m]|xdot [m/s]|ydot [m/s]|v_r [m/s]|riding");
 	bool transverse = false;
 	for (size_t i = 0; i < tr->n; i++) {
-		const double *y = trace_row(tr, i);
+		const double *y = record_row(tr, i);
 		double row[7] = {tr->t[i], y[0], y[1], y[2], y[3], y[4], y[5]};
 		table_row(t, row);
-		transverse = transverse || y[3] != 0 || y[1] != trace_row(tr, 0)[1];
+		transverse = transverse || y[3] != 0 || y[1] != record_row(tr, 0)[1];
 	}
 	const double t_end = t->nrows ? table_at(t, t->nrows - 1, 0) : 0.0;
 	const enum curve_style st = t->nrows > 1 ? CURVE_LINE : CURVE_POINTS;
@@ -281,12 +281,12 @@ static int conveyor_solve(const struct model_input *in, struct model_output *out
 	/* held, ẏ's own scale: the terminal speed Fy/c_transverse (1.3e-8 m/s
 	 * at N = 1e7 N) or the start's */
 	const double held_scale = tau > 0 ? fmax(fabs(c.Fy) / c_tr, fabs(y[3])) : 0.0;
-	struct trace tr, *trp = NULL;
+	struct record tr, *trp = NULL;
 	if (out->figs) {
-		trace_init(&tr, 4, 2, tmax / 1000);
+		record_init(&tr, 4, 2, tmax / 1000);
 		tr.extra = conveyor_extra;
 		tr.ctx = &c;
-		trace_mark(&tr, 0.0, y);
+		record_mark(&tr, 0.0, y);
 		trp = &tr;
 	}
 	int rc = 0;
@@ -314,14 +314,14 @@ static int conveyor_solve(const struct model_input *in, struct model_output *out
 					for (int i = 0; i < 200; i++) {
 						double ti = t + (tmax - t) * i / 200;
 						yr[0] = y[0] + (c.held ? 0.0 : c.v0 * (ti - t));
-						trace_mark(trp, ti, yr);
+						record_mark(trp, ti, yr);
 					}
 				}
 				if (!c.held)
 					y[0] += c.v0 * (tmax - t);
 				t = tmax;
 				if (trp)
-					trace_mark(trp, t, y);
+					record_mark(trp, t, y);
 				break;
 			}
 			y[2] = c.held ? 0.0 : c.v0;
@@ -338,10 +338,10 @@ static int conveyor_solve(const struct model_input *in, struct model_output *out
 			o.atol = 1e-12 * scale;
 		if (held_scale > 0)
 			o.atol = fmin(o.atol, 1e-12 * held_scale);
-		if ((rc = ode_run(trp ? trace_wrap(trp, &sys) : &sys, &o, t, y, &end, d)))
+		if ((rc = ode_run(trp ? record_wrap(trp, &sys) : &sys, &o, t, y, &end, d)))
 			break;
 		if (trp)
-			trace_mark(trp, end.t, y);
+			record_mark(trp, end.t, y);
 		t = end.t;
 		steps += end.steps;
 		if (!end.event && tau > 0 && t < tmax) {
@@ -359,7 +359,7 @@ static int conveyor_solve(const struct model_input *in, struct model_output *out
 				t = tmax;
 				settled = true;
 				if (trp)
-					trace_mark(trp, t, y);
+					record_mark(trp, t, y);
 				break;
 			}
 			phases--; /* a stretch, not a phase */
@@ -382,7 +382,7 @@ static int conveyor_solve(const struct model_input *in, struct model_output *out
 			y[3] -= k * ry;
 			t = tmax;
 			if (trp)
-				trace_mark(trp, t, y);
+				record_mark(trp, t, y);
 			break;
 		}
 		y[0] += c.held ? 0.0 : (c.v0 + 0.5 * rx) * dt;
@@ -391,7 +391,7 @@ static int conveyor_solve(const struct model_input *in, struct model_output *out
 		y[3] = 0.0;
 		t += dt;
 		if (trp)
-			trace_mark(trp, t, y);
+			record_mark(trp, t, y);
 		stops++;
 		if (!isfinite(t_stick))
 			t_stick = t;
@@ -399,7 +399,7 @@ static int conveyor_solve(const struct model_input *in, struct model_output *out
 	if (trp) {
 		if (!rc)
 			conveyor_figures(out->figs, trp, &c, t_stick, c_tr);
-		trace_release(trp);
+		record_release(trp);
 	}
 	if (rc)
 		return -1;

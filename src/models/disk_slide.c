@@ -35,10 +35,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "dyn/record.h"
 #include "models/contact.h"
 #include "models/minguzzi.h"
 #include "models/model.h"
-#include "models/trace.h"
 #include "num/friction.h"
 #include "num/num.h"
 #include "num/ode.h"
@@ -233,7 +233,7 @@ struct stop {
 };
 
 static int ds_coulomb_stop(struct ds *p, double beta0, double rho0, double mu, double g, double m,
-			   struct trace *tr, struct stop *st, struct diag *d)
+			   struct record *tr, struct stop *st, struct diag *d)
 {
 	p->rho0 = rho0;
 	p->mug = mu * g;
@@ -248,7 +248,7 @@ static int ds_coulomb_stop(struct ds *p, double beta0, double rho0, double mu, d
 	 * on the integrals are those of the limit direction, in closed form */
 	for (double s1 = SIGMA_STRETCH; end.t < SIGMA_END; s1 += SIGMA_STRETCH) {
 		o.tmax = fmin(s1, SIGMA_END);
-		if (ode_run(tr ? trace_wrap(tr, &sys) : &sys, &o, end.t, y, &end, d)) {
+		if (ode_run(tr ? record_wrap(tr, &sys) : &sys, &o, end.t, y, &end, d)) {
 			if (p->failed)
 				*d = p->err;
 			return -1;
@@ -386,12 +386,12 @@ static void ds_time_extra(void *arg, double t, const double *y, double *out)
 
 /* ---- the figures ---------------------------------------------------------- */
 
-static void ds_figures(struct figures *fs, const struct trace *tr, double t_stop, double ratio_end)
+static void ds_figures(struct figures *fs, const struct record *tr, double t_stop, double ratio_end)
 {
 	struct table *tab = figures_table(fs, "motion", "t [s]|v [m/s]|r omega [m/s]|v/(r omega)");
 	for (size_t i = 0; i < tr->n; i++) {
-		const double *y = trace_row(tr, i) + tr->dim;
-		if (i > 0 && !(y[0] > trace_row(tr, i - 1)[tr->dim]))
+		const double *y = record_row(tr, i) + tr->dim;
+		if (i > 0 && !(y[0] > record_row(tr, i - 1)[tr->dim]))
 			continue; /* the stop reached to the last digit: one row */
 		table_row(tab, y);
 	}
@@ -597,9 +597,9 @@ static int ds_solve(const struct model_input *in, struct model_output *out, stru
 	struct formula fm;
 	if (minguzzi_law(in, &ds_slots, &law, &fm, d))
 		return -1;
-	struct trace tr, *trp = NULL;
+	struct record tr, *trp = NULL;
 	if (out->figs) {
-		trace_init(&tr, 5, 4, 0);
+		record_init(&tr, 5, 4, 0);
 		tr.extra = in->choice[S_LAW] == LAW_COULOMB ? ds_sigma_extra : ds_time_extra;
 		trp = &tr;
 	}
@@ -613,7 +613,7 @@ static int ds_solve(const struct model_input *in, struct model_output *out, stru
 				   .angle = w0 > 0 ? INFINITY : 0,
 				   .beta_end = beta0};
 		if (trp)
-			trace_release(trp), trp = NULL;
+			record_release(trp), trp = NULL;
 	} else if (in->choice[S_LAW] == LAW_COULOMB) {
 		if (trp) {
 			tr.ctx = &p;
@@ -642,7 +642,7 @@ static int ds_solve(const struct model_input *in, struct model_output *out, stru
 		o.h0 = 1e-4 * rho0 / (mu0 * g);
 		double y[5] = {v0, w0, 0, 0, 0};
 		struct ode_end end;
-		rc = ode_run(trp ? trace_wrap(trp, &sys) : &sys, &o, 0.0, y, &end, d);
+		rc = ode_run(trp ? record_wrap(trp, &sys) : &sys, &o, 0.0, y, &end, d);
 		if (rc && q.failed)
 			*d = q.err;
 		if (!rc && !end.event)
@@ -670,7 +670,7 @@ static int ds_solve(const struct model_input *in, struct model_output *out, stru
 	}
 	if (rc) {
 		if (trp)
-			trace_release(trp);
+			record_release(trp);
 		return -1;
 	}
 	res[S_STOP_TIME] = t0 + st.t;
@@ -684,7 +684,7 @@ static int ds_solve(const struct model_input *in, struct model_output *out, stru
 	}
 	if (trp) {
 		ds_figures(out->figs, trp, res[S_STOP_TIME], res[S_RATIO_END]);
-		trace_release(trp);
+		record_release(trp);
 	}
 	for (int i = 0; i < S_NRESULTS; i++)
 		out->res[i] = value_number(res[i]);

@@ -8,8 +8,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "dyn/record.h"
 #include "models/model.h"
-#include "models/trace.h"
 #include "num/num.h"
 #include "num/ode.h"
 
@@ -256,7 +256,7 @@ static void ball_at_tmax(const struct ball *b, const double q[NQ], double D0, do
  * s from z0 to D = 1e-9 D0 (at the default tolerance, where the direction
  * is still resolved there), then the stop at s_stop, found in σ. Only the
  * drawing uses it: what it could not follow ends the record early. */
-static void ball_trace(struct ball *b, const double z0[NQ], double s_stop, struct trace *tr)
+static void ball_trace(struct ball *b, const double z0[NQ], double s_stop, struct record *tr)
 {
 	double z[NQ];
 	memcpy(z, z0, sizeof(z));
@@ -265,11 +265,11 @@ static void ball_trace(struct ball *b, const double z0[NQ], double s_stop, struc
 	o.max_steps = KB_STEPS;
 	struct ode_end end;
 	struct diag d = {0};
-	if (ode_run(trace_wrap(tr, &sys), &o, 0.0, z, &end, &d) == 0 && end.t < s_stop)
-		trace_mark(tr, end.t, z);
+	if (ode_run(record_wrap(tr, &sys), &o, 0.0, z, &end, &d) == 0 && end.t < s_stop)
+		record_mark(tr, end.t, z);
 	diag_clear(&d);
 	const double zero[NQ] = {0};
-	trace_mark(tr, s_stop, zero);
+	record_mark(tr, s_stop, zero);
 }
 
 /* ---- classical Coulomb, beside Kozlov's law ------------------------------ */
@@ -333,7 +333,7 @@ static double coulomb_event(double t, const double u[], void *p)
  * is taken in closed form at the rate there, which is bounded away from
  * zero. Returns 0, or -1 with d filled. */
 static int coulomb_slip(struct coulomb *c, double *s, double s_end, double u[4], bool *ended,
-			size_t *steps, struct trace *tr, struct diag *d)
+			size_t *steps, struct record *tr, struct diag *d)
 {
 	*ended = false;
 	for (int phase = 0; phase < 16; phase++) {
@@ -346,13 +346,13 @@ static int coulomb_slip(struct coulomb *c, double *s, double s_end, double u[4],
 			struct ode_system sys = {4, coulomb_rhs, coulomb_event, c};
 			struct ode_opts o = ode_opts_default(s_end);
 			struct ode_end end;
-			if (ode_run(tr ? trace_wrap(tr, &sys) : &sys, &o, *s, u, &end, d))
+			if (ode_run(tr ? record_wrap(tr, &sys) : &sys, &o, *s, u, &end, d))
 				return -1;
 			*steps += end.steps;
 			*s = end.t;
 			if (!end.event) {
 				if (tr)
-					trace_mark(tr, *s, u);
+					record_mark(tr, *s, u);
 				return 0;
 			}
 			vn = hypot(u[0], u[1]);
@@ -375,7 +375,7 @@ static int coulomb_slip(struct coulomb *c, double *s, double s_end, double u[4],
 			}
 			u[0] = u[1] = 0.0;
 			if (tr)
-				trace_mark(tr, *s, u);
+				record_mark(tr, *s, u);
 			*ended = true;
 			return 0;
 		}
@@ -387,7 +387,7 @@ static int coulomb_slip(struct coulomb *c, double *s, double s_end, double u[4],
 		u[1] += du[1] * rn / rate;
 		u[2] = u[3] = 0.0;
 		if (tr)
-			trace_mark(tr, *s, u);
+			record_mark(tr, *s, u);
 	}
 	return diag_set(d, "Coulomb's slip took more than 16 phases");
 }
@@ -420,14 +420,14 @@ static const char *ball_never_stops(const struct ball *b, const double q[NQ], do
 /* The run in physical units, from z = S q̇/D0 and s = g t/D0: the ball's
  * speeds (all in m/s, so that they share an axis) and its velocities. The
  * last row is the stop, reached in closed form from D = 1e-9 D0. */
-static void ball_figures(struct figures *fs, const struct trace *tr, const struct ball *b,
+static void ball_figures(struct figures *fs, const struct record *tr, const struct ball *b,
 			 const double q0[NQ], double D0, double stop_time)
 {
 	struct table *t = figures_table(fs, "motion",
 					"t [s]|v_x [m/s]|v_y [m/s]|omega_x [rad/s]|omega_y "
 					"[rad/s]|Omega [rad/s]|D [m/s]|w [m/s]");
 	for (size_t i = 0; i < tr->n; i++) {
-		const double *z = trace_row(tr, i);
+		const double *z = record_row(tr, i);
 		double q[NQ], row[8];
 		row[0] = tr->t[i] * D0 / b->g;
 		for (int j = 0; j < NQ; j++)
@@ -484,14 +484,14 @@ static double coulomb_rolling(double W, double mu1, double mu3, double g, double
  * exponentially when μ3 = 0) and the centre's speed. Coulomb's slip from its
  * trace (u = (v, ρ)/D0 against s = g t/D0), then its rolling in closed
  * form, to the end of Kozlov's run or tmax, whichever is later. */
-static void transition_figures(struct figures *fs, const struct trace *ctr, double D0, double g,
+static void transition_figures(struct figures *fs, const struct record *ctr, double D0, double g,
 			       double t_roll, double W_roll, double mu1, double mu3, double tmax)
 {
 	struct table *ct =
 		figures_table(fs, "coulomb", "t [s]|slip speed [m/s]|centre speed [m/s]");
 	double t_last = 0.0;
 	for (size_t i = 0; ctr && i < ctr->n; i++) {
-		const double *u = trace_row(ctr, i);
+		const double *u = record_row(ctr, i);
 		double row[3] = {ctr->t[i] * D0 / g, hypot(u[0], u[1]) * D0,
 				 hypot(u[0] + u[2], u[1] + u[3]) * D0};
 		table_row(ct, row);
@@ -711,7 +711,7 @@ static int ball_solve(const struct model_input *in, struct model_output *out, st
 	double V_end = 0.0, slip_tmax = 0.0, D_tmax = 0.0;
 	size_t nsteps = 0;
 	const char *never = D0 > 0 ? ball_never_stops(&b, q0, D0) : NULL;
-	struct trace tr, *trp = NULL;
+	struct record tr, *trp = NULL;
 	if (D0 > 0) {
 		double z[NQ], q[NQ];
 		for (int i = 0; i < NQ; i++)
@@ -719,7 +719,7 @@ static int ball_solve(const struct model_input *in, struct model_output *out, st
 		struct ode_end end;
 		int rc = 0;
 		if (out->figs) {
-			trace_init(&tr, NQ, 0, 0.0);
+			record_init(&tr, NQ, 0, 0.0);
 			trp = &tr;
 		}
 		if (never) {
@@ -727,7 +727,7 @@ static int ball_solve(const struct model_input *in, struct model_output *out, st
 			struct ode_system sys = {NQ, ball_rhs, ball_event, &b};
 			struct ode_opts o = ode_opts_default(tmax * g / D0);
 			o.max_steps = KB_STEPS;
-			rc = ode_run(trp ? trace_wrap(trp, &sys) : &sys, &o, 0.0, z, &end, d);
+			rc = ode_run(trp ? record_wrap(trp, &sys) : &sys, &o, 0.0, z, &end, d);
 			nsteps = end.steps;
 			if (rc && end.steps >= o.max_steps) {
 				diag_clear(d);
@@ -745,7 +745,7 @@ static int ball_solve(const struct model_input *in, struct model_output *out, st
 					q[i] = z[i] / S[i];
 				ball_at_tmax(&b, q, D0, &V_end, &slip_tmax, &D_tmax);
 				if (trp)
-					trace_mark(trp, end.t, z);
+					record_mark(trp, end.t, z);
 			}
 		} else {
 			/* to the stop in σ = −ln(D/D0): y = (w, s), w = z at σ = 0 */
@@ -804,7 +804,7 @@ static int ball_solve(const struct model_input *in, struct model_output *out, st
 		}
 		if (rc) {
 			if (trp)
-				trace_release(trp);
+				record_release(trp);
 			return -1;
 		}
 	}
@@ -815,7 +815,7 @@ static int ball_solve(const struct model_input *in, struct model_output *out, st
 	const double w0 = hypot(wx, wy);
 	double t_roll = 0.0, W_roll = w0, V_end_c = 0.0, slip_c_tmax = 0.0;
 	size_t csteps = 0;
-	struct trace ctr, *ctrp = NULL;
+	struct record ctr, *ctrp = NULL;
 	if (vabs > 0) {
 		/* the slip's end a thousand times above the integration's error,
 		 * where the directions v̂ and ρ̂ are still its own: 1e-9 at the
@@ -827,7 +827,7 @@ static int ball_solve(const struct model_input *in, struct model_output *out, st
 		double sc = 0.0;
 		bool ended;
 		if (out->figs) {
-			trace_init(&ctr, 4, 0, tmax * g / D0 / 400);
+			record_init(&ctr, 4, 0, tmax * g / D0 / 400);
 			ctrp = &ctr;
 		}
 		int rc = coulomb_slip(&c, &sc, tmax * g / D0, u, &ended, &csteps, ctrp, d);
@@ -850,9 +850,9 @@ static int ball_solve(const struct model_input *in, struct model_output *out, st
 		}
 		if (rc) {
 			if (ctrp)
-				trace_release(ctrp);
+				record_release(ctrp);
 			if (trp)
-				trace_release(trp);
+				record_release(trp);
 			return -1;
 		}
 		if (ended) {
@@ -872,9 +872,9 @@ static int ball_solve(const struct model_input *in, struct model_output *out, st
 		transition_figures(out->figs, ctrp, D0, g, t_roll, W_roll, mu1, mu3, tmax);
 	}
 	if (ctrp)
-		trace_release(ctrp);
+		record_release(ctrp);
 	if (trp)
-		trace_release(trp);
+		record_release(trp);
 	/* inside ball_check's domain these are finite but for the documented
 	 * inf and nan; one that is not is refused, never printed */
 	const struct named_result got[] = {{"F_x", F[Q_VX]},	  {"F_y", F[Q_VY]},

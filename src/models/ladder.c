@@ -25,8 +25,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "dyn/record.h"
 #include "models/model.h"
-#include "models/trace.h"
 #include "num/num.h"
 #include "num/ode.h"
 #include "num/roots.h"
@@ -544,7 +544,7 @@ static bool leave_wall(struct lad *r, double t, double y[6], struct run *out)
 }
 
 static int run_ladder(struct lad *r, double th0, double thd0, double tmax, struct run *out,
-		      struct trace *tr, struct diag *d)
+		      struct record *tr, struct diag *d)
 {
 	double y[6], t = 0, parts[EV_N];
 	memset(out, 0, sizeof(*out));
@@ -573,7 +573,7 @@ static int run_ladder(struct lad *r, double th0, double thd0, double tmax, struc
 		    parts[EV_PARADOX] > 0) {
 			/* the wall does not press: off the wall at once */
 			if (tr)
-				trace_mark(tr, t, y);
+				record_mark(tr, t, y);
 			if (!leave_wall(r, t, y, out))
 				break;
 			continue;
@@ -599,8 +599,8 @@ static int run_ladder(struct lad *r, double th0, double thd0, double tmax, struc
 		o.h0 = 1e-6 * r->tscale;
 		o.max_steps = out->steps < LD_STEPS ? LD_STEPS - out->steps : 1;
 		if (tr)
-			trace_mark(tr, t, y);
-		if (ode_run(tr ? trace_wrap(tr, &sys) : &sys, &o, t, y, &end, d)) {
+			record_mark(tr, t, y);
+		if (ode_run(tr ? record_wrap(tr, &sys) : &sys, &o, t, y, &end, d)) {
 			if (end.steps < o.max_steps)
 				return -1;
 			diag_clear(d);
@@ -621,7 +621,7 @@ static int run_ladder(struct lad *r, double th0, double thd0, double tmax, struc
 			if (parts[i] < parts[which])
 				which = i;
 		if (tr)
-			trace_mark(tr, t, y);
+			record_mark(tr, t, y);
 		if (which == EV_STOP) {
 			if (r->ph == PH_TWO) {
 				two_state(r, y[2], 0.0, y);
@@ -666,21 +666,22 @@ static int run_ladder(struct lad *r, double th0, double thd0, double tmax, struc
 	}
 	out->t_end = t;
 	if (tr)
-		trace_mark(tr, t, y);
+		record_mark(tr, t, y);
 	memcpy(out->y, y, sizeof(out->y));
 	return 0;
 }
 
 /* ---- figures -------------------------------------------------------------- */
 
-static void lad_figures(struct figures *fs, const struct trace *tr, const struct run *run, double h)
+static void lad_figures(struct figures *fs, const struct record *tr, const struct run *run,
+			double h)
 {
 	struct table *t = figures_table(fs, "run",
 					"t [s]|theta [deg]|thetadot [rad/s]|x_foot [m]|"
 					"lambda_floor [N]|lambda_wall [N]|phase (0 both/1 "
 					"floor/2 held)");
 	for (size_t i = 0; i < tr->n; i++) {
-		const double *q = trace_row(tr, i);
+		const double *q = record_row(tr, i);
 		const double row[7] = {
 			tr->t[i], q[2] * 180 / M_PI, q[5], q[0] + h * cos(q[2]), q[6], q[7], q[8]};
 		table_row(t, row);
@@ -773,16 +774,16 @@ static int lad_solve(const struct model_input *in, struct model_output *out, str
 
 	/* the run */
 	struct run run;
-	struct trace tr, *trp = NULL;
+	struct record tr, *trp = NULL;
 	if (out->figs) {
-		trace_init(&tr, 6, 3, tmax / 1000);
+		record_init(&tr, 6, 3, tmax / 1000);
 		trp = &tr;
 	}
 	int rc = run_ladder(&r, th0, thd0, tmax, &run, trp, d);
 	if (!rc && trp)
 		lad_figures(out->figs, trp, &run, r.h);
 	if (trp)
-		trace_release(trp);
+		record_release(trp);
 	if (rc)
 		return -1;
 

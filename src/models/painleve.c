@@ -23,8 +23,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "dyn/record.h"
 #include "models/model.h"
-#include "models/trace.h"
 #include "num/num.h"
 #include "num/ode.h"
 #include "num/roots.h"
@@ -742,7 +742,7 @@ static bool rod_rests(const struct rod *r, const double y[4])
  * static friction (the rod pivoting about it), to tmax or to what ends
  * the run. */
 static int run_rigid(struct rod *r, double th0, double xd0, double thd0, double tmax,
-		     struct run *out, struct trace *tr, struct diag *d)
+		     struct run *out, struct record *tr, struct diag *d)
 {
 	double y[4] = {0.0, th0, xd0, thd0};
 	double t = 0.0, parts[4];
@@ -827,9 +827,9 @@ static int run_rigid(struct rod *r, double th0, double xd0, double thd0, double 
 		o.h0 = 1e-6 * r->tscale; /* the fall's own scale: tmax may be any horizon */
 		o.max_steps = out->steps < RD_STEPS ? RD_STEPS - out->steps : 1;
 		if (tr)
-			trace_mark(tr, t, y);
+			record_mark(tr, t, y);
 		peak_start(r, t, y);
-		if (ode_run(tr ? trace_wrap(tr, &sys) : &sys, &o, t, y, &end, d)) {
+		if (ode_run(tr ? record_wrap(tr, &sys) : &sys, &o, t, y, &end, d)) {
 			if (end.steps < o.max_steps)
 				return -1;
 			diag_clear(d);
@@ -857,7 +857,7 @@ static int run_rigid(struct rod *r, double th0, double xd0, double thd0, double 
 			/* static friction gives way: the foot slips against F_x */
 			struct stick st;
 			if (tr)
-				trace_mark(tr, t, y);
+				record_mark(tr, t, y);
 			stick_state(r, y[1], y[3], &st);
 			if (isnan(out->t_slip)) {
 				out->t_slip = t, out->th_slip = y[1], out->thd_slip = y[3];
@@ -871,7 +871,7 @@ static int run_rigid(struct rod *r, double th0, double xd0, double thd0, double 
 		}
 		if (which == 0 && classical(r)) {
 			if (tr)
-				trace_mark(tr, t, y);
+				record_mark(tr, t, y);
 			decide = true; /* ẋ = 0 located: stick or slip on */
 			continue;
 		}
@@ -886,7 +886,7 @@ static int run_rigid(struct rod *r, double th0, double xd0, double thd0, double 
 	rigid_jac_ratio(r, y, &out->ratio);
 	out->t_end = t;
 	if (tr)
-		trace_mark(tr, t, y);
+		record_mark(tr, t, y);
 	out->N_max = fmax(fmax(phase_lambda(r, y), r->pk.max), 0.0);
 	out->y[0] = y[0];
 	out->y[1] = y[1];
@@ -1107,7 +1107,7 @@ static int compliant_peak(struct rod *r, enum ode_method method, double t0, cons
  * columns. N_max is the largest force on the solution: at the step ends
  * and at the peaks between them. */
 static int run_compliant(struct rod *r, double th0, double xd0, double thd0, double tmax,
-			 struct run *out, struct trace *tr, struct diag *d)
+			 struct run *out, struct record *tr, struct diag *d)
 {
 	memset(out, 0, sizeof(*out));
 	out->t_slip = out->th_slip = out->thd_slip = out->lambda_slip = out->Fx_slip = NAN;
@@ -1129,8 +1129,8 @@ static int run_compliant(struct rod *r, double th0, double xd0, double thd0, dou
 	if (tr) {
 		tr->extra = compliant_extra;
 		tr->ctx = r;
-		trace_wrap(tr, &csys);
-		trace_mark(tr, 0.0, y);
+		record_wrap(tr, &csys);
+		record_mark(tr, 0.0, y);
 	}
 	num_gsl_clear();
 	/* Step by step, so that every accepted step is seen: the largest normal
@@ -1174,11 +1174,11 @@ static int run_compliant(struct rod *r, double th0, double xd0, double thd0, dou
 			s = fall_time(&csys, ode_stepper_method(st), t0, y0, t, &t, y);
 			out->outcome = OUT_FALLS;
 			if (tr && !s)
-				trace_mark(tr, t, y);
+				record_mark(tr, t, y);
 			break;
 		}
 		if (tr)
-			trace_point(tr, t, y);
+			record_point(tr, t, y);
 	}
 	ode_stepper_free(st);
 	if (s || num_interrupted)
@@ -1198,7 +1198,7 @@ static int run_compliant(struct rod *r, double th0, double xd0, double thd0, dou
 
 /* The run as a table (θ in degrees, as the model's parameter; y = 0 on the
  * rigid line) and its figures, each phase of the contact its own line. */
-static void rod_run_figures(struct figures *fs, const struct trace *tr, bool compliant,
+static void rod_run_figures(struct figures *fs, const struct record *tr, bool compliant,
 			    const struct run *run)
 {
 	struct table *t =
@@ -1206,7 +1206,7 @@ static void rod_run_figures(struct figures *fs, const struct trace *tr, bool com
 			      "t [s]|x [m]|theta [deg]|y [m]|xdot [m/s]|thetadot "
 			      "[rad/s]|lambda [N]|phase (0 back/1 fwd/2 slide/3 rest/4 off)");
 	for (size_t i = 0; i < tr->n; i++) {
-		const double *q = trace_row(tr, i);
+		const double *q = record_row(tr, i);
 		double row[8];
 		if (compliant)
 			row[0] = tr->t[i], row[1] = q[0], row[2] = q[1], row[3] = q[2],
@@ -1442,9 +1442,9 @@ static int rod_solve(const struct model_input *in, struct model_output *out, str
 	struct run run;
 	const double tmax = p[R_TMAX];
 	const bool compliant = r.contact == CONTACT_COMPLIANT;
-	struct trace tr, *trp = NULL;
+	struct record tr, *trp = NULL;
 	if (out->figs) {
-		trace_init(&tr, compliant ? 6 : 4, 2, tmax / 1000);
+		record_init(&tr, compliant ? 6 : 4, 2, tmax / 1000);
 		trp = &tr;
 	}
 	int rc = compliant ? run_compliant(&r, th, xd, thd, tmax, &run, trp, d)
@@ -1459,7 +1459,7 @@ static int rod_solve(const struct model_input *in, struct model_output *out, str
 			rod_mu_crit_figure(out->figs, &r, p[R_THETA], r.mu, mu_min, th_min);
 	}
 	if (trp)
-		trace_release(trp);
+		record_release(trp);
 	if (rc)
 		return -1;
 

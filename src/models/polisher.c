@@ -13,9 +13,9 @@
 #include <math.h>
 #include <string.h>
 
+#include "dyn/record.h"
 #include "models/contact.h"
 #include "models/model.h"
-#include "models/trace.h"
 #include "num/friction.h"
 #include "num/num.h"
 #include "num/ode.h"
@@ -343,7 +343,7 @@ static void polisher_extra(void *ctx, double t, const double *y, double *out)
 
 /* The run against the paper's expansion: with c = c_eff the translation
  * relaxes as u = F/c + (u0 − F/c) e^{−ct/(2m)}, θ̇ = θ̇0 + M t/(2m r²). */
-static void polisher_figures(struct figures *fs, const struct trace *tr, const struct polisher *p,
+static void polisher_figures(struct figures *fs, const struct record *tr, const struct polisher *p,
 			     const double v0[3], double c, const struct landing *land, int nland)
 {
 	struct table *t =
@@ -352,7 +352,7 @@ static void polisher_figures(struct figures *fs, const struct trace *tr, const s
 			      "[rad/s]|Qx [N]|Qy [N]|Qtheta [N*m]");
 	double span[4] = {0}; /* largest |x|, |y|, |ẋ|, |ẏ| */
 	for (size_t i = 0; i < tr->n; i++) {
-		const double *y = trace_row(tr, i);
+		const double *y = record_row(tr, i);
 		double row[10] = {tr->t[i], y[0], y[1], y[2], y[3], y[4], y[5], y[6], y[7], y[8]};
 		table_row(t, row);
 		span[0] = fmax(span[0], fabs(y[0]));
@@ -485,12 +485,12 @@ static int polisher_solve(const struct model_input *in, struct model_output *out
 	double y[6] = {0, 0, 0, vx0, vy0, td0};
 	p.s_ev = 1e-9 * rw;
 	struct ode_system sys = {6, polisher_rhs, polisher_event, &p};
-	struct trace tr, *trp = NULL;
+	struct record tr, *trp = NULL;
 	if (out->figs) {
-		trace_init(&tr, 6, 3, tmax / 300);
+		record_init(&tr, 6, 3, tmax / 300);
 		tr.extra = polisher_extra;
 		tr.ctx = &p;
-		trace_mark(&tr, 0.0, y);
+		record_mark(&tr, 0.0, y);
 		trp = &tr;
 	}
 	/* By phases: slip (rk8pd) until a ring's slip falls to s_ev, the rest
@@ -524,13 +524,13 @@ static int polisher_solve(const struct model_input *in, struct model_output *out
 					for (int i = 0; i < 200; i++) {
 						double ti = t + (tmax - t) * i / 200;
 						yl[2] = y[2] + y[5] * (ti - t);
-						trace_mark(trp, ti, yl);
+						record_mark(trp, ti, yl);
 					}
 				}
 				y[2] += y[5] * (tmax - t);
 				t = tmax;
 				if (trp)
-					trace_mark(trp, t, y);
+					record_mark(trp, t, y);
 				break;
 			}
 		}
@@ -541,10 +541,10 @@ static int polisher_solve(const struct model_input *in, struct model_output *out
 		o.rtol = o.atol = 1e-11;
 		/* the rings' own time 1/ω, not the horizon's */
 		o.h0 = 0; /* from the phase's own scales */
-		if ((rc = ode_run(trp ? trace_wrap(trp, &sys) : &sys, &o, t, y, &end, d)))
+		if ((rc = ode_run(trp ? record_wrap(trp, &sys) : &sys, &o, t, y, &end, d)))
 			break;
 		if (trp)
-			trace_mark(trp, end.t, y);
+			record_mark(trp, end.t, y);
 		t = end.t;
 		steps += end.steps;
 		if (!end.event)
@@ -575,13 +575,13 @@ static int polisher_solve(const struct model_input *in, struct model_output *out
 		y[5] -= k * (y[5] + sigma * p.omega);
 		t += dt;
 		if (trp)
-			trace_mark(trp, t, y);
+			record_mark(trp, t, y);
 	}
 	if (!rc && trp)
 		polisher_figures(out->figs, trp, &p, (const double[3]){vx0, vy0, td0}, c_eff, land,
 				 nland < NLAND ? nland : NLAND);
 	if (trp)
-		trace_release(trp);
+		record_release(trp);
 	if (rc)
 		return -1;
 	/* inside polisher_check's domain these are finite but for products of

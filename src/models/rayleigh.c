@@ -14,10 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dyn/record.h"
 #include "models/contact.h"
 #include "models/minguzzi.h"
 #include "models/model.h"
-#include "models/trace.h"
 #include "num/expr.h"
 #include "num/friction.h"
 #include "num/num.h"
@@ -88,12 +88,12 @@ static double disk_event(double t, const double y[], void *p)
 
 /* φ̇(t) and φ(t) as integrated, against the closed form of constant
  * deceleration, φ̇ = ω(1 − t/τ), φ = ωt(1 − t/(2τ)), τ = stop_time_exact. */
-static void disk_figures(struct figures *fs, const struct trace *tr, double omega, double tau)
+static void disk_figures(struct figures *fs, const struct record *tr, double omega, double tau)
 {
 	struct table *t = figures_table(
 		fs, "motion", "t [s]|phi [rad]|phidot [rad/s]|phidot closed form [rad/s]");
 	for (size_t i = 0; i < tr->n; i++) {
-		const double *y = trace_row(tr, i);
+		const double *y = record_row(tr, i);
 		double row[4] = {tr->t[i], y[0], y[1], omega * (1 - tr->t[i] / tau)};
 		table_row(t, row);
 	}
@@ -144,9 +144,9 @@ static int disk_solve(const struct model_input *in, struct model_output *out, st
 
 	double stop_time, stop_angle;
 	size_t nsteps = 0;
-	struct trace tr, *trp = NULL;
+	struct record tr, *trp = NULL;
 	if (out->figs && omega != 0 && mu > 0) {
-		trace_init(&tr, 2, 0, exact / 500);
+		record_init(&tr, 2, 0, exact / 500);
 		trp = &tr;
 	}
 	if (omega == 0) {
@@ -169,15 +169,15 @@ static int disk_solve(const struct model_input *in, struct model_output *out, st
 		opts.atol *= fmin(1.0, fmin(fabs(omega), fabs(omega) * exact));
 		double y[2] = {0.0, omega};
 		struct ode_end end;
-		int rc = ode_run(trp ? trace_wrap(trp, &sys) : &sys, &opts, 0.0, y, &end, d);
+		int rc = ode_run(trp ? record_wrap(trp, &sys) : &sys, &opts, 0.0, y, &end, d);
 		if (!rc && !end.event)
 			rc = diag_set(d, "the disk did not stop: no event φ̇ = 0 was found");
 		if (!rc && trp) {
-			trace_mark(trp, end.t, y);
+			record_mark(trp, end.t, y);
 			disk_figures(out->figs, trp, omega, exact);
 		}
 		if (trp)
-			trace_release(trp);
+			record_release(trp);
 		if (rc)
 			return -1;
 		stop_time = end.t;

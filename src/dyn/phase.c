@@ -1,0 +1,127 @@
+#include "dyn/phase.h"
+
+#include <gsl/gsl_errno.h>
+#include <math.h>
+#include <string.h>
+#include <time.h>
+
+#include "num/num.h"
+
+struct phase_caps phase_caps_default(void)
+{
+	return (struct phase_caps){
+		.max_phases = 10000,
+		.max_steps = 0,
+		.max_time = INFINITY,
+		.cpu_seconds = 60,
+		.phase_word = "phases",
+	};
+}
+
+void phase_jump(struct phase_run *run, double t, const double y[])
+{
+	if (y != run->y)
+		memcpy(run->y, y, run->dim * sizeof(double));
+	run->t = t;
+	if (run->rec)
+		record_mark(run->rec, t, run->y);
+}
+
+void phase_mark(struct phase_run *run, double t, const double y[])
+{
+	if (run->rec)
+		record_mark(run->rec, t, y);
+}
+
+static double cpu_since(clock_t c0)
+{
+	return (double)(clock() - c0) / CLOCKS_PER_SEC;
+}
+
+/* The caps that bound the phase about to run: fewer steps than are left
+ * of the run's, no later than its simulated time. */
+static void cap_phase(const struct phase_caps *caps, const struct phase_run *run,
+		      struct ode_opts *o)
+{
+	if (caps->max_steps) {
+		size_t left = caps->max_steps > run->steps ? caps->max_steps - run->steps : 0;
+		if (left < o->max_steps)
+			o->max_steps = left;
+	}
+	if (run->t0 + caps->max_time < o->tmax)
+		o->tmax = run->t0 + caps->max_time;
+}
+
+int phase_run(const struct phase_system *sys, const struct phase_caps *caps, double t0, double tmax,
+	      double y[], struct record *rec, struct phase_run *out, struct diag *d)
+{
+	const struct phase_caps none = phase_caps_default();
+	if (!caps)
+		caps = &none;
+	const char *word = caps->phase_word ? caps->phase_word : "phases";
+	struct phase_run run = {
+		.t0 = t0, .t = t0, .tmax = tmax, .y = y, .dim = sys->dim, .rec = rec};
+	struct ode_end end = {0};
+	const clock_t c0 = clock();
+	int rc = 0;
+	if (rec)
+		record_mark(rec, t0, y);
+	for (;;) {
+		struct phase_mode mode = {.opts = ode_opts_default(tmax)};
+		const int next = sys->next(&run, &mode, sys->ctx, d);
+		if (next < 0) {
+			rc = -1;
+			break;
+		}
+		if (next == PHASE_END)
+			break;
+		if (!mode.stretch && ++run.phases > caps->max_phases && caps->max_phases) {
+			rc = diag_set(d, "more than %zu %s before tmax (at t = %.6g)",
+				      caps->max_phases, word, run.t);
+			break;
+		}
+		if (caps->max_steps && run.steps >= caps->max_steps) {
+			rc = diag_set(d,
+				      "more than %zu integration steps (the run's cap) at t = %.6g",
+				      caps->max_steps, run.t);
+			break;
+		}
+		const double asked = mode.opts.tmax;
+		cap_phase(caps, &run, &mode.opts);
+		const struct ode_system *s = rec ? record_wrap(rec, &mode.sys) : &mode.sys;
+		if (ode_run(s, &mode.opts, run.t, y, &end, d)) {
+			rc = -1;
+			break;
+		}
+		if (rec)
+			record_mark(rec, end.t, y);
+		run.t = end.t;
+		run.steps += end.steps;
+		run.end = &end;
+		if (!end.event && run.t < asked && run.t >= t0 + caps->max_time) {
+			rc = diag_set(d,
+				      "the run reached its cap on simulated time, %.6g after its "
+				      "start, at t = %.6g, before it ended",
+				      caps->max_time, run.t);
+			break;
+		}
+		if (num_interrupted) {
+			rc = num_fail(d, GSL_EBADFUNC, "integration");
+			break;
+		}
+		if (caps->cpu_seconds > 0 && cpu_since(c0) > caps->cpu_seconds) {
+			rc = diag_set(d,
+				      "the run took more than its cap of %.3g s of processor time; "
+				      "it had reached t = %.6g after %zu %s",
+				      caps->cpu_seconds, run.t, run.phases, word);
+			break;
+		}
+		if (isfinite(tmax) && tmax > t0)
+			num_progress_time(run.t - t0, tmax - t0);
+	}
+	if (out) {
+		*out = run;
+		out->end = NULL; /* this call's own */
+	}
+	return rc;
+}
