@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dyn/record.h"
+#include "dyn/phase.h"
 #include "models/contact.h"
 #include "models/minguzzi.h"
 #include "models/model.h"
@@ -59,6 +59,7 @@ static const struct result_spec disk_results[D_NRESULTS] = {
 struct disk_motion {
 	double I;
 	double Qtheta; /* the generalized force of the phase, a constant */
+	double atol_scale;
 };
 
 /* Lagrange's equation I φ̈ = Q_φ, Q_φ the generalized force of eq. (18).
@@ -84,6 +85,20 @@ static double disk_event(double t, const double y[], void *p)
 	(void)t;
 	(void)p;
 	return y[1];
+}
+
+/* One phase, from the spin to φ̇ = 0. */
+static int disk_next(struct phase_run *run, struct phase_mode *mode, void *ctx, struct diag *d)
+{
+	struct disk_motion *dm = ctx;
+	if (run->end && !run->end->event)
+		return diag_set(d, "the disk did not stop: no event φ̇ = 0 was found");
+	if (run->end)
+		return PHASE_END;
+	mode->sys = (struct ode_system){2, disk_rhs, disk_event, dm};
+	mode->opts.h0 = 0; /* from the phase's own scales */
+	mode->opts.atol *= dm->atol_scale;
+	return PHASE_RUN;
 }
 
 /* φ̇(t) and φ(t) as integrated, against the closed form of constant
@@ -160,29 +175,23 @@ static int disk_solve(const struct model_input *in, struct model_output *out, st
 		if (contact_eval(&disk, (struct contact_motion){0, 0, sense}, CONTACT_QTHETA, &fq,
 				 d))
 			return -1;
-		struct disk_motion dm = {I, fq.Qtheta};
-		struct ode_system sys = {2, disk_rhs, disk_event, &dm};
-		struct ode_opts opts = ode_opts_default(INFINITY);
-		opts.h0 = 0; /* from the phase's own scales */
 		/* the absolute tolerance on the problem's own scales, ω and the
 		 * angle ωτ: at ω = 1e-300 a fixed 1e-12 stopped at 2.4 τ */
-		opts.atol *= fmin(1.0, fmin(fabs(omega), fabs(omega) * exact));
+		struct disk_motion dm = {I, fq.Qtheta,
+					 fmin(1.0, fmin(fabs(omega), fabs(omega) * exact))};
+		const struct phase_system ps = {2, disk_next, &dm};
 		double y[2] = {0.0, omega};
-		struct ode_end end;
-		int rc = ode_run(trp ? record_wrap(trp, &sys) : &sys, &opts, 0.0, y, &end, d);
-		if (!rc && !end.event)
-			rc = diag_set(d, "the disk did not stop: no event φ̇ = 0 was found");
-		if (!rc && trp) {
-			record_mark(trp, end.t, y);
+		struct phase_run run;
+		int rc = phase_run(&ps, NULL, 0.0, INFINITY, y, trp, &run, d);
+		if (!rc && trp)
 			disk_figures(out->figs, trp, omega, exact);
-		}
 		if (trp)
 			record_release(trp);
 		if (rc)
 			return -1;
-		stop_time = end.t;
+		stop_time = run.t;
 		stop_angle = y[0];
-		nsteps = end.steps;
+		nsteps = run.steps;
 	}
 
 	out->res[D_R_COEFF] = value_number(R_coeff);
