@@ -13,7 +13,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "dyn/record.h"
+#include "dyn/phase.h"
 #include "models/contact.h"
 #include "models/model.h"
 #include "num/friction.h"
@@ -436,6 +436,94 @@ static void polisher_figures(struct figures *fs, const struct record *tr, const 
 
 static int polisher_check(const struct model_input *in, struct diag *d);
 
+/* The run between phases. */
+enum { NLAND = 8 };
+struct polisher_run {
+	struct polisher *p;
+	double tmax;
+	struct landing land[NLAND]; /* the first, and the last */
+	int nland;
+	double t_lock;
+};
+
+/* A ring lands: its slip w = (ẋ, ẏ, r(θ̇ + σω)) falls at the rate
+ * ŵ·dw/dt, smooth there; the last s_ev of it in closed form. */
+static int polisher_land(struct phase_run *run, struct polisher_run *pr, struct diag *d)
+{
+	struct polisher *p = pr->p;
+	double *y = run->y, f[6];
+	const double t = run->t;
+	const int sigma = slower_ring(p, y);
+	if (polisher_rhs(t, y, f, p))
+		return num_interrupted ? diag_set(d, "interrupted") : -1;
+	const double w[3] = {y[3], y[4], p->r * (y[5] + sigma * p->omega)};
+	const double ws = hypot(hypot(w[0], w[1]), w[2]);
+	const double rate = (w[0] * f[3] + w[1] * f[4] + w[2] * p->r * f[5]) / ws;
+	if (!(rate < 0)) /* it turns away before it rests */
+		return 0;
+	const double dt = fmin(ws / -rate, pr->tmax - t), k = dt * -rate / ws;
+	y[0] += (y[3] - 0.5 * k * y[3]) * dt;
+	y[1] += (y[4] - 0.5 * k * y[4]) * dt;
+	y[2] += (y[5] - 0.5 * k * (y[5] + sigma * p->omega)) * dt;
+	y[3] -= k * y[3];
+	y[4] -= k * y[4];
+	y[5] -= k * (y[5] + sigma * p->omega);
+	phase_jump(run, t + dt, y);
+	return 0;
+}
+
+/* By phases: slip (rk8pd) until a ring's slip falls to s_ev, the rest of
+ * the way to rest in closed form (the slip falls linearly there: error
+ * O(s_ev²)), then either locked to tmax (the loads are constant, so a
+ * ring that static friction holds stays held) or breaking away. A ring at
+ * rest is decided even at tmax: `locked` is the end's state. */
+static int polisher_next(struct phase_run *run, struct phase_mode *mode, void *ctx, struct diag *d)
+{
+	struct polisher_run *pr = ctx;
+	struct polisher *p = pr->p;
+	double *y = run->y;
+	const double tmax = pr->tmax;
+	if (run->end && run->end->event) {
+		if (p->away) /* clear of rest: the ring's own friction from here */
+			p->away = false;
+		else if (polisher_land(run, pr, d))
+			return -1;
+	}
+	const double t = run->t;
+	int sigma = slower_ring(p, y);
+	if (!p->away && ring_slip(p, y, sigma) <= p->s_ev) {
+		struct landing l;
+		y[3] = y[4] = 0.0;
+		y[5] = -sigma * p->omega;
+		if (ring_at_rest(p, t, sigma, &l))
+			return -1;
+		pr->land[pr->nland < NLAND ? pr->nland : NLAND - 1] = l;
+		pr->nland++;
+		if (l.held) {
+			p->locked = true;
+			pr->t_lock = t;
+			if (run->rec && tmax > t) { /* θ grows linearly: drawn at 200 points */
+				double yl[6] = {y[0], y[1], y[2], 0, 0, y[5]};
+				for (int i = 0; i < 200; i++) {
+					double ti = t + (tmax - t) * i / 200;
+					yl[2] = y[2] + y[5] * (ti - t);
+					phase_mark(run, ti, yl);
+				}
+			}
+			y[2] += y[5] * (tmax - t);
+			phase_jump(run, tmax, y);
+			return PHASE_END;
+		}
+	}
+	if (t >= tmax)
+		return PHASE_END;
+	mode->sys = (struct ode_system){6, polisher_rhs, polisher_event, p};
+	mode->opts.rtol = mode->opts.atol = 1e-11;
+	/* the rings' own time 1/ω, not the horizon's */
+	mode->opts.h0 = 0; /* from the phase's own scales */
+	return PHASE_RUN;
+}
+
 static int polisher_solve(const struct model_input *in, struct model_output *out, struct diag *d)
 {
 	if (polisher_check(in, d))
@@ -484,99 +572,23 @@ static int polisher_solve(const struct model_input *in, struct model_output *out
 
 	double y[6] = {0, 0, 0, vx0, vy0, td0};
 	p.s_ev = 1e-9 * rw;
-	struct ode_system sys = {6, polisher_rhs, polisher_event, &p};
 	struct record tr, *trp = NULL;
 	if (out->figs) {
 		record_init(&tr, 6, 3, tmax / 300);
 		tr.extra = polisher_extra;
 		tr.ctx = &p;
-		record_mark(&tr, 0.0, y);
 		trp = &tr;
 	}
-	/* By phases: slip (rk8pd) until a ring's slip falls to s_ev, the rest
-	 * of the way to rest in closed form (the slip falls linearly there:
-	 * error O(s_ev²)), then either locked to tmax (the loads are constant,
-	 * so a ring that static friction holds stays held) or breaking away. */
-	enum { NLAND = 8 };
-	struct landing land[NLAND];
-	int nland = 0, phases = 0, rc = 0;
-	double t = 0.0, t_lock = NAN;
-	size_t steps = 0;
-	for (;;) { /* a ring at rest is decided even at tmax: `locked` is the end's state */
-		if (++phases > 10000) {
-			rc = diag_set(d, "more than 10000 slip phases before tmax");
-			break;
-		}
-		int sigma = slower_ring(&p, y);
-		if (!p.away && ring_slip(&p, y, sigma) <= p.s_ev) {
-			struct landing l;
-			y[3] = y[4] = 0.0;
-			y[5] = -sigma * p.omega;
-			if ((rc = ring_at_rest(&p, t, sigma, &l)))
-				break;
-			land[nland < NLAND ? nland : NLAND - 1] = l;
-			nland++;
-			if (l.held) {
-				p.locked = true;
-				t_lock = t;
-				if (trp && tmax > t) { /* θ grows linearly: drawn at 200 points */
-					double yl[6] = {y[0], y[1], y[2], 0, 0, y[5]};
-					for (int i = 0; i < 200; i++) {
-						double ti = t + (tmax - t) * i / 200;
-						yl[2] = y[2] + y[5] * (ti - t);
-						record_mark(trp, ti, yl);
-					}
-				}
-				y[2] += y[5] * (tmax - t);
-				t = tmax;
-				if (trp)
-					record_mark(trp, t, y);
-				break;
-			}
-		}
-		if (t >= tmax)
-			break;
-		struct ode_opts o = ode_opts_default(tmax);
-		struct ode_end end;
-		o.rtol = o.atol = 1e-11;
-		/* the rings' own time 1/ω, not the horizon's */
-		o.h0 = 0; /* from the phase's own scales */
-		if ((rc = ode_run(trp ? record_wrap(trp, &sys) : &sys, &o, t, y, &end, d)))
-			break;
-		if (trp)
-			record_mark(trp, end.t, y);
-		t = end.t;
-		steps += end.steps;
-		if (!end.event)
-			continue;
-		if (p.away) { /* clear of rest: the ring's own friction from here */
-			p.away = false;
-			continue;
-		}
-		/* A ring lands: its slip w = (ẋ, ẏ, r(θ̇ + σω)) falls at the rate
-		 * ŵ·dw/dt, smooth there; the last s_ev of it in closed form. */
-		sigma = slower_ring(&p, y);
-		double f[6];
-		if (polisher_rhs(t, y, f, &p)) {
-			rc = num_interrupted ? diag_set(d, "interrupted") : -1;
-			break;
-		}
-		const double w[3] = {y[3], y[4], p.r * (y[5] + sigma * p.omega)};
-		const double ws = hypot(hypot(w[0], w[1]), w[2]);
-		const double rate = (w[0] * f[3] + w[1] * f[4] + w[2] * p.r * f[5]) / ws;
-		if (!(rate < 0)) /* it turns away before it rests */
-			continue;
-		const double dt = fmin(ws / -rate, tmax - t), k = dt * -rate / ws;
-		y[0] += (y[3] - 0.5 * k * y[3]) * dt;
-		y[1] += (y[4] - 0.5 * k * y[4]) * dt;
-		y[2] += (y[5] - 0.5 * k * (y[5] + sigma * p.omega)) * dt;
-		y[3] -= k * y[3];
-		y[4] -= k * y[4];
-		y[5] -= k * (y[5] + sigma * p.omega);
-		t += dt;
-		if (trp)
-			record_mark(trp, t, y);
-	}
+	struct polisher_run pr = {.p = &p, .tmax = tmax, .t_lock = NAN};
+	struct phase_caps caps = phase_caps_default();
+	caps.phase_word = "slip phases";
+	struct phase_run run;
+	const struct phase_system ps = {6, polisher_next, &pr};
+	int rc = phase_run(&ps, &caps, 0.0, tmax, y, trp, &run, d);
+	const size_t steps = run.steps;
+	const struct landing *land = pr.land;
+	const int nland = pr.nland;
+	const double t_lock = pr.t_lock;
 	if (!rc && trp)
 		polisher_figures(out->figs, trp, &p, (const double[3]){vx0, vy0, td0}, c_eff, land,
 				 nland < NLAND ? nland : NLAND);
