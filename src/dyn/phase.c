@@ -93,7 +93,7 @@ int phase_run(const struct phase_system *sys, const struct phase_caps *caps, dou
 			rc = -1;
 			break;
 		}
-		if (rec)
+		if (rec && !mode.quiet_end)
 			record_mark(rec, end.t, y);
 		run.t = end.t;
 		run.steps += end.steps;

@@ -58,6 +58,10 @@ struct phase_mode {
 	/* This phase continues the last one (a long phase cut in stretches
 	 * to look at it between them): not counted against max_phases. */
 	bool stretch;
+	/* The record gets no row of its own at this phase's end: its last
+	 * step's end is a row like any other (a stretch, a run whose end the
+	 * model draws itself). */
+	bool quiet_end;
 };
 
 struct phase_system {
