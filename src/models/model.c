@@ -234,3 +234,17 @@ void model_step(struct strbuf *s, const char *fmt, ...)
 	va_end(ap);
 	strbuf_addch(s, '\n');
 }
+
+static _Thread_local unsigned long runs;
+
+int model_run(const struct model *m, const struct model_input *in, struct model_output *out,
+	      struct diag *d)
+{
+	runs++;
+	return m->solve(in, out, d);
+}
+
+unsigned long model_runs(void)
+{
+	return runs;
+}

@@ -136,9 +136,9 @@ struct result_spec {
 
 /* What solve receives: parameter values indexed like the model's params. */
 struct model_input {
-	const double *num;	 /* PARAM_NUMBER, in the spec's unit */
-	const int *choice;	 /* PARAM_CHOICE, index into the choices */
-	const char *const *text; /* PARAM_TEXT */
+	const double *num;	   /* PARAM_NUMBER, in the spec's unit */
+	const int *choice;	   /* PARAM_CHOICE, index into the choices */
+	const char *const *text;   /* PARAM_TEXT */
 	const struct model *model; /* the model solved: its ctx, for a model made per exercise */
 };
 
@@ -176,6 +176,14 @@ struct model {
 	 * with: its compiled system; NULL for the built-in models. */
 	const void *ctx;
 };
+
+/* Runs m->solve, and counts the run: every caller runs a model through
+ * this. */
+int model_run(const struct model *m, const struct model_input *in, struct model_output *out,
+	      struct diag *d);
+/* The models run so far by this thread (model_run): a solve is one run,
+ * and its figures, steps and export none more (tests/check_command.c). */
+unsigned long model_runs(void);
 
 const struct model *model_find(const char *name);
 /* NULL-terminated list of all models. */
