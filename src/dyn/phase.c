@@ -64,7 +64,7 @@ int phase_run(const struct phase_system *sys, const struct phase_caps *caps, dou
 	struct ode_end end = {0};
 	const clock_t c0 = clock();
 	int rc = 0;
-	if (rec)
+	if (rec && !(rec->n > 0 && rec->t[rec->n - 1] == t0)) /* not a run continued */
 		record_mark(rec, t0, y);
 	for (;;) {
 		struct phase_mode mode = {.opts = ode_opts_default(tmax)};
@@ -89,14 +89,17 @@ int phase_run(const struct phase_system *sys, const struct phase_caps *caps, dou
 		const double asked = mode.opts.tmax;
 		cap_phase(caps, &run, &mode.opts);
 		const struct ode_system *s = rec ? record_wrap(rec, &mode.sys) : &mode.sys;
-		if (ode_run(s, &mode.opts, run.t, y, &end, d)) {
+		const int failed = ode_run(s, &mode.opts, run.t, y, &end, d);
+		run.steps += end.steps;
+		if (failed) {
+			run.t = end.t;
+			run.out_of_steps = end.steps >= mode.opts.max_steps;
 			rc = -1;
 			break;
 		}
 		if (rec && !mode.quiet_end)
 			record_mark(rec, end.t, y);
 		run.t = end.t;
-		run.steps += end.steps;
 		run.end = &end;
 		if (!end.event && run.t < asked && run.t >= t0 + caps->max_time) {
 			rc = diag_set(d,

@@ -42,6 +42,9 @@ struct phase_run {
 	 * true where its event function changed sign at end->t. */
 	const struct ode_end *end;
 	struct record *rec; /* NULL when the solve keeps no record */
+	/* After a failed run: its last phase ran out of steps (its
+	 * opts.max_steps), where a model may say why in its own words. */
+	bool out_of_steps;
 };
 
 /* What `next` asks for. */
@@ -88,10 +91,11 @@ struct phase_caps phase_caps_default(void);
 
 /* Runs the system from (t0, y) toward tmax: calls next, integrates the
  * mode it gives, and again, until next says PHASE_END. y holds the final
- * state; *run (may be NULL) the run's counts and time at the end (its
- * `end` NULL). rec,
+ * state; *run (may be NULL) the run's counts and time at the end, or
+ * where it failed (its `end` NULL). rec,
  * when not NULL, is an initialized record of sys->dim state columns: it
- * gets the run (its first row at t0). Returns 0, or -1 with d filled (a
+ * gets the run (its first row at t0, unless its last row is at t0 already:
+ * a run that continues one recorded before). Returns 0, or -1 with d filled (a
  * cap, a step failure, Ctrl-C, the model's own refusal). */
 int phase_run(const struct phase_system *sys, const struct phase_caps *caps, double t0, double tmax,
 	      double y[], struct record *rec, struct phase_run *run, struct diag *d);

@@ -8,7 +8,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "dyn/record.h"
+#include "dyn/phase.h"
 #include "models/model.h"
 #include "num/num.h"
 #include "num/ode.h"
@@ -256,17 +256,35 @@ static void ball_at_tmax(const struct ball *b, const double q[NQ], double D0, do
  * s from z0 to D = 1e-9 D0 (at the default tolerance, where the direction
  * is still resolved there), then the stop at s_stop, found in σ. Only the
  * drawing uses it: what it could not follow ends the record early. */
+struct ball_trace_run {
+	struct ball *b;
+	double s_stop;
+};
+
+static int ball_trace_next(struct phase_run *run, struct phase_mode *mode, void *ctx,
+			   struct diag *d)
+{
+	struct ball_trace_run *bt = ctx;
+	(void)d;
+	if (run->end) {
+		if (run->t < bt->s_stop)
+			phase_mark(run, run->t, run->y);
+		return PHASE_END;
+	}
+	mode->sys = (struct ode_system){NQ, ball_rhs, ball_event, bt->b};
+	mode->opts.max_steps = KB_STEPS;
+	mode->quiet_end = true;
+	return PHASE_RUN;
+}
+
 static void ball_trace(struct ball *b, const double z0[NQ], double s_stop, struct record *tr)
 {
 	double z[NQ];
 	memcpy(z, z0, sizeof(z));
-	struct ode_system sys = {NQ, ball_rhs, ball_event, b};
-	struct ode_opts o = ode_opts_default(s_stop);
-	o.max_steps = KB_STEPS;
-	struct ode_end end;
+	struct ball_trace_run bt = {b, s_stop};
+	const struct phase_system ps = {NQ, ball_trace_next, &bt};
 	struct diag d = {0};
-	if (ode_run(record_wrap(tr, &sys), &o, 0.0, z, &end, &d) == 0 && end.t < s_stop)
-		record_mark(tr, end.t, z);
+	phase_run(&ps, NULL, 0.0, s_stop, z, tr, NULL, &d);
 	diag_clear(&d);
 	const double zero[NQ] = {0};
 	record_mark(tr, s_stop, zero);
@@ -288,6 +306,7 @@ struct coulomb {
 	double mu1, mu3;
 	double eps;	/* a phase ends when |v| (or a watched |ρ|) falls to eps */
 	bool watch_rho; /* |ρ| > eps when the phase began */
+	bool ended;	/* the slip has ended */
 };
 
 static void coulomb_rates(const struct coulomb *c, const double u[4], double du[4])
@@ -327,69 +346,125 @@ static double coulomb_event(double t, const double u[], void *p)
 	return c->watch_rho ? fmin(e, hypot(u[2], u[3]) - c->eps) : e;
 }
 
-/* Follows Coulomb's slip from (*s, u) to s_end or to the end of the slip
- * (*ended, *s then the time it ends, u its state): phases of one smooth
- * law, each ending where |v| or |ρ| reaches eps; the last eps of the way
- * is taken in closed form at the rate there, which is bounded away from
- * zero. Returns 0, or -1 with d filled. */
-static int coulomb_slip(struct coulomb *c, double *s, double s_end, double u[4], bool *ended,
-			size_t *steps, struct record *tr, struct diag *d)
+/* The last eps of the way in closed form, at the rate there, which is
+ * bounded away from zero: of the slip (slip_end; the slip has ended) or
+ * of the rolling (ρ falls to 0 while the slip goes on). */
+static int coulomb_land(struct coulomb *c, struct phase_run *run, bool slip_end, struct diag *d)
 {
-	*ended = false;
-	for (int phase = 0; phase < 16; phase++) {
-		double du[4], vn = hypot(u[0], u[1]), rn = hypot(u[2], u[3]);
-		if (rn <= c->eps)
-			u[2] = u[3] = rn = 0.0;
-		c->watch_rho = rn > 0;
-		bool slip_end = vn <= c->eps;
-		if (!slip_end) {
-			struct ode_system sys = {4, coulomb_rhs, coulomb_event, c};
-			struct ode_opts o = ode_opts_default(s_end);
-			struct ode_end end;
-			if (ode_run(tr ? record_wrap(tr, &sys) : &sys, &o, *s, u, &end, d))
-				return -1;
-			*steps += end.steps;
-			*s = end.t;
-			if (!end.event) {
-				if (tr)
-					record_mark(tr, *s, u);
-				return 0;
-			}
-			vn = hypot(u[0], u[1]);
-			rn = hypot(u[2], u[3]);
-			slip_end = !c->watch_rho || vn <= rn;
-		}
-		coulomb_rates(c, u, du);
-		if (slip_end) {
-			if (vn > 0) {
-				double rate = -(u[0] * du[0] + u[1] * du[1]) / vn;
-				if (!(rate > 0))
-					return diag_set(
-						d,
+	double du[4], *u = run->y, s = run->t;
+	const double vn = hypot(u[0], u[1]), rn = hypot(u[2], u[3]);
+	coulomb_rates(c, u, du);
+	if (slip_end) {
+		if (vn > 0) {
+			double rate = -(u[0] * du[0] + u[1] * du[1]) / vn;
+			if (!(rate > 0))
+				return diag_set(d,
 						"Coulomb's slip stopped decreasing at |v| = "
 						"%.3g of its start",
 						vn);
-				*s += vn / rate;
-				u[2] += du[2] * vn / rate;
-				u[3] += du[3] * vn / rate;
-			}
-			u[0] = u[1] = 0.0;
-			if (tr)
-				record_mark(tr, *s, u);
-			*ended = true;
-			return 0;
+			s += vn / rate;
+			u[2] += du[2] * vn / rate;
+			u[3] += du[3] * vn / rate;
 		}
+		u[0] = u[1] = 0.0;
+		c->ended = true;
+	} else {
 		double rate = -(u[2] * du[2] + u[3] * du[3]) / rn;
 		if (!(rate > 0))
 			return diag_set(d, "Coulomb's rolling rate stopped decreasing near zero");
-		*s += rn / rate;
+		s += rn / rate;
 		u[0] += du[0] * rn / rate;
 		u[1] += du[1] * rn / rate;
 		u[2] = u[3] = 0.0;
-		if (tr)
-			record_mark(tr, *s, u);
 	}
-	return diag_set(d, "Coulomb's slip took more than 16 phases");
+	phase_jump(run, s, u);
+	return 0;
+}
+
+/* Phases of one smooth law, each ending where |v| or |ρ| reaches eps. */
+static int coulomb_next(struct phase_run *run, struct phase_mode *mode, void *ctx, struct diag *d)
+{
+	struct coulomb *c = ctx;
+	double *u = run->y;
+	if (run->end) {
+		if (!run->end->event) {
+			phase_mark(run, run->t, u);
+			return PHASE_END;
+		}
+		const bool slip_end = !c->watch_rho || hypot(u[0], u[1]) <= hypot(u[2], u[3]);
+		if (coulomb_land(c, run, slip_end, d))
+			return -1;
+		if (c->ended)
+			return PHASE_END;
+	}
+	double rn = hypot(u[2], u[3]);
+	if (rn <= c->eps)
+		u[2] = u[3] = rn = 0.0;
+	c->watch_rho = rn > 0;
+	if (hypot(u[0], u[1]) <= c->eps)
+		return coulomb_land(c, run, true, d) ? -1 : PHASE_END;
+	mode->sys = (struct ode_system){4, coulomb_rhs, coulomb_event, c};
+	/* an event's end is drawn where the closed form lands, not here */
+	mode->quiet_end = true;
+	return PHASE_RUN;
+}
+
+/* Follows Coulomb's slip from (*s, u) to s_end or to the end of the slip
+ * (*ended, *s then the time it ends, u its state). Returns 0, or -1 with
+ * d filled. */
+static int coulomb_slip(struct coulomb *c, double *s, double s_end, double u[4], bool *ended,
+			size_t *steps, struct record *tr, struct diag *d)
+{
+	c->ended = false;
+	struct phase_caps caps = phase_caps_default();
+	caps.max_phases = 16;
+	caps.phase_word = "phases of Coulomb's slip";
+	const struct phase_system ps = {4, coulomb_next, c};
+	struct phase_run run;
+	const int rc = phase_run(&ps, &caps, *s, s_end, u, tr, &run, d);
+	*steps += run.steps;
+	*s = run.t;
+	*ended = c->ended;
+	return rc;
+}
+
+/* Kozlov's run: in time to tmax where the ball never stops (never), or in
+ * σ = −ln(D/D0) to the stop, crossing s = tmax on the way (where the
+ * state at tmax is taken) and on from there. */
+struct ball_run {
+	struct ball *b;
+	bool never;
+	double D0;
+	const double *S;
+	bool at_tmax; /* V_end, slip_tmax and D_tmax are set */
+	double V_end, slip_tmax, D_tmax;
+};
+
+static int ball_next(struct phase_run *run, struct phase_mode *mode, void *ctx, struct diag *d)
+{
+	struct ball_run *br = ctx;
+	struct ball *b = br->b;
+	(void)d;
+	if (br->never) {
+		if (run->end)
+			return PHASE_END;
+		mode->sys = (struct ode_system){NQ, ball_rhs, ball_event, b};
+	} else {
+		if (run->end && !(run->end->event && isfinite(b->s_tmax)))
+			return PHASE_END;
+		if (run->end) { /* tmax before the stop: the state there */
+			const double Ds = exp(-run->t);
+			double q[NQ];
+			for (int i = 0; i < NQ; i++)
+				q[i] = run->y[i] * Ds / br->S[i];
+			ball_at_tmax(b, q, br->D0, &br->V_end, &br->slip_tmax, &br->D_tmax);
+			br->at_tmax = true;
+			b->s_tmax = INFINITY;
+		}
+		mode->sys = (struct ode_system){NQ + 1, ball_sigma_rhs, ball_sigma_event, b};
+	}
+	mode->opts.max_steps = KB_STEPS;
+	return PHASE_RUN;
 }
 
 /* Why the ball never stops, or NULL: with a coefficient zero, the
@@ -716,7 +791,6 @@ static int ball_solve(const struct model_input *in, struct model_output *out, st
 		double z[NQ], q[NQ];
 		for (int i = 0; i < NQ; i++)
 			z[i] = S[i] * q0[i] / D0;
-		struct ode_end end;
 		int rc = 0;
 		if (out->figs) {
 			record_init(&tr, NQ, 0, 0.0);
@@ -724,12 +798,12 @@ static int ball_solve(const struct model_input *in, struct model_output *out, st
 		}
 		if (never) {
 			/* no stop: to tmax in time */
-			struct ode_system sys = {NQ, ball_rhs, ball_event, &b};
-			struct ode_opts o = ode_opts_default(tmax * g / D0);
-			o.max_steps = KB_STEPS;
-			rc = ode_run(trp ? record_wrap(trp, &sys) : &sys, &o, 0.0, z, &end, d);
-			nsteps = end.steps;
-			if (rc && end.steps >= o.max_steps) {
+			struct ball_run br = {.b = &b, .never = true};
+			const struct phase_system ps = {NQ, ball_next, &br};
+			struct phase_run run;
+			rc = phase_run(&ps, NULL, 0.0, tmax * g / D0, z, trp, &run, d);
+			nsteps = run.steps;
+			if (rc && run.out_of_steps) {
 				diag_clear(d);
 				rc = diag_set(
 					d,
@@ -737,15 +811,13 @@ static int ball_solve(const struct model_input *in, struct model_output *out, st
 					"tmax = %g s): friction relaxes the ball's slip in about "
 					"D/(μg) = %.3g s, and the steps are of that size; lower "
 					"tmax",
-					KB_STEPS, end.t * D0 / g, tmax,
+					KB_STEPS, run.t * D0 / g, tmax,
 					D0 / (g * fmax(mu1, fmax(mu2, mu3))));
 			}
 			if (!rc) {
 				for (int i = 0; i < NQ; i++)
 					q[i] = z[i] / S[i];
 				ball_at_tmax(&b, q, D0, &V_end, &slip_tmax, &D_tmax);
-				if (trp)
-					record_mark(trp, end.t, z);
 			}
 		} else {
 			/* to the stop in σ = −ln(D/D0): y = (w, s), w = z at σ = 0 */
@@ -753,23 +825,17 @@ static int ball_solve(const struct model_input *in, struct model_output *out, st
 			memcpy(y, z, sizeof(z));
 			y[NQ] = 0.0;
 			b.s_tmax = tmax * g / D0;
-			const struct ode_system sys = {NQ + 1, ball_sigma_rhs, ball_sigma_event,
-						       &b};
-			struct ode_opts o = ode_opts_default(-log(KB_D_EVENT));
-			o.max_steps = KB_STEPS;
-			rc = ode_run(&sys, &o, 0.0, y, &end, d);
-			nsteps = end.steps;
-			if (!rc && end.event) {
-				/* tmax before the stop: the state there */
-				const double Ds = exp(-end.t);
-				for (int i = 0; i < NQ; i++)
-					q[i] = y[i] * Ds / S[i];
-				ball_at_tmax(&b, q, D0, &V_end, &slip_tmax, &D_tmax);
-				b.s_tmax = INFINITY;
-				rc = ode_run(&sys, &o, end.t, y, &end, d);
-				nsteps += end.steps;
+			struct ball_run br = {.b = &b, .D0 = D0, .S = S};
+			const struct phase_system ps = {NQ + 1, ball_next, &br};
+			struct phase_run run;
+			rc = phase_run(&ps, NULL, 0.0, -log(KB_D_EVENT), y, NULL, &run, d);
+			nsteps = run.steps;
+			if (br.at_tmax) {
+				V_end = br.V_end;
+				slip_tmax = br.slip_tmax;
+				D_tmax = br.D_tmax;
 			}
-			if (rc && end.steps >= o.max_steps) {
+			if (rc && run.out_of_steps) {
 				diag_clear(d);
 				rc = diag_set(
 					d,
@@ -779,7 +845,7 @@ static int ball_solve(const struct model_input *in, struct model_output *out, st
 					KB_STEPS, y[NQ] * D0 / g);
 			}
 			if (!rc) {
-				const double Ds = exp(-end.t);
+				const double Ds = exp(-run.t);
 				for (int i = 0; i < NQ; i++)
 					q[i] = y[i] / S[i];
 				/* Ḋ = −g (q̇ᵀΦq̇)/(m D²) is homogeneous of degree zero,
