@@ -64,8 +64,6 @@ int phase_run(const struct phase_system *sys, const struct phase_caps *caps, dou
 	struct ode_end end = {0};
 	const clock_t c0 = clock();
 	int rc = 0;
-	if (rec && !(rec->n > 0 && rec->t[rec->n - 1] == t0)) /* not a run continued */
-		record_mark(rec, t0, y);
 	for (;;) {
 		struct phase_mode mode = {.opts = ode_opts_default(tmax)};
 		const int next = sys->next(&run, &mode, sys->ctx, d);
@@ -88,6 +86,9 @@ int phase_run(const struct phase_system *sys, const struct phase_caps *caps, dou
 		}
 		const double asked = mode.opts.tmax;
 		cap_phase(caps, &run, &mode.opts);
+		/* every phase starts from a row: the model's own, or this */
+		if (rec && !(rec->n > 0 && rec->t[rec->n - 1] == run.t))
+			record_mark(rec, run.t, y);
 		const struct ode_system *s = rec ? record_wrap(rec, &mode.sys) : &mode.sys;
 		const int failed = ode_run(s, &mode.opts, run.t, y, &end, d);
 		run.steps += end.steps;

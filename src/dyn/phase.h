@@ -12,9 +12,9 @@
  * runs its integrator from one nonsmooth event to the next; it owns the
  * caps (phases, accepted steps, simulated time, CPU seconds), the
  * progress shown and Ctrl-C between phases, and fills the run record
- * (record.h) when one is kept: the state at the start, at every phase's
- * end and at every jump, and the accepted steps between, densely
- * sampled. A model reads its results and figures from the record and the
+ * (record.h) when one is kept: the state each phase starts from (unless
+ * the record has a row at that time already), at every phase's end and
+ * at every jump, and the accepted steps between, densely sampled. A model reads its results and figures from the record and the
  * run's counts (phase_run.steps), and writes no loop of its own.
  *
  * Events: a mode's events are its ode_system's; the driver passes them
@@ -94,8 +94,8 @@ struct phase_caps phase_caps_default(void);
  * state; *run (may be NULL) the run's counts and time at the end, or
  * where it failed (its `end` NULL). rec,
  * when not NULL, is an initialized record of sys->dim state columns: it
- * gets the run (its first row at t0, unless its last row is at t0 already:
- * a run that continues one recorded before). Returns 0, or -1 with d filled (a
+ * gets the run (a model whose record starts at t0 whatever comes marks
+ * it there: phase_mark). Returns 0, or -1 with d filled (a
  * cap, a step failure, Ctrl-C, the model's own refusal). */
 int phase_run(const struct phase_system *sys, const struct phase_caps *caps, double t0, double tmax,
 	      double y[], struct record *rec, struct phase_run *run, struct diag *d);

@@ -288,6 +288,8 @@ static int conveyor_next(struct phase_run *run, struct phase_mode *mode, void *c
 	struct conveyor_run *cr = ctx;
 	struct conveyor *c = cr->c;
 	double *y = run->y;
+	if (!run->end) /* the record starts at the start, whatever comes */
+		phase_mark(run, run->t, y);
 	const double tmax = cr->tmax;
 	(void)d;
 	cr->stretch = false;

@@ -482,6 +482,8 @@ static int polisher_next(struct phase_run *run, struct phase_mode *mode, void *c
 	struct polisher_run *pr = ctx;
 	struct polisher *p = pr->p;
 	double *y = run->y;
+	if (!run->end) /* the record starts at the start, whatever comes */
+		phase_mark(run, run->t, y);
 	const double tmax = pr->tmax;
 	if (run->end && run->end->event) {
 		if (p->away) /* clear of rest: the ring's own friction from here */
