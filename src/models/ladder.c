@@ -25,7 +25,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "dyn/record.h"
+#include "dyn/phase.h"
 #include "models/model.h"
 #include "num/num.h"
 #include "num/ode.h"
@@ -543,10 +543,155 @@ static bool leave_wall(struct lad *r, double t, double y[6], struct run *out)
 	return true;
 }
 
+/* The run between phases: the ladder's state of contact, and what it did. */
+struct lad_run {
+	struct lad *r;
+	struct run *out;
+	bool at_rest; /* at rest on both contacts: it stays, or slides down */
+	int iter;     /* the runs of the loop so far: phases and jumps */
+};
+
+enum { LAD_GO, LAD_DONE };
+
+/* After a phase ended at an event: which one, and what follows. */
+static int lad_event_next(struct phase_run *run, struct lad_run *lr)
+{
+	struct lad *r = lr->r;
+	struct run *out = lr->out;
+	double *y = run->y, parts[EV_N];
+	const double t = run->t;
+	event_parts(r, y, parts);
+	int which = 0;
+	for (int i = 1; i < EV_N; i++)
+		if (parts[i] < parts[which])
+			which = i;
+	phase_mark(run, t, y);
+	if (which == EV_STOP) {
+		if (r->ph == PH_TWO) {
+			two_state(r, y[2], 0.0, y);
+			lr->at_rest = true;
+			return LAD_GO;
+		}
+		if (r->ph == PH_PIVOT) {
+			struct dyn dn;
+			dyn_at(r, PH_PIVOT, y, &dn);
+			r->ph = PH_FLOOR;
+			r->sigf = dn.lam[1] > 0 ? -1.0 : 1.0;
+			return LAD_GO;
+		}
+		if (r->law == LAW_COULOMB) {
+			y[3] = r->h * sin(y[2]) * y[5]; /* the foot's speed is 0 */
+			if (!foot_decide(r, y)) {
+				out->outcome = OUT_LIFTS_OFF;
+				return LAD_DONE;
+			}
+			return LAD_GO;
+		}
+		out->outcome = OUT_STOPS;
+		return LAD_DONE;
+	}
+	if (which == EV_WALL) {
+		/* on both constraints exactly, the top at x = 0 */
+		two_state(r, y[2], y[5], y);
+		return leave_wall(r, t, y, out) ? LAD_GO : LAD_DONE;
+	}
+	out->outcome = which == EV_FLOOR     ? OUT_LIFTS_OFF
+		       : which == EV_PARADOX ? OUT_PARADOX
+		       : which == EV_FALLS   ? OUT_FALLS
+		       : r->ph == PH_TWO     ? OUT_UPRIGHT
+					     : OUT_HITS_WALL;
+	if (which == EV_FALLS) {
+		out->t_floor = t;
+		y[2] = y[2] < M_PI_2 ? 0.0 : M_PI; /* located to 1e-13 s */
+	}
+	return LAD_DONE;
+}
+
+/* Before a phase: whether the ladder moves on, and on what. */
+static int lad_start_next(struct phase_run *run, struct lad_run *lr)
+{
+	struct lad *r = lr->r;
+	struct run *out = lr->out;
+	double *y = run->y, parts[EV_N];
+	if (lr->at_rest && r->ph == PH_TWO) {
+		lr->at_rest = false;
+		if (can_rest(r, y[2])) {
+			out->outcome = lr->iter == 0 ? OUT_RESTS : OUT_STOPS;
+			return LAD_DONE;
+		}
+		r->sig = -1.0; /* below θ_min it slides down */
+	}
+	event_parts(r, y, parts);
+	if (r->ph == PH_TWO && parts[EV_WALL] <= 0 && parts[EV_FLOOR] > 0 &&
+	    parts[EV_PARADOX] > 0) {
+		/* the wall does not press: off the wall at once */
+		phase_mark(run, run->t, y);
+		if (!leave_wall(r, run->t, y, out))
+			return LAD_DONE;
+		return -1; /* again, from the new contact */
+	}
+	/* a phase that starts from rest has its speed at 0: the others count */
+	bool stop_ok = parts[EV_STOP] > 0 || (r->ph == PH_TWO && y[5] == 0) ||
+		       (r->ph == PH_FLOOR && foot_speed(r, y) == 0);
+	/* off the wall, the top starts at x = 0: only x < 0 is a hit */
+	bool up = r->ph == PH_TWO ? parts[EV_UP] <= 0 : parts[EV_UP] < 0;
+	if (parts[EV_FLOOR] <= 0 || parts[EV_PARADOX] <= 0 || parts[EV_FALLS] <= 0 || up ||
+	    !stop_ok) {
+		out->outcome = parts[EV_PARADOX] <= 0 ? OUT_PARADOX
+			       : parts[EV_FLOOR] <= 0 ? OUT_LIFTS_OFF
+			       : parts[EV_FALLS] <= 0 ? OUT_FALLS
+			       : up ? (r->ph == PH_TWO ? OUT_UPRIGHT : OUT_HITS_WALL)
+				    : OUT_STOPS;
+		return LAD_DONE;
+	}
+	return LAD_GO;
+}
+
+static int lad_next(struct phase_run *run, struct phase_mode *mode, void *ctx, struct diag *d)
+{
+	struct lad_run *lr = ctx;
+	struct lad *r = lr->r;
+	struct run *out = lr->out;
+	int next = LAD_GO;
+	if (run->end) {
+		out->steps = run->steps;
+		if (!run->end->event) {
+			out->outcome = OUT_MOVING;
+			next = LAD_DONE;
+		} else {
+			next = lad_event_next(run, lr);
+		}
+		lr->iter++;
+	}
+	while (next == LAD_GO) {
+		if (lr->iter > 1000)
+			return diag_set(d, "more than 1000 phases before tmax");
+		next = lad_start_next(run, lr);
+		if (next == -1) { /* off the wall: the loop again */
+			next = LAD_GO;
+			lr->iter++;
+			continue;
+		}
+		if (next == LAD_DONE)
+			break;
+		out->moved = true;
+		mode->sys = (struct ode_system){6, lad_rhs, lad_event, r};
+		mode->opts.h0 = 1e-6 * r->tscale;
+		mode->opts.max_steps = run->steps < LD_STEPS ? LD_STEPS - run->steps : 1;
+		mode->quiet_end = true; /* marked above, after the event is known */
+		phase_mark(run, run->t, run->y);
+		return PHASE_RUN;
+	}
+	out->t_end = run->t;
+	phase_mark(run, run->t, run->y);
+	memcpy(out->y, run->y, sizeof(out->y));
+	return PHASE_END;
+}
+
 static int run_ladder(struct lad *r, double th0, double thd0, double tmax, struct run *out,
 		      struct record *tr, struct diag *d)
 {
-	double y[6], t = 0, parts[EV_N];
+	double y[6];
 	memset(out, 0, sizeof(*out));
 	out->t_leave = out->th_leave = out->t_floor = NAN;
 	two_state(r, th0, thd0, y);
@@ -556,118 +701,20 @@ static int run_ladder(struct lad *r, double th0, double thd0, double tmax, struc
 		tr->extra = lad_extra;
 		tr->ctx = r;
 	}
-	bool at_rest = thd0 == 0;
-	for (int phase = 0;; phase++) {
-		if (phase > 1000)
-			return diag_set(d, "more than 1000 phases before tmax");
-		if (at_rest && r->ph == PH_TWO) {
-			at_rest = false;
-			if (can_rest(r, y[2])) {
-				out->outcome = phase == 0 ? OUT_RESTS : OUT_STOPS;
-				break;
-			}
-			r->sig = -1.0; /* below θ_min it slides down */
-		}
-		event_parts(r, y, parts);
-		if (r->ph == PH_TWO && parts[EV_WALL] <= 0 && parts[EV_FLOOR] > 0 &&
-		    parts[EV_PARADOX] > 0) {
-			/* the wall does not press: off the wall at once */
-			if (tr)
-				record_mark(tr, t, y);
-			if (!leave_wall(r, t, y, out))
-				break;
-			continue;
-		}
-		/* a phase that starts from rest has its speed at 0: the others count */
-		bool stop_ok = parts[EV_STOP] > 0 || (r->ph == PH_TWO && y[5] == 0) ||
-			       (r->ph == PH_FLOOR && foot_speed(r, y) == 0);
-		/* off the wall, the top starts at x = 0: only x < 0 is a hit */
-		bool up = r->ph == PH_TWO ? parts[EV_UP] <= 0 : parts[EV_UP] < 0;
-		if (parts[EV_FLOOR] <= 0 || parts[EV_PARADOX] <= 0 || parts[EV_FALLS] <= 0 || up ||
-		    !stop_ok) {
-			out->outcome = parts[EV_PARADOX] <= 0 ? OUT_PARADOX
-				       : parts[EV_FLOOR] <= 0 ? OUT_LIFTS_OFF
-				       : parts[EV_FALLS] <= 0 ? OUT_FALLS
-				       : up ? (r->ph == PH_TWO ? OUT_UPRIGHT : OUT_HITS_WALL)
-					    : OUT_STOPS;
-			break;
-		}
-		out->moved = true;
-		struct ode_system sys = {6, lad_rhs, lad_event, r};
-		struct ode_opts o = ode_opts_default(tmax);
-		struct ode_end end;
-		o.h0 = 1e-6 * r->tscale;
-		o.max_steps = out->steps < LD_STEPS ? LD_STEPS - out->steps : 1;
-		if (tr)
-			record_mark(tr, t, y);
-		if (ode_run(tr ? record_wrap(tr, &sys) : &sys, &o, t, y, &end, d)) {
-			if (end.steps < o.max_steps)
-				return -1;
-			diag_clear(d);
-			return diag_set(d,
-					"the run took more than %d steps before t = %.6g s (of "
-					"tmax = %g s): lower tmax, or the friction",
-					LD_STEPS, end.t, tmax);
-		}
-		out->steps += end.steps;
-		t = end.t;
-		if (!end.event) {
-			out->outcome = OUT_MOVING;
-			break;
-		}
-		event_parts(r, y, parts);
-		int which = 0;
-		for (int i = 1; i < EV_N; i++)
-			if (parts[i] < parts[which])
-				which = i;
-		if (tr)
-			record_mark(tr, t, y);
-		if (which == EV_STOP) {
-			if (r->ph == PH_TWO) {
-				two_state(r, y[2], 0.0, y);
-				at_rest = true;
-				continue;
-			}
-			if (r->ph == PH_PIVOT) {
-				struct dyn dn;
-				dyn_at(r, PH_PIVOT, y, &dn);
-				r->ph = PH_FLOOR;
-				r->sigf = dn.lam[1] > 0 ? -1.0 : 1.0;
-				continue;
-			}
-			if (r->law == LAW_COULOMB) {
-				y[3] = r->h * sin(y[2]) * y[5]; /* the foot's speed is 0 */
-				if (!foot_decide(r, y)) {
-					out->outcome = OUT_LIFTS_OFF;
-					break;
-				}
-				continue;
-			}
-			out->outcome = OUT_STOPS;
-			break;
-		}
-		if (which == EV_WALL) {
-			/* on both constraints exactly, the top at x = 0 */
-			two_state(r, y[2], y[5], y);
-			if (!leave_wall(r, t, y, out))
-				break;
-			continue;
-		}
-		out->outcome = which == EV_FLOOR     ? OUT_LIFTS_OFF
-			       : which == EV_PARADOX ? OUT_PARADOX
-			       : which == EV_FALLS   ? OUT_FALLS
-			       : r->ph == PH_TWO     ? OUT_UPRIGHT
-						     : OUT_HITS_WALL;
-		if (which == EV_FALLS) {
-			out->t_floor = t;
-			y[2] = y[2] < M_PI_2 ? 0.0 : M_PI; /* located to 1e-13 s */
-		}
-		break;
+	struct lad_run lr = {.r = r, .out = out, .at_rest = thd0 == 0};
+	struct phase_caps caps = phase_caps_default();
+	caps.max_phases = 0; /* lad_next counts the phases with the jumps */
+	const struct phase_system ps = {6, lad_next, &lr};
+	struct phase_run run;
+	if (phase_run(&ps, &caps, 0.0, tmax, y, tr, &run, d)) {
+		if (!run.out_of_steps)
+			return -1;
+		diag_clear(d);
+		return diag_set(d,
+				"the run took more than %d steps before t = %.6g s (of "
+				"tmax = %g s): lower tmax, or the friction",
+				LD_STEPS, run.t, tmax);
 	}
-	out->t_end = t;
-	if (tr)
-		record_mark(tr, t, y);
-	memcpy(out->y, y, sizeof(out->y));
 	return 0;
 }
 
