@@ -23,7 +23,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "dyn/record.h"
+#include "dyn/phase.h"
 #include "models/model.h"
 #include "num/num.h"
 #include "num/ode.h"
@@ -737,7 +737,172 @@ static bool rod_rests(const struct rod *r, const double y[4])
 	return y[3] == 0 && (r->g == 0 || fabs(cos(y[1])) <= DBL_EPSILON * fabs(y[1]));
 }
 
-/* tr: NULL, or a trace of (x, θ, ẋ, θ̇) with the columns of rigid_extra.
+/* The rigid run between phases. */
+struct rigid_run {
+	struct rod *r;
+	struct run *out;
+	bool decide;	 /* the foot at rest under the classical law: held, or it slips */
+	bool from_stick; /* released at rest: a slip now is a stuck foot's */
+	int iter;	 /* the runs of the loop so far: phases and decisions */
+};
+
+enum { RIGID_GO, RIGID_DONE };
+
+/* The foot at rest (ẋ = 0, classical law): held by static friction, or
+ * slipping against F_x; or the run ends there. */
+static int rigid_decide(struct phase_run *run, struct rigid_run *rr)
+{
+	struct rod *r = rr->r;
+	struct run *out = rr->out;
+	double *y = run->y;
+	struct stick st;
+	rr->decide = false;
+	y[2] = 0.0;
+	stick_state(r, y[1], y[3], &st);
+	if (rod_rests(r, y)) {
+		r->at_rest = true;
+		out->outcome = OUT_RESTS;
+		out->why = "the foot is held and the rod is at rest upright";
+		return RIGID_DONE;
+	}
+	if (st.lambda <= 0) {
+		out->outcome = OUT_LIFTS_OFF;
+		out->why = "the contact at rest has no normal force";
+		return RIGID_DONE;
+	}
+	if (fabs(st.Fx) <= r->mu * st.lambda) {
+		r->at_rest = true;
+	} else {
+		r->sigma = st.Fx > 0 ? -1.0 : 1.0;
+		if (rr->from_stick && isnan(out->t_slip)) {
+			out->t_slip = run->t, out->th_slip = y[1], out->thd_slip = y[3];
+			out->lambda_slip = st.lambda, out->Fx_slip = st.Fx;
+		}
+		out->slips++;
+	}
+	rr->from_stick = false;
+	return RIGID_GO;
+}
+
+/* Before a phase: whether the rod moves on. */
+static int rigid_start_next(struct phase_run *run, struct rigid_run *rr)
+{
+	struct rod *r = rr->r;
+	struct run *out = rr->out;
+	double *y = run->y, parts[4];
+	if (rr->decide && rigid_decide(run, rr) == RIGID_DONE)
+		return RIGID_DONE;
+	if (r->at_rest) {
+		out->sticks++;
+		if (isnan(out->t_stick))
+			out->t_stick = run->t;
+	}
+	rigid_jac_ratio(r, y, &out->ratio);
+	cond29_watch(r, y);
+	rigid_event_parts(r, y, parts);
+	/* a slip that starts from rest has ẋ = 0: only the others count */
+	bool from_rest = classical(r) && y[2] == 0 && !r->at_rest;
+	if (parts[1] <= 0 || parts[2] <= 0 || parts[3] <= 0 ||
+	    (parts[0] <= 0 && !from_rest && !r->at_rest)) {
+		out->outcome = parts[3] <= 0   ? OUT_FALLS
+			       : parts[2] <= 0 ? OUT_PARADOX
+			       : parts[1] <= 0 ? OUT_LIFTS_OFF
+					       : OUT_STOPS;
+		out->why = rr->iter > 0 ? NULL
+			   : parts[0] <= 0 && !classical(r)
+				   ? "the rod is at rest at the start; whether Kozlov's "
+				     "law lets it start is the rest principle of §3 (see "
+				     "kozlov-rest), not run here"
+				   : "at the start";
+		return RIGID_DONE;
+	}
+	return RIGID_GO;
+}
+
+/* After a phase that ended at an event: which one, and what follows. */
+static int rigid_event_next(struct phase_run *run, struct rigid_run *rr)
+{
+	struct rod *r = rr->r;
+	struct run *out = rr->out;
+	double *y = run->y, parts[4];
+	const double t = run->t;
+	rigid_event_parts(r, y, parts);
+	int which = 0;
+	for (int i = 1; i < 4; i++)
+		if (parts[i] < parts[which])
+			which = i;
+	if (which == 0 && r->at_rest) {
+		/* static friction gives way: the foot slips against F_x */
+		struct stick st;
+		phase_mark(run, t, y);
+		stick_state(r, y[1], y[3], &st);
+		if (isnan(out->t_slip)) {
+			out->t_slip = t, out->th_slip = y[1], out->thd_slip = y[3];
+			out->lambda_slip = st.lambda, out->Fx_slip = st.Fx;
+		}
+		out->slips++;
+		r->at_rest = false;
+		r->sigma = st.Fx > 0 ? -1.0 : 1.0;
+		y[2] = 0.0;
+		return RIGID_GO;
+	}
+	if (which == 0 && classical(r)) {
+		phase_mark(run, t, y);
+		rr->decide = true; /* ẋ = 0 located: stick or slip on */
+		return RIGID_GO;
+	}
+	out->outcome = which == 0   ? OUT_STOPS
+		       : which == 1 ? OUT_LIFTS_OFF
+		       : which == 2 ? OUT_PARADOX
+				    : OUT_FALLS;
+	if (which == 3) /* located to 1e-13 s: the rod lies on the line */
+		y[1] = y[1] < M_PI_2 ? 0.0 : M_PI;
+	return RIGID_DONE;
+}
+
+static int rigid_next(struct phase_run *run, struct phase_mode *mode, void *ctx, struct diag *d)
+{
+	struct rigid_run *rr = ctx;
+	struct rod *r = rr->r;
+	struct run *out = rr->out;
+	double *y = run->y;
+	int next = RIGID_GO;
+	if (run->end) {
+		if (peak_end(r, run->t, y))
+			return -1;
+		out->steps = run->steps;
+		if (!run->end->event) {
+			out->outcome = r->at_rest ? OUT_STOPS : OUT_SLIDES;
+			next = RIGID_DONE;
+		} else {
+			next = rigid_event_next(run, rr);
+		}
+		rr->iter++;
+	}
+	if (next == RIGID_GO && rr->iter > 1000)
+		return diag_set(d, "more than 1000 stick and slip phases before tmax");
+	if (next == RIGID_GO && rigid_start_next(run, rr) == RIGID_GO) {
+		mode->sys = (struct ode_system){4, rigid_rhs, rigid_event, r};
+		/* the fall's own scale: tmax may be any horizon */
+		mode->opts.h0 = 1e-6 * r->tscale;
+		mode->opts.max_steps = run->steps < RD_STEPS ? RD_STEPS - run->steps : 1;
+		mode->quiet_end = true; /* marked after, once the event is known */
+		phase_mark(run, run->t, y);
+		peak_start(r, run->t, y);
+		return PHASE_RUN;
+	}
+	rigid_jac_ratio(r, y, &out->ratio);
+	out->t_end = run->t;
+	phase_mark(run, run->t, y);
+	out->N_max = fmax(fmax(phase_lambda(r, y), r->pk.max), 0.0);
+	out->y[0] = y[0];
+	out->y[1] = y[1];
+	out->y[3] = y[2];
+	out->y[4] = y[3];
+	return PHASE_END;
+}
+
+/* tr: NULL, or a record of (x, θ, ẋ, θ̇) with the columns of rigid_extra.
  * Phases of sliding and, under the classical law, of the foot held by
  * static friction (the rod pivoting about it), to tmax or to what ends
  * the run. */
@@ -745,7 +910,6 @@ static int run_rigid(struct rod *r, double th0, double xd0, double thd0, double 
 		     struct run *out, struct record *tr, struct diag *d)
 {
 	double y[4] = {0.0, th0, xd0, thd0};
-	double t = 0.0, parts[4];
 	memset(out, 0, sizeof(*out));
 	out->t_slip = out->th_slip = out->thd_slip = out->lambda_slip = out->Fx_slip = NAN;
 	out->t_stick = NAN;
@@ -762,136 +926,23 @@ static int run_rigid(struct rod *r, double th0, double xd0, double thd0, double 
 		tr->extra = rigid_extra;
 		tr->ctx = r;
 	}
-	/* the foot at rest under the classical law: held, or it slips */
-	bool decide = classical(r) && r->sigma == 0;
-	bool from_stick = decide; /* released at rest: a slip now is a stuck foot's */
-	bool ended = false;
-	for (int phase = 0; !ended; phase++) {
-		if (phase > 1000)
-			return diag_set(d, "more than 1000 stick and slip phases before tmax");
-		if (decide) {
-			struct stick st;
-			decide = false;
-			y[2] = 0.0;
-			stick_state(r, y[1], y[3], &st);
-			if (rod_rests(r, y)) {
-				r->at_rest = true;
-				out->outcome = OUT_RESTS;
-				out->why = "the foot is held and the rod is at rest upright";
-				break;
-			}
-			if (st.lambda <= 0) {
-				out->outcome = OUT_LIFTS_OFF;
-				out->why = "the contact at rest has no normal force";
-				break;
-			}
-			if (fabs(st.Fx) <= r->mu * st.lambda) {
-				r->at_rest = true;
-			} else {
-				r->sigma = st.Fx > 0 ? -1.0 : 1.0;
-				if (from_stick && isnan(out->t_slip)) {
-					out->t_slip = t, out->th_slip = y[1], out->thd_slip = y[3];
-					out->lambda_slip = st.lambda, out->Fx_slip = st.Fx;
-				}
-				out->slips++;
-			}
-			from_stick = false;
-		}
-		if (r->at_rest) {
-			out->sticks++;
-			if (isnan(out->t_stick))
-				out->t_stick = t;
-		}
-		rigid_jac_ratio(r, y, &out->ratio);
-		cond29_watch(r, y);
-		rigid_event_parts(r, y, parts);
-		/* a slip that starts from rest has ẋ = 0: only the others count */
-		bool from_rest = classical(r) && y[2] == 0 && !r->at_rest;
-		if (parts[1] <= 0 || parts[2] <= 0 || parts[3] <= 0 ||
-		    (parts[0] <= 0 && !from_rest && !r->at_rest)) {
-			out->outcome = parts[3] <= 0   ? OUT_FALLS
-				       : parts[2] <= 0 ? OUT_PARADOX
-				       : parts[1] <= 0 ? OUT_LIFTS_OFF
-						       : OUT_STOPS;
-			out->why = phase > 0 ? NULL
-				   : parts[0] <= 0 && !classical(r)
-					   ? "the rod is at rest at the start; whether Kozlov's "
-					     "law lets it start is the rest principle of §3 (see "
-					     "kozlov-rest), not run here"
-					   : "at the start";
-			break;
-		}
-		struct ode_system sys = {4, rigid_rhs, rigid_event, r};
-		struct ode_opts o = ode_opts_default(tmax);
-		struct ode_end end;
-		o.h0 = 1e-6 * r->tscale; /* the fall's own scale: tmax may be any horizon */
-		o.max_steps = out->steps < RD_STEPS ? RD_STEPS - out->steps : 1;
-		if (tr)
-			record_mark(tr, t, y);
-		peak_start(r, t, y);
-		if (ode_run(tr ? record_wrap(tr, &sys) : &sys, &o, t, y, &end, d)) {
-			if (end.steps < o.max_steps)
-				return -1;
-			diag_clear(d);
-			return diag_set(d,
-					"the run took more than %d steps before t = %.6g s (of "
-					"tmax = %g s): friction this strong against the rod's "
-					"inertia (Φ large against A) makes its equations stiff; "
-					"lower the friction, or tmax",
-					RD_STEPS, end.t, tmax);
-		}
-		if (peak_end(r, end.t, y))
+	const bool decide = classical(r) && r->sigma == 0;
+	struct rigid_run rr = {.r = r, .out = out, .decide = decide, .from_stick = decide};
+	struct phase_caps caps = phase_caps_default();
+	caps.max_phases = 0; /* rigid_next counts the phases with the decisions */
+	const struct phase_system ps = {4, rigid_next, &rr};
+	struct phase_run run;
+	if (phase_run(&ps, &caps, 0.0, tmax, y, tr, &run, d)) {
+		if (!run.out_of_steps)
 			return -1;
-		out->steps += end.steps;
-		t = end.t;
-		if (!end.event) {
-			out->outcome = r->at_rest ? OUT_STOPS : OUT_SLIDES;
-			break;
-		}
-		rigid_event_parts(r, y, parts);
-		int which = 0;
-		for (int i = 1; i < 4; i++)
-			if (parts[i] < parts[which])
-				which = i;
-		if (which == 0 && r->at_rest) {
-			/* static friction gives way: the foot slips against F_x */
-			struct stick st;
-			if (tr)
-				record_mark(tr, t, y);
-			stick_state(r, y[1], y[3], &st);
-			if (isnan(out->t_slip)) {
-				out->t_slip = t, out->th_slip = y[1], out->thd_slip = y[3];
-				out->lambda_slip = st.lambda, out->Fx_slip = st.Fx;
-			}
-			out->slips++;
-			r->at_rest = false;
-			r->sigma = st.Fx > 0 ? -1.0 : 1.0;
-			y[2] = 0.0;
-			continue;
-		}
-		if (which == 0 && classical(r)) {
-			if (tr)
-				record_mark(tr, t, y);
-			decide = true; /* ẋ = 0 located: stick or slip on */
-			continue;
-		}
-		out->outcome = which == 0   ? OUT_STOPS
-			       : which == 1 ? OUT_LIFTS_OFF
-			       : which == 2 ? OUT_PARADOX
-					    : OUT_FALLS;
-		if (which == 3) /* located to 1e-13 s: the rod lies on the line */
-			y[1] = y[1] < M_PI_2 ? 0.0 : M_PI;
-		ended = true;
+		diag_clear(d);
+		return diag_set(d,
+				"the run took more than %d steps before t = %.6g s (of "
+				"tmax = %g s): friction this strong against the rod's "
+				"inertia (Φ large against A) makes its equations stiff; "
+				"lower the friction, or tmax",
+				RD_STEPS, run.t, tmax);
 	}
-	rigid_jac_ratio(r, y, &out->ratio);
-	out->t_end = t;
-	if (tr)
-		record_mark(tr, t, y);
-	out->N_max = fmax(fmax(phase_lambda(r, y), r->pk.max), 0.0);
-	out->y[0] = y[0];
-	out->y[1] = y[1];
-	out->y[3] = y[2];
-	out->y[4] = y[3];
 	return 0;
 }
 
