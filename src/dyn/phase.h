@@ -54,7 +54,10 @@ enum phase_next {
 };
 
 /* The phase to run next: the current mode's system and its options
- * (preset to ode_opts_default(run->tmax) on each call). */
+ * (preset to ode_opts_default(run->tmax) on each call). A mode may
+ * integrate fewer variables than the state has (sys.dim ≤ dim: the first
+ * ones; a creep phase that follows u alone and sets u̇ from it); the rest
+ * stay as `next` left them. */
 struct phase_mode {
 	struct ode_system sys;
 	struct ode_opts opts;

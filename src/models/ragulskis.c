@@ -24,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "dyn/phase.h"
 #include "models/model.h"
 #include "num/drylaw.h"
 #include "num/num.h"
@@ -439,53 +440,6 @@ static bool slips_on(const struct rg *r, double t, const double y[])
 	return a != 0 ? r->mode * a > 0 : r->mode * push_sign(r, t, y[0]) > 0;
 }
 
-/* One phase of sys from (t, y) to its event or tend (or a sample step's
- * worth, for the figures' dense samples), its first step the one the last
- * phase reached (a phase starts at the scale the one before ended on), not
- * a blind one; t, the counters and h_next updated, and the sample of the
- * step that crossed the event, taken past it, dropped. */
-static int run_phase(struct rg *r, const struct ode_system *sys, double *t, double y[], double tend,
-		     double step, struct ode_end *end, struct diag *d)
-{
-	const double tmax = r->dense ? fmin(tend, *t + step) : tend;
-	struct ode_opts o = ode_opts_default(tmax);
-	o.h0 = r->dense ? tmax - *t : r->h_next > 0 ? fmin(r->h_next, tmax - *t) : 1e-4 / r->w;
-	if (ode_run(sys, &o, *t, y, end, d)) {
-		if (!r->over)
-			return -1;
-		diag_clear(d);
-		return over_budget(r, d);
-	}
-	*t = end->t;
-	r->steps += end->steps;
-	r->h_next = end->h;
-	while (r->record && !r->dense && r->ns > 0 && r->s[r->ns - 1].t >= *t)
-		r->ns--;
-	return 0;
-}
-
-/* One creep phase of the reduced transition from (t, y), to its end or
- * tend: u̇ = v*(t, u), integrated with rk8pd like a slip. */
-static int creep(struct rg *r, double *t, double y[], double tend, double step, struct diag *d)
-{
-	const double F = force(r, *t, y[0]);
-	r->fsign = F > 0 ? 1 : F < 0 ? -1 : push_sign(r, *t, y[0]);
-	y[1] = vstar(r, F);
-	take(r, *t, y);
-	const struct ode_system sys = {1, creep_rhs, creep_event, r};
-	struct ode_end end;
-	if (run_phase(r, &sys, t, y, tend, step, &end, d))
-		return -1;
-	y[1] = vstar(r, force(r, *t, y[0]));
-	take(r, *t, y);
-	if (end.event) {
-		r->phases++;
-		reduced_rest(r, *t, y);
-		take(r, *t, y);
-	}
-	return 0;
-}
-
 /* ---- a phase beside a vertical tangent ---------------------------------
 
  * Where H(u̇) has a vertical tangent (law (8) at u̇ = 0, law (10) also at
@@ -623,84 +577,159 @@ static int tangent_phase(struct rg *r, double *t, double y[], double tend, struc
 	return 1;
 }
 
+/* The run between phases: what the last phase was, and the span. */
+enum rg_kind { RG_SLIP, RG_CREEP };
+struct rg_run {
+	struct rg *r;
+	double tend, step;
+	enum rg_kind kind; /* the phase last run */
+};
+
+/* After a phase from the driver: the next one's first step the one this
+ * reached (a phase starts at the scale the one before ended on, not a
+ * blind one), the sample of the step that crossed the event, taken past
+ * it, dropped, and the switch at its event. */
+static void rg_phase_end(struct phase_run *run, struct rg_run *rr)
+{
+	struct rg *r = rr->r;
+	double *y = run->y;
+	const double t = run->t;
+	r->steps += run->end->steps;
+	r->h_next = run->end->h;
+	while (r->record && !r->dense && r->ns > 0 && r->s[r->ns - 1].t >= t)
+		r->ns--;
+	if (rr->kind == RG_CREEP)
+		y[1] = vstar(r, force(r, t, y[0]));
+	take(r, t, y);
+	if (!run->end->event)
+		return;
+	r->phases++;
+	if (r->coulomb) {
+		coulomb_rest(r, t, y);
+	} else if (r->reduced) {
+		reduced_rest(r, t, y);
+		if (rr->kind == RG_CREEP)
+			take(r, t, y);
+	}
+}
+
+/* A stick phase of exact Coulomb friction from t, in closed form: to
+ * where the force overcomes static friction, or to tend. */
+static int rg_stick(struct rg *r, double *t, double y[], double tend, double step, struct diag *d)
+{
+	double tl;
+	if (stick_end(r, *t, y[0], tend, &tl, d))
+		return -1;
+	double t1 = fmin(tl, tend);
+	take(r, *t, y);
+	r->stuck += t1 - *t;
+	for (double ts = *t + step; r->dense && ts < t1; ts += step)
+		take(r, ts, y);
+	*t = t1;
+	take(r, *t, y);
+	if (tl <= tend) {
+		r->mode = push_sign(r, *t, y[0]) >= 0 ? 1 : -1;
+		r->phases++;
+		take(r, *t, y);
+	}
+	return 0;
+}
+
+/* Phase after phase to tend: stick phases (exact Coulomb) in closed form,
+ * creep phases of the reduced transition (u̇ = v*(t, u)), slip phases, and
+ * a smooth law's phases beside a vertical tangent run in z. The phase's
+ * span is tend, or a sample step's worth for the figures' dense samples. */
+static int rg_next(struct phase_run *run, struct phase_mode *mode, void *ctx, struct diag *d)
+{
+	struct rg_run *rr = ctx;
+	struct rg *r = rr->r;
+	double *y = run->y, t = run->t;
+	const double tend = rr->tend, step = rr->step;
+	if (run->end)
+		rg_phase_end(run, rr);
+	while (t < tend) {
+		if (num_interrupted)
+			return diag_set(d, "interrupted at t = %g", t);
+		if (r->coulomb && r->mode == 0) {
+			if (rg_stick(r, &t, y, tend, step, d))
+				return -1;
+			continue;
+		}
+		mode->sys = (struct ode_system){2, rg_rhs, event_rest, r};
+		rr->kind = RG_SLIP;
+		if (r->reduced && r->mode == 0) {
+			/* one creep phase: u̇ = v*(t, u), integrated like a slip */
+			const double F = force(r, t, y[0]);
+			r->fsign = F > 0 ? 1 : F < 0 ? -1 : push_sign(r, t, y[0]);
+			y[1] = vstar(r, F);
+			take(r, t, y);
+			mode->sys = (struct ode_system){1, creep_rhs, creep_event, r};
+			rr->kind = RG_CREEP;
+		} else {
+			/* A reduced slip that starts inside the transition, or at
+			 * its edge with the force not pushing on, creeps instead. */
+			if (r->reduced &&
+			    (r->mode * y[1] < r->vs ||
+			     (r->mode * y[1] == r->vs && !(r->mode * accel(r, t, y) > 0) &&
+			      !(fabs(force(r, t, y[0])) >= r->Fexit)))) {
+				reduced_rest(r, t, y);
+				if (r->mode == 0)
+					continue;
+			}
+			/* A slip phase that starts on or past u̇ = 0 (a period
+			 * ended just there) switches first. */
+			if (r->coulomb &&
+			    (r->mode * y[1] < 0 || (y[1] == 0 && !slips_on(r, t, y)))) {
+				coulomb_rest(r, t, y);
+				continue;
+			}
+			if (r->reduced) {
+				mode->sys.event = event_slip_reduced;
+			} else if (!r->coulomb) {
+				smooth_phase(r, t, y);
+				mode->sys.event = event_interval;
+				/* the figures' dense samples come from t's own steps */
+				const int done = r->dense ? 0 : tangent_phase(r, &t, y, tend, d);
+				if (done < 0)
+					return -1;
+				if (done)
+					continue;
+			}
+			r->t0 = t;
+			if (r->record && !r->dense) { /* each step's end a sample */
+				r->event = mode->sys.event;
+				mode->sys.event = event_recorded;
+			}
+		}
+		const double tmax = r->dense ? fmin(tend, t + step) : tend;
+		mode->opts.tmax = tmax;
+		mode->opts.h0 = r->dense	? tmax - t
+				: r->h_next > 0 ? fmin(r->h_next, tmax - t)
+						: 1e-4 / r->w;
+		phase_jump(run, t, y);
+		return PHASE_RUN;
+	}
+	phase_jump(run, t, y);
+	return PHASE_END;
+}
+
 /* Integrates from (t, y) to tend; with r->record, samples every
  * `step` plus every phase end. */
 static int advance(struct rg *r, double *t, double y[], double tend, double step, struct diag *d)
 {
 	r->period_cap = (double)r->evals + RG_PERIOD_BUDGET;
-	while (*t < tend) {
-		if (num_interrupted)
-			return diag_set(d, "interrupted at t = %g", *t);
-		if (r->coulomb && r->mode == 0) {
-			double tl;
-			if (stick_end(r, *t, y[0], tend, &tl, d))
-				return -1;
-			double t1 = fmin(tl, tend);
-			take(r, *t, y);
-			r->stuck += t1 - *t;
-			for (double ts = *t + step; r->dense && ts < t1; ts += step)
-				take(r, ts, y);
-			*t = t1;
-			take(r, *t, y);
-			if (tl <= tend) {
-				r->mode = push_sign(r, *t, y[0]) >= 0 ? 1 : -1;
-				r->phases++;
-				take(r, *t, y);
-			}
-			continue;
-		}
-		if (r->reduced && r->mode == 0) {
-			if (creep(r, t, y, tend, step, d))
-				return -1;
-			continue;
-		}
-		/* A reduced slip that starts inside the transition, or at its
-		 * edge with the force not pushing on, creeps instead. */
-		if (r->reduced && (r->mode * y[1] < r->vs ||
-				   (r->mode * y[1] == r->vs && !(r->mode * accel(r, *t, y) > 0) &&
-				    !(fabs(force(r, *t, y[0])) >= r->Fexit)))) {
-			reduced_rest(r, *t, y);
-			if (r->mode == 0)
-				continue;
-		}
-		/* A slip phase that starts on or past u̇ = 0 (a period ended just
-		 * there) switches first. */
-		if (r->coulomb && (r->mode * y[1] < 0 || (y[1] == 0 && !slips_on(r, *t, y)))) {
-			coulomb_rest(r, *t, y);
-			continue;
-		}
-		struct ode_system sys = {2, rg_rhs, event_rest, r};
-		if (r->reduced) {
-			sys.event = event_slip_reduced;
-		} else if (!r->coulomb) {
-			smooth_phase(r, *t, y);
-			sys.event = event_interval;
-			/* the figures' dense samples come from t's own steps */
-			const int done = r->dense ? 0 : tangent_phase(r, t, y, tend, d);
-			if (done < 0)
-				return -1;
-			if (done)
-				continue;
-		}
-		r->t0 = *t;
-		const bool each_step = r->record && !r->dense;
-		if (each_step) {
-			r->event = sys.event;
-			sys.event = event_recorded;
-		}
-		struct ode_end end;
-		if (run_phase(r, &sys, t, y, tend, step, &end, d))
-			return -1;
-		take(r, *t, y);
-		if (!end.event)
-			continue;
-		r->phases++;
-		if (r->coulomb)
-			coulomb_rest(r, *t, y);
-		else if (r->reduced)
-			reduced_rest(r, *t, y);
+	struct rg_run rr = {.r = r, .tend = tend, .step = step};
+	struct phase_caps caps = phase_caps_default();
+	caps.max_phases = 0; /* the evaluations are capped (spend) */
+	const struct phase_system ps = {2, rg_next, &rr};
+	struct phase_run run;
+	const int rc = phase_run(&ps, &caps, *t, tend, y, NULL, &run, d);
+	*t = run.t;
+	if (rc && r->over) {
+		diag_clear(d);
+		return over_budget(r, d);
 	}
-	return 0;
+	return rc;
 }
 
 /* A quantity of the solution at time t, integrated from the sample before
