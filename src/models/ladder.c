@@ -751,6 +751,189 @@ static void lad_figures(struct figures *fs, const struct record *tr, const struc
 
 static int lad_check(const struct model_input *in, struct diag *d);
 
+/* (7.4) at θ0: Φᵀ A⁻¹ ∂f_j has no part along the tangent v; the
+ * residual, relative (NAN under Coulomb's law, where it is not asked). */
+static double lad_cond74(const struct lad *r, double th0)
+{
+	double resid = NAN;
+	if (r->law != LAW_COULOMB) {
+		double Phi[9], y[6], J[2][3], Z[2], fro = 0;
+		const double ai[3] = {1 / r->m, 1 / r->m, 1 / r->I};
+		const double v[3] = {-r->h * sin(th0), r->h * cos(th0), 1};
+		law_matrix(r, Phi);
+		for (int i = 0; i < 9; i++)
+			fro += Phi[i] * Phi[i];
+		fro = sqrt(fro);
+		two_state(r, th0, 0, y);
+		rows(r, PH_TWO, y, J, Z);
+		resid = 0;
+		for (int j = 0; j < 2; j++) {
+			double u[3], w[3], un = 0, wv = 0;
+			for (int a = 0; a < 3; a++)
+				u[a] = ai[a] * J[j][a], un += u[a] * u[a];
+			for (int a = 0; a < 3; a++) {
+				w[a] = Phi[a] * u[0] + Phi[3 + a] * u[1] + Phi[6 + a] * u[2];
+				wv += w[a] * v[a];
+			}
+			const double sc = fro * sqrt(un) * sqrt(v[0] * v[0] + v[1] * v[1] + 1);
+			if (sc > 0)
+				resid = fmax(resid, fabs(wv) / sc);
+		}
+	}
+	return resid;
+}
+
+/* The normal forces at the start, (λ_floor, λ_wall) in lam: NAN where
+ * they are not the forces (indeterminate at rest, the paradox). */
+static void lad_start_forces(const struct lad *r, double th0, double thd0, const struct run *run,
+			     double lam_out[2])
+{
+	/* the normal forces at the start */
+	double lw = NAN, lf = NAN;
+	if (run->outcome == OUT_RESTS) {
+		if (r->law != LAW_COULOMB) {
+			double J[2][3], lam[2];
+			rest_multipliers(r, th0, lam, J);
+			lf = lam[0], lw = lam[1];
+		} else if (r->muw == 0) {
+			lf = r->m * r->g;
+			lw = r->m * r->g / (2 * tan(th0));
+		}
+	} else {
+		struct lad r0 = *r;
+		double y[6];
+		struct dyn dn;
+		r0.sig = thd0 > 0 ? 1.0 : -1.0;
+		two_state(&r0, th0, thd0, y);
+		dyn_at(&r0, PH_TWO, y, &dn);
+		lf = dn.lam[0], lw = dn.lam[1];
+		/* a singular or reversed system (the paradox at the start):
+		 * no solution, or several; none is the forces */
+		if (!(dn.det > 0))
+			lf = lw = NAN;
+	}
+	lam_out[0] = lf, lam_out[1] = lw;
+}
+
+/* What lad_solve finds before and besides the run. */
+struct lad_found {
+	double thmin, lf_lim, lw_lim; /* the limiting equilibrium */
+	double resid;		      /* (7.4) at θ0 */
+	bool cond74;
+	double lf, lw; /* the normal forces at the start */
+};
+
+/* The worked steps. */
+static void lad_steps(struct strbuf *s, const struct lad *r, const struct lad_found *fd,
+		      const struct run *run, double theta0_deg, double thd0)
+{
+	const double th0 = theta0_deg * M_PI / 180, thmin = fd->thmin;
+	const double lf_lim = fd->lf_lim, lw_lim = fd->lw_lim, resid = fd->resid;
+	const double lf = fd->lf, lw = fd->lw;
+	const bool cond74 = fd->cond74;
+	/* ---- steps ---- */
+	model_step(s,
+		   "Coordinates q = (x, y, θ) of the centre; wall x = 0, floor y = 0, h = L/2 "
+		   "= %g m.",
+		   r->h);
+	model_step(s, "Constraints (7.1): f_floor = y − h sinθ ≥ 0, f_wall = x − h cosθ ≥ 0; "
+		      "covectors (7.2) ∂f_floor = (0, 1, −h cosθ), ∂f_wall = (1, 0, h sinθ).");
+	model_step(s, "A = diag(m, m, I) with I = mL²/12 = %.9g kg·m²; X = (0, −mg, 0).", r->I);
+	if (r->law == LAW_COULOMB) {
+		model_step(s, "Friction: Amontons at each contact, |F_floor| ≤ μ_floor λ_floor, "
+			      "|F_wall| ≤ μ_wall λ_wall.");
+		model_step(s,
+			   "Rest: λ_wall = F_floor, λ_floor + F_wall = mg, moments about the foot "
+			   "(mg/2) cosθ = λ_wall sinθ + F_wall cosθ.");
+		model_step(s,
+			   "  Limiting equilibrium (F_floor = μ_floor λ_floor, F_wall = μ_wall "
+			   "λ_wall): λ_floor = mg/(1 + μ_wall μ_floor), λ_wall = μ_floor λ_floor, "
+			   "tan θ_min = (1 − μ_wall μ_floor)/(2 μ_floor).");
+		if (r->muf == 0)
+			model_step(s, "  μ_floor = 0: nothing holds the foot; it rests only "
+				      "upright, θ_min = 90°.");
+		else if (r->muw * r->muf >= 1)
+			model_step(s,
+				   "  μ_wall μ_floor = %g ≥ 1: it rests at every angle, θ_min = 0.",
+				   r->muw * r->muf);
+		else
+			model_step(s,
+				   "  tan θ_min = (1 − %g × %g)/(2 × %g) = %.12g: θ_min = %.12g°; "
+				   "λ_floor = %.12g N, λ_wall = %.12g N.",
+				   r->muw, r->muf, r->muf, tan(thmin), thmin * 180 / M_PI, lf_lim,
+				   lw_lim);
+	} else {
+		double Phi[9];
+		law_matrix(r, Phi);
+		model_step(s, "Friction: Kozlov's law (2.6), F = −|R| Φq̇/|q̇|_A, %s.",
+			   r->law == LAW_ISOTROPIC ? "Φ = kA (2.7)" : "the given Φ");
+		for (int i = 0; i < 3; i++)
+			model_step(s, "  %s | %12.6g %12.6g %12.6g |", i == 1 ? "Φ =" : "   ",
+				   Phi[3 * i], Phi[3 * i + 1], Phi[3 * i + 2]);
+		model_step(s,
+			   "(7.4) ΦᵀA⁻¹∂f_j in span(∂f_floor, ∂f_wall), i.e. A⁻¹Φv ∥ v for the "
+			   "tangent v = (−h sinθ, h cosθ, 1): residual %.3g at θ0: %s.",
+			   resid,
+			   cond74 ? "holds, the multipliers do not depend on Φ"
+				  : "fails, the normal forces depend on Φ");
+		model_step(s,
+			   "Rest (the principle of §3 on q̇ = vθ̇): |R| (v·Φv)/|v|_A ≥ m g h cosθ, "
+			   "|R| from the frictionless multipliers (§7); largest root: θ_min = "
+			   "%.12g°.",
+			   thmin * 180 / M_PI);
+		if (thmin > 0)
+			model_step(s,
+				   "  There (frictionless R): λ_floor = %.12g N, λ_wall = %.12g N.",
+				   lf_lim, lw_lim);
+	}
+	model_step(s, "Released at θ0 = %g° with θ̇0 = %g rad/s: %s.", theta0_deg, thd0,
+		   run->outcome == OUT_RESTS ? "it rests (θ0 ≥ θ_min)"
+		   : run->moved		     ? "it moves"
+		   : run->outcome == OUT_PARADOX
+			   ? "the multipliers' system J A⁻¹ (Jᵀ + G) is singular or reversed "
+			     "(determinant ≤ 0, as Painlevé's D < 0): no solution, or several; "
+			     "the run is not followed (paradox)"
+		   : run->outcome == OUT_LIFTS_OFF
+			   ? "the floor would have to pull (λ_floor < 0): it lifts off at once, "
+			     "and the flight is not followed"
+			   : "it ends at once");
+	model_step(s,
+		   "Motion on both contacts: J q̈ = Z, J the rows ∂f_floor, ∂f_wall, Z = (−h sinθ "
+		   "θ̇², −h cosθ θ̇²); J A⁻¹ (Jᵀ + G) λ = Z − J A⁻¹ (X + F), G the friction per "
+		   "unit λ.");
+	if (r->law == LAW_COULOMB)
+		model_step(s, "  Coulomb: the foot slides along x at −L sinθ θ̇, the top along y at "
+			      "L cosθ θ̇; each friction −μ_j λ_j sgn(speed).");
+	else
+		model_step(s, "  Kozlov: G = 0; F = −|R| Φq̇/|q̇|_A with |R| from the frictionless "
+			      "multipliers of the same constraints (§7), q̇ = vθ̇ while both hold.");
+	if (isfinite(lw))
+		model_step(s, "  At the start: λ_floor = %.12g N, λ_wall = %.12g N.", lf, lw);
+	else if (run->outcome == OUT_RESTS)
+		model_step(s,
+			   "  At rest with both contacts rough, λ_floor and λ_wall are statically "
+			   "indeterminate (three equations, four forces).");
+	model_step(s,
+		   "Frictionless check: θ̈ = −(3g/2L) cosθ, θ̇² = (3g/L)(sinθ0 − sinθ), λ_wall = "
+		   "(3/4) m g cosθ (3 sinθ − 2 sinθ0): it leaves the wall at sinθ = (2/3) sinθ0, "
+		   "θ = %.12g°; λ_floor(0) = m g (1 − (3/4) cos²θ0) = %.12g N.",
+		   asin(2.0 / 3.0 * sin(th0)) * 180 / M_PI,
+		   r->m * r->g * (1 - 0.75 * cos(th0) * cos(th0)));
+	if (isfinite(run->t_leave))
+		model_step(s,
+			   "  The top leaves the wall (λ_wall = 0) at t_leave = %.12g s, θ_leave "
+			   "= %.12g°; then the floor alone holds it.",
+			   run->t_leave, run->th_leave * 180 / M_PI);
+	else if (run->moved)
+		model_step(s, "  The top stays on the wall.");
+	if (run->moved)
+		model_step(
+			s,
+			"Events located on the step (rk8pd, 1e-12): %s at t = %.12g s, θ = %.12g° "
+			"(%zu steps).",
+			outcome_word[run->outcome], run->t_end, run->y[2] * 180 / M_PI, run->steps);
+}
+
 static int lad_solve(const struct model_input *in, struct model_output *out, struct diag *d)
 {
 	const double *p = in->num;
@@ -790,34 +973,9 @@ static int lad_solve(const struct model_input *in, struct model_output *out, str
 		}
 	}
 
-	/* (7.4) at θ0: Φᵀ A⁻¹ ∂f_j has no part along the tangent v */
-	bool cond74 = false;
-	double resid = NAN;
-	if (r.law != LAW_COULOMB) {
-		double Phi[9], y[6], J[2][3], Z[2], fro = 0;
-		const double ai[3] = {1 / r.m, 1 / r.m, 1 / r.I};
-		const double v[3] = {-r.h * sin(th0), r.h * cos(th0), 1};
-		law_matrix(&r, Phi);
-		for (int i = 0; i < 9; i++)
-			fro += Phi[i] * Phi[i];
-		fro = sqrt(fro);
-		two_state(&r, th0, 0, y);
-		rows(&r, PH_TWO, y, J, Z);
-		resid = 0;
-		for (int j = 0; j < 2; j++) {
-			double u[3], w[3], un = 0, wv = 0;
-			for (int a = 0; a < 3; a++)
-				u[a] = ai[a] * J[j][a], un += u[a] * u[a];
-			for (int a = 0; a < 3; a++) {
-				w[a] = Phi[a] * u[0] + Phi[3 + a] * u[1] + Phi[6 + a] * u[2];
-				wv += w[a] * v[a];
-			}
-			const double sc = fro * sqrt(un) * sqrt(v[0] * v[0] + v[1] * v[1] + 1);
-			if (sc > 0)
-				resid = fmax(resid, fabs(wv) / sc);
-		}
-		cond74 = resid <= 1e-9;
-	}
+	struct lad_found fd = {.thmin = thmin, .lf_lim = lf_lim, .lw_lim = lw_lim};
+	fd.resid = lad_cond74(&r, th0);
+	fd.cond74 = fd.resid <= 1e-9;
 
 	/* the run */
 	struct run run;
@@ -834,30 +992,9 @@ static int lad_solve(const struct model_input *in, struct model_output *out, str
 	if (rc)
 		return -1;
 
-	/* the normal forces at the start */
-	double lw = NAN, lf = NAN;
-	if (run.outcome == OUT_RESTS) {
-		if (r.law != LAW_COULOMB) {
-			double J[2][3], lam[2];
-			rest_multipliers(&r, th0, lam, J);
-			lf = lam[0], lw = lam[1];
-		} else if (r.muw == 0) {
-			lf = r.m * r.g;
-			lw = r.m * r.g / (2 * tan(th0));
-		}
-	} else {
-		struct lad r0 = r;
-		double y[6];
-		struct dyn dn;
-		r0.sig = thd0 > 0 ? 1.0 : -1.0;
-		two_state(&r0, th0, thd0, y);
-		dyn_at(&r0, PH_TWO, y, &dn);
-		lf = dn.lam[0], lw = dn.lam[1];
-		/* a singular or reversed system (the paradox at the start):
-		 * no solution, or several; none is the forces */
-		if (!(dn.det > 0))
-			lf = lw = NAN;
-	}
+	double lam0[2];
+	lad_start_forces(&r, th0, thd0, &run, lam0);
+	fd.lf = lam0[0], fd.lw = lam0[1];
 
 	const struct named_result got[] = {
 		{"theta_min", thmin},
@@ -874,8 +1011,8 @@ static int lad_solve(const struct model_input *in, struct model_output *out, str
 	out->res[O_LAMBDA_FLOOR_LIM] = value_number(lf_lim);
 	out->res[O_LAMBDA_WALL_LIM] = value_number(lw_lim);
 	out->res[O_MOVES] = value_bool(run.moved);
-	out->res[O_LAMBDA_WALL] = value_number(lw);
-	out->res[O_LAMBDA_FLOOR] = value_number(lf);
+	out->res[O_LAMBDA_WALL] = value_number(fd.lw);
+	out->res[O_LAMBDA_FLOOR] = value_number(fd.lf);
 	out->res[O_THETA_LEAVE] = value_number(run.th_leave * 180 / M_PI);
 	out->res[O_T_LEAVE] = value_number(run.t_leave);
 	out->res[O_OUTCOME] = value_word(outcome_word[run.outcome]);
@@ -884,110 +1021,10 @@ static int lad_solve(const struct model_input *in, struct model_output *out, str
 	out->res[O_THETA_END] = value_number(run.y[2] * 180 / M_PI);
 	out->res[O_THETADOT_END] = value_number(run.y[5]);
 	out->res[O_X_FOOT_END] = value_number(run.y[0] + r.h * cos(run.y[2]));
-	out->res[O_COND74] = value_bool(cond74);
-	out->res[O_COND74_RESIDUAL] = value_number(resid);
+	out->res[O_COND74] = value_bool(fd.cond74);
+	out->res[O_COND74_RESIDUAL] = value_number(fd.resid);
 
-	/* ---- steps ---- */
-	model_step(s,
-		   "Coordinates q = (x, y, θ) of the centre; wall x = 0, floor y = 0, h = L/2 "
-		   "= %g m.",
-		   r.h);
-	model_step(s, "Constraints (7.1): f_floor = y − h sinθ ≥ 0, f_wall = x − h cosθ ≥ 0; "
-		      "covectors (7.2) ∂f_floor = (0, 1, −h cosθ), ∂f_wall = (1, 0, h sinθ).");
-	model_step(s, "A = diag(m, m, I) with I = mL²/12 = %.9g kg·m²; X = (0, −mg, 0).", r.I);
-	if (r.law == LAW_COULOMB) {
-		model_step(s, "Friction: Amontons at each contact, |F_floor| ≤ μ_floor λ_floor, "
-			      "|F_wall| ≤ μ_wall λ_wall.");
-		model_step(s,
-			   "Rest: λ_wall = F_floor, λ_floor + F_wall = mg, moments about the foot "
-			   "(mg/2) cosθ = λ_wall sinθ + F_wall cosθ.");
-		model_step(s,
-			   "  Limiting equilibrium (F_floor = μ_floor λ_floor, F_wall = μ_wall "
-			   "λ_wall): λ_floor = mg/(1 + μ_wall μ_floor), λ_wall = μ_floor λ_floor, "
-			   "tan θ_min = (1 − μ_wall μ_floor)/(2 μ_floor).");
-		if (r.muf == 0)
-			model_step(s, "  μ_floor = 0: nothing holds the foot; it rests only "
-				      "upright, θ_min = 90°.");
-		else if (r.muw * r.muf >= 1)
-			model_step(s,
-				   "  μ_wall μ_floor = %g ≥ 1: it rests at every angle, θ_min = 0.",
-				   r.muw * r.muf);
-		else
-			model_step(s,
-				   "  tan θ_min = (1 − %g × %g)/(2 × %g) = %.12g: θ_min = %.12g°; "
-				   "λ_floor = %.12g N, λ_wall = %.12g N.",
-				   r.muw, r.muf, r.muf, tan(thmin), thmin * 180 / M_PI, lf_lim,
-				   lw_lim);
-	} else {
-		double Phi[9];
-		law_matrix(&r, Phi);
-		model_step(s, "Friction: Kozlov's law (2.6), F = −|R| Φq̇/|q̇|_A, %s.",
-			   r.law == LAW_ISOTROPIC ? "Φ = kA (2.7)" : "the given Φ");
-		for (int i = 0; i < 3; i++)
-			model_step(s, "  %s | %12.6g %12.6g %12.6g |", i == 1 ? "Φ =" : "   ",
-				   Phi[3 * i], Phi[3 * i + 1], Phi[3 * i + 2]);
-		model_step(s,
-			   "(7.4) ΦᵀA⁻¹∂f_j in span(∂f_floor, ∂f_wall), i.e. A⁻¹Φv ∥ v for the "
-			   "tangent v = (−h sinθ, h cosθ, 1): residual %.3g at θ0: %s.",
-			   resid,
-			   cond74 ? "holds, the multipliers do not depend on Φ"
-				  : "fails, the normal forces depend on Φ");
-		model_step(s,
-			   "Rest (the principle of §3 on q̇ = vθ̇): |R| (v·Φv)/|v|_A ≥ m g h cosθ, "
-			   "|R| from the frictionless multipliers (§7); largest root: θ_min = "
-			   "%.12g°.",
-			   thmin * 180 / M_PI);
-		if (thmin > 0)
-			model_step(s,
-				   "  There (frictionless R): λ_floor = %.12g N, λ_wall = %.12g N.",
-				   lf_lim, lw_lim);
-	}
-	model_step(s, "Released at θ0 = %g° with θ̇0 = %g rad/s: %s.", p[P_THETA0], thd0,
-		   run.outcome == OUT_RESTS ? "it rests (θ0 ≥ θ_min)"
-		   : run.moved		    ? "it moves"
-		   : run.outcome == OUT_PARADOX
-			   ? "the multipliers' system J A⁻¹ (Jᵀ + G) is singular or reversed "
-			     "(determinant ≤ 0, as Painlevé's D < 0): no solution, or several; "
-			     "the run is not followed (paradox)"
-		   : run.outcome == OUT_LIFTS_OFF
-			   ? "the floor would have to pull (λ_floor < 0): it lifts off at once, "
-			     "and the flight is not followed"
-			   : "it ends at once");
-	model_step(s,
-		   "Motion on both contacts: J q̈ = Z, J the rows ∂f_floor, ∂f_wall, Z = (−h sinθ "
-		   "θ̇², −h cosθ θ̇²); J A⁻¹ (Jᵀ + G) λ = Z − J A⁻¹ (X + F), G the friction per "
-		   "unit λ.");
-	if (r.law == LAW_COULOMB)
-		model_step(s, "  Coulomb: the foot slides along x at −L sinθ θ̇, the top along y at "
-			      "L cosθ θ̇; each friction −μ_j λ_j sgn(speed).");
-	else
-		model_step(s, "  Kozlov: G = 0; F = −|R| Φq̇/|q̇|_A with |R| from the frictionless "
-			      "multipliers of the same constraints (§7), q̇ = vθ̇ while both hold.");
-	if (isfinite(lw))
-		model_step(s, "  At the start: λ_floor = %.12g N, λ_wall = %.12g N.", lf, lw);
-	else if (run.outcome == OUT_RESTS)
-		model_step(s,
-			   "  At rest with both contacts rough, λ_floor and λ_wall are statically "
-			   "indeterminate (three equations, four forces).");
-	model_step(s,
-		   "Frictionless check: θ̈ = −(3g/2L) cosθ, θ̇² = (3g/L)(sinθ0 − sinθ), λ_wall = "
-		   "(3/4) m g cosθ (3 sinθ − 2 sinθ0): it leaves the wall at sinθ = (2/3) sinθ0, "
-		   "θ = %.12g°; λ_floor(0) = m g (1 − (3/4) cos²θ0) = %.12g N.",
-		   asin(2.0 / 3.0 * sin(th0)) * 180 / M_PI,
-		   r.m * r.g * (1 - 0.75 * cos(th0) * cos(th0)));
-	if (isfinite(run.t_leave))
-		model_step(s,
-			   "  The top leaves the wall (λ_wall = 0) at t_leave = %.12g s, θ_leave "
-			   "= %.12g°; then the floor alone holds it.",
-			   run.t_leave, run.th_leave * 180 / M_PI);
-	else if (run.moved)
-		model_step(s, "  The top stays on the wall.");
-	if (run.moved)
-		model_step(
-			s,
-			"Events located on the step (rk8pd, 1e-12): %s at t = %.12g s, θ = %.12g° "
-			"(%zu steps).",
-			outcome_word[run.outcome], run.t_end, run.y[2] * 180 / M_PI, run.steps);
+	lad_steps(s, &r, &fd, &run, p[P_THETA0], thd0);
 	return 0;
 }
 
