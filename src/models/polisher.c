@@ -526,6 +526,133 @@ static int polisher_next(struct phase_run *run, struct phase_mode *mode, void *c
 	return PHASE_RUN;
 }
 
+/* The rings at the start: R0, Q and the viscous coefficient c_eff of the
+ * paper's expansion against the exact one. */
+struct polisher_start {
+	double mg, mu, rw, u0;
+	struct contact_forces q0;
+	double c_eff, c_exact, R0_exp;
+};
+
+static int polisher_start_of(struct polisher *p, const double v0[3], struct polisher_start *ps)
+{
+	const double vx0 = v0[0], vy0 = v0[1], td0 = v0[2];
+	const double mg = ps->mg, mu = ps->mu, rw = ps->rw, u0 = ps->u0;
+	/* A ring at rest at the start dissipates nothing (R = 0); its static
+	 * friction is decided with the run, not here. */
+	struct contact_forces q0;
+	const double y0[6] = {0, 0, 0, vx0, vy0, td0};
+	p->sigma = slower_ring(p, y0);
+	p->away = ring_slip(p, y0, p->sigma) == 0;
+	int rc0 = rings(p, vx0, vy0, td0, CONTACT_R | CONTACT_QXY | CONTACT_QTHETA, &q0);
+	p->away = false;
+	if (rc0)
+		return -1;
+	const double c_eff = mu * mg / rw;
+	double c_exact;
+	/* Below 1e-8 of the slower ring's rim speed the limit is exact to
+	 * rounding (R is even in u: the correction is O(u²/(r(θ̇ ± ω))²)),
+	 * where the ratio of quadratures is not: u = 1e-300 gave −inf. */
+	if (u0 > 1e-8 * p->r * fmin(fabs(td0 + p->omega), fabs(td0 - p->omega)))
+		c_exact = -(q0.Qx * vx0 + q0.Qy * vy0) / (u0 * u0);
+	else /* the limit u → 0: each ring gives μ m g/(2 r |θ̇ ± ω|) */
+		c_exact = mu * mg / (2 * p->r) *
+			  (1 / fabs(td0 + p->omega) + 1 / fabs(td0 - p->omega));
+	const double R0_exp = mu * mg * (2 * rw + u0 * u0 / (2 * rw));
+	ps->q0 = q0;
+	ps->c_eff = c_eff;
+	ps->c_exact = c_exact;
+	ps->R0_exp = R0_exp;
+	return 0;
+}
+
+/* The worked steps. */
+static void polisher_steps(struct strbuf *s, const struct polisher *p,
+			   const struct polisher_start *ps, const struct polisher_run *pr,
+			   size_t steps, double tmax, const double y[6])
+{
+	const double mg = ps->mg, mu = ps->mu, rw = ps->rw, u0 = ps->u0;
+	const double c_eff = ps->c_eff, c_exact = ps->c_exact, R0_exp = ps->R0_exp;
+	const struct contact_forces q0 = ps->q0;
+	const struct landing *land = pr->land;
+	const int nland = pr->nland;
+	model_step(s, "Each ring turns at θ̇ ± ω; its point at angle φ slides with");
+	model_step(s, "  v±² = u² + r²(θ̇ ± ω)² − 2ur(θ̇ ± ω) sin(θ ± ωt + φ − ϕ), u = |(ẋ, ẏ)|.");
+	model_step(s, "Uniform pressure, Coulomb friction (eq. 20), each ring carrying m g = %g N:",
+		   mg);
+	model_step(s, "  R± = (μ m g/2π) ∫₀^{2π} v±(φ) dφ,  R = R₊ + R₋.");
+	model_step(s, "For r ω ≫ u, r θ̇ (the paper's expansion):");
+	model_step(s, "  R± ≈ μ m g (r ω ± r θ̇ + (ẋ² + ẏ²)/(4 r ω)), so R ≈ μ m g (2 r ω + u²/(2 "
+		      "r ω)).");
+	model_step(s,
+		   "At the start u = %.6g m/s, u/(r ω) = %.6g: R0 = %.12g W exactly (quadrature), "
+		   "%.12g W by the expansion.",
+		   u0, u0 / rw, q0.R, R0_exp);
+	model_step(s, "T = m(ẋ² + ẏ²) + m r²(θ̇² + ω²), so the Lagrange equations are");
+	model_step(s, "  2m ẍ = Fx + Qx,  2m ÿ = Fy + Qy,  2m r² θ̈ = M + Qθ,");
+	model_step(s,
+		   "and with the expansion Qx = −μ m g ẋ/(r ω), Qy = −μ m g ẏ/(r ω), Qθ = 0: the "
+		   "rings' Coulomb friction acts as a viscous force on the translation.");
+	model_step(s, "  c_eff = μ m g/(r ω) = %g · %g/(%g · %g) = %.12g N·s/m", mu, mg, p->r,
+		   p->omega, c_eff);
+	if (u0 > 0)
+		model_step(s, "  exact at the start: c = −Q·û/u = %.12g N·s/m (ratio %.9g)",
+			   c_exact, c_exact / c_eff);
+	else
+		model_step(s,
+			   "  exact at the start (u = 0: the limit Σ μ m g/(2 r |θ̇ ± ω|)): c = "
+			   "%.12g N·s/m (ratio %.9g)",
+			   c_exact, c_exact / c_eff);
+	model_step(s, "  Qθ at the start = %.6g N·m (0 in the expansion).", q0.Qtheta);
+	model_step(s,
+		   "Integrated with the exact forces (ring quadrature at every step, rk8pd, "
+		   "tolerance 1e-11) in %zu steps, by phases:",
+		   steps);
+	for (int i = 0; i < nland && i < NLAND; i++) {
+		const struct landing *l = &land[i];
+		const char *pm = l->sigma > 0 ? "+" : "−", *sg = l->sigma > 0 ? "−" : "";
+		if (i == NLAND - 1 && nland > NLAND)
+			model_step(s, "  (%d more landings before; the last:)", nland - NLAND + 1);
+		model_step(s,
+			   "  at t = %.12g s the ring turning at θ̇ %s ω comes to rest on the floor "
+			   "(u = 0, θ̇ = %sω); the other spins at %s2ω.",
+			   l->t, pm, sg, sg);
+		model_step(
+			s,
+			"  To keep it at rest its static friction must balance the worker and the "
+			"other ring: a force |(Fx + Qx, Fy + Qy)| = %.9g N and a moment |M + Qθ| = "
+			"%.9g N·m.",
+			hypot(l->load[0], l->load[1]), fabs(l->load[2]));
+		model_step(
+			s,
+			"  A ring at rest can give at most μ m g = %.9g N (force alone), μ m g r = "
+			"%.9g N·m (moment alone), and together what lies inside the set whose edge "
+			"is the friction of the ring sliding: this load is %.9g of that limit,",
+			mu * mg, mu * mg * p->r, l->rho);
+		if (l->held)
+			model_step(
+				s,
+				"  so static friction holds it: the machine is locked at θ̇ = %sω "
+				"from t = %.12g s on (the loads are constant, so it stays held).",
+				sg, l->t);
+		else
+			model_step(s, "  so it cannot: the ring slips on at once, along the excess "
+				      "load, and the machine slides on.");
+	}
+	if (!nland)
+		model_step(s, "  no ring comes to rest on the floor before tmax.");
+	model_step(s,
+		   "With Fx = Fy = 0 and one ring at rest (θ̇ = ±ω) the other gives ∓μ m g r, so "
+		   "the machine locks for a moment M turning it that way up to M_lock = 2 μ m g r "
+		   "= %.9g N·m.",
+		   2 * mu * mg * p->r);
+	model_step(s, "  at t = %g s: (ẋ, ẏ) = (%.12g, %.12g) m/s, θ̇ = %.12g rad/s%s.", tmax, y[3],
+		   y[4], y[5], p->locked ? ", locked" : "");
+	model_step(s,
+		   "  With the expansion: ẋ = Fx/c + (ẋ0 − Fx/c) e^{−c t/(2m)}, θ̇ = θ̇0 + M t/(2m "
+		   "r²).");
+}
+
 static int polisher_solve(const struct model_input *in, struct model_output *out, struct diag *d)
 {
 	if (polisher_check(in, d))
@@ -551,26 +678,11 @@ static int polisher_solve(const struct model_input *in, struct model_output *out
 	const double u0 = hypot(vx0, vy0);
 	struct strbuf *s = out->steps;
 
-	/* A ring at rest at the start dissipates nothing (R = 0); its static
-	 * friction is decided with the run, not here. */
-	struct contact_forces q0;
-	const double y0[6] = {0, 0, 0, vx0, vy0, td0};
-	p.sigma = slower_ring(&p, y0);
-	p.away = ring_slip(&p, y0, p.sigma) == 0;
-	int rc0 = rings(&p, vx0, vy0, td0, CONTACT_R | CONTACT_QXY | CONTACT_QTHETA, &q0);
-	p.away = false;
-	if (rc0)
+	struct polisher_start st0 = {.mg = mg, .mu = mu, .rw = rw, .u0 = u0};
+	if (polisher_start_of(&p, (const double[3]){vx0, vy0, td0}, &st0))
 		return -1;
-	const double c_eff = mu * mg / rw;
-	double c_exact;
-	/* Below 1e-8 of the slower ring's rim speed the limit is exact to
-	 * rounding (R is even in u: the correction is O(u²/(r(θ̇ ± ω))²)),
-	 * where the ratio of quadratures is not: u = 1e-300 gave −inf. */
-	if (u0 > 1e-8 * p.r * fmin(fabs(td0 + p.omega), fabs(td0 - p.omega)))
-		c_exact = -(q0.Qx * vx0 + q0.Qy * vy0) / (u0 * u0);
-	else /* the limit u → 0: each ring gives μ m g/(2 r |θ̇ ± ω|) */
-		c_exact = mu * mg / (2 * p.r) * (1 / fabs(td0 + p.omega) + 1 / fabs(td0 - p.omega));
-	const double R0_exp = mu * mg * (2 * rw + u0 * u0 / (2 * rw));
+	const double c_eff = st0.c_eff, c_exact = st0.c_exact, R0_exp = st0.R0_exp;
+	const struct contact_forces q0 = st0.q0;
 
 	double y[6] = {0, 0, 0, vx0, vy0, td0};
 	p.s_ev = 1e-9 * rw;
@@ -635,81 +747,7 @@ static int polisher_solve(const struct model_input *in, struct model_output *out
 	out->res[P_T_LOCK] = value_number(t_lock);
 	out->res[P_M_LOCK] = value_number(2 * mu * mg * p.r);
 
-	model_step(s, "Each ring turns at θ̇ ± ω; its point at angle φ slides with");
-	model_step(s, "  v±² = u² + r²(θ̇ ± ω)² − 2ur(θ̇ ± ω) sin(θ ± ωt + φ − ϕ), u = |(ẋ, ẏ)|.");
-	model_step(s, "Uniform pressure, Coulomb friction (eq. 20), each ring carrying m g = %g N:",
-		   mg);
-	model_step(s, "  R± = (μ m g/2π) ∫₀^{2π} v±(φ) dφ,  R = R₊ + R₋.");
-	model_step(s, "For r ω ≫ u, r θ̇ (the paper's expansion):");
-	model_step(s, "  R± ≈ μ m g (r ω ± r θ̇ + (ẋ² + ẏ²)/(4 r ω)), so R ≈ μ m g (2 r ω + u²/(2 "
-		      "r ω)).");
-	model_step(s,
-		   "At the start u = %.6g m/s, u/(r ω) = %.6g: R0 = %.12g W exactly (quadrature), "
-		   "%.12g W by the expansion.",
-		   u0, u0 / rw, q0.R, R0_exp);
-	model_step(s, "T = m(ẋ² + ẏ²) + m r²(θ̇² + ω²), so the Lagrange equations are");
-	model_step(s, "  2m ẍ = Fx + Qx,  2m ÿ = Fy + Qy,  2m r² θ̈ = M + Qθ,");
-	model_step(s,
-		   "and with the expansion Qx = −μ m g ẋ/(r ω), Qy = −μ m g ẏ/(r ω), Qθ = 0: the "
-		   "rings' Coulomb friction acts as a viscous force on the translation.");
-	model_step(s, "  c_eff = μ m g/(r ω) = %g · %g/(%g · %g) = %.12g N·s/m", mu, mg, p.r,
-		   p.omega, c_eff);
-	if (u0 > 0)
-		model_step(s, "  exact at the start: c = −Q·û/u = %.12g N·s/m (ratio %.9g)",
-			   c_exact, c_exact / c_eff);
-	else
-		model_step(s,
-			   "  exact at the start (u = 0: the limit Σ μ m g/(2 r |θ̇ ± ω|)): c = "
-			   "%.12g N·s/m (ratio %.9g)",
-			   c_exact, c_exact / c_eff);
-	model_step(s, "  Qθ at the start = %.6g N·m (0 in the expansion).", q0.Qtheta);
-	model_step(s,
-		   "Integrated with the exact forces (ring quadrature at every step, rk8pd, "
-		   "tolerance 1e-11) in %zu steps, by phases:",
-		   steps);
-	for (int i = 0; i < nland && i < NLAND; i++) {
-		const struct landing *l = &land[i];
-		const char *pm = l->sigma > 0 ? "+" : "−", *sg = l->sigma > 0 ? "−" : "";
-		if (i == NLAND - 1 && nland > NLAND)
-			model_step(s, "  (%d more landings before; the last:)", nland - NLAND + 1);
-		model_step(s,
-			   "  at t = %.12g s the ring turning at θ̇ %s ω comes to rest on the floor "
-			   "(u = 0, θ̇ = %sω); the other spins at %s2ω.",
-			   l->t, pm, sg, sg);
-		model_step(
-			s,
-			"  To keep it at rest its static friction must balance the worker and the "
-			"other ring: a force |(Fx + Qx, Fy + Qy)| = %.9g N and a moment |M + Qθ| = "
-			"%.9g N·m.",
-			hypot(l->load[0], l->load[1]), fabs(l->load[2]));
-		model_step(
-			s,
-			"  A ring at rest can give at most μ m g = %.9g N (force alone), μ m g r = "
-			"%.9g N·m (moment alone), and together what lies inside the set whose edge "
-			"is the friction of the ring sliding: this load is %.9g of that limit,",
-			mu * mg, mu * mg * p.r, l->rho);
-		if (l->held)
-			model_step(
-				s,
-				"  so static friction holds it: the machine is locked at θ̇ = %sω "
-				"from t = %.12g s on (the loads are constant, so it stays held).",
-				sg, l->t);
-		else
-			model_step(s, "  so it cannot: the ring slips on at once, along the excess "
-				      "load, and the machine slides on.");
-	}
-	if (!nland)
-		model_step(s, "  no ring comes to rest on the floor before tmax.");
-	model_step(s,
-		   "With Fx = Fy = 0 and one ring at rest (θ̇ = ±ω) the other gives ∓μ m g r, so "
-		   "the machine locks for a moment M turning it that way up to M_lock = 2 μ m g r "
-		   "= %.9g N·m.",
-		   2 * mu * mg * p.r);
-	model_step(s, "  at t = %g s: (ẋ, ẏ) = (%.12g, %.12g) m/s, θ̇ = %.12g rad/s%s.", tmax, y[3],
-		   y[4], y[5], p.locked ? ", locked" : "");
-	model_step(s,
-		   "  With the expansion: ẋ = Fx/c + (ẋ0 − Fx/c) e^{−c t/(2m)}, θ̇ = θ̇0 + M t/(2m "
-		   "r²).");
+	polisher_steps(s, &p, &st0, &pr, steps, tmax, y);
 	return 0;
 }
 
