@@ -264,7 +264,7 @@ START_TEST(test_ode_interrupt)
 }
 END_TEST
 
-/* The recorder of models/trace: the run takes the same steps with it, to
+/* The recorder of dyn/record: the run takes the same steps with it, to
  * the bit; its rows lie on cos t (the accepted steps to rk8pd's 1e-12, the
  * rows between them to the cubic interpolant's error), ascending, ending
  * at the event; a long record is thinned below RECORD_MAX. */

@@ -98,7 +98,7 @@ struct conveyor {
 	double m, N, v0, Fx, Fy;
 	bool held;
 	struct num_slip slip; /* w = v_r, the velocity relative to the belt */
-	bool riding;	      /* the block rides with the belt (for the trace) */
+	bool riding;	      /* the block rides with the belt (for the record) */
 };
 
 /* y = (x, y, vx, vy) in the ground frame; the belt moves at (v0, 0). */
@@ -134,7 +134,7 @@ static double slip_event(double t, const double y[], void *p)
 	return num_slip_event(&c->slip, relative_speed(c, y));
 }
 
-/* The trace's derived columns: the relative speed, and 1 while riding. */
+/* The record's derived columns: the relative speed, and 1 while riding. */
 static void conveyor_extra(void *ctx, double t, const double *y, double *out)
 {
 	const struct conveyor *c = ctx;

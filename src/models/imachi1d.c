@@ -100,7 +100,7 @@ struct period {
 
 /* Rows (τ, u, v, stick) for the figures: the first SHOW_PERIODS periods,
  * and the current one (the last when the run ends). */
-struct record {
+struct trace {
 	struct table *first, *cur;
 	long k;		 /* the period being run */
 	int node_stride; /* graphical: every how many nodes a stuck u is kept */
@@ -114,7 +114,7 @@ struct imachi1d {
 	int mode;  /* 0: stuck; ±1: slipping with sgn(v − u) = mode */
 	int sigma; /* the ODE's friction sign */
 	bool graphical;
-	struct record *tr; /* NULL: no figures */
+	struct trace *tr; /* NULL: no figures */
 };
 
 static void period_event(struct period *p, enum ev_kind k, double t, double u, double slope,
@@ -146,7 +146,7 @@ static double base_v(const struct imachi1d *m, double t)
 	return node_v(m, j) + (node_v(m, j + 1) - node_v(m, j)) / m->dt * (t - j * m->dt);
 }
 
-static void record_row(struct table *tab, const double row[4])
+static void trace_row(struct table *tab, const double row[4])
 {
 	if (tab->nrows) {
 		double *last = tab->v + (tab->nrows - 1) * tab->ncols;
@@ -164,9 +164,9 @@ static void trace(const struct imachi1d *m, double t, double u)
 	if (!m->tr)
 		return;
 	const double row[4] = {TWO_PI * (double)m->tr->k + t, u, base_v(m, t), m->mode == 0};
-	record_row(m->tr->cur, row);
+	trace_row(m->tr->cur, row);
 	if (m->tr->k < SHOW_PERIODS)
-		record_row(m->tr->first, row);
+		trace_row(m->tr->first, row);
 }
 
 /* A non-slip arc of the accurate run, u = v = a cos τ, from t0 to t1. */
@@ -694,7 +694,7 @@ static int imachi1d_solve(const struct model_input *in, struct model_output *out
 		m.mode = fabs(f) <= m.mu1 ? 0 : sgn(f);
 	}
 
-	struct record tr = {0};
+	struct trace tr = {0};
 	const size_t ti = out->figs ? out->figs->ntab : 0;
 	if (out->figs) {
 		figures_table(out->figs, "velocity", TRACE_COLS);

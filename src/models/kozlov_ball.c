@@ -557,7 +557,7 @@ static double coulomb_rolling(double W, double mu1, double mu3, double g, double
 
 /* The two laws side by side: the slip speed (log scale: Kozlov's decays
  * exponentially when μ3 = 0) and the centre's speed. Coulomb's slip from its
- * trace (u = (v, ρ)/D0 against s = g t/D0), then its rolling in closed
+ * record (u = (v, ρ)/D0 against s = g t/D0), then its rolling in closed
  * form, to the end of Kozlov's run or tmax, whichever is later. */
 static void transition_figures(struct figures *fs, const struct record *ctr, double D0, double g,
 			       double t_roll, double W_roll, double mu1, double mu3, double tmax)

@@ -1154,7 +1154,7 @@ static int compliant_peak(struct rod *r, enum ode_method method, double t0, cons
 	return 0;
 }
 
-/* tr: NULL, or a trace of (x, θ, y, ẋ, θ̇, ẏ) with compliant_extra's
+/* tr: NULL, or a record of (x, θ, y, ẋ, θ̇, ẏ) with compliant_extra's
  * columns. N_max is the largest force on the solution: at the step ends
  * and at the peaks between them. */
 static int run_compliant(struct rod *r, double th0, double xd0, double thd0, double tmax,

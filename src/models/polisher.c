@@ -321,7 +321,7 @@ static int ring_at_rest(struct polisher *p, double t, int sigma, struct landing 
 	return 0;
 }
 
-/* The trace's derived columns: the rings' friction Qx, Qy, Qθ. */
+/* The record's derived columns: the rings' friction Qx, Qy, Qθ. */
 static void polisher_extra(void *ctx, double t, const double *y, double *out)
 {
 	struct polisher *p = ctx;
