@@ -8,13 +8,17 @@ CC       ?= gcc
 PKGS     := gsl libmatheval readline ncursesw
 # `=`, not `:=`: pkg-config runs only once the packages are there.
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS))
-PKG_LIBS   = $(shell pkg-config --libs $(PKGS))
+PKG_LIBS   = $(shell pkg-config --libs $(PKGS)) $(SICONOS_LIBS)
+# Siconos' numerics library (Debian's libsiconos-numerics-dev) has no
+# pkg-config file: its headers include each other from /usr/include/siconos.
+SICONOS_CFLAGS := -isystem /usr/include/siconos
+SICONOS_LIBS   := -lsiconos_numerics
 CHECK_LIBS = $(shell pkg-config --libs check)
 
 WARN     := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 CFLAGS   ?= -O2 -g
 ALL_CFLAGS = -std=c11 -D_DEFAULT_SOURCE -DTRIBO_VERSION='"$(VERSION)"' \
-	     -Isrc $(WARN) $(CFLAGS) $(PKG_CFLAGS)
+	     -Isrc $(WARN) $(CFLAGS) $(PKG_CFLAGS) $(SICONOS_CFLAGS)
 SAN      := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
 LIB_SRC  := $(sort $(wildcard src/*/*.c))

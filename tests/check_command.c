@@ -360,6 +360,12 @@ START_TEST(test_complete)
 	c = command_complete(s, "help se", 5, &files);
 	ck_assert(has(c, "set") && count(c) == 1);
 	free_all(c);
+	c = command_complete(s, "help law ell", 9, &files);
+	ck_assert(has(c, "elliptic") && has(c, "elliptic-peak") && count(c) == 2);
+	free_all(c);
+	c = command_complete(s, "help units ", 11, &files);
+	ck_assert_int_eq(count(c), 0);
+	free_all(c);
 	c = command_complete(s, "quit ", 5, &files);
 	ck_assert_int_eq(count(c), 0);
 	free_all(c);

@@ -346,6 +346,51 @@ END_TEST
 
 /* Pushed up from above θ_min it rises, stops and stays; from below it
  * rises, stops and slides down. */
+/* The family (5.1) in ξ = (θ, f_floor, f_wall), Φ = A B Ωᵀ E with Ω12 =
+ * Ω13 = 0. By hand: ΦᵀA⁻¹∂f_j = Eᵀ Ω e_j lies in span(∂f_floor, ∂f_wall)
+ * (7.4) at every θ, so the normal forces at the start are the
+ * frictionless ones; on both contacts q̇ = v θ̇ = B e_1 θ̇ and Φv = A B Ωᵀ
+ * e_1 = Ω11 A v: the slide is isotropic friction's with k = Ω11, whatever
+ * the rest of Ω, until the top leaves the wall; Ω = k I is Φ = kA. */
+START_TEST(test_family)
+{
+	const double m = 2, L = 3, g = 9.81, k = 0.2;
+	static const char *const om[] = {"Omega11", "Omega21", "Omega31", "Omega22",
+					 "Omega23", "Omega32", "Omega33"};
+	const double wild[] = {k, 0.3, -0.15, 0.5, 0.1, -0.2, 0.05};
+	for (double th = 10; th < 60; th += 12) {
+		const double c0 = cos(th * DEG), s0 = sin(th * DEG);
+		struct run r;
+		ladder(&r, m, L, 0.3, 0.1, th);
+		r.no_figs = true;
+		setw(&r, "law", "isotropic");
+		setn(&r, "k", k);
+		solve_ok(&r);
+		const double tl = res(&r, "t_leave"), thl = res(&r, "theta_leave");
+		const double thmin = res(&r, "theta_min"), xend = res(&r, "x_foot_end");
+		setw(&r, "law", "family");
+		for (int e = 0; e < 7; e++)
+			setn(&r, om[e], wild[e]);
+		solve_ok(&r);
+		ck_assert(resb(&r, "cond74"));
+		ck_assert(res(&r, "cond74_residual") < 1e-12);
+		ck_assert_rel(res(&r, "lambda_floor"), m * g * (1 - 0.75 * c0 * c0), 1e-12);
+		ck_assert_rel(res(&r, "lambda_wall"), 0.75 * m * g * c0 * s0, 1e-12);
+		ck_assert_rel(res(&r, "theta_min"), thmin, 1e-12);
+		ck_assert_rel(res(&r, "t_leave"), tl, 1e-12);
+		ck_assert_rel(res(&r, "theta_leave"), thl, 1e-12);
+		/* off the wall the rest of Ω acts */
+		ck_assert(fabs(res(&r, "x_foot_end") - xend) > 1e-6);
+		for (int e = 0; e < 7; e++)
+			setn(&r, om[e], e == 0 || e == 3 || e == 6 ? k : 0);
+		solve_ok(&r);
+		ck_assert_rel(res(&r, "x_foot_end"), xend, 1e-9);
+		ck_assert_rel(res(&r, "t_leave"), tl, 1e-12);
+		run_free(&r);
+	}
+}
+END_TEST
+
 START_TEST(test_push)
 {
 	struct run r;
@@ -465,6 +510,7 @@ static Suite *ladder_suite(void)
 	tcase_add_test(tc, test_friction_by_hand);
 	tcase_add_test(tc, test_mu_wall_zero);
 	tcase_add_test(tc, test_isotropic);
+	tcase_add_test(tc, test_family);
 	tcase_add_test(tc, test_push);
 	tcase_add_test(tc, test_pivot);
 	tcase_add_test(tc, test_figures);

@@ -258,19 +258,22 @@ END_TEST
 
 /* The forced oscillator of ragulskis-coulomb with exact Coulomb friction
  * (stick-slip under a force that depends on t) as T, V and R: u at the
- * end of ragulskis's run with periods = 1, which at these values measures
- * the period [2T, 3T] (T = 2 pi/omega), and at h = 2.5 [3T, 4T]. */
+ * end of ragulskis's run with periods = 1, the state at t = 2T (T = 2
+ * pi/omega), at h = 3.2 and at h = 2.5. Each break-away from rest is one:
+ * an earlier runtime held u again at the root of |f| = c and came to
+ * agree with ragulskis only at 3T, a period late (a Moreau time-stepping
+ * of the same equation converges to these values as dt -> 0). */
 START_TEST(test_ragulskis)
 {
 	struct session *a = load("tests/data/lagrange-forced.ini"), *b = load("ragulskis-coulomb");
 	set(b, "periods", "1");
+	set(a, "tmax", "12.566370614359172");
 	solve(a);
 	solve(b);
 	ck_assert_rel(num(a, "u_end"), num(b, "u_end"), 1e-9);
 	ck_assert_str_eq(result(a, "outcome")->word, "moving");
 	set(a, "h", "2.5");
 	set(b, "h", "2.5");
-	set(a, "tmax", "25.132741228718345");
 	solve(a);
 	solve(b);
 	ck_assert_rel(num(a, "u_end"), num(b, "u_end"), 1e-9);

@@ -174,8 +174,9 @@ START_TEST(test_ascii_covers_the_tree)
 	enum { N = 0x30000 };
 	static bool seen[N];
 	static const char *const c_files[] = {".c", ".h"}, *const ini[] = {".ini"};
-	static const char *const dirs[] = {"src",	 "src/cmd", "src/exercise", "src/front",
-					   "src/models", "src/num", "src/plot",	    "src/util"};
+	static const char *const dirs[] = {"src",	   "src/cmd",	"src/dyn",
+					   "src/exercise", "src/front", "src/models",
+					   "src/num",	   "src/plot",	"src/util"};
 	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++)
 		collect(dirs[i], c_files, 2, seen, N);
 	collect("exercises", ini, 1, seen, N);

@@ -6,7 +6,9 @@
 #include <string.h>
 
 #include "cmd/handlers.h"
+#include "dyn/law.h"
 #include "exercise/units.h"
+#include "models/model.h"
 #include "num/expr.h"
 #include "num/num.h"
 #include "util/text.h"
@@ -306,14 +308,17 @@ static const struct command commands[] = {
 	{"help",
 	 cmd_help,
 	 0,
-	 1,
+	 2,
 	 0,
 	 "help [COMMAND|TOPIC|NAME]",
 	 "the commands, or one in detail",
 	 "Lists the commands, or explains one, or a topic: 'help units' lists every\n"
 	 "unit tribo knows, by dimension, and 'help keys' the keys of the full screen;\n"
-	 "'help NAME' explains a parameter or result of the loaded exercise.",
-	 {COMPLETE_COMMAND}},
+	 "'help law' lists the friction laws and the models that take each, and\n"
+	 "'help law NAME' explains one: its parameters with their units, its formula\n"
+	 "and the paper's equation. 'help NAME' explains a parameter or result of the\n"
+	 "loaded exercise.",
+	 {COMPLETE_COMMAND, COMPLETE_LAW}},
 	{"quit",
 	 cmd_quit,
 	 0,
@@ -464,6 +469,72 @@ static int help_units(struct cmd_ctx *c)
 	return 0;
 }
 
+/* The models whose law parameter takes `law`, as "rayleigh, ladder". */
+static void law_takers(const struct law *law, struct strbuf *out)
+{
+	size_t n = 0;
+	char word[64];
+	for (const struct model *const *m = model_all(); *m; m++)
+		for (size_t i = 0; i < (*m)->nparams; i++) {
+			const struct param_spec *sp = &(*m)->params[i];
+			if (!sp->law)
+				continue;
+			for (int k = 0; k < param_choice_count(sp); k++)
+				if (!strcmp(param_choice_word(sp, k, word, sizeof word), law->name))
+					strbuf_addf(out, "%s%s", n++ ? ", " : "", (*m)->name);
+		}
+	if (!n)
+		strbuf_addstr(out, "no model");
+}
+
+static int help_law(struct cmd_ctx *c)
+{
+	strbuf_addstr(c->out, "Friction laws (help law NAME for one), and the models that take "
+			      "them:\n");
+	for (int i = 0; i < LAW_COUNT; i++) {
+		const struct law *l = law_get((enum law_id)i);
+		strbuf_addstr(c->out, "  ");
+		strbuf_addpad(c->out, l->name, 16);
+		strbuf_addf(c->out, "%s — %s\n%18staken by ", law_family_name(l->family),
+			    l->equation, "");
+		law_takers(l, c->out);
+		strbuf_addch(c->out, '\n');
+	}
+	/* the loaded exercise's own law parameter, which `help law` named
+	 * before it was a topic */
+	const struct exercise *ex = session_exercise(c->s);
+	if (ex && model_param_index(ex->model, "law") >= 0) {
+		strbuf_addch(c->out, '\n');
+		cmd_help_name(c, "law");
+	}
+	return 0;
+}
+
+static int help_law_one(struct cmd_ctx *c, const char *name)
+{
+	const struct law *l = law_find(name);
+	if (!l) {
+		char clip[TEXT_CLIP_SIZE];
+		struct strbuf all = STRBUF_INIT;
+		for (int i = 0; i < LAW_COUNT; i++)
+			strbuf_addf(&all, "%s%s", i ? ", " : "", law_get((enum law_id)i)->name);
+		diag_set(c->d, "no law '%s'; the laws are %s", text_clip(name, clip, sizeof clip),
+			 all.buf);
+		strbuf_release(&all);
+		return -1;
+	}
+	strbuf_addf(c->out, "law %s: %s\n", l->name, law_family_name(l->family));
+	text_wrap(c->out, l->formula, 76, 2);
+	strbuf_addstr(c->out, "Parameters:\n");
+	for (size_t i = 0; i < sizeof l->params / sizeof *l->params && l->params[i].name; i++)
+		strbuf_addf(c->out, "  %s [%s]: %s\n", l->params[i].name,
+			    *l->params[i].unit ? l->params[i].unit : "no unit", l->params[i].doc);
+	strbuf_addf(c->out, "Equation: %s\nTaken by: ", l->equation);
+	law_takers(l, c->out);
+	strbuf_addch(c->out, '\n');
+	return 0;
+}
+
 /* What `help TOPIC` explains besides the commands. */
 static const struct {
 	const char *name;
@@ -471,6 +542,7 @@ static const struct {
 	const char *summary;
 } topics[] = {
 	{"units", help_units, "every unit tribo knows, by dimension"},
+	{"law", help_law, "the friction laws, and the models that take each"},
 	{"keys", help_keys, "the keys of the full screen"},
 };
 
@@ -505,6 +577,11 @@ static int help_one(struct cmd_ctx *c, const char *name)
 
 int cmd_help(struct cmd_ctx *c)
 {
+	if (c->args->n == 3) {
+		if (strcmp(c->args->v[1].text, "law"))
+			return diag_set(c->d, "too many arguments: only 'help law NAME' takes two");
+		return help_law_one(c, c->args->v[2].text);
+	}
 	if (c->args->n == 2)
 		return help_one(c, c->args->v[1].text);
 	strbuf_addstr(c->out, "Commands (help COMMAND for more):\n");
@@ -592,6 +669,8 @@ char **command_complete(const struct session *s, const char *line, size_t start,
 			kind = COMPLETE_FIGURE;
 		if (kind == COMPLETE_FIGURE && t.n >= 2 && !strcmp(t.v[t.n - 1].text, "to"))
 			kind = COMPLETE_FILE;
+		if (kind == COMPLETE_LAW && strcmp(t.v[1].text, "law"))
+			kind = COMPLETE_NONE;
 		/* generate's words take a value: a format, a directory, a seed */
 		if (kind == COMPLETE_GENERATE && t.n >= 3) {
 			const char *w = t.v[t.n - 1].text;
@@ -688,6 +767,10 @@ char **command_complete(const struct session *s, const char *line, size_t start,
 		catalog_release(&cat);
 		break;
 	}
+	case COMPLETE_LAW:
+		for (int i = 0; i < LAW_COUNT; i++)
+			cand_add(&c, law_get((enum law_id)i)->name);
+		break;
 	case COMPLETE_FILE:
 		*files = true;
 		break;

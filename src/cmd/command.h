@@ -27,6 +27,7 @@ enum complete_kind {
 	COMPLETE_FILE,
 	COMPLETE_TABLE,	   /* table and figure names */
 	COMPLETE_GENERATE, /* generate's words and exercise ids; their values after them */
+	COMPLETE_LAW,	   /* the friction laws' names, after help's 'law' */
 };
 
 /* Completion kinds given per argument: enough for sweep's five. */

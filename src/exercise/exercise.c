@@ -13,7 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "models/lagrange.h"
+#include "dyn/law.h"
 #include "util/text.h"
 #include "util/utf8.h"
 #include "util/xalloc.h"
@@ -26,7 +26,8 @@
  * key, an indented line that continues that key's value. An inline
  * comment is a ';' after a blank. A line may be as long as the file. */
 
-enum section { SEC_NONE, SEC_EXERCISE, SEC_PARAM, SEC_ANSWER, SEC_SYSTEM, SEC_RESULT };
+/* SEC_MODEL: a section of a model the file states (model.h's makers) */
+enum section { SEC_NONE, SEC_EXERCISE, SEC_PARAM, SEC_ANSWER, SEC_MODEL };
 
 struct parse {
 	const char *path;
@@ -51,7 +52,8 @@ struct parse {
 	int sec_line;
 	struct ex_param *param;
 	struct ex_answer *answer;
-	unsigned seen; /* keys given in this section, one bit each */
+	const struct model_section_spec *model_sec; /* of SEC_MODEL */
+	unsigned seen;				    /* keys given in this section, one bit each */
 	int seen_line[8];
 	char last_key[32];
 	bool had_exercise;
@@ -193,6 +195,20 @@ static void section_end(struct parse *ps)
 	ps->last_key[0] = '\0';
 }
 
+/* The section [kind] (named: [kind NAME]) a model maker reads, and *maker
+ * the maker; NULL if none reads it. */
+static const struct model_section_spec *maker_section(const char *kind, bool named,
+						      const struct model_maker **maker)
+{
+	for (const struct model_maker *const *mk = model_makers(); *mk; mk++)
+		for (const struct model_section_spec *sp = (*mk)->sections; sp->kind; sp++)
+			if (!strcmp(sp->kind, kind) && sp->named == named) {
+				*maker = *mk;
+				return sp;
+			}
+	return NULL;
+}
+
 static void section_begin(struct parse *ps, const char *line)
 {
 	const char *close = strchr(line, ']');
@@ -224,6 +240,8 @@ static void section_begin(struct parse *ps, const char *line)
 	snprintf(ps->secname, sizeof(ps->secname), "%s", name);
 	ps->sec_line = ps->lineno;
 	const struct model *m = ps->ex->model;
+	const struct model_maker *maker;
+	const struct model_section_spec *spec;
 	if (!strcmp(kind, "exercise") && nf == 1) {
 		if (ps->had_exercise) {
 			perr(ps, col, "second [exercise] section");
@@ -293,19 +311,30 @@ static void section_begin(struct parse *ps, const char *line)
 			ps->answer = a;
 			ps->sec = SEC_ANSWER;
 		}
-	} else if ((!strcmp(kind, "system") && nf == 1) || (!strcmp(kind, "result") && nf == 2)) {
-		if (!m || strcmp(m->name, "lagrange") || !m->ctx) {
-			perr(ps, col,
-			     "[%s] is only for model = lagrange (given in [exercise] before it)",
-			     kind);
+	} else if ((spec = maker_section(kind, nf == 2, &maker))) {
+		if (!m || ps->ex->own_maker != maker) {
+			perr(ps, col, "[%s] is only for model = %s (given in [exercise] before it)",
+			     kind, maker->name);
 			return;
 		}
-		ps->sec = kind[0] == 's' ? SEC_SYSTEM : SEC_RESULT;
+		ps->sec = SEC_MODEL;
+		ps->model_sec = spec;
 	} else {
+		struct strbuf also = STRBUF_INIT;
+		for (const struct model_maker *const *mk = model_makers(); *mk; mk++) {
+			strbuf_addf(&also, " (model %s: also ", (*mk)->name);
+			for (const struct model_section_spec *sp = (*mk)->sections; sp->kind; sp++)
+				strbuf_addf(&also, "%s[%s%s]",
+					    sp == (*mk)->sections ? ""
+					    : sp[1].kind	  ? ", "
+								  : " and ",
+					    sp->kind, sp->named ? " NAME" : "");
+			strbuf_addch(&also, ')');
+		}
 		perr(ps, col,
-		     "unknown section [%s]: expected [exercise], [param NAME] or [answer NAME] "
-		     "(model lagrange: also [system] and [result NAME])",
-		     name);
+		     "unknown section [%s]: expected [exercise], [param NAME] or [answer NAME]%s",
+		     name, strbuf_str(&also));
+		strbuf_release(&also);
 	}
 }
 
@@ -315,9 +344,6 @@ static const char *const exercise_keys[] = {"id",	 "title", "model",   "source",
 					    "statement", "keep",  "overlay", NULL};
 static const char *const param_keys[] = {"value", "unit", "min", "max", "draw", "digits", NULL};
 static const char *const answer_keys[] = {"unit", "tolerance", "hint", NULL};
-/* model lagrange: read by lagrange_scan before the rest of the file */
-static const char *const system_keys[] = {"coordinates", "T", "V", "R", "stop", NULL};
-static const char *const result_keys[] = {"expr", "unit", "doc", NULL};
 
 static int key_index(const char *const *keys, const char *name)
 {
@@ -344,30 +370,39 @@ static void append(char **dst, const char *more)
 	memcpy(*dst + a, more, b + 1);
 }
 
-/* ---- model lagrange: the system, read before the rest ---------------------- */
+/* ---- a model the file states: its sections, read before the rest ---------- */
 
 static char *strip(char *s, size_t n);
 
-/* The model of a `model = lagrange` file, made from its [system] section
- * and the names of its [param NAME] and [result NAME] sections (their
- * units, values and expressions), read here in a pass of their own: the
- * main pass then checks the rest of the file against the model as for
- * any other. NULL with the error recorded. */
-static struct model *lagrange_scan(struct parse *ps)
+struct file_sections {
+	struct model_section *secs;
+	size_t n;
+};
+
+static void file_sections_release(struct file_sections *fs)
 {
-	struct lagrange_text lt = {0};
-	enum { S_OTHER, S_SYSTEM, S_PARAM, S_RESULT } sec = S_OTHER;
-	size_t cap = 0, rcap = 0;
-	char **strings = NULL;
-	size_t nstrings = 0;
-	const char **last = NULL; /* where a key's value an indented line goes on is kept */
-	char **last_text = NULL;
-	const char **pname = NULL, **punit = NULL, **rname = NULL, **runit = NULL, **rdoc = NULL;
-	double *pvalue = NULL;
-	int *pline = NULL;
-	struct lagrange_expr *rexpr = NULL;
+	for (size_t i = 0; i < fs->n; i++) {
+		struct model_section *sec = &fs->secs[i];
+		for (size_t k = 0; k < sec->nkeys; k++) {
+			free((char *)sec->keys[k].name);
+			free((char *)sec->keys[k].value);
+		}
+		free((struct model_key *)sec->keys);
+		free((char *)sec->kind);
+		free((char *)sec->arg);
+	}
+	free(fs->secs);
+}
+
+/* Every section of the file with its keys, read in a pass of their own
+ * for a model the file states: the main pass then checks the rest of the
+ * file against the model as for any other, and says what is wrong with
+ * the lines; this one only reads what it can. */
+static void file_sections_read(const struct parse *ps, struct file_sections *fs)
+{
 	size_t pos = 0;
 	int lineno = 0;
+	struct model_key *last = NULL; /* the key an indented line goes on with */
 	while (pos < ps->len) {
 		const char *start = ps->text + pos;
 		const char *nl = memchr(start, '\n', ps->len - pos);
@@ -390,140 +425,65 @@ static struct model *lagrange_scan(struct parse *ps)
 			free(raw);
 			continue;
 		}
-		if (p != raw && last_text) { /* continues the value before */
+		if (p != raw && last) { /* continues the value before */
 			char *v = strip(p, strlen(p));
-			size_t a = strlen(*last_text);
-			*last_text = xrealloc(*last_text, a + strlen(v) + 2);
-			(*last_text)[a] = ' ';
-			memcpy(*last_text + a + 1, v, strlen(v) + 1);
-			if (last)
-				*last = *last_text;
+			char *joined = xmalloc(strlen(last->value) + strlen(v) + 2);
+			sprintf(joined, "%s %s", last->value, v);
+			free((char *)last->value);
+			last->value = joined;
 			free(raw);
 			continue;
 		}
 		last = NULL;
-		last_text = NULL;
 		if (*p == '[') {
 			char kind[80] = "", arg[80] = "";
 			const char *close = strchr(p, ']');
 			int nf = close ? sscanf(p + 1, "%79[^] ] %79[^] ]", kind, arg) : 0;
-			sec = S_OTHER;
-			if (nf == 1 && !strcmp(kind, "system")) {
-				sec = S_SYSTEM;
-				lt.system_line = lineno;
-			} else if (nf == 2 && !strcmp(kind, "param")) {
-				sec = S_PARAM;
-				if (lt.nparams == cap) {
-					cap = cap ? 2 * cap : 8;
-					pname = xrealloc(pname, cap * sizeof(*pname));
-					punit = xrealloc(punit, cap * sizeof(*punit));
-					pvalue = xrealloc(pvalue, cap * sizeof(*pvalue));
-					pline = xrealloc(pline, cap * sizeof(*pline));
-				}
-				strings = xrealloc(strings, (nstrings + 1) * sizeof(*strings));
-				pname[lt.nparams] = strings[nstrings++] = xstrdup(arg);
-				punit[lt.nparams] = NULL;
-				pline[lt.nparams] = lineno;
-				pvalue[lt.nparams++] = NAN;
-			} else if (nf == 2 && !strcmp(kind, "result")) {
-				sec = S_RESULT;
-				if (lt.nresults == rcap) {
-					rcap = rcap ? 2 * rcap : 8;
-					rname = xrealloc(rname, rcap * sizeof(*rname));
-					runit = xrealloc(runit, rcap * sizeof(*runit));
-					rdoc = xrealloc(rdoc, rcap * sizeof(*rdoc));
-					rexpr = xrealloc(rexpr, rcap * sizeof(*rexpr));
-				}
-				strings = xrealloc(strings, (nstrings + 1) * sizeof(*strings));
-				rname[lt.nresults] = strings[nstrings++] = xstrdup(arg);
-				runit[lt.nresults] = rdoc[lt.nresults] = NULL;
-				rexpr[lt.nresults++] = (struct lagrange_expr){NULL, lineno, 0};
-			}
+			fs->secs = xrealloc(fs->secs, (fs->n + 1) * sizeof(*fs->secs));
+			fs->secs[fs->n++] =
+				(struct model_section){.kind = xstrdup(kind),
+						       .arg = nf == 2 ? xstrdup(arg) : NULL,
+						       .line = lineno};
 			free(raw);
 			continue;
 		}
 		char *eq = strpbrk(p, "=:");
-		if (!eq || sec == S_OTHER) {
+		if (!eq || !fs->n) {
 			free(raw);
 			continue;
 		}
 		*eq = '\0';
-		char *key = strip(p, (size_t)(eq - p));
+		const char *key = strip(p, (size_t)(eq - p));
 		char *v = eq + 1;
 		while (*v == ' ' || *v == '\t')
 			v++;
 		const int col = (int)(v - raw) + 1;
-		v = strip(v, strlen(v));
-		strings = xrealloc(strings, (nstrings + 1) * sizeof(*strings));
-		char **val = &strings[nstrings];
-		strings[nstrings++] = xstrdup(v);
-		struct lagrange_expr *e = NULL;
-		if (sec == S_SYSTEM) {
-			e = !strcmp(key, "coordinates") ? &lt.coordinates
-			    : !strcmp(key, "T")		? &lt.T
-			    : !strcmp(key, "V")		? &lt.V
-			    : !strcmp(key, "R")		? &lt.R
-			    : !strcmp(key, "stop")	? &lt.stop
-							: NULL;
-		} else if (sec == S_RESULT) {
-			size_t k = lt.nresults - 1;
-			if (!strcmp(key, "expr"))
-				e = &rexpr[k];
-			else if (!strcmp(key, "unit"))
-				runit[k] = *val;
-			else if (!strcmp(key, "doc"))
-				rdoc[k] = *val;
-		} else if (sec == S_PARAM) {
-			size_t k = lt.nparams - 1;
-			const char *why;
-			if (!strcmp(key, "unit"))
-				punit[k] = *val;
-			else if (!strcmp(key, "value") && text_parse_double(*val, &pvalue[k], &why))
-				pvalue[k] = NAN;
-		}
-		if (e && !e->text) {
-			*e = (struct lagrange_expr){*val, lineno, col};
-			last = &e->text;
-			last_text = val;
-		} else if (sec == S_RESULT && !strcmp(key, "doc")) {
-			last = &rdoc[lt.nresults - 1];
-			last_text = val;
-		}
+		struct model_section *sec = &fs->secs[fs->n - 1];
+		struct model_key *keys =
+			xrealloc((struct model_key *)sec->keys, (sec->nkeys + 1) * sizeof(*keys));
+		last = &keys[sec->nkeys];
+		*last = (struct model_key){xstrdup(key), xstrdup(strip(v, strlen(v))), lineno, col};
+		sec->keys = keys;
+		sec->nkeys++;
 		free(raw);
 	}
-	/* the pointers may have moved as strings grew: take them again */
-	lt.param_name = pname;
-	lt.param_unit = punit;
-	lt.param_value = pvalue;
-	lt.param_line = pline;
-	lt.result_name = rname;
-	lt.result_unit = runit;
-	lt.result_doc = rdoc;
-	lt.result_expr = rexpr;
-	struct model *m = NULL;
+}
+
+/* The model of a file whose model its maker makes from the file's
+ * sections; NULL with the error recorded. */
+static struct model *file_model(struct parse *ps, const struct model_maker *maker)
+{
+	struct file_sections fs = {NULL, 0};
+	file_sections_read(ps, &fs);
 	int line = 0, col = 0;
 	struct diag why;
 	diag_clear(&why);
-	if (!lt.system_line) {
-		perr(ps, col_of_value(ps),
-		     "model = lagrange needs a [system] section: coordinates = NAME, ..., T = ..., "
-		     "and V = ..., R = ... if not 0");
-	} else {
-		m = lagrange_model_new(&lt, &line, &col, &why);
-		if (!m)
-			perr_line(ps, line, col > 0 ? col - 1 : 0, "%s", why.msg);
-	}
-	for (size_t i = 0; i < nstrings; i++)
-		free(strings[i]);
-	free(strings);
-	free(pname);
-	free(punit);
-	free(pvalue);
-	free(pline);
-	free(rname);
-	free(runit);
-	free(rdoc);
-	free(rexpr);
+	struct model *m = maker->make(fs.secs, fs.n, &line, &col, &why);
+	if (!m && line)
+		perr_line(ps, line, col > 0 ? col - 1 : 0, "%s", why.msg);
+	else if (!m)
+		perr(ps, col_of_value(ps), "%s", why.msg);
+	file_sections_release(&fs);
 	return m;
 }
 
@@ -551,18 +511,22 @@ static int exercise_key(struct parse *ps, int k, const char *value)
 		return 1;
 	case 2: {
 		const struct model *m = model_find(value);
-		if (!m && !strcmp(value, "lagrange")) {
-			m = ex->own_model = lagrange_scan(ps);
+		const struct model_maker *maker = m ? NULL : model_maker_find(value);
+		if (maker) {
+			m = ex->own_model = file_model(ps, maker);
 			if (!m) {
 				ps->stop = true;
 				return 0;
 			}
+			ex->own_maker = maker;
 		} else if (!m) {
 			const char *cands[32];
 			size_t n = 0;
 			for (const struct model *const *mm = model_all(); *mm && n < 31; mm++)
 				cands[n++] = (*mm)->name;
-			cands[n++] = "lagrange"; /* made from the file's [system] */
+			for (const struct model_maker *const *mk = model_makers(); *mk && n < 32;
+			     mk++)
+				cands[n++] = (*mk)->name; /* made from the file's sections */
 			char hint[96];
 			/* the rest of the file is the model's: nothing more to check */
 			ps->stop = true;
@@ -650,6 +614,9 @@ static int param_key(struct parse *ps, int k, const char *value)
 		p->value_line = ps->lineno;
 		if (sp->kind == PARAM_CHOICE) {
 			int c = param_choice_index(sp, value);
+			struct diag why;
+			if (c < 0 && law_refuse(sp, ps->ex->model->name, value, &why))
+				return perr(ps, col_of_value(ps), "%s", why.msg);
 			if (c < 0)
 				return perr(ps, col_of_value(ps), "%s is one of %s, not '%s'",
 					    sp->name, sp->choices, value);
@@ -762,8 +729,7 @@ static int handler(struct parse *ps, const char *name, const char *value)
 			    name);
 	const char *const *keys = ps->sec == SEC_EXERCISE ? exercise_keys
 				  : ps->sec == SEC_PARAM  ? param_keys
-				  : ps->sec == SEC_SYSTEM ? system_keys
-				  : ps->sec == SEC_RESULT ? result_keys
+				  : ps->sec == SEC_MODEL  ? ps->model_sec->keys
 							  : answer_keys;
 	int k = key_index(keys, name);
 	if (k < 0) {
@@ -774,9 +740,9 @@ static int handler(struct parse *ps, const char *name, const char *value)
 		return perr(ps, col_of_key(ps), "unknown key '%s' in [%s]%s", name, ps->secname,
 			    text_did_you_mean(name, keys, n, hint, sizeof(hint)));
 	}
-	if (ps->sec == SEC_SYSTEM || ps->sec == SEC_RESULT) {
+	if (ps->sec == SEC_MODEL) {
 		if (ps->continuation && !strcmp(ps->last_key, name))
-			return 1; /* lagrange_scan has read it */
+			return 1; /* the model's maker has read it */
 		if (ps->seen & (1u << k))
 			return perr(ps, col_of_key(ps),
 				    "'%s' given twice in [%s] (first at line %d)", name,
@@ -1264,7 +1230,8 @@ void exercise_free(struct exercise *ex)
 	free(ex->keep);
 	free(ex->overlay);
 	free(ex->params);
-	lagrange_model_free(ex->own_model);
+	if (ex->own_model)
+		ex->own_maker->free(ex->own_model);
 	free(ex->path);
 	free(ex->id);
 	free(ex->title);

@@ -60,8 +60,9 @@ struct exercise {
 	int line; /* of the [exercise] section */
 	char *id, *title, *source, *statement;
 	const struct model *model;
-	struct model *own_model; /* model lagrange: the one made for this file */
-	struct ex_param *params; /* model->nparams of them, in the model's order */
+	struct model *own_model;	     /* a model the file states: the one made for it */
+	const struct model_maker *own_maker; /* and its maker, which frees it */
+	struct ex_param *params;	     /* model->nparams of them, in the model's order */
 	struct ex_answer *answers;
 	size_t nanswers;
 	/* `keep = NAME...`: word or true/false results whose value at the

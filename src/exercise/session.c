@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dyn/law.h"
 #include "num/num.h"
 #include "util/text.h"
 #include "util/xalloc.h"
@@ -274,6 +275,8 @@ int session_set(struct session *s, const char *name, const char *value, const ch
 		int c = param_choice_index(p->spec, value);
 		if (unit)
 			return diag_set(d, "%s is a choice: it takes no unit", name);
+		if (c < 0 && law_refuse(p->spec, s->ex->model->name, value, d))
+			return -1;
 		if (c < 0)
 			return diag_set(d, "%s is one of %s, not '%s'", name, p->spec->choices,
 					value);

@@ -14,6 +14,7 @@
 #include <gsl/gsl_errno.h>
 #include <math.h>
 
+#include "dyn/law.h"
 #include "dyn/phase.h"
 #include "models/model.h"
 #include "num/friction.h"
@@ -59,11 +60,7 @@ static const struct param_spec c_params[C_NPARAMS] = {
 	[C_V0] = PARAM_NUMBER("v0", "m/s", 0.5, PARAM_ANY, "speed of the belt, along x"),
 	[C_FX] = PARAM_NUMBER("Fx", "N", 0.0, PARAM_ANY, "pushing force, x"),
 	[C_FY] = PARAM_NUMBER("Fy", "N", 0.0, PARAM_ANY, "pushing force, y (across the belt)"),
-	[C_MU0] = PARAM_NUMBER("mu0", "", 0.6, PARAM_AT_LEAST(0.0),
-			       "Bouchet: μ at v = 0 (also the static limit)"),
-	[C_MUINF] = PARAM_NUMBER("muinf", "", 0.3, PARAM_AT_LEAST(0.0), "Bouchet: μ as v → ∞"),
-	[C_A] = PARAM_NUMBER("a", "s/m", 2.0, PARAM_AT_LEAST(0.0),
-			     "Bouchet: μ = (mu0 − muinf)/(1 + a v) + muinf"),
+	PARAM_LAW_BOUCHET(C_MU0, C_MUINF, C_A, 0.6, 0.3, 2.0),
 	[C_X0] = PARAM_NUMBER("x0", "m", 0.0, PARAM_ANY, "initial position, x"),
 	[C_Y0] = PARAM_NUMBER("y0", "m", 0.0, PARAM_ANY, "initial position, y"),
 	[C_VX0] = PARAM_NUMBER("vx0", "m/s", 0.0, PARAM_ANY, "initial velocity, x (ground frame)"),
@@ -362,10 +359,7 @@ static void conveyor_steps(struct strbuf *s, const double *p, const struct conve
 	model_step(s, "Relative velocity (the belt moves at (v0, 0) = (%g, 0) m/s):", c->v0);
 	model_step(s, "  v_r = √((ẋ − v0)² + ẏ²), the same at every point of the block, so the "
 		      "pressure hypothesis does not matter.");
-	model_step(s,
-		   "Bouchet's law: μ(v) = (μ0 − μ∞)/(1 + a v) + μ∞ with μ0 = %g, μ∞ = %g, a = %g "
-		   "s/m.",
-		   p[C_MU0], p[C_MUINF], p[C_A]);
+	law_speed_steps(s, law_get(LAW_BOUCHET), &c->law, NULL, 0);
 	model_step(s, "Rayleigh function: R = N ∫^{v_r} μ dv = N [(μ0 − μ∞)/a · ln(1 + a v_r) + "
 		      "μ∞ v_r].");
 	model_step(s,
@@ -406,7 +400,7 @@ static int conveyor_solve(const struct model_input *in, struct model_output *out
 {
 	const double *p = in->num;
 	struct conveyor c = {
-		.law = {.kind = FRICTION_BOUCHET,
+		.law = {.kind = law_get(LAW_BOUCHET)->friction,
 			.mu0 = p[C_MU0],
 			.muinf = p[C_MUINF],
 			.a = p[C_A]},

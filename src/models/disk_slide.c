@@ -35,6 +35,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "dyn/law.h"
 #include "dyn/phase.h"
 #include "models/contact.h"
 #include "models/minguzzi.h"
@@ -75,8 +76,6 @@ enum {
 };
 enum { SHAPE_CHOICE_DISK, SHAPE_CHOICE_RING };
 
-static const struct law_slots ds_slots = {S_LAW, S_MU, S_K, S_MU0, S_MUINF, S_A, S_MU_EXPR};
-
 static const struct param_spec ds_params[S_NPARAMS] = {
 	[S_SHAPE] = PARAM_CHOICE("shape", "disk|ring",
 				 "what touches the plane: a disk, or a ring (a curling stone's "
@@ -93,20 +92,14 @@ static const struct param_spec ds_params[S_NPARAMS] = {
 				 "initial spin (its sign is the sense of spin)"),
 	[S_PRESSURE] = PARAM_CHOICE("pressure", "uniform|reye",
 				    "uniform (eq. 20) or Reye's p = k/v_r (eq. 21)"),
-	[S_LAW] = PARAM_CHOICE("law", "coulomb|stokes|bouchet|expr",
-			       "friction law μ(v): coulomb, stokes, bouchet or expr (mu_expr)"),
-	[S_MU] = PARAM_NUMBER("mu", "", 0.3, PARAM_AT_LEAST(0.0), "Coulomb: μ"),
-	[S_K] = PARAM_NUMBER("k", "s/m", 1.0, PARAM_AT_LEAST(0.0), "Stokes: μ = k v"),
-	[S_MU0] = PARAM_NUMBER("mu0", "", 0.5, PARAM_AT_LEAST(0.0), "Bouchet: μ at v = 0"),
-	[S_MUINF] = PARAM_NUMBER("muinf", "", 0.2, PARAM_AT_LEAST(0.0), "Bouchet: μ as v → ∞"),
-	[S_A] = PARAM_NUMBER("a", "s/m", 1.0, PARAM_AT_LEAST(0.0),
-			     "Bouchet: μ = (mu0 - muinf)/(1 + a v) + muinf"),
-	[S_MU_EXPR] = PARAM_TEXT("mu_expr", "0.3",
-				 "expr: μ as a formula in v (m/s), such as 0.3 + 0.1*exp(-v)"),
+	MINGUZZI_LAW_ROWS(S_LAW, S_MU, S_K, S_MU0, S_MUINF, S_A, S_MU_EXPR),
 	[S_TMAX] = PARAM_NUMBER("tmax", "s", 1000.0, PARAM_ABOVE(0.0),
 				"horizon of a run under a law μ(v): what has not stopped by then "
 				"is refused"),
 };
+
+static const struct law_slots ds_slots = {ds_params, S_LAW,   S_MU, S_K,
+					  S_MU0,     S_MUINF, S_A,  S_MU_EXPR};
 
 static const struct result_spec ds_results[S_NRESULTS] = {
 	[S_STOP_TIME] = RESULT_NUMBER(
@@ -496,7 +489,7 @@ static int ds_check(const struct model_input *in, struct diag *d)
 				"(v0² + r²ω²)/(μ g r) rad, would overflow; lower them",
 				v0, omega);
 	const double mu = in->num[S_MU];
-	if (in->choice[S_LAW] == LAW_COULOMB && mu > 0 &&
+	if (minguzzi_law_id(in, &ds_slots) == LAW_COULOMB && mu > 0 &&
 	    !(isfinite(rho / (mu * g) * 1e3) && isfinite(rho / (mu * g) * rho / r * 1e3)))
 		return diag_set(
 			d,
@@ -507,14 +500,14 @@ static int ds_check(const struct model_input *in, struct diag *d)
 	struct friction_law law;
 	struct formula fm;
 	int rc = minguzzi_law(in, &ds_slots, &law, &fm, d);
-	if (!rc && in->choice[S_LAW] == LAW_BOUCHET && in->num[S_A] * rho > 1e6 &&
+	if (!rc && minguzzi_law_id(in, &ds_slots) == LAW_BOUCHET && in->num[S_A] * rho > 1e6 &&
 	    in->num[S_MU0] != in->num[S_MUINF])
 		rc = diag_set(d,
 			      "a = %g s/m: μ would change from mu0 to muinf at speeds of 1/a "
 			      "= %.3g m/s, below 1e-6 of the start's %.3g m/s, where the run "
 			      "would take the surface integrals too long; lower a",
 			      in->num[S_A], 1 / in->num[S_A], rho);
-	if (!rc && in->choice[S_LAW] == LAW_BOUCHET &&
+	if (!rc && minguzzi_law_id(in, &ds_slots) == LAW_BOUCHET &&
 	    !(in->num[S_MUINF] <= DS_MU_SPAN * in->num[S_MU0]))
 		rc = diag_set(d,
 			      "mu0 = %g, muinf = %g: μ at speed would be %.3g times μ(0), beyond "
@@ -522,17 +515,14 @@ static int ds_check(const struct model_input *in, struct diag *d)
 			      "integrals too long; bring them closer",
 			      in->num[S_MU0], in->num[S_MUINF], in->num[S_MUINF] / in->num[S_MU0],
 			      DS_MU_SPAN);
-	if (!rc && in->choice[S_LAW] != LAW_COULOMB) {
+	if (!rc && minguzzi_law_id(in, &ds_slots) != LAW_COULOMB) {
 		double mu0 = friction_mu(&law, 0);
 		if (!(mu0 > 0))
 			rc = diag_set(d,
 				      "law = %s: μ(0) = %g; a friction that vanishes with the "
 				      "speed only slows the body, never stops it; choose a law "
 				      "with μ(0) > 0",
-				      in->choice[S_LAW] == LAW_STOKES	 ? "stokes"
-				      : in->choice[S_LAW] == LAW_BOUCHET ? "bouchet"
-									 : "expr",
-				      mu0);
+				      law_get(minguzzi_law_id(in, &ds_slots))->name, mu0);
 	}
 	friction_law_release(&law);
 	expr_fn_free(fm.fn);
@@ -574,11 +564,11 @@ static void ds_steps(struct strbuf *s, const struct model_input *in, double kapp
 			   !ring && !reye && kappa == 0.5
 				   ? " (Farkas et al. 2003: 0.653 for a uniform disk)."
 				   : ".");
-	if (in->choice[S_LAW] == LAW_COULOMB && in->num[S_MU] == 0) {
+	if (minguzzi_law_id(in, &ds_slots) == LAW_COULOMB && in->num[S_MU] == 0) {
 		model_step(s, "With μ = 0 nothing slows the body: it never stops.");
 		return;
 	}
-	if (in->choice[S_LAW] != LAW_COULOMB)
+	if (minguzzi_law_id(in, &ds_slots) != LAW_COULOMB)
 		model_step(s,
 			   "Under μ(v): the equations integrated in time (rk8pd, eq. 18 by "
 			   "quadrature at each stage) to t = %.9g s, where the speeds are so low "
@@ -631,21 +621,22 @@ static int ds_solve(const struct model_input *in, struct model_output *out, stru
 	struct record tr, *trp = NULL;
 	if (out->figs) {
 		record_init(&tr, 5, 4, 0);
-		tr.extra = in->choice[S_LAW] == LAW_COULOMB ? ds_sigma_extra : ds_time_extra;
+		tr.extra = minguzzi_law_id(in, &ds_slots) == LAW_COULOMB ? ds_sigma_extra
+									 : ds_time_extra;
 		trp = &tr;
 	}
 	struct stop st = {0};
 	int rc = 0;
 	const double mu = in->num[S_MU];
 	double t0 = 0, x0 = 0, phi0 = 0, W0 = 0; /* the run in time, under mu(v) */
-	if (in->choice[S_LAW] == LAW_COULOMB && mu == 0) {
+	if (minguzzi_law_id(in, &ds_slots) == LAW_COULOMB && mu == 0) {
 		st = (struct stop){.t = INFINITY,
 				   .dist = v0 > 0 ? INFINITY : 0,
 				   .angle = w0 > 0 ? INFINITY : 0,
 				   .beta_end = beta0};
 		if (trp)
 			record_release(trp), trp = NULL;
-	} else if (in->choice[S_LAW] == LAW_COULOMB) {
+	} else if (minguzzi_law_id(in, &ds_slots) == LAW_COULOMB) {
 		if (trp) {
 			tr.ctx = &p;
 			tr.dt = 0.02;
@@ -702,7 +693,7 @@ static int ds_solve(const struct model_input *in, struct model_output *out, stru
 	res[S_TURNS] = sense * (phi0 + st.angle) / (2 * M_PI);
 	res[S_WORK] = W0 + st.work;
 	res[S_RATIO_END] = st.beta_end == M_PI_2 ? INFINITY : tan(st.beta_end);
-	if (in->choice[S_LAW] == LAW_COULOMB && mu == 0) {
+	if (minguzzi_law_id(in, &ds_slots) == LAW_COULOMB && mu == 0) {
 		res[S_RATIO_END] = res[S_RATIO_START];
 		res[S_WORK] = 0;
 	}
@@ -712,7 +703,7 @@ static int ds_solve(const struct model_input *in, struct model_output *out, stru
 	}
 	for (int i = 0; i < S_NRESULTS; i++)
 		out->res[i] = value_number(res[i]);
-	const bool slows = !(in->choice[S_LAW] == LAW_COULOMB && mu == 0);
+	const bool slows = !(minguzzi_law_id(in, &ds_slots) == LAW_COULOMB && mu == 0);
 	const double fixed =
 		slows && st.beta_end > 0 && st.beta_end < M_PI_2 ? res[S_RATIO_END] : NAN;
 	ds_steps(out->steps, in, kappa, F0, T0, res, fixed, &st, t0);

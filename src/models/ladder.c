@@ -17,14 +17,19 @@
  * Friction laws: `coulomb`, Amontons at each contact with its own normal
  * force (−μ λ_j sgn(sliding speed) along the contact); `isotropic`,
  * Kozlov's law (2.6) with Φ = kA; `matrix`, Kozlov's law with a constant Φ
- * in the coordinates (x, y, θ). Kozlov's F = −|R| Φq̇/|q̇|_A with R = Σ λ_j
- * ∂f_j computed without friction (§7) and |R|² = R·A⁻¹R (2.5). */
+ * in the coordinates (x, y, θ); `family`, the family (5.1) carried over to
+ * two constraints, Φ = A(θ)Ωᵀ with Ω given in the coordinates (θ, f_floor,
+ * f_wall) and keeping the constraints' span, so that (7.4) holds at every
+ * θ. Kozlov's F = −|R| Φq̇/|q̇|_A with R = Σ λ_j ∂f_j computed without
+ * friction (§7) and |R|² = R·A⁻¹R (2.5). Off the wall (the floor alone),
+ * (2.9) asks Ω32 = 0 as well. */
 #include <float.h>
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_math.h>
 #include <math.h>
 #include <string.h>
 
+#include "dyn/law.h"
 #include "dyn/phase.h"
 #include "models/model.h"
 #include "num/num.h"
@@ -50,6 +55,13 @@ enum {
 	P_PHI31,
 	P_PHI32,
 	P_PHI33,
+	P_OMEGA11,
+	P_OMEGA21,
+	P_OMEGA31,
+	P_OMEGA22,
+	P_OMEGA23,
+	P_OMEGA32,
+	P_OMEGA33,
 	P_TMAX,
 	P_NPARAMS
 };
@@ -72,9 +84,10 @@ enum {
 	O_COND74_RESIDUAL,
 	O_NRESULTS
 };
-enum { LAW_COULOMB, LAW_ISOTROPIC, LAW_MATRIX };
 
 static const char phi_doc[] = "law matrix: Φ entry (order x, y, θ of the centre; units follow A's)";
+static const char omega_doc[] = "law family: Ω entry of Φ = A(θ)Ωᵀ (5.1), order θ, f_floor, f_wall "
+				"(Ω12 = Ω13 = 0 by (7.4))";
 
 static const struct param_spec lad_params[P_NPARAMS] = {
 	[P_M] = PARAM_NUMBER("m", "kg", 1.0, PARAM_ABOVE(0.0), "mass of the ladder"),
@@ -87,20 +100,21 @@ static const struct param_spec lad_params[P_NPARAMS] = {
 				  "initial angle of the ladder to the floor"),
 	[P_THETADOT0] = PARAM_NUMBER("thetadot0", "rad/s", 0.0, PARAM_ANY,
 				     "initial turning rate (a push; < 0 falls, > 0 rises)"),
-	[P_LAW] = PARAM_CHOICE("law", "coulomb|isotropic|matrix",
-			       "coulomb (Amontons at each contact), isotropic (Kozlov, Φ = kA) "
-			       "or matrix (Kozlov, any constant Φ)"),
-	[P_K] = PARAM_NUMBER("k", "", 0.3, PARAM_AT_LEAST(0.0),
-			     "isotropic: reduced coefficient, Φ = kA"),
-	[P_PHI11] = PARAM_NUMBER("phi11", "", 0.3, PARAM_ANY, phi_doc),
-	[P_PHI12] = PARAM_NUMBER("phi12", "", 0.0, PARAM_ANY, phi_doc),
-	[P_PHI13] = PARAM_NUMBER("phi13", "", 0.0, PARAM_ANY, phi_doc),
-	[P_PHI21] = PARAM_NUMBER("phi21", "", 0.0, PARAM_ANY, phi_doc),
-	[P_PHI22] = PARAM_NUMBER("phi22", "", 0.3, PARAM_ANY, phi_doc),
-	[P_PHI23] = PARAM_NUMBER("phi23", "", 0.0, PARAM_ANY, phi_doc),
-	[P_PHI31] = PARAM_NUMBER("phi31", "", 0.0, PARAM_ANY, phi_doc),
-	[P_PHI32] = PARAM_NUMBER("phi32", "", 0.0, PARAM_ANY, phi_doc),
-	[P_PHI33] = PARAM_NUMBER("phi33", "", 0.4, PARAM_ANY, phi_doc),
+	[P_LAW] = PARAM_LAW(LAW_NAME_COULOMB "|" LAW_NAME_ISOTROPIC "|" LAW_NAME_MATRIX
+					     "|" LAW_NAME_FAMILY,
+			    "coulomb (Amontons at each contact), isotropic (Kozlov, Φ = kA), "
+			    "matrix (Kozlov, any constant Φ) or family (Kozlov, Φ = A(θ)Ωᵀ of "
+			    "(5.1) in the coordinates (θ, f_floor, f_wall), Ω keeping the "
+			    "constraints' span (7.4), recomputed along the run)"),
+	[P_K] = PARAM_LAW_K(0.3),
+	PARAM_LAW_PHI(P_PHI11, phi_doc, 0.3, 0.3, 0.4),
+	[P_OMEGA11] = PARAM_NUMBER("Omega11", "", 0.3, PARAM_ANY, omega_doc),
+	[P_OMEGA21] = PARAM_NUMBER("Omega21", "", 0.0, PARAM_ANY, omega_doc),
+	[P_OMEGA31] = PARAM_NUMBER("Omega31", "", 0.0, PARAM_ANY, omega_doc),
+	[P_OMEGA22] = PARAM_NUMBER("Omega22", "", 0.3, PARAM_ANY, omega_doc),
+	[P_OMEGA23] = PARAM_NUMBER("Omega23", "", 0.0, PARAM_ANY, omega_doc),
+	[P_OMEGA32] = PARAM_NUMBER("Omega32", "", 0.0, PARAM_ANY, omega_doc),
+	[P_OMEGA33] = PARAM_NUMBER("Omega33", "", 0.3, PARAM_ANY, omega_doc),
 	[P_TMAX] = PARAM_NUMBER("tmax", "s", 10.0, PARAM_ABOVE(0.0), "bound on the run"),
 };
 
@@ -175,8 +189,9 @@ static const char *const outcome_word[] = {"rests",	"stops",   "falls",  "hits-w
 
 struct lad {
 	double m, L, h, I, g, muf, muw, k;
-	int law;
+	enum law_id law;
 	double phi[9];
+	double omega[9]; /* family: Ω in ξ = (θ, f_floor, f_wall), row-major */
 	enum phase ph;
 	double sig;  /* PH_TWO: sgn θ̇ held in the phase */
 	double sigf; /* PH_FLOOR, coulomb: sgn of the foot's sliding speed */
@@ -195,16 +210,28 @@ struct dyn {
 	int n;
 };
 
-static void law_matrix(const struct lad *r, double Phi[9])
+/* Φ of Kozlov's laws at θ; zero under Coulomb's, which acts at each
+ * contact with the contact's own normal force, not through Φ. The family
+ * (5.1) is given in ξ = (θ, f_floor, f_wall), where the constraints are
+ * coordinates as y is the rod's: E = ∂ξ/∂q has the rows e_θ, ∂f_floor,
+ * ∂f_wall, and B = E⁻¹ the columns v = (−h sinθ, h cosθ, 1), e_y, e_x.
+ * ΦᵀA⁻¹ = Eᵀ Ω E⁻ᵀ, and E⁻ᵀ∂f_j is ξ's unit covector of f_j: (7.4) holds
+ * at every θ when Ω maps span(e_2, e_3) into itself, Ω12 = Ω13 = 0. */
+static void law_matrix(const struct lad *r, double th, double Phi[9])
 {
-	memset(Phi, 0, 9 * sizeof(double));
-	if (r->law == LAW_ISOTROPIC) {
-		Phi[0] = r->k * r->m;
-		Phi[4] = r->k * r->m;
-		Phi[8] = r->k * r->I;
-	} else if (r->law == LAW_MATRIX) {
-		memcpy(Phi, r->phi, 9 * sizeof(double));
-	}
+	const double A[9] = {r->m, 0, 0, 0, r->m, 0, 0, 0, r->I};
+	const double hs = r->h * sin(th), hc = r->h * cos(th);
+	const double E[9] = {0, 0, 1, 0, 1, -hc, 1, 0, hs};
+	const double B[9] = {-hs, 0, 1, hc, 1, 0, 1, 0, 0};
+	law_phi_matrix(r->law,
+		       &(struct law_phi){.A = A,
+					 .k = r->k,
+					 .phi = r->phi,
+					 .omega = r->omega,
+					 .E = E,
+					 .B = B,
+					 .slide = -1},
+		       Phi);
 }
 
 /* The active constraints' rows J_j and their Z_j = −J̇_j q̇ (J q̈ = Z). */
@@ -306,7 +333,7 @@ static void dyn_at(const struct lad *r, enum phase ph, const double y[6], struct
 		else
 			memcpy(qd, y + 3, sizeof(qd));
 		Aq2 = r->m * (qd[0] * qd[0] + qd[1] * qd[1]) + r->I * qd[2] * qd[2];
-		law_matrix(r, Phi);
+		law_matrix(r, y[2], Phi);
 		if (Aq2 > 0)
 			for (int a = 0; a < 3; a++)
 				F[a] = -o->R *
@@ -425,7 +452,7 @@ static double kozlov_rest_margin(const struct lad *r, double th)
 	for (int a = 0; a < 3; a++)
 		R[a] = lam[0] * J[0][a] + lam[1] * J[1][a];
 	const double Rn = sqrt((R[0] * R[0] + R[1] * R[1]) / r->m + R[2] * R[2] / r->I);
-	law_matrix(r, Phi);
+	law_matrix(r, th, Phi);
 	double vPv = 0;
 	for (int a = 0; a < 3; a++)
 		for (int b = 0; b < 3; b++)
@@ -760,7 +787,7 @@ static double lad_cond74(const struct lad *r, double th0)
 		double Phi[9], y[6], J[2][3], Z[2], fro = 0;
 		const double ai[3] = {1 / r->m, 1 / r->m, 1 / r->I};
 		const double v[3] = {-r->h * sin(th0), r->h * cos(th0), 1};
-		law_matrix(r, Phi);
+		law_matrix(r, th0, Phi);
 		for (int i = 0; i < 9; i++)
 			fro += Phi[i] * Phi[i];
 		fro = sqrt(fro);
@@ -864,9 +891,15 @@ static void lad_steps(struct strbuf *s, const struct lad *r, const struct lad_fo
 				   lw_lim);
 	} else {
 		double Phi[9];
-		law_matrix(r, Phi);
+		law_matrix(r, th0, Phi);
 		model_step(s, "Friction: Kozlov's law (2.6), F = −|R| Φq̇/|q̇|_A, %s.",
-			   r->law == LAW_ISOTROPIC ? "Φ = kA (2.7)" : "the given Φ");
+			   r->law == LAW_ISOTROPIC ? "Φ = kA (2.7)"
+			   : r->law == LAW_FAMILY
+				   ? "Φ = A B Ωᵀ E (5.1) with Ω in ξ = (θ, f_floor, f_wall), "
+				     "E = ∂ξ/∂q, B = E⁻¹; on both contacts Φv = Ω11 Av, as "
+				     "isotropic friction with k = Ω11; at θ0, recomputed along "
+				     "the run"
+				   : "the given Φ");
 		for (int i = 0; i < 3; i++)
 			model_step(s, "  %s | %12.6g %12.6g %12.6g |", i == 1 ? "Φ =" : "   ",
 				   Phi[3 * i], Phi[3 * i + 1], Phi[3 * i + 2]);
@@ -945,11 +978,15 @@ static int lad_solve(const struct model_input *in, struct model_output *out, str
 			.muf = p[P_MU_FLOOR],
 			.muw = p[P_MU_WALL],
 			.k = p[P_K],
-			.law = in->choice[P_LAW]};
+			.law = law_id(law_chosen(&lad_params[P_LAW], in->choice[P_LAW]))};
 	r.h = r.L / 2;
 	r.I = r.m * r.L * r.L / 12;
 	for (int i = 0; i < 9; i++)
 		r.phi[i] = p[P_PHI11 + i];
+	const double omega[9] = {p[P_OMEGA11], 0.0,	     0.0,
+				 p[P_OMEGA21], p[P_OMEGA22], p[P_OMEGA23],
+				 p[P_OMEGA31], p[P_OMEGA32], p[P_OMEGA33]};
+	memcpy(r.omega, omega, sizeof omega);
 	r.fscale = r.m * r.g;
 	r.tscale = sqrt(r.L / r.g);
 	r.vreg = 1e-9;
@@ -1054,8 +1091,10 @@ static int lad_check(const struct model_input *in, struct diag *d)
 				"tmax = %g s: outside 1e-9..1e7 times the fall's time scale "
 				"√(L/g) = %g s",
 				p[P_TMAX], sqrt(L / g));
-	static const int coeff[] = {P_MU_FLOOR, P_MU_WALL, P_K,	    P_PHI11, P_PHI12, P_PHI13,
-				    P_PHI21,	P_PHI22,   P_PHI23, P_PHI31, P_PHI32, P_PHI33};
+	static const int coeff[] = {P_MU_FLOOR, P_MU_WALL, P_K,	      P_PHI11,	 P_PHI12,
+				    P_PHI13,	P_PHI21,   P_PHI22,   P_PHI23,	 P_PHI31,
+				    P_PHI32,	P_PHI33,   P_OMEGA11, P_OMEGA21, P_OMEGA31,
+				    P_OMEGA22,	P_OMEGA23, P_OMEGA32, P_OMEGA33};
 	for (size_t i = 0; i < sizeof(coeff) / sizeof(*coeff); i++)
 		if (!(fabs(p[coeff[i]]) <= LD_BIG))
 			return diag_set(d, "%s = %g: beyond 1e6 in size", lad_params[coeff[i]].name,

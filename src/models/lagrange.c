@@ -5,7 +5,6 @@
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_linalg.h>
 #include <math.h>
-#include <matheval.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,8 +15,30 @@
 #include "num/expr.h"
 #include "num/num.h"
 #include "num/ode.h"
+#include "num/sym.h"
 #include "util/text.h"
 #include "util/xalloc.h"
+
+/* One expression of the file: its text, and where its value starts. */
+struct lagrange_expr {
+	const char *text; /* NULL: not given */
+	int line, col;	  /* col 1-based of the value's first character */
+};
+
+/* What the file says: the [system] section, the [param NAME] sections'
+ * names (with the unit and value they give, if any) and the [result NAME]
+ * sections. */
+struct lagrange_text {
+	struct lagrange_expr coordinates, T, V, R, stop;
+	size_t nparams;
+	const char **param_name, **param_unit; /* unit NULL: not given */
+	const double *param_value;	       /* NAN: not given */
+	const int *param_line;		       /* of each [param NAME] header */
+	size_t nresults;
+	const char **result_name, **result_unit, **result_doc;
+	const struct lagrange_expr *result_expr;
+	int system_line; /* of the [system] header */
+};
 
 static const char *keep(struct lagr *L, char *s)
 {
@@ -34,39 +55,42 @@ static const char *keepf(struct lagr *L, const char *fmt, const char *a)
 	return keep(L, buf);
 }
 
-void lagrange_model_free(struct model *m)
+static void lagrange_model_free(struct model *m)
 {
 	if (!m)
 		return;
 	struct lagr *L = (struct lagr *)m;
-	void *ev[] = {L->T, L->V, L->R, L->stop};
+	struct sym *f[] = {L->T, L->V, L->R, L->stop};
 	for (size_t i = 0; i < 4; i++)
-		if (ev[i])
-			evaluator_destroy(ev[i]);
+		sym_free(f[i]);
 	for (size_t i = 0; i < NQ; i++) {
-		void *e[] = {L->p[i], L->dTdq[i], L->dVdq[i], L->dRdqd[i], L->dpdt[i]};
+		struct sym *g[] = {L->p[i], L->dTdq[i], L->dVdq[i], L->dRdqd[i], L->dpdt[i]};
 		for (size_t k = 0; k < 5; k++)
-			if (e[k])
-				evaluator_destroy(e[k]);
+			sym_free(g[k]);
 		for (size_t j = 0; j < NQ; j++) {
-			if (L->M[i][j])
-				evaluator_destroy(L->M[i][j]);
-			if (L->dpdq[i][j])
-				evaluator_destroy(L->dpdq[i][j]);
+			sym_free(L->M[i][j]);
+			sym_free(L->dpdq[i][j]);
 		}
 	}
 	for (size_t i = 0; i < L->nextra; i++)
-		if (L->extra[i])
-			evaluator_destroy(L->extra[i]);
+		sym_free(L->extra[i]);
 	for (size_t c = 0; c < L->ncontact; c++) {
 		struct lcontact *lc = &L->contact[c];
 		for (size_t k = 0; k < CA_N_ARGS; k++)
-			if (lc->arg[k])
-				evaluator_destroy(lc->arg[k]);
+			sym_free(lc->arg[k]);
 		for (size_t k = 0; k < 3; k++)
 			for (size_t i = 0; i < NQ; i++)
-				if (lc->dv[k][i])
-					evaluator_destroy(lc->dv[k][i]);
+				sym_free(lc->dv[k][i]);
+	}
+	for (size_t k = 0; k < L->nkink; k++) {
+		struct lkink *kk = &L->kink[k];
+		struct sym *e[2 * NQ + 2] = {kk->w, kk->wt};
+		for (size_t i = 0; i < NQ; i++) {
+			e[2 + i] = kk->a[i];
+			e[2 + NQ + i] = kk->wq[i];
+		}
+		for (size_t i = 0; i < 2 * NQ + 2; i++)
+			sym_free(e[i]);
 	}
 	free(L->extra);
 	if (L->gl)
@@ -104,45 +128,27 @@ static int known_name(const char *name, double *value, struct diag *d, void *ctx
 			name, nc->what);
 }
 
-/* Checks e with tribo's parser and compiles it; NULL with d, line, col. */
-static void *compile(struct lagr *L, const struct lagrange_expr *e, bool rates, const char *what,
-		     int *line, int *col, struct diag *d)
+/* e as an expression over the evaluation's names; NULL with d, line, col. */
+static struct sym *compile(struct lagr *L, const struct lagrange_expr *e, bool rates,
+			   const char *what, int *line, int *col, struct diag *d)
 {
 	struct namecheck nc = {L, rates, what};
-	double dummy;
 	struct diag why;
 	diag_clear(&why);
-	if (expr_eval(e->text, known_name, &nc, &dummy, &why)) {
+	struct sym *f =
+		sym_new(e->text, (const char *const *)L->names, L->nnames, known_name, &nc, &why);
+	if (!f) {
 		*line = e->line;
 		*col = why.col > 0 ? e->col + why.col - 1 : 0;
 		diag_set(d, "%s", why.msg);
-		return NULL;
-	}
-	char *copy = xstrdup(e->text);
-	void *f = evaluator_create(copy);
-	free(copy);
-	if (!f) {
-		*line = e->line;
-		*col = e->col;
-		diag_set(d, "cannot evaluate %s = %s", what, e->text);
 	}
 	return f;
 }
 
-static bool uses(void *f, const char *name)
+double lagr_eval(const struct sym *f, const struct lagr *L, const double *vals)
 {
-	char **names;
-	int count;
-	evaluator_get_variables(f, &names, &count);
-	for (int i = 0; i < count; i++)
-		if (!strcmp(names[i], name))
-			return true;
-	return false;
-}
-
-double lagr_eval(void *f, const struct lagr *L, const double *vals)
-{
-	return evaluator_evaluate(f, (int)L->nnames, L->names, (double *)vals);
+	(void)L; /* f knows the names */
+	return sym_eval(f, vals);
 }
 
 /* Index of the first name of q, of q̇, of t among the evaluation's names. */
@@ -157,6 +163,162 @@ size_t lagr_iqd(const struct lagr *L, size_t i)
 size_t lagr_it(const struct lagr *L)
 {
 	return L->model.nparams + 2 * L->nq;
+}
+
+/* ---- R's kinks: the Coulomb contacts ------------------------------------- */
+
+static bool ident_char(char c);
+
+/* Whether f uses none of the evaluation's names, and then *x its value. */
+static bool constant_of(const struct lagr *L, const struct sym *f, double *x)
+{
+	for (size_t i = 0; i < L->nnames; i++)
+		if (sym_uses(f, L->names[i]))
+			return false;
+	double *zero = xcalloc(L->nnames + 1, sizeof(double));
+	*x = sym_eval(f, zero);
+	free(zero);
+	return true;
+}
+
+/* Whether f is the number 0 (the derivative of what does not depend on the
+ * name). */
+static bool is_zero(const struct lagr *L, const struct sym *f)
+{
+	double x;
+	return constant_of(L, f, &x) && x == 0;
+}
+
+/* One kink across w = 0, w compiled from text (of R's, at line/col): its
+ * derivatives; refused where w is not linear in the rates. The kink is
+ * dropped (0) where w does not depend on the rates at all: R is smooth in
+ * them there. */
+static int add_kink(struct lagr *L, const char *text, int line, int col, int *eline, int *ecol,
+		    struct diag *d)
+{
+	for (size_t k = 0; k < L->nkink; k++)
+		if (!strcmp(L->kink[k].text, text))
+			return 0; /* the same surface written twice */
+	const struct lagrange_expr e = {text, line, col};
+	struct sym *w = compile(L, &e, true, "R", eline, ecol, d);
+	if (!w)
+		return -1;
+	struct lkink kk = {.w = w, .coord = SIZE_MAX, .text = keep(L, xstrdup(text))};
+	bool rates = false;
+	size_t nonzero = 0, which = 0;
+	for (size_t j = 0; j < L->nq; j++) {
+		struct sym *a = sym_derivative(w, L->qd[j]);
+		bool linear = true;
+		for (size_t i = 0; i < L->nq; i++)
+			linear &= !sym_uses(a, L->qd[i]);
+		if (!linear) {
+			sym_free(a);
+			for (size_t i = 0; i < j; i++)
+				if (kk.a[i])
+					sym_free(kk.a[i]);
+			sym_free(w);
+			*eline = line;
+			*ecol = col;
+			return diag_set(d,
+					"R has a kink where %s = 0, and %s is not linear in the "
+					"rates: tribo follows stick and slip across surfaces "
+					"a·q̇ + b = 0 only (write the relative velocity inside abs)",
+					text, text);
+		}
+		if (is_zero(L, a)) {
+			sym_free(a);
+			continue;
+		}
+		kk.a[j] = a;
+		rates = true;
+		nonzero++;
+		which = j;
+	}
+	if (!rates) {
+		sym_free(w);
+		return 0;
+	}
+	if (L->nkink == LAGR_MAX_KINKS) {
+		for (size_t j = 0; j < L->nq; j++)
+			if (kk.a[j])
+				sym_free(kk.a[j]);
+		sym_free(w);
+		*eline = line;
+		*ecol = col;
+		return diag_set(d, "R has more than %d kinks (abs(...) of the rates)",
+				LAGR_MAX_KINKS);
+	}
+	bool moves = false; /* w depends on q or t */
+	for (size_t j = 0; j < L->nq; j++) {
+		struct sym *wq = sym_derivative(w, L->q[j]);
+		if (is_zero(L, wq))
+			sym_free(wq);
+		else {
+			kk.wq[j] = wq;
+			moves = true;
+		}
+	}
+	struct sym *wt = sym_derivative(w, "t");
+	if (is_zero(L, wt))
+		sym_free(wt);
+	else {
+		kk.wt = wt;
+		moves = true;
+	}
+	if (nonzero == 1 && !moves) {
+		double a;
+		if (constant_of(L, kk.a[which], &a) && fabs(a) == 1)
+			kk.coord = which;
+	}
+	L->kink[L->nkink++] = kk;
+	return 0;
+}
+
+/* R's kinks: the argument of each abs(...) in R's smooth text that depends
+ * on the rates. -1 with d, line and col. */
+static int find_kinks(struct lagr *L, const struct lagrange_expr *e, const char *smooth, int *line,
+		      int *col, struct diag *d)
+{
+	for (size_t k = 0; smooth[k]; k++) {
+		if (strncmp(smooth + k, "abs", 3) || (k && ident_char(smooth[k - 1])))
+			continue;
+		size_t p = k + 3;
+		while (smooth[p] == ' ' || smooth[p] == '\t')
+			p++;
+		if (smooth[p] != '(')
+			continue;
+		size_t q = p + 1;
+		int depth = 1;
+		for (; smooth[q] && depth; q++)
+			depth += smooth[q] == '(' ? 1 : smooth[q] == ')' ? -1 : 0;
+		if (depth)
+			continue; /* the parser has said so already */
+		char *arg = xstrndup(smooth + p + 1, q - 1 - (p + 1));
+		int rc = add_kink(L, arg, e->line, e->col + (int)(p + 1), line, col, d);
+		free(arg);
+		if (rc)
+			return -1;
+	}
+	return 0;
+}
+
+/* A nonsmooth coordinate that no kink covers and no norm of the rates
+ * holds with others (R = sqrt(xdot^2)) is a kink of its own, w = q̇_i. */
+static int coordinate_kinks(struct lagr *L, int *line, int *col, struct diag *d)
+{
+	for (size_t i = 0; i < L->nq; i++) {
+		bool covered = false;
+		for (size_t k = 0; k < L->nkink; k++)
+			covered |= L->kink[k].a[i] != NULL;
+		bool grouped = false;
+		for (size_t g = 0; g < L->ngroup; g++)
+			grouped |= L->group[g] == i;
+		if (!L->nonsmooth[i] || covered || grouped)
+			continue;
+		if (add_kink(L, L->qd[i], 0, 0, line, col, d))
+			return -1;
+	}
+	return 0;
 }
 
 /* ---- Minguzzi's contact integral in R ------------------------------------ */
@@ -191,9 +353,8 @@ static int contact_word(const char *text, size_t a, size_t b, const char *const 
 	return -1;
 }
 
-static void *compile(struct lagr *L, const struct lagrange_expr *e, bool rates, const char *what,
-		     int *line, int *col, struct diag *d);
-static bool uses(void *f, const char *name);
+static struct sym *compile(struct lagr *L, const struct lagrange_expr *e, bool rates,
+			   const char *what, int *line, int *col, struct diag *d);
 
 /* Takes each contact(...) call out of R's text e: its arguments compiled
  * into L->contact[], the call replaced by 0 (padded with blanks, so that
@@ -252,7 +413,11 @@ static int split_contacts(struct lagr *L, const struct lagrange_expr *e, char **
 		lc->pressure = w ? PRESSURE_REYE : PRESSURE_UNIFORM;
 		static const size_t which[CA_N_ARGS] = {1, 3, 4, 5, 6, 7};
 		for (size_t a = 0; a < CA_N_ARGS; a++) {
-			const size_t from = cut[which[a]], to = cut[which[a] + 1] - 1;
+			size_t from = cut[which[a]], to = cut[which[a] + 1] - 1;
+			while (from < to && (t[from] == ' ' || t[from] == '\t'))
+				from++;
+			while (to > from && (t[to - 1] == ' ' || t[to - 1] == '\t'))
+				to--;
 			char *text = xstrndup(t + from, to - from);
 			const struct lagrange_expr ae = {text, e->line, e->col + (int)from};
 			char what[32];
@@ -264,9 +429,8 @@ static int split_contacts(struct lagr *L, const struct lagrange_expr *e, char **
 		}
 		for (size_t m = 0; m < 3; m++)
 			for (size_t i = 0; i < L->nq; i++)
-				if (uses(lc->arg[CA_VX + m], L->qd[i])) {
-					lc->dv[m][i] =
-						evaluator_derivative(lc->arg[CA_VX + m], L->qd[i]);
+				if (sym_uses(lc->arg[CA_VX + m], L->qd[i])) {
+					lc->dv[m][i] = sym_derivative(lc->arg[CA_VX + m], L->qd[i]);
 					L->in_contact[i] = true;
 				}
 		if (!L->gl)
@@ -498,8 +662,10 @@ static int find_file_param(const struct lagrange_text *lt, const char *name)
 	return -1;
 }
 
-struct model *lagrange_model_new(const struct lagrange_text *lt, int *line, int *col,
-				 struct diag *d)
+/* The model for one exercise, or NULL with d set and *line, *col the place
+ * in the file (col 1-based, 0: the line's first word). */
+static struct model *lagrange_model_new(const struct lagrange_text *lt, int *line, int *col,
+					struct diag *d)
 {
 	struct lagr *L = xcalloc(1, sizeof(*L));
 	*line = lt->system_line;
@@ -651,6 +817,10 @@ struct model *lagrange_model_new(const struct lagrange_text *lt, int *line, int 
 		const struct lagrange_expr rs = {smooth, lt->R.line, lt->R.col};
 		if (!bad)
 			L->R = compile(L, &rs, true, "R", line, col, d);
+		if (L->R && find_kinks(L, &lt->R, smooth, line, col, d)) {
+			free(smooth);
+			goto fail;
+		}
 		free(smooth);
 		if (!L->R)
 			goto fail;
@@ -661,47 +831,53 @@ struct model *lagrange_model_new(const struct lagrange_text *lt, int *line, int 
 			goto fail;
 	}
 	for (size_t i = 0; i < n; i++) {
-		L->p[i] = evaluator_derivative(L->T, L->qd[i]);
-		L->dTdq[i] = evaluator_derivative(L->T, L->q[i]);
-		L->dpdt[i] = evaluator_derivative(L->p[i], "t");
+		L->p[i] = sym_derivative(L->T, L->qd[i]);
+		L->dTdq[i] = sym_derivative(L->T, L->q[i]);
+		L->dpdt[i] = sym_derivative(L->p[i], "t");
 		if (L->V)
-			L->dVdq[i] = evaluator_derivative(L->V, L->q[i]);
+			L->dVdq[i] = sym_derivative(L->V, L->q[i]);
 		if (L->R) {
-			L->dRdqd[i] = evaluator_derivative(L->R, L->qd[i]);
+			L->dRdqd[i] = sym_derivative(L->R, L->qd[i]);
 			/* a step: |q̇| (Coulomb); a root or an abs: a norm of the
 			 * rates (Kozlov's isotropic friction), not smooth where
 			 * they all vanish. A smooth one watched too costs only
 			 * a phase end where its rate changes sign. */
-			const char *dr = evaluator_get_string(L->dRdqd[i]);
-			/* only where ∂R/∂q̇_i depends on q̇_i itself: libmatheval
+			/* only where ∂R/∂q̇_i depends on q̇_i itself: the derivative
 			 * keeps 0*step(xdot) in ∂R/∂ydot of abs(xdot), which made
 			 * a frictionless y a Coulomb coordinate of bound 0 */
-			const bool own = uses(L->dRdqd[i], L->qd[i]);
-			L->jump[i] = own && strstr(dr, "step(") != NULL;
-			L->nonsmooth[i] =
-				own && (L->jump[i] || strstr(dr, "sqrt(") || strstr(dr, "abs("));
+			const bool own = sym_uses(L->dRdqd[i], L->qd[i]);
+			L->jump[i] = own && sym_calls(L->dRdqd[i], "step");
+			L->nonsmooth[i] = own && (L->jump[i] || sym_calls(L->dRdqd[i], "sqrt") ||
+						  sym_calls(L->dRdqd[i], "abs"));
 		}
 		for (size_t j = 0; j < n; j++) {
-			L->M[i][j] = evaluator_derivative(L->p[i], L->qd[j]);
-			L->dpdq[i][j] = evaluator_derivative(L->p[i], L->q[j]);
+			L->M[i][j] = sym_derivative(L->p[i], L->qd[j]);
+			L->dpdq[i][j] = sym_derivative(L->p[i], L->q[j]);
 		}
 	}
 	/* a contact is not smooth where its motion (vx, vy, w) vanishes: its
 	 * rates are watched, and at rest together take the test on the norm */
 	for (size_t i = 0; i < n; i++)
 		L->nonsmooth[i] |= L->in_contact[i];
-	for (size_t i = 0; i < n; i++)
-		if (L->nonsmooth[i] && !L->jump[i])
+	for (size_t i = 0; i < n; i++) {
+		bool in_kink = false;
+		for (size_t k = 0; k < L->nkink; k++)
+			in_kink |= L->kink[k].a[i] != NULL;
+		if (L->nonsmooth[i] && !L->jump[i] && !in_kink)
 			L->group[L->ngroup++] = i;
+	}
 	if (L->ngroup < 2)
 		L->ngroup = 0;
-	L->uses_t = uses(L->T, "t") || (L->V && uses(L->V, "t")) || (L->R && uses(L->R, "t"));
+	if (coordinate_kinks(L, line, col, d))
+		goto fail;
+	L->uses_t = sym_uses(L->T, "t") || (L->V && sym_uses(L->V, "t")) ||
+		    (L->R && sym_uses(L->R, "t"));
 	for (size_t c = 0; c < L->ncontact; c++)
 		for (size_t k = 0; k < CA_N_ARGS; k++)
-			L->uses_t |= uses(L->contact[c].arg[k], "t");
+			L->uses_t |= sym_uses(L->contact[c].arg[k], "t");
 	/* the results */
 	L->nextra = lt->nresults;
-	L->extra = xcalloc(lt->nresults + 1, sizeof(void *));
+	L->extra = xcalloc(lt->nresults + 1, sizeof(*L->extra));
 	const size_t nr = 2 * n + R_NFIXED + lt->nresults;
 	L->results = xcalloc(nr, sizeof(*L->results));
 	size_t r = 0;
@@ -777,363 +953,9 @@ fail:
 	return NULL;
 }
 
-/* ---- readable derivatives ------------------------------------------------- */
-
-/* libmatheval's derivatives come unsimplified, ((0*x)+(m*(2*xdot)))*2)/4;
- * `steps` shows them after the obvious simplifications: terms and factors
- * of 0 and 1 dropped, numbers multiplied together, the parentheses that
- * precedence makes needless left out. Text for people only: the numbers
- * are computed from libmatheval's own trees. */
-struct sn {
-	char op; /* '+', '-', '*', '/', '^', 'n' (negation), 'f' (function), 'c', 'v' */
-	double c;
-	char name[40];
-	struct sn *a, *b;
-};
-
-static struct sn *sn_new(char op)
+const char *lagr_readable_of(const struct sym *f, struct strbuf *out)
 {
-	struct sn *n = xcalloc(1, sizeof(*n));
-	n->op = op;
-	return n;
-}
-
-static void sn_free(struct sn *n)
-{
-	if (!n)
-		return;
-	sn_free(n->a);
-	sn_free(n->b);
-	free(n);
-}
-
-static struct sn *sn_num(double c)
-{
-	struct sn *n = sn_new('c');
-	n->c = c;
-	return n;
-}
-
-static struct sn *sn_bin(char op, struct sn *a, struct sn *b)
-{
-	struct sn *n = sn_new(op);
-	n->a = a;
-	n->b = b;
-	return n;
-}
-
-static struct sn *sn_sum(const char **p);
-
-static void sn_skip(const char **p)
-{
-	while (**p == ' ')
-		(*p)++;
-}
-
-static struct sn *sn_atom(const char **p)
-{
-	sn_skip(p);
-	if (**p == '(') {
-		(*p)++;
-		struct sn *n = sn_sum(p);
-		sn_skip(p);
-		if (**p == ')')
-			(*p)++;
-		return n;
-	}
-	if (**p == '-') {
-		(*p)++;
-		struct sn *n = sn_new('n');
-		n->a = sn_atom(p);
-		return n;
-	}
-	if ((**p >= '0' && **p <= '9') || **p == '.') {
-		char *end;
-		double c = strtod(*p, &end);
-		*p = end;
-		return sn_num(c);
-	}
-	struct sn *n = sn_new('v');
-	size_t k = 0;
-	while (((**p >= 'a' && **p <= 'z') || (**p >= 'A' && **p <= 'Z') ||
-		(**p >= '0' && **p <= '9') || **p == '_') &&
-	       k + 1 < sizeof(n->name))
-		n->name[k++] = *(*p)++;
-	if (!k && **p) /* anything else: skip it */
-		(*p)++;
-	sn_skip(p);
-	if (**p == '(') {
-		(*p)++;
-		n->op = 'f';
-		n->a = sn_sum(p);
-		sn_skip(p);
-		if (**p == ')')
-			(*p)++;
-	}
-	return n;
-}
-
-static struct sn *sn_pow(const char **p)
-{
-	struct sn *a = sn_atom(p);
-	sn_skip(p);
-	if (**p == '^') {
-		(*p)++;
-		return sn_bin('^', a, sn_atom(p));
-	}
-	return a;
-}
-
-static struct sn *sn_prod(const char **p)
-{
-	struct sn *a = sn_pow(p);
-	for (;;) {
-		sn_skip(p);
-		if (**p != '*' && **p != '/')
-			return a;
-		char op = *(*p)++;
-		a = sn_bin(op, a, sn_pow(p));
-	}
-}
-
-static struct sn *sn_sum(const char **p)
-{
-	struct sn *a = sn_prod(p);
-	for (;;) {
-		sn_skip(p);
-		if (**p != '+' && **p != '-')
-			return a;
-		char op = *(*p)++;
-		a = sn_bin(op, a, sn_prod(p));
-	}
-}
-
-static bool is_num(const struct sn *n, double c)
-{
-	return n->op == 'c' && n->c == c;
-}
-
-/* Gathers the factors of a product/quotient: numbers into *coef, the rest
- * into num[] and den[] (taken out of the tree). */
-static void gather(struct sn *n, bool up, double *coef, struct sn **num, size_t *nn,
-		   struct sn **den, size_t *nd)
-{
-	if (n->op == '*' || n->op == '/') {
-		gather(n->a, up, coef, num, nn, den, nd);
-		gather(n->b, n->op == '*' ? up : !up, coef, num, nn, den, nd);
-		n->a = n->b = NULL;
-		sn_free(n);
-		return;
-	}
-	if (n->op == 'n') {
-		*coef = -*coef;
-		struct sn *a = n->a;
-		n->a = NULL;
-		sn_free(n);
-		gather(a, up, coef, num, nn, den, nd);
-		return;
-	}
-	if (n->op == 'c') {
-		*coef = up ? *coef * n->c : *coef / n->c;
-		sn_free(n);
-		return;
-	}
-	if (up && *nn < 32)
-		num[(*nn)++] = n;
-	else if (!up && *nd < 32)
-		den[(*nd)++] = n;
-	else
-		sn_free(n); /* not reached: 32 factors */
-}
-
-static struct sn *sn_simplify(struct sn *n)
-{
-	if (n->a)
-		n->a = sn_simplify(n->a);
-	if (n->b)
-		n->b = sn_simplify(n->b);
-	struct sn *a = n->a, *b = n->b, *r = NULL;
-	switch (n->op) {
-	case 'n':
-		if (a->op == 'c')
-			r = sn_num(-a->c);
-		else if (a->op == 'n') {
-			r = a->a;
-			a->a = NULL;
-		}
-		break;
-	case '+':
-	case '-':
-		/* libmatheval's derivative of abs(x): 2*step(x) - 1, the sign */
-		if (n->op == '-' && is_num(b, 1) && a->op == '*' && is_num(a->a, 2) &&
-		    a->b->op == 'f' && !strcmp(a->b->name, "step")) {
-			r = a->b;
-			a->b = NULL;
-			snprintf(r->name, sizeof(r->name), "sign");
-		} else if (a->op == 'c' && b->op == 'c')
-			r = sn_num(n->op == '+' ? a->c + b->c : a->c - b->c);
-		else if (is_num(b, 0)) {
-			r = a;
-			n->a = NULL;
-		} else if (is_num(a, 0)) {
-			if (n->op == '+') {
-				r = b;
-				n->b = NULL;
-			} else {
-				r = sn_new('n');
-				r->a = b;
-				n->b = NULL;
-				return sn_free(n), sn_simplify(r);
-			}
-		} else if (b->op == 'n') { /* a + -c, a - -c */
-			n->op = n->op == '+' ? '-' : '+';
-			n->b = b->a;
-			b->a = NULL;
-			sn_free(b);
-			return n;
-		} else if (b->op == 'c' && b->c < 0) {
-			n->op = n->op == '+' ? '-' : '+';
-			b->c = -b->c;
-			return n;
-		}
-		break;
-	case '*':
-	case '/': {
-		double coef = 1;
-		struct sn *num[32], *den[32];
-		size_t nn = 0, nd = 0;
-		gather(n, true, &coef, num, &nn, den, &nd);
-		if (coef == 0 || !isfinite(coef)) {
-			for (size_t i = 0; i < nn; i++)
-				sn_free(num[i]);
-			for (size_t i = 0; i < nd; i++)
-				sn_free(den[i]);
-			return sn_num(coef);
-		}
-		/* the number as a fraction p/q with a small q where it is one
-		 * (1/3, not 0.333333333333) */
-		double p = fabs(coef), q = 1;
-		for (int k = 1; k <= 100; k++)
-			if (fabs(p * k - nearbyint(p * k)) <= 1e-12 * p * k &&
-			    nearbyint(p * k) >= 1) {
-				q = k;
-				p = nearbyint(p * k);
-				break;
-			}
-		if (q == 1)
-			p = fabs(coef);
-		struct sn *top = NULL;
-		if (p != 1 || !nn)
-			top = sn_num(p);
-		for (size_t i = 0; i < nn; i++)
-			top = top ? sn_bin('*', top, num[i]) : num[i];
-		for (size_t i = 0; i < nd; i++)
-			top = sn_bin('/', top, den[i]);
-		if (q != 1)
-			top = sn_bin('/', top, sn_num(q));
-		if (coef < 0) {
-			r = sn_new('n');
-			r->a = top;
-			return r;
-		}
-		return top;
-	}
-	case '^':
-		if (is_num(b, 1)) {
-			r = a;
-			n->a = NULL;
-		} else if (is_num(b, 0))
-			r = sn_num(1);
-		break;
-	}
-	if (r) {
-		sn_free(n);
-		return r;
-	}
-	return n;
-}
-
-static int prec(const struct sn *n)
-{
-	switch (n->op) {
-	case '+':
-	case '-':
-		return 1;
-	case '*':
-	case '/':
-		return 2;
-	case 'n':
-		return 3;
-	case '^':
-		return 4;
-	default:
-		return 5;
-	}
-}
-
-static void sn_print(const struct sn *n, struct strbuf *out);
-
-static void sn_child(const struct sn *c, int need, struct strbuf *out)
-{
-	if (prec(c) < need || (c->op == 'c' && c->c < 0 && need > 1)) {
-		strbuf_addf(out, "(");
-		sn_print(c, out);
-		strbuf_addf(out, ")");
-	} else {
-		sn_print(c, out);
-	}
-}
-
-static void sn_print(const struct sn *n, struct strbuf *out)
-{
-	char buf[32];
-	switch (n->op) {
-	case 'c':
-		text_format_number(n->c, buf, sizeof(buf));
-		strbuf_addf(out, "%s", buf);
-		return;
-	case 'v':
-		strbuf_addf(out, "%s", n->name);
-		return;
-	case 'f':
-		strbuf_addf(out, "%s(", n->name);
-		sn_print(n->a, out);
-		strbuf_addf(out, ")");
-		return;
-	case 'n':
-		strbuf_addf(out, "-");
-		sn_child(n->a, 4, out);
-		return;
-	case '^':
-		sn_child(n->a, 5, out);
-		strbuf_addf(out, "^");
-		sn_child(n->b, 5, out);
-		return;
-	default: {
-		const int p = prec(n);
-		sn_child(n->a, p, out);
-		strbuf_addf(out, n->op == '+' || n->op == '-' ? " %c " : "%c", n->op);
-		/* a - (b + c), a/(b*c): the right side binds tighter */
-		sn_child(n->b, p + (n->op == '-' || n->op == '/' ? 1 : 0), out);
-		return;
-	}
-	}
-}
-
-/* The text of libmatheval's `src` simplified, into out. */
-static void readable(const char *src, struct strbuf *out)
-{
-	const char *p = src;
-	struct sn *n = sn_simplify(sn_sum(&p));
-	sn_print(n, out);
-	sn_free(n);
-}
-
-const char *lagr_readable_of(void *f, struct strbuf *out)
-{
-	strbuf_reset(out);
-	readable(evaluator_get_string(f), out);
-	return out->buf;
+	return sym_readable_of(f, out);
 }
 
 void lagr_derivation_steps(const struct lagr *L, struct strbuf *s)
@@ -1158,14 +980,13 @@ void lagr_derivation_steps(const struct lagr *L, struct strbuf *s)
 			   "chain rule through (vx, vy, w) = (%s, %s, %s): dR/dqdot_i = -(Qx "
 			   "dvx/dqdot_i + Qy dvy/dqdot_i + Qtheta dw/dqdot_i).",
 			   lc->text, lc->shape == SHAPE_RING ? "ring" : "disk",
-			   evaluator_get_string(lc->arg[CA_R]),
+			   sym_text(lc->arg[CA_R]),
 			   lc->pressure == PRESSURE_REYE ? "Reye's" : "uniform",
 			   closed ? "in closed form under Coulomb friction (complete elliptic "
 				    "integrals, as model disk-slide has them)"
 				  : "by quadrature (contact_eval)",
-			   evaluator_get_string(lc->arg[CA_VX]),
-			   evaluator_get_string(lc->arg[CA_VY]),
-			   evaluator_get_string(lc->arg[CA_W]));
+			   sym_text(lc->arg[CA_VX]), sym_text(lc->arg[CA_VY]),
+			   sym_text(lc->arg[CA_W]));
 	}
 	model_step(s, "Lagrange's equations: d/dt dT/dqdot - dT/dq + dV/dq = -dR/dqdot, that is");
 	model_step(s, "  sum_j M_ij qddot_j = Q_i,  M = d2T/dqdot2 (the mass matrix),");
@@ -1179,17 +1000,16 @@ void lagr_derivation_steps(const struct lagr *L, struct strbuf *s)
 				   lagr_readable_of(L->M[i][j], &r));
 	for (size_t i = 0; i < n; i++) {
 		struct strbuf e = STRBUF_INIT;
-		strbuf_addf(&e, "(%s)", evaluator_get_string(L->dTdq[i]));
+		strbuf_addf(&e, "(%s)", sym_text(L->dTdq[i]));
 		if (L->dVdq[i])
-			strbuf_addf(&e, " - (%s)", evaluator_get_string(L->dVdq[i]));
+			strbuf_addf(&e, " - (%s)", sym_text(L->dVdq[i]));
 		if (L->dRdqd[i])
-			strbuf_addf(&e, " - (%s)", evaluator_get_string(L->dRdqd[i]));
+			strbuf_addf(&e, " - (%s)", sym_text(L->dRdqd[i]));
 		for (size_t j = 0; j < n; j++)
-			strbuf_addf(&e, " - (%s)*%s", evaluator_get_string(L->dpdq[i][j]),
-				    L->qd[j]);
-		strbuf_addf(&e, " - (%s)", evaluator_get_string(L->dpdt[i]));
+			strbuf_addf(&e, " - (%s)*%s", sym_text(L->dpdq[i][j]), L->qd[j]);
+		strbuf_addf(&e, " - (%s)", sym_text(L->dpdt[i]));
 		strbuf_reset(&r);
-		readable(e.buf, &r);
+		sym_readable(e.buf, &r);
 		const bool zero = !strcmp(r.buf, "0");
 		model_step(s, "Generalized force Q_%s = %s%s%s", L->q[i],
 			   zero && L->in_contact[i] ? "" : r.buf,
@@ -1226,3 +1046,110 @@ void lagr_derivation_steps(const struct lagr *L, struct strbuf *s)
 	}
 	strbuf_release(&r);
 }
+
+/* ---- the exercise file's sections ------------------------------------------ */
+
+static const char *const system_keys[] = {"coordinates", "T", "V", "R", "stop", NULL};
+static const char *const result_keys[] = {"expr", "unit", "doc", NULL};
+
+/* The system's statement out of the file's sections: [system]'s
+ * expressions, the names of [param NAME] (with the unit and value they
+ * give) and of [result NAME] (with its expr, unit and doc). A key given
+ * twice is the main pass's error; here an expression's first one counts,
+ * another key's last. */
+static struct model *lagrange_make(const struct model_section *secs, size_t nsecs, int *line,
+				   int *col, struct diag *d)
+{
+	struct lagrange_text lt = {0};
+	const char **pname = xcalloc(nsecs + 1, sizeof(*pname));
+	const char **punit = xcalloc(nsecs + 1, sizeof(*punit));
+	double *pvalue = xcalloc(nsecs + 1, sizeof(*pvalue));
+	int *pline = xcalloc(nsecs + 1, sizeof(*pline));
+	const char **rname = xcalloc(nsecs + 1, sizeof(*rname));
+	const char **runit = xcalloc(nsecs + 1, sizeof(*runit));
+	const char **rdoc = xcalloc(nsecs + 1, sizeof(*rdoc));
+	struct lagrange_expr *rexpr = xcalloc(nsecs + 1, sizeof(*rexpr));
+	for (size_t s = 0; s < nsecs; s++) {
+		const struct model_section *sec = &secs[s];
+		const bool system = !strcmp(sec->kind, "system") && !sec->arg;
+		const bool param = !strcmp(sec->kind, "param") && sec->arg;
+		const bool result = !strcmp(sec->kind, "result") && sec->arg;
+		size_t k = 0;
+		if (system) {
+			lt.system_line = sec->line;
+		} else if (param) {
+			k = lt.nparams++;
+			pname[k] = sec->arg;
+			pline[k] = sec->line;
+			pvalue[k] = NAN;
+		} else if (result) {
+			k = lt.nresults++;
+			rname[k] = sec->arg;
+			rexpr[k] = (struct lagrange_expr){NULL, sec->line, 0};
+		}
+		for (size_t i = 0; i < sec->nkeys; i++) {
+			const struct model_key *key = &sec->keys[i];
+			struct lagrange_expr *e = NULL;
+			const char *why;
+			if (system)
+				e = !strcmp(key->name, "coordinates") ? &lt.coordinates
+				    : !strcmp(key->name, "T")	      ? &lt.T
+				    : !strcmp(key->name, "V")	      ? &lt.V
+				    : !strcmp(key->name, "R")	      ? &lt.R
+				    : !strcmp(key->name, "stop")      ? &lt.stop
+								      : NULL;
+			else if (result && !strcmp(key->name, "expr"))
+				e = &rexpr[k];
+			else if (result && !strcmp(key->name, "unit"))
+				runit[k] = key->value;
+			else if (result && !strcmp(key->name, "doc"))
+				rdoc[k] = key->value;
+			else if (param && !strcmp(key->name, "unit"))
+				punit[k] = key->value;
+			else if (param && !strcmp(key->name, "value") &&
+				 text_parse_double(key->value, &pvalue[k], &why))
+				pvalue[k] = NAN;
+			if (e && !e->text)
+				*e = (struct lagrange_expr){key->value, key->line, key->col};
+		}
+	}
+	lt.param_name = pname;
+	lt.param_unit = punit;
+	lt.param_value = pvalue;
+	lt.param_line = pline;
+	lt.result_name = rname;
+	lt.result_unit = runit;
+	lt.result_doc = rdoc;
+	lt.result_expr = rexpr;
+	struct model *m = NULL;
+	if (!lt.system_line) {
+		*line = *col = 0;
+		diag_set(d,
+			 "model = lagrange needs a [system] section: coordinates = NAME, ..., T = "
+			 "..., and V = ..., R = ... if not 0");
+	} else {
+		m = lagrange_model_new(&lt, line, col, d);
+	}
+	free(pname);
+	free(punit);
+	free(pvalue);
+	free(pline);
+	free(rname);
+	free(runit);
+	free(rdoc);
+	free(rexpr);
+	return m;
+}
+
+static const struct model_section_spec sections[] = {
+	{.kind = "system", .keys = system_keys},
+	{.kind = "result", .named = true, .keys = result_keys},
+	{NULL, false, NULL},
+};
+
+const struct model_maker model_maker_lagrange = {
+	.name = "lagrange",
+	.sections = sections,
+	.make = lagrange_make,
+	.free = lagrange_model_free,
+};

@@ -1,8 +1,25 @@
 /* Model lagrange's runtime: Lagrange's equations integrated phase by phase,
- * with the stick and slip of its Coulomb-type coordinates (see lagrange.h). */
+ * with the stick and slip of its Coulomb contacts (see lagrange.h).
+ *
+ * The contacts are R's kinks (lagrange_sys.h): R = c_k |w_k| + (smooth)
+ * across w_k = a_k·q̇ + b_k = 0. Written with the multipliers λ_k,
+ *
+ *	M q̈ = F − Σ_k λ_k a_k,
+ *
+ * F the generalized forces with the contacts' friction left out; a contact
+ * that slips has λ_k = c_k sgn w_k, one that sticks keeps w_k = 0,
+ * dw/dt_k = a_k·q̈ + g_k = 0 (g_k = Σ_j ∂w_k/∂q_j q̇_j + ∂w_k/∂t), with
+ * |λ_k| ≤ c_k. A phase ends where a sliding w_k reaches 0, or a stuck λ_k
+ * its bound; there the contacts at w = 0 are decided together, as the
+ * relay problem they are (num/relay.h): which stick, which slip and in
+ * which sense. A contact whose force reaches its bound slips in the sense
+ * the force is heading, not by |λ| <= c at the root, where it holds to the
+ * last bit. A norm of the rates (Kozlov's isotropic friction, a contact(...)
+ * integral) holds its coordinates together by Kozlov's test on the norm. */
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_linalg.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,26 +28,44 @@
 #include "models/trace.h"
 #include "num/num.h"
 #include "num/ode.h"
+#include "num/relay.h"
 #include "util/xalloc.h"
 
-/* ---- solving --------------------------------------------------------------- */
-
-/* The one-sided rate at which a coordinate's friction is taken at its zero
- * rate: R = c|q̇| + b q̇²/2 gives ∂R/∂q̇ = ±c + b δ there. */
+/* The one-sided rate at which a contact's friction is taken at w = 0:
+ * R = c|w| + b w²/2 gives ∂R/∂w = ±c + b δ there. */
 #define LAGR_DELTA 1e-12
+/* A force this close to its bound (relative), with the relative
+ * acceleration this close to 0, is a tie the force's trend decides. */
+#define LAGR_TIE 1e-9
+/* Phases that end where they start, one after the other, before the
+ * decisions are found not to settle. */
+enum { LAGR_MAX_STILL = 64 };
+
+enum { NK = LAGR_MAX_KINKS };
 
 struct run {
 	const struct lagr *L;
 	double *vals;
+	double tmax;
+	/* the contacts: the sense of slip, or 0 while stuck */
+	int mode[NK];
+	/* a decision's candidates: at w = 0, their friction left to the relay */
+	bool cand[NK];
+	double lam[NK]; /* stuck: the multiplier */
+	/* a norm's coordinates (L->group) */
 	bool held[NQ];
-	int sgn[NQ];	     /* the sense of sliding of a nonsmooth coordinate's phase */
-	double f[NQ], c[NQ]; /* held: the force on the coordinate, the bound */
+	int sgn[NQ];  /* the sense of sliding of a group coordinate's phase */
+	double f[NQ]; /* held: the force on the coordinate */
+	bool group_held;
+	double extra[NQ]; /* a generalized force added (the relay's columns) */
+	bool use_extra;
 	double stop_sign;
-	bool group_held; /* the norm's coordinates held together */
 	bool singular;
 	double sing_t, sing_y[2 * NQ];
 	bool cfail; /* a contact(...) could not be evaluated: cerr says why */
 	struct diag cerr;
+	bool dependent; /* two contacts' surfaces are one (A Aᵀ singular) */
+	struct trace *tr;
 };
 
 /* R at the state set, the contacts' with it; NaN if one fails. */
@@ -67,15 +102,197 @@ static void set_state(struct run *r, double t, const double *y)
 		double v = r->held[i] ? 0.0 : y[L->nq + i];
 		/* a sliding phase keeps its sense up to and past its end, as the
 		 * event is located: its friction is the one-sided limit */
-		if (L->nonsmooth[i] && r->sgn[i] && !(v * r->sgn[i] > 0))
+		if (r->sgn[i] && !(v * r->sgn[i] > 0))
 			v = r->sgn[i] * LAGR_DELTA * 1e-100;
 		r->vals[lagr_iqd(L, i)] = v;
 	}
 	r->vals[lagr_it(L)] = t;
 }
 
-/* ∂R/∂q̇_i at q̇_i = ±δ (the others as set): the half jump c and the mean. */
-static void friction_jump(struct run *r, size_t i, double *c, double *mean)
+/* ---- the contacts ----------------------------------------------------------- */
+
+static double kink_w(const struct run *r, size_t k)
+{
+	return lagr_eval(r->L->kink[k].w, r->L, r->vals);
+}
+
+/* a = ∂w_k/∂q̇ at the state set */
+static void kink_a(const struct run *r, size_t k, double *a)
+{
+	const struct lkink *kk = &r->L->kink[k];
+	for (size_t j = 0; j < r->L->nq; j++)
+		a[j] = kk->a[j] ? lagr_eval(kk->a[j], r->L, r->vals) : 0.0;
+}
+
+/* g_k = dw/dt_k − a_k·q̈: what w changes by with the positions and time */
+static double kink_g(const struct run *r, size_t k)
+{
+	const struct lagr *L = r->L;
+	const struct lkink *kk = &L->kink[k];
+	double g = kk->wt ? lagr_eval(kk->wt, L, r->vals) : 0.0;
+	for (size_t j = 0; j < L->nq; j++)
+		if (kk->wq[j])
+			g += lagr_eval(kk->wq[j], L, r->vals) * r->vals[lagr_iqd(L, j)];
+	return g;
+}
+
+/* Moves the rates in vals by the least change that gives the contacts
+ * set[0..m) w = target[]: A Aᵀ μ = target − w, q̇ += Aᵀ μ (w is linear in
+ * the rates: exact to rounding). -1 where their surfaces are not
+ * independent. */
+static int displace(struct run *r, const size_t *set, size_t m, const double *target)
+{
+	const struct lagr *L = r->L;
+	const size_t n = L->nq;
+	double A[NK * NQ], G[NK * NK], mu[NK];
+	/* contacts that are rates of distinct coordinates (w = ±q̇_i + b):
+	 * q̇_i = ±(target − b) itself, to the last bit, where the least
+	 * change would lose a target far below q̇_i's rounding */
+	bool direct = true;
+	for (size_t a = 0; a < m && direct; a++) {
+		direct = L->kink[set[a]].coord != SIZE_MAX;
+		for (size_t b = 0; b < a && direct; b++)
+			direct = L->kink[set[a]].coord != L->kink[set[b]].coord;
+	}
+	if (direct) {
+		for (size_t a = 0; a < m; a++) {
+			const size_t i = L->kink[set[a]].coord;
+			double ai[NQ];
+			kink_a(r, set[a], ai);
+			const double b0 = kink_w(r, set[a]) - ai[i] * r->vals[lagr_iqd(L, i)];
+			r->vals[lagr_iqd(L, i)] = (target[a] - b0) / ai[i];
+		}
+		return 0;
+	}
+	for (size_t a = 0; a < m; a++) {
+		kink_a(r, set[a], A + a * n);
+		mu[a] = target[a] - kink_w(r, set[a]);
+	}
+	for (size_t a = 0; a < m; a++)
+		for (size_t b = 0; b < m; b++) {
+			double s = 0;
+			for (size_t j = 0; j < n; j++)
+				s += A[a * n + j] * A[b * n + j];
+			G[a * m + b] = s;
+		}
+	if (m == 1) {
+		if (!(G[0] > 0))
+			return -1;
+		mu[0] /= G[0];
+	} else {
+		gsl_matrix_view Gv = gsl_matrix_view_array(G, m, m);
+		gsl_vector_view mv = gsl_vector_view_array(mu, m);
+		gsl_error_handler_t *old = gsl_set_error_handler_off();
+		int rc = gsl_linalg_cholesky_decomp1(&Gv.matrix);
+		if (!rc)
+			rc = gsl_linalg_cholesky_svx(&Gv.matrix, &mv.vector);
+		gsl_set_error_handler(old);
+		if (rc)
+			return -1;
+	}
+	for (size_t j = 0; j < n; j++) {
+		double dq = 0;
+		for (size_t a = 0; a < m; a++)
+			dq += A[a * n + j] * mu[a];
+		r->vals[lagr_iqd(L, j)] += dq;
+	}
+	return 0;
+}
+
+/* ∂R/∂q̇ with the contacts set[0..m) moved to target[] (none: as set). */
+static int dR_at(struct run *r, const size_t *set, size_t m, const double *target, double *dR)
+{
+	const struct lagr *L = r->L;
+	double save[NQ];
+	for (size_t j = 0; j < L->nq; j++)
+		save[j] = r->vals[lagr_iqd(L, j)];
+	int rc = m ? displace(r, set, m, target) : 0;
+	if (rc)
+		r->dependent = true;
+	else
+		run_dR(r, dR);
+	for (size_t j = 0; j < L->nq; j++)
+		r->vals[lagr_iqd(L, j)] = save[j];
+	return rc;
+}
+
+/* The contacts to move before R is differentiated: a sliding one on the
+ * wrong side of w = 0 (its phase is ending) to its own side, a stuck one or
+ * a candidate to +δ (up) or −δ (!up); `except` left out. */
+static size_t sides(struct run *r, bool up, size_t except, size_t *set, double *target)
+{
+	size_t m = 0;
+	for (size_t k = 0; k < r->L->nkink; k++) {
+		if (k == except)
+			continue;
+		if (r->mode[k] == 0 || r->cand[k]) {
+			set[m] = k;
+			target[m++] = up ? LAGR_DELTA : -LAGR_DELTA;
+		} else if (!(r->mode[k] * kink_w(r, k) > 0)) {
+			/* the one-sided limit: on a rate itself exactly, else as
+			 * close as the least change can place it */
+			set[m] = k;
+			target[m++] = r->mode[k] * LAGR_DELTA *
+				      (r->L->kink[k].coord != SIZE_MAX ? 1e-100 : 1.0);
+		}
+	}
+	return m;
+}
+
+/* ∂R/∂q̇ at the state set, each contact's friction as its mode has it: a
+ * sliding one's on its own side of w = 0 (up to and past its phase's end,
+ * as the event is located: the one-sided limit), a stuck one's or a
+ * candidate's left out (the mean of its two sides: R's smooth part). */
+static int friction(struct run *r, double *dR)
+{
+	size_t set[NK], m;
+	double target[NK];
+	bool stuck = false;
+	for (size_t k = 0; k < r->L->nkink; k++)
+		stuck |= r->mode[k] == 0 || r->cand[k];
+	m = sides(r, true, SIZE_MAX, set, target);
+	if (dR_at(r, set, m, target, dR))
+		return -1;
+	if (!stuck)
+		return 0;
+	double down[NQ];
+	m = sides(r, false, SIZE_MAX, set, target);
+	if (dR_at(r, set, m, target, down))
+		return -1;
+	for (size_t j = 0; j < r->L->nq; j++)
+		dR[j] = (dR[j] + down[j]) / 2;
+	return 0;
+}
+
+/* The bound c_k that R allows contact k at w_k = 0: half the jump of ∂R/∂q̇
+ * across its surface, along a_k (the other stuck contacts on one side). */
+static double bound(struct run *r, size_t k)
+{
+	const size_t n = r->L->nq;
+	size_t set[NK];
+	double target[NK], up[NQ], down[NQ], a[NQ];
+	size_t m = sides(r, true, k, set, target);
+	set[m] = k;
+	target[m] = LAGR_DELTA;
+	if (dR_at(r, set, m + 1, target, up))
+		return NAN;
+	target[m] = -LAGR_DELTA;
+	if (dR_at(r, set, m + 1, target, down))
+		return NAN;
+	kink_a(r, k, a);
+	double ja = 0, aa = 0;
+	for (size_t j = 0; j < n; j++) {
+		ja += (up[j] - down[j]) * a[j];
+		aa += a[j] * a[j];
+	}
+	return ja / (2 * aa);
+}
+
+/* ---- the equations of motion ------------------------------------------------ */
+
+/* ∂R/∂q̇_i at q̇_i = ±δ (the others as set): the mean, for a coordinate of a
+ * norm held at rest. */
+static double friction_mean(struct run *r, size_t i)
 {
 	const struct lagr *L = r->L;
 	const double save = r->vals[lagr_iqd(L, i)];
@@ -87,84 +304,126 @@ static void friction_jump(struct run *r, size_t i, double *c, double *mean)
 	run_dR(r, dR);
 	const double down = dR[i];
 	r->vals[lagr_iqd(L, i)] = save;
-	*c = (up - down) / 2;
-	*mean = (up + down) / 2;
+	return (up + down) / 2;
 }
 
-/* The generalized forces: rhs_i = ∂T/∂q_i − ∂V/∂q_i − ∂R/∂q̇_i −
- * Σ_j ∂p_i/∂q_j q̇_j − ∂p_i/∂t, a held coordinate's friction left out
- * (its smooth part kept). */
-static void forces(struct run *r, double *rhs)
+/* The generalized forces: F_i = ∂T/∂q_i − ∂V/∂q_i − ∂R/∂q̇_i −
+ * Σ_j ∂p_i/∂q_j q̇_j − ∂p_i/∂t, the stuck contacts' and the held
+ * coordinates' friction left out (their smooth part kept). */
+static int forces(struct run *r, double *F)
 {
 	const struct lagr *L = r->L;
 	const size_t n = L->nq;
-	double dR[NQ];
-	if (L->R)
-		run_dR(r, dR);
+	double dR[NQ] = {0};
+	if (L->R && friction(r, dR))
+		return -1;
 	for (size_t i = 0; i < n; i++) {
 		double q = lagr_eval(L->dTdq[i], L, r->vals) - lagr_eval(L->dpdt[i], L, r->vals);
 		if (L->dVdq[i])
 			q -= lagr_eval(L->dVdq[i], L, r->vals);
 		for (size_t j = 0; j < n; j++)
 			q -= lagr_eval(L->dpdq[i][j], L, r->vals) * r->vals[lagr_iqd(L, j)];
-		if (L->dRdqd[i]) {
-			if (r->held[i]) {
-				double c, mean;
-				friction_jump(r, i, &c, &mean);
-				r->c[i] = c;
-				q -= mean;
-			} else {
-				q -= dR[i];
-			}
-		} else {
-			r->c[i] = 0;
-		}
-		rhs[i] = q;
+		if (L->dRdqd[i] || L->in_contact[i])
+			q -= r->held[i] ? friction_mean(r, i) : dR[i];
+		F[i] = q + (r->use_extra ? r->extra[i] : 0.0);
 	}
+	return 0;
 }
 
-/* The accelerations at the state set; a held coordinate's is zero and its
- * force f_i is what the others leave on it. -1: M is singular here. */
+/* Solves the symmetric positive definite system S x = b (k×k, S and b
+ * overwritten, x in b) for nb right-hand sides stored as the columns of b
+ * (k×nb, row-major). -1 where S is not positive definite. */
+static int spd_solve(double *S, size_t k, double *b, size_t nb)
+{
+	gsl_matrix_view Sv = gsl_matrix_view_array(S, k, k);
+	gsl_error_handler_t *old = gsl_set_error_handler_off();
+	int rc = gsl_linalg_cholesky_decomp1(&Sv.matrix);
+	for (size_t c = 0; !rc && c < nb; c++) {
+		gsl_vector_view col = gsl_vector_view_array_with_stride(b + c, nb, k);
+		rc = gsl_linalg_cholesky_svx(&Sv.matrix, &col.vector);
+	}
+	gsl_set_error_handler(old);
+	return rc ? -1 : 0;
+}
+
+/* The accelerations at the state set, the stuck contacts and the held
+ * coordinates kept at rest by their multipliers (λ_k in lam, a held
+ * coordinate's in f). -1: M is singular here, or (r->dependent) two
+ * constraints are one. */
 static int accelerations(struct run *r, double *qdd)
 {
 	const struct lagr *L = r->L;
 	const size_t n = L->nq;
-	double M[NQ * NQ], rhs[NQ], A[NQ * NQ], b[NQ];
-	size_t free_[NQ], nf = 0;
+	double M[NQ * NQ], F[NQ];
+	double A[(NK + NQ) * NQ], g[NK + NQ];
+	size_t row_of[NK + NQ], m = 0; /* kinks, then n + coordinate */
 	for (size_t i = 0; i < n; i++)
 		for (size_t j = 0; j < n; j++)
 			M[i * n + j] = lagr_eval(L->M[i][j], L, r->vals);
-	forces(r, rhs);
-	for (size_t i = 0; i < n; i++)
-		if (!r->held[i])
-			free_[nf++] = i;
-	for (size_t a = 0; a < nf; a++) {
-		b[a] = rhs[free_[a]];
-		for (size_t c = 0; c < nf; c++)
-			A[a * nf + c] = M[free_[a] * n + free_[c]];
-	}
-	for (size_t i = 0; i < n; i++)
-		qdd[i] = 0;
-	if (nf) {
-		gsl_matrix_view Av = gsl_matrix_view_array(A, nf, nf);
-		gsl_vector_view bv = gsl_vector_view_array(b, nf);
-		gsl_error_handler_t *old = gsl_set_error_handler_off();
-		int rc = gsl_linalg_cholesky_decomp1(&Av.matrix);
-		if (!rc)
-			rc = gsl_linalg_cholesky_svx(&Av.matrix, &bv.vector);
-		gsl_set_error_handler(old);
-		if (rc)
-			return -1;
-		for (size_t a = 0; a < nf; a++)
-			qdd[free_[a]] = b[a];
-	}
+	if (forces(r, F))
+		return -1;
+	for (size_t k = 0; k < L->nkink; k++)
+		if (r->mode[k] == 0 && !r->cand[k]) {
+			kink_a(r, k, A + m * n);
+			g[m] = kink_g(r, k);
+			row_of[m++] = k;
+		}
 	for (size_t i = 0; i < n; i++)
 		if (r->held[i]) {
-			double f = rhs[i];
 			for (size_t j = 0; j < n; j++)
-				f -= M[i * n + j] * qdd[j];
-			r->f[i] = f;
+				A[m * n + j] = j == i;
+			g[m] = 0;
+			row_of[m++] = NK + i;
 		}
+	/* u = M⁻¹F and X = M⁻¹Aᵀ together: the columns F and the rows of A */
+	const size_t nb = 1 + m;
+	double B[NQ * (1 + NK + NQ)];
+	for (size_t i = 0; i < n; i++) {
+		B[i * nb] = F[i];
+		for (size_t c = 0; c < m; c++)
+			B[i * nb + 1 + c] = A[c * n + i];
+	}
+	if (spd_solve(M, n, B, nb))
+		return -1;
+	double lam[NK + NQ] = {0};
+	if (m) {
+		/* W = A M⁻¹ Aᵀ, λ = W⁻¹ (A u + g) */
+		double W[(NK + NQ) * (NK + NQ)];
+		for (size_t a = 0; a < m; a++) {
+			double s = g[a];
+			for (size_t j = 0; j < n; j++)
+				s += A[a * n + j] * B[j * nb];
+			lam[a] = s;
+			for (size_t c = 0; c < m; c++) {
+				double w = 0;
+				for (size_t j = 0; j < n; j++)
+					w += A[a * n + j] * B[j * nb + 1 + c];
+				W[a * m + c] = w;
+			}
+		}
+		if (spd_solve(W, m, lam, 1)) {
+			r->dependent = true;
+			return -1;
+		}
+	}
+	for (size_t i = 0; i < n; i++) {
+		double q = B[i * nb];
+		for (size_t c = 0; c < m; c++)
+			q -= B[i * nb + 1 + c] * lam[c];
+		qdd[i] = q;
+	}
+	for (size_t a = 0; a < m; a++) {
+		if (row_of[a] < NK) {
+			const size_t k = row_of[a];
+			r->lam[k] = lam[a];
+			if (L->kink[k].coord != SIZE_MAX)
+				qdd[L->kink[k].coord] = 0; /* exactly: w = ±q̇_i + b */
+		} else {
+			const size_t i = row_of[a] - NK;
+			r->f[i] = lam[a];
+			qdd[i] = 0;
+		}
+	}
 	return 0;
 }
 
@@ -177,9 +436,7 @@ static int lagr_rhs(double t, const double y[], double dydt[], void *p)
 		return GSL_EBADFUNC;
 	set_state(r, t, y);
 	if (accelerations(r, qdd) || r->cfail) {
-		if (r->cfail)
-			return GSL_EBADFUNC;
-		if (!r->singular) {
+		if (!r->cfail && !r->dependent && !r->singular) {
 			r->singular = true;
 			r->sing_t = t;
 			memcpy(r->sing_y, y, 2 * n * sizeof(double));
@@ -192,10 +449,6 @@ static int lagr_rhs(double t, const double y[], double dydt[], void *p)
 	}
 	return GSL_SUCCESS;
 }
-
-/* What ends a phase, each positive during it: a sliding coordinate's rate
- * in its sense, a held one's margin c − |f|, the stop expression. */
-enum { EV_NONE, EV_SLIP, EV_BREAK, EV_STOP };
 
 /* Kozlov §3 on a norm: the group at rest stays at rest while the force f
  * on it (the group held) lies in R's subdifferential at zero rates, that
@@ -248,51 +501,40 @@ static double group_margin(struct run *r, double *ustar)
 	return best;
 }
 
-static double event_part(struct run *r, const double *y, size_t k, int *kind)
+/* ---- the events --------------------------------------------------------------- */
+
+/* The event functions, each positive while the phase holds: a contact's
+ * w in its sense of slip, or a stuck one's c − |λ|; a norm's coordinate's
+ * rate in its sense; the held norm's Kozlov margin; the stop expression. */
+static size_t nevents(const struct lagr *L)
 {
-	const struct lagr *L = r->L;
-	const size_t n = L->nq;
-	if (k < n) {
-		if (r->group_held && r->held[k]) {
-			if (k != r->L->group[0]) { /* the group is watched as one */
-				*kind = EV_NONE;
-				return INFINITY;
-			}
-			double u[NQ];
-			*kind = EV_BREAK;
-			return -group_margin(r, u);
-		}
-		if (r->held[k]) {
-			*kind = EV_BREAK;
-			return r->c[k] - fabs(r->f[k]);
-		}
-		if (L->nonsmooth[k] && r->sgn[k]) {
-			*kind = EV_SLIP;
-			return r->sgn[k] * y[n + k];
-		}
-		*kind = EV_NONE;
-		return INFINITY;
-	}
-	if (L->stop && r->stop_sign != 0) {
-		*kind = EV_STOP;
-		return r->stop_sign * lagr_eval(L->stop, L, r->vals);
-	}
-	*kind = EV_NONE;
-	return INFINITY;
+	return L->nkink + L->nq + 2;
 }
 
-static double lagr_event(double t, const double y[], void *p)
+static void lagr_events(double t, const double y[], double *g, void *p)
 {
 	struct run *r = p;
-	double qdd[NQ], g = INFINITY;
+	const struct lagr *L = r->L;
+	const size_t n = L->nq, nk = L->nkink;
+	double qdd[NQ];
+	if (r->tr)
+		trace_point(r->tr, t, y);
+	for (size_t e = 0; e < nevents(L); e++)
+		g[e] = 1.0;
 	set_state(r, t, y);
 	if (accelerations(r, qdd))
-		return g;
-	for (size_t k = 0; k <= r->L->nq; k++) {
-		int kind;
-		g = fmin(g, event_part(r, y, k, &kind));
+		return;
+	for (size_t k = 0; k < nk; k++)
+		g[k] = r->mode[k] ? r->mode[k] * kink_w(r, k) : bound(r, k) - fabs(r->lam[k]);
+	for (size_t i = 0; i < n; i++)
+		if (L->nonsmooth[i] && r->sgn[i] && !r->held[i])
+			g[nk + i] = r->sgn[i] * y[n + i];
+	if (r->group_held) {
+		double u[NQ];
+		g[nk + n] = -group_margin(r, u);
 	}
-	return isfinite(g) ? g : 1.0;
+	if (L->stop && r->stop_sign != 0)
+		g[nk + n + 1] = r->stop_sign * lagr_eval(L->stop, L, r->vals);
 }
 
 static double energy(struct run *r, double t, const double *y)
@@ -311,50 +553,55 @@ static double energy(struct run *r, double t, const double *y)
 	return E;
 }
 
-struct trace_ctx {
-	struct run *r;
-};
-
 static void trace_extra(void *ctx, double t, const double *y, double *out)
 {
 	struct run *r = ctx;
 	out[0] = energy(r, t, y);
 }
 
-/* Which nonsmooth coordinates at rest hold: every one at zero rate is held,
- * then each whose force exceeds its bound restarts in the force's sense
- * (the coordinates are held independently of each other). */
-static int settle(struct run *r, double t, double *y, struct strbuf *s)
+/* ---- the decisions at an event ------------------------------------------- */
+
+/* A contact's name in the worked steps: its coordinate where w is a rate. */
+static void kink_name(const struct lagr *L, size_t k, struct strbuf *out)
+{
+	const struct lkink *kk = &L->kink[k];
+	if (kk->coord != SIZE_MAX && !strcmp(kk->text, L->qd[kk->coord]))
+		strbuf_addf(out, "%s", L->q[kk->coord]);
+	else
+		strbuf_addf(out, "the contact %s = 0", kk->text);
+}
+
+/* The norm's coordinates at an event (Kozlov §3 on the norm, as issue 23
+ * had it): each of them at zero rate is held; all of them at zero rate
+ * take the test on the norm together; one held alone restarts where the
+ * force on it exceeds its bound. */
+static int settle_group(struct run *r, double t, double *y, struct strbuf *s)
 {
 	const struct lagr *L = r->L;
 	const size_t n = L->nq;
 	double qdd[NQ];
 	bool any = false;
-	for (size_t i = 0; i < n; i++) {
-		r->held[i] = false;
-		if (L->nonsmooth[i] && y[n + i] == 0) {
-			r->held[i] = true;
-			any = true;
-		}
+	for (size_t j = 0; j < L->ngroup; j++) {
+		const size_t i = L->group[j];
+		r->held[i] = y[n + i] == 0;
+		any |= r->held[i];
 		r->sgn[i] = y[n + i] > 0 ? 1 : y[n + i] < 0 ? -1 : 0;
 	}
+	r->group_held = false;
 	if (!any)
 		return 0;
 	set_state(r, t, y);
 	if (accelerations(r, qdd))
 		return -1;
-	r->group_held = false;
-	bool group_zero = L->ngroup > 0;
+	bool group_zero = true;
 	for (size_t j = 0; j < L->ngroup; j++)
 		group_zero &= r->held[L->group[j]];
+	struct strbuf names = STRBUF_INIT, fs = STRBUF_INIT, us = STRBUF_INIT;
 	if (group_zero) {
 		double u[NQ];
-		struct strbuf names = STRBUF_INIT;
-		for (size_t j = 0; j < L->ngroup; j++)
-			strbuf_addf(&names, "%s%s", j ? ", " : "", L->q[L->group[j]]);
 		const double m = group_margin(r, u);
-		struct strbuf fs = STRBUF_INIT, us = STRBUF_INIT;
 		for (size_t j = 0; j < L->ngroup; j++) {
+			strbuf_addf(&names, "%s%s", j ? ", " : "", L->q[L->group[j]]);
 			strbuf_addf(&fs, "%s%.6g", j ? ", " : "", r->f[L->group[j]]);
 			strbuf_addf(&us, "%s%.6g", j ? ", " : "", u[j]);
 		}
@@ -382,35 +629,210 @@ static int settle(struct run *r, double t, double *y, struct strbuf *s)
 				   "along u = (%s)",
 				   t, names.buf, fs.buf, m, us.buf);
 		}
-		strbuf_release(&fs);
-		strbuf_release(&us);
-		strbuf_release(&names);
-	}
-	for (size_t i = 0; i < n; i++) {
-		bool in_group = false;
-		for (size_t j = 0; j < L->ngroup && group_zero; j++)
-			in_group |= L->group[j] == i;
-		if (!r->held[i] || in_group)
-			continue;
-		const double f = r->f[i], c = r->c[i];
-		if (fabs(f) <= c) {
-			model_step(
-				s,
-				"  t = %.10g s: %s at rest; the force on it |f| = %.6g is within "
-				"the bound c = %.6g that R allows at %s = 0: it is held "
-				"(Coulomb: rest holds while |f| <= c)",
-				t, L->q[i], fabs(f), c, L->qd[i]);
-		} else {
-			r->held[i] = false;
-			r->sgn[i] = f > 0 ? 1 : -1;
-			model_step(
-				s,
-				"  t = %.10g s: %s at rest; the force on it f = %.6g exceeds the "
-				"bound c = %.6g: it restarts in the sense of f (%s)",
-				t, L->q[i], f, c, f > 0 ? "+" : "-");
+	} else {
+		/* one coordinate of the norm at rest while another moves: R is
+		 * smooth across its zero rate there, unless its bound says not */
+		for (size_t j = 0; j < L->ngroup; j++) {
+			const size_t i = L->group[j];
+			if (!r->held[i])
+				continue;
+			const double save = r->vals[lagr_iqd(L, i)];
+			double dR[NQ];
+			r->vals[lagr_iqd(L, i)] = LAGR_DELTA;
+			run_dR(r, dR);
+			const double up = dR[i];
+			r->vals[lagr_iqd(L, i)] = -LAGR_DELTA;
+			run_dR(r, dR);
+			r->vals[lagr_iqd(L, i)] = save;
+			const double c = (up - dR[i]) / 2, f = r->f[i];
+			if (fabs(f) <= c) {
+				model_step(s,
+					   "  t = %.10g s: %s at rest; the force on it |f| = %.6g "
+					   "is within the bound c = %.6g that R allows at %s = 0: "
+					   "it is held (Coulomb: rest holds while |f| <= c)",
+					   t, L->q[i], fabs(f), c, L->qd[i]);
+			} else {
+				r->held[i] = false;
+				r->sgn[i] = f > 0 ? 1 : -1;
+				model_step(s,
+					   "  t = %.10g s: %s at rest; the force on it f = %.6g "
+					   "exceeds the bound c = %.6g: it restarts in the sense "
+					   "of f (%s)",
+					   t, L->q[i], f, c, f > 0 ? "+" : "-");
+			}
 		}
 	}
-	/* a coordinate released changes the others' forces: once more */
+	strbuf_release(&names);
+	strbuf_release(&fs);
+	strbuf_release(&us);
+	return 0;
+}
+
+/* The relative accelerations dw/dt of the contacts set[0..m) at the state set,
+ * from the accelerations qdd. */
+static void kink_rates(struct run *r, const size_t *set, size_t m, const double *qdd, double *wd)
+{
+	double a[NQ];
+	for (size_t c = 0; c < m; c++) {
+		kink_a(r, set[c], a);
+		double s = kink_g(r, set[c]);
+		for (size_t j = 0; j < r->L->nq; j++)
+			s += a[j] * qdd[j];
+		wd[c] = s;
+	}
+}
+
+/* A tie at the bound (stuck, |λ_k| = c_k, dw/dt_k = 0 to rounding) decided by
+ * the force's trend: held a moment longer (an Euler step of h along the
+ * stuck motion), does |λ_k| go past c_k? Then it slips in the sense of λ_k. */
+static int trend(struct run *r, size_t k, double t, const double *y, bool *slips)
+{
+	const size_t n = r->L->nq;
+	double dydt[2 * NQ], y1[2 * NQ];
+	const double h = 1e-7 * fmax(r->tmax, 1e-3);
+	if (lagr_rhs(t, y, dydt, r) != GSL_SUCCESS)
+		return -1;
+	for (size_t i = 0; i < 2 * n; i++)
+		y1[i] = y[i] + h * dydt[i];
+	double qdd[NQ];
+	set_state(r, t + h, y1);
+	if (accelerations(r, qdd))
+		return -1;
+	*slips = fabs(r->lam[k]) > bound(r, k);
+	set_state(r, t, y);
+	return accelerations(r, qdd);
+}
+
+/* Which contacts at w = 0 stick and which slip, decided together at (t, y):
+ * those stuck, those whose w has reached 0 (and, at the start, those at
+ * w = 0) are the candidates; `brk` (a stuck contact whose force has just
+ * reached its bound, or SIZE_MAX) slips in its force's sense. The
+ * candidates' rates are set to w = 0 exactly; then the relay problem of
+ * their multipliers λ (|λ| <= c) and relative accelerations dw/dt. */
+static int decide(struct run *r, double t, double *y, size_t brk, bool start, struct strbuf *s)
+{
+	const struct lagr *L = r->L;
+	const size_t n = L->nq, nk = L->nkink;
+	size_t C[NK], m = 0;
+	double qdd[NQ];
+	memset(r->cand, 0, sizeof(r->cand));
+	set_state(r, t, y);
+	if (brk < nk) {
+		if (accelerations(r, qdd))
+			return -1;
+		const double lam = r->lam[brk];
+		r->mode[brk] = lam > 0 ? 1 : -1;
+		struct strbuf nm = STRBUF_INIT;
+		kink_name(L, brk, &nm);
+		model_step(s,
+			   "  t = %.10g s: the force that holds %s, %.10g, reached its bound "
+			   "c = %.10g and is growing past it: it slips (%s)",
+			   t, nm.buf, lam, bound(r, brk), lam > 0 ? "+" : "-");
+		strbuf_release(&nm);
+	}
+	for (size_t k = 0; k < nk; k++) {
+		if (k == brk)
+			continue;
+		const double w = kink_w(r, k);
+		if (start && w != 0)
+			r->mode[k] = w > 0 ? 1 : -1;
+		else if (start || r->mode[k] == 0 || !(r->mode[k] * w > 0))
+			C[m++] = k;
+	}
+	if (!m)
+		return 0;
+	/* w = 0 exactly on the candidates */
+	{
+		double zero[NK] = {0};
+		if (displace(r, C, m, zero)) {
+			r->dependent = true;
+			return -1;
+		}
+		for (size_t i = 0; i < n; i++)
+			if (!r->held[i])
+				y[n + i] = r->vals[lagr_iqd(L, i)];
+		for (size_t c = 0; c < m; c++) {
+			const size_t i = L->kink[C[c]].coord;
+			if (i != SIZE_MAX && !strcmp(L->kink[C[c]].text, L->qd[i]))
+				y[n + i] = 0; /* the rate itself: 0 to the bit */
+		}
+	}
+	for (size_t c = 0; c < m; c++) {
+		r->cand[C[c]] = true;
+		r->mode[C[c]] = 0;
+	}
+	/* dw/dt = b − W λ: b with the candidates free of friction, W's columns
+	 * from a unit multiplier on each */
+	double b[NK], W[NK * NK], wd[NK], a[NQ], c_[NK], lb[NK], z[NK], w[NK];
+	set_state(r, t, y);
+	if (accelerations(r, qdd))
+		return -1;
+	kink_rates(r, C, m, qdd, b);
+	for (size_t j = 0; j < m; j++) {
+		kink_a(r, C[j], a);
+		for (size_t i = 0; i < n; i++)
+			r->extra[i] = -a[i];
+		r->use_extra = true;
+		int rc = accelerations(r, qdd);
+		r->use_extra = false;
+		if (rc)
+			return -1;
+		kink_rates(r, C, m, qdd, wd);
+		for (size_t i = 0; i < m; i++)
+			W[i * m + j] = b[i] - wd[i];
+	}
+	for (size_t i = 0; i < m; i++) {
+		c_[i] = bound(r, C[i]);
+		if (!(c_[i] >= 0) || !isfinite(c_[i]))
+			c_[i] = 0;
+		lb[i] = -c_[i];
+	}
+	struct diag why;
+	diag_clear(&why);
+	if (num_relay_solve(m, W, b, lb, c_, z, w, &why)) {
+		diag_set(&r->cerr, "at t = %.6g s: %s", t, why.msg);
+		r->cfail = true;
+		return -1;
+	}
+	memset(r->cand, 0, sizeof(r->cand));
+	bool tie[NK];
+	for (size_t i = 0; i < m; i++) {
+		const size_t k = C[i];
+		const double lam = -z[i];
+		const double scale = fabs(b[i]) + fabs(W[i * m + i]) * c_[i];
+		tie[i] = fabs(lam) >= c_[i] * (1 - LAGR_TIE) && fabs(w[i]) <= LAGR_TIE * scale;
+		if (!tie[i] && fabs(w[i]) > LAGR_TIE * scale)
+			r->mode[k] = w[i] > 0 ? 1 : -1;
+		else
+			r->mode[k] = 0;
+	}
+	for (size_t i = 0; i < m; i++) {
+		const size_t k = C[i];
+		struct strbuf nm = STRBUF_INIT;
+		kink_name(L, k, &nm);
+		bool slips = false;
+		if (tie[i]) {
+			if (trend(r, k, t, y, &slips))
+				return -1;
+			if (slips)
+				r->mode[k] = z[i] < 0 ? 1 : -1;
+		}
+		const double lam = -z[i];
+		if (r->mode[k] == 0)
+			model_step(s,
+				   "  t = %.10g s: %s at rest; the force on it |f| = %.6g is "
+				   "within the bound c = %.6g that R allows there: it is held "
+				   "(Coulomb: rest holds while |f| <= c%s)",
+				   t, nm.buf, fabs(lam), c_[i],
+				   tie[i] ? "; at the bound, the force turns back inside" : "");
+		else
+			model_step(s,
+				   "  t = %.10g s: %s at rest; the force on it %s the bound c = "
+				   "%.6g: it slips (%s), friction %.6g against it",
+				   t, nm.buf, tie[i] ? "is at and growing past" : "would exceed",
+				   c_[i], r->mode[k] > 0 ? "+" : "-", c_[i]);
+		strbuf_release(&nm);
+	}
 	set_state(r, t, y);
 	return accelerations(r, qdd);
 }
@@ -461,6 +883,110 @@ static void figures_of(const struct lagr *L, const struct trace *tr, struct figu
 	figure_curve_from(f, "T + V", CURVE_LINE, tab, 0, 1 + 2 * n);
 }
 
+/* The run's failure in d, from what the run met: a contact(...) that could
+ * not be evaluated, kinks that are one surface, a singular mass matrix. */
+static int run_failure(const struct run *r, struct diag *d, double t, const double *y)
+{
+	const struct lagr *L = r->L;
+	if (r->cfail)
+		return diag_set(d, "%s", r->cerr.msg);
+	if (r->dependent)
+		return diag_set(d,
+				"two of R's kinks are one surface at t = %.6g s (their "
+				"relative velocities are not independent): write each "
+				"contact once",
+				t);
+	if (r->singular)
+		return diag_set(d,
+				"the mass matrix ∂²T/∂q̇² is singular at t = %.6g s, %s = %.6g, "
+				"%s = %.6g",
+				r->sing_t, L->q[0], r->sing_y[0], L->qd[0], r->sing_y[L->nq]);
+	return diag_set(d, "the mass matrix ∂²T/∂q̇² is singular at t = %.6g s, %s = %.6g", t,
+			L->q[0], y[0]);
+}
+
+/* Whether the system rests for good at (t, y): nothing depends on t, and
+ * every coordinate is held (a norm's, or a stuck contact's own rate) or
+ * still with no acceleration. */
+static bool rests(struct run *r, double t, const double *y, bool *free_still)
+{
+	const struct lagr *L = r->L;
+	const size_t n = L->nq;
+	bool still[NQ];
+	*free_still = false;
+	if (L->uses_t)
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		still[i] = r->held[i];
+		for (size_t k = 0; k < L->nkink; k++)
+			if (r->mode[k] == 0 && L->kink[k].coord == i &&
+			    !strcmp(L->kink[k].text, L->qd[i]))
+				still[i] = true;
+	}
+	bool all = true;
+	for (size_t i = 0; i < n && all; i++)
+		if (!still[i]) {
+			all = y[n + i] == 0;
+			*free_still = true;
+		}
+	if (all && *free_still) {
+		double qdd[NQ];
+		set_state(r, t, y);
+		all = !accelerations(r, qdd);
+		for (size_t i = 0; i < n && all; i++)
+			all = still[i] || qdd[i] == 0;
+	}
+	return all;
+}
+
+/* What ended the phase at (t, y): the contacts and the norm decided anew.
+ * Returns 1 where the stop expression ended the run, -1 on failure. */
+static int after_event(struct run *r, size_t which, double t, double *y, struct strbuf *s)
+{
+	const struct lagr *L = r->L;
+	const size_t n = L->nq, nk = L->nkink;
+	if (which == nk + n + 1) {
+		model_step(s, "  t = %.10g s: the stop expression %s reached 0: the run ends.", t,
+			   L->src_stop);
+		return 1;
+	}
+	size_t brk = SIZE_MAX;
+	if (which < nk) {
+		struct strbuf nm = STRBUF_INIT;
+		kink_name(L, which, &nm);
+		if (r->mode[which]) {
+			set_state(r, t, y);
+			if (L->kink[which].coord != SIZE_MAX &&
+			    !strcmp(L->kink[which].text, L->qd[L->kink[which].coord]))
+				model_step(s, "  t = %.10g s: %s reached 0 (%s = %.10g)", t,
+					   L->qd[L->kink[which].coord], nm.buf,
+					   y[L->kink[which].coord]);
+			else
+				model_step(s, "  t = %.10g s: %s: the relative velocity reached 0",
+					   t, nm.buf);
+		} else {
+			brk = which;
+		}
+		strbuf_release(&nm);
+	} else if (which < nk + n) {
+		const size_t i = which - nk;
+		y[n + i] = 0;
+		model_step(s, "  t = %.10g s: %s reached 0 (%s = %.10g)", t, L->qd[i], L->q[i],
+			   y[i]);
+	} else { /* the norm's test failed: its coordinates restart */
+		model_step(s,
+			   "  t = %.10g s: the force on the held %s reached the bound of the "
+			   "norm: they restart",
+			   t, L->q[L->group[0]]);
+		for (size_t j = 0; j < L->ngroup; j++)
+			r->held[L->group[j]] = false;
+		r->group_held = false;
+	}
+	if (settle_group(r, t, y, s))
+		return -1;
+	return decide(r, t, y, brk, false, s) ? -1 : 0;
+}
+
 int lagr_solve(const struct model_input *in, struct model_output *out, struct diag *d)
 {
 	const struct lagr *L = in->model->ctx;
@@ -477,6 +1003,7 @@ int lagr_solve(const struct model_input *in, struct model_output *out, struct di
 		y[n + i] = in->num[2 * i + 1];
 	}
 	const double tmax = in->num[2 * n];
+	r.tmax = tmax;
 	lagr_derivation_steps(L, s);
 	double t = 0;
 	set_state(&r, t, y);
@@ -518,37 +1045,17 @@ int lagr_solve(const struct model_input *in, struct model_output *out, struct di
 	}
 	const char *outcome = "moving";
 	double t_stop = NAN;
-	size_t steps = 0, phases = 0, pieces = 0;
-	model_step(s, "The run (rk8pd; a phase ends where a rate with Coulomb-type friction "
-		      "reaches 0, a held coordinate's force reaches its bound, or stop = 0):");
+	size_t steps = 0, phases = 0, pieces = 0, still = 0;
+	model_step(s, "The run (rk8pd; a phase ends where a contact's relative velocity or a "
+		      "rate with Coulomb-type friction reaches 0, a held contact's force "
+		      "reaches its bound, or stop = 0; the contacts at rest then are decided "
+		      "together):");
+	if (settle_group(&r, t, y, s) || decide(&r, t, y, SIZE_MAX, true, s))
+		rc = run_failure(&r, d, t, y);
 	bool resume = false; /* the next piece of a watched phase: nothing changed */
 	while (!rc) {
-		if (!resume && settle(&r, t, y, s) && !r.cfail) {
-			r.singular = true;
-			r.sing_t = t;
-			memcpy(r.sing_y, y, sizeof(y));
-			break;
-		}
-		if (r.cfail) {
-			rc = diag_set(d, "at t = %.6g s: %s", t, r.cerr.msg);
-			break;
-		}
-		/* at rest for good: every coordinate held, or free with no rate
-		 * and no acceleration (a frictionless coordinate left alone) */
-		bool all = true, free_still = false;
-		for (size_t i = 0; i < n && all; i++)
-			if (!r.held[i]) {
-				all = y[n + i] == 0;
-				free_still = true;
-			}
-		if (all && free_still && !L->uses_t) {
-			double qdd[NQ];
-			set_state(&r, t, y);
-			all = !accelerations(&r, qdd);
-			for (size_t i = 0; i < n && all; i++)
-				all = r.held[i] || qdd[i] == 0;
-		}
-		if (all && !L->uses_t) {
+		bool free_still;
+		if (!resume && rests(&r, t, y, &free_still)) {
 			outcome = "rests";
 			t_stop = t;
 			model_step(s,
@@ -570,7 +1077,7 @@ int lagr_solve(const struct model_input *in, struct model_output *out, struct di
 				      LAGR_MAX_PHASES, tmax);
 			break;
 		}
-		struct ode_system sys = {2 * n, lagr_rhs, lagr_event, &r};
+		struct ode_system sys = {2 * n, lagr_rhs, NULL, &r};
 		/* a held coordinate does not move: the integrator's steps grow
 		 * without bound, and a force that depends on t could cross the
 		 * bound and come back inside one; such a phase is watched in
@@ -578,24 +1085,26 @@ int lagr_solve(const struct model_input *in, struct model_output *out, struct di
 		bool any_held = false;
 		for (size_t i = 0; i < n; i++)
 			any_held |= r.held[i];
+		for (size_t k = 0; k < L->nkink; k++)
+			any_held |= r.mode[k] == 0;
 		const double piece = any_held && L->uses_t ? tmax / LAGR_WATCH : INFINITY;
 		struct ode_opts opts = ode_opts_default(fmin(tmax, t + piece));
 		opts.max_steps = steps < LAGR_MAX_STEPS ? LAGR_MAX_STEPS - steps : 1;
+		opts.nev = nevents(L);
+		opts.events = lagr_events;
 		struct ode_end end;
-		if (trp)
+		if (trp) {
 			trace_mark(trp, t, y);
-		rc = ode_run(trp ? trace_wrap(trp, &sys) : &sys, &opts, t, y, &end, d);
+			trace_wrap(trp, &sys); /* the events record the steps */
+			r.tr = trp;
+		}
+		const double t_start = t;
+		rc = ode_run(&sys, &opts, t, y, &end, d);
+		r.tr = NULL;
 		if (rc) {
-			if (r.cfail) {
+			if (r.cfail || r.dependent || r.singular) {
 				diag_clear(d);
-				rc = diag_set(d, "%s", r.cerr.msg);
-			} else if (r.singular) {
-				diag_clear(d);
-				rc = diag_set(d,
-					      "the mass matrix ∂²T/∂q̇² is singular at t = %.6g s, "
-					      "%s = %.6g, %s = %.6g",
-					      r.sing_t, L->q[0], r.sing_y[0], L->qd[0],
-					      r.sing_y[n]);
+				rc = run_failure(&r, d, end.t, y);
 			}
 			break;
 		}
@@ -618,43 +1127,25 @@ int lagr_solve(const struct model_input *in, struct model_output *out, struct di
 		resume = false;
 		if (!end.event)
 			break;
-		/* which part ended the phase: the one nearest zero */
-		set_state(&r, t, y);
-		double qdd[NQ];
-		accelerations(&r, qdd);
-		size_t which = 0;
-		int kind = EV_NONE;
-		double best = INFINITY;
-		for (size_t k = 0; k <= n; k++) {
-			int kk;
-			double g = fabs(event_part(&r, y, k, &kk));
-			if (kk != EV_NONE && g < best) {
-				best = g;
-				which = k;
-				kind = kk;
-			}
-		}
-		if (kind == EV_STOP) {
-			outcome = "stops";
-			t_stop = t;
-			model_step(s,
-				   "  t = %.10g s: the stop expression %s reached 0: the run ends.",
-				   t, L->src_stop);
+		/* a phase that ends where it started, again and again: the
+		 * decisions there do not settle */
+		still = t > t_start ? 0 : still + 1;
+		if (still > LAGR_MAX_STILL) {
+			rc = diag_set(d,
+				      "the stick and slip decisions at t = %.10g s do not settle "
+				      "(%d phases in a row end where they start)",
+				      t, LAGR_MAX_STILL);
 			break;
 		}
-		if (kind == EV_SLIP) {
-			y[n + which] = 0;
-			model_step(s, "  t = %.10g s: %s reached 0 (%s = %.10g)", t, L->qd[which],
-				   L->q[which], y[which]);
-		} else if (kind == EV_BREAK) {
-			model_step(s,
-				   "  t = %.10g s: the force on the held %s reached its bound c = "
-				   "%.6g: it restarts",
-				   t, L->q[which], r.c[which]);
-			r.held[which] = false;
-			for (size_t j = 0; r.group_held && j < L->ngroup; j++)
-				r.held[L->group[j]] = false;
-			r.group_held = false;
+		const int ev = after_event(&r, end.which, t, y, s);
+		if (ev < 0) {
+			rc = run_failure(&r, d, t, y);
+			break;
+		}
+		if (ev > 0) {
+			outcome = "stops";
+			t_stop = t;
+			break;
 		}
 	}
 	if (!rc && r.singular)

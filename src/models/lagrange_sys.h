@@ -9,6 +9,7 @@
 
 #include "models/contact.h"
 #include "models/lagrange.h"
+#include "num/sym.h"
 #include "util/strbuf.h"
 
 enum { NQ = LAGRANGE_MAXQ };
@@ -31,9 +32,24 @@ enum { CA_R, CA_MU, CA_N, CA_VX, CA_VY, CA_W, CA_N_ARGS };
 struct lcontact {
 	enum contact_shape shape;
 	enum contact_pressure pressure;
-	void *arg[CA_N_ARGS]; /* r, mu, N, vx, vy, w */
-	void *dv[3][NQ];      /* d(vx, vy, w)/dq̇_i; NULL where it is 0 */
-	const char *text;     /* the call as written */
+	struct sym *arg[CA_N_ARGS]; /* r, mu, N, vx, vy, w */
+	struct sym *dv[3][NQ];	    /* d(vx, vy, w)/dq̇_i; NULL where it is 0 */
+	const char *text;	    /* the call as written */
+};
+
+/* A kink of R: R = c|w| + (smooth) across the surface w = 0, w = a·q̇ + b
+ * linear in the rates (a = ∂w/∂q̇ and b may depend on q and t): the
+ * relative velocity of a Coulomb contact (abs(xdot) on a fixed support,
+ * abs(xdot - vb) on a belt, abs(x2dot - x1dot) between two blocks). At
+ * most this many. */
+enum { LAGR_MAX_KINKS = 8 };
+struct lkink {
+	struct sym *w;	    /* w itself */
+	struct sym *a[NQ];  /* ∂w/∂q̇_j (constant in the rates); NULL where 0 */
+	struct sym *wq[NQ]; /* ∂w/∂q_j; NULL where 0 */
+	struct sym *wt;	    /* ∂w/∂t; NULL where 0 */
+	size_t coord;	    /* w = ±q̇_i + a constant: i, else SIZE_MAX */
+	const char *text;   /* w as written in R */
 };
 
 struct lagr {
@@ -45,26 +61,31 @@ struct lagr {
 	size_t nq, nfile; /* coordinates; the file's own parameters */
 	char *q[NQ], *qd[NQ];
 	char *src_T, *src_V, *src_R, *src_stop;
-	void *T, *V, *R, *stop;
-	void *p[NQ], *M[NQ][NQ], *dTdq[NQ], *dVdq[NQ], *dRdqd[NQ], *dpdq[NQ][NQ], *dpdt[NQ];
+	struct sym *T, *V, *R, *stop;
+	struct sym *p[NQ], *M[NQ][NQ], *dTdq[NQ], *dVdq[NQ], *dRdqd[NQ], *dpdq[NQ][NQ], *dpdt[NQ];
 	bool nonsmooth[NQ]; /* ∂R/∂q̇_i may not be smooth at q̇_i = 0: watched */
 	bool jump[NQ];	    /* ∂R/∂q̇_i has a step in it (Coulomb) */
 	/* the coordinates of a norm of the rates (watched, no step): at rest
 	 * together they take Kozlov's test on the norm, when two or more */
 	size_t ngroup, group[NQ];
 	size_t nextra;
-	void **extra;
+	struct sym **extra;
 	char **names; /* the parameters, q, q̇, t: what an evaluation is given */
 	size_t nnames;
 	bool uses_t;
 	size_t ncontact;
 	struct lcontact contact[LAGR_MAX_CONTACTS];
-	bool in_contact[NQ];		   /* q̇_i enters a contact's motion */
+	bool in_contact[NQ]; /* q̇_i enters a contact's motion */
+	size_t nkink;
+	/* R's kinks, and a nonsmooth coordinate that none covers and no norm
+	 * holds (R = sqrt(xdot^2)) as w = q̇_i: the Coulomb contacts */
+	struct lkink kink[LAGR_MAX_KINKS];
 	gsl_integration_glfixed_table *gl; /* for contact_coulomb_closed */
 };
 
-/* The value of compiled expression f at the evaluation's values. */
-double lagr_eval(void *f, const struct lagr *L, const double *vals);
+/* The value of expression f at the evaluation's values (in the order of
+ * names). */
+double lagr_eval(const struct sym *f, const struct lagr *L, const double *vals);
 /* Index of the first name of q, of q̇, of t among the evaluation's names. */
 size_t lagr_iq(const struct lagr *L, size_t i);
 size_t lagr_iqd(const struct lagr *L, size_t i);
@@ -77,7 +98,7 @@ int lagr_mass_matrix(const struct lagr *L, const double *vals, double *M);
 /* The derivation (Lagrange's equations as formed) into the worked steps. */
 void lagr_derivation_steps(const struct lagr *L, struct strbuf *s);
 /* f's expression in readable form, into out; returns out's text. */
-const char *lagr_readable_of(void *f, struct strbuf *out);
+const char *lagr_readable_of(const struct sym *f, struct strbuf *out);
 /* The model's solve (lagrange_run.c). */
 int lagr_solve(const struct model_input *in, struct model_output *out, struct diag *d);
 

@@ -7,14 +7,12 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "dyn/law.h"
 #include "models/model.h"
 #include "num/expr.h"
 #include "num/friction.h"
 #include "util/diag.h"
 #include "util/strbuf.h"
-
-/* The choices of a `law` parameter, "coulomb|stokes|bouchet|expr". */
-enum { LAW_COULOMB, LAW_STOKES, LAW_BOUCHET, LAW_EXPR };
 
 /* A formula law, and how often the quadratures have evaluated it: the
  * measure of work a model keeps within a solve's own. */
@@ -26,10 +24,28 @@ struct formula {
 	bool over;	      /* the budget ran out: μ is NaN from there on */
 };
 
-/* Where a model keeps the law's parameters: indices into its table. */
+/* The laws a `law` parameter of these models takes, and the rows of the
+ * parameters they read: the same in every model built on eq. (17). */
+#define MINGUZZI_LAWS LAW_NAME_COULOMB "|" LAW_NAME_STOKES "|" LAW_NAME_BOUCHET "|" LAW_NAME_EXPR
+/* clang-format off */
+#define MINGUZZI_LAW_ROWS(law_, mu_, k_, mu0_, muinf_, a_, mu_expr_) \
+	[law_] = PARAM_LAW(MINGUZZI_LAWS, \
+			   "friction law μ(v): coulomb, stokes, bouchet or expr (mu_expr)"), \
+	[mu_] = PARAM_NUMBER("mu", "", 0.3, PARAM_AT_LEAST(0.0), "Coulomb: μ"), \
+	[k_] = PARAM_NUMBER("k", "s/m", 1.0, PARAM_AT_LEAST(0.0), "Stokes: μ = k v"), \
+	PARAM_LAW_BOUCHET(mu0_, muinf_, a_, 0.5, 0.2, 1.0), \
+	[mu_expr_] = PARAM_TEXT("mu_expr", "0.3", \
+				"expr: μ as a formula in v (m/s), such as 0.3 + 0.1*exp(-v)")
+/* clang-format on */
+
+/* Where a model keeps the law's parameters: indices into its table `spec`. */
 struct law_slots {
+	const struct param_spec *spec;
 	int law, mu, k, mu0, muinf, a, mu_expr;
 };
+
+/* The law the parameters choose (a row of dyn/law.c's registry). */
+enum law_id minguzzi_law_id(const struct model_input *in, const struct law_slots *ix);
 
 /* The friction law the parameters describe; a formula is compiled into fm
  * (the caller frees fm->fn with expr_fn_free, and law with

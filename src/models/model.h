@@ -8,131 +8,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "dyn/spec.h"
 #include "num/figure.h"
 #include "util/diag.h"
 #include "util/strbuf.h"
-
-enum value_kind { VAL_NONE, VAL_NUMBER, VAL_BOOL, VAL_WORD, VAL_MATRIX };
-
-/* A result or parameter value. Owns `word` and `m`. */
-struct value {
-	enum value_kind kind;
-	double num;
-	bool b;
-	char *word;
-	int rows, cols;
-	double *m; /* rows x cols, row-major */
-};
-
-struct value value_number(double x);
-struct value value_bool(bool b);
-struct value value_word(const char *w);
-struct value value_matrix(int rows, int cols, const double *m);
-void value_release(struct value *v);
-struct value value_copy(const struct value *v);
-/* The value as `print` shows it: %.12g, true/false, the word, or matrix
- * rows on their own lines (no trailing newline). */
-void value_format(const struct value *v, struct strbuf *out);
-/* The same on one line: a matrix as [a b; c d]. */
-void value_format_inline(const struct value *v, struct strbuf *out);
-
-enum param_kind {
-	PARAM_NUMBER,
-	PARAM_CHOICE, /* one word of a fixed list */
-	PARAM_TEXT,   /* free text, such as a formula */
-};
-
-/* The model's own physical limits, in its unit: lo/hi may be ±INFINITY. */
-struct param_spec {
-	const char *name;
-	enum param_kind kind;
-	const char *unit; /* canonical unit the model computes in; "" dimensionless */
-	double def;
-	double lo, hi;
-	bool lo_open, hi_open;
-	const char *choices;  /* PARAM_CHOICE: "uniform|reye"; first is default */
-	const char *def_text; /* PARAM_TEXT default */
-	const char *doc;
-};
-
-/* A model's table of parameters is written with these, one row a
- * parameter (designated initializers, so a row says what each value is):
- *
- *	[C_M] = PARAM_NUMBER("m", "kg", 1.0, PARAM_ABOVE(0), "mass of the block"),
- *	[C_HELD] = PARAM_CHOICE("held", "no|yes", "..."),
- *
- * The names of the row macros are those of the kinds: a function-like
- * macro expands only where its name is followed by `(`, so `case
- * PARAM_NUMBER:` and `.kind = PARAM_NUMBER` still name the kind. The
- * bounds of a number are one of PARAM_ANY, PARAM_ABOVE (lo, ∞),
- * PARAM_AT_LEAST [lo, ∞), PARAM_CLOSED [lo, hi] or PARAM_OPEN (lo, hi). */
-/* clang-format off */
-#define PARAM_NUMBER(name_, unit_, def_, bounds_, doc_) \
-	{SPEC_ROW_(name_, PARAM_NUMBER, unit_, doc_), .def = (def_), bounds_}
-#define PARAM_CHOICE(name_, choices_, doc_) \
-	{SPEC_ROW_(name_, PARAM_CHOICE, "", doc_), .choices = (choices_)}
-#define PARAM_TEXT(name_, def_text_, doc_) \
-	{SPEC_ROW_(name_, PARAM_TEXT, "", doc_), .def_text = (def_text_)}
-
-#define PARAM_ANY              .lo = -INFINITY, .hi = INFINITY
-#define PARAM_ABOVE(lo_)       .lo = (lo_), .lo_open = true, .hi = INFINITY
-#define PARAM_AT_LEAST(lo_)    .lo = (lo_), .hi = INFINITY
-#define PARAM_CLOSED(lo_, hi_) .lo = (lo_), .hi = (hi_)
-#define PARAM_OPEN(lo_, hi_)   .lo = (lo_), .lo_open = true, .hi = (hi_), .hi_open = true
-
-/* The fields a parameter and a result share. */
-#define SPEC_ROW_(name_, kind_, unit_, doc_) \
-	.name = (name_), .kind = (kind_), .unit = (unit_), .doc = (doc_)
-/* clang-format on */
-
-/* What a result says of the problem as a whole, when it is a verdict: the
- * values that make a variant of an exercise degenerate next to the file's
- * own values (exercise/degenerate.c, read by `lint` and `generate`). */
-enum verdict {
-	VERDICT_NONE,
-	/* bool: the run reached what it looked for (a steady state, a limit
-	 * cycle); false where the file's values give true is degenerate */
-	VERDICT_REACHED,
-	/* bool: anything moves at all; false where the file's values give
-	 * true is no motion, and true where they give false a change in kind */
-	VERDICT_MOTION,
-	/* bool: which kind of problem it is (the block rides with the belt);
-	 * either change is degenerate */
-	VERDICT_KIND,
-	/* word: `verdict_word` where the file's values give another word */
-	VERDICT_SHUNS,
-	/* word: any word but `verdict_word` where the file's values give it;
-	 * `verdict_means` names what another word is */
-	VERDICT_EXPECTS,
-};
-
-struct result_spec {
-	const char *name;
-	enum value_kind kind;
-	const char *unit;
-	const char *doc;
-	enum verdict verdict;
-	const char *verdict_word;
-	const char *verdict_means;
-};
-
-/* A model's table of results is written with these, as its parameters are. */
-/* clang-format off */
-#define RESULT_NUMBER(name_, unit_, doc_) {SPEC_ROW_(name_, VAL_NUMBER, unit_, doc_)}
-#define RESULT_BOOL(name_, doc_)          {SPEC_ROW_(name_, VAL_BOOL, "", doc_)}
-#define RESULT_WORD(name_, doc_)          {SPEC_ROW_(name_, VAL_WORD, "", doc_)}
-#define RESULT_MATRIX(name_, doc_)        {SPEC_ROW_(name_, VAL_MATRIX, "", doc_)}
-/* A bool verdict: VERDICT_REACHED, VERDICT_MOTION or VERDICT_KIND. */
-#define RESULT_BOOL_VERDICT(name_, verdict_, doc_) \
-	{SPEC_ROW_(name_, VAL_BOOL, "", doc_), .verdict = (verdict_)}
-/* A word of which `word_` is degenerate. */
-#define RESULT_WORD_SHUNS(name_, word_, doc_) \
-	{SPEC_ROW_(name_, VAL_WORD, "", doc_), .verdict = VERDICT_SHUNS, .verdict_word = (word_)}
-/* A word of which any but `word_` is degenerate, and is what `means_` says. */
-#define RESULT_WORD_EXPECTS(name_, word_, means_, doc_) \
-	{SPEC_ROW_(name_, VAL_WORD, "", doc_), .verdict = VERDICT_EXPECTS, \
-	 .verdict_word = (word_), .verdict_means = (means_)}
-/* clang-format on */
 
 /* What solve receives: parameter values indexed like the model's params. */
 struct model_input {
@@ -185,6 +64,50 @@ int model_run(const struct model *m, const struct model_input *in, struct model_
  * and its figures, steps and export none more (tests/check_command.c). */
 unsigned long model_runs(void);
 
+/* ---- models an exercise file states ---------------------------------------
+ * A model made from sections of the exercise file (model lagrange: its
+ * [system] and [result NAME]) rather than built in. The exercise layer
+ * reads INI and knows [exercise], [param NAME] and [answer NAME]; a maker
+ * says which other sections and keys it reads, and gets every section of
+ * the file, in order, before the rest is checked against its model. */
+
+/* A key of a section: its value with any indented lines that go on with it
+ * joined by a blank; col 1-based, of the value's first character. */
+struct model_key {
+	const char *name, *value;
+	int line, col;
+};
+
+/* A section as the file has it: [kind] or [kind arg]; arg NULL: none. */
+struct model_section {
+	const char *kind, *arg;
+	int line; /* of its header */
+	const struct model_key *keys;
+	size_t nkeys;
+};
+
+/* A section a maker reads, and the keys it may hold (NULL-terminated). */
+struct model_section_spec {
+	const char *kind;
+	bool named; /* [kind NAME] */
+	const char *const *keys;
+};
+
+struct model_maker {
+	const char *name;			   /* model = NAME */
+	const struct model_section_spec *sections; /* ends with {NULL} */
+	/* The model of the file's sections secs[0..n), or NULL with d set and
+	 * *line, *col where the file is wrong (line 0: the `model = NAME`
+	 * line; col 1-based, 0: the line's first word). Freed with free(). */
+	struct model *(*make)(const struct model_section *secs, size_t n, int *line, int *col,
+			      struct diag *d);
+	void (*free)(struct model *m);
+};
+
+const struct model_maker *model_maker_find(const char *name);
+/* NULL-terminated list of all makers. */
+const struct model_maker *const *model_makers(void);
+
 const struct model *model_find(const char *name);
 /* NULL-terminated list of all models. */
 const struct model *const *model_all(void);
@@ -194,26 +117,8 @@ int model_param_index(const struct model *m, const char *name);
 size_t model_param_names(const struct model *m, const char **names, size_t max);
 size_t model_result_names(const struct model *m, const char **names, size_t max);
 int model_result_index(const struct model *m, const char *name);
-/* Index of `word` in spec->choices, or -1. */
-int param_choice_index(const struct param_spec *spec, const char *word);
-/* The i-th choice word, copied into buf. */
-const char *param_choice_word(const struct param_spec *spec, int i, char *buf, size_t n);
-int param_choice_count(const struct param_spec *spec);
 /* Appends one line of worked steps (printf-style; the newline is added);
  * nothing when s is NULL, a solve whose steps nobody asked for. */
 void model_step(struct strbuf *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-/* A result by name, for model_require_finite. */
-struct named_result {
-	const char *name;
-	double v;
-};
-
-/* The first of the n results that is not finite is refused, never printed:
- * "NAME came out as V: why" in d, and -1; 0 when all are finite. */
-int model_require_finite(const struct named_result *got, size_t n, const char *why, struct diag *d);
-
-/* Whether x (in the spec's unit) is within the model's limits. */
-bool param_within_limits(const struct param_spec *spec, double x);
 
 #endif

@@ -23,6 +23,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "dyn/law.h"
 #include "dyn/phase.h"
 #include "models/model.h"
 #include "num/num.h"
@@ -92,7 +93,6 @@ enum {
 	O_LAMBDA_DEV_MAX,
 	O_NRESULTS
 };
-enum { LAW_COULOMB, LAW_ISOTROPIC, LAW_MATRIX, LAW_PROJECTED, LAW_FAMILY };
 enum { CONTACT_RIGID, CONTACT_COMPLIANT };
 
 static const char phi_doc[] = "law matrix: Φ entry (order x, θ, y; units follow A's)";
@@ -108,24 +108,15 @@ static const struct param_spec rod_params[R_NPARAMS] = {
 	[R_XDOT] = PARAM_NUMBER("xdot", "m/s", -1.0, PARAM_ANY,
 				"sliding velocity of the contact (its sign is the direction)"),
 	[R_THETADOT] = PARAM_NUMBER("thetadot", "rad/s", 0.0, PARAM_ANY, "turning rate of the rod"),
-	[R_LAW] =
-		PARAM_CHOICE("law", "coulomb|isotropic|matrix|projected|family",
-			     "coulomb (Painlevé: Φ = diag(μ,0,0) with the normal force), isotropic "
-			     "(Kozlov, Φ = kA), matrix (Kozlov, any constant Φ), projected (the "
-			     "classical force projected by (4.3): Painlevé friction) or family "
-			     "(Kozlov, Φ = A(θ)Ωᵀ of (5.1)-(5.2), recomputed along the run)"),
+	[R_LAW] = PARAM_LAW(LAW_NAME_COULOMB "|" LAW_NAME_ISOTROPIC "|" LAW_NAME_MATRIX
+					     "|" LAW_NAME_PROJECTED "|" LAW_NAME_FAMILY,
+			    "coulomb (Painlevé: Φ = diag(μ,0,0) with the normal force), isotropic "
+			    "(Kozlov, Φ = kA), matrix (Kozlov, any constant Φ), projected (the "
+			    "classical force projected by (4.3): Painlevé friction) or family "
+			    "(Kozlov, Φ = A(θ)Ωᵀ of (5.1)-(5.2), recomputed along the run)"),
 	[R_MU] = PARAM_NUMBER("mu", "", 0.5, PARAM_AT_LEAST(0.0), "coulomb: friction coefficient"),
-	[R_K] = PARAM_NUMBER("k", "", 0.5, PARAM_AT_LEAST(0.0),
-			     "isotropic: reduced coefficient, Φ = kA"),
-	[R_PHI11] = PARAM_NUMBER("phi11", "", 0.5, PARAM_ANY, phi_doc),
-	[R_PHI12] = PARAM_NUMBER("phi12", "", 0.0, PARAM_ANY, phi_doc),
-	[R_PHI13] = PARAM_NUMBER("phi13", "", 0.0, PARAM_ANY, phi_doc),
-	[R_PHI21] = PARAM_NUMBER("phi21", "", 0.0, PARAM_ANY, phi_doc),
-	[R_PHI22] = PARAM_NUMBER("phi22", "", 0.0, PARAM_ANY, phi_doc),
-	[R_PHI23] = PARAM_NUMBER("phi23", "", 0.0, PARAM_ANY, phi_doc),
-	[R_PHI31] = PARAM_NUMBER("phi31", "", 0.0, PARAM_ANY, phi_doc),
-	[R_PHI32] = PARAM_NUMBER("phi32", "", 0.0, PARAM_ANY, phi_doc),
-	[R_PHI33] = PARAM_NUMBER("phi33", "", 0.0, PARAM_ANY, phi_doc),
+	[R_K] = PARAM_LAW_K(0.5),
+	PARAM_LAW_PHI(R_PHI11, phi_doc, 0.5, 0.0, 0.0),
 	[R_OMEGA11] = PARAM_NUMBER("Omega11", "", 0.5, PARAM_ANY, omega_doc),
 	[R_OMEGA12] = PARAM_NUMBER("Omega12", "", 0.0, PARAM_ANY, omega_doc),
 	[R_OMEGA21] = PARAM_NUMBER("Omega21", "", 0.0, PARAM_ANY, omega_doc),
@@ -226,7 +217,7 @@ struct peak {
 
 struct rod {
 	double m1, m2, l, g;
-	int law;
+	enum law_id law;
 	double mu, k;
 	double phi[9];	 /* matrix law, row-major */
 	double omega[9]; /* family law: Ω, row-major, last column (0, 0, ν) */
@@ -275,43 +266,20 @@ static void matvec(const double A[9], const double v[3], double out[3])
 
 static void law_matrix(const struct rod *r, double th, double Phi[9])
 {
-	switch (r->law) {
-	case LAW_COULOMB:
-		memset(Phi, 0, 9 * sizeof(double));
-		Phi[0] = r->mu;
-		break;
-	case LAW_ISOTROPIC:
-		inertia(r, th, Phi);
-		for (int i = 0; i < 9; i++)
-			Phi[i] *= r->k;
-		break;
-	case LAW_PROJECTED: {
-		/* on the sliding velocities (ẏ = 0) Φq̇ = μẋ P e_x, P the
-		 * projection (4.3); across them (the y column, never met while
-		 * the contact slides) its antisymmetric completion, so that
-		 * (2.8) holds for every q̇: Φ + Φᵀ = diag(2μ, 0, 0) */
-		double Ai[9];
+	double A[9], Ai[9];
+	inertia(r, th, A);
+	if (r->law == LAW_PROJECTED)
 		inertia_inv(r, th, Ai);
-		const double c = -r->mu * Ai[2] / Ai[8];
-		memset(Phi, 0, 9 * sizeof(double));
-		Phi[0] = r->mu;
-		Phi[6] = c;
-		Phi[2] = -c;
-		break;
-	}
-	case LAW_FAMILY: {
-		double A[9];
-		inertia(r, th, A);
-		for (int i = 0; i < 3; i++) /* (AΩᵀ)_ij = Σ_k A_ik Ω_jk */
-			for (int j = 0; j < 3; j++)
-				Phi[3 * i + j] = A[3 * i] * r->omega[3 * j] +
-						 A[3 * i + 1] * r->omega[3 * j + 1] +
-						 A[3 * i + 2] * r->omega[3 * j + 2];
-		break;
-	}
-	default:
-		memcpy(Phi, r->phi, 9 * sizeof(double));
-	}
+	law_phi_matrix(r->law,
+		       &(struct law_phi){.A = A,
+					 .Ai = Ai,
+					 .mu = r->mu,
+					 .k = r->k,
+					 .phi = r->phi,
+					 .omega = r->omega,
+					 .slide = 0,
+					 .normal = 2},
+		       Phi);
 }
 
 /* (2.9) at θ for the law's Φ: w = ΦᵀA⁻¹e_y, and the part of w across
@@ -1499,13 +1467,16 @@ static void rod_steps(struct strbuf *s, const struct rod *r, const struct rod_at
 	const char *mode_why = at->mode_why;
 	const struct slide sl = at->sl;
 	/* ---- steps ---- */
-	static const char *const law_name[] = {
-		"Painlevé's classical Coulomb law, F = −μ λ sgn(ẋ) e_x (Φ = diag(μ, 0, 0))",
-		"Kozlov's law (2.6) with isotropic Φ = kA (2.7)",
-		"Kozlov's law (2.6) with the given Φ",
-		"Painlevé friction (4.3): the classical force −μ λ sgn(ẋ) e_x projected",
-		("Kozlov's law (2.6) with the admissible family Φ = A(θ)Ωᵀ (5.1), Ω's last "
-		 "column (0, 0, ν) (5.2)"),
+	static const char *const law_name[LAW_COUNT] = {
+		[LAW_COULOMB] =
+			"Painlevé's classical Coulomb law, F = −μ λ sgn(ẋ) e_x (Φ = diag(μ, 0, 0))",
+		[LAW_ISOTROPIC] = "Kozlov's law (2.6) with isotropic Φ = kA (2.7)",
+		[LAW_MATRIX] = "Kozlov's law (2.6) with the given Φ",
+		[LAW_PROJECTED] = "Painlevé friction (4.3): the classical force −μ λ sgn(ẋ) e_x "
+				  "projected",
+		[LAW_FAMILY] =
+			("Kozlov's law (2.6) with the admissible family Φ = A(θ)Ωᵀ (5.1), Ω's last "
+			 "column (0, 0, ν) (5.2)"),
 	};
 	model_step(s,
 		   "Coordinates (x, θ, y) of the paper; constraint f = y ≥ 0, ∂f/∂x = (0, 0, 1).");
@@ -1686,7 +1657,7 @@ static int rod_solve(const struct model_input *in, struct model_output *out, str
 		.m2 = p[R_M2],
 		.l = p[R_L],
 		.g = p[R_G],
-		.law = in->choice[R_LAW],
+		.law = law_id(law_chosen(&rod_params[R_LAW], in->choice[R_LAW])),
 		.mu = p[R_MU],
 		.k = p[R_K],
 		.contact = in->choice[R_CONTACT],

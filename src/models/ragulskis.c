@@ -24,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "dyn/law.h"
 #include "dyn/phase.h"
 #include "models/model.h"
 #include "num/drylaw.h"
@@ -63,8 +64,9 @@ static const struct param_spec r_params[R_NPARAMS] = {
 				 "width of the transition of (8), (10)"),
 	[R_DELTA_A] = PARAM_NUMBER("Delta_a", "m/s", 0.8, PARAM_ABOVE(0.0),
 				   "(10): width of the peak's descent; h_a = h Delta_a/Delta"),
-	[R_LAW] = PARAM_CHOICE("law", "elliptic|elliptic-peak|coulomb|tanh",
-			       "friction law: (8), (10), exact Coulomb (stick-slip), h tanh(u̇/Δ)"),
+	[R_LAW] = PARAM_LAW(LAW_NAME_ELLIPTIC "|" LAW_NAME_ELLIPTIC_PEAK "|" LAW_NAME_COULOMB
+					      "|" LAW_NAME_TANH,
+			    "friction law: (8), (10), exact Coulomb (stick-slip), h tanh(u̇/Δ)"),
 	[R_PERIODS] = PARAM_NUMBER("periods", "", 500.0, PARAM_AT_LEAST(1.0),
 				   "the most periods run while waiting for the steady state"),
 	[R_INNER] = PARAM_CHOICE(
@@ -905,9 +907,12 @@ static void marks(struct figure *f, const char *label, double x, double y)
 /* The law H(u̇) of eq. (8) or (10) (or tanh, or Coulomb), sampled densely
  * towards each joint, where a quarter ellipse has its vertical tangent,
  * with the transition's widths marked. */
-static void law_figure(const struct rg *r, int li, double vmax, struct figures *fs)
+static void law_figure(const struct rg *r, enum law_id li, double vmax, struct figures *fs)
 {
-	static const char *const what[] = {"(8)", "(10)", "Coulomb", "tanh"};
+	static const char *const what[LAW_COUNT] = {[LAW_ELLIPTIC] = "(8)",
+						    [LAW_ELLIPTIC_PEAK] = "(10)",
+						    [LAW_COULOMB] = "Coulomb",
+						    [LAW_TANH] = "tanh"};
 	const struct drylaw *law = &r->law;
 	/* u̇ to 2.5 times the law's outermost joint; Coulomb's has none: as far
 	 * as the motion goes */
@@ -921,9 +926,11 @@ static void law_figure(const struct rg *r, int li, double vmax, struct figures *
 	snprintf(buf, sizeof buf, "The friction law H(u̇): %s%s", what[li],
 		 law->kind == DRYLAW_COULOMB ? " (set-valued at rest)" : "");
 	struct figure *f = figure_add(fs, "H", buf, "u̇ [m/s]", "H [N]");
-	static const char *const label[] = {"H(u̇), law (8)", "H(u̇), law (10)",
-					    "H(u̇) = h sgn u̇, |H| ≤ h at rest",
-					    "H(u̇) = h tanh(u̇/Δ)"};
+	static const char *const label[LAW_COUNT] = {[LAW_ELLIPTIC] = "H(u̇), law (8)",
+						     [LAW_ELLIPTIC_PEAK] = "H(u̇), law (10)",
+						     [LAW_COULOMB] =
+							     "H(u̇) = h sgn u̇, |H| ≤ h at rest",
+						     [LAW_TANH] = "H(u̇) = h tanh(u̇/Δ)"};
 	struct curve *c = figure_curve(f, label[li], CURVE_LINE);
 	if (law->kind == DRYLAW_COULOMB) {
 		curve_point(c, -V, -law->h);
@@ -960,7 +967,7 @@ static void law_figure(const struct rg *r, int li, double vmax, struct figures *
 }
 
 static void ragulskis_figures(const struct rg *r, const struct sample *s0, double T, bool steady,
-			      int li, struct figures *fs)
+			      enum law_id li, struct figures *fs)
 {
 	motion_figures(r, s0, T, steady, fs);
 	double vmax = fabs(s0->v);
@@ -1204,8 +1211,11 @@ fail:
 	return 0;
 }
 
-static const char *const law_name[] = {"(8), elliptic", "(10), elliptic with a peak",
-				       "exact Coulomb", "tanh"};
+/* The law the parameters choose (a row of dyn/law.c's registry). */
+static enum law_id rg_law(const struct model_input *in)
+{
+	return law_id(law_chosen(&r_params[R_LAW], in->choice[R_LAW]));
+}
 
 /* The domain where a solve answers, in a bounded time (a second or two)
  * and with finite numbers. Every magnitude within 1e9 of 1 (squares and
@@ -1228,17 +1238,11 @@ static const char *const law_name[] = {"(8), elliptic", "(10), elliptic with a p
 static bool ragulskis_reduced(const struct model_input *in)
 {
 	const double *p = in->num;
-	const int law = in->choice[R_LAW];
-	if ((law != 0 && law != 3) || !(p[R_H] > 0))
+	const enum law_id law = rg_law(in);
+	if ((law != LAW_ELLIPTIC && law != LAW_TANH) || !(p[R_H] > 0))
 		return false;
 	const int inner = in->choice[R_INNER];
 	return inner == 2 || (inner == 0 && p[R_H] / (p[R_M] * p[R_OMEGA] * p[R_DELTA]) > RG_ETA);
-}
-
-static const char *law_word(int law)
-{
-	static const char *const w[] = {"elliptic", "elliptic-peak", "coulomb", "tanh"};
-	return w[law];
 }
 
 static int ragulskis_check(const struct model_input *in, struct diag *d)
@@ -1280,15 +1284,15 @@ static int ragulskis_check(const struct model_input *in, struct diag *d)
 				"1000 times shorter than the forcing's 1/ω = %.3g s, too many "
 				"steps per period; raise omega or m, or lower c",
 				gamma, 1 / w);
-	const int law = in->choice[R_LAW];
-	if (law == 2) /* exact Coulomb: no transition, sticking is exact */
+	const enum law_id law = rg_law(in);
+	if (law == LAW_COULOMB) /* exact Coulomb: no transition, sticking is exact */
 		return 0;
 	const int inner = in->choice[R_INNER];
-	if (inner == 2 && law != 0 && law != 3)
+	if (inner == 2 && law != LAW_ELLIPTIC && law != LAW_TANH)
 		return diag_set(d,
 				"inner = reduce: only law (8), elliptic, and tanh have their "
 				"transition reduced (law %s has not); use inner auto or integrate",
-				law_word(law));
+				law_get(law)->name);
 	if (inner == 2 && !(h > 0))
 		return diag_set(d, "inner = reduce with h = 0: there is no friction, no "
 				   "transition to reduce; use inner auto or integrate");
@@ -1314,9 +1318,9 @@ static int ragulskis_check(const struct model_input *in, struct diag *d)
 		 * resolved (at 1e-17 m its signs come out wrong), nor is where a
 		 * spring that barely pulls centres it. */
 		const double ph = p[R_P] / h;
-		const double creep = p[R_P] < h
-					     ? p[R_DELTA] * (law == 3 ? atanh(ph) : ph * ph / 2) / w
-					     : INFINITY;
+		const double creep =
+			p[R_P] < h ? p[R_DELTA] * (law == LAW_TANH ? atanh(ph) : ph * ph / 2) / w
+				   : INFINITY;
 		if (creep < 1e-6)
 			return diag_set(
 				d,
@@ -1324,10 +1328,11 @@ static int ragulskis_check(const struct model_input *in, struct diag *d)
 				"by about %s = %.2g m a period, too little for the "
 				"integration's 1e-12 m to resolve to the digits printed; "
 				"raise P, or lower h",
-				p[R_P], h, law == 3 ? "Δ atanh(P/h)/ω" : "Δ(P/h)²/(2ω)", creep);
+				p[R_P], h, law == LAW_TANH ? "Δ atanh(P/h)/ω" : "Δ(P/h)²/(2ω)",
+				creep);
 		return 0;
 	}
-	const double width = law == 1 ? fmin(p[R_DELTA], p[R_DELTA_A]) : p[R_DELTA];
+	const double width = law == LAW_ELLIPTIC_PEAK ? fmin(p[R_DELTA], p[R_DELTA_A]) : p[R_DELTA];
 	const double eta = h / (m * w * width);
 	if (eta > RG_ETA)
 		return diag_set(d,
@@ -1335,10 +1340,11 @@ static int ragulskis_check(const struct model_input *in, struct diag *d)
 				"%.3g m/s would be crossed over 5000 times faster than the "
 				"forcing's 1/ω = %.3g s, too many steps per period; widen Delta%s "
 				"or use law coulomb%s",
-				eta, width, 1 / w, law == 1 ? " or Delta_a" : "",
-				law == 0 || law == 3 ? " (or inner auto or reduce: the "
-						       "transition reduced to its slow manifold)"
-						     : "");
+				eta, width, 1 / w, law == LAW_ELLIPTIC_PEAK ? " or Delta_a" : "",
+				law == LAW_ELLIPTIC || law == LAW_TANH
+					? " (or inner auto or reduce: the "
+					  "transition reduced to its slow manifold)"
+					: "");
 	return 0;
 }
 
@@ -1347,9 +1353,10 @@ static int ragulskis_check(const struct model_input *in, struct diag *d)
  * mode at the start. */
 static void ragulskis_setup(struct rg *r, const struct model_input *in, double y[2])
 {
-	const int li = in->choice[R_LAW];
+	const enum law_id li = rg_law(in);
 	r->reduced = ragulskis_reduced(in);
-	const double width = li == 1 ? fmin(r->law.Delta, r->law.Delta_a) : r->law.Delta;
+	const double width =
+		li == LAW_ELLIPTIC_PEAK ? fmin(r->law.Delta, r->law.Delta_a) : r->law.Delta;
 	/* and at the tolerance it is made for: a looser one (make bench's
 	 * rows) takes steps in τ too long for the crossing */
 	r->tangent_ok =
@@ -1384,14 +1391,15 @@ static void ragulskis_steps(struct strbuf *s, const struct rg *r, const struct m
 			    bool steady, size_t steps_transient, const struct rg_found *f)
 {
 	const double *p = in->num;
-	const int li = in->choice[R_LAW];
+	const enum law_id li = rg_law(in);
 	const double umax = f->umax, umin = f->umin, vmax = f->vmax, amin = f->amin;
 	const double amax = f->amax, stick = f->stick;
 	model_step(s,
 		   "Equation (9): m ü + c u̇ + k u = P sin ωt − H(u̇), m = %g, c = %g, k = %g, "
 		   "P = %g, ω = %g; u(0) = %g, u̇(0) = %g.",
 		   r->m, r->c, r->k, r->P, r->w, p[R_U0], p[R_V0]);
-	model_step(s, "Friction: %s, h = %g.", law_name[li], r->h);
+	model_step(s, "Friction: %s%s, h = %g.", li == LAW_COULOMB ? "exact " : "",
+		   law_get(li)->title, r->h);
 	switch (r->law.kind) {
 	case DRYLAW_ELLIPTIC:
 		model_step(s,
@@ -1502,11 +1510,9 @@ static void ragulskis_steps(struct strbuf *s, const struct rg *r, const struct m
 static int ragulskis_solve(const struct model_input *in, struct model_output *out, struct diag *d)
 {
 	const double *p = in->num;
-	static const enum drylaw_kind kinds[] = {DRYLAW_ELLIPTIC, DRYLAW_ELLIPTIC_PEAK,
-						 DRYLAW_COULOMB, DRYLAW_TANH};
-	const int li = in->choice[R_LAW];
+	const enum law_id li = rg_law(in);
 	struct rg r = {
-		.law = {kinds[li], p[R_H], p[R_DELTA], p[R_DELTA_A]},
+		.law = {law_get(li)->drylaw, p[R_H], p[R_DELTA], p[R_DELTA_A]},
 		.m = p[R_M],
 		.c = p[R_C],
 		.k = p[R_K],
@@ -1514,7 +1520,7 @@ static int ragulskis_solve(const struct model_input *in, struct model_output *ou
 		.w = p[R_OMEGA],
 		.h = p[R_H],
 		.hs = p[R_H] * (1 + 1e-10),
-		.coulomb = kinds[li] == DRYLAW_COULOMB,
+		.coulomb = li == LAW_COULOMB,
 	};
 	if (ragulskis_check(in, d))
 		return -1;

@@ -310,8 +310,6 @@ enum {
 	RY_NRESULTS
 };
 
-static const struct law_slots ry_slots = {RY_LAW, RY_MU, RY_K, RY_MU0, RY_MUINF, RY_A, RY_MU_EXPR};
-
 static const struct param_spec ry_params[RY_NPARAMS] = {
 	[RY_SHAPE] = PARAM_CHOICE("shape", "disk|ring|annulus|rect",
 				  "the flat body: disk, ring (a thin circle), annulus or rect"),
@@ -327,19 +325,13 @@ static const struct param_spec ry_params[RY_NPARAMS] = {
 	[RY_BY] = PARAM_NUMBER("by", "m/s", 0.0, PARAM_ANY, "velocity of the base (the plane), y"),
 	[RY_PRESSURE] = PARAM_CHOICE("pressure", "uniform|reye",
 				     "uniform (eq. 20) or Reye's p = k/v_r (eq. 21)"),
-	[RY_LAW] = PARAM_CHOICE("law", "coulomb|stokes|bouchet|expr",
-				"friction law μ(v): coulomb, stokes, bouchet or expr (mu_expr)"),
-	[RY_MU] = PARAM_NUMBER("mu", "", 0.3, PARAM_AT_LEAST(0.0), "Coulomb: μ"),
-	[RY_K] = PARAM_NUMBER("k", "s/m", 1.0, PARAM_AT_LEAST(0.0), "Stokes: μ = k v"),
-	[RY_MU0] = PARAM_NUMBER("mu0", "", 0.5, PARAM_AT_LEAST(0.0), "Bouchet: μ at v = 0"),
-	[RY_MUINF] = PARAM_NUMBER("muinf", "", 0.2, PARAM_AT_LEAST(0.0), "Bouchet: μ as v → ∞"),
-	[RY_A] = PARAM_NUMBER("a", "s/m", 1.0, PARAM_AT_LEAST(0.0),
-			      "Bouchet: μ = (mu0 - muinf)/(1 + a v) + muinf"),
-	[RY_MU_EXPR] = PARAM_TEXT("mu_expr", "0.3",
-				  "expr: μ as a formula in v (m/s), such as 0.3 + 0.1*exp(-v)"),
+	MINGUZZI_LAW_ROWS(RY_LAW, RY_MU, RY_K, RY_MU0, RY_MUINF, RY_A, RY_MU_EXPR),
 	[RY_N] = PARAM_NUMBER("N", "N", 10.0, PARAM_ABOVE(0.0),
 			      "normal force carried by the contact"),
 };
+
+static const struct law_slots ry_slots = {ry_params, RY_LAW,   RY_MU, RY_K,
+					  RY_MU0,    RY_MUINF, RY_A,  RY_MU_EXPR};
 
 static const struct result_spec ry_results[RY_NRESULTS] = {
 	[RY_RVAL] = RESULT_NUMBER("R", "W", "Rayleigh dissipation function, eq. (17)"),
@@ -370,6 +362,11 @@ static double law_formula(double v, void *ctx)
 	return expr_fn_eval(fm->fn, v);
 }
 
+static const struct law *minguzzi_chosen(const struct model_input *in, const struct law_slots *ix)
+{
+	return law_chosen(&ix->spec[ix->law], in->choice[ix->law]);
+}
+
 int minguzzi_law(const struct model_input *in, const struct law_slots *ix, struct friction_law *law,
 		 struct formula *fm, struct diag *d)
 {
@@ -379,18 +376,10 @@ int minguzzi_law(const struct model_input *in, const struct law_slots *ix, struc
 				     .muinf = in->num[ix->muinf],
 				     .a = in->num[ix->a]};
 	*fm = (struct formula){0};
-	switch (in->choice[ix->law]) {
-	case LAW_COULOMB:
-		law->kind = FRICTION_COULOMB;
+	const struct law *l = minguzzi_chosen(in, ix);
+	if (law_id(l) != LAW_EXPR) {
+		law->kind = l->friction;
 		return 0;
-	case LAW_STOKES:
-		law->kind = FRICTION_STOKES;
-		return 0;
-	case LAW_BOUCHET:
-		law->kind = FRICTION_BOUCHET;
-		return 0;
-	default:
-		break;
 	}
 	struct diag e;
 	fm->fn = expr_fn_compile(in->text[ix->mu_expr], "v", &e);
@@ -406,32 +395,20 @@ int minguzzi_law(const struct model_input *in, const struct law_slots *ix, struc
 	return 0;
 }
 
+enum law_id minguzzi_law_id(const struct model_input *in, const struct law_slots *ix)
+{
+	return law_id(minguzzi_chosen(in, ix));
+}
+
 void minguzzi_law_steps(struct strbuf *s, const struct model_input *in, const struct law_slots *ix,
 			double V)
 {
-	switch (in->choice[ix->law]) {
-	case LAW_COULOMB:
-		model_step(s, "Friction law (Coulomb): μ(v) = %g, so ∫₀^v μ dv = %g v.",
-			   in->num[ix->mu], in->num[ix->mu]);
-		break;
-	case LAW_STOKES:
-		model_step(s, "Friction law (Stokes): μ(v) = k v = %g v, so ∫₀^v μ dv = k v²/2.",
-			   in->num[ix->k]);
-		break;
-	case LAW_BOUCHET:
-		model_step(s,
-			   "Friction law (Bouchet, §2.1): μ(v) = (μ₀ − μ∞)/(1 + a v) + μ∞ with "
-			   "μ₀ = %g, μ∞ = %g, a = %g s/m,",
-			   in->num[ix->mu0], in->num[ix->muinf], in->num[ix->a]);
-		model_step(s, "  so ∫₀^v μ dv = (μ₀ − μ∞)/a · ln(1 + a v) + μ∞ v.");
-		break;
-	default:
-		model_step(s,
-			   "Friction law (a formula): μ(v) = %s; ∫₀^v μ dv by adaptive "
-			   "Gauss-Kronrod quadrature at each point (speeds up to about %.3g m/s).",
-			   in->text[ix->mu_expr], V);
-		break;
-	}
+	const struct friction_law fl = {.mu = in->num[ix->mu],
+					.k = in->num[ix->k],
+					.mu0 = in->num[ix->mu0],
+					.muinf = in->num[ix->muinf],
+					.a = in->num[ix->a]};
+	law_speed_steps(s, minguzzi_chosen(in, ix), &fl, in->text[ix->mu_expr], V);
 }
 
 /* Q of eq. (18) against −∂R/∂q̇: equal when the pressure does not depend
@@ -1075,12 +1052,12 @@ static int rayleigh_solve(const struct model_input *in, struct model_output *out
 		ry_compare_steps(s, &f, grad, pr == PRESSURE_UNIFORM || cc.where == CENTRE_NONE);
 	model_step(s, "Power (eq. %s): P = N ⟨μ(v_r) v_r⟩ = %.12g W; P/(2R) = %.12g%s",
 		   pr == PRESSURE_UNIFORM ? "22" : "23", f.P, P_over_2R,
-		   in->choice[RY_LAW] == LAW_STOKES
+		   minguzzi_law_id(in, &ry_slots) == LAW_STOKES
 			   ? " (Stokes: P = 2R, Rayleigh's eq. 10)"
 			   : " (2R is the power only for Stokes friction, eq. 10)");
 
 	/* Closed forms where there is one, as a check a student can redo. */
-	if (in->choice[RY_LAW] == LAW_COULOMB) {
+	if (minguzzi_law_id(in, &ry_slots) == LAW_COULOMB) {
 		const double mu = in->num[RY_MU], W = fabs(mo.wz) * c.r;
 		if (cc.where == CENTRE_NONE)
 			model_step(s,

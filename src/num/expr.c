@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "num/sym.h"
 #include "util/text.h"
 #include "util/xalloc.h"
 
@@ -232,7 +233,7 @@ static int expr(struct parser *ps)
 }
 
 /* Checks src with our parser (every name goes through lookup). */
-static int expr_check(const char *src, expr_lookup_fn lookup, void *ctx, struct diag *d)
+int expr_check(const char *src, expr_lookup_fn lookup, void *ctx, struct diag *d)
 {
 	struct parser ps = {src, src, 0, lookup, ctx, d};
 	if (strlen(src) > 4096)
@@ -273,9 +274,8 @@ int expr_eval(const char *src, expr_lookup_fn lookup, void *ctx, double *out, st
 }
 
 struct expr_fn {
-	void *evaluator;
-	char *var;
-	int uses_var; /* whether the formula mentions var at all */
+	struct sym *f;
+	const char *names[1]; /* the variable: what f is evaluated over */
 };
 
 static int only_var(const char *name, double *value, struct diag *d, void *ctx)
@@ -289,42 +289,31 @@ static int only_var(const char *name, double *value, struct diag *d, void *ctx)
 
 struct expr_fn *expr_fn_compile(const char *src, const char *var, struct diag *d)
 {
-	if (expr_check(src, only_var, (void *)var, d))
-		return NULL;
-	char *copy = xstrdup(src);
-	void *e = evaluator_create(copy);
-	free(copy);
-	if (!e) {
-		diag_set(d, "cannot evaluate '%s'", src);
+	struct expr_fn *f = xcalloc(1, sizeof(*f));
+	f->names[0] = xstrdup(var);
+	f->f = sym_new(src, f->names, 1, only_var, (void *)var, d);
+	if (!f->f) {
+		expr_fn_free(f);
 		return NULL;
 	}
-	struct expr_fn *f = xcalloc(1, sizeof(*f));
-	f->evaluator = e;
-	f->var = xstrdup(var);
-	char **names;
-	int count;
-	evaluator_get_variables(e, &names, &count);
-	f->uses_var = count > 0;
 	return f;
 }
 
 size_t expr_fn_size(const struct expr_fn *f)
 {
-	return strlen(evaluator_get_string(f->evaluator));
+	return sym_length(f->f);
 }
 
 double expr_fn_eval(const struct expr_fn *f, double x)
 {
-	char *names[] = {f->var};
-	double values[] = {x};
-	return evaluator_evaluate(f->evaluator, f->uses_var, names, values);
+	return sym_eval(f->f, &x);
 }
 
 void expr_fn_free(struct expr_fn *f)
 {
 	if (!f)
 		return;
-	evaluator_destroy(f->evaluator);
-	free(f->var);
+	sym_free(f->f);
+	free((char *)f->names[0]);
 	free(f);
 }

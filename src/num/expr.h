@@ -14,6 +14,10 @@
  * d->msg saying why not (unknown, not computed yet, not a number). */
 typedef int (*expr_lookup_fn)(const char *name, double *value, struct diag *d, void *ctx);
 
+/* Checks `src`: its syntax, and each name it uses through lookup. 0, or -1
+ * with d set as for expr_eval. */
+int expr_check(const char *src, expr_lookup_fn lookup, void *ctx, struct diag *d);
+
 /* Evaluates `src`. On error d->col is the 1-based column in src and
  * d->source is src. */
 int expr_eval(const char *src, expr_lookup_fn lookup, void *ctx, double *out, struct diag *d);

@@ -88,6 +88,9 @@ struct restep {
 	const double *y0, *f0, *y1, *f1;
 	double *y, *yerr; /* the last state re-stepped, its error estimate */
 	int status;
+	void (*events)(double t, const double y[], double *g, void *params);
+	size_t k;  /* with several event functions: the one located */
+	double *g; /* with several: their values, nev of them */
 };
 
 static int restep_at(struct restep *r, double t)
@@ -111,6 +114,10 @@ static double event_at(double t, void *p)
 	if (s) {
 		r->status = s;
 		return GSL_NAN;
+	}
+	if (r->events) {
+		r->events(t, r->y, r->g, r->sys->params);
+		return r->g[r->k];
 	}
 	return r->sys->event(t, r->y, r->sys->params);
 }
@@ -223,13 +230,22 @@ int ode_run(const struct ode_system *sys, const struct ode_opts *opts, double t0
 	struct restep r = {.step = restep_step, .gsys = &gsys, .sys = sys, .y = ytmp, .yerr = yerr};
 	double t = t0, h = opts->h0;
 	int rc = 0;
+	const size_t nev = opts->nev;
+	double *gv = nev ? xmalloc(3 * nev * sizeof(double)) : NULL; /* g, g before, g re-stepped */
 
 	num_gsl_clear();
 	end->event = false;
+	end->which = 0;
 	end->steps = 0;
 	if (!(h > 0) && (rc = initial_step(&gsys, t0, opts->tmax, y, atol, rtol, &h, d)))
 		goto done;
+	const bool watched = sys->event || nev;
+	double *gv_prev = gv ? gv + nev : NULL;
+	r.g = gv ? gv + 2 * nev : NULL;
+	r.events = nev ? opts->events : NULL;
 	double g_prev = sys->event ? sys->event(t, y, sys->params) : 0.0;
+	if (nev)
+		opts->events(t, y, gv_prev, sys->params);
 	while (t < opts->tmax) {
 		if (end->steps >= opts->max_steps) {
 			rc = diag_set(d, "integration took more than %zu steps before t = %.6g",
@@ -245,8 +261,51 @@ int ode_run(const struct ode_system *sys, const struct ode_opts *opts, double t0
 		}
 		end->steps++;
 		num_progress_time(t - t0, opts->tmax - t0);
-		if (!sys->event)
+		if (!watched)
 			continue;
+		if (nev) {
+			opts->events(t, y, gv, sys->params);
+			r.t0 = tprev;
+			r.t1 = t;
+			r.y0 = yprev;
+			r.f0 = ev->dydt_in;
+			r.y1 = y;
+			r.f1 = ev->dydt_out;
+			double first = INFINITY;
+			size_t which = 0;
+			for (size_t k = 0; k < nev && !rc; k++) {
+				/* from > 0 to <= 0 only: one that is not > 0 where
+				 * the phase starts counts once it is */
+				if (!(gv_prev[k] > 0 && gv[k] <= 0))
+					continue;
+				double troot;
+				r.k = k;
+				r.status = 0;
+				s = locate(&r, opts->event_tol, &troot);
+				if (s)
+					rc = num_fail(d, s, "event location");
+				else if (troot < first) {
+					first = troot;
+					which = k;
+				}
+			}
+			if (rc)
+				break;
+			if (isfinite(first)) {
+				r.k = which;
+				if ((s = restep_at(&r, first))) {
+					rc = num_fail(d, s, "event location");
+					break;
+				}
+				memcpy(y, ytmp, sys->dim * sizeof(double));
+				t = first;
+				end->event = true;
+				end->which = which;
+				break;
+			}
+			memcpy(gv_prev, gv, nev * sizeof(double));
+			continue;
+		}
 		double g = sys->event(t, y, sys->params);
 		bool crossed = (g_prev < 0 && g >= 0) || (g_prev > 0 && g <= 0);
 		if (crossed) {
@@ -275,6 +334,7 @@ int ode_run(const struct ode_system *sys, const struct ode_opts *opts, double t0
 done:
 	end->t = t;
 	end->h = h;
+	free(gv);
 	free(yerr);
 	free(ytmp);
 	free(yprev);

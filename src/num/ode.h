@@ -30,6 +30,14 @@ struct ode_opts {
 	double tmax;	  /* end of the phase if no event comes first */
 	size_t max_steps; /* a phase longer than this is an error */
 	double event_tol; /* relative tolerance on the event time */
+	/* Several event functions at once (nev > 0, the system's event NULL):
+	 * g[0..nev) at (t, y), given the system's params, each positive while
+	 * the phase holds. The phase ends at the first where one goes from > 0
+	 * to <= 0 (end.which says which); one that is not > 0 where the phase
+	 * starts counts once it is (a rate that starts from rest in the sense
+	 * it was given, a force starting at its bound and turning inward). */
+	size_t nev;
+	void (*events)(double t, const double y[], double *g, void *params);
 };
 
 /* Sensible defaults for textbook accuracy (rtol = atol = 1e-12, events to
@@ -39,6 +47,7 @@ struct ode_opts ode_opts_default(double tmax);
 struct ode_end {
 	double t;     /* where the phase ended */
 	bool event;   /* true: the event function vanished at t */
+	size_t which; /* with several event functions: the one that did */
 	size_t steps; /* accepted steps */
 	double h;     /* the step the integrator would try next: a good h0 for
 		       * the phase that follows */

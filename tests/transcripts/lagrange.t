@@ -56,3 +56,28 @@ rests
 0.0966110900693
 2.8502166089
 ? 0
+
+# A block on a moving belt (issue 36): the kink of R at xdot = vb is a
+# contact, followed through its stick (riding with the belt until the
+# spring pulls mu m g) and its slip, against the closed form.
+$ tribo -c 'load lagrange-belt.ini; solve; print x_end xdot_end; eval 0.49 + 1.3*sin(20 - 0.49/1.3); eval 1.3*cos(20 - 0.49/1.3)'
+1.39825628767
+0.93009167069
+1.39825628768
+0.930091670693
+? 0
+
+$ tribo -c 'load lagrange-belt.ini; solve; steps' | grep -A1 '^  t = '
+  t = 0 s: the contact xdot - vb = 0 at rest; the force on it |f| = 0 is
+      within the bound c = 0.49 that R allows there: it is held (Coulomb: rest
+--
+  t = 0.3769230769 s: the force that holds the contact xdot - vb = 0, -0.49,
+      reached its bound c = 0.49 and is growing past it: it slips (-)
+? 0
+
+# A kink of R that is not linear in the rates is refused when the file is read.
+$ sed 's/abs(xdot - vb)/abs(xdot^2 - vb^2)/' lagrange-belt.ini > "$HOME/k.ini"; cd "$HOME" && tribo -c 'load k.ini'
+! tribo: -c: command 1: load: k.ini:17:16: R has a kink where xdot^2 - vb^2 = 0, and xdot^2 - vb^2 is not linear in the rates: tribo follows stick and slip across surfaces a·q̇ + b = 0 only (write the relative velocity inside abs)
+!     R = mu*m*g*abs(xdot^2 - vb^2)
+!                    ^
+? 1

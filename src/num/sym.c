@@ -1,0 +1,1096 @@
+/* Symbolic expressions: see sym.h. */
+#include "num/sym.h"
+
+#include <math.h>
+#include <matheval.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/text.h"
+#include "util/xalloc.h"
+
+/* ---- the functions and constants, as libmatheval has them ---------------- */
+
+/* libmatheval's own definitions (its xmath.c), so that a function of a
+ * number folds to the number libmatheval would compute. */
+static double m_cot(double x)
+{
+	return 1 / tan(x);
+}
+static double m_sec(double x)
+{
+	return 1 / cos(x);
+}
+static double m_csc(double x)
+{
+	return 1 / sin(x);
+}
+static double m_acot(double x)
+{
+	return atan(1 / x);
+}
+static double m_asec(double x)
+{
+	return acos(1 / x);
+}
+static double m_acsc(double x)
+{
+	return asin(1 / x);
+}
+static double m_coth(double x)
+{
+	return 1 / tanh(x);
+}
+static double m_sech(double x)
+{
+	return 1 / cosh(x);
+}
+static double m_csch(double x)
+{
+	return 1 / sinh(x);
+}
+static double m_asinh(double x)
+{
+	return log(x + sqrt(x * x + 1));
+}
+static double m_acosh(double x)
+{
+	return log(x + sqrt(x * x - 1));
+}
+static double m_atanh(double x)
+{
+	return 0.5 * log((1 + x) / (1 - x));
+}
+static double m_acoth(double x)
+{
+	return 0.5 * log((x + 1) / (x - 1));
+}
+static double m_asech(double x)
+{
+	return m_acosh(1 / x);
+}
+static double m_acsch(double x)
+{
+	return m_asinh(1 / x);
+}
+static double m_step(double x)
+{
+	return isnan(x) ? x : x < 0 ? 0 : 1;
+}
+static double m_delta(double x)
+{
+	return isnan(x) ? x : x == 0 ? INFINITY : 0;
+}
+static double m_nandelta(double x)
+{
+	return isnan(x) ? x : x == 0 ? NAN : 0;
+}
+
+/* clang-format off */
+enum fn {
+	F_EXP, F_LOG, F_SQRT, F_SIN, F_COS, F_TAN, F_COT, F_SEC, F_CSC, F_ASIN, F_ACOS,
+	F_ATAN, F_ACOT, F_ASEC, F_ACSC, F_SINH, F_COSH, F_TANH, F_COTH, F_SECH, F_CSCH,
+	F_ASINH, F_ACOSH, F_ATANH, F_ACOTH, F_ASECH, F_ACSCH, F_ABS, F_STEP, F_DELTA,
+	F_NANDELTA, F_ERF, F_N
+};
+/* clang-format on */
+
+static const struct {
+	const char *name;
+	double (*f)(double);
+} fns[F_N] = {
+	{"exp", exp},	    {"log", log},	{"sqrt", sqrt},		  {"sin", sin},
+	{"cos", cos},	    {"tan", tan},	{"cot", m_cot},		  {"sec", m_sec},
+	{"csc", m_csc},	    {"asin", asin},	{"acos", acos},		  {"atan", atan},
+	{"acot", m_acot},   {"asec", m_asec},	{"acsc", m_acsc},	  {"sinh", sinh},
+	{"cosh", cosh},	    {"tanh", tanh},	{"coth", m_coth},	  {"sech", m_sech},
+	{"csch", m_csch},   {"asinh", m_asinh}, {"acosh", m_acosh},	  {"atanh", m_atanh},
+	{"acoth", m_acoth}, {"asech", m_asech}, {"acsch", m_acsch},	  {"abs", fabs},
+	{"step", m_step},   {"delta", m_delta}, {"nandelta", m_nandelta}, {"erf", erf},
+};
+
+enum { C_2_SQRTPI = 10 };
+static const char *const constants[] = {"e",	    "log2e", "log10e",	"ln2",	"ln10",
+					"pi",	    "pi_2",  "pi_4",	"1_pi", "2_pi",
+					"2_sqrtpi", "sqrt2", "sqrt1_2", NULL};
+
+/* ---- the tree ------------------------------------------------------------ */
+
+/* libmatheval's tree: 'n' a number, 'c' a constant, 'v' a variable (k its
+ * index among the names), 'f' a function (k) of a, 'u' the negation of a,
+ * 'b' a op b. */
+struct node {
+	char type, op;
+	int k;
+	double x;
+	struct node *a, *b;
+};
+
+static struct node *nd(char type)
+{
+	struct node *n = xcalloc(1, sizeof(*n));
+	n->type = type;
+	return n;
+}
+
+static struct node *N(double x)
+{
+	struct node *n = nd('n');
+	n->x = x;
+	return n;
+}
+
+static struct node *U(struct node *a)
+{
+	struct node *n = nd('u');
+	n->op = '-';
+	n->a = a;
+	return n;
+}
+
+static struct node *B(char op, struct node *a, struct node *b)
+{
+	struct node *n = nd('b');
+	n->op = op;
+	n->a = a;
+	n->b = b;
+	return n;
+}
+
+static struct node *F(int k, struct node *a)
+{
+	struct node *n = nd('f');
+	n->k = k;
+	n->a = a;
+	return n;
+}
+
+static void node_free(struct node *n)
+{
+	if (!n)
+		return;
+	node_free(n->a);
+	node_free(n->b);
+	free(n);
+}
+
+static struct node *cp(const struct node *n)
+{
+	if (!n)
+		return NULL;
+	struct node *c = xmalloc(sizeof(*c));
+	*c = *n;
+	c->a = cp(n->a);
+	c->b = cp(n->b);
+	return c;
+}
+
+static double value(const struct node *n)
+{
+	switch (n->type) {
+	case 'n':
+		return n->x;
+	case 'f':
+		return fns[n->k].f(value(n->a));
+	case 'u':
+		return -value(n->a);
+	case 'b':
+		switch (n->op) {
+		case '+':
+			return value(n->a) + value(n->b);
+		case '-':
+			return value(n->a) - value(n->b);
+		case '*':
+			return value(n->a) * value(n->b);
+		case '/':
+			return value(n->a) / value(n->b);
+		default:
+			return pow(value(n->a), value(n->b));
+		}
+	}
+	return NAN; /* not reached: only numbers are folded */
+}
+
+static bool is(const struct node *n, double x)
+{
+	return n->type == 'n' && n->x == x;
+}
+
+/* Hands back n's child a (or b), freeing the rest of n. */
+static struct node *take(struct node *n, bool left)
+{
+	struct node *c = left ? n->a : n->b;
+	if (left)
+		n->a = NULL;
+	else
+		n->b = NULL;
+	node_free(n);
+	return c;
+}
+
+static struct node *folded(struct node *n, double x)
+{
+	node_free(n);
+	return N(x);
+}
+
+/* libmatheval's node_simplify, rule for rule: numbers folded, 0 and 1 as
+ * neutral operands dropped, nothing else (0*x stays). The derivatives are
+ * of the simplified trees, as libmatheval's are. */
+static struct node *simplify(struct node *n)
+{
+	switch (n->type) {
+	case 'f':
+	case 'u':
+		n->a = simplify(n->a);
+		return n->a->type == 'n' ? folded(n, value(n)) : n;
+	case 'b':
+		n->a = simplify(n->a);
+		n->b = simplify(n->b);
+		if (n->a->type == 'n' && n->b->type == 'n')
+			return folded(n, value(n));
+		switch (n->op) {
+		case '+':
+			return is(n->a, 0) ? take(n, false) : is(n->b, 0) ? take(n, true) : n;
+		case '-':
+			return is(n->b, 0) ? take(n, true) : n;
+		case '*':
+			return is(n->a, 1) ? take(n, false) : is(n->b, 1) ? take(n, true) : n;
+		case '/':
+			return is(n->b, 1) ? take(n, true) : n;
+		case '^':
+			return is(n->a, 0)   ? folded(n, 0)
+			       : is(n->a, 1) ? folded(n, 1)
+			       : is(n->b, 0) ? folded(n, 1)
+			       : is(n->b, 1) ? take(n, true)
+					     : n;
+		}
+	}
+	return n;
+}
+
+/* libmatheval's node_derivative (before simplification), but for asinh,
+ * whose derivative it has as 1/sqrt(1 - x^2): it is 1/sqrt(1 + x^2). `v`
+ * the variable's index, -1 if no name of the list. */
+static struct node *derive(const struct node *n, int v)
+{
+	switch (n->type) {
+	case 'n':
+	case 'c':
+		return N(0);
+	case 'v':
+		return N(n->k == v ? 1 : 0);
+	case 'u':
+		return U(derive(n->a, v));
+	case 'b': {
+		const struct node *a = n->a, *b = n->b;
+		switch (n->op) {
+		case '+':
+		case '-':
+			return B(n->op, derive(a, v), derive(b, v));
+		case '*':
+			return B('+', B('*', derive(a, v), cp(b)), B('*', cp(a), derive(b, v)));
+		case '/':
+			return B('/',
+				 B('-', B('*', derive(a, v), cp(b)), B('*', cp(a), derive(b, v))),
+				 B('^', cp(b), N(2)));
+		default:
+			if (b->type == 'n')
+				return B('*', B('*', N(b->x), derive(a, v)),
+					 B('^', cp(a), N(b->x - 1.0)));
+			/* (f^g)' = f^g (g log f)' */
+			struct node *lg = B('*', cp(b), F(F_LOG, cp(a)));
+			struct node *r = B('*', cp(n), derive(lg, v));
+			node_free(lg);
+			return r;
+		}
+	}
+	}
+	/* a function of a: the chain rule, D = a' */
+	const struct node *a = n->a;
+	struct node *D = derive(a, v);
+#define X  cp(a)
+#define X2 B('^', X, N(2))
+	switch (n->k) {
+	case F_EXP:
+		return B('*', D, cp(n));
+	case F_LOG:
+		return B('/', D, X);
+	case F_SQRT:
+		return B('/', D, B('*', N(2), cp(n)));
+	case F_SIN:
+		return B('*', D, F(F_COS, X));
+	case F_COS:
+		return U(B('*', D, F(F_SIN, X)));
+	case F_TAN:
+		return B('/', D, B('^', F(F_COS, X), N(2)));
+	case F_COT:
+		return U(B('/', D, B('^', F(F_SIN, X), N(2))));
+	case F_SEC:
+		return B('*', D, B('*', F(F_SEC, X), F(F_TAN, X)));
+	case F_CSC:
+		return B('*', D, U(B('*', F(F_COT, X), F(F_CSC, X))));
+	case F_ASIN:
+		return B('/', D, F(F_SQRT, B('-', N(1), X2)));
+	case F_ACOS:
+		return U(B('/', D, F(F_SQRT, B('-', N(1), X2))));
+	case F_ATAN:
+		return B('/', D, B('+', N(1), X2));
+	case F_ACOT:
+		return U(B('/', D, B('+', N(1), X2)));
+	case F_ASEC:
+		return B('*', D,
+			 B('/', N(1), B('*', X2, F(F_SQRT, B('-', N(1), B('/', N(1), X2))))));
+	case F_ACSC:
+		return B('*', D,
+			 U(B('/', N(1), B('*', X2, F(F_SQRT, B('-', N(1), B('/', N(1), X2)))))));
+	case F_SINH:
+		return B('*', D, F(F_COSH, X));
+	case F_COSH:
+		return B('*', D, F(F_SINH, X));
+	case F_TANH:
+		return B('/', D, B('^', F(F_COSH, X), N(2)));
+	case F_COTH:
+		return U(B('/', D, B('^', F(F_SINH, X), N(2))));
+	case F_SECH:
+		return B('*', D, U(B('*', F(F_SECH, X), F(F_TANH, X))));
+	case F_CSCH:
+		return B('*', D, U(B('*', F(F_COTH, X), F(F_CSCH, X))));
+	case F_ASINH:
+		return B('/', D, F(F_SQRT, B('+', N(1), X2)));
+	case F_ACOSH:
+		return B('/', D, F(F_SQRT, B('-', X2, N(1))));
+	case F_ATANH:
+		return B('/', D, B('-', N(1), X2));
+	case F_ACOTH:
+		return B('/', D, B('-', X2, N(1)));
+	case F_ASECH:
+		return B('*', D,
+			 U(B('*', B('/', N(1), B('*', X, F(F_SQRT, B('-', N(1), X)))),
+			     F(F_SQRT, B('/', N(1), B('+', N(1), X))))));
+	case F_ACSCH:
+		return B('*', D,
+			 U(B('/', N(1), B('*', X2, F(F_SQRT, B('+', N(1), B('/', N(1), X2)))))));
+	case F_ABS:
+		return B('*', D, B('-', B('*', N(2), F(F_STEP, X)), N(1)));
+	case F_STEP:
+		return B('*', D, F(F_DELTA, X));
+	case F_DELTA:
+	case F_NANDELTA:
+		return B('*', D, F(F_NANDELTA, X));
+	default: { /* erf */
+		struct node *c = nd('c');
+		c->k = C_2_SQRTPI;
+		return B('*', D, B('*', c, F(F_EXP, U(X2))));
+	}
+	}
+#undef X
+#undef X2
+}
+
+/* ---- reading text --------------------------------------------------------- */
+
+/* libmatheval's grammar: + - left, then * / left, then unary minus, then ^
+ * left (so -a^2 is -(a^2) and 2^-a*b is (2^(-a))*b). The text has passed
+ * tribo's parser. */
+struct reader {
+	const char *p;
+	const char *const *names;
+	size_t nnames;
+	const char *bad; /* a name not in the list, or a token out of place */
+};
+
+static void blank(struct reader *r)
+{
+	while (*r->p == ' ' || *r->p == '\t')
+		r->p++;
+}
+
+static bool digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static bool ident(char c, bool first)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || (!first && digit(c));
+}
+
+static struct node *sum(struct reader *r);
+
+static struct node *atom(struct reader *r)
+{
+	blank(r);
+	const char *s = r->p;
+	if (*s == '(') {
+		r->p++;
+		struct node *n = sum(r);
+		blank(r);
+		if (*r->p == ')')
+			r->p++;
+		else if (!r->bad)
+			r->bad = r->p;
+		return n;
+	}
+	if (digit(*s) || (*s == '.' && digit(s[1]))) {
+		const char *e = s;
+		while (digit(*e))
+			e++;
+		if (*e == '.')
+			for (e++; digit(*e); e++)
+				;
+		if ((*e == 'e' || *e == 'E') &&
+		    (digit(e[1]) || ((e[1] == '+' || e[1] == '-') && digit(e[2]))))
+			for (e += 2; digit(*e); e++)
+				;
+		char buf[64];
+		size_t len = (size_t)(e - s) < sizeof(buf) - 1 ? (size_t)(e - s) : sizeof(buf) - 1;
+		memcpy(buf, s, len);
+		buf[len] = 0;
+		r->p = e;
+		return N(strtod(buf, NULL));
+	}
+	if (!ident(*s, true)) {
+		if (!r->bad)
+			r->bad = s;
+		return N(0);
+	}
+	const char *e = s;
+	while (ident(*e, false))
+		e++;
+	const size_t len = (size_t)(e - s);
+	r->p = e;
+	for (int k = 0; constants[k]; k++)
+		if (strlen(constants[k]) == len && !strncmp(constants[k], s, len)) {
+			struct node *c = nd('c');
+			c->k = k;
+			return c;
+		}
+	for (int k = 0; k < F_N; k++)
+		if (strlen(fns[k].name) == len && !strncmp(fns[k].name, s, len)) {
+			blank(r);
+			if (*r->p != '(') {
+				if (!r->bad)
+					r->bad = r->p;
+				return N(0);
+			}
+			return F(k, atom(r));
+		}
+	for (size_t i = 0; i < r->nnames; i++)
+		if (strlen(r->names[i]) == len && !strncmp(r->names[i], s, len)) {
+			struct node *v = nd('v');
+			v->k = (int)i;
+			return v;
+		}
+	if (!r->bad)
+		r->bad = s;
+	return N(0);
+}
+
+static struct node *negation(struct reader *r);
+
+static struct node *power(struct reader *r)
+{
+	struct node *n = atom(r);
+	for (;;) {
+		blank(r);
+		if (*r->p != '^')
+			return n;
+		r->p++;
+		blank(r);
+		n = B('^', n, *r->p == '-' ? negation(r) : atom(r));
+	}
+}
+
+static struct node *negation(struct reader *r)
+{
+	blank(r);
+	if (*r->p != '-')
+		return power(r);
+	r->p++;
+	return U(negation(r));
+}
+
+static struct node *product(struct reader *r)
+{
+	struct node *n = negation(r);
+	for (;;) {
+		blank(r);
+		if (*r->p != '*' && *r->p != '/')
+			return n;
+		char op = *r->p++;
+		n = B(op, n, negation(r));
+	}
+}
+
+static struct node *sum(struct reader *r)
+{
+	struct node *n = product(r);
+	for (;;) {
+		blank(r);
+		if (*r->p != '+' && *r->p != '-')
+			return n;
+		char op = *r->p++;
+		n = B(op, n, product(r));
+	}
+}
+
+/* ---- writing text --------------------------------------------------------- */
+
+/* In full parentheses as libmatheval writes a tree: numbers as %g for
+ * people, or exactly (%.17g, and inf and nan as the quotients that make
+ * them) for libmatheval to read back into the same tree. */
+static void write_node(const struct node *n, const char *const *names, bool exact,
+		       struct strbuf *out)
+{
+	switch (n->type) {
+	case 'n':
+		if (n->x >= 0 && n->x < 1e6 && n->x == (double)(long)n->x && !signbit(n->x)) {
+			/* a whole number, as %g and %.17g write it, without printf (a
+			 * derivative has hundreds) */
+			char buf[8], *q = buf + sizeof(buf);
+			long k = (long)n->x;
+			*--q = '\0';
+			do
+				*--q = (char)('0' + k % 10);
+			while (k /= 10);
+			strbuf_addstr(out, q);
+		} else if (exact && !isfinite(n->x))
+			strbuf_addstr(out, isnan(n->x) ? "(0/0)" : n->x > 0 ? "(1/0)" : "(-1/0)");
+		else if (exact)
+			strbuf_addf(out, signbit(n->x) ? "(%.17g)" : "%.17g", n->x);
+		else
+			strbuf_addf(out, n->x < 0 ? "(%g)" : "%g", n->x);
+		return;
+	case 'c':
+		strbuf_addstr(out, constants[n->k]);
+		return;
+	case 'v':
+		strbuf_addstr(out, names[n->k]);
+		return;
+	case 'f':
+		strbuf_addf(out, "%s(", fns[n->k].name);
+		write_node(n->a, names, exact, out);
+		strbuf_addch(out, ')');
+		return;
+	case 'u':
+		strbuf_addstr(out, "(-");
+		write_node(n->a, names, exact, out);
+		strbuf_addch(out, ')');
+		return;
+	}
+	strbuf_addch(out, '(');
+	write_node(n->a, names, exact, out);
+	strbuf_addch(out, n->op);
+	write_node(n->b, names, exact, out);
+	strbuf_addch(out, ')');
+}
+
+/* ---- the expression ------------------------------------------------------- */
+
+struct sym {
+	struct node *root;
+	const char *const *names;
+	size_t nnames;
+	char *text; /* NULL: a derivative's, not asked for yet */
+	/* libmatheval's evaluator of the same tree, made from it written out
+	 * on the first evaluation (a load builds many a derivative that only a
+	 * solve evaluates); tried: the making was tried */
+	void *ev;
+	bool tried;
+};
+
+struct name_check {
+	expr_lookup_fn check;
+	void *ctx;
+	const char *const *names;
+	size_t nnames;
+};
+
+static int in_list(const char *name, double *value, struct diag *d, void *ctx)
+{
+	const struct name_check *nc = ctx;
+	*value = 0.5;
+	if (nc->check && nc->check(name, value, d, nc->ctx))
+		return -1;
+	for (size_t i = 0; i < nc->nnames; i++)
+		if (!strcmp(name, nc->names[i]))
+			return 0;
+	return diag_set(d, "unknown name '%s'", name);
+}
+
+static void *evaluator_of(const char *text)
+{
+	char *copy = xstrdup(text);
+	void *ev = evaluator_create(copy);
+	free(copy);
+	return ev;
+}
+
+struct sym *sym_new(const char *text, const char *const *names, size_t nnames, expr_lookup_fn check,
+		    void *ctx, struct diag *d)
+{
+	struct name_check nc = {check, ctx, names, nnames};
+	if (expr_check(text, in_list, &nc, d))
+		return NULL;
+	struct reader r = {text, names, nnames, NULL};
+	struct node *root = sum(&r);
+	blank(&r);
+	if (!r.bad && *r.p)
+		r.bad = r.p;
+	void *ev = r.bad ? NULL : evaluator_of(text);
+	if (!ev) {
+		node_free(root);
+		diag_at(d, "", 1, r.bad ? (int)(r.bad - text) + 1 : 0, text, "cannot evaluate '%s'",
+			text);
+		return NULL;
+	}
+	struct sym *f = xcalloc(1, sizeof(*f));
+	f->root = simplify(root);
+	f->names = names;
+	f->nnames = nnames;
+	f->text = xstrdup(text);
+	f->ev = ev;
+	f->tried = true;
+	return f;
+}
+
+struct sym *sym_derivative(const struct sym *f, const char *name)
+{
+	int v = -1;
+	for (size_t i = 0; i < f->nnames; i++)
+		if (!strcmp(f->names[i], name))
+			v = (int)i;
+	struct sym *g = xcalloc(1, sizeof(*g));
+	g->root = simplify(derive(f->root, v));
+	g->names = f->names;
+	g->nnames = f->nnames;
+	return g; /* its evaluator and its text when asked for */
+}
+
+double sym_eval(const struct sym *f, const double *vals)
+{
+	if (!f->tried) {
+		struct sym *g = (struct sym *)f;
+		struct strbuf s = STRBUF_INIT;
+		write_node(g->root, g->names, true, &s);
+		g->ev = evaluator_of(s.buf);
+		g->tried = true;
+		strbuf_release(&s);
+	}
+	/* no evaluator: libmatheval did not read the tree written for it */
+	if (!f->ev)
+		return NAN;
+	return evaluator_evaluate(f->ev, (int)f->nnames, (char **)f->names, (double *)vals);
+}
+
+static bool has(const struct node *n, char type, int k)
+{
+	return n && ((n->type == type && n->k == k) || has(n->a, type, k) || has(n->b, type, k));
+}
+
+bool sym_uses(const struct sym *f, const char *name)
+{
+	for (size_t i = 0; i < f->nnames; i++)
+		if (!strcmp(f->names[i], name))
+			return has(f->root, 'v', (int)i);
+	return false;
+}
+
+bool sym_calls(const struct sym *f, const char *fn)
+{
+	for (int k = 0; k < F_N; k++)
+		if (!strcmp(fns[k].name, fn))
+			return has(f->root, 'f', k);
+	return false;
+}
+
+const char *sym_text(const struct sym *f)
+{
+	if (!f->text) { /* a derivative's, written once asked for */
+		struct strbuf s = STRBUF_INIT;
+		write_node(f->root, f->names, false, &s);
+		((struct sym *)f)->text = strbuf_detach(&s);
+	}
+	return f->text;
+}
+
+size_t sym_length(const struct sym *f)
+{
+	struct strbuf s = STRBUF_INIT;
+	write_node(f->root, f->names, false, &s);
+	const size_t n = s.len;
+	strbuf_release(&s);
+	return n;
+}
+
+const char *sym_readable_of(const struct sym *f, struct strbuf *out)
+{
+	struct strbuf s = STRBUF_INIT;
+	write_node(f->root, f->names, false, &s);
+	strbuf_reset(out);
+	sym_readable(s.buf, out);
+	strbuf_release(&s);
+	return strbuf_str(out);
+}
+
+void sym_free(struct sym *f)
+{
+	if (!f)
+		return;
+	node_free(f->root);
+	if (f->ev)
+		evaluator_destroy(f->ev);
+	free(f->text);
+	free(f);
+}
+
+/* ---- readable text ---------------------------------------------------------- */
+
+/* Derivatives come unsimplified, (((0*x)+(m*(2*xdot)))*2)/4: for people
+ * they are read again into a tree of their own and simplified further.
+ * Text for people only: the numbers are computed from the trees above. */
+struct sn {
+	char op; /* '+', '-', '*', '/', '^', 'n' (negation), 'f' (function), 'c', 'v' */
+	double c;
+	char name[40];
+	struct sn *a, *b;
+};
+
+static struct sn *sn_new(char op)
+{
+	struct sn *n = xcalloc(1, sizeof(*n));
+	n->op = op;
+	return n;
+}
+
+static void sn_free(struct sn *n)
+{
+	if (!n)
+		return;
+	sn_free(n->a);
+	sn_free(n->b);
+	free(n);
+}
+
+static struct sn *sn_num(double c)
+{
+	struct sn *n = sn_new('c');
+	n->c = c;
+	return n;
+}
+
+static struct sn *sn_bin(char op, struct sn *a, struct sn *b)
+{
+	struct sn *n = sn_new(op);
+	n->a = a;
+	n->b = b;
+	return n;
+}
+
+static struct sn *sn_sum(const char **p);
+
+static void sn_skip(const char **p)
+{
+	while (**p == ' ')
+		(*p)++;
+}
+
+static struct sn *sn_atom(const char **p)
+{
+	sn_skip(p);
+	if (**p == '(') {
+		(*p)++;
+		struct sn *n = sn_sum(p);
+		sn_skip(p);
+		if (**p == ')')
+			(*p)++;
+		return n;
+	}
+	if (**p == '-') {
+		(*p)++;
+		struct sn *n = sn_new('n');
+		n->a = sn_atom(p);
+		return n;
+	}
+	if ((**p >= '0' && **p <= '9') || **p == '.') {
+		char *end;
+		double c = strtod(*p, &end);
+		*p = end;
+		return sn_num(c);
+	}
+	struct sn *n = sn_new('v');
+	size_t k = 0;
+	while (((**p >= 'a' && **p <= 'z') || (**p >= 'A' && **p <= 'Z') ||
+		(**p >= '0' && **p <= '9') || **p == '_') &&
+	       k + 1 < sizeof(n->name))
+		n->name[k++] = *(*p)++;
+	if (!k && **p) /* anything else: skip it */
+		(*p)++;
+	sn_skip(p);
+	if (**p == '(') {
+		(*p)++;
+		n->op = 'f';
+		n->a = sn_sum(p);
+		sn_skip(p);
+		if (**p == ')')
+			(*p)++;
+	}
+	return n;
+}
+
+static struct sn *sn_pow(const char **p)
+{
+	struct sn *a = sn_atom(p);
+	sn_skip(p);
+	if (**p == '^') {
+		(*p)++;
+		return sn_bin('^', a, sn_atom(p));
+	}
+	return a;
+}
+
+static struct sn *sn_prod(const char **p)
+{
+	struct sn *a = sn_pow(p);
+	for (;;) {
+		sn_skip(p);
+		if (**p != '*' && **p != '/')
+			return a;
+		char op = *(*p)++;
+		a = sn_bin(op, a, sn_pow(p));
+	}
+}
+
+static struct sn *sn_sum(const char **p)
+{
+	struct sn *a = sn_prod(p);
+	for (;;) {
+		sn_skip(p);
+		if (**p != '+' && **p != '-')
+			return a;
+		char op = *(*p)++;
+		a = sn_bin(op, a, sn_prod(p));
+	}
+}
+
+static bool is_num(const struct sn *n, double c)
+{
+	return n->op == 'c' && n->c == c;
+}
+
+/* Gathers the factors of a product/quotient: numbers into *coef, the rest
+ * into num[] and den[] (taken out of the tree). */
+static void gather(struct sn *n, bool up, double *coef, struct sn **num, size_t *nn,
+		   struct sn **den, size_t *nd)
+{
+	if (n->op == '*' || n->op == '/') {
+		gather(n->a, up, coef, num, nn, den, nd);
+		gather(n->b, n->op == '*' ? up : !up, coef, num, nn, den, nd);
+		n->a = n->b = NULL;
+		sn_free(n);
+		return;
+	}
+	if (n->op == 'n') {
+		*coef = -*coef;
+		struct sn *a = n->a;
+		n->a = NULL;
+		sn_free(n);
+		gather(a, up, coef, num, nn, den, nd);
+		return;
+	}
+	if (n->op == 'c') {
+		*coef = up ? *coef * n->c : *coef / n->c;
+		sn_free(n);
+		return;
+	}
+	if (up && *nn < 32)
+		num[(*nn)++] = n;
+	else if (!up && *nd < 32)
+		den[(*nd)++] = n;
+	else
+		sn_free(n); /* not reached: 32 factors */
+}
+
+static struct sn *sn_simplify(struct sn *n)
+{
+	if (n->a)
+		n->a = sn_simplify(n->a);
+	if (n->b)
+		n->b = sn_simplify(n->b);
+	struct sn *a = n->a, *b = n->b, *r = NULL;
+	switch (n->op) {
+	case 'n':
+		if (a->op == 'c')
+			r = sn_num(-a->c);
+		else if (a->op == 'n') {
+			r = a->a;
+			a->a = NULL;
+		}
+		break;
+	case '+':
+	case '-':
+		/* libmatheval's derivative of abs(x): 2*step(x) - 1, the sign */
+		if (n->op == '-' && is_num(b, 1) && a->op == '*' && is_num(a->a, 2) &&
+		    a->b->op == 'f' && !strcmp(a->b->name, "step")) {
+			r = a->b;
+			a->b = NULL;
+			snprintf(r->name, sizeof(r->name), "sign");
+		} else if (a->op == 'c' && b->op == 'c')
+			r = sn_num(n->op == '+' ? a->c + b->c : a->c - b->c);
+		else if (is_num(b, 0)) {
+			r = a;
+			n->a = NULL;
+		} else if (is_num(a, 0)) {
+			if (n->op == '+') {
+				r = b;
+				n->b = NULL;
+			} else {
+				r = sn_new('n');
+				r->a = b;
+				n->b = NULL;
+				return sn_free(n), sn_simplify(r);
+			}
+		} else if (b->op == 'n') { /* a + -c, a - -c */
+			n->op = n->op == '+' ? '-' : '+';
+			n->b = b->a;
+			b->a = NULL;
+			sn_free(b);
+			return n;
+		} else if (b->op == 'c' && b->c < 0) {
+			n->op = n->op == '+' ? '-' : '+';
+			b->c = -b->c;
+			return n;
+		}
+		break;
+	case '*':
+	case '/': {
+		double coef = 1;
+		struct sn *num[32], *den[32];
+		size_t nn = 0, nd = 0;
+		gather(n, true, &coef, num, &nn, den, &nd);
+		if (coef == 0 || !isfinite(coef)) {
+			for (size_t i = 0; i < nn; i++)
+				sn_free(num[i]);
+			for (size_t i = 0; i < nd; i++)
+				sn_free(den[i]);
+			return sn_num(coef);
+		}
+		/* the number as a fraction p/q with a small q where it is one
+		 * (1/3, not 0.333333333333) */
+		double p = fabs(coef), q = 1;
+		for (int k = 1; k <= 100; k++)
+			if (fabs(p * k - nearbyint(p * k)) <= 1e-12 * p * k &&
+			    nearbyint(p * k) >= 1) {
+				q = k;
+				p = nearbyint(p * k);
+				break;
+			}
+		if (q == 1)
+			p = fabs(coef);
+		struct sn *top = NULL;
+		if (p != 1 || !nn)
+			top = sn_num(p);
+		for (size_t i = 0; i < nn; i++)
+			top = top ? sn_bin('*', top, num[i]) : num[i];
+		for (size_t i = 0; i < nd; i++)
+			top = sn_bin('/', top, den[i]);
+		if (q != 1)
+			top = sn_bin('/', top, sn_num(q));
+		if (coef < 0) {
+			r = sn_new('n');
+			r->a = top;
+			return r;
+		}
+		return top;
+	}
+	case '^':
+		if (is_num(b, 1)) {
+			r = a;
+			n->a = NULL;
+		} else if (is_num(b, 0))
+			r = sn_num(1);
+		break;
+	}
+	if (r) {
+		sn_free(n);
+		return r;
+	}
+	return n;
+}
+
+static int prec(const struct sn *n)
+{
+	switch (n->op) {
+	case '+':
+	case '-':
+		return 1;
+	case '*':
+	case '/':
+		return 2;
+	case 'n':
+		return 3;
+	case '^':
+		return 4;
+	default:
+		return 5;
+	}
+}
+
+static void sn_print(const struct sn *n, struct strbuf *out);
+
+static void sn_child(const struct sn *c, int need, struct strbuf *out)
+{
+	if (prec(c) < need || (c->op == 'c' && c->c < 0 && need > 1)) {
+		strbuf_addf(out, "(");
+		sn_print(c, out);
+		strbuf_addf(out, ")");
+	} else {
+		sn_print(c, out);
+	}
+}
+
+static void sn_print(const struct sn *n, struct strbuf *out)
+{
+	char buf[32];
+	switch (n->op) {
+	case 'c':
+		text_format_number(n->c, buf, sizeof(buf));
+		strbuf_addf(out, "%s", buf);
+		return;
+	case 'v':
+		strbuf_addf(out, "%s", n->name);
+		return;
+	case 'f':
+		strbuf_addf(out, "%s(", n->name);
+		sn_print(n->a, out);
+		strbuf_addf(out, ")");
+		return;
+	case 'n':
+		strbuf_addf(out, "-");
+		sn_child(n->a, 4, out);
+		return;
+	case '^':
+		sn_child(n->a, 5, out);
+		strbuf_addf(out, "^");
+		sn_child(n->b, 5, out);
+		return;
+	default: {
+		const int p = prec(n);
+		sn_child(n->a, p, out);
+		strbuf_addf(out, n->op == '+' || n->op == '-' ? " %c " : "%c", n->op);
+		/* a - (b + c), a/(b*c): the right side binds tighter */
+		sn_child(n->b, p + (n->op == '-' || n->op == '/' ? 1 : 0), out);
+		return;
+	}
+	}
+}
+
+void sym_readable(const char *text, struct strbuf *out)
+{
+	const char *p = text;
+	struct sn *n = sn_simplify(sn_sum(&p));
+	sn_print(n, out);
+	sn_free(n);
+}

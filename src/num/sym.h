@@ -1,0 +1,55 @@
+/* Symbolic expressions over a fixed list of names: made from text that
+ * tribo's parser (num/expr.h) has checked, differentiated by a name,
+ * evaluated with the names' values given as an array in the list's order
+ * ("slots"). Behind it: a tree of our own, whose simplification and
+ * derivative rules are libmatheval's, so that its text can be had without
+ * libmatheval's evaluator_get_string (which writes a temporary file for
+ * every number it prints); libmatheval evaluates. */
+#ifndef TRIBO_SYM_H
+#define TRIBO_SYM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "num/expr.h"
+#include "util/diag.h"
+#include "util/strbuf.h"
+
+struct sym;
+
+/* An expression of `text` over names[0..nnames): the caller owns names and
+ * keeps it alive, unchanged, as long as the expression and those derived
+ * from it. `check` (NULL: every name of the list is known) is called for
+ * each name the text uses and decides whether it may (it may point out a
+ * name that is not in the list only if it fails). NULL on error, with
+ * d->col the 1-based column in text (0: none) as expr_eval has it. */
+struct sym *sym_new(const char *text, const char *const *names, size_t nnames, expr_lookup_fn check,
+		    void *ctx, struct diag *d);
+/* ∂f/∂name, over f's names; the caller frees it. */
+struct sym *sym_derivative(const struct sym *f, const char *name);
+/* f's value with vals[i] the value of names[i]. */
+double sym_eval(const struct sym *f, const double *vals);
+/* Whether f uses the name (after the simplifications: 0*x uses x, x^0
+ * does not). */
+bool sym_uses(const struct sym *f, const char *name);
+/* Whether f calls the function `fn` (step, abs, sqrt...). */
+bool sym_calls(const struct sym *f, const char *fn);
+/* f's text: the text it was made from, or for a derivative its tree in
+ * full parentheses (numbers as %g), the form libmatheval prints. Owned by
+ * f. */
+const char *sym_text(const struct sym *f);
+/* The length of f's text in full parentheses, numbers as %g (what
+ * libmatheval's evaluator_get_string would give): what an evaluation
+ * costs, whatever the digits or blanks typed. */
+size_t sym_length(const struct sym *f);
+/* f in readable form (see sym_readable) into out, reset first; returns
+ * out's text. */
+const char *sym_readable_of(const struct sym *f, struct strbuf *out);
+/* An expression's text after the obvious simplifications, for people:
+ * terms and factors of 0 and 1 dropped, numbers multiplied together (a
+ * fraction p/q with a small q shown as one), 2*step(x) - 1 as sign(x), the
+ * parentheses precedence makes needless left out. Appended to out. */
+void sym_readable(const char *text, struct strbuf *out);
+void sym_free(struct sym *f);
+
+#endif

@@ -1,0 +1,229 @@
+/* Symbolic expressions (num/sym.h): derivatives against calculus and
+ * against libmatheval's own (the tree, its simplification and its
+ * derivative rules are libmatheval's, so the same text must come out, and
+ * the same numbers), evaluation by slots, the readable printer, errors with
+ * their column. The test alone calls evaluator_get_string, to compare. */
+#include <check.h>
+#include <math.h>
+#include <matheval.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "num/sym.h"
+#include "testutil.h"
+#include "util/diag.h"
+#include "util/strbuf.h"
+
+static const char *const names[] = {"m", "g", "x", "xdot", "phi", "phidot", "t"};
+enum { NN = sizeof(names) / sizeof(names[0]) };
+static const double vals[NN] = {2, 9.81, 0.3, -1.7, 0.6, 2.5, 0.25};
+
+static struct sym *mk(const char *text)
+{
+	struct diag d;
+	diag_clear(&d);
+	struct sym *f = sym_new(text, names, NN, NULL, NULL, &d);
+	ck_assert_msg(f, "%s: %s", text, d.msg);
+	return f;
+}
+
+/* ∂f/∂name: its text is libmatheval's, and so is its value. */
+static void same_as_libmatheval(const char *text, const char *name)
+{
+	struct sym *f = mk(text);
+	struct sym *df = sym_derivative(f, name);
+	char *copy = strdup(text);
+	void *ev = evaluator_create(copy);
+	free(copy);
+	ck_assert_ptr_nonnull(ev);
+	void *dev = evaluator_derivative(ev, (char *)name);
+	ck_assert_uint_eq(sym_length(f), strlen(evaluator_get_string(ev)));
+	ck_assert_str_eq(sym_text(df), evaluator_get_string(dev));
+	ck_assert_uint_eq(sym_length(df), strlen(sym_text(df)));
+	const double a = sym_eval(df, vals);
+	const double b = evaluator_evaluate(dev, NN, (char **)names, (double *)vals);
+	ck_assert_msg(a == b || (isnan(a) && isnan(b)), "d/d%s %s: %.17g, libmatheval %.17g", name,
+		      text, a, b);
+	/* and the second derivative, of the derivative's tree */
+	struct sym *ddf = sym_derivative(df, name);
+	void *ddev = evaluator_derivative(dev, (char *)name);
+	ck_assert_str_eq(sym_text(ddf), evaluator_get_string(ddev));
+	const double c = sym_eval(ddf, vals);
+	const double e = evaluator_evaluate(ddev, NN, (char **)names, (double *)vals);
+	ck_assert_msg(c == e || (isnan(c) && isnan(e)), "d2/d%s2 %s: %.17g, libmatheval %.17g",
+		      name, text, c, e);
+	evaluator_destroy(ddev);
+	evaluator_destroy(dev);
+	evaluator_destroy(ev);
+	sym_free(ddf);
+	sym_free(df);
+	sym_free(f);
+}
+
+START_TEST(test_like_libmatheval)
+{
+	static const char *const texts[] = {
+		"m*xdot^2/2",
+		"m*g*x",
+		"m*(xdot^2 + phidot^2*x^2)/2 - m*g*x*cos(phi)",
+		"0.01*m*g*abs(xdot)",
+		"-x^2 + 2^-x*3",
+		"sqrt(xdot^2 + phidot^2)*m",
+		"exp(-t/3)*sin(2*pi*t)*x",
+		"x^phi + log(x)/x",
+		"tan(x) + cot(x) + sec(x) + csc(x)",
+		"asin(x/2) + acos(x/3) + atan(x) + acot(x) + asec(3*x+2) + acsc(x+2)",
+		"sinh(x) + cosh(x) + tanh(x) + coth(x) + sech(x) + csch(x)",
+		"acosh(x+2) + atanh(x) + acoth(x+2) + asech(x) + acsch(x)",
+		"step(x) + delta(x) + nandelta(x) + erf(x)",
+		"1/3*x^3 + 0*xdot + 1*x + x^1 + x^0 + 0^x + 1^x",
+		"(2*3 - 6)*x + sqrt(2)*x + -(-x)",
+		"e*x + log2e + ln2*pi_2*sqrt1_2*x^2",
+		"1.5e-3*x + .5*x + 2.*x",
+	};
+	for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++)
+		for (size_t k = 0; k < NN; k++)
+			same_as_libmatheval(texts[i], names[k]);
+}
+END_TEST
+
+/* libmatheval has d asinh(x)/dx = 1/sqrt(1 - x^2): sym has 1/sqrt(1 + x^2). */
+START_TEST(test_asinh)
+{
+	struct sym *f = mk("asinh(2*x)");
+	struct sym *df = sym_derivative(f, "x");
+	ck_assert_double_eq_tol(sym_eval(df, vals), 2 / sqrt(1 + 0.36), 1e-15);
+	sym_free(df);
+	sym_free(f);
+}
+END_TEST
+
+START_TEST(test_calculus)
+{
+	struct sym *T = mk("m*(xdot^2 + x^2*phidot^2)/2");
+	struct sym *p = sym_derivative(T, "phidot");
+	struct sym *M = sym_derivative(p, "phidot");
+	struct sym *dp = sym_derivative(p, "x");
+	/* m x² φ̇, m x², 2 m x φ̇ */
+	ck_assert_double_eq_tol(sym_eval(p, vals), 2 * 0.09 * 2.5, 1e-15);
+	ck_assert_double_eq_tol(sym_eval(M, vals), 2 * 0.09, 1e-15);
+	ck_assert_double_eq_tol(sym_eval(dp, vals), 2 * 2 * 0.3 * 2.5, 1e-15);
+	ck_assert_double_eq_tol(sym_eval(T, vals), (1.7 * 1.7 + 0.09 * 6.25), 1e-15);
+	ck_assert(sym_uses(T, "x") && sym_uses(T, "phidot") && !sym_uses(T, "t"));
+	/* 0*phidot is kept, as libmatheval keeps it */
+	ck_assert(sym_uses(M, "x") && !sym_uses(M, "t"));
+	ck_assert(!sym_uses(T, "nosuchname"));
+	sym_free(dp);
+	sym_free(M);
+	sym_free(p);
+	sym_free(T);
+}
+END_TEST
+
+/* The slots are the list's order, whatever order the text names them in. */
+START_TEST(test_slots)
+{
+	static const char *const ab[] = {"b", "a"};
+	struct diag d;
+	diag_clear(&d);
+	struct sym *f = sym_new("a - 10*b", ab, 2, NULL, NULL, &d);
+	ck_assert_ptr_nonnull(f);
+	const double v[] = {1, 100};
+	ck_assert_double_eq(sym_eval(f, v), 90);
+	struct sym *df = sym_derivative(f, "b");
+	ck_assert_double_eq(sym_eval(df, v), -10);
+	ck_assert_str_eq(sym_text(f), "a - 10*b");
+	sym_free(df);
+	sym_free(f);
+}
+END_TEST
+
+START_TEST(test_calls)
+{
+	struct sym *R = mk("0.01*m*g*abs(xdot) + sqrt(phidot^2 + 1)");
+	struct sym *dx = sym_derivative(R, "xdot");
+	struct sym *dphi = sym_derivative(R, "phidot");
+	ck_assert(sym_calls(R, "abs") && !sym_calls(R, "step"));
+	ck_assert(sym_calls(dx, "step") && !sym_calls(dx, "delta"));
+	ck_assert(sym_calls(dphi, "sqrt"));
+	ck_assert(!sym_calls(R, "nosuchfunction"));
+	sym_free(dphi);
+	sym_free(dx);
+	sym_free(R);
+}
+END_TEST
+
+static void readable_is(const char *text, const char *name, const char *want)
+{
+	struct sym *f = mk(text);
+	struct sym *df = sym_derivative(f, name);
+	struct strbuf out = STRBUF_INIT;
+	ck_assert_str_eq(sym_readable_of(df, &out), want);
+	strbuf_release(&out);
+	sym_free(df);
+	sym_free(f);
+}
+
+START_TEST(test_readable)
+{
+	readable_is("m*xdot^2/2", "xdot", "m*xdot");
+	readable_is("m*xdot^2/2", "x", "0");
+	readable_is("0.01*m*g*abs(xdot)", "xdot", "m*g*sign(xdot)/100");
+	readable_is("m*g*x*cos(phi)", "phi", "-(m*g*x*sin(phi))");
+	readable_is("x^3/3", "x", "x^2");
+	readable_is("m*x/3", "x", "m/3");
+	readable_is("m/(x + g)", "x", "-(m/(x + g)^2)");
+	struct strbuf out = STRBUF_INIT;
+	sym_readable("((0*x)+(m*(2*xdot)))/2 - (1*((-3)*phi))", &out);
+	ck_assert_str_eq(out.buf, "m*xdot + 3*phi");
+	strbuf_release(&out);
+}
+END_TEST
+
+static int no_t(const char *name, double *value, struct diag *d, void *ctx)
+{
+	(void)ctx;
+	*value = 0;
+	return strcmp(name, "t") ? 0 : diag_set(d, "no time here");
+}
+
+START_TEST(test_errors)
+{
+	struct diag d;
+	diag_clear(&d);
+	ck_assert_ptr_null(sym_new("m*y^2", names, NN, NULL, NULL, &d));
+	ck_assert_int_eq(d.col, 3);
+	ck_assert_msg(strstr(d.msg, "'y'"), "%s", d.msg);
+	diag_clear(&d);
+	ck_assert_ptr_null(sym_new("m*(x + ", names, NN, NULL, NULL, &d));
+	ck_assert_int_gt(d.col, 0);
+	diag_clear(&d);
+	ck_assert_ptr_null(sym_new("x + t", names, NN, no_t, NULL, &d));
+	ck_assert_str_eq(d.msg, "no time here");
+	ck_assert_int_eq(d.col, 5);
+	diag_clear(&d);
+	struct sym *f = sym_new("x + xdot", names, NN, no_t, NULL, &d);
+	ck_assert_ptr_nonnull(f);
+	sym_free(f);
+}
+END_TEST
+
+static Suite *sym_suite(void)
+{
+	Suite *s = suite_create("sym");
+	TCase *tc = tcase_create("core");
+	tcase_add_test(tc, test_like_libmatheval);
+	tcase_add_test(tc, test_asinh);
+	tcase_add_test(tc, test_calculus);
+	tcase_add_test(tc, test_slots);
+	tcase_add_test(tc, test_calls);
+	tcase_add_test(tc, test_readable);
+	tcase_add_test(tc, test_errors);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return run_suite(sym_suite());
+}
