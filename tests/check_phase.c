@@ -161,6 +161,63 @@ START_TEST(test_caps)
 }
 END_TEST
 
+/* Two event functions at once: the floor (height) and a ceiling on the
+ * time, 1.5; the flight from height 1/2 reaches the floor at t = 1, and the
+ * next flight is cut at t = 1.5 by the other. */
+static void floor_and_clock(double t, const double y[], double *g, void *p)
+{
+	(void)p;
+	g[0] = y[0];
+	g[1] = 1.5 - t;
+}
+
+struct two {
+	size_t which[4];
+	int n;
+};
+
+static int two_next(struct phase_run *run, struct phase_mode *mode, void *ctx, struct diag *d)
+{
+	struct two *w = ctx;
+	(void)d;
+	if (run->end) {
+		if (!run->end->event)
+			return PHASE_END;
+		w->which[w->n++] = run->end->which;
+		if (run->end->which == 1)
+			return PHASE_END;
+		const double y[2] = {0.0, -run->y[1]};
+		phase_jump(run, run->t, y);
+	}
+	mode->sys = (struct ode_system){2, fall_rhs, NULL, w};
+	mode->opts.nev = 2;
+	mode->opts.events = floor_and_clock;
+	return PHASE_RUN;
+}
+
+START_TEST(test_several_events)
+{
+	struct two w = {0};
+	const struct phase_system ps = {2, two_next, &w};
+	double y[2] = {0.5, 0.0};
+	struct record rec;
+	record_init(&rec, 2, 0, 0.0);
+	struct phase_run run;
+	struct diag d;
+	diag_clear(&d);
+	ck_assert_int_eq(phase_run(&ps, NULL, 0.0, 100.0, y, &rec, &run, &d), 0);
+	ck_assert_int_eq(w.n, 2);
+	ck_assert_uint_eq(w.which[0], 0);
+	ck_assert_uint_eq(w.which[1], 1);
+	ck_assert_double_eq_tol(run.t, 1.5, 1e-12);
+	/* up at 1 from the floor for 0.5: y = 0.5 − 0.125 */
+	ck_assert_double_eq_tol(y[0], 0.375, 1e-11);
+	ck_assert_double_eq(rec.t[rec.n - 1], run.t);
+	ck_assert_uint_gt(rec.n, 10);
+	record_release(&rec);
+}
+END_TEST
+
 /* A run whose model says no more: the model's message, unchanged. */
 static int refuse_next(struct phase_run *run, struct phase_mode *mode, void *ctx, struct diag *d)
 {
@@ -197,6 +254,7 @@ static Suite *phase_suite(void)
 	tcase_add_test(tc, test_bounce);
 	tcase_add_test(tc, test_record_changes_nothing);
 	tcase_add_test(tc, test_caps);
+	tcase_add_test(tc, test_several_events);
 	tcase_add_test(tc, test_refusal_and_interrupt);
 	suite_add_tcase(s, tc);
 	return s;

@@ -89,7 +89,8 @@ int phase_run(const struct phase_system *sys, const struct phase_caps *caps, dou
 		/* every phase starts from a row: the model's own, or this */
 		if (rec && !(rec->n > 0 && rec->t[rec->n - 1] == run.t))
 			record_mark(rec, run.t, y);
-		const struct ode_system *s = rec ? record_wrap(rec, &mode.sys) : &mode.sys;
+		const struct ode_system *s =
+			rec ? record_wrap_opts(rec, &mode.sys, &mode.opts) : &mode.sys;
 		const int failed = ode_run(s, &mode.opts, run.t, y, &end, d);
 		run.steps += end.steps;
 		if (failed) {

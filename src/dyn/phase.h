@@ -14,12 +14,14 @@
  * progress shown and Ctrl-C between phases, and fills the run record
  * (record.h) when one is kept: the state each phase starts from (unless
  * the record has a row at that time already), at every phase's end and
- * at every jump, and the accepted steps between, densely sampled. A model reads its results and figures from the record and the
- * run's counts (phase_run.steps), and writes no loop of its own.
+ * at every jump, and the accepted steps between, densely sampled. A model reads its results and
+ * figures from the record and the run's counts (phase_run.steps), and writes no loop of its own.
  *
- * Events: a mode's events are its ode_system's; the driver passes them
- * through to ode_run unchanged (and the record sees every one), so a mode
- * with several event functions is one ode_system with several. */
+ * Events: a mode's event function is its ode_system's, or several at
+ * once are its options' (ode_opts.nev, .events: the phase ends at the
+ * first to change sign, ode_end.which says which); the driver passes them
+ * through to ode_run unchanged, and the record sees every step through
+ * them. */
 #ifndef TRIBO_PHASE_H
 #define TRIBO_PHASE_H
 

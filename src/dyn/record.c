@@ -128,6 +128,25 @@ const struct ode_system *record_wrap(struct record *tr, const struct ode_system 
 	return &tr->sys;
 }
 
+static void traced_events(double t, const double y[], double *g, void *p)
+{
+	struct record *tr = p;
+	record_point(tr, t, y);
+	tr->inner_events(t, y, g, tr->inner->params);
+}
+
+const struct ode_system *record_wrap_opts(struct record *tr, const struct ode_system *inner,
+					  struct ode_opts *opts)
+{
+	record_wrap(tr, inner);
+	if (opts->nev) {
+		tr->inner_events = opts->events;
+		opts->events = traced_events;
+		tr->sys.event = NULL;
+	}
+	return &tr->sys;
+}
+
 void record_mark(struct record *tr, double t, const double *y)
 {
 	while (tr->n > 0 && tr->t[tr->n - 1] > t)

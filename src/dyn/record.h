@@ -38,6 +38,8 @@ struct record {
 	/* the phase being run */
 	struct ode_system sys;
 	const struct ode_system *inner;
+	/* the phase's several event functions (ode_opts.nev), when it has them */
+	void (*inner_events)(double t, const double y[], double *g, void *params);
 	bool fresh; /* no point of this phase seen yet */
 	double prev_t;
 	double *prev_y;
@@ -48,6 +50,10 @@ void record_init(struct record *tr, size_t dim, size_t nextra, double dt);
 void record_release(struct record *tr);
 /* The system to give ode_run in place of `inner` for one phase. */
 const struct ode_system *record_wrap(struct record *tr, const struct ode_system *inner);
+/* The same for a phase that may have several event functions (opts->nev
+ * > 0: opts->events is put behind the recorder in the same way). */
+const struct ode_system *record_wrap_opts(struct record *tr, const struct ode_system *inner,
+					  struct ode_opts *opts);
 /* A point of the phase record_wrap set up, for a model that takes the
  * steps itself: recorded (after filling the step) if later than the last. */
 void record_point(struct record *tr, double t, const double *y);
