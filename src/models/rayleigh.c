@@ -927,6 +927,63 @@ static int rayleigh_check(const struct model_input *in, struct diag *d)
 	return rc;
 }
 
+/* The worked steps' first part: the body, the relative velocity and
+ * where its instantaneous centre lies. */
+static void ry_body_steps(struct strbuf *s, const struct contact *c, struct contact_motion mo,
+			  const struct contact_centre *cc, int shape, enum contact_pressure pr)
+{
+	const double u = hypot(mo.ux, mo.uy);
+	switch (shape) {
+	case SHAPE_DISK:
+		model_step(s, "Body: a disk of radius r = %g m, area A = πr² = %.6g m².", c->r,
+			   contact_measure(c));
+		break;
+	case SHAPE_RING:
+		model_step(s,
+			   "Body: a ring of radius r = %g m (a line: dA becomes ds, length "
+			   "2πr = %.6g m).",
+			   c->r, contact_measure(c));
+		break;
+	case SHAPE_ANNULUS:
+		model_step(s, "Body: an annulus %g m < ρ < %g m, area π(r² − r_in²) = %.6g m².",
+			   c->r_in, c->r, contact_measure(c));
+		break;
+	default:
+		model_step(s,
+			   "Body: a rectangle %g m × %g m, area %.6g m², centred, sides along x "
+			   "and y.",
+			   c->width, c->height, contact_measure(c));
+		break;
+	}
+	model_step(s,
+		   "Relative velocity of the centre over the base (eq. 12): u = (vx − bx, vy − by) "
+		   "= (%.6g, %.6g) m/s; spin ω = %g rad/s.",
+		   mo.ux, mo.uy, mo.wz);
+	model_step(s, "The point x of the body slides with v_r(x) = u + ω ẑ × x.");
+	if (cc->where == CENTRE_NONE) {
+		model_step(
+			s,
+			"No spin: every point slides with the same speed |u| = %.6g m/s, so both "
+			"pressure hypotheses give the same R.",
+			u);
+	} else {
+		static const char *const where[] = {"", "inside the body", "on its edge",
+						    "outside the body"};
+		model_step(
+			s,
+			"Instantaneous centre (v_r = 0): c = (−u_y/ω, u_x/ω) = (%.6g, %.6g) m, %s.",
+			cc->cx, cc->cy, where[cc->where]);
+		model_step(s,
+			   "  There v_r = 0: %s; the surface integrals are taken in polar "
+			   "coordinates about %s.",
+			   pr == PRESSURE_REYE ? "Reye's weight 1/v_r is singular and v̂ jumps"
+					       : "v̂ jumps",
+			   cc->pole_at_centre
+				   ? "c (v_r = |ω|ρ, and dA/v_r = dρ dθ/|ω| is finite)"
+				   : "the body's centre (c is far enough to be harmless)");
+	}
+}
+
 static int rayleigh_solve(const struct model_input *in, struct model_output *out, struct diag *d)
 {
 	const int shape = in->choice[RY_SHAPE];
@@ -981,55 +1038,7 @@ static int rayleigh_solve(const struct model_input *in, struct model_output *out
 	/* ---- the worked steps ---- */
 	const double u = hypot(mo.ux, mo.uy), L = contact_size(&c);
 	const char *elem = shape == SHAPE_RING ? "ds" : "dA";
-	switch (shape) {
-	case SHAPE_DISK:
-		model_step(s, "Body: a disk of radius r = %g m, area A = πr² = %.6g m².", c.r,
-			   contact_measure(&c));
-		break;
-	case SHAPE_RING:
-		model_step(s,
-			   "Body: a ring of radius r = %g m (a line: dA becomes ds, length "
-			   "2πr = %.6g m).",
-			   c.r, contact_measure(&c));
-		break;
-	case SHAPE_ANNULUS:
-		model_step(s, "Body: an annulus %g m < ρ < %g m, area π(r² − r_in²) = %.6g m².",
-			   c.r_in, c.r, contact_measure(&c));
-		break;
-	default:
-		model_step(s,
-			   "Body: a rectangle %g m × %g m, area %.6g m², centred, sides along x "
-			   "and y.",
-			   c.width, c.height, contact_measure(&c));
-		break;
-	}
-	model_step(s,
-		   "Relative velocity of the centre over the base (eq. 12): u = (vx − bx, vy − by) "
-		   "= (%.6g, %.6g) m/s; spin ω = %g rad/s.",
-		   mo.ux, mo.uy, mo.wz);
-	model_step(s, "The point x of the body slides with v_r(x) = u + ω ẑ × x.");
-	if (cc.where == CENTRE_NONE) {
-		model_step(
-			s,
-			"No spin: every point slides with the same speed |u| = %.6g m/s, so both "
-			"pressure hypotheses give the same R.",
-			u);
-	} else {
-		static const char *const where[] = {"", "inside the body", "on its edge",
-						    "outside the body"};
-		model_step(
-			s,
-			"Instantaneous centre (v_r = 0): c = (−u_y/ω, u_x/ω) = (%.6g, %.6g) m, %s.",
-			cc.cx, cc.cy, where[cc.where]);
-		model_step(s,
-			   "  There v_r = 0: %s; the surface integrals are taken in polar "
-			   "coordinates about %s.",
-			   pr == PRESSURE_REYE ? "Reye's weight 1/v_r is singular and v̂ jumps"
-					       : "v̂ jumps",
-			   cc.pole_at_centre
-				   ? "c (v_r = |ω|ρ, and dA/v_r = dρ dθ/|ω| is finite)"
-				   : "the body's centre (c is far enough to be harmless)");
-	}
+	ry_body_steps(s, &c, mo, &cc, shape, pr);
 	minguzzi_law_steps(s, in, &ry_slots, hypot(mo.ux, mo.uy) + fabs(mo.wz) * L);
 	if (pr == PRESSURE_UNIFORM)
 		model_step(s, "Pressure uniform (eq. 20): ⟨f⟩ = ∫ f %s / ∫ %s, ∫ %s = %.9g %s.",
