@@ -154,10 +154,12 @@ START_TEST(test_caps)
 	y[0] = 0.5, y[1] = 0.0;
 	caps = phase_caps_default();
 	caps.max_steps = 5;
+	caps.steps_why = "lower tmax";
 	diag_clear(&d);
 	ck_assert_int_eq(phase_run(&ps, &caps, 0.0, 100.0, y, NULL, &run, &d), -1);
 	ck_assert_uint_le(run.steps, 5);
-	ck_assert(run.out_of_steps || strstr(d.msg, "steps"));
+	ck_assert_ptr_nonnull(strstr(d.msg, "the run took more than 5 steps before t = "));
+	ck_assert_ptr_nonnull(strstr(d.msg, "(of tmax = 100 s): lower tmax"));
 }
 END_TEST
 

@@ -52,6 +52,16 @@ static void cap_phase(const struct phase_caps *caps, const struct phase_run *run
 		o->tmax = run->t0 + caps->max_time;
 }
 
+/* The run's cap on steps reached: what it says, and why if the model said. */
+static int steps_capped(const struct phase_caps *caps, const struct phase_run *run, struct diag *d)
+{
+	diag_clear(d);
+	return diag_set(d,
+			"the run took more than %zu steps before t = %.6g s (of tmax = %g s)%s%s",
+			caps->max_steps, run->t, run->tmax, caps->steps_why ? ": " : "",
+			caps->steps_why ? caps->steps_why : "");
+}
+
 int phase_run(const struct phase_system *sys, const struct phase_caps *caps, double t0, double tmax,
 	      double y[], struct record *rec, struct phase_run *out, struct diag *d)
 {
@@ -79,9 +89,7 @@ int phase_run(const struct phase_system *sys, const struct phase_caps *caps, dou
 			break;
 		}
 		if (caps->max_steps && run.steps >= caps->max_steps) {
-			rc = diag_set(d,
-				      "more than %zu integration steps (the run's cap) at t = %.6g",
-				      caps->max_steps, run.t);
+			rc = steps_capped(caps, &run, d);
 			break;
 		}
 		const double asked = mode.opts.tmax;
@@ -96,7 +104,9 @@ int phase_run(const struct phase_system *sys, const struct phase_caps *caps, dou
 		if (failed) {
 			run.t = end.t;
 			run.out_of_steps = end.steps >= mode.opts.max_steps;
-			rc = -1;
+			rc = run.out_of_steps && caps->max_steps && run.steps >= caps->max_steps
+				     ? steps_capped(caps, &run, d)
+				     : -1;
 			break;
 		}
 		if (rec && !mode.quiet_end)

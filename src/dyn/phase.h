@@ -89,6 +89,9 @@ struct phase_caps {
 	double cpu_seconds; /* processor time of the run; 0: none */
 	/* What a phase is called in the message ("stick/slip phases"). */
 	const char *phase_word;
+	/* Why a run takes too many steps, and what to do, after the message
+	 * that says so ("lower tmax, or the friction"); NULL: nothing. */
+	const char *steps_why;
 };
 
 /* No caps but 10000 phases, as the models had; a minute of CPU. */

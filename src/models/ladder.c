@@ -704,7 +704,6 @@ static int lad_next(struct phase_run *run, struct phase_mode *mode, void *ctx, s
 		out->moved = true;
 		mode->sys = (struct ode_system){6, lad_rhs, lad_event, r};
 		mode->opts.h0 = 1e-6 * r->tscale;
-		mode->opts.max_steps = run->steps < LD_STEPS ? LD_STEPS - run->steps : 1;
 		mode->quiet_end = true; /* marked above, after the event is known */
 		phase_mark(run, run->t, run->y);
 		return PHASE_RUN;
@@ -731,18 +730,10 @@ static int run_ladder(struct lad *r, double th0, double thd0, double tmax, struc
 	struct lad_run lr = {.r = r, .out = out, .at_rest = thd0 == 0};
 	struct phase_caps caps = phase_caps_default();
 	caps.max_phases = 0; /* lad_next counts the phases with the jumps */
+	caps.max_steps = LD_STEPS;
+	caps.steps_why = "lower tmax, or the friction";
 	const struct phase_system ps = {6, lad_next, &lr};
-	struct phase_run run;
-	if (phase_run(&ps, &caps, 0.0, tmax, y, tr, &run, d)) {
-		if (!run.out_of_steps)
-			return -1;
-		diag_clear(d);
-		return diag_set(d,
-				"the run took more than %d steps before t = %.6g s (of "
-				"tmax = %g s): lower tmax, or the friction",
-				LD_STEPS, run.t, tmax);
-	}
-	return 0;
+	return phase_run(&ps, &caps, 0.0, tmax, y, tr, NULL, d);
 }
 
 /* ---- figures -------------------------------------------------------------- */

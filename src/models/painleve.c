@@ -853,7 +853,6 @@ static int rigid_next(struct phase_run *run, struct phase_mode *mode, void *ctx,
 		mode->sys = (struct ode_system){4, rigid_rhs, rigid_event, r};
 		/* the fall's own scale: tmax may be any horizon */
 		mode->opts.h0 = 1e-6 * r->tscale;
-		mode->opts.max_steps = run->steps < RD_STEPS ? RD_STEPS - run->steps : 1;
 		mode->quiet_end = true; /* marked after, once the event is known */
 		phase_mark(run, run->t, y);
 		peak_start(r, run->t, y);
@@ -898,20 +897,11 @@ static int run_rigid(struct rod *r, double th0, double xd0, double thd0, double 
 	struct rigid_run rr = {.r = r, .out = out, .decide = decide, .from_stick = decide};
 	struct phase_caps caps = phase_caps_default();
 	caps.max_phases = 0; /* rigid_next counts the phases with the decisions */
+	caps.max_steps = RD_STEPS;
+	caps.steps_why = "friction this strong against the rod's inertia (Φ large against A) "
+			 "makes its equations stiff; lower the friction, or tmax";
 	const struct phase_system ps = {4, rigid_next, &rr};
-	struct phase_run run;
-	if (phase_run(&ps, &caps, 0.0, tmax, y, tr, &run, d)) {
-		if (!run.out_of_steps)
-			return -1;
-		diag_clear(d);
-		return diag_set(d,
-				"the run took more than %d steps before t = %.6g s (of "
-				"tmax = %g s): friction this strong against the rod's "
-				"inertia (Φ large against A) makes its equations stiff; "
-				"lower the friction, or tmax",
-				RD_STEPS, run.t, tmax);
-	}
-	return 0;
+	return phase_run(&ps, &caps, 0.0, tmax, y, tr, NULL, d);
 }
 
 /* ---- the compliant run ---------------------------------------------------- */
