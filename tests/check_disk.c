@@ -7,9 +7,9 @@
 #include <math.h>
 #include <string.h>
 
+#include "dyn/record.h"
 #include "figcheck.h"
 #include "models/model.h"
-#include "models/trace.h"
 #include "num/friction.h"
 #include "num/ode.h"
 #include "testutil.h"
@@ -264,10 +264,10 @@ START_TEST(test_ode_interrupt)
 }
 END_TEST
 
-/* The recorder of models/trace: the run takes the same steps with it, to
+/* The recorder of dyn/record: the run takes the same steps with it, to
  * the bit; its rows lie on cos t (the accepted steps to rk8pd's 1e-12, the
  * rows between them to the cubic interpolant's error), ascending, ending
- * at the event; a long record is thinned below TRACE_MAX. */
+ * at the event; a long record is thinned below RECORD_MAX. */
 START_TEST(test_trace)
 {
 	struct ode_system sys = {2, oscillator, crossing, NULL};
@@ -275,11 +275,11 @@ START_TEST(test_trace)
 	struct ode_end e1, e2;
 	struct diag d;
 	double y1[2] = {1, 0}, y2[2] = {1, 0};
-	struct trace tr;
-	trace_init(&tr, 2, 0, 0.01);
+	struct record tr;
+	record_init(&tr, 2, 0, 0.01);
 	ck_assert_int_eq(ode_run(&sys, &o, 0.0, y1, &e1, &d), 0);
-	ck_assert_int_eq(ode_run(trace_wrap(&tr, &sys), &o, 0.0, y2, &e2, &d), 0);
-	trace_mark(&tr, e2.t, y2);
+	ck_assert_int_eq(ode_run(record_wrap(&tr, &sys), &o, 0.0, y2, &e2, &d), 0);
+	record_mark(&tr, e2.t, y2);
 	ck_assert_double_eq(e1.t, e2.t);
 	ck_assert_uint_eq(e1.steps, e2.steps);
 	ck_assert(memcmp(y1, y2, sizeof(y1)) == 0);
@@ -290,24 +290,24 @@ START_TEST(test_trace)
 		ck_assert(i == 0 || tr.t[i] > tr.t[i - 1]);
 		ck_assert(tr.t[i] <= e2.t);
 		/* the interpolant's error, below h⁴/384 for rk8pd's h ≈ 0.3 here */
-		ck_assert_double_eq_tol(trace_row(&tr, i)[0], cos(tr.t[i]), 2e-5);
-		ck_assert_double_eq_tol(trace_row(&tr, i)[1], -sin(tr.t[i]), 2e-5);
+		ck_assert_double_eq_tol(record_row(&tr, i)[0], cos(tr.t[i]), 2e-5);
+		ck_assert_double_eq_tol(record_row(&tr, i)[1], -sin(tr.t[i]), 2e-5);
 	}
-	trace_release(&tr);
+	record_release(&tr);
 
 	/* twenty periods in steps of 1e-4 s, one row each: thinned */
-	trace_init(&tr, 2, 0, 0.0);
+	record_init(&tr, 2, 0, 0.0);
 	struct ode_system none = {2, oscillator, NULL, NULL};
-	trace_wrap(&tr, &none);
+	record_wrap(&tr, &none);
 	for (int i = 0; i <= 1256637; i++) {
 		double t = 1e-4 * i, y[2] = {cos(t), -sin(t)};
-		trace_point(&tr, t, y);
+		record_point(&tr, t, y);
 	}
-	ck_assert(tr.n < TRACE_MAX && tr.n > TRACE_MAX / 4);
+	ck_assert(tr.n < RECORD_MAX && tr.n > RECORD_MAX / 4);
 	ck_assert_double_eq(tr.t[0], 0);
 	for (size_t i = 1; i < tr.n; i++)
 		ck_assert(tr.t[i] > tr.t[i - 1] && tr.t[i] - tr.t[i - 1] < 0.01);
-	trace_release(&tr);
+	record_release(&tr);
 }
 END_TEST
 

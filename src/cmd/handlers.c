@@ -278,9 +278,8 @@ int cmd_reset(struct cmd_ctx *c)
 
 int cmd_solve(struct cmd_ctx *c)
 {
-	/* the workbench's plot pane draws a figure straight after: made in
-	 * the same run; elsewhere when plot or export asks */
-	if (session_solve_drawn(c->s, c->pane && c->pane->present, c->d))
+	/* one run: the figures, steps and export are read from it after */
+	if (session_solve(c->s, c->d))
 		return -1;
 	if (c->interactive) {
 		const struct model *m = session_exercise(c->s)->model;

@@ -159,7 +159,7 @@ static int solve_at(const struct exercise *ex, const double *val, struct value *
 	struct model_input in = {num, choice, text, m};
 	struct model_output out = {res, NULL, &figs};
 	diag_clear(d);
-	int rc = m->solve(&in, &out, d);
+	int rc = model_run(m, &in, &out, d);
 	for (size_t i = 0; !rc && i < m->nresults; i++)
 		if (res[i].kind == VAL_NONE)
 			rc = diag_set(d, "model %s left result %s unset", m->name,

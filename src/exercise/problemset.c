@@ -96,7 +96,7 @@ int problemset_add(struct problemset *ps, struct session *s, struct diag *d)
 		session_free(s);
 		return -1;
 	}
-	if (session_solve(s, d)) {
+	if (session_solve_answers(s, d)) {
 		diag_prefix(d, "%s at its own values: ", ex->id);
 		session_free(s);
 		return -1;

@@ -10,17 +10,13 @@
 #include "util/text.h"
 #include "util/xalloc.h"
 
-/* The last solve's figures and worked steps, made when first asked for
- * (session_figures, session_steps): a solve computes the answers, and
- * sweep, generate, lint and check never draw. They are made from the
- * parameters the solve had, kept here, so that a `set` after the solve
- * changes nothing of them. Behind a pointer, so that a const session can
- * fill it in. */
-struct lazy {
-	bool made;		   /* figs is the solve's (or it made none) */
-	bool steps_made;	   /* steps is the solve's */
-	struct param_state *param; /* the solve's parameters; NULL before one */
-	size_t nparam;
+/* What the last solve's one run of the model made besides its answers:
+ * the figures drawn from its run record and its worked steps. A solve
+ * runs the model once; nothing here runs it again, so that a `set` after
+ * the solve changes nothing of them and `plot`, `steps` and `export` cost
+ * no integration (issue 36; they were made on demand by a second run). */
+struct kept {
+	bool made; /* figs is the solve's (a solve for the answers alone makes none) */
 	struct figures figs;
 	struct strbuf steps;
 };
@@ -31,7 +27,7 @@ struct session {
 	struct value *result;
 	bool solved;
 	const char *stale; /* name of the first parameter changed since solve */
-	struct lazy *lazy;
+	struct kept *kept;
 	enum check_verdict *check; /* per result */
 	char **check_answer;
 	struct figures sweep;
@@ -46,7 +42,7 @@ struct session {
 struct session *session_new(void)
 {
 	struct session *s = xcalloc(1, sizeof(*s));
-	s->lazy = xcalloc(1, sizeof(*s->lazy));
+	s->kept = xcalloc(1, sizeof(*s->kept));
 	return s;
 }
 
@@ -88,14 +84,11 @@ static void figures_changed(struct session *s)
 	s->serial = ++next;
 }
 
-static void lazy_clear(struct lazy *lz)
+static void kept_clear(struct kept *k)
 {
-	figures_release(&lz->figs);
-	strbuf_release(&lz->steps);
-	for (size_t i = 0; lz->param && i < lz->nparam; i++)
-		free(lz->param[i].text);
-	free(lz->param);
-	*lz = (struct lazy){0};
+	figures_release(&k->figs);
+	strbuf_release(&k->steps);
+	*k = (struct kept){0};
 }
 
 static void clear_results(struct session *s)
@@ -109,7 +102,7 @@ static void clear_results(struct session *s)
 	s->result = NULL;
 	s->solved = false;
 	s->stale = NULL;
-	lazy_clear(s->lazy);
+	kept_clear(s->kept);
 	figure_release(&s->step_saved);
 	s->step_at = 0;
 }
@@ -134,7 +127,7 @@ void session_free(struct session *s)
 	if (!s)
 		return;
 	clear(s);
-	free(s->lazy);
+	free(s->kept);
 	free(s);
 }
 
@@ -411,7 +404,7 @@ static int run_model_from(const struct session *s, const struct param_state *ps,
 	const struct model *m = s->ex->model;
 	struct model_input in = input_from(s, ps, over, value);
 	struct model_output out = {res, steps, figs};
-	int rc = m->solve(&in, &out, d);
+	int rc = model_run(m, &in, &out, d);
 	for (size_t i = 0; !rc && i < m->nresults; i++)
 		if (res[i].kind == VAL_NONE)
 			rc = diag_set(d, "model %s left result %s unset", m->name,
@@ -633,8 +626,8 @@ int session_sweep_plot(struct session *s, size_t param, const double *values, si
 	return rc;
 }
 
-/* A solve: the figures made at once when draw, the worked steps when
- * steps (both else on demand). */
+/* A solve: one run of the model, for the answers, and the figures from
+ * its record when draw, the worked steps when want_steps. */
 static int solve(struct session *s, bool draw, bool want_steps, struct diag *d)
 {
 	const struct model *m = s->ex->model;
@@ -656,17 +649,10 @@ static int solve(struct session *s, bool draw, bool want_steps, struct diag *d)
 	clear_results(s);
 	s->result = res;
 	s->solved = true;
-	struct lazy *lz = s->lazy;
-	lz->steps = steps;
-	lz->steps_made = want_steps;
-	lz->nparam = m->nparams;
-	lz->param = xcalloc(m->nparams, sizeof(*lz->param));
-	for (size_t i = 0; i < m->nparams; i++) {
-		lz->param[i] = s->param[i];
-		lz->param[i].text = s->param[i].text ? xstrdup(s->param[i].text) : NULL;
-	}
-	lz->made = draw;
-	figures_move(&lz->figs, &figs);
+	struct kept *k = s->kept;
+	k->steps = steps;
+	k->made = draw;
+	figures_move(&k->figs, &figs);
 	s->sweep_newer = false;
 	figures_changed(s);
 	return 0;
@@ -674,12 +660,12 @@ static int solve(struct session *s, bool draw, bool want_steps, struct diag *d)
 
 int session_solve(struct session *s, struct diag *d)
 {
-	return solve(s, false, false, d);
+	return solve(s, true, true, d);
 }
 
-int session_solve_drawn(struct session *s, bool draw, struct diag *d)
+int session_solve_answers(struct session *s, struct diag *d)
 {
-	return solve(s, draw, false, d);
+	return solve(s, false, false, d);
 }
 
 int session_solve_steps(struct session *s, struct diag *d)
@@ -687,57 +673,17 @@ int session_solve_steps(struct session *s, struct diag *d)
 	return solve(s, false, true, d);
 }
 
-/* The model run again on the last solve's parameters for what it did not
- * make then: its figures (figs) and its worked steps (when not yet made),
- * the results dropped (they are the solve's: drawing moves none, the
- * models' tests hold it to the bit). Returns the run's status. */
-static int rerun(const struct session *s, struct figures *figs)
-{
-	struct lazy *lz = s->lazy;
-	const struct model *m = s->ex->model;
-	struct value *res = xcalloc(m->nresults, sizeof(*res));
-	struct strbuf st = STRBUF_INIT;
-	struct diag d;
-	const int rc = run_model_from(s, lz->param, -1, 0, res, &st, figs, &d);
-	if (!rc) {
-		for (size_t i = 0; i < m->nresults; i++)
-			value_release(&res[i]);
-		if (!lz->steps_made) {
-			strbuf_release(&lz->steps);
-			lz->steps = st;
-			strbuf_init(&st);
-			lz->steps_made = true;
-		}
-	}
-	free(res);
-	strbuf_release(&st);
-	return rc;
-}
-
-/* The last solve's figures, made now if they were not. Empty before a
- * solve and where the model draws none; a run stopped by Ctrl-C is tried
- * again at the next asking. */
+/* The last solve's figures: empty before a solve, after a solve for the
+ * answers alone, and where the model draws none. */
 static struct figures *figs_of(const struct session *s)
 {
-	struct lazy *lz = s->lazy;
-	if (s->solved && !lz->made) {
-		if (!rerun(s, &lz->figs)) {
-			lz->made = true;
-		} else {
-			figures_release(&lz->figs);
-			lz->made = !num_interrupted;
-		}
-	}
-	return &lz->figs;
+	return &s->kept->figs;
 }
 
-/* The last solve's worked steps, made now if they were not (without
- * figures). */
+/* The last solve's worked steps. */
 static const char *steps_of(const struct session *s)
 {
-	if (s->solved && !s->lazy->steps_made)
-		rerun(s, NULL);
-	return strbuf_str(&s->lazy->steps);
+	return strbuf_str(&s->kept->steps);
 }
 
 size_t session_step_at(const struct session *s)
@@ -844,7 +790,7 @@ unsigned long session_figures_serial(const struct session *s)
 
 bool session_figures_made(const struct session *s)
 {
-	return s->lazy->made;
+	return s->kept->made;
 }
 
 const struct figures *session_figures(const struct session *s)

@@ -52,30 +52,31 @@ int session_set_number(struct session *s, size_t i, double value, struct diag *d
 /* Back to the exercise's values: one parameter, or all when name is NULL. */
 int session_reset(struct session *s, const char *name, struct diag *d);
 
-/* Runs the model for its answers. On failure (or an interrupt) the old
- * results stay. The figures are made when session_figures first asks for
- * them, from the parameters of this solve (an exercise with `overlay`
- * makes them at once: its runs are part of the solve). */
+/* Runs the model once for everything the session shows of a solve: the
+ * answers, the worked steps, and the figures drawn from the run's record
+ * (an exercise with `overlay` runs it again at each overlaid value: those
+ * runs are part of its figures). Nothing after runs the model again for
+ * figures or steps. On failure (or an interrupt) the old results stay. */
 int session_solve(struct session *s, struct diag *d);
-/* The same, the figures made at once when `draw` (the workbench, whose
- * plot pane shows one straight after). */
-int session_solve_drawn(struct session *s, bool draw, struct diag *d);
-/* The same, the worked steps made at once (generate, which keeps every
- * variant's): else session_steps makes them when first asked. */
+/* The same for the answers alone: no figures and no steps are made
+ * (generate's check of an exercise at its own values). */
+int session_solve_answers(struct session *s, struct diag *d);
+/* The answers and the worked steps, no figures (generate, which keeps
+ * every variant's steps). */
 int session_solve_steps(struct session *s, struct diag *d);
 bool session_solved(const struct session *s);
 /* Results exist but a parameter changed after they were computed: the
  * parameter's name, or NULL when they are current. */
 const char *session_stale(const struct session *s);
 const struct value *session_result(const struct session *s, size_t i);
-/* The last solve's worked steps ("" before one), made now if they were
- * not. */
+/* The last solve's worked steps ("" before one, or after a solve for the
+ * answers alone). */
 const char *session_steps(const struct session *s);
-/* The figures and tables of the last solve (empty before one), made now
- * if they were not. */
+/* The figures and tables of the last solve, drawn from its run (empty
+ * before one, or after a solve for the answers alone). */
 const struct figures *session_figures(const struct session *s);
-/* Whether the last solve's figures have been made (for the tests: a
- * solve, a sweep, generate and lint make none). */
+/* Whether the last solve made figures (for the tests: a sweep, generate
+ * and lint make none). */
 bool session_figures_made(const struct session *s);
 /* A number that changes whenever the figures of the last solve or the last
  * sweep change (and never comes back), so that a drawing of them can be

@@ -15,8 +15,8 @@
 #include <math.h>
 
 #include "dyn/law.h"
+#include "dyn/phase.h"
 #include "models/model.h"
-#include "models/trace.h"
 #include "num/friction.h"
 #include "num/num.h"
 #include "num/ode.h"
@@ -95,7 +95,7 @@ struct conveyor {
 	double m, N, v0, Fx, Fy;
 	bool held;
 	struct num_slip slip; /* w = v_r, the velocity relative to the belt */
-	bool riding;	      /* the block rides with the belt (for the trace) */
+	bool riding;	      /* the block rides with the belt (for the record) */
 };
 
 /* y = (x, y, vx, vy) in the ground frame; the belt moves at (v0, 0). */
@@ -131,7 +131,7 @@ static double slip_event(double t, const double y[], void *p)
 	return num_slip_event(&c->slip, relative_speed(c, y));
 }
 
-/* The trace's derived columns: the relative speed, and 1 while riding. */
+/* The record's derived columns: the relative speed, and 1 while riding. */
 static void conveyor_extra(void *ctx, double t, const double *y, double *out)
 {
 	const struct conveyor *c = ctx;
@@ -140,7 +140,7 @@ static void conveyor_extra(void *ctx, double t, const double *y, double *out)
 	out[1] = c->riding;
 }
 
-static void conveyor_figures(struct figures *fs, const struct trace *tr, const struct conveyor *c,
+static void conveyor_figures(struct figures *fs, const struct record *tr, const struct conveyor *c,
 			     double t_stick, double c_tr)
 {
 	static const char *const phase[] = {"slipping", "riding with the belt"};
@@ -148,10 +148,10 @@ static void conveyor_figures(struct figures *fs, const struct trace *tr, const s
 					"t [s]|x [m]|y [m]|xdot [m/s]|ydot [m/s]|v_r [m/s]|riding");
 	bool transverse = false;
 	for (size_t i = 0; i < tr->n; i++) {
-		const double *y = trace_row(tr, i);
+		const double *y = record_row(tr, i);
 		double row[7] = {tr->t[i], y[0], y[1], y[2], y[3], y[4], y[5]};
 		table_row(t, row);
-		transverse = transverse || y[3] != 0 || y[1] != trace_row(tr, 0)[1];
+		transverse = transverse || y[3] != 0 || y[1] != record_row(tr, 0)[1];
 	}
 	const double t_end = t->nrows ? table_at(t, t->nrows - 1, 0) : 0.0;
 	const enum curve_style st = t->nrows > 1 ? CURVE_LINE : CURVE_POINTS;
@@ -212,6 +212,190 @@ static void conveyor_figures(struct figures *fs, const struct trace *tr, const s
 	}
 }
 
+/* The run, between phases: what the block does next. */
+struct conveyor_run {
+	struct conveyor *c;
+	double tmax, g[2], smax, scale, tau, c_tr, held_scale;
+	bool stretch; /* the last phase was a stretch of a held run's slip */
+	/* what the run found */
+	double t_stick, t_settled;
+	bool stuck, settled;
+	int stops;
+};
+
+/* After a phase that ended at an event: the last w_ev of relative speed,
+ * in closed form (the deceleration ṡ = (F_a·ê − N μ(s))/m is smooth
+ * there). Returns true when tmax came first and the run is over. */
+static bool conveyor_land(struct phase_run *run, struct conveyor_run *cr)
+{
+	struct conveyor *c = cr->c;
+	double *y = run->y, t = run->t;
+	const double rx = y[2] - c->v0, ry = y[3], w[2] = {rx, ry};
+	const double g[2] = {cr->g[0] / c->m, cr->g[1] / c->m};
+	double dt; /* none: the break-away's end, or it turns before stopping */
+	if (!num_slip_land(&c->slip, w, g, c->N * friction_mu(&c->law, hypot(rx, ry)) / c->m, &dt))
+		return false;
+	if (t + dt > cr->tmax) { /* tmax comes first: decelerate linearly */
+		double k = (cr->tmax - t) / dt;
+		y[0] += (c->held ? 0.0 : (y[2] - 0.5 * k * rx)) * (cr->tmax - t);
+		y[1] += (y[3] - 0.5 * k * ry) * (cr->tmax - t);
+		y[2] -= k * rx;
+		y[3] -= k * ry;
+		phase_jump(run, cr->tmax, y);
+		return true;
+	}
+	y[0] += c->held ? 0.0 : (c->v0 + 0.5 * rx) * dt;
+	y[1] += 0.5 * ry * dt;
+	y[2] = c->held ? 0.0 : c->v0;
+	y[3] = 0.0;
+	phase_jump(run, t + dt, y);
+	cr->stops++;
+	if (!isfinite(cr->t_stick))
+		cr->t_stick = run->t;
+	return false;
+}
+
+/* After a stretch of a held run: whether ẏ has settled (the rest is then
+ * its straight line, and the run is over). */
+static bool conveyor_settle(struct phase_run *run, struct conveyor_run *cr)
+{
+	double *y = run->y, f[4];
+	const double t = run->t, tau = cr->tau;
+	conveyor_rhs(t, y, f, cr->c);
+	const double rest = fabs(f[3]) * tau; /* what ẏ has still to go */
+	if (!(rest <= 1e-13 * fmax(fabs(y[3]), fabs(cr->c->Fy) / cr->c_tr) ||
+	      rest <= 1e-12 * cr->held_scale))
+		return false;
+	if (cr->c->Fy == 0) { /* ẏ → 0 exactly, y by its tail ẏ tau */
+		y[1] += y[3] * tau;
+		y[3] = 0;
+	}
+	y[1] += y[3] * (cr->tmax - t);
+	cr->t_settled = t;
+	cr->settled = true;
+	phase_jump(run, cr->tmax, y);
+	return true;
+}
+
+/* At the start and after each phase: slip (rk8pd) until the relative
+ * speed falls to w_ev, the rest of the way in closed form; at the belt's
+ * speed, riding with it to tmax or breaking away along F_a. */
+static int conveyor_next(struct phase_run *run, struct phase_mode *mode, void *ctx, struct diag *d)
+{
+	struct conveyor_run *cr = ctx;
+	struct conveyor *c = cr->c;
+	double *y = run->y;
+	if (!run->end) /* the record starts at the start, whatever comes */
+		phase_mark(run, run->t, y);
+	const double tmax = cr->tmax;
+	(void)d;
+	cr->stretch = false;
+	if (run->end && !run->end->event && cr->tau > 0 && run->t < tmax) {
+		if (conveyor_settle(run, cr))
+			return PHASE_END;
+		cr->stretch = true;
+	} else if (run->end && run->end->event && conveyor_land(run, cr)) {
+		return PHASE_END;
+	}
+	if (run->t >= tmax)
+		return PHASE_END;
+	const double t = run->t;
+	if (relative_speed(c, y) <= c->slip.w_ev) {
+		if (!isfinite(cr->t_stick)) /* at the belt's speed from the start */
+			cr->t_stick = t;
+		/* rides with the belt until tmax, or breaks away along F_a */
+		if (num_slip_at_rest(&c->slip, cr->g, cr->smax)) {
+			cr->stuck = true;
+			y[2] = c->held ? 0.0 : c->v0;
+			y[3] = 0.0;
+			if (run->rec) { /* a straight line, drawn at 200 points */
+				c->riding = true;
+				double yr[4] = {y[0], y[1], y[2], y[3]};
+				for (int i = 0; i < 200; i++) {
+					double ti = t + (tmax - t) * i / 200;
+					yr[0] = y[0] + (c->held ? 0.0 : c->v0 * (ti - t));
+					phase_mark(run, ti, yr);
+				}
+			}
+			if (!c->held)
+				y[0] += c->v0 * (tmax - t);
+			phase_jump(run, tmax, y);
+			return PHASE_END;
+		}
+		y[2] = c->held ? 0.0 : c->v0;
+		y[3] = 0.0;
+	}
+	mode->sys = (struct ode_system){4, conveyor_rhs, slip_event, c};
+	mode->stretch = cr->stretch;
+	if (cr->tau > 0)
+		mode->opts.tmax = fmin(tmax, t + fmax(50 * cr->tau, t));
+	mode->opts.h0 = 0; /* from the phase's own scales */
+	/* absolute accuracy on the speeds' own scale: at 1e-12 m/s a slow
+	 * belt's (v0 = 1e-6) last 1e-15 m/s of slip, the event w_ev, was
+	 * never resolved, and the block chattered about the belt's speed
+	 * for a million steps */
+	if (cr->scale > 0)
+		mode->opts.atol = 1e-12 * cr->scale;
+	if (cr->held_scale > 0)
+		mode->opts.atol = fmin(mode->opts.atol, 1e-12 * cr->held_scale);
+	return PHASE_RUN;
+}
+
+/* What the start gave, for the worked steps. */
+struct conveyor_start {
+	double s0, R0, Qx0, Qy0, Fa;
+};
+
+/* The worked steps. */
+static void conveyor_steps(struct strbuf *s, const double *p, const struct conveyor_run *cr,
+			   const struct conveyor_start *st, size_t steps, const double y[4])
+{
+	const struct conveyor *c = cr->c;
+	const double s0 = st->s0, R0 = st->R0, Qx0 = st->Qx0, Qy0 = st->Qy0, Fa = st->Fa;
+	const double c_tr = cr->c_tr, smax = cr->smax, tmax = cr->tmax, tau = cr->tau;
+	const double t_stick = cr->t_stick, t_settled = cr->t_settled;
+	const bool settled = cr->settled, stuck = cr->stuck;
+	const int stops = cr->stops;
+	model_step(s, "Relative velocity (the belt moves at (v0, 0) = (%g, 0) m/s):", c->v0);
+	model_step(s, "  v_r = √((ẋ − v0)² + ẏ²), the same at every point of the block, so the "
+		      "pressure hypothesis does not matter.");
+	law_speed_steps(s, law_get(LAW_BOUCHET), &c->law, NULL, 0);
+	model_step(s, "Rayleigh function: R = N ∫^{v_r} μ dv = N [(μ0 − μ∞)/a · ln(1 + a v_r) + "
+		      "μ∞ v_r].");
+	model_step(s,
+		   "At the start: v_r = %.12g m/s, R0 = %.12g W, Q = −∂R/∂(ẋ, ẏ) = (%.12g, "
+		   "%.12g) N%s.",
+		   s0, R0, Qx0, Qy0, s0 > 0 ? "" : " (v_r = 0: static friction, not from R)");
+	model_step(s, "Equations of motion (T = m(ẋ² + ẏ²)/2):");
+	if (c->held)
+		model_step(s, "  x is held at x0 = %g m by an applied force (it replaces Fx);",
+			   p[C_X0]);
+	else
+		model_step(s, "  m ẍ = Fx − N μ(v_r) (ẋ − v0)/v_r,  Fx = %g N;", c->Fx);
+	model_step(s, "  m ÿ = Fy − N μ(v_r) ẏ/v_r,  Fy = %g N, m = %g kg, N = %g N.", c->Fy, c->m,
+		   c->N);
+	model_step(s,
+		   "Slow transverse motion (ẏ ≪ v0, x held): N μ(v_r) ẏ/v_r ≈ [N μ(v0)/v0] ẏ, "
+		   "a viscous force with c_transverse = %.12g N·s/m.",
+		   c_tr);
+	model_step(s,
+		   "Integrated with rk8pd (tolerance 1e-12) in %zu steps; v_r = 0 is reached "
+		   "%d time(s); there the block rides with the belt while |F| ≤ N μ0 = %.6g N "
+		   "(|F| = %.6g N).",
+		   steps, stops, smax, Fa);
+	if (isfinite(t_stick))
+		model_step(s, "  The block first reaches the belt's velocity at t = %.12g s.",
+			   t_stick);
+	if (settled)
+		model_step(s,
+			   "  ẏ settled to its terminal speed, %.12g m/s, at t = %.6g s (to "
+			   "1e-13, after %.3g relaxation times m/c_transverse = %.6g s); from "
+			   "there y grows at that speed.",
+			   y[3], t_settled, t_settled / tau, tau);
+	model_step(s, "At t = %g s: (x, y) = (%.12g, %.12g) m, (ẋ, ẏ) = (%.12g, %.12g) m/s%s.",
+		   tmax, y[0], y[1], y[2], y[3], stuck ? ", riding with the belt" : "");
+}
+
 static int conveyor_solve(const struct model_input *in, struct model_output *out, struct diag *d)
 {
 	const double *p = in->num;
@@ -261,10 +445,6 @@ static int conveyor_solve(const struct model_input *in, struct model_output *out
 	/* a thousand times the integration's tolerance (1e-9 at the default
 	 * 1e-12), where ŵ is still the slip's own */
 	c.slip.w_ev = fmax(1e-9, 1e3 * ode_tolerance(1e-12)) * (scale > 0 ? scale : 1.0);
-	double t = 0.0, t_stick = INFINITY;
-	bool stuck = false;
-	int phases = 0, stops = 0;
-	size_t steps = 0;
 	/* Held over a running belt, slow transverse motion is viscous: ẏ
 	 * relaxes to Fy's terminal speed in the time tau = m/c_transverse,
 	 * which may be a millionth of tmax (m = 1e-6 kg, N = 1e7 N or
@@ -273,130 +453,37 @@ static int conveyor_solve(const struct model_input *in, struct model_output *out
 	 * doubling, and once ẏ has settled to 1e-13 the rest is ẏ's straight
 	 * line, in closed form. */
 	const double tau = c.held && c.v0 != 0 && c_tr > 0 ? c.m / c_tr : 0.0;
-	bool settled = false;
-	double t_settled = 0;
-	/* held, ẏ's own scale: the terminal speed Fy/c_transverse (1.3e-8 m/s
-	 * at N = 1e7 N) or the start's */
-	const double held_scale = tau > 0 ? fmax(fabs(c.Fy) / c_tr, fabs(y[3])) : 0.0;
-	struct trace tr, *trp = NULL;
+	struct conveyor_run cr = {
+		.c = &c,
+		.tmax = tmax,
+		.g = {Fax, Fay},
+		.smax = smax,
+		.scale = scale,
+		.tau = tau,
+		.c_tr = c_tr,
+		/* held, ẏ's own scale: the terminal speed Fy/c_transverse
+		 * (1.3e-8 m/s at N = 1e7 N) or the start's */
+		.held_scale = tau > 0 ? fmax(fabs(c.Fy) / c_tr, fabs(y[3])) : 0.0,
+		.t_stick = INFINITY,
+	};
+	struct record tr, *trp = NULL;
 	if (out->figs) {
-		trace_init(&tr, 4, 2, tmax / 1000);
+		record_init(&tr, 4, 2, tmax / 1000);
 		tr.extra = conveyor_extra;
 		tr.ctx = &c;
-		trace_mark(&tr, 0.0, y);
 		trp = &tr;
 	}
-	int rc = 0;
-	while (t < tmax && !stuck) {
-		if (++phases > 10000) {
-			rc = diag_set(d, "more than 10000 stick/slip phases before tmax");
-			break;
-		}
-		double sr = relative_speed(&c, y);
-		struct ode_opts o = ode_opts_default(tmax);
-		struct ode_end end;
-		struct ode_system sys = {4, conveyor_rhs, slip_event, &c};
-		if (sr <= c.slip.w_ev) {
-			const double g[2] = {Fax, Fay};
-			if (!isfinite(t_stick)) /* at the belt's speed from the start */
-				t_stick = t;
-			/* rides with the belt until tmax, or breaks away along F_a */
-			if (num_slip_at_rest(&c.slip, g, smax)) {
-				stuck = true;
-				y[2] = c.held ? 0.0 : c.v0;
-				y[3] = 0.0;
-				if (trp) { /* a straight line, drawn at 200 points */
-					c.riding = true;
-					double yr[4] = {y[0], y[1], y[2], y[3]};
-					for (int i = 0; i < 200; i++) {
-						double ti = t + (tmax - t) * i / 200;
-						yr[0] = y[0] + (c.held ? 0.0 : c.v0 * (ti - t));
-						trace_mark(trp, ti, yr);
-					}
-				}
-				if (!c.held)
-					y[0] += c.v0 * (tmax - t);
-				t = tmax;
-				if (trp)
-					trace_mark(trp, t, y);
-				break;
-			}
-			y[2] = c.held ? 0.0 : c.v0;
-			y[3] = 0.0;
-		}
-		if (tau > 0)
-			o.tmax = fmin(tmax, t + fmax(50 * tau, t));
-		o.h0 = 0; /* from the phase's own scales */
-		/* absolute accuracy on the speeds' own scale: at 1e-12 m/s a slow
-		 * belt's (v0 = 1e-6) last 1e-15 m/s of slip, the event w_ev, was
-		 * never resolved, and the block chattered about the belt's speed
-		 * for a million steps */
-		if (scale > 0)
-			o.atol = 1e-12 * scale;
-		if (held_scale > 0)
-			o.atol = fmin(o.atol, 1e-12 * held_scale);
-		if ((rc = ode_run(trp ? trace_wrap(trp, &sys) : &sys, &o, t, y, &end, d)))
-			break;
-		if (trp)
-			trace_mark(trp, end.t, y);
-		t = end.t;
-		steps += end.steps;
-		if (!end.event && tau > 0 && t < tmax) {
-			double f[4];
-			conveyor_rhs(t, y, f, &c);
-			const double rest = fabs(f[3]) * tau; /* what ẏ has still to go */
-			if (rest <= 1e-13 * fmax(fabs(y[3]), fabs(c.Fy) / c_tr) ||
-			    rest <= 1e-12 * held_scale) {
-				if (c.Fy == 0) { /* ẏ → 0 exactly, y by its tail ẏ tau */
-					y[1] += y[3] * tau;
-					y[3] = 0;
-				}
-				y[1] += y[3] * (tmax - t);
-				t_settled = t;
-				t = tmax;
-				settled = true;
-				if (trp)
-					trace_mark(trp, t, y);
-				break;
-			}
-			phases--; /* a stretch, not a phase */
-		}
-		if (!end.event)
-			continue;
-		/* The last w_ev of relative speed, in closed form: the
-		 * deceleration ṡ = (F_a·ê − N μ(s))/m is smooth there. */
-		const double rx = y[2] - c.v0, ry = y[3], w[2] = {rx, ry};
-		const double g[2] = {Fax / c.m, Fay / c.m};
-		double dt; /* none: the break-away's end, or it turns before stopping */
-		if (!num_slip_land(&c.slip, w, g, c.N * friction_mu(&c.law, hypot(rx, ry)) / c.m,
-				   &dt))
-			continue;
-		if (t + dt > tmax) { /* tmax comes first: decelerate linearly */
-			double k = (tmax - t) / dt;
-			y[0] += (c.held ? 0.0 : (y[2] - 0.5 * k * rx)) * (tmax - t);
-			y[1] += (y[3] - 0.5 * k * ry) * (tmax - t);
-			y[2] -= k * rx;
-			y[3] -= k * ry;
-			t = tmax;
-			if (trp)
-				trace_mark(trp, t, y);
-			break;
-		}
-		y[0] += c.held ? 0.0 : (c.v0 + 0.5 * rx) * dt;
-		y[1] += 0.5 * ry * dt;
-		y[2] = c.held ? 0.0 : c.v0;
-		y[3] = 0.0;
-		t += dt;
-		if (trp)
-			trace_mark(trp, t, y);
-		stops++;
-		if (!isfinite(t_stick))
-			t_stick = t;
-	}
+	struct phase_caps caps = phase_caps_default();
+	caps.phase_word = "stick/slip phases";
+	struct phase_run run;
+	const struct phase_system ps = {4, conveyor_next, &cr};
+	int rc = phase_run(&ps, &caps, 0.0, tmax, y, trp, &run, d);
+	const double t_stick = cr.t_stick;
+	const bool stuck = cr.stuck;
 	if (trp) {
 		if (!rc)
 			conveyor_figures(out->figs, trp, &c, t_stick, c_tr);
-		trace_release(trp);
+		record_release(trp);
 	}
 	if (rc)
 		return -1;
@@ -423,44 +510,7 @@ static int conveyor_solve(const struct model_input *in, struct model_output *out
 	out->res[C_STUCK] = value_bool(stuck);
 	out->res[C_T_STICK] = value_number(t_stick);
 
-	model_step(s, "Relative velocity (the belt moves at (v0, 0) = (%g, 0) m/s):", c.v0);
-	model_step(s, "  v_r = √((ẋ − v0)² + ẏ²), the same at every point of the block, so the "
-		      "pressure hypothesis does not matter.");
-	law_speed_steps(s, law_get(LAW_BOUCHET), &c.law, NULL, 0);
-	model_step(s, "Rayleigh function: R = N ∫^{v_r} μ dv = N [(μ0 − μ∞)/a · ln(1 + a v_r) + "
-		      "μ∞ v_r].");
-	model_step(s,
-		   "At the start: v_r = %.12g m/s, R0 = %.12g W, Q = −∂R/∂(ẋ, ẏ) = (%.12g, "
-		   "%.12g) N%s.",
-		   s0, R0, Qx0, Qy0, s0 > 0 ? "" : " (v_r = 0: static friction, not from R)");
-	model_step(s, "Equations of motion (T = m(ẋ² + ẏ²)/2):");
-	if (c.held)
-		model_step(s, "  x is held at x0 = %g m by an applied force (it replaces Fx);",
-			   p[C_X0]);
-	else
-		model_step(s, "  m ẍ = Fx − N μ(v_r) (ẋ − v0)/v_r,  Fx = %g N;", c.Fx);
-	model_step(s, "  m ÿ = Fy − N μ(v_r) ẏ/v_r,  Fy = %g N, m = %g kg, N = %g N.", c.Fy, c.m,
-		   c.N);
-	model_step(s,
-		   "Slow transverse motion (ẏ ≪ v0, x held): N μ(v_r) ẏ/v_r ≈ [N μ(v0)/v0] ẏ, "
-		   "a viscous force with c_transverse = %.12g N·s/m.",
-		   c_tr);
-	model_step(s,
-		   "Integrated with rk8pd (tolerance 1e-12) in %zu steps; v_r = 0 is reached "
-		   "%d time(s); there the block rides with the belt while |F| ≤ N μ0 = %.6g N "
-		   "(|F| = %.6g N).",
-		   steps, stops, smax, Fa);
-	if (isfinite(t_stick))
-		model_step(s, "  The block first reaches the belt's velocity at t = %.12g s.",
-			   t_stick);
-	if (settled)
-		model_step(s,
-			   "  ẏ settled to its terminal speed, %.12g m/s, at t = %.6g s (to "
-			   "1e-13, after %.3g relaxation times m/c_transverse = %.6g s); from "
-			   "there y grows at that speed.",
-			   y[3], t_settled, t_settled / tau, tau);
-	model_step(s, "At t = %g s: (x, y) = (%.12g, %.12g) m, (ẋ, ẏ) = (%.12g, %.12g) m/s%s.",
-		   tmax, y[0], y[1], y[2], y[3], stuck ? ", riding with the belt" : "");
+	conveyor_steps(s, p, &cr, &(struct conveyor_start){s0, R0, Qx0, Qy0, Fa}, run.steps, y);
 	return 0;
 }
 

@@ -36,10 +36,10 @@
 #include <string.h>
 
 #include "dyn/law.h"
+#include "dyn/phase.h"
 #include "models/contact.h"
 #include "models/minguzzi.h"
 #include "models/model.h"
-#include "models/trace.h"
 #include "num/friction.h"
 #include "num/num.h"
 #include "num/ode.h"
@@ -225,36 +225,47 @@ struct stop {
 	size_t steps;
 };
 
+/* The Coulomb run in sigma, in stretches until the direction has settled:
+ * from there on the integrals are those of the limit direction, in closed
+ * form. */
+struct ds_sigma_run {
+	struct ds *p;
+	double *dy; /* the rates at the last stretch's end */
+};
+
+static int ds_sigma_next(struct phase_run *run, struct phase_mode *mode, void *ctx, struct diag *d)
+{
+	struct ds_sigma_run *sr = ctx;
+	(void)d;
+	if (run->end) {
+		if (ds_sigma_rhs(run->t, run->y, sr->dy, sr->p))
+			return -1;
+		if (fabs(sr->dy[0]) < BETA_SETTLED || run->t >= SIGMA_END)
+			return PHASE_END;
+	}
+	mode->sys = (struct ode_system){5, ds_sigma_rhs, NULL, sr->p};
+	mode->opts.h0 = run->end ? run->end->h : 0.05;
+	mode->opts.rtol = mode->opts.atol = 1e-11;
+	mode->opts.tmax = fmin(run->t + SIGMA_STRETCH, SIGMA_END);
+	mode->stretch = run->end != NULL;
+	mode->quiet_end = true;
+	return PHASE_RUN;
+}
+
 static int ds_coulomb_stop(struct ds *p, double beta0, double rho0, double mu, double g, double m,
-			   struct trace *tr, struct stop *st, struct diag *d)
+			   struct record *tr, struct stop *st, struct diag *d)
 {
 	p->rho0 = rho0;
 	p->mug = mu * g;
-	struct ode_system sys = {5, ds_sigma_rhs, NULL, p};
-	struct ode_opts o = ode_opts_default(SIGMA_END);
-	o.h0 = 0.05;
-	o.rtol = o.atol = 1e-11;
 	double y[5] = {beta0, 0, 0, 0, 0}, dy[5];
-	struct ode_end end = {0};
-	size_t steps = 0;
-	/* in stretches of sigma, until the direction has settled: from there
-	 * on the integrals are those of the limit direction, in closed form */
-	for (double s1 = SIGMA_STRETCH; end.t < SIGMA_END; s1 += SIGMA_STRETCH) {
-		o.tmax = fmin(s1, SIGMA_END);
-		if (ode_run(tr ? trace_wrap(tr, &sys) : &sys, &o, end.t, y, &end, d)) {
-			if (p->failed)
-				*d = p->err;
-			return -1;
-		}
-		o.h0 = end.h;
-		steps += end.steps;
-		if (ds_sigma_rhs(end.t, y, dy, p))
-			goto fail;
-		if (fabs(dy[0]) < BETA_SETTLED)
-			break;
-	}
+	struct ds_sigma_run sr = {p, dy};
+	const struct phase_system ps = {5, ds_sigma_next, &sr};
+	struct phase_run run;
+	if (phase_run(&ps, NULL, 0.0, SIGMA_END, y, tr, &run, d))
+		goto fail;
+	const size_t steps = run.steps;
 	st->steps = steps;
-	st->sigma_end = end.t;
+	st->sigma_end = run.t;
 	/* the limit of the direction: beta moves monotonically (a flow on a
 	 * line), so it is the first zero of dbeta/dsigma ahead of where the
 	 * run ended, or the end of [0, pi/2] it is heading for. It settles at
@@ -297,7 +308,7 @@ static int ds_coulomb_stop(struct ds *p, double beta0, double rho0, double mu, d
 	/* the last rho = rho0 e^-sigma at the constant decelerations of the
 	 * limit: a time rho/(mu g G), over which v and r w fall linearly */
 	const double sb = sin(y[0]), cb = y[0] == M_PI_2 ? 0.0 : cos(y[0]);
-	const double G = sb * F + cb * T / p->kappa, e1 = exp(-end.t), e2 = e1 * e1;
+	const double G = sb * F + cb * T / p->kappa, e1 = exp(-run.t), e2 = e1 * e1;
 	y[1] += e1 / G;
 	y[2] += 0.5 * e2 * sb / G;
 	y[3] += 0.5 * e2 * cb / G;
@@ -323,6 +334,7 @@ struct ds_time {
 	unsigned long evals;
 	struct diag err;
 	bool failed;
+	double atol, h0; /* the run's absolute tolerance and first step */
 };
 
 /* y = (v, r w, x/L, r phi/L, W/E): the centre's speed, the rim's, the
@@ -377,14 +389,33 @@ static void ds_time_extra(void *arg, double t, const double *y, double *out)
 	out[3] = y[1] == 0 ? INFINITY : y[0] / y[1];
 }
 
+/* One phase in time, until the speed is down to rho_end. */
+static int ds_time_next(struct phase_run *run, struct phase_mode *mode, void *ctx, struct diag *d)
+{
+	struct ds_time *q = ctx;
+	if (run->end && !run->end->event)
+		return diag_set(d,
+				"the body has not stopped by tmax = %g s (v = %.3g m/s, r|ω| "
+				"= %.3g m/s then); raise tmax",
+				run->tmax, run->y[0], run->y[1]);
+	if (run->end)
+		return PHASE_END;
+	mode->sys = (struct ode_system){5, ds_time_rhs, ds_time_event, q};
+	mode->opts.rtol = 1e-9;
+	mode->opts.atol = q->atol;
+	mode->opts.h0 = q->h0;
+	mode->quiet_end = true;
+	return PHASE_RUN;
+}
+
 /* ---- the figures ---------------------------------------------------------- */
 
-static void ds_figures(struct figures *fs, const struct trace *tr, double t_stop, double ratio_end)
+static void ds_figures(struct figures *fs, const struct record *tr, double t_stop, double ratio_end)
 {
 	struct table *tab = figures_table(fs, "motion", "t [s]|v [m/s]|r omega [m/s]|v/(r omega)");
 	for (size_t i = 0; i < tr->n; i++) {
-		const double *y = trace_row(tr, i) + tr->dim;
-		if (i > 0 && !(y[0] > trace_row(tr, i - 1)[tr->dim]))
+		const double *y = record_row(tr, i) + tr->dim;
+		if (i > 0 && !(y[0] > record_row(tr, i - 1)[tr->dim]))
 			continue; /* the stop reached to the last digit: one row */
 		table_row(tab, y);
 	}
@@ -587,9 +618,9 @@ static int ds_solve(const struct model_input *in, struct model_output *out, stru
 	struct formula fm;
 	if (minguzzi_law(in, &ds_slots, &law, &fm, d))
 		return -1;
-	struct trace tr, *trp = NULL;
+	struct record tr, *trp = NULL;
 	if (out->figs) {
-		trace_init(&tr, 5, 4, 0);
+		record_init(&tr, 5, 4, 0);
 		tr.extra = minguzzi_law_id(in, &ds_slots) == LAW_COULOMB ? ds_sigma_extra
 									 : ds_time_extra;
 		trp = &tr;
@@ -604,7 +635,7 @@ static int ds_solve(const struct model_input *in, struct model_output *out, stru
 				   .angle = w0 > 0 ? INFINITY : 0,
 				   .beta_end = beta0};
 		if (trp)
-			trace_release(trp), trp = NULL;
+			record_release(trp), trp = NULL;
 	} else if (minguzzi_law_id(in, &ds_slots) == LAW_COULOMB) {
 		if (trp) {
 			tr.ctx = &p;
@@ -626,27 +657,20 @@ static int ds_solve(const struct model_input *in, struct model_output *out, stru
 		while (q.rho_end > 1e-30 * rho0 &&
 		       !(fabs(friction_mu(&law, 2 * q.rho_end) - mu0) <= MU_FLAT * mu0))
 			q.rho_end *= 0.1;
-		struct ode_system sys = {5, ds_time_rhs, ds_time_event, &q};
-		struct ode_opts o = ode_opts_default(in->num[S_TMAX]);
-		o.rtol = o.atol = 1e-9;
-		o.atol *= rho0;
-		o.h0 = 1e-4 * rho0 / (mu0 * g);
+		q.atol = 1e-9 * rho0;
+		q.h0 = 1e-4 * rho0 / (mu0 * g);
 		double y[5] = {v0, w0, 0, 0, 0};
-		struct ode_end end;
-		rc = ode_run(trp ? trace_wrap(trp, &sys) : &sys, &o, 0.0, y, &end, d);
+		const struct phase_system ps = {5, ds_time_next, &q};
+		struct phase_run run;
+		rc = phase_run(&ps, NULL, 0.0, in->num[S_TMAX], y, trp, &run, d);
 		if (rc && q.failed)
 			*d = q.err;
-		if (!rc && !end.event)
-			rc = diag_set(d,
-				      "the body has not stopped by tmax = %g s (v = %.3g m/s, r|ω| "
-				      "= %.3g m/s then); raise tmax",
-				      in->num[S_TMAX], y[0], y[1]);
 		if (!rc) {
 			/* the last RHO_SWITCH of the speed under mu(0) */
-			t0 = end.t, x0 = y[2] * q.L, phi0 = y[3] * q.L / r, W0 = y[4] * q.E;
+			t0 = run.t, x0 = y[2] * q.L, phi0 = y[3] * q.L / r, W0 = y[4] * q.E;
 			const double b = y[1] <= 0 ? M_PI_2 : atan2(fmax(y[0], 0), y[1]);
 			rc = ds_coulomb_stop(&p, b, hypot(y[0], y[1]), mu0, g, m, NULL, &st, d);
-			st.steps += end.steps;
+			st.steps += run.steps;
 		}
 	}
 	friction_law_release(&law);
@@ -661,7 +685,7 @@ static int ds_solve(const struct model_input *in, struct model_output *out, stru
 	}
 	if (rc) {
 		if (trp)
-			trace_release(trp);
+			record_release(trp);
 		return -1;
 	}
 	res[S_STOP_TIME] = t0 + st.t;
@@ -675,7 +699,7 @@ static int ds_solve(const struct model_input *in, struct model_output *out, stru
 	}
 	if (trp) {
 		ds_figures(out->figs, trp, res[S_STOP_TIME], res[S_RATIO_END]);
-		trace_release(trp);
+		record_release(trp);
 	}
 	for (int i = 0; i < S_NRESULTS; i++)
 		out->res[i] = value_number(res[i]);

@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "dyn/phase.h"
 #include "models/model.h"
 #include "num/num.h"
 #include "num/ode.h"
@@ -378,56 +379,38 @@ struct acc_state {
 	struct rec *rec; /* the recording pass: a row at each phase end */
 };
 
-/* One phase from st->t, ended at t_end at the latest: a slip phase by
- * rk8pd with its end located, or a stick phase in closed form (u = v). */
-static int accurate_phase(struct imachi *m, struct acc_state *st, double t_end, struct diag *d)
+/* A stick phase from st->t, in closed form (u = v), to where the mass
+ * slips off or to t_end. */
+static int accurate_stick(struct imachi *m, struct acc_state *st, double t_end, struct diag *d)
 {
-	double v[2], dv[2], iv[2], iv0[2];
-	if (st->stuck) {
-		double tl;
-		if (leave_time(m, st->t, t_end, &tl, d))
-			return -1;
-		double t1 = fmin(tl, t_end);
-		base(m, st->t, v, dv, iv0);
-		base(m, t1, v, dv, iv);
-		st->y[0] = v[0], st->y[1] = v[1];
-		st->y[2] += iv[0] - iv0[0], st->y[3] += iv[1] - iv0[1];
-		st->stick_time += t1 - st->t;
-		st->t = t1;
-		if (tl <= t_end) { /* it slips off along dv/dτ − s */
-			const double g[2] = {dv[0] - m->s, dv[1]};
-			st->stuck = false;
-			num_slip_break_away(&m->slip, g);
-		}
-		return 0;
+	double v[2], dv[2], iv[2], iv0[2], tl;
+	if (leave_time(m, st->t, t_end, &tl, d))
+		return -1;
+	double t1 = fmin(tl, t_end);
+	base(m, st->t, v, dv, iv0);
+	base(m, t1, v, dv, iv);
+	st->y[0] = v[0], st->y[1] = v[1];
+	st->y[2] += iv[0] - iv0[0], st->y[3] += iv[1] - iv0[1];
+	st->stick_time += t1 - st->t;
+	st->t = t1;
+	if (tl <= t_end) { /* it slips off along dv/dτ − s */
+		const double g[2] = {dv[0] - m->s, dv[1]};
+		st->stuck = false;
+		num_slip_break_away(&m->slip, g);
 	}
-	/* A slip that starts within w_ev of the base's velocity (a base that
-	 * moves at 1e-12 under a mass at rest) has no event ahead, |w| = w_ev
-	 * being behind it: it lands at once, in closed form. */
-	base(m, st->t, v, dv, iv);
-	const bool landing =
-		!m->slip.away && hypot(v[0] - st->y[0], v[1] - st->y[1]) <= m->slip.w_ev;
-	if (!landing) {
-		struct ode_system sys = {4, slip_rhs, slip_event, m};
-		struct ode_opts o = ode_opts_default(t_end);
-		struct ode_end end;
-		o.h0 = st->h0;
-		/* the absolute tolerance no coarser than 1e-12 of the problem's
-		 * velocity scale: a problem scaled by 1e-8 is solved as closely */
-		o.atol *= fmin(1.0, imachi_scale(m->a, m->s, m->mu0));
-		if (ode_run(&sys, &o, st->t, st->y, &end, d))
-			return -1;
-		st->steps += end.steps;
-		st->t = end.t;
-		if (!end.event)
-			return 0;
-	}
-	/* |w| ≤ w_ev: the rest of the way to w = 0 in closed form */
+	return 0;
+}
+
+/* |w| ≤ w_ev: the rest of the way to w = 0 in closed form, then stuck or
+ * slipping on. */
+static void accurate_land(struct imachi *m, struct acc_state *st, double t_end)
+{
+	double v[2], dv[2], iv[2];
 	base(m, st->t, v, dv, iv);
 	const double w[2] = {v[0] - st->y[0], v[1] - st->y[1]}, g[2] = {dv[0] - m->s, dv[1]};
 	double dt;
 	if (!num_slip_land(&m->slip, w, g, m->mu0, &dt))
-		return 0;
+		return;
 	if (st->t + dt > t_end)
 		dt = t_end - st->t; /* the period ends first: meet it there */
 	double ux = st->y[0], uy = st->y[1];
@@ -443,21 +426,73 @@ static int accurate_phase(struct imachi *m, struct acc_state *st, double t_end, 
 	} else { /* through: it slips on along dv/dτ − s */
 		st->passes++;
 	}
-	return 0;
+}
+
+struct acc_run {
+	struct imachi *m;
+	struct acc_state *st;
+	double t_end;
+};
+
+/* Phase after phase to t_end: stick phases in closed form (u = v), slip
+ * phases by rk8pd with their end located, and the last w_ev of a landing
+ * in closed form; the recording pass keeps a row at each phase end. */
+static int accurate_next(struct phase_run *run, struct phase_mode *mode, void *ctx, struct diag *d)
+{
+	struct acc_run *ar = ctx;
+	struct imachi *m = ar->m;
+	struct acc_state *st = ar->st;
+	st->t = run->t;
+	if (run->end) {
+		if (run->end->event)
+			accurate_land(m, st, ar->t_end);
+		if (st->rec)
+			rec_row(st->rec, m, st->t, st->y, st->stuck);
+	}
+	while (st->t < ar->t_end) {
+		if (num_interrupted)
+			return diag_set(d, "interrupted");
+		if (st->stuck) {
+			if (accurate_stick(m, st, ar->t_end, d))
+				return -1;
+		} else {
+			/* A slip that starts within w_ev of the base's velocity (a
+			 * base that moves at 1e-12 under a mass at rest) has no
+			 * event ahead, |w| = w_ev being behind it: it lands at
+			 * once, in closed form. */
+			double v[2], dv[2], iv[2];
+			base(m, st->t, v, dv, iv);
+			if (m->slip.away ||
+			    hypot(v[0] - st->y[0], v[1] - st->y[1]) > m->slip.w_ev) {
+				phase_jump(run, st->t, st->y);
+				mode->sys = (struct ode_system){4, slip_rhs, slip_event, m};
+				mode->opts.h0 = st->h0;
+				/* the absolute tolerance no coarser than 1e-12 of the
+				 * problem's velocity scale: a problem scaled by 1e-8 is
+				 * solved as closely */
+				mode->opts.atol *= fmin(1.0, imachi_scale(m->a, m->s, m->mu0));
+				return PHASE_RUN;
+			}
+			accurate_land(m, st, ar->t_end);
+		}
+		if (st->rec)
+			rec_row(st->rec, m, st->t, st->y, st->stuck);
+	}
+	phase_jump(run, st->t, st->y);
+	return PHASE_END;
 }
 
 /* Integrates from st->t to t_end, phase by phase. */
 static int accurate_to(struct imachi *m, struct acc_state *st, double t_end, struct diag *d)
 {
-	while (st->t < t_end) {
-		if (num_interrupted)
-			return diag_set(d, "interrupted");
-		if (accurate_phase(m, st, t_end, d))
-			return -1;
-		if (st->rec)
-			rec_row(st->rec, m, st->t, st->y, st->stuck);
-	}
-	return 0;
+	struct acc_run ar = {m, st, t_end};
+	struct phase_caps caps = phase_caps_default();
+	caps.max_phases = 0; /* a period's phases are few; the periods are capped */
+	const struct phase_system ps = {4, accurate_next, &ar};
+	struct phase_run run;
+	const int rc = phase_run(&ps, &caps, st->t, t_end, st->y, NULL, &run, d);
+	st->steps += run.steps;
+	return rc;
 }
 
 /* The state at τ = 0: on the base, it sticks or slips off along dv/dτ − s. */

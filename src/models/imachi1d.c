@@ -665,6 +665,76 @@ static int imachi1d_check(const struct model_input *in, struct diag *d)
 	return imachi_check_start(fabs(p[I_U0]), p[I_A], p[I_S], p[I_MU0], d);
 }
 
+/* The worked steps, from the run's last period. */
+static void imachi1d_steps(struct strbuf *s, const struct imachi1d *m, const struct period *last,
+			   double u0, long k, bool converged, double delta)
+{
+	const bool graphical = m->graphical, no_cycle = fabs(m->s) >= m->mu0;
+	const double u_mean = last->U / TWO_PI, stick_fraction = last->stick / TWO_PI;
+	model_step(s,
+		   "Imachi §5: the base moves with v = a cos τ, a = %g; the mass's velocity u "
+		   "(both over g/ω).",
+		   m->a);
+	model_step(s, "While slipping (u ≠ v): du/dτ = s + μ0 sgn(v − u), s = %g, μ0 = %g.", m->s,
+		   m->mu0);
+	model_step(s,
+		   "  u below v: slope s + μ0 = %.10g (curve B); u above v: slope s − μ0 = "
+		   "%.10g (curve B').",
+		   m->s + m->mu0, m->s - m->mu0);
+	model_step(s,
+		   "Non-slip (u = v) holds while |dv/dτ − s| = |a sin τ + s| ≤ μ1 = %g, i.e. "
+		   "dv/dτ between s − μ1 = %.10g (C') and s + μ1 = %.10g (C).",
+		   m->mu1, m->s - m->mu1, m->s + m->mu1);
+	if (m->a + fabs(m->s) <= m->mu1)
+		model_step(s, "  a + |s| = %.10g ≤ μ1: once u = v the mass never slips again.",
+			   m->a + fabs(m->s));
+	if (graphical)
+		model_step(s,
+			   "Graphical construction (Figs. 7-8), Δτ = π/n = π/%d = %.10g: the "
+			   "v-curve drawn as the polyline through τ_r = rΔτ; u drawn from its "
+			   "current point as straight lines parallel to B or B'; a crossing is "
+			   "where that line meets a chord, and the chord's slope stands for dv/dτ "
+			   "in the non-slip test; while stuck u follows the polyline until a "
+			   "chord is steeper than C or C' allows.",
+			   m->n, m->dt);
+	else
+		model_step(s, "Accurate: slip phases in closed form (u = u0 + (s ± μ0)(τ − τ0), a "
+			      "straight line; ∫u dτ a parabola), the crossings v = u by Brent on "
+			      "a cos τ − u(τ) to 1e-15 between the extrema of v − u; the ends of "
+			      "non-slip periods by Brent on |a sin τ + s| = μ1.");
+	model_step(s, "Start: u(0) = u0 = %g, v(0) = a = %g.", u0, m->a);
+	const bool rest = stick_fraction >= 1 - 1e-12;
+	if (rest)
+		model_step(s,
+			   "At rest on the base over the last period: u = v throughout (a + |s| "
+			   "= %.10g ≤ μ1 = %g), a periodic motion reached in period %ld, whatever "
+			   "s and μ0 say: Imachi's case I is of a mass that slips.",
+			   m->a + fabs(m->s), m->mu1, k);
+	else if (no_cycle)
+		model_step(s,
+			   "|s| = %g ≥ μ0 = %g (Imachi's case I): there is no limit cycle, u "
+			   "drifts at least as fast as (|s| − μ0)τ; ran %ld periods, drift over "
+			   "the last = %.10g.",
+			   fabs(m->s), m->mu0, k, delta / TWO_PI);
+	else if (converged)
+		model_step(
+			s,
+			"Limit cycle reached in period %ld: u(2πk) − u(2π(k−1)) = %.3g (tolerance "
+			"1e-9·max(|u|, a, |s|, μ0)).",
+			k, delta);
+	else
+		model_step(s, "No limit cycle within %ld periods: u(2πk) − u(2π(k−1)) = %.3g.", k,
+			   delta);
+	double t_start = TWO_PI * (double)(k - 1);
+	model_step(s, "The last period, τ from %.10g to %.10g (in parentheses: τ from its start):",
+		   t_start, t_start + TWO_PI);
+	steps_events(m, last, t_start, graphical, s);
+	model_step(s, "u at the period's end: %.10g.", m->u);
+	model_step(s, "u_mean = (1/2π) ∫u dτ over the period = %.10g / 2π = %.12g.", last->U,
+		   u_mean);
+	model_step(s, "stick_fraction = %.10g / 2π = %.12g.", last->stick, stick_fraction);
+}
+
 static int imachi1d_solve(const struct model_input *in, struct model_output *out, struct diag *d)
 {
 	const double *p = in->num;
@@ -772,68 +842,7 @@ static int imachi1d_solve(const struct model_input *in, struct model_output *out
 	if (out->figs)
 		imachi1d_figures(&m, out->figs, ti, converged, k, u_mean);
 
-	model_step(s,
-		   "Imachi §5: the base moves with v = a cos τ, a = %g; the mass's velocity u "
-		   "(both over g/ω).",
-		   m.a);
-	model_step(s, "While slipping (u ≠ v): du/dτ = s + μ0 sgn(v − u), s = %g, μ0 = %g.", m.s,
-		   m.mu0);
-	model_step(s,
-		   "  u below v: slope s + μ0 = %.10g (curve B); u above v: slope s − μ0 = "
-		   "%.10g (curve B').",
-		   m.s + m.mu0, m.s - m.mu0);
-	model_step(s,
-		   "Non-slip (u = v) holds while |dv/dτ − s| = |a sin τ + s| ≤ μ1 = %g, i.e. "
-		   "dv/dτ between s − μ1 = %.10g (C') and s + μ1 = %.10g (C).",
-		   m.mu1, m.s - m.mu1, m.s + m.mu1);
-	if (m.a + fabs(m.s) <= m.mu1)
-		model_step(s, "  a + |s| = %.10g ≤ μ1: once u = v the mass never slips again.",
-			   m.a + fabs(m.s));
-	if (graphical)
-		model_step(s,
-			   "Graphical construction (Figs. 7-8), Δτ = π/n = π/%d = %.10g: the "
-			   "v-curve drawn as the polyline through τ_r = rΔτ; u drawn from its "
-			   "current point as straight lines parallel to B or B'; a crossing is "
-			   "where that line meets a chord, and the chord's slope stands for dv/dτ "
-			   "in the non-slip test; while stuck u follows the polyline until a "
-			   "chord is steeper than C or C' allows.",
-			   m.n, m.dt);
-	else
-		model_step(s, "Accurate: slip phases in closed form (u = u0 + (s ± μ0)(τ − τ0), a "
-			      "straight line; ∫u dτ a parabola), the crossings v = u by Brent on "
-			      "a cos τ − u(τ) to 1e-15 between the extrema of v − u; the ends of "
-			      "non-slip periods by Brent on |a sin τ + s| = μ1.");
-	model_step(s, "Start: u(0) = u0 = %g, v(0) = a = %g.", p[I_U0], m.a);
-	const bool rest = stick_fraction >= 1 - 1e-12;
-	if (rest)
-		model_step(s,
-			   "At rest on the base over the last period: u = v throughout (a + |s| "
-			   "= %.10g ≤ μ1 = %g), a periodic motion reached in period %ld, whatever "
-			   "s and μ0 say: Imachi's case I is of a mass that slips.",
-			   m.a + fabs(m.s), m.mu1, k);
-	else if (no_cycle)
-		model_step(s,
-			   "|s| = %g ≥ μ0 = %g (Imachi's case I): there is no limit cycle, u "
-			   "drifts at least as fast as (|s| − μ0)τ; ran %ld periods, drift over "
-			   "the last = %.10g.",
-			   fabs(m.s), m.mu0, k, delta / TWO_PI);
-	else if (converged)
-		model_step(
-			s,
-			"Limit cycle reached in period %ld: u(2πk) − u(2π(k−1)) = %.3g (tolerance "
-			"1e-9·max(|u|, a, |s|, μ0)).",
-			k, delta);
-	else
-		model_step(s, "No limit cycle within %ld periods: u(2πk) − u(2π(k−1)) = %.3g.", k,
-			   delta);
-	double t_start = TWO_PI * (double)(k - 1);
-	model_step(s, "The last period, τ from %.10g to %.10g (in parentheses: τ from its start):",
-		   t_start, t_start + TWO_PI);
-	steps_events(&m, &last, t_start, graphical, s);
-	model_step(s, "u at the period's end: %.10g.", m.u);
-	model_step(s, "u_mean = (1/2π) ∫u dτ over the period = %.10g / 2π = %.12g.", last.U,
-		   u_mean);
-	model_step(s, "stick_fraction = %.10g / 2π = %.12g.", last.stick, stick_fraction);
+	imachi1d_steps(s, &m, &last, p[I_U0], k, converged, delta);
 	return 0;
 }
 

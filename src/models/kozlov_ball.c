@@ -8,8 +8,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "dyn/phase.h"
 #include "models/model.h"
-#include "models/trace.h"
 #include "num/num.h"
 #include "num/ode.h"
 
@@ -256,20 +256,38 @@ static void ball_at_tmax(const struct ball *b, const double q[NQ], double D0, do
  * s from z0 to D = 1e-9 D0 (at the default tolerance, where the direction
  * is still resolved there), then the stop at s_stop, found in σ. Only the
  * drawing uses it: what it could not follow ends the record early. */
-static void ball_trace(struct ball *b, const double z0[NQ], double s_stop, struct trace *tr)
+struct ball_trace_run {
+	struct ball *b;
+	double s_stop;
+};
+
+static int ball_trace_next(struct phase_run *run, struct phase_mode *mode, void *ctx,
+			   struct diag *d)
+{
+	struct ball_trace_run *bt = ctx;
+	(void)d;
+	if (run->end) {
+		if (run->t < bt->s_stop)
+			phase_mark(run, run->t, run->y);
+		return PHASE_END;
+	}
+	mode->sys = (struct ode_system){NQ, ball_rhs, ball_event, bt->b};
+	mode->opts.max_steps = KB_STEPS;
+	mode->quiet_end = true;
+	return PHASE_RUN;
+}
+
+static void ball_trace(struct ball *b, const double z0[NQ], double s_stop, struct record *tr)
 {
 	double z[NQ];
 	memcpy(z, z0, sizeof(z));
-	struct ode_system sys = {NQ, ball_rhs, ball_event, b};
-	struct ode_opts o = ode_opts_default(s_stop);
-	o.max_steps = KB_STEPS;
-	struct ode_end end;
+	struct ball_trace_run bt = {b, s_stop};
+	const struct phase_system ps = {NQ, ball_trace_next, &bt};
 	struct diag d = {0};
-	if (ode_run(trace_wrap(tr, &sys), &o, 0.0, z, &end, &d) == 0 && end.t < s_stop)
-		trace_mark(tr, end.t, z);
+	phase_run(&ps, NULL, 0.0, s_stop, z, tr, NULL, &d);
 	diag_clear(&d);
 	const double zero[NQ] = {0};
-	trace_mark(tr, s_stop, zero);
+	record_mark(tr, s_stop, zero);
 }
 
 /* ---- classical Coulomb, beside Kozlov's law ------------------------------ */
@@ -288,6 +306,7 @@ struct coulomb {
 	double mu1, mu3;
 	double eps;	/* a phase ends when |v| (or a watched |ρ|) falls to eps */
 	bool watch_rho; /* |ρ| > eps when the phase began */
+	bool ended;	/* the slip has ended */
 };
 
 static void coulomb_rates(const struct coulomb *c, const double u[4], double du[4])
@@ -327,69 +346,125 @@ static double coulomb_event(double t, const double u[], void *p)
 	return c->watch_rho ? fmin(e, hypot(u[2], u[3]) - c->eps) : e;
 }
 
-/* Follows Coulomb's slip from (*s, u) to s_end or to the end of the slip
- * (*ended, *s then the time it ends, u its state): phases of one smooth
- * law, each ending where |v| or |ρ| reaches eps; the last eps of the way
- * is taken in closed form at the rate there, which is bounded away from
- * zero. Returns 0, or -1 with d filled. */
-static int coulomb_slip(struct coulomb *c, double *s, double s_end, double u[4], bool *ended,
-			size_t *steps, struct trace *tr, struct diag *d)
+/* The last eps of the way in closed form, at the rate there, which is
+ * bounded away from zero: of the slip (slip_end; the slip has ended) or
+ * of the rolling (ρ falls to 0 while the slip goes on). */
+static int coulomb_land(struct coulomb *c, struct phase_run *run, bool slip_end, struct diag *d)
 {
-	*ended = false;
-	for (int phase = 0; phase < 16; phase++) {
-		double du[4], vn = hypot(u[0], u[1]), rn = hypot(u[2], u[3]);
-		if (rn <= c->eps)
-			u[2] = u[3] = rn = 0.0;
-		c->watch_rho = rn > 0;
-		bool slip_end = vn <= c->eps;
-		if (!slip_end) {
-			struct ode_system sys = {4, coulomb_rhs, coulomb_event, c};
-			struct ode_opts o = ode_opts_default(s_end);
-			struct ode_end end;
-			if (ode_run(tr ? trace_wrap(tr, &sys) : &sys, &o, *s, u, &end, d))
-				return -1;
-			*steps += end.steps;
-			*s = end.t;
-			if (!end.event) {
-				if (tr)
-					trace_mark(tr, *s, u);
-				return 0;
-			}
-			vn = hypot(u[0], u[1]);
-			rn = hypot(u[2], u[3]);
-			slip_end = !c->watch_rho || vn <= rn;
-		}
-		coulomb_rates(c, u, du);
-		if (slip_end) {
-			if (vn > 0) {
-				double rate = -(u[0] * du[0] + u[1] * du[1]) / vn;
-				if (!(rate > 0))
-					return diag_set(
-						d,
+	double du[4], *u = run->y, s = run->t;
+	const double vn = hypot(u[0], u[1]), rn = hypot(u[2], u[3]);
+	coulomb_rates(c, u, du);
+	if (slip_end) {
+		if (vn > 0) {
+			double rate = -(u[0] * du[0] + u[1] * du[1]) / vn;
+			if (!(rate > 0))
+				return diag_set(d,
 						"Coulomb's slip stopped decreasing at |v| = "
 						"%.3g of its start",
 						vn);
-				*s += vn / rate;
-				u[2] += du[2] * vn / rate;
-				u[3] += du[3] * vn / rate;
-			}
-			u[0] = u[1] = 0.0;
-			if (tr)
-				trace_mark(tr, *s, u);
-			*ended = true;
-			return 0;
+			s += vn / rate;
+			u[2] += du[2] * vn / rate;
+			u[3] += du[3] * vn / rate;
 		}
+		u[0] = u[1] = 0.0;
+		c->ended = true;
+	} else {
 		double rate = -(u[2] * du[2] + u[3] * du[3]) / rn;
 		if (!(rate > 0))
 			return diag_set(d, "Coulomb's rolling rate stopped decreasing near zero");
-		*s += rn / rate;
+		s += rn / rate;
 		u[0] += du[0] * rn / rate;
 		u[1] += du[1] * rn / rate;
 		u[2] = u[3] = 0.0;
-		if (tr)
-			trace_mark(tr, *s, u);
 	}
-	return diag_set(d, "Coulomb's slip took more than 16 phases");
+	phase_jump(run, s, u);
+	return 0;
+}
+
+/* Phases of one smooth law, each ending where |v| or |ρ| reaches eps. */
+static int coulomb_next(struct phase_run *run, struct phase_mode *mode, void *ctx, struct diag *d)
+{
+	struct coulomb *c = ctx;
+	double *u = run->y;
+	if (run->end) {
+		if (!run->end->event) {
+			phase_mark(run, run->t, u);
+			return PHASE_END;
+		}
+		const bool slip_end = !c->watch_rho || hypot(u[0], u[1]) <= hypot(u[2], u[3]);
+		if (coulomb_land(c, run, slip_end, d))
+			return -1;
+		if (c->ended)
+			return PHASE_END;
+	}
+	double rn = hypot(u[2], u[3]);
+	if (rn <= c->eps)
+		u[2] = u[3] = rn = 0.0;
+	c->watch_rho = rn > 0;
+	if (hypot(u[0], u[1]) <= c->eps)
+		return coulomb_land(c, run, true, d) ? -1 : PHASE_END;
+	mode->sys = (struct ode_system){4, coulomb_rhs, coulomb_event, c};
+	/* an event's end is drawn where the closed form lands, not here */
+	mode->quiet_end = true;
+	return PHASE_RUN;
+}
+
+/* Follows Coulomb's slip from (*s, u) to s_end or to the end of the slip
+ * (*ended, *s then the time it ends, u its state). Returns 0, or -1 with
+ * d filled. */
+static int coulomb_slip(struct coulomb *c, double *s, double s_end, double u[4], bool *ended,
+			size_t *steps, struct record *tr, struct diag *d)
+{
+	c->ended = false;
+	struct phase_caps caps = phase_caps_default();
+	caps.max_phases = 16;
+	caps.phase_word = "phases of Coulomb's slip";
+	const struct phase_system ps = {4, coulomb_next, c};
+	struct phase_run run;
+	const int rc = phase_run(&ps, &caps, *s, s_end, u, tr, &run, d);
+	*steps += run.steps;
+	*s = run.t;
+	*ended = c->ended;
+	return rc;
+}
+
+/* Kozlov's run: in time to tmax where the ball never stops (never), or in
+ * σ = −ln(D/D0) to the stop, crossing s = tmax on the way (where the
+ * state at tmax is taken) and on from there. */
+struct ball_run {
+	struct ball *b;
+	bool never;
+	double D0;
+	const double *S;
+	bool at_tmax; /* V_end, slip_tmax and D_tmax are set */
+	double V_end, slip_tmax, D_tmax;
+};
+
+static int ball_next(struct phase_run *run, struct phase_mode *mode, void *ctx, struct diag *d)
+{
+	struct ball_run *br = ctx;
+	struct ball *b = br->b;
+	(void)d;
+	if (br->never) {
+		if (run->end)
+			return PHASE_END;
+		mode->sys = (struct ode_system){NQ, ball_rhs, ball_event, b};
+	} else {
+		if (run->end && !(run->end->event && isfinite(b->s_tmax)))
+			return PHASE_END;
+		if (run->end) { /* tmax before the stop: the state there */
+			const double Ds = exp(-run->t);
+			double q[NQ];
+			for (int i = 0; i < NQ; i++)
+				q[i] = run->y[i] * Ds / br->S[i];
+			ball_at_tmax(b, q, br->D0, &br->V_end, &br->slip_tmax, &br->D_tmax);
+			br->at_tmax = true;
+			b->s_tmax = INFINITY;
+		}
+		mode->sys = (struct ode_system){NQ + 1, ball_sigma_rhs, ball_sigma_event, b};
+	}
+	mode->opts.max_steps = KB_STEPS;
+	return PHASE_RUN;
 }
 
 /* Why the ball never stops, or NULL: with a coefficient zero, the
@@ -420,14 +495,14 @@ static const char *ball_never_stops(const struct ball *b, const double q[NQ], do
 /* The run in physical units, from z = S q̇/D0 and s = g t/D0: the ball's
  * speeds (all in m/s, so that they share an axis) and its velocities. The
  * last row is the stop, reached in closed form from D = 1e-9 D0. */
-static void ball_figures(struct figures *fs, const struct trace *tr, const struct ball *b,
+static void ball_figures(struct figures *fs, const struct record *tr, const struct ball *b,
 			 const double q0[NQ], double D0, double stop_time)
 {
 	struct table *t = figures_table(fs, "motion",
 					"t [s]|v_x [m/s]|v_y [m/s]|omega_x [rad/s]|omega_y "
 					"[rad/s]|Omega [rad/s]|D [m/s]|w [m/s]");
 	for (size_t i = 0; i < tr->n; i++) {
-		const double *z = trace_row(tr, i);
+		const double *z = record_row(tr, i);
 		double q[NQ], row[8];
 		row[0] = tr->t[i] * D0 / b->g;
 		for (int j = 0; j < NQ; j++)
@@ -482,16 +557,16 @@ static double coulomb_rolling(double W, double mu1, double mu3, double g, double
 
 /* The two laws side by side: the slip speed (log scale: Kozlov's decays
  * exponentially when μ3 = 0) and the centre's speed. Coulomb's slip from its
- * trace (u = (v, ρ)/D0 against s = g t/D0), then its rolling in closed
+ * record (u = (v, ρ)/D0 against s = g t/D0), then its rolling in closed
  * form, to the end of Kozlov's run or tmax, whichever is later. */
-static void transition_figures(struct figures *fs, const struct trace *ctr, double D0, double g,
+static void transition_figures(struct figures *fs, const struct record *ctr, double D0, double g,
 			       double t_roll, double W_roll, double mu1, double mu3, double tmax)
 {
 	struct table *ct =
 		figures_table(fs, "coulomb", "t [s]|slip speed [m/s]|centre speed [m/s]");
 	double t_last = 0.0;
 	for (size_t i = 0; ctr && i < ctr->n; i++) {
-		const double *u = trace_row(ctr, i);
+		const double *u = record_row(ctr, i);
 		double row[3] = {ctr->t[i] * D0 / g, hypot(u[0], u[1]) * D0,
 				 hypot(u[0] + u[2], u[1] + u[3]) * D0};
 		table_row(ct, row);
@@ -667,6 +742,286 @@ static void ball_transition_steps(struct strbuf *s, const struct transition *x)
 
 static int ball_check(const struct model_input *in, struct diag *d);
 
+/* What ball_solve finds: at the start, along Kozlov's run and along
+ * Coulomb's beside it. */
+struct ball_found {
+	double T0, D0, wx, wy, vabs, Rabs, F[NQ], FCx, FCy;
+	const char *never; /* why the ball never stops, or NULL */
+	double stop_time, t_event, D_event, Ddot_event, V_end, slip_tmax, D_tmax;
+	size_t nsteps;
+	double t_roll, W_roll, V_end_c, slip_c_tmax;
+	size_t csteps;
+};
+
+/* Kozlov's law: to tmax, then on to the stop (trp: NULL, or the record
+ * of the run in time for the figures). */
+static int ball_kozlov(struct ball *b, const double q0[NQ], const double S[NQ], double tmax,
+		       struct ball_found *f, struct record *trp, struct diag *d)
+{
+	const double r = b->r, g = b->g, mu1 = b->mu[0], mu2 = b->mu[1], mu3 = b->mu[2];
+	/* ---- Kozlov's law: to tmax, then on to the stop ---- */
+	if (f->D0 > 0) {
+		double z[NQ], q[NQ];
+		for (int i = 0; i < NQ; i++)
+			z[i] = S[i] * q0[i] / f->D0;
+		int rc = 0;
+		if (f->never) {
+			/* no stop: to tmax in time */
+			struct ball_run br = {.b = b, .never = true};
+			const struct phase_system ps = {NQ, ball_next, &br};
+			struct phase_run run;
+			rc = phase_run(&ps, NULL, 0.0, tmax * g / f->D0, z, trp, &run, d);
+			f->nsteps = run.steps;
+			if (rc && run.out_of_steps) {
+				diag_clear(d);
+				rc = diag_set(
+					d,
+					"the run took more than %d steps before t = %.3g s (of "
+					"tmax = %g s): friction relaxes the ball's slip in about "
+					"D/(μg) = %.3g s, and the steps are of that size; lower "
+					"tmax",
+					KB_STEPS, run.t * f->D0 / g, tmax,
+					f->D0 / (g * fmax(mu1, fmax(mu2, mu3))));
+			}
+			if (!rc) {
+				for (int i = 0; i < NQ; i++)
+					q[i] = z[i] / S[i];
+				ball_at_tmax(b, q, f->D0, &f->V_end, &f->slip_tmax, &f->D_tmax);
+			}
+		} else {
+			/* to the stop in σ = −ln(D/f->D0): y = (w, s), w = z at σ = 0 */
+			double y[NQ + 1];
+			memcpy(y, z, sizeof(z));
+			y[NQ] = 0.0;
+			b->s_tmax = tmax * g / f->D0;
+			struct ball_run br = {.b = b, .D0 = f->D0, .S = S};
+			const struct phase_system ps = {NQ + 1, ball_next, &br};
+			struct phase_run run;
+			rc = phase_run(&ps, NULL, 0.0, -log(KB_D_EVENT), y, NULL, &run, d);
+			f->nsteps = run.steps;
+			if (br.at_tmax) {
+				f->V_end = br.V_end;
+				f->slip_tmax = br.slip_tmax;
+				f->D_tmax = br.D_tmax;
+			}
+			if (rc && run.out_of_steps) {
+				diag_clear(d);
+				rc = diag_set(
+					d,
+					"the ball had not stopped after %d steps (t = %.3g s): "
+					"the μ are too small for the stop to be followed; raise "
+					"mu1, mu2 and mu3",
+					KB_STEPS, y[NQ] * f->D0 / g);
+			}
+			if (!rc) {
+				const double Ds = exp(-run.t);
+				for (int i = 0; i < NQ; i++)
+					q[i] = y[i] / S[i];
+				/* Ḋ = −g (q̇ᵀΦq̇)/(m D²) is homogeneous of degree zero,
+				 * finite and negative at the end: the rest of the way in
+				 * closed form. */
+				const double Ddot = g * ball_Ddot(b, q);
+				f->t_event = y[NQ] * f->D0 / g;
+				f->D_event = Ds * f->D0;
+				f->Ddot_event = Ddot;
+				f->stop_time = f->t_event + f->D_event / -f->Ddot_event;
+				/* stopped before tmax: the last D/|Ḋ| may reach past it */
+				if (f->t_event <= tmax)
+					f->V_end = f->stop_time > tmax
+							   ? hypot(q[Q_VX] + r * q[Q_WY],
+								   q[Q_VY] - r * q[Q_WX]) *
+								     Ds * f->D0 *
+								     (f->stop_time - tmax) /
+								     (f->stop_time - f->t_event)
+							   : 0.0;
+				if (trp)
+					ball_trace(b, z, f->stop_time * g / f->D0, trp);
+			}
+		}
+		if (rc)
+			return -1;
+	}
+	if (f->never)
+		f->stop_time = INFINITY;
+
+	return 0;
+}
+
+/* Coulomb's law beside it: the slip to its end, then rolling (ctrp:
+ * NULL, or the record of the slip for the figures). */
+static int ball_coulomb(const struct ball *b, const double q0[NQ], double tmax,
+			struct ball_found *f, struct record *ctrp, struct diag *d)
+{
+	const double r = b->r, g = b->g, mu1 = b->mu[0], mu3 = b->mu[2];
+	/* ---- Coulomb's law, beside it ---- */
+	const double w0 = hypot(f->wx, f->wy);
+	f->t_roll = 0.0, f->W_roll = w0, f->V_end_c = 0.0, f->slip_c_tmax = 0.0;
+	f->csteps = 0;
+	if (f->vabs > 0) {
+		/* the slip's end a thousand times above the integration's error,
+		 * where the directions v̂ and ρ̂ are still its own: 1e-9 at the
+		 * default 1e-12 (the closed-form rest of the way is exact while
+		 * they stay put, and its error is of order eps² otherwise) */
+		struct coulomb c = {
+			.mu1 = mu1, .mu3 = mu3, .eps = fmax(1e-9, 1e3 * ode_tolerance(1e-12))};
+		double u[4] = {q0[Q_VX] / f->D0, q0[Q_VY] / f->D0, r * q0[Q_WY] / f->D0,
+			       -r * q0[Q_WX] / f->D0};
+		double sc = 0.0;
+		bool ended;
+		int rc = coulomb_slip(&c, &sc, tmax * g / f->D0, u, &ended, &f->csteps, ctrp, d);
+		if (!rc && !ended) {
+			f->V_end_c = hypot(u[0] + u[2], u[1] + u[3]) * f->D0;
+			f->slip_c_tmax = hypot(u[0], u[1]) * f->D0;
+			/* d|v|/ds ≤ −min((7/2)μ1 − (5/2)μ3, μ1): the slip ends in time */
+			if (mu1 > 0 && 7 * mu1 > 5 * mu3) {
+				double sb = sc +
+					    hypot(u[0], u[1]) / fmin(3.5 * mu1 - 2.5 * mu3, mu1) *
+						    (1 + 1e-6) +
+					    1e-9;
+				rc = coulomb_slip(&c, &sc, sb, u, &ended, &f->csteps, ctrp, d);
+				if (!rc && !ended)
+					rc = diag_set(d,
+						      "Coulomb's slip did not end within its bound "
+						      "%.6g s",
+						      sb * f->D0 / g);
+			}
+		}
+		if (rc)
+			return -1;
+		if (ended) {
+			f->t_roll = sc * f->D0 / g;
+			f->W_roll = hypot(u[2], u[3]) * f->D0;
+			if (f->W_roll <= 2 * c.eps * f->D0)
+				f->W_roll = 0.0;
+		} else {
+			f->t_roll = mu1 == 0 && mu3 == 0 ? INFINITY : NAN;
+		}
+	}
+	if (f->t_roll <= tmax)
+		f->V_end_c = coulomb_rolling(f->W_roll, mu1, mu3, g, tmax - f->t_roll);
+
+	return 0;
+}
+
+/* The worked steps. */
+static void ball_steps(struct strbuf *s, const struct ball *b, const double q0[NQ],
+		       const double phi[NQ], double tmax, const struct ball_found *f)
+{
+	const double r = b->r, g = b->g, mu1 = b->mu[0], mu2 = b->mu[1], mu3 = b->mu[2];
+	model_step(s,
+		   "Generalized velocities q̇ = (v_x, v_y, ω_x, ω_y, Ω) = (%g, %g, %g, %g, %g): "
+		   "the contact point's velocity v, the rolling rate ω', the spin Ω.",
+		   q0[0], q0[1], q0[2], q0[3], q0[4]);
+	model_step(s, "Centre: w = v + ω × rẑ = (v_x + r ω_y, v_y − r ω_x) = (%.12g, %.12g) m/s.",
+		   f->wx, f->wy);
+	model_step(s,
+		   "(6.1): T = (m/2)|w|² + (J/2)(ω_x² + ω_y² + Ω²), J = (2/5) m r² = %.6g "
+		   "kg·m²; T = %.12g J.",
+		   b->J, f->T0);
+	model_step(s, "Inertia A = ∂²T/∂q̇² (from T), rows in the order of q̇:");
+	for (int i = 0; i < NQ; i++)
+		model_step(s, "  %12.6g %12.6g %12.6g %12.6g %12.6g", b->A[i * NQ],
+			   b->A[i * NQ + 1], b->A[i * NQ + 2], b->A[i * NQ + 3], b->A[i * NQ + 4]);
+	model_step(s,
+		   "  Slip in §6: the printed A has J on the ω_x and ω_y diagonal; ∂²T/∂ω_x² = "
+		   "m r² + J = (7/5) m r² = %.6g kg·m².",
+		   b->A[Q_WX * NQ + Q_WX]);
+	model_step(s,
+		   "|q̇|_A² = (Aq̇, q̇) = 2T = m D², D² = |w|² + (2/5) r²(Ω² + ω_x² + ω_y²) = "
+		   "%.12g m²/s², D = %.12g m/s.",
+		   f->D0 * f->D0, f->D0);
+	model_step(s, "  Slip in (6.5): the printed D has a factor m in its second term; "
+		      "without it D is a speed.");
+	model_step(s,
+		   "Reaction (6.3): |R| = |N|/√m = m g/√m = g√m = %.12g (the paper prints "
+		   "√(mg), a slip).",
+		   f->Rabs);
+	model_step(s,
+		   "Friction tensor Φ = diag(m μ1, m μ1, m r² μ3, m r² μ3, m r² μ2) = diag(%.6g, "
+		   "%.6g, %.6g, %.6g, %.6g).",
+		   phi[0], phi[1], phi[2], phi[3], phi[4]);
+	model_step(s, "  μ1 sliding, μ3 rolling, μ2 spin, as the text of §6 and (6.6) use them; "
+		      "the printed diag puts μ2 on the rolling and μ3 on the spin (and writes "
+		      "m_j ≥ 0 for μj ≥ 0).");
+	if (f->D0 > 0) {
+		model_step(s, "Kozlov's law (2.6): F = −|R| Φq̇/|q̇|_A = −g Φq̇/D:");
+		model_step(s, "  (6.5) F = −m g μ1 v/D = (%.12g, %.12g) N", f->F[Q_VX], f->F[Q_VY]);
+		model_step(s, "  (6.6) M_spin = −m g r² μ2 Ω/D = %.12g N·m", f->F[Q_OM]);
+		model_step(s, "  rolling: M_roll = −m g r² μ3 ω'/D = (%.12g, %.12g) N·m",
+			   f->F[Q_WX], f->F[Q_WY]);
+	} else {
+		model_step(s, "The ball is at rest (D = 0) and no force pushes it: the friction "
+			      "is zero and it stays at rest.");
+	}
+	if (f->vabs > 0) {
+		double ratio = f->vabs / f->D0;
+		model_step(s,
+			   "Classical Coulomb: F_C = −μ1 m g v/|v| = (%.12g, %.12g) N; |F|/|F_C| "
+			   "= |v|/D = %.12g: Kozlov's sliding force is %s.",
+			   f->FCx, f->FCy, ratio,
+			   fabs(ratio - 1) <= 1e-12 ? "the same (pure sliding)"
+			   : ratio < 1		    ? "smaller: rolling and spin add to D"
+						    : "larger: the rolling carries the centre "
+						      "against the slip, so D < |v|");
+		model_step(
+			s,
+			"  Hence the paper's remark that F and M decrease as the rolling "
+			"grows holds when v·(ω' × rẑ) ≥ 0; rolling against the slip first lowers "
+			"D, as far as √(2/7)|v| (at Ω = 0), so F can reach √(7/2) F_C.");
+	} else {
+		model_step(s, "Classical Coulomb: v = 0, no sliding, F_C = 0.");
+	}
+
+	model_step(s, "Motion: A q̈ = −g Φq̇/D (N = m g balances gravity; no other horizontal "
+		      "force), A factored once (Cholesky).");
+	if (f->D0 == 0) {
+		model_step(s, "Stop time: 0 s (already at rest).");
+	} else if (f->never) {
+		model_step(s, "Stop time: %s (stop_time = inf).", f->never);
+	} else {
+		model_step(s,
+			   "  Ḋ = (Aq̇, q̈)/(m D) = −g (q̇ᵀΦq̇)/(m D²), homogeneous of degree 0: "
+			   "bounded away from 0, so the ball stops in finite time (Kozlov: all μj "
+			   "> 0), and doubling every velocity doubles the stop time.");
+		model_step(s,
+			   "  Integrated with rk8pd (1e-12) in the direction w = S q̇/D and s = g "
+			   "t/D0 against σ = −ln(D/D0) (smooth down to D → 0), %zu steps, to "
+			   "D = "
+			   "%g D0 at t = %.12g s;",
+			   f->nsteps, KB_D_EVENT, f->t_event);
+		model_step(s,
+			   "  there Ḋ = %.12g m/s² is finite, so the last D/|Ḋ| = %.6g s is "
+			   "taken in closed form.",
+			   f->Ddot_event, f->D_event / -f->Ddot_event);
+		model_step(s, "Stop time: %.12g s.", f->stop_time);
+		if (q0[Q_VX] == 0 && q0[Q_VY] == 0 && q0[Q_WX] == 0 && q0[Q_WY] == 0)
+			model_step(
+				s,
+				"  Pure spin: D = √(2/5) r|Ω| and M_spin are constant, so t = J|Ω|/"
+				"|M_spin| = (2/5)^{3/2} r|Ω|/(g μ2) = %.12g s.",
+				pow(0.4, 1.5) * r * fabs(q0[Q_OM]) / (g * mu2));
+	}
+	ball_transition_steps(s, &(struct transition){
+					 .tmax = tmax,
+					 .g = g,
+					 .mu1 = mu1,
+					 .mu3 = mu3,
+					 .D0 = f->D0,
+					 .vabs = f->vabs,
+					 .w = {f->wx, f->wy},
+					 .rho = {r * q0[Q_WY], -r * q0[Q_WX]},
+					 .stop_time = f->stop_time,
+					 .D_tmax = f->D_tmax,
+					 .slip_tmax = f->slip_tmax,
+					 .V_end = f->V_end,
+					 .t_roll = f->t_roll,
+					 .W_roll = f->W_roll,
+					 .slip_c_tmax = f->slip_c_tmax,
+					 .V_end_c = f->V_end_c,
+					 .csteps = f->csteps,
+				 });
+}
+
 static int ball_solve(const struct model_input *in, struct model_output *out, struct diag *d)
 {
 	const double *p = in->num;
@@ -696,322 +1051,72 @@ static int ball_solve(const struct model_input *in, struct model_output *out, st
 	if (gsl_linalg_cholesky_decomp1(&Lm.matrix))
 		return num_fail(d, GSL_EDOM, "Cholesky factorization of A");
 
-	const double T0 = ball_T(&b, q0), D0 = ball_D(&b, q0);
-	const double wx = q0[Q_VX] + r * q0[Q_WY], wy = q0[Q_VY] - r * q0[Q_WX];
-	const double vabs = hypot(q0[Q_VX], q0[Q_VY]);
-	const double Rabs = g * sqrt(m);
-	double F[NQ];
-	ball_force(&b, q0, D0, F);
-	const double FCx = vabs > 0 ? -mu1 * m * g * q0[Q_VX] / vabs + 0.0 : 0.0;
-	const double FCy = vabs > 0 ? -mu1 * m * g * q0[Q_VY] / vabs + 0.0 : 0.0;
+	struct ball_found f = {.T0 = ball_T(&b, q0), .D0 = ball_D(&b, q0)};
+	f.wx = q0[Q_VX] + r * q0[Q_WY], f.wy = q0[Q_VY] - r * q0[Q_WX];
+	f.vabs = hypot(q0[Q_VX], q0[Q_VY]);
+	f.Rabs = g * sqrt(m);
+	ball_force(&b, q0, f.D0, f.F);
+	f.FCx = f.vabs > 0 ? -mu1 * m * g * q0[Q_VX] / f.vabs + 0.0 : 0.0;
+	f.FCy = f.vabs > 0 ? -mu1 * m * g * q0[Q_VY] / f.vabs + 0.0 : 0.0;
 
 	/* ---- Kozlov's law: to tmax, then on to the stop ---- */
 	const double tmax = p[KB_TMAX];
-	double stop_time = 0.0, t_event = 0.0, D_event = 0.0, Ddot_event = 0.0;
-	double V_end = 0.0, slip_tmax = 0.0, D_tmax = 0.0;
-	size_t nsteps = 0;
-	const char *never = D0 > 0 ? ball_never_stops(&b, q0, D0) : NULL;
-	struct trace tr, *trp = NULL;
-	if (D0 > 0) {
-		double z[NQ], q[NQ];
-		for (int i = 0; i < NQ; i++)
-			z[i] = S[i] * q0[i] / D0;
-		struct ode_end end;
-		int rc = 0;
-		if (out->figs) {
-			trace_init(&tr, NQ, 0, 0.0);
-			trp = &tr;
-		}
-		if (never) {
-			/* no stop: to tmax in time */
-			struct ode_system sys = {NQ, ball_rhs, ball_event, &b};
-			struct ode_opts o = ode_opts_default(tmax * g / D0);
-			o.max_steps = KB_STEPS;
-			rc = ode_run(trp ? trace_wrap(trp, &sys) : &sys, &o, 0.0, z, &end, d);
-			nsteps = end.steps;
-			if (rc && end.steps >= o.max_steps) {
-				diag_clear(d);
-				rc = diag_set(
-					d,
-					"the run took more than %d steps before t = %.3g s (of "
-					"tmax = %g s): friction relaxes the ball's slip in about "
-					"D/(μg) = %.3g s, and the steps are of that size; lower "
-					"tmax",
-					KB_STEPS, end.t * D0 / g, tmax,
-					D0 / (g * fmax(mu1, fmax(mu2, mu3))));
-			}
-			if (!rc) {
-				for (int i = 0; i < NQ; i++)
-					q[i] = z[i] / S[i];
-				ball_at_tmax(&b, q, D0, &V_end, &slip_tmax, &D_tmax);
-				if (trp)
-					trace_mark(trp, end.t, z);
-			}
-		} else {
-			/* to the stop in σ = −ln(D/D0): y = (w, s), w = z at σ = 0 */
-			double y[NQ + 1];
-			memcpy(y, z, sizeof(z));
-			y[NQ] = 0.0;
-			b.s_tmax = tmax * g / D0;
-			const struct ode_system sys = {NQ + 1, ball_sigma_rhs, ball_sigma_event,
-						       &b};
-			struct ode_opts o = ode_opts_default(-log(KB_D_EVENT));
-			o.max_steps = KB_STEPS;
-			rc = ode_run(&sys, &o, 0.0, y, &end, d);
-			nsteps = end.steps;
-			if (!rc && end.event) {
-				/* tmax before the stop: the state there */
-				const double Ds = exp(-end.t);
-				for (int i = 0; i < NQ; i++)
-					q[i] = y[i] * Ds / S[i];
-				ball_at_tmax(&b, q, D0, &V_end, &slip_tmax, &D_tmax);
-				b.s_tmax = INFINITY;
-				rc = ode_run(&sys, &o, end.t, y, &end, d);
-				nsteps += end.steps;
-			}
-			if (rc && end.steps >= o.max_steps) {
-				diag_clear(d);
-				rc = diag_set(
-					d,
-					"the ball had not stopped after %d steps (t = %.3g s): "
-					"the μ are too small for the stop to be followed; raise "
-					"mu1, mu2 and mu3",
-					KB_STEPS, y[NQ] * D0 / g);
-			}
-			if (!rc) {
-				const double Ds = exp(-end.t);
-				for (int i = 0; i < NQ; i++)
-					q[i] = y[i] / S[i];
-				/* Ḋ = −g (q̇ᵀΦq̇)/(m D²) is homogeneous of degree zero,
-				 * finite and negative at the end: the rest of the way in
-				 * closed form. */
-				const double Ddot = g * ball_Ddot(&b, q);
-				t_event = y[NQ] * D0 / g;
-				D_event = Ds * D0;
-				Ddot_event = Ddot;
-				stop_time = t_event + D_event / -Ddot_event;
-				/* stopped before tmax: the last D/|Ḋ| may reach past it */
-				if (t_event <= tmax)
-					V_end = stop_time > tmax
-							? hypot(q[Q_VX] + r * q[Q_WY],
-								q[Q_VY] - r * q[Q_WX]) *
-								  Ds * D0 * (stop_time - tmax) /
-								  (stop_time - t_event)
-							: 0.0;
-				if (trp)
-					ball_trace(&b, z, stop_time * g / D0, trp);
-			}
-		}
-		if (rc) {
-			if (trp)
-				trace_release(trp);
-			return -1;
-		}
+	f.never = f.D0 > 0 ? ball_never_stops(&b, q0, f.D0) : NULL;
+	struct record tr, *trp = NULL, ctr, *ctrp = NULL;
+	if (out->figs && f.D0 > 0) {
+		record_init(&tr, NQ, 0, 0.0);
+		trp = &tr;
 	}
-	if (never)
-		stop_time = INFINITY;
-
-	/* ---- Coulomb's law, beside it ---- */
-	const double w0 = hypot(wx, wy);
-	double t_roll = 0.0, W_roll = w0, V_end_c = 0.0, slip_c_tmax = 0.0;
-	size_t csteps = 0;
-	struct trace ctr, *ctrp = NULL;
-	if (vabs > 0) {
-		/* the slip's end a thousand times above the integration's error,
-		 * where the directions v̂ and ρ̂ are still its own: 1e-9 at the
-		 * default 1e-12 (the closed-form rest of the way is exact while
-		 * they stay put, and its error is of order eps² otherwise) */
-		struct coulomb c = {
-			.mu1 = mu1, .mu3 = mu3, .eps = fmax(1e-9, 1e3 * ode_tolerance(1e-12))};
-		double u[4] = {q0[Q_VX] / D0, q0[Q_VY] / D0, r * q0[Q_WY] / D0, -r * q0[Q_WX] / D0};
-		double sc = 0.0;
-		bool ended;
-		if (out->figs) {
-			trace_init(&ctr, 4, 0, tmax * g / D0 / 400);
-			ctrp = &ctr;
-		}
-		int rc = coulomb_slip(&c, &sc, tmax * g / D0, u, &ended, &csteps, ctrp, d);
-		if (!rc && !ended) {
-			V_end_c = hypot(u[0] + u[2], u[1] + u[3]) * D0;
-			slip_c_tmax = hypot(u[0], u[1]) * D0;
-			/* d|v|/ds ≤ −min((7/2)μ1 − (5/2)μ3, μ1): the slip ends in time */
-			if (mu1 > 0 && 7 * mu1 > 5 * mu3) {
-				double sb = sc +
-					    hypot(u[0], u[1]) / fmin(3.5 * mu1 - 2.5 * mu3, mu1) *
-						    (1 + 1e-6) +
-					    1e-9;
-				rc = coulomb_slip(&c, &sc, sb, u, &ended, &csteps, ctrp, d);
-				if (!rc && !ended)
-					rc = diag_set(d,
-						      "Coulomb's slip did not end within its bound "
-						      "%.6g s",
-						      sb * D0 / g);
-			}
-		}
-		if (rc) {
-			if (ctrp)
-				trace_release(ctrp);
-			if (trp)
-				trace_release(trp);
-			return -1;
-		}
-		if (ended) {
-			t_roll = sc * D0 / g;
-			W_roll = hypot(u[2], u[3]) * D0;
-			if (W_roll <= 2 * c.eps * D0)
-				W_roll = 0.0;
-		} else {
-			t_roll = mu1 == 0 && mu3 == 0 ? INFINITY : NAN;
-		}
+	if (out->figs && f.vabs > 0) {
+		record_init(&ctr, 4, 0, tmax * g / f.D0 / 400);
+		ctrp = &ctr;
 	}
-	if (t_roll <= tmax)
-		V_end_c = coulomb_rolling(W_roll, mu1, mu3, g, tmax - t_roll);
+	int rc = ball_kozlov(&b, q0, S, tmax, &f, trp, d);
+	if (!rc)
+		rc = ball_coulomb(&b, q0, tmax, &f, ctrp, d);
+	if (rc) {
+		if (ctrp)
+			record_release(ctrp);
+		if (trp)
+			record_release(trp);
+		return -1;
+	}
 
 	if (trp) {
-		ball_figures(out->figs, trp, &b, q0, D0, stop_time);
-		transition_figures(out->figs, ctrp, D0, g, t_roll, W_roll, mu1, mu3, tmax);
+		ball_figures(out->figs, trp, &b, q0, f.D0, f.stop_time);
+		transition_figures(out->figs, ctrp, f.D0, g, f.t_roll, f.W_roll, mu1, mu3, tmax);
 	}
 	if (ctrp)
-		trace_release(ctrp);
+		record_release(ctrp);
 	if (trp)
-		trace_release(trp);
+		record_release(trp);
 	/* inside ball_check's domain these are finite but for the documented
-	 * inf and nan; one that is not is refused, never printed */
-	const struct named_result got[] = {{"F_x", F[Q_VX]},	  {"F_y", F[Q_VY]},
-					   {"M_spin", F[Q_OM]},	  {"F_coulomb_x", FCx},
-					   {"F_coulomb_y", FCy},  {"M_roll_x", F[Q_WX]},
-					   {"M_roll_y", F[Q_WY]}, {"D", D0},
-					   {"V_end", V_end}};
+	 * inf and nan; one that is not is refused, f.never printed */
+	const struct named_result got[] = {{"F_x", f.F[Q_VX]},	    {"F_y", f.F[Q_VY]},
+					   {"M_spin", f.F[Q_OM]},   {"F_coulomb_x", f.FCx},
+					   {"F_coulomb_y", f.FCy},  {"M_roll_x", f.F[Q_WX]},
+					   {"M_roll_y", f.F[Q_WY]}, {"D", f.D0},
+					   {"V_end", f.V_end}};
 	if (model_require_finite(got, sizeof got / sizeof *got,
 				 "the ball's forces overflow at these scales; bring m, r, "
 				 "g, the μ and the speeds nearer each other",
 				 d))
 		return -1;
 
-	out->res[KB_F_X] = value_number(F[Q_VX]);
-	out->res[KB_F_Y] = value_number(F[Q_VY]);
-	out->res[KB_M_SPIN] = value_number(F[Q_OM]);
-	out->res[KB_STOP_TIME] = value_number(stop_time);
-	out->res[KB_F_COULOMB_X] = value_number(FCx);
-	out->res[KB_F_COULOMB_Y] = value_number(FCy);
-	out->res[KB_M_ROLL_X] = value_number(F[Q_WX]);
-	out->res[KB_M_ROLL_Y] = value_number(F[Q_WY]);
-	out->res[KB_D] = value_number(D0);
-	out->res[KB_T_ROLL] = value_number(t_roll);
-	out->res[KB_V_END] = value_number(V_end);
-	out->res[KB_V_END_COULOMB] = value_number(V_end_c);
+	out->res[KB_F_X] = value_number(f.F[Q_VX]);
+	out->res[KB_F_Y] = value_number(f.F[Q_VY]);
+	out->res[KB_M_SPIN] = value_number(f.F[Q_OM]);
+	out->res[KB_STOP_TIME] = value_number(f.stop_time);
+	out->res[KB_F_COULOMB_X] = value_number(f.FCx);
+	out->res[KB_F_COULOMB_Y] = value_number(f.FCy);
+	out->res[KB_M_ROLL_X] = value_number(f.F[Q_WX]);
+	out->res[KB_M_ROLL_Y] = value_number(f.F[Q_WY]);
+	out->res[KB_D] = value_number(f.D0);
+	out->res[KB_T_ROLL] = value_number(f.t_roll);
+	out->res[KB_V_END] = value_number(f.V_end);
+	out->res[KB_V_END_COULOMB] = value_number(f.V_end_c);
 
-	model_step(s,
-		   "Generalized velocities q̇ = (v_x, v_y, ω_x, ω_y, Ω) = (%g, %g, %g, %g, %g): "
-		   "the contact point's velocity v, the rolling rate ω', the spin Ω.",
-		   q0[0], q0[1], q0[2], q0[3], q0[4]);
-	model_step(s, "Centre: w = v + ω × rẑ = (v_x + r ω_y, v_y − r ω_x) = (%.12g, %.12g) m/s.",
-		   wx, wy);
-	model_step(s,
-		   "(6.1): T = (m/2)|w|² + (J/2)(ω_x² + ω_y² + Ω²), J = (2/5) m r² = %.6g "
-		   "kg·m²; T = %.12g J.",
-		   b.J, T0);
-	model_step(s, "Inertia A = ∂²T/∂q̇² (from T), rows in the order of q̇:");
-	for (int i = 0; i < NQ; i++)
-		model_step(s, "  %12.6g %12.6g %12.6g %12.6g %12.6g", b.A[i * NQ], b.A[i * NQ + 1],
-			   b.A[i * NQ + 2], b.A[i * NQ + 3], b.A[i * NQ + 4]);
-	model_step(s,
-		   "  Slip in §6: the printed A has J on the ω_x and ω_y diagonal; ∂²T/∂ω_x² = "
-		   "m r² + J = (7/5) m r² = %.6g kg·m².",
-		   b.A[Q_WX * NQ + Q_WX]);
-	model_step(s,
-		   "|q̇|_A² = (Aq̇, q̇) = 2T = m D², D² = |w|² + (2/5) r²(Ω² + ω_x² + ω_y²) = "
-		   "%.12g m²/s², D = %.12g m/s.",
-		   D0 * D0, D0);
-	model_step(s, "  Slip in (6.5): the printed D has a factor m in its second term; "
-		      "without it D is a speed.");
-	model_step(s,
-		   "Reaction (6.3): |R| = |N|/√m = m g/√m = g√m = %.12g (the paper prints "
-		   "√(mg), a slip).",
-		   Rabs);
-	model_step(s,
-		   "Friction tensor Φ = diag(m μ1, m μ1, m r² μ3, m r² μ3, m r² μ2) = diag(%.6g, "
-		   "%.6g, %.6g, %.6g, %.6g).",
-		   phi[0], phi[1], phi[2], phi[3], phi[4]);
-	model_step(s, "  μ1 sliding, μ3 rolling, μ2 spin, as the text of §6 and (6.6) use them; "
-		      "the printed diag puts μ2 on the rolling and μ3 on the spin (and writes "
-		      "m_j ≥ 0 for μj ≥ 0).");
-	if (D0 > 0) {
-		model_step(s, "Kozlov's law (2.6): F = −|R| Φq̇/|q̇|_A = −g Φq̇/D:");
-		model_step(s, "  (6.5) F = −m g μ1 v/D = (%.12g, %.12g) N", F[Q_VX], F[Q_VY]);
-		model_step(s, "  (6.6) M_spin = −m g r² μ2 Ω/D = %.12g N·m", F[Q_OM]);
-		model_step(s, "  rolling: M_roll = −m g r² μ3 ω'/D = (%.12g, %.12g) N·m", F[Q_WX],
-			   F[Q_WY]);
-	} else {
-		model_step(s, "The ball is at rest (D = 0) and no force pushes it: the friction "
-			      "is zero and it stays at rest.");
-	}
-	if (vabs > 0) {
-		double ratio = vabs / D0;
-		model_step(s,
-			   "Classical Coulomb: F_C = −μ1 m g v/|v| = (%.12g, %.12g) N; |F|/|F_C| "
-			   "= |v|/D = %.12g: Kozlov's sliding force is %s.",
-			   FCx, FCy, ratio,
-			   fabs(ratio - 1) <= 1e-12 ? "the same (pure sliding)"
-			   : ratio < 1		    ? "smaller: rolling and spin add to D"
-						    : "larger: the rolling carries the centre "
-						      "against the slip, so D < |v|");
-		model_step(
-			s,
-			"  Hence the paper's remark that F and M decrease as the rolling "
-			"grows holds when v·(ω' × rẑ) ≥ 0; rolling against the slip first lowers "
-			"D, as far as √(2/7)|v| (at Ω = 0), so F can reach √(7/2) F_C.");
-	} else {
-		model_step(s, "Classical Coulomb: v = 0, no sliding, F_C = 0.");
-	}
-
-	model_step(s, "Motion: A q̈ = −g Φq̇/D (N = m g balances gravity; no other horizontal "
-		      "force), A factored once (Cholesky).");
-	if (D0 == 0) {
-		model_step(s, "Stop time: 0 s (already at rest).");
-	} else if (never) {
-		model_step(s, "Stop time: %s (stop_time = inf).", never);
-	} else {
-		model_step(s,
-			   "  Ḋ = (Aq̇, q̈)/(m D) = −g (q̇ᵀΦq̇)/(m D²), homogeneous of degree 0: "
-			   "bounded away from 0, so the ball stops in finite time (Kozlov: all μj "
-			   "> 0), and doubling every velocity doubles the stop time.");
-		model_step(s,
-			   "  Integrated with rk8pd (1e-12) in the direction w = S q̇/D and s = g "
-			   "t/D0 against σ = −ln(D/D0) (smooth down to D → 0), %zu steps, to D = "
-			   "%g D0 at t = %.12g s;",
-			   nsteps, KB_D_EVENT, t_event);
-		model_step(s,
-			   "  there Ḋ = %.12g m/s² is finite, so the last D/|Ḋ| = %.6g s is "
-			   "taken in closed form.",
-			   Ddot_event, D_event / -Ddot_event);
-		model_step(s, "Stop time: %.12g s.", stop_time);
-		if (q0[Q_VX] == 0 && q0[Q_VY] == 0 && q0[Q_WX] == 0 && q0[Q_WY] == 0)
-			model_step(
-				s,
-				"  Pure spin: D = √(2/5) r|Ω| and M_spin are constant, so t = J|Ω|/"
-				"|M_spin| = (2/5)^{3/2} r|Ω|/(g μ2) = %.12g s.",
-				pow(0.4, 1.5) * r * fabs(q0[Q_OM]) / (g * mu2));
-	}
-	ball_transition_steps(s, &(struct transition){
-					 .tmax = tmax,
-					 .g = g,
-					 .mu1 = mu1,
-					 .mu3 = mu3,
-					 .D0 = D0,
-					 .vabs = vabs,
-					 .w = {wx, wy},
-					 .rho = {r * q0[Q_WY], -r * q0[Q_WX]},
-					 .stop_time = stop_time,
-					 .D_tmax = D_tmax,
-					 .slip_tmax = slip_tmax,
-					 .V_end = V_end,
-					 .t_roll = t_roll,
-					 .W_roll = W_roll,
-					 .slip_c_tmax = slip_c_tmax,
-					 .V_end_c = V_end_c,
-					 .csteps = csteps,
-				 });
+	ball_steps(s, &b, q0, phi, tmax, &f);
 	return 0;
 }
 

@@ -30,8 +30,8 @@
 #include <string.h>
 
 #include "dyn/law.h"
+#include "dyn/phase.h"
 #include "models/model.h"
-#include "models/trace.h"
 #include "num/num.h"
 #include "num/ode.h"
 #include "num/roots.h"
@@ -572,10 +572,154 @@ static bool leave_wall(struct lad *r, double t, double y[6], struct run *out)
 	return true;
 }
 
-static int run_ladder(struct lad *r, double th0, double thd0, double tmax, struct run *out,
-		      struct trace *tr, struct diag *d)
+/* The run between phases: the ladder's state of contact, and what it did. */
+struct lad_run {
+	struct lad *r;
+	struct run *out;
+	bool at_rest; /* at rest on both contacts: it stays, or slides down */
+	int iter;     /* the runs of the loop so far: phases and jumps */
+};
+
+enum { LAD_GO, LAD_DONE };
+
+/* After a phase ended at an event: which one, and what follows. */
+static int lad_event_next(struct phase_run *run, struct lad_run *lr)
 {
-	double y[6], t = 0, parts[EV_N];
+	struct lad *r = lr->r;
+	struct run *out = lr->out;
+	double *y = run->y, parts[EV_N];
+	const double t = run->t;
+	event_parts(r, y, parts);
+	int which = 0;
+	for (int i = 1; i < EV_N; i++)
+		if (parts[i] < parts[which])
+			which = i;
+	phase_mark(run, t, y);
+	if (which == EV_STOP) {
+		if (r->ph == PH_TWO) {
+			two_state(r, y[2], 0.0, y);
+			lr->at_rest = true;
+			return LAD_GO;
+		}
+		if (r->ph == PH_PIVOT) {
+			struct dyn dn;
+			dyn_at(r, PH_PIVOT, y, &dn);
+			r->ph = PH_FLOOR;
+			r->sigf = dn.lam[1] > 0 ? -1.0 : 1.0;
+			return LAD_GO;
+		}
+		if (r->law == LAW_COULOMB) {
+			y[3] = r->h * sin(y[2]) * y[5]; /* the foot's speed is 0 */
+			if (!foot_decide(r, y)) {
+				out->outcome = OUT_LIFTS_OFF;
+				return LAD_DONE;
+			}
+			return LAD_GO;
+		}
+		out->outcome = OUT_STOPS;
+		return LAD_DONE;
+	}
+	if (which == EV_WALL) {
+		/* on both constraints exactly, the top at x = 0 */
+		two_state(r, y[2], y[5], y);
+		return leave_wall(r, t, y, out) ? LAD_GO : LAD_DONE;
+	}
+	out->outcome = which == EV_FLOOR     ? OUT_LIFTS_OFF
+		       : which == EV_PARADOX ? OUT_PARADOX
+		       : which == EV_FALLS   ? OUT_FALLS
+		       : r->ph == PH_TWO     ? OUT_UPRIGHT
+					     : OUT_HITS_WALL;
+	if (which == EV_FALLS) {
+		out->t_floor = t;
+		y[2] = y[2] < M_PI_2 ? 0.0 : M_PI; /* located to 1e-13 s */
+	}
+	return LAD_DONE;
+}
+
+/* Before a phase: whether the ladder moves on, and on what. */
+static int lad_start_next(struct phase_run *run, struct lad_run *lr)
+{
+	struct lad *r = lr->r;
+	struct run *out = lr->out;
+	double *y = run->y, parts[EV_N];
+	if (lr->at_rest && r->ph == PH_TWO) {
+		lr->at_rest = false;
+		if (can_rest(r, y[2])) {
+			out->outcome = lr->iter == 0 ? OUT_RESTS : OUT_STOPS;
+			return LAD_DONE;
+		}
+		r->sig = -1.0; /* below θ_min it slides down */
+	}
+	event_parts(r, y, parts);
+	if (r->ph == PH_TWO && parts[EV_WALL] <= 0 && parts[EV_FLOOR] > 0 &&
+	    parts[EV_PARADOX] > 0) {
+		/* the wall does not press: off the wall at once */
+		phase_mark(run, run->t, y);
+		if (!leave_wall(r, run->t, y, out))
+			return LAD_DONE;
+		return -1; /* again, from the new contact */
+	}
+	/* a phase that starts from rest has its speed at 0: the others count */
+	bool stop_ok = parts[EV_STOP] > 0 || (r->ph == PH_TWO && y[5] == 0) ||
+		       (r->ph == PH_FLOOR && foot_speed(r, y) == 0);
+	/* off the wall, the top starts at x = 0: only x < 0 is a hit */
+	bool up = r->ph == PH_TWO ? parts[EV_UP] <= 0 : parts[EV_UP] < 0;
+	if (parts[EV_FLOOR] <= 0 || parts[EV_PARADOX] <= 0 || parts[EV_FALLS] <= 0 || up ||
+	    !stop_ok) {
+		out->outcome = parts[EV_PARADOX] <= 0 ? OUT_PARADOX
+			       : parts[EV_FLOOR] <= 0 ? OUT_LIFTS_OFF
+			       : parts[EV_FALLS] <= 0 ? OUT_FALLS
+			       : up ? (r->ph == PH_TWO ? OUT_UPRIGHT : OUT_HITS_WALL)
+				    : OUT_STOPS;
+		return LAD_DONE;
+	}
+	return LAD_GO;
+}
+
+static int lad_next(struct phase_run *run, struct phase_mode *mode, void *ctx, struct diag *d)
+{
+	struct lad_run *lr = ctx;
+	struct lad *r = lr->r;
+	struct run *out = lr->out;
+	int next = LAD_GO;
+	if (run->end) {
+		out->steps = run->steps;
+		if (!run->end->event) {
+			out->outcome = OUT_MOVING;
+			next = LAD_DONE;
+		} else {
+			next = lad_event_next(run, lr);
+		}
+		lr->iter++;
+	}
+	while (next == LAD_GO) {
+		if (lr->iter > 1000)
+			return diag_set(d, "more than 1000 phases before tmax");
+		next = lad_start_next(run, lr);
+		if (next == -1) { /* off the wall: the loop again */
+			next = LAD_GO;
+			lr->iter++;
+			continue;
+		}
+		if (next == LAD_DONE)
+			break;
+		out->moved = true;
+		mode->sys = (struct ode_system){6, lad_rhs, lad_event, r};
+		mode->opts.h0 = 1e-6 * r->tscale;
+		mode->quiet_end = true; /* marked above, after the event is known */
+		phase_mark(run, run->t, run->y);
+		return PHASE_RUN;
+	}
+	out->t_end = run->t;
+	phase_mark(run, run->t, run->y);
+	memcpy(out->y, run->y, sizeof(out->y));
+	return PHASE_END;
+}
+
+static int run_ladder(struct lad *r, double th0, double thd0, double tmax, struct run *out,
+		      struct record *tr, struct diag *d)
+{
+	double y[6];
 	memset(out, 0, sizeof(*out));
 	out->t_leave = out->th_leave = out->t_floor = NAN;
 	two_state(r, th0, thd0, y);
@@ -585,131 +729,26 @@ static int run_ladder(struct lad *r, double th0, double thd0, double tmax, struc
 		tr->extra = lad_extra;
 		tr->ctx = r;
 	}
-	bool at_rest = thd0 == 0;
-	for (int phase = 0;; phase++) {
-		if (phase > 1000)
-			return diag_set(d, "more than 1000 phases before tmax");
-		if (at_rest && r->ph == PH_TWO) {
-			at_rest = false;
-			if (can_rest(r, y[2])) {
-				out->outcome = phase == 0 ? OUT_RESTS : OUT_STOPS;
-				break;
-			}
-			r->sig = -1.0; /* below θ_min it slides down */
-		}
-		event_parts(r, y, parts);
-		if (r->ph == PH_TWO && parts[EV_WALL] <= 0 && parts[EV_FLOOR] > 0 &&
-		    parts[EV_PARADOX] > 0) {
-			/* the wall does not press: off the wall at once */
-			if (tr)
-				trace_mark(tr, t, y);
-			if (!leave_wall(r, t, y, out))
-				break;
-			continue;
-		}
-		/* a phase that starts from rest has its speed at 0: the others count */
-		bool stop_ok = parts[EV_STOP] > 0 || (r->ph == PH_TWO && y[5] == 0) ||
-			       (r->ph == PH_FLOOR && foot_speed(r, y) == 0);
-		/* off the wall, the top starts at x = 0: only x < 0 is a hit */
-		bool up = r->ph == PH_TWO ? parts[EV_UP] <= 0 : parts[EV_UP] < 0;
-		if (parts[EV_FLOOR] <= 0 || parts[EV_PARADOX] <= 0 || parts[EV_FALLS] <= 0 || up ||
-		    !stop_ok) {
-			out->outcome = parts[EV_PARADOX] <= 0 ? OUT_PARADOX
-				       : parts[EV_FLOOR] <= 0 ? OUT_LIFTS_OFF
-				       : parts[EV_FALLS] <= 0 ? OUT_FALLS
-				       : up ? (r->ph == PH_TWO ? OUT_UPRIGHT : OUT_HITS_WALL)
-					    : OUT_STOPS;
-			break;
-		}
-		out->moved = true;
-		struct ode_system sys = {6, lad_rhs, lad_event, r};
-		struct ode_opts o = ode_opts_default(tmax);
-		struct ode_end end;
-		o.h0 = 1e-6 * r->tscale;
-		o.max_steps = out->steps < LD_STEPS ? LD_STEPS - out->steps : 1;
-		if (tr)
-			trace_mark(tr, t, y);
-		if (ode_run(tr ? trace_wrap(tr, &sys) : &sys, &o, t, y, &end, d)) {
-			if (end.steps < o.max_steps)
-				return -1;
-			diag_clear(d);
-			return diag_set(d,
-					"the run took more than %d steps before t = %.6g s (of "
-					"tmax = %g s): lower tmax, or the friction",
-					LD_STEPS, end.t, tmax);
-		}
-		out->steps += end.steps;
-		t = end.t;
-		if (!end.event) {
-			out->outcome = OUT_MOVING;
-			break;
-		}
-		event_parts(r, y, parts);
-		int which = 0;
-		for (int i = 1; i < EV_N; i++)
-			if (parts[i] < parts[which])
-				which = i;
-		if (tr)
-			trace_mark(tr, t, y);
-		if (which == EV_STOP) {
-			if (r->ph == PH_TWO) {
-				two_state(r, y[2], 0.0, y);
-				at_rest = true;
-				continue;
-			}
-			if (r->ph == PH_PIVOT) {
-				struct dyn dn;
-				dyn_at(r, PH_PIVOT, y, &dn);
-				r->ph = PH_FLOOR;
-				r->sigf = dn.lam[1] > 0 ? -1.0 : 1.0;
-				continue;
-			}
-			if (r->law == LAW_COULOMB) {
-				y[3] = r->h * sin(y[2]) * y[5]; /* the foot's speed is 0 */
-				if (!foot_decide(r, y)) {
-					out->outcome = OUT_LIFTS_OFF;
-					break;
-				}
-				continue;
-			}
-			out->outcome = OUT_STOPS;
-			break;
-		}
-		if (which == EV_WALL) {
-			/* on both constraints exactly, the top at x = 0 */
-			two_state(r, y[2], y[5], y);
-			if (!leave_wall(r, t, y, out))
-				break;
-			continue;
-		}
-		out->outcome = which == EV_FLOOR     ? OUT_LIFTS_OFF
-			       : which == EV_PARADOX ? OUT_PARADOX
-			       : which == EV_FALLS   ? OUT_FALLS
-			       : r->ph == PH_TWO     ? OUT_UPRIGHT
-						     : OUT_HITS_WALL;
-		if (which == EV_FALLS) {
-			out->t_floor = t;
-			y[2] = y[2] < M_PI_2 ? 0.0 : M_PI; /* located to 1e-13 s */
-		}
-		break;
-	}
-	out->t_end = t;
-	if (tr)
-		trace_mark(tr, t, y);
-	memcpy(out->y, y, sizeof(out->y));
-	return 0;
+	struct lad_run lr = {.r = r, .out = out, .at_rest = thd0 == 0};
+	struct phase_caps caps = phase_caps_default();
+	caps.max_phases = 0; /* lad_next counts the phases with the jumps */
+	caps.max_steps = LD_STEPS;
+	caps.steps_why = "lower tmax, or the friction";
+	const struct phase_system ps = {6, lad_next, &lr};
+	return phase_run(&ps, &caps, 0.0, tmax, y, tr, NULL, d);
 }
 
 /* ---- figures -------------------------------------------------------------- */
 
-static void lad_figures(struct figures *fs, const struct trace *tr, const struct run *run, double h)
+static void lad_figures(struct figures *fs, const struct record *tr, const struct run *run,
+			double h)
 {
 	struct table *t = figures_table(fs, "run",
 					"t [s]|theta [deg]|thetadot [rad/s]|x_foot [m]|"
 					"lambda_floor [N]|lambda_wall [N]|phase (0 both/1 "
 					"floor/2 held)");
 	for (size_t i = 0; i < tr->n; i++) {
-		const double *q = trace_row(tr, i);
+		const double *q = record_row(tr, i);
 		const double row[7] = {
 			tr->t[i], q[2] * 180 / M_PI, q[5], q[0] + h * cos(q[2]), q[6], q[7], q[8]};
 		table_row(t, row);
@@ -731,6 +770,195 @@ static void lad_figures(struct figures *fs, const struct trace *tr, const struct
 /* ---- solve ----------------------------------------------------------------- */
 
 static int lad_check(const struct model_input *in, struct diag *d);
+
+/* (7.4) at θ0: Φᵀ A⁻¹ ∂f_j has no part along the tangent v; the
+ * residual, relative (NAN under Coulomb's law, where it is not asked). */
+static double lad_cond74(const struct lad *r, double th0)
+{
+	double resid = NAN;
+	if (r->law != LAW_COULOMB) {
+		double Phi[9], y[6], J[2][3], Z[2], fro = 0;
+		const double ai[3] = {1 / r->m, 1 / r->m, 1 / r->I};
+		const double v[3] = {-r->h * sin(th0), r->h * cos(th0), 1};
+		law_matrix(r, th0, Phi);
+		for (int i = 0; i < 9; i++)
+			fro += Phi[i] * Phi[i];
+		fro = sqrt(fro);
+		two_state(r, th0, 0, y);
+		rows(r, PH_TWO, y, J, Z);
+		resid = 0;
+		for (int j = 0; j < 2; j++) {
+			double u[3], w[3], un = 0, wv = 0;
+			for (int a = 0; a < 3; a++)
+				u[a] = ai[a] * J[j][a], un += u[a] * u[a];
+			for (int a = 0; a < 3; a++) {
+				w[a] = Phi[a] * u[0] + Phi[3 + a] * u[1] + Phi[6 + a] * u[2];
+				wv += w[a] * v[a];
+			}
+			const double sc = fro * sqrt(un) * sqrt(v[0] * v[0] + v[1] * v[1] + 1);
+			if (sc > 0)
+				resid = fmax(resid, fabs(wv) / sc);
+		}
+	}
+	return resid;
+}
+
+/* The normal forces at the start, (λ_floor, λ_wall) in lam: NAN where
+ * they are not the forces (indeterminate at rest, the paradox). */
+static void lad_start_forces(const struct lad *r, double th0, double thd0, const struct run *run,
+			     double lam_out[2])
+{
+	/* the normal forces at the start */
+	double lw = NAN, lf = NAN;
+	if (run->outcome == OUT_RESTS) {
+		if (r->law != LAW_COULOMB) {
+			double J[2][3], lam[2];
+			rest_multipliers(r, th0, lam, J);
+			lf = lam[0], lw = lam[1];
+		} else if (r->muw == 0) {
+			lf = r->m * r->g;
+			lw = r->m * r->g / (2 * tan(th0));
+		}
+	} else {
+		struct lad r0 = *r;
+		double y[6];
+		struct dyn dn;
+		r0.sig = thd0 > 0 ? 1.0 : -1.0;
+		two_state(&r0, th0, thd0, y);
+		dyn_at(&r0, PH_TWO, y, &dn);
+		lf = dn.lam[0], lw = dn.lam[1];
+		/* a singular or reversed system (the paradox at the start):
+		 * no solution, or several; none is the forces */
+		if (!(dn.det > 0))
+			lf = lw = NAN;
+	}
+	lam_out[0] = lf, lam_out[1] = lw;
+}
+
+/* What lad_solve finds before and besides the run. */
+struct lad_found {
+	double thmin, lf_lim, lw_lim; /* the limiting equilibrium */
+	double resid;		      /* (7.4) at θ0 */
+	bool cond74;
+	double lf, lw; /* the normal forces at the start */
+};
+
+/* The worked steps. */
+static void lad_steps(struct strbuf *s, const struct lad *r, const struct lad_found *fd,
+		      const struct run *run, double theta0_deg, double thd0)
+{
+	const double th0 = theta0_deg * M_PI / 180, thmin = fd->thmin;
+	const double lf_lim = fd->lf_lim, lw_lim = fd->lw_lim, resid = fd->resid;
+	const double lf = fd->lf, lw = fd->lw;
+	const bool cond74 = fd->cond74;
+	/* ---- steps ---- */
+	model_step(s,
+		   "Coordinates q = (x, y, θ) of the centre; wall x = 0, floor y = 0, h = L/2 "
+		   "= %g m.",
+		   r->h);
+	model_step(s, "Constraints (7.1): f_floor = y − h sinθ ≥ 0, f_wall = x − h cosθ ≥ 0; "
+		      "covectors (7.2) ∂f_floor = (0, 1, −h cosθ), ∂f_wall = (1, 0, h sinθ).");
+	model_step(s, "A = diag(m, m, I) with I = mL²/12 = %.9g kg·m²; X = (0, −mg, 0).", r->I);
+	if (r->law == LAW_COULOMB) {
+		model_step(s, "Friction: Amontons at each contact, |F_floor| ≤ μ_floor λ_floor, "
+			      "|F_wall| ≤ μ_wall λ_wall.");
+		model_step(s,
+			   "Rest: λ_wall = F_floor, λ_floor + F_wall = mg, moments about the foot "
+			   "(mg/2) cosθ = λ_wall sinθ + F_wall cosθ.");
+		model_step(s,
+			   "  Limiting equilibrium (F_floor = μ_floor λ_floor, F_wall = μ_wall "
+			   "λ_wall): λ_floor = mg/(1 + μ_wall μ_floor), λ_wall = μ_floor λ_floor, "
+			   "tan θ_min = (1 − μ_wall μ_floor)/(2 μ_floor).");
+		if (r->muf == 0)
+			model_step(s, "  μ_floor = 0: nothing holds the foot; it rests only "
+				      "upright, θ_min = 90°.");
+		else if (r->muw * r->muf >= 1)
+			model_step(s,
+				   "  μ_wall μ_floor = %g ≥ 1: it rests at every angle, θ_min = 0.",
+				   r->muw * r->muf);
+		else
+			model_step(s,
+				   "  tan θ_min = (1 − %g × %g)/(2 × %g) = %.12g: θ_min = %.12g°; "
+				   "λ_floor = %.12g N, λ_wall = %.12g N.",
+				   r->muw, r->muf, r->muf, tan(thmin), thmin * 180 / M_PI, lf_lim,
+				   lw_lim);
+	} else {
+		double Phi[9];
+		law_matrix(r, th0, Phi);
+		model_step(s, "Friction: Kozlov's law (2.6), F = −|R| Φq̇/|q̇|_A, %s.",
+			   r->law == LAW_ISOTROPIC ? "Φ = kA (2.7)"
+			   : r->law == LAW_FAMILY
+				   ? "Φ = A B Ωᵀ E (5.1) with Ω in ξ = (θ, f_floor, f_wall), "
+				     "E = ∂ξ/∂q, B = E⁻¹; on both contacts Φv = Ω11 Av, as "
+				     "isotropic friction with k = Ω11; at θ0, recomputed along "
+				     "the run"
+				   : "the given Φ");
+		for (int i = 0; i < 3; i++)
+			model_step(s, "  %s | %12.6g %12.6g %12.6g |", i == 1 ? "Φ =" : "   ",
+				   Phi[3 * i], Phi[3 * i + 1], Phi[3 * i + 2]);
+		model_step(s,
+			   "(7.4) ΦᵀA⁻¹∂f_j in span(∂f_floor, ∂f_wall), i.e. A⁻¹Φv ∥ v for the "
+			   "tangent v = (−h sinθ, h cosθ, 1): residual %.3g at θ0: %s.",
+			   resid,
+			   cond74 ? "holds, the multipliers do not depend on Φ"
+				  : "fails, the normal forces depend on Φ");
+		model_step(s,
+			   "Rest (the principle of §3 on q̇ = vθ̇): |R| (v·Φv)/|v|_A ≥ m g h cosθ, "
+			   "|R| from the frictionless multipliers (§7); largest root: θ_min = "
+			   "%.12g°.",
+			   thmin * 180 / M_PI);
+		if (thmin > 0)
+			model_step(s,
+				   "  There (frictionless R): λ_floor = %.12g N, λ_wall = %.12g N.",
+				   lf_lim, lw_lim);
+	}
+	model_step(s, "Released at θ0 = %g° with θ̇0 = %g rad/s: %s.", theta0_deg, thd0,
+		   run->outcome == OUT_RESTS ? "it rests (θ0 ≥ θ_min)"
+		   : run->moved		     ? "it moves"
+		   : run->outcome == OUT_PARADOX
+			   ? "the multipliers' system J A⁻¹ (Jᵀ + G) is singular or reversed "
+			     "(determinant ≤ 0, as Painlevé's D < 0): no solution, or several; "
+			     "the run is not followed (paradox)"
+		   : run->outcome == OUT_LIFTS_OFF
+			   ? "the floor would have to pull (λ_floor < 0): it lifts off at once, "
+			     "and the flight is not followed"
+			   : "it ends at once");
+	model_step(s,
+		   "Motion on both contacts: J q̈ = Z, J the rows ∂f_floor, ∂f_wall, Z = (−h sinθ "
+		   "θ̇², −h cosθ θ̇²); J A⁻¹ (Jᵀ + G) λ = Z − J A⁻¹ (X + F), G the friction per "
+		   "unit λ.");
+	if (r->law == LAW_COULOMB)
+		model_step(s, "  Coulomb: the foot slides along x at −L sinθ θ̇, the top along y at "
+			      "L cosθ θ̇; each friction −μ_j λ_j sgn(speed).");
+	else
+		model_step(s, "  Kozlov: G = 0; F = −|R| Φq̇/|q̇|_A with |R| from the frictionless "
+			      "multipliers of the same constraints (§7), q̇ = vθ̇ while both hold.");
+	if (isfinite(lw))
+		model_step(s, "  At the start: λ_floor = %.12g N, λ_wall = %.12g N.", lf, lw);
+	else if (run->outcome == OUT_RESTS)
+		model_step(s,
+			   "  At rest with both contacts rough, λ_floor and λ_wall are statically "
+			   "indeterminate (three equations, four forces).");
+	model_step(s,
+		   "Frictionless check: θ̈ = −(3g/2L) cosθ, θ̇² = (3g/L)(sinθ0 − sinθ), λ_wall = "
+		   "(3/4) m g cosθ (3 sinθ − 2 sinθ0): it leaves the wall at sinθ = (2/3) sinθ0, "
+		   "θ = %.12g°; λ_floor(0) = m g (1 − (3/4) cos²θ0) = %.12g N.",
+		   asin(2.0 / 3.0 * sin(th0)) * 180 / M_PI,
+		   r->m * r->g * (1 - 0.75 * cos(th0) * cos(th0)));
+	if (isfinite(run->t_leave))
+		model_step(s,
+			   "  The top leaves the wall (λ_wall = 0) at t_leave = %.12g s, θ_leave "
+			   "= %.12g°; then the floor alone holds it.",
+			   run->t_leave, run->th_leave * 180 / M_PI);
+	else if (run->moved)
+		model_step(s, "  The top stays on the wall.");
+	if (run->moved)
+		model_step(
+			s,
+			"Events located on the step (rk8pd, 1e-12): %s at t = %.12g s, θ = %.12g° "
+			"(%zu steps).",
+			outcome_word[run->outcome], run->t_end, run->y[2] * 180 / M_PI, run->steps);
+}
 
 static int lad_solve(const struct model_input *in, struct model_output *out, struct diag *d)
 {
@@ -775,74 +1003,28 @@ static int lad_solve(const struct model_input *in, struct model_output *out, str
 		}
 	}
 
-	/* (7.4) at θ0: Φᵀ A⁻¹ ∂f_j has no part along the tangent v */
-	bool cond74 = false;
-	double resid = NAN;
-	if (r.law != LAW_COULOMB) {
-		double Phi[9], y[6], J[2][3], Z[2], fro = 0;
-		const double ai[3] = {1 / r.m, 1 / r.m, 1 / r.I};
-		const double v[3] = {-r.h * sin(th0), r.h * cos(th0), 1};
-		law_matrix(&r, th0, Phi);
-		for (int i = 0; i < 9; i++)
-			fro += Phi[i] * Phi[i];
-		fro = sqrt(fro);
-		two_state(&r, th0, 0, y);
-		rows(&r, PH_TWO, y, J, Z);
-		resid = 0;
-		for (int j = 0; j < 2; j++) {
-			double u[3], w[3], un = 0, wv = 0;
-			for (int a = 0; a < 3; a++)
-				u[a] = ai[a] * J[j][a], un += u[a] * u[a];
-			for (int a = 0; a < 3; a++) {
-				w[a] = Phi[a] * u[0] + Phi[3 + a] * u[1] + Phi[6 + a] * u[2];
-				wv += w[a] * v[a];
-			}
-			const double sc = fro * sqrt(un) * sqrt(v[0] * v[0] + v[1] * v[1] + 1);
-			if (sc > 0)
-				resid = fmax(resid, fabs(wv) / sc);
-		}
-		cond74 = resid <= 1e-9;
-	}
+	struct lad_found fd = {.thmin = thmin, .lf_lim = lf_lim, .lw_lim = lw_lim};
+	fd.resid = lad_cond74(&r, th0);
+	fd.cond74 = fd.resid <= 1e-9;
 
 	/* the run */
 	struct run run;
-	struct trace tr, *trp = NULL;
+	struct record tr, *trp = NULL;
 	if (out->figs) {
-		trace_init(&tr, 6, 3, tmax / 1000);
+		record_init(&tr, 6, 3, tmax / 1000);
 		trp = &tr;
 	}
 	int rc = run_ladder(&r, th0, thd0, tmax, &run, trp, d);
 	if (!rc && trp)
 		lad_figures(out->figs, trp, &run, r.h);
 	if (trp)
-		trace_release(trp);
+		record_release(trp);
 	if (rc)
 		return -1;
 
-	/* the normal forces at the start */
-	double lw = NAN, lf = NAN;
-	if (run.outcome == OUT_RESTS) {
-		if (r.law != LAW_COULOMB) {
-			double J[2][3], lam[2];
-			rest_multipliers(&r, th0, lam, J);
-			lf = lam[0], lw = lam[1];
-		} else if (r.muw == 0) {
-			lf = r.m * r.g;
-			lw = r.m * r.g / (2 * tan(th0));
-		}
-	} else {
-		struct lad r0 = r;
-		double y[6];
-		struct dyn dn;
-		r0.sig = thd0 > 0 ? 1.0 : -1.0;
-		two_state(&r0, th0, thd0, y);
-		dyn_at(&r0, PH_TWO, y, &dn);
-		lf = dn.lam[0], lw = dn.lam[1];
-		/* a singular or reversed system (the paradox at the start):
-		 * no solution, or several; none is the forces */
-		if (!(dn.det > 0))
-			lf = lw = NAN;
-	}
+	double lam0[2];
+	lad_start_forces(&r, th0, thd0, &run, lam0);
+	fd.lf = lam0[0], fd.lw = lam0[1];
 
 	const struct named_result got[] = {
 		{"theta_min", thmin},
@@ -859,8 +1041,8 @@ static int lad_solve(const struct model_input *in, struct model_output *out, str
 	out->res[O_LAMBDA_FLOOR_LIM] = value_number(lf_lim);
 	out->res[O_LAMBDA_WALL_LIM] = value_number(lw_lim);
 	out->res[O_MOVES] = value_bool(run.moved);
-	out->res[O_LAMBDA_WALL] = value_number(lw);
-	out->res[O_LAMBDA_FLOOR] = value_number(lf);
+	out->res[O_LAMBDA_WALL] = value_number(fd.lw);
+	out->res[O_LAMBDA_FLOOR] = value_number(fd.lf);
 	out->res[O_THETA_LEAVE] = value_number(run.th_leave * 180 / M_PI);
 	out->res[O_T_LEAVE] = value_number(run.t_leave);
 	out->res[O_OUTCOME] = value_word(outcome_word[run.outcome]);
@@ -869,116 +1051,10 @@ static int lad_solve(const struct model_input *in, struct model_output *out, str
 	out->res[O_THETA_END] = value_number(run.y[2] * 180 / M_PI);
 	out->res[O_THETADOT_END] = value_number(run.y[5]);
 	out->res[O_X_FOOT_END] = value_number(run.y[0] + r.h * cos(run.y[2]));
-	out->res[O_COND74] = value_bool(cond74);
-	out->res[O_COND74_RESIDUAL] = value_number(resid);
+	out->res[O_COND74] = value_bool(fd.cond74);
+	out->res[O_COND74_RESIDUAL] = value_number(fd.resid);
 
-	/* ---- steps ---- */
-	model_step(s,
-		   "Coordinates q = (x, y, θ) of the centre; wall x = 0, floor y = 0, h = L/2 "
-		   "= %g m.",
-		   r.h);
-	model_step(s, "Constraints (7.1): f_floor = y − h sinθ ≥ 0, f_wall = x − h cosθ ≥ 0; "
-		      "covectors (7.2) ∂f_floor = (0, 1, −h cosθ), ∂f_wall = (1, 0, h sinθ).");
-	model_step(s, "A = diag(m, m, I) with I = mL²/12 = %.9g kg·m²; X = (0, −mg, 0).", r.I);
-	if (r.law == LAW_COULOMB) {
-		model_step(s, "Friction: Amontons at each contact, |F_floor| ≤ μ_floor λ_floor, "
-			      "|F_wall| ≤ μ_wall λ_wall.");
-		model_step(s,
-			   "Rest: λ_wall = F_floor, λ_floor + F_wall = mg, moments about the foot "
-			   "(mg/2) cosθ = λ_wall sinθ + F_wall cosθ.");
-		model_step(s,
-			   "  Limiting equilibrium (F_floor = μ_floor λ_floor, F_wall = μ_wall "
-			   "λ_wall): λ_floor = mg/(1 + μ_wall μ_floor), λ_wall = μ_floor λ_floor, "
-			   "tan θ_min = (1 − μ_wall μ_floor)/(2 μ_floor).");
-		if (r.muf == 0)
-			model_step(s, "  μ_floor = 0: nothing holds the foot; it rests only "
-				      "upright, θ_min = 90°.");
-		else if (r.muw * r.muf >= 1)
-			model_step(s,
-				   "  μ_wall μ_floor = %g ≥ 1: it rests at every angle, θ_min = 0.",
-				   r.muw * r.muf);
-		else
-			model_step(s,
-				   "  tan θ_min = (1 − %g × %g)/(2 × %g) = %.12g: θ_min = %.12g°; "
-				   "λ_floor = %.12g N, λ_wall = %.12g N.",
-				   r.muw, r.muf, r.muf, tan(thmin), thmin * 180 / M_PI, lf_lim,
-				   lw_lim);
-	} else {
-		double Phi[9];
-		law_matrix(&r, th0, Phi);
-		model_step(s, "Friction: Kozlov's law (2.6), F = −|R| Φq̇/|q̇|_A, %s.",
-			   r.law == LAW_ISOTROPIC ? "Φ = kA (2.7)"
-			   : r.law == LAW_FAMILY
-				   ? "Φ = A B Ωᵀ E (5.1) with Ω in ξ = (θ, f_floor, f_wall), "
-				     "E = ∂ξ/∂q, B = E⁻¹; on both contacts Φv = Ω11 Av, as "
-				     "isotropic friction with k = Ω11; at θ0, recomputed along "
-				     "the run"
-				   : "the given Φ");
-		for (int i = 0; i < 3; i++)
-			model_step(s, "  %s | %12.6g %12.6g %12.6g |", i == 1 ? "Φ =" : "   ",
-				   Phi[3 * i], Phi[3 * i + 1], Phi[3 * i + 2]);
-		model_step(s,
-			   "(7.4) ΦᵀA⁻¹∂f_j in span(∂f_floor, ∂f_wall), i.e. A⁻¹Φv ∥ v for the "
-			   "tangent v = (−h sinθ, h cosθ, 1): residual %.3g at θ0: %s.",
-			   resid,
-			   cond74 ? "holds, the multipliers do not depend on Φ"
-				  : "fails, the normal forces depend on Φ");
-		model_step(s,
-			   "Rest (the principle of §3 on q̇ = vθ̇): |R| (v·Φv)/|v|_A ≥ m g h cosθ, "
-			   "|R| from the frictionless multipliers (§7); largest root: θ_min = "
-			   "%.12g°.",
-			   thmin * 180 / M_PI);
-		if (thmin > 0)
-			model_step(s,
-				   "  There (frictionless R): λ_floor = %.12g N, λ_wall = %.12g N.",
-				   lf_lim, lw_lim);
-	}
-	model_step(s, "Released at θ0 = %g° with θ̇0 = %g rad/s: %s.", p[P_THETA0], thd0,
-		   run.outcome == OUT_RESTS ? "it rests (θ0 ≥ θ_min)"
-		   : run.moved		    ? "it moves"
-		   : run.outcome == OUT_PARADOX
-			   ? "the multipliers' system J A⁻¹ (Jᵀ + G) is singular or reversed "
-			     "(determinant ≤ 0, as Painlevé's D < 0): no solution, or several; "
-			     "the run is not followed (paradox)"
-		   : run.outcome == OUT_LIFTS_OFF
-			   ? "the floor would have to pull (λ_floor < 0): it lifts off at once, "
-			     "and the flight is not followed"
-			   : "it ends at once");
-	model_step(s,
-		   "Motion on both contacts: J q̈ = Z, J the rows ∂f_floor, ∂f_wall, Z = (−h sinθ "
-		   "θ̇², −h cosθ θ̇²); J A⁻¹ (Jᵀ + G) λ = Z − J A⁻¹ (X + F), G the friction per "
-		   "unit λ.");
-	if (r.law == LAW_COULOMB)
-		model_step(s, "  Coulomb: the foot slides along x at −L sinθ θ̇, the top along y at "
-			      "L cosθ θ̇; each friction −μ_j λ_j sgn(speed).");
-	else
-		model_step(s, "  Kozlov: G = 0; F = −|R| Φq̇/|q̇|_A with |R| from the frictionless "
-			      "multipliers of the same constraints (§7), q̇ = vθ̇ while both hold.");
-	if (isfinite(lw))
-		model_step(s, "  At the start: λ_floor = %.12g N, λ_wall = %.12g N.", lf, lw);
-	else if (run.outcome == OUT_RESTS)
-		model_step(s,
-			   "  At rest with both contacts rough, λ_floor and λ_wall are statically "
-			   "indeterminate (three equations, four forces).");
-	model_step(s,
-		   "Frictionless check: θ̈ = −(3g/2L) cosθ, θ̇² = (3g/L)(sinθ0 − sinθ), λ_wall = "
-		   "(3/4) m g cosθ (3 sinθ − 2 sinθ0): it leaves the wall at sinθ = (2/3) sinθ0, "
-		   "θ = %.12g°; λ_floor(0) = m g (1 − (3/4) cos²θ0) = %.12g N.",
-		   asin(2.0 / 3.0 * sin(th0)) * 180 / M_PI,
-		   r.m * r.g * (1 - 0.75 * cos(th0) * cos(th0)));
-	if (isfinite(run.t_leave))
-		model_step(s,
-			   "  The top leaves the wall (λ_wall = 0) at t_leave = %.12g s, θ_leave "
-			   "= %.12g°; then the floor alone holds it.",
-			   run.t_leave, run.th_leave * 180 / M_PI);
-	else if (run.moved)
-		model_step(s, "  The top stays on the wall.");
-	if (run.moved)
-		model_step(
-			s,
-			"Events located on the step (rk8pd, 1e-12): %s at t = %.12g s, θ = %.12g° "
-			"(%zu steps).",
-			outcome_word[run.outcome], run.t_end, run.y[2] * 180 / M_PI, run.steps);
+	lad_steps(s, &r, &fd, &run, p[P_THETA0], thd0);
 	return 0;
 }
 

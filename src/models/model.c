@@ -158,3 +158,17 @@ void model_results_settle(const struct model *m, struct value *res)
 			v->num = 0;
 	}
 }
+
+static _Thread_local unsigned long runs;
+
+int model_run(const struct model *m, const struct model_input *in, struct model_output *out,
+	      struct diag *d)
+{
+	runs++;
+	return m->solve(in, out, d);
+}
+
+unsigned long model_runs(void)
+{
+	return runs;
+}

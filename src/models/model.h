@@ -56,6 +56,14 @@ struct model {
 	const void *ctx;
 };
 
+/* Runs m->solve, and counts the run: every caller runs a model through
+ * this. */
+int model_run(const struct model *m, const struct model_input *in, struct model_output *out,
+	      struct diag *d);
+/* The models run so far by this thread (model_run): a solve is one run,
+ * and its figures, steps and export none more (tests/check_command.c). */
+unsigned long model_runs(void);
+
 /* ---- models an exercise file states ---------------------------------------
  * A model made from sections of the exercise file (model lagrange: its
  * [system] and [result NAME]) rather than built in. The exercise layer

@@ -24,8 +24,8 @@
 #include <string.h>
 
 #include "dyn/law.h"
+#include "dyn/phase.h"
 #include "models/model.h"
-#include "models/trace.h"
 #include "num/num.h"
 #include "num/ode.h"
 #include "num/roots.h"
@@ -709,15 +709,178 @@ static bool rod_rests(const struct rod *r, const double y[4])
 	return y[3] == 0 && (r->g == 0 || fabs(cos(y[1])) <= DBL_EPSILON * fabs(y[1]));
 }
 
-/* tr: NULL, or a trace of (x, θ, ẋ, θ̇) with the columns of rigid_extra.
+/* The rigid run between phases. */
+struct rigid_run {
+	struct rod *r;
+	struct run *out;
+	bool decide;	 /* the foot at rest under the classical law: held, or it slips */
+	bool from_stick; /* released at rest: a slip now is a stuck foot's */
+	int iter;	 /* the runs of the loop so far: phases and decisions */
+};
+
+enum { RIGID_GO, RIGID_DONE };
+
+/* The foot at rest (ẋ = 0, classical law): held by static friction, or
+ * slipping against F_x; or the run ends there. */
+static int rigid_decide(struct phase_run *run, struct rigid_run *rr)
+{
+	struct rod *r = rr->r;
+	struct run *out = rr->out;
+	double *y = run->y;
+	struct stick st;
+	rr->decide = false;
+	y[2] = 0.0;
+	stick_state(r, y[1], y[3], &st);
+	if (rod_rests(r, y)) {
+		r->at_rest = true;
+		out->outcome = OUT_RESTS;
+		out->why = "the foot is held and the rod is at rest upright";
+		return RIGID_DONE;
+	}
+	if (st.lambda <= 0) {
+		out->outcome = OUT_LIFTS_OFF;
+		out->why = "the contact at rest has no normal force";
+		return RIGID_DONE;
+	}
+	if (fabs(st.Fx) <= r->mu * st.lambda) {
+		r->at_rest = true;
+	} else {
+		r->sigma = st.Fx > 0 ? -1.0 : 1.0;
+		if (rr->from_stick && isnan(out->t_slip)) {
+			out->t_slip = run->t, out->th_slip = y[1], out->thd_slip = y[3];
+			out->lambda_slip = st.lambda, out->Fx_slip = st.Fx;
+		}
+		out->slips++;
+	}
+	rr->from_stick = false;
+	return RIGID_GO;
+}
+
+/* Before a phase: whether the rod moves on. */
+static int rigid_start_next(struct phase_run *run, struct rigid_run *rr)
+{
+	struct rod *r = rr->r;
+	struct run *out = rr->out;
+	double *y = run->y, parts[4];
+	if (rr->decide && rigid_decide(run, rr) == RIGID_DONE)
+		return RIGID_DONE;
+	if (r->at_rest) {
+		out->sticks++;
+		if (isnan(out->t_stick))
+			out->t_stick = run->t;
+	}
+	rigid_jac_ratio(r, y, &out->ratio);
+	cond29_watch(r, y);
+	rigid_event_parts(r, y, parts);
+	/* a slip that starts from rest has ẋ = 0: only the others count */
+	bool from_rest = classical(r) && y[2] == 0 && !r->at_rest;
+	if (parts[1] <= 0 || parts[2] <= 0 || parts[3] <= 0 ||
+	    (parts[0] <= 0 && !from_rest && !r->at_rest)) {
+		out->outcome = parts[3] <= 0   ? OUT_FALLS
+			       : parts[2] <= 0 ? OUT_PARADOX
+			       : parts[1] <= 0 ? OUT_LIFTS_OFF
+					       : OUT_STOPS;
+		out->why = rr->iter > 0 ? NULL
+			   : parts[0] <= 0 && !classical(r)
+				   ? "the rod is at rest at the start; whether Kozlov's "
+				     "law lets it start is the rest principle of §3 (see "
+				     "kozlov-rest), not run here"
+				   : "at the start";
+		return RIGID_DONE;
+	}
+	return RIGID_GO;
+}
+
+/* After a phase that ended at an event: which one, and what follows. */
+static int rigid_event_next(struct phase_run *run, struct rigid_run *rr)
+{
+	struct rod *r = rr->r;
+	struct run *out = rr->out;
+	double *y = run->y, parts[4];
+	const double t = run->t;
+	rigid_event_parts(r, y, parts);
+	int which = 0;
+	for (int i = 1; i < 4; i++)
+		if (parts[i] < parts[which])
+			which = i;
+	if (which == 0 && r->at_rest) {
+		/* static friction gives way: the foot slips against F_x */
+		struct stick st;
+		phase_mark(run, t, y);
+		stick_state(r, y[1], y[3], &st);
+		if (isnan(out->t_slip)) {
+			out->t_slip = t, out->th_slip = y[1], out->thd_slip = y[3];
+			out->lambda_slip = st.lambda, out->Fx_slip = st.Fx;
+		}
+		out->slips++;
+		r->at_rest = false;
+		r->sigma = st.Fx > 0 ? -1.0 : 1.0;
+		y[2] = 0.0;
+		return RIGID_GO;
+	}
+	if (which == 0 && classical(r)) {
+		phase_mark(run, t, y);
+		rr->decide = true; /* ẋ = 0 located: stick or slip on */
+		return RIGID_GO;
+	}
+	out->outcome = which == 0   ? OUT_STOPS
+		       : which == 1 ? OUT_LIFTS_OFF
+		       : which == 2 ? OUT_PARADOX
+				    : OUT_FALLS;
+	if (which == 3) /* located to 1e-13 s: the rod lies on the line */
+		y[1] = y[1] < M_PI_2 ? 0.0 : M_PI;
+	return RIGID_DONE;
+}
+
+static int rigid_next(struct phase_run *run, struct phase_mode *mode, void *ctx, struct diag *d)
+{
+	struct rigid_run *rr = ctx;
+	struct rod *r = rr->r;
+	struct run *out = rr->out;
+	double *y = run->y;
+	int next = RIGID_GO;
+	if (run->end) {
+		if (peak_end(r, run->t, y))
+			return -1;
+		out->steps = run->steps;
+		if (!run->end->event) {
+			out->outcome = r->at_rest ? OUT_STOPS : OUT_SLIDES;
+			next = RIGID_DONE;
+		} else {
+			next = rigid_event_next(run, rr);
+		}
+		rr->iter++;
+	}
+	if (next == RIGID_GO && rr->iter > 1000)
+		return diag_set(d, "more than 1000 stick and slip phases before tmax");
+	if (next == RIGID_GO && rigid_start_next(run, rr) == RIGID_GO) {
+		mode->sys = (struct ode_system){4, rigid_rhs, rigid_event, r};
+		/* the fall's own scale: tmax may be any horizon */
+		mode->opts.h0 = 1e-6 * r->tscale;
+		mode->quiet_end = true; /* marked after, once the event is known */
+		phase_mark(run, run->t, y);
+		peak_start(r, run->t, y);
+		return PHASE_RUN;
+	}
+	rigid_jac_ratio(r, y, &out->ratio);
+	out->t_end = run->t;
+	phase_mark(run, run->t, y);
+	out->N_max = fmax(fmax(phase_lambda(r, y), r->pk.max), 0.0);
+	out->y[0] = y[0];
+	out->y[1] = y[1];
+	out->y[3] = y[2];
+	out->y[4] = y[3];
+	return PHASE_END;
+}
+
+/* tr: NULL, or a record of (x, θ, ẋ, θ̇) with the columns of rigid_extra.
  * Phases of sliding and, under the classical law, of the foot held by
  * static friction (the rod pivoting about it), to tmax or to what ends
  * the run. */
 static int run_rigid(struct rod *r, double th0, double xd0, double thd0, double tmax,
-		     struct run *out, struct trace *tr, struct diag *d)
+		     struct run *out, struct record *tr, struct diag *d)
 {
 	double y[4] = {0.0, th0, xd0, thd0};
-	double t = 0.0, parts[4];
 	memset(out, 0, sizeof(*out));
 	out->t_slip = out->th_slip = out->thd_slip = out->lambda_slip = out->Fx_slip = NAN;
 	out->t_stick = NAN;
@@ -734,137 +897,15 @@ static int run_rigid(struct rod *r, double th0, double xd0, double thd0, double 
 		tr->extra = rigid_extra;
 		tr->ctx = r;
 	}
-	/* the foot at rest under the classical law: held, or it slips */
-	bool decide = classical(r) && r->sigma == 0;
-	bool from_stick = decide; /* released at rest: a slip now is a stuck foot's */
-	bool ended = false;
-	for (int phase = 0; !ended; phase++) {
-		if (phase > 1000)
-			return diag_set(d, "more than 1000 stick and slip phases before tmax");
-		if (decide) {
-			struct stick st;
-			decide = false;
-			y[2] = 0.0;
-			stick_state(r, y[1], y[3], &st);
-			if (rod_rests(r, y)) {
-				r->at_rest = true;
-				out->outcome = OUT_RESTS;
-				out->why = "the foot is held and the rod is at rest upright";
-				break;
-			}
-			if (st.lambda <= 0) {
-				out->outcome = OUT_LIFTS_OFF;
-				out->why = "the contact at rest has no normal force";
-				break;
-			}
-			if (fabs(st.Fx) <= r->mu * st.lambda) {
-				r->at_rest = true;
-			} else {
-				r->sigma = st.Fx > 0 ? -1.0 : 1.0;
-				if (from_stick && isnan(out->t_slip)) {
-					out->t_slip = t, out->th_slip = y[1], out->thd_slip = y[3];
-					out->lambda_slip = st.lambda, out->Fx_slip = st.Fx;
-				}
-				out->slips++;
-			}
-			from_stick = false;
-		}
-		if (r->at_rest) {
-			out->sticks++;
-			if (isnan(out->t_stick))
-				out->t_stick = t;
-		}
-		rigid_jac_ratio(r, y, &out->ratio);
-		cond29_watch(r, y);
-		rigid_event_parts(r, y, parts);
-		/* a slip that starts from rest has ẋ = 0: only the others count */
-		bool from_rest = classical(r) && y[2] == 0 && !r->at_rest;
-		if (parts[1] <= 0 || parts[2] <= 0 || parts[3] <= 0 ||
-		    (parts[0] <= 0 && !from_rest && !r->at_rest)) {
-			out->outcome = parts[3] <= 0   ? OUT_FALLS
-				       : parts[2] <= 0 ? OUT_PARADOX
-				       : parts[1] <= 0 ? OUT_LIFTS_OFF
-						       : OUT_STOPS;
-			out->why = phase > 0 ? NULL
-				   : parts[0] <= 0 && !classical(r)
-					   ? "the rod is at rest at the start; whether Kozlov's "
-					     "law lets it start is the rest principle of §3 (see "
-					     "kozlov-rest), not run here"
-					   : "at the start";
-			break;
-		}
-		struct ode_system sys = {4, rigid_rhs, rigid_event, r};
-		struct ode_opts o = ode_opts_default(tmax);
-		struct ode_end end;
-		o.h0 = 1e-6 * r->tscale; /* the fall's own scale: tmax may be any horizon */
-		o.max_steps = out->steps < RD_STEPS ? RD_STEPS - out->steps : 1;
-		if (tr)
-			trace_mark(tr, t, y);
-		peak_start(r, t, y);
-		if (ode_run(tr ? trace_wrap(tr, &sys) : &sys, &o, t, y, &end, d)) {
-			if (end.steps < o.max_steps)
-				return -1;
-			diag_clear(d);
-			return diag_set(d,
-					"the run took more than %d steps before t = %.6g s (of "
-					"tmax = %g s): friction this strong against the rod's "
-					"inertia (Φ large against A) makes its equations stiff; "
-					"lower the friction, or tmax",
-					RD_STEPS, end.t, tmax);
-		}
-		if (peak_end(r, end.t, y))
-			return -1;
-		out->steps += end.steps;
-		t = end.t;
-		if (!end.event) {
-			out->outcome = r->at_rest ? OUT_STOPS : OUT_SLIDES;
-			break;
-		}
-		rigid_event_parts(r, y, parts);
-		int which = 0;
-		for (int i = 1; i < 4; i++)
-			if (parts[i] < parts[which])
-				which = i;
-		if (which == 0 && r->at_rest) {
-			/* static friction gives way: the foot slips against F_x */
-			struct stick st;
-			if (tr)
-				trace_mark(tr, t, y);
-			stick_state(r, y[1], y[3], &st);
-			if (isnan(out->t_slip)) {
-				out->t_slip = t, out->th_slip = y[1], out->thd_slip = y[3];
-				out->lambda_slip = st.lambda, out->Fx_slip = st.Fx;
-			}
-			out->slips++;
-			r->at_rest = false;
-			r->sigma = st.Fx > 0 ? -1.0 : 1.0;
-			y[2] = 0.0;
-			continue;
-		}
-		if (which == 0 && classical(r)) {
-			if (tr)
-				trace_mark(tr, t, y);
-			decide = true; /* ẋ = 0 located: stick or slip on */
-			continue;
-		}
-		out->outcome = which == 0   ? OUT_STOPS
-			       : which == 1 ? OUT_LIFTS_OFF
-			       : which == 2 ? OUT_PARADOX
-					    : OUT_FALLS;
-		if (which == 3) /* located to 1e-13 s: the rod lies on the line */
-			y[1] = y[1] < M_PI_2 ? 0.0 : M_PI;
-		ended = true;
-	}
-	rigid_jac_ratio(r, y, &out->ratio);
-	out->t_end = t;
-	if (tr)
-		trace_mark(tr, t, y);
-	out->N_max = fmax(fmax(phase_lambda(r, y), r->pk.max), 0.0);
-	out->y[0] = y[0];
-	out->y[1] = y[1];
-	out->y[3] = y[2];
-	out->y[4] = y[3];
-	return 0;
+	const bool decide = classical(r) && r->sigma == 0;
+	struct rigid_run rr = {.r = r, .out = out, .decide = decide, .from_stick = decide};
+	struct phase_caps caps = phase_caps_default();
+	caps.max_phases = 0; /* rigid_next counts the phases with the decisions */
+	caps.max_steps = RD_STEPS;
+	caps.steps_why = "friction this strong against the rod's inertia (Φ large against A) "
+			 "makes its equations stiff; lower the friction, or tmax";
+	const struct phase_system ps = {4, rigid_next, &rr};
+	return phase_run(&ps, &caps, 0.0, tmax, y, tr, NULL, d);
 }
 
 /* ---- the compliant run ---------------------------------------------------- */
@@ -1075,11 +1116,11 @@ static int compliant_peak(struct rod *r, enum ode_method method, double t0, cons
 	return 0;
 }
 
-/* tr: NULL, or a trace of (x, θ, y, ẋ, θ̇, ẏ) with compliant_extra's
+/* tr: NULL, or a record of (x, θ, y, ẋ, θ̇, ẏ) with compliant_extra's
  * columns. N_max is the largest force on the solution: at the step ends
  * and at the peaks between them. */
 static int run_compliant(struct rod *r, double th0, double xd0, double thd0, double tmax,
-			 struct run *out, struct trace *tr, struct diag *d)
+			 struct run *out, struct record *tr, struct diag *d)
 {
 	memset(out, 0, sizeof(*out));
 	out->t_slip = out->th_slip = out->thd_slip = out->lambda_slip = out->Fx_slip = NAN;
@@ -1101,8 +1142,8 @@ static int run_compliant(struct rod *r, double th0, double xd0, double thd0, dou
 	if (tr) {
 		tr->extra = compliant_extra;
 		tr->ctx = r;
-		trace_wrap(tr, &csys);
-		trace_mark(tr, 0.0, y);
+		record_wrap(tr, &csys);
+		record_mark(tr, 0.0, y);
 	}
 	num_gsl_clear();
 	/* Step by step, so that every accepted step is seen: the largest normal
@@ -1146,11 +1187,11 @@ static int run_compliant(struct rod *r, double th0, double xd0, double thd0, dou
 			s = fall_time(&csys, ode_stepper_method(st), t0, y0, t, &t, y);
 			out->outcome = OUT_FALLS;
 			if (tr && !s)
-				trace_mark(tr, t, y);
+				record_mark(tr, t, y);
 			break;
 		}
 		if (tr)
-			trace_point(tr, t, y);
+			record_point(tr, t, y);
 	}
 	ode_stepper_free(st);
 	if (s || num_interrupted)
@@ -1170,7 +1211,7 @@ static int run_compliant(struct rod *r, double th0, double xd0, double thd0, dou
 
 /* The run as a table (θ in degrees, as the model's parameter; y = 0 on the
  * rigid line) and its figures, each phase of the contact its own line. */
-static void rod_run_figures(struct figures *fs, const struct trace *tr, bool compliant,
+static void rod_run_figures(struct figures *fs, const struct record *tr, bool compliant,
 			    const struct run *run)
 {
 	struct table *t =
@@ -1178,7 +1219,7 @@ static void rod_run_figures(struct figures *fs, const struct trace *tr, bool com
 			      "t [s]|x [m]|theta [deg]|y [m]|xdot [m/s]|thetadot "
 			      "[rad/s]|lambda [N]|phase (0 back/1 fwd/2 slide/3 rest/4 off)");
 	for (size_t i = 0; i < tr->n; i++) {
-		const double *q = trace_row(tr, i);
+		const double *q = record_row(tr, i);
 		double row[8];
 		if (compliant)
 			row[0] = tr->t[i], row[1] = q[0], row[2] = q[1], row[3] = q[2],
@@ -1280,40 +1321,28 @@ static void rod_mu_crit_figure(struct figures *fs, const struct rod *r, double t
 
 static int rod_check(const struct model_input *in, struct diag *d);
 
-static int rod_solve(const struct model_input *in, struct model_output *out, struct diag *d)
-{
-	if (rod_check(in, d))
-		return -1;
-	const double *p = in->num;
-	struct rod r = {
-		.m1 = p[R_M1],
-		.m2 = p[R_M2],
-		.l = p[R_L],
-		.g = p[R_G],
-		.law = law_id(law_chosen(&rod_params[R_LAW], in->choice[R_LAW])),
-		.mu = p[R_MU],
-		.k = p[R_K],
-		.contact = in->choice[R_CONTACT],
-		.kc = p[R_K_CONTACT],
-		.cc = p[R_C_CONTACT],
-		.stiff_threshold = 1e3,
-		.d = d,
-	};
-	for (int i = 0; i < 9; i++)
-		r.phi[i] = p[R_PHI11 + i];
-	const double omega[9] = {p[R_OMEGA11], p[R_OMEGA12], 0.0,
-				 p[R_OMEGA21], p[R_OMEGA22], 0.0,
-				 p[R_OMEGA31], p[R_OMEGA32], p[R_NU]};
-	memcpy(r.omega, omega, sizeof(omega));
-	const double th = p[R_THETA] * M_PI / 180, xd = p[R_XDOT], thd = p[R_THETADOT];
-	r.slow = p[R_TMAX] > 0 ? 1.0 / p[R_TMAX] : 0.0;
-	struct strbuf *s = out->steps;
-
-	/* the matrices at θ */
+/* The rod at the exercise's state, before any run: the matrices, the
+ * conditions (2.8) and (2.9), λ and Painlevé's classification. */
+struct rod_at {
 	double A[9], Ai[9], Phi[9], sym[9];
-	inertia(&r, th, A);
-	inertia_inv(&r, th, Ai);
-	law_matrix(&r, th, Phi);
+	double emin, residual, rho, w[3];
+	bool cond28, cond29;
+	double sigma, lambda;
+	enum mode mode;
+	const char *mode_why;
+	struct slide sl;
+	bool slides; /* sl holds the sliding contact's b0 and D */
+	double mu_c, mu_min, th_min;
+};
+
+/* The matrices at θ and the conditions (2.8) and (2.9) on Φ. */
+static int rod_conditions(struct rod *r, double th, struct rod_at *at, struct diag *d)
+{
+	double *A = at->A, *Ai = at->Ai, *Phi = at->Phi, *sym = at->sym, *w = at->w;
+	/* the matrices at θ */
+	inertia(r, th, A);
+	inertia_inv(r, th, Ai);
+	law_matrix(r, th, Phi);
 	/* Both conditions are unchanged by Φ's scale: they are tested on
 	 * Φ/max|Φ_ij|, so that tiny coefficients and huge ones are as well
 	 * conditioned as k = 1. Subnormal ones are refused: k = 1e-310 kept
@@ -1346,28 +1375,33 @@ static int rod_solve(const struct model_input *in, struct model_output *out, str
 	gsl_eigen_symm_free(ew);
 	double emin = fmin(eig[0], fmin(eig[1], eig[2]));
 	double scale = fmax(fabs(eig[0]), fmax(fabs(eig[1]), fabs(eig[2])));
-	const bool cond28 = emin >= -1e-12 * scale;
-	emin *= phimax;
+	at->cond28 = emin >= -1e-12 * scale;
+	at->emin = emin * phimax;
 
 	/* (2.9): w = ΦᵀA⁻¹e_y against e_y */
-	double w[3];
-	const double residual = cond29_residual_of(Phs, Ai, w);
-	const bool cond29 = residual <= COND29_TOL;
+	at->residual = cond29_residual_of(Phs, Ai, w);
+	at->cond29 = at->residual <= COND29_TOL;
 	for (int i = 0; i < 3; i++)
 		w[i] *= phimax;
-	const double rho = cond29 ? w[2] : NAN;
+	at->rho = at->cond29 ? w[2] : NAN;
+	return 0;
+}
 
+/* λ and Painlevé's classification at the state (θ, ẋ, θ̇). */
+static void rod_state_at(struct rod *r, double th, double xd, double thd, struct rod_at *at)
+{
+	const double *A = at->A;
+	struct slide sl = {0};
 	/* the state: λ and Painlevé's classification */
 	double sigma = xd > 0 ? 1 : xd < 0 ? -1 : 0;
 	double lambda;
 	enum mode mode;
 	const char *mode_why;
-	struct slide sl = {0};
-	bool slides = true; /* sl holds the sliding contact's b0 and D */
-	if (classical(&r) && sigma == 0) {
+	bool slides = true;
+	if (classical(r) && sigma == 0) {
 		/* at rest at the contact: can static friction hold it? */
 		double X[3];
-		forces(&r, th, thd, X);
+		forces(r, th, thd, X);
 		double thdd = X[1] / A[4];
 		double ls = A[7] * thdd - X[2], Fx = A[1] * thdd - X[0];
 		if (ls <= 0) {
@@ -1375,20 +1409,20 @@ static int rod_solve(const struct model_input *in, struct model_output *out, str
 			lambda = 0;
 			mode = MODE_CONSISTENT;
 			mode_why = "at rest the rod would lift off (λ ≤ 0): no contact force";
-		} else if (fabs(Fx) <= r.mu * ls) {
+		} else if (fabs(Fx) <= r->mu * ls) {
 			slides = false;
 			lambda = ls;
 			mode = MODE_CONSISTENT;
 			mode_why = "static friction holds the contact (|F| ≤ μλ)";
 		} else {
-			r.sigma = Fx > 0 ? -1 : 1;
-			slide_state(&r, th, 0.0, thd, &sl);
+			r->sigma = Fx > 0 ? -1 : 1;
+			slide_state(r, th, 0.0, thd, &sl);
 			enum mode m1 = classify(sl.b0, sl.D);
-			r.sigma = -r.sigma;
+			r->sigma = -r->sigma;
 			struct slide s2;
-			slide_state(&r, th, 0.0, thd, &s2);
+			slide_state(r, th, 0.0, thd, &s2);
 			enum mode m2 = classify(s2.b0, s2.D);
-			r.sigma = -r.sigma;
+			r->sigma = -r->sigma;
 			lambda = m1 == MODE_INCONSISTENT ? NAN : sl.lambda;
 			mode = (m1 != m2 && m1 != MODE_CONSISTENT && m2 != MODE_CONSISTENT)
 				       ? MODE_BOTH
@@ -1396,8 +1430,8 @@ static int rod_solve(const struct model_input *in, struct model_output *out, str
 			mode_why = "static friction cannot hold the contact: it starts to slide";
 		}
 	} else {
-		r.sigma = sigma;
-		slide_state(&r, th, xd, thd, &sl);
+		r->sigma = sigma;
+		slide_state(r, th, xd, thd, &sl);
 		mode = classify(sl.b0, sl.D);
 		lambda = mode == MODE_INCONSISTENT ? NAN : fmax(sl.lambda, 0.0);
 		mode_why = mode == MODE_CONSISTENT ? "D > 0: one solution"
@@ -1405,64 +1439,27 @@ static int rod_solve(const struct model_input *in, struct model_output *out, str
 				   ? "D < 0 and b0 < 0: neither contact nor lift-off"
 				   : "D < 0 and b0 > 0: both contact (λ > 0) and lift-off";
 	}
+	at->sigma = sigma;
+	at->lambda = lambda;
+	at->mode = mode;
+	at->mode_why = mode_why;
+	at->sl = sl;
+	at->slides = slides;
+}
 
-	double mu_c = mu_crit_at(&r, th, sigma), mu_min = NAN, th_min = NAN;
-	if (mu_crit_min(&r, &mu_min, &th_min, d))
-		return -1;
-
-	/* the run */
-	struct run run;
-	const double tmax = p[R_TMAX];
-	const bool compliant = r.contact == CONTACT_COMPLIANT;
-	struct trace tr, *trp = NULL;
-	if (out->figs) {
-		trace_init(&tr, compliant ? 6 : 4, 2, tmax / 1000);
-		trp = &tr;
-	}
-	int rc = compliant ? run_compliant(&r, th, xd, thd, tmax, &run, trp, d)
-			   : run_rigid(&r, th, xd, thd, tmax, &run, trp, d);
-	if (!rc && trp) {
-		/* a run that is its first point alone (the paradox: no motion
-		 * to follow) draws μ_crit(θ) first, where the state is marked */
-		if (tr.n <= 1)
-			rod_mu_crit_figure(out->figs, &r, p[R_THETA], r.mu, mu_min, th_min);
-		rod_run_figures(out->figs, trp, compliant, &run);
-		if (tr.n > 1)
-			rod_mu_crit_figure(out->figs, &r, p[R_THETA], r.mu, mu_min, th_min);
-	}
-	if (trp)
-		trace_release(trp);
-	if (rc)
-		return -1;
-
-	out->res[O_A] = value_matrix(3, 3, A);
-	out->res[O_COND28] = value_bool(cond28);
-	out->res[O_COND28_MIN] = value_number(emin);
-	out->res[O_COND29] = value_bool(cond29);
-	out->res[O_COND29_RESIDUAL] = value_number(residual);
-	out->res[O_RHO] = value_number(rho);
-	out->res[O_LAMBDA] = value_number(lambda);
-	out->res[O_MU_CRIT] = value_number(mu_c);
-	out->res[O_MU_CRIT_MIN] = value_number(mu_min);
-	out->res[O_THETA_CRIT_MIN] = value_number(th_min * 180 / M_PI);
-	out->res[O_MODE] = value_word(mode_word[mode]);
-	out->res[O_OUTCOME] = value_word(outcome_word[run.outcome]);
-	out->res[O_T_END] = value_number(run.t_end);
-	out->res[O_STIFFNESS_RATIO] = value_number(run.ratio);
-	out->res[O_STIFF] = value_bool(run.stiff);
-	out->res[O_X_END] = value_number(run.y[0]);
-	out->res[O_THETA_END] = value_number(run.y[1] * 180 / M_PI);
-	out->res[O_XDOT_END] = value_number(run.y[3]);
-	out->res[O_THETADOT_END] = value_number(run.y[4]);
-	out->res[O_N_MAX] = value_number(run.N_max);
-	out->res[O_T_SLIP] = value_number(run.t_slip);
-	out->res[O_THETA_SLIP] = value_number(run.th_slip * 180 / M_PI);
-	out->res[O_COND29_RUN] = value_bool(r.res_max <= COND29_TOL);
-	out->res[O_COND29_RESIDUAL_MAX] = value_number(r.res_max);
-	out->res[O_LAMBDA_DEV_MAX] = value_number(r.dev_max);
-	out->res[O_D] = value_number(slides ? sl.D : NAN);
-	out->res[O_B0] = value_number(slides ? sl.b0 : NAN);
-
+/* The worked steps: the matrices, the conditions, the state, μ_crit and
+ * the run-> */
+static void rod_steps(struct strbuf *s, const struct rod *r, const struct rod_at *at,
+		      const struct run *run, double theta_deg)
+{
+	const double *A = at->A, *Ai = at->Ai, *Phi = at->Phi, *sym = at->sym, *w = at->w;
+	const double emin = at->emin, residual = at->residual, rho = at->rho;
+	const bool cond28 = at->cond28, cond29 = at->cond29;
+	const double sigma = at->sigma, lambda = at->lambda, mu_c = at->mu_c;
+	const double mu_min = at->mu_min, th_min = at->th_min;
+	const enum mode mode = at->mode;
+	const char *mode_why = at->mode_why;
+	const struct slide sl = at->sl;
 	/* ---- steps ---- */
 	static const char *const law_name[LAW_COUNT] = {
 		[LAW_COULOMB] =
@@ -1480,36 +1477,36 @@ static int rod_solve(const struct model_input *in, struct model_output *out, str
 	model_step(s,
 		   "T = ½(m1+m2)(ẋ²+ẏ²) − m2 l sinθ ẋθ̇ + m2 l cosθ ẏθ̇ + ½ m2 l² θ̇², so at "
 		   "θ = %g°",
-		   p[R_THETA]);
+		   theta_deg);
 	for (int i = 0; i < 3; i++)
 		model_step(s, "  %s | %12.6g %12.6g %12.6g |", i == 1 ? "A =" : "   ", A[3 * i],
 			   A[3 * i + 1], A[3 * i + 2]);
 	model_step(s,
 		   "det A = (m1+m2) m1 m2 l² = %.9g; (A⁻¹)_yy = (m1 + m2 cos²θ)/((m1+m2) m1) = "
 		   "%.9g, (A⁻¹)_xy = −m2 sinθ cosθ/((m1+m2) m1) = %.9g.",
-		   (r.m1 + r.m2) * r.m1 * r.m2 * r.l * r.l, Ai[8], Ai[2]);
-	model_step(s, "Friction: %s.", law_name[r.law]);
-	if (r.law == LAW_PROJECTED) {
+		   (r->m1 + r->m2) * r->m1 * r->m2 * r->l * r->l, Ai[8], Ai[2]);
+	model_step(s, "Friction: %s.", law_name[r->law]);
+	if (r->law == LAW_PROJECTED) {
 		const double q = Ai[2] / Ai[8];
 		model_step(s,
 			   "  Λ = −μ λ σ e_x, σ = sgn ẋ, η = ∂f/∂x = e_y: (A⁻¹Λ, η)/(A⁻¹η, η) = "
 			   "−μ λ σ (A⁻¹)_xy/(A⁻¹)_yy, so F = Λ − ((A⁻¹Λ, η)/(A⁻¹η, η)) η = "
 			   "−μ λ σ (e_x − ((A⁻¹)_xy/(A⁻¹)_yy) e_y) = −%g λ σ (1, 0, %.9g).",
-			   r.mu, -q);
+			   r->mu, -q);
 		model_step(s,
 			   "  (A⁻¹F, η) = 0: the force-vector A⁻¹F lies in the tangent plane "
 			   "(4.1), and the normal reaction does not feel it. As a Φ acting on the "
 			   "sliding velocities (ẏ = 0): Φq̇ = μẋ (1, 0, %.9g); its y column, "
 			   "never met while sliding, is completed antisymmetrically:",
 			   -q);
-	} else if (r.law == LAW_FAMILY) {
+	} else if (r->law == LAW_FAMILY) {
 		for (int i = 0; i < 3; i++)
 			model_step(s, "  %s | %12.6g %12.6g %12.6g |", i == 1 ? "Ω =" : "   ",
-				   r.omega[3 * i], r.omega[3 * i + 1], r.omega[3 * i + 2]);
+				   r->omega[3 * i], r->omega[3 * i + 1], r->omega[3 * i + 2]);
 		model_step(s,
 			   "  Φ = A(θ)Ωᵀ at θ = %g°, recomputed from A(θ) at every state of "
 			   "the run:",
-			   p[R_THETA]);
+			   theta_deg);
 	}
 	for (int i = 0; i < 3; i++)
 		model_step(s, "  %s | %12.6g %12.6g %12.6g |", i == 1 ? "Φ =" : "   ", Phi[3 * i],
@@ -1543,7 +1540,7 @@ static int rod_solve(const struct model_input *in, struct model_output *out, str
 		      "sinθ θ̇²).");
 	model_step(s, "Sliding on y = 0: ÿ = b0 + λ D = 0 with b0 = (A⁻¹X)_y and D = (A⁻¹(e_y + "
 		      "G))_y, G the friction per unit λ (2.13).");
-	if (classical(&r) && sigma == 0)
+	if (classical(r) && sigma == 0)
 		model_step(s, "  ẋ = 0: %s.", mode_why);
 	else
 		model_step(s, "  b0 = %.9g, D = %.9g: %s.", sl.b0, sl.D, mode_why);
@@ -1557,46 +1554,46 @@ static int rod_solve(const struct model_input *in, struct model_output *out, str
 		   "  With t = tanθ, μ_crit = ((m1+m2) + m1 t²)/(m2 t), least at t = "
 		   "√((m1+m2)/m1): μ_crit_min = 2√(m1(m1+m2))/m2 = %.12g at θ = %.9g° (GSL's "
 		   "Brent root of dμ_crit/dθ: %.12g at %.12g°).",
-		   2 * sqrt(r.m1 * (r.m1 + r.m2)) / r.m2,
-		   atan(sqrt((r.m1 + r.m2) / r.m1)) * 180 / M_PI, mu_min, th_min * 180 / M_PI);
-	if (r.law == LAW_PROJECTED)
+		   2 * sqrt(r->m1 * (r->m1 + r->m2)) / r->m2,
+		   atan(sqrt((r->m1 + r->m2) / r->m1)) * 180 / M_PI, mu_min, th_min * 180 / M_PI);
+	if (r->law == LAW_PROJECTED)
 		model_step(s, "  (μ_crit belongs to the classical law; projected by (4.3) the "
 			      "friction drops out of D = (A⁻¹)_yy > 0 at every θ and μ: no "
 			      "paradox.)");
-	else if (r.law != LAW_COULOMB)
+	else if (r->law != LAW_COULOMB)
 		model_step(
 			s,
 			"  (μ_crit belongs to the classical law; Kozlov's law with (2.9) has D = "
 			"(A⁻¹)_yy > 0 at every θ: no paradox.)");
-	if (r.contact == CONTACT_RIGID) {
+	if (r->contact == CONTACT_RIGID) {
 		model_step(s,
 			   "Rigid run (rk8pd, 1e-12), phases ended by events located on the "
 			   "step: the contact stops sliding, static friction gives way, λ reaches "
 			   "0 (lift-off), D reaches 0 (paradox), or the rod lies down (θ = 0 or "
 			   "180°).");
-		if (classical(&r)) {
+		if (classical(r)) {
 			model_step(
 				s,
 				"Foot held (ẋ = 0, static friction): the rod pivots about it, "
 				"θ̈ = −(g/l) cosθ, and the contact supplies λ = (m1+m2) g + m2 l "
 				"(cosθ θ̈ − sinθ θ̇²) and F_x = −m2 l (sinθ θ̈ + cosθ θ̇²); it holds "
 				"while |F_x| ≤ μλ and λ > 0 (each an event located on the step).");
-			if (run.sticks > 0)
+			if (run->sticks > 0)
 				model_step(
 					s,
 					"  The foot is held from t = %.12g s (%d stick phase%s).",
-					run.t_stick, run.sticks, run.sticks > 1 ? "s" : "");
-			if (isfinite(run.t_slip))
+					run->t_stick, run->sticks, run->sticks > 1 ? "s" : "");
+			if (isfinite(run->t_slip))
 				model_step(s,
 					   "  It slips at t_slip = %.12g s, θ_slip = %.12g°, θ̇ = "
 					   "%.12g "
 					   "rad/s: |F_x| = %.12g N = μλ = %g × %.12g N; it slides "
 					   "with "
 					   "ẋ %s 0, against F_x.",
-					   run.t_slip, run.th_slip * 180 / M_PI, run.thd_slip,
-					   fabs(run.Fx_slip), r.mu, run.lambda_slip,
-					   run.Fx_slip > 0 ? "<" : ">");
-			else if (run.sticks > 0)
+					   run->t_slip, run->th_slip * 180 / M_PI, run->thd_slip,
+					   fabs(run->Fx_slip), r->mu, run->lambda_slip,
+					   run->Fx_slip > 0 ? "<" : ">");
+			else if (run->sticks > 0)
 				model_step(s, "  Static friction holds it to the end of the run "
 					      "(t_slip = nan).");
 			else
@@ -1612,35 +1609,130 @@ static int rod_solve(const struct model_input *in, struct model_output *out, str
 			   "  (2.9) along the run, for Φ at each state's θ: largest residual "
 			   "%.3g, %s; sliding, λ differs from the frictionless λ0 = "
 			   "−(A⁻¹X)_y/(A⁻¹)_yy by at most %.3g N.",
-			   r.res_max,
-			   r.res_max <= COND29_TOL ? "it held throughout (cond29_run)"
-						   : "it failed on the way (cond29_run false)",
-			   r.dev_max);
+			   r->res_max,
+			   r->res_max <= COND29_TOL ? "it held throughout (cond29_run)"
+						    : "it failed on the way (cond29_run false)",
+			   r->dev_max);
 		model_step(s,
 			   "  Largest normal force N_max = %.12g N: the peak of λ on the dense "
 			   "solution (phase ends, step ends, and Brent roots of dλ/dt).",
-			   run.N_max);
-		model_step(s, "  %s at t = %.12g s after %zu steps%s%s.", outcome_word[run.outcome],
-			   run.t_end, run.steps, run.why ? ": " : "", run.why ? run.why : "");
+			   run->N_max);
+		model_step(s, "  %s at t = %.12g s after %zu steps%s%s.",
+			   outcome_word[run->outcome], run->t_end, run->steps, run->why ? ": " : "",
+			   run->why ? run->why : "");
 	} else {
 		model_step(s,
 			   "Compliant run: N = max(0, −k y − c ẏ) for y < 0, k = %g N/m, c = %g "
 			   "N·s/m; %s.",
-			   r.kc, r.cc,
-			   classical(&r) ? "sgn ẋ smoothed as ẋ/√(ẋ² + v²), v = 1e-4 √(gl)"
-					 : "|q̇|_A smoothed as √(q̇·Aq̇ + v²), v = 1e-4 √(gl)");
+			   r->kc, r->cc,
+			   classical(r) ? "sgn ẋ smoothed as ẋ/√(ẋ² + v²), v = 1e-4 √(gl)"
+					: "|q̇|_A smoothed as √(q̇·Aq̇ + v²), v = 1e-4 √(gl)");
 		model_step(s,
 			   "  The Jacobian's eigenvalues (gsl_eigen_nonsymm) every %d steps: "
 			   "fastest/slowest time scale up to %.6g, %s; %zu steps.",
-			   STIFF_EVERY, run.ratio,
-			   run.stiff ? "above 1e3: tribo switched to the implicit msbdf"
-				     : "below 1e3: the explicit rk8pd was kept",
-			   run.steps);
-		model_step(s, "  largest normal force %.9g N; %s at t = %.9g s.", run.N_max,
-			   outcome_word[run.outcome], run.t_end);
+			   STIFF_EVERY, run->ratio,
+			   run->stiff ? "above 1e3: tribo switched to the implicit msbdf"
+				      : "below 1e3: the explicit rk8pd was kept",
+			   run->steps);
+		model_step(s, "  largest normal force %.9g N; %s at t = %.9g s.", run->N_max,
+			   outcome_word[run->outcome], run->t_end);
 	}
-	model_step(s, "End: x = %.9g m, θ = %.9g°, ẋ = %.9g m/s, θ̇ = %.9g rad/s.", run.y[0],
-		   run.y[1] * 180 / M_PI, run.y[3], run.y[4]);
+	model_step(s, "End: x = %.9g m, θ = %.9g°, ẋ = %.9g m/s, θ̇ = %.9g rad/s.", run->y[0],
+		   run->y[1] * 180 / M_PI, run->y[3], run->y[4]);
+}
+
+static int rod_solve(const struct model_input *in, struct model_output *out, struct diag *d)
+{
+	if (rod_check(in, d))
+		return -1;
+	const double *p = in->num;
+	struct rod r = {
+		.m1 = p[R_M1],
+		.m2 = p[R_M2],
+		.l = p[R_L],
+		.g = p[R_G],
+		.law = law_id(law_chosen(&rod_params[R_LAW], in->choice[R_LAW])),
+		.mu = p[R_MU],
+		.k = p[R_K],
+		.contact = in->choice[R_CONTACT],
+		.kc = p[R_K_CONTACT],
+		.cc = p[R_C_CONTACT],
+		.stiff_threshold = 1e3,
+		.d = d,
+	};
+	for (int i = 0; i < 9; i++)
+		r.phi[i] = p[R_PHI11 + i];
+	const double omega[9] = {p[R_OMEGA11], p[R_OMEGA12], 0.0,
+				 p[R_OMEGA21], p[R_OMEGA22], 0.0,
+				 p[R_OMEGA31], p[R_OMEGA32], p[R_NU]};
+	memcpy(r.omega, omega, sizeof(omega));
+	const double th = p[R_THETA] * M_PI / 180, xd = p[R_XDOT], thd = p[R_THETADOT];
+	r.slow = p[R_TMAX] > 0 ? 1.0 / p[R_TMAX] : 0.0;
+	struct strbuf *s = out->steps;
+
+	struct rod_at at;
+	if (rod_conditions(&r, th, &at, d))
+		return -1;
+	rod_state_at(&r, th, xd, thd, &at);
+	at.mu_c = mu_crit_at(&r, th, at.sigma);
+	at.mu_min = at.th_min = NAN;
+	if (mu_crit_min(&r, &at.mu_min, &at.th_min, d))
+		return -1;
+
+	/* the run */
+	struct run run;
+	const double tmax = p[R_TMAX];
+	const bool compliant = r.contact == CONTACT_COMPLIANT;
+	struct record tr, *trp = NULL;
+	if (out->figs) {
+		record_init(&tr, compliant ? 6 : 4, 2, tmax / 1000);
+		trp = &tr;
+	}
+	int rc = compliant ? run_compliant(&r, th, xd, thd, tmax, &run, trp, d)
+			   : run_rigid(&r, th, xd, thd, tmax, &run, trp, d);
+	if (!rc && trp) {
+		/* a run that is its first point alone (the paradox: no motion
+		 * to follow) draws μ_crit(θ) first, where the state is marked */
+		if (tr.n <= 1)
+			rod_mu_crit_figure(out->figs, &r, p[R_THETA], r.mu, at.mu_min, at.th_min);
+		rod_run_figures(out->figs, trp, compliant, &run);
+		if (tr.n > 1)
+			rod_mu_crit_figure(out->figs, &r, p[R_THETA], r.mu, at.mu_min, at.th_min);
+	}
+	if (trp)
+		record_release(trp);
+	if (rc)
+		return -1;
+
+	out->res[O_A] = value_matrix(3, 3, at.A);
+	out->res[O_COND28] = value_bool(at.cond28);
+	out->res[O_COND28_MIN] = value_number(at.emin);
+	out->res[O_COND29] = value_bool(at.cond29);
+	out->res[O_COND29_RESIDUAL] = value_number(at.residual);
+	out->res[O_RHO] = value_number(at.rho);
+	out->res[O_LAMBDA] = value_number(at.lambda);
+	out->res[O_MU_CRIT] = value_number(at.mu_c);
+	out->res[O_MU_CRIT_MIN] = value_number(at.mu_min);
+	out->res[O_THETA_CRIT_MIN] = value_number(at.th_min * 180 / M_PI);
+	out->res[O_MODE] = value_word(mode_word[at.mode]);
+	out->res[O_OUTCOME] = value_word(outcome_word[run.outcome]);
+	out->res[O_T_END] = value_number(run.t_end);
+	out->res[O_STIFFNESS_RATIO] = value_number(run.ratio);
+	out->res[O_STIFF] = value_bool(run.stiff);
+	out->res[O_X_END] = value_number(run.y[0]);
+	out->res[O_THETA_END] = value_number(run.y[1] * 180 / M_PI);
+	out->res[O_XDOT_END] = value_number(run.y[3]);
+	out->res[O_THETADOT_END] = value_number(run.y[4]);
+	out->res[O_N_MAX] = value_number(run.N_max);
+	out->res[O_T_SLIP] = value_number(run.t_slip);
+	out->res[O_THETA_SLIP] = value_number(run.th_slip * 180 / M_PI);
+	out->res[O_COND29_RUN] = value_bool(r.res_max <= COND29_TOL);
+	out->res[O_COND29_RESIDUAL_MAX] = value_number(r.res_max);
+	out->res[O_LAMBDA_DEV_MAX] = value_number(r.dev_max);
+	out->res[O_D] = value_number(at.slides ? at.sl.D : NAN);
+	out->res[O_B0] = value_number(at.slides ? at.sl.b0 : NAN);
+
+	rod_steps(s, &r, &at, &run, p[R_THETA]);
 	return 0;
 }
 

@@ -13,9 +13,9 @@
 #include <math.h>
 #include <string.h>
 
+#include "dyn/phase.h"
 #include "models/contact.h"
 #include "models/model.h"
-#include "models/trace.h"
 #include "num/friction.h"
 #include "num/num.h"
 #include "num/ode.h"
@@ -321,7 +321,7 @@ static int ring_at_rest(struct polisher *p, double t, int sigma, struct landing 
 	return 0;
 }
 
-/* The trace's derived columns: the rings' friction Qx, Qy, Qθ. */
+/* The record's derived columns: the rings' friction Qx, Qy, Qθ. */
 static void polisher_extra(void *ctx, double t, const double *y, double *out)
 {
 	struct polisher *p = ctx;
@@ -343,7 +343,7 @@ static void polisher_extra(void *ctx, double t, const double *y, double *out)
 
 /* The run against the paper's expansion: with c = c_eff the translation
  * relaxes as u = F/c + (u0 − F/c) e^{−ct/(2m)}, θ̇ = θ̇0 + M t/(2m r²). */
-static void polisher_figures(struct figures *fs, const struct trace *tr, const struct polisher *p,
+static void polisher_figures(struct figures *fs, const struct record *tr, const struct polisher *p,
 			     const double v0[3], double c, const struct landing *land, int nland)
 {
 	struct table *t =
@@ -352,7 +352,7 @@ static void polisher_figures(struct figures *fs, const struct trace *tr, const s
 			      "[rad/s]|Qx [N]|Qy [N]|Qtheta [N*m]");
 	double span[4] = {0}; /* largest |x|, |y|, |ẋ|, |ẏ| */
 	for (size_t i = 0; i < tr->n; i++) {
-		const double *y = trace_row(tr, i);
+		const double *y = record_row(tr, i);
 		double row[10] = {tr->t[i], y[0], y[1], y[2], y[3], y[4], y[5], y[6], y[7], y[8]};
 		table_row(t, row);
 		span[0] = fmax(span[0], fabs(y[0]));
@@ -436,6 +436,223 @@ static void polisher_figures(struct figures *fs, const struct trace *tr, const s
 
 static int polisher_check(const struct model_input *in, struct diag *d);
 
+/* The run between phases. */
+enum { NLAND = 8 };
+struct polisher_run {
+	struct polisher *p;
+	double tmax;
+	struct landing land[NLAND]; /* the first, and the last */
+	int nland;
+	double t_lock;
+};
+
+/* A ring lands: its slip w = (ẋ, ẏ, r(θ̇ + σω)) falls at the rate
+ * ŵ·dw/dt, smooth there; the last s_ev of it in closed form. */
+static int polisher_land(struct phase_run *run, struct polisher_run *pr, struct diag *d)
+{
+	struct polisher *p = pr->p;
+	double *y = run->y, f[6];
+	const double t = run->t;
+	const int sigma = slower_ring(p, y);
+	if (polisher_rhs(t, y, f, p))
+		return num_interrupted ? diag_set(d, "interrupted") : -1;
+	const double w[3] = {y[3], y[4], p->r * (y[5] + sigma * p->omega)};
+	const double ws = hypot(hypot(w[0], w[1]), w[2]);
+	const double rate = (w[0] * f[3] + w[1] * f[4] + w[2] * p->r * f[5]) / ws;
+	if (!(rate < 0)) /* it turns away before it rests */
+		return 0;
+	const double dt = fmin(ws / -rate, pr->tmax - t), k = dt * -rate / ws;
+	y[0] += (y[3] - 0.5 * k * y[3]) * dt;
+	y[1] += (y[4] - 0.5 * k * y[4]) * dt;
+	y[2] += (y[5] - 0.5 * k * (y[5] + sigma * p->omega)) * dt;
+	y[3] -= k * y[3];
+	y[4] -= k * y[4];
+	y[5] -= k * (y[5] + sigma * p->omega);
+	phase_jump(run, t + dt, y);
+	return 0;
+}
+
+/* By phases: slip (rk8pd) until a ring's slip falls to s_ev, the rest of
+ * the way to rest in closed form (the slip falls linearly there: error
+ * O(s_ev²)), then either locked to tmax (the loads are constant, so a
+ * ring that static friction holds stays held) or breaking away. A ring at
+ * rest is decided even at tmax: `locked` is the end's state. */
+static int polisher_next(struct phase_run *run, struct phase_mode *mode, void *ctx, struct diag *d)
+{
+	struct polisher_run *pr = ctx;
+	struct polisher *p = pr->p;
+	double *y = run->y;
+	if (!run->end) /* the record starts at the start, whatever comes */
+		phase_mark(run, run->t, y);
+	const double tmax = pr->tmax;
+	if (run->end && run->end->event) {
+		if (p->away) /* clear of rest: the ring's own friction from here */
+			p->away = false;
+		else if (polisher_land(run, pr, d))
+			return -1;
+	}
+	const double t = run->t;
+	int sigma = slower_ring(p, y);
+	if (!p->away && ring_slip(p, y, sigma) <= p->s_ev) {
+		struct landing l;
+		y[3] = y[4] = 0.0;
+		y[5] = -sigma * p->omega;
+		if (ring_at_rest(p, t, sigma, &l))
+			return -1;
+		pr->land[pr->nland < NLAND ? pr->nland : NLAND - 1] = l;
+		pr->nland++;
+		if (l.held) {
+			p->locked = true;
+			pr->t_lock = t;
+			if (run->rec && tmax > t) { /* θ grows linearly: drawn at 200 points */
+				double yl[6] = {y[0], y[1], y[2], 0, 0, y[5]};
+				for (int i = 0; i < 200; i++) {
+					double ti = t + (tmax - t) * i / 200;
+					yl[2] = y[2] + y[5] * (ti - t);
+					phase_mark(run, ti, yl);
+				}
+			}
+			y[2] += y[5] * (tmax - t);
+			phase_jump(run, tmax, y);
+			return PHASE_END;
+		}
+	}
+	if (t >= tmax)
+		return PHASE_END;
+	mode->sys = (struct ode_system){6, polisher_rhs, polisher_event, p};
+	mode->opts.rtol = mode->opts.atol = 1e-11;
+	/* the rings' own time 1/ω, not the horizon's */
+	mode->opts.h0 = 0; /* from the phase's own scales */
+	return PHASE_RUN;
+}
+
+/* The rings at the start: R0, Q and the viscous coefficient c_eff of the
+ * paper's expansion against the exact one. */
+struct polisher_start {
+	double mg, mu, rw, u0;
+	struct contact_forces q0;
+	double c_eff, c_exact, R0_exp;
+};
+
+static int polisher_start_of(struct polisher *p, const double v0[3], struct polisher_start *ps)
+{
+	const double vx0 = v0[0], vy0 = v0[1], td0 = v0[2];
+	const double mg = ps->mg, mu = ps->mu, rw = ps->rw, u0 = ps->u0;
+	/* A ring at rest at the start dissipates nothing (R = 0); its static
+	 * friction is decided with the run, not here. */
+	struct contact_forces q0;
+	const double y0[6] = {0, 0, 0, vx0, vy0, td0};
+	p->sigma = slower_ring(p, y0);
+	p->away = ring_slip(p, y0, p->sigma) == 0;
+	int rc0 = rings(p, vx0, vy0, td0, CONTACT_R | CONTACT_QXY | CONTACT_QTHETA, &q0);
+	p->away = false;
+	if (rc0)
+		return -1;
+	const double c_eff = mu * mg / rw;
+	double c_exact;
+	/* Below 1e-8 of the slower ring's rim speed the limit is exact to
+	 * rounding (R is even in u: the correction is O(u²/(r(θ̇ ± ω))²)),
+	 * where the ratio of quadratures is not: u = 1e-300 gave −inf. */
+	if (u0 > 1e-8 * p->r * fmin(fabs(td0 + p->omega), fabs(td0 - p->omega)))
+		c_exact = -(q0.Qx * vx0 + q0.Qy * vy0) / (u0 * u0);
+	else /* the limit u → 0: each ring gives μ m g/(2 r |θ̇ ± ω|) */
+		c_exact = mu * mg / (2 * p->r) *
+			  (1 / fabs(td0 + p->omega) + 1 / fabs(td0 - p->omega));
+	const double R0_exp = mu * mg * (2 * rw + u0 * u0 / (2 * rw));
+	ps->q0 = q0;
+	ps->c_eff = c_eff;
+	ps->c_exact = c_exact;
+	ps->R0_exp = R0_exp;
+	return 0;
+}
+
+/* The worked steps. */
+static void polisher_steps(struct strbuf *s, const struct polisher *p,
+			   const struct polisher_start *ps, const struct polisher_run *pr,
+			   size_t steps, double tmax, const double y[6])
+{
+	const double mg = ps->mg, mu = ps->mu, rw = ps->rw, u0 = ps->u0;
+	const double c_eff = ps->c_eff, c_exact = ps->c_exact, R0_exp = ps->R0_exp;
+	const struct contact_forces q0 = ps->q0;
+	const struct landing *land = pr->land;
+	const int nland = pr->nland;
+	model_step(s, "Each ring turns at θ̇ ± ω; its point at angle φ slides with");
+	model_step(s, "  v±² = u² + r²(θ̇ ± ω)² − 2ur(θ̇ ± ω) sin(θ ± ωt + φ − ϕ), u = |(ẋ, ẏ)|.");
+	model_step(s, "Uniform pressure, Coulomb friction (eq. 20), each ring carrying m g = %g N:",
+		   mg);
+	model_step(s, "  R± = (μ m g/2π) ∫₀^{2π} v±(φ) dφ,  R = R₊ + R₋.");
+	model_step(s, "For r ω ≫ u, r θ̇ (the paper's expansion):");
+	model_step(s, "  R± ≈ μ m g (r ω ± r θ̇ + (ẋ² + ẏ²)/(4 r ω)), so R ≈ μ m g (2 r ω + u²/(2 "
+		      "r ω)).");
+	model_step(s,
+		   "At the start u = %.6g m/s, u/(r ω) = %.6g: R0 = %.12g W exactly (quadrature), "
+		   "%.12g W by the expansion.",
+		   u0, u0 / rw, q0.R, R0_exp);
+	model_step(s, "T = m(ẋ² + ẏ²) + m r²(θ̇² + ω²), so the Lagrange equations are");
+	model_step(s, "  2m ẍ = Fx + Qx,  2m ÿ = Fy + Qy,  2m r² θ̈ = M + Qθ,");
+	model_step(s,
+		   "and with the expansion Qx = −μ m g ẋ/(r ω), Qy = −μ m g ẏ/(r ω), Qθ = 0: the "
+		   "rings' Coulomb friction acts as a viscous force on the translation.");
+	model_step(s, "  c_eff = μ m g/(r ω) = %g · %g/(%g · %g) = %.12g N·s/m", mu, mg, p->r,
+		   p->omega, c_eff);
+	if (u0 > 0)
+		model_step(s, "  exact at the start: c = −Q·û/u = %.12g N·s/m (ratio %.9g)",
+			   c_exact, c_exact / c_eff);
+	else
+		model_step(s,
+			   "  exact at the start (u = 0: the limit Σ μ m g/(2 r |θ̇ ± ω|)): c = "
+			   "%.12g N·s/m (ratio %.9g)",
+			   c_exact, c_exact / c_eff);
+	model_step(s, "  Qθ at the start = %.6g N·m (0 in the expansion).", q0.Qtheta);
+	model_step(s,
+		   "Integrated with the exact forces (ring quadrature at every step, rk8pd, "
+		   "tolerance 1e-11) in %zu steps, by phases:",
+		   steps);
+	for (int i = 0; i < nland && i < NLAND; i++) {
+		const struct landing *l = &land[i];
+		const char *pm = l->sigma > 0 ? "+" : "−", *sg = l->sigma > 0 ? "−" : "";
+		if (i == NLAND - 1 && nland > NLAND)
+			model_step(s, "  (%d more landings before; the last:)", nland - NLAND + 1);
+		model_step(s,
+			   "  at t = %.12g s the ring turning at θ̇ %s ω comes to rest on the floor "
+			   "(u = 0, θ̇ = %sω); the other spins at %s2ω.",
+			   l->t, pm, sg, sg);
+		model_step(
+			s,
+			"  To keep it at rest its static friction must balance the worker and the "
+			"other ring: a force |(Fx + Qx, Fy + Qy)| = %.9g N and a moment |M + Qθ| = "
+			"%.9g N·m.",
+			hypot(l->load[0], l->load[1]), fabs(l->load[2]));
+		model_step(
+			s,
+			"  A ring at rest can give at most μ m g = %.9g N (force alone), μ m g r = "
+			"%.9g N·m (moment alone), and together what lies inside the set whose edge "
+			"is the friction of the ring sliding: this load is %.9g of that limit,",
+			mu * mg, mu * mg * p->r, l->rho);
+		if (l->held)
+			model_step(
+				s,
+				"  so static friction holds it: the machine is locked at θ̇ = %sω "
+				"from t = %.12g s on (the loads are constant, so it stays held).",
+				sg, l->t);
+		else
+			model_step(s, "  so it cannot: the ring slips on at once, along the excess "
+				      "load, and the machine slides on.");
+	}
+	if (!nland)
+		model_step(s, "  no ring comes to rest on the floor before tmax.");
+	model_step(s,
+		   "With Fx = Fy = 0 and one ring at rest (θ̇ = ±ω) the other gives ∓μ m g r, so "
+		   "the machine locks for a moment M turning it that way up to M_lock = 2 μ m g r "
+		   "= %.9g N·m.",
+		   2 * mu * mg * p->r);
+	model_step(s, "  at t = %g s: (ẋ, ẏ) = (%.12g, %.12g) m/s, θ̇ = %.12g rad/s%s.", tmax, y[3],
+		   y[4], y[5], p->locked ? ", locked" : "");
+	model_step(s,
+		   "  With the expansion: ẋ = Fx/c + (ẋ0 − Fx/c) e^{−c t/(2m)}, θ̇ = θ̇0 + M t/(2m "
+		   "r²).");
+}
+
 static int polisher_solve(const struct model_input *in, struct model_output *out, struct diag *d)
 {
 	if (polisher_check(in, d))
@@ -461,127 +678,36 @@ static int polisher_solve(const struct model_input *in, struct model_output *out
 	const double u0 = hypot(vx0, vy0);
 	struct strbuf *s = out->steps;
 
-	/* A ring at rest at the start dissipates nothing (R = 0); its static
-	 * friction is decided with the run, not here. */
-	struct contact_forces q0;
-	const double y0[6] = {0, 0, 0, vx0, vy0, td0};
-	p.sigma = slower_ring(&p, y0);
-	p.away = ring_slip(&p, y0, p.sigma) == 0;
-	int rc0 = rings(&p, vx0, vy0, td0, CONTACT_R | CONTACT_QXY | CONTACT_QTHETA, &q0);
-	p.away = false;
-	if (rc0)
+	struct polisher_start st0 = {.mg = mg, .mu = mu, .rw = rw, .u0 = u0};
+	if (polisher_start_of(&p, (const double[3]){vx0, vy0, td0}, &st0))
 		return -1;
-	const double c_eff = mu * mg / rw;
-	double c_exact;
-	/* Below 1e-8 of the slower ring's rim speed the limit is exact to
-	 * rounding (R is even in u: the correction is O(u²/(r(θ̇ ± ω))²)),
-	 * where the ratio of quadratures is not: u = 1e-300 gave −inf. */
-	if (u0 > 1e-8 * p.r * fmin(fabs(td0 + p.omega), fabs(td0 - p.omega)))
-		c_exact = -(q0.Qx * vx0 + q0.Qy * vy0) / (u0 * u0);
-	else /* the limit u → 0: each ring gives μ m g/(2 r |θ̇ ± ω|) */
-		c_exact = mu * mg / (2 * p.r) * (1 / fabs(td0 + p.omega) + 1 / fabs(td0 - p.omega));
-	const double R0_exp = mu * mg * (2 * rw + u0 * u0 / (2 * rw));
+	const double c_eff = st0.c_eff, c_exact = st0.c_exact, R0_exp = st0.R0_exp;
+	const struct contact_forces q0 = st0.q0;
 
 	double y[6] = {0, 0, 0, vx0, vy0, td0};
 	p.s_ev = 1e-9 * rw;
-	struct ode_system sys = {6, polisher_rhs, polisher_event, &p};
-	struct trace tr, *trp = NULL;
+	struct record tr, *trp = NULL;
 	if (out->figs) {
-		trace_init(&tr, 6, 3, tmax / 300);
+		record_init(&tr, 6, 3, tmax / 300);
 		tr.extra = polisher_extra;
 		tr.ctx = &p;
-		trace_mark(&tr, 0.0, y);
 		trp = &tr;
 	}
-	/* By phases: slip (rk8pd) until a ring's slip falls to s_ev, the rest
-	 * of the way to rest in closed form (the slip falls linearly there:
-	 * error O(s_ev²)), then either locked to tmax (the loads are constant,
-	 * so a ring that static friction holds stays held) or breaking away. */
-	enum { NLAND = 8 };
-	struct landing land[NLAND];
-	int nland = 0, phases = 0, rc = 0;
-	double t = 0.0, t_lock = NAN;
-	size_t steps = 0;
-	for (;;) { /* a ring at rest is decided even at tmax: `locked` is the end's state */
-		if (++phases > 10000) {
-			rc = diag_set(d, "more than 10000 slip phases before tmax");
-			break;
-		}
-		int sigma = slower_ring(&p, y);
-		if (!p.away && ring_slip(&p, y, sigma) <= p.s_ev) {
-			struct landing l;
-			y[3] = y[4] = 0.0;
-			y[5] = -sigma * p.omega;
-			if ((rc = ring_at_rest(&p, t, sigma, &l)))
-				break;
-			land[nland < NLAND ? nland : NLAND - 1] = l;
-			nland++;
-			if (l.held) {
-				p.locked = true;
-				t_lock = t;
-				if (trp && tmax > t) { /* θ grows linearly: drawn at 200 points */
-					double yl[6] = {y[0], y[1], y[2], 0, 0, y[5]};
-					for (int i = 0; i < 200; i++) {
-						double ti = t + (tmax - t) * i / 200;
-						yl[2] = y[2] + y[5] * (ti - t);
-						trace_mark(trp, ti, yl);
-					}
-				}
-				y[2] += y[5] * (tmax - t);
-				t = tmax;
-				if (trp)
-					trace_mark(trp, t, y);
-				break;
-			}
-		}
-		if (t >= tmax)
-			break;
-		struct ode_opts o = ode_opts_default(tmax);
-		struct ode_end end;
-		o.rtol = o.atol = 1e-11;
-		/* the rings' own time 1/ω, not the horizon's */
-		o.h0 = 0; /* from the phase's own scales */
-		if ((rc = ode_run(trp ? trace_wrap(trp, &sys) : &sys, &o, t, y, &end, d)))
-			break;
-		if (trp)
-			trace_mark(trp, end.t, y);
-		t = end.t;
-		steps += end.steps;
-		if (!end.event)
-			continue;
-		if (p.away) { /* clear of rest: the ring's own friction from here */
-			p.away = false;
-			continue;
-		}
-		/* A ring lands: its slip w = (ẋ, ẏ, r(θ̇ + σω)) falls at the rate
-		 * ŵ·dw/dt, smooth there; the last s_ev of it in closed form. */
-		sigma = slower_ring(&p, y);
-		double f[6];
-		if (polisher_rhs(t, y, f, &p)) {
-			rc = num_interrupted ? diag_set(d, "interrupted") : -1;
-			break;
-		}
-		const double w[3] = {y[3], y[4], p.r * (y[5] + sigma * p.omega)};
-		const double ws = hypot(hypot(w[0], w[1]), w[2]);
-		const double rate = (w[0] * f[3] + w[1] * f[4] + w[2] * p.r * f[5]) / ws;
-		if (!(rate < 0)) /* it turns away before it rests */
-			continue;
-		const double dt = fmin(ws / -rate, tmax - t), k = dt * -rate / ws;
-		y[0] += (y[3] - 0.5 * k * y[3]) * dt;
-		y[1] += (y[4] - 0.5 * k * y[4]) * dt;
-		y[2] += (y[5] - 0.5 * k * (y[5] + sigma * p.omega)) * dt;
-		y[3] -= k * y[3];
-		y[4] -= k * y[4];
-		y[5] -= k * (y[5] + sigma * p.omega);
-		t += dt;
-		if (trp)
-			trace_mark(trp, t, y);
-	}
+	struct polisher_run pr = {.p = &p, .tmax = tmax, .t_lock = NAN};
+	struct phase_caps caps = phase_caps_default();
+	caps.phase_word = "slip phases";
+	struct phase_run run;
+	const struct phase_system ps = {6, polisher_next, &pr};
+	int rc = phase_run(&ps, &caps, 0.0, tmax, y, trp, &run, d);
+	const size_t steps = run.steps;
+	const struct landing *land = pr.land;
+	const int nland = pr.nland;
+	const double t_lock = pr.t_lock;
 	if (!rc && trp)
 		polisher_figures(out->figs, trp, &p, (const double[3]){vx0, vy0, td0}, c_eff, land,
 				 nland < NLAND ? nland : NLAND);
 	if (trp)
-		trace_release(trp);
+		record_release(trp);
 	if (rc)
 		return -1;
 	/* inside polisher_check's domain these are finite but for products of
@@ -621,81 +747,7 @@ static int polisher_solve(const struct model_input *in, struct model_output *out
 	out->res[P_T_LOCK] = value_number(t_lock);
 	out->res[P_M_LOCK] = value_number(2 * mu * mg * p.r);
 
-	model_step(s, "Each ring turns at θ̇ ± ω; its point at angle φ slides with");
-	model_step(s, "  v±² = u² + r²(θ̇ ± ω)² − 2ur(θ̇ ± ω) sin(θ ± ωt + φ − ϕ), u = |(ẋ, ẏ)|.");
-	model_step(s, "Uniform pressure, Coulomb friction (eq. 20), each ring carrying m g = %g N:",
-		   mg);
-	model_step(s, "  R± = (μ m g/2π) ∫₀^{2π} v±(φ) dφ,  R = R₊ + R₋.");
-	model_step(s, "For r ω ≫ u, r θ̇ (the paper's expansion):");
-	model_step(s, "  R± ≈ μ m g (r ω ± r θ̇ + (ẋ² + ẏ²)/(4 r ω)), so R ≈ μ m g (2 r ω + u²/(2 "
-		      "r ω)).");
-	model_step(s,
-		   "At the start u = %.6g m/s, u/(r ω) = %.6g: R0 = %.12g W exactly (quadrature), "
-		   "%.12g W by the expansion.",
-		   u0, u0 / rw, q0.R, R0_exp);
-	model_step(s, "T = m(ẋ² + ẏ²) + m r²(θ̇² + ω²), so the Lagrange equations are");
-	model_step(s, "  2m ẍ = Fx + Qx,  2m ÿ = Fy + Qy,  2m r² θ̈ = M + Qθ,");
-	model_step(s,
-		   "and with the expansion Qx = −μ m g ẋ/(r ω), Qy = −μ m g ẏ/(r ω), Qθ = 0: the "
-		   "rings' Coulomb friction acts as a viscous force on the translation.");
-	model_step(s, "  c_eff = μ m g/(r ω) = %g · %g/(%g · %g) = %.12g N·s/m", mu, mg, p.r,
-		   p.omega, c_eff);
-	if (u0 > 0)
-		model_step(s, "  exact at the start: c = −Q·û/u = %.12g N·s/m (ratio %.9g)",
-			   c_exact, c_exact / c_eff);
-	else
-		model_step(s,
-			   "  exact at the start (u = 0: the limit Σ μ m g/(2 r |θ̇ ± ω|)): c = "
-			   "%.12g N·s/m (ratio %.9g)",
-			   c_exact, c_exact / c_eff);
-	model_step(s, "  Qθ at the start = %.6g N·m (0 in the expansion).", q0.Qtheta);
-	model_step(s,
-		   "Integrated with the exact forces (ring quadrature at every step, rk8pd, "
-		   "tolerance 1e-11) in %zu steps, by phases:",
-		   steps);
-	for (int i = 0; i < nland && i < NLAND; i++) {
-		const struct landing *l = &land[i];
-		const char *pm = l->sigma > 0 ? "+" : "−", *sg = l->sigma > 0 ? "−" : "";
-		if (i == NLAND - 1 && nland > NLAND)
-			model_step(s, "  (%d more landings before; the last:)", nland - NLAND + 1);
-		model_step(s,
-			   "  at t = %.12g s the ring turning at θ̇ %s ω comes to rest on the floor "
-			   "(u = 0, θ̇ = %sω); the other spins at %s2ω.",
-			   l->t, pm, sg, sg);
-		model_step(
-			s,
-			"  To keep it at rest its static friction must balance the worker and the "
-			"other ring: a force |(Fx + Qx, Fy + Qy)| = %.9g N and a moment |M + Qθ| = "
-			"%.9g N·m.",
-			hypot(l->load[0], l->load[1]), fabs(l->load[2]));
-		model_step(
-			s,
-			"  A ring at rest can give at most μ m g = %.9g N (force alone), μ m g r = "
-			"%.9g N·m (moment alone), and together what lies inside the set whose edge "
-			"is the friction of the ring sliding: this load is %.9g of that limit,",
-			mu * mg, mu * mg * p.r, l->rho);
-		if (l->held)
-			model_step(
-				s,
-				"  so static friction holds it: the machine is locked at θ̇ = %sω "
-				"from t = %.12g s on (the loads are constant, so it stays held).",
-				sg, l->t);
-		else
-			model_step(s, "  so it cannot: the ring slips on at once, along the excess "
-				      "load, and the machine slides on.");
-	}
-	if (!nland)
-		model_step(s, "  no ring comes to rest on the floor before tmax.");
-	model_step(s,
-		   "With Fx = Fy = 0 and one ring at rest (θ̇ = ±ω) the other gives ∓μ m g r, so "
-		   "the machine locks for a moment M turning it that way up to M_lock = 2 μ m g r "
-		   "= %.9g N·m.",
-		   2 * mu * mg * p.r);
-	model_step(s, "  at t = %g s: (ẋ, ẏ) = (%.12g, %.12g) m/s, θ̇ = %.12g rad/s%s.", tmax, y[3],
-		   y[4], y[5], p.locked ? ", locked" : "");
-	model_step(s,
-		   "  With the expansion: ẋ = Fx/c + (ẋ0 − Fx/c) e^{−c t/(2m)}, θ̇ = θ̇0 + M t/(2m "
-		   "r²).");
+	polisher_steps(s, &p, &st0, &pr, steps, tmax, y);
 	return 0;
 }
 

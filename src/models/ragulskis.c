@@ -25,6 +25,7 @@
 #include <stdlib.h>
 
 #include "dyn/law.h"
+#include "dyn/phase.h"
 #include "models/model.h"
 #include "num/drylaw.h"
 #include "num/num.h"
@@ -441,53 +442,6 @@ static bool slips_on(const struct rg *r, double t, const double y[])
 	return a != 0 ? r->mode * a > 0 : r->mode * push_sign(r, t, y[0]) > 0;
 }
 
-/* One phase of sys from (t, y) to its event or tend (or a sample step's
- * worth, for the figures' dense samples), its first step the one the last
- * phase reached (a phase starts at the scale the one before ended on), not
- * a blind one; t, the counters and h_next updated, and the sample of the
- * step that crossed the event, taken past it, dropped. */
-static int run_phase(struct rg *r, const struct ode_system *sys, double *t, double y[], double tend,
-		     double step, struct ode_end *end, struct diag *d)
-{
-	const double tmax = r->dense ? fmin(tend, *t + step) : tend;
-	struct ode_opts o = ode_opts_default(tmax);
-	o.h0 = r->dense ? tmax - *t : r->h_next > 0 ? fmin(r->h_next, tmax - *t) : 1e-4 / r->w;
-	if (ode_run(sys, &o, *t, y, end, d)) {
-		if (!r->over)
-			return -1;
-		diag_clear(d);
-		return over_budget(r, d);
-	}
-	*t = end->t;
-	r->steps += end->steps;
-	r->h_next = end->h;
-	while (r->record && !r->dense && r->ns > 0 && r->s[r->ns - 1].t >= *t)
-		r->ns--;
-	return 0;
-}
-
-/* One creep phase of the reduced transition from (t, y), to its end or
- * tend: u̇ = v*(t, u), integrated with rk8pd like a slip. */
-static int creep(struct rg *r, double *t, double y[], double tend, double step, struct diag *d)
-{
-	const double F = force(r, *t, y[0]);
-	r->fsign = F > 0 ? 1 : F < 0 ? -1 : push_sign(r, *t, y[0]);
-	y[1] = vstar(r, F);
-	take(r, *t, y);
-	const struct ode_system sys = {1, creep_rhs, creep_event, r};
-	struct ode_end end;
-	if (run_phase(r, &sys, t, y, tend, step, &end, d))
-		return -1;
-	y[1] = vstar(r, force(r, *t, y[0]));
-	take(r, *t, y);
-	if (end.event) {
-		r->phases++;
-		reduced_rest(r, *t, y);
-		take(r, *t, y);
-	}
-	return 0;
-}
-
 /* ---- a phase beside a vertical tangent ---------------------------------
 
  * Where H(u̇) has a vertical tangent (law (8) at u̇ = 0, law (10) also at
@@ -625,84 +579,159 @@ static int tangent_phase(struct rg *r, double *t, double y[], double tend, struc
 	return 1;
 }
 
+/* The run between phases: what the last phase was, and the span. */
+enum rg_kind { RG_SLIP, RG_CREEP };
+struct rg_run {
+	struct rg *r;
+	double tend, step;
+	enum rg_kind kind; /* the phase last run */
+};
+
+/* After a phase from the driver: the next one's first step the one this
+ * reached (a phase starts at the scale the one before ended on, not a
+ * blind one), the sample of the step that crossed the event, taken past
+ * it, dropped, and the switch at its event. */
+static void rg_phase_end(struct phase_run *run, struct rg_run *rr)
+{
+	struct rg *r = rr->r;
+	double *y = run->y;
+	const double t = run->t;
+	r->steps += run->end->steps;
+	r->h_next = run->end->h;
+	while (r->record && !r->dense && r->ns > 0 && r->s[r->ns - 1].t >= t)
+		r->ns--;
+	if (rr->kind == RG_CREEP)
+		y[1] = vstar(r, force(r, t, y[0]));
+	take(r, t, y);
+	if (!run->end->event)
+		return;
+	r->phases++;
+	if (r->coulomb) {
+		coulomb_rest(r, t, y);
+	} else if (r->reduced) {
+		reduced_rest(r, t, y);
+		if (rr->kind == RG_CREEP)
+			take(r, t, y);
+	}
+}
+
+/* A stick phase of exact Coulomb friction from t, in closed form: to
+ * where the force overcomes static friction, or to tend. */
+static int rg_stick(struct rg *r, double *t, double y[], double tend, double step, struct diag *d)
+{
+	double tl;
+	if (stick_end(r, *t, y[0], tend, &tl, d))
+		return -1;
+	double t1 = fmin(tl, tend);
+	take(r, *t, y);
+	r->stuck += t1 - *t;
+	for (double ts = *t + step; r->dense && ts < t1; ts += step)
+		take(r, ts, y);
+	*t = t1;
+	take(r, *t, y);
+	if (tl <= tend) {
+		r->mode = push_sign(r, *t, y[0]) >= 0 ? 1 : -1;
+		r->phases++;
+		take(r, *t, y);
+	}
+	return 0;
+}
+
+/* Phase after phase to tend: stick phases (exact Coulomb) in closed form,
+ * creep phases of the reduced transition (u̇ = v*(t, u)), slip phases, and
+ * a smooth law's phases beside a vertical tangent run in z. The phase's
+ * span is tend, or a sample step's worth for the figures' dense samples. */
+static int rg_next(struct phase_run *run, struct phase_mode *mode, void *ctx, struct diag *d)
+{
+	struct rg_run *rr = ctx;
+	struct rg *r = rr->r;
+	double *y = run->y, t = run->t;
+	const double tend = rr->tend, step = rr->step;
+	if (run->end)
+		rg_phase_end(run, rr);
+	while (t < tend) {
+		if (num_interrupted)
+			return diag_set(d, "interrupted at t = %g", t);
+		if (r->coulomb && r->mode == 0) {
+			if (rg_stick(r, &t, y, tend, step, d))
+				return -1;
+			continue;
+		}
+		mode->sys = (struct ode_system){2, rg_rhs, event_rest, r};
+		rr->kind = RG_SLIP;
+		if (r->reduced && r->mode == 0) {
+			/* one creep phase: u̇ = v*(t, u), integrated like a slip */
+			const double F = force(r, t, y[0]);
+			r->fsign = F > 0 ? 1 : F < 0 ? -1 : push_sign(r, t, y[0]);
+			y[1] = vstar(r, F);
+			take(r, t, y);
+			mode->sys = (struct ode_system){1, creep_rhs, creep_event, r};
+			rr->kind = RG_CREEP;
+		} else {
+			/* A reduced slip that starts inside the transition, or at
+			 * its edge with the force not pushing on, creeps instead. */
+			if (r->reduced &&
+			    (r->mode * y[1] < r->vs ||
+			     (r->mode * y[1] == r->vs && !(r->mode * accel(r, t, y) > 0) &&
+			      !(fabs(force(r, t, y[0])) >= r->Fexit)))) {
+				reduced_rest(r, t, y);
+				if (r->mode == 0)
+					continue;
+			}
+			/* A slip phase that starts on or past u̇ = 0 (a period
+			 * ended just there) switches first. */
+			if (r->coulomb &&
+			    (r->mode * y[1] < 0 || (y[1] == 0 && !slips_on(r, t, y)))) {
+				coulomb_rest(r, t, y);
+				continue;
+			}
+			if (r->reduced) {
+				mode->sys.event = event_slip_reduced;
+			} else if (!r->coulomb) {
+				smooth_phase(r, t, y);
+				mode->sys.event = event_interval;
+				/* the figures' dense samples come from t's own steps */
+				const int done = r->dense ? 0 : tangent_phase(r, &t, y, tend, d);
+				if (done < 0)
+					return -1;
+				if (done)
+					continue;
+			}
+			r->t0 = t;
+			if (r->record && !r->dense) { /* each step's end a sample */
+				r->event = mode->sys.event;
+				mode->sys.event = event_recorded;
+			}
+		}
+		const double tmax = r->dense ? fmin(tend, t + step) : tend;
+		mode->opts.tmax = tmax;
+		mode->opts.h0 = r->dense	? tmax - t
+				: r->h_next > 0 ? fmin(r->h_next, tmax - t)
+						: 1e-4 / r->w;
+		phase_jump(run, t, y);
+		return PHASE_RUN;
+	}
+	phase_jump(run, t, y);
+	return PHASE_END;
+}
+
 /* Integrates from (t, y) to tend; with r->record, samples every
  * `step` plus every phase end. */
 static int advance(struct rg *r, double *t, double y[], double tend, double step, struct diag *d)
 {
 	r->period_cap = (double)r->evals + RG_PERIOD_BUDGET;
-	while (*t < tend) {
-		if (num_interrupted)
-			return diag_set(d, "interrupted at t = %g", *t);
-		if (r->coulomb && r->mode == 0) {
-			double tl;
-			if (stick_end(r, *t, y[0], tend, &tl, d))
-				return -1;
-			double t1 = fmin(tl, tend);
-			take(r, *t, y);
-			r->stuck += t1 - *t;
-			for (double ts = *t + step; r->dense && ts < t1; ts += step)
-				take(r, ts, y);
-			*t = t1;
-			take(r, *t, y);
-			if (tl <= tend) {
-				r->mode = push_sign(r, *t, y[0]) >= 0 ? 1 : -1;
-				r->phases++;
-				take(r, *t, y);
-			}
-			continue;
-		}
-		if (r->reduced && r->mode == 0) {
-			if (creep(r, t, y, tend, step, d))
-				return -1;
-			continue;
-		}
-		/* A reduced slip that starts inside the transition, or at its
-		 * edge with the force not pushing on, creeps instead. */
-		if (r->reduced && (r->mode * y[1] < r->vs ||
-				   (r->mode * y[1] == r->vs && !(r->mode * accel(r, *t, y) > 0) &&
-				    !(fabs(force(r, *t, y[0])) >= r->Fexit)))) {
-			reduced_rest(r, *t, y);
-			if (r->mode == 0)
-				continue;
-		}
-		/* A slip phase that starts on or past u̇ = 0 (a period ended just
-		 * there) switches first. */
-		if (r->coulomb && (r->mode * y[1] < 0 || (y[1] == 0 && !slips_on(r, *t, y)))) {
-			coulomb_rest(r, *t, y);
-			continue;
-		}
-		struct ode_system sys = {2, rg_rhs, event_rest, r};
-		if (r->reduced) {
-			sys.event = event_slip_reduced;
-		} else if (!r->coulomb) {
-			smooth_phase(r, *t, y);
-			sys.event = event_interval;
-			/* the figures' dense samples come from t's own steps */
-			const int done = r->dense ? 0 : tangent_phase(r, t, y, tend, d);
-			if (done < 0)
-				return -1;
-			if (done)
-				continue;
-		}
-		r->t0 = *t;
-		const bool each_step = r->record && !r->dense;
-		if (each_step) {
-			r->event = sys.event;
-			sys.event = event_recorded;
-		}
-		struct ode_end end;
-		if (run_phase(r, &sys, t, y, tend, step, &end, d))
-			return -1;
-		take(r, *t, y);
-		if (!end.event)
-			continue;
-		r->phases++;
-		if (r->coulomb)
-			coulomb_rest(r, *t, y);
-		else if (r->reduced)
-			reduced_rest(r, *t, y);
+	struct rg_run rr = {.r = r, .tend = tend, .step = step};
+	struct phase_caps caps = phase_caps_default();
+	caps.max_phases = 0; /* the evaluations are capped (spend) */
+	const struct phase_system ps = {2, rg_next, &rr};
+	struct phase_run run;
+	const int rc = phase_run(&ps, &caps, *t, tend, y, NULL, &run, d);
+	*t = run.t;
+	if (rc && r->over) {
+		diag_clear(d);
+		return over_budget(r, d);
 	}
-	return 0;
+	return rc;
 }
 
 /* A quantity of the solution at time t, integrated from the sample before
@@ -1319,6 +1348,165 @@ static int ragulskis_check(const struct model_input *in, struct diag *d)
 	return 0;
 }
 
+/* The strategy: the reduced transition (its creep speed v_s and the force
+ * Fexit that ends a creep), the phases beside a vertical tangent, and the
+ * mode at the start. */
+static void ragulskis_setup(struct rg *r, const struct model_input *in, double y[2])
+{
+	const enum law_id li = rg_law(in);
+	r->reduced = ragulskis_reduced(in);
+	const double width =
+		li == LAW_ELLIPTIC_PEAK ? fmin(r->law.Delta, r->law.Delta_a) : r->law.Delta;
+	/* and at the tolerance it is made for: a looser one (make bench's
+	 * rows) takes steps in τ too long for the crossing */
+	r->tangent_ok =
+		r->h / (r->m * r->w * width) <= RG_TANGENT_ETA && ode_tolerance(1e-12) <= 1e-10;
+	if (r->reduced && r->law.kind == DRYLAW_TANH) {
+		/* the creep where the manifold relaxes faster than RG_ETA·ω,
+		 * (h/Δ) sech²(v/Δ) + c ≥ RG_ETA mω (c aside): where integrating
+		 * would be as stiff as inner auto lets it be; beyond, the slip
+		 * integrates the law itself */
+		const double eta = r->h / (r->m * r->w * r->law.Delta);
+		r->vs = r->law.Delta * acosh(sqrt(fmax(1.0, eta / RG_ETA)));
+		r->Fexit = r->h * tanh(r->vs / r->law.Delta) + r->c * r->vs;
+	} else if (r->reduced) {
+		const double cD = r->c * r->law.Delta;
+		r->vs = r->law.Delta;
+		r->Fexit = r->h + cD;
+		r->R = hypot(r->h, cD);
+		r->phi0 = atan2(cD, r->h);
+	}
+	if (r->coulomb || r->reduced)
+		r->mode = start_mode(r, 0, y);
+}
+
+/* What the measured period gave: the extremes of u, u̇, ü and the stick. */
+struct rg_found {
+	double umax, umin, vmax, amin, amax, stick;
+};
+
+/* The worked steps. */
+static void ragulskis_steps(struct strbuf *s, const struct rg *r, const struct model_input *in,
+			    const struct shooting *sh, const struct num_settle *conv, long j,
+			    bool steady, size_t steps_transient, const struct rg_found *f)
+{
+	const double *p = in->num;
+	const enum law_id li = rg_law(in);
+	const double umax = f->umax, umin = f->umin, vmax = f->vmax, amin = f->amin;
+	const double amax = f->amax, stick = f->stick;
+	model_step(s,
+		   "Equation (9): m ü + c u̇ + k u = P sin ωt − H(u̇), m = %g, c = %g, k = %g, "
+		   "P = %g, ω = %g; u(0) = %g, u̇(0) = %g.",
+		   r->m, r->c, r->k, r->P, r->w, p[R_U0], p[R_V0]);
+	model_step(s, "Friction: %s%s, h = %g.", li == LAW_COULOMB ? "exact " : "",
+		   law_get(li)->title, r->h);
+	switch (r->law.kind) {
+	case DRYLAW_ELLIPTIC:
+		model_step(s,
+			   "  H = E(−Δ, Δ, −h, h, u̇) for |u̇| < Δ = %g, ±h beyond: quarter "
+			   "ellipses, vertical tangent at u̇ = 0, horizontal at ±Δ.",
+			   r->law.Delta);
+		break;
+	case DRYLAW_ELLIPTIC_PEAK:
+		model_step(s,
+			   "  Δ = %g, Δ_a = %g, h_a = h Δ_a/Δ = %g: H rises to h + h_a = %g at "
+			   "|u̇| = Δ + Δ_a, falls back to h at Δ + 2Δ_a; vertical tangents at 0 "
+			   "and ±(Δ + 1.5Δ_a) = ±%g.",
+			   r->law.Delta, r->law.Delta_a, r->h * r->law.Delta_a / r->law.Delta,
+			   r->h + r->h * r->law.Delta_a / r->law.Delta,
+			   r->law.Delta + 1.5 * r->law.Delta_a);
+		break;
+	case DRYLAW_TANH:
+		model_step(s, "  H = h tanh(u̇/Δ), Δ = %g.", r->law.Delta);
+		break;
+	case DRYLAW_COULOMB:
+		model_step(s, "  H = h sgn u̇ while slipping, |H| ≤ h at rest (set-valued).");
+		break;
+	}
+	if (r->reduced && r->law.kind == DRYLAW_TANH)
+		model_step(s,
+			   "Strategy: the transition reduced to its slow manifold (h/(mωΔ) = "
+			   "%.3g%s): where the speed relaxes into it faster than %g ω, |u̇| < v_s "
+			   "= Δ acosh(√(h/(mωΔ)/%g)) = %.6g m/s, the mass creeps with u̇ = "
+			   "v*(t, u), h tanh(v*/Δ) + c v* = P sin ωt − k u (Newton's method), "
+			   "while |P sin ωt − k u| < h tanh(v_s/Δ) + c v_s = %.10g N; beyond, it "
+			   "slips under the law itself from u̇ = ±v_s until u̇ is back there. "
+			   "Creep and slip integrated with rk8pd (tolerance 1e-12), their ends "
+			   "located by Brent; ü taken as 0 on the creep. The speed lags the "
+			   "manifold by about (dF/dt) m/(H′ + c)², at most P/(%g² mω) = %.2g m/s "
+			   "at v_s, smaller inside; against SciPy's Radau on the full law (h = "
+			   "3.2, Δ = 1e-5) u and u̇ agree to 2e-9, ü's extremes to 3e-6 m/s² "
+			   "(the slip starts from the manifold's speed, not the lagging one).",
+			   r->h / (r->m * r->w * r->law.Delta),
+			   in->choice[R_INNER] == 2 ? ", inner reduce" : ", above 5e3", RG_ETA,
+			   RG_ETA, r->vs, r->Fexit, RG_ETA, r->P / (RG_ETA * RG_ETA * r->m * r->w));
+	else if (r->reduced)
+		model_step(s,
+			   "Strategy: the transition |u̇| < Δ reduced to its slow manifold "
+			   "(h/(mωΔ) = %.3g%s): the speed relaxes into it in a time of order "
+			   "mΔ/h = %.3g s, so the mass creeps with u̇ = v*(t, u), E(v*) + c v* = "
+			   "P sin ωt − k u (in closed form), while |P sin ωt − k u| < h + cΔ, and "
+			   "slips with H = ±h (law (8) beyond Δ) from u̇ = ±Δ once the force "
+			   "passes it, until u̇ is back at ±Δ. Creep and slip integrated with "
+			   "rk8pd (tolerance 1e-12), their ends located by Brent; ü taken as 0 on "
+			   "the creep. Against the full law (8) the error is of order "
+			   "Δ·(mωΔ/h)^⅓ = %.2g m in u and u̇ (measured: 8e-5 m at Δ = 1e-3, h "
+			   "= 3.2), and Δ^⅓ (h/m)^⅔ ω^⅓ = %.2g m/s² in ü near the fold.",
+			   r->h / (r->m * r->w * r->law.Delta),
+			   in->choice[R_INNER] == 2 ? ", inner reduce" : ", above 5e3",
+			   r->m * r->law.Delta / r->h,
+			   r->law.Delta * cbrt(r->m * r->w * r->law.Delta / r->h),
+			   cbrt(r->law.Delta * r->w) * pow(r->h / r->m, 2.0 / 3.0));
+	else if (r->coulomb)
+		model_step(s, "Strategy: event-driven. Slip phases with H = ±h fixed, integrated "
+			      "with rk8pd (tolerance 1e-12) until u̇ = 0, located by Brent on the "
+			      "step's interpolant; there the mass sticks if |P sin ωt − k u| ≤ h, "
+			      "and stays until that force reaches h (scanned, then Brent), then "
+			      "slips along it.");
+	else
+		model_step(s,
+			   "Strategy: rk8pd (tolerance 1e-12) in phases cut where u̇ crosses a "
+			   "joint of the law (%zu of them: u̇ = 0 and where a piece ends or has a "
+			   "vertical tangent), each located by Brent on the step's interpolant. "
+			   "Inside a phase the right-hand side is analytic, so the adaptive "
+			   "step keeps its 8th order; the √ behaviour of a vertical tangent "
+			   "only meets a phase's end, not a step's interior.",
+			   r->nj);
+	if (sh->iterations > 0 && sh->converged)
+		model_step(
+			s,
+			"Steady state by shooting: %ld transient period(s), then Newton's "
+			"method on x ↦ P(x) − x for the period map P (Jacobian by finite "
+			"differences, then Broyden's updates): converged in %d iteration(s), "
+			"|P(x) − x| = %.3g against tolerance %.3g; the fixed point attracts "
+			"(|eigenvalue| ≤ %.3g). %ld period(s) in all, %zu steps, %zu phase ends.",
+			sh->transient, sh->iterations, conv->change, conv->tol, sh->rho, j,
+			steps_transient, r->phases);
+	else
+		model_step(
+			s,
+			"Steady state: (u, u̇) at t = 2πj/ω compared with the period before%s%s%s; "
+			"%s after %ld period(s) (change %.3g against tolerance %.3g), %zu steps, "
+			"%zu phase ends.",
+			sh->why ? " (shooting gave up: " : "", sh->why ? sh->why : "",
+			sh->why ? "; the periods were run instead)" : "",
+			steady ? "periodic" : "NOT periodic within the cap", j, conv->change,
+			conv->tol, steps_transient, r->phases);
+	const double w0 = r->k > 0 ? sqrt(r->k / r->m) : 0;
+	if (w0 > 0 && fabs(r->w - w0) <= 0.05 * w0 && r->P > 4 * r->h / M_PI)
+		model_step(s,
+			   "Resonance (ω ≈ √(k/m) = %g) with P > 4h/π = %.6g (Den Hartog's "
+			   "condition): the friction cannot bound the motion, only c does; "
+			   "energy per period, πPA = πcωA² + 4hA, gives A ≈ (P − 4h/π)/(cω) = "
+			   "%.6g.",
+			   w0, 4 * r->h / M_PI,
+			   r->c > 0 ? (r->P - 4 * r->h / M_PI) / (r->c * r->w) : INFINITY);
+	model_step(s,
+		   "Over the next period: u from %.10g to %.10g (amp), max u̇ = %.10g, ü from "
+		   "%.10g to %.10g, stuck %.6g of the period.",
+		   umin, umax, vmax, amin, amax, stick);
+}
+
 static int ragulskis_solve(const struct model_input *in, struct model_output *out, struct diag *d)
 {
 	const double *p = in->num;
@@ -1343,32 +1531,7 @@ static int ragulskis_solve(const struct model_input *in, struct model_output *ou
 	r.budget = fmax(RG_BUDGET, 5e4 * (double)periods);
 	const double T = 2 * M_PI / r.w, step = T / 2000;
 	double t = 0, y[2] = {p[R_U0], p[R_V0]};
-	r.reduced = ragulskis_reduced(in);
-	{
-		const double width =
-			li == LAW_ELLIPTIC_PEAK ? fmin(r.law.Delta, r.law.Delta_a) : r.law.Delta;
-		/* and at the tolerance it is made for: a looser one (make bench's
-		 * rows) takes steps in τ too long for the crossing */
-		r.tangent_ok = r.h / (r.m * r.w * width) <= RG_TANGENT_ETA &&
-			       ode_tolerance(1e-12) <= 1e-10;
-	}
-	if (r.reduced && r.law.kind == DRYLAW_TANH) {
-		/* the creep where the manifold relaxes faster than RG_ETA·ω,
-		 * (h/Δ) sech²(v/Δ) + c ≥ RG_ETA mω (c aside): where integrating
-		 * would be as stiff as inner auto lets it be; beyond, the slip
-		 * integrates the law itself */
-		const double eta = r.h / (r.m * r.w * r.law.Delta);
-		r.vs = r.law.Delta * acosh(sqrt(fmax(1.0, eta / RG_ETA)));
-		r.Fexit = r.h * tanh(r.vs / r.law.Delta) + r.c * r.vs;
-	} else if (r.reduced) {
-		const double cD = r.c * r.law.Delta;
-		r.vs = r.law.Delta;
-		r.Fexit = r.h + cD;
-		r.R = hypot(r.h, cD);
-		r.phi0 = atan2(cD, r.h);
-	}
-	if (r.coulomb || r.reduced)
-		r.mode = start_mode(&r, 0, y);
+	ragulskis_setup(&r, in, y);
 	bool steady = false;
 	long j = 0;
 	/* (u, u̇/ω) against the period before, to 1e-9 of its size or of the
@@ -1445,117 +1608,8 @@ static int ragulskis_solve(const struct model_input *in, struct model_output *ou
 	out->res[R_UEND] = value_number(y[0]);
 
 	struct strbuf *s = out->steps;
-	model_step(s,
-		   "Equation (9): m ü + c u̇ + k u = P sin ωt − H(u̇), m = %g, c = %g, k = %g, "
-		   "P = %g, ω = %g; u(0) = %g, u̇(0) = %g.",
-		   r.m, r.c, r.k, r.P, r.w, p[R_U0], p[R_V0]);
-	model_step(s, "Friction: %s%s, h = %g.", li == LAW_COULOMB ? "exact " : "",
-		   law_get(li)->title, r.h);
-	switch (r.law.kind) {
-	case DRYLAW_ELLIPTIC:
-		model_step(s,
-			   "  H = E(−Δ, Δ, −h, h, u̇) for |u̇| < Δ = %g, ±h beyond: quarter "
-			   "ellipses, vertical tangent at u̇ = 0, horizontal at ±Δ.",
-			   r.law.Delta);
-		break;
-	case DRYLAW_ELLIPTIC_PEAK:
-		model_step(s,
-			   "  Δ = %g, Δ_a = %g, h_a = h Δ_a/Δ = %g: H rises to h + h_a = %g at "
-			   "|u̇| = Δ + Δ_a, falls back to h at Δ + 2Δ_a; vertical tangents at 0 "
-			   "and ±(Δ + 1.5Δ_a) = ±%g.",
-			   r.law.Delta, r.law.Delta_a, r.h * r.law.Delta_a / r.law.Delta,
-			   r.h + r.h * r.law.Delta_a / r.law.Delta,
-			   r.law.Delta + 1.5 * r.law.Delta_a);
-		break;
-	case DRYLAW_TANH:
-		model_step(s, "  H = h tanh(u̇/Δ), Δ = %g.", r.law.Delta);
-		break;
-	case DRYLAW_COULOMB:
-		model_step(s, "  H = h sgn u̇ while slipping, |H| ≤ h at rest (set-valued).");
-		break;
-	}
-	if (r.reduced && r.law.kind == DRYLAW_TANH)
-		model_step(s,
-			   "Strategy: the transition reduced to its slow manifold (h/(mωΔ) = "
-			   "%.3g%s): where the speed relaxes into it faster than %g ω, |u̇| < v_s "
-			   "= Δ acosh(√(h/(mωΔ)/%g)) = %.6g m/s, the mass creeps with u̇ = "
-			   "v*(t, u), h tanh(v*/Δ) + c v* = P sin ωt − k u (Newton's method), "
-			   "while |P sin ωt − k u| < h tanh(v_s/Δ) + c v_s = %.10g N; beyond, it "
-			   "slips under the law itself from u̇ = ±v_s until u̇ is back there. "
-			   "Creep and slip integrated with rk8pd (tolerance 1e-12), their ends "
-			   "located by Brent; ü taken as 0 on the creep. The speed lags the "
-			   "manifold by about (dF/dt) m/(H′ + c)², at most P/(%g² mω) = %.2g m/s "
-			   "at v_s, smaller inside; against SciPy's Radau on the full law (h = "
-			   "3.2, Δ = 1e-5) u and u̇ agree to 2e-9, ü's extremes to 3e-6 m/s² "
-			   "(the slip starts from the manifold's speed, not the lagging one).",
-			   r.h / (r.m * r.w * r.law.Delta),
-			   in->choice[R_INNER] == 2 ? ", inner reduce" : ", above 5e3", RG_ETA,
-			   RG_ETA, r.vs, r.Fexit, RG_ETA, r.P / (RG_ETA * RG_ETA * r.m * r.w));
-	else if (r.reduced)
-		model_step(s,
-			   "Strategy: the transition |u̇| < Δ reduced to its slow manifold "
-			   "(h/(mωΔ) = %.3g%s): the speed relaxes into it in a time of order "
-			   "mΔ/h = %.3g s, so the mass creeps with u̇ = v*(t, u), E(v*) + c v* = "
-			   "P sin ωt − k u (in closed form), while |P sin ωt − k u| < h + cΔ, and "
-			   "slips with H = ±h (law (8) beyond Δ) from u̇ = ±Δ once the force "
-			   "passes it, until u̇ is back at ±Δ. Creep and slip integrated with "
-			   "rk8pd (tolerance 1e-12), their ends located by Brent; ü taken as 0 on "
-			   "the creep. Against the full law (8) the error is of order "
-			   "Δ·(mωΔ/h)^⅓ = %.2g m in u and u̇ (measured: 8e-5 m at Δ = 1e-3, h "
-			   "= 3.2), and Δ^⅓ (h/m)^⅔ ω^⅓ = %.2g m/s² in ü near the fold.",
-			   r.h / (r.m * r.w * r.law.Delta),
-			   in->choice[R_INNER] == 2 ? ", inner reduce" : ", above 5e3",
-			   r.m * r.law.Delta / r.h,
-			   r.law.Delta * cbrt(r.m * r.w * r.law.Delta / r.h),
-			   cbrt(r.law.Delta * r.w) * pow(r.h / r.m, 2.0 / 3.0));
-	else if (r.coulomb)
-		model_step(s, "Strategy: event-driven. Slip phases with H = ±h fixed, integrated "
-			      "with rk8pd (tolerance 1e-12) until u̇ = 0, located by Brent on the "
-			      "step's interpolant; there the mass sticks if |P sin ωt − k u| ≤ h, "
-			      "and stays until that force reaches h (scanned, then Brent), then "
-			      "slips along it.");
-	else
-		model_step(s,
-			   "Strategy: rk8pd (tolerance 1e-12) in phases cut where u̇ crosses a "
-			   "joint of the law (%zu of them: u̇ = 0 and where a piece ends or has a "
-			   "vertical tangent), each located by Brent on the step's interpolant. "
-			   "Inside a phase the right-hand side is analytic, so the adaptive "
-			   "step keeps its 8th order; the √ behaviour of a vertical tangent "
-			   "only meets a phase's end, not a step's interior.",
-			   r.nj);
-	if (sh.iterations > 0 && sh.converged)
-		model_step(
-			s,
-			"Steady state by shooting: %ld transient period(s), then Newton's "
-			"method on x ↦ P(x) − x for the period map P (Jacobian by finite "
-			"differences, then Broyden's updates): converged in %d iteration(s), "
-			"|P(x) − x| = %.3g against tolerance %.3g; the fixed point attracts "
-			"(|eigenvalue| ≤ %.3g). %ld period(s) in all, %zu steps, %zu phase ends.",
-			sh.transient, sh.iterations, conv.change, conv.tol, sh.rho, j,
-			steps_transient, r.phases);
-	else
-		model_step(
-			s,
-			"Steady state: (u, u̇) at t = 2πj/ω compared with the period before%s%s%s; "
-			"%s after %ld period(s) (change %.3g against tolerance %.3g), %zu steps, "
-			"%zu phase ends.",
-			sh.why ? " (shooting gave up: " : "", sh.why ? sh.why : "",
-			sh.why ? "; the periods were run instead)" : "",
-			steady ? "periodic" : "NOT periodic within the cap", j, conv.change,
-			conv.tol, steps_transient, r.phases);
-	const double w0 = r.k > 0 ? sqrt(r.k / r.m) : 0;
-	if (w0 > 0 && fabs(r.w - w0) <= 0.05 * w0 && r.P > 4 * r.h / M_PI)
-		model_step(s,
-			   "Resonance (ω ≈ √(k/m) = %g) with P > 4h/π = %.6g (Den Hartog's "
-			   "condition): the friction cannot bound the motion, only c does; "
-			   "energy per period, πPA = πcωA² + 4hA, gives A ≈ (P − 4h/π)/(cω) = "
-			   "%.6g.",
-			   w0, 4 * r.h / M_PI,
-			   r.c > 0 ? (r.P - 4 * r.h / M_PI) / (r.c * r.w) : INFINITY);
-	model_step(s,
-		   "Over the next period: u from %.10g to %.10g (amp), max u̇ = %.10g, ü from "
-		   "%.10g to %.10g, stuck %.6g of the period.",
-		   umin, umax, vmax, amin, amax, stick);
+	ragulskis_steps(s, &r, in, &sh, &conv, j, steady, steps_transient,
+			&(struct rg_found){umax, umin, vmax, amin, amax, stick});
 	int rc = 0;
 	if (out->figs) {
 		/* The figures' samples: the measured period again from its start,

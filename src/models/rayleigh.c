@@ -14,10 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dyn/phase.h"
 #include "models/contact.h"
 #include "models/minguzzi.h"
 #include "models/model.h"
-#include "models/trace.h"
 #include "num/expr.h"
 #include "num/friction.h"
 #include "num/num.h"
@@ -59,6 +59,7 @@ static const struct result_spec disk_results[D_NRESULTS] = {
 struct disk_motion {
 	double I;
 	double Qtheta; /* the generalized force of the phase, a constant */
+	double atol_scale;
 };
 
 /* Lagrange's equation I φ̈ = Q_φ, Q_φ the generalized force of eq. (18).
@@ -86,14 +87,28 @@ static double disk_event(double t, const double y[], void *p)
 	return y[1];
 }
 
+/* One phase, from the spin to φ̇ = 0. */
+static int disk_next(struct phase_run *run, struct phase_mode *mode, void *ctx, struct diag *d)
+{
+	struct disk_motion *dm = ctx;
+	if (run->end && !run->end->event)
+		return diag_set(d, "the disk did not stop: no event φ̇ = 0 was found");
+	if (run->end)
+		return PHASE_END;
+	mode->sys = (struct ode_system){2, disk_rhs, disk_event, dm};
+	mode->opts.h0 = 0; /* from the phase's own scales */
+	mode->opts.atol *= dm->atol_scale;
+	return PHASE_RUN;
+}
+
 /* φ̇(t) and φ(t) as integrated, against the closed form of constant
  * deceleration, φ̇ = ω(1 − t/τ), φ = ωt(1 − t/(2τ)), τ = stop_time_exact. */
-static void disk_figures(struct figures *fs, const struct trace *tr, double omega, double tau)
+static void disk_figures(struct figures *fs, const struct record *tr, double omega, double tau)
 {
 	struct table *t = figures_table(
 		fs, "motion", "t [s]|phi [rad]|phidot [rad/s]|phidot closed form [rad/s]");
 	for (size_t i = 0; i < tr->n; i++) {
-		const double *y = trace_row(tr, i);
+		const double *y = record_row(tr, i);
 		double row[4] = {tr->t[i], y[0], y[1], omega * (1 - tr->t[i] / tau)};
 		table_row(t, row);
 	}
@@ -144,9 +159,9 @@ static int disk_solve(const struct model_input *in, struct model_output *out, st
 
 	double stop_time, stop_angle;
 	size_t nsteps = 0;
-	struct trace tr, *trp = NULL;
+	struct record tr, *trp = NULL;
 	if (out->figs && omega != 0 && mu > 0) {
-		trace_init(&tr, 2, 0, exact / 500);
+		record_init(&tr, 2, 0, exact / 500);
 		trp = &tr;
 	}
 	if (omega == 0) {
@@ -160,29 +175,23 @@ static int disk_solve(const struct model_input *in, struct model_output *out, st
 		if (contact_eval(&disk, (struct contact_motion){0, 0, sense}, CONTACT_QTHETA, &fq,
 				 d))
 			return -1;
-		struct disk_motion dm = {I, fq.Qtheta};
-		struct ode_system sys = {2, disk_rhs, disk_event, &dm};
-		struct ode_opts opts = ode_opts_default(INFINITY);
-		opts.h0 = 0; /* from the phase's own scales */
 		/* the absolute tolerance on the problem's own scales, ω and the
 		 * angle ωτ: at ω = 1e-300 a fixed 1e-12 stopped at 2.4 τ */
-		opts.atol *= fmin(1.0, fmin(fabs(omega), fabs(omega) * exact));
+		struct disk_motion dm = {I, fq.Qtheta,
+					 fmin(1.0, fmin(fabs(omega), fabs(omega) * exact))};
+		const struct phase_system ps = {2, disk_next, &dm};
 		double y[2] = {0.0, omega};
-		struct ode_end end;
-		int rc = ode_run(trp ? trace_wrap(trp, &sys) : &sys, &opts, 0.0, y, &end, d);
-		if (!rc && !end.event)
-			rc = diag_set(d, "the disk did not stop: no event φ̇ = 0 was found");
-		if (!rc && trp) {
-			trace_mark(trp, end.t, y);
+		struct phase_run run;
+		int rc = phase_run(&ps, NULL, 0.0, INFINITY, y, trp, &run, d);
+		if (!rc && trp)
 			disk_figures(out->figs, trp, omega, exact);
-		}
 		if (trp)
-			trace_release(trp);
+			record_release(trp);
 		if (rc)
 			return -1;
-		stop_time = end.t;
+		stop_time = run.t;
 		stop_angle = y[0];
-		nsteps = end.steps;
+		nsteps = run.steps;
 	}
 
 	out->res[D_R_COEFF] = value_number(R_coeff);
@@ -918,6 +927,63 @@ static int rayleigh_check(const struct model_input *in, struct diag *d)
 	return rc;
 }
 
+/* The worked steps' first part: the body, the relative velocity and
+ * where its instantaneous centre lies. */
+static void ry_body_steps(struct strbuf *s, const struct contact *c, struct contact_motion mo,
+			  const struct contact_centre *cc, int shape, enum contact_pressure pr)
+{
+	const double u = hypot(mo.ux, mo.uy);
+	switch (shape) {
+	case SHAPE_DISK:
+		model_step(s, "Body: a disk of radius r = %g m, area A = πr² = %.6g m².", c->r,
+			   contact_measure(c));
+		break;
+	case SHAPE_RING:
+		model_step(s,
+			   "Body: a ring of radius r = %g m (a line: dA becomes ds, length "
+			   "2πr = %.6g m).",
+			   c->r, contact_measure(c));
+		break;
+	case SHAPE_ANNULUS:
+		model_step(s, "Body: an annulus %g m < ρ < %g m, area π(r² − r_in²) = %.6g m².",
+			   c->r_in, c->r, contact_measure(c));
+		break;
+	default:
+		model_step(s,
+			   "Body: a rectangle %g m × %g m, area %.6g m², centred, sides along x "
+			   "and y.",
+			   c->width, c->height, contact_measure(c));
+		break;
+	}
+	model_step(s,
+		   "Relative velocity of the centre over the base (eq. 12): u = (vx − bx, vy − by) "
+		   "= (%.6g, %.6g) m/s; spin ω = %g rad/s.",
+		   mo.ux, mo.uy, mo.wz);
+	model_step(s, "The point x of the body slides with v_r(x) = u + ω ẑ × x.");
+	if (cc->where == CENTRE_NONE) {
+		model_step(
+			s,
+			"No spin: every point slides with the same speed |u| = %.6g m/s, so both "
+			"pressure hypotheses give the same R.",
+			u);
+	} else {
+		static const char *const where[] = {"", "inside the body", "on its edge",
+						    "outside the body"};
+		model_step(
+			s,
+			"Instantaneous centre (v_r = 0): c = (−u_y/ω, u_x/ω) = (%.6g, %.6g) m, %s.",
+			cc->cx, cc->cy, where[cc->where]);
+		model_step(s,
+			   "  There v_r = 0: %s; the surface integrals are taken in polar "
+			   "coordinates about %s.",
+			   pr == PRESSURE_REYE ? "Reye's weight 1/v_r is singular and v̂ jumps"
+					       : "v̂ jumps",
+			   cc->pole_at_centre
+				   ? "c (v_r = |ω|ρ, and dA/v_r = dρ dθ/|ω| is finite)"
+				   : "the body's centre (c is far enough to be harmless)");
+	}
+}
+
 static int rayleigh_solve(const struct model_input *in, struct model_output *out, struct diag *d)
 {
 	const int shape = in->choice[RY_SHAPE];
@@ -972,55 +1038,7 @@ static int rayleigh_solve(const struct model_input *in, struct model_output *out
 	/* ---- the worked steps ---- */
 	const double u = hypot(mo.ux, mo.uy), L = contact_size(&c);
 	const char *elem = shape == SHAPE_RING ? "ds" : "dA";
-	switch (shape) {
-	case SHAPE_DISK:
-		model_step(s, "Body: a disk of radius r = %g m, area A = πr² = %.6g m².", c.r,
-			   contact_measure(&c));
-		break;
-	case SHAPE_RING:
-		model_step(s,
-			   "Body: a ring of radius r = %g m (a line: dA becomes ds, length "
-			   "2πr = %.6g m).",
-			   c.r, contact_measure(&c));
-		break;
-	case SHAPE_ANNULUS:
-		model_step(s, "Body: an annulus %g m < ρ < %g m, area π(r² − r_in²) = %.6g m².",
-			   c.r_in, c.r, contact_measure(&c));
-		break;
-	default:
-		model_step(s,
-			   "Body: a rectangle %g m × %g m, area %.6g m², centred, sides along x "
-			   "and y.",
-			   c.width, c.height, contact_measure(&c));
-		break;
-	}
-	model_step(s,
-		   "Relative velocity of the centre over the base (eq. 12): u = (vx − bx, vy − by) "
-		   "= (%.6g, %.6g) m/s; spin ω = %g rad/s.",
-		   mo.ux, mo.uy, mo.wz);
-	model_step(s, "The point x of the body slides with v_r(x) = u + ω ẑ × x.");
-	if (cc.where == CENTRE_NONE) {
-		model_step(
-			s,
-			"No spin: every point slides with the same speed |u| = %.6g m/s, so both "
-			"pressure hypotheses give the same R.",
-			u);
-	} else {
-		static const char *const where[] = {"", "inside the body", "on its edge",
-						    "outside the body"};
-		model_step(
-			s,
-			"Instantaneous centre (v_r = 0): c = (−u_y/ω, u_x/ω) = (%.6g, %.6g) m, %s.",
-			cc.cx, cc.cy, where[cc.where]);
-		model_step(s,
-			   "  There v_r = 0: %s; the surface integrals are taken in polar "
-			   "coordinates about %s.",
-			   pr == PRESSURE_REYE ? "Reye's weight 1/v_r is singular and v̂ jumps"
-					       : "v̂ jumps",
-			   cc.pole_at_centre
-				   ? "c (v_r = |ω|ρ, and dA/v_r = dρ dθ/|ω| is finite)"
-				   : "the body's centre (c is far enough to be harmless)");
-	}
+	ry_body_steps(s, &c, mo, &cc, shape, pr);
 	minguzzi_law_steps(s, in, &ry_slots, hypot(mo.ux, mo.uy) + fabs(mo.wz) * L);
 	if (pr == PRESSURE_UNIFORM)
 		model_step(s, "Pressure uniform (eq. 20): ⟨f⟩ = ∫ f %s / ∫ %s, ∫ %s = %.9g %s.",

@@ -1,69 +1,18 @@
-/* A run recorded for the figures, without touching its numbers.
- *
- * ode_run calls the event function at the start and after every accepted
- * step; trace_wrap puts a recorder in front of a model's event function
- * (and passes the right-hand side through unchanged), so the run takes the
- * very same steps with or without a trace. Points the event locator asks
- * about inside the last step are not recorded (they come earlier than the
- * step's end); trace_mark then cuts the record at the phase's real end.
- * Each step is filled by cubic Hermite interpolation of its ends (as
- * ode45 refines its output) in pieces no longer than `dt`, and in several
- * while the record is short, so a smooth run drawn from a dozen steps is
- * still smooth; more than TRACE_MAX rows are thinned to every other one,
- * and from then on rows are taken further apart. */
+/* The run record under its old names, for lagrange_run.c and lagrange.c
+ * alone until their runtime moves onto dyn/phase.h (being rewritten
+ * apart); nothing else includes this. */
 #ifndef TRIBO_TRACE_H
 #define TRIBO_TRACE_H
 
-#include <stdbool.h>
-#include <stddef.h>
+#include "dyn/record.h"
 
-#include "num/figure.h"
-#include "num/ode.h"
-
-enum { TRACE_MAX = 20000 };
-
-struct trace {
-	size_t dim;   /* state variables of the system */
-	size_t width; /* columns of a row: the state, then the extras */
-	size_t n, cap;
-	double *t, *row;
-	double dt;   /* the longest piece a step is drawn in (0: no limit) */
-	double keep; /* after thinning: rows at least this far apart */
-	/* Derived quantities, computed as each point is recorded (while the
-	 * model's phase is the one the point belongs to): out[0..width-dim). */
-	void (*extra)(void *ctx, double t, const double *y, double *out);
-	void *ctx;
-	/* the phase being run */
-	struct ode_system sys;
-	const struct ode_system *inner;
-	bool fresh; /* no point of this phase seen yet */
-	double prev_t;
-	double *prev_y;
-};
-
-/* An empty trace of `dim` state variables and `nextra` derived columns. */
-void trace_init(struct trace *tr, size_t dim, size_t nextra, double dt);
-void trace_release(struct trace *tr);
-/* The system to give ode_run in place of `inner` for one phase. */
-const struct ode_system *trace_wrap(struct trace *tr, const struct ode_system *inner);
-/* A point of the phase trace_wrap set up, for a model that takes the
- * steps itself: recorded (after filling the step) if later than the last. */
-void trace_point(struct trace *tr, double t, const double *y);
-/* The state at t, as the model has it (a phase's end, a jump, a stretch
- * taken in closed form): rows after t are dropped, this one appended (a
- * row at the same t stays: a jump shows as two rows at one time). */
-void trace_mark(struct trace *tr, double t, const double *y);
-static inline const double *trace_row(const struct trace *tr, size_t i)
-{
-	return tr->row + i * tr->width;
-}
-
-/* Curves of column ycol against xcol of t, one for each phase code
- * (column pcol, 0..15) that occurs, labelled labels[code]: the rows of that
- * phase, each stretch starting at the last row of the one before (so the
- * run's line is unbroken) and stretches apart separated by a point
- * (NAN, NAN), where gnuplot breaks a line. One row: points, not lines. */
-void figure_curves_by_phase(struct figure *f, const struct table *t, size_t xcol, size_t ycol,
-			    size_t pcol, const char *const *labels, size_t nlabels);
+#define trace	      record
+#define TRACE_MAX     RECORD_MAX
+#define trace_init    record_init
+#define trace_release record_release
+#define trace_wrap    record_wrap
+#define trace_point   record_point
+#define trace_mark    record_mark
+#define trace_row     record_row
 
 #endif

@@ -1,4 +1,4 @@
-#include "models/trace.h"
+#include "dyn/record.h"
 
 #include <gsl/gsl_errno.h>
 #include <math.h>
@@ -13,23 +13,23 @@
  * horizon (dt = 0), is then still drawn smooth. */
 enum { FILL_MAX = 64, FILL_MIN = 8, FILL_WHILE = 4000 };
 
-void trace_init(struct trace *tr, size_t dim, size_t nextra, double dt)
+void record_init(struct record *tr, size_t dim, size_t nextra, double dt)
 {
-	*tr = (struct trace){.dim = dim, .width = dim + nextra, .dt = dt};
+	*tr = (struct record){.dim = dim, .width = dim + nextra, .dt = dt};
 	tr->prev_y = xcalloc(dim, sizeof(double));
 }
 
-void trace_release(struct trace *tr)
+void record_release(struct record *tr)
 {
 	free(tr->t);
 	free(tr->row);
 	free(tr->prev_y);
-	*tr = (struct trace){0};
+	*tr = (struct record){0};
 }
 
 /* Every other row, the first and the last kept; from now on rows closer
  * than the spacing that leaves are not taken. */
-static void thin(struct trace *tr)
+static void thin(struct record *tr)
 {
 	size_t j = 1, w = tr->width;
 	for (size_t i = 2; i + 1 < tr->n; i += 2, j++) {
@@ -42,7 +42,7 @@ static void thin(struct trace *tr)
 	tr->keep = (tr->t[tr->n - 1] - tr->t[0]) / (double)tr->n;
 }
 
-static void append(struct trace *tr, double t, const double *y, bool force)
+static void append(struct record *tr, double t, const double *y, bool force)
 {
 	if (!force && tr->n > 0 && tr->keep > 0 && t - tr->t[tr->n - 1] < tr->keep)
 		return;
@@ -56,7 +56,7 @@ static void append(struct trace *tr, double t, const double *y, bool force)
 	if (tr->extra)
 		tr->extra(tr->ctx, t, y, r + tr->dim);
 	tr->t[tr->n++] = t;
-	if (tr->n >= TRACE_MAX)
+	if (tr->n >= RECORD_MAX)
 		thin(tr);
 }
 
@@ -65,7 +65,7 @@ static void append(struct trace *tr, double t, const double *y, bool force)
  * right-hand side): two evaluations per long step, where re-taking rk8pd
  * steps would cost thirteen a point. Exact for cubics; between the steps
  * of a smooth run, far below what a plot can show. */
-static void fill(struct trace *tr, double t, const double *y1)
+static void fill(struct record *tr, double t, const double *y1)
 {
 	const struct ode_system *s = tr->inner;
 	const size_t n = s->dim;
@@ -91,7 +91,7 @@ static void fill(struct trace *tr, double t, const double *y1)
 	free(f0);
 }
 
-void trace_point(struct trace *tr, double t, const double *y)
+void record_point(struct record *tr, double t, const double *y)
 {
 	if (tr->fresh) {
 		tr->fresh = false;
@@ -109,18 +109,18 @@ void trace_point(struct trace *tr, double t, const double *y)
 
 static int traced_rhs(double t, const double y[], double f[], void *p)
 {
-	const struct trace *tr = p;
+	const struct record *tr = p;
 	return tr->inner->rhs(t, y, f, tr->inner->params);
 }
 
 static double traced_event(double t, const double y[], void *p)
 {
-	struct trace *tr = p;
-	trace_point(tr, t, y);
+	struct record *tr = p;
+	record_point(tr, t, y);
 	return tr->inner->event ? tr->inner->event(t, y, tr->inner->params) : 1.0;
 }
 
-const struct ode_system *trace_wrap(struct trace *tr, const struct ode_system *inner)
+const struct ode_system *record_wrap(struct record *tr, const struct ode_system *inner)
 {
 	tr->inner = inner;
 	tr->sys = (struct ode_system){inner->dim, traced_rhs, traced_event, tr};
@@ -128,7 +128,26 @@ const struct ode_system *trace_wrap(struct trace *tr, const struct ode_system *i
 	return &tr->sys;
 }
 
-void trace_mark(struct trace *tr, double t, const double *y)
+static void traced_events(double t, const double y[], double *g, void *p)
+{
+	struct record *tr = p;
+	record_point(tr, t, y);
+	tr->inner_events(t, y, g, tr->inner->params);
+}
+
+const struct ode_system *record_wrap_opts(struct record *tr, const struct ode_system *inner,
+					  struct ode_opts *opts)
+{
+	record_wrap(tr, inner);
+	if (opts->nev) {
+		tr->inner_events = opts->events;
+		opts->events = traced_events;
+		tr->sys.event = NULL;
+	}
+	return &tr->sys;
+}
+
+void record_mark(struct record *tr, double t, const double *y)
 {
 	while (tr->n > 0 && tr->t[tr->n - 1] > t)
 		tr->n--;

@@ -1,0 +1,142 @@
+#include "dyn/phase.h"
+
+#include <gsl/gsl_errno.h>
+#include <math.h>
+#include <string.h>
+#include <time.h>
+
+#include "num/num.h"
+
+struct phase_caps phase_caps_default(void)
+{
+	return (struct phase_caps){
+		.max_phases = 10000,
+		.max_steps = 0,
+		.max_time = INFINITY,
+		.cpu_seconds = 60,
+		.phase_word = "phases",
+	};
+}
+
+void phase_jump(struct phase_run *run, double t, const double y[])
+{
+	if (y != run->y)
+		memcpy(run->y, y, run->dim * sizeof(double));
+	run->t = t;
+	if (run->rec)
+		record_mark(run->rec, t, run->y);
+}
+
+void phase_mark(struct phase_run *run, double t, const double y[])
+{
+	if (run->rec)
+		record_mark(run->rec, t, y);
+}
+
+static double cpu_since(clock_t c0)
+{
+	return (double)(clock() - c0) / CLOCKS_PER_SEC;
+}
+
+/* The caps that bound the phase about to run: fewer steps than are left
+ * of the run's, no later than its simulated time. */
+static void cap_phase(const struct phase_caps *caps, const struct phase_run *run,
+		      struct ode_opts *o)
+{
+	if (caps->max_steps) {
+		size_t left = caps->max_steps > run->steps ? caps->max_steps - run->steps : 0;
+		if (left < o->max_steps)
+			o->max_steps = left;
+	}
+	if (run->t0 + caps->max_time < o->tmax)
+		o->tmax = run->t0 + caps->max_time;
+}
+
+/* The run's cap on steps reached: what it says, and why if the model said. */
+static int steps_capped(const struct phase_caps *caps, const struct phase_run *run, struct diag *d)
+{
+	diag_clear(d);
+	return diag_set(d,
+			"the run took more than %zu steps before t = %.6g s (of tmax = %g s)%s%s",
+			caps->max_steps, run->t, run->tmax, caps->steps_why ? ": " : "",
+			caps->steps_why ? caps->steps_why : "");
+}
+
+int phase_run(const struct phase_system *sys, const struct phase_caps *caps, double t0, double tmax,
+	      double y[], struct record *rec, struct phase_run *out, struct diag *d)
+{
+	const struct phase_caps none = phase_caps_default();
+	if (!caps)
+		caps = &none;
+	const char *word = caps->phase_word ? caps->phase_word : "phases";
+	struct phase_run run = {
+		.t0 = t0, .t = t0, .tmax = tmax, .y = y, .dim = sys->dim, .rec = rec};
+	struct ode_end end = {0};
+	const clock_t c0 = clock();
+	int rc = 0;
+	for (;;) {
+		struct phase_mode mode = {.opts = ode_opts_default(tmax)};
+		const int next = sys->next(&run, &mode, sys->ctx, d);
+		if (next < 0) {
+			rc = -1;
+			break;
+		}
+		if (next == PHASE_END)
+			break;
+		if (!mode.stretch && ++run.phases > caps->max_phases && caps->max_phases) {
+			rc = diag_set(d, "more than %zu %s before tmax (at t = %.6g)",
+				      caps->max_phases, word, run.t);
+			break;
+		}
+		if (caps->max_steps && run.steps >= caps->max_steps) {
+			rc = steps_capped(caps, &run, d);
+			break;
+		}
+		const double asked = mode.opts.tmax;
+		cap_phase(caps, &run, &mode.opts);
+		/* every phase starts from a row: the model's own, or this */
+		if (rec && !(rec->n > 0 && rec->t[rec->n - 1] == run.t))
+			record_mark(rec, run.t, y);
+		const struct ode_system *s =
+			rec ? record_wrap_opts(rec, &mode.sys, &mode.opts) : &mode.sys;
+		const int failed = ode_run(s, &mode.opts, run.t, y, &end, d);
+		run.steps += end.steps;
+		if (failed) {
+			run.t = end.t;
+			run.out_of_steps = end.steps >= mode.opts.max_steps;
+			rc = run.out_of_steps && caps->max_steps && run.steps >= caps->max_steps
+				     ? steps_capped(caps, &run, d)
+				     : -1;
+			break;
+		}
+		if (rec && !mode.quiet_end)
+			record_mark(rec, end.t, y);
+		run.t = end.t;
+		run.end = &end;
+		if (!end.event && run.t < asked && run.t >= t0 + caps->max_time) {
+			rc = diag_set(d,
+				      "the run reached its cap on simulated time, %.6g after its "
+				      "start, at t = %.6g, before it ended",
+				      caps->max_time, run.t);
+			break;
+		}
+		if (num_interrupted) {
+			rc = num_fail(d, GSL_EBADFUNC, "integration");
+			break;
+		}
+		if (caps->cpu_seconds > 0 && cpu_since(c0) > caps->cpu_seconds) {
+			rc = diag_set(d,
+				      "the run took more than its cap of %.3g s of processor time; "
+				      "it had reached t = %.6g after %zu %s",
+				      caps->cpu_seconds, run.t, run.phases, word);
+			break;
+		}
+		if (isfinite(tmax) && tmax > t0)
+			num_progress_time(run.t - t0, tmax - t0);
+	}
+	if (out) {
+		*out = run;
+		out->end = NULL; /* this call's own */
+	}
+	return rc;
+}

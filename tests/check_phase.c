@@ -1,0 +1,268 @@
+/* The phase driver (dyn/phase) and its run record (dyn/record): a ball
+ * bouncing on a floor, each impact a jump, against the closed form; the
+ * record's rows at the events and jumps; the caps and what they say;
+ * Ctrl-C. */
+#include <check.h>
+#include <gsl/gsl_errno.h>
+#include <math.h>
+#include <string.h>
+
+#include "dyn/phase.h"
+#include "num/num.h"
+#include "testutil.h"
+#include "util/diag.h"
+
+/* y = (height, speed) under gravity g = 1; the flight ends at height 0. */
+static int fall_rhs(double t, const double y[], double f[], void *p)
+{
+	(void)t;
+	(void)p;
+	if (num_interrupted)
+		return GSL_EBADFUNC;
+	f[0] = y[1];
+	f[1] = -1.0;
+	return GSL_SUCCESS;
+}
+
+static double floor_event(double t, const double y[], void *p)
+{
+	(void)t;
+	(void)p;
+	return y[0];
+}
+
+struct bounce {
+	double e;	  /* restitution */
+	int bounces, max; /* impacts so far; the run ends after max */
+	bool with_event;
+	double impact[8];
+};
+
+/* After a flight: the impact reverses the speed times e (a jump). */
+static int bounce_next(struct phase_run *run, struct phase_mode *mode, void *ctx, struct diag *d)
+{
+	struct bounce *b = ctx;
+	(void)d;
+	if (run->end) {
+		if (!run->end->event)
+			return PHASE_END;
+		if (b->bounces < 8)
+			b->impact[b->bounces] = run->t;
+		if (++b->bounces >= b->max)
+			return PHASE_END;
+		const double y[2] = {0.0, -b->e * run->y[1]};
+		phase_jump(run, run->t, y);
+	}
+	mode->sys = (struct ode_system){2, fall_rhs, b->with_event ? floor_event : NULL, b};
+	return PHASE_RUN;
+}
+
+/* Dropped from height 1/2 (speed 1 at the floor, first impact at t = 1),
+ * restitution e: the k-th flight lasts 2e^k, so impact n comes at
+ * 1 + 2(e + … + e^(n−1)). */
+START_TEST(test_bounce)
+{
+	struct bounce b = {.e = 0.5, .max = 5, .with_event = true};
+	const struct phase_system ps = {2, bounce_next, &b};
+	double y[2] = {0.5, 0.0};
+	struct record rec;
+	record_init(&rec, 2, 0, 0.0);
+	struct phase_run run;
+	struct diag d;
+	diag_clear(&d);
+	ck_assert_int_eq(phase_run(&ps, NULL, 0.0, 100.0, y, &rec, &run, &d), 0);
+	ck_assert_int_eq(b.bounces, 5);
+	ck_assert_uint_eq(run.phases, 5);
+	double t = 1.0, e = 1.0;
+	for (int n = 0; n < 5; n++) {
+		ck_assert_double_eq_tol(b.impact[n], t, 1e-11);
+		e *= b.e;
+		t += 2 * e;
+	}
+	ck_assert_double_eq(run.t, b.impact[4]);
+	ck_assert_double_eq_tol(y[0], 0.0, 1e-11);
+	/* the record: its first row the start, a jump two rows at one time */
+	ck_assert_double_eq(rec.t[0], 0.0);
+	ck_assert_double_eq(record_row(&rec, 0)[0], 0.5);
+	size_t jumps = 0;
+	for (size_t i = 1; i < rec.n; i++) {
+		ck_assert(rec.t[i] >= rec.t[i - 1]);
+		if (rec.t[i] == rec.t[i - 1]) {
+			jumps++;
+			ck_assert_double_eq_tol(record_row(&rec, i)[1],
+						-b.e * record_row(&rec, i - 1)[1], 1e-15);
+		}
+	}
+	ck_assert_uint_eq(jumps, 4);
+	ck_assert_double_eq(rec.t[rec.n - 1], run.t);
+	/* dense samples between the events, not only the steps' ends */
+	ck_assert_uint_gt(rec.n, 5 * 8);
+	record_release(&rec);
+}
+END_TEST
+
+/* Without a record the run is the same, to the bit. */
+START_TEST(test_record_changes_nothing)
+{
+	struct bounce b1 = {.e = 0.7, .max = 4, .with_event = true}, b2 = b1;
+	double y1[2] = {0.5, 0.0}, y2[2] = {0.5, 0.0};
+	struct record rec;
+	record_init(&rec, 2, 0, 0.01);
+	struct phase_run r1, r2;
+	struct diag d;
+	diag_clear(&d);
+	const struct phase_system p1 = {2, bounce_next, &b1}, p2 = {2, bounce_next, &b2};
+	ck_assert_int_eq(phase_run(&p1, NULL, 0.0, 100.0, y1, NULL, &r1, &d), 0);
+	ck_assert_int_eq(phase_run(&p2, NULL, 0.0, 100.0, y2, &rec, &r2, &d), 0);
+	ck_assert(r1.t == r2.t && y1[0] == y2[0] && y1[1] == y2[1]);
+	ck_assert_uint_eq(r1.steps, r2.steps);
+	record_release(&rec);
+}
+END_TEST
+
+/* Each cap stops the run and says which, and where. */
+START_TEST(test_caps)
+{
+	struct diag d;
+	struct phase_run run;
+	double y[2] = {0.5, 0.0};
+
+	struct bounce b = {.e = 0.9, .max = 1000, .with_event = true};
+	const struct phase_system ps = {2, bounce_next, &b};
+	struct phase_caps caps = phase_caps_default();
+	caps.max_phases = 3;
+	caps.phase_word = "flights";
+	diag_clear(&d);
+	ck_assert_int_eq(phase_run(&ps, &caps, 0.0, 100.0, y, NULL, &run, &d), -1);
+	ck_assert_ptr_nonnull(strstr(d.msg, "more than 3 flights"));
+	ck_assert_ptr_nonnull(strstr(d.msg, "at t = "));
+	ck_assert_int_eq(b.bounces, 3);
+
+	/* simulated time: a fall with no floor, capped at t = 2 */
+	b = (struct bounce){.e = 0.5, .max = 1000};
+	y[0] = 0.5, y[1] = 0.0;
+	caps = phase_caps_default();
+	caps.max_time = 2.0;
+	diag_clear(&d);
+	ck_assert_int_eq(phase_run(&ps, &caps, 0.0, INFINITY, y, NULL, &run, &d), -1);
+	ck_assert_ptr_nonnull(strstr(d.msg, "simulated time"));
+	ck_assert_double_eq(run.t, 2.0);
+	ck_assert_double_eq_tol(y[1], -2.0, 1e-12);
+
+	/* steps over the run */
+	b = (struct bounce){.e = 0.9, .max = 1000, .with_event = true};
+	y[0] = 0.5, y[1] = 0.0;
+	caps = phase_caps_default();
+	caps.max_steps = 5;
+	caps.steps_why = "lower tmax";
+	diag_clear(&d);
+	ck_assert_int_eq(phase_run(&ps, &caps, 0.0, 100.0, y, NULL, &run, &d), -1);
+	ck_assert_uint_le(run.steps, 5);
+	ck_assert_ptr_nonnull(strstr(d.msg, "the run took more than 5 steps before t = "));
+	ck_assert_ptr_nonnull(strstr(d.msg, "(of tmax = 100 s): lower tmax"));
+}
+END_TEST
+
+/* Two event functions at once: the floor (height) and a ceiling on the
+ * time, 1.5; the flight from height 1/2 reaches the floor at t = 1, and the
+ * next flight is cut at t = 1.5 by the other. */
+static void floor_and_clock(double t, const double y[], double *g, void *p)
+{
+	(void)p;
+	g[0] = y[0];
+	g[1] = 1.5 - t;
+}
+
+struct two {
+	size_t which[4];
+	int n;
+};
+
+static int two_next(struct phase_run *run, struct phase_mode *mode, void *ctx, struct diag *d)
+{
+	struct two *w = ctx;
+	(void)d;
+	if (run->end) {
+		if (!run->end->event)
+			return PHASE_END;
+		w->which[w->n++] = run->end->which;
+		if (run->end->which == 1)
+			return PHASE_END;
+		const double y[2] = {0.0, -run->y[1]};
+		phase_jump(run, run->t, y);
+	}
+	mode->sys = (struct ode_system){2, fall_rhs, NULL, w};
+	mode->opts.nev = 2;
+	mode->opts.events = floor_and_clock;
+	return PHASE_RUN;
+}
+
+START_TEST(test_several_events)
+{
+	struct two w = {0};
+	const struct phase_system ps = {2, two_next, &w};
+	double y[2] = {0.5, 0.0};
+	struct record rec;
+	record_init(&rec, 2, 0, 0.0);
+	struct phase_run run;
+	struct diag d;
+	diag_clear(&d);
+	ck_assert_int_eq(phase_run(&ps, NULL, 0.0, 100.0, y, &rec, &run, &d), 0);
+	ck_assert_int_eq(w.n, 2);
+	ck_assert_uint_eq(w.which[0], 0);
+	ck_assert_uint_eq(w.which[1], 1);
+	ck_assert_double_eq_tol(run.t, 1.5, 1e-12);
+	/* up at 1 from the floor for 0.5: y = 0.5 − 0.125 */
+	ck_assert_double_eq_tol(y[0], 0.375, 1e-11);
+	ck_assert_double_eq(rec.t[rec.n - 1], run.t);
+	ck_assert_uint_gt(rec.n, 10);
+	record_release(&rec);
+}
+END_TEST
+
+/* A run whose model says no more: the model's message, unchanged. */
+static int refuse_next(struct phase_run *run, struct phase_mode *mode, void *ctx, struct diag *d)
+{
+	(void)mode;
+	(void)ctx;
+	if (!run->end)
+		return diag_set(d, "no motion to follow");
+	return PHASE_END;
+}
+
+START_TEST(test_refusal_and_interrupt)
+{
+	struct diag d;
+	double y[2] = {0.5, 0.0};
+	const struct phase_system refuse = {2, refuse_next, NULL};
+	diag_clear(&d);
+	ck_assert_int_eq(phase_run(&refuse, NULL, 0.0, 1.0, y, NULL, NULL, &d), -1);
+	ck_assert_str_eq(d.msg, "no motion to follow");
+
+	struct bounce b = {.e = 0.5, .max = 5, .with_event = true};
+	const struct phase_system ps = {2, bounce_next, &b};
+	num_interrupted = 1;
+	diag_clear(&d);
+	ck_assert_int_eq(phase_run(&ps, NULL, 0.0, 100.0, y, NULL, NULL, &d), -1);
+	num_interrupted = 0;
+	ck_assert_ptr_nonnull(strstr(d.msg, "interrupted"));
+}
+END_TEST
+
+static Suite *phase_suite(void)
+{
+	Suite *s = suite_create("phase");
+	TCase *tc = tcase_create("driver");
+	tcase_add_test(tc, test_bounce);
+	tcase_add_test(tc, test_record_changes_nothing);
+	tcase_add_test(tc, test_caps);
+	tcase_add_test(tc, test_several_events);
+	tcase_add_test(tc, test_refusal_and_interrupt);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return run_suite(phase_suite());
+}
