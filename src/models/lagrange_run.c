@@ -111,6 +111,14 @@ static void set_state(struct run *r, double t, const double *y)
 
 /* ---- the contacts ----------------------------------------------------------- */
 
+/* Whether contact k's w is a coordinate's rate itself (abs(xdot)), 0 where
+ * the rate is 0 to the bit. */
+static bool kink_is_rate(const struct lagr *L, size_t k)
+{
+	const struct lkink *kk = &L->kink[k];
+	return kk->coord != SIZE_MAX && !strcmp(kk->text, L->qd[kk->coord]);
+}
+
 static double kink_w(const struct run *r, size_t k)
 {
 	return lagr_eval(r->L->kink[k].w, r->L, r->vals);
@@ -196,6 +204,14 @@ static int displace(struct run *r, const size_t *set, size_t m, const double *ta
 			dq += A[a * n + j] * mu[a];
 		r->vals[lagr_iqd(L, j)] += dq;
 	}
+	/* a member that is a rate itself takes its target to the bit: the
+	 * least change leaves it w's rounding, and its target may be far
+	 * below that (the one-sided limit at 1e-112) */
+	for (size_t a = 0; a < m; a++)
+		if (kink_is_rate(L, set[a])) {
+			const size_t i = L->kink[set[a]].coord;
+			r->vals[lagr_iqd(L, i)] = target[a] / A[a * n + i];
+		}
 	return 0;
 }
 
@@ -229,11 +245,10 @@ static size_t sides(struct run *r, bool up, size_t except, size_t *set, double *
 			set[m] = k;
 			target[m++] = up ? LAGR_DELTA : -LAGR_DELTA;
 		} else if (!(r->mode[k] * kink_w(r, k) > 0)) {
-			/* the one-sided limit: on a rate itself exactly, else as
-			 * close as the least change can place it */
+			/* the one-sided limit: on a rate itself exactly, else
+			 * at δ, which the rounding of w's other terms keeps */
 			set[m] = k;
-			target[m++] = r->mode[k] * LAGR_DELTA *
-				      (r->L->kink[k].coord != SIZE_MAX ? 1e-100 : 1.0);
+			target[m++] = r->mode[k] * LAGR_DELTA * (kink_is_rate(r->L, k) ? 1e-100 : 1.0);
 		}
 	}
 	return m;
@@ -565,7 +580,7 @@ static void trace_extra(void *ctx, double t, const double *y, double *out)
 static void kink_name(const struct lagr *L, size_t k, struct strbuf *out)
 {
 	const struct lkink *kk = &L->kink[k];
-	if (kk->coord != SIZE_MAX && !strcmp(kk->text, L->qd[kk->coord]))
+	if (kink_is_rate(L, k))
 		strbuf_addf(out, "%s", L->q[kk->coord]);
 	else
 		strbuf_addf(out, "the contact %s = 0", kk->text);
@@ -753,7 +768,7 @@ static int decide(struct run *r, double t, double *y, size_t brk, bool start, st
 				y[n + i] = r->vals[lagr_iqd(L, i)];
 		for (size_t c = 0; c < m; c++) {
 			const size_t i = L->kink[C[c]].coord;
-			if (i != SIZE_MAX && !strcmp(L->kink[C[c]].text, L->qd[i]))
+			if (kink_is_rate(L, C[c]))
 				y[n + i] = 0; /* the rate itself: 0 to the bit */
 		}
 	}
@@ -908,7 +923,42 @@ static int run_failure(const struct run *r, struct diag *d, double t, const doub
 /* Whether the system rests for good at (t, y): nothing depends on t, and
  * every coordinate is held (a norm's, or a stuck contact's own rate) or
  * still with no acceleration. */
-static bool rests(struct run *r, double t, const double *y, bool *free_still)
+/* Whether the stuck contacts and the held coordinates fix every rate at
+ * 0: their rows a_k (e_i) span the rates, and each stuck w is 0 at zero
+ * rates (no support moves). Then the rates are 0 but for rounding, and y's
+ * are set so. */
+static bool held_still(struct run *r, double t, double *y)
+{
+	const struct lagr *L = r->L;
+	const size_t n = L->nq;
+	double G[NQ * NQ] = {0}, a[NQ];
+	set_state(r, t, y);
+	for (size_t j = 0; j < n; j++)
+		r->vals[lagr_iqd(L, j)] = 0;
+	for (size_t k = 0; k < L->nkink; k++) {
+		if (r->mode[k] != 0)
+			continue;
+		if (kink_w(r, k) != 0)
+			return false; /* a moving support */
+		kink_a(r, k, a);
+		for (size_t i = 0; i < n; i++)
+			for (size_t j = 0; j < n; j++)
+				G[i * n + j] += a[i] * a[j];
+	}
+	for (size_t i = 0; i < n; i++)
+		G[i * n + i] += r->held[i];
+	gsl_matrix_view Gv = gsl_matrix_view_array(G, n, n);
+	gsl_error_handler_t *old = gsl_set_error_handler_off();
+	const int rc = gsl_linalg_cholesky_decomp1(&Gv.matrix);
+	gsl_set_error_handler(old);
+	if (rc)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		y[n + i] = 0;
+	return true;
+}
+
+static bool rests(struct run *r, double t, double *y, bool *free_still)
 {
 	const struct lagr *L = r->L;
 	const size_t n = L->nq;
@@ -916,11 +966,12 @@ static bool rests(struct run *r, double t, const double *y, bool *free_still)
 	*free_still = false;
 	if (L->uses_t)
 		return false;
+	if (held_still(r, t, y))
+		return true;
 	for (size_t i = 0; i < n; i++) {
 		still[i] = r->held[i];
 		for (size_t k = 0; k < L->nkink; k++)
-			if (r->mode[k] == 0 && L->kink[k].coord == i &&
-			    !strcmp(L->kink[k].text, L->qd[i]))
+			if (r->mode[k] == 0 && L->kink[k].coord == i && kink_is_rate(L, k))
 				still[i] = true;
 	}
 	bool all = true;
@@ -956,8 +1007,7 @@ static int after_event(struct run *r, size_t which, double t, double *y, struct 
 		kink_name(L, which, &nm);
 		if (r->mode[which]) {
 			set_state(r, t, y);
-			if (L->kink[which].coord != SIZE_MAX &&
-			    !strcmp(L->kink[which].text, L->qd[L->kink[which].coord]))
+			if (kink_is_rate(L, which))
 				model_step(s, "  t = %.10g s: %s reached 0 (%s = %.10g)", t,
 					   L->qd[L->kink[which].coord], nm.buf,
 					   y[L->kink[which].coord]);
