@@ -29,6 +29,8 @@
 #include "num/num.h"
 #include "num/ode.h"
 #include "num/relay.h"
+#include "num/roots.h"
+#include "num/sym.h"
 #include "util/xalloc.h"
 
 /* The one-sided rate at which a contact's friction is taken at w = 0:
@@ -248,7 +250,8 @@ static size_t sides(struct run *r, bool up, size_t except, size_t *set, double *
 			/* the one-sided limit: on a rate itself exactly, else
 			 * at δ, which the rounding of w's other terms keeps */
 			set[m] = k;
-			target[m++] = r->mode[k] * LAGR_DELTA * (kink_is_rate(r->L, k) ? 1e-100 : 1.0);
+			target[m++] =
+				r->mode[k] * LAGR_DELTA * (kink_is_rate(r->L, k) ? 1e-100 : 1.0);
 		}
 	}
 	return m;
@@ -920,6 +923,127 @@ static int run_failure(const struct run *r, struct diag *d, double t, const doub
 			L->q[0], y[0]);
 }
 
+/* ---- a phase held uniformly ------------------------------------------------- */
+
+/* Whether the stuck contacts and the held coordinates fix every rate (their
+ * rows a_k, e_i span the rates), and *uniform whether each stuck w = a·q̇ + b
+ * has a and b constant: then the motion held is q̇ constant and q linear in
+ * t, in closed form, and a phase under forces that depend on t is a scan
+ * of its event functions in t alone. */
+static bool held_fixed(struct run *r, bool *uniform)
+{
+	const struct lagr *L = r->L;
+	const size_t n = L->nq;
+	double G[NQ * NQ] = {0}, a[NQ];
+	*uniform = true;
+	for (size_t k = 0; k < L->nkink; k++) {
+		if (r->mode[k] != 0)
+			continue;
+		const struct lkink *kk = &L->kink[k];
+		*uniform &= kk->wt == NULL;
+		for (size_t j = 0; j < n; j++) {
+			*uniform &= kk->wq[j] == NULL;
+			double x = 0;
+			if (kk->a[j] && !sym_constant(kk->a[j], &x))
+				*uniform = false;
+		}
+		kink_a(r, k, a);
+		for (size_t i = 0; i < n; i++)
+			for (size_t j = 0; j < n; j++)
+				G[i * n + j] += a[i] * a[j];
+	}
+	for (size_t i = 0; i < n; i++)
+		G[i * n + i] += r->held[i];
+	gsl_matrix_view Gv = gsl_matrix_view_array(G, n, n);
+	gsl_error_handler_t *old = gsl_set_error_handler_off();
+	const int rc = gsl_linalg_cholesky_decomp1(&Gv.matrix);
+	gsl_set_error_handler(old);
+	*uniform &= rc == 0;
+	return rc == 0;
+}
+
+/* The held motion from (t0, y0) at t, into y. */
+static void held_at(size_t n, double t0, const double *y0, double t, double *y)
+{
+	for (size_t i = 0; i < n; i++) {
+		y[i] = y0[i] + y0[n + i] * (t - t0);
+		y[n + i] = y0[n + i];
+	}
+}
+
+struct held_part {
+	struct run *r;
+	double t0;
+	const double *y0;
+	size_t k; /* the event function asked for */
+};
+
+static double held_part_at(double t, void *p)
+{
+	struct held_part *h = p;
+	const size_t n = h->r->L->nq;
+	double y[2 * NQ], g[LAGR_MAX_KINKS + NQ + 2];
+	held_at(n, h->t0, h->y0, t, y);
+	struct trace *tr = h->r->tr;
+	h->r->tr = NULL; /* Brent's trial points are not the run's */
+	lagr_events(t, y, g, h->r);
+	h->r->tr = tr;
+	return g[h->k];
+}
+
+/* A phase held uniformly, from (*t, y) to at most tend, scanned at steps of
+ * `step`: its event functions in t alone, each crossing (from > 0 to <= 0,
+ * one not > 0 at the start once it is) refined by Brent to the far side, as
+ * ode_run locates an event. Fills end as ode_run does. */
+static int held_phase(struct run *r, double *t, double *y, double tend, double step,
+		      struct ode_end *end, struct diag *d)
+{
+	const struct lagr *L = r->L;
+	const size_t n = L->nq, ne = nevents(L);
+	double y0[2 * NQ], g[LAGR_MAX_KINKS + NQ + 2], gprev[LAGR_MAX_KINKS + NQ + 2];
+	const double t0 = *t;
+	memcpy(y0, y, 2 * n * sizeof(double));
+	lagr_events(t0, y0, gprev, r);
+	*end = (struct ode_end){.t = t0};
+	for (double ta = t0; ta < tend;) {
+		if (num_interrupted)
+			return diag_set(d, "interrupted at t = %g s", ta);
+		const double tb = fmin(tend, ta + step);
+		double yb[2 * NQ];
+		held_at(n, t0, y0, tb, yb);
+		lagr_events(tb, yb, g, r);
+		end->steps++;
+		double first = INFINITY;
+		size_t which = 0;
+		for (size_t k = 0; k < ne; k++) {
+			if (!(gprev[k] > 0 && g[k] <= 0))
+				continue;
+			struct held_part hp = {r, t0, y0, k};
+			struct num_root root;
+			if (num_brent(held_part_at, &hp, ta, tb, 1e-300, 1e-13, &root,
+				      "the end of a held phase", d))
+				return -1;
+			if (root.hi < first) {
+				first = root.hi;
+				which = k;
+			}
+		}
+		if (isfinite(first)) {
+			held_at(n, t0, y0, first, y);
+			*t = first;
+			end->t = first;
+			end->event = true;
+			end->which = which;
+			return 0;
+		}
+		memcpy(gprev, g, ne * sizeof(double));
+		ta = tb;
+	}
+	held_at(n, t0, y0, tend, y);
+	*t = end->t = tend;
+	return 0;
+}
+
 /* Whether the system rests for good at (t, y): nothing depends on t, and
  * every coordinate is held (a norm's, or a stuck contact's own rate) or
  * still with no acceleration. */
@@ -1128,16 +1252,15 @@ int lagr_solve(const struct model_input *in, struct model_output *out, struct di
 			break;
 		}
 		struct ode_system sys = {2 * n, lagr_rhs, NULL, &r};
-		/* a held coordinate does not move: the integrator's steps grow
-		 * without bound, and a force that depends on t could cross the
-		 * bound and come back inside one; such a phase is watched in
-		 * pieces of at most tmax/LAGR_WATCH */
-		bool any_held = false;
-		for (size_t i = 0; i < n; i++)
-			any_held |= r.held[i];
-		for (size_t k = 0; k < L->nkink; k++)
-			any_held |= r.mode[k] == 0;
-		const double piece = any_held && L->uses_t ? tmax / LAGR_WATCH : INFINITY;
+		/* held with every rate fixed, the motion is trivial: the
+		 * integrator's steps grow without bound, and a force that
+		 * depends on t could cross the bound and come back inside one;
+		 * such a phase is scanned in closed form (held_phase), or watched
+		 * in pieces of at most tmax/LAGR_WATCH */
+		set_state(&r, t, y);
+		bool uniform;
+		const bool fixed = L->uses_t && held_fixed(&r, &uniform);
+		const double piece = fixed ? tmax / LAGR_WATCH : INFINITY;
 		struct ode_opts opts = ode_opts_default(fmin(tmax, t + piece));
 		opts.max_steps = steps < LAGR_MAX_STEPS ? LAGR_MAX_STEPS - steps : 1;
 		opts.nev = nevents(L);
@@ -1149,6 +1272,20 @@ int lagr_solve(const struct model_input *in, struct model_output *out, struct di
 			r.tr = trp;
 		}
 		const double t_start = t;
+		if (fixed && uniform) {
+			/* nothing to integrate: q̇ constant, q linear in t */
+			rc = held_phase(&r, &t, y, tmax, tmax / LAGR_WATCH, &end, d);
+			if (!rc && trp)
+				trace_mark(trp, t, y);
+			r.tr = NULL;
+			if (rc)
+				break;
+			steps += end.steps;
+			if (!end.event)
+				break;
+			still = t > t_start ? 0 : still + 1;
+			goto event;
+		}
 		rc = ode_run(&sys, &opts, t, y, &end, d);
 		r.tr = NULL;
 		if (rc) {
@@ -1180,6 +1317,7 @@ int lagr_solve(const struct model_input *in, struct model_output *out, struct di
 		/* a phase that ends where it started, again and again: the
 		 * decisions there do not settle */
 		still = t > t_start ? 0 : still + 1;
+	event:
 		if (still > LAGR_MAX_STILL) {
 			rc = diag_set(d,
 				      "the stick and slip decisions at t = %.10g s do not settle "
