@@ -61,8 +61,8 @@ rests
 # contact, followed through its stick (riding with the belt until the
 # spring pulls mu m g) and its slip, against the closed form.
 $ tribo -c 'load lagrange-belt.ini; solve; print x_end xdot_end; eval 0.49 + 1.3*sin(20 - 0.49/1.3); eval 1.3*cos(20 - 0.49/1.3)'
-1.39825628767
-0.93009167069
+1.39825628768
+0.930091670694
 1.39825628768
 0.930091670693
 ? 0
