@@ -11,7 +11,6 @@
 
 #include "models/contact.h"
 #include "models/lagrange_sys.h"
-#include "models/trace.h"
 #include "num/expr.h"
 #include "num/num.h"
 #include "num/ode.h"

@@ -24,8 +24,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dyn/phase.h"
+#include "dyn/record.h"
 #include "models/lagrange_sys.h"
-#include "models/trace.h"
 #include "num/num.h"
 #include "num/ode.h"
 #include "num/relay.h"
@@ -66,8 +67,8 @@ struct run {
 	double sing_t, sing_y[2 * NQ];
 	bool cfail; /* a contact(...) could not be evaluated: cerr says why */
 	struct diag cerr;
-	bool dependent; /* two contacts' surfaces are one (A Aᵀ singular) */
-	struct trace *tr;
+	bool dependent;	    /* two contacts' surfaces are one (A Aᵀ singular) */
+	struct record *rec; /* a held phase's samples go here (the driver records the rest) */
 };
 
 /* R at the state set, the contacts' with it; NaN if one fails. */
@@ -535,8 +536,6 @@ static void lagr_events(double t, const double y[], double *g, void *p)
 	const struct lagr *L = r->L;
 	const size_t n = L->nq, nk = L->nkink;
 	double qdd[NQ];
-	if (r->tr)
-		trace_point(r->tr, t, y);
 	for (size_t e = 0; e < nevents(L); e++)
 		g[e] = 1.0;
 	set_state(r, t, y);
@@ -855,7 +854,7 @@ static int decide(struct run *r, double t, double *y, size_t brk, bool start, st
 	return accelerations(r, qdd);
 }
 
-static void figures_of(const struct lagr *L, const struct trace *tr, struct figures *fs)
+static void figures_of(const struct lagr *L, const struct record *tr, struct figures *fs)
 {
 	const size_t n = L->nq;
 	struct strbuf cols = STRBUF_INIT;
@@ -867,7 +866,7 @@ static void figures_of(const struct lagr *L, const struct trace *tr, struct figu
 	strbuf_release(&cols);
 	double row[2 * NQ + 2];
 	for (size_t k = 0; k < tr->n; k++) {
-		const double *y = trace_row(tr, k);
+		const double *y = record_row(tr, k);
 		row[0] = tr->t[k];
 		for (size_t i = 0; i < n; i++) {
 			row[1 + 2 * i] = y[i];
@@ -984,10 +983,7 @@ static double held_part_at(double t, void *p)
 	const size_t n = h->r->L->nq;
 	double y[2 * NQ], g[LAGR_MAX_KINKS + NQ + 2];
 	held_at(n, h->t0, h->y0, t, y);
-	struct trace *tr = h->r->tr;
-	h->r->tr = NULL; /* Brent's trial points are not the run's */
 	lagr_events(t, y, g, h->r);
-	h->r->tr = tr;
 	return g[h->k];
 }
 
@@ -1012,6 +1008,8 @@ static int held_phase(struct run *r, double *t, double *y, double tend, double s
 		double yb[2 * NQ];
 		held_at(n, t0, y0, tb, yb);
 		lagr_events(tb, yb, g, r);
+		if (r->rec)
+			record_mark(r->rec, tb, yb);
 		end->steps++;
 		double first = INFINITY;
 		size_t which = 0;
@@ -1161,6 +1159,119 @@ static int after_event(struct run *r, size_t which, double t, double *y, struct 
 	return decide(r, t, y, brk, false, s) ? -1 : 0;
 }
 
+/* ---- the run on the phase driver --------------------------------------------- */
+
+struct lagr_phases {
+	struct run *r;
+	struct strbuf *s;
+	const char *outcome;
+	double t_stop;
+	bool started;
+	bool piece;	/* the phase that ended was a piece of a watched one */
+	size_t pieces;	/* pieces run */
+	size_t still;	/* phases in a row that ended where they started */
+	double t_start; /* where the last phase started */
+};
+
+/* The phase driver's callback: at the start and after each phase, what
+ * ended it decided (the contacts anew), then the rest for good, the end of
+ * the run, or the next phase: integrated, or, held with every rate fixed
+ * under forces that depend on t, scanned in closed form right here. */
+static int lagr_next(struct phase_run *run, struct phase_mode *mode, void *ctx, struct diag *d)
+{
+	struct lagr_phases *lp = ctx;
+	struct run *r = lp->r;
+	const struct lagr *L = r->L;
+	const size_t n = L->nq;
+	double *y = run->y;
+	const struct ode_end *end = run->end;
+	if (!lp->started) {
+		lp->started = true;
+		if (settle_group(r, run->t, y, lp->s) ||
+		    decide(r, run->t, y, SIZE_MAX, true, lp->s))
+			return run_failure(r, d, run->t, y);
+		end = NULL;
+	}
+	for (;;) {
+		if (end && end->event) {
+			/* a phase that ends where it started, again and again: the
+			 * decisions there do not settle */
+			lp->still = run->t > lp->t_start ? 0 : lp->still + 1;
+			if (lp->still > LAGR_MAX_STILL)
+				return diag_set(
+					d,
+					"the stick and slip decisions at t = %.10g s do not "
+					"settle (%d phases in a row end where they start)",
+					run->t, LAGR_MAX_STILL);
+			const int ev = after_event(r, end->which, run->t, y, lp->s);
+			if (ev < 0)
+				return run_failure(r, d, run->t, y);
+			if (ev > 0) {
+				lp->outcome = "stops";
+				lp->t_stop = run->t;
+				return PHASE_END;
+			}
+		}
+		const bool resume = end && !end->event && lp->piece && run->t < run->tmax;
+		bool free_still;
+		if (!resume && rests(r, run->t, y, &free_still)) {
+			lp->outcome = "rests";
+			lp->t_stop = run->t;
+			model_step(lp->s,
+				   free_still
+					   ? "  t = %.10g s: every coordinate is held or at rest "
+					     "with no force on it, and nothing depends on t: "
+					     "the system rests for good."
+					   : "  t = %.10g s: every coordinate is held and nothing "
+					     "depends on t: the system rests for good.",
+				   run->t);
+			return PHASE_END;
+		}
+		if (run->t >= run->tmax)
+			return PHASE_END;
+		/* held with every rate fixed, the motion is trivial: the
+		 * integrator's steps grow without bound, and a force that
+		 * depends on t could cross the bound and come back inside one;
+		 * such a phase is scanned in closed form (held_phase), or watched
+		 * in pieces of at most tmax/LAGR_WATCH */
+		set_state(r, run->t, y);
+		bool uniform;
+		const bool fixed = L->uses_t && held_fixed(r, &uniform);
+		lp->t_start = run->t;
+		if (fixed && uniform) {
+			/* nothing to integrate: q̇ constant, q linear in t */
+			static struct ode_end held;
+			double t = run->t, y1[2 * NQ];
+			memcpy(y1, y, 2 * n * sizeof(double));
+			r->rec = run->rec;
+			const int rc =
+				held_phase(r, &t, y1, run->tmax, run->tmax / LAGR_WATCH, &held, d);
+			r->rec = NULL;
+			if (rc)
+				return -1;
+			phase_jump(run, t, y1);
+			run->steps += held.steps;
+			if (!held.event)
+				return PHASE_END;
+			end = &held;
+			continue;
+		}
+		lp->piece = fixed;
+		if (resume && ++lp->pieces > (size_t)LAGR_WATCH + LAGR_MAX_PHASES)
+			return diag_set(d,
+					"more than %d pieces of held phases before t = %g s: too "
+					"many steps; lower tmax",
+					LAGR_WATCH + LAGR_MAX_PHASES, run->tmax);
+		mode->sys = (struct ode_system){2 * n, lagr_rhs, NULL, r};
+		mode->opts.tmax =
+			fmin(run->tmax, run->t + (fixed ? run->tmax / LAGR_WATCH : INFINITY));
+		mode->opts.nev = nevents(L);
+		mode->opts.events = lagr_events;
+		mode->stretch = resume;
+		return PHASE_RUN;
+	}
+}
+
 int lagr_solve(const struct model_input *in, struct model_output *out, struct diag *d)
 {
 	const struct lagr *L = in->model->ctx;
@@ -1210,139 +1321,40 @@ int lagr_solve(const struct model_input *in, struct model_output *out, struct di
 		double g = lagr_eval(L->stop, L, r.vals);
 		r.stop_sign = g > 0 ? 1 : g < 0 ? -1 : 0;
 	}
-	struct trace tr, *trp = NULL;
+	struct record rec, *recp = NULL;
 	if (out->figs) {
-		trace_init(&tr, 2 * n, 1, 0);
-		tr.extra = trace_extra;
-		tr.ctx = &r;
-		trp = &tr;
+		record_init(&rec, 2 * n, 1, 0);
+		rec.extra = trace_extra;
+		rec.ctx = &r;
+		recp = &rec;
 	}
-	const char *outcome = "moving";
-	double t_stop = NAN;
-	size_t steps = 0, phases = 0, pieces = 0, still = 0;
 	model_step(s, "The run (rk8pd; a phase ends where a contact's relative velocity or a "
 		      "rate with Coulomb-type friction reaches 0, a held contact's force "
 		      "reaches its bound, or stop = 0; the contacts at rest then are decided "
 		      "together):");
-	if (settle_group(&r, t, y, s) || decide(&r, t, y, SIZE_MAX, true, s))
-		rc = run_failure(&r, d, t, y);
-	bool resume = false; /* the next piece of a watched phase: nothing changed */
-	while (!rc) {
-		bool free_still;
-		if (!resume && rests(&r, t, y, &free_still)) {
-			outcome = "rests";
-			t_stop = t;
-			model_step(s,
-				   free_still
-					   ? "  t = %.10g s: every coordinate is held or at rest "
-					     "with no force on it, and nothing depends on t: "
-					     "the system rests for good."
-					   : "  t = %.10g s: every coordinate is held and nothing "
-					     "depends on t: the system rests for good.",
-				   t);
-			break;
-		}
-		if (t >= tmax)
-			break;
-		if (++phases > LAGR_MAX_PHASES) {
-			rc = diag_set(d,
-				      "more than %d phases (stops and restarts) before t = %g s: "
-				      "too many steps; lower tmax",
-				      LAGR_MAX_PHASES, tmax);
-			break;
-		}
-		struct ode_system sys = {2 * n, lagr_rhs, NULL, &r};
-		/* held with every rate fixed, the motion is trivial: the
-		 * integrator's steps grow without bound, and a force that
-		 * depends on t could cross the bound and come back inside one;
-		 * such a phase is scanned in closed form (held_phase), or watched
-		 * in pieces of at most tmax/LAGR_WATCH */
-		set_state(&r, t, y);
-		bool uniform;
-		const bool fixed = L->uses_t && held_fixed(&r, &uniform);
-		const double piece = fixed ? tmax / LAGR_WATCH : INFINITY;
-		struct ode_opts opts = ode_opts_default(fmin(tmax, t + piece));
-		opts.max_steps = steps < LAGR_MAX_STEPS ? LAGR_MAX_STEPS - steps : 1;
-		opts.nev = nevents(L);
-		opts.events = lagr_events;
-		struct ode_end end;
-		if (trp) {
-			trace_mark(trp, t, y);
-			trace_wrap(trp, &sys); /* the events record the steps */
-			r.tr = trp;
-		}
-		const double t_start = t;
-		if (fixed && uniform) {
-			/* nothing to integrate: q̇ constant, q linear in t */
-			rc = held_phase(&r, &t, y, tmax, tmax / LAGR_WATCH, &end, d);
-			if (!rc && trp)
-				trace_mark(trp, t, y);
-			r.tr = NULL;
-			if (rc)
-				break;
-			steps += end.steps;
-			if (!end.event)
-				break;
-			still = t > t_start ? 0 : still + 1;
-			goto event;
-		}
-		rc = ode_run(&sys, &opts, t, y, &end, d);
-		r.tr = NULL;
-		if (rc) {
-			if (r.cfail || r.dependent || r.singular) {
-				diag_clear(d);
-				rc = run_failure(&r, d, end.t, y);
-			}
-			break;
-		}
-		steps += end.steps;
-		t = end.t;
-		if (trp)
-			trace_mark(trp, t, y);
-		if (!end.event && t < tmax) { /* the next piece of a watched phase */
-			phases--;
-			if (++pieces > (size_t)LAGR_WATCH + LAGR_MAX_PHASES) {
-				rc = diag_set(d,
-					      "more than %d pieces of held phases before t = %g s: "
-					      "too many steps; lower tmax",
-					      LAGR_WATCH + LAGR_MAX_PHASES, tmax);
-				break;
-			}
-			resume = true;
-			continue;
-		}
-		resume = false;
-		if (!end.event)
-			break;
-		/* a phase that ends where it started, again and again: the
-		 * decisions there do not settle */
-		still = t > t_start ? 0 : still + 1;
-	event:
-		if (still > LAGR_MAX_STILL) {
-			rc = diag_set(d,
-				      "the stick and slip decisions at t = %.10g s do not settle "
-				      "(%d phases in a row end where they start)",
-				      t, LAGR_MAX_STILL);
-			break;
-		}
-		const int ev = after_event(&r, end.which, t, y, s);
-		if (ev < 0) {
-			rc = run_failure(&r, d, t, y);
-			break;
-		}
-		if (ev > 0) {
-			outcome = "stops";
-			t_stop = t;
-			break;
-		}
+	struct lagr_phases lp = {.r = &r, .s = s, .outcome = "moving", .t_stop = NAN};
+	const struct phase_system sys = {2 * n, lagr_next, &lp};
+	struct phase_caps caps = phase_caps_default();
+	caps.max_phases = LAGR_MAX_PHASES;
+	caps.max_steps = LAGR_MAX_STEPS;
+	caps.phase_word = "phases (stops and restarts)";
+	caps.steps_why = "lower tmax";
+	struct phase_run run;
+	rc = phase_run(&sys, &caps, t, tmax, y, recp, &run, d);
+	t = run.t;
+	if (rc && (r.cfail || r.dependent || r.singular)) {
+		diag_clear(d);
+		run_failure(&r, d, t, y);
 	}
+	const char *outcome = lp.outcome;
+	const double t_stop = lp.t_stop;
 	if (!rc && r.singular)
 		rc = diag_set(d, "the mass matrix ∂²T/∂q̇² is singular at t = %.6g s, %s = %.6g",
 			      r.sing_t, L->q[0], r.sing_y[0]);
-	if (trp) {
+	if (recp) {
 		if (!rc)
-			figures_of(L, trp, out->figs);
-		trace_release(trp);
+			figures_of(L, recp, out->figs);
+		record_release(recp);
 	}
 	if (rc)
 		goto done;
