@@ -924,6 +924,26 @@ static int run_failure(const struct run *r, struct diag *d, double t, const doub
 
 /* ---- a phase held uniformly ------------------------------------------------- */
 
+/* Whether the stuck contacts' rows a_k and the held coordinates' e_i span
+ * the rates (at the state set): then they fix every rate. */
+static bool rates_fixed(struct run *r)
+{
+	const struct lagr *L = r->L;
+	const size_t n = L->nq;
+	double G[NQ * NQ] = {0}, a[NQ];
+	for (size_t k = 0; k < L->nkink; k++) {
+		if (r->mode[k] != 0)
+			continue;
+		kink_a(r, k, a);
+		for (size_t i = 0; i < n; i++)
+			for (size_t j = 0; j < n; j++)
+				G[i * n + j] += a[i] * a[j];
+	}
+	for (size_t i = 0; i < n; i++)
+		G[i * n + i] += r->held[i];
+	return spd_solve(G, n, NULL, 0) == 0;
+}
+
 /* Whether the stuck contacts and the held coordinates fix every rate (their
  * rows a_k, e_i span the rates), and *uniform whether each stuck w = a·q̇ + b
  * has a and b constant: then the motion held is q̇ constant and q linear in
@@ -932,33 +952,20 @@ static int run_failure(const struct run *r, struct diag *d, double t, const doub
 static bool held_fixed(struct run *r, bool *uniform)
 {
 	const struct lagr *L = r->L;
-	const size_t n = L->nq;
-	double G[NQ * NQ] = {0}, a[NQ];
 	*uniform = true;
 	for (size_t k = 0; k < L->nkink; k++) {
 		if (r->mode[k] != 0)
 			continue;
 		const struct lkink *kk = &L->kink[k];
 		*uniform &= kk->wt == NULL;
-		for (size_t j = 0; j < n; j++) {
-			*uniform &= kk->wq[j] == NULL;
+		for (size_t j = 0; j < L->nq; j++) {
 			double x = 0;
-			if (kk->a[j] && !sym_constant(kk->a[j], &x))
-				*uniform = false;
+			*uniform &= kk->wq[j] == NULL && (!kk->a[j] || sym_constant(kk->a[j], &x));
 		}
-		kink_a(r, k, a);
-		for (size_t i = 0; i < n; i++)
-			for (size_t j = 0; j < n; j++)
-				G[i * n + j] += a[i] * a[j];
 	}
-	for (size_t i = 0; i < n; i++)
-		G[i * n + i] += r->held[i];
-	gsl_matrix_view Gv = gsl_matrix_view_array(G, n, n);
-	gsl_error_handler_t *old = gsl_set_error_handler_off();
-	const int rc = gsl_linalg_cholesky_decomp1(&Gv.matrix);
-	gsl_set_error_handler(old);
-	*uniform &= rc == 0;
-	return rc == 0;
+	const bool fixed = rates_fixed(r);
+	*uniform &= fixed;
+	return fixed;
 }
 
 /* The held motion from (t0, y0) at t, into y. */
@@ -1053,27 +1060,13 @@ static bool held_still(struct run *r, double t, double *y)
 {
 	const struct lagr *L = r->L;
 	const size_t n = L->nq;
-	double G[NQ * NQ] = {0}, a[NQ];
 	set_state(r, t, y);
 	for (size_t j = 0; j < n; j++)
 		r->vals[lagr_iqd(L, j)] = 0;
-	for (size_t k = 0; k < L->nkink; k++) {
-		if (r->mode[k] != 0)
-			continue;
-		if (kink_w(r, k) != 0)
+	for (size_t k = 0; k < L->nkink; k++)
+		if (r->mode[k] == 0 && kink_w(r, k) != 0)
 			return false; /* a moving support */
-		kink_a(r, k, a);
-		for (size_t i = 0; i < n; i++)
-			for (size_t j = 0; j < n; j++)
-				G[i * n + j] += a[i] * a[j];
-	}
-	for (size_t i = 0; i < n; i++)
-		G[i * n + i] += r->held[i];
-	gsl_matrix_view Gv = gsl_matrix_view_array(G, n, n);
-	gsl_error_handler_t *old = gsl_set_error_handler_off();
-	const int rc = gsl_linalg_cholesky_decomp1(&Gv.matrix);
-	gsl_set_error_handler(old);
-	if (rc)
+	if (!rates_fixed(r))
 		return false;
 	for (size_t i = 0; i < n; i++)
 		y[n + i] = 0;
