@@ -140,7 +140,7 @@ for id in "${ids[@]}"; do
 		for q in $coords; do
 			sed -n "s/^${q}0\$/Q0/p; s/^${q}dot0\$/Qdot0/p; s/^${q}_end\$/Q_end/p; s/^${q}dot_end\$/Qdot_end/p" "$tmp/names"
 		done >"$tmp/names.auto"
-		grep -xE 'tmax|t_end|t_stop|E_start|E_end|energy_lost|outcome' "$tmp/names" >>"$tmp/names.auto"
+		grep -xE 'tmax|t_end|t_stop|E_start|E_end|energy_lost|outcome|friction_work' "$tmp/names" >>"$tmp/names.auto"
 		sort -u "$tmp/names.auto" >"$tmp/names"
 	fi
 	doc_names "$model" >"$tmp/names.doc"

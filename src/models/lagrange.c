@@ -890,10 +890,16 @@ static struct model *lagrange_model_new(const struct lagrange_text *lt, int *lin
 	L->results[r++] = (struct result_spec)RESULT_NUMBER("E_start", "J", "T + V at the start");
 	L->results[r++] = (struct result_spec)RESULT_NUMBER("E_end", "J", "T + V at the end");
 	L->results[r++] = (struct result_spec)RESULT_NUMBER(
-		"energy_lost", "J", "E_start - E_end: the work of friction (and of any drive)");
+		"energy_lost", "J",
+		"E_start - E_end: the work friction took, where T + V is conserved without it "
+		"(undefined where T or V depends on t or the frame moves: friction_work is)");
 	L->results[r++] = (struct result_spec)RESULT_WORD(
 		"outcome", "rests (stopped for good), stops (the stop expression ended the run) or "
 			   "moving (at tmax)");
+	L->results[r++] = (struct result_spec)RESULT_NUMBER(
+		"friction_work", "J",
+		"the work friction took along the run, the integral of -Q_R·q̇ (Q_R = -∂R/∂q̇; "
+		"negative where a moving support feeds the motion)");
 	for (size_t k = 0; k < lt->nresults; k++) {
 		for (size_t j = 0; j < r; j++)
 			if (!strcmp(L->results[j].name, lt->result_name[k])) {

@@ -45,6 +45,9 @@
 enum { LAGR_MAX_STILL = 64 };
 
 enum { NK = LAGR_MAX_KINKS };
+/* The state: q, q̇, then W, the work friction has taken (∫ −Q_R·q̇ dt,
+ * Q_R = −∂R/∂q̇ the friction's generalized force, a stuck contact's −λ a). */
+enum { NY = 2 * NQ + 1 };
 
 struct run {
 	const struct lagr *L;
@@ -61,10 +64,11 @@ struct run {
 	double f[NQ]; /* held: the force on the coordinate */
 	bool group_held;
 	double extra[NQ]; /* a generalized force added (the relay's columns) */
+	double fr[NQ];	  /* the friction ∂R/∂q̇_i the forces took (stuck: the smooth part) */
 	bool use_extra;
 	double stop_sign;
 	bool singular;
-	double sing_t, sing_y[2 * NQ];
+	double sing_t, sing_y[NY];
 	bool cfail; /* a contact(...) could not be evaluated: cerr says why */
 	struct diag cerr;
 	bool dependent;	    /* two contacts' surfaces are one (A Aᵀ singular) */
@@ -342,8 +346,9 @@ static int forces(struct run *r, double *F)
 			q -= lagr_eval(L->dVdq[i], L, r->vals);
 		for (size_t j = 0; j < n; j++)
 			q -= lagr_eval(L->dpdq[i][j], L, r->vals) * r->vals[lagr_iqd(L, j)];
+		r->fr[i] = 0;
 		if (L->dRdqd[i] || L->in_contact[i])
-			q -= r->held[i] ? friction_mean(r, i) : dR[i];
+			q -= r->fr[i] = r->held[i] ? friction_mean(r, i) : dR[i];
 		F[i] = q + (r->use_extra ? r->extra[i] : 0.0);
 	}
 	return 0;
@@ -458,14 +463,25 @@ static int lagr_rhs(double t, const double y[], double dydt[], void *p)
 		if (!r->cfail && !r->dependent && !r->singular) {
 			r->singular = true;
 			r->sing_t = t;
-			memcpy(r->sing_y, y, 2 * n * sizeof(double));
+			memcpy(r->sing_y, y, (2 * n + 1) * sizeof(double));
 		}
 		return GSL_EBADFUNC;
 	}
+	/* the power friction takes: ∂R/∂q̇·q̇, a stuck contact's λ a·q̇ (which a
+	 * moving support makes other than 0), a held coordinate's none */
+	double D = 0, a[NQ];
 	for (size_t i = 0; i < n; i++) {
 		dydt[i] = r->held[i] ? 0.0 : y[n + i];
 		dydt[n + i] = qdd[i];
+		D += r->fr[i] * dydt[i];
 	}
+	for (size_t k = 0; k < r->L->nkink; k++)
+		if (r->mode[k] == 0 && !r->cand[k]) {
+			kink_a(r, k, a);
+			for (size_t i = 0; i < n; i++)
+				D += r->lam[k] * a[i] * dydt[i];
+		}
+	dydt[2 * n] = D;
 	return GSL_SUCCESS;
 }
 
@@ -705,11 +721,11 @@ static void kink_rates(struct run *r, const size_t *set, size_t m, const double 
 static int trend(struct run *r, size_t k, double t, const double *y, bool *slips)
 {
 	const size_t n = r->L->nq;
-	double dydt[2 * NQ], y1[2 * NQ];
+	double dydt[NY], y1[NY];
 	const double h = 1e-7 * fmax(r->tmax, 1e-3);
 	if (lagr_rhs(t, y, dydt, r) != GSL_SUCCESS)
 		return -1;
-	for (size_t i = 0; i < 2 * n; i++)
+	for (size_t i = 0; i < 2 * n + 1; i++)
 		y1[i] = y[i] + h * dydt[i];
 	double qdd[NQ];
 	set_state(r, t + h, y1);
@@ -864,7 +880,7 @@ static void figures_of(const struct lagr *L, const struct record *tr, struct fig
 	strbuf_addf(&cols, "|E = T + V [J]");
 	struct table *tab = figures_table(fs, "motion", cols.buf);
 	strbuf_release(&cols);
-	double row[2 * NQ + 2];
+	double row[2 * NQ + 3];
 	for (size_t k = 0; k < tr->n; k++) {
 		const double *y = record_row(tr, k);
 		row[0] = tr->t[k];
@@ -872,7 +888,7 @@ static void figures_of(const struct lagr *L, const struct record *tr, struct fig
 			row[1 + 2 * i] = y[i];
 			row[2 + 2 * i] = y[n + i];
 		}
-		row[1 + 2 * n] = y[2 * n];
+		row[1 + 2 * n] = y[2 * n + 1]; /* T + V, the record's extra */
 		table_row(tab, row);
 	}
 	char name[64], title[128], lq[96], lqd[96];
@@ -975,6 +991,7 @@ static void held_at(size_t n, double t0, const double *y0, double t, double *y)
 		y[i] = y0[i] + y0[n + i] * (t - t0);
 		y[n + i] = y0[n + i];
 	}
+	y[2 * n] = y0[2 * n]; /* at rest: friction takes no work */
 }
 
 struct held_part {
@@ -988,7 +1005,7 @@ static double held_part_at(double t, void *p)
 {
 	struct held_part *h = p;
 	const size_t n = h->r->L->nq;
-	double y[2 * NQ], g[LAGR_MAX_KINKS + NQ + 2];
+	double y[NY], g[LAGR_MAX_KINKS + NQ + 2];
 	held_at(n, h->t0, h->y0, t, y);
 	lagr_events(t, y, g, h->r);
 	return g[h->k];
@@ -1003,16 +1020,16 @@ static int held_phase(struct run *r, double *t, double *y, double tend, double s
 {
 	const struct lagr *L = r->L;
 	const size_t n = L->nq, ne = nevents(L);
-	double y0[2 * NQ], g[LAGR_MAX_KINKS + NQ + 2], gprev[LAGR_MAX_KINKS + NQ + 2];
+	double y0[NY], g[LAGR_MAX_KINKS + NQ + 2], gprev[LAGR_MAX_KINKS + NQ + 2];
 	const double t0 = *t;
-	memcpy(y0, y, 2 * n * sizeof(double));
+	memcpy(y0, y, (2 * n + 1) * sizeof(double));
 	lagr_events(t0, y0, gprev, r);
 	*end = (struct ode_end){.t = t0};
 	for (double ta = t0; ta < tend;) {
 		if (num_interrupted)
 			return diag_set(d, "interrupted at t = %g s", ta);
 		const double tb = fmin(tend, ta + step);
-		double yb[2 * NQ];
+		double yb[NY];
 		held_at(n, t0, y0, tb, yb);
 		lagr_events(tb, yb, g, r);
 		if (r->rec)
@@ -1231,11 +1248,14 @@ static int lagr_next(struct phase_run *run, struct phase_mode *mode, void *ctx, 
 		bool uniform;
 		const bool fixed = L->uses_t && held_fixed(r, &uniform);
 		lp->t_start = run->t;
-		if (fixed && uniform) {
+		bool at_rest = true; /* the closed form has friction take no work */
+		for (size_t i = 0; i < n; i++)
+			at_rest &= y[n + i] == 0;
+		if (fixed && uniform && at_rest) {
 			/* nothing to integrate: q̇ constant, q linear in t */
 			static struct ode_end held;
-			double t = run->t, y1[2 * NQ];
-			memcpy(y1, y, 2 * n * sizeof(double));
+			double t = run->t, y1[NY];
+			memcpy(y1, y, (2 * n + 1) * sizeof(double));
 			r->rec = run->rec;
 			const int rc =
 				held_phase(r, &t, y1, run->tmax, run->tmax / LAGR_WATCH, &held, d);
@@ -1255,7 +1275,7 @@ static int lagr_next(struct phase_run *run, struct phase_mode *mode, void *ctx, 
 					"more than %d pieces of held phases before t = %g s: too "
 					"many steps; lower tmax",
 					LAGR_WATCH + LAGR_MAX_PHASES, run->tmax);
-		mode->sys = (struct ode_system){2 * n, lagr_rhs, NULL, r};
+		mode->sys = (struct ode_system){2 * n + 1, lagr_rhs, NULL, r};
 		mode->opts.tmax =
 			fmin(run->tmax, run->t + (fixed ? run->tmax / LAGR_WATCH : INFINITY));
 		mode->opts.nev = nevents(L);
@@ -1265,13 +1285,40 @@ static int lagr_next(struct phase_run *run, struct phase_mode *mode, void *ctx, 
 	}
 }
 
+/* Whether T + V is conserved without friction: nothing depends on t in T
+ * or V, and T is of the second degree in the rates (p·q̇ = 2T, asked at the
+ * rates 1, 0.7, 0.49, ... and 1, -0.3, 0.09, ... at the start's q). */
+static bool conservative(struct run *r)
+{
+	const struct lagr *L = r->L;
+	if (sym_uses(L->T, "t") || (L->V && sym_uses(L->V, "t")))
+		return false;
+	const double base[2] = {0.7, -0.3};
+	double save[NQ];
+	for (size_t i = 0; i < L->nq; i++)
+		save[i] = r->vals[lagr_iqd(L, i)];
+	bool ok = true;
+	for (size_t b = 0; b < 2 && ok; b++) {
+		double v = 1, pq = 0;
+		for (size_t i = 0; i < L->nq; i++, v *= base[b])
+			r->vals[lagr_iqd(L, i)] = v;
+		const double T = lagr_eval(L->T, L, r->vals);
+		for (size_t i = 0; i < L->nq; i++)
+			pq += lagr_eval(L->p[i], L, r->vals) * r->vals[lagr_iqd(L, i)];
+		ok = fabs(pq - 2 * T) <= 1e-12 * fmax(fabs(pq), fabs(2 * T));
+	}
+	for (size_t i = 0; i < L->nq; i++)
+		r->vals[lagr_iqd(L, i)] = save[i];
+	return ok;
+}
+
 int lagr_solve(const struct model_input *in, struct model_output *out, struct diag *d)
 {
 	const struct lagr *L = in->model->ctx;
 	const size_t n = L->nq, np = L->model.nparams;
 	struct strbuf *s = out->steps;
 	struct run r = {.L = L};
-	double y[2 * NQ];
+	double y[NY];
 	int rc = 0;
 	r.vals = xcalloc(L->nnames, sizeof(double));
 	for (size_t i = 0; i < np; i++)
@@ -1280,6 +1327,7 @@ int lagr_solve(const struct model_input *in, struct model_output *out, struct di
 		y[i] = in->num[2 * i];
 		y[n + i] = in->num[2 * i + 1];
 	}
+	y[2 * n] = 0;
 	const double tmax = in->num[2 * n];
 	r.tmax = tmax;
 	lagr_derivation_steps(L, s);
@@ -1316,7 +1364,7 @@ int lagr_solve(const struct model_input *in, struct model_output *out, struct di
 	}
 	struct record rec, *recp = NULL;
 	if (out->figs) {
-		record_init(&rec, 2 * n, 1, 0);
+		record_init(&rec, 2 * n + 1, 1, 0);
 		rec.extra = trace_extra;
 		rec.ctx = &r;
 		recp = &rec;
@@ -1326,7 +1374,7 @@ int lagr_solve(const struct model_input *in, struct model_output *out, struct di
 		      "reaches its bound, or stop = 0; the contacts at rest then are decided "
 		      "together):");
 	struct lagr_phases lp = {.r = &r, .s = s, .outcome = "moving", .t_stop = NAN};
-	const struct phase_system sys = {2 * n, lagr_next, &lp};
+	const struct phase_system sys = {2 * n + 1, lagr_next, &lp};
 	struct phase_caps caps = phase_caps_default();
 	caps.max_phases = LAGR_MAX_PHASES;
 	caps.max_steps = LAGR_MAX_STEPS;
@@ -1371,14 +1419,22 @@ int lagr_solve(const struct model_input *in, struct model_output *out, struct di
 	got[ng++] = (struct named_result){"E_start", E0};
 	got[ng++] = (struct named_result){"E_end", E1};
 	got[ng++] = (struct named_result){"energy_lost", E0 - E1};
+	got[ng++] = (struct named_result){"friction_work", y[2 * n]};
 	if ((rc = model_require_finite(got, ng, "the run went out of range", d)))
 		goto done;
 	out->res[k++] = value_number(t);
 	out->res[k++] = value_number(t_stop);
 	out->res[k++] = value_number(E0);
 	out->res[k++] = value_number(E1);
-	out->res[k++] = value_number(E0 - E1);
+	if (conservative(&r))
+		out->res[k++] = value_number(E0 - E1);
+	else
+		out->res[k++] = value_undefined(
+			"T + V is not conserved here even without friction (T or V depends on t, "
+			"or T has terms of other than second degree in the rates: a moving "
+			"frame), so E_start - E_end is not what friction took; friction_work is");
 	out->res[k++] = value_word(outcome);
+	out->res[k++] = value_number(y[2 * n]);
 	for (size_t e = 0; e < L->nextra; e++) {
 		double v = lagr_eval(L->extra[e], L, r.vals);
 		struct named_result nr = {L->results[k].name, v};
@@ -1393,8 +1449,10 @@ int lagr_solve(const struct model_input *in, struct model_output *out, struct di
 	if (rc)
 		for (size_t j = 0; j < k; j++)
 			value_release(&out->res[j]);
-	model_step(s, "Outcome: %s; E_start = %.10g J, E_end = %.10g J, energy lost %.10g J.",
-		   outcome, E0, E1, E0 - E1);
+	model_step(s,
+		   "Outcome: %s; E_start = %.10g J, E_end = %.10g J, energy lost %.10g J; the "
+		   "work friction took along the run, friction_work = %.10g J.",
+		   outcome, E0, E1, E0 - E1, y[2 * n]);
 done:
 	free(r.vals);
 	return rc;
@@ -1405,7 +1463,7 @@ int lagrange_dissipation(const struct model *m, const double *num, double *R, do
 {
 	const struct lagr *L = m->ctx;
 	struct run r = {.L = L};
-	double y[2 * NQ];
+	double y[NY];
 	r.vals = xcalloc(L->nnames, sizeof(double));
 	for (size_t i = 0; i < L->model.nparams; i++)
 		r.vals[i] = num[i];

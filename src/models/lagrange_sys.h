@@ -22,7 +22,7 @@ enum { LAGR_MAX_PHASES = 20000 };
 enum { LAGR_WATCH = 4000 };
 
 /* Results per coordinate, then these, then the file's. */
-enum { R_T_END, R_T_STOP, R_E_START, R_E_END, R_LOST, R_OUTCOME, R_NFIXED };
+enum { R_T_END, R_T_STOP, R_E_START, R_E_END, R_LOST, R_OUTCOME, R_WORK, R_NFIXED };
 
 /* Minguzzi's contact integral in R: contact(SHAPE, r, PRESSURE, mu, N, vx,
  * vy, w), at most this many calls. */

@@ -81,3 +81,18 @@ $ sed 's/abs(xdot - vb)/abs(xdot^2 - vb^2)/' lagrange-belt.ini > "$HOME/k.ini"; 
 !     R = mu*m*g*abs(xdot^2 - vb^2)
 !                    ^
 ? 1
+
+# The bead on the rotating hoop: T has a term of degree 0 in the rates
+# (the frame turns), so T + V is not conserved even without friction and
+# E_start - E_end is not what friction took (issue 37); friction_work, the
+# integral of the friction's power, is.
+$ tribo -c 'load hoop-bead; solve; print friction_work; print energy_lost'
+0.0314334513262
+! tribo: -c: command 4: print: energy_lost has no value: T + V is not conserved here even without friction (T or V depends on t, or T has terms of other than second degree in the rates: a moving frame), so E_start - E_end is not what friction took; friction_work is
+? 1
+
+# Where T + V is conserved without friction, what it lost is what friction took.
+$ tribo -c 'load incline-spring; solve; print energy_lost friction_work'
+2.498975856
+2.498975856
+? 0
