@@ -2,6 +2,7 @@
 #include "models/lagrange.h"
 
 #include <float.h>
+#include <gsl/gsl_eigen.h>
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_linalg.h>
 #include <math.h>
@@ -529,24 +530,73 @@ static void default_values(const struct lagr *L, double *vals)
 	vals[lagr_it(L)] = 0;
 }
 
-int lagr_mass_matrix(const struct lagr *L, const double *vals, double *M)
+int lagr_mass_matrix(const struct lagr *L, const double *vals, double *M, struct diag *why)
 {
 	const size_t n = L->nq;
 	for (size_t i = 0; i < n; i++)
 		for (size_t j = 0; j < n; j++)
 			M[i * n + j] = lagr_eval(L->M[i][j], L, vals);
-	gsl_matrix_view mv = gsl_matrix_view_array(M, n, n);
-	gsl_error_handler_t *old = gsl_set_error_handler_off();
-	double copy[NQ * NQ];
-	memcpy(copy, M, n * n * sizeof(double));
-	gsl_matrix_view cv = gsl_matrix_view_array(copy, n, n);
-	int rc = gsl_linalg_cholesky_decomp1(&cv.matrix);
-	gsl_set_error_handler(old);
-	(void)mv;
 	for (size_t i = 0; i < n * n; i++)
 		if (!isfinite(M[i]))
-			return -1;
-	return rc ? -1 : 0;
+			return why ? diag_set(why, "the mass matrix ∂²T/∂q̇² is not finite") : -1;
+	/* its eigenvalues: the least against the largest, the least's
+	 * eigenvector the rates it cannot separate */
+	double copy[NQ * NQ], lam[NQ], vec[NQ * NQ];
+	memcpy(copy, M, n * n * sizeof(double));
+	gsl_matrix_view cv = gsl_matrix_view_array(copy, n, n);
+	gsl_vector_view lv = gsl_vector_view_array(lam, n);
+	gsl_matrix_view vv = gsl_matrix_view_array(vec, n, n);
+	gsl_eigen_symmv_workspace *w = gsl_eigen_symmv_alloc(n);
+	gsl_error_handler_t *old = gsl_set_error_handler_off();
+	int rc = gsl_eigen_symmv(&cv.matrix, &lv.vector, &vv.matrix, w);
+	gsl_set_error_handler(old);
+	gsl_eigen_symmv_free(w);
+	if (rc)
+		return why ? diag_set(why, "the mass matrix ∂²T/∂q̇² has no eigenvalues") : -1;
+	size_t lo = 0, hi = 0;
+	for (size_t i = 1; i < n; i++) {
+		if (lam[i] < lam[lo])
+			lo = i;
+		if (lam[i] > lam[hi])
+			hi = i;
+	}
+	if (lam[lo] > LAGR_COND_MAX * lam[hi] && lam[lo] > 0)
+		return 0;
+	if (!why)
+		return -1;
+	struct strbuf dir = STRBUF_INIT, rates = STRBUF_INIT, names = STRBUF_INIT;
+	size_t nnames = 0;
+	for (size_t i = 0; i < n; i++) {
+		const double v = vec[i * n + lo];
+		strbuf_addf(&rates, "%s%s", i ? ", " : "", L->qd[i]);
+		strbuf_addf(&dir, "%s%.3g", i ? ", " : "", fabs(v) < 1e-12 ? 0.0 : v);
+		if (fabs(v) > 0.1)
+			strbuf_addf(&names, "%s%s", nnames++ ? " and " : "", L->q[i]);
+	}
+	strbuf_addf(&rates, ") ∝ (%s", dir.buf);
+	strbuf_reset(&dir);
+	strbuf_addstr(&dir, rates.buf);
+	strbuf_release(&rates);
+	if (!(lam[lo] > 0) && !(lam[lo] < 0))
+		diag_set(why,
+			 "the mass matrix ∂²T/∂q̇² is singular along (%s): %s %s not separately "
+			 "determined by T",
+			 dir.buf, names.buf, nnames > 1 ? "are" : "is");
+	else if (lam[lo] < 0)
+		diag_set(why,
+			 "the mass matrix ∂²T/∂q̇² is not positive definite: T is negative along "
+			 "the rates (%s)",
+			 dir.buf);
+	else
+		diag_set(why,
+			 "the mass matrix ∂²T/∂q̇² is singular to rounding along (%s) (its least "
+			 "eigenvalue %.3g is below %g of its largest, %.3g): %s %s not separately "
+			 "determined by T",
+			 dir.buf, lam[lo], LAGR_COND_MAX, lam[hi], names.buf,
+			 nnames > 1 ? "are" : "is");
+	strbuf_release(&dir);
+	strbuf_release(&names);
+	return -1;
 }
 
 /* Checks of the derivation at the file's values: M does not change with the
@@ -563,17 +613,16 @@ static int derivation_checks(const struct lagr *L, const struct lagrange_text *l
 	for (size_t s = 0; s < 4 && !rc; s++) {
 		for (size_t i = 0; i < n; i++)
 			vals[lagr_iqd(L, i)] = trial[s][i % 2] * (1 + 0.37 * (double)i);
-		int bad = lagr_mass_matrix(L, vals, M1);
+		struct diag why;
+		diag_clear(&why);
+		int bad = lagr_mass_matrix(L, vals, M1, &why);
 		if (s == 0) {
 			memcpy(M0, M1, sizeof(M1));
 			if (bad) {
 				*line = lt->T.line;
 				*col = lt->T.col;
-				rc = diag_set(d,
-					      "T = %s is not positive definite in the rates at the "
-					      "file's values: its mass matrix ∂²T/∂q̇² has no "
-					      "Cholesky factor",
-					      lt->T.text);
+				rc = diag_set(d, "T = %s at the file's values: %s", lt->T.text,
+					      why.msg);
 			}
 		}
 		for (size_t k = 0; k < n * n && !rc; k++)
@@ -587,7 +636,6 @@ static int derivation_checks(const struct lagr *L, const struct lagrange_text *l
 			}
 		if (L->R && !rc) {
 			double r = lagr_eval(L->R, L, vals);
-			struct diag why;
 			diag_clear(&why);
 			if (lagr_contacts_add(L, vals, &r, NULL, &why)) {
 				*line = lt->R.line;

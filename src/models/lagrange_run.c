@@ -409,6 +409,15 @@ static int accelerations(struct run *r, double *qdd)
 	}
 	if (spd_solve(M, n, B, nb))
 		return -1;
+	/* a Cholesky factor whose pivots span more than LAGR_COND_MAX: M is
+	 * singular to rounding here (lagr_mass_matrix says along what) */
+	double pmin = INFINITY, pmax = 0;
+	for (size_t i = 0; i < n; i++) {
+		pmin = fmin(pmin, M[i * n + i] * M[i * n + i]);
+		pmax = fmax(pmax, M[i * n + i] * M[i * n + i]);
+	}
+	if (!(pmin > LAGR_COND_MAX * pmax))
+		return -1;
 	double lam[NK + NQ] = {0};
 	if (m) {
 		/* W = A M⁻¹ Aᵀ, λ = W⁻¹ (A u + g) */
@@ -918,7 +927,7 @@ static void figures_of(const struct lagr *L, const struct record *tr, struct fig
 
 /* The run's failure in d, from what the run met: a contact(...) that could
  * not be evaluated, kinks that are one surface, a singular mass matrix. */
-static int run_failure(const struct run *r, struct diag *d, double t, const double *y)
+static int run_failure(struct run *r, struct diag *d, double t, const double *y)
 {
 	const struct lagr *L = r->L;
 	if (r->cfail)
@@ -929,13 +938,16 @@ static int run_failure(const struct run *r, struct diag *d, double t, const doub
 				"relative velocities are not independent): write each "
 				"contact once",
 				t);
-	if (r->singular)
-		return diag_set(d,
-				"the mass matrix ∂²T/∂q̇² is singular at t = %.6g s, %s = %.6g, "
-				"%s = %.6g",
-				r->sing_t, L->q[0], r->sing_y[0], L->qd[0], r->sing_y[L->nq]);
-	return diag_set(d, "the mass matrix ∂²T/∂q̇² is singular at t = %.6g s, %s = %.6g", t,
-			L->q[0], y[0]);
+	const double ts = r->singular ? r->sing_t : t;
+	const double *ys = r->singular ? r->sing_y : y;
+	double M[NQ * NQ];
+	struct diag why;
+	diag_clear(&why);
+	set_state(r, ts, ys);
+	if (!lagr_mass_matrix(L, r->vals, M, &why))
+		diag_set(&why, "the mass matrix ∂²T/∂q̇² is singular to rounding there");
+	return diag_set(d, "at t = %.6g s (%s = %.6g, %s = %.6g): %s", ts, L->q[0], ys[0], L->qd[0],
+			ys[L->nq], why.msg);
 }
 
 /* ---- a phase held uniformly ------------------------------------------------- */
@@ -1336,11 +1348,10 @@ int lagr_solve(const struct model_input *in, struct model_output *out, struct di
 	const double E0 = energy(&r, t, y);
 	{
 		double M[NQ * NQ];
-		if (lagr_mass_matrix(L, r.vals, M)) {
-			rc = diag_set(d,
-				      "the mass matrix ∂²T/∂q̇² is singular or not positive "
-				      "definite at the start (%s = %g, t = 0)",
-				      L->q[0], y[0]);
+		struct diag why;
+		diag_clear(&why);
+		if (lagr_mass_matrix(L, r.vals, M, &why)) {
+			rc = diag_set(d, "at the start (t = 0): %s", why.msg);
 			goto done;
 		}
 	}

@@ -93,8 +93,15 @@ size_t lagr_it(const struct lagr *L);
 /* The contacts' R and, if dR, their ∂R/∂q̇_i, added to *R and dR[]. */
 int lagr_contacts_add(const struct lagr *L, const double *vals, double *R, double *dR,
 		      struct diag *d);
-/* M = ∂²T/∂q̇² at vals; -1 where it is not finite or not positive definite. */
-int lagr_mass_matrix(const struct lagr *L, const double *vals, double *M);
+/* M = ∂²T/∂q̇² at vals; -1 where it is not finite, not positive definite or
+ * singular to rounding (below LAGR_COND_MAX), with why (may be NULL) saying
+ * which rates it cannot separate. */
+int lagr_mass_matrix(const struct lagr *L, const double *vals, double *M, struct diag *why);
+/* The least eigenvalue of M may not be below this much of its largest:
+ * below it, rounding decides the motion along the least one's direction
+ * (T = m(xdot + ydot)^2/2 has a last Cholesky pivot of rounding's size at
+ * m = 2, and was "solved"). */
+#define LAGR_COND_MAX 1e-12
 /* The derivation (Lagrange's equations as formed) into the worked steps. */
 void lagr_derivation_steps(const struct lagr *L, struct strbuf *s);
 /* f's expression in readable form, into out; returns out's text. */

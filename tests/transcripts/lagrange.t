@@ -96,3 +96,12 @@ $ tribo -c 'load incline-spring; solve; print energy_lost friction_work'
 2.498975856
 2.498975856
 ? 0
+
+# A mass matrix singular to rounding is refused with the rates it cannot
+# separate (issue 43): T = m (xdot + ydot)^2/2 left the last Cholesky
+# pivot of rounding's size at m = 2 and was "solved".
+$ printf '[exercise]\nid = sing\ntitle = T singular\nmodel = lagrange\nstatement = x\n[system]\ncoordinates = x, y\nT = m*(xdot+ydot)^2/2\nV = k*x^2/2\n[param m]\nvalue = 2\n[param k]\nvalue = 1\n' > "$HOME/sing.ini"; cd "$HOME" && tribo -c 'load sing.ini'
+! tribo: -c: command 1: load: sing.ini:8:5: T = m*(xdot+ydot)^2/2 at the file's values: the mass matrix ∂²T/∂q̇² is singular along (xdot, ydot) ∝ (-0.707, 0.707): x and y are not separately determined by T
+!     T = m*(xdot+ydot)^2/2
+!         ^
+? 1
