@@ -493,6 +493,61 @@ START_TEST(test_frictionless_coordinate)
 }
 END_TEST
 
+/* Starts at rounding distance from the switching surfaces (issue 37): a
+ * rate of 1e-300 or a denormal either side of a contact's w = 0 gives the
+ * run from rest to the last digit; a force exactly at its bound at the
+ * start is a tie its trend decides (turning inward: held), and so is one
+ * a rounding step past its bound; a tangency later in the run holds on. */
+START_TEST(test_rounding_starts)
+{
+	struct session *a = load("incline-spring");
+	solve(a);
+	const double t0 = num(a, "t_stop"), x0 = num(a, "x_end");
+	const char *tiny[] = {"1e-300", "-1e-300", "5e-324", "-5e-324", "1e-16", "-1e-16"};
+	for (size_t i = 0; i < sizeof(tiny) / sizeof(tiny[0]); i++) {
+		set(a, "xdot0", tiny[i]);
+		solve(a);
+		ck_assert_str_eq(result(a, "outcome")->word, "rests");
+		ck_assert_rel(num(a, "t_stop"), t0, 1e-9);
+		ck_assert_rel(num(a, "x_end"), x0, 1e-9);
+	}
+	session_free(a);
+	/* the driven oscillator with F0 cos(w t) and F0 = c: at the bound at
+	 * t = 0, the force turning inward (cos falls): held until it comes back
+	 * to the bound at t = 2 pi/w, past which it slips */
+	struct diag d;
+	const char *text = "[exercise]\nid = tie\ntitle = t\nmodel = lagrange\nstatement = x\n"
+			   "[system]\ncoordinates = x\nT = m*xdot^2/2\n"
+			   "V = k*x^2/2 - x*F0*cos(w*t)\nR = c*abs(xdot)\n"
+			   "[param m]\nvalue = 1\n[param k]\nvalue = 1\n[param F0]\nvalue = 0.5\n"
+			   "[param w]\nvalue = 1\n[param c]\nvalue = 0.5\n"
+			   "[param tmax]\nvalue = 7\n";
+	struct exercise *ex = exercise_parse("tie.ini", text, strlen(text), &d);
+	ck_assert_msg(ex != NULL, "%s", d.msg);
+	struct session *b = session_new();
+	session_adopt(b, ex);
+	solve(b);
+	/* held through [0, 2 pi]: x = 0 there, then a slip from rest */
+	set(b, "tmax", "6.2831853");
+	solve(b);
+	ck_assert_double_eq(num(b, "x_end"), 0);
+	ck_assert_double_eq(num(b, "xdot_end"), 0);
+	/* F0 a rounding step past c: the force is past its bound for no time
+	 * before it turns inside, and the answer is the one at F0 = c, not a
+	 * slip the sign of a 1e-17 difference would start */
+	set(b, "F0", "0.5000000000000001");
+	set(b, "tmax", "0.5");
+	solve(b);
+	ck_assert_double_eq_tol(num(b, "x_end"), 0, 1e-15);
+	ck_assert_double_eq_tol(num(b, "xdot_end"), 0, 1e-15);
+	/* F0 clearly past c: it slips at once, x > 0 right away */
+	set(b, "F0", "0.6");
+	solve(b);
+	ck_assert(num(b, "x_end") > 1e-3);
+	session_free(b);
+}
+END_TEST
+
 static Suite *lagrange_suite(void)
 {
 	Suite *s = suite_create("lagrange");
@@ -511,6 +566,7 @@ static Suite *lagrange_suite(void)
 	tcase_add_test(tc, test_frictionless_coordinate);
 	tcase_add_test(tc, test_coin);
 	tcase_add_test(tc, test_contact_forces);
+	tcase_add_test(tc, test_rounding_starts);
 	suite_add_tcase(s, tc);
 	return s;
 }

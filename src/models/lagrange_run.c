@@ -760,16 +760,27 @@ static int decide(struct run *r, double t, double *y, size_t brk, bool start, st
 	memset(r->cand, 0, sizeof(r->cand));
 	set_state(r, t, y);
 	if (brk < nk) {
-		if (accelerations(r, qdd))
+		/* by the force's trend past the bound: growing past it, it slips
+		 * in its sense; only touching it (a tangency), it holds on */
+		bool slips;
+		if (accelerations(r, qdd) || trend(r, brk, t, y, &slips))
 			return -1;
 		const double lam = r->lam[brk];
-		r->mode[brk] = lam > 0 ? 1 : -1;
 		struct strbuf nm = STRBUF_INIT;
 		kink_name(L, brk, &nm);
-		model_step(s,
-			   "  t = %.10g s: the force that holds %s, %.10g, reached its bound "
-			   "c = %.10g and is growing past it: it slips (%s)",
-			   t, nm.buf, lam, bound(r, brk), lam > 0 ? "+" : "-");
+		if (slips) {
+			r->mode[brk] = lam > 0 ? 1 : -1;
+			model_step(s,
+				   "  t = %.10g s: the force that holds %s, %.10g, reached its "
+				   "bound c = %.10g and is growing past it: it slips (%s)",
+				   t, nm.buf, lam, bound(r, brk), lam > 0 ? "+" : "-");
+		} else {
+			model_step(s,
+				   "  t = %.10g s: the force that holds %s, %.10g, touches its "
+				   "bound c = %.10g and turns back inside: it is still held",
+				   t, nm.buf, lam, bound(r, brk));
+			brk = SIZE_MAX; /* decided with the others, as stuck */
+		}
 		strbuf_release(&nm);
 	}
 	for (size_t k = 0; k < nk; k++) {
