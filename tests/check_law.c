@@ -59,7 +59,7 @@ START_TEST(test_refusal_names_what_is_taken)
 	struct diag d;
 	ck_assert_int_eq(law_refuse(sp, m->name, "stokes", &d), -1);
 	ck_assert_str_eq(d.msg,
-			 "law stokes: model ladder takes coulomb, isotropic, matrix, family");
+			 "law stokes: model ladder takes coulomb, isotropic, matrix, projected, family");
 	ck_assert_int_eq(law_refuse(sp, m->name, "friction", &d), 0);
 	ck_assert_int_eq(law_chosen(sp, 1) - law_get(LAW_ISOTROPIC), 0);
 }

@@ -52,13 +52,17 @@ static const struct law laws[LAW_COUNT] = {
 			.name = LAW_NAME_PROJECTED,
 			.family = FAMILY_PROJECTED,
 			.title = "Painlevé, projected",
-			.params = {{"mu", "", "the friction coefficient"}},
+			.params = {{"mu", "",
+				    "the friction coefficient (the ladder: mu_floor and mu_wall)"}},
 			.formula =
-				"Coulomb's force −μλ sgn(ẋ) at the contact projected by (4.3) onto "
-				"the motions the constraint allows, completed across them so that "
+				"Coulomb's force −μλ sgn(ẋ) at each sliding contact, λ the "
+				"frictionless normal force, projected by (4.3) onto the motions "
+				"the acting constraints allow (the least force in A⁻¹ doing the "
+				"same work on them); on one constraint completed across them so "
+				"that "
 				"Φ + Φᵀ = diag(2μ, 0, 0): Painlevé friction as a law of Kozlov's "
 				"form",
-			.equation = "Kozlov (4.3)",
+			.equation = "Kozlov (4.3), (7.4)",
 		},
 	[LAW_FAMILY] =
 		{
