@@ -372,6 +372,32 @@ static void rest_multipliers(const struct lad *r, double th, double lam[2], doub
 	frictionless(r, 2, J, Z, X, lam);
 }
 
+/* The classical friction per unit normal force of each sliding contact
+ * (floor first), as generalized forces. */
+static void classical_g(const struct lad *r, enum phase ph, double th, double G[2][3])
+{
+	const double h = r->h, s = sin(th), c = cos(th);
+	if (ph == PH_TWO) {
+		/* the foot moves along x at −L sinθ θ̇, the top along y at L cosθ θ̇ */
+		const double sf = -r->sig, sw = r->sig;
+		G[0][0] = -r->muf * sf, G[0][2] = r->muf * sf * h * s;
+		G[1][1] = -r->muw * sw, G[1][2] = -r->muw * sw * h * c;
+	} else if (ph == PH_FLOOR) {
+		G[0][0] = -r->muf * r->sigf, G[0][2] = r->muf * r->sigf * h * s;
+	}
+}
+
+/* (4.3): Λ = Σ λ⁰_j G_j with the frictionless multipliers, projected; the
+ * multipliers then stay λ⁰. A held foot has no Λ (G = 0 there). */
+static void projected_force(const struct lad *r, int n, double J[2][3], double G[2][3],
+			    const double lam0[2], double F[3])
+{
+	double Lam[3];
+	for (int a = 0; a < 3; a++)
+		Lam[a] = lam0[0] * G[0][a] + (n > 1 ? lam0[1] * G[1][a] : 0.0);
+	project(r, n, J, Lam, F);
+}
+
 /* The phase's equations at y = (x, y, θ, ẋ, ẏ, θ̇). */
 static void dyn_at(const struct lad *r, enum phase ph, const double y[6], struct dyn *o)
 {
@@ -384,21 +410,9 @@ static void dyn_at(const struct lad *r, enum phase ph, const double y[6], struct
 	const double det0 = frictionless(r, n, J, Z, X, lam0);
 	o->R = 0;
 	if (classical(r)) {
-		if (ph == PH_TWO) {
-			/* the foot moves along x at −L sinθ θ̇, the top along y at L cosθ θ̇ */
-			const double sf = -r->sig, sw = r->sig;
-			G[0][0] = -r->muf * sf, G[0][2] = r->muf * sf * h * s;
-			G[1][1] = -r->muw * sw, G[1][2] = -r->muw * sw * h * c;
-		} else if (ph == PH_FLOOR) {
-			G[0][0] = -r->muf * r->sigf, G[0][2] = r->muf * r->sigf * h * s;
-		}
+		classical_g(r, ph, y[2], G);
 		if (r->law == LAW_PROJECTED) {
-			/* (4.3): Λ = Σ λ⁰_j G_j projected; the multipliers stay λ⁰ */
-			double Lam[3];
-			for (int a = 0; a < 3; a++)
-				Lam[a] = lam0[0] * G[0][a] + (n > 1 ? lam0[1] * G[1][a] : 0.0);
-			if (ph != PH_PIVOT)
-				project(r, n, J, Lam, F);
+			projected_force(r, n, J, G, lam0, F);
 			memset(G, 0, sizeof G);
 		}
 	} else {
@@ -875,25 +889,23 @@ static double lad_cond74(const struct lad *r, double th0)
 	if (r->law == LAW_PROJECTED) {
 		/* no Φ: the force itself, at the fall's start, J A⁻¹ F = 0 */
 		struct lad r0 = *r;
-		double y[6], J[2][3], Z[2], F[3];
-		struct dyn dn;
+		double y[6], J[2][3], Z[2], F[3], G[2][3] = {{0}}, lam0[2];
+		const double X[3] = {0, -r->m * r->g, 0}, ai[3] = {1 / r->m, 1 / r->m, 1 / r->I};
 		r0.sig = -1.0;
 		two_state(&r0, th0, 0, y);
-		dyn_at(&r0, PH_TWO, y, &dn);
 		rows(&r0, PH_TWO, y, J, Z);
-		/* A q̈ − X − Jᵀλ is the friction */
-		const double A[3] = {r->m, r->m, r->I}, X[3] = {0, -r->m * r->g, 0};
+		frictionless(&r0, 2, J, Z, X, lam0);
+		classical_g(&r0, PH_TWO, th0, G);
+		projected_force(&r0, 2, J, G, lam0, F);
 		double fa = 0;
-		for (int a = 0; a < 3; a++) {
-			F[a] = A[a] * dn.qdd[a] - X[a] - dn.lam[0] * J[0][a] - dn.lam[1] * J[1][a];
-			fa += F[a] * F[a] / (A[a] * A[a]);
-		}
+		for (int a = 0; a < 3; a++)
+			fa += F[a] * F[a] * ai[a] * ai[a];
 		resid = 0;
 		for (int j = 0; j < 2 && fa > 0; j++) {
 			const double jn =
 				sqrt(J[j][0] * J[j][0] + J[j][1] * J[j][1] + J[j][2] * J[j][2]);
-			const double w = J[j][0] * F[0] / A[0] + J[j][1] * F[1] / A[1] +
-					 J[j][2] * F[2] / A[2];
+			const double w = J[j][0] * F[0] * ai[0] + J[j][1] * F[1] * ai[1] +
+					 J[j][2] * F[2] * ai[2];
 			resid = fmax(resid, fabs(w) / (jn * sqrt(fa)));
 		}
 	} else if (r->law != LAW_COULOMB) {
