@@ -184,7 +184,7 @@ if __name__ == "__main__":
           "closed form theta_leave", np.degrees(np.arcsin(2 / 3 * np.sin(np.radians(60)))))
     print("mu_floor 0, mu_wall 0.3, theta0 60:", run(1, 4, 0, 0.3, 60))
     print("mu_floor 0.2, mu_wall 0, theta0 60:", run(1, 4, 0.2, 0, 60))
-    print("mu_floor 0.4, mu_wall 0.2, theta0 60:", run(1, 4, 0.4, 0.2, 50))
+    print("mu_floor 0.4, mu_wall 0.2, theta0 50:", run(1, 4, 0.4, 0.2, 50))
     print("pushed: mu 0.3/0.1, theta0 75, thetadot0 -2:", run(1, 4, 0.3, 0.1, 75, -2.0))
     print("held: L 3, mu_floor 1, theta0 10, thetadot0 2:", run_held(1, 3, 1.0, 10, 2.0))
     for muf, muw in [(0.4, 0.2), (0.6, 0.3), (0.2, 0.0), (1.0, 0.5)]:
