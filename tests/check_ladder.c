@@ -574,6 +574,19 @@ START_TEST(test_projected_rest)
 		ck_assert(resb(&r, "moves"));
 		run_free(&r);
 	}
+	/* μ_floor = μ_wall = μ: μ sinθ ≥ (1/2) cosθ, tan θ_min = 1/(2μ); far
+	 * below the 0.1° of the scan at μ = 1e6, and never 0 */
+	struct run r;
+	ladder(&r, 1, 4, 1e6, 1e6, 30);
+	r.no_figs = true;
+	setw(&r, "law", "projected");
+	solve_ok(&r);
+	ck_assert_rel(res(&r, "theta_min"), atan(0.5e-6) / DEG, 1e-9);
+	setn(&r, "mu_floor", 2);
+	setn(&r, "mu_wall", 2);
+	solve_ok(&r);
+	ck_assert_rel(res(&r, "theta_min"), atan(0.25) / DEG, 1e-12);
+	run_free(&r);
 }
 END_TEST
 

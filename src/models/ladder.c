@@ -587,8 +587,11 @@ static int theta_min(const struct lad *r, double *out, struct diag *d)
 	}
 	enum { NSCAN = 900 };
 	double hi = M_PI_2;
-	for (int i = 1; i < NSCAN; i++) {
-		double th = M_PI_2 * (1 - (double)i / NSCAN);
+	/* 0.1° steps, then halving down to 3e-15 rad: with coefficients up to
+	 * 1e6 (lad_check) a root lies above 1e-7 rad (the projected law's
+	 * margin is −1/2 at θ = 0: it always has one) */
+	for (int i = 1; i < NSCAN + 40; i++) {
+		double th = i < NSCAN ? M_PI_2 * (1 - (double)i / NSCAN) : hi / 2;
 		if (kozlov_rest_margin(r, th) < 0) {
 			if (i == 1 && kozlov_rest_margin(r, hi) < 0) {
 				*out = M_PI_2;
