@@ -331,27 +331,6 @@ static double frictionless(const struct lad *r, int n, double J[2][3], const dou
 	return solve_small(n, M, b, lam);
 }
 
-/* (4.3) on the n constraints J: Λ less its part along their span in A⁻¹,
- * F = Λ − Jᵀ M⁻¹ J A⁻¹ Λ, M = J A⁻¹ Jᵀ (the least of Λ + Jᵀρ in A⁻¹). */
-static void project(const struct lad *r, int n, double J[2][3], const double Lam[3], double F[3])
-{
-	const double ai[3] = {1 / r->m, 1 / r->m, 1 / r->I};
-	double M[2][2], b[2], rho[2] = {0, 0};
-	for (int i = 0; i < n; i++) {
-		b[i] = 0;
-		for (int a = 0; a < 3; a++)
-			b[i] += J[i][a] * ai[a] * Lam[a];
-		for (int j = 0; j < n; j++) {
-			M[i][j] = 0;
-			for (int a = 0; a < 3; a++)
-				M[i][j] += J[i][a] * ai[a] * J[j][a];
-		}
-	}
-	solve_small(n, M, b, rho);
-	for (int a = 0; a < 3; a++)
-		F[a] = Lam[a] - rho[0] * J[0][a] - (n > 1 ? rho[1] * J[1][a] : 0.0);
-}
-
 /* The state on both constraints at angle th and rate thd. */
 static void two_state(const struct lad *r, double th, double thd, double y[6])
 {
@@ -395,7 +374,8 @@ static void projected_force(const struct lad *r, int n, double J[2][3], double G
 	double Lam[3];
 	for (int a = 0; a < 3; a++)
 		Lam[a] = lam0[0] * G[0][a] + (n > 1 ? lam0[1] * G[1][a] : 0.0);
-	project(r, n, J, Lam, F);
+	const double Ai[9] = {1 / r->m, 0, 0, 0, 1 / r->m, 0, 0, 0, 1 / r->I};
+	law_project(n, (const double(*)[3])J, Ai, Lam, F);
 }
 
 /* The phase's equations at y = (x, y, θ, ẋ, ẏ, θ̇). */
