@@ -462,6 +462,199 @@ START_TEST(test_pivot)
 }
 END_TEST
 
+/* Painlevé's projected law (4.3) on the two contacts, against
+ * tests/ref/ladder_projected_ref.py: Newton-Euler of the ladder with
+ * Amontons' tangential forces of the frictionless normal forces, the
+ * normal forces whatever keeps the contacts (the projection's only effect
+ * in the coordinates the constraints leave). Its numbers are below. */
+
+/* μ = 0 is the frictionless ladder: the top leaves at sin θ = (2/3)
+ * sin θ0, λ_floor(0) = mg(1 − (3/4)cos²θ0), λ_wall(0) = (3/4) mg sinθ0
+ * cosθ0; at 60° the reference has t_leave = 0.6500614031818349 s, the
+ * floor at t = 0.9703478088298843 s, x_foot = 4.17197942647031 m. */
+START_TEST(test_projected_frictionless)
+{
+	const double m = 1, g = 9.81;
+	for (double th = 20; th < 85; th += 16) {
+		const double s0 = sin(th * DEG), c0 = cos(th * DEG);
+		struct run r;
+		ladder(&r, m, 4, 0, 0, th);
+		r.no_figs = true;
+		setw(&r, "law", "projected");
+		solve_ok(&r);
+		ck_assert_rel(res(&r, "theta_leave"), asin(2.0 / 3.0 * s0) / DEG, 1e-10);
+		ck_assert_rel(res(&r, "lambda_floor"), m * g * (1 - 0.75 * c0 * c0), 1e-12);
+		ck_assert_rel(res(&r, "lambda_wall"), 0.75 * m * g * s0 * c0, 1e-12);
+		ck_assert_str_eq(resw(&r, "outcome"), "falls");
+		ck_assert(resb(&r, "cond74"));
+		ck_assert_double_eq(res(&r, "theta_min"), 90);
+		if (th == 52) {
+			setn(&r, "theta0", 60);
+			solve_ok(&r);
+			ck_assert_rel(res(&r, "t_leave"), 0.6500614031818349, 1e-9);
+			ck_assert_rel(res(&r, "t_floor"), 0.9703478088298843, 1e-9);
+			ck_assert_rel(res(&r, "x_foot_end"), 4.17197942647031, 1e-9);
+			ck_assert_rel(res(&r, "thetadot_end"), -2.416774727327265, 1e-9);
+		}
+		run_free(&r);
+	}
+}
+END_TEST
+
+/* A run that slides and leaves the wall: μ_floor = 0, μ_wall = 0.3 from
+ * 60°. The wall's friction brakes the slide; the top leaves where λ⁰_wall
+ * = 0; the floor alone has no friction, and the foot slides on until the
+ * ladder lies on the floor. Reference: t_leave = 0.7441215222726185 s,
+ * θ_leave = 33.39749871562192°, t_floor = 1.0536946147976292 s, x_foot =
+ * 4.154712141595762 m, θ' = −2.369533386534488 rad/s. Pushed at 75° with
+ * θ' = −2 rad/s (μ 0.3, 0.1) it is off the wall at once above 54.7°, where
+ * the foot's projected force lets the top go (its x'' = 1.46 > 0), and
+ * lies on the floor at t = 0.5747887216073743 s, x_foot =
+ * 4.66652642102796 m, θ' = −2.840252084619778 rad/s. */
+START_TEST(test_projected_slides)
+{
+	struct run r;
+	ladder(&r, 1, 4, 0, 0.3, 60);
+	setw(&r, "law", "projected");
+	solve_ok(&r);
+	ck_assert(resb(&r, "moves"));
+	ck_assert_str_eq(resw(&r, "outcome"), "falls");
+	ck_assert_rel(res(&r, "t_leave"), 0.7441215222726185, 1e-9);
+	ck_assert_rel(res(&r, "theta_leave"), 33.39749871562192, 1e-9);
+	ck_assert_rel(res(&r, "t_floor"), 1.0536946147976292, 1e-9);
+	ck_assert_rel(res(&r, "x_foot_end"), 4.154712141595762, 1e-9);
+	ck_assert_rel(res(&r, "thetadot_end"), -2.369533386534488, 1e-9);
+	/* the frictionless normal forces at the start, whatever μ */
+	ck_assert_rel(res(&r, "lambda_floor"), 9.81 * (1 - 0.75 * 0.25), 1e-12);
+	ck_assert(resb(&r, "cond74"));
+	ck_assert(res(&r, "cond74_residual") < 1e-12);
+	ck_assert_ptr_nonnull(strstr(r.steps.buf, "Painlevé's (4.3)"));
+	setn(&r, "mu_floor", 0.3);
+	setn(&r, "mu_wall", 0.1);
+	setn(&r, "theta0", 75);
+	setn(&r, "thetadot0", -2);
+	solve_ok(&r);
+	ck_assert(res(&r, "lambda_wall") < 0);
+	ck_assert_double_eq(res(&r, "t_leave"), 0);
+	ck_assert_str_eq(resw(&r, "outcome"), "falls");
+	ck_assert_rel(res(&r, "t_floor"), 0.5747887216073743, 1e-9);
+	ck_assert_rel(res(&r, "x_foot_end"), 4.66652642102796, 1e-9);
+	ck_assert_rel(res(&r, "thetadot_end"), -2.840252084619778, 1e-9);
+	run_free(&r);
+}
+END_TEST
+
+/* Rest: Kozlov's principle on q̇ = vθ̇ reads μ_floor sinθ (1 − (3/4)cos²θ)
+ * + (3/4) μ_wall sinθ cos²θ ≥ (1/2) cosθ; the reference's root of the
+ * motion gravity starts (θ'' = 0 at θ' = 0): 54.96459680621763° (μ 0.4,
+ * 0.2), 45.58954328907266° (0.6, 0.3), 69.95953005088197° (0.2, 0). At
+ * rest the forces are the frictionless multipliers of the start. */
+START_TEST(test_projected_rest)
+{
+	static const double want[][3] = {{0.4, 0.2, 54.96459680621763},
+					 {0.6, 0.3, 45.58954328907266},
+					 {0.2, 0.0, 69.95953005088197}};
+	for (size_t i = 0; i < sizeof(want) / sizeof(*want); i++) {
+		const double muf = want[i][0], muw = want[i][1], thmin = want[i][2];
+		struct run r;
+		ladder(&r, 1, 4, muf, muw, thmin + 1e-6);
+		r.no_figs = true;
+		setw(&r, "law", "projected");
+		solve_ok(&r);
+		ck_assert_near(res(&r, "theta_min"), thmin, 1e-11, 90);
+		ck_assert_str_eq(resw(&r, "outcome"), "rests");
+		ck_assert(!resb(&r, "moves"));
+		const double s = sin(thmin * DEG), c = cos(thmin * DEG);
+		ck_assert_rel(muf * s * (1 - 0.75 * c * c) + 0.75 * muw * s * c * c, 0.5 * c,
+			      1e-11);
+		ck_assert_rel(res(&r, "lambda_floor_lim"), 9.81 * (1 - 0.75 * c * c), 1e-10);
+		ck_assert_rel(res(&r, "lambda_wall_lim"), 0.75 * 9.81 * s * c, 1e-10);
+		setn(&r, "theta0", thmin - 1e-6);
+		solve_ok(&r);
+		ck_assert(resb(&r, "moves"));
+		run_free(&r);
+	}
+	/* μ_floor = μ_wall = μ: μ sinθ ≥ (1/2) cosθ, tan θ_min = 1/(2μ); far
+	 * below the 0.1° of the scan at μ = 1e6, and never 0 */
+	struct run r;
+	ladder(&r, 1, 4, 1e6, 1e6, 30);
+	r.no_figs = true;
+	setw(&r, "law", "projected");
+	solve_ok(&r);
+	ck_assert_rel(res(&r, "theta_min"), atan(0.5e-6) / DEG, 1e-9);
+	setn(&r, "mu_floor", 2);
+	setn(&r, "mu_wall", 2);
+	solve_ok(&r);
+	ck_assert_rel(res(&r, "theta_min"), atan(0.25) / DEG, 1e-12);
+	run_free(&r);
+}
+END_TEST
+
+/* Where the law has no motion: with μ_floor > 0 the top leaves (λ⁰_wall =
+ * 0) below 41.8°, and on the floor alone the foot's friction, projected on
+ * one constraint, starts the wall's gap with f̈ = −μ λ⁰ (1 + 3 cos 2θ)/(m
+ * (1 + 3cos²θ)) < 0 (the reference's friction part of the top's x'' at
+ * 30°, θ' = −1: −0.4170414201183439 m/s² for μ 0.2, the closed form to
+ * 1e-15). The run ends there as a paradox, at the reference's t =
+ * 0.9339092540443361 s, θ = 31.687634008344354° (μ 0.2, 0, from 60°). */
+START_TEST(test_projected_paradox)
+{
+	struct run r;
+	ladder(&r, 1, 4, 0.2, 0, 60);
+	setw(&r, "law", "projected");
+	solve_ok(&r);
+	ck_assert_str_eq(resw(&r, "outcome"), "paradox");
+	ck_assert_rel(res(&r, "t_leave"), 0.9339092540443361, 1e-9);
+	ck_assert_rel(res(&r, "theta_leave"), 31.687634008344354, 1e-9);
+	ck_assert_double_eq(res(&r, "t_end"), res(&r, "t_leave"));
+	ck_assert(isnan(res(&r, "t_floor")));
+	ck_assert_ptr_nonnull(strstr(r.steps.buf, "can neither leave nor stay"));
+	/* from rest with any floor friction that lets it slide */
+	setn(&r, "mu_wall", 0.2);
+	for (double muf = 0.05; muf < 0.3; muf += 0.1) {
+		setn(&r, "mu_floor", muf);
+		solve_ok(&r);
+		ck_assert_str_eq(resw(&r, "outcome"), "paradox");
+		ck_assert(res(&r, "theta_leave") < asin(2.0 / 3.0) / DEG);
+	}
+	run_free(&r);
+}
+END_TEST
+
+/* A held foot: pushed up at 10° with θ' = 2 rad/s (L = 3, μ_floor = 1),
+ * off the wall at once, the foot slides toward the wall, stops, and is
+ * held by the pin's reactions inside Coulomb's cone (the reference's least
+ * μN − |T| on the hold: 1.25 N) until the top comes back to the wall at
+ * t = 0.6405670526219811 s, θ = 25.536249328470372°, θ' =
+ * −1.0332976814938397 rad/s, the foot held at x = 2.706938196646164 m. */
+START_TEST(test_projected_held)
+{
+	struct run r;
+	ladder(&r, 1, 3, 1, 0, 10);
+	setw(&r, "law", "projected");
+	setn(&r, "thetadot0", 2);
+	solve_ok(&r);
+	ck_assert(res(&r, "lambda_wall") < 0);
+	ck_assert_double_eq(res(&r, "t_leave"), 0);
+	ck_assert_str_eq(resw(&r, "outcome"), "hits-wall");
+	ck_assert_rel(res(&r, "t_end"), 0.6405670526219811, 1e-9);
+	ck_assert_rel(res(&r, "theta_end"), 25.536249328470372, 1e-9);
+	ck_assert_rel(res(&r, "thetadot_end"), -1.0332976814938397, 1e-9);
+	ck_assert_rel(res(&r, "x_foot_end"), 2.706938196646164, 1e-9);
+	const struct table *t = tab(&r.figs, "run");
+	const size_t cp = col(t, "phase"), ct = col(t, "t [s]");
+	size_t held = 0;
+	double t_held = NAN;
+	for (size_t k = 0; k < t->nrows; k++)
+		if (table_at(t, k, cp) == 2 && held++ == 0)
+			t_held = table_at(t, k, ct);
+	ck_assert_uint_gt(held, 10);
+	/* the reference's foot stops at t = 0.3107483530249517 s */
+	ck_assert_rel(t_held, 0.3107483530249517, 1e-9);
+	run_free(&r);
+}
+END_TEST
+
 START_TEST(test_figures)
 {
 	struct run r;
@@ -513,6 +706,11 @@ static Suite *ladder_suite(void)
 	tcase_add_test(tc, test_family);
 	tcase_add_test(tc, test_push);
 	tcase_add_test(tc, test_pivot);
+	tcase_add_test(tc, test_projected_frictionless);
+	tcase_add_test(tc, test_projected_slides);
+	tcase_add_test(tc, test_projected_rest);
+	tcase_add_test(tc, test_projected_paradox);
+	tcase_add_test(tc, test_projected_held);
 	tcase_add_test(tc, test_figures);
 	tcase_add_test(tc, test_errors);
 	suite_add_tcase(s, tc);

@@ -58,8 +58,9 @@ START_TEST(test_refusal_names_what_is_taken)
 	const struct param_spec *sp = &m->params[model_param_index(m, "law")];
 	struct diag d;
 	ck_assert_int_eq(law_refuse(sp, m->name, "stokes", &d), -1);
-	ck_assert_str_eq(d.msg,
-			 "law stokes: model ladder takes coulomb, isotropic, matrix, family");
+	ck_assert_str_eq(
+		d.msg,
+		"law stokes: model ladder takes coulomb, isotropic, matrix, projected, family");
 	ck_assert_int_eq(law_refuse(sp, m->name, "friction", &d), 0);
 	ck_assert_int_eq(law_chosen(sp, 1) - law_get(LAW_ISOTROPIC), 0);
 }
@@ -117,6 +118,57 @@ START_TEST(test_projected_is_tangent)
 }
 END_TEST
 
+/* (4.3) on several constraints (§7): with the rod's A and two covectors,
+ * F = Λ + Jᵀρ for some ρ, J A⁻¹ F = 0, and F is the least of Λ + Jᵀρ in
+ * A⁻¹ (each step of ρ away from it adds). On e_y alone it is the rod's
+ * closed form Λ − (Λ·A⁻¹e_y / (A⁻¹)_yy) e_y. */
+START_TEST(test_project_several)
+{
+	double A[9], Ai[9];
+	rod_A(A, Ai);
+	const double J[2][3] = {{0.3, 1, -0.8}, {1, 0.2, 0.5}}, Lam[3] = {-0.7, 0.4, 1.1};
+	double F[3];
+	law_project(2, J, Ai, Lam, F);
+	double q[3];
+	for (int a = 0; a < 3; a++)
+		q[a] = Ai[3 * a] * F[0] + Ai[3 * a + 1] * F[1] + Ai[3 * a + 2] * F[2];
+	for (int j = 0; j < 2; j++)
+		ck_assert_double_eq_tol(J[j][0] * q[0] + J[j][1] * q[1] + J[j][2] * q[2], 0, 1e-14);
+	/* F − Λ in span(J): its part across J's rows (their cross product) is 0 */
+	const double nrm[3] = {J[0][1] * J[1][2] - J[0][2] * J[1][1],
+			       J[0][2] * J[1][0] - J[0][0] * J[1][2],
+			       J[0][0] * J[1][1] - J[0][1] * J[1][0]};
+	double across = 0;
+	for (int a = 0; a < 3; a++)
+		across += (F[a] - Lam[a]) * nrm[a];
+	ck_assert_double_eq_tol(across, 0, 1e-14);
+	double n0 = 0;
+	for (int a = 0; a < 3; a++)
+		n0 += F[a] * q[a];
+	for (int k = 0; k < 4; k++) {
+		const double d0 = k == 0   ? 1e-3
+				  : k == 1 ? -1e-3
+					   : 0,
+			     d1 = k == 2   ? 1e-3
+				  : k == 3 ? -1e-3
+					   : 0;
+		double G[3], n1 = 0;
+		for (int a = 0; a < 3; a++)
+			G[a] = F[a] + d0 * J[0][a] + d1 * J[1][a];
+		for (int a = 0; a < 3; a++)
+			n1 += G[a] *
+			      (Ai[3 * a] * G[0] + Ai[3 * a + 1] * G[1] + Ai[3 * a + 2] * G[2]);
+		ck_assert(n1 > n0);
+	}
+	const double ey[1][3] = {{0, 0, 1}};
+	law_project(1, ey, Ai, Lam, F);
+	const double c = (Ai[2] * Lam[0] + Ai[5] * Lam[1] + Ai[8] * Lam[2]) / Ai[8];
+	ck_assert_double_eq_tol(F[0], Lam[0], 1e-15);
+	ck_assert_double_eq_tol(F[1], Lam[1], 1e-15);
+	ck_assert_double_eq_tol(F[2], Lam[2] - c, 1e-14);
+}
+END_TEST
+
 /* (5.1)/(5.2): Φ = AΩᵀ gives ΦᵀA⁻¹e_y = Ω e_y = (0, 0, ν), along e_y:
  * condition (2.9) at every configuration. */
 START_TEST(test_family_meets_29)
@@ -171,6 +223,7 @@ static Suite *law_suite(void)
 	suite_add_tcase(s, tc);
 	tc = tcase_create("phi");
 	tcase_add_test(tc, test_projected_is_tangent);
+	tcase_add_test(tc, test_project_several);
 	tcase_add_test(tc, test_family_meets_29);
 	tcase_add_test(tc, test_isotropic_coulomb_matrix);
 	suite_add_tcase(s, tc);

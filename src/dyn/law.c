@@ -52,13 +52,17 @@ static const struct law laws[LAW_COUNT] = {
 			.name = LAW_NAME_PROJECTED,
 			.family = FAMILY_PROJECTED,
 			.title = "Painlevé, projected",
-			.params = {{"mu", "", "the friction coefficient"}},
+			.params = {{"mu", "",
+				    "the friction coefficient (the ladder: mu_floor and mu_wall)"}},
 			.formula =
-				"Coulomb's force −μλ sgn(ẋ) at the contact projected by (4.3) onto "
-				"the motions the constraint allows, completed across them so that "
+				"Coulomb's force −μλ sgn(ẋ) at each sliding contact, λ the "
+				"frictionless normal force, projected by (4.3) onto the motions "
+				"the acting constraints allow (the least force in A⁻¹ doing the "
+				"same work on them); on one constraint completed across them so "
+				"that "
 				"Φ + Φᵀ = diag(2μ, 0, 0): Painlevé friction as a law of Kozlov's "
 				"form",
-			.equation = "Kozlov (4.3)",
+			.equation = "Kozlov (4.3), (7.4)",
 		},
 	[LAW_FAMILY] =
 		{
@@ -265,6 +269,32 @@ void law_phi_matrix(enum law_id id, const struct law_phi *a, double Phi[9])
 	}
 	default:
 		break;
+	}
+}
+
+void law_project(int p, const double J[][3], const double Ai[9], const double Lam[3], double F[3])
+{
+	double u[2][3], M[2][2], b[2], rho[2] = {0, 0};
+	for (int i = 0; i < p; i++) /* u_i = A⁻¹ ∂f_i */
+		for (int a = 0; a < 3; a++)
+			u[i][a] = Ai[3 * a] * J[i][0] + Ai[3 * a + 1] * J[i][1] +
+				  Ai[3 * a + 2] * J[i][2];
+	for (int i = 0; i < p; i++) {
+		b[i] = u[i][0] * Lam[0] + u[i][1] * Lam[1] + u[i][2] * Lam[2];
+		for (int j = 0; j < p; j++)
+			M[i][j] = u[i][0] * J[j][0] + u[i][1] * J[j][1] + u[i][2] * J[j][2];
+	}
+	if (p == 1) {
+		rho[0] = b[0] / M[0][0];
+	} else {
+		const double det = M[0][0] * M[1][1] - M[0][1] * M[1][0];
+		rho[0] = (b[0] * M[1][1] - M[0][1] * b[1]) / det;
+		rho[1] = (M[0][0] * b[1] - M[1][0] * b[0]) / det;
+	}
+	for (int a = 0; a < 3; a++) {
+		F[a] = Lam[a];
+		for (int j = 0; j < p; j++)
+			F[a] -= rho[j] * J[j][a];
 	}
 }
 

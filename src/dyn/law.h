@@ -142,6 +142,14 @@ struct law_phi {
  * velocities) gives Φ = A B Ωᵀ E. */
 void law_phi_matrix(enum law_id id, const struct law_phi *a, double Phi[9]);
 
+/* Painlevé's projection (4.3) on p = 1 or 2 constraints of a model of 3
+ * coordinates (Kozlov §7): of the classical force Λ keep the least force
+ * in A⁻¹ among Λ + Jᵀρ, F = Λ − Jᵀ(J A⁻¹ Jᵀ)⁻¹ J A⁻¹ Λ, so that J A⁻¹ F = 0
+ * (the force-vector is a possible motion) and F does Λ's work on every
+ * motion the constraints allow. J: the constraints' covectors ∂f_j as p
+ * rows of 3; Ai: A⁻¹, row-major. */
+void law_project(int p, const double J[][3], const double Ai[9], const double Lam[3], double F[3]);
+
 /* The μ(v) law in the worked steps, one line a sentence: fl as made from
  * the parameters, the formula's text (expr), V the largest speed met. */
 void law_speed_steps(struct strbuf *s, const struct law *law, const struct friction_law *fl,

@@ -22,7 +22,43 @@
  * f_wall) and keeping the constraints' span, so that (7.4) holds at every
  * θ. Kozlov's F = −|R| Φq̇/|q̇|_A with R = Σ λ_j ∂f_j computed without
  * friction (§7) and |R|² = R·A⁻¹R (2.5). Off the wall (the floor alone),
- * (2.9) asks Ω32 = 0 as well. */
+ * (2.9) asks Ω32 = 0 as well.
+ *
+ * `projected`: Painlevé's friction (4.3) carried to the p active
+ * constraints of §7. Λ is the classical force, Amontons at each sliding
+ * contact with the frictionless multiplier λ⁰_j of the same constraints:
+ * per unit λ the foot gives G_floor = −μ_floor s_f (1, 0, −h sinθ) (a force
+ * along x at the foot) and the top G_wall = −μ_wall s_w (0, 1, h cosθ), s
+ * the contact's sliding direction, Λ = Σ λ⁰_j G_j. Among Λ' = Λ + Σ ρ_j
+ * ∂f_j (4.2), the work on the motions (7.3) being the same, F is the least
+ * in A⁻¹: ρ = −M⁻¹ J A⁻¹ Λ with M = J A⁻¹ Jᵀ, F = Λ + Jᵀρ, so J A⁻¹ F = 0
+ * (the force-vector is a possible motion, (7.4) holds whatever μ), the
+ * multipliers of J q̈ = Z are the frictionless λ⁰, and no paradox arises.
+ * On both contacts (q̇ = vθ̇, v = (−h sinθ, h cosθ, 1), v·Av = mL²/3,
+ * v·A dv/dθ = 0) only F·v = Λ·v counts: the foot slides along x at
+ * −L sinθ θ̇ and the top along y at L cosθ θ̇, so
+ *   (mL²/3) θ̈ = −m g h cosθ − σ L (μ_floor λ⁰_floor sinθ + μ_wall λ⁰_wall cosθ),
+ *   λ⁰_wall = m cosθ ((3/4) g sinθ − h θ̇²),  λ⁰_floor = m (g − (3/4) g cos²θ − h sinθ θ̇²),
+ * σ = sgn θ̇; μ = 0 is the frictionless ladder. Rest (§3 on q̇ = vθ̇):
+ * static friction is at most the friction of the motion gravity starts
+ * (σ = −1, θ̇ = 0): rest where μ_floor sinθ (1 − (3/4)cos²θ) + (3/4)
+ * μ_wall sinθ cos²θ ≥ (1/2) cosθ. The top leaves the wall where the
+ * wall's multiplier λ⁰_wall vanishes: h θ̇² = (3/4) g sinθ, at sinθ =
+ * (2/3) sinθ0 without friction. On the floor alone (one constraint, p =
+ * 1) F is (4.3) itself: G_floor projected, F = λ⁰ μ_floor s_f (−1, κ, h
+ * sinθ − κ h cosθ) with κ = 3 sinθ cosθ/(1 + 3 cos²θ). The projection
+ * depends on the constraints that act: at the top's leaving the force
+ * jumps by Λ's part along ∂f_wall, and the gap f_wall then starts with
+ *   f̈_wall = −μ_floor λ⁰_floor s_f (1 + 3 cos 2θ)/(m (1 + 3 cos²θ)),
+ * which for a foot sliding out (s_f = +1) is negative below θ = ½ arccos
+ * (−1/3) = 54.7356°: the top cannot leave (the floor's projected friction
+ * drives it into the wall) and cannot stay (the wall would have to pull).
+ * Falling from rest it leaves below arcsin(2/3) = 41.8°, so with μ_floor
+ * > 0 such a run ends there as a paradox of the law (the run is not
+ * followed); with μ_floor = 0, or leaving above 54.7°, it goes on. A foot
+ * that stops off the wall is held by the pin's own reactions (the held
+ * foot is no sliding contact, it has no Λ to project) inside Coulomb's
+ * cone |F_x| ≤ μ_floor λ, as under the classical law. */
 #include <float.h>
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_math.h>
@@ -101,11 +137,14 @@ static const struct param_spec lad_params[P_NPARAMS] = {
 	[P_THETADOT0] = PARAM_NUMBER("thetadot0", "rad/s", 0.0, PARAM_ANY,
 				     "initial turning rate (a push; < 0 falls, > 0 rises)"),
 	[P_LAW] = PARAM_LAW(LAW_NAME_COULOMB "|" LAW_NAME_ISOTROPIC "|" LAW_NAME_MATRIX
-					     "|" LAW_NAME_FAMILY,
+					     "|" LAW_NAME_PROJECTED "|" LAW_NAME_FAMILY,
 			    "coulomb (Amontons at each contact), isotropic (Kozlov, Φ = kA), "
-			    "matrix (Kozlov, any constant Φ) or family (Kozlov, Φ = A(θ)Ωᵀ of "
-			    "(5.1) in the coordinates (θ, f_floor, f_wall), Ω keeping the "
-			    "constraints' span (7.4), recomputed along the run)"),
+			    "matrix (Kozlov, any constant Φ), projected (Painlevé (4.3): Amontons "
+			    "at each contact with the frictionless normal forces, projected onto "
+			    "the motions the acting constraints allow; mu_floor, mu_wall) or "
+			    "family (Kozlov, Φ = A(θ)Ωᵀ of (5.1) in the coordinates (θ, f_floor, "
+			    "f_wall), Ω keeping the constraints' span (7.4), recomputed along the "
+			    "run)"),
 	[P_K] = PARAM_LAW_K(0.3),
 	PARAM_LAW_PHI(P_PHI11, phi_doc, 0.3, 0.3, 0.4),
 	[P_OMEGA11] = PARAM_NUMBER("Omega11", "", 0.3, PARAM_ANY, omega_doc),
@@ -159,7 +198,8 @@ static const struct result_spec lad_results[O_NRESULTS] = {
 	[O_COND74_RESIDUAL] = RESULT_NUMBER_OR(
 		"cond74_residual", "",
 		"largest |ΦᵀA⁻¹∂f_j·v|/(‖Φ‖|A⁻¹∂f_j||v|), v the tangent of the two constraints "
-		"(holds below 1e-9; nan: coulomb)",
+		"(projected: |∂f_j·A⁻¹F|/(|∂f_j||A⁻¹F|) of the force at the fall's start; "
+		"holds below 1e-9; nan: coulomb)",
 		"the law is coulomb, not one of the form (2.6): condition (7.4) is not asked of "
 		"it"),
 };
@@ -250,6 +290,14 @@ static int rows(const struct lad *r, enum phase ph, const double y[6], double J[
 	return 2;
 }
 
+/* Painlevé's classical laws: Coulomb's, and its projection (4.3), act at
+ * each sliding contact with a normal force, slide and stop by the
+ * contacts' own speeds, and hold a foot that stops by Coulomb's cone. */
+static bool classical(const struct lad *r)
+{
+	return r->law == LAW_COULOMB || r->law == LAW_PROJECTED;
+}
+
 /* Solves M λ = b for n = 1 or 2; returns the determinant. */
 static double solve_small(int n, double M[2][2], const double b[2], double lam[2])
 {
@@ -303,6 +351,33 @@ static void rest_multipliers(const struct lad *r, double th, double lam[2], doub
 	frictionless(r, 2, J, Z, X, lam);
 }
 
+/* The classical friction per unit normal force of each sliding contact
+ * (floor first), as generalized forces. */
+static void classical_g(const struct lad *r, enum phase ph, double th, double G[2][3])
+{
+	const double h = r->h, s = sin(th), c = cos(th);
+	if (ph == PH_TWO) {
+		/* the foot moves along x at −L sinθ θ̇, the top along y at L cosθ θ̇ */
+		const double sf = -r->sig, sw = r->sig;
+		G[0][0] = -r->muf * sf, G[0][2] = r->muf * sf * h * s;
+		G[1][1] = -r->muw * sw, G[1][2] = -r->muw * sw * h * c;
+	} else if (ph == PH_FLOOR) {
+		G[0][0] = -r->muf * r->sigf, G[0][2] = r->muf * r->sigf * h * s;
+	}
+}
+
+/* (4.3): Λ = Σ λ⁰_j G_j with the frictionless multipliers, projected; the
+ * multipliers then stay λ⁰. A held foot has no Λ (G = 0 there). */
+static void projected_force(const struct lad *r, int n, double J[2][3], double G[2][3],
+			    const double lam0[2], double F[3])
+{
+	double Lam[3];
+	for (int a = 0; a < 3; a++)
+		Lam[a] = lam0[0] * G[0][a] + (n > 1 ? lam0[1] * G[1][a] : 0.0);
+	const double Ai[9] = {1 / r->m, 0, 0, 0, 1 / r->m, 0, 0, 0, 1 / r->I};
+	law_project(n, (const double(*)[3])J, Ai, Lam, F);
+}
+
 /* The phase's equations at y = (x, y, θ, ẋ, ẏ, θ̇). */
 static void dyn_at(const struct lad *r, enum phase ph, const double y[6], struct dyn *o)
 {
@@ -314,14 +389,11 @@ static void dyn_at(const struct lad *r, enum phase ph, const double y[6], struct
 	o->n = n;
 	const double det0 = frictionless(r, n, J, Z, X, lam0);
 	o->R = 0;
-	if (r->law == LAW_COULOMB) {
-		if (ph == PH_TWO) {
-			/* the foot moves along x at −L sinθ θ̇, the top along y at L cosθ θ̇ */
-			const double sf = -r->sig, sw = r->sig;
-			G[0][0] = -r->muf * sf, G[0][2] = r->muf * sf * h * s;
-			G[1][1] = -r->muw * sw, G[1][2] = -r->muw * sw * h * c;
-		} else if (ph == PH_FLOOR) {
-			G[0][0] = -r->muf * r->sigf, G[0][2] = r->muf * r->sigf * h * s;
+	if (classical(r)) {
+		classical_g(r, ph, y[2], G);
+		if (r->law == LAW_PROJECTED) {
+			projected_force(r, n, J, G, lam0, F);
+			memset(G, 0, sizeof G);
 		}
 	} else {
 		/* Kozlov §7: R from the frictionless multipliers, |R|² = R·A⁻¹R */
@@ -412,7 +484,7 @@ static double event_parts(const struct lad *r, const double y[6], double parts[E
 	} else {
 		if (r->ph == PH_PIVOT)
 			parts[EV_STOP] = (r->muf * dn.lam[0] - fabs(dn.lam[1])) / r->fscale;
-		else if (r->law == LAW_COULOMB)
+		else if (classical(r))
 			parts[EV_STOP] = r->sigf * foot_speed(r, y) * r->tscale / r->L;
 		else
 			parts[EV_STOP] =
@@ -450,6 +522,9 @@ static double kozlov_rest_margin(const struct lad *r, double th)
 	const double v[3] = {-h * s, h * c, 1};
 	double J[2][3], lam[2], Phi[9];
 	rest_multipliers(r, th, lam, J);
+	if (r->law == LAW_PROJECTED) /* Λ·v of the fall's start, σ = −1 */
+		return (r->L * (r->muf * lam[0] * s + r->muw * lam[1] * c) - r->m * r->g * h * c) /
+		       r->fscale;
 	double R[3];
 	for (int a = 0; a < 3; a++)
 		R[a] = lam[0] * J[0][a] + lam[1] * J[1][a];
@@ -492,8 +567,11 @@ static int theta_min(const struct lad *r, double *out, struct diag *d)
 	}
 	enum { NSCAN = 900 };
 	double hi = M_PI_2;
-	for (int i = 1; i < NSCAN; i++) {
-		double th = M_PI_2 * (1 - (double)i / NSCAN);
+	/* 0.1° steps, then halving down to 3e-15 rad: with coefficients up to
+	 * 1e6 (lad_check) a root lies above 1e-7 rad (the projected law's
+	 * margin is −1/2 at θ = 0: it always has one) */
+	for (int i = 1; i < NSCAN + 40; i++) {
+		double th = i < NSCAN ? M_PI_2 * (1 - (double)i / NSCAN) : hi / 2;
 		if (kozlov_rest_margin(r, th) < 0) {
 			if (i == 1 && kozlov_rest_margin(r, hi) < 0) {
 				*out = M_PI_2;
@@ -520,7 +598,8 @@ struct run {
 	double y[6];
 	size_t steps;
 	bool moved;
-	const char *why;
+	const char *why; /* "wall": the paradox of the projected law at the top's leaving */
+	double fdd_wall; /* projected: f̈_wall on the floor alone as the top left */
 };
 
 static void lad_extra(void *ctx, double t, const double *y, double *out)
@@ -561,13 +640,27 @@ static bool leave_wall(struct lad *r, double t, double y[6], struct run *out)
 	out->t_leave = t, out->th_leave = y[2];
 	r->ph = PH_FLOOR;
 	const double v = foot_speed(r, y);
-	if (r->law == LAW_COULOMB && v == 0) {
+	if (classical(r) && v == 0) {
 		if (!foot_decide(r, y)) {
 			out->outcome = OUT_LIFTS_OFF;
 			return false;
 		}
 	} else {
 		r->sigf = v > 0 ? 1.0 : -1.0;
+	}
+	if (r->law == LAW_PROJECTED && r->ph == PH_FLOOR) {
+		/* the projection (4.3) onto the floor alone presses the top back
+		 * into the wall where f̈_wall < 0 at the gap's opening */
+		struct dyn dn;
+		dyn_at(r, PH_FLOOR, y, &dn);
+		const double th = y[2];
+		out->fdd_wall =
+			dn.qdd[0] + r->h * sin(th) * dn.qdd[2] + r->h * cos(th) * y[5] * y[5];
+		if (out->fdd_wall < -1e-9 * r->g) {
+			out->outcome = OUT_PARADOX;
+			out->why = "wall";
+			return false;
+		}
 	}
 	return true;
 }
@@ -608,7 +701,7 @@ static int lad_event_next(struct phase_run *run, struct lad_run *lr)
 			r->sigf = dn.lam[1] > 0 ? -1.0 : 1.0;
 			return LAD_GO;
 		}
-		if (r->law == LAW_COULOMB) {
+		if (classical(r)) {
 			y[3] = r->h * sin(y[2]) * y[5]; /* the foot's speed is 0 */
 			if (!foot_decide(r, y)) {
 				out->outcome = OUT_LIFTS_OFF;
@@ -721,7 +814,7 @@ static int run_ladder(struct lad *r, double th0, double thd0, double tmax, struc
 {
 	double y[6];
 	memset(out, 0, sizeof(*out));
-	out->t_leave = out->th_leave = out->t_floor = NAN;
+	out->t_leave = out->th_leave = out->t_floor = out->fdd_wall = NAN;
 	two_state(r, th0, thd0, y);
 	r->ph = PH_TWO;
 	r->sig = thd0 > 0 ? 1.0 : -1.0;
@@ -776,7 +869,29 @@ static int lad_check(const struct model_input *in, struct diag *d);
 static double lad_cond74(const struct lad *r, double th0)
 {
 	double resid = NAN;
-	if (r->law != LAW_COULOMB) {
+	if (r->law == LAW_PROJECTED) {
+		/* no Φ: the force itself, at the fall's start, J A⁻¹ F = 0 */
+		struct lad r0 = *r;
+		double y[6], J[2][3], Z[2], F[3], G[2][3] = {{0}}, lam0[2];
+		const double X[3] = {0, -r->m * r->g, 0}, ai[3] = {1 / r->m, 1 / r->m, 1 / r->I};
+		r0.sig = -1.0;
+		two_state(&r0, th0, 0, y);
+		rows(&r0, PH_TWO, y, J, Z);
+		frictionless(&r0, 2, J, Z, X, lam0);
+		classical_g(&r0, PH_TWO, th0, G);
+		projected_force(&r0, 2, J, G, lam0, F);
+		double fa = 0;
+		for (int a = 0; a < 3; a++)
+			fa += F[a] * F[a] * ai[a] * ai[a];
+		resid = 0;
+		for (int j = 0; j < 2 && fa > 0; j++) {
+			const double jn =
+				sqrt(J[j][0] * J[j][0] + J[j][1] * J[j][1] + J[j][2] * J[j][2]);
+			const double w = J[j][0] * F[0] * ai[0] + J[j][1] * F[1] * ai[1] +
+					 J[j][2] * F[2] * ai[2];
+			resid = fmax(resid, fabs(w) / (jn * sqrt(fa)));
+		}
+	} else if (r->law != LAW_COULOMB) {
 		double Phi[9], y[6], J[2][3], Z[2], fro = 0;
 		const double ai[3] = {1 / r->m, 1 / r->m, 1 / r->I};
 		const double v[3] = {-r->h * sin(th0), r->h * cos(th0), 1};
@@ -882,6 +997,27 @@ static void lad_steps(struct strbuf *s, const struct lad *r, const struct lad_fo
 				   "λ_floor = %.12g N, λ_wall = %.12g N.",
 				   r->muw, r->muf, r->muf, tan(thmin), thmin * 180 / M_PI, lf_lim,
 				   lw_lim);
+	} else if (r->law == LAW_PROJECTED) {
+		model_step(
+			s,
+			"Friction: Painlevé's (4.3) on the acting constraints J: Λ = Amontons at "
+			"each sliding contact with the frictionless multipliers λ⁰ (§7), F = Λ − "
+			"Jᵀ(J A⁻¹ Jᵀ)⁻¹ J A⁻¹ Λ, the least of Λ + Jᵀρ (4.2) in A⁻¹.");
+		model_step(s,
+			   "  J A⁻¹ F = 0: the force-vector is a possible motion, (7.4) holds at "
+			   "every μ, the normal forces are λ⁰ and no paradox of the multipliers "
+			   "arises (residual %.3g at θ0).",
+			   resid);
+		model_step(
+			s,
+			"Rest (the principle of §3 on q̇ = vθ̇, v = (−h sinθ, h cosθ, 1)): "
+			"Λ·v of the fall's start against gravity, μ_floor sinθ (1 − (3/4)cos²θ) + "
+			"(3/4) μ_wall sinθ cos²θ ≥ (1/2) cosθ; largest root: θ_min = %.12g°.",
+			thmin * 180 / M_PI);
+		if (thmin > 0)
+			model_step(s,
+				   "  There (frictionless R): λ_floor = %.12g N, λ_wall = %.12g N.",
+				   lf_lim, lw_lim);
 	} else {
 		double Phi[9];
 		law_matrix(r, th0, Phi);
@@ -930,6 +1066,11 @@ static void lad_steps(struct strbuf *s, const struct lad *r, const struct lad_fo
 	if (r->law == LAW_COULOMB)
 		model_step(s, "  Coulomb: the foot slides along x at −L sinθ θ̇, the top along y at "
 			      "L cosθ θ̇; each friction −μ_j λ_j sgn(speed).");
+	else if (r->law == LAW_PROJECTED)
+		model_step(s, "  Projected: G = 0, λ = λ⁰; on both contacts only F·v = Λ·v counts: "
+			      "(mL²/3) θ̈ = −m g h cosθ − σ L (μ_floor λ⁰_floor sinθ + μ_wall "
+			      "λ⁰_wall cosθ), λ⁰_wall = m cosθ ((3/4) g sinθ − h θ̇²), λ⁰_floor = "
+			      "m (g − (3/4) g cos²θ − h sinθ θ̇²).");
 	else
 		model_step(s, "  Kozlov: G = 0; F = −|R| Φq̇/|q̇|_A with |R| from the frictionless "
 			      "multipliers of the same constraints (§7), q̇ = vθ̇ while both hold.");
@@ -945,7 +1086,16 @@ static void lad_steps(struct strbuf *s, const struct lad *r, const struct lad_fo
 		   "θ = %.12g°; λ_floor(0) = m g (1 − (3/4) cos²θ0) = %.12g N.",
 		   asin(2.0 / 3.0 * sin(th0)) * 180 / M_PI,
 		   r->m * r->g * (1 - 0.75 * cos(th0) * cos(th0)));
-	if (isfinite(run->t_leave))
+	if (isfinite(run->t_leave) && run->why && !strcmp(run->why, "wall"))
+		model_step(s,
+			   "  λ⁰_wall = 0 at t = %.12g s, θ = %.12g°; on the floor alone (4.3) "
+			   "projects the foot's friction on one constraint, and the gap starts "
+			   "with f̈_wall = %.9g m/s² < 0 (−μ_floor λ⁰_floor s_f (1 + 3 cos 2θ)/(m "
+			   "(1 + 3 cos²θ)), below θ = 54.7356° for a foot sliding out): the top "
+			   "can neither leave nor stay (the wall would pull). The projected law "
+			   "has no motion there; the run is not followed (paradox).",
+			   run->t_leave, run->th_leave * 180 / M_PI, run->fdd_wall);
+	else if (isfinite(run->t_leave))
 		model_step(s,
 			   "  The top leaves the wall (λ_wall = 0) at t_leave = %.12g s, θ_leave "
 			   "= %.12g°; then the floor alone holds it.",

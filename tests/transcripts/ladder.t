@@ -32,3 +32,15 @@ true
 $ tribo -c 'load ladder; set theta0 95'
 ! tribo: -c: command 2: set: theta0 = 95 deg is out of range: theta0 must be (0, 90) deg
 ? 1
+
+# Painlevé's projected law (4.3): the normal forces are the frictionless ones.
+# With wall friction alone the top leaves where λ⁰_wall = 0 and the ladder
+# falls; with floor friction the projected foot force drives the top back
+# into the wall below 54.7° as it would leave: no motion, a paradox.
+$ tribo -c 'load ladder; set law projected; set mu_floor 0; set mu_wall 0.3; set theta0 60; solve; print outcome theta_leave t_floor; set mu_floor 0.2; set mu_wall 0; solve; print outcome theta_leave'
+falls
+33.3974987156
+1.0536946148
+paradox
+31.6876340083
+? 0

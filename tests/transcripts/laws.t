@@ -9,8 +9,8 @@ Friction laws (help law NAME for one), and the models that take them:
                   taken by painleve-rod, ladder
   matrix          Kozlov's law with a constant matrix — Kozlov (2.6), (2.8), (2.9)
                   taken by painleve-rod, ladder
-  projected       Painlevé's projected law — Kozlov (4.3)
-                  taken by painleve-rod
+  projected       Painlevé's projected law — Kozlov (4.3), (7.4)
+                  taken by painleve-rod, ladder
   family          Kozlov's admissible family — Kozlov (5.1), (5.2); (7.4) for several constraints
                   taken by painleve-rod, ladder
   stokes          a coefficient of the speed, μ(v) — Minguzzi (10), (17)
@@ -29,13 +29,15 @@ Friction laws (help law NAME for one), and the models that take them:
 
 $ tribo -c 'help law projected'
 law projected: Painlevé's projected law
-  Coulomb's force −μλ sgn(ẋ) at the contact projected by (4.3) onto the
-  motions the constraint allows, completed across them so that Φ + Φᵀ =
-  diag(2μ, 0, 0): Painlevé friction as a law of Kozlov's form
+  Coulomb's force −μλ sgn(ẋ) at each sliding contact, λ the frictionless
+  normal force, projected by (4.3) onto the motions the acting constraints
+  allow (the least force in A⁻¹ doing the same work on them); on one
+  constraint completed across them so that Φ + Φᵀ = diag(2μ, 0, 0): Painlevé
+  friction as a law of Kozlov's form
 Parameters:
-  mu [no unit]: the friction coefficient
-Equation: Kozlov (4.3)
-Taken by: painleve-rod
+  mu [no unit]: the friction coefficient (the ladder: mu_floor and mu_wall)
+Equation: Kozlov (4.3), (7.4)
+Taken by: painleve-rod, ladder
 ? 0
 
 $ tribo -c 'help law bouchet'
@@ -60,8 +62,8 @@ $ tribo -c 'help units law'
 
 # A law a model does not take is refused by naming those it takes, by set
 # and in a file; a word that is no law keeps the list of choices.
-$ tribo -c 'load ladder; set law projected'
-! tribo: -c: command 2: set: law projected: model ladder takes coulomb, isotropic, matrix, family
+$ tribo -c 'load rayleigh; set law projected'
+! tribo: -c: command 2: set: law projected: model rayleigh takes coulomb, stokes, bouchet, expr
 ? 1
 
 $ tribo -c 'load ragulskis; set law stokes'
@@ -73,11 +75,11 @@ $ tribo -c 'load rayleigh; set law elliptic'
 ? 1
 
 $ tribo -c 'load ladder; set law friction'
-! tribo: -c: command 2: set: law is one of coulomb|isotropic|matrix|family, not 'friction'
+! tribo: -c: command 2: set: law is one of coulomb|isotropic|matrix|projected|family, not 'friction'
 ? 1
 
 $ tribo -c 'load law-not-taken.ini'
-! tribo: -c: command 1: load: law-not-taken.ini:9:9: law stokes: model ladder takes coulomb, isotropic, matrix, family
+! tribo: -c: command 1: load: law-not-taken.ini:9:9: law stokes: model ladder takes coulomb, isotropic, matrix, projected, family
 !     value = stokes
 !             ^
 ? 1
@@ -85,9 +87,9 @@ $ tribo -c 'load law-not-taken.ini'
 # With an exercise loaded, help law ends with the exercise's own law parameter.
 $ tribo -c 'load ladder; help law' | tail -n 4
 law: a parameter of ladder (ladder)
-  coulomb (Amontons at each contact), isotropic (Kozlov, Φ = kA), matrix (Kozlov, any constant Φ) or family (Kozlov, Φ = A(θ)Ωᵀ of (5.1) in the coordinates (θ, f_floor, f_wall), Ω keeping the constraints' span (7.4), recomputed along the run)
+  coulomb (Amontons at each contact), isotropic (Kozlov, Φ = kA), matrix (Kozlov, any constant Φ), projected (Painlevé (4.3): Amontons at each contact with the frictionless normal forces, projected onto the motions the acting constraints allow; mu_floor, mu_wall) or family (Kozlov, Φ = A(θ)Ωᵀ of (5.1) in the coordinates (θ, f_floor, f_wall), Ω keeping the constraints' span (7.4), recomputed along the run)
   value: coulomb
-  one of: coulomb|isotropic|matrix|family
+  one of: coulomb|isotropic|matrix|projected|family
 ? 0
 
 # The ladder under the family (5.1) keeps (7.4) at every angle: on both
