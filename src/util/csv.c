@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/infile.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 
@@ -117,18 +118,19 @@ int csv_parse(const char *name, const char *text, size_t len, struct csv *out, s
 
 int read_whole_file(const char *path, size_t max_bytes, struct strbuf *out, struct diag *d)
 {
-	FILE *f = fopen(path, "rb");
+	char why[128];
+	FILE *f = infile_fopen(path, why, sizeof why, NULL);
 	if (!f)
-		return diag_set(d, "%s: %s", path, strerror(errno));
+		return diag_set(d, "%s: %s", path, why);
 	const size_t start = out->len;
 	char buf[8192];
 	size_t n;
 	while ((n = fread(buf, 1, sizeof buf, f)) > 0 && out->len - start <= max_bytes)
 		strbuf_add(out, buf, n);
-	const int err = ferror(f);
+	const int err = ferror(f), err_no = errno;
 	fclose(f);
 	if (err)
-		return diag_set(d, "%s: read error", path);
+		return diag_set(d, "%s: read error: %s", path, strerror(err_no));
 	if (out->len - start > max_bytes)
 		return diag_set(d, "%s: larger than %zu bytes", path, max_bytes);
 	return 0;
