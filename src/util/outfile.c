@@ -88,21 +88,17 @@ static char *follow_links(const char *path, struct diag *d)
 			user_name(ls.st_uid, owner, sizeof owner);
 			user_name(ds.st_uid, downer, sizeof downer);
 			user_name(geteuid(), me, sizeof me);
+			static const char rule[] =
+				"in the sticky world-writable directory '%s' owned by %s: not "
+				"followed, as the kernel's protected_symlinks would not for %s";
+			char where[PATH_MAX + 256];
+			snprintf(where, sizeof where, rule, dir, downer, me);
 			if (hops == 0)
-				diag_set(d,
-					 "'%s' is a symbolic link owned by %s in the sticky "
-					 "world-writable directory '%s' owned by %s: not followed, "
-					 "as "
-					 "the kernel's protected_symlinks would not for %s",
-					 path, owner, dir, downer, me);
+				diag_set(d, "'%s' is a symbolic link owned by %s %s", path, owner,
+					 where);
 			else
-				diag_set(d,
-					 "'%s' leads to '%s', a symbolic link owned by %s in the "
-					 "sticky "
-					 "world-writable directory '%s' owned by %s: not followed, "
-					 "as "
-					 "the kernel's protected_symlinks would not for %s",
-					 path, cur, owner, dir, downer, me);
+				diag_set(d, "'%s' leads to '%s', a symbolic link owned by %s %s",
+					 path, cur, owner, where);
 			free(dir);
 			free(cur);
 			return NULL;
@@ -117,6 +113,13 @@ static char *follow_links(const char *path, struct diag *d)
 			return NULL;
 		}
 		buf[k] = '\0';
+		if (has_control(buf)) {
+			diag_set(d, "'%s': the name its link '%s' gives holds a control character",
+				 path, cur);
+			free(dir);
+			free(cur);
+			return NULL;
+		}
 		free(cur);
 		if (buf[0] == '/' || !strcmp(dir, ".")) {
 			cur = xstrdup(buf);
