@@ -319,6 +319,15 @@ check "a symbolic link to nothing is not written" 1 "" \
 	"tribo: -c: command 3: export: 'dangling.csv' is a symbolic link to nothing: not written" \
 	"tribo -c 'load disk-reye; solve; export csv dangling.csv'"
 
+ln -s "$(printf 'a\033b.csv')" ctl.csv
+check "a link whose target holds a control character is not followed" 1 "" \
+	"tribo: -c: command 3: export: 'ctl.csv': the name its link 'ctl.csv' gives holds a control character" \
+	"tribo -c 'load disk-reye; solve; export csv ctl.csv'"
+ln -s loop2.csv loop1.csv && ln -s loop1.csv loop2.csv
+check "a loop of links is not followed for ever" 1 "" \
+	"tribo: -c: command 3: export: 'loop1.csv': too many levels of symbolic links: not written" \
+	"tribo -c 'load disk-reye; solve; export csv loop1.csv'"
+
 # ---- files written through another user's link (issue 43, point 2) ------
 # The kernel's fs.protected_symlinks rule, applied by tribo whatever the
 # sysctl says: in a sticky world-writable directory a link is followed
