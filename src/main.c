@@ -15,6 +15,7 @@
 #include "exercise/session.h"
 #include "front/front.h"
 #include "num/num.h"
+#include "util/infile.h"
 #include "util/xalloc.h"
 
 static void usage(FILE *f)
@@ -71,13 +72,13 @@ static int lint_files(int n, char **files, int strict)
 	return status;
 }
 
-/* The whole program; `commands` has room for every -c (argc of them). */
-static bool is_directory(FILE *f)
+static bool stdin_is_directory(void)
 {
 	struct stat st;
-	return fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode);
+	return fstat(STDIN_FILENO, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
+/* The whole program; `commands` has room for every -c (argc of them). */
 static int run(int argc, char **argv, char **commands)
 {
 	static const struct option longopts[] = {
@@ -189,19 +190,28 @@ static int run(int argc, char **argv, char **commands)
 	if (ncommands) {
 		status = front_batch_strings(s, commands, ncommands);
 	} else if (optind < argc && strcmp(argv[optind], "-")) {
-		FILE *f = fopen(argv[optind], "r");
-		if (!f) {
-			fprintf(stderr, "tribo: cannot open script '%s': %s\n", argv[optind],
-				strerror(errno));
-			status = 1;
-		} else if (is_directory(f)) { /* fopen opens one; reading it fails at once */
-			fprintf(stderr, "tribo: %s: is a directory\n", argv[optind]);
-			fclose(f);
+		/* a script that is not a regular file is refused at once, as
+		 * every file tribo reads (util/infile.h); it is bad usage, 2,
+		 * as a directory always was */
+		char why[128];
+		int orc;
+		FILE *f = infile_fopen(argv[optind], why, sizeof why, &orc);
+		if (!f && orc == INFILE_NOT_REGULAR) {
+			fprintf(stderr, "tribo: %s: %s\n", argv[optind], why);
 			status = 2;
+		} else if (!f) {
+			fprintf(stderr, "tribo: cannot open script '%s': %s\n", argv[optind], why);
+			status = 1;
 		} else {
 			status = front_batch_file(s, f, argv[optind]);
 			fclose(f);
 		}
+	} else if ((optind < argc || (!plain && !isatty(STDIN_FILENO))) && stdin_is_directory()) {
+		/* `tribo < DIR`: reading it fails at once with EISDIR, which
+		 * the batch took for the end of its input and exited 0. Bad
+		 * usage, 2, as `tribo DIR` */
+		fprintf(stderr, "tribo: standard input: is a directory, not a script\n");
+		status = 2;
 	} else if (optind < argc || (!plain && !isatty(STDIN_FILENO))) {
 		status = front_batch_file(s, stdin, "stdin");
 	} else {

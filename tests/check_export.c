@@ -6,6 +6,7 @@
 
 #include "exercise/export.h"
 #include "testutil.h"
+#include "util/csv.h"
 
 START_TEST(test_csv)
 {
@@ -48,11 +49,61 @@ START_TEST(test_csv)
 }
 END_TEST
 
+/* issue 43: a text cell a spreadsheet would read as a formula is written
+ * as text (OWASP: a single quote first, inside the quotes); numbers tribo
+ * formats (export's values, negative ones included) stay numbers */
+START_TEST(test_csv_formulas)
+{
+	static const char *const in[] = {
+		"=HYPERLINK(\"http://evil.example\",\"x\")",
+		"+1+1",
+		"-2",
+		"@SUM(1)",
+		"\tTab",
+		"\rCR",
+		"\xEF\xBC\x9D"
+		"1+1", /* a full-width = */
+		"a=b",
+		"plain",
+		"",
+	};
+	static const char *const out[] = {
+		"\"'=HYPERLINK(\"\"http://evil.example\"\",\"\"x\"\")\"",
+		"\"'+1+1\"",
+		"\"'-2\"",
+		"\"'@SUM(1)\"",
+		"\"'\tTab\"",
+		"\"'\rCR\"",
+		"\"'\xEF\xBC\x9D"
+		"1+1\"",
+		"a=b",
+		"plain",
+		"",
+	};
+	for (size_t i = 0; i < sizeof in / sizeof *in; i++) {
+		struct strbuf sb = STRBUF_INIT;
+		csv_add_cell(&sb, in[i]);
+		ck_assert_str_eq(strbuf_str(&sb), out[i]);
+		strbuf_release(&sb);
+	}
+	struct figures fs = FIGURES_INIT;
+	struct table *t = figures_table(&fs, "t", "-x [m]|@y|=z");
+	table_row(t, (double[]){-1.5, -1e-15, -INFINITY});
+	struct strbuf sb = STRBUF_INIT;
+	export_csv(t, &sb);
+	ck_assert_str_eq(strbuf_str(&sb), "\"'-x [m]\",\"'@y\",\"'=z\"\r\n"
+					  "-1.5,-1.0000000000000001e-15,-inf\r\n");
+	strbuf_release(&sb);
+	figures_release(&fs);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *su = suite_create("export");
 	TCase *tc = tcase_create("csv");
 	tcase_add_test(tc, test_csv);
+	tcase_add_test(tc, test_csv_formulas);
 	suite_add_tcase(su, tc);
 	return su;
 }

@@ -319,5 +319,98 @@ check "a symbolic link to nothing is not written" 1 "" \
 	"tribo: -c: command 3: export: 'dangling.csv' is a symbolic link to nothing: not written" \
 	"tribo -c 'load disk-reye; solve; export csv dangling.csv'"
 
+ln -s "$(printf 'a\033b.csv')" ctl.csv
+check "a link whose target holds a control character is not followed" 1 "" \
+	"tribo: -c: command 3: export: 'ctl.csv': the name its link 'ctl.csv' gives holds a control character" \
+	"tribo -c 'load disk-reye; solve; export csv ctl.csv'"
+ln -s loop2.csv loop1.csv && ln -s loop1.csv loop2.csv
+check "a loop of links is not followed for ever" 1 "" \
+	"tribo: -c: command 3: export: 'loop1.csv': too many levels of symbolic links: not written" \
+	"tribo -c 'load disk-reye; solve; export csv loop1.csv'"
+
+# ---- files written through another user's link (issue 43, point 2) ------
+# The kernel's fs.protected_symlinks rule, applied by tribo whatever the
+# sysctl says: in a sticky world-writable directory a link is followed
+# only when it is the user's or the directory owner's. The links are
+# chowned (lchown: chown -h) to nobody, which only root can do; CI runs as
+# root.
+if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1; then
+	mkdir sticky ww && chmod 1777 sticky && chmod 777 ww
+	for n in link.csv link.png sheet.txt; do ln -s ../victim "sticky/$n" && chown -h nobody "sticky/$n"; done
+	ln -s ../victim ww/link.csv && chown -h nobody ww/link.csv
+	ln -s ../victim sticky/mine.csv
+	ln -s sticky/link.csv chain.csv
+	why="owned by nobody in the sticky world-writable directory 'sticky' owned by root: not followed, as the kernel's protected_symlinks would not for root"
+	echo secret >victim
+	check "export csv does not follow nobody's link in a sticky world-writable directory" 1 "secret" \
+		"tribo: -c: command 3: export: 'sticky/link.csv' is a symbolic link $why" \
+		"tribo -c 'load disk-reye; solve; export csv sticky/link.csv'; s=\$?; cat victim; exit \$s"
+	check "plot to does not follow it" 1 "secret" \
+		"tribo: -c: command 3: plot: 'sticky/link.png' is a symbolic link $why" \
+		"tribo -c 'load disk-reye; solve; plot spin to sticky/link.png'; s=\$?; cat victim; exit \$s"
+	check "generate ... force does not follow it" 1 "secret" \
+		"tribo: -c: command 1: generate: 'sticky/sheet.txt' is a symbolic link $why" \
+		"tribo -c 'generate 1 format txt to sticky force disk-reye'; s=\$?; cat victim; exit \$s"
+	check "nor a link of one's own that leads to it" 1 "secret" \
+		"tribo: -c: command 3: export: 'chain.csv' leads to 'sticky/link.csv', a symbolic link $why" \
+		"tribo -c 'load disk-reye; solve; export csv chain.csv'; s=\$?; cat victim; exit \$s"
+	check "a link of one's own in the sticky directory is followed" 0 \
+		"t [s],phi [rad],phidot [rad/s],phidot closed form [rad/s]" "" \
+		"tribo -c 'load disk-reye; solve; export csv sticky/mine.csv' && head -n 1 victim | tr -d '\\r'"
+	echo secret >victim
+	check "nobody's link in a directory that is not sticky is followed, as the kernel would" 0 \
+		"t [s],phi [rad],phidot [rad/s],phidot closed form [rad/s]" "" \
+		"tribo -c 'load disk-reye; solve; export csv ww/link.csv' && head -n 1 victim | tr -d '\\r'"
+else
+	echo "hostile: the protected_symlinks cases need root (to chown a link to nobody): skipped"
+fi
+
+# ---- formulas in CSV (issue 43, point 3) ---------------------------------
+# a roster whose names a spreadsheet would take for formulas: graded.csv
+# writes them as text ('= ...), the scores and codes as they are
+printf 'Name\n"=HYPERLINK(""http://evil.example"",""x"")"\n+1+1\n@SUM(1)\n-2\nAda\n' >evil.csv
+check "generate with a roster of formulas" 0 "" "" \
+	"tribo -c 'generate 5 seed 1 format txt to evil roster evil.csv disk-reye' >/dev/null"
+awk -F'\t' 'BEGIN { print "Name,R_coeff" } $1 == "student" { gsub(/"/, "\"\"", $3); who[++n] = $3; code[n] = $2 } $1 == "answer" && $4 == "R_coeff" { R[$2] = $5 } END { for (i = 1; i <= n; i++) printf "\"%s\",%s\n", who[i], R[code[i]] }' evil/manifest.txt >evil-answers.csv
+check "graded.csv writes the names as text, not formulas" 0 'student,code,R_coeff,R_coeff note,score
+"'"'"'=HYPERLINK(""http://evil.example"",""x"")",U3-01,correct,,1/1
+"'"'"'+1+1",U3-02,correct,,1/1
+"'"'"'@SUM(1)",U3-03,correct,,1/1
+"'"'"'-2",U3-04,correct,,1/1
+Ada,U3-05,correct,,1/1' "" \
+	"tribo -c 'grade evil evil-answers.csv to graded.csv' >/dev/null && cat graded.csv"
+
+# ---- files that are not regular (issue 43, points 4 and 11) --------------
+# each read is refused at once: a FIFO with no writer blocked generate's
+# roster and header for ever in open(2)
+mkfifo fifo.csv fifo.hdr fifo.tribo
+mkdir -p fset && mkfifo fset/manifest.txt
+check "a roster that is a FIFO is refused at once" 1 "" \
+	"tribo: -c: command 1: generate: fifo.csv: is not a regular file (a FIFO)" \
+	"tribo -c 'generate 2 roster fifo.csv disk-reye'"
+check "a header that is a FIFO is refused at once" 1 "" \
+	"tribo: -c: command 1: generate: fifo.hdr: is not a regular file (a FIFO)" \
+	"tribo -c 'generate 2 header fifo.hdr disk-reye'"
+check "an answer sheet that is a FIFO is refused at once" 1 "" \
+	"tribo: -c: command 1: grade: fifo.csv: is not a regular file (a FIFO)" \
+	"tribo -c 'grade evil fifo.csv'"
+check "a manifest that is a FIFO is refused at once" 1 "" \
+	"tribo: -c: command 1: grade: fset/manifest.txt: is not a regular file (a FIFO) (grade reads the manifest generate wrote there)" \
+	"tribo -c 'grade fset evil-answers.csv'"
+check "a script that is a FIFO is refused at once: exit 2" 2 "" \
+	"tribo: fifo.tribo: is not a regular file (a FIFO)" "tribo fifo.tribo"
+check "a roster that is a character device" 1 "" \
+	"tribo: -c: command 1: generate: /dev/zero: is not a regular file (a character device)" \
+	"tribo -c 'generate 2 roster /dev/zero disk-reye'"
+check "roster DIR says it is a directory, not 'read error'" 1 "" \
+	"tribo: -c: command 1: generate: adir: is a directory" \
+	"tribo -c 'generate 2 roster adir disk-reye'"
+check "a directory on standard input: exit 2, as a directory named" 2 "" \
+	"tribo: standard input: is a directory, not a script" "tribo < adir"
+check "and with '-'" 2 "" \
+	"tribo: standard input: is a directory, not a script" "tribo - < adir"
+check "/dev/stdin named as such is still read as given" 0 "p" "" \
+	"printf '[exercise]\\nid = p\\ntitle = P\\nmodel = disk\\n' | tribo -c 'load /dev/stdin; show' | cut -d: -f1 | head -n 1"
+
 echo "hostile: $pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "dyn/law.h"
+#include "util/infile.h"
 #include "util/text.h"
 #include "util/utf8.h"
 #include "util/xalloc.h"
@@ -1294,51 +1295,18 @@ struct exercise *exercise_parse(const char *path, const char *text, size_t len, 
 	return ex;
 }
 
-/* What a file that is not a regular one is, for a message. */
-static const char *file_kind(mode_t mode)
-{
-	return S_ISDIR(mode)	? "is a directory"
-	       : S_ISFIFO(mode) ? "is not a regular file (a FIFO)"
-	       : S_ISCHR(mode)	? "is not a regular file (a character device)"
-	       : S_ISBLK(mode)	? "is not a regular file (a block device)"
-	       : S_ISSOCK(mode) ? "is not a regular file (a socket)"
-				: "is not a regular file";
-}
-
-/* Opens an exercise file for reading. A path that names anything but a
- * regular file (a FIFO with no writer blocked `load` forever, a device
- * reads without end) is refused before a byte is read: the open does not
- * wait (O_NONBLOCK), and what it opened is looked at with fstat. Only
- * /dev/stdin, asked for by name, may be a pipe: `… | tribo -c 'load
- * /dev/stdin'`. */
+/* Opens an exercise file for reading: util/infile.c refuses at once a
+ * path that names anything but a regular file (a FIFO with no writer
+ * blocked `load` forever, a device reads without end); only /dev/stdin,
+ * asked for by name, may be a pipe: `... | tribo -c 'load /dev/stdin'`. */
 static FILE *open_exercise(const char *path, struct diag *d)
 {
-	if (strcmp(path, "/dev/stdin") == 0) {
-		FILE *f = fopen(path, "rb");
-		if (!f)
-			diag_at(d, path, 0, 0, NULL, "cannot open: %s", strerror(errno));
-		return f;
-	}
-	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-	if (fd < 0) {
-		diag_at(d, path, 0, 0, NULL, "cannot open: %s", strerror(errno));
-		return NULL;
-	}
-	struct stat st;
-	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-		diag_at(d, path, 0, 0, NULL, "%s",
-			fstat(fd, &st) != 0 ? strerror(errno) : file_kind(st.st_mode));
-		close(fd);
-		return NULL;
-	}
-	int fl = fcntl(fd, F_GETFL);
-	if (fl != -1)
-		fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
-	FILE *f = fdopen(fd, "rb");
-	if (!f) {
-		diag_at(d, path, 0, 0, NULL, "cannot open: %s", strerror(errno));
-		close(fd);
-	}
+	char why[128];
+	int rc;
+	FILE *f = infile_fopen(path, why, sizeof why, &rc);
+	if (!f)
+		diag_at(d, path, 0, 0, NULL, "%s%s",
+			rc == INFILE_CANNOT_OPEN ? "cannot open: " : "", why);
 	return f;
 }
 

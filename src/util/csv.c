@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/infile.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 
@@ -117,18 +118,19 @@ int csv_parse(const char *name, const char *text, size_t len, struct csv *out, s
 
 int read_whole_file(const char *path, size_t max_bytes, struct strbuf *out, struct diag *d)
 {
-	FILE *f = fopen(path, "rb");
+	char why[128];
+	FILE *f = infile_fopen(path, why, sizeof why, NULL);
 	if (!f)
-		return diag_set(d, "%s: %s", path, strerror(errno));
+		return diag_set(d, "%s: %s", path, why);
 	const size_t start = out->len;
 	char buf[8192];
 	size_t n;
 	while ((n = fread(buf, 1, sizeof buf, f)) > 0 && out->len - start <= max_bytes)
 		strbuf_add(out, buf, n);
-	const int err = ferror(f);
+	const int err = ferror(f), err_no = errno;
 	fclose(f);
 	if (err)
-		return diag_set(d, "%s: read error", path);
+		return diag_set(d, "%s: read error: %s", path, strerror(err_no));
 	if (out->len - start > max_bytes)
 		return diag_set(d, "%s: larger than %zu bytes", path, max_bytes);
 	return 0;
@@ -145,13 +147,33 @@ int csv_read(const char *path, size_t max_bytes, struct csv *out, struct diag *d
 	return rc;
 }
 
+/* Whether a spreadsheet would take a cell beginning so for a formula
+ * (OWASP's CSV injection list): =, +, -, @, a tab or a carriage return,
+ * and their full-width forms (U+FF1D, U+FF0B, U+FF0D, U+FF20), which
+ * some locales' spreadsheets read as the ASCII ones. */
+static bool formula_like(const char *s)
+{
+	static const char *const wide[] = {"\xEF\xBC\x9D", "\xEF\xBC\x8B", "\xEF\xBC\x8D",
+					   "\xEF\xBC\xA0"};
+	if (strchr("=+-@\t\r", s[0]) && s[0])
+		return true;
+	for (size_t i = 0; i < sizeof wide / sizeof *wide; i++)
+		if (!strncmp(s, wide[i], 3))
+			return true;
+	return false;
+}
+
 void csv_add_cell(struct strbuf *out, const char *s)
 {
-	if (!s[strcspn(s, ",\"\r\n")] && s[0] != ' ' && (!s[0] || s[strlen(s) - 1] != ' ')) {
+	const bool formula = formula_like(s);
+	if (!formula && !s[strcspn(s, ",\"\r\n")] && s[0] != ' ' &&
+	    (!s[0] || s[strlen(s) - 1] != ' ')) {
 		strbuf_addstr(out, s);
 		return;
 	}
 	strbuf_addch(out, '"');
+	if (formula) /* text, not a formula: the spreadsheet shows it without the quote */
+		strbuf_addch(out, '\'');
 	for (; *s; s++) {
 		if (*s == '"')
 			strbuf_addch(out, '"');

@@ -29,9 +29,14 @@ int csv_read(const char *path, size_t max_bytes, struct csv *out, struct diag *d
 int csv_parse(const char *name, const char *text, size_t len, struct csv *out, struct diag *d);
 void csv_release(struct csv *c);
 
-/* Appends s as one CSV cell (RFC 4180): quoted, its quotes doubled, when
- * it holds a comma, a quote or a line break, or begins or ends with a
- * blank. */
+/* Appends s as one CSV cell of text (RFC 4180): quoted, its quotes
+ * doubled, when it holds a comma, a quote or a line break, or begins or
+ * ends with a blank. A text a spreadsheet would take for a formula (it
+ * begins with =, +, -, @, a tab or a CR: a roster's `=HYPERLINK(...)`)
+ * is quoted with a single quote first, OWASP's advice against CSV
+ * injection, and stays text. Numbers tribo formats itself (export's
+ * values, -1.5 included; grade's scores) are not text and are written by
+ * their writers as they are, never through this. */
 void csv_add_cell(struct strbuf *out, const char *s);
 
 /* The whole of a file, at most max_bytes, into out (appended). Returns 0,

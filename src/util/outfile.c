@@ -2,6 +2,7 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <pwd.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +18,119 @@ static bool has_control(const char *s)
 		if (*p < 0x20 || *p == 0x7f)
 			return true;
 	return false;
+}
+
+/* The directory part of path: "." for a bare name, "/" for "/x". */
+static char *dir_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	return slash ? xstrndup(path, slash == path ? 1 : (size_t)(slash - path)) : xstrdup(".");
+}
+
+/* A user's name for a message: "root", or "uid 1234" when it has none. */
+static void user_name(uid_t uid, char *buf, size_t n)
+{
+	const struct passwd *pw = getpwuid(uid);
+	if (pw && pw->pw_name && !has_control(pw->pw_name))
+		snprintf(buf, n, "%s", pw->pw_name);
+	else
+		snprintf(buf, n, "uid %lu", (unsigned long)uid);
+}
+
+/* The link at the end of a name is tribo's to follow: rename(2) would
+ * replace the link itself, so it writes to the file the link names, and
+ * must not follow where the kernel would not. The kernel's rule
+ * (fs.protected_symlinks, on in every distribution; applied here whatever
+ * the sysctl says): a link in a sticky world-writable directory (/tmp) is
+ * followed only by its owner, or when the directory's owner owns it too;
+ * else anyone who may write in /tmp could point a link at root's files
+ * and have root's `export csv` replace them. Each link of a chain is
+ * checked so. The directories on the way are the kernel's own walk (the
+ * temporary file is named through them, not through a resolved path), so
+ * the kernel's rule holds there too.
+ * Returns the name of the file at the end of the chain (owned), or NULL
+ * with d set. */
+static char *follow_links(const char *path, struct diag *d)
+{
+	char *cur = xstrdup(path);
+	for (int hops = 0;; hops++) {
+		struct stat ls, ds;
+		if (lstat(cur, &ls)) {
+			int e = errno;
+			if (e == ENOENT)
+				diag_set(d, "'%s' is a symbolic link to nothing: not written",
+					 path);
+			else
+				diag_set(d, "'%s': cannot follow its link to '%s': %s", path, cur,
+					 strerror(e));
+			free(cur);
+			return NULL;
+		}
+		if (!S_ISLNK(ls.st_mode))
+			return cur;
+		if (hops >= 40) { /* the kernel's own bound, ELOOP */
+			diag_set(d, "'%s': too many levels of symbolic links: not written", path);
+			free(cur);
+			return NULL;
+		}
+		char *dir = dir_of(cur);
+		if (stat(dir, &ds)) {
+			int e = errno;
+			diag_set(d, "'%s': directory '%s': %s", path, dir, strerror(e));
+			free(dir);
+			free(cur);
+			return NULL;
+		}
+		const mode_t shared = S_ISVTX | S_IWOTH;
+		if ((ds.st_mode & shared) == shared && ls.st_uid != geteuid() &&
+		    ls.st_uid != ds.st_uid) {
+			char owner[96], downer[96], me[96];
+			user_name(ls.st_uid, owner, sizeof owner);
+			user_name(ds.st_uid, downer, sizeof downer);
+			user_name(geteuid(), me, sizeof me);
+			static const char rule[] =
+				"in the sticky world-writable directory '%s' owned by %s: not "
+				"followed, as the kernel's protected_symlinks would not for %s";
+			char where[PATH_MAX + 256];
+			snprintf(where, sizeof where, rule, dir, downer, me);
+			if (hops == 0)
+				diag_set(d, "'%s' is a symbolic link owned by %s %s", path, owner,
+					 where);
+			else
+				diag_set(d, "'%s' leads to '%s', a symbolic link owned by %s %s",
+					 path, cur, owner, where);
+			free(dir);
+			free(cur);
+			return NULL;
+		}
+		char buf[PATH_MAX];
+		ssize_t k = readlink(cur, buf, sizeof buf - 1);
+		if (k < 0) {
+			int e = errno;
+			diag_set(d, "'%s': cannot read the link '%s': %s", path, cur, strerror(e));
+			free(dir);
+			free(cur);
+			return NULL;
+		}
+		buf[k] = '\0';
+		if (has_control(buf)) {
+			diag_set(d, "'%s': the name its link '%s' gives holds a control character",
+				 path, cur);
+			free(dir);
+			free(cur);
+			return NULL;
+		}
+		free(cur);
+		if (buf[0] == '/' || !strcmp(dir, ".")) {
+			cur = xstrdup(buf);
+		} else {
+			size_t n = strlen(dir) + strlen(buf) + 2;
+			cur = xmalloc(n);
+			snprintf(cur, n, "%s%s%s", dir, dir[strlen(dir) - 1] == '/' ? "" : "/",
+				 buf);
+		}
+		free(dir);
+	}
 }
 
 int outfile_open(struct outfile *f, const char *path, struct diag *d)
@@ -35,17 +149,22 @@ int outfile_open(struct outfile *f, const char *path, struct diag *d)
 	/* What is there already: a regular file is replaced (keeping its
 	 * mode), unless it is read-only, which even root's rename would
 	 * ignore; a symbolic link is written through, to the regular file it
-	 * names; anything else (a device, a FIFO: as root /dev/stdout was
-	 * once replaced by a regular file) is refused. */
+	 * names, where the kernel would follow it (follow_links); anything
+	 * else (a device, a FIFO: as root /dev/stdout was once replaced by a
+	 * regular file) is refused. */
 	char *target = NULL;
 	bool exists = false;
 	mode_t keep = 0;
 	if (!lstat(path, &st)) {
 		if (S_ISLNK(st.st_mode)) {
-			target = realpath(path, NULL);
-			if (!target || stat(target, &st))
+			target = follow_links(path, d);
+			if (!target)
+				return -1;
+			if (stat(target, &st)) {
+				free(target);
 				return diag_set(
 					d, "'%s' is a symbolic link to nothing: not written", path);
+			}
 		}
 		exists = true;
 		if (!S_ISREG(st.st_mode)) {
@@ -55,6 +174,7 @@ int outfile_open(struct outfile *f, const char *path, struct diag *d)
 					: S_ISCHR(st.st_mode)  ? "a character device"
 					: S_ISBLK(st.st_mode)  ? "a block device"
 					: S_ISSOCK(st.st_mode) ? "a socket"
+					: S_ISDIR(st.st_mode)  ? "a directory"
 							       : "not a file");
 		}
 		if (!(st.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH)) ||
@@ -67,40 +187,56 @@ int outfile_open(struct outfile *f, const char *path, struct diag *d)
 	if (target)
 		path = target; /* the temporary file goes next to it, and is renamed over it */
 
-	const char *slash = strrchr(path, '/');
-	char *dir =
-		slash ? xstrndup(path, slash == path ? 1 : (size_t)(slash - path)) : xstrdup(".");
-	/* An absolute, resolved directory: the temporary name starts with '/',
-	 * so no program it is handed to can take it for '|command'. */
-	char *real = realpath(dir, NULL);
-	if (!real) {
-		int e = errno;
+	/* The directory, absolute so that the temporary name starts with '/'
+	 * (no program it is handed to can take it for '|command'), but not
+	 * resolved: its links are the kernel's to follow, by its rules. */
+	char *dir = dir_of(path);
+	int e = 0;
+	if (stat(dir, &st))
+		e = errno;
+	else if (!S_ISDIR(st.st_mode))
+		e = ENOTDIR;
+	else if (access(dir, W_OK))
+		e = errno;
+	if (e) {
 		diag_set(d, "cannot write '%s': directory '%s': %s", path, dir, strerror(e));
 		free(dir);
 		free(target);
 		return -1;
 	}
-	if (access(real, W_OK)) {
-		int e = errno;
-		diag_set(d, "cannot write '%s': directory '%s': %s", path, dir, strerror(e));
+	if (dir[0] != '/') {
+		char *cwd = getcwd(NULL, 0);
+		if (!cwd) {
+			e = errno;
+			diag_set(d, "cannot write '%s': the current directory: %s", path,
+				 strerror(e));
+			free(dir);
+			free(target);
+			return -1;
+		}
+		size_t m = strlen(cwd) + strlen(dir) + 2;
+		char *abs = xmalloc(m);
+		if (!strcmp(dir, "."))
+			snprintf(abs, m, "%s", cwd);
+		else
+			snprintf(abs, m, "%s%s%s", cwd, cwd[strlen(cwd) - 1] == '/' ? "" : "/",
+				 dir);
+		free(cwd);
 		free(dir);
-		free(real);
-		free(target);
-		return -1;
+		dir = abs;
 	}
-	free(dir);
-	if (has_control(real)) {
-		free(real);
+	if (has_control(dir)) {
+		free(dir);
 		free(target);
 		return diag_set(d, "the directory's name holds a control character");
 	}
-	size_t len = strlen(real);
+	size_t len = strlen(dir);
 	char *tmp = xmalloc(len + 32);
-	snprintf(tmp, len + 32, "%s%s.tribo-XXXXXX", real, real[len - 1] == '/' ? "" : "/");
-	free(real);
+	snprintf(tmp, len + 32, "%s%s.tribo-XXXXXX", dir, dir[len - 1] == '/' ? "" : "/");
+	free(dir);
 	int fd = mkstemp(tmp);
 	if (fd < 0) {
-		int e = errno;
+		e = errno;
 		diag_set(d, "cannot write '%s': %s", path, strerror(e));
 		free(tmp);
 		free(target);
