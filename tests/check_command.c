@@ -477,8 +477,9 @@ END_TEST
  * them, and a sweep and lint leave them alone. */
 START_TEST(test_one_run_per_solve)
 {
-	static const char *const ids[] = {"disk-reye",	  "conveyor",  "polisher", "kozlov-ball",
-					  "painleve-rod", "ragulskis", "imachi"};
+	static const char *const ids[] = {"disk-reye",	 "conveyor",	 "polisher",
+					  "kozlov-ball", "painleve-rod", "ragulskis",
+					  "imachi",	 "hoop-bead",	 "ladder"};
 	char csv[] = "/tmp/tribo-runs-XXXXXX";
 	int fd = mkstemp(csv);
 	ck_assert_int_ge(fd, 0);
