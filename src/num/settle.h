@@ -27,10 +27,20 @@
 #include <stddef.h>
 
 struct num_settle {
-	double rtol;	    /* relative tolerance */
-	double floor;	    /* the absolute floor on the scale, in the state's units */
-	long cap;	    /* the most periods the run may take (for the progress report) */
-	bool endless;	    /* no periodic state exists: never settles, only the cap ends the run */
+	double rtol;  /* relative tolerance */
+	double floor; /* the absolute floor on the scale, in the state's units */
+	long cap;     /* the most periods the run may take (for the progress report) */
+	bool endless; /* no periodic state exists: never settles, only the cap ends the run */
+	/* Passes in a row the run needs to have settled (0 or 1: one): 2 asks
+	 * the motion to repeat over two successive periods after the
+	 * transient, u(k−2), u(k−1), u(k) all within the tolerance. */
+	int need;
+	/* The most the tolerance may be, in the state's units (0: no bound):
+	 * a relative tolerance on a large state (a base at a = 1e10 with
+	 * forces of order 1) can be wider than all the forces change in a
+	 * period, and then any transient passes for a cycle. */
+	double tol_max;
+	int run;	    /* passes in a row so far */
 	long count;	    /* periods checked */
 	double change, tol; /* the last check's |x − x_prev| and rtol·max(|x|, floor) */
 };
