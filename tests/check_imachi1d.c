@@ -254,22 +254,80 @@ START_TEST(test_no_cycle)
 		setn(&r, "periods", 20);
 		solve_ok(&r);
 		ck_assert(!resb(&r, "converged"));
-		ck_assert_double_eq(res(&r, "cycles"), 20);
-		ck_assert(res(&r, "drift") >= 0.2 - 1e-12);
-		ck_assert(res(&r, "u_mean") >= 0.2 * TWO_PI * 19);
+		/* beyond the base's reach u is the line of slope s − μ0 exactly */
+		ck_assert_near(res(&r, "drift"), 0.2, 1e-12, 1);
+		static const char *const undef[] = {"u_mean", "stick_fraction", "cycles"};
+		for (int k = 0; k < 3; k++) {
+			ck_assert_int_eq(resv(&r, undef[k])->kind, VAL_UNDEFINED);
+			ck_assert_str_eq(
+				resv(&r, undef[k])->word,
+				"no limit cycle: |s| = 0.7 > μ0 = 0.5, the mass accelerates "
+				"without bound");
+		}
+		ck_assert_ptr_nonnull(strstr(strbuf_str(&r.steps), "Drift, Imachi's case I"));
 		/* the force the other way: the drift is downward */
 		setn(&r, "s", -0.7);
 		solve_ok(&r);
 		ck_assert(!resb(&r, "converged"));
-		ck_assert(res(&r, "drift") <= -0.2 + 1e-12);
-		ck_assert(res(&r, "u_mean") <= -0.2 * TWO_PI * 19);
-		/* s = μ0: no pull back either */
+		ck_assert_near(res(&r, "drift"), -0.2, 1e-12, 1);
+		ck_assert_int_eq(resv(&r, "u_mean")->kind, VAL_UNDEFINED);
+		/* s = μ0 is not a drift by itself: above v, u stands still (slope
+		 * s − μ0 = 0) until v comes up to it, and the mass lands where
+		 * |a sin τ + s| ≤ μ1 and is carried back: a cycle with non-slip
+		 * periods, found as any other (it was "endless" before) */
 		setn(&r, "s", 0.5);
 		solve_ok(&r);
-		ck_assert(!resb(&r, "converged"));
-		ck_assert(res(&r, "drift") >= -1e-12);
+		ck_assert(resb(&r, "converged"));
+		ck_assert(fabs(res(&r, "drift")) <= 1e-9);
+		ck_assert(res(&r, "stick_fraction") > 0);
 		run_free(&r);
 	}
+}
+END_TEST
+
+/* Issue 37: a = 1e10 under forces of order 1 "converged" after one period
+ * (u_mean 0.628; the limit is near 5.9e9): the tolerance 1e-9·a = 10 was
+ * wider than all the forces change in a period (2π(μ0 + |s|) = 5). Now
+ * the tolerance is at most 1e-7 of that, and the cycle must repeat over
+ * two successive periods: no limit cycle within 200 periods, said so. */
+START_TEST(test_huge_base)
+{
+	struct run r;
+	case_run(&r, 1e10, 0.3, 0.5, 0.7);
+	solve_ok(&r);
+	ck_assert(!resb(&r, "converged"));
+	ck_assert_int_eq(resv(&r, "u_mean")->kind, VAL_UNDEFINED);
+	ck_assert_ptr_nonnull(
+		strstr(resv(&r, "u_mean")->word, "no limit cycle within 200 periods"));
+	run_free(&r);
+}
+END_TEST
+
+/* Starts at rounding distance from the switching surface u = v: u0 within
+ * 1e-9 of a is on the base, and the forces decide (|s| ≤ μ1: it sticks),
+ * bit for bit as u0 = a does; where |s| > μ1 it slips off as u0 = a does. */
+START_TEST(test_rounding_start)
+{
+	static const char *const methods[] = {"accurate", "graphical"};
+	static const double s_[] = {0.3, 0.8};
+	for (int m = 0; m < 2; m++)
+		for (int j = 0; j < 2; j++) {
+			double got[3][2];
+			static const double u0[] = {0.5, 0.5 * (1 + 1e-11), 0.5 * (1 - 3e-10)};
+			for (int i = 0; i < 3; i++) {
+				struct run r;
+				case_run(&r, 0.5, s_[j], 0.5 + 0.4 * j, 0.7 + 0.4 * j);
+				setw(&r, "method", methods[m]);
+				setn(&r, "u0", u0[i]);
+				solve_ok(&r);
+				ck_assert(resb(&r, "converged"));
+				got[i][0] = res(&r, "u_mean"),
+				got[i][1] = res(&r, "stick_fraction");
+				run_free(&r);
+			}
+			for (int i = 1; i < 3; i++)
+				ck_assert(got[i][0] == got[0][0] && got[i][1] == got[0][1]);
+		}
 }
 END_TEST
 
@@ -529,11 +587,14 @@ START_TEST(test_construction)
 	for (int q = 0; q < 2; q++) {
 		ck_assert_uint_ge(g[q]->n, 3);
 		for (size_t j = 0; j + 1 < g[q]->n; j += 3)
-			ck_assert_near((g[q]->y[j + 1] - g[q]->y[j]) / (g[q]->x[j + 1] - g[q]->x[j]),
+			ck_assert_near((g[q]->y[j + 1] - g[q]->y[j]) /
+					       (g[q]->x[j + 1] - g[q]->x[j]),
 				       want[q], 1e-9, 1);
 	}
 	/* the take-off: the tangent's slope s − μ1 = v's slope there */
-	ck_assert_uint_eq(C->n, 3);
+	/* a take-off a period drawn (the cycle repeats over two periods) */
+	ck_assert_uint_ge(C->n, 3);
+	ck_assert_uint_eq(C->n % 3, 0);
 	const double tc = 0.5 * (C->x[0] + C->x[1]);
 	ck_assert_near((C->y[1] - C->y[0]) / (C->x[1] - C->x[0]), 0.3 - 0.7, 1e-12, 1);
 	ck_assert_near(-0.8 * sin(tc), 0.3 - 0.7, 1e-9, 1);
@@ -629,6 +690,8 @@ static Suite *imachi1d_suite(void)
 	tcase_add_test(tc, test_figures_no_cycle);
 	tcase_add_test(tc, test_figures_no_effect);
 	tcase_add_test(tc, test_construction);
+	tcase_add_test(tc, test_huge_base);
+	tcase_add_test(tc, test_rounding_start);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -101,6 +101,49 @@ START_TEST(test_bounce)
 }
 END_TEST
 
+/* A `next` that asks for a phase of no length again and again (as imachi's
+ * run did at a mass 1e-11 off the base, issue 37) stands still: the driver
+ * refuses it at once, after a few such phases, with the time and the
+ * state; a few in a row and then a real phase pass. */
+struct still {
+	int calls, empty; /* phases asked so far; how many of no length first */
+};
+
+static int still_next(struct phase_run *run, struct phase_mode *mode, void *ctx, struct diag *d)
+{
+	struct still *st = ctx;
+	(void)d;
+	if (run->end && run->t >= 1.0)
+		return PHASE_END;
+	mode->sys = (struct ode_system){2, fall_rhs, NULL, st};
+	if (st->calls++ < st->empty)
+		mode->opts.tmax = run->t; /* no time to run */
+	return PHASE_RUN;
+}
+
+START_TEST(test_stands_still)
+{
+	struct still st = {.empty = 1000};
+	const struct phase_system ps = {2, still_next, &st};
+	double y[2] = {0.25, 0.5};
+	struct phase_run run;
+	struct diag d;
+	diag_clear(&d);
+	ck_assert_int_eq(phase_run(&ps, NULL, 0.0, 1.0, y, NULL, &run, &d), -1);
+	ck_assert_msg(strstr(d.msg, "the run stands still at t = 0: 8 phases in a row ended where "
+				    "they began; the state there: (0.25, 0.5)"),
+		      "%s", d.msg);
+	ck_assert_int_eq(st.calls, 8);
+	/* a few empty phases, then the flight: it runs to its end */
+	struct still ok = {.empty = 3};
+	const struct phase_system ps2 = {2, still_next, &ok};
+	double y2[2] = {0.25, 0.5};
+	diag_clear(&d);
+	ck_assert_int_eq(phase_run(&ps2, NULL, 0.0, 1.0, y2, NULL, &run, &d), 0);
+	ck_assert_double_eq_tol(y2[0], 0.25 + 0.5 - 0.5, 1e-12); /* y = y0 + v0 t − t²/2 */
+}
+END_TEST
+
 /* Without a record the run is the same, to the bit. */
 START_TEST(test_record_changes_nothing)
 {
@@ -255,6 +298,7 @@ static Suite *phase_suite(void)
 	TCase *tc = tcase_create("driver");
 	tcase_add_test(tc, test_bounce);
 	tcase_add_test(tc, test_record_changes_nothing);
+	tcase_add_test(tc, test_stands_still);
 	tcase_add_test(tc, test_caps);
 	tcase_add_test(tc, test_several_events);
 	tcase_add_test(tc, test_refusal_and_interrupt);

@@ -254,6 +254,9 @@ int cmd_set(struct cmd_ctx *c)
 	}
 	if (rc)
 		return -1;
+	if (session_set_note(c->s))
+		strbuf_addf(c->out, "note: %s (for now: solve refuses until it holds)\n",
+			    session_set_note(c->s));
 	if (c->interactive) {
 		const struct exercise *ex = session_exercise(c->s);
 		int i = model_param_index(ex->model, ARG(1));

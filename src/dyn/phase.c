@@ -33,6 +33,22 @@ void phase_mark(struct phase_run *run, double t, const double y[])
 		record_mark(run->rec, t, y);
 }
 
+/* Phases in a row that advance no time before the run is refused. */
+#define PHASE_STILL_MAX 8
+
+/* The state as text for a message: its first parts, %.17g. */
+static const char *state_text(const double *y, size_t dim)
+{
+	static char buf[200];
+	size_t n = 0;
+	buf[0] = 0;
+	for (size_t i = 0; i < dim && n < sizeof buf - 30; i++)
+		n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%.17g", i ? ", " : "", y[i]);
+	if (n >= sizeof buf - 30 && dim > 0)
+		snprintf(buf + n, sizeof buf - n, ", ...");
+	return buf;
+}
+
 static double cpu_since(clock_t c0)
 {
 	return (double)(clock() - c0) / CLOCKS_PER_SEC;
@@ -74,6 +90,7 @@ int phase_run(const struct phase_system *sys, const struct phase_caps *caps, dou
 	struct ode_end end = {0};
 	const clock_t c0 = clock();
 	int rc = 0;
+	int still = 0; /* phases in a row that ended where they began */
 	for (;;) {
 		struct phase_mode mode = {.opts = ode_opts_default(tmax)};
 		const int next = sys->next(&run, &mode, sys->ctx, d);
@@ -111,6 +128,18 @@ int phase_run(const struct phase_system *sys, const struct phase_caps *caps, dou
 		}
 		if (rec && !mode.quiet_end)
 			record_mark(rec, end.t, y);
+		/* a phase that ends where it began, at an event there, can be a
+		 * mode's hand-over; a few in a row are a run that stands still
+		 * (a `next` that starts the same phase again), refused at once */
+		still = end.t == run.t ? still + 1 : 0;
+		if (still >= PHASE_STILL_MAX) {
+			rc = diag_set(
+				d,
+				"the run stands still at t = %.17g: %d %s in a row ended where "
+				"they began; the state there: (%s)",
+				run.t, still, word, state_text(y, sys->dim));
+			break;
+		}
 		run.t = end.t;
 		run.end = &end;
 		if (!end.event && run.t < asked && run.t >= t0 + caps->max_time) {

@@ -36,6 +36,7 @@ struct session {
 	double ans;
 	bool has_ans;
 	size_t step_at;		  /* the step session_step showed last, 0 none */
+	char *note;		  /* what the last set left broken for now, or NULL */
 	struct figure step_saved; /* the solve's own construction, while stepped */
 };
 
@@ -117,6 +118,8 @@ static void clear(struct session *s)
 	s->param = NULL;
 	exercise_free(s->ex);
 	s->ex = NULL;
+	free(s->note);
+	s->note = NULL;
 	figures_release(&s->sweep);
 	s->sweep_newer = false;
 	figures_changed(s);
@@ -300,13 +303,12 @@ int session_set(struct session *s, const char *name, const char *value, const ch
 		st->num = x;
 	}
 	/* a value that breaks a relation with another parameter (mu1 below
-	 * mu0) is refused now, not at the next solve */
-	if (relations_hold(s, d)) {
-		if (st->text != old.text)
-			free(st->text);
-		*st = old;
-		return -1;
-	}
+	 * mu0) stands, with a note: the relation is checked at solve, so the
+	 * order of two sets does not matter (mu0 0.8 then mu1 1.0, from mu0
+	 * 0.5 and mu1 0.55, was refused at the first) */
+	struct diag nd = {0};
+	free(s->note);
+	s->note = relations_hold(s, &nd) ? xstrdup(nd.msg) : NULL;
 	if (st->text != old.text)
 		free(old.text);
 	mark_changed(s, (size_t)i);
@@ -404,7 +406,11 @@ static int run_model_from(const struct session *s, const struct param_state *ps,
 	const struct model *m = s->ex->model;
 	struct model_input in = input_from(s, ps, over, value);
 	struct model_output out = {res, steps, figs};
-	int rc = model_run(m, &in, &out, d);
+	/* the relations between parameters, which set only notes, hold here
+	 * or the run is refused in the model's words */
+	int rc = m->check ? m->check(&in, d) : 0;
+	if (!rc)
+		rc = model_run(m, &in, &out, d);
 	for (size_t i = 0; !rc && i < m->nresults; i++)
 		if (res[i].kind == VAL_NONE)
 			rc = diag_set(d, "model %s left result %s unset", m->name,
@@ -755,6 +761,11 @@ int session_solve_with(const struct session *s, size_t i, double value, struct v
 		return -1;
 	/* the answers only: no figure, no steps */
 	return run_model(s, (int)i, value, res, NULL, NULL, d);
+}
+
+const char *session_set_note(const struct session *s)
+{
+	return s->note;
 }
 
 const struct figures *session_sweep(const struct session *s)

@@ -39,6 +39,10 @@ const struct param_state *session_param(const struct session *s, size_t i);
  * their SI values and `ans` for the last number printed. */
 int session_set(struct session *s, const char *name, const char *value, const char *unit,
 		struct diag *d);
+/* After a set: a relation between parameters the new value breaks for now
+ * (mu1 below mu0), in the model's words, or NULL. The value stands; solve
+ * refuses until the relation holds again. */
+const char *session_set_note(const struct session *s);
 /* Reads "VALUE [UNIT]" as set reads it, for numeric parameter i: *out is
  * in the parameter's display unit (not range-checked). */
 int session_quantity(const struct session *s, size_t i, const char *text, double *out,

@@ -21,6 +21,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "dyn/phase.h"
 #include "models/model.h"
@@ -82,8 +83,11 @@ static const struct param_spec im_params[I_NPARAMS] = {
 static const struct result_spec im_results[I_NRESULTS] = {
 	[I_U_XMEAN] = RESULT_NUMBER("u_xmean", "", "mean of u_x over the last period"),
 	[I_U_YMEAN] = RESULT_NUMBER("u_ymean", "", "mean of u_y over the last period"),
-	[I_CASE] = RESULT_WORD("case", "Imachi's §4: I (s ≥ μ0), II, III (non-slip periods); "
-				       "rest: on the base the whole time, never slipping"),
+	[I_CASE] = RESULT_WORD("case", "Imachi's §4: II (a limit cycle slipping throughout), III "
+				       "(a limit cycle with non-slip periods); drift: no limit "
+				       "cycle, u_x grows without bound (his case I, s ≥ μ0); "
+				       "rest: on the base the whole time, never slipping; "
+				       "unsettled: no repeat within periods"),
 	[I_CONVERGED] = RESULT_BOOL_VERDICT("converged", VERDICT_REACHED,
 					    "whether the period map repeated"),
 	[I_CYCLES] = RESULT_NUMBER("cycles", "", "periods run"),
@@ -163,9 +167,11 @@ static double stick_margin(double t, void *p)
 /* ---- the graphical method (§3) -------------------------------------------- */
 
 struct cycle {
-	double ux, uy; /* means over the last period */
-	double stick;  /* stick fraction of the last period */
-	double drift;  /* Δu_x per unit τ over the last period */
+	double ux, uy;	    /* means over the last period */
+	double stick;	    /* stick fraction of the last period */
+	double drift;	    /* Δu_x per unit τ over the last period */
+	double u_end[2];    /* u at the run's end */
+	double change, tol; /* the period map's last change and its tolerance */
 	bool converged;
 	int cycles;
 	size_t steps, sticks, catches, releases;
@@ -252,7 +258,8 @@ static void graphical_period(const struct imachi *m, int n, int k, double u[2], 
 	}
 }
 
-/* The period map has repeated to 1e-9 of |u|, or, where u is smaller, of
+/* The period map has repeated, over two successive periods (one repeat
+ * can be a transient's pause), to 1e-9 of |u|, or, where u is smaller, of
  * the motion's own velocity scale: relative to the solution's scale, so
  * that the same problem scaled by 1e-8 settles as late. With s < μ0
  * friction holds the mass within reach of the base, and that scale is
@@ -264,7 +271,11 @@ static struct num_settle settle(const struct imachi *m, const double u0[2], int 
 {
 	const double scale = fabs(m->s) < m->mu0 ? fmax(m->a, hypot(u0[0], u0[1]))
 						 : imachi_scale(m->a, m->s, m->mu0);
-	struct num_settle st = {.rtol = 1e-9, .floor = fmax(scale, DBL_MIN), .cap = periods};
+	struct num_settle st = {.rtol = 1e-9,
+				.floor = fmax(scale, DBL_MIN),
+				.cap = periods,
+				.need = 2,
+				.tol_max = imachi_tol_max(m->s, m->mu0)};
 	num_settle_start(&st);
 	return st;
 }
@@ -300,6 +311,8 @@ static int run_graphical(const struct imachi *m, int n, int periods, const doubl
 		c->cycles = k + 1;
 		c->drift = (u[0] - prev[0]) / (2 * M_PI);
 		c->converged = num_settle_check(&conv, u, prev, 2);
+		c->change = conv.change, c->tol = conv.tol;
+		c->u_end[0] = u[0], c->u_end[1] = u[1];
 		prev[0] = u[0], prev[1] = u[1];
 		if (c->converged)
 			break;
@@ -376,6 +389,8 @@ struct acc_state {
 	double stick_time;
 	size_t steps, sticks, passes;
 	double h0;	 /* rk8pd's first trial step in a slip phase */
+	double cpu;	 /* the solve's budget of processor seconds (0: the driver's) */
+	clock_t c0;	 /* the solve's start */
 	struct rec *rec; /* the recording pass: a row at each phase end */
 };
 
@@ -402,15 +417,22 @@ static int accurate_stick(struct imachi *m, struct acc_state *st, double t_end, 
 }
 
 /* |w| ≤ w_ev: the rest of the way to w = 0 in closed form, then stuck or
- * slipping on. */
+ * slipping on. Where |w| grows there (ŵ·(dv/dτ − s) ≥ μ0: the slip turns
+ * away before it meets the base), the slip goes on along ŵ as a break-away
+ * to 2 w_ev: without it, no phase could start (the event |w| = w_ev lies
+ * behind) and none ended, and the run stood still at that τ for ever. */
 static void accurate_land(struct imachi *m, struct acc_state *st, double t_end)
 {
 	double v[2], dv[2], iv[2];
 	base(m, st->t, v, dv, iv);
 	const double w[2] = {v[0] - st->y[0], v[1] - st->y[1]}, g[2] = {dv[0] - m->s, dv[1]};
 	double dt;
-	if (!num_slip_land(&m->slip, w, g, m->mu0, &dt))
+	const bool away = m->slip.away;
+	if (!num_slip_land(&m->slip, w, g, m->mu0, &dt)) {
+		if (!away && (w[0] != 0 || w[1] != 0))
+			num_slip_break_away(&m->slip, w);
 		return;
+	}
 	if (st->t + dt > t_end)
 		dt = t_end - st->t; /* the period ends first: meet it there */
 	double ux = st->y[0], uy = st->y[1];
@@ -452,6 +474,10 @@ static int accurate_next(struct phase_run *run, struct phase_mode *mode, void *c
 	while (st->t < ar->t_end) {
 		if (num_interrupted)
 			return diag_set(d, "interrupted");
+		/* every pass of this loop advances τ, changes the state or
+		 * hands a phase to the driver: else it is refused at once */
+		const double t_was = st->t, ux_was = st->y[0], uy_was = st->y[1];
+		const bool stuck_was = st->stuck, away_was = m->slip.away;
 		if (st->stuck) {
 			if (accurate_stick(m, st, ar->t_end, d))
 				return -1;
@@ -475,6 +501,19 @@ static int accurate_next(struct phase_run *run, struct phase_mode *mode, void *c
 			}
 			accurate_land(m, st, ar->t_end);
 		}
+		if (st->t == t_was && st->y[0] == ux_was && st->y[1] == uy_was &&
+		    st->stuck == stuck_was && m->slip.away == away_was) {
+			double v[2], dv[2], iv[2];
+			base(m, st->t, v, dv, iv);
+			return diag_set(
+				d,
+				"the run stands still at τ = %.17g: u = (%.17g, %.17g), v = "
+				"(%.17g, %.17g), |v − u| = %.3g, %s; no phase can start from "
+				"this state",
+				st->t, st->y[0], st->y[1], v[0], v[1],
+				hypot(v[0] - st->y[0], v[1] - st->y[1]),
+				st->stuck ? "on the base" : "slipping");
+		}
 		if (st->rec)
 			rec_row(st->rec, m, st->t, st->y, st->stuck);
 	}
@@ -487,7 +526,14 @@ static int accurate_to(struct imachi *m, struct acc_state *st, double t_end, str
 {
 	struct acc_run ar = {m, st, t_end};
 	struct phase_caps caps = phase_caps_default();
-	caps.max_phases = 0; /* a period's phases are few; the periods are capped */
+	/* a period's phases are few (a landing and a release or two): ten
+	 * thousand in one period is a run that chatters */
+	caps.max_phases = 10000;
+	caps.phase_word = "slip/stick phases in one period";
+	if (st->cpu > 0) {
+		const double used = (double)(clock() - st->c0) / CLOCKS_PER_SEC;
+		caps.cpu_seconds = fmax(1e-3, st->cpu - used);
+	}
 	const struct phase_system ps = {4, accurate_next, &ar};
 	struct phase_run run;
 	const int rc = phase_run(&ps, &caps, st->t, t_end, st->y, NULL, &run, d);
@@ -508,6 +554,8 @@ static void accurate_start(struct imachi *m, struct acc_state *st, const double 
 		st->stuck = num_slip_at_rest(&m->slip, g, m->mu1);
 }
 
+#define IM_CPU_PER_PERIOD 0.02
+
 /* Runs until the period map repeats; *last and *mlast get the state at the
  * start of the last period, for the recording pass. */
 static int run_accurate(struct imachi *m, int periods, const double u0[2], struct cycle *c,
@@ -516,6 +564,10 @@ static int run_accurate(struct imachi *m, int periods, const double u0[2], struc
 	struct acc_state st;
 	memset(c, 0, sizeof(*c));
 	accurate_start(m, &st, u0);
+	/* the solve's budget, scaled to what the exercise asks: a period
+	 * takes about a millisecond, so 20 ms a period and 2 s more */
+	st.cpu = 2 + IM_CPU_PER_PERIOD * periods;
+	st.c0 = clock();
 	double prev[2] = {u0[0], u0[1]};
 	struct num_settle conv = settle(m, u0, periods);
 	for (int k = 0; k < periods; k++) {
@@ -532,6 +584,8 @@ static int run_accurate(struct imachi *m, int periods, const double u0[2], struc
 		c->stick = st.stick_time / (2 * M_PI);
 		c->drift = (st.y[0] - prev[0]) / (2 * M_PI);
 		c->converged = num_settle_check(&conv, st.y, prev, 2);
+		c->change = conv.change, c->tol = conv.tol;
+		c->u_end[0] = st.y[0], c->u_end[1] = st.y[1];
 		prev[0] = st.y[0], prev[1] = st.y[1];
 		if (c->converged)
 			break;
@@ -894,6 +948,25 @@ double imachi_scale(double a, double s, double mu0)
 	return fmax(a, fmax(fabs(s), mu0));
 }
 
+double imachi_tol_max(double s, double mu0)
+{
+	return 1e-7 * 2 * M_PI * (mu0 + fabs(s));
+}
+
+bool imachi_snap_start(double *u0, const double *v0, int n, double scale)
+{
+	double dist = 0, size = scale;
+	for (int i = 0; i < n; i++) {
+		dist = hypot(dist, u0[i] - v0[i]);
+		size = fmax(size, fmax(fabs(u0[i]), fabs(v0[i])));
+	}
+	if (dist == 0 || !(dist <= 1e-9 * size))
+		return false;
+	for (int i = 0; i < n; i++)
+		u0[i] = v0[i];
+	return true;
+}
+
 /* model.check */
 static int imachi_check(const struct model_input *in, struct diag *d)
 {
@@ -929,7 +1002,7 @@ static int imachi_solve(const struct model_input *in, struct model_output *out, 
 	if (imachi_check(in, d))
 		return -1;
 	const int n = (int)n_real, periods = (int)periods_real;
-	const double u0[2] = {p[I_U0X], p[I_U0Y]};
+	double u0[2] = {p[I_U0X], p[I_U0Y]};
 	/* a hundred times the integration's tolerance, where ŵ is still the
 	 * slip's own (1e-10 at the default 1e-12); the closed form's error,
 	 * O(w_ev²), stays below that tolerance */
@@ -940,6 +1013,14 @@ static int imachi_solve(const struct model_input *in, struct model_output *out, 
 		m.ex = cx[q];
 		m.ey = cy[q];
 	}
+
+	/* a start within 1e-9 of the base's velocity is on the base: the
+	 * forces decide whether it sticks (a v(0) typed to 10 digits left
+	 * the mass 1e-11 off the base, and the verdict followed that
+	 * difference's sign) */
+	double v0[2], dv0[2], iv0[2];
+	base(&m, 0.0, v0, dv0, iv0);
+	const bool snapped = imachi_snap_start(u0, v0, 2, imachi_scale(m.a, m.s, m.mu0));
 
 	struct cycle c;
 	struct acc_state last = {0};
@@ -959,21 +1040,64 @@ static int imachi_solve(const struct model_input *in, struct model_output *out, 
 	 * a periodic motion whatever s and μ0 say (Imachi's cases are of a mass
 	 * that slips) */
 	const bool rest = c.stick >= 1 - 1e-12;
-	const char *cs = rest ? "rest" : m.s >= m.mu0 ? "I" : c.stick > 0 ? "III" : "II";
-	if (rest)
+	if (rest) { /* u = v the whole period: its mean is v's, exactly 0 */
 		c.converged = true;
+		c.ux = c.uy = 0;
+	}
+	/* No limit cycle, for certain: with s ≥ μ0 a mass ahead of everything
+	 * the base reaches in x (u_x > max v_x) slips for ever with du_x/dτ =
+	 * s + μ0 cos ψ ≥ s − μ0 ≥ 0, so it stays ahead and never lands: u_x
+	 * grows without bound (at s − μ0 per unit τ in the end, ψ → π). Imachi
+	 * calls this case I; it is its own verdict, "drift". */
+	const double vx_max = m.motion == MOTION_LINEAR ? m.a * fabs(m.ex) : m.a;
+	const bool drift = !c.converged && m.s >= m.mu0 && c.u_end[0] > vx_max;
+	const char *cs = rest		? "rest"
+			 : drift	? "drift"
+			 : !c.converged ? "unsettled"
+			 : c.stick > 0	? "III"
+					: "II";
 	if (!isfinite(c.ux) || !isfinite(c.uy) || !isfinite(c.drift))
 		return diag_set(d,
 				"the mean velocity came out as (%g, %g): the run overflows at "
 				"these scales; bring a, s, mu0 and the start nearer each other",
 				c.ux, c.uy);
-	out->res[I_U_XMEAN] = value_number(c.ux);
-	out->res[I_U_YMEAN] = value_number(c.uy);
 	out->res[I_CASE] = value_word(cs);
 	out->res[I_CONVERGED] = value_bool(c.converged);
-	out->res[I_CYCLES] = value_number(c.cycles);
-	out->res[I_STICK_FRACTION] = value_number(c.stick);
 	out->res[I_DRIFT] = value_number(c.drift);
+	if (c.converged) {
+		out->res[I_U_XMEAN] = value_number(c.ux);
+		out->res[I_U_YMEAN] = value_number(c.uy);
+		out->res[I_CYCLES] = value_number(c.cycles);
+		out->res[I_STICK_FRACTION] = value_number(c.stick);
+	} else {
+		/* the limit cycle's answers do not exist: each says why */
+		char why[240];
+		if (drift && m.s > m.mu0)
+			snprintf(why, sizeof why,
+				 "no limit cycle: s = %g > μ0 = %g, the mass accelerates without "
+				 "bound",
+				 m.s, m.mu0);
+		else if (drift)
+			snprintf(
+				why, sizeof why,
+				"no limit cycle: s = μ0 = %g, the mass slips ahead of the base for "
+				"ever and u_x grows without bound",
+				m.mu0);
+		else if (c.change <= c.tol)
+			snprintf(why, sizeof why,
+				 "no limit cycle within %d period%s: the period map repeated over "
+				 "one period, not yet over two in a row; raise periods",
+				 c.cycles, c.cycles == 1 ? "" : "s");
+		else
+			snprintf(why, sizeof why,
+				 "no limit cycle within %d period%s: the period map still changed "
+				 "by %.3g (tolerance %.3g); raise periods",
+				 c.cycles, c.cycles == 1 ? "" : "s", c.change, c.tol);
+		out->res[I_U_XMEAN] = value_undefined(why);
+		out->res[I_U_YMEAN] = value_undefined(why);
+		out->res[I_CYCLES] = value_undefined(why);
+		out->res[I_STICK_FRACTION] = value_undefined(why);
+	}
 
 	model_step(s, "Imachi's units: u = (ω/g)U, v = (ω/g)V, τ = ωt, s = S/(mg). The base: %s.",
 		   m.motion == MOTION_LINEAR ? "v = a cos τ e^{iφ'}" : "v = a e^{iτ}");
@@ -984,6 +1108,14 @@ static int imachi_solve(const struct model_input *in, struct model_output *out, 
 		model_step(s, "  a = %g; s = %g, μ0 = %g, μ1 = %g.", m.a, m.s, m.mu0, m.mu1);
 	model_step(s, "Slipping (u ≠ v): du/dτ = s + μ0 e^{iψ}, e^{iψ} = (v − u)/|v − u| (2); "
 		      "on the base (u = v) it stays while |dv/dτ − s| ≤ μ1.");
+	if (snapped)
+		model_step(s,
+			   "Start: u(0) = (%.10g, %.10g) is within 1e-9 of v(0) = (%.10g, %.10g): "
+			   "the mass starts on the base, and the forces decide: |dv/dτ − s| = %.6g "
+			   "%s μ1 = %g at τ = 0, so it %s.",
+			   p[I_U0X], p[I_U0Y], v0[0], v0[1], hypot(dv0[0] - m.s, dv0[1]),
+			   hypot(dv0[0] - m.s, dv0[1]) <= m.mu1 ? "≤" : ">", m.mu1,
+			   hypot(dv0[0] - m.s, dv0[1]) <= m.mu1 ? "sticks" : "slips off at once");
 	if (method == METHOD_GRAPHICAL) {
 		model_step(s,
 			   "Graphical method (§3), Δτ = π/n = π/%d: s_r = u_r + sΔτ, s'_r = u_r + "
@@ -1032,25 +1164,38 @@ static int imachi_solve(const struct model_input *in, struct model_output *out, 
 			   "period (s = %g), so static friction holds the mass on the base, u = "
 			   "v, and it never slips; Imachi's cases I-III are of a mass that slips.",
 			   m.mu1, m.s);
-	} else if (m.s >= m.mu0) {
+	} else if (drift) {
 		model_step(s,
-			   "Case I (s = %g ≥ μ0 = %g): du_x/dτ ≥ s − μ0 ≥ 0, the mass is ever "
-			   "accelerated and there is no limit cycle. After %d periods u_x grows "
-			   "by %.6g per unit τ.",
-			   m.s, m.mu0, c.cycles, c.drift);
+			   "Drift, Imachi's case I (s = %g ≥ μ0 = %g): after %d periods u_x = %.6g "
+			   "is beyond the base's reach (max v_x = %g), so the mass slips ahead of "
+			   "the base for ever with du_x/dτ = s + μ0 cos ψ ≥ s − μ0 ≥ 0: it never "
+			   "lands again and there is no limit cycle. Over the last period u_x "
+			   "grew by %.6g per unit τ (s − μ0 = %g).",
+			   m.s, m.mu0, c.cycles, c.u_end[0], vx_max, c.drift, m.s - m.mu0);
+	} else if (!c.converged) {
+		model_step(s,
+			   "No limit cycle within %d periods: the period map still changed by "
+			   "%.3g over the last period (tolerance %.3g, to be met over two "
+			   "successive periods); the limit cycle's answers are not given.",
+			   c.cycles, c.change, c.tol);
 	} else {
 		model_step(s,
-			   "Case %s (s < μ0%s): %s after %d periods (period map repeated to 1e-9: "
-			   "%s).",
-			   cs, c.stick > 0 ? ", with non-slip periods" : "",
-			   c.converged ? "a limit cycle" : "no repeat yet", c.cycles,
-			   c.converged ? "yes" : "no");
+			   "Case %s (%s): a limit cycle after %d periods (the period map "
+			   "repeated to 1e-9 over two successive periods).",
+			   cs, c.stick > 0 ? "with non-slip periods" : "slipping throughout",
+			   c.cycles);
 	}
-	model_step(s,
-		   "Over the last period: u_xmean = %.12g, u_ymean = %.12g; on the base %.6g of "
-		   "the time.",
-		   c.ux, c.uy, c.stick);
-	if (m.s < m.mu0 && !rest)
+	if (c.converged)
+		model_step(s,
+			   "Over the last period: u_xmean = %.12g, u_ymean = %.12g; on the base "
+			   "%.6g of the time.",
+			   c.ux, c.uy, c.stick);
+	else
+		model_step(s,
+			   "Over the last period (not a cycle): u_x went from %.12g to %.12g, on "
+			   "the base %.6g of the time.",
+			   c.u_end[0] - 2 * M_PI * c.drift, c.u_end[0], c.stick);
+	if (m.s < m.mu0 && !rest && c.converged)
 		model_step(s, "Frictional viscosity (§4): the mean velocity stays finite under the "
 			      "constant force s, as in a viscous fluid; the lateral mean u_ymean "
 			      "shows the friction's power going selectively sideways.");

@@ -65,5 +65,14 @@ int imachi_check_start(double u0, double a, double s, double mu0, struct diag *d
  * base's amplitude, and u changes by s and μ0 per unit τ. Both models'
  * period test and ODE tolerance are relative to it. */
 double imachi_scale(double a, double s, double mu0);
+/* The widest tolerance of the period map's test: 1e-7 of what the forces
+ * can change u by in a period, 2π(μ0 + |s|). Relative to |u| alone, a
+ * base at a = 1e10 under forces of order 1 had a tolerance (10) wider
+ * than a period's whole change (5), and its first period "repeated". */
+double imachi_tol_max(double s, double mu0);
+/* The start is within 1e-9 (relative) of the base's velocity v0 (n parts):
+ * it is taken on the base, and the forces decide whether it sticks, not
+ * the sign of a rounding-level difference. Returns whether it moved u0. */
+bool imachi_snap_start(double *u0, const double *v0, int n, double scale);
 
 #endif

@@ -667,9 +667,9 @@ static int imachi1d_check(const struct model_input *in, struct diag *d)
 
 /* The worked steps, from the run's last period. */
 static void imachi1d_steps(struct strbuf *s, const struct imachi1d *m, const struct period *last,
-			   double u0, long k, bool converged, double delta)
+			   double u0, long k, bool converged, bool drift, double delta)
 {
-	const bool graphical = m->graphical, no_cycle = fabs(m->s) >= m->mu0;
+	const bool graphical = m->graphical;
 	const double u_mean = last->U / TWO_PI, stick_fraction = last->stick / TWO_PI;
 	model_step(s,
 		   "Imachi §5: the base moves with v = a cos τ, a = %g; the mass's velocity u "
@@ -710,17 +710,19 @@ static void imachi1d_steps(struct strbuf *s, const struct imachi1d *m, const str
 			   "= %.10g ≤ μ1 = %g), a periodic motion reached in period %ld, whatever "
 			   "s and μ0 say: Imachi's case I is of a mass that slips.",
 			   m->a + fabs(m->s), m->mu1, k);
-	else if (no_cycle)
-		model_step(s,
-			   "|s| = %g ≥ μ0 = %g (Imachi's case I): there is no limit cycle, u "
-			   "drifts at least as fast as (|s| − μ0)τ; ran %ld periods, drift over "
-			   "the last = %.10g.",
-			   fabs(m->s), m->mu0, k, delta / TWO_PI);
+	else if (drift)
+		model_step(
+			s,
+			"Drift, Imachi's case I (|s| = %g ≥ μ0 = %g): after %ld periods u = %.6g "
+			"is beyond the base's reach (|v| ≤ a = %g) on the side s pushes it, so "
+			"it slips for ever with |u| growing at |s| − μ0 = %g per unit τ: there "
+			"is no limit cycle; drift over the last period = %.10g.",
+			fabs(m->s), m->mu0, k, m->u, m->a, fabs(m->s) - m->mu0, delta / TWO_PI);
 	else if (converged)
 		model_step(
 			s,
 			"Limit cycle reached in period %ld: u(2πk) − u(2π(k−1)) = %.3g (tolerance "
-			"1e-9·max(|u|, a, |s|, μ0)).",
+			"1e-9·max(|u|, a, |s|, μ0), met over two successive periods).",
 			k, delta);
 	else
 		model_step(s, "No limit cycle within %ld periods: u(2πk) − u(2π(k−1)) = %.3g.", k,
@@ -730,9 +732,17 @@ static void imachi1d_steps(struct strbuf *s, const struct imachi1d *m, const str
 		   t_start, t_start + TWO_PI);
 	steps_events(m, last, t_start, graphical, s);
 	model_step(s, "u at the period's end: %.10g.", m->u);
-	model_step(s, "u_mean = (1/2π) ∫u dτ over the period = %.10g / 2π = %.12g.", last->U,
-		   u_mean);
-	model_step(s, "stick_fraction = %.10g / 2π = %.12g.", last->stick, stick_fraction);
+	if (converged) {
+		model_step(s, "u_mean = (1/2π) ∫u dτ over the period = %.10g / 2π = %.12g.",
+			   last->U, u_mean);
+		model_step(s, "stick_fraction = %.10g / 2π = %.12g.", last->stick, stick_fraction);
+	} else {
+		model_step(s,
+			   "Not a limit cycle: over the last period (1/2π) ∫u dτ = %.12g and the "
+			   "time on the base over 2π = %.6g, but the next period differs; "
+			   "u_mean, stick_fraction and cycles are not given.",
+			   u_mean, stick_fraction);
+	}
 }
 
 static int imachi1d_solve(const struct model_input *in, struct model_output *out, struct diag *d)
@@ -755,7 +765,9 @@ static int imachi1d_solve(const struct model_input *in, struct model_output *out
 	const long periods = (long)p[I_PERIODS];
 	const bool no_cycle = fabs(m.s) >= m.mu0;
 
-	/* the phase at τ = 0 */
+	/* the phase at τ = 0; a start within 1e-9 of the base's velocity is on
+	 * the base, and the forces decide whether it sticks */
+	const bool snapped = imachi_snap_start(&m.u, &m.a, 1, imachi_scale(m.a, m.s, m.mu0));
 	double w0 = m.a - m.u;
 	if (w0 != 0) {
 		m.mode = sgn(w0);
@@ -792,10 +804,17 @@ static int imachi1d_solve(const struct model_input *in, struct model_output *out
 	 * otherwise u changes by s and μ0 per unit τ. */
 	const double scale =
 		fabs(m.s) < m.mu0 ? fmax(m.a, fabs(p[I_U0])) : imachi_scale(m.a, m.s, m.mu0);
+	/* |s| ≥ μ0 is not endless by itself: with μ1 well above μ0 the mass
+	 * can land on the base every period and be carried back (a cycle with
+	 * non-slip periods); where there is none it runs to the cap and the
+	 * drift is certified below. The cycle must repeat over two successive
+	 * periods, to a tolerance no wider than the forces can tell apart. */
+	(void)holds;
 	struct num_settle conv = {.rtol = 1e-9,
 				  .floor = fmax(scale, DBL_MIN),
 				  .cap = periods,
-				  .endless = no_cycle && !holds};
+				  .need = 2,
+				  .tol_max = imachi_tol_max(m.s, m.mu0)};
 	num_gsl_clear();
 	num_settle_start(&conv);
 	while (k < periods) {
@@ -834,15 +853,51 @@ static int imachi1d_solve(const struct model_input *in, struct model_output *out
 				"scales; bring a, s, mu0 and u0 nearer each other",
 				u_mean);
 
-	out->res[I_U_MEAN] = value_number(u_mean);
-	out->res[I_STICK_FRACTION] = value_number(stick_fraction);
+	/* At rest on the base the whole last period: periodic, u = v. */
+	if (stick_fraction >= 1 - 1e-12)
+		converged = true;
+	/* No limit cycle, for certain: with |s| ≥ μ0 a mass beyond the base's
+	 * reach on the side s pushes it (s u > 0, |u| > a) slips for ever with
+	 * d|u|/dτ = |s| − μ0 ≥ 0: it never lands, |u| grows without bound
+	 * (at |s| − μ0 > 0; at |s| = μ0 u would stand still, a cycle). */
+	const bool drift = !converged && no_cycle && (m.s > 0 ? m.u > m.a : m.u < -m.a);
 	out->res[I_CONVERGED] = value_bool(converged);
-	out->res[I_CYCLES] = value_number((double)k);
 	out->res[I_DRIFT] = value_number(delta / TWO_PI);
+	if (converged) {
+		out->res[I_U_MEAN] = value_number(u_mean);
+		out->res[I_STICK_FRACTION] = value_number(stick_fraction);
+		out->res[I_CYCLES] = value_number((double)k);
+	} else {
+		char why[240];
+		if (drift)
+			snprintf(why, sizeof why,
+				 "no limit cycle: |s| = %g > μ0 = %g, the mass accelerates without "
+				 "bound",
+				 fabs(m.s), m.mu0);
+		else if (conv.change <= conv.tol)
+			snprintf(why, sizeof why,
+				 "no limit cycle within %ld period%s: u(2πk) repeated over one "
+				 "period, not yet over two in a row; raise periods",
+				 k, k == 1 ? "" : "s");
+		else
+			snprintf(why, sizeof why,
+				 "no limit cycle within %ld period%s: u(2πk) still changed by %.3g "
+				 "(tolerance %.3g); raise periods",
+				 k, k == 1 ? "" : "s", conv.change, conv.tol);
+		out->res[I_U_MEAN] = value_undefined(why);
+		out->res[I_STICK_FRACTION] = value_undefined(why);
+		out->res[I_CYCLES] = value_undefined(why);
+	}
 	if (out->figs)
 		imachi1d_figures(&m, out->figs, ti, converged, k, u_mean);
 
-	imachi1d_steps(s, &m, &last, p[I_U0], k, converged, delta);
+	if (snapped)
+		model_step(s,
+			   "Start: u0 = %.10g is within 1e-9 of v(0) = a = %.10g: the mass starts "
+			   "on the base, and the forces decide whether it sticks (|dv/dτ − s| = "
+			   "|s| = %g %s μ1 = %g at τ = 0).",
+			   p[I_U0], m.a, fabs(m.s), fabs(m.s) <= m.mu1 ? "≤" : ">", m.mu1);
+	imachi1d_steps(s, &m, &last, p[I_U0], k, converged, drift, delta);
 	return 0;
 }
 

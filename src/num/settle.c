@@ -7,6 +7,7 @@
 void num_settle_start(struct num_settle *s)
 {
 	s->count = 0;
+	s->run = 0;
 	s->change = s->tol = NAN;
 	num_progress_settle(0, NAN, NAN, s->cap);
 }
@@ -25,6 +26,9 @@ bool num_settle_check(struct num_settle *s, const double *x, const double *prev,
 	s->count++;
 	s->change = norm(x, prev, n);
 	s->tol = s->rtol * fmax(norm(x, NULL, n), s->floor);
+	if (s->tol_max > 0 && s->tol > s->tol_max)
+		s->tol = s->tol_max;
 	num_progress_settle(s->count, s->change, s->endless ? NAN : s->tol, s->cap);
-	return !s->endless && s->change <= s->tol;
+	s->run = !s->endless && s->change <= s->tol ? s->run + 1 : 0;
+	return s->run >= (s->need > 1 ? s->need : 1);
 }

@@ -40,10 +40,12 @@ $ tribo -c 'load curling; solve; print stop_time distance turns ratio_end kappa'
 ? 0
 
 # A law that vanishes at v = 0 never stops the body; Reye's ring cannot be normalized.
-$ tribo -c 'load coin; set law stokes'
-! tribo: -c: command 2: set: law = stokes: μ(0) = 0; a friction that vanishes with the speed only slows the body, never stops it; choose a law with μ(0) > 0
+$ tribo -c 'load coin; set law stokes; solve'
+note: law = stokes: μ(0) = 0; a friction that vanishes with the speed only slows the body, never stops it; choose a law with μ(0) > 0 (for now: solve refuses until it holds)
+! tribo: -c: command 3: solve: law = stokes: μ(0) = 0; a friction that vanishes with the speed only slows the body, never stops it; choose a law with μ(0) > 0
 ? 1
 
-$ tribo -c 'load curling; set pressure reye'
-! tribo: -c: command 2: set: shape = ring with pressure = reye: Reye's p = k/v_r cannot be normalized once the instantaneous centre reaches the ring (v = r|ω|), which this motion always does; take pressure = uniform for a ring
+$ tribo -c 'load curling; set pressure reye; solve'
+note: shape = ring with pressure = reye: Reye's p = k/v_r cannot be normalized once the instantaneous centre reaches the ring (v = r|ω|), which this motion always does; take pressure = uniform for a ring (for now: solve refuses until it holds)
+! tribo: -c: command 3: solve: shape = ring with pressure = reye: Reye's p = k/v_r cannot be normalized once the instantaneous centre reaches the ring (v = r|ω|), which this motion always does; take pressure = uniform for a ring
 ? 1

@@ -56,6 +56,7 @@ $ tribo -c 'load disk-reye; set omega 0; set g 5e-324; solve; print stop_time st
 
 # Found by fuzz_domain: m = 1.8e308 with μ = 0 gave R_coeff = 0·inf = nan.
 # The disk's weight and moment of inertia are within DBL_MIN..1e300.
-$ tribo -c 'load disk-reye; set mu 0; set m 1.7976931348623157e308'
-! tribo: -c: command 3: set: m = 1.79769e+308 kg, g = 9.81 m/s², r = 0.15 m: the disk's weight m g = inf N and moment of inertia m r²/2 = 2.0224e+306 kg·m² must be within 2.23e-308..1e300, where its torque and its spin-down stay finite
+$ tribo -c 'load disk-reye; set mu 0; set m 1.7976931348623157e308; solve'
+note: m = 1.79769e+308 kg, g = 9.81 m/s², r = 0.15 m: the disk's weight m g = inf N and moment of inertia m r²/2 = 2.0224e+306 kg·m² must be within 2.23e-308..1e300, where its torque and its spin-down stay finite (for now: solve refuses until it holds)
+! tribo: -c: command 4: solve: m = 1.79769e+308 kg, g = 9.81 m/s², r = 0.15 m: the disk's weight m g = inf N and moment of inertia m r²/2 = 2.0224e+306 kg·m² must be within 2.23e-308..1e300, where its torque and its spin-down stay finite
 ? 1

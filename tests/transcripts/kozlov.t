@@ -175,6 +175,7 @@ $ tribo -c 'load painleve-rod-isotropic; set k 1e-310; solve'
 # cap them at 2), and μ2 = 1e300 with μ1 = μ3 = 0 gave V_end = nan. The
 # ball's coefficients are within 1e6, as the rod's are; an exercise file
 # that allows more is refused at its line, and so is `set`.
-$ d=$(mktemp -d) && printf '[exercise]\nid = kbx\ntitle = t\nmodel = kozlov-ball\nstatement = s\n\n[param mu2]\nvalue = 1\nmax = 1e308\n' > "$d/kbx.ini" && tribo -c "load $d/kbx.ini; set mu1 0; set mu3 0; set mu2 1e300"; rc=$?; rm -rf "$d"; (exit $rc)
-! tribo: -c: command 4: set: mu2 = 1e+300: beyond 1e6, where friction outweighs gravity so far that the run cannot follow it
+$ d=$(mktemp -d) && printf '[exercise]\nid = kbx\ntitle = t\nmodel = kozlov-ball\nstatement = s\n\n[param mu2]\nvalue = 1\nmax = 1e308\n' > "$d/kbx.ini" && tribo -c "load $d/kbx.ini; set mu1 0; set mu3 0; set mu2 1e300; solve"; rc=$?; rm -rf "$d"; (exit $rc)
+note: mu2 = 1e+300: beyond 1e6, where friction outweighs gravity so far that the run cannot follow it (for now: solve refuses until it holds)
+! tribo: -c: command 5: solve: mu2 = 1e+300: beyond 1e6, where friction outweighs gravity so far that the run cannot follow it
 ? 1

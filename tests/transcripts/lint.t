@@ -95,11 +95,13 @@ lint-warnings.ini: 0 errors, 5 warnings
 # with the values that gave it.
 $ tribo --lint lint-solve.ini
 lint-solve.ini:17: warning: degenerate at s = 0.2: u_xmean = 0 (0.229776557006 at the file's values): nothing happens
+lint-solve.ini:17: warning: u_xmean has no value at s = 0.9: no limit cycle: s = μ0 = 0.9, the mass slips ahead of the base for ever and u_x grows without bound
 lint-solve.ini:17: warning: degenerate at s = 0.9: converged = false (true at the file's values)
 lint-solve.ini:25: warning: solve fails at mu1 = 0.5: mu1 = 0.5 is below mu0 = 0.9: the static coefficient cannot be less than the kinetic one
 lint-solve.ini:17: warning: solve fails at s = 0.2, mu1 = 0.5 (every draw at its low end): mu1 = 0.5 is below mu0 = 0.9: the static coefficient cannot be less than the kinetic one
+lint-solve.ini:17: warning: u_xmean has no value at s = 0.9, mu1 = 1.3 (every draw at its high end): no limit cycle: s = μ0 = 0.9, the mass slips ahead of the base for ever and u_x grows without bound
 lint-solve.ini:17: warning: degenerate at s = 0.9, mu1 = 1.3 (every draw at its high end): converged = false (true at the file's values)
-lint-solve.ini: 0 errors, 5 warnings
+lint-solve.ini: 0 errors, 7 warnings
 ? 0
 
 $ tribo --lint lint-inf.ini

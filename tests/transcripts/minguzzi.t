@@ -36,7 +36,8 @@ $ tribo -c 'load rayleigh; set law expr; set mu_expr "0.3 + 0.1*exp(-v)"; solve;
 ? 0
 
 $ tribo -c 'load rayleigh; set law expr; set mu_expr "0.3 + u"; solve'
-! tribo: -c: command 3: set: mu_expr = '0.3 + u': column 7: unknown name 'u': the formula may use only v
+note: mu_expr = '0.3 + u': column 7: unknown name 'u': the formula may use only v (for now: solve refuses until it holds)
+! tribo: -c: command 4: solve: mu_expr = '0.3 + u': column 7: unknown name 'u': the formula may use only v
 ? 1
 
 $ tribo -c 'load rayleigh; set law expr; set mu_expr "0.3 - v"; solve'
@@ -44,7 +45,8 @@ $ tribo -c 'load rayleigh; set law expr; set mu_expr "0.3 - v"; solve'
 ? 1
 
 $ tribo -c 'load rayleigh; set shape annulus; set r_in 0.2; solve'
-! tribo: -c: command 3: set: r_in = 0.2: an annulus needs 0 < r_in < r (r = 0.1); use shape disk for r_in = 0 and shape ring for a thin one
+note: r_in = 0.2: an annulus needs 0 < r_in < r (r = 0.1); use shape disk for r_in = 0 and shape ring for a thin one (for now: solve refuses until it holds)
+! tribo: -c: command 4: solve: r_in = 0.2: an annulus needs 0 < r_in < r (r = 0.1); use shape disk for r_in = 0 and shape ring for a thin one
 ? 1
 
 # §2.1: the block put on a running belt rides with it once it reaches the
@@ -137,14 +139,16 @@ $ tribo -c 'load conveyor; set a 1e-310; solve; print R0'
 2.943
 ? 0
 
-$ tribo -c 'load conveyor; set m 1e-310'
-! tribo: -c: command 2: set: the block's acceleration, its forces (7.886 N) over its mass (1e-310 kg), would be above 1e100 m/s², where its motion overflows; raise m or lower the forces
+$ tribo -c 'load conveyor; set m 1e-310; solve'
+note: the block's acceleration, its forces (7.886 N) over its mass (1e-310 kg), would be above 1e100 m/s², where its motion overflows; raise m or lower the forces (for now: solve refuses until it holds)
+! tribo: -c: command 3: solve: the block's acceleration, its forces (7.886 N) over its mass (1e-310 kg), would be above 1e100 m/s², where its motion overflows; raise m or lower the forces
 ? 1
 
 # The disk: a spin whose stop angle overflows is refused; a spin of
 # 1e-300 rad/s stops at once (τ = ωr/(μg)), without seconds of quadrature.
-$ tribo -c 'load disk-reye; set omega 1e300'
-! tribo: -c: command 2: set: omega = 1e+300 rad/s: the disk would turn more than 1e308 rad before it stops (about ω²r/(2μg)); lower omega or r, or raise mu or g
+$ tribo -c 'load disk-reye; set omega 1e300; solve'
+note: omega = 1e+300 rad/s: the disk would turn more than 1e308 rad before it stops (about ω²r/(2μg)); lower omega or r, or raise mu or g (for now: solve refuses until it holds)
+! tribo: -c: command 3: solve: omega = 1e+300 rad/s: the disk would turn more than 1e308 rad before it stops (about ω²r/(2μg)); lower omega or r, or raise mu or g
 ? 1
 
 $ tribo -c 'load disk-reye; set omega 1e-300; solve; eval stop_time/stop_time_exact'
@@ -162,8 +166,9 @@ $ tribo -c 'load rayleigh; set law expr; set mu_expr 0.3+0.001*sin(0*v)+0.001*si
 # (tmax = 1e9 ran for minutes, linear in tmax); a speed of 1e-300 m/s
 # has the viscous coefficient of the limit u → 0, μmg/(rω) = 2.616 (the
 # ratio of quadratures gave −inf).
-$ tribo -c 'load polisher; set tmax 1e9'
-! tribo: -c: command 2: set: tmax = 1e+09 s is 6.54e+08 times the machine's time constant 2rω/(μg) = 1.53 s, over which friction relaxes its motion; a run may span at most 10000 of them (1.53e+04 s): lower tmax, or raise r or omega, or lower mu or g
+$ tribo -c 'load polisher; set tmax 1e9; solve'
+note: tmax = 1e+09 s is 6.54e+08 times the machine's time constant 2rω/(μg) = 1.53 s, over which friction relaxes its motion; a run may span at most 10000 of them (1.53e+04 s): lower tmax, or raise r or omega, or lower mu or g (for now: solve refuses until it holds)
+! tribo: -c: command 3: solve: tmax = 1e+09 s is 6.54e+08 times the machine's time constant 2rω/(μg) = 1.53 s, over which friction relaxes its motion; a run may span at most 10000 of them (1.53e+04 s): lower tmax, or raise r or omega, or lower mu or g
 ? 1
 
 $ tribo -c 'load polisher; set vx0 1e-300; solve; print c_eff_exact'
@@ -171,15 +176,17 @@ $ tribo -c 'load polisher; set vx0 1e-300; solve; print c_eff_exact'
 ? 0
 
 # Found by fuzz_domain: N = 1.8e308 on the conveyor gave vx_end = nan.
-$ tribo -c 'load conveyor; set N 1.7976931348623157e308'
-! tribo: -c: command 2: set: the block's acceleration, its forces (1.07862e+308 N) over its mass (1 kg), would be above 1e100 m/s², where its motion overflows; raise m or lower the forces
+$ tribo -c 'load conveyor; set N 1.7976931348623157e308; solve'
+note: the block's acceleration, its forces (1.07862e+308 N) over its mass (1 kg), would be above 1e100 m/s², where its motion overflows; raise m or lower the forces (for now: solve refuses until it holds)
+! tribo: -c: command 3: solve: the block's acceleration, its forces (1.07862e+308 N) over its mass (1 kg), would be above 1e100 m/s², where its motion overflows; raise m or lower the forces
 ? 1
 
 # Found by fuzz_domain: a belt at 1.8e308 m/s gave R0 = inf. Speeds are
 # within 1e100 m/s, and a product of extremes that still overflows (a
 # speed over a horizon of 1e300 s) is refused, never printed.
-$ tribo -c 'load conveyor; set v0 1.7976931348623157e308'
-! tribo: -c: command 2: set: v0 = 1.79769e+308 m/s: beyond 1e100 m/s, where the friction's power and the positions overflow
+$ tribo -c 'load conveyor; set v0 1.7976931348623157e308; solve'
+note: v0 = 1.79769e+308 m/s: beyond 1e100 m/s, where the friction's power and the positions overflow (for now: solve refuses until it holds)
+! tribo: -c: command 3: solve: v0 = 1.79769e+308 m/s: beyond 1e100 m/s, where the friction's power and the positions overflow
 ? 1
 
 $ tribo -c 'load conveyor; set v0 1e100; set tmax 1e300; solve'

@@ -45,7 +45,8 @@ $ tribo -c 'load ragulskis-coulomb; set P 0; set c 0; set h 1; set u0 11; set pe
 ? 0
 
 $ tribo -c 'load ragulskis; set periods 2.5; solve'
-! tribo: -c: command 2: set: periods = 2.5: must be a whole number of periods (at most 10⁷)
+note: periods = 2.5: must be a whole number of periods (at most 10⁷) (for now: solve refuses until it holds)
+! tribo: -c: command 3: solve: periods = 2.5: must be a whole number of periods (at most 10⁷)
 ? 1
 
 
@@ -61,62 +62,76 @@ $ tribo -c 'load ragulskis; set c 0; set Delta 1e-3; set Delta_a 1e-3; solve; ev
 # (ω = 1e-200, m = 1e-300, c or k = 1e300 gave amp = -inf, vmax = nan) or
 # a solve of tens of seconds (ω = 1e-6, k = 1e9, h = 1e9).
 $ tribo -c 'load ragulskis; set omega 1e-310; solve'
-! tribo: -c: command 2: set: omega = 1e-310: outside 1e-9..1e9 rad/s, where the model's products and ratios of scales stay finite
+note: omega = 1e-310: outside 1e-9..1e9 rad/s, where the model's products and ratios of scales stay finite (for now: solve refuses until it holds)
+! tribo: -c: command 3: solve: omega = 1e-310: outside 1e-9..1e9 rad/s, where the model's products and ratios of scales stay finite
 ? 1
 
 $ tribo -c 'load ragulskis; set omega 1e-200; solve'
-! tribo: -c: command 2: set: omega = 1e-200: outside 1e-9..1e9 rad/s, where the model's products and ratios of scales stay finite
+note: omega = 1e-200: outside 1e-9..1e9 rad/s, where the model's products and ratios of scales stay finite (for now: solve refuses until it holds)
+! tribo: -c: command 3: solve: omega = 1e-200: outside 1e-9..1e9 rad/s, where the model's products and ratios of scales stay finite
 ? 1
 
 $ tribo -c 'load ragulskis; set m 1e-300; solve'
-! tribo: -c: command 2: set: m = 1e-300: outside 1e-9..1e9 kg, where the model's products and ratios of scales stay finite
+note: m = 1e-300: outside 1e-9..1e9 kg, where the model's products and ratios of scales stay finite (for now: solve refuses until it holds)
+! tribo: -c: command 3: solve: m = 1e-300: outside 1e-9..1e9 kg, where the model's products and ratios of scales stay finite
 ? 1
 
 $ tribo -c 'load ragulskis; set c 1e300; solve'
-! tribo: -c: command 2: set: c = 1e+300: beyond 1e9 N*s/m, where the model's products and ratios of scales stay finite
+note: c = 1e+300: beyond 1e9 N*s/m, where the model's products and ratios of scales stay finite (for now: solve refuses until it holds)
+! tribo: -c: command 3: solve: c = 1e+300: beyond 1e9 N*s/m, where the model's products and ratios of scales stay finite
 ? 1
 
 $ tribo -c 'load ragulskis; set k 1e300; solve'
-! tribo: -c: command 2: set: k = 1e+300: beyond 1e9 N/m, where the model's products and ratios of scales stay finite
+note: k = 1e+300: beyond 1e9 N/m, where the model's products and ratios of scales stay finite (for now: solve refuses until it holds)
+! tribo: -c: command 3: solve: k = 1e+300: beyond 1e9 N/m, where the model's products and ratios of scales stay finite
 ? 1
 
 $ tribo -c 'load ragulskis; set omega 1e-6; solve'
-! tribo: -c: command 2: set: k/(mω²) = 1e+12: above 1e5, the spring's period 2π√(m/k) would be over 300 times shorter than the forcing's 2π/ω = 6.28e+06 s, too many steps per period; raise omega or m, or lower k
+note: k/(mω²) = 1e+12: above 1e5, the spring's period 2π√(m/k) would be over 300 times shorter than the forcing's 2π/ω = 6.28e+06 s, too many steps per period; raise omega or m, or lower k (for now: solve refuses until it holds)
+! tribo: -c: command 3: solve: k/(mω²) = 1e+12: above 1e5, the spring's period 2π√(m/k) would be over 300 times shorter than the forcing's 2π/ω = 6.28e+06 s, too many steps per period; raise omega or m, or lower k
 ? 1
 
 $ tribo -c 'load ragulskis; set k 1e9; solve'
-! tribo: -c: command 2: set: k/(mω²) = 1e+09: above 1e5, the spring's period 2π√(m/k) would be over 300 times shorter than the forcing's 2π/ω = 6.28 s, too many steps per period; raise omega or m, or lower k
+note: k/(mω²) = 1e+09: above 1e5, the spring's period 2π√(m/k) would be over 300 times shorter than the forcing's 2π/ω = 6.28 s, too many steps per period; raise omega or m, or lower k (for now: solve refuses until it holds)
+! tribo: -c: command 3: solve: k/(mω²) = 1e+09: above 1e5, the spring's period 2π√(m/k) would be over 300 times shorter than the forcing's 2π/ω = 6.28 s, too many steps per period; raise omega or m, or lower k
 ? 1
 
 $ tribo -c 'load ragulskis; set law elliptic-peak; set h 1e9; solve'
-! tribo: -c: command 3: set: h/(mωΔ) = 1.25e+09: above 5e3, the friction's transition of width 0.8 m/s would be crossed over 5000 times faster than the forcing's 1/ω = 1 s, too many steps per period; widen Delta or Delta_a or use law coulomb
+note: h/(mωΔ) = 1.25e+09: above 5e3, the friction's transition of width 0.8 m/s would be crossed over 5000 times faster than the forcing's 1/ω = 1 s, too many steps per period; widen Delta or Delta_a or use law coulomb (for now: solve refuses until it holds)
+! tribo: -c: command 4: solve: h/(mωΔ) = 1.25e+09: above 5e3, the friction's transition of width 0.8 m/s would be crossed over 5000 times faster than the forcing's 1/ω = 1 s, too many steps per period; widen Delta or Delta_a or use law coulomb
 ? 1
 
 $ tribo -c 'load ragulskis; set law tanh; set h 1e9; solve'
-! tribo: -c: command 3: set: P = 4 N against h = 1e+09 N: the force only creeps the mass, by about Δ atanh(P/h)/ω = 3.2e-09 m a period, too little for the integration's 1e-12 m to resolve to the digits printed; raise P, or lower h
+note: P = 4 N against h = 1e+09 N: the force only creeps the mass, by about Δ atanh(P/h)/ω = 3.2e-09 m a period, too little for the integration's 1e-12 m to resolve to the digits printed; raise P, or lower h (for now: solve refuses until it holds)
+! tribo: -c: command 4: solve: P = 4 N against h = 1e+09 N: the force only creeps the mass, by about Δ atanh(P/h)/ω = 3.2e-09 m a period, too little for the integration's 1e-12 m to resolve to the digits printed; raise P, or lower h
 ? 1
 
 # Law (8) reduces so narrow a transition, but a force this far below h only
 # creeps the mass, by less than the integration resolves.
 $ tribo -c 'load ragulskis; set h 1e9; solve'
-! tribo: -c: command 2: set: P = 4 N against h = 1e+09 N: the force only creeps the mass, by about Δ(P/h)²/(2ω) = 6.4e-18 m a period, too little for the integration's 1e-12 m to resolve to the digits printed; raise P, or lower h
+note: P = 4 N against h = 1e+09 N: the force only creeps the mass, by about Δ(P/h)²/(2ω) = 6.4e-18 m a period, too little for the integration's 1e-12 m to resolve to the digits printed; raise P, or lower h (for now: solve refuses until it holds)
+! tribo: -c: command 3: solve: P = 4 N against h = 1e+09 N: the force only creeps the mass, by about Δ(P/h)²/(2ω) = 6.4e-18 m a period, too little for the integration's 1e-12 m to resolve to the digits printed; raise P, or lower h
 ? 1
 
 $ tribo -c 'load ragulskis; set inner integrate; set Delta 1e-5; solve'
-! tribo: -c: command 3: set: h/(mωΔ) = 3.2e+05: above 5e3, the friction's transition of width 1e-05 m/s would be crossed over 5000 times faster than the forcing's 1/ω = 1 s, too many steps per period; widen Delta or use law coulomb (or inner auto or reduce: the transition reduced to its slow manifold)
+note: h/(mωΔ) = 3.2e+05: above 5e3, the friction's transition of width 1e-05 m/s would be crossed over 5000 times faster than the forcing's 1/ω = 1 s, too many steps per period; widen Delta or use law coulomb (or inner auto or reduce: the transition reduced to its slow manifold) (for now: solve refuses until it holds)
+! tribo: -c: command 4: solve: h/(mωΔ) = 3.2e+05: above 5e3, the friction's transition of width 1e-05 m/s would be crossed over 5000 times faster than the forcing's 1/ω = 1 s, too many steps per period; widen Delta or use law coulomb (or inner auto or reduce: the transition reduced to its slow manifold)
 ? 1
 
 # Reduced on request only where the transition is narrow.
-$ tribo -c 'load ragulskis; set inner reduce'
-! tribo: -c: command 2: set: inner = reduce: h/(mωΔ) = 4, below 10: the transition is not narrow, so there is no slow manifold for the motion to keep to; narrow Delta first, or use inner auto or integrate
+$ tribo -c 'load ragulskis; set inner reduce; solve'
+note: inner = reduce: h/(mωΔ) = 4, below 10: the transition is not narrow, so there is no slow manifold for the motion to keep to; narrow Delta first, or use inner auto or integrate (for now: solve refuses until it holds)
+! tribo: -c: command 3: solve: inner = reduce: h/(mωΔ) = 4, below 10: the transition is not narrow, so there is no slow manifold for the motion to keep to; narrow Delta first, or use inner auto or integrate
 ? 1
 
 $ tribo -c 'load ragulskis; set law elliptic-peak; set inner reduce; solve'
-! tribo: -c: command 3: set: inner = reduce: only law (8), elliptic, and tanh have their transition reduced (law elliptic-peak has not); use inner auto or integrate
+note: inner = reduce: only law (8), elliptic, and tanh have their transition reduced (law elliptic-peak has not); use inner auto or integrate (for now: solve refuses until it holds)
+! tribo: -c: command 4: solve: inner = reduce: only law (8), elliptic, and tanh have their transition reduced (law elliptic-peak has not); use inner auto or integrate
 ? 1
 
 $ tribo -c 'load ragulskis; set law tanh; set inner reduce; solve'
-! tribo: -c: command 3: set: inner = reduce: h/(mωΔ) = 4, below 10: the transition is not narrow, so there is no slow manifold for the motion to keep to; narrow Delta first, or use inner auto or integrate
+note: inner = reduce: h/(mωΔ) = 4, below 10: the transition is not narrow, so there is no slow manifold for the motion to keep to; narrow Delta first, or use inner auto or integrate (for now: solve refuses until it holds)
+! tribo: -c: command 4: solve: inner = reduce: h/(mωΔ) = 4, below 10: the transition is not narrow, so there is no slow manifold for the motion to keep to; narrow Delta first, or use inner auto or integrate
 ? 1
 
 # tanh at Δ = 1e-5 (h/(mωΔ) = 3.2e5) reduced too: the creep where the
@@ -143,7 +158,8 @@ true
 ? 0
 
 $ tribo -c 'load ragulskis; set c 1e5; solve'
-! tribo: -c: command 2: set: c/(mω) = 1e+05: above 1e3, the damper's time m/c would be over 1000 times shorter than the forcing's 1/ω = 1 s, too many steps per period; raise omega or m, or lower c
+note: c/(mω) = 1e+05: above 1e3, the damper's time m/c would be over 1000 times shorter than the forcing's 1/ω = 1 s, too many steps per period; raise omega or m, or lower c (for now: solve refuses until it holds)
+! tribo: -c: command 3: solve: c/(mω) = 1e+05: above 1e3, the damper's time m/c would be over 1000 times shorter than the forcing's 1/ω = 1 s, too many steps per period; raise omega or m, or lower c
 ? 1
 
 # A mass that friction holds creeps, periodically: the period map
