@@ -201,7 +201,12 @@ static void check_point(struct lint *l, const double *val, int line, const char 
 	struct diag d;
 	char why[256];
 	l->n.solves++;
-	if (solve_at(ex, val, res, &d)) {
+	const int rc = solve_at(ex, val, res, &d);
+	if (rc && num_interrupted) {
+		free(res); /* stopped: the caller says so once */
+		return;
+	}
+	if (rc) {
 		if (is_base)
 			finding(l, true, line,
 				"the exercise does not solve at the file's values: %s", d.msg);
@@ -289,9 +294,6 @@ static void check_solves(struct lint *l)
 		strbuf_addf(&where, " (every draw at its %s end)", hi ? "high" : "low");
 		check_point(l, val, ex->params[first].draw_line, strbuf_str(&where), false);
 	}
-	if (num_interrupted)
-		finding(l, false, 0, "interrupted after %d solves: the rest were not tried",
-			l->n.solves);
 	strbuf_release(&where);
 	free(file);
 	free(val);
@@ -449,6 +451,8 @@ static void check_keep(struct lint *l)
 		for (size_t i = 0; i < m->nresults; i++)
 			value_release(&res[i]);
 	}
+	if (num_interrupted) /* stopped: no verdict on the draws not made */
+		goto out;
 	struct strbuf what = STRBUF_INIT, fail = STRBUF_INIT;
 	for (size_t i = 0; i < ex->nkeep; i++) {
 		strbuf_addstr(&what, i ? " and " : "");
@@ -528,6 +532,9 @@ int exercise_lint(const char *path, struct strbuf *out, struct lint_count *count
 				"narrow the draw ranges to where every answer exists",
 				l.undefined_more, l.undefined_more == 1 ? "" : "s");
 		check_keep(&l);
+		if (num_interrupted)
+			finding(&l, false, 0,
+				"interrupted after %d solves: the rest were not tried", l.n.solves);
 		flush(&l, false);
 		if (l.base) {
 			for (size_t i = 0; i < ex->model->nresults; i++)
