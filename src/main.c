@@ -62,10 +62,22 @@ static int lint_files(int n, char **files, int strict)
 	for (int i = 0; i < n; i++) {
 		struct strbuf out = STRBUF_INIT;
 		struct lint_count count;
+		/* each file under the batch's time limit, as a command is */
+		num_interrupted = 0;
+		front_batch_limit_start();
 		exercise_lint(files[i], &out, &count);
+		const bool late = front_batch_limit_end();
+		num_interrupted = 0;
 		fputs(strbuf_str(&out), stdout);
 		fflush(stdout);
 		strbuf_release(&out);
+		if (late) {
+			fprintf(stderr,
+				"tribo: %s: lint stopped after %g s, the batch's time limit "
+				"(TRIBO_TIMEOUT or --timeout)\n",
+				files[i], front_batch_limit());
+			status = 1;
+		}
 		if (count.errors || (strict && count.warnings))
 			status = 1;
 	}

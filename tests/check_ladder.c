@@ -692,6 +692,40 @@ START_TEST(test_errors)
 }
 END_TEST
 
+/* A Painlevé-type jam at the start (Kozlov's law with a constant Φ): on
+ * both contacts the wall would have to pull, λ_wall = -0.274860967976 N,
+ * and off the wall, the floor pressing (λ_floor = 52.93 N), the top would
+ * move into the wall, f̈_wall = -0.391369277455 m/s² (tests/ref/
+ * ladder_jam_ref.py, from Kozlov's F = -|R|Φq̇/|q̇|_A with numpy). No
+ * motion of the rigid ladder fits: the outcome is `jam`, and the forces
+ * and the leaving are undefined with the reason, never "λ_wall = 0" or a
+ * leaving at t = 0. */
+START_TEST(test_jam)
+{
+	static const double phi[9] = {1.26, 2.41, -2.90, 2.65, 1.93, -2.66, 1.84, 1.83, -1.87};
+	static const char *const name[9] = {"phi11", "phi12", "phi13", "phi21", "phi22",
+					    "phi23", "phi31", "phi32", "phi33"};
+	struct run r;
+	ladder(&r, 10, 3, 0.3, 0.2, 70);
+	setw(&r, "law", "matrix");
+	for (int i = 0; i < 9; i++)
+		setn(&r, name[i], phi[i]);
+	setn(&r, "thetadot0", 1);
+	solve_ok(&r);
+	ck_assert_str_eq(resw(&r, "outcome"), "jam");
+	ck_assert(!resb(&r, "moves"));
+	const struct value *lw = resv(&r, "lambda_wall");
+	ck_assert_int_eq(lw->kind, VAL_UNDEFINED);
+	ck_assert_ptr_nonnull(strstr(lw->word, "λ_wall = -0.274861 N"));
+	ck_assert_ptr_nonnull(strstr(lw->word, "f̈_wall = -0.391369 m/s²"));
+	ck_assert_int_eq(resv(&r, "lambda_floor")->kind, VAL_UNDEFINED);
+	ck_assert_int_eq(resv(&r, "t_leave")->kind, VAL_UNDEFINED);
+	ck_assert_int_eq(resv(&r, "theta_leave")->kind, VAL_UNDEFINED);
+	ck_assert_double_eq(res(&r, "t_end"), 0);
+	run_free(&r);
+}
+END_TEST
+
 static Suite *ladder_suite(void)
 {
 	Suite *s = suite_create("ladder");
@@ -713,6 +747,7 @@ static Suite *ladder_suite(void)
 	tcase_add_test(tc, test_projected_held);
 	tcase_add_test(tc, test_figures);
 	tcase_add_test(tc, test_errors);
+	tcase_add_test(tc, test_jam);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -62,6 +62,28 @@ static void disarm(const struct sigaction *old)
 	sigaction(SIGALRM, old, NULL);
 }
 
+void front_batch_limit_start(void)
+{
+	static struct sigaction old;
+	if (time_limit > 0)
+		arm(time_limit, &old);
+}
+
+bool front_batch_limit_end(void)
+{
+	if (!(time_limit > 0))
+		return false;
+	const struct itimerval off = {{0, 0}, {0, 0}};
+	setitimer(ITIMER_REAL, &off, NULL);
+	signal(SIGALRM, SIG_DFL);
+	return timed_out;
+}
+
+double front_batch_limit(void)
+{
+	return time_limit;
+}
+
 /* Runs one command, writes its output, and on failure the message as
  * "tribo: WHERE: message". Returns 0, 1 (failed) or 2 (quit). */
 static int run_one(struct session *s, const char *line, const char *where)

@@ -3,6 +3,7 @@
 #ifndef TRIBO_FRONT_H
 #define TRIBO_FRONT_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "exercise/session.h"
@@ -10,6 +11,13 @@
 /* Each batch command from now on stops after `text` seconds (TRIBO_TIMEOUT,
  * --timeout) and fails with a message saying so. -1 and *d on a bad value. */
 int front_batch_set_timeout(const char *text, struct diag *d);
+
+/* The batch's time limit around work that is not a command (each file of
+ * `tribo --lint`): start arms it (nothing without a limit), end disarms it
+ * and says whether it was reached (the work was stopped as by Ctrl-C). */
+void front_batch_limit_start(void);
+bool front_batch_limit_end(void);
+double front_batch_limit(void);
 /* tribo -c 'CMD; CMD …' [-c …]: the n strings in order; stops at the
  * first failing command (or quit). */
 int front_batch_strings(struct session *s, char *const *commands, int n);

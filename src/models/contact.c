@@ -659,6 +659,11 @@ int contact_gradient(const struct contact *c, struct contact_motion m, double gr
 			return -1;
 		if (!isfinite(grad[k]))
 			return diag_set(d, "∂R/∂q̇ could not be computed");
+		/* within the difference's own error estimate of 0 it is 0: a
+		 * component zero by symmetry printed as 1e-13 N was round-off
+		 * shown as a value (issue 37) */
+		if (fabs(grad[k]) <= err)
+			grad[k] = 0.0;
 	}
 	return 0;
 }

@@ -184,7 +184,9 @@ static const struct result_spec lad_results[O_NRESULTS] = {
 	[O_T_LEAVE] = RESULT_NUMBER("t_leave", "s", "when the top leaves the wall (nan: never)"),
 	[O_OUTCOME] = RESULT_WORD_SHUNS("outcome", "paradox",
 					"how the run ended: rests, stops, falls, hits-wall, "
-					"lifts-off, upright, moving, paradox"),
+					"lifts-off, upright, moving, paradox, jam (the wall "
+					"would have to pull, and off it the top would move "
+					"into the wall)"),
 	[O_T_END] = RESULT_NUMBER("t_end", "s", "when the run ended"),
 	[O_T_FLOOR] = RESULT_NUMBER(
 		"t_floor", "s", "when the ladder comes to lie on the floor (nan: not in the run)"),
@@ -224,10 +226,14 @@ enum outcome {
 	OUT_LIFTS_OFF,
 	OUT_UPRIGHT,
 	OUT_MOVING,
-	OUT_PARADOX
+	OUT_PARADOX,
+	OUT_JAM
 };
-static const char *const outcome_word[] = {"rests",	"stops",   "falls",  "hits-wall",
-					   "lifts-off", "upright", "moving", "paradox"};
+/* "jam": a Painlevé-type jam at the start: on the wall the wall would have
+ * to pull (λ_wall < 0), off it the top would move into the wall; no motion
+ * of the rigid ladder fits, and none is followed. */
+static const char *const outcome_word[] = {"rests",   "stops",	"falls",   "hits-wall", "lifts-off",
+					   "upright", "moving", "paradox", "jam"};
 
 struct lad {
 	double m, L, h, I, g, muf, muw, k;
@@ -598,8 +604,9 @@ struct run {
 	double y[6];
 	size_t steps;
 	bool moved;
-	const char *why; /* "wall": the paradox of the projected law at the top's leaving */
-	double fdd_wall; /* projected: f̈_wall on the floor alone as the top left */
+	const char *why;	/* "wall": the paradox of the projected law at the top's leaving */
+	double fdd_wall;	/* projected: f̈_wall on the floor alone as the top left */
+	double jam_lw, jam_acc; /* OUT_JAM: λ_wall on the wall, f̈_wall off it */
 };
 
 static void lad_extra(void *ctx, double t, const double *y, double *out)
@@ -630,6 +637,15 @@ static bool foot_decide(struct lad *r, double y[6])
 		r->sigf = dn.lam[1] > 0 ? -1.0 : 1.0;
 	}
 	return true;
+}
+
+/* The acceleration of the gap between the top and the wall, f̈_wall =
+ * ẍ + h sinθ θ̈ + h cosθ θ̇², in the phase r->ph (off the wall). */
+static double wall_gap_acc(const struct lad *r, const double y[6])
+{
+	struct dyn dn;
+	dyn_at(r, r->ph, y, &dn);
+	return dn.qdd[0] + r->h * sin(y[2]) * dn.qdd[2] + r->h * cos(y[2]) * y[5] * y[5];
 }
 
 /* The top leaves the wall at (t, y): the floor alone holds the ladder,
@@ -746,10 +762,28 @@ static int lad_start_next(struct phase_run *run, struct lad_run *lr)
 	event_parts(r, y, parts);
 	if (r->ph == PH_TWO && parts[EV_WALL] <= 0 && parts[EV_FLOOR] > 0 &&
 	    parts[EV_PARADOX] > 0) {
-		/* the wall does not press: off the wall at once */
+		/* the wall does not press: off the wall at once, unless off
+		 * the wall, the floor pressing, the top would move into it (a
+		 * Painlevé-type jam: neither the two contacts nor the floor
+		 * alone fit; rounding of f̈_wall is 1e-9 g) */
+		struct dyn dn;
+		dyn_at(r, PH_TWO, y, &dn);
+		const double lw = dn.lam[1];
 		phase_mark(run, run->t, y);
 		if (!leave_wall(r, run->t, y, out))
 			return LAD_DONE;
+		struct dyn off;
+		dyn_at(r, r->ph, y, &off);
+		const double acc = wall_gap_acc(r, y);
+		/* off the wall with the floor pressing (λ_floor ≤ 0 there is a
+		 * lift-off, said as such on the next pass) */
+		if (off.lam[0] > 0 && acc < -1e-9 * r->g) {
+			out->outcome = OUT_JAM;
+			out->jam_lw = lw, out->jam_acc = acc;
+			out->t_leave = out->th_leave = NAN;
+			r->ph = PH_TWO;
+			return LAD_DONE;
+		}
 		return -1; /* again, from the new contact */
 	}
 	/* a phase that starts from rest has its speed at 0: the others count */
@@ -1058,6 +1092,10 @@ static void lad_steps(struct strbuf *s, const struct lad *r, const struct lad_fo
 		   : run->outcome == OUT_LIFTS_OFF
 			   ? "the floor would have to pull (λ_floor < 0): it lifts off at once, "
 			     "and the flight is not followed"
+		   : run->outcome == OUT_JAM
+			   ? "a jam (Painlevé-type): on the wall the wall would have to pull, "
+			     "off it the top would move into the wall; no motion of the rigid "
+			     "ladder fits, and none is followed"
 			   : "it ends at once");
 	model_step(s,
 		   "Motion on both contacts: J q̈ = Z, J the rows ∂f_floor, ∂f_wall, Z = (−h sinθ "
@@ -1074,7 +1112,15 @@ static void lad_steps(struct strbuf *s, const struct lad *r, const struct lad_fo
 	else
 		model_step(s, "  Kozlov: G = 0; F = −|R| Φq̇/|q̇|_A with |R| from the frictionless "
 			      "multipliers of the same constraints (§7), q̇ = vθ̇ while both hold.");
-	if (isfinite(lw))
+	if (run->outcome == OUT_JAM)
+		model_step(s,
+			   "  At the start, on the wall: λ_floor = %.12g N, λ_wall = %.12g N < "
+			   "0 (the wall would have to pull); off the wall the gap's "
+			   "acceleration f̈_wall = ẍ + h sinθ θ̈ + h cosθ θ̇² = %.12g m/s² < 0 "
+			   "(the top would move into the wall): a jam, no consistent contact "
+			   "mode.",
+			   lf, run->jam_lw, run->jam_acc);
+	else if (isfinite(lw))
 		model_step(s, "  At the start: λ_floor = %.12g N, λ_wall = %.12g N.", lf, lw);
 	else if (run->outcome == OUT_RESTS)
 		model_step(s,
@@ -1095,10 +1141,16 @@ static void lad_steps(struct strbuf *s, const struct lad *r, const struct lad_fo
 			   "can neither leave nor stay (the wall would pull). The projected law "
 			   "has no motion there; the run is not followed (paradox).",
 			   run->t_leave, run->th_leave * 180 / M_PI, run->fdd_wall);
+	else if (isfinite(run->t_leave) && run->t_leave == 0 && lw < 0)
+		model_step(s,
+			   "  The top leaves the wall at once (on it the wall would have to "
+			   "pull, λ_wall = %.12g N < 0; off it the gap opens), θ_leave = "
+			   "%.12g°; then the floor alone holds it.",
+			   lw, run->th_leave * 180 / M_PI);
 	else if (isfinite(run->t_leave))
 		model_step(s,
-			   "  The top leaves the wall (λ_wall = 0) at t_leave = %.12g s, θ_leave "
-			   "= %.12g°; then the floor alone holds it.",
+			   "  The top leaves the wall (λ_wall falls to 0) at t_leave = %.12g s, "
+			   "θ_leave = %.12g°; then the floor alone holds it.",
 			   run->t_leave, run->th_leave * 180 / M_PI);
 	else if (run->moved)
 		model_step(s, "  The top stays on the wall.");
@@ -1191,10 +1243,25 @@ static int lad_solve(const struct model_input *in, struct model_output *out, str
 	out->res[O_LAMBDA_FLOOR_LIM] = value_number(lf_lim);
 	out->res[O_LAMBDA_WALL_LIM] = value_number(lw_lim);
 	out->res[O_MOVES] = value_bool(run.moved);
-	out->res[O_LAMBDA_WALL] = value_number(fd.lw);
-	out->res[O_LAMBDA_FLOOR] = value_number(fd.lf);
-	out->res[O_THETA_LEAVE] = value_number(run.th_leave * 180 / M_PI);
-	out->res[O_T_LEAVE] = value_number(run.t_leave);
+	if (run.outcome == OUT_JAM) {
+		/* the contact's multipliers solve a motion that cannot happen */
+		out->res[O_LAMBDA_WALL] = value_undefinedf(
+			"a jam: on the wall it would have to pull (λ_wall = %.6g N), off it "
+			"the top would move into the wall (f̈_wall = %.6g m/s²)",
+			run.jam_lw, run.jam_acc);
+		out->res[O_LAMBDA_FLOOR] = value_undefined(
+			"a jam at the start: no motion of the rigid ladder fits, so no forces");
+		/* each value owns its reason: one call each */
+		out->res[O_THETA_LEAVE] = value_undefined(
+			"a jam at the start: the top neither stays on the wall nor leaves it");
+		out->res[O_T_LEAVE] = value_undefined(
+			"a jam at the start: the top neither stays on the wall nor leaves it");
+	} else {
+		out->res[O_LAMBDA_WALL] = value_number(fd.lw);
+		out->res[O_LAMBDA_FLOOR] = value_number(fd.lf);
+		out->res[O_THETA_LEAVE] = value_number(run.th_leave * 180 / M_PI);
+		out->res[O_T_LEAVE] = value_number(run.t_leave);
+	}
 	out->res[O_OUTCOME] = value_word(outcome_word[run.outcome]);
 	out->res[O_T_END] = value_number(run.t_end);
 	out->res[O_T_FLOOR] = value_number(run.t_floor);

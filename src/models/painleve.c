@@ -165,7 +165,8 @@ static const struct result_spec rod_results[O_NRESULTS] = {
 		"Painlevé's classification: consistent, inconsistent, indeterminate, both"),
 	[O_OUTCOME] = RESULT_WORD_SHUNS(
 		"outcome", "paradox",
-		"how the run ended: stops, slides, lifts-off, paradox, falls, rests"),
+		"how the run ended: stops (the contact stops sliding), slides, held (tmax "
+		"reached with the foot held by static friction), lifts-off, paradox, falls, rests"),
 	[O_T_END] = RESULT_NUMBER("t_end", "s", "when the run ended"),
 	[O_STIFFNESS_RATIO] =
 		RESULT_NUMBER("stiffness_ratio", "",
@@ -426,15 +427,18 @@ static enum mode classify(double b0, double D)
 
 /* ---- the rigid run -------------------------------------------------------- */
 
-enum outcome { OUT_STOPS, OUT_SLIDES, OUT_LIFTS_OFF, OUT_PARADOX, OUT_FALLS, OUT_RESTS };
+enum outcome { OUT_STOPS, OUT_SLIDES, OUT_LIFTS_OFF, OUT_PARADOX, OUT_FALLS, OUT_RESTS, OUT_HELD };
 
 /* What the contact does at a recorded point of the run (the figures draw
  * each with its own line). */
 enum phase { PH_BACK, PH_FORWARD, PH_SLIDES, PH_REST, PH_FLIGHT, PH_N };
 static const char *const phase_label[PH_N] = {"sliding, ẋ < 0", "sliding, ẋ > 0", "sliding",
 					      "foot held (sticking)", "lifted off"};
-static const char *const outcome_word[] = {"stops",   "slides", "lifts-off",
-					   "paradox", "falls",	"rests"};
+/* "held": the run reached tmax with the foot held by static friction while
+ * the rod still turns about it; "stops" is kept for a contact that stops
+ * sliding and ends the run there (Kozlov's law, q̇ = 0). */
+static const char *const outcome_word[] = {"stops", "slides", "lifts-off", "paradox",
+					   "falls", "rests",  "held"};
 
 /* The foot held at rest by static friction (ẍ = ÿ = 0): the rod pivots
  * about it, θ̈ = X_θ/A_θθ = −(g/l) cosθ, and the contact must supply the
@@ -844,7 +848,10 @@ static int rigid_next(struct phase_run *run, struct phase_mode *mode, void *ctx,
 			return -1;
 		out->steps = run->steps;
 		if (!run->end->event) {
-			out->outcome = r->at_rest ? OUT_STOPS : OUT_SLIDES;
+			/* tmax with the foot held: the rod still pivots about it */
+			out->outcome = r->at_rest ? OUT_HELD : OUT_SLIDES;
+			if (r->at_rest)
+				out->why = "tmax reached with the foot held by static friction";
 			next = RIGID_DONE;
 		} else {
 			next = rigid_event_next(run, rr);
@@ -1201,7 +1208,9 @@ static int run_compliant(struct rod *r, double th0, double xd0, double thd0, dou
 		if (y[2] > 0 && contact_force(r, y[2], y[5]) == 0)
 			out->outcome = OUT_LIFTS_OFF;
 		else if (fabs(y[3]) < 10 * r->v_reg) /* creeping at the smoothing speed */
-			out->outcome = OUT_STOPS;
+			/* under Coulomb's law the smoothed static friction holds the
+			 * foot at tmax (the rod may still turn): held, not stopped */
+			out->outcome = classical(r) ? OUT_HELD : OUT_STOPS;
 	}
 	memcpy(out->y, y, sizeof(y));
 	return 0;
@@ -1595,10 +1604,11 @@ static void rod_steps(struct strbuf *s, const struct rod *r, const struct rod_at
 					   run->Fx_slip > 0 ? "<" : ">");
 			else if (run->sticks > 0)
 				model_step(s, "  Static friction holds it to the end of the run "
-					      "(t_slip = nan).");
+					      "(no slip: t_slip does not exist).");
 			else
 				model_step(s,
-					   "  The foot is never held in this run (t_slip = nan).");
+					   "  The foot is never held in this run (t_slip does not "
+					   "exist).");
 		} else {
 			model_step(s,
 				   "Kozlov's law acts on the whole q̇ and is defined while the rod "

@@ -89,36 +89,50 @@ lint-warnings.ini:24: warning: to 2 significant digits every drawn r is 0.15 m: 
 lint-warnings.ini: 0 errors, 5 warnings
 ? 1
 
-# Solved at the ends of the draw ranges: a failure, a result that is not
-# finite, a degenerate outcome (nothing moves, no limit cycle, the block no
+# Solved at the ends of the draw ranges, at the corners of the draw box
+# and at generate's first 32 draws (a kind's first point named, the others
+# counted): a failure, a result that is not finite, a degenerate outcome (nothing moves, no limit cycle, the block no
 # longer catches the belt, a paradox the exercise does not ask about), each
-# with the values that gave it.
+# with the values that gave it. An answer asked for that has no value at
+# a draw point is an error (issue 37: the exercise promises its answers for
+# every draw).
 $ tribo --lint lint-solve.ini
 lint-solve.ini:17: warning: degenerate at s = 0.2: u_xmean = 0 (0.229776557006 at the file's values): nothing happens
-lint-solve.ini:17: warning: u_xmean has no value at s = 0.9: no limit cycle: s = μ0 = 0.9, the mass slips ahead of the base for ever and u_x grows without bound
+lint-solve.ini:17: error: u_xmean has no value at s = 0.9: no limit cycle: s = μ0 = 0.9, the mass slips ahead of the base for ever and u_x grows without bound
 lint-solve.ini:17: warning: degenerate at s = 0.9: converged = false (true at the file's values)
 lint-solve.ini:25: warning: solve fails at mu1 = 0.5: mu1 = 0.5 is below mu0 = 0.9: the static coefficient cannot be less than the kinetic one
 lint-solve.ini:17: warning: solve fails at s = 0.2, mu1 = 0.5 (every draw at its low end): mu1 = 0.5 is below mu0 = 0.9: the static coefficient cannot be less than the kinetic one
-lint-solve.ini:17: warning: u_xmean has no value at s = 0.9, mu1 = 1.3 (every draw at its high end): no limit cycle: s = μ0 = 0.9, the mass slips ahead of the base for ever and u_x grows without bound
 lint-solve.ini:17: warning: degenerate at s = 0.9, mu1 = 1.3 (every draw at its high end): converged = false (true at the file's values)
-lint-solve.ini: 0 errors, 7 warnings
-? 0
+lint-solve.ini:17: warning: solve fails at the corner s = 0.9, mu1 = 0.5: mu1 = 0.5 is below mu0 = 0.9: the static coefficient cannot be less than the kinetic one
+lint-solve.ini:17: warning: degenerate at the corner s = 0.2, mu1 = 1.3: u_xmean = 0 (0.229776557006 at the file's values): nothing happens
+lint-solve.ini:17: warning: solve fails at 18 more points of the draw box
+lint-solve.ini:17: warning: degenerate at 1 more point of the draw box
+lint-solve.ini: error: answers have no value at 1 more point of the draw box: narrow the draw ranges to where every answer exists
+lint-solve.ini: 2 errors, 9 warnings
+? 1
 
 $ tribo --lint lint-inf.ini
-lint-inf.ini:22: warning: t_stick has no value at v0 = 2 m/s: never
+lint-inf.ini:22: error: t_stick has no value at v0 = 2 m/s: never
 lint-inf.ini:22: warning: degenerate at v0 = 2 m/s: stuck = false (true at the file's values): the problem changes in kind
-lint-inf.ini: 0 errors, 2 warnings
-? 0
+lint-inf.ini:22: warning: degenerate at generate's draw 2 (seed 1): v0 = 1.9 m/s: stuck = false (true at the file's values): the problem changes in kind
+lint-inf.ini:22: warning: degenerate at 13 more points of the draw box
+lint-inf.ini: error: answers have no value at 14 more points of the draw box: narrow the draw ranges to where every answer exists
+lint-inf.ini: 2 errors, 3 warnings
+? 1
 
 $ tribo --lint lint-paradox.ini
 lint-paradox.ini:17: warning: degenerate at mu = 5: outcome = paradox (falls at the file's values), which the exercise does not ask about
-lint-paradox.ini: 0 errors, 1 warning
+lint-paradox.ini:17: warning: degenerate at generate's draw 1 (seed 1): mu = 4.6: outcome = paradox (falls at the file's values), which the exercise does not ask about
+lint-paradox.ini:17: warning: degenerate at 21 more points of the draw box
+lint-paradox.ini: 0 errors, 3 warnings
 ? 0
 
 # Several files: each its findings and summary; one error fails them all.
 $ tribo --lint lint-paradox.ini lint-digits.ini nowhere.ini
 lint-paradox.ini:17: warning: degenerate at mu = 5: outcome = paradox (falls at the file's values), which the exercise does not ask about
-lint-paradox.ini: 0 errors, 1 warning
+lint-paradox.ini:17: warning: degenerate at generate's draw 1 (seed 1): mu = 4.6: outcome = paradox (falls at the file's values), which the exercise does not ask about
+lint-paradox.ini:17: warning: degenerate at 21 more points of the draw box
+lint-paradox.ini: 0 errors, 3 warnings
 lint-digits.ini:12:10: error: digits must be a whole number from 1 to 15
     digits = 20
              ^
@@ -132,7 +146,7 @@ nowhere.ini: 1 error, 0 warnings
 $ set -o pipefail; tribo -c 'load disk-reye; set mu 0.3; solve; print stop_time mu; lint; print stop_time mu; lint lint-warnings.ini; lint conveyor; print stop_time mu' | sed "s|$TRIBO_PATH/||"
 1.01936799185
 0.3
-disk-reye.ini: ok (11 solves)
+disk-reye.ini: ok (57 solves)
 1.01936799185
 0.3
 lint-warnings.ini:2: warning: no [answer] section: nothing says which results a student is asked for
@@ -141,7 +155,7 @@ lint-warnings.ini:12: warning: draw without digits: drawn values of omega are ro
 lint-warnings.ini:18: warning: digits without draw: m is never drawn
 lint-warnings.ini:24: warning: to 2 significant digits every drawn r is 0.15 m: give more digits
 lint-warnings.ini: 0 errors, 5 warnings
-conveyor.ini: ok (73 solves)
+conveyor.ini: ok (111 solves)
 1.01936799185
 0.3
 ? 0
@@ -149,9 +163,12 @@ conveyor.ini: ok (73 solves)
 # What lint finds is its output, not a failure (as a wrong answer is for
 # check); it fails when there is nothing to lint.
 $ tribo -c 'load lint-inf.ini; lint; print v0'
-lint-inf.ini:22: warning: t_stick has no value at v0 = 2 m/s: never
+lint-inf.ini:22: error: t_stick has no value at v0 = 2 m/s: never
 lint-inf.ini:22: warning: degenerate at v0 = 2 m/s: stuck = false (true at the file's values): the problem changes in kind
-lint-inf.ini: 0 errors, 2 warnings
+lint-inf.ini:22: warning: degenerate at generate's draw 2 (seed 1): v0 = 1.9 m/s: stuck = false (true at the file's values): the problem changes in kind
+lint-inf.ini:22: warning: degenerate at 13 more points of the draw box
+lint-inf.ini: error: answers have no value at 14 more points of the draw box: narrow the draw ranges to where every answer exists
+lint-inf.ini: 2 errors, 3 warnings
 0.5
 ? 0
 
@@ -192,8 +209,8 @@ aa-mine  My new exercise  Minguzzi, Rayleigh's dissipation function at work, §2
 disk-reye  My own disk  Minguzzi, Rayleigh's dissipation function at work, §2.2
 warning: SHIPPED/disk-reye.ini: id 'disk-reye' is also in XDG/tribo/exercises/disk-reye.ini, which is used
 disk-reye: My own disk
-XDG/tribo/exercises/disk-reye.ini: ok (11 solves)
-XDG/tribo/exercises/mine.ini: ok (11 solves)
+XDG/tribo/exercises/disk-reye.ini: ok (57 solves)
+XDG/tribo/exercises/mine.ini: ok (57 solves)
 ? 0
 
 # Without XDG_DATA_HOME (or with a relative one, which the XDG rules
@@ -248,3 +265,11 @@ three.ini:12:8: error: draw takes two numbers: draw = LOW HIGH
            ^
 three.ini: 3 errors, 0 warnings
 ? 1
+
+# tribo --lint honours the batch's time limit, each file as a command
+# (issue 43, point 5): the file is stopped, said on stderr, and fails.
+$ cd "$TRIBO_PATH" && TRIBO_TIMEOUT=0.2 tribo --lint imachi.ini 2>&1 >/dev/null; echo "status $?"; tribo --timeout 0.2 --lint imachi.ini disk-reye.ini 2>/dev/null | tail -n 1
+tribo: imachi.ini: lint stopped after 0.2 s, the batch's time limit (TRIBO_TIMEOUT or --timeout)
+status 1
+disk-reye.ini: ok (57 solves)
+? 0
