@@ -712,9 +712,12 @@ static const struct {
 } reversal_ref[] = {
 	{"elliptic", 0.0001, 1.264230351124},
 	{"elliptic", 5e-05, 1.264229683936},
+	{"elliptic", 3e-05, 1.264229417065},
+	{"elliptic", 1e-05, 1.264229150196},
 	{"tanh", 0.0001, 1.264233014956},
 	{"tanh", 5e-05, 1.264231015802},
 	{"tanh", 3e-05, 1.264230216173},
+	{"tanh", 1e-05, 1.264229416561},
 };
 
 static void reversal(struct run *r, const char *law, double Delta)

@@ -397,10 +397,19 @@ static void coulomb_rest(struct rg *r, double t, double y[])
 
 static int over_budget(const struct rg *r, struct diag *d)
 {
+	/* law (8) or tanh integrated through a transition that inner reduce
+	 * would take as its slow manifold */
+	const bool reducible = !r->reduced && r->h > 0 &&
+			       (r->law.kind == DRYLAW_ELLIPTIC || r->law.kind == DRYLAW_TANH) &&
+			       r->h / (r->m * r->w * r->law.Delta) >= 10 &&
+			       r->c * r->law.Delta <= r->h;
+	const char *alt = reducible ? ", or inner reduce (the transition taken as its slow "
+				      "manifold, with the error steps states)"
+				    : "";
 	if (r->evals <= r->budget)
 		return diag_set(d,
 				"more than %d evaluations of the motion within period %ld "
-				"alone: %s; %s",
+				"alone: %s; %s%s",
 				RG_PERIOD_BUDGET, r->periods_run + 1,
 				r->coulomb ? "the slip phases need steps far shorter than "
 					     "the period"
@@ -408,7 +417,8 @@ static int over_budget(const struct rg *r, struct diag *d)
 					     "shorter than the period, or friction holds the "
 					     "mass creeping at ever smaller speeds",
 				r->coulomb ? "bring m, k, c, h, P and omega nearer each other"
-					   : "widen Delta, or use law coulomb (exact sticking)");
+					   : "widen Delta, or use law coulomb (exact sticking)",
+				alt);
 	if (r->coulomb)
 		return diag_set(d,
 				"more than %.0f evaluations of the motion in %ld period(s) "
@@ -420,8 +430,8 @@ static int over_budget(const struct rg *r, struct diag *d)
 			"friction's transition (Delta = %g m/s) needs steps far shorter than "
 			"the period, or friction holds the mass creeping at ever smaller "
 			"speeds; widen Delta, use law coulomb (exact sticking), or lower periods "
-			"to accept a state that has not settled",
-			r->budget, r->periods_run + 1, r->law.Delta);
+			"to accept a state that has not settled%s",
+			r->budget, r->periods_run + 1, r->law.Delta, alt);
 }
 
 /* ---- a reversal through the reduced transition --------------------------
