@@ -72,8 +72,9 @@ static const struct param_spec r_params[R_NPARAMS] = {
 	[R_INNER] = PARAM_CHOICE(
 		"inner", "auto|integrate|reduce",
 		"the transition of law (8) or tanh: integrated, or reduced to its slow "
-		"manifold H(u̇) + c u̇ = P sin ωt − k u (law (8): an error of order "
-		"Δ·(mωΔ/h)^⅓); auto reduces it when h/(mωΔ) > 5e3; reduce needs it ≥ 10"),
+		"manifold H(u̇) + c u̇ = P sin ωt − k u (law (8): an error below "
+		"2Δ·(mωΔ/h)^⅓); auto reduces it when h/(mωΔ) > 5e3; integrate takes any Δ "
+		"within the budget; reduce needs it ≥ 10"),
 	[R_U0] = PARAM_NUMBER("u0", "m", 0.0, PARAM_ANY, "initial displacement"),
 	[R_V0] = PARAM_NUMBER("v0", "m/s", 0.0, PARAM_ANY, "initial velocity"),
 };
