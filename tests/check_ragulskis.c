@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "figtest.h"
 #include "modelrun.h"
@@ -696,6 +697,160 @@ START_TEST(test_reduced_tanh)
 }
 END_TEST
 
+/* Issue 37, item 4: a mass that reverses without sticking (m 2, c .3, k 4,
+ * P 3, ω 1.7, h 1; |P sin ωt − k u| ≥ 7.28 at every turn) with a narrow
+ * transition, which inner auto reduces below Δ ≈ 5.9e-5. The reduced
+ * model jumped u̇ from ±Δ to ∓Δ there, amp off by about 2.09Δ against a
+ * stated error 40-140 times smaller. amp from tests/ref/ragulskis_layer_ref.py
+ * (SciPy Radau through the layer, no reduction): within the error steps
+ * states, Δ·(mωΔ/h)^⅓, and in fact to 1e-10; inner integrate the same,
+ * Δ = 1e-5 in under 5 s of CPU; and amp falls monotonically towards the
+ * exact Coulomb value as Δ falls. */
+static const struct {
+	const char *law;
+	double Delta, amp;
+} reversal_ref[] = {
+	{"elliptic", 0.0001, 1.264230351124}, {"elliptic", 5e-05, 1.264229683936},
+	{"elliptic", 3e-05, 1.264229417065},  {"elliptic", 1e-05, 1.264229150196},
+	{"tanh", 0.0001, 1.264233014956},     {"tanh", 5e-05, 1.264231015802},
+	{"tanh", 3e-05, 1.264230216173},      {"tanh", 1e-05, 1.264229416561},
+};
+
+static void reversal(struct run *r, const char *law, double Delta)
+{
+	rag(r, law, Delta);
+	setn(r, "m", 2);
+	setn(r, "c", 0.3);
+	setn(r, "k", 4);
+	setn(r, "P", 3);
+	setn(r, "omega", 1.7);
+	setn(r, "h", 1);
+}
+
+START_TEST(test_reduced_reversal)
+{
+	struct run r;
+	const size_t n = sizeof reversal_ref / sizeof *reversal_ref;
+	for (size_t i = 0; i < n; i++) {
+		const double D = reversal_ref[i].Delta, ref = reversal_ref[i].amp;
+		const double stated = D * cbrt(2 * 1.7 * D / 1);
+		for (int integrate = 0; integrate < 2; integrate++) {
+			reversal(&r, reversal_ref[i].law, D);
+			if (integrate)
+				setw(&r, "inner", "integrate");
+			const clock_t c0 = clock();
+			solve_ok(&r);
+			const double cpu = (double)(clock() - c0) / CLOCKS_PER_SEC;
+			ck_assert_msg(cpu < 5, "%s Delta %g: %.2f s", reversal_ref[i].law, D, cpu);
+			ck_assert(resb(&r, "steady"));
+			const double amp = res(&r, "amp");
+			ck_assert_msg(fabs(amp - ref) <= stated && fabs(amp - ref) <= 1e-10,
+				      "%s Delta %g inner %s: amp %.13g against %.13g (stated %.2g)",
+				      reversal_ref[i].law, D, integrate ? "integrate" : "auto", amp,
+				      ref, stated);
+			run_free(&r);
+		}
+	}
+	/* Δ → 0: amp falls towards Coulomb's, the excess shrinking with Δ */
+	reversal(&r, "coulomb", 0.8);
+	solve_ok(&r);
+	const double ac = res(&r, "amp");
+	run_free(&r);
+	static const char *const laws[] = {"elliptic", "tanh"};
+	for (int l = 0; l < 2; l++) {
+		double prev = INFINITY;
+		for (double D = 1e-4; D > 2e-7; D /= 2) {
+			reversal(&r, laws[l], D);
+			solve_ok(&r);
+			const double e = res(&r, "amp") - ac;
+			ck_assert_msg(e > 0 && e < prev * 0.6, "%s Delta %g: excess %g after %g",
+				      laws[l], D, e, prev);
+			prev = e;
+			run_free(&r);
+		}
+		ck_assert(prev < 2e-8); /* at Δ = 3.9e-7: 5e-9 (8), 1.6e-8 (tanh) */
+	}
+}
+END_TEST
+
+/* The reduced model where the mass creeps on the transition and leaves it
+ * at the fold (Ragulskis's own m 1, c .1, k 1, P 4, ω 1, h 3.2 and
+ * neighbours): there the reduction is not exact, and steps states an error
+ * below 2Δ·(mωΔ/h)^⅓ in u and u̇. amp and vmax from
+ * tests/ref/ragulskis_layer_ref.py (SciPy Radau through the layer, no
+ * reduction) against inner reduce: within the stated error (tanh: its
+ * own, the speed's lag behind the manifold). */
+static const struct {
+	const char *law;
+	double m, k, omega, Delta, amp, vmax;
+} fold_ref[] = {
+	{"tanh", 1, 1, 1, 0.001, 0.7786217000096, 1.224386464437},
+};
+
+START_TEST(test_reduced_fold)
+{
+	struct run r;
+	for (size_t i = 0; i < sizeof fold_ref / sizeof *fold_ref; i++) {
+		const double m = fold_ref[i].m, w = fold_ref[i].omega, D = fold_ref[i].Delta;
+		rag(&r, fold_ref[i].law, D);
+		setn(&r, "h", 3.2);
+		setn(&r, "m", m);
+		setn(&r, "k", fold_ref[i].k);
+		setn(&r, "omega", w);
+		setw(&r, "inner", "reduce");
+		solve_ok(&r);
+		/* law (8): 2Δ·(mωΔ/h)^⅓; tanh: the speed's lag behind the
+		 * manifold, at most P/(5e3² mω) (and that over ω in u) */
+		const bool tanh_law = strcmp(fold_ref[i].law, "tanh") == 0;
+		const double stated = tanh_law ? 4 / (25e6 * m * w) * fmax(1, 1 / w)
+					       : 2 * D * cbrt(m * w * D / 3.2);
+		ck_assert_ptr_nonnull(strstr(strbuf_str(&r.steps), tanh_law
+									   ? "at most P/(5000² mω)"
+									   : "below 2Δ·(mωΔ/h)^⅓"));
+		ck_assert_msg(fabs(res(&r, "amp") - fold_ref[i].amp) <= stated &&
+				      fabs(res(&r, "vmax") - fold_ref[i].vmax) <= stated,
+			      "%s Delta %g m %g k %g omega %g: amp %.12g vmax %.12g against "
+			      "%.12g %.12g (stated %.2g)",
+			      fold_ref[i].law, D, m, fold_ref[i].k, w, res(&r, "amp"),
+			      res(&r, "vmax"), fold_ref[i].amp, fold_ref[i].vmax, stated);
+		run_free(&r);
+	}
+	/* law (8) against tribo's own integration of the full law (its
+	 * integrated runs are held to the SciPy reference in
+	 * test_reduced_reversal): the family the stated bound was measured on,
+	 * Ragulskis's case at Δ = 1e-3 and its neighbours; the ratio of the
+	 * error to Δ·(mωΔ/h)^⅓ was 0.3 to 1.3, the statement allows 2 */
+	static const char *const family[] = {"",      "omega 2", "m 3",	 "P 3.5",
+					     "c 0.5", "k 3",	 "h 3.8"};
+	for (size_t i = 0; i < sizeof family / sizeof *family; i++) {
+		double got[2][2];
+		char name[16] = "";
+		double val = 0;
+		if (*family[i])
+			ck_assert_int_eq(sscanf(family[i], "%15s %lf", name, &val), 2);
+		for (int integrate = 0; integrate < 2; integrate++) {
+			rag(&r, "elliptic", 1e-3);
+			setn(&r, "h", 3.2);
+			if (*name)
+				setn(&r, name, val);
+			setw(&r, "inner", integrate ? "integrate" : "reduce");
+			solve_ok(&r);
+			got[integrate][0] = res(&r, "amp");
+			got[integrate][1] = res(&r, "vmax");
+			run_free(&r);
+		}
+		const double m = !strcmp(name, "m") ? val : 1, w = !strcmp(name, "omega") ? val : 1;
+		const double h = !strcmp(name, "h") ? val : 3.2;
+		const double stated = 2 * 1e-3 * cbrt(m * w * 1e-3 / h);
+		for (int q = 0; q < 2; q++)
+			ck_assert_msg(fabs(got[0][q] - got[1][q]) <= stated,
+				      "%s: %s reduced %.12g integrated %.12g (stated %.2g)",
+				      *family[i] ? family[i] : "Ragulskis's", q ? "vmax" : "amp",
+				      got[0][q], got[1][q], stated);
+	}
+}
+END_TEST
+
 static Suite *ragulskis_suite(void)
 {
 	Suite *s = suite_create("ragulskis");
@@ -720,6 +875,8 @@ static Suite *ragulskis_suite(void)
 	tcase_add_test(tc, test_figures_no_effect);
 	tcase_add_test(tc, test_reduced);
 	tcase_add_test(tc, test_reduced_tanh);
+	tcase_add_test(tc, test_reduced_reversal);
+	tcase_add_test(tc, test_reduced_fold);
 	suite_add_tcase(s, tc);
 	return s;
 }

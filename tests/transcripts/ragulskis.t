@@ -113,9 +113,12 @@ note: P = 4 N against h = 1e+09 N: the force only creeps the mass, by about Δ(P
 ! tribo: -c: command 3: solve: P = 4 N against h = 1e+09 N: the force only creeps the mass, by about Δ(P/h)²/(2ω) = 6.4e-18 m a period, too little for the integration's 1e-12 m to resolve to the digits printed; raise P, or lower h
 ? 1
 
+# Integrating asked for: any width, within the budget of evaluations. This
+# mass is held creeping on the transition (h > P), which explicit steps
+# cannot follow at Δ = 1e-5: the budget stops it within a period and says
+# what would answer.
 $ tribo -c 'load ragulskis; set inner integrate; set Delta 1e-5; solve'
-note: h/(mωΔ) = 3.2e+05: above 5e3, the friction's transition of width 1e-05 m/s would be crossed over 5000 times faster than the forcing's 1/ω = 1 s, too many steps per period; widen Delta or use law coulomb (or inner auto or reduce: the transition reduced to its slow manifold) (for now: solve refuses until it holds)
-! tribo: -c: command 4: solve: h/(mωΔ) = 3.2e+05: above 5e3, the friction's transition of width 1e-05 m/s would be crossed over 5000 times faster than the forcing's 1/ω = 1 s, too many steps per period; widen Delta or use law coulomb (or inner auto or reduce: the transition reduced to its slow manifold)
+! tribo: -c: command 4: solve: more than 6000000 evaluations of the motion within period 1 alone: the friction's transition needs steps far shorter than the period, or friction holds the mass creeping at ever smaller speeds; widen Delta, or use law coulomb (exact sticking), or inner reduce (the transition taken as its slow manifold, with the error steps states)
 ? 1
 
 # Reduced on request only where the transition is narrow.
@@ -174,7 +177,7 @@ true
 
 # Creeping in a narrow transition: the budget of one period stops it.
 $ tribo -c 'load ragulskis; set h 30; set Delta 0.01; solve'
-! tribo: -c: command 4: solve: more than 6000000 evaluations of the motion within period 1 alone: the friction's transition needs steps far shorter than the period, or friction holds the mass creeping at ever smaller speeds; widen Delta, or use law coulomb (exact sticking)
+! tribo: -c: command 4: solve: more than 6000000 evaluations of the motion within period 1 alone: the friction's transition needs steps far shorter than the period, or friction holds the mass creeping at ever smaller speeds; widen Delta, or use law coulomb (exact sticking), or inner reduce (the transition taken as its slow manifold, with the error steps states)
 ? 1
 
 # Free decay (P = 0) is solvable: the elliptic law's creep toward rest
