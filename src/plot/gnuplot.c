@@ -14,6 +14,7 @@
 
 #include "num/num.h"
 #include "plot/gpscript.h"
+#include "util/outfile.h"
 #include "util/xalloc.h"
 
 extern char **environ;
@@ -313,6 +314,8 @@ static int script_file(const char *script, char **path, struct diag *d)
 		fd = mkstemp(name.buf);
 		e = errno;
 	}
+	if (fd >= 0)
+		outfile_track(name.buf); /* a signal that ends tribo removes it */
 	if (fd < 0) {
 		diag_set(d, "cannot write gnuplot's script in /tmp: %s", strerror(e));
 		strbuf_release(&name);
@@ -326,6 +329,7 @@ static int script_file(const char *script, char **path, struct diag *d)
 		if (k < 0) {
 			e = errno;
 			close(fd);
+			outfile_untrack(name.buf);
 			unlink(name.buf);
 			diag_set(d, "cannot write gnuplot's script %s: %s", name.buf, strerror(e));
 			strbuf_release(&name);
@@ -446,6 +450,7 @@ static int run_batch(struct gnuplot *g, const char *script, struct strbuf *out, 
 	sigaction(SIGPIPE, &old, NULL);
 	strbuf_release(&all);
 	/* gnuplot has read it all once the sentinel came, or is gone */
+	outfile_untrack(file);
 	unlink(file);
 	free(file);
 	if (rc)
