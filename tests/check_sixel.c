@@ -465,7 +465,7 @@ START_TEST(test_silent_gnuplot)
 	double waited = seconds() - t0;
 	ck_assert_msg(waited >= 1.9 && waited < 3, "the first drawing waited %.2f s", waited);
 	ck_assert_str_eq(d.msg, "waiting: gnuplot did not answer the pane within 2 s and was "
-				"stopped; 'plot' draws it again");
+				"stopped; 'plot NAME' draws it again");
 	ck_assert_str_eq(text, "");
 	/* a resize, a new solve: no wait, the same words */
 	t0 = seconds();

@@ -429,7 +429,7 @@ int plot_pane_render(const struct session *s, struct plot_pane *p, const char **
 		*text = "";
 		return diag_set(d,
 				"waiting: gnuplot did not answer the pane within %d s and was "
-				"stopped; 'plot' draws it again",
+				"stopped; 'plot NAME' draws it again",
 				PLOT_PANE_WAIT_MS / 1000);
 	}
 	*text = strbuf_str(&p->drawn.text);

@@ -60,7 +60,7 @@ struct plot_pane {
 	struct plot_image image;
 	/* gnuplot did not answer the pane within PLOT_PANE_WAIT_MS: the pane
 	 * says so and waits, and no pane drawing runs gnuplot again until
-	 * `plot` (plot_pane_choose) asks for one */
+	 * `plot NAME` (plot_pane_choose) asks for one */
 	bool waiting;
 	/* what was drawn last, kept while nothing it depends on changes */
 	struct {
