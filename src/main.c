@@ -176,6 +176,9 @@ static int run(int argc, char **argv, char **commands)
 			return 2;
 		}
 	}
+	/* a signal that ends tribo removes its temporary files first (the
+	 * interactive modes take the signals over with the terminal) */
+	front_batch_signals();
 	if (lint)
 		return lint_files(argc - optind, argv + optind, strict);
 	if (argc - optind > 1 || (ncommands && argc > optind)) {

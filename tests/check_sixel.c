@@ -4,10 +4,16 @@
  * again only when something changed, and refusing where it has no
  * sixelgd. */
 #include <check.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cmd/command.h"
@@ -79,10 +85,29 @@ START_TEST(test_parse_replies)
 	ck_assert_str_eq(left, "loa\033[Ad\r");
 	ck_assert(r.sixel);
 	ck_assert_int_eq(r.cell_h, 19);
-	/* a window report that is no size of ours stays a key */
+	/* replies that are not ours are no keys either (issue 43): a window
+	 * report, a second DA1, a DA2, OSC and DCS strings (BEL or ST, 7- or
+	 * 8-bit), a report garbled after its separator; keys around them stay */
 	r = (struct sixel_replies){0};
 	parse("\033[8;24;80t", &r, left, &kept);
-	ck_assert_str_eq(left, "\033[8;24;80t");
+	ck_assert_str_eq(left, "");
+	parse("a\033[?63;4c\033[?62;1c\033[>41;390;0cb", &r, left, &kept);
+	ck_assert_str_eq(left, "ab");
+	ck_assert(r.da1);
+	parse("\033]11;rgb:0000/0000/0000\007x\033]10;?\033\\y\x9d"
+	      "0;t\x9c",
+	      &r, left, &kept);
+	ck_assert_str_eq(left, "xy");
+	parse("\033P1$r0m\033\\\x90"
+	      ">|XTerm(390)\x9c"
+	      "z\033[B",
+	      &r, left, &kept);
+	ck_assert_str_eq(left, "z\033[B");
+	parse("\033[4;abc tq", &r, left, &kept);
+	ck_assert_str_eq(left, "q");
+	/* an OSC cut by the read waits for the rest, and is then dropped */
+	ck_assert_int_eq(parse("k\033]11;rgb:00", &r, left, &kept), 12);
+	ck_assert_int_eq(kept, 11);
 
 	/* a reply cut by the read waits for the rest */
 	r = (struct sixel_replies){0};
@@ -104,6 +129,90 @@ START_TEST(test_font)
 	ck_assert_int_eq(sixel_font_pt(17), 7);
 	ck_assert_int_eq(sixel_font_pt(8), 6);
 	ck_assert_int_eq(sixel_font_pt(80), 16);
+}
+END_TEST
+
+/* A terminal of the test's own: a pty whose far end, a child process,
+ * answers each device attributes query (CSI c) with the next of `replies`
+ * (NULL: silence), and says `late` 20 ms after the first. */
+static void fake_terminal(const char *const *replies, int nreplies, const char *late,
+			  struct sixel_term *t, unsigned char *typed, size_t cap, size_t *n)
+{
+	int master = posix_openpt(O_RDWR | O_NOCTTY);
+	ck_assert_int_ge(master, 0);
+	ck_assert_int_eq(grantpt(master), 0);
+	ck_assert_int_eq(unlockpt(master), 0);
+	int slave = open(ptsname(master), O_RDWR | O_NOCTTY);
+	ck_assert_int_ge(slave, 0);
+	struct winsize ws = {.ws_row = 90, .ws_col = 300, .ws_xpixel = 2700, .ws_ypixel = 1620};
+	ioctl(slave, TIOCSWINSZ, &ws);
+	pid_t pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		signal(SIGTERM, SIG_DFL); /* not the test runner's handler */
+		close(slave);
+		int k = 0;
+		char buf[256];
+		for (;;) {
+			struct pollfd p = {.fd = master, .events = POLLIN};
+			if (poll(&p, 1, 5000) <= 0)
+				_exit(0);
+			ssize_t got = read(master, buf, sizeof(buf));
+			if (got <= 0)
+				_exit(0);
+			for (ssize_t i = 0; i < got; i++) {
+				if (buf[i] != 'c' || k >= nreplies)
+					continue;
+				const char *r = replies[k++];
+				if (r && write(master, r, strlen(r)) < 0)
+					_exit(1);
+				if (k == 1 && late) {
+					usleep(20000);
+					if (write(master, late, strlen(late)) < 0)
+						_exit(1);
+				}
+			}
+		}
+	}
+	sixel_detect(slave, slave, t, typed, cap, n);
+	close(slave);
+	kill(pid, SIGTERM);
+	waitpid(pid, NULL, 0);
+	close(master);
+}
+
+/* Issue 43: what a terminal says beyond its replies never becomes typed
+ * text; a claimed 128x256-px cell is not believed (gnuplot drew a 1 GB
+ * picture on a 300x90 terminal), nor an image larger than 4096 px; a
+ * terminal that answers the device attributes but not the graphics query
+ * shows pictures at xterm's default size and is not said to be silent. */
+START_TEST(test_detect_fake_terminal)
+{
+	unsetenv("TRIBO_GRAPHICS");
+	unsetenv("NO_COLOR");
+	struct sixel_term t;
+	unsigned char typed[64];
+	size_t n;
+	const char *const talk[] = {
+		"\033]11;rgb:0000/0000/0000\007\033[4;23040;38400t\033[6;256;128thi"
+		"\033P1$r0m\033\\\033[?63;4c",
+		"\033[4;abc t\033[?1;0;256S\033[?2;0;100000;100000S\033[?63;4c"};
+	fake_terminal(talk, 2, "\033[?63;4c\033[>41;390;0c", &t, typed, sizeof(typed), &n);
+	ck_assert_msg(t.on, "%s", t.why);
+	ck_assert_int_eq(t.cell_w, 9); /* from TIOCGWINSZ: 2700 / 300 */
+	ck_assert_int_eq(t.cell_h, 18);
+	ck_assert_int_eq(t.max_w, 4096);
+	ck_assert_int_eq(t.max_h, 4096);
+	ck_assert_int_eq(n, 2);
+	ck_assert_int_eq(memcmp(typed, "hi", 2), 0);
+
+	const char *const mute[] = {"\033[6;18;9t\033[?62;4c", NULL};
+	fake_terminal(mute, 2, NULL, &t, typed, sizeof(typed), &n);
+	ck_assert_msg(t.on, "%s", t.why);
+	ck_assert_ptr_null(strstr(t.why, "did not answer the device attributes"));
+	ck_assert_ptr_nonnull(strstr(t.why, "images up to 1000x1000 (the graphics query went "
+					    "unanswered: xterm's default)"));
+	ck_assert_int_eq(n, 0);
 }
 END_TEST
 
@@ -323,6 +432,66 @@ START_TEST(test_no_sixelgd)
 }
 END_TEST
 
+static double seconds(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* A gnuplot that never answers (issue 43: each solve and each resize
+ * waited 20 s for it): the pane waits 2 s for it once, then says it is
+ * waiting and draws nothing without asking gnuplot, until `plot` asks. */
+START_TEST(test_silent_gnuplot)
+{
+	char fake[] = "/tmp/tribo-silent-XXXXXX"; /* mkstemp's template */
+	int fd = mkstemp(fake);
+	ck_assert_int_ge(fd, 0);
+	const char *script = "#!/bin/sh\nexec sleep 60\n";
+	ck_assert_int_eq(write(fd, script, strlen(script)), (ssize_t)strlen(script));
+	close(fd);
+	chmod(fake, 0755);
+	gnuplot_close();
+	setenv("GNUPLOT", fake, 1);
+	struct plot_pane pane;
+	plot_pane_init(&pane);
+	pane.present = true;
+	pane.cols = 53, pane.rows = 12;
+	ok("load imachi-fig6");
+	ok("solve");
+	const char *text;
+	double t0 = seconds();
+	ck_assert_int_eq(plot_pane_render(ses, &pane, &text, &d), -1);
+	double waited = seconds() - t0;
+	ck_assert_msg(waited >= 1.9 && waited < 3, "the first drawing waited %.2f s", waited);
+	ck_assert_str_eq(d.msg, "waiting: gnuplot did not answer the pane within 2 s and was "
+				"stopped; 'plot NAME' draws it again");
+	ck_assert_str_eq(text, "");
+	/* a resize, a new solve: no wait, the same words */
+	t0 = seconds();
+	pane.cols = 40, pane.rows = 10;
+	ck_assert_int_eq(plot_pane_render(ses, &pane, &text, &d), -1);
+	ok("solve");
+	ck_assert_int_eq(plot_pane_render(ses, &pane, &text, &d), -1);
+	ck_assert_msg(seconds() - t0 < 0.5, "waited %.2f s again", seconds() - t0);
+	ck_assert_ptr_nonnull(strstr(d.msg, "waiting"));
+	/* `plot` asks again: 2 s more, no longer */
+	plot_pane_choose(&pane, "");
+	t0 = seconds();
+	ck_assert_int_eq(plot_pane_render(ses, &pane, &text, &d), -1);
+	waited = seconds() - t0;
+	ck_assert_msg(waited >= 1.9 && waited < 3, "the asked drawing waited %.2f s", waited);
+	/* and a gnuplot that answers again draws */
+	unsetenv("GNUPLOT");
+	gnuplot_close();
+	plot_pane_choose(&pane, "");
+	ck_assert_int_eq(plot_pane_render(ses, &pane, &text, &d), 0);
+	ck_assert_ptr_nonnull(strstr(text, "u_x"));
+	plot_pane_release(&pane);
+	unlink(fake);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *su = suite_create("sixel");
@@ -330,6 +499,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_parse_replies);
 	tcase_add_test(tc, test_font);
 	tcase_add_test(tc, test_detect_overrides);
+	tcase_add_test(tc, test_detect_fake_terminal);
 	tcase_add_test(tc, test_script);
 	suite_add_tcase(su, tc);
 	tc = tcase_create("gnuplot");
@@ -337,6 +507,7 @@ static Suite *suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_pane_image);
 	tcase_add_test(tc, test_no_sixelgd);
+	tcase_add_test(tc, test_silent_gnuplot);
 	suite_add_tcase(su, tc);
 	return su;
 }

@@ -51,6 +51,10 @@ for build in plain asan; do
 	stage env TRIBO=$bin bash tests/repl.sh
 	echo "== the full screen in tmux, $build build"
 	stage env TRIBO=$bin bash tests/screen.sh
+	echo "== every signal that ends a process, in tmux, $build build"
+	stage env TRIBO=$bin bash tests/signals.sh
+	echo "== a terminal that talks back, $build build"
+	stage env TRIBO=$bin bash tests/talkback.sh
 done
 
 echo "== the man pages"

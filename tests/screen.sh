@@ -4,7 +4,8 @@
 # command that leaves the session working; resizes (down to the log-only
 # fallback and back); history with Up; tab completion; Ctrl-C stopping a
 # long solve with the old results kept; the ASCII fallback; NO_COLOR; and
-# the terminal given back on quit, Ctrl-D and SIGTERM.
+# the terminal given back on quit, Ctrl-D and SIGTERM; a gnuplot that never
+# answers costing the pane 2 s once.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 TRIBO=${TRIBO:-$top/tribo}
@@ -418,6 +419,25 @@ check "step reset puts back the solve's own drawing" "┌─ plot  construction:
 tm send-keys -t t 'zoom' Enter
 check "and zoom gives the panes back" "┌─ parameters"
 
+tm send-keys -t t 'quit' Enter
+
+# ---- a gnuplot that never answers (issue 43: each solve and each resize
+# waited 20 s): the pane waits 2 s once, then says it is waiting, and every
+# command answers at once, after a resize too
+printf '#!/bin/sh\nexec sleep 60\n' >"$tmp/silent-gnuplot"
+chmod +x "$tmp/silent-gnuplot"
+start 100 30 GNUPLOT=$tmp/silent-gnuplot
+run_tribo -e coin
+check "started with a silent gnuplot" "┌─ exercise  coin"
+tm send-keys -t t 'solve' Enter
+check "the pane says it is waiting, after 2 s" "│waiting: gnuplot did not answer the pane within" 5
+tm send-keys -t t 'print m' Enter
+check "a command answers at once" "^0\.0075$" 1
+tm resize-window -t t -x 90 -y 28
+tm send-keys -t t 'print r' Enter
+check "and after a resize" "^0\.012$" 1
+tm send-keys -t t 'solve' Enter 'print g' Enter
+check "and after another solve" "^9\.81$" 1
 tm send-keys -t t 'quit' Enter
 
 echo "screen: $pass passed, $fail failed"

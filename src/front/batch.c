@@ -9,6 +9,7 @@
 #include "cmd/command.h"
 #include "front/front.h"
 #include "num/num.h"
+#include "util/outfile.h"
 #include "util/strbuf.h"
 #include "util/utf8.h"
 #include "util/xalloc.h"
@@ -123,21 +124,76 @@ static int run_one(struct session *s, const char *line, const char *where)
 	return quit ? 2 : 0;
 }
 
+/* Whether `sig`'s default action ends the process (Term or Core in
+ * signal(7)): every signal but the few whose default is to ignore it, stop
+ * the process or continue it. The real-time signals end it too. */
+static bool ends_process(int sig)
+{
+	switch (sig) {
+	case SIGCHLD:
+	case SIGCONT:
+	case SIGSTOP:
+	case SIGTSTP:
+	case SIGTTIN:
+	case SIGTTOU:
+	case SIGURG:
+	case SIGWINCH:
+		return false;
+	default:
+		return sig != SIGKILL; /* ends it, but cannot be caught */
+	}
+}
+
+/* A fault of the program itself: returning from its handler would run the
+ * failing instruction again. */
+static bool is_crash(int sig)
+{
+	return sig == SIGSEGV || sig == SIGBUS || sig == SIGFPE || sig == SIGABRT || sig == SIGILL;
+}
+
+/* Every signal that would end tribo, but SIGINT (its own) and those tribo
+ * was started with ignored (nohup's SIGHUP, a SIGPIPE ignored by the
+ * parent): to `on_end`, or to `on_crash` (once) for a crash. Numbers the
+ * C library keeps for itself are refused by sigaction and skipped. */
+static void catch_ending(void (*on_end)(int), void (*on_crash)(int))
+{
+	for (int sig = 1; sig < NSIG; sig++) {
+		struct sigaction old;
+		if (sig == SIGINT || !ends_process(sig) || sigaction(sig, NULL, &old) ||
+		    old.sa_handler == SIG_IGN)
+			continue;
+		struct sigaction sa = {0};
+		sigemptyset(&sa.sa_mask);
+		sa.sa_handler = is_crash(sig) ? on_crash : on_end;
+		sa.sa_flags = is_crash(sig) ? SA_RESETHAND : 0;
+		sigaction(sig, &sa, NULL);
+	}
+}
+
 void front_catch_signals(void (*on_int)(int), void (*on_end)(int), void (*on_crash)(int))
 {
 	struct sigaction sa = {0};
 	sigemptyset(&sa.sa_mask);
 	sa.sa_handler = on_int;
 	sigaction(SIGINT, &sa, NULL);
-	sa.sa_handler = on_end;
-	static const int ending[] = {SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE};
-	for (size_t i = 0; i < sizeof(ending) / sizeof(*ending); i++)
-		sigaction(ending[i], &sa, NULL);
-	sa.sa_handler = on_crash;
-	sa.sa_flags = SA_RESETHAND;
-	static const int crash[] = {SIGSEGV, SIGBUS, SIGFPE, SIGABRT, SIGILL};
-	for (size_t i = 0; i < sizeof(crash) / sizeof(*crash); i++)
-		sigaction(crash[i], &sa, NULL);
+	catch_ending(on_end, on_crash);
+}
+
+/* A batch has no terminal to give back: a signal that ends it removes
+ * the temporary files first, then ends it as it would have. */
+static void on_batch_end(int sig)
+{
+	outfile_remove_temporaries();
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+void front_batch_signals(void)
+{
+	struct sigaction old;
+	if (sigaction(SIGINT, NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+		signal(SIGINT, on_batch_end);
+	catch_ending(on_batch_end, on_batch_end);
 }
 
 void front_put_clean(FILE *f, const struct strbuf *out)

@@ -38,11 +38,18 @@ int front_screen(struct session *s);
 void front_put_clean(FILE *f, const struct strbuf *out);
 
 /* The interactive modes' signals: SIGINT to `on_int` (stop the command or
- * drop the line); the signals that end a session (TERM, HUP, QUIT, USR1,
- * USR2, ALRM, PIPE) to `on_end`, which only sets a flag, the loop then
- * leaving as 'quit' does (history kept, terminal given back) before tribo
- * dies of the signal; a crash (SEGV, BUS, FPE, ABRT, ILL) to `on_crash`,
- * once, which gives the terminal back and re-raises. */
+ * drop the line); every other signal whose default action ends the
+ * process (Term or Core in signal(7): all but CHLD, CONT, STOP, TSTP,
+ * TTIN, TTOU, URG, WINCH; XFSZ, XCPU, TRAP, SYS, PROF, VTALRM and the
+ * real-time ones included), unless tribo was started with it ignored, to
+ * `on_end`, which only sets a flag, the loop then leaving as 'quit' does
+ * (history kept, temporary files removed, terminal given back) before
+ * tribo dies of the signal; a crash (SEGV, BUS, FPE, ABRT, ILL) to
+ * `on_crash`, once, which gives the terminal back, removes the temporary
+ * files (outfile_remove_temporaries) and re-raises. */
 void front_catch_signals(void (*on_int)(int), void (*on_end)(int), void (*on_crash)(int));
+/* The batch modes': the same signals, SIGINT too, remove the temporary
+ * files and end tribo as they would have. */
+void front_batch_signals(void);
 
 #endif

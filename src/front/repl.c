@@ -22,6 +22,7 @@
 #include "front/rl.h"
 #include "front/status.h"
 #include "num/num.h"
+#include "util/outfile.h"
 #include "util/text.h"
 #include "util/utf8.h"
 #include "util/xalloc.h"
@@ -138,6 +139,7 @@ static void on_fatal(int sig)
 {
 	if (tty_saved)
 		tcsetattr(STDIN_FILENO, TCSANOW, &saved_tty);
+	outfile_remove_temporaries();
 	signal(sig, SIG_DFL);
 	raise(sig);
 }

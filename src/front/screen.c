@@ -52,6 +52,7 @@
 #include "num/num.h"
 #include "plot/gnuplot.h"
 #include "plot/plot.h"
+#include "util/outfile.h"
 #include "util/text.h"
 #include "util/utf8.h"
 #include "util/xalloc.h"
@@ -1448,6 +1449,7 @@ static void on_term(int sig)
 static void on_fatal(int sig)
 {
 	restore_terminal();
+	outfile_remove_temporaries();
 	signal(sig, SIG_DFL);
 	raise(sig);
 }

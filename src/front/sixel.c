@@ -13,6 +13,7 @@
 enum {
 	ANSWER_MS = 1000, /* what a terminal that answers nothing costs, once */
 	LATE_MS = 60,	  /* after that, for a reply still on its way */
+	MAX_IMAGE = 4096, /* the largest picture believed, in pixels a side */
 };
 
 /* ---- the replies ------------------------------------------------------- */
@@ -79,11 +80,51 @@ static bool take_reply(const unsigned char *p, size_t n, unsigned char f, struct
 	return false;
 }
 
+/* Whether the escape at buf[i] opens a control string (OSC, DCS, APC, PM,
+ * SOS: ESC ] P _ ^ X, or their 8-bit forms), which ends at BEL or ST;
+ * returns the introducer's length, else 0. */
+static size_t string_intro(const unsigned char *buf, size_t i, size_t n)
+{
+	unsigned char c = buf[i];
+	if (c == 0x9d || c == 0x90 || c == 0x9f || c == 0x9e || c == 0x98)
+		return 1;
+	if (c == 0x1b && i + 1 < n && strchr("]P_^X", buf[i + 1]) && buf[i + 1])
+		return 2;
+	return 0;
+}
+
+/* The end of the control string whose body starts at j: the index after
+ * its BEL or ST (ESC \ or 0x9c), or 0 when it has not come yet. */
+static size_t string_end(const unsigned char *buf, size_t j, size_t n)
+{
+	for (; j < n; j++) {
+		if (buf[j] == 0x07 || buf[j] == 0x9c)
+			return j + 1;
+		if (buf[j] == 0x1b && j + 1 < n && buf[j + 1] == '\\')
+			return j + 2;
+	}
+	return 0;
+}
+
 size_t sixel_parse(unsigned char *buf, size_t n, struct sixel_replies *r, size_t *kept_reply)
 {
 	size_t out = 0, i = 0;
 	*kept_reply = 0;
 	while (i < n) {
+		/* a control string (a terminal's OSC or DCS reply): never a key,
+		 * dropped whole; held while it is not whole */
+		size_t s = string_intro(buf, i, n);
+		if (s) {
+			size_t end = string_end(buf, i + s, n);
+			if (!end) {
+				*kept_reply = n - i;
+				memmove(buf + out, buf + i, n - i);
+				out += n - i;
+				break;
+			}
+			i = end;
+			continue;
+		}
 		/* CSI: ESC [, or the 8-bit 0x9b */
 		size_t intro = 0;
 		if (buf[i] == 0x9b)
@@ -110,9 +151,24 @@ size_t sixel_parse(unsigned char *buf, size_t n, struct sixel_replies *r, size_t
 			break;
 		}
 		size_t end = j + 1;
-		if (!(buf[j] >= 0x40 && buf[j] <= 0x7e) ||
-		    !take_reply(buf + i + intro, j - i - intro, buf[j], r)) {
-			/* a key (an arrow is ESC [ A), not a reply: kept */
+		const unsigned char *p = buf + i + intro;
+		size_t np = j - i - intro;
+		if (buf[j] >= 0x40 && buf[j] <= 0x7e && take_reply(p, np, buf[j], r)) {
+			i = end;
+			continue;
+		}
+		/* Replies that are not ours, never keys: any device attributes
+		 * (c), window reports (t), private S; a reply garbled after a
+		 * separator (ESC [ 4 ; abc t: no key has a letter after ';'), up
+		 * to a 't' or the end of its printable run. Anything else is a
+		 * key (an arrow is ESC [ A) and is kept. */
+		bool garbled = np > 0 && p[np - 1] == ';' && buf[j] >= 'a' && buf[j] <= 'z';
+		if (garbled) {
+			while (end < n && buf[end] >= 0x20 && buf[end] < 0x7f &&
+			       buf[end - 1] != 't')
+				end++;
+		} else if (!(buf[j] == 'c' || buf[j] == 't' ||
+			     (buf[j] == 'S' && np && p[0] == '?'))) {
 			memmove(buf + out, buf + i, end - i);
 			out += end - i;
 		}
@@ -182,9 +238,35 @@ static bool ask(int in, int out, const char *query, unsigned char *buf, size_t c
 	return r->da1;
 }
 
+/* A cell a terminal may have: a claim beyond 64x128 px (a 128x256 cell on
+ * a 300x90 terminal made gnuplot draw a 38400x23040 picture, about 1 GB)
+ * is not believed, and the next source is asked. */
 static bool sane_cell(int w, int h)
 {
-	return w >= 4 && w <= 128 && h >= 6 && h <= 256;
+	return w >= 4 && w <= 64 && h >= 6 && h <= 128;
+}
+
+/* After the replies: whatever the terminal still says within ms (a
+ * second answer to the device attributes, a late report) is parsed out
+ * too, so that none of it reaches curses as keys; a reply cut at the end
+ * is dropped. */
+static void drain(int in, unsigned char *buf, size_t cap, size_t *n, int ms)
+{
+	struct sixel_replies late = {0};
+	size_t kept = 0;
+	for (long end = now_ms() + ms;;) {
+		long left = end - now_ms();
+		struct pollfd p = {.fd = in, .events = POLLIN};
+		if (left <= 0 || poll(&p, 1, (int)left) <= 0)
+			break;
+		if (*n == cap)
+			*n = 0;
+		ssize_t got = read(in, buf + *n, cap - *n);
+		if (got <= 0)
+			break;
+		*n = sixel_parse(buf, *n + (size_t)got, &late, &kept);
+	}
+	*n -= kept;
 }
 
 void sixel_resize(int fd, int cols, int rows, struct sixel_term *t)
@@ -240,15 +322,18 @@ void sixel_detect(int in, int out, struct sixel_term *t, unsigned char *typed, s
 	 * answers, come after them and end the wait */
 	bool answered = ask(in, out, "\033[14t\033[16t\033[c", buf, sizeof(buf), &n, &r, ANSWER_MS);
 	bool sixel = answered && (r.sixel || force);
+	bool graphics_answered = true;
 	if (sixel) {
 		struct sixel_replies r2 = r;
-		answered = ask(in, out, "\033[?1;1S\033[?2;1S\033[c", buf, sizeof(buf), &n, &r2,
-			       ANSWER_MS);
+		graphics_answered = ask(in, out, "\033[?1;1S\033[?2;1S\033[c", buf, sizeof(buf), &n,
+					&r2, ANSWER_MS);
 		r.registers = r2.registers;
 		r.max_w = r2.max_w;
 		r.max_h = r2.max_h;
 	}
-	if (!answered) {
+	if (answered && graphics_answered)
+		drain(in, buf, sizeof(buf), &n, LATE_MS);
+	if (!answered || !graphics_answered) {
 		/* a reply may still be on its way: it must not become keys */
 		struct timespec pause = {0, LATE_MS * 1000000L};
 		nanosleep(&pause, NULL);
@@ -305,11 +390,17 @@ void sixel_detect(int in, int out, struct sixel_term *t, unsigned char *typed, s
 	bool said = r.max_w >= 64 && r.max_h >= 64;
 	t->max_w = said ? r.max_w : 1000;
 	t->max_h = said ? r.max_h : 1000;
-	char regs[96] = "";
+	/* and no larger than a 4096x4096 picture, whatever it claims */
+	t->max_w = t->max_w < MAX_IMAGE ? t->max_w : MAX_IMAGE;
+	t->max_h = t->max_h < MAX_IMAGE ? t->max_h : MAX_IMAGE;
+	char regs[160] = "";
 	if (r.registers)
 		snprintf(regs, sizeof(regs), ", %d colour registers", r.registers);
 	snprintf(regs + strlen(regs), sizeof(regs) - strlen(regs), ", images up to %dx%d%s",
-		 t->max_w, t->max_h, said ? "" : " (not said: xterm's default)");
+		 t->max_w, t->max_h,
+		 said		     ? ""
+		 : graphics_answered ? " (not said: xterm's default)"
+				     : " (the graphics query went unanswered: xterm's default)");
 	snprintf(t->why, sizeof(t->why),
 		 "plots as pictures: the terminal %s sixel images (cells %dx%d px from %s%s); "
 		 "TRIBO_GRAPHICS=text turns them off",

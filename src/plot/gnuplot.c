@@ -14,6 +14,7 @@
 
 #include "num/num.h"
 #include "plot/gpscript.h"
+#include "util/outfile.h"
 #include "util/xalloc.h"
 
 extern char **environ;
@@ -27,6 +28,7 @@ struct gnuplot {
 	unsigned long batch; /* numbers the sentinels */
 	unsigned long nonce; /* makes them unlike any text a plot can hold */
 	int timeout_ms;
+	bool timed_out;		  /* the last batch waited its whole timeout */
 	struct strbuf obuf, ebuf; /* this batch's output so far */
 	char *terminals;	  /* GPVAL_TERMINALS, once asked */
 };
@@ -313,6 +315,8 @@ static int script_file(const char *script, char **path, struct diag *d)
 		fd = mkstemp(name.buf);
 		e = errno;
 	}
+	if (fd >= 0)
+		outfile_track(name.buf); /* a signal that ends tribo removes it */
 	if (fd < 0) {
 		diag_set(d, "cannot write gnuplot's script in /tmp: %s", strerror(e));
 		strbuf_release(&name);
@@ -326,6 +330,7 @@ static int script_file(const char *script, char **path, struct diag *d)
 		if (k < 0) {
 			e = errno;
 			close(fd);
+			outfile_untrack(name.buf);
 			unlink(name.buf);
 			diag_set(d, "cannot write gnuplot's script %s: %s", name.buf, strerror(e));
 			strbuf_release(&name);
@@ -345,6 +350,7 @@ static int run_batch(struct gnuplot *g, const char *script, struct strbuf *out, 
 {
 	strbuf_reset(&g->obuf);
 	strbuf_reset(&g->ebuf);
+	g->timed_out = false;
 	int st;
 	if (g->pid > 0 && waitpid(g->pid, &st, WNOHANG) == g->pid) {
 		g->pid = 0;
@@ -395,6 +401,7 @@ static int run_batch(struct gnuplot *g, const char *script, struct strbuf *out, 
 			pfd[n++] = (struct pollfd){g->in, POLLOUT, 0};
 		long left = deadline - now_ms();
 		if (left <= 0) {
+			g->timed_out = true;
 			stop(g, 0, NULL);
 			rc = diag_set(d,
 				      "gnuplot did not answer in %d s and was stopped; the next "
@@ -446,6 +453,7 @@ static int run_batch(struct gnuplot *g, const char *script, struct strbuf *out, 
 	sigaction(SIGPIPE, &old, NULL);
 	strbuf_release(&all);
 	/* gnuplot has read it all once the sentinel came, or is gone */
+	outfile_untrack(file);
 	unlink(file);
 	free(file);
 	if (rc)
@@ -511,6 +519,16 @@ int gnuplot_has_terminal(struct gnuplot *g, const char *name, bool *has, struct 
 pid_t gnuplot_pid(const struct gnuplot *g)
 {
 	return g->pid;
+}
+
+int gnuplot_timeout(const struct gnuplot *g)
+{
+	return g->timeout_ms;
+}
+
+bool gnuplot_timed_out(const struct gnuplot *g)
+{
+	return g->timed_out;
 }
 
 void gnuplot_set_timeout(struct gnuplot *g, int ms)

@@ -37,6 +37,10 @@ int gnuplot_has_terminal(struct gnuplot *g, const char *name, bool *has, struct 
 pid_t gnuplot_pid(const struct gnuplot *g);
 /* The longest wait for one batch, in milliseconds (tests shorten it). */
 void gnuplot_set_timeout(struct gnuplot *g, int ms);
+int gnuplot_timeout(const struct gnuplot *g);
+/* Whether the last batch failed for want of an answer within the timeout
+ * (gnuplot was stopped). */
+bool gnuplot_timed_out(const struct gnuplot *g);
 
 /* The one gnuplot the commands share, created on first use; its process is
  * ended at exit (atexit) or by gnuplot_close(), which the fronts may call

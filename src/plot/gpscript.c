@@ -17,28 +17,50 @@ enum { PNG_WIDTH = 1000, PNG_HEIGHT = 700 };
 void gp_quote(struct strbuf *out, const char *text)
 {
 	/* Inside single quotes gnuplot expands nothing (no `cmd`, no @macro,
-	 * no backslash escape); '' is the only way to write a quote. A control
-	 * character is dropped: a newline would end the command. Gnuplot reads
-	 * a string that starts with '' as an empty one ('''a' is a syntax
-	 * error), so a leading quote is written as the expression ("'".'a'):
-	 * a double-quoted string of one quote, nothing to expand in it. */
-	while (*text && ((unsigned char)*text < 0x20 || *text == 0x7f))
-		text++; /* dropped, as below: the quote test sees what is left */
-	if (*text == '\'') {
-		strbuf_addstr(out, "(\"'\".");
-		gp_quote(out, text + 1);
-		strbuf_addch(out, ')');
+	 * no backslash escape), and '' would be its way to write a quote; but
+	 * gnuplot 5.4 misreads that escape next to another quote ('a''''b' is
+	 * "a'" then a stray b; '''a' an empty string, then a syntax error), and
+	 * its @macro scan counts every ' as opening or closing a single-quoted
+	 * string, even inside a double-quoted one ("'".'@x' expands x). So no
+	 * quote character is ever written: a text with quotes is the
+	 * expression ('a'.sprintf('%c%c',39,39).'b'), each run of quotes made
+	 * by sprintf from their code. A control character is dropped: a
+	 * newline would end the command. */
+	struct strbuf clean = STRBUF_INIT;
+	for (const unsigned char *p = (const unsigned char *)text; *p; p++)
+		if (*p >= 0x20 && *p != 0x7f)
+			strbuf_addch(&clean, (char)*p);
+	const char *s = strbuf_str(&clean);
+	if (!strchr(s, '\'')) {
+		strbuf_addch(out, '\'');
+		strbuf_addstr(out, s);
+		strbuf_addch(out, '\'');
+		strbuf_release(&clean);
 		return;
 	}
-	strbuf_addch(out, '\'');
-	for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
-		if (*p < 0x20 || *p == 0x7f)
-			continue;
-		if (*p == '\'')
+	strbuf_addch(out, '(');
+	for (bool first = true; *s; first = false) {
+		if (!first)
+			strbuf_addch(out, '.');
+		size_t n = strspn(s, "'");
+		if (n) {
+			strbuf_addstr(out, "sprintf('");
+			for (size_t i = 0; i < n; i++)
+				strbuf_addstr(out, "%c");
 			strbuf_addch(out, '\'');
-		strbuf_addch(out, (char)*p);
+			for (size_t i = 0; i < n; i++)
+				strbuf_addstr(out, ",39");
+			strbuf_addch(out, ')');
+		} else {
+			n = strcspn(s, "'");
+			strbuf_addch(out, '\'');
+			strbuf_add(out, s, n);
+			strbuf_addch(out, '\'');
+		}
+		s += n;
 	}
-	strbuf_addch(out, '\'');
+	strbuf_addch(out, ')');
+	strbuf_release(&clean);
 }
 
 void gp_number(struct strbuf *out, double x)
@@ -411,13 +433,16 @@ static void add_style(struct strbuf *out, const struct curve *c, bool text, int 
 			/* a point alone (a state, a least value) larger than a trace's */
 			strbuf_addf(out, "using 1:2 with points pt %d ps %s",
 				    as_marks ? 6 : group_point(c),
-				    as_marks ? "1.2" : c->n == 1 ? "1.8" : "1");
+				    as_marks	? "1.2"
+				    : c->n == 1 ? "1.8"
+						: "1");
 	} else if (st == CURVE_LINEPOINTS) {
 		if (text)
 			strbuf_addf(out, "using 1:2 with linespoints pt '%s'",
 				    text_marks[nmark % 4]);
 		else
-			strbuf_addf(out, "using 1:2 with linespoints lw 2 pt %d ps 0.8", group_point(c));
+			strbuf_addf(out, "using 1:2 with linespoints lw 2 pt %d ps 0.8",
+				    group_point(c));
 	} else if (st == CURVE_DASHED && !text) {
 		strbuf_addstr(out, "using 1:2 with lines dashtype 2 lw 1.5");
 	} else if (text) {
@@ -550,7 +575,8 @@ static void add_data(struct strbuf *out, const struct curve *c, size_t i, const 
 			strbuf_addch(out, ' ');
 			gp_number(out, c->y[j]);
 			strbuf_addstr(out, " \"");
-			for (const unsigned char *q = (const unsigned char *)(c->text ? c->text[j] : "");
+			for (const unsigned char *q =
+				     (const unsigned char *)(c->text ? c->text[j] : "");
 			     *q; q++)
 				if (*q >= 0x20 && *q != 0x7f && *q != '"' && *q != '\\')
 					strbuf_addch(out, (char)*q);
@@ -712,8 +738,9 @@ static void file_heading(struct strbuf *out, const char *title, const char *subt
 				   "font ',15' noenhanced\n");
 	}
 	for (int i = 0; i < n; i++) {
-		strbuf_addf(out, "set label %d %s at screen 0.5, screen 1 offset 0, char %.1f center "
-				 "font ',11' tc rgb '#333333' noenhanced\n",
+		strbuf_addf(out,
+			    "set label %d %s at screen 0.5, screen 1 offset 0, char %.1f center "
+			    "font ',11' tc rgb '#333333' noenhanced\n",
 			    11 + i, strbuf_str(&lines[i]), -(has_title ? 2.6 : 1.2) - 1.1 * i);
 	}
 	for (int i = 0; i < MOST; i++)
@@ -792,13 +819,15 @@ void gp_script_figure_sub(struct strbuf *out, const struct figure *f, const char
 		if (!keyed)
 			strbuf_addstr(out, "unset key\n");
 		else if (beside)
-			strbuf_addstr(out, "set key outside right top vertical Left reverse samplen 3 "
-					   "spacing 1.2 width 1 noenhanced\n");
+			strbuf_addstr(out,
+				      "set key outside right top vertical Left reverse samplen 3 "
+				      "spacing 1.2 width 1 noenhanced\n");
 		else
-			strbuf_addf(out,
-				    "set key outside below center horizontal Left reverse samplen 3 "
-				    "spacing 1.2 maxcols %d noenhanced\n",
-				    keyed == 3 || keyed > 4 ? 3 : 2);
+			strbuf_addf(
+				out,
+				"set key outside below center horizontal Left reverse samplen 3 "
+				"spacing 1.2 maxcols %d noenhanced\n",
+				keyed == 3 || keyed > 4 ? 3 : 2);
 	}
 
 	/* one datablock a curve: x y, or x ylo yhi for a band */
@@ -819,10 +848,12 @@ void gp_script_figure_sub(struct strbuf *out, const struct figure *f, const char
 			strbuf_addf(out, "%s$tribo%zu ", sep, i);
 			/* markers on a line take its colour (it was drawn before) */
 			/* and a run of an overlay has one colour for all its curves */
-			p[i].color = marks ? p[p[i].same_as].color : c->group > 0 ? c->group - 1 : nth++;
+			p[i].color = marks	    ? p[p[i].same_as].color
+				     : c->group > 0 ? c->group - 1
+						    : nth++;
 			add_style(out, c, text, t->colors, p[i].color, nmark, nline, marks);
-			nline += !marks && (c->style == CURVE_LINE ||
-					    (c->style == CURVE_FILL && !c->y2));
+			nline += !marks &&
+				 (c->style == CURVE_LINE || (c->style == CURVE_FILL && !c->y2));
 			if (marks || c->style == CURVE_POINTS || c->style == CURVE_LINEPOINTS)
 				nmark++;
 			if (p[i].key.len) {

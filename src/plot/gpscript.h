@@ -37,7 +37,9 @@ struct gp_term {
 	bool truecolor;
 };
 
-/* Appends `text` as a gnuplot single-quoted string. */
+/* Appends `text` as a gnuplot string: single-quoted, or where it holds
+ * quotes an expression joining single-quoted pieces and the quotes made
+ * by sprintf (gnuplot 5.4 misreads a quote written inside quotes). */
 void gp_quote(struct strbuf *out, const char *text);
 /* Appends a number as gnuplot data: %.17g, NaN for what is not finite. */
 void gp_number(struct strbuf *out, double x);

@@ -363,6 +363,9 @@ bool plot_pane_shown(const struct plot_pane *p)
 void plot_pane_choose(struct plot_pane *p, const char *name)
 {
 	snprintf(p->figure, sizeof(p->figure), "%s", name ? name : "");
+	if (p->waiting) /* asked for: gnuplot gets its chance again */
+		p->drawn.valid = false;
+	p->waiting = false;
 }
 
 /* The chosen figure while it exists: the sweep until a newer solve, a
@@ -398,8 +401,12 @@ int plot_pane_render(const struct session *s, struct plot_pane *p, const char **
 		    p->drawn.image.height == p->image.height &&
 		    p->drawn.image.font_pt == p->image.font_pt &&
 		    p->drawn.image.truecolor == p->image.truecolor;
-	if (!same) {
+	if (!same && !p->waiting) {
 		strbuf_reset(&p->drawn.text);
+		/* a silent gnuplot costs the pane PLOT_PANE_WAIT_MS once */
+		struct gnuplot *g = gnuplot_shared();
+		int wait = gnuplot_timeout(g);
+		gnuplot_set_timeout(g, wait < PLOT_PANE_WAIT_MS ? wait : PLOT_PANE_WAIT_MS);
 		struct gp_term t = {.kind = GP_TERM_DUMB,
 				    .cols = p->cols,
 				    .rows = p->rows,
@@ -407,6 +414,8 @@ int plot_pane_render(const struct session *s, struct plot_pane *p, const char **
 				    .colors = p->colors};
 		p->drawn.rc = image ? image_plot(s, f, p, &p->drawn.text, &p->drawn.d)
 				    : text_plot(s, f, &t, &p->drawn.text, &p->drawn.d);
+		p->waiting = p->drawn.rc && gnuplot_timed_out(g);
+		gnuplot_set_timeout(g, wait);
 		p->drawn.image = p->image;
 		p->drawn.generation++;
 		p->drawn.valid = true;
@@ -415,6 +424,13 @@ int plot_pane_render(const struct session *s, struct plot_pane *p, const char **
 		p->drawn.cols = p->cols;
 		p->drawn.rows = p->rows;
 		p->drawn.colors = p->colors;
+	}
+	if (p->waiting) {
+		*text = "";
+		return diag_set(d,
+				"waiting: gnuplot did not answer the pane within %d s and was "
+				"stopped; 'plot NAME' draws it again",
+				PLOT_PANE_WAIT_MS / 1000);
 	}
 	*text = strbuf_str(&p->drawn.text);
 	if (p->drawn.rc)

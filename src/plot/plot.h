@@ -58,6 +58,10 @@ struct plot_pane {
 	bool zoomed;	  /* the plot has the screen (F7, `zoom`) */
 	/* set: the pane is a picture of this size */
 	struct plot_image image;
+	/* gnuplot did not answer the pane within PLOT_PANE_WAIT_MS: the pane
+	 * says so and waits, and no pane drawing runs gnuplot again until
+	 * `plot NAME` (plot_pane_choose) asks for one */
+	bool waiting;
 	/* what was drawn last, kept while nothing it depends on changes */
 	struct {
 		bool valid;
@@ -71,6 +75,10 @@ struct plot_pane {
 		struct diag d;
 	} drawn;
 };
+
+/* The longest a drawing of the pane waits for gnuplot (a plot to a file
+ * or a window waits gnuplot's own 20 s). */
+enum { PLOT_PANE_WAIT_MS = 2000 };
 
 void plot_pane_init(struct plot_pane *p);
 void plot_pane_release(struct plot_pane *p);

@@ -133,6 +133,39 @@ static char *follow_links(const char *path, struct diag *d)
 	}
 }
 
+/* The temporary files that exist now, for a signal that ends tribo to
+ * remove (outfile_remove_temporaries): a fixed table, so that the handler
+ * reads it without locks or allocation. A name is fully written before
+ * its slot points at it and the slot cleared before it is freed. */
+enum { TRACKED = 16 };
+static const char *volatile tracked[TRACKED];
+
+void outfile_track(const char *tmp)
+{
+	for (int i = 0; i < TRACKED; i++)
+		if (!tracked[i]) {
+			tracked[i] = tmp;
+			return;
+		}
+}
+
+void outfile_untrack(const char *tmp)
+{
+	for (int i = 0; i < TRACKED; i++)
+		if (tracked[i] == tmp)
+			tracked[i] = NULL;
+}
+
+void outfile_remove_temporaries(void)
+{
+	for (int i = 0; i < TRACKED; i++) {
+		const char *p = tracked[i];
+		if (p)
+			unlink(p);
+		tracked[i] = NULL;
+	}
+}
+
 int outfile_open(struct outfile *f, const char *path, struct diag *d)
 {
 	*f = (struct outfile){NULL, NULL, -1};
@@ -250,6 +283,7 @@ int outfile_open(struct outfile *f, const char *path, struct diag *d)
 	f->path = target ? target : xstrdup(path);
 	f->tmp = tmp;
 	f->fd = fd;
+	outfile_track(tmp);
 	return 0;
 }
 
@@ -269,6 +303,8 @@ int outfile_write(struct outfile *f, const char *data, size_t n, struct diag *d)
 
 static void release(struct outfile *f)
 {
+	if (f->tmp)
+		outfile_untrack(f->tmp);
 	if (f->fd >= 0)
 		close(f->fd);
 	free(f->path);

@@ -24,4 +24,12 @@ int outfile_commit(struct outfile *f, struct diag *d);
 /* Removes the temporary file and releases f. */
 void outfile_abort(struct outfile *f);
 
+/* Every temporary file tribo has made and not yet renamed or removed (the
+ * outfiles', gnuplot's script) is tracked, so that a signal that ends
+ * tribo removes it: outfile_remove_temporaries is async-signal-safe. A
+ * tracked name must stay allocated until it is untracked; at most 16 are. */
+void outfile_track(const char *tmp);
+void outfile_untrack(const char *tmp);
+void outfile_remove_temporaries(void);
+
 #endif
