@@ -417,8 +417,45 @@ static bool unit_may_start(const char *text, size_t i)
 	return i - j <= 64 && !(j < i && (isalpha((unsigned char)text[j]) || text[j] == '_'));
 }
 
+static int quantity_parse(const char *text, expr_lookup_fn lookup, void *ctx, struct quantity *q,
+			  struct diag *d);
+
+/* The no-break spaces a word processor or a spreadsheet puts between a
+ * number and its unit (U+00A0, U+2007, U+202F) and the thin space
+ * (U+2009) read as spaces, in set, check and grade alike ("0.6678 s"
+ * with a no-break space was "unknown unit", issue 43): each becomes as
+ * many ASCII spaces as it has bytes, so every place in the copy is the
+ * same place in the text. */
 int unit_quantity_parse(const char *text, expr_lookup_fn lookup, void *ctx, struct quantity *q,
 			struct diag *d)
+{
+	size_t len = strlen(text);
+	char *copy = NULL;
+	for (size_t i = 0; i + 1 < len; i++) {
+		const unsigned char *u = (const unsigned char *)text + i;
+		size_t n = u[0] == 0xc2 && u[1] == 0xa0 ? 2
+			   : i + 2 < len && u[0] == 0xe2 && u[1] == 0x80 &&
+					   (u[2] == 0x87 || u[2] == 0x89 || u[2] == 0xaf)
+				   ? 3
+				   : 0;
+		if (!n)
+			continue;
+		if (!copy)
+			copy = xstrdup(text);
+		memset(copy + i, ' ', n);
+		i += n - 1;
+	}
+	if (!copy)
+		return quantity_parse(text, lookup, ctx, q, d);
+	int rc = quantity_parse(copy, lookup, ctx, q, d);
+	if (!rc)
+		q->unit_text = text + (q->unit_text - copy);
+	free(copy);
+	return rc;
+}
+
+static int quantity_parse(const char *text, expr_lookup_fn lookup, void *ctx, struct quantity *q,
+			  struct diag *d)
 {
 	size_t len = strlen(text);
 	*q = (struct quantity){0, {1, {0}}, text + len, len};
