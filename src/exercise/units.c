@@ -467,6 +467,24 @@ static int quantity_parse(const char *text, expr_lookup_fn lookup, void *ctx, st
 		char clip[TEXT_CLIP_SIZE];
 		return diag_set(d, "'%s' %s", text_clip(text, clip, sizeof(clip)), why);
 	}
+	/* a leading number that underflows, a unit after it ("1e-400 m"):
+	 * said as the number alone is, not as a unit 'e' */
+	const char *lead = text + strspn(text, " \t");
+	size_t nlead = strspn(lead, "0123456789.");
+	if (nlead && (lead[nlead] == 'e' || lead[nlead] == 'E')) {
+		nlead += 1 + (lead[nlead + 1] == '-' || lead[nlead + 1] == '+');
+		size_t nexp = strspn(lead + nlead, "0123456789");
+		char *num = nexp ? xstrndup(lead, nlead + nexp) : NULL;
+		double v;
+		const char *nwhy;
+		if (num && text_parse_double(num, &v, &nwhy) && strstr(nwhy, "out of range")) {
+			char clip[TEXT_CLIP_SIZE];
+			diag_set(d, "'%s' %s", text_clip(num, clip, sizeof(clip)), nwhy);
+			free(num);
+			return -1;
+		}
+		free(num);
+	}
 	size_t split = len;
 	for (size_t i = 1; i < len && split == len; i++) {
 		const char *pre = text;
@@ -482,7 +500,15 @@ static int quantity_parse(const char *text, expr_lookup_fn lookup, void *ctx, st
 			/* (an expression is at most 4096 bytes: no need to look further) */
 			for (size_t i = 1; i < len && i <= 8192; i++) {
 				const char *pre = text;
-				if (unit_may_start(text, i) &&
+				/* the exponent of a number the expression refused
+				 * ("2*1e-400 m") is no unit 'e' */
+				const bool exponent =
+					(text[i] == 'e' || text[i] == 'E') &&
+					isdigit((unsigned char)text[i - 1]) &&
+					(isdigit((unsigned char)text[i + 1]) ||
+					 ((text[i + 1] == '-' || text[i + 1] == '+') &&
+					  isdigit((unsigned char)text[i + 2])));
+				if (!exponent && unit_may_start(text, i) &&
 				    (isalpha((unsigned char)text[i]) ||
 				     (unsigned char)text[i] >= 0x80) &&
 				    trim(&pre, i) && is_expression(pre, trim(&pre, i)))
