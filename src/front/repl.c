@@ -161,12 +161,13 @@ int front_repl(struct session *s)
 		printf("tribo %s, dry friction in Lagrangian mechanics. 'help' lists the "
 		       "commands, 'quit' leaves.\n",
 		       TRIBO_VERSION);
-	/* the prompt and the echoed line go to a terminal only: `tribo >
-	 * file` wrote every prompt into the file (issue 43); with stdout
-	 * elsewhere they go to stderr where that is the terminal, else
-	 * nowhere */
+	/* typed at a terminal, the prompt and the echoed line go to a
+	 * terminal only: `tribo > file` wrote every prompt into the file
+	 * (issue 43); with stdout elsewhere they go to stderr where that is
+	 * the terminal, else nowhere. Fed from a pipe (--plain) they stay the
+	 * log on stdout. */
 	FILE *prompt_null = NULL;
-	if (!isatty(STDOUT_FILENO)) {
+	if (terminal && !isatty(STDOUT_FILENO)) {
 		if (isatty(STDERR_FILENO))
 			rl_outstream = stderr;
 		else if ((prompt_null = fopen("/dev/null", "w")))
