@@ -130,7 +130,7 @@ FUZZ_CC    ?= clang
 FUZZ_TIME  ?= 60
 FUZZERS    := $(basename $(notdir $(wildcard tests/fuzz/fuzz_*.c)))
 FUZZ_CFLAGS = -std=c11 -D_DEFAULT_SOURCE -DTRIBO_VERSION='"$(VERSION)"' -Isrc $(WARN) -O1 -g \
-	      $(PKG_CFLAGS) -fsanitize=address,undefined -fno-sanitize-recover=all \
+	      $(PKG_CFLAGS) $(SICONOS_CFLAGS) -fsanitize=address,undefined -fno-sanitize-recover=all \
 	      -fno-omit-frame-pointer
 
 $(F)/%.o: src/%.c $(wildcard src/*/*.h)
@@ -143,7 +143,7 @@ $(F)/libtribo.a: $(LIB_SRC:src/%.c=$(F)/%.o)
 
 $(F)/fuzz_%: tests/fuzz/fuzz_%.c $(F)/libtribo.a
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -DFUZZ_EXERCISES='"$(CURDIR)/exercises"' \
-		-o $@ $< $(F)/libtribo.a $(PKG_LIBS) -lm
+		-o $@ $< $(F)/libtribo.a $(PKG_LIBS) $(SICONOS_LIBS) -lm
 
 fuzz-build: $(FUZZERS:%=$(F)/%)
 

@@ -170,7 +170,8 @@ START_TEST(test_arithmetic)
 	ck_eval_exact("1.", 1);
 	ck_eval_exact("007", 7);
 	ck_eval_exact("((((1))))", 1);
-	ck_eval_exact("1e-400", 0); /* underflow is zero, not an error */
+	ck_eval_exact("1e-310", 1e-310); /* a subnormal keeps its value */
+	ck_eval_exact("0e-400", 0);
 	ck_eval("0.1+0.2", 0.3, 1e-15);
 }
 END_TEST
@@ -465,6 +466,9 @@ END_TEST
 START_TEST(test_number_too_large)
 {
 	eval_bad("1e400", 1, "number too large");
+	/* one that underflows to 0 was read as 0 (issue 43: eval 1e-400) */
+	eval_bad("1e-400", 1, "number too small (it would read as 0)");
+	eval_bad("2*1e-400", 3, "number too small");
 	eval_bad("2*1e400", 3, "number too large");
 	eval_bad("-1e309", 2, "number too large");
 	eval_bad("sqrt(1.8e308)", 6, "number too large");

@@ -415,11 +415,16 @@ START_TEST(test_parse_double_ok)
 		ck_assert_msg(v == ok[i].v, "text_parse_double(\"%s\") = %.17g, expected %.17g",
 			      ok[i].s, v, ok[i].v);
 	}
-	/* underflow is not an error: the number is tiny, not huge */
+	/* a subnormal keeps its value (with fewer digits); one that
+	 * underflows to 0 is refused (issue 43: set m 1e-330 said m = 0 kg) */
 	double v = -1;
 	const char *why = NULL;
-	ck_assert_int_eq(text_parse_double("1e-400", &v, &why), 0);
-	ck_assert(v >= 0 && v < 1e-300);
+	ck_assert_int_eq(text_parse_double("1e-310", &v, &why), 0);
+	ck_assert(v > 0.99e-310 && v < 1.01e-310);
+	ck_assert_int_eq(text_parse_double("1e-400", &v, &why), -1);
+	ck_assert_str_eq(why, "is out of range (too small for a double: it would read as 0)");
+	ck_assert_int_eq(text_parse_double("0e-400", &v, &why), 0);
+	ck_assert(v == 0);
 	ck_assert_int_eq(text_parse_double("-0", &v, &why), 0);
 	ck_assert(v == 0 && signbit(v));
 }
@@ -808,6 +813,11 @@ static const struct {
 	{"21", 21, "", 21}, /* "1" alone is never a unit */
 	{"1 h", 1, "h", 3600},
 	{"90 minutes", 90, "minutes", 5400},
+	/* a no-break space (U+00A0), a narrow one (U+202F), a thin one
+	 * (U+2009) as a word processor puts them (issue 43) */
+	{"0.6678\u00a0s", 0.6678, "s", 0.6678},
+	{"7.5\u202fg", 7.5, "g", 0.0075},
+	{"2\u2009m/s", 2, "m/s", 2},
 };
 
 START_TEST(test_quantity)
@@ -840,6 +850,10 @@ static const struct {
 	{"sqrt(-1) m", "'sqrt(-1)' is not a finite number"},
 	{"inf", "'inf' is not finite"},
 	{"1e400", "'1e400' is out of range"},
+	/* one that underflows to 0 is no number it can hold (issue 43) */
+	{"1e-330", "'1e-330' is out of range (too small for a double"},
+	{"1e-400 m", "'1e-400' is out of range (too small for a double"},
+	{"2*1e-400 m", "number too small (it would read as 0)"},
 	{"banana", "unknown name 'banana'"},
 	{"2*", "ends where a value is expected"},
 	{"2 1", "expected an operator"}, /* "1" alone is no unit */

@@ -252,6 +252,10 @@ int cmd_check(struct cmd_ctx *c)
 	text_format_number(x, xbuf, sizeof(xbuf));
 	snprintf(ebuf, sizeof(ebuf), 100 * relerr >= 1 ? "%.3g%%" : "%.2g%%",
 		 relerr < 1e-12 ? 0 : 100 * relerr); /* below 1e-12: rounding */
+	/* a relative error past the doubles ("check ... -1e308" said "inf%",
+	 * issue 43) is said in words */
+	if (!isfinite(100 * relerr))
+		snprintf(ebuf, sizeof(ebuf), "too large for a number (above 1e308%%)");
 	if (ref == 0)
 		snprintf(ebuf, sizeof(ebuf), "%s away from 0", xbuf);
 	strbuf_addf(c->out, "%s: relative error %s, tolerance ", ok ? "correct" : "incorrect",

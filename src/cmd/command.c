@@ -303,7 +303,9 @@ static const struct command commands[] = {
 	 "student, each answer's verdict and note and the score (as CSV, into\n"
 	 "FILE.csv with 'to'), then a line per question: how many got it right and\n"
 	 "the commonest mistake. A row of no student of the set, or a cell that is\n"
-	 "no number, is reported with its line; the others are graded.",
+	 "no number, is reported with its line; the others are graded. A column\n"
+	 "that repeats an answer, or a row that repeats a student (by name or\n"
+	 "code), is said with its line and not graded: the first one counts.",
 	 {COMPLETE_FILE, COMPLETE_FILE, COMPLETE_NONE, COMPLETE_FILE}},
 	{"help",
 	 cmd_help,

@@ -1167,6 +1167,26 @@ static int load_roster(const char *path, char ***out, size_t *count, struct diag
 			free(name);
 			break;
 		}
+		/* a name is one line: a line break in it (a quoted field may
+		 * hold one) broke the Markdown heading and reached the text
+		 * sheet raw (issue 43) */
+		const char *brk = NULL;
+		for (const unsigned char *u = (const unsigned char *)name; *u && !brk; u++)
+			if (*u < 0x20 || *u == 0x7f ||
+			    (u[0] == 0xc2 && u[1] >= 0x80 && u[1] <= 0x9f) ||
+			    (u[0] == 0xe2 && u[1] == 0x80 && (u[2] == 0xa8 || u[2] == 0xa9)))
+				brk = (const char *)u;
+		if (brk) {
+			rc = diag_set(d,
+				      "%s:%d: the name holds %s: a student's name is one line "
+				      "of printable characters",
+				      path, r->line,
+				      *brk == '\n' || *brk == '\r' || (unsigned char)*brk == 0xe2
+					      ? "a line break"
+					      : "a control character");
+			free(name);
+			break;
+		}
 		for (size_t k = 0; k < n && !rc; k++)
 			if (!strcmp(names[k], name))
 				rc = diag_set(d,

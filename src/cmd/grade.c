@@ -158,6 +158,7 @@ static int no_names(const char *name, double *value, struct diag *d, void *ctx)
 struct g_col {
 	const char *header;
 	char *id, *name; /* of the answer */
+	size_t same_as;	 /* an earlier column of the same answer (graded there), or 0 */
 	/* tallies for the summary */
 	size_t right, wrong, missing, unreadable;
 	char **hints;
@@ -204,6 +205,9 @@ static int find_columns(const struct g_set *g, const struct csv_row *hdr, const 
 		}
 		c->id = found->id;
 		c->name = found->name;
+		for (size_t k = 1; k < j && !c->same_as; k++)
+			if (!strcmp(cols[k].id, c->id) && !strcmp(cols[k].name, c->name))
+				c->same_as = k;
 	}
 	return 0;
 }
@@ -244,32 +248,41 @@ static enum g_verdict judge(const struct g_answer *a, const char *cell, struct s
 			strbuf_addf(note, "the answer is %s", a->value);
 		return ok ? V_RIGHT : V_WRONG;
 	}
-	/* a decimal comma, as spreadsheets in many locales write one */
-	char num[128];
-	snprintf(num, sizeof num, "%s", p);
+	/* a decimal comma, as spreadsheets in many locales write one; the
+	 * whole cell (a 128-byte copy read a 309-digit number as its first
+	 * 127 digits, issue 43: "incorrect" where check says out of range) */
+	char *num = xstrdup(p);
 	char *comma = strchr(num, ',');
 	if (comma && !strchr(comma + 1, ','))
 		*comma = '.';
 	struct quantity q;
 	struct diag d = {0};
-	if (unit_quantity_parse(num, no_names, NULL, &q, &d)) {
-		strbuf_addf(note, "'%s' is not a number with a unit: %s", p, d.msg);
+	int qrc = unit_quantity_parse(num, no_names, NULL, &q, &d);
+	char *unit_text = qrc ? NULL : xstrdup(q.unit_text);
+	free(num);
+	if (qrc) {
+		char clip[TEXT_CLIP_SIZE];
+		strbuf_addf(note, "'%s' is not a number with a unit: %s",
+			    text_clip(p, clip, sizeof clip), d.msg);
 		return V_UNREADABLE;
 	}
 	struct unit au;
 	if (unit_parse(a->unit, &au, &d)) {
 		strbuf_addf(note, "the set's unit '%s': %s", a->unit, d.msg);
+		free(unit_text);
 		return V_UNREADABLE;
 	}
 	double x = q.value;
-	if (*q.unit_text) {
+	if (*unit_text) {
 		if (!unit_same_dim(&q.unit, &au)) {
-			strbuf_addf(note, "the unit %s is not of the kind %s is (%s)", q.unit_text,
+			strbuf_addf(note, "the unit %s is not of the kind %s is (%s)", unit_text,
 				    a->name, a->unit[0] ? a->unit : "no unit");
+			free(unit_text);
 			return V_WRONG;
 		}
 		x = unit_convert(x, &q.unit, &au);
 	}
+	free(unit_text);
 	if (!isfinite(x)) {
 		strbuf_addf(note, "'%s' is not a finite number", p);
 		return V_UNREADABLE;
@@ -344,8 +357,19 @@ int cmd_grade(struct cmd_ctx *c)
 		goto done;
 	/* the graded table: student, code, a verdict and a note per answer,
 	 * the score */
+	/* a column that repeats an answer was graded twice without a word
+	 * (issue 43): the first counts, the others are said and left out */
+	for (size_t j = 1; j < hdr->n; j++)
+		if (cols[j].same_as)
+			strbuf_addf(&report,
+				    "%s:%d: column %zu ('%s') is %s again (column %zu): "
+				    "not graded, column %zu counts\n",
+				    file, hdr->line, j + 1, cols[j].header, cols[j].name,
+				    cols[j].same_as + 1, cols[j].same_as + 1);
 	strbuf_addstr(&table, "student,code");
 	for (size_t j = 1; j < hdr->n; j++) {
+		if (cols[j].same_as)
+			continue;
 		strbuf_addch(&table, ',');
 		csv_add_cell(&table, cols[j].header);
 		strbuf_addch(&table, ',');
@@ -356,6 +380,10 @@ int cmd_grade(struct cmd_ctx *c)
 	}
 	strbuf_addstr(&table, ",score\n");
 	size_t graded = 0, bad = 0;
+	/* the variant each graded row was, and its line: a student twice was
+	 * graded twice (issue 43); the first row counts */
+	const char **done_code = xcalloc(ans.n, sizeof(char *));
+	int *done_line = xcalloc(ans.n, sizeof(int));
 	for (size_t i = 1; i < ans.n; i++) {
 		const struct csv_row *r = &ans.row[i];
 		char *who = r->n ? xstrdup(r->field[0]) : xstrdup("");
@@ -371,11 +399,28 @@ int cmd_grade(struct cmd_ctx *c)
 			free(who);
 			continue;
 		}
+		int again = 0;
+		for (size_t k = 0; k < graded && !again; k++)
+			if (!strcmp(done_code[k], code))
+				again = done_line[k];
+		if (again) {
+			strbuf_addf(&report,
+				    "%s:%d: '%s' again (variant %s, graded at line %d): not "
+				    "graded, the first row counts\n",
+				    file, r->line, w, code, again);
+			bad++;
+			free(who);
+			continue;
+		}
+		done_code[graded] = code;
+		done_line[graded] = r->line;
 		graded++;
 		csv_add_cell(&table, w);
 		strbuf_addf(&table, ",%s", code);
 		size_t right = 0, asked = 0;
 		for (size_t j = 1; j < hdr->n; j++) {
+			if (cols[j].same_as)
+				continue;
 			const struct g_answer *a = answer_of(&g, code, &cols[j]);
 			struct strbuf note = STRBUF_INIT;
 			enum g_verdict v = V_MISSING;
@@ -402,8 +447,12 @@ int cmd_grade(struct cmd_ctx *c)
 		free(who);
 	}
 	/* the summary: a line a question */
+	free(done_code);
+	free(done_line);
 	for (size_t j = 1; j < hdr->n; j++) {
 		const struct g_col *cl = &cols[j];
+		if (cl->same_as)
+			continue;
 		strbuf_addf(&report, "%s: %zu of %zu correct", cl->header, cl->right, graded);
 		if (cl->missing)
 			strbuf_addf(&report, ", %zu missing", cl->missing);

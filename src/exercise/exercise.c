@@ -480,6 +480,23 @@ static struct model *file_model(struct parse *ps, const struct model_maker *make
 	struct diag why;
 	diag_clear(&why);
 	struct model *m = maker->make(fs.secs, fs.n, &line, &col, &why);
+	/* a [result NAME] of a parameter's name made `print m` the result's
+	 * and hid the parameter without a word (issue 43) */
+	for (size_t i = 0; m && i < fs.n; i++)
+		for (size_t j = 0; fs.secs[i].arg && j < fs.n; j++)
+			if (!strcmp(fs.secs[i].kind, "result") && fs.secs[j].arg &&
+			    !strcmp(fs.secs[j].kind, "param") &&
+			    !strcmp(fs.secs[i].arg, fs.secs[j].arg)) {
+				maker->free(m);
+				m = NULL;
+				line = fs.secs[i].line;
+				col = 0;
+				diag_set(&why,
+					 "[result %s] has the name of [param %s] (line %d): "
+					 "give the result another name",
+					 fs.secs[i].arg, fs.secs[j].arg, fs.secs[j].line);
+				break;
+			}
 	if (!m && line)
 		perr_line(ps, line, col > 0 ? col - 1 : 0, "%s", why.msg);
 	else if (!m)

@@ -192,7 +192,7 @@ static int solve_at(const struct exercise *ex, const double *val, struct value *
  * redraws to keep its promise says so with an error, for the shipped
  * exercises and a user's alike: narrowing the range is the fix. Each
  * answer's first such point is named, the others counted. */
-static void check_point(struct lint *l, const double *val, int line, const char *where,
+static bool check_point(struct lint *l, const double *val, int line, const char *where,
 			bool is_base)
 {
 	const struct exercise *ex = l->ex;
@@ -204,7 +204,7 @@ static void check_point(struct lint *l, const double *val, int line, const char 
 	const int rc = solve_at(ex, val, res, &d);
 	if (rc && num_interrupted) {
 		free(res); /* stopped: the caller says so once */
-		return;
+		return true;
 	}
 	if (rc) {
 		if (is_base)
@@ -216,7 +216,7 @@ static void check_point(struct lint *l, const double *val, int line, const char 
 			finding(l, false, line, "solve fails %s: %s", where, d.msg);
 		l->fail_said |= l->in_box;
 		free(res);
-		return;
+		return false;
 	}
 	for (size_t i = 0; i < ex->nanswers; i++) {
 		const struct value *r = &res[ex->answers[i].result];
@@ -232,7 +232,7 @@ static void check_point(struct lint *l, const double *val, int line, const char 
 	}
 	if (is_base) {
 		l->base = res;
-		return;
+		return true;
 	}
 	if (l->base && exercise_degenerate(ex, l->base, res, why, sizeof(why))) {
 		if (l->in_box && l->degenerate_said)
@@ -244,6 +244,32 @@ static void check_point(struct lint *l, const double *val, int line, const char 
 	for (size_t i = 0; i < m->nresults; i++)
 		value_release(&res[i]);
 	free(res);
+	return true;
+}
+
+/* Whether the model solves anywhere strictly inside parameter i's draw
+ * range (val[] otherwise as given): LINT_INSIDE_TRIES points evenly
+ * spaced. Asked when both ends fail: a range wholly outside the model's
+ * domain (every variant refused) only warned (issue 43). */
+enum { LINT_INSIDE_TRIES = 8 };
+static bool solves_inside(struct lint *l, double *val, size_t i)
+{
+	const struct ex_param *p = &l->ex->params[i];
+	const struct model *m = l->ex->model;
+	struct value *res = xcalloc(m->nresults, sizeof(*res));
+	struct diag d;
+	bool any = false;
+	for (int k = 1; k <= LINT_INSIDE_TRIES && !any && !num_interrupted; k++) {
+		val[i] = p->draw_lo + (p->draw_hi - p->draw_lo) * k / (LINT_INSIDE_TRIES + 1);
+		l->n.solves++;
+		if (!solve_at(l->ex, val, res, &d)) {
+			any = true;
+			for (size_t r = 0; r < m->nresults; r++)
+				value_release(&res[r]);
+		}
+	}
+	free(res);
+	return any || num_interrupted;
 }
 
 static void describe(const struct exercise *ex, const double *val, size_t i, struct strbuf *sb)
@@ -269,14 +295,21 @@ static void check_solves(struct lint *l)
 		const struct ex_param *p = &ex->params[i];
 		if (!p->has_draw)
 			continue;
+		int failed = 0;
 		for (int hi = 0; hi < 2 && !num_interrupted; hi++) {
 			memcpy(val, file, np * sizeof(double));
 			val[i] = hi ? p->draw_hi : p->draw_lo;
 			strbuf_reset(&where);
 			strbuf_addstr(&where, "at ");
 			describe(ex, val, i, &where);
-			check_point(l, val, p->draw_line, strbuf_str(&where), false);
+			failed += !check_point(l, val, p->draw_line, strbuf_str(&where), false);
 		}
+		memcpy(val, file, np * sizeof(double));
+		if (failed == 2 && !solves_inside(l, val, i))
+			finding(l, true, p->draw_line,
+				"no draw of %s solves: both ends of its range and %d points "
+				"between fail (above), so generate could make no variant",
+				p->spec->name, LINT_INSIDE_TRIES);
 	}
 	for (int hi = 0; hi < 2 && ndraw >= 2 && !num_interrupted; hi++) {
 		strbuf_reset(&where);

@@ -417,8 +417,45 @@ static bool unit_may_start(const char *text, size_t i)
 	return i - j <= 64 && !(j < i && (isalpha((unsigned char)text[j]) || text[j] == '_'));
 }
 
+static int quantity_parse(const char *text, expr_lookup_fn lookup, void *ctx, struct quantity *q,
+			  struct diag *d);
+
+/* The no-break spaces a word processor or a spreadsheet puts between a
+ * number and its unit (U+00A0, U+2007, U+202F) and the thin space
+ * (U+2009) read as spaces, in set, check and grade alike ("0.6678 s"
+ * with a no-break space was "unknown unit", issue 43): each becomes as
+ * many ASCII spaces as it has bytes, so every place in the copy is the
+ * same place in the text. */
 int unit_quantity_parse(const char *text, expr_lookup_fn lookup, void *ctx, struct quantity *q,
 			struct diag *d)
+{
+	size_t len = strlen(text);
+	char *copy = NULL;
+	for (size_t i = 0; i + 1 < len; i++) {
+		const unsigned char *u = (const unsigned char *)text + i;
+		size_t n = u[0] == 0xc2 && u[1] == 0xa0 ? 2
+			   : i + 2 < len && u[0] == 0xe2 && u[1] == 0x80 &&
+					   (u[2] == 0x87 || u[2] == 0x89 || u[2] == 0xaf)
+				   ? 3
+				   : 0;
+		if (!n)
+			continue;
+		if (!copy)
+			copy = xstrdup(text);
+		memset(copy + i, ' ', n);
+		i += n - 1;
+	}
+	if (!copy)
+		return quantity_parse(text, lookup, ctx, q, d);
+	int rc = quantity_parse(copy, lookup, ctx, q, d);
+	if (!rc)
+		q->unit_text = text + (q->unit_text - copy);
+	free(copy);
+	return rc;
+}
+
+static int quantity_parse(const char *text, expr_lookup_fn lookup, void *ctx, struct quantity *q,
+			  struct diag *d)
 {
 	size_t len = strlen(text);
 	*q = (struct quantity){0, {1, {0}}, text + len, len};
@@ -429,6 +466,24 @@ int unit_quantity_parse(const char *text, expr_lookup_fn lookup, void *ctx, stru
 	if (strcmp(why, "is not a number")) {
 		char clip[TEXT_CLIP_SIZE];
 		return diag_set(d, "'%s' %s", text_clip(text, clip, sizeof(clip)), why);
+	}
+	/* a leading number that underflows, a unit after it ("1e-400 m"):
+	 * said as the number alone is, not as a unit 'e' */
+	const char *lead = text + strspn(text, " \t");
+	size_t nlead = strspn(lead, "0123456789.");
+	if (nlead && (lead[nlead] == 'e' || lead[nlead] == 'E')) {
+		nlead += 1 + (lead[nlead + 1] == '-' || lead[nlead + 1] == '+');
+		size_t nexp = strspn(lead + nlead, "0123456789");
+		char *num = nexp ? xstrndup(lead, nlead + nexp) : NULL;
+		double v;
+		const char *nwhy;
+		if (num && text_parse_double(num, &v, &nwhy) && strstr(nwhy, "out of range")) {
+			char clip[TEXT_CLIP_SIZE];
+			diag_set(d, "'%s' %s", text_clip(num, clip, sizeof(clip)), nwhy);
+			free(num);
+			return -1;
+		}
+		free(num);
 	}
 	size_t split = len;
 	for (size_t i = 1; i < len && split == len; i++) {
@@ -445,7 +500,15 @@ int unit_quantity_parse(const char *text, expr_lookup_fn lookup, void *ctx, stru
 			/* (an expression is at most 4096 bytes: no need to look further) */
 			for (size_t i = 1; i < len && i <= 8192; i++) {
 				const char *pre = text;
-				if (unit_may_start(text, i) &&
+				/* the exponent of a number the expression refused
+				 * ("2*1e-400 m") is no unit 'e' */
+				const bool exponent =
+					(text[i] == 'e' || text[i] == 'E') &&
+					isdigit((unsigned char)text[i - 1]) &&
+					(isdigit((unsigned char)text[i + 1]) ||
+					 ((text[i + 1] == '-' || text[i + 1] == '+') &&
+					  isdigit((unsigned char)text[i + 2])));
+				if (!exponent && unit_may_start(text, i) &&
 				    (isalpha((unsigned char)text[i]) ||
 				     (unsigned char)text[i] >= 0x80) &&
 				    trim(&pre, i) && is_expression(pre, trim(&pre, i)))

@@ -163,6 +163,18 @@ int front_repl(struct session *s)
 		printf("tribo %s, dry friction in Lagrangian mechanics. 'help' lists the "
 		       "commands, 'quit' leaves.\n",
 		       TRIBO_VERSION);
+	/* typed at a terminal, the prompt and the echoed line go to a
+	 * terminal only: `tribo > file` wrote every prompt into the file
+	 * (issue 43); with stdout elsewhere they go to stderr where that is
+	 * the terminal, else nowhere. Fed from a pipe (--plain) they stay the
+	 * log on stdout. */
+	FILE *prompt_null = NULL;
+	if (terminal && !isatty(STDOUT_FILENO)) {
+		if (isatty(STDERR_FILENO))
+			rl_outstream = stderr;
+		else if ((prompt_null = fopen("/dev/null", "w")))
+			rl_outstream = prompt_null;
+	}
 	rl_callback_handler_install("tribo> ", on_line);
 	prompt_update();
 	rl_redisplay();
@@ -199,6 +211,10 @@ int front_repl(struct session *s)
 		rl_callback_handler_remove(); /* the terminal as readline found it */
 	num_set_progress_hook(NULL);
 	front_history_close();
+	if (prompt_null) {
+		rl_outstream = NULL;
+		fclose(prompt_null);
+	}
 	signal(SIGINT, SIG_DFL);
 	int sig = got_term;
 	if (sig) {

@@ -86,6 +86,9 @@ static int primary(struct parser *ps)
 		double v = strtod(at, NULL);
 		if (errno == ERANGE && !isfinite(v))
 			return fail(ps, at, "number too large%s", "");
+		/* one that underflows to 0 was read as 0 (issue 43: eval 1e-400) */
+		if (errno == ERANGE && v == 0)
+			return fail(ps, at, "number too small (it would read as 0)%s", "");
 		if (isalpha((unsigned char)*ps->p) || *ps->p == '_')
 			return fail(ps, ps->p, "expected an operator after the number%s", "");
 		return 0;

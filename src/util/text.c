@@ -56,6 +56,12 @@ int text_parse_double(const char *s, double *out, const char **why)
 		*why = "is out of range (too large for a double)";
 		return -1;
 	}
+	/* a number that underflows to 0 was read as 0 ("set m 1e-330" said
+	 * m = 0 kg, issue 43); a subnormal keeps its value, with fewer digits */
+	if (errno == ERANGE && v == 0) {
+		*why = "is out of range (too small for a double: it would read as 0)";
+		return -1;
+	}
 	if (!isfinite(v)) {
 		*why = "is not finite";
 		return -1;

@@ -249,8 +249,12 @@ void utf8_add_clean(struct strbuf *out, const char *s)
 	while (*s) {
 		uint32_t c;
 		size_t n = utf8_decode(s, &c);
+		/* and the noncharacters: U+FFFE and U+FFFF are valid UTF-8 but no
+		 * XML characters (a Moodle file that held one was not
+		 * well-formed, issue 43) */
 		bool control = c == UTF8_INVALID || (c < 0x20 && c != '\n' && c != '\t') ||
-			       (c >= 0x7F && c < 0xA0);
+			       (c >= 0x7F && c < 0xA0) || (c >= 0xFDD0 && c <= 0xFDEF) ||
+			       (c & 0xFFFE) == 0xFFFE;
 		if (control)
 			for (size_t i = 0; i < n; i++)
 				strbuf_addf(out, "\\x%02X", (unsigned char)s[i]);

@@ -10,6 +10,14 @@
  * `plot` takes its no-gnuplot path. A sweep or generate of more than 20 is
  * skipped: one input must not run a thousand solves.
  *
+ * The files the set commands read come with the input (issue 43: no input
+ * ever reached roster, header or grade with a real file): after the
+ * commands, each NUL byte starts the next of roster.csv, header.tex and
+ * answers.csv, written into the scratch directory before the commands run
+ * (an absent one is written as a small valid file), so that
+ * `generate 3 to set roster roster.csv header header.tex; grade set
+ * answers.csv` reads what the fuzzer made.
+ *
  * A solve that is merely slow in this build (30 times slower than the
  * plain one) is stopped as Ctrl-C stops it: after FUZZ_SOLVE_CPU seconds
  * of CPU (default 0.05, for thousands of runs a minute) a timer sets
@@ -122,7 +130,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
  * run more than 20 solves. */
 static bool skipped(const struct tokens *t)
 {
-	static const char *const writers[] = {"save", "export", "plot", "generate", NULL};
+	static const char *const writers[] = {"save", "export", "plot", "generate", "grade", NULL};
 	const char *name = t->v[0].text;
 	bool writes = false;
 	for (const char *const *w = writers; *w; w++)
@@ -147,6 +155,39 @@ static int remove_one(const char *path, const struct stat *st, int flag, struct 
 	return 0;
 }
 
+static const char *const given_name[] = {"roster.csv", "header.tex", "answers.csv"};
+static const char *const given_default[] = {
+	"name\n\"Ada, L.\"\nBo\nCy\n",
+	"\\textbf{Mechanics 2}, sheet 3\n",
+	"student,t_stop,x_stop\nAda,0.6678 s,1.2 m\nBo,1\n",
+};
+
+/* Writes the input's files (or the defaults) into the scratch directory;
+ * returns where the commands end. */
+static size_t write_given(const char *text, size_t len)
+{
+	const char *p = memchr(text, '\0', len);
+	size_t end = p ? (size_t)(p - text) : len;
+	for (size_t k = 0; k < 3; k++) {
+		const char *from = given_default[k];
+		size_t n = strlen(from);
+		if (p && p < text + len) {
+			const char *start = p + 1;
+			const char *next = memchr(start, '\0', (size_t)(text + len - start));
+			from = start;
+			n = (size_t)((next ? next : text + len) - start);
+			p = next;
+		} else
+			p = NULL;
+		FILE *f = fopen(given_name[k], "wb");
+		if (f) {
+			fwrite(from, 1, n, f);
+			fclose(f);
+		}
+	}
+	return end;
+}
+
 /* Empties the scratch directory (what save, export and generate wrote). */
 static void clean_scratch(void)
 {
@@ -161,7 +202,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	bool interactive = data[0] & 0x80;
 	char *text = malloc(size);
 	memcpy(text, data + 1, size - 1);
-	text[size - 1] = '\0';
+	text[write_given((const char *)data + 1, size - 1)] = '\0';
 
 	struct diag d;
 	struct exercise *ex =

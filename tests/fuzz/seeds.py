@@ -98,6 +98,31 @@ for k, p in enumerate(exercises):
                 "sweep tmax 1 2 5 t_end", "save s.ini; load s.ini", "list"):
         seeds["fuzz_command"].add(bytes([k]) + cmd.encode())
 
+# the set commands with the files they read (issue 43): after the commands,
+# NUL, roster.csv, NUL, header.tex, NUL, answers.csv (fuzz_command.c), with
+# each exercise's own answer names as the columns
+ROSTERS = ("name\nAda\nBo\nCy\n", "name\n\"Ada, L.\"\n\"Bo\nline\"\nCy\r\n",
+           "name\n=HYPERLINK(\"x\")\n+1+1\n@SUM(1)\n", "name\nAda\nAda\n\ufffe\n")
+HEADERS = ("\\textbf{Course} 2\n", "# md \\ $x$ & <b>\ufffe\uffff</b>\n")
+for k, p in enumerate(exercises):
+    text = open(p, encoding="utf-8", errors="replace").read()
+    answers = re.findall(r"^\[answer (\w+)\]", text, re.M)
+    if not answers:
+        continue
+    cols = ",".join(["student"] + answers + answers[:1])
+    rows = ["Ada," + ",".join(["0.6678 s"] * (len(answers) + 1)),
+            "Bo," + ",".join(["1" + "0" * 308] * len(answers)),
+            "Ada," + ",".join(["1e309", "1e-400", "0.6678\u00a0s", "x"][: len(answers)]),
+            "Cy,"]
+    ans = cols + "\n" + "\n".join(rows) + "\n"
+    for fmt in ("tex", "md", "txt", "moodle"):
+        for r in ROSTERS[: 1 if fmt == "moodle" else 4]:
+            for h in HEADERS:
+                roster = "" if fmt == "moodle" else " roster roster.csv"
+                cmd = (f"generate 3 format {fmt} to set{roster} header header.tex; "
+                       "grade set answers.csv; grade set answers.csv to g.csv")
+                seeds["fuzz_command"].add(bytes([k]) + "\0".join((cmd, r, h, ans)).encode())
+
 # fuzz_domain: a model byte, then (parameter, edge) pairs: every model's
 # first twelve parameters at each edge of the table
 for model in range(12):

@@ -1,0 +1,93 @@
+# Issue 43, points 8, 10 and 11: what a hostile or careless user found in
+# grade, the rosters, the Moodle XML and the small exits; each case's input
+# is the issue's reproducer.
+
+# a value that underflows is refused, as one that overflows is
+$ tribo -c 'load coin; set m 1e-330'
+! tribo: -c: command 2: set: '1e-330' is out of range (too small for a double: it would read as 0)
+? 1
+
+$ tribo -c 'eval 1e-400'
+! tribo: -c: command 1: eval: number too small (it would read as 0)
+!     eval 1e-400
+!          ^
+? 1
+
+$ tribo -c 'eval 1e-300*1e-300; eval 0e-400; eval 5e-324'
+0
+0
+4.94065645841e-324
+? 0
+
+# a relative error past the doubles
+$ tribo -c 'load coin; solve; check stop_time -1e308'
+incorrect: relative error too large for a number (above 1e308%), tolerance 1% (tribo: stop_time = 0.36640319574 s)
+? 0
+
+# a no-break space (U+00A0) or a narrow one (U+202F) between number and unit
+$ tribo -c "load coin; solve; check stop_time 0.3664$(printf '\u00a0')s; set m 7.5$(printf '\u202f')g; print m"
+correct: relative error 0.00087%, tolerance 1% (tribo: stop_time = 0.36640319574 s)
+0.0075
+? 0
+
+# a [result NAME] of a parameter's name
+$ sed 's/^id = coin-lagrange/id = shadow/' "$TRIBO_PATH/coin-lagrange.ini" > "$HOME/shadow.ini"; printf '\n[result m]\nexpr = x*2\nunit = m\ndoc = shadows\n' >> "$HOME/shadow.ini"; tribo -c "load $HOME/shadow.ini" 2>&1 | sed "s|$HOME|HOME|g"
+tribo: -c: command 1: load: HOME/shadow.ini:84:1: [result m] has the name of [param m] (line 22): give the result another name
+    [result m]
+    ^
+? 0
+
+# a draw range wholly outside the model's domain
+$ sed 's/^id = ragulskis$/id = outdraw/; s/^draw = 0.8 1.2$/draw = 2e9 3e9/' "$TRIBO_PATH/ragulskis.ini" > "$HOME/outdraw.ini"; tribo --lint "$HOME/outdraw.ini" 2>&1 | sed "s|$HOME|HOME|g" | grep -v 'every draw'
+HOME/outdraw.ini:37: warning: solve fails at omega = 2000000000 rad/s: omega = 2e+09: outside 1e-9..1e9 rad/s, where the model's products and ratios of scales stay finite
+HOME/outdraw.ini:37: warning: solve fails at omega = 3000000000 rad/s: omega = 3e+09: outside 1e-9..1e9 rad/s, where the model's products and ratios of scales stay finite
+HOME/outdraw.ini:37: error: no draw of omega solves: both ends of its range and 8 points between fail (above), so generate could make no variant
+HOME/outdraw.ini:31: warning: solve fails at the corner P = 5 N, omega = 2000000000 rad/s: omega = 2e+09: outside 1e-9..1e9 rad/s, where the model's products and ratios of scales stay finite
+HOME/outdraw.ini:31: warning: solve fails at 33 more points of the draw box
+HOME/outdraw.ini: 1 error, 6 warnings
+? 0
+
+# roster names with line breaks
+$ printf 'name\nAda\n"Bo\nby"\nCy\n' > "$HOME/nl1.csv"; printf 'name\r\nAda\r\n"Bo\rby"\r\n' > "$HOME/nl2.csv"; tribo -c "generate 3 to $HOME/nl1 roster $HOME/nl1.csv coin" 2>&1 | sed "s|$HOME|HOME|g"; tribo -c "generate 2 to $HOME/nl2 roster $HOME/nl2.csv coin" 2>&1 | sed "s|$HOME|HOME|g"; ls "$HOME/nl1" "$HOME/nl2" 2>&1 | sed "s|$HOME|HOME|g"
+tribo: -c: command 1: generate: HOME/nl1.csv:3: the name holds a line break: a student's name is one line of printable characters
+tribo: -c: command 1: generate: HOME/nl2.csv:3: the name holds a line break: a student's name is one line of printable characters
+ls: cannot access 'HOME/nl1': No such file or directory
+ls: cannot access 'HOME/nl2': No such file or directory
+? 0
+
+# grade: a column twice, a student twice, 309 digits, 1e309, a no-break space
+$ printf 'name\nAda\nBo\nCy\n' > "$HOME/r.csv"; tribo -c "generate 3 format txt to $HOME/g roster $HOME/r.csv coin" >/dev/null; awk -F'\t' 'function nines(  s, i) { for (i = 0; i < 309; i++) s = s "9"; return s } $1 == "answer" && $4 == "stop_time" { T[$2] = $5 } $1 == "student" { c[$3] = $2 } END { printf "student,stop_time,distance,stop_time\nAda,%.4g s,1,%.4g\nBo,%s,1e309,\nCy,%.4g\302\240s,,\n%s,1,1,1\n", T[c["Ada"]], T[c["Ada"]], nines(), T[c["Cy"]], c["Ada"] }' "$HOME/g/manifest.txt" > "$HOME/a.csv"; tribo -c "grade $HOME/g $HOME/a.csv" | sed "s|$HOME|HOME|g"
+student,code,stop_time,stop_time note,distance,distance note,score
+Ada,G8-01,correct,,incorrect,,1/2
+Bo,G8-02,unreadable,'999999999999999999999999999999999999999999999999999999999999…' is not a number with a unit: '999999999999999999999999999999999999999999999999999999999999…' is out of range (too large for a double),unreadable,'1e309' is not a number with a unit: '1e309' is out of range (too large for a double),0/2
+Cy,G8-03,correct,,missing,,1/2
+HOME/a.csv:1: column 4 ('stop_time') is stop_time again (column 2): not graded, column 2 counts
+HOME/a.csv:3: stop_time: '999999999999999999999999999999999999999999999999999999999999…' is not a number with a unit: '999999999999999999999999999999999999999999999999999999999999…' is out of range (too large for a double)
+HOME/a.csv:3: distance: '1e309' is not a number with a unit: '1e309' is out of range (too large for a double)
+HOME/a.csv:5: 'G8-01' again (variant G8-01, graded at line 2): not graded, the first row counts
+stop_time: 2 of 3 correct, 1 unreadable
+distance: 0 of 3 correct, 1 missing, 1 unreadable
+graded 3 students; 1 row not graded (above)
+? 0
+
+# Moodle XML and the text formats: U+FFFE, U+FFFF and U+FDD0 in the text
+$ python3 -c "import sys; s = open(sys.argv[1], encoding='utf-8').read().replace('id = coin\n', 'id = nonchar\n').replace('statement = ', 'statement = A \ufffe, \uffff and \ufdd0. ', 1); open(sys.argv[2], 'w', encoding='utf-8').write(s)" "$TRIBO_PATH/coin.ini" "$HOME/nonchar.ini"; for f in moodle md txt; do tribo -c "load $HOME/nonchar.ini; generate 2 format $f to $HOME/nc-$f" >/dev/null || echo "$f failed"; done; xmllint --noout "$HOME/nc-moodle/questions.xml" && echo well-formed; cat "$HOME"/nc-*/* | grep -c $'\xef\xbf[\xbe\xbf]'; for f in nc-md/sheet.md nc-txt/sheet.txt nc-moodle/questions.xml; do echo "$f: $(grep -o -m1 'A \\x.*\\x90\.' "$HOME/$f" | head -1)"; done
+well-formed
+0
+nc-md/sheet.md: A \xEF\xBF\xBE, \xEF\xBF\xBF and \xEF\xB7\x90.
+nc-txt/sheet.txt: A \xEF\xBF\xBE, \xEF\xBF\xBF and \xEF\xB7\x90.
+nc-moodle/questions.xml: A \xEF\xBF\xBE, \xEF\xBF\xBF and \xEF\xB7\x90.
+? 0
+
+# tribo > file: the prompt goes to the terminal, not into the file
+$ python3 ../prompt_pty.py "$TRIBO" "$HOME/out.txt"; cat "$HOME/out.txt"
+terminal saw the prompt: True
+42
+? 0
+
+# a fuzzed set for xmllint: 40 exercises whose title and statement hold
+# random controls, noncharacters, ']]>', markup and quotes (seed fixed)
+$ mkdir -p "$HOME/mf" && python3 ../moodle_fuzz.py "$TRIBO" "$TRIBO_PATH/coin.ini" "$HOME/mf" 40
+40 sets, 0 not well-formed
+? 0
+
