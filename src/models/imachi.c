@@ -984,6 +984,129 @@ static int imachi_check(const struct model_input *in, struct diag *d)
 	return imachi_check_start(hypot(p[I_U0X], p[I_U0Y]), p[I_A], p[I_S], p[I_MU0], d);
 }
 
+/* What a solve found, for its worked steps. */
+struct imachi_found {
+	const struct imachi *m;
+	const double *p; /* the parameters */
+	int method, n;
+	const struct cycle *c;
+	bool rest, drift, snapped;
+	const char *cs; /* the case's word */
+	double vx_max, v0[2], dv0[2];
+};
+
+/* The worked steps of a solve, every number as it had it. */
+static void imachi_steps(const struct imachi_found *f, struct strbuf *s)
+{
+	const struct imachi m = *f->m;
+	const struct cycle c = *f->c;
+	const double *p = f->p, *v0 = f->v0, *dv0 = f->dv0;
+	const int method = f->method, n = f->n;
+	const bool rest = f->rest, drift = f->drift, snapped = f->snapped;
+	const char *cs = f->cs;
+	const double vx_max = f->vx_max;
+	model_step(s, "Imachi's units: u = (ω/g)U, v = (ω/g)V, τ = ωt, s = S/(mg). The base: %s.",
+		   m.motion == MOTION_LINEAR ? "v = a cos τ e^{iφ'}" : "v = a e^{iτ}");
+	if (m.motion == MOTION_LINEAR)
+		model_step(s, "  a = %g, φ' = %g°; s = %g, μ0 = %g, μ1 = %g.", m.a, p[I_PHI], m.s,
+			   m.mu0, m.mu1);
+	else
+		model_step(s, "  a = %g; s = %g, μ0 = %g, μ1 = %g.", m.a, m.s, m.mu0, m.mu1);
+	model_step(s, "Slipping (u ≠ v): du/dτ = s + μ0 e^{iψ}, e^{iψ} = (v − u)/|v − u| (2); "
+		      "on the base (u = v) it stays while |dv/dτ − s| ≤ μ1.");
+	if (snapped)
+		model_step(s,
+			   "Start: u(0) = (%.10g, %.10g) is within 1e-9 of v(0) = (%.10g, %.10g): "
+			   "the mass starts on the base, and the forces decide: |dv/dτ − s| = %.6g "
+			   "%s μ1 = %g at τ = 0, so it %s.",
+			   p[I_U0X], p[I_U0Y], v0[0], v0[1], hypot(dv0[0] - m.s, dv0[1]),
+			   hypot(dv0[0] - m.s, dv0[1]) <= m.mu1 ? "≤" : ">", m.mu1,
+			   hypot(dv0[0] - m.s, dv0[1]) <= m.mu1 ? "sticks" : "slips off at once");
+	if (method == METHOD_GRAPHICAL) {
+		model_step(s,
+			   "Graphical method (§3), Δτ = π/n = π/%d: s_r = u_r + sΔτ, s'_r = u_r + "
+			   "sΔτ/2, and r+1 is where the line through s_r parallel to s'_r(r+½)' "
+			   "meets the circle of radius μ0Δτ about s_r:",
+			   n);
+		model_step(s, "  u_{r+1} = u_r + sΔτ + μ0Δτ e, e = (v_{r+½} − u_r − sΔτ/2)/|…|.");
+		model_step(s,
+			   "  This is an explicit midpoint rule: ψ is taken at τ_{r+½} with the "
+			   "half-step predictor u_r + sΔτ/2 (the friction's half step left out). "
+			   "The true midpoint (u_r + u_{r+1})/2 = s'_r + ½μ0Δτ e lies on the same "
+			   "line, so ψ there is the same: the step is also the implicit midpoint "
+			   "rule, of second order: on a slipping motion its error falls like n⁻².");
+		if (m.motion == MOTION_LINEAR && fmod(p[I_PHI], 180.0) == 0)
+			model_step(s,
+				   "  Imachi (§5) warns of this very case: \"When the direction of "
+				   "vibration is coincident with that of s, [...] the method of "
+				   "solution shown above is not favourable one owing to the "
+				   "accuracy and technical confusion. A better method is to use "
+				   "velocity curves on time-abcissa\" (sic): the model imachi-1d.");
+		if (c.stick > 0)
+			model_step(s,
+				   "  With non-slip periods, as here, the landings on the base and "
+				   "the releases fall between the grid points τ = rΔτ and are "
+				   "taken at the next one: the error is then of first order and "
+				   "erratic in n (it follows where the switches fall in the "
+				   "grid), not n⁻².");
+		model_step(s,
+			   "  Non-slip (Fig. 3): on the base, it stays while (r+1)' is within "
+			   "μ1Δτ of s_r; slipping, it catches the base when (r+1)' is within μ0Δτ "
+			   "of s_r. %zu steps: %zu on the base, %zu catches, %zu releases.",
+			   c.steps, c.sticks, c.catches, c.releases);
+	} else {
+		model_step(s, "Accurate method: rk8pd (tolerance 1e-12) while slipping, with the "
+			      "slip ended where |v − u| = 1e-10 and the last stretch to u = v in "
+			      "closed form (d|v − u|/dτ = ŵ·(dv/dτ − s) − μ0 is finite there);");
+		model_step(s,
+			   "  on the base, u = v exactly until |dv/dτ − s| = μ1 (GSL's Brent "
+			   "solver on the exact function), then it slips off along dv/dτ − s. "
+			   "%zu steps, %zu landings on the base, %zu passes through.",
+			   c.steps, c.sticks, c.catches);
+	}
+	if (rest) {
+		model_step(s,
+			   "At rest on the base: |dv/dτ − s| stays within μ1 = %g the whole "
+			   "period (s = %g), so static friction holds the mass on the base, u = "
+			   "v, and it never slips; Imachi's cases I-III are of a mass that slips.",
+			   m.mu1, m.s);
+	} else if (drift) {
+		model_step(s,
+			   "Drift, Imachi's case I (s = %g ≥ μ0 = %g): after %d periods u_x = %.6g "
+			   "is beyond the base's reach (max v_x = %g), so the mass slips ahead of "
+			   "the base for ever with du_x/dτ = s + μ0 cos ψ ≥ s − μ0 ≥ 0: it never "
+			   "lands again and there is no limit cycle. Over the last period u_x "
+			   "grew by %.6g per unit τ (s − μ0 = %g).",
+			   m.s, m.mu0, c.cycles, c.u_end[0], vx_max, c.drift, m.s - m.mu0);
+	} else if (!c.converged) {
+		model_step(s,
+			   "No limit cycle within %d periods: the period map still changed by "
+			   "%.3g over the last period (tolerance %.3g, to be met over two "
+			   "successive periods); the limit cycle's answers are not given.",
+			   c.cycles, c.change, c.tol);
+	} else {
+		model_step(s,
+			   "Case %s (%s): a limit cycle after %d periods (the period map "
+			   "repeated to 1e-9 over two successive periods).",
+			   cs, c.stick > 0 ? "with non-slip periods" : "slipping throughout",
+			   c.cycles);
+	}
+	if (c.converged)
+		model_step(s,
+			   "Over the last period: u_xmean = %.12g, u_ymean = %.12g; on the base "
+			   "%.6g of the time.",
+			   c.ux, c.uy, c.stick);
+	else
+		model_step(s,
+			   "Over the last period (not a cycle): u_x went from %.12g to %.12g, on "
+			   "the base %.6g of the time.",
+			   c.u_end[0] - 2 * M_PI * c.drift, c.u_end[0], c.stick);
+	if (m.s < m.mu0 && !rest && c.converged)
+		model_step(s, "Frictional viscosity (§4): the mean velocity stays finite under the "
+			      "constant force s, as in a viscous fluid; the lateral mean u_ymean "
+			      "shows the friction's power going selectively sideways.");
+}
+
 static int imachi_solve(const struct model_input *in, struct model_output *out, struct diag *d)
 {
 	const double *p = in->num;
@@ -1109,106 +1232,10 @@ static int imachi_solve(const struct model_input *in, struct model_output *out, 
 		out->res[I_STICK_FRACTION] = value_undefined(why);
 	}
 
-	model_step(s, "Imachi's units: u = (ω/g)U, v = (ω/g)V, τ = ωt, s = S/(mg). The base: %s.",
-		   m.motion == MOTION_LINEAR ? "v = a cos τ e^{iφ'}" : "v = a e^{iτ}");
-	if (m.motion == MOTION_LINEAR)
-		model_step(s, "  a = %g, φ' = %g°; s = %g, μ0 = %g, μ1 = %g.", m.a, p[I_PHI], m.s,
-			   m.mu0, m.mu1);
-	else
-		model_step(s, "  a = %g; s = %g, μ0 = %g, μ1 = %g.", m.a, m.s, m.mu0, m.mu1);
-	model_step(s, "Slipping (u ≠ v): du/dτ = s + μ0 e^{iψ}, e^{iψ} = (v − u)/|v − u| (2); "
-		      "on the base (u = v) it stays while |dv/dτ − s| ≤ μ1.");
-	if (snapped)
-		model_step(s,
-			   "Start: u(0) = (%.10g, %.10g) is within 1e-9 of v(0) = (%.10g, %.10g): "
-			   "the mass starts on the base, and the forces decide: |dv/dτ − s| = %.6g "
-			   "%s μ1 = %g at τ = 0, so it %s.",
-			   p[I_U0X], p[I_U0Y], v0[0], v0[1], hypot(dv0[0] - m.s, dv0[1]),
-			   hypot(dv0[0] - m.s, dv0[1]) <= m.mu1 ? "≤" : ">", m.mu1,
-			   hypot(dv0[0] - m.s, dv0[1]) <= m.mu1 ? "sticks" : "slips off at once");
-	if (method == METHOD_GRAPHICAL) {
-		model_step(s,
-			   "Graphical method (§3), Δτ = π/n = π/%d: s_r = u_r + sΔτ, s'_r = u_r + "
-			   "sΔτ/2, and r+1 is where the line through s_r parallel to s'_r(r+½)' "
-			   "meets the circle of radius μ0Δτ about s_r:",
-			   n);
-		model_step(s, "  u_{r+1} = u_r + sΔτ + μ0Δτ e, e = (v_{r+½} − u_r − sΔτ/2)/|…|.");
-		model_step(s,
-			   "  This is an explicit midpoint rule: ψ is taken at τ_{r+½} with the "
-			   "half-step predictor u_r + sΔτ/2 (the friction's half step left out). "
-			   "The true midpoint (u_r + u_{r+1})/2 = s'_r + ½μ0Δτ e lies on the same "
-			   "line, so ψ there is the same: the step is also the implicit midpoint "
-			   "rule, of second order: on a slipping motion its error falls like n⁻².");
-		if (m.motion == MOTION_LINEAR && fmod(p[I_PHI], 180.0) == 0)
-			model_step(s,
-				   "  Imachi (§5) warns of this very case: \"When the direction of "
-				   "vibration is coincident with that of s, [...] the method of "
-				   "solution shown above is not favourable one owing to the "
-				   "accuracy and technical confusion. A better method is to use "
-				   "velocity curves on time-abcissa\" (sic): the model imachi-1d.");
-		if (c.stick > 0)
-			model_step(s,
-				   "  With non-slip periods, as here, the landings on the base and "
-				   "the releases fall between the grid points τ = rΔτ and are "
-				   "taken at the next one: the error is then of first order and "
-				   "erratic in n (it follows where the switches fall in the "
-				   "grid), not n⁻².");
-		model_step(s,
-			   "  Non-slip (Fig. 3): on the base, it stays while (r+1)' is within "
-			   "μ1Δτ of s_r; slipping, it catches the base when (r+1)' is within μ0Δτ "
-			   "of s_r. %zu steps: %zu on the base, %zu catches, %zu releases.",
-			   c.steps, c.sticks, c.catches, c.releases);
-	} else {
-		model_step(s, "Accurate method: rk8pd (tolerance 1e-12) while slipping, with the "
-			      "slip ended where |v − u| = 1e-10 and the last stretch to u = v in "
-			      "closed form (d|v − u|/dτ = ŵ·(dv/dτ − s) − μ0 is finite there);");
-		model_step(s,
-			   "  on the base, u = v exactly until |dv/dτ − s| = μ1 (GSL's Brent "
-			   "solver on the exact function), then it slips off along dv/dτ − s. "
-			   "%zu steps, %zu landings on the base, %zu passes through.",
-			   c.steps, c.sticks, c.catches);
-	}
-	if (rest) {
-		model_step(s,
-			   "At rest on the base: |dv/dτ − s| stays within μ1 = %g the whole "
-			   "period (s = %g), so static friction holds the mass on the base, u = "
-			   "v, and it never slips; Imachi's cases I-III are of a mass that slips.",
-			   m.mu1, m.s);
-	} else if (drift) {
-		model_step(s,
-			   "Drift, Imachi's case I (s = %g ≥ μ0 = %g): after %d periods u_x = %.6g "
-			   "is beyond the base's reach (max v_x = %g), so the mass slips ahead of "
-			   "the base for ever with du_x/dτ = s + μ0 cos ψ ≥ s − μ0 ≥ 0: it never "
-			   "lands again and there is no limit cycle. Over the last period u_x "
-			   "grew by %.6g per unit τ (s − μ0 = %g).",
-			   m.s, m.mu0, c.cycles, c.u_end[0], vx_max, c.drift, m.s - m.mu0);
-	} else if (!c.converged) {
-		model_step(s,
-			   "No limit cycle within %d periods: the period map still changed by "
-			   "%.3g over the last period (tolerance %.3g, to be met over two "
-			   "successive periods); the limit cycle's answers are not given.",
-			   c.cycles, c.change, c.tol);
-	} else {
-		model_step(s,
-			   "Case %s (%s): a limit cycle after %d periods (the period map "
-			   "repeated to 1e-9 over two successive periods).",
-			   cs, c.stick > 0 ? "with non-slip periods" : "slipping throughout",
-			   c.cycles);
-	}
-	if (c.converged)
-		model_step(s,
-			   "Over the last period: u_xmean = %.12g, u_ymean = %.12g; on the base "
-			   "%.6g of the time.",
-			   c.ux, c.uy, c.stick);
-	else
-		model_step(s,
-			   "Over the last period (not a cycle): u_x went from %.12g to %.12g, on "
-			   "the base %.6g of the time.",
-			   c.u_end[0] - 2 * M_PI * c.drift, c.u_end[0], c.stick);
-	if (m.s < m.mu0 && !rest && c.converged)
-		model_step(s, "Frictional viscosity (§4): the mean velocity stays finite under the "
-			      "constant force s, as in a viscous fluid; the lateral mean u_ymean "
-			      "shows the friction's power going selectively sideways.");
+	const struct imachi_found found = {&m, p,      method,	       n,
+					   &c, rest,   drift,	       snapped,
+					   cs, vx_max, {v0[0], v0[1]}, {dv0[0], dv0[1]}};
+	imachi_steps(&found, s);
 	return 0;
 }
 
