@@ -247,7 +247,7 @@ echo "screen: eval round trip: ${base} us after no solve, ${after} us after 4000
 
 tm send-keys -t t 'load imachi-fig6' Enter 'solve' Enter 'zoom' Enter
 check "zoom gives the plot the screen" "^┌─ plot  hodograph: Hodograph of u and v"
-check "the zoomed plot has its key" "u, limit cycle \(period 22\)"
+check "the zoomed plot has its key" "u, limit cycle \(period 23\)"
 check "and its ticks" "^│ *-1\.0 +-0\.5 +0\.0 +0\.5 +1\.0 *│"
 check_not "no other pane" "parameters"
 size=$(figure_size)

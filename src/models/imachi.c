@@ -1155,6 +1155,16 @@ static int imachi_solve(const struct model_input *in, struct model_output *out, 
 	} else if (run_accurate(&m, periods, u0, &c, &last, &m_last, d)) {
 		return -1;
 	}
+	/* a mean settled to the cycle's tolerance (1e-9 of the velocity scale,
+	 * num/settle.h) has no digits below it: round-off there is 0 (u_ymean
+	 * at φ' = 90° came out 1.6e-13) */
+	const double vscale = fmax(m.a, fmax(fabs(m.s), m.mu0));
+	if (fabs(c.ux) < 1e-9 * vscale)
+		c.ux = 0;
+	if (fabs(c.uy) < 1e-9 * vscale)
+		c.uy = 0;
+	if (fabs(c.drift) < 1e-9 * vscale)
+		c.drift = 0;
 	if (out->figs && imachi_figures(&m_start, method, n, p + I_DRAW_FROM, u0, &c, &last,
 					&m_last, out->figs, d))
 		return -1;
@@ -1184,16 +1194,6 @@ static int imachi_solve(const struct model_input *in, struct model_output *out, 
 				"the mean velocity came out as (%g, %g): the run overflows at "
 				"these scales; bring a, s, mu0 and the start nearer each other",
 				c.ux, c.uy);
-	/* a mean settled to the cycle's tolerance (1e-9 of the velocity scale,
-	 * num/settle.h) has no digits below it: round-off there is 0 (u_ymean
-	 * at φ' = 90° came out 1.6e-13) */
-	const double vscale = fmax(m.a, fmax(fabs(m.s), m.mu0));
-	if (fabs(c.ux) < 1e-9 * vscale)
-		c.ux = 0;
-	if (fabs(c.uy) < 1e-9 * vscale)
-		c.uy = 0;
-	if (fabs(c.drift) < 1e-9 * vscale)
-		c.drift = 0;
 	out->res[I_CASE] = value_word(cs);
 	out->res[I_CONVERGED] = value_bool(c.converged);
 	out->res[I_DRIFT] = value_number(c.drift);

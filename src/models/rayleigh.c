@@ -253,6 +253,16 @@ static int disk_check(const struct model_input *in, struct diag *d)
 				"and moment of inertia m r²/2 = %g kg·m² must be within "
 				"%.3g..1e300, where its torque and its spin-down stay finite",
 				m, g, r, N, I, DBL_MIN);
+	/* a rim speed near the subnormals is no spin the contact's integrals
+	 * resolve: Reye's weight 1/v_r of a subnormal speed overflows, and the
+	 * quadrature iterated for 11 s before failing (issue 37: every solve
+	 * ends, and says why) */
+	if (omega != 0 && fabs(omega) * r < 1e6 * DBL_MIN)
+		return diag_set(d,
+				"omega = %g rad/s: the rim's speed |ω| r = %g m/s is below %.3g "
+				"m/s, which the contact's integrals do not resolve; the disk is at "
+				"rest for every purpose (set omega 0)",
+				omega, fabs(omega) * r, 1e6 * DBL_MIN);
 	if (mu > 0 && !isfinite(omega / mu * (fabs(omega) * r / g)))
 		return diag_set(d,
 				"omega = %g rad/s: the disk would turn more than 1e308 rad "

@@ -154,7 +154,7 @@ falls
 # Issue 18: following a ball with μ = 1e-9 to its stop took a million
 # steps and two seconds; it stops at a budget, saying what to change.
 $ tribo -c 'load kozlov-ball; set mu2 1e-9; solve'
-! tribo: -c: command 3: solve: the ball had not stopped after 200000 steps (t = 2.7e+04 s): the μ are too small for the stop to be followed; raise mu1, mu2 and mu3
+! tribo: -c: command 3: solve: the ball had not stopped after 50000 steps (t = 6.75e+03 s): the μ are too small for the stop to be followed; raise mu1, mu2 and mu3
 ? 1
 
 # Issue 18, found by fuzz_command: a subnormal k (1e-310) kept
