@@ -313,20 +313,28 @@ static double bound(struct run *r, size_t k)
 
 /* ---- the equations of motion ------------------------------------------------ */
 
-/* ∂R/∂q̇_i at q̇_i = ±δ (the others as set): the mean, for a coordinate of a
- * norm held at rest. */
-static double friction_mean(struct run *r, size_t i)
+/* ∂R/∂q̇_i at q̇_i = +δ and −δ (the others as set): a coordinate of a norm
+ * at rest, whose friction's mean is R's smooth part and half its jump the
+ * bound. */
+static void coordinate_sides(struct run *r, size_t i, double *up, double *down)
 {
 	const struct lagr *L = r->L;
 	const double save = r->vals[lagr_iqd(L, i)];
 	double dR[NQ];
 	r->vals[lagr_iqd(L, i)] = LAGR_DELTA;
 	run_dR(r, dR);
-	const double up = dR[i];
+	*up = dR[i];
 	r->vals[lagr_iqd(L, i)] = -LAGR_DELTA;
 	run_dR(r, dR);
-	const double down = dR[i];
+	*down = dR[i];
 	r->vals[lagr_iqd(L, i)] = save;
+}
+
+/* The mean of the two sides, for a coordinate of a norm held at rest. */
+static double friction_mean(struct run *r, size_t i)
+{
+	double up, down;
+	coordinate_sides(r, i, &up, &down);
 	return (up + down) / 2;
 }
 
@@ -678,15 +686,9 @@ static int settle_group(struct run *r, double t, double *y, struct strbuf *s)
 			const size_t i = L->group[j];
 			if (!r->held[i])
 				continue;
-			const double save = r->vals[lagr_iqd(L, i)];
-			double dR[NQ];
-			r->vals[lagr_iqd(L, i)] = LAGR_DELTA;
-			run_dR(r, dR);
-			const double up = dR[i];
-			r->vals[lagr_iqd(L, i)] = -LAGR_DELTA;
-			run_dR(r, dR);
-			r->vals[lagr_iqd(L, i)] = save;
-			const double c = (up - dR[i]) / 2, f = r->f[i];
+			double up, down;
+			coordinate_sides(r, i, &up, &down);
+			const double c = (up - down) / 2, f = r->f[i];
 			if (fabs(f) <= c) {
 				model_step(s,
 					   "  t = %.10g s: %s at rest; the force on it |f| = %.6g "

@@ -210,6 +210,20 @@ static int locate(struct restep *r, double rel, double *troot)
 	return restep_at(r, hi);
 }
 
+/* The step [t0, t1] just accepted, for re-steps inside it: its ends'
+ * states and the evolver's rates there (its k1 and rk8pd's exact
+ * dydt_out), no new evaluation. */
+static void restep_on(struct restep *r, double t0, double t1, const double *y0, const double *y1,
+		      const gsl_odeiv2_evolve *ev)
+{
+	r->t0 = t0;
+	r->t1 = t1;
+	r->y0 = y0;
+	r->f0 = ev->dydt_in;
+	r->y1 = y1;
+	r->f1 = ev->dydt_out;
+}
+
 int ode_run(const struct ode_system *sys, const struct ode_opts *opts, double t0, double y[],
 	    struct ode_end *end, struct diag *d)
 {
@@ -265,12 +279,7 @@ int ode_run(const struct ode_system *sys, const struct ode_opts *opts, double t0
 			continue;
 		if (nev) {
 			opts->events(t, y, gv, sys->params);
-			r.t0 = tprev;
-			r.t1 = t;
-			r.y0 = yprev;
-			r.f0 = ev->dydt_in;
-			r.y1 = y;
-			r.f1 = ev->dydt_out;
+			restep_on(&r, tprev, t, yprev, y, ev);
 			double first = INFINITY;
 			size_t which = 0;
 			for (size_t k = 0; k < nev && !rc; k++) {
@@ -310,14 +319,7 @@ int ode_run(const struct ode_system *sys, const struct ode_opts *opts, double t0
 		bool crossed = (g_prev < 0 && g >= 0) || (g_prev > 0 && g <= 0);
 		if (crossed) {
 			double troot;
-			/* the evolver's rates at the step's ends: its k1 and
-			 * rk8pd's exact dydt_out */
-			r.t0 = tprev;
-			r.t1 = t;
-			r.y0 = yprev;
-			r.f0 = ev->dydt_in;
-			r.y1 = y;
-			r.f1 = ev->dydt_out;
+			restep_on(&r, tprev, t, yprev, y, ev);
 			r.status = 0;
 			s = locate(&r, opts->event_tol, &troot);
 			if (s) {
