@@ -10,9 +10,12 @@
 # '#! heavy' before a case keeps it out of the valgrind run (TRIBO_WRAP set),
 # where a long solve takes minutes: the plain and sanitized runs still
 # check it. TRANSCRIPT_TIMES=1 prints each case's seconds. Commands run in
-# tests/data with `tribo` standing for $TRIBO (under $TRIBO_WRAP, such as
-# valgrind, when set), the shipped exercises on TRIBO_PATH and a private
-# HOME, so that nothing of the user's is read or written.
+# a copy of tests/data of this run's own (the cases write files there: two
+# runs at once must not see each other's), with `tribo` standing for
+# $TRIBO (under $TRIBO_WRAP, such as valgrind, when set), the shipped
+# exercises on TRIBO_PATH and a private HOME, so that nothing of the
+# user's is read or written. Arguments: the .t files to run (all of them
+# by default).
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 TRIBO=${TRIBO:-$top/tribo}
@@ -23,7 +26,9 @@ trap 'rm -rf "$tmp"' EXIT
 export TRIBO TRIBO_WRAP
 export TRIBO_PATH="$top/exercises" HOME="$tmp/home" XDG_DATA_HOME="$tmp/home/data"
 export XDG_STATE_HOME="$tmp/home/state" NO_COLOR=1 LC_ALL=C.UTF-8
-mkdir -p "$HOME"
+mkdir -p "$HOME" "$tmp/tests"
+cp -R "$top/tests/data" "$tmp/tests/data"
+ln -s "$top"/tests/*.py "$tmp/tests/"
 tribo() { $TRIBO_WRAP "$TRIBO" "$@"; }
 export -f tribo
 
@@ -31,7 +36,7 @@ pass=0 fail=0 skipped=0
 run_case() { # file line command expected_out expected_err expected_status
 	local file=$1 line=$2 cmd=$3 want_out=$4 want_err=$5 want_rc=$6
 	local got_out got_err got_rc t0=$SECONDS
-	(cd "$top/tests/data" && bash -c "$cmd" >"$tmp/out" 2>"$tmp/err" </dev/null)
+	(cd "$tmp/tests/data" && bash -c "$cmd" >"$tmp/out" 2>"$tmp/err" </dev/null)
 	got_rc=$?
 	[ -z "${TRANSCRIPT_TIMES:-}" ] || echo "$((SECONDS - t0)) s $file:$line"
 	got_out=$(cat "$tmp/out")

@@ -5,16 +5,73 @@
 #include <siconos/numerics/RelayProblem.h>
 #include <siconos/numerics/SolverOptions.h>
 #include <siconos/numerics/relay_cst.h>
+#include <dlfcn.h>
+#include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "util/xalloc.h"
+
+/* Siconos is loaded at the first relay problem, not at start: with it come
+ * OpenBLAS, MUMPS, Scotch and gfortran, which cost every start of tribo
+ * about 0.7 s under valgrind and are needed only when several contacts
+ * switch at once. SICONOS_SONAME is the library's soname at build time. */
+#ifndef SICONOS_SONAME
+#define SICONOS_SONAME "libsiconos_numerics.so"
+#endif
+
+static struct {
+	bool tried, ok;
+	char why[160];
+	NumericsMatrix *(*create)(int, int, int, void *);
+	SolverOptions *(*options)(int);
+	int (*driver)(RelayProblem *, double *, double *, SolverOptions *);
+	void (*options_delete)(SolverOptions *);
+	NumericsMatrix *(*free_matrix)(NumericsMatrix *);
+} sic;
+
+/* A function pointer from dlsym, through memcpy as ISO C has no cast
+ * between object and function pointers. */
+static bool bind(void *lib, const char *name, void *fn, size_t size)
+{
+	void *p = dlsym(lib, name);
+	if (!p)
+		return false;
+	memcpy(fn, &p, size);
+	return true;
+}
+
+static bool siconos_load(void)
+{
+	if (sic.tried)
+		return sic.ok;
+	sic.tried = true;
+	const char *name = SICONOS_SONAME[0] ? SICONOS_SONAME : "libsiconos_numerics.so";
+	void *lib = dlopen(name, RTLD_NOW | RTLD_LOCAL);
+	if (!lib) {
+		snprintf(sic.why, sizeof(sic.why), "Siconos' numerics library could not be loaded (%.100s)",
+			 dlerror());
+		return false;
+	}
+	sic.ok = bind(lib, "NM_create_from_data", &sic.create, sizeof(sic.create)) &&
+		 bind(lib, "solver_options_create", &sic.options, sizeof(sic.options)) &&
+		 bind(lib, "relay_driver", &sic.driver, sizeof(sic.driver)) &&
+		 bind(lib, "solver_options_delete", &sic.options_delete, sizeof(sic.options_delete)) &&
+		 bind(lib, "NM_free", &sic.free_matrix, sizeof(sic.free_matrix));
+	if (!sic.ok)
+		snprintf(sic.why, sizeof(sic.why), "Siconos' numerics library (%s) lacks %.60s", name,
+			 dlerror());
+	return sic.ok;
+}
 
 int num_relay_solve(size_t n, const double *W, const double *q, const double *lb, const double *ub,
 		    double *z, double *w, struct diag *d)
 {
 	if (n == 0)
 		return 0;
+	if (!siconos_load())
+		return diag_set(d, "the contacts' relay problem cannot be solved: %s", sic.why);
 	/* Siconos' dense matrices are column-major */
 	double *Wc = xmalloc(n * n * sizeof(double));
 	double *qc = xmalloc(3 * n * sizeof(double)), *lbc = qc + n, *ubc = lbc + n;
@@ -24,16 +81,16 @@ int num_relay_solve(size_t n, const double *W, const double *q, const double *lb
 	memcpy(qc, q, n * sizeof(double));
 	memcpy(lbc, lb, n * sizeof(double));
 	memcpy(ubc, ub, n * sizeof(double));
-	NumericsMatrix *M = NM_create_from_data(NM_DENSE, (int)n, (int)n, Wc);
+	NumericsMatrix *M = sic.create(NM_DENSE, (int)n, (int)n, Wc);
 	RelayProblem p = {.size = (int)n, .M = M, .q = qc, .lb = lbc, .ub = ubc};
-	SolverOptions *o = solver_options_create(SICONOS_RELAY_LEMKE);
+	SolverOptions *o = sic.options(SICONOS_RELAY_LEMKE);
 	for (size_t i = 0; i < n; i++)
 		z[i] = w[i] = 0;
-	const int info = relay_driver(&p, z, w, o);
-	solver_options_delete(o);
+	const int info = sic.driver(&p, z, w, o);
+	sic.options_delete(o);
 	free(o);	   /* solver_options_delete frees what the options hold, not them */
 	M->matrix0 = NULL; /* ours */
-	NM_free(M);
+	sic.free_matrix(M);
 	free(qc);
 	free(Wc);
 	if (info)
