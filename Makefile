@@ -33,7 +33,7 @@ TESTS    := $(basename $(notdir $(wildcard tests/check_*.c)))
 B        := build/plain
 A        := build/asan
 
-.PHONY: all deps deps-check deps-bench deps-fuzz run check check-only bench bench-only \
+.PHONY: all deps deps-check deps-bench deps-fuzz run test test-only check check-only bench bench-only \
 	fuzz fuzz-build install uninstall clean
 all: tribo
 
@@ -53,11 +53,23 @@ run: deps
 	@$(MAKE) --no-print-directory tribo
 	./tribo --exercise disk-reye
 
+# Two tiers (tests/run-all.sh): `make test` between edits, the plain
+# build's suites and transcripts (about a minute); `make check`, what CI
+# runs, everything (under 20 minutes on 2 cores). Both build with a job a
+# core and run their stages side by side.
+NPROC := $(shell nproc 2>/dev/null || echo 2)
+
+test: deps-check
+	@$(MAKE) --no-print-directory -j$(NPROC) test-only
+
+test-only: tribo $(TESTS:%=$(B)/tests/%)
+	@bash tests/run-all.sh test
+
 check: deps-check
-	@$(MAKE) --no-print-directory check-only
+	@$(MAKE) --no-print-directory -j$(NPROC) check-only
 
 check-only: tribo $(A)/tribo $(TESTS:%=$(B)/tests/%) $(TESTS:%=$(A)/tests/%)
-	@sh tests/run-all.sh
+	@bash tests/run-all.sh check
 
 # Timings and errors beside SciPy's (tests/bench/run.sh); nothing in
 # `make check` depends on them.

@@ -1,103 +1,173 @@
-#!/bin/sh
-# make check: the check suites, the transcripts and the hostile inputs
-# (tests/hostile.sh), first as built, then under AddressSanitizer + UBSan,
-# then under valgrind; the man pages, the gnuplot windows and the
-# installation once. The last line adds up the test cases of every stage.
+#!/bin/bash
+# The test tiers. `tests/run-all.sh test` (make test, between edits): the
+# plain build's check suites and transcripts. `tests/run-all.sh check`
+# (make check, what CI runs): those, the same under AddressSanitizer +
+# UBSan and under valgrind, the hostile inputs, the REPL, the full screen,
+# signals and a talking terminal in tmux, the man pages, the pictures and
+# windows under Xvfb, and the installation.
+#
+# The stages run side by side, TEST_JOBS at a time (the machine's cores by
+# default), the longest first; each says what it printed and how long it
+# took as it ends, and the last line adds up the test cases of every stage.
+# A stage's counts are check's "Checks: N, Failures: F, Errors: E" or our
+# scripts' "name: N passed, F failed[, S skipped]"; a stage that fails
+# without saying how many counts as one failure. Under CI=true a skipped
+# case fails the run: make check installs what every stage needs.
 set -u
 cd "$(dirname "$0")/.."
-out=$(mktemp)
-trap 'rm -f "$out"' EXIT
-passed=0 failed=0
+tier=${1:-check}
+case $tier in test | check) ;; *) echo "usage: $0 [test|check]" >&2; exit 2 ;; esac
+jobs=${TEST_JOBS:-$(nproc 2>/dev/null || echo 2)}
+dir=$(mktemp -d)
+trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$dir"' EXIT
+trap 'exit 130' INT TERM
 
-# Runs one stage, shows its output, and adds its counts: check's
-# "Checks: N, Failures: F, Errors: E" or our scripts' "name: N passed, F failed".
-# A stage that fails without saying how many counts as one failure; each
-# says how long it took, as CI must stay under 20 minutes.
-stage() {
-	t0=$(date +%s)
-	"$@" >"$out" 2>&1
-	rc=$?
+export ASAN_OPTIONS=detect_leaks=1:exitcode=97
+export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1:exitcode=98
+VG="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite"
+
+# ---- the stages: a cost (seconds on a quiet 2-core machine, to start
+# the long ones first), a name and a command ----
+cost=() name=() cmd=()
+add() { # COST NAME CMD...
+	cost+=("$1") name+=("$2")
+	shift 2
+	cmd+=("$(printf '%q ' "$@")")
+}
+# a check suite's own time, plain (the other builds scale it)
+suite_cost() {
+	case $1 in
+	check_domain) echo 35 ;; check_figures) echo 33 ;; check_rayleigh) echo 10 ;;
+	check_sixel) echo 6 ;; check_gnuplot) echo 6 ;; check_generate | check_ragulskis) echo 4 ;;
+	*) echo 1 ;;
+	esac
+}
+# the transcripts in NCHUNK parts of about equal size, for the slow builds
+chunks() { # NCHUNK K: the K-th part's files
+	local n=$1 k=$2 i=0 f
+	for f in tests/transcripts/*.t; do
+		[ $((i % n)) = "$k" ] && printf '%s\n' "$f"
+		i=$((i + 1))
+	done
+}
+
+for t in build/plain/tests/check_*; do
+	add "$(suite_cost "${t##*/}")" "${t##*/}, plain build" "$t"
+done
+add 45 "transcripts, plain build" env TRIBO=./tribo bash tests/transcript.sh
+if [ "$tier" = check ]; then
+	for t in build/asan/tests/check_*; do
+		add $((3 * $(suite_cost "${t##*/}"))) "${t##*/}, asan build" "$t"
+	done
+	for k in 0 1; do
+		add 60 "transcripts, asan build, part $((k + 1)) of 2" \
+			env TRIBO=build/asan/tribo bash tests/transcript.sh $(chunks 2 $k)
+	done
+	for build in plain asan; do
+		bin=./tribo
+		[ $build = asan ] && bin=build/asan/tribo
+		add 20 "hostile input, $build build" env TRIBO=$bin bash tests/hostile.sh
+		add 20 "the REPL in tmux, $build build" env TRIBO=$bin bash tests/repl.sh
+		add 60 "the full screen in tmux, $build build" env TRIBO=$bin bash tests/screen.sh
+		add 30 "every signal that ends a process, in tmux, $build build" \
+			env TRIBO=$bin bash tests/signals.sh
+		add 15 "a terminal that talks back, $build build" env TRIBO=$bin bash tests/talkback.sh
+	done
+	add 30 "the man pages" env TRIBO=./tribo bash tests/man.sh
+	add 60 "pictures in the plot pane: xterm as a VT340 under Xvfb" \
+		env TRIBO=./tribo bash tests/sixel.sh
+	add 60 "plot NAME window on Xvfb" env TRIBO=./tribo bash tests/window.sh
+	add 20 "make install and uninstall" bash tests/install.sh
+	if command -v valgrind >/dev/null 2>&1; then
+		for t in build/plain/tests/check_*; do
+			c=$(suite_cost "${t##*/}")
+			case ${t##*/} in check_ragulskis) c=290 ;; check_rayleigh) c=140 ;; esac
+			add $((c * 4)) "${t##*/} under valgrind" env CK_FORK=no TRIBO_TEST_LIGHT=1 $VG "$t"
+		done
+		for k in 0 1 2 3; do
+			add 130 "transcripts under valgrind, part $((k + 1)) of 4" \
+				env TRIBO_WRAP="$VG" bash tests/transcript.sh $(chunks 4 $k)
+		done
+	elif [ "${CI:-}" = true ]; then
+		add 0 "valgrind" sh -c 'echo "valgrind: 0 passed, 0 failed, 1 skipped (not installed)"'
+	else
+		echo "== valgrind is not installed: the valgrind stages are skipped"
+	fi
+fi
+
+# ---- running them ----
+passed=0 failed=0 skipped=0
+# Shows stage I's output and time, and adds its counts.
+report() {
+	local i=$1 out="$dir/$1.out" rc n p f s
+	rc=$(cat "$dir/$i.rc")
+	echo "== ${name[$i]}"
 	cat "$out"
-	echo "   ($(($(date +%s) - t0)) s)"
-	n=$(sed -n 's/.*Checks: \([0-9]*\), Failures: \([0-9]*\), Errors: \([0-9]*\).*/\1 \2 \3/p;
-		s/^[a-z]*: \([0-9]*\) passed, \([0-9]*\) failed.*/\1 \2 0/p' "$out" | tail -n 1)
+	echo "   ($(cat "$dir/$i.time") s)"
+	n=$(sed -n 's/.*Checks: \([0-9]*\), Failures: \([0-9]*\), Errors: \([0-9]*\).*/\1 \2 \3 0/p
+		s/^[a-zA-Z0-9_ -]*: \([0-9]*\) passed, \([0-9]*\) failed, \([0-9]*\) skipped.*/\1 \2 0 \3/p
+		t
+		s/^[a-zA-Z0-9_ -]*: \([0-9]*\) passed, \([0-9]*\) failed.*/\1 \2 0 0/p' "$out" | tail -n 1)
 	if [ -n "$n" ]; then
-		set -- $n
-		passed=$((passed + $1 - $2 - $3))
-		failed=$((failed + $2 + $3))
-		[ "$rc" = 0 ] || [ $(($2 + $3)) -gt 0 ] || failed=$((failed + 1))
+		read -r p f e s <<<"$n"
+		# check counts failures inside its total; our scripts count them apart
+		if grep -q 'Checks: ' "$out"; then
+			passed=$((passed + p - f - e))
+		else
+			passed=$((passed + p))
+		fi
+		failed=$((failed + f + e))
+		skipped=$((skipped + s))
+		[ "$rc" = 0 ] || [ $((f + e)) -gt 0 ] || failed=$((failed + 1))
 	elif [ "$rc" != 0 ]; then
 		failed=$((failed + 1))
 	fi
 	[ "$rc" = 0 ] || echo "FAILED (status $rc)"
 }
 
-export ASAN_OPTIONS=detect_leaks=1:exitcode=97
-export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1:exitcode=98
-VG="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite"
-
-for build in plain asan; do
-	echo "== check suites, $build build"
-	for t in build/$build/tests/check_*; do
-		stage "$t"
+# the order: the dearest first, so that the cheap ones fill in at the end
+order=$(for i in "${!cost[@]}"; do echo "${cost[$i]} $i"; done | sort -rn | cut -d' ' -f2)
+t0=$(date +%s)
+running=0 done_=0
+declare -A shown=()
+start() {
+	local i=$1
+	(
+		s=$(date +%s)
+		eval "${cmd[$i]}" >"$dir/$i.out" 2>&1 </dev/null
+		rc=$?
+		echo $(($(date +%s) - s)) >"$dir/$i.time"
+		echo $rc >"$dir/$i.rc"
+	) &
+	running=$((running + 1))
+}
+collect() {
+	local i
+	for i in "${!cmd[@]}"; do
+		if [ -e "$dir/$i.rc" ] && [ -z "${shown[$i]:-}" ]; then
+			shown[$i]=1
+			running=$((running - 1))
+			done_=$((done_ + 1))
+			report "$i"
+		fi
 	done
-	echo "== transcripts, $build build"
-	bin=./tribo
-	[ $build = asan ] && bin=build/asan/tribo
-	stage env TRIBO=$bin bash tests/transcript.sh
-	echo "== hostile input, $build build"
-	stage env TRIBO=$bin bash tests/hostile.sh
-	echo "== the REPL in tmux, $build build"
-	stage env TRIBO=$bin bash tests/repl.sh
-	echo "== the full screen in tmux, $build build"
-	stage env TRIBO=$bin bash tests/screen.sh
-	echo "== every signal that ends a process, in tmux, $build build"
-	stage env TRIBO=$bin bash tests/signals.sh
-	echo "== a terminal that talks back, $build build"
-	stage env TRIBO=$bin bash tests/talkback.sh
+}
+for i in $order; do
+	while [ "$running" -ge "$jobs" ]; do
+		wait -n 2>/dev/null
+		collect
+	done
+	start "$i"
+done
+while [ "$running" -gt 0 ]; do
+	wait -n 2>/dev/null || sleep 0.2
+	collect
 done
 
-echo "== the man pages"
-stage env TRIBO=./tribo bash tests/man.sh
-# the two X stages side by side, each on an Xvfb of its own: they wait
-# for xterm and gnuplot's windows far more than they compute
-xout=$(mktemp)
-(
-	env TRIBO=./tribo bash tests/window.sh >"$xout" 2>&1
-	echo $? >"$xout.rc"
-) &
-xpid=$!
-echo "== pictures in the plot pane: xterm as a VT340 under Xvfb (plot NAME window alongside)"
-stage env TRIBO=./tribo bash tests/sixel.sh
-wait "$xpid"
-echo "== plot NAME window on Xvfb"
-stage sh -c 'cat "$1"; exit "$(cat "$1.rc")"' sh "$xout"
-rm -f "$xout" "$xout.rc"
-echo "== make install and uninstall"
-stage bash tests/install.sh
-
-if command -v valgrind >/dev/null 2>&1; then
-	# the two halves of the valgrind stage side by side, one a core: the
-	# transcripts (5 minutes) in the background while the check suites run
-	vgout=$(mktemp)
-	vg0=$(date +%s)
-	(
-		env TRIBO_WRAP="$VG" bash tests/transcript.sh >"$vgout" 2>&1
-		echo $? >"$vgout.rc"
-		echo $(($(date +%s) - vg0)) >"$vgout.time"
-	) &
-	vgpid=$!
-	echo "== check suites under valgrind (the transcripts under valgrind alongside)"
-	for t in build/plain/tests/check_*; do
-		stage env CK_FORK=no TRIBO_TEST_LIGHT=1 $VG "$t"
-	done
-	wait "$vgpid"
-	echo "== transcripts under valgrind ($(cat "$vgout.time") s, alongside the check suites)"
-	stage sh -c 'cat "$1"; exit "$(cat "$1.rc")"' sh "$vgout"
-	rm -f "$vgout" "$vgout.rc" "$vgout.time"
-else
-	echo "== valgrind is not installed: the valgrind stage is skipped"
+echo "make $tier: $passed passed, $failed failed, $skipped skipped" \
+	"(${#cmd[@]} stages, $jobs at a time, $(($(date +%s) - t0)) s)"
+if [ "$skipped" -gt 0 ] && [ "${CI:-}" = true ]; then
+	echo "make $tier: under CI=true nothing may be skipped (make check installs what every stage needs)"
+	exit 1
 fi
-
-echo "make check: $passed passed, $failed failed"
 [ "$failed" = 0 ]
