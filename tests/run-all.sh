@@ -74,6 +74,7 @@ if [ "$tier" = check ]; then
 		add 15 "a terminal that talks back, $build build" env TRIBO=$bin bash tests/talkback.sh
 	done
 	add 30 "the man pages" env TRIBO=./tribo bash tests/man.sh
+	add 5 "the code's style (clang-format)" bash tests/style.sh
 	add 60 "pictures in the plot pane: xterm as a VT340 under Xvfb" \
 		env TRIBO=./tribo bash tests/sixel.sh
 	add 60 "plot NAME window on Xvfb" env TRIBO=./tribo bash tests/window.sh
