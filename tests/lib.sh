@@ -22,7 +22,9 @@
 #                    P+F+S is not the declared count, or when CI skipped
 #
 # Also `within SECONDS CMD...`: CMD every tenth of a second until it
-# succeeds, SECONDS at most; 1 when it never did.
+# succeeds, SECONDS at most; 1 when it never did. And `no_match GREP-ARGS`:
+# grep found nothing (status 1), not that it failed (status 2: a bad
+# pattern, a file missing), which `test -z "$(grep ...)"` cannot tell.
 lib_name=stage lib_planned=0 pass=0 fail=0 skipped=0 lib_ci_skip=""
 plan() {
 	lib_name=$1 lib_planned=$2
@@ -80,4 +82,8 @@ within() {
 		[ "$i" = "$n" ] || sleep 0.1
 	done
 	return 1
+}
+no_match() {
+	grep -q "$@"
+	[ $? = 1 ]
 }

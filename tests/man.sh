@@ -38,12 +38,12 @@ for page in "$man1" "$man5"; do
 	out=$(lint_groff "$page")
 	check "$name: groff -mdoc -ww says: $out" test -z "$out"
 	check "$name: not ASCII (groff without preconv): $(grep -nP '[^\x00-\x7F]' "$page" | head -3)" \
-		test -z "$(grep -P '[^\x00-\x7F]' "$page")"
+		no_match -P '[^\x00-\x7F]' "$page"
 	render "$page" >"$tmp/$name.txt"
 	check "$name: man -l fails or warns: $(cat "$tmp/man.err")" \
 		test -s "$tmp/$name.txt" -a ! -s "$tmp/man.err"
 	long=$(grep -nE '^.{81}' "$tmp/$name.txt")
-	check "$name: lines wider than 80 columns: $long" test -z "$long"
+	check "$name: lines wider than 80 columns: $long" no_match -E '^.{81}' "$tmp/$name.txt"
 done
 
 # The text of section $2 of a rendered page $1 (up to the next section).

@@ -56,6 +56,10 @@ for k in "${!p_id[@]}"; do
 			continue
 		fi
 		res=$(printf '%s\n' "$out" | sed -n '/^results:/,$p' | grep '^  [A-Za-z_0-9]* = ')
+		if [ -z "$res" ]; then # nothing to look at is no pass
+			bad "$id at $where: show printed no results"
+			continue
+		fi
 		found=$(printf '%s\n' "$res" | grep -Ei '= .*(\bnan\b|\binf\b)|= -?[0-9.]+e-(1[3-9]|[2-9][0-9]|[0-9]{3})\b' |
 			grep -Ev '^  [A-Za-z_0-9]*(residual|_min|_dev|_err|error)[A-Za-z_0-9]* = ')
 		# known, in files of other branches (imachi.c, lagrange*.c): listed,
