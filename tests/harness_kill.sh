@@ -7,9 +7,11 @@
 # Xvfb as the child of the stage's own shell: only what that stage started
 # is killed, never another session's server.
 #
-#   screen.sh, its tmux server killed 5 s after its first socket is up
-#   window.sh, its tmux server killed 4 s after its socket is up
-#   window.sh, its Xvfb killed 6 s after its tmux socket is up
+#   screen.sh, its tmux server killed 3 s after its second one is up (the
+#     80x24 session, which runs 20 s and more; the first, 5 s, may be
+#     ending: the stage's own kill-server then takes it)
+#   window.sh, its tmux server killed 4 s after its first one is up
+#   window.sh, its Xvfb killed 6 s after its first tmux server is up
 #
 # usage: TRIBO=./tribo bash tests/harness_kill.sh
 # (HARNESS_STAGES=DIR takes the stages from DIR, to try another version's)
@@ -30,11 +32,11 @@ trap '[ -z "$stage_pid" ] || kill -KILL -- "-$stage_pid" 2>/dev/null; rm -rf "$w
 now() { date +%s%N; }
 ms_since() { echo $((($(now) - $1) / 1000000)); }
 
-# The stage's tmux socket in use: the newest one under its TMPDIR whose
-# server answers. Its server's pid on stdout.
-tmux_server() { # dir
+# The server on the stage's tmux socket NAME (tmux.1, tmux.2: the stages
+# start one a session), under its TMPDIR: "PID SOCKET" when it answers.
+tmux_server() { # dir name
 	local s pid
-	for s in $(ls -t "$1"/tmp.*/tmux* 2>/dev/null); do
+	for s in "$1"/tmp.*/"$2"; do
 		[ -S "$s" ] || continue
 		pid=$(timeout 5 tmux -S "$s" display-message -p '#{pid}' 2>/dev/null) || continue
 		[ -n "$pid" ] && {
@@ -45,31 +47,32 @@ tmux_server() { # dir
 	return 1
 }
 
-# experiment NAME STAGE TARGET DELAY: runs tests/STAGE, waits (up to 120
-# s) for its tmux server, then DELAY s, kills TARGET (tmux or xvfb) of that
-# stage's own, and waits up to 60 s for the stage to end.
+# experiment NAME STAGE TARGET SOCKET DELAY: runs STAGE, waits (up to
+# 120 s) for the server on its tmux socket SOCKET, then DELAY s, kills
+# TARGET (tmux: that server; xvfb: the stage's Xvfb) of that stage's own,
+# and waits up to 60 s for the stage to end.
 experiment() {
-	local name=$1 stage=$2 target=$3 delay=$4 dir=$work/$1 t0 found="" victim what rc ms last
+	local name=$1 stage=$2 target=$3 socket=$4 delay=$5 dir=$work/$1 t0 found="" victim what rc ms last
 	mkdir -p "$dir"
 	t0=$(now)
 	TMPDIR=$dir setsid bash "$stages/$stage" >"$dir.out" 2>&1 &
 	stage_pid=$!
 	for _ in $(seq 1200); do
-		found=$(tmux_server "$dir") && break
+		found=$(tmux_server "$dir" "$socket") && break
 		kill -0 "$stage_pid" 2>/dev/null || break
 		sleep 0.1
 	done
 	if [ -z "$found" ]; then
-		bad "$name: $stage started no tmux server under $dir in 120 s: $(tail -n 3 "$dir.out")"
+		bad "$name: $stage started no tmux server on $socket under $dir in 120 s: $(tail -n 3 "$dir.out")"
 		kill -KILL -- "-$stage_pid" 2>/dev/null
 		wait "$stage_pid" 2>/dev/null
 		stage_pid=
 		return
 	fi
 	sleep "$delay"
-	# the stage's own, found again now: screen.sh starts a server a session
+	# the stage's own, found again now: it must still answer
 	if [ "$target" = tmux ]; then
-		found=$(tmux_server "$dir")
+		found=$(tmux_server "$dir" "$socket")
 		victim=${found%% *}
 		what="its tmux server (pid $victim, socket ${found#* })"
 	else
@@ -117,8 +120,8 @@ experiment() {
 }
 
 target_word="tmux server"
-experiment screen-tmux screen.sh tmux 5
-experiment window-tmux window.sh tmux 4
+experiment screen-tmux screen.sh tmux tmux.2 3
+experiment window-tmux window.sh tmux tmux.1 4
 target_word="Xvfb"
-experiment window-xvfb window.sh xvfb 6
+experiment window-xvfb window.sh xvfb tmux.1 6
 finish
