@@ -1045,8 +1045,10 @@ START_TEST(test_indented_section_header)
 {
 	struct diag d;
 	struct exercise *ex = parse(HEAD "[param m]\n  [param r]\nvalue = 0.1\n", &d);
-	if (!ex)
+	if (!ex) { /* an error: at the indented header, saying why */
+		ck_assert_msg(d.line == 6 && d.msg[0], "line %d: '%s'", d.line, d.msg);
 		return;
+	}
 	double m = param(ex, "m")->value, r = param(ex, "r")->value;
 	exercise_free(ex);
 	ck_assert_msg(m == 2 && r == 0.1, "m = %g, r = %g: the value went to the wrong parameter",

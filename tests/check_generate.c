@@ -712,6 +712,21 @@ START_TEST(test_no_overwrite)
 }
 END_TEST
 
+/* Whether prog is an executable on $PATH. */
+static bool have(const char *prog)
+{
+	const char *path = getenv("PATH");
+	char *copy = xstrdup(path ? path : "/usr/bin:/bin");
+	bool found = false;
+	for (char *dir = strtok(copy, ":"); dir && !found; dir = strtok(NULL, ":")) {
+		char full[512];
+		snprintf(full, sizeof(full), "%s/%s", dir, prog);
+		found = access(full, X_OK) == 0;
+	}
+	free(copy);
+	return found;
+}
+
 /* format moodle: a question bank that xmllint finds well formed (when it
  * is there), one numerical question per variant and numeric answer and a
  * short-answer one per word, each tolerance the [answer]'s as check
@@ -723,10 +738,12 @@ START_TEST(test_moodle)
 	snprintf(dir, sizeof dir, "%s/mo", tmp);
 	OK("generate 4 seed 2 format moodle to %s tests/data/gen-html.ini painleve-paradox", dir);
 	char *xml = slurp(dir, "questions.xml"), *key = slurp(dir, "key.txt");
-	snprintf(cmd, sizeof cmd,
-		 "command -v xmllint >/dev/null 2>&1 || exit 0; xmllint --noout %s/questions.xml",
-		 dir);
-	ck_assert_int_eq(system(cmd), 0);
+	/* well formed: xmllint, bounded */
+	snprintf(cmd, sizeof cmd, "timeout 30 xmllint --noout %s/questions.xml", dir);
+	if (have("xmllint"))
+		ck_assert_int_eq(system(cmd), 0);
+	else
+		test_skip("xmllint is not installed: questions.xml not checked well formed");
 	/* as many questions as the key has answers, numbers and words */
 	int nnum = 0, nword = 0, qnum = 0, qword = 0;
 	for (const char *p = key; (p = strstr(p, "\n  ")); p++) {
@@ -1173,28 +1190,18 @@ static void check_tex_structure(const char *name, const char *t)
 	ck_assert_ptr_null(strstr(t, "[U+")); /* every character mapped */
 }
 
-static bool have(const char *prog)
-{
-	const char *path = getenv("PATH");
-	char *copy = xstrdup(path ? path : "/usr/bin:/bin");
-	bool found = false;
-	for (char *dir = strtok(copy, ":"); dir && !found; dir = strtok(NULL, ":")) {
-		char full[512];
-		snprintf(full, sizeof(full), "%s/%s", dir, prog);
-		found = access(full, X_OK) == 0;
-	}
-	free(copy);
-	return found;
-}
-
-/* Runs pdflatex on dir/name.tex (no shell); its exit status. */
+/* Runs pdflatex on dir/name.tex (no shell); its exit status. Bounded:
+ * nothing on its standard input, and SIGALRM (which exec keeps) ends it
+ * after 60 s. */
 static int pdflatex(const char *dir, const char *name)
 {
 	pid_t pid = fork();
 	ck_assert_int_ge(pid, 0);
 	if (pid == 0) {
-		if (chdir(dir) || !freopen("/dev/null", "w", stdout))
+		if (chdir(dir) || !freopen("/dev/null", "w", stdout) ||
+		    !freopen("/dev/null", "r", stdin))
 			_exit(126);
+		alarm(60);
 		execlp("pdflatex", "pdflatex", "-interaction=nonstopmode", "-halt-on-error", name,
 		       (char *)NULL);
 		_exit(127);
@@ -1244,6 +1251,10 @@ START_TEST(test_latex_every_exercise)
 	}
 	catalog_release(&cat);
 	ck_assert_int_ge(done, light() ? 1 : 20);
+	if (!tex)
+		test_skip("pdflatex is not installed (Debian's texlive-latex-base; make deps-check "
+			  "installs it): the %d sheets and keys' structure checked, not compiled",
+			  done);
 }
 END_TEST
 

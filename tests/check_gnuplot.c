@@ -53,8 +53,7 @@ static bool have_gnuplot(void)
 #define NEED_GNUPLOT()                                                                             \
 	do {                                                                                       \
 		if (!have_gnuplot()) {                                                             \
-			fprintf(stderr, "check_gnuplot: %s skipped: gnuplot is not installed\n",   \
-				__func__);                                                         \
+			test_skip("gnuplot is not installed");                                     \
 			return;                                                                    \
 		}                                                                                  \
 	} while (0)

@@ -348,7 +348,7 @@ static bool has_colour(const char *six, int r, int g, int b, int tol)
 START_TEST(test_pane_image)
 {
 	if (!have_sixelgd()) {
-		fprintf(stderr, "check_sixel: %s skipped: no gnuplot with sixelgd\n", __func__);
+		test_skip("no gnuplot with sixelgd here");
 		return;
 	}
 	struct plot_pane pane;
@@ -394,8 +394,10 @@ END_TEST
 
 START_TEST(test_no_sixelgd)
 {
-	if (!have_sixelgd())
+	if (!have_sixelgd()) {
+		test_skip("no gnuplot with sixelgd here, to hide it from");
 		return;
+	}
 	/* a gnuplot whose terminals lack sixelgd: the picture is refused
 	 * with the reason, the text still drawn */
 	char fake[] = "/tmp/tribo-nosixel-XXXXXX"; /* mkstemp's template */

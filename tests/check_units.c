@@ -374,7 +374,7 @@ static const char *const slash_bad[] = {"/s", "m//s", "m*/s"};
 
 START_TEST(test_slash_without_unit_before)
 {
-	parse_bad(slash_bad[_i], "");
+	parse_bad(slash_bad[_i], "'/' needs a unit before it");
 }
 END_TEST
 

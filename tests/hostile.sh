@@ -19,6 +19,10 @@ if [ -z "${HOSTILE_VMEM+set}" ]; then
 	HOSTILE_VMEM=1048576
 	grep -qa __asan_init "$TRIBO" && HOSTILE_VMEM=
 fi
+. "$top/tests/lib.sh"
+# one check a case: 73 calls of check below, two of them run 2 and 5
+# times (digits; the values not numbers, 2 checks each)
+plan hostile 80
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export TRIBO HOSTILE_TIME HOSTILE_VMEM
@@ -36,7 +40,6 @@ tribo() {
 }
 export -f tribo
 
-pass=0 fail=0
 # check NAME STATUS STDOUT STDERR COMMAND: runs COMMAND with bash, tribo
 # standing for the bounded $TRIBO, and compares all three exactly.
 check() {
@@ -45,11 +48,10 @@ check() {
 	got_rc=$?
 	if [ "$got_rc" == "$want_rc" ] && [ "$(cat out)" == "$want_out" ] &&
 		[ "$(cat err)" == "$want_err" ]; then
-		pass=$((pass + 1))
+		ok
 		return
 	fi
-	fail=$((fail + 1))
-	echo "FAIL: $name"
+	bad "$name"
 	[ "$got_rc" = 124 ] || [ "$got_rc" = 137 ] && echo "  timed out after ${HOSTILE_TIME}s"
 	[ "$got_rc" == "$want_rc" ] || echo "  status $got_rc, expected $want_rc"
 	[ "$(cat out)" == "$want_out" ] ||
@@ -363,7 +365,7 @@ if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1; then
 		"t [s],phi [rad],phidot [rad/s],phidot closed form [rad/s]" "" \
 		"tribo -c 'load disk-reye; solve; export csv ww/link.csv' && head -n 1 victim | tr -d '\\r'"
 else
-	echo "hostile: the protected_symlinks cases need root (to chown a link to nobody): skipped"
+	skip 6 "the protected_symlinks cases need root (to chown a link to nobody) and a user nobody"
 fi
 
 # ---- formulas in CSV (issue 43, point 3) ---------------------------------
@@ -413,5 +415,4 @@ check "and with '-'" 2 "" \
 check "/dev/stdin named as such is still read as given" 0 "p" "" \
 	"printf '[exercise]\\nid = p\\ntitle = P\\nmodel = disk\\n' | tribo -c 'load /dev/stdin; show' | cut -d: -f1 | head -n 1"
 
-echo "hostile: $pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish

@@ -8,34 +8,40 @@ set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 TRIBO=${TRIBO:-$top/tribo}
 case $TRIBO in /*) ;; *) TRIBO=$(pwd)/$TRIBO ;; esac
-if ! command -v tmux >/dev/null 2>&1; then
-	echo "repl: tmux is not installed; skipped"
-	exit 0
-fi
+. "$top/tests/lib.sh"
+plan repl 59
+command -v tmux >/dev/null 2>&1 || skip_rest "tmux is not installed"
 tmp=$(mktemp -d)
 sock=$tmp/tmux.0
-trap 'for s in "$tmp"/tmux.*; do tmux -S "$s" kill-server 2>/dev/null; done; sleep 0.2; rm -rf "$tmp"' EXIT
-pass=0 fail=0
+trap 'for s in "$tmp"/tmux.*; do timeout 5 tmux -S "$s" kill-server 2>/dev/null; done; sleep 0.2; rm -rf "$tmp"' EXIT
 
-tm() { tmux -S "$sock" "$@"; }
+# every tmux command bounded: a server that hangs fails the check, not the stage
+tm() { timeout 10 tmux -S "$sock" "$@"; }
 screen() { tm capture-pane -p -t t 2>/dev/null; }
+# The stage's tmux server answers, else the stage cannot go on: it ends
+# now, saying so, rather than wait out every check that follows.
+server_alive() {
+	screen >/dev/null && return 0
+	tm has-session -t t 2>/dev/null ||
+		abort "the stage's tmux server (socket $sock) is gone or does not answer"
+}
 # Waits up to 5 s for the screen to show a line matching the regex $1.
 wait_for() {
 	for _ in $(seq 50); do
 		screen | grep -qE -- "$1" && return 0
+		server_alive
 		sleep 0.1
 	done
 	return 1
 }
-check() { # description regex
-	if wait_for "$2"; then
-		pass=$((pass + 1))
-	else
-		fail=$((fail + 1))
-		echo "FAIL repl: $1: the screen never showed /$2/; it shows:"
-		screen | grep -v '^$' | sed 's/^/    /'
-	fi
+fail_context() {
+	echo "    the screen shows:"
+	screen | grep -v '^$' | sed 's/^/    /'
 }
+check() { # description regex
+	if wait_for "$2"; then ok; else bad "$1: the screen never showed /$2/"; fi
+}
+has_file() { server_alive && [ -s "$1" ]; }
 nsock=0
 start() { # each session on a server of its own
 	tm kill-server 2>/dev/null
@@ -78,10 +84,9 @@ tm send-keys -t t 'echo "status=$?"' Enter
 check "an interactive session ends with 0 after a failed command" "^status=0$"
 if [ "$(stat -c %a "$tmp/state/tribo/history" 2>/dev/null)" = 600 ] &&
 	grep -q '^set mu 0.3$' "$tmp/state/tribo/history"; then
-	pass=$((pass + 1))
+	ok
 else
-	fail=$((fail + 1))
-	echo "FAIL repl: history not saved in \$XDG_STATE_HOME/tribo/history with mode 600"
+	bad "history not saved in \$XDG_STATE_HOME/tribo/history with mode 600"
 fi
 
 start
@@ -95,10 +100,9 @@ check "a long solve shows its status line" "^period [0-9]+: change [0-9.e+-]+, s
 tm send-keys -t t C-c
 check "Ctrl-C stops it" "^solve: .*interrupted"
 if screen | grep -q "Ctrl-C stops it"; then
-	fail=$((fail + 1))
-	echo "FAIL repl: the status line stayed after the command"
+	bad "the status line stayed after the command"
 else
-	pass=$((pass + 1))
+	ok
 fi
 tm send-keys -t t C-d
 check "Ctrl-D leaves too" '^\$ ?$'
@@ -116,6 +120,7 @@ tm new-session -d -s u -x 100 -y 30 \
 pane_u() { # waits up to 10 s for session u to show the regex $1
 	for _ in $(seq 100); do
 		tm capture-pane -p -t u 2>/dev/null | grep -qE -- "$1" && return 0
+		server_alive
 		sleep 0.1
 	done
 	return 1
@@ -126,18 +131,15 @@ check "first session" "^111$"
 tm send-keys -t u 'eval 222' Enter
 pane_u '^222$'
 tm send-keys -t u 'quit' Enter
-for _ in $(seq 100); do
-	tm has-session -t u 2>/dev/null || break
-	sleep 0.1
-done
+session_u_gone() { server_alive && ! tm has-session -t u 2>/dev/null; }
+within 10 session_u_gone
 tm send-keys -t t 'quit' Enter
 wait_for '^\$ ?$' || wait_for '^\$ ?$'
 check "first session ends" '^\$ ?$'
 if grep -q '^eval 111$' "$tmp/state/tribo/history" && grep -q '^eval 222$' "$tmp/state/tribo/history"; then
-	pass=$((pass + 1))
+	ok
 else
-	fail=$((fail + 1))
-	echo "FAIL repl: two sessions at once: the history file lacks a line of one:"
+	bad "two sessions at once: the history file lacks a line of one:"
 	tail -n 5 "$tmp/state/tribo/history" | sed 's/^/    /'
 fi
 
@@ -158,28 +160,24 @@ for sig in TERM HUP QUIT USR1 ALRM SEGV; do
 	check "--plain started for SIG$sig" "^tribo>"
 	tm send-keys -t t "eval $n + 1000" Enter
 	check "a line before SIG$sig" "^$((n + 1000))$"
-	for _ in $(seq 50); do [ -s "$tmp/pid" ] && break; sleep 0.1; done
+	within 5 has_file "$tmp/pid" || abort "SIG$sig: tribo wrote no pid file within 5 s"
 	kill -s $sig "$(cat "$tmp/pid")"
-	for _ in $(seq 100); do [ -s "$tmp/stty.after" ] && break; sleep 0.1; done
+	within 10 has_file "$tmp/stty.after"
 	if [ -s "$tmp/stty.after" ] && cmp -s "$tmp/stty.before" "$tmp/stty.after"; then
-		pass=$((pass + 1))
+		ok
 	else
-		fail=$((fail + 1))
-		echo "FAIL repl: SIG$sig: the terminal's modes were not restored"
+		bad "SIG$sig: the terminal's modes were not restored"
 	fi
 	if [ "$(cat "$tmp/status" 2>/dev/null)" = $((128 + $(kill -l $sig))) ]; then
-		pass=$((pass + 1))
+		ok
 	else
-		fail=$((fail + 1))
-		echo "FAIL repl: SIG$sig: exit status $(cat "$tmp/status" 2>/dev/null)"
+		bad "SIG$sig: exit status $(cat "$tmp/status" 2>/dev/null)"
 	fi
 	if grep -qx "eval $n + 1000" "$tmp/state/tribo/history"; then
-		pass=$((pass + 1))
+		ok
 	else
-		fail=$((fail + 1))
-		echo "FAIL repl: SIG$sig: the line is not in the history file"
+		bad "SIG$sig: the line is not in the history file"
 	fi
 done
 
-echo "repl: $pass passed, $fail failed"
-[ $fail = 0 ]
+finish

@@ -10,30 +10,35 @@ set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 TRIBO=${TRIBO:-$top/tribo}
 case $TRIBO in /*) ;; *) TRIBO=$(pwd)/$TRIBO ;; esac
-if ! command -v tmux >/dev/null 2>&1; then
-	echo "screen: tmux is not installed; skipped"
-	exit 0
-fi
+. "$top/tests/lib.sh"
+plan screen 176
+command -v tmux >/dev/null 2>&1 || skip_rest "tmux is not installed"
 tmp=$(mktemp -d)
 sock=$tmp/tmux.0
-trap 'for s in "$tmp"/tmux.*; do tmux -S "$s" kill-server 2>/dev/null; done; sleep 0.2; rm -rf "$tmp"' EXIT
-pass=0 fail=0
+trap 'for s in "$tmp"/tmux.*; do timeout 5 tmux -S "$s" kill-server 2>/dev/null; done; sleep 0.2; rm -rf "$tmp"' EXIT
 
-tm() { tmux -S "$sock" "$@"; }
+# every tmux command bounded: a server that hangs fails the check, not the stage
+tm() { timeout 10 tmux -S "$sock" "$@"; }
 screen() { tm capture-pane -p -t t 2>/dev/null; }
+# The stage's tmux server answers, else the stage cannot go on: it ends
+# now, saying so, rather than wait out every check that follows.
+server_alive() {
+	screen >/dev/null && return 0
+	tm has-session -t t 2>/dev/null ||
+		abort "the stage's tmux server (socket $sock) is gone or does not answer"
+}
 # Waits up to $2 s (10 by default) for the screen to show a line matching
 # the regex $1.
 wait_for() {
 	for _ in $(seq $((${2:-10} * 10))); do
 		screen | grep -qE -- "$1" && return 0
+		server_alive
 		sleep 0.1
 	done
 	return 1
 }
-ok() { pass=$((pass + 1)); }
-bad() {
-	fail=$((fail + 1))
-	echo "FAIL screen: $1; the screen shows:"
+fail_context() {
+	echo "    the screen shows:"
 	screen | sed 's/^/    |/'
 }
 check() { # description regex [seconds, 10 by default]
@@ -42,6 +47,7 @@ check() { # description regex [seconds, 10 by default]
 # The same, for text that must NOT be on the screen (after a settle time).
 check_not() { # description regex
 	sleep 0.5
+	server_alive
 	if screen | grep -qE -- "$2"; then bad "$1: shows /$2/"; else ok; fi
 }
 nsock=0
@@ -55,9 +61,9 @@ start() { # cols rows [env…]: a shell of its own, on a server of its own
 		"env -i PATH=/usr/bin:/bin TERM=screen-256color HOME=$tmp XDG_STATE_HOME=$tmp/state \
 		TRIBO_PATH=$top/exercises XDG_DATA_HOME=$tmp/data LC_ALL=C.UTF-8 \
 		ASAN_OPTIONS=${ASAN_OPTIONS:-} UBSAN_OPTIONS=${UBSAN_OPTIONS:-} $* \
-		bash --norc --noprofile"
+		bash --norc --noprofile" || abort "tmux did not start a server on $sock"
 	tm send-keys -t t "PS1='$ '; clear" Enter
-	wait_for '^\$ ?$' || true
+	wait_for '^\$ ?$' || abort "the shell in tmux gave no prompt within 10 s"
 }
 # Runs tribo from the shell, recording the terminal's modes before and
 # after it and its process id (exec keeps the id).
@@ -73,11 +79,9 @@ exit_status() { # description expected
 		bad "$1: exit status $(cat "$tmp/status" 2>/dev/null), not $2"
 	fi
 }
+has_file() { server_alive && [ -s "$1" ]; }
 terminal_restored() { # description
-	for _ in $(seq 100); do
-		[ -s "$tmp/stty.after" ] && break
-		sleep 0.1
-	done
+	within 10 has_file "$tmp/stty.after"
 	if [ -s "$tmp/stty.after" ] && cmp -s "$tmp/stty.before" "$tmp/stty.after"; then
 		ok
 	else
@@ -196,6 +200,7 @@ round_trip() {
 		tm send-keys -t t "eval $n+1" Enter
 		for _ in $(seq 2000); do
 			screen | grep -q "^$((n + 1))\$" && break
+			server_alive
 			sleep 0.002
 		done
 		t1=$(date +%s%N)
@@ -329,7 +334,7 @@ for sig in TERM HUP QUIT USR1 USR2 ALRM PIPE SEGV; do
 	n=$((n + 1))
 	run_tribo -e disk-reye
 	check "started for SIG$sig" "┌─ exercise  disk-reye"
-	for _ in $(seq 50); do [ -s "$tmp/pid" ] && break; sleep 0.1; done
+	within 5 has_file "$tmp/pid" || abort "SIG$sig: tribo wrote no pid file within 5 s"
 	tm send-keys -t t "print m $n" Enter
 	check "a line before SIG$sig" "print m $n"
 	kill -s $sig "$(cat "$tmp/pid")"
@@ -368,6 +373,7 @@ statement_whole() { # description words…
 	shift
 	for _ in $(seq 100); do
 		pane_text | grep -qF -- "$*" && break
+		server_alive
 		sleep 0.1
 	done
 	if pane_text | grep -qF -- "$*"; then ok; else bad "$what: not /$*/ in '$(pane_text)'"; fi
@@ -440,5 +446,4 @@ tm send-keys -t t 'solve' Enter 'print g' Enter
 check "and after another solve" "^9\.81$" 1
 tm send-keys -t t 'quit' Enter
 
-echo "screen: $pass passed, $fail failed"
-[ $fail = 0 ]
+finish

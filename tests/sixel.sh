@@ -6,41 +6,53 @@
 # antialiased) while the other panes hold text; with TRIBO_GRAPHICS=text,
 # and in an xterm that is no VT340, the pane holds the text plot; a resize
 # draws the picture again in the new layout; quitting leaves none behind.
-# The screenshots stay in $SIXEL_SHOTS when it is set.
+# The screenshots stay in $SIXEL_SHOTS when it is set. Every wait is
+# bounded and every X command under timeout; when the stage's own Xvfb
+# goes, or its xterm shows no window, the stage ends at once saying so.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 TRIBO=${TRIBO:-$top/tribo}
 case $TRIBO in /*) ;; *) TRIBO=$(pwd)/$TRIBO ;; esac
+. "$top/tests/lib.sh"
+plan sixel 35
+missing=""
 for tool in Xvfb xterm xdotool import convert compare xwininfo; do
-	if ! command -v $tool >/dev/null 2>&1; then
-		echo "sixel: $tool is not installed; skipped (make check installs it)"
-		echo "sixel: 0 passed, 0 failed"
-		exit 0
-	fi
+	command -v $tool >/dev/null 2>&1 || missing="$missing $tool"
 done
+[ -z "$missing" ] || skip_rest "not installed:$missing (make check installs them)"
 tmp=$(mktemp -d)
 shots=${SIXEL_SHOTS:-$tmp}
 mkdir -p "$shots"
-xvfb_pid=
+xvfb_pid= xterm_pid=
+# the xterm this stage started last, and only it
+stop_xterm() {
+	[ -z "$xterm_pid" ] || kill "$xterm_pid" 2>/dev/null
+	xterm_pid=
+}
 cleanup() {
-	pkill -f -- "-title tribo-sixel-test" 2>/dev/null
+	stop_xterm
 	[ -n "$xvfb_pid" ] && kill "$xvfb_pid" 2>/dev/null
 	rm -rf "$tmp"
 }
 trap cleanup EXIT
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() {
-	fail=$((fail + 1))
-	echo "FAIL sixel: $*"
+# The X tools, each bounded: xwininfo without a window id waits for a
+# click on one, for ever, so an empty id is refused here.
+xwininfo() {
+	case " $* " in *" -id  "* | *" -id ") echo "xwininfo: no window id given" >&2; return 1 ;; esac
+	timeout 10 xwininfo "$@"
 }
+xdotool() { timeout 10 xdotool "$@"; }
+import() { timeout 30 import "$@"; }
+convert() { timeout 30 convert "$@"; }
+compare() { timeout 30 compare "$@"; }
 
 . "$top/tests/xvfb.sh"
-if ! xvfb_start "$tmp" 1280x800x24; then
-	bad "Xvfb did not start: $(cat "$tmp/xvfb.log")"
-	echo "sixel: $pass passed, $fail failed"
-	exit 1
-fi
+xvfb_start "$tmp" 1280x800x24 || abort "Xvfb did not start: $(cat "$tmp/xvfb.log")"
+# The stage's own Xvfb is there, else it cannot go on: it ends now.
+x_alive() {
+	kill -0 "$xvfb_pid" 2>/dev/null ||
+		abort "the stage's Xvfb (pid $xvfb_pid, DISPLAY $DISPLAY) is gone"
+}
 
 # The cell grid of the xterm below, inside its border of 2 pixels: 9x19
 # pixels with DejaVu Sans Mono 11 at Xvfb's 96 dpi; start() measures it.
@@ -78,19 +90,15 @@ at_most() {
 # what tribo writes to $tmp/xterm.log; tribo's end is followed by a shell
 # that waits, so that the screen after it can be looked at.
 start() {
-	pkill -f -- "-title tribo-sixel-test" 2>/dev/null
+	stop_xterm
 	sleep 0.2
 	rm -f "$tmp/xterm.log"
 	xterm "$@" -title tribo-sixel-test -geometry 100x32+0+0 -fa 'DejaVu Sans Mono' -fs 11 \
 		-l -lf "$tmp/xterm.log" \
 		-e sh -c "cd '$top' && TRIBO_PATH=exercises \"\$0\"; echo tribo ended \$?; sleep 60" \
 		"$TRIBO" &
-	win=
-	for _ in $(seq 50); do
-		win=$(xdotool search --name tribo-sixel-test 2>/dev/null | head -1)
-		[ -n "$win" ] && break
-		sleep 0.1
-	done
+	xterm_pid=$!
+	find_window
 	# the cells, from the window's size in pixels once it has its size
 	local w=0 h=0
 	for _ in $(seq 50); do
@@ -103,6 +111,19 @@ start() {
 	# no window manager: the keyboard goes where the pointer is
 	xdotool mousemove 300 200
 	sleep 0.8
+}
+# The window of the stage's xterm, up to 5 s after it started (the only
+# one on the stage's Xvfb with that title), in $win; without it the
+# stage ends, saying so.
+find_window() {
+	win=
+	for _ in $(seq 50); do
+		x_alive
+		win=$(xdotool search --name tribo-sixel-test 2>/dev/null | head -1)
+		[ -n "$win" ] && break
+		sleep 0.1
+	done
+	[ -n "$win" ] || abort "the xterm (pid $xterm_pid) showed no window within 5 s"
 }
 # Waits up to 15 s for the log to show the solve's last result.
 wait_solved() {
@@ -124,6 +145,7 @@ shot() {
 wait_colour() {
 	local s
 	for _ in $(seq 30); do
+		x_alive
 		s=$(shot wait)
 		[ "$(count "$s" "$1" "$3" "$4" "$5" "$6")" -ge "$2" ] && return 0
 		sleep 0.5
@@ -145,7 +167,7 @@ type_line 'load imachi-fig6'
 type_line solve
 # at 100x32 the plot pane is rows 7-20 and columns 0-54 (inside: 8-19 and
 # 1-53), the exercise pane above it, parameters and results to its right
-wait_colour "$green" 300 8 19 1 53 || bad "no limit cycle drawn in the plot pane"
+wait_colour "$green" 300 8 19 1 53 && ok || bad "no limit cycle drawn in the plot pane"
 s=$(shot vt340)
 at_least "the limit cycle's green in the plot pane" "$(count "$s" "$green" 8 19 1 53)" 300
 at_least "the base's blue in the plot pane" "$(count "$s" "$blue" 8 19 1 53)" 300
@@ -182,7 +204,7 @@ sleep 3
 # 2. A resize: 140x40 cells, the wide layout with the plot on the right
 # (columns 89-139): the picture there, none left where it was.
 xdotool windowsize "$win" $((140 * CW + 2 * B)) $((40 * CH + 2 * B))
-wait_colour "$green" 300 1 24 90 138 || bad "no picture in the wide layout's plot pane"
+wait_colour "$green" 300 1 24 90 138 && ok || bad "no picture in the wide layout's plot pane"
 s=$(shot resized)
 at_least "after the resize, the limit cycle in the new plot pane" \
 	"$(count "$s" "$green" 1 24 90 138)" 300
@@ -250,10 +272,12 @@ type_line quit
 sleep 0.5
 
 # 8. Ctrl-Z from a shell: no picture over the shell; `fg` brings it back.
-pkill -f -- "-title tribo-sixel-test" 2>/dev/null
+stop_xterm
 sleep 0.2
 xterm -ti vt340 -xrm 'XTerm*numColorRegisters: 256' -title tribo-sixel-test \
 	-geometry 100x32+0+0 -fa 'DejaVu Sans Mono' -fs 11 -e bash --norc --noprofile &
+xterm_pid=$!
+find_window
 sleep 1.5
 xdotool mousemove 300 200
 sleep 0.3
@@ -261,7 +285,7 @@ type_line "cd '$top' && TRIBO_PATH=exercises '$TRIBO'"
 sleep 1
 type_line 'load imachi-fig6'
 type_line solve
-wait_colour "$green" 300 8 19 1 53 || bad "Ctrl-Z: no picture before it"
+wait_colour "$green" 300 8 19 1 53 && ok || bad "Ctrl-Z: no picture before it"
 xdotool key ctrl+z
 sleep 1
 s=$(shot suspended)
@@ -270,5 +294,4 @@ type_line fg
 wait_colour "$green" 300 8 19 1 53 && ok || bad "fg: the picture did not come back"
 type_line quit
 
-echo "sixel: $pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish

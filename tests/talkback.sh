@@ -10,9 +10,13 @@ set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 TRIBO=${TRIBO:-$top/tribo}
 case $TRIBO in /*) ;; *) TRIBO=$(pwd)/$TRIBO ;; esac
+. "$top/tests/lib.sh"
+plan talkback 4
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-python3 - "$TRIBO" "$top/exercises" "$tmp" <<'PY'
+# the pty's dialogue: one line a check, "ok WHAT" or "bad WHAT: WHY"; the
+# script is bounded in itself (15 s) and by timeout
+timeout -k 5 60 python3 - "$TRIBO" "$top/exercises" "$tmp" >"$tmp/said" <<'PY'
 import os, pty, sys, time, select, struct, fcntl, termios, signal
 tribo, exercises, tmp = sys.argv[1:4]
 pid, fd = pty.fork()
@@ -54,19 +58,23 @@ while time.time() < end:
 if status is None:
     os.kill(pid, signal.SIGKILL)
     os.waitpid(pid, 0)
-fails = []
-if queries < 1:
-    fails.append("tribo asked the terminal nothing")
-if status != 0:
-    fails.append("'quit' did not end the session (exit status %s): the terminal's words "
-                 "became typed text" % status)
-if b"unknown command" in screen:
-    fails.append("a reply reached the command line")
+def check(good, what):
+    print(("ok " if good else "bad ") + what.replace("\n", "\n    "))
+check(queries >= 1, "tribo asked the terminal: %d device attributes queries" % queries)
+check(status == 0, "'quit' ends the session with status 0 (%s): the terminal's words "
+      "did not become typed text" % status)
+check(b"unknown command" not in screen, "no reply reached the command line")
 asan = [f for f in os.listdir(tmp) if f.startswith("asan")]
-if asan:
-    fails.append("the sanitizer reported: " + open(os.path.join(tmp, asan[0])).read()[:2000])
-for f in fails:
-    print("FAIL talkback:", f)
-print("talkback: %d passed, %d failed" % (4 - len(fails), len(fails)))
-sys.exit(1 if fails else 0)
+check(not asan, "the sanitizer reported nothing" +
+      ("" if not asan else ": " + open(os.path.join(tmp, asan[0])).read()[:2000]))
 PY
+rc=$?
+[ $rc = 0 ] || echo "talkback: the pty script ended with status $rc"
+while IFS= read -r line; do
+	case $line in
+	"ok "*) ok ;;
+	"bad "*) bad "${line#bad }" ;;
+	*) echo "$line" ;;
+	esac
+done <"$tmp/said"
+finish

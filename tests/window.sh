@@ -8,7 +8,10 @@
 # tribo's running, and 'persist' a window that stays. Without a display
 # server, or with a gnuplot that has no window terminal, a clear message
 # and the session goes on. The screenshot stays in $WINDOW_SHOTS (default
-# build/window-shots) for a person to look at.
+# build/window-shots) for a person to look at. Every wait is bounded and
+# every X and tmux command is under timeout; when the stage's own tmux
+# server or Xvfb goes, or no window shows where one must, the stage ends
+# at once saying so (tests/harness_kill.sh tries it).
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 TRIBO=${TRIBO:-$top/tribo}
@@ -18,7 +21,7 @@ tmp=$(mktemp -d)
 xvfb_pid="" groups=""
 # the tmux server, Xvfb and every gnuplot group this script made
 cleanup() {
-	tmux -S "$tmp/tmux" kill-server 2>/dev/null
+	for s in "$tmp"/tmux.*; do timeout 5 tmux -S "$s" kill-server 2>/dev/null; done
 	for g in $groups; do [ -z "$(alive "$g")" ] || kill -KILL -- "-$g" 2>/dev/null; done
 	[ -z "$xvfb_pid" ] || kill "$xvfb_pid" 2>/dev/null
 	sleep 0.2
@@ -27,32 +30,20 @@ cleanup() {
 trap cleanup EXIT
 export TRIBO_PATH="$top/exercises" HOME="$tmp" XDG_DATA_HOME="$tmp/data" \
 	XDG_STATE_HOME="$tmp/state" LC_ALL=C.UTF-8 NO_COLOR=1
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() {
-	fail=$((fail + 1))
-	echo "FAIL window: $*"
+. "$top/tests/lib.sh"
+# 4 without an X server; on Xvfb 25 a session and 5 a persist session,
+# once with the gnuplot here and once more through x11 alone when it has
+# another window terminal too (plan_more below); 2 for the batch
+plan window 6
+# The X tools, each bounded: xwininfo without a window id waits for a
+# click on one, for ever, so an empty id is refused here.
+xwininfo() {
+	case " $* " in *" -id  "* | *" -id ") echo "xwininfo: no window id given" >&2; return 1 ;; esac
+	timeout 10 xwininfo "$@"
 }
-check() { # description command...
-	local what=$1
-	shift
-	if "$@"; then ok; else bad "$what"; fi
-}
-finish() {
-	echo "window: $pass passed, $fail failed"
-	[ "$fail" = 0 ]
-	exit
-}
-# Runs the command after $1 every tenth of a second until it succeeds,
-# $1 seconds at most; fails when it never did.
-within() {
-	local i
-	for i in $(seq $(($1 * 10))); do
-		"${@:2}" && return 0
-		[ "$i" = $(($1 * 10)) ] || sleep 0.1
-	done
-	return 1
-}
+xdotool() { timeout 10 xdotool "$@"; }
+import() { timeout 30 import "$@"; }
+convert() { timeout 30 convert "$@"; }
 # A display number no X server has: no socket file, no abstract socket.
 free_display() {
 	local n
@@ -77,16 +68,13 @@ EOF
 	chmod +x "$1"
 }
 
-if ! command -v gnuplot >/dev/null 2>&1; then
-	echo "window: gnuplot is not installed; skipped"
-	finish
-fi
+command -v gnuplot >/dev/null 2>&1 || skip_rest "gnuplot is not installed"
 
 # ---- no X server needed --------------------------------------------------
 
 batch='load imachi-fig6; solve; plot hodograph window'
 fake_gnuplot "$tmp/nowin" "dumb png pngcairo svg pdfcairo"
-out=$(DISPLAY=:0 GNUPLOT=$tmp/nowin "$TRIBO" -c "$batch" 2>&1)
+out=$(DISPLAY=:0 GNUPLOT=$tmp/nowin timeout 30 "$TRIBO" -c "$batch" 2>&1)
 check "a gnuplot without window terminals: said '$out'" \
 	grep -qF "has no window terminal (qt, wxt, x11): install gnuplot-x11 (light) or gnuplot-qt" \
 	<<<"$out"
@@ -106,34 +94,56 @@ missing=""
 for tool in Xvfb xdotool xwininfo import convert tmux; do
 	command -v $tool >/dev/null 2>&1 || missing="$missing $tool"
 done
-terms=$(echo 'print GPVAL_TERMINALS' | gnuplot 2>&1)
+terms=$(echo 'print GPVAL_TERMINALS' | timeout 30 gnuplot 2>&1)
 grep -qwE 'qt|wxt|x11' <<<"$terms" || missing="$missing gnuplot-x11 (no window terminal)"
-if [ -n "$missing" ]; then
-	echo "window: the X tests are skipped: missing$missing"
-	finish
-fi
+# the terminal tribo picks (qt, else wxt, else x11), then x11 through a
+# gnuplot that hides the others, when this one has both
+for term in qt wxt x11; do grep -qw $term <<<"$terms" && break; done
+plan_more 30
+[ "$term" != x11 ] && grep -qw x11 <<<"$terms" && plan_more 30
+[ -z "$missing" ] || skip_rest "the X tests need what is missing:$missing"
 
 . "$top/tests/xvfb.sh"
-if ! xvfb_start "$tmp" 1280x1024x24; then
-	bad "Xvfb did not start: $(cat "$tmp/xvfb.log")"
-	finish
-fi
+xvfb_start "$tmp" 1280x1024x24 || abort "Xvfb did not start: $(cat "$tmp/xvfb.log")"
 mkdir -p "$shots"
 
-tm() { tmux -S "$tmp/tmux" "$@"; }
+# a server a session, on a socket of its own: a new server on the socket
+# of one just killed may find it still exiting
+nsock=0
+sock=$tmp/tmux.0
+tm() { timeout 10 tmux -S "$sock" "$@"; }
 screen() { tm capture-pane -p -S - -t t 2>/dev/null; }
-on_screen() { screen | grep -q -- "$1"; }
+# The stage's own Xvfb and tmux server are there, else it cannot go on:
+# it ends now, saying so, rather than wait out every check that follows.
+x_alive() {
+	kill -0 "$xvfb_pid" 2>/dev/null ||
+		abort "the stage's Xvfb (pid $xvfb_pid, DISPLAY $DISPLAY) is gone"
+}
+tmux_alive() {
+	tm has-session -t t 2>/dev/null ||
+		abort "the stage's tmux server (socket $sock) is gone or does not answer"
+}
+on_screen() {
+	screen | grep -q -- "$1" && return 0
+	tmux_alive
+	x_alive
+	return 1
+}
 # Starts tribo --plain in a tmux pane ($1: a gnuplot for GNUPLOT, or "");
 # the pane is tribo itself, so its pid is tribo's.
 start() {
 	tm kill-server 2>/dev/null
+	nsock=$((nsock + 1))
+	sock=$tmp/tmux.$nsock
 	tm -f /dev/null new-session -d -s t -x 120 -y 50 \
 		"exec env -i PATH=/usr/bin:/bin TERM=xterm HOME=$tmp XDG_STATE_HOME=$tmp/state \
 		XDG_DATA_HOME=$tmp/data TRIBO_PATH=$top/exercises LC_ALL=C.UTF-8 \
 		DISPLAY=$DISPLAY GNUPLOT=${1:-} ASAN_OPTIONS=${ASAN_OPTIONS:-} \
-		UBSAN_OPTIONS=${UBSAN_OPTIONS:-} $TRIBO --plain"
+		UBSAN_OPTIONS=${UBSAN_OPTIONS:-} $TRIBO --plain" ||
+		abort "tmux did not start a server on $sock"
 	tm set-option -t t remain-on-exit on
 	tribo_pid=$(tm display-message -p -t t '#{pane_pid}')
+	[ -n "$tribo_pid" ] || abort "tmux gave no pid for tribo's pane"
 	mark=0
 }
 # Runs one command and waits (up to $2 s, 10 by default) for the prompt
@@ -155,12 +165,19 @@ says() { # description regex: the last command's output matches
 }
 # The visible windows titled tribo, one id a line.
 visible() { xdotool search --onlyvisible --name '^tribo$' 2>/dev/null; }
-shown() { [ -n "$(visible)" ]; }
-hidden() { [ -z "$(visible)" ]; }
+shown() { x_alive && [ -n "$(visible)" ]; }
+hidden() { x_alive && [ -z "$(visible)" ]; }
 wait_visible() { within 10 shown; }
 wait_gone() { within 5 hidden; }
 # Windows titled tribo on the server, mapped or not.
 ntribo() { xwininfo -root -tree | grep -c '"tribo": '; }
+# The first visible window titled tribo, which must be there for what
+# follows: without one the stage ends, saying so.
+the_window() {
+	x_alive
+	win=$(visible | head -n 1)
+	[ -n "$win" ] || abort "$1: no window titled tribo, which the checks after need"
+}
 # tribo's gnuplot now: its process group (gnuplot and what it started).
 note_group() {
 	local g
@@ -197,7 +214,7 @@ session() {
 	says "$name: the window plot" "^hodograph drawn in a gnuplot window$"
 	check "$name: a window titled tribo appears" wait_visible
 	note_group
-	win=$(visible | head -n 1)
+	the_window "$name"
 	geo=$(xwininfo -id "$win")
 	x=$(awk '/Absolute upper-left X/ {print $NF}' <<<"$geo")
 	y=$(awk '/Absolute upper-left Y/ {print $NF}' <<<"$geo")
@@ -245,7 +262,8 @@ session() {
 
 	# killed from X: the client's connection is cut (wxt's gnuplot dies of
 	# it, x11's gnuplot_x11)
-	xdotool windowkill "$(visible | head -n 1)"
+	the_window "$name: windowkill"
+	xdotool windowkill "$win"
 	check "$name: windowkill takes the window away" wait_gone
 	run "eval 6*7"
 	says "$name: the session answers after windowkill" "^42$"
@@ -262,10 +280,6 @@ session() {
 	check "$name: no gnuplot of tribo's is left after quit: $(alive)" test -z "$(alive)"
 	check "$name: no window is left after quit" wait_gone
 }
-
-# the terminal tribo picks (qt, else wxt, else x11), then x11 through a
-# gnuplot that hides the others, when this one has both
-for term in qt wxt x11; do grep -qw $term <<<"$terms" && break; done
 
 # persist: the window outlives tribo; the last window plot decides
 persist_session() { # name gnuplot
@@ -296,7 +310,7 @@ if [ "$term" != x11 ] && grep -qw x11 <<<"$terms"; then
 fi
 
 # a batch without persist: the window goes at once, and the batch says so
-out=$(cd "$tmp" && "$TRIBO" -c "$batch" 2>&1)
+out=$(cd "$tmp" && timeout 30 "$TRIBO" -c "$batch" 2>&1)
 check "a batch says the window closes: '$out'" grep -qxF \
 	"the window closes when tribo ends; 'plot hodograph window persist' keeps it" <<<"$out"
 check "and no window is left after the batch" wait_gone

@@ -3,7 +3,7 @@
 # Xvfb may hold it).
 #
 # xvfb_start DIR WxHxDEPTH: starts Xvfb, its display's number written on
-# fd 3 into DIR/display, waits up to 10 s for it, exports DISPLAY and sets
+# fd 3 into DIR/display, waits up to 10 s for it (less when it ends), exports DISPLAY and sets
 # xvfb_pid (the caller kills it). 1 when it did not start: DIR/xvfb.log
 # says why.
 xvfb_start() {
@@ -11,6 +11,7 @@ xvfb_start() {
 	xvfb_pid=$!
 	for _ in $(seq 100); do
 		grep -q '^[0-9]' "$1/display" 2>/dev/null && break
+		kill -0 "$xvfb_pid" 2>/dev/null || break # it ended: its log says why
 		sleep 0.1
 	done
 	grep -q '^[0-9]' "$1/display" 2>/dev/null || return 1
