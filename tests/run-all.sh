@@ -10,7 +10,7 @@
 # default), the longest first; each says what it printed and how long it
 # took as it ends, and the last line adds up the test cases of every stage.
 # A stage's counts are check's "Checks: N, Failures: F, Errors: E" or our
-# scripts' "name: N passed, F failed[, S skipped]"; a stage that fails
+# scripts' "name: N passed, F failed, S skipped" (tests/lib.sh); a stage that fails
 # without saying how many counts as one failure. Under CI=true a skipped
 # case fails the run: make check installs what every stage needs.
 set -u
@@ -111,9 +111,12 @@ report() {
 		s/^[a-zA-Z0-9_ -]*: \([0-9]*\) passed, \([0-9]*\) failed.*/\1 \2 0 0/p' "$out" | tail -n 1)
 	if [ -n "$n" ]; then
 		read -r p f e s <<<"$n"
-		# check counts failures inside its total; our scripts count them apart
+		# check counts failures, and our skips (testutil.h's run_suite:
+		# "Skipped: K"), inside its total; our scripts count them apart
 		if grep -q 'Checks: ' "$out"; then
-			passed=$((passed + p - f - e))
+			s=$(sed -n 's/^Skipped: \([0-9]*\)$/\1/p' "$out" | tail -n 1)
+			s=${s:-0}
+			passed=$((passed + p - f - e - s))
 		else
 			passed=$((passed + p))
 		fi
