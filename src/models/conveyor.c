@@ -304,7 +304,9 @@ static int conveyor_next(struct phase_run *run, struct phase_mode *mode, void *c
 		if (!isfinite(cr->t_stick)) /* at the belt's speed from the start */
 			cr->t_stick = t;
 		/* rides with the belt until tmax, or breaks away along F_a */
-		if (num_slip_at_rest(&c->slip, cr->g, cr->smax)) {
+		/* the load is constant: a tie within rounding holds */
+		if (num_slip_holds(hypot(cr->g[0], cr->g[1]), cr->smax) ||
+		    num_slip_at_rest(&c->slip, cr->g, cr->smax)) {
 			cr->stuck = true;
 			y[2] = c->held ? 0.0 : c->v0;
 			y[3] = 0.0;
@@ -425,7 +427,7 @@ static int conveyor_solve(const struct model_input *in, struct model_output *out
 		double mu = friction_mu(&c.law, s0);
 		Qx0 = -c.N * mu * rx0 / s0 + 0.0;
 		Qy0 = -c.N * mu * ry0 / s0 + 0.0; /* no -0 */
-	} else if (Fa <= smax) {		  /* static: the friction balances the push */
+	} else if (num_slip_holds(Fa, smax)) {	  /* static: the friction balances the push */
 		Qx0 = -Fax;
 		Qy0 = -Fay;
 	} else {
