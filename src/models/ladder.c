@@ -549,12 +549,20 @@ static double kozlov_margin_fn(double th, void *p)
 	return kozlov_rest_margin(p, th);
 }
 
-/* Whether the ladder at rest at θ stays at rest. */
+/* Whether the ladder at rest at θ stays at rest. A margin within the
+ * rounding of θ0 (typed in degrees, converted: a few ulps) and of the
+ * products is a tie, and a tie is limiting equilibrium, which holds: at
+ * θ0 = θ_min two ulps low the ladder slid (moves, thetadot_end −4.7e-6
+ * rad/s at t = 10 s, the 1e-16 amplified by the fall's instability) where
+ * at θ_min and one ulp low it rested. */
 static bool can_rest(const struct lad *r, double th)
 {
-	if (r->law == LAW_COULOMB)
-		return 2 * r->muf * sin(th) >= (1 - r->muw * r->muf) * cos(th);
-	return kozlov_rest_margin(r, th) >= 0;
+	const double tie = 32 * DBL_EPSILON;
+	if (r->law == LAW_COULOMB) {
+		const double a = 2 * r->muf * sin(th), b = (1 - r->muw * r->muf) * cos(th);
+		return a >= b - tie * (fabs(a) + fabs(b));
+	}
+	return kozlov_rest_margin(r, th) >= -tie;
 }
 
 /* The least angle of rest: Coulomb's closed form, tan θ_min = (1 − μ_w μ_f)/
