@@ -1683,7 +1683,15 @@ static int rod_solve(const struct model_input *in, struct model_output *out, str
 	struct rod_at at;
 	if (rod_conditions(&r, th, &at, d))
 		return -1;
-	rod_state_at(&r, th, xd, thd, &at);
+	/* The start's state as the run takes it: under the classical law a
+	 * foot sliding slower than 1e-12 of the fall's speed √(g l) stops
+	 * within rounding of t = 0 and the run goes on from rest (held, then
+	 * t_slip), so λ, D, b0 and mu_crit at the start are the foot's at
+	 * rest. They followed the sign of the rounding: xdot = ±1e-300 gave
+	 * λ = 9.98 N (sliding forward, mu_crit none) or 12.79 N (back,
+	 * mu_crit 4.04), xdot = 0 the held foot's 12.26 N, with the same run. */
+	const double v_rest = 1e-12 * (r.g > 0 ? sqrt(r.g * r.l) : r.l / fmax(p[R_TMAX], 1e-3));
+	rod_state_at(&r, th, classical(&r) && fabs(xd) <= v_rest ? 0.0 : xd, thd, &at);
 	at.mu_c = mu_crit_at(&r, th, at.sigma);
 	at.mu_min = at.th_min = NAN;
 	if (mu_crit_min(&r, &at.mu_min, &at.th_min, d))
