@@ -198,6 +198,15 @@ START_TEST(test_ladder)
 		ck_assert_double_eq(num(s, "thetadot_end"), 0);
 		ck_assert_double_eq(num(s, "t_end"), 0);
 	}
+	/* as typed: θ_min to 17 digits, and one and two ulps below that
+	 * (the last slid before the fix, thetadot_end −4.7e-6 rad/s) */
+	const char *typed[] = {"48.99091309842978", "48.990913098429772", "48.990913098429765"};
+	for (size_t i = 0; i < sizeof typed / sizeof *typed; i++) {
+		set(s, "theta0", typed[i]);
+		solve(s);
+		ck_assert_msg(!flag(s, "moves"), "theta0 = %s moves", typed[i]);
+		ck_assert_str_eq(word(s, "outcome"), "rests");
+	}
 	for (int k = 0; k < 2; k++) {
 		setd(s, "theta0", rel(thmin, k ? -1e-9 : -1e-12));
 		solve(s);
