@@ -165,6 +165,23 @@ START_TEST(test_painleve)
 		ck_assert_double_eq_tol(D, 0, 1e-8);
 	}
 	session_free(s);
+
+	/* Kozlov's isotropic law stops the whole rod at q̇ = 0 (its force is
+	 * of degree 0 in q̇: the deceleration is finite there). The words
+	 * "stops" must stand beside ẋ = θ̇ = 0 and the time q̇ reaches 0:
+	 * tests/ref/painleve_kozlov_stop.py (DOP853 from T, V and (2.5)-(2.7))
+	 * gives t_stop = 0.04695438456945 s, x = −0.0253166739858 m, θ =
+	 * 60.42901519218°. Before the fix the run ended at |q̇| = 1e-9 √(g l):
+	 * xdot_end −2.6e-9 m/s, t_end 1.4e-10 s early. */
+	s = load("painleve-rod-isotropic");
+	solve(s);
+	ck_assert_str_eq(word(s, "outcome"), "stops");
+	ck_assert_double_eq(num(s, "xdot_end"), 0);
+	ck_assert_double_eq(num(s, "thetadot_end"), 0);
+	ck_assert_double_eq_tol(num(s, "t_end"), 0.04695438456945, 1e-12);
+	ck_assert_double_eq_tol(num(s, "x_end"), -0.0253166739858, 1e-12);
+	ck_assert_double_eq_tol(num(s, "theta_end"), 60.42901519218, 1e-10);
+	session_free(s);
 }
 END_TEST
 

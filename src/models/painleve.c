@@ -795,6 +795,37 @@ static int rigid_start_next(struct phase_run *run, struct rigid_run *rr)
 	return RIGID_GO;
 }
 
+/* Kozlov's law stops the rod where q̇ = 0; the phase's event is at
+ * |q̇|_A/√M = v_reg (1e-9 √(g l)), where the deceleration, of degree 0 in
+ * q̇, is finite: the rest of the way in closed form, q̇ falling linearly
+ * over dt = |q̇|²_A/(−q̇·Aq̈) (the distance is O(v_reg²)). The run said
+ * "stops" beside xdot_end = −2.6e-9 m/s (painleve-rod-isotropic). */
+static void rigid_kozlov_land(struct phase_run *run, struct rod *r, double *ratio)
+{
+	if (classical(r))
+		return;
+	double *y = run->y, f[4], A[9], Aq[3];
+	const double q[3] = {y[2], y[3], 0};
+	/* the stiffness where the integration ended, as before the landing */
+	rigid_jac_ratio(r, y, ratio);
+	if (rigid_rhs(run->t, y, f, r)) /* interrupted: the driver says so */
+		return;
+	inertia(r, y[1], A);
+	matvec(A, q, Aq);
+	const double qAq = q[0] * Aq[0] + q[1] * Aq[1], rate = -(f[2] * Aq[0] + f[3] * Aq[1]);
+	if (!(qAq > 0 && rate > 0))
+		return;
+	const double dt = fmin(qAq / rate, run->tmax - run->t);
+	if (!(dt > 0))
+		return;
+	const double k = dt * rate / qAq; /* 1 where q̇ reaches 0 */
+	y[0] += (y[2] - 0.5 * k * y[2]) * dt;
+	y[1] += (y[3] - 0.5 * k * y[3]) * dt;
+	y[2] = k >= 1 ? 0.0 : y[2] * (1 - k);
+	y[3] = k >= 1 ? 0.0 : y[3] * (1 - k);
+	phase_jump(run, run->t + dt, y);
+}
+
 /* After a phase that ended at an event: which one, and what follows. */
 static int rigid_event_next(struct phase_run *run, struct rigid_run *rr)
 {
@@ -827,6 +858,8 @@ static int rigid_event_next(struct phase_run *run, struct rigid_run *rr)
 		rr->decide = true; /* ẋ = 0 located: stick or slip on */
 		return RIGID_GO;
 	}
+	if (which == 0)
+		rigid_kozlov_land(run, r, &out->ratio);
 	out->outcome = which == 0   ? OUT_STOPS
 		       : which == 1 ? OUT_LIFTS_OFF
 		       : which == 2 ? OUT_PARADOX
