@@ -166,6 +166,45 @@ START_TEST(test_painleve)
 	}
 	session_free(s);
 
+	/* Static friction's bound at the release: θ0 = 30°, at rest, the
+	 * pivot's θ̈ = −(g/l) cosθ, λ = (m1 + m2) g + m2 l cosθ θ̈ and F_x =
+	 * −m2 l sinθ θ̈, so |F_x|/λ = sinθ cosθ/(2 − cos²θ) = √3/5. At μ =
+	 * √3/5 the margin μλ − |F_x| is 0 and grows as the rod falls (held);
+	 * the foot slips at t_slip = 0.2616237227848216 s, θ = 12.919695149160916°
+	 * (tests/ref/painleve_ref.py's case(30, √3/5)). A rounding below √3/5
+	 * the foot slips for 1e-8 s and 1e-32 m and is held again: the same
+	 * run, and the same t_slip (it said 0). Before the fix, 1e-16..1e-13
+	 * below slid on for the whole run (x_end 2.27 m for 0.0034 m). 1e-3
+	 * below the slip at the release is real (t_slip 0). */
+	s = load("painleve-rod");
+	set(s, "xdot", "0");
+	const double mus = sqrt(3) / 5;
+	const double mu_at[] = {mus,
+				nextafter(mus, 0),
+				nextafter(mus, 1),
+				rel(mus, -1e-16),
+				rel(mus, -1e-15),
+				rel(mus, -1e-13),
+				rel(mus, -1e-12),
+				rel(mus, 1e-12),
+				rel(mus, -1e-9),
+				rel(mus, 1e-9)};
+	for (size_t i = 0; i < sizeof mu_at / sizeof *mu_at; i++) {
+		setd(s, "mu", mu_at[i]);
+		solve(s);
+		ck_assert_str_eq(word(s, "outcome"), "falls");
+		ck_assert_msg(fabs(num(s, "t_slip") - 0.2616237227848216) <= 1e-10,
+			      "mu %.17g: t_slip %.17g", mu_at[i], num(s, "t_slip"));
+		ck_assert_double_eq_tol(num(s, "theta_slip"), 12.919695149160916, 1e-8);
+		ck_assert_double_eq_tol(num(s, "x_end"), 0.00343678554754, 1e-10);
+		ck_assert_double_eq_tol(num(s, "t_end"), 0.34439030367, 1e-10);
+	}
+	setd(s, "mu", rel(mus, -1e-3));
+	solve(s);
+	ck_assert_double_eq(num(s, "t_slip"), 0);
+	ck_assert_double_eq_tol(num(s, "x_end"), 0.00343678554754, 1e-4);
+	session_free(s);
+
 	/* Kozlov's isotropic law stops the whole rod at q̇ = 0 (its force is
 	 * of degree 0 in q̇: the deceleration is finite there). The words
 	 * "stops" must stand beside ẋ = θ̇ = 0 and the time q̇ reaches 0:

@@ -719,6 +719,7 @@ struct rigid_run {
 	struct run *out;
 	bool decide;	 /* the foot at rest under the classical law: held, or it slips */
 	bool from_stick; /* released at rest: a slip now is a stuck foot's */
+	double x_slip;	 /* x where the first slip from rest began */
 	int iter;	 /* the runs of the loop so far: phases and decisions */
 };
 
@@ -752,6 +753,7 @@ static int rigid_decide(struct phase_run *run, struct rigid_run *rr)
 		r->sigma = st.Fx > 0 ? -1.0 : 1.0;
 		if (rr->from_stick && isnan(out->t_slip)) {
 			out->t_slip = run->t, out->th_slip = y[1], out->thd_slip = y[3];
+			rr->x_slip = y[0];
 			out->lambda_slip = st.lambda, out->Fx_slip = st.Fx;
 		}
 		out->slips++;
@@ -856,6 +858,17 @@ static int rigid_event_next(struct phase_run *run, struct rigid_run *rr)
 	if (which == 0 && classical(r)) {
 		phase_mark(run, t, y);
 		rr->decide = true; /* ẋ = 0 located: stick or slip on */
+		/* A first slip from rest that ends having moved the foot less
+		 * than the rounding of its place (1e-12 l) is a tie at the
+		 * static bound, not the slip t_slip asks for: μ one rounding
+		 * below |F_x|/λ at the release slid 1e-32 m for 1e-8 s, and
+		 * t_slip said 0 where at the tie it is the pivot's 0.2616 s. */
+		if (out->slips == 1 && !isnan(out->t_slip) &&
+		    fabs(y[0] - rr->x_slip) <= 1e-12 * r->l) {
+			out->t_slip = out->th_slip = out->thd_slip = NAN;
+			out->lambda_slip = out->Fx_slip = NAN;
+			out->slips = 0;
+		}
 		return RIGID_GO;
 	}
 	if (which == 0)
@@ -897,6 +910,16 @@ static int rigid_next(struct phase_run *run, struct phase_mode *mode, void *ctx,
 		mode->sys = (struct ode_system){4, rigid_rhs, rigid_event, r};
 		/* the fall's own scale: tmax may be any horizon */
 		mode->opts.h0 = 1e-6 * r->tscale;
+		/* A slip from rest with |F_x| a hair past μλ and the margin
+		 * turning back inside returns to ẋ = 0 within √(excess) of the
+		 * fall's time (3e-7 of it at 1e-13): a first step of 1e-6 of
+		 * it stepped over the return (σẋ 0, +1e-24, then negative: no
+		 * sign change at the step's end), and the foot slid on with
+		 * its friction pointing the wrong way (x_end 2.27 m where μ at
+		 * the tie gives the pivot's 0.0034 m). Such a slip starts at
+		 * 1e-12 of it. */
+		if (classical(r) && !r->at_rest && y[2] == 0)
+			mode->opts.h0 = 1e-12 * r->tscale;
 		mode->quiet_end = true; /* marked after, once the event is known */
 		phase_mark(run, run->t, y);
 		peak_start(r, run->t, y);
