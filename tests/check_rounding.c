@@ -205,6 +205,47 @@ START_TEST(test_painleve)
 	ck_assert_double_eq_tol(num(s, "x_end"), 0.00343678554754, 1e-4);
 	session_free(s);
 
+	/* Lift-off at rest: thrown up at θ0 = 30° with θ̇0 = w, the held
+	 * foot's λ = (m1 + m2) g + m2 l (cosθ θ̈ − sinθ θ̇²), θ̈ = −(g/l) cosθ,
+	 * is 0: w² = g (2 − cos²θ)/sinθ = 2.5 g. Held needs |F_x| = 17 N ≤ μλ = 0: it
+	 * cannot be; sliding along −F_x (friction μλ, not F_x) presses with
+	 * λ = 3.7414066812 N, D > 0 (the one solution, b0 < 0 rules out
+	 * lift-off). So at w, a rounding either side, and 1e-9 above, the
+	 * foot slides and lifts off later, as the run started sliding at
+	 * ẋ = 1e-11 m/s (no decision at rest) says: t_end 0.114854897398 s.
+	 * Before the fix, w and above lifted off at t = 0 (λ 0), a rounding
+	 * below slid. */
+	s = load("painleve-rod");
+	set(s, "xdot", "1e-11");
+	const double w = sqrt(2.5 * 9.81);
+	setd(s, "thetadot", w);
+	solve(s);
+	const double t_lo = num(s, "t_end"), x_lo = num(s, "x_end");
+	ck_assert_double_eq_tol(t_lo, 0.114854897398, 1e-11);
+	set(s, "xdot", "0");
+	const double w_at[] = {w,
+			       nextafter(w, 0),
+			       nextafter(w, 9),
+			       rel(w, 1e-16),
+			       rel(w, -1e-16),
+			       rel(w, 1e-12),
+			       rel(w, 1e-9)};
+	for (size_t i = 0; i < sizeof w_at / sizeof *w_at; i++) {
+		setd(s, "thetadot", w_at[i]);
+		solve(s);
+		ck_assert_str_eq(word(s, "outcome"), "lifts-off");
+		ck_assert_double_eq_tol(num(s, "lambda"), 3.7414066812, 1e-7);
+		ck_assert_double_eq_tol(num(s, "t_end"), t_lo, 1e-8);
+		ck_assert_double_eq_tol(num(s, "x_end"), x_lo, 1e-8);
+		ck_assert_double_eq(num(s, "t_slip"), 0);
+	}
+	/* twice w: sliding does not press either (λ < 0): off at once */
+	setd(s, "thetadot", 2 * w);
+	solve(s);
+	ck_assert_str_eq(word(s, "outcome"), "lifts-off");
+	ck_assert_double_eq(num(s, "t_end"), 0);
+	session_free(s);
+
 	/* Kozlov's isotropic law stops the whole rod at q̇ = 0 (its force is
 	 * of degree 0 in q̇: the deceleration is finite there). The words
 	 * "stops" must stand beside ẋ = θ̇ = 0 and the time q̇ reaches 0:

@@ -373,6 +373,24 @@ static void slide_state(const struct rod *r, double th, double xd, double thd, s
 		o->qdd[i] = AiX[i] + o->lambda * (Ai[3 * i + 2] + AiG[i]);
 }
 
+/* At rest under the classical law with the held foot's λ not positive:
+ * the foot cannot be held (that needs |F_x| ≤ μλ ≤ 0), and sliding along
+ * −F_x, where the friction is μλ and not F_x, may still press on the line
+ * (D > 0, λ > 0: the one solution, lift-off needing b0 ≥ 0). The rod
+ * thrown up at θ̇ = √((m1+m2) g/(m2 l sinθ)) − 1e-16 slid (λ 3.74 N)
+ * and lifted off at 0.115 s, at that θ̇ it lifted off at t = 0. */
+static bool slide_presses(struct rod *r, double th, double thd, double Fx)
+{
+	if (Fx == 0)
+		return false;
+	const double keep = r->sigma;
+	struct slide sl;
+	r->sigma = Fx > 0 ? -1.0 : 1.0;
+	slide_state(r, th, 0.0, thd, &sl);
+	r->sigma = keep;
+	return sl.D > 0 && sl.lambda > 0;
+}
+
 /* The classical critical coefficient at θ for sliding direction σ:
  * D = [(m1 + m2 cos²θ) + μ σ m2 sinθ cosθ]/((m1+m2) m1) vanishes at
  * μ = (m1 + m2 cos²θ)/(m2 |sinθ cosθ|) when σ sinθ cosθ < 0. */
@@ -742,7 +760,7 @@ static int rigid_decide(struct phase_run *run, struct rigid_run *rr)
 		out->why = "the foot is held and the rod is at rest upright";
 		return RIGID_DONE;
 	}
-	if (st.lambda <= 0) {
+	if (st.lambda <= 0 && !slide_presses(r, y[1], y[3], st.Fx)) {
 		out->outcome = OUT_LIFTS_OFF;
 		out->why = "the contact at rest has no normal force";
 		return RIGID_DONE;
@@ -1469,7 +1487,7 @@ static void rod_state_at(struct rod *r, double th, double xd, double thd, struct
 		forces(r, th, thd, X);
 		double thdd = X[1] / A[4];
 		double ls = A[7] * thdd - X[2], Fx = A[1] * thdd - X[0];
-		if (ls <= 0) {
+		if (ls <= 0 && !slide_presses(r, th, thd, Fx)) {
 			slides = false;
 			lambda = 0;
 			mode = MODE_CONSISTENT;
