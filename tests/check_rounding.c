@@ -380,6 +380,32 @@ START_TEST(test_conveyor)
 	ck_assert(!flag(s, "stuck"));
 	ck_assert(num(s, "vy_end") > 1e-6); /* 1e-9 × 5.9 N amplified e^(11.8) */
 	session_free(s);
+	/* The belt at rest (v0 = 0): the block at rest rides (F 2 N within
+	 * N μ0), c_transverse has no value. A belt in the subnormals is 0 to
+	 * every purpose and refused as such (4.9e-324 failed the integration;
+	 * held, it ran 10 s into a step cap). At 1e-16 m/s μ is μ0 (a v ≪ 1):
+	 * dw/dt = g − f ŵ with g = F/m = (0, 2), f = N μ0/m = 5.886 and w0 =
+	 * (−v0, 0) ⟂ g reaches w = 0 at t = |w0| (f + ŵ0·g)/(f² − |g|²) =
+	 * 5.886e-16/30.645 = 1.9207e-17 s. */
+	s = load("conveyor");
+	set(s, "v0", "0");
+	solve(s);
+	ck_assert(flag(s, "stuck"));
+	ck_assert(undefined(s, "c_transverse"));
+	for (int k = 0; k < 2; k++) {
+		set(s, "held", k ? "yes" : "no");
+		set(s, "v0", "4.9e-324");
+		solve_refused(s, "0 to every purpose");
+		set(s, "v0", "-1e-300");
+		solve_refused(s, "0 to every purpose");
+	}
+	set(s, "held", "no");
+	set(s, "v0", "1e-16");
+	solve(s);
+	ck_assert(flag(s, "stuck"));
+	ck_assert_double_eq_tol(num(s, "t_stick"), 1.92070509652e-17, 1e-27);
+	ck_assert_double_eq_tol(num(s, "c_transverse"), 5.886e16, 1e6);
+	session_free(s);
 }
 END_TEST
 
