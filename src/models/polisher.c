@@ -72,11 +72,9 @@ static const struct param_spec p_params[P_NPARAMS] = {
 
 static const struct result_spec p_results[P_NRESULTS] = {
 	[P_C_EFF] = RESULT_NUMBER("c_eff", "N*s/m", "μ m g/(r ω), the paper's expansion"),
-	[P_C_EFF_EXACT] =
-		RESULT_NUMBER("c_eff_exact", "N*s/m",
-			      "−Q·û/u from the exact R at the initial velocity (inf: "
-			      "at rest on a ring that does not slide, θ̇ = ±ω and u = 0 to 1e-9 of "
-			      "r ω)"),
+	[P_C_EFF_EXACT] = RESULT_NUMBER("c_eff_exact", "N*s/m",
+					"−Q·û/u from the exact R at the initial velocity (inf: "
+					"at rest on a ring that does not slide, θ̇ = ±ω)"),
 	[P_R0] = RESULT_NUMBER("R0", "W", "R = R₊ + R₋ at the start, by quadrature"),
 	[P_R0_EXPANSION] = RESULT_NUMBER("R0_expansion", "W",
 					 "μ m g (2 r ω + u²/(2 r ω)), the paper's expansion"),
