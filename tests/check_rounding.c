@@ -311,6 +311,50 @@ START_TEST(test_ladder)
 		ck_assert_str_ne(word(s, "outcome"), "rests");
 		ck_assert(num(s, "thetadot_end") < 0); /* it slides down */
 	}
+	/* Pushed down at θ0 = 75° with θ̇0 = w where λ_wall = 0: w =
+	 * −0.75344813169031 rad/s (tests/ref/ladder_wall_tie.py, the two
+	 * contacts' Newton-Euler equations; λ_wall = 0.5654 N at −0.5 and
+	 * −0.7695 N at −1, as tribo's). On the tie λ_wall rises along the
+	 * motion (the wall is touched, not left), and pushed 1e-9..1e-3 harder
+	 * the gap opens less than 1e-12 L before it shuts: the ladder stays on
+	 * both and stops at t = 0.4632239031 s, θ = 65.3845119°, within
+	 * O(push) of the tie. Before the fix the tie and everything past it
+	 * ended at once as hits-wall (t_end 1e-4 s); a rounding short of it
+	 * stopped. 1e-2 past it the top leaves for real and hits the wall
+	 * again (t_leave 0). */
+	setd(s, "theta0", 75);
+	const double wt = -0.75344813169031;
+	const double wts[] = {wt,
+			      nextafter(wt, 0),
+			      nextafter(wt, -1),
+			      rel(wt, 1e-16),
+			      rel(wt, -1e-16),
+			      rel(wt, 1e-12),
+			      rel(wt, -1e-12),
+			      rel(wt, 1e-9),
+			      rel(wt, -1e-9)};
+	for (size_t i = 0; i < sizeof wts / sizeof *wts; i++) {
+		setd(s, "thetadot0", wts[i]);
+		solve(s);
+		ck_assert_msg(strcmp(word(s, "outcome"), "stops") == 0, "thetadot0 %.17g: %s",
+			      wts[i], word(s, "outcome"));
+		ck_assert(undefined(s, "t_leave"));
+		ck_assert_double_eq_tol(num(s, "t_end"), 0.4632239031, 1e-8);
+		ck_assert_double_eq_tol(num(s, "theta_end"), 65.3845119, 1e-6);
+		ck_assert_double_eq(num(s, "thetadot_end"), 0);
+	}
+	setd(s, "thetadot0", rel(wt, 1e-2));
+	solve(s);
+	ck_assert_str_eq(word(s, "outcome"), "hits-wall");
+	ck_assert_double_eq(num(s, "t_leave"), 0);
+	ck_assert(num(s, "lambda_wall") < 0);
+	set(s, "thetadot0", "-0.5");
+	solve(s);
+	ck_assert_double_eq_tol(num(s, "lambda_wall"), 0.5654464869, 1e-8);
+	set(s, "thetadot0", "-1");
+	solve(s);
+	ck_assert_double_eq_tol(num(s, "lambda_wall"), -0.7694798828, 1e-8);
+
 	/* the start's turning rate: 0 rests; a rate of 1e-300..1e-16 rad/s
 	 * is lost to friction at once (t_end below 1e-15 s) and it stops
 	 * where it was, the words saying so (moves, stops) */
