@@ -627,6 +627,29 @@ START_TEST(test_kozlov_ball)
 		ck_assert_double_eq(num(s, "t_roll"), 0);
 	}
 	session_free(s);
+	/* Coulomb's rolling resistance at its bound: sliding at v = 1 m/s,
+	 * no spin, no roll, the slip drives ρ at (5/2)(μ1 − μ3) g: at μ3 = μ1
+	 * the static resistance holds ρ at 0 and the ball slides to rest at
+	 * t_roll = v/(μ1 g) = 0.33978933061 s; a rounding either side is the
+	 * same (above: held; below: ρ grows at 1e-16 g), 1e-9 below it moves
+	 * t_roll by O(1e-9). Kozlov's stop_time beside it is smooth in μ3. */
+	s = load("kozlov-ball");
+	set(s, "Omega", "0");
+	const double m3[] = {0.3,
+			     nextafter(0.3, 1),
+			     nextafter(0.3, 0),
+			     rel(0.3, 1e-16),
+			     rel(0.3, -1e-16),
+			     rel(0.3, 1e-9),
+			     rel(0.3, -1e-9)};
+	for (size_t i = 0; i < sizeof m3 / sizeof *m3; i++) {
+		setd(s, "mu3", m3[i]);
+		solve(s);
+		ck_assert_double_eq_tol(num(s, "t_roll"), 1 / (0.3 * 9.81), 1e-8);
+		ck_assert_double_eq_tol(num(s, "stop_time"), 0.71425792336, 1e-8);
+		ck_assert_double_eq(num(s, "V_end_coulomb"), 0);
+	}
+	session_free(s);
 }
 END_TEST
 
