@@ -80,16 +80,21 @@ static const struct param_spec r_params[R_NPARAMS] = {
 };
 
 static const struct result_spec r_results[R_NRESULTS] = {
-	[R_AMP] = RESULT_NUMBER("amp", "m", "max u over the steady period"),
-	[R_UMIN] = RESULT_NUMBER("umin", "m", "min u over the steady period"),
-	[R_VMAX] = RESULT_NUMBER("vmax", "m/s", "max u̇ over the steady period"),
-	[R_AMIN] = RESULT_NUMBER("amin", "m/s^2", "min ü over the steady period"),
-	[R_AMAX] = RESULT_NUMBER("amax", "m/s^2", "max ü over the steady period"),
+	[R_AMP] = RESULT_NUMBER("amp", "m",
+				"max u over the measured period (the repeating one where steady)"),
+	[R_UMIN] = RESULT_NUMBER("umin", "m",
+				 "min u over the measured period (the repeating one where steady)"),
+	[R_VMAX] = RESULT_NUMBER("vmax", "m/s",
+				 "max u̇ over the measured period (the repeating one where steady)"),
+	[R_AMIN] = RESULT_NUMBER("amin", "m/s^2",
+				 "min ü over the measured period (the repeating one where steady)"),
+	[R_AMAX] = RESULT_NUMBER("amax", "m/s^2",
+				 "max ü over the measured period (the repeating one where steady)"),
 	[R_STEADY] = RESULT_BOOL_VERDICT("steady", VERDICT_REACHED,
 					 "whether the response became periodic"),
-	[R_STICK] =
-		RESULT_NUMBER("stick_fraction", "",
-			      "share of the steady period with u̇ = 0 (Coulomb; 0 for smooth laws)"),
+	[R_STICK] = RESULT_NUMBER(
+		"stick_fraction", "",
+		"share of the measured period with u̇ = 0 (Coulomb; 0 for smooth laws)"),
 	[R_CYCLES] = RESULT_NUMBER("cycles", "",
 				   "periods integrated before the measured one (the transient and "
 				   "the shooting's trials)"),
