@@ -509,6 +509,27 @@ START_TEST(test_polisher)
 		ck_assert_msg(flag(s, "locked"), "M = %g", M[i]);
 		ck_assert_double_eq(num(s, "thetadot_end"), 20);
 	}
+	/* M = μ m g r balances the other ring's friction torque: the resting
+	 * ring carries no moment, and holds a push Fx up to its full μ m g =
+	 * 7.848 N (a ring pressed uniformly, translating: every point slides
+	 * along Fx). On that bound and a rounding either side: locked; 1e-9
+	 * past it the machine slides off (no lock). */
+	setd(s, "M", Ml / 2);
+	const double Fb = 0.4 * 2 * 9.81;
+	const double Fx[] = {Fb, nextafter(Fb, 10), nextafter(Fb, 0), rel(Fb, 1e-16),
+			     rel(Fb, -1e-12)};
+	for (size_t i = 0; i < sizeof Fx / sizeof *Fx; i++) {
+		setd(s, "Fx", Fx[i]);
+		solve(s);
+		ck_assert_msg(flag(s, "locked"), "Fx = %.17g", Fx[i]);
+		ck_assert_double_eq(num(s, "vx_end"), 0);
+	}
+	setd(s, "Fx", rel(Fb, 1e-9));
+	solve(s);
+	ck_assert(!flag(s, "locked"));
+	ck_assert(undefined(s, "t_lock"));
+	ck_assert(num(s, "vx_end") > 0);
+	set(s, "Fx", "0");
 	/* 1e-9 N·m past the bound 0: it turns away, slowly, and never locks */
 	set(s, "M", "-1e-9");
 	solve(s);
