@@ -304,7 +304,9 @@ static int conveyor_next(struct phase_run *run, struct phase_mode *mode, void *c
 		if (!isfinite(cr->t_stick)) /* at the belt's speed from the start */
 			cr->t_stick = t;
 		/* rides with the belt until tmax, or breaks away along F_a */
-		if (num_slip_at_rest(&c->slip, cr->g, cr->smax)) {
+		/* the load is constant: a tie within rounding holds */
+		if (num_slip_holds(hypot(cr->g[0], cr->g[1]), cr->smax) ||
+		    num_slip_at_rest(&c->slip, cr->g, cr->smax)) {
 			cr->stuck = true;
 			y[2] = c->held ? 0.0 : c->v0;
 			y[3] = 0.0;
@@ -425,7 +427,7 @@ static int conveyor_solve(const struct model_input *in, struct model_output *out
 		double mu = friction_mu(&c.law, s0);
 		Qx0 = -c.N * mu * rx0 / s0 + 0.0;
 		Qy0 = -c.N * mu * ry0 / s0 + 0.0; /* no -0 */
-	} else if (Fa <= smax) {		  /* static: the friction balances the push */
+	} else if (num_slip_holds(Fa, smax)) {	  /* static: the friction balances the push */
 		Qx0 = -Fax;
 		Qy0 = -Fay;
 	} else {
@@ -526,6 +528,20 @@ static int conveyor_check(const struct model_input *in, struct diag *d)
 				"kg), would be above 1e100 m/s², where its motion overflows; "
 				"raise m or lower the forces",
 				F, p[C_M]);
+	/* The run's scales are its speeds (the slip ends 1e-9 of them from
+	 * the belt's): speeds all below 1e-290 m/s but not 0 leave that end in
+	 * the subnormals, where it is not resolved (v0 = 4.9e-324 failed the
+	 * integration, held it took 10 s to a step cap); they are 0 to every
+	 * purpose. */
+	const bool held = in->choice[C_HELD] == 1;
+	const double vs = fmax(hypot((held ? 0.0 : p[C_VX0]) - p[C_V0], p[C_VY0]), fabs(p[C_V0]));
+	if (vs > 0 && vs < 1e-290)
+		return diag_set(d,
+				"v0 = %g m/s, vx0 = %g m/s, vy0 = %g m/s: the belt's speed and "
+				"the block's speed over it are below 1e-290 m/s but not 0, where "
+				"the run cannot resolve the end of a slip; they are 0 to every "
+				"purpose: set them to 0",
+				p[C_V0], p[C_VX0], p[C_VY0]);
 	static const int speeds[] = {C_V0, C_VX0, C_VY0};
 	for (size_t i = 0; i < sizeof speeds / sizeof *speeds; i++)
 		if (!(fabs(p[speeds[i]]) <= 1e100))

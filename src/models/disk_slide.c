@@ -465,10 +465,18 @@ static int ds_check(const struct model_input *in, struct diag *d)
 				"= %g N and the moment of inertia I = %g kg·m² must be within "
 				"%.3g..1e300, and I/(m r²) = %g within 1e-6..1e6",
 				m, g, r, in->num[S_R_GYR], N, I, DBL_MIN, kappa);
-	const double speeds[2] = {v0, r * omega};
+	/* a spin whose rim speed underflows to 0 is refused as 1e-300 is, not
+	 * taken for no spin (omega = 5e-324 was a pure slide, 1e-300 refused) */
+	const double speeds[2] = {v0, r * omega}, given[2] = {v0, omega};
 	const char *const what[2] = {"v0", "r omega"};
+	if (omega != 0 && speeds[1] == 0)
+		return diag_set(d,
+				"omega = %g rad/s: its rim speed r omega underflows to 0 m/s; a "
+				"speed must be 0 or between 1e-150 and 1e150 in size, where the "
+				"surface integrals neither under- nor overflow",
+				omega);
 	for (int i = 0; i < 2; i++)
-		if (speeds[i] != 0 && !(fabs(speeds[i]) >= 1e-150 && fabs(speeds[i]) <= 1e150))
+		if (given[i] != 0 && !(fabs(speeds[i]) >= 1e-150 && fabs(speeds[i]) <= 1e150))
 			return diag_set(d,
 					"%s = %g m/s: a speed must be 0 or between 1e-150 and "
 					"1e150 in size, where the surface integrals neither under- "
@@ -610,7 +618,15 @@ static int ds_solve(const struct model_input *in, struct model_output *out, stru
 			  : pr == PRESSURE_REYE ? 0.5
 						: 2.0 / 3.0,
 	};
-	const double beta0 = w0 == 0 ? M_PI_2 : atan2(v0, w0);
+	/* a spin that atan2 rounds away (r ω below 1e-16 of v0) is kept as
+	 * the least angle below π/2: the limit ratio of any start with both
+	 * speeds is the attractor's (0.653 for a uniform disk, which ω0 =
+	 * 1e-13 rad/s reached), not the pure slide's. At ω0 = 1e-16 the
+	 * pure slide was taken, and ratio_end said "a pure slide, ω0 = 0"
+	 * beside ratio_start = 4.2e17. */
+	double beta0 = w0 == 0 ? M_PI_2 : atan2(v0, w0);
+	if (w0 > 0 && beta0 >= M_PI_2)
+		beta0 = nextafter(M_PI_2, 0);
 	double F0, T0, P0;
 	ds_dir(&p, beta0, &F0, &T0, &P0);
 

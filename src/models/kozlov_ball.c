@@ -119,10 +119,20 @@ static double ball_T(const struct ball *b, const double q[NQ])
 	       0.5 * b->J * (q[Q_WX] * q[Q_WX] + q[Q_WY] * q[Q_WY] + q[Q_OM] * q[Q_OM]);
 }
 
-/* D = |q̇|_A/√m = √(2T/m) */
+/* D = |q̇|_A/√m = √(2T/m), T taken on q̇ scaled to its largest speed
+ * (D is homogeneous of degree 1): v = 1e-300 m/s squared to 0 in T, D0
+ * came out 0 (at rest) while the slip was not, and Coulomb's run beside
+ * it divided by that 0. */
 static double ball_D(const struct ball *b, const double q[NQ])
 {
-	return sqrt(2 * ball_T(b, q) / b->m);
+	double big = 0, qs[NQ];
+	for (int i = 0; i < NQ; i++)
+		big = fmax(big, fabs(q[i]) * b->scale[i]);
+	if (!(big > 0) || !isfinite(big))
+		return big > 0 ? sqrt(2 * ball_T(b, q) / b->m) : 0.0;
+	for (int i = 0; i < NQ; i++)
+		qs[i] = q[i] / big;
+	return big * sqrt(2 * ball_T(b, qs) / b->m);
 }
 
 /* A = ∂²T/∂q̇² by polarization of the quadratic form T: A_ii = 2T(e_i),
@@ -151,8 +161,10 @@ static void ball_inertia(struct ball *b)
 /* The law (2.6) with |R| = g√m and |q̇|_A = √m D: F = −g Φ q̇/D. */
 static void ball_force(const struct ball *b, const double q[NQ], double D, double F[NQ])
 {
+	/* q/D first, of order 1 (a subnormal q times g μ1 m rounded: 3 N for
+	 * 2.943 N); + 0.0: no -0 */
 	for (int i = 0; i < NQ; i++)
-		F[i] = D > 0 ? -b->g * b->phi[i] * q[i] / D + 0.0 : 0.0; /* no -0 */
+		F[i] = D > 0 ? -b->g * b->phi[i] * (q[i] / D) + 0.0 : 0.0;
 }
 
 /* In z = S q̇/D0 and s = g t/D0 the motion A q̈ = −gΦq̇/D reads
@@ -1056,8 +1068,10 @@ static int ball_solve(const struct model_input *in, struct model_output *out, st
 	f.vabs = hypot(q0[Q_VX], q0[Q_VY]);
 	f.Rabs = g * sqrt(m);
 	ball_force(&b, q0, f.D0, f.F);
-	f.FCx = f.vabs > 0 ? -mu1 * m * g * q0[Q_VX] / f.vabs + 0.0 : 0.0;
-	f.FCy = f.vabs > 0 ? -mu1 * m * g * q0[Q_VY] / f.vabs + 0.0 : 0.0;
+	/* v/|v| first: v = -5e-324 times μ1 m g rounded in the subnormals
+	 * and F_coulomb_x came out 3 N, not μ1 m g = 2.943 N */
+	f.FCx = f.vabs > 0 ? -mu1 * m * g * (q0[Q_VX] / f.vabs) + 0.0 : 0.0;
+	f.FCy = f.vabs > 0 ? -mu1 * m * g * (q0[Q_VY] / f.vabs) + 0.0 : 0.0;
 
 	/* ---- Kozlov's law: to tmax, then on to the stop ---- */
 	const double tmax = p[KB_TMAX];

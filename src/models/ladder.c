@@ -241,9 +241,11 @@ struct lad {
 	double phi[9];
 	double omega[9]; /* family: Ω in ξ = (θ, f_floor, f_wall), row-major */
 	enum phase ph;
-	double sig;  /* PH_TWO: sgn θ̇ held in the phase */
-	double sigf; /* PH_FLOOR, coulomb: sgn of the foot's sliding speed */
-	double xpiv; /* PH_PIVOT: where the foot is held */
+	double sig;    /* PH_TWO: sgn θ̇ held in the phase */
+	double sigf;   /* PH_FLOOR, coulomb: sgn of the foot's sliding speed */
+	bool wall_tie; /* PH_TWO: λ_wall within rounding of 0 and rising (see
+			* wall_turns_in): its event is |λ_wall| for a short stretch */
+	double xpiv;   /* PH_PIVOT: where the foot is held */
 	double fscale, tscale, vreg;
 };
 
@@ -485,7 +487,7 @@ static double event_parts(const struct lad *r, const double y[6], double parts[E
 	parts[EV_FALLS] = th;
 	if (r->ph == PH_TWO) {
 		parts[EV_STOP] = r->sig * y[5] * r->tscale;
-		parts[EV_WALL] = dn.lam[1] / r->fscale;
+		parts[EV_WALL] = (r->wall_tie ? fabs(dn.lam[1]) : dn.lam[1]) / r->fscale;
 		parts[EV_UP] = M_PI_2 - th;
 	} else {
 		if (r->ph == PH_PIVOT)
@@ -549,12 +551,20 @@ static double kozlov_margin_fn(double th, void *p)
 	return kozlov_rest_margin(p, th);
 }
 
-/* Whether the ladder at rest at θ stays at rest. */
+/* Whether the ladder at rest at θ stays at rest. A margin within the
+ * rounding of θ0 (typed in degrees, converted: a few ulps) and of the
+ * products is a tie, and a tie is limiting equilibrium, which holds: at
+ * θ0 = θ_min two ulps low the ladder slid (moves, thetadot_end −4.7e-6
+ * rad/s at t = 10 s, the 1e-16 amplified by the fall's instability) where
+ * at θ_min and one ulp low it rested. */
 static bool can_rest(const struct lad *r, double th)
 {
-	if (r->law == LAW_COULOMB)
-		return 2 * r->muf * sin(th) >= (1 - r->muw * r->muf) * cos(th);
-	return kozlov_rest_margin(r, th) >= 0;
+	const double tie = 32 * DBL_EPSILON;
+	if (r->law == LAW_COULOMB) {
+		const double a = 2 * r->muf * sin(th), b = (1 - r->muw * r->muf) * cos(th);
+		return a >= b - tie * (fabs(a) + fabs(b));
+	}
+	return kozlov_rest_margin(r, th) >= -tie;
 }
 
 /* The least angle of rest: Coulomb's closed form, tan θ_min = (1 − μ_w μ_f)/
@@ -745,12 +755,63 @@ static int lad_event_next(struct phase_run *run, struct lad_run *lr)
 	return LAD_DONE;
 }
 
+/* λ_wall within this of 0 (of the weight's scale) is a tie: rounding. */
+#define WALL_TIE 1e-12
+
+/* On both contacts with λ_wall a tie: whether λ_wall rises along the
+ * motion on both (then the wall keeps pressing: it is touched, not left).
+ * Pushed down at the θ̇0 where λ_wall = 0 (θ0 75°, θ̇0 = −0.75344813169
+ * rad/s, tests/check_rounding.c), the top left the wall, the gap went
+ * below −1e-12 L after 1e-4 s, and the run ended as hits-wall; a rounding
+ * the other way it stayed and stopped at 0.4632 s. */
+static bool wall_turns_in(const struct lad *r, const double y[6])
+{
+	struct dyn d0, d1;
+	dyn_at(r, PH_TWO, y, &d0);
+	const double dt = 1e-6 * r->tscale;
+	double y1[6];
+	two_state(r, y[2] + y[5] * dt + 0.5 * d0.qdd[2] * dt * dt, y[5] + d0.qdd[2] * dt, y1);
+	dyn_at(r, PH_TWO, y1, &d1);
+	return d1.lam[1] > d0.lam[1];
+}
+
+/* λ_wall < 0 on both contacts: off the wall, the gap opens at f̈_wall =
+ * a0 > 0; where it turns back at once (f⃛_wall = j < 0), it opens at most
+ * (2/3) a0³/j² before it shuts again (f = a0 t²/2 + j t³/6). A gap that
+ * never opens beyond rounding (1e-12 L) is no separation: the top stays
+ * on the wall. Pushed 1e-9 past the tie above, λ_wall = −2e-9 N, the gap
+ * shut again after 1e-11 s having opened 1e-30 m, and the run ended as
+ * hits-wall at 1e-4 s (the return seen only at −1e-12 L). */
+static bool wall_gap_stays_shut(struct lad *r, const double y[6])
+{
+	const double v = foot_speed(r, y);
+	if (!classical(r) || v == 0) /* a foot at rest: leave_wall decides it */
+		return false;
+	const enum phase ph = r->ph;
+	const double sigf = r->sigf, dt = 1e-6 * r->tscale;
+	r->ph = PH_FLOOR;
+	r->sigf = v > 0 ? 1.0 : -1.0;
+	struct dyn d0;
+	dyn_at(r, PH_FLOOR, y, &d0);
+	const double a0 = wall_gap_acc(r, y);
+	double y1[6];
+	for (int i = 0; i < 3; i++) {
+		y1[i] = y[i] + y[3 + i] * dt + 0.5 * d0.qdd[i] * dt * dt;
+		y1[3 + i] = y[3 + i] + d0.qdd[i] * dt;
+	}
+	const double j = (wall_gap_acc(r, y1) - a0) / dt;
+	r->ph = ph;
+	r->sigf = sigf;
+	return a0 >= 0 && j < 0 && 2.0 / 3 * a0 * a0 * a0 / (j * j) <= 1e-12 * r->L;
+}
+
 /* Before a phase: whether the ladder moves on, and on what. */
 static int lad_start_next(struct phase_run *run, struct lad_run *lr)
 {
 	struct lad *r = lr->r;
 	struct run *out = lr->out;
 	double *y = run->y, parts[EV_N];
+	r->wall_tie = false;
 	if (lr->at_rest && r->ph == PH_TWO) {
 		lr->at_rest = false;
 		if (can_rest(r, y[2])) {
@@ -761,7 +822,12 @@ static int lad_start_next(struct phase_run *run, struct lad_run *lr)
 	}
 	event_parts(r, y, parts);
 	if (r->ph == PH_TWO && parts[EV_WALL] <= 0 && parts[EV_FLOOR] > 0 &&
-	    parts[EV_PARADOX] > 0) {
+	    parts[EV_PARADOX] > 0 &&
+	    ((parts[EV_WALL] >= -WALL_TIE && wall_turns_in(r, y)) || wall_gap_stays_shut(r, y))) {
+		r->wall_tie = true; /* on both, a short stretch past the tie */
+		event_parts(r, y, parts);
+	} else if (r->ph == PH_TWO && parts[EV_WALL] <= 0 && parts[EV_FLOOR] > 0 &&
+		   parts[EV_PARADOX] > 0) {
 		/* the wall does not press: off the wall at once, unless off
 		 * the wall, the floor pressing, the top would move into it (a
 		 * Painlevé-type jam: neither the two contacts nor the floor
@@ -811,7 +877,9 @@ static int lad_next(struct phase_run *run, struct phase_mode *mode, void *ctx, s
 	int next = LAD_GO;
 	if (run->end) {
 		out->steps = run->steps;
-		if (!run->end->event) {
+		if (!run->end->event && r->wall_tie && run->t < run->tmax) {
+			next = LAD_GO; /* the tie's stretch is over: on as usual */
+		} else if (!run->end->event) {
 			out->outcome = OUT_MOVING;
 			next = LAD_DONE;
 		} else {
@@ -833,6 +901,8 @@ static int lad_next(struct phase_run *run, struct phase_mode *mode, void *ctx, s
 		out->moved = true;
 		mode->sys = (struct ode_system){6, lad_rhs, lad_event, r};
 		mode->opts.h0 = 1e-6 * r->tscale;
+		if (r->wall_tie) /* λ_wall clear of rounding by then */
+			mode->opts.tmax = fmin(mode->opts.tmax, run->t + 1e-3 * r->tscale);
 		mode->quiet_end = true; /* marked above, after the event is known */
 		phase_mark(run, run->t, run->y);
 		return PHASE_RUN;

@@ -373,6 +373,24 @@ static void slide_state(const struct rod *r, double th, double xd, double thd, s
 		o->qdd[i] = AiX[i] + o->lambda * (Ai[3 * i + 2] + AiG[i]);
 }
 
+/* At rest under the classical law with the held foot's λ not positive:
+ * the foot cannot be held (that needs |F_x| ≤ μλ ≤ 0), and sliding along
+ * −F_x, where the friction is μλ and not F_x, may still press on the line
+ * (D > 0, λ > 0: the one solution, lift-off needing b0 ≥ 0). The rod
+ * thrown up at θ̇ = √((m1+m2) g/(m2 l sinθ)) − 1e-16 slid (λ 3.74 N)
+ * and lifted off at 0.115 s, at that θ̇ it lifted off at t = 0. */
+static bool slide_presses(struct rod *r, double th, double thd, double Fx)
+{
+	if (Fx == 0)
+		return false;
+	const double keep = r->sigma;
+	struct slide sl;
+	r->sigma = Fx > 0 ? -1.0 : 1.0;
+	slide_state(r, th, 0.0, thd, &sl);
+	r->sigma = keep;
+	return sl.D > 0 && sl.lambda > 0;
+}
+
 /* The classical critical coefficient at θ for sliding direction σ:
  * D = [(m1 + m2 cos²θ) + μ σ m2 sinθ cosθ]/((m1+m2) m1) vanishes at
  * μ = (m1 + m2 cos²θ)/(m2 |sinθ cosθ|) when σ sinθ cosθ < 0. */
@@ -719,6 +737,7 @@ struct rigid_run {
 	struct run *out;
 	bool decide;	 /* the foot at rest under the classical law: held, or it slips */
 	bool from_stick; /* released at rest: a slip now is a stuck foot's */
+	double x_slip;	 /* x where the first slip from rest began */
 	int iter;	 /* the runs of the loop so far: phases and decisions */
 };
 
@@ -741,7 +760,7 @@ static int rigid_decide(struct phase_run *run, struct rigid_run *rr)
 		out->why = "the foot is held and the rod is at rest upright";
 		return RIGID_DONE;
 	}
-	if (st.lambda <= 0) {
+	if (st.lambda <= 0 && !slide_presses(r, y[1], y[3], st.Fx)) {
 		out->outcome = OUT_LIFTS_OFF;
 		out->why = "the contact at rest has no normal force";
 		return RIGID_DONE;
@@ -752,6 +771,7 @@ static int rigid_decide(struct phase_run *run, struct rigid_run *rr)
 		r->sigma = st.Fx > 0 ? -1.0 : 1.0;
 		if (rr->from_stick && isnan(out->t_slip)) {
 			out->t_slip = run->t, out->th_slip = y[1], out->thd_slip = y[3];
+			rr->x_slip = y[0];
 			out->lambda_slip = st.lambda, out->Fx_slip = st.Fx;
 		}
 		out->slips++;
@@ -795,6 +815,37 @@ static int rigid_start_next(struct phase_run *run, struct rigid_run *rr)
 	return RIGID_GO;
 }
 
+/* Kozlov's law stops the rod where q̇ = 0; the phase's event is at
+ * |q̇|_A/√M = v_reg (1e-9 √(g l)), where the deceleration, of degree 0 in
+ * q̇, is finite: the rest of the way in closed form, q̇ falling linearly
+ * over dt = |q̇|²_A/(−q̇·Aq̈) (the distance is O(v_reg²)). The run said
+ * "stops" beside xdot_end = −2.6e-9 m/s (painleve-rod-isotropic). */
+static void rigid_kozlov_land(struct phase_run *run, struct rod *r, double *ratio)
+{
+	if (classical(r))
+		return;
+	double *y = run->y, f[4], A[9], Aq[3];
+	const double q[3] = {y[2], y[3], 0};
+	/* the stiffness where the integration ended, as before the landing */
+	rigid_jac_ratio(r, y, ratio);
+	if (rigid_rhs(run->t, y, f, r)) /* interrupted: the driver says so */
+		return;
+	inertia(r, y[1], A);
+	matvec(A, q, Aq);
+	const double qAq = q[0] * Aq[0] + q[1] * Aq[1], rate = -(f[2] * Aq[0] + f[3] * Aq[1]);
+	if (!(qAq > 0 && rate > 0))
+		return;
+	const double dt = fmin(qAq / rate, run->tmax - run->t);
+	if (!(dt > 0))
+		return;
+	const double k = dt * rate / qAq; /* 1 where q̇ reaches 0 */
+	y[0] += (y[2] - 0.5 * k * y[2]) * dt;
+	y[1] += (y[3] - 0.5 * k * y[3]) * dt;
+	y[2] = k >= 1 ? 0.0 : y[2] * (1 - k);
+	y[3] = k >= 1 ? 0.0 : y[3] * (1 - k);
+	phase_jump(run, run->t + dt, y);
+}
+
 /* After a phase that ended at an event: which one, and what follows. */
 static int rigid_event_next(struct phase_run *run, struct rigid_run *rr)
 {
@@ -825,8 +876,21 @@ static int rigid_event_next(struct phase_run *run, struct rigid_run *rr)
 	if (which == 0 && classical(r)) {
 		phase_mark(run, t, y);
 		rr->decide = true; /* ẋ = 0 located: stick or slip on */
+		/* A first slip from rest that ends having moved the foot less
+		 * than the rounding of its place (1e-12 l) is a tie at the
+		 * static bound, not the slip t_slip asks for: μ one rounding
+		 * below |F_x|/λ at the release slid 1e-32 m for 1e-8 s, and
+		 * t_slip said 0 where at the tie it is the pivot's 0.2616 s. */
+		if (out->slips == 1 && !isnan(out->t_slip) &&
+		    fabs(y[0] - rr->x_slip) <= 1e-12 * r->l) {
+			out->t_slip = out->th_slip = out->thd_slip = NAN;
+			out->lambda_slip = out->Fx_slip = NAN;
+			out->slips = 0;
+		}
 		return RIGID_GO;
 	}
+	if (which == 0)
+		rigid_kozlov_land(run, r, &out->ratio);
 	out->outcome = which == 0   ? OUT_STOPS
 		       : which == 1 ? OUT_LIFTS_OFF
 		       : which == 2 ? OUT_PARADOX
@@ -864,6 +928,16 @@ static int rigid_next(struct phase_run *run, struct phase_mode *mode, void *ctx,
 		mode->sys = (struct ode_system){4, rigid_rhs, rigid_event, r};
 		/* the fall's own scale: tmax may be any horizon */
 		mode->opts.h0 = 1e-6 * r->tscale;
+		/* A slip from rest with |F_x| a hair past μλ and the margin
+		 * turning back inside returns to ẋ = 0 within √(excess) of the
+		 * fall's time (3e-7 of it at 1e-13): a first step of 1e-6 of
+		 * it stepped over the return (σẋ 0, +1e-24, then negative: no
+		 * sign change at the step's end), and the foot slid on with
+		 * its friction pointing the wrong way (x_end 2.27 m where μ at
+		 * the tie gives the pivot's 0.0034 m). Such a slip starts at
+		 * 1e-12 of it. */
+		if (classical(r) && !r->at_rest && y[2] == 0)
+			mode->opts.h0 = 1e-12 * r->tscale;
 		mode->quiet_end = true; /* marked after, once the event is known */
 		phase_mark(run, run->t, y);
 		peak_start(r, run->t, y);
@@ -1413,7 +1487,7 @@ static void rod_state_at(struct rod *r, double th, double xd, double thd, struct
 		forces(r, th, thd, X);
 		double thdd = X[1] / A[4];
 		double ls = A[7] * thdd - X[2], Fx = A[1] * thdd - X[0];
-		if (ls <= 0) {
+		if (ls <= 0 && !slide_presses(r, th, thd, Fx)) {
 			slides = false;
 			lambda = 0;
 			mode = MODE_CONSISTENT;
@@ -1683,7 +1757,15 @@ static int rod_solve(const struct model_input *in, struct model_output *out, str
 	struct rod_at at;
 	if (rod_conditions(&r, th, &at, d))
 		return -1;
-	rod_state_at(&r, th, xd, thd, &at);
+	/* The start's state as the run takes it: under the classical law a
+	 * foot sliding slower than 1e-12 of the fall's speed √(g l) stops
+	 * within rounding of t = 0 and the run goes on from rest (held, then
+	 * t_slip), so λ, D, b0 and mu_crit at the start are the foot's at
+	 * rest. They followed the sign of the rounding: xdot = ±1e-300 gave
+	 * λ = 9.98 N (sliding forward, mu_crit none) or 12.79 N (back,
+	 * mu_crit 4.04), xdot = 0 the held foot's 12.26 N, with the same run. */
+	const double v_rest = 1e-12 * (r.g > 0 ? sqrt(r.g * r.l) : r.l / fmax(p[R_TMAX], 1e-3));
+	rod_state_at(&r, th, classical(&r) && fabs(xd) <= v_rest ? 0.0 : xd, thd, &at);
 	at.mu_c = mu_crit_at(&r, th, at.sigma);
 	at.mu_min = at.th_min = NAN;
 	if (mu_crit_min(&r, &at.mu_min, &at.th_min, d))

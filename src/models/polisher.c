@@ -532,6 +532,7 @@ struct polisher_start {
 	double mg, mu, rw, u0;
 	struct contact_forces q0;
 	double c_eff, c_exact, R0_exp;
+	bool still; /* the slower ring is at rest to the run's s_ev */
 };
 
 static int polisher_start_of(struct polisher *p, const double v0[3], struct polisher_start *ps)
@@ -549,11 +550,20 @@ static int polisher_start_of(struct polisher *p, const double v0[3], struct poli
 	if (rc0)
 		return -1;
 	const double c_eff = mu * mg / rw;
+	/* The slower ring within s_ev of rest is at rest: the run lands it
+	 * at t = 0 (locked, or breaking away from rest), so c_exact is the
+	 * stuck ring's inf, as at θ̇ = ±ω exactly. Decided by the sign of
+	 * θ̇0 − ω at one ulp, it was 7.4e15 N·s/m beside locked = true,
+	 * t_lock = 0; at vx0 = 1e-300 the ratio overflowed and the solve was
+	 * refused. */
+	ps->still = ring_slip(p, y0, p->sigma) <= p->s_ev;
 	double c_exact;
+	if (ps->still)
+		c_exact = INFINITY;
 	/* Below 1e-8 of the slower ring's rim speed the limit is exact to
 	 * rounding (R is even in u: the correction is O(u²/(r(θ̇ ± ω))²)),
 	 * where the ratio of quadratures is not: u = 1e-300 gave −inf. */
-	if (u0 > 1e-8 * p->r * fmin(fabs(td0 + p->omega), fabs(td0 - p->omega)))
+	else if (u0 > 1e-8 * p->r * fmin(fabs(td0 + p->omega), fabs(td0 - p->omega)))
 		c_exact = -(q0.Qx * vx0 + q0.Qy * vy0) / (u0 * u0);
 	else /* the limit u → 0: each ring gives μ m g/(2 r |θ̇ ± ω|) */
 		c_exact = mu * mg / (2 * p->r) *
@@ -595,7 +605,7 @@ static void polisher_steps(struct strbuf *s, const struct polisher *p,
 		   "rings' Coulomb friction acts as a viscous force on the translation.");
 	model_step(s, "  c_eff = μ m g/(r ω) = %g · %g/(%g · %g) = %.12g N·s/m", mu, mg, p->r,
 		   p->omega, c_eff);
-	if (u0 > 0)
+	if (u0 > 0 && !ps->still)
 		model_step(s, "  exact at the start: c = −Q·û/u = %.12g N·s/m (ratio %.9g)",
 			   c_exact, c_exact / c_eff);
 	else
@@ -678,6 +688,7 @@ static int polisher_solve(const struct model_input *in, struct model_output *out
 	const double u0 = hypot(vx0, vy0);
 	struct strbuf *s = out->steps;
 
+	p.s_ev = 1e-9 * rw;
 	struct polisher_start st0 = {.mg = mg, .mu = mu, .rw = rw, .u0 = u0};
 	if (polisher_start_of(&p, (const double[3]){vx0, vy0, td0}, &st0))
 		return -1;
@@ -685,7 +696,6 @@ static int polisher_solve(const struct model_input *in, struct model_output *out
 	const struct contact_forces q0 = st0.q0;
 
 	double y[6] = {0, 0, 0, vx0, vy0, td0};
-	p.s_ev = 1e-9 * rw;
 	struct record tr, *trp = NULL;
 	if (out->figs) {
 		record_init(&tr, 6, 3, tmax / 300);
@@ -713,7 +723,7 @@ static int polisher_solve(const struct model_input *in, struct model_output *out
 	/* inside polisher_check's domain these are finite but for products of
 	 * extremes (μ m g of 1e300 kg); one that is not is refused, never
 	 * printed (t_lock's inf says it never locks) */
-	const bool ring_still = u0 == 0 && (td0 == p.omega || td0 == -p.omega);
+	const bool ring_still = st0.still;
 	const struct named_result got[] = {
 		{"c_eff", c_eff},
 		{"c_eff_exact", ring_still && c_exact == INFINITY ? 0.0 : c_exact},

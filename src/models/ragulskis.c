@@ -80,16 +80,21 @@ static const struct param_spec r_params[R_NPARAMS] = {
 };
 
 static const struct result_spec r_results[R_NRESULTS] = {
-	[R_AMP] = RESULT_NUMBER("amp", "m", "max u over the steady period"),
-	[R_UMIN] = RESULT_NUMBER("umin", "m", "min u over the steady period"),
-	[R_VMAX] = RESULT_NUMBER("vmax", "m/s", "max u̇ over the steady period"),
-	[R_AMIN] = RESULT_NUMBER("amin", "m/s^2", "min ü over the steady period"),
-	[R_AMAX] = RESULT_NUMBER("amax", "m/s^2", "max ü over the steady period"),
+	[R_AMP] = RESULT_NUMBER("amp", "m",
+				"max u over the measured period (the repeating one where steady)"),
+	[R_UMIN] = RESULT_NUMBER("umin", "m",
+				 "min u over the measured period (the repeating one where steady)"),
+	[R_VMAX] = RESULT_NUMBER("vmax", "m/s",
+				 "max u̇ over the measured period (the repeating one where steady)"),
+	[R_AMIN] = RESULT_NUMBER("amin", "m/s^2",
+				 "min ü over the measured period (the repeating one where steady)"),
+	[R_AMAX] = RESULT_NUMBER("amax", "m/s^2",
+				 "max ü over the measured period (the repeating one where steady)"),
 	[R_STEADY] = RESULT_BOOL_VERDICT("steady", VERDICT_REACHED,
 					 "whether the response became periodic"),
-	[R_STICK] =
-		RESULT_NUMBER("stick_fraction", "",
-			      "share of the steady period with u̇ = 0 (Coulomb; 0 for smooth laws)"),
+	[R_STICK] = RESULT_NUMBER(
+		"stick_fraction", "",
+		"share of the measured period with u̇ = 0 (Coulomb; 0 for smooth laws)"),
 	[R_CYCLES] = RESULT_NUMBER("cycles", "",
 				   "periods integrated before the measured one (the transient and "
 				   "the shooting's trials)"),
@@ -865,6 +870,16 @@ static int rg_next(struct phase_run *run, struct phase_mode *mode, void *ctx, st
 		mode->opts.h0 = r->dense	? tmax - t
 				: r->h_next > 0 ? fmin(r->h_next, tmax - t)
 						: 1e-4 / r->w;
+		/* A Coulomb slip from rest, the force just past h and turning
+		 * back inside: it returns to u̇ = 0 after 2(|F| − h)/|Ḟ|, 1.6e-9
+		 * s for u0 = 3.2000000032 (h/k 3.2, P 4, ω 1), and a first step
+		 * of 1e-4/ω stepped over that: u̇ went 0 → −1e-18 → positive,
+		 * no sign change seen at the step's end, and the mass slid on
+		 * against a friction pointing the wrong way (amp 3.05 for the
+		 * resting run's 1.01). The first step from rest starts at
+		 * 1e-12/ω, where the return is resolved. */
+		if (r->coulomb && y[1] == 0)
+			mode->opts.h0 = fmin(mode->opts.h0, 1e-12 / r->w);
 		phase_jump(run, t, y);
 		return PHASE_RUN;
 	}

@@ -1,5 +1,6 @@
 #include "num/stickslip.h"
 
+#include <float.h>
 #include <math.h>
 
 double num_slip_event(const struct num_slip *s, double speed)
@@ -27,6 +28,11 @@ void num_slip_break_away(struct num_slip *s, const double g[2])
 	s->away = true;
 	s->dir[0] = g[0] / gn;
 	s->dir[1] = g[1] / gn;
+}
+
+bool num_slip_holds(double load, double limit)
+{
+	return load <= limit * (1 + 8 * DBL_EPSILON);
 }
 
 bool num_slip_at_rest(struct num_slip *s, const double g[2], double limit)

@@ -39,6 +39,15 @@ bool num_slip_land(struct num_slip *s, const double w[2], const double g[2], dou
 /* A slip starts from w = 0 along g (g ≠ 0): sets up the break-away. */
 void num_slip_break_away(struct num_slip *s, const double g[2]);
 
+/* Whether static friction up to `limit` holds a load of size `load`: a
+ * constant load within a few roundings of the limit (8 ulps: both are
+ * products of the typed parameters, each rounded) is a tie, and a tie
+ * with a constant load holds (it is limiting equilibrium, not a
+ * break-away): a push typed one rounding step past N μ0 is not decided by
+ * the sign of a 1e-16 difference. A load that changes in time is decided
+ * by num_slip_at_rest, whose stuck phase watches the load's trend. */
+bool num_slip_holds(double load, double limit);
+
 /* At rest on the support: true if static friction (up to `limit`, in g's
  * units) holds against g; false with a break-away set up along g. */
 bool num_slip_at_rest(struct num_slip *s, const double g[2], double limit);
