@@ -165,21 +165,14 @@ static void conveyor_figures(struct figures *fs, const struct record *tr, const 
 		figure_curve_from(f, "ẋ", st, t, 0, 3);
 	if (transverse || c->held)
 		figure_curve_from(f, "ẏ", st, t, 0, 4);
-	struct curve *cv;
-	if (!c->held) { /* held, ẏ ≪ v0 is the point: v0 would flatten it */
-		cv = figure_curve(f, "belt speed v0", CURVE_DASHED);
-		curve_point(cv, 0.0, c->v0);
-		curve_point(cv, t_end, c->v0);
-	}
-	if (c->held && c->Fy != 0 && isfinite(c_tr)) {
-		cv = figure_curve(f, "Fy/c_transverse (slow transverse motion)", CURVE_DASHED);
-		curve_point(cv, 0.0, c->Fy / c_tr);
-		curve_point(cv, t_end, c->Fy / c_tr);
-	}
-	if (isfinite(t_stick)) {
-		cv = figure_curve(f, "reaches the belt's speed (t_stick)", CURVE_POINTS);
-		curve_point(cv, t_stick, c->v0);
-	}
+	if (!c->held) /* held, ẏ ≪ v0 is the point: v0 would flatten it */
+		figure_segment(f, "belt speed v0", CURVE_DASHED, 0.0, c->v0, t_end, c->v0);
+	if (c->held && c->Fy != 0 && isfinite(c_tr))
+		figure_segment(f, "Fy/c_transverse (slow transverse motion)", CURVE_DASHED, 0.0,
+			       c->Fy / c_tr, t_end, c->Fy / c_tr);
+	if (isfinite(t_stick))
+		curve_point(figure_curve(f, "reaches the belt's speed (t_stick)", CURVE_POINTS),
+			    t_stick, c->v0);
 
 	f = figure_add(fs, "position", "Position of the block (ground frame)", "t [s]",
 		       "position [m]");

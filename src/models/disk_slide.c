@@ -437,9 +437,8 @@ static void ds_figures(struct figures *fs, const struct record *tr, double t_sto
 			hi = fmax(hi, table_at(tab, i, 3));
 		}
 		f->log_y = lo > 0 && isfinite(hi) && hi > 10 * lo;
-		struct curve *c = figure_curve(f, "limit at the stop", CURVE_DASHED);
-		curve_point(c, 0, ratio_end);
-		curve_point(c, t_stop, ratio_end);
+		figure_segment(f, "limit at the stop", CURVE_DASHED, 0, ratio_end, t_stop,
+			       ratio_end);
 	}
 }
 

@@ -902,9 +902,7 @@ static int imachi_figures(const struct imachi *m, int method, int n, const doubl
 	const double mean[2] = {c->ux, c->uy};
 	for (int i = 0; i < 2; i++) {
 		snprintf(label, sizeof label, "u_%cmean = %.4g", i ? 'y' : 'x', mean[i]);
-		struct curve *k = figure_curve(f, label, CURVE_DASHED);
-		curve_point(k, 0, mean[i]);
-		curve_point(k, 2 * M_PI, mean[i]);
+		figure_segment(f, label, CURVE_DASHED, 0, mean[i], 2 * M_PI, mean[i]);
 	}
 	if (graphical) {
 		const size_t rows = rc.steps->nrows;

@@ -624,9 +624,7 @@ static void imachi1d_figures(const struct imachi1d *m, struct figures *fs, size_
 	for (int i = 0; i < 4; i++) {
 		double te = slope[i] > 0 ? hi / slope[i] : slope[i] < 0 ? lo / slope[i] : tend;
 		te = fmin(te, tend);
-		struct curve *c = figure_curve(f, name[i], CURVE_DASHED);
-		curve_point(c, 0, 0);
-		curve_point(c, te, slope[i] * te);
+		figure_segment(f, name[i], CURVE_DASHED, 0, 0, te, slope[i] * te);
 	}
 
 	/* the construction as far as the run went (a cycle found in the
@@ -644,9 +642,7 @@ static void imachi1d_figures(const struct imachi1d *m, struct figures *fs, size_
 	for (size_t i = 0; i < cyc->nrows; i++)
 		curve_point(c, table_at(cyc, i, 0) - tlast, table_at(cyc, i, 1));
 	snprintf(label, sizeof label, "u_mean = %.4g", u_mean);
-	c = figure_curve(f, label, CURVE_DASHED);
-	curve_point(c, 0, u_mean);
-	curve_point(c, TWO_PI, u_mean);
+	figure_segment(f, label, CURVE_DASHED, 0, u_mean, TWO_PI, u_mean);
 }
 
 /* model.check */

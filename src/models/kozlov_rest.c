@@ -271,10 +271,8 @@ static void rest_figures(struct figures *fs, struct rest *k, double q32, double 
 	f->ymin = 0;
 	f->ymax = 1.25 * zmax;
 	figure_curve_from(f, "ζ(λ)", CURVE_LINE, t, 0, 1);
-	struct curve *c = figure_curve(f, "ζ = 1", CURVE_DASHED);
-	curve_point(c, 0.0, 1.0);
-	curve_point(c, lam_hi, 1.0);
-	c = figure_curve(f, "ζ(0) = q32 (classical: moves if > 1)", CURVE_POINTS);
+	figure_segment(f, "ζ = 1", CURVE_DASHED, 0.0, 1.0, lam_hi, 1.0);
+	struct curve *c = figure_curve(f, "ζ(0) = q32 (classical: moves if > 1)", CURVE_POINTS);
 	curve_point(c, 0.0, q32);
 	if (isfinite(lambda)) {
 		c = figure_curve(f, "root λ (lyap_lambda)", CURVE_POINTS);
@@ -301,14 +299,10 @@ static void rest_figures(struct figures *fs, struct rest *k, double q32, double 
 		double a = 2 * M_PI * i / (NE - 1);
 		curve_point(c, P[0] * cos(a) + P[1] * sin(a), P[2] * cos(a) + P[3] * sin(a));
 	}
-	c = figure_curve(f, "f", CURVE_LINEPOINTS);
-	curve_point(c, 0.0, 0.0);
-	curve_point(c, k->f[0], k->f[1]);
-	if (isfinite(eta[0])) {
-		c = figure_curve(f, "η, where the motion starts", CURVE_DASHED);
-		curve_point(c, 0.0, 0.0);
-		curve_point(c, eta[0], eta[1]);
-	}
+	figure_segment(f, "f", CURVE_LINEPOINTS, 0.0, 0.0, k->f[0], k->f[1]);
+	if (isfinite(eta[0]))
+		figure_segment(f, "η, where the motion starts", CURVE_DASHED, 0.0, 0.0, eta[0],
+			       eta[1]);
 }
 
 /* A coefficient's sign written between terms. */

@@ -400,9 +400,8 @@ static void polisher_figures(struct figures *fs, const struct record *tr, const 
 
 	f = figure_add(fs, "spin", "Turning rate θ̇(t) of the machine", "t [s]", "θ̇ [rad/s]");
 	figure_curve_from(f, "θ̇ (exact rings)", st, t, 0, 6);
-	struct curve *cv = figure_curve(f, "expansion θ̇0 + M t/(2m r²)", CURVE_DASHED);
-	curve_point(cv, 0.0, v0[2]);
-	curve_point(cv, t_end, v0[2] + p->M * t_end / (m2 * p->r * p->r));
+	figure_segment(f, "expansion θ̇0 + M t/(2m r²)", CURVE_DASHED, 0.0, v0[2], t_end,
+		       v0[2] + p->M * t_end / (m2 * p->r * p->r));
 	struct curve *held = NULL, *slips = NULL;
 	for (int i = 0; i < nland; i++) { /* where a ring rests: θ̇ = −σω */
 		if (land[i].held && !held)
@@ -423,15 +422,14 @@ static void polisher_figures(struct figures *fs, const struct record *tr, const 
 	f = figure_add(fs, "friction",
 		       "Friction against the motion vs speed: the rings act as viscosity",
 		       "u = |(ẋ, ẏ)| [m/s]", "−Q·û [N]");
-	cv = figure_curve(f, "exact rings, along the run", st);
+	struct curve *cv = figure_curve(f, "exact rings, along the run", st);
 	for (size_t i = 0; i < t->nrows; i++) {
 		double vx = table_at(t, i, 4), vy = table_at(t, i, 5), u = hypot(vx, vy);
 		if (u > 0)
 			curve_point(cv, u, -(table_at(t, i, 7) * vx + table_at(t, i, 8) * vy) / u);
 	}
-	cv = figure_curve(f, "c_eff u (the paper's expansion)", CURVE_DASHED);
-	curve_point(cv, 0.0, 0.0);
-	curve_point(cv, umax, c * umax);
+	figure_segment(f, "c_eff u (the paper's expansion)", CURVE_DASHED, 0.0, 0.0, umax,
+		       c * umax);
 }
 
 static int polisher_check(const struct model_input *in, struct diag *d);
