@@ -665,7 +665,6 @@ static int imachi1d_check(const struct model_input *in, struct diag *d)
 static void imachi1d_steps(struct strbuf *s, const struct imachi1d *m, const struct period *last,
 			   double u0, long k, bool converged, bool drift, double delta)
 {
-	const bool graphical = m->graphical;
 	const double u_mean = last->U / TWO_PI, stick_fraction = last->stick / TWO_PI;
 	model_step(s,
 		   "Imachi §5: the base moves with v = a cos τ, a = %g; the mass's velocity u "
@@ -684,7 +683,7 @@ static void imachi1d_steps(struct strbuf *s, const struct imachi1d *m, const str
 	if (m->a + fabs(m->s) <= m->mu1)
 		model_step(s, "  a + |s| = %.10g ≤ μ1: once u = v the mass never slips again.",
 			   m->a + fabs(m->s));
-	if (graphical)
+	if (m->graphical)
 		model_step(s,
 			   "Graphical construction (Figs. 7-8), Δτ = π/n = π/%d = %.10g: the "
 			   "v-curve drawn as the polyline through τ_r = rΔτ; u drawn from its "
@@ -726,7 +725,7 @@ static void imachi1d_steps(struct strbuf *s, const struct imachi1d *m, const str
 	double t_start = TWO_PI * (double)(k - 1);
 	model_step(s, "The last period, τ from %.10g to %.10g (in parentheses: τ from its start):",
 		   t_start, t_start + TWO_PI);
-	steps_events(m, last, t_start, graphical, s);
+	steps_events(m, last, t_start, m->graphical, s);
 	model_step(s, "u at the period's end: %.10g.", m->u);
 	if (converged) {
 		model_step(s, "u_mean = (1/2π) ∫u dτ over the period = %.10g / 2π = %.12g.",

@@ -997,9 +997,6 @@ static void lad_steps(struct strbuf *s, const struct lad *r, const struct lad_fo
 		      const struct run *run, double theta0_deg, double thd0)
 {
 	const double th0 = theta0_deg * M_PI / 180, thmin = fd->thmin;
-	const double lf_lim = fd->lf_lim, lw_lim = fd->lw_lim, resid = fd->resid;
-	const double lf = fd->lf, lw = fd->lw;
-	const bool cond74 = fd->cond74;
 	/* ---- steps ---- */
 	model_step(s,
 		   "Coordinates q = (x, y, θ) of the centre; wall x = 0, floor y = 0, h = L/2 "
@@ -1029,8 +1026,8 @@ static void lad_steps(struct strbuf *s, const struct lad *r, const struct lad_fo
 			model_step(s,
 				   "  tan θ_min = (1 − %g × %g)/(2 × %g) = %.12g: θ_min = %.12g°; "
 				   "λ_floor = %.12g N, λ_wall = %.12g N.",
-				   r->muw, r->muf, r->muf, tan(thmin), thmin * 180 / M_PI, lf_lim,
-				   lw_lim);
+				   r->muw, r->muf, r->muf, tan(thmin), thmin * 180 / M_PI,
+				   fd->lf_lim, fd->lw_lim);
 	} else if (r->law == LAW_PROJECTED) {
 		model_step(
 			s,
@@ -1041,7 +1038,7 @@ static void lad_steps(struct strbuf *s, const struct lad *r, const struct lad_fo
 			   "  J A⁻¹ F = 0: the force-vector is a possible motion, (7.4) holds at "
 			   "every μ, the normal forces are λ⁰ and no paradox of the multipliers "
 			   "arises (residual %.3g at θ0).",
-			   resid);
+			   fd->resid);
 		model_step(
 			s,
 			"Rest (the principle of §3 on q̇ = vθ̇, v = (−h sinθ, h cosθ, 1)): "
@@ -1051,7 +1048,7 @@ static void lad_steps(struct strbuf *s, const struct lad *r, const struct lad_fo
 		if (thmin > 0)
 			model_step(s,
 				   "  There (frictionless R): λ_floor = %.12g N, λ_wall = %.12g N.",
-				   lf_lim, lw_lim);
+				   fd->lf_lim, fd->lw_lim);
 	} else {
 		double Phi[9];
 		law_matrix(r, th0, Phi);
@@ -1069,9 +1066,9 @@ static void lad_steps(struct strbuf *s, const struct lad *r, const struct lad_fo
 		model_step(s,
 			   "(7.4) ΦᵀA⁻¹∂f_j in span(∂f_floor, ∂f_wall), i.e. A⁻¹Φv ∥ v for the "
 			   "tangent v = (−h sinθ, h cosθ, 1): residual %.3g at θ0: %s.",
-			   resid,
-			   cond74 ? "holds, the multipliers do not depend on Φ"
-				  : "fails, the normal forces depend on Φ");
+			   fd->resid,
+			   fd->cond74 ? "holds, the multipliers do not depend on Φ"
+				      : "fails, the normal forces depend on Φ");
 		model_step(s,
 			   "Rest (the principle of §3 on q̇ = vθ̇): |R| (v·Φv)/|v|_A ≥ m g h cosθ, "
 			   "|R| from the frictionless multipliers (§7); largest root: θ_min = "
@@ -1080,7 +1077,7 @@ static void lad_steps(struct strbuf *s, const struct lad *r, const struct lad_fo
 		if (thmin > 0)
 			model_step(s,
 				   "  There (frictionless R): λ_floor = %.12g N, λ_wall = %.12g N.",
-				   lf_lim, lw_lim);
+				   fd->lf_lim, fd->lw_lim);
 	}
 	model_step(s, "Released at θ0 = %g° with θ̇0 = %g rad/s: %s.", theta0_deg, thd0,
 		   run->outcome == OUT_RESTS ? "it rests (θ0 ≥ θ_min)"
@@ -1119,9 +1116,10 @@ static void lad_steps(struct strbuf *s, const struct lad *r, const struct lad_fo
 			   "acceleration f̈_wall = ẍ + h sinθ θ̈ + h cosθ θ̇² = %.12g m/s² < 0 "
 			   "(the top would move into the wall): a jam, no consistent contact "
 			   "mode.",
-			   lf, run->jam_lw, run->jam_acc);
-	else if (isfinite(lw))
-		model_step(s, "  At the start: λ_floor = %.12g N, λ_wall = %.12g N.", lf, lw);
+			   fd->lf, run->jam_lw, run->jam_acc);
+	else if (isfinite(fd->lw))
+		model_step(s, "  At the start: λ_floor = %.12g N, λ_wall = %.12g N.", fd->lf,
+			   fd->lw);
 	else if (run->outcome == OUT_RESTS)
 		model_step(s,
 			   "  At rest with both contacts rough, λ_floor and λ_wall are statically "
@@ -1141,12 +1139,12 @@ static void lad_steps(struct strbuf *s, const struct lad *r, const struct lad_fo
 			   "can neither leave nor stay (the wall would pull). The projected law "
 			   "has no motion there; the run is not followed (paradox).",
 			   run->t_leave, run->th_leave * 180 / M_PI, run->fdd_wall);
-	else if (isfinite(run->t_leave) && run->t_leave == 0 && lw < 0)
+	else if (isfinite(run->t_leave) && run->t_leave == 0 && fd->lw < 0)
 		model_step(s,
 			   "  The top leaves the wall at once (on it the wall would have to "
 			   "pull, λ_wall = %.12g N < 0; off it the gap opens), θ_leave = "
 			   "%.12g°; then the floor alone holds it.",
-			   lw, run->th_leave * 180 / M_PI);
+			   fd->lw, run->th_leave * 180 / M_PI);
 	else if (isfinite(run->t_leave))
 		model_step(s,
 			   "  The top leaves the wall (λ_wall falls to 0) at t_leave = %.12g s, "

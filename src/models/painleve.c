@@ -1462,11 +1462,6 @@ static void rod_steps(struct strbuf *s, const struct rod *r, const struct rod_at
 		      const struct run *run, double theta_deg)
 {
 	const double *A = at->A, *Ai = at->Ai, *Phi = at->Phi, *sym = at->sym, *w = at->w;
-	const double emin = at->emin, residual = at->residual, rho = at->rho;
-	const bool cond28 = at->cond28, cond29 = at->cond29;
-	const double sigma = at->sigma, lambda = at->lambda, mu_c = at->mu_c;
-	const double mu_min = at->mu_min, th_min = at->th_min;
-	const enum mode mode = at->mode;
 	const char *mode_why = at->mode_why;
 	const struct slide sl = at->sl;
 	/* ---- steps ---- */
@@ -1529,42 +1524,44 @@ static void rod_steps(struct strbuf *s, const struct rod *r, const struct rod_at
 		   "(2.8) (Φq̇, q̇) ≥ 0: Sylvester's principal minors of Φ + Φᵀ: %.6g, %.6g, "
 		   "%.6g (1×1); %.6g, %.6g, %.6g (2×2); %.6g (3×3).",
 		   m11, m22, m33, m12, m13, m23, m123);
-	model_step(s, "  Smallest eigenvalue %.9g: (2.8) %s.", emin,
-		   cond28 ? "holds" : "fails (the law would feed energy in)");
+	model_step(s, "  Smallest eigenvalue %.9g: (2.8) %s.", at->emin,
+		   at->cond28 ? "holds" : "fails (the law would feed energy in)");
 	model_step(s, "(2.9) ΦᵀA⁻¹∂f/∂x = ρ ∂f/∂x: w = ΦᵀA⁻¹e_y = (%.9g, %.9g, %.9g);", w[0], w[1],
 		   w[2]);
-	if (cond29)
+	if (at->cond29)
 		model_step(s,
 			   "  w is along e_y (relative residual %.2g ≤ 1e-9): (2.9) holds, "
 			   "ρ = %.12g. The friction lies in the constraint's tangent plane, and "
 			   "λ does not depend on Φ (§2).",
-			   residual, rho);
+			   at->residual, at->rho);
 	else
 		model_step(s,
 			   "  w has a part across e_y (relative residual %.6g > 1e-9): (2.9) "
 			   "fails, so this is not friction in Painlevé's sense (§4, §5), and the "
 			   "normal force depends on the friction coefficient.",
-			   residual);
+			   at->residual);
 	model_step(s, "Generalized forces: X = (m2 l cosθ θ̇², −m2 g l cosθ, −(m1+m2) g + m2 l "
 		      "sinθ θ̇²).");
 	model_step(s, "Sliding on y = 0: ÿ = b0 + λ D = 0 with b0 = (A⁻¹X)_y and D = (A⁻¹(e_y + "
 		      "G))_y, G the friction per unit λ (2.13).");
-	if (classical(r) && sigma == 0)
+	if (classical(r) && at->sigma == 0)
 		model_step(s, "  ẋ = 0: %s.", mode_why);
 	else
 		model_step(s, "  b0 = %.9g, D = %.9g: %s.", sl.b0, sl.D, mode_why);
-	model_step(s, "  λ = %.12g N; Painlevé's classification: %s.", lambda, mode_word[mode]);
+	model_step(s, "  λ = %.12g N; Painlevé's classification: %s.", at->lambda,
+		   mode_word[at->mode]);
 	model_step(s,
 		   "Classical law: D = [(m1 + m2 cos²θ) + μ σ m2 sinθ cosθ]/((m1+m2) m1), σ = "
 		   "sgn ẋ, vanishes (for σ sinθ cosθ < 0) at μ_crit(θ) = (m1 + m2 cos²θ)/(m2 "
 		   "|sinθ cosθ|) = %.12g here.",
-		   mu_c);
+		   at->mu_c);
 	model_step(s,
 		   "  With t = tanθ, μ_crit = ((m1+m2) + m1 t²)/(m2 t), least at t = "
 		   "√((m1+m2)/m1): μ_crit_min = 2√(m1(m1+m2))/m2 = %.12g at θ = %.9g° (GSL's "
 		   "Brent root of dμ_crit/dθ: %.12g at %.12g°).",
 		   2 * sqrt(r->m1 * (r->m1 + r->m2)) / r->m2,
-		   atan(sqrt((r->m1 + r->m2) / r->m1)) * 180 / M_PI, mu_min, th_min * 180 / M_PI);
+		   atan(sqrt((r->m1 + r->m2) / r->m1)) * 180 / M_PI, at->mu_min,
+		   at->th_min * 180 / M_PI);
 	if (r->law == LAW_PROJECTED)
 		model_step(s, "  (μ_crit belongs to the classical law; projected by (4.3) the "
 			      "friction drops out of D = (A⁻¹)_yy > 0 at every θ and μ: no "
