@@ -455,13 +455,7 @@ static int conveyor_solve(const struct model_input *in, struct model_output *out
 		.held_scale = tau > 0 ? fmax(fabs(c.Fy) / c_tr, fabs(y[3])) : 0.0,
 		.t_stick = INFINITY,
 	};
-	struct record tr, *trp = NULL;
-	if (out->figs) {
-		record_init(&tr, 4, 2, tmax / 1000);
-		tr.extra = conveyor_extra;
-		tr.ctx = &c;
-		trp = &tr;
-	}
+	struct record tr, *trp = record_open(&tr, out->figs, 4, 2, tmax / 1000, conveyor_extra, &c);
 	struct phase_caps caps = phase_caps_default();
 	caps.phase_word = "stick/slip phases";
 	struct phase_run run;
@@ -469,11 +463,9 @@ static int conveyor_solve(const struct model_input *in, struct model_output *out
 	int rc = phase_run(&ps, &caps, 0.0, tmax, y, trp, &run, d);
 	const double t_stick = cr.t_stick;
 	const bool stuck = cr.stuck;
-	if (trp) {
-		if (!rc)
-			conveyor_figures(out->figs, trp, &c, t_stick, c_tr);
-		record_release(trp);
-	}
+	if (trp && !rc)
+		conveyor_figures(out->figs, trp, &c, t_stick, c_tr);
+	record_release(trp);
 	if (rc)
 		return -1;
 	/* inside conveyor_check's domain these are finite but for products of

@@ -617,13 +617,11 @@ static int ds_solve(const struct model_input *in, struct model_output *out, stru
 	struct formula fm;
 	if (minguzzi_law(in, &ds_slots, &law, &fm, d))
 		return -1;
-	struct record tr, *trp = NULL;
-	if (out->figs) {
-		record_init(&tr, 5, 4, 0);
-		tr.extra = minguzzi_law_id(in, &ds_slots) == LAW_COULOMB ? ds_sigma_extra
-									 : ds_time_extra;
-		trp = &tr;
-	}
+	struct record tr,
+		*trp = record_open(&tr, out->figs, 5, 4, 0,
+				   minguzzi_law_id(in, &ds_slots) == LAW_COULOMB ? ds_sigma_extra
+										 : ds_time_extra,
+				   NULL);
 	struct stop st = {0};
 	int rc = 0;
 	const double mu = in->num[S_MU];
@@ -633,8 +631,7 @@ static int ds_solve(const struct model_input *in, struct model_output *out, stru
 				   .dist = v0 > 0 ? INFINITY : 0,
 				   .angle = w0 > 0 ? INFINITY : 0,
 				   .beta_end = beta0};
-		if (trp)
-			record_release(trp), trp = NULL;
+		record_release(trp), trp = NULL;
 	} else if (minguzzi_law_id(in, &ds_slots) == LAW_COULOMB) {
 		if (trp) {
 			tr.ctx = &p;
@@ -683,8 +680,7 @@ static int ds_solve(const struct model_input *in, struct model_output *out, stru
 			      fm.size, fm.budget);
 	}
 	if (rc) {
-		if (trp)
-			record_release(trp);
+		record_release(trp);
 		return -1;
 	}
 	res[S_STOP_TIME] = t0 + st.t;
@@ -696,10 +692,9 @@ static int ds_solve(const struct model_input *in, struct model_output *out, stru
 		res[S_RATIO_END] = res[S_RATIO_START];
 		res[S_WORK] = 0;
 	}
-	if (trp) {
+	if (trp)
 		ds_figures(out->figs, trp, res[S_STOP_TIME], res[S_RATIO_END]);
-		record_release(trp);
-	}
+	record_release(trp);
 	for (int i = 0; i < S_NRESULTS; i++)
 		out->res[i] = value_number(res[i]);
 	const bool slows = !(minguzzi_law_id(in, &ds_slots) == LAW_COULOMB && mu == 0);

@@ -1209,16 +1209,11 @@ static int lad_solve(const struct model_input *in, struct model_output *out, str
 
 	/* the run */
 	struct run run;
-	struct record tr, *trp = NULL;
-	if (out->figs) {
-		record_init(&tr, 6, 3, tmax / 1000);
-		trp = &tr;
-	}
+	struct record tr, *trp = record_open(&tr, out->figs, 6, 3, tmax / 1000, NULL, NULL);
 	int rc = run_ladder(&r, th0, thd0, tmax, &run, trp, d);
 	if (!rc && trp)
 		lad_figures(out->figs, trp, &run, r.h);
-	if (trp)
-		record_release(trp);
+	record_release(trp);
 	if (rc)
 		return -1;
 

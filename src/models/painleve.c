@@ -1690,11 +1690,8 @@ static int rod_solve(const struct model_input *in, struct model_output *out, str
 	struct run run;
 	const double tmax = p[R_TMAX];
 	const bool compliant = r.contact == CONTACT_COMPLIANT;
-	struct record tr, *trp = NULL;
-	if (out->figs) {
-		record_init(&tr, compliant ? 6 : 4, 2, tmax / 1000);
-		trp = &tr;
-	}
+	struct record tr,
+		*trp = record_open(&tr, out->figs, compliant ? 6 : 4, 2, tmax / 1000, NULL, NULL);
 	int rc = compliant ? run_compliant(&r, th, xd, thd, tmax, &run, trp, d)
 			   : run_rigid(&r, th, xd, thd, tmax, &run, trp, d);
 	if (!rc && trp) {
@@ -1706,8 +1703,7 @@ static int rod_solve(const struct model_input *in, struct model_output *out, str
 		if (tr.n > 1)
 			rod_mu_crit_figure(out->figs, &r, p[R_THETA], r.mu, at.mu_min, at.th_min);
 	}
-	if (trp)
-		record_release(trp);
+	record_release(trp);
 	if (rc)
 		return -1;
 

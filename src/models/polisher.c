@@ -682,13 +682,7 @@ static int polisher_solve(const struct model_input *in, struct model_output *out
 
 	double y[6] = {0, 0, 0, vx0, vy0, td0};
 	p.s_ev = 1e-9 * rw;
-	struct record tr, *trp = NULL;
-	if (out->figs) {
-		record_init(&tr, 6, 3, tmax / 300);
-		tr.extra = polisher_extra;
-		tr.ctx = &p;
-		trp = &tr;
-	}
+	struct record tr, *trp = record_open(&tr, out->figs, 6, 3, tmax / 300, polisher_extra, &p);
 	struct polisher_run pr = {.p = &p, .tmax = tmax, .t_lock = NAN};
 	struct phase_caps caps = phase_caps_default();
 	caps.phase_word = "slip phases";
@@ -702,8 +696,7 @@ static int polisher_solve(const struct model_input *in, struct model_output *out
 	if (!rc && trp)
 		polisher_figures(out->figs, trp, &p, (const double[3]){vx0, vy0, td0}, c_eff, land,
 				 nland < NLAND ? nland : NLAND);
-	if (trp)
-		record_release(trp);
+	record_release(trp);
 	if (rc)
 		return -1;
 	/* inside polisher_check's domain these are finite but for products of

@@ -157,11 +157,8 @@ static int disk_solve(const struct model_input *in, struct model_output *out, st
 
 	double stop_time, stop_angle;
 	size_t nsteps = 0;
-	struct record tr, *trp = NULL;
-	if (out->figs && omega != 0 && mu > 0) {
-		record_init(&tr, 2, 0, exact / 500);
-		trp = &tr;
-	}
+	struct record tr, *trp = record_open(&tr, out->figs && omega != 0 && mu > 0, 2, 0,
+					     exact / 500, NULL, NULL);
 	if (omega == 0) {
 		stop_time = 0;
 		stop_angle = 0;
@@ -183,8 +180,7 @@ static int disk_solve(const struct model_input *in, struct model_output *out, st
 		int rc = phase_run(&ps, NULL, 0.0, INFINITY, y, trp, &run, d);
 		if (!rc && trp)
 			disk_figures(out->figs, trp, omega, exact);
-		if (trp)
-			record_release(trp);
+		record_release(trp);
 		if (rc)
 			return -1;
 		stop_time = run.t;
