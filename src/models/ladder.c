@@ -667,11 +667,7 @@ static bool leave_wall(struct lad *r, double t, double y[6], struct run *out)
 	if (r->law == LAW_PROJECTED && r->ph == PH_FLOOR) {
 		/* the projection (4.3) onto the floor alone presses the top back
 		 * into the wall where f̈_wall < 0 at the gap's opening */
-		struct dyn dn;
-		dyn_at(r, PH_FLOOR, y, &dn);
-		const double th = y[2];
-		out->fdd_wall =
-			dn.qdd[0] + r->h * sin(th) * dn.qdd[2] + r->h * cos(th) * y[5] * y[5];
+		out->fdd_wall = wall_gap_acc(r, y);
 		if (out->fdd_wall < -1e-9 * r->g) {
 			out->outcome = OUT_PARADOX;
 			out->why = "wall";

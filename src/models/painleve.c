@@ -724,6 +724,19 @@ struct rigid_run {
 
 enum { RIGID_GO, RIGID_DONE };
 
+/* The foot at rest slips on, against F_x; the first slip of a stuck foot
+ * (stuck: it was) is kept, for the steps and the figures. */
+static void foot_slips(struct rod *r, struct run *out, double t, const double y[4],
+		       const struct stick *st, bool stuck)
+{
+	r->sigma = st->Fx > 0 ? -1.0 : 1.0;
+	if (stuck && isnan(out->t_slip)) {
+		out->t_slip = t, out->th_slip = y[1], out->thd_slip = y[3];
+		out->lambda_slip = st->lambda, out->Fx_slip = st->Fx;
+	}
+	out->slips++;
+}
+
 /* The foot at rest (ẋ = 0, classical law): held by static friction, or
  * slipping against F_x; or the run ends there. */
 static int rigid_decide(struct phase_run *run, struct rigid_run *rr)
@@ -746,16 +759,10 @@ static int rigid_decide(struct phase_run *run, struct rigid_run *rr)
 		out->why = "the contact at rest has no normal force";
 		return RIGID_DONE;
 	}
-	if (fabs(st.Fx) <= r->mu * st.lambda) {
+	if (fabs(st.Fx) <= r->mu * st.lambda)
 		r->at_rest = true;
-	} else {
-		r->sigma = st.Fx > 0 ? -1.0 : 1.0;
-		if (rr->from_stick && isnan(out->t_slip)) {
-			out->t_slip = run->t, out->th_slip = y[1], out->thd_slip = y[3];
-			out->lambda_slip = st.lambda, out->Fx_slip = st.Fx;
-		}
-		out->slips++;
-	}
+	else
+		foot_slips(r, out, run->t, y, &st, rr->from_stick);
 	rr->from_stick = false;
 	return RIGID_GO;
 }
@@ -812,13 +819,8 @@ static int rigid_event_next(struct phase_run *run, struct rigid_run *rr)
 		struct stick st;
 		phase_mark(run, t, y);
 		stick_state(r, y[1], y[3], &st);
-		if (isnan(out->t_slip)) {
-			out->t_slip = t, out->th_slip = y[1], out->thd_slip = y[3];
-			out->lambda_slip = st.lambda, out->Fx_slip = st.Fx;
-		}
-		out->slips++;
+		foot_slips(r, out, t, y, &st, true);
 		r->at_rest = false;
-		r->sigma = st.Fx > 0 ? -1.0 : 1.0;
 		y[2] = 0.0;
 		return RIGID_GO;
 	}
