@@ -587,8 +587,6 @@ static void ds_steps(struct strbuf *s, const struct model_input *in, double kapp
 
 static int ds_solve(const struct model_input *in, struct model_output *out, struct diag *d)
 {
-	if (ds_check(in, d))
-		return -1;
 	const bool ring = in->choice[S_SHAPE] == SHAPE_CHOICE_RING;
 	const double m = in->num[S_M], r = in->num[S_R], g = in->num[S_G];
 	const double v0 = in->num[S_V0], omega = in->num[S_OMEGA];

@@ -1117,8 +1117,6 @@ static int imachi_solve(const struct model_input *in, struct model_output *out, 
 	const int method = in->choice[I_METHOD];
 	const double n_real = p[I_N], periods_real = p[I_PERIODS];
 	struct strbuf *s = out->steps;
-	if (imachi_check(in, d))
-		return -1;
 	const int n = (int)n_real, periods = (int)periods_real;
 	double u0[2] = {p[I_U0X], p[I_U0Y]};
 	/* a hundred times the integration's tolerance, where ŵ is still the

@@ -753,8 +753,6 @@ static int imachi1d_solve(const struct model_input *in, struct model_output *out
 		.graphical = graphical,
 	};
 	struct strbuf *s = out->steps;
-	if (imachi1d_check(in, d))
-		return -1;
 	m.n = (int)p[I_N];
 	m.dt = M_PI / m.n;
 	const long periods = (long)p[I_PERIODS];

@@ -740,8 +740,6 @@ static void ball_transition_steps(struct strbuf *s, const struct transition *x)
 			      "(V_end_coulomb = nan).");
 }
 
-static int ball_check(const struct model_input *in, struct diag *d);
-
 /* What ball_solve finds: at the start, along Kozlov's run and along
  * Coulomb's beside it. */
 struct ball_found {
@@ -1025,8 +1023,6 @@ static void ball_steps(struct strbuf *s, const struct ball *b, const double q0[N
 static int ball_solve(const struct model_input *in, struct model_output *out, struct diag *d)
 {
 	const double *p = in->num;
-	if (ball_check(in, d))
-		return -1;
 	struct ball b = {
 		.m = p[KB_M],
 		.r = p[KB_R],

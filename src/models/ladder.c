@@ -892,8 +892,6 @@ static void lad_figures(struct figures *fs, const struct record *tr, const struc
 
 /* ---- solve ----------------------------------------------------------------- */
 
-static int lad_check(const struct model_input *in, struct diag *d);
-
 /* (7.4) at θ0: Φᵀ A⁻¹ ∂f_j has no part along the tangent v; the
  * residual, relative (NAN under Coulomb's law, where it is not asked). */
 static double lad_cond74(const struct lad *r, double th0)
@@ -1159,8 +1157,6 @@ static void lad_steps(struct strbuf *s, const struct lad *r, const struct lad_fo
 static int lad_solve(const struct model_input *in, struct model_output *out, struct diag *d)
 {
 	const double *p = in->num;
-	if (lad_check(in, d))
-		return -1;
 	struct lad r = {.m = p[P_M],
 			.L = p[P_L],
 			.g = p[P_G],

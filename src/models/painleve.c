@@ -1330,8 +1330,6 @@ static void rod_mu_crit_figure(struct figures *fs, const struct rod *r, double t
 
 /* ---- solve ---------------------------------------------------------------- */
 
-static int rod_check(const struct model_input *in, struct diag *d);
-
 /* The rod at the exercise's state, before any run: the matrices, the
  * conditions (2.8) and (2.9), λ and Painlevé's classification. */
 struct rod_at {
@@ -1652,8 +1650,6 @@ static void rod_steps(struct strbuf *s, const struct rod *r, const struct rod_at
 
 static int rod_solve(const struct model_input *in, struct model_output *out, struct diag *d)
 {
-	if (rod_check(in, d))
-		return -1;
 	const double *p = in->num;
 	struct rod r = {
 		.m1 = p[R_M1],

@@ -432,8 +432,6 @@ static void polisher_figures(struct figures *fs, const struct record *tr, const 
 		       c * umax);
 }
 
-static int polisher_check(const struct model_input *in, struct diag *d);
-
 /* The run between phases. */
 enum { NLAND = 8 };
 struct polisher_run {
@@ -651,8 +649,6 @@ static void polisher_steps(struct strbuf *s, const struct polisher *p,
 
 static int polisher_solve(const struct model_input *in, struct model_output *out, struct diag *d)
 {
-	if (polisher_check(in, d))
-		return -1;
 	const double *a = in->num;
 	struct polisher p = {
 		.law = {.kind = FRICTION_COULOMB, .mu = a[P_MU]},

@@ -1695,8 +1695,6 @@ static int ragulskis_solve(const struct model_input *in, struct model_output *ou
 		.hs = p[R_H] * (1 + 1e-10),
 		.coulomb = li == LAW_COULOMB,
 	};
-	if (ragulskis_check(in, d))
-		return -1;
 	r.nj = drylaw_joints(&r.law, r.joints, 8);
 	const long periods = (long)p[R_PERIODS];
 	/* what the periods asked for may take: 50000 evaluations each, and
