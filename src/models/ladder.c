@@ -243,7 +243,6 @@ struct lad {
 	enum phase ph;
 	double sig;  /* PH_TWO: sgn θ̇ held in the phase */
 	double sigf; /* PH_FLOOR, coulomb: sgn of the foot's sliding speed */
-	double xpiv; /* PH_PIVOT: where the foot is held */
 	double fscale, tscale, vreg;
 };
 
@@ -291,7 +290,7 @@ static int rows(const struct lad *r, enum phase ph, const double y[6], double J[
 		return 1;
 	if (ph == PH_TWO)
 		J[1][0] = 1, J[1][1] = 0, J[1][2] = h * s, Z[1] = -h * c * w2;
-	else /* the foot's x held: x + h cosθ = xpiv */
+	else /* the foot's x held: x + h cosθ constant */
 		J[1][0] = 1, J[1][1] = 0, J[1][2] = -h * s, Z[1] = h * c * w2;
 	return 2;
 }
@@ -626,7 +625,6 @@ static void lad_extra(void *ctx, double t, const double *y, double *out)
 static bool foot_decide(struct lad *r, double y[6])
 {
 	struct dyn dn;
-	r->xpiv = y[0] + r->h * cos(y[2]);
 	dyn_at(r, PH_PIVOT, y, &dn);
 	if (!(dn.lam[0] > 0))
 		return false;
