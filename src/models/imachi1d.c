@@ -786,9 +786,6 @@ static int imachi1d_solve(const struct model_input *in, struct model_output *out
 	bool converged = false;
 	/* u(2πk) against u(2π(k−1)) to 1e-9 of |u|, or of max(a, |s|, μ0) where u is
 	 * smaller; with no limit cycle only the cap ends the run */
-	/* |s| ≥ μ0 has no limit cycle of a slipping mass; but where a + |s| ≤ μ1 a
-	 * mass that reaches the base stays on it, a periodic motion too */
-	const bool holds = m.a + fabs(m.s) <= m.mu1;
 	/* the problem's velocity scale: the test is relative to it, so a
 	 * problem scaled by 1e-8 settles as late. With |s| < μ0 friction holds
 	 * the mass within reach of the base, and the scale is max(a, |u0|)
@@ -802,7 +799,6 @@ static int imachi1d_solve(const struct model_input *in, struct model_output *out
 	 * non-slip periods); where there is none it runs to the cap and the
 	 * drift is certified below. The cycle must repeat over two successive
 	 * periods, to a tolerance no wider than the forces can tell apart. */
-	(void)holds;
 	struct num_settle conv = {.rtol = 1e-9,
 				  .floor = fmax(scale, DBL_MIN),
 				  .cap = periods,
