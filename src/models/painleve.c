@@ -558,28 +558,54 @@ static void peak_point(struct rod *r, double t, const double y[4], struct peak_p
 	p->dl = phase_dlambda(r, y);
 }
 
-/* The phase's solution at t ≥ a, re-integrated from the step end a. */
+/* A run's solution inside one accepted step, re-integrated from the
+ * step's start (t0, y0) as the step was taken, and the rate of the normal
+ * force there: dλ/dt of the rigid run, dN/dt of the compliant one. */
 struct dense {
 	struct rod *r;
-	const struct peak_pt *a;
-	double y[4];
+	struct ode_system sys;
+	ode_jacobian *jac;
+	enum ode_method method;
+	double tol, t0;
+	const double *y0;
+	double (*rate)(struct rod *r, const double *y);
+	double y[6];
 	int status;
 };
 
-static double dense_dlambda(double t, void *p)
+static double dense_rate(double t, void *p)
 {
 	struct dense *dn = p;
-	double tt = dn->a->t;
-	memcpy(dn->y, dn->a->y, sizeof(dn->y));
+	double tt = dn->t0;
+	memcpy(dn->y, dn->y0, dn->sys.dim * sizeof(double));
 	if (t > tt) {
-		const struct ode_system sys = {4, rigid_rhs, NULL, dn->r};
-		int s = ode_solve_to(&sys, NULL, ODE_RK8PD, t - tt, 1e-13, &tt, t, dn->y);
+		int s = ode_solve_to(&dn->sys, dn->jac, dn->method, t - tt, dn->tol, &tt, t, dn->y);
 		if (s) {
 			dn->status = s;
 			return GSL_NAN;
 		}
 	}
-	return phase_dlambda(dn->r, dn->y);
+	return dn->rate(dn->r, dn->y);
+}
+
+/* Where the rate falls through 0 inside the step [t0, t1] (Brent, to
+ * tol): 1 with dn->y the state there; 0 where it does not on the step's
+ * solution (within rounding of a maximum at an end, taken there); -1 with
+ * d filled. */
+static int dense_peak(struct dense *dn, double t1, double tol, struct diag *d)
+{
+	const double fa = dense_rate(dn->t0, dn), fb = dense_rate(t1, dn);
+	if (dn->status)
+		return num_fail(d, dn->status, "the largest normal force");
+	if (!(fa > 0 && fb < 0))
+		return 0;
+	struct num_root root;
+	if (num_brent(dense_rate, dn, dn->t0, t1, 0.0, tol, &root, "the largest normal force", d))
+		return -1;
+	dense_rate(root.root, dn);
+	if (dn->status)
+		return num_fail(d, dn->status, "the largest normal force");
+	return 1;
 }
 
 static void peak_take(struct rod *r, const struct peak_pt *a, const struct peak_pt *b)
@@ -588,26 +614,18 @@ static void peak_take(struct rod *r, const struct peak_pt *a, const struct peak_
 		r->pk.max = fmax(r->pk.max, b->lambda);
 	if (r->pk.status || !(a->dl > 0 && b->dl < 0) || !(b->t > a->t))
 		return;
-	struct dense dn = {.r = r, .a = a};
-	struct num_root root;
-	double fa = dense_dlambda(a->t, &dn), fb = dense_dlambda(b->t, &dn);
-	if (dn.status) {
-		r->pk.status = num_fail(r->d, dn.status, "the largest normal force");
-		return;
-	}
-	if (!(fa > 0 && fb < 0))
-		return; /* within rounding of a maximum at an end, taken there */
-	if (num_brent(dense_dlambda, &dn, a->t, b->t, 0.0, 1e-13, &root, "the largest normal force",
-		      r->d)) {
+	struct dense dn = {.r = r,
+			   .sys = {4, rigid_rhs, NULL, r},
+			   .method = ODE_RK8PD,
+			   .tol = 1e-13,
+			   .t0 = a->t,
+			   .y0 = a->y,
+			   .rate = phase_dlambda};
+	const int found = dense_peak(&dn, b->t, 1e-13, r->d);
+	if (found < 0)
 		r->pk.status = -1;
-		return;
-	}
-	dense_dlambda(root.root, &dn);
-	if (dn.status) {
-		r->pk.status = num_fail(r->d, dn.status, "the largest normal force");
-		return;
-	}
-	r->pk.max = fmax(r->pk.max, phase_lambda(r, dn.y));
+	else if (found)
+		r->pk.max = fmax(r->pk.max, phase_lambda(r, dn.y));
 }
 
 /* A phase starts at (t, y). */
@@ -950,8 +968,6 @@ static int compliant_rhs(double t, const double y[], double f[], void *p)
 	return GSL_SUCCESS;
 }
 
-/* The Jacobian by central differences (msbdf needs one; so does the
- * stiffness check). */
 /* The Jacobian of an n-dimensional right-hand side (n ≤ 6) by central
  * differences: msbdf needs one, and so does the stiffness check. */
 static int fd_jacobian(int (*rhs)(double, const double[], double[], void *), void *p, size_t n,
@@ -1071,33 +1087,6 @@ static double compliant_dN(struct rod *r, const double y[6])
 	return -r->kc * y[5] - r->cc * f[5];
 }
 
-/* The compliant run's solution inside one accepted step, re-integrated
- * from the step's start with the method the step used. */
-struct cdense {
-	struct rod *r;
-	enum ode_method method;
-	double t0;
-	const double *y0;
-	double y[6];
-	int status;
-};
-
-static double cdense_dN(double t, void *p)
-{
-	struct cdense *dn = p;
-	const struct ode_system sys = {6, compliant_rhs, NULL, dn->r};
-	double tt = dn->t0;
-	memcpy(dn->y, dn->y0, sizeof(dn->y));
-	if (t > tt) {
-		int s = ode_solve_to(&sys, compliant_jac, dn->method, t - tt, 1e-9, &tt, t, dn->y);
-		if (s) {
-			dn->status = s;
-			return GSL_NAN;
-		}
-	}
-	return compliant_dN(dn->r, dn->y);
-}
-
 /* The largest normal force inside the step [t0, t1] where dN/dt falls
  * through 0 with the spring pressing at both ends (Brent on the step's
  * solution); 0 when there is none. Returns 0, or -1 with d filled. */
@@ -1109,20 +1098,18 @@ static int compliant_peak(struct rod *r, enum ode_method method, double t0, cons
 	if (!(dN0 > 0 && dN1 < 0) || contact_force(r, y0[2], y0[5]) <= 0 ||
 	    contact_force(r, y1[2], y1[5]) <= 0)
 		return 0;
-	struct cdense dn = {.r = r, .method = method, .t0 = t0, .y0 = y0};
-	double fb = cdense_dN(t1, &dn);
-	if (dn.status)
-		return num_fail(d, dn.status, "the largest normal force");
-	if (!(fb < 0))
-		return 0; /* within the step's accuracy of a peak at its end */
-	struct num_root root;
-	if (num_brent(cdense_dN, &dn, t0, t1, 0.0, 1e-12, &root, "the largest normal force", d))
-		return -1;
-	cdense_dN(root.root, &dn);
-	if (dn.status)
-		return num_fail(d, dn.status, "the largest normal force");
-	*N = contact_force(r, dn.y[2], dn.y[5]);
-	return 0;
+	struct dense dn = {.r = r,
+			   .sys = {6, compliant_rhs, NULL, r},
+			   .jac = compliant_jac,
+			   .method = method,
+			   .tol = 1e-9,
+			   .t0 = t0,
+			   .y0 = y0,
+			   .rate = compliant_dN};
+	const int found = dense_peak(&dn, t1, 1e-12, d);
+	if (found > 0)
+		*N = contact_force(r, dn.y[2], dn.y[5]);
+	return found < 0 ? -1 : 0;
 }
 
 /* tr: NULL, or a record of (x, θ, y, ẋ, θ̇, ẏ) with compliant_extra's
