@@ -45,7 +45,7 @@ static void solve_with(const struct disk_case *c, struct figures *figs)
 	ck_assert_ptr_nonnull(m);
 	ck_assert_int_eq(m->nresults, 6);
 	memset(res, 0, sizeof(res));
-	ck_assert_msg(m->solve(&in, &out, &d) == 0, "solve failed: %s", d.msg);
+	ck_assert_msg(model_run(m, &in, &out, &d) == 0, "solve failed: %s", d.msg);
 	ck_assert(steps.len > 0);
 	strbuf_release(&steps);
 }

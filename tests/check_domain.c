@@ -143,7 +143,7 @@ static void probe_case(struct probe *p, size_t i, double x)
 	const double t0 = cpu_now();
 	if (!light())
 		cpu_budget_arm(ITIMER_PROF, case_cpu);
-	const int rc = m->solve(&in, &out, &d);
+	const int rc = model_run(m, &in, &out, &d);
 	cpu_budget_arm(ITIMER_PROF, 0);
 	const double took = cpu_now() - t0;
 	if (took > p->slowest) {

@@ -648,7 +648,7 @@ START_TEST(test_figures_degenerate)
 	struct model_output out = {r.res, &r.steps, NULL};
 	for (size_t i = 0; i < r.m->nresults; i++)
 		value_release(&r.res[i]);
-	ck_assert_int_eq(r.m->solve(&in, &out, &r.d), 0);
+	ck_assert_int_eq(model_run(r.m, &in, &out, &r.d), 0);
 	ck_assert_double_eq(res(&r, "x_end"), x_end);
 	run_free(&r);
 }

@@ -137,7 +137,7 @@ static void solve(const struct stickslip_ref *r, struct solved *s)
 	diag_clear(&d);
 	num_interrupted = 0;
 	cpu_budget_arm(ITIMER_PROF, case_cpu());
-	const int rc = m->solve(&in, &out, &d);
+	const int rc = model_run(m, &in, &out, &d);
 	cpu_budget_arm(ITIMER_PROF, 0);
 	ck_assert_msg(!num_interrupted, "%s: stopped after %.0f s of CPU", r->name, case_cpu());
 	ck_assert_msg(rc == 0, "%s: solve: %s", r->name, d.msg);

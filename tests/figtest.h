@@ -35,7 +35,7 @@ static inline void check_figures_change_nothing(struct run *r)
 	struct model_input in = {r->num, r->choice, r->text, r->m};
 	struct model_output out = {res2, &steps, NULL};
 	memset(res2, 0, sizeof(res2));
-	ck_assert_msg(r->m->solve(&in, &out, &r->d) == 0, "%s: %s", r->m->name, r->d.msg);
+	ck_assert_msg(model_run(r->m, &in, &out, &r->d) == 0, "%s: %s", r->m->name, r->d.msg);
 	for (size_t k = 0; k < r->m->nresults; k++) {
 		const struct value *a = &res2[k], *b = &r->res[k];
 		ck_assert_int_eq(a->kind, b->kind);

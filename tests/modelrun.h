@@ -68,7 +68,7 @@ static inline int solve(struct run *r)
 		value_release(&r->res[i]);
 	strbuf_reset(&r->steps);
 	figures_release(&r->figs);
-	return r->m->solve(&in, &out, &r->d);
+	return model_run(r->m, &in, &out, &r->d);
 }
 
 static inline void solve_ok(struct run *r)

@@ -19,8 +19,22 @@ void record_init(struct record *tr, size_t dim, size_t nextra, double dt)
 	tr->prev_y = xcalloc(dim, sizeof(double));
 }
 
+struct record *record_open(struct record *tr, bool want, size_t dim, size_t nextra, double dt,
+			   void (*extra)(void *ctx, double t, const double *y, double *out),
+			   void *ctx)
+{
+	if (!want)
+		return NULL;
+	record_init(tr, dim, nextra, dt);
+	tr->extra = extra;
+	tr->ctx = ctx;
+	return tr;
+}
+
 void record_release(struct record *tr)
 {
+	if (!tr)
+		return;
 	free(tr->t);
 	free(tr->row);
 	free(tr->prev_y);

@@ -47,6 +47,13 @@ struct record {
 
 /* An empty record of `dim` state variables and `nextra` derived columns. */
 void record_init(struct record *tr, size_t dim, size_t nextra, double dt);
+/* tr made as record_init makes it, with the derived columns' function and
+ * its context, when a solve's figures are wanted; else NULL, and the run
+ * keeps no record. */
+struct record *record_open(struct record *tr, bool want, size_t dim, size_t nextra, double dt,
+			   void (*extra)(void *ctx, double t, const double *y, double *out),
+			   void *ctx);
+/* Nothing for NULL. */
 void record_release(struct record *tr);
 /* The system to give ode_run in place of `inner` for one phase. */
 const struct ode_system *record_wrap(struct record *tr, const struct ode_system *inner);

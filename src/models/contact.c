@@ -118,9 +118,9 @@ struct integ {
 	double cx, cy; /* instantaneous centre */
 	double px, py; /* pole of the polar coordinates */
 	bool pole_c;
-	double theta, ex, ey; /* current ray */
-	double ray_a;	      /* start of the current ray's interval */
-	struct edge edge;     /* current edge of a rect */
+	double ex, ey;	  /* current ray */
+	double ray_a;	  /* start of the current ray's interval */
+	struct edge edge; /* current edge of a rect */
 	double inner_epsabs;
 	gsl_integration_workspace *inner_ws;
 	int status; /* first failure inside */
@@ -278,7 +278,6 @@ static double angular(double theta, void *p)
 	struct integ *g = p;
 	if (g->status || num_interrupted)
 		return NAN;
-	g->theta = theta;
 	g->ex = cos(theta);
 	g->ey = sin(theta);
 	double iv[2][2], sum = 0.0;

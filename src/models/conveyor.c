@@ -165,21 +165,14 @@ static void conveyor_figures(struct figures *fs, const struct record *tr, const 
 		figure_curve_from(f, "ẋ", st, t, 0, 3);
 	if (transverse || c->held)
 		figure_curve_from(f, "ẏ", st, t, 0, 4);
-	struct curve *cv;
-	if (!c->held) { /* held, ẏ ≪ v0 is the point: v0 would flatten it */
-		cv = figure_curve(f, "belt speed v0", CURVE_DASHED);
-		curve_point(cv, 0.0, c->v0);
-		curve_point(cv, t_end, c->v0);
-	}
-	if (c->held && c->Fy != 0 && isfinite(c_tr)) {
-		cv = figure_curve(f, "Fy/c_transverse (slow transverse motion)", CURVE_DASHED);
-		curve_point(cv, 0.0, c->Fy / c_tr);
-		curve_point(cv, t_end, c->Fy / c_tr);
-	}
-	if (isfinite(t_stick)) {
-		cv = figure_curve(f, "reaches the belt's speed (t_stick)", CURVE_POINTS);
-		curve_point(cv, t_stick, c->v0);
-	}
+	if (!c->held) /* held, ẏ ≪ v0 is the point: v0 would flatten it */
+		figure_segment(f, "belt speed v0", CURVE_DASHED, 0.0, c->v0, t_end, c->v0);
+	if (c->held && c->Fy != 0 && isfinite(c_tr))
+		figure_segment(f, "Fy/c_transverse (slow transverse motion)", CURVE_DASHED, 0.0,
+			       c->Fy / c_tr, t_end, c->Fy / c_tr);
+	if (isfinite(t_stick))
+		curve_point(figure_curve(f, "reaches the belt's speed (t_stick)", CURVE_POINTS),
+			    t_stick, c->v0);
 
 	f = figure_add(fs, "position", "Position of the block (ground frame)", "t [s]",
 		       "position [m]");
@@ -353,11 +346,6 @@ static void conveyor_steps(struct strbuf *s, const double *p, const struct conve
 			   const struct conveyor_start *st, size_t steps, const double y[4])
 {
 	const struct conveyor *c = cr->c;
-	const double s0 = st->s0, R0 = st->R0, Qx0 = st->Qx0, Qy0 = st->Qy0, Fa = st->Fa;
-	const double c_tr = cr->c_tr, smax = cr->smax, tmax = cr->tmax, tau = cr->tau;
-	const double t_stick = cr->t_stick, t_settled = cr->t_settled;
-	const bool settled = cr->settled, stuck = cr->stuck;
-	const int stops = cr->stops;
 	model_step(s, "Relative velocity (the belt moves at (v0, 0) = (%g, 0) m/s):", c->v0);
 	model_step(s, "  v_r = √((ẋ − v0)² + ẏ²), the same at every point of the block, so the "
 		      "pressure hypothesis does not matter.");
@@ -367,7 +355,8 @@ static void conveyor_steps(struct strbuf *s, const double *p, const struct conve
 	model_step(s,
 		   "At the start: v_r = %.12g m/s, R0 = %.12g W, Q = −∂R/∂(ẋ, ẏ) = (%.12g, "
 		   "%.12g) N%s.",
-		   s0, R0, Qx0, Qy0, s0 > 0 ? "" : " (v_r = 0: static friction, not from R)");
+		   st->s0, st->R0, st->Qx0, st->Qy0,
+		   st->s0 > 0 ? "" : " (v_r = 0: static friction, not from R)");
 	model_step(s, "Equations of motion (T = m(ẋ² + ẏ²)/2):");
 	if (c->held)
 		model_step(s, "  x is held at x0 = %g m by an applied force (it replaces Fx);",
@@ -379,23 +368,23 @@ static void conveyor_steps(struct strbuf *s, const double *p, const struct conve
 	model_step(s,
 		   "Slow transverse motion (ẏ ≪ v0, x held): N μ(v_r) ẏ/v_r ≈ [N μ(v0)/v0] ẏ, "
 		   "a viscous force with c_transverse = %.12g N·s/m.",
-		   c_tr);
+		   cr->c_tr);
 	model_step(s,
 		   "Integrated with rk8pd (tolerance 1e-12) in %zu steps; v_r = 0 is reached "
 		   "%d time(s); there the block rides with the belt while |F| ≤ N μ0 = %.6g N "
 		   "(|F| = %.6g N).",
-		   steps, stops, smax, Fa);
-	if (isfinite(t_stick))
+		   steps, cr->stops, cr->smax, st->Fa);
+	if (isfinite(cr->t_stick))
 		model_step(s, "  The block first reaches the belt's velocity at t = %.12g s.",
-			   t_stick);
-	if (settled)
+			   cr->t_stick);
+	if (cr->settled)
 		model_step(s,
 			   "  ẏ settled to its terminal speed, %.12g m/s, at t = %.6g s (to "
 			   "1e-13, after %.3g relaxation times m/c_transverse = %.6g s); from "
 			   "there y grows at that speed.",
-			   y[3], t_settled, t_settled / tau, tau);
+			   y[3], cr->t_settled, cr->t_settled / cr->tau, cr->tau);
 	model_step(s, "At t = %g s: (x, y) = (%.12g, %.12g) m, (ẋ, ẏ) = (%.12g, %.12g) m/s%s.",
-		   tmax, y[0], y[1], y[2], y[3], stuck ? ", riding with the belt" : "");
+		   cr->tmax, y[0], y[1], y[2], y[3], cr->stuck ? ", riding with the belt" : "");
 }
 
 static int conveyor_solve(const struct model_input *in, struct model_output *out, struct diag *d)
@@ -468,13 +457,7 @@ static int conveyor_solve(const struct model_input *in, struct model_output *out
 		.held_scale = tau > 0 ? fmax(fabs(c.Fy) / c_tr, fabs(y[3])) : 0.0,
 		.t_stick = INFINITY,
 	};
-	struct record tr, *trp = NULL;
-	if (out->figs) {
-		record_init(&tr, 4, 2, tmax / 1000);
-		tr.extra = conveyor_extra;
-		tr.ctx = &c;
-		trp = &tr;
-	}
+	struct record tr, *trp = record_open(&tr, out->figs, 4, 2, tmax / 1000, conveyor_extra, &c);
 	struct phase_caps caps = phase_caps_default();
 	caps.phase_word = "stick/slip phases";
 	struct phase_run run;
@@ -482,11 +465,9 @@ static int conveyor_solve(const struct model_input *in, struct model_output *out
 	int rc = phase_run(&ps, &caps, 0.0, tmax, y, trp, &run, d);
 	const double t_stick = cr.t_stick;
 	const bool stuck = cr.stuck;
-	if (trp) {
-		if (!rc)
-			conveyor_figures(out->figs, trp, &c, t_stick, c_tr);
-		record_release(trp);
-	}
+	if (trp && !rc)
+		conveyor_figures(out->figs, trp, &c, t_stick, c_tr);
+	record_release(trp);
 	if (rc)
 		return -1;
 	/* inside conveyor_check's domain these are finite but for products of

@@ -437,9 +437,8 @@ static void ds_figures(struct figures *fs, const struct record *tr, double t_sto
 			hi = fmax(hi, table_at(tab, i, 3));
 		}
 		f->log_y = lo > 0 && isfinite(hi) && hi > 10 * lo;
-		struct curve *c = figure_curve(f, "limit at the stop", CURVE_DASHED);
-		curve_point(c, 0, ratio_end);
-		curve_point(c, t_stop, ratio_end);
+		figure_segment(f, "limit at the stop", CURVE_DASHED, 0, ratio_end, t_stop,
+			       ratio_end);
 	}
 }
 
@@ -596,8 +595,6 @@ static void ds_steps(struct strbuf *s, const struct model_input *in, double kapp
 
 static int ds_solve(const struct model_input *in, struct model_output *out, struct diag *d)
 {
-	if (ds_check(in, d))
-		return -1;
 	const bool ring = in->choice[S_SHAPE] == SHAPE_CHOICE_RING;
 	const double m = in->num[S_M], r = in->num[S_R], g = in->num[S_G];
 	const double v0 = in->num[S_V0], omega = in->num[S_OMEGA];
@@ -634,13 +631,11 @@ static int ds_solve(const struct model_input *in, struct model_output *out, stru
 	struct formula fm;
 	if (minguzzi_law(in, &ds_slots, &law, &fm, d))
 		return -1;
-	struct record tr, *trp = NULL;
-	if (out->figs) {
-		record_init(&tr, 5, 4, 0);
-		tr.extra = minguzzi_law_id(in, &ds_slots) == LAW_COULOMB ? ds_sigma_extra
-									 : ds_time_extra;
-		trp = &tr;
-	}
+	struct record tr,
+		*trp = record_open(&tr, out->figs, 5, 4, 0,
+				   minguzzi_law_id(in, &ds_slots) == LAW_COULOMB ? ds_sigma_extra
+										 : ds_time_extra,
+				   NULL);
 	struct stop st = {0};
 	int rc = 0;
 	const double mu = in->num[S_MU];
@@ -650,8 +645,7 @@ static int ds_solve(const struct model_input *in, struct model_output *out, stru
 				   .dist = v0 > 0 ? INFINITY : 0,
 				   .angle = w0 > 0 ? INFINITY : 0,
 				   .beta_end = beta0};
-		if (trp)
-			record_release(trp), trp = NULL;
+		record_release(trp), trp = NULL;
 	} else if (minguzzi_law_id(in, &ds_slots) == LAW_COULOMB) {
 		if (trp) {
 			tr.ctx = &p;
@@ -700,8 +694,7 @@ static int ds_solve(const struct model_input *in, struct model_output *out, stru
 			      fm.size, fm.budget);
 	}
 	if (rc) {
-		if (trp)
-			record_release(trp);
+		record_release(trp);
 		return -1;
 	}
 	res[S_STOP_TIME] = t0 + st.t;
@@ -713,10 +706,9 @@ static int ds_solve(const struct model_input *in, struct model_output *out, stru
 		res[S_RATIO_END] = res[S_RATIO_START];
 		res[S_WORK] = 0;
 	}
-	if (trp) {
+	if (trp)
 		ds_figures(out->figs, trp, res[S_STOP_TIME], res[S_RATIO_END]);
-		record_release(trp);
-	}
+	record_release(trp);
 	for (int i = 0; i < S_NRESULTS; i++)
 		out->res[i] = value_number(res[i]);
 	const bool slows = !(minguzzi_law_id(in, &ds_slots) == LAW_COULOMB && mu == 0);

@@ -902,9 +902,7 @@ static int imachi_figures(const struct imachi *m, int method, int n, const doubl
 	const double mean[2] = {c->ux, c->uy};
 	for (int i = 0; i < 2; i++) {
 		snprintf(label, sizeof label, "u_%cmean = %.4g", i ? 'y' : 'x', mean[i]);
-		struct curve *k = figure_curve(f, label, CURVE_DASHED);
-		curve_point(k, 0, mean[i]);
-		curve_point(k, 2 * M_PI, mean[i]);
+		figure_segment(f, label, CURVE_DASHED, 0, mean[i], 2 * M_PI, mean[i]);
 	}
 	if (graphical) {
 		const size_t rows = rc.steps->nrows;
@@ -1001,10 +999,7 @@ static void imachi_steps(const struct imachi_found *f, struct strbuf *s)
 	const struct imachi m = *f->m;
 	const struct cycle c = *f->c;
 	const double *p = f->p, *v0 = f->v0, *dv0 = f->dv0;
-	const int method = f->method, n = f->n;
-	const bool rest = f->rest, drift = f->drift, snapped = f->snapped;
 	const char *cs = f->cs;
-	const double vx_max = f->vx_max;
 	model_step(s, "Imachi's units: u = (ω/g)U, v = (ω/g)V, τ = ωt, s = S/(mg). The base: %s.",
 		   m.motion == MOTION_LINEAR ? "v = a cos τ e^{iφ'}" : "v = a e^{iτ}");
 	if (m.motion == MOTION_LINEAR)
@@ -1014,7 +1009,7 @@ static void imachi_steps(const struct imachi_found *f, struct strbuf *s)
 		model_step(s, "  a = %g; s = %g, μ0 = %g, μ1 = %g.", m.a, m.s, m.mu0, m.mu1);
 	model_step(s, "Slipping (u ≠ v): du/dτ = s + μ0 e^{iψ}, e^{iψ} = (v − u)/|v − u| (2); "
 		      "on the base (u = v) it stays while |dv/dτ − s| ≤ μ1.");
-	if (snapped)
+	if (f->snapped)
 		model_step(s,
 			   "Start: u(0) = (%.10g, %.10g) is within 1e-9 of v(0) = (%.10g, %.10g): "
 			   "the mass starts on the base, and the forces decide: |dv/dτ − s| = %.6g "
@@ -1022,12 +1017,12 @@ static void imachi_steps(const struct imachi_found *f, struct strbuf *s)
 			   p[I_U0X], p[I_U0Y], v0[0], v0[1], hypot(dv0[0] - m.s, dv0[1]),
 			   hypot(dv0[0] - m.s, dv0[1]) <= m.mu1 ? "≤" : ">", m.mu1,
 			   hypot(dv0[0] - m.s, dv0[1]) <= m.mu1 ? "sticks" : "slips off at once");
-	if (method == METHOD_GRAPHICAL) {
+	if (f->method == METHOD_GRAPHICAL) {
 		model_step(s,
 			   "Graphical method (§3), Δτ = π/n = π/%d: s_r = u_r + sΔτ, s'_r = u_r + "
 			   "sΔτ/2, and r+1 is where the line through s_r parallel to s'_r(r+½)' "
 			   "meets the circle of radius μ0Δτ about s_r:",
-			   n);
+			   f->n);
 		model_step(s, "  u_{r+1} = u_r + sΔτ + μ0Δτ e, e = (v_{r+½} − u_r − sΔτ/2)/|…|.");
 		model_step(s,
 			   "  This is an explicit midpoint rule: ψ is taken at τ_{r+½} with the "
@@ -1064,20 +1059,20 @@ static void imachi_steps(const struct imachi_found *f, struct strbuf *s)
 			   "%zu steps, %zu landings on the base, %zu passes through.",
 			   c.steps, c.sticks, c.catches);
 	}
-	if (rest) {
+	if (f->rest) {
 		model_step(s,
 			   "At rest on the base: |dv/dτ − s| stays within μ1 = %g the whole "
 			   "period (s = %g), so static friction holds the mass on the base, u = "
 			   "v, and it never slips; Imachi's cases I-III are of a mass that slips.",
 			   m.mu1, m.s);
-	} else if (drift) {
+	} else if (f->drift) {
 		model_step(s,
 			   "Drift, Imachi's case I (s = %g ≥ μ0 = %g): after %d periods u_x = %.6g "
 			   "is beyond the base's reach (max v_x = %g), so the mass slips ahead of "
 			   "the base for ever with du_x/dτ = s + μ0 cos ψ ≥ s − μ0 ≥ 0: it never "
 			   "lands again and there is no limit cycle. Over the last period u_x "
 			   "grew by %.6g per unit τ (s − μ0 = %g).",
-			   m.s, m.mu0, c.cycles, c.u_end[0], vx_max, c.drift, m.s - m.mu0);
+			   m.s, m.mu0, c.cycles, c.u_end[0], f->vx_max, c.drift, m.s - m.mu0);
 	} else if (!c.converged) {
 		model_step(s,
 			   "No limit cycle within %d periods: the period map still changed by "
@@ -1101,7 +1096,7 @@ static void imachi_steps(const struct imachi_found *f, struct strbuf *s)
 			   "Over the last period (not a cycle): u_x went from %.12g to %.12g, on "
 			   "the base %.6g of the time.",
 			   c.u_end[0] - 2 * M_PI * c.drift, c.u_end[0], c.stick);
-	if (m.s < m.mu0 && !rest && c.converged)
+	if (m.s < m.mu0 && !f->rest && c.converged)
 		model_step(s, "Frictional viscosity (§4): the mean velocity stays finite under the "
 			      "constant force s, as in a viscous fluid; the lateral mean u_ymean "
 			      "shows the friction's power going selectively sideways.");
@@ -1122,8 +1117,6 @@ static int imachi_solve(const struct model_input *in, struct model_output *out, 
 	const int method = in->choice[I_METHOD];
 	const double n_real = p[I_N], periods_real = p[I_PERIODS];
 	struct strbuf *s = out->steps;
-	if (imachi_check(in, d))
-		return -1;
 	const int n = (int)n_real, periods = (int)periods_real;
 	double u0[2] = {p[I_U0X], p[I_U0Y]};
 	/* a hundred times the integration's tolerance, where ŵ is still the

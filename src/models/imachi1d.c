@@ -624,9 +624,7 @@ static void imachi1d_figures(const struct imachi1d *m, struct figures *fs, size_
 	for (int i = 0; i < 4; i++) {
 		double te = slope[i] > 0 ? hi / slope[i] : slope[i] < 0 ? lo / slope[i] : tend;
 		te = fmin(te, tend);
-		struct curve *c = figure_curve(f, name[i], CURVE_DASHED);
-		curve_point(c, 0, 0);
-		curve_point(c, te, slope[i] * te);
+		figure_segment(f, name[i], CURVE_DASHED, 0, 0, te, slope[i] * te);
 	}
 
 	/* the construction as far as the run went (a cycle found in the
@@ -644,9 +642,7 @@ static void imachi1d_figures(const struct imachi1d *m, struct figures *fs, size_
 	for (size_t i = 0; i < cyc->nrows; i++)
 		curve_point(c, table_at(cyc, i, 0) - tlast, table_at(cyc, i, 1));
 	snprintf(label, sizeof label, "u_mean = %.4g", u_mean);
-	c = figure_curve(f, label, CURVE_DASHED);
-	curve_point(c, 0, u_mean);
-	curve_point(c, TWO_PI, u_mean);
+	figure_segment(f, label, CURVE_DASHED, 0, u_mean, TWO_PI, u_mean);
 }
 
 /* model.check */
@@ -669,7 +665,6 @@ static int imachi1d_check(const struct model_input *in, struct diag *d)
 static void imachi1d_steps(struct strbuf *s, const struct imachi1d *m, const struct period *last,
 			   double u0, long k, bool converged, bool drift, double delta)
 {
-	const bool graphical = m->graphical;
 	const double u_mean = last->U / TWO_PI, stick_fraction = last->stick / TWO_PI;
 	model_step(s,
 		   "Imachi §5: the base moves with v = a cos τ, a = %g; the mass's velocity u "
@@ -688,7 +683,7 @@ static void imachi1d_steps(struct strbuf *s, const struct imachi1d *m, const str
 	if (m->a + fabs(m->s) <= m->mu1)
 		model_step(s, "  a + |s| = %.10g ≤ μ1: once u = v the mass never slips again.",
 			   m->a + fabs(m->s));
-	if (graphical)
+	if (m->graphical)
 		model_step(s,
 			   "Graphical construction (Figs. 7-8), Δτ = π/n = π/%d = %.10g: the "
 			   "v-curve drawn as the polyline through τ_r = rΔτ; u drawn from its "
@@ -730,7 +725,7 @@ static void imachi1d_steps(struct strbuf *s, const struct imachi1d *m, const str
 	double t_start = TWO_PI * (double)(k - 1);
 	model_step(s, "The last period, τ from %.10g to %.10g (in parentheses: τ from its start):",
 		   t_start, t_start + TWO_PI);
-	steps_events(m, last, t_start, graphical, s);
+	steps_events(m, last, t_start, m->graphical, s);
 	model_step(s, "u at the period's end: %.10g.", m->u);
 	if (converged) {
 		model_step(s, "u_mean = (1/2π) ∫u dτ over the period = %.10g / 2π = %.12g.",
@@ -758,8 +753,6 @@ static int imachi1d_solve(const struct model_input *in, struct model_output *out
 		.graphical = graphical,
 	};
 	struct strbuf *s = out->steps;
-	if (imachi1d_check(in, d))
-		return -1;
 	m.n = (int)p[I_N];
 	m.dt = M_PI / m.n;
 	const long periods = (long)p[I_PERIODS];
@@ -793,9 +786,6 @@ static int imachi1d_solve(const struct model_input *in, struct model_output *out
 	bool converged = false;
 	/* u(2πk) against u(2π(k−1)) to 1e-9 of |u|, or of max(a, |s|, μ0) where u is
 	 * smaller; with no limit cycle only the cap ends the run */
-	/* |s| ≥ μ0 has no limit cycle of a slipping mass; but where a + |s| ≤ μ1 a
-	 * mass that reaches the base stays on it, a periodic motion too */
-	const bool holds = m.a + fabs(m.s) <= m.mu1;
 	/* the problem's velocity scale: the test is relative to it, so a
 	 * problem scaled by 1e-8 settles as late. With |s| < μ0 friction holds
 	 * the mass within reach of the base, and the scale is max(a, |u0|)
@@ -809,7 +799,6 @@ static int imachi1d_solve(const struct model_input *in, struct model_output *out
 	 * non-slip periods); where there is none it runs to the cap and the
 	 * drift is certified below. The cycle must repeat over two successive
 	 * periods, to a tolerance no wider than the forces can tell apart. */
-	(void)holds;
 	struct num_settle conv = {.rtol = 1e-9,
 				  .floor = fmax(scale, DBL_MIN),
 				  .cap = periods,

@@ -752,8 +752,6 @@ static void ball_transition_steps(struct strbuf *s, const struct transition *x)
 			      "(V_end_coulomb = nan).");
 }
 
-static int ball_check(const struct model_input *in, struct diag *d);
-
 /* What ball_solve finds: at the start, along Kozlov's run and along
  * Coulomb's beside it. */
 struct ball_found {
@@ -1037,8 +1035,6 @@ static void ball_steps(struct strbuf *s, const struct ball *b, const double q0[N
 static int ball_solve(const struct model_input *in, struct model_output *out, struct diag *d)
 {
 	const double *p = in->num;
-	if (ball_check(in, d))
-		return -1;
 	struct ball b = {
 		.m = p[KB_M],
 		.r = p[KB_R],
@@ -1076,23 +1072,15 @@ static int ball_solve(const struct model_input *in, struct model_output *out, st
 	/* ---- Kozlov's law: to tmax, then on to the stop ---- */
 	const double tmax = p[KB_TMAX];
 	f.never = f.D0 > 0 ? ball_never_stops(&b, q0, f.D0) : NULL;
-	struct record tr, *trp = NULL, ctr, *ctrp = NULL;
-	if (out->figs && f.D0 > 0) {
-		record_init(&tr, NQ, 0, 0.0);
-		trp = &tr;
-	}
-	if (out->figs && f.vabs > 0) {
-		record_init(&ctr, 4, 0, tmax * g / f.D0 / 400);
-		ctrp = &ctr;
-	}
+	struct record tr, *trp = record_open(&tr, out->figs && f.D0 > 0, NQ, 0, 0.0, NULL, NULL);
+	struct record ctr, *ctrp = record_open(&ctr, out->figs && f.vabs > 0, 4, 0,
+					       tmax * g / f.D0 / 400, NULL, NULL);
 	int rc = ball_kozlov(&b, q0, S, tmax, &f, trp, d);
 	if (!rc)
 		rc = ball_coulomb(&b, q0, tmax, &f, ctrp, d);
 	if (rc) {
-		if (ctrp)
-			record_release(ctrp);
-		if (trp)
-			record_release(trp);
+		record_release(ctrp);
+		record_release(trp);
 		return -1;
 	}
 
@@ -1100,10 +1088,8 @@ static int ball_solve(const struct model_input *in, struct model_output *out, st
 		ball_figures(out->figs, trp, &b, q0, f.D0, f.stop_time);
 		transition_figures(out->figs, ctrp, f.D0, g, f.t_roll, f.W_roll, mu1, mu3, tmax);
 	}
-	if (ctrp)
-		record_release(ctrp);
-	if (trp)
-		record_release(trp);
+	record_release(ctrp);
+	record_release(trp);
 	/* inside ball_check's domain these are finite but for the documented
 	 * inf and nan; one that is not is refused, f.never printed */
 	const struct named_result got[] = {{"F_x", f.F[Q_VX]},	    {"F_y", f.F[Q_VY]},

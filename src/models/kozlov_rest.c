@@ -271,10 +271,8 @@ static void rest_figures(struct figures *fs, struct rest *k, double q32, double 
 	f->ymin = 0;
 	f->ymax = 1.25 * zmax;
 	figure_curve_from(f, "ζ(λ)", CURVE_LINE, t, 0, 1);
-	struct curve *c = figure_curve(f, "ζ = 1", CURVE_DASHED);
-	curve_point(c, 0.0, 1.0);
-	curve_point(c, lam_hi, 1.0);
-	c = figure_curve(f, "ζ(0) = q32 (classical: moves if > 1)", CURVE_POINTS);
+	figure_segment(f, "ζ = 1", CURVE_DASHED, 0.0, 1.0, lam_hi, 1.0);
+	struct curve *c = figure_curve(f, "ζ(0) = q32 (classical: moves if > 1)", CURVE_POINTS);
 	curve_point(c, 0.0, q32);
 	if (isfinite(lambda)) {
 		c = figure_curve(f, "root λ (lyap_lambda)", CURVE_POINTS);
@@ -301,14 +299,10 @@ static void rest_figures(struct figures *fs, struct rest *k, double q32, double 
 		double a = 2 * M_PI * i / (NE - 1);
 		curve_point(c, P[0] * cos(a) + P[1] * sin(a), P[2] * cos(a) + P[3] * sin(a));
 	}
-	c = figure_curve(f, "f", CURVE_LINEPOINTS);
-	curve_point(c, 0.0, 0.0);
-	curve_point(c, k->f[0], k->f[1]);
-	if (isfinite(eta[0])) {
-		c = figure_curve(f, "η, where the motion starts", CURVE_DASHED);
-		curve_point(c, 0.0, 0.0);
-		curve_point(c, eta[0], eta[1]);
-	}
+	figure_segment(f, "f", CURVE_LINEPOINTS, 0.0, 0.0, k->f[0], k->f[1]);
+	if (isfinite(eta[0]))
+		figure_segment(f, "η, where the motion starts", CURVE_DASHED, 0.0, 0.0, eta[0],
+			       eta[1]);
 }
 
 /* A coefficient's sign written between terms. */
@@ -327,33 +321,28 @@ static void rest_steps(struct strbuf *s, const struct rest *k, const struct rest
 {
 	const double *P = k->phi, fx = k->f[0], fy = k->f[1];
 	const double *a = r->a, *qc = r->qc, *eta = r->eta;
-	const double q32 = r->q32, s11 = r->s11, s22 = r->s22, sdet = r->sdet;
-	const double lam_hi = r->lam_hi, lambda = r->lambda;
-	const bool boundary = r->boundary, moves = r->moves, dissipative = r->dissipative;
-	const bool symmetric = r->symmetric, by_quartic = r->by_quartic;
-	const int nroots = r->nroots;
 	model_step(s, "Kozlov (3.1): ẋ = v, v̇ = f − Φv/|v|, with");
 	model_step(s, "  Φ = [[%g, %g], [%g, %g]],  f = (%g, %g),  |f| = %.6g.", P[0], P[1], P[2],
 		   P[3], fx, fy, hypot(fx, fy));
-	if (dissipative)
+	if (r->dissipative)
 		model_step(s,
 			   "(2.8): (Φv, v) ≥ 0 for all v, since Φ + Φᵀ has the minors %g, %g "
 			   "and det = %g (Sylvester).",
-			   s11, s22, sdet);
+			   r->s11, r->s22, r->sdet);
 	else
 		model_step(s,
 			   "Warning: Φ violates (2.8): Φ + Φᵀ has the minors %g, %g and det = "
 			   "%g, so (Φv, v) < 0 for some v and friction would feed energy in. "
 			   "The numbers below are computed all the same.",
-			   s11, s22, sdet);
+			   r->s11, r->s22, r->sdet);
 	model_step(s, "Classical principle (§3, the friction of rest is at most the friction of "
 		      "motion in the same direction):");
 	model_step(s, "  a = Φ⁻¹f (LU) = (%.12g, %.12g)", a[0], a[1]);
-	model_step(s, "  q32 = (Φ⁻¹f, Φ⁻¹f) = %.12g² + %.12g² = %.12g", a[0], a[1], q32);
-	if (boundary)
+	model_step(s, "  q32 = (Φ⁻¹f, Φ⁻¹f) = %.12g² + %.12g² = %.12g", a[0], a[1], r->q32);
+	if (r->boundary)
 		model_step(s, "  q32 = 1 (to rounding): by (3.2), q32 ≤ 1, the point stays at "
 			      "rest (moves = false).");
-	else if (moves)
+	else if (r->moves)
 		model_step(s, "  q32 > 1: by (3.3) the point starts to move (moves = true).");
 	else
 		model_step(s, "  q32 ≤ 1: by (3.2) the point stays at rest (moves = false).");
@@ -363,7 +352,7 @@ static void rest_steps(struct strbuf *s, const struct rest *k, const struct rest
 		      "if it is stable, lost if not.");
 	model_step(s, "  Rays v = ξ e^{λτ}, η = ξ/|ξ|: (Φ + λI)η = f, |η| = 1, i.e. ζ(λ) = "
 		      "|(Φ + λI)⁻¹f|² = 1; ζ(0) = q32.");
-	if (by_quartic)
+	if (r->by_quartic)
 		model_step(
 			s,
 			"  ζ(λ) = 1 is the quartic Q(λ) = |adj(Φ + λI) f|² − det(Φ + λI)² = "
@@ -372,20 +361,20 @@ static void rest_steps(struct strbuf *s, const struct rest *k, const struct rest
 			"gsl_poly_complex_solve; ζ − 1 between them and at λ_hi: %d change(s) "
 			"of sign.",
 			SIGN(qc[3]), fabs(qc[3]), SIGN(qc[2]), fabs(qc[2]), SIGN(qc[1]),
-			fabs(qc[1]), SIGN(qc[0]), fabs(qc[0]), lam_hi, nroots);
+			fabs(qc[1]), SIGN(qc[0]), fabs(qc[0]), r->lam_hi, r->nroots);
 	else
 		model_step(s,
 			   "  Scan of ζ(λ) − 1 on [0, λ_hi], λ_hi = ‖Φ‖_F + |f| + 1 = %.6g (beyond "
 			   "it ζ < 1), %d points: %d root(s) bracketed%s (the quartic ζ = 1 "
 			   "could not decide: its coefficients overflow, or ζ − 1 is at rounding "
 			   "level where its sign was needed).",
-			   lam_hi, KR_SCAN, nroots,
+			   r->lam_hi, KR_SCAN, r->nroots,
 			   k->singular ? ", some points skipped where Φ + λI is singular" : "");
-	if (nroots) {
-		double r0 = (P[0] + lambda) * eta[0] + P[1] * eta[1] - fx;
-		double r1 = P[2] * eta[0] + (P[3] + lambda) * eta[1] - fy;
-		model_step(s, "  Largest root (Brent): λ = %.12g, ζ(λ) − 1 = %.3g.", lambda,
-			   rest_zeta(k, lambda, (double[2]){0}));
+	if (r->nroots) {
+		double r0 = (P[0] + r->lambda) * eta[0] + P[1] * eta[1] - fx;
+		double r1 = P[2] * eta[0] + (P[3] + r->lambda) * eta[1] - fy;
+		model_step(s, "  Largest root (Brent): λ = %.12g, ζ(λ) − 1 = %.3g.", r->lambda,
+			   rest_zeta(k, r->lambda, (double[2]){0}));
 		model_step(s,
 			   "  η = (Φ + λI)⁻¹f = (%.12g, %.12g), |η| = %.15g, residual of (Φ + "
 			   "λI)η = f: %.3g.",
@@ -395,7 +384,7 @@ static void rest_steps(struct strbuf *s, const struct rest *k, const struct rest
 			   "moves, starting along η (at %.6g° from f).",
 			   atan2(fx * eta[1] - fy * eta[0], fx * eta[0] + fy * eta[1]) * 180 /
 				   M_PI);
-	} else if (boundary) {
+	} else if (r->boundary) {
 		model_step(s,
 			   "  No positive root, but ζ(0) = 1: λ = 0, η = Φ⁻¹f = (%.12g, %.12g). "
 			   "Every v = cη is an equilibrium of (3.8) while x' = v|v| drifts: the "
@@ -404,38 +393,38 @@ static void rest_steps(struct strbuf *s, const struct rest *k, const struct rest
 	} else {
 		model_step(s, "  No positive root: no ray solution grows (lyap_lambda = eta_x = "
 			      "eta_y = nan).");
-		if (symmetric && dissipative)
+		if (r->symmetric && r->dissipative)
 			model_step(s,
 				   "  Kozlov's W = ½(Φ⁻¹v, v) > 0 has W' = |v|[(v, a) − |v|] ≤ "
 				   "−(1 − |a|)|v|² = −%.6g |v|² (3.9): v = 0 is asymptotically "
 				   "stable and the point stays at rest.",
-				   1 - sqrt(q32));
+				   1 - sqrt(r->q32));
 		else
 			model_step(s, "  Kozlov's W = ½(Φ⁻¹v, v) proves stability only for a "
 				      "symmetric positive definite Φ (W' = (Φ⁻¹v, v') uses Φ⁻¹ = "
 				      "Φ⁻ᵀ); here it does not apply as printed.");
 	}
 
-	const bool lyap_moves = nroots > 0 || boundary;
-	if (boundary)
+	const bool lyap_moves = r->nroots > 0 || r->boundary;
+	if (r->boundary)
 		model_step(s, "The two principles part here, as Kozlov remarks for |f| = μ: at q32 "
 			      "= 1 the classical one says rest, the Lyapunov one says moves "
 			      "(\"this difference has no practical meaning\").");
-	else if (lyap_moves == moves)
+	else if (lyap_moves == r->moves)
 		model_step(s,
 			   "Both principles agree: the point %s. (Kozlov: ζ(0) = q32 > 1 and ζ → "
 			   "0 give a positive root; for q32 < 1 and symmetric Φ the rest is "
 			   "asymptotically stable.)",
-			   moves ? "moves" : "stays at rest");
+			   r->moves ? "moves" : "stays at rest");
 	else
 		model_step(
 			s,
 			"The principles disagree: q32 = %.12g %s 1, yet ζ(λ) = 1 has %d positive "
 			"root(s)%s.",
-			q32, moves ? ">" : "<", nroots,
+			r->q32, r->moves ? ">" : "<", r->nroots,
 			/* with u = (Φ + λI)⁻¹w, w = (Φ + λI)⁻¹f: dζ/dλ = −2((Φu, u) + λ|u|²),
 			 * < 0 for λ > 0 whenever (2.8) holds, symmetric Φ or not */
-			dissipative
+			r->dissipative
 				? " (which (2.8) rules out, since dζ/dλ = −2((Φu, u) + λ|u|²) < 0: "
 				  "a numerical fault)"
 				: " (Φ violates (2.8): ζ need not decrease)");

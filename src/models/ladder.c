@@ -245,7 +245,6 @@ struct lad {
 	double sigf;   /* PH_FLOOR, coulomb: sgn of the foot's sliding speed */
 	bool wall_tie; /* PH_TWO: λ_wall within rounding of 0 and rising (see
 			* wall_turns_in): its event is |λ_wall| for a short stretch */
-	double xpiv;   /* PH_PIVOT: where the foot is held */
 	double fscale, tscale, vreg;
 };
 
@@ -293,7 +292,7 @@ static int rows(const struct lad *r, enum phase ph, const double y[6], double J[
 		return 1;
 	if (ph == PH_TWO)
 		J[1][0] = 1, J[1][1] = 0, J[1][2] = h * s, Z[1] = -h * c * w2;
-	else /* the foot's x held: x + h cosθ = xpiv */
+	else /* the foot's x held: x + h cosθ constant */
 		J[1][0] = 1, J[1][1] = 0, J[1][2] = -h * s, Z[1] = h * c * w2;
 	return 2;
 }
@@ -636,7 +635,6 @@ static void lad_extra(void *ctx, double t, const double *y, double *out)
 static bool foot_decide(struct lad *r, double y[6])
 {
 	struct dyn dn;
-	r->xpiv = y[0] + r->h * cos(y[2]);
 	dyn_at(r, PH_PIVOT, y, &dn);
 	if (!(dn.lam[0] > 0))
 		return false;
@@ -677,11 +675,7 @@ static bool leave_wall(struct lad *r, double t, double y[6], struct run *out)
 	if (r->law == LAW_PROJECTED && r->ph == PH_FLOOR) {
 		/* the projection (4.3) onto the floor alone presses the top back
 		 * into the wall where f̈_wall < 0 at the gap's opening */
-		struct dyn dn;
-		dyn_at(r, PH_FLOOR, y, &dn);
-		const double th = y[2];
-		out->fdd_wall =
-			dn.qdd[0] + r->h * sin(th) * dn.qdd[2] + r->h * cos(th) * y[5] * y[5];
+		out->fdd_wall = wall_gap_acc(r, y);
 		if (out->fdd_wall < -1e-9 * r->g) {
 			out->outcome = OUT_PARADOX;
 			out->why = "wall";
@@ -966,8 +960,6 @@ static void lad_figures(struct figures *fs, const struct record *tr, const struc
 
 /* ---- solve ----------------------------------------------------------------- */
 
-static int lad_check(const struct model_input *in, struct diag *d);
-
 /* (7.4) at θ0: Φᵀ A⁻¹ ∂f_j has no part along the tangent v; the
  * residual, relative (NAN under Coulomb's law, where it is not asked). */
 static double lad_cond74(const struct lad *r, double th0)
@@ -1067,9 +1059,6 @@ static void lad_steps(struct strbuf *s, const struct lad *r, const struct lad_fo
 		      const struct run *run, double theta0_deg, double thd0)
 {
 	const double th0 = theta0_deg * M_PI / 180, thmin = fd->thmin;
-	const double lf_lim = fd->lf_lim, lw_lim = fd->lw_lim, resid = fd->resid;
-	const double lf = fd->lf, lw = fd->lw;
-	const bool cond74 = fd->cond74;
 	/* ---- steps ---- */
 	model_step(s,
 		   "Coordinates q = (x, y, θ) of the centre; wall x = 0, floor y = 0, h = L/2 "
@@ -1099,8 +1088,8 @@ static void lad_steps(struct strbuf *s, const struct lad *r, const struct lad_fo
 			model_step(s,
 				   "  tan θ_min = (1 − %g × %g)/(2 × %g) = %.12g: θ_min = %.12g°; "
 				   "λ_floor = %.12g N, λ_wall = %.12g N.",
-				   r->muw, r->muf, r->muf, tan(thmin), thmin * 180 / M_PI, lf_lim,
-				   lw_lim);
+				   r->muw, r->muf, r->muf, tan(thmin), thmin * 180 / M_PI,
+				   fd->lf_lim, fd->lw_lim);
 	} else if (r->law == LAW_PROJECTED) {
 		model_step(
 			s,
@@ -1111,7 +1100,7 @@ static void lad_steps(struct strbuf *s, const struct lad *r, const struct lad_fo
 			   "  J A⁻¹ F = 0: the force-vector is a possible motion, (7.4) holds at "
 			   "every μ, the normal forces are λ⁰ and no paradox of the multipliers "
 			   "arises (residual %.3g at θ0).",
-			   resid);
+			   fd->resid);
 		model_step(
 			s,
 			"Rest (the principle of §3 on q̇ = vθ̇, v = (−h sinθ, h cosθ, 1)): "
@@ -1121,7 +1110,7 @@ static void lad_steps(struct strbuf *s, const struct lad *r, const struct lad_fo
 		if (thmin > 0)
 			model_step(s,
 				   "  There (frictionless R): λ_floor = %.12g N, λ_wall = %.12g N.",
-				   lf_lim, lw_lim);
+				   fd->lf_lim, fd->lw_lim);
 	} else {
 		double Phi[9];
 		law_matrix(r, th0, Phi);
@@ -1139,9 +1128,9 @@ static void lad_steps(struct strbuf *s, const struct lad *r, const struct lad_fo
 		model_step(s,
 			   "(7.4) ΦᵀA⁻¹∂f_j in span(∂f_floor, ∂f_wall), i.e. A⁻¹Φv ∥ v for the "
 			   "tangent v = (−h sinθ, h cosθ, 1): residual %.3g at θ0: %s.",
-			   resid,
-			   cond74 ? "holds, the multipliers do not depend on Φ"
-				  : "fails, the normal forces depend on Φ");
+			   fd->resid,
+			   fd->cond74 ? "holds, the multipliers do not depend on Φ"
+				      : "fails, the normal forces depend on Φ");
 		model_step(s,
 			   "Rest (the principle of §3 on q̇ = vθ̇): |R| (v·Φv)/|v|_A ≥ m g h cosθ, "
 			   "|R| from the frictionless multipliers (§7); largest root: θ_min = "
@@ -1150,7 +1139,7 @@ static void lad_steps(struct strbuf *s, const struct lad *r, const struct lad_fo
 		if (thmin > 0)
 			model_step(s,
 				   "  There (frictionless R): λ_floor = %.12g N, λ_wall = %.12g N.",
-				   lf_lim, lw_lim);
+				   fd->lf_lim, fd->lw_lim);
 	}
 	model_step(s, "Released at θ0 = %g° with θ̇0 = %g rad/s: %s.", theta0_deg, thd0,
 		   run->outcome == OUT_RESTS ? "it rests (θ0 ≥ θ_min)"
@@ -1189,9 +1178,10 @@ static void lad_steps(struct strbuf *s, const struct lad *r, const struct lad_fo
 			   "acceleration f̈_wall = ẍ + h sinθ θ̈ + h cosθ θ̇² = %.12g m/s² < 0 "
 			   "(the top would move into the wall): a jam, no consistent contact "
 			   "mode.",
-			   lf, run->jam_lw, run->jam_acc);
-	else if (isfinite(lw))
-		model_step(s, "  At the start: λ_floor = %.12g N, λ_wall = %.12g N.", lf, lw);
+			   fd->lf, run->jam_lw, run->jam_acc);
+	else if (isfinite(fd->lw))
+		model_step(s, "  At the start: λ_floor = %.12g N, λ_wall = %.12g N.", fd->lf,
+			   fd->lw);
 	else if (run->outcome == OUT_RESTS)
 		model_step(s,
 			   "  At rest with both contacts rough, λ_floor and λ_wall are statically "
@@ -1211,12 +1201,12 @@ static void lad_steps(struct strbuf *s, const struct lad *r, const struct lad_fo
 			   "can neither leave nor stay (the wall would pull). The projected law "
 			   "has no motion there; the run is not followed (paradox).",
 			   run->t_leave, run->th_leave * 180 / M_PI, run->fdd_wall);
-	else if (isfinite(run->t_leave) && run->t_leave == 0 && lw < 0)
+	else if (isfinite(run->t_leave) && run->t_leave == 0 && fd->lw < 0)
 		model_step(s,
 			   "  The top leaves the wall at once (on it the wall would have to "
 			   "pull, λ_wall = %.12g N < 0; off it the gap opens), θ_leave = "
 			   "%.12g°; then the floor alone holds it.",
-			   lw, run->th_leave * 180 / M_PI);
+			   fd->lw, run->th_leave * 180 / M_PI);
 	else if (isfinite(run->t_leave))
 		model_step(s,
 			   "  The top leaves the wall (λ_wall falls to 0) at t_leave = %.12g s, "
@@ -1235,8 +1225,6 @@ static void lad_steps(struct strbuf *s, const struct lad *r, const struct lad_fo
 static int lad_solve(const struct model_input *in, struct model_output *out, struct diag *d)
 {
 	const double *p = in->num;
-	if (lad_check(in, d))
-		return -1;
 	struct lad r = {.m = p[P_M],
 			.L = p[P_L],
 			.g = p[P_G],
@@ -1281,16 +1269,11 @@ static int lad_solve(const struct model_input *in, struct model_output *out, str
 
 	/* the run */
 	struct run run;
-	struct record tr, *trp = NULL;
-	if (out->figs) {
-		record_init(&tr, 6, 3, tmax / 1000);
-		trp = &tr;
-	}
+	struct record tr, *trp = record_open(&tr, out->figs, 6, 3, tmax / 1000, NULL, NULL);
 	int rc = run_ladder(&r, th0, thd0, tmax, &run, trp, d);
 	if (!rc && trp)
 		lad_figures(out->figs, trp, &run, r.h);
-	if (trp)
-		record_release(trp);
+	record_release(trp);
 	if (rc)
 		return -1;
 

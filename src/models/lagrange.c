@@ -810,7 +810,6 @@ static struct model *lagrange_model_new(const struct lagrange_text *lt, int *lin
 	}
 	L->model.params = L->params;
 	L->model.nparams = np;
-	L->nfile = np - (2 * n + 1);
 	/* the names an expression may use */
 	L->nnames = np + 2 * n + 1;
 	L->names = xcalloc(L->nnames, sizeof(char *));

@@ -1386,13 +1386,7 @@ int lagr_solve(const struct model_input *in, struct model_output *out, struct di
 		double g = lagr_eval(L->stop, L, r.vals);
 		r.stop_sign = g > 0 ? 1 : g < 0 ? -1 : 0;
 	}
-	struct record rec, *recp = NULL;
-	if (out->figs) {
-		record_init(&rec, 2 * n + 1, 1, 0);
-		rec.extra = trace_extra;
-		rec.ctx = &r;
-		recp = &rec;
-	}
+	struct record rec, *recp = record_open(&rec, out->figs, 2 * n + 1, 1, 0, trace_extra, &r);
 	model_step(s, "The run (rk8pd; a phase ends where a contact's relative velocity or a "
 		      "rate with Coulomb-type friction reaches 0, a held contact's force "
 		      "reaches its bound, or stop = 0; the contacts at rest then are decided "
@@ -1416,11 +1410,9 @@ int lagr_solve(const struct model_input *in, struct model_output *out, struct di
 	if (!rc && r.singular)
 		rc = diag_set(d, "the mass matrix ∂²T/∂q̇² is singular at t = %.6g s, %s = %.6g",
 			      r.sing_t, L->q[0], r.sing_y[0]);
-	if (recp) {
-		if (!rc)
-			figures_of(L, recp, out->figs);
-		record_release(recp);
-	}
+	if (recp && !rc)
+		figures_of(L, recp, out->figs);
+	record_release(recp);
 	if (rc)
 		goto done;
 	if (!isnan(t_stop) && strcmp(outcome, "stops"))

@@ -58,7 +58,7 @@ struct lagr {
 	struct result_spec *results;
 	char **own; /* strings the specs point into */
 	size_t nown;
-	size_t nq, nfile; /* coordinates; the file's own parameters */
+	size_t nq; /* coordinates */
 	char *q[NQ], *qd[NQ];
 	char *src_T, *src_V, *src_R, *src_stop;
 	struct sym *T, *V, *R, *stop;

@@ -165,6 +165,8 @@ int model_run(const struct model *m, const struct model_input *in, struct model_
 	      struct diag *d)
 {
 	runs++;
+	if (m->check && m->check(in, d))
+		return -1;
 	return m->solve(in, out, d);
 }
 

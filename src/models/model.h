@@ -42,7 +42,7 @@ struct model {
 	/* What the parameters must satisfy together (mu1 not below mu0, a
 	 * whole number of periods), known before anything is computed; NULL
 	 * when there is nothing. `set` refuses a value that breaks it, and
-	 * solve calls it first, so both say the same words. */
+	 * model_run calls it before solve, so both say the same words. */
 	int (*check)(const struct model_input *in, struct diag *d);
 	/* A method a student carries out by hand, step by step (Imachi's
 	 * construction): its solve leaves the steps in the table "steps", a
@@ -56,8 +56,9 @@ struct model {
 	const void *ctx;
 };
 
-/* Runs m->solve, and counts the run: every caller runs a model through
- * this. */
+/* Runs m->check, then m->solve, and counts the run: every caller runs a
+ * model through this, so a solve takes its parameters within check's
+ * domain. */
 int model_run(const struct model *m, const struct model_input *in, struct model_output *out,
 	      struct diag *d);
 /* The models run so far by this thread (model_run): a solve is one run,

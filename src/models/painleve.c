@@ -576,28 +576,54 @@ static void peak_point(struct rod *r, double t, const double y[4], struct peak_p
 	p->dl = phase_dlambda(r, y);
 }
 
-/* The phase's solution at t ≥ a, re-integrated from the step end a. */
+/* A run's solution inside one accepted step, re-integrated from the
+ * step's start (t0, y0) as the step was taken, and the rate of the normal
+ * force there: dλ/dt of the rigid run, dN/dt of the compliant one. */
 struct dense {
 	struct rod *r;
-	const struct peak_pt *a;
-	double y[4];
+	struct ode_system sys;
+	ode_jacobian *jac;
+	enum ode_method method;
+	double tol, t0;
+	const double *y0;
+	double (*rate)(struct rod *r, const double *y);
+	double y[6];
 	int status;
 };
 
-static double dense_dlambda(double t, void *p)
+static double dense_rate(double t, void *p)
 {
 	struct dense *dn = p;
-	double tt = dn->a->t;
-	memcpy(dn->y, dn->a->y, sizeof(dn->y));
+	double tt = dn->t0;
+	memcpy(dn->y, dn->y0, dn->sys.dim * sizeof(double));
 	if (t > tt) {
-		const struct ode_system sys = {4, rigid_rhs, NULL, dn->r};
-		int s = ode_solve_to(&sys, NULL, ODE_RK8PD, t - tt, 1e-13, &tt, t, dn->y);
+		int s = ode_solve_to(&dn->sys, dn->jac, dn->method, t - tt, dn->tol, &tt, t, dn->y);
 		if (s) {
 			dn->status = s;
 			return GSL_NAN;
 		}
 	}
-	return phase_dlambda(dn->r, dn->y);
+	return dn->rate(dn->r, dn->y);
+}
+
+/* Where the rate falls through 0 inside the step [t0, t1] (Brent, to
+ * tol): 1 with dn->y the state there; 0 where it does not on the step's
+ * solution (within rounding of a maximum at an end, taken there); -1 with
+ * d filled. */
+static int dense_peak(struct dense *dn, double t1, double tol, struct diag *d)
+{
+	const double fa = dense_rate(dn->t0, dn), fb = dense_rate(t1, dn);
+	if (dn->status)
+		return num_fail(d, dn->status, "the largest normal force");
+	if (!(fa > 0 && fb < 0))
+		return 0;
+	struct num_root root;
+	if (num_brent(dense_rate, dn, dn->t0, t1, 0.0, tol, &root, "the largest normal force", d))
+		return -1;
+	dense_rate(root.root, dn);
+	if (dn->status)
+		return num_fail(d, dn->status, "the largest normal force");
+	return 1;
 }
 
 static void peak_take(struct rod *r, const struct peak_pt *a, const struct peak_pt *b)
@@ -606,26 +632,18 @@ static void peak_take(struct rod *r, const struct peak_pt *a, const struct peak_
 		r->pk.max = fmax(r->pk.max, b->lambda);
 	if (r->pk.status || !(a->dl > 0 && b->dl < 0) || !(b->t > a->t))
 		return;
-	struct dense dn = {.r = r, .a = a};
-	struct num_root root;
-	double fa = dense_dlambda(a->t, &dn), fb = dense_dlambda(b->t, &dn);
-	if (dn.status) {
-		r->pk.status = num_fail(r->d, dn.status, "the largest normal force");
-		return;
-	}
-	if (!(fa > 0 && fb < 0))
-		return; /* within rounding of a maximum at an end, taken there */
-	if (num_brent(dense_dlambda, &dn, a->t, b->t, 0.0, 1e-13, &root, "the largest normal force",
-		      r->d)) {
+	struct dense dn = {.r = r,
+			   .sys = {4, rigid_rhs, NULL, r},
+			   .method = ODE_RK8PD,
+			   .tol = 1e-13,
+			   .t0 = a->t,
+			   .y0 = a->y,
+			   .rate = phase_dlambda};
+	const int found = dense_peak(&dn, b->t, 1e-13, r->d);
+	if (found < 0)
 		r->pk.status = -1;
-		return;
-	}
-	dense_dlambda(root.root, &dn);
-	if (dn.status) {
-		r->pk.status = num_fail(r->d, dn.status, "the largest normal force");
-		return;
-	}
-	r->pk.max = fmax(r->pk.max, phase_lambda(r, dn.y));
+	else if (found)
+		r->pk.max = fmax(r->pk.max, phase_lambda(r, dn.y));
 }
 
 /* A phase starts at (t, y). */
@@ -743,6 +761,20 @@ struct rigid_run {
 
 enum { RIGID_GO, RIGID_DONE };
 
+/* The foot at rest slips on, against F_x; the first slip of a stuck foot
+ * (stuck: it was) is kept, for the steps and the figures. */
+static void foot_slips(struct rod *r, struct run *out, double t, const double y[4],
+		       const struct stick *st, bool stuck, double *x_slip)
+{
+	r->sigma = st->Fx > 0 ? -1.0 : 1.0;
+	if (stuck && isnan(out->t_slip)) {
+		out->t_slip = t, out->th_slip = y[1], out->thd_slip = y[3];
+		out->lambda_slip = st->lambda, out->Fx_slip = st->Fx;
+		*x_slip = y[0];
+	}
+	out->slips++;
+}
+
 /* The foot at rest (ẋ = 0, classical law): held by static friction, or
  * slipping against F_x; or the run ends there. */
 static int rigid_decide(struct phase_run *run, struct rigid_run *rr)
@@ -765,17 +797,10 @@ static int rigid_decide(struct phase_run *run, struct rigid_run *rr)
 		out->why = "the contact at rest has no normal force";
 		return RIGID_DONE;
 	}
-	if (fabs(st.Fx) <= r->mu * st.lambda) {
+	if (fabs(st.Fx) <= r->mu * st.lambda)
 		r->at_rest = true;
-	} else {
-		r->sigma = st.Fx > 0 ? -1.0 : 1.0;
-		if (rr->from_stick && isnan(out->t_slip)) {
-			out->t_slip = run->t, out->th_slip = y[1], out->thd_slip = y[3];
-			rr->x_slip = y[0];
-			out->lambda_slip = st.lambda, out->Fx_slip = st.Fx;
-		}
-		out->slips++;
-	}
+	else
+		foot_slips(r, out, run->t, y, &st, rr->from_stick, &rr->x_slip);
 	rr->from_stick = false;
 	return RIGID_GO;
 }
@@ -863,13 +888,8 @@ static int rigid_event_next(struct phase_run *run, struct rigid_run *rr)
 		struct stick st;
 		phase_mark(run, t, y);
 		stick_state(r, y[1], y[3], &st);
-		if (isnan(out->t_slip)) {
-			out->t_slip = t, out->th_slip = y[1], out->thd_slip = y[3];
-			out->lambda_slip = st.lambda, out->Fx_slip = st.Fx;
-		}
-		out->slips++;
+		foot_slips(r, out, t, y, &st, true, &rr->x_slip);
 		r->at_rest = false;
-		r->sigma = st.Fx > 0 ? -1.0 : 1.0;
 		y[2] = 0.0;
 		return RIGID_GO;
 	}
@@ -1022,8 +1042,6 @@ static int compliant_rhs(double t, const double y[], double f[], void *p)
 	return GSL_SUCCESS;
 }
 
-/* The Jacobian by central differences (msbdf needs one; so does the
- * stiffness check). */
 /* The Jacobian of an n-dimensional right-hand side (n ≤ 6) by central
  * differences: msbdf needs one, and so does the stiffness check. */
 static int fd_jacobian(int (*rhs)(double, const double[], double[], void *), void *p, size_t n,
@@ -1143,33 +1161,6 @@ static double compliant_dN(struct rod *r, const double y[6])
 	return -r->kc * y[5] - r->cc * f[5];
 }
 
-/* The compliant run's solution inside one accepted step, re-integrated
- * from the step's start with the method the step used. */
-struct cdense {
-	struct rod *r;
-	enum ode_method method;
-	double t0;
-	const double *y0;
-	double y[6];
-	int status;
-};
-
-static double cdense_dN(double t, void *p)
-{
-	struct cdense *dn = p;
-	const struct ode_system sys = {6, compliant_rhs, NULL, dn->r};
-	double tt = dn->t0;
-	memcpy(dn->y, dn->y0, sizeof(dn->y));
-	if (t > tt) {
-		int s = ode_solve_to(&sys, compliant_jac, dn->method, t - tt, 1e-9, &tt, t, dn->y);
-		if (s) {
-			dn->status = s;
-			return GSL_NAN;
-		}
-	}
-	return compliant_dN(dn->r, dn->y);
-}
-
 /* The largest normal force inside the step [t0, t1] where dN/dt falls
  * through 0 with the spring pressing at both ends (Brent on the step's
  * solution); 0 when there is none. Returns 0, or -1 with d filled. */
@@ -1181,20 +1172,18 @@ static int compliant_peak(struct rod *r, enum ode_method method, double t0, cons
 	if (!(dN0 > 0 && dN1 < 0) || contact_force(r, y0[2], y0[5]) <= 0 ||
 	    contact_force(r, y1[2], y1[5]) <= 0)
 		return 0;
-	struct cdense dn = {.r = r, .method = method, .t0 = t0, .y0 = y0};
-	double fb = cdense_dN(t1, &dn);
-	if (dn.status)
-		return num_fail(d, dn.status, "the largest normal force");
-	if (!(fb < 0))
-		return 0; /* within the step's accuracy of a peak at its end */
-	struct num_root root;
-	if (num_brent(cdense_dN, &dn, t0, t1, 0.0, 1e-12, &root, "the largest normal force", d))
-		return -1;
-	cdense_dN(root.root, &dn);
-	if (dn.status)
-		return num_fail(d, dn.status, "the largest normal force");
-	*N = contact_force(r, dn.y[2], dn.y[5]);
-	return 0;
+	struct dense dn = {.r = r,
+			   .sys = {6, compliant_rhs, NULL, r},
+			   .jac = compliant_jac,
+			   .method = method,
+			   .tol = 1e-9,
+			   .t0 = t0,
+			   .y0 = y0,
+			   .rate = compliant_dN};
+	const int found = dense_peak(&dn, t1, 1e-12, d);
+	if (found > 0)
+		*N = contact_force(r, dn.y[2], dn.y[5]);
+	return found < 0 ? -1 : 0;
 }
 
 /* tr: NULL, or a record of (x, θ, y, ẋ, θ̇, ẏ) with compliant_extra's
@@ -1402,8 +1391,6 @@ static void rod_mu_crit_figure(struct figures *fs, const struct rod *r, double t
 
 /* ---- solve ---------------------------------------------------------------- */
 
-static int rod_check(const struct model_input *in, struct diag *d);
-
 /* The rod at the exercise's state, before any run: the matrices, the
  * conditions (2.8) and (2.9), λ and Painlevé's classification. */
 struct rod_at {
@@ -1536,11 +1523,6 @@ static void rod_steps(struct strbuf *s, const struct rod *r, const struct rod_at
 		      const struct run *run, double theta_deg)
 {
 	const double *A = at->A, *Ai = at->Ai, *Phi = at->Phi, *sym = at->sym, *w = at->w;
-	const double emin = at->emin, residual = at->residual, rho = at->rho;
-	const bool cond28 = at->cond28, cond29 = at->cond29;
-	const double sigma = at->sigma, lambda = at->lambda, mu_c = at->mu_c;
-	const double mu_min = at->mu_min, th_min = at->th_min;
-	const enum mode mode = at->mode;
 	const char *mode_why = at->mode_why;
 	const struct slide sl = at->sl;
 	/* ---- steps ---- */
@@ -1603,42 +1585,44 @@ static void rod_steps(struct strbuf *s, const struct rod *r, const struct rod_at
 		   "(2.8) (Φq̇, q̇) ≥ 0: Sylvester's principal minors of Φ + Φᵀ: %.6g, %.6g, "
 		   "%.6g (1×1); %.6g, %.6g, %.6g (2×2); %.6g (3×3).",
 		   m11, m22, m33, m12, m13, m23, m123);
-	model_step(s, "  Smallest eigenvalue %.9g: (2.8) %s.", emin,
-		   cond28 ? "holds" : "fails (the law would feed energy in)");
+	model_step(s, "  Smallest eigenvalue %.9g: (2.8) %s.", at->emin,
+		   at->cond28 ? "holds" : "fails (the law would feed energy in)");
 	model_step(s, "(2.9) ΦᵀA⁻¹∂f/∂x = ρ ∂f/∂x: w = ΦᵀA⁻¹e_y = (%.9g, %.9g, %.9g);", w[0], w[1],
 		   w[2]);
-	if (cond29)
+	if (at->cond29)
 		model_step(s,
 			   "  w is along e_y (relative residual %.2g ≤ 1e-9): (2.9) holds, "
 			   "ρ = %.12g. The friction lies in the constraint's tangent plane, and "
 			   "λ does not depend on Φ (§2).",
-			   residual, rho);
+			   at->residual, at->rho);
 	else
 		model_step(s,
 			   "  w has a part across e_y (relative residual %.6g > 1e-9): (2.9) "
 			   "fails, so this is not friction in Painlevé's sense (§4, §5), and the "
 			   "normal force depends on the friction coefficient.",
-			   residual);
+			   at->residual);
 	model_step(s, "Generalized forces: X = (m2 l cosθ θ̇², −m2 g l cosθ, −(m1+m2) g + m2 l "
 		      "sinθ θ̇²).");
 	model_step(s, "Sliding on y = 0: ÿ = b0 + λ D = 0 with b0 = (A⁻¹X)_y and D = (A⁻¹(e_y + "
 		      "G))_y, G the friction per unit λ (2.13).");
-	if (classical(r) && sigma == 0)
+	if (classical(r) && at->sigma == 0)
 		model_step(s, "  ẋ = 0: %s.", mode_why);
 	else
 		model_step(s, "  b0 = %.9g, D = %.9g: %s.", sl.b0, sl.D, mode_why);
-	model_step(s, "  λ = %.12g N; Painlevé's classification: %s.", lambda, mode_word[mode]);
+	model_step(s, "  λ = %.12g N; Painlevé's classification: %s.", at->lambda,
+		   mode_word[at->mode]);
 	model_step(s,
 		   "Classical law: D = [(m1 + m2 cos²θ) + μ σ m2 sinθ cosθ]/((m1+m2) m1), σ = "
 		   "sgn ẋ, vanishes (for σ sinθ cosθ < 0) at μ_crit(θ) = (m1 + m2 cos²θ)/(m2 "
 		   "|sinθ cosθ|) = %.12g here.",
-		   mu_c);
+		   at->mu_c);
 	model_step(s,
 		   "  With t = tanθ, μ_crit = ((m1+m2) + m1 t²)/(m2 t), least at t = "
 		   "√((m1+m2)/m1): μ_crit_min = 2√(m1(m1+m2))/m2 = %.12g at θ = %.9g° (GSL's "
 		   "Brent root of dμ_crit/dθ: %.12g at %.12g°).",
 		   2 * sqrt(r->m1 * (r->m1 + r->m2)) / r->m2,
-		   atan(sqrt((r->m1 + r->m2) / r->m1)) * 180 / M_PI, mu_min, th_min * 180 / M_PI);
+		   atan(sqrt((r->m1 + r->m2) / r->m1)) * 180 / M_PI, at->mu_min,
+		   at->th_min * 180 / M_PI);
 	if (r->law == LAW_PROJECTED)
 		model_step(s, "  (μ_crit belongs to the classical law; projected by (4.3) the "
 			      "friction drops out of D = (A⁻¹)_yy > 0 at every θ and μ: no "
@@ -1727,8 +1711,6 @@ static void rod_steps(struct strbuf *s, const struct rod *r, const struct rod_at
 
 static int rod_solve(const struct model_input *in, struct model_output *out, struct diag *d)
 {
-	if (rod_check(in, d))
-		return -1;
 	const double *p = in->num;
 	struct rod r = {
 		.m1 = p[R_M1],
@@ -1775,11 +1757,8 @@ static int rod_solve(const struct model_input *in, struct model_output *out, str
 	struct run run;
 	const double tmax = p[R_TMAX];
 	const bool compliant = r.contact == CONTACT_COMPLIANT;
-	struct record tr, *trp = NULL;
-	if (out->figs) {
-		record_init(&tr, compliant ? 6 : 4, 2, tmax / 1000);
-		trp = &tr;
-	}
+	struct record tr,
+		*trp = record_open(&tr, out->figs, compliant ? 6 : 4, 2, tmax / 1000, NULL, NULL);
 	int rc = compliant ? run_compliant(&r, th, xd, thd, tmax, &run, trp, d)
 			   : run_rigid(&r, th, xd, thd, tmax, &run, trp, d);
 	if (!rc && trp) {
@@ -1791,8 +1770,7 @@ static int rod_solve(const struct model_input *in, struct model_output *out, str
 		if (tr.n > 1)
 			rod_mu_crit_figure(out->figs, &r, p[R_THETA], r.mu, at.mu_min, at.th_min);
 	}
-	if (trp)
-		record_release(trp);
+	record_release(trp);
 	if (rc)
 		return -1;
 

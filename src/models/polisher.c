@@ -400,9 +400,8 @@ static void polisher_figures(struct figures *fs, const struct record *tr, const 
 
 	f = figure_add(fs, "spin", "Turning rate θ̇(t) of the machine", "t [s]", "θ̇ [rad/s]");
 	figure_curve_from(f, "θ̇ (exact rings)", st, t, 0, 6);
-	struct curve *cv = figure_curve(f, "expansion θ̇0 + M t/(2m r²)", CURVE_DASHED);
-	curve_point(cv, 0.0, v0[2]);
-	curve_point(cv, t_end, v0[2] + p->M * t_end / (m2 * p->r * p->r));
+	figure_segment(f, "expansion θ̇0 + M t/(2m r²)", CURVE_DASHED, 0.0, v0[2], t_end,
+		       v0[2] + p->M * t_end / (m2 * p->r * p->r));
 	struct curve *held = NULL, *slips = NULL;
 	for (int i = 0; i < nland; i++) { /* where a ring rests: θ̇ = −σω */
 		if (land[i].held && !held)
@@ -423,18 +422,15 @@ static void polisher_figures(struct figures *fs, const struct record *tr, const 
 	f = figure_add(fs, "friction",
 		       "Friction against the motion vs speed: the rings act as viscosity",
 		       "u = |(ẋ, ẏ)| [m/s]", "−Q·û [N]");
-	cv = figure_curve(f, "exact rings, along the run", st);
+	struct curve *cv = figure_curve(f, "exact rings, along the run", st);
 	for (size_t i = 0; i < t->nrows; i++) {
 		double vx = table_at(t, i, 4), vy = table_at(t, i, 5), u = hypot(vx, vy);
 		if (u > 0)
 			curve_point(cv, u, -(table_at(t, i, 7) * vx + table_at(t, i, 8) * vy) / u);
 	}
-	cv = figure_curve(f, "c_eff u (the paper's expansion)", CURVE_DASHED);
-	curve_point(cv, 0.0, 0.0);
-	curve_point(cv, umax, c * umax);
+	figure_segment(f, "c_eff u (the paper's expansion)", CURVE_DASHED, 0.0, 0.0, umax,
+		       c * umax);
 }
-
-static int polisher_check(const struct model_input *in, struct diag *d);
 
 /* The run between phases. */
 enum { NLAND = 8 };
@@ -581,15 +577,12 @@ static void polisher_steps(struct strbuf *s, const struct polisher *p,
 			   const struct polisher_start *ps, const struct polisher_run *pr,
 			   size_t steps, double tmax, const double y[6])
 {
-	const double mg = ps->mg, mu = ps->mu, rw = ps->rw, u0 = ps->u0;
-	const double c_eff = ps->c_eff, c_exact = ps->c_exact, R0_exp = ps->R0_exp;
 	const struct contact_forces q0 = ps->q0;
 	const struct landing *land = pr->land;
-	const int nland = pr->nland;
 	model_step(s, "Each ring turns at θ̇ ± ω; its point at angle φ slides with");
 	model_step(s, "  v±² = u² + r²(θ̇ ± ω)² − 2ur(θ̇ ± ω) sin(θ ± ωt + φ − ϕ), u = |(ẋ, ẏ)|.");
 	model_step(s, "Uniform pressure, Coulomb friction (eq. 20), each ring carrying m g = %g N:",
-		   mg);
+		   ps->mg);
 	model_step(s, "  R± = (μ m g/2π) ∫₀^{2π} v±(φ) dφ,  R = R₊ + R₋.");
 	model_step(s, "For r ω ≫ u, r θ̇ (the paper's expansion):");
 	model_step(s, "  R± ≈ μ m g (r ω ± r θ̇ + (ẋ² + ẏ²)/(4 r ω)), so R ≈ μ m g (2 r ω + u²/(2 "
@@ -597,32 +590,33 @@ static void polisher_steps(struct strbuf *s, const struct polisher *p,
 	model_step(s,
 		   "At the start u = %.6g m/s, u/(r ω) = %.6g: R0 = %.12g W exactly (quadrature), "
 		   "%.12g W by the expansion.",
-		   u0, u0 / rw, q0.R, R0_exp);
+		   ps->u0, ps->u0 / ps->rw, q0.R, ps->R0_exp);
 	model_step(s, "T = m(ẋ² + ẏ²) + m r²(θ̇² + ω²), so the Lagrange equations are");
 	model_step(s, "  2m ẍ = Fx + Qx,  2m ÿ = Fy + Qy,  2m r² θ̈ = M + Qθ,");
 	model_step(s,
 		   "and with the expansion Qx = −μ m g ẋ/(r ω), Qy = −μ m g ẏ/(r ω), Qθ = 0: the "
 		   "rings' Coulomb friction acts as a viscous force on the translation.");
-	model_step(s, "  c_eff = μ m g/(r ω) = %g · %g/(%g · %g) = %.12g N·s/m", mu, mg, p->r,
-		   p->omega, c_eff);
-	if (u0 > 0 && !ps->still)
+	model_step(s, "  c_eff = μ m g/(r ω) = %g · %g/(%g · %g) = %.12g N·s/m", ps->mu, ps->mg,
+		   p->r, p->omega, ps->c_eff);
+	if (ps->u0 > 0 && !ps->still)
 		model_step(s, "  exact at the start: c = −Q·û/u = %.12g N·s/m (ratio %.9g)",
-			   c_exact, c_exact / c_eff);
+			   ps->c_exact, ps->c_exact / ps->c_eff);
 	else
 		model_step(s,
 			   "  exact at the start (u = 0: the limit Σ μ m g/(2 r |θ̇ ± ω|)): c = "
 			   "%.12g N·s/m (ratio %.9g)",
-			   c_exact, c_exact / c_eff);
+			   ps->c_exact, ps->c_exact / ps->c_eff);
 	model_step(s, "  Qθ at the start = %.6g N·m (0 in the expansion).", q0.Qtheta);
 	model_step(s,
 		   "Integrated with the exact forces (ring quadrature at every step, rk8pd, "
 		   "tolerance 1e-11) in %zu steps, by phases:",
 		   steps);
-	for (int i = 0; i < nland && i < NLAND; i++) {
+	for (int i = 0; i < pr->nland && i < NLAND; i++) {
 		const struct landing *l = &land[i];
 		const char *pm = l->sigma > 0 ? "+" : "−", *sg = l->sigma > 0 ? "−" : "";
-		if (i == NLAND - 1 && nland > NLAND)
-			model_step(s, "  (%d more landings before; the last:)", nland - NLAND + 1);
+		if (i == NLAND - 1 && pr->nland > NLAND)
+			model_step(s, "  (%d more landings before; the last:)",
+				   pr->nland - NLAND + 1);
 		model_step(s,
 			   "  at t = %.12g s the ring turning at θ̇ %s ω comes to rest on the floor "
 			   "(u = 0, θ̇ = %sω); the other spins at %s2ω.",
@@ -638,7 +632,7 @@ static void polisher_steps(struct strbuf *s, const struct polisher *p,
 			"  A ring at rest can give at most μ m g = %.9g N (force alone), μ m g r = "
 			"%.9g N·m (moment alone), and together what lies inside the set whose edge "
 			"is the friction of the ring sliding: this load is %.9g of that limit,",
-			mu * mg, mu * mg * p->r, l->rho);
+			ps->mu * ps->mg, ps->mu * ps->mg * p->r, l->rho);
 		if (l->held)
 			model_step(
 				s,
@@ -649,13 +643,13 @@ static void polisher_steps(struct strbuf *s, const struct polisher *p,
 			model_step(s, "  so it cannot: the ring slips on at once, along the excess "
 				      "load, and the machine slides on.");
 	}
-	if (!nland)
+	if (!pr->nland)
 		model_step(s, "  no ring comes to rest on the floor before tmax.");
 	model_step(s,
 		   "With Fx = Fy = 0 and one ring at rest (θ̇ = ±ω) the other gives ∓μ m g r, so "
 		   "the machine locks for a moment M turning it that way up to M_lock = 2 μ m g r "
 		   "= %.9g N·m.",
-		   2 * mu * mg * p->r);
+		   2 * ps->mu * ps->mg * p->r);
 	model_step(s, "  at t = %g s: (ẋ, ẏ) = (%.12g, %.12g) m/s, θ̇ = %.12g rad/s%s.", tmax, y[3],
 		   y[4], y[5], p->locked ? ", locked" : "");
 	model_step(s,
@@ -665,8 +659,6 @@ static void polisher_steps(struct strbuf *s, const struct polisher *p,
 
 static int polisher_solve(const struct model_input *in, struct model_output *out, struct diag *d)
 {
-	if (polisher_check(in, d))
-		return -1;
 	const double *a = in->num;
 	struct polisher p = {
 		.law = {.kind = FRICTION_COULOMB, .mu = a[P_MU]},
@@ -696,13 +688,7 @@ static int polisher_solve(const struct model_input *in, struct model_output *out
 	const struct contact_forces q0 = st0.q0;
 
 	double y[6] = {0, 0, 0, vx0, vy0, td0};
-	struct record tr, *trp = NULL;
-	if (out->figs) {
-		record_init(&tr, 6, 3, tmax / 300);
-		tr.extra = polisher_extra;
-		tr.ctx = &p;
-		trp = &tr;
-	}
+	struct record tr, *trp = record_open(&tr, out->figs, 6, 3, tmax / 300, polisher_extra, &p);
 	struct polisher_run pr = {.p = &p, .tmax = tmax, .t_lock = NAN};
 	struct phase_caps caps = phase_caps_default();
 	caps.phase_word = "slip phases";
@@ -716,8 +702,7 @@ static int polisher_solve(const struct model_input *in, struct model_output *out
 	if (!rc && trp)
 		polisher_figures(out->figs, trp, &p, (const double[3]){vx0, vy0, td0}, c_eff, land,
 				 nland < NLAND ? nland : NLAND);
-	if (trp)
-		record_release(trp);
+	record_release(trp);
 	if (rc)
 		return -1;
 	/* inside polisher_check's domain these are finite but for products of

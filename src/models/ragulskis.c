@@ -1572,8 +1572,6 @@ static void ragulskis_steps(struct strbuf *s, const struct rg *r, const struct m
 {
 	const double *p = in->num;
 	const enum law_id li = rg_law(in);
-	const double umax = f->umax, umin = f->umin, vmax = f->vmax, amin = f->amin;
-	const double amax = f->amax, stick = f->stick;
 	model_step(s,
 		   "Equation (9): m ü + c u̇ + k u = P sin ωt − H(u̇), m = %g, c = %g, k = %g, "
 		   "P = %g, ω = %g; u(0) = %g, u̇(0) = %g.",
@@ -1694,7 +1692,7 @@ static void ragulskis_steps(struct strbuf *s, const struct rg *r, const struct m
 	model_step(s,
 		   "Over the next period: u from %.10g to %.10g (amp), max u̇ = %.10g, ü from "
 		   "%.10g to %.10g, stuck %.6g of the period.",
-		   umin, umax, vmax, amin, amax, stick);
+		   f->umin, f->umax, f->vmax, f->amin, f->amax, f->stick);
 }
 
 static int ragulskis_solve(const struct model_input *in, struct model_output *out, struct diag *d)
@@ -1712,8 +1710,6 @@ static int ragulskis_solve(const struct model_input *in, struct model_output *ou
 		.hs = p[R_H] * (1 + 1e-10),
 		.coulomb = li == LAW_COULOMB,
 	};
-	if (ragulskis_check(in, d))
-		return -1;
 	r.nj = drylaw_joints(&r.law, r.joints, 8);
 	const long periods = (long)p[R_PERIODS];
 	/* what the periods asked for may take: 50000 evaluations each, and

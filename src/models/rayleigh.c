@@ -115,12 +115,10 @@ static void disk_figures(struct figures *fs, const struct record *tr, double ome
 	struct figure *f =
 		figure_add(fs, "spin", "Spin rate φ̇(t) until the disk stops", "t [s]", "φ̇ [rad/s]");
 	figure_curve_from(f, "integrated (rk8pd)", CURVE_LINE, t, 0, 2);
-	struct curve *c = figure_curve(f, "closed form ω(1 − t/τ)", CURVE_DASHED);
-	curve_point(c, 0.0, omega);
-	curve_point(c, tau, 0.0);
+	figure_segment(f, "closed form ω(1 − t/τ)", CURVE_DASHED, 0.0, omega, tau, 0.0);
 	f = figure_add(fs, "angle", "Angle φ(t) turned until the disk stops", "t [s]", "φ [rad]");
 	figure_curve_from(f, "integrated (rk8pd)", CURVE_LINE, t, 0, 1);
-	c = figure_curve(f, "closed form ωt(1 − t/(2τ))", CURVE_DASHED);
+	struct curve *c = figure_curve(f, "closed form ωt(1 − t/(2τ))", CURVE_DASHED);
 	for (int i = 0; i <= 100; i++) {
 		double tt = tau * i / 100;
 		curve_point(c, tt, omega * tt * (1 - tt / (2 * tau)));
@@ -159,11 +157,8 @@ static int disk_solve(const struct model_input *in, struct model_output *out, st
 
 	double stop_time, stop_angle;
 	size_t nsteps = 0;
-	struct record tr, *trp = NULL;
-	if (out->figs && omega != 0 && mu > 0) {
-		record_init(&tr, 2, 0, exact / 500);
-		trp = &tr;
-	}
+	struct record tr, *trp = record_open(&tr, out->figs && omega != 0 && mu > 0, 2, 0,
+					     exact / 500, NULL, NULL);
 	if (omega == 0) {
 		stop_time = 0;
 		stop_angle = 0;
@@ -185,8 +180,7 @@ static int disk_solve(const struct model_input *in, struct model_output *out, st
 		int rc = phase_run(&ps, NULL, 0.0, INFINITY, y, trp, &run, d);
 		if (!rc && trp)
 			disk_figures(out->figs, trp, omega, exact);
-		if (trp)
-			record_release(trp);
+		record_release(trp);
 		if (rc)
 			return -1;
 		stop_time = run.t;
@@ -748,9 +742,7 @@ static void sweep_mark_rims(struct figure *fig, const struct sweep *sw, double l
 			 sw->c->shape == SHAPE_RECT		   ? "edge"
 			 : sw->c->shape == SHAPE_ANNULUS && i == 0 ? "inner rim"
 								   : "rim");
-		struct curve *cv = figure_curve(fig, label, CURVE_DASHED);
-		curve_point(cv, sw->rim[i], lo);
-		curve_point(cv, sw->rim[i], hi);
+		figure_segment(fig, label, CURVE_DASHED, sw->rim[i], lo, sw->rim[i], hi);
 	}
 }
 
@@ -791,9 +783,7 @@ static void sweep_R_P(struct figures *fs, struct sweep *sw, double R, double P)
 						   : "P (dissipated power)",
 			  st, t, 0, 2);
 	sweep_mark_rims(fig, sw, lo, hi);
-	struct curve *cv = figure_curve(fig, "this exercise", CURVE_POINTS);
-	curve_point(cv, sw->u0, R);
-	curve_point(cv, sw->u0, P);
+	figure_segment(fig, "this exercise", CURVE_POINTS, sw->u0, R, sw->u0, P);
 	sweep_headroom(fig, lo, hi);
 }
 
@@ -857,11 +847,8 @@ static void sweep_Q(struct figures *fs, struct sweep *sw, double Q, double mdR)
 		prev = pt->u;
 	}
 	sweep_mark_rims(fig, sw, lo, hi);
-	if (isfinite(Q) && isfinite(mdR)) {
-		struct curve *cv = figure_curve(fig, "this exercise", CURVE_POINTS);
-		curve_point(cv, sw->u0, Q);
-		curve_point(cv, sw->u0, mdR);
-	}
+	if (isfinite(Q) && isfinite(mdR))
+		figure_segment(fig, "this exercise", CURVE_POINTS, sw->u0, Q, sw->u0, mdR);
 	sweep_headroom(fig, lo, hi);
 }
 

@@ -63,6 +63,15 @@ void curve_point(struct curve *c, double x, double y)
 	c->n++;
 }
 
+struct curve *figure_segment(struct figure *f, const char *label, enum curve_style style, double x0,
+			     double y0, double x1, double y1)
+{
+	struct curve *c = figure_curve(f, label, style);
+	curve_point(c, x0, y0);
+	curve_point(c, x1, y1);
+	return c;
+}
+
 void curve_label(struct curve *c, double x, double y, const char *text)
 {
 	curve_grow(c);

@@ -78,6 +78,10 @@ struct figure *figure_add(struct figures *fs, const char *name, const char *titl
 			  const char *xlabel, const char *ylabel);
 struct curve *figure_curve(struct figure *f, const char *label, enum curve_style style);
 void curve_point(struct curve *c, double x, double y);
+/* A new curve of the one segment from (x0, y0) to (x1, y1): a level, a
+ * limit, a direction drawn beside the data. */
+struct curve *figure_segment(struct figure *f, const char *label, enum curve_style style, double x0,
+			     double y0, double x1, double y1);
 /* CURVE_FILL: the band from ylo to yhi at x. */
 void curve_band(struct curve *c, double x, double ylo, double yhi);
 /* CURVE_LABELS: the text (copied) at (x, y). */
