@@ -207,6 +207,10 @@ int cmd_check(struct cmd_ctx *c)
 		struct unit si_u = ans_u;
 		si_u.factor = 1;
 		x = unit_convert(si, &si_u, &ans_u);
+		if (unit_underflows(si, x)) {
+			diag_set(c->d, "the answer is too small: it underflows in %s", unit_text);
+			goto done;
+		}
 		strbuf_addstr(&given, expr);
 	} else {
 		struct quantity q;
@@ -237,6 +241,11 @@ int cmd_check(struct cmd_ctx *c)
 				goto done;
 			}
 			x = unit_convert(x, &uu, &ans_u);
+			if (unit_underflows(q.value, x)) {
+				diag_set(c->d, "the answer is too small: it underflows in %s",
+					 unit_text);
+				goto done;
+			}
 		}
 	}
 	answer = strbuf_detach(&given);

@@ -13,10 +13,49 @@ $ tribo -c 'eval 1e-400'
 !          ^
 ? 1
 
-$ tribo -c 'eval 1e-300*1e-300; eval 0e-400; eval 5e-324'
+# and so is a value that underflows from nonzero operands (it printed 0),
+# to 0 or below DBL_MIN, wherever an expression is taken; an honest 0, a
+# number typed alone and an underflow that the value cannot show are values
+$ tribo -c 'eval 1e-300*1e-300'
+! tribo: -c: command 1: eval: the value underflows to 0 (it is nonzero, below the smallest double, 4.9e-324)
+!     eval 1e-300*1e-300
+!          ^
+? 1
+
+$ tribo -c 'eval 1e-200*1e-120'
+! tribo: -c: command 1: eval: the value underflows (below 2.2e-308 a double loses digits)
+!     eval 1e-200*1e-120
+!          ^
+? 1
+
+$ tribo -c 'load coin; set omega exp(-1000) rad/s'
+! tribo: -c: command 2: set: the value underflows to 0 (it is nonzero, below the smallest double, 4.9e-324)
+!      set omega exp(-1000) rad/s
+!                ^
+? 1
+
+$ tribo -c 'load coin; solve; check stop_time = 1e-300/1e300'
+! tribo: -c: command 3: check: the value underflows to 0 (it is nonzero, below the smallest double, 4.9e-324)
+!      check stop_time = 1e-300/1e300
+!                        ^
+? 1
+
+$ tribo -c 'load coin; set r 1e-306 mm'
+! tribo: -c: command 2: set: r = 1e-306 mm is too small: it underflows in m
+? 1
+
+$ tribo -c 'load coin; solve; check stop_time 1e-306 ms'
+! tribo: -c: command 3: check: the answer is too small: it underflows in s
+? 1
+
+$ tribo -c 'eval 0*5; eval 1-1; eval 0e-400; eval 5e-324; eval 1e-300*1e-300+1; load coin; solve; check stop_time = 1-1; set omega 0*5 rad/s; print omega'
+0
 0
 0
 4.94065645841e-324
+1
+incorrect: relative error 100%, tolerance 1% (tribo: stop_time = 0.36640319574 s; yours: 0 s)
+0
 ? 0
 
 # a relative error past the doubles
