@@ -476,6 +476,29 @@ START_TEST(test_number_too_large)
 }
 END_TEST
 
+/* A value that underflows from nonzero operands is refused as a number
+ * that underflows is (issue 43: eval 1e-300*1e-300 printed 0); an honest 0 and
+ * a number typed below DBL_MIN alone are values. */
+START_TEST(test_value_underflows)
+{
+	eval_bad("1e-300*1e-300", 1, "underflows to 0");
+	eval_bad("1e-300/1e300", 1, "underflows to 0");
+	eval_bad("exp(-1000)", 1, "underflows to 0");
+	eval_bad("r*1e-300*1e-300", 1, "underflows to 0"); /* through a name */
+	eval_bad("1e-200*1e-120", 1, "underflows (below 2.2e-308");
+	eval_bad("1e-154*1e-154", 1, "underflows (below 2.2e-308");
+	eval_bad("5e-324*0.5", 1, "underflows to 0");
+	ck_eval_exact("0*5", 0);
+	ck_eval_exact("1-1", 0);
+	ck_eval_exact("omega*0", 0);
+	ck_eval_exact("5e-324", 4.9406564584124654e-324);
+	ck_eval_exact("-5e-324", -4.9406564584124654e-324);
+	ck_eval_exact("1e-300*1e-300 + 1", 1); /* nothing of it shows in 1 */
+	ck_eval_exact("2.2250738585072014e-308", 2.2250738585072014e-308);
+	ck_eval_exact("1e-154*1e-153", 1e-154 * 1e-153); /* 1e-307: a normal double */
+}
+END_TEST
+
 START_TEST(test_lookup_failure_passed_through)
 {
 	eval_bad("x", 1, "x is out of date");
@@ -618,6 +641,7 @@ static Suite *expr_suite(void)
 	tcase_add_test(tc, test_empty);
 	tcase_add_test(tc, test_too_long);
 	tcase_add_test(tc, test_number_too_large);
+	tcase_add_test(tc, test_value_underflows);
 	tcase_add_test(tc, test_lookup_failure_passed_through);
 	tcase_add_test(tc, test_first_error_wins);
 	tcase_add_test(tc, test_name_reserved_by_libmatheval);

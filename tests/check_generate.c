@@ -139,6 +139,9 @@ START_TEST(test_latex_escape)
 	esc("Painlevé, §5 — ‖Φ‖ …", false,
 	    "Painlev\\'e, \\(\\mathsection\\)5 --- \\(\\|\\Phi\\|\\) \\ldots{}");
 	esc("☃ \xff", false, "[U+2603] ?");
+	/* what no output carries as itself, visibly (lint refuses it) */
+	esc("a\x01;\x7f \xef\xbf\xbe \xc2\x85", false, "a[U+0001];[U+007F] [U+FFFE] [U+0085]");
+	esc("a\x1b;", true, "a[U+001B];");
 	/* inside alltt: \ { } are the only ASCII to escape */
 	esc("e^{iτ} \\ $&#_%~ <|>", true,
 	    "e^{\\char123}i\\(\\tau\\){\\char125} {\\char92} $&#_%~ <|>");

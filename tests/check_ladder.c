@@ -726,6 +726,67 @@ START_TEST(test_jam)
 }
 END_TEST
 
+/* A start where the floor would pull on both contacts (tests/ref/
+ * ladder_liftoff_ref.py, Newton-Euler and a complementarity of the contact
+ * modes, SciPy): at 75° without friction a push of 2.22 rad/s leaves the
+ * wall at once while the floor holds the foot (λ_floor = 2.888 N alone),
+ * and the foot lifts off at t = 0.0879467013213 s, θ = 86.1760335498°; at
+ * 3 rad/s with friction (and at -3) no contact fits but none: the top
+ * leaves with the foot, at t = 0 and θ0. It said "lifts-off at t = 0" and
+ * a theta_leave that "never leaves" in all three. */
+START_TEST(test_liftoff_start)
+{
+	struct run r;
+	ladder(&r, 12, 4, 0, 0, 75);
+	setn(&r, "thetadot0", 2.22);
+	solve_ok(&r);
+	ck_assert_rel(res(&r, "lambda_floor"), -2.44556076473, 1e-10);
+	ck_assert_rel(res(&r, "lambda_wall"), -8.5410307652, 1e-10);
+	ck_assert_double_eq(res(&r, "t_leave"), 0);
+	ck_assert_double_eq_tol(res(&r, "theta_leave"), 75, 1e-12);
+	ck_assert_str_eq(resw(&r, "outcome"), "lifts-off");
+	ck_assert_rel(res(&r, "t_end"), 0.0879467013213, 1e-9);
+	ck_assert_rel(res(&r, "theta_end"), 86.1760335498, 1e-10);
+	ck_assert_rel(res(&r, "thetadot_end"), 2.217192948, 1e-8);
+	ck_assert_rel(res(&r, "x_foot_end"), 0.273842670817, 1e-9);
+	run_free(&r);
+
+	static const double push[] = {3, -3};
+	static const double lf_alone[] = {-60.5744748233, -100.914343938};
+	for (int i = 0; i < 2; i++) {
+		ladder(&r, 12, 4, 0.4, 0.2, 75);
+		setn(&r, "thetadot0", push[i]);
+		solve_ok(&r);
+		ck_assert_str_eq(resw(&r, "outcome"), "lifts-off");
+		ck_assert_double_eq(res(&r, "t_end"), 0);
+		ck_assert_double_eq(res(&r, "t_leave"), 0);
+		ck_assert_double_eq_tol(res(&r, "theta_leave"), 75, 1e-12);
+		char want[64];
+		snprintf(want, sizeof want, "λ_floor = %.12g N < 0", lf_alone[i]);
+		ck_assert_msg(strstr(strbuf_str(&r.steps), want), "no '%s' in the steps", want);
+		ck_assert_ptr_nonnull(strstr(strbuf_str(&r.steps), "flies off both"));
+		run_free(&r);
+	}
+
+	/* a run that ends with the top on the wall says so, not "never" */
+	ladder(&r, 12, 4, 0.4, 0.2, 30);
+	setn(&r, "tmax", 0.1);
+	solve_ok(&r);
+	ck_assert_str_eq(resw(&r, "outcome"), "moving");
+	const struct value *v = resv(&r, "theta_leave");
+	ck_assert_int_eq(v->kind, VAL_UNDEFINED);
+	ck_assert_str_eq(v->word, "the top stays on the wall through the run, which ends at t = "
+				  "0.1 s: moving");
+	/* at rest it never leaves */
+	setn(&r, "theta0", 75);
+	solve_ok(&r);
+	ck_assert_str_eq(resw(&r, "outcome"), "rests");
+	ck_assert_str_eq(resv(&r, "theta_leave")->word, "never leaves");
+	ck_assert_str_eq(resv(&r, "t_leave")->word, "never");
+	run_free(&r);
+}
+END_TEST
+
 static Suite *ladder_suite(void)
 {
 	Suite *s = suite_create("ladder");
@@ -748,6 +809,7 @@ static Suite *ladder_suite(void)
 	tcase_add_test(tc, test_figures);
 	tcase_add_test(tc, test_errors);
 	tcase_add_test(tc, test_jam);
+	tcase_add_test(tc, test_liftoff_start);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -138,6 +138,42 @@ START_TEST(test_slots)
 }
 END_TEST
 
+/* The size of the terms: sums added in size, products multiplied, a
+ * quotient over the divisor's value, a function's value as it is; and
+ * the size's value at least the value's where nothing cancels. */
+START_TEST(test_size)
+{
+	static const struct {
+		const char *text;
+		double size;
+	} cases[] = {
+		/* m g x - m g x cancels: 2 9.81 0.3 twice */
+		{"m*g*x - m*g*x", 2 * 2 * 9.81 * 0.3},
+		{"(x - 0.3)*m", (0.3 + 0.3) * 2},
+		{"-(xdot + 1.7)/m", (1.7 + 1.7) / 2},
+		{"(x + xdot)^2", (0.3 + 1.7) * (0.3 + 1.7)},
+		{"cos(phi)*(3*sin(phi) - 2*sin(x))", 0}, /* filled below */
+		{"pi*e - e*pi", 2 * M_PI * M_E},
+	};
+	const double lw = cos(0.6) * (3 * sin(0.6) + 2 * sin(0.3));
+	for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
+		struct sym *f = mk(cases[i].text);
+		const double want = cases[i].size ? cases[i].size : lw;
+		ck_assert_msg(fabs(sym_size(f, vals) - want) <= 1e-14 * want,
+			      "%s: size %.17g, not %.17g", cases[i].text, sym_size(f, vals), want);
+		sym_free(f);
+	}
+	/* where nothing cancels it is the value's size */
+	static const char *const plain[] = {"m*g*x", "exp(phi)/xdot", "sqrt(g) + m", "-m^3"};
+	for (size_t i = 0; i < sizeof(plain) / sizeof(*plain); i++) {
+		struct sym *f = mk(plain[i]);
+		ck_assert_double_eq_tol(sym_size(f, vals), fabs(sym_eval(f, vals)),
+					1e-14 * fabs(sym_eval(f, vals)));
+		sym_free(f);
+	}
+}
+END_TEST
+
 START_TEST(test_calls)
 {
 	struct sym *R = mk("0.01*m*g*abs(xdot) + sqrt(phidot^2 + 1)");
@@ -234,6 +270,7 @@ static Suite *sym_suite(void)
 	tcase_add_test(tc, test_calculus);
 	tcase_add_test(tc, test_slots);
 	tcase_add_test(tc, test_calls);
+	tcase_add_test(tc, test_size);
 	tcase_add_test(tc, test_readable);
 	tcase_add_test(tc, test_errors);
 	suite_add_tcase(s, tc);

@@ -234,6 +234,30 @@ START_TEST(test_add_clean)
 }
 END_TEST
 
+/* What no output carries as itself, by XML 1.0's Char production and
+ * Unicode's noncharacters (issue 43, point 8), at each edge. */
+START_TEST(test_unwritable)
+{
+	static const uint32_t bad[] = {0x0,    0x1,	0x8,	 0xB,	  0xD,	    0x1F,
+				       0x7F,   0x80,	0x9F,	 0xFDD0,  0xFDEF,   0xFFFE,
+				       0xFFFF, 0x1FFFE, 0x1FFFF, 0xEFFFE, 0x10FFFF, UTF8_INVALID};
+	static const uint32_t good[] = {0x9,	 0xA,	  0x20,	    0x7E,   0xA0,   0xD7FF,
+					0xE000,	 0xFDCF,  0xFDF0,   0xFEFF, 0xFFFD, 0x10000,
+					0x1FFFD, 0x20000, 0x10FFFD, 0x2028, 0x1F600};
+	for (size_t i = 0; i < sizeof(bad) / sizeof(*bad); i++)
+		ck_assert_msg(utf8_cp_unwritable(bad[i]), "U+%04X taken", (unsigned)bad[i]);
+	for (size_t i = 0; i < sizeof(good) / sizeof(*good); i++)
+		ck_assert_msg(!utf8_cp_unwritable(good[i]), "U+%04X refused: %s", (unsigned)good[i],
+			      utf8_cp_unwritable(good[i]));
+	ck_assert(strstr(utf8_cp_unwritable(0xFFFE), "Moodle XML cannot carry it"));
+	struct strbuf out = STRBUF_INIT;
+	utf8_add_clean(&out, "a\xEF\xBF\xBE\xF0\x9F\xBF\xBF\xEF\xB7\x90z\xEF\xBF\xBD");
+	ck_assert_str_eq(strbuf_str(&out),
+			 "a\\xEF\\xBF\\xBE\\xF0\\x9F\\xBF\\xBF\\xEF\\xB7\\x90z\xEF\xBF\xBD");
+	strbuf_release(&out);
+}
+END_TEST
+
 /* The caret under a source line counts columns as drawn: a combining dot
  * takes none. */
 START_TEST(test_caret_columns)
@@ -261,6 +285,7 @@ static Suite *utf8_suite(void)
 	tcase_add_test(tc, test_wrap_combining);
 	tcase_add_test(tc, test_clip_keeps_marks);
 	tcase_add_test(tc, test_add_clean);
+	tcase_add_test(tc, test_unwritable);
 	tcase_add_test(tc, test_caret_columns);
 	suite_add_tcase(s, tc);
 	return s;

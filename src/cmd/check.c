@@ -182,7 +182,7 @@ int cmd_check(struct cmd_ctx *c)
 	if (unit_parse(rs->unit, &model_u, c->d) || unit_parse(unit_text, &ans_u, c->d))
 		goto done;
 	double ref = unit_convert(v->num, &model_u, &ans_u); /* in the answer's unit */
-	double x;
+	double x, typed; /* typed: x before its conversion to the answer's unit */
 	struct strbuf given = STRBUF_INIT;
 	bool is_expr = *p == '=';
 	if (is_expr) {
@@ -207,6 +207,7 @@ int cmd_check(struct cmd_ctx *c)
 		struct unit si_u = ans_u;
 		si_u.factor = 1;
 		x = unit_convert(si, &si_u, &ans_u);
+		typed = si;
 		strbuf_addstr(&given, expr);
 	} else {
 		struct quantity q;
@@ -219,7 +220,7 @@ int cmd_check(struct cmd_ctx *c)
 			}
 			goto done;
 		}
-		x = q.value;
+		x = typed = q.value;
 		const char *u = q.unit_text;
 		strbuf_add(&given, p, strlen(p));
 		if (*u) {
@@ -242,6 +243,10 @@ int cmd_check(struct cmd_ctx *c)
 	answer = strbuf_detach(&given);
 	if (!isfinite(x)) {
 		diag_set(c->d, "the answer is not a finite number");
+		goto done;
+	}
+	if (unit_underflows(typed, x)) {
+		diag_set(c->d, "the answer is too small: it underflows in %s", unit_text);
 		goto done;
 	}
 	double allowed;

@@ -1261,6 +1261,37 @@ static char *file_path(const char *dir, const char *name, const char *ext)
 	return p;
 }
 
+/* Says once that the exercises' text holds characters no output carries
+ * as itself (issue 43, point 8): where the first is, how many there are. */
+static void note_unwritable(const struct problemset *ps, struct strbuf *out)
+{
+	size_t total = 0;
+	const struct exercise *first = NULL;
+	for (size_t j = 0; j < ps->nparts; j++) {
+		const struct exercise *ex = session_exercise(ps->part[j].s);
+		total += ex->nunwritable;
+		if (!first && ex->nunwritable)
+			first = ex;
+	}
+	if (!first)
+		return;
+	const struct ex_unwritable *u = &first->unwritable[0];
+	struct strbuf place = STRBUF_INIT;
+	utf8_add_clean(&place, first->path);
+	if (total == 1)
+		strbuf_addf(out,
+			    "note: %s:%d:%d: U+%04X, which no output may hold, is written "
+			    "visibly, as \\xHH (in LaTeX as [U+%04X]); 'lint' says why\n",
+			    strbuf_str(&place), u->line, u->col, (unsigned)u->cp, (unsigned)u->cp);
+	else
+		strbuf_addf(out,
+			    "note: %s:%d:%d: U+%04X and %zu more characters that no output may "
+			    "hold are written visibly, as \\xHH (in LaTeX as [U+...]); 'lint' "
+			    "says where and why\n",
+			    strbuf_str(&place), u->line, u->col, (unsigned)u->cp, total - 1);
+	strbuf_release(&place);
+}
+
 /* Writes the set's files, each whole or not at all, and none unless all
  * can be started; without force, none when one of them exists already
  * (an instructor's key is not overwritten by a second run by mistake). */
@@ -1582,6 +1613,7 @@ int cmd_generate(struct cmd_ctx *c)
 		}
 		strbuf_release(&kept);
 		strbuf_addch(c->out, '\n');
+		note_unwritable(&ps, c->out);
 		rc = 0;
 	}
 	free(where);

@@ -283,6 +283,10 @@ static enum g_verdict judge(const struct g_answer *a, const char *cell, struct s
 		x = unit_convert(x, &q.unit, &au);
 	}
 	free(unit_text);
+	if (unit_underflows(q.value, x)) {
+		strbuf_addf(note, "'%s' is too small: it underflows in %s", p, a->unit);
+		return V_UNREADABLE;
+	}
 	if (!isfinite(x)) {
 		strbuf_addf(note, "'%s' is not a finite number", p);
 		return V_UNREADABLE;

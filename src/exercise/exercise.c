@@ -179,6 +179,28 @@ static long bad_utf8(const char *s, size_t n)
 	return -1;
 }
 
+/* The characters of a line's key and value (its comment left out) that
+ * no output carries as themselves: kept for lint (issue 43, point 8). */
+static void note_unwritable(struct parse *ps, const char *work)
+{
+	struct exercise *ex = ps->ex;
+	for (const char *p = work; *p;) {
+		uint32_t c;
+		const size_t k = utf8_decode(p, &c);
+		if (utf8_cp_unwritable(c)) {
+			if (ex->nunwritable < EX_UNWRITABLE_KEPT) {
+				ex->unwritable =
+					xrealloc(ex->unwritable,
+						 (ex->nunwritable + 1) * sizeof(*ex->unwritable));
+				ex->unwritable[ex->nunwritable] = (struct ex_unwritable){
+					ps->lineno, (int)(p - work) + 1, c, xstrdup(ps->raw)};
+			}
+			ex->nunwritable++;
+		}
+		p += k;
+	}
+}
+
 static void section_begin(struct parse *ps, const char *line);
 
 /* ---- sections ------------------------------------------------------------ */
@@ -864,6 +886,7 @@ static void read_line(struct parse *ps, const char *start, size_t n)
 			*q = '\0';
 			break;
 		}
+	note_unwritable(ps, work);
 	if (ps->continuation) {
 		handler(ps, ps->prev_name, strip(work, strlen(work)));
 	} else {
@@ -1245,6 +1268,9 @@ void exercise_free(struct exercise *ex)
 		free(ex->answers[i].hint);
 	}
 	free(ex->answers);
+	for (size_t i = 0; i < ex->nunwritable && i < EX_UNWRITABLE_KEPT; i++)
+		free(ex->unwritable[i].source);
+	free(ex->unwritable);
 	free(ex->keep);
 	free(ex->overlay);
 	free(ex->params);

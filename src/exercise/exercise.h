@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "exercise/units.h"
 #include "models/model.h"
@@ -78,7 +79,23 @@ struct exercise {
 	double *overlay;
 	size_t noverlay;
 	int overlay_line;
+	/* the file's characters no output carries (comments left out), the
+	 * first EX_UNWRITABLE_KEPT of them; nunwritable: how many in all */
+	struct ex_unwritable *unwritable;
+	size_t nunwritable;
 };
+
+/* A character of the file's text that no output format carries as
+ * itself (utf8_cp_unwritable: U+FFFE, a control...): load takes it,
+ * generate writes it as \xHH, lint refuses it here. */
+struct ex_unwritable {
+	int line, col; /* 1-based; col in bytes, as the parser's errors */
+	uint32_t cp;   /* UTF8_INVALID never: the parser refuses bad UTF-8 */
+	char *source;  /* the line */
+};
+
+/* The most of them an exercise keeps; nunwritable counts them all. */
+enum { EX_UNWRITABLE_KEPT = 20 };
 
 /* The most runs one overlay draws together: the palette's colours. */
 #define EX_OVERLAY_MAX 7

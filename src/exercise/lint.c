@@ -13,6 +13,7 @@
 #include "num/figure.h"
 #include "num/num.h"
 #include "util/text.h"
+#include "util/utf8.h"
 #include "util/xalloc.h"
 
 struct lint {
@@ -34,6 +35,17 @@ struct lint {
 	int fail_more, degenerate_more;
 };
 
+static void add_pending(struct lint *l, bool error, int line, struct strbuf *sb)
+{
+	l->pending = xrealloc(l->pending, (l->npending + 1) * sizeof(*l->pending));
+	l->pending[l->npending] = (struct pending){line, l->npending, strbuf_detach(sb)};
+	l->npending++;
+	if (error)
+		l->n.errors++;
+	else
+		l->n.warnings++;
+}
+
 static void finding(struct lint *l, bool error, int line, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 static void finding(struct lint *l, bool error, int line, const char *fmt, ...)
@@ -48,13 +60,25 @@ static void finding(struct lint *l, bool error, int line, const char *fmt, ...)
 	strbuf_vaddf(&sb, fmt, ap);
 	va_end(ap);
 	strbuf_addch(&sb, '\n');
-	l->pending = xrealloc(l->pending, (l->npending + 1) * sizeof(*l->pending));
-	l->pending[l->npending] = (struct pending){line, l->npending, strbuf_detach(&sb)};
-	l->npending++;
-	if (error)
-		l->n.errors++;
-	else
-		l->n.warnings++;
+	add_pending(l, error, line, &sb);
+}
+
+/* An error at a column of a line, shown as the parser's are: FILE:LINE:COL,
+ * then the line and a caret. */
+static void error_at(struct lint *l, int line, int col, const char *source, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+static void error_at(struct lint *l, int line, int col, const char *source, const char *fmt, ...)
+{
+	struct diag d;
+	char msg[sizeof(d.msg)];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	diag_at(&d, l->path, line, col, source, "error: %s", msg);
+	struct strbuf sb = STRBUF_INIT;
+	diag_format(&d, &sb);
+	add_pending(l, true, line, &sb);
 }
 
 static int cmp_pending(const void *a, const void *b)
@@ -143,6 +167,28 @@ static void check_file(struct lint *l)
 	if (ex->nanswers == 0)
 		finding(l, false, ex->line,
 			"no [answer] section: nothing says which results a student is asked for");
+	/* issue 43, point 8: generate writes them as \xHH */
+	for (size_t i = 0; i < ex->nunwritable && i < EX_UNWRITABLE_KEPT; i++) {
+		const struct ex_unwritable *u = &ex->unwritable[i];
+		struct strbuf hex = STRBUF_INIT;
+		char one[5] = {0};
+		uint32_t cp;
+		memcpy(one, u->source + u->col - 1, utf8_decode(u->source + u->col - 1, &cp));
+		utf8_add_clean(&hex, one);
+		error_at(l, u->line, u->col, u->source,
+			 "U+%04X, %s (generate writes it as %s, in LaTeX as [U+%04X])",
+			 (unsigned)u->cp, utf8_cp_unwritable(u->cp), strbuf_str(&hex),
+			 (unsigned)u->cp);
+		strbuf_release(&hex);
+	}
+	if (ex->nunwritable > EX_UNWRITABLE_KEPT) {
+		/* each an error of the count, as each one above */
+		l->n.errors += (int)(ex->nunwritable - EX_UNWRITABLE_KEPT) - 1;
+		finding(l, true, ex->unwritable[EX_UNWRITABLE_KEPT - 1].line,
+			"%zu more characters that no output may hold, from here on (the "
+			"first %d are above)",
+			ex->nunwritable - EX_UNWRITABLE_KEPT, EX_UNWRITABLE_KEPT);
+	}
 }
 
 /* ---- solving at the ends of the draw ranges --------------------------------- */

@@ -18,6 +18,10 @@ struct lint_count {
  * solves)" or "FILE: N errors, M warnings". *count (may be NULL) gets the
  * numbers. Returns the number of errors.
  *
+ * Errors with FILE:LINE:COL, the line and a caret: each character of
+ * the file's text that no output may hold (utf8_cp_unwritable: U+FFFE, a
+ * C0 control...; the first EX_UNWRITABLE_KEPT, then how many more).
+ *
  * Warnings: a drawn parameter that the statement never shows; draw
  * without digits; digits without draw; a draw range that its digits round
  * to one value; no [answer] section. At the file's values (a failure there

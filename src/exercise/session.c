@@ -260,6 +260,9 @@ int session_quantity(const struct session *s, size_t i, const char *text, double
 		if (!isfinite(x))
 			return diag_set(d, "%s = %s is too large: it overflows in %s", name, text,
 					p->unit);
+		if (unit_underflows(q.value, x))
+			return diag_set(d, "%s = %s is too small: it underflows in %s", name, text,
+					p->unit);
 	}
 	*out = x;
 	return 0;

@@ -1,6 +1,7 @@
 #include "exercise/units.h"
 
 #include <ctype.h>
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -303,6 +304,11 @@ double unit_convert(double x, const struct unit *from, const struct unit *to)
 	return x * from->factor / to->factor;
 }
 
+bool unit_underflows(double x, double y)
+{
+	return x != 0 && fabs(y) < DBL_MIN && fabs(y) < fabs(x);
+}
+
 const char *unit_si_name(const struct unit *u, char *buf, size_t n)
 {
 	for (size_t i = 0; i < NDIM_NAMES; i++)
@@ -369,12 +375,13 @@ static int any_name(const char *name, double *value, struct diag *d, void *ctx)
 	return 0;
 }
 
+/* Its form only: a value that underflows ("1e-300*1e-300 m") is still
+ * an expression before a unit, refused when it is evaluated. */
 static bool is_expression(const char *s, size_t n)
 {
 	char *e = xstrndup(s, n);
 	struct diag d;
-	double x;
-	bool ok = expr_eval(e, any_name, NULL, &x, &d) == 0;
+	bool ok = expr_check(e, any_name, NULL, &d) == 0;
 	free(e);
 	return ok;
 }

@@ -36,6 +36,9 @@ void unit_mismatch(struct strbuf *out, const char *given, bool is_unit, const st
 		   const char *name, const struct unit *want, const char *want_unit);
 /* x in unit `from` expressed in unit `to` (same dimension assumed). */
 double unit_convert(double x, const struct unit *from, const struct unit *to);
+/* Whether y, x converted, underflowed: a nonzero x became 0 or a subnormal
+ * smaller than it ("set r 1e-306 mm" is 1e-309 m, issue 43). */
+bool unit_underflows(double x, double y);
 /* The symbols of the known units and a few compounds, NULL-terminated
  * (for completion). */
 const char *const *unit_names(void);

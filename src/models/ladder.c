@@ -180,8 +180,11 @@ static const struct result_spec lad_results[O_NRESULTS] = {
 					 "lifts off at once; nan: at rest, statically "
 					 "indeterminate, or the paradox at the start)"),
 	[O_THETA_LEAVE] = RESULT_NUMBER("theta_leave", "deg",
-					"angle where the top leaves the wall (nan: never leaves)"),
-	[O_T_LEAVE] = RESULT_NUMBER("t_leave", "s", "when the top leaves the wall (nan: never)"),
+					"angle where the top leaves the wall (none: it stays on "
+					"the wall through the run)"),
+	[O_T_LEAVE] = RESULT_NUMBER("t_leave", "s",
+				    "when the top leaves the wall (none: it stays on the wall "
+				    "through the run)"),
 	[O_OUTCOME] = RESULT_WORD_SHUNS("outcome", "paradox",
 					"how the run ended: rests, stops, falls, hits-wall, "
 					"lifts-off, upright, moving, paradox, jam (the wall "
@@ -616,6 +619,7 @@ struct run {
 	const char *why;	/* "wall": the paradox of the projected law at the top's leaving */
 	double fdd_wall;	/* projected: f̈_wall on the floor alone as the top left */
 	double jam_lw, jam_acc; /* OUT_JAM: λ_wall on the wall, f̈_wall off it */
+	double lift_lf;		/* OUT_LIFTS_OFF: the λ_floor that would pull */
 };
 
 static void lad_extra(void *ctx, double t, const double *y, double *out)
@@ -820,12 +824,15 @@ static int lad_start_next(struct phase_run *run, struct lad_run *lr)
 	    ((parts[EV_WALL] >= -WALL_TIE && wall_turns_in(r, y)) || wall_gap_stays_shut(r, y))) {
 		r->wall_tie = true; /* on both, a short stretch past the tie */
 		event_parts(r, y, parts);
-	} else if (r->ph == PH_TWO && parts[EV_WALL] <= 0 && parts[EV_FLOOR] > 0 &&
-		   parts[EV_PARADOX] > 0) {
+	} else if (r->ph == PH_TWO && parts[EV_WALL] <= 0 && parts[EV_PARADOX] > 0) {
 		/* the wall does not press: off the wall at once, unless off
 		 * the wall, the floor pressing, the top would move into it (a
 		 * Painlevé-type jam: neither the two contacts nor the floor
-		 * alone fit; rounding of f̈_wall is 1e-9 g) */
+		 * alone fit; rounding of f̈_wall is 1e-9 g). Where the floor
+		 * would pull as well, the floor alone decides: it may hold the
+		 * foot once the top is off (θ̇0 = 2.22 rad/s at 75°, no
+		 * friction), else both leave at once, the top too (a lift-off
+		 * at t = 0 said the top never left the wall) */
 		struct dyn dn;
 		dyn_at(r, PH_TWO, y, &dn);
 		const double lw = dn.lam[1];
@@ -853,6 +860,7 @@ static int lad_start_next(struct phase_run *run, struct lad_run *lr)
 	bool up = r->ph == PH_TWO ? parts[EV_UP] <= 0 : parts[EV_UP] < 0;
 	if (parts[EV_FLOOR] <= 0 || parts[EV_PARADOX] <= 0 || parts[EV_FALLS] <= 0 || up ||
 	    !stop_ok) {
+		out->lift_lf = parts[EV_FLOOR] * r->fscale;
 		out->outcome = parts[EV_PARADOX] <= 0 ? OUT_PARADOX
 			       : parts[EV_FLOOR] <= 0 ? OUT_LIFTS_OFF
 			       : parts[EV_FALLS] <= 0 ? OUT_FALLS
@@ -1201,6 +1209,15 @@ static void lad_steps(struct strbuf *s, const struct lad *r, const struct lad_fo
 			   "can neither leave nor stay (the wall would pull). The projected law "
 			   "has no motion there; the run is not followed (paradox).",
 			   run->t_leave, run->th_leave * 180 / M_PI, run->fdd_wall);
+	else if (isfinite(run->t_leave) && run->t_leave == 0 && fd->lw < 0 &&
+		 run->outcome == OUT_LIFTS_OFF && run->t_end == 0)
+		model_step(s,
+			   "  The top leaves the wall at once (on it the wall would have to "
+			   "pull, λ_wall = %.12g N < 0; off it the gap opens), θ_leave = "
+			   "%.12g°, and the foot the floor with it (the floor alone would have "
+			   "to pull, λ_floor = %.12g N < 0): the ladder flies off both, and "
+			   "the flight is not followed.",
+			   fd->lw, run->th_leave * 180 / M_PI, run->lift_lf);
 	else if (isfinite(run->t_leave) && run->t_leave == 0 && fd->lw < 0)
 		model_step(s,
 			   "  The top leaves the wall at once (on it the wall would have to "
@@ -1220,6 +1237,22 @@ static void lad_steps(struct strbuf *s, const struct lad *r, const struct lad_fo
 			"Events located on the step (rk8pd, 1e-12): %s at t = %.12g s, θ = %.12g° "
 			"(%zu steps).",
 			outcome_word[run->outcome], run->t_end, run->y[2] * 180 / M_PI, run->steps);
+}
+
+/* Why a run has no leaving of the wall: at rest on both contacts it never
+ * leaves; otherwise the run ended with the top on the wall, and what
+ * follows its end is not known. */
+static struct value leave_none(const struct run *run, bool angle)
+{
+	if (run->outcome == OUT_RESTS || (run->outcome == OUT_STOPS && run->y[5] == 0))
+		return value_undefined(angle ? "never leaves" : "never");
+	if (run->outcome == OUT_LIFTS_OFF)
+		return value_undefinedf("the foot lifts off at t = %.6g s with the top still on "
+					"the wall, and the flight is not followed",
+					run->t_end);
+	return value_undefinedf("the top stays on the wall through the run, which ends at t = "
+				"%.6g s: %s",
+				run->t_end, outcome_word[run->outcome]);
 }
 
 static int lad_solve(const struct model_input *in, struct model_output *out, struct diag *d)
@@ -1314,6 +1347,9 @@ static int lad_solve(const struct model_input *in, struct model_output *out, str
 		out->res[O_LAMBDA_FLOOR] = value_number(fd.lf);
 		out->res[O_THETA_LEAVE] = value_number(run.th_leave * 180 / M_PI);
 		out->res[O_T_LEAVE] = value_number(run.t_leave);
+		if (!isfinite(run.t_leave))
+			for (int k = O_THETA_LEAVE; k <= O_T_LEAVE; k++)
+				out->res[k] = leave_none(&run, k == O_THETA_LEAVE);
 	}
 	out->res[O_OUTCOME] = value_word(outcome_word[run.outcome]);
 	out->res[O_T_END] = value_number(run.t_end);

@@ -1453,6 +1453,13 @@ int lagr_solve(const struct model_input *in, struct model_output *out, struct di
 	out->res[k++] = value_number(y[2 * n]);
 	for (size_t e = 0; e < L->nextra; e++) {
 		double v = lagr_eval(L->extra[e], L, r.vals);
+		/* round-off is 0, as model_results_settle has it below 1e-12 of
+		 * the largest result of its unit: a [result] is alone in its
+		 * unit, so below 1e-12 of its own terms (ladder-lagrange's
+		 * λ_wall was -1.3e-14 N where its terms are 200 N and cancel) */
+		const double size = sym_size(L->extra[e], r.vals);
+		if (isfinite(size) && fabs(v) < 1e-12 * size)
+			v = 0;
 		struct named_result nr = {L->results[k].name, v};
 		if ((rc = model_require_finite(&nr, 1, "at the end of the run", d)))
 			break;

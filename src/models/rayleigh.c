@@ -157,8 +157,6 @@ static int disk_solve(const struct model_input *in, struct model_output *out, st
 
 	double stop_time, stop_angle;
 	size_t nsteps = 0;
-	struct record tr, *trp = record_open(&tr, out->figs && omega != 0 && mu > 0, 2, 0,
-					     exact / 500, NULL, NULL);
 	if (omega == 0) {
 		stop_time = 0;
 		stop_angle = 0;
@@ -170,6 +168,9 @@ static int disk_solve(const struct model_input *in, struct model_output *out, st
 		if (contact_eval(&disk, (struct contact_motion){0, 0, sense}, CONTACT_QTHETA, &fq,
 				 d))
 			return -1;
+		/* begun once nothing before the run can fail (a record begun
+		 * before this contact_eval leaked when it was interrupted) */
+		struct record tr, *trp = record_open(&tr, out->figs, 2, 0, exact / 500, NULL, NULL);
 		/* the absolute tolerance on the problem's own scales, ω and the
 		 * angle ωτ: at ω = 1e-300 a fixed 1e-12 stopped at 2.4 τ */
 		struct disk_motion dm = {I, fq.Qtheta,

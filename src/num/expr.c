@@ -2,6 +2,8 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <fenv.h>
+#include <float.h>
 #include <math.h>
 #include <matheval.h>
 #include <stdbool.h>
@@ -45,6 +47,7 @@ struct parser {
 	expr_lookup_fn lookup;
 	void *ctx;
 	struct diag *d;
+	bool tiny_literal; /* a number typed below DBL_MIN (read as a subnormal) */
 };
 
 static int fail(struct parser *ps, const char *at, const char *fmt, const char *arg)
@@ -91,6 +94,8 @@ static int primary(struct parser *ps)
 			return fail(ps, at, "number too small (it would read as 0)%s", "");
 		if (isalpha((unsigned char)*ps->p) || *ps->p == '_')
 			return fail(ps, ps->p, "expected an operator after the number%s", "");
+		if (v != 0 && v < DBL_MIN)
+			ps->tiny_literal = true;
 		return 0;
 	}
 	if (isalpha((unsigned char)*at) || *at == '_') {
@@ -235,29 +240,72 @@ static int expr(struct parser *ps)
 	}
 }
 
-/* Checks src with our parser (every name goes through lookup). */
-int expr_check(const char *src, expr_lookup_fn lookup, void *ctx, struct diag *d)
+static int check(struct parser *ps)
 {
-	struct parser ps = {src, src, 0, lookup, ctx, d};
+	const char *src = ps->src;
 	if (strlen(src) > 4096)
-		return diag_at(d, "", 1, 4097, NULL,
+		return diag_at(ps->d, "", 1, 4097, NULL,
 			       "expression too long (%zu characters; at most 4096)", strlen(src));
-	if (expr(&ps))
+	if (expr(ps))
 		return -1;
-	skip(&ps);
-	if (*ps.p) {
-		if (*ps.p == ')')
-			return fail(&ps, ps.p, "unmatched ')'%s", "");
-		return fail(&ps, ps.p, "expected an operator here%s", "");
+	skip(ps);
+	if (*ps->p) {
+		if (*ps->p == ')')
+			return fail(ps, ps->p, "unmatched ')'%s", "");
+		return fail(ps, ps->p, "expected an operator here%s", "");
 	}
 	return 0;
 }
 
+/* Checks src with our parser (every name goes through lookup). */
+int expr_check(const char *src, expr_lookup_fn lookup, void *ctx, struct diag *d)
+{
+	struct parser ps = {src, src, 0, lookup, ctx, d, false};
+	return check(&ps);
+}
+
+/* A value that underflowed: IEEE's underflow flag (a result below DBL_MIN
+ * rounded, to 0 or to a subnormal) was raised on the way to a value below
+ * DBL_MIN (issue 43: eval 1e-300*1e-300 printed 0). An honest 0 (0*5, 1-1)
+ * raises no flag; an underflow on the way to a normal value (1 + 1e-300^2)
+ * lost nothing the value can show. libmatheval folds the numbers when it
+ * creates the evaluator, so the flag is watched from there; reading a
+ * number typed below DBL_MIN raises it too, so such a number alone is
+ * taken as typed and any other value below DBL_MIN with it is refused. */
+static int underflowed(const struct parser *ps, bool flag, double v)
+{
+	if (!flag || !(fabs(v) < DBL_MIN))
+		return 0;
+	if (ps->tiny_literal) {
+		/* the number alone, or negated */
+		const char *s = ps->src;
+		while (isspace((unsigned char)*s) || *s == '-')
+			s++;
+		if (isdigit((unsigned char)*s) || *s == '.') {
+			char *end;
+			strtod(s, &end);
+			while (isspace((unsigned char)*end))
+				end++;
+			if (!*end)
+				return 0;
+		}
+	}
+	if (v == 0)
+		return diag_at(ps->d, "", 1, 1, ps->src,
+			       "the value underflows to 0 (it is nonzero, below the smallest "
+			       "double, %.2g)",
+			       DBL_TRUE_MIN);
+	return diag_at(ps->d, "", 1, 1, ps->src,
+		       "the value underflows (below %.2g a double loses digits)", DBL_MIN);
+}
+
 int expr_eval(const char *src, expr_lookup_fn lookup, void *ctx, double *out, struct diag *d)
 {
-	if (expr_check(src, lookup, ctx, d))
+	struct parser ps = {src, src, 0, lookup, ctx, d, false};
+	if (check(&ps))
 		return -1;
 	char *copy = xstrdup(src);
+	feclearexcept(FE_UNDERFLOW);
 	void *f = evaluator_create(copy);
 	free(copy);
 	if (!f)
@@ -269,10 +317,16 @@ int expr_eval(const char *src, expr_lookup_fn lookup, void *ctx, double *out, st
 	int rc = 0;
 	for (int i = 0; i < count && !rc; i++)
 		rc = lookup(names[i], &values[i], d, ctx);
+	double v = 0;
 	if (!rc)
-		*out = evaluator_evaluate(f, count, names, values);
+		v = evaluator_evaluate(f, count, names, values);
+	const bool flag = fetestexcept(FE_UNDERFLOW);
 	free(values);
 	evaluator_destroy(f);
+	if (!rc)
+		rc = underflowed(&ps, flag, v);
+	if (!rc)
+		*out = v;
 	return rc;
 }
 

@@ -115,6 +115,12 @@ static const char *const constants[] = {"e",	    "log2e", "log10e",	"ln2",	"ln10
 					"pi",	    "pi_2",  "pi_4",	"1_pi", "2_pi",
 					"2_sqrtpi", "sqrt2", "sqrt1_2", NULL};
 
+/* their values, in the order of the names */
+static const double constant_values[] = {
+	M_E,	M_LOG2E, M_LOG10E, M_LN2,      M_LN10,	M_PI,	   M_PI_2,
+	M_PI_4, M_1_PI,	 M_2_PI,   M_2_SQRTPI, M_SQRT2, M_SQRT1_2,
+};
+
 /* ---- the tree ------------------------------------------------------------ */
 
 /* libmatheval's tree: 'n' a number, 'c' a constant, 'v' a variable (k its
@@ -683,6 +689,57 @@ double sym_eval(const struct sym *f, const double *vals)
 	if (!f->ev)
 		return NAN;
 	return evaluator_evaluate(f->ev, (int)f->nnames, (char **)f->names, (double *)vals);
+}
+
+/* n's value at vals, and in *s the size of its terms: the terms of a sum
+ * added in size, so that a value far below *s is what cancellation left
+ * (a function's value and a power of a sum other than by a positive
+ * number count as they are, which can only make *s smaller). */
+static double sized(const struct node *n, const double *vals, double *s)
+{
+	double sa, sb, v;
+	switch (n->type) {
+	case 'n':
+		*s = fabs(n->x);
+		return n->x;
+	case 'c':
+		*s = fabs(constant_values[n->k]);
+		return constant_values[n->k];
+	case 'v':
+		*s = fabs(vals[n->k]);
+		return vals[n->k];
+	case 'u':
+		return -sized(n->a, vals, s);
+	case 'f':
+		v = fns[n->k].f(sized(n->a, vals, &sa));
+		*s = fabs(v);
+		return v;
+	}
+	const double a = sized(n->a, vals, &sa), b = sized(n->b, vals, &sb);
+	switch (n->op) {
+	case '+':
+		*s = sa + sb;
+		return a + b;
+	case '-':
+		*s = sa + sb;
+		return a - b;
+	case '*':
+		*s = sa * sb;
+		return a * b;
+	case '/':
+		*s = sa / fabs(b);
+		return a / b;
+	}
+	v = pow(a, b);
+	*s = n->b->type == 'n' && b > 0 ? pow(sa, b) : fabs(v);
+	return v;
+}
+
+double sym_size(const struct sym *f, const double *vals)
+{
+	double s;
+	sized(f->root, vals, &s);
+	return s;
 }
 
 static bool has(const struct node *n, char type, int k)

@@ -29,6 +29,11 @@ struct sym *sym_new(const char *text, const char *const *names, size_t nnames, e
 struct sym *sym_derivative(const struct sym *f, const char *name);
 /* f's value with vals[i] the value of names[i]. */
 double sym_eval(const struct sym *f, const double *vals);
+/* The size of f's terms at vals: f evaluated with the terms of each sum
+ * added in size (|a| + |b| for a - b), so that a value of f far below it
+ * is the round-off of a cancellation (3 sin θ - 2 sin θ0 where the two are
+ * equal). At least |f| but where a function's argument cancels. */
+double sym_size(const struct sym *f, const double *vals);
 /* Whether f uses the name (after the simplifications: 0*x uses x, x^0
  * does not). */
 bool sym_uses(const struct sym *f, const char *name);

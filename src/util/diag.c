@@ -77,7 +77,8 @@ void diag_format(const struct diag *d, struct strbuf *out)
 		strbuf_addstr(out, "    ");
 		/* Tabs and control characters would misplace the caret, and
 		 * could drive the terminal: a blank each, and a '?' for each
-		 * byte that is not UTF-8, so that every one still takes a column.
+		 * byte that is not UTF-8 and each noncharacter, so that every
+		 * one still takes a column.
 		 * The caret goes under the col-th byte, in columns as drawn. */
 		char src[sizeof(d->source)];
 		size_t k = 0;
@@ -94,6 +95,8 @@ void diag_format(const struct diag *d, struct strbuf *out)
 					src[k++] = '?';
 			} else if (c < ' ' || c == 0x7F) {
 				src[k++] = ' ';
+			} else if (utf8_cp_unwritable(c)) { /* a noncharacter (U+FFFE) */
+				src[k++] = '?';
 			} else {
 				memcpy(src + k, p, n);
 				k += n;

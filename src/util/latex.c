@@ -214,8 +214,11 @@ static void add_ascii(struct emitter *e, unsigned char c, unsigned char prev, un
 		strbuf_addch(o, ' ');
 		return;
 	}
-	if (c != '\n' && (c < 0x20 || c == 0x7f))
+	/* visibly, as the text formats write it as \xHH (issue 43) */
+	if (c != '\n' && (c < 0x20 || c == 0x7f)) {
+		strbuf_addf(o, "[U+%04X]", c);
 		return;
+	}
 	if (e->tt) {
 		/* alltt keeps \ { } as commands and groups; the rest print as is */
 		if (c == '\\')

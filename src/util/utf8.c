@@ -244,6 +244,32 @@ void utf8_to_ascii(struct strbuf *out, const char *s)
 	}
 }
 
+/* XML 1.0's Char production leaves out the C0 controls but tab, newline
+ * and carriage return, and U+FFFE and U+FFFF; it discourages C1 and the
+ * other noncharacters. A terminal obeys every control. */
+const char *utf8_cp_unwritable(uint32_t c)
+{
+	if (c == UTF8_INVALID)
+		return "a byte that is not UTF-8";
+	if (c == '\n' || c == '\t')
+		return NULL;
+	if (c == '\r')
+		return "a carriage return: a terminal would go back to the line's start, and "
+		       "Moodle XML would read a line break";
+	if (c < 0x20)
+		return "a control character: XML 1.0 forbids it, so Moodle XML cannot carry it, "
+		       "and a terminal would obey it";
+	if (c >= 0x7F && c < 0xA0)
+		return "a control character: a terminal would obey it, and XML 1.0 asks that "
+		       "text avoid it";
+	if (c == 0xFFFE || c == 0xFFFF)
+		return "a noncharacter: XML 1.0 forbids it, so Moodle XML cannot carry it";
+	if ((c >= 0xFDD0 && c <= 0xFDEF) || (c & 0xFFFE) == 0xFFFE)
+		return "a noncharacter: Unicode keeps it out of interchanged text, and XML 1.0 "
+		       "asks that text avoid it";
+	return NULL;
+}
+
 void utf8_add_clean(struct strbuf *out, const char *s)
 {
 	while (*s) {
@@ -252,10 +278,7 @@ void utf8_add_clean(struct strbuf *out, const char *s)
 		/* and the noncharacters: U+FFFE and U+FFFF are valid UTF-8 but no
 		 * XML characters (a Moodle file that held one was not
 		 * well-formed, issue 43) */
-		bool control = c == UTF8_INVALID || (c < 0x20 && c != '\n' && c != '\t') ||
-			       (c >= 0x7F && c < 0xA0) || (c >= 0xFDD0 && c <= 0xFDEF) ||
-			       (c & 0xFFFE) == 0xFFFE;
-		if (control)
+		if (utf8_cp_unwritable(c))
 			for (size_t i = 0; i < n; i++)
 				strbuf_addf(out, "\\x%02X", (unsigned char)s[i]);
 		else

@@ -49,5 +49,11 @@ void utf8_to_ascii(struct strbuf *out, const char *s);
  * newline or a tab), DEL, the C1 controls and bytes that are not UTF-8 are
  * written as \xHH. The one escaping rule for text from outside. */
 void utf8_add_clean(struct strbuf *out, const char *s);
+/* Why code point c is written as \xHH by utf8_add_clean, so as no output
+ * format carries it (a control but a newline or a tab, DEL, C1, a
+ * noncharacter: U+FDD0..U+FDEF and U+xFFFE, U+xFFFF in every plane;
+ * UTF8_INVALID): the words for a message; NULL when it is written as
+ * itself. */
+const char *utf8_cp_unwritable(uint32_t c);
 
 #endif

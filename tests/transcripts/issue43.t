@@ -13,10 +13,49 @@ $ tribo -c 'eval 1e-400'
 !          ^
 ? 1
 
-$ tribo -c 'eval 1e-300*1e-300; eval 0e-400; eval 5e-324'
+# and so is a value that underflows from nonzero operands (it printed 0),
+# to 0 or below DBL_MIN, wherever an expression is taken; an honest 0, a
+# number typed alone and an underflow that the value cannot show are values
+$ tribo -c 'eval 1e-300*1e-300'
+! tribo: -c: command 1: eval: the value underflows to 0 (it is nonzero, below the smallest double, 4.9e-324)
+!     eval 1e-300*1e-300
+!          ^
+? 1
+
+$ tribo -c 'eval 1e-200*1e-120'
+! tribo: -c: command 1: eval: the value underflows (below 2.2e-308 a double loses digits)
+!     eval 1e-200*1e-120
+!          ^
+? 1
+
+$ tribo -c 'load coin; set omega exp(-1000) rad/s'
+! tribo: -c: command 2: set: the value underflows to 0 (it is nonzero, below the smallest double, 4.9e-324)
+!      set omega exp(-1000) rad/s
+!                ^
+? 1
+
+$ tribo -c 'load coin; solve; check stop_time = 1e-300/1e300'
+! tribo: -c: command 3: check: the value underflows to 0 (it is nonzero, below the smallest double, 4.9e-324)
+!      check stop_time = 1e-300/1e300
+!                        ^
+? 1
+
+$ tribo -c 'load coin; set r 1e-306 mm'
+! tribo: -c: command 2: set: r = 1e-306 mm is too small: it underflows in m
+? 1
+
+$ tribo -c 'load coin; solve; check stop_time 1e-306 ms'
+! tribo: -c: command 3: check: the answer is too small: it underflows in s
+? 1
+
+$ tribo -c 'eval 0*5; eval 1-1; eval 0e-400; eval 5e-324; eval 1e-300*1e-300+1; load coin; solve; check stop_time = 1-1; set omega 0*5 rad/s; print omega'
+0
 0
 0
 4.94065645841e-324
+1
+incorrect: relative error 100%, tolerance 1% (tribo: stop_time = 0.36640319574 s; yours: 0 s)
+0
 ? 0
 
 # a relative error past the doubles
@@ -79,6 +118,32 @@ nc-txt/sheet.txt: A \xEF\xBF\xBE, \xEF\xBF\xBF and \xEF\xB7\x90.
 nc-moodle/questions.xml: A \xEF\xBF\xBE, \xEF\xBF\xBF and \xEF\xB7\x90.
 ? 0
 
+# point 8: lint refuses what no output may hold, with the place and a
+# caret, naming the character and why: U+FFFF in the title, U+1FFFE on a
+# statement's continuation line, a C0 control in a hint; not in comments
+$ python3 -c "import sys; s = open(sys.argv[1], encoding='utf-8').read().replace('id = coin\n', 'id = marks\n').replace('title = A coin', 'title = A coin \uffff', 1).replace('  its weight spread', '  its weight \U0001fffe spread', 1).replace('[answer turns]\n', '[answer turns]\nhint = count \x01 the turns ; a comment \ufffe\n', 1); open(sys.argv[2], 'w', encoding='utf-8').write('; a comment may hold \ufffe\n' + s)" "$TRIBO_PATH/coin.ini" "$HOME/marks.ini"; cd "$HOME" && tribo --lint marks.ini
+marks.ini:8:16: error: U+FFFF, a noncharacter: XML 1.0 forbids it, so Moodle XML cannot carry it (generate writes it as \xEF\xBF\xBF, in LaTeX as [U+FFFF])
+    title = A coin ? slides and spins to a stop
+                   ^
+marks.ini:13:14: error: U+1FFFE, a noncharacter: Unicode keeps it out of interchanged text, and XML 1.0 asks that text avoid it (generate writes it as \xF0\x9F\xBF\xBE, in LaTeX as [U+1FFFE])
+      its weight ? spread evenly over its face). Show that its sliding and its
+                 ^
+marks.ini:66:14: error: U+0001, a control character: XML 1.0 forbids it, so Moodle XML cannot carry it, and a terminal would obey it (generate writes it as \x01, in LaTeX as [U+0001])
+    hint = count   the turns ; a comment ?
+                 ^
+marks.ini: 3 errors, 0 warnings
+? 1
+
+# the lint command says the same; generate writes them visibly and says so once
+$ cd "$HOME" && tribo -c 'lint marks.ini' | grep -c '^marks.ini:[0-9]*:[0-9]*: error: U+'; tribo -c 'load marks.ini; generate 2 format moodle to marks; generate 1 format tex to marks-tex' && xmllint --noout marks/questions.xml && grep -q 'A coin \\xEF\\xBF\\xBF slides' marks/questions.xml && grep -q 'A coin \[U+FFFF\] slides' marks-tex/sheet.tex && echo visible in both
+3
+wrote marks/questions.xml, marks/key.txt and marks/manifest.txt: 2 variants of marks, seed 1; no draw was degenerate
+note: marks.ini:8:16: U+FFFF and 2 more characters that no output may hold are written visibly, as \xHH (in LaTeX as [U+...]); 'lint' says where and why
+wrote marks-tex/sheet.tex, marks-tex/key.tex and marks-tex/manifest.txt: 1 variant of marks, seed 1; no draw was degenerate
+note: marks.ini:8:16: U+FFFF and 2 more characters that no output may hold are written visibly, as \xHH (in LaTeX as [U+...]); 'lint' says where and why
+visible in both
+? 0
+
 # tribo > file: the prompt goes to the terminal, not into the file
 $ python3 ../prompt_pty.py "$TRIBO" "$HOME/out.txt"; cat "$HOME/out.txt"
 terminal saw the prompt: True
@@ -91,3 +156,11 @@ $ mkdir -p "$HOME/mf" && python3 ../moodle_fuzz.py "$TRIBO" "$TRIBO_PATH/coin.in
 40 sets, 0 not well-formed
 ? 0
 
+
+# and lint over a fuzzed set: each file's characters that no output may
+# hold, worked out from its bytes, are the ones lint reports, with the
+# place (75 solves a file: out of the valgrind run)
+#! heavy
+$ mkdir -p "$HOME/mfl" && python3 ../moodle_fuzz.py "$TRIBO" "$TRIBO_PATH/coin.ini" "$HOME/mfl" 16 lint
+16 sets, 0 not well-formed or linted wrong
+? 0

@@ -44,3 +44,22 @@ falls
 paradox
 31.6876340083
 ? 0
+
+# A push so strong that on both contacts the floor would pull too: the top
+# leaves the wall at once (it said theta_leave "never leaves"), and the
+# floor alone decides the foot: with friction at 3 rad/s it would pull, so
+# the ladder flies off both at t = 0; without friction at 2.22 rad/s it
+# holds the foot until t = 0.0879467013213 s, θ = 86.1760335498°
+# (tests/ref/ladder_liftoff_ref.py). A run that ends with the top on the
+# wall says so.
+$ tribo -c 'load ladder; set thetadot0 3; solve; print outcome t_end t_leave theta_leave; set mu_floor 0; set mu_wall 0; set thetadot0 2.22; solve; print outcome t_end theta_end theta_leave; load ladder-slides; set tmax 0.1; solve; print theta_leave'
+lifts-off
+0
+0
+75
+lifts-off
+0.0879467013216
+86.1760335499
+75
+! tribo: -c: command 13: print: theta_leave has no value: the top stays on the wall through the run, which ends at t = 0.1 s: moving
+? 1

@@ -23,6 +23,14 @@ $ tribo -c 'load ladder-lagrange; solve; print theta_end t_stop; eval asin(2/3*s
 0.61547970867
 ? 0
 
+# There its [result] lambda_wall, two terms of 200 N that cancel, is 0, not
+# their round-off (-1.3e-14 N); before the leaving it is the formula's value.
+$ tribo -c 'load ladder-lagrange; solve; print lambda_wall; set tmax 0.3; solve; print lambda_wall; eval 3/4*m*g*cos(theta_end)*(3*sin(theta_end) - 2*sin(theta0))'
+0
+29.7222698806
+29.7222698806
+? 0
+
 # The bead on the rotating hoop: the derived equation of motion.
 $ tribo -c 'load hoop-bead; solve; print outcome phi_end'
 rests
