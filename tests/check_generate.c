@@ -191,12 +191,14 @@ START_TEST(test_reproducible)
 		OK("generate %d seed 1 format %s to %s disk-reye", n, fmt[i], a);
 		OK("load disk-reye");
 		OK("set omega 1"); /* the user's value must not leak in */
-		OK("generate %d format %s to %s", n, fmt[i], b); /* seed 1 is the default */
+		OK("generate %d seed 1 format %s to %s", n, fmt[i], b);
 		OK("generate %d seed 2 format %s to %s disk-reye", n, fmt[i], c);
-		char want[512];
+		char want[1024];
 		snprintf(want, sizeof(want),
 			 "wrote %s/sheet.%s, %s/key.%s and %s/manifest.txt: %d variants of "
-			 "disk-reye, seed 2; no draw was degenerate\n",
+			 "disk-reye, seed 2; no draw was degenerate\nnote: seed 2 is under 2^32: a "
+			 "student could try every such seed for the sheet's values and rebuild the "
+			 "key (without 'seed', generate draws 64 bits)\n",
 			 c, fmt[i], c, fmt[i], c, n);
 		ck_assert_str_eq(strbuf_str(&out), want);
 		for (int k = 0; k < 2; k++) {
@@ -397,17 +399,24 @@ static void write_keep_file(const char *dir, const char *name, const char *hi)
 
 /* Draws of fy in [0, 2] to 2 digits from mt19937 seeded with seed, as
  * generate draws them, until `want` move; *tried gets how many were drawn. */
-/* The set's tag in its codes (K4 of K4-07), of a one-exercise set: a
- * letter (no I, no O) and a digit from mix(mix(seed) ^ fnv1a(id)). */
-static void set_tag(unsigned long seed, const char *id, char tag[4])
+/* The set's tag in its codes (KM4 of KM4-07), of a one-exercise set: two
+ * letters (no I, no O) and a digit of SipHash-2-4 keyed by (seed,
+ * "tribcode") of the id and a NUL. SipHash is checked on its paper's test
+ * vector, and the tags on tests/ref/set_code.py's (a SipHash of its own). */
+static void set_tag(unsigned long seed, const char *id, char tag[5])
 {
-	uint64_t h = 0xcbf29ce484222325ULL;
-	for (const char *p = id; *p; p++)
-		h = (h ^ (unsigned char)*p) * 0x100000001b3ULL;
-	h = t_mix(t_mix(seed) ^ h);
-	tag[0] = "ABCDEFGHJKLMNPQRSTUVWXYZ"[h % 24];
-	tag[1] = (char)('0' + h / 24 % 10);
-	tag[2] = 0;
+	unsigned char m[15];
+	for (int i = 0; i < 15; i++)
+		m[i] = (unsigned char)i;
+	ck_assert_uint_eq(problemset_siphash(0x0706050403020100ULL, 0x0F0E0D0C0B0A0908ULL, m, 15),
+			  0xA129CA6149BE45E5ULL);
+	const uint64_t h = problemset_siphash(seed, 0x74726962636f6465ULL,
+					      (const unsigned char *)id, strlen(id) + 1);
+	static const char letters[] = "ABCDEFGHJKLMNPQRSTUVWXYZ";
+	tag[0] = letters[h % 24];
+	tag[1] = letters[h / 24 % 24];
+	tag[2] = (char)('0' + h / 576 % 10);
+	tag[3] = 0;
 }
 
 /* gen-keep's fy in [0, 2] to 2 digits, variant by variant, until `want`
@@ -554,8 +563,9 @@ END_TEST
 
 START_TEST(test_md_txt)
 {
-	char dir[128], want[256], tag[4];
+	char dir[128], want[256], tag[5];
 	set_tag(9, "disk-reye", tag);
+	ck_assert_str_eq(tag, "VF9"); /* tests/ref/set_code.py 9 disk-reye */
 	snprintf(dir, sizeof(dir), "%s/m", tmp);
 	OK("generate 2 seed 9 format md to %s disk-reye", dir);
 	char *sheet = slurp(dir, "sheet.md"), *key = slurp(dir, "key.md");
@@ -578,7 +588,7 @@ START_TEST(test_md_txt)
 	sheet = slurp(dir, "sheet.txt");
 	ck_assert_ptr_nonnull(strstr(sheet, "A spinning disk stops (Reye's hypothesis)\n"
 					    "=========================================\n"));
-	snprintf(want, sizeof want, "\nVariant %s-01\n-------------\nA disk of mass ", tag);
+	snprintf(want, sizeof want, "\nVariant %s-01\n--------------\nA disk of mass ", tag);
 	ck_assert_ptr_nonnull(strstr(sheet, want));
 	ck_assert_ptr_nonnull(strstr(sheet, "\nGive:\n  R_coeff in N·m: "));
 	free(sheet);
@@ -602,7 +612,7 @@ static char *variant_text(const char *file, const char *code)
 
 START_TEST(test_codes_no_seed)
 {
-	char dir[128], tag[4], want[64];
+	char dir[128], tag[5], want[64];
 	snprintf(dir, sizeof(dir), "%s/set", tmp);
 	OK("generate 30 seed 7 format tex to %s disk-reye", dir);
 	char *sheet = slurp(dir, "sheet.tex"), *key = slurp(dir, "key.tex");
@@ -644,13 +654,13 @@ START_TEST(test_stable_draws)
 	OK("generate 3 seed 5 format txt to %s disk-reye", c);
 	char *ka = slurp(a, "key.txt"), *kb = slurp(b, "key.txt"), *kc = slurp(c, "key.txt");
 	char *sa = slurp(a, "sheet.txt"), *sb = slurp(b, "sheet.txt");
-	char tag[4];
+	char tag[5];
 	set_tag(5, "disk-reye", tag);
 	for (int k = 1; k <= 3; k++) {
 		/* the two-exercise sets share a tag (the same seed and exercises) */
 		const char *h = strstr(ka, "\nVariant ");
 		ck_assert_ptr_nonnull(h);
-		snprintf(code, sizeof code, "%.2s-%02d", h + 9, k);
+		snprintf(code, sizeof code, "%.3s-%02d", h + 9, k);
 		char *x = variant_text(ka, code), *y = variant_text(kb, code);
 		ck_assert_msg(x && y && !strcmp(x, y), "key variant %s differs with N", code);
 		free(x);
@@ -831,7 +841,7 @@ START_TEST(test_roster)
 			    i == 7 ? "Châtelet, Émilie du" : "Student", i, i);
 	write_text(tmp, "roster.csv", strbuf_str(&csv));
 	strbuf_release(&csv);
-	char a[128], b[128], tag[4];
+	char a[128], b[128], tag[5];
 	snprintf(a, sizeof a, "%s/ra", tmp);
 	snprintf(b, sizeof b, "%s/rb", tmp);
 	OK("generate 25 seed 3 format tex to %s roster %s/roster.csv disk-reye", a, tmp);
@@ -1053,8 +1063,9 @@ START_TEST(test_bad_arguments)
 	fails("generate 1001 disk-reye", "N '1001' is not a whole number from 1 to 1000");
 	fails("generate many disk-reye", "N 'many' is not a whole number");
 	fails("generate 2 seed -1 disk-reye",
-	      "seed '-1' is not a whole number from 0 to 4294967295");
-	fails("generate 2 seed 4294967296 disk-reye", "seed '4294967296' is not a whole number");
+	      "seed '-1' is not a whole number from 0 to 18446744073709551615");
+	fails("generate 2 seed 18446744073709551616 disk-reye",
+	      "seed '18446744073709551616' is not a whole number");
 	fails("generate 2 seed x1 disk-reye", "seed 'x1' is not");
 	fails("generate 2 disk-reye seed", "'seed' wants a value: seed S");
 	fails("generate 2 seed 1 seed 2 disk-reye", "'seed' is given twice");

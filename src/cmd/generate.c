@@ -6,6 +6,7 @@
  * exercises, N and the seed: no date, no path, no host. Existing files
  * are kept unless `force` is given. */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -105,6 +106,8 @@ static void set_note(const struct problemset *ps, struct strbuf *o)
 			strbuf_addf(o, "%s%s", j ? ", " : "", session_exercise(ps->part[j].s)->id);
 		strbuf_addch(o, ')');
 	}
+	if (ps->fresh_seed)
+		strbuf_addstr(o, ", a seed from the system's random source");
 	if (r == 0)
 		strbuf_addstr(o, "; no draw was degenerate.");
 	else
@@ -1322,7 +1325,8 @@ static void render_manifest(const char *format, const char *questions, const cha
 	problemset_code(ps, 0, first, sizeof first);
 	problemset_code(ps, ps->n - 1, last, sizeof last);
 	strbuf_addf(o, "tribo %s problem set\n", TRIBO_VERSION);
-	strbuf_addf(o, "seed: %lu\n", ps->seed);
+	strbuf_addf(o, "seed: %lu%s\n", ps->seed,
+		    ps->fresh_seed ? " (from the system's random source: keep it secret)" : "");
 	strbuf_addf(o, "variants: %zu, codes %s to %s\n", ps->n, first, last);
 	strbuf_addstr(o, "exercises:");
 	for (size_t j = 0; j < ps->nparts; j++)
@@ -1353,6 +1357,11 @@ static void render_manifest(const char *format, const char *questions, const cha
 			 "mix(mix(mix(seed) ^ fnv1a(ID)) ^ (k - 1)), mix splitmix64's "
 			 "finalizer, fnv1a 64-bit FNV-1a: the same whatever N and the other "
 			 "exercises are\n");
+	strbuf_addstr(o, "codes: two letters of ABCDEFGHJKLMNPQRSTUVWXYZ and a digit from h = "
+			 "SipHash-2-4 keyed by (seed, 0x74726962636f6465) of the exercise ids, "
+			 "each ended by a NUL (letters[h % 24], letters[h / 24 % 24], h / 576 % "
+			 "10), then the variant's number: nothing of the seed can be read "
+			 "from them\n");
 	/* what grade reads: the answers, exact, each with its tolerance */
 	strbuf_addstr(o, "# for grade, tab-separated: student CODE NAME; answer CODE ID NAME "
 			 "VALUE UNIT TOLERANCE (rel F, abs A, sig N, or exact for a word)\n");
@@ -1398,8 +1407,8 @@ static int parse_seed(const char *s, unsigned long *out, struct diag *d)
 	char *end;
 	errno = 0;
 	unsigned long long x = s[0] >= '0' && s[0] <= '9' ? strtoull(s, &end, 10) : 0;
-	if (!(s[0] >= '0' && s[0] <= '9') || *end || errno || x > 4294967295ULL)
-		return diag_set(d, "seed '%s' is not a whole number from 0 to 4294967295", s);
+	if (!(s[0] >= '0' && s[0] <= '9') || *end || errno || x > ULONG_MAX)
+		return diag_set(d, "seed '%s' is not a whole number from 0 to %lu", s, ULONG_MAX);
 	*out = (unsigned long)x;
 	return 0;
 }
@@ -1407,7 +1416,7 @@ static int parse_seed(const char *s, unsigned long *out, struct diag *d)
 int cmd_generate(struct cmd_ctx *c)
 {
 	int n;
-	unsigned long seed = PROBLEMSET_DEFAULT_SEED;
+	unsigned long seed = 0;
 	const struct format *f = &formats[0];
 	const char *dir = ".";
 	bool seen[5] = {false, false, false, false, false}, force = false, moodle = false;
@@ -1525,8 +1534,13 @@ int cmd_generate(struct cmd_ctx *c)
 			       "generate N ID...");
 		goto out;
 	}
+	/* no seed given: 64 bits no student can guess; a small one given is
+	 * taken, with a note (PROBLEMSET_SMALL_SEED) */
+	if (!seen[0] && problemset_fresh_seed(&seed, c->d))
+		goto out;
 	struct problemset ps;
 	problemset_init(&ps, (size_t)n, seed);
+	ps.fresh_seed = !seen[0];
 	ps.student = (const char *const *)students;
 	ps.header = has_header ? &header : NULL;
 	for (size_t i = 0; i < (nids ? nids : 1); i++) {
@@ -1582,6 +1596,12 @@ int cmd_generate(struct cmd_ctx *c)
 		}
 		strbuf_release(&kept);
 		strbuf_addch(c->out, '\n');
+		if (seen[0] && (double)seed < PROBLEMSET_SMALL_SEED)
+			strbuf_addf(c->out,
+				    "note: seed %lu is under 2^32: a student could try every such "
+				    "seed for the sheet's values and rebuild the key (without "
+				    "'seed', generate draws 64 bits)\n",
+				    seed);
 		rc = 0;
 	}
 	free(where);

@@ -2,19 +2,20 @@
 # of disk-uniform with seed 3 against the closed forms: m = 1.8 kg,
 # r = 0.44 m, μ = 0.54, ω = 28 rad/s give the torque −(2/3)μmgr = −2.7966
 # N·m and the stop time 3ωr/(4μg) = 1.7442 s, to the four figures a 1%
-# tolerance needs. The sheet names the variant by its code, D2-01, and
+# tolerance needs. The sheet names the variant by its code, AD8-01, and
 # says nothing of the seed (issue 21). What a result is reads without the
 # notes for the key on what nan, inf or a negative value would mean.
 $ tribo -c "generate 1 seed 3 format txt to $HOME/t disk-uniform" | sed "s|$HOME|HOME|g"; sed -n '6,12p' "$HOME/t/key.txt"; sed -n '3p;8,16p' "$HOME/t/sheet.txt"
 wrote HOME/t/sheet.txt, HOME/t/key.txt and HOME/t/manifest.txt: 1 variant of disk-uniform, seed 3; no draw was degenerate
-Variant D2-01
--------------
+note: seed 3 is under 2^32: a student could try every such seed for the sheet's values and rebuild the key (without 'seed', generate draws 64 bits)
+Variant AD8-01
+--------------
 values: m = 1.8 kg, r = 0.44 m, mu = 0.54, omega = 28 rad/s
 answers:
   torque = -2.797 N·m  (tolerance 1%)
   stop_time = 1.744 s  (tolerance 1%)
 worked solution:
-1 variant, set D2.
+1 variant, set AD8.
 A disk of mass 1.8 kg and radius 0.44 m spins at 28 rad/s on a rough
 horizontal plane (μ = 0.54, g = 9.81 m/s²). Its weight presses uniformly on
 its base. Find the friction torque and the time the disk takes to stop;
@@ -30,6 +31,7 @@ Give:
 #! heavy
 $ tribo -c "generate 40 seed 1 format tex to $HOME/a disk-reye" >/dev/null && tribo -c "load disk-reye; set mu 0.9; generate 40 seed 1 format tex to $HOME/b" | sed "s|$HOME|HOME|g" && cmp "$HOME/a/sheet.tex" "$HOME/b/sheet.tex" && cmp "$HOME/a/key.tex" "$HOME/b/key.tex" && echo identical
 wrote HOME/b/sheet.tex, HOME/b/key.tex and HOME/b/manifest.txt: 40 variants of disk-reye, seed 1; no draw was degenerate
+note: seed 1 is under 2^32: a student could try every such seed for the sheet's values and rebuild the key (without 'seed', generate draws 64 bits)
 identical
 ? 0
 
@@ -37,6 +39,7 @@ identical
 # moves only for fy > 0.866 of [0, 2]).
 $ tribo -c "generate 30 seed 5 format md to $HOME/r gen-redraw.ini" | sed "s|$HOME|HOME|g"; sed -n 3p "$HOME/r/key.md"
 wrote HOME/r/sheet.md, HOME/r/key.md and HOME/r/manifest.txt: 30 variants of gen-redraw, seed 5; 37 degenerate draws redrawn
+note: seed 5 is under 2^32: a student could try every such seed for the sheet's values and rebuild the key (without 'seed', generate draws 64 bits)
 30 variants drawn by tribo with seed 5; 37 degenerate draws were redrawn. Redrawn in gen-redraw: no motion (moves = false), 37 times. Each answer is given to the digits its tolerance needs.
 ? 0
 
@@ -61,6 +64,7 @@ $ tribo -c 'generate 3 gen-hopeless.ini'
 # the exercise's own values, and generate says how many draws it redrew for it
 $ tribo -c "generate 40 seed 3 format txt to $HOME/pk painleve-paradox" | sed "s|$HOME|HOME|g"; grep -c '^  mode = inconsistent  (exact)$' "$HOME/pk/key.txt"; grep -c '^  mode = ' "$HOME/pk/key.txt"
 wrote HOME/pk/sheet.txt, HOME/pk/key.txt and HOME/pk/manifest.txt: 40 variants of painleve-paradox, seed 3; no draw was degenerate; every draw kept mode = inconsistent
+note: seed 3 is under 2^32: a student could try every such seed for the sheet's values and rebuild the key (without 'seed', generate draws 64 bits)
 40
 40
 ? 0
@@ -73,9 +77,49 @@ $ tribo -c "generate 30 seed 7 format tex to $HOME/set21 disk-reye" >/dev/null; 
 seed: 7
 ? 0
 
+# Issue 39: a key no student can rebuild. Without seed, generate takes 64
+# bits from the system's random source: the key and the manifest name it,
+# the sheet does not. The issue's attempt (a student runs the sheet's
+# exercises again) gives another seed, other codes and other values: two
+# runs without a seed differ in all three (their tags are the same once in
+# 5760 runs). The manifest's seed rebuilds the instructor's files byte for
+# byte, and with a seed of 2^32 or more there is no note.
+$ tribo -c "generate 1 format txt to $HOME/k1 disk-reye painleve-slip; generate 1 format txt to $HOME/k2 disk-reye painleve-slip" | sed -E "s/seed [0-9]+/seed S/; s|$HOME|HOME|g"; s1=$(sed -n 's/^seed: \([0-9]*\) .*/\1/p' "$HOME/k1/manifest.txt"); s2=$(sed -n 's/^seed: \([0-9]*\) .*/\1/p' "$HOME/k2/manifest.txt"); sed -n 2p "$HOME/k1/manifest.txt" | sed "s/$s1/S/"; [ -n "$s1" ] && [ "$s1" != "$s2" ] && echo "seeds differ"; [ "$(grep -m1 '^Variant' "$HOME/k1/sheet.txt")" != "$(grep -m1 '^Variant' "$HOME/k2/sheet.txt")" ] && echo "codes differ"; [ "$(grep '^values' "$HOME/k1/key.txt")" != "$(grep '^values' "$HOME/k2/key.txt")" ] && echo "values differ"; grep -c "seed $s1" "$HOME/k1/key.txt"; grep -c -e seed -e "$s1" "$HOME/k1/sheet.txt"; tribo -c "generate 1 seed $s1 format txt to $HOME/k3 disk-reye painleve-slip" | sed -E "s/seed [0-9]+/seed S/; s|$HOME|HOME|g"; cmp "$HOME/k1/sheet.txt" "$HOME/k3/sheet.txt" && sed -n "/^Variant/,\$p" "$HOME/k1/key.txt" | cmp - <(sed -n "/^Variant/,\$p" "$HOME/k3/key.txt") && echo "rebuilt from the manifest's seed"
+wrote HOME/k1/sheet.txt, HOME/k1/key.txt and HOME/k1/manifest.txt: 1 variant of disk-reye, painleve-slip, seed S; no draw was degenerate
+wrote HOME/k2/sheet.txt, HOME/k2/key.txt and HOME/k2/manifest.txt: 1 variant of disk-reye, painleve-slip, seed S; no draw was degenerate
+seed: S (from the system's random source: keep it secret)
+seeds differ
+codes differ
+values differ
+1
+0
+wrote HOME/k3/sheet.txt, HOME/k3/key.txt and HOME/k3/manifest.txt: 1 variant of disk-reye, painleve-slip, seed S; no draw was degenerate
+rebuilt from the manifest's seed
+? 0
+
+# A small seed is taken, with a note: under 2^32 a student's search of the
+# seeds for the sheet's values is minutes of work. 2^32 itself is not small;
+# 2^64 is no seed.
+$ tribo -c "generate 1 seed 4294967295 format txt to $HOME/s1 disk-reye; generate 1 seed 4294967296 format txt to $HOME/s2 disk-reye" | sed "s|$HOME|HOME|g"; tribo -c "generate 1 seed 18446744073709551616 disk-reye"
+wrote HOME/s1/sheet.txt, HOME/s1/key.txt and HOME/s1/manifest.txt: 1 variant of disk-reye, seed 4294967295; no draw was degenerate
+note: seed 4294967295 is under 2^32: a student could try every such seed for the sheet's values and rebuild the key (without 'seed', generate draws 64 bits)
+wrote HOME/s2/sheet.txt, HOME/s2/key.txt and HOME/s2/manifest.txt: 1 variant of disk-reye, seed 4294967296; no draw was degenerate
+! tribo: -c: command 1: generate: seed '18446744073709551616' is not a whole number from 0 to 18446744073709551615
+? 1
+
+# The codes' tag is SipHash-2-4 keyed by the seed (tests/ref/set_code.py,
+# checked on the SipHash paper's test vector, gives AD8 for seed 3 and
+# disk-uniform, VF9 for seed 9 and disk-reye, GS2 for seed 3 and
+# disk-reye then polisher); the manifest says how.
+$ tribo -c "generate 2 seed 3 format txt to $HOME/c1 disk-uniform; generate 2 seed 3 format txt to $HOME/c2 disk-reye polisher" >/dev/null; grep '^variants' "$HOME/c1/manifest.txt" "$HOME/c2/manifest.txt" | sed "s|$HOME|HOME|g"; grep -c '^codes: .*SipHash-2-4 keyed by (seed, 0x74726962636f6465)' "$HOME/c1/manifest.txt"
+HOME/c1/manifest.txt:variants: 2, codes AD8-01 to AD8-02
+HOME/c2/manifest.txt:variants: 2, codes GS2-01 to GS2-02
+1
+? 0
+
 # Each exercise and variant draws from its own stream: the first 3 variants
 # of 3 and of 30 are the same, sheet and key.
-$ tribo -c "generate 3 seed 5 format txt to $HOME/a3 disk-reye polisher; generate 30 seed 5 format txt to $HOME/b30 disk-reye polisher" >/dev/null; for f in sheet key; do n=$(grep -n '^Variant ..-04$' "$HOME/b30/$f.txt" | cut -d: -f1); head -n $((n - 2)) "$HOME/b30/$f.txt" | tail -n +4 > "$HOME/first3"; tail -n +4 "$HOME/a3/$f.txt" | head -n $((n - 5)) | cmp - "$HOME/first3" && echo "$f: the same"; done
+$ tribo -c "generate 3 seed 5 format txt to $HOME/a3 disk-reye polisher; generate 30 seed 5 format txt to $HOME/b30 disk-reye polisher" >/dev/null; for f in sheet key; do n=$(grep -n '^Variant ...-04$' "$HOME/b30/$f.txt" | cut -d: -f1); head -n $((n - 2)) "$HOME/b30/$f.txt" | tail -n +4 > "$HOME/first3"; tail -n +4 "$HOME/a3/$f.txt" | head -n $((n - 5)) | cmp - "$HOME/first3" && echo "$f: the same"; done
 sheet: the same
 key: the same
 ? 0
@@ -85,6 +129,7 @@ $ cp "$HOME/set21/key.tex" "$HOME/key.before"; tribo -c "generate 30 seed 8 form
 tribo: -c: command 1: generate: HOME/set21/sheet.tex exists: nothing was written ('force' replaces the set's files)
 unchanged
 wrote HOME/set21/sheet.tex, HOME/set21/key.tex and HOME/set21/manifest.txt: 30 variants of disk-reye, seed 8; no draw was degenerate
+note: seed 8 is under 2^32: a student could try every such seed for the sheet's values and rebuild the key (without 'seed', generate draws 64 bits)
 1
 ? 0
 
@@ -93,6 +138,7 @@ wrote HOME/set21/sheet.tex, HOME/set21/key.tex and HOME/set21/manifest.txt: 30 v
 # answer's 1% as Moodle's absolute tolerance; the key beside it as text.
 $ tribo -c "generate 3 seed 4 format moodle to $HOME/mo disk-reye" | sed "s|$HOME|HOME|g"; xmllint --noout "$HOME/mo/questions.xml" && grep -c '<question type="numerical">' "$HOME/mo/questions.xml"; grep -m 2 -A 2 '<text>[0-9]' "$HOME/mo/questions.xml"
 wrote HOME/mo/questions.xml, HOME/mo/key.txt and HOME/mo/manifest.txt: 3 variants of disk-reye, seed 4; no draw was degenerate
+note: seed 4 is under 2^32: a student could try every such seed for the sheet's values and rebuild the key (without 'seed', generate draws 64 bits)
 6
       <text>1.230174</text>
       <tolerance>0.0123017</tolerance>
@@ -105,9 +151,9 @@ wrote HOME/mo/questions.xml, HOME/mo/key.txt and HOME/mo/manifest.txt: 3 variant
 
 # A roster of 25 gives 25 named pages, and the key names each student's
 # variant; the same run twice, byte-identical files.
-$ { echo 'First name,Last name,Email'; for i in $(seq 1 25); do echo "Student,Number $i,s$i@uni.example"; done; } > "$HOME/class.csv"; tribo -c "generate 25 seed 9 format txt to $HOME/r1 roster $HOME/class.csv disk-reye; generate 25 seed 9 format txt to $HOME/r2 roster $HOME/class.csv disk-reye" >/dev/null; grep -c '^Name: Student Number' "$HOME/r1/sheet.txt"; grep '^Variant ..-25' "$HOME/r1/key.txt"; cmp "$HOME/r1/sheet.txt" "$HOME/r2/sheet.txt" && cmp "$HOME/r1/key.txt" "$HOME/r2/key.txt" && echo identical
+$ { echo 'First name,Last name,Email'; for i in $(seq 1 25); do echo "Student,Number $i,s$i@uni.example"; done; } > "$HOME/class.csv"; tribo -c "generate 25 seed 9 format txt to $HOME/r1 roster $HOME/class.csv disk-reye; generate 25 seed 9 format txt to $HOME/r2 roster $HOME/class.csv disk-reye" >/dev/null; grep -c '^Name: Student Number' "$HOME/r1/sheet.txt"; grep '^Variant ...-25' "$HOME/r1/key.txt"; cmp "$HOME/r1/sheet.txt" "$HOME/r2/sheet.txt" && cmp "$HOME/r1/key.txt" "$HOME/r2/key.txt" && echo identical
 25
-Variant B4-25: Student Number 25
+Variant VF9-25: Student Number 25
 identical
 ? 0
 
