@@ -15,6 +15,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "cmd/check.h"
 #include "cmd/command.h"
 #include "exercise/lint.h"
 #include "exercise/problemset.h"
@@ -177,6 +178,73 @@ static void variant_stream(gsl_rng *rng, unsigned long seed, const char *id, int
 	gsl_rng_set(rng, (unsigned long)(h >> 32) | 1UL);
 }
 
+/* ---- the precision a sheet asks (issue 39, point 4) ---------------------- */
+
+/* The sheet's words for each kind of tolerance the shipped exercises
+ * use, and: every answer rounded to the figures or decimals the sheet
+ * states is within the tolerance (check and grade take it), for values
+ * of every mantissa from 1 to 9.99, of either sign, over seven decades;
+ * one figure fewer is not always. */
+START_TEST(test_precision)
+{
+	static const struct {
+		struct tolerance t;
+		const char *unit, *words;
+		int figures;
+	} cases[] = {
+		{{TOL_REL, 0.001}, "deg", "to 0.1%, i.e. 4 significant figures", 4},
+		{{TOL_REL, 0.005}, "s", "to 0.5%, i.e. 3 significant figures", 3},
+		{{TOL_REL, 0.01}, "s", "to 1%, i.e. 3 significant figures", 3},
+		{{TOL_DEFAULT, 0}, "s", "to 1%, i.e. 3 significant figures", 3},
+		{{TOL_REL, 0.02}, "", "to 2%, i.e. 3 significant figures", 3},
+		{{TOL_REL, 0.05}, "s", "to 5%, i.e. 2 significant figures", 2},
+		{{TOL_SIG, 3}, "s", "to 3 significant figures", 3},
+		{{TOL_ABS, 0.005}, "m", "to ±0.005 m, i.e. 2 decimal places", 2},
+		{{TOL_ABS, 0.01}, "m", "to ±0.01 m, i.e. 2 decimal places", 2},
+		{{TOL_ABS, 0.05}, "m", "to ±0.05 m, i.e. 1 decimal place", 1},
+		{{TOL_ABS, 0.5}, "deg", "to ±0.5 deg, i.e. a whole number", 0},
+		{{TOL_ABS, 5}, "N", "to ±5 N, i.e. to the nearest 10", -1},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct strbuf sb = STRBUF_INIT;
+		tolerance_precision(&cases[i].t, cases[i].unit, &sb);
+		ck_assert_str_eq(strbuf_str(&sb), cases[i].words);
+		strbuf_release(&sb);
+		const int n = tolerance_figures(&cases[i].t);
+		ck_assert_int_eq(n, cases[i].figures);
+		int fewer_fail = 0;
+		for (int e = -3; e <= 3; e++)
+			for (double m = 1; m < 10; m += 0.00731)
+				for (int sign = -1; sign <= 1; sign += 2) {
+					const double ref = sign * m * pow(10, e);
+					char buf[64], less[64];
+					if (cases[i].t.kind == TOL_ABS) {
+						snprintf(buf, sizeof buf, "%.*f", n > 0 ? n : 0,
+							 n >= 0 ? ref
+								: round(ref / pow(10, -n)) *
+									  pow(10, -n));
+						snprintf(less, sizeof less, "%.*f",
+							 n > 1 ? n - 1 : 0,
+							 n > 0 ? ref
+							       : round(ref / pow(10, 1 - n)) *
+									 pow(10, 1 - n));
+					} else {
+						snprintf(buf, sizeof buf, "%.*e", n - 1, ref);
+						snprintf(less, sizeof less, "%.*e", n - 2, ref);
+					}
+					double allowed;
+					ck_assert_msg(check_within(&cases[i].t, strtod(buf, NULL),
+								   ref, &allowed),
+						      "%s: %s for %.17g is refused", cases[i].words,
+						      buf, ref);
+					fewer_fail += !check_within(&cases[i].t, strtod(less, NULL),
+								    ref, &allowed);
+				}
+		ck_assert_msg(fewer_fail > 0, "%s: one figure fewer always passes", cases[i].words);
+	}
+}
+END_TEST
+
 /* ---- reproducible ------------------------------------------------------ */
 
 START_TEST(test_reproducible)
@@ -317,7 +385,8 @@ START_TEST(test_answers_match)
 	char *sheet = slurp(dir, "sheet.txt");
 	ck_assert_ptr_nonnull(
 		strstr(sheet, "Problem 2. Rest or motion under anisotropic friction"));
-	ck_assert_ptr_nonnull(strstr(sheet, "  theta_crit_min in deg: the θ of mu_crit_min\n"));
+	ck_assert_ptr_nonnull(strstr(sheet, "  theta_crit_min in deg, to 0.1%, i.e. 4 significant "
+					    "figures: the θ of mu_crit_min\n"));
 	ck_assert_ptr_null(strstr(sheet, "{m1}")); /* every placeholder filled */
 	free(sheet);
 }
@@ -576,8 +645,11 @@ START_TEST(test_md_txt)
 	ck_assert_ptr_nonnull(strstr(sheet, want));
 	ck_assert_ptr_nonnull(strstr(key, want));
 	ck_assert_ptr_nonnull(strstr(key, "2 variants drawn by tribo with seed 9"));
-	ck_assert_ptr_nonnull(strstr(sheet, "- `stop_time` in s: time to stop"));
-	ck_assert_ptr_nonnull(strstr(sheet, "- `R_coeff` in N·m: R = R\\_coeff·\\|φ̇\\|"));
+	ck_assert_ptr_nonnull(strstr(
+		sheet, "- `stop_time` in s, to 1%, i.e. 3 significant figures: time to stop"));
+	ck_assert_ptr_nonnull(strstr(sheet,
+				     "- `R_coeff` in N·m, to 1%, i.e. 3 significant figures: R = "
+				     "R\\_coeff·\\|φ̇\\|"));
 	ck_assert_ptr_nonnull(strstr(key, "| answer | value | tolerance |\n|---|---|---|\n"
 					  "| `R_coeff` | "));
 	ck_assert_ptr_nonnull(strstr(key, "```text\nNormal force:"));
@@ -590,7 +662,8 @@ START_TEST(test_md_txt)
 					    "=========================================\n"));
 	snprintf(want, sizeof want, "\nVariant %s-01\n--------------\nA disk of mass ", tag);
 	ck_assert_ptr_nonnull(strstr(sheet, want));
-	ck_assert_ptr_nonnull(strstr(sheet, "\nGive:\n  R_coeff in N·m: "));
+	ck_assert_ptr_nonnull(
+		strstr(sheet, "\nGive:\n  R_coeff in N·m, to 1%, i.e. 3 significant figures: "));
 	free(sheet);
 }
 END_TEST
@@ -1315,6 +1388,7 @@ static Suite *generate_suite(void)
 	tcase_add_test(tc, test_round);
 	tcase_add_test(tc, test_format_answer);
 	tcase_add_test(tc, test_latex_escape);
+	tcase_add_test(tc, test_precision);
 	tcase_add_test(tc, test_reproducible);
 	tcase_add_test(tc, test_answers_match);
 	tcase_add_test(tc, test_redraw);

@@ -162,9 +162,13 @@ static const struct command commands[] = {
 	 "ans (VALUE [UNIT] is read as set reads it; without a unit it is in\n"
 	 "the unit the exercise asks in), or a formula over the parameters, in\n"
 	 "SI units: check stop_time = omega*r/(mu*g). Prints 'correct' or\n"
-	 "'incorrect', the relative error and the tolerance, and for a wrong\n"
-	 "answer a hint where the slip is a common one (a factor of 2, π or g, a\n"
-	 "sign, degrees for radians). A wrong answer is not a failed command.",
+	 "'incorrect' and how far off the answer is against the tolerance, like\n"
+	 "with like: 'off by 6.8%, the tolerance is 1%', or 'off by 0.3 deg, the\n"
+	 "tolerance is ±0.5 deg'; for a wrong answer, a hint where the slip is a\n"
+	 "common one (a factor of 2, π or g, a sign, degrees for radians, a time\n"
+	 "in minutes, hours or ms for seconds). An answer given to the precision\n"
+	 "a sheet asks ('to 1%, i.e. 3 significant figures') is within the\n"
+	 "tolerance. A wrong answer is not a failed command.",
 	 {COMPLETE_NAME, COMPLETE_NONE, COMPLETE_UNIT}},
 	{"lint",
 	 cmd_lint,

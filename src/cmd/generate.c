@@ -255,6 +255,17 @@ static void answer_doc(const struct exercise *ex, const struct ex_answer *a, str
 	}
 }
 
+/* "to 1%, i.e. 3 significant figures": the precision the sheet asks of a
+ * number (an answer given to it is within the tolerance, so check and
+ * grade take it); "" for a verdict, which is a word. */
+static void answer_precision(const struct exercise *ex, const struct ex_answer *a, const char *unit,
+			     struct strbuf *out)
+{
+	strbuf_reset(out);
+	if (ex->model->results[a->result].kind == VAL_NUMBER)
+		tolerance_precision(&a->tol, unit, out);
+}
+
 /* ---- the formats ------------------------------------------------------
  *
  * One walker (render_sheet, render_key) goes through the variants, their
@@ -277,7 +288,9 @@ struct format {
 	 * people write it, "" for none */
 	struct {
 		void (*head)(struct strbuf *o);
-		void (*item)(struct strbuf *o, const char *name, const char *unit, const char *doc);
+		/* precision: "to 1%, i.e. 3 significant figures", "" for a word */
+		void (*item)(struct strbuf *o, const char *name, const char *unit,
+			     const char *precision, const char *doc);
 		void (*tail)(struct strbuf *o, bool last);
 	} give;
 	struct {
@@ -431,13 +444,18 @@ static void tex_give_head(struct strbuf *o)
 	strbuf_addstr(o, "Give:\n\\begin{itemize}\n");
 }
 
-static void tex_give(struct strbuf *o, const char *name, const char *unit, const char *doc)
+static void tex_give(struct strbuf *o, const char *name, const char *unit, const char *precision,
+		     const char *doc)
 {
 	strbuf_addstr(o, "\\item ");
 	tex_name(o, name);
 	if (unit[0]) {
 		strbuf_addstr(o, " in ");
 		tex(o, unit);
+	}
+	if (precision[0]) {
+		strbuf_addstr(o, ", ");
+		tex(o, precision);
 	}
 	strbuf_addstr(o, " --- ");
 	tex(o, doc);
@@ -596,11 +614,16 @@ static void md_give_head(struct strbuf *o)
 	strbuf_addstr(o, "Give:\n\n");
 }
 
-static void md_give(struct strbuf *o, const char *name, const char *unit, const char *doc)
+static void md_give(struct strbuf *o, const char *name, const char *unit, const char *precision,
+		    const char *doc)
 {
 	strbuf_addf(o, "- `%s`", name);
 	if (unit[0])
 		strbuf_addf(o, " in %s", unit);
+	if (precision[0]) {
+		strbuf_addstr(o, ", ");
+		md(o, precision);
+	}
 	strbuf_addstr(o, ": ");
 	md(o, doc);
 	strbuf_addch(o, '\n');
@@ -730,9 +753,11 @@ static void txt_give_head(struct strbuf *o)
 	strbuf_addstr(o, "\nGive:\n");
 }
 
-static void txt_give(struct strbuf *o, const char *name, const char *unit, const char *doc)
+static void txt_give(struct strbuf *o, const char *name, const char *unit, const char *precision,
+		     const char *doc)
 {
-	strbuf_addf(o, "  %s%s%s: %s\n", name, unit[0] ? " in " : "", unit, doc);
+	strbuf_addf(o, "  %s%s%s%s%s: %s\n", name, unit[0] ? " in " : "", unit,
+		    precision[0] ? ", " : "", precision, doc);
 }
 
 static void txt_key_head(struct strbuf *o, const struct problemset *ps, const char *note)
@@ -868,6 +893,13 @@ static void moodle_question(struct strbuf *o, const struct problemset *ps, size_
 		strbuf_addstr(o, " in ");
 		html(o, strbuf_str(&unit));
 	}
+	if (isnum) {
+		struct strbuf prec = STRBUF_INIT;
+		answer_precision(ex, a, strbuf_str(&unit), &prec);
+		strbuf_addstr(o, ", ");
+		html(o, strbuf_str(&prec));
+		strbuf_release(&prec);
+	}
 	strbuf_addstr(o, ": ");
 	answer_doc(ex, a, &doc);
 	html(o, strbuf_str(&doc));
@@ -936,7 +968,7 @@ static void render_moodle(const struct problemset *ps, struct strbuf *o)
 
 static void render_sheet(const struct format *f, const struct problemset *ps, struct strbuf *o)
 {
-	struct strbuf note = STRBUF_INIT, unit = STRBUF_INIT, doc = STRBUF_INIT;
+	struct strbuf note = STRBUF_INIT, unit = STRBUF_INIT, doc = STRBUF_INIT, prec = STRBUF_INIT;
 	sheet_note(ps, &note);
 	f->sheet.head(o, ps, strbuf_str(&note));
 	for (size_t k = 0; k < ps->n; k++) {
@@ -953,8 +985,9 @@ static void render_sheet(const struct format *f, const struct problemset *ps, st
 					strbuf_reset(&unit);
 					unit_pretty(&unit, a->unit);
 					answer_doc(ex, a, &doc);
+					answer_precision(ex, a, strbuf_str(&unit), &prec);
 					f->give.item(o, a->name, strbuf_str(&unit),
-						     strbuf_str(&doc));
+						     strbuf_str(&prec), strbuf_str(&doc));
 				}
 				f->give.tail(o, last);
 			}
@@ -964,6 +997,7 @@ static void render_sheet(const struct format *f, const struct problemset *ps, st
 	strbuf_release(&note);
 	strbuf_release(&unit);
 	strbuf_release(&doc);
+	strbuf_release(&prec);
 }
 
 static void render_key(const struct format *f, const struct problemset *ps, struct strbuf *o)

@@ -291,7 +291,7 @@ static enum g_verdict judge(const struct g_answer *a, const char *cell, struct s
 	double allowed;
 	if (check_within(&a->tol, x, ref, &allowed))
 		return V_RIGHT;
-	const char *hint = ref != 0 ? check_hint(x / ref, allowed) : NULL;
+	const char *hint = ref != 0 ? check_hint(x / ref, allowed, &au) : NULL;
 	if (hint)
 		strbuf_addstr(note, hint);
 	return V_WRONG;

@@ -926,6 +926,45 @@ void tolerance_describe(const struct tolerance *tol, const char *unit, struct st
 	strbuf_addf(out, "%s%%%s", buf, tol->kind == TOL_DEFAULT ? " (the default)" : "");
 }
 
+int tolerance_figures(const struct tolerance *tol)
+{
+	switch (tol->kind) {
+	case TOL_SIG:
+		return (int)tol->value;
+	case TOL_ABS:
+		/* 1e-9: 0.05 asks for 1 decimal, not 2, whatever log10 rounds */
+		return (int)ceil(-log10(2 * tol->value) - 1e-9);
+	case TOL_REL:
+	case TOL_DEFAULT:
+		break;
+	}
+	const double r = tol->kind == TOL_REL ? tol->value : TOLERANCE_DEFAULT_REL;
+	const int n = (int)ceil(1 - log10(2 * r) - 1e-9);
+	return n < 1 ? 1 : n;
+}
+
+void tolerance_precision(const struct tolerance *tol, const char *unit, struct strbuf *out)
+{
+	const int n = tolerance_figures(tol);
+	if (tol->kind == TOL_SIG) {
+		strbuf_addf(out, "to %d significant figure%s", n, n == 1 ? "" : "s");
+		return;
+	}
+	struct tolerance plain = *tol;
+	if (plain.kind == TOL_DEFAULT) /* "1%", not "1% (the default)" */
+		plain = (struct tolerance){TOL_REL, TOLERANCE_DEFAULT_REL};
+	strbuf_addstr(out, "to ");
+	tolerance_describe(&plain, unit, out);
+	if (tol->kind != TOL_ABS)
+		strbuf_addf(out, ", i.e. %d significant figure%s", n, n == 1 ? "" : "s");
+	else if (n > 0)
+		strbuf_addf(out, ", i.e. %d decimal place%s", n, n == 1 ? "" : "s");
+	else if (n == 0)
+		strbuf_addstr(out, ", i.e. a whole number");
+	else
+		strbuf_addf(out, ", i.e. to the nearest %.0f", pow(10, -n));
+}
+
 double ex_param_to_model(const struct ex_param *p, double value)
 {
 	return unit_convert(value, &p->u, &p->canon);

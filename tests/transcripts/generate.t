@@ -22,8 +22,8 @@ its base. Find the friction torque and the time the disk takes to stop;
 compare with Reye's hypothesis.
 
 Give:
-  torque in N·m: friction torque -∂R/∂φ̇ at the start (opposes the spin)
-  stop_time in s: time to stop, integrating the equation of motion
+  torque in N·m, to 1%, i.e. 3 significant figures: friction torque -∂R/∂φ̇ at the start (opposes the spin)
+  stop_time in s, to 1%, i.e. 3 significant figures: time to stop, integrating the equation of motion
 ? 0
 
 # The Done-when: 40 variants in LaTeX, twice (once of the loaded exercise
@@ -41,6 +41,33 @@ $ tribo -c "generate 30 seed 5 format md to $HOME/r gen-redraw.ini" | sed "s|$HO
 wrote HOME/r/sheet.md, HOME/r/key.md and HOME/r/manifest.txt: 30 variants of gen-redraw, seed 5; 37 degenerate draws redrawn
 note: seed 5 is under 2^32: a student could try every such seed for the sheet's values and rebuild the key (without 'seed', generate draws 64 bits)
 30 variants drawn by tribo with seed 5; 37 degenerate draws were redrawn. Redrawn in gen-redraw: no motion (moves = false), 37 times. Each answer is given to the digits its tolerance needs.
+? 0
+
+# Issue 39, point 4: each asked number's line on the sheet says the
+# precision its tolerance needs, for every shipped exercise that draws (a
+# verdict, a word, says none): as many as the key has numbers with a
+# tolerance, the words as many as its exact ones.
+$ ids=$(cd "$TRIBO_PATH" && grep -l '^draw' *.ini | sed 's/\.ini$//'); tribo -c "generate 1 seed 4294967296 format txt to $HOME/all $(echo $ids)" >/dev/null; awk '/^Give:/ { g = 1; next } /^$/ { g = 0 } g' "$HOME/all/sheet.txt" > "$HOME/give"; grep -c ', to [0-9±]' "$HOME/give"; grep -c '^  [A-Za-z_0-9]* = .*  (tolerance ' "$HOME/all/key.txt"; grep -vc ', to [0-9±]' "$HOME/give"; grep -c '^  [A-Za-z_0-9]* = .*  (exact)$' "$HOME/all/key.txt"; grep -o ', to [^:]*' "$HOME/give" | sort | uniq -c
+86
+86
+9
+9
+     17 , to 0.1%, i.e. 4 significant figures
+     29 , to 0.5%, i.e. 3 significant figures
+     36 , to 1%, i.e. 3 significant figures
+      1 , to 5%, i.e. 2 significant figures
+      2 , to ±0.005, i.e. 2 decimal places
+      1 , to ±0.01, i.e. 2 decimal places
+? 0
+
+# The precision the sheet asks is what check and grade take: 12 students
+# answering to exactly the stated figures (3 for 1%, %.3g), all correct.
+$ { echo 'Name'; for i in $(seq -w 1 12); do echo "S$i"; done; } > "$HOME/p12.csv"; tribo -c "generate 12 seed 4294967297 format txt to $HOME/p12 roster $HOME/p12.csv disk-reye" >/dev/null; grep -o 'R_coeff in N·m, [^:]*' "$HOME/p12/sheet.txt" | sort -u; awk -F'\t' 'BEGIN { print "Name,R_coeff,stop_time" } $1 == "student" { who[++n] = $3; code[n] = $2 } $1 == "answer" && $4 == "R_coeff" { R[$2] = $5 } $1 == "answer" && $4 == "stop_time" { T[$2] = $5 } END { for (i = 1; i <= n; i++) printf "%s,%.3g,%.3g\n", who[i], R[code[i]], T[code[i]] }' "$HOME/p12/manifest.txt" > "$HOME/p12-answers.csv"; tribo -c "grade $HOME/p12 $HOME/p12-answers.csv to $HOME/p12-graded.csv" | sed "s|$HOME|HOME|g"
+R_coeff in N·m, to 1%, i.e. 3 significant figures
+wrote HOME/p12-graded.csv
+R_coeff: 12 of 12 correct
+stop_time: 12 of 12 correct
+graded 12 students
 ? 0
 
 # Bad arguments stop a batch, naming the argument.

@@ -21,12 +21,12 @@ $ tribo -c 'eval 1e-300*1e-300; eval 0e-400; eval 5e-324'
 
 # a relative error past the doubles
 $ tribo -c 'load coin; solve; check stop_time -1e308'
-incorrect: relative error too large for a number (above 1e308%), tolerance 1% (tribo: stop_time = 0.36640319574 s)
+incorrect: off by more than 1e308%, the tolerance is 1% (tribo: stop_time = 0.36640319574 s)
 ? 0
 
 # a no-break space (U+00A0) or a narrow one (U+202F) between number and unit
 $ tribo -c "load coin; solve; check stop_time 0.3664$(printf '\u00a0')s; set m 7.5$(printf '\u202f')g; print m"
-correct: relative error 0.00087%, tolerance 1% (tribo: stop_time = 0.36640319574 s)
+correct: off by 0.00087%, the tolerance is 1% (tribo: stop_time = 0.36640319574 s)
 0.0075
 ? 0
 
