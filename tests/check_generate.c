@@ -22,6 +22,7 @@
 #include "num/num.h"
 #include "testutil.h"
 #include "util/csv.h"
+#include "util/fold.h"
 #include "util/latex.h"
 #include "util/xalloc.h"
 
@@ -242,6 +243,50 @@ START_TEST(test_precision)
 				}
 		ck_assert_msg(fewer_fail > 0, "%s: one figure fewer always passes", cases[i].words);
 	}
+}
+END_TEST
+
+/* ---- names folded for grade (issue 39, point 5) -------------------------- */
+
+static void expect_fold(const char *name, int how, const char *want)
+{
+	struct strbuf sb = STRBUF_INIT;
+	fold_name(&sb, name, how);
+	ck_assert_msg(!strcmp(strbuf_str(&sb), want), "fold('%s', %d) = '%s', not '%s'", name, how,
+		      strbuf_str(&sb), want);
+	strbuf_release(&sb);
+}
+
+START_TEST(test_fold)
+{
+	/* the issue's names and the roster's scripts: Turkish, Irish,
+	 * Vietnamese (precomposed, and decomposed: NFD's marks dropped),
+	 * Icelandic, Polish, Romanian, German, French, Czech */
+	expect_fold("Ömer Çelik", FOLD_ALL, "celik omer");
+	expect_fold("O'Brien, Siobhán", FOLD_ALL, "obrien siobhan");
+	expect_fold("Siobhán O’Brien", FOLD_ALL, "obrien siobhan");
+	expect_fold("Thị Minh Nguyễn", FOLD_ALL, "minh nguyen thi");
+	expect_fold("Thi\xcc\xa3 Minh Nguye\xcc\x82\xcc\x83n", FOLD_ALL, "minh nguyen thi");
+	expect_fold("Þóra Jónsdóttir", FOLD_ALL, "jonsdottir thora");
+	expect_fold("Łukasz Żółć", FOLD_ALL, "lukasz zolc");
+	expect_fold("Ștefan Țurcanu", FOLD_ALL, "stefan turcanu");
+	expect_fold("Jürgen Großmann", FOLD_ALL, "grossmann jurgen");
+	expect_fold("Jean-Luc  Picard", FOLD_ALL, "jean luc picard");
+	expect_fold("Dvořák, ANTONÍN", FOLD_ALL, "antonin dvorak");
+	expect_fold("Ÿves", FOLD_ALL, "yves");
+	/* each fold alone */
+	expect_fold("Ömer Çelik", FOLD_CASE, "ömer çelik");
+	expect_fold("Ömer Çelik", FOLD_ACCENTS, "Omer Celik");
+	expect_fold("O'Brien, Siobhán", FOLD_PUNCT, "OBrien Siobhán");
+	expect_fold("O'Brien, Siobhán", FOLD_ORDER, "O'Brien, Siobhán");
+	expect_fold("Brien O", FOLD_ORDER, "Brien O");
+	expect_fold("Łukasz Dvořák", FOLD_CASE, "łukasz dvořák");
+	/* scripts the table leaves alone, and no name at all */
+	expect_fold("Αλέξης Ivanov", FOLD_ALL, "ivanov Αλέξης");
+	expect_fold("  ,  ", FOLD_ALL, "");
+	ck_assert_uint_eq(fold_distance("lovelase", "ada lovelace", 20), 5);
+	ck_assert_uint_eq(fold_distance("abc", "abc", 20), 0);
+	ck_assert_uint_eq(fold_distance("a", "abcdefgh", 3), 3);
 }
 END_TEST
 
@@ -1389,6 +1434,7 @@ static Suite *generate_suite(void)
 	tcase_add_test(tc, test_format_answer);
 	tcase_add_test(tc, test_latex_escape);
 	tcase_add_test(tc, test_precision);
+	tcase_add_test(tc, test_fold);
 	tcase_add_test(tc, test_reproducible);
 	tcase_add_test(tc, test_answers_match);
 	tcase_add_test(tc, test_redraw);

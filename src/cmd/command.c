@@ -62,6 +62,8 @@ static const struct command commands[] = {
 	 "unit is the longest run at the end that reads as a unit after a whole\n"
 	 "expression. Names in VALUE stand for their SI values, ans for the last\n"
 	 "number printed; a VALUE without a unit is in the parameter's unit.\n"
+	 "A decimal comma is taken (set mu 0,35), as check and grade take it;\n"
+	 "1,412 (1.412 or 1412?) is refused as ambiguous.\n"
 	 "help units lists the units. A value outside the parameter's range is\n"
 	 "refused, and the range shown. Results computed before are out of date\n"
 	 "until the next solve.",
@@ -309,10 +311,16 @@ static const struct command commands[] = {
 	 "hint for a slip ('half the answer: a factor of 2 missing'). Writes, per\n"
 	 "student, each answer's verdict and note and the score (as CSV, into\n"
 	 "FILE.csv with 'to'), then a line per question: how many got it right and\n"
-	 "the commonest mistake. A row of no student of the set, or a cell that is\n"
-	 "no number, is reported with its line; the others are graded. A column\n"
-	 "that repeats an answer, or a row that repeats a student (by name or\n"
-	 "code), is said with its line and not graded: the first one counts.",
+	 "the commonest mistake. A name matches the roster whatever its case,\n"
+	 "accents, punctuation and word order ('O'Brien, Siobhan'), each such\n"
+	 "match said. A row of no student is said with the closest roster names\n"
+	 "and is in the CSV as 'not graded'; a roster student with no row is in\n"
+	 "it as 'no answer'. A cell that is no number is reported with its line;\n"
+	 "the others are graded. A decimal comma is read as set and check read\n"
+	 "it ('1,4126'; '1,412' is refused as ambiguous; quote such a cell in a\n"
+	 "comma-separated file). A column that repeats an answer, or a row that\n"
+	 "repeats a student (by name or code), is said with its line and not\n"
+	 "graded: the first one counts.",
 	 {COMPLETE_FILE, COMPLETE_FILE, COMPLETE_NONE, COMPLETE_FILE}},
 	{"help",
 	 cmd_help,

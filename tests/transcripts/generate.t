@@ -184,6 +184,63 @@ Variant VF9-25: Student Number 25
 identical
 ? 0
 
+# Issue 39, point 5: grading that loses nobody. Names are matched whatever
+# the accents (Omer Celik), the order and punctuation (O'Brien, Siobhán),
+# the case (thi minh NGUYEN), a hyphen (Jean Luc), each match said, and
+# graded.csv gives the roster's name; a row of nobody (Lovelase) is in it
+# as not graded with the closest roster name; a row split by an unquoted
+# decimal comma (Thora's 1,446) is not graded, and says why; the roster's
+# students with no row (Þóra, Ada) are in it as no answer. Decimal commas
+# in quoted cells are read ("0,4753", "3,6045"); "3,567" (3.567 or 3567?)
+# is refused. The answers are the manifest's: R_coeff 3.5672103,
+# 0.4752945, 1.9900566, 0.8393436 N·m; stop_time 2.5744039, 3.6044852,
+# 3.386567, 0.36302654 s.
+$ printf 'Name\nÖmer Çelik\nSiobhán O'"'"'Brien\nThị Minh Nguyễn\nÞóra Jónsdóttir\nAda Lovelace\nJean-Luc Picard\n' > "$HOME/names.csv"; tribo -c "generate 6 seed 4294967298 format txt to $HOME/names roster $HOME/names.csv disk-reye" >/dev/null; printf '%s\n' 'Name,R_coeff,stop_time' 'Omer Celik,"3,567",2.574' '"O'"'"'Brien, Siobhán","0,4753","3,6045"' 'thi minh NGUYEN,1.99,3.387' 'Thora Jonsdottir,1,446,1.104' 'Jean Luc Picard,"0,8393",0.363' 'Lovelase,1,2' > "$HOME/names-ans.csv"; cd "$HOME" && tribo -c "grade names names-ans.csv to names-graded.csv"; cat names-graded.csv
+wrote names-graded.csv
+names-ans.csv:2: 'Omer Celik' taken as Ömer Çelik (the roster's name but for accents)
+names-ans.csv:2: R_coeff: '3,567' is not a number with a unit: '3,567' is ambiguous: 3.567, or 3567 grouped in thousands? write 3.567, or 3567
+names-ans.csv:3: 'O'Brien, Siobhán' taken as Siobhán O'Brien (the roster's name but for order, punctuation)
+names-ans.csv:4: 'thi minh NGUYEN' taken as Thị Minh Nguyễn (the roster's name but for case, accents)
+names-ans.csv:5: 4 cells where the header has 3: a decimal comma in a cell not quoted? quote it ("1,4126") or separate the cells with ';': not graded
+names-ans.csv:6: 'Jean Luc Picard' taken as Jean-Luc Picard (the roster's name but for punctuation)
+names-ans.csv:7: no such student or variant code in the set; the closest on the roster: Ada Lovelace: not graded
+R_coeff: 3 of 4 correct, 1 unreadable
+stop_time: 4 of 4 correct
+graded 4 students; 2 rows not graded (above); no row for 2 on the roster, each in the table as no answer: Þóra Jónsdóttir, Ada Lovelace
+student,code,R_coeff,R_coeff note,stop_time,stop_time note,score
+Ömer Çelik,YZ8-01,unreadable,"'3,567' is not a number with a unit: '3,567' is ambiguous: 3.567, or 3567 grouped in thousands? write 3.567, or 3567",correct,,1/2
+Siobhán O'Brien,YZ8-02,correct,,correct,,2/2
+Thị Minh Nguyễn,YZ8-03,correct,,correct,,2/2
+Thora Jonsdottir,,not graded,"4 cells where the header has 3: a decimal comma in a cell not quoted? quote it (""1,4126"") or separate the cells with ';'",not graded,,not graded
+Jean-Luc Picard,YZ8-06,correct,,correct,,2/2
+Lovelase,,not graded,no such student or variant code in the set; the closest on the roster: Ada Lovelace,not graded,,not graded
+Þóra Jónsdóttir,YZ8-04,no answer,,no answer,,0/2
+Ada Lovelace,YZ8-05,no answer,,no answer,,0/2
+? 0
+
+# Two roster names a row matches alike: not guessed; the same file with
+# semicolons takes the unquoted decimal comma.
+$ printf 'Name\nJose Garcia\nJosé García\n' > "$HOME/twins.csv"; tribo -c "generate 2 seed 4294967299 format txt to $HOME/twins roster $HOME/twins.csv disk-reye" >/dev/null; printf 'Name;R_coeff\nJOSE GARCIA;1,0\n' > "$HOME/twins-ans.csv"; cd "$HOME" && tribo -c "grade twins twins-ans.csv"
+student,code,R_coeff,R_coeff note,score
+JOSE GARCIA,,not graded,"2 students on the roster match it alike: Jose Garcia, José García",not graded
+Jose Garcia,GM3-01,no answer,,0/1
+José García,GM3-02,no answer,,0/1
+twins-ans.csv:2: 2 students on the roster match it alike: Jose Garcia, José García: not graded
+R_coeff: 0 of 0 correct
+graded 0 students; 1 row not graded (above); no row for 2 on the roster, each in the table as no answer: Jose Garcia, José García
+? 0
+
+# set, check and grade read a decimal comma alike (0,35 is 0.35, and
+# stop_time = ωr/(μg) = 20·0.15/(0.35·9.81) = 0.873744 s; 0,350 is no
+# grouped number); the ambiguous and the doubly marked are refused.
+$ tribo -c 'load disk-reye; set mu 0,35; print mu; solve; check stop_time 0,8738; check stop_time 1,2232 min'; tribo -c 'load disk-reye; set mu 0,350; set mu 1,250'; tribo -c 'load disk-reye; solve; check stop_time 1,234.5'
+0.35
+correct: off by 0.0064%, the tolerance is 1% (tribo: stop_time = 0.87374399301 s)
+incorrect: off by 8300%, the tolerance is 1% (tribo: stop_time = 0.87374399301 s)
+! tribo: -c: command 3: set: '1,250' is ambiguous: 1.250, or 1250 grouped in thousands? write 1.250, or 1250
+! tribo: -c: command 3: check: '1,234.5': one decimal mark, a point or a comma, and no thousands separator (1234.5 or 1234,5)
+? 1
+
 $ printf 'Name\nAda\nAda\n' > "$HOME/dup.csv"; tribo -c "generate 2 to $HOME/r3 roster $HOME/dup.csv disk-reye" 2>&1 | sed "s|$HOME|HOME|g"
 tribo: -c: command 1: generate: HOME/dup.csv:3: 'Ada' is on the roster twice (line 2 too): the key could not tell them apart
 ? 0
