@@ -1129,7 +1129,8 @@ START_TEST(test_grade)
 		char want[256];
 		const char *r = i == 24 ? "unreadable" : i == 25 ? "missing" : "correct";
 		const char *t = (i >= 19 && i <= 22) ? "incorrect" : "correct";
-		const char *note = i >= 19 && i <= 21 ? "half the answer: a factor of 2 missing"
+		const char *note = i >= 19 && i <= 21 ? "\"half the answer: a factor of 2 missing "
+							"(off by 50%, the tolerance is 1%)\""
 				   : i == 22 ? "the unit m is not of the kind stop_time is (s)"
 					     : "";
 		snprintf(want, sizeof want, "Student %02d,%s,%s,", i, code[i], r);

@@ -6,6 +6,7 @@
  * number, is reported with its line and the others are graded. */
 #include <ctype.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -230,9 +231,13 @@ enum g_verdict { V_RIGHT, V_WRONG, V_MISSING, V_UNREADABLE };
 static const char *const verdict_word[] = {"correct", "incorrect", "missing", "unreadable"};
 
 /* One cell against its answer: the verdict, and in note why (the hint, a
- * wrong unit, what could not be read). */
-static enum g_verdict judge(const struct g_answer *a, const char *cell, struct strbuf *note)
+ * wrong unit, what could not be read; for a wrong number, how far off it
+ * is against the tolerance, as check says it). *mistake gets the length
+ * of the note's start that names the mistake (SIZE_MAX: all of it). */
+static enum g_verdict judge(const struct g_answer *a, const char *cell, struct strbuf *note,
+			    size_t *mistake)
 {
+	*mistake = SIZE_MAX; /* all of the note, unless a number says less */
 	const char *p = cell + strspn(cell, " \t");
 	if (!*p)
 		return V_MISSING;
@@ -292,6 +297,11 @@ static enum g_verdict judge(const struct g_answer *a, const char *cell, struct s
 	const char *hint = ref != 0 ? check_hint(x / ref, allowed, &au) : NULL;
 	if (hint)
 		strbuf_addstr(note, hint);
+	*mistake = note->len; /* the hint is the mistake the summary counts */
+	/* how far off, like with like, as check says it */
+	strbuf_addstr(note, hint ? " (" : "");
+	check_compare(&a->tol, x, ref, a->unit, note);
+	strbuf_addstr(note, hint ? ")" : "");
 	return V_WRONG;
 }
 
@@ -553,9 +563,10 @@ int cmd_grade(struct cmd_ctx *c)
 			const struct g_answer *a = answer_of(&g, code, &cols[j]);
 			struct strbuf note = STRBUF_INIT;
 			enum g_verdict v = V_MISSING;
+			size_t mistake = SIZE_MAX;
 			if (a) {
 				asked++;
-				v = judge(a, j < r->n ? r->field[j] : "", &note);
+				v = judge(a, j < r->n ? r->field[j] : "", &note, &mistake);
 			}
 			struct g_col *cl = &cols[j];
 			right += v == V_RIGHT;
@@ -563,8 +574,13 @@ int cmd_grade(struct cmd_ctx *c)
 			cl->wrong += v == V_WRONG;
 			cl->missing += v == V_MISSING;
 			cl->unreadable += v == V_UNREADABLE;
-			if (v == V_WRONG && note.len)
-				tally_hint(cl, strbuf_str(&note));
+			if (v == V_WRONG && note.len) {
+				char *m =
+					xstrndup(note.buf, mistake < note.len ? mistake : note.len);
+				if (*m)
+					tally_hint(cl, m);
+				free(m);
+			}
 			if (v == V_UNREADABLE)
 				strbuf_addf(&report, "%s:%d: %s: %s\n", file, r->line, cl->header,
 					    strbuf_str(&note));

@@ -258,8 +258,8 @@ R_coeff: 24 of 25 correct, 1 unreadable
 stop_time: 21 of 25 correct; the commonest mistake: half the answer: a factor of 2 missing (3)
 graded 25 students; 1 row not graded (above)
 20
-Student 20,correct,incorrect,half the answer: a factor of 2 missing,1/2
-Student 21,correct,incorrect,half the answer: a factor of 2 missing,1/2
+Student 20,correct,incorrect,"half the answer: a factor of 2 missing (off by 50%, the tolerance is 1%)",1/2
+Student 21,correct,incorrect,"half the answer: a factor of 2 missing (off by 50%, the tolerance is 1%)",1/2
 Student 22,correct,incorrect,the unit m is not of the kind stop_time is (s),1/2
 Student 23,correct,correct,,2/2
 Student 24,unreadable,correct,,1/2

@@ -58,7 +58,7 @@ ls: cannot access 'HOME/nl2': No such file or directory
 # grade: a column twice, a student twice, 309 digits, 1e309, a no-break space
 $ printf 'name\nAda\nBo\nCy\n' > "$HOME/r.csv"; tribo -c "generate 3 seed 1 format txt to $HOME/g roster $HOME/r.csv coin" >/dev/null; awk -F'\t' 'function nines(  s, i) { for (i = 0; i < 309; i++) s = s "9"; return s } $1 == "answer" && $4 == "stop_time" { T[$2] = $5 } $1 == "student" { c[$3] = $2 } END { printf "student,stop_time,distance,stop_time\nAda,%.4g s,1,%.4g\nBo,%s,1e309,\nCy,%.4g\302\240s,,\n%s,1,1,1\n", T[c["Ada"]], T[c["Ada"]], nines(), T[c["Cy"]], c["Ada"] }' "$HOME/g/manifest.txt" > "$HOME/a.csv"; tribo -c "grade $HOME/g $HOME/a.csv" | sed "s|$HOME|HOME|g"
 student,code,stop_time,stop_time note,distance,distance note,score
-Ada,XG8-01,correct,,incorrect,,1/2
+Ada,XG8-01,correct,,incorrect,"off by 928%, the tolerance is 1%",1/2
 Bo,XG8-02,unreadable,'999999999999999999999999999999999999999999999999999999999999…' is not a number with a unit: '999999999999999999999999999999999999999999999999999999999999…' is out of range (too large for a double),unreadable,'1e309' is not a number with a unit: '1e309' is out of range (too large for a double),0/2
 Cy,XG8-03,correct,,missing,,1/2
 HOME/a.csv:1: column 4 ('stop_time') is stop_time again (column 2): not graded, column 2 counts
