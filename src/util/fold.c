@@ -8,202 +8,46 @@
 #include "util/utf8.h"
 #include "util/xalloc.h"
 
-/* The base letters of U+00C0 to U+017F, one per code point ("ae" for
- * U+00C6, "*" for the two signs of U+00D7 and U+00F7, which stay). */
-static const char *const latin[] = {
-	/* U+00C0 */ "a",
-	"a",
-	"a",
-	"a",
-	"a",
-	"a",
-	"ae",
-	"c",
-	"e",
-	"e",
-	"e",
-	"e",
-	"i",
-	"i",
-	"i",
-	"i",
-	/* U+00D0 */ "d",
-	"n",
-	"o",
-	"o",
-	"o",
-	"o",
-	"o",
-	"*",
-	"o",
-	"u",
-	"u",
-	"u",
-	"u",
-	"y",
-	"th",
-	"ss",
-	/* U+00E0 */ "a",
-	"a",
-	"a",
-	"a",
-	"a",
-	"a",
-	"ae",
-	"c",
-	"e",
-	"e",
-	"e",
-	"e",
-	"i",
-	"i",
-	"i",
-	"i",
-	/* U+00F0 */ "d",
-	"n",
-	"o",
-	"o",
-	"o",
-	"o",
-	"o",
-	"*",
-	"o",
-	"u",
-	"u",
-	"u",
-	"u",
-	"y",
-	"th",
-	"y",
-	/* U+0100 */ "a",
-	"a",
-	"a",
-	"a",
-	"a",
-	"a",
-	"c",
-	"c",
-	"c",
-	"c",
-	"c",
-	"c",
-	"c",
-	"c",
-	"d",
-	"d",
-	/* U+0110 */ "d",
-	"d",
-	"e",
-	"e",
-	"e",
-	"e",
-	"e",
-	"e",
-	"e",
-	"e",
-	"e",
-	"e",
-	"g",
-	"g",
-	"g",
-	"g",
-	/* U+0120 */ "g",
-	"g",
-	"g",
-	"g",
-	"h",
-	"h",
-	"h",
-	"h",
-	"i",
-	"i",
-	"i",
-	"i",
-	"i",
-	"i",
-	"i",
-	"i",
-	/* U+0130 */ "i",
-	"i",
-	"ij",
-	"ij",
-	"j",
-	"j",
-	"k",
-	"k",
-	"k",
-	"l",
-	"l",
-	"l",
-	"l",
-	"l",
-	"l",
-	"l",
-	/* U+0140 */ "l",
-	"l",
-	"l",
-	"n",
-	"n",
-	"n",
-	"n",
-	"n",
-	"n",
-	"n",
-	"n",
-	"n",
-	"o",
-	"o",
-	"o",
-	"o",
-	/* U+0150 */ "o",
-	"o",
-	"oe",
-	"oe",
-	"r",
-	"r",
-	"r",
-	"r",
-	"r",
-	"r",
-	"s",
-	"s",
-	"s",
-	"s",
-	"s",
-	"s",
-	/* U+0160 */ "s",
-	"s",
-	"t",
-	"t",
-	"t",
-	"t",
-	"t",
-	"t",
-	"u",
-	"u",
-	"u",
-	"u",
-	"u",
-	"u",
-	"u",
-	"u",
-	/* U+0170 */ "u",
-	"u",
-	"u",
-	"u",
-	"w",
-	"w",
-	"y",
-	"y",
-	"y",
-	"z",
-	"z",
-	"z",
-	"z",
-	"z",
-	"z",
-	"s",
-};
+/* The base letter of each code point from U+00C0 to U+017F, 16 a row;
+ * a capital here stands for two letters (A ae, T th, S ss, J ij, O oe),
+ * '*' for the signs U+00D7 and U+00F7, which stay. */
+static const char latin[] = "aaaaaaAceeeeiiii" /* U+00C0 */
+			    "dnooooo*ouuuuyTS" /* U+00D0 */
+			    "aaaaaaAceeeeiiii" /* U+00E0 */
+			    "dnooooo*ouuuuyTy" /* U+00F0 */
+			    "aaaaaaccccccccdd" /* U+0100 */
+			    "ddeeeeeeeeeegggg" /* U+0110 */
+			    "gggghhhhiiiiiiii" /* U+0120 */
+			    "iiJJjjkkklllllll" /* U+0130 */
+			    "lllnnnnnnnnnoooo" /* U+0140 */
+			    "ooOOrrrrrrssssss" /* U+0150 */
+			    "ssttttttuuuuuuuu" /* U+0160 */
+			    "uuuuwwyyyzzzzzzs" /* U+0170 */;
+_Static_assert(sizeof latin == 0x180 - 0xC0 + 1, "a letter for each code point");
+
+/* The base letters of c, from U+00C0 to U+017F, as a string. */
+static const char *latin_base(uint32_t c)
+{
+	static const char single[] = "a\0b\0c\0d\0e\0f\0g\0h\0i\0j\0k\0l\0m\0"
+				     "n\0o\0p\0q\0r\0s\0t\0u\0v\0w\0x\0y\0z";
+	const char l = latin[c - 0xC0];
+	switch (l) {
+	case 'A':
+		return "ae";
+	case 'T':
+		return "th";
+	case 'S':
+		return "ss";
+	case 'J':
+		return "ij";
+	case 'O':
+		return "oe";
+	case '*':
+		return "*";
+	default:
+		return single + 2 * (l - 'a');
+	}
+}
 
 /* Vietnamese's U+1EA0 to U+1EF9, capital and small in turn: the runs of
  * each base letter. */
@@ -228,7 +72,7 @@ static const char *base_of(uint32_t c, int *cap)
 			*cap = 0;
 		if (c == 0x178)
 			*cap = 1;
-		return latin[c - 0xC0];
+		return latin_base(c);
 	}
 	if (c >= 0x1EA0 && c <= 0x1EF9) {
 		*cap = !(c & 1);
