@@ -15,12 +15,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "cmd/check.h"
 #include "cmd/command.h"
 #include "exercise/lint.h"
 #include "exercise/problemset.h"
 #include "num/num.h"
 #include "testutil.h"
 #include "util/csv.h"
+#include "util/fold.h"
 #include "util/latex.h"
 #include "util/xalloc.h"
 
@@ -180,6 +182,117 @@ static void variant_stream(gsl_rng *rng, unsigned long seed, const char *id, int
 	gsl_rng_set(rng, (unsigned long)(h >> 32) | 1UL);
 }
 
+/* ---- the precision a sheet asks (issue 39, point 4) ---------------------- */
+
+/* The sheet's words for each kind of tolerance the shipped exercises
+ * use, and: every answer rounded to the figures or decimals the sheet
+ * states is within the tolerance (check and grade take it), for values
+ * of every mantissa from 1 to 9.99, of either sign, over seven decades;
+ * one figure fewer is not always. */
+START_TEST(test_precision)
+{
+	static const struct {
+		struct tolerance t;
+		const char *unit, *words;
+		int figures;
+	} cases[] = {
+		{{TOL_REL, 0.001}, "deg", "to 0.1%, i.e. 4 significant figures", 4},
+		{{TOL_REL, 0.005}, "s", "to 0.5%, i.e. 3 significant figures", 3},
+		{{TOL_REL, 0.01}, "s", "to 1%, i.e. 3 significant figures", 3},
+		{{TOL_DEFAULT, 0}, "s", "to 1%, i.e. 3 significant figures", 3},
+		{{TOL_REL, 0.02}, "", "to 2%, i.e. 3 significant figures", 3},
+		{{TOL_REL, 0.05}, "s", "to 5%, i.e. 2 significant figures", 2},
+		{{TOL_SIG, 3}, "s", "to 3 significant figures", 3},
+		{{TOL_ABS, 0.005}, "m", "to ±0.005 m, i.e. 2 decimal places", 2},
+		{{TOL_ABS, 0.01}, "m", "to ±0.01 m, i.e. 2 decimal places", 2},
+		{{TOL_ABS, 0.05}, "m", "to ±0.05 m, i.e. 1 decimal place", 1},
+		{{TOL_ABS, 0.5}, "deg", "to ±0.5 deg, i.e. a whole number", 0},
+		{{TOL_ABS, 5}, "N", "to ±5 N, i.e. to the nearest 10", -1},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct strbuf sb = STRBUF_INIT;
+		tolerance_precision(&cases[i].t, cases[i].unit, &sb);
+		ck_assert_str_eq(strbuf_str(&sb), cases[i].words);
+		strbuf_release(&sb);
+		const int n = tolerance_figures(&cases[i].t);
+		ck_assert_int_eq(n, cases[i].figures);
+		int fewer_fail = 0;
+		for (int e = -3; e <= 3; e++)
+			for (double m = 1; m < 10; m += 0.00731)
+				for (int sign = -1; sign <= 1; sign += 2) {
+					const double ref = sign * m * pow(10, e);
+					char buf[64], less[64];
+					if (cases[i].t.kind == TOL_ABS) {
+						snprintf(buf, sizeof buf, "%.*f", n > 0 ? n : 0,
+							 n >= 0 ? ref
+								: round(ref / pow(10, -n)) *
+									  pow(10, -n));
+						snprintf(less, sizeof less, "%.*f",
+							 n > 1 ? n - 1 : 0,
+							 n > 0 ? ref
+							       : round(ref / pow(10, 1 - n)) *
+									 pow(10, 1 - n));
+					} else {
+						snprintf(buf, sizeof buf, "%.*e", n - 1, ref);
+						snprintf(less, sizeof less, "%.*e", n - 2, ref);
+					}
+					double allowed;
+					ck_assert_msg(check_within(&cases[i].t, strtod(buf, NULL),
+								   ref, &allowed),
+						      "%s: %s for %.17g is refused", cases[i].words,
+						      buf, ref);
+					fewer_fail += !check_within(&cases[i].t, strtod(less, NULL),
+								    ref, &allowed);
+				}
+		ck_assert_msg(fewer_fail > 0, "%s: one figure fewer always passes", cases[i].words);
+	}
+}
+END_TEST
+
+/* ---- names folded for grade (issue 39, point 5) -------------------------- */
+
+static void expect_fold(const char *name, int how, const char *want)
+{
+	struct strbuf sb = STRBUF_INIT;
+	fold_name(&sb, name, how);
+	ck_assert_msg(!strcmp(strbuf_str(&sb), want), "fold('%s', %d) = '%s', not '%s'", name, how,
+		      strbuf_str(&sb), want);
+	strbuf_release(&sb);
+}
+
+START_TEST(test_fold)
+{
+	/* the issue's names and the roster's scripts: Turkish, Irish,
+	 * Vietnamese (precomposed, and decomposed: NFD's marks dropped),
+	 * Icelandic, Polish, Romanian, German, French, Czech */
+	expect_fold("Ömer Çelik", FOLD_ALL, "celik omer");
+	expect_fold("O'Brien, Siobhán", FOLD_ALL, "obrien siobhan");
+	expect_fold("Siobhán O’Brien", FOLD_ALL, "obrien siobhan");
+	expect_fold("Thị Minh Nguyễn", FOLD_ALL, "minh nguyen thi");
+	expect_fold("Thi\xcc\xa3 Minh Nguye\xcc\x82\xcc\x83n", FOLD_ALL, "minh nguyen thi");
+	expect_fold("Þóra Jónsdóttir", FOLD_ALL, "jonsdottir thora");
+	expect_fold("Łukasz Żółć", FOLD_ALL, "lukasz zolc");
+	expect_fold("Ștefan Țurcanu", FOLD_ALL, "stefan turcanu");
+	expect_fold("Jürgen Großmann", FOLD_ALL, "grossmann jurgen");
+	expect_fold("Jean-Luc  Picard", FOLD_ALL, "jean luc picard");
+	expect_fold("Dvořák, ANTONÍN", FOLD_ALL, "antonin dvorak");
+	expect_fold("Ÿves", FOLD_ALL, "yves");
+	/* each fold alone */
+	expect_fold("Ömer Çelik", FOLD_CASE, "ömer çelik");
+	expect_fold("Ömer Çelik", FOLD_ACCENTS, "Omer Celik");
+	expect_fold("O'Brien, Siobhán", FOLD_PUNCT, "OBrien Siobhán");
+	expect_fold("O'Brien, Siobhán", FOLD_ORDER, "O'Brien, Siobhán");
+	expect_fold("Brien O", FOLD_ORDER, "Brien O");
+	expect_fold("Łukasz Dvořák", FOLD_CASE, "łukasz dvořák");
+	/* scripts the table leaves alone, and no name at all */
+	expect_fold("Αλέξης Ivanov", FOLD_ALL, "ivanov Αλέξης");
+	expect_fold("  ,  ", FOLD_ALL, "");
+	ck_assert_uint_eq(fold_distance("lovelase", "ada lovelace", 20), 5);
+	ck_assert_uint_eq(fold_distance("abc", "abc", 20), 0);
+	ck_assert_uint_eq(fold_distance("a", "abcdefgh", 3), 3);
+}
+END_TEST
+
 /* ---- reproducible ------------------------------------------------------ */
 
 START_TEST(test_reproducible)
@@ -194,12 +307,14 @@ START_TEST(test_reproducible)
 		OK("generate %d seed 1 format %s to %s disk-reye", n, fmt[i], a);
 		OK("load disk-reye");
 		OK("set omega 1"); /* the user's value must not leak in */
-		OK("generate %d format %s to %s", n, fmt[i], b); /* seed 1 is the default */
+		OK("generate %d seed 1 format %s to %s", n, fmt[i], b);
 		OK("generate %d seed 2 format %s to %s disk-reye", n, fmt[i], c);
-		char want[512];
+		char want[1024];
 		snprintf(want, sizeof(want),
 			 "wrote %s/sheet.%s, %s/key.%s and %s/manifest.txt: %d variants of "
-			 "disk-reye, seed 2; no draw was degenerate\n",
+			 "disk-reye, seed 2; no draw was degenerate\nnote: seed 2 is under 2^32: a "
+			 "student could try every such seed for the sheet's values and rebuild the "
+			 "key (without 'seed', generate draws 64 bits)\n",
 			 c, fmt[i], c, fmt[i], c, n);
 		ck_assert_str_eq(strbuf_str(&out), want);
 		for (int k = 0; k < 2; k++) {
@@ -318,7 +433,8 @@ START_TEST(test_answers_match)
 	char *sheet = slurp(dir, "sheet.txt");
 	ck_assert_ptr_nonnull(
 		strstr(sheet, "Problem 2. Rest or motion under anisotropic friction"));
-	ck_assert_ptr_nonnull(strstr(sheet, "  theta_crit_min in deg: the θ of mu_crit_min\n"));
+	ck_assert_ptr_nonnull(strstr(sheet, "  theta_crit_min in deg, to 0.1%, i.e. 4 significant "
+					    "figures: the θ of mu_crit_min\n"));
 	ck_assert_ptr_null(strstr(sheet, "{m1}")); /* every placeholder filled */
 	free(sheet);
 }
@@ -400,17 +516,24 @@ static void write_keep_file(const char *dir, const char *name, const char *hi)
 
 /* Draws of fy in [0, 2] to 2 digits from mt19937 seeded with seed, as
  * generate draws them, until `want` move; *tried gets how many were drawn. */
-/* The set's tag in its codes (K4 of K4-07), of a one-exercise set: a
- * letter (no I, no O) and a digit from mix(mix(seed) ^ fnv1a(id)). */
-static void set_tag(unsigned long seed, const char *id, char tag[4])
+/* The set's tag in its codes (KM4 of KM4-07), of a one-exercise set: two
+ * letters (no I, no O) and a digit of SipHash-2-4 keyed by (seed,
+ * "tribcode") of the id and a NUL. SipHash is checked on its paper's test
+ * vector, and the tags on tests/ref/set_code.py's (a SipHash of its own). */
+static void set_tag(unsigned long seed, const char *id, char tag[5])
 {
-	uint64_t h = 0xcbf29ce484222325ULL;
-	for (const char *p = id; *p; p++)
-		h = (h ^ (unsigned char)*p) * 0x100000001b3ULL;
-	h = t_mix(t_mix(seed) ^ h);
-	tag[0] = "ABCDEFGHJKLMNPQRSTUVWXYZ"[h % 24];
-	tag[1] = (char)('0' + h / 24 % 10);
-	tag[2] = 0;
+	unsigned char m[15];
+	for (int i = 0; i < 15; i++)
+		m[i] = (unsigned char)i;
+	ck_assert_uint_eq(problemset_siphash(0x0706050403020100ULL, 0x0F0E0D0C0B0A0908ULL, m, 15),
+			  0xA129CA6149BE45E5ULL);
+	const uint64_t h = problemset_siphash(seed, 0x74726962636f6465ULL,
+					      (const unsigned char *)id, strlen(id) + 1);
+	static const char letters[] = "ABCDEFGHJKLMNPQRSTUVWXYZ";
+	tag[0] = letters[h % 24];
+	tag[1] = letters[h / 24 % 24];
+	tag[2] = (char)('0' + h / 576 % 10);
+	tag[3] = 0;
 }
 
 /* gen-keep's fy in [0, 2] to 2 digits, variant by variant, until `want`
@@ -557,8 +680,9 @@ END_TEST
 
 START_TEST(test_md_txt)
 {
-	char dir[128], want[256], tag[4];
+	char dir[128], want[256], tag[5];
 	set_tag(9, "disk-reye", tag);
+	ck_assert_str_eq(tag, "VF9"); /* tests/ref/set_code.py 9 disk-reye */
 	snprintf(dir, sizeof(dir), "%s/m", tmp);
 	OK("generate 2 seed 9 format md to %s disk-reye", dir);
 	char *sheet = slurp(dir, "sheet.md"), *key = slurp(dir, "key.md");
@@ -569,8 +693,11 @@ START_TEST(test_md_txt)
 	ck_assert_ptr_nonnull(strstr(sheet, want));
 	ck_assert_ptr_nonnull(strstr(key, want));
 	ck_assert_ptr_nonnull(strstr(key, "2 variants drawn by tribo with seed 9"));
-	ck_assert_ptr_nonnull(strstr(sheet, "- `stop_time` in s: time to stop"));
-	ck_assert_ptr_nonnull(strstr(sheet, "- `R_coeff` in N·m: R = R\\_coeff·\\|φ̇\\|"));
+	ck_assert_ptr_nonnull(strstr(
+		sheet, "- `stop_time` in s, to 1%, i.e. 3 significant figures: time to stop"));
+	ck_assert_ptr_nonnull(strstr(sheet,
+				     "- `R_coeff` in N·m, to 1%, i.e. 3 significant figures: R = "
+				     "R\\_coeff·\\|φ̇\\|"));
 	ck_assert_ptr_nonnull(strstr(key, "| answer | value | tolerance |\n|---|---|---|\n"
 					  "| `R_coeff` | "));
 	ck_assert_ptr_nonnull(strstr(key, "```text\nNormal force:"));
@@ -581,9 +708,10 @@ START_TEST(test_md_txt)
 	sheet = slurp(dir, "sheet.txt");
 	ck_assert_ptr_nonnull(strstr(sheet, "A spinning disk stops (Reye's hypothesis)\n"
 					    "=========================================\n"));
-	snprintf(want, sizeof want, "\nVariant %s-01\n-------------\nA disk of mass ", tag);
+	snprintf(want, sizeof want, "\nVariant %s-01\n--------------\nA disk of mass ", tag);
 	ck_assert_ptr_nonnull(strstr(sheet, want));
-	ck_assert_ptr_nonnull(strstr(sheet, "\nGive:\n  R_coeff in N·m: "));
+	ck_assert_ptr_nonnull(
+		strstr(sheet, "\nGive:\n  R_coeff in N·m, to 1%, i.e. 3 significant figures: "));
 	free(sheet);
 }
 END_TEST
@@ -605,7 +733,7 @@ static char *variant_text(const char *file, const char *code)
 
 START_TEST(test_codes_no_seed)
 {
-	char dir[128], tag[4], want[64];
+	char dir[128], tag[5], want[64];
 	snprintf(dir, sizeof(dir), "%s/set", tmp);
 	OK("generate 30 seed 7 format tex to %s disk-reye", dir);
 	char *sheet = slurp(dir, "sheet.tex"), *key = slurp(dir, "key.tex");
@@ -647,13 +775,13 @@ START_TEST(test_stable_draws)
 	OK("generate 3 seed 5 format txt to %s disk-reye", c);
 	char *ka = slurp(a, "key.txt"), *kb = slurp(b, "key.txt"), *kc = slurp(c, "key.txt");
 	char *sa = slurp(a, "sheet.txt"), *sb = slurp(b, "sheet.txt");
-	char tag[4];
+	char tag[5];
 	set_tag(5, "disk-reye", tag);
 	for (int k = 1; k <= 3; k++) {
 		/* the two-exercise sets share a tag (the same seed and exercises) */
 		const char *h = strstr(ka, "\nVariant ");
 		ck_assert_ptr_nonnull(h);
-		snprintf(code, sizeof code, "%.2s-%02d", h + 9, k);
+		snprintf(code, sizeof code, "%.3s-%02d", h + 9, k);
 		char *x = variant_text(ka, code), *y = variant_text(kb, code);
 		ck_assert_msg(x && y && !strcmp(x, y), "key variant %s differs with N", code);
 		free(x);
@@ -851,7 +979,7 @@ START_TEST(test_roster)
 			    i == 7 ? "Châtelet, Émilie du" : "Student", i, i);
 	write_text(tmp, "roster.csv", strbuf_str(&csv));
 	strbuf_release(&csv);
-	char a[128], b[128], tag[4];
+	char a[128], b[128], tag[5];
 	snprintf(a, sizeof a, "%s/ra", tmp);
 	snprintf(b, sizeof b, "%s/rb", tmp);
 	OK("generate 25 seed 3 format tex to %s roster %s/roster.csv disk-reye", a, tmp);
@@ -1021,7 +1149,8 @@ START_TEST(test_grade)
 		char want[256];
 		const char *r = i == 24 ? "unreadable" : i == 25 ? "missing" : "correct";
 		const char *t = (i >= 19 && i <= 22) ? "incorrect" : "correct";
-		const char *note = i >= 19 && i <= 21 ? "half the answer: a factor of 2 missing"
+		const char *note = i >= 19 && i <= 21 ? "\"half the answer: a factor of 2 missing "
+							"(off by 50%, the tolerance is 1%)\""
 				   : i == 22 ? "the unit m is not of the kind stop_time is (s)"
 					     : "";
 		snprintf(want, sizeof want, "Student %02d,%s,%s,", i, code[i], r);
@@ -1073,8 +1202,9 @@ START_TEST(test_bad_arguments)
 	fails("generate 1001 disk-reye", "N '1001' is not a whole number from 1 to 1000");
 	fails("generate many disk-reye", "N 'many' is not a whole number");
 	fails("generate 2 seed -1 disk-reye",
-	      "seed '-1' is not a whole number from 0 to 4294967295");
-	fails("generate 2 seed 4294967296 disk-reye", "seed '4294967296' is not a whole number");
+	      "seed '-1' is not a whole number from 0 to 18446744073709551615");
+	fails("generate 2 seed 18446744073709551616 disk-reye",
+	      "seed '18446744073709551616' is not a whole number");
 	fails("generate 2 seed x1 disk-reye", "seed 'x1' is not");
 	fails("generate 2 disk-reye seed", "'seed' wants a value: seed S");
 	fails("generate 2 seed 1 seed 2 disk-reye", "'seed' is given twice");
@@ -1318,6 +1448,8 @@ static Suite *generate_suite(void)
 	tcase_add_test(tc, test_round);
 	tcase_add_test(tc, test_format_answer);
 	tcase_add_test(tc, test_latex_escape);
+	tcase_add_test(tc, test_precision);
+	tcase_add_test(tc, test_fold);
 	tcase_add_test(tc, test_reproducible);
 	tcase_add_test(tc, test_answers_match);
 	tcase_add_test(tc, test_redraw);

@@ -376,11 +376,11 @@ check "generate with a roster of formulas" 0 "" "" \
 	"tribo -c 'generate 5 seed 1 format txt to evil roster evil.csv disk-reye' >/dev/null"
 awk -F'\t' 'BEGIN { print "Name,R_coeff" } $1 == "student" { gsub(/"/, "\"\"", $3); who[++n] = $3; code[n] = $2 } $1 == "answer" && $4 == "R_coeff" { R[$2] = $5 } END { for (i = 1; i <= n; i++) printf "\"%s\",%s\n", who[i], R[code[i]] }' evil/manifest.txt >evil-answers.csv
 check "graded.csv writes the names as text, not formulas" 0 'student,code,R_coeff,R_coeff note,score
-"'"'"'=HYPERLINK(""http://evil.example"",""x"")",U3-01,correct,,1/1
-"'"'"'+1+1",U3-02,correct,,1/1
-"'"'"'@SUM(1)",U3-03,correct,,1/1
-"'"'"'-2",U3-04,correct,,1/1
-Ada,U3-05,correct,,1/1' "" \
+"'"'"'=HYPERLINK(""http://evil.example"",""x"")",RT9-01,correct,,1/1
+"'"'"'+1+1",RT9-02,correct,,1/1
+"'"'"'@SUM(1)",RT9-03,correct,,1/1
+"'"'"'-2",RT9-04,correct,,1/1
+Ada,RT9-05,correct,,1/1' "" \
 	"tribo -c 'grade evil evil-answers.csv to graded.csv' >/dev/null && cat graded.csv"
 
 # ---- files that are not regular (issue 43, points 4 and 11) --------------

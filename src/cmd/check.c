@@ -35,20 +35,24 @@ static const struct ex_answer *answer_for(const struct exercise *ex, int result)
 	return NULL;
 }
 
+/* A tolerance's bound, taken inclusive: the rounding of a decimal answer
+ * in binary is not the student's mistake. */
+#define CHECK_SLACK (1 + 1e-9)
+
 bool check_within(const struct tolerance *tol, double x, double ref, double *allowed_rel)
 {
 	double err = fabs(x - ref);
 	switch (tol->kind) {
 	case TOL_ABS:
 		*allowed_rel = ref != 0 ? tol->value / fabs(ref) : INFINITY;
-		return err <= tol->value;
+		return err <= tol->value * CHECK_SLACK;
 	case TOL_SIG: {
 		/* half a unit in the last of the figures asked for */
 		if (ref == 0)
 			return err == 0;
 		double last = pow(10, floor(log10(fabs(ref))) - tol->value + 1);
 		*allowed_rel = 0.5 * last / fabs(ref);
-		return err <= 0.5 * last * (1 + 1e-9);
+		return err <= 0.5 * last * CHECK_SLACK;
 	}
 	case TOL_REL:
 	case TOL_DEFAULT:
@@ -56,36 +60,93 @@ bool check_within(const struct tolerance *tol, double x, double ref, double *all
 	}
 	double rel = tol->kind == TOL_REL ? tol->value : TOLERANCE_DEFAULT_REL;
 	*allowed_rel = rel;
-	return err <= rel * fabs(ref);
+	return err <= rel * fabs(ref) * CHECK_SLACK;
 }
 
-const char *check_hint(double ratio, double rel)
+/* "0.0123 s": an amount in the answer's unit. */
+static void add_amount(struct strbuf *out, double x, const char *unit)
+{
+	strbuf_addf(out, "%.3g%s%s", x, unit[0] ? " " : "", unit);
+}
+
+void check_compare(const struct tolerance *tol, double x, double ref, const char *unit,
+		   struct strbuf *out)
+{
+	const double err = fabs(x - ref), relerr = ref != 0 ? err / fabs(ref) : INFINITY;
+	strbuf_addstr(out, "off by ");
+	if (tol->kind == TOL_ABS || tol->kind == TOL_SIG || ref == 0) {
+		add_amount(out, err, unit);
+	} else if (!isfinite(100 * relerr)) {
+		/* past the doubles ("check ... -1e308" said "inf%", issue 43) */
+		strbuf_addstr(out, "more than 1e308%");
+	} else {
+		double pct = relerr < 1e-12 ? 0 : 100 * relerr; /* below 1e-12: rounding */
+		strbuf_addf(out, pct >= 1000 ? "%.0f%%" : pct >= 1 ? "%.3g%%" : "%.2g%%", pct);
+	}
+	if (tol->kind == TOL_SIG) {
+		double allowed = 0;
+		(void)check_within(tol, ref, ref, &allowed);
+		strbuf_addf(out, ", %d significant figure%s allow ", (int)tol->value,
+			    tol->value == 1 ? "" : "s");
+		if (ref == 0)
+			strbuf_addstr(out, "none of 0");
+		else {
+			strbuf_addstr(out, "±");
+			add_amount(out, allowed * fabs(ref), unit);
+		}
+		return;
+	}
+	strbuf_addstr(out, ", the tolerance is ");
+	tolerance_describe(tol, unit, out);
+	if (ref == 0 && tol->kind != TOL_ABS)
+		strbuf_addstr(out, " of 0");
+}
+
+const char *check_hint(double ratio, double rel, const struct unit *u)
 {
 	static const struct {
 		double r;
 		const char *hint;
-	} slips[] = {
-		{-1, "the sign is wrong"},
-		{2, "twice the answer: a factor of 2 too many"},
-		{0.5, "half the answer: a factor of 2 missing"},
-		{M_PI, "a factor of π too many"},
-		{1 / M_PI, "a factor of π missing"},
-		{2 * M_PI, "a factor of 2π too many (rev/s for rad/s?)"},
-		{1 / (2 * M_PI), "a factor of 2π missing (rad/s for rev/s?)"},
-		{180 / M_PI, "degrees where radians are meant?"},
-		{M_PI / 180, "radians where degrees are meant?"},
-		{9.81, "a factor of g too many (a weight for a mass?)"},
-		{1 / 9.81, "a factor of g missing (a mass for a weight?)"},
-		{10, "ten times the answer: check the units"},
-		{0.1, "a tenth of the answer: check the units"},
-		{100, "a hundred times the answer: cm for m?"},
-		{0.01, "a hundredth of the answer: m for cm?"},
-		{1000, "a thousand times the answer: check the units (g for kg? mm for m?)"},
-		{0.001, "a thousandth of the answer: check the units"},
-		{4, "four times the answer: r for r/2, or a squared factor of 2?"},
-		{0.25, "a quarter of the answer: a squared factor of 2?"},
-	};
+	} times[] =
+		{
+			/* a time in another unit: before the factors of 10 below */
+			{60, "60 times the answer: seconds for minutes, or minutes for hours?"},
+			{1 / 60.0,
+			 "a sixtieth of the answer: minutes for seconds, or hours for minutes?"},
+			{3600, "3600 times the answer: seconds for hours?"},
+			{1 / 3600.0, "a 3600th of the answer: hours for seconds?"},
+			{1000, "a thousand times the answer: milliseconds for seconds?"},
+			{0.001, "a thousandth of the answer: seconds for milliseconds?"},
+		},
+	  slips[] = {
+		  {-1, "the sign is wrong"},
+		  {2, "twice the answer: a factor of 2 too many"},
+		  {0.5, "half the answer: a factor of 2 missing"},
+		  {-2, "the sign is wrong, and a factor of 2 too many"},
+		  {-0.5, "the sign is wrong, and a factor of 2 missing"},
+		  {M_PI, "a factor of π too many"},
+		  {1 / M_PI, "a factor of π missing"},
+		  {2 * M_PI, "a factor of 2π too many (rev/s for rad/s?)"},
+		  {1 / (2 * M_PI), "a factor of 2π missing (rad/s for rev/s?)"},
+		  {180 / M_PI, "degrees where radians are meant?"},
+		  {M_PI / 180, "radians where degrees are meant?"},
+		  {9.81, "a factor of g too many (a weight for a mass?)"},
+		  {1 / 9.81, "a factor of g missing (a mass for a weight?)"},
+		  {10, "ten times the answer: check the units"},
+		  {0.1, "a tenth of the answer: check the units"},
+		  {100, "a hundred times the answer: cm for m?"},
+		  {0.01, "a hundredth of the answer: m for cm?"},
+		  {1000, "a thousand times the answer: check the units (g for kg? mm for m?)"},
+		  {0.001, "a thousandth of the answer: check the units"},
+		  {4, "four times the answer: r for r/2, or a squared factor of 2?"},
+		  {0.25, "a quarter of the answer: a squared factor of 2?"},
+	  };
 	double tol = rel > 0.002 ? rel : 0.002;
+	static const struct unit second = {1, {0, 0, 1, 0}};
+	if (u && unit_same_dim(u, &second))
+		for (size_t i = 0; i < sizeof(times) / sizeof(times[0]); i++)
+			if (fabs(ratio / times[i].r - 1) <= tol)
+				return times[i].hint;
 	for (size_t i = 0; i < sizeof(slips) / sizeof(slips[0]); i++)
 		if (fabs(ratio / slips[i].r - 1) <= tol)
 			return slips[i].hint;
@@ -251,27 +312,17 @@ int cmd_check(struct cmd_ctx *c)
 	}
 	double allowed;
 	bool ok = check_within(&tol, x, ref, &allowed);
-	double relerr = ref != 0 ? fabs(x - ref) / fabs(ref) : fabs(x);
-	char rbuf[32], ebuf[64], xbuf[32];
+	char rbuf[32], xbuf[32];
 	text_format_number(ref, rbuf, sizeof(rbuf));
 	text_format_number(x, xbuf, sizeof(xbuf));
-	snprintf(ebuf, sizeof(ebuf), 100 * relerr >= 1 ? "%.3g%%" : "%.2g%%",
-		 relerr < 1e-12 ? 0 : 100 * relerr); /* below 1e-12: rounding */
-	/* a relative error past the doubles ("check ... -1e308" said "inf%",
-	 * issue 43) is said in words */
-	if (!isfinite(100 * relerr))
-		snprintf(ebuf, sizeof(ebuf), "too large for a number (above 1e308%%)");
-	if (ref == 0)
-		snprintf(ebuf, sizeof(ebuf), "%s away from 0", xbuf);
-	strbuf_addf(c->out, "%s: relative error %s, tolerance ", ok ? "correct" : "incorrect",
-		    ebuf);
-	tolerance_describe(&tol, unit_text, c->out);
+	strbuf_addf(c->out, "%s: ", ok ? "correct" : "incorrect");
+	check_compare(&tol, x, ref, unit_text, c->out);
 	strbuf_addf(c->out, " (tribo: %s = %s%s%s", name, rbuf, unit_text[0] ? " " : "", unit_text);
 	if (is_expr)
 		strbuf_addf(c->out, "; yours: %s%s%s", xbuf, unit_text[0] ? " " : "", unit_text);
 	strbuf_addstr(c->out, ")\n");
 	if (!ok) {
-		const char *h = ref != 0 ? check_hint(x / ref, allowed) : NULL;
+		const char *h = ref != 0 ? check_hint(x / ref, allowed, &ans_u) : NULL;
 		if (h)
 			strbuf_addf(c->out, "  hint: %s\n", h);
 		if (ans && ans->hint && ans->hint[0])

@@ -62,6 +62,8 @@ static const struct command commands[] = {
 	 "unit is the longest run at the end that reads as a unit after a whole\n"
 	 "expression. Names in VALUE stand for their SI values, ans for the last\n"
 	 "number printed; a VALUE without a unit is in the parameter's unit.\n"
+	 "A decimal comma is taken (set mu 0,35), as check and grade take it;\n"
+	 "1,412 (1.412 or 1412?) is refused as ambiguous.\n"
 	 "help units lists the units. A value outside the parameter's range is\n"
 	 "refused, and the range shown. Results computed before are out of date\n"
 	 "until the next solve.",
@@ -162,9 +164,13 @@ static const struct command commands[] = {
 	 "ans (VALUE [UNIT] is read as set reads it; without a unit it is in\n"
 	 "the unit the exercise asks in), or a formula over the parameters, in\n"
 	 "SI units: check stop_time = omega*r/(mu*g). Prints 'correct' or\n"
-	 "'incorrect', the relative error and the tolerance, and for a wrong\n"
-	 "answer a hint where the slip is a common one (a factor of 2, π or g, a\n"
-	 "sign, degrees for radians). A wrong answer is not a failed command.",
+	 "'incorrect' and how far off the answer is against the tolerance, like\n"
+	 "with like: 'off by 6.8%, the tolerance is 1%', or 'off by 0.3 deg, the\n"
+	 "tolerance is ±0.5 deg'; for a wrong answer, a hint where the slip is a\n"
+	 "common one (a factor of 2, π or g, a sign, degrees for radians, a time\n"
+	 "in minutes, hours or ms for seconds). An answer given to the precision\n"
+	 "a sheet asks ('to 1%, i.e. 3 significant figures') is within the\n"
+	 "tolerance. A wrong answer is not a failed command.",
 	 {COMPLETE_NAME, COMPLETE_NONE, COMPLETE_UNIT}},
 	{"lint",
 	 cmd_lint,
@@ -260,10 +266,13 @@ static const struct command commands[] = {
 	 "parameters with a 'draw = LO HI' range are drawn uniformly and rounded\n"
 	 "to their 'digits'; the others keep the exercise's values. Each variant\n"
 	 "of each exercise draws from its own stream (GSL's mt19937 seeded from S,\n"
-	 "1 by default, the exercise's id and the variant's number), so variant k\n"
+	 "the exercise's id and the variant's number), so variant k\n"
 	 "is the same whatever N is and whatever other exercises are in the set.\n"
+	 "Without 'seed S', S is 64 bits from the system's random source (the key\n"
+	 "and the manifest name it); a given S under 2^32 is taken with a note.\n"
 	 "Each variant is solved as 'solve' solves it. The sheet names each\n"
-	 "variant by a code such as K4-07 and never gives the seed; it has each\n"
+	 "variant by a code such as KM4-07 (from a SipHash keyed by the seed: it\n"
+	 "tells nothing of it) and never gives the seed; it has each\n"
 	 "statement and what is asked. The key, by code, has the drawn values,\n"
 	 "the answers to the digits their tolerance needs and the worked steps;\n"
 	 "it and the manifest name the seed. A draw whose solve fails, whose\n"
@@ -302,10 +311,16 @@ static const struct command commands[] = {
 	 "hint for a slip ('half the answer: a factor of 2 missing'). Writes, per\n"
 	 "student, each answer's verdict and note and the score (as CSV, into\n"
 	 "FILE.csv with 'to'), then a line per question: how many got it right and\n"
-	 "the commonest mistake. A row of no student of the set, or a cell that is\n"
-	 "no number, is reported with its line; the others are graded. A column\n"
-	 "that repeats an answer, or a row that repeats a student (by name or\n"
-	 "code), is said with its line and not graded: the first one counts.",
+	 "the commonest mistake. A name matches the roster whatever its case,\n"
+	 "accents, punctuation and word order ('O'Brien, Siobhan'), each such\n"
+	 "match said. A row of no student is said with the closest roster names\n"
+	 "and is in the CSV as 'not graded'; a roster student with no row is in\n"
+	 "it as 'no answer'. A cell that is no number is reported with its line;\n"
+	 "the others are graded. A decimal comma is read as set and check read\n"
+	 "it ('1,4126'; '1,412' is refused as ambiguous; quote such a cell in a\n"
+	 "comma-separated file). A column that repeats an answer, or a row that\n"
+	 "repeats a student (by name or code), is said with its line and not\n"
+	 "graded: the first one counts.",
 	 {COMPLETE_FILE, COMPLETE_FILE, COMPLETE_NONE, COMPLETE_FILE}},
 	{"help",
 	 cmd_help,

@@ -6,6 +6,7 @@
  * exercises, N and the seed: no date, no path, no host. Existing files
  * are kept unless `force` is given. */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -105,6 +106,8 @@ static void set_note(const struct problemset *ps, struct strbuf *o)
 			strbuf_addf(o, "%s%s", j ? ", " : "", session_exercise(ps->part[j].s)->id);
 		strbuf_addch(o, ')');
 	}
+	if (ps->fresh_seed)
+		strbuf_addstr(o, ", a seed from the system's random source");
 	if (r == 0)
 		strbuf_addstr(o, "; no draw was degenerate.");
 	else
@@ -252,6 +255,17 @@ static void answer_doc(const struct exercise *ex, const struct ex_answer *a, str
 	}
 }
 
+/* "to 1%, i.e. 3 significant figures": the precision the sheet asks of a
+ * number (an answer given to it is within the tolerance, so check and
+ * grade take it); "" for a verdict, which is a word. */
+static void answer_precision(const struct exercise *ex, const struct ex_answer *a, const char *unit,
+			     struct strbuf *out)
+{
+	strbuf_reset(out);
+	if (ex->model->results[a->result].kind == VAL_NUMBER)
+		tolerance_precision(&a->tol, unit, out);
+}
+
 /* ---- the formats ------------------------------------------------------
  *
  * One walker (render_sheet, render_key) goes through the variants, their
@@ -274,7 +288,9 @@ struct format {
 	 * people write it, "" for none */
 	struct {
 		void (*head)(struct strbuf *o);
-		void (*item)(struct strbuf *o, const char *name, const char *unit, const char *doc);
+		/* precision: "to 1%, i.e. 3 significant figures", "" for a word */
+		void (*item)(struct strbuf *o, const char *name, const char *unit,
+			     const char *precision, const char *doc);
 		void (*tail)(struct strbuf *o, bool last);
 	} give;
 	struct {
@@ -428,13 +444,18 @@ static void tex_give_head(struct strbuf *o)
 	strbuf_addstr(o, "Give:\n\\begin{itemize}\n");
 }
 
-static void tex_give(struct strbuf *o, const char *name, const char *unit, const char *doc)
+static void tex_give(struct strbuf *o, const char *name, const char *unit, const char *precision,
+		     const char *doc)
 {
 	strbuf_addstr(o, "\\item ");
 	tex_name(o, name);
 	if (unit[0]) {
 		strbuf_addstr(o, " in ");
 		tex(o, unit);
+	}
+	if (precision[0]) {
+		strbuf_addstr(o, ", ");
+		tex(o, precision);
 	}
 	strbuf_addstr(o, " --- ");
 	tex(o, doc);
@@ -593,11 +614,16 @@ static void md_give_head(struct strbuf *o)
 	strbuf_addstr(o, "Give:\n\n");
 }
 
-static void md_give(struct strbuf *o, const char *name, const char *unit, const char *doc)
+static void md_give(struct strbuf *o, const char *name, const char *unit, const char *precision,
+		    const char *doc)
 {
 	strbuf_addf(o, "- `%s`", name);
 	if (unit[0])
 		strbuf_addf(o, " in %s", unit);
+	if (precision[0]) {
+		strbuf_addstr(o, ", ");
+		md(o, precision);
+	}
 	strbuf_addstr(o, ": ");
 	md(o, doc);
 	strbuf_addch(o, '\n');
@@ -727,9 +753,11 @@ static void txt_give_head(struct strbuf *o)
 	strbuf_addstr(o, "\nGive:\n");
 }
 
-static void txt_give(struct strbuf *o, const char *name, const char *unit, const char *doc)
+static void txt_give(struct strbuf *o, const char *name, const char *unit, const char *precision,
+		     const char *doc)
 {
-	strbuf_addf(o, "  %s%s%s: %s\n", name, unit[0] ? " in " : "", unit, doc);
+	strbuf_addf(o, "  %s%s%s%s%s: %s\n", name, unit[0] ? " in " : "", unit,
+		    precision[0] ? ", " : "", precision, doc);
 }
 
 static void txt_key_head(struct strbuf *o, const struct problemset *ps, const char *note)
@@ -865,6 +893,13 @@ static void moodle_question(struct strbuf *o, const struct problemset *ps, size_
 		strbuf_addstr(o, " in ");
 		html(o, strbuf_str(&unit));
 	}
+	if (isnum) {
+		struct strbuf prec = STRBUF_INIT;
+		answer_precision(ex, a, strbuf_str(&unit), &prec);
+		strbuf_addstr(o, ", ");
+		html(o, strbuf_str(&prec));
+		strbuf_release(&prec);
+	}
 	strbuf_addstr(o, ": ");
 	answer_doc(ex, a, &doc);
 	html(o, strbuf_str(&doc));
@@ -933,7 +968,7 @@ static void render_moodle(const struct problemset *ps, struct strbuf *o)
 
 static void render_sheet(const struct format *f, const struct problemset *ps, struct strbuf *o)
 {
-	struct strbuf note = STRBUF_INIT, unit = STRBUF_INIT, doc = STRBUF_INIT;
+	struct strbuf note = STRBUF_INIT, unit = STRBUF_INIT, doc = STRBUF_INIT, prec = STRBUF_INIT;
 	sheet_note(ps, &note);
 	f->sheet.head(o, ps, strbuf_str(&note));
 	for (size_t k = 0; k < ps->n; k++) {
@@ -950,8 +985,9 @@ static void render_sheet(const struct format *f, const struct problemset *ps, st
 					strbuf_reset(&unit);
 					unit_pretty(&unit, a->unit);
 					answer_doc(ex, a, &doc);
+					answer_precision(ex, a, strbuf_str(&unit), &prec);
 					f->give.item(o, a->name, strbuf_str(&unit),
-						     strbuf_str(&doc));
+						     strbuf_str(&prec), strbuf_str(&doc));
 				}
 				f->give.tail(o, last);
 			}
@@ -961,6 +997,7 @@ static void render_sheet(const struct format *f, const struct problemset *ps, st
 	strbuf_release(&note);
 	strbuf_release(&unit);
 	strbuf_release(&doc);
+	strbuf_release(&prec);
 }
 
 static void render_key(const struct format *f, const struct problemset *ps, struct strbuf *o)
@@ -1353,7 +1390,8 @@ static void render_manifest(const char *format, const char *questions, const cha
 	problemset_code(ps, 0, first, sizeof first);
 	problemset_code(ps, ps->n - 1, last, sizeof last);
 	strbuf_addf(o, "tribo %s problem set\n", TRIBO_VERSION);
-	strbuf_addf(o, "seed: %lu\n", ps->seed);
+	strbuf_addf(o, "seed: %lu%s\n", ps->seed,
+		    ps->fresh_seed ? " (from the system's random source: keep it secret)" : "");
 	strbuf_addf(o, "variants: %zu, codes %s to %s\n", ps->n, first, last);
 	strbuf_addstr(o, "exercises:");
 	for (size_t j = 0; j < ps->nparts; j++)
@@ -1384,6 +1422,11 @@ static void render_manifest(const char *format, const char *questions, const cha
 			 "mix(mix(mix(seed) ^ fnv1a(ID)) ^ (k - 1)), mix splitmix64's "
 			 "finalizer, fnv1a 64-bit FNV-1a: the same whatever N and the other "
 			 "exercises are\n");
+	strbuf_addstr(o, "codes: two letters of ABCDEFGHJKLMNPQRSTUVWXYZ and a digit from h = "
+			 "SipHash-2-4 keyed by (seed, 0x74726962636f6465) of the exercise ids, "
+			 "each ended by a NUL (letters[h % 24], letters[h / 24 % 24], h / 576 % "
+			 "10), then the variant's number: nothing of the seed can be read "
+			 "from them\n");
 	/* what grade reads: the answers, exact, each with its tolerance */
 	strbuf_addstr(o, "# for grade, tab-separated: student CODE NAME; answer CODE ID NAME "
 			 "VALUE UNIT TOLERANCE (rel F, abs A, sig N, or exact for a word)\n");
@@ -1429,8 +1472,8 @@ static int parse_seed(const char *s, unsigned long *out, struct diag *d)
 	char *end;
 	errno = 0;
 	unsigned long long x = s[0] >= '0' && s[0] <= '9' ? strtoull(s, &end, 10) : 0;
-	if (!(s[0] >= '0' && s[0] <= '9') || *end || errno || x > 4294967295ULL)
-		return diag_set(d, "seed '%s' is not a whole number from 0 to 4294967295", s);
+	if (!(s[0] >= '0' && s[0] <= '9') || *end || errno || x > ULONG_MAX)
+		return diag_set(d, "seed '%s' is not a whole number from 0 to %lu", s, ULONG_MAX);
 	*out = (unsigned long)x;
 	return 0;
 }
@@ -1438,7 +1481,7 @@ static int parse_seed(const char *s, unsigned long *out, struct diag *d)
 int cmd_generate(struct cmd_ctx *c)
 {
 	int n;
-	unsigned long seed = PROBLEMSET_DEFAULT_SEED;
+	unsigned long seed = 0;
 	const struct format *f = &formats[0];
 	const char *dir = ".";
 	bool seen[5] = {false, false, false, false, false}, force = false, moodle = false;
@@ -1556,8 +1599,13 @@ int cmd_generate(struct cmd_ctx *c)
 			       "generate N ID...");
 		goto out;
 	}
+	/* no seed given: 64 bits no student can guess; a small one given is
+	 * taken, with a note (PROBLEMSET_SMALL_SEED) */
+	if (!seen[0] && problemset_fresh_seed(&seed, c->d))
+		goto out;
 	struct problemset ps;
 	problemset_init(&ps, (size_t)n, seed);
+	ps.fresh_seed = !seen[0];
 	ps.student = (const char *const *)students;
 	ps.header = has_header ? &header : NULL;
 	for (size_t i = 0; i < (nids ? nids : 1); i++) {
@@ -1614,6 +1662,12 @@ int cmd_generate(struct cmd_ctx *c)
 		strbuf_release(&kept);
 		strbuf_addch(c->out, '\n');
 		note_unwritable(&ps, c->out);
+		if (seen[0] && (double)seed < PROBLEMSET_SMALL_SEED)
+			strbuf_addf(c->out,
+				    "note: seed %lu is under 2^32: a student could try every such "
+				    "seed for the sheet's values and rebuild the key (without "
+				    "'seed', generate draws 64 bits)\n",
+				    seed);
 		rc = 0;
 	}
 	free(where);

@@ -6,6 +6,7 @@
  * number, is reported with its line and the others are graded. */
 #include <ctype.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,7 @@
 #include "cmd/token.h"
 #include "exercise/units.h"
 #include "util/csv.h"
+#include "util/fold.h"
 #include "util/outfile.h"
 #include "util/text.h"
 #include "util/utf8.h"
@@ -229,9 +231,13 @@ enum g_verdict { V_RIGHT, V_WRONG, V_MISSING, V_UNREADABLE };
 static const char *const verdict_word[] = {"correct", "incorrect", "missing", "unreadable"};
 
 /* One cell against its answer: the verdict, and in note why (the hint, a
- * wrong unit, what could not be read). */
-static enum g_verdict judge(const struct g_answer *a, const char *cell, struct strbuf *note)
+ * wrong unit, what could not be read; for a wrong number, how far off it
+ * is against the tolerance, as check says it). *mistake gets the length
+ * of the note's start that names the mistake (SIZE_MAX: all of it). */
+static enum g_verdict judge(const struct g_answer *a, const char *cell, struct strbuf *note,
+			    size_t *mistake)
 {
+	*mistake = SIZE_MAX; /* all of the note, unless a number says less */
 	const char *p = cell + strspn(cell, " \t");
 	if (!*p)
 		return V_MISSING;
@@ -248,13 +254,10 @@ static enum g_verdict judge(const struct g_answer *a, const char *cell, struct s
 			strbuf_addf(note, "the answer is %s", a->value);
 		return ok ? V_RIGHT : V_WRONG;
 	}
-	/* a decimal comma, as spreadsheets in many locales write one; the
-	 * whole cell (a 128-byte copy read a 309-digit number as its first
-	 * 127 digits, issue 43: "incorrect" where check says out of range) */
+	/* the whole cell (a 128-byte copy read a 309-digit number as its
+	 * first 127 digits, issue 43); a decimal comma read as set and check
+	 * read it (unit_quantity_parse) */
 	char *num = xstrdup(p);
-	char *comma = strchr(num, ',');
-	if (comma && !strchr(comma + 1, ','))
-		*comma = '.';
 	struct quantity q;
 	struct diag d = {0};
 	int qrc = unit_quantity_parse(num, no_names, NULL, &q, &d);
@@ -295,22 +298,92 @@ static enum g_verdict judge(const struct g_answer *a, const char *cell, struct s
 	double allowed;
 	if (check_within(&a->tol, x, ref, &allowed))
 		return V_RIGHT;
-	const char *hint = ref != 0 ? check_hint(x / ref, allowed) : NULL;
+	const char *hint = ref != 0 ? check_hint(x / ref, allowed, &au) : NULL;
 	if (hint)
 		strbuf_addstr(note, hint);
+	*mistake = note->len; /* the hint is the mistake the summary counts */
+	/* how far off, like with like, as check says it */
+	strbuf_addstr(note, hint ? " (" : "");
+	check_compare(&a->tol, x, ref, a->unit, note);
+	strbuf_addstr(note, hint ? ")" : "");
 	return V_WRONG;
 }
 
-/* The student column's cell: a name on the roster, or a variant's code. */
-static const char *code_of(const struct g_set *g, const char *who)
+/* The student column's cell: a name on the roster, or a variant's code;
+ * else a roster name it matches without regard to case, accents,
+ * punctuation and the order of the words ("O'Brien, Siobhan" for Siobhan
+ * O'Brien, "Omer Celik" for the name with its accents), said in *how
+ * ("order, accents"), when one name alone matches so; *many gets how many match
+ * when more than one does (none is taken: grade does not guess). */
+static const char *code_of(const struct g_set *g, const char *who, struct strbuf *how, size_t *many)
 {
+	*many = 0;
 	for (size_t i = 0; i < g->ns; i++)
 		if (!strcmp(g->s[i].name, who))
 			return g->s[i].code;
 	for (size_t i = 0; i < g->na; i++)
 		if (!strcasecmp(g->a[i].code, who))
 			return g->a[i].code;
-	return NULL;
+	struct strbuf key = STRBUF_INIT, other = STRBUF_INIT;
+	fold_name(&key, who, FOLD_ALL);
+	const struct g_student *found = NULL;
+	for (size_t i = 0; i < g->ns && key.len; i++) {
+		strbuf_reset(&other);
+		fold_name(&other, g->s[i].name, FOLD_ALL);
+		if (!strcmp(key.buf, other.buf)) {
+			found = &g->s[i];
+			++*many;
+		}
+	}
+	if (*many != 1)
+		found = NULL;
+	if (found) { /* which folds it took: each one left out, does it still match? */
+		*many = 0;
+		static const struct {
+			int fold;
+			const char *what;
+		} folds[] = {{FOLD_ORDER, "order"},
+			     {FOLD_CASE, "case"},
+			     {FOLD_ACCENTS, "accents"},
+			     {FOLD_PUNCT, "punctuation"}};
+		for (size_t f = 0; f < sizeof folds / sizeof folds[0]; f++) {
+			strbuf_reset(&key);
+			strbuf_reset(&other);
+			fold_name(&key, who, FOLD_ALL & ~folds[f].fold);
+			fold_name(&other, found->name, FOLD_ALL & ~folds[f].fold);
+			if (strcmp(key.buf, other.buf))
+				strbuf_addf(how, "%s%s", how->len ? ", " : "", folds[f].what);
+		}
+		if (!how->len)
+			strbuf_addstr(how, "blanks");
+	}
+	strbuf_release(&key);
+	strbuf_release(&other);
+	return found ? found->code : NULL;
+}
+
+/* "Omer Celik, Ada Lovelace": the roster names nearest to who (folded,
+ * by edit distance), at most 3, the nearest first, none farther than
+ * half the name; or the n that match it alike (many > 1). */
+static void closest_names(const struct g_set *g, const char *who, struct strbuf *out)
+{
+	struct strbuf key = STRBUF_INIT, other = STRBUF_INIT;
+	fold_name(&key, who, FOLD_ALL);
+	const size_t cap = key.len / 2 + 2;
+	size_t *dist = xcalloc(g->ns + 1, sizeof(size_t));
+	for (size_t i = 0; i < g->ns; i++) {
+		strbuf_reset(&other);
+		fold_name(&other, g->s[i].name, FOLD_ALL);
+		dist[i] = fold_distance(key.buf, other.buf, cap);
+	}
+	size_t said = 0;
+	for (size_t d = 0; d < cap && said < 3; d++)
+		for (size_t i = 0; i < g->ns && said < 3; i++)
+			if (dist[i] == d)
+				strbuf_addf(out, "%s%s", said++ ? ", " : "", g->s[i].name);
+	free(dist);
+	strbuf_release(&key);
+	strbuf_release(&other);
 }
 
 static const struct g_answer *answer_of(const struct g_set *g, const char *code,
@@ -321,6 +394,25 @@ static const struct g_answer *answer_of(const struct g_set *g, const char *code,
 		    !strcmp(g->a[i].name, c->name))
 			return &g->a[i];
 	return NULL;
+}
+
+/* A row of the answers that is no student's, in the graded table: the
+ * cell as it was, no code, "not graded" in each answer's place, why in
+ * the first note. */
+static void table_not_graded(struct strbuf *t, const struct g_col *cols, size_t ncols,
+			     const char *who, const char *why)
+{
+	bool first = true;
+	csv_add_cell(t, who);
+	strbuf_addch(t, ',');
+	for (size_t j = 1; j < ncols; j++) {
+		if (cols[j].same_as)
+			continue;
+		strbuf_addstr(t, ",not graded,");
+		csv_add_cell(t, first ? why : "");
+		first = false;
+	}
+	strbuf_addstr(t, ",not graded\n");
 }
 
 int cmd_grade(struct cmd_ctx *c)
@@ -394,15 +486,62 @@ int cmd_grade(struct cmd_ctx *c)
 		char *w = who + strspn(who, " \t");
 		for (size_t l = strlen(w); l && (w[l - 1] == ' ' || w[l - 1] == '\t'); l--)
 			w[l - 1] = '\0';
-		const char *code = *w ? code_of(&g, w) : NULL;
+		struct strbuf how = STRBUF_INIT, why = STRBUF_INIT;
+		size_t many = 0;
+		const char *code = *w ? code_of(&g, w, &how, &many) : NULL;
+		if (code && r->n > hdr->n) {
+			/* "1,4126" unquoted in a comma-separated file is two cells:
+			 * refused, not read as 1 */
+			strbuf_addf(&why,
+				    "%zu cells where the header has %zu: a decimal comma in a "
+				    "cell not quoted? quote it (\"1,4126\") or separate the cells "
+				    "with ';'",
+				    r->n, hdr->n);
+			code = NULL;
+		} else if (!code && !*w) {
+			strbuf_addstr(&why, "no student in the first column");
+		} else if (!code && many > 1) {
+			strbuf_addf(&why, "%zu students on the roster match it alike: ", many);
+			struct strbuf key = STRBUF_INIT, other = STRBUF_INIT;
+			fold_name(&key, w, FOLD_ALL);
+			for (size_t k = 0, said = 0; k < g.ns; k++) {
+				strbuf_reset(&other);
+				fold_name(&other, g.s[k].name, FOLD_ALL);
+				if (!strcmp(key.buf, other.buf))
+					strbuf_addf(&why, "%s%s", said++ ? ", " : "", g.s[k].name);
+			}
+			strbuf_release(&key);
+			strbuf_release(&other);
+		} else if (!code) {
+			strbuf_addstr(&why, "no such student or variant code in the set");
+			struct strbuf near = STRBUF_INIT;
+			closest_names(&g, w, &near);
+			if (near.len)
+				strbuf_addf(&why, "; the closest on the roster: %s",
+					    strbuf_str(&near));
+			strbuf_release(&near);
+		}
 		if (!code) {
 			strbuf_addf(&report, "%s:%d: %s: not graded\n", file, r->line,
-				    *w ? "no such student or variant code in the set"
-				       : "no student in the first column");
+				    strbuf_str(&why));
+			table_not_graded(&table, cols, hdr->n, w, strbuf_str(&why));
 			bad++;
 			free(who);
+			strbuf_release(&how);
+			strbuf_release(&why);
 			continue;
 		}
+		const char *name = w; /* the roster's, in the table */
+		for (size_t k = 0; how.len && k < g.ns; k++)
+			if (!strcmp(g.s[k].code, code))
+				name = g.s[k].name;
+		if (how.len) {
+			strbuf_addf(&report,
+				    "%s:%d: '%s' taken as %s (the roster's name but for %s)\n",
+				    file, r->line, w, name, strbuf_str(&how));
+		}
+		strbuf_release(&how);
+		strbuf_release(&why);
 		int again = 0;
 		for (size_t k = 0; k < graded && !again; k++)
 			if (!strcmp(done_code[k], code))
@@ -419,7 +558,7 @@ int cmd_grade(struct cmd_ctx *c)
 		done_code[graded] = code;
 		done_line[graded] = r->line;
 		graded++;
-		csv_add_cell(&table, w);
+		csv_add_cell(&table, name);
 		strbuf_addf(&table, ",%s", code);
 		size_t right = 0, asked = 0;
 		for (size_t j = 1; j < hdr->n; j++) {
@@ -428,9 +567,10 @@ int cmd_grade(struct cmd_ctx *c)
 			const struct g_answer *a = answer_of(&g, code, &cols[j]);
 			struct strbuf note = STRBUF_INIT;
 			enum g_verdict v = V_MISSING;
+			size_t mistake = SIZE_MAX;
 			if (a) {
 				asked++;
-				v = judge(a, j < r->n ? r->field[j] : "", &note);
+				v = judge(a, j < r->n ? r->field[j] : "", &note, &mistake);
 			}
 			struct g_col *cl = &cols[j];
 			right += v == V_RIGHT;
@@ -438,8 +578,13 @@ int cmd_grade(struct cmd_ctx *c)
 			cl->wrong += v == V_WRONG;
 			cl->missing += v == V_MISSING;
 			cl->unreadable += v == V_UNREADABLE;
-			if (v == V_WRONG && note.len)
-				tally_hint(cl, strbuf_str(&note));
+			if (v == V_WRONG && note.len) {
+				char *m =
+					xstrndup(note.buf, mistake < note.len ? mistake : note.len);
+				if (*m)
+					tally_hint(cl, m);
+				free(m);
+			}
 			if (v == V_UNREADABLE)
 				strbuf_addf(&report, "%s:%d: %s: %s\n", file, r->line, cl->header,
 					    strbuf_str(&note));
@@ -449,6 +594,28 @@ int cmd_grade(struct cmd_ctx *c)
 		}
 		strbuf_addf(&table, ",%zu/%zu\n", right, asked);
 		free(who);
+	}
+	/* the roster's students with no row: in the table, "no answer" */
+	size_t absent = 0;
+	struct strbuf absent_names = STRBUF_INIT;
+	for (size_t k = 0; k < g.ns; k++) {
+		bool seen = false;
+		for (size_t i = 0; i < graded && !seen; i++)
+			seen = !strcmp(done_code[i], g.s[k].code);
+		if (seen)
+			continue;
+		strbuf_addf(&absent_names, "%s%s", absent++ ? ", " : "", g.s[k].name);
+		csv_add_cell(&table, g.s[k].name);
+		strbuf_addf(&table, ",%s", g.s[k].code);
+		size_t asked = 0;
+		for (size_t j = 1; j < hdr->n; j++) {
+			if (cols[j].same_as)
+				continue;
+			const bool is = answer_of(&g, g.s[k].code, &cols[j]) != NULL;
+			asked += is;
+			strbuf_addf(&table, ",%s,", is ? "no answer" : "");
+		}
+		strbuf_addf(&table, ",0/%zu\n", asked);
 	}
 	/* the summary: a line a question */
 	free(done_code);
@@ -474,6 +641,11 @@ int cmd_grade(struct cmd_ctx *c)
 	strbuf_addf(&report, "graded %zu student%s", graded, graded == 1 ? "" : "s");
 	if (bad)
 		strbuf_addf(&report, "; %zu row%s not graded (above)", bad, bad == 1 ? "" : "s");
+	if (absent)
+		strbuf_addf(&report, "; no row for %zu on the roster, %s as no answer: %s", absent,
+			    absent == 1 ? "in the table" : "each in the table",
+			    strbuf_str(&absent_names));
+	strbuf_release(&absent_names);
 	strbuf_addch(&report, '\n');
 	if (out_path) {
 		char *op = token_path(out_path);

@@ -43,10 +43,11 @@ struct parse {
 	char *overlay; /* the value of `overlay`, likewise */
 	struct exercise *ex;
 	struct diag *d;
-	bool failed; /* an error was found: the file does not load */
-	int nerr;    /* errors found so far (the first in d, the others in d->more) */
-	bool stop;   /* no use reading on: too many errors, or no model */
-	bool skip;   /* the current section's header was wrong: its keys are not read */
+	bool failed;  /* an error was found: the file does not load */
+	int nerr;     /* errors found so far (the first in d, the others in d->more) */
+	bool stop;    /* no use reading on: too many errors, or no model */
+	bool skip;    /* the current section's header was wrong: its keys are not read */
+	int sec_nerr; /* nerr when the current section began: its own errors are the rest */
 
 	enum section sec;
 	char secname[80];
@@ -237,6 +238,7 @@ static void section_begin(struct parse *ps, const char *line)
 	const char *close = strchr(line, ']');
 	int col = (int)(line - ps->raw) + 1;
 	section_end(ps);
+	ps->sec_nerr = ps->nerr;
 	if (!close) {
 		perr(ps, col, "section header without ']'");
 		return;
@@ -628,12 +630,15 @@ static int unit_key(struct parse *ps, const char *value, bool number, const char
 		    const struct unit *want, const char *want_unit, char **unit, struct unit *u)
 {
 	struct unit got;
+	struct diag why;
 	if (!number)
 		return perr(ps, col_of_key(ps), "%s is not a number: it has no unit", name);
-	if (unit_parse(value, &got, ps->d))
-		return perr(ps, col_of_value(ps), "%s", ps->d->msg);
+	/* not into ps->d: that holds the file's first error (it took the
+	 * place of an earlier one, which was lost, and this one was said
+	 * twice, once without its line) */
+	if (unit_parse(value, &got, &why))
+		return perr(ps, col_of_value(ps), "%s", why.msg);
 	if (!unit_same_dim(&got, want)) {
-		struct diag why;
 		unit_refuse(&why, value, &got, name, want, want_unit);
 		perr(ps, col_of_value(ps), "%s", why.msg);
 		return 0;
@@ -870,6 +875,9 @@ static void read_line(struct parse *ps, const char *start, size_t n)
 		return;
 	ps->continuation = p != ps->raw && ps->prev_key;
 	if (!ps->continuation && *p == '[') {
+		/* the section before is judged first: its errors are not the
+		 * header's (they made the new section's keys go unread) */
+		section_end(ps);
 		const int before = ps->nerr;
 		section_begin(ps, p);
 		ps->skip = ps->nerr > before;
@@ -939,6 +947,45 @@ void tolerance_describe(const struct tolerance *tol, const char *unit, struct st
 	text_format_number(100 * (tol->kind == TOL_REL ? tol->value : TOLERANCE_DEFAULT_REL), buf,
 			   sizeof(buf));
 	strbuf_addf(out, "%s%%%s", buf, tol->kind == TOL_DEFAULT ? " (the default)" : "");
+}
+
+int tolerance_figures(const struct tolerance *tol)
+{
+	switch (tol->kind) {
+	case TOL_SIG:
+		return (int)tol->value;
+	case TOL_ABS:
+		/* 1e-9: 0.05 asks for 1 decimal, not 2, whatever log10 rounds */
+		return (int)ceil(-log10(2 * tol->value) - 1e-9);
+	case TOL_REL:
+	case TOL_DEFAULT:
+		break;
+	}
+	const double r = tol->kind == TOL_REL ? tol->value : TOLERANCE_DEFAULT_REL;
+	const int n = (int)ceil(1 - log10(2 * r) - 1e-9);
+	return n < 1 ? 1 : n;
+}
+
+void tolerance_precision(const struct tolerance *tol, const char *unit, struct strbuf *out)
+{
+	const int n = tolerance_figures(tol);
+	if (tol->kind == TOL_SIG) {
+		strbuf_addf(out, "to %d significant figure%s", n, n == 1 ? "" : "s");
+		return;
+	}
+	struct tolerance plain = *tol;
+	if (plain.kind == TOL_DEFAULT) /* "1%", not "1% (the default)" */
+		plain = (struct tolerance){TOL_REL, TOLERANCE_DEFAULT_REL};
+	strbuf_addstr(out, "to ");
+	tolerance_describe(&plain, unit, out);
+	if (tol->kind != TOL_ABS)
+		strbuf_addf(out, ", i.e. %d significant figure%s", n, n == 1 ? "" : "s");
+	else if (n > 0)
+		strbuf_addf(out, ", i.e. %d decimal place%s", n, n == 1 ? "" : "s");
+	else if (n == 0)
+		strbuf_addstr(out, ", i.e. a whole number");
+	else
+		strbuf_addf(out, ", i.e. to the nearest %.0f", pow(10, -n));
 }
 
 double ex_param_to_model(const struct ex_param *p, double value)
@@ -1064,7 +1111,9 @@ static void final_param(struct parse *ps)
 	struct ex_param *p = ps->param;
 	const struct param_spec *sp = p->spec;
 	struct diag d;
-	if (ps->failed || sp->kind != PARAM_NUMBER)
+	/* a parameter whose own lines were wrong is not judged as a whole:
+	 * its values are not the file's; one after another section's error is */
+	if (ps->nerr > ps->sec_nerr || sp->kind != PARAM_NUMBER)
 		return;
 	if (!(ps->seen & 1u)) /* no value: the model's default, in the file's unit */
 		p->value = unit_convert(sp->def, &p->canon, &p->u);
@@ -1118,7 +1167,7 @@ static void final_statement(struct parse *ps)
 		}
 		if (*p == '}') {
 			statement_error(ps, p, 1, "'}' without '{' (write }} for a brace)");
-			return;
+			continue;
 		}
 		if (*p != '{')
 			continue;
@@ -1133,7 +1182,6 @@ static void final_statement(struct parse *ps)
 			snprintf(msg, sizeof(msg), "{%s} is not a parameter of model %s", name,
 				 ps->ex->model->name);
 			statement_error(ps, p, (size_t)(close - p + 1), msg);
-			return;
 		}
 		p = close;
 	}
@@ -1153,7 +1201,7 @@ static void final_keep(struct parse *ps)
 	 * the name before it */
 	const char *from = strpbrk(text, "=:");
 	char *save = NULL;
-	for (char *name = strtok_r(ps->keep, " \t,", &save); name && !ps->failed;
+	for (char *name = strtok_r(ps->keep, " \t,", &save); name && !ps->stop;
 	     name = strtok_r(NULL, " \t,", &save)) {
 		/* the column of the name in the line, a whole word */
 		size_t len = strlen(name);
@@ -1171,7 +1219,7 @@ static void final_keep(struct parse *ps)
 			perr_line(ps, ex->keep_line, col, "keep: model %s has no result '%s'%s",
 				  m->name, name,
 				  text_did_you_mean(name, cands, nc, hint, sizeof(hint)));
-			return;
+			continue;
 		}
 		enum value_kind kind = m->results[i].kind;
 		if (kind != VAL_WORD && kind != VAL_BOOL) {
@@ -1180,13 +1228,15 @@ static void final_keep(struct parse *ps)
 				"keep: %s is a %s, not a word or true/false: only a verdict can be "
 				"kept",
 				name, kind == VAL_NUMBER ? "number" : "matrix");
-			return;
+			continue;
 		}
-		for (size_t j = 0; j < ex->nkeep; j++)
-			if (ex->keep[j] == i) {
-				perr_line(ps, ex->keep_line, col, "keep: %s is named twice", name);
-				return;
-			}
+		bool twice = false;
+		for (size_t j = 0; j < ex->nkeep && !twice; j++)
+			twice = ex->keep[j] == i;
+		if (twice) {
+			perr_line(ps, ex->keep_line, col, "keep: %s is named twice", name);
+			continue;
+		}
 		ex->keep = xrealloc(ex->keep, (ex->nkeep + 1) * sizeof(*ex->keep));
 		ex->keep[ex->nkeep++] = i;
 	}
@@ -1298,9 +1348,14 @@ struct exercise *exercise_parse(const char *path, const char *text, size_t len, 
 		return NULL;
 	}
 	read_lines(&ps);
-	if (!ps.failed)
+	/* every error of the file at once: the last section's own checks, and
+	 * those of names (statement, keep), whatever else was wrong; the
+	 * header's and the values' together (overlay, the model's domain)
+	 * only in a file otherwise right, for they follow from those */
+	const bool lines_failed = ps.failed;
+	if (!ps.stop)
 		section_end(&ps);
-	if (!ps.failed) {
+	if (!lines_failed) {
 		if (!ps.had_exercise)
 			perr_line(&ps, 1, 0, "no [exercise] section");
 		else if (!ex->id)
@@ -1310,9 +1365,9 @@ struct exercise *exercise_parse(const char *path, const char *text, size_t len, 
 		else if (!ex->model)
 			perr_line(&ps, ps.exercise_line, 0, "[exercise] has no model");
 	}
-	if (!ps.failed)
+	if (!ps.stop && ex->model)
 		final_statement(&ps);
-	if (!ps.failed)
+	if (!ps.stop && ex->model)
 		final_keep(&ps);
 	if (!ps.failed)
 		final_overlay(&ps);

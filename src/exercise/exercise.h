@@ -45,6 +45,17 @@ struct tolerance {
 /* The tolerance as check and generate state it: "1%", "1% (the
  * default)", "±0.005 m", "3 significant figures". */
 void tolerance_describe(const struct tolerance *tol, const char *unit, struct strbuf *out);
+/* The precision a sheet asks for, so that an answer given to it is
+ * within the tolerance: a relative tolerance r asks for the fewest
+ * significant figures N whose rounding error, at most 0.5*10^(1-N) of
+ * the value, is within r (N = ceil(1 - log10(2r)): 3 for 1%, 4 for
+ * 0.1%); an absolute one a asks for the fewest decimals D with
+ * 0.5*10^-D <= a. "to 1%, i.e. 3 significant figures", "to 3
+ * significant figures", "to ±0.01 s, i.e. 2 decimal places". */
+void tolerance_precision(const struct tolerance *tol, const char *unit, struct strbuf *out);
+/* N and D above (for TOL_SIG its figures; for TOL_ABS, D, which may be
+ * 0 or negative: to the nearest 10^-D). */
+int tolerance_figures(const struct tolerance *tol);
 
 struct ex_answer {
 	char *name;

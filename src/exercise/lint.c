@@ -418,7 +418,7 @@ static void check_box(struct lint *l)
 	const int ncorner = ndraw < 2		       ? 0
 			    : full - 1 <= LINT_CORNERS ? (int)(full - 1)
 						       : LINT_CORNERS;
-	gsl_rng_set(rng, PROBLEMSET_DEFAULT_SEED);
+	gsl_rng_set(rng, PROBLEMSET_LINT_SEED);
 	planned = ncorner + LINT_INSIDE;
 	for (int c = 0; c < ncorner && !num_interrupted; c++) {
 		if ((late = cpu_now() - t0 > LINT_BOX_SECONDS))
@@ -448,7 +448,7 @@ static void check_box(struct lint *l)
 		if ((late = cpu_now() - t0 > LINT_BOX_SECONDS))
 			break;
 		struct diag d;
-		problemset_stream(rng, PROBLEMSET_DEFAULT_SEED, ex->id, (size_t)v);
+		problemset_stream(rng, PROBLEMSET_LINT_SEED, ex->id, (size_t)v);
 		strbuf_reset(&where);
 		strbuf_addf(&where, "at generate's draw %d (seed 1): ", v + 1);
 		bool bad = false;
@@ -512,7 +512,7 @@ static void check_keep(struct lint *l)
 	struct diag d;
 	for (; tried < LINT_KEEP_DRAWS && !num_interrupted; tried++) {
 		/* the first draw of generate's variant `tried`, seed 1 */
-		problemset_stream(rng, PROBLEMSET_DEFAULT_SEED, ex->id, (size_t)tried);
+		problemset_stream(rng, PROBLEMSET_LINT_SEED, ex->id, (size_t)tried);
 		for (size_t i = 0; i < np; i++) {
 			val[i] = ex->params[i].value;
 			if (ex->params[i].has_draw &&

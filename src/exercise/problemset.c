@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 
 #include "exercise/degenerate.h"
 #include "num/num.h"
@@ -42,14 +43,90 @@ void problemset_stream(gsl_rng *rng, unsigned long seed, const char *id, size_t 
 	gsl_rng_set(rng, (unsigned long)(h >> 32) | 1UL);
 }
 
+/* SipHash-2-4 (Aumasson and Bernstein, 2012) of the bytes m[0..n) under
+ * the key (k0, k1): a keyed pseudo-random function, so that its output
+ * tells nothing of the key to whoever does not hold it. */
+static uint64_t rotl(uint64_t x, int b)
+{
+	return (x << b) | (x >> (64 - b));
+}
+
+#define SIPROUND                                                                                   \
+	do {                                                                                       \
+		v0 += v1;                                                                          \
+		v1 = rotl(v1, 13) ^ v0;                                                            \
+		v0 = rotl(v0, 32);                                                                 \
+		v2 += v3;                                                                          \
+		v3 = rotl(v3, 16) ^ v2;                                                            \
+		v0 += v3;                                                                          \
+		v3 = rotl(v3, 21) ^ v0;                                                            \
+		v2 += v1;                                                                          \
+		v1 = rotl(v1, 17) ^ v2;                                                            \
+		v2 = rotl(v2, 32);                                                                 \
+	} while (0)
+
+uint64_t problemset_siphash(uint64_t k0, uint64_t k1, const unsigned char *m, size_t n)
+{
+	uint64_t v0 = k0 ^ 0x736f6d6570736575ULL, v1 = k1 ^ 0x646f72616e646f6dULL;
+	uint64_t v2 = k0 ^ 0x6c7967656e657261ULL, v3 = k1 ^ 0x7465646279746573ULL;
+	uint64_t b = (uint64_t)n << 56;
+	size_t i = 0;
+	for (; i + 8 <= n; i += 8) {
+		uint64_t w = 0;
+		for (int j = 0; j < 8; j++)
+			w |= (uint64_t)m[i + (size_t)j] << (8 * j);
+		v3 ^= w;
+		SIPROUND;
+		SIPROUND;
+		v0 ^= w;
+	}
+	for (int j = 0; i + (size_t)j < n; j++)
+		b |= (uint64_t)m[i + (size_t)j] << (8 * j);
+	v3 ^= b;
+	SIPROUND;
+	SIPROUND;
+	v0 ^= b;
+	v2 ^= 0xff;
+	SIPROUND;
+	SIPROUND;
+	SIPROUND;
+	SIPROUND;
+	return v0 ^ v1 ^ v2 ^ v3;
+}
+#undef SIPROUND
+
 void problemset_code(const struct problemset *ps, size_t k, char *buf, size_t n)
 {
 	static const char letters[] = "ABCDEFGHJKLMNPQRSTUVWXYZ"; /* no I, no O */
-	uint64_t h = mix64((uint64_t)ps->seed);
-	for (size_t j = 0; j < ps->nparts; j++)
-		h = mix64(h ^ fnv1a(session_exercise(ps->part[j].s)->id));
+	/* the set's exercises, each id ended by a NUL, under the seed as key */
+	struct strbuf ids = STRBUF_INIT;
+	for (size_t j = 0; j < ps->nparts; j++) {
+		strbuf_addstr(&ids, session_exercise(ps->part[j].s)->id);
+		strbuf_addch(&ids, '\0');
+	}
+	const uint64_t h = problemset_siphash((uint64_t)ps->seed, PROBLEMSET_CODE_KEY1,
+					      (const unsigned char *)ids.buf, ids.len);
+	strbuf_release(&ids);
 	const int width = ps->n >= 100 ? (ps->n >= 1000 ? 4 : 3) : 2;
-	snprintf(buf, n, "%c%d-%0*zu", letters[h % 24], (int)(h / 24 % 10), width, k + 1);
+	snprintf(buf, n, "%c%c%d-%0*zu", letters[h % 24], letters[h / 24 % 24], (int)(h / 576 % 10),
+		 width, k + 1);
+}
+
+int problemset_fresh_seed(unsigned long *out, struct diag *d)
+{
+	uint64_t x = 0;
+	ssize_t got = getrandom(&x, sizeof x, 0);
+	if (got != (ssize_t)sizeof x) { /* a kernel before 3.17: the device */
+		FILE *f = fopen("/dev/urandom", "rb");
+		size_t r = f ? fread(&x, 1, sizeof x, f) : 0;
+		if (f)
+			fclose(f);
+		if (r != sizeof x)
+			return diag_set(d, "the system's random source (getrandom, "
+					   "/dev/urandom) gave no seed: give one, 'seed S'");
+	}
+	*out = (unsigned long)x;
+	return 0;
 }
 
 static void variant_release(const struct model *m, struct ps_variant *v)

@@ -12,6 +12,7 @@
 #include <gsl/gsl_rng.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "exercise/session.h"
 #include "util/diag.h"
@@ -20,7 +21,16 @@ enum {
 	PROBLEMSET_MAX_VARIANTS = 1000,
 	PROBLEMSET_MAX_TRIES = 100, /* draws thrown away in a row before giving up */
 };
-#define PROBLEMSET_DEFAULT_SEED 1UL
+/* The seed lint's trial draws use (generate without `seed` draws one). */
+#define PROBLEMSET_LINT_SEED 1UL
+/* A seed under this is small: a student holding a sheet could try every
+ * such seed until one draws the sheet's values, and so rebuild the key. */
+#define PROBLEMSET_SMALL_SEED 4294967296.0 /* 2^32 */
+/* The second half of the key the codes' SipHash takes (the seed is the
+ * first): "tribcode" in ASCII. */
+#define PROBLEMSET_CODE_KEY1 0x74726962636f6465ULL
+
+_Static_assert(sizeof(unsigned long) >= 8, "a seed is 64 bits");
 
 /* One variant of one exercise. */
 struct ps_variant {
@@ -55,7 +65,8 @@ struct ps_header {
 
 struct problemset {
 	unsigned long seed;
-	size_t n; /* variants of each part */
+	bool fresh_seed; /* drawn from the system's random source, not given */
+	size_t n;	 /* variants of each part */
 	/* a roster's names, variant k the k-th student's (n of them); NULL
 	 * for none: set and owned by generate */
 	const char *const *student;
@@ -105,10 +116,17 @@ void problemset_kept_describe(const struct exercise *ex, size_t i, const struct 
  * from a stream of its own. */
 void problemset_stream(gsl_rng *rng, unsigned long seed, const char *id, size_t k);
 
-/* The code a sheet names variant k by, "K4-07": a letter and a digit
- * from the seed and the set's exercises (so that two sets are told
- * apart, and the seed cannot be read back from it), then k + 1. */
+/* The code a sheet names variant k by, "KM4-07": two letters (no I, no O)
+ * and a digit from SipHash-2-4 keyed by the seed (and PROBLEMSET_CODE_KEY1)
+ * of the set's exercise ids, each ended by a NUL, then k + 1: two sets are
+ * told apart (5760 tags), and a keyed pseudo-random function tells nothing
+ * of its key: the code gives no hold on the seed. */
 void problemset_code(const struct problemset *ps, size_t k, char *buf, size_t n);
+/* SipHash-2-4 of m[0..n) under the key (k0, k1). */
+uint64_t problemset_siphash(uint64_t k0, uint64_t k1, const unsigned char *m, size_t n);
+/* A seed of 64 bits from the system's random source (getrandom(2), else
+ * /dev/urandom), for a set drawn without `seed`. */
+int problemset_fresh_seed(unsigned long *out, struct diag *d);
 
 /* A value of parameter p from its draw range (rng gives the numbers),
  * rounded to its digits; a rounded value that leaves the range or the

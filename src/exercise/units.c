@@ -433,6 +433,57 @@ static int quantity_parse(const char *text, expr_lookup_fn lookup, void *ctx, st
  * with a no-break space was "unknown unit", issue 43): each becomes as
  * many ASCII spaces as it has bytes, so every place in the copy is the
  * same place in the text. */
+/* A decimal comma, as many locales and their spreadsheets write one: in
+ * a run of digits, points and commas, one comma between digits is the
+ * decimal mark ("1,4126", "0,412", "12,5", "1234,567"), unless the run
+ * could as well be a number grouped in thousands: 1 to 3 digits, not a
+ * lone 0, then exactly 3 ("1,412": 1.412 or 1412?), which is refused
+ * rather than guessed; a run with two commas, or a comma and a point
+ * ("1,234.5", "1.234,5"), is refused too. *copy (made from text when
+ * NULL) gets the points. */
+static int decimal_commas(const char *text, char **copy, struct diag *d)
+{
+	for (size_t i = 0; text[i]; i++) {
+		if (text[i] != ',' || !i || !isdigit((unsigned char)text[i - 1]) ||
+		    !isdigit((unsigned char)text[i + 1]))
+			continue;
+		size_t a = i, b = i + 1;
+		while (a && strchr("0123456789.,", text[a - 1]))
+			a--;
+		while (text[b] && strchr("0123456789.,", text[b]))
+			b++;
+		size_t commas = 0, points = 0;
+		for (size_t k = a; k < b; k++) {
+			commas += text[k] == ',';
+			points += text[k] == '.';
+		}
+		char clip[TEXT_CLIP_SIZE], run[64];
+		snprintf(run, sizeof run, "%.*s", (int)(b - a), text + a);
+		if (commas > 1 || points)
+			return diag_set(d,
+					"'%s': one decimal mark, a point or a comma, and no "
+					"thousands separator (1234.5 or 1234,5)",
+					text_clip(run, clip, sizeof clip));
+		const size_t left = i - a, right = b - i - 1;
+		if (left >= 1 && left <= 3 && !(left == 1 && text[a] == '0') && right == 3) {
+			char as_point[64];
+			snprintf(as_point, sizeof as_point, "%.*s.%.*s", (int)left, text + a, 3,
+				 text + i + 1);
+			return diag_set(d,
+					"'%s' is ambiguous: %s, or %.*s%.*s grouped in thousands? "
+					"write %s, or %.*s%.*s",
+					text_clip(run, clip, sizeof clip), as_point, (int)left,
+					text + a, 3, text + i + 1, as_point, (int)left, text + a, 3,
+					text + i + 1);
+		}
+		if (!*copy)
+			*copy = xstrdup(text);
+		(*copy)[i] = '.';
+		i = b - 1;
+	}
+	return 0;
+}
+
 int unit_quantity_parse(const char *text, expr_lookup_fn lookup, void *ctx, struct quantity *q,
 			struct diag *d)
 {
@@ -451,6 +502,10 @@ int unit_quantity_parse(const char *text, expr_lookup_fn lookup, void *ctx, stru
 			copy = xstrdup(text);
 		memset(copy + i, ' ', n);
 		i += n - 1;
+	}
+	if (decimal_commas(copy ? copy : text, &copy, d)) {
+		free(copy);
+		return -1;
 	}
 	if (!copy)
 		return quantity_parse(text, lookup, ctx, q, d);

@@ -63,7 +63,11 @@ struct quantity {
  * "3/4 m", "15cm" and "300 rpm" have units; "2e-3" is a number and "2*g"
  * the expression (g is no unit there: "2*" is not an expression). A unit
  * that begins with a digit needs a blank before it ("2 1/s"). Names in the
- * expression go to `lookup`. A value that is not finite is an error. */
+ * expression go to `lookup`. A value that is not finite is an error. A
+ * decimal comma between digits is a point ("0,35", "1,4126"), but one
+ * that could as well group thousands ("1,412") is refused as ambiguous,
+ * as is a number with two marks ("1,234.5"): set, check and grade read
+ * numbers alike. */
 int unit_quantity_parse(const char *text, expr_lookup_fn lookup, void *ctx, struct quantity *q,
 			struct diag *d);
 

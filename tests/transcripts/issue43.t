@@ -54,18 +54,18 @@ $ tribo -c 'eval 0*5; eval 1-1; eval 0e-400; eval 5e-324; eval 1e-300*1e-300+1; 
 0
 4.94065645841e-324
 1
-incorrect: relative error 100%, tolerance 1% (tribo: stop_time = 0.36640319574 s; yours: 0 s)
+incorrect: off by 100%, the tolerance is 1% (tribo: stop_time = 0.36640319574 s; yours: 0 s)
 0
 ? 0
 
 # a relative error past the doubles
 $ tribo -c 'load coin; solve; check stop_time -1e308'
-incorrect: relative error too large for a number (above 1e308%), tolerance 1% (tribo: stop_time = 0.36640319574 s)
+incorrect: off by more than 1e308%, the tolerance is 1% (tribo: stop_time = 0.36640319574 s)
 ? 0
 
 # a no-break space (U+00A0) or a narrow one (U+202F) between number and unit
 $ tribo -c "load coin; solve; check stop_time 0.3664$(printf '\u00a0')s; set m 7.5$(printf '\u202f')g; print m"
-correct: relative error 0.00087%, tolerance 1% (tribo: stop_time = 0.36640319574 s)
+correct: off by 0.00087%, the tolerance is 1% (tribo: stop_time = 0.36640319574 s)
 0.0075
 ? 0
 
@@ -95,15 +95,15 @@ ls: cannot access 'HOME/nl2': No such file or directory
 ? 0
 
 # grade: a column twice, a student twice, 309 digits, 1e309, a no-break space
-$ printf 'name\nAda\nBo\nCy\n' > "$HOME/r.csv"; tribo -c "generate 3 format txt to $HOME/g roster $HOME/r.csv coin" >/dev/null; awk -F'\t' 'function nines(  s, i) { for (i = 0; i < 309; i++) s = s "9"; return s } $1 == "answer" && $4 == "stop_time" { T[$2] = $5 } $1 == "student" { c[$3] = $2 } END { printf "student,stop_time,distance,stop_time\nAda,%.4g s,1,%.4g\nBo,%s,1e309,\nCy,%.4g\302\240s,,\n%s,1,1,1\n", T[c["Ada"]], T[c["Ada"]], nines(), T[c["Cy"]], c["Ada"] }' "$HOME/g/manifest.txt" > "$HOME/a.csv"; tribo -c "grade $HOME/g $HOME/a.csv" | sed "s|$HOME|HOME|g"
+$ printf 'name\nAda\nBo\nCy\n' > "$HOME/r.csv"; tribo -c "generate 3 seed 1 format txt to $HOME/g roster $HOME/r.csv coin" >/dev/null; awk -F'\t' 'function nines(  s, i) { for (i = 0; i < 309; i++) s = s "9"; return s } $1 == "answer" && $4 == "stop_time" { T[$2] = $5 } $1 == "student" { c[$3] = $2 } END { printf "student,stop_time,distance,stop_time\nAda,%.4g s,1,%.4g\nBo,%s,1e309,\nCy,%.4g\302\240s,,\n%s,1,1,1\n", T[c["Ada"]], T[c["Ada"]], nines(), T[c["Cy"]], c["Ada"] }' "$HOME/g/manifest.txt" > "$HOME/a.csv"; tribo -c "grade $HOME/g $HOME/a.csv" | sed "s|$HOME|HOME|g"
 student,code,stop_time,stop_time note,distance,distance note,score
-Ada,G8-01,correct,,incorrect,,1/2
-Bo,G8-02,unreadable,'999999999999999999999999999999999999999999999999999999999999…' is not a number with a unit: '999999999999999999999999999999999999999999999999999999999999…' is out of range (too large for a double),unreadable,'1e309' is not a number with a unit: '1e309' is out of range (too large for a double),0/2
-Cy,G8-03,correct,,missing,,1/2
+Ada,XG8-01,correct,,incorrect,"off by 928%, the tolerance is 1%",1/2
+Bo,XG8-02,unreadable,'999999999999999999999999999999999999999999999999999999999999…' is not a number with a unit: '999999999999999999999999999999999999999999999999999999999999…' is out of range (too large for a double),unreadable,'1e309' is not a number with a unit: '1e309' is out of range (too large for a double),0/2
+Cy,XG8-03,correct,,missing,,1/2
 HOME/a.csv:1: column 4 ('stop_time') is stop_time again (column 2): not graded, column 2 counts
 HOME/a.csv:3: stop_time: '999999999999999999999999999999999999999999999999999999999999…' is not a number with a unit: '999999999999999999999999999999999999999999999999999999999999…' is out of range (too large for a double)
 HOME/a.csv:3: distance: '1e309' is not a number with a unit: '1e309' is out of range (too large for a double)
-HOME/a.csv:5: 'G8-01' again (variant G8-01, graded at line 2): not graded, the first row counts
+HOME/a.csv:5: 'XG8-01' again (variant XG8-01, graded at line 2): not graded, the first row counts
 stop_time: 2 of 3 correct, 1 unreadable
 distance: 0 of 3 correct, 1 missing, 1 unreadable
 graded 3 students; 1 row not graded (above)
@@ -135,12 +135,14 @@ marks.ini: 3 errors, 0 warnings
 ? 1
 
 # the lint command says the same; generate writes them visibly and says so once
-$ cd "$HOME" && tribo -c 'lint marks.ini' | grep -c '^marks.ini:[0-9]*:[0-9]*: error: U+'; tribo -c 'load marks.ini; generate 2 format moodle to marks; generate 1 format tex to marks-tex' && xmllint --noout marks/questions.xml && grep -q 'A coin \\xEF\\xBF\\xBF slides' marks/questions.xml && grep -q 'A coin \[U+FFFF\] slides' marks-tex/sheet.tex && echo visible in both
+$ cd "$HOME" && tribo -c 'lint marks.ini' | grep -c '^marks.ini:[0-9]*:[0-9]*: error: U+'; tribo -c 'load marks.ini; generate 2 seed 1 format moodle to marks; generate 1 seed 1 format tex to marks-tex' && xmllint --noout marks/questions.xml && grep -q 'A coin \\xEF\\xBF\\xBF slides' marks/questions.xml && grep -q 'A coin \[U+FFFF\] slides' marks-tex/sheet.tex && echo visible in both
 3
 wrote marks/questions.xml, marks/key.txt and marks/manifest.txt: 2 variants of marks, seed 1; no draw was degenerate
 note: marks.ini:8:16: U+FFFF and 2 more characters that no output may hold are written visibly, as \xHH (in LaTeX as [U+...]); 'lint' says where and why
+note: seed 1 is under 2^32: a student could try every such seed for the sheet's values and rebuild the key (without 'seed', generate draws 64 bits)
 wrote marks-tex/sheet.tex, marks-tex/key.tex and marks-tex/manifest.txt: 1 variant of marks, seed 1; no draw was degenerate
 note: marks.ini:8:16: U+FFFF and 2 more characters that no output may hold are written visibly, as \xHH (in LaTeX as [U+...]); 'lint' says where and why
+note: seed 1 is under 2^32: a student could try every such seed for the sheet's values and rebuild the key (without 'seed', generate draws 64 bits)
 visible in both
 ? 0
 

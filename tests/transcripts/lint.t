@@ -19,6 +19,46 @@ lint-placeholder.ini:7:28: error: statement: {nu} is not a parameter of model di
 lint-placeholder.ini: 1 error, 0 warnings
 ? 1
 
+# Issue 39: every error of a file once, with its line, whatever kinds are
+# mixed. The issue's three mistakes: the unknown unit of an [answer] was
+# said twice, once without a line, in place of the misspelt key before it.
+$ tribo --lint three-mistakes.ini; tribo -c 'load three-mistakes.ini'
+three-mistakes.ini:10:1: error: unknown key 'vaule' in [param m] (did you mean 'value'?)
+    vaule = 2
+    ^
+three-mistakes.ini:16:8: error: unknown unit 'furlong'
+    unit = furlong
+           ^
+three-mistakes.ini:18:9: error: 'banana' is not a number
+    value = banana
+            ^
+three-mistakes.ini: 3 errors, 0 warnings
+! tribo: -c: command 1: load: three-mistakes.ini:10:1: unknown key 'vaule' in [param m] (did you mean 'value'?)
+!     vaule = 2
+!     ^
+! three-mistakes.ini:16:8: unknown unit 'furlong'
+!     unit = furlong
+!            ^
+! three-mistakes.ini:18:9: 'banana' is not a number
+!     value = banana
+!             ^
+! 3 errors
+? 1
+
+# A parameter's min above its max no longer hides the next section's keys
+# (banana), nor do a line's errors hide the statement's and keep's; keep's
+# two unknown names are both said.
+$ tribo --lint mixed-mistakes.ini | grep -v '^ '
+mixed-mistakes.ini:13:8: error: unknown unit 'furlong'
+mixed-mistakes.ini:18:1: error: min is larger than max
+mixed-mistakes.ini:21:9: error: 'banana' is not a number
+mixed-mistakes.ini:25:1: error: unknown key 'tolerence' in [answer stop_time] (did you mean 'tolerance'?)
+mixed-mistakes.ini:9:64: error: statement: {muu} is not a parameter of model disk
+mixed-mistakes.ini:8:8: error: keep: model disk has no result 'moves'
+mixed-mistakes.ini:8:15: error: keep: model disk has no result 'verdict'
+mixed-mistakes.ini: 7 errors, 0 warnings
+? 0
+
 $ tribo --lint lint-answer.ini
 lint-answer.ini:8:1: error: model disk has no result 'stop_tme' (did you mean 'stop_time'?)
     [answer stop_tme]

@@ -71,7 +71,7 @@ stop_angle = 22.133669401 rad
 1.40907315757
 1409.07315757
 1409.07315757 ms
-correct: relative error 0%, tolerance 1% (tribo: stop_time = 1409.07315757 ms)
+correct: off by 0%, the tolerance is 1% (tribo: stop_time = 1409.07315757 ms)
 ? 0
 $ tribo -c 'eval ans'
 ! tribo: -c: command 1: eval: ans is the last number printed, and none has been yet
