@@ -25,6 +25,7 @@
 #include "exercise/session.h"
 #include "models/model.h"
 #include "num/budget.h"
+#include "num/settle.h"
 #include "testutil.h"
 
 static double cpu_seconds(void)
@@ -338,6 +339,35 @@ START_TEST(test_driver_steps)
 }
 END_TEST
 
+/* A loop of periods that integrates nothing (Imachi's construction)
+ * meets the clock at each period's end, num_settle_check: a budget of
+ * no time runs out there, sets num_interrupted for the loop to see, and
+ * its message has the periods and the state. */
+START_TEST(test_settle_looks)
+{
+	struct budget b = budget_scaled(1);
+	b.cpu_seconds = 1e-12;
+	struct num_settle st = {.rtol = 1e-9, .floor = 1, .cap = 100};
+	num_settle_start(&st);
+	const double x[2] = {0.5, -0.25}, prev[2] = {0.75, 0};
+	budget_open(&b);
+	const double c0 = cpu_seconds();
+	while (cpu_seconds() - c0 < 1e-3) /* a period's work */
+		;
+	ck_assert(!num_settle_check(&st, x, prev, 2));
+	ck_assert_int_eq(budget_spent(), BUDGET_CPU);
+	ck_assert_int_eq(num_interrupted, BUDGET_INTERRUPT);
+	struct diag d;
+	diag_clear(&d);
+	ck_assert_int_eq(budget_refuse(&d, 0, NULL, NULL), -1);
+	ck_assert_msg(strstr(d.msg, "s of processor time before it ended, after 1 period; the "
+				    "state there: (0.5, -0.25); ask for less"),
+		      "%s", d.msg);
+	budget_close();
+	ck_assert_int_eq(num_interrupted, 0);
+}
+END_TEST
+
 /* The scaling: the defaults at scale 1, times what is asked, capped; a
  * solve's budget from its parameters (tmax ten times the default). */
 START_TEST(test_scaling)
@@ -379,6 +409,7 @@ static Suite *budget_suite(void)
 	tcase_set_timeout(tc, 600);
 	tcase_add_test(tc, test_scaling);
 	tcase_add_test(tc, test_driver_steps);
+	tcase_add_test(tc, test_settle_looks);
 	tcase_add_test(tc, test_lagrange_stiff);
 	tcase_add_test(tc, test_lagrange_huge_tmax);
 	tcase_add_test(tc, test_painleve_stiff_contact);

@@ -48,6 +48,7 @@ static _Thread_local struct {
 	double t;	     /* where: the simulated time and the state */
 	double y[KEPT];
 	size_t dim;
+	size_t periods; /* periods run (num_settle_check's), when a loop counts them */
 } B;
 
 static double cpu_now(void)
@@ -81,6 +82,7 @@ void budget_open(const struct budget *b)
 	B.out = BUDGET_LEFT;
 	B.t = NAN;
 	B.dim = 0;
+	B.periods = 0;
 }
 
 void budget_close(void)
@@ -154,6 +156,21 @@ void budget_at(double t, const double *y, size_t dim)
 		B.y[i] = y[i];
 }
 
+void budget_periods(size_t n)
+{
+	if (B.depth && !B.out)
+		B.periods = n;
+}
+
+bool budget_look(double t, const double *y, size_t dim)
+{
+	if (!B.depth)
+		return false;
+	if (B.out)
+		return true;
+	return cpu_out() && run_out(BUDGET_CPU, t, y, dim);
+}
+
 enum budget_out budget_spent(void)
 {
 	return B.depth ? B.out : BUDGET_LEFT;
@@ -177,8 +194,11 @@ int budget_refuse(struct diag *d, size_t phases, const char *phase_word, const c
 			strbuf_addf(&s, " of tmax = %g", tmax);
 	} else
 		strbuf_addstr(&s, " before it ended");
+	if (B.periods)
+		strbuf_addf(&s, ", after %zu period%s", B.periods, B.periods == 1 ? "" : "s");
 	if (phases)
-		strbuf_addf(&s, ", after %zu %s", phases, phase_word ? phase_word : "phases");
+		strbuf_addf(&s, "%s %zu %s", B.periods ? "," : ", after", phases,
+			    phase_word ? phase_word : "phases");
 	if (B.dim) {
 		strbuf_addstr(&s, "; the state there: (");
 		for (size_t i = 0; i < B.dim && i < KEPT; i++)

@@ -90,6 +90,12 @@ size_t budget_steps_taken(void);
 /* After a run out: where the run was, when the caller knows it better
  * than the look that found it (a right-hand side's trial state). */
 void budget_at(double t, const double *y, size_t dim);
+/* The same, the clock read at every call: for a loop whose turns are
+ * long and integrate nothing (a period of Imachi's construction), from
+ * num_settle_check. t may be NaN (not known). */
+bool budget_look(double t, const double *y, size_t dim);
+/* The periods a loop has run, for the message (num_settle_check). */
+void budget_periods(size_t n);
 /* What ran out (BUDGET_LEFT: nothing, or no budget open). */
 enum budget_out budget_spent(void);
 
