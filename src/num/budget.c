@@ -1,11 +1,10 @@
 #include "num/budget.h"
 
 #include <math.h>
-#include <stdio.h>
-#include <string.h>
 #include <time.h>
 
 #include "num/num.h"
+#include "util/strbuf.h"
 
 /* Processor seconds are a native build's: a build that runs slower by
  * design gets as many times more (its solves take that much longer, and
