@@ -131,7 +131,9 @@ START_TEST(test_stands_still)
 	diag_clear(&d);
 	ck_assert_int_eq(phase_run(&ps, NULL, 0.0, 1.0, y, NULL, &run, &d), -1);
 	ck_assert_msg(strstr(d.msg, "the run stands still at t = 0: 8 phases in a row ended where "
-				    "they began; the state there: (0.25, 0.5)"),
+				    "they began (each given no time to run), so time does not "
+				    "advance; the state there: (0.25, 0.5); the model's switching "
+				    "conditions hold at once"),
 		      "%s", d.msg);
 	ck_assert_int_eq(st.calls, 8);
 	/* a few empty phases, then the flight: it runs to its end */

@@ -1,10 +1,12 @@
 #include "dyn/phase.h"
 
+#include <float.h>
 #include <gsl/gsl_errno.h>
 #include <math.h>
 #include <string.h>
 #include <time.h>
 
+#include "num/budget.h"
 #include "num/num.h"
 
 struct phase_caps phase_caps_default(void)
@@ -101,8 +103,13 @@ int phase_run(const struct phase_system *sys, const struct phase_caps *caps, dou
 		if (next == PHASE_END)
 			break;
 		if (!mode.stretch && ++run.phases > caps->max_phases && caps->max_phases) {
-			rc = diag_set(d, "more than %zu %s before tmax (at t = %.6g)",
-				      caps->max_phases, word, run.t);
+			rc = diag_set(d,
+				      "more than %zu %s before tmax = %g (at t = %.6g); the state "
+				      "there: (%s); %s",
+				      caps->max_phases, word, tmax, run.t, state_text(y, sys->dim),
+				      caps->steps_why ? caps->steps_why
+						      : "lower tmax, or change the parameter that "
+							"makes the motion switch this often");
 			break;
 		}
 		if (caps->max_steps && run.steps >= caps->max_steps) {
@@ -120,6 +127,10 @@ int phase_run(const struct phase_system *sys, const struct phase_caps *caps, dou
 		run.steps += end.steps;
 		if (failed) {
 			run.t = end.t;
+			if (budget_spent()) { /* the solve's budget: the run's words */
+				rc = budget_refuse(d, run.phases, word, caps->steps_why);
+				break;
+			}
 			run.out_of_steps = end.steps >= mode.opts.max_steps;
 			rc = run.out_of_steps && caps->max_steps && run.steps >= caps->max_steps
 				     ? steps_capped(caps, &run, d)
@@ -130,14 +141,23 @@ int phase_run(const struct phase_system *sys, const struct phase_caps *caps, dou
 			record_mark(rec, end.t, y);
 		/* a phase that ends where it began, at an event there, can be a
 		 * mode's hand-over; a few in a row are a run that stands still
-		 * (a `next` that starts the same phase again), refused at once */
-		still = end.t == run.t ? still + 1 : 0;
+		 * (a `next` that starts the same phase again, an event that holds
+		 * where its phase starts), refused at once. Within a few units
+		 * in the last place of t is where it began: time that does not
+		 * move in floating point. */
+		still = end.t - run.t <= 4 * DBL_EPSILON * fabs(run.t) ? still + 1 : 0;
 		if (still >= PHASE_STILL_MAX) {
 			rc = diag_set(
 				d,
 				"the run stands still at t = %.17g: %d %s in a row ended where "
-				"they began; the state there: (%s)",
-				run.t, still, word, state_text(y, sys->dim));
+				"they began (%s), so time does not advance; the state there: "
+				"(%s); the model's switching conditions hold at once in this "
+				"state: change the start or the parameter that puts it on a "
+				"switching surface",
+				run.t, still, word,
+				end.event ? "each at an event that holds where its phase starts"
+					  : "each given no time to run",
+				state_text(y, sys->dim));
 			break;
 		}
 		run.t = end.t;
@@ -147,6 +167,11 @@ int phase_run(const struct phase_system *sys, const struct phase_caps *caps, dou
 				      "the run reached its cap on simulated time, %.6g after its "
 				      "start, at t = %.6g, before it ended",
 				      caps->max_time, run.t);
+			break;
+		}
+		if (budget_poll(run.t, y, sys->dim)) {
+			budget_at(run.t, y, sys->dim);
+			rc = budget_refuse(d, run.phases, word, caps->steps_why);
 			break;
 		}
 		if (num_interrupted) {

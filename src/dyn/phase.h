@@ -11,7 +11,9 @@
  * driver runs evolve step after step and Siconos' event-driven simulation
  * runs its integrator from one nonsmooth event to the next; it owns the
  * caps (phases, accepted steps, simulated time, CPU seconds), the
- * progress shown and Ctrl-C between phases, and fills the run record
+ * progress shown and Ctrl-C between phases, charges the solve's budget
+ * (num/budget.h: the steps through ode_run, the clock between phases) and
+ * refuses the run in its words when it runs out, and fills the run record
  * (record.h) when one is kept: the state each phase starts from (unless
  * the record has a row at that time already), at every phase's end and
  * at every jump, and the accepted steps between, densely sampled. A model reads its results and
@@ -94,7 +96,9 @@ struct phase_caps {
 	const char *steps_why;
 };
 
-/* No caps but 10000 phases, as the models had; a minute of CPU. */
+/* No caps but 10000 phases, as the models had; a minute of CPU, a
+ * backstop for a run outside any solve's budget (a test that calls a
+ * model itself): a solve's budget (num/budget.h) ends it long before. */
 struct phase_caps phase_caps_default(void);
 
 /* Runs the system from (t0, y) toward tmax: calls next, integrates the

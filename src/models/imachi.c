@@ -21,7 +21,6 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 
 #include "dyn/phase.h"
 #include "models/model.h"
@@ -389,8 +388,6 @@ struct acc_state {
 	double stick_time;
 	size_t steps, sticks, passes;
 	double h0;	 /* rk8pd's first trial step in a slip phase */
-	double cpu;	 /* the solve's budget of processor seconds (0: the driver's) */
-	clock_t c0;	 /* the solve's start */
 	struct rec *rec; /* the recording pass: a row at each phase end */
 };
 
@@ -530,10 +527,6 @@ static int accurate_to(struct imachi *m, struct acc_state *st, double t_end, str
 	 * thousand in one period is a run that chatters */
 	caps.max_phases = 10000;
 	caps.phase_word = "slip/stick phases in one period";
-	if (st->cpu > 0) {
-		const double used = (double)(clock() - st->c0) / CLOCKS_PER_SEC;
-		caps.cpu_seconds = fmax(1e-3, st->cpu - used);
-	}
 	const struct phase_system ps = {4, accurate_next, &ar};
 	struct phase_run run;
 	const int rc = phase_run(&ps, &caps, st->t, t_end, st->y, NULL, &run, d);
@@ -554,8 +547,6 @@ static void accurate_start(struct imachi *m, struct acc_state *st, const double 
 		st->stuck = num_slip_at_rest(&m->slip, g, m->mu1);
 }
 
-#define IM_CPU_PER_PERIOD 0.02
-
 /* Runs until the period map repeats; *last and *mlast get the state at the
  * start of the last period, for the recording pass. */
 static int run_accurate(struct imachi *m, int periods, const double u0[2], struct cycle *c,
@@ -564,10 +555,6 @@ static int run_accurate(struct imachi *m, int periods, const double u0[2], struc
 	struct acc_state st;
 	memset(c, 0, sizeof(*c));
 	accurate_start(m, &st, u0);
-	/* the solve's budget, scaled to what the exercise asks: a period
-	 * takes about a millisecond, so 20 ms a period and 2 s more */
-	st.cpu = 2 + IM_CPU_PER_PERIOD * periods;
-	st.c0 = clock();
 	double prev[2] = {u0[0], u0[1]};
 	struct num_settle conv = settle(m, u0, periods);
 	for (int k = 0; k < periods; k++) {

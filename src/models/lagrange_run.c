@@ -1395,7 +1395,6 @@ int lagr_solve(const struct model_input *in, struct model_output *out, struct di
 	const struct phase_system sys = {2 * n + 1, lagr_next, &lp};
 	struct phase_caps caps = phase_caps_default();
 	caps.max_phases = LAGR_MAX_PHASES;
-	caps.max_steps = LAGR_MAX_STEPS;
 	caps.phase_word = "phases (stops and restarts)";
 	caps.steps_why = "lower tmax";
 	struct phase_run run;

@@ -14,9 +14,9 @@
 
 enum { NQ = LAGRANGE_MAXQ };
 
-/* The most phases (a stop, a restart) and accepted steps of one run. */
+/* The most phases (a stop, a restart) of one run; its steps and seconds
+ * are the solve's budget's (num/budget.h), as every model's. */
 enum { LAGR_MAX_PHASES = 20000 };
-#define LAGR_MAX_STEPS 2000000
 /* A held coordinate under a force that depends on t is watched in pieces of
  * at most tmax/LAGR_WATCH. */
 enum { LAGR_WATCH = 4000 };

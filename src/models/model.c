@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "num/budget.h"
+
 extern const struct model model_rayleigh, model_conveyor, model_disk, model_polisher,
 	model_disk_slide, model_painleve_rod, model_kozlov_rest, model_kozlov_ball, model_imachi,
 	model_imachi1d, model_ragulskis, model_ladder;
@@ -161,13 +163,54 @@ void model_results_settle(const struct model *m, struct value *res)
 
 static _Thread_local unsigned long runs;
 
+/* The parameters that say how much a solve asks: its horizon, its
+ * periods, its points a period. */
+static const char *const asking[] = {"tmax", "periods", "n"};
+
+struct budget model_budget(const struct model *m, const struct model_input *in)
+{
+	double scale = 1;
+	char asked[sizeof(((struct budget *)0)->asked)] = "";
+	size_t n = 0;
+	for (size_t k = 0; k < sizeof asking / sizeof asking[0]; k++) {
+		const int i = model_param_index(m, asking[k]);
+		if (i < 0 || m->params[i].kind != PARAM_NUMBER || !in->num)
+			continue;
+		const struct param_spec *p = &m->params[i];
+		const double x = in->num[i], f = x / p->def;
+		if (!(p->def > 0) || !(f > 1) || !isfinite(f))
+			continue;
+		scale *= f;
+		if (n < sizeof asked)
+			n += (size_t)snprintf(asked + n, sizeof asked - n,
+					      "%s%s = %g%s%s, %.3g times the model's %g%s%s",
+					      n ? "; " : "", p->name, x, p->unit[0] ? " " : "",
+					      p->unit, f, p->def, p->unit[0] ? " " : "", p->unit);
+	}
+	struct budget b = budget_scaled(scale);
+	snprintf(b.asked, sizeof b.asked, "%s", asked);
+	const int ti = model_param_index(m, "tmax");
+	if (ti >= 0 && m->params[ti].kind == PARAM_NUMBER && in->num)
+		b.tmax = in->num[ti];
+	return b;
+}
+
 int model_run(const struct model *m, const struct model_input *in, struct model_output *out,
 	      struct diag *d)
 {
 	runs++;
 	if (m->check && m->check(in, d))
 		return -1;
-	return m->solve(in, out, d);
+	const struct budget b = model_budget(m, in);
+	budget_open(&b);
+	int rc = m->solve(in, out, d);
+	if (budget_spent()) {
+		static const char said[] = "the solve ran out of its budget";
+		if (rc == 0 || strncmp(d->msg, said, sizeof said - 1))
+			rc = budget_refuse(d, 0, NULL, NULL);
+	}
+	budget_close();
+	return rc;
 }
 
 unsigned long model_runs(void)

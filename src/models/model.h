@@ -9,6 +9,7 @@
 #include <stddef.h>
 
 #include "dyn/spec.h"
+#include "num/budget.h"
 #include "num/figure.h"
 #include "util/diag.h"
 #include "util/strbuf.h"
@@ -61,6 +62,10 @@ struct model {
  * domain. */
 int model_run(const struct model *m, const struct model_input *in, struct model_output *out,
 	      struct diag *d);
+/* The budget of a solve of m at `in` (num/budget.h): the default one,
+ * scaled by how far tmax, periods and n (points a period) go past the
+ * model's defaults. model_run opens it around the solve. */
+struct budget model_budget(const struct model *m, const struct model_input *in);
 /* The models run so far by this thread (model_run): a solve is one run,
  * and its figures, steps and export none more (tests/check_command.c). */
 unsigned long model_runs(void);

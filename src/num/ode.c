@@ -7,6 +7,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "num/budget.h"
 #include "num/num.h"
 #include "util/xalloc.h"
 
@@ -52,6 +53,8 @@ static int counted_rhs(double t, const double y[], double dydt[], void *p)
 {
 	const struct counted *c = p;
 	rhs_count++;
+	if (budget_poll(t, y, c->sys->dim))
+		return GSL_EBADFUNC;
 	return c->sys->rhs(t, y, dydt, c->sys->params);
 }
 
@@ -269,6 +272,13 @@ int ode_run(const struct ode_system *sys, const struct ode_opts *opts, double t0
 		double tprev = t;
 		memcpy(yprev, y, sys->dim * sizeof(double));
 		int s = gsl_odeiv2_evolve_apply(ev, ctl, step, &gsys, &t, opts->tmax, &h, y);
+		if (budget_spent() || (s == GSL_SUCCESS && budget_step(t, y, sys->dim))) {
+			if (s != GSL_SUCCESS)
+				budget_at(tprev, yprev, sys->dim); /* the last accepted step's */
+			end->steps += s == GSL_SUCCESS;
+			rc = budget_refuse(d, 0, NULL, NULL);
+			break;
+		}
 		if (s != GSL_SUCCESS || num_interrupted) {
 			rc = num_fail(d, s, "integration");
 			break;
@@ -385,7 +395,7 @@ int ode_stepper_step(struct ode_stepper *st, double *t, double tmax, double y[])
 {
 	gsl_odeiv2_driver *drv = st->drv;
 	int s = gsl_odeiv2_evolve_apply(drv->e, drv->c, drv->s, &st->gsys, t, tmax, &drv->h, y);
-	if (s == GSL_SUCCESS && num_interrupted)
+	if (s == GSL_SUCCESS && (budget_step(*t, y, st->gsys.dimension) || num_interrupted))
 		s = GSL_EBADFUNC;
 	if (s == GSL_SUCCESS)
 		num_progress_time(*t - st->t0, tmax - st->t0);

@@ -2,6 +2,7 @@
 
 #include <math.h>
 
+#include "num/budget.h"
 #include "num/num.h"
 
 void num_settle_start(struct num_settle *s)
@@ -29,6 +30,11 @@ bool num_settle_check(struct num_settle *s, const double *x, const double *prev,
 	if (s->tol_max > 0 && s->tol > s->tol_max)
 		s->tol = s->tol_max;
 	num_progress_settle(s->count, s->change, s->endless ? NAN : s->tol, s->cap);
+	/* a period is a long turn of a loop that may integrate nothing: the
+	 * solve's budget looks at the clock at each (num_interrupted set when
+	 * it has run out, which the model's loop watches) */
+	budget_periods((size_t)s->count);
+	budget_look(NAN, x, n);
 	s->run = !s->endless && s->change <= s->tol ? s->run + 1 : 0;
 	return s->run >= (s->need > 1 ? s->need : 1);
 }
