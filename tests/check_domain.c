@@ -74,7 +74,7 @@ struct probe {
 	const char *config; /* "defaults" or "law = tanh" */
 	int nbad, ncases;   /* cases, each counted once however much is wrong */
 	bool case_bad;
-	double slowest;	    /* the CPU of the slowest case, and which it was */
+	double slowest; /* the CPU of the slowest case, and which it was */
 	char slowest_case[160];
 };
 

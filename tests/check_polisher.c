@@ -10,9 +10,9 @@
 #include <string.h>
 
 #include "figcheck.h"
+#include "modelrun.h"
 #include "models/contact.h"
 #include "num/friction.h"
-#include "modelrun.h"
 #include "testutil.h"
 
 /* the shipped defaults: m = 2, r = 0.15, ω = 20, μ = 0.4, g = 9.81 */
@@ -272,26 +272,30 @@ START_TEST(test_ring_exact)
 		for (size_t j = 0; j < sizeof ws / sizeof *ws; j++)
 			for (int dir = 0; dir < 3; dir++) {
 				const double th = dir * 2.1;
-				struct contact_motion mo = {Us[i] * cos(th), Us[i] * sin(th), ws[j]};
+				struct contact_motion mo = {Us[i] * cos(th), Us[i] * sin(th),
+							    ws[j]};
 				if (Us[i] == 0 && ws[j] == 0)
 					continue;
 				struct contact_forces q, e;
-				ck_assert_int_eq(contact_eval(&ring, mo,
-							      CONTACT_R | CONTACT_QXY | CONTACT_QTHETA,
-							      &q, &d),
-						 0);
+				ck_assert_int_eq(
+					contact_eval(&ring, mo,
+						     CONTACT_R | CONTACT_QXY | CONTACT_QTHETA, &q,
+						     &d),
+					0);
 				if (contact_ring_exact(&ring, mo, &e)) {
 					handed++;
 					continue;
 				}
 				exact++;
 				const double F = 0.4 * 20, L = F * 0.3;
-				ck_assert_msg(fabs(e.Qx - q.Qx) <= 1e-10 * F &&
-						      fabs(e.Qy - q.Qy) <= 1e-10 * F &&
-						      fabs(e.Qtheta - q.Qtheta) <= 1e-10 * L,
-					      "U %g w %g dir %d: Q (%.15g, %.15g, %.15g) vs (%.15g, "
-					      "%.15g, %.15g)",
-					      Us[i], ws[j], dir, e.Qx, e.Qy, e.Qtheta, q.Qx, q.Qy, q.Qtheta);
+				ck_assert_msg(
+					fabs(e.Qx - q.Qx) <= 1e-10 * F &&
+						fabs(e.Qy - q.Qy) <= 1e-10 * F &&
+						fabs(e.Qtheta - q.Qtheta) <= 1e-10 * L,
+					"U %g w %g dir %d: Q (%.15g, %.15g, %.15g) vs (%.15g, "
+					"%.15g, %.15g)",
+					Us[i], ws[j], dir, e.Qx, e.Qy, e.Qtheta, q.Qx, q.Qy,
+					q.Qtheta);
 				/* next to a point at rest the quadrature's R is the one
 				 * off: at U = 1.0001 r|ω| it gives 3.05592773539 where
 				 * the closed form gives 3.05592773732015 and SciPy's
@@ -299,7 +303,8 @@ START_TEST(test_ring_exact)
 				const double near = fabs(Us[i] - fabs(ws[j]) * 0.3) /
 						    (Us[i] + fabs(ws[j]) * 0.3);
 				ck_assert_msg(fabs(e.R - q.R) <= (near < 1e-3 ? 1e-9 : 1e-10) * q.R,
-					      "U %g w %g: R %.17g vs %.17g", Us[i], ws[j], e.R, q.R);
+					      "U %g w %g: R %.17g vs %.17g", Us[i], ws[j], e.R,
+					      q.R);
 				if (ws[j] == 0)
 					ck_assert_double_eq_tol(hypot(e.Qx, e.Qy), F, 1e-13 * F);
 				if (Us[i] == 0)

@@ -13,30 +13,31 @@ enum { IMACHI_SLIPS, IMACHI_STAYS, IMACHI_CATCHES };
  * IMACHI_STEPS_KEPT steps of the run). */
 #define IMACHI_STEPS_KEPT 20000
 #define IMACHI_STEP_COLS                                                                           \
-	"r|tau|dtau|u_x|u_y|v_x|v_y|vh_x|vh_y|s_x|s_y|sh_x|sh_y|reach|mu0_dtau|mu1_dtau|on_base|state|"  \
+	"r|tau|dtau|u_x|u_y|v_x|v_y|vh_x|vh_y|s_x|s_y|sh_x|sh_y|reach|mu0_dtau|mu1_dtau|on_base|"  \
+	"state|"                                                                                   \
 	"u1_x|u1_y|v1_x|v1_y"
 enum {
-	SC_R,		/* the step's first point r (0 the start) */
-	SC_TAU,		/* τ = rΔτ */
-	SC_DTAU,	/* Δτ = π/n */
-	SC_UX,		/* u_r, the point r */
+	SC_R,	 /* the step's first point r (0 the start) */
+	SC_TAU,	 /* τ = rΔτ */
+	SC_DTAU, /* Δτ = π/n */
+	SC_UX,	 /* u_r, the point r */
 	SC_UY,
-	SC_VX,		/* v_r, the point r' */
+	SC_VX, /* v_r, the point r' */
 	SC_VY,
-	SC_VHX,		/* v at τ + Δτ/2, the point (r+½)' */
+	SC_VHX, /* v at τ + Δτ/2, the point (r+½)' */
 	SC_VHY,
-	SC_SX,		/* s_r = u_r + sΔτ */
+	SC_SX, /* s_r = u_r + sΔτ */
 	SC_SY,
-	SC_SHX,		/* s'_r = u_r + sΔτ/2 */
+	SC_SHX, /* s'_r = u_r + sΔτ/2 */
 	SC_SHY,
-	SC_REACH,	/* |(r+1)' − s_r|, what the circles test */
-	SC_R0,		/* μ0Δτ */
-	SC_R1,		/* μ1Δτ */
-	SC_ONBASE,	/* 1: u_r = v_r, on the base, the μ1 test applies */
-	SC_STATE,	/* IMACHI_SLIPS, IMACHI_STAYS or IMACHI_CATCHES */
-	SC_U1X,		/* u_{r+1}, the point r+1 */
+	SC_REACH,  /* |(r+1)' − s_r|, what the circles test */
+	SC_R0,	   /* μ0Δτ */
+	SC_R1,	   /* μ1Δτ */
+	SC_ONBASE, /* 1: u_r = v_r, on the base, the μ1 test applies */
+	SC_STATE,  /* IMACHI_SLIPS, IMACHI_STAYS or IMACHI_CATCHES */
+	SC_U1X,	   /* u_{r+1}, the point r+1 */
 	SC_U1Y,
-	SC_V1X,		/* v_{r+1}, the point (r+1)' */
+	SC_V1X, /* v_{r+1}, the point (r+1)' */
 	SC_V1Y,
 	IM_STEP_NCOLS
 };

@@ -1,11 +1,11 @@
 #include "num/relay.h"
 
+#include <dlfcn.h>
 #include <siconos/numerics/NonSmoothDrivers.h>
 #include <siconos/numerics/NumericsMatrix.h>
 #include <siconos/numerics/RelayProblem.h>
 #include <siconos/numerics/SolverOptions.h>
 #include <siconos/numerics/relay_cst.h>
-#include <dlfcn.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,18 +50,19 @@ static bool siconos_load(void)
 	const char *name = SICONOS_SONAME[0] ? SICONOS_SONAME : "libsiconos_numerics.so";
 	void *lib = dlopen(name, RTLD_NOW | RTLD_LOCAL);
 	if (!lib) {
-		snprintf(sic.why, sizeof(sic.why), "Siconos' numerics library could not be loaded (%.100s)",
-			 dlerror());
+		snprintf(sic.why, sizeof(sic.why),
+			 "Siconos' numerics library could not be loaded (%.100s)", dlerror());
 		return false;
 	}
 	sic.ok = bind(lib, "NM_create_from_data", &sic.create, sizeof(sic.create)) &&
 		 bind(lib, "solver_options_create", &sic.options, sizeof(sic.options)) &&
 		 bind(lib, "relay_driver", &sic.driver, sizeof(sic.driver)) &&
-		 bind(lib, "solver_options_delete", &sic.options_delete, sizeof(sic.options_delete)) &&
+		 bind(lib, "solver_options_delete", &sic.options_delete,
+		      sizeof(sic.options_delete)) &&
 		 bind(lib, "NM_free", &sic.free_matrix, sizeof(sic.free_matrix));
 	if (!sic.ok)
-		snprintf(sic.why, sizeof(sic.why), "Siconos' numerics library (%s) lacks %.60s", name,
-			 dlerror());
+		snprintf(sic.why, sizeof(sic.why), "Siconos' numerics library (%s) lacks %.60s",
+			 name, dlerror());
 	return sic.ok;
 }
 

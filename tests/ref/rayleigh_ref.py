@@ -463,6 +463,8 @@ def header(results):
            '\tdouble N;',
            '\tdouble R, Qx, Qy, Qtheta, dRdvx, dRdvy, dRdwz, P;',
            '};',
+           '/* one case a line, as generated */',
+           '/* clang-format off */',
            'static const struct rayleigh_ref rayleigh_refs[] = {']
     for case, vals in results:
         g = case.get
@@ -477,6 +479,7 @@ def header(results):
             f.append('0' if v == 0 else mp.nstr(v, 17, strip_zeros=False))
         out.append('\t{' + ', '.join(f) + '},')
     out.append('};')
+    out.append('/* clang-format on */')
     return '\n'.join(out) + '\n'
 
 
