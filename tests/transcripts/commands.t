@@ -168,3 +168,27 @@ The keys of the full screen (readline's own keys edit the line):
 $ tribo -c 'help nosuch'
 ! tribo: -c: command 1: help: no command or topic 'nosuch'
 ? 1
+
+# help on a result before the solve, a verdict the exercise asks for, a
+# parameter without a unit.
+$ tribo -c 'load imachi; help case; help periods'
+case: a result of imachi (imachi)
+  Imachi's §4: II (a limit cycle slipping throughout), III (a limit cycle with non-slip periods); drift: no limit cycle, u_x grows without bound (his case I, s ≥ μ0); rest: on the base the whole time, never slipping; unsettled: no repeat within periods
+  value: none yet ('solve' computes it)
+  the exercise asks for it: 'check case WORD'
+periods: a parameter of imachi (imachi)
+  at most this many periods (an integer)
+  value: 200
+  range: [1, 100000]
+  no unit
+? 0
+
+# A verdict has no unit to print it in.
+$ tribo -c 'load imachi; solve; print case to m'
+! tribo: -c: command 3: print: case is not a number: it has no unit
+? 1
+
+# help on a misspelled command proposes the command.
+$ tribo -c 'help sovle'
+! tribo: -c: command 1: help: no command 'sovle' (did you mean 'solve'?)
+? 1
