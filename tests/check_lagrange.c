@@ -205,6 +205,67 @@ START_TEST(test_errors)
 }
 END_TEST
 
+/* Parses the head without its coordinates line, then body: NULL
+ * expected, the message exactly `want`, at line:col (line 8 is the first
+ * after [system]; column 1 for the line as a whole). */
+static void refused_system(const char *body, const char *want, int line, int col)
+{
+	struct strbuf sb = STRBUF_INIT;
+	strbuf_addf(&sb, "%.*s%s", (int)(strstr(head, "coordinates") - head), head, body);
+	struct diag d;
+	struct exercise *ex = exercise_parse("t.ini", sb.buf, sb.len, &d);
+	ck_assert_msg(ex == NULL, "accepted: %s", body);
+	ck_assert_str_eq(d.msg, want);
+	ck_assert_msg(d.line == line && d.col == col, "%s at %d:%d, expected %d:%d", d.msg, d.line,
+		      d.col, line, col);
+	strbuf_release(&sb);
+}
+
+/* The coordinates' names, the [result] sections, the kinks and contacts
+ * past their number, a contact's arguments at the file's values: each
+ * refused with its words and place. */
+START_TEST(test_system_errors)
+{
+	refused_system(
+		"T = xdot^2/2\n",
+		"[system] needs 'coordinates = NAME, ...' and 'T = ...' (the kinetic energy)", 7,
+		1);
+	refused_system("coordinates = a, b, c, d, f\nT = adot^2\n", "at most 4 coordinates", 8, 27);
+	refused_system("coordinates = x, t\nT = xdot^2\n",
+		       "'t' is the time: a coordinate needs another name", 8, 18);
+	refused_system("coordinates = pi\nT = pidot^2\n",
+		       "'pi' is a constant: a coordinate needs another name", 8, 15);
+	refused_system("coordinates = sin\nT = sindot^2\n",
+		       "'sin' is a function: a coordinate needs another name", 8, 15);
+	refused_system("coordinates = udot\nT = udot^2\n",
+		       "'udot' is the name of a rate: a coordinate needs another name", 8, 15);
+	refused_system("coordinates = x, x\nT = xdot^2\n", "coordinate x named twice", 8, 18);
+	refused_system("coordinates = ,\nT = xdot^2\n",
+		       "coordinates = NAME, ...: no coordinate named", 8, 15);
+	refused("T = xdot^2/2\n[result outcome]\nexpr = x\n",
+		"[result outcome]: model lagrange computes outcome itself", 11, 1);
+	refused("T = xdot^2/2\n[result h]\nunit = m\n", "[result h] needs 'expr = ...'", 10, 1);
+	refused("T = xdot^2/2\nR = abs(xdot) + abs(xdot - 1) + abs(xdot - 2) + abs(xdot - 3) + "
+		"abs(xdot - 4) + abs(xdot - 5) + abs(xdot - 6) + abs(xdot - 7) + abs(xdot - 8)\n",
+		"R has more than 8 kinks (abs(...) of the rates)", 10, 133); /* the ninth's */
+	struct strbuf r = STRBUF_INIT;
+	strbuf_addstr(&r, "T = xdot^2/2\nR = ");
+	for (int k = 0; k < 9; k++)
+		strbuf_addf(&r, "%scontact(disk, 1, uniform, 1, 1, xdot, 0, 0)", k ? " + " : "");
+	strbuf_addch(&r, '\n');
+	refused(strbuf_str(&r), "at most 8 contact(...) calls in R", 10, 373); /* the ninth */
+	strbuf_release(&r);
+	refused("T = xdot^2/2\nR = contact(disk, 1, uniform, 1, 1, xdot, 0, 0\n",
+		"contact( has no closing ')'", 10, 5);
+	refused("T = xdot^2/2\nR = contact(disk, -1, uniform, 1, 1, xdot, 0, 0)\n",
+		"the radius r = -1 is not positive", 10, 5);
+	refused("T = xdot^2/2\nR = contact(disk, 1, uniform, -1, 1, xdot, 0, 0)\n",
+		"mu = -1 is not a friction coefficient", 10, 5);
+	refused("T = xdot^2/2\nR = contact(disk, 1, uniform, 1, -2, xdot, 0, 0)\n",
+		"the normal force N = -2 is not >= 0 (the body has left the plane?)", 10, 5);
+}
+END_TEST
+
 /* A frictionless pendulum: T + V kept to 1e-9 over many swings; with a
  * [result] and continuation lines. */
 START_TEST(test_pendulum)
@@ -557,6 +618,7 @@ static Suite *lagrange_suite(void)
 	tcase_add_test(tc, test_disk);
 	tcase_add_test(tc, test_ladder);
 	tcase_add_test(tc, test_errors);
+	tcase_add_test(tc, test_system_errors);
 	tcase_add_test(tc, test_pendulum);
 	tcase_add_test(tc, test_steps);
 	tcase_add_test(tc, test_ragulskis);
