@@ -192,3 +192,23 @@ $ tribo -c 'load imachi; solve; print case to m'
 $ tribo -c 'help sovle'
 ! tribo: -c: command 1: help: no command 'sovle' (did you mean 'solve'?)
 ? 1
+
+# A sweep's FROM past the doubles is refused with the reason; eval takes
+# blanks around its name and after 'to'.
+$ tribo -c 'load disk-reye; sweep mu 1e999 2 3 stop_time'
+! tribo: -c: command 2: sweep: FROM '1e999' is out of range (too large for a double)
+? 1
+
+$ tribo -c 'load disk-reye; eval   m  ; eval m to   g'
+2 kg
+2000 g
+? 0
+
+# The figures listed, their names padded to the longest.
+$ tribo -c 'load painleve-rod; solve; plot'
+  angle     Angle θ(t) of the rod to the line
+  position  Position x(t) of the contact point m1
+  reaction  Normal reaction λ(t) at the contact
+  rates     Sliding velocity ẋ(t) and turning rate θ̇(t)
+  mu_crit   Painlevé's paradox: μ_crit(θ) of the classical law, sliding with ẋ < 0
+? 0
