@@ -212,3 +212,9 @@ $ tribo -c 'load painleve-rod; solve; plot'
   rates     Sliding velocity ẋ(t) and turning rate θ̇(t)
   mu_crit   Painlevé's paradox: μ_crit(θ) of the classical law, sliding with ẋ < 0
 ? 0
+
+# A mistake in a quoted value is said without a caret (the value as typed
+# is not the value read).
+$ tribo -c "load disk-reye; set m '(2'"
+! tribo: -c: command 2: set: expected ')'
+? 1
