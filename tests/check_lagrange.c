@@ -639,6 +639,38 @@ START_TEST(test_kink_with_coefficient)
 }
 END_TEST
 
+/* A puck with isotropic friction R = mu m g |v| (one norm of both rates),
+ * sliding along x and pushed along y by F < mu m g: y at rest at the
+ * start restarts at once (the norm's bound on y is 0 while x moves), and
+ * the puck stops for good where its speed reaches 0 (F within the static
+ * bound: max over u of F.u - R'(u) = F - mu m g < 0). t_stop, x_end and
+ * y_end from tests/ref/puck_ref.py (SciPy, to |v| = 1e-9: t within 1.1e-9). */
+START_TEST(test_norm_restarts)
+{
+	const char *text = "[exercise]\nid = puck\ntitle = t\nmodel = lagrange\nstatement = x\n"
+			   "[system]\ncoordinates = x, y\nT = m*(xdot^2 + ydot^2)/2\nV = -F*y\n"
+			   "R = mu*m*g*sqrt(xdot^2 + ydot^2)\n"
+			   "[param m]\nvalue = 1\n[param F]\nvalue = 1\n[param mu]\nvalue = 0.2\n"
+			   "[param g]\nvalue = 9.81\n[param xdot0]\nvalue = 1\n"
+			   "[param tmax]\nvalue = 5\n";
+	struct diag d;
+	struct exercise *ex = exercise_parse("puck.ini", text, strlen(text), &d);
+	ck_assert_msg(ex != NULL, "%s", d.msg);
+	struct session *s = session_new();
+	session_adopt(s, ex);
+	solve(s);
+	ck_assert_str_eq(result(s, "outcome")->word, "rests");
+	ck_assert_double_eq_tol(num(s, "t_stop"), 0.688555380291, 2e-9);
+	ck_assert_rel(num(s, "x_end"), 0.272542092612, 1e-9);
+	ck_assert_rel(num(s, "y_end"), 0.0877364145426, 1e-9);
+	const char *st = session_steps(s);
+	ck_assert_msg(strstr(st, "t = 0 s: y at rest; the force on it f = 1 exceeds the bound"),
+		      "%s", st);
+	ck_assert_msg(strstr(st, "it restarts in the sense of f (+)"), "%s", st);
+	session_free(s);
+}
+END_TEST
+
 static Suite *lagrange_suite(void)
 {
 	Suite *s = suite_create("lagrange");
@@ -650,6 +682,7 @@ static Suite *lagrange_suite(void)
 	tcase_add_test(tc, test_errors);
 	tcase_add_test(tc, test_system_errors);
 	tcase_add_test(tc, test_kink_with_coefficient);
+	tcase_add_test(tc, test_norm_restarts);
 	tcase_add_test(tc, test_pendulum);
 	tcase_add_test(tc, test_steps);
 	tcase_add_test(tc, test_ragulskis);
