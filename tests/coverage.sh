@@ -8,6 +8,9 @@
 # takes an fcntl write lock on each file (F_SETLKW) before it reads,
 # adds and writes back. Besides the table: build/cov/coverage.txt (the
 # lines no test reaches, file by file), coverage.csv and coverage.json.
+# The tmux and X stages of make check (repl.sh, screen.sh, signals.sh,
+# window.sh, sixel.sh) are not run: src/front/ is measured by the suites
+# and the batch transcripts alone.
 # Arguments: the check suites to run (all of build/cov/tests/check_* by
 # default); COVERAGE_TRANSCRIPTS=0 leaves the transcripts out.
 set -u
@@ -70,10 +73,12 @@ function pct(c, t) { return t ? sprintf("%5.1f%%", 100 * c / t) : "    -" }
 function row(name, lt, lc, bt, bc) {
 	printf "%-28s %6d %6d %s %6d %6d %s\n", name, lt, lc, pct(lc, lt), bt, bc, pct(bc, bt)
 }
-NR == 1 { printf "%-28s %6s %6s %6s %6s %6s %6s\n", "file", "lines", "run", "", "branch", "taken", ""; next }
+NR == 1 { printf "%-28s %6s %6s %6s %6s %6s %6s\n", "file", "lines", "run", "%", "branch", "taken", "%"; next }
 {
 	row($1, $2, $3, $5, $6)
 	d = $1; sub(/\/[^\/]*$/, "/", d)
+	if (d == "src/")
+		d = "src/ (top level)"
 	dl[d] += $2; dc[d] += $3; db[d] += $5; dbc[d] += $6
 	lt += $2; lc += $3; bt += $5; bc += $6
 }
