@@ -658,6 +658,22 @@ START_TEST(test_interactive_words)
 	fails("export csv x.csv",
 	      "export: ", "the results are out of date (omega changed since 'solve'): run 'solve'");
 	fails("plot to a.png to b.png", "plot: ", "one 'to FILE' at a time");
+	/* a figure written, and a sweep overlaid, said so */
+	ok("solve");
+	char pdir[] = "/tmp/check_command_XXXXXX", png[64], said_png[128];
+	ck_assert_ptr_nonnull(mkdtemp(pdir));
+	snprintf(png, sizeof png, "%s/spin.png", pdir);
+	snprintf(line, sizeof line, "plot spin to %s", png);
+	snprintf(said_png, sizeof said_png, "wrote %s (spin)\n", png);
+	said(line, said_png);
+	ck_assert_int_eq(access(png, R_OK), 0);
+	unlink(png);
+	rmdir(pdir);
+	strbuf_reset(&out);
+	ck_assert_int_eq(command_run(s, "sweep mu 0.2 0.4 2 plot", true, NULL, &out, &d, NULL), 0);
+	ck_assert_msg(strstr(strbuf_str(&out), "\nkept as 'sweep': 'plot sweep' draws it, "
+					       "'export csv FILE' writes the runs' results\n"),
+		      "%s", strbuf_str(&out));
 	/* export names the table written and its size, and the other tables */
 	ok("load imachi-fig2");
 	ok("solve");
