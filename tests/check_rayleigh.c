@@ -433,13 +433,13 @@ START_TEST(test_conveyor_start)
 	 * N mu0: the friction at the start is N mu0 against the push */
 	setn(&r, "vx0", v0);
 	setn(&r, "vy0", 0);
-	setn(&r, "Fx", 6);
-	setn(&r, "Fy", -8);
+	setn(&r, "Fx", 9);
+	setn(&r, "Fy", -12); /* |F| = 15 > N mu0 = 10.791 */
 	setn(&r, "tmax", 0.5);
 	solve_ok(&r);
 	ck_assert_double_eq(res(&r, "R0"), 0);
-	ck_assert_rel(res(&r, "Qx0"), -N * mu0 * 6 / 10, 1e-14);
-	ck_assert_rel(res(&r, "Qy0"), N * mu0 * 8 / 10, 1e-14);
+	ck_assert_rel(res(&r, "Qx0"), -N * mu0 * 9 / 15, 1e-14);
+	ck_assert_rel(res(&r, "Qy0"), N * mu0 * 12 / 15, 1e-14);
 	ck_assert(!resb(&r, "stuck"));
 	run_free(&r);
 }
