@@ -99,10 +99,3 @@ $ tribo -c 'load disk-reye; solve; check stop_time = '
 $ tribo -c 'load disk-reye; solve; check stop_time = 1/0'
 ! tribo: -c: command 3: check: the answer is not a finite number
 ? 1
-
-# A result of 0 (imachi-fig6 does not drift): the error is the distance
-# from 0.
-$ tribo -c 'load imachi-fig6; solve; check drift 0.1; check drift 0'
-incorrect: relative error 0.1 away from 0, tolerance 1% (the default) (tribo: drift = 0)
-correct: relative error 0 away from 0, tolerance 1% (the default) (tribo: drift = 0)
-? 0
