@@ -167,6 +167,43 @@ fuzz: deps-fuzz
 	@$(MAKE) --no-print-directory fuzz-build
 	FUZZ_TIME=$(FUZZ_TIME) sh tests/fuzz/run.sh $(FUZZERS)
 
+# ---- the coverage build: gcc --coverage ----
+# `make coverage` builds tribo and the check suites instrumented under
+# build/cov (-O0, so that a line counted is a line of the source), runs
+# the suites and the transcripts, and prints the line and branch coverage
+# of each file of src/ (tests/coverage.sh; gcovr, deps --coverage). The
+# counters (.gcda files) are merged across runs under an fcntl lock of
+# libgcov, so processes that end at once do not lose each other's counts.
+C          := build/cov
+COV_FLAGS  := -O0 --coverage
+
+.PHONY: deps-coverage coverage coverage-only
+deps-coverage:
+	@sh build-aux/deps --coverage
+
+coverage: deps-coverage
+	@$(MAKE) --no-print-directory coverage-only
+
+coverage-only: $(C)/tribo $(TESTS:%=$(C)/tests/%)
+	@sh tests/coverage.sh
+
+$(C)/%.o: src/%.c $(wildcard src/*/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(COV_FLAGS) -c -o $@ $<
+
+$(C)/libtribo.a: $(LIB_SRC:src/%.c=$(C)/%.o)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(C)/tribo: $(C)/main.o $(C)/libtribo.a
+	$(CC) $(ALL_CFLAGS) $(COV_FLAGS) -o $@ $^ $(PKG_LIBS) -lm
+
+$(C)/tests/%: tests/%.c $(C)/libtribo.a $(wildcard tests/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(COV_FLAGS) -Itests -o $@ $< $(C)/libtribo.a $(PKG_LIBS) $(CHECK_LIBS) -lm
+
+$(C)/tests/check_figures: CHECK_LIBS += $(shell pkg-config --libs libpng)
+
 install: tribo
 	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(DATADIR)/exercises" \
 		"$(DESTDIR)$(MANDIR)/man1" "$(DESTDIR)$(MANDIR)/man5"

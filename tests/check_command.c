@@ -626,6 +626,83 @@ START_TEST(test_units_as_typed)
 }
 END_TEST
 
+/* A command typed at the prompt (interactive) says what it did; the
+ * figures and tables of a solve are refused once a parameter changed. */
+static void said(const char *line, const char *want)
+{
+	strbuf_reset(&out);
+	ck_assert_msg(command_run(s, line, true, NULL, &out, &d, NULL) == 0, "'%s': %s%s", line,
+		      d.prefix, d.msg);
+	ck_assert_str_eq(strbuf_str(&out), want);
+}
+
+START_TEST(test_interactive_words)
+{
+	ok("load disk-reye");
+	/* solve prints every result, as print does them one by one */
+	said("set omega 10", "omega = 10 rad/s\n");
+	strbuf_reset(&out);
+	ck_assert_int_eq(command_run(s, "solve", true, NULL, &out, &d, NULL), 0);
+	char *solved = strbuf_detach(&out);
+	strbuf_init(&out);
+	ck_assert_msg(strstr(solved, "stop_time = "), "%s", solved);
+	ok("print stop_time");
+	char line[96];
+	snprintf(line, sizeof line, "\nstop_time = %.*s s\n", (int)out.len - 1, strbuf_str(&out));
+	ck_assert_msg(strstr(solved, line), "'%s' not in '%s'", line, solved);
+	free(solved);
+	said("reset omega", "omega back to the exercise's value\n");
+	said("reset", "all parameters back to the exercise's values\n");
+	fails("plot spin",
+	      "plot: ", "the figures are out of date (omega changed since 'solve'): run 'solve'");
+	fails("export csv x.csv",
+	      "export: ", "the results are out of date (omega changed since 'solve'): run 'solve'");
+	fails("plot to a.png to b.png", "plot: ", "one 'to FILE' at a time");
+	/* a figure written, and a sweep overlaid, said so */
+	ok("solve");
+	char pdir[] = "/tmp/check_command_XXXXXX", png[64], said_png[128];
+	ck_assert_ptr_nonnull(mkdtemp(pdir));
+	snprintf(png, sizeof png, "%s/spin.png", pdir);
+	snprintf(line, sizeof line, "plot spin to %s", png);
+	snprintf(said_png, sizeof said_png, "wrote %s (spin)\n", png);
+	said(line, said_png);
+	ck_assert_int_eq(access(png, R_OK), 0);
+	unlink(png);
+	rmdir(pdir);
+	strbuf_reset(&out);
+	ck_assert_int_eq(command_run(s, "sweep mu 0.2 0.4 2 plot", true, NULL, &out, &d, NULL), 0);
+	ck_assert_msg(strstr(strbuf_str(&out), "\nkept as 'sweep': 'plot sweep' draws it, "
+					       "'export csv FILE' writes the runs' results\n"),
+		      "%s", strbuf_str(&out));
+	/* export names the table written and its size, and the other tables */
+	ok("load imachi-fig2");
+	ok("solve");
+	char dir[] = "/tmp/check_command_XXXXXX", path[64], want[256];
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(path, sizeof path, "%s/h.csv", dir);
+	strbuf_reset(&out);
+	snprintf(line, sizeof line, "export csv %s", path);
+	ck_assert_int_eq(command_run(s, line, true, NULL, &out, &d, NULL), 0);
+	size_t len, rows = 0, cols = 1;
+	char *csv = test_slurp(path, &len);
+	for (size_t i = 0; i < len; i++)
+		rows += csv[i] == '\n';
+	for (const char *p = csv; *p != '\n'; p++)
+		cols += *p == ',';
+	free(csv);
+	ck_assert_uint_gt(rows, 2);
+	snprintf(want, sizeof want,
+		 "wrote %s: hodograph, %zu rows of %zu columns\n"
+		 "the other tables (export csv FILE TABLE): steps\n",
+		 path, rows - 1, cols); /* the first line is the header */
+	ck_assert_str_eq(strbuf_str(&out), want);
+	unlink(path);
+	rmdir(dir);
+	/* step reset: back to the solve's own construction */
+	said("step reset", "the construction is the solve's own again\n");
+}
+END_TEST
+
 static Suite *command_suite(void)
 {
 	Suite *su = suite_create("command");
@@ -646,6 +723,7 @@ static Suite *command_suite(void)
 	tcase_add_test(tc, test_long_value_file_vs_set);
 	tcase_add_test(tc, test_overlay_fig4);
 	tcase_add_test(tc, test_one_run_per_solve);
+	tcase_add_test(tc, test_interactive_words);
 	suite_add_tcase(su, tc);
 	return su;
 }

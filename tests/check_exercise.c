@@ -856,7 +856,9 @@ START_TEST(test_long_statement_line)
 	exercise_free(ex);
 
 	/* a long title and a long hint too */
-	snprintf(text, sizeof(text), HEAD "source = %s\n[answer torque]\nhint = %s\n", w, w);
+	ck_assert_int_lt(snprintf(text, sizeof(text),
+				  HEAD "source = %s\n[answer torque]\nhint = %s\n", w, w),
+			 (int)sizeof(text));
 	ex = parse(text, &d);
 	ck_assert_msg(ex != NULL, "long lines refused: %d:%d: %s", d.line, d.col, d.msg);
 	ck_assert_str_eq(ex->source, w);

@@ -1185,6 +1185,98 @@ START_TEST(test_grade)
 }
 END_TEST
 
+/* grade against a manifest written by hand: a yes/no question (yes and 1
+ * for true), a verdict without regard to case, significant figures (3 sig
+ * of 1.234: within 0.005), an amount (abs 0.01), a set's unit grade cannot
+ * read, a number past the doubles once in the set's unit; and what grade
+ * refuses before it grades. */
+START_TEST(test_grade_tolerances)
+{
+	char dir[128];
+	snprintf(dir, sizeof dir, "%s/hand", tmp);
+	ck_assert_int_eq(mkdir(dir, 0700), 0);
+	write_text(dir, "manifest.txt",
+		   "# by hand\n"
+		   "answer\tA1-01\tx\tflag\ttrue\t\texact\n"
+		   "answer\tA1-01\tx\tcase\tII\t\texact\n"
+		   "answer\tA1-01\tx\tlen\t1.234\tm\tsig 3\n"
+		   "answer\tA1-01\tx\tpos\t0.5\tm\tabs 0.01\n"
+		   "answer\tA1-01\tx\todd\t2\tfurlong\trel 0.01\n"
+		   "answer\tA1-02\tx\tflag\ttrue\t\texact\n"
+		   "answer\tA1-02\tx\tcase\tII\t\texact\n"
+		   "answer\tA1-02\tx\tlen\t1.234\tm\tsig 3\n"
+		   "answer\tA1-02\tx\tpos\t0.5\tm\tabs 0.01\n"
+		   "answer\tA1-02\tx\todd\t2\tfurlong\trel 0.01\n"
+		   "student\tA1-01\tAda\nstudent\tA1-02\tBo\n");
+	write_text(tmp, "a.csv",
+		   "student,flag,case,len,pos,odd\n"
+		   "Ada,yes,ii,1.23 m,0.505,2\n"
+		   "Bo,no,III,1.24,1e308 km,\n"
+		   "A1-01,1,II,1.234,0.5,2\n");
+	OK("grade %s %s/a.csv", dir, tmp);
+	/* Bo's 1.24 for 1.234: the note in its cell may say how far off it is
+	 * (0.006 m, where 3 figures allow 0.005 m) or be empty; the rest is
+	 * exact */
+	char want[2048];
+	const char *head = "student,code,flag,flag note,case,case note,len,len note,pos,pos note,"
+			   "odd,odd note,score\n"
+			   "Ada,A1-01,correct,,correct,,correct,,correct,,unreadable,the set's "
+			   "unit 'furlong': unknown unit 'furlong',4/5\n"
+			   "Bo,A1-02,incorrect,the answer is true,incorrect,the answer is "
+			   "II,incorrect,";
+	snprintf(want, sizeof want,
+		 ",unreadable,'1e308 km' is not a finite number,missing,,0/5\n"
+		 "%s/a.csv:2: odd: the set's unit 'furlong': unknown unit 'furlong'\n"
+		 "%s/a.csv:3: pos: '1e308 km' is not a finite number\n"
+		 "%s/a.csv:4: 'A1-01' again (variant A1-01, graded at line 2): not graded, the "
+		 "first row counts\n"
+		 "flag: 1 of 2 correct; the commonest mistake: the answer is true (1)\n"
+		 "case: 1 of 2 correct; the commonest mistake: the answer is II (1)\n"
+		 "len: 1 of 2 correct\n"
+		 "pos: 1 of 2 correct, 1 unreadable\n"
+		 "odd: 0 of 2 correct, 1 missing, 1 unreadable\n"
+		 "graded 2 students; 1 row not graded (above)\n",
+		 tmp, tmp, tmp);
+	const char *o = strbuf_str(&out);
+	const size_t no = strlen(o), nh = strlen(head), nt = strlen(want);
+	ck_assert_msg(no >= nh + nt && !strncmp(o, head, nh) && !strcmp(o + no - nt, want),
+		      "grade said:\n%s", o);
+	const char *note = o + nh, *end = o + no - nt; /* Bo's len note */
+	ck_assert_msg(note == end || (memchr(note, '\n', (size_t)(end - note)) == NULL &&
+				      strstr(note, "0.005 m") && strstr(note, "0.005 m") < end),
+		      "len note: '%.*s'", (int)(end - note), note);
+	/* the graded table to a file that cannot be written: nothing is said done */
+	ck_assert_int_eq(run("grade %s %s/a.csv to /nonexistent/g.csv", dir, tmp), -1);
+	ck_assert_ptr_nonnull(strstr(d.msg, "/nonexistent/g.csv"));
+	/* the words around the files */
+	ck_assert_int_eq(run("grade %s %s/a.csv into g.csv", dir, tmp), -1);
+	ck_assert_str_eq(d.msg, "'into': the third word is 'to FILE.csv'");
+	ck_assert_int_eq(run("grade %s %s/a.csv to", dir, tmp), -1);
+	ck_assert_str_eq(d.msg, "usage: grade DIR ANSWERS.csv [to FILE.csv]");
+	write_text(tmp, "h.csv", "student,flag\n");
+	ck_assert_int_eq(run("grade %s %s/h.csv", dir, tmp), -1);
+	snprintf(want, sizeof want, "%s/h.csv: no answers: a header row, then one student a row",
+		 tmp);
+	ck_assert_str_eq(d.msg, want);
+	write_text(tmp, "one.csv", "student\nAda\n");
+	ck_assert_int_eq(run("grade %s %s/one.csv", dir, tmp), -1);
+	snprintf(want, sizeof want, "%s/one.csv:1: a student column and one column per answer",
+		 tmp);
+	ck_assert_str_eq(d.msg, want);
+	/* a manifest generate did not write */
+	write_text(dir, "manifest.txt", "answer\tA1-01\tx\tflag\ttrue\t\tnear 3\n");
+	ck_assert_int_eq(run("grade %s %s/a.csv", dir, tmp), -1);
+	snprintf(want, sizeof want, "%s/manifest.txt:1: not an answer line generate writes", dir);
+	ck_assert_str_eq(d.msg, want);
+	write_text(dir, "manifest.txt", "student\tA1-01\tAda\n");
+	ck_assert_int_eq(run("grade %s %s/a.csv", dir, tmp), -1);
+	snprintf(want, sizeof want,
+		 "%s/manifest.txt: no answers in it (a set generate wrote before grade existed?)",
+		 dir);
+	ck_assert_str_eq(d.msg, want);
+}
+END_TEST
+
 /* ---- bad arguments ------------------------------------------------------- */
 
 static void fails(const char *line, const char *msg)
@@ -1464,6 +1556,7 @@ static Suite *generate_suite(void)
 	tcase_add_test(tc, test_roster);
 	tcase_add_test(tc, test_header);
 	tcase_add_test(tc, test_grade);
+	tcase_add_test(tc, test_grade_tolerances);
 	tcase_add_test(tc, test_bad_arguments);
 	tcase_add_test(tc, test_complete);
 	tcase_add_test(tc, test_no_figures);

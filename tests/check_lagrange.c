@@ -205,6 +205,67 @@ START_TEST(test_errors)
 }
 END_TEST
 
+/* Parses the head without its coordinates line, then body: NULL
+ * expected, the message exactly `want`, at line:col (line 8 is the first
+ * after [system]; column 1 for the line as a whole). */
+static void refused_system(const char *body, const char *want, int line, int col)
+{
+	struct strbuf sb = STRBUF_INIT;
+	strbuf_addf(&sb, "%.*s%s", (int)(strstr(head, "coordinates") - head), head, body);
+	struct diag d;
+	struct exercise *ex = exercise_parse("t.ini", sb.buf, sb.len, &d);
+	ck_assert_msg(ex == NULL, "accepted: %s", body);
+	ck_assert_str_eq(d.msg, want);
+	ck_assert_msg(d.line == line && d.col == col, "%s at %d:%d, expected %d:%d", d.msg, d.line,
+		      d.col, line, col);
+	strbuf_release(&sb);
+}
+
+/* The coordinates' names, the [result] sections, the kinks and contacts
+ * past their number, a contact's arguments at the file's values: each
+ * refused with its words and place. */
+START_TEST(test_system_errors)
+{
+	refused_system(
+		"T = xdot^2/2\n",
+		"[system] needs 'coordinates = NAME, ...' and 'T = ...' (the kinetic energy)", 7,
+		1);
+	refused_system("coordinates = a, b, c, d, f\nT = adot^2\n", "at most 4 coordinates", 8, 27);
+	refused_system("coordinates = x, t\nT = xdot^2\n",
+		       "'t' is the time: a coordinate needs another name", 8, 18);
+	refused_system("coordinates = pi\nT = pidot^2\n",
+		       "'pi' is a constant: a coordinate needs another name", 8, 15);
+	refused_system("coordinates = sin\nT = sindot^2\n",
+		       "'sin' is a function: a coordinate needs another name", 8, 15);
+	refused_system("coordinates = udot\nT = udot^2\n",
+		       "'udot' is the name of a rate: a coordinate needs another name", 8, 15);
+	refused_system("coordinates = x, x\nT = xdot^2\n", "coordinate x named twice", 8, 18);
+	refused_system("coordinates = ,\nT = xdot^2\n",
+		       "coordinates = NAME, ...: no coordinate named", 8, 15);
+	refused("T = xdot^2/2\n[result outcome]\nexpr = x\n",
+		"[result outcome]: model lagrange computes outcome itself", 11, 1);
+	refused("T = xdot^2/2\n[result h]\nunit = m\n", "[result h] needs 'expr = ...'", 10, 1);
+	refused("T = xdot^2/2\nR = abs(xdot) + abs(xdot - 1) + abs(xdot - 2) + abs(xdot - 3) + "
+		"abs(xdot - 4) + abs(xdot - 5) + abs(xdot - 6) + abs(xdot - 7) + abs(xdot - 8)\n",
+		"R has more than 8 kinks (abs(...) of the rates)", 10, 133); /* the ninth's */
+	struct strbuf r = STRBUF_INIT;
+	strbuf_addstr(&r, "T = xdot^2/2\nR = ");
+	for (int k = 0; k < 9; k++)
+		strbuf_addf(&r, "%scontact(disk, 1, uniform, 1, 1, xdot, 0, 0)", k ? " + " : "");
+	strbuf_addch(&r, '\n');
+	refused(strbuf_str(&r), "at most 8 contact(...) calls in R", 10, 373); /* the ninth */
+	strbuf_release(&r);
+	refused("T = xdot^2/2\nR = contact(disk, 1, uniform, 1, 1, xdot, 0, 0\n",
+		"contact( has no closing ')'", 10, 5);
+	refused("T = xdot^2/2\nR = contact(disk, -1, uniform, 1, 1, xdot, 0, 0)\n",
+		"the radius r = -1 is not positive", 10, 5);
+	refused("T = xdot^2/2\nR = contact(disk, 1, uniform, -1, 1, xdot, 0, 0)\n",
+		"mu = -1 is not a friction coefficient", 10, 5);
+	refused("T = xdot^2/2\nR = contact(disk, 1, uniform, 1, -2, xdot, 0, 0)\n",
+		"the normal force N = -2 is not >= 0 (the body has left the plane?)", 10, 5);
+}
+END_TEST
+
 /* A frictionless pendulum: T + V kept to 1e-9 over many swings; with a
  * [result] and continuation lines. */
 START_TEST(test_pendulum)
@@ -548,6 +609,68 @@ START_TEST(test_rounding_starts)
 }
 END_TEST
 
+/* A kink with a coefficient inside abs: R = mu*m*g*abs(2*xdot)/2 is
+ * incline-spring's R = mu*m*g*abs(xdot) on the level, and its free
+ * Coulomb decay stops after 13 half-cycles, at 13 pi sqrt(m/k), at the
+ * 13th turning point -(1 - 13 (2 mu m g/k)) (test_coulomb_decay's closed
+ * form). It was
+ * refused as "2*xdot is not linear in the rates": the derivative of 2*xdot
+ * keeps 0*xdot, which sym_uses counted as a use of xdot. */
+START_TEST(test_kink_with_coefficient)
+{
+	const char *text = "[exercise]\nid = k2\ntitle = t\nmodel = lagrange\nstatement = x\n"
+			   "[system]\ncoordinates = x\nT = m*xdot^2/2\nV = k*x^2/2\n"
+			   "R = mu*m*g*abs(2*xdot)/2\n"
+			   "[param m]\nvalue = 2\n[param k]\nvalue = 5\n[param mu]\nvalue = 0.01\n"
+			   "[param g]\nvalue = 9.81\n[param x0]\nvalue = 1\n"
+			   "[param tmax]\nvalue = 40\n";
+	struct diag d;
+	struct exercise *ex = exercise_parse("k2.ini", text, strlen(text), &d);
+	ck_assert_msg(ex != NULL, "%s", d.msg);
+	struct session *s = session_new();
+	session_adopt(s, ex);
+	solve(s);
+	ck_assert_str_eq(result(s, "outcome")->word, "rests");
+	ck_assert_rel(num(s, "t_stop"), 13 * M_PI * sqrt(2.0 / 5.0), 1e-9);
+	ck_assert_rel(num(s, "x_end"), -(1 - 13 * 2 * 0.01 * 2 * 9.81 / 5), 1e-9);
+	session_free(s);
+	/* a square inside abs is still no surface a·q̇ + b = 0 */
+	refused("T = xdot^2/2\nR = abs(xdot^2)\n", "xdot^2 is not linear in the rates", 10, 9);
+}
+END_TEST
+
+/* A puck with isotropic friction R = mu m g |v| (one norm of both rates),
+ * sliding along x and pushed along y by F < mu m g: y at rest at the
+ * start restarts at once (the norm's bound on y is 0 while x moves), and
+ * the puck stops for good where its speed reaches 0 (F within the static
+ * bound: max over u of F.u - R'(u) = F - mu m g < 0). t_stop, x_end and
+ * y_end from tests/ref/puck_ref.py (SciPy, to |v| = 1e-9: t within 1.1e-9). */
+START_TEST(test_norm_restarts)
+{
+	const char *text = "[exercise]\nid = puck\ntitle = t\nmodel = lagrange\nstatement = x\n"
+			   "[system]\ncoordinates = x, y\nT = m*(xdot^2 + ydot^2)/2\nV = -F*y\n"
+			   "R = mu*m*g*sqrt(xdot^2 + ydot^2)\n"
+			   "[param m]\nvalue = 1\n[param F]\nvalue = 1\n[param mu]\nvalue = 0.2\n"
+			   "[param g]\nvalue = 9.81\n[param xdot0]\nvalue = 1\n"
+			   "[param tmax]\nvalue = 5\n";
+	struct diag d;
+	struct exercise *ex = exercise_parse("puck.ini", text, strlen(text), &d);
+	ck_assert_msg(ex != NULL, "%s", d.msg);
+	struct session *s = session_new();
+	session_adopt(s, ex);
+	solve(s);
+	ck_assert_str_eq(result(s, "outcome")->word, "rests");
+	ck_assert_double_eq_tol(num(s, "t_stop"), 0.688555380291, 2e-9);
+	ck_assert_rel(num(s, "x_end"), 0.272542092612, 1e-9);
+	ck_assert_rel(num(s, "y_end"), 0.0877364145426, 1e-9);
+	const char *st = session_steps(s);
+	ck_assert_msg(strstr(st, "t = 0 s: y at rest; the force on it f = 1 exceeds the bound"),
+		      "%s", st);
+	ck_assert_msg(strstr(st, "it restarts in the sense of f (+)"), "%s", st);
+	session_free(s);
+}
+END_TEST
+
 static Suite *lagrange_suite(void)
 {
 	Suite *s = suite_create("lagrange");
@@ -557,6 +680,9 @@ static Suite *lagrange_suite(void)
 	tcase_add_test(tc, test_disk);
 	tcase_add_test(tc, test_ladder);
 	tcase_add_test(tc, test_errors);
+	tcase_add_test(tc, test_system_errors);
+	tcase_add_test(tc, test_kink_with_coefficient);
+	tcase_add_test(tc, test_norm_restarts);
 	tcase_add_test(tc, test_pendulum);
 	tcase_add_test(tc, test_steps);
 	tcase_add_test(tc, test_ragulskis);

@@ -892,12 +892,47 @@ START_TEST(test_family_run)
 }
 END_TEST
 
+/* The rod at rest at its contact (xdot = 0), tmax = 0: the state's λ and
+ * outcome. At 30° with μ = 0.1 static friction cannot hold the foot and
+ * it slides from rest; with μ = 0.5 and θ̇ = 4.95 rad/s it slides too,
+ * pressing with λ = 3.747 N; at θ̇ = 8 rad/s neither holding nor sliding
+ * presses (the slide's λ would be -6.3 N) and the rod lifts off.
+ * tests/ref/painleve_rest_ref.py solves Lagrange's equations for these
+ * numbers; the lift-off begins at 6.26418 rad/s, where the slide's λ is 0,
+ * not at 4.95227 rad/s, where the held λ is (main's issue-37 fix of
+ * 3115a15: between the two this branch's code still lifts off). */
+START_TEST(test_rest_states)
+{
+	struct run r;
+	rod(&r, 1, 1, 1, 30);
+	setn(&r, "xdot", 0);
+	setn(&r, "tmax", 0);
+	setn(&r, "mu", 0.1);
+	solve_ok(&r);
+	ck_assert_rel(res(&r, "lambda"), 11.4958777769614, 1e-9);
+	ck_assert_str_eq(resw(&r, "outcome"), "slides");
+	ck_assert_str_eq(resw(&r, "mode"), "consistent");
+	setn(&r, "mu", 0.5);
+	setn(&r, "thetadot", 4.95);
+	solve_ok(&r);
+	ck_assert_rel(res(&r, "lambda"), 3.74712748649645, 1e-9);
+	ck_assert_str_eq(resw(&r, "outcome"), "slides");
+	setn(&r, "thetadot", 8);
+	solve_ok(&r);
+	ck_assert_double_eq(res(&r, "lambda"), 0);
+	ck_assert_str_eq(resw(&r, "outcome"), "lifts-off");
+	ck_assert_str_eq(resw(&r, "mode"), "consistent");
+	run_free(&r);
+}
+END_TEST
+
 static Suite *painleve_suite(void)
 {
 	Suite *s = suite_create("painleve");
 	TCase *tc = tcase_create("rod");
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_inertia_matrix);
+	tcase_add_test(tc, test_rest_states);
 	tcase_add_test(tc, test_cond29);
 	tcase_add_test(tc, test_lambda_independent_of_phi);
 	tcase_add_test(tc, test_mu_crit);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "dyn/phase.h"
+#include "modelrun.h"
 #include "num/num.h"
 #include "testutil.h"
 #include "util/diag.h"
@@ -294,6 +295,41 @@ START_TEST(test_refusal_and_interrupt)
 }
 END_TEST
 
+/* Ctrl-C before a solve: every model that runs a motion from its defaults
+ * stops at once with the words of the interruption, whatever its loop
+ * (the phase driver's integrations, a quadrature, a period map); rayleigh
+ * (nothing slides at its defaults) and kozlov-rest (a closed form) run
+ * none. */
+START_TEST(test_models_interrupted)
+{
+	static const struct {
+		const char *model, *msg;
+	} want[] = {
+		{"conveyor", "integration: interrupted"},
+		{"disk", "surface integral: interrupted"},
+		{"disk-slide", "integration: interrupted"},
+		{"polisher", "integration: interrupted"},
+		{"painleve-rod", "integration: interrupted"},
+		{"kozlov-ball", "integration: interrupted"},
+		{"imachi", "interrupted after 0 periods"},
+		{"imachi-1d", "interrupted after 0 periods"},
+		{"ragulskis", "interrupted at t = 0"},
+		{"ladder", "integration: interrupted"},
+	};
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		struct run r;
+		run_init(&r, want[i].model);
+		r.no_figs = true;
+		num_interrupted = 1;
+		const int rc = solve(&r);
+		num_interrupted = 0;
+		ck_assert_msg(rc == -1, "%s solved through Ctrl-C", want[i].model);
+		ck_assert_str_eq(r.d.msg, want[i].msg);
+		run_free(&r);
+	}
+}
+END_TEST
+
 static Suite *phase_suite(void)
 {
 	Suite *s = suite_create("phase");
@@ -304,6 +340,7 @@ static Suite *phase_suite(void)
 	tcase_add_test(tc, test_caps);
 	tcase_add_test(tc, test_several_events);
 	tcase_add_test(tc, test_refusal_and_interrupt);
+	tcase_add_test(tc, test_models_interrupted);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -429,6 +429,18 @@ START_TEST(test_conveyor_start)
 	ck_assert_rel(res(&r, "Qx0"), -N * mu * (vx - v0) / s, 1e-13);
 	ck_assert_rel(res(&r, "Qy0"), -N * mu * vy / s, 1e-13);
 	ck_assert_rel(res(&r, "c_transverse"), N * bouchet(v0, mu0, muinf, a) / v0, 1e-14);
+	/* riding the belt (no slip, R = 0), pushed past the static bound
+	 * N mu0: the friction at the start is N mu0 against the push */
+	setn(&r, "vx0", v0);
+	setn(&r, "vy0", 0);
+	setn(&r, "Fx", 9);
+	setn(&r, "Fy", -12); /* |F| = 15 > N mu0 = 10.791 */
+	setn(&r, "tmax", 0.5);
+	solve_ok(&r);
+	ck_assert_double_eq(res(&r, "R0"), 0);
+	ck_assert_rel(res(&r, "Qx0"), -N * mu0 * 9 / 15, 1e-14);
+	ck_assert_rel(res(&r, "Qy0"), N * mu0 * 12 / 15, 1e-14);
+	ck_assert(!resb(&r, "stuck"));
 	run_free(&r);
 }
 END_TEST

@@ -113,6 +113,13 @@ START_TEST(test_calculus)
 	/* 0*phidot is kept, as libmatheval keeps it */
 	ck_assert(sym_uses(M, "x") && !sym_uses(M, "t"));
 	ck_assert(!sym_uses(T, "nosuchname"));
+	/* ∂(2*xdot)/∂xdot is (0*xdot)+2: it uses xdot, but does not depend on it */
+	struct sym *w = mk("2*xdot - x"), *a = sym_derivative(w, "xdot");
+	ck_assert(sym_uses(a, "xdot") && !sym_depends(a, "xdot"));
+	ck_assert_double_eq(sym_eval(a, vals), 2);
+	ck_assert(sym_depends(w, "xdot") && sym_depends(w, "x") && !sym_depends(w, "nosuchname"));
+	sym_free(a);
+	sym_free(w);
 	sym_free(dp);
 	sym_free(M);
 	sym_free(p);

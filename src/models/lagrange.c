@@ -196,8 +196,8 @@ static int add_kink(struct lagr *L, const char *text, int line, int col, int *el
 	for (size_t j = 0; j < L->nq; j++) {
 		struct sym *a = sym_derivative(w, L->qd[j]);
 		bool linear = true;
-		for (size_t i = 0; i < L->nq; i++)
-			linear &= !sym_uses(a, L->qd[i]);
+		for (size_t i = 0; i < L->nq; i++) /* ∂(2*xdot)/∂xdot is (0*xdot)+2 */
+			linear &= !sym_depends(a, L->qd[i]);
 		if (!linear) {
 			sym_free(a);
 			for (size_t i = 0; i < j; i++)

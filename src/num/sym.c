@@ -760,6 +760,25 @@ bool sym_uses(const struct sym *f, const char *name)
 	return false;
 }
 
+static bool depends(const struct node *n, int k)
+{
+	if (!n)
+		return false;
+	if (n->type == 'v')
+		return n->k == k;
+	if (n->type == 'b' && n->op == '*' && (is(n->a, 0) || is(n->b, 0)))
+		return false;
+	return depends(n->a, k) || depends(n->b, k);
+}
+
+bool sym_depends(const struct sym *f, const char *name)
+{
+	for (size_t i = 0; i < f->nnames; i++)
+		if (!strcmp(f->names[i], name))
+			return depends(f->root, (int)i);
+	return false;
+}
+
 bool sym_constant(const struct sym *f, double *x)
 {
 	if (has_type(f->root, 'v'))

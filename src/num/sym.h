@@ -37,6 +37,10 @@ double sym_size(const struct sym *f, const double *vals);
 /* Whether f uses the name (after the simplifications: 0*x uses x, x^0
  * does not). */
 bool sym_uses(const struct sym *f, const char *name);
+/* Whether f's value changes with the name: as sym_uses, but a product
+ * with a literal 0 (which the simplification keeps: the derivative of
+ * 2*x is (0*x)+2) does not count. */
+bool sym_depends(const struct sym *f, const char *name);
 /* Whether f uses no name, and then *x its value. */
 bool sym_constant(const struct sym *f, double *x);
 /* Whether f calls the function `fn` (step, abs, sqrt...). */

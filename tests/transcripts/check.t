@@ -101,3 +101,29 @@ $ tribo -c 'load disk-reye; solve; check stop_time = omega*r/(mu*'
 !      check stop_time = omega*r/(mu*
 !                                    ^
 ? 1
+
+# A verdict is one word, and a question true or false; an answer missing or
+# past the doubles is refused.
+$ tribo -c 'load imachi; solve; check case'
+! tribo: -c: command 3: check: give an answer: check case WORD
+? 1
+
+$ tribo -c 'load imachi; solve; check case II III'
+! tribo: -c: command 3: check: case is one word: check case WORD
+? 1
+
+$ tribo -c 'load imachi; solve; check converged'
+! tribo: -c: command 3: check: give an answer: check converged true|false
+? 1
+
+$ tribo -c 'load disk-reye; solve; check stop_time'
+! tribo: -c: command 3: check: give an answer: check stop_time VALUE [UNIT], or check stop_time = EXPR
+? 1
+
+$ tribo -c 'load disk-reye; solve; check stop_time = '
+! tribo: -c: command 3: check: nothing after '=': check stop_time = EXPR
+? 1
+
+$ tribo -c 'load disk-reye; solve; check stop_time = 1/0'
+! tribo: -c: command 3: check: the answer is not a finite number
+? 1

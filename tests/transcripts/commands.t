@@ -169,3 +169,53 @@ The keys of the full screen (readline's own keys edit the line):
 $ tribo -c 'help nosuch'
 ! tribo: -c: command 1: help: no command or topic 'nosuch'
 ? 1
+
+# help on a result before the solve, a verdict the exercise asks for, a
+# parameter without a unit.
+$ tribo -c 'load imachi; help case; help periods'
+case: a result of imachi (imachi)
+  Imachi's §4: II (a limit cycle slipping throughout), III (a limit cycle with non-slip periods); drift: no limit cycle, u_x grows without bound (his case I, s ≥ μ0); rest: on the base the whole time, never slipping; unsettled: no repeat within periods
+  value: none yet ('solve' computes it)
+  the exercise asks for it: 'check case WORD'
+periods: a parameter of imachi (imachi)
+  at most this many periods (an integer)
+  value: 200
+  range: [1, 100000]
+  no unit
+? 0
+
+# A verdict has no unit to print it in.
+$ tribo -c 'load imachi; solve; print case to m'
+! tribo: -c: command 3: print: case is not a number: it has no unit
+? 1
+
+# help on a misspelled command proposes the command.
+$ tribo -c 'help sovle'
+! tribo: -c: command 1: help: no command 'sovle' (did you mean 'solve'?)
+? 1
+
+# A sweep's FROM past the doubles is refused with the reason; eval takes
+# blanks around its name and after 'to'.
+$ tribo -c 'load disk-reye; sweep mu 1e999 2 3 stop_time'
+! tribo: -c: command 2: sweep: FROM '1e999' is out of range (too large for a double)
+? 1
+
+$ tribo -c 'load disk-reye; eval   m  ; eval m to   g'
+2 kg
+2000 g
+? 0
+
+# The figures listed, their names padded to the longest.
+$ tribo -c 'load painleve-rod; solve; plot'
+  angle     Angle θ(t) of the rod to the line
+  position  Position x(t) of the contact point m1
+  reaction  Normal reaction λ(t) at the contact
+  rates     Sliding velocity ẋ(t) and turning rate θ̇(t)
+  mu_crit   Painlevé's paradox: μ_crit(θ) of the classical law, sliding with ẋ < 0
+? 0
+
+# A mistake in a quoted value is said without a caret (the value as typed
+# is not the value read).
+$ tribo -c "load disk-reye; set m '(2'"
+! tribo: -c: command 2: set: expected ')'
+? 1

@@ -49,3 +49,9 @@ $ tribo -c 'load curling; set pressure reye; solve'
 note: shape = ring with pressure = reye: Reye's p = k/v_r cannot be normalized once the instantaneous centre reaches the ring (v = r|ω|), which this motion always does; take pressure = uniform for a ring (for now: solve refuses until it holds)
 ! tribo: -c: command 3: solve: shape = ring with pressure = reye: Reye's p = k/v_r cannot be normalized once the instantaneous centre reaches the ring (v = r|ω|), which this motion always does; take pressure = uniform for a ring
 ? 1
+
+# A body at rest with no spin: nothing to solve.
+$ tribo -c 'load coin; set v0 0; set omega 0; solve'
+note: v0 = 0 and omega = 0: nothing moves; give the body a speed or a spin (for now: solve refuses until it holds)
+! tribo: -c: command 4: solve: v0 = 0 and omega = 0: nothing moves; give the body a speed or a spin
+? 1

@@ -212,3 +212,16 @@ note: mu1 = 0.55 is below mu0 = 0.8: the static coefficient cannot be less than 
 0.8
 1
 ? 0
+
+# A number of periods is whole; a starting speed past 1e100 is refused even
+# where friction could bring it down.
+$ tribo -c 'load imachi; set periods 2.5; solve'
+note: periods = 2.5: a number of periods is an integer (for now: solve refuses until it holds)
+! tribo: -c: command 3: solve: periods = 2.5: a number of periods is an integer
+? 1
+
+$ tribo -c 'load imachi; set mu0 1e95; set mu1 1e95; set u0x 2e100; solve'
+note: mu1 = 1.3 is below mu0 = 1e+95: the static coefficient cannot be less than the kinetic one (for now: solve refuses until it holds)
+note: the mass's starting speed 2e+100 is beyond 1e100 (for now: solve refuses until it holds)
+! tribo: -c: command 5: solve: the mass's starting speed 2e+100 is beyond 1e100
+? 1

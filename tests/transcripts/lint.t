@@ -316,3 +316,8 @@ tribo: imachi.ini: lint stopped after 0.2 s, the batch's time limit (TRIBO_TIMEO
 status 1
 disk-reye.ini: ok (57 solves)
 ? 0
+
+# The lint command names no exercise there is.
+$ tribo -c 'lint nosuch'
+! tribo: -c: command 1: lint: no exercise 'nosuch'; 'list' shows the exercises there are
+? 1

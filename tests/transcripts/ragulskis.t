@@ -194,3 +194,12 @@ $ tribo -c 'load ragulskis; set law coulomb; set h 0; solve; eval step(1e-6 - ab
 1
 0
 ? 0
+
+# inner = reduce with a damper stronger than the friction over the
+# transition (c Delta > h): the creep is the damper's, and the reduction is
+# refused.
+$ tribo -c 'load ragulskis; set inner reduce; set h 320; set c 1000; solve'
+note: inner = reduce: h/(mωΔ) = 4, below 10: the transition is not narrow, so there is no slow manifold for the motion to keep to; narrow Delta first, or use inner auto or integrate (for now: solve refuses until it holds)
+note: inner = reduce: cΔ = 800 N is above h = 320 N: the damper, not the friction, shapes the creep; use inner auto or integrate (for now: solve refuses until it holds)
+! tribo: -c: command 5: solve: inner = reduce: cΔ = 800 N is above h = 320 N: the damper, not the friction, shapes the creep; use inner auto or integrate
+? 1
