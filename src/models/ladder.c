@@ -774,7 +774,7 @@ static bool wall_turns_in(const struct lad *r, const double y[6])
 }
 
 /* λ_wall < 0 on both contacts: off the wall, the gap opens at f̈_wall =
- * a0 > 0; where it turns back at once (f⃛_wall = j < 0), it opens at most
+ * a0 > 0; where it turns back at once (d³f_wall/dt³ = j < 0), it opens at most
  * (2/3) a0³/j² before it shuts again (f = a0 t²/2 + j t³/6). A gap that
  * never opens beyond rounding (1e-12 L) is no separation: the top stays
  * on the wall. Pushed 1e-9 past the tie above, λ_wall = −2e-9 N, the gap

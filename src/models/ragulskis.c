@@ -871,7 +871,7 @@ static int rg_next(struct phase_run *run, struct phase_mode *mode, void *ctx, st
 				: r->h_next > 0 ? fmin(r->h_next, tmax - t)
 						: 1e-4 / r->w;
 		/* A Coulomb slip from rest, the force just past h and turning
-		 * back inside: it returns to u̇ = 0 after 2(|F| − h)/|Ḟ|, 1.6e-9
+		 * back inside: it returns to u̇ = 0 after 2(|F| − h)/|dF/dt|, 1.6e-9
 		 * s for u0 = 3.2000000032 (h/k 3.2, P 4, ω 1), and a first step
 		 * of 1e-4/ω stepped over that: u̇ went 0 → −1e-18 → positive,
 		 * no sign change seen at the step's end, and the mass slid on
