@@ -3,6 +3,7 @@
  * input must be refused by expr.c's own parser, never reach libmatheval's
  * (which leaks on its syntax errors): run under valgrind to see. */
 #include <check.h>
+#include <fenv.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -479,8 +480,27 @@ END_TEST
 /* A value that underflows from nonzero operands is refused as a number
  * that underflows is (issue 43: eval 1e-300*1e-300 printed 0); an honest 0 and
  * a number typed below DBL_MIN alone are values. */
+/* Whether this machine's floating point raises IEEE's underflow flag:
+ * valgrind does not emulate the SSE status flags, so under it
+ * fetestexcept sees none, and expr_eval cannot tell an underflow. */
+static bool underflow_flag_works(void)
+{
+	feclearexcept(FE_ALL_EXCEPT);
+	volatile double a = 1e-300, b = a * a;
+	(void)b;
+	return fetestexcept(FE_UNDERFLOW) != 0;
+}
+
 START_TEST(test_value_underflows)
 {
+	if (!underflow_flag_works()) {
+		/* under valgrind: what the machine cannot flag is a value, as
+		 * before issue 43's point 11; the honest zeros below still are */
+		ck_eval_exact("1e-300*1e-300", 0);
+		ck_eval_exact("0*5", 0);
+		ck_eval_exact("5e-324", 4.9406564584124654e-324);
+		return;
+	}
 	eval_bad("1e-300*1e-300", 1, "underflows to 0");
 	eval_bad("1e-300/1e300", 1, "underflows to 0");
 	eval_bad("exp(-1000)", 1, "underflows to 0");

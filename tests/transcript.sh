@@ -8,8 +8,10 @@
 #
 # Lines before a case that start with '#' are comments; the comment
 # '#! heavy' before a case keeps it out of the valgrind run (TRIBO_WRAP set),
-# where a long solve takes minutes: the plain and sanitized runs still
-# check it. TRANSCRIPT_TIMES=1 prints each case's seconds. Commands run in
+# where a long solve takes minutes, and '#! native' one that needs the
+# machine's own floating point (valgrind does not emulate IEEE's status
+# flags, by which tribo sees an underflow): the plain and sanitized runs
+# still check them. TRANSCRIPT_TIMES=1 prints each case's seconds. Commands run in
 # a copy of tests/data of this run's own (the cases write files there: two
 # runs at once must not see each other's), with `tribo` standing for
 # $TRIBO (under $TRIBO_WRAP, such as valgrind, when set), the shipped
@@ -68,7 +70,7 @@ for t in "$@"; do
 		if [ $in_case = 0 ]; then
 			case $l in
 			'$ '*) cmd=${l#'$ '} start=$n out="" err="" in_case=1 nout=0 nerr=0 ;;
-			'#! heavy') heavy=1 ;;
+			'#! heavy' | '#! native') heavy=1 ;;
 			'#'* | '') ;;
 			*) echo "FAIL $name:$n: text outside a case: $l"; fail=$((fail + 1)) ;;
 			esac
@@ -97,6 +99,6 @@ done
 if [ $skipped = 0 ]; then
 	echo "transcripts: $pass passed, $fail failed"
 else
-	echo "transcripts: $pass passed, $fail failed ($skipped heavy cases run only without $TRIBO_WRAP)"
+	echo "transcripts: $pass passed, $fail failed ($skipped heavy or native cases run only without $TRIBO_WRAP)"
 fi
 [ $fail = 0 ]

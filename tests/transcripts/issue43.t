@@ -16,24 +16,28 @@ $ tribo -c 'eval 1e-400'
 # and so is a value that underflows from nonzero operands (it printed 0),
 # to 0 or below DBL_MIN, wherever an expression is taken; an honest 0, a
 # number typed alone and an underflow that the value cannot show are values
+#! native
 $ tribo -c 'eval 1e-300*1e-300'
 ! tribo: -c: command 1: eval: the value underflows to 0 (it is nonzero, below the smallest double, 4.9e-324)
 !     eval 1e-300*1e-300
 !          ^
 ? 1
 
+#! native
 $ tribo -c 'eval 1e-200*1e-120'
 ! tribo: -c: command 1: eval: the value underflows (below 2.2e-308 a double loses digits)
 !     eval 1e-200*1e-120
 !          ^
 ? 1
 
+#! native
 $ tribo -c 'load coin; set omega exp(-1000) rad/s'
 ! tribo: -c: command 2: set: the value underflows to 0 (it is nonzero, below the smallest double, 4.9e-324)
 !      set omega exp(-1000) rad/s
 !                ^
 ? 1
 
+#! native
 $ tribo -c 'load coin; solve; check stop_time = 1e-300/1e300'
 ! tribo: -c: command 3: check: the value underflows to 0 (it is nonzero, below the smallest double, 4.9e-324)
 !      check stop_time = 1e-300/1e300
