@@ -1022,6 +1022,16 @@ static int rayleigh_solve(const struct model_input *in, struct model_output *out
 	if (rc)
 		return -1;
 
+	/* Within the quadrature's absolute tolerance of 0 a force is 0: at a
+	 * pure spin Qx printed 1.5e-16 N (0 by symmetry), without spin Qθ
+	 * 1.4e-17 N·m, round-off shown as a value (issue 37); as
+	 * contact_gradient does for ∂R/∂q̇. */
+	if (fabs(f.Qx) <= f.qtol)
+		f.Qx = 0.0;
+	if (fabs(f.Qy) <= f.qtol)
+		f.Qy = 0.0;
+	if (fabs(f.Qtheta) <= f.ttol)
+		f.Qtheta = 0.0;
 	const double P_over_2R = f.R != 0 ? f.P / (2 * f.R) : NAN;
 	out->res[RY_RVAL] = value_number(f.R);
 	out->res[RY_QX] = value_number(f.Qx);
