@@ -343,9 +343,15 @@ static const struct result_spec ry_results[RY_NRESULTS] = {
 	[RY_QX] = RESULT_NUMBER("Qx", "N", "generalized force on x from eq. (18)"),
 	[RY_QY] = RESULT_NUMBER("Qy", "N", "generalized force on y from eq. (18)"),
 	[RY_QTHETA] = RESULT_NUMBER("Qtheta", "N*m", "generalized torque on θ from eq. (18)"),
-	[RY_DRDVX] = RESULT_NUMBER("dRdvx", "N", "∂R/∂vx, differentiating R"),
-	[RY_DRDVY] = RESULT_NUMBER("dRdvy", "N", "∂R/∂vy, differentiating R"),
-	[RY_DRDWZ] = RESULT_NUMBER("dRdwz", "N*m", "∂R/∂wz, differentiating R"),
+	[RY_DRDVX] = RESULT_NUMBER_OR("dRdvx", "N", "∂R/∂vx, differentiating R",
+				      "none: under Reye's pressure R is not differentiable with "
+				      "the instantaneous centre on the body's edge"),
+	[RY_DRDVY] = RESULT_NUMBER_OR("dRdvy", "N", "∂R/∂vy, differentiating R",
+				      "none: under Reye's pressure R is not differentiable with "
+				      "the instantaneous centre on the body's edge"),
+	[RY_DRDWZ] = RESULT_NUMBER_OR("dRdwz", "N*m", "∂R/∂wz, differentiating R",
+				      "none: under Reye's pressure R is not differentiable with "
+				      "the instantaneous centre on the body's edge"),
 	[RY_P] = RESULT_NUMBER("P", "W", "dissipated power, eq. (22)/(23)"),
 	[RY_P_OVER_2R] = RESULT_NUMBER("P_over_2R", "",
 				       "P/(2R): 1 for Stokes friction (eq. 10); nan when R = 0"),
