@@ -1069,8 +1069,10 @@ static int rayleigh_solve(const struct model_input *in, struct model_output *out
 	if (no_grad) {
 		model_step(s, "Differentiating R: not possible here. With c on the edge, Reye's "
 			      "normalization ∫ dA/v_r changes like δ·ln δ as c moves a distance δ");
-		model_step(s, "  across the edge: ∂R/∂q̇ is infinite (reported as nan), while the "
-			      "forces of eq. (18) stay finite.");
+		model_step(s,
+			   "  across the edge: R's derivative that moves c across it is infinite, "
+			   "and dRdvx, dRdvy, dRdwz have no value, while the forces of eq. "
+			   "(18) stay finite.");
 	} else
 		ry_compare_steps(s, &f, grad, pr == PRESSURE_UNIFORM || cc.where == CENTRE_NONE);
 	model_step(s, "Power (eq. %s): P = N ⟨μ(v_r) v_r⟩ = %.12g W; P/(2R) = %.12g%s",
