@@ -730,6 +730,262 @@ START_TEST(test_ragulskis)
 }
 END_TEST
 
+/* ---- disk -------------------------------------------------------------- */
+
+/* Minguzzi §2.2: a disk (m 2, r 0.15, μ 0.25) spinning at ω on the plane.
+ * I φ̈ = −R_coeff sgn φ̇ with I = m r²/2 and R_coeff = 2μ m g r/3
+ * (uniform: ∫ρ·ρ dρ dθ/(πr²) = 2r/3) or μ m g r/2 (Reye: p ∝ 1/ρ), so
+ * the stop comes at τ = (3/4) ω r/(μ g), or ω r/(μ g), after ωτ/2 rad.
+ * Surfaces: ω = 0 (at rest: no torque, τ = 0), μ = 0 (never stops), and
+ * the stop itself (φ̇ = 0, the integration's event against the closed
+ * form). A spin of 1e-300 or 1e-16 is a spin: τ scales with ω to the
+ * last digits; a rim speed in the subnormals is refused as at rest. */
+START_TEST(test_disk)
+{
+	const char *ids[] = {"disk-uniform", "disk-reye"};
+	const double c[] = {0.75, 1.0}, rc[] = {2.0 / 3, 0.5};
+	const double m = 2, r = 0.15, mu = 0.25, g = 9.81;
+	for (int k = 0; k < 2; k++) {
+		struct session *s = load(ids[k]);
+		set(s, "omega", "0");
+		solve(s);
+		ck_assert_double_eq(num(s, "stop_time"), 0);
+		ck_assert_double_eq(num(s, "stop_angle"), 0);
+		ck_assert_double_eq(num(s, "torque"), 0);
+		ck_assert_double_eq_tol(num(s, "R_coeff"), rc[k] * mu * m * g * r, 1e-12);
+		for (int i = 0; i < NTINY; i++) {
+			set(s, "omega", tiny[i]);
+			const double w = atof(tiny[i]);
+			if (fabs(w) * r < 1e6 * 2.2250738585072014e-308) {
+				solve_refused(s, "at rest for every purpose");
+				continue;
+			}
+			solve(s);
+			const double tau = c[k] * fabs(w) * r / (mu * g);
+			ck_assert_rel(num(s, "stop_time"), tau, 1e-10);
+			ck_assert_rel(num(s, "stop_time_exact"), tau, 1e-12);
+			ck_assert_double_eq_tol(num(s, "torque"),
+						-(w > 0 ? 1 : -1) * rc[k] * mu * m * g * r, 1e-12);
+			ck_assert_double_eq_tol(num(s, "stop_angle"), w * tau / 2, 1e-30);
+		}
+		/* the stop: ω a rounding either side of 20, the event φ̇ = 0 at
+		 * the closed form's τ */
+		const double w20[] = {20, nextafter(20, 30), nextafter(20, 0), rel(20, 1e-16),
+				      rel(20, -1e-9)};
+		for (size_t i = 0; i < sizeof w20 / sizeof *w20; i++) {
+			setd(s, "omega", w20[i]);
+			solve(s);
+			const double tau = c[k] * w20[i] * r / (mu * g);
+			ck_assert_rel(num(s, "stop_time"), tau, 1e-10);
+			ck_assert_rel(num(s, "stop_angle"), w20[i] * tau / 2, 1e-10);
+		}
+		/* μ = 0: no stop (undefined, not inf); μ a rounding above 0: the
+		 * closed form, τ μ constant; μ subnormal: more than 1e308 rad */
+		set(s, "omega", "20");
+		set(s, "mu", "0");
+		solve(s);
+		ck_assert(undefined(s, "stop_time") && undefined(s, "stop_time_exact"));
+		ck_assert(undefined(s, "stop_angle"));
+		ck_assert_double_eq(num(s, "torque"), 0);
+		const double mus[] = {1e-300, 1e-16, 1e-12, 1e-9};
+		for (size_t i = 0; i < sizeof mus / sizeof *mus; i++) {
+			setd(s, "mu", mus[i]);
+			solve(s);
+			ck_assert_rel(num(s, "stop_time") * mus[i], c[k] * 20 * r / g, 1e-10);
+			ck_assert_rel(num(s, "R_coeff") / mus[i], rc[k] * m * g * r, 1e-10);
+		}
+		set(s, "mu", "4.9e-324");
+		solve_refused(s, "more than 1e308 rad");
+		session_free(s);
+	}
+}
+END_TEST
+
+/* ---- rayleigh ---------------------------------------------------------- */
+
+/* Minguzzi's R, Q of eq. (17)-(18) for the disk of rayleigh (r 0.1, N 10,
+ * μ 0.3, vx 0.3, wz 5). Pure spin (u = 0): R = 2μN r|ω|/3 = 1 W
+ * (uniform), μN r|ω|/2 = 0.75 W (Reye), Qθ = −R/|ω|, Qx = Qy = 0 by
+ * symmetry. Near it, uniform pressure: v̂ = ê_θ + (u·ê_ρ)ê_ρ/(ωρ) to
+ * first order, so Q = −(μN/πr²) ∫ (u·ê_ρ)ê_ρ dρ dθ/ω = −μN u/(r ω):
+ * −6e-9 N at u = 1e-9. Reye, in polar coordinates about the centre c =
+ * (0, u/ω) (v_r = ωρ, the disk's edge at ρ_max = −c sin p + √(r² − c²
+ * cos² p)): Qx = −μN ∫ −sin p ρ_max dp / ∫ ρ_max dp = −μN π c/(4 r E(c/r)),
+ * exactly, → −μN u/(2 r ω) (and −(π/4) μN at c = r, E(1) = 1, below).
+ * At 1e-16 either is below the quadrature's absolute
+ * tolerance (1e-14 μN) and is 0 (it printed round-off, 1.5e-16 and
+ * 2.2e-16, before the fix). No spin: R = μN|u| = 0.9 W, Qx = −μN, and
+ * Qθ = −μN ω⟨y²⟩/u = −μN ω r²/(4u) (uniform): 0 at 1e-16, −2.5e-11 N·m at
+ * ω = 1e-9. The centre on the edge (u = r ω = 0.5), in polar coordinates
+ * about it (tests/ref/rayleigh_edge_ref.py): Qx = −(8/(3π)) μN, Qθ =
+ * −(8/(9π)) μN r (uniform), Qx = −(π/4) μN and Qθ = 0 exactly (Reye; it
+ * printed 1.6e-19 and 3e-17 a rounding either side before the fix). The
+ * forces are continuous there; under Reye ∂R/∂q̇ has no value on the edge
+ * (the normalization moves like δ ln δ) and says why, and is finite 1e-9
+ * off it. A speed below 1e-150 is refused. */
+START_TEST(test_rayleigh)
+{
+	const double mu = 0.3, N = 10, r = 0.1, w = 5;
+	for (int k = 0; k < 2; k++) {
+		const bool reye = k == 1;
+		struct session *s = load("rayleigh");
+		set(s, "pressure", reye ? "reye" : "uniform");
+		const double R0 = (reye ? 0.5 : 2.0 / 3) * mu * N * r * w;
+		const char *v[] = {"0", "1e-16", "-1e-16"};
+		for (size_t i = 0; i < 3; i++) {
+			set(s, "vx", v[i]);
+			solve(s);
+			ck_assert_double_eq_tol(num(s, "R"), R0, 1e-12);
+			ck_assert_double_eq_tol(num(s, "Qtheta"), -R0 / w, 1e-12);
+			ck_assert_double_eq(num(s, "Qx"), 0);
+			ck_assert_double_eq(num(s, "Qy"), 0);
+			ck_assert_double_eq_tol(num(s, "P"), R0, 1e-12);
+		}
+		const double us[] = {1e-12, 1e-9, -1e-9};
+		for (size_t i = 0; i < 3; i++) {
+			setd(s, "vx", us[i]);
+			solve(s);
+			const double qx = num(s, "Qx"), lin = -mu * N * us[i] / (r * w);
+			ck_assert_double_eq_tol(qx, reye ? lin / 2 : lin, 1e-14 * mu * N);
+			ck_assert_double_eq_tol(num(s, "R"), R0, 1e-12);
+		}
+		for (int i = 0; i < NTINY; i++) {
+			if (fabs(atof(tiny[i])) >= 1e-150)
+				continue;
+			set(s, "vx", tiny[i]);
+			solve_refused(s, "between 1e-150 and 1e150");
+		}
+		/* no spin */
+		set(s, "vx", "0.3");
+		const char *ws[] = {"0", "1e-16", "-1e-16"};
+		for (size_t i = 0; i < 3; i++) {
+			set(s, "wz", ws[i]);
+			solve(s);
+			ck_assert_double_eq_tol(num(s, "R"), mu * N * 0.3, 1e-12);
+			ck_assert_double_eq_tol(num(s, "Qx"), -mu * N, 1e-12);
+			ck_assert_double_eq(num(s, "Qtheta"), 0);
+		}
+		set(s, "wz", "1e-9");
+		solve(s);
+		if (!reye)
+			ck_assert_double_eq_tol(num(s, "Qtheta"),
+						-mu * N * 1e-9 * r * r / (4 * 0.3),
+						1e-14 * mu * N * r);
+		set(s, "wz", "5");
+		/* the instantaneous centre on the edge: vx = r ω */
+		const double e0 = r * w;
+		const double at[] = {e0, nextafter(e0, 1), nextafter(e0, 0), rel(e0, 1e-16),
+				     rel(e0, -1e-16)};
+		set(s, "vx", "0.5");
+		solve(s);
+		const double qx0 = num(s, "Qx"), R1 = num(s, "R");
+		if (!reye) {
+			ck_assert_double_eq_tol(qx0, -8 * mu * N / (3 * M_PI), 1e-10);
+			ck_assert_double_eq_tol(num(s, "Qtheta"), -8 * mu * N * r / (9 * M_PI),
+						1e-10);
+		} else {
+			ck_assert_double_eq_tol(qx0, -M_PI / 4 * mu * N, 1e-10);
+			ck_assert_double_eq(num(s, "Qtheta"), 0);
+		}
+		for (size_t i = 0; i < sizeof at / sizeof *at; i++) {
+			setd(s, "vx", at[i]);
+			solve(s);
+			ck_assert_double_eq_tol(num(s, "Qx"), qx0, 1e-12);
+			ck_assert_double_eq_tol(num(s, "R"), R1, 1e-12);
+			if (reye) {
+				ck_assert(undefined(s, "dRdvx") && undefined(s, "dRdwz"));
+				ck_assert_ptr_nonnull(
+					strstr(result(s, "dRdvx")->word, "not differentiable"));
+			} else
+				ck_assert_double_eq_tol(num(s, "dRdvx"), -qx0, 1e-8);
+		}
+		for (int sg = -1; sg <= 1; sg += 2) {
+			setd(s, "vx", rel(e0, sg * 1e-9));
+			solve(s);
+			/* Reye: Q's slope grows like ln δ at the edge (45 N·s/m here) */
+			ck_assert_double_eq_tol(num(s, "Qx"), qx0, reye ? 1e-7 : 1e-8);
+			ck_assert(isfinite(num(s, "dRdvx")) && isfinite(num(s, "dRdwz")));
+		}
+		session_free(s);
+	}
+}
+END_TEST
+
+/* ---- kozlov-rest ------------------------------------------------------- */
+
+/* Φ = diag(1, 0.5), f = (0.8, 0.3)·(1 + e): Φ⁻¹f = (0.8, 0.6)(1 + e), q32 =
+ * (1 + e)². On the bound (e = 0, or a rounding) (3.2) holds: rest, λ = 0
+ * and η = Φ⁻¹f (the ray of equilibria). e > 0 clear of rounding: moves,
+ * and ζ(λ) = Σ f_i²/(φ_i + λ)² = 1 has the root λ found here by Newton
+ * from the same doubles (about (q32 − 1)/(2 Σ a_i²/φ_i) = 2e/2.72). e < 0:
+ * rest, and no root (undefined, with its reason). The words: moves is
+ * true exactly where q32 > 1 beyond 16 ε. */
+static double kr_lambda(double fx, double fy)
+{
+	long double l = 0;
+	for (int i = 0; i < 60; i++) {
+		long double a = fx / (1 + l), b = fy / (0.5L + l);
+		long double z = a * a + b * b - 1;
+		long double dz = -2 * a * a / (1 + l) - 2 * b * b / (0.5L + l);
+		l -= z / dz;
+	}
+	return (double)l;
+}
+
+START_TEST(test_kozlov_rest)
+{
+	struct session *s = load("kozlov-rest");
+	set(s, "phi11", "1");
+	set(s, "phi22", "0.5");
+	const double es[] = {0, 1e-16, -1e-16, 1e-12, -1e-12, 1e-9, -1e-9};
+	for (size_t i = 0; i < sizeof es / sizeof *es; i++) {
+		const double fx = rel(0.8, es[i]), fy = rel(0.3, es[i]);
+		setd(s, "fx", fx);
+		setd(s, "fy", fy);
+		solve(s);
+		const double q = num(s, "q32");
+		ck_assert_double_eq_tol(q, (fx * fx + 4 * fy * fy), 1e-15);
+		const bool mv = flag(s, "moves");
+		ck_assert(mv == (q > 1 + 16 * 2.220446049250313e-16));
+		if (fabs(es[i]) < 1e-15) {
+			ck_assert(!mv);
+			ck_assert_double_eq(num(s, "lyap_lambda"), 0);
+			ck_assert_double_eq_tol(num(s, "eta_x"), 0.8, 1e-15);
+			ck_assert_double_eq_tol(num(s, "eta_y"), 0.6, 1e-15);
+		} else if (es[i] > 0) {
+			ck_assert(mv);
+			ck_assert_rel(num(s, "lyap_lambda"), kr_lambda(fx, fy),
+				      es[i] < 1e-10 ? 1e-3 : 1e-6);
+			ck_assert_double_eq_tol(num(s, "eta_x"), 0.8, 1e-8);
+			ck_assert_double_eq_tol(num(s, "eta_y"), 0.6, 1e-8);
+		} else {
+			ck_assert(!mv);
+			ck_assert(undefined(s, "lyap_lambda") && undefined(s, "eta_x"));
+		}
+	}
+	/* the bound typed as one ulp off, and Φ's off-diagonal a rounding
+	 * off 0 (symmetric): still the tie */
+	const double fxs[] = {nextafter(0.8, 1), nextafter(0.8, 0)};
+	set(s, "fy", "0.3");
+	for (int i = 0; i < 2; i++) {
+		setd(s, "fx", fxs[i]);
+		solve(s);
+		ck_assert(!flag(s, "moves"));
+		ck_assert_double_eq(num(s, "lyap_lambda"), 0);
+	}
+	set(s, "fx", "0.8");
+	for (int i = 0; i < NTINY; i++) {
+		set(s, "phi12", tiny[i]);
+		set(s, "phi21", tiny[i]);
+		solve(s);
+		ck_assert(!flag(s, "moves"));
+		ck_assert_double_eq_tol(num(s, "q32"), 1, 1e-15);
+		ck_assert_double_eq_tol(num(s, "lyap_lambda"), 0, 1e-15);
+	}
+	session_free(s);
+}
+END_TEST
+
 static Suite *rounding_suite(void)
 {
 	Suite *s = suite_create("rounding");
@@ -739,7 +995,8 @@ static Suite *rounding_suite(void)
 	} cases[] = {{"painleve", test_painleve},     {"ladder", test_ladder},
 		     {"conveyor", test_conveyor},     {"polisher", test_polisher},
 		     {"disk-slide", test_disk_slide}, {"kozlov-ball", test_kozlov_ball},
-		     {"ragulskis", test_ragulskis}};
+		     {"ragulskis", test_ragulskis},   {"disk", test_disk},
+		     {"rayleigh", test_rayleigh},     {"kozlov-rest", test_kozlov_rest}};
 	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
 		TCase *tc = tcase_create(cases[i].name);
 		tcase_set_timeout(tc, 60);

@@ -588,6 +588,8 @@ int contact_eval(const struct contact *c, struct contact_motion m, unsigned want
 		return diag_set(d, "the pressure cannot be normalized (∫ w dA = %g)", W);
 	f->weight = W;
 	const double k = c->N / W;
+	f->qtol = k * 1e-14 * wsc * musc; /* integrate's epsabs, as forces */
+	f->ttol = f->qtol * L;
 	if (want & CONTACT_R) {
 		if (integrate(&g, W_RM, wsc * musc * V, &x, d))
 			return -1;

@@ -50,6 +50,7 @@ struct contact_forces {
 	double Qx, Qy, Qtheta; /* generalized forces by eq. (18) */
 	double P;	       /* dissipated power */
 	double weight;	       /* ∫ w dA, w = 1 or 1/v_r (the normalization) */
+	double qtol, ttol;     /* the quadrature's absolute tolerance on Qx, Qy; on Qθ */
 };
 
 enum {

@@ -343,9 +343,15 @@ static const struct result_spec ry_results[RY_NRESULTS] = {
 	[RY_QX] = RESULT_NUMBER("Qx", "N", "generalized force on x from eq. (18)"),
 	[RY_QY] = RESULT_NUMBER("Qy", "N", "generalized force on y from eq. (18)"),
 	[RY_QTHETA] = RESULT_NUMBER("Qtheta", "N*m", "generalized torque on θ from eq. (18)"),
-	[RY_DRDVX] = RESULT_NUMBER("dRdvx", "N", "∂R/∂vx, differentiating R"),
-	[RY_DRDVY] = RESULT_NUMBER("dRdvy", "N", "∂R/∂vy, differentiating R"),
-	[RY_DRDWZ] = RESULT_NUMBER("dRdwz", "N*m", "∂R/∂wz, differentiating R"),
+	[RY_DRDVX] = RESULT_NUMBER_OR("dRdvx", "N", "∂R/∂vx, differentiating R",
+				      "none: under Reye's pressure R is not differentiable with "
+				      "the instantaneous centre on the body's edge"),
+	[RY_DRDVY] = RESULT_NUMBER_OR("dRdvy", "N", "∂R/∂vy, differentiating R",
+				      "none: under Reye's pressure R is not differentiable with "
+				      "the instantaneous centre on the body's edge"),
+	[RY_DRDWZ] = RESULT_NUMBER_OR("dRdwz", "N*m", "∂R/∂wz, differentiating R",
+				      "none: under Reye's pressure R is not differentiable with "
+				      "the instantaneous centre on the body's edge"),
 	[RY_P] = RESULT_NUMBER("P", "W", "dissipated power, eq. (22)/(23)"),
 	[RY_P_OVER_2R] = RESULT_NUMBER("P_over_2R", "",
 				       "P/(2R): 1 for Stokes friction (eq. 10); nan when R = 0"),
@@ -1022,6 +1028,16 @@ static int rayleigh_solve(const struct model_input *in, struct model_output *out
 	if (rc)
 		return -1;
 
+	/* Within the quadrature's absolute tolerance of 0 a force is 0: at a
+	 * pure spin Qx printed 1.5e-16 N (0 by symmetry), without spin Qθ
+	 * 1.4e-17 N·m, round-off shown as a value (issue 37); as
+	 * contact_gradient does for ∂R/∂q̇. */
+	if (fabs(f.Qx) <= f.qtol)
+		f.Qx = 0.0;
+	if (fabs(f.Qy) <= f.qtol)
+		f.Qy = 0.0;
+	if (fabs(f.Qtheta) <= f.ttol)
+		f.Qtheta = 0.0;
 	const double P_over_2R = f.R != 0 ? f.P / (2 * f.R) : NAN;
 	out->res[RY_RVAL] = value_number(f.R);
 	out->res[RY_QX] = value_number(f.Qx);
@@ -1053,8 +1069,10 @@ static int rayleigh_solve(const struct model_input *in, struct model_output *out
 	if (no_grad) {
 		model_step(s, "Differentiating R: not possible here. With c on the edge, Reye's "
 			      "normalization ∫ dA/v_r changes like δ·ln δ as c moves a distance δ");
-		model_step(s, "  across the edge: ∂R/∂q̇ is infinite (reported as nan), while the "
-			      "forces of eq. (18) stay finite.");
+		model_step(s,
+			   "  across the edge: R's derivative that moves c across it is infinite, "
+			   "and dRdvx, dRdvy, dRdwz have no value, while the forces of eq. "
+			   "(18) stay finite.");
 	} else
 		ry_compare_steps(s, &f, grad, pr == PRESSURE_UNIFORM || cc.where == CENTRE_NONE);
 	model_step(s, "Power (eq. %s): P = N ⟨μ(v_r) v_r⟩ = %.12g W; P/(2R) = %.12g%s",
