@@ -4,9 +4,8 @@
 # the two alternating ones): `show` prints no nan, no inf and no round-off
 # as a result, and every answer asked for has a value (a number below 1e-13 in size printed in exponent form, beside
 # results of order 1; residuals and conditions named *residual* or *_min
-# are allowed to be tiny). Issue 37, Done-when. One known exception in a
-# file another branch owns is skipped (PROMISES_VERBOSE=1 lists it):
-# imachi's drift (7e-16, 2e-14 at two corners). Prints one line per bad
+# are allowed to be tiny). Issue 37, Done-when. No exception is known.
+# Prints one line per bad
 # point and "promises: N passed, M failed, 0 skipped" (one check a point,
 # all the points listed before any runs); exit 1 when any is bad.
 set -u
@@ -61,11 +60,6 @@ for k in "${!p_id[@]}"; do
 		fi
 		found=$(printf '%s\n' "$res" | grep -Ei '= .*(\bnan\b|\binf\b)|= -?[0-9.]+e-(1[3-9]|[2-9][0-9]|[0-9]{3})\b' |
 			grep -Ev '^  [A-Za-z_0-9]*(residual|_min|_dev|_err|error)[A-Za-z_0-9]* = ')
-		# known, in a file of another branch (imachi.c): listed,
-		# not failed; the report of branch words37 names it
-		known=$(printf '%s\n' "$found" | grep -E "^  (drift) = " | sed "s/^/$id: /")
-		[ -n "$known" ] && [ -n "${PROMISES_VERBOSE:-}" ] && echo "known: $known"
-		found=$(printf '%s\n' "$found" | grep -vE '^  (drift) = ')
 		# an answer asked for that has no value: the promise broken
 		if [ -n "$answers" ]; then
 			none=$(printf '%s\n' "$res" | grep -E "^  ($answers) = —")

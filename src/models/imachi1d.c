@@ -851,7 +851,13 @@ static int imachi1d_solve(const struct model_input *in, struct model_output *out
 	 * (at |s| − μ0 > 0; at |s| = μ0 u would stand still, a cycle). */
 	const bool drift = !converged && no_cycle && (m.s > 0 ? m.u > m.a : m.u < -m.a);
 	out->res[I_CONVERGED] = value_bool(converged);
-	out->res[I_DRIFT] = value_number(delta / TWO_PI);
+	/* the period map's change, settled to 1e-9 of the velocity scale as
+	 * imachi's is: round-off below that is 0 (7e-16 and 2e-14 at two of
+	 * imachi-1d's draw corners) */
+	double drift_rate = delta / TWO_PI;
+	if (fabs(drift_rate) < 1e-9 * fmax(m.a, fmax(fabs(m.s), m.mu0)))
+		drift_rate = 0;
+	out->res[I_DRIFT] = value_number(drift_rate);
 	if (converged) {
 		out->res[I_U_MEAN] = value_number(u_mean);
 		out->res[I_STICK_FRACTION] = value_number(stick_fraction);
