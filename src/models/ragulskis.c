@@ -27,6 +27,7 @@
 #include "dyn/law.h"
 #include "dyn/phase.h"
 #include "models/model.h"
+#include "num/budget.h"
 #include "num/drylaw.h"
 #include "num/num.h"
 #include "num/ode.h"
@@ -512,6 +513,11 @@ static int transit_half(struct rg *r, double *t, double y[], int side, double z0
 	o.events = transit_events;
 	struct ode_end end;
 	if (ode_run(&sys, &o, 0.0, Y, &end, d)) {
+		if (budget_spent()) {
+			/* said in t and u, not in z, this phase's own variable */
+			budget_at(Y[0], &Y[1], 1);
+			return budget_refuse(d, 0, NULL, NULL);
+		}
 		if (!r->over)
 			return -1;
 		diag_clear(d);
@@ -698,6 +704,12 @@ static int tangent_phase(struct rg *r, double *t, double y[], double tend, struc
 	o.h0 = fmin(z0 > 0 ? ht / z0 : INFINITY, a0 != 0 ? sqrt(4 * ht / fabs(a0)) : INFINITY);
 	struct ode_end end;
 	if (ode_run(&sys, &o, 0.0, Y, &end, d)) {
+		if (budget_spent()) {
+			/* said in t, u and u̇, not in τ and z, this phase's own */
+			budget_at(Y[0], (const double[2]){Y[1], r->tg.uc + r->side * Y[2] * Y[2]},
+				  2);
+			return budget_refuse(d, 0, NULL, NULL);
+		}
 		if (!r->over)
 			return -1;
 		diag_clear(d);

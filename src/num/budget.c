@@ -195,7 +195,7 @@ int budget_refuse(struct diag *d, size_t phases, const char *phase_word, const c
 		strbuf_addstr(&s, " before it ended");
 	if (B.periods)
 		strbuf_addf(&s, ", after %zu period%s", B.periods, B.periods == 1 ? "" : "s");
-	if (phases)
+	if (phases > 1) /* the words are plural */
 		strbuf_addf(&s, "%s %zu %s", B.periods ? "," : ", after", phases,
 			    phase_word ? phase_word : "phases");
 	if (B.dim) {
