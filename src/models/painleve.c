@@ -560,7 +560,8 @@ static double phase_dlambda(struct rod *r, const double y[4])
 {
 	double f[4], yp[4], ym[4];
 	const double h = 1e-6 * r->tscale;
-	rigid_rhs(0.0, y, f, r);
+	if (rigid_rhs(0.0, y, f, r) != GSL_SUCCESS)
+		return NAN; /* interrupted: f was not written */
 	for (int i = 0; i < 4; i++) {
 		yp[i] = y[i] + h * f[i];
 		ym[i] = y[i] - h * f[i];
@@ -1157,7 +1158,8 @@ static void compliant_extra(void *ctx, double t, const double *y, double *out)
 static double compliant_dN(struct rod *r, const double y[6])
 {
 	double f[6];
-	compliant_rhs(0.0, y, f, r);
+	if (compliant_rhs(0.0, y, f, r) != GSL_SUCCESS)
+		return NAN; /* interrupted: f was not written */
 	return -r->kc * y[5] - r->cc * f[5];
 }
 
