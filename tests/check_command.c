@@ -509,11 +509,11 @@ START_TEST(test_one_run_per_solve)
 	static const char *const ids[] = {"disk-reye",	 "conveyor",	 "polisher",
 					  "kozlov-ball", "painleve-rod", "ragulskis",
 					  "imachi",	 "hoop-bead",	 "ladder"};
-	char csv[] = "/tmp/tribo-runs-XXXXXX";
-	int fd = mkstemp(csv);
+	char csv[1024];
+	int fd = mkstemp(test_tmp(csv, sizeof csv, "tribo-runs-XXXXXX"));
 	ck_assert_int_ge(fd, 0);
 	close(fd);
-	char line[128];
+	char line[1200];
 	for (size_t i = 0; i < sizeof ids / sizeof *ids; i++) {
 		snprintf(line, sizeof line, "load %s", ids[i]);
 		ok(line);
@@ -556,8 +556,8 @@ START_TEST(test_long_value_file_vs_set)
 	/* long, but no dearer to evaluate than a short one */
 	char *formula = repeat("0.3+0.1*exp(-v)*1.", "0", 2000);
 	ck_assert_int_eq(strlen(formula), 2000);
-	char path[] = "/tmp/tribo-long-XXXXXX.ini";
-	int fd = mkstemps(path, 4);
+	char path[1024];
+	int fd = mkstemps(test_tmp(path, sizeof path, "tribo-long-XXXXXX.ini"), 4);
 	ck_assert_int_ge(fd, 0);
 	FILE *f = fdopen(fd, "w");
 	fprintf(f,
@@ -647,7 +647,7 @@ START_TEST(test_interactive_words)
 	strbuf_init(&out);
 	ck_assert_msg(strstr(solved, "stop_time = "), "%s", solved);
 	ok("print stop_time");
-	char line[96];
+	char line[1200];
 	snprintf(line, sizeof line, "\nstop_time = %.*s s\n", (int)out.len - 1, strbuf_str(&out));
 	ck_assert_msg(strstr(solved, line), "'%s' not in '%s'", line, solved);
 	free(solved);
@@ -660,8 +660,8 @@ START_TEST(test_interactive_words)
 	fails("plot to a.png to b.png", "plot: ", "one 'to FILE' at a time");
 	/* a figure written, and a sweep overlaid, said so */
 	ok("solve");
-	char pdir[] = "/tmp/check_command_XXXXXX", png[64], said_png[128];
-	ck_assert_ptr_nonnull(mkdtemp(pdir));
+	char pdir[1024], png[1100], said_png[1200];
+	ck_assert_ptr_nonnull(mkdtemp(test_tmp(pdir, sizeof pdir, "check_command_XXXXXX")));
 	snprintf(png, sizeof png, "%s/spin.png", pdir);
 	snprintf(line, sizeof line, "plot spin to %s", png);
 	snprintf(said_png, sizeof said_png, "wrote %s (spin)\n", png);
@@ -677,8 +677,8 @@ START_TEST(test_interactive_words)
 	/* export names the table written and its size, and the other tables */
 	ok("load imachi-fig2");
 	ok("solve");
-	char dir[] = "/tmp/check_command_XXXXXX", path[64], want[256];
-	ck_assert_ptr_nonnull(mkdtemp(dir));
+	char dir[1024], path[1100], want[1400];
+	ck_assert_ptr_nonnull(mkdtemp(test_tmp(dir, sizeof dir, "check_command_XXXXXX")));
 	snprintf(path, sizeof path, "%s/h.csv", dir);
 	strbuf_reset(&out);
 	snprintf(line, sizeof line, "export csv %s", path);

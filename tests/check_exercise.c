@@ -1203,12 +1203,10 @@ static void restore_env(const char *name, char *old)
 
 START_TEST(test_catalog)
 {
-	char dir1[] = "/tmp/tribo-check-ex-XXXXXX";
-	char dir2[] = "/tmp/tribo-check-ex-XXXXXX";
-	char xdg[] = "/tmp/tribo-check-xdg-XXXXXX";
-	ck_assert_ptr_nonnull(mkdtemp(dir1));
-	ck_assert_ptr_nonnull(mkdtemp(dir2));
-	ck_assert_ptr_nonnull(mkdtemp(xdg));
+	char dir1[1024], dir2[1024], xdg[1024];
+	ck_assert_ptr_nonnull(mkdtemp(test_tmp(dir1, sizeof dir1, "tribo-check-ex-XXXXXX")));
+	ck_assert_ptr_nonnull(mkdtemp(test_tmp(dir2, sizeof dir2, "tribo-check-ex-XXXXXX")));
+	ck_assert_ptr_nonnull(mkdtemp(test_tmp(xdg, sizeof xdg, "tribo-check-xdg-XXXXXX")));
 	write_file(dir1, "a.ini",
 		   "[exercise]\nid = cat-a\ntitle = First\nmodel = disk\nsource = Paper A\n");
 	write_file(dir1, "b.ini", "[exercise]\nid = cat-b\ntitle = Second\nmodel = disk\n");
@@ -1218,7 +1216,7 @@ START_TEST(test_catalog)
 	write_file(dir2, "c.ini", "[exercise]\nid = cat-a\ntitle = Shadowed\nmodel = disk\n");
 	write_file(dir2, "fourth.ini", "[exercise]\nid = cat-d\ntitle = Fourth\nmodel = disk\n");
 
-	char tp[128];
+	char tp[2100];
 	snprintf(tp, sizeof(tp), "%s:%s", dir1, dir2);
 	char *old_tp = replace_env("TRIBO_PATH", tp);
 	char *old_xdg = replace_env("XDG_DATA_HOME", xdg);
@@ -1279,8 +1277,8 @@ END_TEST
 
 START_TEST(test_catalog_empty)
 {
-	char xdg[] = "/tmp/tribo-check-xdg-XXXXXX";
-	ck_assert_ptr_nonnull(mkdtemp(xdg));
+	char xdg[1024];
+	ck_assert_ptr_nonnull(mkdtemp(test_tmp(xdg, sizeof xdg, "tribo-check-xdg-XXXXXX")));
 	char *old_tp = replace_env("TRIBO_PATH", "/nonexistent/tribo-check");
 	char *old_xdg = replace_env("XDG_DATA_HOME", xdg);
 	struct catalog cat;

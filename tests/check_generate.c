@@ -29,7 +29,7 @@
 static struct session *s;
 static struct strbuf out;
 static struct diag d;
-static char tmp[64];
+static char tmp[100]; /* test_tmp fails on a TMPDIR too long for it */
 
 static void setup(void)
 {
@@ -37,8 +37,7 @@ static void setup(void)
 	setenv("XDG_DATA_HOME", "/nonexistent", 1);
 	s = session_new();
 	strbuf_init(&out);
-	snprintf(tmp, sizeof(tmp), "/tmp/tribo-gen-XXXXXX");
-	ck_assert_ptr_nonnull(mkdtemp(tmp));
+	ck_assert_ptr_nonnull(mkdtemp(test_tmp(tmp, sizeof tmp, "tribo-gen-XXXXXX")));
 }
 
 static int remove_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)

@@ -578,12 +578,11 @@ END_TEST
 
 /* ---- files ------------------------------------------------------------ */
 
-static char tmpdir[64];
+static char tmpdir[100]; /* test_tmp fails on a TMPDIR too long for it */
 
 static void make_tmpdir(void)
 {
-	snprintf(tmpdir, sizeof(tmpdir), "/tmp/check_gnuplot-XXXXXX");
-	ck_assert_ptr_nonnull(mkdtemp(tmpdir));
+	ck_assert_ptr_nonnull(mkdtemp(test_tmp(tmpdir, sizeof tmpdir, "check_gnuplot-XXXXXX")));
 }
 
 /* The names in tmpdir, sorted, separated by spaces. */
@@ -850,7 +849,7 @@ START_TEST(test_quotes_plot)
 	enum { CASES = 1500, BATCH = 100, DIRS = 25 };
 	make_tmpdir();
 	unsigned seed = 43;
-	char dirs[DIRS][128];
+	char dirs[DIRS][160];
 	for (int i = 0; i < DIRS; i++) {
 		char name[48];
 		quote_heavy(name, sizeof(name), &seed, true);

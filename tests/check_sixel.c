@@ -400,8 +400,8 @@ START_TEST(test_no_sixelgd)
 	}
 	/* a gnuplot whose terminals lack sixelgd: the picture is refused
 	 * with the reason, the text still drawn */
-	char fake[] = "/tmp/tribo-nosixel-XXXXXX"; /* mkstemp's template */
-	int fd = mkstemp(fake);
+	char fake[1024];
+	int fd = mkstemp(test_tmp(fake, sizeof fake, "tribo-nosixel-XXXXXX"));
 	ck_assert_int_ge(fd, 0);
 	/* tribo sends each batch as `load 'FILE'`: the file is changed first */
 	const char *script =
@@ -448,8 +448,8 @@ static double seconds(void)
  * waiting and draws nothing without asking gnuplot, until `plot` asks. */
 START_TEST(test_silent_gnuplot)
 {
-	char fake[] = "/tmp/tribo-silent-XXXXXX"; /* mkstemp's template */
-	int fd = mkstemp(fake);
+	char fake[1024];
+	int fd = mkstemp(test_tmp(fake, sizeof fake, "tribo-silent-XXXXXX"));
 	ck_assert_int_ge(fd, 0);
 	const char *script = "#!/bin/sh\nexec sleep 60\n";
 	ck_assert_int_eq(write(fd, script, strlen(script)), (ssize_t)strlen(script));

@@ -71,6 +71,16 @@ static inline void test_skip_at(const char *test, const char *fmt, ...)
 	}
 }
 
+/* DST (N bytes): "$TMPDIR/NAME", or "/tmp/NAME" when TMPDIR is unset or
+ * empty: a template for mkstemp, mkstemps or mkdtemp. Each run's files
+ * are its own (the XXXXXX), under the directory the caller chose. */
+static inline char *test_tmp(char *dst, size_t n, const char *name)
+{
+	const char *dir = getenv("TMPDIR");
+	ck_assert_int_lt(snprintf(dst, n, "%s/%s", dir && *dir ? dir : "/tmp", name), (int)n);
+	return dst;
+}
+
 /* Runs one suite and returns the exit status for main(). After check's
  * own "Checks: N, Failures: F, Errors: E" (a skipped test is among the
  * N), "Skipped: K" and each skip's reason when a test skipped. */
@@ -78,7 +88,7 @@ static inline int run_suite(Suite *s)
 {
 	num_init();
 	char log[4096];
-	const char *dir = getenv("TMPDIR");
+	const char *dir = getenv("TMPDIR"); /* as test_tmp, outside a test */
 	snprintf(log, sizeof(log), "%s/tribo-skips-XXXXXX", dir && *dir ? dir : "/tmp");
 	int fd = mkstemp(log);
 	if (fd >= 0) {
