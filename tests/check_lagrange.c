@@ -13,45 +13,8 @@
 #include "models/contact.h"
 #include "models/lagrange.h"
 #include "models/model.h"
+#include "sessionutil.h"
 #include "testutil.h"
-
-static struct session *load(const char *id)
-{
-	struct session *s = session_new();
-	struct diag d;
-	diag_clear(&d);
-	ck_assert_msg(session_load(s, id, &d) == 0, "%s: %s", id, d.msg);
-	return s;
-}
-
-static void set(struct session *s, const char *name, const char *value)
-{
-	struct diag d;
-	diag_clear(&d);
-	ck_assert_msg(session_set(s, name, value, NULL, &d) == 0, "%s = %s: %s", name, value,
-		      d.msg);
-}
-
-static void solve(struct session *s)
-{
-	struct diag d;
-	diag_clear(&d);
-	ck_assert_msg(session_solve(s, &d) == 0, "%s", d.msg);
-}
-
-static const struct value *result(const struct session *s, const char *name)
-{
-	int i = model_result_index(session_exercise(s)->model, name);
-	ck_assert_msg(i >= 0, "no result %s", name);
-	return session_result(s, (size_t)i);
-}
-
-static double num(const struct session *s, const char *name)
-{
-	const struct value *v = result(s, name);
-	ck_assert_int_eq(v->kind, VAL_NUMBER);
-	return v->num;
-}
 
 /* The block on a level floor (alpha = 0), m = 2 kg, k = 5 N/m, mu = 0.01,
  * x0 = 1 m, at rest: the free Coulomb decay in closed form. Each

@@ -14,82 +14,9 @@
 #include "exercise/exercise.h"
 #include "exercise/session.h"
 #include "models/model.h"
+#include "sessionutil.h"
 #include "testutil.h"
 
-static struct session *load(const char *id)
-{
-	struct session *s = session_new();
-	struct diag d;
-	diag_clear(&d);
-	ck_assert_msg(session_load(s, id, &d) == 0, "%s: %s", id, d.msg);
-	return s;
-}
-
-static void set(struct session *s, const char *name, const char *value)
-{
-	struct diag d;
-	diag_clear(&d);
-	ck_assert_msg(session_set(s, name, value, NULL, &d) == 0, "%s = %s: %s", name, value,
-		      d.msg);
-}
-
-static void setd(struct session *s, const char *name, double x)
-{
-	char buf[64];
-	snprintf(buf, sizeof buf, "%.17g", x);
-	set(s, name, buf);
-}
-
-static void solve(struct session *s)
-{
-	struct diag d;
-	diag_clear(&d);
-	ck_assert_msg(session_solve(s, &d) == 0, "%s", d.msg);
-}
-
-/* The solve is refused, with a reason that says `why`. */
-static void solve_refused(struct session *s, const char *why)
-{
-	struct diag d;
-	diag_clear(&d);
-	ck_assert_msg(session_solve(s, &d) != 0, "solved; expected a refusal (%s)", why);
-	ck_assert_msg(strstr(d.msg, why) != NULL, "refusal '%s' does not say '%s'", d.msg, why);
-}
-
-static const struct value *result(const struct session *s, const char *name)
-{
-	int i = model_result_index(session_exercise(s)->model, name);
-	ck_assert_msg(i >= 0, "no result %s", name);
-	return session_result(s, (size_t)i);
-}
-
-static double num(const struct session *s, const char *name)
-{
-	const struct value *v = result(s, name);
-	ck_assert_msg(v->kind == VAL_NUMBER, "%s is not a number (kind %d)", name, v->kind);
-	return v->num;
-}
-
-static bool undefined(const struct session *s, const char *name)
-{
-	return result(s, name)->kind == VAL_UNDEFINED;
-}
-
-static bool flag(const struct session *s, const char *name)
-{
-	const struct value *v = result(s, name);
-	ck_assert_int_eq(v->kind, VAL_BOOL);
-	return v->b;
-}
-
-static const char *word(const struct session *s, const char *name)
-{
-	const struct value *v = result(s, name);
-	ck_assert_int_eq(v->kind, VAL_WORD);
-	return v->word;
-}
-
-/* x moved by a relative e, and one ulp either way */
 static double rel(double x, double e)
 {
 	return x * (1 + e);
