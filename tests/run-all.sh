@@ -7,7 +7,8 @@
 # windows under Xvfb, and the installation.
 #
 # The stages run side by side, TEST_JOBS at a time (the machine's cores by
-# default), the longest first; each says what it printed and how long it
+# default), the longest first, and those that mostly wait (tmux, Xvfb) one
+# at a time beside them; each says what it printed and how long it
 # took as it ends, and the last line adds up the test cases of every stage.
 # A stage's counts are check's "Checks: N, Failures: F, Errors: E" or our
 # scripts' "name: N passed, F failed, S skipped" (tests/lib.sh); a stage that fails
@@ -31,11 +32,18 @@ VG="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=de
 
 # ---- the stages: a cost (seconds on a quiet 2-core machine, to start
 # the long ones first), a name and a command ----
-cost=() name=() cmd=()
+cost=() name=() cmd=() lane=()
 add() { # COST NAME CMD...
-	cost+=("$1") name+=("$2")
+	cost+=("$1") name+=("$2") lane+=(cpu)
 	shift 2
 	cmd+=("$(printf '%q ' "$@")")
+}
+# A stage that mostly waits (on tmux, an X server, a terminal's answer, a
+# sleep between keys) runs in a lane of its own beside the TEST_JOBS that
+# compute: on 2 cores it would otherwise hold a core it hardly uses.
+addw() { # COST NAME CMD...
+	add "$@"
+	lane[${#lane[@]} - 1]=wait
 }
 # a check suite's own time, plain (the other builds scale it)
 suite_cost() {
@@ -70,17 +78,17 @@ if [ "$tier" = check ]; then
 		bin=./tribo
 		[ $build = asan ] && bin=build/asan/tribo
 		add 20 "hostile input, $build build" env TRIBO=$bin bash tests/hostile.sh
-		add 20 "the REPL in tmux, $build build" env TRIBO=$bin bash tests/repl.sh
-		add 60 "the full screen in tmux, $build build" env TRIBO=$bin bash tests/screen.sh
-		add 30 "every signal that ends a process, in tmux, $build build" \
+		addw 20 "the REPL in tmux, $build build" env TRIBO=$bin bash tests/repl.sh
+		addw 60 "the full screen in tmux, $build build" env TRIBO=$bin bash tests/screen.sh
+		addw 30 "every signal that ends a process, in tmux, $build build" \
 			env TRIBO=$bin bash tests/signals.sh
-		add 15 "a terminal that talks back, $build build" env TRIBO=$bin bash tests/talkback.sh
+		addw 15 "a terminal that talks back, $build build" env TRIBO=$bin bash tests/talkback.sh
 	done
 	add 30 "the man pages" env TRIBO=./tribo bash tests/man.sh
 	add 5 "the code's style (clang-format)" bash tests/style.sh
-	add 60 "pictures in the plot pane: xterm as a VT340 under Xvfb" \
+	addw 60 "pictures in the plot pane: xterm as a VT340 under Xvfb" \
 		env TRIBO=./tribo bash tests/sixel.sh
-	add 60 "plot NAME window on Xvfb" env TRIBO=./tribo bash tests/window.sh
+	addw 60 "plot NAME window on Xvfb" env TRIBO=./tribo bash tests/window.sh
 	add 20 "make install and uninstall" bash tests/install.sh
 	if command -v valgrind >/dev/null 2>&1; then
 		for t in build/plain/tests/check_*; do
@@ -132,11 +140,19 @@ report() {
 	[ "$rc" = 0 ] || echo "FAILED (status $rc)"
 }
 
-# the order: the dearest first, so that the cheap ones fill in at the end
-order=$(for i in "${!cost[@]}"; do echo "${cost[$i]} $i"; done | sort -rn | cut -d' ' -f2)
+# the order: the dearest first, so that the cheap ones fill in at the end;
+# the computing stages TEST_JOBS at a time, the waiting ones one at a time
+# beside them
+order() { # LANE
+	local i
+	for i in "${!cost[@]}"; do
+		[ "${lane[$i]}" = "$1" ] && echo "${cost[$i]} $i"
+	done | sort -rn | cut -d' ' -f2
+}
+read -r -a todo_cpu <<<"$(order cpu | tr '\n' ' ')"
+read -r -a todo_wait <<<"$(order wait | tr '\n' ' ')"
 t0=$(date +%s)
-running=0 done_=0
-declare -A shown=()
+declare -A running=([cpu]=0 [wait]=0) shown=()
 start() {
 	local i=$1
 	(
@@ -146,33 +162,34 @@ start() {
 		echo $(($(date +%s) - s)) >"$dir/$i.time"
 		echo $rc >"$dir/$i.rc"
 	) &
-	running=$((running + 1))
+	running[${lane[$i]}]=$((running[${lane[$i]}] + 1))
 }
 collect() {
 	local i
 	for i in "${!cmd[@]}"; do
 		if [ -e "$dir/$i.rc" ] && [ -z "${shown[$i]:-}" ]; then
 			shown[$i]=1
-			running=$((running - 1))
-			done_=$((done_ + 1))
+			running[${lane[$i]}]=$((running[${lane[$i]}] - 1))
 			report "$i"
 		fi
 	done
 }
-for i in $order; do
-	while [ "$running" -ge "$jobs" ]; do
-		wait -n 2>/dev/null
-		collect
+while :; do
+	while [ ${#todo_cpu[@]} -gt 0 ] && [ "${running[cpu]}" -lt "$jobs" ]; do
+		start "${todo_cpu[0]}"
+		todo_cpu=("${todo_cpu[@]:1}")
 	done
-	start "$i"
-done
-while [ "$running" -gt 0 ]; do
+	while [ ${#todo_wait[@]} -gt 0 ] && [ "${running[wait]}" -lt 1 ]; do
+		start "${todo_wait[0]}"
+		todo_wait=("${todo_wait[@]:1}")
+	done
+	[ $((running[cpu] + running[wait])) -gt 0 ] || break
 	wait -n 2>/dev/null || sleep 0.2
 	collect
 done
 
 echo "make $tier: $passed passed, $failed failed, $skipped skipped" \
-	"(${#cmd[@]} stages, $jobs at a time, $(($(date +%s) - t0)) s)"
+	"(${#cmd[@]} stages, $jobs at a time and 1 waiting beside them, $(($(date +%s) - t0)) s)"
 if [ "$skipped" -gt 0 ] && [ "${CI:-}" = true ]; then
 	echo "make $tier: under CI=true nothing may be skipped (make check installs what every stage needs)"
 	exit 1
