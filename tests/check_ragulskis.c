@@ -269,8 +269,13 @@ START_TEST(test_true_extremes)
 {
 	static const struct {
 		double Delta, amax, vmax;
-	} ref[] = {{0.001, 3.073833221, 1.224386464}, {0.8, 3.179055011, 2.431007443}};
-	for (size_t i = 0; i < sizeof(ref) / sizeof(ref[0]); i++) {
+	} ref[] = {{0.8, 3.179055011, 2.431007443}, {0.001, 3.073833221, 1.224386464}};
+	/* under valgrind (TRIBO_TEST_LIGHT) the wide transition only: the
+	 * narrow one's extremes are read by the same code after a stiff run
+	 * that takes a minute there (test_reduced_fold checks its amp and
+	 * vmax), and so is the elliptic law's below */
+	const bool light = getenv("TRIBO_TEST_LIGHT") != NULL;
+	for (size_t i = 0; i < (light ? 1 : sizeof(ref) / sizeof(ref[0])); i++) {
 		struct run r;
 		rag(&r, "tanh", ref[i].Delta);
 		solve_ok(&r);
@@ -282,11 +287,13 @@ START_TEST(test_true_extremes)
 	/* the elliptic law at Δ = 1e-3: the largest sample is 3.0758, and the
 	 * parabola through it said 3.2446 */
 	struct run r;
-	rag(&r, "elliptic", 0.001);
-	solve_ok(&r);
-	ck_assert(res(&r, "amax") > 3.0757 && res(&r, "amax") < 3.0759);
-	ck_assert_rel(res(&r, "amin"), -res(&r, "amax"), 1e-8);
-	run_free(&r);
+	if (!light) {
+		rag(&r, "elliptic", 0.001);
+		solve_ok(&r);
+		ck_assert(res(&r, "amax") > 3.0757 && res(&r, "amax") < 3.0759);
+		ck_assert_rel(res(&r, "amin"), -res(&r, "amax"), 1e-8);
+		run_free(&r);
+	}
 	/* exact Coulomb (h = 3.2): u̇'s peak inside a slip phase, against
 	 * tests/ref/ragulskis_coulomb_ref.py (vmax 1.22130267498, umax
 	 * 0.774878712707); the parabola through samples said 1.22130267609 */
@@ -796,8 +803,9 @@ static const struct {
 START_TEST(test_reduced_fold)
 {
 	struct run r;
-	/* under valgrind (TRIBO_TEST_LIGHT) the family's first: the same code
-	 * as all seven, in a seventh of the time */
+	/* under valgrind (TRIBO_TEST_LIGHT) none of the family: its first,
+	 * Ragulskis's case, is test_reduced's own comparison of the reduced
+	 * and the integrated runs, the same code as all seven */
 	const bool light = getenv("TRIBO_TEST_LIGHT") != NULL;
 	for (size_t i = 0; i < sizeof fold_ref / sizeof *fold_ref; i++) {
 		const double m = fold_ref[i].m, w = fold_ref[i].omega, D = fold_ref[i].Delta;
@@ -831,7 +839,7 @@ START_TEST(test_reduced_fold)
 	 * error to Δ·(mωΔ/h)^⅓ was 0.3 to 1.3, the statement allows 2 */
 	static const char *const family[] = {"",      "omega 2", "m 3",	 "P 3.5",
 					     "c 0.5", "k 3",	 "h 3.8"};
-	const size_t nfamily = light ? 1 : sizeof family / sizeof *family;
+	const size_t nfamily = light ? 0 : sizeof family / sizeof *family;
 	for (size_t i = 0; i < nfamily; i++) {
 		double got[2][2];
 		char name[16] = "";

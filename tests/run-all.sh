@@ -93,7 +93,7 @@ if [ "$tier" = check ]; then
 	if command -v valgrind >/dev/null 2>&1; then
 		for t in build/plain/tests/check_*; do
 			c=$(suite_cost "${t##*/}")
-			case ${t##*/} in check_ragulskis) c=290 ;; check_rayleigh) c=140 ;; esac
+			case ${t##*/} in check_ragulskis) c=20 ;; check_rayleigh) c=22 ;; esac
 			add $((c * 4)) "${t##*/} under valgrind" env CK_FORK=no TRIBO_TEST_LIGHT=1 $VG "$t"
 		done
 		for k in 0 1 2 3; do
