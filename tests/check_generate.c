@@ -1367,6 +1367,9 @@ END_TEST
  * (& only as a tabular's column separator). */
 static void check_tex_structure(const char *name, const char *t)
 {
+	/* the comment lines that say which engine, then the class */
+	while (*t == '%')
+		t += strcspn(t, "\n") + 1;
 	ck_assert_msg(!strncmp(t, "\\documentclass", 14), "%s: no \\documentclass", name);
 	char stack[32][32];
 	int depth = 0, braces = 0;
@@ -1460,6 +1463,9 @@ START_TEST(test_latex_every_exercise)
 			char what[160];
 			snprintf(what, sizeof(what), "%s/%s", cat.entry[i].id, name);
 			check_tex_structure(what, t);
+			/* no roster: every name is Latin, the file says pdflatex */
+			ck_assert_msg(!strncmp(t, "% !TEX program = pdflatex\n", 26),
+				      "%s: not for pdflatex", what);
 			free(t);
 			if (!tex)
 				continue;

@@ -340,10 +340,43 @@ static void tex_name(struct strbuf *o, const char *name)
 	strbuf_addch(o, '}');
 }
 
-static void tex_preamble(struct strbuf *o)
+/* A person's text (a roster's name, the course's header): for pdflatex,
+ * or as itself for lualatex when one of them needs it. */
+static void tex_person(struct strbuf *o, const struct problemset *ps, const char *s)
 {
-	strbuf_addstr(o, "\\documentclass[11pt,a4paper]{article}\n"
-			 "\\usepackage{alltt}\n"
+	if (ps->unicode_tex)
+		latex_escape_unicode(o, s);
+	else
+		latex_escape_name(o, s);
+}
+
+static void tex_preamble(struct strbuf *o, const struct problemset *ps)
+{
+	if (ps->unicode_tex)
+		/* luaotfload's fallback fonts (HarfBuzz, which joins Arabic
+		 * letters) print what Latin Modern lacks, the bold ones in bold */
+		strbuf_addstr(
+			o, "% !TEX program = lualatex\n"
+			   "% tribo: compile with lualatex: a name or the header holds "
+			   "characters that need Unicode fonts\n"
+			   "% (fontspec; " LATEX_UNICODE_FONTS ")\n"
+			   "\\documentclass[11pt,a4paper]{article}\n"
+			   "\\usepackage{fontspec}\n"
+			   "\\directlua{luaotfload.add_fallback(\"tribo\", {\"DejaVu "
+			   "Serif:mode=harf;\", \"DejaVu Sans:mode=harf;\", \"Droid Sans "
+			   "Fallback:mode=harf;\"})}\n"
+			   "\\directlua{luaotfload.add_fallback(\"tribobold\", {\"DejaVu "
+			   "Serif/B:mode=harf;\", "
+			   "\"DejaVu Sans/B:mode=harf;\", \"Droid Sans Fallback:mode=harf;\"})}\n"
+			   "\\setmainfont{Latin Modern "
+			   "Roman}[UprightFeatures={RawFeature={fallback=tribo}}, "
+			   "BoldFeatures={RawFeature={fallback=tribobold}}]\n");
+	else
+		strbuf_addstr(o, "% !TEX program = pdflatex\n"
+				 "% tribo: compile with pdflatex: every name is ASCII or Latin "
+				 "letters with accents OT1 has\n"
+				 "\\documentclass[11pt,a4paper]{article}\n");
+	strbuf_addstr(o, "\\usepackage{alltt}\n"
 			 "\\setlength{\\textwidth}{16cm}\n"
 			 "\\setlength{\\oddsidemargin}{0cm}\n"
 			 "\\setlength{\\evensidemargin}{0cm}\n"
@@ -358,9 +391,8 @@ static void tex_preamble(struct strbuf *o)
 
 static void tex_sheet_head(struct strbuf *o, const struct problemset *ps, const char *note)
 {
-	(void)ps;
 	(void)note; /* under the first variant's heading */
-	tex_preamble(o);
+	tex_preamble(o, ps);
 }
 
 static void tex_sheet_variant(struct strbuf *o, const struct problemset *ps, size_t k,
@@ -374,19 +406,19 @@ static void tex_sheet_variant(struct strbuf *o, const struct problemset *ps, siz
 	if (h) { /* the course's header, on every student's page */
 		if (h->course || h->date) {
 			strbuf_addstr(o, "{\\small ");
-			tex(o, h->course ? h->course : "");
+			tex_person(o, ps, h->course ? h->course : "");
 			strbuf_addstr(o, "}\\hfill{\\small ");
-			tex(o, h->date ? h->date : "");
+			tex_person(o, ps, h->date ? h->date : "");
 			strbuf_addstr(o, "}\n\n");
 		}
 		if (h->title) {
 			strbuf_addstr(o, "{\\Large\\bfseries ");
-			tex(o, h->title);
+			tex_person(o, ps, h->title);
 			strbuf_addstr(o, "}\n\n");
 		}
 		if (h->instructions) {
 			strbuf_addstr(o, "{\\small ");
-			tex(o, h->instructions);
+			tex_person(o, ps, h->instructions);
 			strbuf_addstr(o, "}\n\n");
 		}
 		strbuf_addstr(o, "\\medskip\n");
@@ -394,7 +426,7 @@ static void tex_sheet_variant(struct strbuf *o, const struct problemset *ps, siz
 	strbuf_addf(o, "{\\large\\bfseries %s}\\hfill Name: ", head);
 	if (ps->student) {
 		strbuf_addstr(o, "\\textbf{");
-		latex_escape_name(o, ps->student[k]);
+		tex_person(o, ps, ps->student[k]);
 		strbuf_addstr(o, "}\n\n");
 	} else {
 		strbuf_addstr(o, "\\rule{6cm}{0.4pt}\n\n");
@@ -415,7 +447,7 @@ static void tex_key_variant(struct strbuf *o, const struct problemset *ps, size_
 	strbuf_addf(o, "\\subsection*{%s", head);
 	if (ps->student) {
 		strbuf_addstr(o, ": ");
-		latex_escape_name(o, ps->student[k]);
+		tex_person(o, ps, ps->student[k]);
 	}
 	strbuf_addstr(o, "}\n");
 }
@@ -470,9 +502,12 @@ static void tex_give_tail(struct strbuf *o, bool last)
 
 static void tex_key_head(struct strbuf *o, const struct problemset *ps, const char *note)
 {
-	tex_preamble(o);
+	tex_preamble(o, ps);
 	strbuf_addstr(o, "\\section*{Answer key: ");
-	tex(o, title_of(ps));
+	if (ps->header && ps->header->title)
+		tex_person(o, ps, ps->header->title);
+	else
+		tex(o, title_of(ps));
 	strbuf_addstr(o, "}\n");
 	tex(o, note);
 	strbuf_addstr(o, "\n\n");
@@ -1409,6 +1444,17 @@ static void render_manifest(const char *format, const char *questions, const cha
 	if (ps->student)
 		strbuf_addf(o, "roster: %zu students, variant k to the k-th (the key names each)\n",
 			    ps->n);
+	if (!questions && !strcmp(key_ext, "tex")) {
+		if (ps->unicode_tex)
+			strbuf_addstr(o, "latex: lualatex sheet.tex and key.tex (a name "
+					 "or the header needs Unicode fonts: fontspec "
+					 "with " LATEX_UNICODE_FONTS
+					 "; Debian: " LATEX_UNICODE_PACKAGES ")\n");
+		else
+			strbuf_addstr(o, "latex: pdflatex sheet.tex and key.tex (every name is "
+					 "ASCII or Latin with OT1's accents; Debian: "
+					 "texlive-latex-base)\n");
+	}
 	strbuf_addf(o, "again: generate %zu seed %lu format %s to DIR force", ps->n, ps->seed,
 		    format);
 	if (ps->student)
@@ -1478,6 +1524,47 @@ static int parse_seed(const char *s, unsigned long *out, struct diag *d)
 	return 0;
 }
 
+/* What the LaTeX of a set needs for its people's text, the roster's
+ * names and the header's fields: pdflatex, or lualatex with Unicode fonts
+ * (*unicode). A character no font of it prints is refused here, before
+ * anything is drawn or written. */
+static int tex_engine(const char *const *students, size_t n, const char *roster,
+		      const struct ps_header *h, const char *header, bool *unicode, struct diag *d)
+{
+	static const char *const keys[] = {"course", "title", "date", "instructions"};
+	const char *const fields[] = {h ? h->course : NULL, h ? h->title : NULL, h ? h->date : NULL,
+				      h ? h->instructions : NULL};
+	*unicode = false;
+	for (size_t i = 0; i < n + 4; i++) {
+		const char *s = i < n ? students[i] : fields[i - n];
+		uint32_t bad;
+		enum latex_engine e = s ? latex_engine_for(s, &bad) : LATEX_PDFLATEX;
+		if (e == LATEX_LUALATEX)
+			*unicode = true;
+		if (e != LATEX_NONE)
+			continue;
+		struct strbuf what = STRBUF_INIT, why = STRBUF_INIT;
+		if (i < n)
+			strbuf_addf(&what, "%s: the name '%s'", roster, s);
+		else
+			strbuf_addf(&what, "%s: '%s'", header, keys[i - n]);
+		if (bad == UTF8_INVALID)
+			strbuf_addstr(&why, "a byte that is not UTF-8: nothing was written; save "
+					    "the file as UTF-8");
+		else
+			strbuf_addf(&why,
+				    "U+%04X, which no font of tribo's LaTeX prints (lualatex "
+				    "with " LATEX_UNICODE_FONTS "): nothing was written; format md "
+				    "or txt writes it",
+				    (unsigned)bad);
+		diag_set(d, "%s holds %s", strbuf_str(&what), strbuf_str(&why));
+		strbuf_release(&what);
+		strbuf_release(&why);
+		return -1;
+	}
+	return 0;
+}
+
 int cmd_generate(struct cmd_ctx *c)
 {
 	int n;
@@ -1486,8 +1573,8 @@ int cmd_generate(struct cmd_ctx *c)
 	const char *dir = ".";
 	bool seen[5] = {false, false, false, false, false}, force = false, moodle = false;
 	struct ps_header header = {0};
-	bool has_header = false;
-	const char *roster = NULL;
+	bool has_header = false, unicode_tex = false;
+	const char *roster = NULL, *header_arg = NULL;
 	char **students = NULL;
 	size_t nstudents = 0;
 	size_t nargs = c->args->n;
@@ -1572,6 +1659,7 @@ int cmd_generate(struct cmd_ctx *c)
 			if (hrc)
 				goto out;
 			has_header = true;
+			header_arg = v;
 		}
 	}
 	if (roster && moodle) {
@@ -1593,6 +1681,10 @@ int cmd_generate(struct cmd_ctx *c)
 			goto out;
 		}
 	}
+	if (!moodle && !strcmp(f->ext, "tex") &&
+	    tex_engine((const char *const *)students, nstudents, roster,
+		       has_header ? &header : NULL, header_arg, &unicode_tex, c->d))
+		goto out;
 	const struct exercise *loaded = session_exercise(c->s);
 	if (!nids && !loaded) {
 		diag_set(c->d, "no exercise loaded: 'load ID' first, or name the exercises: "
@@ -1608,6 +1700,7 @@ int cmd_generate(struct cmd_ctx *c)
 	ps.fresh_seed = !seen[0];
 	ps.student = (const char *const *)students;
 	ps.header = has_header ? &header : NULL;
+	ps.unicode_tex = unicode_tex;
 	for (size_t i = 0; i < (nids ? nids : 1); i++) {
 		struct session *s = session_new();
 		/* a fresh session: the exercise's own values, not the user's */
