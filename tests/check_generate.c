@@ -923,6 +923,132 @@ START_TEST(test_moodle)
 }
 END_TEST
 
+static void write_text(const char *dir, const char *name, const char *text);
+
+/* The header of the Moodle and GIFT tests: every character GIFT reserves,
+ * HTML's, a CDATA end, a backslash. */
+static const char bank_header[] = "course = Mechanics {II}: #3 ~ friction\n"
+				  "title = Set 3: a = b & <stops> ]]> \\n\n"
+				  "instructions = Show your work;\n"
+				  "  50% for the method: {x} ~ y = z # w \\ v.\n";
+/* ... as HTML */
+static const char bank_header_html[] =
+	"<p>Mechanics {II}: #3 ~ friction</p><p><b>Set 3: a = b &amp; &lt;stops&gt; ]]&gt; "
+	"\\n</b></p><p>Show your work; 50% for the method: {x} ~ y = z # w \\ v.</p>";
+
+/* The first line of a command's standard output (its standard error
+ * after it), bounded; its exit status in *rc. */
+static char *first_line(const char *cmd, int *rc)
+{
+	char full[600];
+	snprintf(full, sizeof full, "timeout 60 %s 2>&1", cmd);
+	FILE *p = popen(full, "r");
+	ck_assert_ptr_nonnull(p);
+	static char line[4096];
+	if (!fgets(line, sizeof line, p))
+		line[0] = '\0';
+	line[strcspn(line, "\n")] = '\0';
+	char rest[4096];
+	while (fgets(rest, sizeof rest, p))
+		;
+	int st = pclose(p);
+	*rc = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+	return line;
+}
+
+/* Issue 39, point 6: the header is the description of the set's category
+ * in Moodle XML (<info format="html">, Moodle's category format), the
+ * category before the exercises' ones, under which they are. */
+START_TEST(test_moodle_header)
+{
+	char dir[128], path[192], cmd[400];
+	write_text(tmp, "bank.ini", bank_header);
+	snprintf(dir, sizeof dir, "%s/mh", tmp);
+	OK("generate 2 seed 2 format moodle header %s/bank.ini to %s tests/data/gen-html.ini "
+	   "painleve-paradox",
+	   tmp, dir);
+	char *xml = slurp(dir, "questions.xml");
+	snprintf(path, sizeof path, "%s/questions.xml", dir);
+	if (!have("xmllint")) {
+		test_skip("xmllint is not installed: questions.xml not read as XML");
+		free(xml);
+		return;
+	}
+	int rc;
+	snprintf(cmd, sizeof cmd, "xmllint --noout %s", path);
+	ck_assert_str_eq(first_line(cmd, &rc), "");
+	ck_assert_int_eq(rc, 0);
+	/* the first question: the set's category, the header its description */
+	snprintf(cmd, sizeof cmd,
+		 "xmllint --xpath 'string(/quiz/question[1][@type=\"category\"]/info[@format="
+		 "\"html\"]/text)' %s",
+		 path);
+	ck_assert_str_eq(first_line(cmd, &rc), bank_header_html);
+	snprintf(cmd, sizeof cmd, "xmllint --xpath 'string(/quiz/question[1]/category/text)' %s",
+		 path);
+	char set[64];
+	snprintf(set, sizeof set, "%s", first_line(cmd, &rc));
+	ck_assert_int_eq(strncmp(set, "$course$/tribo/set ", 19), 0);
+	/* the exercises' categories are under it, with no description */
+	snprintf(cmd, sizeof cmd,
+		 "xmllint --xpath 'count(/quiz/question[@type=\"category\"][starts-with(category/"
+		 "text, \"%s/\")][not(info)])' %s",
+		 set, path);
+	ck_assert_str_eq(first_line(cmd, &rc), "2");
+	snprintf(cmd, sizeof cmd, "xmllint --xpath 'count(/quiz/question[@type=\"category\"])' %s",
+		 path);
+	ck_assert_str_eq(first_line(cmd, &rc), "3");
+	free(xml);
+}
+END_TEST
+
+/* format gift: the same bank in Moodle's GIFT format, read by
+ * tests/gift_check.py (written from Moodle's documentation of GIFT):
+ * every reserved character escaped, the categories, the header as a
+ * description, and each number and tolerance the manifest's (the key's). */
+START_TEST(test_gift)
+{
+	char dir[128], cmd[400];
+	write_text(tmp, "bank.ini", bank_header);
+	snprintf(dir, sizeof dir, "%s/gi", tmp);
+	OK("generate 4 seed 2 format gift header %s/bank.ini to %s tests/data/gen-html.ini "
+	   "painleve-paradox",
+	   tmp, dir);
+	ck_assert_ptr_nonnull(strstr(out.buf, "/questions.txt, "));
+	char *man = slurp(dir, "manifest.txt"), *key = slurp(dir, "key.txt");
+	ck_assert_ptr_nonnull(strstr(man, "files: questions.txt (the question bank to import, in "
+					  "Moodle's GIFT format"));
+	ck_assert_ptr_nonnull(strstr(man, " format gift to DIR force header FILE gen-html "));
+	/* the key's numbers are the manifest's, which gift_check compares */
+	ck_assert_ptr_nonnull(strstr(key, "NW5-01"));
+	free(man);
+	free(key);
+	if (!have("python3")) {
+		test_skip("python3 is not installed: questions.txt not read back");
+		return;
+	}
+	snprintf(cmd, sizeof cmd, "python3 tests/gift_check.py %s/questions.txt %s/manifest.txt",
+		 dir, dir);
+	int rc;
+	/* gen-html 2 numbers, painleve-paradox 3 and a word, in 4 variants */
+	ck_assert_str_eq(first_line(cmd, &rc),
+			 "gift: 3 categories, 20 numerical, 4 short-answer, 1 description");
+	ck_assert_int_eq(rc, 0);
+	/* the description's text, unescaped, is the header's HTML */
+	snprintf(cmd, sizeof cmd,
+		 "python3 tests/gift_check.py %s/questions.txt | sed -n 's/^description: //p'",
+		 dir);
+	char want[512];
+	snprintf(want, sizeof want, "%s", bank_header_html);
+	ck_assert_str_eq(first_line(cmd, &rc), want);
+	/* a roster is Moodle's to deal, as with format moodle */
+	ck_assert_int_eq(
+		run("generate 2 format gift to %s/g2 roster %s/bank.ini disk-reye", tmp, tmp), -1);
+	ck_assert_str_eq(d.msg, "roster with format gift: Moodle deals the variants to the "
+				"students itself; drop one of them");
+}
+END_TEST
+
 /* ---- one sheet per student (issue 21) ----------------------------------- */
 
 static void write_text(const char *dir, const char *name, const char *text)
@@ -1338,7 +1464,7 @@ START_TEST(test_complete)
 	ck_assert_str_eq(c, "generate");
 	free(c);
 	c = joined(command_complete(s, "generate 40 format ", 19, &files));
-	ck_assert_str_eq(c, "tex md txt moodle");
+	ck_assert_str_eq(c, "tex md txt moodle gift");
 	free(c);
 	c = joined(command_complete(s, "generate 40 fo", 12, &files));
 	ck_assert_str_eq(c, "format force");
@@ -1558,6 +1684,8 @@ static Suite *generate_suite(void)
 	tcase_add_test(tc, test_stable_draws);
 	tcase_add_test(tc, test_no_overwrite);
 	tcase_add_test(tc, test_moodle);
+	tcase_add_test(tc, test_moodle_header);
+	tcase_add_test(tc, test_gift);
 	tcase_add_test(tc, test_csv);
 	tcase_add_test(tc, test_roster);
 	tcase_add_test(tc, test_header);

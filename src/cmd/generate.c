@@ -862,15 +862,18 @@ static const struct format formats[] = {
 };
 #define NFORMATS (sizeof(formats) / sizeof(formats[0]))
 
-/* ---- Moodle XML -------------------------------------------------------
+/* ---- Moodle XML and GIFT ----------------------------------------------
  *
- * A question bank to import (Moodle's "Moodle XML format"): a category per
- * exercise of the set, and in it one question per variant and asked
- * answer, named by the variant's code: numerical for a number (the
- * answer's tolerance as Moodle's absolute one, the unit in the text, no
- * unit field), short-answer for a word. The question text is HTML in a
- * CDATA section, its text HTML-escaped (so no "]]>" can end it early), μ
- * and θ as UTF-8. */
+ * A question bank to import (Moodle's "Moodle XML format", or its "GIFT
+ * format"): a category for the set, whose description is the course's
+ * header when there is one, and in it a category per exercise of the set
+ * holding one question per variant and asked answer, named by the
+ * variant's code: numerical for a number (the answer's tolerance as
+ * Moodle's absolute one, the unit in the text, no unit field),
+ * short-answer for a word. The question text is HTML, its text
+ * HTML-escaped, μ and θ as UTF-8; in the XML it is in a CDATA section
+ * (which the escaping keeps from ending early: no ">" is left), in GIFT
+ * every character GIFT reserves is escaped. */
 
 /* s with & < > " as HTML's entities. */
 static void html(struct strbuf *o, const char *s)
@@ -902,33 +905,65 @@ static void xml_text(struct strbuf *o, const char *tag, const char *s)
 	strbuf_addf(o, "</text></%s>\n", tag);
 }
 
-static void moodle_question(struct strbuf *o, const struct problemset *ps, size_t j, size_t k,
-			    const struct ex_answer *a)
+/* The course's header as HTML: the course and the date, the title in
+ * bold, the instructions, each a paragraph. */
+static void header_html(const struct ps_header *h, struct strbuf *o)
+{
+	if (h->course || h->date) {
+		strbuf_addstr(o, "<p>");
+		html(o, h->course ? h->course : "");
+		if (h->course && h->date)
+			strbuf_addstr(o, " — ");
+		html(o, h->date ? h->date : "");
+		strbuf_addstr(o, "</p>");
+	}
+	if (h->title) {
+		strbuf_addstr(o, "<p><b>");
+		html(o, h->title);
+		strbuf_addstr(o, "</b></p>");
+	}
+	if (h->instructions) {
+		strbuf_addstr(o, "<p>");
+		html(o, h->instructions);
+		strbuf_addstr(o, "</p>");
+	}
+}
+
+/* A question of the bank: its name, HTML text and answer. */
+struct bank_question {
+	struct strbuf name, text;
+	bool isnum;
+	char num[48], tol[48]; /* the number to 12 figures, its tolerance */
+	struct strbuf word;    /* the answer of a short-answer question */
+};
+
+static void bank_question_init(struct bank_question *q, const struct problemset *ps, size_t j,
+			       size_t k, const struct ex_answer *a)
 {
 	const struct ps_part *p = &ps->part[j];
 	const struct exercise *ex = session_exercise(p->s);
 	const struct ps_variant *v = &p->v[k];
-	char code[16], num[48];
+	char code[16];
 	problemset_code(ps, k, code, sizeof code);
 	double x;
-	const bool isnum = problemset_answer_value(ex, a, v->res, &x);
-	struct strbuf name = STRBUF_INIT, unit = STRBUF_INIT, doc = STRBUF_INIT;
-	strbuf_addf(&name, "%s %s: %s", ex->id, code, a->name);
+	*q = (struct bank_question){.name = STRBUF_INIT, .text = STRBUF_INIT, .word = STRBUF_INIT};
+	q->isnum = problemset_answer_value(ex, a, v->res, &x);
+	struct strbuf unit = STRBUF_INIT, doc = STRBUF_INIT;
+	strbuf_addf(&q->name, "%s %s: %s", ex->id, code, a->name);
 	unit_pretty(&unit, a->unit);
-	strbuf_addf(o, "  <question type=\"%s\">\n", isnum ? "numerical" : "shortanswer");
-	xml_text(o, "name", strbuf_str(&name));
-	strbuf_addstr(o, "    <questiontext format=\"html\"><text><![CDATA[<p><b>");
+	struct strbuf *o = &q->text;
+	strbuf_addstr(o, "<p><b>");
 	html(o, ex->title);
 	strbuf_addf(o, "</b> (variant %s)</p><p>", code);
 	html(o, v->statement);
 	strbuf_addstr(o, "</p><p>Give <code>");
 	html(o, a->name);
 	strbuf_addstr(o, "</code>");
-	if (isnum && unit.len) {
+	if (q->isnum && unit.len) {
 		strbuf_addstr(o, " in ");
 		html(o, strbuf_str(&unit));
 	}
-	if (isnum) {
+	if (q->isnum) {
 		struct strbuf prec = STRBUF_INIT;
 		answer_precision(ex, a, strbuf_str(&unit), &prec);
 		strbuf_addstr(o, ", ");
@@ -938,20 +973,49 @@ static void moodle_question(struct strbuf *o, const struct problemset *ps, size_
 	strbuf_addstr(o, ": ");
 	answer_doc(ex, a, &doc);
 	html(o, strbuf_str(&doc));
-	strbuf_addstr(o, ".</p>]]></text></questiontext>\n");
+	strbuf_addstr(o, ".</p>");
+	if (q->isnum) {
+		/* the exact value, to 12 figures, and check's tolerance */
+		snprintf(q->num, sizeof q->num, "%.12g", x);
+		snprintf(q->tol, sizeof q->tol, "%.6g", problemset_abs_tolerance(&a->tol, x));
+	} else {
+		value_format_inline(&v->res[a->result], &q->word);
+	}
+	strbuf_release(&doc);
+	strbuf_release(&unit);
+}
+
+static void bank_question_release(struct bank_question *q)
+{
+	strbuf_release(&q->name);
+	strbuf_release(&q->text);
+	strbuf_release(&q->word);
+}
+
+/* "$course$/tribo/set KM4": the set's category, its exercises' under it. */
+static void bank_category(const struct problemset *ps, struct strbuf *o)
+{
+	char code[16];
+	problemset_code(ps, 0, code, sizeof code);
+	code[strcspn(code, "-")] = '\0';
+	strbuf_addf(o, "$course$/tribo/set %s", code);
+}
+
+static void moodle_question(struct strbuf *o, const struct bank_question *q)
+{
+	strbuf_addf(o, "  <question type=\"%s\">\n", q->isnum ? "numerical" : "shortanswer");
+	xml_text(o, "name", strbuf_str(&q->name));
+	strbuf_addf(
+		o, "    <questiontext format=\"html\"><text><![CDATA[%s]]></text></questiontext>\n",
+		strbuf_str(&q->text));
 	strbuf_addstr(o, "    <generalfeedback format=\"html\"><text></text></generalfeedback>\n"
 			 "    <defaultgrade>1</defaultgrade>\n"
 			 "    <penalty>0.3333333</penalty>\n"
 			 "    <hidden>0</hidden>\n");
-	if (isnum) {
-		/* the exact value, to 12 figures, and check's tolerance */
-		snprintf(num, sizeof num, "%.12g", x);
+	if (q->isnum) {
 		strbuf_addf(o,
 			    "    <answer fraction=\"100\" format=\"moodle_auto_format\">\n"
-			    "      <text>%s</text>\n",
-			    num);
-		snprintf(num, sizeof num, "%.6g", problemset_abs_tolerance(&a->tol, x));
-		strbuf_addf(o,
+			    "      <text>%s</text>\n"
 			    "      <tolerance>%s</tolerance>\n"
 			    "      <feedback format=\"html\"><text></text></feedback>\n"
 			    "    </answer>\n"
@@ -959,44 +1023,126 @@ static void moodle_question(struct strbuf *o, const struct problemset *ps, size_
 			    "    <unitpenalty>0</unitpenalty>\n"
 			    "    <showunits>3</showunits>\n"
 			    "    <unitsleft>0</unitsleft>\n",
-			    num);
+			    q->num, q->tol);
 	} else {
-		struct strbuf w = STRBUF_INIT;
-		value_format_inline(&v->res[a->result], &w);
 		strbuf_addstr(o, "    <usecase>0</usecase>\n"
 				 "    <answer fraction=\"100\" format=\"moodle_auto_format\">\n");
 		strbuf_addstr(o, "      <text>");
-		html(o, strbuf_str(&w));
+		html(o, strbuf_str(&q->word));
 		strbuf_addstr(o, "</text>\n"
 				 "      <feedback format=\"html\"><text></text></feedback>\n"
 				 "    </answer>\n");
-		strbuf_release(&w);
 	}
 	strbuf_addstr(o, "  </question>\n");
-	strbuf_release(&name);
-	strbuf_release(&doc);
-	strbuf_release(&unit);
 }
 
 static void render_moodle(const struct problemset *ps, struct strbuf *o)
 {
-	char code[16];
-	problemset_code(ps, 0, code, sizeof code);
-	code[strcspn(code, "-")] = '\0';
+	struct strbuf set = STRBUF_INIT;
+	bank_category(ps, &set);
 	strbuf_addstr(o, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<quiz>\n");
+	if (ps->header) { /* the set's category, described by the header */
+		struct strbuf info = STRBUF_INIT;
+		header_html(ps->header, &info);
+		strbuf_addstr(o, "  <question type=\"category\">\n");
+		xml_text(o, "category", strbuf_str(&set));
+		strbuf_addf(o, "    <info format=\"html\"><text><![CDATA[%s]]></text></info>\n",
+			    strbuf_str(&info));
+		strbuf_addstr(o, "  </question>\n");
+		strbuf_release(&info);
+	}
 	for (size_t j = 0; j < ps->nparts; j++) {
 		const struct exercise *ex = session_exercise(ps->part[j].s);
 		struct strbuf cat = STRBUF_INIT;
-		strbuf_addf(&cat, "$course$/tribo/set %s/%s", code, ex->id);
+		strbuf_addf(&cat, "%s/%s", strbuf_str(&set), ex->id);
 		strbuf_addstr(o, "  <question type=\"category\">\n");
 		xml_text(o, "category", strbuf_str(&cat));
 		strbuf_addstr(o, "  </question>\n");
 		strbuf_release(&cat);
 		for (size_t k = 0; k < ps->n; k++)
-			for (size_t i = 0; i < ex->nanswers; i++)
-				moodle_question(o, ps, j, k, &ex->answers[i]);
+			for (size_t i = 0; i < ex->nanswers; i++) {
+				struct bank_question q;
+				bank_question_init(&q, ps, j, k, &ex->answers[i]);
+				moodle_question(o, &q);
+				bank_question_release(&q);
+			}
 	}
 	strbuf_addstr(o, "</quiz>\n");
+	strbuf_release(&set);
+}
+
+/* s for GIFT: a backslash before each character GIFT reserves (\ ~ = #
+ * { } :), a line break as \n, no carriage return (Moodle's own export
+ * does the same); what no output may hold first made visible as \xHH. */
+static void gift(struct strbuf *o, const char *s)
+{
+	struct strbuf clean = STRBUF_INIT;
+	utf8_add_clean(&clean, s);
+	for (const char *p = strbuf_str(&clean); *p; p++) {
+		if (strchr("\\~=#{}:", *p))
+			strbuf_addch(o, '\\');
+		if (*p == '\n')
+			strbuf_addstr(o, "\\n");
+		else if (*p != '\r')
+			strbuf_addch(o, *p);
+	}
+	strbuf_release(&clean);
+}
+
+/* The bank in Moodle's GIFT format: questions separated by blank lines,
+ * a category switch ($CATEGORY:) before each exercise's, the header as a
+ * description question (a question without an answer: GIFT has no
+ * category description), every question named (::NAME::) and in HTML
+ * ([html]), a number as {#VALUE:TOLERANCE}, a word as {=WORD}. */
+static void render_gift(const struct problemset *ps, struct strbuf *o)
+{
+	struct strbuf set = STRBUF_INIT;
+	bank_category(ps, &set);
+	strbuf_addf(o,
+		    "// tribo %s: a question bank in Moodle's GIFT format (Question bank, "
+		    "Import, GIFT, with 'Get category from file')\n\n",
+		    TRIBO_VERSION);
+	/* the categories' paths are ours: "$course$", letters, digits, '-',
+	 * '/' and blanks, nothing GIFT reserves */
+	strbuf_addf(o, "$CATEGORY: %s\n\n", strbuf_str(&set));
+	if (ps->header) {
+		struct strbuf info = STRBUF_INIT, name = STRBUF_INIT;
+		header_html(ps->header, &info);
+		strbuf_addf(&name, "%s: the course's header",
+			    strbuf_str(&set) + strlen("$course$/tribo/"));
+		strbuf_addstr(o, "// the course's header, as a description\n::");
+		gift(o, strbuf_str(&name));
+		strbuf_addstr(o, "::[html]");
+		gift(o, strbuf_str(&info));
+		strbuf_addstr(o, "\n\n");
+		strbuf_release(&info);
+		strbuf_release(&name);
+	}
+	for (size_t j = 0; j < ps->nparts; j++) {
+		const struct exercise *ex = session_exercise(ps->part[j].s);
+		strbuf_addf(o, "$CATEGORY: %s/%s\n\n", strbuf_str(&set), ex->id);
+		for (size_t k = 0; k < ps->n; k++)
+			for (size_t i = 0; i < ex->nanswers; i++) {
+				struct bank_question q;
+				bank_question_init(&q, ps, j, k, &ex->answers[i]);
+				strbuf_addstr(o, "::");
+				gift(o, strbuf_str(&q.name));
+				strbuf_addstr(o, "::[html]");
+				gift(o, strbuf_str(&q.text));
+				if (q.isnum) {
+					strbuf_addstr(o, "{#");
+					gift(o, q.num);
+					strbuf_addch(o, ':');
+					gift(o, q.tol);
+				} else {
+					strbuf_addstr(o, "{=");
+					gift(o, strbuf_str(&q.word));
+				}
+				strbuf_addstr(o, "}\n\n");
+				bank_question_release(&q);
+			}
+	}
+	strbuf_release(&set);
 }
 
 /* ---- the walkers ----------------------------------------------------- */
@@ -1290,7 +1436,7 @@ static void format_names(struct strbuf *o, const char *sep)
 {
 	for (size_t j = 0; j < NFORMATS; j++)
 		strbuf_addf(o, "%s%s", j ? sep : "", formats[j].ext);
-	strbuf_addf(o, "%smoodle", sep); /* a question bank, not a sheet */
+	strbuf_addf(o, "%smoodle%sgift", sep, sep); /* question banks, not sheets */
 }
 
 /* mkdir -p: DIR and the directories above it. */
@@ -1433,9 +1579,11 @@ static void render_manifest(const char *format, const char *questions, const cha
 		strbuf_addf(o, " %s", session_exercise(ps->part[j].s)->id);
 	if (questions)
 		strbuf_addf(o,
-			    "\nfiles: %s (the question bank to import: codes, no seed), key.%s "
-			    "(the answers and worked steps by code), manifest.txt\n",
-			    questions, key_ext);
+			    "\nfiles: %s (the question bank to import, in %s: codes, no seed), "
+			    "key.%s (the answers and worked steps by code), manifest.txt\n",
+			    questions,
+			    !strcmp(format, "gift") ? "Moodle's GIFT format" : "Moodle XML",
+			    key_ext);
 	else
 		strbuf_addf(o,
 			    "\nfiles: sheet.%s (for the students: codes, no seed), key.%s (the "
@@ -1572,6 +1720,7 @@ int cmd_generate(struct cmd_ctx *c)
 	const struct format *f = &formats[0];
 	const char *dir = ".";
 	bool seen[5] = {false, false, false, false, false}, force = false, moodle = false;
+	const char *bank = NULL; /* "moodle" or "gift": a question bank */
 	struct ps_header header = {0};
 	bool has_header = false, unicode_tex = false;
 	const char *roster = NULL, *header_arg = NULL;
@@ -1627,7 +1776,9 @@ int cmd_generate(struct cmd_ctx *c)
 			goto out;
 		if (k == 1) {
 			f = NULL;
-			moodle = !strcmp(v, "moodle"); /* the key as text beside it */
+			/* a question bank, the key as text beside it */
+			bank = !strcmp(v, "moodle") ? "moodle" : !strcmp(v, "gift") ? "gift" : NULL;
+			moodle = bank != NULL;
 			for (size_t j = 0; j < NFORMATS; j++)
 				if (!strcmp(v, formats[j].ext) ||
 				    (moodle && !strcmp(formats[j].ext, "txt")))
@@ -1663,8 +1814,10 @@ int cmd_generate(struct cmd_ctx *c)
 		}
 	}
 	if (roster && moodle) {
-		diag_set(c->d, "roster with format moodle: Moodle deals the variants to the "
-			       "students itself; drop one of them");
+		diag_set(c->d,
+			 "roster with format %s: Moodle deals the variants to the students "
+			 "itself; drop one of them",
+			 bank);
 		goto out;
 	}
 	if (roster) {
@@ -1720,16 +1873,17 @@ int cmd_generate(struct cmd_ctx *c)
 	}
 	struct strbuf sheet = STRBUF_INIT, key = STRBUF_INIT, manifest = STRBUF_INIT;
 	if (moodle) /* the question bank in place of the sheet */
-		render_moodle(&ps, &sheet);
+		(!strcmp(bank, "gift") ? render_gift : render_moodle)(&ps, &sheet);
 	else
 		render_sheet(f, &ps, &sheet);
 	render_key(f, &ps, &key);
-	render_manifest(moodle ? "moodle" : f->ext, moodle ? "questions.xml" : NULL, f->ext, &ps,
-			&manifest);
+	const bool isgift = moodle && !strcmp(bank, "gift");
+	const char *bankfile = isgift ? "questions.txt" : "questions.xml";
+	render_manifest(moodle ? bank : f->ext, moodle ? bankfile : NULL, f->ext, &ps, &manifest);
 	char *paths[NFILES] = {NULL, NULL, NULL};
 	char *where = token_path(dir);
 	const char *names[NFILES] = {moodle ? "questions" : "sheet", "key", "manifest"};
-	const char *exts[NFILES] = {moodle ? "xml" : f->ext, f->ext, "txt"};
+	const char *exts[NFILES] = {isgift ? "txt" : moodle ? "xml" : f->ext, f->ext, "txt"};
 	const struct strbuf *texts[NFILES] = {&sheet, &key, &manifest};
 	if (!make_dir(where, c->d) && !write_set(where, names, exts, texts, force, paths, c->d)) {
 		size_t r = total_redrawn(&ps);
