@@ -161,6 +161,48 @@ START_TEST(test_latex_escape)
 }
 END_TEST
 
+/* Issue 39, point 2: which engine a person's text needs, and how
+ * lualatex gets it. */
+START_TEST(test_latex_engine)
+{
+	static const struct {
+		const char *s;
+		enum latex_engine e;
+		uint32_t bad;
+	} cases[] = {
+		{"Jos\u00e9 M\u00fcller-\u0141\u00f3d\u017a, O\u2019Brien", LATEX_PDFLATEX, 0},
+		{"Set 3: friction & stops \u2014 50%", LATEX_PDFLATEX, 0},
+		/* OT1 writes these as stand-ins: Th, a, d */
+		{"\u00de\u00f3ra", LATEX_LUALATEX, 0},
+		{"W\u0105sowski", LATEX_LUALATEX, 0},
+		{"Sigur\u00f0ard\u00f3ttir", LATEX_LUALATEX, 0},
+		{"Th\u1ecb Minh", LATEX_LUALATEX, 0},
+		{"\u03b8 and \u03bc", LATEX_LUALATEX, 0},
+		{"\u738b\u5c0f\u660e", LATEX_LUALATEX, 0},
+		{"Ann \u0926\u0947\u0935\u0940", LATEX_NONE, 0x926},
+		{"Th\xf3ra", LATEX_NONE, UTF8_INVALID},
+		{"a\x01"
+		 "b",
+		 LATEX_NONE, 1},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		uint32_t bad = 0;
+		ck_assert_msg(latex_engine_for(cases[i].s, &bad) == cases[i].e, "%s", cases[i].s);
+		if (cases[i].e == LATEX_NONE)
+			ck_assert_uint_eq(bad, cases[i].bad);
+	}
+	struct strbuf sb = STRBUF_INIT;
+	/* ASCII escaped as latex_escape does, the rest as itself, the Arabic
+	 * run (its inner blank too, not the one after) right to left */
+	latex_escape_unicode(&sb, "Ali \u0645\u062d\u0645\u062f \u0627\u0644\u0639\u0644\u064a "
+				  "& \u00c7elik_2 \u738b");
+	ck_assert_str_eq(strbuf_str(&sb),
+			 "Ali \\bgroup\\textdir TRT \u0645\u062d\u0645\u062f "
+			 "\u0627\u0644\u0639\u0644\u064a\\egroup{} \\& \u00c7elik\\_2 \u738b");
+	strbuf_release(&sb);
+}
+END_TEST
+
 /* The draws of variant k (0 the first) of exercise id, as tribo(1) and
  * the manifest document them, written out here: mt19937 seeded with the
  * high 32 bits, made odd, of mix(mix(mix(seed) ^ fnv1a(id)) ^ k), mix
@@ -1672,6 +1714,7 @@ static Suite *generate_suite(void)
 	tcase_add_test(tc, test_round);
 	tcase_add_test(tc, test_format_answer);
 	tcase_add_test(tc, test_latex_escape);
+	tcase_add_test(tc, test_latex_engine);
 	tcase_add_test(tc, test_precision);
 	tcase_add_test(tc, test_fold);
 	tcase_add_test(tc, test_reproducible);

@@ -24,12 +24,12 @@ export XDG_STATE_HOME="$tmp/home/state" NO_COLOR=1 LC_ALL=C.UTF-8
 mkdir -p "$HOME"
 
 . "$top/tests/lib.sh"
-# 8 checks before the compiling ones; 2 compiles, 2 logs without a
+# 9 checks before the compiling ones; 2 compiles, 2 logs without a
 # missing character, each of the 9 names in the sheet's and the key's
 # text; the font table
 names=("Thị Minh Nguyễn" "Þóra Sigurðardóttir" "Łukasz Wąsowski" "Ömer Çelik" "Ayşe Yıldız"
 	"Αλέξανδρος Παπαδόπουλος" "Анна Иванова" "王小明" "محمد العلي")
-plan latex_names $((8 + 4 + 2 * ${#names[@]} + 1))
+plan latex_names $((9 + 4 + 2 * ${#names[@]} + 1))
 
 {
 	echo "Name"
@@ -52,6 +52,12 @@ check "the Latin roster: $out; $(grep latex: "$tmp/l/manifest.txt" 2>&1)" \
 	grep -q '^latex: pdflatex sheet.tex and key.tex' "$tmp/l/manifest.txt"
 check "the Latin roster's sheet is not for pdflatex: $(head -1 "$tmp/l/sheet.tex")" \
 	test "$(head -1 "$tmp/l/sheet.tex")" = "% !TEX program = pdflatex"
+
+# the header is a person's text too: a Greek title makes it lualatex
+printf 'course = Μηχανική\ntitle = Άσκηση 3\n' >"$tmp/greek.ini"
+out=$("$TRIBO" -c "generate 2 seed 39 to $tmp/h header $tmp/greek.ini disk-reye" 2>&1)
+check "the Greek header: $out; $(grep latex: "$tmp/h/manifest.txt" 2>&1)" \
+	grep -q '^latex: lualatex sheet.tex and key.tex' "$tmp/h/manifest.txt"
 
 # a name no font prints: refused, nothing written
 printf 'Name\nAnn Lee\nदेवी Shah\n' >"$tmp/deva.csv"
