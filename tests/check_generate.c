@@ -160,6 +160,48 @@ START_TEST(test_latex_escape)
 }
 END_TEST
 
+/* Issue 39, point 2: which engine a person's text needs, and how
+ * lualatex gets it. */
+START_TEST(test_latex_engine)
+{
+	static const struct {
+		const char *s;
+		enum latex_engine e;
+		uint32_t bad;
+	} cases[] = {
+		{"Jos\u00e9 M\u00fcller-\u0141\u00f3d\u017a, O\u2019Brien", LATEX_PDFLATEX, 0},
+		{"Set 3: friction & stops \u2014 50%", LATEX_PDFLATEX, 0},
+		/* OT1 writes these as stand-ins: Th, a, d */
+		{"\u00de\u00f3ra", LATEX_LUALATEX, 0},
+		{"W\u0105sowski", LATEX_LUALATEX, 0},
+		{"Sigur\u00f0ard\u00f3ttir", LATEX_LUALATEX, 0},
+		{"Th\u1ecb Minh", LATEX_LUALATEX, 0},
+		{"\u03b8 and \u03bc", LATEX_LUALATEX, 0},
+		{"\u738b\u5c0f\u660e", LATEX_LUALATEX, 0},
+		{"Ann \u0926\u0947\u0935\u0940", LATEX_NONE, 0x926},
+		{"Th\xf3ra", LATEX_NONE, UTF8_INVALID},
+		{"a\x01"
+		 "b",
+		 LATEX_NONE, 1},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		uint32_t bad = 0;
+		ck_assert_msg(latex_engine_for(cases[i].s, &bad) == cases[i].e, "%s", cases[i].s);
+		if (cases[i].e == LATEX_NONE)
+			ck_assert_uint_eq(bad, cases[i].bad);
+	}
+	struct strbuf sb = STRBUF_INIT;
+	/* ASCII escaped as latex_escape does, the rest as itself, the Arabic
+	 * run (its inner blank too, not the one after) right to left */
+	latex_escape_unicode(&sb, "Ali \u0645\u062d\u0645\u062f \u0627\u0644\u0639\u0644\u064a "
+				  "& \u00c7elik_2 \u738b");
+	ck_assert_str_eq(strbuf_str(&sb),
+			 "Ali \\bgroup\\textdir TRT \u0645\u062d\u0645\u062f "
+			 "\u0627\u0644\u0639\u0644\u064a\\egroup{} \\& \u00c7elik\\_2 \u738b");
+	strbuf_release(&sb);
+}
+END_TEST
+
 /* The draws of variant k (0 the first) of exercise id, as tribo(1) and
  * the manifest document them, written out here: mt19937 seeded with the
  * high 32 bits, made odd, of mix(mix(mix(seed) ^ fnv1a(id)) ^ k), mix
@@ -925,6 +967,132 @@ START_TEST(test_moodle)
 }
 END_TEST
 
+static void write_text(const char *dir, const char *name, const char *text);
+
+/* The header of the Moodle and GIFT tests: every character GIFT reserves,
+ * HTML's, a CDATA end, a backslash. */
+static const char bank_header[] = "course = Mechanics {II}: #3 ~ friction\n"
+				  "title = Set 3: a = b & <stops> ]]> \\n\n"
+				  "instructions = Show your work;\n"
+				  "  50% for the method: {x} ~ y = z # w \\ v.\n";
+/* ... as HTML */
+static const char bank_header_html[] =
+	"<p>Mechanics {II}: #3 ~ friction</p><p><b>Set 3: a = b &amp; &lt;stops&gt; ]]&gt; "
+	"\\n</b></p><p>Show your work; 50% for the method: {x} ~ y = z # w \\ v.</p>";
+
+/* The first line of a command's standard output (its standard error
+ * after it), bounded; its exit status in *rc. */
+static char *first_line(const char *cmd, int *rc)
+{
+	char full[600];
+	snprintf(full, sizeof full, "timeout 60 %s 2>&1", cmd);
+	FILE *p = popen(full, "r");
+	ck_assert_ptr_nonnull(p);
+	static char line[4096];
+	if (!fgets(line, sizeof line, p))
+		line[0] = '\0';
+	line[strcspn(line, "\n")] = '\0';
+	char rest[4096];
+	while (fgets(rest, sizeof rest, p))
+		;
+	int st = pclose(p);
+	*rc = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+	return line;
+}
+
+/* Issue 39, point 6: the header is the description of the set's category
+ * in Moodle XML (<info format="html">, Moodle's category format), the
+ * category before the exercises' ones, under which they are. */
+START_TEST(test_moodle_header)
+{
+	char dir[128], path[192], cmd[400];
+	write_text(tmp, "bank.ini", bank_header);
+	snprintf(dir, sizeof dir, "%s/mh", tmp);
+	OK("generate 2 seed 2 format moodle header %s/bank.ini to %s tests/data/gen-html.ini "
+	   "painleve-paradox",
+	   tmp, dir);
+	char *xml = slurp(dir, "questions.xml");
+	snprintf(path, sizeof path, "%s/questions.xml", dir);
+	if (!have("xmllint")) {
+		test_skip("xmllint is not installed: questions.xml not read as XML");
+		free(xml);
+		return;
+	}
+	int rc;
+	snprintf(cmd, sizeof cmd, "xmllint --noout %s", path);
+	ck_assert_str_eq(first_line(cmd, &rc), "");
+	ck_assert_int_eq(rc, 0);
+	/* the first question: the set's category, the header its description */
+	snprintf(cmd, sizeof cmd,
+		 "xmllint --xpath 'string(/quiz/question[1][@type=\"category\"]/info[@format="
+		 "\"html\"]/text)' %s",
+		 path);
+	ck_assert_str_eq(first_line(cmd, &rc), bank_header_html);
+	snprintf(cmd, sizeof cmd, "xmllint --xpath 'string(/quiz/question[1]/category/text)' %s",
+		 path);
+	char set[64];
+	snprintf(set, sizeof set, "%s", first_line(cmd, &rc));
+	ck_assert_int_eq(strncmp(set, "$course$/tribo/set ", 19), 0);
+	/* the exercises' categories are under it, with no description */
+	snprintf(cmd, sizeof cmd,
+		 "xmllint --xpath 'count(/quiz/question[@type=\"category\"][starts-with(category/"
+		 "text, \"%s/\")][not(info)])' %s",
+		 set, path);
+	ck_assert_str_eq(first_line(cmd, &rc), "2");
+	snprintf(cmd, sizeof cmd, "xmllint --xpath 'count(/quiz/question[@type=\"category\"])' %s",
+		 path);
+	ck_assert_str_eq(first_line(cmd, &rc), "3");
+	free(xml);
+}
+END_TEST
+
+/* format gift: the same bank in Moodle's GIFT format, read by
+ * tests/gift_check.py (written from Moodle's documentation of GIFT):
+ * every reserved character escaped, the categories, the header as a
+ * description, and each number and tolerance the manifest's (the key's). */
+START_TEST(test_gift)
+{
+	char dir[128], cmd[400];
+	write_text(tmp, "bank.ini", bank_header);
+	snprintf(dir, sizeof dir, "%s/gi", tmp);
+	OK("generate 4 seed 2 format gift header %s/bank.ini to %s tests/data/gen-html.ini "
+	   "painleve-paradox",
+	   tmp, dir);
+	ck_assert_ptr_nonnull(strstr(out.buf, "/questions.txt, "));
+	char *man = slurp(dir, "manifest.txt"), *key = slurp(dir, "key.txt");
+	ck_assert_ptr_nonnull(strstr(man, "files: questions.txt (the question bank to import, in "
+					  "Moodle's GIFT format"));
+	ck_assert_ptr_nonnull(strstr(man, " format gift to DIR force header FILE gen-html "));
+	/* the key's numbers are the manifest's, which gift_check compares */
+	ck_assert_ptr_nonnull(strstr(key, "NW5-01"));
+	free(man);
+	free(key);
+	if (!have("python3")) {
+		test_skip("python3 is not installed: questions.txt not read back");
+		return;
+	}
+	snprintf(cmd, sizeof cmd, "python3 tests/gift_check.py %s/questions.txt %s/manifest.txt",
+		 dir, dir);
+	int rc;
+	/* gen-html 2 numbers, painleve-paradox 3 and a word, in 4 variants */
+	ck_assert_str_eq(first_line(cmd, &rc),
+			 "gift: 3 categories, 20 numerical, 4 short-answer, 1 description");
+	ck_assert_int_eq(rc, 0);
+	/* the description's text, unescaped, is the header's HTML */
+	snprintf(cmd, sizeof cmd,
+		 "python3 tests/gift_check.py %s/questions.txt | sed -n 's/^description: //p'",
+		 dir);
+	char want[512];
+	snprintf(want, sizeof want, "%s", bank_header_html);
+	ck_assert_str_eq(first_line(cmd, &rc), want);
+	/* a roster is Moodle's to deal, as with format moodle */
+	ck_assert_int_eq(
+		run("generate 2 format gift to %s/g2 roster %s/bank.ini disk-reye", tmp, tmp), -1);
+	ck_assert_str_eq(d.msg, "roster with format gift: Moodle deals the variants to the "
+				"students itself; drop one of them");
+}
+END_TEST
+
 /* ---- one sheet per student (issue 21) ----------------------------------- */
 
 static void write_text(const char *dir, const char *name, const char *text)
@@ -1340,7 +1508,7 @@ START_TEST(test_complete)
 	ck_assert_str_eq(c, "generate");
 	free(c);
 	c = joined(command_complete(s, "generate 40 format ", 19, &files));
-	ck_assert_str_eq(c, "tex md txt moodle");
+	ck_assert_str_eq(c, "tex md txt moodle gift");
 	free(c);
 	c = joined(command_complete(s, "generate 40 fo", 12, &files));
 	ck_assert_str_eq(c, "format force");
@@ -1369,6 +1537,9 @@ END_TEST
  * (& only as a tabular's column separator). */
 static void check_tex_structure(const char *name, const char *t)
 {
+	/* the comment lines that say which engine, then the class */
+	while (*t == '%')
+		t += strcspn(t, "\n") + 1;
 	ck_assert_msg(!strncmp(t, "\\documentclass", 14), "%s: no \\documentclass", name);
 	char stack[32][32];
 	int depth = 0, braces = 0;
@@ -1462,6 +1633,9 @@ START_TEST(test_latex_every_exercise)
 			char what[160];
 			snprintf(what, sizeof(what), "%s/%s", cat.entry[i].id, name);
 			check_tex_structure(what, t);
+			/* no roster: every name is Latin, the file says pdflatex */
+			ck_assert_msg(!strncmp(t, "% !TEX program = pdflatex\n", 26),
+				      "%s: not for pdflatex", what);
 			free(t);
 			if (!tex)
 				continue;
@@ -1542,6 +1716,7 @@ static Suite *generate_suite(void)
 	tcase_add_test(tc, test_round);
 	tcase_add_test(tc, test_format_answer);
 	tcase_add_test(tc, test_latex_escape);
+	tcase_add_test(tc, test_latex_engine);
 	tcase_add_test(tc, test_precision);
 	tcase_add_test(tc, test_fold);
 	tcase_add_test(tc, test_reproducible);
@@ -1554,6 +1729,8 @@ static Suite *generate_suite(void)
 	tcase_add_test(tc, test_stable_draws);
 	tcase_add_test(tc, test_no_overwrite);
 	tcase_add_test(tc, test_moodle);
+	tcase_add_test(tc, test_moodle_header);
+	tcase_add_test(tc, test_gift);
 	tcase_add_test(tc, test_csv);
 	tcase_add_test(tc, test_roster);
 	tcase_add_test(tc, test_header);

@@ -256,7 +256,8 @@ static const struct command commands[] = {
 	 1,
 	 -1,
 	 0,
-	 "generate N [seed S] [format tex|md|txt|moodle] [to DIR] [header FILE] [roster FILE.csv] "
+	 "generate N [seed S] [format tex|md|txt|moodle|gift] [to DIR] [header FILE] [roster "
+	 "FILE.csv] "
 	 "[force] [ID...]",
 	 "a problem sheet of N random variants and its answer key",
 	 "Draws N variants (1 to 1000) of the loaded exercise, or of each exercise\n"
@@ -282,17 +283,23 @@ static const struct command commands[] = {
 	 "files are left alone, and nothing is written, unless 'force' is given.\n"
 	 "'header FILE' (lines 'course = ...', 'title = ...', 'date = ...',\n"
 	 "'instructions = ...', a value going on over indented lines) puts the\n"
-	 "course's header at the top of every student's page.\n"
+	 "course's header at the top of every student's page (and, in a\n"
+	 "question bank, the set's category's description).\n"
 	 "'roster FILE.csv' (a header row, then a student a row: the column\n"
 	 "'name', or 'first name' and 'last name', as an LMS exports them) gives\n"
 	 "each of the N students a variant, in order, with the name on its page\n"
 	 "and beside its code in the key.\n"
 	 "'format moodle' writes DIR/questions.xml in place of the sheet, a\n"
-	 "question bank in Moodle's XML format (a category per exercise, one\n"
-	 "numerical question per variant and answer with the answer's tolerance\n"
-	 "as Moodle's absolute one, short-answer for a word), and the key as text.\n"
-	 "The same seed gives the same files, byte for byte. The LaTeX needs only\n"
-	 "a plain pdflatex.",
+	 "question bank in Moodle's XML format (a category for the set, the\n"
+	 "header its description; in it a category per exercise, one numerical\n"
+	 "question per variant and answer with the answer's tolerance as Moodle's\n"
+	 "absolute one, short-answer for a word), and the key as text. 'format\n"
+	 "gift' writes the same bank as DIR/questions.txt in Moodle's GIFT format\n"
+	 "(the header as a description question).\n"
+	 "The same seed gives the same files, byte for byte. The LaTeX is for\n"
+	 "pdflatex while every name is ASCII or Latin with OT1's accents, else\n"
+	 "for lualatex with Unicode fonts (the manifest and the files' first line\n"
+	 "say which); a name no font prints is refused.",
 	 {COMPLETE_NONE, COMPLETE_GENERATE}},
 	{"grade",
 	 cmd_grade,
@@ -766,6 +773,7 @@ char **command_complete(const struct session *s, const char *line, size_t start,
 			cand_add(&c, "md");
 			cand_add(&c, "txt");
 			cand_add(&c, "moodle");
+			cand_add(&c, "gift");
 		} else {
 			cand_add(&c, "csv");
 		}

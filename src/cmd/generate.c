@@ -340,10 +340,43 @@ static void tex_name(struct strbuf *o, const char *name)
 	strbuf_addch(o, '}');
 }
 
-static void tex_preamble(struct strbuf *o)
+/* A person's text (a roster's name, the course's header): for pdflatex,
+ * or as itself for lualatex when one of them needs it. */
+static void tex_person(struct strbuf *o, const struct problemset *ps, const char *s)
 {
-	strbuf_addstr(o, "\\documentclass[11pt,a4paper]{article}\n"
-			 "\\usepackage{alltt}\n"
+	if (ps->unicode_tex)
+		latex_escape_unicode(o, s);
+	else
+		latex_escape_name(o, s);
+}
+
+static void tex_preamble(struct strbuf *o, const struct problemset *ps)
+{
+	if (ps->unicode_tex)
+		/* luaotfload's fallback fonts (HarfBuzz, which joins Arabic
+		 * letters) print what Latin Modern lacks, the bold ones in bold */
+		strbuf_addstr(
+			o, "% !TEX program = lualatex\n"
+			   "% tribo: compile with lualatex: a name or the header holds "
+			   "characters that need Unicode fonts\n"
+			   "% (fontspec; " LATEX_UNICODE_FONTS ")\n"
+			   "\\documentclass[11pt,a4paper]{article}\n"
+			   "\\usepackage{fontspec}\n"
+			   "\\directlua{luaotfload.add_fallback(\"tribo\", {\"DejaVu "
+			   "Serif:mode=harf;\", \"DejaVu Sans:mode=harf;\", \"Droid Sans "
+			   "Fallback:mode=harf;\"})}\n"
+			   "\\directlua{luaotfload.add_fallback(\"tribobold\", {\"DejaVu "
+			   "Serif/B:mode=harf;\", "
+			   "\"DejaVu Sans/B:mode=harf;\", \"Droid Sans Fallback:mode=harf;\"})}\n"
+			   "\\setmainfont{Latin Modern "
+			   "Roman}[UprightFeatures={RawFeature={fallback=tribo}}, "
+			   "BoldFeatures={RawFeature={fallback=tribobold}}]\n");
+	else
+		strbuf_addstr(o, "% !TEX program = pdflatex\n"
+				 "% tribo: compile with pdflatex: every name is ASCII or Latin "
+				 "letters with accents OT1 has\n"
+				 "\\documentclass[11pt,a4paper]{article}\n");
+	strbuf_addstr(o, "\\usepackage{alltt}\n"
 			 "\\setlength{\\textwidth}{16cm}\n"
 			 "\\setlength{\\oddsidemargin}{0cm}\n"
 			 "\\setlength{\\evensidemargin}{0cm}\n"
@@ -358,9 +391,8 @@ static void tex_preamble(struct strbuf *o)
 
 static void tex_sheet_head(struct strbuf *o, const struct problemset *ps, const char *note)
 {
-	(void)ps;
 	(void)note; /* under the first variant's heading */
-	tex_preamble(o);
+	tex_preamble(o, ps);
 }
 
 static void tex_sheet_variant(struct strbuf *o, const struct problemset *ps, size_t k,
@@ -374,19 +406,19 @@ static void tex_sheet_variant(struct strbuf *o, const struct problemset *ps, siz
 	if (h) { /* the course's header, on every student's page */
 		if (h->course || h->date) {
 			strbuf_addstr(o, "{\\small ");
-			tex(o, h->course ? h->course : "");
+			tex_person(o, ps, h->course ? h->course : "");
 			strbuf_addstr(o, "}\\hfill{\\small ");
-			tex(o, h->date ? h->date : "");
+			tex_person(o, ps, h->date ? h->date : "");
 			strbuf_addstr(o, "}\n\n");
 		}
 		if (h->title) {
 			strbuf_addstr(o, "{\\Large\\bfseries ");
-			tex(o, h->title);
+			tex_person(o, ps, h->title);
 			strbuf_addstr(o, "}\n\n");
 		}
 		if (h->instructions) {
 			strbuf_addstr(o, "{\\small ");
-			tex(o, h->instructions);
+			tex_person(o, ps, h->instructions);
 			strbuf_addstr(o, "}\n\n");
 		}
 		strbuf_addstr(o, "\\medskip\n");
@@ -394,7 +426,7 @@ static void tex_sheet_variant(struct strbuf *o, const struct problemset *ps, siz
 	strbuf_addf(o, "{\\large\\bfseries %s}\\hfill Name: ", head);
 	if (ps->student) {
 		strbuf_addstr(o, "\\textbf{");
-		latex_escape_name(o, ps->student[k]);
+		tex_person(o, ps, ps->student[k]);
 		strbuf_addstr(o, "}\n\n");
 	} else {
 		strbuf_addstr(o, "\\rule{6cm}{0.4pt}\n\n");
@@ -415,7 +447,7 @@ static void tex_key_variant(struct strbuf *o, const struct problemset *ps, size_
 	strbuf_addf(o, "\\subsection*{%s", head);
 	if (ps->student) {
 		strbuf_addstr(o, ": ");
-		latex_escape_name(o, ps->student[k]);
+		tex_person(o, ps, ps->student[k]);
 	}
 	strbuf_addstr(o, "}\n");
 }
@@ -470,9 +502,12 @@ static void tex_give_tail(struct strbuf *o, bool last)
 
 static void tex_key_head(struct strbuf *o, const struct problemset *ps, const char *note)
 {
-	tex_preamble(o);
+	tex_preamble(o, ps);
 	strbuf_addstr(o, "\\section*{Answer key: ");
-	tex(o, title_of(ps));
+	if (ps->header && ps->header->title)
+		tex_person(o, ps, ps->header->title);
+	else
+		tex(o, title_of(ps));
 	strbuf_addstr(o, "}\n");
 	tex(o, note);
 	strbuf_addstr(o, "\n\n");
@@ -827,15 +862,18 @@ static const struct format formats[] = {
 };
 #define NFORMATS (sizeof(formats) / sizeof(formats[0]))
 
-/* ---- Moodle XML -------------------------------------------------------
+/* ---- Moodle XML and GIFT ----------------------------------------------
  *
- * A question bank to import (Moodle's "Moodle XML format"): a category per
- * exercise of the set, and in it one question per variant and asked
- * answer, named by the variant's code: numerical for a number (the
- * answer's tolerance as Moodle's absolute one, the unit in the text, no
- * unit field), short-answer for a word. The question text is HTML in a
- * CDATA section, its text HTML-escaped (so no "]]>" can end it early), μ
- * and θ as UTF-8. */
+ * A question bank to import (Moodle's "Moodle XML format", or its "GIFT
+ * format"): a category for the set, whose description is the course's
+ * header when there is one, and in it a category per exercise of the set
+ * holding one question per variant and asked answer, named by the
+ * variant's code: numerical for a number (the answer's tolerance as
+ * Moodle's absolute one, the unit in the text, no unit field),
+ * short-answer for a word. The question text is HTML, its text
+ * HTML-escaped, μ and θ as UTF-8; in the XML it is in a CDATA section
+ * (which the escaping keeps from ending early: no ">" is left), in GIFT
+ * every character GIFT reserves is escaped. */
 
 /* s with & < > " as HTML's entities. */
 static void html(struct strbuf *o, const char *s)
@@ -867,33 +905,65 @@ static void xml_text(struct strbuf *o, const char *tag, const char *s)
 	strbuf_addf(o, "</text></%s>\n", tag);
 }
 
-static void moodle_question(struct strbuf *o, const struct problemset *ps, size_t j, size_t k,
-			    const struct ex_answer *a)
+/* The course's header as HTML: the course and the date, the title in
+ * bold, the instructions, each a paragraph. */
+static void header_html(const struct ps_header *h, struct strbuf *o)
+{
+	if (h->course || h->date) {
+		strbuf_addstr(o, "<p>");
+		html(o, h->course ? h->course : "");
+		if (h->course && h->date)
+			strbuf_addstr(o, " — ");
+		html(o, h->date ? h->date : "");
+		strbuf_addstr(o, "</p>");
+	}
+	if (h->title) {
+		strbuf_addstr(o, "<p><b>");
+		html(o, h->title);
+		strbuf_addstr(o, "</b></p>");
+	}
+	if (h->instructions) {
+		strbuf_addstr(o, "<p>");
+		html(o, h->instructions);
+		strbuf_addstr(o, "</p>");
+	}
+}
+
+/* A question of the bank: its name, HTML text and answer. */
+struct bank_question {
+	struct strbuf name, text;
+	bool isnum;
+	char num[48], tol[48]; /* the number to 12 figures, its tolerance */
+	struct strbuf word;    /* the answer of a short-answer question */
+};
+
+static void bank_question_init(struct bank_question *q, const struct problemset *ps, size_t j,
+			       size_t k, const struct ex_answer *a)
 {
 	const struct ps_part *p = &ps->part[j];
 	const struct exercise *ex = session_exercise(p->s);
 	const struct ps_variant *v = &p->v[k];
-	char code[16], num[48];
+	char code[16];
 	problemset_code(ps, k, code, sizeof code);
 	double x;
-	const bool isnum = problemset_answer_value(ex, a, v->res, &x);
-	struct strbuf name = STRBUF_INIT, unit = STRBUF_INIT, doc = STRBUF_INIT;
-	strbuf_addf(&name, "%s %s: %s", ex->id, code, a->name);
+	*q = (struct bank_question){.name = STRBUF_INIT, .text = STRBUF_INIT, .word = STRBUF_INIT};
+	q->isnum = problemset_answer_value(ex, a, v->res, &x);
+	struct strbuf unit = STRBUF_INIT, doc = STRBUF_INIT;
+	strbuf_addf(&q->name, "%s %s: %s", ex->id, code, a->name);
 	unit_pretty(&unit, a->unit);
-	strbuf_addf(o, "  <question type=\"%s\">\n", isnum ? "numerical" : "shortanswer");
-	xml_text(o, "name", strbuf_str(&name));
-	strbuf_addstr(o, "    <questiontext format=\"html\"><text><![CDATA[<p><b>");
+	struct strbuf *o = &q->text;
+	strbuf_addstr(o, "<p><b>");
 	html(o, ex->title);
 	strbuf_addf(o, "</b> (variant %s)</p><p>", code);
 	html(o, v->statement);
 	strbuf_addstr(o, "</p><p>Give <code>");
 	html(o, a->name);
 	strbuf_addstr(o, "</code>");
-	if (isnum && unit.len) {
+	if (q->isnum && unit.len) {
 		strbuf_addstr(o, " in ");
 		html(o, strbuf_str(&unit));
 	}
-	if (isnum) {
+	if (q->isnum) {
 		struct strbuf prec = STRBUF_INIT;
 		answer_precision(ex, a, strbuf_str(&unit), &prec);
 		strbuf_addstr(o, ", ");
@@ -903,20 +973,49 @@ static void moodle_question(struct strbuf *o, const struct problemset *ps, size_
 	strbuf_addstr(o, ": ");
 	answer_doc(ex, a, &doc);
 	html(o, strbuf_str(&doc));
-	strbuf_addstr(o, ".</p>]]></text></questiontext>\n");
+	strbuf_addstr(o, ".</p>");
+	if (q->isnum) {
+		/* the exact value, to 12 figures, and check's tolerance */
+		snprintf(q->num, sizeof q->num, "%.12g", x);
+		snprintf(q->tol, sizeof q->tol, "%.6g", problemset_abs_tolerance(&a->tol, x));
+	} else {
+		value_format_inline(&v->res[a->result], &q->word);
+	}
+	strbuf_release(&doc);
+	strbuf_release(&unit);
+}
+
+static void bank_question_release(struct bank_question *q)
+{
+	strbuf_release(&q->name);
+	strbuf_release(&q->text);
+	strbuf_release(&q->word);
+}
+
+/* "$course$/tribo/set KM4": the set's category, its exercises' under it. */
+static void bank_category(const struct problemset *ps, struct strbuf *o)
+{
+	char code[16];
+	problemset_code(ps, 0, code, sizeof code);
+	code[strcspn(code, "-")] = '\0';
+	strbuf_addf(o, "$course$/tribo/set %s", code);
+}
+
+static void moodle_question(struct strbuf *o, const struct bank_question *q)
+{
+	strbuf_addf(o, "  <question type=\"%s\">\n", q->isnum ? "numerical" : "shortanswer");
+	xml_text(o, "name", strbuf_str(&q->name));
+	strbuf_addf(
+		o, "    <questiontext format=\"html\"><text><![CDATA[%s]]></text></questiontext>\n",
+		strbuf_str(&q->text));
 	strbuf_addstr(o, "    <generalfeedback format=\"html\"><text></text></generalfeedback>\n"
 			 "    <defaultgrade>1</defaultgrade>\n"
 			 "    <penalty>0.3333333</penalty>\n"
 			 "    <hidden>0</hidden>\n");
-	if (isnum) {
-		/* the exact value, to 12 figures, and check's tolerance */
-		snprintf(num, sizeof num, "%.12g", x);
+	if (q->isnum) {
 		strbuf_addf(o,
 			    "    <answer fraction=\"100\" format=\"moodle_auto_format\">\n"
-			    "      <text>%s</text>\n",
-			    num);
-		snprintf(num, sizeof num, "%.6g", problemset_abs_tolerance(&a->tol, x));
-		strbuf_addf(o,
+			    "      <text>%s</text>\n"
 			    "      <tolerance>%s</tolerance>\n"
 			    "      <feedback format=\"html\"><text></text></feedback>\n"
 			    "    </answer>\n"
@@ -924,44 +1023,126 @@ static void moodle_question(struct strbuf *o, const struct problemset *ps, size_
 			    "    <unitpenalty>0</unitpenalty>\n"
 			    "    <showunits>3</showunits>\n"
 			    "    <unitsleft>0</unitsleft>\n",
-			    num);
+			    q->num, q->tol);
 	} else {
-		struct strbuf w = STRBUF_INIT;
-		value_format_inline(&v->res[a->result], &w);
 		strbuf_addstr(o, "    <usecase>0</usecase>\n"
 				 "    <answer fraction=\"100\" format=\"moodle_auto_format\">\n");
 		strbuf_addstr(o, "      <text>");
-		html(o, strbuf_str(&w));
+		html(o, strbuf_str(&q->word));
 		strbuf_addstr(o, "</text>\n"
 				 "      <feedback format=\"html\"><text></text></feedback>\n"
 				 "    </answer>\n");
-		strbuf_release(&w);
 	}
 	strbuf_addstr(o, "  </question>\n");
-	strbuf_release(&name);
-	strbuf_release(&doc);
-	strbuf_release(&unit);
 }
 
 static void render_moodle(const struct problemset *ps, struct strbuf *o)
 {
-	char code[16];
-	problemset_code(ps, 0, code, sizeof code);
-	code[strcspn(code, "-")] = '\0';
+	struct strbuf set = STRBUF_INIT;
+	bank_category(ps, &set);
 	strbuf_addstr(o, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<quiz>\n");
+	if (ps->header) { /* the set's category, described by the header */
+		struct strbuf info = STRBUF_INIT;
+		header_html(ps->header, &info);
+		strbuf_addstr(o, "  <question type=\"category\">\n");
+		xml_text(o, "category", strbuf_str(&set));
+		strbuf_addf(o, "    <info format=\"html\"><text><![CDATA[%s]]></text></info>\n",
+			    strbuf_str(&info));
+		strbuf_addstr(o, "  </question>\n");
+		strbuf_release(&info);
+	}
 	for (size_t j = 0; j < ps->nparts; j++) {
 		const struct exercise *ex = session_exercise(ps->part[j].s);
 		struct strbuf cat = STRBUF_INIT;
-		strbuf_addf(&cat, "$course$/tribo/set %s/%s", code, ex->id);
+		strbuf_addf(&cat, "%s/%s", strbuf_str(&set), ex->id);
 		strbuf_addstr(o, "  <question type=\"category\">\n");
 		xml_text(o, "category", strbuf_str(&cat));
 		strbuf_addstr(o, "  </question>\n");
 		strbuf_release(&cat);
 		for (size_t k = 0; k < ps->n; k++)
-			for (size_t i = 0; i < ex->nanswers; i++)
-				moodle_question(o, ps, j, k, &ex->answers[i]);
+			for (size_t i = 0; i < ex->nanswers; i++) {
+				struct bank_question q;
+				bank_question_init(&q, ps, j, k, &ex->answers[i]);
+				moodle_question(o, &q);
+				bank_question_release(&q);
+			}
 	}
 	strbuf_addstr(o, "</quiz>\n");
+	strbuf_release(&set);
+}
+
+/* s for GIFT: a backslash before each character GIFT reserves (\ ~ = #
+ * { } :), a line break as \n, no carriage return (Moodle's own export
+ * does the same); what no output may hold first made visible as \xHH. */
+static void gift(struct strbuf *o, const char *s)
+{
+	struct strbuf clean = STRBUF_INIT;
+	utf8_add_clean(&clean, s);
+	for (const char *p = strbuf_str(&clean); *p; p++) {
+		if (strchr("\\~=#{}:", *p))
+			strbuf_addch(o, '\\');
+		if (*p == '\n')
+			strbuf_addstr(o, "\\n");
+		else if (*p != '\r')
+			strbuf_addch(o, *p);
+	}
+	strbuf_release(&clean);
+}
+
+/* The bank in Moodle's GIFT format: questions separated by blank lines,
+ * a category switch ($CATEGORY:) before each exercise's, the header as a
+ * description question (a question without an answer: GIFT has no
+ * category description), every question named (::NAME::) and in HTML
+ * ([html]), a number as {#VALUE:TOLERANCE}, a word as {=WORD}. */
+static void render_gift(const struct problemset *ps, struct strbuf *o)
+{
+	struct strbuf set = STRBUF_INIT;
+	bank_category(ps, &set);
+	strbuf_addf(o,
+		    "// tribo %s: a question bank in Moodle's GIFT format (Question bank, "
+		    "Import, GIFT, with 'Get category from file')\n\n",
+		    TRIBO_VERSION);
+	/* the categories' paths are ours: "$course$", letters, digits, '-',
+	 * '/' and blanks, nothing GIFT reserves */
+	strbuf_addf(o, "$CATEGORY: %s\n\n", strbuf_str(&set));
+	if (ps->header) {
+		struct strbuf info = STRBUF_INIT, name = STRBUF_INIT;
+		header_html(ps->header, &info);
+		strbuf_addf(&name, "%s: the course's header",
+			    strbuf_str(&set) + strlen("$course$/tribo/"));
+		strbuf_addstr(o, "// the course's header, as a description\n::");
+		gift(o, strbuf_str(&name));
+		strbuf_addstr(o, "::[html]");
+		gift(o, strbuf_str(&info));
+		strbuf_addstr(o, "\n\n");
+		strbuf_release(&info);
+		strbuf_release(&name);
+	}
+	for (size_t j = 0; j < ps->nparts; j++) {
+		const struct exercise *ex = session_exercise(ps->part[j].s);
+		strbuf_addf(o, "$CATEGORY: %s/%s\n\n", strbuf_str(&set), ex->id);
+		for (size_t k = 0; k < ps->n; k++)
+			for (size_t i = 0; i < ex->nanswers; i++) {
+				struct bank_question q;
+				bank_question_init(&q, ps, j, k, &ex->answers[i]);
+				strbuf_addstr(o, "::");
+				gift(o, strbuf_str(&q.name));
+				strbuf_addstr(o, "::[html]");
+				gift(o, strbuf_str(&q.text));
+				if (q.isnum) {
+					strbuf_addstr(o, "{#");
+					gift(o, q.num);
+					strbuf_addch(o, ':');
+					gift(o, q.tol);
+				} else {
+					strbuf_addstr(o, "{=");
+					gift(o, strbuf_str(&q.word));
+				}
+				strbuf_addstr(o, "}\n\n");
+				bank_question_release(&q);
+			}
+	}
+	strbuf_release(&set);
 }
 
 /* ---- the walkers ----------------------------------------------------- */
@@ -1255,7 +1436,7 @@ static void format_names(struct strbuf *o, const char *sep)
 {
 	for (size_t j = 0; j < NFORMATS; j++)
 		strbuf_addf(o, "%s%s", j ? sep : "", formats[j].ext);
-	strbuf_addf(o, "%smoodle", sep); /* a question bank, not a sheet */
+	strbuf_addf(o, "%smoodle%sgift", sep, sep); /* question banks, not sheets */
 }
 
 /* mkdir -p: DIR and the directories above it. */
@@ -1398,9 +1579,11 @@ static void render_manifest(const char *format, const char *questions, const cha
 		strbuf_addf(o, " %s", session_exercise(ps->part[j].s)->id);
 	if (questions)
 		strbuf_addf(o,
-			    "\nfiles: %s (the question bank to import: codes, no seed), key.%s "
-			    "(the answers and worked steps by code), manifest.txt\n",
-			    questions, key_ext);
+			    "\nfiles: %s (the question bank to import, in %s: codes, no seed), "
+			    "key.%s (the answers and worked steps by code), manifest.txt\n",
+			    questions,
+			    !strcmp(format, "gift") ? "Moodle's GIFT format" : "Moodle XML",
+			    key_ext);
 	else
 		strbuf_addf(o,
 			    "\nfiles: sheet.%s (for the students: codes, no seed), key.%s (the "
@@ -1409,6 +1592,17 @@ static void render_manifest(const char *format, const char *questions, const cha
 	if (ps->student)
 		strbuf_addf(o, "roster: %zu students, variant k to the k-th (the key names each)\n",
 			    ps->n);
+	if (!questions && !strcmp(key_ext, "tex")) {
+		if (ps->unicode_tex)
+			strbuf_addstr(o, "latex: lualatex sheet.tex and key.tex (a name "
+					 "or the header needs Unicode fonts: fontspec "
+					 "with " LATEX_UNICODE_FONTS
+					 "; Debian: " LATEX_UNICODE_PACKAGES ")\n");
+		else
+			strbuf_addstr(o, "latex: pdflatex sheet.tex and key.tex (every name is "
+					 "ASCII or Latin with OT1's accents; Debian: "
+					 "texlive-latex-base)\n");
+	}
 	strbuf_addf(o, "again: generate %zu seed %lu format %s to DIR force", ps->n, ps->seed,
 		    format);
 	if (ps->student)
@@ -1478,6 +1672,47 @@ static int parse_seed(const char *s, unsigned long *out, struct diag *d)
 	return 0;
 }
 
+/* What the LaTeX of a set needs for its people's text, the roster's
+ * names and the header's fields: pdflatex, or lualatex with Unicode fonts
+ * (*unicode). A character no font of it prints is refused here, before
+ * anything is drawn or written. */
+static int tex_engine(const char *const *students, size_t n, const char *roster,
+		      const struct ps_header *h, const char *header, bool *unicode, struct diag *d)
+{
+	static const char *const keys[] = {"course", "title", "date", "instructions"};
+	const char *const fields[] = {h ? h->course : NULL, h ? h->title : NULL, h ? h->date : NULL,
+				      h ? h->instructions : NULL};
+	*unicode = false;
+	for (size_t i = 0; i < n + 4; i++) {
+		const char *s = i < n ? students[i] : fields[i - n];
+		uint32_t bad;
+		enum latex_engine e = s ? latex_engine_for(s, &bad) : LATEX_PDFLATEX;
+		if (e == LATEX_LUALATEX)
+			*unicode = true;
+		if (e != LATEX_NONE)
+			continue;
+		struct strbuf what = STRBUF_INIT, why = STRBUF_INIT;
+		if (i < n)
+			strbuf_addf(&what, "%s: the name '%s'", roster, s);
+		else
+			strbuf_addf(&what, "%s: '%s'", header, keys[i - n]);
+		if (bad == UTF8_INVALID)
+			strbuf_addstr(&why, "a byte that is not UTF-8: nothing was written; save "
+					    "the file as UTF-8");
+		else
+			strbuf_addf(&why,
+				    "U+%04X, which no font of tribo's LaTeX prints (lualatex "
+				    "with " LATEX_UNICODE_FONTS "): nothing was written; format md "
+				    "or txt writes it",
+				    (unsigned)bad);
+		diag_set(d, "%s holds %s", strbuf_str(&what), strbuf_str(&why));
+		strbuf_release(&what);
+		strbuf_release(&why);
+		return -1;
+	}
+	return 0;
+}
+
 int cmd_generate(struct cmd_ctx *c)
 {
 	int n;
@@ -1485,9 +1720,10 @@ int cmd_generate(struct cmd_ctx *c)
 	const struct format *f = &formats[0];
 	const char *dir = ".";
 	bool seen[5] = {false, false, false, false, false}, force = false, moodle = false;
+	const char *bank = NULL; /* "moodle" or "gift": a question bank */
 	struct ps_header header = {0};
-	bool has_header = false;
-	const char *roster = NULL;
+	bool has_header = false, unicode_tex = false;
+	const char *roster = NULL, *header_arg = NULL;
 	char **students = NULL;
 	size_t nstudents = 0;
 	size_t nargs = c->args->n;
@@ -1540,7 +1776,9 @@ int cmd_generate(struct cmd_ctx *c)
 			goto out;
 		if (k == 1) {
 			f = NULL;
-			moodle = !strcmp(v, "moodle"); /* the key as text beside it */
+			/* a question bank, the key as text beside it */
+			bank = !strcmp(v, "moodle") ? "moodle" : !strcmp(v, "gift") ? "gift" : NULL;
+			moodle = bank != NULL;
 			for (size_t j = 0; j < NFORMATS; j++)
 				if (!strcmp(v, formats[j].ext) ||
 				    (moodle && !strcmp(formats[j].ext, "txt")))
@@ -1572,11 +1810,14 @@ int cmd_generate(struct cmd_ctx *c)
 			if (hrc)
 				goto out;
 			has_header = true;
+			header_arg = v;
 		}
 	}
 	if (roster && moodle) {
-		diag_set(c->d, "roster with format moodle: Moodle deals the variants to the "
-			       "students itself; drop one of them");
+		diag_set(c->d,
+			 "roster with format %s: Moodle deals the variants to the students "
+			 "itself; drop one of them",
+			 bank);
 		goto out;
 	}
 	if (roster) {
@@ -1593,6 +1834,10 @@ int cmd_generate(struct cmd_ctx *c)
 			goto out;
 		}
 	}
+	if (!moodle && !strcmp(f->ext, "tex") &&
+	    tex_engine((const char *const *)students, nstudents, roster,
+		       has_header ? &header : NULL, header_arg, &unicode_tex, c->d))
+		goto out;
 	const struct exercise *loaded = session_exercise(c->s);
 	if (!nids && !loaded) {
 		diag_set(c->d, "no exercise loaded: 'load ID' first, or name the exercises: "
@@ -1608,6 +1853,7 @@ int cmd_generate(struct cmd_ctx *c)
 	ps.fresh_seed = !seen[0];
 	ps.student = (const char *const *)students;
 	ps.header = has_header ? &header : NULL;
+	ps.unicode_tex = unicode_tex;
 	for (size_t i = 0; i < (nids ? nids : 1); i++) {
 		struct session *s = session_new();
 		/* a fresh session: the exercise's own values, not the user's */
@@ -1627,16 +1873,17 @@ int cmd_generate(struct cmd_ctx *c)
 	}
 	struct strbuf sheet = STRBUF_INIT, key = STRBUF_INIT, manifest = STRBUF_INIT;
 	if (moodle) /* the question bank in place of the sheet */
-		render_moodle(&ps, &sheet);
+		(!strcmp(bank, "gift") ? render_gift : render_moodle)(&ps, &sheet);
 	else
 		render_sheet(f, &ps, &sheet);
 	render_key(f, &ps, &key);
-	render_manifest(moodle ? "moodle" : f->ext, moodle ? "questions.xml" : NULL, f->ext, &ps,
-			&manifest);
+	const bool isgift = moodle && !strcmp(bank, "gift");
+	const char *bankfile = isgift ? "questions.txt" : "questions.xml";
+	render_manifest(moodle ? bank : f->ext, moodle ? bankfile : NULL, f->ext, &ps, &manifest);
 	char *paths[NFILES] = {NULL, NULL, NULL};
 	char *where = token_path(dir);
 	const char *names[NFILES] = {moodle ? "questions" : "sheet", "key", "manifest"};
-	const char *exts[NFILES] = {moodle ? "xml" : f->ext, f->ext, "txt"};
+	const char *exts[NFILES] = {isgift ? "txt" : moodle ? "xml" : f->ext, f->ext, "txt"};
 	const struct strbuf *texts[NFILES] = {&sheet, &key, &manifest};
 	if (!make_dir(where, c->d) && !write_set(where, names, exts, texts, force, paths, c->d)) {
 		size_t r = total_redrawn(&ps);

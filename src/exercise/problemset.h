@@ -73,6 +73,9 @@ struct problemset {
 	/* the course's header on each sheet (generate … header FILE); NULL
 	 * for none: set and owned by generate */
 	const struct ps_header *header;
+	/* the LaTeX is for lualatex with Unicode fonts: a name or the header
+	 * holds a character OT1 cannot spell (set by generate) */
+	bool unicode_tex;
 	struct ps_part *part;
 	size_t nparts;
 };

@@ -76,7 +76,7 @@ $ tribo -c 'generate 0 disk-reye'
 ? 1
 
 $ tribo -c 'generate 3 format pdf disk-reye'
-! tribo: -c: command 1: generate: format 'pdf' is not one of tex, md, txt, moodle
+! tribo: -c: command 1: generate: format 'pdf' is not one of tex, md, txt, moodle, gift
 ? 1
 
 $ tribo -c 'generate 3'
