@@ -85,6 +85,8 @@ if [ "$tier" = check ]; then
 		addw 15 "a terminal that talks back, $build build" env TRIBO=$bin bash tests/talkback.sh
 	done
 	add 30 "the man pages" env TRIBO=./tribo bash tests/man.sh
+	add 30 "every name of a roster printed (lualatex, pdftotext)" \
+		env TRIBO=./tribo bash tests/latex_names.sh
 	add 5 "the code's style (clang-format)" bash tests/style.sh
 	addw 60 "pictures in the plot pane: xterm as a VT340 under Xvfb" \
 		env TRIBO=./tribo bash tests/sixel.sh
