@@ -13,8 +13,10 @@
  * event; then stick while |P sin ωt − k u| ≤ h, the end of stick scanned
  * for and located by Brent, slip resuming along the net force.
  *
- * Steady state: (u, u̇) at t = 2πj/ω against the previous period; the
- * results are measured over one more period, sampled densely. The figures
+ * Steady state: (u, u̇/ω) at t = 2πj/ω against the previous period, to
+ * 1e-9 over two successive periods of one run (issue 37: a cycle is a
+ * cycle); the results are measured over one more period, sampled densely,
+ * and without a steady state they have no value, each saying why. The figures
  * (Figs. 1-4) draw that period twice (or, short of the steady state, it
  * and the one after it, run once the results are fixed), and the law H(u̇)
  * itself. */
