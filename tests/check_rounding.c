@@ -609,7 +609,7 @@ END_TEST
  * velocity of 1e-300..1e-16 m/s at rest is lost to h within 1e-16 s.
  * With the default forcing (P = 4 N, ω = 1) the start u0 = ±h/k at t = 0
  * is a tie the force's trend decides; a rounding either side gives the
- * same run to 1e-9 (its amplitude depends smoothly on u0 there). */
+ * same run to 1e-9 (its end depends smoothly on u0 there). */
 START_TEST(test_ragulskis)
 {
 	struct session *s = load("ragulskis-coulomb");
@@ -644,11 +644,14 @@ START_TEST(test_ragulskis)
 	for (int sign = -1; sign <= 1; sign += 2) {
 		setd(s, "u0", sign * 3.2);
 		solve(s);
-		const double a0 = num(s, "amp"), e0 = num(s, "u_end");
+		/* three periods are no steady state (issue 37 point 2): no
+		 * amplitude, and the run's end is what is compared */
+		ck_assert(undefined(s, "amp"));
+		const double e0 = num(s, "u_end");
 		for (int i = 0; i < NREL; i++) {
 			setd(s, "u0", sign * rel(3.2, rels[i]));
 			solve(s);
-			ck_assert_double_eq_tol(num(s, "amp"), a0, 2 * fabs(rels[i]) * 3.2 + 1e-12);
+			ck_assert(undefined(s, "amp"));
 			ck_assert_double_eq_tol(num(s, "u_end"), e0,
 						2 * fabs(rels[i]) * 3.2 + 1e-12);
 		}

@@ -13,8 +13,10 @@
  * event; then stick while |P sin ωt − k u| ≤ h, the end of stick scanned
  * for and located by Brent, slip resuming along the net force.
  *
- * Steady state: (u, u̇) at t = 2πj/ω against the previous period; the
- * results are measured over one more period, sampled densely. The figures
+ * Steady state: (u, u̇/ω) at t = 2πj/ω against the previous period, to
+ * 1e-9 over two successive periods of one run (issue 37: a cycle is a
+ * cycle); the results are measured over one more period, sampled densely,
+ * and without a steady state they have no value, each saying why. The figures
  * (Figs. 1-4) draw that period twice (or, short of the steady state, it
  * and the one after it, run once the results are fixed), and the law H(u̇)
  * itself. */
@@ -23,6 +25,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "dyn/law.h"
 #include "dyn/phase.h"
@@ -68,8 +71,10 @@ static const struct param_spec r_params[R_NPARAMS] = {
 	[R_LAW] = PARAM_LAW(LAW_NAME_ELLIPTIC "|" LAW_NAME_ELLIPTIC_PEAK "|" LAW_NAME_COULOMB
 					      "|" LAW_NAME_TANH,
 			    "friction law: (8), (10), exact Coulomb (stick-slip), h tanh(u̇/Δ)"),
-	[R_PERIODS] = PARAM_NUMBER("periods", "", 500.0, PARAM_AT_LEAST(1.0),
-				   "the most periods run while waiting for the steady state"),
+	[R_PERIODS] = PARAM_NUMBER(
+		"periods", "", 500.0, PARAM_AT_LEAST(1.0),
+		"the most periods of the motion run while waiting for the steady state (the "
+		"shooting's trial periods aside)"),
 	[R_INNER] = PARAM_CHOICE(
 		"inner", "auto|integrate|reduce",
 		"the transition of law (8) or tanh: integrated, or reduced to its slow "
@@ -80,25 +85,31 @@ static const struct param_spec r_params[R_NPARAMS] = {
 	[R_V0] = PARAM_NUMBER("v0", "m/s", 0.0, PARAM_ANY, "initial velocity"),
 };
 
+/* The period results are read over a period of the steady state; without
+ * one (the motion has not repeated over two successive periods within
+ * `periods`, or it grows or drifts without bound) they do not exist, and
+ * each says why (rg_unsteady_why). */
 static const struct result_spec r_results[R_NRESULTS] = {
 	[R_AMP] = RESULT_NUMBER("amp", "m",
-				"max u over the measured period (the repeating one where steady)"),
+				"max u over a period of the steady state (none without one)"),
 	[R_UMIN] = RESULT_NUMBER("umin", "m",
-				 "min u over the measured period (the repeating one where steady)"),
+				 "min u over a period of the steady state (none without one)"),
 	[R_VMAX] = RESULT_NUMBER("vmax", "m/s",
-				 "max u̇ over the measured period (the repeating one where steady)"),
+				 "max u̇ over a period of the steady state (none without one)"),
 	[R_AMIN] = RESULT_NUMBER("amin", "m/s^2",
-				 "min ü over the measured period (the repeating one where steady)"),
+				 "min ü over a period of the steady state (none without one)"),
 	[R_AMAX] = RESULT_NUMBER("amax", "m/s^2",
-				 "max ü over the measured period (the repeating one where steady)"),
-	[R_STEADY] = RESULT_BOOL_VERDICT("steady", VERDICT_REACHED,
-					 "whether the response became periodic"),
-	[R_STICK] = RESULT_NUMBER(
-		"stick_fraction", "",
-		"share of the measured period with u̇ = 0 (Coulomb; 0 for smooth laws)"),
+				 "max ü over a period of the steady state (none without one)"),
+	[R_STEADY] = RESULT_BOOL_VERDICT(
+		"steady", VERDICT_REACHED,
+		"whether the motion repeated, (u, u̇/ω) to 1e-9, over two successive periods "
+		"(a rest for good is one)"),
+	[R_STICK] = RESULT_NUMBER("stick_fraction", "",
+				  "share of a period of the steady state with u̇ = 0 (Coulomb; 0 "
+				  "for smooth laws; none without a steady state)"),
 	[R_CYCLES] = RESULT_NUMBER("cycles", "",
-				   "periods integrated before the measured one (the transient and "
-				   "the shooting's trials)"),
+				   "periods integrated before the measured one (the transient, the "
+				   "shooting's trials and the two that show the motion repeats)"),
 	[R_UEND] = RESULT_NUMBER("u_end", "m", "u at the end of the run"),
 };
 
@@ -155,6 +166,9 @@ struct rg {
 	double stuck; /* time stuck since a trial period's or the measured one's start */
 	size_t steps, phases;
 	long periods_run;  /* the periods done while waiting for the steady state */
+	long own;	   /* of them, the motion's own from t = 0 (not the shooting's trials) */
+	double du, dv;	   /* the last run period's change of u and of u̇/ω */
+	double u_last;	   /* u at the last run period's end */
 	size_t evals;	   /* of the right-hand side, against budget */
 	double budget;	   /* RG_BUDGET, or more for more periods asked */
 	double period_cap; /* r->evals at which the current period's share ends */
@@ -1181,17 +1195,22 @@ static int start_mode(struct rg *r, double t, double y[])
 }
 
 /* Periods one after another from (t, y) = (jT, ·) until the state repeats
- * or j reaches `upto`. */
-static int run_periods(struct rg *r, double *t, double y[], long *j, long upto, double T,
+ * or n reaches `upto`: j counts every period integrated, n those of this
+ * run (the motion's own from t = 0, or the two that test a fixed point). */
+static int run_periods(struct rg *r, double *t, double y[], long *j, long *n, long upto, double T,
 		       double step, struct num_settle *conv, bool *steady, struct diag *d)
 {
-	while (*j < upto && !*steady) {
+	while (*n < upto && !*steady) {
 		const double prev[2] = {y[0], y[1] / r->w};
 		if (advance(r, t, y, (double)(*j + 1) * T, step, d))
 			return -1;
 		++*j;
+		++*n;
 		r->periods_run = *j;
 		const double now[2] = {y[0], y[1] / r->w};
+		r->u_last = now[0];
+		r->du = now[0] - prev[0];
+		r->dv = now[1] - prev[1];
 		*steady = num_settle_check(conv, now, prev, 2);
 	}
 	return 0;
@@ -1215,18 +1234,28 @@ static int period_map(struct rg *r, long *j, double T, double step, const double
 	return 0;
 }
 
+/* Newton's test: P(x) − x within the steady test's tolerance, once (the
+ * run from its fixed point then shows two successive periods repeat);
+ * num_settle_check still counts the trial period and reports it. */
+static bool newton_settled(struct num_settle *conv, const double px[2], const double x[2])
+{
+	num_settle_check(conv, px, x, 2);
+	return conv->change <= conv->tol;
+}
+
 /* The transient periods run before the shooting starts, and the most
  * iterations it may take. */
 enum { SHOOT_TRANSIENT = 2, SHOOT_ITER = 12 };
 
 struct shooting {
-	long transient;	 /* periods run before it */
-	int iterations;	 /* of Newton's method */
-	bool converged;	 /* to the steady test's tolerance */
-	const char *why; /* not converged: why it gave up */
-	double rho;	 /* the largest |eigenvalue| of the period map's Jacobian */
-	double next[2];	 /* P of the transient's end, scaled: where a run goes on */
-	int next_mode;	 /* Coulomb: the friction's sign there */
+	long transient;	    /* periods run before it */
+	int iterations;	    /* of Newton's method */
+	bool converged;	    /* to the steady test's tolerance */
+	const char *why;    /* not converged: why it gave up */
+	double rho;	    /* the largest |eigenvalue| of the period map's Jacobian */
+	double change, tol; /* converged: the last |P(x) − x| and the test's tolerance */
+	double next[2];	    /* P of the transient's end, scaled: where a run goes on */
+	int next_mode;	    /* Coulomb: the friction's sign there */
 };
 
 /* J = ∂G/∂x = ∂P/∂x − I at x by forward differences (two periods), P(x)
@@ -1269,7 +1298,7 @@ static int shoot(struct rg *r, double *t, double y[], long *j, long periods, dou
 	sh->next[1] = px[1];
 	sh->next_mode = r->mode;
 	double g[2] = {px[0] - x[0], px[1] - x[1]};
-	if (num_settle_check(conv, px, x, 2)) {
+	if (newton_settled(conv, px, x)) {
 		sh->converged = true;
 		goto done;
 	}
@@ -1304,7 +1333,7 @@ static int shoot(struct rg *r, double *t, double y[], long *j, long periods, dou
 		if (period_map(r, j, T, step, xn, px, d))
 			goto trial_failed;
 		const double gnew[2] = {px[0] - xn[0], px[1] - xn[1]};
-		const bool settled = num_settle_check(conv, px, xn, 2);
+		const bool settled = newton_settled(conv, px, xn);
 		/* Broyden: J += (ΔG − J s) sᵀ / (s·s) */
 		const double ss = s[0] * s[0] + s[1] * s[1];
 		if (ss > 0) {
@@ -1377,6 +1406,8 @@ static int shoot(struct rg *r, double *t, double y[], long *j, long periods, dou
 		}
 	}
 done:
+	sh->change = conv->change;
+	sh->tol = conv->tol;
 	y[0] = px[0];
 	y[1] = px[1] * r->w;
 	*t = (double)*j * T;
@@ -1572,6 +1603,72 @@ static void ragulskis_setup(struct rg *r, const struct model_input *in, double y
 		r->mode = start_mode(r, 0, y);
 }
 
+/* Why a run that did not reach a steady state has no period results, in
+ * the physics' words where it knows them: an undamped resonance that
+ * friction cannot bound (Den Hartog: the energy a period, πPA against
+ * 4hA, grows the amplitude A by π(P − 4h/π)/k a period whatever A), a mass
+ * with no spring that drifts, a free decay creeping toward rest, or only
+ * a cap reached too soon. */
+static void rg_unsteady_why(const struct rg *r, const struct num_settle *conv, long j, char *why,
+			    size_t n)
+{
+	const char *per = j == 1 ? "" : "s";
+	const double w0 = r->k > 0 ? sqrt(r->k / r->m) : 0;
+	const double grow = w0 > 0 ? M_PI * (r->P - 4 * r->h / M_PI) / r->k : 0;
+	const double tol = conv->tol;
+	if (r->c == 0 && w0 > 0 && fabs(r->w / w0 - 1) <= 1e-9 && grow > 0 &&
+	    conv->change >= grow / 2) {
+		snprintf(why, n,
+			 "no steady state: at resonance (ω = √(k/m) = %g rad/s) with no damper "
+			 "(c = 0), P = %g N above 4h/π = %.6g N: friction cannot bound the "
+			 "motion, whose amplitude grows without bound, by π(P − 4h/π)/k = "
+			 "%.3g m a period (Den Hartog)",
+			 w0, r->P, 4 * r->h / M_PI, grow);
+		return;
+	}
+	if (r->k == 0 && fabs(r->dv) <= tol && fabs(r->du) > tol) {
+		snprintf(why, n,
+			 "no steady state: with no spring (k = 0) the mass drifts, u̇ repeating "
+			 "but u moving on by %.3g m a period, without bound",
+			 r->du);
+		return;
+	}
+	if (r->P == 0 && !r->coulomb) {
+		snprintf(why, n,
+			 "no steady state within %ld period%s: a free decay (P = 0), the mass "
+			 "creeping toward rest%s ever more slowly (u = %.3g m, changing by "
+			 "%.3g m in the last period against a tolerance of %.3g m), not "
+			 "repeating over two successive periods; it comes to rest only as t → ∞",
+			 j, per, r->k > 0 ? " at u = 0" : "", r->u_last, fabs(r->du), tol);
+		return;
+	}
+	if (r->P == 0) {
+		snprintf(why, n,
+			 "no steady state within %ld period%s: a free decay (P = 0) not yet at "
+			 "rest over two successive periods; Coulomb friction stops it for good "
+			 "at the first turning point with k|u| ≤ h; raise periods",
+			 j, per);
+		return;
+	}
+	/* the relative tolerance as the docs write it, 1e-9 (not 1e-09) */
+	char rtol[16];
+	snprintf(rtol, sizeof rtol, "%.3g", conv->rtol);
+	char *e0 = strstr(rtol, "e-0");
+	if (e0)
+		memmove(e0 + 2, e0 + 3, strlen(e0 + 3) + 1);
+	if (conv->run == 1)
+		snprintf(why, n,
+			 "no steady state within %ld period%s: the motion repeated to %s over "
+			 "the last period, not yet over two successive ones; raise periods",
+			 j, per, rtol);
+	else
+		snprintf(why, n,
+			 "no steady state within %ld period%s: the motion has not repeated to "
+			 "%s over two successive periods (the last changed (u, u̇/ω) by %.3g m, "
+			 "against a tolerance of %.3g m); raise periods",
+			 j, per, rtol, conv->change, tol);
+}
+
 /* What the measured period gave: the extremes of u, u̇, ü and the stick. */
 struct rg_found {
 	double umax, umin, vmax, amin, amax, stick;
@@ -1580,7 +1677,8 @@ struct rg_found {
 /* The worked steps. */
 static void ragulskis_steps(struct strbuf *s, const struct rg *r, const struct model_input *in,
 			    const struct shooting *sh, const struct num_settle *conv, long j,
-			    bool steady, size_t steps_transient, const struct rg_found *f)
+			    bool steady, size_t steps_transient, const struct rg_found *f,
+			    const char *why)
 {
 	const double *p = in->num;
 	const enum law_id li = rg_law(in);
@@ -1672,26 +1770,31 @@ static void ragulskis_steps(struct strbuf *s, const struct rg *r, const struct m
 			   "step keeps its 8th order; the √ behaviour of a vertical tangent "
 			   "only meets a phase's end, not a step's interior.",
 			   r->nj);
-	if (sh->iterations > 0 && sh->converged)
-		model_step(
-			s,
-			"Steady state by shooting: %ld transient period(s), then Newton's "
-			"method on x ↦ P(x) − x for the period map P (Jacobian by finite "
-			"differences, then Broyden's updates): converged in %d iteration(s), "
-			"|P(x) − x| = %.3g against tolerance %.3g; the fixed point attracts "
-			"(|eigenvalue| ≤ %.3g). %ld period(s) in all, %zu steps, %zu phase ends.",
-			sh->transient, sh->iterations, conv->change, conv->tol, sh->rho, j,
-			steps_transient, r->phases);
+	if (sh->iterations > 0 && sh->converged && steady)
+		model_step(s,
+			   "Steady state by shooting: %ld transient period(s), then Newton's "
+			   "method on x ↦ P(x) − x for the period map P (Jacobian by finite "
+			   "differences, then Broyden's updates): converged in %d iteration(s), "
+			   "|P(x) − x| = %.3g against tolerance %.3g; the fixed point attracts "
+			   "(|eigenvalue| ≤ %.3g). Run from it, the motion repeats over two "
+			   "successive periods (the last changed by %.3g against %.3g). %ld "
+			   "period(s) in all, %zu steps, %zu phase ends.",
+			   sh->transient, sh->iterations, sh->change, sh->tol, sh->rho,
+			   conv->change, conv->tol, j, steps_transient, r->phases);
 	else
-		model_step(
-			s,
-			"Steady state: (u, u̇) at t = 2πj/ω compared with the period before%s%s%s; "
-			"%s after %ld period(s) (change %.3g against tolerance %.3g), %zu steps, "
-			"%zu phase ends.",
-			sh->why ? " (shooting gave up: " : "", sh->why ? sh->why : "",
-			sh->why ? "; the periods were run instead)" : "",
-			steady ? "periodic" : "NOT periodic within the cap", j, conv->change,
-			conv->tol, steps_transient, r->phases);
+		model_step(s,
+			   "Steady state: (u, u̇/ω) at t = 2πj/ω compared with the period "
+			   "before%s%s%s; "
+			   "%s after %ld period(s) of the motion (change %.3g against tolerance "
+			   "%.3g); "
+			   "%ld period(s) integrated in all, %zu steps, %zu phase ends.",
+			   sh->why ? " (shooting gave up: " : "", sh->why ? sh->why : "",
+			   sh->why ? "; its trial periods are not the motion's, which was run on "
+				     "from its transient instead)"
+				   : "",
+			   steady ? "repeated over two successive periods"
+				  : "NOT repeated over two successive periods within the cap",
+			   r->own, conv->change, conv->tol, j, steps_transient, r->phases);
 	const double w0 = r->k > 0 ? sqrt(r->k / r->m) : 0;
 	if (w0 > 0 && fabs(r->w - w0) <= 0.05 * w0 && r->P > 4 * r->h / M_PI)
 		model_step(s,
@@ -1701,10 +1804,17 @@ static void ragulskis_steps(struct strbuf *s, const struct rg *r, const struct m
 			   "%.6g.",
 			   w0, 4 * r->h / M_PI,
 			   r->c > 0 ? (r->P - 4 * r->h / M_PI) / (r->c * r->w) : INFINITY);
-	model_step(s,
-		   "Over the next period: u from %.10g to %.10g (amp), max u̇ = %.10g, ü from "
-		   "%.10g to %.10g, stuck %.6g of the period.",
-		   f->umin, f->umax, f->vmax, f->amin, f->amax, f->stick);
+	if (steady)
+		model_step(s,
+			   "Over the next period: u from %.10g to %.10g (amp), max u̇ = %.10g, ü "
+			   "from %.10g to %.10g, stuck %.6g of the period.",
+			   f->umin, f->umax, f->vmax, f->amin, f->amax, f->stick);
+	else
+		model_step(s,
+			   "No period results: %s. (The next period, "
+			   "which does not repeat the one before: u from %.6g to %.6g, max u̇ = "
+			   "%.6g, stuck %.3g of it.)",
+			   why, f->umin, f->umax, f->vmax, f->stick);
 }
 
 static int ragulskis_solve(const struct model_input *in, struct model_output *out, struct diag *d)
@@ -1741,18 +1851,47 @@ static int ragulskis_solve(const struct model_input *in, struct model_output *ou
 	 * repeat closer than the integration's own error is not seen */
 	struct num_settle conv = {.rtol = fmax(1e-9, 10 * ode_tolerance(1e-12)),
 				  .floor = 1e-3 * reach,
-				  .cap = periods};
+				  .cap = periods,
+				  .need = 2};
 	num_settle_start(&conv);
 	struct shooting sh = {.transient = SHOOT_TRANSIENT};
-	if (run_periods(&r, &t, y, &j, labs(periods) < SHOOT_TRANSIENT ? periods : SHOOT_TRANSIENT,
-			T, step, &conv, &steady, d))
+	if (run_periods(&r, &t, y, &j, &r.own,
+			labs(periods) < SHOOT_TRANSIENT ? periods : SHOOT_TRANSIENT, T, step, &conv,
+			&steady, d))
 		return -1;
-	if (!steady && j < periods) {
-		if (shoot(&r, &t, y, &j, periods, T, step, &conv, &sh, d))
+	/* the shooting leaves two periods of the cap for the run to show that
+	 * what it found repeats */
+	const long shoot_cap = periods - 2;
+	if (!steady && j < shoot_cap) {
+		if (shoot(&r, &t, y, &j, shoot_cap, T, step, &conv, &sh, d))
 			return -1;
-		steady = sh.converged;
+		/* Newton's trials start where it puts them: the motion is steady
+		 * only once a run repeats over two successive periods */
+		conv.run = 0;
+		long tested = 0;
+		if (sh.converged &&
+		    run_periods(&r, &t, y, &j, &tested, 2, T, step, &conv, &steady, d))
+			return -1;
+		if (!steady) {
+			/* the trials are not the motion's: it goes on from where its
+			 * transient left it, a period on (P of the transient's end),
+			 * for `periods` of its own, so that u_end is u at t =
+			 * (periods + 1)·2π/ω */
+			if (sh.converged) {
+				sh.converged = false;
+				sh.why = "the run from its fixed point did not repeat over two "
+					 "successive periods";
+				conv.run = 0;
+			}
+			y[0] = sh.next[0];
+			y[1] = sh.next[1] * r.w;
+			if (r.coulomb || r.reduced)
+				r.mode = sh.next_mode;
+			t = (double)j * T;
+			r.own++;
+		}
 	}
-	if (run_periods(&r, &t, y, &j, periods, T, step, &conv, &steady, d))
+	if (run_periods(&r, &t, y, &j, &r.own, periods, T, step, &conv, &steady, d))
 		return -1;
 	const size_t steps_transient = r.steps;
 	const struct sample s0 = {t, y[0], y[1], accel(&r, t, y)};
@@ -1795,19 +1934,33 @@ static int ragulskis_solve(const struct model_input *in, struct model_output *ou
 		return -1;
 	}
 
-	out->res[R_AMP] = value_number(umax);
-	out->res[R_UMIN] = value_number(umin);
-	out->res[R_VMAX] = value_number(vmax);
-	out->res[R_AMIN] = value_number(amin);
-	out->res[R_AMAX] = value_number(amax);
+	char why[400] = "";
+	if (steady) {
+		/* a state that repeats to conv.tol is known to no better: at rest
+		 * about u = 0 the extremes are the integration's rounding */
+		const double tu = conv.tol, tv = tu * r.w, ta = tv * r.w;
+		out->res[R_AMP] = value_number(fabs(umax) <= tu ? 0 : umax);
+		out->res[R_UMIN] = value_number(fabs(umin) <= tu ? 0 : umin);
+		out->res[R_VMAX] = value_number(fabs(vmax) <= tv ? 0 : vmax);
+		out->res[R_AMIN] = value_number(fabs(amin) <= ta ? 0 : amin);
+		out->res[R_AMAX] = value_number(fabs(amax) <= ta ? 0 : amax);
+		out->res[R_STICK] = value_number(stick);
+		out->res[R_UEND] = value_number(fabs(y[0]) <= tu ? 0 : y[0]);
+	} else {
+		rg_unsteady_why(&r, &conv, r.own, why, sizeof why);
+		static const int period_results[] = {R_AMP,  R_UMIN, R_VMAX,
+						     R_AMIN, R_AMAX, R_STICK};
+		for (size_t i = 0; i < sizeof period_results / sizeof *period_results; i++)
+			out->res[period_results[i]] = value_undefined(why);
+	}
 	out->res[R_STEADY] = value_bool(steady);
-	out->res[R_STICK] = value_number(stick);
 	out->res[R_CYCLES] = value_number((double)j);
-	out->res[R_UEND] = value_number(y[0]);
+	if (!steady)
+		out->res[R_UEND] = value_number(y[0]);
 
 	struct strbuf *s = out->steps;
 	ragulskis_steps(s, &r, in, &sh, &conv, j, steady, steps_transient,
-			&(struct rg_found){umax, umin, vmax, amin, amax, stick});
+			&(struct rg_found){umax, umin, vmax, amin, amax, stick}, why);
 	int rc = 0;
 	if (out->figs) {
 		/* The figures' samples: the measured period again from its start,

@@ -20,7 +20,8 @@
  *               no cycle is certified by the model, not declared endless
  *   ragulskis:  x = (u, u̇/ω), floor = 10⁻³ max((P + h)/(k + mω²), |u0|, |u̇0|/ω),
  *               the forcing's length scale: 1e-9 of it is the integration's
- *               1e-12 accuracy */
+ *               1e-12 accuracy; need = 2 (a fixed point found by shooting
+ *               is run two periods to pass it) */
 #ifndef TRIBO_SETTLE_H
 #define TRIBO_SETTLE_H
 
