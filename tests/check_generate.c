@@ -687,7 +687,9 @@ START_TEST(test_md_txt)
 	OK("generate 2 seed 9 format md to %s disk-reye", dir);
 	char *sheet = slurp(dir, "sheet.md"), *key = slurp(dir, "key.md");
 	snprintf(want, sizeof want,
-		 "# A spinning disk stops (Reye's hypothesis)\n\n*2 variants, set %s.*\n", tag);
+		 "# A spinning disk stops (Reye's hypothesis)\n\n*2 variants, codes %s-01 to "
+		 "%s-02.*\n",
+		 tag, tag);
 	ck_assert_msg(strstr(sheet, want), "no '%s' in the sheet", want);
 	snprintf(want, sizeof want, "\n## Variant %s-02\n", tag);
 	ck_assert_ptr_nonnull(strstr(sheet, want));

@@ -15,7 +15,7 @@ answers:
   torque = -2.797 N·m  (tolerance 1%)
   stop_time = 1.744 s  (tolerance 1%)
 worked solution:
-1 variant, set AD8.
+1 variant, code AD8-01.
 A disk of mass 1.8 kg and radius 0.44 m spins at 28 rad/s on a rough
 horizontal plane (μ = 0.54, g = 9.81 m/s²). Its weight presses uniformly on
 its base. Find the friction torque and the time the disk takes to stop;
