@@ -230,9 +230,10 @@ static void answer_row_release(struct answer_row *r)
 /* "R = R_coeff·|φ̇| (Rayleigh function)": what a result is, as a student
  * reads it: the answer's own `text` where the file gives one (the
  * result's doc speaks of the workbench: "at tmax", "coulomb, rigid:"),
- * else the doc without the parentheses that say what nan, inf or a
- * negative value would mean ("(nan: never leaves)"), which are for the
- * instructor and the key, not for the sheet. */
+ * else the doc without the notes that say what nan, inf or a negative
+ * value would mean ("(nan: never leaves)", "(nan otherwise)", a last
+ * "; nan when the contact does not slide"), which are for the instructor
+ * and the key, not for the sheet. */
 static void answer_doc(const struct exercise *ex, const struct ex_answer *a, struct strbuf *out)
 {
 	const char *doc = ex->model->results[a->result].doc;
@@ -252,6 +253,7 @@ static void answer_doc(const struct exercise *ex, const struct ex_answer *a, str
 			size_t n = (size_t)(q - p);
 			char *group = xstrndup(p, n);
 			bool special = strstr(group, "nan:") || strstr(group, "inf:") ||
+				       !strcmp(group, "(nan otherwise)") ||
 				       !strncmp(group, "(negative:", 10);
 			free(group);
 			if (special && depth == 0) {
@@ -261,6 +263,8 @@ static void answer_doc(const struct exercise *ex, const struct ex_answer *a, str
 				continue;
 			}
 		}
+		if (!strncmp(p, "; nan when ", 11) && !strchr(p + 1, ';'))
+			break;
 		strbuf_addch(out, *p++);
 	}
 }
