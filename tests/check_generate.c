@@ -433,8 +433,10 @@ START_TEST(test_answers_match)
 	char *sheet = slurp(dir, "sheet.txt");
 	ck_assert_ptr_nonnull(
 		strstr(sheet, "Problem 2. Rest or motion under anisotropic friction"));
+	/* the [answer]'s text, in place of the model's 'the θ of mu_crit_min' */
 	ck_assert_ptr_nonnull(strstr(sheet, "  theta_crit_min in deg, to 0.1%, i.e. 4 significant "
-					    "figures: the θ of mu_crit_min\n"));
+					    "figures: the angle θ of that least μ_crit\n"));
+	ck_assert_ptr_null(strstr(sheet, "mu_crit_min\n"));
 	ck_assert_ptr_null(strstr(sheet, "{m1}")); /* every placeholder filled */
 	free(sheet);
 }
