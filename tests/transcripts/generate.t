@@ -269,7 +269,7 @@ Student 24,unreadable,correct,,1/2
 # The hint is the workbench's (issue 39, point 3): painleve-paradox's
 # 'set thetadot 8, then solve again' is shown by show, and is on no sheet;
 # the sheet asks the question in the statement's words.
-$ tribo -c 'generate 1 seed 5 format txt to ~/pp painleve-paradox' >/dev/null && grep -c 'hint\|set \|solve' ~/pp/sheet.txt; grep -o 'Classify it again' ~/pp/sheet.txt
+$ tribo -c 'generate 1 seed 5 format txt to ~/paradox-hint painleve-paradox' >/dev/null && grep -c 'hint\|set \|solve' ~/paradox-hint/sheet.txt; grep -o 'Classify it again' ~/paradox-hint/sheet.txt
 0
 Classify it again
 ? 0
