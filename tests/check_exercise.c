@@ -258,6 +258,7 @@ START_TEST(test_minimal_file_defaults)
 	ck_assert_msg(ex != NULL, "refused: %d: %s", d.line, d.msg);
 	ck_assert_str_eq(ex->source, "");
 	ck_assert_str_eq(ex->statement, "");
+	ck_assert_str_eq(ex->hint, "");
 	ck_assert_int_eq(param(ex, "pressure")->choice, 0); /* the first choice, reye */
 	ck_assert_double_eq(param(ex, "m")->value, 2);
 	ck_assert_double_eq(param(ex, "r")->value, 0.2);
@@ -266,6 +267,7 @@ START_TEST(test_minimal_file_defaults)
 	ck_assert_str_eq(ex->answers[0].unit, "W");
 	ck_assert_int_eq(ex->answers[0].tol.kind, TOL_DEFAULT);
 	ck_assert_ptr_null(ex->answers[0].hint);
+	ck_assert_ptr_null(ex->answers[0].text);
 	exercise_free(ex);
 	exercise_free(NULL);
 }
@@ -693,6 +695,28 @@ START_TEST(test_choice)
 	ck_assert_msg(ex != NULL, "refused: %d: %s", d.line, d.msg);
 	ck_assert_int_eq(param(ex, "pressure")->choice, 0);
 	exercise_free(ex);
+}
+END_TEST
+
+/* Two texts, two readers (issue 39, point 3): the [exercise]'s hint is
+ * what a workbench user types, an [answer]'s text what a sheet says the
+ * answer is; both go on over indented lines, and each is given once. */
+START_TEST(test_hint_and_answer_text)
+{
+	struct diag d;
+	struct exercise *ex = parse(HEAD "statement = A disk spins. When does it stop?\n"
+					 "hint = set omega 300 rpm,\n  then solve again.\n"
+					 "[answer stop_time]\n"
+					 "text = the time the disk\n  takes to stop\n",
+				    &d);
+	ck_assert_msg(ex != NULL, "refused: %d: %s", d.line, d.msg);
+	ck_assert_str_eq(ex->hint, "set omega 300 rpm, then solve again.");
+	ck_assert_str_eq(ex->statement, "A disk spins. When does it stop?");
+	ck_assert_str_eq(ex->answers[0].text, "the time the disk takes to stop");
+	ck_assert_ptr_null(ex->answers[0].hint);
+	exercise_free(ex);
+	expect_fail(HEAD "hint = a\nhint = b\n", 6, 1, "'hint' given twice");
+	expect_fail(HEAD "[answer R]\ntext = a\ntext = b\n", 7, 1, "'text' given twice");
 }
 END_TEST
 
@@ -1322,6 +1346,7 @@ static Suite *exercise_suite(void)
 	tcase_add_test(tc, test_unknown_model);
 	tcase_add_test(tc, test_bad_id);
 	tcase_add_test(tc, test_param_before_exercise);
+	tcase_add_test(tc, test_hint_and_answer_text);
 	tcase_add_test(tc, test_indented_key_continues_only_text);
 	tcase_add_test(tc, test_first_error_wins);
 	tcase_add_test(tc, test_keep);

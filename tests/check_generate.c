@@ -477,8 +477,10 @@ START_TEST(test_answers_match)
 	char *sheet = slurp(dir, "sheet.txt");
 	ck_assert_ptr_nonnull(
 		strstr(sheet, "Problem 2. Rest or motion under anisotropic friction"));
+	/* the [answer]'s text, in place of the model's 'the θ of mu_crit_min' */
 	ck_assert_ptr_nonnull(strstr(sheet, "  theta_crit_min in deg, to 0.1%, i.e. 4 significant "
-					    "figures: the θ of mu_crit_min\n"));
+					    "figures: the angle θ of that least μ_crit\n"));
+	ck_assert_ptr_null(strstr(sheet, "mu_crit_min\n"));
 	ck_assert_ptr_null(strstr(sheet, "{m1}")); /* every placeholder filled */
 	free(sheet);
 }
@@ -731,7 +733,9 @@ START_TEST(test_md_txt)
 	OK("generate 2 seed 9 format md to %s disk-reye", dir);
 	char *sheet = slurp(dir, "sheet.md"), *key = slurp(dir, "key.md");
 	snprintf(want, sizeof want,
-		 "# A spinning disk stops (Reye's hypothesis)\n\n*2 variants, set %s.*\n", tag);
+		 "# A spinning disk stops (Reye's hypothesis)\n\n*2 variants, codes %s-01 to "
+		 "%s-02.*\n",
+		 tag, tag);
 	ck_assert_msg(strstr(sheet, want), "no '%s' in the sheet", want);
 	snprintf(want, sizeof want, "\n## Variant %s-02\n", tag);
 	ck_assert_ptr_nonnull(strstr(sheet, want));

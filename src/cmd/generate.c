@@ -60,13 +60,17 @@ static size_t total_redrawn(const struct problemset *ps)
 	return n;
 }
 
-/* For the sheet, nothing that regenerates it: "40 variants, set K4." */
+/* For the sheet, nothing that regenerates it: "40 variants, codes K4-01
+ * to K4-40." (not "set K4": a sheet never says a command's name). */
 static void sheet_note(const struct problemset *ps, struct strbuf *o)
 {
-	char code[16];
-	problemset_code(ps, 0, code, sizeof code);
-	code[strcspn(code, "-")] = '\0';
-	strbuf_addf(o, "%zu variant%s, set %s", ps->n, ps->n == 1 ? "" : "s", code);
+	char first[16], last[16];
+	problemset_code(ps, 0, first, sizeof first);
+	problemset_code(ps, ps->n - 1, last, sizeof last);
+	if (ps->n == 1)
+		strbuf_addf(o, "1 variant, code %s", first);
+	else
+		strbuf_addf(o, "%zu variants, codes %s to %s", ps->n, first, last);
 	if (ps->nparts > 1) {
 		strbuf_addstr(o, " (exercises ");
 		for (size_t j = 0; j < ps->nparts; j++)
@@ -224,13 +228,20 @@ static void answer_row_release(struct answer_row *r)
 }
 
 /* "R = R_coeff·|φ̇| (Rayleigh function)": what a result is, as a student
- * reads it: without the parentheses that say what nan, inf or a negative
- * value would mean ("(nan: never leaves)"), which are for the instructor
+ * reads it: the answer's own `text` where the file gives one (the
+ * result's doc speaks of the workbench: "at tmax", "coulomb, rigid:"),
+ * else the doc without the notes that say what nan, inf or a negative
+ * value would mean ("(nan: never leaves)", "(nan otherwise)", a last
+ * "; nan when the contact does not slide"), which are for the instructor
  * and the key, not for the sheet. */
 static void answer_doc(const struct exercise *ex, const struct ex_answer *a, struct strbuf *out)
 {
 	const char *doc = ex->model->results[a->result].doc;
 	strbuf_reset(out);
+	if (a->text) {
+		strbuf_addstr(out, a->text);
+		return;
+	}
 	for (const char *p = doc; *p;) {
 		if (*p == '(') {
 			const char *q = p + 1;
@@ -242,6 +253,7 @@ static void answer_doc(const struct exercise *ex, const struct ex_answer *a, str
 			size_t n = (size_t)(q - p);
 			char *group = xstrndup(p, n);
 			bool special = strstr(group, "nan:") || strstr(group, "inf:") ||
+				       !strcmp(group, "(nan otherwise)") ||
 				       !strncmp(group, "(negative:", 10);
 			free(group);
 			if (special && depth == 0) {
@@ -251,6 +263,8 @@ static void answer_doc(const struct exercise *ex, const struct ex_answer *a, str
 				continue;
 			}
 		}
+		if (!strncmp(p, "; nan when ", 11) && !strchr(p + 1, ';'))
+			break;
 		strbuf_addch(out, *p++);
 	}
 }

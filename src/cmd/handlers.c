@@ -184,6 +184,12 @@ int cmd_show(struct cmd_ctx *c)
 		strbuf_addch(c->out, '\n');
 		text_wrap(c->out, clean(&tmp, strbuf_str(&st)), 76, 2);
 	}
+	if (ex->hint[0]) { /* the workbench's words, which the statement never says */
+		strbuf_reset(&st);
+		strbuf_addf(&st, "hint: %s", ex->hint);
+		strbuf_addch(c->out, '\n');
+		text_wrap(c->out, clean(&tmp, strbuf_str(&st)), 76, 2);
+	}
 	strbuf_release(&st);
 	strbuf_release(&tmp);
 	strbuf_addstr(c->out, "\nparameters:\n");

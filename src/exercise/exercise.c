@@ -365,10 +365,10 @@ static void section_begin(struct parse *ps, const char *line)
 
 /* ---- keys ---------------------------------------------------------------- */
 
-static const char *const exercise_keys[] = {"id",	 "title", "model",   "source",
-					    "statement", "keep",  "overlay", NULL};
+static const char *const exercise_keys[] = {"id",   "title",   "model", "source", "statement",
+					    "keep", "overlay", "hint",	NULL};
 static const char *const param_keys[] = {"value", "unit", "min", "max", "draw", "digits", NULL};
-static const char *const answer_keys[] = {"unit", "tolerance", "hint", NULL};
+static const char *const answer_keys[] = {"unit", "tolerance", "hint", "text", NULL};
 
 static int key_index(const char *const *keys, const char *name)
 {
@@ -620,6 +620,9 @@ static int exercise_key(struct parse *ps, int k, const char *value)
 		ps->overlay = xstrdup(value);
 		ex->overlay_line = ps->lineno;
 		return 1;
+	case 7:
+		ex->hint = xstrdup(value);
+		return 1;
 	}
 	return 0;
 }
@@ -761,6 +764,9 @@ static int answer_key(struct parse *ps, int k, const char *value)
 	case 2:
 		a->hint = xstrdup(value);
 		return 1;
+	case 3:
+		a->text = xstrdup(value);
+		return 1;
 	}
 	return 0;
 }
@@ -800,17 +806,17 @@ static int handler(struct parse *ps, const char *name, const char *value)
 	if (ps->continuation && !strcmp(ps->last_key, name)) {
 		/* an indented line continues the value before it */
 		char **text = NULL;
-		if (ps->sec == SEC_EXERCISE && (k == 1 || k == 3 || k == 4))
+		if (ps->sec == SEC_EXERCISE && (k == 1 || k == 3 || k == 4 || k == 7))
 			text = k == 1	? &ps->ex->title
 			       : k == 3 ? &ps->ex->source
-					: &ps->ex->statement;
-		else if (ps->sec == SEC_ANSWER && k == 2)
-			text = &ps->answer->hint;
+			       : k == 4 ? &ps->ex->statement
+					: &ps->ex->hint;
+		else if (ps->sec == SEC_ANSWER && (k == 2 || k == 3))
+			text = k == 2 ? &ps->answer->hint : &ps->answer->text;
 		if (!text)
-			return perr(
-				ps, col_of_key(ps),
-				"indented line: only title, source, statement and hint may go on "
-				"over several lines");
+			return perr(ps, col_of_key(ps),
+				    "indented line: only title, source, statement, hint and text "
+				    "may go on over several lines");
 		if (text == &ps->ex->statement && ps->nstmt < 64) {
 			ps->stmt_piece[ps->nstmt].offset = strlen(*text);
 			ps->stmt_piece[ps->nstmt++].line = ps->lineno;
@@ -1316,6 +1322,7 @@ void exercise_free(struct exercise *ex)
 		free(ex->answers[i].name);
 		free(ex->answers[i].unit);
 		free(ex->answers[i].hint);
+		free(ex->answers[i].text);
 	}
 	free(ex->answers);
 	for (size_t i = 0; i < ex->nunwritable && i < EX_UNWRITABLE_KEPT; i++)
@@ -1331,6 +1338,7 @@ void exercise_free(struct exercise *ex)
 	free(ex->title);
 	free(ex->source);
 	free(ex->statement);
+	free(ex->hint);
 	free(ex);
 }
 
@@ -1390,6 +1398,8 @@ struct exercise *exercise_parse(const char *path, const char *text, size_t len, 
 		ex->source = xstrdup("");
 	if (!ex->statement)
 		ex->statement = xstrdup("");
+	if (!ex->hint)
+		ex->hint = xstrdup("");
 	return ex;
 }
 

@@ -64,6 +64,10 @@ struct ex_answer {
 	struct unit u;
 	struct tolerance tol;
 	char *hint;
+	/* `text`: what a sheet says the answer is, in the students' words,
+	 * in place of the result's doc (which speaks of the workbench); NULL
+	 * when the file gives none */
+	char *text;
 	int line;
 };
 
@@ -71,6 +75,9 @@ struct exercise {
 	char *path;
 	int line; /* of the [exercise] section */
 	char *id, *title, *source, *statement;
+	/* `hint`: what a workbench user types to work the exercise (which
+	 * `set`, which `plot`), shown by `show`, never on a sheet; "" */
+	char *hint;
 	const struct model *model;
 	struct model *own_model;	     /* a model the file states: the one made for it */
 	const struct model_maker *own_maker; /* and its maker, which frees it */

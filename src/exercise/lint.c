@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
 #include "exercise/degenerate.h"
@@ -121,6 +122,41 @@ static bool statement_shows(const char *s, const char *name)
 	return false;
 }
 
+static bool word_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	       c == '_';
+}
+
+/* Where a text a sheet prints (a statement, a source, an answer's text)
+ * says how to drive the workbench (issue 39, point 3): a backquote,
+ * "tribo", "issue N", or "set NAME" with NAME one of the model's
+ * parameters; what it found, written into buf, or NULL. Words a sheet
+ * may well hold ("solve the equation", "plot the curve") are left
+ * alone: the shipped exercises' sheets are searched by tests/sheets.sh. */
+static const char *tool_words(const struct model *m, const char *text, char *buf, size_t n)
+{
+	for (const char *p = text; *p; p++) {
+		bool start = p == text || !word_char(p[-1]);
+		if (*p == '`')
+			return "a backquote";
+		if (start && !strncasecmp(p, "tribo", 5) && !word_char(p[5]))
+			return "'tribo'";
+		if (start && !strncasecmp(p, "issue ", 6) && p[6] >= '0' && p[6] <= '9')
+			return "'issue N'";
+		if (start && !strncmp(p, "set ", 4))
+			for (size_t i = 0; i < m->nparams; i++) {
+				const char *name = m->params[i].name;
+				size_t len = strlen(name);
+				if (!strncmp(p + 4, name, len) && !word_char(p[4 + len])) {
+					snprintf(buf, n, "'set %s'", name);
+					return buf;
+				}
+			}
+	}
+	return NULL;
+}
+
 /* x rounded to `digits` significant digits, as generate rounds a draw. */
 static double round_sig(double x, int digits)
 {
@@ -167,6 +203,23 @@ static void check_file(struct lint *l)
 	if (ex->nanswers == 0)
 		finding(l, false, ex->line,
 			"no [answer] section: nothing says which results a student is asked for");
+	char what[96];
+	const char *w;
+	if ((w = tool_words(m, ex->statement, what, sizeof(what))))
+		finding(l, false, ex->line,
+			"the statement says how to drive tribo (%s): a sheet prints it; what to "
+			"type goes in hint",
+			w);
+	if ((w = tool_words(m, ex->source, what, sizeof(what))))
+		finding(l, false, ex->line,
+			"the source says %s: name the paper or textbook (or 'after AUTHOR (YEAR)')",
+			w);
+	for (size_t i = 0; i < ex->nanswers; i++)
+		if (ex->answers[i].text &&
+		    (w = tool_words(m, ex->answers[i].text, what, sizeof(what))))
+			finding(l, false, ex->answers[i].line,
+				"the text of %s says how to drive tribo (%s): a sheet prints it",
+				ex->answers[i].name, w);
 	/* issue 43, point 8: generate writes them as \xHH */
 	for (size_t i = 0; i < ex->nunwritable && i < EX_UNWRITABLE_KEPT; i++) {
 		const struct ex_unwritable *u = &ex->unwritable[i];

@@ -409,6 +409,13 @@ static void build_exercise(struct pane *p)
 	session_statement(S.s, &st);
 	wrap_text(&t, st.len ? strbuf_str(&st) : ex->title, width);
 	lines_add_text(&p->content, strbuf_str(&t), ST_NORMAL);
+	if (ex->hint[0]) { /* what to type: the workbench's, never a sheet's */
+		strbuf_reset(&st);
+		strbuf_reset(&t);
+		strbuf_addf(&st, "hint: %s", ex->hint);
+		wrap_text(&t, strbuf_str(&st), width);
+		lines_add_text(&p->content, strbuf_str(&t), ST_DIM);
+	}
 	strbuf_release(&st);
 	strbuf_release(&t);
 }

@@ -1,14 +1,14 @@
 $ tribo -c 'list'
 id                      title                                             source
 coin                    A coin slides and spins to a stop                 Minguzzi, Rayleigh's dissipation function at work, eq. (17)-(18), (20); Farkas et al., PRL 90, 248302 (2003)
-coin-lagrange           A coin slides and spins to a stop, from T and R   Minguzzi, Rayleigh's dissipation function at work, eq. (17)-(18); issue 23
+coin-lagrange           A coin slides and spins to a stop, from T and R   after Minguzzi, Rayleigh's dissipation function at work, eq. (9), (17)-(18), (20)
 conveyor                A block on a conveyor belt (Bouchet's friction)   Minguzzi, Rayleigh's dissipation function at work, §2.1
 conveyor-transverse     Pushing a block across a moving belt              Minguzzi, Rayleigh's dissipation function at work, §2.1
 curling                 A curling stone slides and spins to a stop        Minguzzi, Rayleigh's dissipation function at work, eq. (17)-(18), (20), §2.3
 disk-lagrange           A spinning disk stops, from T and R (Reye's hyp…  Minguzzi, Rayleigh's dissipation function at work, §2.2
 disk-reye               A spinning disk stops (Reye's hypothesis)         Minguzzi, Rayleigh's dissipation function at work, §2.2
 disk-uniform            A spinning disk stops (uniform pressure)          Minguzzi, Rayleigh's dissipation function at work, §2.2, eq. (20)
-hoop-bead               A bead on a rough rotating hoop settles           Minguzzi, Rayleigh's dissipation function at work; issue 23
+hoop-bead               A bead on a rough rotating hoop settles           after Minguzzi, Rayleigh's dissipation function at work, eq. (9)
 imachi                  Frictional viscosity on a vibrating base          Imachi, On frictional viscosity in vibrating systems, §2-4
 imachi-1d               Frictional viscosity on a line (Fig. 7)           Imachi, On frictional viscosity in vibrating systems, §5, Fig. 7
 imachi-1d-fig8          Frictional viscosity with non-slip (Fig. 8)       Imachi, On frictional viscosity in vibrating systems, §5, Fig. 8
@@ -21,7 +21,7 @@ imachi-fig4-67          Imachi's Fig. 4: vibration at φ' = 67.5°          Imac
 imachi-fig4-90          Imachi's Fig. 4: vibration at φ' = 90°            Imachi, On frictional viscosity in vibrating systems, §4, Fig. 4
 imachi-fig5             Imachi's Fig. 5: non-slip periods (case III)      Imachi, On frictional viscosity in vibrating systems, §4, Fig. 5
 imachi-fig6             Imachi's Fig. 6: a base moving on a circle        Imachi, On frictional viscosity in vibrating systems, §4, Fig. 6
-incline-spring          A block on a rough incline, held by a spring, c…  Minguzzi, Rayleigh's dissipation function at work; issue 23
+incline-spring          A block on a rough incline, held by a spring, c…  after Minguzzi, Rayleigh's dissipation function at work, eq. (9)
 kozlov-ball             A ball slides, rolls and spins (Kozlov's law)     Kozlov, Lagrangian mechanics and dry friction, §6
 kozlov-ball-roll        A ball thrown sliding begins to roll              Kozlov, Lagrangian mechanics and dry friction, §6
 kozlov-ball-spin        A spinning ball stops (Kozlov's law)              Kozlov, Lagrangian mechanics and dry friction, §6, (6.6)
@@ -31,7 +31,7 @@ ladder                  A ladder on a rough wall: its least angle         Kozlov
 ladder-lagrange         A frictionless ladder leaves the wall, from T a…  Kozlov, Lagrangian mechanics and dry friction, §7
 ladder-slides           A ladder slides down a rough wall and leaves it   Kozlov, Lagrangian mechanics and dry friction, §7
 painleve-compliant      The paradox through a compliant contact           Kozlov, Lagrangian mechanics and dry friction, §5
-painleve-family         Kozlov's family Φ = A(θ)Ωᵀ along a run            Kozlov, Lagrangian mechanics and dry friction, §5 (5.1), (5.2)
+painleve-family         Kozlov's family Φ = A(θ)Ωᵀ along the motion       Kozlov, Lagrangian mechanics and dry friction, §5 (5.1), (5.2)
 painleve-paradox        Painlevé's paradox: no solution, or two           Kozlov, Lagrangian mechanics and dry friction, §5; Painlevé (1895)
 painleve-projected      Painlevé friction (4.3): the paradox removed      Kozlov, Lagrangian mechanics and dry friction, §4 (4.3), §5
 painleve-rod            Painlevé's rod: where the paradox lives           Kozlov, Lagrangian mechanics and dry friction, §5
@@ -56,7 +56,7 @@ disk-reye: A spinning disk stops (Reye's hypothesis)
 source: Minguzzi, Rayleigh's dissipation function at work, §2.2
 model:  disk, a disk spinning down under Coulomb friction (Minguzzi §2.2)
 
-  A disk of mass 2 kg and radius 0.15 m, set spinning at 20 rad/s about its
+  A disk of mass 2 kg and radius 0.15 m, spinning at 20 rad/s about its
   centre, lies flat on a rough horizontal plane (μ = 0.25, g = 9.81 m/s²).
   Under Reye's hypothesis the pressure is inversely proportional to the
   sliding speed. Find the Rayleigh dissipation function R(φ̇) and the time
@@ -73,6 +73,20 @@ parameters:
 asked for: R_coeff (N*m), stop_time (s)
 
 results: none yet ('solve' computes them)
+? 0
+
+# Two texts, two readers (issue 39, point 3): the statement says what the
+# problem is, as a sheet prints it; what to type at the prompt is the
+# exercise's hint, which show prints after it and no sheet carries.
+$ tribo -c 'load painleve-paradox; show' | sed -n '5,12p'
+  The rod (m1 = 1 kg, m2 = 1 kg, l = 1 m) leans at θ = 60° and its contact
+  slides at ẋ = -1 m/s with μ = 3, spinning at θ̇ = 0 rad/s. Compute the
+  normal force's denominator D and the free normal acceleration b0, and
+  classify the state as Painlevé did. Classify it again when the rod spins
+  at θ̇ = 8 rad/s.
+
+  hint: for the second question, set thetadot 8, then solve again; 'sweep
+  thetadot 0 10 6 D b0' shows how D and b0 change with the spin.
 ? 0
 
 $ tribo -c 'load good.ini; set r 0.5 m; show'

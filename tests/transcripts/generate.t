@@ -15,7 +15,7 @@ answers:
   torque = -2.797 N·m  (tolerance 1%)
   stop_time = 1.744 s  (tolerance 1%)
 worked solution:
-1 variant, set AD8.
+1 variant, code AD8-01.
 A disk of mass 1.8 kg and radius 0.44 m spins at 28 rad/s on a rough
 horizontal plane (μ = 0.54, g = 9.81 m/s²). Its weight presses uniformly on
 its base. Find the friction torque and the time the disk takes to stop;
@@ -264,4 +264,12 @@ Student 21,correct,incorrect,"half the answer: a factor of 2 missing (off by 50%
 Student 22,correct,incorrect,the unit m is not of the kind stop_time is (s),1/2
 Student 23,correct,correct,,2/2
 Student 24,unreadable,correct,,1/2
+? 0
+
+# The hint is the workbench's (issue 39, point 3): painleve-paradox's
+# 'set thetadot 8, then solve again' is shown by show, and is on no sheet;
+# the sheet asks the question in the statement's words.
+$ tribo -c 'generate 1 seed 5 format txt to ~/paradox-hint painleve-paradox' >/dev/null && grep -c 'hint\|set \|solve' ~/paradox-hint/sheet.txt; grep -o 'Classify it again' ~/paradox-hint/sheet.txt
+0
+Classify it again
 ? 0

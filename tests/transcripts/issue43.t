@@ -75,18 +75,18 @@ correct: off by 0.00087%, the tolerance is 1% (tribo: stop_time = 0.36640319574 
 
 # a [result NAME] of a parameter's name
 $ sed 's/^id = coin-lagrange/id = shadow/' "$TRIBO_PATH/coin-lagrange.ini" > "$HOME/shadow.ini"; printf '\n[result m]\nexpr = x*2\nunit = m\ndoc = shadows\n' >> "$HOME/shadow.ini"; tribo -c "load $HOME/shadow.ini" 2>&1 | sed "s|$HOME|HOME|g"
-tribo: -c: command 1: load: HOME/shadow.ini:84:1: [result m] has the name of [param m] (line 22): give the result another name
+tribo: -c: command 1: load: HOME/shadow.ini:91:1: [result m] has the name of [param m] (line 26): give the result another name
     [result m]
     ^
 ? 0
 
 # a draw range wholly outside the model's domain
 $ sed 's/^id = ragulskis$/id = outdraw/; s/^draw = 0.8 1.2$/draw = 2e9 3e9/' "$TRIBO_PATH/ragulskis.ini" > "$HOME/outdraw.ini"; tribo --lint "$HOME/outdraw.ini" 2>&1 | sed "s|$HOME|HOME|g" | grep -v 'every draw'
-HOME/outdraw.ini:37: warning: solve fails at omega = 2000000000 rad/s: omega = 2e+09: outside 1e-9..1e9 rad/s, where the model's products and ratios of scales stay finite
-HOME/outdraw.ini:37: warning: solve fails at omega = 3000000000 rad/s: omega = 3e+09: outside 1e-9..1e9 rad/s, where the model's products and ratios of scales stay finite
-HOME/outdraw.ini:37: error: no draw of omega solves: both ends of its range and 8 points between fail (above), so generate could make no variant
-HOME/outdraw.ini:31: warning: solve fails at the corner P = 5 N, omega = 2000000000 rad/s: omega = 2e+09: outside 1e-9..1e9 rad/s, where the model's products and ratios of scales stay finite
-HOME/outdraw.ini:31: warning: solve fails at 33 more points of the draw box
+HOME/outdraw.ini:39: warning: solve fails at omega = 2000000000 rad/s: omega = 2e+09: outside 1e-9..1e9 rad/s, where the model's products and ratios of scales stay finite
+HOME/outdraw.ini:39: warning: solve fails at omega = 3000000000 rad/s: omega = 3e+09: outside 1e-9..1e9 rad/s, where the model's products and ratios of scales stay finite
+HOME/outdraw.ini:39: error: no draw of omega solves: both ends of its range and 8 points between fail (above), so generate could make no variant
+HOME/outdraw.ini:33: warning: solve fails at the corner P = 5 N, omega = 2000000000 rad/s: omega = 2e+09: outside 1e-9..1e9 rad/s, where the model's products and ratios of scales stay finite
+HOME/outdraw.ini:33: warning: solve fails at 33 more points of the draw box
 HOME/outdraw.ini: 1 error, 6 warnings
 ? 0
 

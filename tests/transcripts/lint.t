@@ -323,3 +323,14 @@ disk-reye.ini: ok (57 solves)
 $ tribo -c 'lint nosuch'
 ! tribo: -c: command 1: lint: no exercise 'nosuch'; 'list' shows the exercises there are
 ? 1
+
+# Two texts, two readers (issue 39, point 3): a statement, a source or an
+# answer's text is printed on a sheet, so a backquote, 'tribo', 'issue N'
+# or 'set NAME' (a parameter of the model) there is a warning; 'solve the
+# equation' or 'plot the curve' may be the problem's own words.
+$ printf '[exercise]\nid = words\ntitle = t\nmodel = painleve-rod\nsource = Kozlov; issue 23\nstatement = At {theta} deg, set thetadot 8. Solve the equation.\nhint = set thetadot 8, then solve\n[param theta]\nvalue = 60\nunit = deg\n[answer lambda]\ntext = lambda from `print lambda`\n' >"$HOME/words.ini"; cd "$HOME" && tribo --lint words.ini
+words.ini:1: warning: the statement says how to drive tribo ('set thetadot'): a sheet prints it; what to type goes in hint
+words.ini:1: warning: the source says 'issue N': name the paper or textbook (or 'after AUTHOR (YEAR)')
+words.ini:11: warning: the text of lambda says how to drive tribo (a backquote): a sheet prints it
+words.ini: 0 errors, 3 warnings
+? 0
