@@ -1093,10 +1093,6 @@ static void marks(struct figure *f, const char *label, double x, double y)
  * with the transition's widths marked. */
 static void law_figure(const struct rg *r, enum law_id li, double vmax, struct figures *fs)
 {
-	static const char *const what[LAW_COUNT] = {[LAW_ELLIPTIC] = "(8)",
-						    [LAW_ELLIPTIC_PEAK] = "(10)",
-						    [LAW_COULOMB] = "Coulomb",
-						    [LAW_TANH] = "tanh"};
 	const struct drylaw *law = &r->law;
 	/* u̇ to 2.5 times the law's outermost joint; Coulomb's has none: as far
 	 * as the motion goes */
@@ -1107,7 +1103,7 @@ static void law_figure(const struct rg *r, enum law_id li, double vmax, struct f
 		outer = 1;
 	const double V = 2.5 * outer;
 	char buf[128];
-	snprintf(buf, sizeof buf, "The friction law H(u̇): %s%s", what[li],
+	snprintf(buf, sizeof buf, "The friction law H(u̇): %s%s", law_get(li)->title,
 		 law->kind == DRYLAW_COULOMB ? " (set-valued at rest)" : "");
 	struct figure *f = figure_add(fs, "H", buf, "u̇ [m/s]", "H [N]");
 	static const char *const label[LAW_COUNT] = {[LAW_ELLIPTIC] = "H(u̇), law (8)",
@@ -1588,31 +1584,22 @@ static void ragulskis_steps(struct strbuf *s, const struct rg *r, const struct m
 		   "Equation (9): m ü + c u̇ + k u = P sin ωt − H(u̇), m = %g, c = %g, k = %g, "
 		   "P = %g, ω = %g; u(0) = %g, u̇(0) = %g.",
 		   r->m, r->c, r->k, r->P, r->w, p[R_U0], p[R_V0]);
-	model_step(s, "Friction: %s%s, h = %g.", li == LAW_COULOMB ? "exact " : "",
-		   law_get(li)->title, r->h);
-	switch (r->law.kind) {
-	case DRYLAW_ELLIPTIC:
+	/* the law in the registry's words (dyn/law.c), with its numbers; Coulomb's
+	 * row speaks of μ and the normal force, which this model calls h */
+	const struct law *law = law_get(li);
+	model_step(s, "Friction: %s%s, h = %g.", li == LAW_COULOMB ? "exact " : "", law->title,
+		   r->h);
+	if (r->law.kind == DRYLAW_COULOMB)
+		model_step(s, "  H = h sgn u̇ while slipping, |H| ≤ h at rest (set-valued).");
+	else
+		model_step(s, "  %s; Δ = %g.", law->formula, r->law.Delta);
+	if (r->law.kind == DRYLAW_ELLIPTIC_PEAK)
 		model_step(s,
-			   "  H = E(−Δ, Δ, −h, h, u̇) for |u̇| < Δ = %g, ±h beyond: quarter "
-			   "ellipses, vertical tangent at u̇ = 0, horizontal at ±Δ.",
-			   r->law.Delta);
-		break;
-	case DRYLAW_ELLIPTIC_PEAK:
-		model_step(s,
-			   "  Δ = %g, Δ_a = %g, h_a = h Δ_a/Δ = %g: H rises to h + h_a = %g at "
-			   "|u̇| = Δ + Δ_a, falls back to h at Δ + 2Δ_a; vertical tangents at 0 "
+			   "  Δ_a = %g, h_a = h Δ_a/Δ = %g, h + h_a = %g; vertical tangents at 0 "
 			   "and ±(Δ + 1.5Δ_a) = ±%g.",
-			   r->law.Delta, r->law.Delta_a, r->h * r->law.Delta_a / r->law.Delta,
+			   r->law.Delta_a, r->h * r->law.Delta_a / r->law.Delta,
 			   r->h + r->h * r->law.Delta_a / r->law.Delta,
 			   r->law.Delta + 1.5 * r->law.Delta_a);
-		break;
-	case DRYLAW_TANH:
-		model_step(s, "  H = h tanh(u̇/Δ), Δ = %g.", r->law.Delta);
-		break;
-	case DRYLAW_COULOMB:
-		model_step(s, "  H = h sgn u̇ while slipping, |H| ≤ h at rest (set-valued).");
-		break;
-	}
 	if (r->reduced && r->law.kind == DRYLAW_TANH)
 		model_step(s,
 			   "Strategy: the transition reduced to its slow manifold (h/(mωΔ) = "
