@@ -156,9 +156,6 @@ struct ds {
 /* F, T and the power P/(mu N rho) in the direction beta (rho = 1 m/s). A
  * pure spin has no force and a pure slide no torque, exactly (symmetry):
  * so that beta = 0 stays 0. */
-/* F, T and the power P/(mu N rho) in the direction beta (rho = 1 m/s). A
- * pure spin has no force and a pure slide no torque, exactly (symmetry):
- * so that beta = 0 stays 0. */
 static int ds_dir(struct ds *p, double beta, double *F, double *T, double *P)
 {
 	const bool spin_only = beta <= 0, slide_only = beta >= M_PI_2;
@@ -496,7 +493,8 @@ static int ds_check(const struct model_input *in, struct diag *d)
 				"(v0² + r²ω²)/(μ g r) rad, would overflow; lower them",
 				v0, omega);
 	const double mu = in->num[S_MU];
-	if (minguzzi_law_id(in, &ds_slots) == LAW_COULOMB && mu > 0 &&
+	const enum law_id li = minguzzi_law_id(in, &ds_slots);
+	if (li == LAW_COULOMB && mu > 0 &&
 	    !(isfinite(rho / (mu * g) * 1e3) && isfinite(rho / (mu * g) * rho / r * 1e3)))
 		return diag_set(
 			d,
@@ -507,29 +505,28 @@ static int ds_check(const struct model_input *in, struct diag *d)
 	struct friction_law law;
 	struct formula fm;
 	int rc = minguzzi_law(in, &ds_slots, &law, &fm, d);
-	if (!rc && minguzzi_law_id(in, &ds_slots) == LAW_BOUCHET && in->num[S_A] * rho > 1e6 &&
+	if (!rc && li == LAW_BOUCHET && in->num[S_A] * rho > 1e6 &&
 	    in->num[S_MU0] != in->num[S_MUINF])
 		rc = diag_set(d,
 			      "a = %g s/m: μ would change from mu0 to muinf at speeds of 1/a "
 			      "= %.3g m/s, below 1e-6 of the start's %.3g m/s, where the run "
 			      "would take the surface integrals too long; lower a",
 			      in->num[S_A], 1 / in->num[S_A], rho);
-	if (!rc && minguzzi_law_id(in, &ds_slots) == LAW_BOUCHET &&
-	    !(in->num[S_MUINF] <= DS_MU_SPAN * in->num[S_MU0]))
+	if (!rc && li == LAW_BOUCHET && !(in->num[S_MUINF] <= DS_MU_SPAN * in->num[S_MU0]))
 		rc = diag_set(d,
 			      "mu0 = %g, muinf = %g: μ at speed would be %.3g times μ(0), beyond "
 			      "%g, where the last slow stretch of the run takes the surface "
 			      "integrals too long; bring them closer",
 			      in->num[S_MU0], in->num[S_MUINF], in->num[S_MUINF] / in->num[S_MU0],
 			      DS_MU_SPAN);
-	if (!rc && minguzzi_law_id(in, &ds_slots) != LAW_COULOMB) {
+	if (!rc && li != LAW_COULOMB) {
 		double mu0 = friction_mu(&law, 0);
 		if (!(mu0 > 0))
 			rc = diag_set(d,
 				      "law = %s: μ(0) = %g; a friction that vanishes with the "
 				      "speed only slows the body, never stops it; choose a law "
 				      "with μ(0) > 0",
-				      law_get(minguzzi_law_id(in, &ds_slots))->name, mu0);
+				      law_get(li)->name, mu0);
 	}
 	friction_law_release(&law);
 	expr_fn_free(fm.fn);
@@ -543,6 +540,7 @@ static void ds_steps(struct strbuf *s, const struct model_input *in, double kapp
 	const bool ring = in->choice[S_SHAPE] == SHAPE_CHOICE_RING;
 	const bool reye = in->choice[S_PRESSURE] == 1;
 	const double m = in->num[S_M], r = in->num[S_R], g = in->num[S_G];
+	const enum law_id li = minguzzi_law_id(in, &ds_slots);
 	model_step(s, "Body: a %s of radius r = %g m, mass m = %g kg, N = m g = %.6g N.",
 		   ring ? "ring (the contact is a circle)" : "disk", r, m, m * g);
 	model_step(s, "Moment of inertia: I = κ m r², κ = %.6g%s, I = %.6g kg·m².", kappa,
@@ -571,11 +569,11 @@ static void ds_steps(struct strbuf *s, const struct model_input *in, double kapp
 			   !ring && !reye && kappa == 0.5
 				   ? " (Farkas et al. 2003: 0.653 for a uniform disk)."
 				   : ".");
-	if (minguzzi_law_id(in, &ds_slots) == LAW_COULOMB && in->num[S_MU] == 0) {
+	if (li == LAW_COULOMB && in->num[S_MU] == 0) {
 		model_step(s, "With μ = 0 nothing slows the body: it never stops.");
 		return;
 	}
-	if (minguzzi_law_id(in, &ds_slots) != LAW_COULOMB)
+	if (li != LAW_COULOMB)
 		model_step(s,
 			   "Under μ(v): the equations integrated in time (rk8pd, eq. 18 by "
 			   "quadrature at each stage) to t = %.9g s, where the speeds are so low "
@@ -631,22 +629,23 @@ static int ds_solve(const struct model_input *in, struct model_output *out, stru
 	struct formula fm;
 	if (minguzzi_law(in, &ds_slots, &law, &fm, d))
 		return -1;
+	const enum law_id li = minguzzi_law_id(in, &ds_slots);
+	/* Coulomb's μ = 0: nothing slows the body */
+	const bool slows = !(li == LAW_COULOMB && in->num[S_MU] == 0);
 	struct record tr,
 		*trp = record_open(&tr, out->figs, 5, 4, 0,
-				   minguzzi_law_id(in, &ds_slots) == LAW_COULOMB ? ds_sigma_extra
-										 : ds_time_extra,
-				   NULL);
+				   li == LAW_COULOMB ? ds_sigma_extra : ds_time_extra, NULL);
 	struct stop st = {0};
 	int rc = 0;
 	const double mu = in->num[S_MU];
 	double t0 = 0, x0 = 0, phi0 = 0, W0 = 0; /* the run in time, under mu(v) */
-	if (minguzzi_law_id(in, &ds_slots) == LAW_COULOMB && mu == 0) {
+	if (!slows) {
 		st = (struct stop){.t = INFINITY,
 				   .dist = v0 > 0 ? INFINITY : 0,
 				   .angle = w0 > 0 ? INFINITY : 0,
 				   .beta_end = beta0};
 		record_release(trp), trp = NULL;
-	} else if (minguzzi_law_id(in, &ds_slots) == LAW_COULOMB) {
+	} else if (li == LAW_COULOMB) {
 		if (trp) {
 			tr.ctx = &p;
 			tr.dt = 0.02;
@@ -686,13 +685,8 @@ static int ds_solve(const struct model_input *in, struct model_output *out, stru
 	friction_law_release(&law);
 	expr_fn_free(fm.fn);
 	gsl_integration_glfixed_table_free(p.gl);
-	if (!rc && fm.over) {
-		rc = diag_set(d,
-			      "mu_expr: a formula of %zu characters (as compiled) was evaluated "
-			      "more than %lu times, the most a solve may take (about a second); "
-			      "write it shorter",
-			      fm.size, fm.budget);
-	}
+	if (!rc)
+		rc = minguzzi_formula_over(&fm, d);
 	if (rc) {
 		record_release(trp);
 		return -1;
@@ -702,7 +696,7 @@ static int ds_solve(const struct model_input *in, struct model_output *out, stru
 	res[S_TURNS] = sense * (phi0 + st.angle) / (2 * M_PI);
 	res[S_WORK] = W0 + st.work;
 	res[S_RATIO_END] = st.beta_end == M_PI_2 ? INFINITY : tan(st.beta_end);
-	if (minguzzi_law_id(in, &ds_slots) == LAW_COULOMB && mu == 0) {
+	if (!slows) {
 		res[S_RATIO_END] = res[S_RATIO_START];
 		res[S_WORK] = 0;
 	}
@@ -711,7 +705,6 @@ static int ds_solve(const struct model_input *in, struct model_output *out, stru
 	record_release(trp);
 	for (int i = 0; i < S_NRESULTS; i++)
 		out->res[i] = value_number(res[i]);
-	const bool slows = !(minguzzi_law_id(in, &ds_slots) == LAW_COULOMB && mu == 0);
 	const double fixed =
 		slows && st.beta_end > 0 && st.beta_end < M_PI_2 ? res[S_RATIO_END] : NAN;
 	ds_steps(out->steps, in, kappa, F0, T0, res, fixed, &st, t0);

@@ -105,19 +105,25 @@ struct imachi {
 	struct num_slip slip; /* w = v − u; dw/dτ = (dv/dτ − s) − μ0 ŵ while slipping */
 };
 
-static void base(const struct imachi *m, double t, double v[2], double dv[2], double iv[2])
+/* The base at τ: its velocity v, dv/dτ and ∫v dτ. */
+struct base_at {
+	double v[2], dv[2], iv[2];
+};
+
+static struct base_at base(const struct imachi *m, double t)
 {
-	if (m->motion == MOTION_LINEAR) {
-		double c = m->a * cos(t), s = m->a * sin(t);
-		v[0] = c * m->ex, v[1] = c * m->ey;
-		dv[0] = -s * m->ex, dv[1] = -s * m->ey;
-		iv[0] = s * m->ex, iv[1] = s * m->ey; /* ∫v dτ */
-	} else {
-		double c = m->a * cos(t), s = m->a * sin(t);
-		v[0] = c, v[1] = s;
-		dv[0] = -s, dv[1] = c;
-		iv[0] = s, iv[1] = -c;
-	}
+	const double c = m->a * cos(t), s = m->a * sin(t);
+	if (m->motion == MOTION_LINEAR)
+		return (struct base_at){
+			{c * m->ex, c * m->ey}, {-s * m->ex, -s * m->ey}, {s * m->ex, s * m->ey}};
+	return (struct base_at){{c, s}, {-s, c}, {s, -c}};
+}
+
+/* dv/dτ − s at τ: what w = v − u would do without friction */
+static void drive(const struct imachi *m, double t, double g[2])
+{
+	const struct base_at b = base(m, t);
+	g[0] = b.dv[0] - m->s, g[1] = b.dv[1];
 }
 
 /* ---- the recording pass ----------------------------------------------------- */
@@ -140,27 +146,33 @@ struct rec {
 static void rec_row(struct rec *rc, const struct imachi *m, double tau, const double u[2],
 		    bool stuck)
 {
-	struct table *t = rc->tab;
-	if (t->nrows) {
-		double *last = t->v + (t->nrows - 1) * t->ncols;
-		if (last[0] == tau && last[1] == u[0] && last[2] == u[1]) {
-			last[5] = stuck; /* the same point: its latest state */
+	const struct base_at b = base(m, tau);
+	const double row[6] = {tau, u[0], u[1], b.v[0], b.v[1], stuck};
+	imachi_trace_row(rc->tab, row, 3);
+}
+
+void imachi_trace_row(struct table *tab, const double *row, size_t key)
+{
+	if (tab->nrows) {
+		double *last = tab->v + (tab->nrows - 1) * tab->ncols;
+		size_t same = 0;
+		while (same < key && last[same] == row[same])
+			same++;
+		if (same == key) {
+			last[tab->ncols - 1] = row[tab->ncols - 1];
 			return;
 		}
 	}
-	double v[2], dv[2], iv[2];
-	base(m, tau, v, dv, iv);
-	const double row[6] = {tau, u[0], u[1], v[0], v[1], stuck};
-	table_row(t, row);
+	table_row(tab, row);
 }
 
 /* |dv/dτ − s| ≤ μ1 keeps the mass on the base */
 static double stick_margin(double t, void *p)
 {
 	const struct imachi *m = p;
-	double v[2], dv[2], iv[2];
-	base(m, t, v, dv, iv);
-	return m->mu1 - hypot(dv[0] - m->s, dv[1]);
+	double g[2];
+	drive(m, t, g);
+	return m->mu1 - hypot(g[0], g[1]);
 }
 
 /* ---- the graphical method (§3) -------------------------------------------- */
@@ -198,7 +210,6 @@ static void graphical_period(const struct imachi *m, int n, int k, double u[2], 
 			     double mean[2], int *stuck_steps, struct cycle *c, struct rec *rc)
 {
 	const double h = M_PI / n;
-	double dv[2], iv[2], vh[2], v1[2];
 	mean[0] = mean[1] = 0.0;
 	*stuck_steps = 0;
 	if (rc && k == rc->full_from) {
@@ -207,12 +218,11 @@ static void graphical_period(const struct imachi *m, int n, int k, double u[2], 
 	}
 	for (int r = 0; r < 2 * n; r++) {
 		double t = (2.0 * n * k + r) * h, u1[2];
-		base(m, t + 0.5 * h, vh, dv, iv);
-		base(m, t + h, v1, dv, iv);
+		const struct base_at bh = base(m, t + 0.5 * h), b1 = base(m, t + h);
+		const double *vh = bh.v, *v1 = b1.v;
 		int what = imachi_step(m->s, m->mu0, m->mu1, h, u, vh, v1, *stuck, u1);
 		if (rc && rc->steps && rc->steps->nrows < IMACHI_STEPS_KEPT) {
-			double v0[2];
-			base(m, t, v0, dv, iv);
+			const struct base_at b0 = base(m, t);
 			const double sr[2] = {u[0] + m->s * h, u[1]};
 			const double row[IM_STEP_NCOLS] = {
 				[SC_R] = 2.0 * n * k + r,
@@ -220,8 +230,8 @@ static void graphical_period(const struct imachi *m, int n, int k, double u[2], 
 				[SC_DTAU] = h,
 				[SC_UX] = u[0],
 				[SC_UY] = u[1],
-				[SC_VX] = v0[0],
-				[SC_VY] = v0[1],
+				[SC_VX] = b0.v[0],
+				[SC_VY] = b0.v[1],
 				[SC_VHX] = vh[0],
 				[SC_VHY] = vh[1],
 				[SC_SX] = sr[0],
@@ -257,26 +267,10 @@ static void graphical_period(const struct imachi *m, int n, int k, double u[2], 
 	}
 }
 
-/* The period map has repeated, over two successive periods (one repeat
- * can be a transient's pause), to 1e-9 of |u|, or, where u is smaller, of
- * the motion's own velocity scale: relative to the solution's scale, so
- * that the same problem scaled by 1e-8 settles as late. With s < μ0
- * friction holds the mass within reach of the base, and that scale is
- * max(a, |u0|): against max(a, |s|, μ0) a base at a = 1e-10 under a mass
- * at rest "repeated" in its first period, the landing's transient taken
- * for a limit cycle of case III. Otherwise it is max(a, |s|, μ0) (in
- * Imachi's units a velocity changes by s and μ0 per unit τ). */
+/* The period map's test (imachi.h), u0 the start's u. */
 static struct num_settle settle(const struct imachi *m, const double u0[2], int periods)
 {
-	const double scale = fabs(m->s) < m->mu0 ? fmax(m->a, hypot(u0[0], u0[1]))
-						 : imachi_scale(m->a, m->s, m->mu0);
-	struct num_settle st = {.rtol = 1e-9,
-				.floor = fmax(scale, DBL_MIN),
-				.cap = periods,
-				.need = 2,
-				.tol_max = imachi_tol_max(m->s, m->mu0)};
-	num_settle_start(&st);
-	return st;
+	return imachi_settle(m->a, m->s, m->mu0, hypot(u0[0], u0[1]), periods);
 }
 
 /* The most steps of the construction one solve may take: about a second
@@ -287,9 +281,9 @@ static struct num_settle settle(const struct imachi *m, const double u0[2], int 
 static int run_graphical(const struct imachi *m, int n, int periods, const double u0[2],
 			 struct cycle *c, struct rec *rc, struct diag *d)
 {
-	double u[2] = {u0[0], u0[1]}, v[2], dv[2], iv[2];
-	base(m, 0.0, v, dv, iv);
-	bool stuck = u[0] == v[0] && u[1] == v[1] && stick_margin(0.0, (void *)m) >= 0;
+	double u[2] = {u0[0], u0[1]};
+	const struct base_at b = base(m, 0.0);
+	bool stuck = u[0] == b.v[0] && u[1] == b.v[1] && stick_margin(0.0, (void *)m) >= 0;
 	double prev[2] = {u[0], u[1]}, mean[2] = {0, 0};
 	int ss = 0;
 	memset(c, 0, sizeof(*c));
@@ -299,13 +293,8 @@ static int run_graphical(const struct imachi *m, int n, int periods, const doubl
 	for (int k = 0; k < periods; k++) {
 		if (num_interrupted)
 			return diag_set(d, "interrupted after %d periods", k);
-		if ((k + 1.0) * 2 * n > IM_GRAPHICAL_STEPS)
-			return diag_set(d,
-					"the construction would take more than %.0f steps (%d a "
-					"period) without the period map repeating, after %d "
-					"periods: lower n, or periods to accept a state that has "
-					"not settled",
-					IM_GRAPHICAL_STEPS, 2 * n, k);
+		if (imachi_graphical_budget(k, n, IM_GRAPHICAL_STEPS, d))
+			return -1;
 		graphical_period(m, n, k, u, &stuck, mean, &ss, c, rc);
 		c->cycles = k + 1;
 		c->drift = (u[0] - prev[0]) / (2 * M_PI);
@@ -328,11 +317,10 @@ static int run_graphical(const struct imachi *m, int n, int periods, const doubl
 static int slip_rhs(double t, const double y[], double f[], void *p)
 {
 	const struct imachi *m = p;
-	double v[2], dv[2], iv[2];
 	if (num_interrupted)
 		return GSL_EBADFUNC;
-	base(m, t, v, dv, iv);
-	double wx = v[0] - y[0], wy = v[1] - y[1], w = hypot(wx, wy);
+	const struct base_at b = base(m, t);
+	double wx = b.v[0] - y[0], wy = b.v[1] - y[1], w = hypot(wx, wy);
 	double ex = m->slip.dir[0], ey = m->slip.dir[1];
 	if (w > 0)
 		ex = wx / w, ey = wy / w;
@@ -345,23 +333,14 @@ static int slip_rhs(double t, const double y[], double f[], void *p)
 
 static double rel_speed(const struct imachi *m, double t, const double y[])
 {
-	double v[2], dv[2], iv[2];
-	base(m, t, v, dv, iv);
-	return hypot(v[0] - y[0], v[1] - y[1]);
+	const struct base_at b = base(m, t);
+	return hypot(b.v[0] - y[0], b.v[1] - y[1]);
 }
 
 static double slip_event(double t, const double y[], void *p)
 {
 	const struct imachi *m = p;
 	return num_slip_event(&m->slip, rel_speed(m, t, y));
-}
-
-/* dv/dτ − s at τ: what w = v − u would do without friction */
-static void drive(const struct imachi *m, double t, double g[2])
-{
-	double v[2], dv[2], iv[2];
-	base(m, t, v, dv, iv);
-	g[0] = dv[0] - m->s, g[1] = dv[1];
 }
 
 static double stick_excess(double t, void *p)
@@ -395,18 +374,17 @@ struct acc_state {
  * slips off or to t_end. */
 static int accurate_stick(struct imachi *m, struct acc_state *st, double t_end, struct diag *d)
 {
-	double v[2], dv[2], iv[2], iv0[2], tl;
+	double tl;
 	if (leave_time(m, st->t, t_end, &tl, d))
 		return -1;
 	double t1 = fmin(tl, t_end);
-	base(m, st->t, v, dv, iv0);
-	base(m, t1, v, dv, iv);
-	st->y[0] = v[0], st->y[1] = v[1];
-	st->y[2] += iv[0] - iv0[0], st->y[3] += iv[1] - iv0[1];
+	const struct base_at b0 = base(m, st->t), b = base(m, t1);
+	st->y[0] = b.v[0], st->y[1] = b.v[1];
+	st->y[2] += b.iv[0] - b0.iv[0], st->y[3] += b.iv[1] - b0.iv[1];
 	st->stick_time += t1 - st->t;
 	st->t = t1;
 	if (tl <= t_end) { /* it slips off along dv/dτ − s */
-		const double g[2] = {dv[0] - m->s, dv[1]};
+		const double g[2] = {b.dv[0] - m->s, b.dv[1]};
 		st->stuck = false;
 		num_slip_break_away(&m->slip, g);
 	}
@@ -420,9 +398,9 @@ static int accurate_stick(struct imachi *m, struct acc_state *st, double t_end, 
  * behind) and none ended, and the run stood still at that τ for ever. */
 static void accurate_land(struct imachi *m, struct acc_state *st, double t_end)
 {
-	double v[2], dv[2], iv[2];
-	base(m, st->t, v, dv, iv);
-	const double w[2] = {v[0] - st->y[0], v[1] - st->y[1]}, g[2] = {dv[0] - m->s, dv[1]};
+	const struct base_at b = base(m, st->t);
+	const double w[2] = {b.v[0] - st->y[0], b.v[1] - st->y[1]};
+	const double g[2] = {b.dv[0] - m->s, b.dv[1]};
 	double dt;
 	const bool away = m->slip.away;
 	if (!num_slip_land(&m->slip, w, g, m->mu0, &dt)) {
@@ -433,9 +411,9 @@ static void accurate_land(struct imachi *m, struct acc_state *st, double t_end)
 	if (st->t + dt > t_end)
 		dt = t_end - st->t; /* the period ends first: meet it there */
 	double ux = st->y[0], uy = st->y[1];
-	base(m, st->t + dt, v, dv, iv);
-	st->y[2] += 0.5 * (ux + v[0]) * dt, st->y[3] += 0.5 * (uy + v[1]) * dt;
-	st->y[0] = v[0], st->y[1] = v[1];
+	const struct base_at b1 = base(m, st->t + dt);
+	st->y[2] += 0.5 * (ux + b1.v[0]) * dt, st->y[3] += 0.5 * (uy + b1.v[1]) * dt;
+	st->y[0] = b1.v[0], st->y[1] = b1.v[1];
 	st->t += dt;
 	double g1[2];
 	drive(m, st->t, g1);
@@ -483,10 +461,7 @@ static int accurate_next(struct phase_run *run, struct phase_mode *mode, void *c
 			 * base that moves at 1e-12 under a mass at rest) has no
 			 * event ahead, |w| = w_ev being behind it: it lands at
 			 * once, in closed form. */
-			double v[2], dv[2], iv[2];
-			base(m, st->t, v, dv, iv);
-			if (m->slip.away ||
-			    hypot(v[0] - st->y[0], v[1] - st->y[1]) > m->slip.w_ev) {
+			if (m->slip.away || rel_speed(m, st->t, st->y) > m->slip.w_ev) {
 				phase_jump(run, st->t, st->y);
 				mode->sys = (struct ode_system){4, slip_rhs, slip_event, m};
 				mode->opts.h0 = st->h0;
@@ -500,16 +475,14 @@ static int accurate_next(struct phase_run *run, struct phase_mode *mode, void *c
 		}
 		if (st->t == t_was && st->y[0] == ux_was && st->y[1] == uy_was &&
 		    st->stuck == stuck_was && m->slip.away == away_was) {
-			double v[2], dv[2], iv[2];
-			base(m, st->t, v, dv, iv);
+			const struct base_at b = base(m, st->t);
 			return diag_set(
 				d,
 				"the run stands still at τ = %.17g: u = (%.17g, %.17g), v = "
 				"(%.17g, %.17g), |v − u| = %.3g, %s; no phase can start from "
 				"this state",
-				st->t, st->y[0], st->y[1], v[0], v[1],
-				hypot(v[0] - st->y[0], v[1] - st->y[1]),
-				st->stuck ? "on the base" : "slipping");
+				st->t, st->y[0], st->y[1], b.v[0], b.v[1],
+				rel_speed(m, st->t, st->y), st->stuck ? "on the base" : "slipping");
 		}
 		if (st->rec)
 			rec_row(st->rec, m, st->t, st->y, st->stuck);
@@ -537,13 +510,12 @@ static int accurate_to(struct imachi *m, struct acc_state *st, double t_end, str
 /* The state at τ = 0: on the base, it sticks or slips off along dv/dτ − s. */
 static void accurate_start(struct imachi *m, struct acc_state *st, const double u0[2])
 {
-	double v[2], dv[2], iv[2];
 	*st = (struct acc_state){.h0 = 1e-3};
 	st->y[0] = u0[0], st->y[1] = u0[1];
 	m->slip.away = false;
-	base(m, 0.0, v, dv, iv);
-	const double g[2] = {dv[0] - m->s, dv[1]};
-	if (u0[0] == v[0] && u0[1] == v[1])
+	const struct base_at b = base(m, 0.0);
+	const double g[2] = {b.dv[0] - m->s, b.dv[1]};
+	if (u0[0] == b.v[0] && u0[1] == b.v[1])
 		st->stuck = num_slip_at_rest(&m->slip, g, m->mu1);
 }
 
@@ -933,9 +905,47 @@ double imachi_scale(double a, double s, double mu0)
 	return fmax(a, fmax(fabs(s), mu0));
 }
 
-double imachi_tol_max(double s, double mu0)
+double imachi_settled(double x, double a, double s, double mu0)
 {
-	return 1e-7 * 2 * M_PI * (mu0 + fabs(s));
+	return fabs(x) < 1e-9 * imachi_scale(a, s, mu0) ? 0.0 : x;
+}
+
+struct num_settle imachi_settle(double a, double s, double mu0, double u0, long periods)
+{
+	const double scale = fabs(s) < mu0 ? fmax(a, u0) : imachi_scale(a, s, mu0);
+	struct num_settle st = {.rtol = 1e-9,
+				.floor = fmax(scale, DBL_MIN),
+				.cap = periods,
+				.need = 2,
+				.tol_max = 1e-7 * 2 * M_PI * (mu0 + fabs(s))};
+	num_settle_start(&st);
+	return st;
+}
+
+void imachi_unsettled_why(char *why, size_t size, const char *map, long k, double change,
+			  double tol)
+{
+	if (change <= tol)
+		snprintf(why, size,
+			 "no limit cycle within %ld period%s: %s repeated over one period, not "
+			 "yet over two in a row; raise periods",
+			 k, k == 1 ? "" : "s", map);
+	else
+		snprintf(why, size,
+			 "no limit cycle within %ld period%s: %s still changed by %.3g "
+			 "(tolerance %.3g); raise periods",
+			 k, k == 1 ? "" : "s", map, change, tol);
+}
+
+int imachi_graphical_budget(long k, int n, double max, struct diag *d)
+{
+	if (!((k + 1.0) * 2 * n > max))
+		return 0;
+	return diag_set(d,
+			"the construction would take more than %.0f steps (%d a period) without "
+			"the period map repeating, after %ld periods: lower n, or periods to "
+			"accept a state that has not settled",
+			max, 2 * n, k);
 }
 
 bool imachi_snap_start(double *u0, const double *v0, int n, double scale)
@@ -977,7 +987,8 @@ struct imachi_found {
 	const struct cycle *c;
 	bool rest, drift, snapped;
 	const char *cs; /* the case's word */
-	double vx_max, v0[2], dv0[2];
+	double vx_max;
+	struct base_at b0; /* the base at τ = 0 */
 };
 
 /* The worked steps of a solve, every number as it had it. */
@@ -985,7 +996,7 @@ static void imachi_steps(const struct imachi_found *f, struct strbuf *s)
 {
 	const struct imachi m = *f->m;
 	const struct cycle c = *f->c;
-	const double *p = f->p, *v0 = f->v0, *dv0 = f->dv0;
+	const double *p = f->p, *v0 = f->b0.v, *dv0 = f->b0.dv;
 	const char *cs = f->cs;
 	model_step(s, "Imachi's units: u = (ω/g)U, v = (ω/g)V, τ = ωt, s = S/(mg). The base: %s.",
 		   m.motion == MOTION_LINEAR ? "v = a cos τ e^{iφ'}" : "v = a e^{iτ}");
@@ -1121,9 +1132,8 @@ static int imachi_solve(const struct model_input *in, struct model_output *out, 
 	 * forces decide whether it sticks (a v(0) typed to 10 digits left
 	 * the mass 1e-11 off the base, and the verdict followed that
 	 * difference's sign) */
-	double v0[2], dv0[2], iv0[2];
-	base(&m, 0.0, v0, dv0, iv0);
-	const bool snapped = imachi_snap_start(u0, v0, 2, imachi_scale(m.a, m.s, m.mu0));
+	const struct base_at b0 = base(&m, 0.0);
+	const bool snapped = imachi_snap_start(u0, b0.v, 2, imachi_scale(m.a, m.s, m.mu0));
 
 	struct cycle c;
 	struct acc_state last = {0};
@@ -1135,16 +1145,11 @@ static int imachi_solve(const struct model_input *in, struct model_output *out, 
 	} else if (run_accurate(&m, periods, u0, &c, &last, &m_last, d)) {
 		return -1;
 	}
-	/* a mean settled to the cycle's tolerance (1e-9 of the velocity scale,
-	 * num/settle.h) has no digits below it: round-off there is 0 (u_ymean
-	 * at φ' = 90° came out 1.6e-13) */
-	const double vscale = fmax(m.a, fmax(fabs(m.s), m.mu0));
-	if (fabs(c.ux) < 1e-9 * vscale)
-		c.ux = 0;
-	if (fabs(c.uy) < 1e-9 * vscale)
-		c.uy = 0;
-	if (fabs(c.drift) < 1e-9 * vscale)
-		c.drift = 0;
+	/* a mean settled to the cycle's tolerance has no digits below it
+	 * (u_ymean at φ' = 90° came out 1.6e-13) */
+	c.ux = imachi_settled(c.ux, m.a, m.s, m.mu0);
+	c.uy = imachi_settled(c.uy, m.a, m.s, m.mu0);
+	c.drift = imachi_settled(c.drift, m.a, m.s, m.mu0);
 	if (out->figs && imachi_figures(&m_start, method, n, p + I_DRAW_FROM, u0, &c, &last,
 					&m_last, out->figs, d))
 		return -1;
@@ -1196,25 +1201,16 @@ static int imachi_solve(const struct model_input *in, struct model_output *out, 
 				"no limit cycle: s = μ0 = %g, the mass slips ahead of the base for "
 				"ever and u_x grows without bound",
 				m.mu0);
-		else if (c.change <= c.tol)
-			snprintf(why, sizeof why,
-				 "no limit cycle within %d period%s: the period map repeated over "
-				 "one period, not yet over two in a row; raise periods",
-				 c.cycles, c.cycles == 1 ? "" : "s");
 		else
-			snprintf(why, sizeof why,
-				 "no limit cycle within %d period%s: the period map still changed "
-				 "by %.3g (tolerance %.3g); raise periods",
-				 c.cycles, c.cycles == 1 ? "" : "s", c.change, c.tol);
-		out->res[I_U_XMEAN] = value_undefined(why);
-		out->res[I_U_YMEAN] = value_undefined(why);
-		out->res[I_CYCLES] = value_undefined(why);
-		out->res[I_STICK_FRACTION] = value_undefined(why);
+			imachi_unsettled_why(why, sizeof why, "the period map", c.cycles, c.change,
+					     c.tol);
+		static const int cycle_only[] = {I_U_XMEAN, I_U_YMEAN, I_CYCLES, I_STICK_FRACTION};
+		for (size_t i = 0; i < sizeof cycle_only / sizeof *cycle_only; i++)
+			out->res[cycle_only[i]] = value_undefined(why);
 	}
 
-	const struct imachi_found found = {&m, p,      method,	       n,
-					   &c, rest,   drift,	       snapped,
-					   cs, vx_max, {v0[0], v0[1]}, {dv0[0], dv0[1]}};
+	const struct imachi_found found = {&m,	  p,	   method, n,	   &c, rest,
+					   drift, snapped, cs,	   vx_max, b0};
 	imachi_steps(&found, s);
 	return 0;
 }

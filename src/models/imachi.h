@@ -3,7 +3,10 @@
 #define TRIBO_IMACHI_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
+#include "num/figure.h"
+#include "num/settle.h"
 #include "util/diag.h"
 
 enum { IMACHI_SLIPS, IMACHI_STAYS, IMACHI_CATCHES };
@@ -66,11 +69,34 @@ int imachi_check_start(double u0, double a, double s, double mu0, struct diag *d
  * base's amplitude, and u changes by s and μ0 per unit τ. Both models'
  * period test and ODE tolerance are relative to it. */
 double imachi_scale(double a, double s, double mu0);
-/* The widest tolerance of the period map's test: 1e-7 of what the forces
- * can change u by in a period, 2π(μ0 + |s|). Relative to |u| alone, a
- * base at a = 1e10 under forces of order 1 had a tolerance (10) wider
- * than a period's whole change (5), and its first period "repeated". */
-double imachi_tol_max(double s, double mu0);
+/* A number settled to 1e-9 of that scale (a mean, a drift: the cycle's
+ * tolerance) has no digits below it: round-off there is 0. */
+double imachi_settled(double x, double a, double s, double mu0);
+/* Both models' period test, started (num/settle.h): the period map has
+ * repeated over two successive periods (one repeat can be a transient's
+ * pause), to 1e-9 of |u|, or, where u is smaller, of the motion's own
+ * velocity scale, so that the same problem scaled by 1e-8 settles as late.
+ * With |s| < μ0 friction holds the mass within reach of the base, and that
+ * scale is max(a, |u0|): against max(a, |s|, μ0) a base at a = 1e-10
+ * under a mass at rest "repeated" in its first period, the landing's
+ * transient taken for a limit cycle. Otherwise it is imachi_scale. The
+ * tolerance is at most 1e-7 of what the forces can change u by in a
+ * period, 2π(μ0 + |s|): relative to |u| alone, a base at a = 1e10 under
+ * forces of order 1 had a tolerance (10) wider than a period's whole
+ * change (5), and its first period "repeated". */
+struct num_settle imachi_settle(double a, double s, double mu0, double u0, long periods);
+/* Why the limit cycle's answers do not exist after k periods of a run
+ * that did not drift: the test (`map`, "the period map") repeated once
+ * only, or still changed by `change` against `tol`. */
+void imachi_unsettled_why(char *why, size_t size, const char *map, long k, double change,
+			  double tol);
+/* The graphical construction's budget, about a second of steps (2n a
+ * period): refused before period k + 1 would take it past `max`. */
+int imachi_graphical_budget(long k, int n, double max, struct diag *d);
+/* A row (τ, u…, state) of a trace table, whose first `key` columns say
+ * where it is: the same point as the last row only updates its last
+ * column, the latest state. */
+void imachi_trace_row(struct table *tab, const double *row, size_t key);
 /* The start is within 1e-9 (relative) of the base's velocity v0 (n parts):
  * it is taken on the base, and the forces decide whether it sticks, not
  * the sign of a rounding-level difference. Returns whether it moved u0. */

@@ -146,27 +146,15 @@ static double base_v(const struct imachi1d *m, double t)
 	return node_v(m, j) + (node_v(m, j + 1) - node_v(m, j)) / m->dt * (t - j * m->dt);
 }
 
-static void trace_row(struct table *tab, const double row[4])
-{
-	if (tab->nrows) {
-		double *last = tab->v + (tab->nrows - 1) * tab->ncols;
-		if (last[0] == row[0] && last[1] == row[1]) {
-			last[3] = row[3]; /* the same point: its latest state */
-			return;
-		}
-	}
-	table_row(tab, row);
-}
-
 /* u at t (from the period's start), in the state m->mode from there on. */
 static void trace(const struct imachi1d *m, double t, double u)
 {
 	if (!m->tr)
 		return;
 	const double row[4] = {TWO_PI * (double)m->tr->k + t, u, base_v(m, t), m->mode == 0};
-	trace_row(m->tr->cur, row);
+	imachi_trace_row(m->tr->cur, row, 2);
 	if (m->tr->k < SHOW_PERIODS)
-		trace_row(m->tr->first, row);
+		imachi_trace_row(m->tr->first, row, 2);
 }
 
 /* A non-slip arc of the accurate run, u = v = a cos τ, from t0 to t1. */
@@ -784,40 +772,19 @@ static int imachi1d_solve(const struct model_input *in, struct model_output *out
 	double u_prev = m.u, delta = NAN;
 	long k = 0;
 	bool converged = false;
-	/* u(2πk) against u(2π(k−1)) to 1e-9 of |u|, or of max(a, |s|, μ0) where u is
-	 * smaller; with no limit cycle only the cap ends the run */
-	/* the problem's velocity scale: the test is relative to it, so a
-	 * problem scaled by 1e-8 settles as late. With |s| < μ0 friction holds
-	 * the mass within reach of the base, and the scale is max(a, |u0|)
-	 * (as in imachi: against max(a, |s|, μ0), a = 1e-10 under a mass at
-	 * rest settled in its first period, the landing taken for the cycle);
-	 * otherwise u changes by s and μ0 per unit τ. */
-	const double scale =
-		fabs(m.s) < m.mu0 ? fmax(m.a, fabs(p[I_U0])) : imachi_scale(m.a, m.s, m.mu0);
-	/* |s| ≥ μ0 is not endless by itself: with μ1 well above μ0 the mass
-	 * can land on the base every period and be carried back (a cycle with
-	 * non-slip periods); where there is none it runs to the cap and the
-	 * drift is certified below. The cycle must repeat over two successive
-	 * periods, to a tolerance no wider than the forces can tell apart. */
-	struct num_settle conv = {.rtol = 1e-9,
-				  .floor = fmax(scale, DBL_MIN),
-				  .cap = periods,
-				  .need = 2,
-				  .tol_max = imachi_tol_max(m.s, m.mu0)};
+	/* u(2πk) against u(2π(k−1)), as imachi's period map (imachi.h). |s| ≥
+	 * μ0 is not endless by itself: with μ1 well above μ0 the mass can land
+	 * on the base every period and be carried back (a cycle with non-slip
+	 * periods); where there is none it runs to the cap and the drift is
+	 * certified below. */
+	struct num_settle conv = imachi_settle(m.a, m.s, m.mu0, fabs(p[I_U0]), periods);
 	num_gsl_clear();
-	num_settle_start(&conv);
 	while (k < periods) {
 		if (num_interrupted)
 			return diag_set(d, "interrupted after %ld periods", k);
-		/* the construction's budget, about a second: n = 10⁶ for 200
-		 * periods that never repeat took 8.6 s */
-		if (graphical && (k + 1.0) * 2 * m.n > IM1D_GRAPHICAL_STEPS)
-			return diag_set(d,
-					"the construction would take more than %.0f steps (%d a "
-					"period) without the period map repeating, after %ld "
-					"periods: lower n, or periods to accept a state that has "
-					"not settled",
-					IM1D_GRAPHICAL_STEPS, 2 * m.n, k);
+		/* n = 10⁶ for 200 periods that never repeat took 8.6 s */
+		if (graphical && imachi_graphical_budget(k, m.n, IM1D_GRAPHICAL_STEPS, d))
+			return -1;
 		if (m.tr) {
 			tr.k = k;
 			tr.cur->nrows = 0;
@@ -851,13 +818,9 @@ static int imachi1d_solve(const struct model_input *in, struct model_output *out
 	 * (at |s| − μ0 > 0; at |s| = μ0 u would stand still, a cycle). */
 	const bool drift = !converged && no_cycle && (m.s > 0 ? m.u > m.a : m.u < -m.a);
 	out->res[I_CONVERGED] = value_bool(converged);
-	/* the period map's change, settled to 1e-9 of the velocity scale as
-	 * imachi's is: round-off below that is 0 (7e-16 and 2e-14 at two of
+	/* settled as imachi's: round-off is 0 (7e-16 and 2e-14 at two of
 	 * imachi-1d's draw corners) */
-	double drift_rate = delta / TWO_PI;
-	if (fabs(drift_rate) < 1e-9 * fmax(m.a, fmax(fabs(m.s), m.mu0)))
-		drift_rate = 0;
-	out->res[I_DRIFT] = value_number(drift_rate);
+	out->res[I_DRIFT] = value_number(imachi_settled(delta / TWO_PI, m.a, m.s, m.mu0));
 	if (converged) {
 		out->res[I_U_MEAN] = value_number(u_mean);
 		out->res[I_STICK_FRACTION] = value_number(stick_fraction);
@@ -869,16 +832,8 @@ static int imachi1d_solve(const struct model_input *in, struct model_output *out
 				 "no limit cycle: |s| = %g > μ0 = %g, the mass accelerates without "
 				 "bound",
 				 fabs(m.s), m.mu0);
-		else if (conv.change <= conv.tol)
-			snprintf(why, sizeof why,
-				 "no limit cycle within %ld period%s: u(2πk) repeated over one "
-				 "period, not yet over two in a row; raise periods",
-				 k, k == 1 ? "" : "s");
 		else
-			snprintf(why, sizeof why,
-				 "no limit cycle within %ld period%s: u(2πk) still changed by %.3g "
-				 "(tolerance %.3g); raise periods",
-				 k, k == 1 ? "" : "s", conv.change, conv.tol);
+			imachi_unsettled_why(why, sizeof why, "u(2πk)", k, conv.change, conv.tol);
 		out->res[I_U_MEAN] = value_undefined(why);
 		out->res[I_STICK_FRACTION] = value_undefined(why);
 		out->res[I_CYCLES] = value_undefined(why);

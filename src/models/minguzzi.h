@@ -52,6 +52,9 @@ enum law_id minguzzi_law_id(const struct model_input *in, const struct law_slots
  * friction_law_release). */
 int minguzzi_law(const struct model_input *in, const struct law_slots *ix, struct friction_law *law,
 		 struct formula *fm, struct diag *d);
+/* A formula evaluated past its budget (fm->over: μ was NaN from there on)
+ * refused in d (-1); 0 when it kept within it. */
+int minguzzi_formula_over(const struct formula *fm, struct diag *d);
 /* The law in words, for the worked steps; V the largest speed met. */
 void minguzzi_law_steps(struct strbuf *s, const struct model_input *in, const struct law_slots *ix,
 			double V);

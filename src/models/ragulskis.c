@@ -327,7 +327,8 @@ static double event_rest(double t, const double y[], void *p)
 	return y[1];
 }
 
-static void take(struct rg *r, double t, const double y[])
+/* A sample of the measured period, kept when it is recorded. */
+static void put(struct rg *r, struct sample q)
 {
 	if (!r->record)
 		return;
@@ -335,7 +336,21 @@ static void take(struct rg *r, double t, const double y[])
 		r->cap = r->cap ? 2 * r->cap : 4096;
 		r->s = xrealloc(r->s, r->cap * sizeof(*r->s));
 	}
-	r->s[r->ns++] = (struct sample){t, y[0], y[1], accel(r, t, y)};
+	r->s[r->ns++] = q;
+}
+
+static void take(struct rg *r, double t, const double y[])
+{
+	if (r->record)
+		put(r, (struct sample){t, y[0], y[1], accel(r, t, y)});
+}
+
+/* The samples from t on dropped (and at t, unless `keep_t`). */
+static void drop_from(struct rg *r, double t, bool keep_t)
+{
+	while (r->record && r->ns > 0 &&
+	       (r->s[r->ns - 1].t > t || (!keep_t && r->s[r->ns - 1].t == t)))
+		r->ns--;
 }
 
 /* Every accepted step's end, seen as ode_run asks the event function after
@@ -455,6 +470,15 @@ static int over_budget(const struct rg *r, struct diag *d)
 			r->budget, r->periods_run + 1, r->law.Delta, alt);
 }
 
+/* A run that failed: in the budget's words when its evaluations ran out. */
+static int run_failed(const struct rg *r, struct diag *d)
+{
+	if (!r->over)
+		return -1;
+	diag_clear(d);
+	return over_budget(r, d);
+}
+
 /* ---- a reversal through the reduced transition --------------------------
 
  * A slip that reaches |u̇| = v_s while the force is beyond the fold the
@@ -532,10 +556,7 @@ static int transit_half(struct rg *r, double *t, double y[], int side, double z0
 			budget_at(Y[0], &Y[1], 1);
 			return budget_refuse(d, 0, NULL, NULL);
 		}
-		if (!r->over)
-			return -1;
-		diag_clear(d);
-		return over_budget(r, d);
+		return run_failed(r, d);
 	}
 	r->steps += end.steps;
 	const double z = r->tz0 + r->tzsign * end.t;
@@ -563,14 +584,8 @@ static int transit(struct rg *r, double *t, double y[], int dir, double tend, st
 			return -1;
 		if (rc == 0) {
 			y[1] = 0;
-			if (r->record && (r->ns == 0 || *t >= r->s[r->ns - 1].t)) {
-				if (r->ns == r->cap) {
-					r->cap = r->cap ? 2 * r->cap : 4096;
-					r->s = xrealloc(r->s, r->cap * sizeof(*r->s));
-				}
-				r->s[r->ns++] =
-					(struct sample){*t, y[0], 0.0, force(r, *t, y[0]) / r->m};
-			}
+			if (r->ns == 0 || *t >= r->s[r->ns - 1].t)
+				put(r, (struct sample){*t, y[0], 0.0, force(r, *t, y[0]) / r->m});
 		}
 	}
 	if (rc == 0) {
@@ -662,13 +677,8 @@ static double tangent_event(double tau, const double Y[], void *p)
 	struct rg *r = p;
 	double v;
 	const double a = tangent_accel(r, Y[0], Y[1], Y[2], &v);
-	if (r->record && (r->ns == 0 || Y[0] > r->s[r->ns - 1].t)) {
-		if (r->ns == r->cap) {
-			r->cap = r->cap ? 2 * r->cap : 4096;
-			r->s = xrealloc(r->s, r->cap * sizeof(*r->s));
-		}
-		r->s[r->ns++] = (struct sample){Y[0], Y[1], v, a};
-	}
+	if (r->ns == 0 || Y[0] > r->s[r->ns - 1].t)
+		put(r, (struct sample){Y[0], Y[1], v, a});
 	/* the far joint in z (as z0 is taken from u̇): a phase that starts
 	 * there starts at 0, not a rounding past it. A term that is 0 at the
 	 * start (the joint the phase leaves) does not count there: ode_run
@@ -724,14 +734,10 @@ static int tangent_phase(struct rg *r, double *t, double y[], double tend, struc
 				  2);
 			return budget_refuse(d, 0, NULL, NULL);
 		}
-		if (!r->over)
-			return -1;
-		diag_clear(d);
-		return over_budget(r, d);
+		return run_failed(r, d);
 	}
 	r->steps += end.steps;
-	while (r->record && r->ns > 0 && r->s[r->ns - 1].t >= Y[0])
-		r->ns--;
+	drop_from(r, Y[0], false);
 	const double z = Y[2], vz = r->tg.uc + r->side * z * z;
 	double vv;
 	const double ae = tangent_accel(r, Y[0], Y[1], z, &vv);
@@ -740,9 +746,7 @@ static int tangent_phase(struct rg *r, double *t, double y[], double tend, struc
 	 * steps too long for the tolerance asked (a loose one, as make bench
 	 * sets): the phase is taken again in t. */
 	if (end.event && Y[0] < tend && z < r->zfar - z && r->side * ae > 0) {
-		if (r->record)
-			while (r->ns > 0 && r->s[r->ns - 1].t > *t)
-				r->ns--;
+		drop_from(r, *t, true);
 		return 0;
 	}
 	*t = Y[0];
@@ -780,8 +784,8 @@ static int rg_phase_end(struct phase_run *run, struct rg_run *rr, double *tp, st
 	const double t = run->t;
 	r->steps += run->end->steps;
 	r->h_next = run->end->h;
-	while (r->record && !r->dense && r->ns > 0 && r->s[r->ns - 1].t >= t)
-		r->ns--;
+	if (!r->dense)
+		drop_from(r, t, false);
 	if (rr->kind == RG_CREEP)
 		y[1] = vstar(r, force(r, t, y[0]));
 	take(r, t, y);
@@ -925,11 +929,7 @@ static int advance(struct rg *r, double *t, double y[], double tend, double step
 	struct phase_run run;
 	const int rc = phase_run(&ps, &caps, *t, tend, y, NULL, &run, d);
 	*t = run.t;
-	if (rc && r->over) {
-		diag_clear(d);
-		return over_budget(r, d);
-	}
-	return rc;
+	return rc ? run_failed(r, d) : 0;
 }
 
 /* A quantity of the solution at time t, integrated from the sample before
@@ -1107,10 +1107,6 @@ static void marks(struct figure *f, const char *label, double x, double y)
  * with the transition's widths marked. */
 static void law_figure(const struct rg *r, enum law_id li, double vmax, struct figures *fs)
 {
-	static const char *const what[LAW_COUNT] = {[LAW_ELLIPTIC] = "(8)",
-						    [LAW_ELLIPTIC_PEAK] = "(10)",
-						    [LAW_COULOMB] = "Coulomb",
-						    [LAW_TANH] = "tanh"};
 	const struct drylaw *law = &r->law;
 	/* u̇ to 2.5 times the law's outermost joint; Coulomb's has none: as far
 	 * as the motion goes */
@@ -1121,7 +1117,7 @@ static void law_figure(const struct rg *r, enum law_id li, double vmax, struct f
 		outer = 1;
 	const double V = 2.5 * outer;
 	char buf[128];
-	snprintf(buf, sizeof buf, "The friction law H(u̇): %s%s", what[li],
+	snprintf(buf, sizeof buf, "The friction law H(u̇): %s%s", law_get(li)->title,
 		 law->kind == DRYLAW_COULOMB ? " (set-valued at rest)" : "");
 	struct figure *f = figure_add(fs, "H", buf, "u̇ [m/s]", "H [N]");
 	static const char *const label[LAW_COUNT] = {[LAW_ELLIPTIC] = "H(u̇), law (8)",
@@ -1686,31 +1682,22 @@ static void ragulskis_steps(struct strbuf *s, const struct rg *r, const struct m
 		   "Equation (9): m ü + c u̇ + k u = P sin ωt − H(u̇), m = %g, c = %g, k = %g, "
 		   "P = %g, ω = %g; u(0) = %g, u̇(0) = %g.",
 		   r->m, r->c, r->k, r->P, r->w, p[R_U0], p[R_V0]);
-	model_step(s, "Friction: %s%s, h = %g.", li == LAW_COULOMB ? "exact " : "",
-		   law_get(li)->title, r->h);
-	switch (r->law.kind) {
-	case DRYLAW_ELLIPTIC:
+	/* the law in the registry's words (dyn/law.c), with its numbers; Coulomb's
+	 * row speaks of μ and the normal force, which this model calls h */
+	const struct law *law = law_get(li);
+	model_step(s, "Friction: %s%s, h = %g.", li == LAW_COULOMB ? "exact " : "", law->title,
+		   r->h);
+	if (r->law.kind == DRYLAW_COULOMB)
+		model_step(s, "  H = h sgn u̇ while slipping, |H| ≤ h at rest (set-valued).");
+	else
+		model_step(s, "  %s; Δ = %g.", law->formula, r->law.Delta);
+	if (r->law.kind == DRYLAW_ELLIPTIC_PEAK)
 		model_step(s,
-			   "  H = E(−Δ, Δ, −h, h, u̇) for |u̇| < Δ = %g, ±h beyond: quarter "
-			   "ellipses, vertical tangent at u̇ = 0, horizontal at ±Δ.",
-			   r->law.Delta);
-		break;
-	case DRYLAW_ELLIPTIC_PEAK:
-		model_step(s,
-			   "  Δ = %g, Δ_a = %g, h_a = h Δ_a/Δ = %g: H rises to h + h_a = %g at "
-			   "|u̇| = Δ + Δ_a, falls back to h at Δ + 2Δ_a; vertical tangents at 0 "
+			   "  Δ_a = %g, h_a = h Δ_a/Δ = %g, h + h_a = %g; vertical tangents at 0 "
 			   "and ±(Δ + 1.5Δ_a) = ±%g.",
-			   r->law.Delta, r->law.Delta_a, r->h * r->law.Delta_a / r->law.Delta,
+			   r->law.Delta_a, r->h * r->law.Delta_a / r->law.Delta,
 			   r->h + r->h * r->law.Delta_a / r->law.Delta,
 			   r->law.Delta + 1.5 * r->law.Delta_a);
-		break;
-	case DRYLAW_TANH:
-		model_step(s, "  H = h tanh(u̇/Δ), Δ = %g.", r->law.Delta);
-		break;
-	case DRYLAW_COULOMB:
-		model_step(s, "  H = h sgn u̇ while slipping, |H| ≤ h at rest (set-valued).");
-		break;
-	}
 	if (r->reduced && r->law.kind == DRYLAW_TANH)
 		model_step(s,
 			   "Strategy: the transition reduced to its slow manifold (h/(mωΔ) = "
@@ -1912,10 +1899,7 @@ static int ragulskis_solve(const struct model_input *in, struct model_output *ou
 	    extremum(&r, off_v, 1, &vmax, d) || extremum(&r, off_a, -1, &amin, d) ||
 	    extremum(&r, off_a, 1, &amax, d)) {
 		free(r.s);
-		if (!r.over)
-			return -1;
-		diag_clear(d);
-		return over_budget(&r, d);
+		return run_failed(&r, d);
 	}
 	/* of the measured period's own length, (j+1)T − jT: exactly 1 for a
 	 * mass stuck throughout, whatever j's rounding */

@@ -406,6 +406,18 @@ int minguzzi_law(const struct model_input *in, const struct law_slots *ix, struc
 	return 0;
 }
 
+int minguzzi_formula_over(const struct formula *fm, struct diag *d)
+{
+	if (!fm->over)
+		return 0;
+	diag_clear(d);
+	return diag_set(
+		d,
+		"mu_expr: a formula of %zu characters (as compiled) was evaluated more than "
+		"%lu times, the most a solve may take (about a second); write it shorter",
+		fm->size, fm->budget);
+}
+
 enum law_id minguzzi_law_id(const struct model_input *in, const struct law_slots *ix)
 {
 	return law_id(minguzzi_chosen(in, ix));
@@ -1017,15 +1029,7 @@ static int rayleigh_solve(const struct model_input *in, struct model_output *out
 		ry_sweep(out->figs, &c, mo, &f, grad, &fm);
 	friction_law_release(&law);
 	expr_fn_free(fm.fn);
-	if (fm.over) {
-		diag_clear(d);
-		return diag_set(d,
-				"mu_expr: a formula of %zu characters (as compiled) was "
-				"evaluated more than %lu times, the most a solve may take "
-				"(about a second); write it shorter",
-				fm.size, fm.budget);
-	}
-	if (rc)
+	if (minguzzi_formula_over(&fm, d) || rc)
 		return -1;
 
 	/* Within the quadrature's absolute tolerance of 0 a force is 0: at a

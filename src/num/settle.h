@@ -15,7 +15,7 @@
  * What each model passes (rtol = 1e-9 in all):
  *   imachi:     x = u (2-D), floor = max(a, |s|, μ0): the problem's velocity
  *               scale (the base's amplitude; u changes by s and μ0 per unit τ);
- *               need = 2, tol_max = 1e-7 · 2π(μ0 + |s|) (imachi_tol_max)
+ *               need = 2, tol_max = 1e-7 · 2π(μ0 + |s|) (imachi_settle)
  *   imachi-1d:  x = u,       the same floor, need and tol_max; a drift with
  *               no cycle is certified by the model, not declared endless
  *   ragulskis:  x = (u, u̇/ω), floor = 10⁻³ max((P + h)/(k + mω²), |u0|, |u̇0|/ω),
