@@ -47,6 +47,9 @@ note: seed 5 is under 2^32: a student could try every such seed for the sheet's 
 # precision its tolerance needs, for every shipped exercise that draws (a
 # verdict, a word, says none): as many as the key has numbers with a
 # tolerance, the words as many as its exact ones.
+# (heavy: a generate of every shipped exercise, a minute under valgrind;
+# the other generate cases run there)
+#! heavy
 $ ids=$(cd "$TRIBO_PATH" && grep -l '^draw' *.ini | sed 's/\.ini$//'); tribo -c "generate 1 seed 4294967296 format txt to $HOME/all $(echo $ids)" >/dev/null; awk '/^Give:/ { g = 1; next } /^$/ { g = 0 } g' "$HOME/all/sheet.txt" > "$HOME/give"; grep -c ', to [0-9±]' "$HOME/give"; grep -c '^  [A-Za-z_0-9]* = .*  (tolerance ' "$HOME/all/key.txt"; grep -vc ', to [0-9±]' "$HOME/give"; grep -c '^  [A-Za-z_0-9]* = .*  (exact)$' "$HOME/all/key.txt"; grep -o ', to [^:]*' "$HOME/give" | sort | uniq -c
 86
 86

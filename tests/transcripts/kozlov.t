@@ -153,6 +153,9 @@ falls
 
 # Issue 18: following a ball with μ = 1e-9 to its stop took a million
 # steps and two seconds; it stops at a budget, saying what to change.
+# (heavy: 50000 steps, half a minute under valgrind; check_budget's
+# refusals run there)
+#! heavy
 $ tribo -c 'load kozlov-ball; set mu2 1e-9; solve'
 ! tribo: -c: command 3: solve: the ball had not stopped after 50000 steps (t = 6.75e+03 s): the μ are too small for the stop to be followed; raise mu1, mu2 and mu3
 ? 1

@@ -136,6 +136,9 @@ lint-warnings.ini: 0 errors, 5 warnings
 # with the values that gave it. An answer asked for that has no value at
 # a draw point is an error (issue 37: the exercise promises its answers for
 # every draw).
+# (heavy: imachi solved at 40 points, some drifting for their whole budget:
+# over a minute under valgrind; the other lint cases run there)
+#! heavy
 $ tribo --lint lint-solve.ini
 lint-solve.ini:17: warning: degenerate at s = 0.2: u_xmean = 0 (0.229776557006 at the file's values): nothing happens
 lint-solve.ini:17: error: u_xmean has no value at s = 0.9: no limit cycle: s = μ0 = 0.9, the mass slips ahead of the base for ever and u_x grows without bound
