@@ -669,24 +669,30 @@ static void transition_figures(struct figures *fs, const struct record *ctr, dou
 		}
 }
 
-/* What `steps` says of the two laws' way to rolling. */
-struct transition {
-	double tmax, g, mu1, mu3, D0, vabs, w[2], rho[2];
-	double stop_time, D_tmax, slip_tmax, V_end;  /* Kozlov */
-	double t_roll, W_roll, slip_c_tmax, V_end_c; /* Coulomb */
+/* What ball_solve finds: at the start, along Kozlov's run and along
+ * Coulomb's beside it. */
+struct ball_found {
+	double T0, D0, wx, wy, vabs, Rabs, F[NQ], FCx, FCy;
+	const char *never; /* why the ball never stops, or NULL */
+	double stop_time, t_event, D_event, Ddot_event, V_end, slip_tmax, D_tmax;
+	size_t nsteps;
+	double t_roll, W_roll, V_end_c, slip_c_tmax;
 	size_t csteps;
 };
 
-static void ball_transition_steps(struct strbuf *s, const struct transition *x)
+/* What `steps` says of the two laws' way to rolling. */
+static void ball_transition_steps(struct strbuf *s, const struct ball *b, const double q0[NQ],
+				  double tmax, const struct ball_found *x)
 {
-	const double g = x->g, mu1 = x->mu1, mu3 = x->mu3;
+	const double g = b->g, mu1 = b->mu[0], mu3 = b->mu[2];
+	const double rho[2] = {b->r * q0[Q_WY], -b->r * q0[Q_WX]};
 	model_step(s,
 		   "To rolling, both laws followed to tmax = %g s (v the slip, ρ = r(ω_y, −ω_x) "
 		   "the rolling's part of w = v + ρ):",
-		   x->tmax);
+		   tmax);
 	model_step(s, "  Kozlov: v̇ = −(g/D)((7/2)μ1 v − (5/2)μ3 ρ); with μ3 = 0 the slip decays "
 		      "exponentially, at the rate λ = (7/2) g μ1/D, and never vanishes.");
-	if (x->D0 > 0 && x->stop_time > x->tmax) {
+	if (x->D0 > 0 && x->stop_time > tmax) {
 		double lambda = 3.5 * g * mu1 / x->D_tmax;
 		model_step(s,
 			   "  At tmax: D = %.6g m/s, λ = %.6g 1/s (1/λ = %.3g s), slip |v| = %.3g "
@@ -694,8 +700,7 @@ static void ball_transition_steps(struct strbuf *s, const struct transition *x)
 			   x->D_tmax, lambda, 1 / lambda, x->slip_tmax, x->vabs, x->V_end);
 		if (mu3 == 0) {
 			/* Jω' + rẑ × m w conserved: w + (2/5)ρ, and v = 0 at the end */
-			double winf = 5.0 / 7.0 *
-				      hypot(x->w[0] + 0.4 * x->rho[0], x->w[1] + 0.4 * x->rho[1]);
+			double winf = 5.0 / 7.0 * hypot(x->wx + 0.4 * rho[0], x->wy + 0.4 * rho[1]);
 			model_step(
 				s,
 				"  μ3 = 0: w + (2/5)ρ is conserved (no torque about the contact "
@@ -735,7 +740,7 @@ static void ball_transition_steps(struct strbuf *s, const struct transition *x)
 			   "2|v0|/(7μ1 g) = %.12g s, rolling at |w0 − (2/7)v0|, as under Kozlov's "
 			   "law.",
 			   2 * x->vabs / (7 * mu1 * g));
-	if (!(x->t_roll <= x->tmax))
+	if (!(x->t_roll <= tmax))
 		model_step(s, "  At tmax the ball still slips: V_end_coulomb = %.12g m/s.",
 			   x->V_end_c);
 	else if (x->W_roll == 0 || mu3 == 0)
@@ -751,17 +756,6 @@ static void ball_transition_steps(struct strbuf *s, const struct transition *x)
 			      "friction cannot hold it, and this model does not follow it "
 			      "(V_end_coulomb = nan).");
 }
-
-/* What ball_solve finds: at the start, along Kozlov's run and along
- * Coulomb's beside it. */
-struct ball_found {
-	double T0, D0, wx, wy, vabs, Rabs, F[NQ], FCx, FCy;
-	const char *never; /* why the ball never stops, or NULL */
-	double stop_time, t_event, D_event, Ddot_event, V_end, slip_tmax, D_tmax;
-	size_t nsteps;
-	double t_roll, W_roll, V_end_c, slip_c_tmax;
-	size_t csteps;
-};
 
 /* Kozlov's law: to tmax, then on to the stop (trp: NULL, or the record
  * of the run in time for the figures). */
@@ -917,7 +911,7 @@ static int ball_coulomb(const struct ball *b, const double q0[NQ], double tmax,
 static void ball_steps(struct strbuf *s, const struct ball *b, const double q0[NQ],
 		       const double phi[NQ], double tmax, const struct ball_found *f)
 {
-	const double r = b->r, g = b->g, mu1 = b->mu[0], mu2 = b->mu[1], mu3 = b->mu[2];
+	const double r = b->r, g = b->g, mu2 = b->mu[1];
 	model_step(s,
 		   "Generalized velocities q̇ = (v_x, v_y, ω_x, ω_y, Ω) = (%g, %g, %g, %g, %g): "
 		   "the contact point's velocity v, the rolling rate ω', the spin Ω.",
@@ -1011,25 +1005,7 @@ static void ball_steps(struct strbuf *s, const struct ball *b, const double q0[N
 				"|M_spin| = (2/5)^{3/2} r|Ω|/(g μ2) = %.12g s.",
 				pow(0.4, 1.5) * r * fabs(q0[Q_OM]) / (g * mu2));
 	}
-	ball_transition_steps(s, &(struct transition){
-					 .tmax = tmax,
-					 .g = g,
-					 .mu1 = mu1,
-					 .mu3 = mu3,
-					 .D0 = f->D0,
-					 .vabs = f->vabs,
-					 .w = {f->wx, f->wy},
-					 .rho = {r * q0[Q_WY], -r * q0[Q_WX]},
-					 .stop_time = f->stop_time,
-					 .D_tmax = f->D_tmax,
-					 .slip_tmax = f->slip_tmax,
-					 .V_end = f->V_end,
-					 .t_roll = f->t_roll,
-					 .W_roll = f->W_roll,
-					 .slip_c_tmax = f->slip_c_tmax,
-					 .V_end_c = f->V_end_c,
-					 .csteps = f->csteps,
-				 });
+	ball_transition_steps(s, b, q0, tmax, f);
 }
 
 static int ball_solve(const struct model_input *in, struct model_output *out, struct diag *d)
