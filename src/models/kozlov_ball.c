@@ -1068,29 +1068,23 @@ static int ball_solve(const struct model_input *in, struct model_output *out, st
 	record_release(trp);
 	/* inside ball_check's domain these are finite but for the documented
 	 * inf and nan; one that is not is refused, f.never printed */
-	const struct named_result got[] = {{"F_x", f.F[Q_VX]},	    {"F_y", f.F[Q_VY]},
-					   {"M_spin", f.F[Q_OM]},   {"F_coulomb_x", f.FCx},
-					   {"F_coulomb_y", f.FCy},  {"M_roll_x", f.F[Q_WX]},
-					   {"M_roll_y", f.F[Q_WY]}, {"D", f.D0},
-					   {"V_end", f.V_end}};
-	if (model_require_finite(got, sizeof got / sizeof *got,
-				 "the ball's forces overflow at these scales; bring m, r, "
-				 "g, the μ and the speeds nearer each other",
-				 d))
+	const struct solve_number nums[] = {{KB_F_X, f.F[Q_VX], true},
+					    {KB_F_Y, f.F[Q_VY], true},
+					    {KB_M_SPIN, f.F[Q_OM], true},
+					    {KB_STOP_TIME, f.stop_time, false},
+					    {KB_F_COULOMB_X, f.FCx, true},
+					    {KB_F_COULOMB_Y, f.FCy, true},
+					    {KB_M_ROLL_X, f.F[Q_WX], true},
+					    {KB_M_ROLL_Y, f.F[Q_WY], true},
+					    {KB_D, f.D0, true},
+					    {KB_T_ROLL, f.t_roll, false},
+					    {KB_V_END, f.V_end, true},
+					    {KB_V_END_COULOMB, f.V_end_c, false}};
+	if (solve_numbers(out->res, kb_results, nums, sizeof nums / sizeof *nums,
+			  "the ball's forces overflow at these scales; bring m, r, g, the μ and "
+			  "the speeds nearer each other",
+			  d))
 		return -1;
-
-	out->res[KB_F_X] = value_number(f.F[Q_VX]);
-	out->res[KB_F_Y] = value_number(f.F[Q_VY]);
-	out->res[KB_M_SPIN] = value_number(f.F[Q_OM]);
-	out->res[KB_STOP_TIME] = value_number(f.stop_time);
-	out->res[KB_F_COULOMB_X] = value_number(f.FCx);
-	out->res[KB_F_COULOMB_Y] = value_number(f.FCy);
-	out->res[KB_M_ROLL_X] = value_number(f.F[Q_WX]);
-	out->res[KB_M_ROLL_Y] = value_number(f.F[Q_WY]);
-	out->res[KB_D] = value_number(f.D0);
-	out->res[KB_T_ROLL] = value_number(f.t_roll);
-	out->res[KB_V_END] = value_number(f.V_end);
-	out->res[KB_V_END_COULOMB] = value_number(f.V_end_c);
 
 	ball_steps(s, &b, q0, phi, tmax, &f);
 	return 0;

@@ -1314,20 +1314,18 @@ static int lad_solve(const struct model_input *in, struct model_output *out, str
 	lad_start_forces(&r, th0, thd0, &run, lam0);
 	fd.lf = lam0[0], fd.lw = lam0[1];
 
-	const struct named_result got[] = {
-		{"theta_min", thmin},
-		{"t_end", run.t_end},
-		{"theta_end", run.y[2]},
-		{"thetadot_end", run.y[5]},
-		{"x_foot_end", run.y[0] + r.h * cos(run.y[2])},
-	};
-	if (model_require_finite(got, sizeof(got) / sizeof(*got),
-				 "the run lost its digits; lower tmax or the push", d))
+	const struct solve_number nums[] = {{O_THETA_MIN, thmin * 180 / M_PI, true},
+					    {O_LAMBDA_FLOOR_LIM, lf_lim, false},
+					    {O_LAMBDA_WALL_LIM, lw_lim, false},
+					    {O_T_END, run.t_end, true},
+					    {O_T_FLOOR, run.t_floor, false},
+					    {O_THETA_END, run.y[2] * 180 / M_PI, true},
+					    {O_THETADOT_END, run.y[5], true},
+					    {O_X_FOOT_END, run.y[0] + r.h * cos(run.y[2]), true},
+					    {O_COND74_RESIDUAL, fd.resid, false}};
+	if (solve_numbers(out->res, lad_results, nums, sizeof nums / sizeof *nums,
+			  "the run lost its digits; lower tmax or the push", d))
 		return -1;
-
-	out->res[O_THETA_MIN] = value_number(thmin * 180 / M_PI);
-	out->res[O_LAMBDA_FLOOR_LIM] = value_number(lf_lim);
-	out->res[O_LAMBDA_WALL_LIM] = value_number(lw_lim);
 	out->res[O_MOVES] = value_bool(run.moved);
 	if (run.outcome == OUT_JAM) {
 		/* the contact's multipliers solve a motion that cannot happen */
@@ -1352,13 +1350,7 @@ static int lad_solve(const struct model_input *in, struct model_output *out, str
 				out->res[k] = leave_none(&run, k == O_THETA_LEAVE);
 	}
 	out->res[O_OUTCOME] = value_word(outcome_word[run.outcome]);
-	out->res[O_T_END] = value_number(run.t_end);
-	out->res[O_T_FLOOR] = value_number(run.t_floor);
-	out->res[O_THETA_END] = value_number(run.y[2] * 180 / M_PI);
-	out->res[O_THETADOT_END] = value_number(run.y[5]);
-	out->res[O_X_FOOT_END] = value_number(run.y[0] + r.h * cos(run.y[2]));
 	out->res[O_COND74] = value_bool(fd.cond74);
-	out->res[O_COND74_RESIDUAL] = value_number(fd.resid);
 
 	lad_steps(s, &r, &fd, &run, p[P_THETA0], thd0);
 	return 0;

@@ -698,7 +698,6 @@ static int polisher_solve(const struct model_input *in, struct model_output *out
 	const size_t steps = run.steps;
 	const struct landing *land = pr.land;
 	const int nland = pr.nland;
-	const double t_lock = pr.t_lock;
 	if (!rc && trp)
 		polisher_figures(out->figs, trp, &p, (const double[3]){vx0, vy0, td0}, c_eff, land,
 				 nland < NLAND ? nland : NLAND);
@@ -708,39 +707,26 @@ static int polisher_solve(const struct model_input *in, struct model_output *out
 	/* inside polisher_check's domain these are finite but for products of
 	 * extremes (μ m g of 1e300 kg); one that is not is refused, never
 	 * printed (t_lock's inf says it never locks) */
-	const bool ring_still = st0.still;
-	const struct named_result got[] = {
-		{"c_eff", c_eff},
-		{"c_eff_exact", ring_still && c_exact == INFINITY ? 0.0 : c_exact},
-		{"R0", q0.R},
-		{"R0_expansion", R0_exp},
-		{"vx_end", y[3]},
-		{"vy_end", y[4]},
-		{"thetadot_end", y[5]},
-		{"x_end", y[0]},
-		{"y_end", y[1]},
-		{"theta_end", y[2]},
-		{"M_lock", 2 * mu * mg * p.r}};
-	if (model_require_finite(got, sizeof got / sizeof *got,
-				 "the machine's forces overflow at these scales; bring m, "
-				 "r, omega, mu and g nearer each other",
-				 d))
+	const struct solve_number nums[] = {
+		{P_C_EFF, c_eff, true},
+		{P_C_EFF_EXACT, c_exact, !st0.still}, /* a ring at rest: inf */
+		{P_R0, q0.R, true},
+		{P_R0_EXPANSION, R0_exp, true},
+		{P_VX_END, y[3], true},
+		{P_VY_END, y[4], true},
+		{P_THETADOT_END, y[5], true},
+		{P_X_END, y[0], true},
+		{P_Y_END, y[1], true},
+		{P_THETA_END, y[2], true},
+		{P_T_END, tmax, false},
+		{P_T_LOCK, pr.t_lock, false},
+		{P_M_LOCK, 2 * mu * mg * p.r, true}};
+	if (solve_numbers(out->res, p_results, nums, sizeof nums / sizeof *nums,
+			  "the machine's forces overflow at these scales; bring m, r, omega, mu "
+			  "and g nearer each other",
+			  d))
 		return -1;
-
-	out->res[P_C_EFF] = value_number(c_eff);
-	out->res[P_C_EFF_EXACT] = value_number(c_exact);
-	out->res[P_R0] = value_number(q0.R);
-	out->res[P_R0_EXPANSION] = value_number(R0_exp);
-	out->res[P_VX_END] = value_number(y[3]);
-	out->res[P_VY_END] = value_number(y[4]);
-	out->res[P_THETADOT_END] = value_number(y[5]);
-	out->res[P_X_END] = value_number(y[0]);
-	out->res[P_Y_END] = value_number(y[1]);
-	out->res[P_THETA_END] = value_number(y[2]);
-	out->res[P_T_END] = value_number(tmax);
 	out->res[P_LOCKED] = value_bool(p.locked);
-	out->res[P_T_LOCK] = value_number(t_lock);
-	out->res[P_M_LOCK] = value_number(2 * mu * mg * p.r);
 
 	polisher_steps(s, &p, &st0, &pr, steps, tmax, y);
 	return 0;
