@@ -1022,21 +1022,28 @@ static double lad_cond74(const struct lad *r, double th0)
 	return resid;
 }
 
-/* The normal forces at the start, (λ_floor, λ_wall) in lam: NAN where
- * they are not the forces (indeterminate at rest, the paradox). */
+/* What lad_solve finds before and besides the run. */
+struct lad_found {
+	double thmin, lf_lim, lw_lim; /* the limiting equilibrium */
+	double resid;		      /* (7.4) at θ0 */
+	bool cond74;
+	double lf, lw; /* the normal forces at the start */
+};
+
+/* The normal forces at the start, λ_floor and λ_wall: NAN where they are
+ * not the forces (indeterminate at rest, the paradox). */
 static void lad_start_forces(const struct lad *r, double th0, double thd0, const struct run *run,
-			     double lam_out[2])
+			     struct lad_found *fd)
 {
-	/* the normal forces at the start */
-	double lw = NAN, lf = NAN;
+	fd->lf = fd->lw = NAN;
 	if (run->outcome == OUT_RESTS) {
 		if (r->law != LAW_COULOMB) {
 			double J[2][3], lam[2];
 			rest_multipliers(r, th0, lam, J);
-			lf = lam[0], lw = lam[1];
+			fd->lf = lam[0], fd->lw = lam[1];
 		} else if (r->muw == 0) {
-			lf = r->m * r->g;
-			lw = r->m * r->g / (2 * tan(th0));
+			fd->lf = r->m * r->g;
+			fd->lw = r->m * r->g / (2 * tan(th0));
 		}
 	} else {
 		struct lad r0 = *r;
@@ -1045,22 +1052,12 @@ static void lad_start_forces(const struct lad *r, double th0, double thd0, const
 		r0.sig = thd0 > 0 ? 1.0 : -1.0;
 		two_state(&r0, th0, thd0, y);
 		dyn_at(&r0, PH_TWO, y, &dn);
-		lf = dn.lam[0], lw = dn.lam[1];
 		/* a singular or reversed system (the paradox at the start):
 		 * no solution, or several; none is the forces */
-		if (!(dn.det > 0))
-			lf = lw = NAN;
+		if (dn.det > 0)
+			fd->lf = dn.lam[0], fd->lw = dn.lam[1];
 	}
-	lam_out[0] = lf, lam_out[1] = lw;
 }
-
-/* What lad_solve finds before and besides the run. */
-struct lad_found {
-	double thmin, lf_lim, lw_lim; /* the limiting equilibrium */
-	double resid;		      /* (7.4) at θ0 */
-	bool cond74;
-	double lf, lw; /* the normal forces at the start */
-};
 
 /* The worked steps. */
 static void lad_steps(struct strbuf *s, const struct lad *r, const struct lad_found *fd,
@@ -1280,23 +1277,20 @@ static int lad_solve(const struct model_input *in, struct model_output *out, str
 	const double tmax = p[P_TMAX];
 	struct strbuf *s = out->steps;
 
-	double thmin;
-	if (theta_min(&r, &thmin, d))
+	struct lad_found fd = {.lf_lim = NAN, .lw_lim = NAN};
+	if (theta_min(&r, &fd.thmin, d))
 		return -1;
 	/* limiting equilibrium at θ_min */
-	double lf_lim = NAN, lw_lim = NAN;
-	if (thmin > 0) {
+	if (fd.thmin > 0) {
 		if (r.law == LAW_COULOMB) {
-			lf_lim = r.m * r.g / (1 + r.muw * r.muf);
-			lw_lim = r.muf * lf_lim;
+			fd.lf_lim = r.m * r.g / (1 + r.muw * r.muf);
+			fd.lw_lim = r.muf * fd.lf_lim;
 		} else {
 			double J[2][3], lam[2];
-			rest_multipliers(&r, thmin, lam, J);
-			lf_lim = lam[0], lw_lim = lam[1];
+			rest_multipliers(&r, fd.thmin, lam, J);
+			fd.lf_lim = lam[0], fd.lw_lim = lam[1];
 		}
 	}
-
-	struct lad_found fd = {.thmin = thmin, .lf_lim = lf_lim, .lw_lim = lw_lim};
 	fd.resid = lad_cond74(&r, th0);
 	fd.cond74 = fd.resid <= 1e-9;
 
@@ -1310,13 +1304,11 @@ static int lad_solve(const struct model_input *in, struct model_output *out, str
 	if (rc)
 		return -1;
 
-	double lam0[2];
-	lad_start_forces(&r, th0, thd0, &run, lam0);
-	fd.lf = lam0[0], fd.lw = lam0[1];
+	lad_start_forces(&r, th0, thd0, &run, &fd);
 
-	const struct solve_number nums[] = {{O_THETA_MIN, thmin * 180 / M_PI, true},
-					    {O_LAMBDA_FLOOR_LIM, lf_lim, false},
-					    {O_LAMBDA_WALL_LIM, lw_lim, false},
+	const struct solve_number nums[] = {{O_THETA_MIN, fd.thmin * 180 / M_PI, true},
+					    {O_LAMBDA_FLOOR_LIM, fd.lf_lim, false},
+					    {O_LAMBDA_WALL_LIM, fd.lw_lim, false},
 					    {O_T_END, run.t_end, true},
 					    {O_T_FLOOR, run.t_floor, false},
 					    {O_THETA_END, run.y[2] * 180 / M_PI, true},
