@@ -604,25 +604,20 @@ static void transition_figures(struct figures *fs, const struct record *ctr, dou
 			table_row(ct, row);
 		}
 	}
-	kt = figures_find_table(fs, "motion");
 	const enum curve_style kst = kt && kt->nrows > 1 ? CURVE_LINE : CURVE_POINTS;
 	const enum curve_style cst = ct->nrows > 1 ? CURVE_LINE : CURVE_POINTS;
 
-	bool slips = false;
+	/* the rows where each law slips */
+	size_t nk = 0, nc = 0;
 	for (size_t i = 0; kt && i < kt->nrows; i++)
-		slips = slips || hypot(table_at(kt, i, 1), table_at(kt, i, 2)) > 0;
+		nk += hypot(table_at(kt, i, 1), table_at(kt, i, 2)) > 0;
 	for (size_t i = 0; i < ct->nrows; i++)
-		slips = slips || table_at(ct, i, 1) > 0;
+		nc += table_at(ct, i, 1) > 0;
 	struct figure *f;
-	if (slips) {
+	if (nk || nc) {
 		f = figure_add(fs, "slipspeed", "Slip speed: Kozlov's law and Coulomb's", "t [s]",
 			       "slip |v| [m/s]");
 		f->log_y = true;
-		size_t nk = 0, nc = 0;
-		for (size_t i = 0; kt && i < kt->nrows; i++)
-			nk += hypot(table_at(kt, i, 1), table_at(kt, i, 2)) > 0;
-		for (size_t i = 0; i < ct->nrows; i++)
-			nc += table_at(ct, i, 1) > 0;
 		if (nk) {
 			/* Kozlov's slip decays for ever; below 1e-10 D0 it is the
 			 * integration's own error (rk8pd at 1e-12 in units of D0),
