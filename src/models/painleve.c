@@ -845,11 +845,10 @@ static int rigid_start_next(struct phase_run *run, struct rigid_run *rr)
  * |q̇|_A/√M = v_reg (1e-9 √(g l)), where the deceleration, of degree 0 in
  * q̇, is finite: the rest of the way in closed form, q̇ falling linearly
  * over dt = |q̇|²_A/(−q̇·Aq̈) (the distance is O(v_reg²)). The run said
- * "stops" beside xdot_end = −2.6e-9 m/s (painleve-rod-isotropic). */
+ * "stops" beside xdot_end = −2.6e-9 m/s (painleve-rod-isotropic). The
+ * classical laws never come here: their ẋ = 0 is a stick-or-slip decision. */
 static void rigid_kozlov_land(struct phase_run *run, struct rod *r, double *ratio)
 {
-	if (classical(r))
-		return;
 	double *y = run->y, f[4], A[9], Aq[3];
 	const double q[3] = {y[2], y[3], 0};
 	/* the stiffness where the integration ended, as before the landing */
