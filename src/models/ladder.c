@@ -1112,10 +1112,6 @@ static void lad_steps(struct strbuf *s, const struct lad *r, const struct lad_fo
 			"Λ·v of the fall's start against gravity, μ_floor sinθ (1 − (3/4)cos²θ) + "
 			"(3/4) μ_wall sinθ cos²θ ≥ (1/2) cosθ; largest root: θ_min = %.12g°.",
 			thmin * 180 / M_PI);
-		if (thmin > 0)
-			model_step(s,
-				   "  There (frictionless R): λ_floor = %.12g N, λ_wall = %.12g N.",
-				   fd->lf_lim, fd->lw_lim);
 	} else {
 		double Phi[9];
 		law_matrix(r, th0, Phi);
@@ -1141,11 +1137,10 @@ static void lad_steps(struct strbuf *s, const struct lad *r, const struct lad_fo
 			   "|R| from the frictionless multipliers (§7); largest root: θ_min = "
 			   "%.12g°.",
 			   thmin * 180 / M_PI);
-		if (thmin > 0)
-			model_step(s,
-				   "  There (frictionless R): λ_floor = %.12g N, λ_wall = %.12g N.",
-				   fd->lf_lim, fd->lw_lim);
 	}
+	if (r->law != LAW_COULOMB && thmin > 0) /* the rest principle's root */
+		model_step(s, "  There (frictionless R): λ_floor = %.12g N, λ_wall = %.12g N.",
+			   fd->lf_lim, fd->lw_lim);
 	model_step(s, "Released at θ0 = %g° with θ̇0 = %g rad/s: %s.", theta0_deg, thd0,
 		   run->outcome == OUT_RESTS ? "it rests (θ0 ≥ θ_min)"
 		   : run->moved		     ? "it moves"
