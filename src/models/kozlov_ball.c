@@ -1090,13 +1090,12 @@ static int ball_solve(const struct model_input *in, struct model_output *out, st
  * shorter than any run can follow (μ2 = 1e300 gave V_end = nan). */
 static int ball_check(const struct model_input *in, struct diag *d)
 {
-	static const int coeff[] = {KB_MU1, KB_MU2, KB_MU3};
-	for (size_t i = 0; i < sizeof coeff / sizeof *coeff; i++)
-		if (!(in->num[coeff[i]] <= 1e6))
+	for (int i = KB_MU1; i <= KB_MU3; i++)
+		if (!(in->num[i] <= 1e6))
 			return diag_set(d,
 					"%s = %g: beyond 1e6, where friction outweighs "
 					"gravity so far that the run cannot follow it",
-					kb_params[coeff[i]].name, in->num[coeff[i]]);
+					kb_params[i].name, in->num[i]);
 	return 0;
 }
 

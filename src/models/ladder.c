@@ -1369,14 +1369,11 @@ static int lad_check(const struct model_input *in, struct diag *d)
 				"tmax = %g s: outside 1e-9..1e7 times the fall's time scale "
 				"√(L/g) = %g s",
 				p[P_TMAX], sqrt(L / g));
-	static const int coeff[] = {P_MU_FLOOR, P_MU_WALL, P_K,	      P_PHI11,	 P_PHI12,
-				    P_PHI13,	P_PHI21,   P_PHI22,   P_PHI23,	 P_PHI31,
-				    P_PHI32,	P_PHI33,   P_OMEGA11, P_OMEGA21, P_OMEGA31,
-				    P_OMEGA22,	P_OMEGA23, P_OMEGA32, P_OMEGA33};
-	for (size_t i = 0; i < sizeof(coeff) / sizeof(*coeff); i++)
-		if (!(fabs(p[coeff[i]]) <= LD_BIG))
-			return diag_set(d, "%s = %g: beyond 1e6 in size", lad_params[coeff[i]].name,
-					p[coeff[i]]);
+	/* the friction coefficients: the rows from mu_floor to Omega33 but
+	 * theta0, thetadot0 and law */
+	for (int i = P_MU_FLOOR; i <= P_OMEGA33; i++)
+		if ((i < P_THETA0 || i > P_LAW) && !(fabs(p[i]) <= LD_BIG))
+			return diag_set(d, "%s = %g: beyond 1e6 in size", lad_params[i].name, p[i]);
 	return 0;
 }
 

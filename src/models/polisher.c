@@ -732,14 +732,12 @@ static int polisher_solve(const struct model_input *in, struct model_output *out
 static int polisher_check(const struct model_input *in, struct diag *d)
 {
 	const double *a = in->num;
-	static const int speeds[] = {P_VX0, P_VY0, P_THETADOT0};
-	for (size_t i = 0; i < sizeof(speeds) / sizeof(*speeds); i++)
-		if (!(fabs(a[speeds[i]]) <= 1e100))
+	for (int i = P_VX0; i <= P_THETADOT0; i++) /* the speeds */
+		if (!(fabs(a[i]) <= 1e100))
 			return diag_set(d,
 					"%s = %g %s: beyond 1e100 in size, where the machine's "
 					"energies overflow",
-					p_params[speeds[i]].name, a[speeds[i]],
-					p_params[speeds[i]].unit);
+					p_params[i].name, a[i], p_params[i].unit);
 	const double tau = 2 * a[P_R] * a[P_OMEGA] / (a[P_MU] * a[P_G]);
 	if (a[P_TMAX] > PO_SPAN * tau)
 		return diag_set(d,
