@@ -440,16 +440,26 @@ static int coulomb_slip(struct coulomb *c, double *s, double s_end, double u[4],
 	return rc;
 }
 
+/* What ball_solve finds: at the start, along Kozlov's run and along
+ * Coulomb's beside it. */
+struct ball_found {
+	double T0, D0, wx, wy, vabs, Rabs, F[NQ], FCx, FCy;
+	const char *never; /* why the ball never stops, or NULL */
+	double stop_time, t_event, D_event, Ddot_event, V_end, slip_tmax, D_tmax;
+	size_t nsteps;
+	double t_roll, W_roll, V_end_c, slip_c_tmax;
+	size_t csteps;
+};
+
 /* Kozlov's run: in time to tmax where the ball never stops (never), or in
  * σ = −ln(D/D0) to the stop, crossing s = tmax on the way (where the
- * state at tmax is taken) and on from there. */
+ * state at tmax is taken into f: V_end, slip_tmax, D_tmax) and on from
+ * there. */
 struct ball_run {
 	struct ball *b;
 	bool never;
-	double D0;
+	struct ball_found *f;
 	const double *S;
-	bool at_tmax; /* V_end, slip_tmax and D_tmax are set */
-	double V_end, slip_tmax, D_tmax;
 };
 
 static int ball_next(struct phase_run *run, struct phase_mode *mode, void *ctx, struct diag *d)
@@ -469,8 +479,8 @@ static int ball_next(struct phase_run *run, struct phase_mode *mode, void *ctx, 
 			double q[NQ];
 			for (int i = 0; i < NQ; i++)
 				q[i] = run->y[i] * Ds / br->S[i];
-			ball_at_tmax(b, q, br->D0, &br->V_end, &br->slip_tmax, &br->D_tmax);
-			br->at_tmax = true;
+			ball_at_tmax(b, q, br->f->D0, &br->f->V_end, &br->f->slip_tmax,
+				     &br->f->D_tmax);
 			b->s_tmax = INFINITY;
 		}
 		mode->sys = (struct ode_system){NQ + 1, ball_sigma_rhs, ball_sigma_event, b};
@@ -664,17 +674,6 @@ static void transition_figures(struct figures *fs, const struct record *ctr, dou
 		}
 }
 
-/* What ball_solve finds: at the start, along Kozlov's run and along
- * Coulomb's beside it. */
-struct ball_found {
-	double T0, D0, wx, wy, vabs, Rabs, F[NQ], FCx, FCy;
-	const char *never; /* why the ball never stops, or NULL */
-	double stop_time, t_event, D_event, Ddot_event, V_end, slip_tmax, D_tmax;
-	size_t nsteps;
-	double t_roll, W_roll, V_end_c, slip_c_tmax;
-	size_t csteps;
-};
-
 /* What `steps` says of the two laws' way to rolling. */
 static void ball_transition_steps(struct strbuf *s, const struct ball *b, const double q0[NQ],
 				  double tmax, const struct ball_found *x)
@@ -793,16 +792,11 @@ static int ball_kozlov(struct ball *b, const double q0[NQ], const double S[NQ], 
 			memcpy(y, z, sizeof(z));
 			y[NQ] = 0.0;
 			b->s_tmax = tmax * g / f->D0;
-			struct ball_run br = {.b = b, .D0 = f->D0, .S = S};
+			struct ball_run br = {.b = b, .f = f, .S = S};
 			const struct phase_system ps = {NQ + 1, ball_next, &br};
 			struct phase_run run;
 			rc = phase_run(&ps, NULL, 0.0, -log(KB_D_EVENT), y, NULL, &run, d);
 			f->nsteps = run.steps;
-			if (br.at_tmax) {
-				f->V_end = br.V_end;
-				f->slip_tmax = br.slip_tmax;
-				f->D_tmax = br.D_tmax;
-			}
 			if (rc && run.out_of_steps) {
 				diag_clear(d);
 				rc = diag_set(
