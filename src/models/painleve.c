@@ -740,7 +740,8 @@ static void rigid_extra(void *ctx, double t, const double *y, double *out)
 				 : PH_FORWARD;
 }
 
-static int rigid_jac_ratio(struct rod *r, const double y[4], double *ratio);
+static void jac_ratio(struct rod *r, int (*rhs)(double, const double[], double[], void *), size_t n,
+		      const double y[], double *ratio);
 
 /* The rod at rest in equilibrium with its foot held: θ̇ = 0 and θ̈ = 0,
  * upright (cos θ = 0 to rounding, as in mu_crit_at) or without gravity.
@@ -819,7 +820,7 @@ static int rigid_start_next(struct phase_run *run, struct rigid_run *rr)
 		if (isnan(out->t_stick))
 			out->t_stick = run->t;
 	}
-	rigid_jac_ratio(r, y, &out->ratio);
+	jac_ratio(r, rigid_rhs, 4, y, &out->ratio);
 	cond29_watch(r, y);
 	rigid_event_parts(r, y, parts);
 	/* a slip that starts from rest has ẋ = 0: only the others count */
@@ -852,7 +853,7 @@ static void rigid_kozlov_land(struct phase_run *run, struct rod *r, double *rati
 	double *y = run->y, f[4], A[9], Aq[3];
 	const double q[3] = {y[2], y[3], 0};
 	/* the stiffness where the integration ended, as before the landing */
-	rigid_jac_ratio(r, y, ratio);
+	jac_ratio(r, rigid_rhs, 4, y, ratio);
 	if (rigid_rhs(run->t, y, f, r)) /* interrupted: the driver says so */
 		return;
 	inertia(r, y[1], A);
@@ -963,7 +964,7 @@ static int rigid_next(struct phase_run *run, struct phase_mode *mode, void *ctx,
 		peak_start(r, run->t, y);
 		return PHASE_RUN;
 	}
-	rigid_jac_ratio(r, y, &out->ratio);
+	jac_ratio(r, rigid_rhs, 4, y, &out->ratio);
 	out->t_end = run->t;
 	phase_mark(run, run->t, y);
 	out->N_max = fmax(fmax(phase_lambda(r, y), r->pk.max), 0.0);
@@ -1089,24 +1090,18 @@ static double eig_ratio(double *J, size_t n, double floor)
 	return s || !(big > 0) ? NAN : big / small;
 }
 
-static double stiffness_ratio(struct rod *r, const double y[6])
+/* The Jacobian of a run's right-hand side (the rigid one's n = 4, the
+ * compliant one's 6) by central differences: the ratio of its time scales
+ * at y, the largest met kept in *ratio. */
+static void jac_ratio(struct rod *r, int (*rhs)(double, const double[], double[], void *), size_t n,
+		      const double y[], double *ratio)
 {
-	double J[36], dfdt[6];
-	if (compliant_jac(0.0, y, J, dfdt, r))
-		return NAN;
-	return eig_ratio(J, 6, r->slow);
-}
-
-/* The rigid run's Jacobian by central differences; keeps the largest ratio. */
-static int rigid_jac_ratio(struct rod *r, const double y[4], double *ratio)
-{
-	double J[16];
-	if (fd_jacobian(rigid_rhs, r, 4, 0.0, y, J))
-		return -1;
-	double q = eig_ratio(J, 4, r->slow);
+	double J[36];
+	if (fd_jacobian(rhs, r, n, 0.0, y, J))
+		return;
+	const double q = eig_ratio(J, n, r->slow);
 	if (isfinite(q))
 		*ratio = fmax(*ratio, q);
-	return 0;
 }
 
 /* Where in [t0, t1] the rod lies down (θ reaches 0 or π): bisection with
@@ -1219,9 +1214,7 @@ static int run_compliant(struct rod *r, double th0, double xd0, double thd0, dou
 			break;
 		}
 		if (n % STIFF_EVERY == 0) {
-			double ratio = stiffness_ratio(r, y);
-			if (isfinite(ratio))
-				out->ratio = fmax(out->ratio, ratio);
+			jac_ratio(r, compliant_rhs, 6, y, &out->ratio);
 			if (!out->stiff && out->ratio > r->stiff_threshold) {
 				out->stiff = true;
 				ode_stepper_set_method(st, ODE_MSBDF);
