@@ -45,13 +45,10 @@ int contact_check(const struct contact *c, struct diag *d)
 	switch (c->shape) {
 	case SHAPE_DISK:
 	case SHAPE_RING:
-		if (!(c->r > 0))
-			return diag_set(d, "r = %g: the radius must be positive", c->r);
-		return 0;
 	case SHAPE_ANNULUS:
 		if (!(c->r > 0))
 			return diag_set(d, "r = %g: the radius must be positive", c->r);
-		if (!(c->r_in > 0 && c->r_in < c->r))
+		if (c->shape == SHAPE_ANNULUS && !(c->r_in > 0 && c->r_in < c->r))
 			return diag_set(d,
 					"r_in = %g: an annulus needs 0 < r_in < r (r = %g); "
 					"use shape disk for r_in = 0 and shape ring for a thin one",

@@ -463,35 +463,29 @@ static int conveyor_solve(const struct model_input *in, struct model_output *out
 	struct phase_run run;
 	const struct phase_system ps = {4, conveyor_next, &cr};
 	int rc = phase_run(&ps, &caps, 0.0, tmax, y, trp, &run, d);
-	const double t_stick = cr.t_stick;
-	const bool stuck = cr.stuck;
 	if (trp && !rc)
-		conveyor_figures(out->figs, trp, &c, t_stick, c_tr);
+		conveyor_figures(out->figs, trp, &c, cr.t_stick, c_tr);
 	record_release(trp);
 	if (rc)
 		return -1;
 	/* inside conveyor_check's domain these are finite but for products of
 	 * extremes (N = 1e300 at 1e100 m/s, a speed over a horizon of 1e300
 	 * s); one that is not is refused, never printed */
-	const struct named_result got[] = {{"R0", R0},	     {"Qx0", Qx0},     {"Qy0", Qy0},
-					   {"vx_end", y[2]}, {"vy_end", y[3]}, {"x_end", y[0]},
-					   {"y_end", y[1]}};
-	if (model_require_finite(got, sizeof got / sizeof *got,
-				 "the run overflows at these scales; bring m, N, the "
-				 "forces, the speeds and tmax nearer each other",
-				 d))
+	const struct solve_number nums[] = {{C_R0, R0, true},
+					    {C_QX0, Qx0, true},
+					    {C_QY0, Qy0, true},
+					    {C_VX_END, y[2], true},
+					    {C_VY_END, y[3], true},
+					    {C_X_END, y[0], true},
+					    {C_Y_END, y[1], true},
+					    {C_C_TRANSVERSE, c_tr, false},
+					    {C_T_STICK, cr.t_stick, false}};
+	if (solve_numbers(out->res, c_results, nums, sizeof nums / sizeof *nums,
+			  "the run overflows at these scales; bring m, N, the forces, the speeds "
+			  "and tmax nearer each other",
+			  d))
 		return -1;
-
-	out->res[C_R0] = value_number(R0);
-	out->res[C_QX0] = value_number(Qx0);
-	out->res[C_QY0] = value_number(Qy0);
-	out->res[C_VX_END] = value_number(y[2]);
-	out->res[C_VY_END] = value_number(y[3]);
-	out->res[C_X_END] = value_number(y[0]);
-	out->res[C_Y_END] = value_number(y[1]);
-	out->res[C_C_TRANSVERSE] = value_number(c_tr);
-	out->res[C_STUCK] = value_bool(stuck);
-	out->res[C_T_STICK] = value_number(t_stick);
+	out->res[C_STUCK] = value_bool(cr.stuck);
 
 	conveyor_steps(s, p, &cr, &(struct conveyor_start){s0, R0, Qx0, Qy0, Fa}, run.steps, y);
 	return 0;

@@ -440,16 +440,26 @@ static int coulomb_slip(struct coulomb *c, double *s, double s_end, double u[4],
 	return rc;
 }
 
+/* What ball_solve finds: at the start, along Kozlov's run and along
+ * Coulomb's beside it. */
+struct ball_found {
+	double T0, D0, wx, wy, vabs, Rabs, F[NQ], FCx, FCy;
+	const char *never; /* why the ball never stops, or NULL */
+	double stop_time, t_event, D_event, Ddot_event, V_end, slip_tmax, D_tmax;
+	size_t nsteps;
+	double t_roll, W_roll, V_end_c, slip_c_tmax;
+	size_t csteps;
+};
+
 /* Kozlov's run: in time to tmax where the ball never stops (never), or in
  * σ = −ln(D/D0) to the stop, crossing s = tmax on the way (where the
- * state at tmax is taken) and on from there. */
+ * state at tmax is taken into f: V_end, slip_tmax, D_tmax) and on from
+ * there. */
 struct ball_run {
 	struct ball *b;
 	bool never;
-	double D0;
+	struct ball_found *f;
 	const double *S;
-	bool at_tmax; /* V_end, slip_tmax and D_tmax are set */
-	double V_end, slip_tmax, D_tmax;
 };
 
 static int ball_next(struct phase_run *run, struct phase_mode *mode, void *ctx, struct diag *d)
@@ -469,8 +479,8 @@ static int ball_next(struct phase_run *run, struct phase_mode *mode, void *ctx, 
 			double q[NQ];
 			for (int i = 0; i < NQ; i++)
 				q[i] = run->y[i] * Ds / br->S[i];
-			ball_at_tmax(b, q, br->D0, &br->V_end, &br->slip_tmax, &br->D_tmax);
-			br->at_tmax = true;
+			ball_at_tmax(b, q, br->f->D0, &br->f->V_end, &br->f->slip_tmax,
+				     &br->f->D_tmax);
 			b->s_tmax = INFINITY;
 		}
 		mode->sys = (struct ode_system){NQ + 1, ball_sigma_rhs, ball_sigma_event, b};
@@ -604,25 +614,20 @@ static void transition_figures(struct figures *fs, const struct record *ctr, dou
 			table_row(ct, row);
 		}
 	}
-	kt = figures_find_table(fs, "motion");
 	const enum curve_style kst = kt && kt->nrows > 1 ? CURVE_LINE : CURVE_POINTS;
 	const enum curve_style cst = ct->nrows > 1 ? CURVE_LINE : CURVE_POINTS;
 
-	bool slips = false;
+	/* the rows where each law slips */
+	size_t nk = 0, nc = 0;
 	for (size_t i = 0; kt && i < kt->nrows; i++)
-		slips = slips || hypot(table_at(kt, i, 1), table_at(kt, i, 2)) > 0;
+		nk += hypot(table_at(kt, i, 1), table_at(kt, i, 2)) > 0;
 	for (size_t i = 0; i < ct->nrows; i++)
-		slips = slips || table_at(ct, i, 1) > 0;
+		nc += table_at(ct, i, 1) > 0;
 	struct figure *f;
-	if (slips) {
+	if (nk || nc) {
 		f = figure_add(fs, "slipspeed", "Slip speed: Kozlov's law and Coulomb's", "t [s]",
 			       "slip |v| [m/s]");
 		f->log_y = true;
-		size_t nk = 0, nc = 0;
-		for (size_t i = 0; kt && i < kt->nrows; i++)
-			nk += hypot(table_at(kt, i, 1), table_at(kt, i, 2)) > 0;
-		for (size_t i = 0; i < ct->nrows; i++)
-			nc += table_at(ct, i, 1) > 0;
 		if (nk) {
 			/* Kozlov's slip decays for ever; below 1e-10 D0 it is the
 			 * integration's own error (rk8pd at 1e-12 in units of D0),
@@ -670,23 +675,18 @@ static void transition_figures(struct figures *fs, const struct record *ctr, dou
 }
 
 /* What `steps` says of the two laws' way to rolling. */
-struct transition {
-	double tmax, g, mu1, mu3, D0, vabs, w[2], rho[2];
-	double stop_time, D_tmax, slip_tmax, V_end;  /* Kozlov */
-	double t_roll, W_roll, slip_c_tmax, V_end_c; /* Coulomb */
-	size_t csteps;
-};
-
-static void ball_transition_steps(struct strbuf *s, const struct transition *x)
+static void ball_transition_steps(struct strbuf *s, const struct ball *b, const double q0[NQ],
+				  double tmax, const struct ball_found *x)
 {
-	const double g = x->g, mu1 = x->mu1, mu3 = x->mu3;
+	const double g = b->g, mu1 = b->mu[0], mu3 = b->mu[2];
+	const double rho[2] = {b->r * q0[Q_WY], -b->r * q0[Q_WX]};
 	model_step(s,
 		   "To rolling, both laws followed to tmax = %g s (v the slip, ρ = r(ω_y, −ω_x) "
 		   "the rolling's part of w = v + ρ):",
-		   x->tmax);
+		   tmax);
 	model_step(s, "  Kozlov: v̇ = −(g/D)((7/2)μ1 v − (5/2)μ3 ρ); with μ3 = 0 the slip decays "
 		      "exponentially, at the rate λ = (7/2) g μ1/D, and never vanishes.");
-	if (x->D0 > 0 && x->stop_time > x->tmax) {
+	if (x->D0 > 0 && x->stop_time > tmax) {
 		double lambda = 3.5 * g * mu1 / x->D_tmax;
 		model_step(s,
 			   "  At tmax: D = %.6g m/s, λ = %.6g 1/s (1/λ = %.3g s), slip |v| = %.3g "
@@ -694,8 +694,7 @@ static void ball_transition_steps(struct strbuf *s, const struct transition *x)
 			   x->D_tmax, lambda, 1 / lambda, x->slip_tmax, x->vabs, x->V_end);
 		if (mu3 == 0) {
 			/* Jω' + rẑ × m w conserved: w + (2/5)ρ, and v = 0 at the end */
-			double winf = 5.0 / 7.0 *
-				      hypot(x->w[0] + 0.4 * x->rho[0], x->w[1] + 0.4 * x->rho[1]);
+			double winf = 5.0 / 7.0 * hypot(x->wx + 0.4 * rho[0], x->wy + 0.4 * rho[1]);
 			model_step(
 				s,
 				"  μ3 = 0: w + (2/5)ρ is conserved (no torque about the contact "
@@ -735,7 +734,7 @@ static void ball_transition_steps(struct strbuf *s, const struct transition *x)
 			   "2|v0|/(7μ1 g) = %.12g s, rolling at |w0 − (2/7)v0|, as under Kozlov's "
 			   "law.",
 			   2 * x->vabs / (7 * mu1 * g));
-	if (!(x->t_roll <= x->tmax))
+	if (!(x->t_roll <= tmax))
 		model_step(s, "  At tmax the ball still slips: V_end_coulomb = %.12g m/s.",
 			   x->V_end_c);
 	else if (x->W_roll == 0 || mu3 == 0)
@@ -751,17 +750,6 @@ static void ball_transition_steps(struct strbuf *s, const struct transition *x)
 			      "friction cannot hold it, and this model does not follow it "
 			      "(V_end_coulomb = nan).");
 }
-
-/* What ball_solve finds: at the start, along Kozlov's run and along
- * Coulomb's beside it. */
-struct ball_found {
-	double T0, D0, wx, wy, vabs, Rabs, F[NQ], FCx, FCy;
-	const char *never; /* why the ball never stops, or NULL */
-	double stop_time, t_event, D_event, Ddot_event, V_end, slip_tmax, D_tmax;
-	size_t nsteps;
-	double t_roll, W_roll, V_end_c, slip_c_tmax;
-	size_t csteps;
-};
 
 /* Kozlov's law: to tmax, then on to the stop (trp: NULL, or the record
  * of the run in time for the figures). */
@@ -804,16 +792,11 @@ static int ball_kozlov(struct ball *b, const double q0[NQ], const double S[NQ], 
 			memcpy(y, z, sizeof(z));
 			y[NQ] = 0.0;
 			b->s_tmax = tmax * g / f->D0;
-			struct ball_run br = {.b = b, .D0 = f->D0, .S = S};
+			struct ball_run br = {.b = b, .f = f, .S = S};
 			const struct phase_system ps = {NQ + 1, ball_next, &br};
 			struct phase_run run;
 			rc = phase_run(&ps, NULL, 0.0, -log(KB_D_EVENT), y, NULL, &run, d);
 			f->nsteps = run.steps;
-			if (br.at_tmax) {
-				f->V_end = br.V_end;
-				f->slip_tmax = br.slip_tmax;
-				f->D_tmax = br.D_tmax;
-			}
 			if (rc && run.out_of_steps) {
 				diag_clear(d);
 				rc = diag_set(
@@ -917,7 +900,7 @@ static int ball_coulomb(const struct ball *b, const double q0[NQ], double tmax,
 static void ball_steps(struct strbuf *s, const struct ball *b, const double q0[NQ],
 		       const double phi[NQ], double tmax, const struct ball_found *f)
 {
-	const double r = b->r, g = b->g, mu1 = b->mu[0], mu2 = b->mu[1], mu3 = b->mu[2];
+	const double r = b->r, g = b->g, mu2 = b->mu[1];
 	model_step(s,
 		   "Generalized velocities q̇ = (v_x, v_y, ω_x, ω_y, Ω) = (%g, %g, %g, %g, %g): "
 		   "the contact point's velocity v, the rolling rate ω', the spin Ω.",
@@ -1011,25 +994,7 @@ static void ball_steps(struct strbuf *s, const struct ball *b, const double q0[N
 				"|M_spin| = (2/5)^{3/2} r|Ω|/(g μ2) = %.12g s.",
 				pow(0.4, 1.5) * r * fabs(q0[Q_OM]) / (g * mu2));
 	}
-	ball_transition_steps(s, &(struct transition){
-					 .tmax = tmax,
-					 .g = g,
-					 .mu1 = mu1,
-					 .mu3 = mu3,
-					 .D0 = f->D0,
-					 .vabs = f->vabs,
-					 .w = {f->wx, f->wy},
-					 .rho = {r * q0[Q_WY], -r * q0[Q_WX]},
-					 .stop_time = f->stop_time,
-					 .D_tmax = f->D_tmax,
-					 .slip_tmax = f->slip_tmax,
-					 .V_end = f->V_end,
-					 .t_roll = f->t_roll,
-					 .W_roll = f->W_roll,
-					 .slip_c_tmax = f->slip_c_tmax,
-					 .V_end_c = f->V_end_c,
-					 .csteps = f->csteps,
-				 });
+	ball_transition_steps(s, b, q0, tmax, f);
 }
 
 static int ball_solve(const struct model_input *in, struct model_output *out, struct diag *d)
@@ -1092,29 +1057,23 @@ static int ball_solve(const struct model_input *in, struct model_output *out, st
 	record_release(trp);
 	/* inside ball_check's domain these are finite but for the documented
 	 * inf and nan; one that is not is refused, f.never printed */
-	const struct named_result got[] = {{"F_x", f.F[Q_VX]},	    {"F_y", f.F[Q_VY]},
-					   {"M_spin", f.F[Q_OM]},   {"F_coulomb_x", f.FCx},
-					   {"F_coulomb_y", f.FCy},  {"M_roll_x", f.F[Q_WX]},
-					   {"M_roll_y", f.F[Q_WY]}, {"D", f.D0},
-					   {"V_end", f.V_end}};
-	if (model_require_finite(got, sizeof got / sizeof *got,
-				 "the ball's forces overflow at these scales; bring m, r, "
-				 "g, the μ and the speeds nearer each other",
-				 d))
+	const struct solve_number nums[] = {{KB_F_X, f.F[Q_VX], true},
+					    {KB_F_Y, f.F[Q_VY], true},
+					    {KB_M_SPIN, f.F[Q_OM], true},
+					    {KB_STOP_TIME, f.stop_time, false},
+					    {KB_F_COULOMB_X, f.FCx, true},
+					    {KB_F_COULOMB_Y, f.FCy, true},
+					    {KB_M_ROLL_X, f.F[Q_WX], true},
+					    {KB_M_ROLL_Y, f.F[Q_WY], true},
+					    {KB_D, f.D0, true},
+					    {KB_T_ROLL, f.t_roll, false},
+					    {KB_V_END, f.V_end, true},
+					    {KB_V_END_COULOMB, f.V_end_c, false}};
+	if (solve_numbers(out->res, kb_results, nums, sizeof nums / sizeof *nums,
+			  "the ball's forces overflow at these scales; bring m, r, g, the μ and "
+			  "the speeds nearer each other",
+			  d))
 		return -1;
-
-	out->res[KB_F_X] = value_number(f.F[Q_VX]);
-	out->res[KB_F_Y] = value_number(f.F[Q_VY]);
-	out->res[KB_M_SPIN] = value_number(f.F[Q_OM]);
-	out->res[KB_STOP_TIME] = value_number(f.stop_time);
-	out->res[KB_F_COULOMB_X] = value_number(f.FCx);
-	out->res[KB_F_COULOMB_Y] = value_number(f.FCy);
-	out->res[KB_M_ROLL_X] = value_number(f.F[Q_WX]);
-	out->res[KB_M_ROLL_Y] = value_number(f.F[Q_WY]);
-	out->res[KB_D] = value_number(f.D0);
-	out->res[KB_T_ROLL] = value_number(f.t_roll);
-	out->res[KB_V_END] = value_number(f.V_end);
-	out->res[KB_V_END_COULOMB] = value_number(f.V_end_c);
 
 	ball_steps(s, &b, q0, phi, tmax, &f);
 	return 0;
@@ -1125,13 +1084,12 @@ static int ball_solve(const struct model_input *in, struct model_output *out, st
  * shorter than any run can follow (μ2 = 1e300 gave V_end = nan). */
 static int ball_check(const struct model_input *in, struct diag *d)
 {
-	static const int coeff[] = {KB_MU1, KB_MU2, KB_MU3};
-	for (size_t i = 0; i < sizeof coeff / sizeof *coeff; i++)
-		if (!(in->num[coeff[i]] <= 1e6))
+	for (int i = KB_MU1; i <= KB_MU3; i++)
+		if (!(in->num[i] <= 1e6))
 			return diag_set(d,
 					"%s = %g: beyond 1e6, where friction outweighs "
 					"gravity so far that the run cannot follow it",
-					kb_params[coeff[i]].name, in->num[coeff[i]]);
+					kb_params[i].name, in->num[i]);
 	return 0;
 }
 

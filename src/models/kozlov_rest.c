@@ -438,16 +438,16 @@ static int rest_solve(const struct model_input *in, struct model_output *out, st
 		.f = {p[KR_FX], p[KR_FY]},
 	};
 	const double *P = k.phi, fx = k.f[0], fy = k.f[1];
-	struct strbuf *s = out->steps;
-	double a[2];
+	struct rest_found r = {.lambda = NAN, .eta = {NAN, NAN}};
+	const double *a = r.a;
 
-	if (lu_solve(2, P, k.f, a))
+	if (lu_solve(2, P, k.f, r.a))
 		return diag_set(d,
 				"the friction operator Φ = [[%g, %g], [%g, %g]] is singular to "
 				"working precision (its rows are parallel to within 64 ε): Φ⁻¹f, "
 				"and with it (3.2)/(3.3), is not defined",
 				P[0], P[1], P[2], P[3]);
-	const double q32 = a[0] * a[0] + a[1] * a[1];
+	const double q32 = r.q32 = a[0] * a[0] + a[1] * a[1];
 	if (!isfinite(q32))
 		return diag_set(d,
 				"(Φ⁻¹f, Φ⁻¹f) is beyond the largest double (Φ⁻¹f = (%g, %g)): Φ "
@@ -456,37 +456,35 @@ static int rest_solve(const struct model_input *in, struct model_output *out, st
 				a[0], a[1], P[0], P[1], P[2], P[3], k.f[0], k.f[1]);
 	/* (3.2) and (3.3) part at q32 = 1, which rounding alone must not
 	 * decide: the defaults, Φ = diag(1, 0.5) and f = (0.8, 0.3), sit on it. */
-	const bool boundary = fabs(q32 - 1.0) <= 16 * DBL_EPSILON;
-	const bool moves = q32 > 1.0 && !boundary;
-	const bool symmetric = P[1] == P[2];
+	r.boundary = fabs(q32 - 1.0) <= 16 * DBL_EPSILON;
+	r.moves = q32 > 1.0 && !r.boundary;
+	r.symmetric = P[1] == P[2];
 	/* (2.8): Sylvester's criterion on Φ + Φᵀ */
-	const double s11 = 2 * P[0], s22 = 2 * P[3], s12 = P[1] + P[2];
-	const double sdet = s11 * s22 - s12 * s12;
-	const bool dissipative = s11 >= 0 && s22 >= 0 && sdet >= 0;
+	r.s11 = 2 * P[0], r.s22 = 2 * P[3];
+	const double s12 = P[1] + P[2];
+	r.sdet = r.s11 * r.s22 - s12 * s12;
+	r.dissipative = r.s11 >= 0 && r.s22 >= 0 && r.sdet >= 0;
 
 	/* ζ(λ) − 1 on [0, λ_hi]: past λ_hi = ‖Φ‖_F + |f| + 1 ≥ ‖Φ‖₂ + |f| + 1,
 	 * |(Φ + λI)⁻¹f| ≤ |f|/(λ − ‖Φ‖₂) < 1, so every root lies inside. */
 	const double normF = hypot(hypot(P[0], P[1]), hypot(P[2], P[3])); /* no overflow */
-	const double lam_hi = normF + hypot(fx, fy) + 1.0;
+	const double lam_hi = r.lam_hi = normF + hypot(fx, fy) + 1.0;
 	double br_lo = NAN, br_hi = NAN;
-	int nroots = 0;
-	double qc[5];
-	const bool by_quartic =
-		rest_quartic(&k, boundary ? 0.0 : q32 - 1.0, lam_hi, qc, &nroots, &br_lo, &br_hi);
-	if (!by_quartic)
-		rest_scan(&k, boundary ? 0.0 : q32 - 1.0, lam_hi, &nroots, &br_lo, &br_hi);
-	double lambda = NAN, eta[2] = {NAN, NAN};
-	if (nroots) {
+	const double g0 = r.boundary ? 0.0 : q32 - 1.0;
+	r.by_quartic = rest_quartic(&k, g0, lam_hi, r.qc, &r.nroots, &br_lo, &br_hi);
+	if (!r.by_quartic)
+		rest_scan(&k, g0, lam_hi, &r.nroots, &br_lo, &br_hi);
+	if (r.nroots) {
 		if (br_lo == br_hi)
-			lambda = br_lo;
-		else if (rest_refine(&k, br_lo, br_hi, &lambda, d))
+			r.lambda = br_lo;
+		else if (rest_refine(&k, br_lo, br_hi, &r.lambda, d))
 			return -1;
-		rest_zeta(&k, lambda, eta);
-	} else if (boundary) {
-		lambda = 0.0; /* ζ(0) = 1: the ray v = ηc is a family of equilibria */
-		eta[0] = a[0];
-		eta[1] = a[1];
-	} else if (moves) {
+		rest_zeta(&k, r.lambda, r.eta);
+	} else if (r.boundary) {
+		r.lambda = 0.0; /* ζ(0) = 1: the ray v = ηc is a family of equilibria */
+		r.eta[0] = a[0];
+		r.eta[1] = a[1];
+	} else if (r.moves) {
 		return diag_set(d,
 				"ζ(0) = %.12g > 1 but no root of ζ(λ) = 1 was found on "
 				"[0, %.6g]",
@@ -494,29 +492,13 @@ static int rest_solve(const struct model_input *in, struct model_output *out, st
 	}
 
 	out->res[KR_Q32] = value_number(q32);
-	out->res[KR_MOVES] = value_bool(moves);
-	out->res[KR_LYAP_LAMBDA] = value_number(lambda);
-	out->res[KR_ETA_X] = value_number(eta[0]);
-	out->res[KR_ETA_Y] = value_number(eta[1]);
+	out->res[KR_MOVES] = value_bool(r.moves);
+	out->res[KR_LYAP_LAMBDA] = value_number(r.lambda);
+	out->res[KR_ETA_X] = value_number(r.eta[0]);
+	out->res[KR_ETA_Y] = value_number(r.eta[1]);
 	if (out->figs)
-		rest_figures(out->figs, &k, q32, lam_hi, lambda, eta);
-
-	struct rest_found rf = {.q32 = q32,
-				.s11 = s11,
-				.s22 = s22,
-				.sdet = sdet,
-				.lam_hi = lam_hi,
-				.lambda = lambda,
-				.boundary = boundary,
-				.moves = moves,
-				.dissipative = dissipative,
-				.symmetric = symmetric,
-				.by_quartic = by_quartic,
-				.nroots = nroots};
-	memcpy(rf.a, a, sizeof a);
-	memcpy(rf.qc, qc, sizeof qc);
-	memcpy(rf.eta, eta, sizeof eta);
-	rest_steps(s, &k, &rf);
+		rest_figures(out->figs, &k, q32, lam_hi, r.lambda, r.eta);
+	rest_steps(out->steps, &k, &r);
 	return 0;
 }
 

@@ -1022,21 +1022,28 @@ static double lad_cond74(const struct lad *r, double th0)
 	return resid;
 }
 
-/* The normal forces at the start, (λ_floor, λ_wall) in lam: NAN where
- * they are not the forces (indeterminate at rest, the paradox). */
+/* What lad_solve finds before and besides the run. */
+struct lad_found {
+	double thmin, lf_lim, lw_lim; /* the limiting equilibrium */
+	double resid;		      /* (7.4) at θ0 */
+	bool cond74;
+	double lf, lw; /* the normal forces at the start */
+};
+
+/* The normal forces at the start, λ_floor and λ_wall: NAN where they are
+ * not the forces (indeterminate at rest, the paradox). */
 static void lad_start_forces(const struct lad *r, double th0, double thd0, const struct run *run,
-			     double lam_out[2])
+			     struct lad_found *fd)
 {
-	/* the normal forces at the start */
-	double lw = NAN, lf = NAN;
+	fd->lf = fd->lw = NAN;
 	if (run->outcome == OUT_RESTS) {
 		if (r->law != LAW_COULOMB) {
 			double J[2][3], lam[2];
 			rest_multipliers(r, th0, lam, J);
-			lf = lam[0], lw = lam[1];
+			fd->lf = lam[0], fd->lw = lam[1];
 		} else if (r->muw == 0) {
-			lf = r->m * r->g;
-			lw = r->m * r->g / (2 * tan(th0));
+			fd->lf = r->m * r->g;
+			fd->lw = r->m * r->g / (2 * tan(th0));
 		}
 	} else {
 		struct lad r0 = *r;
@@ -1045,22 +1052,12 @@ static void lad_start_forces(const struct lad *r, double th0, double thd0, const
 		r0.sig = thd0 > 0 ? 1.0 : -1.0;
 		two_state(&r0, th0, thd0, y);
 		dyn_at(&r0, PH_TWO, y, &dn);
-		lf = dn.lam[0], lw = dn.lam[1];
 		/* a singular or reversed system (the paradox at the start):
 		 * no solution, or several; none is the forces */
-		if (!(dn.det > 0))
-			lf = lw = NAN;
+		if (dn.det > 0)
+			fd->lf = dn.lam[0], fd->lw = dn.lam[1];
 	}
-	lam_out[0] = lf, lam_out[1] = lw;
 }
-
-/* What lad_solve finds before and besides the run. */
-struct lad_found {
-	double thmin, lf_lim, lw_lim; /* the limiting equilibrium */
-	double resid;		      /* (7.4) at θ0 */
-	bool cond74;
-	double lf, lw; /* the normal forces at the start */
-};
 
 /* The worked steps. */
 static void lad_steps(struct strbuf *s, const struct lad *r, const struct lad_found *fd,
@@ -1115,10 +1112,6 @@ static void lad_steps(struct strbuf *s, const struct lad *r, const struct lad_fo
 			"Λ·v of the fall's start against gravity, μ_floor sinθ (1 − (3/4)cos²θ) + "
 			"(3/4) μ_wall sinθ cos²θ ≥ (1/2) cosθ; largest root: θ_min = %.12g°.",
 			thmin * 180 / M_PI);
-		if (thmin > 0)
-			model_step(s,
-				   "  There (frictionless R): λ_floor = %.12g N, λ_wall = %.12g N.",
-				   fd->lf_lim, fd->lw_lim);
 	} else {
 		double Phi[9];
 		law_matrix(r, th0, Phi);
@@ -1144,11 +1137,10 @@ static void lad_steps(struct strbuf *s, const struct lad *r, const struct lad_fo
 			   "|R| from the frictionless multipliers (§7); largest root: θ_min = "
 			   "%.12g°.",
 			   thmin * 180 / M_PI);
-		if (thmin > 0)
-			model_step(s,
-				   "  There (frictionless R): λ_floor = %.12g N, λ_wall = %.12g N.",
-				   fd->lf_lim, fd->lw_lim);
 	}
+	if (r->law != LAW_COULOMB && thmin > 0) /* the rest principle's root */
+		model_step(s, "  There (frictionless R): λ_floor = %.12g N, λ_wall = %.12g N.",
+			   fd->lf_lim, fd->lw_lim);
 	model_step(s, "Released at θ0 = %g° with θ̇0 = %g rad/s: %s.", theta0_deg, thd0,
 		   run->outcome == OUT_RESTS ? "it rests (θ0 ≥ θ_min)"
 		   : run->moved		     ? "it moves"
@@ -1280,23 +1272,20 @@ static int lad_solve(const struct model_input *in, struct model_output *out, str
 	const double tmax = p[P_TMAX];
 	struct strbuf *s = out->steps;
 
-	double thmin;
-	if (theta_min(&r, &thmin, d))
+	struct lad_found fd = {.lf_lim = NAN, .lw_lim = NAN};
+	if (theta_min(&r, &fd.thmin, d))
 		return -1;
 	/* limiting equilibrium at θ_min */
-	double lf_lim = NAN, lw_lim = NAN;
-	if (thmin > 0) {
+	if (fd.thmin > 0) {
 		if (r.law == LAW_COULOMB) {
-			lf_lim = r.m * r.g / (1 + r.muw * r.muf);
-			lw_lim = r.muf * lf_lim;
+			fd.lf_lim = r.m * r.g / (1 + r.muw * r.muf);
+			fd.lw_lim = r.muf * fd.lf_lim;
 		} else {
 			double J[2][3], lam[2];
-			rest_multipliers(&r, thmin, lam, J);
-			lf_lim = lam[0], lw_lim = lam[1];
+			rest_multipliers(&r, fd.thmin, lam, J);
+			fd.lf_lim = lam[0], fd.lw_lim = lam[1];
 		}
 	}
-
-	struct lad_found fd = {.thmin = thmin, .lf_lim = lf_lim, .lw_lim = lw_lim};
 	fd.resid = lad_cond74(&r, th0);
 	fd.cond74 = fd.resid <= 1e-9;
 
@@ -1310,24 +1299,20 @@ static int lad_solve(const struct model_input *in, struct model_output *out, str
 	if (rc)
 		return -1;
 
-	double lam0[2];
-	lad_start_forces(&r, th0, thd0, &run, lam0);
-	fd.lf = lam0[0], fd.lw = lam0[1];
+	lad_start_forces(&r, th0, thd0, &run, &fd);
 
-	const struct named_result got[] = {
-		{"theta_min", thmin},
-		{"t_end", run.t_end},
-		{"theta_end", run.y[2]},
-		{"thetadot_end", run.y[5]},
-		{"x_foot_end", run.y[0] + r.h * cos(run.y[2])},
-	};
-	if (model_require_finite(got, sizeof(got) / sizeof(*got),
-				 "the run lost its digits; lower tmax or the push", d))
+	const struct solve_number nums[] = {{O_THETA_MIN, fd.thmin * 180 / M_PI, true},
+					    {O_LAMBDA_FLOOR_LIM, fd.lf_lim, false},
+					    {O_LAMBDA_WALL_LIM, fd.lw_lim, false},
+					    {O_T_END, run.t_end, true},
+					    {O_T_FLOOR, run.t_floor, false},
+					    {O_THETA_END, run.y[2] * 180 / M_PI, true},
+					    {O_THETADOT_END, run.y[5], true},
+					    {O_X_FOOT_END, run.y[0] + r.h * cos(run.y[2]), true},
+					    {O_COND74_RESIDUAL, fd.resid, false}};
+	if (solve_numbers(out->res, lad_results, nums, sizeof nums / sizeof *nums,
+			  "the run lost its digits; lower tmax or the push", d))
 		return -1;
-
-	out->res[O_THETA_MIN] = value_number(thmin * 180 / M_PI);
-	out->res[O_LAMBDA_FLOOR_LIM] = value_number(lf_lim);
-	out->res[O_LAMBDA_WALL_LIM] = value_number(lw_lim);
 	out->res[O_MOVES] = value_bool(run.moved);
 	if (run.outcome == OUT_JAM) {
 		/* the contact's multipliers solve a motion that cannot happen */
@@ -1352,13 +1337,7 @@ static int lad_solve(const struct model_input *in, struct model_output *out, str
 				out->res[k] = leave_none(&run, k == O_THETA_LEAVE);
 	}
 	out->res[O_OUTCOME] = value_word(outcome_word[run.outcome]);
-	out->res[O_T_END] = value_number(run.t_end);
-	out->res[O_T_FLOOR] = value_number(run.t_floor);
-	out->res[O_THETA_END] = value_number(run.y[2] * 180 / M_PI);
-	out->res[O_THETADOT_END] = value_number(run.y[5]);
-	out->res[O_X_FOOT_END] = value_number(run.y[0] + r.h * cos(run.y[2]));
 	out->res[O_COND74] = value_bool(fd.cond74);
-	out->res[O_COND74_RESIDUAL] = value_number(fd.resid);
 
 	lad_steps(s, &r, &fd, &run, p[P_THETA0], thd0);
 	return 0;
@@ -1390,14 +1369,11 @@ static int lad_check(const struct model_input *in, struct diag *d)
 				"tmax = %g s: outside 1e-9..1e7 times the fall's time scale "
 				"√(L/g) = %g s",
 				p[P_TMAX], sqrt(L / g));
-	static const int coeff[] = {P_MU_FLOOR, P_MU_WALL, P_K,	      P_PHI11,	 P_PHI12,
-				    P_PHI13,	P_PHI21,   P_PHI22,   P_PHI23,	 P_PHI31,
-				    P_PHI32,	P_PHI33,   P_OMEGA11, P_OMEGA21, P_OMEGA31,
-				    P_OMEGA22,	P_OMEGA23, P_OMEGA32, P_OMEGA33};
-	for (size_t i = 0; i < sizeof(coeff) / sizeof(*coeff); i++)
-		if (!(fabs(p[coeff[i]]) <= LD_BIG))
-			return diag_set(d, "%s = %g: beyond 1e6 in size", lad_params[coeff[i]].name,
-					p[coeff[i]]);
+	/* the friction coefficients: the rows from mu_floor to Omega33 but
+	 * theta0, thetadot0 and law */
+	for (int i = P_MU_FLOOR; i <= P_OMEGA33; i++)
+		if ((i < P_THETA0 || i > P_LAW) && !(fabs(p[i]) <= LD_BIG))
+			return diag_set(d, "%s = %g: beyond 1e6 in size", lad_params[i].name, p[i]);
 	return 0;
 }
 

@@ -217,3 +217,16 @@ unsigned long model_runs(void)
 {
 	return runs;
 }
+
+int solve_numbers(struct value *res, const struct result_spec *specs,
+		  const struct solve_number *nums, size_t n, const char *why, struct diag *d)
+{
+	for (size_t i = 0; i < n; i++)
+		if (nums[i].finite && !isfinite(nums[i].v))
+			return model_require_finite(
+				&(struct named_result){specs[nums[i].at].name, nums[i].v}, 1, why,
+				d);
+	for (size_t i = 0; i < n; i++)
+		res[nums[i].at] = value_number(nums[i].v);
+	return 0;
+}

@@ -134,4 +134,16 @@ void model_step(struct strbuf *s, const char *fmt, ...) __attribute__((format(pr
  * largest of them; results with a unit only) is 0. */
 void model_results_settle(const struct model *m, struct value *res);
 
+/* A number a solve gives: its result row, value, and whether it must be
+ * finite (a product of extremes that overflows is refused, not printed). */
+struct solve_number {
+	int at;
+	double v;
+	bool finite;
+};
+/* Sets res[at] for each of nums[0..n), unless one that must be finite is
+ * not: the first fails as model_require_finite fails, nothing set. */
+int solve_numbers(struct value *res, const struct result_spec *specs,
+		  const struct solve_number *nums, size_t n, const char *why, struct diag *d);
+
 #endif

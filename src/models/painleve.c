@@ -740,7 +740,8 @@ static void rigid_extra(void *ctx, double t, const double *y, double *out)
 				 : PH_FORWARD;
 }
 
-static int rigid_jac_ratio(struct rod *r, const double y[4], double *ratio);
+static void jac_ratio(struct rod *r, int (*rhs)(double, const double[], double[], void *), size_t n,
+		      const double y[], double *ratio);
 
 /* The rod at rest in equilibrium with its foot held: θ̇ = 0 and θ̈ = 0,
  * upright (cos θ = 0 to rounding, as in mu_crit_at) or without gravity.
@@ -819,7 +820,7 @@ static int rigid_start_next(struct phase_run *run, struct rigid_run *rr)
 		if (isnan(out->t_stick))
 			out->t_stick = run->t;
 	}
-	rigid_jac_ratio(r, y, &out->ratio);
+	jac_ratio(r, rigid_rhs, 4, y, &out->ratio);
 	cond29_watch(r, y);
 	rigid_event_parts(r, y, parts);
 	/* a slip that starts from rest has ẋ = 0: only the others count */
@@ -845,15 +846,14 @@ static int rigid_start_next(struct phase_run *run, struct rigid_run *rr)
  * |q̇|_A/√M = v_reg (1e-9 √(g l)), where the deceleration, of degree 0 in
  * q̇, is finite: the rest of the way in closed form, q̇ falling linearly
  * over dt = |q̇|²_A/(−q̇·Aq̈) (the distance is O(v_reg²)). The run said
- * "stops" beside xdot_end = −2.6e-9 m/s (painleve-rod-isotropic). */
+ * "stops" beside xdot_end = −2.6e-9 m/s (painleve-rod-isotropic). The
+ * classical laws never come here: their ẋ = 0 is a stick-or-slip decision. */
 static void rigid_kozlov_land(struct phase_run *run, struct rod *r, double *ratio)
 {
-	if (classical(r))
-		return;
 	double *y = run->y, f[4], A[9], Aq[3];
 	const double q[3] = {y[2], y[3], 0};
 	/* the stiffness where the integration ended, as before the landing */
-	rigid_jac_ratio(r, y, ratio);
+	jac_ratio(r, rigid_rhs, 4, y, ratio);
 	if (rigid_rhs(run->t, y, f, r)) /* interrupted: the driver says so */
 		return;
 	inertia(r, y[1], A);
@@ -964,7 +964,7 @@ static int rigid_next(struct phase_run *run, struct phase_mode *mode, void *ctx,
 		peak_start(r, run->t, y);
 		return PHASE_RUN;
 	}
-	rigid_jac_ratio(r, y, &out->ratio);
+	jac_ratio(r, rigid_rhs, 4, y, &out->ratio);
 	out->t_end = run->t;
 	phase_mark(run, run->t, y);
 	out->N_max = fmax(fmax(phase_lambda(r, y), r->pk.max), 0.0);
@@ -978,15 +978,11 @@ static int rigid_next(struct phase_run *run, struct phase_mode *mode, void *ctx,
 /* tr: NULL, or a record of (x, θ, ẋ, θ̇) with the columns of rigid_extra.
  * Phases of sliding and, under the classical law, of the foot held by
  * static friction (the rod pivoting about it), to tmax or to what ends
- * the run. */
+ * the run. *out comes in as rod_solve starts it (sliding, no slip met). */
 static int run_rigid(struct rod *r, double th0, double xd0, double thd0, double tmax,
 		     struct run *out, struct record *tr, struct diag *d)
 {
 	double y[4] = {0.0, th0, xd0, thd0};
-	memset(out, 0, sizeof(*out));
-	out->t_slip = out->th_slip = out->thd_slip = out->lambda_slip = out->Fx_slip = NAN;
-	out->t_stick = NAN;
-	out->ratio = 0.0;
 	r->v_reg = 1e-9 * sqrt(r->g * r->l);
 	r->fscale = (r->m1 + r->m2) * (r->g > 0 ? r->g : 1.0);
 	r->tscale = r->g > 0 ? sqrt(r->l / r->g) : fmax(tmax, 1e-3);
@@ -994,7 +990,6 @@ static int run_rigid(struct rod *r, double th0, double xd0, double thd0, double 
 	r->res_max = r->dev_max = 0.0;
 	r->sigma = xd0 > 0 ? 1.0 : xd0 < 0 ? -1.0 : 0.0;
 	r->at_rest = false;
-	out->outcome = OUT_SLIDES;
 	if (tr) {
 		tr->extra = rigid_extra;
 		tr->ctx = r;
@@ -1095,24 +1090,18 @@ static double eig_ratio(double *J, size_t n, double floor)
 	return s || !(big > 0) ? NAN : big / small;
 }
 
-static double stiffness_ratio(struct rod *r, const double y[6])
+/* The Jacobian of a run's right-hand side (the rigid one's n = 4, the
+ * compliant one's 6) by central differences: the ratio of its time scales
+ * at y, the largest met kept in *ratio. */
+static void jac_ratio(struct rod *r, int (*rhs)(double, const double[], double[], void *), size_t n,
+		      const double y[], double *ratio)
 {
-	double J[36], dfdt[6];
-	if (compliant_jac(0.0, y, J, dfdt, r))
-		return NAN;
-	return eig_ratio(J, 6, r->slow);
-}
-
-/* The rigid run's Jacobian by central differences; keeps the largest ratio. */
-static int rigid_jac_ratio(struct rod *r, const double y[4], double *ratio)
-{
-	double J[16];
-	if (fd_jacobian(rigid_rhs, r, 4, 0.0, y, J))
-		return -1;
-	double q = eig_ratio(J, 4, r->slow);
+	double J[36];
+	if (fd_jacobian(rhs, r, n, 0.0, y, J))
+		return;
+	const double q = eig_ratio(J, n, r->slow);
 	if (isfinite(q))
 		*ratio = fmax(*ratio, q);
-	return 0;
 }
 
 /* Where in [t0, t1] the rod lies down (θ reaches 0 or π): bisection with
@@ -1189,14 +1178,11 @@ static int compliant_peak(struct rod *r, enum ode_method method, double t0, cons
 }
 
 /* tr: NULL, or a record of (x, θ, y, ẋ, θ̇, ẏ) with compliant_extra's
- * columns. N_max is the largest force on the solution: at the step ends
- * and at the peaks between them. */
+ * columns; *out as for run_rigid. N_max is the largest force on the
+ * solution: at the step ends and at the peaks between them. */
 static int run_compliant(struct rod *r, double th0, double xd0, double thd0, double tmax,
 			 struct run *out, struct record *tr, struct diag *d)
 {
-	memset(out, 0, sizeof(*out));
-	out->t_slip = out->th_slip = out->thd_slip = out->lambda_slip = out->Fx_slip = NAN;
-	out->t_stick = NAN;
 	/* start resting on the spring: m1's share of the weight held */
 	double y[6] = {0.0, th0, 0.0, xd0, thd0, 0.0};
 	struct slide sl;
@@ -1208,8 +1194,6 @@ static int run_compliant(struct rod *r, double th0, double xd0, double thd0, dou
 	const struct ode_system csys = {6, compliant_rhs, NULL, r};
 	double t = 0.0;
 	int s = 0;
-	out->ratio = 0.0;
-	out->outcome = OUT_SLIDES;
 	out->N_max = contact_force(r, y[2], y[5]);
 	if (tr) {
 		tr->extra = compliant_extra;
@@ -1230,9 +1214,7 @@ static int run_compliant(struct rod *r, double th0, double xd0, double thd0, dou
 			break;
 		}
 		if (n % STIFF_EVERY == 0) {
-			double ratio = stiffness_ratio(r, y);
-			if (isfinite(ratio))
-				out->ratio = fmax(out->ratio, ratio);
+			jac_ratio(r, compliant_rhs, 6, y, &out->ratio);
 			if (!out->stiff && out->ratio > r->stiff_threshold) {
 				out->stiff = true;
 				ode_stepper_set_method(st, ODE_MSBDF);
@@ -1462,61 +1444,50 @@ static int rod_conditions(struct rod *r, double th, struct rod_at *at, struct di
 /* λ and Painlevé's classification at the state (θ, ẋ, θ̇). */
 static void rod_state_at(struct rod *r, double th, double xd, double thd, struct rod_at *at)
 {
-	const double *A = at->A;
-	struct slide sl = {0};
-	/* the state: λ and Painlevé's classification */
-	double sigma = xd > 0 ? 1 : xd < 0 ? -1 : 0;
-	double lambda;
-	enum mode mode;
-	const char *mode_why;
-	bool slides = true;
-	if (classical(r) && sigma == 0) {
+	struct slide *sl = &at->sl;
+	*sl = (struct slide){0};
+	at->sigma = xd > 0 ? 1 : xd < 0 ? -1 : 0;
+	at->slides = true;
+	if (classical(r) && at->sigma == 0) {
 		/* at rest at the contact: can static friction hold it? */
-		double X[3];
-		forces(r, th, thd, X);
-		double thdd = X[1] / A[4];
-		double ls = A[7] * thdd - X[2], Fx = A[1] * thdd - X[0];
-		if (ls <= 0 && !slide_presses(r, th, thd, Fx)) {
-			slides = false;
-			lambda = 0;
-			mode = MODE_CONSISTENT;
-			mode_why = "at rest the rod would lift off (λ ≤ 0): no contact force";
-		} else if (fabs(Fx) <= r->mu * ls) {
-			slides = false;
-			lambda = ls;
-			mode = MODE_CONSISTENT;
-			mode_why = "static friction holds the contact (|F| ≤ μλ)";
+		struct stick st;
+		stick_state(r, th, thd, &st);
+		if (st.lambda <= 0 && !slide_presses(r, th, thd, st.Fx)) {
+			at->slides = false;
+			at->lambda = 0;
+			at->mode = MODE_CONSISTENT;
+			at->mode_why = "at rest the rod would lift off (λ ≤ 0): no contact force";
+		} else if (fabs(st.Fx) <= r->mu * st.lambda) {
+			at->slides = false;
+			at->lambda = st.lambda;
+			at->mode = MODE_CONSISTENT;
+			at->mode_why = "static friction holds the contact (|F| ≤ μλ)";
 		} else {
-			r->sigma = Fx > 0 ? -1 : 1;
-			slide_state(r, th, 0.0, thd, &sl);
-			enum mode m1 = classify(sl.b0, sl.D);
+			r->sigma = st.Fx > 0 ? -1 : 1;
+			slide_state(r, th, 0.0, thd, sl);
+			enum mode m1 = classify(sl->b0, sl->D);
 			r->sigma = -r->sigma;
 			struct slide s2;
 			slide_state(r, th, 0.0, thd, &s2);
 			enum mode m2 = classify(s2.b0, s2.D);
 			r->sigma = -r->sigma;
-			lambda = m1 == MODE_INCONSISTENT ? NAN : sl.lambda;
-			mode = (m1 != m2 && m1 != MODE_CONSISTENT && m2 != MODE_CONSISTENT)
-				       ? MODE_BOTH
-				       : m1;
-			mode_why = "static friction cannot hold the contact: it starts to slide";
+			at->lambda = m1 == MODE_INCONSISTENT ? NAN : sl->lambda;
+			at->mode = (m1 != m2 && m1 != MODE_CONSISTENT && m2 != MODE_CONSISTENT)
+					   ? MODE_BOTH
+					   : m1;
+			at->mode_why =
+				"static friction cannot hold the contact: it starts to slide";
 		}
 	} else {
-		r->sigma = sigma;
-		slide_state(r, th, xd, thd, &sl);
-		mode = classify(sl.b0, sl.D);
-		lambda = mode == MODE_INCONSISTENT ? NAN : fmax(sl.lambda, 0.0);
-		mode_why = mode == MODE_CONSISTENT ? "D > 0: one solution"
-			   : mode == MODE_INCONSISTENT
-				   ? "D < 0 and b0 < 0: neither contact nor lift-off"
-				   : "D < 0 and b0 > 0: both contact (λ > 0) and lift-off";
+		r->sigma = at->sigma;
+		slide_state(r, th, xd, thd, sl);
+		at->mode = classify(sl->b0, sl->D);
+		at->lambda = at->mode == MODE_INCONSISTENT ? NAN : fmax(sl->lambda, 0.0);
+		at->mode_why = at->mode == MODE_CONSISTENT ? "D > 0: one solution"
+			       : at->mode == MODE_INCONSISTENT
+				       ? "D < 0 and b0 < 0: neither contact nor lift-off"
+				       : "D < 0 and b0 > 0: both contact (λ > 0) and lift-off";
 	}
-	at->sigma = sigma;
-	at->lambda = lambda;
-	at->mode = mode;
-	at->mode_why = mode_why;
-	at->sl = sl;
-	at->slides = slides;
 }
 
 /* The worked steps: the matrices, the conditions, the state, μ_crit and
@@ -1755,8 +1726,9 @@ static int rod_solve(const struct model_input *in, struct model_output *out, str
 	if (mu_crit_min(&r, &at.mu_min, &at.th_min, d))
 		return -1;
 
-	/* the run */
-	struct run run;
+	/* the run: no slip, no stick phase until one is met */
+	struct run run = {.outcome = OUT_SLIDES, .t_stick = NAN};
+	run.t_slip = run.th_slip = run.thd_slip = run.lambda_slip = run.Fx_slip = NAN;
 	const double tmax = p[R_TMAX];
 	const bool compliant = r.contact == CONTACT_COMPLIANT;
 	struct record tr,
@@ -1838,16 +1810,12 @@ static int rod_check(const struct model_input *in, struct diag *d)
 				"xdot = %g m/s, thetadot·l = %g m/s: speeds beyond 1e8 m/s, "
 				"where the rod's energies lose their digits",
 				p[R_XDOT], p[R_THETADOT] * l);
-	static const int coeff[] = {R_MU,      R_K,	  R_PHI11,   R_PHI12,	R_PHI13,
-				    R_PHI21,   R_PHI22,	  R_PHI23,   R_PHI31,	R_PHI32,
-				    R_PHI33,   R_OMEGA11, R_OMEGA12, R_OMEGA21, R_OMEGA22,
-				    R_OMEGA31, R_OMEGA32, R_NU};
-	for (size_t i = 0; i < sizeof(coeff) / sizeof(*coeff); i++)
-		if (!(fabs(p[coeff[i]]) <= RD_BIG))
+	for (int i = R_MU; i <= R_NU; i++) /* the laws' coefficients */
+		if (!(fabs(p[i]) <= RD_BIG))
 			return diag_set(d,
 					"%s = %g: beyond 1e6 in size, where friction forces "
 					"outweigh gravity so far that the run cannot follow them",
-					rod_params[coeff[i]].name, p[coeff[i]]);
+					rod_params[i].name, p[i]);
 	if (in->choice[R_CONTACT] == CONTACT_COMPLIANT) {
 		const double m = m1 + m2, kk = p[R_K_CONTACT] / m, cc = p[R_C_CONTACT] / m;
 		if (!(kk >= 1e-6 && kk <= 1e14) || !(cc <= 1e7))

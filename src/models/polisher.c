@@ -537,15 +537,15 @@ static int polisher_start_of(struct polisher *p, const double v0[3], struct poli
 	const double mg = ps->mg, mu = ps->mu, rw = ps->rw, u0 = ps->u0;
 	/* A ring at rest at the start dissipates nothing (R = 0); its static
 	 * friction is decided with the run, not here. */
-	struct contact_forces q0;
+	const struct contact_forces *q0 = &ps->q0;
 	const double y0[6] = {0, 0, 0, vx0, vy0, td0};
 	p->sigma = slower_ring(p, y0);
 	p->away = ring_slip(p, y0, p->sigma) == 0;
-	int rc0 = rings(p, vx0, vy0, td0, CONTACT_R | CONTACT_QXY | CONTACT_QTHETA, &q0);
+	int rc0 = rings(p, vx0, vy0, td0, CONTACT_R | CONTACT_QXY | CONTACT_QTHETA, &ps->q0);
 	p->away = false;
 	if (rc0)
 		return -1;
-	const double c_eff = mu * mg / rw;
+	ps->c_eff = mu * mg / rw;
 	/* The slower ring within s_ev of rest is at rest: the run lands it
 	 * at t = 0 (locked, or breaking away from rest), so c_exact is the
 	 * stuck ring's inf, as at θ̇ = ±ω exactly. Decided by the sign of
@@ -553,22 +553,17 @@ static int polisher_start_of(struct polisher *p, const double v0[3], struct poli
 	 * t_lock = 0; at vx0 = 1e-300 the ratio overflowed and the solve was
 	 * refused. */
 	ps->still = ring_slip(p, y0, p->sigma) <= p->s_ev;
-	double c_exact;
 	if (ps->still)
-		c_exact = INFINITY;
+		ps->c_exact = INFINITY;
 	/* Below 1e-8 of the slower ring's rim speed the limit is exact to
 	 * rounding (R is even in u: the correction is O(u²/(r(θ̇ ± ω))²)),
 	 * where the ratio of quadratures is not: u = 1e-300 gave −inf. */
 	else if (u0 > 1e-8 * p->r * fmin(fabs(td0 + p->omega), fabs(td0 - p->omega)))
-		c_exact = -(q0.Qx * vx0 + q0.Qy * vy0) / (u0 * u0);
+		ps->c_exact = -(q0->Qx * vx0 + q0->Qy * vy0) / (u0 * u0);
 	else /* the limit u → 0: each ring gives μ m g/(2 r |θ̇ ± ω|) */
-		c_exact = mu * mg / (2 * p->r) *
-			  (1 / fabs(td0 + p->omega) + 1 / fabs(td0 - p->omega));
-	const double R0_exp = mu * mg * (2 * rw + u0 * u0 / (2 * rw));
-	ps->q0 = q0;
-	ps->c_eff = c_eff;
-	ps->c_exact = c_exact;
-	ps->R0_exp = R0_exp;
+		ps->c_exact = mu * mg / (2 * p->r) *
+			      (1 / fabs(td0 + p->omega) + 1 / fabs(td0 - p->omega));
+	ps->R0_exp = mu * mg * (2 * rw + u0 * u0 / (2 * rw));
 	return 0;
 }
 
@@ -684,8 +679,6 @@ static int polisher_solve(const struct model_input *in, struct model_output *out
 	struct polisher_start st0 = {.mg = mg, .mu = mu, .rw = rw, .u0 = u0};
 	if (polisher_start_of(&p, (const double[3]){vx0, vy0, td0}, &st0))
 		return -1;
-	const double c_eff = st0.c_eff, c_exact = st0.c_exact, R0_exp = st0.R0_exp;
-	const struct contact_forces q0 = st0.q0;
 
 	double y[6] = {0, 0, 0, vx0, vy0, td0};
 	struct record tr, *trp = record_open(&tr, out->figs, 6, 3, tmax / 300, polisher_extra, &p);
@@ -695,54 +688,37 @@ static int polisher_solve(const struct model_input *in, struct model_output *out
 	struct phase_run run;
 	const struct phase_system ps = {6, polisher_next, &pr};
 	int rc = phase_run(&ps, &caps, 0.0, tmax, y, trp, &run, d);
-	const size_t steps = run.steps;
-	const struct landing *land = pr.land;
-	const int nland = pr.nland;
-	const double t_lock = pr.t_lock;
 	if (!rc && trp)
-		polisher_figures(out->figs, trp, &p, (const double[3]){vx0, vy0, td0}, c_eff, land,
-				 nland < NLAND ? nland : NLAND);
+		polisher_figures(out->figs, trp, &p, (const double[3]){vx0, vy0, td0}, st0.c_eff,
+				 pr.land, pr.nland < NLAND ? pr.nland : NLAND);
 	record_release(trp);
 	if (rc)
 		return -1;
 	/* inside polisher_check's domain these are finite but for products of
 	 * extremes (μ m g of 1e300 kg); one that is not is refused, never
 	 * printed (t_lock's inf says it never locks) */
-	const bool ring_still = st0.still;
-	const struct named_result got[] = {
-		{"c_eff", c_eff},
-		{"c_eff_exact", ring_still && c_exact == INFINITY ? 0.0 : c_exact},
-		{"R0", q0.R},
-		{"R0_expansion", R0_exp},
-		{"vx_end", y[3]},
-		{"vy_end", y[4]},
-		{"thetadot_end", y[5]},
-		{"x_end", y[0]},
-		{"y_end", y[1]},
-		{"theta_end", y[2]},
-		{"M_lock", 2 * mu * mg * p.r}};
-	if (model_require_finite(got, sizeof got / sizeof *got,
-				 "the machine's forces overflow at these scales; bring m, "
-				 "r, omega, mu and g nearer each other",
-				 d))
+	const struct solve_number nums[] = {
+		{P_C_EFF, st0.c_eff, true},
+		{P_C_EFF_EXACT, st0.c_exact, !st0.still}, /* a ring at rest: inf */
+		{P_R0, st0.q0.R, true},
+		{P_R0_EXPANSION, st0.R0_exp, true},
+		{P_VX_END, y[3], true},
+		{P_VY_END, y[4], true},
+		{P_THETADOT_END, y[5], true},
+		{P_X_END, y[0], true},
+		{P_Y_END, y[1], true},
+		{P_THETA_END, y[2], true},
+		{P_T_END, tmax, false},
+		{P_T_LOCK, pr.t_lock, false},
+		{P_M_LOCK, 2 * mu * mg * p.r, true}};
+	if (solve_numbers(out->res, p_results, nums, sizeof nums / sizeof *nums,
+			  "the machine's forces overflow at these scales; bring m, r, omega, mu "
+			  "and g nearer each other",
+			  d))
 		return -1;
-
-	out->res[P_C_EFF] = value_number(c_eff);
-	out->res[P_C_EFF_EXACT] = value_number(c_exact);
-	out->res[P_R0] = value_number(q0.R);
-	out->res[P_R0_EXPANSION] = value_number(R0_exp);
-	out->res[P_VX_END] = value_number(y[3]);
-	out->res[P_VY_END] = value_number(y[4]);
-	out->res[P_THETADOT_END] = value_number(y[5]);
-	out->res[P_X_END] = value_number(y[0]);
-	out->res[P_Y_END] = value_number(y[1]);
-	out->res[P_THETA_END] = value_number(y[2]);
-	out->res[P_T_END] = value_number(tmax);
 	out->res[P_LOCKED] = value_bool(p.locked);
-	out->res[P_T_LOCK] = value_number(t_lock);
-	out->res[P_M_LOCK] = value_number(2 * mu * mg * p.r);
 
-	polisher_steps(s, &p, &st0, &pr, steps, tmax, y);
+	polisher_steps(s, &p, &st0, &pr, run.steps, tmax, y);
 	return 0;
 }
 
@@ -756,14 +732,12 @@ static int polisher_solve(const struct model_input *in, struct model_output *out
 static int polisher_check(const struct model_input *in, struct diag *d)
 {
 	const double *a = in->num;
-	static const int speeds[] = {P_VX0, P_VY0, P_THETADOT0};
-	for (size_t i = 0; i < sizeof(speeds) / sizeof(*speeds); i++)
-		if (!(fabs(a[speeds[i]]) <= 1e100))
+	for (int i = P_VX0; i <= P_THETADOT0; i++) /* the speeds */
+		if (!(fabs(a[i]) <= 1e100))
 			return diag_set(d,
 					"%s = %g %s: beyond 1e100 in size, where the machine's "
 					"energies overflow",
-					p_params[speeds[i]].name, a[speeds[i]],
-					p_params[speeds[i]].unit);
+					p_params[i].name, a[i], p_params[i].unit);
 	const double tau = 2 * a[P_R] * a[P_OMEGA] / (a[P_MU] * a[P_G]);
 	if (a[P_TMAX] > PO_SPAN * tau)
 		return diag_set(d,
