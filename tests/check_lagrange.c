@@ -671,6 +671,60 @@ START_TEST(test_norm_restarts)
 }
 END_TEST
 
+/* One surface written as two kinks (issue 36, s6): R = c1|xdot - ydot| +
+ * c2|2 ydot - 2 xdot| is one contact between the blocks whose bound is
+ * C = c1 + 2 c2 = 0.2 N. In closed form (m1 = 1, m2 = 3, xdot0 = 1): the
+ * relative velocity falls at C (1/m1 + 1/m2) = 0.8/3 m/s² and reaches 0 at
+ * t* = 3.75 s, x(t*) = t* - C t*²/(2 m1) = 2.34375 m, y(t*) = C t*²/(2 m2)
+ * = 0.46875 m; then both move on together at the momentum's 0.25 m/s: at
+ * tmax = 10 s, x = 3.90625 m, y = 2.03125 m, and friction took 0.5 - 0.125
+ * = 0.375 J. Before, the two kinks were decided apart, each with a bound
+ * of 0, and the blocks "rested" at t*. Where the surfaces are one only at
+ * some parameters (c2 |xdot - k ydot| at k = 1), the run is refused. */
+START_TEST(test_one_surface_twice)
+{
+	char text[512];
+	const char *fmt = "[exercise]\nid = two\ntitle = t\nmodel = lagrange\nstatement = x\n"
+			  "[system]\ncoordinates = x, y\nT = (m1*xdot^2 + m2*ydot^2)/2\n"
+			  "R = c1*abs(xdot - ydot) + c2*abs(2*ydot - 2*%sxdot)\n"
+			  "[param m1]\nvalue = 1\n[param m2]\nvalue = 3\n[param c1]\nvalue = 0.1\n"
+			  "[param c2]\nvalue = 0.05\n[param k]\nvalue = 2\n"
+			  "[param xdot0]\nvalue = 1\n";
+	snprintf(text, sizeof(text), fmt, "");
+	struct diag d;
+	struct exercise *ex = exercise_parse("two.ini", text, strlen(text), &d);
+	ck_assert_msg(ex != NULL, "%s", d.msg);
+	struct session *s = session_new();
+	session_adopt(s, ex);
+	solve(s);
+	ck_assert_str_eq(result(s, "outcome")->word, "moving");
+	ck_assert_rel(num(s, "x_end"), 3.90625, 1e-10);
+	ck_assert_rel(num(s, "y_end"), 2.03125, 1e-10);
+	ck_assert_rel(num(s, "xdot_end"), 0.25, 1e-10);
+	ck_assert_rel(num(s, "ydot_end"), 0.25, 1e-10);
+	ck_assert_rel(num(s, "friction_work"), 0.375, 1e-10);
+	ck_assert_rel(num(s, "energy_lost"), 0.375, 1e-10);
+	const char *st = session_steps(s);
+	ck_assert_msg(strstr(st, "t = 3.75 s: the contact xdot - ydot = 0 at rest"), "%s", st);
+	ck_assert_msg(strstr(st, "within the bound c = 0.2 that R allows there"), "%s", st);
+	ck_assert_msg(!strstr(st, "2*ydot - 2*xdot = 0"), "%s", st);
+	session_free(s);
+	/* c2 |2 ydot - 2 k xdot| is another surface at k = 2; made one by
+	 * k = 1 only after the load, the run is refused */
+	snprintf(text, sizeof(text), fmt, "k*");
+	ex = exercise_parse("two.ini", text, strlen(text), &d);
+	ck_assert_msg(ex != NULL, "%s", d.msg);
+	s = session_new();
+	session_adopt(s, ex);
+	solve(s);
+	set(s, "k", "1");
+	diag_clear(&d);
+	ck_assert_int_ne(session_solve(s, &d), 0);
+	ck_assert_msg(strstr(d.msg, "two of R's kinks are one surface"), "%s", d.msg);
+	session_free(s);
+}
+END_TEST
+
 static Suite *lagrange_suite(void)
 {
 	Suite *s = suite_create("lagrange");
@@ -693,6 +747,7 @@ static Suite *lagrange_suite(void)
 	tcase_add_test(tc, test_coin);
 	tcase_add_test(tc, test_contact_forces);
 	tcase_add_test(tc, test_rounding_starts);
+	tcase_add_test(tc, test_one_surface_twice);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -6,6 +6,7 @@
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_linalg.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -176,6 +177,47 @@ static bool is_zero(const struct sym *f)
 	return sym_constant(f, &x) && x == 0;
 }
 
+/* Whether the surfaces u = 0 and w = 0 are one: u = s w with s not
+ * depending on q, q̇ or t (abs(xdot - ydot) and abs(ydot - xdot) or
+ * abs(2*xdot - 2*ydot)), asked at four sets of the parameters (their
+ * defaults, then scattered about them) and at eight points (q, q̇, t) each.
+ * Two kinks on one surface are one contact whose bound is their sum; kept
+ * as two, the decision at w = 0 has no unique multipliers. */
+static bool same_surface(const struct lagr *L, const struct sym *u, const struct sym *w)
+{
+	double *vals = xcalloc(L->nnames, sizeof(double));
+	uint64_t x = 0x9e3779b97f4a7c15u;
+	size_t sets = 0;
+	for (size_t set = 0; set < 4; set++) {
+		double s = NAN;
+		bool one = true, any = false;
+		for (size_t pt = 0; pt < 8 && one; pt++) {
+			for (size_t i = 0; i < L->nnames; i++) {
+				x = x * 6364136223846793005u + 1442695040888963407u;
+				const double z = (double)(x >> 11) / 9007199254740992.0 * 2 - 1;
+				const bool param = i < L->model.nparams;
+				if (!param)
+					vals[i] = 3 * z;
+				else if (pt == 0)
+					vals[i] = set ? L->params[i].def * (1 + 0.5 * z) + 0.3 * z
+						      : L->params[i].def;
+			}
+			const double a = sym_eval(u, vals), b = sym_eval(w, vals);
+			if (!isfinite(a) || !isfinite(b) || b == 0)
+				continue;
+			if (isnan(s))
+				s = a / b;
+			one = s != 0 && fabs(a - s * b) <= 1e-9 * (fabs(a) + fabs(s * b));
+			any = true;
+		}
+		if (!one)
+			break;
+		sets += any;
+	}
+	free(vals);
+	return sets == 4;
+}
+
 /* One kink across w = 0, w compiled from text (of R's, at line/col): its
  * derivatives; refused where w is not linear in the rates. The kink is
  * dropped (0) where w does not depend on the rates at all: R is smooth in
@@ -183,9 +225,6 @@ static bool is_zero(const struct sym *f)
 static int add_kink(struct lagr *L, const char *text, int line, int col, int *eline, int *ecol,
 		    struct diag *d)
 {
-	for (size_t k = 0; k < L->nkink; k++)
-		if (!strcmp(L->kink[k].text, text))
-			return 0; /* the same surface written twice */
 	const struct lagrange_expr e = {text, line, col};
 	struct sym *w = compile(L, &e, true, "R", eline, ecol, d);
 	if (!w)
@@ -224,6 +263,15 @@ static int add_kink(struct lagr *L, const char *text, int line, int col, int *el
 		sym_free(w);
 		return 0;
 	}
+	for (size_t k = 0; k < L->nkink; k++)
+		if (same_surface(L, w, L->kink[k].w)) {
+			/* dropped: the kink kept is followed with R's whole
+			 * derivative, so its bound is the sum of both */
+			for (size_t j = 0; j < L->nq; j++)
+				sym_free(kk.a[j]);
+			sym_free(w);
+			return 0;
+		}
 	if (L->nkink == LAGR_MAX_KINKS) {
 		for (size_t j = 0; j < L->nq; j++)
 			sym_free(kk.a[j]);

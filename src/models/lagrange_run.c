@@ -151,6 +151,30 @@ static double kink_g(const struct run *r, size_t k)
 	return g;
 }
 
+/* Solves the symmetric positive definite system S x = b (k×k, S and b
+ * overwritten, x in b) for nb right-hand sides stored as the columns of b
+ * (k×nb, row-major). -1 where S is not positive definite, or singular to
+ * rounding: its Cholesky pivots span more than LAGR_COND_MAX (GSL takes
+ * the last pivot of [[2, -2], [-2, 2]] as 2e-8). */
+static int spd_solve(double *S, size_t k, double *b, size_t nb)
+{
+	gsl_matrix_view Sv = gsl_matrix_view_array(S, k, k);
+	gsl_error_handler_t *old = gsl_set_error_handler_off();
+	int rc = gsl_linalg_cholesky_decomp1(&Sv.matrix);
+	double pmin = INFINITY, pmax = 0;
+	for (size_t i = 0; !rc && i < k; i++) {
+		pmin = fmin(pmin, S[i * k + i] * S[i * k + i]);
+		pmax = fmax(pmax, S[i * k + i] * S[i * k + i]);
+	}
+	rc |= !(pmin > LAGR_COND_MAX * pmax);
+	for (size_t c = 0; !rc && c < nb; c++) {
+		gsl_vector_view col = gsl_vector_view_array_with_stride(b + c, nb, k);
+		rc = gsl_linalg_cholesky_svx(&Sv.matrix, &col.vector);
+	}
+	gsl_set_error_handler(old);
+	return rc ? -1 : 0;
+}
+
 /* Moves the rates in vals by the least change that gives the contacts
  * set[0..m) w = target[]: A Aᵀ μ = target − w, q̇ += Aᵀ μ (w is linear in
  * the rates: exact to rounding). -1 where their surfaces are not
@@ -194,16 +218,8 @@ static int displace(struct run *r, const size_t *set, size_t m, const double *ta
 		if (!(G[0] > 0))
 			return -1;
 		mu[0] /= G[0];
-	} else {
-		gsl_matrix_view Gv = gsl_matrix_view_array(G, m, m);
-		gsl_vector_view mv = gsl_vector_view_array(mu, m);
-		gsl_error_handler_t *old = gsl_set_error_handler_off();
-		int rc = gsl_linalg_cholesky_decomp1(&Gv.matrix);
-		if (!rc)
-			rc = gsl_linalg_cholesky_svx(&Gv.matrix, &mv.vector);
-		gsl_set_error_handler(old);
-		if (rc)
-			return -1;
+	} else if (spd_solve(G, m, mu, 1)) {
+		return -1;
 	}
 	for (size_t j = 0; j < n; j++) {
 		double dq = 0;
@@ -362,22 +378,6 @@ static int forces(struct run *r, double *F)
 	return 0;
 }
 
-/* Solves the symmetric positive definite system S x = b (k×k, S and b
- * overwritten, x in b) for nb right-hand sides stored as the columns of b
- * (k×nb, row-major). -1 where S is not positive definite. */
-static int spd_solve(double *S, size_t k, double *b, size_t nb)
-{
-	gsl_matrix_view Sv = gsl_matrix_view_array(S, k, k);
-	gsl_error_handler_t *old = gsl_set_error_handler_off();
-	int rc = gsl_linalg_cholesky_decomp1(&Sv.matrix);
-	for (size_t c = 0; !rc && c < nb; c++) {
-		gsl_vector_view col = gsl_vector_view_array_with_stride(b + c, nb, k);
-		rc = gsl_linalg_cholesky_svx(&Sv.matrix, &col.vector);
-	}
-	gsl_set_error_handler(old);
-	return rc ? -1 : 0;
-}
-
 /* The accelerations at the state set, the stuck contacts and the held
  * coordinates kept at rest by their multipliers (λ_k in lam, a held
  * coordinate's in f). -1: M is singular here, or (r->dependent) two
@@ -415,16 +415,8 @@ static int accelerations(struct run *r, double *qdd)
 		for (size_t c = 0; c < m; c++)
 			B[i * nb + 1 + c] = A[c * n + i];
 	}
+	/* M singular to rounding here: lagr_mass_matrix says along what */
 	if (spd_solve(M, n, B, nb))
-		return -1;
-	/* a Cholesky factor whose pivots span more than LAGR_COND_MAX: M is
-	 * singular to rounding here (lagr_mass_matrix says along what) */
-	double pmin = INFINITY, pmax = 0;
-	for (size_t i = 0; i < n; i++) {
-		pmin = fmin(pmin, M[i * n + i] * M[i * n + i]);
-		pmax = fmax(pmax, M[i * n + i] * M[i * n + i]);
-	}
-	if (!(pmin > LAGR_COND_MAX * pmax))
 		return -1;
 	double lam[NK + NQ] = {0};
 	if (m) {
@@ -842,6 +834,8 @@ static int decide(struct run *r, double t, double *y, size_t brk, bool start, st
 			c_[i] = 0;
 		lb[i] = -c_[i];
 	}
+	if (r->dependent)
+		return -1; /* two candidates on one surface: no bound of its own */
 	struct diag why;
 	diag_clear(&why);
 	if (num_relay_solve(m, W, b, lb, c_, z, w, &why)) {
