@@ -79,7 +79,7 @@ struct run {
 static double run_R(struct run *r)
 {
 	const struct lagr *L = r->L;
-	double R = lagr_eval(L->R, L, r->vals);
+	double R = sym_eval(L->R, r->vals);
 	if (L->ncontact && lagr_contacts_add(L, r->vals, &R, NULL, &r->cerr)) {
 		r->cfail = true;
 		return NAN;
@@ -93,7 +93,7 @@ static void run_dR(struct run *r, double *dR)
 	const struct lagr *L = r->L;
 	double R = 0;
 	for (size_t i = 0; i < L->nq; i++)
-		dR[i] = L->dRdqd[i] ? lagr_eval(L->dRdqd[i], L, r->vals) : 0.0;
+		dR[i] = L->dRdqd[i] ? sym_eval(L->dRdqd[i], r->vals) : 0.0;
 	if (L->ncontact && lagr_contacts_add(L, r->vals, &R, dR, &r->cerr)) {
 		r->cfail = true;
 		for (size_t i = 0; i < L->nq; i++)
@@ -128,7 +128,7 @@ static bool kink_is_rate(const struct lagr *L, size_t k)
 
 static double kink_w(const struct run *r, size_t k)
 {
-	return lagr_eval(r->L->kink[k].w, r->L, r->vals);
+	return sym_eval(r->L->kink[k].w, r->vals);
 }
 
 /* a = ∂w_k/∂q̇ at the state set */
@@ -136,7 +136,7 @@ static void kink_a(const struct run *r, size_t k, double *a)
 {
 	const struct lkink *kk = &r->L->kink[k];
 	for (size_t j = 0; j < r->L->nq; j++)
-		a[j] = kk->a[j] ? lagr_eval(kk->a[j], r->L, r->vals) : 0.0;
+		a[j] = kk->a[j] ? sym_eval(kk->a[j], r->vals) : 0.0;
 }
 
 /* g_k = dw/dt_k − a_k·q̈: what w changes by with the positions and time */
@@ -144,10 +144,10 @@ static double kink_g(const struct run *r, size_t k)
 {
 	const struct lagr *L = r->L;
 	const struct lkink *kk = &L->kink[k];
-	double g = kk->wt ? lagr_eval(kk->wt, L, r->vals) : 0.0;
+	double g = kk->wt ? sym_eval(kk->wt, r->vals) : 0.0;
 	for (size_t j = 0; j < L->nq; j++)
 		if (kk->wq[j])
-			g += lagr_eval(kk->wq[j], L, r->vals) * r->vals[lagr_iqd(L, j)];
+			g += sym_eval(kk->wq[j], r->vals) * r->vals[lagr_iqd(L, j)];
 	return g;
 }
 
@@ -365,11 +365,11 @@ static int forces(struct run *r, double *F)
 	if (L->R && friction(r, dR))
 		return -1;
 	for (size_t i = 0; i < n; i++) {
-		double q = lagr_eval(L->dTdq[i], L, r->vals) - lagr_eval(L->dpdt[i], L, r->vals);
+		double q = sym_eval(L->dTdq[i], r->vals) - sym_eval(L->dpdt[i], r->vals);
 		if (L->dVdq[i])
-			q -= lagr_eval(L->dVdq[i], L, r->vals);
+			q -= sym_eval(L->dVdq[i], r->vals);
 		for (size_t j = 0; j < n; j++)
-			q -= lagr_eval(L->dpdq[i][j], L, r->vals) * r->vals[lagr_iqd(L, j)];
+			q -= sym_eval(L->dpdq[i][j], r->vals) * r->vals[lagr_iqd(L, j)];
 		r->fr[i] = 0;
 		if (L->dRdqd[i] || L->in_contact[i])
 			q -= r->fr[i] = r->held[i] ? friction_mean(r, i) : dR[i];
@@ -391,7 +391,7 @@ static int accelerations(struct run *r, double *qdd)
 	size_t row_of[NK + NQ], m = 0; /* kinks, then n + coordinate */
 	for (size_t i = 0; i < n; i++)
 		for (size_t j = 0; j < n; j++)
-			M[i * n + j] = lagr_eval(L->M[i][j], L, r->vals);
+			M[i * n + j] = sym_eval(L->M[i][j], r->vals);
 	if (forces(r, F))
 		return -1;
 	for (size_t k = 0; k < L->nkink; k++)
@@ -576,7 +576,7 @@ static void lagr_events(double t, const double y[], double *g, void *p)
 		g[nk + n] = -group_margin(r, u);
 	}
 	if (L->stop && r->stop_sign != 0)
-		g[nk + n + 1] = r->stop_sign * lagr_eval(L->stop, L, r->vals);
+		g[nk + n + 1] = r->stop_sign * sym_eval(L->stop, r->vals);
 }
 
 static double energy(struct run *r, double t, const double *y)
@@ -589,7 +589,7 @@ static double energy(struct run *r, double t, const double *y)
 	memset(r->held, 0, sizeof(r->held));
 	memset(r->sgn, 0, sizeof(r->sgn));
 	set_state(r, t, y);
-	double E = lagr_eval(L->T, L, r->vals) + (L->V ? lagr_eval(L->V, L, r->vals) : 0.0);
+	double E = sym_eval(L->T, r->vals) + (L->V ? sym_eval(L->V, r->vals) : 0.0);
 	memcpy(r->held, save, sizeof(save));
 	memcpy(r->sgn, ssave, sizeof(ssave));
 	return E;
@@ -1321,9 +1321,9 @@ static bool conservative(struct run *r)
 		double v = 1, pq = 0;
 		for (size_t i = 0; i < L->nq; i++, v *= base[b])
 			r->vals[lagr_iqd(L, i)] = v;
-		const double T = lagr_eval(L->T, L, r->vals);
+		const double T = sym_eval(L->T, r->vals);
 		for (size_t i = 0; i < L->nq; i++)
-			pq += lagr_eval(L->p[i], L, r->vals) * r->vals[lagr_iqd(L, i)];
+			pq += sym_eval(L->p[i], r->vals) * r->vals[lagr_iqd(L, i)];
 		ok = fabs(pq - 2 * T) <= 1e-12 * fmax(fabs(pq), fabs(2 * T));
 	}
 	for (size_t i = 0; i < L->nq; i++)
@@ -1377,7 +1377,7 @@ int lagr_solve(const struct model_input *in, struct model_output *out, struct di
 		}
 	}
 	if (L->stop) {
-		double g = lagr_eval(L->stop, L, r.vals);
+		double g = sym_eval(L->stop, r.vals);
 		r.stop_sign = g > 0 ? 1 : g < 0 ? -1 : 0;
 	}
 	struct record rec, *recp = record_open(&rec, out->figs, 2 * n + 1, 1, 0, trace_extra, &r);
@@ -1445,7 +1445,7 @@ int lagr_solve(const struct model_input *in, struct model_output *out, struct di
 	out->res[k++] = value_word(outcome);
 	out->res[k++] = value_number(y[2 * n]);
 	for (size_t e = 0; e < L->nextra; e++) {
-		double v = lagr_eval(L->extra[e], L, r.vals);
+		double v = sym_eval(L->extra[e], r.vals);
 		/* round-off is 0, as model_results_settle has it below 1e-12 of
 		 * the largest result of its unit: a [result] is alone in its
 		 * unit, so below 1e-12 of its own terms (ladder-lagrange's
@@ -1459,7 +1459,7 @@ int lagr_solve(const struct model_input *in, struct model_output *out, struct di
 		out->res[k++] = value_number(v);
 		struct strbuf rt = STRBUF_INIT;
 		model_step(s, "%s = %s = %.10g", L->results[k - 1].name,
-			   lagr_readable_of(L->extra[e], &rt), v);
+			   sym_readable_of(L->extra[e], &rt), v);
 		strbuf_release(&rt);
 	}
 	if (rc)
