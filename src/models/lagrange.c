@@ -139,7 +139,11 @@ static struct sym *compile(struct lagr *L, const struct lagrange_expr *e, bool r
 
 /* ---- R's kinks: the Coulomb contacts ------------------------------------- */
 
-static bool ident_char(char c);
+static bool ident_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	       c == '_';
+}
 
 /* Whether f is the number 0 (the derivative of what does not depend on the
  * name). */
@@ -299,12 +303,6 @@ static int coordinate_kinks(struct lagr *L, int *line, int *col, struct diag *d)
 
 /* ---- Minguzzi's contact integral in R ------------------------------------ */
 
-static bool ident_char(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-	       c == '_';
-}
-
 static const char *const contact_arg_name[CA_N_ARGS] = {"r", "mu", "N", "vx", "vy", "w"};
 
 #define CONTACT_USAGE "contact(SHAPE, r, PRESSURE, mu, N, vx, vy, w)"
@@ -328,9 +326,6 @@ static int contact_word(const char *text, size_t a, size_t b, const char *const 
 		 words[0], words[1]);
 	return -1;
 }
-
-static struct sym *compile(struct lagr *L, const struct lagrange_expr *e, bool rates,
-			   const char *what, int *line, int *col, struct diag *d);
 
 /* Takes each contact(...) call out of R's text e: its arguments compiled
  * into L->contact[], the call replaced by 0 (padded with blanks, so that

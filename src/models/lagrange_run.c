@@ -71,8 +71,7 @@ struct run {
 	double sing_t, sing_y[NY];
 	bool cfail; /* a contact(...) could not be evaluated: cerr says why */
 	struct diag cerr;
-	bool dependent;	    /* two contacts' surfaces are one (A Aᵀ singular) */
-	struct record *rec; /* a held phase's samples go here (the driver records the rest) */
+	bool dependent; /* two contacts' surfaces are one (A Aᵀ singular) */
 };
 
 /* R at the state set, the contacts' with it; NaN if one fails. */
@@ -579,20 +578,15 @@ static void lagr_events(double t, const double y[], double *g, void *p)
 		g[nk + n + 1] = r->stop_sign * sym_eval(L->stop, r->vals);
 }
 
+/* T + V at (t, y), the rates as y has them (not a held one's 0, nor a
+ * sliding one's side). */
 static double energy(struct run *r, double t, const double *y)
 {
 	const struct lagr *L = r->L;
-	bool save[NQ];
-	int ssave[NQ];
-	memcpy(save, r->held, sizeof(save));
-	memcpy(ssave, r->sgn, sizeof(ssave));
-	memset(r->held, 0, sizeof(r->held));
-	memset(r->sgn, 0, sizeof(r->sgn));
 	set_state(r, t, y);
-	double E = sym_eval(L->T, r->vals) + (L->V ? sym_eval(L->V, r->vals) : 0.0);
-	memcpy(r->held, save, sizeof(save));
-	memcpy(r->sgn, ssave, sizeof(ssave));
-	return E;
+	for (size_t i = 0; i < L->nq; i++)
+		r->vals[lagr_iqd(L, i)] = y[L->nq + i];
+	return sym_eval(L->T, r->vals) + (L->V ? sym_eval(L->V, r->vals) : 0.0);
 }
 
 static void trace_extra(void *ctx, double t, const double *y, double *out)
@@ -1003,63 +997,47 @@ static bool held_fixed(struct run *r, bool *uniform)
 	return fixed;
 }
 
-/* The held motion from (t0, y0) at t, into y. */
-static void held_at(size_t n, double t0, const double *y0, double t, double *y)
-{
-	for (size_t i = 0; i < n; i++) {
-		y[i] = y0[i] + y0[n + i] * (t - t0);
-		y[n + i] = y0[n + i];
-	}
-	y[2 * n] = y0[2 * n]; /* at rest: friction takes no work */
-}
-
 struct held_part {
 	struct run *r;
-	double t0;
-	const double *y0;
-	size_t k; /* the event function asked for */
+	const double *y; /* the state held */
+	size_t k;	 /* the event function asked for */
 };
 
 static double held_part_at(double t, void *p)
 {
 	struct held_part *h = p;
-	const size_t n = h->r->L->nq;
-	double y[NY], g[LAGR_MAX_KINKS + NQ + 2];
-	held_at(n, h->t0, h->y0, t, y);
-	lagr_events(t, y, g, h->r);
+	double g[LAGR_MAX_KINKS + NQ + 2];
+	lagr_events(t, h->y, g, h->r);
 	return g[h->k];
 }
 
-/* A phase held uniformly, from (*t, y) to at most tend, scanned at steps of
- * `step`: its event functions in t alone, each crossing (from > 0 to <= 0,
- * one not > 0 at the start once it is) refined by Brent to the far side, as
- * ode_run locates an event. Fills end as ode_run does. */
-static int held_phase(struct run *r, double *t, double *y, double tend, double step,
+/* A phase held at rest, every rate fixed at 0 (the state y stays as it is,
+ * and friction takes no work), from *t to at most the run's tmax, scanned
+ * at steps of `step` (each a point of the run's record): its event
+ * functions in t alone, each crossing (from > 0 to <= 0, one not > 0 at the
+ * start once it is) refined by Brent to the far side, as ode_run locates
+ * an event. Fills end as ode_run does. */
+static int held_phase(struct run *r, struct phase_run *run, double *t, const double *y, double step,
 		      struct ode_end *end, struct diag *d)
 {
-	const struct lagr *L = r->L;
-	const size_t n = L->nq, ne = nevents(L);
-	double y0[NY], g[LAGR_MAX_KINKS + NQ + 2], gprev[LAGR_MAX_KINKS + NQ + 2];
-	const double t0 = *t;
-	memcpy(y0, y, (2 * n + 1) * sizeof(double));
-	lagr_events(t0, y0, gprev, r);
-	*end = (struct ode_end){.t = t0};
-	for (double ta = t0; ta < tend;) {
+	const double tend = run->tmax;
+	const size_t ne = nevents(r->L);
+	double g[LAGR_MAX_KINKS + NQ + 2], gprev[LAGR_MAX_KINKS + NQ + 2];
+	lagr_events(*t, y, gprev, r);
+	*end = (struct ode_end){.t = *t};
+	for (double ta = *t; ta < tend;) {
 		if (num_interrupted)
 			return diag_set(d, "interrupted at t = %g s", ta);
 		const double tb = fmin(tend, ta + step);
-		double yb[NY];
-		held_at(n, t0, y0, tb, yb);
-		lagr_events(tb, yb, g, r);
-		if (r->rec)
-			record_mark(r->rec, tb, yb);
+		lagr_events(tb, y, g, r);
+		phase_mark(run, tb, y);
 		end->steps++;
 		double first = INFINITY;
 		size_t which = 0;
 		for (size_t k = 0; k < ne; k++) {
 			if (!(gprev[k] > 0 && g[k] <= 0))
 				continue;
-			struct held_part hp = {r, t0, y0, k};
+			struct held_part hp = {r, y, k};
 			struct num_root root;
 			if (num_brent(held_part_at, &hp, ta, tb, 1e-300, 1e-13, &root,
 				      "the end of a held phase", d))
@@ -1070,9 +1048,7 @@ static int held_phase(struct run *r, double *t, double *y, double tend, double s
 			}
 		}
 		if (isfinite(first)) {
-			held_at(n, t0, y0, first, y);
-			*t = first;
-			end->t = first;
+			*t = end->t = first;
 			end->event = true;
 			end->which = which;
 			return 0;
@@ -1080,14 +1056,10 @@ static int held_phase(struct run *r, double *t, double *y, double tend, double s
 		memcpy(gprev, g, ne * sizeof(double));
 		ta = tb;
 	}
-	held_at(n, t0, y0, tend, y);
 	*t = end->t = tend;
 	return 0;
 }
 
-/* Whether the system rests for good at (t, y): nothing depends on t, and
- * every coordinate is held (a norm's, or a stuck contact's own rate) or
- * still with no acceleration. */
 /* Whether the stuck contacts and the held coordinates fix every rate at
  * 0: their rows a_k (e_i) span the rates, and each stuck w is 0 at zero
  * rates (no support moves). Then the rates are 0 but for rounding, and y's
@@ -1109,6 +1081,9 @@ static bool held_still(struct run *r, double t, double *y)
 	return true;
 }
 
+/* Whether the system rests for good at (t, y): nothing depends on t, and
+ * every coordinate is held (a norm's, or a stuck contact's own rate) or
+ * still with no acceleration. */
 static bool rests(struct run *r, double t, double *y, bool *free_still)
 {
 	const struct lagr *L = r->L;
@@ -1197,7 +1172,6 @@ struct lagr_phases {
 	double t_stop;
 	bool started;
 	bool piece;	/* the phase that ended was a piece of a watched one */
-	size_t pieces;	/* pieces run */
 	size_t still;	/* phases in a row that ended where they started */
 	double t_start; /* where the last phase started */
 };
@@ -1271,17 +1245,12 @@ static int lagr_next(struct phase_run *run, struct phase_mode *mode, void *ctx, 
 		for (size_t i = 0; i < n; i++)
 			at_rest &= y[n + i] == 0;
 		if (fixed && uniform && at_rest) {
-			/* nothing to integrate: q̇ constant, q linear in t */
+			/* nothing to integrate: the state stays */
 			static struct ode_end held;
-			double t = run->t, y1[NY];
-			memcpy(y1, y, (2 * n + 1) * sizeof(double));
-			r->rec = run->rec;
-			const int rc =
-				held_phase(r, &t, y1, run->tmax, run->tmax / LAGR_WATCH, &held, d);
-			r->rec = NULL;
-			if (rc)
+			double t = run->t;
+			if (held_phase(r, run, &t, y, run->tmax / LAGR_WATCH, &held, d))
 				return -1;
-			phase_jump(run, t, y1);
+			phase_jump(run, t, y);
 			run->steps += held.steps;
 			if (!held.event)
 				return PHASE_END;
@@ -1289,11 +1258,6 @@ static int lagr_next(struct phase_run *run, struct phase_mode *mode, void *ctx, 
 			continue;
 		}
 		lp->piece = fixed;
-		if (resume && ++lp->pieces > (size_t)LAGR_WATCH + LAGR_MAX_PHASES)
-			return diag_set(d,
-					"more than %d pieces of held phases before t = %g s: too "
-					"many steps; lower tmax",
-					LAGR_WATCH + LAGR_MAX_PHASES, run->tmax);
 		mode->sys = (struct ode_system){2 * n + 1, lagr_rhs, NULL, r};
 		mode->opts.tmax =
 			fmin(run->tmax, run->t + (fixed ? run->tmax / LAGR_WATCH : INFINITY));
