@@ -40,9 +40,6 @@
 /* A force this close to its bound (relative), with the relative
  * acceleration this close to 0, is a tie the force's trend decides. */
 #define LAGR_TIE 1e-9
-/* Phases that end where they start, one after the other, before the
- * decisions are found not to settle. */
-enum { LAGR_MAX_STILL = 64 };
 
 enum { NK = LAGR_MAX_KINKS };
 /* The state: q, q̇, then W, the work friction has taken (∫ −Q_R·q̇ dt,
@@ -1170,10 +1167,7 @@ struct lagr_phases {
 	struct strbuf *s;
 	const char *outcome;
 	double t_stop;
-	bool started;
-	bool piece;	/* the phase that ended was a piece of a watched one */
-	size_t still;	/* phases in a row that ended where they started */
-	double t_start; /* where the last phase started */
+	bool piece; /* the phase that ended was a piece of a watched one */
 };
 
 /* The phase driver's callback: at the start and after each phase, what
@@ -1188,24 +1182,16 @@ static int lagr_next(struct phase_run *run, struct phase_mode *mode, void *ctx, 
 	const size_t n = L->nq;
 	double *y = run->y;
 	const struct ode_end *end = run->end;
-	if (!lp->started) {
-		lp->started = true;
+	if (!end) { /* the start */
 		if (settle_group(r, run->t, y, lp->s) ||
 		    decide(r, run->t, y, SIZE_MAX, true, lp->s))
 			return run_failure(r, d, run->t, y);
-		end = NULL;
 	}
 	for (;;) {
 		if (end && end->event) {
-			/* a phase that ends where it started, again and again: the
-			 * decisions there do not settle */
-			lp->still = run->t > lp->t_start ? 0 : lp->still + 1;
-			if (lp->still > LAGR_MAX_STILL)
-				return diag_set(
-					d,
-					"the stick and slip decisions at t = %.10g s do not "
-					"settle (%d phases in a row end where they start)",
-					run->t, LAGR_MAX_STILL);
+			/* phases that end where they start, again and again, are
+			 * the driver's to refuse (PHASE_STILL_MAX); a held phase
+			 * (held_phase) ends later than it starts */
 			const int ev = after_event(r, end->which, run->t, y, lp->s);
 			if (ev < 0)
 				return run_failure(r, d, run->t, y);
@@ -1240,7 +1226,6 @@ static int lagr_next(struct phase_run *run, struct phase_mode *mode, void *ctx, 
 		set_state(r, run->t, y);
 		bool uniform;
 		const bool fixed = L->uses_t && held_fixed(r, &uniform);
-		lp->t_start = run->t;
 		bool at_rest = true; /* the closed form has friction take no work */
 		for (size_t i = 0; i < n; i++)
 			at_rest &= y[n + i] == 0;
