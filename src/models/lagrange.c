@@ -695,7 +695,7 @@ static struct model *lagrange_model_new(const struct lagrange_text *lt, int *lin
 	}
 	/* the coordinates */
 	{
-		char *list = xstrdup(lt->coordinates.text);
+		char *list = (char *)keep(L, xstrdup(lt->coordinates.text));
 		char *save = NULL;
 		for (char *w = strtok_r(list, ", \t", &save); w;
 		     w = strtok_r(NULL, ", \t", &save)) {
@@ -703,7 +703,6 @@ static struct model *lagrange_model_new(const struct lagrange_text *lt, int *lin
 			*col = lt->coordinates.col + (int)(w - list);
 			if (L->nq == NQ) {
 				diag_set(d, "at most %d coordinates", NQ);
-				free(list);
 				goto fail;
 			}
 			if (!name_ok(w) || strlen(w) > 32) {
@@ -711,7 +710,6 @@ static struct model *lagrange_model_new(const struct lagrange_text *lt, int *lin
 					 "'%s' is not a name for a coordinate (a letter, then "
 					 "letters, digits or '_')",
 					 w);
-				free(list);
 				goto fail;
 			}
 			const char *what = taken(w);
@@ -719,20 +717,17 @@ static struct model *lagrange_model_new(const struct lagrange_text *lt, int *lin
 				what = "the name of a rate";
 			if (what) {
 				diag_set(d, "'%s' is %s: a coordinate needs another name", w, what);
-				free(list);
 				goto fail;
 			}
 			for (size_t i = 0; i < L->nq; i++)
 				if (!strcmp(L->q[i], w)) {
 					diag_set(d, "coordinate %s named twice", w);
-					free(list);
 					goto fail;
 				}
 			L->q[L->nq] = (char *)keep(L, xstrdup(w));
 			L->qd[L->nq] = (char *)keepf(L, "%sdot", w);
 			L->nq++;
 		}
-		free(list);
 		if (!L->nq) {
 			*line = lt->coordinates.line;
 			*col = lt->coordinates.col;
