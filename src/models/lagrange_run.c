@@ -1280,27 +1280,35 @@ static bool conservative(struct run *r)
 	return ok;
 }
 
+/* A run of L at the model's values num (the parameters, q0 and q̇0 of each
+ * coordinate first, then tmax): its values set at t = 0 and y the start
+ * (W = 0). r->vals is the caller's to free. */
+static void run_open(struct run *r, const struct lagr *L, const double *num, double *y)
+{
+	*r = (struct run){.L = L, .tmax = num[2 * L->nq]};
+	r->vals = xcalloc(L->nnames, sizeof(double));
+	for (size_t i = 0; i < L->model.nparams; i++)
+		r->vals[i] = num[i];
+	for (size_t i = 0; i < L->nq; i++) {
+		y[i] = num[2 * i];
+		y[L->nq + i] = num[2 * i + 1];
+	}
+	y[2 * L->nq] = 0;
+	set_state(r, 0, y);
+}
+
 int lagr_solve(const struct model_input *in, struct model_output *out, struct diag *d)
 {
 	const struct lagr *L = in->model->ctx;
-	const size_t n = L->nq, np = L->model.nparams;
+	const size_t n = L->nq;
 	struct strbuf *s = out->steps;
-	struct run r = {.L = L};
+	struct run r;
 	double y[NY];
 	int rc = 0;
-	r.vals = xcalloc(L->nnames, sizeof(double));
-	for (size_t i = 0; i < np; i++)
-		r.vals[i] = in->num[i];
-	for (size_t i = 0; i < n; i++) {
-		y[i] = in->num[2 * i];
-		y[n + i] = in->num[2 * i + 1];
-	}
-	y[2 * n] = 0;
-	const double tmax = in->num[2 * n];
-	r.tmax = tmax;
+	run_open(&r, L, in->num, y);
+	const double tmax = r.tmax;
 	lagr_derivation_steps(L, s);
 	double t = 0;
-	set_state(&r, t, y);
 	const double E0 = energy(&r, t, y);
 	{
 		double M[NQ * NQ];
@@ -1426,23 +1434,11 @@ done:
 int lagrange_dissipation(const struct model *m, const double *num, double *R, double *dR,
 			 struct diag *d)
 {
-	const struct lagr *L = m->ctx;
-	struct run r = {.L = L};
+	struct run r;
 	double y[NY];
-	r.vals = xcalloc(L->nnames, sizeof(double));
-	for (size_t i = 0; i < L->model.nparams; i++)
-		r.vals[i] = num[i];
-	for (size_t i = 0; i < L->nq; i++) {
-		y[i] = num[2 * i];
-		y[L->nq + i] = num[2 * i + 1];
-	}
-	set_state(&r, 0, y);
-	*R = L->R ? run_R(&r) : 0.0;
-	if (L->R)
-		run_dR(&r, dR);
-	else
-		for (size_t i = 0; i < L->nq; i++)
-			dR[i] = 0;
+	run_open(&r, m->ctx, num, y);
+	*R = r.L->R ? run_R(&r) : 0.0;
+	run_dR(&r, dR);
 	free(r.vals);
 	return r.cfail ? diag_set(d, "%s", r.cerr.msg) : 0;
 }
