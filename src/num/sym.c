@@ -761,8 +761,8 @@ bool sym_uses(const struct sym *f, const char *name)
 }
 
 /* Whether n is 0 by its form: the number 0, a product with a factor that
- * is, a sum, difference or negation of such (a derivative's (0*k +
- * 2*0)*xdot, from the product rule on 2*k*xdot). */
+ * is, a sum, difference or negation of such (the derivative of 2*k*xdot
+ * is ((0*k)*xdot)+(2*k): its (0*k)*xdot). */
 static bool zero(const struct node *n)
 {
 	if (n->type == 'n')

@@ -39,7 +39,7 @@ double sym_size(const struct sym *f, const double *vals);
 bool sym_uses(const struct sym *f, const char *name);
 /* Whether f's value changes with the name: as sym_uses, but a product
  * with a factor 0 by its form (which the simplification keeps: the
- * derivative of 2*x is (0*x)+2, of 2*k*x is (0*k + 2*0)*x + 2*k) does not
+ * derivative of 2*x is (0*x)+2, of 2*k*x is ((0*k)*x)+(2*k)) does not
  * count. */
 bool sym_depends(const struct sym *f, const char *name);
 /* Whether f uses no name, and then *x its value. */
