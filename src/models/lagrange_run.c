@@ -604,11 +604,28 @@ static void kink_name(const struct lagr *L, size_t k, struct strbuf *out)
 		strbuf_addf(out, "the contact %s = 0", kk->text);
 }
 
+/* The state a moment after (t, y), held as it is (an Euler step of h along
+ * the motion with the stuck contacts and the held coordinates kept), set
+ * with its multipliers and forces: where a force at its bound is heading.
+ * The caller sets (t, y) back. */
+static int ahead(struct run *r, double t, const double *y)
+{
+	const size_t n = r->L->nq;
+	double dydt[NY], y1[NY], qdd[NQ];
+	const double h = 1e-7 * fmax(r->tmax, 1e-3);
+	if (lagr_rhs(t, y, dydt, r) != GSL_SUCCESS)
+		return -1;
+	for (size_t i = 0; i < 2 * n + 1; i++)
+		y1[i] = y[i] + h * dydt[i];
+	set_state(r, t + h, y1);
+	return accelerations(r, qdd);
+}
+
 /* The norm's coordinates at an event (Kozlov §3 on the norm, as issue 23
  * had it): each of them at zero rate is held; all of them at zero rate
  * take the test on the norm together; one held alone restarts where the
  * force on it exceeds its bound. */
-static int settle_group(struct run *r, double t, double *y, struct strbuf *s)
+static int settle_group(struct run *r, double t, double *y, bool at_bound, struct strbuf *s)
 {
 	const struct lagr *L = r->L;
 	const size_t n = L->nq;
@@ -632,12 +649,25 @@ static int settle_group(struct run *r, double t, double *y, struct strbuf *s)
 	struct strbuf names = STRBUF_INIT, fs = STRBUF_INIT, us = STRBUF_INIT;
 	if (group_zero) {
 		double u[NQ];
-		const double m = group_margin(r, u);
+		double m = group_margin(r, u);
 		for (size_t j = 0; j < L->ngroup; j++) {
 			strbuf_addf(&names, "%s%s", j ? ", " : "", L->q[L->group[j]]);
 			strbuf_addf(&fs, "%s%.6g", j ? ", " : "", r->f[L->group[j]]);
-			strbuf_addf(&us, "%s%.6g", j ? ", " : "", u[j]);
 		}
+		/* at the event where the force reached the bound of the norm, the
+		 * test holds to the last bit at the root: the force's trend
+		 * decides, as a contact's does (trend), a moment later */
+		const bool past = at_bound && m <= 0;
+		if (past) {
+			if (ahead(r, t, y))
+				return -1;
+			m = group_margin(r, u);
+			set_state(r, t, y);
+			if (accelerations(r, qdd))
+				return -1;
+		}
+		for (size_t j = 0; j < L->ngroup; j++)
+			strbuf_addf(&us, "%s%.6g", j ? ", " : "", u[j]);
 		if (m <= 0) {
 			r->group_held = true;
 			model_step(s,
@@ -658,9 +688,13 @@ static int settle_group(struct run *r, double t, double *y, struct strbuf *s)
 			model_step(s,
 				   "  t = %.10g s: %s at rest together; the force on them (%s) "
 				   "leaves R's subdifferential at zero rates (Kozlov §3: max "
-				   "over directions u of f.u - R'(u) = %.6g > 0): they restart "
-				   "along u = (%s)",
-				   t, names.buf, fs.buf, m, us.buf);
+				   "over directions u of f.u - R'(u) = %.6g > 0%s): they "
+				   "restart along u = (%s)",
+				   t, names.buf, fs.buf, m,
+				   past ? " a moment later, the force at the bound and growing "
+					  "past it"
+					: "",
+				   us.buf);
 		}
 	} else {
 		/* one coordinate of the norm at rest while another moves: R is
@@ -714,16 +748,8 @@ static void kink_rates(struct run *r, const size_t *set, size_t m, const double 
  * stuck motion), does |λ_k| go past c_k? Then it slips in the sense of λ_k. */
 static int trend(struct run *r, size_t k, double t, const double *y, bool *slips)
 {
-	const size_t n = r->L->nq;
-	double dydt[NY], y1[NY];
-	const double h = 1e-7 * fmax(r->tmax, 1e-3);
-	if (lagr_rhs(t, y, dydt, r) != GSL_SUCCESS)
-		return -1;
-	for (size_t i = 0; i < 2 * n + 1; i++)
-		y1[i] = y[i] + h * dydt[i];
 	double qdd[NQ];
-	set_state(r, t + h, y1);
-	if (accelerations(r, qdd))
+	if (ahead(r, t, y))
 		return -1;
 	*slips = fabs(r->lam[k]) > bound(r, k);
 	set_state(r, t, y);
@@ -1146,16 +1172,15 @@ static int after_event(struct run *r, size_t which, double t, double *y, struct 
 		y[n + i] = 0;
 		model_step(s, "  t = %.10g s: %s reached 0 (%s = %.10g)", t, L->qd[i], L->q[i],
 			   y[i]);
-	} else { /* the norm's test failed: its coordinates restart */
+	} else { /* the norm's test reached its bound: decided by its trend */
 		model_step(s,
-			   "  t = %.10g s: the force on the held %s reached the bound of the "
-			   "norm: they restart",
+			   "  t = %.10g s: the force on the held %s reached the bound of the norm",
 			   t, L->q[L->group[0]]);
 		for (size_t j = 0; j < L->ngroup; j++)
 			r->held[L->group[j]] = false;
 		r->group_held = false;
 	}
-	if (settle_group(r, t, y, s))
+	if (settle_group(r, t, y, which == nk + n, s))
 		return -1;
 	return decide(r, t, y, brk, false, s) ? -1 : 0;
 }
@@ -1183,7 +1208,7 @@ static int lagr_next(struct phase_run *run, struct phase_mode *mode, void *ctx, 
 	double *y = run->y;
 	const struct ode_end *end = run->end;
 	if (!end) { /* the start */
-		if (settle_group(r, run->t, y, lp->s) ||
+		if (settle_group(r, run->t, y, false, lp->s) ||
 		    decide(r, run->t, y, SIZE_MAX, true, lp->s))
 			return run_failure(r, d, run->t, y);
 	}
