@@ -69,6 +69,8 @@ struct run {
 	bool cfail; /* a contact(...) could not be evaluated: cerr says why */
 	struct diag cerr;
 	bool dependent; /* two contacts' surfaces are one (A Aᵀ singular) */
+	bool jump;	/* a decision took the state ahead to jump_t (stretch) */
+	double jump_t;
 };
 
 /* R at the state set, the contacts' with it; NaN if one fails. */
@@ -490,6 +492,65 @@ static int lagr_rhs(double t, const double y[], double dydt[], void *p)
 	return GSL_SUCCESS;
 }
 
+/* f.u - R'(0; u) for the group's unit direction u (its rates moved to
+ * h u, the others' as set; R0 = R at the group's zero rates), R'(0; u) as
+ * (R(h u) - R(0))/h at h = 1e-8 (a smooth part of R adds O(h)). */
+static double margin_at(struct run *r, const double *u, double R0)
+{
+	const struct lagr *L = r->L;
+	const double h = 1e-8;
+	double fu = 0;
+	for (size_t j = 0; j < L->ngroup; j++) {
+		r->vals[lagr_iqd(L, L->group[j])] = h * u[j];
+		fu += r->f[L->group[j]] * u[j];
+	}
+	return fu - (run_R(r) - R0) / h;
+}
+
+struct group_dir {
+	struct run *r;
+	double R0;
+};
+
+static double minus_margin_at(double a, void *p)
+{
+	const struct group_dir *g = p;
+	const double u[2] = {cos(a), sin(a)};
+	return -margin_at(g->r, u, g->R0);
+}
+
+/* The direction u of a group of two, sampled every 0.5 degrees
+ * (group_margin), taken to the best between its neighbours (Brent): a
+ * restart from rest with no net force at first goes where the force
+ * leads, not a quarter degree beside it, which the friction would turn in
+ * steps of the rates' size. */
+static void refine_direction(struct run *r, double *u)
+{
+	const struct lagr *L = r->L;
+	if (L->ngroup != 2)
+		return;
+	double save[2];
+	for (size_t j = 0; j < 2; j++) {
+		save[j] = r->vals[lagr_iqd(L, L->group[j])];
+		r->vals[lagr_iqd(L, L->group[j])] = 0;
+	}
+	struct group_dir g = {r, run_R(r)};
+	const double a = atan2(u[1], u[0]), da = 2 * M_PI / 720;
+	const double flo = minus_margin_at(a - da, &g), fmid = minus_margin_at(a, &g),
+		     fhi = minus_margin_at(a + da, &g);
+	double x, fx;
+	struct diag why;
+	diag_clear(&why);
+	if (fmid < flo && fmid < fhi &&
+	    !num_brent_min(minus_margin_at, &g, a - da, a, a + da, flo, fmid, fhi, 1e-15, 1e-12, &x,
+			   &fx, "the direction of a restart", &why)) {
+		u[0] = cos(x);
+		u[1] = sin(x);
+	}
+	for (size_t j = 0; j < 2; j++)
+		r->vals[lagr_iqd(L, L->group[j])] = save[j];
+}
+
 /* Kozlov §3 on a norm: the group at rest stays at rest while the force f
  * on it (the group held) lies in R's subdifferential at zero rates, that
  * is f.u <= R'(0; u) for every direction u of the group's rates. Returns
@@ -621,6 +682,40 @@ static int ahead(struct run *r, double t, const double *y)
 	return accelerations(r, qdd);
 }
 
+/* The first tau of a motion that starts from rest with no net force (a
+ * norm's break-away at its bound), from (t, y) with the group's rates at
+ * 1e-12 along its direction: by its Taylor expansion, q to the third
+ * order (the jerk from the accelerations at t and a moment later, the
+ * rates kept), q̇ to the second, and the friction's work as its force at t on the way. An
+ * explicit integrator would follow the friction's direction there in
+ * steps of the rates' size (it turns the velocity at a rate |f|/|q̇|). */
+static int stretch(struct run *r, double t, double *y, double tau)
+{
+	const size_t n = r->L->nq;
+	double f0[NY], f1[NY], y1[NY], fr[NQ];
+	const double h = 1e-7 * fmax(r->tmax, 1e-3);
+	if (lagr_rhs(t, y, f0, r) != GSL_SUCCESS)
+		return -1;
+	memcpy(fr, r->fr, sizeof(fr));
+	/* a moment later with the rates as they are: their direction is the
+	 * friction's, and the jerk is the forces' change with t and q */
+	for (size_t i = 0; i < 2 * n + 1; i++)
+		y1[i] = i < n ? y[i] + h * f0[i] : y[i];
+	if (lagr_rhs(t + h, y1, f1, r) != GSL_SUCCESS)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		const double jerk = (f1[n + i] - f0[n + i]) / h;
+		const double dq =
+			f0[i] * tau + f0[n + i] * tau * tau / 2 + jerk * tau * tau * tau / 6;
+		y[i] += dq;
+		y[n + i] += f0[n + i] * tau + jerk * tau * tau / 2;
+		y[2 * n] += fr[i] * dq;
+	}
+	r->jump = true;
+	r->jump_t = t + tau;
+	return 0;
+}
+
 /* The norm's coordinates at an event (Kozlov §3 on the norm, as issue 23
  * had it): each of them at zero rate is held; all of them at zero rate
  * take the test on the norm together; one held alone restarts where the
@@ -662,6 +757,7 @@ static int settle_group(struct run *r, double t, double *y, bool at_bound, struc
 			if (ahead(r, t, y))
 				return -1;
 			m = group_margin(r, u);
+			refine_direction(r, u);
 			set_state(r, t, y);
 			if (accelerations(r, qdd))
 				return -1;
@@ -685,16 +781,22 @@ static int settle_group(struct run *r, double t, double *y, bool at_bound, struc
 				y[n + i] = 1e-12 * u[j];
 				r->sgn[i] = u[j] > 0 ? 1 : u[j] < 0 ? -1 : 0;
 			}
+			if (past && stretch(r, t, y, fmin(1e-3 * r->tmax, r->tmax - t)))
+				return -1;
 			model_step(s,
 				   "  t = %.10g s: %s at rest together; the force on them (%s) "
 				   "leaves R's subdifferential at zero rates (Kozlov §3: max "
 				   "over directions u of f.u - R'(u) = %.6g > 0%s): they "
-				   "restart along u = (%s)",
+				   "restart along u = (%s)%s",
 				   t, names.buf, fs.buf, m,
 				   past ? " a moment later, the force at the bound and growing "
 					  "past it"
 					: "",
-				   us.buf);
+				   us.buf,
+				   past ? "; their first 1e-3 tmax from rest by the Taylor "
+					  "expansion of the motion (the friction's direction is "
+					  "stiff there)"
+					: "");
 		}
 	} else {
 		/* one coordinate of the norm at rest while another moves: R is
@@ -1220,6 +1322,10 @@ static int lagr_next(struct phase_run *run, struct phase_mode *mode, void *ctx, 
 			const int ev = after_event(r, end->which, run->t, y, lp->s);
 			if (ev < 0)
 				return run_failure(r, d, run->t, y);
+			if (r->jump) {
+				r->jump = false;
+				phase_jump(run, r->jump_t, y);
+			}
 			if (ev > 0) {
 				lp->outcome = "stops";
 				lp->t_stop = run->t;
