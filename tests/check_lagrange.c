@@ -736,14 +736,15 @@ END_TEST
  * last bit (max f.u - R'(u) = 0 <= 0) and the puck stayed at 0 to tmax,
  * "moving"; restarted from rest with no net force, rk8pd followed the
  * friction's direction in steps of the rates' size and ran out of its
- * budget. */
+ * budget (the spring k is 0 here). */
 START_TEST(test_norm_breaks_away)
 {
 	const char *text = "[exercise]\nid = puck\ntitle = t\nmodel = lagrange\nstatement = x\n"
 			   "[system]\ncoordinates = x, y\nT = m*(xdot^2 + ydot^2)/2\n"
-			   "V = -F0*t*(x + 0.5*y)\nR = mu*m*g*sqrt(xdot^2 + ydot^2)\n"
+			   "V = k*(x^2 + y^2)/2 - F0*t*(x + 0.5*y)\n"
+			   "R = mu*m*g*sqrt(xdot^2 + ydot^2)\n"
 			   "[param m]\nvalue = 1\n[param F0]\nvalue = 1\n[param mu]\nvalue = 0.2\n"
-			   "[param g]\nvalue = 10\n[param tmax]\nvalue = 3\n";
+			   "[param g]\nvalue = 10\n[param k]\nvalue = 0\n[param tmax]\nvalue = 3\n";
 	struct diag d;
 	struct exercise *ex = exercise_parse("puck.ini", text, strlen(text), &d);
 	ck_assert_msg(ex != NULL, "%s", d.msg);
@@ -760,6 +761,18 @@ START_TEST(test_norm_breaks_away)
 	ck_assert_msg(strstr(st, "the force on the held x reached the bound of the norm"), "%s",
 		      st);
 	ck_assert_msg(strstr(st, "they restart along u = (0.894427, 0.447214)"), "%s", st);
+	/* with a spring k = 1 N/m, from (0.3, -0.2) m: the slide curves;
+	 * against tests/ref/lagrange_norm_breakaway.py (Moreau, Richardson,
+	 * to 1e-11) */
+	set(s, "k", "1");
+	set(s, "x0", "0.3");
+	set(s, "y0", "-0.2");
+	solve(s);
+	ck_assert_rel(num(s, "x_end"), 0.480464674036, 1e-9);
+	ck_assert_rel(num(s, "y_end"), -0.0825262637842, 1e-9);
+	ck_assert_rel(num(s, "xdot_end"), 0.488584683662, 1e-9);
+	ck_assert_rel(num(s, "ydot_end"), 0.311101112845, 1e-9);
+	ck_assert_rel(num(s, "friction_work"), 0.430678630724, 1e-9);
 	session_free(s);
 }
 END_TEST

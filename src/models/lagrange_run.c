@@ -40,6 +40,9 @@
 /* A force this close to its bound (relative), with the relative
  * acceleration this close to 0, is a tie the force's trend decides. */
 #define LAGR_TIE 1e-9
+/* A moment after an event, where the trend of a force at its bound is
+ * read. */
+#define LAGR_AHEAD(r) (1e-7 * fmax((r)->tmax, 1e-3))
 
 enum { NK = LAGR_MAX_KINKS };
 /* The state: q, q̇, then W, the work friction has taken (∫ −Q_R·q̇ dt,
@@ -665,15 +668,14 @@ static void kink_name(const struct lagr *L, size_t k, struct strbuf *out)
 		strbuf_addf(out, "the contact %s = 0", kk->text);
 }
 
-/* The state a moment after (t, y), held as it is (an Euler step of h along
- * the motion with the stuck contacts and the held coordinates kept), set
- * with its multipliers and forces: where a force at its bound is heading.
- * The caller sets (t, y) back. */
-static int ahead(struct run *r, double t, const double *y)
+/* The state h after (t, y), held as it is (an Euler step along the motion
+ * with the stuck contacts and the held coordinates kept), set with its
+ * multipliers and forces: where a force at its bound is heading (h =
+ * LAGR_AHEAD: a moment). The caller sets (t, y) back. */
+static int ahead(struct run *r, double t, const double *y, double h)
 {
 	const size_t n = r->L->nq;
 	double dydt[NY], y1[NY], qdd[NQ];
-	const double h = 1e-7 * fmax(r->tmax, 1e-3);
 	if (lagr_rhs(t, y, dydt, r) != GSL_SUCCESS)
 		return -1;
 	for (size_t i = 0; i < 2 * n + 1; i++)
@@ -683,28 +685,35 @@ static int ahead(struct run *r, double t, const double *y)
 }
 
 /* The first tau of a motion that starts from rest with no net force (a
- * norm's break-away at its bound), from (t, y) with the group's rates at
- * 1e-12 along its direction: by its Taylor expansion, q to the third
- * order (the jerk from the accelerations at t and a moment later, the
- * rates kept), q̇ to the second, and the friction's work as its force at t on the way. An
- * explicit integrator would follow the friction's direction there in
- * steps of the rates' size (it turns the velocity at a rate |f|/|q̇|). */
-static int stretch(struct run *r, double t, double *y, double tau)
+ * norm's break-away at its bound), from (t, y): by its Taylor expansion, q
+ * to the third order and q̇ to the second, the jerk from the accelerations
+ * at t and at t + tau with the group's rates at 1e-12 along the direction
+ * the force leads to at each (u0, u1: held there, the friction turns with
+ * it while the speed is small), and the friction's work as its force at t
+ * along the way. An explicit integrator would follow the friction's
+ * direction there in steps of the rates' size (it turns the velocity at a
+ * rate |f|/|q̇|). */
+static int stretch(struct run *r, double t, double *y, double tau, const double *u0,
+		   const double *u1)
 {
-	const size_t n = r->L->nq;
-	double f0[NY], f1[NY], y1[NY], fr[NQ];
-	const double h = 1e-7 * fmax(r->tmax, 1e-3);
-	if (lagr_rhs(t, y, f0, r) != GSL_SUCCESS)
+	const struct lagr *L = r->L;
+	const size_t n = L->nq;
+	double f0[NY], f1[NY], y0[NY], y1[NY], fr[NQ];
+	memcpy(y0, y, sizeof(y0));
+	for (size_t j = 0; j < L->ngroup; j++)
+		y0[n + L->group[j]] = 1e-12 * u0[j];
+	if (lagr_rhs(t, y0, f0, r) != GSL_SUCCESS)
 		return -1;
 	memcpy(fr, r->fr, sizeof(fr));
-	/* a moment later with the rates as they are: their direction is the
-	 * friction's, and the jerk is the forces' change with t and q */
-	for (size_t i = 0; i < 2 * n + 1; i++)
-		y1[i] = i < n ? y[i] + h * f0[i] : y[i];
-	if (lagr_rhs(t + h, y1, f1, r) != GSL_SUCCESS)
+	memcpy(y1, y0, sizeof(y1));
+	for (size_t i = 0; i < n; i++)
+		y1[i] += tau * f0[i];
+	for (size_t j = 0; j < L->ngroup; j++)
+		y1[n + L->group[j]] = 1e-12 * u1[j];
+	if (lagr_rhs(t + tau, y1, f1, r) != GSL_SUCCESS)
 		return -1;
 	for (size_t i = 0; i < n; i++) {
-		const double jerk = (f1[n + i] - f0[n + i]) / h;
+		const double jerk = (f1[n + i] - f0[n + i]) / tau;
 		const double dq =
 			f0[i] * tau + f0[n + i] * tau * tau / 2 + jerk * tau * tau * tau / 6;
 		y[i] += dq;
@@ -753,8 +762,18 @@ static int settle_group(struct run *r, double t, double *y, bool at_bound, struc
 		 * test holds to the last bit at the root: the force's trend
 		 * decides, as a contact's does (trend), a moment later */
 		const bool past = at_bound && m <= 0;
+		/* the direction at t and at t + tau, for a break-away's first
+		 * tau (stretch) */
+		double u0[NQ], u1[NQ];
+		const double tau = fmin(1e-3 * r->tmax, r->tmax - t);
 		if (past) {
-			if (ahead(r, t, y))
+			memcpy(u0, u, sizeof(u0));
+			refine_direction(r, u0);
+			if (ahead(r, t, y, tau))
+				return -1;
+			group_margin(r, u1);
+			refine_direction(r, u1);
+			if (ahead(r, t, y, LAGR_AHEAD(r)))
 				return -1;
 			m = group_margin(r, u);
 			refine_direction(r, u);
@@ -781,7 +800,7 @@ static int settle_group(struct run *r, double t, double *y, bool at_bound, struc
 				y[n + i] = 1e-12 * u[j];
 				r->sgn[i] = u[j] > 0 ? 1 : u[j] < 0 ? -1 : 0;
 			}
-			if (past && stretch(r, t, y, fmin(1e-3 * r->tmax, r->tmax - t)))
+			if (past && stretch(r, t, y, tau, u0, u1))
 				return -1;
 			model_step(s,
 				   "  t = %.10g s: %s at rest together; the force on them (%s) "
@@ -851,7 +870,7 @@ static void kink_rates(struct run *r, const size_t *set, size_t m, const double 
 static int trend(struct run *r, size_t k, double t, const double *y, bool *slips)
 {
 	double qdd[NQ];
-	if (ahead(r, t, y))
+	if (ahead(r, t, y, LAGR_AHEAD(r)))
 		return -1;
 	*slips = fabs(r->lam[k]) > bound(r, k);
 	set_state(r, t, y);
