@@ -634,6 +634,112 @@ START_TEST(test_norm_restarts)
 }
 END_TEST
 
+/* One surface written as two kinks (issue 36, s6): R = c1|xdot - ydot| +
+ * c2|2 ydot - 2 xdot| is one contact between the blocks whose bound is
+ * C = c1 + 2 c2 = 0.2 N. In closed form (m1 = 1, m2 = 3, xdot0 = 1): the
+ * relative velocity falls at C (1/m1 + 1/m2) = 0.8/3 m/s² and reaches 0 at
+ * t* = 3.75 s, x(t*) = t* - C t*²/(2 m1) = 2.34375 m, y(t*) = C t*²/(2 m2)
+ * = 0.46875 m; then both move on together at the momentum's 0.25 m/s: at
+ * tmax = 10 s, x = 3.90625 m, y = 2.03125 m, and friction took 0.5 - 0.125
+ * = 0.375 J. Before, the two kinks were decided apart, each with a bound
+ * of 0, and the blocks "rested" at t*. Where the surfaces are one only at
+ * some parameters (c2 |xdot - k ydot| at k = 1), the run is refused. */
+START_TEST(test_one_surface_twice)
+{
+	char text[512];
+	const char *fmt = "[exercise]\nid = two\ntitle = t\nmodel = lagrange\nstatement = x\n"
+			  "[system]\ncoordinates = x, y\nT = (m1*xdot^2 + m2*ydot^2)/2\n"
+			  "R = c1*abs(xdot - ydot) + c2*abs(2*ydot - 2*%sxdot)\n"
+			  "[param m1]\nvalue = 1\n[param m2]\nvalue = 3\n[param c1]\nvalue = 0.1\n"
+			  "[param c2]\nvalue = 0.05\n[param k]\nvalue = 2\n"
+			  "[param xdot0]\nvalue = 1\n";
+	snprintf(text, sizeof(text), fmt, "");
+	struct diag d;
+	struct exercise *ex = exercise_parse("two.ini", text, strlen(text), &d);
+	ck_assert_msg(ex != NULL, "%s", d.msg);
+	struct session *s = session_new();
+	session_adopt(s, ex);
+	solve(s);
+	ck_assert_str_eq(result(s, "outcome")->word, "moving");
+	ck_assert_rel(num(s, "x_end"), 3.90625, 1e-10);
+	ck_assert_rel(num(s, "y_end"), 2.03125, 1e-10);
+	ck_assert_rel(num(s, "xdot_end"), 0.25, 1e-10);
+	ck_assert_rel(num(s, "ydot_end"), 0.25, 1e-10);
+	ck_assert_rel(num(s, "friction_work"), 0.375, 1e-10);
+	ck_assert_rel(num(s, "energy_lost"), 0.375, 1e-10);
+	const char *st = session_steps(s);
+	ck_assert_msg(strstr(st, "t = 3.75 s: the contact xdot - ydot = 0 at rest"), "%s", st);
+	ck_assert_msg(strstr(st, "within the bound c = 0.2 that R allows there"), "%s", st);
+	ck_assert_msg(!strstr(st, "2*ydot - 2*xdot = 0"), "%s", st);
+	session_free(s);
+	/* c2 |2 ydot - 2 k xdot| is another surface at k = 2; made one by
+	 * k = 1 only after the load, the run is refused */
+	snprintf(text, sizeof(text), fmt, "k*");
+	ex = exercise_parse("two.ini", text, strlen(text), &d);
+	ck_assert_msg(ex != NULL, "%s", d.msg);
+	s = session_new();
+	session_adopt(s, ex);
+	solve(s);
+	set(s, "k", "1");
+	diag_clear(&d);
+	ck_assert_int_ne(session_solve(s, &d), 0);
+	ck_assert_msg(strstr(d.msg, "two of R's kinks are one surface"), "%s", d.msg);
+	session_free(s);
+}
+END_TEST
+
+/* A puck at rest under isotropic friction R = mu m g |v| (one norm of both
+ * rates) and a force F0 t (1, 1/2) that grows from 0: held until |F| =
+ * F0 t √1.25 reaches mu m g = 2 N at t* = 2/√1.25 = 1.78885438200 s, then
+ * sliding along e = (1, 1/2)/√1.25 with a = |F| - 2, v = (√1.25/2)(t² -
+ * t*²) - 2(t - t*), s = (√1.25/2)((t³ - t*³)/3 - t*²(t - t*)) - (t - t*)²:
+ * at t = 3 s, x = s e_x = 0.296099610601 m, y = 0.148049805300 m, xdot =
+ * 0.733436854001 m/s, ydot = 0.366718427000 m/s, friction's work 2 s =
+ * 0.662098857415 J. Before, the norm's test at its own event held to the
+ * last bit (max f.u - R'(u) = 0 <= 0) and the puck stayed at 0 to tmax,
+ * "moving"; restarted from rest with no net force, rk8pd followed the
+ * friction's direction in steps of the rates' size and ran out of its
+ * budget (the spring k is 0 here). */
+START_TEST(test_norm_breaks_away)
+{
+	const char *text = "[exercise]\nid = puck\ntitle = t\nmodel = lagrange\nstatement = x\n"
+			   "[system]\ncoordinates = x, y\nT = m*(xdot^2 + ydot^2)/2\n"
+			   "V = k*(x^2 + y^2)/2 - F0*t*(x + 0.5*y)\n"
+			   "R = mu*m*g*sqrt(xdot^2 + ydot^2)\n"
+			   "[param m]\nvalue = 1\n[param F0]\nvalue = 1\n[param mu]\nvalue = 0.2\n"
+			   "[param g]\nvalue = 10\n[param k]\nvalue = 0\n[param tmax]\nvalue = 3\n";
+	struct diag d;
+	struct exercise *ex = exercise_parse("puck.ini", text, strlen(text), &d);
+	ck_assert_msg(ex != NULL, "%s", d.msg);
+	struct session *s = session_new();
+	session_adopt(s, ex);
+	solve(s);
+	ck_assert_str_eq(result(s, "outcome")->word, "moving");
+	ck_assert_rel(num(s, "x_end"), 0.296099610601, 1e-9);
+	ck_assert_rel(num(s, "y_end"), 0.148049805300, 1e-9);
+	ck_assert_rel(num(s, "xdot_end"), 0.733436854001, 1e-9);
+	ck_assert_rel(num(s, "ydot_end"), 0.366718427000, 1e-9);
+	ck_assert_rel(num(s, "friction_work"), 0.662098857415, 1e-9);
+	const char *st = session_steps(s);
+	ck_assert_msg(strstr(st, "the force on the held x reached the bound of the norm"), "%s",
+		      st);
+	ck_assert_msg(strstr(st, "they restart along u = (0.894427, 0.447214)"), "%s", st);
+	/* with a spring k = 1 N/m, from (0.3, -0.2) m: the slide curves;
+	 * against tests/ref/lagrange_norm_breakaway.py (Moreau, Richardson,
+	 * to 1e-11) */
+	set(s, "k", "1");
+	set(s, "x0", "0.3");
+	set(s, "y0", "-0.2");
+	solve(s);
+	ck_assert_rel(num(s, "x_end"), 0.480464674036, 1e-9);
+	ck_assert_rel(num(s, "y_end"), -0.0825262637842, 1e-9);
+	ck_assert_rel(num(s, "xdot_end"), 0.488584683662, 1e-9);
+	ck_assert_rel(num(s, "ydot_end"), 0.311101112845, 1e-9);
+	ck_assert_rel(num(s, "friction_work"), 0.430678630724, 1e-9);
+	session_free(s);
+}
+END_TEST
+
 static Suite *lagrange_suite(void)
 {
 	Suite *s = suite_create("lagrange");
@@ -656,6 +762,8 @@ static Suite *lagrange_suite(void)
 	tcase_add_test(tc, test_coin);
 	tcase_add_test(tc, test_contact_forces);
 	tcase_add_test(tc, test_rounding_starts);
+	tcase_add_test(tc, test_one_surface_twice);
+	tcase_add_test(tc, test_norm_breaks_away);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -118,6 +118,13 @@ START_TEST(test_calculus)
 	ck_assert(sym_uses(a, "xdot") && !sym_depends(a, "xdot"));
 	ck_assert_double_eq(sym_eval(a, vals), 2);
 	ck_assert(sym_depends(w, "xdot") && sym_depends(w, "x") && !sym_depends(w, "nosuchname"));
+	/* ∂(2*m*xdot)/∂xdot is ((0*m)*xdot)+(2*m): a factor 0 by its form
+	 * inside a factor */
+	struct sym *w2 = mk("2*m*xdot - phi"), *a2 = sym_derivative(w2, "xdot");
+	ck_assert(sym_uses(a2, "xdot") && !sym_depends(a2, "xdot") && sym_depends(a2, "m"));
+	ck_assert_double_eq(sym_eval(a2, vals), 4);
+	sym_free(a2);
+	sym_free(w2);
 	sym_free(a);
 	sym_free(w);
 	sym_free(dp);

@@ -6,6 +6,7 @@
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_linalg.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,18 +26,22 @@ struct lagrange_expr {
 	int line, col;	  /* col 1-based of the value's first character */
 };
 
-/* What the file says: the [system] section, the [param NAME] sections'
- * names (with the unit and value they give, if any) and the [result NAME]
- * sections. */
+/* What the file says: the [system] section, the [param NAME] sections
+ * (with the unit and value they give, if any: unit NULL, value NAN where
+ * not) and the [result NAME] sections. */
 struct lagrange_text {
 	struct lagrange_expr coordinates, T, V, R, stop;
 	size_t nparams;
-	const char **param_name, **param_unit; /* unit NULL: not given */
-	const double *param_value;	       /* NAN: not given */
-	const int *param_line;		       /* of each [param NAME] header */
+	struct lparam {
+		const char *name, *unit;
+		double value;
+		int line; /* of the [param NAME] header */
+	} * param;
 	size_t nresults;
-	const char **result_name, **result_unit, **result_doc;
-	const struct lagrange_expr *result_expr;
+	struct lresult {
+		const char *name, *unit, *doc;
+		struct lagrange_expr expr;
+	} * result;
 	int system_line; /* of the [system] header */
 };
 
@@ -60,37 +65,9 @@ static void lagrange_model_free(struct model *m)
 	if (!m)
 		return;
 	struct lagr *L = (struct lagr *)m;
-	struct sym *f[] = {L->T, L->V, L->R, L->stop};
-	for (size_t i = 0; i < 4; i++)
-		sym_free(f[i]);
-	for (size_t i = 0; i < NQ; i++) {
-		struct sym *g[] = {L->p[i], L->dTdq[i], L->dVdq[i], L->dRdqd[i], L->dpdt[i]};
-		for (size_t k = 0; k < 5; k++)
-			sym_free(g[k]);
-		for (size_t j = 0; j < NQ; j++) {
-			sym_free(L->M[i][j]);
-			sym_free(L->dpdq[i][j]);
-		}
-	}
-	for (size_t i = 0; i < L->nextra; i++)
-		sym_free(L->extra[i]);
-	for (size_t c = 0; c < L->ncontact; c++) {
-		struct lcontact *lc = &L->contact[c];
-		for (size_t k = 0; k < CA_N_ARGS; k++)
-			sym_free(lc->arg[k]);
-		for (size_t k = 0; k < 3; k++)
-			for (size_t i = 0; i < NQ; i++)
-				sym_free(lc->dv[k][i]);
-	}
-	for (size_t k = 0; k < L->nkink; k++) {
-		struct lkink *kk = &L->kink[k];
-		sym_free(kk->w);
-		sym_free(kk->wt);
-		for (size_t i = 0; i < NQ; i++) {
-			sym_free(kk->a[i]);
-			sym_free(kk->wq[i]);
-		}
-	}
+	for (size_t i = 0; i < L->nsyms; i++)
+		sym_free(L->syms[i]);
+	free(L->syms);
 	free(L->extra);
 	if (L->gl)
 		gsl_integration_glfixed_table_free(L->gl);
@@ -101,6 +78,22 @@ static void lagrange_model_free(struct model *m)
 	free(L->results);
 	free(L->names);
 	free(L);
+}
+
+/* f (may be NULL), freed with the model. */
+static struct sym *own(struct lagr *L, struct sym *f)
+{
+	if (f) {
+		L->syms = xrealloc(L->syms, (L->nsyms + 1) * sizeof(*L->syms));
+		L->syms[L->nsyms++] = f;
+	}
+	return f;
+}
+
+/* ∂f/∂name, freed with the model. */
+static struct sym *deriv(struct lagr *L, const struct sym *f, const char *name)
+{
+	return own(L, sym_derivative(f, name));
 }
 
 /* ---- building ------------------------------------------------------------ */
@@ -134,8 +127,8 @@ static struct sym *compile(struct lagr *L, const struct lagrange_expr *e, bool r
 	struct namecheck nc = {L, rates, what};
 	struct diag why;
 	diag_clear(&why);
-	struct sym *f =
-		sym_new(e->text, (const char *const *)L->names, L->nnames, known_name, &nc, &why);
+	struct sym *f = own(L, sym_new(e->text, (const char *const *)L->names, L->nnames,
+				       known_name, &nc, &why));
 	if (!f) {
 		*line = e->line;
 		*col = why.col > 0 ? e->col + why.col - 1 : 0;
@@ -144,29 +137,13 @@ static struct sym *compile(struct lagr *L, const struct lagrange_expr *e, bool r
 	return f;
 }
 
-double lagr_eval(const struct sym *f, const struct lagr *L, const double *vals)
-{
-	(void)L; /* f knows the names */
-	return sym_eval(f, vals);
-}
-
-/* Index of the first name of q, of q̇, of t among the evaluation's names. */
-size_t lagr_iq(const struct lagr *L, size_t i)
-{
-	return L->model.nparams + i;
-}
-size_t lagr_iqd(const struct lagr *L, size_t i)
-{
-	return L->model.nparams + L->nq + i;
-}
-size_t lagr_it(const struct lagr *L)
-{
-	return L->model.nparams + 2 * L->nq;
-}
-
 /* ---- R's kinks: the Coulomb contacts ------------------------------------- */
 
-static bool ident_char(char c);
+static bool ident_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	       c == '_';
+}
 
 /* Whether f is the number 0 (the derivative of what does not depend on the
  * name). */
@@ -176,6 +153,47 @@ static bool is_zero(const struct sym *f)
 	return sym_constant(f, &x) && x == 0;
 }
 
+/* Whether the surfaces u = 0 and w = 0 are one: u = s w with s not
+ * depending on q, q̇ or t (abs(xdot - ydot) and abs(ydot - xdot) or
+ * abs(2*xdot - 2*ydot)), asked at four sets of the parameters (their
+ * defaults, then scattered about them) and at eight points (q, q̇, t) each.
+ * Two kinks on one surface are one contact whose bound is their sum; kept
+ * as two, the decision at w = 0 has no unique multipliers. */
+static bool same_surface(const struct lagr *L, const struct sym *u, const struct sym *w)
+{
+	double *vals = xcalloc(L->nnames, sizeof(double));
+	uint64_t x = 0x9e3779b97f4a7c15u;
+	size_t sets = 0;
+	for (size_t set = 0; set < 4; set++) {
+		double s = NAN;
+		bool one = true, any = false;
+		for (size_t pt = 0; pt < 8 && one; pt++) {
+			for (size_t i = 0; i < L->nnames; i++) {
+				x = x * 6364136223846793005u + 1442695040888963407u;
+				const double z = (double)(x >> 11) / 9007199254740992.0 * 2 - 1;
+				const bool param = i < L->model.nparams;
+				if (!param)
+					vals[i] = 3 * z;
+				else if (pt == 0)
+					vals[i] = set ? L->params[i].def * (1 + 0.5 * z) + 0.3 * z
+						      : L->params[i].def;
+			}
+			const double a = sym_eval(u, vals), b = sym_eval(w, vals);
+			if (!isfinite(a) || !isfinite(b) || b == 0)
+				continue;
+			if (isnan(s))
+				s = a / b;
+			one = s != 0 && fabs(a - s * b) <= 1e-9 * (fabs(a) + fabs(s * b));
+			any = true;
+		}
+		if (!one)
+			break;
+		sets += any;
+	}
+	free(vals);
+	return sets == 4;
+}
+
 /* One kink across w = 0, w compiled from text (of R's, at line/col): its
  * derivatives; refused where w is not linear in the rates. The kink is
  * dropped (0) where w does not depend on the rates at all: R is smooth in
@@ -183,71 +201,50 @@ static bool is_zero(const struct sym *f)
 static int add_kink(struct lagr *L, const char *text, int line, int col, int *eline, int *ecol,
 		    struct diag *d)
 {
-	for (size_t k = 0; k < L->nkink; k++)
-		if (!strcmp(L->kink[k].text, text))
-			return 0; /* the same surface written twice */
 	const struct lagrange_expr e = {text, line, col};
 	struct sym *w = compile(L, &e, true, "R", eline, ecol, d);
 	if (!w)
 		return -1;
 	struct lkink kk = {.w = w, .coord = SIZE_MAX, .text = keep(L, xstrdup(text))};
-	bool rates = false;
 	size_t nonzero = 0, which = 0;
 	for (size_t j = 0; j < L->nq; j++) {
-		struct sym *a = sym_derivative(w, L->qd[j]);
-		bool linear = true;
+		struct sym *a = deriv(L, w, L->qd[j]);
 		for (size_t i = 0; i < L->nq; i++) /* ∂(2*xdot)/∂xdot is (0*xdot)+2 */
-			linear &= !sym_depends(a, L->qd[i]);
-		if (!linear) {
-			sym_free(a);
-			for (size_t i = 0; i < j; i++)
-				sym_free(kk.a[i]);
-			sym_free(w);
-			*eline = line;
-			*ecol = col;
-			return diag_set(d,
-					"R has a kink where %s = 0, and %s is not linear in the "
-					"rates: tribo follows stick and slip across surfaces "
-					"a·q̇ + b = 0 only (write the relative velocity inside abs)",
-					text, text);
+			if (sym_depends(a, L->qd[i])) {
+				*eline = line;
+				*ecol = col;
+				return diag_set(d,
+						"R has a kink where %s = 0, and %s is not linear "
+						"in the rates: tribo follows stick and slip across "
+						"surfaces a·q̇ + b = 0 only (write the relative "
+						"velocity inside abs)",
+						text, text);
+			}
+		if (!is_zero(a)) {
+			kk.a[j] = a;
+			nonzero++;
+			which = j;
 		}
-		if (is_zero(a)) {
-			sym_free(a);
-			continue;
-		}
-		kk.a[j] = a;
-		rates = true;
-		nonzero++;
-		which = j;
 	}
-	if (!rates) {
-		sym_free(w);
+	if (!nonzero)
 		return 0;
-	}
+	for (size_t k = 0; k < L->nkink; k++)
+		if (same_surface(L, w, L->kink[k].w))
+			/* dropped: the kink kept is followed with R's whole
+			 * derivative, so its bound is the sum of both */
+			return 0;
 	if (L->nkink == LAGR_MAX_KINKS) {
-		for (size_t j = 0; j < L->nq; j++)
-			sym_free(kk.a[j]);
-		sym_free(w);
 		*eline = line;
 		*ecol = col;
 		return diag_set(d, "R has more than %d kinks (abs(...) of the rates)",
 				LAGR_MAX_KINKS);
 	}
 	bool moves = false; /* w depends on q or t */
-	for (size_t j = 0; j < L->nq; j++) {
-		struct sym *wq = sym_derivative(w, L->q[j]);
+	for (size_t j = 0; j <= L->nq; j++) {
+		struct sym *wq = deriv(L, w, j < L->nq ? L->q[j] : "t");
 		if (is_zero(wq))
-			sym_free(wq);
-		else {
-			kk.wq[j] = wq;
-			moves = true;
-		}
-	}
-	struct sym *wt = sym_derivative(w, "t");
-	if (is_zero(wt))
-		sym_free(wt);
-	else {
-		kk.wt = wt;
+			continue;
+		*(j < L->nq ? &kk.wq[j] : &kk.wt) = wq;
 		moves = true;
 	}
 	double a;
@@ -306,12 +303,6 @@ static int coordinate_kinks(struct lagr *L, int *line, int *col, struct diag *d)
 
 /* ---- Minguzzi's contact integral in R ------------------------------------ */
 
-static bool ident_char(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-	       c == '_';
-}
-
 static const char *const contact_arg_name[CA_N_ARGS] = {"r", "mu", "N", "vx", "vy", "w"};
 
 #define CONTACT_USAGE "contact(SHAPE, r, PRESSURE, mu, N, vx, vy, w)"
@@ -335,9 +326,6 @@ static int contact_word(const char *text, size_t a, size_t b, const char *const 
 		 words[0], words[1]);
 	return -1;
 }
-
-static struct sym *compile(struct lagr *L, const struct lagrange_expr *e, bool rates,
-			   const char *what, int *line, int *col, struct diag *d);
 
 /* Takes each contact(...) call out of R's text e: its arguments compiled
  * into L->contact[], the call replaced by 0 (padded with blanks, so that
@@ -413,7 +401,7 @@ static int split_contacts(struct lagr *L, const struct lagrange_expr *e, char **
 		for (size_t m = 0; m < 3; m++)
 			for (size_t i = 0; i < L->nq; i++)
 				if (sym_uses(lc->arg[CA_VX + m], L->qd[i])) {
-					lc->dv[m][i] = sym_derivative(lc->arg[CA_VX + m], L->qd[i]);
+					lc->dv[m][i] = deriv(L, lc->arg[CA_VX + m], L->qd[i]);
 					L->in_contact[i] = true;
 				}
 		if (!L->gl)
@@ -433,7 +421,7 @@ static int contact_at(const struct lagr *L, const struct lcontact *lc, const dou
 {
 	double a[CA_N_ARGS];
 	for (size_t k = 0; k < CA_N_ARGS; k++)
-		a[k] = lagr_eval(lc->arg[k], L, vals);
+		a[k] = sym_eval(lc->arg[k], vals);
 	*R = Q[0] = Q[1] = Q[2] = 0;
 	if (!(a[CA_R] > 0) || !isfinite(a[CA_R]))
 		return diag_set(d, "%s: the radius r = %g is not positive", lc->text, a[CA_R]);
@@ -513,7 +501,7 @@ int lagr_contacts_add(const struct lagr *L, const double *vals, double *R, doubl
 		for (size_t i = 0; dR && i < L->nq; i++)
 			for (size_t m = 0; m < 3; m++)
 				if (lc->dv[m][i])
-					dR[i] -= Q[m] * lagr_eval(lc->dv[m][i], L, vals);
+					dR[i] -= Q[m] * sym_eval(lc->dv[m][i], vals);
 	}
 	return 0;
 }
@@ -535,7 +523,7 @@ int lagr_mass_matrix(const struct lagr *L, const double *vals, double *M, struct
 	const size_t n = L->nq;
 	for (size_t i = 0; i < n; i++)
 		for (size_t j = 0; j < n; j++)
-			M[i * n + j] = lagr_eval(L->M[i][j], L, vals);
+			M[i * n + j] = sym_eval(L->M[i][j], vals);
 	for (size_t i = 0; i < n * n; i++)
 		if (!isfinite(M[i]))
 			return why ? diag_set(why, "the mass matrix ∂²T/∂q̇² is not finite") : -1;
@@ -635,7 +623,7 @@ static int derivation_checks(const struct lagr *L, const struct lagrange_text *l
 					      lt->T.text);
 			}
 		if (L->R && !rc) {
-			double r = lagr_eval(L->R, L, vals);
+			double r = sym_eval(L->R, vals);
 			diag_clear(&why);
 			if (lagr_contacts_add(L, vals, &r, NULL, &why)) {
 				*line = lt->R.line;
@@ -687,7 +675,7 @@ static const char *taken(const char *name)
 static int find_file_param(const struct lagrange_text *lt, const char *name)
 {
 	for (size_t i = 0; i < lt->nparams; i++)
-		if (!strcmp(lt->param_name[i], name))
+		if (!strcmp(lt->param[i].name, name))
 			return (int)i;
 	return -1;
 }
@@ -707,7 +695,7 @@ static struct model *lagrange_model_new(const struct lagrange_text *lt, int *lin
 	}
 	/* the coordinates */
 	{
-		char *list = xstrdup(lt->coordinates.text);
+		char *list = (char *)keep(L, xstrdup(lt->coordinates.text));
 		char *save = NULL;
 		for (char *w = strtok_r(list, ", \t", &save); w;
 		     w = strtok_r(NULL, ", \t", &save)) {
@@ -715,7 +703,6 @@ static struct model *lagrange_model_new(const struct lagrange_text *lt, int *lin
 			*col = lt->coordinates.col + (int)(w - list);
 			if (L->nq == NQ) {
 				diag_set(d, "at most %d coordinates", NQ);
-				free(list);
 				goto fail;
 			}
 			if (!name_ok(w) || strlen(w) > 32) {
@@ -723,7 +710,6 @@ static struct model *lagrange_model_new(const struct lagrange_text *lt, int *lin
 					 "'%s' is not a name for a coordinate (a letter, then "
 					 "letters, digits or '_')",
 					 w);
-				free(list);
 				goto fail;
 			}
 			const char *what = taken(w);
@@ -731,20 +717,17 @@ static struct model *lagrange_model_new(const struct lagrange_text *lt, int *lin
 				what = "the name of a rate";
 			if (what) {
 				diag_set(d, "'%s' is %s: a coordinate needs another name", w, what);
-				free(list);
 				goto fail;
 			}
 			for (size_t i = 0; i < L->nq; i++)
 				if (!strcmp(L->q[i], w)) {
 					diag_set(d, "coordinate %s named twice", w);
-					free(list);
 					goto fail;
 				}
 			L->q[L->nq] = (char *)keep(L, xstrdup(w));
 			L->qd[L->nq] = (char *)keepf(L, "%sdot", w);
 			L->nq++;
 		}
-		free(list);
 		if (!L->nq) {
 			*line = lt->coordinates.line;
 			*col = lt->coordinates.col;
@@ -766,10 +749,10 @@ static struct model *lagrange_model_new(const struct lagrange_text *lt, int *lin
 		*sp = (struct param_spec){
 			.name = name,
 			.kind = PARAM_NUMBER,
-			.unit = k >= 0 && lt->param_unit[k] ? keepf(L, "%s", lt->param_unit[k])
+			.unit = k >= 0 && lt->param[k].unit ? keepf(L, "%s", lt->param[k].unit)
 				: tmax			    ? "s"
 							    : "",
-			.def = k >= 0 && !isnan(lt->param_value[k]) ? lt->param_value[k]
+			.def = k >= 0 && !isnan(lt->param[k].value) ? lt->param[k].value
 			       : tmax				    ? 10.0
 								    : 0.0,
 			.lo = tmax ? 0 : -INFINITY,
@@ -782,27 +765,27 @@ static struct model *lagrange_model_new(const struct lagrange_text *lt, int *lin
 		};
 	}
 	for (size_t k = 0; k < lt->nparams; k++) {
-		const char *what = taken(lt->param_name[k]);
-		if (what || !name_ok(lt->param_name[k])) {
-			*line = lt->param_line ? lt->param_line[k] : 0;
+		const char *what = taken(lt->param[k].name);
+		if (what || !name_ok(lt->param[k].name)) {
+			*line = lt->param[k].line;
 			*col = 0;
 			diag_set(d,
 				 "[param %s]: '%s' is %s: a parameter of model lagrange needs "
 				 "another name",
-				 lt->param_name[k], lt->param_name[k],
+				 lt->param[k].name, lt->param[k].name,
 				 what ? what : "not a name expressions can use");
 			goto fail;
 		}
 		bool automatic = false;
 		for (size_t i = 0; i < np; i++)
-			automatic |= !strcmp(L->params[i].name, lt->param_name[k]);
+			automatic |= !strcmp(L->params[i].name, lt->param[k].name);
 		if (automatic)
 			continue;
 		L->params[np++] = (struct param_spec){
-			.name = keepf(L, "%s", lt->param_name[k]),
+			.name = keepf(L, "%s", lt->param[k].name),
 			.kind = PARAM_NUMBER,
-			.unit = lt->param_unit[k] ? keepf(L, "%s", lt->param_unit[k]) : "",
-			.def = isnan(lt->param_value[k]) ? 0 : lt->param_value[k],
+			.unit = lt->param[k].unit ? keepf(L, "%s", lt->param[k].unit) : "",
+			.def = isnan(lt->param[k].value) ? 0 : lt->param[k].value,
 			.lo = -INFINITY,
 			.hi = INFINITY,
 			.doc = "a parameter of the system, as the exercise file defines it",
@@ -860,13 +843,13 @@ static struct model *lagrange_model_new(const struct lagrange_text *lt, int *lin
 			goto fail;
 	}
 	for (size_t i = 0; i < n; i++) {
-		L->p[i] = sym_derivative(L->T, L->qd[i]);
-		L->dTdq[i] = sym_derivative(L->T, L->q[i]);
-		L->dpdt[i] = sym_derivative(L->p[i], "t");
+		L->p[i] = deriv(L, L->T, L->qd[i]);
+		L->dTdq[i] = deriv(L, L->T, L->q[i]);
+		L->dpdt[i] = deriv(L, L->p[i], "t");
 		if (L->V)
-			L->dVdq[i] = sym_derivative(L->V, L->q[i]);
+			L->dVdq[i] = deriv(L, L->V, L->q[i]);
 		if (L->R) {
-			L->dRdqd[i] = sym_derivative(L->R, L->qd[i]);
+			L->dRdqd[i] = deriv(L, L->R, L->qd[i]);
 			/* a step: |q̇| (Coulomb); a root or an abs: a norm of the
 			 * rates (Kozlov's isotropic friction), not smooth where
 			 * they all vanish. A smooth one watched too costs only
@@ -880,8 +863,8 @@ static struct model *lagrange_model_new(const struct lagrange_text *lt, int *lin
 						  sym_calls(L->dRdqd[i], "abs"));
 		}
 		for (size_t j = 0; j < n; j++) {
-			L->M[i][j] = sym_derivative(L->p[i], L->qd[j]);
-			L->dpdq[i][j] = sym_derivative(L->p[i], L->q[j]);
+			L->M[i][j] = deriv(L, L->p[i], L->qd[j]);
+			L->dpdq[i][j] = deriv(L, L->p[i], L->q[j]);
 		}
 	}
 	/* a contact is not smooth where its motion (vx, vy, w) vanishes: its
@@ -913,10 +896,10 @@ static struct model *lagrange_model_new(const struct lagrange_text *lt, int *lin
 	for (size_t i = 0; i < n; i++) {
 		int k = find_file_param(lt, keepf(L, "%s0", L->q[i]));
 		const char *u =
-			k >= 0 && lt->param_unit[k] ? keepf(L, "%s", lt->param_unit[k]) : "";
+			k >= 0 && lt->param[k].unit ? keepf(L, "%s", lt->param[k].unit) : "";
 		int kd = find_file_param(lt, keepf(L, "%sdot0", L->q[i]));
 		const char *ud =
-			kd >= 0 && lt->param_unit[kd] ? keepf(L, "%s", lt->param_unit[kd]) : "";
+			kd >= 0 && lt->param[kd].unit ? keepf(L, "%s", lt->param[kd].unit) : "";
 		L->results[r++] =
 			(struct result_spec){.name = keepf(L, "%s_end", L->q[i]),
 					     .kind = VAL_NUMBER,
@@ -949,29 +932,29 @@ static struct model *lagrange_model_new(const struct lagrange_text *lt, int *lin
 		"negative where a moving support feeds the motion)");
 	for (size_t k = 0; k < lt->nresults; k++) {
 		for (size_t j = 0; j < r; j++)
-			if (!strcmp(L->results[j].name, lt->result_name[k])) {
-				*line = lt->result_expr[k].line;
+			if (!strcmp(L->results[j].name, lt->result[k].name)) {
+				*line = lt->result[k].expr.line;
 				*col = 0;
 				diag_set(d, "[result %s]: model lagrange computes %s itself",
-					 lt->result_name[k], lt->result_name[k]);
+					 lt->result[k].name, lt->result[k].name);
 				goto fail;
 			}
-		if (!lt->result_expr[k].text) {
-			*line = lt->result_expr[k].line;
+		if (!lt->result[k].expr.text) {
+			*line = lt->result[k].expr.line;
 			*col = 0;
-			diag_set(d, "[result %s] needs 'expr = ...'", lt->result_name[k]);
+			diag_set(d, "[result %s] needs 'expr = ...'", lt->result[k].name);
 			goto fail;
 		}
-		if (!(L->extra[k] = compile(L, &lt->result_expr[k], true, lt->result_name[k], line,
+		if (!(L->extra[k] = compile(L, &lt->result[k].expr, true, lt->result[k].name, line,
 					    col, d)))
 			goto fail;
 		L->results[r++] = (struct result_spec){
-			.name = keepf(L, "%s", lt->result_name[k]),
+			.name = keepf(L, "%s", lt->result[k].name),
 			.kind = VAL_NUMBER,
-			.unit = lt->result_unit[k] ? keepf(L, "%s", lt->result_unit[k]) : "",
-			.doc = lt->result_doc[k] ? keepf(L, "%s", lt->result_doc[k])
+			.unit = lt->result[k].unit ? keepf(L, "%s", lt->result[k].unit) : "",
+			.doc = lt->result[k].doc ? keepf(L, "%s", lt->result[k].doc)
 						 : keepf(L, "%s at the end of the run",
-							 lt->result_expr[k].text),
+							 lt->result[k].expr.text),
 		};
 	}
 	L->model.results = L->results;
@@ -986,11 +969,6 @@ static struct model *lagrange_model_new(const struct lagrange_text *lt, int *lin
 fail:
 	lagrange_model_free(&L->model);
 	return NULL;
-}
-
-const char *lagr_readable_of(const struct sym *f, struct strbuf *out)
-{
-	return sym_readable_of(f, out);
 }
 
 void lagr_derivation_steps(const struct lagr *L, struct strbuf *s)
@@ -1028,11 +1006,11 @@ void lagr_derivation_steps(const struct lagr *L, struct strbuf *s)
 	model_step(s, "  Q_i = dT/dq_i - dV/dq_i - dR/dqdot_i - sum_j d2T/dqdot_i dq_j qdot_j - "
 		      "d2T/dqdot_i dt.");
 	for (size_t i = 0; i < n; i++)
-		model_step(s, "dT/d%s = %s", L->qd[i], lagr_readable_of(L->p[i], &r));
+		model_step(s, "dT/d%s = %s", L->qd[i], sym_readable_of(L->p[i], &r));
 	for (size_t i = 0; i < n; i++)
 		for (size_t j = 0; j < n; j++)
 			model_step(s, "M[%s][%s] = %s", L->q[i], L->q[j],
-				   lagr_readable_of(L->M[i][j], &r));
+				   sym_readable_of(L->M[i][j], &r));
 	for (size_t i = 0; i < n; i++) {
 		struct strbuf e = STRBUF_INIT;
 		strbuf_addf(&e, "(%s)", sym_text(L->dTdq[i]));
@@ -1058,7 +1036,7 @@ void lagr_derivation_steps(const struct lagr *L, struct strbuf *s)
 		struct strbuf lhs = STRBUF_INIT;
 		for (size_t j = 0; j < n; j++) {
 			strbuf_reset(&r);
-			lagr_readable_of(L->M[i][j], &r);
+			sym_readable_of(L->M[i][j], &r);
 			if (!strcmp(r.buf, "0"))
 				continue;
 			const bool one = !strcmp(r.buf, "1"), sum = strpbrk(r.buf, "+-/") != NULL;
@@ -1095,33 +1073,21 @@ static const char *const result_keys[] = {"expr", "unit", "doc", NULL};
 static struct model *lagrange_make(const struct model_section *secs, size_t nsecs, int *line,
 				   int *col, struct diag *d)
 {
-	struct lagrange_text lt = {0};
-	const char **pname = xcalloc(nsecs + 1, sizeof(*pname));
-	const char **punit = xcalloc(nsecs + 1, sizeof(*punit));
-	double *pvalue = xcalloc(nsecs + 1, sizeof(*pvalue));
-	int *pline = xcalloc(nsecs + 1, sizeof(*pline));
-	const char **rname = xcalloc(nsecs + 1, sizeof(*rname));
-	const char **runit = xcalloc(nsecs + 1, sizeof(*runit));
-	const char **rdoc = xcalloc(nsecs + 1, sizeof(*rdoc));
-	struct lagrange_expr *rexpr = xcalloc(nsecs + 1, sizeof(*rexpr));
+	struct lagrange_text lt = {.param = xcalloc(nsecs + 1, sizeof(*lt.param)),
+				   .result = xcalloc(nsecs + 1, sizeof(*lt.result))};
 	for (size_t s = 0; s < nsecs; s++) {
 		const struct model_section *sec = &secs[s];
 		const bool system = !strcmp(sec->kind, "system") && !sec->arg;
 		const bool param = !strcmp(sec->kind, "param") && sec->arg;
 		const bool result = !strcmp(sec->kind, "result") && sec->arg;
-		size_t k = 0;
-		if (system) {
+		struct lparam *pa = param ? &lt.param[lt.nparams++] : NULL;
+		struct lresult *re = result ? &lt.result[lt.nresults++] : NULL;
+		if (system)
 			lt.system_line = sec->line;
-		} else if (param) {
-			k = lt.nparams++;
-			pname[k] = sec->arg;
-			pline[k] = sec->line;
-			pvalue[k] = NAN;
-		} else if (result) {
-			k = lt.nresults++;
-			rname[k] = sec->arg;
-			rexpr[k] = (struct lagrange_expr){NULL, sec->line, 0};
-		}
+		else if (pa)
+			*pa = (struct lparam){.name = sec->arg, .value = NAN, .line = sec->line};
+		else if (re)
+			*re = (struct lresult){.name = sec->arg, .expr = {NULL, sec->line, 0}};
 		for (size_t i = 0; i < sec->nkeys; i++) {
 			const struct model_key *key = &sec->keys[i];
 			struct lagrange_expr *e = NULL;
@@ -1133,29 +1099,21 @@ static struct model *lagrange_make(const struct model_section *secs, size_t nsec
 				    : !strcmp(key->name, "R")	      ? &lt.R
 				    : !strcmp(key->name, "stop")      ? &lt.stop
 								      : NULL;
-			else if (result && !strcmp(key->name, "expr"))
-				e = &rexpr[k];
-			else if (result && !strcmp(key->name, "unit"))
-				runit[k] = key->value;
-			else if (result && !strcmp(key->name, "doc"))
-				rdoc[k] = key->value;
-			else if (param && !strcmp(key->name, "unit"))
-				punit[k] = key->value;
-			else if (param && !strcmp(key->name, "value") &&
-				 text_parse_double(key->value, &pvalue[k], &why))
-				pvalue[k] = NAN;
+			else if (re && !strcmp(key->name, "expr"))
+				e = &re->expr;
+			else if (re && !strcmp(key->name, "unit"))
+				re->unit = key->value;
+			else if (re && !strcmp(key->name, "doc"))
+				re->doc = key->value;
+			else if (pa && !strcmp(key->name, "unit"))
+				pa->unit = key->value;
+			else if (pa && !strcmp(key->name, "value") &&
+				 text_parse_double(key->value, &pa->value, &why))
+				pa->value = NAN;
 			if (e && !e->text)
 				*e = (struct lagrange_expr){key->value, key->line, key->col};
 		}
 	}
-	lt.param_name = pname;
-	lt.param_unit = punit;
-	lt.param_value = pvalue;
-	lt.param_line = pline;
-	lt.result_name = rname;
-	lt.result_unit = runit;
-	lt.result_doc = rdoc;
-	lt.result_expr = rexpr;
 	struct model *m = NULL;
 	if (!lt.system_line) {
 		*line = *col = 0;
@@ -1165,14 +1123,8 @@ static struct model *lagrange_make(const struct model_section *secs, size_t nsec
 	} else {
 		m = lagrange_model_new(&lt, line, col, d);
 	}
-	free(pname);
-	free(punit);
-	free(pvalue);
-	free(pline);
-	free(rname);
-	free(runit);
-	free(rdoc);
-	free(rexpr);
+	free(lt.param);
+	free(lt.result);
 	return m;
 }
 

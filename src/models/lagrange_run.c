@@ -40,9 +40,9 @@
 /* A force this close to its bound (relative), with the relative
  * acceleration this close to 0, is a tie the force's trend decides. */
 #define LAGR_TIE 1e-9
-/* Phases that end where they start, one after the other, before the
- * decisions are found not to settle. */
-enum { LAGR_MAX_STILL = 64 };
+/* A moment after an event, where the trend of a force at its bound is
+ * read. */
+#define LAGR_AHEAD(r) (1e-7 * fmax((r)->tmax, 1e-3))
 
 enum { NK = LAGR_MAX_KINKS };
 /* The state: q, q̇, then W, the work friction has taken (∫ −Q_R·q̇ dt,
@@ -71,15 +71,16 @@ struct run {
 	double sing_t, sing_y[NY];
 	bool cfail; /* a contact(...) could not be evaluated: cerr says why */
 	struct diag cerr;
-	bool dependent;	    /* two contacts' surfaces are one (A Aᵀ singular) */
-	struct record *rec; /* a held phase's samples go here (the driver records the rest) */
+	bool dependent; /* two contacts' surfaces are one (A Aᵀ singular) */
+	bool jump;	/* a decision took the state ahead to jump_t (stretch) */
+	double jump_t;
 };
 
 /* R at the state set, the contacts' with it; NaN if one fails. */
 static double run_R(struct run *r)
 {
 	const struct lagr *L = r->L;
-	double R = lagr_eval(L->R, L, r->vals);
+	double R = sym_eval(L->R, r->vals);
 	if (L->ncontact && lagr_contacts_add(L, r->vals, &R, NULL, &r->cerr)) {
 		r->cfail = true;
 		return NAN;
@@ -93,7 +94,7 @@ static void run_dR(struct run *r, double *dR)
 	const struct lagr *L = r->L;
 	double R = 0;
 	for (size_t i = 0; i < L->nq; i++)
-		dR[i] = L->dRdqd[i] ? lagr_eval(L->dRdqd[i], L, r->vals) : 0.0;
+		dR[i] = L->dRdqd[i] ? sym_eval(L->dRdqd[i], r->vals) : 0.0;
 	if (L->ncontact && lagr_contacts_add(L, r->vals, &R, dR, &r->cerr)) {
 		r->cfail = true;
 		for (size_t i = 0; i < L->nq; i++)
@@ -128,7 +129,7 @@ static bool kink_is_rate(const struct lagr *L, size_t k)
 
 static double kink_w(const struct run *r, size_t k)
 {
-	return lagr_eval(r->L->kink[k].w, r->L, r->vals);
+	return sym_eval(r->L->kink[k].w, r->vals);
 }
 
 /* a = ∂w_k/∂q̇ at the state set */
@@ -136,7 +137,7 @@ static void kink_a(const struct run *r, size_t k, double *a)
 {
 	const struct lkink *kk = &r->L->kink[k];
 	for (size_t j = 0; j < r->L->nq; j++)
-		a[j] = kk->a[j] ? lagr_eval(kk->a[j], r->L, r->vals) : 0.0;
+		a[j] = kk->a[j] ? sym_eval(kk->a[j], r->vals) : 0.0;
 }
 
 /* g_k = dw/dt_k − a_k·q̈: what w changes by with the positions and time */
@@ -144,11 +145,35 @@ static double kink_g(const struct run *r, size_t k)
 {
 	const struct lagr *L = r->L;
 	const struct lkink *kk = &L->kink[k];
-	double g = kk->wt ? lagr_eval(kk->wt, L, r->vals) : 0.0;
+	double g = kk->wt ? sym_eval(kk->wt, r->vals) : 0.0;
 	for (size_t j = 0; j < L->nq; j++)
 		if (kk->wq[j])
-			g += lagr_eval(kk->wq[j], L, r->vals) * r->vals[lagr_iqd(L, j)];
+			g += sym_eval(kk->wq[j], r->vals) * r->vals[lagr_iqd(L, j)];
 	return g;
+}
+
+/* Solves the symmetric positive definite system S x = b (k×k, S and b
+ * overwritten, x in b) for nb right-hand sides stored as the columns of b
+ * (k×nb, row-major). -1 where S is not positive definite, or singular to
+ * rounding: its Cholesky pivots span more than LAGR_COND_MAX (GSL takes
+ * the last pivot of [[2, -2], [-2, 2]] as 2e-8). */
+static int spd_solve(double *S, size_t k, double *b, size_t nb)
+{
+	gsl_matrix_view Sv = gsl_matrix_view_array(S, k, k);
+	gsl_error_handler_t *old = gsl_set_error_handler_off();
+	int rc = gsl_linalg_cholesky_decomp1(&Sv.matrix);
+	double pmin = INFINITY, pmax = 0;
+	for (size_t i = 0; !rc && i < k; i++) {
+		pmin = fmin(pmin, S[i * k + i] * S[i * k + i]);
+		pmax = fmax(pmax, S[i * k + i] * S[i * k + i]);
+	}
+	rc |= !(pmin > LAGR_COND_MAX * pmax);
+	for (size_t c = 0; !rc && c < nb; c++) {
+		gsl_vector_view col = gsl_vector_view_array_with_stride(b + c, nb, k);
+		rc = gsl_linalg_cholesky_svx(&Sv.matrix, &col.vector);
+	}
+	gsl_set_error_handler(old);
+	return rc ? -1 : 0;
 }
 
 /* Moves the rates in vals by the least change that gives the contacts
@@ -194,16 +219,8 @@ static int displace(struct run *r, const size_t *set, size_t m, const double *ta
 		if (!(G[0] > 0))
 			return -1;
 		mu[0] /= G[0];
-	} else {
-		gsl_matrix_view Gv = gsl_matrix_view_array(G, m, m);
-		gsl_vector_view mv = gsl_vector_view_array(mu, m);
-		gsl_error_handler_t *old = gsl_set_error_handler_off();
-		int rc = gsl_linalg_cholesky_decomp1(&Gv.matrix);
-		if (!rc)
-			rc = gsl_linalg_cholesky_svx(&Gv.matrix, &mv.vector);
-		gsl_set_error_handler(old);
-		if (rc)
-			return -1;
+	} else if (spd_solve(G, m, mu, 1)) {
+		return -1;
 	}
 	for (size_t j = 0; j < n; j++) {
 		double dq = 0;
@@ -349,33 +366,17 @@ static int forces(struct run *r, double *F)
 	if (L->R && friction(r, dR))
 		return -1;
 	for (size_t i = 0; i < n; i++) {
-		double q = lagr_eval(L->dTdq[i], L, r->vals) - lagr_eval(L->dpdt[i], L, r->vals);
+		double q = sym_eval(L->dTdq[i], r->vals) - sym_eval(L->dpdt[i], r->vals);
 		if (L->dVdq[i])
-			q -= lagr_eval(L->dVdq[i], L, r->vals);
+			q -= sym_eval(L->dVdq[i], r->vals);
 		for (size_t j = 0; j < n; j++)
-			q -= lagr_eval(L->dpdq[i][j], L, r->vals) * r->vals[lagr_iqd(L, j)];
+			q -= sym_eval(L->dpdq[i][j], r->vals) * r->vals[lagr_iqd(L, j)];
 		r->fr[i] = 0;
 		if (L->dRdqd[i] || L->in_contact[i])
 			q -= r->fr[i] = r->held[i] ? friction_mean(r, i) : dR[i];
 		F[i] = q + (r->use_extra ? r->extra[i] : 0.0);
 	}
 	return 0;
-}
-
-/* Solves the symmetric positive definite system S x = b (k×k, S and b
- * overwritten, x in b) for nb right-hand sides stored as the columns of b
- * (k×nb, row-major). -1 where S is not positive definite. */
-static int spd_solve(double *S, size_t k, double *b, size_t nb)
-{
-	gsl_matrix_view Sv = gsl_matrix_view_array(S, k, k);
-	gsl_error_handler_t *old = gsl_set_error_handler_off();
-	int rc = gsl_linalg_cholesky_decomp1(&Sv.matrix);
-	for (size_t c = 0; !rc && c < nb; c++) {
-		gsl_vector_view col = gsl_vector_view_array_with_stride(b + c, nb, k);
-		rc = gsl_linalg_cholesky_svx(&Sv.matrix, &col.vector);
-	}
-	gsl_set_error_handler(old);
-	return rc ? -1 : 0;
 }
 
 /* The accelerations at the state set, the stuck contacts and the held
@@ -391,7 +392,7 @@ static int accelerations(struct run *r, double *qdd)
 	size_t row_of[NK + NQ], m = 0; /* kinks, then n + coordinate */
 	for (size_t i = 0; i < n; i++)
 		for (size_t j = 0; j < n; j++)
-			M[i * n + j] = lagr_eval(L->M[i][j], L, r->vals);
+			M[i * n + j] = sym_eval(L->M[i][j], r->vals);
 	if (forces(r, F))
 		return -1;
 	for (size_t k = 0; k < L->nkink; k++)
@@ -415,16 +416,8 @@ static int accelerations(struct run *r, double *qdd)
 		for (size_t c = 0; c < m; c++)
 			B[i * nb + 1 + c] = A[c * n + i];
 	}
+	/* M singular to rounding here: lagr_mass_matrix says along what */
 	if (spd_solve(M, n, B, nb))
-		return -1;
-	/* a Cholesky factor whose pivots span more than LAGR_COND_MAX: M is
-	 * singular to rounding here (lagr_mass_matrix says along what) */
-	double pmin = INFINITY, pmax = 0;
-	for (size_t i = 0; i < n; i++) {
-		pmin = fmin(pmin, M[i * n + i] * M[i * n + i]);
-		pmax = fmax(pmax, M[i * n + i] * M[i * n + i]);
-	}
-	if (!(pmin > LAGR_COND_MAX * pmax))
 		return -1;
 	double lam[NK + NQ] = {0};
 	if (m) {
@@ -500,6 +493,65 @@ static int lagr_rhs(double t, const double y[], double dydt[], void *p)
 		}
 	dydt[2 * n] = D;
 	return GSL_SUCCESS;
+}
+
+/* f.u - R'(0; u) for the group's unit direction u (its rates moved to
+ * h u, the others' as set; R0 = R at the group's zero rates), R'(0; u) as
+ * (R(h u) - R(0))/h at h = 1e-8 (a smooth part of R adds O(h)). */
+static double margin_at(struct run *r, const double *u, double R0)
+{
+	const struct lagr *L = r->L;
+	const double h = 1e-8;
+	double fu = 0;
+	for (size_t j = 0; j < L->ngroup; j++) {
+		r->vals[lagr_iqd(L, L->group[j])] = h * u[j];
+		fu += r->f[L->group[j]] * u[j];
+	}
+	return fu - (run_R(r) - R0) / h;
+}
+
+struct group_dir {
+	struct run *r;
+	double R0;
+};
+
+static double minus_margin_at(double a, void *p)
+{
+	const struct group_dir *g = p;
+	const double u[2] = {cos(a), sin(a)};
+	return -margin_at(g->r, u, g->R0);
+}
+
+/* The direction u of a group of two, sampled every 0.5 degrees
+ * (group_margin), taken to the best between its neighbours (Brent): a
+ * restart from rest with no net force at first goes where the force
+ * leads, not a quarter degree beside it, which the friction would turn in
+ * steps of the rates' size. */
+static void refine_direction(struct run *r, double *u)
+{
+	const struct lagr *L = r->L;
+	if (L->ngroup != 2)
+		return;
+	double save[2];
+	for (size_t j = 0; j < 2; j++) {
+		save[j] = r->vals[lagr_iqd(L, L->group[j])];
+		r->vals[lagr_iqd(L, L->group[j])] = 0;
+	}
+	struct group_dir g = {r, run_R(r)};
+	const double a = atan2(u[1], u[0]), da = 2 * M_PI / 720;
+	const double flo = minus_margin_at(a - da, &g), fmid = minus_margin_at(a, &g),
+		     fhi = minus_margin_at(a + da, &g);
+	double x, fx;
+	struct diag why;
+	diag_clear(&why);
+	if (fmid < flo && fmid < fhi &&
+	    !num_brent_min(minus_margin_at, &g, a - da, a, a + da, flo, fmid, fhi, 1e-15, 1e-12, &x,
+			   &fx, "the direction of a restart", &why)) {
+		u[0] = cos(x);
+		u[1] = sin(x);
+	}
+	for (size_t j = 0; j < 2; j++)
+		r->vals[lagr_iqd(L, L->group[j])] = save[j];
 }
 
 /* Kozlov §3 on a norm: the group at rest stays at rest while the force f
@@ -584,23 +636,18 @@ static void lagr_events(double t, const double y[], double *g, void *p)
 		g[nk + n] = -group_margin(r, u);
 	}
 	if (L->stop && r->stop_sign != 0)
-		g[nk + n + 1] = r->stop_sign * lagr_eval(L->stop, L, r->vals);
+		g[nk + n + 1] = r->stop_sign * sym_eval(L->stop, r->vals);
 }
 
+/* T + V at (t, y), the rates as y has them (not a held one's 0, nor a
+ * sliding one's side). */
 static double energy(struct run *r, double t, const double *y)
 {
 	const struct lagr *L = r->L;
-	bool save[NQ];
-	int ssave[NQ];
-	memcpy(save, r->held, sizeof(save));
-	memcpy(ssave, r->sgn, sizeof(ssave));
-	memset(r->held, 0, sizeof(r->held));
-	memset(r->sgn, 0, sizeof(r->sgn));
 	set_state(r, t, y);
-	double E = lagr_eval(L->T, L, r->vals) + (L->V ? lagr_eval(L->V, L, r->vals) : 0.0);
-	memcpy(r->held, save, sizeof(save));
-	memcpy(r->sgn, ssave, sizeof(ssave));
-	return E;
+	for (size_t i = 0; i < L->nq; i++)
+		r->vals[lagr_iqd(L, i)] = y[L->nq + i];
+	return sym_eval(L->T, r->vals) + (L->V ? sym_eval(L->V, r->vals) : 0.0);
 }
 
 static void trace_extra(void *ctx, double t, const double *y, double *out)
@@ -621,11 +668,68 @@ static void kink_name(const struct lagr *L, size_t k, struct strbuf *out)
 		strbuf_addf(out, "the contact %s = 0", kk->text);
 }
 
+/* The state h after (t, y), held as it is (an Euler step along the motion
+ * with the stuck contacts and the held coordinates kept), set with its
+ * multipliers and forces: where a force at its bound is heading (h =
+ * LAGR_AHEAD: a moment). The caller sets (t, y) back. */
+static int ahead(struct run *r, double t, const double *y, double h)
+{
+	const size_t n = r->L->nq;
+	double dydt[NY], y1[NY], qdd[NQ];
+	if (lagr_rhs(t, y, dydt, r) != GSL_SUCCESS)
+		return -1;
+	for (size_t i = 0; i < 2 * n + 1; i++)
+		y1[i] = y[i] + h * dydt[i];
+	set_state(r, t + h, y1);
+	return accelerations(r, qdd);
+}
+
+/* The first tau of a motion that starts from rest with no net force (a
+ * norm's break-away at its bound), from (t, y): by its Taylor expansion, q
+ * to the third order and q̇ to the second, the jerk from the accelerations
+ * at t and at t + tau with the group's rates at 1e-12 along the direction
+ * the force leads to at each (u0, u1: held there, the friction turns with
+ * it while the speed is small), and the friction's work as its force at t
+ * along the way. An explicit integrator would follow the friction's
+ * direction there in steps of the rates' size (it turns the velocity at a
+ * rate |f|/|q̇|). */
+static int stretch(struct run *r, double t, double *y, double tau, const double *u0,
+		   const double *u1)
+{
+	const struct lagr *L = r->L;
+	const size_t n = L->nq;
+	double f0[NY], f1[NY], y0[NY], y1[NY], fr[NQ];
+	memcpy(y0, y, sizeof(y0));
+	for (size_t j = 0; j < L->ngroup; j++)
+		y0[n + L->group[j]] = 1e-12 * u0[j];
+	if (lagr_rhs(t, y0, f0, r) != GSL_SUCCESS)
+		return -1;
+	memcpy(fr, r->fr, sizeof(fr));
+	memcpy(y1, y0, sizeof(y1));
+	for (size_t i = 0; i < n; i++)
+		y1[i] += tau * f0[i];
+	for (size_t j = 0; j < L->ngroup; j++)
+		y1[n + L->group[j]] = 1e-12 * u1[j];
+	if (lagr_rhs(t + tau, y1, f1, r) != GSL_SUCCESS)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		const double jerk = (f1[n + i] - f0[n + i]) / tau;
+		const double dq =
+			f0[i] * tau + f0[n + i] * tau * tau / 2 + jerk * tau * tau * tau / 6;
+		y[i] += dq;
+		y[n + i] += f0[n + i] * tau + jerk * tau * tau / 2;
+		y[2 * n] += fr[i] * dq;
+	}
+	r->jump = true;
+	r->jump_t = t + tau;
+	return 0;
+}
+
 /* The norm's coordinates at an event (Kozlov §3 on the norm, as issue 23
  * had it): each of them at zero rate is held; all of them at zero rate
  * take the test on the norm together; one held alone restarts where the
  * force on it exceeds its bound. */
-static int settle_group(struct run *r, double t, double *y, struct strbuf *s)
+static int settle_group(struct run *r, double t, double *y, bool at_bound, struct strbuf *s)
 {
 	const struct lagr *L = r->L;
 	const size_t n = L->nq;
@@ -649,12 +753,36 @@ static int settle_group(struct run *r, double t, double *y, struct strbuf *s)
 	struct strbuf names = STRBUF_INIT, fs = STRBUF_INIT, us = STRBUF_INIT;
 	if (group_zero) {
 		double u[NQ];
-		const double m = group_margin(r, u);
+		double m = group_margin(r, u);
 		for (size_t j = 0; j < L->ngroup; j++) {
 			strbuf_addf(&names, "%s%s", j ? ", " : "", L->q[L->group[j]]);
 			strbuf_addf(&fs, "%s%.6g", j ? ", " : "", r->f[L->group[j]]);
-			strbuf_addf(&us, "%s%.6g", j ? ", " : "", u[j]);
 		}
+		/* at the event where the force reached the bound of the norm, the
+		 * test holds to the last bit at the root: the force's trend
+		 * decides, as a contact's does (trend), a moment later */
+		const bool past = at_bound && m <= 0;
+		/* the direction at t and at t + tau, for a break-away's first
+		 * tau (stretch) */
+		double u0[NQ], u1[NQ];
+		const double tau = fmin(1e-3 * r->tmax, r->tmax - t);
+		if (past) {
+			memcpy(u0, u, sizeof(u0));
+			refine_direction(r, u0);
+			if (ahead(r, t, y, tau))
+				return -1;
+			group_margin(r, u1);
+			refine_direction(r, u1);
+			if (ahead(r, t, y, LAGR_AHEAD(r)))
+				return -1;
+			m = group_margin(r, u);
+			refine_direction(r, u);
+			set_state(r, t, y);
+			if (accelerations(r, qdd))
+				return -1;
+		}
+		for (size_t j = 0; j < L->ngroup; j++)
+			strbuf_addf(&us, "%s%.6g", j ? ", " : "", u[j]);
 		if (m <= 0) {
 			r->group_held = true;
 			model_step(s,
@@ -672,12 +800,22 @@ static int settle_group(struct run *r, double t, double *y, struct strbuf *s)
 				y[n + i] = 1e-12 * u[j];
 				r->sgn[i] = u[j] > 0 ? 1 : u[j] < 0 ? -1 : 0;
 			}
+			if (past && stretch(r, t, y, tau, u0, u1))
+				return -1;
 			model_step(s,
 				   "  t = %.10g s: %s at rest together; the force on them (%s) "
 				   "leaves R's subdifferential at zero rates (Kozlov §3: max "
-				   "over directions u of f.u - R'(u) = %.6g > 0): they restart "
-				   "along u = (%s)",
-				   t, names.buf, fs.buf, m, us.buf);
+				   "over directions u of f.u - R'(u) = %.6g > 0%s): they "
+				   "restart along u = (%s)%s",
+				   t, names.buf, fs.buf, m,
+				   past ? " a moment later, the force at the bound and growing "
+					  "past it"
+					: "",
+				   us.buf,
+				   past ? "; their first 1e-3 tmax from rest by the Taylor "
+					  "expansion of the motion (the friction's direction is "
+					  "stiff there)"
+					: "");
 		}
 	} else {
 		/* one coordinate of the norm at rest while another moves: R is
@@ -731,16 +869,8 @@ static void kink_rates(struct run *r, const size_t *set, size_t m, const double 
  * stuck motion), does |λ_k| go past c_k? Then it slips in the sense of λ_k. */
 static int trend(struct run *r, size_t k, double t, const double *y, bool *slips)
 {
-	const size_t n = r->L->nq;
-	double dydt[NY], y1[NY];
-	const double h = 1e-7 * fmax(r->tmax, 1e-3);
-	if (lagr_rhs(t, y, dydt, r) != GSL_SUCCESS)
-		return -1;
-	for (size_t i = 0; i < 2 * n + 1; i++)
-		y1[i] = y[i] + h * dydt[i];
 	double qdd[NQ];
-	set_state(r, t + h, y1);
-	if (accelerations(r, qdd))
+	if (ahead(r, t, y, LAGR_AHEAD(r)))
 		return -1;
 	*slips = fabs(r->lam[k]) > bound(r, k);
 	set_state(r, t, y);
@@ -842,6 +972,8 @@ static int decide(struct run *r, double t, double *y, size_t brk, bool start, st
 			c_[i] = 0;
 		lb[i] = -c_[i];
 	}
+	if (r->dependent)
+		return -1; /* two candidates on one surface: no bound of its own */
 	struct diag why;
 	diag_clear(&why);
 	if (num_relay_solve(m, W, b, lb, c_, z, w, &why)) {
@@ -1009,63 +1141,47 @@ static bool held_fixed(struct run *r, bool *uniform)
 	return fixed;
 }
 
-/* The held motion from (t0, y0) at t, into y. */
-static void held_at(size_t n, double t0, const double *y0, double t, double *y)
-{
-	for (size_t i = 0; i < n; i++) {
-		y[i] = y0[i] + y0[n + i] * (t - t0);
-		y[n + i] = y0[n + i];
-	}
-	y[2 * n] = y0[2 * n]; /* at rest: friction takes no work */
-}
-
 struct held_part {
 	struct run *r;
-	double t0;
-	const double *y0;
-	size_t k; /* the event function asked for */
+	const double *y; /* the state held */
+	size_t k;	 /* the event function asked for */
 };
 
 static double held_part_at(double t, void *p)
 {
 	struct held_part *h = p;
-	const size_t n = h->r->L->nq;
-	double y[NY], g[LAGR_MAX_KINKS + NQ + 2];
-	held_at(n, h->t0, h->y0, t, y);
-	lagr_events(t, y, g, h->r);
+	double g[LAGR_MAX_KINKS + NQ + 2];
+	lagr_events(t, h->y, g, h->r);
 	return g[h->k];
 }
 
-/* A phase held uniformly, from (*t, y) to at most tend, scanned at steps of
- * `step`: its event functions in t alone, each crossing (from > 0 to <= 0,
- * one not > 0 at the start once it is) refined by Brent to the far side, as
- * ode_run locates an event. Fills end as ode_run does. */
-static int held_phase(struct run *r, double *t, double *y, double tend, double step,
+/* A phase held at rest, every rate fixed at 0 (the state y stays as it is,
+ * and friction takes no work), from *t to at most the run's tmax, scanned
+ * at steps of `step` (each a point of the run's record): its event
+ * functions in t alone, each crossing (from > 0 to <= 0, one not > 0 at the
+ * start once it is) refined by Brent to the far side, as ode_run locates
+ * an event. Fills end as ode_run does. */
+static int held_phase(struct run *r, struct phase_run *run, double *t, const double *y, double step,
 		      struct ode_end *end, struct diag *d)
 {
-	const struct lagr *L = r->L;
-	const size_t n = L->nq, ne = nevents(L);
-	double y0[NY], g[LAGR_MAX_KINKS + NQ + 2], gprev[LAGR_MAX_KINKS + NQ + 2];
-	const double t0 = *t;
-	memcpy(y0, y, (2 * n + 1) * sizeof(double));
-	lagr_events(t0, y0, gprev, r);
-	*end = (struct ode_end){.t = t0};
-	for (double ta = t0; ta < tend;) {
+	const double tend = run->tmax;
+	const size_t ne = nevents(r->L);
+	double g[LAGR_MAX_KINKS + NQ + 2], gprev[LAGR_MAX_KINKS + NQ + 2];
+	lagr_events(*t, y, gprev, r);
+	*end = (struct ode_end){.t = *t};
+	for (double ta = *t; ta < tend;) {
 		if (num_interrupted)
 			return diag_set(d, "interrupted at t = %g s", ta);
 		const double tb = fmin(tend, ta + step);
-		double yb[NY];
-		held_at(n, t0, y0, tb, yb);
-		lagr_events(tb, yb, g, r);
-		if (r->rec)
-			record_mark(r->rec, tb, yb);
+		lagr_events(tb, y, g, r);
+		phase_mark(run, tb, y);
 		end->steps++;
 		double first = INFINITY;
 		size_t which = 0;
 		for (size_t k = 0; k < ne; k++) {
 			if (!(gprev[k] > 0 && g[k] <= 0))
 				continue;
-			struct held_part hp = {r, t0, y0, k};
+			struct held_part hp = {r, y, k};
 			struct num_root root;
 			if (num_brent(held_part_at, &hp, ta, tb, 1e-300, 1e-13, &root,
 				      "the end of a held phase", d))
@@ -1076,9 +1192,7 @@ static int held_phase(struct run *r, double *t, double *y, double tend, double s
 			}
 		}
 		if (isfinite(first)) {
-			held_at(n, t0, y0, first, y);
-			*t = first;
-			end->t = first;
+			*t = end->t = first;
 			end->event = true;
 			end->which = which;
 			return 0;
@@ -1086,14 +1200,10 @@ static int held_phase(struct run *r, double *t, double *y, double tend, double s
 		memcpy(gprev, g, ne * sizeof(double));
 		ta = tb;
 	}
-	held_at(n, t0, y0, tend, y);
 	*t = end->t = tend;
 	return 0;
 }
 
-/* Whether the system rests for good at (t, y): nothing depends on t, and
- * every coordinate is held (a norm's, or a stuck contact's own rate) or
- * still with no acceleration. */
 /* Whether the stuck contacts and the held coordinates fix every rate at
  * 0: their rows a_k (e_i) span the rates, and each stuck w is 0 at zero
  * rates (no support moves). Then the rates are 0 but for rounding, and y's
@@ -1115,6 +1225,9 @@ static bool held_still(struct run *r, double t, double *y)
 	return true;
 }
 
+/* Whether the system rests for good at (t, y): nothing depends on t, and
+ * every coordinate is held (a norm's, or a stuck contact's own rate) or
+ * still with no acceleration. */
 static bool rests(struct run *r, double t, double *y, bool *free_still)
 {
 	const struct lagr *L = r->L;
@@ -1180,16 +1293,15 @@ static int after_event(struct run *r, size_t which, double t, double *y, struct 
 		y[n + i] = 0;
 		model_step(s, "  t = %.10g s: %s reached 0 (%s = %.10g)", t, L->qd[i], L->q[i],
 			   y[i]);
-	} else { /* the norm's test failed: its coordinates restart */
+	} else { /* the norm's test reached its bound: decided by its trend */
 		model_step(s,
-			   "  t = %.10g s: the force on the held %s reached the bound of the "
-			   "norm: they restart",
+			   "  t = %.10g s: the force on the held %s reached the bound of the norm",
 			   t, L->q[L->group[0]]);
 		for (size_t j = 0; j < L->ngroup; j++)
 			r->held[L->group[j]] = false;
 		r->group_held = false;
 	}
-	if (settle_group(r, t, y, s))
+	if (settle_group(r, t, y, which == nk + n, s))
 		return -1;
 	return decide(r, t, y, brk, false, s) ? -1 : 0;
 }
@@ -1201,11 +1313,7 @@ struct lagr_phases {
 	struct strbuf *s;
 	const char *outcome;
 	double t_stop;
-	bool started;
-	bool piece;	/* the phase that ended was a piece of a watched one */
-	size_t pieces;	/* pieces run */
-	size_t still;	/* phases in a row that ended where they started */
-	double t_start; /* where the last phase started */
+	bool piece; /* the phase that ended was a piece of a watched one */
 };
 
 /* The phase driver's callback: at the start and after each phase, what
@@ -1220,27 +1328,23 @@ static int lagr_next(struct phase_run *run, struct phase_mode *mode, void *ctx, 
 	const size_t n = L->nq;
 	double *y = run->y;
 	const struct ode_end *end = run->end;
-	if (!lp->started) {
-		lp->started = true;
-		if (settle_group(r, run->t, y, lp->s) ||
+	if (!end) { /* the start */
+		if (settle_group(r, run->t, y, false, lp->s) ||
 		    decide(r, run->t, y, SIZE_MAX, true, lp->s))
 			return run_failure(r, d, run->t, y);
-		end = NULL;
 	}
 	for (;;) {
 		if (end && end->event) {
-			/* a phase that ends where it started, again and again: the
-			 * decisions there do not settle */
-			lp->still = run->t > lp->t_start ? 0 : lp->still + 1;
-			if (lp->still > LAGR_MAX_STILL)
-				return diag_set(
-					d,
-					"the stick and slip decisions at t = %.10g s do not "
-					"settle (%d phases in a row end where they start)",
-					run->t, LAGR_MAX_STILL);
+			/* phases that end where they start, again and again, are
+			 * the driver's to refuse (PHASE_STILL_MAX); a held phase
+			 * (held_phase) ends later than it starts */
 			const int ev = after_event(r, end->which, run->t, y, lp->s);
 			if (ev < 0)
 				return run_failure(r, d, run->t, y);
+			if (r->jump) {
+				r->jump = false;
+				phase_jump(run, r->jump_t, y);
+			}
 			if (ev > 0) {
 				lp->outcome = "stops";
 				lp->t_stop = run->t;
@@ -1272,22 +1376,16 @@ static int lagr_next(struct phase_run *run, struct phase_mode *mode, void *ctx, 
 		set_state(r, run->t, y);
 		bool uniform;
 		const bool fixed = L->uses_t && held_fixed(r, &uniform);
-		lp->t_start = run->t;
 		bool at_rest = true; /* the closed form has friction take no work */
 		for (size_t i = 0; i < n; i++)
 			at_rest &= y[n + i] == 0;
 		if (fixed && uniform && at_rest) {
-			/* nothing to integrate: q̇ constant, q linear in t */
+			/* nothing to integrate: the state stays */
 			static struct ode_end held;
-			double t = run->t, y1[NY];
-			memcpy(y1, y, (2 * n + 1) * sizeof(double));
-			r->rec = run->rec;
-			const int rc =
-				held_phase(r, &t, y1, run->tmax, run->tmax / LAGR_WATCH, &held, d);
-			r->rec = NULL;
-			if (rc)
+			double t = run->t;
+			if (held_phase(r, run, &t, y, run->tmax / LAGR_WATCH, &held, d))
 				return -1;
-			phase_jump(run, t, y1);
+			phase_jump(run, t, y);
 			run->steps += held.steps;
 			if (!held.event)
 				return PHASE_END;
@@ -1295,11 +1393,6 @@ static int lagr_next(struct phase_run *run, struct phase_mode *mode, void *ctx, 
 			continue;
 		}
 		lp->piece = fixed;
-		if (resume && ++lp->pieces > (size_t)LAGR_WATCH + LAGR_MAX_PHASES)
-			return diag_set(d,
-					"more than %d pieces of held phases before t = %g s: too "
-					"many steps; lower tmax",
-					LAGR_WATCH + LAGR_MAX_PHASES, run->tmax);
 		mode->sys = (struct ode_system){2 * n + 1, lagr_rhs, NULL, r};
 		mode->opts.tmax =
 			fmin(run->tmax, run->t + (fixed ? run->tmax / LAGR_WATCH : INFINITY));
@@ -1327,9 +1420,9 @@ static bool conservative(struct run *r)
 		double v = 1, pq = 0;
 		for (size_t i = 0; i < L->nq; i++, v *= base[b])
 			r->vals[lagr_iqd(L, i)] = v;
-		const double T = lagr_eval(L->T, L, r->vals);
+		const double T = sym_eval(L->T, r->vals);
 		for (size_t i = 0; i < L->nq; i++)
-			pq += lagr_eval(L->p[i], L, r->vals) * r->vals[lagr_iqd(L, i)];
+			pq += sym_eval(L->p[i], r->vals) * r->vals[lagr_iqd(L, i)];
 		ok = fabs(pq - 2 * T) <= 1e-12 * fmax(fabs(pq), fabs(2 * T));
 	}
 	for (size_t i = 0; i < L->nq; i++)
@@ -1337,27 +1430,35 @@ static bool conservative(struct run *r)
 	return ok;
 }
 
+/* A run of L at the model's values num (the parameters, q0 and q̇0 of each
+ * coordinate first, then tmax): its values set at t = 0 and y the start
+ * (W = 0). r->vals is the caller's to free. */
+static void run_open(struct run *r, const struct lagr *L, const double *num, double *y)
+{
+	*r = (struct run){.L = L, .tmax = num[2 * L->nq]};
+	r->vals = xcalloc(L->nnames, sizeof(double));
+	for (size_t i = 0; i < L->model.nparams; i++)
+		r->vals[i] = num[i];
+	for (size_t i = 0; i < L->nq; i++) {
+		y[i] = num[2 * i];
+		y[L->nq + i] = num[2 * i + 1];
+	}
+	y[2 * L->nq] = 0;
+	set_state(r, 0, y);
+}
+
 int lagr_solve(const struct model_input *in, struct model_output *out, struct diag *d)
 {
 	const struct lagr *L = in->model->ctx;
-	const size_t n = L->nq, np = L->model.nparams;
+	const size_t n = L->nq;
 	struct strbuf *s = out->steps;
-	struct run r = {.L = L};
+	struct run r;
 	double y[NY];
 	int rc = 0;
-	r.vals = xcalloc(L->nnames, sizeof(double));
-	for (size_t i = 0; i < np; i++)
-		r.vals[i] = in->num[i];
-	for (size_t i = 0; i < n; i++) {
-		y[i] = in->num[2 * i];
-		y[n + i] = in->num[2 * i + 1];
-	}
-	y[2 * n] = 0;
-	const double tmax = in->num[2 * n];
-	r.tmax = tmax;
+	run_open(&r, L, in->num, y);
+	const double tmax = r.tmax;
 	lagr_derivation_steps(L, s);
 	double t = 0;
-	set_state(&r, t, y);
 	const double E0 = energy(&r, t, y);
 	{
 		double M[NQ * NQ];
@@ -1383,7 +1484,7 @@ int lagr_solve(const struct model_input *in, struct model_output *out, struct di
 		}
 	}
 	if (L->stop) {
-		double g = lagr_eval(L->stop, L, r.vals);
+		double g = sym_eval(L->stop, r.vals);
 		r.stop_sign = g > 0 ? 1 : g < 0 ? -1 : 0;
 	}
 	struct record rec, *recp = record_open(&rec, out->figs, 2 * n + 1, 1, 0, trace_extra, &r);
@@ -1451,7 +1552,7 @@ int lagr_solve(const struct model_input *in, struct model_output *out, struct di
 	out->res[k++] = value_word(outcome);
 	out->res[k++] = value_number(y[2 * n]);
 	for (size_t e = 0; e < L->nextra; e++) {
-		double v = lagr_eval(L->extra[e], L, r.vals);
+		double v = sym_eval(L->extra[e], r.vals);
 		/* round-off is 0, as model_results_settle has it below 1e-12 of
 		 * the largest result of its unit: a [result] is alone in its
 		 * unit, so below 1e-12 of its own terms (ladder-lagrange's
@@ -1465,7 +1566,7 @@ int lagr_solve(const struct model_input *in, struct model_output *out, struct di
 		out->res[k++] = value_number(v);
 		struct strbuf rt = STRBUF_INIT;
 		model_step(s, "%s = %s = %.10g", L->results[k - 1].name,
-			   lagr_readable_of(L->extra[e], &rt), v);
+			   sym_readable_of(L->extra[e], &rt), v);
 		strbuf_release(&rt);
 	}
 	if (rc)
@@ -1483,23 +1584,11 @@ done:
 int lagrange_dissipation(const struct model *m, const double *num, double *R, double *dR,
 			 struct diag *d)
 {
-	const struct lagr *L = m->ctx;
-	struct run r = {.L = L};
+	struct run r;
 	double y[NY];
-	r.vals = xcalloc(L->nnames, sizeof(double));
-	for (size_t i = 0; i < L->model.nparams; i++)
-		r.vals[i] = num[i];
-	for (size_t i = 0; i < L->nq; i++) {
-		y[i] = num[2 * i];
-		y[L->nq + i] = num[2 * i + 1];
-	}
-	set_state(&r, 0, y);
-	*R = L->R ? run_R(&r) : 0.0;
-	if (L->R)
-		run_dR(&r, dR);
-	else
-		for (size_t i = 0; i < L->nq; i++)
-			dR[i] = 0;
+	run_open(&r, m->ctx, num, y);
+	*R = r.L->R ? run_R(&r) : 0.0;
+	run_dR(&r, dR);
 	free(r.vals);
 	return r.cfail ? diag_set(d, "%s", r.cerr.msg) : 0;
 }

@@ -58,6 +58,8 @@ struct lagr {
 	struct result_spec *results;
 	char **own; /* strings the specs point into */
 	size_t nown;
+	struct sym **syms; /* every expression and derivative below */
+	size_t nsyms;
 	size_t nq; /* coordinates */
 	char *q[NQ], *qd[NQ];
 	char *src_T, *src_V, *src_R, *src_stop;
@@ -83,13 +85,20 @@ struct lagr {
 	gsl_integration_glfixed_table *gl; /* for contact_coulomb_closed */
 };
 
-/* The value of expression f at the evaluation's values (in the order of
- * names). */
-double lagr_eval(const struct sym *f, const struct lagr *L, const double *vals);
-/* Index of the first name of q, of q̇, of t among the evaluation's names. */
-size_t lagr_iq(const struct lagr *L, size_t i);
-size_t lagr_iqd(const struct lagr *L, size_t i);
-size_t lagr_it(const struct lagr *L);
+/* Index of q_i, of q̇_i, of t among the evaluation's names (sym_eval's
+ * values: the parameters, q, q̇, t). */
+static inline size_t lagr_iq(const struct lagr *L, size_t i)
+{
+	return L->model.nparams + i;
+}
+static inline size_t lagr_iqd(const struct lagr *L, size_t i)
+{
+	return L->model.nparams + L->nq + i;
+}
+static inline size_t lagr_it(const struct lagr *L)
+{
+	return L->model.nparams + 2 * L->nq;
+}
 /* The contacts' R and, if dR, their ∂R/∂q̇_i, added to *R and dR[]. */
 int lagr_contacts_add(const struct lagr *L, const double *vals, double *R, double *dR,
 		      struct diag *d);
@@ -104,8 +113,6 @@ int lagr_mass_matrix(const struct lagr *L, const double *vals, double *M, struct
 #define LAGR_COND_MAX 1e-12
 /* The derivation (Lagrange's equations as formed) into the worked steps. */
 void lagr_derivation_steps(const struct lagr *L, struct strbuf *s);
-/* f's expression in readable form, into out; returns out's text. */
-const char *lagr_readable_of(const struct sym *f, struct strbuf *out);
 /* The model's solve (lagrange_run.c). */
 int lagr_solve(const struct model_input *in, struct model_output *out, struct diag *d);
 

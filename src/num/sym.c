@@ -760,13 +760,29 @@ bool sym_uses(const struct sym *f, const char *name)
 	return false;
 }
 
+/* Whether n is 0 by its form: the number 0, a product with a factor that
+ * is, a sum, difference or negation of such (the derivative of 2*k*xdot
+ * is ((0*k)*xdot)+(2*k): its (0*k)*xdot). */
+static bool zero(const struct node *n)
+{
+	if (n->type == 'n')
+		return n->x == 0;
+	if (n->type == 'u')
+		return zero(n->a);
+	if (n->type != 'b')
+		return false;
+	if (n->op == '*')
+		return zero(n->a) || zero(n->b);
+	return (n->op == '+' || n->op == '-') && zero(n->a) && zero(n->b);
+}
+
 static bool depends(const struct node *n, int k)
 {
 	if (!n)
 		return false;
 	if (n->type == 'v')
 		return n->k == k;
-	if (n->type == 'b' && n->op == '*' && (is(n->a, 0) || is(n->b, 0)))
+	if (zero(n))
 		return false;
 	return depends(n->a, k) || depends(n->b, k);
 }

@@ -38,8 +38,9 @@ double sym_size(const struct sym *f, const double *vals);
  * does not). */
 bool sym_uses(const struct sym *f, const char *name);
 /* Whether f's value changes with the name: as sym_uses, but a product
- * with a literal 0 (which the simplification keeps: the derivative of
- * 2*x is (0*x)+2) does not count. */
+ * with a factor 0 by its form (which the simplification keeps: the
+ * derivative of 2*x is (0*x)+2, of 2*k*x is ((0*k)*x)+(2*k)) does not
+ * count. */
 bool sym_depends(const struct sym *f, const char *name);
 /* Whether f uses no name, and then *x its value. */
 bool sym_constant(const struct sym *f, double *x);
