@@ -92,13 +92,17 @@ static const struct command commands[] = {
 	 1,
 	 -1,
 	 CMD_NEEDS_EXERCISE,
-	 "print NAME... [UNIT]",
+	 "print NAME... [to UNIT]",
 	 "print results or parameters, one a line",
 	 "Prints each named result or parameter on its own line: numbers as\n"
 	 "%.12g, booleans as true/false, words as they are. Results need 'solve'.\n"
-	 "A last word that is a unit and no name converts the numbers to it:\n"
-	 "print stop_time ms, print omega rpm. ans becomes the last number\n"
-	 "printed, in the unit it was printed in.",
+	 "'to UNIT' converts the numbers to it: print stop_time to ms, print\n"
+	 "omega to rpm (a bare last word that is a unit and no name does the same:\n"
+	 "print stop_time ms). A word that is both a name and a unit is the name:\n"
+	 "with a mass m, print amp m prints amp and m, and says so once. With\n"
+	 "several names the interactive modes name each line (amp = 1.34 m); a\n"
+	 "batch (-c, a script) prints the bare values. ans becomes the last\n"
+	 "number printed, in the unit it was printed in.",
 	 {COMPLETE_NAME}},
 	{"table",
 	 cmd_table,

@@ -298,22 +298,58 @@ static int lookup_unit(const struct lookup *lk, struct unit *u, struct diag *d)
 	return unit_parse(lk->unit, u, d);
 }
 
+/* print NAME... [to UNIT]: the words up to "to", or all of them. A bare
+ * last word that is a unit and no name converts as "to UNIT" does; one
+ * that is both a name and a unit is the name, and the interactive modes
+ * say so once a session. Returns how many words are names (from ARG(1)). */
+static size_t print_names(struct cmd_ctx *c, const char **to_text, struct unit *to)
+{
+	size_t n = c->args->n;
+	struct diag scratch;
+	struct lookup lk;
+	*to_text = NULL;
+	if (n >= 4 && !strcmp(ARG(n - 2), "to")) {
+		*to_text = ARG(n - 1);
+		return n - 3;
+	}
+	if (n <= 2)
+		return n - 1;
+	const char *last = ARG(n - 1);
+	bool is_unit = unit_parse(last, to, &scratch) == 0;
+	if (session_lookup(c->s, last, &lk, &scratch) == 0) {
+		char key[96];
+		snprintf(key, sizeof key, "print-name-unit %s", last);
+		if (is_unit && c->interactive && session_once(c->s, key)) {
+			const char *doc =
+				lk.is_result ? session_exercise(c->s)->model->results[lk.index].doc
+					     : session_exercise(c->s)->model->params[lk.index].doc;
+			strbuf_addf(c->out,
+				    "note: %s here is the %s %s (%s), not the unit; for the unit "
+				    "write 'print ",
+				    last, lk.is_result ? "result" : "parameter", last, doc);
+			for (size_t i = 1; i < n - 1; i++)
+				strbuf_addf(c->out, "%s ", ARG(i));
+			strbuf_addf(c->out, "to %s'\n", last);
+		}
+		value_release(&lk.value);
+		return n - 1;
+	}
+	if (is_unit) {
+		*to_text = last;
+		return n - 2;
+	}
+	return n - 1;
+}
+
 int cmd_print(struct cmd_ctx *c)
 {
-	/* print NAME... UNIT: a last word that is no name but a unit converts
-	 * every number before it */
-	size_t n = c->args->n;
 	struct unit to;
-	const char *to_text = NULL;
-	if (n > 2) {
-		struct lookup lk;
-		struct diag scratch;
-		const char *last = ARG(n - 1);
-		if (session_lookup(c->s, last, &lk, &scratch) == 0)
-			value_release(&lk.value);
-		else if (unit_parse(last, &to, &scratch) == 0)
-			to_text = last, n--;
-	}
+	const char *to_text;
+	size_t n = print_names(c, &to_text, &to) + 1;
+	if (n < 2)
+		return diag_set(c->d, "no name before 'to'; usage: print NAME... [to UNIT]");
+	if (to_text && unit_parse(to_text, &to, c->d))
+		return -1;
 	/* check every name first, so that a bad one prints nothing at all */
 	for (size_t i = 1; i < n; i++) {
 		struct lookup lk;
@@ -333,6 +369,9 @@ int cmd_print(struct cmd_ctx *c)
 		if (rc)
 			return -1;
 	}
+	/* several names are named in the interactive modes; a batch (a script)
+	 * gets the bare values, a line each */
+	bool named = c->interactive && n > 2;
 	struct strbuf text = STRBUF_INIT;
 	for (size_t i = 1; i < n; i++) {
 		struct lookup lk;
@@ -346,7 +385,12 @@ int cmd_print(struct cmd_ctx *c)
 			session_set_ans(c->s, lk.value.num);
 		strbuf_reset(&text);
 		value_format(&lk.value, &text);
+		if (named)
+			strbuf_addf(c->out, "%s = ", ARG(i));
 		utf8_add_clean(c->out, strbuf_str(&text)); /* a text value is the file's */
+		const char *unit = to_text ? to_text : lk.unit;
+		if (named && unit && unit[0] && lk.value.kind == VAL_NUMBER)
+			strbuf_addf(c->out, " %s", unit);
 		strbuf_addch(c->out, '\n');
 		value_release(&lk.value);
 	}
