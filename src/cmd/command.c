@@ -18,13 +18,16 @@ static const struct command commands[] = {
 	{"list",
 	 cmd_list,
 	 0,
+	 -1,
 	 0,
-	 0,
-	 "list",
+	 "list [WORD...]",
 	 "the exercises found, with id, title and source",
 	 "Lists every exercise in the exercise directories: the user's\n"
 	 "($XDG_DATA_HOME/tribo/exercises), the installed ones, and those of\n"
-	 "$TRIBO_PATH. The first file with a given id wins.",
+	 "$TRIBO_PATH. The first file with a given id wins. With WORDs, only\n"
+	 "the exercises that have every WORD in their id, title, model or source,\n"
+	 "whatever the case and accents: list imachi, list painleve rod, list\n"
+	 "kozlov. help ID describes one.",
 	 {COMPLETE_NONE}},
 	{"load",
 	 cmd_load,

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "num/expr.h"
+#include "util/fold.h"
 #include "util/text.h"
 #include "util/utf8.h"
 #include "util/xalloc.h"
@@ -45,13 +46,65 @@ static void add_clipped(struct strbuf *out, const char *s, int width)
 	strbuf_addstr(out, "…");
 }
 
+/* Whether catalog entry e has every one of the words (folded: case and
+ * accents) in its id, title, model or source. */
+static bool list_matches(const struct catalog_entry *e, const struct strbuf *words, size_t n)
+{
+	struct strbuf all = STRBUF_INIT, f = STRBUF_INIT;
+	const char *fields[] = {e->id, e->title, e->model, e->source};
+	for (size_t i = 0; i < sizeof fields / sizeof *fields; i++) {
+		strbuf_reset(&f);
+		fold_name(&f, fields[i], FOLD_CASE | FOLD_ACCENTS);
+		strbuf_addf(&all, "%s\n", strbuf_str(&f));
+	}
+	bool ok = true;
+	for (size_t i = 0; i < n && ok; i++)
+		ok = strstr(strbuf_str(&all), strbuf_str(&words[i])) != NULL;
+	strbuf_release(&all);
+	strbuf_release(&f);
+	return ok;
+}
+
+/* Nothing matched: say so, with the id or model nearest a word. */
+static void list_none(struct cmd_ctx *c, const struct catalog *cat)
+{
+	size_t n = c->args->n - 1, nc = 0;
+	const char **cands = xmalloc((2 * cat->n + 1) * sizeof(*cands));
+	for (size_t i = 0; i < cat->n; i++) {
+		cands[nc++] = cat->entry[i].id;
+		cands[nc++] = cat->entry[i].model;
+	}
+	strbuf_addstr(c->out, "no exercise has");
+	for (size_t i = 0; i < n; i++)
+		strbuf_addf(c->out, "%s '%s'", i ? (i + 1 < n ? "," : " and") : "", ARG(i + 1));
+	strbuf_addstr(c->out, " in its id, title, model or source ('list' shows them all)");
+	for (size_t i = 0; i < n; i++) {
+		const char *near = text_suggest(ARG(i + 1), cands, nc);
+		if (near) {
+			strbuf_addf(c->out, "; did you mean '%s'?", near);
+			break;
+		}
+	}
+	strbuf_addch(c->out, '\n');
+	free(cands);
+}
+
 int cmd_list(struct cmd_ctx *c)
 {
 	struct catalog cat;
 	struct strbuf tmp = STRBUF_INIT;
+	size_t nwords = c->args->n - 1;
+	struct strbuf *words = xcalloc(nwords + 1, sizeof(*words));
+	for (size_t i = 0; i < nwords; i++)
+		fold_name(&words[i], ARG(i + 1), FOLD_CASE | FOLD_ACCENTS);
 	catalog_scan(&cat);
+	bool *shown = xcalloc(cat.n + 1, sizeof(*shown));
+	size_t nshown = 0;
 	int wid = 2, wtitle = 5;
 	for (size_t i = 0; i < cat.n; i++) {
+		if (!(shown[i] = list_matches(&cat.entry[i], words, nwords)))
+			continue;
+		nshown++;
 		int a = utf8_width(cat.entry[i].id);
 		int b = utf8_width(clean(&tmp, cat.entry[i].title));
 		wid = a > wid ? a : wid;
@@ -63,27 +116,43 @@ int cmd_list(struct cmd_ctx *c)
 		strbuf_addstr(c->out, "no exercises found; they are searched in "
 				      "$XDG_DATA_HOME/tribo/exercises, the installed "
 				      "share/tribo/exercises and $TRIBO_PATH\n");
+	} else if (nshown == 0) {
+		list_none(c, &cat);
 	} else {
 		strbuf_addpad(c->out, "id", wid + 2);
 		strbuf_addpad(c->out, "title", wtitle + 2);
 		strbuf_addstr(c->out, "source\n");
 	}
 	for (size_t i = 0; i < cat.n; i++) {
+		if (!shown[i])
+			continue;
 		strbuf_addpad(c->out, cat.entry[i].id, wid + 2);
 		add_clipped(c->out, clean(&tmp, cat.entry[i].title), wtitle);
 		strbuf_addstr(c->out, "  ");
 		strbuf_addf(c->out, "%s\n", clean(&tmp, cat.entry[i].source));
 	}
 	/* every warning's first line says so; a parse error's source line and
-	 * caret below it are indented */
+	 * caret below it are indented (a filtered list leaves them out, and
+	 * counts them) */
+	size_t nwarn = 0;
 	for (const char *w = strbuf_str(&cat.warnings); *w;) {
 		size_t n = strcspn(w, "\n");
-		if (*w != ' ')
+		nwarn += *w != ' ';
+		if (*w != ' ' && !nwords)
 			strbuf_addstr(c->out, "warning: ");
-		strbuf_add(c->out, w, n);
-		strbuf_addch(c->out, '\n');
+		if (!nwords) {
+			strbuf_add(c->out, w, n);
+			strbuf_addch(c->out, '\n');
+		}
 		w += n + (w[n] == '\n');
 	}
+	if (nwords && nwarn)
+		strbuf_addf(c->out, "(%zu warning%s about the exercise files: 'list' shows %s)\n",
+			    nwarn, nwarn == 1 ? "" : "s", nwarn == 1 ? "it" : "them");
+	for (size_t i = 0; i < nwords; i++)
+		strbuf_release(&words[i]);
+	free(words);
+	free(shown);
 	catalog_release(&cat);
 	strbuf_release(&tmp);
 	return 0;

@@ -1569,9 +1569,9 @@ void catalog_scan(struct catalog *cat)
 			} else {
 				cat->entry =
 					xrealloc(cat->entry, (cat->n + 1) * sizeof(*cat->entry));
-				cat->entry[cat->n++] =
-					(struct catalog_entry){xstrdup(ex->id), xstrdup(ex->title),
-							       xstrdup(ex->source), xstrdup(path)};
+				cat->entry[cat->n++] = (struct catalog_entry){
+					xstrdup(ex->id), xstrdup(ex->title), xstrdup(ex->source),
+					xstrdup(path), xstrdup(ex->model->name)};
 			}
 			exercise_free(ex);
 		}
@@ -1589,6 +1589,7 @@ void catalog_release(struct catalog *cat)
 		free(cat->entry[i].title);
 		free(cat->entry[i].source);
 		free(cat->entry[i].path);
+		free(cat->entry[i].model);
 	}
 	free(cat->entry);
 	strbuf_release(&cat->warnings);

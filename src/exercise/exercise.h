@@ -139,6 +139,7 @@ void exercise_dirs_release(struct exercise_dirs *dirs);
  * kept as warnings. */
 struct catalog_entry {
 	char *id, *title, *source, *path;
+	char *model; /* the model's name, for `list WORD` and `help MODEL` */
 };
 
 struct catalog {
