@@ -43,13 +43,15 @@ static const struct command commands[] = {
 	{"show",
 	 cmd_show,
 	 0,
-	 0,
+	 1,
 	 CMD_NEEDS_EXERCISE,
-	 "show",
+	 "show [all]",
 	 "statement, parameters and the last results",
 	 "Shows the exercise: its statement with the current values put in, each\n"
 	 "parameter with its unit and valid range (* marks a changed value), and\n"
-	 "the results of the last solve.",
+	 "the results of the last solve. Only the parameters the law and the\n"
+	 "modes in effect use are listed (painleve-rod under law coulomb has no\n"
+	 "use for k or the matrix Φ); 'show all' lists the others below them.",
 	 {COMPLETE_NONE}},
 	{"set",
 	 cmd_set,

@@ -6,7 +6,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
+#include "dyn/law.h"
 #include "num/expr.h"
 #include "util/fold.h"
 #include "util/text.h"
@@ -185,27 +187,129 @@ static void param_range(const struct ex_param *p, char *range, size_t n)
 		range[0] = '\0';
 }
 
-static void add_param_line(struct cmd_ctx *c, size_t i, int range_width)
+/* Which parameters the law and the modes in effect use. A model's rows
+ * say it (models/: each parameter's doc): a doc that starts "WORD:" or
+ * "law WORD:", WORD a choice of another parameter of the model ("coulomb:
+ * friction coefficient", "law matrix: Φ entry", "compliant: contact
+ * stiffness", "graphical: steps per half period"), belongs to that choice;
+ * for a law parameter the registry adds every law it offers that names
+ * the parameter among its own (dyn/law.h: the projected law takes mu too).
+ * The parameter is used while its choice is in effect. Returns the index
+ * of the choice parameter that leaves i unused, or -1 when i is used. */
+static int param_unused_by(const struct session *s, size_t i)
+{
+	const struct model *m = session_exercise(s)->model;
+	const char *doc = m->params[i].doc;
+	char word[64], buf[64];
+	if (!strncmp(doc, "law ", 4))
+		doc += 4;
+	size_t n = strspn(doc, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-");
+	if (n == 0 || n >= sizeof word || doc[n] != ':')
+		return -1;
+	snprintf(word, sizeof word, "%.*s", (int)n, doc);
+	for (size_t j = 0; j < m->nparams; j++) {
+		const struct param_spec *cj = &m->params[j];
+		if (j == i || cj->kind != PARAM_CHOICE)
+			continue;
+		bool governs = false;
+		for (int k = 0; k < param_choice_count(cj) && !governs; k++)
+			governs = !strcasecmp(param_choice_word(cj, k, buf, sizeof buf), word);
+		if (!governs)
+			continue;
+		int now = session_param(s, j)->choice;
+		if (!strcasecmp(param_choice_word(cj, now, buf, sizeof buf), word))
+			return -1;
+		const struct law *law = law_chosen(cj, now);
+		for (size_t k = 0;
+		     law && k < sizeof law->params / sizeof *law->params && law->params[k].name;
+		     k++)
+			if (!strcmp(law->params[k].name, m->params[i].name))
+				return -1;
+		return (int)j;
+	}
+	return -1;
+}
+
+/* The columns of the parameters' table: name, value, unit and range as
+ * wide as their widest (a range at most 24: a longer one sends the doc
+ * to the next line), the doc wrapped under its own column. */
+struct param_cols {
+	int name, value, unit, range;
+};
+
+enum { SHOW_WIDTH = 78, SHOW_RANGE_MAX = 24 };
+
+static void param_cols_fit(struct cmd_ctx *c, size_t i, struct param_cols *w)
+{
+	const struct ex_param *p = &session_exercise(c->s)->params[i];
+	struct strbuf v = STRBUF_INIT, tmp = STRBUF_INIT;
+	char range[128];
+	session_param_text(c->s, i, &v);
+	param_range(p, range, sizeof(range));
+	int wn = utf8_width(p->spec->name), wv = utf8_width(clean(&tmp, strbuf_str(&v)));
+	int wu = p->spec->kind == PARAM_NUMBER ? utf8_width(p->unit) : 0, wr = utf8_width(range);
+	w->name = wn > w->name ? wn : w->name;
+	w->value = wv > w->value ? wv : w->value;
+	w->unit = wu > w->unit ? wu : w->unit;
+	if (wr <= SHOW_RANGE_MAX && wr > w->range)
+		w->range = wr;
+	strbuf_release(&v);
+	strbuf_release(&tmp);
+}
+
+static void add_param_line(struct cmd_ctx *c, size_t i, const struct param_cols *w)
 {
 	const struct exercise *ex = session_exercise(c->s);
 	const struct ex_param *p = &ex->params[i];
 	const struct param_state *st = session_param(c->s, i);
-	struct strbuf v = STRBUF_INIT, tmp = STRBUF_INIT;
+	struct strbuf v = STRBUF_INIT, tmp = STRBUF_INIT, doc = STRBUF_INIT;
 	char range[128];
 	session_param_text(c->s, i, &v);
 	strbuf_addstr(c->out, st->changed ? " *" : "  ");
-	strbuf_addpad(c->out, p->spec->name, 10);
-	strbuf_addch(c->out, ' ');
-	strbuf_addpad(c->out, clean(&tmp, strbuf_str(&v)), 14);
-	strbuf_addch(c->out, ' ');
-	strbuf_addpad(c->out, p->unit, 7);
-	if (utf8_width(p->unit) >= 7) /* a long name, such as degrees */
-		strbuf_addch(c->out, ' ');
+	strbuf_addpad(c->out, p->spec->name, w->name + 1);
+	strbuf_addpad(c->out, clean(&tmp, strbuf_str(&v)), w->value + 1);
+	if (w->unit)
+		strbuf_addpad(c->out, p->spec->kind == PARAM_NUMBER ? p->unit : "", w->unit + 1);
 	param_range(p, range, sizeof(range));
-	strbuf_addpad(c->out, range, range_width);
-	strbuf_addf(c->out, " %s\n", p->spec->doc);
+	int col = 2 + w->name + 1 + w->value + 1 + (w->unit ? w->unit + 1 : 0) + w->range + 1;
+	if (utf8_width(range) > w->range) { /* the doc goes below, in its column */
+		strbuf_addf(c->out, "%s\n%*s", range, col, "");
+	} else {
+		strbuf_addpad(c->out, range, w->range + 1);
+	}
+	int width = SHOW_WIDTH - col < 24 ? 24 : SHOW_WIDTH - col;
+	text_wrap(&doc, p->spec->doc, width, 0);
+	for (const char *d = strbuf_str(&doc); *d;) {
+		size_t n = strcspn(d, "\n");
+		if (d != strbuf_str(&doc))
+			strbuf_addf(c->out, "%*s", col, "");
+		strbuf_add(c->out, d, n);
+		strbuf_addch(c->out, '\n');
+		d += n + (d[n] == '\n');
+	}
+	if (!doc.len)
+		strbuf_addch(c->out, '\n');
 	strbuf_release(&v);
 	strbuf_release(&tmp);
+	strbuf_release(&doc);
+}
+
+/* "law = coulomb, contact = rigid": the choices that leave parameters
+ * unused (unused[j] set for choice j). */
+static void add_choices_in_effect(struct cmd_ctx *c, const bool *unused)
+{
+	const struct model *m = session_exercise(c->s)->model;
+	struct strbuf v = STRBUF_INIT;
+	size_t k = 0;
+	for (size_t j = 0; j < m->nparams; j++) {
+		if (!unused[j])
+			continue;
+		strbuf_reset(&v);
+		session_param_text(c->s, j, &v);
+		strbuf_addf(c->out, "%s%s %s", k++ ? " and " : "", m->params[j].name,
+			    strbuf_str(&v));
+	}
+	strbuf_release(&v);
 }
 
 /* A result in the exercise's units: those its [answer] asks in, else the
@@ -241,6 +345,8 @@ static void add_result_line(struct cmd_ctx *c, size_t i)
 
 int cmd_show(struct cmd_ctx *c)
 {
+	if (c->args->n > 1 && strcmp(ARG(1), "all"))
+		return diag_set(c->d, "'%s' is not 'all'; usage: show [all]", ARG(1));
 	const struct exercise *ex = session_exercise(c->s);
 	const struct model *m = ex->model;
 	struct strbuf st = STRBUF_INIT, tmp = STRBUF_INIT;
@@ -256,20 +362,50 @@ int cmd_show(struct cmd_ctx *c)
 	strbuf_release(&st);
 	strbuf_release(&tmp);
 	strbuf_addstr(c->out, "\nparameters:\n");
+	/* show: those the law and modes in effect use; show all: the others too,
+	 * below them */
+	bool all = c->args->n > 1;
 	bool changed = false;
-	int range_width = 20;
+	size_t nunused = 0;
+	struct param_cols w = {4, 5, 0, 5};
+	int *by = xcalloc(m->nparams + 1, sizeof(*by));
+	bool *leaves = xcalloc(m->nparams + 1, sizeof(*leaves));
 	for (size_t i = 0; i < m->nparams; i++) {
-		char range[128];
-		param_range(&ex->params[i], range, sizeof(range));
-		if (utf8_width(range) > range_width)
-			range_width = utf8_width(range);
+		by[i] = param_unused_by(c->s, i);
+		if (by[i] >= 0) {
+			nunused++;
+			leaves[by[i]] = true;
+		}
+		if (by[i] < 0 || all)
+			param_cols_fit(c, i, &w);
 	}
-	for (size_t i = 0; i < m->nparams; i++) {
-		add_param_line(c, i, range_width);
-		changed |= session_param(c->s, i)->changed;
+	for (size_t i = 0; i < m->nparams; i++)
+		if (by[i] < 0) {
+			add_param_line(c, i, &w);
+			changed |= session_param(c->s, i)->changed;
+		}
+	if (nunused && all) {
+		strbuf_addstr(c->out, "unused while ");
+		add_choices_in_effect(c, leaves);
+		strbuf_addstr(c->out, ":\n");
+		for (size_t i = 0; i < m->nparams; i++)
+			if (by[i] >= 0) {
+				add_param_line(c, i, &w);
+				changed |= session_param(c->s, i)->changed;
+			}
 	}
 	if (changed)
 		strbuf_addstr(c->out, "  (* changed from the exercise's value)\n");
+	if (nunused && !all) {
+		strbuf_addf(c->out, "  (and %zu that ", nunused);
+		add_choices_in_effect(c, leaves);
+		size_t nchoices = 0;
+		for (size_t j = 0; j < m->nparams; j++)
+			nchoices += leaves[j];
+		strbuf_addf(c->out, " leave%s unused: 'show all')\n", nchoices == 1 ? "s" : "");
+	}
+	free(by);
+	free(leaves);
 	if (ex->nanswers) {
 		strbuf_addstr(c->out, "\nasked for:");
 		for (size_t i = 0; i < ex->nanswers; i++) {

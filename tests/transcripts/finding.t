@@ -63,3 +63,77 @@ $ tribo -c 'list imachy; list xyzzy kozlov'
 no exercise has 'imachy' in its id, title, model or source ('list' shows them all); did you mean 'imachi'?
 no exercise has 'xyzzy' and 'kozlov' in its id, title, model or source ('list' shows them all)
 ? 0
+
+# show lists the parameters the law and the modes in effect use, read from
+# the model's rows (a doc "coulomb: ..." or "law matrix: ..." belongs to
+# that choice of another parameter; the law registry adds the laws that
+# name the parameter, so that projected keeps mu); descriptions wrap under
+# their own column. painleve-rod under law coulomb and a rigid contact
+# has 19 of its 30 parameters unused: k, the nine phi, the six Omega, nu,
+# k_contact and c_contact.
+$ tribo -c 'load painleve-rod; show' | sed -n '/^parameters:/,/^asked/p'
+parameters:
+  m1       1       kg    > 0 kg          mass at the contact
+  m2       1       kg    > 0 kg          mass at the free end
+  l        1       m     > 0 m           length of the massless rod
+  g        9.81    m/s^2 ≥ 0 m/s^2       gravitational acceleration
+  theta    30      deg   (0, 180) deg    angle of the rod to the line
+  xdot     -1      m/s   any value       sliding velocity of the contact (its
+                                         sign is the direction)
+  thetadot 0       rad/s any value       turning rate of the rod
+  law      coulomb       coulomb|isotropic|matrix|projected|family
+                                         coulomb (Painlevé: Φ = diag(μ,0,0)
+                                         with the normal force), isotropic
+                                         (Kozlov, Φ = kA), matrix (Kozlov, any
+                                         constant Φ), projected (the classical
+                                         force projected by (4.3): Painlevé
+                                         friction) or family (Kozlov, Φ =
+                                         A(θ)Ωᵀ of (5.1)-(5.2), recomputed
+                                         along the run)
+  mu       0.5           [0, 10]         coulomb: friction coefficient
+  tmax     1       s     ≥ 0 s           length of the run
+  contact  rigid         rigid|compliant rigid (y = 0 while λ > 0) or
+                                         compliant (a spring-damper contact)
+  (and 19 that law coulomb and contact rigid leave unused: 'show all')
+
+asked for: mu_crit_min (no unit), theta_crit_min (deg), lambda (N)
+? 0
+
+# show all lists them below the others, under the choices that leave them unused.
+$ tribo -c 'load painleve-rod; show all' | sed -n '/^unused/,/^  c_contact/p' | grep -v '^     ' | cut -c1-24 | sed 's/ *$//'
+unused while law coulomb
+  k         0.5
+  phi11     0.5
+  phi12     0
+  phi13     0
+  phi21     0
+  phi22     0
+  phi23     0
+  phi31     0
+  phi32     0
+  phi33     0
+  Omega11   0.5
+  Omega12   0
+  Omega21   0
+  Omega22   0.5
+  Omega31   0
+  Omega32   0
+  nu        0.5
+  k_contact 10000   N/m
+  c_contact 20      N*s/
+? 0
+
+# Under another law, other parameters: projected takes mu (the registry
+# says so), family its Omega and nu, a compliant contact its k_contact.
+$ tribo -c 'load painleve-rod; set law projected; show; set law family; set contact compliant; show' | grep -E '^  (mu|k|phi11|Omega11|nu|k_contact) |^  \(and'
+  mu       0.5             [0, 10]         coulomb: friction coefficient
+  (and 19 that law projected and contact rigid leave unused: 'show all')
+  Omega11   0.5             any value       law family: Ω entry of Φ = A(θ)Ωᵀ
+  nu        0.5             any value       law family: ν, Ω's last column is
+  k_contact 10000     N/m   > 0 N/m         compliant: contact stiffness
+  (and 11 that law family leaves unused: 'show all')
+? 0
+
+$ tribo -c 'load painleve-rod; show everything'
+! tribo: -c: command 2: show: 'everything' is not 'all'; usage: show [all]
+? 1
