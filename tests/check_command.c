@@ -105,7 +105,7 @@ START_TEST(test_dispatch_errors)
 	fails("table", "table: ", "nothing solved yet");
 	fails("steps", "steps: ", "nothing solved yet");
 	fails("print stop_time", "print: ", "run 'solve' first");
-	fails("help nosuch", "help: ", "no command, topic, parameter or result 'nosuch'");
+	fails("help nosuch", "help: ", "no command, topic, parameter, result, exercise or model 'nosuch'");
 	ok("");
 	ok("   # a comment");
 }

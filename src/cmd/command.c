@@ -336,14 +336,18 @@ static const struct command commands[] = {
 	 0,
 	 2,
 	 0,
-	 "help [COMMAND|TOPIC|NAME]",
+	 "help [COMMAND|TOPIC|NAME|ID|MODEL]",
 	 "the commands, or one in detail",
 	 "Lists the commands, or explains one, or a topic: 'help units' lists every\n"
 	 "unit tribo knows, by dimension, and 'help keys' the keys of the full screen;\n"
 	 "'help law' lists the friction laws and the models that take each, and\n"
 	 "'help law NAME' explains one: its parameters with their units, its formula\n"
 	 "and the paper's equation. 'help NAME' explains a parameter or result of the\n"
-	 "loaded exercise.",
+	 "loaded exercise. 'help ID' describes an exercise without loading it: its\n"
+	 "title, model, source, the first lines of its statement, its parameters and\n"
+	 "what it asks for; 'help MODEL' a model: what it models, its parameters,\n"
+	 "choices and results, and its exercises (help imachi, help ragulskis: an\n"
+	 "exercise and a model of that name are both described).",
 	 {COMPLETE_COMMAND, COMPLETE_LAW}},
 	{"quit",
 	 cmd_quit,
@@ -584,21 +588,38 @@ static int help_one(struct cmd_ctx *c, const char *name)
 	for (size_t i = 0; i < NTOPICS; i++)
 		if (!strcmp(topics[i].name, name))
 			return topics[i].show(c);
-	if (cmd_help_name(c, name) == 0)
+	if (cmd_help_name(c, name) == 0 || cmd_help_exercise(c, name) == 0)
 		return 0;
-	const char *names[NCOMMANDS + NTOPICS];
+	/* the nearest command, topic, exercise or model */
+	struct catalog cat;
+	catalog_scan(&cat);
+	size_t n = 0;
+	const char **names = xmalloc((NCOMMANDS + NTOPICS + cat.n + 64) * sizeof(*names));
 	for (size_t i = 0; i < NCOMMANDS; i++)
-		names[i] = commands[i].name;
+		names[n++] = commands[i].name;
 	for (size_t i = 0; i < NTOPICS; i++)
-		names[NCOMMANDS + i] = topics[i].name;
-	const char *near = text_suggest(name, names, NCOMMANDS + NTOPICS);
+		names[n++] = topics[i].name;
+	for (size_t i = 0; i < cat.n; i++)
+		names[n++] = cat.entry[i].id;
+	for (const struct model *const *m = model_all(); *m && n < NCOMMANDS + NTOPICS + cat.n + 63;
+	     m++)
+		names[n++] = (*m)->name;
+	const char *near = text_suggest(name, names, n);
 	char clip[TEXT_CLIP_SIZE];
 	text_clip(name, clip, sizeof(clip));
-	if (near)
-		return diag_set(c->d, "no command '%s' (did you mean '%s'?)", clip, near);
-	return diag_set(c->d, "no command%s '%s'",
-			session_exercise(c->s) ? ", topic, parameter or result" : " or topic",
-			clip);
+	int rc;
+	if (near && command_find(near))
+		rc = diag_set(c->d, "no command '%s' (did you mean '%s'?)", clip, near);
+	else if (near)
+		rc = diag_set(c->d,
+			      "no command, topic, exercise or model '%s' (did you mean '%s'?)",
+			      clip, near);
+	else
+		rc = diag_set(c->d, "no command, topic, %sexercise or model '%s'",
+			      session_exercise(c->s) ? "parameter, result, " : "", clip);
+	free(names);
+	catalog_release(&cat);
+	return rc;
 }
 
 int cmd_help(struct cmd_ctx *c)
@@ -631,6 +652,9 @@ int cmd_help(struct cmd_ctx *c)
 	strbuf_addstr(c->out, "  ");
 	strbuf_addpad(c->out, "help NAME", 26);
 	strbuf_addstr(c->out, "a parameter or result of the loaded exercise\n");
+	strbuf_addstr(c->out, "  ");
+	strbuf_addpad(c->out, "help ID, help MODEL", 26);
+	strbuf_addstr(c->out, "an exercise (without loading it), or a model\n");
 	return 0;
 }
 

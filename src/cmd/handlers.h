@@ -28,5 +28,11 @@ int cmd_quit(struct cmd_ctx *c);
 /* help NAME for a parameter or result of the loaded exercise: 0 when it
  * wrote that, 1 when NAME is neither. */
 int cmd_help_name(struct cmd_ctx *c, const char *name);
+/* help ID, help MODEL: an exercise of the catalogue (its title, model,
+ * source, statement's first lines, parameters and results) or a model
+ * (what it models, its parameters and results, its exercises); both when
+ * NAME is an exercise's id and a model's name. 0 when it wrote that, 1
+ * when NAME is neither. */
+int cmd_help_exercise(struct cmd_ctx *c, const char *name);
 
 #endif

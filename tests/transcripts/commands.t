@@ -171,7 +171,7 @@ The keys of the full screen (readline's own keys edit the line):
 ? 0
 
 $ tribo -c 'help nosuch'
-! tribo: -c: command 1: help: no command or topic 'nosuch'
+! tribo: -c: command 1: help: no command, topic, exercise or model 'nosuch'
 ? 1
 
 # help on a result before the solve, a verdict the exercise asks for, a

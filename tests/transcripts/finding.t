@@ -137,3 +137,82 @@ $ tribo -c 'load painleve-rod; set law projected; show; set law family; set cont
 $ tribo -c 'load painleve-rod; show everything'
 ! tribo: -c: command 2: show: 'everything' is not 'all'; usage: show [all]
 ? 1
+
+# help ID describes an exercise without loading it; help MODEL a model and
+# its exercises; a name that is both (ragulskis) gets both.
+$ tribo -c 'help imachi'
+imachi: Frictional viscosity on a vibrating base
+  an exercise ('load imachi' to work on it)
+  model:  imachi, a mass on a vibrating base: frictional viscosity (Imachi §2-4)
+  source: Imachi, On frictional viscosity in vibrating systems, §2-4
+  statement:
+    A mass lies on a base whose velocity is v = a cos τ e^(iφ') (a = 1.5, φ'
+    = 60°, in Imachi's units u = ωU/g, τ = ωt). A constant force s = 0.6 (in
+    units of mg) pushes it along x; the friction coefficients are μ0 = 0.9
+    …
+  its parameters (7 of the model's 13; the others at the model's values):
+    motion = linear, phi = 60 deg, a = 1.5, s = 0.6, mu0 = 0.9, mu1 = 1.3,
+    method = accurate
+  asked for:
+    u_xmean, u_ymean, case
+  results (7):
+    u_xmean, u_ymean, case, converged, cycles, stick_fraction and drift
+
+model imachi: a mass on a vibrating base: frictional viscosity (Imachi §2-4)
+  parameters (13):
+    motion, phi, a, s, mu0, mu1, method, n, u0x, u0y, periods, draw_from
+    and draw_steps
+  motion: linear|circular
+  method: graphical|accurate
+  results (7):
+    u_xmean, u_ymean, case, converged, cycles, stick_fraction and drift
+  its exercises (10; 'help ID' for one):
+    imachi, imachi-fig2, imachi-fig3, imachi-fig4, imachi-fig4-22,
+    imachi-fig4-45, imachi-fig4-67, imachi-fig4-90, imachi-fig5
+    and imachi-fig6
+? 0
+
+$ tribo -c 'help ragulskis'
+ragulskis: Forced oscillator, elliptic dry friction
+  an exercise ('load ragulskis' to work on it)
+  model:  ragulskis, forced oscillator with elliptic or exact dry friction (Ragulskis 2018)
+  source: Ragulskis et al., Elliptical approximation of dry friction, eq. (9)
+  statement:
+    A mass m = 1 kg on a spring k = 1 N/m with a damper c = 0.1 N·s/m is
+    driven by P sin ωt, P = 4 N, ω = 1 rad/s, from rest at u = 0. Dry
+    friction H(u̇) of magnitude h = 3.2 N follows the law elliptic, with a
+    …
+  its parameters (7 of the model's 13; the others at the model's values):
+    m = 1 kg, c = 0.1 N*s/m, k = 1 N/m, P = 4 N, omega = 1 rad/s, h = 3.2 N,
+    Delta = 0.8 m/s
+  asked for:
+    amp (m), vmax (m/s)
+  results (9):
+    amp, umin, vmax, amin, amax, steady, stick_fraction, cycles and u_end
+
+model ragulskis: forced oscillator with elliptic or exact dry friction (Ragulskis 2018)
+  parameters (13):
+    m, c, k, P, omega, h, Delta, Delta_a, law, periods, inner, u0 and v0
+  law: elliptic|elliptic-peak|coulomb|tanh
+  inner: auto|integrate|reduce
+  results (9):
+    amp, umin, vmax, amin, amax, steady, stick_fraction, cycles and u_end
+  its exercises (6; 'help ID' for one):
+    ragulskis, ragulskis-coulomb, ragulskis-fig1, ragulskis-fig2,
+    ragulskis-fig3 and ragulskis-fig4
+? 0
+
+$ tribo -c 'help imachi-1d-fig8' | head -n 3; tribo -c 'help lagrange'
+imachi-1d-fig8: Frictional viscosity with non-slip (Fig. 8)
+  an exercise ('load imachi-1d-fig8' to work on it)
+  model:  imachi-1d, a mass on a base vibrating along the force: frictional viscosity (Imachi §5)
+model lagrange: a model the exercise file states in its own sections
+  (tribo-exercise(5)); its parameters and results are the file's
+  its exercises (5; 'help ID' for one):
+    coin-lagrange, disk-lagrange, hoop-bead, incline-spring
+    and ladder-lagrange
+? 0
+
+$ tribo -c 'help imachy'
+! tribo: -c: command 1: help: no command, topic, exercise or model 'imachy' (did you mean 'imachi'?)
+? 1
