@@ -181,6 +181,25 @@ static const struct command commands[] = {
 	 "a sheet asks ('to 1%, i.e. 3 significant figures') is within the\n"
 	 "tolerance. A wrong answer is not a failed command.",
 	 {COMPLETE_NAME, COMPLETE_NONE, COMPLETE_UNIT}},
+	{"save",
+	 cmd_save,
+	 1,
+	 2,
+	 CMD_NEEDS_EXERCISE,
+	 "save FILE [force]",
+	 "keep the session as a script, or the exercise as a file",
+	 "save FILE writes the session as a script that 'tribo FILE' replays:\n"
+	 "the load (by id, or by the file's absolute path when the id finds\n"
+	 "another file), a 'set' for every parameter changed from the\n"
+	 "exercise's value, and 'solve'. save FILE.ini writes the loaded exercise\n"
+	 "itself with its current values, an exercise file that 'load FILE.ini'\n"
+	 "reads back: the file as it was read (comments, ranges, draws, answers\n"
+	 "kept), each changed value rewritten in the parameter's unit. Numbers\n"
+	 "are written to the digits that read back as the same number (17 at\n"
+	 "most), so a replay solves the very same problem. An existing FILE is\n"
+	 "left alone unless 'force' is given; the file is written whole or not\n"
+	 "at all. A leading ~ is the home directory.",
+	 {COMPLETE_FILE, COMPLETE_NONE}},
 	{"lint",
 	 cmd_lint,
 	 0,

@@ -24,6 +24,7 @@ int cmd_export(struct cmd_ctx *c);
 int cmd_generate(struct cmd_ctx *c);
 int cmd_grade(struct cmd_ctx *c);
 int cmd_help(struct cmd_ctx *c);
+int cmd_save(struct cmd_ctx *c);
 int cmd_quit(struct cmd_ctx *c);
 /* help NAME for a parameter or result of the loaded exercise: 0 when it
  * wrote that, 1 when NAME is neither. */

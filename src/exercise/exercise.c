@@ -1331,6 +1331,7 @@ void exercise_free(struct exercise *ex)
 	free(ex->title);
 	free(ex->source);
 	free(ex->statement);
+	free(ex->text);
 	free(ex);
 }
 
@@ -1347,6 +1348,10 @@ struct exercise *exercise_parse(const char *path, const char *text, size_t len, 
 		exercise_free(ex);
 		return NULL;
 	}
+	ex->text = xmalloc(len + 1);
+	memcpy(ex->text, text, len);
+	ex->text[len] = '\0';
+	ex->text_len = len;
 	read_lines(&ps);
 	/* every error of the file at once: the last section's own checks, and
 	 * those of names (statement, keep), whatever else was wrong; the

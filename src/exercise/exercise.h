@@ -69,6 +69,8 @@ struct ex_answer {
 
 struct exercise {
 	char *path;
+	char *text; /* the file as read, whole (`save FILE.ini` rewrites its values) */
+	size_t text_len;
 	int line; /* of the [exercise] section */
 	char *id, *title, *source, *statement;
 	const struct model *model;

@@ -216,3 +216,69 @@ model lagrange: a model the exercise file states in its own sections
 $ tribo -c 'help imachy'
 ! tribo: -c: command 1: help: no command, topic, exercise or model 'imachy' (did you mean 'imachi'?)
 ? 1
+
+# save FILE writes the session as a script that `tribo FILE` replays (the
+# load, every set in effect, solve); save FILE.ini the exercise with its
+# current values, an exercise file that load reads back. Both replay to
+# the same results: every result (table) equal, and the run's CSV (17
+# digits) equal byte for byte. Numbers are written to the digits that read
+# back as the same double, in the parameter's own unit.
+$ tribo -c 'load painleve-rod; set law projected; set mu 0.7; set theta 0.3 rad; set contact compliant; set g 9.80665; solve; table; export csv a.csv; save s.tribo; save s.ini' >a.txt && (cat s.tribo; echo table; echo 'export csv b.csv') | tribo >b.txt && tribo -c 'load s.ini; solve; table; export csv c.csv' >c.txt && grep -v '^wrote' a.txt >a1 && grep -v '^wrote' b.txt >b1 && grep -v '^wrote' c.txt >c1 && cmp a1 b1 && cmp a1 c1 && cmp a.csv b.csv && cmp a.csv c.csv && wc -l <a1 && grep '^wrote s' a.txt && cat s.tribo && { diff "$TRIBO_PATH/painleve-rod.ini" s.ini; true; }
+27
+wrote s.tribo: the session as a script ('tribo FILE' replays it)
+wrote s.ini: the exercise with its current values ('load' reads it)
+# tribo session on exercise painleve-rod, saved by 'save'; 'tribo FILE' replays it
+load painleve-rod
+set g 9.80665  # m/s^2
+set theta 17.188733853924695  # deg
+set law projected
+set mu 0.7
+set contact compliant
+solve
+37c37
+< value = 30
+---
+> value = 17.188733853924695
+47c47
+< value = coulomb
+---
+> value = projected
+50c50
+< value = 0.5
+---
+> value = 0.7
+64a65,71
+> 
+> [param g]
+> value = 9.80665
+> unit = m/s^2
+> 
+> [param contact]
+> value = compliant
+? 0
+
+# An existing file is left alone without 'force'; with it, replaced. An
+# exercise loaded by its path is loaded by that path (made absolute), and a
+# text or a word with blanks is quoted as the command line reads it.
+$ tribo -c 'load disk-reye; save s2.tribo; set mu 0.3; save s2.tribo'; cat s2.tribo; tribo -c 'load disk-reye; set mu 0.3; save s2.tribo force; save s2.tribo bogus'; cat s2.tribo
+wrote s2.tribo: the session as a script ('tribo FILE' replays it)
+# tribo session on exercise disk-reye, saved by 'save'; 'tribo FILE' replays it
+load disk-reye
+solve
+wrote s2.tribo: the session as a script ('tribo FILE' replays it)
+# tribo session on exercise disk-reye, saved by 'save'; 'tribo FILE' replays it
+load disk-reye
+set mu 0.3
+solve
+! tribo: -c: command 4: save: s2.tribo exists: 'save s2.tribo force' replaces it
+! tribo: -c: command 4: save: 'bogus' is not 'force'; usage: save FILE [force]
+? 0
+
+$ tribo -c 'load good.ini; set r 0.5 m; save "my dir.tribo"' && sed "s|$PWD|HERE|" "my dir.tribo" && tribo "my dir.tribo" && tribo -c 'save x.tribo'
+wrote my dir.tribo: the session as a script ('tribo FILE' replays it)
+# tribo session on exercise my-disk, saved by 'save'; 'tribo FILE' replays it
+load HERE/good.ini
+set r 50  # cm
+solve
+! tribo: -c: command 1: save: no exercise loaded: 'load ID' first ('list' shows them)
+? 1
