@@ -761,6 +761,15 @@ char **command_complete(const struct session *s, const char *line, size_t start,
 			cand_add(&c, commands[i].name);
 		for (size_t i = 0; t.n > 0 && i < NTOPICS; i++)
 			cand_add(&c, topics[i].name);
+		if (t.n > 0 && !strcmp(t.v[0].text, "help")) { /* help ID, help MODEL */
+			struct catalog cat;
+			catalog_scan(&cat);
+			for (size_t i = 0; i < cat.n; i++)
+				cand_add(&c, cat.entry[i].id);
+			catalog_release(&cat);
+			for (const struct model *const *m = model_all(); *m; m++)
+				cand_add(&c, (*m)->name);
+		}
 		break;
 	case COMPLETE_EXERCISE: {
 		struct catalog cat;
