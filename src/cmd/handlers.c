@@ -399,10 +399,16 @@ int cmd_show(struct cmd_ctx *c)
 	if (nunused && !all) {
 		strbuf_addf(c->out, "  (and %zu that ", nunused);
 		add_choices_in_effect(c, leaves);
-		size_t nchoices = 0;
-		for (size_t j = 0; j < m->nparams; j++)
+		size_t nchoices = 0, nchanged = 0;
+		for (size_t j = 0; j < m->nparams; j++) {
 			nchoices += leaves[j];
-		strbuf_addf(c->out, " leave%s unused: 'show all')\n", nchoices == 1 ? "s" : "");
+			nchanged += by[j] >= 0 && session_param(c->s, j)->changed;
+		}
+		strbuf_addf(c->out, " leave%s unused", nchoices == 1 ? "s" : "");
+		/* a value set before the law or mode changed is not lost from sight */
+		if (nchanged)
+			strbuf_addf(c->out, ", %zu of them changed", nchanged);
+		strbuf_addstr(c->out, ": 'show all')\n");
 	}
 	free(by);
 	free(leaves);
