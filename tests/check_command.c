@@ -105,7 +105,8 @@ START_TEST(test_dispatch_errors)
 	fails("table", "table: ", "nothing solved yet");
 	fails("steps", "steps: ", "nothing solved yet");
 	fails("print stop_time", "print: ", "run 'solve' first");
-	fails("help nosuch", "help: ", "no command, topic, parameter or result 'nosuch'");
+	fails("help nosuch",
+	      "help: ", "no command, topic, parameter, result, exercise or model 'nosuch'");
 	ok("");
 	ok("   # a comment");
 }
@@ -359,9 +360,13 @@ START_TEST(test_complete)
 {
 	bool files;
 	char **c = command_complete(s, "s", 0, &files);
-	ck_assert(has(c, "set") && has(c, "show") && has(c, "solve") && has(c, "step") &&
-		  has(c, "steps") && has(c, "sweep"));
-	ck_assert_int_eq(count(c), 6);
+	ck_assert(has(c, "save") && has(c, "set") && has(c, "show") && has(c, "solve") &&
+		  has(c, "step") && has(c, "steps") && has(c, "sweep"));
+	ck_assert_int_eq(count(c), 7);
+	free_all(c);
+	/* help takes exercise ids and model names too (issue 40) */
+	c = command_complete(s, "help ragul", 5, &files);
+	ck_assert(has(c, "ragulskis") && has(c, "ragulskis-fig1") && !files);
 	free_all(c);
 	c = command_complete(s, "load disk-", 5, &files);
 	ck_assert(has(c, "disk-reye") && has(c, "disk-uniform"));

@@ -128,17 +128,18 @@ check "an escape sequence in an exercise" 1 "" \
 mkdir escdir
 printf '[exercise]\nid = t\ntitle = T\033[2J\033]0;x\007\nmodel = rayleigh\nsource = S\033[31m
 statement = s \033[2J {mu_expr}\n\n[param mu_expr]\nvalue = 0.3\033[2J\302\233\n' >escdir/esc.ini
+# (show all: law coulomb leaves mu_expr unused, and show lists only the used)
 check "escape sequences in an exercise: show" 0 't: T\x1B[2J\x1B]0;x\x07
 source: S\x1B[31m
   s \x1B[2J 0.3\x1B[2J\xC2\x9B
 0.3\x1B[2J\xC2\x9B' "" \
-	"tribo -c 'load escdir/esc.ini; show' | sed -n '/^t: /p; /^source: /p; /^  s /p; s/^  mu_expr  *\\([^ ]*\\).*/\\1/p'"
+	"tribo -c 'load escdir/esc.ini; show all' | sed -n '/^t: /p; /^source: /p; /^  s /p; s/^  mu_expr  *\\([^ ]*\\).*/\\1/p'"
 check "escape sequences in an exercise: print" 0 '0.3\x1B[2J\xC2\x9B' "" \
 	"tribo -c 'load escdir/esc.ini; print mu_expr'"
 check "escape sequences in an exercise: list" 0 't T\x1B[2J\x1B]0;x\x07 S\x1B[31m' "" \
 	"TRIBO_PATH=escdir tribo -c list | grep '^t ' | tr -s ' '"
-check "no ESC, BEL or C1 CSI from show, list or print" 0 "0" "" \
-	"{ tribo -c 'load escdir/esc.ini; show; print mu_expr'; TRIBO_PATH=escdir tribo -c list; } |
+check "no ESC, BEL or C1 CSI from show, list, help ID or print" 0 "0" "" \
+	"{ tribo -c 'load escdir/esc.ini; show all; print mu_expr'; TRIBO_PATH=escdir tribo -c 'list; list S; help t'; } |
 	LC_ALL=C grep -c \$'\\033\\|\\007\\|\\302\\233' || true"
 
 { printf "$HEAD"; for i in $(seq 0 9999); do printf '[param p%d]\nvalue = 1\n' "$i"; done; } >many.ini

@@ -139,7 +139,9 @@ for id in "${ids[@]}"; do
 	grep -qx -- "$model" "$tmp/models" && continue
 	echo "$model" >>"$tmp/models"
 	{
-		"$TRIBO" -c "load $id; show" | awk '/^parameters:/ { on = 1; next } on && /^$/ { exit } on { print $1 }'
+		# every parameter (show all), a name at column 3 (a description's
+		# continuation lines are deeper, the "unused while" header has none)
+		"$TRIBO" -c "load $id; show all" | awk '/^parameters:/ { on = 1; next } on && /^$/ { exit } on && /^  [A-Za-z_]/ { print $1 }'
 		"$TRIBO" -c "load $id; solve; table" | awk '{ print $1 }'
 	} | sort >"$tmp/names"
 	if [ "$model" = lagrange ]; then

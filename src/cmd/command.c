@@ -18,13 +18,16 @@ static const struct command commands[] = {
 	{"list",
 	 cmd_list,
 	 0,
+	 -1,
 	 0,
-	 0,
-	 "list",
+	 "list [WORD...]",
 	 "the exercises found, with id, title and source",
 	 "Lists every exercise in the exercise directories: the user's\n"
 	 "($XDG_DATA_HOME/tribo/exercises), the installed ones, and those of\n"
-	 "$TRIBO_PATH. The first file with a given id wins.",
+	 "$TRIBO_PATH. The first file with a given id wins. With WORDs, only\n"
+	 "the exercises that have every WORD in their id, title, model or source,\n"
+	 "whatever the case and accents: list imachi, list painleve rod, list\n"
+	 "kozlov. help ID describes one.",
 	 {COMPLETE_NONE}},
 	{"load",
 	 cmd_load,
@@ -40,13 +43,15 @@ static const struct command commands[] = {
 	{"show",
 	 cmd_show,
 	 0,
-	 0,
+	 1,
 	 CMD_NEEDS_EXERCISE,
-	 "show",
+	 "show [all]",
 	 "statement, parameters and the last results",
 	 "Shows the exercise: its statement with the current values put in, each\n"
 	 "parameter with its unit and valid range (* marks a changed value), and\n"
-	 "the results of the last solve.",
+	 "the results of the last solve. Only the parameters the law and the\n"
+	 "modes in effect use are listed (painleve-rod under law coulomb has no\n"
+	 "use for k or the matrix Φ); 'show all' lists the others below them.",
 	 {COMPLETE_NONE}},
 	{"set",
 	 cmd_set,
@@ -92,13 +97,17 @@ static const struct command commands[] = {
 	 1,
 	 -1,
 	 CMD_NEEDS_EXERCISE,
-	 "print NAME... [UNIT]",
+	 "print NAME... [to UNIT]",
 	 "print results or parameters, one a line",
 	 "Prints each named result or parameter on its own line: numbers as\n"
 	 "%.12g, booleans as true/false, words as they are. Results need 'solve'.\n"
-	 "A last word that is a unit and no name converts the numbers to it:\n"
-	 "print stop_time ms, print omega rpm. ans becomes the last number\n"
-	 "printed, in the unit it was printed in.",
+	 "'to UNIT' converts the numbers to it: print stop_time to ms, print\n"
+	 "omega to rpm (a bare last word that is a unit and no name does the same:\n"
+	 "print stop_time ms). A word that is both a name and a unit is the name:\n"
+	 "with a mass m, print amp m prints amp and m, and says so once. With\n"
+	 "several names the interactive modes name each line (amp = 1.34 m); a\n"
+	 "batch (-c, a script) prints the bare values. ans becomes the last\n"
+	 "number printed, in the unit it was printed in.",
 	 {COMPLETE_NAME}},
 	{"table",
 	 cmd_table,
@@ -172,6 +181,25 @@ static const struct command commands[] = {
 	 "a sheet asks ('to 1%, i.e. 3 significant figures') is within the\n"
 	 "tolerance. A wrong answer is not a failed command.",
 	 {COMPLETE_NAME, COMPLETE_NONE, COMPLETE_UNIT}},
+	{"save",
+	 cmd_save,
+	 1,
+	 2,
+	 CMD_NEEDS_EXERCISE,
+	 "save FILE [force]",
+	 "keep the session as a script, or the exercise as a file",
+	 "save FILE writes the session as a script that 'tribo FILE' replays:\n"
+	 "the load (by id, or by the file's absolute path when the id finds\n"
+	 "another file), a 'set' for every parameter changed from the\n"
+	 "exercise's value, and 'solve'. save FILE.ini writes the loaded exercise\n"
+	 "itself with its current values, an exercise file that 'load FILE.ini'\n"
+	 "reads back: the file as it was read (comments, ranges, draws, answers\n"
+	 "kept), each changed value rewritten in the parameter's unit. Numbers\n"
+	 "are written to the digits that read back as the same number (17 at\n"
+	 "most), so a replay solves the very same problem. An existing FILE is\n"
+	 "left alone unless 'force' is given; the file is written whole or not\n"
+	 "at all. A leading ~ is the home directory.",
+	 {COMPLETE_FILE, COMPLETE_NONE}},
 	{"lint",
 	 cmd_lint,
 	 0,
@@ -339,14 +367,18 @@ static const struct command commands[] = {
 	 0,
 	 2,
 	 0,
-	 "help [COMMAND|TOPIC|NAME]",
+	 "help [COMMAND|TOPIC|NAME|ID|MODEL]",
 	 "the commands, or one in detail",
 	 "Lists the commands, or explains one, or a topic: 'help units' lists every\n"
 	 "unit tribo knows, by dimension, and 'help keys' the keys of the full screen;\n"
 	 "'help law' lists the friction laws and the models that take each, and\n"
 	 "'help law NAME' explains one: its parameters with their units, its formula\n"
 	 "and the paper's equation. 'help NAME' explains a parameter or result of the\n"
-	 "loaded exercise.",
+	 "loaded exercise. 'help ID' describes an exercise without loading it: its\n"
+	 "title, model, source, the first lines of its statement, its parameters and\n"
+	 "what it asks for; 'help MODEL' a model: what it models, its parameters,\n"
+	 "choices and results, and its exercises (help imachi, help ragulskis: an\n"
+	 "exercise and a model of that name are both described).",
 	 {COMPLETE_COMMAND, COMPLETE_LAW}},
 	{"quit",
 	 cmd_quit,
@@ -587,21 +619,38 @@ static int help_one(struct cmd_ctx *c, const char *name)
 	for (size_t i = 0; i < NTOPICS; i++)
 		if (!strcmp(topics[i].name, name))
 			return topics[i].show(c);
-	if (cmd_help_name(c, name) == 0)
+	if (cmd_help_name(c, name) == 0 || cmd_help_exercise(c, name) == 0)
 		return 0;
-	const char *names[NCOMMANDS + NTOPICS];
+	/* the nearest command, topic, exercise or model */
+	struct catalog cat;
+	catalog_scan(&cat);
+	size_t n = 0;
+	const char **names = xmalloc((NCOMMANDS + NTOPICS + cat.n + 64) * sizeof(*names));
 	for (size_t i = 0; i < NCOMMANDS; i++)
-		names[i] = commands[i].name;
+		names[n++] = commands[i].name;
 	for (size_t i = 0; i < NTOPICS; i++)
-		names[NCOMMANDS + i] = topics[i].name;
-	const char *near = text_suggest(name, names, NCOMMANDS + NTOPICS);
+		names[n++] = topics[i].name;
+	for (size_t i = 0; i < cat.n; i++)
+		names[n++] = cat.entry[i].id;
+	for (const struct model *const *m = model_all(); *m && n < NCOMMANDS + NTOPICS + cat.n + 63;
+	     m++)
+		names[n++] = (*m)->name;
+	const char *near = text_suggest(name, names, n);
 	char clip[TEXT_CLIP_SIZE];
 	text_clip(name, clip, sizeof(clip));
-	if (near)
-		return diag_set(c->d, "no command '%s' (did you mean '%s'?)", clip, near);
-	return diag_set(c->d, "no command%s '%s'",
-			session_exercise(c->s) ? ", topic, parameter or result" : " or topic",
-			clip);
+	int rc;
+	if (near && command_find(near))
+		rc = diag_set(c->d, "no command '%s' (did you mean '%s'?)", clip, near);
+	else if (near)
+		rc = diag_set(c->d,
+			      "no command, topic, exercise or model '%s' (did you mean '%s'?)",
+			      clip, near);
+	else
+		rc = diag_set(c->d, "no command, topic, %sexercise or model '%s'",
+			      session_exercise(c->s) ? "parameter, result, " : "", clip);
+	free(names);
+	catalog_release(&cat);
+	return rc;
 }
 
 int cmd_help(struct cmd_ctx *c)
@@ -634,6 +683,9 @@ int cmd_help(struct cmd_ctx *c)
 	strbuf_addstr(c->out, "  ");
 	strbuf_addpad(c->out, "help NAME", 26);
 	strbuf_addstr(c->out, "a parameter or result of the loaded exercise\n");
+	strbuf_addstr(c->out, "  ");
+	strbuf_addpad(c->out, "help ID, help MODEL", 26);
+	strbuf_addstr(c->out, "an exercise (without loading it), or a model\n");
 	return 0;
 }
 
@@ -721,6 +773,15 @@ char **command_complete(const struct session *s, const char *line, size_t start,
 			cand_add(&c, commands[i].name);
 		for (size_t i = 0; t.n > 0 && i < NTOPICS; i++)
 			cand_add(&c, topics[i].name);
+		if (t.n > 0 && !strcmp(t.v[0].text, "help")) { /* help ID, help MODEL */
+			struct catalog cat;
+			catalog_scan(&cat);
+			for (size_t i = 0; i < cat.n; i++)
+				cand_add(&c, cat.entry[i].id);
+			catalog_release(&cat);
+			for (const struct model *const *m = model_all(); *m; m++)
+				cand_add(&c, (*m)->name);
+		}
 		break;
 	case COMPLETE_EXERCISE: {
 		struct catalog cat;

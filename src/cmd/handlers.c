@@ -6,8 +6,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
+#include "dyn/law.h"
 #include "num/expr.h"
+#include "util/fold.h"
 #include "util/text.h"
 #include "util/utf8.h"
 #include "util/xalloc.h"
@@ -45,13 +48,65 @@ static void add_clipped(struct strbuf *out, const char *s, int width)
 	strbuf_addstr(out, "…");
 }
 
+/* Whether catalog entry e has every one of the words (folded: case and
+ * accents) in its id, title, model or source. */
+static bool list_matches(const struct catalog_entry *e, const struct strbuf *words, size_t n)
+{
+	struct strbuf all = STRBUF_INIT, f = STRBUF_INIT;
+	const char *fields[] = {e->id, e->title, e->model, e->source};
+	for (size_t i = 0; i < sizeof fields / sizeof *fields; i++) {
+		strbuf_reset(&f);
+		fold_name(&f, fields[i], FOLD_CASE | FOLD_ACCENTS);
+		strbuf_addf(&all, "%s\n", strbuf_str(&f));
+	}
+	bool ok = true;
+	for (size_t i = 0; i < n && ok; i++)
+		ok = strstr(strbuf_str(&all), strbuf_str(&words[i])) != NULL;
+	strbuf_release(&all);
+	strbuf_release(&f);
+	return ok;
+}
+
+/* Nothing matched: say so, with the id or model nearest a word. */
+static void list_none(struct cmd_ctx *c, const struct catalog *cat)
+{
+	size_t n = c->args->n - 1, nc = 0;
+	const char **cands = xmalloc((2 * cat->n + 1) * sizeof(*cands));
+	for (size_t i = 0; i < cat->n; i++) {
+		cands[nc++] = cat->entry[i].id;
+		cands[nc++] = cat->entry[i].model;
+	}
+	strbuf_addstr(c->out, "no exercise has");
+	for (size_t i = 0; i < n; i++)
+		strbuf_addf(c->out, "%s '%s'", i ? (i + 1 < n ? "," : " and") : "", ARG(i + 1));
+	strbuf_addstr(c->out, " in its id, title, model or source ('list' shows them all)");
+	for (size_t i = 0; i < n; i++) {
+		const char *near = text_suggest(ARG(i + 1), cands, nc);
+		if (near) {
+			strbuf_addf(c->out, "; did you mean '%s'?", near);
+			break;
+		}
+	}
+	strbuf_addch(c->out, '\n');
+	free(cands);
+}
+
 int cmd_list(struct cmd_ctx *c)
 {
 	struct catalog cat;
 	struct strbuf tmp = STRBUF_INIT;
+	size_t nwords = c->args->n - 1;
+	struct strbuf *words = xcalloc(nwords + 1, sizeof(*words));
+	for (size_t i = 0; i < nwords; i++)
+		fold_name(&words[i], ARG(i + 1), FOLD_CASE | FOLD_ACCENTS);
 	catalog_scan(&cat);
+	bool *shown = xcalloc(cat.n + 1, sizeof(*shown));
+	size_t nshown = 0;
 	int wid = 2, wtitle = 5;
 	for (size_t i = 0; i < cat.n; i++) {
+		if (!(shown[i] = list_matches(&cat.entry[i], words, nwords)))
+			continue;
+		nshown++;
 		int a = utf8_width(cat.entry[i].id);
 		int b = utf8_width(clean(&tmp, cat.entry[i].title));
 		wid = a > wid ? a : wid;
@@ -63,27 +118,43 @@ int cmd_list(struct cmd_ctx *c)
 		strbuf_addstr(c->out, "no exercises found; they are searched in "
 				      "$XDG_DATA_HOME/tribo/exercises, the installed "
 				      "share/tribo/exercises and $TRIBO_PATH\n");
+	} else if (nshown == 0) {
+		list_none(c, &cat);
 	} else {
 		strbuf_addpad(c->out, "id", wid + 2);
 		strbuf_addpad(c->out, "title", wtitle + 2);
 		strbuf_addstr(c->out, "source\n");
 	}
 	for (size_t i = 0; i < cat.n; i++) {
+		if (!shown[i])
+			continue;
 		strbuf_addpad(c->out, cat.entry[i].id, wid + 2);
 		add_clipped(c->out, clean(&tmp, cat.entry[i].title), wtitle);
 		strbuf_addstr(c->out, "  ");
 		strbuf_addf(c->out, "%s\n", clean(&tmp, cat.entry[i].source));
 	}
 	/* every warning's first line says so; a parse error's source line and
-	 * caret below it are indented */
+	 * caret below it are indented (a filtered list leaves them out, and
+	 * counts them) */
+	size_t nwarn = 0;
 	for (const char *w = strbuf_str(&cat.warnings); *w;) {
 		size_t n = strcspn(w, "\n");
-		if (*w != ' ')
+		nwarn += *w != ' ';
+		if (*w != ' ' && !nwords)
 			strbuf_addstr(c->out, "warning: ");
-		strbuf_add(c->out, w, n);
-		strbuf_addch(c->out, '\n');
+		if (!nwords) {
+			strbuf_add(c->out, w, n);
+			strbuf_addch(c->out, '\n');
+		}
 		w += n + (w[n] == '\n');
 	}
+	if (nwords && nwarn)
+		strbuf_addf(c->out, "(%zu warning%s about the exercise files: 'list' shows %s)\n",
+			    nwarn, nwarn == 1 ? "" : "s", nwarn == 1 ? "it" : "them");
+	for (size_t i = 0; i < nwords; i++)
+		strbuf_release(&words[i]);
+	free(words);
+	free(shown);
 	catalog_release(&cat);
 	strbuf_release(&tmp);
 	return 0;
@@ -116,27 +187,129 @@ static void param_range(const struct ex_param *p, char *range, size_t n)
 		range[0] = '\0';
 }
 
-static void add_param_line(struct cmd_ctx *c, size_t i, int range_width)
+/* Which parameters the law and the modes in effect use. A model's rows
+ * say it (models/: each parameter's doc): a doc that starts "WORD:" or
+ * "law WORD:", WORD a choice of another parameter of the model ("coulomb:
+ * friction coefficient", "law matrix: Φ entry", "compliant: contact
+ * stiffness", "graphical: steps per half period"), belongs to that choice;
+ * for a law parameter the registry adds every law it offers that names
+ * the parameter among its own (dyn/law.h: the projected law takes mu too).
+ * The parameter is used while its choice is in effect. Returns the index
+ * of the choice parameter that leaves i unused, or -1 when i is used. */
+static int param_unused_by(const struct session *s, size_t i)
+{
+	const struct model *m = session_exercise(s)->model;
+	const char *doc = m->params[i].doc;
+	char word[64], buf[64];
+	if (!strncmp(doc, "law ", 4))
+		doc += 4;
+	size_t n = strspn(doc, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-");
+	if (n == 0 || n >= sizeof word || doc[n] != ':')
+		return -1;
+	snprintf(word, sizeof word, "%.*s", (int)n, doc);
+	for (size_t j = 0; j < m->nparams; j++) {
+		const struct param_spec *cj = &m->params[j];
+		if (j == i || cj->kind != PARAM_CHOICE)
+			continue;
+		bool governs = false;
+		for (int k = 0; k < param_choice_count(cj) && !governs; k++)
+			governs = !strcasecmp(param_choice_word(cj, k, buf, sizeof buf), word);
+		if (!governs)
+			continue;
+		int now = session_param(s, j)->choice;
+		if (!strcasecmp(param_choice_word(cj, now, buf, sizeof buf), word))
+			return -1;
+		const struct law *law = law_chosen(cj, now);
+		for (size_t k = 0;
+		     law && k < sizeof law->params / sizeof *law->params && law->params[k].name;
+		     k++)
+			if (!strcmp(law->params[k].name, m->params[i].name))
+				return -1;
+		return (int)j;
+	}
+	return -1;
+}
+
+/* The columns of the parameters' table: name, value, unit and range as
+ * wide as their widest (a range at most 24: a longer one sends the doc
+ * to the next line), the doc wrapped under its own column. */
+struct param_cols {
+	int name, value, unit, range;
+};
+
+enum { SHOW_WIDTH = 78, SHOW_RANGE_MAX = 24 };
+
+static void param_cols_fit(struct cmd_ctx *c, size_t i, struct param_cols *w)
+{
+	const struct ex_param *p = &session_exercise(c->s)->params[i];
+	struct strbuf v = STRBUF_INIT, tmp = STRBUF_INIT;
+	char range[128];
+	session_param_text(c->s, i, &v);
+	param_range(p, range, sizeof(range));
+	int wn = utf8_width(p->spec->name), wv = utf8_width(clean(&tmp, strbuf_str(&v)));
+	int wu = p->spec->kind == PARAM_NUMBER ? utf8_width(p->unit) : 0, wr = utf8_width(range);
+	w->name = wn > w->name ? wn : w->name;
+	w->value = wv > w->value ? wv : w->value;
+	w->unit = wu > w->unit ? wu : w->unit;
+	if (wr <= SHOW_RANGE_MAX && wr > w->range)
+		w->range = wr;
+	strbuf_release(&v);
+	strbuf_release(&tmp);
+}
+
+static void add_param_line(struct cmd_ctx *c, size_t i, const struct param_cols *w)
 {
 	const struct exercise *ex = session_exercise(c->s);
 	const struct ex_param *p = &ex->params[i];
 	const struct param_state *st = session_param(c->s, i);
-	struct strbuf v = STRBUF_INIT, tmp = STRBUF_INIT;
+	struct strbuf v = STRBUF_INIT, tmp = STRBUF_INIT, doc = STRBUF_INIT;
 	char range[128];
 	session_param_text(c->s, i, &v);
 	strbuf_addstr(c->out, st->changed ? " *" : "  ");
-	strbuf_addpad(c->out, p->spec->name, 10);
-	strbuf_addch(c->out, ' ');
-	strbuf_addpad(c->out, clean(&tmp, strbuf_str(&v)), 14);
-	strbuf_addch(c->out, ' ');
-	strbuf_addpad(c->out, p->unit, 7);
-	if (utf8_width(p->unit) >= 7) /* a long name, such as degrees */
-		strbuf_addch(c->out, ' ');
+	strbuf_addpad(c->out, p->spec->name, w->name + 1);
+	strbuf_addpad(c->out, clean(&tmp, strbuf_str(&v)), w->value + 1);
+	if (w->unit)
+		strbuf_addpad(c->out, p->spec->kind == PARAM_NUMBER ? p->unit : "", w->unit + 1);
 	param_range(p, range, sizeof(range));
-	strbuf_addpad(c->out, range, range_width);
-	strbuf_addf(c->out, " %s\n", p->spec->doc);
+	int col = 2 + w->name + 1 + w->value + 1 + (w->unit ? w->unit + 1 : 0) + w->range + 1;
+	if (utf8_width(range) > w->range) { /* the doc goes below, in its column */
+		strbuf_addf(c->out, "%s\n%*s", range, col, "");
+	} else {
+		strbuf_addpad(c->out, range, w->range + 1);
+	}
+	int width = SHOW_WIDTH - col < 24 ? 24 : SHOW_WIDTH - col;
+	text_wrap(&doc, p->spec->doc, width, 0);
+	for (const char *d = strbuf_str(&doc); *d;) {
+		size_t n = strcspn(d, "\n");
+		if (d != strbuf_str(&doc))
+			strbuf_addf(c->out, "%*s", col, "");
+		strbuf_add(c->out, d, n);
+		strbuf_addch(c->out, '\n');
+		d += n + (d[n] == '\n');
+	}
+	if (!doc.len)
+		strbuf_addch(c->out, '\n');
 	strbuf_release(&v);
 	strbuf_release(&tmp);
+	strbuf_release(&doc);
+}
+
+/* "law = coulomb, contact = rigid": the choices that leave parameters
+ * unused (unused[j] set for choice j). */
+static void add_choices_in_effect(struct cmd_ctx *c, const bool *unused)
+{
+	const struct model *m = session_exercise(c->s)->model;
+	struct strbuf v = STRBUF_INIT;
+	size_t k = 0;
+	for (size_t j = 0; j < m->nparams; j++) {
+		if (!unused[j])
+			continue;
+		strbuf_reset(&v);
+		session_param_text(c->s, j, &v);
+		strbuf_addf(c->out, "%s%s %s", k++ ? " and " : "", m->params[j].name,
+			    strbuf_str(&v));
+	}
+	strbuf_release(&v);
 }
 
 /* A result in the exercise's units: those its [answer] asks in, else the
@@ -172,6 +345,8 @@ static void add_result_line(struct cmd_ctx *c, size_t i)
 
 int cmd_show(struct cmd_ctx *c)
 {
+	if (c->args->n > 1 && strcmp(ARG(1), "all"))
+		return diag_set(c->d, "'%s' is not 'all'; usage: show [all]", ARG(1));
 	const struct exercise *ex = session_exercise(c->s);
 	const struct model *m = ex->model;
 	struct strbuf st = STRBUF_INIT, tmp = STRBUF_INIT;
@@ -193,20 +368,56 @@ int cmd_show(struct cmd_ctx *c)
 	strbuf_release(&st);
 	strbuf_release(&tmp);
 	strbuf_addstr(c->out, "\nparameters:\n");
+	/* show: those the law and modes in effect use; show all: the others too,
+	 * below them */
+	bool all = c->args->n > 1;
 	bool changed = false;
-	int range_width = 20;
+	size_t nunused = 0;
+	struct param_cols w = {4, 5, 0, 5};
+	int *by = xcalloc(m->nparams + 1, sizeof(*by));
+	bool *leaves = xcalloc(m->nparams + 1, sizeof(*leaves));
 	for (size_t i = 0; i < m->nparams; i++) {
-		char range[128];
-		param_range(&ex->params[i], range, sizeof(range));
-		if (utf8_width(range) > range_width)
-			range_width = utf8_width(range);
+		by[i] = param_unused_by(c->s, i);
+		if (by[i] >= 0) {
+			nunused++;
+			leaves[by[i]] = true;
+		}
+		if (by[i] < 0 || all)
+			param_cols_fit(c, i, &w);
 	}
-	for (size_t i = 0; i < m->nparams; i++) {
-		add_param_line(c, i, range_width);
-		changed |= session_param(c->s, i)->changed;
+	for (size_t i = 0; i < m->nparams; i++)
+		if (by[i] < 0) {
+			add_param_line(c, i, &w);
+			changed |= session_param(c->s, i)->changed;
+		}
+	if (nunused && all) {
+		strbuf_addstr(c->out, "unused while ");
+		add_choices_in_effect(c, leaves);
+		strbuf_addstr(c->out, ":\n");
+		for (size_t i = 0; i < m->nparams; i++)
+			if (by[i] >= 0) {
+				add_param_line(c, i, &w);
+				changed |= session_param(c->s, i)->changed;
+			}
 	}
 	if (changed)
 		strbuf_addstr(c->out, "  (* changed from the exercise's value)\n");
+	if (nunused && !all) {
+		strbuf_addf(c->out, "  (and %zu that ", nunused);
+		add_choices_in_effect(c, leaves);
+		size_t nchoices = 0, nchanged = 0;
+		for (size_t j = 0; j < m->nparams; j++) {
+			nchoices += leaves[j];
+			nchanged += by[j] >= 0 && session_param(c->s, j)->changed;
+		}
+		strbuf_addf(c->out, " leave%s unused", nchoices == 1 ? "s" : "");
+		/* a value set before the law or mode changed is not lost from sight */
+		if (nchanged)
+			strbuf_addf(c->out, ", %zu of them changed", nchanged);
+		strbuf_addstr(c->out, ": 'show all')\n");
+	}
+	free(by);
+	free(leaves);
 	if (ex->nanswers) {
 		strbuf_addstr(c->out, "\nasked for:");
 		for (size_t i = 0; i < ex->nanswers; i++) {
@@ -304,22 +515,58 @@ static int lookup_unit(const struct lookup *lk, struct unit *u, struct diag *d)
 	return unit_parse(lk->unit, u, d);
 }
 
+/* print NAME... [to UNIT]: the words up to "to", or all of them. A bare
+ * last word that is a unit and no name converts as "to UNIT" does; one
+ * that is both a name and a unit is the name, and the interactive modes
+ * say so once a session. Returns how many words are names (from ARG(1)). */
+static size_t print_names(struct cmd_ctx *c, const char **to_text, struct unit *to)
+{
+	size_t n = c->args->n;
+	struct diag scratch;
+	struct lookup lk;
+	*to_text = NULL;
+	if (n >= 4 && !strcmp(ARG(n - 2), "to")) {
+		*to_text = ARG(n - 1);
+		return n - 3;
+	}
+	if (n <= 2)
+		return n - 1;
+	const char *last = ARG(n - 1);
+	bool is_unit = unit_parse(last, to, &scratch) == 0;
+	if (session_lookup(c->s, last, &lk, &scratch) == 0) {
+		char key[96];
+		snprintf(key, sizeof key, "print-name-unit %s", last);
+		if (is_unit && c->interactive && session_once(c->s, key)) {
+			const char *doc =
+				lk.is_result ? session_exercise(c->s)->model->results[lk.index].doc
+					     : session_exercise(c->s)->model->params[lk.index].doc;
+			strbuf_addf(c->out,
+				    "note: %s here is the %s %s (%s), not the unit; for the unit "
+				    "write 'print ",
+				    last, lk.is_result ? "result" : "parameter", last, doc);
+			for (size_t i = 1; i < n - 1; i++)
+				strbuf_addf(c->out, "%s ", ARG(i));
+			strbuf_addf(c->out, "to %s'\n", last);
+		}
+		value_release(&lk.value);
+		return n - 1;
+	}
+	if (is_unit) {
+		*to_text = last;
+		return n - 2;
+	}
+	return n - 1;
+}
+
 int cmd_print(struct cmd_ctx *c)
 {
-	/* print NAME... UNIT: a last word that is no name but a unit converts
-	 * every number before it */
-	size_t n = c->args->n;
 	struct unit to;
-	const char *to_text = NULL;
-	if (n > 2) {
-		struct lookup lk;
-		struct diag scratch;
-		const char *last = ARG(n - 1);
-		if (session_lookup(c->s, last, &lk, &scratch) == 0)
-			value_release(&lk.value);
-		else if (unit_parse(last, &to, &scratch) == 0)
-			to_text = last, n--;
-	}
+	const char *to_text;
+	size_t n = print_names(c, &to_text, &to) + 1;
+	if (n < 2)
+		return diag_set(c->d, "no name before 'to'; usage: print NAME... [to UNIT]");
+	if (to_text && unit_parse(to_text, &to, c->d))
+		return -1;
 	/* check every name first, so that a bad one prints nothing at all */
 	for (size_t i = 1; i < n; i++) {
 		struct lookup lk;
@@ -339,6 +586,9 @@ int cmd_print(struct cmd_ctx *c)
 		if (rc)
 			return -1;
 	}
+	/* several names are named in the interactive modes; a batch (a script)
+	 * gets the bare values, a line each */
+	bool named = c->interactive && n > 2;
 	struct strbuf text = STRBUF_INIT;
 	for (size_t i = 1; i < n; i++) {
 		struct lookup lk;
@@ -352,7 +602,12 @@ int cmd_print(struct cmd_ctx *c)
 			session_set_ans(c->s, lk.value.num);
 		strbuf_reset(&text);
 		value_format(&lk.value, &text);
+		if (named)
+			strbuf_addf(c->out, "%s = ", ARG(i));
 		utf8_add_clean(c->out, strbuf_str(&text)); /* a text value is the file's */
+		const char *unit = to_text ? to_text : lk.unit;
+		if (named && unit && unit[0] && lk.value.kind == VAL_NUMBER)
+			strbuf_addf(c->out, " %s", unit);
 		strbuf_addch(c->out, '\n');
 		value_release(&lk.value);
 	}
@@ -539,4 +794,186 @@ int cmd_help_name(struct cmd_ctx *c, const char *name)
 		return 0;
 	}
 	return 1;
+}
+
+/* ---- help ID, help MODEL ---------------------------------------------- */
+
+/* The first `max` lines of s wrapped at 76 columns under a 2-blank
+ * indent, and "  …" when there are more. */
+static void add_first_lines(struct strbuf *out, const char *s, int max)
+{
+	struct strbuf w = STRBUF_INIT;
+	text_wrap(&w, s, 76, 4);
+	const char *p = strbuf_str(&w);
+	for (int k = 0; *p && k < max; k++) {
+		size_t n = strcspn(p, "\n");
+		strbuf_add(out, p, n);
+		strbuf_addch(out, '\n');
+		p += n + (p[n] == '\n');
+	}
+	if (*p)
+		strbuf_addstr(out, "    …\n");
+	strbuf_release(&w);
+}
+
+/* Items a line of `indent` blanks' indent each, ", " between them, "and"
+ * before the last (with `and`), a line broken only between items. */
+static void add_items(struct strbuf *out, const char *const *items, size_t n, int indent, bool and)
+{
+	int col = 0;
+	for (size_t i = 0; i < n; i++) {
+		char item[256];
+		snprintf(item, sizeof item, "%s%s%s", and&&n > 1 && i + 1 == n ? "and " : "",
+			 items[i], i + 1 < n && !(and&&i + 2 == n) ? "," : "");
+		int w = utf8_width(item);
+		if (col > indent && col + 1 + w > 76) {
+			strbuf_addch(out, '\n');
+			col = 0;
+		}
+		if (col == 0) {
+			strbuf_addf(out, "%*s", indent, "");
+			col = indent;
+		} else {
+			strbuf_addch(out, ' ');
+			col++;
+		}
+		strbuf_addstr(out, item);
+		col += w;
+	}
+	if (col)
+		strbuf_addch(out, '\n');
+}
+
+static void add_name_list(struct strbuf *out, const char *const *names, size_t n, int indent)
+{
+	add_items(out, names, n, indent, true);
+}
+
+static void help_exercise(struct cmd_ctx *c, const struct catalog_entry *e)
+{
+	struct diag d;
+	struct exercise *ex = exercise_read(e->path, &d);
+	struct strbuf tmp = STRBUF_INIT, v = STRBUF_INIT;
+	strbuf_addf(c->out, "%s: %s\n", e->id, clean(&tmp, e->title));
+	strbuf_addf(c->out, "  an exercise ('load %s' to work on it)\n", e->id);
+	if (!ex) { /* catalog_scan read it a moment ago: it changed since */
+		strbuf_addf(c->out, "  (it does not load now: 'load %s' says why)\n", e->id);
+		strbuf_release(&tmp);
+		return;
+	}
+	const struct model *m = ex->model;
+	strbuf_addf(c->out, "  model:  %s, %s\n", m->name, m->summary);
+	if (ex->source[0])
+		strbuf_addf(c->out, "  source: %s\n", clean(&tmp, ex->source));
+	/* a session of its own puts the file's values into the statement */
+	struct session *s = session_new();
+	session_adopt(s, ex);
+	struct strbuf st = STRBUF_INIT;
+	session_statement(s, &st);
+	if (st.len) {
+		strbuf_addstr(c->out, "  statement:\n");
+		add_first_lines(c->out, clean(&tmp, strbuf_str(&st)), 3);
+	}
+	struct strbuf list = STRBUF_INIT;
+	char **items = xcalloc(m->nparams + 1, sizeof(*items));
+	size_t n = 0;
+	for (size_t i = 0; i < m->nparams; i++) {
+		if (!ex->params[i].line)
+			continue;
+		strbuf_reset(&v);
+		session_param_text(s, i, &v);
+		strbuf_reset(&list);
+		strbuf_addf(&list, "%s = %s", m->params[i].name, clean(&tmp, strbuf_str(&v)));
+		if (m->params[i].kind == PARAM_NUMBER && ex->params[i].unit[0])
+			strbuf_addf(&list, " %s", ex->params[i].unit);
+		items[n++] = xstrdup(strbuf_str(&list));
+	}
+	if (n == m->nparams)
+		strbuf_addstr(c->out, "  its parameters:\n");
+	else if (n)
+		strbuf_addf(c->out,
+			    "  its parameters (%zu of the model's %zu; the others at the model's "
+			    "values):\n",
+			    n, m->nparams);
+	add_items(c->out, (const char *const *)items, n, 4, false);
+	for (size_t i = 0; i < n; i++)
+		free(items[i]);
+	free(items);
+	if (ex->nanswers) {
+		strbuf_reset(&list);
+		for (size_t i = 0; i < ex->nanswers; i++) {
+			const struct ex_answer *a = &ex->answers[i];
+			strbuf_addf(&list, "%s%s", i ? ", " : "", a->name);
+			if (m->results[a->result].kind == VAL_NUMBER && a->unit[0])
+				strbuf_addf(&list, " (%s)", a->unit);
+		}
+		strbuf_addstr(c->out, "  asked for:\n");
+		text_wrap(c->out, strbuf_str(&list), 76, 4);
+	}
+	const char *names[256];
+	size_t nr = model_result_names(m, names, 256);
+	strbuf_addf(c->out, "  results (%zu):\n", nr);
+	add_name_list(c->out, names, nr, 4);
+	strbuf_release(&list);
+	strbuf_release(&st);
+	strbuf_release(&tmp);
+	strbuf_release(&v);
+	session_free(s);
+}
+
+/* The exercises of model `name` in the catalogue, as a list. */
+static void add_model_exercises(struct cmd_ctx *c, const struct catalog *cat, const char *name)
+{
+	const char **ids = xmalloc((cat->n + 1) * sizeof(*ids));
+	size_t n = 0;
+	for (size_t i = 0; i < cat->n; i++)
+		if (!strcmp(cat->entry[i].model, name))
+			ids[n++] = cat->entry[i].id;
+	if (n) {
+		strbuf_addf(c->out, "  its exercises (%zu; 'help ID' for one):\n", n);
+		add_name_list(c->out, ids, n, 4);
+	} else {
+		strbuf_addstr(c->out, "  no exercise found uses it\n");
+	}
+	free(ids);
+}
+
+static void help_model(struct cmd_ctx *c, const struct model *m, const struct catalog *cat)
+{
+	const char *names[256];
+	strbuf_addf(c->out, "model %s: %s\n", m->name, m->summary);
+	size_t n = model_param_names(m, names, 256);
+	strbuf_addf(c->out, "  parameters (%zu):\n", n);
+	add_name_list(c->out, names, n, 4);
+	for (size_t i = 0; i < m->nparams; i++)
+		if (m->params[i].kind == PARAM_CHOICE)
+			strbuf_addf(c->out, "  %s: %s\n", m->params[i].name, m->params[i].choices);
+	n = model_result_names(m, names, 256);
+	strbuf_addf(c->out, "  results (%zu):\n", n);
+	add_name_list(c->out, names, n, 4);
+	add_model_exercises(c, cat, m->name);
+}
+
+int cmd_help_exercise(struct cmd_ctx *c, const char *name)
+{
+	struct catalog cat;
+	catalog_scan(&cat);
+	const struct catalog_entry *e = catalog_find(&cat, name);
+	const struct model *m = model_find(name);
+	const struct model_maker *mk = m ? NULL : model_maker_find(name);
+	if (e)
+		help_exercise(c, e);
+	if (e && (m || mk))
+		strbuf_addch(c->out, '\n');
+	if (m) {
+		help_model(c, m, &cat);
+	} else if (mk) {
+		strbuf_addf(c->out,
+			    "model %s: a model the exercise file states in its own sections\n"
+			    "  (tribo-exercise(5)); its parameters and results are the file's\n",
+			    mk->name);
+		add_model_exercises(c, &cat, mk->name);
+	}
+	catalog_release(&cat);
+	return e || m || mk ? 0 : 1;
 }

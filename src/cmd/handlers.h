@@ -24,9 +24,16 @@ int cmd_export(struct cmd_ctx *c);
 int cmd_generate(struct cmd_ctx *c);
 int cmd_grade(struct cmd_ctx *c);
 int cmd_help(struct cmd_ctx *c);
+int cmd_save(struct cmd_ctx *c);
 int cmd_quit(struct cmd_ctx *c);
 /* help NAME for a parameter or result of the loaded exercise: 0 when it
  * wrote that, 1 when NAME is neither. */
 int cmd_help_name(struct cmd_ctx *c, const char *name);
+/* help ID, help MODEL: an exercise of the catalogue (its title, model,
+ * source, statement's first lines, parameters and results) or a model
+ * (what it models, its parameters and results, its exercises); both when
+ * NAME is an exercise's id and a model's name. 0 when it wrote that, 1
+ * when NAME is neither. */
+int cmd_help_exercise(struct cmd_ctx *c, const char *name);
 
 #endif

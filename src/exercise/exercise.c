@@ -1339,6 +1339,7 @@ void exercise_free(struct exercise *ex)
 	free(ex->source);
 	free(ex->statement);
 	free(ex->hint);
+	free(ex->text);
 	free(ex);
 }
 
@@ -1355,6 +1356,10 @@ struct exercise *exercise_parse(const char *path, const char *text, size_t len, 
 		exercise_free(ex);
 		return NULL;
 	}
+	ex->text = xmalloc(len + 1);
+	memcpy(ex->text, text, len);
+	ex->text[len] = '\0';
+	ex->text_len = len;
 	read_lines(&ps);
 	/* every error of the file at once: the last section's own checks, and
 	 * those of names (statement, keep), whatever else was wrong; the
@@ -1579,9 +1584,9 @@ void catalog_scan(struct catalog *cat)
 			} else {
 				cat->entry =
 					xrealloc(cat->entry, (cat->n + 1) * sizeof(*cat->entry));
-				cat->entry[cat->n++] =
-					(struct catalog_entry){xstrdup(ex->id), xstrdup(ex->title),
-							       xstrdup(ex->source), xstrdup(path)};
+				cat->entry[cat->n++] = (struct catalog_entry){
+					xstrdup(ex->id), xstrdup(ex->title), xstrdup(ex->source),
+					xstrdup(path), xstrdup(ex->model->name)};
 			}
 			exercise_free(ex);
 		}
@@ -1599,6 +1604,7 @@ void catalog_release(struct catalog *cat)
 		free(cat->entry[i].title);
 		free(cat->entry[i].source);
 		free(cat->entry[i].path);
+		free(cat->entry[i].model);
 	}
 	free(cat->entry);
 	strbuf_release(&cat->warnings);

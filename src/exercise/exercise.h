@@ -73,6 +73,8 @@ struct ex_answer {
 
 struct exercise {
 	char *path;
+	char *text; /* the file as read, whole (`save FILE.ini` rewrites its values) */
+	size_t text_len;
 	int line; /* of the [exercise] section */
 	char *id, *title, *source, *statement;
 	/* `hint`: what a workbench user types to work the exercise (which
@@ -146,6 +148,7 @@ void exercise_dirs_release(struct exercise_dirs *dirs);
  * kept as warnings. */
 struct catalog_entry {
 	char *id, *title, *source, *path;
+	char *model; /* the model's name, for `list WORD` and `help MODEL` */
 };
 
 struct catalog {

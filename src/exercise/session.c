@@ -38,6 +38,7 @@ struct session {
 	size_t step_at;		  /* the step session_step showed last, 0 none */
 	char *note;		  /* what the last set left broken for now, or NULL */
 	struct figure step_saved; /* the solve's own construction, while stepped */
+	struct strbuf told;	  /* session_once's keys, a line each; kept over loads */
 };
 
 struct session *session_new(void)
@@ -131,7 +132,19 @@ void session_free(struct session *s)
 		return;
 	clear(s);
 	free(s->kept);
+	strbuf_release(&s->told);
 	free(s);
+}
+
+bool session_once(struct session *s, const char *key)
+{
+	const char *all = strbuf_str(&s->told);
+	size_t n = strlen(key);
+	for (const char *p = all; *p; p += strcspn(p, "\n") + 1)
+		if (strcspn(p, "\n") == n && !strncmp(p, key, n))
+			return false;
+	strbuf_addf(&s->told, "%s\n", key);
+	return true;
 }
 
 static void reset_param(struct session *s, size_t i)

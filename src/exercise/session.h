@@ -23,6 +23,9 @@ struct param_state {
 
 struct session *session_new(void);
 void session_free(struct session *s);
+/* True the first time `key` is asked of this session (over every load),
+ * false after: for a note said once ("m is the mass"), not at every use. */
+bool session_once(struct session *s, const char *key);
 
 /* Loads an exercise by id (searched as SPEC §1 says) or by path (anything
  * with a '/' or ending in .ini). On failure the session keeps what it had. */

@@ -63,12 +63,14 @@ model:  disk, a disk spinning down under Coulomb friction (Minguzzi §2.2)
   the disk takes to stop.
 
 parameters:
-  m          2              kg     > 0 kg               mass of the disk
-  r          0.15           m      > 0 m                radius of the disk
-  mu         0.25                  [0, 2]               Coulomb friction coefficient
-  g          9.81           m/s^2  > 0 m/s^2            gravitational acceleration
-  omega      20             rad/s  any value            initial angular velocity (its sign is the sense of spin)
-  pressure   reye                  reye|uniform         pressure distribution: reye (p = k/v, eq. 21) or uniform (eq. 20)
+  m        2     kg    > 0 kg       mass of the disk
+  r        0.15  m     > 0 m        radius of the disk
+  mu       0.25        [0, 2]       Coulomb friction coefficient
+  g        9.81  m/s^2 > 0 m/s^2    gravitational acceleration
+  omega    20    rad/s any value    initial angular velocity (its sign is the
+                                    sense of spin)
+  pressure reye        reye|uniform pressure distribution: reye (p = k/v, eq.
+                                    21) or uniform (eq. 20)
 
 asked for: R_coeff (N*m), stop_time (s)
 
@@ -96,12 +98,14 @@ model:  disk, a disk spinning down under Coulomb friction (Minguzzi §2.2)
   A disk of radius 50 cm spins at 300 rpm.
 
 parameters:
-  m          2              kg     > 0 kg               mass of the disk
- *r          50             cm     [1, 100] cm          radius of the disk
-  mu         0.3                   ≥ 0                  Coulomb friction coefficient
-  g          9.81           m/s^2  > 0 m/s^2            gravitational acceleration
-  omega      300            rpm    any value            initial angular velocity (its sign is the sense of spin)
-  pressure   reye                  reye|uniform         pressure distribution: reye (p = k/v, eq. 21) or uniform (eq. 20)
+  m        2     kg    > 0 kg       mass of the disk
+ *r        50    cm    [1, 100] cm  radius of the disk
+  mu       0.3         ≥ 0          Coulomb friction coefficient
+  g        9.81  m/s^2 > 0 m/s^2    gravitational acceleration
+  omega    300   rpm   any value    initial angular velocity (its sign is the
+                                    sense of spin)
+  pressure reye        reye|uniform pressure distribution: reye (p = k/v, eq.
+                                    21) or uniform (eq. 20)
   (* changed from the exercise's value)
 
 results: none yet ('solve' computes them)
@@ -181,7 +185,7 @@ The keys of the full screen (readline's own keys edit the line):
 ? 0
 
 $ tribo -c 'help nosuch'
-! tribo: -c: command 1: help: no command or topic 'nosuch'
+! tribo: -c: command 1: help: no command, topic, exercise or model 'nosuch'
 ? 1
 
 # help on a result before the solve, a verdict the exercise asks for, a
