@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dyn/law.h"
 #include "models/contact.h"
 #include "models/lagrange_sys.h"
 #include "num/expr.h"
@@ -43,6 +44,12 @@ struct lagrange_text {
 		struct lagrange_expr expr;
 	} * result;
 	int system_line; /* of the [system] header */
+	size_t ncontacts;
+	struct lcontact_text {
+		const char *name;
+		struct lagrange_expr slip, N, mu, law;
+		int line; /* of the [contact NAME] header */
+	} * contact;
 };
 
 static const char *keep(struct lagr *L, char *s)
@@ -194,15 +201,15 @@ static bool same_surface(const struct lagr *L, const struct sym *u, const struct
 	return sets == 4;
 }
 
-/* One kink across w = 0, w compiled from text (of R's, at line/col): its
- * derivatives; refused where w is not linear in the rates. The kink is
- * dropped (0) where w does not depend on the rates at all: R is smooth in
- * them there. */
-static int add_kink(struct lagr *L, const char *text, int line, int col, int *eline, int *ecol,
-		    struct diag *d)
+/* One kink across w = 0, w compiled from text (of R's, at line/col; of a
+ * [contact NAME]'s slip where `contact` names it): its derivatives; refused
+ * where w is not linear in the rates. The kink is dropped (0) where w does
+ * not depend on the rates at all: R is smooth in them there. */
+static int add_kink(struct lagr *L, const char *text, const char *contact, int line, int col,
+		    int *eline, int *ecol, struct diag *d)
 {
 	const struct lagrange_expr e = {text, line, col};
-	struct sym *w = compile(L, &e, true, "R", eline, ecol, d);
+	struct sym *w = compile(L, &e, true, contact ? "slip" : "R", eline, ecol, d);
 	if (!w)
 		return -1;
 	struct lkink kk = {.w = w, .coord = SIZE_MAX, .text = keep(L, xstrdup(text))};
@@ -213,6 +220,12 @@ static int add_kink(struct lagr *L, const char *text, int line, int col, int *el
 			if (sym_depends(a, L->qd[i])) {
 				*eline = line;
 				*ecol = col;
+				if (contact)
+					return diag_set(d,
+							"[contact %s]: slip = %s is not linear in "
+							"the rates: tribo follows stick and slip "
+							"across surfaces a·q̇ + b = 0 only",
+							contact, text);
 				return diag_set(d,
 						"R has a kink where %s = 0, and %s is not linear "
 						"in the rates: tribo follows stick and slip across "
@@ -236,7 +249,10 @@ static int add_kink(struct lagr *L, const char *text, int line, int col, int *el
 	if (L->nkink == LAGR_MAX_KINKS) {
 		*eline = line;
 		*ecol = col;
-		return diag_set(d, "R has more than %d kinks (abs(...) of the rates)",
+		return diag_set(d,
+				contact ? "more than %d contacts (R's kinks and [contact] "
+					  "sections)"
+					: "R has more than %d kinks (abs(...) of the rates)",
 				LAGR_MAX_KINKS);
 	}
 	bool moves = false; /* w depends on q or t */
@@ -274,7 +290,7 @@ static int find_kinks(struct lagr *L, const struct lagrange_expr *e, const char 
 		if (depth)
 			continue; /* the parser has said so already */
 		char *arg = xstrndup(smooth + p + 1, q - 1 - (p + 1));
-		int rc = add_kink(L, arg, e->line, e->col + (int)(p + 1), line, col, d);
+		int rc = add_kink(L, arg, NULL, e->line, e->col + (int)(p + 1), line, col, d);
 		free(arg);
 		if (rc)
 			return -1;
@@ -295,10 +311,129 @@ static int coordinate_kinks(struct lagr *L, int *line, int *col, struct diag *d)
 			grouped |= L->group[g] == i;
 		if (!L->nonsmooth[i] || covered || grouped)
 			continue;
-		if (add_kink(L, L->qd[i], 0, 0, line, col, d))
+		if (add_kink(L, L->qd[i], NULL, 0, 0, line, col, d))
 			return -1;
 	}
 	return 0;
+}
+
+/* ---- [contact NAME]: a Coulomb contact with a declared N ----------------- */
+
+/* The laws a [contact] takes: Coulomb's, and Painlevé's projected law
+ * (4.3). In independent coordinates the projection changes the classical
+ * force along the constraint's normal η only, and η is no coordinate here:
+ * what is left is Coulomb's force with N the frictionless normal reaction.
+ * The two are one force; the file's N says which law it is. Kozlov's laws
+ * (2.6) with Φ = kA or Φ = AΩᵀ need the normal coordinate and its inertia,
+ * which these coordinates have eliminated. */
+static int declared_law(const struct lcontact_text *ct, int *line, int *col, struct diag *d)
+{
+	const char *w = ct->law.text;
+	if (!w || !strcmp(w, LAW_NAME_COULOMB) || !strcmp(w, LAW_NAME_PROJECTED))
+		return 0;
+	*line = ct->law.line;
+	*col = ct->law.col;
+	if (!strcmp(w, LAW_NAME_FAMILY) || !strcmp(w, LAW_NAME_ISOTROPIC) ||
+	    !strcmp(w, LAW_NAME_MATRIX))
+		return diag_set(d,
+				"[contact %s]: law = %s needs the contact's normal coordinate "
+				"and its inertia (Kozlov's Φ in (2.6)%s acts across the "
+				"constraint, through A⁻¹), and the independent coordinates of "
+				"model lagrange have eliminated them: a [contact] takes coulomb "
+				"or projected (models painleve-rod and ladder keep the normal "
+				"coordinate)",
+				ct->name, w,
+				!strcmp(w, LAW_NAME_FAMILY)	 ? ", Φ = AΩᵀ (5.1),"
+				: !strcmp(w, LAW_NAME_ISOTROPIC) ? ", Φ = kA (2.7),"
+								 : "");
+	if (law_find(w))
+		return diag_set(d,
+				"[contact %s]: law = %s is not a Coulomb law with a bound: a "
+				"[contact] takes coulomb or projected (a law of the speed or a "
+				"regularized one is a smooth term of R)",
+				ct->name, w);
+	return diag_set(d,
+			"[contact %s]: law = %s is no law tribo knows: a [contact] takes "
+			"coulomb or projected",
+			ct->name, w);
+}
+
+/* The [contact NAME] sections: N and mu compiled, slip one of the kinks
+ * (its bound mu N read off the jump of the force as R's are). -1 with d,
+ * line and col. */
+static int declared_contacts(struct lagr *L, const struct lagrange_text *lt, int *line, int *col,
+			     struct diag *d)
+{
+	for (size_t c = 0; c < lt->ncontacts; c++) {
+		const struct lcontact_text *ct = &lt->contact[c];
+		*line = ct->line;
+		*col = 0;
+		for (size_t k = 0; k < c; k++)
+			if (!strcmp(lt->contact[k].name, ct->name))
+				return diag_set(d,
+						"second [contact %s] section (the first is at "
+						"line %d)",
+						ct->name, lt->contact[k].line);
+		if (L->ndecl == LAGR_MAX_DECLARED)
+			return diag_set(d, "at most %d [contact] sections", LAGR_MAX_DECLARED);
+		if (!ct->slip.text || !ct->N.text || !ct->mu.text)
+			return diag_set(d,
+					"[contact %s] needs slip = ... (the sliding velocity, "
+					"linear in the rates), N = ... (the normal force) and mu "
+					"= ...",
+					ct->name);
+		if (declared_law(ct, line, col, d))
+			return -1;
+		struct ldecl *dc = &L->decl[L->ndecl];
+		*dc = (struct ldecl){
+			.name = keep(L, xstrdup(ct->name)),
+			.law = ct->law.text && !strcmp(ct->law.text, LAW_NAME_PROJECTED)
+				       ? LAW_NAME_PROJECTED
+				       : LAW_NAME_COULOMB,
+			.src_w = keep(L, xstrdup(ct->slip.text)),
+			.src_N = keep(L, xstrdup(ct->N.text)),
+		};
+		if (!(dc->N = compile(L, &ct->N, true, "N", line, col, d)) ||
+		    !(dc->mu = compile(L, &ct->mu, false, "mu", line, col, d)) ||
+		    !(dc->w = compile(L, &ct->slip, true, "slip", line, col, d)))
+			return -1;
+		if (add_kink(L, ct->slip.text, dc->name, ct->slip.line, ct->slip.col, line, col, d))
+			return -1;
+		bool any = false;
+		for (size_t j = 0; j < L->nq; j++) {
+			struct sym *a = deriv(L, dc->w, L->qd[j]);
+			if (!is_zero(a)) {
+				dc->a[j] = a;
+				any = true;
+			}
+		}
+		if (!any) {
+			*line = ct->slip.line;
+			*col = ct->slip.col;
+			return diag_set(d,
+					"[contact %s]: slip = %s does not depend on the rates: "
+					"there is no sliding for friction to resist",
+					ct->name, ct->slip.text);
+		}
+		L->uses_t |= sym_uses(dc->w, "t") || sym_uses(dc->N, "t") || sym_uses(dc->mu, "t");
+		L->ndecl++;
+	}
+	return 0;
+}
+
+void lagr_declared_add(const struct lagr *L, const double *vals, double *dR)
+{
+	for (size_t c = 0; c < L->ndecl; c++) {
+		const struct ldecl *dc = &L->decl[c];
+		const double w = sym_eval(dc->w, vals);
+		if (w == 0)
+			continue; /* at rest: the mean of its two sides */
+		const double f =
+			(w > 0 ? 1.0 : -1.0) * sym_eval(dc->mu, vals) * sym_eval(dc->N, vals);
+		for (size_t j = 0; j < L->nq; j++)
+			if (dc->a[j])
+				dR[j] += f * sym_eval(dc->a[j], vals);
+	}
 }
 
 /* ---- Minguzzi's contact integral in R ------------------------------------ */
@@ -842,6 +977,8 @@ static struct model *lagrange_model_new(const struct lagrange_text *lt, int *lin
 		if (!(L->stop = compile(L, &lt->stop, true, "stop", line, col, d)))
 			goto fail;
 	}
+	if (declared_contacts(L, lt, line, col, d))
+		goto fail;
 	for (size_t i = 0; i < n; i++) {
 		L->p[i] = deriv(L, L->T, L->qd[i]);
 		L->dTdq[i] = deriv(L, L->T, L->q[i]);
@@ -882,8 +1019,8 @@ static struct model *lagrange_model_new(const struct lagrange_text *lt, int *lin
 		L->ngroup = 0;
 	if (coordinate_kinks(L, line, col, d))
 		goto fail;
-	L->uses_t = sym_uses(L->T, "t") || (L->V && sym_uses(L->V, "t")) ||
-		    (L->R && sym_uses(L->R, "t"));
+	L->uses_t |= sym_uses(L->T, "t") || (L->V && sym_uses(L->V, "t")) ||
+		     (L->R && sym_uses(L->R, "t"));
 	for (size_t c = 0; c < L->ncontact; c++)
 		for (size_t k = 0; k < CA_N_ARGS; k++)
 			L->uses_t |= sym_uses(L->contact[c].arg[k], "t");
@@ -915,8 +1052,8 @@ static struct model *lagrange_model_new(const struct lagrange_text *lt, int *lin
 		"t_end", "s", "when the run ended: the stop, the stop expression's event, or tmax");
 	L->results[r++] = (struct result_spec)RESULT_NUMBER(
 		"t_stop", "s",
-		"when all motion stopped for good, or the stop expression ended the run (nan: "
-		"it had not by tmax)");
+		"when all motion stopped for good, the stop expression ended the run, or a "
+		"[contact] lifted off (nan: none had by tmax)");
 	L->results[r++] = (struct result_spec)RESULT_NUMBER("E_start", "J", "T + V at the start");
 	L->results[r++] = (struct result_spec)RESULT_NUMBER("E_end", "J", "T + V at the end");
 	L->results[r++] = (struct result_spec)RESULT_NUMBER(
@@ -924,8 +1061,8 @@ static struct model *lagrange_model_new(const struct lagrange_text *lt, int *lin
 		"E_start - E_end: the work friction took, where T + V is conserved without it "
 		"(undefined where T or V depends on t or the frame moves: friction_work is)");
 	L->results[r++] = (struct result_spec)RESULT_WORD(
-		"outcome", "rests (stopped for good), stops (the stop expression ended the run) or "
-			   "moving (at tmax)");
+		"outcome", "rests (stopped for good), stops (the stop expression ended the run), "
+			   "lifts-off (a [contact]'s N reached 0) or moving (at tmax)");
 	L->results[r++] = (struct result_spec)RESULT_NUMBER(
 		"friction_work", "J",
 		"the work friction took along the run, the integral of -Q_R·q̇ (Q_R = -∂R/∂q̇; "
@@ -1001,6 +1138,24 @@ void lagr_derivation_steps(const struct lagr *L, struct strbuf *s)
 			   sym_text(lc->arg[CA_VX]), sym_text(lc->arg[CA_VY]),
 			   sym_text(lc->arg[CA_W]));
 	}
+	for (size_t k = 0; k < L->ndecl; k++) {
+		const struct ldecl *dc = &L->decl[k];
+		model_step(s,
+			   "[contact %s], law %s: slip w = %s, normal force N = %s, mu = %s. "
+			   "While it slides its friction is the force -mu N sign(w) dw/dqdot_i "
+			   "on each q_i, applied as it is (as a term mu N |w| of R, a rate in "
+			   "N would add the force -mu |w| dN/dqdot); at w = 0 it sticks while "
+			   "the force holding it stays within mu N. Where N reaches 0 the "
+			   "contact would lift off: the run ends there.",
+			   dc->name, dc->law, dc->src_w, dc->src_N, sym_text(dc->mu));
+		if (!strcmp(dc->law, LAW_NAME_PROJECTED))
+			model_step(s,
+				   "  Painlevé's projected law (4.3) in independent coordinates: "
+				   "the projection changes the classical force along the "
+				   "constraint's normal only, which these coordinates have "
+				   "eliminated, so it is Coulomb's force with N the frictionless "
+				   "normal reaction, as the file declares it.");
+	}
 	model_step(s, "Lagrange's equations: d/dt dT/dqdot - dT/dq + dV/dq = -dR/dqdot, that is");
 	model_step(s, "  sum_j M_ij qddot_j = Q_i,  M = d2T/dqdot2 (the mass matrix),");
 	model_step(s, "  Q_i = dT/dq_i - dV/dq_i - dR/dqdot_i - sum_j d2T/dqdot_i dq_j qdot_j - "
@@ -1028,6 +1183,10 @@ void lagr_derivation_steps(const struct lagr *L, struct strbuf *s)
 			   zero && L->in_contact[i] ? "" : r.buf,
 			   L->in_contact[i] && !zero ? " + " : "",
 			   L->in_contact[i] ? "the contact's, eq. (18) by the chain rule" : "");
+		for (size_t k = 0; k < L->ndecl; k++)
+			if (L->decl[k].a[i])
+				model_step(s, "  plus [contact %s]'s friction -mu N sign(w)*(%s)",
+					   L->decl[k].name, sym_readable_of(L->decl[k].a[i], &r));
 		if (strstr(r.buf, "sign("))
 			model_step(s,
 				   "  (sign(v) is 1 for v > 0 and -1 for v < 0: the derivative of "
@@ -1063,6 +1222,7 @@ void lagr_derivation_steps(const struct lagr *L, struct strbuf *s)
 /* ---- the exercise file's sections ------------------------------------------ */
 
 static const char *const system_keys[] = {"coordinates", "T", "V", "R", "stop", NULL};
+static const char *const contact_keys[] = {"slip", "N", "mu", "law", NULL};
 static const char *const result_keys[] = {"expr", "unit", "doc", NULL};
 
 /* The system's statement out of the file's sections: [system]'s
@@ -1074,7 +1234,8 @@ static struct model *lagrange_make(const struct model_section *secs, size_t nsec
 				   int *col, struct diag *d)
 {
 	struct lagrange_text lt = {.param = xcalloc(nsecs + 1, sizeof(*lt.param)),
-				   .result = xcalloc(nsecs + 1, sizeof(*lt.result))};
+				   .result = xcalloc(nsecs + 1, sizeof(*lt.result)),
+				   .contact = xcalloc(nsecs + 1, sizeof(*lt.contact))};
 	for (size_t s = 0; s < nsecs; s++) {
 		const struct model_section *sec = &secs[s];
 		const bool system = !strcmp(sec->kind, "system") && !sec->arg;
@@ -1082,6 +1243,11 @@ static struct model *lagrange_make(const struct model_section *secs, size_t nsec
 		const bool result = !strcmp(sec->kind, "result") && sec->arg;
 		struct lparam *pa = param ? &lt.param[lt.nparams++] : NULL;
 		struct lresult *re = result ? &lt.result[lt.nresults++] : NULL;
+		struct lcontact_text *ct = !strcmp(sec->kind, "contact") && sec->arg
+						   ? &lt.contact[lt.ncontacts++]
+						   : NULL;
+		if (ct)
+			*ct = (struct lcontact_text){.name = sec->arg, .line = sec->line};
 		if (system)
 			lt.system_line = sec->line;
 		else if (pa)
@@ -1099,6 +1265,12 @@ static struct model *lagrange_make(const struct model_section *secs, size_t nsec
 				    : !strcmp(key->name, "R")	      ? &lt.R
 				    : !strcmp(key->name, "stop")      ? &lt.stop
 								      : NULL;
+			else if (ct)
+				e = !strcmp(key->name, "slip")	? &ct->slip
+				    : !strcmp(key->name, "N")	? &ct->N
+				    : !strcmp(key->name, "mu")	? &ct->mu
+				    : !strcmp(key->name, "law") ? &ct->law
+								: NULL;
 			else if (re && !strcmp(key->name, "expr"))
 				e = &re->expr;
 			else if (re && !strcmp(key->name, "unit"))
@@ -1125,12 +1297,14 @@ static struct model *lagrange_make(const struct model_section *secs, size_t nsec
 	}
 	free(lt.param);
 	free(lt.result);
+	free(lt.contact);
 	return m;
 }
 
 static const struct model_section_spec sections[] = {
 	{.kind = "system", .keys = system_keys},
 	{.kind = "result", .named = true, .keys = result_keys},
+	{.kind = "contact", .named = true, .keys = contact_keys},
 	{NULL, false, NULL},
 };
 

@@ -95,6 +95,7 @@ static void run_dR(struct run *r, double *dR)
 	double R = 0;
 	for (size_t i = 0; i < L->nq; i++)
 		dR[i] = L->dRdqd[i] ? sym_eval(L->dRdqd[i], r->vals) : 0.0;
+	lagr_declared_add(L, r->vals, dR);
 	if (L->ncontact && lagr_contacts_add(L, r->vals, &R, dR, &r->cerr)) {
 		r->cfail = true;
 		for (size_t i = 0; i < L->nq; i++)
@@ -363,7 +364,7 @@ static int forces(struct run *r, double *F)
 	const struct lagr *L = r->L;
 	const size_t n = L->nq;
 	double dR[NQ] = {0};
-	if (L->R && friction(r, dR))
+	if ((L->R || L->ndecl) && friction(r, dR))
 		return -1;
 	for (size_t i = 0; i < n; i++) {
 		double q = sym_eval(L->dTdq[i], r->vals) - sym_eval(L->dpdt[i], r->vals);
@@ -372,7 +373,7 @@ static int forces(struct run *r, double *F)
 		for (size_t j = 0; j < n; j++)
 			q -= sym_eval(L->dpdq[i][j], r->vals) * r->vals[lagr_iqd(L, j)];
 		r->fr[i] = 0;
-		if (L->dRdqd[i] || L->in_contact[i])
+		if (L->dRdqd[i] || L->in_contact[i] || L->ndecl)
 			q -= r->fr[i] = r->held[i] ? friction_mean(r, i) : dR[i];
 		F[i] = q + (r->use_extra ? r->extra[i] : 0.0);
 	}
@@ -609,10 +610,11 @@ static double group_margin(struct run *r, double *ustar)
 
 /* The event functions, each positive while the phase holds: a contact's
  * w in its sense of slip, or a stuck one's c − |λ|; a norm's coordinate's
- * rate in its sense; the held norm's Kozlov margin; the stop expression. */
+ * rate in its sense; the held norm's Kozlov margin; the stop expression;
+ * each [contact]'s N. */
 static size_t nevents(const struct lagr *L)
 {
-	return L->nkink + L->nq + 2;
+	return L->nkink + L->nq + 2 + L->ndecl;
 }
 
 static void lagr_events(double t, const double y[], double *g, void *p)
@@ -637,6 +639,8 @@ static void lagr_events(double t, const double y[], double *g, void *p)
 	}
 	if (L->stop && r->stop_sign != 0)
 		g[nk + n + 1] = r->stop_sign * sym_eval(L->stop, r->vals);
+	for (size_t c = 0; c < L->ndecl; c++)
+		g[nk + n + 2 + c] = sym_eval(L->decl[c].N, r->vals);
 }
 
 /* T + V at (t, y), the rates as y has them (not a held one's 0, nor a
@@ -1008,9 +1012,9 @@ static int decide(struct run *r, double t, double *y, size_t brk, bool start, st
 		if (r->mode[k] == 0)
 			model_step(s,
 				   "  t = %.10g s: %s at rest; the force on it |f| = %.6g is "
-				   "within the bound c = %.6g that R allows there: it is held "
+				   "within the bound c = %.6g that %s allows there: it is held "
 				   "(Coulomb: rest holds while |f| <= c%s)",
-				   t, nm.buf, fabs(lam), c_[i],
+				   t, nm.buf, fabs(lam), c_[i], L->ndecl ? "friction" : "R",
 				   tie[i] ? "; at the bound, the force turns back inside" : "");
 		else
 			model_step(s,
@@ -1261,7 +1265,8 @@ static bool rests(struct run *r, double t, double *y, bool *free_still)
 }
 
 /* What ended the phase at (t, y): the contacts and the norm decided anew.
- * Returns 1 where the stop expression ended the run, -1 on failure. */
+ * Returns 1 where the stop expression ended the run, 2 where a [contact]'s
+ * N reached 0 (it would lift off), -1 on failure. */
 static int after_event(struct run *r, size_t which, double t, double *y, struct strbuf *s)
 {
 	const struct lagr *L = r->L;
@@ -1270,6 +1275,14 @@ static int after_event(struct run *r, size_t which, double t, double *y, struct 
 		model_step(s, "  t = %.10g s: the stop expression %s reached 0: the run ends.", t,
 			   L->src_stop);
 		return 1;
+	}
+	if (which >= nk + n + 2) {
+		model_step(s,
+			   "  t = %.10g s: the normal force N = %s of [contact %s] reached 0: "
+			   "the contact would lift off, and these coordinates have none to "
+			   "leave the surface along: the run ends.",
+			   t, L->decl[which - nk - n - 2].src_N, L->decl[which - nk - n - 2].name);
+		return 2;
 	}
 	size_t brk = SIZE_MAX;
 	if (which < nk) {
@@ -1346,7 +1359,7 @@ static int lagr_next(struct phase_run *run, struct phase_mode *mode, void *ctx, 
 				phase_jump(run, r->jump_t, y);
 			}
 			if (ev > 0) {
-				lp->outcome = "stops";
+				lp->outcome = ev == 2 ? "lifts-off" : "stops";
 				lp->t_stop = run->t;
 				return PHASE_END;
 			}
@@ -1483,6 +1496,22 @@ int lagr_solve(const struct model_input *in, struct model_output *out, struct di
 			goto done;
 		}
 	}
+	for (size_t c = 0; c < L->ndecl; c++) {
+		const struct ldecl *dc = &L->decl[c];
+		const double N = sym_eval(dc->N, r.vals), mu = sym_eval(dc->mu, r.vals);
+		if (!(N > 0) || !(mu >= 0)) {
+			rc = diag_set(
+				d,
+				!(mu >= 0) ? "[contact %s]: mu = %s is %g at the start: a "
+					     "friction coefficient is not negative"
+					   : "[contact %s]: N = %s is %g at the start: the contact "
+					     "does not press on its surface (it would lift off, "
+					     "which these coordinates cannot follow)",
+				dc->name, !(mu >= 0) ? sym_text(dc->mu) : dc->src_N,
+				!(mu >= 0) ? mu : N);
+			goto done;
+		}
+	}
 	if (L->stop) {
 		double g = sym_eval(L->stop, r.vals);
 		r.stop_sign = g > 0 ? 1 : g < 0 ? -1 : 0;
@@ -1515,7 +1544,7 @@ int lagr_solve(const struct model_input *in, struct model_output *out, struct di
 	record_release(recp);
 	if (rc)
 		goto done;
-	if (!isnan(t_stop) && strcmp(outcome, "stops"))
+	if (!isnan(t_stop) && !strcmp(outcome, "rests"))
 		model_step(s, "All motion stopped at t_stop = %.10g s.", t_stop);
 	else if (isnan(t_stop))
 		model_step(s, "Still moving at t = tmax = %g s (t_stop = nan).", t);

@@ -52,6 +52,23 @@ struct lkink {
 	const char *text;   /* w as written in R */
 };
 
+/* A [contact NAME] section (issue 36): a Coulomb contact whose normal force
+ * the file declares, N an expression in q, q̇ and t. Its friction is no
+ * term of R: R = mu N |w| with N depending on the rates would add the
+ * spurious force mu |w| ∂N/∂q̇. The force −mu N sgn(w) ∂w/∂q̇ is applied
+ * as it is (lagr_declared_add), w is one of the kinks (its bound mu N, half
+ * the jump of that force across w = 0), and N reaching 0 ends the run:
+ * the contact would lift off, and independent coordinates have no
+ * coordinate to leave the surface along. */
+enum { LAGR_MAX_DECLARED = 4 };
+struct ldecl {
+	const char *name;
+	const char *law;	   /* "coulomb" or "projected": the same force here */
+	struct sym *w, *N, *mu;	   /* slip, N and mu as compiled */
+	struct sym *a[NQ];	   /* ∂w/∂q̇_j; NULL where 0 */
+	const char *src_w, *src_N; /* as written */
+};
+
 struct lagr {
 	struct model model; /* first: the model is the system */
 	struct param_spec *params;
@@ -83,6 +100,8 @@ struct lagr {
 	 * holds (R = sqrt(xdot^2)) as w = q̇_i: the Coulomb contacts */
 	struct lkink kink[LAGR_MAX_KINKS];
 	gsl_integration_glfixed_table *gl; /* for contact_coulomb_closed */
+	size_t ndecl;			   /* the [contact NAME] sections */
+	struct ldecl decl[LAGR_MAX_DECLARED];
 };
 
 /* Index of q_i, of q̇_i, of t among the evaluation's names (sym_eval's
@@ -102,6 +121,9 @@ static inline size_t lagr_it(const struct lagr *L)
 /* The contacts' R and, if dR, their ∂R/∂q̇_i, added to *R and dR[]. */
 int lagr_contacts_add(const struct lagr *L, const double *vals, double *R, double *dR,
 		      struct diag *d);
+/* The declared contacts' friction −mu N sgn(w) ∂w/∂q̇_i, negated (as
+ * ∂R/∂q̇_i would be) and added to dR[]. */
+void lagr_declared_add(const struct lagr *L, const double *vals, double *dR);
 /* M = ∂²T/∂q̇² at vals; -1 where it is not finite, not positive definite or
  * singular to rounding (below LAGR_COND_MAX), with why (may be NULL) saying
  * which rates it cannot separate. */
