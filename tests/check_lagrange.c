@@ -740,6 +740,137 @@ START_TEST(test_norm_breaks_away)
 }
 END_TEST
 
+/* Painlevé's projected law (4.3) on a [contact] (issue 36): the rod of
+ * exercises/painleve-projected.ini (m1 = m2 = l = 1, θ0 = 60°, ẋ0 = -1 m/s,
+ * μ = 3 above μ_crit) in the independent coordinates (x, θ), its foot a
+ * [contact] whose N is the frictionless reaction in closed form, N = m1
+ * ((m1 + m2) g - m2 l sin θ θ̇²)/(m1 + m2 cos² θ) (derived, and checked
+ * against A⁻¹'s, in tests/ref/lagrange_projected_rod.py). The foot stops
+ * at t = 0.0292 s, is held (|f| = 3.94 N within μN = 46.3 N) and the rod
+ * falls flat: t_end, x_end and θ̇_end are painleve-projected's (model
+ * painleve-rod in (x, θ, y), F projected) and the SciPy reference's. */
+static const char rod_text[] =
+	"[exercise]\nid = rod\ntitle = t\nmodel = lagrange\nstatement = s\n"
+	"[system]\ncoordinates = x, theta\n"
+	"T = (m1 + m2)*xdot^2/2 + m2*l^2*thetadot^2/2 - m2*l*sin(theta)*xdot*thetadot\n"
+	"V = m2*g*l*sin(theta)\nstop = theta\n"
+	"[contact foot]\nslip = xdot\n"
+	"N = m1*((m1 + m2)*g - m2*l*sin(theta)*thetadot^2)/(m1 + m2*cos(theta)^2)\n"
+	"mu = mu\nlaw = %s\n"
+	"[param m1]\nvalue = 1\n[param m2]\nvalue = 1\n[param l]\nvalue = 1\n"
+	"[param g]\nvalue = 9.81\n[param mu]\nvalue = 3\n"
+	"[param theta0]\nvalue = 1.0471975511965976\n[param xdot0]\nvalue = -1\n"
+	"[param tmax]\nvalue = 5\n";
+
+START_TEST(test_contact_projected)
+{
+	char text[1024];
+	snprintf(text, sizeof(text), rod_text, "projected");
+	struct diag d;
+	struct exercise *ex = exercise_parse("rod.ini", text, strlen(text), &d);
+	ck_assert_msg(ex != NULL, "%s", d.msg);
+	struct session *s = session_new();
+	session_adopt(s, ex);
+	solve(s);
+	ck_assert_str_eq(result(s, "outcome")->word, "stops");
+	ck_assert_rel(num(s, "t_end"), 0.825474509686, 1e-8);
+	ck_assert_rel(num(s, "x_end"), -0.0145962698332, 1e-8);
+	ck_assert_rel(num(s, "thetadot_end"), -4.19767240641, 1e-8);
+	ck_assert_double_eq_tol(num(s, "theta_end"), 0, 1e-12);
+	const char *st = session_steps(s);
+	ck_assert_msg(strstr(st, "[contact foot], law projected: slip w = xdot"), "%s", st);
+	ck_assert_msg(strstr(st, "t = 0.02920797614 s: xdot reached 0"), "%s", st);
+	ck_assert_msg(strstr(st, "|f| = 3.93675 is within the bound c = 46.3252"), "%s", st);
+	session_free(s);
+	/* the laws that need the normal coordinate are refused, by name, at
+	 * the law's line (15) */
+	const char *need = "needs the contact's normal coordinate and its inertia";
+	for (int k = 0; k < 2; k++) {
+		snprintf(text, sizeof(text), rod_text, k ? "isotropic" : "family");
+		ex = exercise_parse("rod.ini", text, strlen(text), &d);
+		ck_assert_ptr_null(ex);
+		ck_assert_msg(strstr(d.msg, need), "%s", d.msg);
+		ck_assert_msg(strstr(d.msg, "a [contact] takes coulomb or projected"), "%s", d.msg);
+		ck_assert_int_eq(d.line, 15);
+	}
+	snprintf(text, sizeof(text), rod_text, "stokes");
+	ck_assert_ptr_null(exercise_parse("rod.ini", text, strlen(text), &d));
+	ck_assert_msg(strstr(d.msg, "law = stokes is not a Coulomb law"), "%s", d.msg);
+}
+END_TEST
+
+/* A block on an incline at α = 0.3 rad, [contact] N = m g cos α, launched
+ * up the slope at v0 = 2 m/s (x up the slope). In closed form it stops at
+ * ts = v0/(g (sin α + μ cos α)), xs = v0 ts / 2; with μ = 0.5 > tan α it
+ * rests there, friction having taken m v0²/2 - m g sin α xs; with μ = 0.2
+ * < tan α it slides back at g (sin α - μ cos α): at tmax = 2 s, x = xs -
+ * g (sin α - μ cos α)(tmax - ts)²/2. With a lifting force F t on it, N = m
+ * g cos α - F t reaches 0 at t = m g cos α/F: the run ends there,
+ * "lifts-off". N < 0 at the start and a missing N are refused. */
+START_TEST(test_contact_incline)
+{
+	char text[1024];
+	const char *fmt = "[exercise]\nid = b\ntitle = t\nmodel = lagrange\nstatement = s\n"
+			  "[system]\ncoordinates = x\nT = m*xdot^2/2\nV = m*g*sin(alpha)*x\n"
+			  "[contact floor]\nslip = xdot\n%s\nmu = mu\n"
+			  "[param m]\nvalue = 2\n[param g]\nvalue = 9.81\n"
+			  "[param alpha]\nvalue = 0.3\n[param mu]\nvalue = 0.5\n"
+			  "[param F]\nvalue = 0\n[param xdot0]\nvalue = 2\n"
+			  "[param tmax]\nvalue = 2\n";
+	snprintf(text, sizeof(text), fmt, "N = m*g*cos(alpha)");
+	struct diag d;
+	struct exercise *ex = exercise_parse("b.ini", text, strlen(text), &d);
+	ck_assert_msg(ex != NULL, "%s", d.msg);
+	struct session *s = session_new();
+	session_adopt(s, ex);
+	const double m = 2, g = 9.81, al = 0.3, v0 = 2, sa = sin(al), ca = cos(al);
+	for (int k = 0; k < 2; k++) {
+		const double mu = k ? 0.2 : 0.5;
+		set(s, "mu", k ? "0.2" : "0.5");
+		solve(s);
+		const double ts = v0 / (g * (sa + mu * ca)), xs = v0 * ts / 2;
+		if (!k) {
+			ck_assert_str_eq(result(s, "outcome")->word, "rests");
+			ck_assert_rel(num(s, "t_stop"), ts, 1e-9);
+			ck_assert_rel(num(s, "x_end"), xs, 1e-9);
+			ck_assert_rel(num(s, "friction_work"), m * v0 * v0 / 2 - m * g * sa * xs,
+				      1e-9);
+		} else {
+			const double a = g * (sa - mu * ca), x = xs - a * (2 - ts) * (2 - ts) / 2;
+			ck_assert_str_eq(result(s, "outcome")->word, "moving");
+			ck_assert_rel(num(s, "x_end"), x, 1e-9);
+			ck_assert_rel(num(s, "xdot_end"), -a * (2 - ts), 1e-9);
+			ck_assert_rel(num(s, "friction_work"), mu * m * g * ca * (2 * xs - x),
+				      1e-9);
+		}
+	}
+	session_free(s);
+	snprintf(text, sizeof(text), fmt, "N = m*g*cos(alpha) - F*t");
+	ex = exercise_parse("b.ini", text, strlen(text), &d);
+	ck_assert_msg(ex != NULL, "%s", d.msg);
+	s = session_new();
+	session_adopt(s, ex);
+	set(s, "F", "10");
+	solve(s);
+	ck_assert_str_eq(result(s, "outcome")->word, "lifts-off");
+	ck_assert_rel(num(s, "t_end"), m * g * ca / 10, 1e-9);
+	ck_assert_msg(strstr(session_steps(s), "of [contact floor] reached 0: the contact would "
+					       "lift off"),
+		      "%s", session_steps(s));
+	set(s, "F", "0");
+	set(s, "alpha", "2");
+	diag_clear(&d);
+	ck_assert_int_ne(session_solve(s, &d), 0);
+	ck_assert_msg(strstr(d.msg, "[contact floor]: N = m*g*cos(alpha) - F*t is -8.16"), "%s",
+		      d.msg);
+	session_free(s);
+	snprintf(text, sizeof(text), fmt, "");
+	ck_assert_ptr_null(exercise_parse("b.ini", text, strlen(text), &d));
+	ck_assert_msg(strstr(d.msg, "[contact floor] needs slip = ..."), "%s", d.msg);
+	ck_assert_int_eq(d.line, 10);
+}
+END_TEST
+
 static Suite *lagrange_suite(void)
 {
 	Suite *s = suite_create("lagrange");
@@ -764,6 +895,8 @@ static Suite *lagrange_suite(void)
 	tcase_add_test(tc, test_rounding_starts);
 	tcase_add_test(tc, test_one_surface_twice);
 	tcase_add_test(tc, test_norm_breaks_away);
+	tcase_add_test(tc, test_contact_projected);
+	tcase_add_test(tc, test_contact_incline);
 	suite_add_tcase(s, tc);
 	return s;
 }
