@@ -23,7 +23,7 @@ for r in $(seq "$runs"); do
 		[ -n "$first" ] || first=$l
 		if [ "$l" != "$first" ] || ! [[ $l == *" 0 failed"* ]]; then
 			bad=$((bad + 1))
-			grep '^FAIL' "$out/$c" | head -n 5
+			grep -A 12 '^FAIL' "$out/$c" | cut -c 1-300 | head -n 40
 		fi
 	done
 	echo "run $r:${line#' |'}"
