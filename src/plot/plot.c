@@ -35,11 +35,16 @@ const struct figure *plot_find(const struct session *s, const char *name, struct
 	const struct figures *fs = session_figures(s);
 	const struct figures *sw = session_sweep(s);
 	if (!name) {
-		if (fs->nfig)
-			return &fs->fig[0];
+		char why[160];
+		for (size_t i = 0; i < fs->nfig; i++)
+			if (!figure_empty(&fs->fig[i], why, sizeof why))
+				return &fs->fig[i];
 		if (sw->nfig)
 			return &sw->fig[0];
-		if (session_solved(s))
+		if (fs->nfig)
+			diag_set(d, "no figure of the last solve has anything to show ('plot' "
+				    "lists why)");
+		else if (session_solved(s))
 			diag_set(d, "the last solve drew no figures; 'sweep' makes one");
 		else
 			diag_set(d, "nothing to plot: run 'solve' (or 'sweep') first");
@@ -100,9 +105,10 @@ void plot_subtitle(const struct session *s, const struct figure *f, struct strbu
 
 static int check_data(const struct figure *f, struct diag *d)
 {
-	if (figure_has_data(f))
+	char why[160];
+	if (!figure_empty(f, why, sizeof why))
 		return 0;
-	return diag_set(d, "figure '%s' has no data to draw", f->name);
+	return diag_set(d, "figure '%s' has nothing to show: %s", f->name, why);
 }
 
 static int draw(const struct session *s, const struct figure *f, const struct gp_term *t,
@@ -377,11 +383,13 @@ static const struct figure *pane_figure(const struct session *s, const struct pl
 	const struct figures *sw = session_sweep(s);
 	if (!strcmp(p->figure, PLOT_SWEEP) && sw->nfig && (session_sweep_is_newer(s) || !fs->nfig))
 		return &sw->fig[0];
+	char why[160];
 	const struct figure *f = p->figure[0] ? figures_find(fs, p->figure) : NULL;
-	if (f)
+	if (f && !figure_empty(f, why, sizeof why))
 		return f;
-	if (fs->nfig)
-		return &fs->fig[0];
+	for (size_t i = 0; i < fs->nfig; i++)
+		if (!figure_empty(&fs->fig[i], why, sizeof why))
+			return &fs->fig[i];
 	return sw->nfig ? &sw->fig[0] : NULL;
 }
 
@@ -389,7 +397,8 @@ int plot_pane_render(const struct session *s, struct plot_pane *p, const char **
 		     struct diag *d)
 {
 	const struct figure *f = plot_pane_shown(p) ? pane_figure(s, p) : NULL;
-	if (!f || !figure_has_data(f)) {
+	char why[160];
+	if (!f || figure_empty(f, why, sizeof why)) {
 		*text = "";
 		return 0;
 	}
