@@ -14,6 +14,7 @@
 #include <sys/un.h>
 #include <unistd.h>
 
+#include "dyn/law.h"
 #include "plot/gnuplot.h"
 #include "plot/gpscript.h"
 #include "util/outfile.h"
@@ -90,15 +91,43 @@ void plot_title(const struct session *s, const struct figure *f, struct strbuf *
 	strbuf_addstr(out, f->name);
 }
 
+/* The choices in effect where they differ from the exercise's: "Friction
+ * law: tanh; pressure = uniform", or nothing. */
+static void changed_choices(const struct session *s, struct strbuf *out)
+{
+	const struct exercise *ex = session_exercise(s);
+	for (size_t i = 0; ex && i < ex->model->nparams; i++) {
+		const struct param_spec *spec = ex->params[i].spec;
+		const struct param_state *ps = session_param(s, i);
+		if (spec->kind != PARAM_CHOICE || !ps->changed)
+			continue;
+		const struct law *law = law_chosen(spec, ps->choice);
+		char word[64];
+		if (out->len)
+			strbuf_addstr(out, "; ");
+		if (law)
+			strbuf_addf(out, "Friction law: %s", law->title);
+		else
+			strbuf_addf(out, "%s = %s", spec->name,
+				    param_choice_word(spec, ps->choice, word, sizeof word));
+	}
+}
+
 void plot_subtitle(const struct session *s, const struct figure *f, struct strbuf *out)
 {
 	const struct exercise *ex = session_exercise(s);
-	const char *ext = ex && ex->title ? ex->title : "";
+	/* The exercise's title speaks of its own law, pressure or mode
+	 * ("Forced oscillator, elliptic dry friction"): once a choice differs
+	 * from the file's, the choices in effect stand in its place. */
+	struct strbuf changed = STRBUF_INIT;
+	changed_choices(s, &changed);
+	const char *ext = changed.len ? strbuf_str(&changed) : ex && ex->title ? ex->title : "";
 	strbuf_addstr(out, ext);
 	/* "When does the polisher lock? Path of ...", not "lock?. Path" */
 	if (*ext && *f->title)
 		strbuf_addstr(out, strchr(".?!:", ext[strlen(ext) - 1]) ? " " : ". ");
 	strbuf_addstr(out, f->title);
+	strbuf_release(&changed);
 }
 
 /* ---- drawing -------------------------------------------------------- */

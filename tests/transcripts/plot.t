@@ -336,3 +336,14 @@ no figure of the last solve has anything to show:
 $ tribo -c 'load ladder; solve; plot to fig.png'
 ! tribo: -c: command 3: plot: no figure of the last solve has anything to show ('plot' lists why)
 ? 1
+
+# Subtitles follow the law in effect (issue 40, point 5): the exercise's
+# title names its own law ("elliptic"); after 'set law tanh' the figure's
+# subtitle names the law in effect in its place, and 'reset' brings the
+# title back.
+$ tribo -c 'load ragulskis; solve; plot u to e.svg; set law tanh; solve; plot u to t.svg; reset law; solve; plot u to r.svg' >/dev/null; for f in e t r; do grep -o '[A-Z][a-z]* [a-z]*[^<]*steady state' $f.svg; done; grep -q elliptic t.svg || echo 'no elliptic after set law tanh'
+Forced oscillator, elliptic dry friction. Displacement u over two periods of the steady state
+Friction law: tanh. Displacement u over two periods of the steady state
+Forced oscillator, elliptic dry friction. Displacement u over two periods of the steady state
+no elliptic after set law tanh
+? 0
