@@ -92,17 +92,22 @@ void plot_title(const struct session *s, const struct figure *f, struct strbuf *
 }
 
 /* The choices in effect where they differ from the exercise's: "Friction
- * law: tanh; pressure = uniform", or nothing. */
-static void changed_choices(const struct session *s, struct strbuf *out)
+ * law: tanh; pressure = uniform" (a law the figure's title names already
+ * left out); whether any differs. */
+static bool changed_choices(const struct session *s, const struct figure *f, struct strbuf *out)
 {
+	bool any = false;
 	const struct exercise *ex = session_exercise(s);
 	for (size_t i = 0; ex && i < ex->model->nparams; i++) {
 		const struct param_spec *spec = ex->params[i].spec;
 		const struct param_state *ps = session_param(s, i);
 		if (spec->kind != PARAM_CHOICE || !ps->changed)
 			continue;
+		any = true;
 		const struct law *law = law_chosen(spec, ps->choice);
 		char word[64];
+		if (law && strstr(f->title, law->title))
+			continue;
 		if (out->len)
 			strbuf_addstr(out, "; ");
 		if (law)
@@ -111,6 +116,7 @@ static void changed_choices(const struct session *s, struct strbuf *out)
 			strbuf_addf(out, "%s = %s", spec->name,
 				    param_choice_word(spec, ps->choice, word, sizeof word));
 	}
+	return any;
 }
 
 void plot_subtitle(const struct session *s, const struct figure *f, struct strbuf *out)
@@ -120,8 +126,9 @@ void plot_subtitle(const struct session *s, const struct figure *f, struct strbu
 	 * ("Forced oscillator, elliptic dry friction"): once a choice differs
 	 * from the file's, the choices in effect stand in its place. */
 	struct strbuf changed = STRBUF_INIT;
-	changed_choices(s, &changed);
-	const char *ext = changed.len ? strbuf_str(&changed) : ex && ex->title ? ex->title : "";
+	const char *ext = changed_choices(s, f, &changed) ? strbuf_str(&changed)
+			  : ex && ex->title		  ? ex->title
+							  : "";
 	strbuf_addstr(out, ext);
 	/* "When does the polisher lock? Path of ...", not "lock?. Path" */
 	if (*ext && *f->title)

@@ -347,3 +347,8 @@ Friction law: tanh. Displacement u over two periods of the steady state
 Forced oscillator, elliptic dry friction. Displacement u over two periods of the steady state
 no elliptic after set law tanh
 ? 0
+
+# A figure whose own title names the law in effect is not told it twice.
+$ tribo -c 'load ragulskis; set law tanh; solve; plot H to h.svg' && grep -o '[A-Z][a-z]* [a-z]* law[^<]*' h.svg | sort -u
+The friction law H(u̇): tanh
+? 0
