@@ -31,8 +31,10 @@ static bool box_empty(const struct box *b)
 	return b->x0 > b->x1;
 }
 
-/* The boxes of the magenta and the cyan pixels of a PNG. */
-static bool read_boxes(const char *path, struct box *key, struct box *frame, int *w, int *h)
+/* The boxes of the magenta, the cyan and the yellow (the x label's)
+ * pixels of a PNG. */
+static bool read_boxes(const char *path, struct box *key, struct box *frame, struct box *xlabel,
+		       int *w, int *h)
 {
 	png_image img;
 	memset(&img, 0, sizeof img);
@@ -47,7 +49,7 @@ static bool read_boxes(const char *path, struct box *key, struct box *frame, int
 		return false;
 	}
 	*w = (int)img.width, *h = (int)img.height;
-	*key = *frame = (struct box){*w, *h, -1, -1};
+	*key = *frame = *xlabel = (struct box){*w, *h, -1, -1};
 	for (int y = 0; y < *h; y++)
 		for (int x = 0; x < *w; x++) {
 			const unsigned char *p = px + 3 * ((size_t)y * *w + x);
@@ -56,6 +58,8 @@ static bool read_boxes(const char *path, struct box *key, struct box *frame, int
 				b = key;
 			else if (p[0] < 90 && p[1] > 215 && p[2] > 215)
 				b = frame;
+			else if (p[0] > 200 && p[1] > 200 && p[2] < 60)
+				b = xlabel;
 			if (!b)
 				continue;
 			b->x0 = x < b->x0 ? x : b->x0;
@@ -84,22 +88,25 @@ static int run_gnuplot(const char *path, struct strbuf *out)
 	return pclose(p);
 }
 
-/* The script with the key boxed in magenta and the border in cyan. */
+/* The script with the key boxed in magenta, the border in cyan and the x
+ * label in yellow. */
 static void mark_script(const char *script, struct strbuf *out)
 {
 	for (const char *line = script; *line;) {
 		const char *e = strchr(line, '\n');
 		size_t len = e ? (size_t)(e - line + 1) : strlen(line);
 		strbuf_add(out, line, len);
-		if (!strncmp(line, "set key outside", 15))
+		if (!strncmp(line, "set key ", 8))
 			strbuf_addstr(out, "set key box lc rgb '#FF00FF' lw 2\n");
 		if (!strncmp(line, "set border", 10))
 			strbuf_addstr(out, "set border lc rgb '#00FFFF' lw 2\n");
+		if (!strncmp(line, "set xlabel ", 11))
+			strbuf_addstr(out, "set xlabel textcolor rgb '#FFFF00'\n");
 		line += len;
 	}
 }
 
-static int figures_seen, keys_seen;
+static int figures_seen, keys_seen, keys_below;
 
 /* One figure: the PNG as tribo makes it, the marked one, and the checks. */
 static void check_figure(const struct session *s, const struct figure *f, const char *id)
@@ -151,11 +158,13 @@ static void check_figure(const struct session *s, const struct figure *f, const 
 	strbuf_reset(&said);
 	ck_assert_int_eq(run_gnuplot(gpf, &said), 0);
 	ck_assert_msg(said.len == 0, "%s %s: gnuplot said: %s", id, f->name, strbuf_str(&said));
-	struct box key, frame;
+	struct box key, frame, xl;
 	int w, h;
-	ck_assert_msg(read_boxes(mpng, &key, &frame, &w, &h), "%s: not a PNG", mpng);
+	ck_assert_msg(read_boxes(mpng, &key, &frame, &xl, &w, &h), "%s: not a PNG", mpng);
+	ck_assert_msg(!*f->xlabel || !box_empty(&xl), "%s %s: the x label is not drawn", id,
+		      f->name);
 	ck_assert_msg(!box_empty(&frame), "%s %s: no border drawn", id, f->name);
-	bool keyed = strstr(strbuf_str(&script), "set key outside") != NULL;
+	bool keyed = strstr(strbuf_str(&script), "\nset key ") != NULL;
 	if (keyed) {
 		keys_seen++;
 		ck_assert_msg(!box_empty(&key), "%s %s: the key's box is not on the canvas", id,
@@ -170,6 +179,20 @@ static void check_figure(const struct session *s, const struct figure *f, const 
 			      "%s %s: the key (%d,%d)-(%d,%d) meets the plot (%d,%d)-(%d,%d)", id,
 			      f->name, key.x0, key.y0, key.x1, key.y1, frame.x0, frame.y0, frame.x1,
 			      frame.y1);
+		/* no label shares a row with the key: a key below has the x
+		 * label wholly above it, with a gap; one beside meets it
+		 * nowhere */
+		bool below = key.y0 > frame.y1;
+		bool clear = box_empty(&xl) || (below ? xl.y1 + 4 < key.y0
+						      : xl.x1 < key.x0 || xl.x0 > key.x1 ||
+								xl.y1 < key.y0 || xl.y0 > key.y1);
+		ck_assert_msg(clear,
+			      "%s %s: the x label (%d,%d)-(%d,%d) shares a row with the key "
+			      "(%d,%d)-(%d,%d)",
+			      id, f->name, xl.x0, xl.y0, xl.x1, xl.y1, key.x0, key.y0, key.x1,
+			      key.y1);
+		if (below)
+			keys_below++;
 	} else {
 		ck_assert_msg(box_empty(&key), "%s %s: magenta without a key", id, f->name);
 	}
@@ -237,15 +260,17 @@ START_TEST(test_every_figure)
 		ck_assert_msg(session_load(s, path, &d) == 0, "%s: %s", path, d.msg);
 		ck_assert_msg(session_solve(s, &d) == 0, "%s: %s", path, d.msg);
 		const struct figures *fs = session_figures(s);
+		char why[160];
 		for (size_t k = 0; k < fs->nfig; k++)
-			if (figure_has_data(&fs->fig[k]))
+			if (!figure_empty(&fs->fig[k], why, sizeof why))
 				check_figure(s, &fs->fig[k], session_exercise(s)->id);
 		session_free(s);
 		free(list[i]);
 	}
 	free(list);
-	printf("figures: %d drawn, %d with a key, every key off the data\n", figures_seen,
-	       keys_seen);
+	printf("figures: %d drawn, %d with a key (%d below the plot), every key off the data "
+	       "and off the x label's rows\n",
+	       figures_seen, keys_seen, keys_below);
 	if (light) {
 		ck_assert_int_eq(chosen, 3);
 		ck_assert_int_ge(figures_seen, 5);

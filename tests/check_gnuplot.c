@@ -796,13 +796,23 @@ START_TEST(test_files)
 	ck_assert_int_eq(plot_file(ses, f, path, &d), -1);
 	ck_assert_str_eq(d.msg, "cannot plot to a '.txt' file: name a .png, .svg or .pdf");
 
-	/* gnuplot refuses a figure with no finite point: its message, and no
-	 * file, not even an empty one */
+	/* a figure with no finite point has nothing to show: tribo says so
+	 * before gnuplot is asked */
 	struct figure *bad = figure_add(&fs, "bad", "", "", "");
 	struct curve *c = figure_curve(bad, "", CURVE_LINE);
 	curve_point(c, 0, NAN);
 	curve_point(c, 1, NAN);
 	snprintf(path, sizeof(path), "%s/bad.png", tmpdir);
+	ck_assert_int_eq(plot_file(ses, bad, path, &d), -1);
+	ck_assert_str_eq(d.msg, "figure 'bad' has nothing to show: no point to draw");
+	/* gnuplot refuses one on a log scale with no positive y: its
+	 * message, and no file, not even an empty one */
+	bad = figure_add(&fs, "badlog", "", "", "");
+	bad->log_y = true;
+	c = figure_curve(bad, "", CURVE_LINE);
+	curve_point(c, 0, -1);
+	curve_point(c, 1, -2);
+	snprintf(path, sizeof(path), "%s/badlog.png", tmpdir);
 	ck_assert_int_eq(plot_file(ses, bad, path, &d), -1);
 	ck_assert_str_eq(d.msg, "gnuplot: all points y value undefined!");
 	list = dir_list();

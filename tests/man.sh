@@ -6,7 +6,10 @@
 # other), every getenv() of the sources in ENVIRONMENT, every model's
 # parameters and results in tribo-exercise(5)'s MODELS (and no others);
 # the example exercise of tribo-exercise(5) loads, solves and lints, and
-# the examples that show their output print just that.
+# the examples that show their output print just that. What a user reads
+# stands alone: the README, the pages, every help text and the shipped
+# exercise files point to nothing outside the project (a sibling
+# directory, a design document, an issue by number, a developer's path).
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 TRIBO=${TRIBO:-$top/tribo}
@@ -19,10 +22,10 @@ mkdir -p "$HOME" "$XDG_DATA_HOME/tribo/exercises" "$tmp/work"
 man1=$top/man/tribo.1 man5=$top/man/tribo-exercise.5
 
 . "$top/tests/lib.sh"
-# 5 a page rendered, 16 sections, 11 single checks below; the checks for
+# 5 a page rendered, 16 sections, 17 single checks below; the checks for
 # each option, command, exercise, variable, model and example are
 # declared (plan_more) from their lists before the loops that run them
-plan man 37
+plan man 43
 
 # ---- rendering -------------------------------------------------------------
 
@@ -166,6 +169,35 @@ done
 sort -o "$tmp/models" "$tmp/models"
 extra=$(comm -13 "$tmp/models" "$tmp/models.doc" | tr '\n' ' ')
 check "tribo-exercise.5 describes models no exercise uses: $extra" test -z "$extra"
+
+# ---- standing alone ------------------------------------------------------------
+
+# Nothing a user reads points outside the project: a sibling directory
+# (../shared), the design documents (SPEC.md, STYLE.md), the papers' working
+# copies (seeds/), a path on the development machine (/work/), or an issue
+# by its number ("issue 23": the reader has no tracker). The shipped
+# exercises are installed alone, so a path into the source tree (tests/,
+# src/) is outside for them too.
+outside='\.\./shared|SPEC\.md|STYLE\.md|seeds/|/work/|[Ii]ssues? #?[0-9]'
+hits() { grep -nE "$outside" "$1" | head -5; }
+check "README.md points outside the project: $(hits "$top/README.md")" \
+	no_match -E "$outside" "$top/README.md"
+for page in tribo.1 tribo-exercise.5; do
+	check "$page points outside the project: $(hits "$tmp/$page.txt")" \
+		no_match -E "$outside" "$tmp/$page.txt"
+done
+# every help text: the commands, the topics, each model and each exercise
+for w in $cmds units law keys $(cat "$tmp/models") $(cat "$tmp/ids"); do
+	echo "== help $w"
+	"$TRIBO" -c "help $w" 2>&1
+done >"$tmp/helps"
+check "help texts: fewer than 40 ($(grep -c '^== help' "$tmp/helps"))" \
+	test "$(grep -c '^== help' "$tmp/helps")" -ge 40
+check "a help text points outside the project: $(hits "$tmp/helps")" \
+	no_match -E "$outside" "$tmp/helps"
+src='(^|[^A-Za-z_.])(tests|src)/'
+check "a shipped exercise file points outside the project: $(grep -HnE "$outside|$src" "$top"/exercises/*.ini | head -5)" \
+	no_match -E "$outside|$src" "$top"/exercises/*.ini
 
 # ---- the examples ------------------------------------------------------------
 

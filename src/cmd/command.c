@@ -823,8 +823,10 @@ char **command_complete(const struct session *s, const char *line, size_t start,
 		const struct figures *fs = s ? session_figures(s) : NULL;
 		for (size_t i = 0; fs && kind == COMPLETE_TABLE && i < fs->ntab; i++)
 			cand_add(&c, fs->tab[i].name);
+		char why[160];
 		for (size_t i = 0; fs && i < fs->nfig; i++)
-			cand_add(&c, fs->fig[i].name);
+			if (!figure_empty(&fs->fig[i], why, sizeof why))
+				cand_add(&c, fs->fig[i].name); /* never one with nothing to show */
 		if (s && session_sweep(s)->nfig)
 			cand_add(&c, "sweep");
 		if (kind == COMPLETE_FIGURE) {

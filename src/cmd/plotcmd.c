@@ -45,7 +45,13 @@ static void list_figures(struct cmd_ctx *c)
 				      : "no figures yet: run 'solve' (or 'sweep') first\n");
 		return;
 	}
+	char why[160];
+	size_t empty = 0;
 	for (size_t i = 0; i < fs->nfig; i++) {
+		if (figure_empty(&fs->fig[i], why, sizeof why)) {
+			empty++;
+			continue;
+		}
 		strbuf_addstr(c->out, "  ");
 		strbuf_addpad(c->out, fs->fig[i].name, w + 2);
 		strbuf_addf(c->out, "%s\n", fs->fig[i].title);
@@ -54,6 +60,19 @@ static void list_figures(struct cmd_ctx *c)
 		strbuf_addstr(c->out, "  ");
 		strbuf_addpad(c->out, PLOT_SWEEP, w + 2);
 		strbuf_addf(c->out, "%s (the last sweep)\n", sw->fig[0].title);
+	}
+	/* a figure with nothing to show is not offered: it is named, with why */
+	if (empty)
+		strbuf_addstr(c->out,
+			      empty == fs->nfig && !sw->nfig
+				      ? "no figure of the last solve has anything to show:\n"
+				      : "not drawn, with nothing to show:\n");
+	for (size_t i = 0; empty && i < fs->nfig; i++) {
+		if (!figure_empty(&fs->fig[i], why, sizeof why))
+			continue;
+		strbuf_addstr(c->out, "  ");
+		strbuf_addpad(c->out, fs->fig[i].name, w + 2);
+		strbuf_addf(c->out, "%s\n", why);
 	}
 	if (c->interactive)
 		strbuf_addstr(c->out, "'plot NAME' draws one, 'plot NAME to FILE.png' writes it\n");

@@ -647,9 +647,10 @@ static void build_plot(struct pane *p)
 		}
 	} else {
 		lines_add_text(&p->content,
-			       session_solved(S.s) ? "this solve drew no figure"
-						   : "'solve' draws the solution here; "
-						     "'plot NAME' picks a figure",
+			       session_solved(S.s)
+				       ? "this solve has no figure to show ('plot' says why)"
+				       : "'solve' draws the solution here; "
+					 "'plot NAME' picks a figure",
 			       ST_DIM);
 	}
 }

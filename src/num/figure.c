@@ -1,6 +1,7 @@
 #include "num/figure.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -254,5 +255,66 @@ bool figure_has_data(const struct figure *f)
 	for (size_t i = 0; i < f->ncurves; i++)
 		if (f->curves[i].n > 0)
 			return true;
+	return false;
+}
+
+/* "t = 0 s" of the axis label "t [s]", or "u_x / a = 0.5" of one without
+ * a unit. */
+static void axis_value(char *buf, size_t n, const char *label, double v)
+{
+	const char *u = strstr(label, " [");
+	size_t len = strlen(label);
+	if (u && len > 0 && label[len - 1] == ']')
+		snprintf(buf, n, "%.*s = %.6g %.*s", (int)(u - label), label, v,
+			 (int)(label + len - 1 - (u + 2)), u + 2);
+	else
+		snprintf(buf, n, "%s = %.6g", *label ? label : "x", v);
+}
+
+static bool flat(double lo, double hi)
+{
+	return hi - lo <= 1e-12 * fmax(fabs(lo), fabs(hi));
+}
+
+bool figure_empty(const struct figure *f, char *why, size_t n)
+{
+	bool aux_only = true;
+	for (size_t i = 0; i < f->ncurves; i++)
+		if (f->curves[i].style != CURVE_DASHED && f->curves[i].n)
+			aux_only = false;
+	double x0 = INFINITY, x1 = -INFINITY, y0 = INFINITY, y1 = -INFINITY;
+	size_t points = 0;
+	for (size_t i = 0; i < f->ncurves; i++) {
+		const struct curve *c = &f->curves[i];
+		if (!aux_only && c->style == CURVE_DASHED)
+			continue;
+		for (size_t k = 0; k < c->n; k++) {
+			double ys[2] = {c->y[k], c->y2 ? c->y2[k] : NAN};
+			for (int j = 0; j < 2; j++) {
+				if (!isfinite(c->x[k]) || !isfinite(ys[j]))
+					continue;
+				points++;
+				x0 = fmin(x0, c->x[k]);
+				x1 = fmax(x1, c->x[k]);
+				y0 = fmin(y0, ys[j]);
+				y1 = fmax(y1, ys[j]);
+			}
+		}
+	}
+	char xs[96], ys[96];
+	if (!points) {
+		snprintf(why, n, "no point to draw");
+		return true;
+	}
+	axis_value(xs, sizeof xs, f->xlabel, x0);
+	if (flat(x0, x1) && flat(y0, y1)) {
+		axis_value(ys, sizeof ys, f->ylabel, y0);
+		snprintf(why, n, "one point only (%s, %s)", xs, ys);
+		return true;
+	}
+	if (flat(x0, x1) && !f->equal_axes) {
+		snprintf(why, n, "every point at %s", xs);
+		return true;
+	}
 	return false;
 }

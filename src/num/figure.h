@@ -108,6 +108,12 @@ static inline double table_at(const struct table *t, size_t row, size_t col)
 
 /* Whether some curve of f has a point. */
 bool figure_has_data(const struct figure *f);
+/* Whether f has nothing to show, and then why in why[n] ("one point only
+ * (t = 0 s, x = 0 m)"): no finite point, a single point, or (unless its axes are
+ * equal, a path in a plane) every point at one abscissa, where gnuplot
+ * would make up a range around it. The auxiliary lines (CURVE_DASHED)
+ * count only in a figure of nothing else. */
+bool figure_empty(const struct figure *f, char *why, size_t n);
 const struct figure *figures_find(const struct figures *fs, const char *name);
 const struct table *figures_find_table(const struct figures *fs, const char *name);
 void figures_release(struct figures *fs);

@@ -822,12 +822,21 @@ void gp_script_figure_sub(struct strbuf *out, const struct figure *f, const char
 			strbuf_addstr(out,
 				      "set key outside right top vertical Left reverse samplen 3 "
 				      "spacing 1.2 width 1 noenhanced\n");
-		else
+		else {
 			strbuf_addf(
 				out,
 				"set key outside below center horizontal Left reverse samplen 3 "
 				"spacing 1.2 maxcols %d noenhanced\n",
 				keyed == 3 || keyed > 4 ? 3 : 2);
+			/* gnuplot sets the key's first row a few pixels into the
+			 * x label's (an offset moves both): a blank second line
+			 * of the label keeps a row between them */
+			if (*f->xlabel) {
+				strbuf_addstr(out, "set xlabel ");
+				gp_quote(out, f->xlabel);
+				strbuf_addstr(out, ".\"\\n \" noenhanced\n");
+			}
+		}
 	}
 
 	/* one datablock a curve: x y, or x ylo yhi for a band */

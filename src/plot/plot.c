@@ -14,6 +14,7 @@
 #include <sys/un.h>
 #include <unistd.h>
 
+#include "dyn/law.h"
 #include "plot/gnuplot.h"
 #include "plot/gpscript.h"
 #include "util/outfile.h"
@@ -35,11 +36,16 @@ const struct figure *plot_find(const struct session *s, const char *name, struct
 	const struct figures *fs = session_figures(s);
 	const struct figures *sw = session_sweep(s);
 	if (!name) {
-		if (fs->nfig)
-			return &fs->fig[0];
+		char why[160];
+		for (size_t i = 0; i < fs->nfig; i++)
+			if (!figure_empty(&fs->fig[i], why, sizeof why))
+				return &fs->fig[i];
 		if (sw->nfig)
 			return &sw->fig[0];
-		if (session_solved(s))
+		if (fs->nfig)
+			diag_set(d, "no figure of the last solve has anything to show ('plot' "
+				    "lists why)");
+		else if (session_solved(s))
 			diag_set(d, "the last solve drew no figures; 'sweep' makes one");
 		else
 			diag_set(d, "nothing to plot: run 'solve' (or 'sweep') first");
@@ -85,24 +91,60 @@ void plot_title(const struct session *s, const struct figure *f, struct strbuf *
 	strbuf_addstr(out, f->name);
 }
 
+/* The choices in effect where they differ from the exercise's: "Friction
+ * law: tanh; pressure = uniform" (a law the figure's title names already
+ * left out); whether any differs. */
+static bool changed_choices(const struct session *s, const struct figure *f, struct strbuf *out)
+{
+	bool any = false;
+	const struct exercise *ex = session_exercise(s);
+	for (size_t i = 0; ex && i < ex->model->nparams; i++) {
+		const struct param_spec *spec = ex->params[i].spec;
+		const struct param_state *ps = session_param(s, i);
+		if (spec->kind != PARAM_CHOICE || !ps->changed)
+			continue;
+		any = true;
+		const struct law *law = law_chosen(spec, ps->choice);
+		char word[64];
+		if (law && strstr(f->title, law->title))
+			continue;
+		if (out->len)
+			strbuf_addstr(out, "; ");
+		if (law)
+			strbuf_addf(out, "Friction law: %s", law->title);
+		else
+			strbuf_addf(out, "%s = %s", spec->name,
+				    param_choice_word(spec, ps->choice, word, sizeof word));
+	}
+	return any;
+}
+
 void plot_subtitle(const struct session *s, const struct figure *f, struct strbuf *out)
 {
 	const struct exercise *ex = session_exercise(s);
-	const char *ext = ex && ex->title ? ex->title : "";
+	/* The exercise's title speaks of its own law, pressure or mode
+	 * ("Forced oscillator, elliptic dry friction"): once a choice differs
+	 * from the file's, the choices in effect stand in its place. */
+	struct strbuf changed = STRBUF_INIT;
+	const char *ext = changed_choices(s, f, &changed) ? strbuf_str(&changed)
+			  : ex && ex->title		  ? ex->title
+							  : "";
 	strbuf_addstr(out, ext);
 	/* "When does the polisher lock? Path of ...", not "lock?. Path" */
 	if (*ext && *f->title)
 		strbuf_addstr(out, strchr(".?!:", ext[strlen(ext) - 1]) ? " " : ". ");
 	strbuf_addstr(out, f->title);
+	strbuf_release(&changed);
 }
 
 /* ---- drawing -------------------------------------------------------- */
 
 static int check_data(const struct figure *f, struct diag *d)
 {
-	if (figure_has_data(f))
+	char why[160];
+	if (!figure_empty(f, why, sizeof why))
 		return 0;
-	return diag_set(d, "figure '%s' has no data to draw", f->name);
+	return diag_set(d, "figure '%s' has nothing to show: %s", f->name, why);
 }
 
 static int draw(const struct session *s, const struct figure *f, const struct gp_term *t,
@@ -377,11 +419,13 @@ static const struct figure *pane_figure(const struct session *s, const struct pl
 	const struct figures *sw = session_sweep(s);
 	if (!strcmp(p->figure, PLOT_SWEEP) && sw->nfig && (session_sweep_is_newer(s) || !fs->nfig))
 		return &sw->fig[0];
+	char why[160];
 	const struct figure *f = p->figure[0] ? figures_find(fs, p->figure) : NULL;
-	if (f)
+	if (f && !figure_empty(f, why, sizeof why))
 		return f;
-	if (fs->nfig)
-		return &fs->fig[0];
+	for (size_t i = 0; i < fs->nfig; i++)
+		if (!figure_empty(&fs->fig[i], why, sizeof why))
+			return &fs->fig[i];
 	return sw->nfig ? &sw->fig[0] : NULL;
 }
 
@@ -389,7 +433,8 @@ int plot_pane_render(const struct session *s, struct plot_pane *p, const char **
 		     struct diag *d)
 {
 	const struct figure *f = plot_pane_shown(p) ? pane_figure(s, p) : NULL;
-	if (!f || !figure_has_data(f)) {
+	char why[160];
+	if (!f || figure_empty(f, why, sizeof why)) {
 		*text = "";
 		return 0;
 	}

@@ -182,7 +182,7 @@ def main():
           " (rtol = atol = tol).\nBoth solve columns are CPU time in-process (bench.c's"
           " CLOCK_PROCESS_CPUTIME_ID, Python's process_time),\nmedians of repeated runs in this"
           " one run. RHS: right-hand side evaluations of one solve (tribo's ODE runs; SciPy's solve_ivp\n"
-          "nfev). goal: issue 20's, under 5 ms, 20× SciPy, error ≤ SciPy's, and for an ODE model\n"
+          "nfev). goal: under 5 ms, 20× SciPy, error ≤ SciPy's, and for an ODE model\n"
           "no more RHS per accurate digit than DOP853 (the table after the tolerance rows).\n")
     hdr = (f"{'exercise':<14} {'result':<12} {'tol':>6} {'proc ms':>9} {'solve ms':>9}"
            f" {'SciPy ms':>9} {'ratio':>7} {'tribo err':>9} {'SciPy err':>9} {'tribo RHS':>9}"

@@ -301,3 +301,54 @@ $ tribo -c 'load ragulskis; sweep Delta 0.2 0.8 3 plot u extra'
 $ tribo -c 'load ragulskis; sweep Delta -1 0.8 3 plot'
 ! tribo: -c: command 2: sweep: Delta = -1 m/s is out of range: Delta must be > 0 m/s
 ? 1
+
+# A figure with nothing to show is not offered (issue 40, point 5):
+# painleve-paradox's rod has no motion under the classical law (the
+# inconsistent case, t_end = 0), so its time figures are one point at
+# t = 0, which gnuplot would draw as a dot on a made-up -1...1 s axis.
+# 'plot' lists them apart with why; 'plot reaction' refuses with why; a
+# bare 'plot' draws the one figure that has something to show.
+$ tribo -c 'load painleve-paradox; solve; plot'
+  mu_crit   Painlevé's paradox: μ_crit(θ) of the classical law, sliding with ẋ < 0
+not drawn, with nothing to show:
+  angle     one point only (t = 0 s, θ = 60 deg)
+  position  one point only (t = 0 s, x = 0 m)
+  reaction  one point only (t = 0 s, λ = -400.097 N)
+  rates     every point at t = 0 s
+? 0
+
+$ tribo -c 'load painleve-paradox; solve; plot reaction'
+! tribo: -c: command 3: plot: figure 'reaction' has nothing to show: one point only (t = 0 s, λ = -400.097 N)
+? 1
+
+$ tribo -c 'load painleve-paradox; solve; plot to fig.svg' && grep -o 'painleve-paradox: [a-z_]*' fig.svg
+painleve-paradox: mu_crit
+? 0
+
+# The ladder at rest (its default: it stands) has no figure to show, and
+# a bare 'plot' says so.
+$ tribo -c 'load ladder; solve; plot'
+no figure of the last solve has anything to show:
+  theta   one point only (t = 0 s, θ = 75 deg)
+  forces  every point at θ = 75 deg
+? 0
+
+$ tribo -c 'load ladder; solve; plot to fig.png'
+! tribo: -c: command 3: plot: no figure of the last solve has anything to show ('plot' lists why)
+? 1
+
+# Subtitles follow the law in effect (issue 40, point 5): the exercise's
+# title names its own law ("elliptic"); after 'set law tanh' the figure's
+# subtitle names the law in effect in its place, and 'reset' brings the
+# title back.
+$ tribo -c 'load ragulskis; solve; plot u to e.svg; set law tanh; solve; plot u to t.svg; reset law; solve; plot u to r.svg' >/dev/null; for f in e t r; do grep -o '[A-Z][a-z]* [a-z]*[^<]*steady state' $f.svg; done; grep -q elliptic t.svg || echo 'no elliptic after set law tanh'
+Forced oscillator, elliptic dry friction. Displacement u over two periods of the steady state
+Friction law: tanh. Displacement u over two periods of the steady state
+Forced oscillator, elliptic dry friction. Displacement u over two periods of the steady state
+no elliptic after set law tanh
+? 0
+
+# A figure whose own title names the law in effect is not told it twice.
+$ tribo -c 'load ragulskis; set law tanh; solve; plot H to h.svg' && grep -o '[A-Z][a-z]* [a-z]* law[^<]*' h.svg | sort -u
+The friction law H(u̇): tanh
+? 0
