@@ -48,10 +48,10 @@ static void progress(const struct num_progress *p)
 	if (!front_status_take(&work, p))
 		return;
 	char text[256];
-	front_status_text(&work, status_ascii, text, sizeof(text));
 	/* one line of the terminal, never two: whole characters up to its width */
 	int rows, cols;
 	rl_get_screen_size(&rows, &cols);
+	front_status_text(&work, status_ascii, cols - 1, text, sizeof(text));
 	size_t end = 0;
 	for (int w = 0; text[end];) {
 		uint32_t c;
