@@ -11,7 +11,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 TRIBO=${TRIBO:-$top/tribo}
 case $TRIBO in /*) ;; *) TRIBO=$(pwd)/$TRIBO ;; esac
 . "$top/tests/lib.sh"
-plan screen 202
+plan screen 217
 command -v tmux >/dev/null 2>&1 || skip_rest "tmux is not installed"
 tmp=$(mktemp -d)
 sock=$tmp/tmux.0
@@ -521,5 +521,41 @@ if tm capture-pane -p -S -200 -t t | grep -qE '│|┌|└|tribo\[disk-reye\]>';
 else
 	ok
 fi
+
+
+# ---- LC_ALL=C: one ASCII spelling in every mode (issue 40 point 4) ----------------
+# u, u̇, ü are u, u' and u'' in the batch, in --plain, in the plot's labels
+# and on the screen alike (util/utf8.c's table), never raw UTF-8
+start 120 40 LC_ALL=C
+tm send-keys -t t "$TRIBO -c 'load ragulskis; solve; plot; plot motion' > $tmp/c.out 2>&1; echo batch-done" Enter
+check "LC_ALL=C: the batch ran" "^batch-done"
+if grep -q "^  motion  u, u' and u'' over two periods" "$tmp/c.out" &&
+	grep -q "u \[m\], u' \[m/s\], u'' \[m/s^2\]" "$tmp/c.out" && ! LC_ALL=C grep -q $'[\x80-\xff]' "$tmp/c.out"; then
+	ok
+else
+	bad "LC_ALL=C batch: not u, u' and u'' in ASCII: $(grep -a 'motion\|u \[m\]' "$tmp/c.out" | head -3)"
+fi
+tm send-keys -t t "clear; $TRIBO --plain" Enter
+check "LC_ALL=C --plain: the prompt" "^tribo> *$"
+tm send-keys -t t 'load ragulskis' Enter 'plot' Enter
+check "--plain: no figure yet" "^no figures yet"
+tm send-keys -t t 'solve' Enter 'plot' Enter
+check "--plain: the figures' titles in ASCII" "^  motion  u, u' and u'' over two periods of the steady state"
+check "--plain: du's title" "^  du +Velocity u' over two periods"
+tm send-keys -t t 'show' Enter
+check "--plain: show in ASCII" "its slow manifold H\(u'\) \+ c u' ="
+tm send-keys -t t 'quit' Enter
+check "--plain: quit" '^\$ ?$'
+tm send-keys -t t "clear; $TRIBO -e ragulskis" Enter
+check "LC_ALL=C screen: started" "^\+- exercise  ragulskis"
+tm send-keys -t t 'solve' Enter
+check "the screen: the plot pane's title in ASCII" "^\+- plot  motion: u, u' and u'' over two periods"
+check "the screen: the plot's labels in ASCII" "^\|u \[m\], u' \[m/s\], u'' \[m/s\^2\] +\|"
+check "the screen: the plot's key in ASCII" "u' \[m/s\] \\$+u'' \[m/s\^2\]"
+check "the screen: the statement in ASCII" "Dry friction H\(u'\) of"
+sleep 0.5
+if screen | LC_ALL=C grep -q $'[\x80-\xff]'; then bad "LC_ALL=C: a character outside ASCII on the screen"; else ok; fi
+tm send-keys -t t 'quit' Enter
+check "the screen: quit" '^\$ ?$'
 
 finish
