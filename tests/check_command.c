@@ -656,12 +656,19 @@ START_TEST(test_interactive_words)
 	snprintf(line, sizeof line, "\nstop_time = %.*s s\n", (int)out.len - 1, strbuf_str(&out));
 	ck_assert_msg(strstr(solved, line), "'%s' not in '%s'", line, solved);
 	free(solved);
-	said("reset omega", "omega back to the exercise's value\n");
-	said("reset", "all parameters back to the exercise's values\n");
+	/* reset says what it put back, and what was there */
+	said("set r 0.2", "r = 0.2 m\n");
+	said("set mu 0.3", "mu = 0.3\n");
+	said("reset omega", "omega = 20 rad/s (the exercise's value; was 10 rad/s)\n");
+	said("reset omega", "omega = 20 rad/s (the exercise's value, not changed)\n");
+	said("reset", "2 parameters back to the exercise's values:\n"
+		      "  r = 0.15 m (was 0.2 m)\n"
+		      "  mu = 0.25 (was 0.3)\n");
+	said("reset", "no parameter was changed: all have the exercise's values\n");
 	fails("plot spin",
-	      "plot: ", "the figures are out of date (omega changed since 'solve'): run 'solve'");
+	      "plot: ", "the figures are out of date (r changed since 'solve'): run 'solve'");
 	fails("export csv x.csv",
-	      "export: ", "the results are out of date (omega changed since 'solve'): run 'solve'");
+	      "export: ", "the results are out of date (r changed since 'solve'): run 'solve'");
 	fails("plot to a.png to b.png", "plot: ", "one 'to FILE' at a time");
 	/* a figure written, and a sweep overlaid, said so */
 	ok("solve");

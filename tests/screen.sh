@@ -11,7 +11,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 TRIBO=${TRIBO:-$top/tribo}
 case $TRIBO in /*) ;; *) TRIBO=$(pwd)/$TRIBO ;; esac
 . "$top/tests/lib.sh"
-plan screen 176
+plan screen 217
 command -v tmux >/dev/null 2>&1 || skip_rest "tmux is not installed"
 tmp=$(mktemp -d)
 sock=$tmp/tmux.0
@@ -101,7 +101,7 @@ check_not "no reply left on the screen" '\^\[|\?1;2c|\[\?[0-9;]*[cSt]|[0-9]+;[0-
 tm send-keys -t t 'load disk-r' Tab
 check "tab completes an exercise id" "^tribo> load disk-reye *$"
 tm send-keys -t t Enter
-check "the title in the exercise pane's frame" "^┌─ exercise  disk-reye: A spinning disk stops \(Reye's hy… ─┐"
+check "the title in the exercise pane's frame" "^┌─ exercise  disk-reye: A spinning disk stops \(Reye's… ─+┐"
 check "the statement first, with its values" "^│A disk of mass 2 kg and radius 0.15 m"
 check "mu in the parameters pane" "│ mu +0\.25 +\[0, 2\] +│"
 check "results before solve" "│none yet: 'solve' computes them"
@@ -109,7 +109,7 @@ tm send-keys -t t 'solve' Enter
 check "stop_time in the results pane" "│.stop_time +1\.22324159021 s +│"
 check "the results in the log too" "^stop_time = 1\.22324159021 s"
 tm resize-window -t t -x 80 -y 24
-check "after a resize to 80x24: the exercise" "^┌─ exercise  disk-reye: A spinning disk … ─┐"
+check "after a resize to 80x24: the exercise" "^┌─ exercise  disk-reye: A spinning disk… ─+┐"
 check "after a resize to 80x24: the statement" "^│A disk of mass 2 kg"
 check "after a resize to 80x24: mu" "│ mu +0\.25 +\[0, 2\] *│"
 check "after a resize to 80x24: stop_time" "│.stop_time +1\.22324159021 s *│"
@@ -447,5 +447,115 @@ check "and after a resize" "^0\.012$" 1
 tm send-keys -t t 'solve' Enter 'print g' Enter
 check "and after another solve" "^9\.81$" 1
 tm send-keys -t t 'quit' Enter
+
+
+# ---- the screen's last edges (issue 40 point 4) ------------------------------------
+# 80x24: the plot pane's strip marked out of date after a set, as the
+# results are, and no more after solve; reset says what it put back;
+# titles and choices shortened at a word's end, never inside a word; a
+# long sweep's status keeps "Ctrl-C stops it"
+start 80 24
+run_tribo -e ragulskis
+check "80x24: the title shortened at a word's end" "^┌─ exercise  ragulskis: Forced… ─+┐┌─ parameters"
+tm send-keys -t t 'solve' Enter
+check "80x24: solved" "^u_end = "
+check_not "a fresh solve: the plot is not out of date" "┌─ plot  out of date"
+tm send-keys -t t 'set c 0.2' Enter
+check "80x24: the plot pane's strip is out of date after set" "^┌─ plot  out of date: motion ─+┐"
+check "as the results are" "┌─ results  out of date ─+┐"
+if tm capture-pane -e -p -t t | grep -qE $'plot .*\033\[[0-9;]*31m[^ ]*out of date'; then ok; else
+	bad "the plot's 'out of date' is not in the error colour"
+fi
+tm send-keys -t t 'reset c' Enter
+check "reset says the value it put back and the one it replaced" \
+	"^c = 0\.1 N\*s/m \(the exercise's value; was 0\.2 N\*s/m\)$"
+tm send-keys -t t 'solve' Enter
+check "solved again" "^cycles = "
+check_not "solve takes the plot's mark away" "┌─ plot  out of date"
+tm send-keys -t t 'set c 0.3' Enter 'set h 3' Enter 'reset' Enter
+check "reset alone says how many it put back" "^2 parameters back to the exercise's values:$"
+check "and which, with their old values" "^  h = 3\.2 N \(was 3 N\)$"
+tm send-keys -t t 'reset' Enter
+check "and when none was changed" "^no parameter was changed: all have the exercise's values$"
+tm send-keys -t t F6 F6 NPage
+check "the choices shortened between two" "│ law +elliptic +elliptic\|… *│"
+# no word of a pane's frame or row is cut before its mark (as they were:
+# "Forced oscillato…", "elliptic|elliptic-peak|coul…", "out of dat")
+if screen | grep -qE '…' && ! screen | grep -qE 'oscillato…|coul…|out of dat…|out of…'; then ok; else
+	bad "a word cut before its mark"
+fi
+tm send-keys -t t 'set c 0' Enter 'set h 0.5' Enter 'set Delta 0.01' Enter 'set periods 40000' Enter \
+	'sweep P 1 4 4 amp' Enter
+check "80x24: a long sweep's status keeps the Ctrl-C hint whole" "point [0-9]+ of 4 · .* s · Ctrl-C stops it *$"
+tm send-keys -t t C-c
+check "stopped" "interrupted"
+# 120x40: the whole title, the plot's mark in its frame
+tm resize-window -t t -x 120 -y 40
+tm send-keys -t t 'reset' Enter 'solve' Enter
+check "120x40: solved" "^u_end = "
+tm send-keys -t t 'set c 0.2' Enter
+check "120x40: the plot's frame is out of date" "^┌─ plot  out of date: motion: u, u̇ and ü over two periods of… ─+┐"
+# a resize, then quit: the shell's screen and its history hold no row of
+# the panes (tmux 3.3a carried them over when the screen was left)
+tm resize-window -t t -x 90 -y 28
+check "90x28: laid out again" "^┌─ exercise  ragulskis"
+tm send-keys -t t 'quit' Enter
+check "quit after the resizes" '^\$ ?$'
+if tm capture-pane -p -S -200 -t t | grep -qE '│|┌|└|tribo\[ragulskis\]>'; then
+	bad "pane debris on the shell's screen: $(tm capture-pane -p -S -200 -t t | grep -E '│|┌|└' | head -3)"
+else
+	ok
+fi
+# and with a shrink as the last resize, as in the issue (110x32 to 80x24)
+start 110 32
+run_tribo -e disk-reye
+check "110x32: started" "^┌─ exercise  disk-reye"
+tm send-keys -t t 'solve' Enter
+check "110x32: solved" "^stop_time = "
+tm resize-window -t t -x 80 -y 24
+check "80x24: laid out again" "^┌─ exercise  disk-reye: A spinning disk… ─+┐"
+tm send-keys -t t 'quit' Enter
+check "quit after the shrink" '^\$ ?$'
+if tm capture-pane -p -S -200 -t t | grep -qE '│|┌|└|tribo\[disk-reye\]>'; then
+	bad "pane debris on the shell's screen after a shrink"
+else
+	ok
+fi
+
+
+# ---- LC_ALL=C: one ASCII spelling in every mode (issue 40 point 4) ----------------
+# u, u̇, ü are u, u' and u'' in the batch, in --plain, in the plot's labels
+# and on the screen alike (util/utf8.c's table), never raw UTF-8
+start 120 40 LC_ALL=C
+tm send-keys -t t "$TRIBO -c 'load ragulskis; solve; plot; plot motion' > $tmp/c.out 2>&1; echo batch-done" Enter
+check "LC_ALL=C: the batch ran" "^batch-done"
+if grep -q "^  motion  u, u' and u'' over two periods" "$tmp/c.out" &&
+	grep -q "u \[m\], u' \[m/s\], u'' \[m/s^2\]" "$tmp/c.out" && ! LC_ALL=C grep -q $'[\x80-\xff]' "$tmp/c.out"; then
+	ok
+else
+	bad "LC_ALL=C batch: not u, u' and u'' in ASCII: $(grep -a 'motion\|u \[m\]' "$tmp/c.out" | head -3)"
+fi
+tm send-keys -t t "clear; $TRIBO --plain" Enter
+check "LC_ALL=C --plain: the prompt" "^tribo> *$"
+tm send-keys -t t 'load ragulskis' Enter 'plot' Enter
+check "--plain: no figure yet" "^no figures yet"
+tm send-keys -t t 'solve' Enter 'plot' Enter
+check "--plain: the figures' titles in ASCII" "^  motion  u, u' and u'' over two periods of the steady state"
+check "--plain: du's title" "^  du +Velocity u' over two periods"
+tm send-keys -t t 'show' Enter
+check "--plain: show in ASCII" "its slow manifold H\(u'\) \+ c u' ="
+tm send-keys -t t 'quit' Enter
+check "--plain: quit" '^\$ ?$'
+tm send-keys -t t "clear; $TRIBO -e ragulskis" Enter
+check "LC_ALL=C screen: started" "^\+- exercise  ragulskis"
+tm send-keys -t t 'solve' Enter
+check "the screen: the plot pane's title in ASCII" "^\+- plot  motion: u, u' and u'' over two periods"
+check "the screen: the plot's labels in ASCII" "^\|u \[m\], u' \[m/s\], u'' \[m/s\^2\] +\|"
+check "the screen: the plot's key in ASCII" "u' \[m/s\] \\$+u'' \[m/s\^2\]"
+check "the screen: the statement in ASCII" "Dry friction H\(u'\) of"
+sleep 0.5
+if screen | LC_ALL=C grep -q $'[\x80-\xff]'; then bad "LC_ALL=C: a character outside ASCII on the screen"; else ok; fi
+tm send-keys -t t 'quit' Enter
+check "the screen: quit" '^\$ ?$'
 
 finish

@@ -80,7 +80,9 @@ static const struct command commands[] = {
 	 CMD_NEEDS_EXERCISE,
 	 "reset [NAME]",
 	 "back to the exercise's values",
-	 "Puts one parameter, or all of them, back to the exercise's value.",
+	 "Puts one parameter, or all of them, back to the exercise's value. At the\n"
+	 "prompt it says each value it put back and the one it replaced; a batch\n"
+	 "stays quiet, as it does for set.",
 	 {COMPLETE_PARAM}},
 	{"solve",
 	 cmd_solve,

@@ -486,14 +486,62 @@ int cmd_set(struct cmd_ctx *c)
 	return 0;
 }
 
+/* "mu = 0.25" with the parameter's unit, as set says it. */
+static void add_param_value(struct cmd_ctx *c, size_t i, struct strbuf *out)
+{
+	const struct ex_param *ep = &session_exercise(c->s)->params[i];
+	session_param_text(c->s, i, out);
+	if (ep->spec->kind == PARAM_NUMBER && ep->unit[0])
+		strbuf_addf(out, " %s", ep->unit);
+}
+
+/* Interactive, it says what it put back and what was there before:
+ * "mu = 0.25 (the exercise's value; was 0.5)"; a batch stays as quiet as
+ * set is there. */
 int cmd_reset(struct cmd_ctx *c)
 {
-	if (session_reset(c->s, c->args->n > 1 ? ARG(1) : NULL, c->d))
-		return -1;
-	if (c->interactive)
-		strbuf_addf(c->out, "%s back to the exercise's value%s\n",
-			    c->args->n > 1 ? ARG(1) : "all parameters", c->args->n > 1 ? "" : "s");
-	return 0;
+	const struct model *m = session_exercise(c->s)->model;
+	struct strbuf *was = xcalloc(m->nparams, sizeof(*was));
+	bool *changed = xcalloc(m->nparams, sizeof(*changed));
+	for (size_t i = 0; i < m->nparams; i++) {
+		strbuf_init(&was[i]);
+		changed[i] = session_param(c->s, i)->changed;
+		if (changed[i])
+			add_param_value(c, i, &was[i]);
+	}
+	int rc = session_reset(c->s, c->args->n > 1 ? ARG(1) : NULL, c->d);
+	if (!rc && c->interactive) {
+		int one = c->args->n > 1 ? model_param_index(m, ARG(1)) : -1;
+		size_t n = 0;
+		for (size_t i = 0; i < m->nparams; i++)
+			n += changed[i];
+		if (one >= 0) {
+			strbuf_addf(c->out, "%s = ", m->params[one].name);
+			add_param_value(c, (size_t)one, c->out);
+			if (changed[one])
+				strbuf_addf(c->out, " (the exercise's value; was %s)\n",
+					    strbuf_str(&was[one]));
+			else
+				strbuf_addstr(c->out, " (the exercise's value, not changed)\n");
+		} else if (!n) {
+			strbuf_addstr(c->out,
+				      "no parameter was changed: all have the exercise's values\n");
+		} else {
+			strbuf_addf(c->out, "%zu parameter%s back to the exercise's value%s:\n", n,
+				    n > 1 ? "s" : "", n > 1 ? "s" : "");
+			for (size_t i = 0; i < m->nparams; i++)
+				if (changed[i]) {
+					strbuf_addf(c->out, "  %s = ", m->params[i].name);
+					add_param_value(c, i, c->out);
+					strbuf_addf(c->out, " (was %s)\n", strbuf_str(&was[i]));
+				}
+		}
+	}
+	for (size_t i = 0; i < m->nparams; i++)
+		strbuf_release(&was[i]);
+	free(was);
+	free(changed);
+	return rc ? -1 : 0;
 }
 
 int cmd_solve(struct cmd_ctx *c)

@@ -1,4 +1,6 @@
 #include <errno.h>
+#include <langinfo.h>
+#include <locale.h>
 #include <math.h>
 #include <signal.h>
 #include <stdbool.h>
@@ -116,8 +118,9 @@ static int run_one(struct session *s, const char *line, const char *where)
 	strbuf_release(&out);
 	if (rc) {
 		struct strbuf msg = STRBUF_INIT;
+		strbuf_addf(&msg, "tribo: %s: ", where);
 		diag_format(&d, &msg);
-		fprintf(stderr, "tribo: %s: %s", where, strbuf_str(&msg));
+		front_put_clean(stderr, &msg);
 		strbuf_release(&msg);
 		return 1;
 	}
@@ -196,11 +199,34 @@ void front_batch_signals(void)
 	catch_ending(on_batch_end, on_batch_end);
 }
 
+bool front_ascii(void)
+{
+	static int ascii = -1;
+	if (ascii < 0) {
+		/* the environment's charset, asked without keeping its locale:
+		 * a batch computes in the C locale throughout */
+		const char *now = setlocale(LC_CTYPE, NULL);
+		char *saved = xstrdup(now ? now : "C");
+		setlocale(LC_CTYPE, "");
+		ascii = strcmp(nl_langinfo(CODESET), "UTF-8") != 0;
+		setlocale(LC_CTYPE, saved);
+		free(saved);
+	}
+	return ascii;
+}
+
 void front_put_clean(FILE *f, const struct strbuf *out)
 {
 	struct strbuf clean = STRBUF_INIT;
 	utf8_add_clean(&clean, strbuf_str(out));
-	fwrite(strbuf_str(&clean), 1, clean.len, f);
+	if (front_ascii()) {
+		struct strbuf ascii = STRBUF_INIT;
+		utf8_to_ascii(&ascii, strbuf_str(&clean));
+		fwrite(strbuf_str(&ascii), 1, ascii.len, f);
+		strbuf_release(&ascii);
+	} else {
+		fwrite(strbuf_str(&clean), 1, clean.len, f);
+	}
 	strbuf_release(&clean);
 }
 

@@ -36,6 +36,10 @@ int front_screen(struct session *s);
  * from outside (utf8_add_clean): an exercise's title or statement cannot
  * drive the terminal of the batch and --plain modes. */
 void front_put_clean(FILE *f, const struct strbuf *out);
+/* Whether the environment's locale is not UTF-8: then every output (batch,
+ * --plain, the screen) spells its characters in ASCII, with the one table
+ * of util/utf8.c (u̇ is "u'", ü "u''", μ "mu"). */
+bool front_ascii(void);
 
 /* The interactive modes' signals: SIGINT to `on_int` (stop the command or
  * drop the line); every other signal whose default action ends the

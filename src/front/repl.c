@@ -48,10 +48,10 @@ static void progress(const struct num_progress *p)
 	if (!front_status_take(&work, p))
 		return;
 	char text[256];
-	front_status_text(&work, status_ascii, text, sizeof(text));
 	/* one line of the terminal, never two: whole characters up to its width */
 	int rows, cols;
 	rl_get_screen_size(&rows, &cols);
+	front_status_text(&work, status_ascii, cols - 1, text, sizeof(text));
 	size_t end = 0;
 	for (int w = 0; text[end];) {
 		uint32_t c;
@@ -111,7 +111,7 @@ static void on_line(char *line)
 		strbuf_reset(&out);
 		diag_format(&d, &out);
 		fflush(stdout);
-		fwrite(strbuf_str(&out), 1, out.len, stderr);
+		front_put_clean(stderr, &out);
 	} else {
 		front_put_clean(stdout, &out);
 	}
@@ -156,7 +156,7 @@ int front_repl(struct session *s)
 	front_history_open();
 	bool terminal = isatty(STDIN_FILENO);
 	bool status_on = terminal && isatty(STDERR_FILENO);
-	status_ascii = strcmp(nl_langinfo(CODESET), "UTF-8") != 0;
+	status_ascii = front_ascii();
 	if (status_on)
 		num_set_progress_hook(progress);
 	if (isatty(STDOUT_FILENO))

@@ -180,6 +180,61 @@ static int put_text(WINDOW *w, const char *s, int cols)
 	return used;
 }
 
+/* The bytes of s that fit in `cols` columns with a mark after them,
+ * ending at a word's end (before a blank, or at a '|' between choices);
+ * within the first word when no word ends in time. */
+static size_t fit_words(const char *s, int cols)
+{
+	size_t i = 0, word_end = 0;
+	int used = 0;
+	uint32_t prev = 0;
+	while (s[i]) {
+		uint32_t c;
+		size_t n = utf8_decode(s + i, &c);
+		if (c == ' ' && i > 0 && prev != ' ')
+			word_end = i;
+		int cw = utf8_cp_cols(c, prev, !utf8_term);
+		if (used + cw > cols)
+			break;
+		if (c == '|')
+			word_end = i + n;
+		used += cw;
+		prev = c;
+		i += n;
+	}
+	if (!s[i])
+		return i;
+	/* no dangling separator before the mark */
+	while (word_end > 0 && strchr(" ,;:(", s[word_end - 1]))
+		word_end--;
+	return word_end ? word_end : i;
+}
+
+/* Draws s in at most `cols` columns: whole when it fits, else shortened at
+ * a word's end with a dim mark after it, never cut mid-word when a word
+ * ends in time. */
+static void put_fitted(WINDOW *w, const char *s, int cols)
+{
+	if (cols <= 0)
+		return;
+	if (text_cols(s, strlen(s)) <= cols) {
+		put_text(w, s, cols);
+		return;
+	}
+	const char *mark = "…"; /* "..." where the terminal is not UTF-8 */
+	int mw = text_cols(mark, strlen(mark));
+	size_t keep = fit_words(s, cols - mw);
+	char *head = xstrndup(s, keep);
+	put_text(w, head, cols - mw);
+	free(head);
+	attr_t a;
+	short pair;
+	wattr_get(w, &a, &pair, NULL);
+	wattrset(w, style_attr[ST_DIM]);
+	put_text(w, mark, mw);
+	wattr_set(w, a, pair, NULL);
+}
+
 /* The byte offset in s after `cols` columns (for wrapping). */
 static size_t bytes_for_cols(const char *s, int cols)
 {
@@ -548,6 +603,16 @@ static void build_results(struct pane *p)
 	strbuf_release(&l);
 }
 
+/* A figure drawn from the solution before the last `set` (a sweep's
+ * figure is its own run, made with the values it swept). Its pane's note
+ * starts with STALE_NOTE, which the frame draws as the results pane's
+ * "out of date" line is drawn. */
+#define STALE_NOTE "out of date: "
+static bool plot_stale(const struct figure *f)
+{
+	return session_stale(S.s) && f != session_sweep(S.s)->fig;
+}
+
 /* The plot pane: gnuplot's dumb terminal at the pane's inner size. The
  * drawing is kept by plot_pane_render until the figures, the figure
  * chosen, the size or the colours change: a command that changes none of
@@ -580,7 +645,8 @@ static void build_plot(struct pane *p)
 		/* the figure is there, the rows are not: say where it is */
 		f = plot_pane_figure(S.s, &S.plot);
 		if (f) {
-			snprintf(p->note, sizeof(p->note), "%s", f->name);
+			snprintf(p->note, sizeof(p->note), "%s%s", plot_stale(f) ? STALE_NOTE : "",
+				 f->name);
 			struct strbuf t = STRBUF_INIT;
 			strbuf_addf(&t, "F7 zooms: %s", f->title);
 			lines_add(&p->content, t.buf, t.len, ST_DIM);
@@ -633,10 +699,7 @@ static void build_plot(struct pane *p)
 		f = plot_pane_figure(S.s, &S.plot);
 		if (f)
 			snprintf(p->note, sizeof(p->note), "%s%s: %s",
-				 session_stale(S.s) && f != session_sweep(S.s)->fig
-					 ? "out of date: "
-					 : "",
-				 f->name, f->title);
+				 plot_stale(f) ? STALE_NOTE : "", f->name, f->title);
 		if (image)
 			return; /* the pane is left blank for the picture (draw_image) */
 		lines_add_text(&p->content, text, ST_NORMAL);
@@ -685,19 +748,31 @@ static void draw_frame(struct pane *p, enum pane_id id)
 	wmove(w, 0, 2);
 	wattrset(w, style_attr[S.focus == id ? ST_FOCUS : ST_TITLE]);
 	waddch(w, ' ');
-	put_text(w, p->title, p->w - 6);
+	/* a note that the whole title leaves no room for ("out of date")
+	 * takes the title's words after its first */
+	const char *sp = strchr(p->title, ' ');
+	int tw = text_cols(p->title, strlen(p->title));
+	int nw = text_cols(p->note, strlen(p->note));
+	int title_cols = p->w - 6;
+	if (p->note[0] && sp && tw + nw + 8 > p->w)
+		title_cols = text_cols(p->title, (size_t)(sp - p->title));
+	put_text(w, p->title, title_cols);
 	waddch(w, ' ');
 	wattrset(w, style_attr[ST_DIM]);
 	int x = getcurx(w);
 	if (p->note[0] && x + 4 < p->w) {
 		int room = p->w - x - 4;
 		waddch(w, ' ');
-		if (text_cols(p->note, strlen(p->note)) <= room) {
-			put_text(w, p->note, room);
-		} else { /* cut, and say so */
-			put_text(w, p->note, room - 1);
-			put_text(w, utf8_term ? "…" : ">", 1);
+		/* "out of date" as the results pane's line is drawn */
+		const char *note = p->note;
+		const char *mark = "out of date";
+		if (!strncmp(note, mark, strlen(mark)) && (int)strlen(mark) < room) {
+			wattrset(w, style_attr[ST_ERROR]);
+			room -= put_text(w, mark, room);
+			wattrset(w, style_attr[ST_DIM]);
+			note += strlen(mark);
 		}
+		put_fitted(w, note, room);
 		waddch(w, ' ');
 	}
 	/* what lies beyond the pane, in its bottom border */
@@ -735,12 +810,8 @@ static void draw_box_pane(enum pane_id id)
 		wattrset(p->win, style_attr[p->content.v[i].st]);
 		if (id == P_PLOT && !S.plot_strip && p->content.v[i].st == ST_NORMAL) {
 			put_ansi(p->win, text, p->w - 2);
-		} else if (text_cols(text, strlen(text)) <= p->w - 2) {
-			put_text(p->win, text, p->w - 2);
-		} else { /* cut, and say so */
-			put_text(p->win, text, p->w - 3);
-			wattrset(p->win, style_attr[ST_DIM]);
-			put_text(p->win, utf8_term ? "…" : ">", 1);
+		} else {
+			put_fitted(p->win, text, p->w - 2);
 		}
 	}
 	wattrset(p->win, A_NORMAL);
@@ -1177,7 +1248,8 @@ static void progress(const struct num_progress *p)
 	if (!show)
 		return;
 	char text[256];
-	front_status_text(&S.work, !utf8_term, text, sizeof(text));
+	front_status_text(&S.work, !utf8_term, S.status ? getmaxx(S.status) - 2 : 78, text,
+			  sizeof(text));
 	set_status(false, "%s", text);
 	draw_status();
 	draw_prompt();
@@ -1420,11 +1492,14 @@ static void restore_terminal(void)
 {
 	if (S.curses_on) {
 		S.curses_on = false;
-		if (S.img.shown) { /* no picture outlives the screen */
-			clear();
-			refresh();
-			S.img.shown = false;
-		}
+		/* the alternate screen left blank, the cursor at its top: no
+		 * picture outlives the screen, and tmux, which after a resize
+		 * carries the alternate screen's rows into the shell's screen
+		 * and its history when it is left (3.3a: 3 of 3 tries), has
+		 * nothing to carry */
+		clear();
+		refresh();
+		S.img.shown = false;
 		endwin();
 	}
 	if (S.stderr_saved >= 0) {

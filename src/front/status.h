@@ -29,7 +29,9 @@ void front_status_start(struct front_status *st);
  * command has run 0.3 s (a short one shows none), then ten times a second. */
 bool front_status_take(struct front_status *st, const struct num_progress *p);
 /* The status as one line: "period 12: change 3.2e-06, steady below 1e-09
- * · 4.1 s · Ctrl-C stops it" (with ", " for "·" when ascii). */
-void front_status_text(const struct front_status *st, bool ascii, char *buf, size_t n);
+ * · 4.1 s · Ctrl-C stops it" (with ", " for "·" when ascii), in at most
+ * `cols` columns where it can be: tersely, then without its outer levels,
+ * then without the time, "Ctrl-C stops it" kept. */
+void front_status_text(const struct front_status *st, bool ascii, int cols, char *buf, size_t n);
 
 #endif
