@@ -1237,6 +1237,13 @@ START_TEST(test_catalog)
 	write_file(dir1, "broken.ini", "[exercise]\nid = Cat_Bad\ntitle = Bad\nmodel = disk\n");
 	write_file(dir1, "notes.txt", "not an exercise\n");
 	write_file(dir1, ".hidden.ini", "[exercise]\nid = cat-hidden\ntitle = H\nmodel = disk\n");
+	/* a file that claims cat-d but does not read (no title): skipped, by
+	 * the catalogue and by catalog_load, which take dir2's */
+	write_file(dir1, "0claim.ini", "[exercise]\nid = cat-d\nmodel = disk\n");
+	/* the id as the quick read and the parser both take it */
+	write_file(dir1, "e.ini",
+		   "\xef\xbb\xbf; notes\n  [exercise]\n"
+		   "id\t=cat-e ; a comment\ntitle = Fifth\nmodel = disk\n");
 	write_file(dir2, "c.ini", "[exercise]\nid = cat-a\ntitle = Shadowed\nmodel = disk\n");
 	write_file(dir2, "fourth.ini", "[exercise]\nid = cat-d\ntitle = Fourth\nmodel = disk\n");
 
@@ -1244,6 +1251,20 @@ START_TEST(test_catalog)
 	snprintf(tp, sizeof(tp), "%s:%s", dir1, dir2);
 	char *old_tp = replace_env("TRIBO_PATH", tp);
 	char *old_xdg = replace_env("XDG_DATA_HOME", xdg);
+
+	struct exercise *la = catalog_load("cat-a"), *ld = catalog_load("cat-d"),
+			*le = catalog_load("cat-e");
+	const bool load_a = la && !strcmp(la->title, "First") && starts_with(la->path, dir1);
+	const bool load_d = ld && !strcmp(ld->title, "Fourth") && strstr(ld->path, "/fourth.ini");
+	const bool load_e = le && !strcmp(le->title, "Fifth");
+	const bool load_none =
+		!catalog_load("no-such") && !catalog_load("cat-hidden") && !catalog_load("Cat_Bad");
+	if (la)
+		exercise_free(la);
+	if (ld)
+		exercise_free(ld);
+	if (le)
+		exercise_free(le);
 
 	struct catalog cat;
 	catalog_scan(&cat);
@@ -1277,7 +1298,8 @@ START_TEST(test_catalog)
 
 	restore_env("TRIBO_PATH", old_tp);
 	restore_env("XDG_DATA_HOME", old_xdg);
-	const char *names1[] = {"a.ini", "b.ini", "broken.ini", "notes.txt", ".hidden.ini"};
+	const char *names1[] = {"a.ini",       "b.ini",	     "broken.ini", "notes.txt",
+				".hidden.ini", "0claim.ini", "e.ini"};
 	for (size_t i = 0; i < sizeof(names1) / sizeof(names1[0]); i++)
 		remove_file(dir1, names1[i]);
 	remove_file(dir2, "c.ini");
@@ -1286,7 +1308,10 @@ START_TEST(test_catalog)
 	ck_assert_int_eq(rmdir(dir2), 0);
 	ck_assert_int_eq(rmdir(xdg), 0);
 
-	ck_assert_uint_eq(in1, 2);
+	ck_assert_msg(load_a && load_d && load_e && load_none,
+		      "catalog_load: cat-a %d, cat-d %d, cat-e %d, none %d", load_a, load_d, load_e,
+		      load_none);
+	ck_assert_uint_eq(in1, 3);
 	ck_assert_uint_eq(in2, 1);
 	ck_assert(ok_a);
 	ck_assert(ok_b);

@@ -1423,16 +1423,18 @@ static FILE *open_exercise(const char *path, struct diag *d)
 	return f;
 }
 
-struct exercise *exercise_read(const char *path, struct diag *d)
+/* An exercise file's text into SB (empty on entry), or -1 with the
+ * reason in D. */
+static int read_text(const char *path, struct strbuf *sb, struct diag *d)
 {
 	FILE *f = open_exercise(path, d);
 	if (!f)
-		return NULL;
+		return -1;
 	struct stat st;
 	if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
 		fclose(f);
 		diag_at(d, path, 0, 0, NULL, "is a directory");
-		return NULL;
+		return -1;
 	}
 	/* the size a file says it has, not the 1 MB reading stops at */
 	if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > EXERCISE_MAX_BYTES) {
@@ -1440,30 +1442,34 @@ struct exercise *exercise_read(const char *path, struct diag *d)
 		diag_at(d, path, 0, 0, NULL,
 			"file too large (%lld bytes; an exercise is at most %d)",
 			(long long)st.st_size, EXERCISE_MAX_BYTES);
-		return NULL;
+		return -1;
 	}
-	struct strbuf sb = STRBUF_INIT;
 	char buf[65536];
 	size_t n;
 	while ((n = fread(buf, 1, sizeof(buf), f)) > 0) {
-		strbuf_add(&sb, buf, n);
-		if (sb.len > EXERCISE_MAX_BYTES)
+		strbuf_add(sb, buf, n);
+		if (sb->len > EXERCISE_MAX_BYTES)
 			break;
 	}
 	int err = ferror(f);
 	fclose(f);
 	if (err) {
-		strbuf_release(&sb);
 		diag_at(d, path, 0, 0, NULL, "read error");
-		return NULL;
+		return -1;
 	}
-	if (sb.len > EXERCISE_MAX_BYTES) { /* a pipe or a device: no size to tell */
-		strbuf_release(&sb);
+	if (sb->len > EXERCISE_MAX_BYTES) { /* a pipe or a device: no size to tell */
 		diag_at(d, path, 0, 0, NULL, "file too large (an exercise is at most %d bytes)",
 			EXERCISE_MAX_BYTES);
-		return NULL;
+		return -1;
 	}
-	struct exercise *ex = exercise_parse(path, strbuf_str(&sb), sb.len, d);
+	return 0;
+}
+
+struct exercise *exercise_read(const char *path, struct diag *d)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct exercise *ex =
+		read_text(path, &sb, d) ? NULL : exercise_parse(path, strbuf_str(&sb), sb.len, d);
 	strbuf_release(&sb);
 	return ex;
 }
@@ -1541,6 +1547,104 @@ static int cmp_entry(const void *a, const void *b)
 
 /* Every directory's exercises (the first of a duplicated id wins), listed
  * by id, so that "conveyor" comes before "conveyor-transverse". */
+/* The names of DIR's exercise files (*.ini, not hidden), sorted: the
+ * order in which a directory's files are read. */
+static char **dir_ini_names(const char *dir, size_t *nn)
+{
+	*nn = 0;
+	DIR *dp = opendir(dir);
+	if (!dp)
+		return NULL;
+	char **names = NULL;
+	struct dirent *de;
+	while ((de = readdir(dp))) {
+		size_t len = strlen(de->d_name);
+		if (len > 4 && !strcmp(de->d_name + len - 4, ".ini") && de->d_name[0] != '.') {
+			names = xrealloc(names, (*nn + 1) * sizeof(char *));
+			names[(*nn)++] = xstrdup(de->d_name);
+		}
+	}
+	closedir(dp);
+	if (*nn)
+		qsort(names, *nn, sizeof(char *), cmp_str);
+	return names;
+}
+
+/* The id an exercise file gives itself, read the quick way: the first word
+ * of the value of `id` in its [exercise] section, the rest of the file
+ * unread. False when the file does not say it on such a line (then only
+ * exercise_parse can tell). */
+static bool quick_id(const char *text, size_t len, char *id, size_t n)
+{
+	const char *p = text, *end = text + len;
+	if (len >= 3 && !memcmp(p, "\xef\xbb\xbf", 3)) /* a byte-order mark */
+		p += 3;
+	bool in_exercise = false;
+	while (p < end) {
+		const char *eol = memchr(p, '\n', (size_t)(end - p));
+		if (!eol)
+			eol = end;
+		const char *q = p;
+		while (q < eol && (*q == ' ' || *q == '\t'))
+			q++;
+		if (q < eol && *q == '[') {
+			const char *name = q + 1, *close = memchr(name, ']', (size_t)(eol - name));
+			in_exercise = close && close - name == 8 && !memcmp(name, "exercise", 8);
+		} else if (in_exercise && eol - q > 2 && !memcmp(q, "id", 2) &&
+			   (q[2] == ' ' || q[2] == '\t' || q[2] == '=')) {
+			q += 2;
+			while (q < eol && (*q == ' ' || *q == '\t'))
+				q++;
+			if (q == eol || *q != '=')
+				return false;
+			q++;
+			while (q < eol && (*q == ' ' || *q == '\t'))
+				q++;
+			size_t k = 0;
+			while (q < eol && !strchr(" \t\r;#", *q) && k + 1 < n)
+				id[k++] = *q++;
+			id[k] = '\0';
+			return k > 0;
+		}
+		p = eol + 1;
+	}
+	return false;
+}
+
+struct exercise *catalog_load(const char *id)
+{
+	struct exercise_dirs dirs;
+	struct exercise *found = NULL;
+	exercise_dirs_init(&dirs);
+	for (size_t i = 0; i < dirs.n; i++) {
+		size_t nn;
+		char **names = dir_ini_names(dirs.dir[i], &nn);
+		for (size_t j = 0; j < nn; j++) {
+			char path[PATH_MAX + 256], said[256];
+			snprintf(path, sizeof(path), "%s/%s", dirs.dir[i], names[j]);
+			struct strbuf sb = STRBUF_INIT;
+			struct diag d;
+			if (!found && !read_text(path, &sb, &d) &&
+			    (!quick_id(strbuf_str(&sb), sb.len, said, sizeof said) ||
+			     !strcmp(said, id))) {
+				struct exercise *ex =
+					exercise_parse(path, strbuf_str(&sb), sb.len, &d);
+				if (ex && !strcmp(ex->id, id))
+					found = ex;
+				else if (ex)
+					exercise_free(ex);
+			}
+			strbuf_release(&sb);
+			free(names[j]);
+		}
+		free(names);
+		if (found)
+			break;
+	}
+	exercise_dirs_release(&dirs);
+	return found;
+}
+
 void catalog_scan(struct catalog *cat)
 {
 	struct exercise_dirs dirs;
@@ -1549,22 +1653,8 @@ void catalog_scan(struct catalog *cat)
 	strbuf_init(&cat->warnings);
 	exercise_dirs_init(&dirs);
 	for (size_t i = 0; i < dirs.n; i++) {
-		DIR *dp = opendir(dirs.dir[i]);
-		if (!dp)
-			continue;
-		char **names = NULL;
-		size_t nn = 0;
-		struct dirent *de;
-		while ((de = readdir(dp))) {
-			size_t len = strlen(de->d_name);
-			if (len > 4 && !strcmp(de->d_name + len - 4, ".ini") &&
-			    de->d_name[0] != '.') {
-				names = xrealloc(names, (nn + 1) * sizeof(char *));
-				names[nn++] = xstrdup(de->d_name);
-			}
-		}
-		closedir(dp);
-		qsort(names, nn, sizeof(char *), cmp_str);
+		size_t nn;
+		char **names = dir_ini_names(dirs.dir[i], &nn);
 		for (size_t j = 0; j < nn; j++) {
 			char path[PATH_MAX + 256];
 			struct diag d;

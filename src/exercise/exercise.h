@@ -158,6 +158,11 @@ struct catalog {
 };
 
 void catalog_scan(struct catalog *cat);
+/* The exercise ID as catalog_scan and exercise_read would give it (the
+ * first file, directories in order and names sorted, that reads without
+ * error and has that id), without reading the others beyond their id
+ * line; NULL when there is none (catalog_scan then says what there is). */
+struct exercise *catalog_load(const char *id);
 void catalog_release(struct catalog *cat);
 const struct catalog_entry *catalog_find(const struct catalog *cat, const char *id);
 

@@ -175,31 +175,25 @@ int session_load(struct session *s, const char *what, struct diag *d)
 	struct exercise *ex;
 	if (looks_like_path(what)) {
 		ex = exercise_read(what, d);
-	} else {
+		if (!ex)
+			return -1;
+	} else if (!(ex = catalog_load(what))) {
+		/* none: the whole catalogue, to say what there is */
 		struct catalog cat;
 		catalog_scan(&cat);
-		const struct catalog_entry *e = catalog_find(&cat, what);
-		if (!e) {
-			const char **ids = xmalloc((cat.n + 1) * sizeof(*ids));
-			for (size_t i = 0; i < cat.n; i++)
-				ids[i] = cat.entry[i].id;
-			char hint[96], clip[TEXT_CLIP_SIZE];
-			text_clip(what, clip, sizeof(clip));
-			if (*text_did_you_mean(what, ids, cat.n, hint, sizeof(hint)))
-				diag_set(d, "no exercise '%s'%s", clip, hint);
-			else
-				diag_set(d,
-					 "no exercise '%s'; 'list' shows the exercises there are",
-					 clip);
-			free(ids);
-			catalog_release(&cat);
-			return -1;
-		}
-		ex = exercise_read(e->path, d);
+		const char **ids = xmalloc((cat.n + 1) * sizeof(*ids));
+		for (size_t i = 0; i < cat.n; i++)
+			ids[i] = cat.entry[i].id;
+		char hint[96], clip[TEXT_CLIP_SIZE];
+		text_clip(what, clip, sizeof(clip));
+		if (*text_did_you_mean(what, ids, cat.n, hint, sizeof(hint)))
+			diag_set(d, "no exercise '%s'%s", clip, hint);
+		else
+			diag_set(d, "no exercise '%s'; 'list' shows the exercises there are", clip);
+		free(ids);
 		catalog_release(&cat);
-	}
-	if (!ex)
 		return -1;
+	}
 	session_adopt(s, ex);
 	return 0;
 }
