@@ -681,8 +681,8 @@ static void ball_transition_steps(struct strbuf *s, const struct ball *b, const 
 	const double g = b->g, mu1 = b->mu[0], mu3 = b->mu[2];
 	const double rho[2] = {b->r * q0[Q_WY], -b->r * q0[Q_WX]};
 	model_step(s,
-		   "To rolling, both laws followed to tmax = %g s (v the slip, ρ = r(ω_y, −ω_x) "
-		   "the rolling's part of w = v + ρ):",
+		   "Until it rolls: both laws followed up to tmax = %g s (v the slip, ρ = r(ω_y, "
+		   "−ω_x) the rolling's part of the centre's velocity w = v + ρ):",
 		   tmax);
 	model_step(s, "  Kozlov: v̇ = −(g/D)((7/2)μ1 v − (5/2)μ3 ρ); with μ3 = 0 the slip decays "
 		      "exponentially, at the rate λ = (7/2) g μ1/D, and never vanishes.");

@@ -358,10 +358,11 @@ static void rest_steps(struct strbuf *s, const struct rest *k, const struct rest
 			"  ζ(λ) = 1 is the quartic Q(λ) = |adj(Φ + λI) f|² − det(Φ + λI)² = "
 			"−λ⁴ %s %.6gλ³ %s %.6gλ² %s %.6gλ %s %.6g = 0 (ζ − 1 = Q/det²). Its real "
 			"roots in (0, λ_hi], λ_hi = ‖Φ‖_F + |f| + 1 = %.6g (beyond it ζ < 1), by "
-			"gsl_poly_complex_solve; ζ − 1 between them and at λ_hi: %d change(s) "
+			"gsl_poly_complex_solve; ζ − 1 between them and at λ_hi: %d change%s "
 			"of sign.",
 			SIGN(qc[3]), fabs(qc[3]), SIGN(qc[2]), fabs(qc[2]), SIGN(qc[1]),
-			fabs(qc[1]), SIGN(qc[0]), fabs(qc[0]), r->lam_hi, r->nroots);
+			fabs(qc[1]), SIGN(qc[0]), fabs(qc[0]), r->lam_hi, r->nroots,
+			model_plural(r->nroots));
 	else
 		model_step(s,
 			   "  Scan of ζ(λ) − 1 on [0, λ_hi], λ_hi = ‖Φ‖_F + |f| + 1 = %.6g (beyond "

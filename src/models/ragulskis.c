@@ -1759,29 +1759,31 @@ static void ragulskis_steps(struct strbuf *s, const struct rg *r, const struct m
 			   r->nj);
 	if (sh->iterations > 0 && sh->converged && steady)
 		model_step(s,
-			   "Steady state by shooting: %ld transient period(s), then Newton's "
+			   "Steady state by shooting: %ld transient period%s, then Newton's "
 			   "method on x ↦ P(x) − x for the period map P (Jacobian by finite "
-			   "differences, then Broyden's updates): converged in %d iteration(s), "
+			   "differences, then Broyden's updates): converged in %d iteration%s, "
 			   "|P(x) − x| = %.3g against tolerance %.3g; the fixed point attracts "
 			   "(|eigenvalue| ≤ %.3g). Run from it, the motion repeats over two "
 			   "successive periods (the last changed by %.3g against %.3g). %ld "
-			   "period(s) in all, %zu steps, %zu phase ends.",
-			   sh->transient, sh->iterations, sh->change, sh->tol, sh->rho,
-			   conv->change, conv->tol, j, steps_transient, r->phases);
+			   "period%s in all, %zu steps, %zu phase ends.",
+			   sh->transient, model_plural(sh->transient), sh->iterations,
+			   model_plural(sh->iterations), sh->change, sh->tol, sh->rho, conv->change,
+			   conv->tol, j, model_plural(j), steps_transient, r->phases);
 	else
 		model_step(s,
 			   "Steady state: (u, u̇/ω) at t = 2πj/ω compared with the period "
 			   "before%s%s%s; "
-			   "%s after %ld period(s) of the motion (change %.3g against tolerance "
+			   "%s after %ld period%s of the motion (change %.3g against tolerance "
 			   "%.3g); "
-			   "%ld period(s) integrated in all, %zu steps, %zu phase ends.",
+			   "%ld period%s integrated in all, %zu steps, %zu phase ends.",
 			   sh->why ? " (shooting gave up: " : "", sh->why ? sh->why : "",
 			   sh->why ? "; its trial periods are not the motion's, which was run on "
 				     "from its transient instead)"
 				   : "",
 			   steady ? "repeated over two successive periods"
 				  : "NOT repeated over two successive periods within the cap",
-			   r->own, conv->change, conv->tol, j, steps_transient, r->phases);
+			   r->own, model_plural(r->own), conv->change, conv->tol, j,
+			   model_plural(j), steps_transient, r->phases);
 	const double w0 = r->k > 0 ? sqrt(r->k / r->m) : 0;
 	if (w0 > 0 && fabs(r->w - w0) <= 0.05 * w0 && r->P > 4 * r->h / M_PI)
 		model_step(s,
