@@ -1679,25 +1679,29 @@ static void ragulskis_steps(struct strbuf *s, const struct rg *r, const struct m
 	const double *p = in->num;
 	const enum law_id li = rg_law(in);
 	model_step(s,
-		   "Equation (9): m ü + c u̇ + k u = P sin ωt − H(u̇), m = %g, c = %g, k = %g, "
-		   "P = %g, ω = %g; u(0) = %g, u̇(0) = %g.",
+		   "Equation (9): m ü + c u̇ + k u = P sin ωt − H(u̇), m = %g kg, c = %g N·s/m, "
+		   "k = %g N/m, P = %g N, ω = %g rad/s; u(0) = %g m, u̇(0) = %g m/s.",
 		   r->m, r->c, r->k, r->P, r->w, p[R_U0], p[R_V0]);
 	/* the law in the registry's words (dyn/law.c), with its numbers; Coulomb's
 	 * row speaks of μ and the normal force, which this model calls h */
 	const struct law *law = law_get(li);
-	model_step(s, "Friction: %s%s, h = %g.", li == LAW_COULOMB ? "exact " : "", law->title,
-		   r->h);
+	model_step(s, "Dry friction H(u̇) of magnitude h = %g N: %s%s%s.", r->h,
+		   law->title[0] == '(' ? "Ragulskis's law " : "the ", law->title,
+		   li == LAW_COULOMB	  ? " law, exact"
+		   : law->title[0] == '(' ? ""
+					  : " law");
 	if (r->law.kind == DRYLAW_COULOMB)
 		model_step(s, "  H = h sgn u̇ while slipping, |H| ≤ h at rest (set-valued).");
 	else
-		model_step(s, "  %s; Δ = %g.", law->formula, r->law.Delta);
+		model_step(s, "  %s; Δ = %g m/s.", law->formula, r->law.Delta);
 	if (r->law.kind == DRYLAW_ELLIPTIC_PEAK)
-		model_step(s,
-			   "  Δ_a = %g, h_a = h Δ_a/Δ = %g, h + h_a = %g; vertical tangents at 0 "
-			   "and ±(Δ + 1.5Δ_a) = ±%g.",
-			   r->law.Delta_a, r->h * r->law.Delta_a / r->law.Delta,
-			   r->h + r->h * r->law.Delta_a / r->law.Delta,
-			   r->law.Delta + 1.5 * r->law.Delta_a);
+		model_step(
+			s,
+			"  Δ_a = %g m/s, h_a = h Δ_a/Δ = %g N, h + h_a = %g N; vertical tangents "
+			"at 0 and ±(Δ + 1.5Δ_a) = ±%g m/s.",
+			r->law.Delta_a, r->h * r->law.Delta_a / r->law.Delta,
+			r->h + r->h * r->law.Delta_a / r->law.Delta,
+			r->law.Delta + 1.5 * r->law.Delta_a);
 	if (r->reduced && r->law.kind == DRYLAW_TANH)
 		model_step(s,
 			   "Strategy: the transition reduced to its slow manifold (h/(mωΔ) = "
@@ -1760,9 +1764,10 @@ static void ragulskis_steps(struct strbuf *s, const struct rg *r, const struct m
 	if (sh->iterations > 0 && sh->converged && steady)
 		model_step(s,
 			   "Steady state by shooting: %ld transient period%s, then Newton's "
-			   "method on x ↦ P(x) − x for the period map P (Jacobian by finite "
+			   "method on x ↦ S(x) − x for the period map S, x = (u, u̇/ω) at a "
+			   "period's start (Jacobian by finite "
 			   "differences, then Broyden's updates): converged in %d iteration%s, "
-			   "|P(x) − x| = %.3g against tolerance %.3g; the fixed point attracts "
+			   "|S(x) − x| = %.3g against tolerance %.3g; the fixed point attracts "
 			   "(|eigenvalue| ≤ %.3g). Run from it, the motion repeats over two "
 			   "successive periods (the last changed by %.3g against %.3g). %ld "
 			   "period%s in all, %zu steps, %zu phase ends.",
@@ -1795,14 +1800,15 @@ static void ragulskis_steps(struct strbuf *s, const struct rg *r, const struct m
 			   r->c > 0 ? (r->P - 4 * r->h / M_PI) / (r->c * r->w) : INFINITY);
 	if (steady)
 		model_step(s,
-			   "Over the next period: u from %.10g to %.10g (amp), max u̇ = %.10g, ü "
-			   "from %.10g to %.10g, stuck %.6g of the period.",
+			   "Over the next period: u from %.10g m to %.10g m (amp), max u̇ = %.10g "
+			   "m/s, ü from %.10g to %.10g m/s²; stuck for a fraction stick_fraction = "
+			   "%.6g of the period.",
 			   f->umin, f->umax, f->vmax, f->amin, f->amax, f->stick);
 	else
 		model_step(s,
 			   "No period results: %s. (The next period, "
 			   "which does not repeat the one before: u from %.6g to %.6g, max u̇ = "
-			   "%.6g, stuck %.3g of it.)",
+			   "%.6g, stuck for a fraction %.3g of it.)",
 			   why, f->umin, f->umax, f->vmax, f->stick);
 }
 
