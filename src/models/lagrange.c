@@ -1114,9 +1114,16 @@ void lagr_derivation_steps(const struct lagr *L, struct strbuf *s)
 		return;
 	const size_t n = L->nq;
 	struct strbuf c = STRBUF_INIT, r = STRBUF_INIT;
-	for (size_t i = 0; i < n; i++)
+	struct strbuf dots = STRBUF_INIT;
+	for (size_t i = 0; i < n; i++) {
 		strbuf_addf(&c, "%s%s", i ? ", " : "", L->q[i]);
-	model_step(s, "Coordinates: %s (their rates: the same names with 'dot').", c.buf);
+		strbuf_addf(&dots, "%s%s", i ? ", " : "", L->qd[i]);
+	}
+	model_step(s,
+		   "Coordinates q = (%s); their rates are written %s, and an acceleration "
+		   "with 'ddot'.",
+		   c.buf, dots.buf);
+	strbuf_release(&dots);
 	strbuf_release(&c);
 	model_step(s, "T = %s", L->src_T);
 	model_step(s, "V = %s", L->src_V ? L->src_V : "0");
@@ -1182,7 +1189,8 @@ void lagr_derivation_steps(const struct lagr *L, struct strbuf *s)
 		model_step(s, "Generalized force Q_%s = %s%s%s", L->q[i],
 			   zero && L->in_contact[i] ? "" : r.buf,
 			   L->in_contact[i] && !zero ? " + " : "",
-			   L->in_contact[i] ? "the contact's, eq. (18) by the chain rule" : "");
+			   L->in_contact[i] ? "the contact's force, by eq. (18) and the chain rule"
+					    : "");
 		for (size_t k = 0; k < L->ndecl; k++)
 			if (L->decl[k].a[i])
 				model_step(s, "  plus [contact %s]'s friction -mu N sign(w)*(%s)",
@@ -1205,17 +1213,21 @@ void lagr_derivation_steps(const struct lagr *L, struct strbuf *s)
 		model_step(s, "Equation of motion of %s: %s = Q_%s", L->q[i], lhs.buf, L->q[i]);
 		strbuf_release(&lhs);
 		if (L->nonsmooth[i])
-			model_step(s,
-				   "R is not smooth at %s = 0 (dR/d%s has a %s there): a phase "
-				   "ends when %s reaches 0, and %s rests while the other forces "
-				   "on it stay within half the jump of dR/d%s (for R = c|%s|: "
-				   "|force| <= c); otherwise it restarts in the force's sense.",
+			model_step(s, "R is not smooth at %s = 0 (dR/d%s has a %s there).",
 				   L->qd[i], L->qd[i],
 				   L->jump[i]	      ? "step"
 				   : L->in_contact[i] ? "contact integral's kink"
-						      : "root or an abs",
-				   L->qd[i], L->q[i], L->qd[i], L->qd[i]);
+						      : "root or an abs");
 	}
+	for (size_t i = 0; i < n; i++)
+		if (L->nonsmooth[i]) {
+			model_step(s,
+				   "Where R is not smooth, a phase ends when the rate reaches 0, "
+				   "and the coordinate rests while the other forces on it stay "
+				   "within half the jump of R's derivative there (for R = c|qdot|: "
+				   "|force| <= c); otherwise it restarts in the force's sense.");
+			break;
+		}
 	strbuf_release(&r);
 }
 

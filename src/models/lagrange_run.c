@@ -793,7 +793,7 @@ static int settle_group(struct run *r, double t, double *y, bool at_bound, struc
 				   "  t = %.10g s: %s at rest together; the force on them (%s) "
 				   "lies within R's subdifferential at zero rates (Kozlov §3, "
 				   "the test on the norm: max over directions u of f.u - R'(u) "
-				   "= %.6g <= 0): they are held",
+				   "= %.6g <= 0): they are held.",
 				   t, names.buf, fs.buf, m);
 		} else {
 			/* they restart along u: a rate of 1e-12 along it, where R's
@@ -810,7 +810,7 @@ static int settle_group(struct run *r, double t, double *y, bool at_bound, struc
 				   "  t = %.10g s: %s at rest together; the force on them (%s) "
 				   "leaves R's subdifferential at zero rates (Kozlov §3: max "
 				   "over directions u of f.u - R'(u) = %.6g > 0%s): they "
-				   "restart along u = (%s)%s",
+				   "restart along u = (%s)%s.",
 				   t, names.buf, fs.buf, m,
 				   past ? " a moment later, the force at the bound and growing "
 					  "past it"
@@ -832,11 +832,12 @@ static int settle_group(struct run *r, double t, double *y, bool at_bound, struc
 			coordinate_sides(r, i, &up, &down);
 			const double c = (up - down) / 2, f = r->f[i];
 			if (fabs(f) <= c) {
-				model_step(s,
-					   "  t = %.10g s: %s at rest; the force on it |f| = %.6g "
-					   "is within the bound c = %.6g that R allows at %s = 0: "
-					   "it is held (Coulomb: rest holds while |f| <= c)",
-					   t, L->q[i], fabs(f), c, L->qd[i]);
+				model_step(
+					s,
+					"  t = %.10g s: %s at rest; the force on it, |f| = %.6g, "
+					"is within the bound c = %.6g that R allows at %s = 0: "
+					"it is held.",
+					t, L->q[i], fabs(f), c, L->qd[i]);
 			} else {
 				r->held[i] = false;
 				r->sgn[i] = f > 0 ? 1 : -1;
@@ -908,12 +909,12 @@ static int decide(struct run *r, double t, double *y, size_t brk, bool start, st
 			r->mode[brk] = lam > 0 ? 1 : -1;
 			model_step(s,
 				   "  t = %.10g s: the force that holds %s, %.10g, reached its "
-				   "bound c = %.10g and is growing past it: it slips (%s)",
+				   "bound c = %.10g and is growing past it: it slips (%s).",
 				   t, nm.buf, lam, bound(r, brk), lam > 0 ? "+" : "-");
 		} else {
 			model_step(s,
 				   "  t = %.10g s: the force that holds %s, %.10g, touches its "
-				   "bound c = %.10g and turns back inside: it is still held",
+				   "bound c = %.10g and turns back inside: it is still held.",
 				   t, nm.buf, lam, bound(r, brk));
 			brk = SIZE_MAX; /* decided with the others, as stuck */
 		}
@@ -1011,15 +1012,14 @@ static int decide(struct run *r, double t, double *y, size_t brk, bool start, st
 		const double lam = -z[i];
 		if (r->mode[k] == 0)
 			model_step(s,
-				   "  t = %.10g s: %s at rest; the force on it |f| = %.6g is "
-				   "within the bound c = %.6g that %s allows there: it is held "
-				   "(Coulomb: rest holds while |f| <= c%s)",
+				   "  t = %.10g s: %s at rest; the force on it, |f| = %.6g, is "
+				   "within the bound c = %.6g that %s allows there: it is held%s.",
 				   t, nm.buf, fabs(lam), c_[i], L->ndecl ? "friction" : "R",
-				   tie[i] ? "; at the bound, the force turns back inside" : "");
+				   tie[i] ? " (at the bound, the force turns back inside)" : "");
 		else
 			model_step(s,
 				   "  t = %.10g s: %s at rest; the force on it %s the bound c = "
-				   "%.6g: it slips (%s), friction %.6g against it",
+				   "%.6g: it slips (%s), friction %.6g against it.",
 				   t, nm.buf, tie[i] ? "is at and growing past" : "would exceed",
 				   c_[i], r->mode[k] > 0 ? "+" : "-", c_[i]);
 		strbuf_release(&nm);
@@ -1291,11 +1291,11 @@ static int after_event(struct run *r, size_t which, double t, double *y, struct 
 		if (r->mode[which]) {
 			set_state(r, t, y);
 			if (kink_is_rate(L, which))
-				model_step(s, "  t = %.10g s: %s reached 0 (%s = %.10g)", t,
+				model_step(s, "  t = %.10g s: %s reached 0 (%s = %.10g).", t,
 					   L->qd[L->kink[which].coord], nm.buf,
 					   y[L->kink[which].coord]);
 			else
-				model_step(s, "  t = %.10g s: %s: the relative velocity reached 0",
+				model_step(s, "  t = %.10g s: %s: the relative velocity reached 0.",
 					   t, nm.buf);
 		} else {
 			brk = which;
@@ -1304,11 +1304,11 @@ static int after_event(struct run *r, size_t which, double t, double *y, struct 
 	} else if (which < nk + n) {
 		const size_t i = which - nk;
 		y[n + i] = 0;
-		model_step(s, "  t = %.10g s: %s reached 0 (%s = %.10g)", t, L->qd[i], L->q[i],
+		model_step(s, "  t = %.10g s: %s reached 0 (%s = %.10g).", t, L->qd[i], L->q[i],
 			   y[i]);
 	} else { /* the norm's test reached its bound: decided by its trend */
 		model_step(s,
-			   "  t = %.10g s: the force on the held %s reached the bound of the norm",
+			   "  t = %.10g s: the force on the held %s reached the bound of the norm.",
 			   t, L->q[L->group[0]]);
 		for (size_t j = 0; j < L->ngroup; j++)
 			r->held[L->group[j]] = false;
@@ -1517,10 +1517,10 @@ int lagr_solve(const struct model_input *in, struct model_output *out, struct di
 		r.stop_sign = g > 0 ? 1 : g < 0 ? -1 : 0;
 	}
 	struct record rec, *recp = record_open(&rec, out->figs, 2 * n + 1, 1, 0, trace_extra, &r);
-	model_step(s, "The run (rk8pd; a phase ends where a contact's relative velocity or a "
-		      "rate with Coulomb-type friction reaches 0, a held contact's force "
-		      "reaches its bound, or stop = 0; the contacts at rest then are decided "
-		      "together):");
+	model_step(s, "The run, by rk8pd in phases: a phase ends where a contact's relative "
+		      "velocity or a rate with Coulomb-type friction reaches 0, where a held "
+		      "contact's force reaches its bound, or where stop = 0; the contacts at "
+		      "rest then are decided together.");
 	struct lagr_phases lp = {.r = &r, .s = s, .outcome = "moving", .t_stop = NAN};
 	const struct phase_system sys = {2 * n + 1, lagr_next, &lp};
 	struct phase_caps caps = phase_caps_default();
