@@ -726,7 +726,7 @@ static void ball_transition_steps(struct strbuf *s, const struct ball *b, const 
 	else
 		model_step(s,
 			   "  At tmax it still slips (|v| = %.3g m/s), and with 5μ3 ≥ 7μ1 nothing "
-			   "bounds when it stops: t_roll = nan.",
+			   "bounds when it stops: t_roll does not exist.",
 			   x->slip_c_tmax);
 	if (x->vabs > 0 && isfinite(x->t_roll) && mu3 == 0)
 		model_step(s,
@@ -748,7 +748,7 @@ static void ball_transition_steps(struct strbuf *s, const struct ball *b, const 
 	else
 		model_step(s, "  Then pure rolling needs a friction (5/7)μ3 m g > μ1 m g: static "
 			      "friction cannot hold it, and this model does not follow it "
-			      "(V_end_coulomb = nan).");
+			      "(V_end_coulomb does not exist).");
 }
 
 /* Kozlov's law: to tmax, then on to the stop (trp: NULL, or the record
@@ -926,7 +926,7 @@ static void ball_steps(struct strbuf *s, const struct ball *b, const double q0[N
 	model_step(s, "  Slip in (6.5): the printed D has a factor m in its second term; "
 		      "without it D is a speed.");
 	model_step(s,
-		   "Reaction (6.3): |R| = |N|/√m = m g/√m = g√m = %.12g (the paper prints "
+		   "Reaction (6.3): |R| = |N|/√m = m g/√m = g√m = %.12g N/√kg (the paper prints "
 		   "√(mg), a slip).",
 		   f->Rabs);
 	model_step(s,

@@ -321,7 +321,8 @@ static void rest_steps(struct strbuf *s, const struct rest *k, const struct rest
 {
 	const double *P = k->phi, fx = k->f[0], fy = k->f[1];
 	const double *a = r->a, *qc = r->qc, *eta = r->eta;
-	model_step(s, "Kozlov (3.1): ẋ = v, v̇ = f − Φv/|v|, with");
+	model_step(s, "Kozlov (3.1), per unit mass: ẋ = v, v̇ = f − Φv/|v|, with the applied "
+		      "force f and the friction matrix Φ");
 	model_step(s, "  Φ = [[%g, %g], [%g, %g]],  f = (%g, %g),  |f| = %.6g.", P[0], P[1], P[2],
 		   P[3], fx, fy, hypot(fx, fy));
 	if (r->dissipative)
@@ -392,8 +393,8 @@ static void rest_steps(struct strbuf *s, const struct rest *k, const struct rest
 			   "rest is unstable, though not exponentially.",
 			   eta[0], eta[1]);
 	} else {
-		model_step(s, "  No positive root: no ray solution grows (lyap_lambda = eta_x = "
-			      "eta_y = nan).");
+		model_step(s, "  No positive root: no ray solution grows (lyap_lambda, eta_x and "
+			      "eta_y do not exist).");
 		if (r->symmetric && r->dissipative)
 			model_step(s,
 				   "  Kozlov's W = ½(Φ⁻¹v, v) > 0 has W' = |v|[(v, a) − |v|] ≤ "

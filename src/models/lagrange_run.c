@@ -1547,7 +1547,7 @@ int lagr_solve(const struct model_input *in, struct model_output *out, struct di
 	if (!isnan(t_stop) && !strcmp(outcome, "rests"))
 		model_step(s, "All motion stopped at t_stop = %.10g s.", t_stop);
 	else if (isnan(t_stop))
-		model_step(s, "Still moving at t = tmax = %g s (t_stop = nan).", t);
+		model_step(s, "Still moving at t = tmax = %g s: t_stop does not exist.", t);
 	memset(r.held, 0, sizeof(r.held));
 	memset(r.sgn, 0, sizeof(r.sgn));
 	set_state(&r, t, y);
