@@ -673,7 +673,11 @@ int cmd_table(struct cmd_ctx *c)
 
 int cmd_steps(struct cmd_ctx *c)
 {
-	text_wrap_lines(c->out, session_steps(c->s), 78);
+	/* the steps quote the exercise file (a lagrange system's T, V, R and
+	 * names): escaped as the rest of the output (issue 40) */
+	struct strbuf tmp = STRBUF_INIT;
+	text_wrap_lines(c->out, clean(&tmp, session_steps(c->s)), 78);
+	strbuf_release(&tmp);
 	return 0;
 }
 

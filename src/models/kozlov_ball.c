@@ -721,8 +721,8 @@ static void ball_transition_steps(struct strbuf *s, const struct ball *b, const 
 			"the rest in closed form: t_roll = %.12g s, rolling at |w| = %.12g m/s.",
 			x->csteps, x->t_roll, x->W_roll);
 	else if (isinf(x->t_roll))
-		model_step(s,
-			   "  μ1 = μ3 = 0: nothing acts and the slip never ends (t_roll = inf).");
+		model_step(s, "  μ1 = μ3 = 0: nothing acts and the slip never ends (t_roll does "
+			      "not exist).");
 	else
 		model_step(s,
 			   "  At tmax it still slips (|v| = %.3g m/s), and with 5μ3 ≥ 7μ1 nothing "
