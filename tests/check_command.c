@@ -269,7 +269,7 @@ START_TEST(test_solve_stale_reset)
 	ok("table");
 	ck_assert_ptr_nonnull(strstr(strbuf_str(&out), "stop_time = 0.67957866123 s\n"));
 	ok("steps");
-	ck_assert_ptr_nonnull(strstr(strbuf_str(&out), "τ = ω r/(μ g)"));
+	ck_assert_ptr_nonnull(strstr(strbuf_str(&out), "stop_time_exact = ω r/(μ g)"));
 	ok("eval omega*r/(mu*g) / stop_time");
 	ck_assert_str_eq(strbuf_str(&out), "1\n");
 	ok("set mu 0.6");

@@ -785,7 +785,7 @@ START_TEST(test_contact_projected)
 	const char *st = session_steps(s);
 	ck_assert_msg(strstr(st, "[contact foot], law projected: slip w = xdot"), "%s", st);
 	ck_assert_msg(strstr(st, "t = 0.02920797614 s: xdot reached 0"), "%s", st);
-	ck_assert_msg(strstr(st, "|f| = 3.93675 is within the bound c = 46.3252"), "%s", st);
+	ck_assert_msg(strstr(st, "|f| = 3.93675, is within the bound c = 46.3252"), "%s", st);
 	session_free(s);
 	/* the laws that need the normal coordinate are refused, by name, at
 	 * the law's line (15) */

@@ -367,10 +367,10 @@ static void rest_steps(struct strbuf *s, const struct rest *k, const struct rest
 	else
 		model_step(s,
 			   "  Scan of ζ(λ) − 1 on [0, λ_hi], λ_hi = ‖Φ‖_F + |f| + 1 = %.6g (beyond "
-			   "it ζ < 1), %d points: %d root(s) bracketed%s (the quartic ζ = 1 "
+			   "it ζ < 1), %d points: %d root%s bracketed%s (the quartic ζ = 1 "
 			   "could not decide: its coefficients overflow, or ζ − 1 is at rounding "
 			   "level where its sign was needed).",
-			   r->lam_hi, KR_SCAN, r->nroots,
+			   r->lam_hi, KR_SCAN, r->nroots, model_plural(r->nroots),
 			   k->singular ? ", some points skipped where Φ + λI is singular" : "");
 	if (r->nroots) {
 		double r0 = (P[0] + r->lambda) * eta[0] + P[1] * eta[1] - fx;
@@ -422,8 +422,8 @@ static void rest_steps(struct strbuf *s, const struct rest *k, const struct rest
 		model_step(
 			s,
 			"The principles disagree: q32 = %.12g %s 1, yet ζ(λ) = 1 has %d positive "
-			"root(s)%s.",
-			r->q32, r->moves ? ">" : "<", r->nroots,
+			"root%s%s.",
+			r->q32, r->moves ? ">" : "<", r->nroots, model_plural(r->nroots),
 			/* with u = (Φ + λI)⁻¹w, w = (Φ + λI)⁻¹f: dζ/dλ = −2((Φu, u) + λ|u|²),
 			 * < 0 for λ > 0 whenever (2.8) holds, symmetric Φ or not */
 			r->dissipative

@@ -76,11 +76,10 @@ $ tribo -c 'load lagrange-belt.ini; solve; print x_end xdot_end; eval 0.49 + 1.3
 ? 0
 
 $ tribo -c 'load lagrange-belt.ini; solve; steps' | grep -A1 '^  t = '
-  t = 0 s: the contact xdot - vb = 0 at rest; the force on it |f| = 0 is
-      within the bound c = 0.49 that R allows there: it is held (Coulomb: rest
---
+  t = 0 s: the contact xdot - vb = 0 at rest; the force on it, |f| = 0, is
+      within the bound c = 0.49 that R allows there: it is held.
   t = 0.3769230769 s: the force that holds the contact xdot - vb = 0, -0.49,
-      reached its bound c = 0.49 and is growing past it: it slips (-)
+      reached its bound c = 0.49 and is growing past it: it slips (-).
 ? 0
 
 # A kink of R that is not linear in the rates is refused when the file is read.
