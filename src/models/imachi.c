@@ -1022,7 +1022,8 @@ static void imachi_steps(const struct imachi_found *f, struct strbuf *s)
 		model_step(s,
 			   "Graphical method (§3), Δτ = π/n = π/%d: s_r = u_r + sΔτ, s'_r = u_r + "
 			   "sΔτ/2, and r+1 is where the line through s_r parallel to s'_r(r+½)' "
-			   "meets the circle of radius μ0Δτ about s_r:",
+			   "meets the circle of radius μ0Δτ about s_r (r' is the base's point "
+			   "v(τ_r), τ_r = rΔτ):",
 			   f->n);
 		model_step(s, "  u_{r+1} = u_r + sΔτ + μ0Δτ e, e = (v_{r+½} − u_r − sΔτ/2)/|…|.");
 		model_step(s,
