@@ -976,12 +976,12 @@ static void ball_steps(struct strbuf *s, const struct ball *b, const double q0[N
 			   "  Ḋ = (Aq̇, q̈)/(m D) = −g (q̇ᵀΦq̇)/(m D²), homogeneous of degree 0: "
 			   "bounded away from 0, so the ball stops in finite time (Kozlov: all μj "
 			   "> 0), and doubling every velocity doubles the stop time.");
-		model_step(s,
-			   "  Integrated with rk8pd (1e-12) in the direction w = S q̇/D and s = g "
-			   "t/D0 against σ = −ln(D/D0) (smooth down to D → 0), %zu steps, to "
-			   "D = "
-			   "%g D0 at t = %.12g s;",
-			   f->nsteps, KB_D_EVENT, f->t_event);
+		model_step(
+			s,
+			"  Integrated with rk8pd (1e-12) in the direction z = S q̇/D, S = diag(1, "
+			"1, r, r, r), and the time g t/D0, against σ = −ln(D/D0) (smooth down "
+			"to D → 0): %zu steps, to D = %g D0 at t = %.12g s;",
+			f->nsteps, KB_D_EVENT, f->t_event);
 		model_step(s,
 			   "  there Ḋ = %.12g m/s² is finite, so the last D/|Ḋ| = %.6g s is "
 			   "taken in closed form.",
