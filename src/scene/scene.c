@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/utf8.h"
 #include "util/xalloc.h"
 
 void scene_init(struct scene *sc)
@@ -327,10 +328,38 @@ static void add_xy(struct strbuf *out, double x, double y)
 	gp_number(out, y);
 }
 
-static void add_label(struct strbuf *out, int *id, const char *text, double x, double y, int align,
-		      const char *color)
+/* Where the labels go. On a text terminal a label is a run of cells, and
+ * one that would overwrite a label placed before it is left out (the
+ * arrows' values come first, then the figure's words): the text shows
+ * the labels that fit. */
+struct placer {
+	int id;
+	bool text;
+	double xmin, ymax, s; /* cells a metre across; a cell is twice as high */
+	int n;
+	double box[64][3]; /* row, first and last column of the labels placed */
+};
+
+static void add_label(struct strbuf *out, struct placer *pl, const char *text, double x, double y,
+		      int align, const char *color)
 {
-	strbuf_addf(out, "set label %d ", (*id)++);
+	if (pl->text) {
+		/* where gnuplot rounds to a cell is not known here: rows less
+		 * than one apart may meet */
+		double w = utf8_width(text), row = (pl->ymax - y) * pl->s / 2;
+		double c = (x - pl->xmin) * pl->s;
+		double c0 = align < 0 ? c : align > 0 ? c - w : c - w / 2, c1 = c0 + w;
+		for (int i = 0; i < pl->n; i++)
+			if (fabs(pl->box[i][0] - row) < 1.0 && c0 <= pl->box[i][2] + 1.5 &&
+			    c1 >= pl->box[i][1] - 1.5)
+				return;
+		if (pl->n < 64) {
+			pl->box[pl->n][0] = row;
+			pl->box[pl->n][1] = c0;
+			pl->box[pl->n++][2] = c1;
+		}
+	}
+	strbuf_addf(out, "set label %d ", pl->id++);
 	gp_quote(out, text);
 	strbuf_addstr(out, " at ");
 	add_xy(out, x, y);
@@ -384,7 +413,13 @@ void scene_script(struct strbuf *out, const struct scene *sc, const char *title,
 	gp_number(out, sc->ymax);
 	strbuf_addstr(out, "]\n");
 	double span = fmax(sc->xmax - sc->xmin, sc->ymax - sc->ymin);
-	int aid = 1, lid = 1;
+	int aid = 1;
+	/* the plot fills the terminal's cells as far as the equal axes let it */
+	double xs = sc->xmax - sc->xmin, ys = sc->ymax - sc->ymin;
+	struct placer place = {.id = 1, .text = text, .xmin = sc->xmin, .ymax = sc->ymax};
+	if (text)
+		place.s = fmin(t->cols / xs, 2.0 * (t->rows - (t->compact ? 0 : 2)) / ys);
+	struct placer *pl = &place;
 	const char *head_style = text ? "head" : "head filled size screen 0.018,18";
 
 	/* the vectors, each with its value beside its head */
@@ -405,7 +440,7 @@ void scene_script(struct strbuf *out, const struct scene *sc, const char *title,
 				add_arrow(out, &aid, a->x + r * cos(p0), a->y + r * sin(p0),
 					  a->x + r * cos(p1), a->y + r * sin(p1), style);
 			}
-			add_label(out, &lid, a->label, a->x, a->y + 1.15 * r + 0.02 * span, 0, col);
+			add_label(out, pl, a->label, a->x, a->y + 1.15 * r + 0.02 * span, 0, col);
 			continue;
 		}
 		double len = hypot(a->x1 - a->x, a->y1 - a->y);
@@ -426,12 +461,13 @@ void scene_script(struct strbuf *out, const struct scene *sc, const char *title,
 		double lx = a->x1 + ux * 0.03 * span, ly = a->y1 + uy * 0.03 * span;
 		int align = ux > 0.3 ? -1 : ux < -0.3 ? 1 : 0;
 		if (align == 0) /* up or down: beside the head, not on the line */
-			lx = a->x1 + 0.015 * span, ly = a->y1 - uy * 0.02 * span, align = -1;
+			lx = a->x1 + fmax(0.015 * span, text ? 2.5 / pl->s : 0),
+			ly = a->y1 - uy * 0.02 * span, align = -1;
 		if (*a->label)
-			add_label(out, &lid, a->label, lx, ly, align, col);
+			add_label(out, pl, a->label, lx, ly, align, col);
 	}
 	for (size_t i = 0; i < sc->nlabel; i++)
-		add_label(out, &lid, sc->label[i].text, sc->label[i].x, sc->label[i].y,
+		add_label(out, pl, sc->label[i].text, sc->label[i].x, sc->label[i].y,
 			  sc->label[i].align, NULL);
 
 	/* the legend along the bottom: the scale bar, then a reference
@@ -447,7 +483,7 @@ void scene_script(struct strbuf *out, const struct scene *sc, const char *title,
 		strbuf_addstr(&b, "");
 		add_value(&b, sc->bar);
 		strbuf_addstr(&b, " m");
-		add_label(out, &lid, strbuf_str(&b), x + sc->bar / 2, y - 0.035 * span, 0, NULL);
+		add_label(out, pl, strbuf_str(&b), x + sc->bar / 2, y - 0.035 * span, 0, NULL);
 		x += fmax(sc->bar, 0.12 * span) + 0.08 * span;
 	}
 	for (int k = 0; k < VEC_SPIN; k++) {
@@ -469,7 +505,7 @@ void scene_script(struct strbuf *out, const struct scene *sc, const char *title,
 		strbuf_addf(&b, "%s: ", k == VEC_FORCE ? "forces" : "velocities");
 		add_value(&b, sc->ref[k]);
 		strbuf_addf(&b, " %s", sc->unit[k]);
-		add_label(out, &lid, strbuf_str(&b), x, y - 0.035 * span, -1,
+		add_label(out, pl, strbuf_str(&b), x, y - 0.035 * span, -1,
 			  text ? NULL : vec_color[k]);
 		x += fmax(len, 0.12 * span) + 0.12 * span;
 	}

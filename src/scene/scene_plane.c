@@ -85,7 +85,7 @@ int scene_disk_slide(const struct session *s, double T, struct scene *sc, struct
 		 * rest of the way said */
 		sc->size = 4 * r;
 		scene_segment(sc, PEN_DASHED, x, 0, x + 3.5 * r, 0);
-		scene_text(sc, x + 3.6 * r, 0, -1, "%.3g m more to the stop", dist - x);
+		scene_text(sc, x + 1.3 * r, -0.3 * r, -1, "%.3g m more to the stop", dist - x);
 	}
 	scene_circle(sc, PEN_BODY, x, 0, r);
 	if (ring)
