@@ -388,6 +388,88 @@ START_TEST(test_quoting)
 }
 END_TEST
 
+/* The images of a GIF, its blocks walked (GIF89a: extensions and images
+ * as sub-blocks, the trailer 0x3B); 0 for a file that is not whole. */
+static size_t gif_frames(const unsigned char *g, size_t len)
+{
+	size_t i = 13, n = 0;
+	if (len < 13)
+		return 0;
+	if (g[10] & 0x80)
+		i += 3u << ((g[10] & 7) + 1);
+	while (i < len) {
+		if (g[i] == 0x3B)
+			return n;
+		if (g[i] == 0x21) {
+			i += 2;
+		} else if (g[i] == 0x2C) {
+			if (i + 10 > len)
+				return 0;
+			unsigned flags = g[i + 9];
+			i += 10;
+			if (flags & 0x80)
+				i += 3u << ((flags & 7) + 1);
+			i++; /* the LZW code size */
+			n++;
+		} else {
+			return 0;
+		}
+		while (i < len && g[i])
+			i += g[i] + 1u;
+		i++;
+	}
+	return 0;
+}
+
+/* Point 3's animation: a frame per recorded step of painleve-slip's run
+ * (thinned to at most 120), from t = 0 to the run's end after the slip,
+ * all on one force scale and in one box; the GIF has as many frames. */
+START_TEST(test_gif)
+{
+	struct session *s = solved("painleve-slip");
+	struct scene *f;
+	size_t n;
+	struct diag d;
+	diag_clear(&d);
+	ck_assert_msg(scene_frames(s, 120, &f, &n, &d) == 0, "%s", d.msg);
+	double t_slip = result_si(s, "t_slip");
+	ck_assert_uint_ge(n, 20);
+	ck_assert_uint_le(n, 121); /* 120 spread, and the slip kept */
+	ck_assert(f[0].t == 0);
+	ck_assert_msg(fabs(f[n - 1].t - 0.7216) < 1e-3 && f[n - 1].t > t_slip, "last at %g",
+		      f[n - 1].t);
+	bool slip = false;
+	for (size_t i = 0; i < n; i++) {
+		ck_assert(f[i].scale[VEC_FORCE] == f[0].scale[VEC_FORCE]);
+		ck_assert(f[i].xmin == f[0].xmin && f[i].ymax == f[0].ymax);
+		ck_assert(i == 0 || f[i].t > f[i - 1].t);
+		slip |= fabs(f[i].t - t_slip) < 1e-9;
+		ck_assert_ptr_nonnull(strstr(f[i].caption, "t = "));
+	}
+	ck_assert_msg(slip, "no frame at the slip");
+	ck_assert_ptr_nonnull(strstr(f[0].caption, "the foot sticks"));
+	ck_assert_ptr_nonnull(strstr(f[n - 1].caption, "slides"));
+	for (size_t i = 0; i < n; i++)
+		scene_release(&f[i]);
+	free(f);
+	mkdir("build", 0777);
+	mkdir("build/scenes", 0777);
+	const char *path = "build/scenes/painleve-slip.gif";
+	ck_assert_msg(plot_scene_file(s, 0, path, &d) == 0, "%s", d.msg);
+	size_t len;
+	char *gif = test_slurp(path, &len);
+	ck_assert(gif && len > 6 && !memcmp(gif, "GIF89a", 6));
+	ck_assert_uint_eq(gif_frames((const unsigned char *)gif, len), n);
+	free(gif);
+	/* one instant has no run */
+	session_free(s);
+	s = solved("rayleigh");
+	ck_assert(plot_scene_file(s, 0, "build/scenes/rayleigh.gif", &d) != 0);
+	ck_assert_msg(strstr(d.msg, "no run to animate"), "%s", d.msg);
+	session_free(s);
+}
+END_TEST
+
 static Suite *scene_suite(void)
 {
 	Suite *s = suite_create("scene");
@@ -400,6 +482,7 @@ static Suite *scene_suite(void)
 	tcase_add_test(tc, test_every_model);
 	tcase_add_test(tc, test_refusals);
 	tcase_add_test(tc, test_quoting);
+	tcase_add_test(tc, test_gif);
 	suite_add_tcase(s, tc);
 	return s;
 }

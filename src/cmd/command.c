@@ -239,8 +239,8 @@ static const struct command commands[] = {
 	 "same window each time. The window closes when tribo ends; with\n"
 	 "'persist' it stays until you close it. 'plot scene [at T]' draws the\n"
 	 "system itself to scale at time T of the run (default 0), with the\n"
-	 "forces of that instant as arrows to a stated scale. $GNUPLOT names\n"
-	 "the gnuplot to run.",
+	 "forces of that instant as arrows to a stated scale; 'plot scene to\n"
+	 "FILE.gif' animates the whole run. $GNUPLOT names the gnuplot to run.",
 	 {COMPLETE_FIGURE}},
 	{"zoom",
 	 cmd_zoom,

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cmd/handlers.h"
 #include "exercise/export.h"
@@ -108,11 +109,12 @@ static int plot_scene(struct cmd_ctx *c)
 	size_t n = c->args->n, i = 2;
 	double T = 0;
 	const char *file = NULL;
-	bool window = false, persist = false;
+	bool window = false, persist = false, at = false;
 	while (i < n) {
 		if (!strcmp(ARG(i), "at") && i + 1 < n) {
 			if (scene_time(c, ARG(i + 1), &T))
 				return -1;
+			at = true;
 			i += 2;
 		} else if (!strcmp(ARG(i), "to") && i + 1 < n && !file) {
 			file = ARG(i + 1);
@@ -132,10 +134,16 @@ static int plot_scene(struct cmd_ctx *c)
 	}
 	if (file && window)
 		return diag_set(c->d, "a file or a window, not both");
+	const char *dot = file ? strrchr(file, '.') : NULL;
+	bool gif = dot && !strcasecmp(dot, ".gif");
+	if (gif && at)
+		return diag_set(c->d, "a .gif is the whole run, a frame a step: no 'at T'");
 	if (file) {
 		char *path = token_path(file);
 		int rc = plot_scene_file(c->s, T, path, c->d);
-		if (!rc && c->interactive)
+		if (!rc && c->interactive && gif)
+			strbuf_addf(c->out, "wrote %s (the scene through the run)\n", path);
+		else if (!rc && c->interactive)
 			strbuf_addf(c->out, "wrote %s (scene at t = %g)\n", path, T);
 		free(path);
 		return rc ? -1 : 0;

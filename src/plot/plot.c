@@ -2,6 +2,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <netdb.h>
 #include <poll.h>
 #include <stdbool.h>
@@ -278,8 +279,50 @@ int plot_file(const struct session *s, const struct figure *f, const char *path,
 	return file_plot(s, &w, path, d);
 }
 
+/* The whole run as an animated GIF: a frame per recorded step (at most
+ * SCENE_GIF_FRAMES), as fast as the run went where gd allows (a frame at
+ * least 3/100 s, at most 1/5 s). */
+enum { SCENE_GIF_FRAMES = 120 };
+
+static int scene_gif(const struct session *s, const char *path, struct diag *d)
+{
+	struct scene *f;
+	size_t n;
+	if (scene_frames(s, SCENE_GIF_FRAMES, &f, &n, d))
+		return -1;
+	struct outfile of;
+	if (outfile_open(&of, path, d)) {
+		for (size_t i = 0; i < n; i++)
+			scene_release(&f[i]);
+		free(f);
+		return -1;
+	}
+	const struct exercise *ex = session_exercise(s);
+	struct strbuf title = STRBUF_INIT, script = STRBUF_INIT;
+	strbuf_addf(&title, "%s: scene", ex && ex->id ? ex->id : "");
+	double step = n > 1 ? (f[n - 1].t - f[0].t) / (double)(n - 1) : 0;
+	int delay = (int)lround(fmin(fmax(100 * step, 3), 20));
+	scene_script_gif(&script, f, n, strbuf_str(&title), of.tmp, delay);
+	for (size_t i = 0; i < n; i++)
+		scene_release(&f[i]);
+	free(f);
+	int rc = gnuplot_run(gnuplot_shared(), strbuf_str(&script), NULL, d);
+	strbuf_release(&title);
+	strbuf_release(&script);
+	if (rc) {
+		outfile_abort(&of);
+		return -1;
+	}
+	return outfile_commit(&of, d);
+}
+
 int plot_scene_file(const struct session *s, double T, const char *path, struct diag *d)
 {
+	const char *base = strrchr(path, '/');
+	base = base ? base + 1 : path;
+	const char *ext = strrchr(base, '.');
+	if (ext && !strcasecmp(ext, ".gif"))
+		return scene_gif(s, path, d);
 	struct drawing w = {NULL, T};
 	return file_plot(s, &w, path, d);
 }

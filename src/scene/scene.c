@@ -264,6 +264,8 @@ void scene_finish(struct scene *sc)
 	for (int k = 0; k < VEC_N; k++) {
 		/* the longest arrow 0.45 of the system's size; the reference a
 		 * round value at most the longest (or 1 when all are 0) */
+		if (sc->fixed)
+			continue; /* an animation's frame: the run's scales */
 		sc->ref[k] = most[k] > 0 ? round_down(most[k]) : 1.0;
 		sc->scale[k] = most[k] > 0 ? 0.45 * sc->size / most[k] : 0.45 * sc->size;
 	}
@@ -382,13 +384,19 @@ static void add_arrow(struct strbuf *out, int *id, double x0, double y0, double 
 	strbuf_addf(out, " %s", style);
 }
 
-void scene_script(struct strbuf *out, const struct scene *sc, const char *title,
-		  const struct gp_term *t)
+/* The script of one drawing; `frame` > 0: a later frame of an animation,
+ * whose terminal is set and whose output stays open. */
+static void script(struct strbuf *out, const struct scene *sc, const char *title,
+		   const struct gp_term *t, int frame)
 {
 	bool text = t->kind == GP_TERM_DUMB;
-	strbuf_addstr(out, "reset\nset encoding utf8\n");
-	gp_script_term(out, t);
-	strbuf_addstr(out, "set termoption noenhanced\n");
+	if (frame == 0) {
+		strbuf_addstr(out, "reset\nset encoding utf8\n");
+		gp_script_term(out, t);
+		strbuf_addstr(out, "set termoption noenhanced\n");
+	} else {
+		strbuf_addstr(out, "unset arrow\nunset label\n");
+	}
 	struct strbuf head = STRBUF_INIT;
 	if (title && *title)
 		strbuf_addstr(&head, title);
@@ -422,6 +430,12 @@ void scene_script(struct strbuf *out, const struct scene *sc, const char *title,
 	struct placer *pl = &place;
 	const char *head_style = text ? "head" : "head filled size screen 0.018,18";
 
+	/* the bodies' middle: values beside vertical arrows go away from it */
+	double cx = 0, nb = 0;
+	for (size_t i = 0; i < sc->npath; i++)
+		for (size_t j = 0; sc->path[i].pen == PEN_BODY && j < sc->path[i].n; j++)
+			cx += sc->path[i].x[j], nb++;
+	cx = nb > 0 ? cx / nb : (sc->xmin + sc->xmax) / 2;
 	/* the vectors, each with its value beside its head */
 	for (size_t i = 0; i < sc->narrow; i++) {
 		const struct scene_arrow *a = &sc->arrow[i];
@@ -460,9 +474,16 @@ void scene_script(struct strbuf *out, const struct scene *sc, const char *title,
 		       uy = len > 0 ? (a->y1 - a->y) / len : 1;
 		double lx = a->x1 + ux * 0.03 * span, ly = a->y1 + uy * 0.03 * span;
 		int align = ux > 0.3 ? -1 : ux < -0.3 ? 1 : 0;
-		if (align == 0) /* up or down: beside the head, not on the line */
-			lx = a->x1 + fmax(0.015 * span, text ? 2.5 / pl->s : 0),
-			ly = a->y1 - uy * 0.02 * span, align = -1;
+		if (align != 0 && fabs(uy) < 0.3 && !text)
+			ly += 0.02 * span; /* along a floor: above its line */
+		if (align == 0) {
+			/* up or down: beside the head, not on the line, on the
+			 * side away from the bodies */
+			double off = fmax(0.015 * span, text ? 2.5 / pl->s : 0);
+			bool left = a->x1 < cx - 1e-9 * span;
+			lx = a->x1 + (left ? -off : off), ly = a->y1 - uy * 0.02 * span;
+			align = left ? 1 : -1;
+		}
 		if (*a->label)
 			add_label(out, pl, a->label, lx, ly, align, col);
 	}
@@ -550,8 +571,33 @@ void scene_script(struct strbuf *out, const struct scene *sc, const char *title,
 	if (!drew)
 		strbuf_addstr(out, "plot NaN notitle");
 	strbuf_addch(out, '\n');
-	if (t->kind != GP_TERM_WINDOW)
+	if (frame >= 0 && t->kind != GP_TERM_WINDOW)
 		strbuf_addstr(out, "set output\n");
-	else if (!strcmp(t->window, "x11"))
+	else if (frame >= 0 && !strcmp(t->window, "x11"))
 		strbuf_addstr(out, "set terminal unknown\n");
+}
+
+void scene_script(struct strbuf *out, const struct scene *sc, const char *title,
+		  const struct gp_term *t)
+{
+	script(out, sc, title, t, 0);
+}
+
+void scene_script_gif(struct strbuf *out, const struct scene *frames, size_t n, const char *title,
+		      const char *output, int delay_cs)
+{
+	/* gd's GIF terminal, a frame a plot; the PNG's styles */
+	struct gp_term t = {.kind = GP_TERM_PNG, .output = output};
+	strbuf_addstr(out, "reset\nset encoding utf8\n");
+	strbuf_addf(out,
+		    "set terminal gif animate delay %d loop 0 size 1000,700 noenhanced "
+		    "font 'DejaVu Sans,12'\nset output ",
+		    delay_cs);
+	gp_quote(out, output);
+	strbuf_addstr(out, "\nset termoption noenhanced\n");
+	for (size_t i = 0; i < n; i++) {
+		/* every frame but the first starts by clearing the last's; the
+		 * output closes after the last */
+		script(out, &frames[i], title, &t, i + 1 < n ? -(int)(i + 1) : (int)(i + 1));
+	}
 }

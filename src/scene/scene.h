@@ -62,6 +62,7 @@ struct scene_label {
 
 struct scene {
 	char *caption; /* "t = 0.315 s, the foot sticks" */
+	double t;      /* the time it shows */
 	double size;   /* the system's extent in metres: arrows and marks are sized by it */
 	/* the units of the arrows: "N" and "m/s", or Imachi's "mg" and "g/ω" */
 	const char *unit[VEC_N];
@@ -77,6 +78,7 @@ struct scene {
 	size_t nlabel, labelcap;
 	double xmin, xmax, ymin, ymax; /* the drawing's box, set by scene_finish */
 	bool no_bar;		       /* lengths with no unit (a sketch): no scale bar */
+	bool fixed; /* scale and ref are set (an animation's): scene_finish keeps them */
 };
 
 void scene_init(struct scene *sc);
@@ -133,6 +135,20 @@ void scene_finish(struct scene *sc);
  * and each path's data block is $pen_NAME, for the tests to read back. */
 void scene_script(struct strbuf *out, const struct scene *sc, const char *title,
 		  const struct gp_term *t);
+
+/* The frames of an animation as one GIF (gnuplot's gif animate), each
+ * headed by `title` and its caption (time and phase), `delay_cs`
+ * hundredths of a second apart; the output closed at the end. */
+void scene_script_gif(struct strbuf *out, const struct scene *frames, size_t n, const char *title,
+		      const char *output, int delay_cs);
+
+/* The scenes of the whole run, a frame per recorded step (some `most`
+ * evenly spread over the time when the run has more, and its events and
+ * last row kept), on one force scale and one box so that the system moves
+ * and the arrows grow and shrink. *frames is freed with scene_release on
+ * each, then free(). */
+int scene_frames(const struct session *s, size_t most, struct scene **frames, size_t *n,
+		 struct diag *d);
 
 /* The scene of the session's last solve at time T (s; Imachi's models:
  * τ = ωt), finished. Fails, with d saying why, before a solve, when the

@@ -119,12 +119,12 @@ int scene_imachi1d(const struct session *s, double T, struct scene *sc, struct d
 	scene_box(sc, PEN_BODY, -2, -0.3, 2, 0);
 	for (int i = 0; i < 4; i++)
 		scene_circle(sc, PEN_THIN, -1.5 + i, -0.4, 0.1);
-	scene_text(sc, -1.9, -0.15, -1, "base, v = a cos τ");
+	scene_text(sc, -2.5, -0.95, -1, "the base, v = a cos τ, on rollers");
 	scene_box(sc, PEN_BODY, -0.4, 0, 0.4, 0.6);
 	scene_vector(sc, VEC_FORCE, "s", 0.4, 0.3, sf, 0);
 	scene_vector(sc, VEC_FORCE, "f", 0, 0, a.rate[1] - sf, 0);
-	scene_vector(sc, VEC_VELOCITY, "u", 0, 0.75, a.row[1], 0);
-	scene_vector(sc, VEC_VELOCITY, "v", -1.2, -0.15, a.row[2], 0);
+	scene_vector(sc, VEC_VELOCITY, "u", -0.4, 0.8, a.row[1], 0);
+	scene_vector(sc, VEC_VELOCITY, "v", -1.9, -0.15, a.row[2], 0);
 	return 0;
 }
 

@@ -54,13 +54,13 @@ int scene_painleve(const struct session *s, double T, struct scene *sc, struct d
 	scene_segment(sc, PEN_BODY, x, y, x2, y2);
 	scene_mass(sc, x, y, 0.035 * l);
 	scene_mass(sc, x2, y2, 0.035 * l);
-	scene_text(sc, x - 0.05 * l, y + 0.06 * l, 1, "m1 = %.3g kg", m1);
+	scene_text(sc, x + 0.05 * l, y - 0.1 * l, -1, "m1 = %.3g kg", m1);
 	scene_text(sc, x2 + 0.06 * l, y2 + 0.04 * l, -1, "m2 = %.3g kg", m2);
 	char txt[64];
 	snprintf(txt, sizeof txt, "l = %.3g m", l);
 	scene_dimension(sc, x, y, x2, y2, cos(th) >= 0 ? -0.07 * l : 0.07 * l, txt);
 	snprintf(txt, sizeof txt, "θ = %.3g°", deg(th));
-	scene_angle(sc, x, y, 0.22 * l, 0, th, txt);
+	scene_angle(sc, x, y, 0.3 * l, 0, th, txt);
 	if (!strcmp(law, "coulomb") && lam > 0 && mu > 0)
 		cone(sc, x, y, M_PI / 2, mu, 0.3 * l);
 
