@@ -285,6 +285,33 @@ START_TEST(test_text_size)
 				      strbuf_str(&out));
 		strbuf_release(&out);
 	}
+	/* the full-screen plot pane, chosen by 'plot scene at T': the scene
+	 * at the pane's size, drawn again only when T (or the size) changes */
+	struct plot_pane pane;
+	plot_pane_init(&pane);
+	pane.present = true;
+	pane.cols = 70, pane.rows = 22;
+	plot_pane_choose(&pane, PLOT_SCENE);
+	pane.scene_t = result_si(s, "t_slip");
+	const char *text;
+	struct diag d;
+	diag_clear(&d);
+	ck_assert_msg(plot_pane_render(s, &pane, &text, &d) == 0, "%s", d.msg);
+	ck_assert_msg(strstr(text, "λ = 8.27 N"), "%s", text);
+	ck_assert_ptr_null(strstr(text, "scene, t =")); /* the pane's frame has the title */
+	ck_assert_ptr_null(plot_pane_figure(s, &pane)); /* no figure of the solve */
+	unsigned long gen = pane.drawn.generation;
+	ck_assert(plot_pane_render(s, &pane, &text, &d) == 0);
+	ck_assert_uint_eq(pane.drawn.generation, gen);
+	pane.scene_t = 0;
+	ck_assert(plot_pane_render(s, &pane, &text, &d) == 0);
+	ck_assert_uint_eq(pane.drawn.generation, gen + 1);
+	ck_assert_msg(strstr(text, "λ = 18.5 N"), "%s", text);
+	int rows = 0;
+	for (const char *l = text; *l; rows++)
+		l += strcspn(l, "\n") + (l[strcspn(l, "\n")] == '\n');
+	ck_assert_int_le(rows, 22);
+	plot_pane_release(&pane);
 	session_free(s);
 }
 END_TEST

@@ -226,7 +226,7 @@ static const struct command commands[] = {
 	{"plot",
 	 cmd_plot,
 	 0,
-	 5,
+	 6,
 	 CMD_NEEDS_EXERCISE,
 	 "plot [NAME | scene [at T]] [to FILE] [window [persist]]",
 	 "draw a figure of the last solve or sweep",

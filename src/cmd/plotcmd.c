@@ -112,10 +112,22 @@ static int plot_scene(struct cmd_ctx *c)
 	bool window = false, persist = false, at = false;
 	while (i < n) {
 		if (!strcmp(ARG(i), "at") && i + 1 < n) {
-			if (scene_time(c, ARG(i + 1), &T))
+			/* "at 300 ms": a unit after the number is its own word */
+			struct unit u;
+			struct diag ud;
+			bool unit = i + 2 < n && strcmp(ARG(i + 2), "to") &&
+				    strcmp(ARG(i + 2), "window") &&
+				    !unit_parse(ARG(i + 2), &u, &ud);
+			struct strbuf q = STRBUF_INIT;
+			strbuf_addstr(&q, ARG(i + 1));
+			if (unit)
+				strbuf_addf(&q, " %s", ARG(i + 2));
+			int rc = scene_time(c, strbuf_str(&q), &T);
+			strbuf_release(&q);
+			if (rc)
 				return -1;
 			at = true;
-			i += 2;
+			i += unit ? 3 : 2;
 		} else if (!strcmp(ARG(i), "to") && i + 1 < n && !file) {
 			file = ARG(i + 1);
 			i += 2;
