@@ -480,7 +480,7 @@ static void script(struct strbuf *out, const struct scene *sc, const char *title
 			/* up or down: beside the head, not on the line, on the
 			 * side away from the bodies */
 			double off = fmax(0.015 * span, text ? 2.5 / pl->s : 0);
-			bool left = a->x1 < cx - 1e-9 * span;
+			bool left = a->x1 < cx - 0.05 * span;
 			lx = a->x1 + (left ? -off : off), ly = a->y1 - uy * 0.02 * span;
 			align = left ? 1 : -1;
 		}

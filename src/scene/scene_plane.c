@@ -94,8 +94,8 @@ int scene_disk_slide(const struct session *s, double T, struct scene *sc, struct
 	scene_segment(sc, PEN_THIN, x, 0, x + r * cos(M_PI / 2 + phi), r * sin(M_PI / 2 + phi));
 	char txt[64];
 	snprintf(txt, sizeof txt, "r = %.3g m", r);
-	scene_text(sc, x, -1.25 * r - 0.1 * sc->size, 0, "%s, m = %.3g kg, μmg = %.3g N", txt, m,
-		   scene_param(s, "mu") * m * g);
+	scene_text(sc, x, -1.25 * r - 0.1 * sc->size, 0, "%s%s, m = %.3g kg, μmg = %.3g N", txt,
+		   ring ? " (the ring it runs on)" : "", m, scene_param(s, "mu") * m * g);
 	double omega = r > 0 ? rw / r * (w0 < 0 ? -1 : 1) : 0;
 	/* v̇ < 0 slides it to rest: the friction points back */
 	scene_vector(sc, VEC_FORCE, "F", x, 0, m * a.rate[1], 0);

@@ -121,7 +121,7 @@ int scene_ladder(const struct session *s, double T, struct scene *sc, struct dia
 	scene_mass(sc, xc, yc, 0.02 * L);
 	char txt[64];
 	snprintf(txt, sizeof txt, "L = %.3g m", L);
-	scene_dimension(sc, xf, 0, xt, yt, -0.07 * L, txt);
+	scene_dimension(sc, (xf + 3 * xt) / 4, 3 * yt / 4, xt, yt, -0.16 * L, txt);
 	snprintf(txt, sizeof txt, "θ = %.3g°", deg(th));
 	scene_angle(sc, xf, 0, 0.15 * L, M_PI - th, M_PI, txt);
 	scene_text(sc, xf + 0.05 * L, -0.09 * L, 0, "μ_floor = %.3g", muf);
