@@ -170,7 +170,7 @@ int scene_polisher(const struct session *s, double T, struct scene *sc, struct d
 	scene_segment(sc, PEN_BODY, x - r * cos(th), y - r * sin(th), x + r * cos(th),
 		      y + r * sin(th));
 	scene_spin(sc, "outer ring", x, y, w, 1.15 * r);
-	scene_spin(sc, "inner ring", x, y, -w, 0.55 * r);
+	scene_spin(sc, "inner ring", x, y, -w, 0.4 * r);
 	scene_vector(sc, VEC_VELOCITY, "v", x, y, vx, vy);
 	scene_vector(sc, VEC_FORCE, "Q", x, y, a.row[7], a.row[8]);
 	if (Fx != 0 || Fy != 0)
@@ -181,8 +181,10 @@ int scene_polisher(const struct session *s, double T, struct scene *sc, struct d
 }
 
 /* conveyor: the belt running along x at v0 under the block; the block's
- * velocity (ground frame), the push, and the friction the motion asks of
- * the belt, m a − F; the path dashed. */
+ * velocity (ground frame), the push, and the belt's friction: Bouchet's
+ * μ(v_r) N against the slip while the block slips, what the motion asks
+ * (m a − F) while it rides; held at x0, the hand's force that keeps it
+ * there; the path dashed. */
 int scene_conveyor(const struct session *s, double T, struct scene *sc, struct diag *d)
 {
 	struct scene_at a;
@@ -213,10 +215,25 @@ int scene_conveyor(const struct session *s, double T, struct scene *sc, struct d
 	scene_vector(sc, VEC_VELOCITY, "v0", x0 - 0.25 * size, e0 + 0.06 * size, v0, 0);
 	scene_box(sc, PEN_BODY, x - b, y - b, x + b, y + b);
 	scene_vector(sc, VEC_VELOCITY, "v", x, y, vx, vy);
-	double Fxe = !strcmp(held, "yes") ? 0 : Fx;
+	bool hold = !strcmp(held, "yes");
+	double Fxe = hold ? 0 : Fx, Rx, Ry;
+	double rx = vx - v0, ry = vy, vr = hypot(rx, ry);
+	if (!riding && vr > 0) {
+		/* Bouchet's law of the statement, against the slip over the belt */
+		double mu0 = scene_param(s, "mu0"), muinf = scene_param(s, "muinf");
+		double mu = (mu0 - muinf) / (1 + scene_param(s, "a") * vr) + muinf;
+		double N = scene_param(s, "N");
+		Rx = -mu * N * rx / vr, Ry = -mu * N * ry / vr;
+	} else {
+		/* riding: static friction, what the motion asks */
+		Rx = m * a.rate[3] - Fxe, Ry = m * a.rate[4] - Fy;
+	}
 	if (Fxe != 0 || Fy != 0)
 		scene_vector(sc, VEC_FORCE, "F", x, y, Fxe, Fy);
-	scene_vector(sc, VEC_FORCE, "R", x, y, m * a.rate[3] - Fxe, m * a.rate[4] - Fy);
+	/* held at x0: the hand takes what friction gives along x */
+	if (hold)
+		scene_vector(sc, VEC_FORCE, "hand", x - b, y, m * a.rate[3] - Rx, 0);
+	scene_vector(sc, VEC_FORCE, "R", x, y, Rx, Ry);
 	scene_text(sc, x, y - b - 0.08 * size, 0, "m = %.3g kg", m);
 	return 0;
 }

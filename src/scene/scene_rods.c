@@ -55,7 +55,10 @@ int scene_painleve(const struct session *s, double T, struct scene *sc, struct d
 	scene_mass(sc, x, y, 0.035 * l);
 	scene_mass(sc, x2, y2, 0.035 * l);
 	scene_text(sc, x + 0.05 * l, y - 0.1 * l, -1, "m1 = %.3g kg", m1);
-	scene_text(sc, x2 + 0.06 * l, y2 + 0.04 * l, -1, "m2 = %.3g kg", m2);
+	scene_text(sc, x2, y2 + 0.07 * l, 0, "m2 = %.3g kg", m2);
+	if (lam < 0)
+		scene_text(sc, x + 0.05 * l, y - 0.18 * l, -1,
+			   "λ < 0: the line would have to pull (the paradox)");
 	char txt[64];
 	snprintf(txt, sizeof txt, "l = %.3g m", l);
 	scene_dimension(sc, x, y, x2, y2, cos(th) >= 0 ? -0.07 * l : 0.07 * l, txt);
