@@ -226,9 +226,9 @@ static const struct command commands[] = {
 	{"plot",
 	 cmd_plot,
 	 0,
-	 4,
+	 6,
 	 CMD_NEEDS_EXERCISE,
-	 "plot [NAME] [to FILE] [window [persist]]",
+	 "plot [NAME | scene [at T]] [to FILE] [window [persist]]",
 	 "draw a figure of the last solve or sweep",
 	 "Without arguments, lists the figures of the last solve (and the last\n"
 	 "sweep's). 'plot NAME' draws one through gnuplot: into the plot pane in\n"
@@ -237,8 +237,10 @@ static const struct command commands[] = {
 	 ".png, .svg or .pdf file (whole, or not at all); 'plot NAME window' draws\n"
 	 "it in a gnuplot window (qt, wxt or x11) when there is a display, the\n"
 	 "same window each time. The window closes when tribo ends; with\n"
-	 "'persist' it stays until you close it. $GNUPLOT names the gnuplot\n"
-	 "to run.",
+	 "'persist' it stays until you close it. 'plot scene [at T]' draws the\n"
+	 "system itself to scale at time T of the run (default 0), with the\n"
+	 "forces of that instant as arrows to a stated scale; 'plot scene to\n"
+	 "FILE.gif' animates the whole run. $GNUPLOT names the gnuplot to run.",
 	 {COMPLETE_FIGURE}},
 	{"zoom",
 	 cmd_zoom,
@@ -831,6 +833,8 @@ char **command_complete(const struct session *s, const char *line, size_t start,
 				cand_add(&c, fs->fig[i].name); /* never one with nothing to show */
 		if (s && session_sweep(s)->nfig)
 			cand_add(&c, "sweep");
+		if (kind == COMPLETE_FIGURE && fs && fs->nfig)
+			cand_add(&c, "scene");
 		if (kind == COMPLETE_FIGURE) {
 			cand_add(&c, "to");
 			cand_add(&c, "window");

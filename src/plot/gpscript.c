@@ -78,6 +78,11 @@ static bool is_text(const struct gp_term *t)
 
 static void add_term(struct strbuf *out, const struct gp_term *t)
 {
+	gp_script_term(out, t);
+}
+
+void gp_script_term(struct strbuf *out, const struct gp_term *t)
+{
 	switch (t->kind) {
 	case GP_TERM_DUMB:
 		/* colours as ANSI escapes, which the screen turns into its own */
