@@ -955,7 +955,8 @@ static double peak_value(double t, void *p)
 		struct ode_system sys = {2, rg_rhs, NULL, k->r};
 		if (creeping)
 			sys = (struct ode_system){1, creep_rhs, NULL, k->r};
-		int st = ode_solve_to(&sys, NULL, ODE_RK8PD, t - tt, 1e-13, &tt, t, y);
+		int st = ode_solve_to(&sys, NULL, ODE_RK8PD, t - tt, ode_tolerance(1e-13), &tt, t,
+				      y);
 		if (st && !k->status)
 			k->status = st;
 	}
@@ -964,6 +965,16 @@ static double peak_value(double t, void *p)
 	const double q[3] = {y[0], y[1], accel(k->r, t, y)};
 	return -k->sign * q[k->off - 1];
 }
+
+/* The bracket of the extreme's time, relative: GSL's Brent minimizer takes
+ * no step shorter than √ε·|t| (1.5e-8 |t|), so its bracket shrinks to
+ * about twice that and no further; a tighter test (it was 1e-14) ran it
+ * to its 200 iterations every time, 2800 evaluations of the right-hand
+ * side an extreme whatever the tolerance, and whether an extreme was
+ * searched at all made one tolerance dearer than the next. Near the
+ * extreme the value is flat: a time known to 6e-8|t| gives the value to
+ * ½|q''|(6e-8 t)². */
+#define RG_EXTREME_RTOL (4 * GSL_SQRT_DBL_EPSILON)
 
 /* The greatest (sign 1) or least (sign −1) value over the recorded period
  * of u, u̇ or ü (off 1, 2, 3): the true extreme of the solution, not a
@@ -994,6 +1005,15 @@ static int extremum(struct rg *r, size_t off, int sign, double *out, struct diag
 	 * Coulomb rest): there u is at its extreme exactly */
 	if (off == offsetof(struct sample, u) / sizeof(double) && r->s[best].v == 0)
 		return 0;
+	/* u̇ = 0 is a joint of every law, so a phase end and a sample: where
+	 * u̇ keeps one sign over the three samples, u is monotone there and
+	 * its extreme is not between them; the best sample, above its
+	 * neighbours by the integration's error alone (a phase run again in
+	 * t beside the vertical tangent ends a rounding off u̇ = 0), is the
+	 * extreme, not worth a search through the tangent's square root */
+	if (off == offsetof(struct sample, u) / sizeof(double) &&
+	    !(r->s[best - 1].v * r->s[best + 1].v < 0))
+		return 0;
 	const int mode = r->mode;
 	if (r->reduced) {
 		/* one phase: a slip (d u̇ ≥ Δ at all three, d = ±1) or a creep
@@ -1018,8 +1038,8 @@ static int extremum(struct rg *r, size_t off, int sign, double *out, struct diag
 	struct peak k = {r, &r->s[best - 1], &r->s[best], off, sign, 0};
 	double t, f;
 	if (num_brent_min(peak_value, &k, r->s[best - 1].t, r->s[best].t, r->s[best + 1].t,
-			  -sign * Q(best - 1), -sign * Q(best), -sign * Q(best + 1), 0, 1e-14, &t,
-			  &f, "the extreme of the period", d)) {
+			  -sign * Q(best - 1), -sign * Q(best), -sign * Q(best + 1), 0,
+			  RG_EXTREME_RTOL, &t, &f, "the extreme of the period", d)) {
 		r->mode = mode;
 		return -1;
 	}
@@ -1262,7 +1282,12 @@ static int fd_jacobian(struct rg *r, long *j, double T, double step, const doubl
 	const double scale = fmax(hypot(x[0], x[1]), 1e3 * floor);
 	for (int i = 0; i < 2; i++) {
 		double xe[2] = {x[0], x[1]}, pe[2];
-		const double dx = 1e-7 * scale;
+		/* 1e-7 of the scale at the tolerance the model asks for (1e-12);
+		 * √tol/10 at a looser one (make bench's override): P's own error,
+		 * about tol, over dx is the Jacobian's, and at 1e-6 a dx of 1e-7
+		 * made it noise, Newton failed, and ragulskis-fig4 ran 46
+		 * periods to an error of 1.3e-5 */
+		const double dx = fmax(1e-7, 0.1 * sqrt(ode_tolerance(1e-12))) * scale;
 		xe[i] += dx;
 		if (period_map(r, j, T, step, xe, pe, d))
 			return -1;
@@ -1576,10 +1601,12 @@ static void ragulskis_setup(struct rg *r, const struct model_input *in, double y
 	r->reduced = ragulskis_reduced(in);
 	const double width =
 		li == LAW_ELLIPTIC_PEAK ? fmin(r->law.Delta, r->law.Delta_a) : r->law.Delta;
-	/* and at the tolerance it is made for: a looser one (make bench's
-	 * rows) takes steps in τ too long for the crossing */
-	r->tangent_ok =
-		r->h / (r->m * r->w * width) <= RG_TANGENT_ETA && ode_tolerance(1e-12) <= 1e-10;
+	/* at every tolerance: in t, a looser one paid for each crossing of
+	 * the tangent's square root with more steps than a tight one in τ
+	 * (ragulskis-fig4 at 1e-6: 3.9 times the evaluations of 1e-12); a
+	 * crossing a long step in τ gets wrong is taken again in t
+	 * (tangent_phase) */
+	r->tangent_ok = r->h / (r->m * r->w * width) <= RG_TANGENT_ETA;
 	if (r->reduced && r->law.kind == DRYLAW_TANH) {
 		/* the creep where the manifold relaxes faster than RG_ETA·ω,
 		 * (h/Δ) sech²(v/Δ) + c ≥ RG_ETA mω (c aside): where integrating
