@@ -93,8 +93,7 @@ static void run_dR(struct run *r, double *dR)
 {
 	const struct lagr *L = r->L;
 	double R = 0;
-	for (size_t i = 0; i < L->nq; i++)
-		dR[i] = L->dRdqd[i] ? sym_eval(L->dRdqd[i], r->vals) : 0.0;
+	sym_prog_run(L->dR, r->vals, dR);
 	lagr_declared_add(L, r->vals, dR);
 	if (L->ncontact && lagr_contacts_add(L, r->vals, &R, dR, &r->cerr)) {
 		r->cfail = true;
@@ -359,7 +358,7 @@ static double friction_mean(struct run *r, size_t i)
 /* The generalized forces: F_i = ∂T/∂q_i − ∂V/∂q_i − ∂R/∂q̇_i −
  * Σ_j ∂p_i/∂q_j q̇_j − ∂p_i/∂t, the stuck contacts' and the held
  * coordinates' friction left out (their smooth part kept). */
-static int forces(struct run *r, double *F)
+static int forces(struct run *r, const struct lagr_at *at, double *F)
 {
 	const struct lagr *L = r->L;
 	const size_t n = L->nq;
@@ -367,11 +366,11 @@ static int forces(struct run *r, double *F)
 	if ((L->R || L->ndecl) && friction(r, dR))
 		return -1;
 	for (size_t i = 0; i < n; i++) {
-		double q = sym_eval(L->dTdq[i], r->vals) - sym_eval(L->dpdt[i], r->vals);
+		double q = at->dTdq[i] - at->dpdt[i];
 		if (L->dVdq[i])
-			q -= sym_eval(L->dVdq[i], r->vals);
+			q -= at->dVdq[i];
 		for (size_t j = 0; j < n; j++)
-			q -= sym_eval(L->dpdq[i][j], r->vals) * r->vals[lagr_iqd(L, j)];
+			q -= at->dpdq[i][j] * r->vals[lagr_iqd(L, j)];
 		r->fr[i] = 0;
 		if (L->dRdqd[i] || L->in_contact[i] || L->ndecl)
 			q -= r->fr[i] = r->held[i] ? friction_mean(r, i) : dR[i];
@@ -391,10 +390,12 @@ static int accelerations(struct run *r, double *qdd)
 	double M[NQ * NQ], F[NQ];
 	double A[(NK + NQ) * NQ], g[NK + NQ];
 	size_t row_of[NK + NQ], m = 0; /* kinks, then n + coordinate */
+	struct lagr_at at;
+	lagr_system_at(L, r->vals, &at);
 	for (size_t i = 0; i < n; i++)
 		for (size_t j = 0; j < n; j++)
-			M[i * n + j] = sym_eval(L->M[i][j], r->vals);
-	if (forces(r, F))
+			M[i * n + j] = at.M[i][j];
+	if (forces(r, &at, F))
 		return -1;
 	for (size_t k = 0; k < L->nkink; k++)
 		if (r->mode[k] == 0 && !r->cand[k]) {
