@@ -72,6 +72,7 @@ static void lagrange_model_free(struct model *m)
 	if (!m)
 		return;
 	struct lagr *L = (struct lagr *)m;
+	free(L->derivation);
 	sym_prog_free(L->sys);
 	sym_prog_free(L->dR);
 	for (size_t c = 0; c < L->ncontact; c++)
@@ -1169,10 +1170,8 @@ fail:
 	return NULL;
 }
 
-void lagr_derivation_steps(const struct lagr *L, struct strbuf *s)
+static void derivation(const struct lagr *L, struct strbuf *s)
 {
-	if (!s)
-		return;
 	const size_t n = L->nq;
 	struct strbuf c = STRBUF_INIT, r = STRBUF_INIT;
 	for (size_t i = 0; i < n; i++)
@@ -1278,6 +1277,18 @@ void lagr_derivation_steps(const struct lagr *L, struct strbuf *s)
 				   L->qd[i], L->q[i], L->qd[i], L->qd[i]);
 	}
 	strbuf_release(&r);
+}
+
+void lagr_derivation_steps(const struct lagr *L, struct strbuf *s)
+{
+	if (!s)
+		return;
+	if (!L->derivation) { /* a tenth of coin-lagrange's solve, written once */
+		struct strbuf t = STRBUF_INIT;
+		derivation(L, &t);
+		((struct lagr *)L)->derivation = strbuf_detach(&t);
+	}
+	strbuf_addstr(s, L->derivation);
 }
 
 /* ---- the exercise file's sections ------------------------------------------ */

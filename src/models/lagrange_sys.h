@@ -106,6 +106,9 @@ struct lagr {
 	/* compiled at load (num/sym.h), the parameters fixed: the system
 	 * (struct lagr_at's terms) and ∂R/∂q̇ */
 	struct sym_prog *sys, *dR;
+	/* the derivation's steps, written at the first solve that asks (they
+	 * do not depend on the values) */
+	char *derivation;
 };
 
 /* The terms of Lagrange's equations at a state, from L->sys: one run of
