@@ -677,25 +677,15 @@ void lagr_system_at(const struct lagr *L, const double *vals, struct lagr_at *at
 			at->dpdq[i][j] = *p++;
 }
 
+static size_t system_terms(const struct lagr *L, const struct sym **fs);
+
 /* The code of the system, of ∂R/∂q̇ and of each contact's arguments, made
  * once at load with the parameters (the first slots) fixed. */
 static void compile_code(struct lagr *L)
 {
 	const size_t n = L->nq, np = L->model.nparams;
 	const struct sym *fs[2 * NQ * NQ + 3 * NQ + CA_N_ARGS];
-	size_t k = 0;
-	for (size_t i = 0; i < n; i++)
-		for (size_t j = 0; j < n; j++)
-			fs[k++] = L->M[i][j];
-	for (size_t i = 0; i < n; i++)
-		fs[k++] = L->dTdq[i];
-	for (size_t i = 0; i < n; i++)
-		fs[k++] = L->dpdt[i];
-	for (size_t i = 0; i < n; i++)
-		fs[k++] = L->dVdq[i];
-	for (size_t i = 0; i < n; i++)
-		for (size_t j = 0; j < n; j++)
-			fs[k++] = L->dpdq[i][j];
+	size_t k = system_terms(L, fs);
 	L->sys = sym_prog_new(fs, k, np);
 	for (size_t i = 0; i < n; i++)
 		fs[i] = L->dRdqd[i];
@@ -710,6 +700,39 @@ static void compile_code(struct lagr *L)
 				fs[k++] = lc->dv[m][i];
 		lc->code = sym_prog_new(fs, k, np);
 	}
+}
+
+/* the system's terms in L->sys's order */
+static size_t system_terms(const struct lagr *L, const struct sym **fs)
+{
+	const size_t n = L->nq;
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < n; j++)
+			fs[k++] = L->M[i][j];
+	for (size_t i = 0; i < n; i++)
+		fs[k++] = L->dTdq[i];
+	for (size_t i = 0; i < n; i++)
+		fs[k++] = L->dpdt[i];
+	for (size_t i = 0; i < n; i++)
+		fs[k++] = L->dVdq[i];
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < n; j++)
+			fs[k++] = L->dpdq[i][j];
+	return k;
+}
+
+size_t lagrange_code(const struct model *m, struct sym_prog **code, const struct sym **terms,
+		     size_t max, size_t *nvals)
+{
+	const struct lagr *L = m->ctx;
+	const struct sym *fs[2 * NQ * NQ + 3 * NQ];
+	const size_t k = system_terms(L, fs);
+	for (size_t i = 0; i < k && i < max; i++)
+		terms[i] = fs[i];
+	*code = L->sys;
+	*nvals = L->nnames;
+	return k < max ? k : max;
 }
 
 int lagr_mass_matrix(const struct lagr *L, const double *vals, double *M, struct diag *why)

@@ -886,6 +886,45 @@ static void run_code(double *restrict reg, const struct ins *code, size_t len)
 	}
 }
 
+/* Drops the instructions no output needs: a subexpression emitted before
+ * a factor 0 folded its product away (x*x of (0*x^2)... in a derivative),
+ * and the inputs only they read. */
+static void prog_prune(struct sym_prog *p)
+{
+	bool *live = xcalloc(p->nreg + 1, sizeof(*live));
+	for (size_t i = 0; i < p->nout; i++)
+		live[p->out[i]] = true;
+	for (int part = 1; part >= 0; part--) {
+		struct ins *code = part ? p->body : p->pro;
+		size_t *len = part ? &p->nbody : &p->npro, k = *len;
+		for (size_t i = *len; i-- > 0;)
+			if (live[code[i].dst]) {
+				live[code[i].a] = true;
+				if (code[i].op != OP_NEG && code[i].op != OP_FN)
+					live[code[i].b] = true;
+			} else {
+				code[i].dst = UINT32_MAX;
+				k--;
+			}
+		size_t j = 0;
+		for (size_t i = 0; i < *len; i++)
+			if (code[i].dst != UINT32_MAX)
+				code[j++] = code[i];
+		*len = k;
+	}
+	size_t j = 0, nfixed = 0;
+	for (size_t i = 0; i < p->nin; i++)
+		if (live[p->in_reg[i]]) {
+			p->in_slot[j] = p->in_slot[i];
+			p->in_reg[j] = p->in_reg[i];
+			nfixed += i < p->nin_fixed;
+			j++;
+		}
+	p->nin = j;
+	p->nin_fixed = nfixed;
+	free(live);
+}
+
 static struct sym_prog *prog_compile(const struct node *const *roots, size_t n,
 				     const char *const *names, size_t nnames, size_t nfixed)
 {
@@ -900,6 +939,7 @@ static struct sym_prog *prog_compile(const struct node *const *roots, size_t n,
 	p->nout = n;
 	for (size_t i = 0; i < n; i++)
 		p->out[i] = roots[i] ? prog_node(p, roots[i]) : prog_num(p, 0);
+	prog_prune(p);
 	free(p->hash);
 	p->hash = NULL;
 	free(p->slot_reg);
@@ -964,10 +1004,13 @@ size_t sym_prog_registers(const struct sym_prog *p)
 /* C for a register: r3, or a number */
 static void c_reg(const struct sym_prog *p, unsigned r, const bool *computed, struct strbuf *out)
 {
+	const double x = p->reg[r];
 	if (computed[r])
 		strbuf_addf(out, "r[%u]", r);
+	else if (!isfinite(x))
+		strbuf_addstr(out, isnan(x) ? "(0.0/0.0)" : x > 0 ? "(1.0/0.0)" : "(-1.0/0.0)");
 	else
-		strbuf_addf(out, "%a", p->reg[r]);
+		strbuf_addf(out, "(%a)", x);
 }
 
 void sym_prog_c(const struct sym_prog *p, const char *fname, struct strbuf *out)
