@@ -750,9 +750,16 @@ static double jint(const gsl_integration_glfixed_table *gl, int which, double k)
 		gsl_function fn = {jint_f, a};
 		return gsl_integration_glfixed(&fn, 0, M_PI_2, gl);
 	}
-	const double k2 = k * k, E = gsl_sf_ellint_Ecomp(k, GSL_PREC_DOUBLE);
-	/* (1 - k²) K(k), which tends to 0 as k -> 1 */
-	const double K1 = k < 1 ? (1 - k2) * gsl_sf_ellint_Kcomp(k, GSL_PREC_DOUBLE) : 0.0;
+	/* E(k) and (1 - k²) K(k), which tends to 0 as k -> 1; a force takes
+	 * two integrals of the same k, so the last k's are kept */
+	static double last_k = NAN, last_E, last_K1;
+	const double k2 = k * k;
+	if (k != last_k) {
+		last_E = gsl_sf_ellint_Ecomp(k, GSL_PREC_DOUBLE);
+		last_K1 = k < 1 ? (1 - k2) * gsl_sf_ellint_Kcomp(k, GSL_PREC_DOUBLE) : 0.0;
+		last_k = k;
+	}
+	const double E = last_E, K1 = last_K1;
 	switch (which) {
 	case J_COS2_D:
 		return ((1 + k2) * E - K1) / (3 * k2);
