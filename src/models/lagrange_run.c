@@ -74,6 +74,11 @@ struct run {
 	bool dependent; /* two contacts' surfaces are one (A Aᵀ singular) */
 	bool jump;	/* a decision took the state ahead to jump_t (stretch) */
 	double jump_t;
+	/* the last mass matrix factored (mkey, bitwise), its factor and
+	 * spd_factor's verdict */
+	bool mfac_ok;
+	int mfac_rc;
+	double mkey[NQ * NQ], mfac[NQ * NQ];
 };
 
 /* R at the state set, the contacts' with it; NaN if one fails. */
@@ -157,23 +162,38 @@ static double kink_g(const struct run *r, size_t k)
  * (k×nb, row-major). -1 where S is not positive definite, or singular to
  * rounding: its Cholesky pivots span more than LAGR_COND_MAX (GSL takes
  * the last pivot of [[2, -2], [-2, 2]] as 2e-8). */
-static int spd_solve(double *S, size_t k, double *b, size_t nb)
+static int spd_factor(double *S, size_t k)
 {
 	gsl_matrix_view Sv = gsl_matrix_view_array(S, k, k);
 	gsl_error_handler_t *old = gsl_set_error_handler_off();
 	int rc = gsl_linalg_cholesky_decomp1(&Sv.matrix);
+	gsl_set_error_handler(old);
 	double pmin = INFINITY, pmax = 0;
 	for (size_t i = 0; !rc && i < k; i++) {
 		pmin = fmin(pmin, S[i * k + i] * S[i * k + i]);
 		pmax = fmax(pmax, S[i * k + i] * S[i * k + i]);
 	}
 	rc |= !(pmin > LAGR_COND_MAX * pmax);
+	return rc ? -1 : 0;
+}
+
+/* the columns of b solved with S's factor from spd_factor */
+static int spd_columns(double *S, size_t k, double *b, size_t nb)
+{
+	gsl_matrix_view Sv = gsl_matrix_view_array(S, k, k);
+	gsl_error_handler_t *old = gsl_set_error_handler_off();
+	int rc = 0;
 	for (size_t c = 0; !rc && c < nb; c++) {
 		gsl_vector_view col = gsl_vector_view_array_with_stride(b + c, nb, k);
 		rc = gsl_linalg_cholesky_svx(&Sv.matrix, &col.vector);
 	}
 	gsl_set_error_handler(old);
 	return rc ? -1 : 0;
+}
+
+static int spd_solve(double *S, size_t k, double *b, size_t nb)
+{
+	return spd_factor(S, k) || spd_columns(S, k, b, nb) ? -1 : 0;
 }
 
 /* Moves the rates in vals by the least change that gives the contacts
@@ -418,8 +438,16 @@ static int accelerations(struct run *r, double *qdd)
 		for (size_t c = 0; c < m; c++)
 			B[i * nb + 1 + c] = A[c * n + i];
 	}
-	/* M singular to rounding here: lagr_mass_matrix says along what */
-	if (spd_solve(M, n, B, nb))
+	/* M singular to rounding here: lagr_mass_matrix says along what. A
+	 * mass matrix the same as the last (a constant one: the whole run) is
+	 * not factored again. */
+	if (!r->mfac_ok || memcmp(M, r->mkey, n * n * sizeof(double))) {
+		memcpy(r->mkey, M, n * n * sizeof(double));
+		memcpy(r->mfac, M, n * n * sizeof(double));
+		r->mfac_rc = spd_factor(r->mfac, n);
+		r->mfac_ok = true;
+	}
+	if (r->mfac_rc || spd_columns(r->mfac, n, B, nb))
 		return -1;
 	double lam[NK + NQ] = {0};
 	if (m) {
