@@ -51,10 +51,11 @@ void sym_prog_run(struct sym_prog *p, const double *vals, double *out);
 size_t sym_prog_size(const struct sym_prog *p);
 size_t sym_prog_body_size(const struct sym_prog *p);
 /* The program as a C function `void NAME(double *r, const double *v,
- * double *o, int pro)` (r the registers, at least sym_prog_size + inputs
- * + numbers long, v the values, o the outputs, pro: run the fixed part
- * too), for a native-code comparison (tests/bench/); a function C's libm
- * lacks is called as fn[k](x), fn[k] = sym_fn(k). */
+ * double *o, int pro)` (r the registers, sym_prog_registers of them, v
+ * the values, o the outputs, pro: run the fixed part too), numbers
+ * written in hexadecimal, for the native-code comparison of
+ * tests/bench/symjit.c; a function C's libm lacks (cot, step...) is
+ * called as fn[k](x), with fn[k] = sym_fn(k) (NULL past the last). */
 void sym_prog_c(const struct sym_prog *p, const char *name, struct strbuf *out);
 size_t sym_prog_registers(const struct sym_prog *p);
 double (*sym_fn(unsigned k))(double);
