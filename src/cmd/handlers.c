@@ -748,6 +748,12 @@ int cmd_eval(struct cmd_ctx *c)
 		}
 		text_format_number(q.v / to.factor, buf, sizeof(buf));
 		strbuf_addf(c->out, "%s %s\n", buf, to_text);
+		/* rpm to Hz: right as GNU units has it, and a trap; said once */
+		if (q.dim[DIM_ANGLE] != to.dim[DIM_ANGLE] && q.dim[DIM_TIME] && c->interactive &&
+		    session_once(c->s, "eval-angle-note"))
+			strbuf_addstr(c->out, "note: an angle is a number here (1 rad = 1): 1/s and "
+					      "Hz count radians a second, not turns ('to rev/s' "
+					      "counts turns)\n");
 	} else {
 		text_format_number(q.v, buf, sizeof(buf));
 		if (*unit_quantity_name(q.dim, si, sizeof(si)))
