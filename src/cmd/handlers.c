@@ -2,6 +2,7 @@
 #include "cmd/handlers.h"
 
 #include <ctype.h>
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -728,6 +729,12 @@ int cmd_eval(struct cmd_ctx *c)
 		diag_set(c->d, "the result is not finite (a division by 0?)");
 		goto done;
 	}
+	/* a unit's factor took it below the doubles' range (1e-306 mm) */
+	if (q.unit && q.v != 0 && fabs(q.v) < DBL_MIN) {
+		diag_set(c->d, "the value underflows in SI (below %.2g a double loses digits)",
+			 DBL_MIN);
+		goto done;
+	}
 	char *text = expr;
 	while (isspace((unsigned char)*text))
 		text++;
@@ -746,14 +753,22 @@ int cmd_eval(struct cmd_ctx *c)
 				    unit_quantity_name(q.dim, si, sizeof(si)));
 			goto done;
 		}
-		text_format_number(q.v / to.factor, buf, sizeof(buf));
+		const double x = q.v / to.factor;
+		if (!isfinite(x) || (x != 0 && fabs(x) < DBL_MIN)) {
+			diag_set(c->d, "the value is too %s in %s: it %s",
+				 isfinite(x) ? "small" : "large", to_text,
+				 isfinite(x) ? "underflows" : "overflows");
+			goto done;
+		}
+		text_format_number(x, buf, sizeof(buf));
 		strbuf_addf(c->out, "%s %s\n", buf, to_text);
 		/* rpm to Hz: right as GNU units has it, and a trap; said once */
 		if (q.dim[DIM_ANGLE] != to.dim[DIM_ANGLE] && q.dim[DIM_TIME] && c->interactive &&
 		    session_once(c->s, "eval-angle-note"))
-			strbuf_addstr(c->out, "note: an angle is a number here (1 rad = 1): 1/s and "
-					      "Hz count radians a second, not turns ('to rev/s' "
-					      "counts turns)\n");
+			strbuf_addstr(c->out,
+				      "note: an angle is a number here (1 rad = 1): 1/s and "
+				      "Hz count radians a second, not turns ('to rev/s' "
+				      "counts turns)\n");
 	} else {
 		text_format_number(q.v, buf, sizeof(buf));
 		if (*unit_quantity_name(q.dim, si, sizeof(si)))

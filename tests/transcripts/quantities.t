@@ -223,3 +223,16 @@ r [m]  stop_time [s]
 $ tribo -c 'load disk-reye; sweep r 10cm 2s 3 stop_time'
 ! tribo: -c: command 2: sweep: TO '2s': 's' is a unit of time, but r is a length (m)
 ? 1
+
+# A unit's factor that takes the value past the range of a double is refused, as set refuses it.
+$ tribo -c 'eval 1e-306 mm'
+! tribo: -c: command 1: eval: the value underflows in SI (below 2.2e-308 a double loses digits)
+? 1
+
+$ tribo -c 'eval 1e300 km to um'
+! tribo: -c: command 1: eval: the value is too large in um: it overflows
+? 1
+
+$ tribo -c 'load disk-reye; set r 1e-306 mm'
+! tribo: -c: command 2: set: r = 1e-306 mm is too small: it underflows in m
+? 1
