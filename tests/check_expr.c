@@ -718,6 +718,8 @@ static const struct {
 	{"sin(90 deg)", 1, {0, 0, 0}, SIZE_MAX, false, false},
 	{"90 deg + 1", M_PI / 2 + 1, {0, 0, 0}, SIZE_MAX, false, false}, /* an angle is a number */
 	{"-2 m", -2, {1, 0, 0}, 3, false, false},
+	{"2*pi s", 2 * M_PI, {0, 0, 1}, 5, false, false}, /* a constant is a number */
+	{"pi/4 deg", M_PI / 4 / (M_PI / 180), {0, 0, 0}, 5, false, true},
 	{"2 s/m", 2, {-1, 0, 1}, 2, true, false},		  /* glued to a unit, m is one */
 	{"2 s / m", 2.0 / 3, {0, -1, 1}, SIZE_MAX, false, false}, /* standing alone, the name */
 };

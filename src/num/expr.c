@@ -358,9 +358,10 @@ static int primary(struct parser *ps, struct expr_q *q)
 		if (in_list(functions, at, n))
 			return fail(ps, at, "'%s' is a function: write it with parentheses", name);
 		double v = 0;
-		if (in_list(constants, at, n)) {
+		if (in_list(constants, at, n)) { /* a number: it takes a unit */
 			sym_constant_value(at, n, &v);
 			q_number(q, v);
+			return unit_run(ps, q, NULL, divided);
 		} else if (!ps->env) {
 			if (ps->lookup(name, &v, ps->d, ps->ctx)) {
 				char m[sizeof(ps->d->msg)];
