@@ -1,7 +1,8 @@
 # Quantities inside expressions (issue 40 point 1): a value with a unit is a
-# quantity in eval, set, check, sweep; dimensions checked as GNU units checks
-# them, angles numbers; ans a quantity. The numbers are worked out from the
-# units' SI definitions alone in tests/ref/quantities.py.
+# quantity in eval, set, check, sweep and an exercise file's values;
+# dimensions checked as GNU units checks them, angles numbers; ans a
+# quantity. The numbers are worked out from the units' SI definitions alone
+# in tests/ref/quantities.py.
 
 # The done-when of issue 40 point 1: units inside expressions.
 $ tribo -c 'eval 20 cm * 300 rpm to m/s; eval 20 cm * 300 rpm; eval sin(30 deg); eval 2 N * 3 m; eval 2 N*m; eval 9.81 m/s^2 * 2 kg'
@@ -236,3 +237,12 @@ $ tribo -c 'eval 1e300 km to um'
 $ tribo -c 'load disk-reye; set r 1e-306 mm'
 ! tribo: -c: command 2: set: r = 1e-306 mm is too small: it underflows in m
 ? 1
+
+# An exercise file's value may be a quantity, put in the display unit (tests/data/disk-quantity.ini: 110 mm shown in cm, 10*pi rad/s in rpm); the same disk as disk-cm.
+$ tribo -c 'load disk-quantity.ini; print r omega mu; solve; print stop_time; load disk-cm.ini; solve; print stop_time'
+11
+300
+0.25
+1.40907315757
+1.40907315757
+? 0
