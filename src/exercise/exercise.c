@@ -4,6 +4,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <float.h>
 #include <limits.h>
 #include <math.h>
 #include <stdarg.h>
@@ -53,6 +54,13 @@ struct parse {
 	char secname[80];
 	int sec_line;
 	struct ex_param *param;
+	struct {	      /* the param's `value = 15 cm`: put in its unit at */
+		bool pending; /* the section's end, where the unit is known */
+		double si;
+		struct unit u; /* factor 1, the value's powers */
+		char text[64];
+		int col;
+	} value_q;
 	struct ex_answer *answer;
 	const struct model_section_spec *model_sec; /* of SEC_MODEL */
 	unsigned seen;				    /* keys given in this section, one bit each */
@@ -212,6 +220,7 @@ static void section_end(struct parse *ps)
 {
 	if (ps->sec == SEC_PARAM && ps->param)
 		final_param(ps);
+	ps->value_q.pending = false;
 	ps->sec = SEC_NONE;
 	ps->param = NULL;
 	ps->answer = NULL;
@@ -652,6 +661,39 @@ static int unit_key(struct parse *ps, const char *value, bool number, const char
 	return 1;
 }
 
+/* A file's value names nothing: a word is a unit or a mistake. */
+static int no_names(const char *name, struct expr_q *q, struct diag *d, void *ctx)
+{
+	(void)q, (void)ctx;
+	diag_set(d, "unknown name '%s'", name);
+	return 1;
+}
+
+/* `value = 15 cm`, `value = 300 rpm`, `value = pi/4`: an expression over
+ * quantities (num/expr.h); one with a unit is put in the parameter's unit
+ * when the section ends (its `unit` may come after). */
+static int value_quantity(struct parse *ps, const char *value)
+{
+	struct quantity q;
+	struct diag why;
+	if (unit_quantity_parse(value, no_names, NULL, &q, &why)) {
+		if (strstr(why.msg, "unknown name")) /* a word, no unit: no number */
+			return perr(ps, col_of_value(ps), "'%s' is not a number", value);
+		return perr(ps, col_of_value(ps), "%s", why.msg);
+	}
+	if (!q.has_unit) {
+		ps->param->value = q.value;
+		return 1;
+	}
+	ps->value_q.pending = true;
+	ps->value_q.si = q.value * q.unit.factor;
+	ps->value_q.u = q.unit;
+	ps->value_q.u.factor = 1;
+	snprintf(ps->value_q.text, sizeof ps->value_q.text, "%s", value);
+	ps->value_q.col = col_of_value(ps) - 1; /* perr_line counts from 0 */
+	return 1;
+}
+
 static int param_key(struct parse *ps, int k, const char *value)
 {
 	struct ex_param *p = ps->param;
@@ -673,6 +715,10 @@ static int param_key(struct parse *ps, int k, const char *value)
 			free(p->text);
 			p->text = xstrdup(value);
 		} else {
+			ps->value_q.pending = false;
+			const char *why;
+			if (text_parse_double(value, &x, &why) && !strcmp(why, "is not a number"))
+				return value_quantity(ps, value);
 			if (number(ps, value, &x))
 				return 0;
 			p->value = x;
@@ -1121,6 +1167,23 @@ static void final_param(struct parse *ps)
 	 * its values are not the file's; one after another section's error is */
 	if (ps->nerr > ps->sec_nerr || sp->kind != PARAM_NUMBER)
 		return;
+	if (ps->value_q.pending) { /* value = 15 cm: in the display unit */
+		if (!unit_same_dim(&ps->value_q.u, &p->u)) {
+			struct strbuf msg = STRBUF_INIT;
+			unit_mismatch(&msg, ps->value_q.text, false, &ps->value_q.u, sp->name,
+				      &p->u, p->unit);
+			perr_line(ps, p->value_line, ps->value_q.col, "%s", strbuf_str(&msg));
+			strbuf_release(&msg);
+			return;
+		}
+		p->value = ps->value_q.si / p->u.factor;
+		if (!isfinite(p->value) || (p->value != 0 && fabs(p->value) < DBL_MIN)) {
+			perr_line(ps, p->value_line, ps->value_q.col, "%s = %s is too %s in %s",
+				  sp->name, ps->value_q.text,
+				  isfinite(p->value) ? "small" : "large", p->unit);
+			return;
+		}
+	}
 	if (!(ps->seen & 1u)) /* no value: the model's default, in the file's unit */
 		p->value = unit_convert(sp->def, &p->canon, &p->u);
 	if (p->min > p->max) {

@@ -121,6 +121,24 @@ static const double constant_values[] = {
 	M_PI_4, M_1_PI,	 M_2_PI,   M_2_SQRTPI, M_SQRT2, M_SQRT1_2,
 };
 
+double (*sym_function(const char *name, size_t n))(double)
+{
+	for (int i = 0; i < F_N; i++)
+		if (strlen(fns[i].name) == n && !strncmp(fns[i].name, name, n))
+			return fns[i].f;
+	return NULL;
+}
+
+bool sym_constant_value(const char *name, size_t n, double *x)
+{
+	for (size_t i = 0; constants[i]; i++)
+		if (strlen(constants[i]) == n && !strncmp(constants[i], name, n)) {
+			*x = constant_values[i];
+			return true;
+		}
+	return false;
+}
+
 /* ---- the tree ------------------------------------------------------------ */
 
 /* libmatheval's tree: 'n' a number, 'c' a constant, 'v' a variable (k its

@@ -95,4 +95,9 @@ const char *sym_readable_of(const struct sym *f, struct strbuf *out);
 void sym_readable(const char *text, struct strbuf *out);
 void sym_free(struct sym *f);
 
+/* The function libmatheval calls `name` (the n bytes at name), as it
+ * computes it, or NULL; a constant's value (pi, e, ...), or false. */
+double (*sym_function(const char *name, size_t n))(double);
+bool sym_constant_value(const char *name, size_t n, double *x);
+
 #endif

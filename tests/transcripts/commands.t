@@ -119,7 +119,7 @@ $ tribo -c 'load disk-reye; set omega 10; set r 0.2; set mu 0.3; reset omega; pr
 
 $ tribo -c 'eval sqrt(2)^2; eval 4*atan(1); eval exp(1) - e'
 2
-3.14159265359
+3.14159265359 rad
 0
 ? 0
 

@@ -20,7 +20,7 @@ $ tribo -c 'load disk-lagrange; solve; print t_stop; load disk-reye; solve; prin
 $ tribo -c 'load ladder-lagrange; solve; print theta_end t_stop; eval asin(2/3*sin(pi/3))'
 0.61547970867
 0.562969689175
-0.61547970867
+0.61547970867 rad
 ? 0
 
 # There its [result] lambda_wall, two terms of 200 N that cancel, is 0, not
@@ -28,7 +28,7 @@ $ tribo -c 'load ladder-lagrange; solve; print theta_end t_stop; eval asin(2/3*s
 $ tribo -c 'load ladder-lagrange; solve; print lambda_wall; set tmax 0.3; solve; print lambda_wall; eval 3/4*m*g*cos(theta_end)*(3*sin(theta_end) - 2*sin(theta0))'
 0
 29.7222698806
-29.7222698806
+29.7222698806 N
 ? 0
 
 # The bead on the rotating hoop: the derived equation of motion.

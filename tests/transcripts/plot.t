@@ -9,8 +9,8 @@ mu   stop_time [s]   stop_time_exact [s]
 0.2  1.52905198777   1.52905198777
 0.3  1.01936799185   1.01936799185
 0.4  0.764525993884  0.764525993884
-3.05810397554
-0.764525993884
+3.05810397554 s
+0.764525993884 s
 ? 0
 
 # The session is as it was: the parameter keeps its value, the results of
