@@ -478,6 +478,15 @@ int cmd_set(struct cmd_ctx *c)
 	if (c->interactive) {
 		const struct exercise *ex = session_exercise(c->s);
 		int i = model_param_index(ex->model, ARG(1));
+		struct strbuf typed = STRBUF_INIT;
+		for (size_t k = 2; k < c->args->n; k++)
+			strbuf_addf(&typed, "%s%s", k > 2 ? " " : "", ARG(k));
+		if (session_counts_radians(c->s, (size_t)i, strbuf_str(&typed)) &&
+		    session_once(c->s, "eval-angle-note"))
+			strbuf_addstr(c->out, "note: an angle is a number here (1 rad = 1): 1/s and "
+					      "Hz count radians a second, not turns (for turns "
+					      "write rev/s or rpm)\n");
+		strbuf_release(&typed);
 		strbuf_addf(c->out, "%s = ", ARG(1));
 		session_param_text(c->s, (size_t)i, c->out);
 		if (ex->params[i].spec->kind == PARAM_NUMBER && ex->params[i].unit[0])

@@ -80,9 +80,9 @@ static void list_figures(struct cmd_ctx *c)
 		strbuf_addstr(c->out, "'plot NAME' draws one, 'plot NAME to FILE.png' writes it\n");
 }
 
-static int lookup_si(const char *name, double *value, struct diag *d, void *ctx)
+static int lookup_q(const char *name, struct expr_q *q, struct diag *d, void *ctx)
 {
-	return session_value_si(ctx, name, value, d);
+	return session_value_q(ctx, name, q, d);
 }
 
 /* `at T`: a time (s when no unit is given; "300 ms", "t_slip", "t_slip +
@@ -90,7 +90,7 @@ static int lookup_si(const char *name, double *value, struct diag *d, void *ctx)
 static int scene_time(struct cmd_ctx *c, const char *text, double *T)
 {
 	struct quantity q;
-	if (unit_quantity_parse(text, lookup_si, (void *)c->s, &q, c->d))
+	if (unit_quantity_parse(text, lookup_q, (void *)c->s, &q, c->d))
 		return -1;
 	struct unit sec;
 	unit_parse("s", &sec, c->d);

@@ -285,6 +285,16 @@ int session_quantity(const struct session *s, size_t i, const char *text, double
 	return 0;
 }
 
+bool session_counts_radians(const struct session *s, size_t i, const char *text)
+{
+	const struct ex_param *p = &s->ex->params[i];
+	struct quantity q;
+	struct diag d;
+	if (p->spec->kind != PARAM_NUMBER || unit_quantity_parse(text, lookup_q, (void *)s, &q, &d))
+		return false;
+	return q.has_unit && q.unit.dim[DIM_TIME] && q.unit.dim[DIM_ANGLE] != p->u.dim[DIM_ANGLE];
+}
+
 int session_set(struct session *s, const char *name, const char *value, const char *unit,
 		struct diag *d)
 {
@@ -941,6 +951,16 @@ int session_value_q(const struct session *s, const char *name, struct expr_q *q,
 			     {u.dim[0], u.dim[1], u.dim[2], u.dim[3]},
 			     lk.unit[0] != '\0'};
 	value_release(&lk.value);
+	return 0;
+}
+
+int session_value_si(const struct session *s, const char *name, double *out, struct diag *d)
+{
+	struct expr_q q;
+	int rc = session_value_q(s, name, &q, d);
+	if (rc)
+		return rc;
+	*out = q.v;
 	return 0;
 }
 

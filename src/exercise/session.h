@@ -50,6 +50,10 @@ const char *session_set_note(const struct session *s);
  * in the parameter's display unit (not range-checked). */
 int session_quantity(const struct session *s, size_t i, const char *text, double *out,
 		     struct diag *d);
+/* Whether TEXT, read for parameter i, takes a rate that counts radians
+ * as a unit of turns would count them: "5 Hz" for an angular velocity is
+ * 5 rad/s, as GNU units has it, where a student may mean 5 turns a second. */
+bool session_counts_radians(const struct session *s, size_t i, const char *text);
 /* `ans`: the last number printed or evaluated, a quantity: x in `unit`
  * (NULL or "": a number); or a quantity as an expression gave it. */
 void session_set_ans(struct session *s, double x, const char *unit);
@@ -152,6 +156,9 @@ int session_lookup(const struct session *s, const char *name, struct lookup *out
  * for words and booleans, stale results, and ans before anything was
  * printed. */
 int session_value_q(const struct session *s, const char *name, struct expr_q *q, struct diag *d);
+/* A name's value in SI, without its dimension (the scene's lengths and
+ * forces): 0, or nonzero with d saying why. */
+int session_value_si(const struct session *s, const char *name, double *out, struct diag *d);
 /* Parameter and result names, for completion and suggestions; the array
  * is NULL-terminated and borrowed from the model. */
 size_t session_names(const struct session *s, const char **names, size_t max, bool params,

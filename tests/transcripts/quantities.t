@@ -47,6 +47,19 @@ tribo> eval 1 Hz to rpm
 tribo> 
 ? 0
 
+# set says the same once, where a rate in Hz is given to an angular velocity
+$ printf 'load polisher-push\nset omega 5 Hz\nset omega 2 Hz\nset omega 5 rev/s\n' | tribo --plain 2>&1 | grep -v '^loaded '
+tribo> load polisher-push
+tribo[polisher-push]> set omega 5 Hz
+note: an angle is a number here (1 rad = 1): 1/s and Hz count radians a second, not turns (for turns write rev/s or rpm)
+omega = 5 rad/s
+tribo[polisher-push]> set omega 2 Hz
+omega = 2 rad/s
+tribo[polisher-push]> set omega 5 rev/s
+omega = 31.4159265359 rad/s
+tribo[polisher-push]> 
+? 0
+
 # Names carry their SI units: r is 0.15 m, omega 20 rad/s.
 $ tribo -c 'load disk-reye; eval r; eval omega*r; eval omega*r/(mu*g); eval omega*r/(mu*g) to ms; eval 2 N*m; eval m'
 0.15 m
