@@ -156,6 +156,8 @@ struct rg {
 	int side;
 	double far, zfar, tend;
 	double t0; /* where the phase being run started */
+	double v0; /* u̇ there (on a joint, the joint it leaves) */
+	bool still; /* no acceleration there either: the joint may hold it */
 	/* the measured period: record keeps samples, every accepted step's end
 	 * and every phase end; dense adds one every `step` (the figures) */
 	bool record, dense;
@@ -313,6 +315,13 @@ static double event_interval(double t, const double y[], void *p)
 	/* at the phase's start, on the joint it leaves: not an end (see
 	 * tangent_event) */
 	if (t == r->t0) {
+		lo = lo == 0 ? INFINITY : lo;
+		hi = hi == 0 ? INFINITY : hi;
+	}
+	/* nor while u̇ has not left it: a mass at rest on the joint u̇ = 0 with
+	 * no force (P = 0) stays there, and ending the phase there began
+	 * another at once, 190,000 of them to the CPU budget */
+	if (r->still && y[1] == r->v0) {
 		lo = lo == 0 ? INFINITY : lo;
 		hi = hi == 0 ? INFINITY : hi;
 	}
@@ -890,6 +899,8 @@ static int rg_next(struct phase_run *run, struct phase_mode *mode, void *ctx, st
 					continue;
 			}
 			r->t0 = t;
+			r->v0 = y[1];
+			r->still = !r->coulomb && !r->reduced && accel(r, t, y) == 0;
 			if (r->record && !r->dense) { /* each step's end a sample */
 				r->event = mode->sys.event;
 				mode->sys.event = event_recorded;

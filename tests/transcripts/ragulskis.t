@@ -233,3 +233,11 @@ note: inner = reduce: h/(mωΔ) = 4, below 10: the transition is not narrow, so 
 note: inner = reduce: cΔ = 800 N is above h = 320 N: the damper, not the friction, shapes the creep; use inner auto or integrate (for now: solve refuses until it holds)
 ! tribo: -c: command 5: solve: inner = reduce: cΔ = 800 N is above h = 320 N: the damper, not the friction, shapes the creep; use inner auto or integrate
 ? 1
+
+# no force, from rest: the mass stays at rest on the joint u' = 0 (each law)
+$ tribo -c 'load ragulskis; set P 0; solve; print amp vmax; set law tanh; solve; print amp vmax'
+0
+0
+0
+0
+? 0
