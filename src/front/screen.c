@@ -59,7 +59,22 @@
 #include "util/utf8.h"
 #include "util/xalloc.h"
 
+enum {
+	MIN_COLS = 60,
+	MIN_ROWS = 16,
+	LOG_KEEP = 5000,
+	PLOT_MIN_ROWS = 10, /* a plot needs as many inside its frame, else a strip */
+	ZOOM_LOG = 3,	    /* the log's lines under a zoomed plot */
+};
+
 struct screen S;
+
+void log_add(const char *text, enum style st)
+{
+	lines_add_text(&S.pane[P_LOG].content, text, st);
+	lines_trim(&S.pane[P_LOG].content, LOG_KEEP);
+	S.pane[P_LOG].scroll = 0; /* follow new output */
+}
 
 static volatile sig_atomic_t got_sigint, got_term;
 /* back from Ctrl-Z: curses repaints the text, the picture is ours to */

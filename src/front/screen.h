@@ -19,14 +19,7 @@
 #include "plot/plot.h"
 #include "util/strbuf.h"
 
-enum {
-	MIN_COLS = 60,
-	MIN_ROWS = 16,
-	LOG_KEEP = 5000,
-	PLOT_MIN_ROWS = 10, /* a plot needs as many inside its frame, else a strip */
-	ZOOM_LOG = 3,	    /* the log's lines under a zoomed plot */
-	AHEAD = 256,	    /* keys typed during a command, kept for after it */
-};
+enum { AHEAD = 256 }; /* keys typed during a command, kept for after it */
 
 /* ---- text with a style ---------------------------------------------------- */
 
@@ -138,7 +131,7 @@ void draw_image(void);
 
 /* the log, the status line and the prompt */
 void set_status(bool error, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void log_add(const char *text, enum style st);
+void log_add(const char *text, enum style st); /* screen.c */
 void drain_stderr(void);
 void draw_log(void);
 void draw_status(void);

@@ -24,13 +24,6 @@ void set_status(bool error, const char *fmt, ...)
 	S.status_error = error;
 }
 
-void log_add(const char *text, enum style st)
-{
-	lines_add_text(&S.pane[P_LOG].content, text, st);
-	lines_trim(&S.pane[P_LOG].content, LOG_KEEP);
-	S.pane[P_LOG].scroll = 0; /* follow new output */
-}
-
 /* Anything a library wrote to stderr while curses owned the terminal. */
 void drain_stderr(void)
 {
