@@ -161,25 +161,42 @@ static int parse_seed(const char *s, unsigned long *out, struct diag *d)
 	return 0;
 }
 
-int cmd_generate(struct cmd_ctx *c)
-{
+/* What `generate` was asked for; owns the header, the roster's names and
+ * the ids' array (gen_args_release). */
+struct gen_args {
 	int n;
-	unsigned long seed = 0;
-	const struct sheet_renderer *f = sheet_renderer_default();
-	const char *dir = ".";
-	bool seen[5] = {false, false, false, false, false}, force = false;
-	struct ps_header header = {0};
-	bool has_header = false, unicode_tex = false;
-	const char *roster = NULL, *header_arg = NULL;
-	char **students = NULL;
-	size_t nstudents = 0;
+	unsigned long seed;
+	bool seed_given, force;
+	const struct sheet_renderer *f;
+	const char *dir, *roster, *header_arg; /* as given */
+	struct ps_header header;
+	bool has_header;
+	const char **ids;
+	size_t nids;
+	char **students;
+	size_t nstudents;
+};
+
+static void gen_args_release(struct gen_args *a)
+{
+	sheet_header_release(&a->header);
+	for (size_t i = 0; i < a->nstudents; i++)
+		free(a->students[i]);
+	free(a->students);
+	free(a->ids);
+}
+
+/* N, then seed S, format F, to DIR, roster FILE, header FILE and force in
+ * any order, each once, and the ids; the header is read here. */
+static int gen_args_parse(struct cmd_ctx *c, struct gen_args *a)
+{
 	size_t nargs = c->args->n;
-	if (text_parse_int(ARG(1), 1, PROBLEMSET_MAX_VARIANTS, &n))
+	*a = (struct gen_args){.f = sheet_renderer_default(), .dir = "."};
+	if (text_parse_int(ARG(1), 1, PROBLEMSET_MAX_VARIANTS, &a->n))
 		return diag_set(c->d, "N '%s' is not a whole number from 1 to %d", ARG(1),
 				PROBLEMSET_MAX_VARIANTS);
-	const char **ids = xcalloc(nargs, sizeof(char *));
-	size_t nids = 0;
-	int rc = -1;
+	a->ids = xcalloc(nargs, sizeof(char *));
+	bool seen[5] = {false, false, false, false, false};
 	for (size_t i = 2; i < nargs; i++) {
 		static const char *const keys[] = {"seed", "format", "to", "roster", "header"};
 		int k = -1;
@@ -187,21 +204,17 @@ int cmd_generate(struct cmd_ctx *c)
 			if (!strcmp(ARG(i), keys[j]))
 				k = j;
 		if (k < 0 && !strcmp(ARG(i), "force")) {
-			if (force) {
-				diag_set(c->d, "'force' is given twice");
-				goto out;
-			}
-			force = true;
+			if (a->force)
+				return diag_set(c->d, "'force' is given twice");
+			a->force = true;
 			continue;
 		}
 		if (k < 0) {
-			ids[nids++] = ARG(i);
+			a->ids[a->nids++] = ARG(i);
 			continue;
 		}
-		if (seen[k]) {
-			diag_set(c->d, "'%s' is given twice", keys[k]);
-			goto out;
-		}
+		if (seen[k])
+			return diag_set(c->d, "'%s' is given twice", keys[k]);
 		seen[k] = true;
 		if (i + 1 >= nargs) {
 			struct strbuf want = STRBUF_INIT;
@@ -216,140 +229,165 @@ int cmd_generate(struct cmd_ctx *c)
 				 : k == 3 ? "roster FILE.csv"
 					  : "header FILE");
 			strbuf_release(&want);
-			goto out;
+			return -1;
 		}
 		const char *v = ARG(++i);
-		if (k == 0 && parse_seed(v, &seed, c->d))
-			goto out;
+		if (k == 0 && parse_seed(v, &a->seed, c->d))
+			return -1;
 		if (k == 1) {
-			f = sheet_renderer_find(v);
-			if (!f) {
+			a->f = sheet_renderer_find(v);
+			if (!a->f) {
 				struct strbuf names = STRBUF_INIT;
 				sheet_renderer_names(&names, ", ");
 				diag_set(c->d, "format '%s' is not one of %s", v,
 					 strbuf_str(&names));
 				strbuf_release(&names);
-				goto out;
+				return -1;
 			}
 		}
 		if (k == 2) {
 			for (const char *q = v; *q; q++)
-				if ((unsigned char)*q < 0x20 || *q == 0x7f) {
-					diag_set(c->d,
-						 "the directory's name holds a control character");
-					goto out;
-				}
-			dir = v;
+				if ((unsigned char)*q < 0x20 || *q == 0x7f)
+					return diag_set(
+						c->d,
+						"the directory's name holds a control character");
+			a->dir = v;
 		}
 		if (k == 3)
-			roster = v;
+			a->roster = v;
 		if (k == 4) {
 			char *hpath = token_path(v);
-			int hrc = sheet_header_load(hpath, &header, c->d);
+			int hrc = sheet_header_load(hpath, &a->header, c->d);
 			free(hpath);
 			if (hrc)
-				goto out;
-			has_header = true;
-			header_arg = v;
+				return -1;
+			a->has_header = true;
+			a->header_arg = v;
 		}
 	}
-	if (roster && f->bank) {
-		diag_set(c->d,
-			 "roster with format %s: Moodle deals the variants to the students "
-			 "itself; drop one of them",
-			 f->name);
-		goto out;
-	}
-	if (roster) {
-		char *rpath = token_path(roster);
-		int rrc = sheet_roster_load(rpath, &students, &nstudents, c->d);
-		free(rpath);
-		if (rrc)
-			goto out;
-		if (nstudents != (size_t)n) {
-			diag_set(c->d,
-				 "the roster has %zu student%s, one variant each: generate %zu ... "
-				 "roster %s",
-				 nstudents, nstudents == 1 ? "" : "s", nstudents, roster);
-			goto out;
-		}
-	}
-	if (!strcmp(f->name, "tex") &&
-	    sheet_tex_engine((const char *const *)students, nstudents, roster,
-			     has_header ? &header : NULL, header_arg, &unicode_tex, c->d))
-		goto out;
+	a->seed_given = seen[0];
+	return 0;
+}
+
+/* The roster's students, one a variant (none with a question bank, which
+ * Moodle deals itself). */
+static int gen_roster(struct cmd_ctx *c, struct gen_args *a)
+{
+	if (a->roster && a->f->bank)
+		return diag_set(c->d,
+				"roster with format %s: Moodle deals the variants to the students "
+				"itself; drop one of them",
+				a->f->name);
+	if (!a->roster)
+		return 0;
+	char *rpath = token_path(a->roster);
+	int rrc = sheet_roster_load(rpath, &a->students, &a->nstudents, c->d);
+	free(rpath);
+	if (rrc)
+		return -1;
+	if (a->nstudents != (size_t)a->n)
+		return diag_set(c->d,
+				"the roster has %zu student%s, one variant each: generate %zu ... "
+				"roster %s",
+				a->nstudents, a->nstudents == 1 ? "" : "s", a->nstudents,
+				a->roster);
+	return 0;
+}
+
+/* The variants of each exercise named (else of the one loaded), drawn
+ * from fresh sessions: the exercises' own values, not the user's. */
+static int gen_draw(struct cmd_ctx *c, const struct gen_args *a, struct problemset *ps)
+{
 	const struct exercise *loaded = session_exercise(c->s);
-	if (!nids && !loaded) {
+	for (size_t i = 0; i < (a->nids ? a->nids : 1); i++) {
+		struct session *s = session_new();
+		if (session_load(s, a->nids ? a->ids[i] : loaded->path, c->d)) {
+			session_free(s);
+			return -1;
+		}
+		if (problemset_add(ps, s, c->d))
+			return -1;
+	}
+	return problemset_draw(ps, c->d);
+}
+
+/* "wrote DIR/sheet.tex, ...: 40 variants of coin, seed S; ..." and the
+ * notes that go with it. */
+static void gen_report(struct cmd_ctx *c, const struct gen_args *a, const struct problemset *ps,
+		       char *const paths[NFILES])
+{
+	size_t r = sheet_total_redrawn(ps);
+	strbuf_addf(c->out, "wrote %s, %s and %s: %d variant%s of ", paths[0], paths[1], paths[2],
+		    a->n, a->n == 1 ? "" : "s");
+	for (size_t j = 0; j < ps->nparts; j++)
+		strbuf_addf(c->out, "%s%s", j ? ", " : "", session_exercise(ps->part[j].s)->id);
+	strbuf_addf(c->out, ", seed %lu; ", ps->seed);
+	if (r)
+		strbuf_addf(c->out, "%zu degenerate draw%s redrawn", r, r == 1 ? "" : "s");
+	else
+		strbuf_addstr(c->out, "no draw was degenerate");
+	struct strbuf kept = STRBUF_INIT;
+	if (sheet_kept_list(ps, &kept)) {
+		size_t k = sheet_total_rekept(ps);
+		if (k)
+			strbuf_addf(c->out, "; %zu draw%s redrawn to keep %s", k, k == 1 ? "" : "s",
+				    strbuf_str(&kept));
+		else
+			strbuf_addf(c->out, "; every draw kept %s", strbuf_str(&kept));
+	}
+	strbuf_release(&kept);
+	strbuf_addch(c->out, '\n');
+	note_unwritable(ps, c->out);
+	if (a->seed_given && (double)ps->seed < PROBLEMSET_SMALL_SEED)
+		strbuf_addf(c->out,
+			    "note: seed %lu is under 2^32: a student could try every such "
+			    "seed for the sheet's values and rebuild the key (without "
+			    "'seed', generate draws 64 bits)\n",
+			    ps->seed);
+}
+
+int cmd_generate(struct cmd_ctx *c)
+{
+	struct gen_args a;
+	bool unicode_tex = false;
+	int rc = -1;
+	if (gen_args_parse(c, &a) || gen_roster(c, &a))
+		goto out;
+	if (!strcmp(a.f->name, "tex") &&
+	    sheet_tex_engine((const char *const *)a.students, a.nstudents, a.roster,
+			     a.has_header ? &a.header : NULL, a.header_arg, &unicode_tex, c->d))
+		goto out;
+	if (!a.nids && !session_exercise(c->s)) {
 		diag_set(c->d, "no exercise loaded: 'load ID' first, or name the exercises: "
 			       "generate N ID...");
 		goto out;
 	}
 	/* no seed given: 64 bits no student can guess; a small one given is
 	 * taken, with a note (PROBLEMSET_SMALL_SEED) */
-	if (!seen[0] && problemset_fresh_seed(&seed, c->d))
+	if (!a.seed_given && problemset_fresh_seed(&a.seed, c->d))
 		goto out;
 	struct problemset ps;
-	problemset_init(&ps, (size_t)n, seed);
-	ps.fresh_seed = !seen[0];
-	ps.student = (const char *const *)students;
-	ps.header = has_header ? &header : NULL;
+	problemset_init(&ps, (size_t)a.n, a.seed);
+	ps.fresh_seed = !a.seed_given;
+	ps.student = (const char *const *)a.students;
+	ps.header = a.has_header ? &a.header : NULL;
 	ps.unicode_tex = unicode_tex;
-	for (size_t i = 0; i < (nids ? nids : 1); i++) {
-		struct session *s = session_new();
-		/* a fresh session: the exercise's own values, not the user's */
-		if (session_load(s, nids ? ids[i] : loaded->path, c->d)) {
-			session_free(s);
-			problemset_release(&ps);
-			goto out;
-		}
-		if (problemset_add(&ps, s, c->d)) {
-			problemset_release(&ps);
-			goto out;
-		}
-	}
-	if (problemset_draw(&ps, c->d)) {
+	if (gen_draw(c, &a, &ps)) {
 		problemset_release(&ps);
 		goto out;
 	}
+	const struct sheet_renderer *f = a.f;
 	struct strbuf sheet = STRBUF_INIT, key = STRBUF_INIT, manifest = STRBUF_INIT;
 	f->sheet(&ps, &sheet); /* or the question bank in place of the sheet */
 	f->key(&ps, &key);
 	manifest_write(f, &ps, &manifest);
 	char *paths[NFILES] = {NULL, NULL, NULL};
-	char *where = token_path(dir);
+	char *where = token_path(a.dir);
 	const char *names[NFILES] = {f->file, "key", "manifest"};
 	const char *exts[NFILES] = {f->ext, f->key_ext, "txt"};
 	const struct strbuf *texts[NFILES] = {&sheet, &key, &manifest};
-	if (!make_dir(where, c->d) && !write_set(where, names, exts, texts, force, paths, c->d)) {
-		size_t r = sheet_total_redrawn(&ps);
-		strbuf_addf(c->out, "wrote %s, %s and %s: %d variant%s of ", paths[0], paths[1],
-			    paths[2], n, n == 1 ? "" : "s");
-		for (size_t j = 0; j < ps.nparts; j++)
-			strbuf_addf(c->out, "%s%s", j ? ", " : "",
-				    session_exercise(ps.part[j].s)->id);
-		strbuf_addf(c->out, ", seed %lu; ", seed);
-		if (r)
-			strbuf_addf(c->out, "%zu degenerate draw%s redrawn", r, r == 1 ? "" : "s");
-		else
-			strbuf_addstr(c->out, "no draw was degenerate");
-		struct strbuf kept = STRBUF_INIT;
-		if (sheet_kept_list(&ps, &kept)) {
-			size_t k = sheet_total_rekept(&ps);
-			if (k)
-				strbuf_addf(c->out, "; %zu draw%s redrawn to keep %s", k,
-					    k == 1 ? "" : "s", strbuf_str(&kept));
-			else
-				strbuf_addf(c->out, "; every draw kept %s", strbuf_str(&kept));
-		}
-		strbuf_release(&kept);
-		strbuf_addch(c->out, '\n');
-		note_unwritable(&ps, c->out);
-		if (seen[0] && (double)seed < PROBLEMSET_SMALL_SEED)
-			strbuf_addf(c->out,
-				    "note: seed %lu is under 2^32: a student could try every such "
-				    "seed for the sheet's values and rebuild the key (without "
-				    "'seed', generate draws 64 bits)\n",
-				    seed);
+	if (!make_dir(where, c->d) && !write_set(where, names, exts, texts, a.force, paths, c->d)) {
+		gen_report(c, &a, &ps, paths);
 		rc = 0;
 	}
 	free(where);
@@ -360,10 +398,6 @@ int cmd_generate(struct cmd_ctx *c)
 	strbuf_release(&manifest);
 	problemset_release(&ps);
 out:
-	sheet_header_release(&header);
-	for (size_t i = 0; i < nstudents; i++)
-		free(students[i]);
-	free(students);
-	free(ids);
+	gen_args_release(&a);
 	return rc;
 }
