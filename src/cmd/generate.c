@@ -378,8 +378,8 @@ int cmd_generate(struct cmd_ctx *c)
 	}
 	const struct sheet_renderer *f = a.f;
 	struct strbuf sheet = STRBUF_INIT, key = STRBUF_INIT, manifest = STRBUF_INIT;
-	f->sheet(&ps, &sheet); /* or the question bank in place of the sheet */
-	f->key(&ps, &key);
+	f->sheet(f, &ps, &sheet); /* or the question bank in place of the sheet */
+	f->key(f, &ps, &key);
 	manifest_write(f, &ps, &manifest);
 	char *paths[NFILES] = {NULL, NULL, NULL};
 	char *where = token_path(a.dir);

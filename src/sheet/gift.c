@@ -30,8 +30,10 @@ static void gift(struct strbuf *o, const char *s)
  * description question (a question without an answer: GIFT has no
  * category description), every question named (::NAME::) and in HTML
  * ([html]), a number as {#VALUE:TOLERANCE}, a word as {=WORD}. */
-static void render_gift(const struct problemset *ps, struct strbuf *o)
+static void render_gift(const struct sheet_renderer *r, const struct problemset *ps,
+			struct strbuf *o)
 {
+	(void)r;
 	struct strbuf set = STRBUF_INIT;
 	sheet_bank_category(ps, &set);
 	strbuf_addf(o,
@@ -88,5 +90,6 @@ const struct sheet_renderer sheet_gift = {
 	.key_ext = "txt",
 	.bank = "Moodle's GIFT format",
 	.sheet = render_gift,
-	.key = sheet_txt_key,
+	.steps = &sheet_txt_steps, /* the key, in plain text */
+	.key = sheet_walk_key,
 };

@@ -168,21 +168,12 @@ static const struct sheet_steps md_steps = {
 	.answers = {md_answers_head, md_answer, sheet_nothing},
 };
 
-static void md_render_sheet(const struct problemset *ps, struct strbuf *o)
-{
-	sheet_walk_sheet(&md_steps, ps, o);
-}
-
-static void md_render_key(const struct problemset *ps, struct strbuf *o)
-{
-	sheet_walk_key(&md_steps, ps, o);
-}
-
 const struct sheet_renderer sheet_md = {
 	.name = "md",
 	.file = "sheet",
 	.ext = "md",
 	.key_ext = "md",
-	.sheet = md_render_sheet,
-	.key = md_render_key,
+	.steps = &md_steps,
+	.sheet = sheet_walk_sheet,
+	.key = sheet_walk_key,
 };

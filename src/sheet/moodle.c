@@ -49,8 +49,10 @@ static void moodle_question(struct strbuf *o, const struct sheet_bank_question *
 	strbuf_addstr(o, "  </question>\n");
 }
 
-static void render_moodle(const struct problemset *ps, struct strbuf *o)
+static void render_moodle(const struct sheet_renderer *r, const struct problemset *ps,
+			  struct strbuf *o)
 {
+	(void)r;
 	struct strbuf set = STRBUF_INIT;
 	sheet_bank_category(ps, &set);
 	strbuf_addstr(o, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<quiz>\n");
@@ -91,5 +93,6 @@ const struct sheet_renderer sheet_moodle = {
 	.key_ext = "txt",
 	.bank = "Moodle XML",
 	.sheet = render_moodle,
-	.key = sheet_txt_key,
+	.steps = &sheet_txt_steps, /* the key, in plain text */
+	.key = sheet_walk_key,
 };

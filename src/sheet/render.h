@@ -82,8 +82,10 @@ struct sheet_steps {
 /* A step that writes nothing. */
 void sheet_nothing(struct strbuf *o);
 void sheet_nothing_after(struct strbuf *o, bool last);
-void sheet_walk_sheet(const struct sheet_steps *f, const struct problemset *ps, struct strbuf *o);
-void sheet_walk_key(const struct sheet_steps *f, const struct problemset *ps, struct strbuf *o);
+/* A renderer's sheet and key from its steps (r->steps). */
+void sheet_walk_sheet(const struct sheet_renderer *r, const struct problemset *ps,
+		      struct strbuf *o);
+void sheet_walk_key(const struct sheet_renderer *r, const struct problemset *ps, struct strbuf *o);
 
 /* ---- the question banks' pieces (sheet/bank.c) ----------------------- */
 
@@ -107,7 +109,7 @@ void sheet_bank_category(const struct problemset *ps, struct strbuf *o);
 /* ---- the renderers (a row each of sheet.c's table) ------------------- */
 
 extern const struct sheet_renderer sheet_tex, sheet_md, sheet_txt, sheet_moodle, sheet_gift;
-/* The plain-text key, which a question bank's set carries beside it. */
-void sheet_txt_key(const struct problemset *ps, struct strbuf *o);
+/* The plain-text steps, whose key a question bank's set carries beside it. */
+extern const struct sheet_steps sheet_txt_steps;
 
 #endif

@@ -275,8 +275,10 @@ void sheet_nothing_after(struct strbuf *o, bool last)
 
 /* ---- the walkers ----------------------------------------------------- */
 
-void sheet_walk_sheet(const struct sheet_steps *f, const struct problemset *ps, struct strbuf *o)
+void sheet_walk_sheet(const struct sheet_renderer *renderer, const struct problemset *ps,
+		      struct strbuf *o)
 {
+	const struct sheet_steps *f = renderer->steps;
 	struct strbuf note = STRBUF_INIT, unit = STRBUF_INIT, doc = STRBUF_INIT, prec = STRBUF_INIT;
 	sheet_note(ps, &note);
 	f->sheet.head(o, ps, strbuf_str(&note));
@@ -309,8 +311,10 @@ void sheet_walk_sheet(const struct sheet_steps *f, const struct problemset *ps, 
 	strbuf_release(&prec);
 }
 
-void sheet_walk_key(const struct sheet_steps *f, const struct problemset *ps, struct strbuf *o)
+void sheet_walk_key(const struct sheet_renderer *renderer, const struct problemset *ps,
+		    struct strbuf *o)
 {
+	const struct sheet_steps *f = renderer->steps;
 	struct strbuf note = STRBUF_INIT, line = STRBUF_INIT;
 	set_note(ps, &note);
 	kept_note(ps, &note);

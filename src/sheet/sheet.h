@@ -2,11 +2,10 @@
  * §2), each format a renderer. A renderer is a row of one table: the name
  * `format` takes, the students' file and its extension, the key's
  * extension, and two functions that append the students' file and the key
- * to a buffer. tex, md and txt write a sheet and a key in their own
- * format; moodle and gift write a question bank to import, the key beside
- * it in plain text. The renderers only render: reading the course's
- * header and roster is sheet/course.h's, the manifest sheet/manifest.h's,
- * writing the files the command's. */
+ * to a buffer (for tex, md and txt the walkers over the format's steps). tex, md and txt write a
+ * sheet and a key in their own format; moodle and gift write a question bank to import, the key
+ * beside it in plain text. The renderers only render: reading the course's header and roster is
+ * sheet/course.h's, the manifest sheet/manifest.h's, writing the files the command's. */
 #ifndef TRIBO_SHEET_H
 #define TRIBO_SHEET_H
 
@@ -18,6 +17,8 @@
 #include "util/diag.h"
 #include "util/strbuf.h"
 
+struct sheet_steps;
+
 struct sheet_renderer {
 	const char *name;    /* what `format` takes */
 	const char *file;    /* the students' file: "sheet", or "questions" for a bank */
@@ -25,8 +26,12 @@ struct sheet_renderer {
 	const char *key_ext; /* the key's ("txt" beside a bank) */
 	/* a question bank: its format as the manifest names it; NULL for a sheet */
 	const char *bank;
-	void (*sheet)(const struct problemset *ps, struct strbuf *o);
-	void (*key)(const struct problemset *ps, struct strbuf *o);
+	/* the walkers' steps (sheet/render.h) of a sheet format, and of the
+	 * plain-text key beside a bank */
+	const struct sheet_steps *steps;
+	void (*sheet)(const struct sheet_renderer *r, const struct problemset *ps,
+		      struct strbuf *o);
+	void (*key)(const struct sheet_renderer *r, const struct problemset *ps, struct strbuf *o);
 };
 
 /* The renderer `format NAME` asks for, NULL for none; the first of the

@@ -304,21 +304,12 @@ static const struct sheet_steps tex_steps = {
 	.answers = {tex_answers_head, tex_answer, tex_answers_tail},
 };
 
-static void tex_render_sheet(const struct problemset *ps, struct strbuf *o)
-{
-	sheet_walk_sheet(&tex_steps, ps, o);
-}
-
-static void tex_render_key(const struct problemset *ps, struct strbuf *o)
-{
-	sheet_walk_key(&tex_steps, ps, o);
-}
-
 const struct sheet_renderer sheet_tex = {
 	.name = "tex",
 	.file = "sheet",
 	.ext = "tex",
 	.key_ext = "tex",
-	.sheet = tex_render_sheet,
-	.key = tex_render_key,
+	.steps = &tex_steps,
+	.sheet = sheet_walk_sheet,
+	.key = sheet_walk_key,
 };

@@ -127,7 +127,7 @@ static void txt_worked(struct strbuf *o, const char *steps)
 	strbuf_release(&w);
 }
 
-static const struct sheet_steps txt_steps = {
+const struct sheet_steps sheet_txt_steps = {
 	.tail = "",
 	.sheet = {txt_sheet_head, txt_sheet_variant, txt_problem},
 	.give = {txt_give_head, txt_give, sheet_nothing_after},
@@ -135,21 +135,12 @@ static const struct sheet_steps txt_steps = {
 	.answers = {txt_answers_head, txt_answer, sheet_nothing},
 };
 
-static void txt_render_sheet(const struct problemset *ps, struct strbuf *o)
-{
-	sheet_walk_sheet(&txt_steps, ps, o);
-}
-
-void sheet_txt_key(const struct problemset *ps, struct strbuf *o)
-{
-	sheet_walk_key(&txt_steps, ps, o);
-}
-
 const struct sheet_renderer sheet_txt = {
 	.name = "txt",
 	.file = "sheet",
 	.ext = "txt",
 	.key_ext = "txt",
-	.sheet = txt_render_sheet,
-	.key = sheet_txt_key,
+	.steps = &sheet_txt_steps,
+	.sheet = sheet_walk_sheet,
+	.key = sheet_walk_key,
 };
