@@ -92,6 +92,16 @@ $(B)/tests/bench/bench: tests/bench/bench.c tests/bench/sundials.c tests/bench/s
 	$(CC) $(ALL_CFLAGS) -Itests/bench -o $@ tests/bench/bench.c tests/bench/sundials.c \
 		$(B)/libtribo.a $(PKG_LIBS) $(SUNDIALS_LIBS) -lm
 
+# The bytecode of num/sym against native code through libtcc (issue 42;
+# Debian's libtcc-dev): a measurement, not a dependency of tribo. libtcc.a
+# has a global sym_free of its own: renamed in a copy.
+$(B)/tests/bench/libtcc-renamed.a: /usr/lib/x86_64-linux-gnu/libtcc.a
+	@mkdir -p $(dir $@)
+	objcopy --redefine-sym sym_free=tcc_own_sym_free $< $@
+$(B)/tests/bench/symjit: tests/bench/symjit.c $(B)/libtribo.a $(B)/tests/bench/libtcc-renamed.a
+	$(CC) $(ALL_CFLAGS) -o $@ tests/bench/symjit.c $(B)/libtribo.a \
+		$(B)/tests/bench/libtcc-renamed.a $(PKG_LIBS) -ldl -lm
+
 # ---- the plain build ----
 $(B)/%.o: src/%.c $(wildcard src/*/*.h)
 	@mkdir -p $(dir $@)

@@ -544,6 +544,25 @@ END_TEST
 
 /* ---- values ---------------------------------------------------------------- */
 
+/* value = a quantity (issue 40 point 1): in the display unit, whether the
+ * unit key comes before or after it. */
+START_TEST(test_value_quantities)
+{
+	struct diag d;
+	struct exercise *ex =
+		parse(HEAD "[param r]\nvalue = 110 mm\nunit = cm\n[param m]\nunit = g\nvalue = "
+			   "(3/4) kg\n[param omega]\nvalue = 2*pi*5 rad/s\nunit = rpm\n[param "
+			   "mu]\nvalue = 3/4\n",
+		      &d);
+	ck_assert_msg(ex != NULL, "%s", d.msg);
+	ck_assert_rel(param(ex, "r")->value, 11, 1e-15);
+	ck_assert_rel(param(ex, "m")->value, 750, 1e-15);
+	ck_assert_rel(param(ex, "omega")->value, 300, 1e-15);
+	ck_assert_rel(param(ex, "mu")->value, 0.75, 1e-15);
+	exercise_free(ex);
+}
+END_TEST
+
 START_TEST(test_bad_numbers)
 {
 	expect_fail(HEAD "[param m]\nvalue = banana\n", 6, 9, "'banana' is not a number");
@@ -552,7 +571,12 @@ START_TEST(test_bad_numbers)
 	expect_fail(HEAD "[param m]\nvalue = -inf\n", 6, 9, "not finite");
 	expect_fail(HEAD "[param m]\nvalue = 1e400\n", 6, 9, "'1e400' is out of range");
 	expect_fail(HEAD "[param m]\nvalue = 0x10\n", 6, 9, "not a decimal number");
-	expect_fail(HEAD "[param m]\nvalue = 2 kg\n", 6, 9, "not a number");
+	/* a quantity is a value, converted to the parameter's unit; one of
+	 * another kind is refused, at the value */
+	expect_fail(HEAD "[param m]\nvalue = 2 s\n", 6, 9, "2 s is a time, but m is a mass (kg)");
+	expect_fail(HEAD "[param r]\nunit = cm\nvalue = 5 s\n", 7, 9,
+		    "5 s is a time, but r is a length (cm)");
+	expect_fail(HEAD "[param r]\nvalue = 2 x\n", 6, 9, "unknown unit 'x'");
 	expect_fail(HEAD "[param m]\nvalue=banana\n", 6, 7, "not a number");
 	expect_fail(HEAD "[param m]\nmin = x\n", 6, 7, "'x' is not a number");
 	expect_fail(HEAD "[param m]\ndraw = 1 y\n", 6, -1, "'y' is not a number");
@@ -1381,6 +1405,7 @@ static Suite *exercise_suite(void)
 
 	tc = tcase_create("values");
 	tcase_add_test(tc, test_bad_numbers);
+	tcase_add_test(tc, test_value_quantities);
 	tcase_add_test(tc, test_value_outside_range);
 	tcase_add_test(tc, test_value_outside_model_limits);
 	tcase_add_test(tc, test_min_max_draw_digits);

@@ -6,6 +6,7 @@
 #include <fenv.h>
 #include <math.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -634,6 +635,148 @@ START_TEST(test_truncated_utf8_at_end)
 }
 END_TEST
 
+/* ---- quantities: the grammar of units inside expressions ---- */
+
+/* A few units of the test's own (the real table is units.c's, tested in
+ * check_units): m, cm, kg, s, deg, the radian's note on deg. */
+static int q_unit(const char *w, size_t n, struct expr_q *q, struct diag *d)
+{
+	static const struct {
+		const char *name;
+		struct expr_q q;
+	} units[] = {
+		{"m", {1, {1, 0, 0, 0}, true}},
+		{"cm", {0.01, {1, 0, 0, 0}, true}},
+		{"kg", {1, {0, 1, 0, 0}, true}},
+		{"s", {1, {0, 0, 1, 0}, true}},
+		{"deg", {M_PI / 180, {0, 0, 0, 1}, true}},
+	};
+	for (size_t i = 0; i < sizeof units / sizeof *units; i++)
+		if (strlen(units[i].name) == n && !strncmp(units[i].name, w, n)) {
+			*q = units[i].q;
+			return 0;
+		}
+	if (d)
+		diag_set(d, "unknown unit '%.*s'", (int)n, w);
+	return -1;
+}
+
+/* r a length of 0.2 m, t a time of 2 s, and m a mass of 3 kg: a word that
+ * is a name and a unit; any other word is no name (1). */
+static int q_lookup(const char *name, struct expr_q *q, struct diag *d, void *ctx)
+{
+	(void)ctx;
+	if (!strcmp(name, "r"))
+		*q = (struct expr_q){0.2, {1, 0, 0, 0}, true};
+	else if (!strcmp(name, "t"))
+		*q = (struct expr_q){2, {0, 0, 1, 0}, true};
+	else if (!strcmp(name, "m"))
+		*q = (struct expr_q){3, {0, 1, 0, 0}, true};
+	else {
+		diag_set(d, "unknown name '%s'", name);
+		return 1;
+	}
+	return 0;
+}
+
+static void q_describe(const signed char *dim, char *buf, size_t n)
+{
+	snprintf(buf, n, "[%d %d %d]", dim[0], dim[1], dim[2]);
+}
+
+static const struct expr_env q_env = {q_lookup, q_unit, q_describe, NULL};
+
+static const struct {
+	const char *src;
+	double v;
+	signed char dim[3];
+	size_t unit_at; /* where the unit that ends the text begins; SIZE_MAX: none */
+	bool number_unit, divided;
+} q_cases[] = {
+	{"2 m", 2, {1, 0, 0}, 2, true, false}, /* after a number m is a unit */
+	{"2m", 2, {1, 0, 0}, 1, true, false},
+	{"m", 3, {0, 1, 0}, SIZE_MAX, false, false}, /* standing alone, the name */
+	{"2*m", 6, {0, 1, 0}, SIZE_MAX, false, false},
+	{"2 kg*m", 2, {1, 1, 0}, 2, true, false}, /* glued to a unit: a unit */
+	{"2 kg m", 2, {1, 1, 0}, 2, true, false},
+	{"1/s", 1, {0, 0, -1}, SIZE_MAX, false, false}, /* no name s: the unit */
+	{"20 cm * 3", 0.6, {1, 0, 0}, SIZE_MAX, false, false},
+	{"20 cm * 30 cm", 0.06, {2, 0, 0}, 11, false, false},
+	{"1/(2 s)", 0.5, {0, 0, -1}, SIZE_MAX, false, false},
+	{"1/2 s", 0.5, {0, 0, -1}, 4, false, true}, /* tighter than /: 1/(2 s) */
+	{"3 m^2", 3, {2, 0, 0}, 2, true, false},
+	{"3 m^-1", 3, {-1, 0, 0}, 2, true, false},
+	{"3 m²", 3, {2, 0, 0}, 2, true, false},
+	{"(1+2) s", 3, {0, 0, 1}, 6, false, false},
+	{"sqrt(4) s", 2, {0, 0, 1}, 8, false, false},
+	{"r/t", 0.1, {1, 0, -1}, SIZE_MAX, false, false},
+	{"r + 5 cm", 0.25, {1, 0, 0}, 6, false, false},
+	{"sqrt(r*r)", 0.2, {1, 0, 0}, SIZE_MAX, false, false},
+	{"abs(-t)", 2, {0, 0, 1}, SIZE_MAX, false, false},
+	{"(2 m)^3", 8, {3, 0, 0}, SIZE_MAX, false, false},
+	{"(r/t)^-2", 100, {-2, 0, 2}, SIZE_MAX, false, false},
+	{"sin(90 deg)", 1, {0, 0, 0}, SIZE_MAX, false, false},
+	{"90 deg + 1", M_PI / 2 + 1, {0, 0, 0}, SIZE_MAX, false, false}, /* an angle is a number */
+	{"-2 m", -2, {1, 0, 0}, 3, false, false},
+	{"2*pi s", 2 * M_PI, {0, 0, 1}, 5, false, false}, /* a constant is a number */
+	{"pi/4 deg", M_PI / 4 / (M_PI / 180), {0, 0, 0}, 5, false, true},
+	{"2 s/m", 2, {-1, 0, 1}, 2, true, false},		  /* glued to a unit, m is one */
+	{"2 s / m", 2.0 / 3, {0, -1, 1}, SIZE_MAX, false, false}, /* standing alone, the name */
+};
+
+START_TEST(test_quantity_grammar)
+{
+	struct expr_q q;
+	struct expr_tail tail;
+	struct diag d;
+	diag_clear(&d);
+	const char *src = q_cases[_i].src;
+	ck_assert_msg(expr_eval_q(src, &q_env, &q, &tail, &d) == 0, "\"%s\" refused: %s", src,
+		      d.msg);
+	ck_assert_rel(q.v, q_cases[_i].v, 1e-15);
+	ck_assert_msg(!memcmp(q.dim, q_cases[_i].dim, 3), "\"%s\": powers %d %d %d", src, q.dim[0],
+		      q.dim[1], q.dim[2]);
+	size_t at = q_cases[_i].unit_at == SIZE_MAX ? strlen(src) : q_cases[_i].unit_at;
+	ck_assert_msg(tail.unit_at == at, "\"%s\": unit at %zu, expected %zu", src, tail.unit_at,
+		      at);
+	ck_assert(tail.number_unit == q_cases[_i].number_unit);
+	ck_assert(tail.divided == q_cases[_i].divided);
+}
+END_TEST
+
+static const struct {
+	const char *src, *part;
+	int col;
+} q_errors[] = {
+	{"1 m + 1 s", "cannot add [1 0 0] and [0 0 1]", 5},
+	{"r - t", "cannot subtract [0 0 1] from [1 0 0]", 3},
+	{"sin(r)", "sin wants a number (an angle is one), not [1 0 0]", 1},
+	{"exp(1 s)", "exp wants a number", 1},
+	{"2^t", "'^' wants a number for its exponent, not [0 0 1]", 2},
+	{"sqrt(r)", "the square root of [1 0 0] has no whole powers", 1},
+	{"r^0.5", "[1 0 0] to the power 0.5 has no whole powers", 2},
+	{"r cm", "not after the name r", 3},
+	{"2 x", "unknown unit 'x'", 3},
+	{"2 r", "expected an operator here", 3}, /* a name, not a unit */
+	{"2 cm^0", "a unit's power is a small nonzero whole number", 6},
+	{"x", "unknown name 'x'", 1},
+	{"1 m + (2 s)", "cannot add", 5},
+};
+
+START_TEST(test_quantity_errors)
+{
+	struct expr_q q;
+	struct diag d;
+	diag_clear(&d);
+	const char *src = q_errors[_i].src;
+	ck_assert_msg(expr_eval_q(src, &q_env, &q, NULL, &d) == -1, "\"%s\" accepted", src);
+	ck_assert_msg(strstr(d.msg, q_errors[_i].part), "\"%s\": \"%s\" lacks \"%s\"", src, d.msg,
+		      q_errors[_i].part);
+	ck_assert_msg(d.col == q_errors[_i].col, "\"%s\": column %d, expected %d", src, d.col,
+		      q_errors[_i].col);
+}
+END_TEST
+
 static Suite *expr_suite(void)
 {
 	Suite *s = suite_create("expr");
@@ -649,6 +792,11 @@ static Suite *expr_suite(void)
 	tcase_add_test(tc, test_deep_parentheses);
 	tcase_add_test(tc, test_deep_minus);
 	tcase_add_test(tc, test_longest);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("quantities");
+	tcase_add_loop_test(tc, test_quantity_grammar, 0, sizeof(q_cases) / sizeof(q_cases[0]));
+	tcase_add_loop_test(tc, test_quantity_errors, 0, sizeof(q_errors) / sizeof(q_errors[0]));
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("errors");

@@ -115,7 +115,7 @@ START_TEST(test_passes_by)
 	ck_assert_rel(res(&r, "vx_end"), 0.000766801893866, 1e-6);
 	ck_assert_rel(res(&r, "x_end"), 0.15053521478, 1e-9);
 	ck_assert_rel(res(&r, "theta_end"), 74.8784096858, 1e-10);
-	ck_assert(steps_say(&r, "no ring comes to rest"));
+	ck_assert(steps_say(&r, "No ring comes to rest"));
 	run_free(&r);
 }
 END_TEST

@@ -134,6 +134,81 @@ START_TEST(test_calculus)
 }
 END_TEST
 
+/* A program of several expressions (sym_prog): the values the trees give,
+ * walked (sym_eval_tree), to 1e-12 relative at random states; a shared
+ * subexpression computed once (x^4 is two products, x^2 of it shared with
+ * x^2 itself); what only the fixed slots (m, g) feed computed again when
+ * one of them changes, and only then. */
+START_TEST(test_program)
+{
+	static const char *const texts[] = {
+		"m*(xdot^2 + x^2*phidot^2)/2 - m*g*x*cos(phi)",
+		"x^4 + x^2 + x^-3 + m*g",
+		"sqrt(xdot^2 + phidot^2)*m + exp(-t/3)*sin(2*pi*t)*x",
+		"m*g*x^2.5 + abs(xdot)*step(x) + 0*log(phi)",
+		"(m*g)^2 + 2^xdot",
+	};
+	enum { NT = sizeof(texts) / sizeof(texts[0]) };
+	struct sym *f[NT + 1];
+	const struct sym *fs[NT + 1];
+	for (size_t i = 0; i < NT; i++)
+		fs[i] = f[i] = mk(texts[i]);
+	fs[NT] = NULL; /* stands for 0 */
+	struct sym_prog *p = sym_prog_new(fs, NT + 1, 2);
+	srand(7);
+	for (int k = 0; k < 200; k++) {
+		double v[NN], out[NT + 1];
+		for (size_t j = 0; j < NN; j++)
+			v[j] = 0.1 + 3.0 * rand() / RAND_MAX;
+		if (k % 50) /* the parameters change now and then only */
+			v[0] = 2, v[1] = 9.81;
+		sym_prog_run(p, v, out);
+		for (size_t i = 0; i < NT; i++) {
+			const double want = sym_eval_tree(f[i], v);
+			ck_assert_msg(fabs(out[i] - want) <= 1e-12 * fabs(want),
+				      "%s: %.17g, tree %.17g", texts[i], out[i], want);
+			ck_assert_double_eq_tol(sym_eval(f[i], v), want, 1e-12 * fabs(want));
+		}
+		ck_assert(out[NT] == 0);
+	}
+	/* the parameters changed: the fixed part follows */
+	double v[NN] = {3, 1, 0.5, 1, 0.2, 1, 0}, out[NT + 1];
+	sym_prog_run(p, v, out);
+	ck_assert_double_eq_tol(out[4], 9 + 2, 1e-14);
+	v[1] = 2;
+	sym_prog_run(p, v, out);
+	ck_assert_double_eq_tol(out[4], 36 + 2, 1e-14);
+	sym_prog_free(p);
+	/* x^4 + x^2 over x alone: x*x, (x*x)*(x*x), the sum: three */
+	static const char *const x_only[] = {"x"};
+	struct diag d;
+	diag_clear(&d);
+	struct sym *q = sym_new("x^4 + x^2", x_only, 1, NULL, NULL, &d);
+	const struct sym *qs[] = {q, q};
+	p = sym_prog_new(qs, 2, 0);
+	ck_assert_uint_eq(sym_prog_size(p), 3);
+	const double x = 1.5;
+	sym_prog_run(p, &x, out);
+	ck_assert(out[0] == out[1] && out[0] == 1.5 * 1.5 * (1.5 * 1.5) + 1.5 * 1.5);
+	sym_prog_free(p);
+	/* a constant mass matrix: nothing left to run at each call */
+	struct sym *T = mk("m*xdot^2/2 + m*g*phidot^2/4"), *pT = sym_derivative(T, "xdot"),
+		   *M = sym_derivative(pT, "xdot");
+	const struct sym *ms[] = {M};
+	p = sym_prog_new(ms, 1, 2);
+	ck_assert_uint_eq(sym_prog_body_size(p), 0);
+	sym_prog_run(p, vals, out);
+	ck_assert_double_eq(out[0], 2);
+	sym_prog_free(p);
+	sym_free(M);
+	sym_free(pT);
+	sym_free(T);
+	sym_free(q);
+	for (size_t i = 0; i < NT; i++)
+		sym_free(f[i]);
+}
+END_TEST
+
 /* The slots are the list's order, whatever order the text names them in. */
 START_TEST(test_slots)
 {
@@ -283,6 +358,7 @@ static Suite *sym_suite(void)
 	tcase_add_test(tc, test_asinh);
 	tcase_add_test(tc, test_calculus);
 	tcase_add_test(tc, test_slots);
+	tcase_add_test(tc, test_program);
 	tcase_add_test(tc, test_calls);
 	tcase_add_test(tc, test_size);
 	tcase_add_test(tc, test_readable);

@@ -188,12 +188,16 @@ START_TEST(test_same_dim)
 	ck_assert(same("rad/s", "rpm"));
 	ck_assert(!same("deg", "m"));
 	ck_assert(same("N*m", "J"));
-	ck_assert(!same("Hz", "rad/s"));
+	/* an angle is a number, as GNU units has it: rad/s and Hz are 1/s */
+	ck_assert(same("Hz", "rad/s"));
 	ck_assert(same("Hz", "1/s"));
 	ck_assert(same("km/h", "m/s"));
 	ck_assert(same("", "1"));
-	ck_assert(!same("", "rad")); /* an angle is not a pure number */
-	ck_assert(!same("rpm", "Hz"));
+	ck_assert(same("", "rad"));
+	ck_assert(same("", "deg"));
+	ck_assert(same("rpm", "Hz"));
+	ck_assert(!same("rad", "m"));
+	ck_assert(!same("rpm", "s"));
 	ck_assert(same("W", "J/s"));
 	ck_assert(same("kg m/s^2", "N"));
 	ck_assert(!same("N", "J"));
@@ -286,8 +290,8 @@ START_TEST(test_mismatch)
 		    "1 m/s^2 is an acceleration, but t is a time (s)");
 	mismatch_is("2 kg", false, "kg", "mu", "",
 		    "2 kg is a mass, but mu is a dimensionless number (no unit)");
-	mismatch_is("3 m^3", false, "m^3", "x", "m", "3 m^3 is an L^3, but x is a length (m)");
-	mismatch_is("4 s^2", false, "s^2", "x", "m", "4 s^2 is a T^2, but x is a length (m)");
+	mismatch_is("3 m^3", false, "m^3", "x", "m", "3 m^3 is in m^3, but x is a length (m)");
+	mismatch_is("4 s^2", false, "s^2", "x", "m", "4 s^2 is in s^2, but x is a length (m)");
 }
 END_TEST
 
@@ -760,25 +764,27 @@ START_TEST(test_long_name)
 }
 END_TEST
 
-/* A name that no parameter or result has; the parser's lookup for tests. */
-static int test_lookup(const char *name, double *value, struct diag *d, void *ctx)
+/* The names of the tests: r, a length of 0.11 m, and ans, the number 3;
+ * any other is no name (1), so that a unit of its spelling is one. */
+static int test_lookup(const char *name, struct expr_q *q, struct diag *d, void *ctx)
 {
 	(void)ctx;
 	if (!strcmp(name, "r")) {
-		*value = 0.11;
+		*q = (struct expr_q){0.11, {1, 0, 0, 0}, true};
 		return 0;
 	}
 	if (!strcmp(name, "ans")) {
-		*value = 3;
+		*q = (struct expr_q){3, {0}, false};
 		return 0;
 	}
-	return diag_set(d, "unknown name '%s'", name);
+	diag_set(d, "unknown name '%s'", name);
+	return 1;
 }
 
 static const struct {
 	const char *text;
 	double value;	  /* in the unit */
-	const char *unit; /* as typed; "" for none */
+	const char *unit; /* the unit that ends the text; "" for none */
 	double si;	  /* value × the unit's factor */
 } quantities[] = {
 	{"45", 45, "", 45},
@@ -790,10 +796,11 @@ static const struct {
 	{"45degrees", 45, "degrees", PI / 4},
 	{"45°", 45, "°", PI / 4},
 	{"45 °", 45, "°", PI / 4},
+	/* pi/(4 rad): an angle is a number, so the same value */
 	{"pi/4 rad", PI / 4, "rad", PI / 4},
 	{"pi/4rad", PI / 4, "rad", PI / 4},
 	{"pi / 4 radians", PI / 4, "radians", PI / 4},
-	{"3/4 m", 0.75, "m", 0.75},
+	{"(3/4) m", 0.75, "m", 0.75},
 	{"15cm", 15, "cm", 0.15},
 	{"15 centimetres", 15, "centimetres", 0.15},
 	{"300 rpm", 300, "rpm", 10 * PI},
@@ -803,16 +810,17 @@ static const struct {
 	{"2 1/s", 2, "1/s", 2},
 	{"1e3m", 1000, "m", 1000},
 	{"2.5e-3 kg", 2.5e-3, "kg", 2.5e-3},
+	/* not a number and its unit: the value in SI */
 	{"(1+2) s", 3, "s", 3},
 	{"(1+2)s", 3, "s", 3},
 	{"sqrt(2) m", 1.4142135623730951, "m", 1.4142135623730951},
-	{"2*r", 0.22, "", 0.22},	/* a name, no unit: "2*" is no expression */
-	{"2*r cm", 0.22, "cm", 0.0022}, /* the name is SI, the unit applies all the same */
-	{"ans", 3, "", 3},		/* "an" and "s" would be a name glued to a unit */
-	{"2*ans ms", 6, "ms", 6e-3},
+	{"2*r", 0.22, "", 0.22}, /* r with its unit, in SI */
+	{"ans", 3, "", 3},	 /* "an" and "s" would be a name glued to a unit */
+	{"2*ans", 6, "", 6},
 	{"21", 21, "", 21}, /* "1" alone is never a unit */
 	{"1 h", 1, "h", 3600},
 	{"90 minutes", 90, "minutes", 5400},
+	{"20 cm * 300 rpm", 2 * PI, "rpm", 2 * PI},
 	/* a no-break space (U+00A0), a narrow one (U+202F), a thin one
 	 * (U+2009) as a word processor puts them (issue 43) */
 	{"0.6678\u00a0s", 0.6678, "s", 0.6678},
@@ -857,6 +865,10 @@ static const struct {
 	{"banana", "unknown name 'banana'"},
 	{"2*", "ends where a value is expected"},
 	{"2 1", "expected an operator"}, /* "1" alone is no unit */
+	/* a unit binds to a number or a ')': a name has its own */
+	{"2*r cm", "not after the name r"},
+	{"2*ans ms", "not after the name ans"},
+	{"1 m + 1 s", "cannot add a length (m) and a time (s)"},
 	{"", "ends where a value is expected"},
 };
 
@@ -884,6 +896,96 @@ START_TEST(test_quantity_dimension)
 	ck_assert(!unit_same_dim(&q.unit, &m));
 	char buf[64];
 	ck_assert_str_eq(unit_dim_name(&q.unit, buf, sizeof(buf)), "time");
+}
+END_TEST
+
+/* Quantities in expressions: each value and its powers of m, kg, s worked
+ * out by hand (an angle is a number: deg = pi/180, rpm = 2 pi/60 1/s). */
+static const struct {
+	const char *text;
+	double si;
+	signed char dim[3];
+	const char *shown; /* the unit eval shows it in */
+} q_ok[] = {
+	{"20 cm * 300 rpm", 0.2 * 300 * 2 * PI / 60, {1, 0, -1}, "m/s"},
+	{"sin(30 deg)", 0.5, {0, 0, 0}, ""},
+	{"2 N * 3 m", 6, {2, 1, -2}, "N*m"},
+	{"2 N*m", 2, {2, 1, -2}, "N*m"},
+	{"2 N m", 2, {2, 1, -2}, "N*m"},
+	{"sqrt(4 m^2)", 2, {1, 0, 0}, "m"},
+	{"1/(2 s)", 0.5, {0, 0, -1}, "1/s"},
+	{"3 m^2", 3, {2, 0, 0}, "m^2"},
+	{"3 m²", 3, {2, 0, 0}, "m^2"},
+	{"3/4 m", 0.75, {-1, 0, 0}, "m^-1"}, /* 3/(4 m) */
+	{"(3/4) m", 0.75, {1, 0, 0}, "m"},
+	{"300 rpm", 10 * PI, {0, 0, -1}, "rad/s"},
+	{"30 deg", PI / 6, {0, 0, 0}, "rad"},
+	{"45°", PI / 4, {0, 0, 0}, "rad"},
+	{"9.81 m/s^2 * 2 kg", 19.62, {1, 1, -2}, "N"},
+	{"36 km/h", 10, {1, 0, -1}, "m/s"},
+	{"(2 m)^2", 4, {2, 0, 0}, "m^2"},
+	{"r/(2 s)", 0.055, {1, 0, -1}, "m/s"},
+	{"2 kg m^2", 2, {2, 1, 0}, "kg*m^2"},
+	{"1 m/s/s", 1, {1, 0, -2}, "m/s^2"},
+	{"2 1/s", 2, {0, 0, -1}, "1/s"},
+	{"1/s", 1, {0, 0, -1}, "1/s"}, /* a unit standing as a value */
+	{"atan(1)", PI / 4, {0, 0, 0}, "rad"},
+	{"2*pi*5 rad/s", 10 * PI, {0, 0, -1}, "rad/s"},
+	{"1 m + 50 cm", 1.5, {1, 0, 0}, "m"},
+	{"abs(-2 s)", 2, {0, 0, 1}, "s"},
+	{"10 min", 600, {0, 0, 1}, "s"},
+};
+
+START_TEST(test_q_ok)
+{
+	struct expr_q q;
+	struct diag d;
+	diag_clear(&d);
+	const char *t = q_ok[_i].text;
+	ck_assert_msg(unit_eval(t, test_lookup, NULL, &q, &d) == 0, "\"%s\" refused: %s", t, d.msg);
+	ck_assert_rel(q.v, q_ok[_i].si, 1e-15);
+	for (int k = 0; k < 3; k++)
+		ck_assert_msg(q.dim[k] == q_ok[_i].dim[k], "\"%s\": power %d of %s is %d", t,
+			      q_ok[_i].dim[k],
+			      k == 0   ? "m"
+			      : k == 1 ? "kg"
+				       : "s",
+			      q.dim[k]);
+	char buf[64];
+	ck_assert_str_eq(unit_quantity_name(q.dim, buf, sizeof buf), q_ok[_i].shown);
+}
+END_TEST
+
+/* Refused, with the message and the column of the mistake. */
+static const struct {
+	const char *text, *part;
+	int col;
+} q_bad[] = {
+	{"1 m + 1 s", "cannot add a length (m) and a time (s)", 5},
+	{"1 m - 1 s", "cannot subtract a time (s) from a length (m)", 5},
+	{"1 m + 1", "cannot add a length (m) and a number", 5},
+	{"sin(1 m)", "sin wants a number (an angle is one), not a length (m)", 1},
+	{"exp(2 s)", "exp wants a number", 1},
+	{"2^(1 s)", "'^' wants a number for its exponent, not a time (s)", 2},
+	{"sqrt(2 m)", "the square root of a length (m) has no whole powers", 1},
+	{"(2 m)^0.5", "a length (m) to the power 0.5 has no whole powers", 6},
+	{"r cm", "not after the name r", 3},
+	{"45 degreez", "unknown unit 'degreez' (did you mean 'degrees'?)", 4},
+	{"2 banana", "unknown unit 'banana'", 3},
+	{"2 N * 3 m + 1 kg", "cannot add a torque or energy (N*m) and a mass (kg)", 11},
+};
+
+START_TEST(test_q_bad)
+{
+	struct expr_q q;
+	struct diag d;
+	diag_clear(&d);
+	const char *t = q_bad[_i].text;
+	ck_assert_msg(unit_eval(t, test_lookup, NULL, &q, &d) == -1, "\"%s\" accepted", t);
+	ck_assert_msg(strstr(d.msg, q_bad[_i].part), "\"%s\": \"%s\" lacks \"%s\"", t, d.msg,
+		      q_bad[_i].part);
+	ck_assert_msg(d.col == q_bad[_i].col, "\"%s\": column %d, expected %d", t, d.col,
+		      q_bad[_i].col);
 }
 END_TEST
 
@@ -964,6 +1066,8 @@ static Suite *units_suite(void)
 	tcase_add_loop_test(tc, test_quantity_bad, 0,
 			    sizeof(bad_quantities) / sizeof(bad_quantities[0]));
 	tcase_add_test(tc, test_quantity_dimension);
+	tcase_add_loop_test(tc, test_q_ok, 0, sizeof(q_ok) / sizeof(q_ok[0]));
+	tcase_add_loop_test(tc, test_q_bad, 0, sizeof(q_bad) / sizeof(q_bad[0]));
 	tcase_add_test(tc, test_si_name);
 	tcase_add_test(tc, test_unit_list);
 	suite_add_tcase(s, tc);

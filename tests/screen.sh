@@ -11,7 +11,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 TRIBO=${TRIBO:-$top/tribo}
 case $TRIBO in /*) ;; *) TRIBO=$(pwd)/$TRIBO ;; esac
 . "$top/tests/lib.sh"
-plan screen 217
+plan screen 240
 command -v tmux >/dev/null 2>&1 || skip_rest "tmux is not installed"
 tmp=$(mktemp -d)
 sock=$tmp/tmux.0
@@ -434,14 +434,15 @@ tm send-keys -t t 'quit' Enter
 # command answers at once, after a resize too
 printf '#!/bin/sh\nexec sleep 60\n' >"$tmp/silent-gnuplot"
 chmod +x "$tmp/silent-gnuplot"
-start 100 30 GNUPLOT=$tmp/silent-gnuplot
+# (100x32, 110x34: sizes where the pane draws a plot, not a strip)
+start 100 32 GNUPLOT=$tmp/silent-gnuplot
 run_tribo -e coin
 check "started with a silent gnuplot" "┌─ exercise  coin"
 tm send-keys -t t 'solve' Enter
 check "the pane says it is waiting, after 2 s" "│waiting: gnuplot did not answer the pane within" 5
 tm send-keys -t t 'print m' Enter
 check "a command answers at once" "^0\.0075$" 1
-tm resize-window -t t -x 90 -y 28
+tm resize-window -t t -x 110 -y 34
 tm send-keys -t t 'print r' Enter
 check "and after a resize" "^0\.012$" 1
 tm send-keys -t t 'solve' Enter 'print g' Enter
@@ -557,5 +558,46 @@ sleep 0.5
 if screen | LC_ALL=C grep -q $'[\x80-\xff]'; then bad "LC_ALL=C: a character outside ASCII on the screen"; else ok; fi
 tm send-keys -t t 'quit' Enter
 check "the screen: quit" '^\$ ?$'
+
+# ---- text plots keep 8 rows of curves (issue 40 point 4: 2 rows at 100x32) ------
+# The rows inside the plot's box (between its two +---+ borders) in the
+# plot pane, or 0 where the pane is a strip.
+plot_rows() {
+	screen | awk '/^┌─ plot/ { on = 1; next } /^└/ { on = 0 } on {
+		sub(/^│/, ""); sub(/│.*$/, "")
+		if ($0 ~ /^ *[-0-9.e+]* *\+---/) { if (!f) f = NR; l = NR } }
+		END { print (f ? l - f - 1 : 0) }'
+}
+rows_at_least() { # description least
+	local n=0
+	for _ in $(seq 20); do # gnuplot draws after the frame: up to 2 s
+		n=$(plot_rows)
+		[ "$n" -ge "$2" ] && break
+		sleep 0.1
+	done
+	if [ "$n" -ge "$2" ]; then ok; else bad "$1: $n rows of curves, not $2"; fi
+}
+for size in "80 24" "100 32" "120 40"; do
+	set -- $size
+	start "$1" "$2"
+	run_tribo -e imachi-fig6
+	check "$1x$2: started" "^tribo\[imachi-fig6\]> *$"
+	tm send-keys -t t 'solve' Enter
+	check "$1x$2: solved" "^u_xmean = "
+	if [ "$2" -lt 30 ]; then
+		# no room beside the panes: a strip that names the figure, and
+		# zoom gives it the rows
+		check "$1x$2: the strip" "^│F7 zooms: Hodograph"
+		tm send-keys -t t 'zoom' Enter
+		check "$1x$2: zoomed" "^┌─ plot  hodograph"
+	fi
+	rows_at_least "$1x$2: imachi-fig6's hodograph" 8
+	tm send-keys -t t 'load ragulskis' Enter 'solve' Enter
+	check "$1x$2: ragulskis solved" "^u_end = "
+	rows_at_least "$1x$2: ragulskis's motion" 8
+	check "$1x$2: and its key" "u \[m\] +#+u̇ \[m/s\]"
+	tm send-keys -t t 'quit' Enter
+	check "$1x$2: quit" '^\$ ?$'
+done
 
 finish

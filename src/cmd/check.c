@@ -18,13 +18,13 @@
 
 /* Names in a checked expression stand for parameters only: an answer
  * written in terms of the result it checks would check nothing. */
-static int lookup_param(const char *name, double *value, struct diag *d, void *ctx)
+static int lookup_param(const char *name, struct expr_q *q, struct diag *d, void *ctx)
 {
 	const struct session *s = ctx;
 	const struct model *m = session_exercise(s)->model;
 	if (model_param_index(m, name) < 0 && model_result_index(m, name) >= 0)
 		return diag_set(d, "%s is a result: an answer may use the parameters only", name);
-	return session_value_si(s, name, value, d);
+	return session_value_q(s, name, q, d);
 }
 
 static const struct ex_answer *answer_for(const struct exercise *ex, int result)
@@ -245,61 +245,53 @@ int cmd_check(struct cmd_ctx *c)
 	double ref = unit_convert(v->num, &model_u, &ans_u); /* in the answer's unit */
 	double x, typed; /* typed: x before its conversion to the answer's unit */
 	struct strbuf given = STRBUF_INIT;
+	/* NAME = EXPR and NAME VALUE [UNIT] read alike: a quantity, a number
+	 * without any unit in the answer's unit */
 	bool is_expr = *p == '=';
+	const char *text = p;
 	if (is_expr) {
-		const char *expr = p + 1;
-		while (isspace((unsigned char)*expr))
-			expr++;
-		double si;
-		if (!*expr) {
+		text = p + 1;
+		while (isspace((unsigned char)*text))
+			text++;
+		if (!*text) {
 			diag_set(c->d, "nothing after '=': check %s = EXPR", name);
 			goto done;
 		}
-		if (expr_eval(expr, lookup_param, c->s, &si, c->d)) {
-			if (c->d->col > 0) { /* point into the whole line */
-				int off = rest_col(c, expr);
-				char msg[sizeof(c->d->msg)];
-				memcpy(msg, c->d->msg, sizeof(msg));
-				diag_at(c->d, "", 0, c->d->col + off, c->line, "%s", msg);
-			}
-			goto done;
+	}
+	struct quantity q;
+	if (unit_quantity_parse(text, lookup_param, c->s, &q, c->d)) {
+		if (c->d->col > 0) { /* point into the whole line */
+			char msg[sizeof(c->d->msg)];
+			memcpy(msg, c->d->msg, sizeof(msg));
+			diag_at(c->d, "", 0, c->d->col + rest_col(c, text), c->line, "%s", msg);
 		}
-		/* an expression is in SI units, angles in radians */
-		struct unit si_u = ans_u;
-		si_u.factor = 1;
-		x = unit_convert(si, &si_u, &ans_u);
-		typed = si;
-		strbuf_addstr(&given, expr);
-	} else {
-		struct quantity q;
-		if (unit_quantity_parse(p, lookup_param, c->s, &q, c->d)) {
-			if (c->d->col > 0) { /* point into the whole line */
-				char msg[sizeof(c->d->msg)];
-				memcpy(msg, c->d->msg, sizeof(msg));
-				diag_at(c->d, "", 0, c->d->col + rest_col(c, p), c->line, "%s",
-					msg);
-			}
-			goto done;
-		}
-		x = typed = q.value;
-		const char *u = q.unit_text;
-		strbuf_add(&given, p, strlen(p));
-		if (*u) {
-			struct unit uu = q.unit;
-			if (!unit_same_dim(&uu, &ans_u)) {
-				/* a wrong dimension is a wrong answer, said as such */
-				strbuf_addstr(c->out, "incorrect: ");
-				unit_mismatch(c->out, strbuf_str(&given), false, &uu, name, &ans_u,
+		goto done;
+	}
+	x = typed = q.value;
+	strbuf_add(&given, text, strlen(text));
+	if (q.has_unit) {
+		struct unit uu = q.unit;
+		if (!unit_same_dim(&uu, &ans_u)) {
+			if (is_expr) { /* an expression of another kind: no answer */
+				struct strbuf msg = STRBUF_INIT;
+				unit_mismatch(&msg, strbuf_str(&given), false, &uu, name, &ans_u,
 					      unit_text);
-				strbuf_addch(c->out, '\n');
-				session_set_check(c->s, (size_t)ri, CHECK_INCORRECT,
-						  strbuf_str(&given));
+				diag_set(c->d, "%s", strbuf_str(&msg));
+				strbuf_release(&msg);
 				strbuf_release(&given);
-				rc = 0;
 				goto done;
 			}
-			x = unit_convert(x, &uu, &ans_u);
+			/* a wrong dimension is a wrong answer, said as such */
+			strbuf_addstr(c->out, "incorrect: ");
+			unit_mismatch(c->out, strbuf_str(&given), false, &uu, name, &ans_u,
+				      unit_text);
+			strbuf_addch(c->out, '\n');
+			session_set_check(c->s, (size_t)ri, CHECK_INCORRECT, strbuf_str(&given));
+			strbuf_release(&given);
+			rc = 0;
+			goto done;
 		}
+		x = unit_convert(x, &uu, &ans_u);
 	}
 	answer = strbuf_detach(&given);
 	if (!isfinite(x)) {

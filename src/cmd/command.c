@@ -63,10 +63,10 @@ static const struct command commands[] = {
 	 .help = "Sets a parameter. With a unit the value is converted to the\n"
 		 "parameter's unit: set r 20 cm, set omega 300 rpm, set phi 45 degrees.\n"
 		 "The unit may be glued to the number (15cm, 45deg, 45°), and VALUE may\n"
-		 "be an expression as eval takes it (set phi pi/4 rad, set r 3/4 m): the\n"
-		 "unit is the longest run at the end that reads as a unit after a whole\n"
-		 "expression. Names in VALUE stand for their SI values, ans for the last\n"
-		 "number printed; a VALUE without a unit is in the parameter's unit.\n"
+		 "be an expression over quantities as eval takes it (set r 10 cm + 5 mm,\n"
+		 "set r (3/4) m, set r 2*r). Names stand for their values with their\n"
+		 "units, ans for the last number printed; a VALUE with no unit anywhere\n"
+		 "is in the parameter's unit. A unit of another dimension is refused.\n"
 		 "A decimal comma is taken (set mu 0,35), as check and grade take it;\n"
 		 "1,412 (1.412 or 1412?) is refused as ambiguous.\n"
 		 "help units lists the units. A value outside the parameter's range is\n"
@@ -152,15 +152,17 @@ static const struct command commands[] = {
 	 .flags = CMD_RAW,
 	 .usage = "eval EXPR [to UNIT]",
 	 .summary = "calculator over the parameters and results",
-	 .help = "Evaluates an expression: + - * / ^, parentheses, functions such as\n"
-		 "sqrt, exp, log, sin, cos, tan, atan, abs, and the constants pi and e.\n"
-		 "Parameters and results stand for their values in SI units, angles in\n"
-		 "radians, so that eval omega*r/(mu*g) reads as on paper; the answer is\n"
-		 "in SI units too. A lone name is shown with its SI unit (eval r gives\n"
-		 "0.11 m); an expression's unit is not worked out, so none is shown.\n"
-		 "'to UNIT' converts the SI answer: eval r to cm, eval stop_time to ms\n"
-		 "(a lone name of another dimension is refused). ans is the last number\n"
-		 "printed or evaluated, as it was shown: after eval 1+2, eval 2*ans is 6.",
+	 .help = "Evaluates an expression over quantities: + - * / ^, parentheses,\n"
+		 "functions such as sqrt, exp, log, sin, cos, tan, atan, abs, the\n"
+		 "constants pi and e, and units: a unit binds to the number or the\n"
+		 "parentheses before it (eval 20 cm * 300 rpm, eval 1/(2 s), eval 3 m^2,\n"
+		 "eval sin(30 deg)). Parameters and results stand for their values with\n"
+		 "their units (eval omega*r/(mu*g) is a time). Dimensions are checked: a\n"
+		 "sum of metres and seconds is refused, a function wants a number; an\n"
+		 "angle is a number (deg = pi/180). The answer is shown in the SI unit of\n"
+		 "its dimension (eval 2 N * 3 m gives 6 N*m); 'to UNIT' converts it (eval\n"
+		 "r to cm, eval stop_time to ms). ans is the last value printed or\n"
+		 "evaluated, with its unit: after eval r to cm, eval 2*ans is 0.3 m.",
 	 .complete = {COMPLETE_EXPR}},
 	{.name = "check",
 	 .run = cmd_check,
@@ -172,9 +174,10 @@ static const struct command commands[] = {
 	 .help = "Compares your answer for a result with tribo's, within the tolerance\n"
 		 "the exercise gives for it (1% where it gives none): check stop_time\n"
 		 "0.68, check stop_time 680 ms, check stop_time 680ms, check stop_time\n"
-		 "ans (VALUE [UNIT] is read as set reads it; without a unit it is in\n"
-		 "the unit the exercise asks in), or a formula over the parameters, in\n"
-		 "SI units: check stop_time = omega*r/(mu*g). Prints 'correct' or\n"
+		 "ans (VALUE [UNIT] is read as set reads it; with no unit anywhere it\n"
+		 "is in the unit the exercise asks in), or after '=' the same over the\n"
+		 "parameters: check stop_time = omega*r/(mu*g), check stop_time = 1.2 s;\n"
+		 "an expression of another dimension is refused. Prints 'correct' or\n"
 		 "'incorrect' and how far off the answer is against the tolerance, like\n"
 		 "with like: 'off by 6.8%, the tolerance is 1%', or 'off by 0.3 deg, the\n"
 		 "tolerance is ±0.5 deg'; for a wrong answer, a hint where the slip is a\n"
@@ -226,9 +229,9 @@ static const struct command commands[] = {
 	{.name = "plot",
 	 .run = cmd_plot,
 	 .min_args = 0,
-	 .max_args = 4,
+	 .max_args = 6,
 	 .flags = CMD_NEEDS_EXERCISE,
-	 .usage = "plot [NAME] [to FILE] [window [persist]]",
+	 .usage = "plot [NAME | scene [at T]] [to FILE] [window [persist]]",
 	 .summary = "draw a figure of the last solve or sweep",
 	 .help = "Without arguments, lists the figures of the last solve (and the last\n"
 		 "sweep's). 'plot NAME' draws one through gnuplot: into the plot pane in\n"
@@ -237,8 +240,10 @@ static const struct command commands[] = {
 		 ".png, .svg or .pdf file (whole, or not at all); 'plot NAME window' draws\n"
 		 "it in a gnuplot window (qt, wxt or x11) when there is a display, the\n"
 		 "same window each time. The window closes when tribo ends; with\n"
-		 "'persist' it stays until you close it. $GNUPLOT names the gnuplot\n"
-		 "to run.",
+		 "'persist' it stays until you close it. 'plot scene [at T]' draws the\n"
+		 "system itself to scale at time T of the run (default 0), with the\n"
+		 "forces of that instant as arrows to a stated scale; 'plot scene to\n"
+		 "FILE.gif' animates the whole run. $GNUPLOT names the gnuplot to run.",
 	 .complete = {COMPLETE_FIGURE}},
 	{.name = "zoom",
 	 .run = cmd_zoom,
@@ -832,6 +837,8 @@ char **command_complete(const struct session *s, const char *line, size_t start,
 				cand_add(&c, fs->fig[i].name); /* never one with nothing to show */
 		if (s && session_sweep(s)->nfig)
 			cand_add(&c, "sweep");
+		if (kind == COMPLETE_FIGURE && fs && fs->nfig)
+			cand_add(&c, "scene");
 		if (kind == COMPLETE_FIGURE) {
 			cand_add(&c, "to");
 			cand_add(&c, "window");

@@ -26,11 +26,13 @@
 
 enum { ANSWERS_MAX_BYTES = 1 << 24 };
 
-static int no_names(const char *name, double *value, struct diag *d, void *ctx)
+/* 1: no name, so that a unit standing as a value ("1/s") is one. */
+static int no_names(const char *name, struct expr_q *q, struct diag *d, void *ctx)
 {
-	(void)value;
+	(void)q;
 	(void)ctx;
-	return diag_set(d, "'%s': an answer is a number, not a name", name);
+	diag_set(d, "'%s': an answer is a number, not a name", name);
+	return 1;
 }
 
 /* An answer column: the header names an answer as NAME, or ID NAME, ID:NAME
@@ -139,7 +141,7 @@ static enum g_verdict judge(const struct manifest_answer *a, const char *cell, s
 	struct quantity q;
 	struct diag d = {0};
 	int qrc = unit_quantity_parse(num, no_names, NULL, &q, &d);
-	char *unit_text = qrc ? NULL : xstrdup(q.unit_text);
+	char *unit_text = qrc ? NULL : xstrdup(*q.unit_text ? q.unit_text : p);
 	free(num);
 	if (qrc) {
 		char clip[TEXT_CLIP_SIZE];
@@ -154,7 +156,7 @@ static enum g_verdict judge(const struct manifest_answer *a, const char *cell, s
 		return V_UNREADABLE;
 	}
 	double x = q.value;
-	if (*unit_text) {
+	if (q.has_unit) {
 		if (!unit_same_dim(&q.unit, &au)) {
 			strbuf_addf(note, "the unit %s is not of the kind %s is (%s)", unit_text,
 				    a->name, a->unit[0] ? a->unit : "no unit");

@@ -2,6 +2,7 @@
 #include "cmd/handlers.h"
 
 #include <ctype.h>
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -477,6 +478,15 @@ int cmd_set(struct cmd_ctx *c)
 	if (c->interactive) {
 		const struct exercise *ex = session_exercise(c->s);
 		int i = model_param_index(ex->model, ARG(1));
+		struct strbuf typed = STRBUF_INIT;
+		for (size_t k = 2; k < c->args->n; k++)
+			strbuf_addf(&typed, "%s%s", k > 2 ? " " : "", ARG(k));
+		if (session_counts_radians(c->s, (size_t)i, strbuf_str(&typed)) &&
+		    session_once(c->s, "eval-angle-note"))
+			strbuf_addstr(c->out, "note: an angle is a number here (1 rad = 1): 1/s and "
+					      "Hz count radians a second, not turns (for turns "
+					      "write rev/s or rpm)\n");
+		strbuf_release(&typed);
 		strbuf_addf(c->out, "%s = ", ARG(1));
 		session_param_text(c->s, (size_t)i, c->out);
 		if (ex->params[i].spec->kind == PARAM_NUMBER && ex->params[i].unit[0])
@@ -647,7 +657,7 @@ int cmd_print(struct cmd_ctx *c)
 			lk.value.num = unit_convert(lk.value.num, &u, &to);
 		}
 		if (lk.value.kind == VAL_NUMBER)
-			session_set_ans(c->s, lk.value.num);
+			session_set_ans(c->s, lk.value.num, to_text ? to_text : lk.unit);
 		strbuf_reset(&text);
 		value_format(&lk.value, &text);
 		if (named)
@@ -673,13 +683,17 @@ int cmd_table(struct cmd_ctx *c)
 
 int cmd_steps(struct cmd_ctx *c)
 {
-	text_wrap_lines(c->out, session_steps(c->s), 78);
+	/* the steps quote the exercise file (a lagrange system's T, V, R and
+	 * names): escaped as the rest of the output (issue 40) */
+	struct strbuf tmp = STRBUF_INIT;
+	text_wrap_lines(c->out, clean(&tmp, session_steps(c->s)), 78);
+	strbuf_release(&tmp);
 	return 0;
 }
 
-static int lookup_si(const char *name, double *value, struct diag *d, void *ctx)
+static int lookup_q(const char *name, struct expr_q *q, struct diag *d, void *ctx)
 {
-	return session_value_si(ctx, name, value, d);
+	return session_value_q(ctx, name, q, d);
 }
 
 /* The " to " of "eval EXPR to UNIT", the last one; NULL when there is none. */
@@ -692,14 +706,15 @@ static char *find_to(char *s)
 	return found;
 }
 
+/* eval EXPR [to UNIT]: a quantity (num/expr.h), shown in the SI unit of
+ * its dimension or in UNIT; it becomes ans. */
 int cmd_eval(struct cmd_ctx *c)
 {
 	char *expr = xstrdup(c->rest), *to_text = NULL;
-	struct unit to, known;
-	bool dim_known = false;
+	struct unit to;
 	char *kw = find_to(expr);
 	int rc = -1;
-	double x;
+	struct expr_q q;
 	if (kw) {
 		*kw = '\0';
 		to_text = kw + 4;
@@ -708,7 +723,7 @@ int cmd_eval(struct cmd_ctx *c)
 		if (unit_parse(to_text, &to, c->d))
 			goto done;
 	}
-	if (expr_eval(expr, lookup_si, c->s, &x, c->d)) {
+	if (unit_eval(expr, lookup_q, c->s, &q, c->d)) {
 		/* point into the whole command line, not just the expression */
 		if (c->d->col > 0) {
 			int off = (int)c->rest_off;
@@ -718,42 +733,63 @@ int cmd_eval(struct cmd_ctx *c)
 		}
 		goto done;
 	}
-	if (isnan(x)) {
+	if (isnan(q.v)) {
 		diag_set(c->d, "the result is not a number (a square root or logarithm "
 			       "of a negative value?)");
 		goto done;
 	}
-	/* a bare name has a known dimension; an expression's is not worked out */
-	char *name = expr;
-	while (isspace((unsigned char)*name))
-		name++;
-	for (size_t n = strlen(name); n && isspace((unsigned char)name[n - 1]); n--)
-		name[n - 1] = '\0';
-	struct lookup lk;
-	struct diag scratch;
-	if (text_is_name(name) && session_exercise(c->s) &&
-	    !session_lookup(c->s, name, &lk, &scratch)) {
-		dim_known = lk.value.kind == VAL_NUMBER && !unit_parse(lk.unit, &known, &scratch);
-		value_release(&lk.value);
+	if (!isfinite(q.v)) {
+		diag_set(c->d, "the result is not finite (a division by 0?)");
+		goto done;
 	}
+	/* a unit's factor took it below the doubles' range (1e-306 mm) */
+	if (q.unit && q.v != 0 && fabs(q.v) < DBL_MIN) {
+		diag_set(c->d, "the value underflows in SI (below %.2g a double loses digits)",
+			 DBL_MIN);
+		goto done;
+	}
+	char *text = expr;
+	while (isspace((unsigned char)*text))
+		text++;
+	for (size_t n = strlen(text); n && isspace((unsigned char)text[n - 1]); n--)
+		text[n - 1] = '\0';
 	char buf[32], si[64];
 	if (to_text) {
-		if (dim_known && !unit_same_dim(&known, &to)) {
-			unit_refuse(c->d, to_text, &to, name, &known,
-				    unit_si_name(&known, si, sizeof(si)));
+		struct unit got = {1, {q.dim[0], q.dim[1], q.dim[2], q.dim[3]}};
+		/* a number with no unit anywhere is taken in SI of the unit's
+		 * dimension; a quantity must have it */
+		if (!q.unit) {
+			memcpy(q.dim, to.dim, sizeof(q.dim));
+			q.unit = true;
+		} else if (!unit_same_dim(&got, &to)) {
+			unit_refuse(c->d, to_text, &to, text, &got,
+				    unit_quantity_name(q.dim, si, sizeof(si)));
 			goto done;
 		}
-		x /= to.factor;
+		const double x = q.v / to.factor;
+		if (!isfinite(x) || (x != 0 && fabs(x) < DBL_MIN)) {
+			diag_set(c->d, "the value is too %s in %s: it %s",
+				 isfinite(x) ? "small" : "large", to_text,
+				 isfinite(x) ? "underflows" : "overflows");
+			goto done;
+		}
 		text_format_number(x, buf, sizeof(buf));
 		strbuf_addf(c->out, "%s %s\n", buf, to_text);
+		/* rpm to Hz: right as GNU units has it, and a trap; said once */
+		if (q.dim[DIM_ANGLE] != to.dim[DIM_ANGLE] && q.dim[DIM_TIME] && c->interactive &&
+		    session_once(c->s, "eval-angle-note"))
+			strbuf_addstr(c->out,
+				      "note: an angle is a number here (1 rad = 1): 1/s and "
+				      "Hz count radians a second, not turns ('to rev/s' "
+				      "counts turns)\n");
 	} else {
-		text_format_number(x, buf, sizeof(buf));
-		if (dim_known && *unit_si_name(&known, si, sizeof(si)))
+		text_format_number(q.v, buf, sizeof(buf));
+		if (*unit_quantity_name(q.dim, si, sizeof(si)))
 			strbuf_addf(c->out, "%s %s\n", buf, si);
 		else
 			strbuf_addf(c->out, "%s\n", buf);
 	}
-	session_set_ans(c->s, x);
+	session_set_ans_q(c->s, &q);
 	rc = 0;
 done:
 	free(expr);

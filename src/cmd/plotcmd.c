@@ -3,10 +3,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cmd/handlers.h"
 #include "exercise/export.h"
 #include "exercise/sweep.h"
+#include "exercise/units.h"
 #include "plot/plot.h"
 #include "util/text.h"
 #include "util/xalloc.h"
@@ -78,6 +80,112 @@ static void list_figures(struct cmd_ctx *c)
 		strbuf_addstr(c->out, "'plot NAME' draws one, 'plot NAME to FILE.png' writes it\n");
 }
 
+static int lookup_q(const char *name, struct expr_q *q, struct diag *d, void *ctx)
+{
+	return session_value_q(ctx, name, q, d);
+}
+
+/* `at T`: a time (s when no unit is given; "300 ms", "t_slip", "t_slip +
+ * 0.01"), or for Imachi's models τ = ωt, a number. */
+static int scene_time(struct cmd_ctx *c, const char *text, double *T)
+{
+	struct quantity q;
+	if (unit_quantity_parse(text, lookup_q, (void *)c->s, &q, c->d))
+		return -1;
+	struct unit sec;
+	unit_parse("s", &sec, c->d);
+	bool dimless = true;
+	for (int i = 0; i < NDIM; i++)
+		dimless &= q.unit.dim[i] == 0;
+	if (!dimless && !unit_same_dim(&q.unit, &sec))
+		return diag_set(c->d, "'at %s': a time is wanted (s, ms, min)", text);
+	*T = q.value * q.unit.factor;
+	return 0;
+}
+
+/* plot scene [at T] [to FILE | window [persist]] */
+static int plot_scene(struct cmd_ctx *c)
+{
+	size_t n = c->args->n, i = 2;
+	double T = 0;
+	const char *file = NULL;
+	bool window = false, persist = false, at = false;
+	while (i < n) {
+		if (!strcmp(ARG(i), "at") && i + 1 < n) {
+			/* "at 300 ms": a unit after the number is its own word */
+			struct unit u;
+			struct diag ud;
+			bool unit = i + 2 < n && strcmp(ARG(i + 2), "to") &&
+				    strcmp(ARG(i + 2), "window") &&
+				    !unit_parse(ARG(i + 2), &u, &ud);
+			struct strbuf q = STRBUF_INIT;
+			strbuf_addstr(&q, ARG(i + 1));
+			if (unit)
+				strbuf_addf(&q, " %s", ARG(i + 2));
+			int rc = scene_time(c, strbuf_str(&q), &T);
+			strbuf_release(&q);
+			if (rc)
+				return -1;
+			at = true;
+			i += unit ? 3 : 2;
+		} else if (!strcmp(ARG(i), "to") && i + 1 < n && !file) {
+			file = ARG(i + 1);
+			i += 2;
+		} else if (!strcmp(ARG(i), "window")) {
+			window = true;
+			i++;
+			if (i < n && !strcmp(ARG(i), "persist"))
+				persist = true, i++;
+		} else {
+			return diag_set(
+				c->d,
+				"unexpected '%s'; usage: plot scene [at T] [to FILE | window "
+				"[persist]]",
+				ARG(i));
+		}
+	}
+	if (file && window)
+		return diag_set(c->d, "a file or a window, not both");
+	const char *dot = file ? strrchr(file, '.') : NULL;
+	bool gif = dot && !strcasecmp(dot, ".gif");
+	if (gif && at)
+		return diag_set(c->d, "a .gif is the whole run, a frame a step: no 'at T'");
+	if (file) {
+		char *path = token_path(file);
+		int rc = plot_scene_file(c->s, T, path, c->d);
+		if (!rc && c->interactive && gif)
+			strbuf_addf(c->out, "wrote %s (the scene through the run)\n", path);
+		else if (!rc && c->interactive)
+			strbuf_addf(c->out, "wrote %s (scene at t = %g)\n", path, T);
+		free(path);
+		return rc ? -1 : 0;
+	}
+	if (window)
+		return plot_scene_window(c->s, T, persist, c->d) ? -1 : 0;
+	if (c->pane && c->pane->present) {
+		struct strbuf probe = STRBUF_INIT;
+		/* refused here, not in the pane: a scene that cannot be drawn */
+		int rc = plot_scene_text(c->s, T, 20, 10, &probe, c->d);
+		strbuf_release(&probe);
+		if (rc)
+			return -1;
+		plot_pane_choose(c->pane, PLOT_SCENE);
+		c->pane->scene_t = T;
+		strbuf_addf(c->out, "the plot pane shows the scene at t = %g%s\n", T,
+			    plot_pane_shown(c->pane) ? "" : " ('zoom' or F7 gives it room)");
+		return 0;
+	}
+	struct strbuf text = STRBUF_INIT;
+	int rc = plot_scene_text(c->s, T, TEXT_COLS, TEXT_ROWS, &text, c->d);
+	const char *p = strbuf_str(&text);
+	while (*p == '\n')
+		p++;
+	if (!rc)
+		strbuf_addstr(c->out, p);
+	strbuf_release(&text);
+	return rc;
+}
+
 int cmd_plot(struct cmd_ctx *c)
 {
 	size_t n = c->args->n, i = 1;
@@ -87,6 +195,8 @@ int cmd_plot(struct cmd_ctx *c)
 		list_figures(c);
 		return 0;
 	}
+	if (!strcmp(ARG(1), PLOT_SCENE))
+		return plot_scene(c);
 	if (strcmp(ARG(1), "to") && strcmp(ARG(1), "window"))
 		name = ARG(i++);
 	while (i < n) {

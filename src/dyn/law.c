@@ -124,7 +124,8 @@ static const struct law laws[LAW_COUNT] = {
 			.params = {{"h", "N", "the force at large speeds"},
 				   {"Delta", "m/s", "the width of the transition"}},
 			.formula = "H = E(−Δ, Δ, −h, h, u̇) for |u̇| < Δ, ±h beyond: two quarter "
-				   "ellipses, a vertical tangent at u̇ = 0",
+				   "ellipses (Ragulskis's elliptic function E, eq. 7), a vertical "
+				   "tangent at u̇ = 0",
 			.equation = "Ragulskis (7), (8)",
 			.has_drylaw = true,
 			.drylaw = DRYLAW_ELLIPTIC,

@@ -1,6 +1,7 @@
 /* The exercise parser's whole-file checks (exercise/parse.h): what can be
  * judged only once a section, or the whole file, is read. */
 #include <ctype.h>
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -69,6 +70,23 @@ void final_param(struct parse *ps)
 	 * its values are not the file's; one after another section's error is */
 	if (ps->nerr > ps->sec_nerr || sp->kind != PARAM_NUMBER)
 		return;
+	if (ps->value_q.pending) { /* value = 15 cm: in the display unit */
+		if (!unit_same_dim(&ps->value_q.u, &p->u)) {
+			struct strbuf msg = STRBUF_INIT;
+			unit_mismatch(&msg, ps->value_q.text, false, &ps->value_q.u, sp->name,
+				      &p->u, p->unit);
+			perr_line(ps, p->value_line, ps->value_q.col, "%s", strbuf_str(&msg));
+			strbuf_release(&msg);
+			return;
+		}
+		p->value = ps->value_q.si / p->u.factor;
+		if (!isfinite(p->value) || (p->value != 0 && fabs(p->value) < DBL_MIN)) {
+			perr_line(ps, p->value_line, ps->value_q.col, "%s = %s is too %s in %s",
+				  sp->name, ps->value_q.text,
+				  isfinite(p->value) ? "small" : "large", p->unit);
+			return;
+		}
+	}
 	if (!(ps->seen & 1u)) /* no value: the model's default, in the file's unit */
 		p->value = unit_convert(sp->def, &p->canon, &p->u);
 	if (p->min > p->max) {

@@ -149,6 +149,7 @@ static void section_end(struct parse *ps)
 {
 	if (ps->sec == SEC_PARAM && ps->param)
 		final_param(ps);
+	ps->value_q.pending = false;
 	ps->sec = SEC_NONE;
 	ps->param = NULL;
 	ps->answer = NULL;
@@ -455,6 +456,39 @@ static int unit_key(struct parse *ps, const char *value, bool number, const char
 	return 1;
 }
 
+/* A file's value names nothing: a word is a unit or a mistake. */
+static int no_names(const char *name, struct expr_q *q, struct diag *d, void *ctx)
+{
+	(void)q, (void)ctx;
+	diag_set(d, "unknown name '%s'", name);
+	return 1;
+}
+
+/* `value = 15 cm`, `value = 300 rpm`, `value = pi/4`: an expression over
+ * quantities (num/expr.h); one with a unit is put in the parameter's unit
+ * when the section ends (its `unit` may come after). */
+static int value_quantity(struct parse *ps, const char *value)
+{
+	struct quantity q;
+	struct diag why;
+	if (unit_quantity_parse(value, no_names, NULL, &q, &why)) {
+		if (strstr(why.msg, "unknown name")) /* a word, no unit: no number */
+			return perr(ps, col_of_value(ps), "'%s' is not a number", value);
+		return perr(ps, col_of_value(ps), "%s", why.msg);
+	}
+	if (!q.has_unit) {
+		ps->param->value = q.value;
+		return 1;
+	}
+	ps->value_q.pending = true;
+	ps->value_q.si = q.value * q.unit.factor;
+	ps->value_q.u = q.unit;
+	ps->value_q.u.factor = 1;
+	snprintf(ps->value_q.text, sizeof ps->value_q.text, "%s", value);
+	ps->value_q.col = col_of_value(ps) - 1; /* perr_line counts from 0 */
+	return 1;
+}
+
 static int param_key(struct parse *ps, int k, const char *value)
 {
 	struct ex_param *p = ps->param;
@@ -476,6 +510,10 @@ static int param_key(struct parse *ps, int k, const char *value)
 			free(p->text);
 			p->text = xstrdup(value);
 		} else {
+			ps->value_q.pending = false;
+			const char *why;
+			if (text_parse_double(value, &x, &why) && !strcmp(why, "is not a number"))
+				return value_quantity(ps, value);
 			if (number(ps, value, &x))
 				return 0;
 			p->value = x;

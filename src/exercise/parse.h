@@ -46,6 +46,13 @@ struct parse {
 	char secname[80];
 	int sec_line;
 	struct ex_param *param;
+	struct {	      /* the param's `value = 15 cm`: put in its unit at */
+		bool pending; /* the section's end, where the unit is known */
+		double si;
+		struct unit u; /* factor 1, the value's powers */
+		char text[64];
+		int col;
+	} value_q;
 	struct ex_answer *answer;
 	const struct model_section_spec *model_sec; /* of SEC_MODEL */
 	unsigned seen;				    /* keys given in this section, one bit each */

@@ -1,5 +1,6 @@
 #include "exercise/session.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,7 +34,7 @@ struct session {
 	struct figures sweep;
 	bool sweep_newer;     /* the sweep came after the last solve */
 	unsigned long serial; /* changes with the figures (session_figures_serial) */
-	double ans;
+	struct expr_q ans;    /* in SI, with its powers */
 	bool has_ans;
 	size_t step_at;		  /* the step session_step showed last, 0 none */
 	char *note;		  /* what the last set left broken for now, or NULL */
@@ -244,9 +245,9 @@ static void mark_changed(struct session *s, size_t i)
 
 static int relations_hold(const struct session *s, struct diag *d);
 
-static int lookup_si(const char *name, double *value, struct diag *d, void *ctx)
+static int lookup_q(const char *name, struct expr_q *q, struct diag *d, void *ctx)
 {
-	return session_value_si(ctx, name, value, d);
+	return session_value_q(ctx, name, q, d);
 }
 
 int session_quantity(const struct session *s, size_t i, const char *text, double *out,
@@ -255,24 +256,43 @@ int session_quantity(const struct session *s, size_t i, const char *text, double
 	const struct ex_param *p = &s->ex->params[i];
 	const char *name = p->spec->name;
 	struct quantity q;
-	if (unit_quantity_parse(text, lookup_si, (void *)s, &q, d))
+	if (unit_quantity_parse(text, lookup_q, (void *)s, &q, d))
 		return -1;
 	double x = q.value;
-	if (*q.unit_text) {
+	if (q.has_unit) {
 		struct unit u = q.unit;
-		const char *unit = q.unit_text;
-		if (!unit_same_dim(&u, &p->u))
-			return unit_refuse(d, unit, &u, name, &p->u, p->unit);
+		if (!unit_same_dim(&u, &p->u)) {
+			if (q.number_unit)
+				return unit_refuse(d, q.unit_text, &u, name, &p->u, p->unit);
+			struct strbuf msg = STRBUF_INIT;
+			unit_mismatch(&msg, text, false, &u, name, &p->u, p->unit);
+			if (q.divided) /* "3/4 m" */
+				strbuf_addstr(&msg, " (a unit binds to the number before it: "
+						    "3/4 m is 3/(4 m); write (3/4) m)");
+			diag_set(d, "%s", strbuf_str(&msg));
+			strbuf_release(&msg);
+			return -1;
+		}
 		x = unit_convert(x, &u, &p->u);
 		if (!isfinite(x))
 			return diag_set(d, "%s = %s is too large: it overflows in %s", name, text,
 					p->unit);
-		if (unit_underflows(q.value, x))
+		if (unit_underflows(q.value, x) || (x != 0 && fabs(x) < DBL_MIN))
 			return diag_set(d, "%s = %s is too small: it underflows in %s", name, text,
 					p->unit);
 	}
 	*out = x;
 	return 0;
+}
+
+bool session_counts_radians(const struct session *s, size_t i, const char *text)
+{
+	const struct ex_param *p = &s->ex->params[i];
+	struct quantity q;
+	struct diag d;
+	if (p->spec->kind != PARAM_NUMBER || unit_quantity_parse(text, lookup_q, (void *)s, &q, &d))
+		return false;
+	return q.has_unit && q.unit.dim[DIM_TIME] && q.unit.dim[DIM_ANGLE] != p->u.dim[DIM_ANGLE];
 }
 
 int session_set(struct session *s, const char *name, const char *value, const char *unit,
@@ -325,9 +345,20 @@ int session_set(struct session *s, const char *name, const char *value, const ch
 	return 0;
 }
 
-void session_set_ans(struct session *s, double x)
+void session_set_ans(struct session *s, double x, const char *unit)
 {
-	s->ans = x;
+	struct unit u;
+	struct diag d;
+	if (!unit || unit_parse(unit, &u, &d))
+		u = (struct unit){1, {0}};
+	s->ans = (struct expr_q){
+		x * u.factor, {u.dim[0], u.dim[1], u.dim[2], u.dim[3]}, unit && unit[0]};
+	s->has_ans = true;
+}
+
+void session_set_ans_q(struct session *s, const struct expr_q *q)
+{
+	s->ans = *q;
 	s->has_ans = true;
 }
 
@@ -889,20 +920,24 @@ int session_lookup(const struct session *s, const char *name, struct lookup *out
 	return diag_set(d, "unknown name '%s' in %s", name, s->ex->id);
 }
 
-int session_value_si(const struct session *s, const char *name, double *out, struct diag *d)
+int session_value_q(const struct session *s, const char *name, struct expr_q *q, struct diag *d)
 {
 	struct lookup lk;
 	if (!strcmp(name, "ans") && !(s->ex && (model_param_index(s->ex->model, name) >= 0 ||
 						model_result_index(s->ex->model, name) >= 0))) {
 		if (!s->has_ans)
 			return diag_set(d, "ans is the last number printed, and none has been yet");
-		*out = s->ans;
+		*q = s->ans;
 		return 0;
 	}
-	if (!s->ex)
-		return diag_set(d, "unknown name '%s' (no exercise is loaded)", name);
+	if (!s->ex) {
+		diag_set(d, "unknown name '%s' (no exercise is loaded)", name);
+		return 1;
+	}
+	const bool known = model_param_index(s->ex->model, name) >= 0 ||
+			   model_result_index(s->ex->model, name) >= 0;
 	if (session_lookup(s, name, &lk, d))
-		return -1;
+		return known ? -1 : 1;
 	if (lk.value.kind != VAL_NUMBER) {
 		value_release(&lk.value);
 		return diag_set(d, "%s is not a number", name);
@@ -912,8 +947,20 @@ int session_value_si(const struct session *s, const char *name, double *out, str
 		value_release(&lk.value);
 		return -1;
 	}
-	*out = lk.value.num * u.factor;
+	*q = (struct expr_q){lk.value.num * u.factor,
+			     {u.dim[0], u.dim[1], u.dim[2], u.dim[3]},
+			     lk.unit[0] != '\0'};
 	value_release(&lk.value);
+	return 0;
+}
+
+int session_value_si(const struct session *s, const char *name, double *out, struct diag *d)
+{
+	struct expr_q q;
+	int rc = session_value_q(s, name, &q, d);
+	if (rc)
+		return rc;
+	*out = q.v;
 	return 0;
 }
 

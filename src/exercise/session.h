@@ -50,9 +50,14 @@ const char *session_set_note(const struct session *s);
  * in the parameter's display unit (not range-checked). */
 int session_quantity(const struct session *s, size_t i, const char *text, double *out,
 		     struct diag *d);
-/* `ans`: the last number printed or evaluated, as it was printed (in the
- * unit it was shown in). */
-void session_set_ans(struct session *s, double x);
+/* Whether TEXT, read for parameter i, takes a rate that counts radians
+ * as a unit of turns would count them: "5 Hz" for an angular velocity is
+ * 5 rad/s, as GNU units has it, where a student may mean 5 turns a second. */
+bool session_counts_radians(const struct session *s, size_t i, const char *text);
+/* `ans`: the last number printed or evaluated, a quantity: x in `unit`
+ * (NULL or "": a number); or a quantity as an expression gave it. */
+void session_set_ans(struct session *s, double x, const char *unit);
+void session_set_ans_q(struct session *s, const struct expr_q *q);
 /* Sets numeric parameter i to `value` in its display unit, checked as set
  * checks it (for generate, which draws numbers, not text). */
 int session_set_number(struct session *s, size_t i, double value, struct diag *d);
@@ -144,10 +149,15 @@ struct lookup {
 	const char *unit;   /* display unit */
 };
 int session_lookup(const struct session *s, const char *name, struct lookup *out, struct diag *d);
-/* A number's value in coherent SI units (angles in radians), for
- * expressions; "ans" (when no parameter or result has that name) is the
- * last number printed, as printed. Fails for words and booleans, for
- * stale results, and for ans before anything was printed. */
+/* A name's quantity for expressions (expr_qlookup_fn): a number in
+ * coherent SI with the powers of its unit (angles in radians); "ans"
+ * (when no parameter or result has that name) the last number printed or
+ * evaluated, with its unit. 1 for a name the exercise does not have; -1
+ * for words and booleans, stale results, and ans before anything was
+ * printed. */
+int session_value_q(const struct session *s, const char *name, struct expr_q *q, struct diag *d);
+/* A name's value in SI, without its dimension (the scene's lengths and
+ * forces): 0, or nonzero with d saying why. */
 int session_value_si(const struct session *s, const char *name, double *out, struct diag *d);
 /* Parameter and result names, for completion and suggestions; the array
  * is NULL-terminated and borrowed from the model. */

@@ -231,9 +231,11 @@ int unit_parse(const char *s, struct unit *u, struct diag *d)
 	return parse(s, u, d);
 }
 
+/* An angle is a number (the radian's power is no dimension), as GNU units
+ * has it: rad/s and Hz are both 1/s. */
 bool unit_same_dim(const struct unit *a, const struct unit *b)
 {
-	return !memcmp(a->dim, b->dim, sizeof(a->dim));
+	return !memcmp(a->dim, b->dim, DIM_ANGLE);
 }
 
 static const struct {
@@ -288,11 +290,13 @@ static const char *article(const char *name)
 void unit_mismatch(struct strbuf *out, const char *given, bool is_unit, const struct unit *got,
 		   const char *name, const struct unit *want, const char *want_unit)
 {
-	char g[64], w[64];
+	char g[64], w[64], si[64];
 	unit_dim_name(got, g, sizeof(g));
 	unit_dim_name(want, w, sizeof(w));
 	if (is_unit)
 		strbuf_addf(out, "'%s' is a unit of %s", given, g);
+	else if (strchr(g, '^')) /* no name: its SI unit says what it is */
+		strbuf_addf(out, "%s is in %s", given, unit_quantity_name(got->dim, si, sizeof si));
 	else
 		strbuf_addf(out, "%s is %s %s", given, article(g), g);
 	strbuf_addf(out, ", but %s is %s %s (%s)", name, article(w), w,
@@ -367,64 +371,63 @@ void unit_list(struct strbuf *out)
 			   "may have its unit glued on: 15cm, 45deg, 45°.\n");
 }
 
-/* Accepts every name, so that only the form of an expression is judged. */
-static int any_name(const char *name, double *value, struct diag *d, void *ctx)
+/* A unit word for the expressions (num/expr.h). */
+static int unit_word(const char *s, size_t n, struct expr_q *q, struct diag *d)
 {
-	(void)name, (void)d, (void)ctx;
-	*value = 1;
+	const struct base_unit *b = find_base(s, n);
+	if (!b) {
+		if (!d)
+			return -1;
+		char word[64];
+		snprintf(word, sizeof(word), "%.*s", (int)n, s);
+		const char *near = suggest(word);
+		if (near)
+			return diag_set(d, "unknown unit '%s' (did you mean '%s'?)", word, near);
+		return diag_set(d, "unknown unit '%s'", word);
+	}
+	*q = (struct expr_q){b->factor, {b->dim[0], b->dim[1], b->dim[2], b->dim[3]}, true};
 	return 0;
 }
 
-/* Its form only: a value that underflows ("1e-300*1e-300 m") is still
- * an expression before a unit, refused when it is evaluated. */
-static bool is_expression(const char *s, size_t n)
+int unit_eval(const char *text, expr_qlookup_fn lookup, void *ctx, struct expr_q *q, struct diag *d)
 {
-	char *e = xstrndup(s, n);
-	struct diag d;
-	bool ok = expr_check(e, any_name, NULL, &d) == 0;
-	free(e);
-	return ok;
+	const struct expr_env env = {lookup, unit_word, unit_describe, ctx};
+	return expr_eval_q(text, &env, q, NULL, d);
 }
 
-/* n with the blanks at the ends of s[0, n) left out; *s moves past the leading ones. */
-static size_t trim(const char **s, size_t n)
+const char *unit_quantity_name(const signed char *dim, char *buf, size_t n)
 {
-	while (n && isspace((unsigned char)**s))
-		(*s)++, n--;
-	while (n && isspace((unsigned char)(*s)[n - 1]))
-		n--;
-	return n;
-}
-
-/* Where a unit may begin: not inside a UTF-8 character or a run of blanks,
- * not "1" alone (a digit of the number), and after a blank when it starts
- * with a digit ("2 1/s", never "21/s"). */
-static bool unit_may_start(const char *text, size_t i)
-{
-	const char *p = text + i;
-	if (i == 0 || ((unsigned char)*p & 0xC0) == 0x80 || isspace((unsigned char)*p))
-		return false;
-	/* a unit's name is a whole run of letters: none begins inside one */
-	if (isalpha((unsigned char)p[-1]) || (unsigned char)p[-1] >= 0x80)
-		return false;
-	if (isdigit((unsigned char)*p)) {
-		if (!isspace((unsigned char)p[-1]))
-			return false;
-		const char *q = p + 1;
-		while (isspace((unsigned char)*q))
-			q++;
-		return !(*p == '1' && !*q);
+	struct unit u = {1, {dim[0], dim[1], dim[2], dim[3]}};
+	char name[64];
+	/* the radian where the dimension is named with it: rad, rad/s */
+	unit_dim_name(&u, name, sizeof name);
+	if (strchr(name, '^'))
+		u.dim[DIM_ANGLE] = 0;
+	if (!u.dim[0] && !u.dim[1] && u.dim[2] == -1 && !u.dim[3]) {
+		snprintf(buf, n, "1/s"); /* a rate: Hz is for a frequency */
+		return buf;
 	}
-	/* glued to a name it is part of the name: "x2cm" is no x2 in cm (and
-	 * a run longer than a name or a number is neither) */
-	size_t j = i;
-	while (j > 0 && i - j <= 64 &&
-	       (isalnum((unsigned char)text[j - 1]) || text[j - 1] == '_' || text[j - 1] == '.'))
-		j--;
-	return i - j <= 64 && !(j < i && (isalpha((unsigned char)text[j]) || text[j] == '_'));
+	return unit_si_name(&u, buf, n);
 }
 
-static int quantity_parse(const char *text, expr_lookup_fn lookup, void *ctx, struct quantity *q,
+void unit_describe(const signed char *dim, char *buf, size_t n)
+{
+	struct unit u = {1, {dim[0], dim[1], dim[2], dim[3]}};
+	char name[64], si[64];
+	/* the radian's note where the dimension has a name with it (rad/s) */
+	unit_dim_name(&u, name, sizeof name);
+	if (strchr(name, '^')) {
+		u.dim[DIM_ANGLE] = 0;
+		unit_dim_name(&u, name, sizeof name);
+	}
+	unit_si_name(&u, si, sizeof si);
+	if (!si[0])
+		snprintf(buf, n, "a number");
+	else
+		snprintf(buf, n, "%s %s (%s)", article(name), name, si);
+}
+
+static int quantity_parse(const char *text, expr_qlookup_fn lookup, void *ctx, struct quantity *q,
 			  struct diag *d);
 
 /* The no-break spaces a word processor or a spreadsheet puts between a
@@ -484,7 +487,7 @@ static int decimal_commas(const char *text, char **copy, struct diag *d)
 	return 0;
 }
 
-int unit_quantity_parse(const char *text, expr_lookup_fn lookup, void *ctx, struct quantity *q,
+int unit_quantity_parse(const char *text, expr_qlookup_fn lookup, void *ctx, struct quantity *q,
 			struct diag *d)
 {
 	size_t len = strlen(text);
@@ -516,11 +519,11 @@ int unit_quantity_parse(const char *text, expr_lookup_fn lookup, void *ctx, stru
 	return rc;
 }
 
-static int quantity_parse(const char *text, expr_lookup_fn lookup, void *ctx, struct quantity *q,
+static int quantity_parse(const char *text, expr_qlookup_fn lookup, void *ctx, struct quantity *q,
 			  struct diag *d)
 {
 	size_t len = strlen(text);
-	*q = (struct quantity){0, {1, {0}}, text + len, len};
+	*q = (struct quantity){0, {1, {0}}, text + len, len, false, false, false};
 	/* a plain number, or one too large, or inf or nan: said as such */
 	const char *why;
 	if (!text_parse_double(text, &q->value, &why))
@@ -547,52 +550,34 @@ static int quantity_parse(const char *text, expr_lookup_fn lookup, void *ctx, st
 		}
 		free(num);
 	}
-	size_t split = len;
-	for (size_t i = 1; i < len && split == len; i++) {
-		const char *pre = text;
-		if (unit_may_start(text, i) && !parse(text + i, &q->unit, NULL) && trim(&pre, i) &&
-		    is_expression(pre, trim(&pre, i)))
-			split = i;
-	}
-	if (split == len) {
-		q->unit = (struct unit){1, {0}};
-		if (!is_expression(text, len)) {
-			/* a complete expression and then something that is no unit:
-			 * say what is wrong with the unit */
-			/* (an expression is at most 4096 bytes: no need to look further) */
-			for (size_t i = 1; i < len && i <= 8192; i++) {
-				const char *pre = text;
-				/* the exponent of a number the expression refused
-				 * ("2*1e-400 m") is no unit 'e' */
-				const bool exponent =
-					(text[i] == 'e' || text[i] == 'E') &&
-					isdigit((unsigned char)text[i - 1]) &&
-					(isdigit((unsigned char)text[i + 1]) ||
-					 ((text[i + 1] == '-' || text[i + 1] == '+') &&
-					  isdigit((unsigned char)text[i + 2])));
-				if (!exponent && unit_may_start(text, i) &&
-				    (isalpha((unsigned char)text[i]) ||
-				     (unsigned char)text[i] >= 0x80) &&
-				    trim(&pre, i) && is_expression(pre, trim(&pre, i)))
-					return unit_parse(text + i, &q->unit, d);
-			}
-		}
-	}
-	const char *pre = text;
-	size_t n = trim(&pre, split);
-	char *e = xstrndup(pre, n);
-	int rc = expr_eval(e, lookup, ctx, &q->value, d);
-	if (!rc && !isfinite(q->value)) {
-		char clip[TEXT_CLIP_SIZE];
-		rc = diag_set(d, "'%s' is not a finite number", text_clip(e, clip, sizeof(clip)));
-	}
-	free(e);
-	if (rc)
+	const struct expr_env env = {lookup, unit_word, unit_describe, ctx};
+	struct expr_q x;
+	struct expr_tail tail;
+	if (expr_eval_q(text, &env, &x, &tail, d))
 		return -1;
-	q->unit_text = text + split;
-	while (isspace((unsigned char)*q->unit_text))
-		q->unit_text++;
-	q->expr_len = (size_t)(pre - text) + n;
+	q->unit_text = text + tail.unit_at;
+	q->expr_len = tail.unit_at;
+	while (q->expr_len && isspace((unsigned char)text[q->expr_len - 1]))
+		q->expr_len--;
+	q->has_unit = x.unit;
+	q->divided = tail.divided;
+	/* a number and its unit: the number as typed, in the unit (its
+	 * conversion to SI, or to another unit, is the caller's to judge:
+	 * "1e308 km" is a number too large in m, not a bad number) */
+	struct diag scratch;
+	if (tail.number_unit && !parse(q->unit_text, &q->unit, &scratch)) {
+		q->value = strtod(lead, NULL);
+		q->number_unit = true;
+		return 0;
+	}
+	if (!isfinite(x.v)) {
+		char clip[TEXT_CLIP_SIZE], *e = xstrndup(text, q->expr_len);
+		diag_set(d, "'%s' is not a finite number", text_clip(e, clip, sizeof(clip)));
+		free(e);
+		return -1;
+	}
+	q->value = x.v;
+	q->unit = (struct unit){1, {x.dim[0], x.dim[1], x.dim[2], x.dim[3]}};
 	return 0;
 }
 

@@ -1,7 +1,7 @@
-/* Units: a factor to coherent SI and a dimension over length, mass, time
- * and angle. Angle is kept as a dimension of its own so that rpm converts
- * to rad/s and a length is never taken for an angle; its SI unit is the
- * radian. */
+/* Units: a factor to coherent SI and the powers of length, mass, time and
+ * angle. An angle is a number, as GNU units has it (deg = pi/180, rpm =
+ * 2 pi/60 1/s): unit_same_dim leaves its power out; it is kept to name a
+ * unit (rad/s, "angle") as people do. */
 #ifndef TRIBO_UNITS_H
 #define TRIBO_UNITS_H
 
@@ -49,26 +49,38 @@ const char *unit_si_name(const struct unit *u, char *buf, size_t n);
  * its long names (for `help units`). */
 void unit_list(struct strbuf *out);
 
-/* A value as a person types it: an expression and maybe a unit. */
+/* A value as a person types it: an expression over quantities (num/expr.h). */
 struct quantity {
-	double value;	       /* the expression's value, in `unit` (not converted) */
-	struct unit unit;      /* dimensionless when none was given */
-	const char *unit_text; /* the unit as typed, inside the text; "" when none */
-	size_t expr_len;       /* the expression is the text's first expr_len bytes */
+	double value;	       /* in `unit`: value × unit.factor is in SI */
+	struct unit unit;      /* a number and its unit ("15 cm"): that unit;
+				* else factor 1 and the value's powers */
+	const char *unit_text; /* the unit that ends the text, inside it; "" when none */
+	size_t expr_len;       /* the text before that unit */
+	bool has_unit;	       /* a unit, or a name that has one, took part */
+	bool divided;	       /* the unit that ends the text binds to a divisor ("3/4 m") */
+	bool number_unit;      /* the text is a number and its unit ("3 s") */
 };
 
-/* Reads "VALUE [UNIT]": the unit is the longest trailing run of the text
- * that parses as a unit after a complete expression; all of the text is
- * the expression when no such run exists. So "45deg", "45 °", "pi/4 rad",
- * "3/4 m", "15cm" and "300 rpm" have units; "2e-3" is a number and "2*g"
- * the expression (g is no unit there: "2*" is not an expression). A unit
- * that begins with a digit needs a blank before it ("2 1/s"). Names in the
- * expression go to `lookup`. A value that is not finite is an error. A
+/* Reads an expression over quantities (num/expr.h): "45deg", "45 °",
+ * "pi/4 rad", "(3/4) m", "15cm", "300 rpm", "20 cm * 300 rpm", "2*r" (r
+ * with its unit, from `lookup`), "2 1/s" (a unit that begins with a digit
+ * needs a blank before it). A value that is not finite is an error. A
  * decimal comma between digits is a point ("0,35", "1,4126"), but one
  * that could as well group thousands ("1,412") is refused as ambiguous,
  * as is a number with two marks ("1,234.5"): set, check and grade read
  * numbers alike. */
-int unit_quantity_parse(const char *text, expr_lookup_fn lookup, void *ctx, struct quantity *q,
+int unit_quantity_parse(const char *text, expr_qlookup_fn lookup, void *ctx, struct quantity *q,
 			struct diag *d);
+/* Evaluates an expression over quantities (no decimal comma, no unit
+ * split off): *q in SI. */
+int unit_eval(const char *text, expr_qlookup_fn lookup, void *ctx, struct expr_q *q,
+	      struct diag *d);
+/* The SI unit eval shows a quantity of these powers in: that of its
+ * dimension ("m", "N", "N*m", "m/s"), "rad", "rad/s" or "rad/s^2" where
+ * the radian's note is kept with them, "1/s" for a rate, else the powers
+ * of m, kg and s; "" for a number. Returns buf. */
+const char *unit_quantity_name(const signed char *dim, char *buf, size_t n);
+/* "a length (m)", "a number": a quantity of these powers (expr_dim_fn). */
+void unit_describe(const signed char *dim, char *buf, size_t n);
 
 #endif

@@ -63,7 +63,8 @@ enum {
 	MIN_COLS = 60,
 	MIN_ROWS = 16,
 	LOG_KEEP = 5000,
-	PLOT_MIN_ROWS = 10, /* a plot needs as many inside its frame, else a strip */
+	PLOT_MIN_ROWS = 14, /* inside its frame: 8 rows of curves (issue 40), else a strip */
+	PLOT_KEY_ROWS = 17, /* and a key of 3 rows under them, when the question can spare them */
 	ZOOM_LOG = 3,	    /* the log's lines under a zoomed plot */
 };
 
@@ -185,8 +186,12 @@ static void layout(void)
 			} else {
 				int ne = (int)S.pane[P_EXERCISE].content.n + 2;
 				int te = clamp(ne, 4, clamp(T * 2 / 5, 4, T - 4));
-				/* a plot too short to read is a strip that names it,
-				 * and the question gets the rows */
+				/* while a figure is shown the question gives it
+				 * rows, down to 4 of its own; a plot too short to
+				 * read is a strip that names it, and the question
+				 * gets the rows */
+				if (session_exercise(S.s) && plot_pane_figure(S.s, &S.plot))
+					te = clamp(T - 2 - PLOT_KEY_ROWS, 4, te);
 				S.plot_strip = T - te - 2 < PLOT_MIN_ROWS;
 				if (S.plot_strip)
 					te = T - 3;

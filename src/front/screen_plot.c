@@ -64,6 +64,9 @@ void build_plot(struct pane *p)
 			strbuf_addf(&t, "F7 zooms: %s", f->title);
 			lines_add(&p->content, t.buf, t.len, ST_DIM);
 			strbuf_release(&t);
+		} else if (!strcmp(S.plot.figure, PLOT_SCENE) && session_figures_made(S.s)) {
+			snprintf(p->note, sizeof(p->note), "scene at t = %g", S.plot.scene_t);
+			lines_add_text(&p->content, "F7 zooms: the system drawn to scale", ST_DIM);
 		} else {
 			lines_add_text(&p->content, "'solve' draws the solution; F7 shows it",
 				       ST_DIM);
@@ -113,6 +116,8 @@ void build_plot(struct pane *p)
 		if (f)
 			snprintf(p->note, sizeof(p->note), "%s%s: %s",
 				 plot_stale(f) ? STALE_NOTE : "", f->name, f->title);
+		else if (!strcmp(S.plot.figure, PLOT_SCENE))
+			snprintf(p->note, sizeof(p->note), "scene at t = %g", S.plot.scene_t);
 		if (image)
 			return; /* the pane is left blank for the picture (draw_image) */
 		lines_add_text(&p->content, text, ST_NORMAL);

@@ -692,16 +692,74 @@ static double jint_f(double t, void *arg)
 	}
 }
 
+/* gsl_integration_glfixed of jint_f on [0, pi/2], the same sum in the same
+ * order, with the sines and cosines at the nodes computed once a table
+ * size: they were most of a solve of coin-lagrange (64 sincos a force).
+ * NAN where the table is not one of an even size up to 64. */
+static double jint_quad(const gsl_integration_glfixed_table *gl, int which, double k)
+{
+	enum { MAXM = 32 };
+	static size_t n_done;
+	static double sp[MAXM], cp[MAXM], sm[MAXM], cm[MAXM];
+	const double A = 0.5 * M_PI_2, B = 0.5 * M_PI_2;
+	const size_t m = gl->n >> 1;
+	if ((gl->n & 1) || m > MAXM)
+		return NAN;
+	if (n_done != gl->n) {
+		for (size_t i = 0; i < m; i++) {
+			const double dx = B * gl->x[i];
+			sp[i] = sin(A + dx);
+			cp[i] = cos(A + dx);
+			sm[i] = sin(A - dx);
+			cm[i] = cos(A - dx);
+		}
+		n_done = gl->n;
+	}
+	double acc = 0;
+	for (size_t i = 0; i < m; i++) {
+		double f[2];
+		for (int side = 0; side < 2; side++) {
+			const double s = side ? sm[i] : sp[i], c = side ? cm[i] : cp[i];
+			const double D = sqrt(1 - k * k * s * s);
+			switch (which) {
+			case J_COS2_D:
+				f[side] = c * c * D;
+				break;
+			case J_D3:
+				f[side] = D * D * D;
+				break;
+			case J_COS2_OVER_D:
+				f[side] = c * c / D;
+				break;
+			default:
+				f[side] = c * c * c * c / D;
+			}
+		}
+		acc += gl->w[i] * (f[0] + f[1]);
+	}
+	return B * acc;
+}
+
 static double jint(const gsl_integration_glfixed_table *gl, int which, double k)
 {
 	if (k < 0.5) {
+		const double J = jint_quad(gl, which, k);
+		if (!isnan(J))
+			return J;
 		double a[2] = {k, which};
 		gsl_function fn = {jint_f, a};
 		return gsl_integration_glfixed(&fn, 0, M_PI_2, gl);
 	}
-	const double k2 = k * k, E = gsl_sf_ellint_Ecomp(k, GSL_PREC_DOUBLE);
-	/* (1 - k²) K(k), which tends to 0 as k -> 1 */
-	const double K1 = k < 1 ? (1 - k2) * gsl_sf_ellint_Kcomp(k, GSL_PREC_DOUBLE) : 0.0;
+	/* E(k) and (1 - k²) K(k), which tends to 0 as k -> 1; a force takes
+	 * two integrals of the same k, so the last k's are kept */
+	static double last_k = NAN, last_E, last_K1;
+	const double k2 = k * k;
+	if (k != last_k) {
+		last_E = gsl_sf_ellint_Ecomp(k, GSL_PREC_DOUBLE);
+		last_K1 = k < 1 ? (1 - k2) * gsl_sf_ellint_Kcomp(k, GSL_PREC_DOUBLE) : 0.0;
+		last_k = k;
+	}
+	const double E = last_E, K1 = last_K1;
 	switch (which) {
 	case J_COS2_D:
 		return ((1 + k2) * E - K1) / (3 * k2);

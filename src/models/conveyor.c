@@ -346,34 +346,40 @@ static void conveyor_steps(struct strbuf *s, const double *p, const struct conve
 			   const struct conveyor_start *st, size_t steps, const double y[4])
 {
 	const struct conveyor *c = cr->c;
-	model_step(s, "Relative velocity (the belt moves at (v0, 0) = (%g, 0) m/s):", c->v0);
-	model_step(s, "  v_r = √((ẋ − v0)² + ẏ²), the same at every point of the block, so the "
-		      "pressure hypothesis does not matter.");
+	model_step(
+		s,
+		"The belt moves at (v0, 0) = (%g, 0) m/s; the block slides on it at v_r = √((ẋ − "
+		"v0)² + ẏ²), the same at every point of the block, so the pressure "
+		"hypothesis does not matter.",
+		c->v0);
 	law_speed_steps(s, law_get(LAW_BOUCHET), &c->law, NULL, 0);
-	model_step(s, "Rayleigh function: R = N ∫^{v_r} μ dv = N [(μ0 − μ∞)/a · ln(1 + a v_r) + "
+	model_step(s, "Rayleigh function: R = N ∫₀^{v_r} μ dv = N [(μ₀ − μ∞)/a · ln(1 + a v_r) + "
 		      "μ∞ v_r].");
 	model_step(s,
 		   "At the start: v_r = %.12g m/s, R0 = %.12g W, Q = −∂R/∂(ẋ, ẏ) = (%.12g, "
 		   "%.12g) N%s.",
 		   st->s0, st->R0, st->Qx0, st->Qy0,
 		   st->s0 > 0 ? "" : " (v_r = 0: static friction, not from R)");
-	model_step(s, "Equations of motion (T = m(ẋ² + ẏ²)/2):");
+	model_step(s,
+		   "Lagrange's equations with T = m(ẋ² + ẏ²)/2, m = %g kg, the normal force N = "
+		   "%g N and the applied force (Fx, Fy):",
+		   c->m, c->N);
 	if (c->held)
 		model_step(s, "  x is held at x0 = %g m by an applied force (it replaces Fx);",
 			   p[C_X0]);
 	else
-		model_step(s, "  m ẍ = Fx − N μ(v_r) (ẋ − v0)/v_r,  Fx = %g N;", c->Fx);
-	model_step(s, "  m ÿ = Fy − N μ(v_r) ẏ/v_r,  Fy = %g N, m = %g kg, N = %g N.", c->Fy, c->m,
-		   c->N);
+		model_step(s, "  m ẍ = Fx − N μ(v_r) (ẋ − v0)/v_r, Fx = %g N;", c->Fx);
+	model_step(s, "  m ÿ = Fy − N μ(v_r) ẏ/v_r, Fy = %g N.", c->Fy);
 	model_step(s,
 		   "Slow transverse motion (ẏ ≪ v0, x held): N μ(v_r) ẏ/v_r ≈ [N μ(v0)/v0] ẏ, "
 		   "a viscous force with c_transverse = %.12g N·s/m.",
 		   cr->c_tr);
-	model_step(s,
-		   "Integrated with rk8pd (tolerance 1e-12) in %zu steps; v_r = 0 is reached "
-		   "%d time(s); there the block rides with the belt while |F| ≤ N μ0 = %.6g N "
-		   "(|F| = %.6g N).",
-		   steps, cr->stops, cr->smax, st->Fa);
+	model_step(
+		s,
+		"Integrated with rk8pd (tolerance 1e-12) in %zu steps. Where v_r = 0 (reached %d "
+		"time%s here) the block rides with the belt while the applied force |F| = %.6g "
+		"N stays within N μ₀ = %.6g N.",
+		steps, cr->stops, cr->stops == 1 ? "" : "s", st->Fa, cr->smax);
 	if (isfinite(cr->t_stick))
 		model_step(s, "  The block first reaches the belt's velocity at t = %.12g s.",
 			   cr->t_stick);

@@ -541,27 +541,31 @@ static void ds_steps(struct strbuf *s, const struct model_input *in, double kapp
 	const bool reye = in->choice[S_PRESSURE] == 1;
 	const double m = in->num[S_M], r = in->num[S_R], g = in->num[S_G];
 	const enum law_id li = minguzzi_law_id(in, &ds_slots);
-	model_step(s, "Body: a %s of radius r = %g m, mass m = %g kg, N = m g = %.6g N.",
-		   ring ? "ring (the contact is a circle)" : "disk", r, m, m * g);
+	model_step(
+		s,
+		"Body: a %s of radius r = %g m and mass m = %g kg; normal force N = m g = %.6g N.",
+		ring ? "ring (the contact is a circle)" : "disk", r, m, m * g);
 	model_step(s, "Moment of inertia: I = κ m r², κ = %.6g%s, I = %.6g kg·m².", kappa,
 		   in->num[S_R_GYR] > 0 ? " = (r_gyr/r)²"
 		   : ring		? " (a thin ring)"
 					: " (a uniform disk)",
 		   kappa * m * r * r);
-	model_step(s, "The point x slides with v_r = (v, 0) + ω ẑ × x; the %s pressure%s",
-		   reye ? "Reye" : "uniform", reye ? " p = k/v_r (eq. 21)" : " (eq. 20)");
-	model_step(s, "  and μ(v_r) are even in the coordinate along v: Q_y = 0, the centre "
-		      "runs straight.");
-	model_step(s, "Equations of motion (Lagrange with eq. 18): m v̇ = Q_x(v, ω), I ω̇ = "
+	model_step(s,
+		   "The point x of the contact slides at v_r = (v, 0) + ω ẑ × x. Under %s "
+		   "(R by eq. %s) μ(v_r) is even in the coordinate along v, so Q_y = 0: the "
+		   "centre runs straight.",
+		   reye ? "Reye's pressure p = k/v_r" : "a uniform pressure", reye ? "21" : "20");
+	model_step(s, "Lagrange's equations with the forces of eq. (18): m v̇ = Q_x(v, ω), I ω̇ = "
 		      "Q_θ(v, ω).");
 	minguzzi_law_steps(s, in, &ds_slots, hypot(in->num[S_V0], r * in->num[S_OMEGA]));
-	model_step(s, "Under Coulomb friction Q depends on the direction of (v, rω) alone, "
-		      "β = atan2(v, r|ω|):");
+	model_step(s, "Under Coulomb friction Q depends only on the direction of (v, r ω), "
+		      "β = atan2(v, r|ω|), through the force F = |Q_x|/(μN) and the torque T = "
+		      "|Q_θ|/(μN r) of eq. (18):");
 	model_step(s, "  v̇ = −μg F(β), d(r|ω|)/dt = −μg T(β)/κ; at the start F = %.9g, T = %.9g.",
 		   F0, T0);
-	model_step(s, "  With ρ = |(v, rω)| and σ = ln(ρ0/ρ): dβ/dσ = (T sinβ/κ − F cosβ)/(F sinβ "
-		      "+ T cosβ/κ),");
-	model_step(s, "  dt = ρ dσ/(μ g (F sinβ + T cosβ/κ)): the stop is σ → ∞, at a finite t.");
+	model_step(s, "  With ρ = |(v, r ω)| and σ = ln(ρ0/ρ): dβ/dσ = (T sinβ/κ − F cosβ)/(F sinβ "
+		      "+ T cosβ/κ) and dt = ρ dσ/(μg (F sinβ + T cosβ/κ)): the stop is σ → ∞, "
+		      "reached at a finite t.");
 	if (isfinite(ratio_fixed))
 		model_step(s,
 			   "The direction tends to a zero of F cosβ − T sinβ/κ: v/(r|ω|) → %.12g%s",
@@ -575,20 +579,22 @@ static void ds_steps(struct strbuf *s, const struct model_input *in, double kapp
 	}
 	if (li != LAW_COULOMB)
 		model_step(s,
-			   "Under μ(v): the equations integrated in time (rk8pd, eq. 18 by "
+			   "Under μ(v) the equations are integrated in time (rk8pd, eq. 18 by "
 			   "quadrature at each stage) to t = %.9g s, where the speeds are so low "
-			   "that μ is μ(0) over the contact to 1e-7; from there as Coulomb's "
-			   "with μ(0):",
+			   "that μ is μ(0) over the contact to 1e-7; from there on as under "
+			   "Coulomb's law with μ(0):",
 			   t_law);
 	model_step(s,
-		   "Integrated in σ (rk8pd, %zu steps) until the direction settled (or σ = 40), at "
-		   "σ = %.3g "
-		   "(ρ = %.3g ρ0), the rest at the limit's constant decelerations:",
+		   "Integrated in σ (rk8pd, %zu steps) until the direction settles, here at σ = "
+		   "%.3g (ρ = %.3g ρ0; σ = 40 at most); the rest at the limit's constant "
+		   "decelerations:",
 		   st->steps, st->sigma_end, exp(-st->sigma_end));
 	model_step(s, "  stop_time = %.12g s, distance = %.12g m, turns = %.12g.", res[S_STOP_TIME],
 		   res[S_DISTANCE], res[S_TURNS]);
-	model_step(s, "Energy: m v0²/2 + I ω0²/2 = %.12g J; work of friction ∫P dt = %.12g J.",
-		   res[S_ENERGY], res[S_WORK]);
+	model_step(s,
+		   "Energy: m v0²/2 + I ω0²/2 = %.12g J; the work of friction, ∫P dt with P of "
+		   "eq. (%s), = %.12g J.",
+		   res[S_ENERGY], reye ? "23" : "22", res[S_WORK]);
 }
 
 static int ds_solve(const struct model_input *in, struct model_output *out, struct diag *d)

@@ -998,15 +998,18 @@ static void imachi_steps(const struct imachi_found *f, struct strbuf *s)
 	const struct cycle c = *f->c;
 	const double *p = f->p, *v0 = f->b0.v, *dv0 = f->b0.dv;
 	const char *cs = f->cs;
-	model_step(s, "Imachi's units: u = (ω/g)U, v = (ω/g)V, τ = ωt, s = S/(mg). The base: %s.",
+	model_step(s,
+		   "The mass's velocity U, the base's V and the force S in Imachi's units: u = "
+		   "(ω/g)U, v = (ω/g)V, τ = ωt, s = S/(mg). The base moves with %s.",
 		   m.motion == MOTION_LINEAR ? "v = a cos τ e^{iφ'}" : "v = a e^{iτ}");
 	if (m.motion == MOTION_LINEAR)
-		model_step(s, "  a = %g, φ' = %g°; s = %g, μ0 = %g, μ1 = %g.", m.a, p[I_PHI], m.s,
-			   m.mu0, m.mu1);
+		model_step(s, "  a = %g, φ' = %g°; s = %g, μ0 = %g (sliding), μ1 = %g (static).",
+			   m.a, p[I_PHI], m.s, m.mu0, m.mu1);
 	else
-		model_step(s, "  a = %g; s = %g, μ0 = %g, μ1 = %g.", m.a, m.s, m.mu0, m.mu1);
-	model_step(s, "Slipping (u ≠ v): du/dτ = s + μ0 e^{iψ}, e^{iψ} = (v − u)/|v − u| (2); "
-		      "on the base (u = v) it stays while |dv/dτ − s| ≤ μ1.");
+		model_step(s, "  a = %g; s = %g, μ0 = %g (sliding), μ1 = %g (static).", m.a, m.s,
+			   m.mu0, m.mu1);
+	model_step(s, "While it slips (u ≠ v): du/dτ = s + μ0 e^{iψ}, e^{iψ} = (v − u)/|v − u| "
+		      "(eq. 2); on the base (u = v) it stays while |dv/dτ − s| ≤ μ1.");
 	if (f->snapped)
 		model_step(s,
 			   "Start: u(0) = (%.10g, %.10g) is within 1e-9 of v(0) = (%.10g, %.10g): "
@@ -1019,7 +1022,8 @@ static void imachi_steps(const struct imachi_found *f, struct strbuf *s)
 		model_step(s,
 			   "Graphical method (§3), Δτ = π/n = π/%d: s_r = u_r + sΔτ, s'_r = u_r + "
 			   "sΔτ/2, and r+1 is where the line through s_r parallel to s'_r(r+½)' "
-			   "meets the circle of radius μ0Δτ about s_r:",
+			   "meets the circle of radius μ0Δτ about s_r (r' is the base's point "
+			   "v(τ_r), τ_r = rΔτ):",
 			   f->n);
 		model_step(s, "  u_{r+1} = u_r + sΔτ + μ0Δτ e, e = (v_{r+½} − u_r − sΔτ/2)/|…|.");
 		model_step(s,
@@ -1045,16 +1049,18 @@ static void imachi_steps(const struct imachi_found *f, struct strbuf *s)
 		model_step(s,
 			   "  Non-slip (Fig. 3): on the base, it stays while (r+1)' is within "
 			   "μ1Δτ of s_r; slipping, it catches the base when (r+1)' is within μ0Δτ "
-			   "of s_r. %zu steps: %zu on the base, %zu catches, %zu releases.",
+			   "of s_r. %zu steps: %zu of them on the base, %zu catches, %zu releases.",
 			   c.steps, c.sticks, c.catches, c.releases);
 	} else {
-		model_step(s, "Accurate method: rk8pd (tolerance 1e-12) while slipping, with the "
-			      "slip ended where |v − u| = 1e-10 and the last stretch to u = v in "
-			      "closed form (d|v − u|/dτ = ŵ·(dv/dτ − s) − μ0 is finite there);");
+		model_step(s,
+			   "Accurate method: rk8pd (tolerance 1e-12) while slipping, with the "
+			   "slip ended where |v − u| = 1e-10 and the last stretch to u = v in "
+			   "closed form (d|v − u|/dτ = e^{iψ}·(dv/dτ − s) − μ0 is finite there);");
 		model_step(s,
 			   "  on the base, u = v exactly until |dv/dτ − s| = μ1 (GSL's Brent "
 			   "solver on the exact function), then it slips off along dv/dτ − s. "
-			   "%zu steps, %zu landings on the base, %zu passes through.",
+			   "%zu steps; it landed on the base %zu times and passed through it %zu "
+			   "times.",
 			   c.steps, c.sticks, c.catches);
 	}
 	if (f->rest) {
@@ -1086,13 +1092,13 @@ static void imachi_steps(const struct imachi_found *f, struct strbuf *s)
 	}
 	if (c.converged)
 		model_step(s,
-			   "Over the last period: u_xmean = %.12g, u_ymean = %.12g; on the base "
-			   "%.6g of the time.",
+			   "Over the last period: u_xmean = %.12g, u_ymean = %.12g; the mass rode "
+			   "on the base for a fraction stick_fraction = %.6g of it.",
 			   c.ux, c.uy, c.stick);
 	else
 		model_step(s,
-			   "Over the last period (not a cycle): u_x went from %.12g to %.12g, on "
-			   "the base %.6g of the time.",
+			   "Over the last period (not a cycle): u_x went from %.12g to %.12g; the "
+			   "mass rode on the base for a fraction stick_fraction = %.6g of it.",
 			   c.u_end[0] - 2 * M_PI * c.drift, c.u_end[0], c.stick);
 	if (m.s < m.mu0 && !f->rest && c.converged)
 		model_step(s, "Frictional viscosity (§4): the mean velocity stays finite under the "

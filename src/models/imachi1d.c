@@ -655,18 +655,21 @@ static void imachi1d_steps(struct strbuf *s, const struct imachi1d *m, const str
 {
 	const double u_mean = last->U / TWO_PI, stick_fraction = last->stick / TWO_PI;
 	model_step(s,
-		   "Imachi §5: the base moves with v = a cos τ, a = %g; the mass's velocity u "
-		   "(both over g/ω).",
+		   "Imachi §5: the base moves with v = a cos τ, a = %g, the mass with u "
+		   "(velocities in units of g/ω, time τ = ωt).",
 		   m->a);
-	model_step(s, "While slipping (u ≠ v): du/dτ = s + μ0 sgn(v − u), s = %g, μ0 = %g.", m->s,
-		   m->mu0);
 	model_step(s,
-		   "  u below v: slope s + μ0 = %.10g (curve B); u above v: slope s − μ0 = "
-		   "%.10g (curve B').",
+		   "While it slips (u ≠ v): du/dτ = s + μ0 sgn(v − u), with the force s = "
+		   "S/(mg) = %g and the sliding coefficient μ0 = %g.",
+		   m->s, m->mu0);
+	model_step(s,
+		   "  u below v: slope s + μ0 = %.10g (Imachi's line B); u above v: slope s − "
+		   "μ0 = %.10g (line B').",
 		   m->s + m->mu0, m->s - m->mu0);
 	model_step(s,
-		   "Non-slip (u = v) holds while |dv/dτ − s| = |a sin τ + s| ≤ μ1 = %g, i.e. "
-		   "dv/dτ between s − μ1 = %.10g (C') and s + μ1 = %.10g (C).",
+		   "Non-slip (u = v) holds while |dv/dτ − s| = |a sin τ + s| ≤ μ1 = %g (the "
+		   "static coefficient), i.e. dv/dτ between s − μ1 = %.10g (line C') and s + μ1 "
+		   "= %.10g (line C).",
 		   m->mu1, m->s - m->mu1, m->s + m->mu1);
 	if (m->a + fabs(m->s) <= m->mu1)
 		model_step(s, "  a + |s| = %.10g ≤ μ1: once u = v the mass never slips again.",
@@ -718,7 +721,10 @@ static void imachi1d_steps(struct strbuf *s, const struct imachi1d *m, const str
 	if (converged) {
 		model_step(s, "u_mean = (1/2π) ∫u dτ over the period = %.10g / 2π = %.12g.",
 			   last->U, u_mean);
-		model_step(s, "stick_fraction = %.10g / 2π = %.12g.", last->stick, stick_fraction);
+		model_step(s,
+			   "stick_fraction = (time on the base in the period)/2π = %.10g / 2π = "
+			   "%.12g.",
+			   last->stick, stick_fraction);
 	} else {
 		model_step(s,
 			   "Not a limit cycle: over the last period (1/2π) ∫u dτ = %.12g and the "

@@ -681,8 +681,8 @@ static void ball_transition_steps(struct strbuf *s, const struct ball *b, const 
 	const double g = b->g, mu1 = b->mu[0], mu3 = b->mu[2];
 	const double rho[2] = {b->r * q0[Q_WY], -b->r * q0[Q_WX]};
 	model_step(s,
-		   "To rolling, both laws followed to tmax = %g s (v the slip, ρ = r(ω_y, −ω_x) "
-		   "the rolling's part of w = v + ρ):",
+		   "Until it rolls: both laws followed up to tmax = %g s (v the slip, ρ = r(ω_y, "
+		   "−ω_x) the rolling's part of the centre's velocity w = v + ρ):",
 		   tmax);
 	model_step(s, "  Kozlov: v̇ = −(g/D)((7/2)μ1 v − (5/2)μ3 ρ); with μ3 = 0 the slip decays "
 		      "exponentially, at the rate λ = (7/2) g μ1/D, and never vanishes.");
@@ -721,12 +721,12 @@ static void ball_transition_steps(struct strbuf *s, const struct ball *b, const 
 			"the rest in closed form: t_roll = %.12g s, rolling at |w| = %.12g m/s.",
 			x->csteps, x->t_roll, x->W_roll);
 	else if (isinf(x->t_roll))
-		model_step(s,
-			   "  μ1 = μ3 = 0: nothing acts and the slip never ends (t_roll = inf).");
+		model_step(s, "  μ1 = μ3 = 0: nothing acts and the slip never ends (t_roll does "
+			      "not exist).");
 	else
 		model_step(s,
 			   "  At tmax it still slips (|v| = %.3g m/s), and with 5μ3 ≥ 7μ1 nothing "
-			   "bounds when it stops: t_roll = nan.",
+			   "bounds when it stops: t_roll does not exist.",
 			   x->slip_c_tmax);
 	if (x->vabs > 0 && isfinite(x->t_roll) && mu3 == 0)
 		model_step(s,
@@ -748,7 +748,7 @@ static void ball_transition_steps(struct strbuf *s, const struct ball *b, const 
 	else
 		model_step(s, "  Then pure rolling needs a friction (5/7)μ3 m g > μ1 m g: static "
 			      "friction cannot hold it, and this model does not follow it "
-			      "(V_end_coulomb = nan).");
+			      "(V_end_coulomb does not exist).");
 }
 
 /* Kozlov's law: to tmax, then on to the stop (trp: NULL, or the record
@@ -926,7 +926,7 @@ static void ball_steps(struct strbuf *s, const struct ball *b, const double q0[N
 	model_step(s, "  Slip in (6.5): the printed D has a factor m in its second term; "
 		      "without it D is a speed.");
 	model_step(s,
-		   "Reaction (6.3): |R| = |N|/√m = m g/√m = g√m = %.12g (the paper prints "
+		   "Reaction (6.3): |R| = |N|/√m = m g/√m = g√m = %.12g N/√kg (the paper prints "
 		   "√(mg), a slip).",
 		   f->Rabs);
 	model_step(s,
@@ -976,12 +976,12 @@ static void ball_steps(struct strbuf *s, const struct ball *b, const double q0[N
 			   "  Ḋ = (Aq̇, q̈)/(m D) = −g (q̇ᵀΦq̇)/(m D²), homogeneous of degree 0: "
 			   "bounded away from 0, so the ball stops in finite time (Kozlov: all μj "
 			   "> 0), and doubling every velocity doubles the stop time.");
-		model_step(s,
-			   "  Integrated with rk8pd (1e-12) in the direction w = S q̇/D and s = g "
-			   "t/D0 against σ = −ln(D/D0) (smooth down to D → 0), %zu steps, to "
-			   "D = "
-			   "%g D0 at t = %.12g s;",
-			   f->nsteps, KB_D_EVENT, f->t_event);
+		model_step(
+			s,
+			"  Integrated with rk8pd (1e-12) in the direction z = S q̇/D, S = diag(1, "
+			"1, r, r, r), and the time g t/D0, against σ = −ln(D/D0) (smooth down "
+			"to D → 0): %zu steps, to D = %g D0 at t = %.12g s;",
+			f->nsteps, KB_D_EVENT, f->t_event);
 		model_step(s,
 			   "  there Ḋ = %.12g m/s² is finite, so the last D/|Ḋ| = %.6g s is "
 			   "taken in closed form.",

@@ -321,7 +321,8 @@ static void rest_steps(struct strbuf *s, const struct rest *k, const struct rest
 {
 	const double *P = k->phi, fx = k->f[0], fy = k->f[1];
 	const double *a = r->a, *qc = r->qc, *eta = r->eta;
-	model_step(s, "Kozlov (3.1): ẋ = v, v̇ = f − Φv/|v|, with");
+	model_step(s, "Kozlov (3.1), per unit mass: ẋ = v, v̇ = f − Φv/|v|, with the applied "
+		      "force f and the friction matrix Φ");
 	model_step(s, "  Φ = [[%g, %g], [%g, %g]],  f = (%g, %g),  |f| = %.6g.", P[0], P[1], P[2],
 		   P[3], fx, fy, hypot(fx, fy));
 	if (r->dissipative)
@@ -358,17 +359,18 @@ static void rest_steps(struct strbuf *s, const struct rest *k, const struct rest
 			"  ζ(λ) = 1 is the quartic Q(λ) = |adj(Φ + λI) f|² − det(Φ + λI)² = "
 			"−λ⁴ %s %.6gλ³ %s %.6gλ² %s %.6gλ %s %.6g = 0 (ζ − 1 = Q/det²). Its real "
 			"roots in (0, λ_hi], λ_hi = ‖Φ‖_F + |f| + 1 = %.6g (beyond it ζ < 1), by "
-			"gsl_poly_complex_solve; ζ − 1 between them and at λ_hi: %d change(s) "
+			"gsl_poly_complex_solve; ζ − 1 between them and at λ_hi: %d change%s "
 			"of sign.",
 			SIGN(qc[3]), fabs(qc[3]), SIGN(qc[2]), fabs(qc[2]), SIGN(qc[1]),
-			fabs(qc[1]), SIGN(qc[0]), fabs(qc[0]), r->lam_hi, r->nroots);
+			fabs(qc[1]), SIGN(qc[0]), fabs(qc[0]), r->lam_hi, r->nroots,
+			model_plural(r->nroots));
 	else
 		model_step(s,
 			   "  Scan of ζ(λ) − 1 on [0, λ_hi], λ_hi = ‖Φ‖_F + |f| + 1 = %.6g (beyond "
-			   "it ζ < 1), %d points: %d root(s) bracketed%s (the quartic ζ = 1 "
+			   "it ζ < 1), %d points: %d root%s bracketed%s (the quartic ζ = 1 "
 			   "could not decide: its coefficients overflow, or ζ − 1 is at rounding "
 			   "level where its sign was needed).",
-			   r->lam_hi, KR_SCAN, r->nroots,
+			   r->lam_hi, KR_SCAN, r->nroots, model_plural(r->nroots),
 			   k->singular ? ", some points skipped where Φ + λI is singular" : "");
 	if (r->nroots) {
 		double r0 = (P[0] + r->lambda) * eta[0] + P[1] * eta[1] - fx;
@@ -391,8 +393,8 @@ static void rest_steps(struct strbuf *s, const struct rest *k, const struct rest
 			   "rest is unstable, though not exponentially.",
 			   eta[0], eta[1]);
 	} else {
-		model_step(s, "  No positive root: no ray solution grows (lyap_lambda = eta_x = "
-			      "eta_y = nan).");
+		model_step(s, "  No positive root: no ray solution grows (lyap_lambda, eta_x and "
+			      "eta_y do not exist).");
 		if (r->symmetric && r->dissipative)
 			model_step(s,
 				   "  Kozlov's W = ½(Φ⁻¹v, v) > 0 has W' = |v|[(v, a) − |v|] ≤ "
@@ -420,8 +422,8 @@ static void rest_steps(struct strbuf *s, const struct rest *k, const struct rest
 		model_step(
 			s,
 			"The principles disagree: q32 = %.12g %s 1, yet ζ(λ) = 1 has %d positive "
-			"root(s)%s.",
-			r->q32, r->moves ? ">" : "<", r->nroots,
+			"root%s%s.",
+			r->q32, r->moves ? ">" : "<", r->nroots, model_plural(r->nroots),
 			/* with u = (Φ + λI)⁻¹w, w = (Φ + λI)⁻¹f: dζ/dλ = −2((Φu, u) + λ|u|²),
 			 * < 0 for λ > 0 whenever (2.8) holds, symmetric Φ or not */
 			r->dissipative

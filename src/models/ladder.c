@@ -1066,15 +1066,20 @@ static void lad_steps(struct strbuf *s, const struct lad *r, const struct lad_fo
 	const double th0 = theta0_deg * M_PI / 180, thmin = fd->thmin;
 	/* ---- steps ---- */
 	model_step(s,
-		   "Coordinates q = (x, y, θ) of the centre; wall x = 0, floor y = 0, h = L/2 "
-		   "= %g m.",
-		   r->h);
+		   "A ladder of length L = %g m and mass m = %g kg against the wall x = 0 on the "
+		   "floor y = 0; coordinates q = (x, y, θ): its centre and its angle to the "
+		   "floor; h = L/2 = %g m.",
+		   r->L, r->m, r->h);
 	model_step(s, "Constraints (7.1): f_floor = y − h sinθ ≥ 0, f_wall = x − h cosθ ≥ 0; "
 		      "covectors (7.2) ∂f_floor = (0, 1, −h cosθ), ∂f_wall = (1, 0, h sinθ).");
-	model_step(s, "A = diag(m, m, I) with I = mL²/12 = %.9g kg·m²; X = (0, −mg, 0).", r->I);
+	model_step(s,
+		   "Mass matrix A = diag(m, m, I) with I = mL²/12 = %.9g kg·m²; the weight as a "
+		   "generalized force X = (0, −mg, 0).",
+		   r->I);
 	if (r->law == LAW_COULOMB) {
-		model_step(s, "Friction: Amontons at each contact, |F_floor| ≤ μ_floor λ_floor, "
-			      "|F_wall| ≤ μ_wall λ_wall.");
+		model_step(s, "Friction: Amontons-Coulomb at each contact, with the normal forces "
+			      "λ_floor and λ_wall: |F_floor| ≤ μ_floor λ_floor, |F_wall| ≤ "
+			      "μ_wall λ_wall.");
 		model_step(s,
 			   "Rest: λ_wall = F_floor, λ_floor + F_wall = mg, moments about the foot "
 			   "(mg/2) cosθ = λ_wall sinθ + F_wall cosθ.");
@@ -1156,10 +1161,10 @@ static void lad_steps(struct strbuf *s, const struct lad *r, const struct lad_fo
 			     "off it the top would move into the wall; no motion of the rigid "
 			     "ladder fits, and none is followed"
 			   : "it ends at once");
-	model_step(s,
-		   "Motion on both contacts: J q̈ = Z, J the rows ∂f_floor, ∂f_wall, Z = (−h sinθ "
-		   "θ̇², −h cosθ θ̇²); J A⁻¹ (Jᵀ + G) λ = Z − J A⁻¹ (X + F), G the friction per "
-		   "unit λ.");
+	model_step(s, "Motion on both contacts: J q̈ = Z, J the matrix of rows ∂f_floor, ∂f_wall, Z "
+		      "= (−h sinθ "
+		      "θ̇², −h cosθ θ̇²); J A⁻¹ (Jᵀ + G) λ = Z − J A⁻¹ (X + F), G the friction per "
+		      "unit λ.");
 	if (r->law == LAW_COULOMB)
 		model_step(s, "  Coulomb: the foot slides along x at −L sinθ θ̇, the top along y at "
 			      "L cosθ θ̇; each friction −μ_j λ_j sgn(speed).");

@@ -72,6 +72,11 @@ static void lagrange_model_free(struct model *m)
 	if (!m)
 		return;
 	struct lagr *L = (struct lagr *)m;
+	free(L->derivation);
+	sym_prog_free(L->sys);
+	sym_prog_free(L->dR);
+	for (size_t c = 0; c < L->ncontact; c++)
+		sym_prog_free(L->contact[c].code);
 	for (size_t i = 0; i < L->nsyms; i++)
 		sym_free(L->syms[i]);
 	free(L->syms);
@@ -551,12 +556,9 @@ static int split_contacts(struct lagr *L, const struct lagrange_expr *e, char **
 /* One contact's R and its forces Q = -∂R/∂(vx, vy, w) at vals. Coulomb's
  * friction is homogeneous in the motion (R of degree 1, Q of degree 0): the
  * integrals are taken at the motion scaled to 1, whatever its size. */
-static int contact_at(const struct lagr *L, const struct lcontact *lc, const double *vals,
-		      double *R, double Q[3], struct diag *d)
+static int contact_at(const struct lagr *L, const struct lcontact *lc, const double *a, double *R,
+		      double Q[3], struct diag *d)
 {
-	double a[CA_N_ARGS];
-	for (size_t k = 0; k < CA_N_ARGS; k++)
-		a[k] = sym_eval(lc->arg[k], vals);
 	*R = Q[0] = Q[1] = Q[2] = 0;
 	if (!(a[CA_R] > 0) || !isfinite(a[CA_R]))
 		return diag_set(d, "%s: the radius r = %g is not positive", lc->text, a[CA_R]);
@@ -629,14 +631,16 @@ int lagr_contacts_add(const struct lagr *L, const double *vals, double *R, doubl
 {
 	for (size_t c = 0; c < L->ncontact; c++) {
 		const struct lcontact *lc = &L->contact[c];
-		double Rc, Q[3];
-		if (contact_at(L, lc, vals, &Rc, Q, d))
+		double Rc, Q[3], a[CA_N_ARGS + 3 * NQ];
+		sym_prog_run(lc->code, vals, a);
+		if (contact_at(L, lc, a, &Rc, Q, d))
 			return -1;
 		*R += Rc;
+		const double *dv = a + CA_N_ARGS;
 		for (size_t i = 0; dR && i < L->nq; i++)
 			for (size_t m = 0; m < 3; m++)
 				if (lc->dv[m][i])
-					dR[i] -= Q[m] * sym_eval(lc->dv[m][i], vals);
+					dR[i] -= Q[m] * dv[m * L->nq + i];
 	}
 	return 0;
 }
@@ -653,12 +657,92 @@ static void default_values(const struct lagr *L, double *vals)
 	vals[lagr_it(L)] = 0;
 }
 
+void lagr_system_at(const struct lagr *L, const double *vals, struct lagr_at *at)
+{
+	const size_t n = L->nq;
+	double o[2 * NQ * NQ + 3 * NQ];
+	sym_prog_run(L->sys, vals, o);
+	const double *p = o;
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < n; j++)
+			at->M[i][j] = *p++;
+	for (size_t i = 0; i < n; i++)
+		at->dTdq[i] = *p++;
+	for (size_t i = 0; i < n; i++)
+		at->dpdt[i] = *p++;
+	for (size_t i = 0; i < n; i++)
+		at->dVdq[i] = *p++;
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < n; j++)
+			at->dpdq[i][j] = *p++;
+}
+
+static size_t system_terms(const struct lagr *L, const struct sym **fs);
+
+/* The code of the system, of ∂R/∂q̇ and of each contact's arguments, made
+ * once at load with the parameters (the first slots) fixed. */
+static void compile_code(struct lagr *L)
+{
+	const size_t n = L->nq, np = L->model.nparams;
+	const struct sym *fs[2 * NQ * NQ + 3 * NQ + CA_N_ARGS];
+	size_t k = system_terms(L, fs);
+	L->sys = sym_prog_new(fs, k, np);
+	for (size_t i = 0; i < n; i++)
+		fs[i] = L->dRdqd[i];
+	L->dR = sym_prog_new(fs, n, np);
+	for (size_t c = 0; c < L->ncontact; c++) {
+		struct lcontact *lc = &L->contact[c];
+		k = 0;
+		for (size_t a = 0; a < CA_N_ARGS; a++)
+			fs[k++] = lc->arg[a];
+		for (size_t m = 0; m < 3; m++)
+			for (size_t i = 0; i < n; i++)
+				fs[k++] = lc->dv[m][i];
+		lc->code = sym_prog_new(fs, k, np);
+	}
+}
+
+/* the system's terms in L->sys's order */
+static size_t system_terms(const struct lagr *L, const struct sym **fs)
+{
+	const size_t n = L->nq;
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < n; j++)
+			fs[k++] = L->M[i][j];
+	for (size_t i = 0; i < n; i++)
+		fs[k++] = L->dTdq[i];
+	for (size_t i = 0; i < n; i++)
+		fs[k++] = L->dpdt[i];
+	for (size_t i = 0; i < n; i++)
+		fs[k++] = L->dVdq[i];
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < n; j++)
+			fs[k++] = L->dpdq[i][j];
+	return k;
+}
+
+size_t lagrange_code(const struct model *m, struct sym_prog **code, const struct sym **terms,
+		     size_t max, size_t *nvals)
+{
+	const struct lagr *L = m->ctx;
+	const struct sym *fs[2 * NQ * NQ + 3 * NQ];
+	const size_t k = system_terms(L, fs);
+	for (size_t i = 0; i < k && i < max; i++)
+		terms[i] = fs[i];
+	*code = L->sys;
+	*nvals = L->nnames;
+	return k < max ? k : max;
+}
+
 int lagr_mass_matrix(const struct lagr *L, const double *vals, double *M, struct diag *why)
 {
 	const size_t n = L->nq;
+	struct lagr_at at;
+	lagr_system_at(L, vals, &at);
 	for (size_t i = 0; i < n; i++)
 		for (size_t j = 0; j < n; j++)
-			M[i * n + j] = sym_eval(L->M[i][j], vals);
+			M[i * n + j] = at.M[i][j];
 	for (size_t i = 0; i < n * n; i++)
 		if (!isfinite(M[i]))
 			return why ? diag_set(why, "the mass matrix ∂²T/∂q̇² is not finite") : -1;
@@ -1100,6 +1184,7 @@ static struct model *lagrange_model_new(const struct lagrange_text *lt, int *lin
 	L->model.summary = "a system stated by T, V and R in the exercise file";
 	L->model.solve = lagr_solve;
 	L->model.ctx = L;
+	compile_code(L);
 	if (derivation_checks(L, lt, line, col, d))
 		goto fail;
 	return &L->model;
@@ -1108,15 +1193,20 @@ fail:
 	return NULL;
 }
 
-void lagr_derivation_steps(const struct lagr *L, struct strbuf *s)
+static void derivation(const struct lagr *L, struct strbuf *s)
 {
-	if (!s)
-		return;
 	const size_t n = L->nq;
 	struct strbuf c = STRBUF_INIT, r = STRBUF_INIT;
-	for (size_t i = 0; i < n; i++)
+	struct strbuf dots = STRBUF_INIT;
+	for (size_t i = 0; i < n; i++) {
 		strbuf_addf(&c, "%s%s", i ? ", " : "", L->q[i]);
-	model_step(s, "Coordinates: %s (their rates: the same names with 'dot').", c.buf);
+		strbuf_addf(&dots, "%s%s", i ? ", " : "", L->qd[i]);
+	}
+	model_step(s,
+		   "Coordinates q = (%s); their rates are written %s, and an acceleration "
+		   "with 'ddot'.",
+		   c.buf, dots.buf);
+	strbuf_release(&dots);
 	strbuf_release(&c);
 	model_step(s, "T = %s", L->src_T);
 	model_step(s, "V = %s", L->src_V ? L->src_V : "0");
@@ -1182,7 +1272,8 @@ void lagr_derivation_steps(const struct lagr *L, struct strbuf *s)
 		model_step(s, "Generalized force Q_%s = %s%s%s", L->q[i],
 			   zero && L->in_contact[i] ? "" : r.buf,
 			   L->in_contact[i] && !zero ? " + " : "",
-			   L->in_contact[i] ? "the contact's, eq. (18) by the chain rule" : "");
+			   L->in_contact[i] ? "the contact's force, by eq. (18) and the chain rule"
+					    : "");
 		for (size_t k = 0; k < L->ndecl; k++)
 			if (L->decl[k].a[i])
 				model_step(s, "  plus [contact %s]'s friction -mu N sign(w)*(%s)",
@@ -1205,18 +1296,34 @@ void lagr_derivation_steps(const struct lagr *L, struct strbuf *s)
 		model_step(s, "Equation of motion of %s: %s = Q_%s", L->q[i], lhs.buf, L->q[i]);
 		strbuf_release(&lhs);
 		if (L->nonsmooth[i])
-			model_step(s,
-				   "R is not smooth at %s = 0 (dR/d%s has a %s there): a phase "
-				   "ends when %s reaches 0, and %s rests while the other forces "
-				   "on it stay within half the jump of dR/d%s (for R = c|%s|: "
-				   "|force| <= c); otherwise it restarts in the force's sense.",
+			model_step(s, "R is not smooth at %s = 0 (dR/d%s has a %s there).",
 				   L->qd[i], L->qd[i],
 				   L->jump[i]	      ? "step"
 				   : L->in_contact[i] ? "contact integral's kink"
-						      : "root or an abs",
-				   L->qd[i], L->q[i], L->qd[i], L->qd[i]);
+						      : "root or an abs");
 	}
+	for (size_t i = 0; i < n; i++)
+		if (L->nonsmooth[i]) {
+			model_step(s,
+				   "Where R is not smooth, a phase ends when the rate reaches 0, "
+				   "and the coordinate rests while the other forces on it stay "
+				   "within half the jump of R's derivative there (for R = c|qdot|: "
+				   "|force| <= c); otherwise it restarts in the force's sense.");
+			break;
+		}
 	strbuf_release(&r);
+}
+
+void lagr_derivation_steps(const struct lagr *L, struct strbuf *s)
+{
+	if (!s)
+		return;
+	if (!L->derivation) { /* a tenth of coin-lagrange's solve, written once */
+		struct strbuf t = STRBUF_INIT;
+		derivation(L, &t);
+		((struct lagr *)L)->derivation = strbuf_detach(&t);
+	}
+	strbuf_addstr(s, L->derivation);
 }
 
 /* ---- the exercise file's sections ------------------------------------------ */

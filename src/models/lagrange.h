@@ -28,4 +28,14 @@ extern const struct model_maker model_maker_lagrange;
 int lagrange_dissipation(const struct model *m, const double *num, double *R, double *dR,
 			 struct diag *d);
 
+/* The model's compiled system (num/sym.h's struct sym_prog, owned by the
+ * model) and the expressions it computes, in its order (NULL for 0), at
+ * most max of them: their number. *nvals: how many values an evaluation
+ * takes (the parameters, q, q̇, t). For the tests and the bench, which
+ * hold the code against the trees and against native code. */
+struct sym;
+struct sym_prog;
+size_t lagrange_code(const struct model *m, struct sym_prog **code, const struct sym **terms,
+		     size_t max, size_t *nvals);
+
 #endif

@@ -74,6 +74,11 @@ struct run {
 	bool dependent; /* two contacts' surfaces are one (A Aᵀ singular) */
 	bool jump;	/* a decision took the state ahead to jump_t (stretch) */
 	double jump_t;
+	/* the last mass matrix factored (mkey, bitwise), its factor and
+	 * spd_factor's verdict */
+	bool mfac_ok;
+	int mfac_rc;
+	double mkey[NQ * NQ], mfac[NQ * NQ];
 };
 
 /* R at the state set, the contacts' with it; NaN if one fails. */
@@ -93,8 +98,7 @@ static void run_dR(struct run *r, double *dR)
 {
 	const struct lagr *L = r->L;
 	double R = 0;
-	for (size_t i = 0; i < L->nq; i++)
-		dR[i] = L->dRdqd[i] ? sym_eval(L->dRdqd[i], r->vals) : 0.0;
+	sym_prog_run(L->dR, r->vals, dR);
 	lagr_declared_add(L, r->vals, dR);
 	if (L->ncontact && lagr_contacts_add(L, r->vals, &R, dR, &r->cerr)) {
 		r->cfail = true;
@@ -158,23 +162,38 @@ static double kink_g(const struct run *r, size_t k)
  * (k×nb, row-major). -1 where S is not positive definite, or singular to
  * rounding: its Cholesky pivots span more than LAGR_COND_MAX (GSL takes
  * the last pivot of [[2, -2], [-2, 2]] as 2e-8). */
-static int spd_solve(double *S, size_t k, double *b, size_t nb)
+static int spd_factor(double *S, size_t k)
 {
 	gsl_matrix_view Sv = gsl_matrix_view_array(S, k, k);
 	gsl_error_handler_t *old = gsl_set_error_handler_off();
 	int rc = gsl_linalg_cholesky_decomp1(&Sv.matrix);
+	gsl_set_error_handler(old);
 	double pmin = INFINITY, pmax = 0;
 	for (size_t i = 0; !rc && i < k; i++) {
 		pmin = fmin(pmin, S[i * k + i] * S[i * k + i]);
 		pmax = fmax(pmax, S[i * k + i] * S[i * k + i]);
 	}
 	rc |= !(pmin > LAGR_COND_MAX * pmax);
+	return rc ? -1 : 0;
+}
+
+/* the columns of b solved with S's factor from spd_factor */
+static int spd_columns(double *S, size_t k, double *b, size_t nb)
+{
+	gsl_matrix_view Sv = gsl_matrix_view_array(S, k, k);
+	gsl_error_handler_t *old = gsl_set_error_handler_off();
+	int rc = 0;
 	for (size_t c = 0; !rc && c < nb; c++) {
 		gsl_vector_view col = gsl_vector_view_array_with_stride(b + c, nb, k);
 		rc = gsl_linalg_cholesky_svx(&Sv.matrix, &col.vector);
 	}
 	gsl_set_error_handler(old);
 	return rc ? -1 : 0;
+}
+
+static int spd_solve(double *S, size_t k, double *b, size_t nb)
+{
+	return spd_factor(S, k) || spd_columns(S, k, b, nb) ? -1 : 0;
 }
 
 /* Moves the rates in vals by the least change that gives the contacts
@@ -359,7 +378,7 @@ static double friction_mean(struct run *r, size_t i)
 /* The generalized forces: F_i = ∂T/∂q_i − ∂V/∂q_i − ∂R/∂q̇_i −
  * Σ_j ∂p_i/∂q_j q̇_j − ∂p_i/∂t, the stuck contacts' and the held
  * coordinates' friction left out (their smooth part kept). */
-static int forces(struct run *r, double *F)
+static int forces(struct run *r, const struct lagr_at *at, double *F)
 {
 	const struct lagr *L = r->L;
 	const size_t n = L->nq;
@@ -367,11 +386,11 @@ static int forces(struct run *r, double *F)
 	if ((L->R || L->ndecl) && friction(r, dR))
 		return -1;
 	for (size_t i = 0; i < n; i++) {
-		double q = sym_eval(L->dTdq[i], r->vals) - sym_eval(L->dpdt[i], r->vals);
+		double q = at->dTdq[i] - at->dpdt[i];
 		if (L->dVdq[i])
-			q -= sym_eval(L->dVdq[i], r->vals);
+			q -= at->dVdq[i];
 		for (size_t j = 0; j < n; j++)
-			q -= sym_eval(L->dpdq[i][j], r->vals) * r->vals[lagr_iqd(L, j)];
+			q -= at->dpdq[i][j] * r->vals[lagr_iqd(L, j)];
 		r->fr[i] = 0;
 		if (L->dRdqd[i] || L->in_contact[i] || L->ndecl)
 			q -= r->fr[i] = r->held[i] ? friction_mean(r, i) : dR[i];
@@ -391,10 +410,12 @@ static int accelerations(struct run *r, double *qdd)
 	double M[NQ * NQ], F[NQ];
 	double A[(NK + NQ) * NQ], g[NK + NQ];
 	size_t row_of[NK + NQ], m = 0; /* kinks, then n + coordinate */
+	struct lagr_at at;
+	lagr_system_at(L, r->vals, &at);
 	for (size_t i = 0; i < n; i++)
 		for (size_t j = 0; j < n; j++)
-			M[i * n + j] = sym_eval(L->M[i][j], r->vals);
-	if (forces(r, F))
+			M[i * n + j] = at.M[i][j];
+	if (forces(r, &at, F))
 		return -1;
 	for (size_t k = 0; k < L->nkink; k++)
 		if (r->mode[k] == 0 && !r->cand[k]) {
@@ -417,8 +438,16 @@ static int accelerations(struct run *r, double *qdd)
 		for (size_t c = 0; c < m; c++)
 			B[i * nb + 1 + c] = A[c * n + i];
 	}
-	/* M singular to rounding here: lagr_mass_matrix says along what */
-	if (spd_solve(M, n, B, nb))
+	/* M singular to rounding here: lagr_mass_matrix says along what. A
+	 * mass matrix the same as the last (a constant one: the whole run) is
+	 * not factored again. */
+	if (!r->mfac_ok || memcmp(M, r->mkey, n * n * sizeof(double))) {
+		memcpy(r->mkey, M, n * n * sizeof(double));
+		memcpy(r->mfac, M, n * n * sizeof(double));
+		r->mfac_rc = spd_factor(r->mfac, n);
+		r->mfac_ok = true;
+	}
+	if (r->mfac_rc || spd_columns(r->mfac, n, B, nb))
 		return -1;
 	double lam[NK + NQ] = {0};
 	if (m) {
@@ -793,7 +822,7 @@ static int settle_group(struct run *r, double t, double *y, bool at_bound, struc
 				   "  t = %.10g s: %s at rest together; the force on them (%s) "
 				   "lies within R's subdifferential at zero rates (Kozlov §3, "
 				   "the test on the norm: max over directions u of f.u - R'(u) "
-				   "= %.6g <= 0): they are held",
+				   "= %.6g <= 0): they are held.",
 				   t, names.buf, fs.buf, m);
 		} else {
 			/* they restart along u: a rate of 1e-12 along it, where R's
@@ -810,7 +839,7 @@ static int settle_group(struct run *r, double t, double *y, bool at_bound, struc
 				   "  t = %.10g s: %s at rest together; the force on them (%s) "
 				   "leaves R's subdifferential at zero rates (Kozlov §3: max "
 				   "over directions u of f.u - R'(u) = %.6g > 0%s): they "
-				   "restart along u = (%s)%s",
+				   "restart along u = (%s)%s.",
 				   t, names.buf, fs.buf, m,
 				   past ? " a moment later, the force at the bound and growing "
 					  "past it"
@@ -832,11 +861,12 @@ static int settle_group(struct run *r, double t, double *y, bool at_bound, struc
 			coordinate_sides(r, i, &up, &down);
 			const double c = (up - down) / 2, f = r->f[i];
 			if (fabs(f) <= c) {
-				model_step(s,
-					   "  t = %.10g s: %s at rest; the force on it |f| = %.6g "
-					   "is within the bound c = %.6g that R allows at %s = 0: "
-					   "it is held (Coulomb: rest holds while |f| <= c)",
-					   t, L->q[i], fabs(f), c, L->qd[i]);
+				model_step(
+					s,
+					"  t = %.10g s: %s at rest; the force on it, |f| = %.6g, "
+					"is within the bound c = %.6g that R allows at %s = 0: "
+					"it is held.",
+					t, L->q[i], fabs(f), c, L->qd[i]);
 			} else {
 				r->held[i] = false;
 				r->sgn[i] = f > 0 ? 1 : -1;
@@ -908,12 +938,12 @@ static int decide(struct run *r, double t, double *y, size_t brk, bool start, st
 			r->mode[brk] = lam > 0 ? 1 : -1;
 			model_step(s,
 				   "  t = %.10g s: the force that holds %s, %.10g, reached its "
-				   "bound c = %.10g and is growing past it: it slips (%s)",
+				   "bound c = %.10g and is growing past it: it slips (%s).",
 				   t, nm.buf, lam, bound(r, brk), lam > 0 ? "+" : "-");
 		} else {
 			model_step(s,
 				   "  t = %.10g s: the force that holds %s, %.10g, touches its "
-				   "bound c = %.10g and turns back inside: it is still held",
+				   "bound c = %.10g and turns back inside: it is still held.",
 				   t, nm.buf, lam, bound(r, brk));
 			brk = SIZE_MAX; /* decided with the others, as stuck */
 		}
@@ -1011,15 +1041,14 @@ static int decide(struct run *r, double t, double *y, size_t brk, bool start, st
 		const double lam = -z[i];
 		if (r->mode[k] == 0)
 			model_step(s,
-				   "  t = %.10g s: %s at rest; the force on it |f| = %.6g is "
-				   "within the bound c = %.6g that %s allows there: it is held "
-				   "(Coulomb: rest holds while |f| <= c%s)",
+				   "  t = %.10g s: %s at rest; the force on it, |f| = %.6g, is "
+				   "within the bound c = %.6g that %s allows there: it is held%s.",
 				   t, nm.buf, fabs(lam), c_[i], L->ndecl ? "friction" : "R",
-				   tie[i] ? "; at the bound, the force turns back inside" : "");
+				   tie[i] ? " (at the bound, the force turns back inside)" : "");
 		else
 			model_step(s,
 				   "  t = %.10g s: %s at rest; the force on it %s the bound c = "
-				   "%.6g: it slips (%s), friction %.6g against it",
+				   "%.6g: it slips (%s), friction %.6g against it.",
 				   t, nm.buf, tie[i] ? "is at and growing past" : "would exceed",
 				   c_[i], r->mode[k] > 0 ? "+" : "-", c_[i]);
 		strbuf_release(&nm);
@@ -1291,11 +1320,11 @@ static int after_event(struct run *r, size_t which, double t, double *y, struct 
 		if (r->mode[which]) {
 			set_state(r, t, y);
 			if (kink_is_rate(L, which))
-				model_step(s, "  t = %.10g s: %s reached 0 (%s = %.10g)", t,
+				model_step(s, "  t = %.10g s: %s reached 0 (%s = %.10g).", t,
 					   L->qd[L->kink[which].coord], nm.buf,
 					   y[L->kink[which].coord]);
 			else
-				model_step(s, "  t = %.10g s: %s: the relative velocity reached 0",
+				model_step(s, "  t = %.10g s: %s: the relative velocity reached 0.",
 					   t, nm.buf);
 		} else {
 			brk = which;
@@ -1304,11 +1333,11 @@ static int after_event(struct run *r, size_t which, double t, double *y, struct 
 	} else if (which < nk + n) {
 		const size_t i = which - nk;
 		y[n + i] = 0;
-		model_step(s, "  t = %.10g s: %s reached 0 (%s = %.10g)", t, L->qd[i], L->q[i],
+		model_step(s, "  t = %.10g s: %s reached 0 (%s = %.10g).", t, L->qd[i], L->q[i],
 			   y[i]);
 	} else { /* the norm's test reached its bound: decided by its trend */
 		model_step(s,
-			   "  t = %.10g s: the force on the held %s reached the bound of the norm",
+			   "  t = %.10g s: the force on the held %s reached the bound of the norm.",
 			   t, L->q[L->group[0]]);
 		for (size_t j = 0; j < L->ngroup; j++)
 			r->held[L->group[j]] = false;
@@ -1517,10 +1546,10 @@ int lagr_solve(const struct model_input *in, struct model_output *out, struct di
 		r.stop_sign = g > 0 ? 1 : g < 0 ? -1 : 0;
 	}
 	struct record rec, *recp = record_open(&rec, out->figs, 2 * n + 1, 1, 0, trace_extra, &r);
-	model_step(s, "The run (rk8pd; a phase ends where a contact's relative velocity or a "
-		      "rate with Coulomb-type friction reaches 0, a held contact's force "
-		      "reaches its bound, or stop = 0; the contacts at rest then are decided "
-		      "together):");
+	model_step(s, "The run, by rk8pd in phases: a phase ends where a contact's relative "
+		      "velocity or a rate with Coulomb-type friction reaches 0, where a held "
+		      "contact's force reaches its bound, or where stop = 0; the contacts at "
+		      "rest then are decided together.");
 	struct lagr_phases lp = {.r = &r, .s = s, .outcome = "moving", .t_stop = NAN};
 	const struct phase_system sys = {2 * n + 1, lagr_next, &lp};
 	struct phase_caps caps = phase_caps_default();
@@ -1547,7 +1576,7 @@ int lagr_solve(const struct model_input *in, struct model_output *out, struct di
 	if (!isnan(t_stop) && !strcmp(outcome, "rests"))
 		model_step(s, "All motion stopped at t_stop = %.10g s.", t_stop);
 	else if (isnan(t_stop))
-		model_step(s, "Still moving at t = tmax = %g s (t_stop = nan).", t);
+		model_step(s, "Still moving at t = tmax = %g s: t_stop does not exist.", t);
 	memset(r.held, 0, sizeof(r.held));
 	memset(r.sgn, 0, sizeof(r.sgn));
 	set_state(&r, t, y);

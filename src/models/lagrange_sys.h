@@ -35,6 +35,7 @@ struct lcontact {
 	struct sym *arg[CA_N_ARGS]; /* r, mu, N, vx, vy, w */
 	struct sym *dv[3][NQ];	    /* d(vx, vy, w)/dq̇_i; NULL where it is 0 */
 	const char *text;	    /* the call as written */
+	struct sym_prog *code;	    /* arg[], then dv[m][i] (m major) */
 };
 
 /* A kink of R: R = c|w| + (smooth) across the surface w = 0, w = a·q̇ + b
@@ -102,7 +103,21 @@ struct lagr {
 	gsl_integration_glfixed_table *gl; /* for contact_coulomb_closed */
 	size_t ndecl;			   /* the [contact NAME] sections */
 	struct ldecl decl[LAGR_MAX_DECLARED];
+	/* compiled at load (num/sym.h), the parameters fixed: the system
+	 * (struct lagr_at's terms) and ∂R/∂q̇ */
+	struct sym_prog *sys, *dR;
+	/* the derivation's steps, written at the first solve that asks (they
+	 * do not depend on the values) */
+	char *derivation;
 };
+
+/* The terms of Lagrange's equations at a state, from L->sys: one run of
+ * straight-line code with what they share computed once, and what only
+ * the parameters fix (a constant mass matrix) once a run. */
+struct lagr_at {
+	double M[NQ][NQ], dTdq[NQ], dpdt[NQ], dVdq[NQ], dpdq[NQ][NQ];
+};
+void lagr_system_at(const struct lagr *L, const double *vals, struct lagr_at *at);
 
 /* Index of q_i, of q̇_i, of t among the evaluation's names (sym_eval's
  * values: the parameters, q, q̇, t). */

@@ -126,6 +126,11 @@ int model_result_index(const struct model *m, const char *name);
 /* Appends one line of worked steps (printf-style; the newline is added);
  * nothing when s is NULL, a solve whose steps nobody asked for. */
 void model_step(struct strbuf *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* "s" after a count other than 1, for the steps' "2 periods", "1 period". */
+static inline const char *model_plural(long n)
+{
+	return n == 1 ? "" : "s";
+}
 
 /* What a solve's numbers say, settled before anyone reads them: a number
  * that came out NaN or ±inf does not exist (undefined, with the result's

@@ -1511,7 +1511,11 @@ static void rod_steps(struct strbuf *s, const struct rod *r, const struct rod_at
 			 "column (0, 0, ν) (5.2)"),
 	};
 	model_step(s,
-		   "Coordinates (x, θ, y) of the paper; constraint f = y ≥ 0, ∂f/∂x = (0, 0, 1).");
+		   "Painlevé's rod: a mass m1 = %g kg on the rough line, a mass m2 = %g kg at the "
+		   "end of a massless rod of length l = %g m at the angle θ to the line; "
+		   "coordinates (x, θ, y) as in Kozlov §4, y the height of m1; constraint f = y "
+		   "≥ 0, ∂f/∂x = (0, 0, 1).",
+		   r->m1, r->m2, r->l);
 	model_step(s,
 		   "T = ½(m1+m2)(ẋ²+ẏ²) − m2 l sinθ ẋθ̇ + m2 l cosθ ẏθ̇ + ½ m2 l² θ̇², so at "
 		   "θ = %g°",
@@ -1582,15 +1586,19 @@ static void rod_steps(struct strbuf *s, const struct rod *r, const struct rod_at
 		model_step(s, "  ẋ = 0: %s.", mode_why);
 	else
 		model_step(s, "  b0 = %.9g, D = %.9g: %s.", sl.b0, sl.D, mode_why);
-	model_step(s, "  λ = %.12g N; Painlevé's classification: %s.", at->lambda,
-		   mode_word[at->mode]);
+	if (isfinite(at->lambda))
+		model_step(s, "  λ = %.12g N; Painlevé's classification: %s.", at->lambda,
+			   mode_word[at->mode]);
+	else
+		model_step(s, "  No λ satisfies it; Painlevé's classification: %s.",
+			   mode_word[at->mode]);
 	model_step(s,
 		   "Classical law: D = [(m1 + m2 cos²θ) + μ σ m2 sinθ cosθ]/((m1+m2) m1), σ = "
 		   "sgn ẋ, vanishes (for σ sinθ cosθ < 0) at μ_crit(θ) = (m1 + m2 cos²θ)/(m2 "
 		   "|sinθ cosθ|) = %.12g here.",
 		   at->mu_c);
 	model_step(s,
-		   "  With t = tanθ, μ_crit = ((m1+m2) + m1 t²)/(m2 t), least at t = "
+		   "  With τ = tanθ, μ_crit = ((m1+m2) + m1 τ²)/(m2 τ), least at τ = "
 		   "√((m1+m2)/m1): μ_crit_min = 2√(m1(m1+m2))/m2 = %.12g at θ = %.9g° (GSL's "
 		   "Brent root of dμ_crit/dθ: %.12g at %.12g°).",
 		   2 * sqrt(r->m1 * (r->m1 + r->m2)) / r->m2,
@@ -1658,7 +1666,7 @@ static void rod_steps(struct strbuf *s, const struct rod *r, const struct rod_at
 			   "  Largest normal force N_max = %.12g N: the peak of λ on the dense "
 			   "solution (phase ends, step ends, and Brent roots of dλ/dt).",
 			   run->N_max);
-		model_step(s, "  %s at t = %.12g s after %zu steps%s%s.",
+		model_step(s, "  The run ends (%s) at t = %.12g s after %zu steps%s%s.",
 			   outcome_word[run->outcome], run->t_end, run->steps, run->why ? ": " : "",
 			   run->why ? run->why : "");
 	} else {
@@ -1675,8 +1683,9 @@ static void rod_steps(struct strbuf *s, const struct rod *r, const struct rod_at
 			   run->stiff ? "above 1e3: tribo switched to the implicit msbdf"
 				      : "below 1e3: the explicit rk8pd was kept",
 			   run->steps);
-		model_step(s, "  largest normal force %.9g N; %s at t = %.9g s.", run->N_max,
-			   outcome_word[run->outcome], run->t_end);
+		model_step(s,
+			   "  The largest normal force is %.9g N; the run ends (%s) at t = %.9g s.",
+			   run->N_max, outcome_word[run->outcome], run->t_end);
 	}
 	model_step(s, "End: x = %.9g m, θ = %.9g°, ẋ = %.9g m/s, θ̇ = %.9g rad/s.", run->y[0],
 		   run->y[1] * 180 / M_PI, run->y[3], run->y[4]);

@@ -574,32 +574,39 @@ static void polisher_steps(struct strbuf *s, const struct polisher *p,
 {
 	const struct contact_forces q0 = ps->q0;
 	const struct landing *land = pr->land;
-	model_step(s, "Each ring turns at θ̇ ± ω; its point at angle φ slides with");
-	model_step(s, "  v±² = u² + r²(θ̇ ± ω)² − 2ur(θ̇ ± ω) sin(θ ± ωt + φ − ϕ), u = |(ẋ, ẏ)|.");
-	model_step(s, "Uniform pressure, Coulomb friction (eq. 20), each ring carrying m g = %g N:",
+	model_step(s,
+		   "Two rings of mass m and radius r = %g m turn at ±ω = ±%g rad/s on the "
+		   "machine, whose centre (x, y) moves at (ẋ, ẏ) = u (cos ϕ, sin ϕ) and which "
+		   "turns at θ̇; the worker pushes with (Fx, Fy) and turns it with M.",
+		   p->r, p->omega);
+	model_step(s, "Each ring turns at θ̇ ± ω; its point at angle φ slides at v± with");
+	model_step(s, "  v±² = u² + r²(θ̇ ± ω)² − 2ur(θ̇ ± ω) sin(θ ± ωt + φ − ϕ).");
+	model_step(s,
+		   "Uniform pressure and Coulomb friction, each ring carrying m g = %g N; R by eq. "
+		   "(20):",
 		   ps->mg);
 	model_step(s, "  R± = (μ m g/2π) ∫₀^{2π} v±(φ) dφ,  R = R₊ + R₋.");
-	model_step(s, "For r ω ≫ u, r θ̇ (the paper's expansion):");
+	model_step(s, "For r ω ≫ u, r θ̇ (Minguzzi's expansion, §2.3):");
 	model_step(s, "  R± ≈ μ m g (r ω ± r θ̇ + (ẋ² + ẏ²)/(4 r ω)), so R ≈ μ m g (2 r ω + u²/(2 "
 		      "r ω)).");
 	model_step(s,
 		   "At the start u = %.6g m/s, u/(r ω) = %.6g: R0 = %.12g W exactly (quadrature), "
 		   "%.12g W by the expansion.",
 		   ps->u0, ps->u0 / ps->rw, q0.R, ps->R0_exp);
-	model_step(s, "T = m(ẋ² + ẏ²) + m r²(θ̇² + ω²), so the Lagrange equations are");
-	model_step(s, "  2m ẍ = Fx + Qx,  2m ÿ = Fy + Qy,  2m r² θ̈ = M + Qθ,");
+	model_step(s, "T = m(ẋ² + ẏ²) + m r²(θ̇² + ω²), so Lagrange's equations are");
+	model_step(s, "  2m ẍ = Fx + Qx, 2m ÿ = Fy + Qy, 2m r² θ̈ = M + Qθ,");
 	model_step(s,
 		   "and with the expansion Qx = −μ m g ẋ/(r ω), Qy = −μ m g ẏ/(r ω), Qθ = 0: the "
 		   "rings' Coulomb friction acts as a viscous force on the translation.");
-	model_step(s, "  c_eff = μ m g/(r ω) = %g · %g/(%g · %g) = %.12g N·s/m", ps->mu, ps->mg,
+	model_step(s, "  c_eff = μ m g/(r ω) = %g · %g/(%g · %g) = %.12g N·s/m.", ps->mu, ps->mg,
 		   p->r, p->omega, ps->c_eff);
 	if (ps->u0 > 0 && !ps->still)
-		model_step(s, "  exact at the start: c = −Q·û/u = %.12g N·s/m (ratio %.9g)",
+		model_step(s, "  Exact at the start: c = −Q·û/u = %.12g N·s/m (%.9g c_eff).",
 			   ps->c_exact, ps->c_exact / ps->c_eff);
 	else
 		model_step(s,
-			   "  exact at the start (u = 0: the limit Σ μ m g/(2 r |θ̇ ± ω|)): c = "
-			   "%.12g N·s/m (ratio %.9g)",
+			   "  Exact at the start (u = 0: the limit Σ μ m g/(2 r |θ̇ ± ω|)): c = "
+			   "%.12g N·s/m (%.9g c_eff).",
 			   ps->c_exact, ps->c_exact / ps->c_eff);
 	model_step(s, "  Qθ at the start = %.6g N·m (0 in the expansion).", q0.Qtheta);
 	model_step(s,
@@ -639,14 +646,14 @@ static void polisher_steps(struct strbuf *s, const struct polisher *p,
 				      "load, and the machine slides on.");
 	}
 	if (!pr->nland)
-		model_step(s, "  no ring comes to rest on the floor before tmax.");
+		model_step(s, "  No ring comes to rest on the floor before tmax = %g s.", tmax);
 	model_step(s,
 		   "With Fx = Fy = 0 and one ring at rest (θ̇ = ±ω) the other gives ∓μ m g r, so "
 		   "the machine locks for a moment M turning it that way up to M_lock = 2 μ m g r "
 		   "= %.9g N·m.",
 		   2 * ps->mu * ps->mg * p->r);
-	model_step(s, "  at t = %g s: (ẋ, ẏ) = (%.12g, %.12g) m/s, θ̇ = %.12g rad/s%s.", tmax, y[3],
-		   y[4], y[5], p->locked ? ", locked" : "");
+	model_step(s, "At t = tmax = %g s: (ẋ, ẏ) = (%.12g, %.12g) m/s, θ̇ = %.12g rad/s%s.", tmax,
+		   y[3], y[4], y[5], p->locked ? ", locked" : "");
 	model_step(s,
 		   "  With the expansion: ẋ = Fx/c + (ẋ0 − Fx/c) e^{−c t/(2m)}, θ̇ = θ̇0 + M t/(2m "
 		   "r²).");

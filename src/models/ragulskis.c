@@ -955,7 +955,8 @@ static double peak_value(double t, void *p)
 		struct ode_system sys = {2, rg_rhs, NULL, k->r};
 		if (creeping)
 			sys = (struct ode_system){1, creep_rhs, NULL, k->r};
-		int st = ode_solve_to(&sys, NULL, ODE_RK8PD, t - tt, 1e-13, &tt, t, y);
+		int st = ode_solve_to(&sys, NULL, ODE_RK8PD, t - tt, ode_tolerance(1e-13), &tt, t,
+				      y);
 		if (st && !k->status)
 			k->status = st;
 	}
@@ -964,6 +965,16 @@ static double peak_value(double t, void *p)
 	const double q[3] = {y[0], y[1], accel(k->r, t, y)};
 	return -k->sign * q[k->off - 1];
 }
+
+/* The bracket of the extreme's time, relative: GSL's Brent minimizer takes
+ * no step shorter than √ε·|t| (1.5e-8 |t|), so its bracket shrinks to
+ * about twice that and no further; a tighter test (it was 1e-14) ran it
+ * to its 200 iterations every time, 2800 evaluations of the right-hand
+ * side an extreme whatever the tolerance, and whether an extreme was
+ * searched at all made one tolerance dearer than the next. Near the
+ * extreme the value is flat: a time known to 6e-8|t| gives the value to
+ * ½|q''|(6e-8 t)². */
+#define RG_EXTREME_RTOL (4 * GSL_SQRT_DBL_EPSILON)
 
 /* The greatest (sign 1) or least (sign −1) value over the recorded period
  * of u, u̇ or ü (off 1, 2, 3): the true extreme of the solution, not a
@@ -994,6 +1005,15 @@ static int extremum(struct rg *r, size_t off, int sign, double *out, struct diag
 	 * Coulomb rest): there u is at its extreme exactly */
 	if (off == offsetof(struct sample, u) / sizeof(double) && r->s[best].v == 0)
 		return 0;
+	/* u̇ = 0 is a joint of every law, so a phase end and a sample: where
+	 * u̇ keeps one sign over the three samples, u is monotone there and
+	 * its extreme is not between them; the best sample, above its
+	 * neighbours by the integration's error alone (a phase run again in
+	 * t beside the vertical tangent ends a rounding off u̇ = 0), is the
+	 * extreme, not worth a search through the tangent's square root */
+	if (off == offsetof(struct sample, u) / sizeof(double) &&
+	    !(r->s[best - 1].v * r->s[best + 1].v < 0))
+		return 0;
 	const int mode = r->mode;
 	if (r->reduced) {
 		/* one phase: a slip (d u̇ ≥ Δ at all three, d = ±1) or a creep
@@ -1018,8 +1038,8 @@ static int extremum(struct rg *r, size_t off, int sign, double *out, struct diag
 	struct peak k = {r, &r->s[best - 1], &r->s[best], off, sign, 0};
 	double t, f;
 	if (num_brent_min(peak_value, &k, r->s[best - 1].t, r->s[best].t, r->s[best + 1].t,
-			  -sign * Q(best - 1), -sign * Q(best), -sign * Q(best + 1), 0, 1e-14, &t,
-			  &f, "the extreme of the period", d)) {
+			  -sign * Q(best - 1), -sign * Q(best), -sign * Q(best + 1), 0,
+			  RG_EXTREME_RTOL, &t, &f, "the extreme of the period", d)) {
 		r->mode = mode;
 		return -1;
 	}
@@ -1262,7 +1282,12 @@ static int fd_jacobian(struct rg *r, long *j, double T, double step, const doubl
 	const double scale = fmax(hypot(x[0], x[1]), 1e3 * floor);
 	for (int i = 0; i < 2; i++) {
 		double xe[2] = {x[0], x[1]}, pe[2];
-		const double dx = 1e-7 * scale;
+		/* 1e-7 of the scale at the tolerance the model asks for (1e-12);
+		 * √tol/10 at a looser one (make bench's override): P's own error,
+		 * about tol, over dx is the Jacobian's, and at 1e-6 a dx of 1e-7
+		 * made it noise, Newton failed, and ragulskis-fig4 ran 46
+		 * periods to an error of 1.3e-5 */
+		const double dx = fmax(1e-7, 0.1 * sqrt(ode_tolerance(1e-12))) * scale;
 		xe[i] += dx;
 		if (period_map(r, j, T, step, xe, pe, d))
 			return -1;
@@ -1576,10 +1601,12 @@ static void ragulskis_setup(struct rg *r, const struct model_input *in, double y
 	r->reduced = ragulskis_reduced(in);
 	const double width =
 		li == LAW_ELLIPTIC_PEAK ? fmin(r->law.Delta, r->law.Delta_a) : r->law.Delta;
-	/* and at the tolerance it is made for: a looser one (make bench's
-	 * rows) takes steps in τ too long for the crossing */
-	r->tangent_ok =
-		r->h / (r->m * r->w * width) <= RG_TANGENT_ETA && ode_tolerance(1e-12) <= 1e-10;
+	/* at every tolerance: in t, a looser one paid for each crossing of
+	 * the tangent's square root with more steps than a tight one in τ
+	 * (ragulskis-fig4 at 1e-6: 3.9 times the evaluations of 1e-12); a
+	 * crossing a long step in τ gets wrong is taken again in t
+	 * (tangent_phase) */
+	r->tangent_ok = r->h / (r->m * r->w * width) <= RG_TANGENT_ETA;
 	if (r->reduced && r->law.kind == DRYLAW_TANH) {
 		/* the creep where the manifold relaxes faster than RG_ETA·ω,
 		 * (h/Δ) sech²(v/Δ) + c ≥ RG_ETA mω (c aside): where integrating
@@ -1679,25 +1706,29 @@ static void ragulskis_steps(struct strbuf *s, const struct rg *r, const struct m
 	const double *p = in->num;
 	const enum law_id li = rg_law(in);
 	model_step(s,
-		   "Equation (9): m ü + c u̇ + k u = P sin ωt − H(u̇), m = %g, c = %g, k = %g, "
-		   "P = %g, ω = %g; u(0) = %g, u̇(0) = %g.",
+		   "Equation (9): m ü + c u̇ + k u = P sin ωt − H(u̇), m = %g kg, c = %g N·s/m, "
+		   "k = %g N/m, P = %g N, ω = %g rad/s; u(0) = %g m, u̇(0) = %g m/s.",
 		   r->m, r->c, r->k, r->P, r->w, p[R_U0], p[R_V0]);
 	/* the law in the registry's words (dyn/law.c), with its numbers; Coulomb's
 	 * row speaks of μ and the normal force, which this model calls h */
 	const struct law *law = law_get(li);
-	model_step(s, "Friction: %s%s, h = %g.", li == LAW_COULOMB ? "exact " : "", law->title,
-		   r->h);
+	model_step(s, "Dry friction H(u̇) of magnitude h = %g N: %s%s%s.", r->h,
+		   law->title[0] == '(' ? "Ragulskis's law " : "the ", law->title,
+		   li == LAW_COULOMB	  ? " law, exact"
+		   : law->title[0] == '(' ? ""
+					  : " law");
 	if (r->law.kind == DRYLAW_COULOMB)
 		model_step(s, "  H = h sgn u̇ while slipping, |H| ≤ h at rest (set-valued).");
 	else
-		model_step(s, "  %s; Δ = %g.", law->formula, r->law.Delta);
+		model_step(s, "  %s; Δ = %g m/s.", law->formula, r->law.Delta);
 	if (r->law.kind == DRYLAW_ELLIPTIC_PEAK)
-		model_step(s,
-			   "  Δ_a = %g, h_a = h Δ_a/Δ = %g, h + h_a = %g; vertical tangents at 0 "
-			   "and ±(Δ + 1.5Δ_a) = ±%g.",
-			   r->law.Delta_a, r->h * r->law.Delta_a / r->law.Delta,
-			   r->h + r->h * r->law.Delta_a / r->law.Delta,
-			   r->law.Delta + 1.5 * r->law.Delta_a);
+		model_step(
+			s,
+			"  Δ_a = %g m/s, h_a = h Δ_a/Δ = %g N, h + h_a = %g N; vertical tangents "
+			"at 0 and ±(Δ + 1.5Δ_a) = ±%g m/s.",
+			r->law.Delta_a, r->h * r->law.Delta_a / r->law.Delta,
+			r->h + r->h * r->law.Delta_a / r->law.Delta,
+			r->law.Delta + 1.5 * r->law.Delta_a);
 	if (r->reduced && r->law.kind == DRYLAW_TANH)
 		model_step(s,
 			   "Strategy: the transition reduced to its slow manifold (h/(mωΔ) = "
@@ -1759,29 +1790,32 @@ static void ragulskis_steps(struct strbuf *s, const struct rg *r, const struct m
 			   r->nj);
 	if (sh->iterations > 0 && sh->converged && steady)
 		model_step(s,
-			   "Steady state by shooting: %ld transient period(s), then Newton's "
-			   "method on x ↦ P(x) − x for the period map P (Jacobian by finite "
-			   "differences, then Broyden's updates): converged in %d iteration(s), "
-			   "|P(x) − x| = %.3g against tolerance %.3g; the fixed point attracts "
+			   "Steady state by shooting: %ld transient period%s, then Newton's "
+			   "method on x ↦ S(x) − x for the period map S, x = (u, u̇/ω) at a "
+			   "period's start (Jacobian by finite "
+			   "differences, then Broyden's updates): converged in %d iteration%s, "
+			   "|S(x) − x| = %.3g against tolerance %.3g; the fixed point attracts "
 			   "(|eigenvalue| ≤ %.3g). Run from it, the motion repeats over two "
 			   "successive periods (the last changed by %.3g against %.3g). %ld "
-			   "period(s) in all, %zu steps, %zu phase ends.",
-			   sh->transient, sh->iterations, sh->change, sh->tol, sh->rho,
-			   conv->change, conv->tol, j, steps_transient, r->phases);
+			   "period%s in all, %zu steps, %zu phase ends.",
+			   sh->transient, model_plural(sh->transient), sh->iterations,
+			   model_plural(sh->iterations), sh->change, sh->tol, sh->rho, conv->change,
+			   conv->tol, j, model_plural(j), steps_transient, r->phases);
 	else
 		model_step(s,
 			   "Steady state: (u, u̇/ω) at t = 2πj/ω compared with the period "
 			   "before%s%s%s; "
-			   "%s after %ld period(s) of the motion (change %.3g against tolerance "
+			   "%s after %ld period%s of the motion (change %.3g against tolerance "
 			   "%.3g); "
-			   "%ld period(s) integrated in all, %zu steps, %zu phase ends.",
+			   "%ld period%s integrated in all, %zu steps, %zu phase ends.",
 			   sh->why ? " (shooting gave up: " : "", sh->why ? sh->why : "",
 			   sh->why ? "; its trial periods are not the motion's, which was run on "
 				     "from its transient instead)"
 				   : "",
 			   steady ? "repeated over two successive periods"
 				  : "NOT repeated over two successive periods within the cap",
-			   r->own, conv->change, conv->tol, j, steps_transient, r->phases);
+			   r->own, model_plural(r->own), conv->change, conv->tol, j,
+			   model_plural(j), steps_transient, r->phases);
 	const double w0 = r->k > 0 ? sqrt(r->k / r->m) : 0;
 	if (w0 > 0 && fabs(r->w - w0) <= 0.05 * w0 && r->P > 4 * r->h / M_PI)
 		model_step(s,
@@ -1793,14 +1827,15 @@ static void ragulskis_steps(struct strbuf *s, const struct rg *r, const struct m
 			   r->c > 0 ? (r->P - 4 * r->h / M_PI) / (r->c * r->w) : INFINITY);
 	if (steady)
 		model_step(s,
-			   "Over the next period: u from %.10g to %.10g (amp), max u̇ = %.10g, ü "
-			   "from %.10g to %.10g, stuck %.6g of the period.",
+			   "Over the next period: u from %.10g m to %.10g m (amp), max u̇ = %.10g "
+			   "m/s, ü from %.10g to %.10g m/s²; stuck for a fraction stick_fraction = "
+			   "%.6g of the period.",
 			   f->umin, f->umax, f->vmax, f->amin, f->amax, f->stick);
 	else
 		model_step(s,
 			   "No period results: %s. (The next period, "
 			   "which does not repeat the one before: u from %.6g to %.6g, max u̇ = "
-			   "%.6g, stuck %.3g of it.)",
+			   "%.6g, stuck for a fraction %.3g of it.)",
 			   why, f->umin, f->umax, f->vmax, f->stick);
 }
 

@@ -196,42 +196,44 @@ static int disk_solve(const struct model_input *in, struct model_output *out, st
 	out->res[D_STOP_TIME_EXACT] = value_number(exact);
 	out->res[D_STOP_ANGLE] = value_number(stop_angle);
 
-	model_step(s, "Normal force:       N = m g = %g · %g = %.6g N", m, g, N);
-	model_step(s, "Moment of inertia:  I = m r²/2 = %g · %g²/2 = %.6g kg·m²", m, r, I);
-	model_step(s, "Relative speed of the point at radius ρ: v = |φ̇| ρ.");
+	model_step(s,
+		   "Normal force N = m g = %g · %g = %.6g N; moment of inertia I = m r²/2 = %g · "
+		   "%g²/2 = %.6g kg·m².",
+		   m, g, N, m, r, I);
+	model_step(s,
+		   "The disk spins at φ̇ (φ̇ = ω = %g rad/s at the start): the point at radius ρ "
+		   "slides at v = |φ̇| ρ.",
+		   omega);
 	if (pr == PRESSURE_REYE) {
-		model_step(s, "Reye's hypothesis (Minguzzi eq. 21): p = k/v, normalized so that ∫p "
-			      "dA = N.");
-		model_step(s, "Rayleigh function: R = μ N (∫ dA/v)⁻¹ ∫ dA = μ N (2πr/|φ̇|)⁻¹ πr²");
-		model_step(
-			s,
-			"                   = μ m g r |φ̇|/2,  so R_coeff = μ m g r/2 = %.12g N·m",
-			R_coeff);
-	} else {
-		model_step(s, "Uniform pressure (Minguzzi eq. 20): p = N/(πr²).");
-		model_step(s, "Rayleigh function: R = μ N (πr²)⁻¹ ∫ v dA = μ N (πr²)⁻¹ 2π|φ̇| r³/3");
 		model_step(s,
-			   "                   = 2 μ m g r |φ̇|/3,  so R_coeff = 2μ m g r/3 = %.12g "
-			   "N·m",
+			   "Reye's hypothesis: p = k/v, k such that ∫p dA = N (Minguzzi eq. 19); "
+			   "R by eq. (21):");
+		model_step(s,
+			   "  R = μ N (∫ dA/v)⁻¹ ∫ dA = μ N (2πr/|φ̇|)⁻¹ πr² = μ m g r |φ̇|/2, so "
+			   "R_coeff = μ m g r/2 = %.12g N·m.",
+			   R_coeff);
+	} else {
+		model_step(s, "Uniform pressure p = N/(πr²); R by Minguzzi's eq. (20):");
+		model_step(s,
+			   "  R = μ N (πr²)⁻¹ ∫ v dA = μ N (πr²)⁻¹ 2π|φ̇| r³/3 = 2μ m g r |φ̇|/3, so "
+			   "R_coeff = 2μ m g r/3 = %.12g N·m.",
 			   R_coeff);
 	}
-	model_step(s, "(R_coeff by nested Gauss-Kronrod quadrature over the disk, eq. 17.)");
-	model_step(s, "Friction torque:    M = -∂R/∂φ̇ = %.12g N·m (against the spin)", torque);
-	model_step(s, "Lagrange equation:  I φ̈ = M, a constant deceleration |φ̈| = %.12g rad/s²",
+	model_step(s, "  (R_coeff by nested Gauss-Kronrod quadrature of eq. (17) over the disk.)");
+	model_step(s, "Friction torque M = −∂R/∂φ̇ = %.12g N·m, against the spin.", torque);
+	model_step(s, "Lagrange's equation I φ̈ = M: a constant deceleration |φ̈| = %.12g rad/s².",
 		   mu > 0 ? fabs(torque) / I : 0.0);
-	if (pr == PRESSURE_REYE)
-		model_step(s, "Stop time (closed form): τ = ω r/(μ g) = %.12g s", exact);
-	else
-		model_step(s, "Stop time (closed form): τ = 3 ω r/(4 μ g) = %.12g s", exact);
+	model_step(s, "Stop time in closed form: stop_time_exact = %sω r/(%sμ g) = %.12g s.",
+		   pr == PRESSURE_REYE ? "" : "3 ", pr == PRESSURE_REYE ? "" : "4 ", exact);
 	if (omega != 0 && mu > 0)
 		model_step(s,
-			   "Stop time (integrated, rk8pd, φ̇ = 0 located as an event in %zu steps): "
-			   "%.12g s",
+			   "Integrated (rk8pd, %zu steps, φ̇ = 0 located as an event): stop_time = "
+			   "%.12g s.",
 			   nsteps, stop_time);
 	else if (mu == 0)
 		model_step(s, "With μ = 0 there is no friction: the disk never stops.");
-	model_step(s, "Angle turned:       φ(τ) = ω τ/2 = %.12g rad (%.6g turns)", stop_angle,
-		   stop_angle / (2 * M_PI));
+	model_step(s, "Angle turned: stop_angle = ω stop_time/2 = %.12g rad (%.6g turns).",
+		   stop_angle, stop_angle / (2 * M_PI));
 	return 0;
 }
 
@@ -976,10 +978,11 @@ static void ry_body_steps(struct strbuf *s, const struct contact *c, struct cont
 		break;
 	}
 	model_step(s,
-		   "Relative velocity of the centre over the base (eq. 12): u = (vx − bx, vy − by) "
-		   "= (%.6g, %.6g) m/s; spin ω = %g rad/s.",
+		   "The centre moves at (vx, vy), the base at (bx, by): the centre's velocity "
+		   "relative to the base (eq. 12) is u = (vx − bx, vy − by) = (%.6g, %.6g) m/s; "
+		   "the spin is ω = %g rad/s.",
 		   mo.ux, mo.uy, mo.wz);
-	model_step(s, "The point x of the body slides with v_r(x) = u + ω ẑ × x.");
+	model_step(s, "The point x of the body (from its centre) slides at v_r(x) = u + ω ẑ × x.");
 	if (cc->where == CENTRE_NONE) {
 		model_step(
 			s,
@@ -1063,17 +1066,19 @@ static int rayleigh_solve(const struct model_input *in, struct model_output *out
 	ry_body_steps(s, &c, mo, &cc, shape, pr);
 	minguzzi_law_steps(s, in, &ry_slots, hypot(mo.ux, mo.uy) + fabs(mo.wz) * L);
 	if (pr == PRESSURE_UNIFORM)
-		model_step(s, "Pressure uniform (eq. 20): ⟨f⟩ = ∫ f %s / ∫ %s, ∫ %s = %.9g %s.",
+		model_step(s,
+			   "Uniform pressure (R by eq. 20): the mean ⟨f⟩ = ∫ f %s / ∫ %s, ∫ %s = "
+			   "%.9g %s.",
 			   elem, elem, elem, f.weight, shape == SHAPE_RING ? "m" : "m²");
 	else /* an area over a speed is m·s, a length over a speed s */
 		model_step(s,
-			   "Pressure by Reye (eq. 19, 21): p = k/v_r with k = N/∫(%s/v_r), "
-			   "∫ %s/v_r = %.9g %s; ⟨f⟩ = ∫ f %s/v_r / ∫ %s/v_r.",
+			   "Reye's pressure p = k/v_r, k = N/∫(%s/v_r) (eq. 19; R by eq. 21), "
+			   "∫ %s/v_r = %.9g %s; the mean ⟨f⟩ = ∫ f %s/v_r / ∫ %s/v_r.",
 			   elem, elem, f.weight, shape == SHAPE_RING ? "s" : "m·s", elem, elem);
-	model_step(s, "R = N ⟨∫₀^{v_r} μ dv⟩ = %g · %.9g = %.12g W", N, f.R / N, f.R);
+	model_step(s, "R = N ⟨∫₀^{v_r} μ dv⟩ = %g · %.9g = %.12g W.", N, f.R / N, f.R);
 	model_step(s, "Generalized forces (eq. 18): Q_k = −N ⟨μ(v_r) ∂v_r/∂q̇_k⟩, with");
 	model_step(s, "  ∂v_r/∂vx = v̂_x, ∂v_r/∂vy = v̂_y, ∂v_r/∂ω = (x × v̂)_z:");
-	model_step(s, "  Qx = %.12g N, Qy = %.12g N, Qθ = %.12g N·m", f.Qx, f.Qy, f.Qtheta);
+	model_step(s, "  Qx = %.12g N, Qy = %.12g N, Qθ = %.12g N·m.", f.Qx, f.Qy, f.Qtheta);
 	if (no_grad) {
 		model_step(s, "Differentiating R: not possible here. With c on the edge, Reye's "
 			      "normalization ∫ dA/v_r changes like δ·ln δ as c moves a distance δ");
@@ -1086,8 +1091,8 @@ static int rayleigh_solve(const struct model_input *in, struct model_output *out
 	model_step(s, "Power (eq. %s): P = N ⟨μ(v_r) v_r⟩ = %.12g W; P/(2R) = %.12g%s",
 		   pr == PRESSURE_UNIFORM ? "22" : "23", f.P, P_over_2R,
 		   minguzzi_law_id(in, &ry_slots) == LAW_STOKES
-			   ? " (Stokes: P = 2R, Rayleigh's eq. 10)"
-			   : " (2R is the power only for Stokes friction, eq. 10)");
+			   ? " (Stokes: P = 2R, Rayleigh's eq. 10)."
+			   : " (2R is the power only under Stokes friction, eq. 10).");
 
 	/* Closed forms where there is one, as a check a student can redo. */
 	if (minguzzi_law_id(in, &ry_slots) == LAW_COULOMB) {

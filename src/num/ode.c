@@ -201,8 +201,27 @@ static int brent(gsl_function *f, double a, double b, double abs, double rel, do
 static int locate(struct restep *r, double rel, double *troot)
 {
 	gsl_function F = {event_at, r};
-	double lo, hi;
-	int status = brent(&F, r->t0, r->t1, 1e-300, rel, &lo, &hi);
+	double lo, hi, a = r->t0;
+	/* An event function may be +inf at the phase's very start, on the
+	 * joint the phase leaves (not an end there: ragulskis' event_interval,
+	 * tangent_event); Brent's interpolation needs finite ends. The bracket
+	 * then starts an instant later, and where the event is already past
+	 * there (the first step left the phase and came back through its
+	 * start: a long first step at a loose tolerance), it is there. */
+	const double ga = event_at(a, r);
+	if (r->status)
+		return r->status;
+	if (!isfinite(ga)) {
+		a = r->t0 + 1e-9 * (r->t1 - r->t0);
+		const double g = event_at(a, r);
+		if (r->status)
+			return r->status;
+		if ((g > 0) != (ga > 0)) {
+			*troot = a;
+			return GSL_SUCCESS; /* y is the state at a */
+		}
+	}
+	int status = brent(&F, a, r->t1, 1e-300, rel, &lo, &hi);
 	if (r->status)
 		return r->status;
 	if (status)
@@ -237,6 +256,14 @@ int ode_run(const struct ode_system *sys, const struct ode_opts *opts, double t0
 	const gsl_odeiv2_step_type *T = gsl_odeiv2_step_rk8pd;
 	const double atol = tol_override ? tol_override : opts->atol;
 	const double rtol = tol_override ? tol_override : opts->rtol;
+	/* events located a hundred times finer than the overriding tolerance
+	 * integrates (a phase's end still a smooth function of its start, as
+	 * a shooting's differences need, to far below its error), not to the
+	 * 1e-13 of the tolerance the models ask for: Brent's iterations, 12
+	 * evaluations each, would cost a loose tolerance as much as a tight
+	 * one */
+	const double event_tol =
+		tol_override ? fmax(opts->event_tol, 1e-2 * tol_override) : opts->event_tol;
 	gsl_odeiv2_step *step = gsl_odeiv2_step_alloc(T, sys->dim);
 	gsl_odeiv2_control *ctl = gsl_odeiv2_control_y_new(atol, rtol);
 	gsl_odeiv2_evolve *ev = gsl_odeiv2_evolve_alloc(sys->dim);
@@ -300,7 +327,7 @@ int ode_run(const struct ode_system *sys, const struct ode_opts *opts, double t0
 				double troot;
 				r.k = k;
 				r.status = 0;
-				s = locate(&r, opts->event_tol, &troot);
+				s = locate(&r, event_tol, &troot);
 				if (s)
 					rc = num_fail(d, s, "event location");
 				else if (troot < first) {
@@ -331,7 +358,7 @@ int ode_run(const struct ode_system *sys, const struct ode_opts *opts, double t0
 			double troot;
 			restep_on(&r, tprev, t, yprev, y, ev);
 			r.status = 0;
-			s = locate(&r, opts->event_tol, &troot);
+			s = locate(&r, event_tol, &troot);
 			if (s) {
 				rc = num_fail(d, s, "event location");
 				break;

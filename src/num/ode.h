@@ -55,10 +55,10 @@ struct ode_end {
 
 /* A hook for studies of cost against accuracy (tests/bench/bench.c), not
  * for the models: while tol > 0, every ode_run integrates with rtol = atol
- * = tol whatever its caller asked for; 0 gives the callers back their own.
- * Process-wide and not thread-safe; no front end sets it. Event location
- * (event_tol) and the stepper below (the compliant Painlevé run) keep
- * their tolerances. */
+ * = tol whatever its caller asked for, and locates its events to tol/100
+ * where that is looser than the caller's event_tol; 0 gives the callers
+ * back their own. Process-wide and not thread-safe; no front end sets it.
+ * The stepper below (the compliant Painlevé run) keeps its tolerance. */
 void ode_set_tolerance_override(double tol);
 /* The tolerance ode_run integrates with when its caller asks for `asked`:
  * the override's while one is set. A model whose phase ends at a level

@@ -7,7 +7,8 @@
  * relative accelerations, it says at once which contacts stick (w_k = 0,
  * |λ_k| ≤ c_k) and which slip (λ_k = ±c_k against w_k). W (the Delassus
  * matrix A M⁻¹ Aᵀ) symmetric positive definite gives one solution. Solved
- * by Siconos' numerics library (Lemke's method on the relay's LCP). */
+ * by Siconos' numerics library (Lemke's method on the relay's LCP); one
+ * contact alone in closed form, without loading it. */
 #ifndef TRIBO_RELAY_H
 #define TRIBO_RELAY_H
 

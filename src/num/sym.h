@@ -4,7 +4,8 @@
  * ("slots"). Behind it: a tree of our own, whose simplification and
  * derivative rules are libmatheval's, so that its text can be had without
  * libmatheval's evaluator_get_string (which writes a temporary file for
- * every number it prints); libmatheval evaluates. */
+ * every number it prints). Evaluation is compiled code of our own
+ * (struct sym_prog): no libmatheval call at all. */
 #ifndef TRIBO_SYM_H
 #define TRIBO_SYM_H
 
@@ -27,8 +28,38 @@ struct sym *sym_new(const char *text, const char *const *names, size_t nnames, e
 		    void *ctx, struct diag *d);
 /* ∂f/∂name, over f's names; the caller frees it. */
 struct sym *sym_derivative(const struct sym *f, const char *name);
-/* f's value with vals[i] the value of names[i]. */
+/* f's value with vals[i] the value of names[i]: f's own compiled code,
+ * made at the first call. Not for two threads at once. */
 double sym_eval(const struct sym *f, const double *vals);
+/* f's value by walking its tree, operation by operation as libmatheval
+ * does: the reference the compiled code is tested against. */
+double sym_eval_tree(const struct sym *f, const double *vals);
+
+/* Straight-line code computing several expressions over one list of names
+ * at once: a subexpression the expressions share is computed once, an
+ * integer power (x^2, x^-3) is products, each name is read by its slot,
+ * and what only the slots below `nfixed` (a run's parameters) and numbers
+ * determine is computed again only when one of those slots changes (a
+ * constant mass matrix once a run). Made from the trees, never from text.
+ * fs[i] NULL stands for 0. The program keeps its registers: not for two
+ * threads at once. */
+struct sym_prog;
+struct sym_prog *sym_prog_new(const struct sym *const *fs, size_t n, size_t nfixed);
+/* out[i] = fs[i] at vals. */
+void sym_prog_run(struct sym_prog *p, const double *vals, double *out);
+/* Instructions in all, and those that run at every call. */
+size_t sym_prog_size(const struct sym_prog *p);
+size_t sym_prog_body_size(const struct sym_prog *p);
+/* The program as a C function `void NAME(double *r, const double *v,
+ * double *o, int pro)` (r the registers, sym_prog_registers of them, v
+ * the values, o the outputs, pro: run the fixed part too), numbers
+ * written in hexadecimal, for the native-code comparison of
+ * tests/bench/symjit.c; a function C's libm lacks (cot, step...) is
+ * called as fn[k](x), with fn[k] = sym_fn(k) (NULL past the last). */
+void sym_prog_c(const struct sym_prog *p, const char *name, struct strbuf *out);
+size_t sym_prog_registers(const struct sym_prog *p);
+double (*sym_fn(unsigned k))(double);
+void sym_prog_free(struct sym_prog *p);
 /* The size of f's terms at vals: f evaluated with the terms of each sum
  * added in size (|a| + |b| for a - b), so that a value of f far below it
  * is the round-off of a cancellation (3 sin θ - 2 sin θ0 where the two are
@@ -63,5 +94,10 @@ const char *sym_readable_of(const struct sym *f, struct strbuf *out);
  * parentheses precedence makes needless left out. Appended to out. */
 void sym_readable(const char *text, struct strbuf *out);
 void sym_free(struct sym *f);
+
+/* The function libmatheval calls `name` (the n bytes at name), as it
+ * computes it, or NULL; a constant's value (pi, e, ...), or false. */
+double (*sym_function(const char *name, size_t n))(double);
+bool sym_constant_value(const char *name, size_t n, double *x);
 
 #endif

@@ -78,6 +78,11 @@ static bool is_text(const struct gp_term *t)
 
 static void add_term(struct strbuf *out, const struct gp_term *t)
 {
+	gp_script_term(out, t);
+}
+
+void gp_script_term(struct strbuf *out, const struct gp_term *t)
+{
 	switch (t->kind) {
 	case GP_TERM_DUMB:
 		/* colours as ANSI escapes, which the screen turns into its own */
@@ -630,6 +635,8 @@ static void equal_box(const struct axis *xa, const struct axis *ya, int cols, in
 	*h = *h < 3 ? 3 : *h;
 }
 
+enum { TEXT_PLOT_ROWS = 8 }; /* rows of curves a pane keeps before its key */
+
 /* Text: the axes with ticks whose labels fit, the y label over the axis
  * (the dumb terminal cannot turn it, and beside the axis it would take a
  * third of the width), the key outside the plot. */
@@ -655,6 +662,8 @@ static void text_layout(struct strbuf *out, const struct figure *f, const struct
 	extent(f, false, &xlo, &xhi);
 	extent(f, true, &ylo, &yhi);
 	struct axis xa, ya;
+	if (t->compact && legend && !f->equal_axes && rows - key_rows - 3 < TEXT_PLOT_ROWS)
+		legend = false, key_rows = 0; /* see below */
 	int yrows = rows - key_rows;
 	axis_fit(&ya, ylo, yhi, f->ymin, f->ymax, yrows >= 4 ? yrows / 2 : 2);
 	if (f->log_y) /* gnuplot's own decades, labelled 1e-05 */
@@ -677,6 +686,18 @@ static void text_layout(struct strbuf *out, const struct figure *f, const struct
 		bw = beside ? w2 : w1;
 		bh = beside ? h2 : h1;
 		width = bw;
+	}
+	/* in a pane, a key below that leaves the curves fewer than
+	 * TEXT_PLOT_ROWS rows inside the box (its two borders and the blank
+	 * row gnuplot keeps under a page taken off) goes: the zoomed pane has
+	 * the rows for it (issue 40: 2 rows of curves under a key of 4) */
+	if (t->compact && legend && !beside && rows - key_rows - 3 < TEXT_PLOT_ROWS) {
+		legend = false;
+		key_rows = 0;
+		if (f->equal_axes) {
+			equal_box(&xa, &ya, t->cols - left - 2, rows, &bw, &bh);
+			width = bw;
+		}
 	}
 	add_axis(out, "x", &xa);
 	add_axis(out, "y", &ya);

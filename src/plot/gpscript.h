@@ -64,6 +64,10 @@ void gp_script_figure(struct strbuf *out, const struct figure *f, const char *ti
 void gp_script_figure_sub(struct strbuf *out, const struct figure *f, const char *title,
 			  const char *subtitle, const struct gp_term *t);
 
+/* The `set terminal` and `set output` lines of t (the scene's script
+ * shares them: plot/scene.c). */
+void gp_script_term(struct strbuf *out, const struct gp_term *t);
+
 /* For x11, before each figure: x11 draws through gnuplot_x11, which a
  * window killed from X takes with it. gnuplot finds that out only when it
  * next draws (that drawing is lost) and starts a new one at the next `set

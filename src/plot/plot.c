@@ -2,6 +2,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <netdb.h>
 #include <poll.h>
 #include <stdbool.h>
@@ -17,6 +18,7 @@
 #include "dyn/law.h"
 #include "plot/gnuplot.h"
 #include "plot/gpscript.h"
+#include "scene/scene.h"
 #include "util/outfile.h"
 #include "util/text.h"
 
@@ -139,16 +141,40 @@ void plot_subtitle(const struct session *s, const struct figure *f, struct strbu
 
 /* ---- drawing -------------------------------------------------------- */
 
+/* What is drawn: a figure of the session, or its scene at time T. */
+struct drawing {
+	const struct figure *f; /* NULL: the scene */
+	double T;
+};
+
 static int check_data(const struct figure *f, struct diag *d)
 {
 	char why[160];
-	if (!figure_empty(f, why, sizeof why))
+	if (!f || !figure_empty(f, why, sizeof why))
 		return 0;
 	return diag_set(d, "figure '%s' has nothing to show: %s", f->name, why);
 }
 
-static int draw(const struct session *s, const struct figure *f, const struct gp_term *t,
-		struct strbuf *out, struct diag *d)
+/* The scene's script: headed "ID: scene", its time and phase under it. */
+static int draw_scene(const struct session *s, double T, const struct gp_term *t,
+		      struct strbuf *out, struct diag *d)
+{
+	struct scene sc;
+	if (scene_build(s, T, &sc, d))
+		return -1;
+	const struct exercise *ex = session_exercise(s);
+	struct strbuf title = STRBUF_INIT, script = STRBUF_INIT;
+	strbuf_addf(&title, "%s: scene", ex && ex->id ? ex->id : "");
+	scene_script(&script, &sc, strbuf_str(&title), t);
+	scene_release(&sc);
+	int rc = gnuplot_run(gnuplot_shared(), strbuf_str(&script), out, d);
+	strbuf_release(&title);
+	strbuf_release(&script);
+	return rc;
+}
+
+static int draw_figure(const struct session *s, const struct figure *f, const struct gp_term *t,
+		       struct strbuf *out, struct diag *d)
 {
 	if (check_data(f, d))
 		return -1;
@@ -163,7 +189,13 @@ static int draw(const struct session *s, const struct figure *f, const struct gp
 	return rc;
 }
 
-static int text_plot(const struct session *s, const struct figure *f, const struct gp_term *t,
+static int draw(const struct session *s, const struct drawing *w, const struct gp_term *t,
+		struct strbuf *out, struct diag *d)
+{
+	return w->f ? draw_figure(s, w->f, t, out, d) : draw_scene(s, w->T, t, out, d);
+}
+
+static int text_plot(const struct session *s, const struct drawing *f, const struct gp_term *t,
 		     struct strbuf *out, struct diag *d)
 {
 	struct strbuf text = STRBUF_INIT;
@@ -192,7 +224,16 @@ int plot_text(const struct session *s, const struct figure *f, int cols, int row
 	      struct strbuf *out, struct diag *d)
 {
 	struct gp_term t = {.kind = GP_TERM_DUMB, .cols = cols, .rows = rows};
-	return text_plot(s, f, &t, out, d);
+	struct drawing w = {f, 0};
+	return text_plot(s, &w, &t, out, d);
+}
+
+int plot_scene_text(const struct session *s, double T, int cols, int rows, struct strbuf *out,
+		    struct diag *d)
+{
+	struct gp_term t = {.kind = GP_TERM_DUMB, .cols = cols, .rows = rows};
+	struct drawing w = {NULL, T};
+	return text_plot(s, &w, &t, out, d);
 }
 
 static const struct {
@@ -200,8 +241,10 @@ static const struct {
 	enum gp_term_kind kind;
 } file_kinds[] = {{".png", GP_TERM_PNG}, {".svg", GP_TERM_SVG}, {".pdf", GP_TERM_PDF}};
 
-int plot_file(const struct session *s, const struct figure *f, const char *path, struct diag *d)
+static int file_plot(const struct session *s, const struct drawing *w, const char *path,
+		     struct diag *d)
 {
+	const struct figure *f = w->f;
 	const char *base = strrchr(path, '/');
 	base = base ? base + 1 : path;
 	const char *ext = strrchr(base, '.');
@@ -223,11 +266,65 @@ int plot_file(const struct session *s, const struct figure *f, const char *path,
 	/* gnuplot writes the temporary file tribo made; the user's name never
 	 * reaches it */
 	struct gp_term t = {.kind = (enum gp_term_kind)kind, .output = of.tmp};
-	if (draw(s, f, &t, NULL, d)) {
+	if (draw(s, w, &t, NULL, d)) {
 		outfile_abort(&of);
 		return -1;
 	}
 	return outfile_commit(&of, d);
+}
+
+int plot_file(const struct session *s, const struct figure *f, const char *path, struct diag *d)
+{
+	struct drawing w = {f, 0};
+	return file_plot(s, &w, path, d);
+}
+
+/* The whole run as an animated GIF: a frame per recorded step (at most
+ * SCENE_GIF_FRAMES), as fast as the run went where gd allows (a frame at
+ * least 3/100 s, at most 1/5 s). */
+enum { SCENE_GIF_FRAMES = 120 };
+
+static int scene_gif(const struct session *s, const char *path, struct diag *d)
+{
+	struct scene *f;
+	size_t n;
+	if (scene_frames(s, SCENE_GIF_FRAMES, &f, &n, d))
+		return -1;
+	struct outfile of;
+	if (outfile_open(&of, path, d)) {
+		for (size_t i = 0; i < n; i++)
+			scene_release(&f[i]);
+		free(f);
+		return -1;
+	}
+	const struct exercise *ex = session_exercise(s);
+	struct strbuf title = STRBUF_INIT, script = STRBUF_INIT;
+	strbuf_addf(&title, "%s: scene", ex && ex->id ? ex->id : "");
+	double step = n > 1 ? (f[n - 1].t - f[0].t) / (double)(n - 1) : 0;
+	int delay = (int)lround(fmin(fmax(100 * step, 3), 20));
+	scene_script_gif(&script, f, n, strbuf_str(&title), of.tmp, delay);
+	for (size_t i = 0; i < n; i++)
+		scene_release(&f[i]);
+	free(f);
+	int rc = gnuplot_run(gnuplot_shared(), strbuf_str(&script), NULL, d);
+	strbuf_release(&title);
+	strbuf_release(&script);
+	if (rc) {
+		outfile_abort(&of);
+		return -1;
+	}
+	return outfile_commit(&of, d);
+}
+
+int plot_scene_file(const struct session *s, double T, const char *path, struct diag *d)
+{
+	const char *base = strrchr(path, '/');
+	base = base ? base + 1 : path;
+	const char *ext = strrchr(base, '.');
+	if (ext && !strcasecmp(ext, ".gif"))
+		return scene_gif(s, path, d);
+	struct drawing w = {NULL, T};
+	return file_plot(s, &w, path, d);
 }
 
 /* Whether an X server listens at `disp` (":0", "unix:0.0", "host:10.0"):
@@ -294,8 +391,10 @@ static int x_server_errno(const char *disp)
 	return err;
 }
 
-int plot_window(const struct session *s, const struct figure *f, bool persist, struct diag *d)
+static int window_plot(const struct session *s, const struct drawing *dw, bool persist,
+		       struct diag *d)
 {
+	const struct figure *f = dw->f;
 	const char *x = getenv("DISPLAY"), *w = getenv("WAYLAND_DISPLAY");
 	if (!(x && *x) && !(w && *w))
 		return diag_set(d, "no display to open a window on (DISPLAY is not set); "
@@ -328,7 +427,7 @@ int plot_window(const struct session *s, const struct figure *f, bool persist, s
 		if (rc)
 			return -1;
 	}
-	if (!draw(s, f, &t, NULL, d))
+	if (!draw(s, dw, &t, NULL, d))
 		return 0;
 	/* A display with no server behind it: wxt and qt end gnuplot ("Unable
 	 * to initialize GTK+, is DISPLAY set properly?"), x11 says "unable to
@@ -343,6 +442,18 @@ int plot_window(const struct session *s, const struct figure *f, bool persist, s
 			 xd ? "DISPLAY" : "WAYLAND_DISPLAY", xd ? x : w, why);
 	}
 	return -1;
+}
+
+int plot_window(const struct session *s, const struct figure *f, bool persist, struct diag *d)
+{
+	struct drawing w = {f, 0};
+	return window_plot(s, &w, persist, d);
+}
+
+int plot_scene_window(const struct session *s, double T, bool persist, struct diag *d)
+{
+	struct drawing w = {NULL, T};
+	return window_plot(s, &w, persist, d);
 }
 
 /* ---- the pane ------------------------------------------------------- */
@@ -366,7 +477,7 @@ bool plot_pane_image(const struct plot_pane *p)
 
 /* The pane's picture: gnuplot's sixelgd at the pane's size in pixels,
  * the figure script of the files, without the heading the frame shows. */
-static int image_plot(const struct session *s, const struct figure *f, const struct plot_pane *p,
+static int image_plot(const struct session *s, const struct drawing *f, const struct plot_pane *p,
 		      struct strbuf *out, struct diag *d)
 {
 	bool has;
@@ -432,9 +543,12 @@ static const struct figure *pane_figure(const struct session *s, const struct pl
 int plot_pane_render(const struct session *s, struct plot_pane *p, const char **text,
 		     struct diag *d)
 {
-	const struct figure *f = plot_pane_shown(p) ? pane_figure(s, p) : NULL;
+	/* the scene while `plot scene` chose it and the last solve drew */
+	bool scene =
+		plot_pane_shown(p) && !strcmp(p->figure, PLOT_SCENE) && session_figures_made(s);
+	const struct figure *f = plot_pane_shown(p) && !scene ? pane_figure(s, p) : NULL;
 	char why[160];
-	if (!f || figure_empty(f, why, sizeof why)) {
+	if (!scene && (!f || figure_empty(f, why, sizeof why))) {
 		*text = "";
 		return 0;
 	}
@@ -445,7 +559,8 @@ int plot_pane_render(const struct session *s, struct plot_pane *p, const char **
 		    p->drawn.colors == p->colors && p->drawn.image.width == p->image.width &&
 		    p->drawn.image.height == p->image.height &&
 		    p->drawn.image.font_pt == p->image.font_pt &&
-		    p->drawn.image.truecolor == p->image.truecolor;
+		    p->drawn.image.truecolor == p->image.truecolor &&
+		    p->drawn.scene_t == p->scene_t;
 	if (!same && !p->waiting) {
 		strbuf_reset(&p->drawn.text);
 		/* a silent gnuplot costs the pane PLOT_PANE_WAIT_MS once */
@@ -457,8 +572,9 @@ int plot_pane_render(const struct session *s, struct plot_pane *p, const char **
 				    .rows = p->rows,
 				    .compact = true,
 				    .colors = p->colors};
-		p->drawn.rc = image ? image_plot(s, f, p, &p->drawn.text, &p->drawn.d)
-				    : text_plot(s, f, &t, &p->drawn.text, &p->drawn.d);
+		struct drawing w = {f, p->scene_t};
+		p->drawn.rc = image ? image_plot(s, &w, p, &p->drawn.text, &p->drawn.d)
+				    : text_plot(s, &w, &t, &p->drawn.text, &p->drawn.d);
 		p->waiting = p->drawn.rc && gnuplot_timed_out(g);
 		gnuplot_set_timeout(g, wait);
 		p->drawn.image = p->image;
@@ -466,6 +582,7 @@ int plot_pane_render(const struct session *s, struct plot_pane *p, const char **
 		p->drawn.valid = true;
 		p->drawn.serial = serial;
 		p->drawn.fig = f;
+		p->drawn.scene_t = p->scene_t;
 		p->drawn.cols = p->cols;
 		p->drawn.rows = p->rows;
 		p->drawn.colors = p->colors;
@@ -485,5 +602,7 @@ int plot_pane_render(const struct session *s, struct plot_pane *p, const char **
 
 const struct figure *plot_pane_figure(const struct session *s, const struct plot_pane *p)
 {
+	if (!strcmp(p->figure, PLOT_SCENE) && session_figures_made(s))
+		return NULL;
 	return pane_figure(s, p);
 }

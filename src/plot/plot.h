@@ -39,6 +39,16 @@ int plot_file(const struct session *s, const struct figure *f, const char *path,
  * call asked `persist`: then it stays until its user closes it. */
 int plot_window(const struct session *s, const struct figure *f, bool persist, struct diag *d);
 
+/* The name `plot` gives the scene (scene/scene.h): the system drawn to
+ * scale at a time T of the last solve's run, with its forces. */
+#define PLOT_SCENE "scene"
+/* The scene at T as text (cols x rows), into a file (.png, .svg, .pdf), or
+ * in a window, as plot_text, plot_file and plot_window draw a figure. */
+int plot_scene_text(const struct session *s, double T, int cols, int rows, struct strbuf *out,
+		    struct diag *d);
+int plot_scene_file(const struct session *s, double T, const char *path, struct diag *d);
+int plot_scene_window(const struct session *s, double T, bool persist, struct diag *d);
+
 /* A picture instead of text: a sixel image of width x height pixels, its
  * text font_pt points (0x0: text); truecolor as struct gp_term's. */
 struct plot_image {
@@ -54,8 +64,10 @@ struct plot_pane {
 			   * in, then it only names the figure) */
 	int cols, rows;	  /* inside the frame, in cells; 0x0 while no plot is shown */
 	int colors;	  /* 0 (none: NO_COLOR, a monochrome terminal), 8 or 256 */
-	char figure[128]; /* the figure `plot NAME` chose; "" for the first */
-	bool zoomed;	  /* the plot has the screen (F7, `zoom`) */
+	char figure[128]; /* the figure `plot NAME` chose; "" for the first;
+			   * PLOT_SCENE: the scene at scene_t */
+	double scene_t;
+	bool zoomed; /* the plot has the screen (F7, `zoom`) */
 	/* set: the pane is a picture of this size */
 	struct plot_image image;
 	/* gnuplot did not answer the pane within PLOT_PANE_WAIT_MS: the pane
@@ -67,6 +79,7 @@ struct plot_pane {
 		bool valid;
 		unsigned long serial;	  /* session_figures_serial() */
 		const struct figure *fig; /* valid while the serial stays */
+		double scene_t;
 		int cols, rows, colors;
 		struct plot_image image;  /* width 0: text holds text, else a sixel image */
 		unsigned long generation; /* counts the drawings */

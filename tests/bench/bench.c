@@ -1,6 +1,6 @@
 /* The in-process solve time of an exercise, for `make bench`.
  *
- *   bench [-t TOL] [-b SECONDS] [-n MAX] [-m INTEGRATOR] ID RESULT [NAME=VALUE...]
+ *   bench [-a] [-t TOL] [-b SECONDS] [-n MAX] [-m INTEGRATOR] ID RESULT [NAME=VALUE...]
  *
  * Loads exercise ID through the session API (as `load` does), sets the
  * parameters given (as `set NAME VALUE` does), solves once untimed, then
@@ -16,7 +16,10 @@
  * ode_set_tolerance_override (src/num/ode.h), the hook that exists for
  * this program: tribo has no user-facing tolerance. -m puts another
  * integrator in ode_run's place (tests/bench/sundials.c: cvode-adams,
- * arkode-verner8, arkode-fehlberg8; rk8pd, tribo's own, by default). */
+ * arkode-verner8, arkode-fehlberg8; rk8pd, tribo's own, by default).
+ * -a solves for the answers alone (session_solve_answers, as generate
+ * and grade do), where `solve` (session_solve) makes the figures and the
+ * steps too. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,7 +51,7 @@ static int fail(const char *what, const struct diag *d)
 
 static int usage(void)
 {
-	fputs("usage: bench [-t TOL] [-b SECONDS] [-n MAX] [-m INTEGRATOR] ID RESULT "
+	fputs("usage: bench [-a] [-t TOL] [-b SECONDS] [-n MAX] [-m INTEGRATOR] ID RESULT "
 	      "[NAME=VALUE...]\n",
 	      stderr);
 	return 2;
@@ -58,6 +61,11 @@ int main(int argc, char **argv)
 {
 	double budget = 0.3, tol = 0;
 	int max = 200, i = 1;
+	int (*solve)(struct session *, struct diag *) = session_solve;
+	if (i < argc && strcmp(argv[i], "-a") == 0) {
+		solve = session_solve_answers;
+		i++;
+	}
 	for (; i + 1 < argc && argv[i][0] == '-'; i += 2) {
 		if (strcmp(argv[i], "-m") == 0) {
 			if (bench_integrator(argv[i + 1]))
@@ -100,7 +108,7 @@ int main(int argc, char **argv)
 	}
 	ode_set_tolerance_override(tol);
 	const unsigned long long rhs0 = ode_rhs_evaluations();
-	if (session_solve(s, &d)) /* untimed: warms the caches */
+	if (solve(s, &d)) /* untimed: warms the caches */
 		return fail("solve", &d);
 	const unsigned long long rhs = ode_rhs_evaluations() - rhs0;
 	double *t = malloc((size_t)max * sizeof(double));
@@ -108,7 +116,7 @@ int main(int argc, char **argv)
 	const double start = now();
 	while (n < max && (n < 3 || now() - start < budget)) {
 		double t0 = now();
-		int rc = session_solve(s, &d);
+		int rc = solve(s, &d);
 		t[n++] = now() - t0;
 		if (rc)
 			return fail("solve", &d);

@@ -163,30 +163,70 @@ POL = Values("polisher", ["m", "r", "omega", "mu", "g", "vx0", "tmax"],
              {"Fx": 0.0, "Fy": 0.0, "M": 0.0, "vy0": 0.0, "thetadot0": 0.0})
 
 
+def ring_closed(vx, vy, Om, r, c):
+    """One ring's force and moment in closed form, as tribo's
+    contact_ring_exact has them: a point at φ slides at
+    v = u + Ω r(−sin φ, cos φ); with U = |u|, W = Ω r, a = U² + W², b = 2UW,
+    |v| = √(a − b cos ψ) (ψ from the direction of u), so
+    Q = c(U I0 + W J) û and Q_θ = c r (W I0 + U J), c = −μmg/(2π), where
+    I0 = ∮dψ/√(a + |b| cos ψ) = 4K/√(a + |b|), I1 = ∮√(a + |b| cos ψ) dψ =
+    4√(a + |b|) E (modulus k² = 2|b|/(a + |b|); SciPy's ellipk/ellipe take
+    k²) and J = ∮cos ψ/√(a + b cos ψ) dψ = (I1 − a I0)/b, by its series in
+    b/a where b is small (the closed form cancels there). None where a
+    point of the ring is (nearly) at rest, k → 1: quad takes that one."""
+    U, W = math.hypot(vx, vy), Om * r
+    a, b = U * U + W * W, 2 * U * W
+    S = a + abs(b)
+    if not a > 0 or not (U - abs(W)) ** 2 / S > 1e-12:
+        return None
+    k2 = 2 * abs(b) / S
+    I0, I1 = 4 * ellipk(k2) / math.sqrt(S), 4 * math.sqrt(S) * ellipe(k2)
+    if abs(b) < 0.25 * a:
+        # ∮cos ψ (1 + x cos ψ)^(−1/2) dψ/√a, x = b/a: the odd powers of the
+        # binomial series against ∮cos^(n+1) = 2π (n+1)!!/(n+2)!!... (n odd)
+        x, J, cn, cm = b / a, 0.0, 1.0, 1.0
+        for n in range(1, 80):
+            cn *= -(2 * n - 1) / (2 * n)
+            if n % 2 == 0:
+                continue
+            cm *= (n + 0.0) / (n + 1)
+            term = cn * x ** n * 2 * math.pi * cm
+            J += term
+            if abs(term) < 1e-18 * abs(J):
+                break
+        J /= math.sqrt(a)
+    else:
+        J = (I1 - a * I0) / b
+    along = c * (U * I0 + W * J) if U > 0 else 0.0
+    return (along * vx / U if U > 0 else 0.0, along * vy / U if U > 0 else 0.0,
+            c * r * (W * I0 + U * J))
+
+
 def polisher_scipy(tol):
     """The machine's plane motion as tribo integrates it, (x, y, θ) and
     their rates: each ring (mass m, radius r, m g spread evenly) turns at
-    θ̇ ± ω while its centre moves at u = (vx, vy); a point at φ slides at
-    v = u + Ω r(−sin φ, cos φ), and the ring's force and moment
-    Q = −(μmg/2π)∮ v̂ dφ, Q_θ = −(μmg/2π)∮ r(cos φ v̂_y − sin φ v̂_x) dφ, by
-    quad at every right-hand side (three a ring); 2m u̇ = F + ΣQ,
+    θ̇ ± ω while its centre moves at u = (vx, vy); its force and moment
+    Q = −(μmg/2π)∮ v̂ dφ, Q_θ = −(μmg/2π)∮ r(cos φ v̂_y − sin φ v̂_x) dφ in
+    closed form by the complete elliptic integrals (ring_closed), as tribo
+    has them, quad only where a point of a ring is at rest; 2m u̇ = F + ΣQ,
     2mr² θ̈ = M + ΣQ_θ; solve_ivp to tmax: vx_end."""
     p = POL
     m, r, w, mu, g = p["m"], p["r"], p["omega"], p["mu"], p["g"]
     c = -mu * m * g / (2 * math.pi)
 
-    def ring(vx, vy, Om):
+    def ring_quad(vx, vy, Om):
         def comp(k):
             def f(phi):
                 sx, sy = vx - Om * r * math.sin(phi), vy + Om * r * math.cos(phi)
                 n = math.hypot(sx, sy)
                 return ((sx, sy, r * (math.cos(phi) * sy - math.sin(phi) * sx))[k] / n
                         if n > 0 else 0.0)
-            # |v̂| ≤ 1: the integrals' scale is 2π (2πr for the moment), and
-            # the ones that vanish by symmetry need an absolute tolerance
             scale = 2 * math.pi * (r if k == 2 else 1.0)
             return c * quad(f, 0, 2 * math.pi, epsabs=tol * scale, epsrel=tol, limit=100)[0]
         return comp(0), comp(1), comp(2)
+
+    def ring(vx, vy, Om):
+        return ring_closed(vx, vy, Om, r, c) or ring_quad(vx, vy, Om)
 
     def rhs(t, y):
         vx, vy, thd = y[3], y[4], y[5]
@@ -236,7 +276,7 @@ CASES = [
          conveyor_ref, "independent: σ = −ln|s| reformulation, DOP853 2.3e-14",
          ("tmax", (0.5, 2, 8, 32))),
     Case("polisher", "vx_end", 1e-11, polisher_scipy,
-         "(x, y, θ) and rates, each ring's force and moment by 3 quads at every RHS",
+         "(x, y, θ) and rates, each ring's force and moment by K(k), E(k) at every RHS",
          "6-D, rings' forces by K(k), E(k) at every RHS, rk8pd to tmax",
          polisher_ref, "closed form: ∫m du/Q(u) = tmax, Q by K(k), E(k)",
          ("tmax", (0.5, 1, 2, 4))),

@@ -125,5 +125,5 @@ $ tribo -c 'load disk-reye; solve; check stop_time = '
 ? 1
 
 $ tribo -c 'load disk-reye; solve; check stop_time = 1/0'
-! tribo: -c: command 3: check: the answer is not a finite number
+! tribo: -c: command 3: check: '1/0' is not a finite number
 ? 1

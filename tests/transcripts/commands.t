@@ -119,7 +119,7 @@ $ tribo -c 'load disk-reye; set omega 10; set r 0.2; set mu 0.3; reset omega; pr
 
 $ tribo -c 'eval sqrt(2)^2; eval 4*atan(1); eval exp(1) - e'
 2
-3.14159265359
+3.14159265359 rad
 0
 ? 0
 
@@ -138,16 +138,14 @@ $ tribo -c 'load disk-reye; print m' -c 'print r' -c 'evl 1' -c 'print omega'
 ? 1
 
 # a leading ~ is the home directory in load, export csv, plot to and generate to
-$ mkdir -p ~ && cp "$TRIBO_PATH/disk-reye.ini" ~/mine.ini && tribo -c 'load ~/mine.ini; solve; export csv ~/m.csv; plot to ~/m.svg; print stop_time; generate 2 seed 1 format txt to ~/set' | grep -v '^wrote /' && cd ~ && ls . set && head -n 1 m.csv | tr -d "\r"
+# (the files named, not 'ls .': other cases write to the same home)
+$ mkdir -p ~ && cp "$TRIBO_PATH/disk-reye.ini" ~/mine.ini && tribo -c 'load ~/mine.ini; solve; export csv ~/m.csv; plot to ~/m.svg; print stop_time; generate 2 seed 1 format txt to ~/set' | grep -v '^wrote /' && cd ~ && ls -d m.csv m.svg mine.ini set && ls set && head -n 1 m.csv | tr -d "\r"
 1.22324159021
 note: seed 1 is under 2^32: a student could try every such seed for the sheet's values and rebuild the key (without 'seed', generate draws 64 bits)
-.:
 m.csv
 m.svg
 mine.ini
 set
-
-set:
 key.txt
 manifest.txt
 sheet.txt

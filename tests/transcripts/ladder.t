@@ -7,11 +7,11 @@ $ tribo -c 'load ladder; set mu_wall 0; set mu_floor 0.5; solve; print theta_min
 # Without friction, released at θ0 = 60°, the top leaves the wall at
 # sin θ = (2/3) sin θ0, θ = 35.2643896828°; at the release λ_floor =
 # m g (1 − (3/4) cos²θ0) and λ_wall = (3/4) m g cosθ0 sinθ0.
-$ tribo -c 'load ladder-slides; set mu_wall 0; set mu_floor 0; set theta0 60; solve; print theta_leave lambda_floor lambda_wall; eval asin(2/3*sin(60*pi/180))*180/pi'
+$ tribo -c 'load ladder-slides; set mu_wall 0; set mu_floor 0; set theta0 60; solve; print theta_leave lambda_floor lambda_wall; eval asin(2/3*sin(60 deg)) to deg'
 35.2643896828
 79.70625
 31.8589095417
-35.2643896828
+35.2643896828 deg
 ? 0
 
 # No floor friction: it rests only upright; μ_wall μ_floor ≥ 1: at every angle.

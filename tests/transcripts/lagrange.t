@@ -20,7 +20,7 @@ $ tribo -c 'load disk-lagrange; solve; print t_stop; load disk-reye; solve; prin
 $ tribo -c 'load ladder-lagrange; solve; print theta_end t_stop; eval asin(2/3*sin(pi/3))'
 0.61547970867
 0.562969689175
-0.61547970867
+0.61547970867 rad
 ? 0
 
 # There its [result] lambda_wall, two terms of 200 N that cancel, is 0, not
@@ -28,7 +28,7 @@ $ tribo -c 'load ladder-lagrange; solve; print theta_end t_stop; eval asin(2/3*s
 $ tribo -c 'load ladder-lagrange; solve; print lambda_wall; set tmax 0.3; solve; print lambda_wall; eval 3/4*m*g*cos(theta_end)*(3*sin(theta_end) - 2*sin(theta0))'
 0
 29.7222698806
-29.7222698806
+29.7222698806 N
 ? 0
 
 # The bead on the rotating hoop: the derived equation of motion.
@@ -76,11 +76,10 @@ $ tribo -c 'load lagrange-belt.ini; solve; print x_end xdot_end; eval 0.49 + 1.3
 ? 0
 
 $ tribo -c 'load lagrange-belt.ini; solve; steps' | grep -A1 '^  t = '
-  t = 0 s: the contact xdot - vb = 0 at rest; the force on it |f| = 0 is
-      within the bound c = 0.49 that R allows there: it is held (Coulomb: rest
---
+  t = 0 s: the contact xdot - vb = 0 at rest; the force on it, |f| = 0, is
+      within the bound c = 0.49 that R allows there: it is held.
   t = 0.3769230769 s: the force that holds the contact xdot - vb = 0, -0.49,
-      reached its bound c = 0.49 and is growing past it: it slips (-)
+      reached its bound c = 0.49 and is growing past it: it slips (-).
 ? 0
 
 # A kink of R that is not linear in the rates is refused when the file is read.

@@ -13,7 +13,7 @@ $ tribo -c 'load rayleigh; set law stokes; set pressure reye; set shape annulus;
 ? 0
 
 # Uniform pressure: −∂R/∂q̇ is the force of eq. (18); under Reye it is not.
-$ tribo -c 'load rayleigh-ring; solve; eval step(1e-8 - abs(Qx + dRdvx)); load rayleigh-reye; solve; eval step(abs(Qx + dRdvx) - 0.1)'
+$ tribo -c 'load rayleigh-ring; solve; eval step(1e-8 N - abs(Qx + dRdvx)); load rayleigh-reye; solve; eval step(abs(Qx + dRdvx) - 0.1 N)'
 1
 1
 ? 0
@@ -55,7 +55,7 @@ $ tribo -c 'load conveyor; set Fy 0; set a 0; set v0 1; solve; print t_stick stu
 0.169894665308
 true
 1.91505266735
-0.169894665308
+0.169894665308 s
 ? 0
 
 # Held at x = 0 and pushed across, the block feels c = N μ(v0)/v0.
@@ -68,24 +68,24 @@ $ tribo -c 'load conveyor-transverse; solve; print c_transverse; eval vy_end*c_t
 $ tribo -c 'load polisher; solve; print c_eff c_eff_exact; eval c_eff - mu*m*g/(r*omega)'
 2.616
 2.61928232676
-0
+0 kg/s
 ? 0
 
 $ tribo -c 'load polisher-push; set tmax 8; solve; print thetadot_end; eval M*tmax/(2*m*r^2)'
 4.41318496875
-4.44444444444
+4.44444444444 1/s
 ? 0
 
 # The polisher through its stick phases (issue 17). M = 5 N·m exceeds the
 # 2μmgr = 2.3544 N·m a resting ring holds: when the ring turning at θ̇ − ω
 # rests at t = 0.36 s it slips on, and θ̇(5 s) = 156.395377779 (SciPy,
 # tests/ref/polisher_ref.py; the closed form is the eval).
-$ tribo -c 'load polisher; set vx0 0; set M 5; set tmax 5; solve; print thetadot_end locked t_end M_lock; eval 20 + (M - 2*mu*m*g*r)/(2*m*r^2)*(tmax - 2*m*r^2*omega/M)'
+$ tribo -c 'load polisher; set vx0 0; set M 5; set tmax 5; solve; print thetadot_end locked t_end M_lock; eval 20 rad/s + (M - 2*mu*m*g*r)/(2*m*r^2)*(tmax - 2*m*r^2*omega/M)'
 156.395377778
 false
 5
 2.3544
-156.395377778
+156.395377778 rad/s
 ? 0
 
 # M = 1 N·m is held: locked at θ̇ = ω from t = 2mr²ω/M = 1.8 s, θ = 82 rad.

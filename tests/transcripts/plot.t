@@ -9,8 +9,8 @@ mu   stop_time [s]   stop_time_exact [s]
 0.2  1.52905198777   1.52905198777
 0.3  1.01936799185   1.01936799185
 0.4  0.764525993884  0.764525993884
-3.05810397554
-0.764525993884
+3.05810397554 s
+0.764525993884 s
 ? 0
 
 # The session is as it was: the parameter keeps its value, the results of
@@ -262,7 +262,39 @@ tribo[disk-reye]>
 ? 1
 
 $ tribo -c 'help plot' | head -n 1
-usage: plot [NAME] [to FILE] [window [persist]]
+usage: plot [NAME | scene [at T]] [to FILE] [window [persist]]
+? 0
+
+# Issue 41: the scene, refused where it cannot be drawn: before a solve,
+# past the run's end (the rod lies flat at 0.72 s), with 'at' and a .gif
+# (the whole run), for a model with no mechanism (kozlov-rest).
+$ tribo -c 'load painleve-slip; plot scene'
+! tribo: -c: command 2: plot: no run to draw yet: run 'solve' first
+? 1
+
+$ tribo -c 'load painleve-slip; solve; plot scene at 1'
+! tribo: -c: command 3: plot: t = 1 is outside the run, which goes from 0 to 0.721603
+? 1
+
+$ tribo -c 'load painleve-slip; solve; plot scene at 2 min'
+! tribo: -c: command 3: plot: t = 120 is outside the run, which goes from 0 to 0.721603
+? 1
+
+$ tribo -c 'load painleve-slip; solve; plot scene at 1 m'
+! tribo: -c: command 3: plot: 'at 1 m': a time is wanted (s, ms, min)
+? 1
+
+$ tribo -c 'load painleve-slip; solve; plot scene at t_slip to rod.gif'
+! tribo: -c: command 3: plot: a .gif is the whole run, a frame a step: no 'at T'
+? 1
+
+$ tribo -c 'load kozlov-rest; solve; plot scene'
+! tribo: -c: command 3: plot: model kozlov-rest has no scene: its state is not a mechanism's position
+? 1
+
+# The scene as text at 79x24: the rod, its forces and their values.
+$ tribo -c 'load painleve-slip; solve; plot scene' | grep -c 'λ = 18.5 N\|W2 = 9.81 N\|F = 3.15 N'
+3
 ? 0
 
 # Issue 19: `sweep ... plot` overlays the runs' figure, a colour and a key

@@ -14,7 +14,7 @@ true
 # Δ → 0: the elliptic amplitude falls toward the Coulomb one, 0.774878712706.
 # (The last at 0.8238281094935: its 12th digit is a rounding's, so it is
 # checked to 2e-12.)
-$ tribo -c 'load ragulskis-fig1; solve; print amp; set Delta 0.1; solve; print amp; set Delta 0.05; solve; eval step(2e-12 - abs(amp - 0.8238281094935))'
+$ tribo -c 'load ragulskis-fig1; solve; print amp; set Delta 0.1; solve; print amp; set Delta 0.05; solve; eval step(2e-12 m - abs(amp - 0.8238281094935 m))'
 1.34145122788
 0.866773160757
 1
@@ -22,7 +22,7 @@ $ tribo -c 'load ragulskis-fig1; solve; print amp; set Delta 0.1; solve; print a
 
 # Fig. 4: at resonance with P > 4h/π only c bounds the amplitude, near
 # (P − 4h/π)/(cω) = 19.63.
-$ tribo -c 'load ragulskis-fig4; solve; print amp steady; eval step(amp - 19) * step(20 - amp)'
+$ tribo -c 'load ragulskis-fig4; solve; print amp steady; eval step(amp - 19 m) * step(20 m - amp)'
 19.5190077661
 true
 1
@@ -80,7 +80,7 @@ note: periods = 2.5: must be a whole number of periods (at most 10⁷) (for now:
 # A narrow transition: Δ = 1e-3 (h/(mωΔ) = 3200) runs, its amplitude
 # within O(Δ) of the exact Coulomb one (1.197724…); Δ = 1e-5 (3.2e5, once
 # ~10⁶ steps and seconds) is now outside the domain, refused at `set`.
-$ tribo -c 'load ragulskis; set c 0; set Delta 1e-3; set Delta_a 1e-3; solve; eval step(1e-2 - abs(amp - 1.19772416533))'
+$ tribo -c 'load ragulskis; set c 0; set Delta 1e-3; set Delta_a 1e-3; solve; eval step(1e-2 m - abs(amp - 1.19772416533 m))'
 1
 ? 0
 
@@ -168,7 +168,7 @@ note: inner = reduce: h/(mωΔ) = 4, below 10: the transition is not narrow, so 
 # manifold relaxes faster than 5e3 ω, the law itself beyond. Its amplitude
 # against an independent reference, SciPy's Radau on the full law at rtol
 # 1e-11 (0.7749330593387), and between Δ = 1e-4's and exact Coulomb's.
-$ tribo -c 'load ragulskis; set law tanh; set Delta 1e-5; solve; print amp steady; eval step(1e-8 - abs(amp/0.7749330593387 - 1)); set Delta 1e-4; solve; print amp'
+$ tribo -c 'load ragulskis; set law tanh; set Delta 1e-5; solve; print amp steady; eval step(1e-8 - abs(amp/(0.7749330593387 m) - 1)); set Delta 1e-4; solve; print amp'
 0.774933057831
 true
 1
@@ -179,7 +179,7 @@ true
 # its slow manifold; steady, its amplitude between Δ = 1e-4's and exact
 # Coulomb's (0.774878712706), nearer Coulomb by 10: the error is linear in
 # Δ, 1.257 Δ.
-$ tribo -c 'load ragulskis; set Delta 1e-5; solve; print amp steady cycles; eval step(0.7750 - amp) * step(amp - 0.774878712706); set Delta 1e-4; solve; print amp'
+$ tribo -c 'load ragulskis; set Delta 1e-5; solve; print amp steady cycles; eval step(0.7750 m - amp) * step(amp - 0.774878712706 m); set Delta 1e-4; solve; print amp'
 0.774891286554
 true
 10
@@ -197,7 +197,7 @@ note: c/(mω) = 1e+05: above 1e3, the damper's time m/c would be over 1000 times
 # 1500 of them (the budget stopped it after 163); shooting finds the fixed
 # point in 7, two more show it repeats, and it is symmetric,
 # u(t + π/ω) = −u(t).
-$ tribo -c 'load ragulskis; set h 30; solve; print steady cycles; eval step(1e-8 - abs(amp + umin) / amp) * step(amp - 0.0056) * step(0.0057 - amp)'
+$ tribo -c 'load ragulskis; set h 30; solve; print steady cycles; eval step(1e-8 - abs(amp + umin) / amp) * step(amp - 0.0056 m) * step(0.0057 m - amp)'
 true
 9
 1
@@ -211,7 +211,7 @@ $ tribo -c 'load ragulskis; set h 30; set Delta 0.01; solve'
 # Free decay (P = 0) is solvable: the elliptic law's creep toward rest
 # never settles to a period, and says so (steady = false), in 100 periods:
 # no period result, only where the motion was at the end.
-$ tribo -c 'load ragulskis; set P 0; set u0 1; set periods 100; solve; print steady; eval step(u_end) * step(0.05 - u_end); print amp'
+$ tribo -c 'load ragulskis; set P 0; set u0 1; set periods 100; solve; print steady; eval step(u_end) * step(0.05 m - u_end); print amp'
 false
 1
 ! tribo: -c: command 8: print: amp has no value: no steady state within 100 periods: a free decay (P = 0), the mass creeping toward rest at u = 0 ever more slowly (u = 0.0391 m, changing by 0.00038 m in the last period against a tolerance of 3.91e-11 m), not repeating over two successive periods; it comes to rest only as t → ∞
@@ -220,7 +220,7 @@ false
 # Exact Coulomb with h = 0 is a linear oscillator: it once switched
 # between stick and slip forever at t = 0 (a zero force, a zero h); at
 # resonance (k = mω²) its amplitude is P/(cω) = 4/(0.1·1) = 40 m.
-$ tribo -c 'load ragulskis; set law coulomb; set h 0; solve; eval step(1e-6 - abs(amp/40 - 1)); print stick_fraction'
+$ tribo -c 'load ragulskis; set law coulomb; set h 0; solve; eval step(1e-6 - abs(amp/(40 m) - 1)); print stick_fraction'
 1
 0
 ? 0

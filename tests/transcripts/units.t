@@ -19,7 +19,7 @@ $ tribo -c 'load imachi; set phi 45 degrees; print phi; set phi 45°; print phi;
 45
 45
 ? 0
-$ tribo -c 'load disk-reye; set r 3/4 m; print r; set r 15 centimetres; print r; set omega 2 revolutions/second; print omega; set r 2e-3; print r'
+$ tribo -c 'load disk-reye; set r (3/4) m; print r; set r 15 centimetres; print r; set omega 2 revolutions/second; print omega; set r 2e-3; print r'
 0.75
 0.15
 12.5663706144
@@ -51,17 +51,17 @@ $ tribo -c 'load disk-cm.ini; print r; eval r; eval r to cm; print r mm; print o
 110
 31.4159265359
 22 cm
-22
+0.22 m
 ? 0
-$ tribo -c 'load disk-cm.ini; print r; set r ans; print r; eval r; set r ans m; print r'
+$ tribo -c 'load disk-cm.ini; print r; set r ans; print r; eval r; set r 2*ans; print r'
 11
 11
 0.11 m
-11
+22
 ? 0
 
 # table gives results in the units the exercise asks in; check takes ans with a unit.
-$ tribo -c 'load disk-cm.ini; solve; table; print stop_time; print stop_time ms; eval stop_time to ms; check stop_time ans ms'
+$ tribo -c 'load disk-cm.ini; solve; table; print stop_time; print stop_time ms; eval stop_time to ms; check stop_time ans'
 R_coeff = 0.269775 N*m
 R = 8.47523158122 W
 torque = -0.269775 N*m

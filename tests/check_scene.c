@@ -1,0 +1,520 @@
+/* The scene (issue 41 points 1 and 5): the drawing's geometry against the
+ * state, read back from the gnuplot script the scene emits: the rod's
+ * foot on y = 0 where the solve has it, its top at the solved angle; every
+ * arrow as long as its force times the stated scale; the forces against
+ * an independent reference (tests/ref/scene_ref.py: the pivoting rod's
+ * reactions in closed form and its slip by SciPy, the ladder's first
+ * instant as three linear equations). Then the text terminal at a pane's
+ * size, every model's scene drawn to a PNG, and the refusals. */
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "exercise/session.h"
+#include "plot/gnuplot.h"
+#include "plot/plot.h"
+#include "scene/scene.h"
+#include "testutil.h"
+#include "util/strbuf.h"
+#include "util/utf8.h"
+
+static struct session *solved(const char *id)
+{
+	setenv("TRIBO_PATH", "exercises", 1);
+	setenv("XDG_DATA_HOME", "/nonexistent", 1);
+	struct session *s = session_new();
+	struct diag d;
+	diag_clear(&d);
+	ck_assert_msg(session_load(s, id, &d) == 0, "%s: %s", id, d.msg);
+	ck_assert_msg(session_solve(s, &d) == 0, "%s: %s", id, d.msg);
+	return s;
+}
+
+static double result_si(const struct session *s, const char *name)
+{
+	double v;
+	struct diag d;
+	diag_clear(&d);
+	ck_assert_msg(session_value_si(s, name, &v, &d) == 0, "%s: %s", name, d.msg);
+	return v;
+}
+
+/* The scene's script at T, for a PNG (not drawn: read). */
+static void script_at(const struct session *s, double T, struct strbuf *out)
+{
+	struct scene sc;
+	struct diag d;
+	diag_clear(&d);
+	ck_assert_msg(scene_build(s, T, &sc, &d) == 0, "scene at %g: %s", T, d.msg);
+	struct gp_term t = {.kind = GP_TERM_PNG, .output = "/dev/null"};
+	strbuf_reset(out);
+	scene_script(out, &sc, "test", &t);
+	scene_release(&sc);
+}
+
+/* The first path of data block $pen_NAME: its first two points. */
+static void first_segment(const char *script, const char *pen, double p[4])
+{
+	char head[64];
+	snprintf(head, sizeof head, "$pen_%s << EOD\n", pen);
+	const char *b = strstr(script, head);
+	ck_assert_msg(b != NULL, "no data block %s", pen);
+	b += strlen(head);
+	ck_assert_int_eq(sscanf(b, "%lf %lf\n%lf %lf", &p[0], &p[1], &p[2], &p[3]), 4);
+}
+
+struct arrow {
+	double x0, y0, x1, y1, value;
+	bool found;
+};
+
+/* The arrow of `kind` ("force", "velocity") named `name`: its ends and the
+ * value the comment after it gives. */
+static struct arrow find_arrow(const char *script, const char *kind, const char *name)
+{
+	struct arrow a = {0};
+	char tag[96];
+	snprintf(tag, sizeof tag, " # %s %s ", kind, name);
+	for (const char *l = script; l && *l; l = strchr(l, '\n'), l = l ? l + 1 : NULL) {
+		if (strncmp(l, "set arrow ", 10))
+			continue;
+		const char *c = strstr(l, tag);
+		const char *nl = strchr(l, '\n');
+		if (!c || (nl && c > nl))
+			continue;
+		const char *f = strstr(l, " from ");
+		ck_assert_ptr_nonnull(f);
+		ck_assert_int_eq(sscanf(f, " from %lf,%lf to %lf,%lf", &a.x0, &a.y0, &a.x1, &a.y1),
+				 4);
+		a.value = strtod(c + strlen(tag), NULL);
+		a.found = true;
+		return a;
+	}
+	return a;
+}
+
+static double scale_of(const char *script, const char *kind)
+{
+	char tag[64];
+	snprintf(tag, sizeof tag, " # scale %s ", kind);
+	const char *c = strstr(script, tag);
+	ck_assert_msg(c != NULL, "no %s scale", kind);
+	return strtod(c + strlen(tag), NULL);
+}
+
+/* Every force and velocity arrow of the script is its value times the
+ * scale of its kind long (the numbers are written with 17 digits). */
+static int check_lengths(const char *script)
+{
+	double fs = scale_of(script, "force");
+	const char *vs = strstr(script, " # scale velocity ");
+	double vscale = vs ? strtod(vs + 18, NULL) : NAN;
+	int n = 0;
+	for (const char *l = script; l && *l; l = strchr(l, '\n'), l = l ? l + 1 : NULL) {
+		if (strncmp(l, "set arrow ", 10))
+			continue;
+		const char *nl = strchr(l, '\n');
+		const char *c = strstr(l, " # force ");
+		double sc = fs;
+		if (!c || (nl && c > nl)) {
+			c = strstr(l, " # velocity ");
+			sc = vscale;
+		}
+		if (!c || (nl && c > nl))
+			continue;
+		double x0, y0, x1, y1;
+		ck_assert_int_eq(
+			sscanf(strstr(l, " from "), " from %lf,%lf to %lf,%lf", &x0, &y0, &x1, &y1),
+			4);
+		const char *v = strchr(c + 3, ' ');
+		v = strchr(v + 1, ' ');
+		double value = strtod(v, NULL);
+		double len = hypot(x1 - x0, y1 - y0);
+		ck_assert_msg(fabs(len - value * sc) <= 1e-12 * fmax(1, len),
+			      "arrow %.40s: length %.17g, value %.17g x scale %.17g", c, len, value,
+			      sc);
+		n++;
+	}
+	return n;
+}
+
+/* tests/ref/scene_ref.py */
+#define ROD_LAMBDA0	18.4724479935
+#define ROD_F0		3.1528732255
+#define ROD_THETA_SLIP	31.8194502836
+#define ROD_LAMBDA_SLIP 8.2704624817
+#define ROD_F_SLIP	-2.4811387445
+#define LAD_LF0		54.4617818612
+#define LAD_LW0		37.2336948041
+#define LAD_FF0		-16.3385345584
+#define LAD_FW0		7.4467389608
+
+static void assert_near(double got, double want, double rel, const char *what)
+{
+	ck_assert_msg(fabs(got - want) <= rel * fabs(want), "%s: %.12g, want %.12g (rel %g)", what,
+		      got, want, rel);
+}
+
+START_TEST(test_rod_geometry)
+{
+	struct session *s = solved("painleve-slip");
+	struct strbuf sc = STRBUF_INIT;
+	double t_slip = result_si(s, "t_slip");
+	const double T[] = {0, 0.3, t_slip};
+	/* the foot is held until the slip: at x = 0 on the line, the rod
+	 * 1 m long; at 0 at θ0 = 70°, at t_slip at θ_slip */
+	for (int k = 0; k < 3; k++) {
+		script_at(s, T[k], &sc);
+		double p[4];
+		first_segment(strbuf_str(&sc), "body", p);
+		ck_assert_msg(p[1] == 0, "foot at y = %.17g", p[1]);
+		ck_assert_msg(fabs(p[0]) < 1e-12, "foot at x = %.17g", p[0]);
+		ck_assert_msg(fabs(hypot(p[2] - p[0], p[3] - p[1]) - 1) < 1e-12, "rod length");
+		double th = atan2(p[3] - p[1], p[2] - p[0]) * 180 / M_PI;
+		if (k == 0)
+			ck_assert_msg(fabs(th - 70) < 1e-9, "theta %.12g at 0", th);
+		if (k == 2)
+			assert_near(th, ROD_THETA_SLIP, 1e-7, "theta at t_slip");
+		ck_assert_int_ge(check_lengths(strbuf_str(&sc)), 4);
+	}
+	/* after the slip (the rod falls flat at 0.72 s) the foot has moved on the line */
+	script_at(s, 0.7, &sc);
+	double p[4];
+	first_segment(strbuf_str(&sc), "body", p);
+	ck_assert_msg(p[0] > 0 && p[1] == 0, "foot (%g, %g) at 0.7 s", p[0], p[1]);
+	strbuf_release(&sc);
+	session_free(s);
+}
+END_TEST
+
+START_TEST(test_rod_forces)
+{
+	struct session *s = solved("painleve-slip");
+	struct strbuf sc = STRBUF_INIT;
+	script_at(s, 0, &sc);
+	const char *t = strbuf_str(&sc);
+	struct arrow w1 = find_arrow(t, "force", "W1"), lam = find_arrow(t, "force", "λ");
+	struct arrow F = find_arrow(t, "force", "F");
+	ck_assert(w1.found && lam.found && F.found);
+	assert_near(w1.value, 9.81, 1e-12, "W1");
+	ck_assert(w1.x1 == w1.x0 && w1.y1 < w1.y0);
+	assert_near(lam.value, ROD_LAMBDA0, 1e-8, "lambda at 0");
+	ck_assert(lam.x1 == lam.x0 && lam.y1 > lam.y0);
+	/* F from the run's momentum over the first recorded stretch */
+	assert_near(F.value, ROD_F0, 2e-3, "F at 0");
+	ck_assert(F.y1 == F.y0 && F.x1 > F.x0);
+	/* the foot starts to slip: F at the cone's edge, against ẋ > 0 */
+	script_at(s, result_si(s, "t_slip"), &sc);
+	t = strbuf_str(&sc);
+	lam = find_arrow(t, "force", "λ");
+	F = find_arrow(t, "force", "F");
+	assert_near(lam.value, ROD_LAMBDA_SLIP, 1e-6, "lambda at slip");
+	assert_near(F.value, fabs(ROD_F_SLIP), 1e-2, "F at slip");
+	ck_assert(F.x1 < F.x0);
+	strbuf_release(&sc);
+	session_free(s);
+}
+END_TEST
+
+START_TEST(test_ladder_forces)
+{
+	struct session *s = solved("ladder-slides");
+	struct strbuf sc = STRBUF_INIT;
+	script_at(s, 0, &sc);
+	const char *t = strbuf_str(&sc);
+	struct arrow lf = find_arrow(t, "force", "λ_floor"), lw = find_arrow(t, "force", "λ_wall");
+	struct arrow ff = find_arrow(t, "force", "F_floor"), fw = find_arrow(t, "force", "F_wall");
+	ck_assert(lf.found && lw.found && ff.found && fw.found);
+	assert_near(lf.value, LAD_LF0, 1e-8, "lambda_floor");
+	assert_near(lw.value, LAD_LW0, 1e-8, "lambda_wall");
+	assert_near(ff.value, fabs(LAD_FF0), 1e-2, "F_floor");
+	assert_near(fw.value, LAD_FW0, 1e-2, "F_wall");
+	ck_assert(ff.x1 < ff.x0 && fw.y1 > fw.y0 && lw.x1 > lw.x0);
+	/* the foot on the floor, the top on the wall x = 0, at θ0 = 30° */
+	double p[4];
+	first_segment(t, "body", p);
+	ck_assert(p[1] == 0 && fabs(p[2]) < 1e-12);
+	assert_near(atan2(p[3] - p[1], p[0] - p[2]) * 180 / M_PI, 30, 1e-12, "ladder angle");
+	ck_assert_int_ge(check_lengths(t), 5);
+	/* off the wall: no wall forces, the floor's friction at its bound */
+	script_at(s, result_si(s, "t_leave") + 0.05, &sc);
+	t = strbuf_str(&sc);
+	ck_assert(!find_arrow(t, "force", "λ_wall").found);
+	lf = find_arrow(t, "force", "λ_floor");
+	ff = find_arrow(t, "force", "F_floor");
+	assert_near(ff.value, 0.3 * lf.value, 1e-2, "F_floor off the wall");
+	strbuf_release(&sc);
+	session_free(s);
+	/* a ladder at rest on both contacts: indeterminate, no reactions drawn */
+	s = solved("ladder");
+	script_at(s, 0, &sc);
+	ck_assert(find_arrow(strbuf_str(&sc), "force", "W").found);
+	ck_assert(!find_arrow(strbuf_str(&sc), "force", "λ_floor").found);
+	ck_assert_ptr_nonnull(strstr(strbuf_str(&sc), "statically indeterminate"));
+	strbuf_release(&sc);
+	session_free(s);
+}
+END_TEST
+
+/* Point 5: the text terminal at a pane's size: no line past its width,
+ * no more rows than it has, the forces' values in it. */
+START_TEST(test_text_size)
+{
+	struct session *s = solved("painleve-slip");
+	static const int size[][2] = {{60, 20}, {100, 30}, {40, 14}};
+	for (int k = 0; k < 3; k++) {
+		struct strbuf out = STRBUF_INIT;
+		struct diag d;
+		diag_clear(&d);
+		ck_assert_msg(plot_scene_text(s, 0, size[k][0], size[k][1], &out, &d) == 0, "%s",
+			      d.msg);
+		int rows = 0;
+		for (const char *l = strbuf_str(&out); *l; rows++) {
+			size_t n = strcspn(l, "\n");
+			char *line = strndup(l, n);
+			ck_assert_msg(utf8_width(line) <= size[k][0], "line too wide: '%s'", line);
+			free(line);
+			l += n + (l[n] == '\n');
+		}
+		ck_assert_int_le(rows, size[k][1]);
+		if (k < 2)
+			ck_assert_msg(strstr(strbuf_str(&out), "λ = 18.5 N"), "%s",
+				      strbuf_str(&out));
+		strbuf_release(&out);
+	}
+	/* the full-screen plot pane, chosen by 'plot scene at T': the scene
+	 * at the pane's size, drawn again only when T (or the size) changes */
+	struct plot_pane pane;
+	plot_pane_init(&pane);
+	pane.present = true;
+	pane.cols = 70, pane.rows = 22;
+	plot_pane_choose(&pane, PLOT_SCENE);
+	pane.scene_t = result_si(s, "t_slip");
+	const char *text;
+	struct diag d;
+	diag_clear(&d);
+	ck_assert_msg(plot_pane_render(s, &pane, &text, &d) == 0, "%s", d.msg);
+	ck_assert_msg(strstr(text, "λ = 8.27 N"), "%s", text);
+	ck_assert_ptr_null(strstr(text, "scene, t =")); /* the pane's frame has the title */
+	ck_assert_ptr_null(plot_pane_figure(s, &pane)); /* no figure of the solve */
+	unsigned long gen = pane.drawn.generation;
+	ck_assert(plot_pane_render(s, &pane, &text, &d) == 0);
+	ck_assert_uint_eq(pane.drawn.generation, gen);
+	pane.scene_t = 0;
+	ck_assert(plot_pane_render(s, &pane, &text, &d) == 0);
+	ck_assert_uint_eq(pane.drawn.generation, gen + 1);
+	ck_assert_msg(strstr(text, "λ = 18.5 N"), "%s", text);
+	int rows = 0;
+	for (const char *l = text; *l; rows++)
+		l += strcspn(l, "\n") + (l[strcspn(l, "\n")] == '\n');
+	ck_assert_int_le(rows, 22);
+	plot_pane_release(&pane);
+	session_free(s);
+}
+END_TEST
+
+/* Every model's scene at 0 drawn to a PNG (build/scenes/, to be looked
+ * at), and the rod's at the slip, the ladder's at leaving, the coin's
+ * near its stop. */
+START_TEST(test_every_model)
+{
+	static const struct {
+		const char *id, *at;
+	} cases[] = {
+		{"painleve-slip", NULL}, {"painleve-slip", "t_slip"},
+		{"ladder", NULL},	 {"ladder-slides", "t_leave"},
+		{"coin", NULL},		 {"coin", "0.95*stop_time"},
+		{"curling", NULL},	 {"disk-reye", NULL},
+		{"polisher", NULL},	 {"conveyor", NULL},
+		{"rayleigh", NULL},	 {"kozlov-ball", NULL},
+		{"ragulskis", NULL},	 {"imachi", NULL},
+		{"imachi-1d", NULL},	 {"ladder-lagrange", NULL},
+	};
+	mkdir("build", 0777);
+	mkdir("build/scenes", 0777);
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct session *s = solved(cases[i].id);
+		double T = 0;
+		struct diag d;
+		diag_clear(&d);
+		if (cases[i].at) {
+			/* "0.95*stop_time": a factor of a result */
+			const char *star = strchr(cases[i].at, '*');
+			T = star ? strtod(cases[i].at, NULL) * result_si(s, star + 1)
+				 : result_si(s, cases[i].at);
+		}
+		char path[256];
+		snprintf(path, sizeof path, "build/scenes/%s%s%s.png", cases[i].id,
+			 cases[i].at ? "-" : "", cases[i].at ? cases[i].at : "");
+		for (char *p = path; *p; p++)
+			if (*p == '*')
+				*p = 'x';
+		ck_assert_msg(plot_scene_file(s, T, path, &d) == 0, "%s: %s", path, d.msg);
+		struct stat st;
+		ck_assert(stat(path, &st) == 0 && st.st_size > 5000);
+		session_free(s);
+	}
+}
+END_TEST
+
+START_TEST(test_refusals)
+{
+	setenv("TRIBO_PATH", "exercises", 1);
+	struct session *s = session_new();
+	struct diag d;
+	struct scene sc;
+	diag_clear(&d);
+	ck_assert(session_load(s, "painleve-slip", &d) == 0);
+	ck_assert(scene_build(s, 0, &sc, &d) != 0);
+	ck_assert_ptr_nonnull(strstr(d.msg, "'solve' first"));
+	ck_assert(session_solve(s, &d) == 0);
+	ck_assert(scene_build(s, 99, &sc, &d) != 0);
+	ck_assert_msg(strstr(d.msg, "outside the run, which goes from 0 to 0.7216"), "%s", d.msg);
+	ck_assert(scene_build(s, -0.1, &sc, &d) != 0);
+	ck_assert(session_set(s, "mu", "0.4", NULL, &d) == 0);
+	ck_assert(scene_build(s, 0, &sc, &d) != 0);
+	ck_assert_msg(strstr(d.msg, "mu changed since 'solve'"), "%s", d.msg);
+	session_free(s);
+	s = solved("kozlov-rest");
+	ck_assert(scene_build(s, 0, &sc, &d) != 0);
+	ck_assert_msg(strstr(d.msg, "kozlov-rest has no scene"), "%s", d.msg);
+	session_free(s);
+	s = solved("rayleigh");
+	ck_assert(scene_build(s, 1, &sc, &d) != 0);
+	ck_assert_msg(strstr(d.msg, "at t = 0"), "%s", d.msg);
+	session_free(s);
+}
+END_TEST
+
+/* A label with quotes and gnuplot's specials reaches it as one string. */
+START_TEST(test_quoting)
+{
+	struct scene sc;
+	scene_init(&sc);
+	scene_segment(&sc, PEN_BODY, 0, 0, 1, 1);
+	scene_text(&sc, 0.5, 0.5, 0, "it's \"x\" `system('rm')` @{}^_");
+	scene_vector(&sc, VEC_FORCE, "F'", 0, 0, 1, 0);
+	scene_finish(&sc);
+	struct gp_term t = {.kind = GP_TERM_PNG, .output = "/dev/null"};
+	struct strbuf out = STRBUF_INIT;
+	scene_script(&out, &sc, "a 'title'", &t);
+	ck_assert_ptr_null(strstr(strbuf_str(&out), "'it's"));
+	ck_assert_ptr_nonnull(strstr(strbuf_str(&out), "noenhanced"));
+	struct strbuf err = STRBUF_INIT;
+	struct diag d;
+	diag_clear(&d);
+	struct gnuplot *g = gnuplot_new(NULL);
+	ck_assert_msg(gnuplot_run(g, strbuf_str(&out), NULL, &d) == 0, "%s", d.msg);
+	gnuplot_free(g);
+	strbuf_release(&err);
+	strbuf_release(&out);
+	scene_release(&sc);
+}
+END_TEST
+
+/* The images of a GIF, its blocks walked (GIF89a: extensions and images
+ * as sub-blocks, the trailer 0x3B); 0 for a file that is not whole. */
+static size_t gif_frames(const unsigned char *g, size_t len)
+{
+	size_t i = 13, n = 0;
+	if (len < 13)
+		return 0;
+	if (g[10] & 0x80)
+		i += 3u << ((g[10] & 7) + 1);
+	while (i < len) {
+		if (g[i] == 0x3B)
+			return n;
+		if (g[i] == 0x21) {
+			i += 2;
+		} else if (g[i] == 0x2C) {
+			if (i + 10 > len)
+				return 0;
+			unsigned flags = g[i + 9];
+			i += 10;
+			if (flags & 0x80)
+				i += 3u << ((flags & 7) + 1);
+			i++; /* the LZW code size */
+			n++;
+		} else {
+			return 0;
+		}
+		while (i < len && g[i])
+			i += g[i] + 1u;
+		i++;
+	}
+	return 0;
+}
+
+/* Point 3's animation: a frame per recorded step of painleve-slip's run
+ * (thinned to at most 120), from t = 0 to the run's end after the slip,
+ * all on one force scale and in one box; the GIF has as many frames. */
+START_TEST(test_gif)
+{
+	struct session *s = solved("painleve-slip");
+	struct scene *f;
+	size_t n;
+	struct diag d;
+	diag_clear(&d);
+	ck_assert_msg(scene_frames(s, 120, &f, &n, &d) == 0, "%s", d.msg);
+	double t_slip = result_si(s, "t_slip");
+	ck_assert_uint_ge(n, 20);
+	ck_assert_uint_le(n, 121); /* 120 spread, and the slip kept */
+	ck_assert(f[0].t == 0);
+	ck_assert_msg(fabs(f[n - 1].t - 0.7216) < 1e-3 && f[n - 1].t > t_slip, "last at %g",
+		      f[n - 1].t);
+	bool slip = false;
+	for (size_t i = 0; i < n; i++) {
+		ck_assert(f[i].scale[VEC_FORCE] == f[0].scale[VEC_FORCE]);
+		ck_assert(f[i].xmin == f[0].xmin && f[i].ymax == f[0].ymax);
+		ck_assert(i == 0 || f[i].t > f[i - 1].t);
+		slip |= fabs(f[i].t - t_slip) < 1e-9;
+		ck_assert_ptr_nonnull(strstr(f[i].caption, "t = "));
+	}
+	ck_assert_msg(slip, "no frame at the slip");
+	ck_assert_ptr_nonnull(strstr(f[0].caption, "the foot sticks"));
+	ck_assert_ptr_nonnull(strstr(f[n - 1].caption, "slides"));
+	for (size_t i = 0; i < n; i++)
+		scene_release(&f[i]);
+	free(f);
+	mkdir("build", 0777);
+	mkdir("build/scenes", 0777);
+	const char *path = "build/scenes/painleve-slip.gif";
+	ck_assert_msg(plot_scene_file(s, 0, path, &d) == 0, "%s", d.msg);
+	size_t len;
+	char *gif = test_slurp(path, &len);
+	ck_assert(gif && len > 6 && !memcmp(gif, "GIF89a", 6));
+	ck_assert_uint_eq(gif_frames((const unsigned char *)gif, len), n);
+	free(gif);
+	/* one instant has no run */
+	session_free(s);
+	s = solved("rayleigh");
+	ck_assert(plot_scene_file(s, 0, "build/scenes/rayleigh.gif", &d) != 0);
+	ck_assert_msg(strstr(d.msg, "no run to animate"), "%s", d.msg);
+	session_free(s);
+}
+END_TEST
+
+static Suite *scene_suite(void)
+{
+	Suite *s = suite_create("scene");
+	TCase *tc = tcase_create("scene");
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_rod_geometry);
+	tcase_add_test(tc, test_rod_forces);
+	tcase_add_test(tc, test_ladder_forces);
+	tcase_add_test(tc, test_text_size);
+	tcase_add_test(tc, test_every_model);
+	tcase_add_test(tc, test_refusals);
+	tcase_add_test(tc, test_quoting);
+	tcase_add_test(tc, test_gif);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return run_suite(scene_suite());
+}
