@@ -5,9 +5,12 @@
 #include <dirent.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "testutil.h"
 #include "util/diag.h"
+#include "util/glyph.h"
+#include "util/latex.h"
 #include "util/strbuf.h"
 #include "util/text.h"
 #include "util/utf8.h"
@@ -174,11 +177,23 @@ START_TEST(test_ascii_covers_the_tree)
 	enum { N = 0x30000 };
 	static bool seen[N];
 	static const char *const c_files[] = {".c", ".h"}, *const ini[] = {".ini"};
-	static const char *const dirs[] = {"src",	   "src/cmd",	"src/dyn",
-					   "src/exercise", "src/front", "src/models",
-					   "src/num",	   "src/plot",	"src/util"};
-	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++)
-		collect(dirs[i], c_files, 2, seen, N);
+	/* src and every floor under it, each directory the Makefile compiles:
+	 * a new floor (src/sheet, src/scene) is read without a word here */
+	collect("src", c_files, 2, seen, N);
+	DIR *top = opendir("src");
+	ck_assert_msg(top != NULL, "cannot open src");
+	size_t floors = 0;
+	for (struct dirent *e; (e = readdir(top));) {
+		char path[512];
+		struct stat st;
+		snprintf(path, sizeof(path), "src/%s", e->d_name);
+		if (e->d_name[0] == '.' || stat(path, &st) || !S_ISDIR(st.st_mode))
+			continue;
+		collect(path, c_files, 2, seen, N);
+		floors++;
+	}
+	closedir(top);
+	ck_assert_uint_ge(floors, 9);
 	collect("exercises", ini, 1, seen, N);
 	size_t count = 0;
 	for (uint32_t c = 0x80; c < N; c++) {
@@ -189,6 +204,38 @@ START_TEST(test_ascii_covers_the_tree)
 			ck_abort_msg("U+%04X has no ASCII spelling", (unsigned)c);
 	}
 	ck_assert_uint_gt(count, 50); /* the tree was read */
+}
+END_TEST
+
+/* The one glyph table: sorted (glyph_find searches it), each row's UTF-8
+ * that code point alone, an ASCII spelling for each, a LaTeX spelling
+ * where the kind says there is one; and both spellings read from it. */
+START_TEST(test_glyph_table)
+{
+	size_t n;
+	const struct glyph *g = glyph_table(&n);
+	ck_assert_uint_gt(n, 140);
+	for (size_t i = 0; i < n; i++) {
+		uint32_t c;
+		size_t len = utf8_decode(g[i].utf8, &c);
+		ck_assert_msg(c == g[i].cp && g[i].utf8[len] == '\0', "row U+%04X: its UTF-8",
+			      (unsigned)g[i].cp);
+		ck_assert_msg(i == 0 || g[i - 1].cp < g[i].cp, "row U+%04X: out of order",
+			      (unsigned)g[i].cp);
+		ck_assert_msg(g[i].ascii && g[i].ascii[0], "row U+%04X: no ASCII",
+			      (unsigned)g[i].cp);
+		ck_assert_msg((g[i].latex == LX_NONE) == (g[i].tex == NULL),
+			      "row U+%04X: its LaTeX", (unsigned)g[i].cp);
+		ck_assert_ptr_eq(glyph_find(g[i].cp), &g[i]);
+	}
+	ck_assert_ptr_null(glyph_find(0x4E00));
+	/* the same row gives both: ² is ^2 and \sp{2}; θ is theta and \theta */
+	ck_assert_str_eq(utf8_ascii(0xB2, 0), "^2");
+	ck_assert_str_eq(utf8_ascii(0x3B8, 0), "theta");
+	struct strbuf t = STRBUF_INIT;
+	latex_escape(&t, "m/s² θ ✓", false);
+	ck_assert_str_eq(strbuf_str(&t), "m/s\\(\\sp{2}\\) \\(\\theta\\) [U+2713]");
+	strbuf_release(&t);
 }
 END_TEST
 
@@ -282,6 +329,7 @@ static Suite *utf8_suite(void)
 	tcase_add_test(tc, test_width);
 	tcase_add_test(tc, test_ascii_spellings);
 	tcase_add_test(tc, test_ascii_covers_the_tree);
+	tcase_add_test(tc, test_glyph_table);
 	tcase_add_test(tc, test_wrap_combining);
 	tcase_add_test(tc, test_clip_keeps_marks);
 	tcase_add_test(tc, test_add_clean);

@@ -526,7 +526,7 @@ fi
 
 # ---- LC_ALL=C: one ASCII spelling in every mode (issue 40 point 4) ----------------
 # u, u̇, ü are u, u' and u'' in the batch, in --plain, in the plot's labels
-# and on the screen alike (util/utf8.c's table), never raw UTF-8
+# and on the screen alike (util/glyph.c's table), never raw UTF-8
 start 120 40 LC_ALL=C
 tm send-keys -t t "$TRIBO -c 'load ragulskis; solve; plot; plot motion' > $tmp/c.out 2>&1; echo batch-done" Enter
 check "LC_ALL=C: the batch ran" "^batch-done"

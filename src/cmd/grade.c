@@ -16,6 +16,7 @@
 #include "cmd/handlers.h"
 #include "cmd/token.h"
 #include "exercise/units.h"
+#include "sheet/manifest.h"
 #include "util/csv.h"
 #include "util/fold.h"
 #include "util/outfile.h"
@@ -23,130 +24,7 @@
 #include "util/utf8.h"
 #include "util/xalloc.h"
 
-enum { MANIFEST_MAX_BYTES = 1 << 24, ANSWERS_MAX_BYTES = 1 << 24 };
-
-/* One asked answer of one variant, as the manifest has it. */
-struct g_answer {
-	char *code, *id, *name, *value, *unit;
-	struct tolerance tol;
-	bool word;
-};
-
-struct g_student {
-	char *code, *name;
-};
-
-struct g_set {
-	struct g_answer *a;
-	size_t na;
-	struct g_student *s;
-	size_t ns;
-};
-
-static void set_release(struct g_set *g)
-{
-	for (size_t i = 0; i < g->na; i++) {
-		free(g->a[i].code);
-		free(g->a[i].id);
-		free(g->a[i].name);
-		free(g->a[i].value);
-		free(g->a[i].unit);
-	}
-	for (size_t i = 0; i < g->ns; i++) {
-		free(g->s[i].code);
-		free(g->s[i].name);
-	}
-	free(g->a);
-	free(g->s);
-	*g = (struct g_set){0};
-}
-
-/* The fields of a tab-separated line (at most max), in place. */
-static size_t split_tabs(char *line, char **f, size_t max)
-{
-	size_t n = 0;
-	for (char *p = line; n < max;) {
-		f[n++] = p;
-		p = strchr(p, '\t');
-		if (!p)
-			break;
-		*p++ = '\0';
-	}
-	return n;
-}
-
-static int parse_tolerance(const char *s, struct tolerance *t, bool *word)
-{
-	*word = !strcmp(s, "exact");
-	if (*word)
-		return 0;
-	char kind[8];
-	double v;
-	if (sscanf(s, "%7s %lf", kind, &v) != 2 || !isfinite(v) || v < 0)
-		return -1;
-	if (!strcmp(kind, "rel"))
-		*t = (struct tolerance){TOL_REL, v};
-	else if (!strcmp(kind, "abs"))
-		*t = (struct tolerance){TOL_ABS, v};
-	else if (!strcmp(kind, "sig"))
-		*t = (struct tolerance){TOL_SIG, v};
-	else
-		return -1;
-	return 0;
-}
-
-/* The answers and students of the set in dir, from its manifest.txt. */
-static int load_set(const char *dir, struct g_set *g, struct diag *d)
-{
-	*g = (struct g_set){0};
-	struct strbuf path = STRBUF_INIT;
-	strbuf_addf(&path, "%s%smanifest.txt", dir, dir[strlen(dir) - 1] == '/' ? "" : "/");
-	struct strbuf text = STRBUF_INIT;
-	if (read_whole_file(strbuf_str(&path), MANIFEST_MAX_BYTES, &text, d)) {
-		char why[sizeof d->msg];
-		snprintf(why, sizeof why, "%s", d->msg);
-		diag_set(d, "%s (grade reads the manifest generate wrote there)", why);
-		strbuf_release(&text);
-		strbuf_release(&path);
-		return -1;
-	}
-	int rc = 0, line = 0;
-	for (char *p = text.buf; p && *p && !rc; line++) {
-		char *e = strchr(p, '\n');
-		if (e)
-			*e = '\0';
-		char *fld[8];
-		size_t nf = split_tabs(p, fld, 8);
-		if (!strcmp(fld[0], "answer")) {
-			struct g_answer a = {0};
-			if (nf != 7 || parse_tolerance(fld[6], &a.tol, &a.word)) {
-				rc = diag_set(d, "%s:%d: not an answer line generate writes",
-					      strbuf_str(&path), line + 1);
-				break;
-			}
-			a.code = xstrdup(fld[1]);
-			a.id = xstrdup(fld[2]);
-			a.name = xstrdup(fld[3]);
-			a.value = xstrdup(fld[4]);
-			a.unit = xstrdup(fld[5]);
-			g->a = xrealloc(g->a, (g->na + 1) * sizeof(*g->a));
-			g->a[g->na++] = a;
-		} else if (!strcmp(fld[0], "student") && nf == 3) {
-			g->s = xrealloc(g->s, (g->ns + 1) * sizeof(*g->s));
-			g->s[g->ns++] = (struct g_student){xstrdup(fld[1]), xstrdup(fld[2])};
-		}
-		p = e ? e + 1 : NULL;
-	}
-	if (!rc && !g->na)
-		rc = diag_set(d,
-			      "%s: no answers in it (a set generate wrote before grade existed?)",
-			      strbuf_str(&path));
-	strbuf_release(&text);
-	strbuf_release(&path);
-	if (rc)
-		set_release(g);
-	return rc;
-}
+enum { ANSWERS_MAX_BYTES = 1 << 24 };
 
 /* 1: no name, so that a unit standing as a value ("1/s") is one. */
 static int no_names(const char *name, struct expr_q *q, struct diag *d, void *ctx)
@@ -169,7 +47,7 @@ struct g_col {
 	size_t *hint_count, nhints;
 };
 
-static bool col_match(const struct g_answer *a, const char *h)
+static bool col_match(const struct manifest_answer *a, const char *h)
 {
 	if (!strcmp(h, a->name))
 		return true;
@@ -178,15 +56,15 @@ static bool col_match(const struct g_answer *a, const char *h)
 	       !strcmp(h + il + 1, a->name);
 }
 
-static int find_columns(const struct g_set *g, const struct csv_row *hdr, const char *file,
+static int find_columns(const struct manifest *g, const struct csv_row *hdr, const char *file,
 			struct g_col *cols, struct diag *d)
 {
 	for (size_t j = 1; j < hdr->n; j++) {
 		struct g_col *c = &cols[j];
 		*c = (struct g_col){.header = hdr->field[j]};
-		const struct g_answer *found = NULL;
+		const struct manifest_answer *found = NULL;
 		for (size_t i = 0; i < g->na; i++) {
-			const struct g_answer *a = &g->a[i];
+			const struct manifest_answer *a = &g->a[i];
 			if (!col_match(a, c->header))
 				continue;
 			if (found && strcmp(found->id, a->id))
@@ -236,7 +114,7 @@ static const char *const verdict_word[] = {"correct", "incorrect", "missing", "u
  * wrong unit, what could not be read; for a wrong number, how far off it
  * is against the tolerance, as check says it). *mistake gets the length
  * of the note's start that names the mistake (SIZE_MAX: all of it). */
-static enum g_verdict judge(const struct g_answer *a, const char *cell, struct strbuf *note,
+static enum g_verdict judge(const struct manifest_answer *a, const char *cell, struct strbuf *note,
 			    size_t *mistake)
 {
 	*mistake = SIZE_MAX; /* all of the note, unless a number says less */
@@ -317,7 +195,8 @@ static enum g_verdict judge(const struct g_answer *a, const char *cell, struct s
  * O'Brien, "Omer Celik" for the name with its accents), said in *how
  * ("order, accents"), when one name alone matches so; *many gets how many match
  * when more than one does (none is taken: grade does not guess). */
-static const char *code_of(const struct g_set *g, const char *who, struct strbuf *how, size_t *many)
+static const char *code_of(const struct manifest *g, const char *who, struct strbuf *how,
+			   size_t *many)
 {
 	*many = 0;
 	for (size_t i = 0; i < g->ns; i++)
@@ -328,7 +207,7 @@ static const char *code_of(const struct g_set *g, const char *who, struct strbuf
 			return g->a[i].code;
 	struct strbuf key = STRBUF_INIT, other = STRBUF_INIT;
 	fold_name(&key, who, FOLD_ALL);
-	const struct g_student *found = NULL;
+	const struct manifest_student *found = NULL;
 	for (size_t i = 0; i < g->ns && key.len; i++) {
 		strbuf_reset(&other);
 		fold_name(&other, g->s[i].name, FOLD_ALL);
@@ -367,7 +246,7 @@ static const char *code_of(const struct g_set *g, const char *who, struct strbuf
 /* "Omer Celik, Ada Lovelace": the roster names nearest to who (folded,
  * by edit distance), at most 3, the nearest first, none farther than
  * half the name; or the n that match it alike (many > 1). */
-static void closest_names(const struct g_set *g, const char *who, struct strbuf *out)
+static void closest_names(const struct manifest *g, const char *who, struct strbuf *out)
 {
 	struct strbuf key = STRBUF_INIT, other = STRBUF_INIT;
 	fold_name(&key, who, FOLD_ALL);
@@ -388,8 +267,8 @@ static void closest_names(const struct g_set *g, const char *who, struct strbuf 
 	strbuf_release(&other);
 }
 
-static const struct g_answer *answer_of(const struct g_set *g, const char *code,
-					const struct g_col *c)
+static const struct manifest_answer *answer_of(const struct manifest *g, const char *code,
+					       const struct g_col *c)
 {
 	for (size_t i = 0; i < g->na; i++)
 		if (!strcmp(g->a[i].code, code) && !strcmp(g->a[i].id, c->id) &&
@@ -431,12 +310,12 @@ int cmd_grade(struct cmd_ctx *c)
 	}
 	char *dir = token_path(c->args->v[1].text);
 	char *file = token_path(c->args->v[2].text);
-	struct g_set g;
+	struct manifest g;
 	struct csv ans = {0};
 	struct g_col *cols = NULL;
 	struct strbuf table = STRBUF_INIT, report = STRBUF_INIT;
 	int rc = -1;
-	if (load_set(dir, &g, c->d))
+	if (manifest_read(dir, &g, c->d))
 		goto done_noset;
 	if (csv_read(file, ANSWERS_MAX_BYTES, &ans, c->d))
 		goto done;
@@ -566,7 +445,7 @@ int cmd_grade(struct cmd_ctx *c)
 		for (size_t j = 1; j < hdr->n; j++) {
 			if (cols[j].same_as)
 				continue;
-			const struct g_answer *a = answer_of(&g, code, &cols[j]);
+			const struct manifest_answer *a = answer_of(&g, code, &cols[j]);
 			struct strbuf note = STRBUF_INIT;
 			enum g_verdict v = V_MISSING;
 			size_t mistake = SIZE_MAX;
@@ -677,7 +556,7 @@ done:
 	}
 	free(cols);
 	csv_release(&ans);
-	set_release(&g);
+	manifest_release(&g);
 done_noset:
 	strbuf_release(&table);
 	strbuf_release(&report);

@@ -1,4 +1,5 @@
-/* The commands' handlers; the table in command.c is their only user. */
+/* The commands' handlers (handlers.c, help.c and the cmd/ files named for
+ * their command); the table in command.c is their only user. */
 #ifndef TRIBO_HANDLERS_H
 #define TRIBO_HANDLERS_H
 
@@ -35,5 +36,14 @@ int cmd_help_name(struct cmd_ctx *c, const char *name);
  * NAME is an exercise's id and a model's name. 0 when it wrote that, 1
  * when NAME is neither. */
 int cmd_help_exercise(struct cmd_ctx *c, const char *name);
+
+/* Shared by the handlers' files (handlers.c, help.c). */
+/* s as text from an exercise file is written: escaped, so that a hostile
+ * file cannot drive the terminal (util/utf8.h). Returns tmp's text. */
+const char *clean(struct strbuf *tmp, const char *s);
+/* A result in the exercise's units: those its [answer] asks in, else the
+ * model's; "NAME = VALUE UNIT", or without the name ("value: VALUE UNIT"
+ * in help). */
+void add_result(struct cmd_ctx *c, size_t i, bool named);
 
 #endif

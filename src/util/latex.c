@@ -4,163 +4,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/glyph.h"
 #include "util/utf8.h"
 #include "util/xalloc.h"
 
-/* How a code point is written. MATH: a math-mode item (the math group is
- * opened around runs of them); SUP/SUB: a superscript or subscript
- * character, gathered in runs into one \sp{…} or \sb{…}; ACCENT: a
- * combining mark over the character before it; TEXT: text mode, with its
- * spelling inside alltt when that differs. */
-enum kind { MATH, SUP, SUB, ACCENT, TEXT };
-
-struct glyph {
-	unsigned cp;
-	enum kind kind;
-	const char *tex;
-	const char *tt; /* TEXT inside alltt, when not the same */
-};
-
-/* \sp and \sb, not ^ and _: alltt makes ^ and _ ordinary characters. */
-static const struct glyph glyphs[] = {
-	{0xa0, TEXT, "~", " "},
-	{0xa7, MATH, "\\mathsection", NULL}, /* \S in text would load TS1 */
-	{0xb0, SUP, "\\circ", NULL},
-	{0xb1, MATH, "\\pm", NULL},
-	{0xb2, SUP, "2", NULL},
-	{0xb3, SUP, "3", NULL},
-	{0xb5, MATH, "\\mu", NULL},
-	{0xb7, MATH, "\\cdot", NULL},
-	{0xb9, SUP, "1", NULL},
-	{0xbd, MATH, "\\frac{1}{2}", NULL},
-	{0xd7, MATH, "\\times", NULL},
-	{0xe0, TEXT, "\\`a", NULL},
-	{0xe1, TEXT, "\\'a", NULL},
-	{0xe4, TEXT, "\\\"a", NULL},
-	{0xe7, TEXT, "\\c{c}", NULL},
-	{0xe8, TEXT, "\\`e", NULL},
-	{0xe9, TEXT, "\\'e", NULL},
-	{0xea, TEXT, "\\^e", NULL},
-	{0xf6, TEXT, "\\\"o", NULL},
-	{0xf7, MATH, "\\div", NULL},
-	/* in these texts û, ü, ÿ, ŵ are a unit vector or a second derivative */
-	{0xfb, MATH, "\\hat{u}", NULL},
-	{0xfc, MATH, "\\ddot{u}", NULL},
-	{0xff, MATH, "\\ddot{y}", NULL},
-	{0x175, MATH, "\\hat{w}", NULL},
-	{0x302, ACCENT, "\\hat", NULL},
-	{0x303, ACCENT, "\\tilde", NULL},
-	{0x304, ACCENT, "\\bar", NULL},
-	{0x307, ACCENT, "\\dot", NULL},
-	{0x308, ACCENT, "\\ddot", NULL},
-	{0x393, MATH, "\\Gamma", NULL},
-	{0x394, MATH, "\\Delta", NULL},
-	{0x398, MATH, "\\Theta", NULL},
-	{0x39b, MATH, "\\Lambda", NULL},
-	{0x3a0, MATH, "\\Pi", NULL},
-	{0x3a3, MATH, "\\Sigma", NULL},
-	{0x3a6, MATH, "\\Phi", NULL},
-	{0x3a8, MATH, "\\Psi", NULL},
-	{0x3a9, MATH, "\\Omega", NULL},
-	{0x3b1, MATH, "\\alpha", NULL},
-	{0x3b2, MATH, "\\beta", NULL},
-	{0x3b3, MATH, "\\gamma", NULL},
-	{0x3b4, MATH, "\\delta", NULL},
-	{0x3b5, MATH, "\\varepsilon", NULL},
-	{0x3b6, MATH, "\\zeta", NULL},
-	{0x3b7, MATH, "\\eta", NULL},
-	{0x3b8, MATH, "\\theta", NULL},
-	{0x3b9, MATH, "\\iota", NULL},
-	{0x3ba, MATH, "\\kappa", NULL},
-	{0x3bb, MATH, "\\lambda", NULL},
-	{0x3bc, MATH, "\\mu", NULL},
-	{0x3bd, MATH, "\\nu", NULL},
-	{0x3be, MATH, "\\xi", NULL},
-	{0x3c0, MATH, "\\pi", NULL},
-	{0x3c1, MATH, "\\rho", NULL},
-	{0x3c3, MATH, "\\sigma", NULL},
-	{0x3c4, MATH, "\\tau", NULL},
-	{0x3c5, MATH, "\\upsilon", NULL},
-	{0x3c6, MATH, "\\varphi", NULL},
-	{0x3c7, MATH, "\\chi", NULL},
-	{0x3c8, MATH, "\\psi", NULL},
-	{0x3c9, MATH, "\\omega", NULL},
-	{0x3d1, MATH, "\\vartheta", NULL},
-	{0x3d5, MATH, "\\phi", NULL},
-	{0x1d40, SUP, "\\mathrm{T}", NULL},
-	{0x1e0a, MATH, "\\dot{D}", NULL},
-	{0x1e61, MATH, "\\dot{s}", NULL},
-	{0x1e8b, MATH, "\\dot{x}", NULL},
-	{0x1e8d, MATH, "\\ddot{x}", NULL},
-	{0x1e8f, MATH, "\\dot{y}", NULL},
-	{0x1e91, MATH, "\\hat{z}", NULL},
-	{0x2013, TEXT, "--", "-"},
-	{0x2014, TEXT, "---", "--"},
-	{0x2016, MATH, "\\|", NULL},
-	{0x2018, TEXT, "`", "'"},
-	{0x2019, TEXT, "'", NULL},
-	{0x201c, TEXT, "``", "\""},
-	{0x201d, TEXT, "''", "\""},
-	{0x2026, TEXT, "\\ldots{}", "..."},
-	{0x2032, MATH, "\\prime", NULL},
-	{0x2070, SUP, "0", NULL},
-	{0x2074, SUP, "4", NULL},
-	{0x2075, SUP, "5", NULL},
-	{0x2076, SUP, "6", NULL},
-	{0x2077, SUP, "7", NULL},
-	{0x2078, SUP, "8", NULL},
-	{0x2079, SUP, "9", NULL},
-	{0x207a, SUP, "+", NULL},
-	{0x207b, SUP, "-", NULL},
-	{0x2080, SUB, "0", NULL},
-	{0x2081, SUB, "1", NULL},
-	{0x2082, SUB, "2", NULL},
-	{0x2083, SUB, "3", NULL},
-	{0x208a, SUB, "+", NULL},
-	{0x208b, SUB, "-", NULL},
-	{0x2153, MATH, "\\frac{1}{3}", NULL},
-	{0x2154, MATH, "\\frac{2}{3}", NULL},
-	{0x2190, MATH, "\\leftarrow", NULL},
-	{0x2192, MATH, "\\to", NULL},
-	{0x21a6, MATH, "\\mapsto", NULL},
-	{0x21d2, MATH, "\\Rightarrow", NULL},
-	{0x2202, MATH, "\\partial", NULL},
-	{0x2206, MATH, "\\Delta", NULL},
-	{0x2207, MATH, "\\nabla", NULL},
-	{0x2208, MATH, "\\in", NULL},
-	{0x2211, MATH, "\\sum", NULL},
-	{0x2212, MATH, "-", NULL},
-	{0x2213, MATH, "\\mp", NULL},
-	{0x221a, MATH, "\\surd", NULL},
-	{0x221d, MATH, "\\propto", NULL},
-	{0x221e, MATH, "\\infty", NULL},
-	{0x222b, MATH, "\\int", NULL},
-	{0x223c, MATH, "\\sim", NULL},
-	{0x2248, MATH, "\\approx", NULL},
-	{0x2260, MATH, "\\neq", NULL},
-	{0x2261, MATH, "\\equiv", NULL},
-	{0x2264, MATH, "\\leq", NULL},
-	{0x2265, MATH, "\\geq", NULL},
-	{0x226a, MATH, "\\ll", NULL},
-	{0x226b, MATH, "\\gg", NULL},
-	{0x22c5, MATH, "\\cdot", NULL},
-	{0x27e8, MATH, "\\langle", NULL},
-	{0x27e9, MATH, "\\rangle", NULL},
-};
-
-static const struct glyph *glyph_find(unsigned cp)
+/* A code point's LaTeX is util/glyph.c's table's, with its UTF-8 and its
+ * ASCII spelling; NULL where the table has none. */
+static const struct glyph *latex_glyph(uint32_t cp)
 {
-	size_t lo = 0, hi = sizeof(glyphs) / sizeof(glyphs[0]);
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		if (glyphs[mid].cp == cp)
-			return &glyphs[mid];
-		if (glyphs[mid].cp < cp)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return NULL;
+	const struct glyph *g = glyph_find(cp);
+	return g && g->latex != LX_NONE ? g : NULL;
 }
 
 struct emitter {
@@ -269,8 +122,8 @@ static const char *accent_base(unsigned cp, char *buf, size_t n)
 		snprintf(buf, n, "%c", (char)cp);
 		return buf;
 	}
-	const struct glyph *g = glyph_find(cp);
-	return g && g->kind == MATH ? g->tex : NULL;
+	const struct glyph *g = latex_glyph(cp);
+	return g && g->latex == LX_MATH ? g->tex : NULL;
 }
 
 void latex_escape(struct strbuf *out, const char *s, bool tt)
@@ -288,8 +141,8 @@ void latex_escape(struct strbuf *out, const char *s, bool tt)
 		while (*q) {
 			uint32_t mark;
 			size_t n = utf8_decode(q, &mark);
-			const struct glyph *g = glyph_find(mark);
-			if (!g || g->kind != ACCENT)
+			const struct glyph *g = latex_glyph(mark);
+			if (!g || g->latex != LX_ACCENT)
 				break;
 			if (nacc < 4)
 				acc[nacc++] = g->tex;
@@ -315,8 +168,8 @@ void latex_escape(struct strbuf *out, const char *s, bool tt)
 			continue;
 		}
 		prev = 'x';
-		const struct glyph *g = glyph_find(cp);
-		if (!g || g->kind == ACCENT) { /* an accent on nothing it can carry */
+		const struct glyph *g = latex_glyph(cp);
+		if (!g || g->latex == LX_ACCENT) { /* an accent on nothing it can carry */
 			close_math(&e);
 			if (cp == UTF8_INVALID)
 				strbuf_addch(out, '?');
@@ -324,21 +177,21 @@ void latex_escape(struct strbuf *out, const char *s, bool tt)
 				strbuf_addf(out, "[U+%04X]", (unsigned)cp);
 			continue;
 		}
-		switch (g->kind) {
-		case TEXT:
+		switch (g->latex) {
+		case LX_TEXT:
 			close_math(&e);
 			strbuf_addstr(out, tt && g->tt ? g->tt : g->tex);
 			break;
-		case MATH:
+		case LX_MATH:
 			open_math(&e);
 			close_script(&e);
 			/* no space after it: alltt makes a space print, even in math;
 			 * what follows in math never starts with a letter */
 			strbuf_addstr(out, g->tex);
 			break;
-		case SUP:
-		case SUB: {
-			int want = g->kind == SUP ? '^' : '_';
+		case LX_SUP:
+		case LX_SUB: {
+			int want = g->latex == LX_SUP ? '^' : '_';
 			open_math(&e);
 			if (e.script != want) {
 				close_script(&e);
@@ -348,7 +201,8 @@ void latex_escape(struct strbuf *out, const char *s, bool tt)
 			strbuf_addstr(out, g->tex);
 			break;
 		}
-		case ACCENT:
+		case LX_NONE: /* latex_glyph gives none */
+		case LX_ACCENT:
 			break;
 		}
 	}
@@ -557,8 +411,8 @@ static bool ot1_exact(uint32_t cp)
 		return true;
 	if (cp >= 0xc0 && cp < 0x180)
 		return latin[cp - 0xc0] && strchr(latin[cp - 0xc0], '\\');
-	const struct glyph *g = glyph_find(cp);
-	return g && g->kind == TEXT;
+	const struct glyph *g = latex_glyph(cp);
+	return g && g->latex == LX_TEXT;
 }
 
 enum latex_engine latex_engine_for(const char *s, uint32_t *bad)

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/glyph.h"
 #include "util/strbuf.h"
 
 size_t utf8_decode(const char *str, uint32_t *cp)
@@ -92,91 +93,18 @@ int utf8_width(const char *s)
 
 /* ---- the ASCII spelling ------------------------------------------------ */
 
-/* SUP and SUB spellings begin with their '^' or '_', left out inside a run. */
-enum kind { PLAIN, SUP, SUB };
-
-struct spelling {
-	uint32_t c;
-	enum kind kind;
-	const char *s;
-};
-
-/* Every non-ASCII character tribo writes (its sources and exercises), and
- * the rest of what latex.c knows. Sorted by code point. In these texts ü
- * and ÿ are second derivatives and û, ŵ, ẑ unit vectors, not letters. */
-static const struct spelling spellings[] = {
-	/* clang-format off */
-	{0xA0, PLAIN, " "}, {0xA7, PLAIN, "S"}, {0xB0, PLAIN, " deg"}, {0xB1, PLAIN, "+-"},
-	{0xB2, SUP, "^2"}, {0xB3, SUP, "^3"}, {0xB5, PLAIN, "mu"}, {0xB7, PLAIN, "*"},
-	{0xB9, SUP, "^1"}, {0xBD, PLAIN, "1/2"}, {0xC9, PLAIN, "E"}, {0xD6, PLAIN, "O"},
-	{0xD7, PLAIN, "x"}, {0xDC, PLAIN, "U"}, {0xE0, PLAIN, "a"}, {0xE1, PLAIN, "a"},
-	{0xE4, PLAIN, "a"}, {0xE7, PLAIN, "c"}, {0xE8, PLAIN, "e"}, {0xE9, PLAIN, "e"},
-	{0xEA, PLAIN, "e"}, {0xED, PLAIN, "i"}, {0xF1, PLAIN, "n"}, {0xF3, PLAIN, "o"},
-	{0xF6, PLAIN, "o"}, {0xF7, PLAIN, "/"}, {0xFA, PLAIN, "u"}, {0xFB, PLAIN, "uhat"},
-	{0xFC, PLAIN, "u''"}, {0xFF, PLAIN, "y''"}, {0x175, PLAIN, "what"},
-	{0x302, PLAIN, "hat"}, {0x303, PLAIN, "~"}, {0x304, PLAIN, "bar"}, {0x307, PLAIN, "'"},
-	{0x308, PLAIN, "''"},
-	{0x393, PLAIN, "Gamma"}, {0x394, PLAIN, "Delta"}, {0x398, PLAIN, "Theta"},
-	{0x39B, PLAIN, "Lambda"}, {0x3A0, PLAIN, "Pi"}, {0x3A3, PLAIN, "Sigma"},
-	{0x3A6, PLAIN, "Phi"}, {0x3A8, PLAIN, "Psi"}, {0x3A9, PLAIN, "Omega"},
-	{0x3B1, PLAIN, "alpha"}, {0x3B2, PLAIN, "beta"}, {0x3B3, PLAIN, "gamma"},
-	{0x3B4, PLAIN, "delta"}, {0x3B5, PLAIN, "eps"}, {0x3B6, PLAIN, "zeta"},
-	{0x3B7, PLAIN, "eta"}, {0x3B8, PLAIN, "theta"}, {0x3B9, PLAIN, "iota"},
-	{0x3BA, PLAIN, "kappa"}, {0x3BB, PLAIN, "lambda"}, {0x3BC, PLAIN, "mu"},
-	{0x3BD, PLAIN, "nu"}, {0x3BE, PLAIN, "xi"}, {0x3BF, PLAIN, "o"}, {0x3C0, PLAIN, "pi"},
-	{0x3C1, PLAIN, "rho"}, {0x3C2, PLAIN, "sigma"}, {0x3C3, PLAIN, "sigma"},
-	{0x3C4, PLAIN, "tau"}, {0x3C5, PLAIN, "upsilon"}, {0x3C6, PLAIN, "phi"},
-	{0x3C7, PLAIN, "chi"}, {0x3C8, PLAIN, "psi"}, {0x3C9, PLAIN, "omega"},
-	{0x3D1, PLAIN, "theta"}, {0x3D5, PLAIN, "phi"},
-	{0x1D40, SUP, "^T"}, {0x1E0A, PLAIN, "D'"}, {0x1E61, PLAIN, "s'"}, {0x1E8B, PLAIN, "x'"},
-	{0x1E8D, PLAIN, "x''"}, {0x1E8F, PLAIN, "y'"}, {0x1E91, PLAIN, "zhat"},
-	{0x2013, PLAIN, "-"}, {0x2014, PLAIN, "--"}, {0x2016, PLAIN, "||"}, {0x2018, PLAIN, "'"},
-	{0x2019, PLAIN, "'"}, {0x201C, PLAIN, "\""}, {0x201D, PLAIN, "\""},
-	{0x2026, PLAIN, "..."}, {0x2032, PLAIN, "'"}, {0x2033, PLAIN, "''"},
-	{0x2070, SUP, "^0"}, {0x2074, SUP, "^4"}, {0x2075, SUP, "^5"}, {0x2076, SUP, "^6"},
-	{0x2077, SUP, "^7"}, {0x2078, SUP, "^8"}, {0x2079, SUP, "^9"}, {0x207A, SUP, "^+"},
-	{0x207B, SUP, "^-"}, {0x2080, SUB, "_0"}, {0x2081, SUB, "_1"}, {0x2082, SUB, "_2"},
-	{0x2083, SUB, "_3"}, {0x2084, SUB, "_4"}, {0x2085, SUB, "_5"}, {0x2086, SUB, "_6"},
-	{0x2087, SUB, "_7"}, {0x2088, SUB, "_8"}, {0x2089, SUB, "_9"}, {0x208A, SUB, "_+"},
-	{0x208B, SUB, "_-"},
-	{0x2153, PLAIN, "1/3"}, {0x2154, PLAIN, "2/3"},
-	{0x2190, PLAIN, "<-"}, {0x2192, PLAIN, "->"}, {0x21A6, PLAIN, "|->"}, {0x21D2, PLAIN, "=>"},
-	{0x2202, PLAIN, "d"}, {0x2206, PLAIN, "Delta"}, {0x2207, PLAIN, "grad"},
-	{0x2208, PLAIN, " in "}, {0x2211, PLAIN, "sum"}, {0x2212, PLAIN, "-"},
-	{0x2213, PLAIN, "-+"}, {0x221A, PLAIN, "sqrt"}, {0x221D, PLAIN, "~"},
-	{0x221E, PLAIN, "inf"}, {0x2225, PLAIN, "||"}, {0x222B, PLAIN, "int"}, {0x223C, PLAIN, "~"},
-	{0x2248, PLAIN, "~"}, {0x2260, PLAIN, "!="}, {0x2261, PLAIN, "=="},
-	{0x2264, PLAIN, "<="}, {0x2265, PLAIN, ">="}, {0x226A, PLAIN, "<<"},
-	{0x226B, PLAIN, ">>"}, {0x22C5, PLAIN, "*"},
-	{0x2500, PLAIN, "-"}, {0x2502, PLAIN, "|"}, {0x250C, PLAIN, "+"}, {0x2510, PLAIN, "+"},
-	{0x2514, PLAIN, "+"}, {0x2518, PLAIN, "+"}, {0x25B8, PLAIN, ">"},
-	{0x2713, PLAIN, "ok"}, {0x2717, PLAIN, "no"}, {0x27E8, PLAIN, "<"}, {0x27E9, PLAIN, ">"},
-	/* clang-format on */
-};
-
-static int spelling_cmp(const void *key, const void *elem)
-{
-	uint32_t c = *(const uint32_t *)key, e = ((const struct spelling *)elem)->c;
-	return c < e ? -1 : c > e;
-}
-
-static const struct spelling *spelling_find(uint32_t c)
-{
-	return bsearch(&c, spellings, sizeof(spellings) / sizeof(spellings[0]),
-		       sizeof(spellings[0]), spelling_cmp);
-}
-
+/* The spelling is util/glyph.c's table's, with its UTF-8 and its LaTeX. */
 const char *utf8_ascii(uint32_t c, uint32_t prev)
 {
-	const struct spelling *sp = spelling_find(c);
-	if (!sp)
+	const struct glyph *g = glyph_find(c);
+	if (!g)
 		return "?";
-	if (sp->kind != PLAIN) {
-		const struct spelling *before = spelling_find(prev);
-		if (before && before->kind == sp->kind)
-			return sp->s + 1; /* ⁻¹ is ^-1, not ^-^1 */
+	if (g->script != GS_PLAIN) {
+		const struct glyph *before = glyph_find(prev);
+		if (before && before->script == g->script)
+			return g->ascii + 1; /* ⁻¹ is ^-1, not ^-^1 */
 	}
-	return sp->s;
+	return g->ascii;
 }
 
 int utf8_cp_cols(uint32_t c, uint32_t prev, bool ascii)

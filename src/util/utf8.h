@@ -32,7 +32,8 @@ int utf8_width(const char *s);
 /* How a code point at or above U+0080 is spelled in ASCII, where `prev` is
  * the code point before it: "mu" for μ, "<=" for ≤, "'" for a combining
  * dot (ẋ is "x'", ü "u''"), and a run of superscripts under one '^' (⁻¹
- * is "^-1", ᵀ "^T"). "?" for what has no spelling (and UTF8_INVALID). */
+ * is "^-1", ᵀ "^T"), from util/glyph.c's table. "?" for what has no spelling
+ * (and UTF8_INVALID). */
 const char *utf8_ascii(uint32_t c, uint32_t prev);
 /* Columns of code point c as drawn: its UTF-8 width, or where `ascii`, the
  * length of its spelling (printable ASCII 1, controls 0). */
