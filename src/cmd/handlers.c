@@ -483,9 +483,10 @@ int cmd_set(struct cmd_ctx *c)
 			strbuf_addf(&typed, "%s%s", k > 2 ? " " : "", ARG(k));
 		if (session_counts_radians(c->s, (size_t)i, strbuf_str(&typed)) &&
 		    session_once(c->s, "eval-angle-note"))
-			strbuf_addstr(c->out, "note: an angle is a number here (1 rad = 1): 1/s and "
-					      "Hz count radians a second, not turns (for turns "
-					      "write rev/s or rpm)\n");
+			strbuf_addstr(c->out,
+				      "note: an angle is a number here (1 rad = 1): 1/s and "
+				      "Hz count radians a second, not turns (for turns "
+				      "write rev/s or rpm)\n");
 		strbuf_release(&typed);
 		strbuf_addf(c->out, "%s = ", ARG(1));
 		session_param_text(c->s, (size_t)i, c->out);

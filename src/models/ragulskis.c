@@ -155,8 +155,8 @@ struct rg {
 	bool tangent_ok; /* the law's transitions wide enough for it */
 	int side;
 	double far, zfar, tend;
-	double t0; /* where the phase being run started */
-	double v0; /* u̇ there (on a joint, the joint it leaves) */
+	double t0;  /* where the phase being run started */
+	double v0;  /* u̇ there (on a joint, the joint it leaves) */
 	bool still; /* no acceleration there either: the joint may hold it */
 	/* the measured period: record keeps samples, every accepted step's end
 	 * and every phase end; dense adds one every `step` (the figures) */
