@@ -117,9 +117,14 @@ static int omega_parse(struct lagr *L, struct ldecl *dc, const struct lcontact_t
 			size_t e = entry_end(t, k, ',');
 			if (e > row_end)
 				e = row_end;
-			char *txt = xstrndup(t + k, e - k);
+			size_t b = k, z = e;
+			while (b < z && (t[b] == ' ' || t[b] == '\t'))
+				b++;
+			while (z > b && (t[z - 1] == ' ' || t[z - 1] == '\t'))
+				z--;
+			char *txt = xstrndup(t + b, z - b);
 			const struct lagrange_expr ex = {lagr_keep(L, txt), ct->omega.line,
-							 ct->omega.col + (int)k};
+							 ct->omega.col + (int)b};
 			char what[64];
 			snprintf(what, sizeof what, "Omega's entry (%s, %s)", L->q[i], L->q[j]);
 			struct sym *f = lagr_compile(L, &ex, false, what, line, col, d);
