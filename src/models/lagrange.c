@@ -1247,7 +1247,7 @@ void lagr_derivation_steps(const struct lagr *L, struct strbuf *s)
 		}
 		model_step(s, "Equation of motion of %s: %s = Q_%s", L->q[i], lhs.buf, L->q[i]);
 		strbuf_release(&lhs);
-		if (L->nonsmooth[i])
+		if (L->nonsmooth[i] && !lagr_normal_watch_step(L, i, s))
 			model_step(s,
 				   "R is not smooth at %s = 0 (dR/d%s has a %s there): a phase "
 				   "ends when %s reaches 0, and %s rests while the other forces "

@@ -323,7 +323,7 @@ int lagr_normal_contact(struct lagr *L, const struct lcontact_text *ct, int *lin
  * (F: the generalized force, not negated). dRo: the other friction,
  * negated. -1 where A is singular or (2.13) has no solution. */
 static int normal_solve(const struct lagr *L, const double *vals_in, const double *dRo, double *lam,
-			double *F)
+			double *F, double *Rkoz)
 {
 	const size_t n = L->nq, nv = L->nnames;
 	double buf[128], *v = nv <= 128 ? buf : xmalloc(nv * sizeof(double));
@@ -403,6 +403,12 @@ static int normal_solve(const struct lagr *L, const double *vals_in, const doubl
 		}
 		const double l = -u[y] / D;
 		lam[dcs[0]] = D > 0 ? l : NAN;
+		if (Rkoz) { /* the power test's resistance |R| (Φq̇, q̇)/|q̇| */
+			double pq = 0;
+			for (size_t i = 0; i < n; i++)
+				pq += Pq[i] * v[lagr_iqd(L, i)];
+			*Rkoz = n2 > 0 ? fabs(l) * sqrt(Ai[y * n + y]) * pq / sqrt(n2) : 0.0;
+		}
 		for (size_t i = 0; i < n; i++)
 			F[i] = l * ((i == y) + G[i]);
 		if (v != buf)
@@ -465,7 +471,7 @@ void lagr_normal_add(const struct lagr *L, const double *vals, double *dR)
 		any |= L->decl[c].normal != SIZE_MAX;
 	if (!any)
 		return;
-	if (normal_solve(L, vals, dR, lam, F)) {
+	if (normal_solve(L, vals, dR, lam, F, NULL)) {
 		for (size_t i = 0; i < L->nq; i++)
 			dR[i] = NAN;
 		return;
@@ -489,10 +495,30 @@ double lagr_declared_N(const struct lagr *L, size_t c, const double *vals)
 		return sym_eval(L->decl[c].N, vals);
 	double dR[NQ], lam[LAGR_MAX_DECLARED], F[NQ];
 	other_friction(L, vals, dR);
-	return normal_solve(L, vals, dR, lam, F) ? NAN : lam[c];
+	return normal_solve(L, vals, dR, lam, F, NULL) ? NAN : lam[c];
+}
+
+double lagr_normal_R(const struct lagr *L, const double *vals)
+{
+	bool any = false;
+	for (size_t c = 0; c < L->ndecl; c++)
+		any |= L->decl[c].normal != SIZE_MAX && kozlov(L->decl[c].lawid);
+	if (!any)
+		return 0;
+	double dR[NQ], lam[LAGR_MAX_DECLARED], F[NQ], R = 0;
+	other_friction(L, vals, dR);
+	return normal_solve(L, vals, dR, lam, F, &R) ? NAN : R;
 }
 
 /* ---- the run's start and the steps ------------------------------------------ */
+
+bool lagr_is_normal(const struct lagr *L, size_t i)
+{
+	for (size_t c = 0; c < L->ndecl; c++)
+		if (L->decl[c].normal == i)
+			return true;
+	return false;
+}
 
 void lagr_normal_nonsmooth(struct lagr *L)
 {
@@ -547,6 +573,34 @@ int lagr_normal_start(const struct lagr *L, const double *vals, bool *held, stru
 							"reaction");
 	}
 	return 0;
+}
+
+bool lagr_normal_watch_step(const struct lagr *L, size_t i, struct strbuf *s)
+{
+	if (L->dRdqd[i] && sym_uses(L->dRdqd[i], L->qd[i]))
+		return false;
+	for (size_t c = 0; c < L->ndecl; c++) {
+		const struct ldecl *dc = &L->decl[c];
+		if (dc->normal == SIZE_MAX || !kozlov(dc->lawid) || i == dc->normal)
+			continue;
+		if (L->ngroup < 2) {
+			model_step(s,
+				   "[contact %s]'s law acts on %s alone: its force jumps at %s = "
+				   "0, a phase ends there, and %s rests while the force on it "
+				   "stays within half the jump, |R| (Phi e, e)/|e| (Kozlov §3).",
+				   dc->name, L->qd[i], L->qd[i], L->q[i]);
+			return true;
+		}
+		model_step(s,
+			   "[contact %s]'s law is not smooth where the rates vanish together: a "
+			   "phase ends when %s reaches 0; while another rate moves, %s passes "
+			   "through 0 (the force is continuous there), and the rates at rest "
+			   "together stay at rest while the force f on them has f.u <= |R| "
+			   "(Phi u, u)/|u| in every direction u (Kozlov §3).",
+			   dc->name, L->qd[i], L->qd[i]);
+		return true;
+	}
+	return false;
 }
 
 void lagr_normal_steps(const struct lagr *L, const struct ldecl *dc, struct strbuf *s)

@@ -80,7 +80,7 @@ struct run {
 static double run_R(struct run *r)
 {
 	const struct lagr *L = r->L;
-	double R = sym_eval(L->R, r->vals);
+	double R = (L->R ? sym_eval(L->R, r->vals) : 0.0) + lagr_normal_R(L, r->vals);
 	if (L->ncontact && lagr_contacts_add(L, r->vals, &R, NULL, &r->cerr)) {
 		r->cfail = true;
 		return NAN;
@@ -374,7 +374,10 @@ static int forces(struct run *r, double *F)
 			q -= sym_eval(L->dpdq[i][j], r->vals) * r->vals[lagr_iqd(L, j)];
 		r->fr[i] = 0;
 		if (L->dRdqd[i] || L->in_contact[i] || L->ndecl)
-			q -= r->fr[i] = r->held[i] ? friction_mean(r, i) : dR[i];
+			/* a normal coordinate's force does not depend on its own
+			 * rate (lagrange_contact.c): no sides to take */
+			q -= r->fr[i] =
+				r->held[i] && !lagr_is_normal(L, i) ? friction_mean(r, i) : dR[i];
 		F[i] = q + (r->use_extra ? r->extra[i] : 0.0);
 	}
 	return 0;

@@ -173,6 +173,16 @@ int lagr_normal_start(const struct lagr *L, const double *vals, bool *held, stru
  * where the other rates vanish together (q̇ = 0): they are marked
  * nonsmooth, watched as a norm of the rates is. */
 void lagr_normal_nonsmooth(struct lagr *L);
+/* Kozlov's law's resistance |R| (Φq̇, q̇)/|q̇| at vals (0 without one):
+ * the run's R for the test at rest of the rates it watches together,
+ * f·u <= |R| (Φu, u)/|u| in every direction u (for Φ = kA the
+ * subdifferential of k|R||q̇|, Kozlov §3). */
+double lagr_normal_R(const struct lagr *L, const double *vals);
+/* Whether q_i is a contact's normal coordinate. */
+bool lagr_is_normal(const struct lagr *L, size_t i);
+/* The words for q_i watched under Kozlov's law of such a contact (and
+ * true), or false where R's kink watches it. */
+bool lagr_normal_watch_step(const struct lagr *L, size_t i, struct strbuf *s);
 /* The derivation's words for a contact that names its normal coordinate. */
 void lagr_normal_steps(const struct lagr *L, const struct ldecl *dc, struct strbuf *s);
 
