@@ -71,6 +71,40 @@ def run_family(th0, xd0, thd0, Om, tmax):
     return r.t[-1], r.y[:, -1], lam0, r.t_events
 
 
+def run_family_rest(th0, xd0, thd0, Om, tmax, eps=1e-10):
+    """A start where the family brings the rod to rest: the rates vanish
+    together in finite time (Kozlov's force keeps its size as q̇ → 0), so
+    the run is followed to |q̇| = eps (the stop is then eps/|q̈| away, about
+    1e-11 s) and the rest checked by Kozlov §3: at q̇ = 0 the rod stays
+    where f·u ≤ |R| (Φu, u)/|u| for every direction u of (ẋ, θ̇), f the force
+    that holds x and θ (y held too)."""
+    def f(t, z):
+        qdd, _ = family_acc(z[1], np.array([z[2], z[3], 0.0]), Om)
+        return [z[2], z[3], qdd[0], qdd[1]]
+
+    def slow(t, z):
+        qd = np.array([z[2], z[3], 0.0])
+        return np.sqrt(qd @ A(z[1]) @ qd) - eps
+    slow.terminal, slow.direction = True, -1
+    r = solve_ivp(f, [0, tmax], [0.0, th0, xd0, thd0], method='DOP853', rtol=1e-13,
+                  atol=1e-13, events=[slow])
+    t, z = r.t[-1], r.y[:, -1]
+    th = z[1]
+    a = A(th)
+    Ai = np.linalg.inv(a)
+    x = X(th, 0.0)
+    lam0 = -(Ai @ x)[2] / Ai[2, 2]
+    # held: q̈ = 0, so the force that holds is −X − λ0 e_y on (x, θ)
+    fh = -x[:2]
+    Phi = a @ Om.T
+    worst = -np.inf
+    for ang in np.linspace(0, 2 * np.pi, 7201):
+        u = np.array([np.cos(ang), np.sin(ang), 0.0])
+        res = lam0 * np.sqrt(Ai[2, 2]) * (u @ Phi @ u) / np.sqrt(u @ a @ u)
+        worst = max(worst, fh @ u[:2] - res)
+    return t, z, worst
+
+
 def proj_acc(th, qd, mu, sgn):
     a = A(th)
     Ai = np.linalg.inv(a)
@@ -127,6 +161,12 @@ if __name__ == "__main__":
     t, z, lam0, ev = run_family(np.radians(75), -0.5, 0.0, 0.1 * np.eye(3), 3.0)
     print("isotropic k = 0.1: t_end = %.12g x_end = %.12g xdot_end = %.12g "
           "thetadot_end = %.12g" % (t, z[0], z[2], z[3]))
+    Om2 = Om.copy()
+    Om2[2, 2] = 0.51
+    t, z, worst = run_family_rest(1.34, -0.5, 0.0, Om2, 3.0)
+    print("family, theta0 = 1.34 rad, nu = 0.51: at rest at t = %.12g x = %.12g "
+          "theta = %.12g; Kozlov's margin max f.u - |R|(Phi u,u)/|u| = %.6g (<= 0: rests)"
+          % (t, z[0], z[1], worst))
     t, z, out = run_projected(np.radians(60), -1.0, 0.0, 3.0, 5.0)
     print("projected (painleve-projected): foot stops at %.12g, |f| = %.6g within %.6g"
           % (out["t_stop_foot"], out["f"], out["bound"]))
