@@ -308,6 +308,8 @@ int lagr_normal_contact(struct lagr *L, const struct lcontact_text *ct, int *lin
 			return -1;
 	} else if (!(dc->k = lagr_compile(L, &ct->k, false, "k", line, col, d))) {
 		return -1;
+	} else {
+		L->uses_t |= sym_uses(dc->k, "t");
 	}
 	dc->src_N = "λ of (2.13)";
 	L->ndecl++;
