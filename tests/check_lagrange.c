@@ -1056,6 +1056,48 @@ START_TEST(test_contact_normal_block)
 }
 END_TEST
 
+/* Two contacts that keep their normal coordinates, projected together
+ * (Kozlov §7): the ladder of check_ladder's test_projected_slides (m = 1 kg,
+ * L = 4 m, μ_floor = 0, μ_wall = 0.3, from rest at 60°) in (θ, u, v), u the
+ * foot's height and v the top's distance from the wall. The run ends where
+ * the wall's reaction vanishes: tests/ref/ladder_projected_ref.py
+ * (Newton-Euler, written from the physics) has the top leave at t =
+ * 0.7441215222726185 s, θ = 33.39749871562192°; the frictionless reactions
+ * at the start are mg(1 - (3/4)cos²θ0) and (3/4) mg sinθ0 cosθ0. */
+START_TEST(test_contact_normal_ladder)
+{
+	const char *text = "[exercise]\nid = lad\ntitle = t\nmodel = lagrange\nstatement = s\n"
+			   "[system]\ncoordinates = theta, u, v\n"
+			   "T = m*((vdot - L/2*sin(theta)*thetadot)^2 + (udot + "
+			   "L/2*cos(theta)*thetadot)^2)/2 + m*L^2*thetadot^2/24\n"
+			   "V = m*g*(L/2*sin(theta) + u)\n"
+			   "[contact floor]\nnormal = u\nlaw = projected\nslip = vdot - "
+			   "L*sin(theta)*thetadot\nmu = muf\n"
+			   "[contact wall]\nnormal = v\nlaw = projected\nslip = udot + "
+			   "L*cos(theta)*thetadot\nmu = muw\n"
+			   "[param m]\nvalue = 1\n[param L]\nvalue = 4\n[param g]\nvalue = 9.81\n"
+			   "[param muf]\nvalue = 0\n[param muw]\nvalue = 0.3\n"
+			   "[param theta0]\nvalue = 1.0471975511965976\n[param tmax]\nvalue = 3\n";
+	struct diag d;
+	struct exercise *ex = exercise_parse("lad.ini", text, strlen(text), &d);
+	ck_assert_msg(ex != NULL, "%s", d.msg);
+	struct session *s = session_new();
+	session_adopt(s, ex);
+	solve(s);
+	ck_assert_str_eq(result(s, "outcome")->word, "lifts-off");
+	ck_assert_rel(num(s, "t_end"), 0.7441215222726185, 1e-9);
+	ck_assert_rel(num(s, "theta_end"), 33.39749871562192 * M_PI / 180, 1e-9);
+	const char *st = session_steps(s);
+	ck_assert_msg(strstr(st, "[contact floor] at the start: λ = 7.970625 N"), "%s", st);
+	ck_assert_msg(strstr(st, "[contact wall] at the start: λ = 3.185890954 N"), "%s", st);
+	ck_assert_msg(strstr(st, "the reaction λ of [contact wall] reached 0: v would leave"), "%s",
+		      st);
+	/* 0.75 m g sin60 cos60 */
+	ck_assert_rel(0.75 * 9.81 * sin(M_PI / 3) * cos(M_PI / 3), 3.185890954, 1e-9);
+	session_free(s);
+}
+END_TEST
+
 static Suite *lagrange_suite(void)
 {
 	Suite *s = suite_create("lagrange");
@@ -1084,6 +1126,7 @@ static Suite *lagrange_suite(void)
 	tcase_add_test(tc, test_contact_incline);
 	tcase_add_test(tc, test_contact_normal);
 	tcase_add_test(tc, test_contact_normal_block);
+	tcase_add_test(tc, test_contact_normal_ladder);
 	suite_add_tcase(s, tc);
 	return s;
 }

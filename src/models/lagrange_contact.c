@@ -277,10 +277,9 @@ int lagr_normal_contact(struct lagr *L, const struct lcontact_text *ct, int *lin
 		dc->src_w = lagr_keep(L, xstrdup(ct->slip.text));
 		bool any = false;
 		for (size_t j = 0; j < L->nq; j++) {
-			struct sym *a = lagr_deriv(L, dc->w, L->qd[j]);
-			double v;
-			if (sym_constant(a, &v) && v == 0)
+			if (!sym_depends(dc->w, L->qd[j]))
 				continue;
+			struct sym *a = lagr_deriv(L, dc->w, L->qd[j]);
 			if (j == dc->normal) {
 				at(&ct->slip, line, col);
 				return diag_set(d,
