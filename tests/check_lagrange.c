@@ -955,17 +955,21 @@ START_TEST(test_contact_normal)
 	 * holds it (the reference: at |q̇| = 1e-10 at t = 0.52725053224 s,
 	 * x = -0.059950526289 m, θ = 1.30213427511 rad, Kozlov's margin max
 	 * f.u - |R|(Φu, u)/|u| = -0.1426 < 0); this start crashed lint once
-	 * (the test at rest read an R the file has not) */
-	set(s, "theta0", "1.34");
-	set(s, "nu", "0.51");
-	solve(s);
-	ck_assert_str_eq(result(s, "outcome")->word, "rests");
-	ck_assert_rel(num(s, "t_stop"), 0.52725053224, 1e-8);
-	ck_assert_rel(num(s, "x_end"), -0.059950526289, 1e-9);
-	ck_assert_rel(num(s, "theta_end"), 1.30213427511, 1e-9);
-	ck_assert_double_eq(num(s, "xdot_end"), 0);
-	ck_assert_double_eq(num(s, "thetadot_end"), 0);
-	ck_assert_rel(num(s, "friction_work"), num(s, "energy_lost"), 1e-9);
+	 * (the test at rest read an R the file has not). Not under valgrind
+	 * (TRIBO_TEST_LIGHT): a second of libmatheval here, a minute there;
+	 * plain and ASan run it */
+	if (!getenv("TRIBO_TEST_LIGHT")) {
+		set(s, "theta0", "1.34");
+		set(s, "nu", "0.51");
+		solve(s);
+		ck_assert_str_eq(result(s, "outcome")->word, "rests");
+		ck_assert_rel(num(s, "t_stop"), 0.52725053224, 1e-8);
+		ck_assert_rel(num(s, "x_end"), -0.059950526289, 1e-9);
+		ck_assert_rel(num(s, "theta_end"), 1.30213427511, 1e-9);
+		ck_assert_double_eq(num(s, "xdot_end"), 0);
+		ck_assert_double_eq(num(s, "thetadot_end"), 0);
+		ck_assert_rel(num(s, "friction_work"), num(s, "energy_lost"), 1e-9);
+	}
 	session_free(s);
 
 	s = normal_session("law = isotropic\nk = 0.1", th75, "-0.5");
