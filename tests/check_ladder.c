@@ -391,6 +391,46 @@ START_TEST(test_family)
 }
 END_TEST
 
+/* The family against tests/ref/ladder_family_ref.py (issue 36): Kozlov's
+ * law in (x, y, θ) written from the paper, Φ = A B Ωᵀ E carried from ξ =
+ * (θ, f_floor, f_wall), |R| from the frictionless multipliers, λ solved
+ * with the friction; both contacts until λ_wall = 0, then the floor alone,
+ * where Ω's other entries act (Ω32 = 0: (2.9) there too). m = 2 kg, L =
+ * 3 m, from rest; the script's numbers. */
+START_TEST(test_family_ref)
+{
+	static const char *const om[] = {"Omega11", "Omega21", "Omega31", "Omega22",
+					 "Omega23", "Omega32", "Omega33"};
+	const double w[] = {0.2, 0.3, -0.15, 0.5, 0.1, 0, 0.05};
+	static const struct {
+		double th0, lf, lw, tl, thl, te, thde, xe;
+	} ref[] = {
+		{34, 9.50633198894, 6.82175520998, 0.36890499771, 20.6395287802, 0.577110612918,
+		 -2.15002218475, 3.04389483344},
+		{46, 12.519273047, 7.35301800979, 0.496221760145, 26.6076836241, 0.736134637729,
+		 -2.40008812652, 3.07258328699},
+	};
+	for (size_t i = 0; i < sizeof(ref) / sizeof(*ref); i++) {
+		struct run r;
+		ladder(&r, 2, 3, 0, 0, ref[i].th0);
+		r.no_figs = true;
+		setw(&r, "law", "family");
+		for (int e = 0; e < 7; e++)
+			setn(&r, om[e], w[e]);
+		solve_ok(&r);
+		ck_assert_str_eq(resw(&r, "outcome"), "falls");
+		ck_assert_rel(res(&r, "lambda_floor"), ref[i].lf, 1e-9);
+		ck_assert_rel(res(&r, "lambda_wall"), ref[i].lw, 1e-9);
+		ck_assert_rel(res(&r, "t_leave"), ref[i].tl, 1e-8);
+		ck_assert_rel(res(&r, "theta_leave"), ref[i].thl, 1e-8);
+		ck_assert_rel(res(&r, "t_end"), ref[i].te, 1e-8);
+		ck_assert_rel(res(&r, "thetadot_end"), ref[i].thde, 1e-8);
+		ck_assert_rel(res(&r, "x_foot_end"), ref[i].xe, 1e-8);
+		run_free(&r);
+	}
+}
+END_TEST
+
 START_TEST(test_push)
 {
 	struct run r;
@@ -799,6 +839,7 @@ static Suite *ladder_suite(void)
 	tcase_add_test(tc, test_mu_wall_zero);
 	tcase_add_test(tc, test_isotropic);
 	tcase_add_test(tc, test_family);
+	tcase_add_test(tc, test_family_ref);
 	tcase_add_test(tc, test_push);
 	tcase_add_test(tc, test_pivot);
 	tcase_add_test(tc, test_projected_frictionless);

@@ -21,12 +21,6 @@
 #include "util/text.h"
 #include "util/xalloc.h"
 
-/* One expression of the file: its text, and where its value starts. */
-struct lagrange_expr {
-	const char *text; /* NULL: not given */
-	int line, col;	  /* col 1-based of the value's first character */
-};
-
 /* What the file says: the [system] section, the [param NAME] sections
  * (with the unit and value they give, if any: unit NULL, value NAN where
  * not) and the [result NAME] sections. */
@@ -45,11 +39,7 @@ struct lagrange_text {
 	} * result;
 	int system_line; /* of the [system] header */
 	size_t ncontacts;
-	struct lcontact_text {
-		const char *name;
-		struct lagrange_expr slip, N, mu, law;
-		int line; /* of the [contact NAME] header */
-	} * contact;
+	struct lcontact_text *contact;
 };
 
 static const char *keep(struct lagr *L, char *s)
@@ -324,13 +314,14 @@ static int coordinate_kinks(struct lagr *L, int *line, int *col, struct diag *d)
 
 /* ---- [contact NAME]: a Coulomb contact with a declared N ----------------- */
 
-/* The laws a [contact] takes: Coulomb's, and Painlevé's projected law
- * (4.3). In independent coordinates the projection changes the classical
- * force along the constraint's normal η only, and η is no coordinate here:
- * what is left is Coulomb's force with N the frictionless normal reaction.
- * The two are one force; the file's N says which law it is. Kozlov's laws
- * (2.6) with Φ = kA or Φ = AΩᵀ need the normal coordinate and its inertia,
- * which these coordinates have eliminated. */
+/* The laws a [contact] with a declared N takes: Coulomb's, and Painlevé's
+ * projected law (4.3). In independent coordinates the projection changes
+ * the classical force along the constraint's normal η only, and η is no
+ * coordinate here: what is left is Coulomb's force with N the frictionless
+ * normal reaction. The two are one force; the file's N says which law it
+ * is. Kozlov's laws (2.6) with Φ = kA or Φ = AΩᵀ need the normal
+ * coordinate and its inertia: a contact that names it (normal = y) takes
+ * them (lagrange_contact.c). */
 static int declared_law(const struct lcontact_text *ct, int *line, int *col, struct diag *d)
 {
 	const char *w = ct->law.text;
@@ -343,10 +334,11 @@ static int declared_law(const struct lcontact_text *ct, int *line, int *col, str
 		return diag_set(d,
 				"[contact %s]: law = %s needs the contact's normal coordinate "
 				"and its inertia (Kozlov's Φ in (2.6)%s acts across the "
-				"constraint, through A⁻¹), and the independent coordinates of "
-				"model lagrange have eliminated them: a [contact] takes coulomb "
-				"or projected (models painleve-rod and ladder keep the normal "
-				"coordinate)",
+				"constraint, through A⁻¹), which independent coordinates have "
+				"eliminated: a [contact] with N = ... takes coulomb or "
+				"projected; keep the normal coordinate in coordinates and T "
+				"and name it (normal = y, no N) for projected, family or "
+				"isotropic",
 				ct->name, w,
 				!strcmp(w, LAW_NAME_FAMILY)	 ? ", Φ = AΩᵀ (5.1),"
 				: !strcmp(w, LAW_NAME_ISOTROPIC) ? ", Φ = kA (2.7),"
@@ -381,6 +373,20 @@ static int declared_contacts(struct lagr *L, const struct lagrange_text *lt, int
 						ct->name, lt->contact[k].line);
 		if (L->ndecl == LAGR_MAX_DECLARED)
 			return diag_set(d, "at most %d [contact] sections", LAGR_MAX_DECLARED);
+		if (ct->normal.text) {
+			if (lagr_normal_contact(L, ct, line, col, d))
+				return -1;
+			continue;
+		}
+		if (ct->omega.text || ct->k.text) {
+			*line = ct->omega.text ? ct->omega.line : ct->k.line;
+			*col = ct->omega.text ? ct->omega.col : ct->k.col;
+			return diag_set(d,
+					"[contact %s]: %s belongs to Kozlov's laws family and "
+					"isotropic, which need the normal coordinate: keep it in "
+					"coordinates and T and name it (normal = y, no N)",
+					ct->name, ct->omega.text ? "Omega" : "k");
+		}
 		if (!ct->slip.text || !ct->N.text || !ct->mu.text)
 			return diag_set(d,
 					"[contact %s] needs slip = ... (the sliding velocity, "
@@ -397,6 +403,7 @@ static int declared_contacts(struct lagr *L, const struct lagrange_text *lt, int
 				       : LAW_NAME_COULOMB,
 			.src_w = keep(L, xstrdup(ct->slip.text)),
 			.src_N = keep(L, xstrdup(ct->N.text)),
+			.normal = SIZE_MAX,
 		};
 		if (!(dc->N = compile(L, &ct->N, true, "N", line, col, d)) ||
 		    !(dc->mu = compile(L, &ct->mu, false, "mu", line, col, d)) ||
@@ -428,8 +435,16 @@ static int declared_contacts(struct lagr *L, const struct lagrange_text *lt, int
 
 void lagr_declared_add(const struct lagr *L, const double *vals, double *dR)
 {
+	lagr_declared_coulomb_add(L, vals, dR);
+	lagr_normal_add(L, vals, dR);
+}
+
+void lagr_declared_coulomb_add(const struct lagr *L, const double *vals, double *dR)
+{
 	for (size_t c = 0; c < L->ndecl; c++) {
 		const struct ldecl *dc = &L->decl[c];
+		if (dc->normal != SIZE_MAX)
+			continue;
 		const double w = sym_eval(dc->w, vals);
 		if (w == 0)
 			continue; /* at rest: the mean of its two sides */
@@ -439,6 +454,29 @@ void lagr_declared_add(const struct lagr *L, const double *vals, double *dR)
 			if (dc->a[j])
 				dR[j] += f * sym_eval(dc->a[j], vals);
 	}
+}
+
+/* For lagrange_contact.c. */
+struct sym *lagr_compile(struct lagr *L, const struct lagrange_expr *e, bool rates,
+			 const char *what, int *line, int *col, struct diag *d)
+{
+	return compile(L, e, rates, what, line, col, d);
+}
+
+struct sym *lagr_deriv(struct lagr *L, const struct sym *f, const char *name)
+{
+	return deriv(L, f, name);
+}
+
+const char *lagr_keep(struct lagr *L, char *s)
+{
+	return keep(L, s);
+}
+
+int lagr_add_kink(struct lagr *L, const char *text, const char *contact, int line, int col,
+		  int *eline, int *ecol, struct diag *d)
+{
+	return add_kink(L, text, contact, line, col, eline, ecol, d);
 }
 
 /* ---- Minguzzi's contact integral in R ------------------------------------ */
@@ -1092,6 +1130,7 @@ static struct model *lagrange_model_new(const struct lagrange_text *lt, int *lin
 	 * rates are watched, and at rest together take the test on the norm */
 	for (size_t i = 0; i < n; i++)
 		L->nonsmooth[i] |= L->in_contact[i];
+	lagr_normal_nonsmooth(L);
 	for (size_t i = 0; i < n; i++) {
 		bool in_kink = false;
 		for (size_t k = 0; k < L->nkink; k++)
@@ -1230,6 +1269,10 @@ static void derivation(const struct lagr *L, struct strbuf *s)
 	}
 	for (size_t k = 0; k < L->ndecl; k++) {
 		const struct ldecl *dc = &L->decl[k];
+		if (dc->normal != SIZE_MAX) {
+			lagr_normal_steps(L, dc, s);
+			continue;
+		}
 		model_step(s,
 			   "[contact %s], law %s: slip w = %s, normal force N = %s, mu = %s. "
 			   "While it slides its friction is the force -mu N sign(w) dw/dqdot_i "
@@ -1275,7 +1318,7 @@ static void derivation(const struct lagr *L, struct strbuf *s)
 			   L->in_contact[i] ? "the contact's force, by eq. (18) and the chain rule"
 					    : "");
 		for (size_t k = 0; k < L->ndecl; k++)
-			if (L->decl[k].a[i])
+			if (L->decl[k].a[i] && L->decl[k].normal == SIZE_MAX)
 				model_step(s, "  plus [contact %s]'s friction -mu N sign(w)*(%s)",
 					   L->decl[k].name, sym_readable_of(L->decl[k].a[i], &r));
 		if (strstr(r.buf, "sign("))
@@ -1295,7 +1338,7 @@ static void derivation(const struct lagr *L, struct strbuf *s)
 		}
 		model_step(s, "Equation of motion of %s: %s = Q_%s", L->q[i], lhs.buf, L->q[i]);
 		strbuf_release(&lhs);
-		if (L->nonsmooth[i])
+		if (L->nonsmooth[i] && !lagr_normal_watch_step(L, i, s))
 			model_step(s, "R is not smooth at %s = 0 (dR/d%s has a %s there).",
 				   L->qd[i], L->qd[i],
 				   L->jump[i]	      ? "step"
@@ -1329,7 +1372,7 @@ void lagr_derivation_steps(const struct lagr *L, struct strbuf *s)
 /* ---- the exercise file's sections ------------------------------------------ */
 
 static const char *const system_keys[] = {"coordinates", "T", "V", "R", "stop", NULL};
-static const char *const contact_keys[] = {"slip", "N", "mu", "law", NULL};
+static const char *const contact_keys[] = {"slip", "N", "mu", "law", "normal", "Omega", "k", NULL};
 static const char *const result_keys[] = {"expr", "unit", "doc", NULL};
 
 /* The system's statement out of the file's sections: [system]'s
@@ -1373,11 +1416,14 @@ static struct model *lagrange_make(const struct model_section *secs, size_t nsec
 				    : !strcmp(key->name, "stop")      ? &lt.stop
 								      : NULL;
 			else if (ct)
-				e = !strcmp(key->name, "slip")	? &ct->slip
-				    : !strcmp(key->name, "N")	? &ct->N
-				    : !strcmp(key->name, "mu")	? &ct->mu
-				    : !strcmp(key->name, "law") ? &ct->law
-								: NULL;
+				e = !strcmp(key->name, "slip")	   ? &ct->slip
+				    : !strcmp(key->name, "N")	   ? &ct->N
+				    : !strcmp(key->name, "mu")	   ? &ct->mu
+				    : !strcmp(key->name, "law")	   ? &ct->law
+				    : !strcmp(key->name, "normal") ? &ct->normal
+				    : !strcmp(key->name, "Omega")  ? &ct->omega
+				    : !strcmp(key->name, "k")	   ? &ct->k
+								   : NULL;
 			else if (re && !strcmp(key->name, "expr"))
 				e = &re->expr;
 			else if (re && !strcmp(key->name, "unit"))

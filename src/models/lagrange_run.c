@@ -85,7 +85,7 @@ struct run {
 static double run_R(struct run *r)
 {
 	const struct lagr *L = r->L;
-	double R = sym_eval(L->R, r->vals);
+	double R = (L->R ? sym_eval(L->R, r->vals) : 0.0) + lagr_normal_R(L, r->vals);
 	if (L->ncontact && lagr_contacts_add(L, r->vals, &R, NULL, &r->cerr)) {
 		r->cfail = true;
 		return NAN;
@@ -393,7 +393,10 @@ static int forces(struct run *r, const struct lagr_at *at, double *F)
 			q -= at->dpdq[i][j] * r->vals[lagr_iqd(L, j)];
 		r->fr[i] = 0;
 		if (L->dRdqd[i] || L->in_contact[i] || L->ndecl)
-			q -= r->fr[i] = r->held[i] ? friction_mean(r, i) : dR[i];
+			/* a normal coordinate's force does not depend on its own
+			 * rate (lagrange_contact.c): no sides to take */
+			q -= r->fr[i] =
+				r->held[i] && !lagr_is_normal(L, i) ? friction_mean(r, i) : dR[i];
 		F[i] = q + (r->use_extra ? r->extra[i] : 0.0);
 	}
 	return 0;
@@ -669,7 +672,7 @@ static void lagr_events(double t, const double y[], double *g, void *p)
 	if (L->stop && r->stop_sign != 0)
 		g[nk + n + 1] = r->stop_sign * sym_eval(L->stop, r->vals);
 	for (size_t c = 0; c < L->ndecl; c++)
-		g[nk + n + 2 + c] = sym_eval(L->decl[c].N, r->vals);
+		g[nk + n + 2 + c] = lagr_declared_N(L, c, r->vals);
 }
 
 /* T + V at (t, y), the rates as y has them (not a held one's 0, nor a
@@ -1305,6 +1308,15 @@ static int after_event(struct run *r, size_t which, double t, double *y, struct 
 			   L->src_stop);
 		return 1;
 	}
+	if (which >= nk + n + 2 && L->decl[which - nk - n - 2].normal != SIZE_MAX) {
+		const struct ldecl *dc = &L->decl[which - nk - n - 2];
+		model_step(s,
+			   "  t = %.10g s: the reaction λ of [contact %s] reached 0: %s would "
+			   "leave its surface (lift-off), which the run does not follow: it "
+			   "ends.",
+			   t, dc->name, L->q[dc->normal]);
+		return 2;
+	}
 	if (which >= nk + n + 2) {
 		model_step(s,
 			   "  t = %.10g s: the normal force N = %s of [contact %s] reached 0: "
@@ -1525,8 +1537,14 @@ int lagr_solve(const struct model_input *in, struct model_output *out, struct di
 			goto done;
 		}
 	}
+	if (lagr_normal_start(L, r.vals, r.held, s, d)) {
+		rc = -1;
+		goto done;
+	}
 	for (size_t c = 0; c < L->ndecl; c++) {
 		const struct ldecl *dc = &L->decl[c];
+		if (dc->normal != SIZE_MAX)
+			continue;
 		const double N = sym_eval(dc->N, r.vals), mu = sym_eval(dc->mu, r.vals);
 		if (!(N > 0) || !(mu >= 0)) {
 			rc = diag_set(

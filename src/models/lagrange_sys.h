@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "dyn/law.h"
 #include "models/contact.h"
 #include "models/lagrange.h"
 #include "num/sym.h"
@@ -68,6 +69,27 @@ struct ldecl {
 	struct sym *w, *N, *mu;	   /* slip, N and mu as compiled */
 	struct sym *a[NQ];	   /* ∂w/∂q̇_j; NULL where 0 */
 	const char *src_w, *src_N; /* as written */
+	/* normal = y (lagrange_contact.c): the constraint y = 0 kept as a
+	 * coordinate, held by the run; N is then no expression (NULL) but the
+	 * reaction (2.13) formed from the mass matrix. SIZE_MAX: N declared */
+	size_t normal;
+	enum law_id lawid;	   /* with normal: projected, family or isotropic */
+	struct sym *omega[NQ][NQ]; /* family: Ω of Φ = AΩᵀ (5.1) */
+	struct sym *k;		   /* isotropic: Φ = kA (2.7) */
+	const char *src_omega;	   /* as written */
+};
+
+/* An expression of the file: its text, and where its value starts. */
+struct lagrange_expr {
+	const char *text; /* NULL: not given */
+	int line, col;	  /* col 1-based of the value's first character */
+};
+
+/* A [contact NAME] section as the file gives it. */
+struct lcontact_text {
+	const char *name;
+	struct lagrange_expr slip, N, mu, law, normal, omega, k;
+	int line; /* of the [contact NAME] header */
 };
 
 struct lagr {
@@ -133,6 +155,52 @@ static inline size_t lagr_it(const struct lagr *L)
 {
 	return L->model.nparams + 2 * L->nq;
 }
+/* The building's helpers (lagrange.c), for lagrange_contact.c: e compiled
+ * over the evaluation's names (NULL with d, line, col); ∂f/∂name; a string
+ * kept with the model; a kink across w = 0 (contact names the section). */
+struct sym *lagr_compile(struct lagr *L, const struct lagrange_expr *e, bool rates,
+			 const char *what, int *line, int *col, struct diag *d);
+struct sym *lagr_deriv(struct lagr *L, const struct sym *f, const char *name);
+const char *lagr_keep(struct lagr *L, char *s);
+int lagr_add_kink(struct lagr *L, const char *text, const char *contact, int line, int col,
+		  int *eline, int *ecol, struct diag *d);
+/* A [contact NAME] that names its normal coordinate (normal = y): checked,
+ * compiled and added as L->decl[L->ndecl++] (lagrange_contact.c). */
+int lagr_normal_contact(struct lagr *L, const struct lcontact_text *ct, int *line, int *col,
+			struct diag *d);
+/* The declared contacts' N at vals: the file's expression, or the reaction
+ * (2.13) of one that names its normal coordinate (NaN where (2.13) has no
+ * solution). */
+double lagr_declared_N(const struct lagr *L, size_t c, const double *vals);
+/* The contacts that name their normal coordinate: their reactions and
+ * friction, negated (as ∂R/∂q̇ would be), added to dR[], which holds the
+ * other friction on entry (it enters (2.13) as a given force). */
+void lagr_normal_add(const struct lagr *L, const double *vals, double *dR);
+/* The declared contacts' Coulomb friction (N declared), negated, added to
+ * dR[]. */
+void lagr_declared_coulomb_add(const struct lagr *L, const double *vals, double *dR);
+/* At the start of a run (vals at t = 0): a normal coordinate must start
+ * on its surface at rest (q = 0, q̇ = 0); it is held (held[i]) along the
+ * run. The start's reaction and (2.9) into the steps s. */
+int lagr_normal_start(const struct lagr *L, const double *vals, bool *held, struct strbuf *s,
+		      struct diag *d);
+/* Kozlov's law on a contact that names its normal coordinate is not smooth
+ * where the other rates vanish together (q̇ = 0): they are marked
+ * nonsmooth, watched as a norm of the rates is. */
+void lagr_normal_nonsmooth(struct lagr *L);
+/* Kozlov's law's resistance |R| (Φq̇, q̇)/|q̇| at vals (0 without one):
+ * the run's R for the test at rest of the rates it watches together,
+ * f·u <= |R| (Φu, u)/|u| in every direction u (for Φ = kA the
+ * subdifferential of k|R||q̇|, Kozlov §3). */
+double lagr_normal_R(const struct lagr *L, const double *vals);
+/* Whether q_i is a contact's normal coordinate. */
+bool lagr_is_normal(const struct lagr *L, size_t i);
+/* The words for q_i watched under Kozlov's law of such a contact (and
+ * true), or false where R's kink watches it. */
+bool lagr_normal_watch_step(const struct lagr *L, size_t i, struct strbuf *s);
+/* The derivation's words for a contact that names its normal coordinate. */
+void lagr_normal_steps(const struct lagr *L, const struct ldecl *dc, struct strbuf *s);
+
 /* The contacts' R and, if dR, their ∂R/∂q̇_i, added to *R and dR[]. */
 int lagr_contacts_add(const struct lagr *L, const double *vals, double *R, double *dR,
 		      struct diag *d);

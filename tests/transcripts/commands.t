@@ -32,6 +32,7 @@ ladder-lagrange         A frictionless ladder leaves the wall, from T a…  Kozl
 ladder-slides           A ladder slides down a rough wall and leaves it   Kozlov, Lagrangian mechanics and dry friction, §7
 painleve-compliant      The paradox through a compliant contact           Kozlov, Lagrangian mechanics and dry friction, §5
 painleve-family         Kozlov's family Φ = A(θ)Ωᵀ along the motion       Kozlov, Lagrangian mechanics and dry friction, §5 (5.1), (5.2)
+painleve-lagrange       Painlevé's rod from T and V, Kozlov's family law  Kozlov, Lagrangian mechanics and dry friction, §2 (2.13), §5 (5.1), (5.2)
 painleve-paradox        Painlevé's paradox: no solution, or two           Kozlov, Lagrangian mechanics and dry friction, §5; Painlevé (1895)
 painleve-projected      Painlevé friction (4.3): the paradox removed      Kozlov, Lagrangian mechanics and dry friction, §4 (4.3), §5
 painleve-rod            Painlevé's rod: where the paradox lives           Kozlov, Lagrangian mechanics and dry friction, §5

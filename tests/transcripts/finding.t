@@ -208,9 +208,9 @@ imachi-1d-fig8: Frictional viscosity with non-slip (Fig. 8)
   model:  imachi-1d, a mass on a base vibrating along the force: frictional viscosity (Imachi §5)
 model lagrange: a model the exercise file states in its own sections
   (tribo-exercise(5)); its parameters and results are the file's
-  its exercises (5; 'help ID' for one):
-    coin-lagrange, disk-lagrange, hoop-bead, incline-spring
-    and ladder-lagrange
+  its exercises (6; 'help ID' for one):
+    coin-lagrange, disk-lagrange, hoop-bead, incline-spring, ladder-lagrange
+    and painleve-lagrange
 ? 0
 
 $ tribo -c 'help imachy'
