@@ -1107,7 +1107,7 @@ START_TEST(test_contact_normal)
 	ck_assert_rel(num(s, "thetadot_end"), -4.19767240641, 1e-8);
 	st = session_steps(s);
 	ck_assert_msg(strstr(st, "t = 0.02920797614 s: xdot reached 0"), "%s", st);
-	ck_assert_msg(strstr(st, "|f| = 3.93675 is within the bound c = 46.3252"), "%s", st);
+	ck_assert_msg(strstr(st, "|f| = 3.93675, is within the bound c = 46.3252"), "%s", st);
 	ck_assert_msg(strstr(st, "λ = 15.696 N (2.13), the frictionless reaction"), "%s", st);
 	/* the start off the surface is refused */
 	set(s, "y0", "0.1");
