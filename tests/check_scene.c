@@ -129,8 +129,10 @@ static int check_lengths(const char *script)
 		ck_assert_int_eq(
 			sscanf(strstr(l, " from "), " from %lf,%lf to %lf,%lf", &x0, &y0, &x1, &y1),
 			4);
-		const char *v = strchr(c + 3, ' ');
-		v = strchr(v + 1, ' ');
+		/* the value ends the line (a name may have spaces: "v (contact)") */
+		const char *v = nl ? nl : l + strlen(l);
+		while (v > c && v[-1] != ' ')
+			v--;
 		double value = strtod(v, NULL);
 		double len = hypot(x1 - x0, y1 - y0);
 		ck_assert_msg(fabs(len - value * sc) <= 1e-12 * fmax(1, len),
@@ -203,8 +205,8 @@ START_TEST(test_rod_forces)
 	ck_assert(w1.x1 == w1.x0 && w1.y1 < w1.y0);
 	assert_near(lam.value, ROD_LAMBDA0, 1e-8, "lambda at 0");
 	ck_assert(lam.x1 == lam.x0 && lam.y1 > lam.y0);
-	/* F from the run's momentum over the first recorded stretch */
-	assert_near(F.value, ROD_F0, 2e-3, "F at 0");
+	/* the held foot's static friction, from the pivot's equations */
+	assert_near(F.value, ROD_F0, 1e-9, "F at 0");
 	ck_assert(F.y1 == F.y0 && F.x1 > F.x0);
 	/* the foot starts to slip: F at the cone's edge, against ẋ > 0 */
 	script_at(s, result_si(s, "t_slip"), &sc);
@@ -212,8 +214,19 @@ START_TEST(test_rod_forces)
 	lam = find_arrow(t, "force", "λ");
 	F = find_arrow(t, "force", "F");
 	assert_near(lam.value, ROD_LAMBDA_SLIP, 1e-6, "lambda at slip");
-	assert_near(F.value, fabs(ROD_F_SLIP), 1e-2, "F at slip");
+	assert_near(F.value, fabs(ROD_F_SLIP), 1e-6, "F at slip");
 	ck_assert(F.x1 < F.x0);
+	/* sliding on: F = μλ against ẋ > 0 exactly, to the run's last frame
+	 * (by differences of the record it was 2.99 N against μλ = 2.94 N) */
+	const double Ts[] = {0.6, 0.7, 0.7216};
+	for (int k = 0; k < 3; k++) {
+		script_at(s, Ts[k], &sc);
+		t = strbuf_str(&sc);
+		lam = find_arrow(t, "force", "λ");
+		F = find_arrow(t, "force", "F");
+		ck_assert(lam.found && F.found && F.x1 < F.x0);
+		assert_near(F.value, 0.3 * lam.value, 1e-13, "F = mu lambda sliding");
+	}
 	strbuf_release(&sc);
 	session_free(s);
 }
@@ -230,8 +243,8 @@ START_TEST(test_ladder_forces)
 	ck_assert(lf.found && lw.found && ff.found && fw.found);
 	assert_near(lf.value, LAD_LF0, 1e-8, "lambda_floor");
 	assert_near(lw.value, LAD_LW0, 1e-8, "lambda_wall");
-	assert_near(ff.value, fabs(LAD_FF0), 1e-2, "F_floor");
-	assert_near(fw.value, LAD_FW0, 1e-2, "F_wall");
+	assert_near(ff.value, fabs(LAD_FF0), 1e-9, "F_floor");
+	assert_near(fw.value, LAD_FW0, 1e-9, "F_wall");
 	ck_assert(ff.x1 < ff.x0 && fw.y1 > fw.y0 && lw.x1 > lw.x0);
 	/* the foot on the floor, the top on the wall x = 0, at θ0 = 30° */
 	double p[4];
@@ -245,7 +258,8 @@ START_TEST(test_ladder_forces)
 	ck_assert(!find_arrow(t, "force", "λ_wall").found);
 	lf = find_arrow(t, "force", "λ_floor");
 	ff = find_arrow(t, "force", "F_floor");
-	assert_near(ff.value, 0.3 * lf.value, 1e-2, "F_floor off the wall");
+	assert_near(ff.value, 0.3 * lf.value, 1e-13, "F_floor off the wall");
+	ck_assert(ff.x1 < ff.x0); /* the foot slides away from the wall */
 	strbuf_release(&sc);
 	session_free(s);
 	/* a ladder at rest on both contacts: indeterminate, no reactions drawn */
@@ -316,9 +330,17 @@ START_TEST(test_text_size)
 }
 END_TEST
 
+/* Under valgrind (TRIBO_TEST_LIGHT) the files written only to exist (the
+ * PNGs, the GIF: gnuplot's work, checked in the plain and ASan runs) are
+ * left out; the scenes are still built and their scripts read. */
+static bool light(void)
+{
+	return getenv("TRIBO_TEST_LIGHT") != NULL;
+}
+
 /* Every model's scene at 0 drawn to a PNG (build/scenes/, to be looked
  * at), and the rod's at the slip, the ladder's at leaving, the coin's
- * near its stop. */
+ * near its stop; under valgrind its script, every arrow to scale. */
 START_TEST(test_every_model)
 {
 	static const struct {
@@ -352,9 +374,17 @@ START_TEST(test_every_model)
 		for (char *p = path; *p; p++)
 			if (*p == '*')
 				*p = 'x';
-		ck_assert_msg(plot_scene_file(s, T, path, &d) == 0, "%s: %s", path, d.msg);
-		struct stat st;
-		ck_assert(stat(path, &st) == 0 && st.st_size > 5000);
+		if (light()) {
+			struct strbuf sc = STRBUF_INIT;
+			script_at(s, T, &sc);
+			if (strstr(strbuf_str(&sc), " # scale force "))
+				check_lengths(strbuf_str(&sc));
+			strbuf_release(&sc);
+		} else {
+			ck_assert_msg(plot_scene_file(s, T, path, &d) == 0, "%s: %s", path, d.msg);
+			struct stat st;
+			ck_assert(stat(path, &st) == 0 && st.st_size > 5000);
+		}
 		session_free(s);
 	}
 }
@@ -479,6 +509,10 @@ START_TEST(test_gif)
 	for (size_t i = 0; i < n; i++)
 		scene_release(&f[i]);
 	free(f);
+	if (light()) {
+		session_free(s);
+		return;
+	}
 	mkdir("build", 0777);
 	mkdir("build/scenes", 0777);
 	const char *path = "build/scenes/painleve-slip.gif";
