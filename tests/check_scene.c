@@ -153,6 +153,9 @@ static int check_lengths(const char *script)
 #define LAD_LW0		37.2336948041
 #define LAD_FF0		-16.3385345584
 #define LAD_FW0		7.4467389608
+#define COIN_F0		-0.0089927041
+#define BALL_F0		-2.8060404001
+#define BELT_R0		4.4145
 
 static void assert_near(double got, double want, double rel, const char *what)
 {
@@ -268,6 +271,48 @@ START_TEST(test_ladder_forces)
 	ck_assert(find_arrow(strbuf_str(&sc), "force", "W").found);
 	ck_assert(!find_arrow(strbuf_str(&sc), "force", "λ_floor").found);
 	ck_assert_ptr_nonnull(strstr(strbuf_str(&sc), "statically indeterminate"));
+	strbuf_release(&sc);
+	session_free(s);
+}
+END_TEST
+
+/* The frictions of the bodies on a plane at t = 0, against the
+ * reference: the coin's force integrated over its face, the Reye disk's
+ * torque μmgr/2, Kozlov's law on the ball's contact, Bouchet's μ(v_r) N
+ * on the conveyor's block; the torques as their labels print them. */
+START_TEST(test_plane_forces)
+{
+	struct session *s = solved("coin");
+	struct strbuf sc = STRBUF_INIT;
+	script_at(s, 0, &sc);
+	struct arrow F = find_arrow(strbuf_str(&sc), "force", "F");
+	ck_assert(F.found && F.x1 < F.x0 && F.y1 == F.y0);
+	assert_near(F.value, fabs(COIN_F0), 1e-6, "coin F at 0");
+	ck_assert_msg(strstr(strbuf_str(&sc), "'M = -0.000154 N·m'"), "%s", strbuf_str(&sc));
+	/* at rest at the stop: no friction */
+	script_at(s, result_si(s, "stop_time"), &sc);
+	F = find_arrow(strbuf_str(&sc), "force", "F");
+	ck_assert(!F.found);
+	ck_assert_ptr_nonnull(strstr(strbuf_str(&sc), "# force F 0"));
+	session_free(s);
+
+	s = solved("disk-reye");
+	script_at(s, 0, &sc);
+	ck_assert_msg(strstr(strbuf_str(&sc), "'M = -0.368 N·m'"), "%s", strbuf_str(&sc));
+	session_free(s);
+
+	s = solved("kozlov-ball");
+	script_at(s, 0, &sc);
+	F = find_arrow(strbuf_str(&sc), "force", "F");
+	ck_assert(F.found && F.x1 < F.x0 && fabs(F.y1 - F.y0) < 1e-15);
+	assert_near(F.value, fabs(BALL_F0), 1e-9, "ball F at 0");
+	session_free(s);
+
+	s = solved("conveyor");
+	script_at(s, 0, &sc);
+	F = find_arrow(strbuf_str(&sc), "force", "R");
+	ck_assert(F.found && F.x1 > F.x0);
+	assert_near(F.value, BELT_R0, 1e-12, "belt R at 0");
 	strbuf_release(&sc);
 	session_free(s);
 }
@@ -539,6 +584,7 @@ static Suite *scene_suite(void)
 	tcase_add_test(tc, test_rod_geometry);
 	tcase_add_test(tc, test_rod_forces);
 	tcase_add_test(tc, test_ladder_forces);
+	tcase_add_test(tc, test_plane_forces);
 	tcase_add_test(tc, test_text_size);
 	tcase_add_test(tc, test_every_model);
 	tcase_add_test(tc, test_refusals);
