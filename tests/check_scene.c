@@ -318,6 +318,28 @@ START_TEST(test_plane_forces)
 }
 END_TEST
 
+/* kozlov-rest at its one instant: f, and the friction where the motion
+ * starts, −Φη with η = (0.618149042213, 0.786060914695) of the solve, Φ =
+ * diag(0.6, 0.3): |−Φη| = √(0.6² η_x² + 0.3² η_y²). */
+START_TEST(test_kozlov_rest)
+{
+	struct session *s = solved("kozlov-rest");
+	struct strbuf sc = STRBUF_INIT;
+	script_at(s, 0, &sc);
+	struct arrow f = find_arrow(strbuf_str(&sc), "force", "f");
+	struct arrow fr = find_arrow(strbuf_str(&sc), "force", "−Φη");
+	ck_assert(f.found && fr.found);
+	assert_near(f.value, hypot(0.5, 0.4), 1e-15, "f");
+	double ex = result_si(s, "eta_x"), ey = result_si(s, "eta_y");
+	assert_near(fr.value, hypot(0.6 * ex, 0.3 * ey), 1e-15, "-Phi eta");
+	assert_near(ex, 0.618149042213, 1e-11, "eta_x");
+	ck_assert(fr.x1 < fr.x0 && fr.y1 < fr.y0);
+	ck_assert_ptr_nonnull(strstr(strbuf_str(&sc), "it moves"));
+	strbuf_release(&sc);
+	session_free(s);
+}
+END_TEST
+
 /* Point 5: the text terminal at a pane's size: no line past its width,
  * no more rows than it has, the forces' values in it. */
 START_TEST(test_text_size)
@@ -399,6 +421,7 @@ START_TEST(test_every_model)
 		{"rayleigh", NULL},	 {"kozlov-ball", NULL},
 		{"ragulskis", NULL},	 {"imachi", NULL},
 		{"imachi-1d", NULL},	 {"ladder-lagrange", NULL},
+		{"kozlov-rest", NULL},
 	};
 	mkdir("build", 0777);
 	mkdir("build/scenes", 0777);
@@ -454,8 +477,8 @@ START_TEST(test_refusals)
 	ck_assert_msg(strstr(d.msg, "mu changed since 'solve'"), "%s", d.msg);
 	session_free(s);
 	s = solved("kozlov-rest");
-	ck_assert(scene_build(s, 0, &sc, &d) != 0);
-	ck_assert_msg(strstr(d.msg, "kozlov-rest has no scene"), "%s", d.msg);
+	ck_assert(scene_build(s, 1, &sc, &d) != 0);
+	ck_assert_msg(strstr(d.msg, "its scene is at t = 0"), "%s", d.msg);
 	session_free(s);
 	s = solved("rayleigh");
 	ck_assert(scene_build(s, 1, &sc, &d) != 0);
@@ -585,6 +608,7 @@ static Suite *scene_suite(void)
 	tcase_add_test(tc, test_rod_forces);
 	tcase_add_test(tc, test_ladder_forces);
 	tcase_add_test(tc, test_plane_forces);
+	tcase_add_test(tc, test_kozlov_rest);
 	tcase_add_test(tc, test_text_size);
 	tcase_add_test(tc, test_every_model);
 	tcase_add_test(tc, test_refusals);

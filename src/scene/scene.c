@@ -281,7 +281,8 @@ void scene_finish(struct scene *sc)
 		if (*a->name) {
 			strbuf_addf(&b, "%s = ", a->name);
 			add_value(&b, m);
-			strbuf_addf(&b, " %s", sc->unit[a->kind]);
+			if (*sc->unit[a->kind])
+				strbuf_addf(&b, " %s", sc->unit[a->kind]);
 		}
 		free(a->label);
 		a->label = strbuf_detach(&b);
@@ -525,7 +526,8 @@ static void script(struct strbuf *out, const struct scene *sc, const char *title
 		strbuf_reset(&b);
 		strbuf_addf(&b, "%s: ", k == VEC_FORCE ? "forces" : "velocities");
 		add_value(&b, sc->ref[k]);
-		strbuf_addf(&b, " %s", sc->unit[k]);
+		if (*sc->unit[k])
+			strbuf_addf(&b, " %s", sc->unit[k]);
 		add_label(out, pl, strbuf_str(&b), x, y - 0.035 * span, -1,
 			  text ? NULL : vec_color[k]);
 		x += fmax(len, 0.12 * span) + 0.12 * span;

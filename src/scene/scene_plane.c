@@ -313,3 +313,53 @@ int scene_kozlov_ball(const struct session *s, double T, struct scene *sc, struc
 	scene_text(sc, 0, -1.3 * r, 0, "r = %.3g m, m = %.3g kg (seen from above)", r, m);
 	return 0;
 }
+
+/* kozlov-rest: the point on the plane from above, per unit mass and unit
+ * pressure (no units, no lengths: a sketch), given at one instant. The
+ * force f; the boundary of the rest region {Φa : |a| ≤ 1} of (3.2) about
+ * the point, dashed (the friction forces the plane can give at rest); and
+ * the friction at the state: where Kozlov's principle finds a ray
+ * solution, the motion starts along η and the friction is −Φη (3.1);
+ * where it finds none, the point rests and static friction is −f. */
+int scene_kozlov_rest(const struct session *s, double T, struct scene *sc, struct diag *d)
+{
+	if (T != 0)
+		return diag_set(d, "kozlov-rest is a point at rest at one instant: its scene is "
+				   "at t = 0");
+	const struct exercise *ex = session_exercise(s);
+	double P[4] = {scene_param(s, "phi11"), scene_param(s, "phi12"), scene_param(s, "phi21"),
+		       scene_param(s, "phi22")};
+	double fx = scene_param(s, "fx"), fy = scene_param(s, "fy");
+	double ex_ = scene_result(s, "eta_x"), ey = scene_result(s, "eta_y");
+	int im = model_result_index(ex->model, "moves");
+	const struct value *mv = im >= 0 ? session_result(s, (size_t)im) : NULL;
+	bool classical = mv && mv->kind == VAL_BOOL && mv->b;
+	bool starts = isfinite(ex_) && isfinite(ey);
+	sc->caption = caption_t(0, starts ? "the motion starts along η" : "at rest");
+	sc->unit[VEC_FORCE] = "";
+	sc->no_bar = true;
+	double big = hypot(fx, fy);
+	for (int i = 0; i < 4; i++)
+		big = fmax(big, fabs(P[i]));
+	sc->size = big > 0 ? 2.2 * big : 1;
+	struct scene_path *p = scene_path(sc, PEN_DASHED);
+	for (int i = 0; i <= 72; i++) {
+		double a = 2 * M_PI * i / 72;
+		scene_to(p, P[0] * cos(a) + P[1] * sin(a), P[2] * cos(a) + P[3] * sin(a));
+	}
+	scene_mass(sc, 0, 0, 0.04 * sc->size);
+	scene_vector(sc, VEC_FORCE, "f", 0, 0, fx, fy);
+	if (starts) {
+		scene_segment(sc, PEN_THIN, 0, 0, 0.8 * sc->size * ex_, 0.8 * sc->size * ey);
+		scene_text(sc, 0.8 * sc->size * ex_, 0.8 * sc->size * ey, ex_ < 0 ? 1 : -1,
+			   "η = (%.3g, %.3g)", ex_, ey);
+		scene_vector(sc, VEC_FORCE, "−Φη", 0, 0, -(P[0] * ex_ + P[1] * ey),
+			     -(P[2] * ex_ + P[3] * ey));
+	} else if (!classical) {
+		scene_vector(sc, VEC_FORCE, "friction −f", 0, 0, -fx, -fy);
+	}
+	scene_text(sc, 0, -0.62 * sc->size, 0, "dashed: {Φa : |a| = 1}, the bound of (3.2)");
+	scene_text(sc, 0, -0.72 * sc->size, 0, "(3.3): (Φ⁻¹f, Φ⁻¹f) = %.3g, %s",
+		   scene_result(s, "q32"), classical ? "it moves" : "it rests");
+	return 0;
+}
