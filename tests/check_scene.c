@@ -397,6 +397,57 @@ START_TEST(test_text_size)
 }
 END_TEST
 
+/* Point 2: on a page no two labels overlap. The frame's fractions and
+ * the ranges in the script give the pixels of a metre; each label's box
+ * is taken no larger than its text can be (half an em a column of its
+ * width, 12 pixels high in pngcairo's 1000 by 700 with its 15.3-pixel
+ * em, where a line of text is 15), so that boxes that meet are labels
+ * that surely do. Returns the labels seen. */
+static int check_labels_apart(const char *script, const char *what)
+{
+	double lm = 0, rm = 0, tm = 0, bm = 0, x0 = 0, x1 = 0, y0 = 0, y1 = 0;
+	const char *p;
+	ck_assert((p = strstr(script, "set lmargin at screen ")) && sscanf(p + 22, "%lf", &lm));
+	ck_assert((p = strstr(script, "set rmargin at screen ")) && sscanf(p + 22, "%lf", &rm));
+	ck_assert((p = strstr(script, "set tmargin at screen ")) && sscanf(p + 22, "%lf", &tm));
+	ck_assert((p = strstr(script, "set bmargin at screen ")) && sscanf(p + 22, "%lf", &bm));
+	ck_assert((p = strstr(script, "set xrange [")) && sscanf(p + 12, "%lf:%lf", &x0, &x1) == 2);
+	ck_assert((p = strstr(script, "set yrange [")) && sscanf(p + 12, "%lf:%lf", &y0, &y1) == 2);
+	double sx = 1000 * (rm - lm) / (x1 - x0), sy = 700 * (tm - bm) / (y1 - y0);
+	ck_assert_msg(fabs(sx - sy) < 1e-6 * sx, "%s: unequal axes %g, %g px/m", what, sx, sy);
+	enum { N = 64 };
+	double box[N][4];
+	char txt[N][96];
+	int n = 0;
+	for (const char *l = script; l && *l; l = strchr(l, '\n'), l = l ? l + 1 : NULL) {
+		if (strncmp(l, "set label ", 10) || n == N)
+			continue;
+		const char *q = strchr(l, '\'');
+		const char *e = q ? strchr(q + 1, '\'') : NULL;
+		const char *at = e ? strstr(e, " at ") : NULL;
+		if (!at)
+			continue; /* a text with quotes in it: none in the shipped scenes */
+		double x, y;
+		ck_assert(sscanf(at, " at %lf,%lf", &x, &y) == 2);
+		snprintf(txt[n], sizeof txt[n], "%.*s", (int)(e - q - 1), q + 1);
+		double w = 0.5 * 15.3 * utf8_width(txt[n]) / sx, h = 12 / sx;
+		const char *nl = strchr(at, '\n');
+		char rest[256];
+		snprintf(rest, sizeof rest, "%.*s", (int)(nl ? (size_t)(nl - at) : strlen(at)), at);
+		double left = strstr(rest, " left ")	? x
+			      : strstr(rest, " right ") ? x - w
+							: x - w / 2;
+		box[n][0] = left, box[n][1] = y - h / 2, box[n][2] = left + w,
+		box[n][3] = y + h / 2;
+		for (int i = 0; i < n; i++)
+			ck_assert_msg(!(box[n][0] < box[i][2] && box[n][2] > box[i][0] &&
+					box[n][1] < box[i][3] && box[n][3] > box[i][1]),
+				      "%s: '%s' overlaps '%s'", what, txt[n], txt[i]);
+		n++;
+	}
+	return n;
+}
+
 /* Under valgrind (TRIBO_TEST_LIGHT) the files written only to exist (the
  * PNGs, the GIF: gnuplot's work, checked in the plain and ASan runs) are
  * left out; the scenes are still built and their scripts read. */
@@ -442,13 +493,13 @@ START_TEST(test_every_model)
 		for (char *p = path; *p; p++)
 			if (*p == '*')
 				*p = 'x';
-		if (light()) {
-			struct strbuf sc = STRBUF_INIT;
-			script_at(s, T, &sc);
-			if (strstr(strbuf_str(&sc), " # scale force "))
-				check_lengths(strbuf_str(&sc));
-			strbuf_release(&sc);
-		} else {
+		struct strbuf sc = STRBUF_INIT;
+		script_at(s, T, &sc);
+		if (strstr(strbuf_str(&sc), " # scale force "))
+			check_lengths(strbuf_str(&sc));
+		ck_assert_int_ge(check_labels_apart(strbuf_str(&sc), path), 2);
+		strbuf_release(&sc);
+		if (!light()) {
 			ck_assert_msg(plot_scene_file(s, T, path, &d) == 0, "%s: %s", path, d.msg);
 			struct stat st;
 			ck_assert(stat(path, &st) == 0 && st.st_size > 5000);

@@ -25,7 +25,9 @@ static void torque(struct scene *sc, const char *name, double x, double y, doubl
 		      ey - h * ty + 0.5 * h * sin(a1));
 	scene_segment(sc, PEN_THIN, ex, ey, ex - h * tx - 0.5 * h * cos(a1),
 		      ey - h * ty - 0.5 * h * sin(a1));
-	scene_text(sc, x + 0.8 * r, y - 1.2 * r, -1, "%s = %.3g N·m", name, M);
+	/* the value just past the head */
+	scene_text(sc, ex + 0.15 * r * cos(a1), ey + 0.15 * r * sin(a1), -1, "%s = %.3g N·m", name,
+		   M);
 }
 
 /* The integral of column c over the table's rows up to T (trapezoids),
