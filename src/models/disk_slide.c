@@ -149,6 +149,7 @@ struct ds {
 	double r, kappa;
 	double T_spin;	  /* T of a pure spin: 2/3 (uniform disk), 1/2 (Reye), 1 (ring) */
 	double rho0, mug; /* the Coulomb run: its start speed and mu g */
+	double m;	  /* the Coulomb run: the mass (its forces are mu m g F, mu m g r T) */
 	struct diag err;
 	bool failed;
 };
@@ -212,6 +213,12 @@ static void ds_sigma_extra(void *arg, double sigma, const double *y, double *out
 	out[1] = rho * sin(y[0]);
 	out[2] = rho * cos(y[0]);
 	out[3] = y[0] == M_PI_2 ? INFINITY : tan(y[0]);
+	/* the friction force along v and its torque about the centre at the
+	 * state (the scene draws them): −μmg F(β), −μmg r T(β) */
+	double F, T, P;
+	ds_dir((struct ds *)p, y[0], &F, &T, &P);
+	out[4] = -p->mug * p->m * F;
+	out[5] = -p->mug * p->m * p->r * T;
 }
 
 /* What the Coulomb run from (beta0, rho0) gives. */
@@ -254,6 +261,7 @@ static int ds_coulomb_stop(struct ds *p, double beta0, double rho0, double mu, d
 {
 	p->rho0 = rho0;
 	p->mug = mu * g;
+	p->m = m;
 	double y[5] = {beta0, 0, 0, 0, 0}, dy[5];
 	struct ds_sigma_run sr = {p, dy};
 	const struct phase_system ps = {5, ds_sigma_next, &sr};
@@ -379,11 +387,19 @@ static double ds_time_event(double t, const double y[], void *arg)
 
 static void ds_time_extra(void *arg, double t, const double *y, double *out)
 {
-	(void)arg;
+	struct ds_time *p = arg;
 	out[0] = t;
 	out[1] = y[0];
 	out[2] = y[1];
 	out[3] = y[1] == 0 ? INFINITY : y[0] / y[1];
+	/* the law's force along v and torque at the state, as ds_time_rhs
+	 * has them (the scene draws them); NaN where they cannot be had */
+	struct contact_forces f;
+	struct diag d = {0};
+	out[4] = out[5] = NAN;
+	if (p && !contact_eval(&p->c, (struct contact_motion){y[0], 0, y[1] / p->r},
+			       CONTACT_QXY | CONTACT_QTHETA, &f, &d))
+		out[4] = f.Qx, out[5] = f.Qtheta;
 }
 
 /* One phase in time, until the speed is down to rho_end. */
@@ -409,14 +425,15 @@ static int ds_time_next(struct phase_run *run, struct phase_mode *mode, void *ct
 
 static void ds_figures(struct figures *fs, const struct record *tr, double t_stop, double ratio_end)
 {
-	struct table *tab = figures_table(fs, "motion", "t [s]|v [m/s]|r omega [m/s]|v/(r omega)");
+	struct table *tab = figures_table(fs, "motion",
+					  "t [s]|v [m/s]|r omega [m/s]|v/(r omega)|F [N]|M [N*m]");
 	for (size_t i = 0; i < tr->n; i++) {
 		const double *y = record_row(tr, i) + tr->dim;
 		if (i > 0 && !(y[0] > record_row(tr, i - 1)[tr->dim]))
 			continue; /* the stop reached to the last digit: one row */
 		table_row(tab, y);
 	}
-	const double last[4] = {t_stop, 0, 0, ratio_end};
+	const double last[6] = {t_stop, 0, 0, ratio_end, 0, 0}; /* at rest: no friction */
 	table_row(tab, last);
 	struct figure *f = figure_add(fs, "speeds", "Sliding and spinning stop together", "t [s]",
 				      "speed [m/s]");
@@ -639,7 +656,7 @@ static int ds_solve(const struct model_input *in, struct model_output *out, stru
 	/* Coulomb's μ = 0: nothing slows the body */
 	const bool slows = !(li == LAW_COULOMB && in->num[S_MU] == 0);
 	struct record tr,
-		*trp = record_open(&tr, out->figs, 5, 4, 0,
+		*trp = record_open(&tr, out->figs, 5, 6, 0,
 				   li == LAW_COULOMB ? ds_sigma_extra : ds_time_extra, NULL);
 	struct stop st = {0};
 	int rc = 0;
@@ -676,6 +693,8 @@ static int ds_solve(const struct model_input *in, struct model_output *out, stru
 		q.h0 = 1e-4 * rho0 / (mu0 * g);
 		double y[5] = {v0, w0, 0, 0, 0};
 		const struct phase_system ps = {5, ds_time_next, &q};
+		if (trp)
+			tr.ctx = &q;
 		struct phase_run run;
 		rc = phase_run(&ps, NULL, 0.0, in->num[S_TMAX], y, trp, &run, d);
 		if (rc && q.failed)

@@ -631,6 +631,18 @@ static void lad_extra(void *ctx, double t, const double *y, double *out)
 	out[0] = dn.lam[0];
 	out[1] = r->ph == PH_TWO ? dn.lam[1] : 0.0;
 	out[2] = r->ph;
+	/* the frictions at the state, for the scene: the floor's along x,
+	 * the wall's along y. Coulomb's law: μ λ of each sliding contact
+	 * against its slip (λ_j G_j); the held foot: its constraint's
+	 * multiplier. Kozlov's and the projected law act as one generalized
+	 * force, not a force at each contact: none (NaN). */
+	double G[2][3] = {{0}};
+	out[3] = out[4] = NAN;
+	if (r->law == LAW_COULOMB) {
+		classical_g(r, r->ph, y[2], G);
+		out[3] = r->ph == PH_PIVOT ? dn.lam[1] : dn.lam[0] * G[0][0];
+		out[4] = r->ph == PH_TWO ? dn.lam[1] * G[1][1] : 0.0;
+	}
 }
 
 /* After the foot stopped (coulomb, off the wall): held, or slipping
@@ -945,11 +957,14 @@ static void lad_figures(struct figures *fs, const struct record *tr, const struc
 	struct table *t = figures_table(fs, "run",
 					"t [s]|theta [deg]|thetadot [rad/s]|x_foot [m]|"
 					"lambda_floor [N]|lambda_wall [N]|phase (0 both/1 "
-					"floor/2 held)");
+					"floor/2 held)|F_floor [N]|F_wall [N]");
 	for (size_t i = 0; i < tr->n; i++) {
 		const double *q = record_row(tr, i);
-		const double row[7] = {
-			tr->t[i], q[2] * 180 / M_PI, q[5], q[0] + h * cos(q[2]), q[6], q[7], q[8]};
+		const double row[9] = {tr->t[i], q[2] * 180 / M_PI,
+				       q[5],	 q[0] + h * cos(q[2]),
+				       q[6],	 q[7],
+				       q[8],	 q[9],
+				       q[10]};
 		table_row(t, row);
 	}
 	struct figure *f = figure_add(fs, "theta", "Angle θ(t) of the ladder to the floor", "t [s]",
@@ -1296,7 +1311,7 @@ static int lad_solve(const struct model_input *in, struct model_output *out, str
 
 	/* the run */
 	struct run run;
-	struct record tr, *trp = record_open(&tr, out->figs, 6, 3, tmax / 1000, NULL, NULL);
+	struct record tr, *trp = record_open(&tr, out->figs, 6, 5, tmax / 1000, NULL, NULL);
 	int rc = run_ladder(&r, th0, thd0, tmax, &run, trp, d);
 	if (!rc && trp)
 		lad_figures(out->figs, trp, &run, r.h);

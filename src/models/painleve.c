@@ -728,7 +728,10 @@ struct run {
 	int sticks;	/* stick phases */
 };
 
-/* The derived columns at a recorded point of the phase: λ and the phase. */
+/* The derived columns at a recorded point of the phase: λ, the phase,
+ * and the line's horizontal force on the foot at the state (the scene
+ * draws it): the held foot's static friction F_x from the pivot's
+ * equations, or the law's λ G_x while it slides. */
 static void rigid_extra(void *ctx, double t, const double *y, double *out)
 {
 	struct rod *r = ctx;
@@ -738,6 +741,15 @@ static void rigid_extra(void *ctx, double t, const double *y, double *out)
 		 : !classical(r) ? PH_SLIDES
 		 : r->sigma < 0	 ? PH_BACK
 				 : PH_FORWARD;
+	if (r->at_rest) {
+		struct stick st;
+		stick_state(r, y[1], y[3], &st);
+		out[2] = st.Fx;
+	} else {
+		double G[3];
+		friction_dir(r, y[1], (const double[3]){y[2], y[3], 0.0}, 0.0, G);
+		out[2] = out[0] * G[0];
+	}
 }
 
 static void jac_ratio(struct rod *r, int (*rhs)(double, const double[], double[], void *), size_t n,
@@ -1136,6 +1148,9 @@ static void compliant_extra(void *ctx, double t, const double *y, double *out)
 	const struct rod *r = ctx;
 	(void)t;
 	out[0] = contact_force(r, y[2], y[5]);
+	double G[3];
+	friction_dir(r, y[1], (const double[3]){y[3], y[4], y[5]}, r->v_reg, G);
+	out[2] = out[0] * G[0]; /* the friction along the line, as compliant_rhs has it */
 	out[1] = out[0] == 0		      ? PH_FLIGHT
 		 : fabs(y[3]) < 10 * r->v_reg ? PH_REST
 		 : !classical(r)	      ? PH_SLIDES
@@ -1270,19 +1285,19 @@ static int run_compliant(struct rod *r, double th0, double xd0, double thd0, dou
 static void rod_run_figures(struct figures *fs, const struct record *tr, bool compliant,
 			    const struct run *run)
 {
-	struct table *t =
-		figures_table(fs, "run",
-			      "t [s]|x [m]|theta [deg]|y [m]|xdot [m/s]|thetadot "
-			      "[rad/s]|lambda [N]|phase (0 back/1 fwd/2 slide/3 rest/4 off)");
+	struct table *t = figures_table(
+		fs, "run",
+		"t [s]|x [m]|theta [deg]|y [m]|xdot [m/s]|thetadot "
+		"[rad/s]|lambda [N]|phase (0 back/1 fwd/2 slide/3 rest/4 off)|F_x [N]");
 	for (size_t i = 0; i < tr->n; i++) {
 		const double *q = record_row(tr, i);
-		double row[8];
+		double row[9];
 		if (compliant)
 			row[0] = tr->t[i], row[1] = q[0], row[2] = q[1], row[3] = q[2],
-			row[4] = q[3], row[5] = q[4], row[6] = q[6], row[7] = q[7];
+			row[4] = q[3], row[5] = q[4], row[6] = q[6], row[7] = q[7], row[8] = q[8];
 		else
 			row[0] = tr->t[i], row[1] = q[0], row[2] = q[1], row[3] = 0.0,
-			row[4] = q[2], row[5] = q[3], row[6] = q[4], row[7] = q[5];
+			row[4] = q[2], row[5] = q[3], row[6] = q[4], row[7] = q[5], row[8] = q[6];
 		row[2] = row[2] * 180 / M_PI; /* as theta_end is */
 		table_row(t, row);
 	}
@@ -1741,7 +1756,7 @@ static int rod_solve(const struct model_input *in, struct model_output *out, str
 	const double tmax = p[R_TMAX];
 	const bool compliant = r.contact == CONTACT_COMPLIANT;
 	struct record tr,
-		*trp = record_open(&tr, out->figs, compliant ? 6 : 4, 2, tmax / 1000, NULL, NULL);
+		*trp = record_open(&tr, out->figs, compliant ? 6 : 4, 3, tmax / 1000, NULL, NULL);
 	int rc = compliant ? run_compliant(&r, th, xd, thd, tmax, &run, trp, d)
 			   : run_rigid(&r, th, xd, thd, tmax, &run, trp, d);
 	if (!rc && trp) {

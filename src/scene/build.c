@@ -91,6 +91,7 @@ static const struct builder {
 	{"rayleigh", scene_rayleigh, NULL},	    {"kozlov-ball", scene_kozlov_ball, "motion"},
 	{"ragulskis", scene_ragulskis, "motion"},   {"imachi", scene_imachi, "hodograph"},
 	{"imachi-1d", scene_imachi1d, "velocity"},  {"lagrange", scene_coords, "motion"},
+	{"kozlov-rest", scene_kozlov_rest, NULL},
 };
 
 static const struct builder *builder_of(const struct session *s, struct diag *d)

@@ -1,6 +1,7 @@
 /* The scene's pieces and its gnuplot script (scene.h). */
 #include "scene/scene.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -281,7 +282,8 @@ void scene_finish(struct scene *sc)
 		if (*a->name) {
 			strbuf_addf(&b, "%s = ", a->name);
 			add_value(&b, m);
-			strbuf_addf(&b, " %s", sc->unit[a->kind]);
+			if (*sc->unit[a->kind])
+				strbuf_addf(&b, " %s", sc->unit[a->kind]);
 		}
 		free(a->label);
 		a->label = strbuf_detach(&b);
@@ -333,14 +335,217 @@ static void add_xy(struct strbuf *out, double x, double y)
 /* Where the labels go. On a text terminal a label is a run of cells, and
  * one that would overwrite a label placed before it is left out (the
  * arrows' values come first, then the figure's words): the text shows
- * the labels that fit. */
+ * the labels that fit.
+ *
+ * On a page (PNG, SVG, PDF, a window, sixel) the plot's frame is set in
+ * the script, so a metre is a known number of pixels: each label's box is
+ * estimated from its characters' widths in the font (text_em) and its
+ * size (measured on pngcairo's: an em of 15.3 pixels and a line of 17 in
+ * a 1000 by 700 image, to 3 % on the legend's words; the PDF's and the
+ * SVG's fonts are smaller, so their boxes are on the safe side), and the
+ * label is put where its box meets no label placed
+ * before it, no body, arrow or line of the drawing, and stays inside the
+ * frame: first where the builder put it, then at rings of anchor points
+ * around the point it labels (the arrow's head, the text's own point),
+ * the nearest first; a label put beyond the first rings has a thin
+ * leader line back to its point. Where nothing is free, the place with
+ * the fewest and lightest crossings. */
+enum { PLACED_MAX = 96, LEADER_MAX = 32 };
+/* a label whose box is this many lines from its point has a leader */
+#define LEADER_FROM 1.5
+
 struct placer {
 	int id;
 	bool text;
 	double xmin, ymax, s; /* cells a metre across; a cell is twice as high */
 	int n;
 	double box[64][3]; /* row, first and last column of the labels placed */
+	/* a page */
+	const struct scene *sc;
+	double em, ch;		   /* the font's em and a line's height, in metres */
+	double fx0, fy0, fx1, fy1; /* the frame, in metres */
+	int np;
+	double placed[PLACED_MAX][4]; /* x0, y0, x1, y1 of the labels placed */
+	int nl;
+	double leader[LEADER_MAX][4]; /* the leader lines drawn */
+	bool fixed_next;	      /* the labels now added are the legend's: not moved */
+	int own; /* the figure's text being placed (its anchor is its own), or -1 */
+	int *aid;
 };
+
+/* Whether the segment (x0, y0)-(x1, y1) meets the box b (x0, y0, x1, y1):
+ * Liang and Barsky's clipping. */
+static bool seg_meets(double x0, double y0, double x1, double y1, const double b[4])
+{
+	double t0 = 0, t1 = 1, dx = x1 - x0, dy = y1 - y0;
+	const double p[4] = {-dx, dx, -dy, dy};
+	const double q[4] = {x0 - b[0], b[2] - x0, y0 - b[1], b[3] - y0};
+	for (int i = 0; i < 4; i++) {
+		if (p[i] == 0) {
+			if (q[i] < 0)
+				return false;
+			continue;
+		}
+		double r = q[i] / p[i];
+		if (p[i] < 0)
+			t0 = fmax(t0, r);
+		else
+			t1 = fmin(t1, r);
+		if (t0 > t1)
+			return false;
+	}
+	return true;
+}
+
+/* What the box b would cross: labels placed and arrows (3 each), the
+ * points the figure's texts are anchored at but the own (2: a label would
+ * cover where another one goes), bodies (2 a segment), the other lines
+ * (1), and the frame's edge (5). */
+static double crossings(const struct placer *pl, const double b[4])
+{
+	const struct scene *sc = pl->sc;
+	double c = 0;
+	if (b[0] < pl->fx0 || b[2] > pl->fx1 || b[1] < pl->fy0 || b[3] > pl->fy1)
+		c += 5;
+	for (int i = 0; i < pl->np; i++)
+		if (b[0] < pl->placed[i][2] && b[2] > pl->placed[i][0] && b[1] < pl->placed[i][3] &&
+		    b[3] > pl->placed[i][1])
+			c += 3;
+	for (size_t i = 0; i < sc->nlabel; i++)
+		if ((int)i != pl->own && sc->label[i].x > b[0] && sc->label[i].x < b[2] &&
+		    sc->label[i].y > b[1] && sc->label[i].y < b[3])
+			c += 2;
+	for (size_t i = 0; i < sc->npath; i++) {
+		const struct scene_path *q = &sc->path[i];
+		double w = q->pen == PEN_BODY ? 2 : 1;
+		for (size_t j = 0; j + 1 < q->n; j++)
+			if (seg_meets(q->x[j], q->y[j], q->x[j + 1], q->y[j + 1], b))
+				c += w;
+	}
+	for (size_t i = 0; i < sc->narrow; i++) {
+		const struct scene_arrow *a = &sc->arrow[i];
+		if (a->kind == VEC_SPIN) {
+			/* the three quarters of a turn the script draws */
+			double r = a->vy, sg = a->vx >= 0 ? 1 : -1;
+			double a0 = -0.75 * M_PI * sg + M_PI / 2, a1 = M_PI / 2;
+			for (int j = 0; j < 12; j++) {
+				double p0 = a0 + (a1 - a0) * j / 12,
+				       p1 = a0 + (a1 - a0) * (j + 1) / 12;
+				if (seg_meets(a->x + r * cos(p0), a->y + r * sin(p0),
+					      a->x + r * cos(p1), a->y + r * sin(p1), b))
+					c += 3;
+			}
+		} else if (hypot(a->x1 - a->x, a->y1 - a->y) > 0 &&
+			   seg_meets(a->x, a->y, a->x1, a->y1, b)) {
+			c += 3;
+		}
+	}
+	for (int i = 0; i < pl->nl; i++)
+		if (seg_meets(pl->leader[i][0], pl->leader[i][1], pl->leader[i][2],
+			      pl->leader[i][3], b))
+			c += 1;
+	return c;
+}
+
+/* The width of `text` in ems of DejaVu Sans (its advance widths: digits
+ * 0.636, a space or a point 0.318, '=' 0.838; letters by their kind; a
+ * character past ASCII 0.65, a combining one nothing), which gnuplot's
+ * cairo terminals take for "Sans". */
+static double text_em(const char *text)
+{
+	double w = 0;
+	for (const unsigned char *p = (const unsigned char *)text; *p;) {
+		unsigned c = *p;
+		if (c < 0x80) {
+			p++;
+			w += isdigit((int)c)				    ? 0.636
+			     : c == ' ' || c == '.' || c == ','		    ? 0.318
+			     : c == '=' || c == '+' || c == '<' || c == '>' ? 0.838
+			     : strchr("iljtf:;!|'()[]/-", (int)c)	    ? 0.34
+			     : c == 'm' || c == 'w'			    ? 0.95
+			     : isupper((int)c)				    ? 0.72
+									    : 0.6;
+			continue;
+		}
+		/* the length of the UTF-8 sequence, and whether it combines
+		 * (U+0300..U+036F: 0xCC 0x80 to 0xCD 0xAF) */
+		int n = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
+		bool comb = (c == 0xCC) || (c == 0xCD && p[1] <= 0xAF);
+		w += comb ? 0 : 0.65;
+		for (int i = 0; i < n && *p; i++)
+			p++;
+	}
+	return w;
+}
+
+/* The box of a label of `text` at (x, y) with `align`, padded. */
+static void label_box(const struct placer *pl, const char *text, double x, double y, int align,
+		      double b[4])
+{
+	double w = text_em(text) * pl->em, h = pl->ch, pad = 0.25 * pl->ch;
+	double x0 = align < 0 ? x : align > 0 ? x - w : x - w / 2;
+	b[0] = x0 - pad, b[2] = x0 + w + pad;
+	b[1] = y - h / 2 - pad, b[3] = y + h / 2 + pad;
+}
+
+/* Where a label anchored at (ax, ay) goes on a page: (x, y, align) in,
+ * the place chosen out; true when it wants a leader line. */
+static bool place_label(struct placer *pl, const char *text, double ax, double ay, double *x,
+			double *y, int *align)
+{
+	double b[4];
+	label_box(pl, text, *x, *y, *align, b);
+	double best = crossings(pl, b), bx = *x, by = *y;
+	int balign = *align, bring = -1;
+	/* the rings, in lines' heights from the point to the box's edge; the
+	 * directions nearest the builder's first */
+	static const double ring[] = {0.3, 0.9, 1.8, 3.0, 4.5, 6.5, 8.5, 11.0};
+	double w = text_em(text) * pl->em, h = pl->ch;
+	double da = atan2(*y - ay, (b[0] + b[2]) / 2 - ax);
+	for (size_t r = 0; r < sizeof ring / sizeof ring[0] && best > 0; r++) {
+		double order[8][2];
+		for (int k = 0; k < 8; k++) {
+			/* k = 0, 1, -1, 2, -2, ... turns from the builder's way */
+			int step = (k + 1) / 2 * (k % 2 ? 1 : -1);
+			double a = da + step * M_PI / 4;
+			order[k][0] = cos(a), order[k][1] = sin(a);
+		}
+		for (int k = 0; k < 8 && best > 0; k++) {
+			double ux = order[k][0], uy = order[k][1];
+			/* the box's centre so that its edge is ring[r] lines out */
+			double d = ring[r] * pl->ch;
+			double ex = fabs(ux) > 1e-9 ? (w / 2) / fabs(ux) : INFINITY;
+			double ey = fabs(uy) > 1e-9 ? (h / 2) / fabs(uy) : INFINITY;
+			double reach = fmin(ex, ey) + d;
+			double cx = ax + ux * reach, cy = ay + uy * reach;
+			label_box(pl, text, cx, cy, 0, b);
+			double c = crossings(pl, b);
+			if (ring[r] >= LEADER_FROM) {
+				/* its leader line keeps off the labels placed */
+				double px = fmin(fmax(ax, b[0]), b[2]),
+				       py = fmin(fmax(ay, b[1]), b[3]);
+				for (int i = 0; i < pl->np; i++)
+					if (seg_meets(ax, ay, px, py, pl->placed[i]))
+						c += 3;
+			}
+			if (c < best)
+				best = c, bx = cx, by = cy, balign = 0, bring = (int)r;
+		}
+	}
+	*x = bx, *y = by, *align = balign;
+	label_box(pl, text, bx, by, balign, b);
+	if (pl->np < PLACED_MAX)
+		memcpy(pl->placed[pl->np++], b, sizeof b);
+	return bring >= 0 && ring[bring] >= LEADER_FROM;
+}
+
+static void add_arrow(struct strbuf *out, int *id, double x0, double y0, double x1, double y1,
+		      const char *style);
+
+/* A label anchored at (ax, ay): on a page placed clear of the drawing
+ * (place_label), with a leader line when it went far. */
+static void add_label_at(struct strbuf *out, struct placer *pl, const char *text, double ax,
+			 double ay, double x, double y, int align, const char *color);
 
 static void add_label(struct strbuf *out, struct placer *pl, const char *text, double x, double y,
 		      int align, const char *color)
@@ -361,6 +566,13 @@ static void add_label(struct strbuf *out, struct placer *pl, const char *text, d
 			pl->box[pl->n++][2] = c1;
 		}
 	}
+	if (pl->sc && pl->fixed_next) {
+		/* the legend: where it is, a box the others keep off */
+		double b[4];
+		label_box(pl, text, x, y, align, b);
+		if (pl->np < PLACED_MAX)
+			memcpy(pl->placed[pl->np++], b, sizeof b);
+	}
 	strbuf_addf(out, "set label %d ", pl->id++);
 	gp_quote(out, text);
 	strbuf_addstr(out, " at ");
@@ -374,6 +586,33 @@ static void add_label(struct strbuf *out, struct placer *pl, const char *text, d
 	strbuf_addch(out, '\n');
 }
 
+/* A line of the drawing that is no path of the scene (a leader, the
+ * legend's arrows): the labels keep off it. */
+static void obstacle(struct placer *pl, double x0, double y0, double x1, double y1)
+{
+	if (pl->sc && pl->nl < LEADER_MAX) {
+		double *l = pl->leader[pl->nl++];
+		l[0] = x0, l[1] = y0, l[2] = x1, l[3] = y1;
+	}
+}
+
+static void add_label_at(struct strbuf *out, struct placer *pl, const char *text, double ax,
+			 double ay, double x, double y, int align, const char *color)
+{
+	if (pl->sc && !pl->fixed_next && *text) {
+		bool lead = place_label(pl, text, ax, ay, &x, &y, &align);
+		if (lead) {
+			/* from the point to the box's nearest point */
+			const double *b = pl->placed[pl->np - 1];
+			double px = fmin(fmax(ax, b[0]), b[2]), py = fmin(fmax(ay, b[1]), b[3]);
+			add_arrow(out, pl->aid, ax, ay, px, py,
+				  "nohead lw 0.8 lc rgb '#888888' back\n");
+			obstacle(pl, ax, ay, px, py);
+		}
+	}
+	add_label(out, pl, text, x, y, align, color);
+}
+
 static void add_arrow(struct strbuf *out, int *id, double x0, double y0, double x1, double y1,
 		      const char *style)
 {
@@ -382,6 +621,63 @@ static void add_arrow(struct strbuf *out, int *id, double x0, double y0, double 
 	strbuf_addstr(out, " to ");
 	add_xy(out, x1, y1);
 	strbuf_addf(out, " %s", style);
+}
+
+static const char *head_style_of(bool text)
+{
+	return text ? "head" : "head filled size screen 0.018,18";
+}
+
+/* The legend along the bottom: the scale bar, then a reference arrow for
+ * each kind drawn. On a page its labels are placed first and stay where
+ * they are; the others keep off them. */
+static void legend(struct strbuf *out, const struct scene *sc, struct placer *pl, int *aid,
+		   double span, bool text, const char *head_style)
+{
+	pl->fixed_next = true;
+	double y = sc->ymin + 0.06 * span, x = sc->xmin + 0.03 * span;
+	struct strbuf b = STRBUF_INIT;
+	if (!sc->no_bar) {
+		add_arrow(out, aid, x, y, x + sc->bar, y,
+			  "heads size screen 0.006,90 lw 2 lc rgb '#000000' front");
+		obstacle(pl, x, y, x + sc->bar, y);
+		strbuf_addstr(out, " # bar ");
+		gp_number(out, sc->bar);
+		strbuf_addch(out, '\n');
+		strbuf_addstr(&b, "");
+		add_value(&b, sc->bar);
+		strbuf_addstr(&b, " m");
+		add_label(out, pl, strbuf_str(&b), x + sc->bar / 2, y - 0.035 * span, 0, NULL);
+		x += fmax(sc->bar, 0.12 * span) + 0.08 * span;
+	}
+	for (int k = 0; k < VEC_SPIN; k++) {
+		bool used = false;
+		for (size_t i = 0; i < sc->narrow; i++)
+			used |= (int)sc->arrow[i].kind == k &&
+				hypot(sc->arrow[i].vx, sc->arrow[i].vy) > 0;
+		if (!used)
+			continue;
+		double len = sc->ref[k] * sc->scale[k];
+		char style[128];
+		snprintf(style, sizeof style, "%s lw 2.5 lc rgb '%s' front", head_style,
+			 vec_color[k]);
+		add_arrow(out, aid, x, y, x + len, y, style);
+		obstacle(pl, x, y, x + len, y);
+		strbuf_addf(out, " # scale %s ", vec_name[k]);
+		gp_number(out, sc->scale[k]);
+		strbuf_addch(out, '\n');
+		strbuf_reset(&b);
+		strbuf_addf(&b, "%s: ", k == VEC_FORCE ? "forces" : "velocities");
+		add_value(&b, sc->ref[k]);
+		if (*sc->unit[k])
+			strbuf_addf(&b, " %s", sc->unit[k]);
+		add_label(out, pl, strbuf_str(&b), x, y - 0.035 * span, -1,
+			  text ? NULL : vec_color[k]);
+		x += fmax(len, 0.12 * span) + 0.12 * span;
+	}
+	strbuf_release(&b);
+
+	pl->fixed_next = false;
 }
 
 /* The script of one drawing; `frame` > 0: a later frame of an animation,
@@ -408,27 +704,63 @@ static void script(struct strbuf *out, const struct scene *sc, const char *title
 		strbuf_addstr(out, text ? " noenhanced\n" : " font ',13' noenhanced\n");
 	}
 	strbuf_release(&head);
-	strbuf_addstr(out, "unset border\nunset tics\nunset key\nset size ratio -1\n");
-	if (text)
+	strbuf_addstr(out, "unset border\nunset tics\nunset key\n");
+	double fx0 = sc->xmin, fx1 = sc->xmax, fy0 = sc->ymin, fy1 = sc->ymax;
+	/* a page: its size and font in pixels (sixel: its own), the plot's
+	 * frame set at fixed fractions of it, and the ranges widened to the
+	 * frame's shape, so that a metre is the same on both axes and a known
+	 * number of pixels (place_label needs it) */
+	double W = 1000, H = 700, emp = 15.3, chp = 17, ppm = 0;
+	if (t->kind == GP_TERM_SIXEL && t->width > 0 && t->height > 0) {
+		double k = t->font_pt > 0 ? t->font_pt / 12.0 : 1.0;
+		W = t->width, H = t->height, emp *= k, chp *= k;
+	}
+	if (text) {
+		strbuf_addstr(out, "set size ratio -1\n");
 		strbuf_addf(out, "set margins 0, 0, 0, %d\n", t->compact ? 0 : 2);
+	} else {
+		double top = H - (t->compact ? 0.5 : 3.2) * chp, bot = 0.5 * chp;
+		double lm = 0.5 * chp, rm = W - 0.5 * chp;
+		strbuf_addf(out,
+			    "set lmargin at screen %.6f\nset rmargin at screen %.6f\n"
+			    "set tmargin at screen %.6f\nset bmargin at screen %.6f\n",
+			    lm / W, rm / W, top / H, bot / H);
+		double pw = rm - lm, ph = top - bot, xs = fx1 - fx0, ys = fy1 - fy0;
+		if (xs / ys < pw / ph) {
+			double grow = ys * pw / ph - xs;
+			fx0 -= grow / 2, fx1 += grow / 2;
+		} else {
+			double grow = xs * ph / pw - ys;
+			fy0 -= grow / 2, fy1 += grow / 2;
+		}
+		ppm = pw / (fx1 - fx0);
+	}
 	strbuf_addstr(out, "set xrange [");
-	gp_number(out, sc->xmin);
+	gp_number(out, fx0);
 	strbuf_addch(out, ':');
-	gp_number(out, sc->xmax);
+	gp_number(out, fx1);
 	strbuf_addstr(out, "]\nset yrange [");
-	gp_number(out, sc->ymin);
+	gp_number(out, fy0);
 	strbuf_addch(out, ':');
-	gp_number(out, sc->ymax);
+	gp_number(out, fy1);
 	strbuf_addstr(out, "]\n");
 	double span = fmax(sc->xmax - sc->xmin, sc->ymax - sc->ymin);
 	int aid = 1;
 	/* the plot fills the terminal's cells as far as the equal axes let it */
 	double xs = sc->xmax - sc->xmin, ys = sc->ymax - sc->ymin;
-	struct placer place = {.id = 1, .text = text, .xmin = sc->xmin, .ymax = sc->ymax};
-	if (text)
+	struct placer place = {
+		.id = 1, .text = text, .xmin = sc->xmin, .ymax = sc->ymax, .own = -1};
+	if (text) {
 		place.s = fmin(t->cols / xs, 2.0 * (t->rows - (t->compact ? 0 : 2)) / ys);
+	} else {
+		place.sc = sc, place.aid = &aid;
+		place.em = emp / ppm, place.ch = chp / ppm;
+		place.fx0 = fx0, place.fx1 = fx1, place.fy0 = fy0, place.fy1 = fy1;
+	}
 	struct placer *pl = &place;
-	const char *head_style = text ? "head" : "head filled size screen 0.018,18";
+	if (!text)
+		legend(out, sc, pl, &aid, span, text, head_style_of(text));
+	const char *head_style = head_style_of(text);
 
 	/* the bodies' middle: values beside vertical arrows go away from it */
 	double cx = 0, nb = 0;
@@ -454,7 +786,8 @@ static void script(struct strbuf *out, const struct scene *sc, const char *title
 				add_arrow(out, &aid, a->x + r * cos(p0), a->y + r * sin(p0),
 					  a->x + r * cos(p1), a->y + r * sin(p1), style);
 			}
-			add_label(out, pl, a->label, a->x, a->y + 1.15 * r + 0.02 * span, 0, col);
+			add_label_at(out, pl, a->label, a->x, a->y + r, a->x,
+				     a->y + 1.15 * r + 0.02 * span, 0, col);
 			continue;
 		}
 		double len = hypot(a->x1 - a->x, a->y1 - a->y);
@@ -485,52 +818,16 @@ static void script(struct strbuf *out, const struct scene *sc, const char *title
 			align = left ? 1 : -1;
 		}
 		if (*a->label)
-			add_label(out, pl, a->label, lx, ly, align, col);
+			add_label_at(out, pl, a->label, a->x1, a->y1, lx, ly, align, col);
 	}
-	for (size_t i = 0; i < sc->nlabel; i++)
-		add_label(out, pl, sc->label[i].text, sc->label[i].x, sc->label[i].y,
-			  sc->label[i].align, NULL);
-
-	/* the legend along the bottom: the scale bar, then a reference
-	 * arrow for each kind drawn */
-	double y = sc->ymin + 0.06 * span, x = sc->xmin + 0.03 * span;
-	struct strbuf b = STRBUF_INIT;
-	if (!sc->no_bar) {
-		add_arrow(out, &aid, x, y, x + sc->bar, y,
-			  "heads size screen 0.006,90 lw 2 lc rgb '#000000' front");
-		strbuf_addstr(out, " # bar ");
-		gp_number(out, sc->bar);
-		strbuf_addch(out, '\n');
-		strbuf_addstr(&b, "");
-		add_value(&b, sc->bar);
-		strbuf_addstr(&b, " m");
-		add_label(out, pl, strbuf_str(&b), x + sc->bar / 2, y - 0.035 * span, 0, NULL);
-		x += fmax(sc->bar, 0.12 * span) + 0.08 * span;
+	for (size_t i = 0; i < sc->nlabel; i++) {
+		pl->own = (int)i;
+		add_label_at(out, pl, sc->label[i].text, sc->label[i].x, sc->label[i].y,
+			     sc->label[i].x, sc->label[i].y, sc->label[i].align, NULL);
 	}
-	for (int k = 0; k < VEC_SPIN; k++) {
-		bool used = false;
-		for (size_t i = 0; i < sc->narrow; i++)
-			used |= (int)sc->arrow[i].kind == k &&
-				hypot(sc->arrow[i].vx, sc->arrow[i].vy) > 0;
-		if (!used)
-			continue;
-		double len = sc->ref[k] * sc->scale[k];
-		char style[128];
-		snprintf(style, sizeof style, "%s lw 2.5 lc rgb '%s' front", head_style,
-			 vec_color[k]);
-		add_arrow(out, &aid, x, y, x + len, y, style);
-		strbuf_addf(out, " # scale %s ", vec_name[k]);
-		gp_number(out, sc->scale[k]);
-		strbuf_addch(out, '\n');
-		strbuf_reset(&b);
-		strbuf_addf(&b, "%s: ", k == VEC_FORCE ? "forces" : "velocities");
-		add_value(&b, sc->ref[k]);
-		strbuf_addf(&b, " %s", sc->unit[k]);
-		add_label(out, pl, strbuf_str(&b), x, y - 0.035 * span, -1,
-			  text ? NULL : vec_color[k]);
-		x += fmax(len, 0.12 * span) + 0.12 * span;
-	}
-	strbuf_release(&b);
+	pl->own = -1;
+	if (text)
+		legend(out, sc, pl, &aid, span, text, head_style);
 
 	/* the paths, a data block a pen, a blank line between paths */
 	bool any[PEN_N] = {0};

@@ -37,6 +37,7 @@ int scene_disk(const struct session *s, double T, struct scene *sc, struct diag 
 int scene_polisher(const struct session *s, double T, struct scene *sc, struct diag *d);
 int scene_conveyor(const struct session *s, double T, struct scene *sc, struct diag *d);
 int scene_rayleigh(const struct session *s, double T, struct scene *sc, struct diag *d);
+int scene_kozlov_rest(const struct session *s, double T, struct scene *sc, struct diag *d);
 int scene_kozlov_ball(const struct session *s, double T, struct scene *sc, struct diag *d);
 int scene_ragulskis(const struct session *s, double T, struct scene *sc, struct diag *d);
 int scene_imachi(const struct session *s, double T, struct scene *sc, struct diag *d);

@@ -57,10 +57,21 @@ int scene_ragulskis(const struct session *s, double T, struct scene *sc, struct 
 
 static const char *const stick_word[] = {"slipping", "sticking to the base"};
 
+/* The base's dv/dτ at τ (Imachi's units): v = a cos τ (cos φ', sin φ')
+ * on a line, a e^{iτ} on the circle (the model's base()). */
+static void base_rate(bool circular, double amp, double phi, double tau, double dv[2])
+{
+	if (circular)
+		dv[0] = -amp * sin(tau), dv[1] = amp * cos(tau);
+	else
+		dv[0] = -amp * sin(tau) * cos(phi), dv[1] = -amp * sin(tau) * sin(phi);
+}
+
 /* imachi: from above, the base (a plate) with its vibration (a line along
- * φ', or a circle), the mass on it; the force s along x, the friction the
- * motion asks, du/dτ − s, and the velocities u of the mass and v of the
- * base. */
+ * φ', or a circle), the mass on it; the force s along x, the friction at
+ * the state (eq. (2): μ0 (v − u)/|v − u| while the mass slips; stuck, what
+ * it takes to follow the base, dv/dτ − s), and the velocities u of the
+ * mass and v of the base. */
 int scene_imachi(const struct session *s, double T, struct scene *sc, struct diag *d)
 {
 	struct scene_at a;
@@ -93,14 +104,25 @@ int scene_imachi(const struct session *s, double T, struct scene *sc, struct dia
 	}
 	scene_box(sc, PEN_BODY, -0.35, -0.35, 0.35, 0.35);
 	scene_vector(sc, VEC_FORCE, "s", 0.35, 0, sf, 0);
-	scene_vector(sc, VEC_FORCE, "f", 0, 0, a.rate[1] - sf, a.rate[2]);
+	double f[2], wx = a.row[3] - a.row[1], wy = a.row[4] - a.row[2], w = hypot(wx, wy);
+	if (stuck || !(w > 0)) {
+		base_rate(!strcmp(motion, "circular"), amp, phi, a.row[0], f);
+		f[0] -= sf;
+	} else {
+		double mu0 = scene_param(s, "mu0");
+		f[0] = mu0 * wx / w, f[1] = mu0 * wy / w;
+	}
+	scene_vector(sc, VEC_FORCE, "f", 0, 0, f[0], f[1]);
 	scene_vector(sc, VEC_VELOCITY, "u", 0, 0, a.row[1], a.row[2]);
 	scene_vector(sc, VEC_VELOCITY, "v", -1.6, -1.1, a.row[3], a.row[4]);
 	return 0;
 }
 
 /* imachi-1d: from the side, the base on its rollers and the mass on it;
- * s and the friction du/dτ − s on the mass, u and v beside them. */
+ * s and the friction on the mass at the state (μ0 sgn(v − u) while it
+ * slips; stuck, dv/dτ − s: −a sin τ − s, or under `graphical` the slope of
+ * the polyline's chord, Δτ = π/n, that the construction follows), u and
+ * v beside them. */
 int scene_imachi1d(const struct session *s, double T, struct scene *sc, struct diag *d)
 {
 	struct scene_at a;
@@ -122,7 +144,21 @@ int scene_imachi1d(const struct session *s, double T, struct scene *sc, struct d
 	scene_text(sc, -2.5, -0.95, -1, "the base, v = a cos τ, on rollers");
 	scene_box(sc, PEN_BODY, -0.4, 0, 0.4, 0.6);
 	scene_vector(sc, VEC_FORCE, "s", 0.4, 0.3, sf, 0);
-	scene_vector(sc, VEC_FORCE, "f", 0, 0, a.rate[1] - sf, 0);
+	double amp = scene_param(s, "a"), u = a.row[1], v = a.row[2], f;
+	char method[16];
+	scene_choice(s, "method", method, sizeof method);
+	if (stuck || u == v) {
+		double tau = fmod(a.row[0], 2 * M_PI), dv = -amp * sin(a.row[0]);
+		if (!strcmp(method, "graphical")) {
+			double dt = M_PI / scene_param(s, "n");
+			double j = floor(tau / dt);
+			dv = amp * (cos((j + 1) * dt) - cos(j * dt)) / dt;
+		}
+		f = dv - sf;
+	} else {
+		f = scene_param(s, "mu0") * (v > u ? 1 : -1);
+	}
+	scene_vector(sc, VEC_FORCE, "f", 0, 0, f, 0);
 	scene_vector(sc, VEC_VELOCITY, "u", -0.4, 0.8, a.row[1], 0);
 	scene_vector(sc, VEC_VELOCITY, "v", -1.9, -0.15, a.row[2], 0);
 	return 0;

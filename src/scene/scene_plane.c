@@ -25,7 +25,9 @@ static void torque(struct scene *sc, const char *name, double x, double y, doubl
 		      ey - h * ty + 0.5 * h * sin(a1));
 	scene_segment(sc, PEN_THIN, ex, ey, ex - h * tx - 0.5 * h * cos(a1),
 		      ey - h * ty - 0.5 * h * sin(a1));
-	scene_text(sc, x + 0.8 * r, y - 1.2 * r, -1, "%s = %.3g N·m", name, M);
+	/* the value just past the head */
+	scene_text(sc, ex + 0.15 * r * cos(a1), ey + 0.15 * r * sin(a1), -1, "%s = %.3g N·m", name,
+		   M);
 }
 
 /* The integral of column c over the table's rows up to T (trapezoids),
@@ -55,21 +57,21 @@ static char *caption_t(double t, const char *what)
 }
 
 /* disk-slide: the body at the distance it has run along x (v integrated),
- * turned by the angle its spin has turned; the friction force −m v̇ against
- * the motion, the friction torque I ω̇, and the path to the stop dashed. */
+ * turned by the angle its spin has turned; the friction force against the
+ * motion and the friction torque as the model records them at the state
+ * (Coulomb's μmg F(β) and μmg r T(β) of the direction β of (v, rω), or
+ * the law's surface integral), and the path to the stop dashed. */
 int scene_disk_slide(const struct session *s, double T, struct scene *sc, struct diag *d)
 {
 	struct scene_at a;
 	if (scene_read(s, "motion", T, &a, d))
 		return -1;
-	double m = scene_param(s, "m"), r = scene_param(s, "r"), rg = scene_param(s, "r_gyr");
+	double m = scene_param(s, "m"), r = scene_param(s, "r");
 	double g = scene_param(s, "g"), w0 = scene_param(s, "omega");
 	char shape[16];
 	scene_choice(s, "shape", shape, sizeof shape);
 	bool ring = !strcmp(shape, "ring");
-	if (!(rg > 0))
-		rg = ring ? r : r / sqrt(2);
-	double I = m * rg * rg, v = a.row[1], rw = a.row[2];
+	double v = a.row[1], rw = a.row[2], F = a.row[4], M = a.row[5] * (w0 < 0 ? -1 : 1);
 	double x = integral(a.tab, 1, a.row[0]);
 	double phi = integral(a.tab, 2, a.row[0]) / r * (w0 < 0 ? -1 : 1);
 	double dist = integral(a.tab, 1, table_at(a.tab, a.tab->nrows - 1, 0));
@@ -97,20 +99,22 @@ int scene_disk_slide(const struct session *s, double T, struct scene *sc, struct
 	scene_text(sc, x, -1.25 * r - 0.1 * sc->size, 0, "%s%s, m = %.3g kg, μmg = %.3g N", txt,
 		   ring ? " (the ring it runs on)" : "", m, scene_param(s, "mu") * m * g);
 	double omega = r > 0 ? rw / r * (w0 < 0 ? -1 : 1) : 0;
-	/* v̇ < 0 slides it to rest: the friction points back */
-	scene_vector(sc, VEC_FORCE, "F", x, 0, m * a.rate[1], 0);
+	if (isfinite(F))
+		scene_vector(sc, VEC_FORCE, "F", x, 0, F, 0);
 	if (v > 0)
 		scene_vector(sc, VEC_VELOCITY, "v", x + r, 0, v, 0);
 	if (omega != 0)
 		scene_spin(sc, "ω", x, 0, omega, 1.25 * r);
-	torque(sc, "M", x, -0.1 * r, I * a.rate[2] / r * (w0 < 0 ? -1 : 1), 0.55 * r);
+	if (isfinite(M))
+		torque(sc, "M", x, -0.1 * r, M, 0.55 * r);
 	return 0;
 }
 
 /* disk: a disk spinning down in place; the friction of each eighth of its
  * face (μmg/8 under a pressure that is the same about the centre) against
- * the turning, at the arm (dashed) where it makes the torque I φ̈ of the
- * run, and that torque. */
+ * the turning, at the arm (dashed) where it makes the model's friction
+ * torque (its result `torque`, the same while it turns), and that torque;
+ * at rest, none. */
 int scene_disk(const struct session *s, double T, struct scene *sc, struct diag *d)
 {
 	struct scene_at a;
@@ -123,9 +127,9 @@ int scene_disk(const struct session *s, double T, struct scene *sc, struct diag 
 	sc->size = r;
 	scene_circle(sc, PEN_BODY, 0, 0, r);
 	scene_segment(sc, PEN_THIN, 0, 0, r * cos(phi), r * sin(phi));
-	/* the arm at which μmg acts: the torque I φ̈ over μmg (2r/3 under a
+	/* the arm at which μmg acts: the torque over μmg (2r/3 under a
 	 * uniform pressure, r/2 under Reye's) */
-	double M = 0.5 * m * r * r * a.rate[2];
+	double M = w != 0 ? scene_result(s, "torque") : 0;
 	double arm = mu * m * g > 0 ? fmin(fabs(M) / (mu * m * g), r) : 2 * r / 3;
 	char txt[64];
 	snprintf(txt, sizeof txt, "r = %.3g m", r);
@@ -182,9 +186,9 @@ int scene_polisher(const struct session *s, double T, struct scene *sc, struct d
 
 /* conveyor: the belt running along x at v0 under the block; the block's
  * velocity (ground frame), the push, and the belt's friction: Bouchet's
- * μ(v_r) N against the slip while the block slips, what the motion asks
- * (m a − F) while it rides; held at x0, the hand's force that keeps it
- * there; the path dashed. */
+ * μ(v_r) N against the slip while the block slips, −F while it rides (at
+ * the belt's constant speed); held at x0 (ẍ = 0), the hand's force that
+ * keeps it there; the path dashed. */
 int scene_conveyor(const struct session *s, double T, struct scene *sc, struct diag *d)
 {
 	struct scene_at a;
@@ -225,14 +229,15 @@ int scene_conveyor(const struct session *s, double T, struct scene *sc, struct d
 		double N = scene_param(s, "N");
 		Rx = -mu * N * rx / vr, Ry = -mu * N * ry / vr;
 	} else {
-		/* riding: static friction, what the motion asks */
-		Rx = m * a.rate[3] - Fxe, Ry = m * a.rate[4] - Fy;
+		/* riding: the block goes at the belt's constant speed, no
+		 * acceleration, so static friction takes the push */
+		Rx = -Fxe, Ry = -Fy;
 	}
 	if (Fxe != 0 || Fy != 0)
 		scene_vector(sc, VEC_FORCE, "F", x, y, Fxe, Fy);
 	/* held at x0: the hand takes what friction gives along x */
 	if (hold)
-		scene_vector(sc, VEC_FORCE, "hand", x - b, y, m * a.rate[3] - Rx, 0);
+		scene_vector(sc, VEC_FORCE, "hand", x - b, y, -Rx, 0); /* ẍ = 0 */
 	scene_vector(sc, VEC_FORCE, "R", x, y, Rx, Ry);
 	scene_text(sc, x, y - b - 0.08 * size, 0, "m = %.3g kg", m);
 	return 0;
@@ -278,8 +283,10 @@ int scene_rayleigh(const struct session *s, double T, struct scene *sc, struct d
 
 /* kozlov-ball: the ball from above in the frame of its centre; the
  * velocity v of its point of contact, the rolling ω' (as a vector in the
- * plane) and the spin Ω about the vertical, and the friction force m u̇
- * the motion of the centre u = v + r (ω'_y, −ω'_x) asks of the plane. */
+ * plane) and the spin Ω about the vertical, and the plane's friction force
+ * at the state: Kozlov's law (2.6) on the contact's coordinates, F =
+ * −|R| Φ q̇/|q̇|_A with |R| = g√m, Φ = m μ1 there and |q̇|_A = √m D (the
+ * model's ball_force, D its run's column). */
 int scene_kozlov_ball(const struct session *s, double T, struct scene *sc, struct diag *d)
 {
 	struct scene_at a;
@@ -293,18 +300,68 @@ int scene_kozlov_ball(const struct session *s, double T, struct scene *sc, struc
 	scene_circle(sc, PEN_BODY, 0, 0, r);
 	scene_mass(sc, 0, 0, 0.06 * r);
 	double ux = vx + r * wy, uy = vy - r * wx;
-	double ax = a.rate[1] + r * a.rate[4], ay = a.rate[2] - r * a.rate[3];
+	double D = a.row[6], k = D > 0 ? -scene_param(s, "g") * m * scene_param(s, "mu1") / D : 0;
 	scene_vector(sc, VEC_VELOCITY, "v (contact)", 0, 0, vx, vy);
 	if (hypot(ux, uy) > 0)
 		scene_vector(sc, VEC_VELOCITY, "u (centre)", 0, 0.35 * r, ux, uy);
-	scene_vector(sc, VEC_FORCE, "F", 0, -0.35 * r, m * ax, m * ay);
+	scene_vector(sc, VEC_FORCE, "F", 0, -0.35 * r, k * vx, k * vy);
 	if (W != 0)
 		scene_spin(sc, "Ω", 0, 0, W, 0.55 * r);
 	if (hypot(wx, wy) > 0) {
-		double k = 0.8 * r / hypot(wx, wy);
-		scene_segment(sc, PEN_THIN, 0, 0, wx * k, wy * k);
-		scene_text(sc, wx * k, wy * k, -1, "ω' = (%.3g, %.3g) rad/s", wx, wy);
+		double kw = 0.8 * r / hypot(wx, wy);
+		scene_segment(sc, PEN_THIN, 0, 0, wx * kw, wy * kw);
+		scene_text(sc, wx * kw, wy * kw, -1, "ω' = (%.3g, %.3g) rad/s", wx, wy);
 	}
 	scene_text(sc, 0, -1.3 * r, 0, "r = %.3g m, m = %.3g kg (seen from above)", r, m);
+	return 0;
+}
+
+/* kozlov-rest: the point on the plane from above, per unit mass and unit
+ * pressure (no units, no lengths: a sketch), given at one instant. The
+ * force f; the boundary of the rest region {Φa : |a| ≤ 1} of (3.2) about
+ * the point, dashed (the friction forces the plane can give at rest); and
+ * the friction at the state: where Kozlov's principle finds a ray
+ * solution, the motion starts along η and the friction is −Φη (3.1);
+ * where it finds none, the point rests and static friction is −f. */
+int scene_kozlov_rest(const struct session *s, double T, struct scene *sc, struct diag *d)
+{
+	if (T != 0)
+		return diag_set(d, "kozlov-rest is a point at rest at one instant: its scene is "
+				   "at t = 0");
+	const struct exercise *ex = session_exercise(s);
+	double P[4] = {scene_param(s, "phi11"), scene_param(s, "phi12"), scene_param(s, "phi21"),
+		       scene_param(s, "phi22")};
+	double fx = scene_param(s, "fx"), fy = scene_param(s, "fy");
+	double ex_ = scene_result(s, "eta_x"), ey = scene_result(s, "eta_y");
+	int im = model_result_index(ex->model, "moves");
+	const struct value *mv = im >= 0 ? session_result(s, (size_t)im) : NULL;
+	bool classical = mv && mv->kind == VAL_BOOL && mv->b;
+	bool starts = isfinite(ex_) && isfinite(ey);
+	sc->caption = caption_t(0, starts ? "the motion starts along η" : "at rest");
+	sc->unit[VEC_FORCE] = "";
+	sc->no_bar = true;
+	double big = hypot(fx, fy);
+	for (int i = 0; i < 4; i++)
+		big = fmax(big, fabs(P[i]));
+	sc->size = big > 0 ? 2.2 * big : 1;
+	struct scene_path *p = scene_path(sc, PEN_DASHED);
+	for (int i = 0; i <= 72; i++) {
+		double a = 2 * M_PI * i / 72;
+		scene_to(p, P[0] * cos(a) + P[1] * sin(a), P[2] * cos(a) + P[3] * sin(a));
+	}
+	scene_mass(sc, 0, 0, 0.04 * sc->size);
+	scene_vector(sc, VEC_FORCE, "f", 0, 0, fx, fy);
+	if (starts) {
+		scene_segment(sc, PEN_THIN, 0, 0, 0.8 * sc->size * ex_, 0.8 * sc->size * ey);
+		scene_text(sc, 0.8 * sc->size * ex_, 0.8 * sc->size * ey, ex_ < 0 ? 1 : -1,
+			   "η = (%.3g, %.3g)", ex_, ey);
+		scene_vector(sc, VEC_FORCE, "−Φη", 0, 0, -(P[0] * ex_ + P[1] * ey),
+			     -(P[2] * ex_ + P[3] * ey));
+	} else if (!classical) {
+		scene_vector(sc, VEC_FORCE, "friction −f", 0, 0, -fx, -fy);
+	}
+	scene_text(sc, 0, -0.62 * sc->size, 0, "dashed: {Φa : |a| = 1}, the bound of (3.2)");
+	scene_text(sc, 0, -0.72 * sc->size, 0, "(3.3): (Φ⁻¹f, Φ⁻¹f) = %.3g, %s",
+		   scene_result(s, "q32"), classical ? "it moves" : "it rests");
 	return 0;
 }

@@ -22,10 +22,10 @@ static void cone(struct scene *sc, double x, double y, double a, double mu, doub
 
 /* Painlevé's rod: m1 at the foot (x, y) on the line y = 0, m2 at the top,
  * l apart at θ to the line. The forces on the rod: the weights, the
- * line's normal force λ and its friction F at the foot. F is what the
- * horizontal momentum (m1 + m2) ẋ − m2 l sinθ θ̇ gains over the recorded
- * stretch from T: F = (m1 + m2) ẍ − m2 l (sinθ θ̈ + cosθ θ̇²), which is
- * the law's force whatever the law (the line's only horizontal force). */
+ * line's normal force λ and its friction F at the foot, both as the model
+ * records them at the state (its run's columns λ and F_x: the held foot's
+ * static friction from the pivot's equations, the law's force while it
+ * slides, μλ against the slip under Coulomb's). */
 int scene_painleve(const struct session *s, double T, struct scene *sc, struct diag *d)
 {
 	struct scene_at a;
@@ -34,7 +34,7 @@ int scene_painleve(const struct session *s, double T, struct scene *sc, struct d
 	double m1 = scene_param(s, "m1"), m2 = scene_param(s, "m2"), l = scene_param(s, "l");
 	double g = scene_param(s, "g"), mu = scene_param(s, "mu");
 	double x = a.row[1], th = a.row[2] * M_PI / 180, y = a.row[3], xd = a.row[4];
-	double thd = a.row[5], lam = a.row[6], xdd = a.rate[4], thdd = a.rate[5];
+	double thd = a.row[5], lam = a.row[6], F = a.row[8];
 	size_t code_row = a.at + 1 < a.tab->nrows ? a.at + 1 : a.at;
 	int phase = (int)table_at(a.tab, code_row, 7);
 	static const char *const phase_word[] = {
@@ -67,7 +67,6 @@ int scene_painleve(const struct session *s, double T, struct scene *sc, struct d
 	if (!strcmp(law, "coulomb") && lam > 0 && mu > 0)
 		cone(sc, x, y, M_PI / 2, mu, 0.3 * l);
 
-	double F = (m1 + m2) * xdd - m2 * l * (sin(th) * thdd + cos(th) * thd * thd);
 	scene_vector(sc, VEC_FORCE, "W1", x, y, 0, -m1 * g);
 	scene_vector(sc, VEC_FORCE, "W2", x2, y2, 0, -m2 * g);
 	/* the reactions drawn ending at the foot, from below the line */
@@ -85,12 +84,11 @@ int scene_painleve(const struct session *s, double T, struct scene *sc, struct d
  * (x_foot − L cosθ, L sinθ), against the wall x = 0 while it touches it.
  * The forces on it: the weight at the centre, the floor's λ_floor and
  * friction F_floor at the foot, the wall's λ_wall and friction F_wall at
- * the top. The frictions are what the motion asks of them, m ẍ = λ_wall +
- * F_floor and m ÿ = λ_floor + F_wall − m g for the centre (h cosθ, h sinθ)
- * while on the wall; off it, the turning about the centre −I θ̈ = h cosθ
- * λ_floor + h sinθ F_floor (I = m L²/12, h = L/2); θ̈ over the recorded
- * stretch from T. At rest on both the reactions are indeterminate (the
- * model says so): only the weight and the cones are drawn. */
+ * the top, all as the model records them at the state (Coulomb's μλ
+ * against each contact's slip, the held foot's multiplier). Kozlov's laws
+ * act as one generalized force: its frictions are not drawn, said. At
+ * rest on both the reactions are indeterminate (the model says so): only
+ * the weight and the cones are drawn. */
 int scene_ladder(const struct session *s, double T, struct scene *sc, struct diag *d)
 {
 	struct scene_at a;
@@ -100,6 +98,7 @@ int scene_ladder(const struct session *s, double T, struct scene *sc, struct dia
 	double muf = scene_param(s, "mu_floor"), muw = scene_param(s, "mu_wall");
 	double th = a.row[1] * M_PI / 180, thd = a.row[2], xf = a.row[3];
 	double lf = a.row[4], lw = a.row[5], thdd = a.rate[2];
+	double Ff = a.row[7], Fw = a.row[8];
 	size_t code_row = a.at + 1 < a.tab->nrows ? a.at + 1 : a.at;
 	int phase = (int)table_at(a.tab, code_row, 6);
 	static const char *const phase_word[] = {"on the wall and the floor", "off the wall",
@@ -134,29 +133,26 @@ int scene_ladder(const struct session *s, double T, struct scene *sc, struct dia
 	if (lw > 0 && muw > 0)
 		cone(sc, xt, yt, 0, muw, 0.25 * L);
 
-	double I = m * L * L / 12, s_ = sin(th), c = cos(th);
 	scene_vector(sc, VEC_FORCE, "W", xc, yc, 0, -m * g);
 	if (phase == 0 && thd == 0 && thdd == 0) {
 		/* at rest on both rough contacts the reactions are statically
-		 * indeterminate: the model gives none, and none is drawn */
+		 * indeterminate: the model gives none, and none is drawn (θ̈ = 0
+		 * read off the run: it stays where it is) */
 		scene_text(sc, xf + 0.1 * L, 0.55 * L, -1, "at rest: the reactions are");
 		scene_text(sc, xf + 0.1 * L, 0.55 * L - 0.07 * L, -1, "statically indeterminate");
-	} else if (phase == 0) {
-		/* on both contacts the centre is at (h cosθ, h sinθ): its
-		 * acceleration less the normal forces is the friction */
-		double xdd = -h * (c * thd * thd + s_ * thdd),
-		       ydd = h * (c * thdd - s_ * thd * thd);
-		scene_vector(sc, VEC_FORCE, "λ_floor", xf, 0, 0, lf);
-		scene_vector(sc, VEC_FORCE, "F_floor", xf, 0, m * xdd - lw, 0);
-		scene_vector(sc, VEC_FORCE, "λ_wall", xt, yt, lw, 0);
-		scene_vector(sc, VEC_FORCE, "F_wall", xt, yt, 0, m * ydd - lf + m * g);
 	} else {
-		/* off the wall: the floor's friction from the turning about the
-		 * centre; θ grows clockwise (the top to the left of the foot),
-		 * so −I θ̈ = h cosθ λ_floor + h sinθ F_floor */
 		scene_vector(sc, VEC_FORCE, "λ_floor", xf, 0, 0, lf);
-		scene_vector(sc, VEC_FORCE, "F_floor", xf, 0,
-			     s_ > 1e-12 ? (-I * thdd - h * c * lf) / (h * s_) : 0, 0);
+		if (phase == 0)
+			scene_vector(sc, VEC_FORCE, "λ_wall", xt, yt, lw, 0);
+		if (isfinite(Ff)) {
+			scene_vector(sc, VEC_FORCE, "F_floor", xf, 0, Ff, 0);
+			if (phase == 0)
+				scene_vector(sc, VEC_FORCE, "F_wall", xt, yt, 0, Fw);
+		} else {
+			scene_text(sc, xf + 0.1 * L, 0.55 * L, -1,
+				   "friction: the law's generalized force,");
+			scene_text(sc, xf + 0.1 * L, 0.48 * L, -1, "not a force at each contact");
+		}
 	}
 	if (thd != 0)
 		scene_spin(sc, "θ̇", xc, yc, thd, 0.08 * L);

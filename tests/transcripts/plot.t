@@ -267,7 +267,8 @@ usage: plot [NAME | scene [at T]] [to FILE] [window [persist]]
 
 # Issue 41: the scene, refused where it cannot be drawn: before a solve,
 # past the run's end (the rod lies flat at 0.72 s), with 'at' and a .gif
-# (the whole run), for a model with no mechanism (kozlov-rest).
+# (the whole run), at a time of a model that states one instant
+# (kozlov-rest, whose scene is at 0: its force f and friction -Φη).
 $ tribo -c 'load painleve-slip; plot scene'
 ! tribo: -c: command 2: plot: no run to draw yet: run 'solve' first
 ? 1
@@ -288,9 +289,13 @@ $ tribo -c 'load painleve-slip; solve; plot scene at t_slip to rod.gif'
 ! tribo: -c: command 3: plot: a .gif is the whole run, a frame a step: no 'at T'
 ? 1
 
-$ tribo -c 'load kozlov-rest; solve; plot scene'
-! tribo: -c: command 3: plot: model kozlov-rest has no scene: its state is not a mechanism's position
+$ tribo -c 'load kozlov-rest; solve; plot scene at 1'
+! tribo: -c: command 3: plot: kozlov-rest is a point at rest at one instant: its scene is at t = 0
 ? 1
+
+$ tribo -c 'load kozlov-rest; solve; plot scene' | grep -c 'f = 0.64\|−Φη = 0.44'
+2
+? 0
 
 # The scene as text at 79x24: the rod, its forces and their values.
 $ tribo -c 'load painleve-slip; solve; plot scene' | grep -c 'λ = 18.5 N\|W2 = 9.81 N\|F = 3.15 N'
