@@ -511,9 +511,9 @@ END_TEST
  * them, and a sweep and lint leave them alone. */
 START_TEST(test_one_run_per_solve)
 {
-	static const char *const ids[] = {"disk-reye",	 "conveyor",	 "polisher",
-					  "kozlov-ball", "painleve-rod", "ragulskis",
-					  "imachi",	 "hoop-bead",	 "ladder"};
+	static const char *const ids[] = {"disk-reye",	  "conveyor",	  "polisher", "kozlov-ball",
+					  "painleve-rod", "ragulskis",	  "imachi",   "hoop-bead",
+					  "ladder",	  "rayleigh-reye"};
 	char csv[1024];
 	int fd = mkstemp(test_tmp(csv, sizeof csv, "tribo-runs-XXXXXX"));
 	ck_assert_int_ge(fd, 0);
@@ -553,6 +553,69 @@ START_TEST(test_one_run_per_solve)
 	ck_assert_double_eq_tol(c->x[c->n - 1], stop, 1e-9 * stop);
 	ck_assert_double_eq_tol(c->y[c->n - 1], 0, 1e-9);
 	ck_assert_int_eq(model_runs() - runs, 4);
+}
+END_TEST
+
+/* Figures left for later (num/figure.h): not drawn until figures_ready,
+ * then once; dropped undrawn by a release. */
+static int later_drawn, later_dropped;
+
+static void later_draw(struct figures *fs, void *ctx)
+{
+	later_drawn++;
+	figure_add(fs, "late", ctx, "x", "y");
+}
+
+static void later_drop(void *ctx)
+{
+	(void)ctx;
+	later_dropped++;
+}
+
+START_TEST(test_figures_later)
+{
+	struct figures fs = FIGURES_INIT;
+	later_drawn = later_dropped = 0;
+	figures_later(&fs, later_draw, later_drop, "drawn late");
+	ck_assert_uint_eq(fs.nfig, 0);
+	ck_assert_int_eq(later_drawn, 0);
+	figures_ready(&fs);
+	figures_ready(&fs);
+	ck_assert_int_eq(later_drawn, 1);
+	ck_assert_int_eq(later_dropped, 1);
+	ck_assert_uint_eq(fs.nfig, 1);
+	ck_assert_str_eq(fs.fig[0].title, "drawn late");
+	figures_release(&fs);
+	figures_later(&fs, later_draw, later_drop, "never drawn");
+	figures_release(&fs);
+	ck_assert_int_eq(later_drawn, 1);
+	ck_assert_int_eq(later_dropped, 2);
+
+	/* rayleigh leaves its sweeps for later: drawn when looked at, from the
+	 * solve's inputs (u from 0 to twice the solve's vx = 0.3 m/s, R there
+	 * the solve's), a `set` after it moving nothing, no model run again */
+	ok("load rayleigh");
+	const unsigned long before = model_runs();
+	ok("solve");
+	ok("set vx 0.5");
+	const double R =
+		session_result(s, model_result_index(session_exercise(s)->model, "R"))->num;
+	ck_assert_double_eq_tol(R, 1.26372506015, 1e-10);
+	const struct figure *f = figures_find(session_figures(s), "R_P");
+	ck_assert_ptr_nonnull(f);
+	ck_assert_ptr_nonnull(figures_find(session_figures(s), "Q"));
+	const struct curve *c = &f->curves[0];
+	ck_assert_uint_gt(c->n, 30);
+	ck_assert_double_eq(c->x[0], 0.0);
+	ck_assert_double_eq_tol(c->x[c->n - 1], 0.6, 1e-15);
+	bool at_u0 = false;
+	for (size_t i = 0; i < c->n; i++)
+		if (c->x[i] == 0.3) {
+			ck_assert_double_eq(c->y[i], R);
+			at_u0 = true;
+		}
+	ck_assert(at_u0);
+	ck_assert_int_eq(model_runs() - before, 1);
 }
 END_TEST
 
@@ -735,6 +798,7 @@ static Suite *command_suite(void)
 	tcase_add_test(tc, test_long_value_file_vs_set);
 	tcase_add_test(tc, test_overlay_fig4);
 	tcase_add_test(tc, test_one_run_per_solve);
+	tcase_add_test(tc, test_figures_later);
 	tcase_add_test(tc, test_interactive_words);
 	suite_add_tcase(su, tc);
 	return su;

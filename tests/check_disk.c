@@ -243,6 +243,63 @@ START_TEST(test_ode_no_event)
 }
 END_TEST
 
+/* ode_run keeps its rk8pd work between runs (num/ode.c, struct
+ * ode_work): a run after runs of other dimensions takes the same steps to
+ * the bit as the first, and a run started inside another (here from the
+ * event function) takes work of its own and leaves the outer run's alone:
+ * the outer event is still π/2 in the same steps, the inner decay e^-1. */
+static int decay(double t, const double y[], double f[], void *p)
+{
+	(void)t;
+	(void)p;
+	for (int i = 0; i < 3; i++)
+		f[i] = -y[i];
+	return GSL_SUCCESS;
+}
+
+static int inner_runs;
+static double inner_y;
+
+static double crossing_integrating(double t, const double y[], void *p)
+{
+	struct ode_system in = {3, decay, NULL, NULL};
+	struct ode_opts o = ode_opts_default(1.0);
+	struct ode_end end;
+	struct diag d;
+	double z[3] = {1, 2, 3};
+	if (ode_run(&in, &o, 0.0, z, &end, &d) == 0) {
+		inner_runs++;
+		inner_y = z[0];
+	}
+	return crossing(t, y, p);
+}
+
+START_TEST(test_ode_work_kept)
+{
+	struct ode_system sys = {2, oscillator, crossing, NULL};
+	struct ode_system nested = {2, oscillator, crossing_integrating, NULL};
+	struct ode_system other = {3, decay, NULL, NULL};
+	struct ode_opts o = ode_opts_default(10.0);
+	struct ode_end e1, e2, e3;
+	struct diag d;
+	double y1[2] = {1, 0}, y2[2] = {1, 0}, y3[2] = {1, 0}, z[3] = {1, 2, 3};
+	ck_assert_int_eq(ode_run(&sys, &o, 0.0, y1, &e1, &d), 0);
+	ck_assert_int_eq(ode_run(&other, &o, 0.0, z, &e3, &d), 0);
+	ck_assert_double_eq_tol(z[2], 3 * exp(-10.0), 1e-12);
+	ck_assert_int_eq(ode_run(&sys, &o, 0.0, y2, &e2, &d), 0);
+	ck_assert_double_eq(e1.t, e2.t);
+	ck_assert_uint_eq(e1.steps, e2.steps);
+	ck_assert(memcmp(y1, y2, sizeof(y1)) == 0);
+	inner_runs = 0;
+	ck_assert_int_eq(ode_run(&nested, &o, 0.0, y3, &e3, &d), 0);
+	ck_assert_int_gt(inner_runs, (int)e1.steps); /* once a step, and in the location */
+	ck_assert_double_eq_tol(inner_y, exp(-1.0), 1e-11);
+	ck_assert_double_eq_tol(e3.t, M_PI / 2, 1e-12);
+	ck_assert_uint_eq(e3.steps, e1.steps);
+	ck_assert(memcmp(y1, y3, sizeof(y1)) == 0);
+}
+END_TEST
+
 /* A right-hand side that sees the interrupt flag stops the integration. */
 static int interrupted_rhs(double t, const double y[], double f[], void *p)
 {
@@ -408,6 +465,7 @@ static Suite *disk_suite(void)
 	TCase *num = tcase_create("numerics");
 	tcase_add_test(num, test_ode_event);
 	tcase_add_test(num, test_ode_no_event);
+	tcase_add_test(num, test_ode_work_kept);
 	tcase_add_test(num, test_ode_interrupt);
 	tcase_add_test(num, test_friction_integrals);
 	tcase_add_test(num, test_trace);

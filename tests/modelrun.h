@@ -68,7 +68,10 @@ static inline int solve(struct run *r)
 		value_release(&r->res[i]);
 	strbuf_reset(&r->steps);
 	figures_release(&r->figs);
-	return model_run(r->m, &in, &out, &r->d);
+	int rc = model_run(r->m, &in, &out, &r->d);
+	figures_ready(
+		&r->figs); /* the figures a model leaves for later, drawn as plot draws them */
+	return rc;
 }
 
 static inline void solve_ok(struct run *r)

@@ -510,6 +510,7 @@ static int overlay_run(const struct session *s, int param, const double *v, size
 			 unit);
 		strbuf_addf(&o->values, "%s%s", k ? ", " : "", num);
 		int rc = run_model(s, param, v[k], r, &st, &o->runs[k], d);
+		figures_ready(&o->runs[k]); /* an overlay reads every run's figures */
 		if (rc) {
 			char why[sizeof d->msg];
 			snprintf(why, sizeof why, "%s", d->msg);
@@ -684,8 +685,12 @@ static int solve(struct session *s, bool draw, bool want_steps, struct diag *d)
 	struct value *res = xcalloc(m->nresults, sizeof(*res));
 	struct strbuf steps = STRBUF_INIT;
 	struct figures figs = FIGURES_INIT;
-	if (run_model(s, -1, 0, res, want_steps ? &steps : NULL, draw ? &figs : NULL, d) ||
-	    (s->ex->noverlay && overlay_runs(s, &figs, &steps, d))) {
+	int rc = run_model(s, -1, 0, res, want_steps ? &steps : NULL, draw ? &figs : NULL, d);
+	if (!rc && s->ex->noverlay) {
+		figures_ready(&figs); /* the overlay redraws the solve's figures now */
+		rc = overlay_runs(s, &figs, &steps, d);
+	}
+	if (rc) {
 		for (size_t i = 0; i < m->nresults; i++)
 			value_release(&res[i]);
 		free(res);
@@ -724,6 +729,9 @@ int session_solve_steps(struct session *s, struct diag *d)
  * answers alone, and where the model draws none. */
 static struct figures *figs_of(const struct session *s)
 {
+	/* what the model left to draw when looked at is drawn now, from what
+	 * the solve gave it: no model runs */
+	figures_ready(&s->kept->figs);
 	return &s->kept->figs;
 }
 

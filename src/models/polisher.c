@@ -198,7 +198,8 @@ static int ring_edge(struct polisher *p, double beta, double k[2], double *h)
 {
 	struct contact_forces f;
 	struct contact_motion mo = {beta >= M_PI_2 ? 0.0 : cos(beta), 0.0, sin(beta) / p->r};
-	if (contact_eval(&p->ring, mo, CONTACT_R | CONTACT_QXY | CONTACT_QTHETA, &f, p->d))
+	if (contact_ring_exact(&p->ring, mo, &f) &&
+	    contact_eval(&p->ring, mo, CONTACT_R | CONTACT_QXY | CONTACT_QTHETA, &f, p->d))
 		return -1;
 	k[0] = -f.Qx;
 	k[1] = -f.Qtheta / p->r;

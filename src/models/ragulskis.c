@@ -1201,6 +1201,46 @@ static void ragulskis_figures(const struct rg *r, const struct sample *s0, doubl
 	law_figure(r, li, vmax, fs);
 }
 
+/* The figures drawn when first looked at (figures_later). Their samples:
+ * the measured period again from its start, one every `step` (the answers
+ * came from the steps' own ends, the same with figures or without), and,
+ * short of the steady state, the period after it: a second integration,
+ * half of a solve with figures (ragulskis: 2.0 of 4.2 ms in-process,
+ * ragulskis-coulomb 1.5 of 1.9), which `solve` paid whether or not `plot`
+ * followed. The run's state at the measured period's start is the solve's,
+ * copied, with its buffer of samples. */
+struct rg_later {
+	struct rg r;
+	struct sample s0;
+	double T, step, tend;
+	int mode0;
+	bool steady;
+	enum law_id li;
+};
+
+static void rg_later_draw(struct figures *fs, void *p)
+{
+	struct rg_later *l = p;
+	struct rg *r = &l->r;
+	struct diag d;
+	r->ns = 0;
+	r->dense = true;
+	r->mode = l->mode0;
+	r->h_next = 0;
+	double tf = l->s0.t, yf[2] = {l->s0.u, l->s0.v};
+	/* the run was done once without failing: a failure here (an
+	 * interrupt) leaves no figure */
+	if (!advance(r, &tf, yf, l->tend, l->step, &d))
+		ragulskis_figures(r, &l->s0, l->T, l->steady, l->li, fs);
+}
+
+static void rg_later_drop(void *p)
+{
+	struct rg_later *l = p;
+	free(l->r.s);
+	free(l);
+}
+
 /* ---- the steady state --------------------------------------------------- */
 
 /* The friction's sign at a start from (t, y): as at t = 0. */
@@ -1991,23 +2031,21 @@ static int ragulskis_solve(const struct model_input *in, struct model_output *ou
 	struct strbuf *s = out->steps;
 	ragulskis_steps(s, &r, in, &sh, &conv, j, steady, steps_transient,
 			&(struct rg_found){umax, umin, vmax, amin, amax, stick}, why);
-	int rc = 0;
 	if (out->figs) {
-		/* The figures' samples: the measured period again from its start,
-		 * one every `step` (the answers came from the steps' own ends,
-		 * the same with figures or without), and, short of the steady
-		 * state, the period after it. */
-		r.ns = 0;
-		r.dense = true;
-		r.mode = mode0;
-		r.h_next = 0;
-		double tf = s0.t, yf[2] = {s0.u, s0.v};
-		rc = advance(&r, &tf, yf, (double)(j + (steady ? 1 : 2)) * T, step, d);
-		if (!rc)
-			ragulskis_figures(&r, &s0, T, steady, li, out->figs);
+		struct rg_later *l = xmalloc(sizeof(*l));
+		*l = (struct rg_later){.r = r,
+				       .s0 = s0,
+				       .T = T,
+				       .step = step,
+				       .tend = (double)(j + (steady ? 1 : 2)) * T,
+				       .mode0 = mode0,
+				       .steady = steady,
+				       .li = li};
+		r.s = NULL; /* the samples' buffer is l's now */
+		figures_later(out->figs, rg_later_draw, rg_later_drop, l);
 	}
 	free(r.s);
-	return rc;
+	return 0;
 }
 
 const struct model model_ragulskis = {

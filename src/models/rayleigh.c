@@ -906,6 +906,52 @@ static void ry_sweep(struct figures *fs, const struct contact *c, struct contact
 	free(sw.p);
 }
 
+/* The sweeps drawn when the figures are first looked at (figures_later):
+ * they were 94% of the instructions of `load rayleigh; solve` (97% for
+ * rayleigh-reye; callgrind), and `solve` may never be followed by `plot`. Everything they read is
+ * the solve's, copied: the body, its motion, its forces and gradient, the law (and a formula's
+ * compiled code and its count of calls, which sizes the sweep's share), owned here from the solve
+ * on. */
+struct ry_later {
+	struct friction_law law;
+	struct formula fm;
+	struct contact c;
+	struct contact_motion mo;
+	struct contact_forces f;
+	double grad[3];
+};
+
+static void ry_later_draw(struct figures *fs, void *p)
+{
+	struct ry_later *l = p;
+	ry_sweep(fs, &l->c, l->mo, &l->f, l->grad, &l->fm);
+}
+
+static void ry_later_drop(void *p)
+{
+	struct ry_later *l = p;
+	friction_law_release(&l->law);
+	expr_fn_free(l->fm.fn);
+	free(l);
+}
+
+/* Leaves the sweeps to out->figs, the law and the formula's code moved
+ * there from *law and *fm. */
+static void ry_sweep_later(struct figures *fs, const struct contact *c, struct contact_motion mo,
+			   const struct contact_forces *f, const double grad[3],
+			   struct friction_law *law, struct formula *fm)
+{
+	struct ry_later *l = xmalloc(sizeof(*l));
+	*l = (struct ry_later){.law = *law, .fm = *fm, .c = *c, .mo = mo, .f = *f};
+	memcpy(l->grad, grad, sizeof(l->grad));
+	l->c.law = &l->law;
+	if (l->law.kind == FRICTION_FN)
+		l->law.ctx = &l->fm;
+	law->ws = NULL; /* the quadrature's workspace and the code are l's now */
+	fm->fn = NULL;
+	figures_later(fs, ry_later_draw, ry_later_drop, l);
+}
+
 /* The body the parameters describe, pressed with `law`. */
 static struct contact ry_contact(const struct model_input *in, struct friction_law *law)
 {
@@ -1033,7 +1079,7 @@ static int rayleigh_solve(const struct model_input *in, struct model_output *out
 	if (no_grad)
 		grad[0] = grad[1] = grad[2] = NAN;
 	if (!rc && out->figs)
-		ry_sweep(out->figs, &c, mo, &f, grad, &fm);
+		ry_sweep_later(out->figs, &c, mo, &f, grad, &law, &fm);
 	friction_law_release(&law);
 	expr_fn_free(fm.fn);
 	if (minguzzi_formula_over(&fm, d) || rc)

@@ -224,8 +224,28 @@ void figures_swap(struct figures *fs, struct figure *f)
 	*f = (struct figure){0};
 }
 
+void figures_later(struct figures *fs, void (*draw)(struct figures *fs, void *ctx),
+		   void (*drop)(void *ctx), void *ctx)
+{
+	figures_ready(fs);
+	fs->later = (struct figures_later){draw, drop, ctx};
+}
+
+void figures_ready(struct figures *fs)
+{
+	const struct figures_later l = fs->later;
+	if (!l.draw)
+		return;
+	fs->later = (struct figures_later){0};
+	l.draw(fs, l.ctx);
+	if (l.drop)
+		l.drop(l.ctx);
+}
+
 void figures_release(struct figures *fs)
 {
+	if (fs->later.drop)
+		fs->later.drop(fs->later.ctx);
 	for (size_t i = 0; i < fs->nfig; i++)
 		figure_release(&fs->fig[i]);
 	free(fs->fig);

@@ -60,11 +60,23 @@ struct table {
 	double *v; /* nrows x ncols, row-major */
 };
 
+/* Figures a solve leaves to be drawn when they are first looked at
+ * (figures_later): draw(fs, ctx) adds them to fs, drop(ctx) frees what
+ * ctx holds; draw is given every input it needs in ctx, copied at the
+ * solve, so that they are the solve's whatever is set after it. */
+struct figures;
+struct figures_later {
+	void (*draw)(struct figures *fs, void *ctx);
+	void (*drop)(void *ctx);
+	void *ctx;
+};
+
 struct figures {
 	struct figure *fig;
 	size_t nfig, figcap;
 	struct table *tab;
 	size_t ntab, tabcap;
+	struct figures_later later; /* draw NULL: nothing left to draw */
 };
 
 #define FIGURES_INIT                                                                               \
@@ -116,7 +128,17 @@ bool figure_has_data(const struct figure *f);
 bool figure_empty(const struct figure *f, char *why, size_t n);
 const struct figure *figures_find(const struct figures *fs, const char *name);
 const struct table *figures_find_table(const struct figures *fs, const char *name);
+/* Releases fs; figures left for later are dropped undrawn. */
 void figures_release(struct figures *fs);
+/* Leaves to fs figures drawn at its figures_ready (a model's figures that
+ * cost more than its answers, where `plot` may never be asked: rayleigh's
+ * sweeps, some fifteen times its answers): fs owns ctx from here, and drops it
+ * when drawn or released. One at a time: one already left is drawn first. */
+void figures_later(struct figures *fs, void (*draw)(struct figures *fs, void *ctx),
+		   void (*drop)(void *ctx), void *ctx);
+/* Draws what was left for later, once: whoever reads the figures of a
+ * solve (the session) calls it first. */
+void figures_ready(struct figures *fs);
 /* Adds to `into` the curves of `from` an overlay keeps (enum
  * curve_family), copied, in colour group `group`; the run's key curve is
  * labelled `label`, the others have no key. */

@@ -246,6 +246,69 @@ static void restep_on(struct restep *r, double t0, double t1, const double *y0, 
 	r->f1 = ev->dydt_out;
 }
 
+/* What one ode_run integrates with: two rk8pd steppers (the run's and the
+ * re-steps'), the evolver, the error control, and three states of scratch.
+ * A run of the phase driver is many short ode_runs (imachi's stick-slip:
+ * 2,409 of them, ragulskis 3,659): allocated and freed every time, rk8pd's
+ * seventeen arrays twice over were a third of their solve's instructions.
+ * So the thread keeps one, reset before each run (rk8pd keeps nothing from
+ * step to step, the evolver only its counts, the control its tolerances:
+ * the steps are the same to the bit), and a run that starts inside another
+ * (an event function or a right-hand side that integrates) takes its own. */
+struct ode_work {
+	size_t dim; /* 0: nothing allocated */
+	bool busy;
+	gsl_odeiv2_step *step, *restep;
+	gsl_odeiv2_evolve *ev;
+	gsl_odeiv2_control *ctl;
+	double *buf; /* yprev, ytmp, yerr: dim each */
+};
+
+static _Thread_local struct ode_work kept_work;
+
+static void work_free(struct ode_work *w)
+{
+	if (!w->dim)
+		return;
+	gsl_odeiv2_step_free(w->restep);
+	gsl_odeiv2_evolve_free(w->ev);
+	gsl_odeiv2_control_free(w->ctl);
+	gsl_odeiv2_step_free(w->step);
+	free(w->buf);
+	w->dim = 0;
+}
+
+/* The thread's work, ready for a run of dimension dim at atol, rtol, or
+ * *own made anew when the thread's is in use. */
+static struct ode_work *work_take(struct ode_work *own, size_t dim, double atol, double rtol)
+{
+	struct ode_work *w = kept_work.busy ? own : &kept_work;
+	if (w->dim == dim) {
+		gsl_odeiv2_step_reset(w->step);
+		gsl_odeiv2_step_reset(w->restep);
+		gsl_odeiv2_evolve_reset(w->ev);
+		gsl_odeiv2_control_init(w->ctl, atol, rtol, 1.0, 0.0);
+	} else {
+		work_free(w);
+		const gsl_odeiv2_step_type *T = gsl_odeiv2_step_rk8pd;
+		w->step = gsl_odeiv2_step_alloc(T, dim);
+		w->ctl = gsl_odeiv2_control_y_new(atol, rtol);
+		w->ev = gsl_odeiv2_evolve_alloc(dim);
+		w->restep = gsl_odeiv2_step_alloc(T, dim);
+		w->buf = xmalloc(3 * dim * sizeof(double));
+		w->dim = dim;
+	}
+	w->busy = true;
+	return w;
+}
+
+static void work_give(struct ode_work *w)
+{
+	w->busy = false;
+	if (w != &kept_work)
+		work_free(w);
+}
+
 int ode_run(const struct ode_system *sys, const struct ode_opts *opts, double t0, double y[],
 	    struct ode_end *end, struct diag *d)
 {
@@ -253,7 +316,6 @@ int ode_run(const struct ode_system *sys, const struct ode_opts *opts, double t0
 		return run_override(sys, opts, t0, y, end, d);
 	const struct counted cnt = {sys, NULL};
 	gsl_odeiv2_system gsys = counted_system(&cnt);
-	const gsl_odeiv2_step_type *T = gsl_odeiv2_step_rk8pd;
 	const double atol = tol_override ? tol_override : opts->atol;
 	const double rtol = tol_override ? tol_override : opts->rtol;
 	/* events located a hundred times finer than the overriding tolerance
@@ -264,14 +326,12 @@ int ode_run(const struct ode_system *sys, const struct ode_opts *opts, double t0
 	 * one */
 	const double event_tol =
 		tol_override ? fmax(opts->event_tol, 1e-2 * tol_override) : opts->event_tol;
-	gsl_odeiv2_step *step = gsl_odeiv2_step_alloc(T, sys->dim);
-	gsl_odeiv2_control *ctl = gsl_odeiv2_control_y_new(atol, rtol);
-	gsl_odeiv2_evolve *ev = gsl_odeiv2_evolve_alloc(sys->dim);
-	gsl_odeiv2_step *restep_step = gsl_odeiv2_step_alloc(T, sys->dim);
-	double *yprev = xmalloc(sys->dim * sizeof(double));
-	double *ytmp = xmalloc(sys->dim * sizeof(double));
-	double *yerr = xmalloc(sys->dim * sizeof(double));
-	struct restep r = {.step = restep_step, .gsys = &gsys, .sys = sys, .y = ytmp, .yerr = yerr};
+	struct ode_work own = {0}, *w = work_take(&own, sys->dim, atol, rtol);
+	gsl_odeiv2_step *step = w->step;
+	gsl_odeiv2_control *ctl = w->ctl;
+	gsl_odeiv2_evolve *ev = w->ev;
+	double *yprev = w->buf, *ytmp = w->buf + sys->dim, *yerr = w->buf + 2 * sys->dim;
+	struct restep r = {.step = w->restep, .gsys = &gsys, .sys = sys, .y = ytmp, .yerr = yerr};
 	double t = t0, h = opts->h0;
 	int rc = 0;
 	const size_t nev = opts->nev;
@@ -374,13 +434,7 @@ done:
 	end->t = t;
 	end->h = h;
 	free(gv);
-	free(yerr);
-	free(ytmp);
-	free(yprev);
-	gsl_odeiv2_step_free(restep_step);
-	gsl_odeiv2_evolve_free(ev);
-	gsl_odeiv2_control_free(ctl);
-	gsl_odeiv2_step_free(step);
+	work_give(w);
 	return rc;
 }
 
