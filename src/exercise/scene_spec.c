@@ -349,6 +349,8 @@ static int read_line(struct reader *r)
 		const char *s = r->p, *a = NULL;
 		for (const char *q = s; (q = strstr(q, " at ")); q++)
 			a = q;
+		if (!strncmp(s, "at ", 3))
+			return fail(r, s, "label TEXT at P: the text is missing%s%s", "", "");
 		if (!a || a == s)
 			return fail(r, s, "label TEXT at P: %s%s",
 				    a ? "the text is missing" : "' at P' is missing", "");
