@@ -3,6 +3,7 @@
 #include "exercise/scene_spec.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -85,12 +86,17 @@ struct reader {
 	struct diag *d;
 };
 
-static int fail(struct reader *r, const char *at, const char *fmt, const char *a, const char *b)
+static int fail(struct reader *r, const char *at, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static int fail(struct reader *r, const char *at, const char *fmt, ...)
 {
 	*r->line = r->sl->line;
 	*r->col = at ? (int)(at - r->sl->text) + 1 : 0;
 	char msg[256];
-	snprintf(msg, sizeof msg, fmt, a, b);
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
 	return diag_set(r->d, "[scene]: %s", msg);
 }
 
@@ -129,14 +135,14 @@ static int point(struct reader *r, struct ex_scene_item *it)
 	const char *at = (blanks(r), r->p);
 	size_t k = word(r, name, sizeof name);
 	if (!k)
-		return fail(r, at, "a point's name expected here%s%s", "", "");
+		return fail(r, at, "a point's name expected here");
 	int i = find_point(r->sc, name);
 	if (i < 0)
 		return fail(r, at,
 			    "no point '%s' before this line (define it first: point %s = X, Y)",
 			    name, name);
 	if (it->npt == EX_SCENE_PTS)
-		return fail(r, at, "at most 16 points on one line%s%s", "", "");
+		return fail(r, at, "at most 16 points on one line");
 	it->pt[it->npt++] = (size_t)i;
 	r->p += k;
 	return 0;
@@ -209,7 +215,7 @@ static int exprs(struct reader *r, size_t item, size_t n, const char *what)
 			t++;
 		if (!*t) {
 			free(text);
-			return fail(r, s, "%s: an expression is missing%s", what, "");
+			return fail(r, s, "%s: an expression is missing", what);
 		}
 		f = sym_new(text, (const char *const *)r->sc->names, r->sc->nnames, known, &nc,
 			    &why);
@@ -229,7 +235,7 @@ static int end_of_line(struct reader *r)
 {
 	blanks(r);
 	if (*r->p)
-		return fail(r, r->p, "nothing more expected on this line: '%s'%s", r->p, "");
+		return fail(r, r->p, "nothing more expected on this line: '%s'", r->p);
 	return 0;
 }
 
@@ -251,8 +257,8 @@ static int read_line(struct reader *r)
 	if (kind < 0)
 		return fail(r, at,
 			    "unknown element '%s': a line is point, segment, dashed, circle, "
-			    "spring, floor, wall, ground, force, velocity, spin, label or let%s",
-			    kw, "");
+			    "spring, floor, wall, ground, force, velocity, spin, label or let",
+			    kw);
 	r->p += k;
 	sc->item = xrealloc(sc->item, (sc->nitem + 1) * sizeof(*sc->item));
 	sc->e = xrealloc(sc->e, 2 * (sc->nitem + 1) * sizeof(*sc->e));
@@ -268,14 +274,13 @@ static int read_line(struct reader *r)
 	case XS_LET:
 		at = (blanks(r), r->p);
 		if (!(k = word(r, name, sizeof name)))
-			return fail(r, at, "let NAME = EXPR: the name is missing%s%s", "", "");
+			return fail(r, at, "let NAME = EXPR: the name is missing");
 		for (size_t i = 0; i < sc->nnames; i++)
 			if (!strcmp(sc->names[i], name))
-				return fail(r, at, "'%s' is taken: a let needs a name of its own%s",
-					    name, "");
+				return fail(r, at, "'%s' is taken: a let needs a name of its own",
+					    name);
 		if (find_point(sc, name) >= 0)
-			return fail(r, at, "'%s' is a point: a let needs a name of its own%s", name,
-				    "");
+			return fail(r, at, "'%s' is a point: a let needs a name of its own", name);
 		r->p += k;
 		it->name = xstrdup(name);
 		if (expect(r, "=", "let NAME = EXPR") || exprs(r, idx, 1, "let NAME = EXPR"))
@@ -288,13 +293,13 @@ static int read_line(struct reader *r)
 	case XS_POINT:
 		at = (blanks(r), r->p);
 		if (!(k = word(r, name, sizeof name)))
-			return fail(r, at, "point NAME = X, Y: the name is missing%s%s", "", "");
+			return fail(r, at, "point NAME = X, Y: the name is missing");
 		for (size_t i = 0; i < sc->nnames; i++)
 			if (!strcmp(sc->names[i], name))
 				return fail(r, at,
 					    "a point may not be named '%s', a name its expressions "
-					    "use%s",
-					    name, "");
+					    "use",
+					    name);
 		r->p += k;
 		it->name = xstrdup(name);
 		if (expect(r, "=", "point NAME = X, Y"))
@@ -308,7 +313,7 @@ static int read_line(struct reader *r)
 			blanks(r);
 		} while (*r->p);
 		if (it->npt < 2)
-			return fail(r, NULL, "%s P Q [R ...]: two points at least%s", kw, "");
+			return fail(r, NULL, "%s P Q [R ...]: two points at least", kw);
 		return 0;
 	case XS_SPRING:
 	case XS_GROUND:
@@ -336,7 +341,7 @@ static int read_line(struct reader *r)
 							      : "spin NAME at P = W";
 		at = (blanks(r), r->p);
 		if (!(k = word(r, name, sizeof name)) || !strcmp(name, "at"))
-			return fail(r, at, "%s: the name is missing%s", usage, "");
+			return fail(r, at, "%s: the name is missing", usage);
 		r->p += k;
 		it->name = xstrdup(name);
 		if (expect(r, "at", usage) || point(r, it) || expect(r, "=", usage))
@@ -350,10 +355,10 @@ static int read_line(struct reader *r)
 		for (const char *q = s; (q = strstr(q, " at ")); q++)
 			a = q;
 		if (!strncmp(s, "at ", 3))
-			return fail(r, s, "label TEXT at P: the text is missing%s%s", "", "");
+			return fail(r, s, "label TEXT at P: the text is missing");
 		if (!a || a == s)
-			return fail(r, s, "label TEXT at P: %s%s",
-				    a ? "the text is missing" : "' at P' is missing", "");
+			return fail(r, s, "label TEXT at P: %s",
+				    a ? "the text is missing" : "' at P' is missing");
 		it->name = xstrndup(s, (size_t)(a - s));
 		for (size_t i = 0; i < sc->nnames; i++)
 			if (!strcmp(sc->names[i], it->name)) {
