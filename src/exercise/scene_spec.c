@@ -468,11 +468,13 @@ int ex_scene_eval(const struct ex_scene *sc, const struct model *m, const double
 			if (it->kind == XS_LET)
 				all[it->label_slot] = v[i][k];
 			if (!isfinite(v[i][k])) {
+				char num[32];
+				snprintf(num, sizeof num, isnan(v[i][k]) ? "not a number" : "%g",
+					 v[i][k]);
 				*line = it->line;
-				rc = diag_set(d, "[scene] line %d: %s%s%s's %s is %g", it->line,
+				rc = diag_set(d, "[scene] line %d: %s%s%s's %s is %s", it->line,
 					      kinds[it->kind], it->name ? " " : "",
-					      it->name ? it->name : "", what_of[it->kind][k],
-					      v[i][k]);
+					      it->name ? it->name : "", what_of[it->kind][k], num);
 			}
 		}
 		if (!rc && it->kind == XS_CIRCLE && !(v[i][0] > 0)) {
