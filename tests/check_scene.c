@@ -269,6 +269,7 @@ START_TEST(test_lagrange_scene_refusals)
 		{"rod A A", "unknown element 'rod'", 1},
 		{"force F at A = 1", "two expressions, separated by commas", 16},
 		{"label at A", "the text is missing", 7},
+		{"angle x at A = 0", "two expressions, separated by commas", 16},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		char text[1024];

@@ -293,7 +293,7 @@ void final_scene(struct parse *ps)
 	ex_scene_items(ex->scene, &n);
 	double *num = xcalloc(m->nparams + 1, sizeof(double));
 	double *vals = xcalloc(m->nparams + 2 * LAGRANGE_MAXQ + 2, sizeof(double));
-	double(*v)[2] = xcalloc(n, sizeof(*v));
+	double(*v)[3] = xcalloc(n, sizeof(*v));
 	for (size_t i = 0; i < m->nparams; i++)
 		if (ex->params[i].spec->kind == PARAM_NUMBER)
 			num[i] = ex_param_to_model(&ex->params[i], ex->params[i].value);

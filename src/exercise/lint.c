@@ -623,7 +623,7 @@ static bool scene_at(struct lint *l, const double *num, const char *where)
 	size_t n;
 	ex_scene_items(ex->scene, &n);
 	double *vals = xcalloc(m->nparams + 2 * LAGRANGE_MAXQ + 2, sizeof(double));
-	double(*v)[2] = xcalloc(n + 1, sizeof(*v));
+	double(*v)[3] = xcalloc(n + 1, sizeof(*v));
 	ex_scene_start(m, num, vals);
 	int line = 0;
 	struct diag d;
@@ -633,7 +633,7 @@ static bool scene_at(struct lint *l, const double *num, const char *where)
 	if (ex_scene_eval(ex->scene, m, vals, v, &line, &d))
 		finding(l, !*where, line, "%s at the start%s%s", d.msg, *where ? ", at " : "",
 			where);
-	else if (!ex_scene_box(ex->scene, (const double(*)[2])v, box) ||
+	else if (!ex_scene_box(ex->scene, (const double(*)[3])v, box) ||
 		 !(fmax(box[2] - box[0], box[3] - box[1]) > 0) ||
 		 !isfinite(fmax(box[2] - box[0], box[3] - box[1])))
 		finding(l, !*where, ex_scene_line(ex->scene),

@@ -241,7 +241,7 @@ static int end_of_line(struct reader *r)
 
 static const char *const kinds[] = {"point", "segment", "dashed", "circle", "spring",
 				    "floor", "wall",	"ground", "force",  "velocity",
-				    "spin",  "label",	"let",	  NULL};
+				    "spin",  "label",	"let",	  "angle",  NULL};
 
 static int read_line(struct reader *r)
 {
@@ -255,10 +255,11 @@ static int read_line(struct reader *r)
 		if (!strcmp(kw, kinds[i]))
 			kind = i;
 	if (kind < 0)
-		return fail(r, at,
-			    "unknown element '%s': a line is point, segment, dashed, circle, "
-			    "spring, floor, wall, ground, force, velocity, spin, label or let",
-			    kw);
+		return fail(
+			r, at,
+			"unknown element '%s': a line is point, segment, dashed, circle, "
+			"spring, floor, wall, ground, force, velocity, spin, label, angle or let",
+			kw);
 	r->p += k;
 	sc->item = xrealloc(sc->item, (sc->nitem + 1) * sizeof(*sc->item));
 	sc->e = xrealloc(sc->e, 2 * (sc->nitem + 1) * sizeof(*sc->e));
@@ -348,16 +349,21 @@ static int read_line(struct reader *r)
 			return -1;
 		return exprs(r, idx, it->kind == XS_SPIN ? 1 : 2, usage);
 	}
+	case XS_ANGLE:
 	case XS_LABEL: {
-		/* the text up to the last " at " */
+		const char *usage =
+			it->kind == XS_LABEL ? "label TEXT at P" : "angle TEXT at P = A0, A1";
+		/* the text up to the last " at " (an angle's: the first, its
+		 * expressions after it) */
 		blanks(r);
 		const char *s = r->p, *a = NULL;
 		for (const char *q = s; (q = strstr(q, " at ")); q++)
-			a = q;
+			if (!a || it->kind == XS_LABEL)
+				a = q;
 		if (!strncmp(s, "at ", 3))
-			return fail(r, s, "label TEXT at P: the text is missing");
+			return fail(r, s, "%s: the text is missing", usage);
 		if (!a || a == s)
-			return fail(r, s, "label TEXT at P: %s",
+			return fail(r, s, "%s: %s", usage,
 				    a ? "the text is missing" : "' at P' is missing");
 		it->name = xstrndup(s, (size_t)(a - s));
 		for (size_t i = 0; i < sc->nnames; i++)
@@ -368,6 +374,8 @@ static int read_line(struct reader *r)
 		r->p = a + 4;
 		if (point(r, it))
 			return -1;
+		if (it->kind == XS_ANGLE)
+			return expect(r, "=", usage) || exprs(r, idx, 2, usage) ? -1 : 0;
 		return end_of_line(r);
 	}
 	}
@@ -441,11 +449,11 @@ static const char *const what_of[][2] = {
 	[XS_WALL] = {"x", ""},	  [XS_FORCE] = {"FX", "FY"}, [XS_VELOCITY] = {"VX", "VY"},
 	[XS_SPIN] = {"W", ""},	  [XS_SEGMENT] = {"", ""},   [XS_SPRING] = {"", ""},
 	[XS_GROUND] = {"", ""},	  [XS_LABEL] = {"", ""},     [XS_DASHED] = {"", ""},
-	[XS_LET] = {"value", ""},
+	[XS_LET] = {"value", ""}, [XS_ANGLE] = {"A0", "A1"},
 };
 
 int ex_scene_eval(const struct ex_scene *sc, const struct model *m, const double *vals,
-		  double (*v)[2], int *line, struct diag *d)
+		  double (*v)[3], int *line, struct diag *d)
 {
 	double *all = xcalloc(sc->nnames + 1, sizeof(double));
 	memcpy(all, vals, sc->nmodel * sizeof(double));
@@ -456,11 +464,13 @@ int ex_scene_eval(const struct ex_scene *sc, const struct model *m, const double
 	int rc = 0;
 	for (size_t i = 0; i < sc->nitem && !rc; i++) {
 		const struct ex_scene_item *it = &sc->item[i];
-		v[i][0] = v[i][1] = NAN;
+		v[i][0] = v[i][1] = v[i][2] = NAN;
 		if (it->kind == XS_LABEL) {
 			v[i][0] = it->label_slot >= 0 ? all[it->label_slot] : NAN;
 			continue;
 		}
+		if (it->kind == XS_ANGLE && it->label_slot >= 0)
+			v[i][2] = all[it->label_slot];
 		for (int k = 0; k < 2 && !rc; k++) {
 			if (!sc->e[2 * i + k])
 				continue;
@@ -487,7 +497,7 @@ int ex_scene_eval(const struct ex_scene *sc, const struct model *m, const double
 	return rc;
 }
 
-bool ex_scene_box(const struct ex_scene *sc, const double (*v)[2], double box[4])
+bool ex_scene_box(const struct ex_scene *sc, const double (*v)[3], double box[4])
 {
 	box[0] = box[1] = INFINITY;
 	box[2] = box[3] = -INFINITY;

@@ -15,6 +15,7 @@
  *	velocity NAME at P = VX, VY	an arrow to the velocity scale
  *	spin NAME at P = W		a turning about P
  *	label TEXT at P			a text (a name: "NAME = value")
+ *	angle TEXT at P = A0, A1		an arc at P from A0 to A1 (radians)
  *
  * The parser (exercise.c) keeps the lines; ex_scene_compile reads and
  * compiles them with the model's names; ex_scene_eval gives each element's
@@ -42,6 +43,7 @@ enum ex_scene_kind {
 	XS_SPIN,
 	XS_LABEL,
 	XS_LET,
+	XS_ANGLE,
 };
 
 enum { EX_SCENE_PTS = 16 };
@@ -52,7 +54,8 @@ struct ex_scene_item {
 	char *name;		 /* a point's, an arrow's; a label's text */
 	size_t pt[EX_SCENE_PTS]; /* the items (XS_POINT) it is drawn at or through */
 	size_t npt;
-	int label_slot;	  /* a label that names a value, a let: its slot among the names, else -1 */
+	int label_slot;	  /* a label or angle that names a value, a let: its slot among the names,
+			     else -1 */
 	const char *unit; /* and that value's unit ("" none) */
 };
 
@@ -73,16 +76,17 @@ const struct ex_scene_item *ex_scene_items(const struct ex_scene *sc, size_t *n)
 /* The numbers of each item at vals (the model's evaluation names: the
  * parameters in the model's units, q, q̇, t): v[i] a point's x and y, a
  * circle's r, a floor's y, a wall's x, an arrow's vector, a spin's rate,
- * a label's value (NaN: a text), a let's value. -1 with d and *line at the first that
+ * a label's value (NaN: a text), a let's value, an angle's ends and
+ * (v[i][2]) its text's value. -1 with d and *line at the first that
  * is not finite. */
 int ex_scene_eval(const struct ex_scene *sc, const struct model *m, const double *vals,
-		  double (*v)[2], int *line, struct diag *d);
+		  double (*v)[3], int *line, struct diag *d);
 /* The evaluation names at the exercise's start: the parameters `num` (the
  * model's units, in its order), q = q0, q̇ = q̇0, t = 0, into vals (as
  * many as the model's names; returned). */
 size_t ex_scene_start(const struct model *m, const double *num, double *vals);
 /* The box of the points and circles at v: box[4] = xmin, ymin, xmax, ymax;
  * false when there is nothing to box. */
-bool ex_scene_box(const struct ex_scene *sc, const double (*v)[2], double box[4]);
+bool ex_scene_box(const struct ex_scene *sc, const double (*v)[3], double box[4]);
 
 #endif

@@ -33,7 +33,7 @@ int scene_lagrange(const struct session *s, double T, struct scene *sc, struct d
 	const struct ex_scene_item *it = ex_scene_items(ex->scene, &n);
 	double *num = xcalloc(m->nparams + 1, sizeof(double));
 	double *vals = xcalloc(m->nparams + 2 * LAGRANGE_MAXQ + 2, sizeof(double));
-	double(*v)[2] = xcalloc(n, sizeof(*v));
+	double(*v)[3] = xcalloc(n, sizeof(*v));
 	for (size_t i = 0; i < m->nparams; i++)
 		if (ex->params[i].spec->kind == PARAM_NUMBER)
 			num[i] = ex_param_to_model(&ex->params[i], session_param(s, i)->num);
@@ -52,7 +52,7 @@ int scene_lagrange(const struct session *s, double T, struct scene *sc, struct d
 		goto out;
 	}
 	double box[4];
-	if (!ex_scene_box(ex->scene, (const double(*)[2])v, box)) {
+	if (!ex_scene_box(ex->scene, (const double(*)[3])v, box)) {
 		rc = diag_set(d, "[scene] has no point to draw");
 		goto out;
 	}
@@ -112,6 +112,18 @@ int scene_lagrange(const struct session *s, double T, struct scene *sc, struct d
 		case XS_SPIN:
 			scene_spin(sc, e->name, p[0], p[1], tidy(v[i][0]), 0.08 * size);
 			break;
+		case XS_ANGLE: {
+			/* its text with its value where it names one */
+			double w = v[i][2];
+			char text[160];
+			if (isfinite(w))
+				snprintf(text, sizeof text, "%s = %.4g%s%s", e->name, tidy(w),
+					 *e->unit ? " " : "", e->unit);
+			else
+				snprintf(text, sizeof text, "%s", e->name);
+			scene_angle(sc, p[0], p[1], 0.1 * size, v[i][0], v[i][1], text);
+			break;
+		}
 		case XS_LABEL: {
 			/* beside its point, away from the drawing's middle */
 			double dx = p[0] - cx, dy = p[1] - cy, r = hypot(dx, dy);
