@@ -276,6 +276,9 @@ static void section_begin(struct parse *ps, const char *line)
 			ps->sec = SEC_ANSWER;
 		}
 	} else if (!strcmp(kind, "scene") && nf == 1) {
+		/* refused or not, its lines are a scene's: skipped, not each an
+		 * error of its own */
+		ps->sec = SEC_SCENE;
 		if (!m || !ps->ex->own_maker) {
 			perr(ps, col,
 			     "[scene] is for a system the file states (model = lagrange, given in "
@@ -288,7 +291,6 @@ static void section_begin(struct parse *ps, const char *line)
 			return;
 		}
 		ps->ex->scene = ex_scene_new(ps->lineno);
-		ps->sec = SEC_SCENE;
 	} else if ((spec = maker_section(kind, nf == 2, &maker))) {
 		if (!m || ps->ex->own_maker != maker) {
 			perr(ps, col, "[%s] is only for model = %s (given in [exercise] before it)",
