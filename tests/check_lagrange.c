@@ -16,6 +16,7 @@
 #include "exercise/session.h"
 #include "models/contact.h"
 #include "models/lagrange.h"
+#include "models/lagrange_sys.h"
 #include "models/model.h"
 #include "num/sym.h"
 #include "sessionutil.h"
@@ -375,8 +376,16 @@ START_TEST(test_steps)
 {
 	struct session *s = load("hoop-bead");
 	solve(s);
+	/* the derivation, which depends on the model alone, is written when
+	 * the steps are read, not by the solve (a fifth of 'load
+	 * coin-lagrange; solve'), and ahead of the run's steps */
+	const struct lagr *L = session_exercise(s)->model->ctx;
+	ck_assert_ptr_null(L->derivation);
 	const char *st = session_steps(s);
+	ck_assert_ptr_nonnull(L->derivation);
 	ck_assert_ptr_nonnull(strstr(st, "M[phi][phi] = m*a^2"));
+	ck_assert(strstr(st, "Equation of motion of phi") < strstr(st, "The run, by rk8pd"));
+	ck_assert_ptr_nonnull(strstr(st, "The run, by rk8pd"));
 	ck_assert_ptr_nonnull(strstr(st, "Equation of motion of phi: m*a^2*phiddot = Q_phi"));
 	ck_assert_ptr_nonnull(strstr(st, "m*a^2*Omega^2*cos(phi)*sin(phi) - m*g*a*sin(phi)"));
 	ck_assert_str_eq(result(s, "outcome")->word, "rests");

@@ -20,6 +20,9 @@ struct kept {
 	bool made; /* figs is the solve's (a solve for the answers alone makes none) */
 	struct figures figs;
 	struct strbuf steps;
+	/* the model whose steps' head (model.steps_head) steps still lack:
+	 * written ahead of them when they are first read */
+	const struct model *head;
 };
 
 struct session {
@@ -451,7 +454,7 @@ static int run_model_from(const struct session *s, const struct param_state *ps,
 	 * or the run is refused in the model's words */
 	int rc = m->check ? m->check(&in, d) : 0;
 	if (!rc)
-		rc = model_run(m, &in, &out, d);
+		rc = model_run_head_later(m, &in, &out, d); /* steps_of writes it */
 	for (size_t i = 0; !rc && i < m->nresults; i++)
 		if (res[i].kind == VAL_NONE)
 			rc = diag_set(d, "model %s left result %s unset", m->name,
@@ -703,6 +706,7 @@ static int solve(struct session *s, bool draw, bool want_steps, struct diag *d)
 	s->solved = true;
 	struct kept *k = s->kept;
 	k->steps = steps;
+	k->head = want_steps && m->steps_head ? m : NULL;
 	k->made = draw;
 	figures_move(&k->figs, &figs);
 	s->sweep_newer = false;
@@ -738,7 +742,16 @@ static struct figures *figs_of(const struct session *s)
 /* The last solve's worked steps. */
 static const char *steps_of(const struct session *s)
 {
-	return strbuf_str(&s->kept->steps);
+	struct kept *k = s->kept;
+	if (k->head) { /* what depends on the model alone, ahead of the run's */
+		struct strbuf all = STRBUF_INIT;
+		k->head->steps_head(k->head, &all);
+		strbuf_addstr(&all, strbuf_str(&k->steps));
+		strbuf_release(&k->steps);
+		k->steps = all;
+		k->head = NULL;
+	}
+	return strbuf_str(&k->steps);
 }
 
 size_t session_step_at(const struct session *s)

@@ -1222,6 +1222,7 @@ static struct model *lagrange_model_new(const struct lagrange_text *lt, int *lin
 	L->model.name = "lagrange";
 	L->model.summary = "a system stated by T, V and R in the exercise file";
 	L->model.solve = lagr_solve;
+	L->model.steps_head = lagr_derivation_steps;
 	L->model.ctx = L;
 	compile_code(L);
 	if (derivation_checks(L, lt, line, col, d))
@@ -1357,11 +1358,10 @@ static void derivation(const struct lagr *L, struct strbuf *s)
 	strbuf_release(&r);
 }
 
-void lagr_derivation_steps(const struct lagr *L, struct strbuf *s)
+void lagr_derivation_steps(const struct model *m, struct strbuf *s)
 {
-	if (!s)
-		return;
-	if (!L->derivation) { /* a tenth of coin-lagrange's solve, written once */
+	const struct lagr *L = m->ctx;
+	if (!L->derivation) { /* a fifth of 'load coin-lagrange; solve', written once */
 		struct strbuf t = STRBUF_INIT;
 		derivation(L, &t);
 		((struct lagr *)L)->derivation = strbuf_detach(&t);

@@ -1511,7 +1511,6 @@ int lagr_solve(const struct model_input *in, struct model_output *out, struct di
 	int rc = 0;
 	run_open(&r, L, in->num, y);
 	const double tmax = r.tmax;
-	lagr_derivation_steps(L, s);
 	double t = 0;
 	const double E0 = energy(&r, t, y);
 	{

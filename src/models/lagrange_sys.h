@@ -128,8 +128,8 @@ struct lagr {
 	/* compiled at load (num/sym.h), the parameters fixed: the system
 	 * (struct lagr_at's terms) and ∂R/∂q̇ */
 	struct sym_prog *sys, *dR;
-	/* the derivation's steps, written at the first solve that asks (they
-	 * do not depend on the values) */
+	/* the derivation's steps, written when the steps are first read
+	 * (they do not depend on the values; a solve does not write them) */
 	char *derivation;
 };
 
@@ -216,8 +216,9 @@ int lagr_mass_matrix(const struct lagr *L, const double *vals, double *M, struct
  * (T = m(xdot + ydot)^2/2 has a last Cholesky pivot of rounding's size at
  * m = 2, and was "solved"). */
 #define LAGR_COND_MAX 1e-12
-/* The derivation (Lagrange's equations as formed) into the worked steps. */
-void lagr_derivation_steps(const struct lagr *L, struct strbuf *s);
+/* The derivation (Lagrange's equations as formed) into the worked steps:
+ * the model's steps_head, written when the steps are read, not at solve. */
+void lagr_derivation_steps(const struct model *m, struct strbuf *s);
 /* The model's solve (lagrange_run.c). */
 int lagr_solve(const struct model_input *in, struct model_output *out, struct diag *d);
 

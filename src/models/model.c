@@ -195,12 +195,14 @@ struct budget model_budget(const struct model *m, const struct model_input *in)
 	return b;
 }
 
-int model_run(const struct model *m, const struct model_input *in, struct model_output *out,
-	      struct diag *d)
+static int run(const struct model *m, const struct model_input *in, struct model_output *out,
+	       bool head, struct diag *d)
 {
 	runs++;
 	if (m->check && m->check(in, d))
 		return -1;
+	if (head && out->steps && m->steps_head)
+		m->steps_head(m, out->steps);
 	const struct budget b = model_budget(m, in);
 	budget_open(&b);
 	int rc = m->solve(in, out, d);
@@ -211,6 +213,18 @@ int model_run(const struct model *m, const struct model_input *in, struct model_
 	}
 	budget_close();
 	return rc;
+}
+
+int model_run(const struct model *m, const struct model_input *in, struct model_output *out,
+	      struct diag *d)
+{
+	return run(m, in, out, true, d);
+}
+
+int model_run_head_later(const struct model *m, const struct model_input *in,
+			 struct model_output *out, struct diag *d)
+{
+	return run(m, in, out, false, d);
 }
 
 unsigned long model_runs(void)

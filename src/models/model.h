@@ -52,6 +52,13 @@ struct model {
 	 * "construction", added to fs. NULL where there is no such method. */
 	void (*step_text)(const struct table *steps, size_t i, struct strbuf *out);
 	void (*step_figure)(const struct table *steps, size_t from, size_t to, struct figures *fs);
+	/* The worked steps' head that depends on the model alone, not on a
+	 * run (a lagrange system's derivation of its equations of motion):
+	 * model_run writes it ahead of the solve's steps, model_run_head_later
+	 * leaves it to its caller for when the steps are read,
+	 * so that a solve nobody reads the steps of does not pay for it.
+	 * NULL where there is none. */
+	void (*steps_head)(const struct model *m, struct strbuf *s);
 	/* What a model made from an exercise file (model lagrange) computes
 	 * with: its compiled system; NULL for the built-in models. */
 	const void *ctx;
@@ -62,6 +69,10 @@ struct model {
  * domain. */
 int model_run(const struct model *m, const struct model_input *in, struct model_output *out,
 	      struct diag *d);
+/* model_run without the steps' head (model.steps_head), which the caller
+ * writes ahead of the steps when they are read (the session's `steps`). */
+int model_run_head_later(const struct model *m, const struct model_input *in,
+			 struct model_output *out, struct diag *d);
 /* The budget of a solve of m at `in` (num/budget.h): the default one,
  * scaled by how far tmax, periods and n (points a period) go past the
  * model's defaults. model_run opens it around the solve. */
