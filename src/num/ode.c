@@ -251,9 +251,9 @@ int ode_run(const struct ode_system *sys, const struct ode_opts *opts, double t0
 {
 	if (run_override)
 		return run_override(sys, opts, t0, y, end, d);
-	const struct counted cnt = {sys, NULL};
+	const struct counted cnt = {sys, opts->jac};
 	gsl_odeiv2_system gsys = counted_system(&cnt);
-	const gsl_odeiv2_step_type *T = gsl_odeiv2_step_rk8pd;
+	const gsl_odeiv2_step_type *T = opts->jac ? gsl_odeiv2_step_bsimp : gsl_odeiv2_step_rk8pd;
 	const double atol = tol_override ? tol_override : opts->atol;
 	const double rtol = tol_override ? tol_override : opts->rtol;
 	/* events located a hundred times finer than the overriding tolerance
