@@ -8,9 +8,9 @@
 # over the steady period, which lies at a phase end (u' = 0, a joint).
 # Nothing of tribo's layer or manifold. It prints the phases of the
 # steady period: two creeps through the transition, across u' = 0 where
-# F = 0, and two slips. (tests/ref/ragulskis_band_ref.py is a fuller
-# version, with vmax and two tolerances, too slow to finish on the loaded
-# machine of the commit.)
+# F = 0, and two slips. (A fuller version, with vmax and two tolerances,
+# was too slow to finish on the loaded
+# machine of the commit, and was left out.)
 #   Delta 5e-4: amp 0.7754749044552786 (55 s)
 #   Delta 7e-4: amp 0.7757080614970775 (33 s)
 #   Delta 1e-3: amp 0.7760544966149718 (63 s)
