@@ -79,8 +79,8 @@ static const struct param_spec r_params[R_NPARAMS] = {
 		"inner", "auto|integrate|reduce",
 		"the transition of law (8) or tanh: integrated, or reduced to its slow "
 		"manifold H(u̇) + c u̇ = P sin ωt − k u (law (8): an error below "
-		"2Δ·(mωΔ/h)^⅓); auto reduces it when h/(mωΔ) > 5e3; integrate takes any Δ "
-		"within the budget; reduce needs it ≥ 10"),
+		"2Δ·(mωΔ/h)^⅓); auto reduces it when h/(mωΔ) > 5e3 (law (8): 2e4); "
+		"integrate takes any Δ within the budget; reduce needs it ≥ 10"),
 	[R_U0] = PARAM_NUMBER("u0", "m", 0.0, PARAM_ANY, "initial displacement"),
 	[R_V0] = PARAM_NUMBER("v0", "m/s", 0.0, PARAM_ANY, "initial velocity"),
 };
@@ -153,6 +153,12 @@ struct rg {
 	 * the period */
 	struct drylaw_tangent tg;
 	bool tangent_ok; /* the law's transitions wide enough for it */
+	/* law (8)'s stiff phases (stiff_phase, implicit): the phase being run
+	 * is one (stiff), ends at |u̇| = veps short of the joint u̇ = 0, where
+	 * the law's slope is unbounded (level), and the layer |u̇| <= veps
+	 * has just been crossed on the slow manifold (layer: crossed) */
+	bool stiff, level, crossed;
+	double veps;
 	int side;
 	double far, zfar, tend;
 	double t0;  /* where the phase being run started */
@@ -273,6 +279,31 @@ static int rg_rhs(double t, const double y[], double f[], void *p)
 	return GSL_SUCCESS;
 }
 
+/* dH/du̇ of law (8) inside the transition, |u̇| < Δ: H = h√(s(2 − s)),
+ * s = |u̇|/Δ, has h(1 − s)/(Δ√(s(2 − s))), unbounded at u̇ = 0 (the
+ * vertical tangent: taken at s = 1e-30 there, which the layer about
+ * u̇ = 0 keeps the phases away from). */
+static double law_slope(const struct rg *r, double v)
+{
+	const double D = r->law.Delta, s = fmax(fabs(v) / D, 1e-30);
+	if (s >= 1)
+		return 0;
+	return r->h * (1 - s) / (D * sqrt(s * (2 - s)));
+}
+
+/* The Jacobian of rg_rhs inside the transition (a stiff phase). */
+static int rg_jac(double t, const double y[], double *dfdy, double dfdt[], void *p)
+{
+	const struct rg *r = p;
+	dfdy[0] = 0;
+	dfdy[1] = 1;
+	dfdy[2] = -r->k / r->m;
+	dfdy[3] = -(r->c + law_slope(r, y[1])) / r->m;
+	dfdt[0] = 0;
+	dfdt[1] = r->P * r->w * cos(r->w * t) / r->m;
+	return GSL_SUCCESS;
+}
+
 /* The reduced transition's creep: u̇ = v*(t, u). */
 static int creep_rhs(double t, const double y[], double f[], void *p)
 {
@@ -312,6 +343,10 @@ static double event_interval(double t, const double y[], void *p)
 {
 	const struct rg *r = p;
 	double lo = y[1] - r->lo, hi = r->hi - y[1];
+	if (r->level && r->lo == 0)
+		lo -= r->veps;
+	if (r->level && r->hi == 0)
+		hi -= r->veps;
 	/* at the phase's start, on the joint it leaves: not an end (see
 	 * tangent_event) */
 	if (t == r->t0) {
@@ -774,6 +809,85 @@ static int tangent_phase(struct rg *r, double *t, double y[], double tend, struc
 	return 1;
 }
 
+/* Law (8) with a transition too narrow for the phases beside the vertical
+ * tangent (tangent_ok), integrated (not reduced): its phases inside the
+ * transition, u̇ between −Δ and Δ, are stiff (stiff_phase). */
+static bool stiff_law(const struct rg *r)
+{
+	/* P ≤ h: the mass is held creeping throughout, F never beyond the
+	 * fold, and bsimp's answers there were 3e-6 off and its period map
+	 * too noisy to settle at rtol 1e-10 (h = 30, Δ = 0.05, against rk8pd):
+	 * rk8pd runs those (within the budget, or stopped by it) */
+	return !r->tangent_ok && !r->reduced && r->law.kind == DRYLAW_ELLIPTIC && r->P > r->h;
+}
+
+static bool stiff_phase(const struct rg *r, double t, const double y[])
+{
+	if (!stiff_law(r) || !(r->lo >= -r->law.Delta && r->hi <= r->law.Delta))
+		return false;
+	/* a force beyond the fold, |F| > h + cΔ, takes the mass through the
+	 * transition without a manifold to hold it (a reversal), in a time of
+	 * order mΔ/(|F| − h): not stiff, and rk8pd resolves the square root of
+	 * H at u̇ = 0 better than an extrapolation does (7e-10 off a SciPy
+	 * reference in test_reduced_reversal, against 1.6e-11) */
+	return fabs(force(r, t, y[0])) < r->h + r->c * r->law.Delta;
+}
+
+/* The layer |u̇| <= veps = 1e-7 Δ about u̇ = 0, where law (8)'s slope is
+ * unbounded, entered by a stiff phase's end or by a start on the joint.
+ * There the slow manifold H(u̇) + c u̇ = F attracts at (H'(u̇) + c)/m ≥
+ * h²/(mΔ|F|), faster than anywhere else, and the mass is on it: its lag
+ * behind it, m|dF/dt|Δ²F²/h⁴, is 2m|dF/dt|Δ/h² of veps at the edge (5e-4
+ * of it at Δ = 7e-4). The layer is left where |F| reaches F_l = H(veps) +
+ * c veps (h√(2e-7) = 1.4e-3 N here), the manifold's force at its edge,
+ * found as a Coulomb stick's end is with F_l for h (the same scan), and
+ * u̇ goes on from sign(F) veps. Inside, u is held: it moves by ∫u̇ dt,
+ * under veps times the time in the layer (2F_l/|dF/dt| where the force
+ * goes through: 7e-4 s, so 5e-14 m, and less, u̇ ~ F|F| being odd in it).
+ * A force already past F_l (a reversal through u̇ = 0, |F| > h, or a
+ * start on the joint) takes the mass to the edge sign(F) veps in m|Δu̇|/|F|
+ * (4e-11 s; left out, the time shifted test_reduced_reversal's amp by
+ * 1e-10), u held. Returns 1 left at t, 0
+ * still inside at tend (u̇ the manifold's there), −1 failed. */
+static int layer(struct rg *r, double *t, double y[], double tend, struct diag *d)
+{
+	const double Fl = drylaw_H(&r->law, r->veps) + r->c * r->veps;
+	const double F0 = force(r, *t, y[0]);
+	double tl = *t;
+	/* pushed out at once by a force beyond the fold: the time to the
+	 * edge. (Inside it, the creep's: its F at the edge is known only to
+	 * the integration's error in u̇ times H' there, h/√(2 veps Δ) 1e-12 ~
+	 * 1e-2 N, which its time in the layer does not resolve; u, held, is
+	 * the same.) */
+	if (fabs(F0) >= r->h)
+		tl += r->m * fabs(copysign(r->veps, F0) - y[1]) / fabs(F0);
+	if (fabs(F0) < Fl) {
+		double q[4] = {r->P, r->w, r->k * y[0], Fl};
+		if (fabs(r->P) + fabs(r->k * y[0]) <= Fl) {
+			tl = INFINITY;
+		} else {
+			const struct num_scan scan = {.lo = *t,
+						      .hi = tend,
+						      .step = 2 * M_PI / r->w / 512,
+						      .anchor = *t,
+						      .epsrel = 1e-15,
+						      .what = "the end of the creep through u̇ = 0"};
+			if (num_first_crossing(stick_excess, q, &scan, &tl, d))
+				return -1;
+		}
+	}
+	if (tl > tend) {
+		const double x = force(r, tend, y[0]) / Fl;
+		y[1] = r->veps * x * fabs(x);
+		*t = tend;
+		return 0;
+	}
+	*t = tl;
+	y[1] = force(r, tl, y[0]) >= 0 ? r->veps : -r->veps;
+	r->phases++;
+	return 1;
+}
+
 /* The run between phases: what the last phase was, and the span. */
 enum rg_kind { RG_SLIP, RG_CREEP };
 struct rg_run {
@@ -889,6 +1003,21 @@ static int rg_next(struct phase_run *run, struct phase_mode *mode, void *ctx, st
 			if (r->reduced) {
 				mode->sys.event = event_slip_reduced;
 			} else if (!r->coulomb) {
+				/* in the layer about u̇ = 0 (a stiff phase ended
+				 * there, or a period did): through it, once */
+				if (stiff_law(r) && !r->crossed &&
+				    fabs(y[1]) <= r->veps * (1 + 1e-6)) {
+					const double t1 = t;
+					const int rc = layer(r, &t, y, tend, d);
+					if (rc < 0)
+						return -1;
+					r->crossed = rc;
+					if (t > t1)
+						take(r, t, y);
+					continue;
+				}
+				r->crossed = false;
+				r->stiff = r->level = false;
 				smooth_phase(r, t, y);
 				mode->sys.event = event_interval;
 				/* the figures' dense samples come from t's own steps */
@@ -897,6 +1026,17 @@ static int rg_next(struct phase_run *run, struct phase_mode *mode, void *ctx, st
 					return -1;
 				if (done)
 					continue;
+				/* Inside a narrow transition of law (8) the
+				 * mass creeps on the slow manifold H(u̇) + c u̇ = F,
+				 * which attracts at (H'(u̇) + c)/m, up to
+				 * h²/(mΔ|F|) for law (8) near F = 0: rk8pd's steps
+				 * were held to its stability bound there (Δ = 7e-4:
+				 * 348k steps, 39,530 phases of chatter across u̇ = 0
+				 * in 10 periods); an implicit step follows the
+				 * manifold at its own slow pace. */
+				r->stiff = r->level = stiff_phase(r, t, y);
+				if (r->stiff)
+					mode->opts.jac = rg_jac;
 			}
 			r->t0 = t;
 			r->v0 = y[1];
@@ -1522,6 +1662,11 @@ static enum law_id rg_law(const struct model_input *in)
 #define RG_KAPPA 1e5
 #define RG_GAMMA 1e3
 #define RG_ETA	 5e3
+/* Law (8)'s own limit on h/(mωΔ) for inner auto to integrate: its phases
+ * inside the transition run implicitly (stiff_phase) and the layer about
+ * u̇ = 0 is crossed on the manifold (layer), 30 to 60 ms a solve over
+ * h/(mωΔ) = 3200 .. 6400 and under 0.1 s at 2e4; above, reduced. */
+#define RG_ETA_LAW8 2e4
 /* tangent_phase's limit on h/(mωΔ) (see there) */
 #define RG_TANGENT_ETA 100
 /* Whether the transition of law (8) or tanh is reduced to its slow
@@ -1534,7 +1679,8 @@ static bool ragulskis_reduced(const struct model_input *in)
 	if ((law != LAW_ELLIPTIC && law != LAW_TANH) || !(p[R_H] > 0))
 		return false;
 	const int inner = in->choice[R_INNER];
-	return inner == 2 || (inner == 0 && p[R_H] / (p[R_M] * p[R_OMEGA] * p[R_DELTA]) > RG_ETA);
+	const double lim = law == LAW_ELLIPTIC ? RG_ETA_LAW8 : RG_ETA;
+	return inner == 2 || (inner == 0 && p[R_H] / (p[R_M] * p[R_OMEGA] * p[R_DELTA]) > lim);
 }
 
 static int ragulskis_check(const struct model_input *in, struct diag *d)
@@ -1629,7 +1775,7 @@ static int ragulskis_check(const struct model_input *in, struct diag *d)
 	/* integrate asked for: any width, within the budget of evaluations
 	 * (a motion that reverses without creeping crosses the transition in
 	 * a few hundred steps; one held creeping runs out of it and says so) */
-	if (eta > RG_ETA && inner != 1)
+	if (eta > (law == LAW_ELLIPTIC ? RG_ETA_LAW8 : RG_ETA) && inner != 1)
 		return diag_set(d,
 				"h/(mωΔ) = %.3g: above 5e3, the friction's transition of width "
 				"%.3g m/s would be crossed over 5000 times faster than the "
@@ -1658,6 +1804,9 @@ static void ragulskis_setup(struct rg *r, const struct model_input *in, double y
 	 * crossing a long step in τ gets wrong is taken again in t
 	 * (tangent_phase) */
 	r->tangent_ok = r->h / (r->m * r->w * width) <= RG_TANGENT_ETA;
+	/* well above the integration's absolute error in u̇, or the level
+	 * the stiff phases end at is lost in it (at rtol 1e-8, 7e-11 was) */
+	r->veps = fmax(1e-7 * r->law.Delta, 100 * ode_tolerance(1e-12));
 	if (r->reduced && r->law.kind == DRYLAW_TANH) {
 		/* the creep where the manifold relaxes faster than RG_ETA·ω,
 		 * (h/Δ) sech²(v/Δ) + c ≥ RG_ETA mω (c aside): where integrating

@@ -264,7 +264,9 @@ struct ode_work {
 	double *buf; /* yprev, ytmp, yerr: dim each */
 };
 
-static _Thread_local struct ode_work kept_work;
+/* one for rk8pd, one for bsimp (a stiff phase's, given its Jacobian):
+ * ragulskis's band alternates them */
+static _Thread_local struct ode_work kept_work[2];
 
 static void work_free(struct ode_work *w)
 {
@@ -280,9 +282,11 @@ static void work_free(struct ode_work *w)
 
 /* The thread's work, ready for a run of dimension dim at atol, rtol, or
  * *own made anew when the thread's is in use. */
-static struct ode_work *work_take(struct ode_work *own, size_t dim, double atol, double rtol)
+static struct ode_work *work_take(struct ode_work *own, const gsl_odeiv2_step_type *T, size_t dim,
+				  double atol, double rtol)
 {
-	struct ode_work *w = kept_work.busy ? own : &kept_work;
+	struct ode_work *kept = &kept_work[T == gsl_odeiv2_step_bsimp];
+	struct ode_work *w = kept->busy ? own : kept;
 	if (w->dim == dim) {
 		gsl_odeiv2_step_reset(w->step);
 		gsl_odeiv2_step_reset(w->restep);
@@ -290,7 +294,6 @@ static struct ode_work *work_take(struct ode_work *own, size_t dim, double atol,
 		gsl_odeiv2_control_init(w->ctl, atol, rtol, 1.0, 0.0);
 	} else {
 		work_free(w);
-		const gsl_odeiv2_step_type *T = gsl_odeiv2_step_rk8pd;
 		w->step = gsl_odeiv2_step_alloc(T, dim);
 		w->ctl = gsl_odeiv2_control_y_new(atol, rtol);
 		w->ev = gsl_odeiv2_evolve_alloc(dim);
@@ -305,7 +308,7 @@ static struct ode_work *work_take(struct ode_work *own, size_t dim, double atol,
 static void work_give(struct ode_work *w)
 {
 	w->busy = false;
-	if (w != &kept_work)
+	if (w != &kept_work[0] && w != &kept_work[1])
 		work_free(w);
 }
 
@@ -314,8 +317,9 @@ int ode_run(const struct ode_system *sys, const struct ode_opts *opts, double t0
 {
 	if (run_override)
 		return run_override(sys, opts, t0, y, end, d);
-	const struct counted cnt = {sys, NULL};
+	const struct counted cnt = {sys, opts->jac};
 	gsl_odeiv2_system gsys = counted_system(&cnt);
+	const gsl_odeiv2_step_type *T = opts->jac ? gsl_odeiv2_step_bsimp : gsl_odeiv2_step_rk8pd;
 	const double atol = tol_override ? tol_override : opts->atol;
 	const double rtol = tol_override ? tol_override : opts->rtol;
 	/* events located a hundred times finer than the overriding tolerance
@@ -326,7 +330,7 @@ int ode_run(const struct ode_system *sys, const struct ode_opts *opts, double t0
 	 * one */
 	const double event_tol =
 		tol_override ? fmax(opts->event_tol, 1e-2 * tol_override) : opts->event_tol;
-	struct ode_work own = {0}, *w = work_take(&own, sys->dim, atol, rtol);
+	struct ode_work own = {0}, *w = work_take(&own, T, sys->dim, atol, rtol);
 	gsl_odeiv2_step *step = w->step;
 	gsl_odeiv2_control *ctl = w->ctl;
 	gsl_odeiv2_evolve *ev = w->ev;

@@ -24,6 +24,9 @@ struct ode_system {
 	void *params;
 };
 
+/* The Jacobian ∂f/∂y (row-major) and ∂f/∂t of a system's right-hand side. */
+typedef int ode_jacobian(double t, const double y[], double *dfdy, double dfdt[], void *params);
+
 struct ode_opts {
 	double rtol, atol;
 	double h0;	  /* first trial step; 0: chosen from the problem's scales */
@@ -38,6 +41,12 @@ struct ode_opts {
 	 * it was given, a force starting at its bound and turning inward). */
 	size_t nev;
 	void (*events)(double t, const double y[], double *g, void *params);
+	/* A stiff phase: with its Jacobian given, the phase is integrated by
+	 * GSL's bsimp (Bader and Deuflhard's linearly implicit extrapolation,
+	 * a one-step method, so its events are located on re-steps as rk8pd's
+	 * are) instead of rk8pd, whose steps a stiff phase holds to its
+	 * stability bound rather than its accuracy. NULL: rk8pd. */
+	ode_jacobian *jac;
 };
 
 /* Sensible defaults for textbook accuracy (rtol = atol = 1e-12, events to
@@ -97,8 +106,6 @@ enum ode_method {
 	ODE_RK8PD, /* explicit Runge-Kutta-Prince-Dormand (8, 9) */
 	ODE_MSBDF, /* implicit variable-order BDF, for stiff problems: needs a Jacobian */
 };
-/* The Jacobian ∂f/∂y (row-major) and ∂f/∂t of a system's right-hand side. */
-typedef int ode_jacobian(double t, const double y[], double *dfdy, double dfdt[], void *params);
 struct ode_stepper;
 /* A stepper from t0 with first trial step h0 (jac: NULL unless ODE_MSBDF may
  * be used); ode_stepper_free releases it. */
