@@ -99,10 +99,9 @@ const struct sym_fn_row sym_fns[F_N] = {
 	{"step", m_step},   {"delta", m_delta}, {"nandelta", m_nandelta}, {"erf", erf},
 };
 
-enum { C_2_SQRTPI = 10 };
-static const char *const constants[] = {"e",	    "log2e", "log10e",	"ln2",	"ln10",
-					"pi",	    "pi_2",  "pi_4",	"1_pi", "2_pi",
-					"2_sqrtpi", "sqrt2", "sqrt1_2", NULL};
+const char *const sym_constants[] = {"e",	 "log2e", "log10e",  "ln2",  "ln10",
+				     "pi",	 "pi_2",  "pi_4",    "1_pi", "2_pi",
+				     "2_sqrtpi", "sqrt2", "sqrt1_2", NULL};
 
 /* their values, in the order of the names */
 const double sym_constant_values[] = {
@@ -120,8 +119,8 @@ double (*sym_function(const char *name, size_t n))(double)
 
 bool sym_constant_value(const char *name, size_t n, double *x)
 {
-	for (size_t i = 0; constants[i]; i++)
-		if (strlen(constants[i]) == n && !strncmp(constants[i], name, n)) {
+	for (size_t i = 0; sym_constants[i]; i++)
+		if (strlen(sym_constants[i]) == n && !strncmp(sym_constants[i], name, n)) {
 			*x = sym_constant_values[i];
 			return true;
 		}
@@ -130,413 +129,13 @@ bool sym_constant_value(const char *name, size_t n, double *x)
 
 /* ---- the tree ------------------------------------------------------------ */
 
-static struct node *nd(char type)
-{
-	struct node *n = xcalloc(1, sizeof(*n));
-	n->type = type;
-	return n;
-}
-
-static struct node *N(double x)
-{
-	struct node *n = nd('n');
-	n->x = x;
-	return n;
-}
-
-static struct node *U(struct node *a)
-{
-	struct node *n = nd('u');
-	n->op = '-';
-	n->a = a;
-	return n;
-}
-
-static struct node *B(char op, struct node *a, struct node *b)
-{
-	struct node *n = nd('b');
-	n->op = op;
-	n->a = a;
-	n->b = b;
-	return n;
-}
-
-static struct node *F(int k, struct node *a)
-{
-	struct node *n = nd('f');
-	n->k = k;
-	n->a = a;
-	return n;
-}
-
-static void node_free(struct node *n)
+void tree_free(struct node *n)
 {
 	if (!n)
 		return;
-	node_free(n->a);
-	node_free(n->b);
+	tree_free(n->a);
+	tree_free(n->b);
 	free(n);
-}
-
-static struct node *cp(const struct node *n)
-{
-	if (!n)
-		return NULL;
-	struct node *c = xmalloc(sizeof(*c));
-	*c = *n;
-	c->a = cp(n->a);
-	c->b = cp(n->b);
-	return c;
-}
-
-static double value(const struct node *n)
-{
-	switch (n->type) {
-	case 'n':
-		return n->x;
-	case 'f':
-		return sym_fns[n->k].f(value(n->a));
-	case 'u':
-		return -value(n->a);
-	case 'b':
-		switch (n->op) {
-		case '+':
-			return value(n->a) + value(n->b);
-		case '-':
-			return value(n->a) - value(n->b);
-		case '*':
-			return value(n->a) * value(n->b);
-		case '/':
-			return value(n->a) / value(n->b);
-		default:
-			return pow(value(n->a), value(n->b));
-		}
-	}
-	return NAN; /* not reached: only numbers are folded */
-}
-
-static bool is(const struct node *n, double x)
-{
-	return n->type == 'n' && n->x == x;
-}
-
-/* Hands back n's child a (or b), freeing the rest of n. */
-static struct node *take(struct node *n, bool left)
-{
-	struct node *c = left ? n->a : n->b;
-	if (left)
-		n->a = NULL;
-	else
-		n->b = NULL;
-	node_free(n);
-	return c;
-}
-
-static struct node *folded(struct node *n, double x)
-{
-	node_free(n);
-	return N(x);
-}
-
-/* libmatheval's node_simplify, rule for rule: numbers folded, 0 and 1 as
- * neutral operands dropped, nothing else (0*x stays). The derivatives are
- * of the simplified trees, as libmatheval's are. */
-static struct node *simplify(struct node *n)
-{
-	switch (n->type) {
-	case 'f':
-	case 'u':
-		n->a = simplify(n->a);
-		return n->a->type == 'n' ? folded(n, value(n)) : n;
-	case 'b':
-		n->a = simplify(n->a);
-		n->b = simplify(n->b);
-		if (n->a->type == 'n' && n->b->type == 'n')
-			return folded(n, value(n));
-		switch (n->op) {
-		case '+':
-			return is(n->a, 0) ? take(n, false) : is(n->b, 0) ? take(n, true) : n;
-		case '-':
-			return is(n->b, 0) ? take(n, true) : n;
-		case '*':
-			return is(n->a, 1) ? take(n, false) : is(n->b, 1) ? take(n, true) : n;
-		case '/':
-			return is(n->b, 1) ? take(n, true) : n;
-		case '^':
-			return is(n->a, 0)   ? folded(n, 0)
-			       : is(n->a, 1) ? folded(n, 1)
-			       : is(n->b, 0) ? folded(n, 1)
-			       : is(n->b, 1) ? take(n, true)
-					     : n;
-		}
-	}
-	return n;
-}
-
-/* libmatheval's node_derivative (before simplification), but for asinh,
- * whose derivative it has as 1/sqrt(1 - x^2): it is 1/sqrt(1 + x^2). `v`
- * the variable's index, -1 if no name of the list. */
-static struct node *derive(const struct node *n, int v)
-{
-	switch (n->type) {
-	case 'n':
-	case 'c':
-		return N(0);
-	case 'v':
-		return N(n->k == v ? 1 : 0);
-	case 'u':
-		return U(derive(n->a, v));
-	case 'b': {
-		const struct node *a = n->a, *b = n->b;
-		switch (n->op) {
-		case '+':
-		case '-':
-			return B(n->op, derive(a, v), derive(b, v));
-		case '*':
-			return B('+', B('*', derive(a, v), cp(b)), B('*', cp(a), derive(b, v)));
-		case '/':
-			return B('/',
-				 B('-', B('*', derive(a, v), cp(b)), B('*', cp(a), derive(b, v))),
-				 B('^', cp(b), N(2)));
-		default:
-			if (b->type == 'n')
-				return B('*', B('*', N(b->x), derive(a, v)),
-					 B('^', cp(a), N(b->x - 1.0)));
-			/* (f^g)' = f^g (g log f)' */
-			struct node *lg = B('*', cp(b), F(F_LOG, cp(a)));
-			struct node *r = B('*', cp(n), derive(lg, v));
-			node_free(lg);
-			return r;
-		}
-	}
-	}
-	/* a function of a: the chain rule, D = a' */
-	const struct node *a = n->a;
-	struct node *D = derive(a, v);
-#define X  cp(a)
-#define X2 B('^', X, N(2))
-	switch (n->k) {
-	case F_EXP:
-		return B('*', D, cp(n));
-	case F_LOG:
-		return B('/', D, X);
-	case F_SQRT:
-		return B('/', D, B('*', N(2), cp(n)));
-	case F_SIN:
-		return B('*', D, F(F_COS, X));
-	case F_COS:
-		return U(B('*', D, F(F_SIN, X)));
-	case F_TAN:
-		return B('/', D, B('^', F(F_COS, X), N(2)));
-	case F_COT:
-		return U(B('/', D, B('^', F(F_SIN, X), N(2))));
-	case F_SEC:
-		return B('*', D, B('*', F(F_SEC, X), F(F_TAN, X)));
-	case F_CSC:
-		return B('*', D, U(B('*', F(F_COT, X), F(F_CSC, X))));
-	case F_ASIN:
-		return B('/', D, F(F_SQRT, B('-', N(1), X2)));
-	case F_ACOS:
-		return U(B('/', D, F(F_SQRT, B('-', N(1), X2))));
-	case F_ATAN:
-		return B('/', D, B('+', N(1), X2));
-	case F_ACOT:
-		return U(B('/', D, B('+', N(1), X2)));
-	case F_ASEC:
-		return B('*', D,
-			 B('/', N(1), B('*', X2, F(F_SQRT, B('-', N(1), B('/', N(1), X2))))));
-	case F_ACSC:
-		return B('*', D,
-			 U(B('/', N(1), B('*', X2, F(F_SQRT, B('-', N(1), B('/', N(1), X2)))))));
-	case F_SINH:
-		return B('*', D, F(F_COSH, X));
-	case F_COSH:
-		return B('*', D, F(F_SINH, X));
-	case F_TANH:
-		return B('/', D, B('^', F(F_COSH, X), N(2)));
-	case F_COTH:
-		return U(B('/', D, B('^', F(F_SINH, X), N(2))));
-	case F_SECH:
-		return B('*', D, U(B('*', F(F_SECH, X), F(F_TANH, X))));
-	case F_CSCH:
-		return B('*', D, U(B('*', F(F_COTH, X), F(F_CSCH, X))));
-	case F_ASINH:
-		return B('/', D, F(F_SQRT, B('+', N(1), X2)));
-	case F_ACOSH:
-		return B('/', D, F(F_SQRT, B('-', X2, N(1))));
-	case F_ATANH:
-		return B('/', D, B('-', N(1), X2));
-	case F_ACOTH:
-		return B('/', D, B('-', X2, N(1)));
-	case F_ASECH:
-		return B('*', D,
-			 U(B('*', B('/', N(1), B('*', X, F(F_SQRT, B('-', N(1), X)))),
-			     F(F_SQRT, B('/', N(1), B('+', N(1), X))))));
-	case F_ACSCH:
-		return B('*', D,
-			 U(B('/', N(1), B('*', X2, F(F_SQRT, B('+', N(1), B('/', N(1), X2)))))));
-	case F_ABS:
-		return B('*', D, B('-', B('*', N(2), F(F_STEP, X)), N(1)));
-	case F_STEP:
-		return B('*', D, F(F_DELTA, X));
-	case F_DELTA:
-	case F_NANDELTA:
-		return B('*', D, F(F_NANDELTA, X));
-	default: { /* erf */
-		struct node *c = nd('c');
-		c->k = C_2_SQRTPI;
-		return B('*', D, B('*', c, F(F_EXP, U(X2))));
-	}
-	}
-#undef X
-#undef X2
-}
-
-/* ---- reading text --------------------------------------------------------- */
-
-/* libmatheval's grammar: + - left, then * / left, then unary minus, then ^
- * left (so -a^2 is -(a^2) and 2^-a*b is (2^(-a))*b). The text has passed
- * tribo's parser. */
-struct reader {
-	const char *p;
-	const char *const *names;
-	size_t nnames;
-	const char *bad; /* a name not in the list, or a token out of place */
-};
-
-static void blank(struct reader *r)
-{
-	while (*r->p == ' ' || *r->p == '\t')
-		r->p++;
-}
-
-static bool digit(char c)
-{
-	return c >= '0' && c <= '9';
-}
-
-static bool ident(char c, bool first)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || (!first && digit(c));
-}
-
-static struct node *sum(struct reader *r);
-
-static struct node *atom(struct reader *r)
-{
-	blank(r);
-	const char *s = r->p;
-	if (*s == '(') {
-		r->p++;
-		struct node *n = sum(r);
-		blank(r);
-		if (*r->p == ')')
-			r->p++;
-		else if (!r->bad)
-			r->bad = r->p;
-		return n;
-	}
-	if (digit(*s) || (*s == '.' && digit(s[1]))) {
-		const char *e = s;
-		while (digit(*e))
-			e++;
-		if (*e == '.')
-			for (e++; digit(*e); e++)
-				;
-		if ((*e == 'e' || *e == 'E') &&
-		    (digit(e[1]) || ((e[1] == '+' || e[1] == '-') && digit(e[2]))))
-			for (e += 2; digit(*e); e++)
-				;
-		char buf[64];
-		size_t len = (size_t)(e - s) < sizeof(buf) - 1 ? (size_t)(e - s) : sizeof(buf) - 1;
-		memcpy(buf, s, len);
-		buf[len] = 0;
-		r->p = e;
-		return N(strtod(buf, NULL));
-	}
-	if (!ident(*s, true)) {
-		if (!r->bad)
-			r->bad = s;
-		return N(0);
-	}
-	const char *e = s;
-	while (ident(*e, false))
-		e++;
-	const size_t len = (size_t)(e - s);
-	r->p = e;
-	for (int k = 0; constants[k]; k++)
-		if (strlen(constants[k]) == len && !strncmp(constants[k], s, len)) {
-			struct node *c = nd('c');
-			c->k = k;
-			return c;
-		}
-	for (int k = 0; k < F_N; k++)
-		if (strlen(sym_fns[k].name) == len && !strncmp(sym_fns[k].name, s, len)) {
-			blank(r);
-			if (*r->p != '(') {
-				if (!r->bad)
-					r->bad = r->p;
-				return N(0);
-			}
-			return F(k, atom(r));
-		}
-	for (size_t i = 0; i < r->nnames; i++)
-		if (strlen(r->names[i]) == len && !strncmp(r->names[i], s, len)) {
-			struct node *v = nd('v');
-			v->k = (int)i;
-			return v;
-		}
-	if (!r->bad)
-		r->bad = s;
-	return N(0);
-}
-
-static struct node *negation(struct reader *r);
-
-static struct node *power(struct reader *r)
-{
-	struct node *n = atom(r);
-	for (;;) {
-		blank(r);
-		if (*r->p != '^')
-			return n;
-		r->p++;
-		blank(r);
-		n = B('^', n, *r->p == '-' ? negation(r) : atom(r));
-	}
-}
-
-static struct node *negation(struct reader *r)
-{
-	blank(r);
-	if (*r->p != '-')
-		return power(r);
-	r->p++;
-	return U(negation(r));
-}
-
-static struct node *product(struct reader *r)
-{
-	struct node *n = negation(r);
-	for (;;) {
-		blank(r);
-		if (*r->p != '*' && *r->p != '/')
-			return n;
-		char op = *r->p++;
-		n = B(op, n, negation(r));
-	}
-}
-
-static struct node *sum(struct reader *r)
-{
-	struct node *n = product(r);
-	for (;;) {
-		blank(r);
-		if (*r->p != '+' && *r->p != '-')
-			return n;
-		char op = *r->p++;
-		n = B(op, n, product(r));
-	}
 }
 
 /* ---- writing text --------------------------------------------------------- */
@@ -567,7 +166,7 @@ static void write_node(const struct node *n, const char *const *names, bool exac
 			strbuf_addf(out, n->x < 0 ? "(%g)" : "%g", n->x);
 		return;
 	case 'c':
-		strbuf_addstr(out, constants[n->k]);
+		strbuf_addstr(out, sym_constants[n->k]);
 		return;
 	case 'v':
 		strbuf_addstr(out, names[n->k]);
@@ -618,17 +217,17 @@ struct sym *sym_new(const char *text, const char *const *names, size_t nnames, e
 	if (expr_check(text, in_list, &nc, d))
 		return NULL;
 	struct reader r = {text, names, nnames, NULL};
-	struct node *root = sum(&r);
-	blank(&r);
+	struct node *root = read_sum(&r);
+	read_blank(&r);
 	if (!r.bad && *r.p)
 		r.bad = r.p;
 	if (r.bad) {
-		node_free(root);
+		tree_free(root);
 		diag_at(d, "", 1, (int)(r.bad - text) + 1, text, "cannot evaluate '%s'", text);
 		return NULL;
 	}
 	struct sym *f = xcalloc(1, sizeof(*f));
-	f->root = simplify(root);
+	f->root = tree_simplify(root);
 	f->names = names;
 	f->nnames = nnames;
 	f->text = xstrdup(text);
@@ -642,7 +241,7 @@ struct sym *sym_derivative(const struct sym *f, const char *name)
 		if (!strcmp(f->names[i], name))
 			v = (int)i;
 	struct sym *g = xcalloc(1, sizeof(*g));
-	g->root = simplify(derive(f->root, v));
+	g->root = tree_simplify(tree_derive(f->root, v));
 	g->names = f->names;
 	g->nnames = f->nnames;
 	return g; /* its code and its text when asked for */
@@ -845,7 +444,7 @@ void sym_free(struct sym *f)
 {
 	if (!f)
 		return;
-	node_free(f->root);
+	tree_free(f->root);
 	sym_prog_free(f->code);
 	free(f->text);
 	free(f);
