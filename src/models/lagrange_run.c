@@ -789,6 +789,76 @@ static void run_open(struct run *r, const struct lagr *L, const double *num, dou
 	lrun_set_state(r, 0, y);
 }
 
+/* The run's end at (t, y) into the results and the steps: the state, the
+ * energies, the outcome, t_stop and the file's [result]s; -1 with d
+ * where one is not finite. */
+static int lagr_results(struct run *r, double t, double *y, double E0, const char *outcome,
+			double t_stop, struct model_output *out, struct diag *d)
+{
+	const struct lagr *L = r->L;
+	const size_t n = L->nq;
+	struct strbuf *s = out->steps;
+	int rc = 0;
+	memset(r->held, 0, sizeof(r->held));
+	memset(r->sgn, 0, sizeof(r->sgn));
+	lrun_set_state(r, t, y);
+	const double E1 = lrun_energy(r, t, y);
+	struct named_result got[2 * NQ + 5];
+	size_t ng = 0;
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++) {
+		out->res[k++] = value_number(y[i]);
+		out->res[k++] = value_number(y[n + i]);
+		got[ng++] = (struct named_result){L->results[2 * i].name, y[i]};
+		got[ng++] = (struct named_result){L->results[2 * i + 1].name, y[n + i]};
+	}
+	got[ng++] = (struct named_result){"E_start", E0};
+	got[ng++] = (struct named_result){"E_end", E1};
+	got[ng++] = (struct named_result){"energy_lost", E0 - E1};
+	got[ng++] = (struct named_result){"friction_work", y[2 * n]};
+	if ((rc = model_require_finite(got, ng, "the run went out of range", d)))
+		return rc;
+	out->res[k++] = value_number(t);
+	out->res[k++] = value_number(t_stop);
+	out->res[k++] = value_number(E0);
+	out->res[k++] = value_number(E1);
+	if (conservative(r))
+		out->res[k++] = value_number(E0 - E1);
+	else
+		out->res[k++] = value_undefined(
+			"T + V is not conserved here even without friction (T or V depends on t, "
+			"or T has terms of other than second degree in the rates: a moving "
+			"frame), so E_start - E_end is not what friction took; friction_work is");
+	out->res[k++] = value_word(outcome);
+	out->res[k++] = value_number(y[2 * n]);
+	for (size_t e = 0; e < L->nextra; e++) {
+		double v = sym_eval(L->extra[e], r->vals);
+		/* round-off is 0, as model_results_settle has it below 1e-12 of
+		 * the largest result of its unit: a [result] is alone in its
+		 * unit, so below 1e-12 of its own terms (ladder-lagrange's
+		 * λ_wall was -1.3e-14 N where its terms are 200 N and cancel) */
+		const double size = sym_size(L->extra[e], r->vals);
+		if (isfinite(size) && fabs(v) < 1e-12 * size)
+			v = 0;
+		struct named_result nr = {L->results[k].name, v};
+		if ((rc = model_require_finite(&nr, 1, "at the end of the run", d)))
+			break;
+		out->res[k++] = value_number(v);
+		struct strbuf rt = STRBUF_INIT;
+		model_step(s, "%s = %s = %.10g", L->results[k - 1].name,
+			   sym_readable_of(L->extra[e], &rt), v);
+		strbuf_release(&rt);
+	}
+	if (rc)
+		for (size_t j = 0; j < k; j++)
+			value_release(&out->res[j]);
+	model_step(s,
+		   "Outcome: %s; E_start = %.10g J, E_end = %.10g J, energy lost %.10g J; the "
+		   "work friction took along the run, friction_work = %.10g J.",
+		   outcome, E0, E1, E0 - E1, y[2 * n]);
+	return rc;
+}
+
 int lagr_solve(const struct model_input *in, struct model_output *out, struct diag *d)
 {
 	const struct lagr *L = in->model->ctx;
@@ -883,63 +953,7 @@ int lagr_solve(const struct model_input *in, struct model_output *out, struct di
 		model_step(s, "All motion stopped at t_stop = %.10g s.", t_stop);
 	else if (isnan(t_stop))
 		model_step(s, "Still moving at t = tmax = %g s: t_stop does not exist.", t);
-	memset(r.held, 0, sizeof(r.held));
-	memset(r.sgn, 0, sizeof(r.sgn));
-	lrun_set_state(&r, t, y);
-	const double E1 = lrun_energy(&r, t, y);
-	struct named_result got[2 * NQ + 5];
-	size_t ng = 0;
-	size_t k = 0;
-	for (size_t i = 0; i < n; i++) {
-		out->res[k++] = value_number(y[i]);
-		out->res[k++] = value_number(y[n + i]);
-		got[ng++] = (struct named_result){L->results[2 * i].name, y[i]};
-		got[ng++] = (struct named_result){L->results[2 * i + 1].name, y[n + i]};
-	}
-	got[ng++] = (struct named_result){"E_start", E0};
-	got[ng++] = (struct named_result){"E_end", E1};
-	got[ng++] = (struct named_result){"energy_lost", E0 - E1};
-	got[ng++] = (struct named_result){"friction_work", y[2 * n]};
-	if ((rc = model_require_finite(got, ng, "the run went out of range", d)))
-		goto done;
-	out->res[k++] = value_number(t);
-	out->res[k++] = value_number(t_stop);
-	out->res[k++] = value_number(E0);
-	out->res[k++] = value_number(E1);
-	if (conservative(&r))
-		out->res[k++] = value_number(E0 - E1);
-	else
-		out->res[k++] = value_undefined(
-			"T + V is not conserved here even without friction (T or V depends on t, "
-			"or T has terms of other than second degree in the rates: a moving "
-			"frame), so E_start - E_end is not what friction took; friction_work is");
-	out->res[k++] = value_word(outcome);
-	out->res[k++] = value_number(y[2 * n]);
-	for (size_t e = 0; e < L->nextra; e++) {
-		double v = sym_eval(L->extra[e], r.vals);
-		/* round-off is 0, as model_results_settle has it below 1e-12 of
-		 * the largest result of its unit: a [result] is alone in its
-		 * unit, so below 1e-12 of its own terms (ladder-lagrange's
-		 * λ_wall was -1.3e-14 N where its terms are 200 N and cancel) */
-		const double size = sym_size(L->extra[e], r.vals);
-		if (isfinite(size) && fabs(v) < 1e-12 * size)
-			v = 0;
-		struct named_result nr = {L->results[k].name, v};
-		if ((rc = model_require_finite(&nr, 1, "at the end of the run", d)))
-			break;
-		out->res[k++] = value_number(v);
-		struct strbuf rt = STRBUF_INIT;
-		model_step(s, "%s = %s = %.10g", L->results[k - 1].name,
-			   sym_readable_of(L->extra[e], &rt), v);
-		strbuf_release(&rt);
-	}
-	if (rc)
-		for (size_t j = 0; j < k; j++)
-			value_release(&out->res[j]);
-	model_step(s,
-		   "Outcome: %s; E_start = %.10g J, E_end = %.10g J, energy lost %.10g J; the "
-		   "work friction took along the run, friction_work = %.10g J.",
-		   outcome, E0, E1, E0 - E1, y[2 * n]);
+	rc = lagr_results(&r, t, y, E0, outcome, t_stop, out, d);
 done:
 	free(r.vals);
 	return rc;
