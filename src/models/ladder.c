@@ -67,6 +67,7 @@
 
 #include "dyn/law.h"
 #include "dyn/phase.h"
+#include "models/ladder_sys.h"
 #include "models/model.h"
 #include "num/num.h"
 #include "num/ode.h"
@@ -211,56 +212,8 @@ static const struct result_spec lad_results[O_NRESULTS] = {
 
 /* ---- the ladder's mechanics ---------------------------------------------- */
 
-/* The most steps of a run. */
-#define LD_STEPS 200000
-
-/* What holds the ladder in a phase: both contacts sliding, the floor alone
- * with the foot sliding, or the floor alone with the foot held by static
- * friction (the ladder pivots about it). */
-enum phase { PH_TWO, PH_FLOOR, PH_PIVOT, PH_N };
-static const char *const phase_label[PH_N] = {"on the wall and the floor", "off the wall",
-					      "off the wall, foot held"};
-
-enum outcome {
-	OUT_RESTS,
-	OUT_STOPS,
-	OUT_FALLS,
-	OUT_HITS_WALL,
-	OUT_LIFTS_OFF,
-	OUT_UPRIGHT,
-	OUT_MOVING,
-	OUT_PARADOX,
-	OUT_JAM
-};
-/* "jam": a Painlevé-type jam at the start: on the wall the wall would have
- * to pull (λ_wall < 0), off it the top would move into the wall; no motion
- * of the rigid ladder fits, and none is followed. */
-static const char *const outcome_word[] = {"rests",   "stops",	"falls",   "hits-wall", "lifts-off",
-					   "upright", "moving", "paradox", "jam"};
-
-struct lad {
-	double m, L, h, I, g, muf, muw, k;
-	enum law_id law;
-	double phi[9];
-	double omega[9]; /* family: Ω in ξ = (θ, f_floor, f_wall), row-major */
-	enum phase ph;
-	double sig;    /* PH_TWO: sgn θ̇ held in the phase */
-	double sigf;   /* PH_FLOOR, coulomb: sgn of the foot's sliding speed */
-	bool wall_tie; /* PH_TWO: λ_wall within rounding of 0 and rising (see
-			* wall_turns_in): its event is |λ_wall| for a short stretch */
-	double fscale, tscale, vreg;
-};
-
-/* The state of a phase: multipliers (floor first; the wall's, or the held
- * foot's tangential force), accelerations, the system's determinant
- * against the frictionless one, and Kozlov's |R|. */
-struct dyn {
-	double lam[2];
-	double qdd[3];
-	double det;
-	double R;
-	int n;
-};
+const char *const lad_outcome_word[] = {"rests",   "stops",  "falls",	"hits-wall", "lifts-off",
+					"upright", "moving", "paradox", "jam"};
 
 /* Φ of Kozlov's laws at θ; zero under Coulomb's, which acts at each
  * contact with the contact's own normal force, not through Φ. The family
@@ -269,7 +222,7 @@ struct dyn {
  * ∂f_wall, and B = E⁻¹ the columns v = (−h sinθ, h cosθ, 1), e_y, e_x.
  * ΦᵀA⁻¹ = Eᵀ Ω E⁻ᵀ, and E⁻ᵀ∂f_j is ξ's unit covector of f_j: (7.4) holds
  * at every θ when Ω maps span(e_2, e_3) into itself, Ω12 = Ω13 = 0. */
-static void law_matrix(const struct lad *r, double th, double Phi[9])
+void lad_law_matrix(const struct lad *r, double th, double Phi[9])
 {
 	const double A[9] = {r->m, 0, 0, 0, r->m, 0, 0, 0, r->I};
 	const double hs = r->h * sin(th), hc = r->h * cos(th);
@@ -287,7 +240,7 @@ static void law_matrix(const struct lad *r, double th, double Phi[9])
 }
 
 /* The active constraints' rows J_j and their Z_j = −J̇_j q̇ (J q̈ = Z). */
-static int rows(const struct lad *r, enum phase ph, const double y[6], double J[2][3], double Z[2])
+int lad_rows(const struct lad *r, enum phase ph, const double y[6], double J[2][3], double Z[2])
 {
 	const double h = r->h, s = sin(y[2]), c = cos(y[2]), w2 = y[5] * y[5];
 	J[0][0] = 0, J[0][1] = 1, J[0][2] = -h * c, Z[0] = -h * s * w2;
@@ -303,7 +256,7 @@ static int rows(const struct lad *r, enum phase ph, const double y[6], double J[
 /* Painlevé's classical laws: Coulomb's, and its projection (4.3), act at
  * each sliding contact with a normal force, slide and stop by the
  * contacts' own speeds, and hold a foot that stops by Coulomb's cone. */
-static bool classical(const struct lad *r)
+bool lad_classical(const struct lad *r)
 {
 	return r->law == LAW_COULOMB || r->law == LAW_PROJECTED;
 }
@@ -323,8 +276,8 @@ static double solve_small(int n, double M[2][2], const double b[2], double lam[2
 
 /* The multipliers of the constraints J without friction, given the forces
  * Fa besides them: J A⁻¹ Jᵀ λ = Z − J A⁻¹ Fa. */
-static double frictionless(const struct lad *r, int n, double J[2][3], const double Z[2],
-			   const double Fa[3], double lam[2])
+double lad_frictionless(const struct lad *r, int n, double J[2][3], const double Z[2],
+			const double Fa[3], double lam[2])
 {
 	const double ai[3] = {1 / r->m, 1 / r->m, 1 / r->I};
 	double M[2][2], b[2];
@@ -342,7 +295,7 @@ static double frictionless(const struct lad *r, int n, double J[2][3], const dou
 }
 
 /* The state on both constraints at angle th and rate thd. */
-static void two_state(const struct lad *r, double th, double thd, double y[6])
+void lad_two_state(const struct lad *r, double th, double thd, double y[6])
 {
 	const double h = r->h, s = sin(th), c = cos(th);
 	y[0] = h * c, y[1] = h * s, y[2] = th;
@@ -356,14 +309,14 @@ static void rest_multipliers(const struct lad *r, double th, double lam[2], doub
 {
 	const double X[3] = {0, -r->m * r->g, 0};
 	double y[6], Z[2];
-	two_state(r, th, 0, y);
-	rows(r, PH_TWO, y, J, Z);
-	frictionless(r, 2, J, Z, X, lam);
+	lad_two_state(r, th, 0, y);
+	lad_rows(r, PH_TWO, y, J, Z);
+	lad_frictionless(r, 2, J, Z, X, lam);
 }
 
 /* The classical friction per unit normal force of each sliding contact
  * (floor first), as generalized forces. */
-static void classical_g(const struct lad *r, enum phase ph, double th, double G[2][3])
+void lad_classical_g(const struct lad *r, enum phase ph, double th, double G[2][3])
 {
 	const double h = r->h, s = sin(th), c = cos(th);
 	if (ph == PH_TWO) {
@@ -389,18 +342,18 @@ static void projected_force(const struct lad *r, int n, double J[2][3], double G
 }
 
 /* The phase's equations at y = (x, y, θ, ẋ, ẏ, θ̇). */
-static void dyn_at(const struct lad *r, enum phase ph, const double y[6], struct dyn *o)
+void lad_dyn_at(const struct lad *r, enum phase ph, const double y[6], struct dyn *o)
 {
 	const double ai[3] = {1 / r->m, 1 / r->m, 1 / r->I};
 	const double X[3] = {0, -r->m * r->g, 0};
 	const double h = r->h, s = sin(y[2]), c = cos(y[2]);
 	double J[2][3], Z[2], G[2][3] = {{0}}, F[3] = {0, 0, 0}, lam0[2] = {0, 0};
-	const int n = rows(r, ph, y, J, Z);
+	const int n = lad_rows(r, ph, y, J, Z);
 	o->n = n;
-	const double det0 = frictionless(r, n, J, Z, X, lam0);
+	const double det0 = lad_frictionless(r, n, J, Z, X, lam0);
 	o->R = 0;
-	if (classical(r)) {
-		classical_g(r, ph, y[2], G);
+	if (lad_classical(r)) {
+		lad_classical_g(r, ph, y[2], G);
 		if (r->law == LAW_PROJECTED) {
 			projected_force(r, n, J, G, lam0, F);
 			memset(G, 0, sizeof G);
@@ -417,7 +370,7 @@ static void dyn_at(const struct lad *r, enum phase ph, const double y[6], struct
 		else
 			memcpy(qd, y + 3, sizeof(qd));
 		Aq2 = r->m * (qd[0] * qd[0] + qd[1] * qd[1]) + r->I * qd[2] * qd[2];
-		law_matrix(r, y[2], Phi);
+		lad_law_matrix(r, y[2], Phi);
 		if (Aq2 > 0)
 			for (int a = 0; a < 3; a++)
 				F[a] = -o->R *
@@ -448,14 +401,14 @@ static void dyn_at(const struct lad *r, enum phase ph, const double y[6], struct
 	}
 }
 
-static int lad_rhs(double t, const double y[], double f[], void *p)
+int lad_rhs(double t, const double y[], double f[], void *p)
 {
 	const struct lad *r = p;
 	struct dyn dn;
 	(void)t;
 	if (num_interrupted)
 		return GSL_EBADFUNC;
-	dyn_at(r, r->ph, y, &dn);
+	lad_dyn_at(r, r->ph, y, &dn);
 	for (int a = 0; a < 3; a++) {
 		f[a] = y[3 + a];
 		f[3 + a] = dn.qdd[a];
@@ -464,23 +417,15 @@ static int lad_rhs(double t, const double y[], double f[], void *p)
 }
 
 /* The foot's sliding speed along x. */
-static double foot_speed(const struct lad *r, const double y[6])
+double lad_foot_speed(const struct lad *r, const double y[6])
 {
 	return y[3] - r->h * sin(y[2]) * y[5];
 }
 
-/* Every reason to end the phase, each positive while it goes on; their
- * minimum crosses zero at the first. 0: sliding stops (both contacts
- * together in PH_TWO, the foot in PH_FLOOR) or the held foot slips; 1: the
- * top leaves the wall; 2: the floor's normal force vanishes; 3: the
- * multipliers' system is singular (a paradox); 4: the ladder lies on the
- * floor; 5: it stands upright (PH_TWO) or meets the wall again. */
-enum { EV_STOP, EV_WALL, EV_FLOOR, EV_PARADOX, EV_FALLS, EV_UP, EV_N };
-
-static double event_parts(const struct lad *r, const double y[6], double parts[EV_N])
+double lad_event_parts(const struct lad *r, const double y[6], double parts[EV_N])
 {
 	struct dyn dn;
-	dyn_at(r, r->ph, y, &dn);
+	lad_dyn_at(r, r->ph, y, &dn);
 	const double th = y[2];
 	for (int i = 0; i < EV_N; i++)
 		parts[i] = INFINITY;
@@ -494,8 +439,8 @@ static double event_parts(const struct lad *r, const double y[6], double parts[E
 	} else {
 		if (r->ph == PH_PIVOT)
 			parts[EV_STOP] = (r->muf * dn.lam[0] - fabs(dn.lam[1])) / r->fscale;
-		else if (classical(r))
-			parts[EV_STOP] = r->sigf * foot_speed(r, y) * r->tscale / r->L;
+		else if (lad_classical(r))
+			parts[EV_STOP] = r->sigf * lad_foot_speed(r, y) * r->tscale / r->L;
 		else
 			parts[EV_STOP] =
 				sqrt(r->m * (y[3] * y[3] + y[4] * y[4]) + r->I * y[5] * y[5]) /
@@ -512,11 +457,11 @@ static double event_parts(const struct lad *r, const double y[6], double parts[E
 	return g;
 }
 
-static double lad_event(double t, const double y[], void *p)
+double lad_event(double t, const double y[], void *p)
 {
 	double parts[EV_N];
 	(void)t;
-	return event_parts(p, y, parts);
+	return lad_event_parts(p, y, parts);
 }
 
 /* ---- rest ------------------------------------------------------------------ */
@@ -539,7 +484,7 @@ static double kozlov_rest_margin(const struct lad *r, double th)
 	for (int a = 0; a < 3; a++)
 		R[a] = lam[0] * J[0][a] + lam[1] * J[1][a];
 	const double Rn = sqrt((R[0] * R[0] + R[1] * R[1]) / r->m + R[2] * R[2] / r->I);
-	law_matrix(r, th, Phi);
+	lad_law_matrix(r, th, Phi);
 	double vPv = 0;
 	for (int a = 0; a < 3; a++)
 		for (int b = 0; b < 3; b++)
@@ -559,7 +504,7 @@ static double kozlov_margin_fn(double th, void *p)
  * θ0 = θ_min two ulps low the ladder slid (moves, thetadot_end −4.7e-6
  * rad/s at t = 10 s, the 1e-16 amplified by the fall's instability) where
  * at θ_min and one ulp low it rested. */
-static bool can_rest(const struct lad *r, double th)
+bool lad_can_rest(const struct lad *r, double th)
 {
 	const double tie = 32 * DBL_EPSILON;
 	if (r->law == LAW_COULOMB) {
@@ -608,379 +553,6 @@ static int theta_min(const struct lad *r, double *out, struct diag *d)
 	return 0;
 }
 
-/* ---- the run --------------------------------------------------------------- */
-
-struct run {
-	enum outcome outcome;
-	double t_end, t_leave, th_leave, t_floor;
-	double y[6];
-	size_t steps;
-	bool moved;
-	const char *why;	/* "wall": the paradox of the projected law at the top's leaving */
-	double fdd_wall;	/* projected: f̈_wall on the floor alone as the top left */
-	double jam_lw, jam_acc; /* OUT_JAM: λ_wall on the wall, f̈_wall off it */
-	double lift_lf;		/* OUT_LIFTS_OFF: the λ_floor that would pull */
-};
-
-static void lad_extra(void *ctx, double t, const double *y, double *out)
-{
-	const struct lad *r = ctx;
-	struct dyn dn;
-	(void)t;
-	dyn_at(r, r->ph, y, &dn);
-	out[0] = dn.lam[0];
-	out[1] = r->ph == PH_TWO ? dn.lam[1] : 0.0;
-	out[2] = r->ph;
-	/* the frictions at the state, for the scene: the floor's along x,
-	 * the wall's along y. Coulomb's law: μ λ of each sliding contact
-	 * against its slip (λ_j G_j); the held foot: its constraint's
-	 * multiplier. Kozlov's and the projected law act as one generalized
-	 * force, not a force at each contact: none (NaN). */
-	double G[2][3] = {{0}};
-	out[3] = out[4] = NAN;
-	if (r->law == LAW_COULOMB) {
-		classical_g(r, r->ph, y[2], G);
-		out[3] = r->ph == PH_PIVOT ? dn.lam[1] : dn.lam[0] * G[0][0];
-		out[4] = r->ph == PH_TWO ? dn.lam[1] * G[1][1] : 0.0;
-	}
-}
-
-/* After the foot stopped (coulomb, off the wall): held, or slipping
- * against the force the hold would need. Returns false where the floor
- * would not press (lift-off). */
-static bool foot_decide(struct lad *r, double y[6])
-{
-	struct dyn dn;
-	dyn_at(r, PH_PIVOT, y, &dn);
-	if (!(dn.lam[0] > 0))
-		return false;
-	if (fabs(dn.lam[1]) <= r->muf * dn.lam[0]) {
-		r->ph = PH_PIVOT;
-	} else {
-		r->ph = PH_FLOOR;
-		r->sigf = dn.lam[1] > 0 ? -1.0 : 1.0;
-	}
-	return true;
-}
-
-/* The acceleration of the gap between the top and the wall, f̈_wall =
- * ẍ + h sinθ θ̈ + h cosθ θ̇², in the phase r->ph (off the wall). */
-static double wall_gap_acc(const struct lad *r, const double y[6])
-{
-	struct dyn dn;
-	dyn_at(r, r->ph, y, &dn);
-	return dn.qdd[0] + r->h * sin(y[2]) * dn.qdd[2] + r->h * cos(y[2]) * y[5] * y[5];
-}
-
-/* The top leaves the wall at (t, y): the floor alone holds the ladder,
- * its foot sliding on, or (coulomb, at rest) held or slipping. False where
- * the floor would not press (the outcome is then set). */
-static bool leave_wall(struct lad *r, double t, double y[6], struct run *out)
-{
-	out->t_leave = t, out->th_leave = y[2];
-	r->ph = PH_FLOOR;
-	const double v = foot_speed(r, y);
-	if (classical(r) && v == 0) {
-		if (!foot_decide(r, y)) {
-			out->outcome = OUT_LIFTS_OFF;
-			return false;
-		}
-	} else {
-		r->sigf = v > 0 ? 1.0 : -1.0;
-	}
-	if (r->law == LAW_PROJECTED && r->ph == PH_FLOOR) {
-		/* the projection (4.3) onto the floor alone presses the top back
-		 * into the wall where f̈_wall < 0 at the gap's opening */
-		out->fdd_wall = wall_gap_acc(r, y);
-		if (out->fdd_wall < -1e-9 * r->g) {
-			out->outcome = OUT_PARADOX;
-			out->why = "wall";
-			return false;
-		}
-	}
-	return true;
-}
-
-/* The run between phases: the ladder's state of contact, and what it did. */
-struct lad_run {
-	struct lad *r;
-	struct run *out;
-	bool at_rest; /* at rest on both contacts: it stays, or slides down */
-	int iter;     /* the runs of the loop so far: phases and jumps */
-};
-
-enum { LAD_GO, LAD_DONE };
-
-/* After a phase ended at an event: which one, and what follows. */
-static int lad_event_next(struct phase_run *run, struct lad_run *lr)
-{
-	struct lad *r = lr->r;
-	struct run *out = lr->out;
-	double *y = run->y, parts[EV_N];
-	const double t = run->t;
-	event_parts(r, y, parts);
-	int which = 0;
-	for (int i = 1; i < EV_N; i++)
-		if (parts[i] < parts[which])
-			which = i;
-	phase_mark(run, t, y);
-	if (which == EV_STOP) {
-		if (r->ph == PH_TWO) {
-			two_state(r, y[2], 0.0, y);
-			lr->at_rest = true;
-			return LAD_GO;
-		}
-		if (r->ph == PH_PIVOT) {
-			struct dyn dn;
-			dyn_at(r, PH_PIVOT, y, &dn);
-			r->ph = PH_FLOOR;
-			r->sigf = dn.lam[1] > 0 ? -1.0 : 1.0;
-			return LAD_GO;
-		}
-		if (classical(r)) {
-			y[3] = r->h * sin(y[2]) * y[5]; /* the foot's speed is 0 */
-			if (!foot_decide(r, y)) {
-				out->outcome = OUT_LIFTS_OFF;
-				return LAD_DONE;
-			}
-			return LAD_GO;
-		}
-		out->outcome = OUT_STOPS;
-		return LAD_DONE;
-	}
-	if (which == EV_WALL) {
-		/* on both constraints exactly, the top at x = 0 */
-		two_state(r, y[2], y[5], y);
-		return leave_wall(r, t, y, out) ? LAD_GO : LAD_DONE;
-	}
-	out->outcome = which == EV_FLOOR     ? OUT_LIFTS_OFF
-		       : which == EV_PARADOX ? OUT_PARADOX
-		       : which == EV_FALLS   ? OUT_FALLS
-		       : r->ph == PH_TWO     ? OUT_UPRIGHT
-					     : OUT_HITS_WALL;
-	if (which == EV_FALLS) {
-		out->t_floor = t;
-		y[2] = y[2] < M_PI_2 ? 0.0 : M_PI; /* located to 1e-13 s */
-	}
-	return LAD_DONE;
-}
-
-/* λ_wall within this of 0 (of the weight's scale) is a tie: rounding. */
-#define WALL_TIE 1e-12
-
-/* On both contacts with λ_wall a tie: whether λ_wall rises along the
- * motion on both (then the wall keeps pressing: it is touched, not left).
- * Pushed down at the θ̇0 where λ_wall = 0 (θ0 75°, θ̇0 = −0.75344813169
- * rad/s, tests/check_rounding.c), the top left the wall, the gap went
- * below −1e-12 L after 1e-4 s, and the run ended as hits-wall; a rounding
- * the other way it stayed and stopped at 0.4632 s. */
-static bool wall_turns_in(const struct lad *r, const double y[6])
-{
-	struct dyn d0, d1;
-	dyn_at(r, PH_TWO, y, &d0);
-	const double dt = 1e-6 * r->tscale;
-	double y1[6];
-	two_state(r, y[2] + y[5] * dt + 0.5 * d0.qdd[2] * dt * dt, y[5] + d0.qdd[2] * dt, y1);
-	dyn_at(r, PH_TWO, y1, &d1);
-	return d1.lam[1] > d0.lam[1];
-}
-
-/* λ_wall < 0 on both contacts: off the wall, the gap opens at f̈_wall =
- * a0 > 0; where it turns back at once (d³f_wall/dt³ = j < 0), it opens at most
- * (2/3) a0³/j² before it shuts again (f = a0 t²/2 + j t³/6). A gap that
- * never opens beyond rounding (1e-12 L) is no separation: the top stays
- * on the wall. Pushed 1e-9 past the tie above, λ_wall = −2e-9 N, the gap
- * shut again after 1e-11 s having opened 1e-30 m, and the run ended as
- * hits-wall at 1e-4 s (the return seen only at −1e-12 L). */
-static bool wall_gap_stays_shut(struct lad *r, const double y[6])
-{
-	const double v = foot_speed(r, y);
-	if (!classical(r) || v == 0) /* a foot at rest: leave_wall decides it */
-		return false;
-	const enum phase ph = r->ph;
-	const double sigf = r->sigf, dt = 1e-6 * r->tscale;
-	r->ph = PH_FLOOR;
-	r->sigf = v > 0 ? 1.0 : -1.0;
-	struct dyn d0;
-	dyn_at(r, PH_FLOOR, y, &d0);
-	const double a0 = wall_gap_acc(r, y);
-	double y1[6];
-	for (int i = 0; i < 3; i++) {
-		y1[i] = y[i] + y[3 + i] * dt + 0.5 * d0.qdd[i] * dt * dt;
-		y1[3 + i] = y[3 + i] + d0.qdd[i] * dt;
-	}
-	const double j = (wall_gap_acc(r, y1) - a0) / dt;
-	r->ph = ph;
-	r->sigf = sigf;
-	return a0 >= 0 && j < 0 && 2.0 / 3 * a0 * a0 * a0 / (j * j) <= 1e-12 * r->L;
-}
-
-/* Before a phase: whether the ladder moves on, and on what. */
-static int lad_start_next(struct phase_run *run, struct lad_run *lr)
-{
-	struct lad *r = lr->r;
-	struct run *out = lr->out;
-	double *y = run->y, parts[EV_N];
-	r->wall_tie = false;
-	if (lr->at_rest && r->ph == PH_TWO) {
-		lr->at_rest = false;
-		if (can_rest(r, y[2])) {
-			out->outcome = lr->iter == 0 ? OUT_RESTS : OUT_STOPS;
-			return LAD_DONE;
-		}
-		r->sig = -1.0; /* below θ_min it slides down */
-	}
-	event_parts(r, y, parts);
-	if (r->ph == PH_TWO && parts[EV_WALL] <= 0 && parts[EV_FLOOR] > 0 &&
-	    parts[EV_PARADOX] > 0 &&
-	    ((parts[EV_WALL] >= -WALL_TIE && wall_turns_in(r, y)) || wall_gap_stays_shut(r, y))) {
-		r->wall_tie = true; /* on both, a short stretch past the tie */
-		event_parts(r, y, parts);
-	} else if (r->ph == PH_TWO && parts[EV_WALL] <= 0 && parts[EV_PARADOX] > 0) {
-		/* the wall does not press: off the wall at once, unless off
-		 * the wall, the floor pressing, the top would move into it (a
-		 * Painlevé-type jam: neither the two contacts nor the floor
-		 * alone fit; rounding of f̈_wall is 1e-9 g). Where the floor
-		 * would pull as well, the floor alone decides: it may hold the
-		 * foot once the top is off (θ̇0 = 2.22 rad/s at 75°, no
-		 * friction), else both leave at once, the top too (a lift-off
-		 * at t = 0 said the top never left the wall) */
-		struct dyn dn;
-		dyn_at(r, PH_TWO, y, &dn);
-		const double lw = dn.lam[1];
-		phase_mark(run, run->t, y);
-		if (!leave_wall(r, run->t, y, out))
-			return LAD_DONE;
-		struct dyn off;
-		dyn_at(r, r->ph, y, &off);
-		const double acc = wall_gap_acc(r, y);
-		/* off the wall with the floor pressing (λ_floor ≤ 0 there is a
-		 * lift-off, said as such on the next pass) */
-		if (off.lam[0] > 0 && acc < -1e-9 * r->g) {
-			out->outcome = OUT_JAM;
-			out->jam_lw = lw, out->jam_acc = acc;
-			out->t_leave = out->th_leave = NAN;
-			r->ph = PH_TWO;
-			return LAD_DONE;
-		}
-		return -1; /* again, from the new contact */
-	}
-	/* a phase that starts from rest has its speed at 0: the others count */
-	bool stop_ok = parts[EV_STOP] > 0 || (r->ph == PH_TWO && y[5] == 0) ||
-		       (r->ph == PH_FLOOR && foot_speed(r, y) == 0);
-	/* off the wall, the top starts at x = 0: only x < 0 is a hit */
-	bool up = r->ph == PH_TWO ? parts[EV_UP] <= 0 : parts[EV_UP] < 0;
-	if (parts[EV_FLOOR] <= 0 || parts[EV_PARADOX] <= 0 || parts[EV_FALLS] <= 0 || up ||
-	    !stop_ok) {
-		out->lift_lf = parts[EV_FLOOR] * r->fscale;
-		out->outcome = parts[EV_PARADOX] <= 0 ? OUT_PARADOX
-			       : parts[EV_FLOOR] <= 0 ? OUT_LIFTS_OFF
-			       : parts[EV_FALLS] <= 0 ? OUT_FALLS
-			       : up ? (r->ph == PH_TWO ? OUT_UPRIGHT : OUT_HITS_WALL)
-				    : OUT_STOPS;
-		return LAD_DONE;
-	}
-	return LAD_GO;
-}
-
-static int lad_next(struct phase_run *run, struct phase_mode *mode, void *ctx, struct diag *d)
-{
-	struct lad_run *lr = ctx;
-	struct lad *r = lr->r;
-	struct run *out = lr->out;
-	int next = LAD_GO;
-	if (run->end) {
-		out->steps = run->steps;
-		if (!run->end->event && r->wall_tie && run->t < run->tmax) {
-			next = LAD_GO; /* the tie's stretch is over: on as usual */
-		} else if (!run->end->event) {
-			out->outcome = OUT_MOVING;
-			next = LAD_DONE;
-		} else {
-			next = lad_event_next(run, lr);
-		}
-		lr->iter++;
-	}
-	while (next == LAD_GO) {
-		if (lr->iter > 1000)
-			return diag_set(d, "more than 1000 phases before tmax");
-		next = lad_start_next(run, lr);
-		if (next == -1) { /* off the wall: the loop again */
-			next = LAD_GO;
-			lr->iter++;
-			continue;
-		}
-		if (next == LAD_DONE)
-			break;
-		out->moved = true;
-		mode->sys = (struct ode_system){6, lad_rhs, lad_event, r};
-		mode->opts.h0 = 1e-6 * r->tscale;
-		if (r->wall_tie) /* λ_wall clear of rounding by then */
-			mode->opts.tmax = fmin(mode->opts.tmax, run->t + 1e-3 * r->tscale);
-		mode->quiet_end = true; /* marked above, after the event is known */
-		phase_mark(run, run->t, run->y);
-		return PHASE_RUN;
-	}
-	out->t_end = run->t;
-	phase_mark(run, run->t, run->y);
-	memcpy(out->y, run->y, sizeof(out->y));
-	return PHASE_END;
-}
-
-static int run_ladder(struct lad *r, double th0, double thd0, double tmax, struct run *out,
-		      struct record *tr, struct diag *d)
-{
-	double y[6];
-	memset(out, 0, sizeof(*out));
-	out->t_leave = out->th_leave = out->t_floor = out->fdd_wall = NAN;
-	two_state(r, th0, thd0, y);
-	r->ph = PH_TWO;
-	r->sig = thd0 > 0 ? 1.0 : -1.0;
-	if (tr) {
-		tr->extra = lad_extra;
-		tr->ctx = r;
-	}
-	struct lad_run lr = {.r = r, .out = out, .at_rest = thd0 == 0};
-	struct phase_caps caps = phase_caps_default();
-	caps.max_phases = 0; /* lad_next counts the phases with the jumps */
-	caps.max_steps = LD_STEPS;
-	caps.steps_why = "lower tmax, or the friction";
-	const struct phase_system ps = {6, lad_next, &lr};
-	return phase_run(&ps, &caps, 0.0, tmax, y, tr, NULL, d);
-}
-
-/* ---- figures -------------------------------------------------------------- */
-
-static void lad_figures(struct figures *fs, const struct record *tr, const struct run *run,
-			double h)
-{
-	struct table *t = figures_table(fs, "run",
-					"t [s]|theta [deg]|thetadot [rad/s]|x_foot [m]|"
-					"lambda_floor [N]|lambda_wall [N]|phase (0 both/1 "
-					"floor/2 held)|F_floor [N]|F_wall [N]");
-	for (size_t i = 0; i < tr->n; i++) {
-		const double *q = record_row(tr, i);
-		const double row[9] = {tr->t[i], q[2] * 180 / M_PI,
-				       q[5],	 q[0] + h * cos(q[2]),
-				       q[6],	 q[7],
-				       q[8],	 q[9],
-				       q[10]};
-		table_row(t, row);
-	}
-	struct figure *f = figure_add(fs, "theta", "Angle θ(t) of the ladder to the floor", "t [s]",
-				      "θ [deg]");
-	figure_curves_by_phase(f, t, 0, 1, 6, phase_label, PH_N);
-	if (isfinite(run->t_leave))
-		curve_point(figure_curve(f, "leaves the wall", CURVE_POINTS), run->t_leave,
-			    run->th_leave * 180 / M_PI);
-	f = figure_add(fs, "forces", "Normal forces against the angle", "θ [deg]", "λ [N]");
-	const enum curve_style st = t->nrows > 1 ? CURVE_LINE : CURVE_POINTS;
-	figure_curve_from(f, "floor, λ_floor", st, t, 1, 4);
-	struct curve *c = figure_curve(f, "wall, λ_wall", st);
-	for (size_t i = 0; i < t->nrows && table_at(t, i, 6) == PH_TWO; i++)
-		curve_point(c, table_at(t, i, 1), table_at(t, i, 5));
-}
-
 /* ---- solve ----------------------------------------------------------------- */
 
 /* (7.4) at θ0: Φᵀ A⁻¹ ∂f_j has no part along the tangent v; the
@@ -994,10 +566,10 @@ static double lad_cond74(const struct lad *r, double th0)
 		double y[6], J[2][3], Z[2], F[3], G[2][3] = {{0}}, lam0[2];
 		const double X[3] = {0, -r->m * r->g, 0}, ai[3] = {1 / r->m, 1 / r->m, 1 / r->I};
 		r0.sig = -1.0;
-		two_state(&r0, th0, 0, y);
-		rows(&r0, PH_TWO, y, J, Z);
-		frictionless(&r0, 2, J, Z, X, lam0);
-		classical_g(&r0, PH_TWO, th0, G);
+		lad_two_state(&r0, th0, 0, y);
+		lad_rows(&r0, PH_TWO, y, J, Z);
+		lad_frictionless(&r0, 2, J, Z, X, lam0);
+		lad_classical_g(&r0, PH_TWO, th0, G);
 		projected_force(&r0, 2, J, G, lam0, F);
 		double fa = 0;
 		for (int a = 0; a < 3; a++)
@@ -1014,12 +586,12 @@ static double lad_cond74(const struct lad *r, double th0)
 		double Phi[9], y[6], J[2][3], Z[2], fro = 0;
 		const double ai[3] = {1 / r->m, 1 / r->m, 1 / r->I};
 		const double v[3] = {-r->h * sin(th0), r->h * cos(th0), 1};
-		law_matrix(r, th0, Phi);
+		lad_law_matrix(r, th0, Phi);
 		for (int i = 0; i < 9; i++)
 			fro += Phi[i] * Phi[i];
 		fro = sqrt(fro);
-		two_state(r, th0, 0, y);
-		rows(r, PH_TWO, y, J, Z);
+		lad_two_state(r, th0, 0, y);
+		lad_rows(r, PH_TWO, y, J, Z);
 		resid = 0;
 		for (int j = 0; j < 2; j++) {
 			double u[3], w[3], un = 0, wv = 0;
@@ -1036,14 +608,6 @@ static double lad_cond74(const struct lad *r, double th0)
 	}
 	return resid;
 }
-
-/* What lad_solve finds before and besides the run. */
-struct lad_found {
-	double thmin, lf_lim, lw_lim; /* the limiting equilibrium */
-	double resid;		      /* (7.4) at θ0 */
-	bool cond74;
-	double lf, lw; /* the normal forces at the start */
-};
 
 /* The normal forces at the start, λ_floor and λ_wall: NAN where they are
  * not the forces (indeterminate at rest, the paradox). */
@@ -1065,192 +629,14 @@ static void lad_start_forces(const struct lad *r, double th0, double thd0, const
 		double y[6];
 		struct dyn dn;
 		r0.sig = thd0 > 0 ? 1.0 : -1.0;
-		two_state(&r0, th0, thd0, y);
-		dyn_at(&r0, PH_TWO, y, &dn);
+		lad_two_state(&r0, th0, thd0, y);
+		lad_dyn_at(&r0, PH_TWO, y, &dn);
 		/* a singular or reversed system (the paradox at the start):
 		 * no solution, or several; none is the forces */
 		if (dn.det > 0)
 			fd->lf = dn.lam[0], fd->lw = dn.lam[1];
 	}
 }
-
-/* The worked steps. */
-static void lad_steps(struct strbuf *s, const struct lad *r, const struct lad_found *fd,
-		      const struct run *run, double theta0_deg, double thd0)
-{
-	const double th0 = theta0_deg * M_PI / 180, thmin = fd->thmin;
-	/* ---- steps ---- */
-	model_step(s,
-		   "A ladder of length L = %g m and mass m = %g kg against the wall x = 0 on the "
-		   "floor y = 0; coordinates q = (x, y, θ): its centre and its angle to the "
-		   "floor; h = L/2 = %g m.",
-		   r->L, r->m, r->h);
-	model_step(s, "Constraints (7.1): f_floor = y − h sinθ ≥ 0, f_wall = x − h cosθ ≥ 0; "
-		      "covectors (7.2) ∂f_floor = (0, 1, −h cosθ), ∂f_wall = (1, 0, h sinθ).");
-	model_step(s,
-		   "Mass matrix A = diag(m, m, I) with I = mL²/12 = %.9g kg·m²; the weight as a "
-		   "generalized force X = (0, −mg, 0).",
-		   r->I);
-	if (r->law == LAW_COULOMB) {
-		model_step(s, "Friction: Amontons-Coulomb at each contact, with the normal forces "
-			      "λ_floor and λ_wall: |F_floor| ≤ μ_floor λ_floor, |F_wall| ≤ "
-			      "μ_wall λ_wall.");
-		model_step(s,
-			   "Rest: λ_wall = F_floor, λ_floor + F_wall = mg, moments about the foot "
-			   "(mg/2) cosθ = λ_wall sinθ + F_wall cosθ.");
-		model_step(s,
-			   "  Limiting equilibrium (F_floor = μ_floor λ_floor, F_wall = μ_wall "
-			   "λ_wall): λ_floor = mg/(1 + μ_wall μ_floor), λ_wall = μ_floor λ_floor, "
-			   "tan θ_min = (1 − μ_wall μ_floor)/(2 μ_floor).");
-		if (r->muf == 0)
-			model_step(s, "  μ_floor = 0: nothing holds the foot; it rests only "
-				      "upright, θ_min = 90°.");
-		else if (r->muw * r->muf >= 1)
-			model_step(s,
-				   "  μ_wall μ_floor = %g ≥ 1: it rests at every angle, θ_min = 0.",
-				   r->muw * r->muf);
-		else
-			model_step(s,
-				   "  tan θ_min = (1 − %g × %g)/(2 × %g) = %.12g: θ_min = %.12g°; "
-				   "λ_floor = %.12g N, λ_wall = %.12g N.",
-				   r->muw, r->muf, r->muf, tan(thmin), thmin * 180 / M_PI,
-				   fd->lf_lim, fd->lw_lim);
-	} else if (r->law == LAW_PROJECTED) {
-		model_step(
-			s,
-			"Friction: Painlevé's (4.3) on the acting constraints J: Λ = Amontons at "
-			"each sliding contact with the frictionless multipliers λ⁰ (§7), F = Λ − "
-			"Jᵀ(J A⁻¹ Jᵀ)⁻¹ J A⁻¹ Λ, the least of Λ + Jᵀρ (4.2) in A⁻¹.");
-		model_step(s,
-			   "  J A⁻¹ F = 0: the force-vector is a possible motion, (7.4) holds at "
-			   "every μ, the normal forces are λ⁰ and no paradox of the multipliers "
-			   "arises (residual %.3g at θ0).",
-			   fd->resid);
-		model_step(
-			s,
-			"Rest (the principle of §3 on q̇ = vθ̇, v = (−h sinθ, h cosθ, 1)): "
-			"Λ·v of the fall's start against gravity, μ_floor sinθ (1 − (3/4)cos²θ) + "
-			"(3/4) μ_wall sinθ cos²θ ≥ (1/2) cosθ; largest root: θ_min = %.12g°.",
-			thmin * 180 / M_PI);
-	} else {
-		double Phi[9];
-		law_matrix(r, th0, Phi);
-		model_step(s, "Friction: Kozlov's law (2.6), F = −|R| Φq̇/|q̇|_A, %s.",
-			   r->law == LAW_ISOTROPIC ? "Φ = kA (2.7)"
-			   : r->law == LAW_FAMILY
-				   ? "Φ = A B Ωᵀ E (5.1) with Ω in ξ = (θ, f_floor, f_wall), "
-				     "E = ∂ξ/∂q, B = E⁻¹; on both contacts Φv = Ω11 Av, as "
-				     "isotropic friction with k = Ω11; at θ0, recomputed along "
-				     "the run"
-				   : "the given Φ");
-		for (int i = 0; i < 3; i++)
-			model_step(s, "  %s | %12.6g %12.6g %12.6g |", i == 1 ? "Φ =" : "   ",
-				   Phi[3 * i], Phi[3 * i + 1], Phi[3 * i + 2]);
-		model_step(s,
-			   "(7.4) ΦᵀA⁻¹∂f_j in span(∂f_floor, ∂f_wall), i.e. A⁻¹Φv ∥ v for the "
-			   "tangent v = (−h sinθ, h cosθ, 1): residual %.3g at θ0: %s.",
-			   fd->resid,
-			   fd->cond74 ? "holds, the multipliers do not depend on Φ"
-				      : "fails, the normal forces depend on Φ");
-		model_step(s,
-			   "Rest (the principle of §3 on q̇ = vθ̇): |R| (v·Φv)/|v|_A ≥ m g h cosθ, "
-			   "|R| from the frictionless multipliers (§7); largest root: θ_min = "
-			   "%.12g°.",
-			   thmin * 180 / M_PI);
-	}
-	if (r->law != LAW_COULOMB && thmin > 0) /* the rest principle's root */
-		model_step(s, "  There (frictionless R): λ_floor = %.12g N, λ_wall = %.12g N.",
-			   fd->lf_lim, fd->lw_lim);
-	model_step(s, "Released at θ0 = %g° with θ̇0 = %g rad/s: %s.", theta0_deg, thd0,
-		   run->outcome == OUT_RESTS ? "it rests (θ0 ≥ θ_min)"
-		   : run->moved		     ? "it moves"
-		   : run->outcome == OUT_PARADOX
-			   ? "the multipliers' system J A⁻¹ (Jᵀ + G) is singular or reversed "
-			     "(determinant ≤ 0, as Painlevé's D < 0): no solution, or several; "
-			     "the run is not followed (paradox)"
-		   : run->outcome == OUT_LIFTS_OFF
-			   ? "the floor would have to pull (λ_floor < 0): it lifts off at once, "
-			     "and the flight is not followed"
-		   : run->outcome == OUT_JAM
-			   ? "a jam (Painlevé-type): on the wall the wall would have to pull, "
-			     "off it the top would move into the wall; no motion of the rigid "
-			     "ladder fits, and none is followed"
-			   : "it ends at once");
-	model_step(s, "Motion on both contacts: J q̈ = Z, J the matrix of rows ∂f_floor, ∂f_wall, Z "
-		      "= (−h sinθ "
-		      "θ̇², −h cosθ θ̇²); J A⁻¹ (Jᵀ + G) λ = Z − J A⁻¹ (X + F), G the friction per "
-		      "unit λ.");
-	if (r->law == LAW_COULOMB)
-		model_step(s, "  Coulomb: the foot slides along x at −L sinθ θ̇, the top along y at "
-			      "L cosθ θ̇; each friction −μ_j λ_j sgn(speed).");
-	else if (r->law == LAW_PROJECTED)
-		model_step(s, "  Projected: G = 0, λ = λ⁰; on both contacts only F·v = Λ·v counts: "
-			      "(mL²/3) θ̈ = −m g h cosθ − σ L (μ_floor λ⁰_floor sinθ + μ_wall "
-			      "λ⁰_wall cosθ), λ⁰_wall = m cosθ ((3/4) g sinθ − h θ̇²), λ⁰_floor = "
-			      "m (g − (3/4) g cos²θ − h sinθ θ̇²).");
-	else
-		model_step(s, "  Kozlov: G = 0; F = −|R| Φq̇/|q̇|_A with |R| from the frictionless "
-			      "multipliers of the same constraints (§7), q̇ = vθ̇ while both hold.");
-	if (run->outcome == OUT_JAM)
-		model_step(s,
-			   "  At the start, on the wall: λ_floor = %.12g N, λ_wall = %.12g N < "
-			   "0 (the wall would have to pull); off the wall the gap's "
-			   "acceleration f̈_wall = ẍ + h sinθ θ̈ + h cosθ θ̇² = %.12g m/s² < 0 "
-			   "(the top would move into the wall): a jam, no consistent contact "
-			   "mode.",
-			   fd->lf, run->jam_lw, run->jam_acc);
-	else if (isfinite(fd->lw))
-		model_step(s, "  At the start: λ_floor = %.12g N, λ_wall = %.12g N.", fd->lf,
-			   fd->lw);
-	else if (run->outcome == OUT_RESTS)
-		model_step(s,
-			   "  At rest with both contacts rough, λ_floor and λ_wall are statically "
-			   "indeterminate (three equations, four forces).");
-	model_step(s,
-		   "Frictionless check: θ̈ = −(3g/2L) cosθ, θ̇² = (3g/L)(sinθ0 − sinθ), λ_wall = "
-		   "(3/4) m g cosθ (3 sinθ − 2 sinθ0): it leaves the wall at sinθ = (2/3) sinθ0, "
-		   "θ = %.12g°; λ_floor(0) = m g (1 − (3/4) cos²θ0) = %.12g N.",
-		   asin(2.0 / 3.0 * sin(th0)) * 180 / M_PI,
-		   r->m * r->g * (1 - 0.75 * cos(th0) * cos(th0)));
-	if (isfinite(run->t_leave) && run->why && !strcmp(run->why, "wall"))
-		model_step(s,
-			   "  λ⁰_wall = 0 at t = %.12g s, θ = %.12g°; on the floor alone (4.3) "
-			   "projects the foot's friction on one constraint, and the gap starts "
-			   "with f̈_wall = %.9g m/s² < 0 (−μ_floor λ⁰_floor s_f (1 + 3 cos 2θ)/(m "
-			   "(1 + 3 cos²θ)), below θ = 54.7356° for a foot sliding out): the top "
-			   "can neither leave nor stay (the wall would pull). The projected law "
-			   "has no motion there; the run is not followed (paradox).",
-			   run->t_leave, run->th_leave * 180 / M_PI, run->fdd_wall);
-	else if (isfinite(run->t_leave) && run->t_leave == 0 && fd->lw < 0 &&
-		 run->outcome == OUT_LIFTS_OFF && run->t_end == 0)
-		model_step(s,
-			   "  The top leaves the wall at once (on it the wall would have to "
-			   "pull, λ_wall = %.12g N < 0; off it the gap opens), θ_leave = "
-			   "%.12g°, and the foot the floor with it (the floor alone would have "
-			   "to pull, λ_floor = %.12g N < 0): the ladder flies off both, and "
-			   "the flight is not followed.",
-			   fd->lw, run->th_leave * 180 / M_PI, run->lift_lf);
-	else if (isfinite(run->t_leave) && run->t_leave == 0 && fd->lw < 0)
-		model_step(s,
-			   "  The top leaves the wall at once (on it the wall would have to "
-			   "pull, λ_wall = %.12g N < 0; off it the gap opens), θ_leave = "
-			   "%.12g°; then the floor alone holds it.",
-			   fd->lw, run->th_leave * 180 / M_PI);
-	else if (isfinite(run->t_leave))
-		model_step(s,
-			   "  The top leaves the wall (λ_wall falls to 0) at t_leave = %.12g s, "
-			   "θ_leave = %.12g°; then the floor alone holds it.",
-			   run->t_leave, run->th_leave * 180 / M_PI);
-	else if (run->moved)
-		model_step(s, "  The top stays on the wall.");
-	if (run->moved)
-		model_step(
-			s,
-			"Events located on the step (rk8pd, 1e-12): %s at t = %.12g s, θ = %.12g° "
-			"(%zu steps).",
-			outcome_word[run->outcome], run->t_end, run->y[2] * 180 / M_PI, run->steps);
-}
-
 /* Why a run has no leaving of the wall: at rest on both contacts it never
  * leaves; otherwise the run ended with the top on the wall, and what
  * follows its end is not known. */
@@ -1264,7 +650,7 @@ static struct value leave_none(const struct run *run, bool angle)
 					run->t_end);
 	return value_undefinedf("the top stays on the wall through the run, which ends at t = "
 				"%.6g s: %s",
-				run->t_end, outcome_word[run->outcome]);
+				run->t_end, lad_outcome_word[run->outcome]);
 }
 
 static int lad_solve(const struct model_input *in, struct model_output *out, struct diag *d)
@@ -1312,7 +698,7 @@ static int lad_solve(const struct model_input *in, struct model_output *out, str
 	/* the run */
 	struct run run;
 	struct record tr, *trp = record_open(&tr, out->figs, 6, 5, tmax / 1000, NULL, NULL);
-	int rc = run_ladder(&r, th0, thd0, tmax, &run, trp, d);
+	int rc = lad_run_ladder(&r, th0, thd0, tmax, &run, trp, d);
 	if (!rc && trp)
 		lad_figures(out->figs, trp, &run, r.h);
 	record_release(trp);
@@ -1356,7 +742,7 @@ static int lad_solve(const struct model_input *in, struct model_output *out, str
 			for (int k = O_THETA_LEAVE; k <= O_T_LEAVE; k++)
 				out->res[k] = leave_none(&run, k == O_THETA_LEAVE);
 	}
-	out->res[O_OUTCOME] = value_word(outcome_word[run.outcome]);
+	out->res[O_OUTCOME] = value_word(lad_outcome_word[run.outcome]);
 	out->res[O_COND74] = value_bool(fd.cond74);
 
 	lad_steps(s, &r, &fd, &run, p[P_THETA0], thd0);

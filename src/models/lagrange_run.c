@@ -16,6 +16,8 @@
  * the force is heading, not by |λ| <= c at the root, where it holds to the
  * last bit. A norm of the rates (Kozlov's isotropic friction, a contact(...)
  * integral) holds its coordinates together by Kozlov's test on the norm. */
+#include "models/lagrange_run.h"
+
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_linalg.h>
 #include <math.h>
@@ -33,53 +35,6 @@
 #include "num/roots.h"
 #include "num/sym.h"
 #include "util/xalloc.h"
-
-/* The one-sided rate at which a contact's friction is taken at w = 0:
- * R = c|w| + b w²/2 gives ∂R/∂w = ±c + b δ there. */
-#define LAGR_DELTA 1e-12
-/* A force this close to its bound (relative), with the relative
- * acceleration this close to 0, is a tie the force's trend decides. */
-#define LAGR_TIE 1e-9
-/* A moment after an event, where the trend of a force at its bound is
- * read. */
-#define LAGR_AHEAD(r) (1e-7 * fmax((r)->tmax, 1e-3))
-
-enum { NK = LAGR_MAX_KINKS };
-/* The state: q, q̇, then W, the work friction has taken (∫ −Q_R·q̇ dt,
- * Q_R = −∂R/∂q̇ the friction's generalized force, a stuck contact's −λ a). */
-enum { NY = 2 * NQ + 1 };
-
-struct run {
-	const struct lagr *L;
-	double *vals;
-	double tmax;
-	/* the contacts: the sense of slip, or 0 while stuck */
-	int mode[NK];
-	/* a decision's candidates: at w = 0, their friction left to the relay */
-	bool cand[NK];
-	double lam[NK]; /* stuck: the multiplier */
-	/* a norm's coordinates (L->group) */
-	bool held[NQ];
-	int sgn[NQ];  /* the sense of sliding of a group coordinate's phase */
-	double f[NQ]; /* held: the force on the coordinate */
-	bool group_held;
-	double extra[NQ]; /* a generalized force added (the relay's columns) */
-	double fr[NQ];	  /* the friction ∂R/∂q̇_i the forces took (stuck: the smooth part) */
-	bool use_extra;
-	double stop_sign;
-	bool singular;
-	double sing_t, sing_y[NY];
-	bool cfail; /* a contact(...) could not be evaluated: cerr says why */
-	struct diag cerr;
-	bool dependent; /* two contacts' surfaces are one (A Aᵀ singular) */
-	bool jump;	/* a decision took the state ahead to jump_t (stretch) */
-	double jump_t;
-	/* the last mass matrix factored (mkey, bitwise), its factor and
-	 * spd_factor's verdict */
-	bool mfac_ok;
-	int mfac_rc;
-	double mkey[NQ * NQ], mfac[NQ * NQ];
-};
 
 /* R at the state set, the contacts' with it; NaN if one fails. */
 static double run_R(struct run *r)
@@ -107,7 +62,7 @@ static void run_dR(struct run *r, double *dR)
 	}
 }
 
-static void set_state(struct run *r, double t, const double *y)
+void lrun_set_state(struct run *r, double t, const double *y)
 {
 	const struct lagr *L = r->L;
 	for (size_t i = 0; i < L->nq; i++) {
@@ -126,19 +81,19 @@ static void set_state(struct run *r, double t, const double *y)
 
 /* Whether contact k's w is a coordinate's rate itself (abs(xdot)), 0 where
  * the rate is 0 to the bit. */
-static bool kink_is_rate(const struct lagr *L, size_t k)
+bool lrun_kink_is_rate(const struct lagr *L, size_t k)
 {
 	const struct lkink *kk = &L->kink[k];
 	return kk->coord != SIZE_MAX && !strcmp(kk->text, L->qd[kk->coord]);
 }
 
-static double kink_w(const struct run *r, size_t k)
+double lrun_kink_w(const struct run *r, size_t k)
 {
 	return sym_eval(r->L->kink[k].w, r->vals);
 }
 
 /* a = ∂w_k/∂q̇ at the state set */
-static void kink_a(const struct run *r, size_t k, double *a)
+void lrun_kink_a(const struct run *r, size_t k, double *a)
 {
 	const struct lkink *kk = &r->L->kink[k];
 	for (size_t j = 0; j < r->L->nq; j++)
@@ -146,7 +101,7 @@ static void kink_a(const struct run *r, size_t k, double *a)
 }
 
 /* g_k = dw/dt_k − a_k·q̈: what w changes by with the positions and time */
-static double kink_g(const struct run *r, size_t k)
+double lrun_kink_g(const struct run *r, size_t k)
 {
 	const struct lagr *L = r->L;
 	const struct lkink *kk = &L->kink[k];
@@ -191,7 +146,7 @@ static int spd_columns(double *S, size_t k, double *b, size_t nb)
 	return rc ? -1 : 0;
 }
 
-static int spd_solve(double *S, size_t k, double *b, size_t nb)
+int lrun_spd_solve(double *S, size_t k, double *b, size_t nb)
 {
 	return spd_factor(S, k) || spd_columns(S, k, b, nb) ? -1 : 0;
 }
@@ -200,7 +155,7 @@ static int spd_solve(double *S, size_t k, double *b, size_t nb)
  * set[0..m) w = target[]: A Aᵀ μ = target − w, q̇ += Aᵀ μ (w is linear in
  * the rates: exact to rounding). -1 where their surfaces are not
  * independent. */
-static int displace(struct run *r, const size_t *set, size_t m, const double *target)
+int lrun_displace(struct run *r, const size_t *set, size_t m, const double *target)
 {
 	const struct lagr *L = r->L;
 	const size_t n = L->nq;
@@ -218,15 +173,15 @@ static int displace(struct run *r, const size_t *set, size_t m, const double *ta
 		for (size_t a = 0; a < m; a++) {
 			const size_t i = L->kink[set[a]].coord;
 			double ai[NQ];
-			kink_a(r, set[a], ai);
-			const double b0 = kink_w(r, set[a]) - ai[i] * r->vals[lagr_iqd(L, i)];
+			lrun_kink_a(r, set[a], ai);
+			const double b0 = lrun_kink_w(r, set[a]) - ai[i] * r->vals[lagr_iqd(L, i)];
 			r->vals[lagr_iqd(L, i)] = (target[a] - b0) / ai[i];
 		}
 		return 0;
 	}
 	for (size_t a = 0; a < m; a++) {
-		kink_a(r, set[a], A + a * n);
-		mu[a] = target[a] - kink_w(r, set[a]);
+		lrun_kink_a(r, set[a], A + a * n);
+		mu[a] = target[a] - lrun_kink_w(r, set[a]);
 	}
 	for (size_t a = 0; a < m; a++)
 		for (size_t b = 0; b < m; b++) {
@@ -239,7 +194,7 @@ static int displace(struct run *r, const size_t *set, size_t m, const double *ta
 		if (!(G[0] > 0))
 			return -1;
 		mu[0] /= G[0];
-	} else if (spd_solve(G, m, mu, 1)) {
+	} else if (lrun_spd_solve(G, m, mu, 1)) {
 		return -1;
 	}
 	for (size_t j = 0; j < n; j++) {
@@ -252,7 +207,7 @@ static int displace(struct run *r, const size_t *set, size_t m, const double *ta
 	 * least change leaves it w's rounding, and its target may be far
 	 * below that (the one-sided limit at 1e-112) */
 	for (size_t a = 0; a < m; a++)
-		if (kink_is_rate(L, set[a])) {
+		if (lrun_kink_is_rate(L, set[a])) {
 			const size_t i = L->kink[set[a]].coord;
 			r->vals[lagr_iqd(L, i)] = target[a] / A[a * n + i];
 		}
@@ -266,7 +221,7 @@ static int dR_at(struct run *r, const size_t *set, size_t m, const double *targe
 	double save[NQ];
 	for (size_t j = 0; j < L->nq; j++)
 		save[j] = r->vals[lagr_iqd(L, j)];
-	int rc = m ? displace(r, set, m, target) : 0;
+	int rc = m ? lrun_displace(r, set, m, target) : 0;
 	if (rc)
 		r->dependent = true;
 	else
@@ -288,12 +243,12 @@ static size_t sides(struct run *r, bool up, size_t except, size_t *set, double *
 		if (r->mode[k] == 0 || r->cand[k]) {
 			set[m] = k;
 			target[m++] = up ? LAGR_DELTA : -LAGR_DELTA;
-		} else if (!(r->mode[k] * kink_w(r, k) > 0)) {
+		} else if (!(r->mode[k] * lrun_kink_w(r, k) > 0)) {
 			/* the one-sided limit: on a rate itself exactly, else
 			 * at δ, which the rounding of w's other terms keeps */
 			set[m] = k;
-			target[m++] =
-				r->mode[k] * LAGR_DELTA * (kink_is_rate(r->L, k) ? 1e-100 : 1.0);
+			target[m++] = r->mode[k] * LAGR_DELTA *
+				      (lrun_kink_is_rate(r->L, k) ? 1e-100 : 1.0);
 		}
 	}
 	return m;
@@ -303,7 +258,7 @@ static size_t sides(struct run *r, bool up, size_t except, size_t *set, double *
  * sliding one's on its own side of w = 0 (up to and past its phase's end,
  * as the event is located: the one-sided limit), a stuck one's or a
  * candidate's left out (the mean of its two sides: R's smooth part). */
-static int friction(struct run *r, double *dR)
+int lrun_friction(struct run *r, double *dR)
 {
 	size_t set[NK], m;
 	double target[NK];
@@ -326,7 +281,7 @@ static int friction(struct run *r, double *dR)
 
 /* The bound c_k that R allows contact k at w_k = 0: half the jump of ∂R/∂q̇
  * across its surface, along a_k (the other stuck contacts on one side). */
-static double bound(struct run *r, size_t k)
+double lrun_bound(struct run *r, size_t k)
 {
 	const size_t n = r->L->nq;
 	size_t set[NK];
@@ -339,7 +294,7 @@ static double bound(struct run *r, size_t k)
 	target[m] = -LAGR_DELTA;
 	if (dR_at(r, set, m + 1, target, down))
 		return NAN;
-	kink_a(r, k, a);
+	lrun_kink_a(r, k, a);
 	double ja = 0, aa = 0;
 	for (size_t j = 0; j < n; j++) {
 		ja += (up[j] - down[j]) * a[j];
@@ -353,7 +308,7 @@ static double bound(struct run *r, size_t k)
 /* ∂R/∂q̇_i at q̇_i = +δ and −δ (the others as set): a coordinate of a norm
  * at rest, whose friction's mean is R's smooth part and half its jump the
  * bound. */
-static void coordinate_sides(struct run *r, size_t i, double *up, double *down)
+void lrun_coordinate_sides(struct run *r, size_t i, double *up, double *down)
 {
 	const struct lagr *L = r->L;
 	const double save = r->vals[lagr_iqd(L, i)];
@@ -371,7 +326,7 @@ static void coordinate_sides(struct run *r, size_t i, double *up, double *down)
 static double friction_mean(struct run *r, size_t i)
 {
 	double up, down;
-	coordinate_sides(r, i, &up, &down);
+	lrun_coordinate_sides(r, i, &up, &down);
 	return (up + down) / 2;
 }
 
@@ -383,7 +338,7 @@ static int forces(struct run *r, const struct lagr_at *at, double *F)
 	const struct lagr *L = r->L;
 	const size_t n = L->nq;
 	double dR[NQ] = {0};
-	if ((L->R || L->ndecl) && friction(r, dR))
+	if ((L->R || L->ndecl) && lrun_friction(r, dR))
 		return -1;
 	for (size_t i = 0; i < n; i++) {
 		double q = at->dTdq[i] - at->dpdt[i];
@@ -406,7 +361,7 @@ static int forces(struct run *r, const struct lagr_at *at, double *F)
  * coordinates kept at rest by their multipliers (λ_k in lam, a held
  * coordinate's in f). -1: M is singular here, or (r->dependent) two
  * constraints are one. */
-static int accelerations(struct run *r, double *qdd)
+int lrun_accelerations(struct run *r, double *qdd)
 {
 	const struct lagr *L = r->L;
 	const size_t n = L->nq;
@@ -422,8 +377,8 @@ static int accelerations(struct run *r, double *qdd)
 		return -1;
 	for (size_t k = 0; k < L->nkink; k++)
 		if (r->mode[k] == 0 && !r->cand[k]) {
-			kink_a(r, k, A + m * n);
-			g[m] = kink_g(r, k);
+			lrun_kink_a(r, k, A + m * n);
+			g[m] = lrun_kink_g(r, k);
 			row_of[m++] = k;
 		}
 	for (size_t i = 0; i < n; i++)
@@ -468,7 +423,7 @@ static int accelerations(struct run *r, double *qdd)
 				W[a * m + c] = w;
 			}
 		}
-		if (spd_solve(W, m, lam, 1)) {
+		if (lrun_spd_solve(W, m, lam, 1)) {
 			r->dependent = true;
 			return -1;
 		}
@@ -494,15 +449,15 @@ static int accelerations(struct run *r, double *qdd)
 	return 0;
 }
 
-static int lagr_rhs(double t, const double y[], double dydt[], void *p)
+int lagr_rhs(double t, const double y[], double dydt[], void *p)
 {
 	struct run *r = p;
 	const size_t n = r->L->nq;
 	double qdd[NQ];
 	if (num_interrupted)
 		return GSL_EBADFUNC;
-	set_state(r, t, y);
-	if (accelerations(r, qdd) || r->cfail) {
+	lrun_set_state(r, t, y);
+	if (lrun_accelerations(r, qdd) || r->cfail) {
 		if (!r->cfail && !r->dependent && !r->singular) {
 			r->singular = true;
 			r->sing_t = t;
@@ -520,7 +475,7 @@ static int lagr_rhs(double t, const double y[], double dydt[], void *p)
 	}
 	for (size_t k = 0; k < r->L->nkink; k++)
 		if (r->mode[k] == 0 && !r->cand[k]) {
-			kink_a(r, k, a);
+			lrun_kink_a(r, k, a);
 			for (size_t i = 0; i < n; i++)
 				D += r->lam[k] * a[i] * dydt[i];
 		}
@@ -556,11 +511,11 @@ static double minus_margin_at(double a, void *p)
 }
 
 /* The direction u of a group of two, sampled every 0.5 degrees
- * (group_margin), taken to the best between its neighbours (Brent): a
+ * (lrun_group_margin), taken to the best between its neighbours (Brent): a
  * restart from rest with no net force at first goes where the force
  * leads, not a quarter degree beside it, which the friction would turn in
  * steps of the rates' size. */
-static void refine_direction(struct run *r, double *u)
+void lrun_refine_direction(struct run *r, double *u)
 {
 	const struct lagr *L = r->L;
 	if (L->ngroup != 2)
@@ -594,7 +549,7 @@ static void refine_direction(struct run *r, double *u)
  * (720 on a circle; 4000 on a sphere of 3 or 4), the direction in ustar:
  * <= 0 rest holds, > 0 the group restarts along ustar. R'(0; u) is taken
  * as (R(h u) - R(0))/h at h = 1e-8 (a smooth part of R adds O(h)). */
-static double group_margin(struct run *r, double *ustar)
+double lrun_group_margin(struct run *r, double *ustar)
 {
 	const struct lagr *L = r->L;
 	const size_t k = L->ngroup;
@@ -644,30 +599,31 @@ static double group_margin(struct run *r, double *ustar)
  * w in its sense of slip, or a stuck one's c − |λ|; a norm's coordinate's
  * rate in its sense; the held norm's Kozlov margin; the stop expression;
  * each [contact]'s N. */
-static size_t nevents(const struct lagr *L)
+size_t lrun_nevents(const struct lagr *L)
 {
 	return L->nkink + L->nq + 2 + L->ndecl;
 }
 
-static void lagr_events(double t, const double y[], double *g, void *p)
+void lagr_events(double t, const double y[], double *g, void *p)
 {
 	struct run *r = p;
 	const struct lagr *L = r->L;
 	const size_t n = L->nq, nk = L->nkink;
 	double qdd[NQ];
-	for (size_t e = 0; e < nevents(L); e++)
+	for (size_t e = 0; e < lrun_nevents(L); e++)
 		g[e] = 1.0;
-	set_state(r, t, y);
-	if (accelerations(r, qdd))
+	lrun_set_state(r, t, y);
+	if (lrun_accelerations(r, qdd))
 		return;
 	for (size_t k = 0; k < nk; k++)
-		g[k] = r->mode[k] ? r->mode[k] * kink_w(r, k) : bound(r, k) - fabs(r->lam[k]);
+		g[k] = r->mode[k] ? r->mode[k] * lrun_kink_w(r, k)
+				  : lrun_bound(r, k) - fabs(r->lam[k]);
 	for (size_t i = 0; i < n; i++)
 		if (L->nonsmooth[i] && r->sgn[i] && !r->held[i])
 			g[nk + i] = r->sgn[i] * y[n + i];
 	if (r->group_held) {
 		double u[NQ];
-		g[nk + n] = -group_margin(r, u);
+		g[nk + n] = -lrun_group_margin(r, u);
 	}
 	if (L->stop && r->stop_sign != 0)
 		g[nk + n + 1] = r->stop_sign * sym_eval(L->stop, r->vals);
@@ -677,10 +633,10 @@ static void lagr_events(double t, const double y[], double *g, void *p)
 
 /* T + V at (t, y), the rates as y has them (not a held one's 0, nor a
  * sliding one's side). */
-static double energy(struct run *r, double t, const double *y)
+double lrun_energy(struct run *r, double t, const double *y)
 {
 	const struct lagr *L = r->L;
-	set_state(r, t, y);
+	lrun_set_state(r, t, y);
 	for (size_t i = 0; i < L->nq; i++)
 		r->vals[lagr_iqd(L, i)] = y[L->nq + i];
 	return sym_eval(L->T, r->vals) + (L->V ? sym_eval(L->V, r->vals) : 0.0);
@@ -689,675 +645,7 @@ static double energy(struct run *r, double t, const double *y)
 static void trace_extra(void *ctx, double t, const double *y, double *out)
 {
 	struct run *r = ctx;
-	out[0] = energy(r, t, y);
-}
-
-/* ---- the decisions at an event ------------------------------------------- */
-
-/* A contact's name in the worked steps: its coordinate where w is a rate. */
-static void kink_name(const struct lagr *L, size_t k, struct strbuf *out)
-{
-	const struct lkink *kk = &L->kink[k];
-	if (kink_is_rate(L, k))
-		strbuf_addf(out, "%s", L->q[kk->coord]);
-	else
-		strbuf_addf(out, "the contact %s = 0", kk->text);
-}
-
-/* The state h after (t, y), held as it is (an Euler step along the motion
- * with the stuck contacts and the held coordinates kept), set with its
- * multipliers and forces: where a force at its bound is heading (h =
- * LAGR_AHEAD: a moment). The caller sets (t, y) back. */
-static int ahead(struct run *r, double t, const double *y, double h)
-{
-	const size_t n = r->L->nq;
-	double dydt[NY], y1[NY], qdd[NQ];
-	if (lagr_rhs(t, y, dydt, r) != GSL_SUCCESS)
-		return -1;
-	for (size_t i = 0; i < 2 * n + 1; i++)
-		y1[i] = y[i] + h * dydt[i];
-	set_state(r, t + h, y1);
-	return accelerations(r, qdd);
-}
-
-/* The first tau of a motion that starts from rest with no net force (a
- * norm's break-away at its bound), from (t, y): by its Taylor expansion, q
- * to the third order and q̇ to the second, the jerk from the accelerations
- * at t and at t + tau with the group's rates at 1e-12 along the direction
- * the force leads to at each (u0, u1: held there, the friction turns with
- * it while the speed is small), and the friction's work as its force at t
- * along the way. An explicit integrator would follow the friction's
- * direction there in steps of the rates' size (it turns the velocity at a
- * rate |f|/|q̇|). */
-static int stretch(struct run *r, double t, double *y, double tau, const double *u0,
-		   const double *u1)
-{
-	const struct lagr *L = r->L;
-	const size_t n = L->nq;
-	double f0[NY], f1[NY], y0[NY], y1[NY], fr[NQ];
-	memcpy(y0, y, sizeof(y0));
-	for (size_t j = 0; j < L->ngroup; j++)
-		y0[n + L->group[j]] = 1e-12 * u0[j];
-	if (lagr_rhs(t, y0, f0, r) != GSL_SUCCESS)
-		return -1;
-	memcpy(fr, r->fr, sizeof(fr));
-	memcpy(y1, y0, sizeof(y1));
-	for (size_t i = 0; i < n; i++)
-		y1[i] += tau * f0[i];
-	for (size_t j = 0; j < L->ngroup; j++)
-		y1[n + L->group[j]] = 1e-12 * u1[j];
-	if (lagr_rhs(t + tau, y1, f1, r) != GSL_SUCCESS)
-		return -1;
-	for (size_t i = 0; i < n; i++) {
-		const double jerk = (f1[n + i] - f0[n + i]) / tau;
-		const double dq =
-			f0[i] * tau + f0[n + i] * tau * tau / 2 + jerk * tau * tau * tau / 6;
-		y[i] += dq;
-		y[n + i] += f0[n + i] * tau + jerk * tau * tau / 2;
-		y[2 * n] += fr[i] * dq;
-	}
-	r->jump = true;
-	r->jump_t = t + tau;
-	return 0;
-}
-
-/* The norm's coordinates at an event (Kozlov §3 on the norm, as issue 23
- * had it): each of them at zero rate is held; all of them at zero rate
- * take the test on the norm together; one held alone restarts where the
- * force on it exceeds its bound. */
-static int settle_group(struct run *r, double t, double *y, bool at_bound, struct strbuf *s)
-{
-	const struct lagr *L = r->L;
-	const size_t n = L->nq;
-	double qdd[NQ];
-	bool any = false;
-	for (size_t j = 0; j < L->ngroup; j++) {
-		const size_t i = L->group[j];
-		r->held[i] = y[n + i] == 0;
-		any |= r->held[i];
-		r->sgn[i] = y[n + i] > 0 ? 1 : y[n + i] < 0 ? -1 : 0;
-	}
-	r->group_held = false;
-	if (!any)
-		return 0;
-	set_state(r, t, y);
-	if (accelerations(r, qdd))
-		return -1;
-	bool group_zero = true;
-	for (size_t j = 0; j < L->ngroup; j++)
-		group_zero &= r->held[L->group[j]];
-	struct strbuf names = STRBUF_INIT, fs = STRBUF_INIT, us = STRBUF_INIT;
-	if (group_zero) {
-		double u[NQ];
-		double m = group_margin(r, u);
-		for (size_t j = 0; j < L->ngroup; j++) {
-			strbuf_addf(&names, "%s%s", j ? ", " : "", L->q[L->group[j]]);
-			strbuf_addf(&fs, "%s%.6g", j ? ", " : "", r->f[L->group[j]]);
-		}
-		/* at the event where the force reached the bound of the norm, the
-		 * test holds to the last bit at the root: the force's trend
-		 * decides, as a contact's does (trend), a moment later */
-		const bool past = at_bound && m <= 0;
-		/* the direction at t and at t + tau, for a break-away's first
-		 * tau (stretch) */
-		double u0[NQ], u1[NQ];
-		const double tau = fmin(1e-3 * r->tmax, r->tmax - t);
-		if (past) {
-			memcpy(u0, u, sizeof(u0));
-			refine_direction(r, u0);
-			if (ahead(r, t, y, tau))
-				return -1;
-			group_margin(r, u1);
-			refine_direction(r, u1);
-			if (ahead(r, t, y, LAGR_AHEAD(r)))
-				return -1;
-			m = group_margin(r, u);
-			refine_direction(r, u);
-			set_state(r, t, y);
-			if (accelerations(r, qdd))
-				return -1;
-		}
-		for (size_t j = 0; j < L->ngroup; j++)
-			strbuf_addf(&us, "%s%.6g", j ? ", " : "", u[j]);
-		if (m <= 0) {
-			r->group_held = true;
-			model_step(s,
-				   "  t = %.10g s: %s at rest together; the force on them (%s) "
-				   "lies within R's subdifferential at zero rates (Kozlov §3, "
-				   "the test on the norm: max over directions u of f.u - R'(u) "
-				   "= %.6g <= 0): they are held.",
-				   t, names.buf, fs.buf, m);
-		} else {
-			/* they restart along u: a rate of 1e-12 along it, where R's
-			 * derivative is defined */
-			for (size_t j = 0; j < L->ngroup; j++) {
-				const size_t i = L->group[j];
-				r->held[i] = false;
-				y[n + i] = 1e-12 * u[j];
-				r->sgn[i] = u[j] > 0 ? 1 : u[j] < 0 ? -1 : 0;
-			}
-			if (past && stretch(r, t, y, tau, u0, u1))
-				return -1;
-			model_step(s,
-				   "  t = %.10g s: %s at rest together; the force on them (%s) "
-				   "leaves R's subdifferential at zero rates (Kozlov §3: max "
-				   "over directions u of f.u - R'(u) = %.6g > 0%s): they "
-				   "restart along u = (%s)%s.",
-				   t, names.buf, fs.buf, m,
-				   past ? " a moment later, the force at the bound and growing "
-					  "past it"
-					: "",
-				   us.buf,
-				   past ? "; their first 1e-3 tmax from rest by the Taylor "
-					  "expansion of the motion (the friction's direction is "
-					  "stiff there)"
-					: "");
-		}
-	} else {
-		/* one coordinate of the norm at rest while another moves: R is
-		 * smooth across its zero rate there, unless its bound says not */
-		for (size_t j = 0; j < L->ngroup; j++) {
-			const size_t i = L->group[j];
-			if (!r->held[i])
-				continue;
-			double up, down;
-			coordinate_sides(r, i, &up, &down);
-			const double c = (up - down) / 2, f = r->f[i];
-			if (fabs(f) <= c) {
-				model_step(
-					s,
-					"  t = %.10g s: %s at rest; the force on it, |f| = %.6g, "
-					"is within the bound c = %.6g that R allows at %s = 0: "
-					"it is held.",
-					t, L->q[i], fabs(f), c, L->qd[i]);
-			} else {
-				r->held[i] = false;
-				r->sgn[i] = f > 0 ? 1 : -1;
-				model_step(s,
-					   "  t = %.10g s: %s at rest; the force on it f = %.6g "
-					   "exceeds the bound c = %.6g: it restarts in the sense "
-					   "of f (%s)",
-					   t, L->q[i], f, c, f > 0 ? "+" : "-");
-			}
-		}
-	}
-	strbuf_release(&names);
-	strbuf_release(&fs);
-	strbuf_release(&us);
-	return 0;
-}
-
-/* The relative accelerations dw/dt of the contacts set[0..m) at the state set,
- * from the accelerations qdd. */
-static void kink_rates(struct run *r, const size_t *set, size_t m, const double *qdd, double *wd)
-{
-	double a[NQ];
-	for (size_t c = 0; c < m; c++) {
-		kink_a(r, set[c], a);
-		double s = kink_g(r, set[c]);
-		for (size_t j = 0; j < r->L->nq; j++)
-			s += a[j] * qdd[j];
-		wd[c] = s;
-	}
-}
-
-/* A tie at the bound (stuck, |λ_k| = c_k, dw/dt_k = 0 to rounding) decided by
- * the force's trend: held a moment longer (an Euler step of h along the
- * stuck motion), does |λ_k| go past c_k? Then it slips in the sense of λ_k. */
-static int trend(struct run *r, size_t k, double t, const double *y, bool *slips)
-{
-	double qdd[NQ];
-	if (ahead(r, t, y, LAGR_AHEAD(r)))
-		return -1;
-	*slips = fabs(r->lam[k]) > bound(r, k);
-	set_state(r, t, y);
-	return accelerations(r, qdd);
-}
-
-/* Which contacts at w = 0 stick and which slip, decided together at (t, y):
- * those stuck, those whose w has reached 0 (and, at the start, those at
- * w = 0) are the candidates; `brk` (a stuck contact whose force has just
- * reached its bound, or SIZE_MAX) slips in its force's sense. The
- * candidates' rates are set to w = 0 exactly; then the relay problem of
- * their multipliers λ (|λ| <= c) and relative accelerations dw/dt. */
-static int decide(struct run *r, double t, double *y, size_t brk, bool start, struct strbuf *s)
-{
-	const struct lagr *L = r->L;
-	const size_t n = L->nq, nk = L->nkink;
-	size_t C[NK], m = 0;
-	double qdd[NQ];
-	memset(r->cand, 0, sizeof(r->cand));
-	set_state(r, t, y);
-	if (brk < nk) {
-		/* by the force's trend past the bound: growing past it, it slips
-		 * in its sense; only touching it (a tangency), it holds on */
-		bool slips;
-		if (accelerations(r, qdd) || trend(r, brk, t, y, &slips))
-			return -1;
-		const double lam = r->lam[brk];
-		struct strbuf nm = STRBUF_INIT;
-		kink_name(L, brk, &nm);
-		if (slips) {
-			r->mode[brk] = lam > 0 ? 1 : -1;
-			model_step(s,
-				   "  t = %.10g s: the force that holds %s, %.10g, reached its "
-				   "bound c = %.10g and is growing past it: it slips (%s).",
-				   t, nm.buf, lam, bound(r, brk), lam > 0 ? "+" : "-");
-		} else {
-			model_step(s,
-				   "  t = %.10g s: the force that holds %s, %.10g, touches its "
-				   "bound c = %.10g and turns back inside: it is still held.",
-				   t, nm.buf, lam, bound(r, brk));
-			brk = SIZE_MAX; /* decided with the others, as stuck */
-		}
-		strbuf_release(&nm);
-	}
-	for (size_t k = 0; k < nk; k++) {
-		if (k == brk)
-			continue;
-		const double w = kink_w(r, k);
-		if (start && w != 0)
-			r->mode[k] = w > 0 ? 1 : -1;
-		else if (start || r->mode[k] == 0 || !(r->mode[k] * w > 0))
-			C[m++] = k;
-	}
-	if (!m)
-		return 0;
-	/* w = 0 exactly on the candidates */
-	{
-		double zero[NK] = {0};
-		if (displace(r, C, m, zero)) {
-			r->dependent = true;
-			return -1;
-		}
-		for (size_t i = 0; i < n; i++)
-			if (!r->held[i])
-				y[n + i] = r->vals[lagr_iqd(L, i)];
-		for (size_t c = 0; c < m; c++) {
-			const size_t i = L->kink[C[c]].coord;
-			if (kink_is_rate(L, C[c]))
-				y[n + i] = 0; /* the rate itself: 0 to the bit */
-		}
-	}
-	for (size_t c = 0; c < m; c++) {
-		r->cand[C[c]] = true;
-		r->mode[C[c]] = 0;
-	}
-	/* dw/dt = b − W λ: b with the candidates free of friction, W's columns
-	 * from a unit multiplier on each */
-	double b[NK], W[NK * NK], wd[NK], a[NQ], c_[NK], lb[NK], z[NK], w[NK];
-	set_state(r, t, y);
-	if (accelerations(r, qdd))
-		return -1;
-	kink_rates(r, C, m, qdd, b);
-	for (size_t j = 0; j < m; j++) {
-		kink_a(r, C[j], a);
-		for (size_t i = 0; i < n; i++)
-			r->extra[i] = -a[i];
-		r->use_extra = true;
-		int rc = accelerations(r, qdd);
-		r->use_extra = false;
-		if (rc)
-			return -1;
-		kink_rates(r, C, m, qdd, wd);
-		for (size_t i = 0; i < m; i++)
-			W[i * m + j] = b[i] - wd[i];
-	}
-	for (size_t i = 0; i < m; i++) {
-		c_[i] = bound(r, C[i]);
-		if (!(c_[i] >= 0) || !isfinite(c_[i]))
-			c_[i] = 0;
-		lb[i] = -c_[i];
-	}
-	if (r->dependent)
-		return -1; /* two candidates on one surface: no bound of its own */
-	struct diag why;
-	diag_clear(&why);
-	if (num_relay_solve(m, W, b, lb, c_, z, w, &why)) {
-		diag_set(&r->cerr, "at t = %.6g s: %s", t, why.msg);
-		r->cfail = true;
-		return -1;
-	}
-	memset(r->cand, 0, sizeof(r->cand));
-	bool tie[NK];
-	for (size_t i = 0; i < m; i++) {
-		const size_t k = C[i];
-		const double lam = -z[i];
-		const double scale = fabs(b[i]) + fabs(W[i * m + i]) * c_[i];
-		tie[i] = fabs(lam) >= c_[i] * (1 - LAGR_TIE) && fabs(w[i]) <= LAGR_TIE * scale;
-		if (!tie[i] && fabs(w[i]) > LAGR_TIE * scale)
-			r->mode[k] = w[i] > 0 ? 1 : -1;
-		else
-			r->mode[k] = 0;
-	}
-	for (size_t i = 0; i < m; i++) {
-		const size_t k = C[i];
-		struct strbuf nm = STRBUF_INIT;
-		kink_name(L, k, &nm);
-		bool slips = false;
-		if (tie[i]) {
-			if (trend(r, k, t, y, &slips))
-				return -1;
-			if (slips)
-				r->mode[k] = z[i] < 0 ? 1 : -1;
-		}
-		const double lam = -z[i];
-		if (r->mode[k] == 0)
-			model_step(s,
-				   "  t = %.10g s: %s at rest; the force on it, |f| = %.6g, is "
-				   "within the bound c = %.6g that %s allows there: it is held%s.",
-				   t, nm.buf, fabs(lam), c_[i], L->ndecl ? "friction" : "R",
-				   tie[i] ? " (at the bound, the force turns back inside)" : "");
-		else
-			model_step(s,
-				   "  t = %.10g s: %s at rest; the force on it %s the bound c = "
-				   "%.6g: it slips (%s), friction %.6g against it.",
-				   t, nm.buf, tie[i] ? "is at and growing past" : "would exceed",
-				   c_[i], r->mode[k] > 0 ? "+" : "-", c_[i]);
-		strbuf_release(&nm);
-	}
-	set_state(r, t, y);
-	return accelerations(r, qdd);
-}
-
-static void figures_of(const struct lagr *L, const struct record *tr, struct figures *fs)
-{
-	const size_t n = L->nq;
-	struct strbuf cols = STRBUF_INIT;
-	strbuf_addf(&cols, "t [s]");
-	for (size_t i = 0; i < n; i++)
-		strbuf_addf(&cols, "|%s|%s", L->q[i], L->qd[i]);
-	strbuf_addf(&cols, "|E = T + V [J]");
-	struct table *tab = figures_table(fs, "motion", cols.buf);
-	strbuf_release(&cols);
-	double row[2 * NQ + 3];
-	for (size_t k = 0; k < tr->n; k++) {
-		const double *y = record_row(tr, k);
-		row[0] = tr->t[k];
-		for (size_t i = 0; i < n; i++) {
-			row[1 + 2 * i] = y[i];
-			row[2 + 2 * i] = y[n + i];
-		}
-		row[1 + 2 * n] = y[2 * n + 1]; /* T + V, the record's extra */
-		table_row(tab, row);
-	}
-	char name[64], title[128], lq[96], lqd[96];
-	for (size_t i = 0; i < n; i++) {
-		/* the axes in the units of q0 and qdot0 */
-		const char *u = L->params[2 * i].unit, *ud = L->params[2 * i + 1].unit;
-		snprintf(lq, sizeof(lq), "%s%s%s%s", L->q[i], *u ? " [" : "", u, *u ? "]" : "");
-		snprintf(lqd, sizeof(lqd), "%s%s%s%s", L->qd[i], *ud ? " [" : "", ud,
-			 *ud ? "]" : "");
-		snprintf(name, sizeof(name), "%s", L->q[i]);
-		snprintf(title, sizeof(title), "The coordinate %s against time", L->q[i]);
-		struct figure *f = figure_add(fs, name, title, "t [s]", lq);
-		figure_curve_from(f, L->q[i], CURVE_LINE, tab, 0, 1 + 2 * i);
-		snprintf(name, sizeof(name), "%s", L->qd[i]);
-		snprintf(title, sizeof(title), "The rate %s against time", L->qd[i]);
-		f = figure_add(fs, name, title, "t [s]", lqd);
-		figure_curve_from(f, L->qd[i], CURVE_LINE, tab, 0, 2 + 2 * i);
-		snprintf(name, sizeof(name), "phase-%s", L->q[i]);
-		snprintf(title, sizeof(title), "Phase portrait: %s against %s", L->qd[i], L->q[i]);
-		f = figure_add(fs, name, title, lq, lqd);
-		figure_curve_from(f, "the run", CURVE_LINE, tab, 1 + 2 * i, 2 + 2 * i);
-	}
-	struct figure *f =
-		figure_add(fs, "energy", "The energy T + V against time", "t [s]", "E [J]");
-	figure_curve_from(f, "T + V", CURVE_LINE, tab, 0, 1 + 2 * n);
-}
-
-/* The run's failure in d, from what the run met: a contact(...) that could
- * not be evaluated, kinks that are one surface, a singular mass matrix. */
-static int run_failure(struct run *r, struct diag *d, double t, const double *y)
-{
-	const struct lagr *L = r->L;
-	if (r->cfail)
-		return diag_set(d, "%s", r->cerr.msg);
-	if (r->dependent)
-		return diag_set(d,
-				"two of R's kinks are one surface at t = %.6g s (their "
-				"relative velocities are not independent): write each "
-				"contact once",
-				t);
-	const double ts = r->singular ? r->sing_t : t;
-	const double *ys = r->singular ? r->sing_y : y;
-	double M[NQ * NQ];
-	struct diag why;
-	diag_clear(&why);
-	set_state(r, ts, ys);
-	if (!lagr_mass_matrix(L, r->vals, M, &why))
-		diag_set(&why, "the mass matrix ∂²T/∂q̇² is singular to rounding there");
-	return diag_set(d, "at t = %.6g s (%s = %.6g, %s = %.6g): %s", ts, L->q[0], ys[0], L->qd[0],
-			ys[L->nq], why.msg);
-}
-
-/* ---- a phase held uniformly ------------------------------------------------- */
-
-/* Whether the stuck contacts' rows a_k and the held coordinates' e_i span
- * the rates (at the state set): then they fix every rate. */
-static bool rates_fixed(struct run *r)
-{
-	const struct lagr *L = r->L;
-	const size_t n = L->nq;
-	double G[NQ * NQ] = {0}, a[NQ];
-	for (size_t k = 0; k < L->nkink; k++) {
-		if (r->mode[k] != 0)
-			continue;
-		kink_a(r, k, a);
-		for (size_t i = 0; i < n; i++)
-			for (size_t j = 0; j < n; j++)
-				G[i * n + j] += a[i] * a[j];
-	}
-	for (size_t i = 0; i < n; i++)
-		G[i * n + i] += r->held[i];
-	return spd_solve(G, n, NULL, 0) == 0;
-}
-
-/* Whether the stuck contacts and the held coordinates fix every rate (their
- * rows a_k, e_i span the rates), and *uniform whether each stuck w = a·q̇ + b
- * has a and b constant: then the motion held is q̇ constant and q linear in
- * t, in closed form, and a phase under forces that depend on t is a scan
- * of its event functions in t alone. */
-static bool held_fixed(struct run *r, bool *uniform)
-{
-	const struct lagr *L = r->L;
-	*uniform = true;
-	for (size_t k = 0; k < L->nkink; k++) {
-		if (r->mode[k] != 0)
-			continue;
-		const struct lkink *kk = &L->kink[k];
-		*uniform &= kk->wt == NULL;
-		for (size_t j = 0; j < L->nq; j++) {
-			double x = 0;
-			*uniform &= kk->wq[j] == NULL && (!kk->a[j] || sym_constant(kk->a[j], &x));
-		}
-	}
-	const bool fixed = rates_fixed(r);
-	*uniform &= fixed;
-	return fixed;
-}
-
-struct held_part {
-	struct run *r;
-	const double *y; /* the state held */
-	size_t k;	 /* the event function asked for */
-};
-
-static double held_part_at(double t, void *p)
-{
-	struct held_part *h = p;
-	double g[LAGR_MAX_KINKS + NQ + 2];
-	lagr_events(t, h->y, g, h->r);
-	return g[h->k];
-}
-
-/* A phase held at rest, every rate fixed at 0 (the state y stays as it is,
- * and friction takes no work), from *t to at most the run's tmax, scanned
- * at steps of `step` (each a point of the run's record): its event
- * functions in t alone, each crossing (from > 0 to <= 0, one not > 0 at the
- * start once it is) refined by Brent to the far side, as ode_run locates
- * an event. Fills end as ode_run does. */
-static int held_phase(struct run *r, struct phase_run *run, double *t, const double *y, double step,
-		      struct ode_end *end, struct diag *d)
-{
-	const double tend = run->tmax;
-	const size_t ne = nevents(r->L);
-	double g[LAGR_MAX_KINKS + NQ + 2], gprev[LAGR_MAX_KINKS + NQ + 2];
-	lagr_events(*t, y, gprev, r);
-	*end = (struct ode_end){.t = *t};
-	for (double ta = *t; ta < tend;) {
-		if (num_interrupted)
-			return diag_set(d, "interrupted at t = %g s", ta);
-		const double tb = fmin(tend, ta + step);
-		lagr_events(tb, y, g, r);
-		phase_mark(run, tb, y);
-		end->steps++;
-		double first = INFINITY;
-		size_t which = 0;
-		for (size_t k = 0; k < ne; k++) {
-			if (!(gprev[k] > 0 && g[k] <= 0))
-				continue;
-			struct held_part hp = {r, y, k};
-			struct num_root root;
-			if (num_brent(held_part_at, &hp, ta, tb, 1e-300, 1e-13, &root,
-				      "the end of a held phase", d))
-				return -1;
-			if (root.hi < first) {
-				first = root.hi;
-				which = k;
-			}
-		}
-		if (isfinite(first)) {
-			*t = end->t = first;
-			end->event = true;
-			end->which = which;
-			return 0;
-		}
-		memcpy(gprev, g, ne * sizeof(double));
-		ta = tb;
-	}
-	*t = end->t = tend;
-	return 0;
-}
-
-/* Whether the stuck contacts and the held coordinates fix every rate at
- * 0: their rows a_k (e_i) span the rates, and each stuck w is 0 at zero
- * rates (no support moves). Then the rates are 0 but for rounding, and y's
- * are set so. */
-static bool held_still(struct run *r, double t, double *y)
-{
-	const struct lagr *L = r->L;
-	const size_t n = L->nq;
-	set_state(r, t, y);
-	for (size_t j = 0; j < n; j++)
-		r->vals[lagr_iqd(L, j)] = 0;
-	for (size_t k = 0; k < L->nkink; k++)
-		if (r->mode[k] == 0 && kink_w(r, k) != 0)
-			return false; /* a moving support */
-	if (!rates_fixed(r))
-		return false;
-	for (size_t i = 0; i < n; i++)
-		y[n + i] = 0;
-	return true;
-}
-
-/* Whether the system rests for good at (t, y): nothing depends on t, and
- * every coordinate is held (a norm's, or a stuck contact's own rate) or
- * still with no acceleration. */
-static bool rests(struct run *r, double t, double *y, bool *free_still)
-{
-	const struct lagr *L = r->L;
-	const size_t n = L->nq;
-	bool still[NQ];
-	*free_still = false;
-	if (L->uses_t)
-		return false;
-	if (held_still(r, t, y))
-		return true;
-	for (size_t i = 0; i < n; i++) {
-		still[i] = r->held[i];
-		for (size_t k = 0; k < L->nkink; k++)
-			if (r->mode[k] == 0 && L->kink[k].coord == i && kink_is_rate(L, k))
-				still[i] = true;
-	}
-	bool all = true;
-	for (size_t i = 0; i < n && all; i++)
-		if (!still[i]) {
-			all = y[n + i] == 0;
-			*free_still = true;
-		}
-	if (all && *free_still) {
-		double qdd[NQ];
-		set_state(r, t, y);
-		all = !accelerations(r, qdd);
-		for (size_t i = 0; i < n && all; i++)
-			all = still[i] || qdd[i] == 0;
-	}
-	return all;
-}
-
-/* What ended the phase at (t, y): the contacts and the norm decided anew.
- * Returns 1 where the stop expression ended the run, 2 where a [contact]'s
- * N reached 0 (it would lift off), -1 on failure. */
-static int after_event(struct run *r, size_t which, double t, double *y, struct strbuf *s)
-{
-	const struct lagr *L = r->L;
-	const size_t n = L->nq, nk = L->nkink;
-	if (which == nk + n + 1) {
-		model_step(s, "  t = %.10g s: the stop expression %s reached 0: the run ends.", t,
-			   L->src_stop);
-		return 1;
-	}
-	if (which >= nk + n + 2 && L->decl[which - nk - n - 2].normal != SIZE_MAX) {
-		const struct ldecl *dc = &L->decl[which - nk - n - 2];
-		model_step(s,
-			   "  t = %.10g s: the reaction λ of [contact %s] reached 0: %s would "
-			   "leave its surface (lift-off), which the run does not follow: it "
-			   "ends.",
-			   t, dc->name, L->q[dc->normal]);
-		return 2;
-	}
-	if (which >= nk + n + 2) {
-		model_step(s,
-			   "  t = %.10g s: the normal force N = %s of [contact %s] reached 0: "
-			   "the contact would lift off, and these coordinates have none to "
-			   "leave the surface along: the run ends.",
-			   t, L->decl[which - nk - n - 2].src_N, L->decl[which - nk - n - 2].name);
-		return 2;
-	}
-	size_t brk = SIZE_MAX;
-	if (which < nk) {
-		struct strbuf nm = STRBUF_INIT;
-		kink_name(L, which, &nm);
-		if (r->mode[which]) {
-			set_state(r, t, y);
-			if (kink_is_rate(L, which))
-				model_step(s, "  t = %.10g s: %s reached 0 (%s = %.10g).", t,
-					   L->qd[L->kink[which].coord], nm.buf,
-					   y[L->kink[which].coord]);
-			else
-				model_step(s, "  t = %.10g s: %s: the relative velocity reached 0.",
-					   t, nm.buf);
-		} else {
-			brk = which;
-		}
-		strbuf_release(&nm);
-	} else if (which < nk + n) {
-		const size_t i = which - nk;
-		y[n + i] = 0;
-		model_step(s, "  t = %.10g s: %s reached 0 (%s = %.10g).", t, L->qd[i], L->q[i],
-			   y[i]);
-	} else { /* the norm's test reached its bound: decided by its trend */
-		model_step(s,
-			   "  t = %.10g s: the force on the held %s reached the bound of the norm.",
-			   t, L->q[L->group[0]]);
-		for (size_t j = 0; j < L->ngroup; j++)
-			r->held[L->group[j]] = false;
-		r->group_held = false;
-	}
-	if (settle_group(r, t, y, which == nk + n, s))
-		return -1;
-	return decide(r, t, y, brk, false, s) ? -1 : 0;
+	out[0] = lrun_energy(r, t, y);
 }
 
 /* ---- the run on the phase driver --------------------------------------------- */
@@ -1383,18 +671,18 @@ static int lagr_next(struct phase_run *run, struct phase_mode *mode, void *ctx, 
 	double *y = run->y;
 	const struct ode_end *end = run->end;
 	if (!end) { /* the start */
-		if (settle_group(r, run->t, y, false, lp->s) ||
-		    decide(r, run->t, y, SIZE_MAX, true, lp->s))
-			return run_failure(r, d, run->t, y);
+		if (lrun_settle_group(r, run->t, y, false, lp->s) ||
+		    lrun_decide(r, run->t, y, SIZE_MAX, true, lp->s))
+			return lrun_run_failure(r, d, run->t, y);
 	}
 	for (;;) {
 		if (end && end->event) {
 			/* phases that end where they start, again and again, are
 			 * the driver's to refuse (PHASE_STILL_MAX); a held phase
 			 * (held_phase) ends later than it starts */
-			const int ev = after_event(r, end->which, run->t, y, lp->s);
+			const int ev = lrun_after_event(r, end->which, run->t, y, lp->s);
 			if (ev < 0)
-				return run_failure(r, d, run->t, y);
+				return lrun_run_failure(r, d, run->t, y);
 			if (r->jump) {
 				r->jump = false;
 				phase_jump(run, r->jump_t, y);
@@ -1407,7 +695,7 @@ static int lagr_next(struct phase_run *run, struct phase_mode *mode, void *ctx, 
 		}
 		const bool resume = end && !end->event && lp->piece && run->t < run->tmax;
 		bool free_still;
-		if (!resume && rests(r, run->t, y, &free_still)) {
+		if (!resume && lrun_rests(r, run->t, y, &free_still)) {
 			lp->outcome = "rests";
 			lp->t_stop = run->t;
 			model_step(lp->s,
@@ -1425,11 +713,11 @@ static int lagr_next(struct phase_run *run, struct phase_mode *mode, void *ctx, 
 		/* held with every rate fixed, the motion is trivial: the
 		 * integrator's steps grow without bound, and a force that
 		 * depends on t could cross the bound and come back inside one;
-		 * such a phase is scanned in closed form (held_phase), or watched
+		 * such a phase is scanned in closed form (lrun_held_phase), or watched
 		 * in pieces of at most tmax/LAGR_WATCH */
-		set_state(r, run->t, y);
+		lrun_set_state(r, run->t, y);
 		bool uniform;
-		const bool fixed = L->uses_t && held_fixed(r, &uniform);
+		const bool fixed = L->uses_t && lrun_held_fixed(r, &uniform);
 		bool at_rest = true; /* the closed form has friction take no work */
 		for (size_t i = 0; i < n; i++)
 			at_rest &= y[n + i] == 0;
@@ -1437,7 +725,7 @@ static int lagr_next(struct phase_run *run, struct phase_mode *mode, void *ctx, 
 			/* nothing to integrate: the state stays */
 			static struct ode_end held;
 			double t = run->t;
-			if (held_phase(r, run, &t, y, run->tmax / LAGR_WATCH, &held, d))
+			if (lrun_held_phase(r, run, &t, y, run->tmax / LAGR_WATCH, &held, d))
 				return -1;
 			phase_jump(run, t, y);
 			run->steps += held.steps;
@@ -1450,7 +738,7 @@ static int lagr_next(struct phase_run *run, struct phase_mode *mode, void *ctx, 
 		mode->sys = (struct ode_system){2 * n + 1, lagr_rhs, NULL, r};
 		mode->opts.tmax =
 			fmin(run->tmax, run->t + (fixed ? run->tmax / LAGR_WATCH : INFINITY));
-		mode->opts.nev = nevents(L);
+		mode->opts.nev = lrun_nevents(L);
 		mode->opts.events = lagr_events;
 		mode->stretch = resume;
 		return PHASE_RUN;
@@ -1498,7 +786,77 @@ static void run_open(struct run *r, const struct lagr *L, const double *num, dou
 		y[L->nq + i] = num[2 * i + 1];
 	}
 	y[2 * L->nq] = 0;
-	set_state(r, 0, y);
+	lrun_set_state(r, 0, y);
+}
+
+/* The run's end at (t, y) into the results and the steps: the state, the
+ * energies, the outcome, t_stop and the file's [result]s; -1 with d
+ * where one is not finite. */
+static int lagr_results(struct run *r, double t, double *y, double E0, const char *outcome,
+			double t_stop, struct model_output *out, struct diag *d)
+{
+	const struct lagr *L = r->L;
+	const size_t n = L->nq;
+	struct strbuf *s = out->steps;
+	int rc = 0;
+	memset(r->held, 0, sizeof(r->held));
+	memset(r->sgn, 0, sizeof(r->sgn));
+	lrun_set_state(r, t, y);
+	const double E1 = lrun_energy(r, t, y);
+	struct named_result got[2 * NQ + 5];
+	size_t ng = 0;
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++) {
+		out->res[k++] = value_number(y[i]);
+		out->res[k++] = value_number(y[n + i]);
+		got[ng++] = (struct named_result){L->results[2 * i].name, y[i]};
+		got[ng++] = (struct named_result){L->results[2 * i + 1].name, y[n + i]};
+	}
+	got[ng++] = (struct named_result){"E_start", E0};
+	got[ng++] = (struct named_result){"E_end", E1};
+	got[ng++] = (struct named_result){"energy_lost", E0 - E1};
+	got[ng++] = (struct named_result){"friction_work", y[2 * n]};
+	if ((rc = model_require_finite(got, ng, "the run went out of range", d)))
+		return rc;
+	out->res[k++] = value_number(t);
+	out->res[k++] = value_number(t_stop);
+	out->res[k++] = value_number(E0);
+	out->res[k++] = value_number(E1);
+	if (conservative(r))
+		out->res[k++] = value_number(E0 - E1);
+	else
+		out->res[k++] = value_undefined(
+			"T + V is not conserved here even without friction (T or V depends on t, "
+			"or T has terms of other than second degree in the rates: a moving "
+			"frame), so E_start - E_end is not what friction took; friction_work is");
+	out->res[k++] = value_word(outcome);
+	out->res[k++] = value_number(y[2 * n]);
+	for (size_t e = 0; e < L->nextra; e++) {
+		double v = sym_eval(L->extra[e], r->vals);
+		/* round-off is 0, as model_results_settle has it below 1e-12 of
+		 * the largest result of its unit: a [result] is alone in its
+		 * unit, so below 1e-12 of its own terms (ladder-lagrange's
+		 * λ_wall was -1.3e-14 N where its terms are 200 N and cancel) */
+		const double size = sym_size(L->extra[e], r->vals);
+		if (isfinite(size) && fabs(v) < 1e-12 * size)
+			v = 0;
+		struct named_result nr = {L->results[k].name, v};
+		if ((rc = model_require_finite(&nr, 1, "at the end of the run", d)))
+			break;
+		out->res[k++] = value_number(v);
+		struct strbuf rt = STRBUF_INIT;
+		model_step(s, "%s = %s = %.10g", L->results[k - 1].name,
+			   sym_readable_of(L->extra[e], &rt), v);
+		strbuf_release(&rt);
+	}
+	if (rc)
+		for (size_t j = 0; j < k; j++)
+			value_release(&out->res[j]);
+	model_step(s,
+		   "Outcome: %s; E_start = %.10g J, E_end = %.10g J, energy lost %.10g J; the "
+		   "work friction took along the run, friction_work = %.10g J.",
+		   outcome, E0, E1, E0 - E1, y[2 * n]);
+	return rc;
 }
 
 int lagr_solve(const struct model_input *in, struct model_output *out, struct diag *d)
@@ -1512,7 +870,7 @@ int lagr_solve(const struct model_input *in, struct model_output *out, struct di
 	run_open(&r, L, in->num, y);
 	const double tmax = r.tmax;
 	double t = 0;
-	const double E0 = energy(&r, t, y);
+	const double E0 = lrun_energy(&r, t, y);
 	{
 		double M[NQ * NQ];
 		struct diag why;
@@ -1578,7 +936,7 @@ int lagr_solve(const struct model_input *in, struct model_output *out, struct di
 	t = run.t;
 	if (rc && (r.cfail || r.dependent || r.singular)) {
 		diag_clear(d);
-		run_failure(&r, d, t, y);
+		lrun_run_failure(&r, d, t, y);
 	}
 	const char *outcome = lp.outcome;
 	const double t_stop = lp.t_stop;
@@ -1586,7 +944,7 @@ int lagr_solve(const struct model_input *in, struct model_output *out, struct di
 		rc = diag_set(d, "the mass matrix ∂²T/∂q̇² is singular at t = %.6g s, %s = %.6g",
 			      r.sing_t, L->q[0], r.sing_y[0]);
 	if (recp && !rc)
-		figures_of(L, recp, out->figs);
+		lrun_figures_of(L, recp, out->figs);
 	record_release(recp);
 	if (rc)
 		goto done;
@@ -1594,63 +952,7 @@ int lagr_solve(const struct model_input *in, struct model_output *out, struct di
 		model_step(s, "All motion stopped at t_stop = %.10g s.", t_stop);
 	else if (isnan(t_stop))
 		model_step(s, "Still moving at t = tmax = %g s: t_stop does not exist.", t);
-	memset(r.held, 0, sizeof(r.held));
-	memset(r.sgn, 0, sizeof(r.sgn));
-	set_state(&r, t, y);
-	const double E1 = energy(&r, t, y);
-	struct named_result got[2 * NQ + 5];
-	size_t ng = 0;
-	size_t k = 0;
-	for (size_t i = 0; i < n; i++) {
-		out->res[k++] = value_number(y[i]);
-		out->res[k++] = value_number(y[n + i]);
-		got[ng++] = (struct named_result){L->results[2 * i].name, y[i]};
-		got[ng++] = (struct named_result){L->results[2 * i + 1].name, y[n + i]};
-	}
-	got[ng++] = (struct named_result){"E_start", E0};
-	got[ng++] = (struct named_result){"E_end", E1};
-	got[ng++] = (struct named_result){"energy_lost", E0 - E1};
-	got[ng++] = (struct named_result){"friction_work", y[2 * n]};
-	if ((rc = model_require_finite(got, ng, "the run went out of range", d)))
-		goto done;
-	out->res[k++] = value_number(t);
-	out->res[k++] = value_number(t_stop);
-	out->res[k++] = value_number(E0);
-	out->res[k++] = value_number(E1);
-	if (conservative(&r))
-		out->res[k++] = value_number(E0 - E1);
-	else
-		out->res[k++] = value_undefined(
-			"T + V is not conserved here even without friction (T or V depends on t, "
-			"or T has terms of other than second degree in the rates: a moving "
-			"frame), so E_start - E_end is not what friction took; friction_work is");
-	out->res[k++] = value_word(outcome);
-	out->res[k++] = value_number(y[2 * n]);
-	for (size_t e = 0; e < L->nextra; e++) {
-		double v = sym_eval(L->extra[e], r.vals);
-		/* round-off is 0, as model_results_settle has it below 1e-12 of
-		 * the largest result of its unit: a [result] is alone in its
-		 * unit, so below 1e-12 of its own terms (ladder-lagrange's
-		 * λ_wall was -1.3e-14 N where its terms are 200 N and cancel) */
-		const double size = sym_size(L->extra[e], r.vals);
-		if (isfinite(size) && fabs(v) < 1e-12 * size)
-			v = 0;
-		struct named_result nr = {L->results[k].name, v};
-		if ((rc = model_require_finite(&nr, 1, "at the end of the run", d)))
-			break;
-		out->res[k++] = value_number(v);
-		struct strbuf rt = STRBUF_INIT;
-		model_step(s, "%s = %s = %.10g", L->results[k - 1].name,
-			   sym_readable_of(L->extra[e], &rt), v);
-		strbuf_release(&rt);
-	}
-	if (rc)
-		for (size_t j = 0; j < k; j++)
-			value_release(&out->res[j]);
-	model_step(s,
-		   "Outcome: %s; E_start = %.10g J, E_end = %.10g J, energy lost %.10g J; the "
-		   "work friction took along the run, friction_work = %.10g J.",
-		   outcome, E0, E1, E0 - E1, y[2 * n]);
+	rc = lagr_results(&r, t, y, E0, outcome, t_stop, out, d);
 done:
 	free(r.vals);
 	return rc;

@@ -155,15 +155,34 @@ static inline size_t lagr_it(const struct lagr *L)
 {
 	return L->model.nparams + 2 * L->nq;
 }
-/* The building's helpers (lagrange.c), for lagrange_contact.c: e compiled
+/* A character of a name in an expression's text. */
+static inline bool lagr_ident_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	       c == '_';
+}
+/* The building's helpers (lagrange.c), for the other pieces: e compiled
  * over the evaluation's names (NULL with d, line, col); ∂f/∂name; a string
- * kept with the model; a kink across w = 0 (contact names the section). */
+ * kept with the model. */
 struct sym *lagr_compile(struct lagr *L, const struct lagrange_expr *e, bool rates,
 			 const char *what, int *line, int *col, struct diag *d);
 struct sym *lagr_deriv(struct lagr *L, const struct sym *f, const char *name);
 const char *lagr_keep(struct lagr *L, char *s);
+/* R's kinks (lagrange_kinks.c): whether f is the number 0; a kink across
+ * w = 0 (contact names the section); those of R's smooth text (the
+ * contact(...) calls taken out); a kink w = q̇_i for each nonsmooth
+ * coordinate no kink covers. -1 with d, line and col. */
+bool lagr_is_zero(const struct sym *f);
 int lagr_add_kink(struct lagr *L, const char *text, const char *contact, int line, int col,
 		  int *eline, int *ecol, struct diag *d);
+int lagr_find_kinks(struct lagr *L, const struct lagrange_expr *e, const char *smooth, int *line,
+		    int *col, struct diag *d);
+int lagr_coordinate_kinks(struct lagr *L, int *line, int *col, struct diag *d);
+/* R's contact(...) calls (lagrange_minguzzi.c): taken out of R's text e
+ * into L->contact[], *smooth the rest (the caller frees it). -1 with d,
+ * line and col. */
+int lagr_split_contacts(struct lagr *L, const struct lagrange_expr *e, char **smooth, int *line,
+			int *col, struct diag *d);
 /* A [contact NAME] that names its normal coordinate (normal = y): checked,
  * compiled and added as L->decl[L->ndecl++] (lagrange_contact.c). */
 int lagr_normal_contact(struct lagr *L, const struct lcontact_text *ct, int *line, int *col,
@@ -216,8 +235,9 @@ int lagr_mass_matrix(const struct lagr *L, const double *vals, double *M, struct
  * (T = m(xdot + ydot)^2/2 has a last Cholesky pivot of rounding's size at
  * m = 2, and was "solved"). */
 #define LAGR_COND_MAX 1e-12
-/* The derivation (Lagrange's equations as formed) into the worked steps:
- * the model's steps_head, written when the steps are read, not at solve. */
+/* The derivation (Lagrange's equations as formed) into the worked steps
+ * (lagrange_steps.c): the model's steps_head, written when the steps are
+ * read, not at solve. */
 void lagr_derivation_steps(const struct model *m, struct strbuf *s);
 /* The model's solve (lagrange_run.c). */
 int lagr_solve(const struct model_input *in, struct model_output *out, struct diag *d);

@@ -26,6 +26,7 @@
 #include "dyn/law.h"
 #include "dyn/phase.h"
 #include "models/model.h"
+#include "models/painleve_rod.h"
 #include "num/num.h"
 #include "num/ode.h"
 #include "num/roots.h"
@@ -202,46 +203,7 @@ static const struct result_spec rod_results[O_NRESULTS] = {
 
 /* ---- the rod's mechanics -------------------------------------------------- */
 
-/* The most steps of a rigid run: about half a second. The exercises take
- * hundreds; a matrix law with Φ₂₂ = 1e6 took a million, 16 s. */
-#define RD_STEPS 20000
-
-/* A point of a phase of the rigid run: its time, state, λ and dλ/dt. */
-struct peak_pt {
-	double t, y[4], lambda, dl;
-};
-
-/* The largest λ of the rigid run so far, and the last two step ends of the
- * phase being run (p0 taken, p1 seen after it). */
-struct peak {
-	struct peak_pt p0, p1;
-	bool has_p1;
-	double max;
-	int status; /* -1 once a search for a maximum has failed (diag filled) */
-};
-
-struct rod {
-	double m1, m2, l, g;
-	enum law_id law;
-	double mu, k;
-	double phi[9];	 /* matrix law, row-major */
-	double omega[9]; /* family law: Ω, row-major, last column (0, 0, ν) */
-	int contact;
-	double kc, cc;
-	double sigma; /* coulomb: direction of sliding held in a phase */
-	double v_reg; /* compliant coulomb: regularizing speed */
-	double stiff_threshold;
-	double slow;	/* rates below this (1/tmax) are not time scales of the run */
-	bool at_rest;	/* coulomb: the phase being run holds the foot (static friction) */
-	double fscale;	/* rigid: (m1+m2) g, the scale of the contact's forces */
-	double tscale;	/* rigid: √(l/g), the time scale of the fall */
-	struct peak pk; /* rigid: the largest λ met along the run */
-	/* rigid, sliding: the largest (2.9) residual and |λ − λ0| met */
-	double res_max, dev_max;
-	struct diag *d;
-};
-
-static void inertia(const struct rod *r, double th, double A[9])
+void rod_inertia(const struct rod *r, double th, double A[9])
 {
 	const double M = r->m1 + r->m2, b = r->m2 * r->l;
 	const double s = sin(th), c = cos(th);
@@ -250,7 +212,7 @@ static void inertia(const struct rod *r, double th, double A[9])
 }
 
 /* A⁻¹ in closed form: det A = (m1+m2) m1 m2 l². */
-static void inertia_inv(const struct rod *r, double th, double Ai[9])
+void rod_inertia_inv(const struct rod *r, double th, double Ai[9])
 {
 	const double M = r->m1 + r->m2, m2 = r->m2, l = r->l, s = sin(th), c = cos(th);
 	const double det = M * r->m1 * m2 * l * l;
@@ -263,18 +225,18 @@ static void inertia_inv(const struct rod *r, double th, double Ai[9])
 	Ai[8] = (M * I - b * b * s * s) / det;
 }
 
-static void matvec(const double A[9], const double v[3], double out[3])
+void rod_matvec(const double A[9], const double v[3], double out[3])
 {
 	for (int i = 0; i < 3; i++)
 		out[i] = A[3 * i] * v[0] + A[3 * i + 1] * v[1] + A[3 * i + 2] * v[2];
 }
 
-static void law_matrix(const struct rod *r, double th, double Phi[9])
+void rod_law_matrix(const struct rod *r, double th, double Phi[9])
 {
 	double A[9], Ai[9];
-	inertia(r, th, A);
+	rod_inertia(r, th, A);
 	if (r->law == LAW_PROJECTED)
-		inertia_inv(r, th, Ai);
+		rod_inertia_inv(r, th, Ai);
 	law_phi_matrix(r->law,
 		       &(struct law_phi){.A = A,
 					 .Ai = Ai,
@@ -291,7 +253,7 @@ static void law_matrix(const struct rod *r, double th, double Phi[9])
  * e_y relative to the largest w can be, ‖Φ‖_F |A⁻¹e_y|, so that a w that
  * vanishes (θ = 90° for Painlevé's law) counts as parallel. */
 #define COND29_TOL 1e-9
-static double cond29_residual_of(const double Phi[9], const double Ai[9], double w[3])
+double rod_cond29_residual_of(const double Phi[9], const double Ai[9], double w[3])
 {
 	double fro = 0;
 	for (int i = 0; i < 3; i++)
@@ -305,13 +267,13 @@ static double cond29_residual_of(const double Phi[9], const double Ai[9], double
 /* Painlevé's classical law and its projection act with the multiplier λ
  * and hold the foot by static friction; Kozlov's laws act with |R| on the
  * whole q̇. */
-static bool classical(const struct rod *r)
+bool rod_classical(const struct rod *r)
 {
 	return r->law == LAW_COULOMB || r->law == LAW_PROJECTED;
 }
 
 /* The velocity-independent and centripetal terms: A q̈ = X + λ e_y + F. */
-static void forces(const struct rod *r, double th, double thd, double X[3])
+void rod_forces(const struct rod *r, double th, double thd, double X[3])
 {
 	const double s = sin(th), c = cos(th), b = r->m2 * r->l;
 	X[0] = b * c * thd * thd;
@@ -322,50 +284,42 @@ static void forces(const struct rod *r, double th, double thd, double X[3])
 /* The friction per unit λ (the force is λ G) for the sliding state
  * (ẋ, θ̇, ẏ). Classical: −μ σ e_x. Kozlov: −√(A⁻¹_33) Φq̇/|q̇|_A, and 0 at
  * q̇ = 0. `vreg` > 0 regularizes the speeds (compliant contact). */
-static void friction_dir(const struct rod *r, double th, const double qd[3], double vreg,
-			 double G[3])
+void rod_friction_dir(const struct rod *r, double th, const double qd[3], double vreg, double G[3])
 {
 	G[0] = G[1] = G[2] = 0.0;
-	if (classical(r)) {
+	if (rod_classical(r)) {
 		double sg = vreg > 0 ? qd[0] / sqrt(qd[0] * qd[0] + vreg * vreg) : r->sigma;
 		G[0] = -r->mu * sg;
 		if (r->law == LAW_PROJECTED) {
 			/* (4.3): F = Λ − ((A⁻¹Λ, η)/(A⁻¹η, η)) η, η = e_y */
 			double Ai[9];
-			inertia_inv(r, th, Ai);
+			rod_inertia_inv(r, th, Ai);
 			G[2] = -G[0] * Ai[2] / Ai[8];
 		}
 		return;
 	}
 	double A[9], Ai[9], Phi[9], Aq[3], Pq[3];
-	inertia(r, th, A);
-	inertia_inv(r, th, Ai);
-	law_matrix(r, th, Phi);
-	matvec(A, qd, Aq);
+	rod_inertia(r, th, A);
+	rod_inertia_inv(r, th, Ai);
+	rod_law_matrix(r, th, Phi);
+	rod_matvec(A, qd, Aq);
 	double n2 = qd[0] * Aq[0] + qd[1] * Aq[1] + qd[2] * Aq[2] + vreg * vreg;
 	if (!(n2 > 0))
 		return;
-	matvec(Phi, qd, Pq);
+	rod_matvec(Phi, qd, Pq);
 	double k = -sqrt(Ai[8]) / sqrt(n2);
 	for (int i = 0; i < 3; i++)
 		G[i] = k * Pq[i];
 }
 
-/* The sliding contact (y = 0, ẏ = 0): λ from ÿ = 0, i.e.
- * λ D = −b0 with b0 = (A⁻¹X)_y and D = (A⁻¹(e_y + G))_y, eq. (2.13). */
-struct slide {
-	double b0, D, lambda;
-	double qdd[3];
-};
-
-static void slide_state(const struct rod *r, double th, double xd, double thd, struct slide *o)
+void rod_slide_state(const struct rod *r, double th, double xd, double thd, struct slide *o)
 {
 	double Ai[9], X[3], G[3], AiX[3], AiG[3], qd[3] = {xd, thd, 0.0};
-	inertia_inv(r, th, Ai);
-	forces(r, th, thd, X);
-	friction_dir(r, th, qd, 0.0, G);
-	matvec(Ai, X, AiX);
-	matvec(Ai, G, AiG);
+	rod_inertia_inv(r, th, Ai);
+	rod_forces(r, th, thd, X);
+	rod_friction_dir(r, th, qd, 0.0, G);
+	rod_matvec(Ai, X, AiX);
+	rod_matvec(Ai, G, AiG);
 	o->b0 = AiX[2];
 	o->D = Ai[8] + AiG[2];
 	o->lambda = -o->b0 / o->D;
@@ -379,14 +333,14 @@ static void slide_state(const struct rod *r, double th, double xd, double thd, s
  * (D > 0, λ > 0: the one solution, lift-off needing b0 ≥ 0). The rod
  * thrown up at θ̇ = √((m1+m2) g/(m2 l sinθ)) − 1e-16 slid (λ 3.74 N)
  * and lifted off at 0.115 s, at that θ̇ it lifted off at t = 0. */
-static bool slide_presses(struct rod *r, double th, double thd, double Fx)
+bool rod_slide_presses(struct rod *r, double th, double thd, double Fx)
 {
 	if (Fx == 0)
 		return false;
 	const double keep = r->sigma;
 	struct slide sl;
 	r->sigma = Fx > 0 ? -1.0 : 1.0;
-	slide_state(r, th, 0.0, thd, &sl);
+	rod_slide_state(r, th, 0.0, thd, &sl);
 	r->sigma = keep;
 	return sl.D > 0 && sl.lambda > 0;
 }
@@ -394,7 +348,7 @@ static bool slide_presses(struct rod *r, double th, double thd, double Fx)
 /* The classical critical coefficient at θ for sliding direction σ:
  * D = [(m1 + m2 cos²θ) + μ σ m2 sinθ cosθ]/((m1+m2) m1) vanishes at
  * μ = (m1 + m2 cos²θ)/(m2 |sinθ cosθ|) when σ sinθ cosθ < 0. */
-static double mu_crit_at(const struct rod *r, double th, double sigma)
+double rod_mu_crit_at(const struct rod *r, double th, double sigma)
 {
 	/* θ = 90° as a double is π/2 rounded, where cos θ = 6e-17 is round-off
 	 * of a true 0: the rod upright has no critical μ (inf, not 1.6e16) */
@@ -427,7 +381,7 @@ static int mu_crit_min(const struct rod *r, double *mu, double *th, struct diag 
 		      "the least μ_crit over θ", d))
 		return -1;
 	*th = root.root;
-	*mu = mu_crit_at(r, *th, 0.0);
+	*mu = rod_mu_crit_at(r, *th, 0.0);
 	return 0;
 }
 
@@ -441,953 +395,6 @@ static enum mode classify(double b0, double D)
 	if (D > 0)
 		return MODE_CONSISTENT;
 	return b0 < 0 ? MODE_INCONSISTENT : MODE_INDETERMINATE;
-}
-
-/* ---- the rigid run -------------------------------------------------------- */
-
-enum outcome { OUT_STOPS, OUT_SLIDES, OUT_LIFTS_OFF, OUT_PARADOX, OUT_FALLS, OUT_RESTS, OUT_HELD };
-
-/* What the contact does at a recorded point of the run (the figures draw
- * each with its own line). */
-enum phase { PH_BACK, PH_FORWARD, PH_SLIDES, PH_REST, PH_FLIGHT, PH_N };
-static const char *const phase_label[PH_N] = {"sliding, ẋ < 0", "sliding, ẋ > 0", "sliding",
-					      "foot held (sticking)", "lifted off"};
-/* "held": the run reached tmax with the foot held by static friction while
- * the rod still turns about it; "stops" is kept for a contact that stops
- * sliding and ends the run there (Kozlov's law, q̇ = 0). */
-static const char *const outcome_word[] = {"stops", "slides", "lifts-off", "paradox",
-					   "falls", "rests",  "held"};
-
-/* The foot held at rest by static friction (ẍ = ÿ = 0): the rod pivots
- * about it, θ̈ = X_θ/A_θθ = −(g/l) cosθ, and the contact must supply the
- * tangential force F_x = A_xθ θ̈ − X_x and the normal force λ = A_yθ θ̈ − X_y:
- * λ = (m1+m2) g + m2 l (cosθ θ̈ − sinθ θ̇²), F_x = −m2 l (sinθ θ̈ + cosθ θ̇²). */
-struct stick {
-	double thdd, lambda, Fx;
-};
-
-static void stick_state(const struct rod *r, double th, double thd, struct stick *o)
-{
-	double A[9], X[3];
-	inertia(r, th, A);
-	forces(r, th, thd, X);
-	o->thdd = X[1] / A[4];
-	o->lambda = A[7] * o->thdd - X[2];
-	o->Fx = A[1] * o->thdd - X[0];
-}
-
-/* y = (x, θ, ẋ, θ̇); the phase's equations: sliding (2.13), or the pivot
- * about the stuck foot. */
-static int rigid_rhs(double t, const double y[], double f[], void *p)
-{
-	struct rod *r = p;
-	(void)t;
-	if (num_interrupted)
-		return GSL_EBADFUNC;
-	f[0] = y[2];
-	f[1] = y[3];
-	if (r->at_rest) {
-		struct stick st;
-		stick_state(r, y[1], y[3], &st);
-		f[2] = 0.0;
-		f[3] = st.thdd;
-		return GSL_SUCCESS;
-	}
-	struct slide sl;
-	slide_state(r, y[1], y[2], y[3], &sl);
-	f[2] = sl.qdd[0];
-	f[3] = sl.qdd[1];
-	return GSL_SUCCESS;
-}
-
-/* λ of the phase being run at the state y. */
-static double phase_lambda(const struct rod *r, const double y[4])
-{
-	if (r->at_rest) {
-		struct stick st;
-		stick_state(r, y[1], y[3], &st);
-		return st.lambda;
-	}
-	struct slide sl;
-	slide_state(r, y[1], y[2], y[3], &sl);
-	return sl.lambda;
-}
-
-/* Every reason to end the phase, each positive while it goes on. Sliding:
- * in the phase's direction (coulomb) or moving at all (Kozlov), λ > 0,
- * D > 0, 0 < θ < π. Stuck: static friction holds, μλ − |F_x| ≥ 0, λ > 0,
- * 0 < θ < π. Their minimum crosses zero at the first of them. */
-static double rigid_event_parts(const struct rod *r, const double y[], double parts[4])
-{
-	const double M = r->m1 + r->m2, L = r->l;
-	parts[3] = fmin(y[1], M_PI - y[1]) * L;
-	if (r->at_rest) {
-		struct stick st;
-		stick_state(r, y[1], y[3], &st);
-		parts[0] = (r->mu * st.lambda - fabs(st.Fx)) / r->fscale;
-		parts[1] = st.lambda / r->fscale;
-		parts[2] = INFINITY; /* no paradox while the foot is held */
-	} else {
-		struct slide sl;
-		slide_state(r, y[1], y[2], y[3], &sl);
-		if (classical(r)) {
-			parts[0] = r->sigma * y[2];
-		} else {
-			double A[9], q[3] = {y[2], y[3], 0}, Aq[3];
-			inertia(r, y[1], A);
-			matvec(A, q, Aq);
-			parts[0] =
-				sqrt(fmax(0.0, q[0] * Aq[0] + q[1] * Aq[1])) / sqrt(M) - r->v_reg;
-		}
-		parts[1] = sl.lambda / r->fscale;
-		parts[2] = sl.D * r->m1;
-	}
-	double g = parts[0];
-	for (int i = 1; i < 4; i++)
-		g = fmin(g, parts[i]);
-	return g;
-}
-
-/* ---- the rigid run: the largest λ ----------------------------------------- */
-
-/* The largest λ met along the run is taken on each phase's dense solution:
- * at the phase's ends, at its step ends, and where dλ/dt falls through 0
- * between two step ends (a root by Brent, on the solution re-integrated
- * from the step's start), never extrapolated. A step end counts only once
- * the next step is accepted: the step that meets the phase's event ends
- * past it, and the phase's end is taken in its place. */
-static double phase_dlambda(struct rod *r, const double y[4])
-{
-	double f[4], yp[4], ym[4];
-	const double h = 1e-6 * r->tscale;
-	if (rigid_rhs(0.0, y, f, r) != GSL_SUCCESS)
-		return NAN; /* interrupted: f was not written */
-	for (int i = 0; i < 4; i++) {
-		yp[i] = y[i] + h * f[i];
-		ym[i] = y[i] - h * f[i];
-	}
-	return (phase_lambda(r, yp) - phase_lambda(r, ym)) / (2 * h);
-}
-
-static void peak_point(struct rod *r, double t, const double y[4], struct peak_pt *p)
-{
-	p->t = t;
-	memcpy(p->y, y, sizeof(p->y));
-	p->lambda = phase_lambda(r, y);
-	p->dl = phase_dlambda(r, y);
-}
-
-/* A run's solution inside one accepted step, re-integrated from the
- * step's start (t0, y0) as the step was taken, and the rate of the normal
- * force there: dλ/dt of the rigid run, dN/dt of the compliant one. */
-struct dense {
-	struct rod *r;
-	struct ode_system sys;
-	ode_jacobian *jac;
-	enum ode_method method;
-	double tol, t0;
-	const double *y0;
-	double (*rate)(struct rod *r, const double *y);
-	double y[6];
-	int status;
-};
-
-static double dense_rate(double t, void *p)
-{
-	struct dense *dn = p;
-	double tt = dn->t0;
-	memcpy(dn->y, dn->y0, dn->sys.dim * sizeof(double));
-	if (t > tt) {
-		int s = ode_solve_to(&dn->sys, dn->jac, dn->method, t - tt, dn->tol, &tt, t, dn->y);
-		if (s) {
-			dn->status = s;
-			return GSL_NAN;
-		}
-	}
-	return dn->rate(dn->r, dn->y);
-}
-
-/* Where the rate falls through 0 inside the step [t0, t1] (Brent, to
- * tol): 1 with dn->y the state there; 0 where it does not on the step's
- * solution (within rounding of a maximum at an end, taken there); -1 with
- * d filled. */
-static int dense_peak(struct dense *dn, double t1, double tol, struct diag *d)
-{
-	const double fa = dense_rate(dn->t0, dn), fb = dense_rate(t1, dn);
-	if (dn->status)
-		return num_fail(d, dn->status, "the largest normal force");
-	if (!(fa > 0 && fb < 0))
-		return 0;
-	struct num_root root;
-	if (num_brent(dense_rate, dn, dn->t0, t1, 0.0, tol, &root, "the largest normal force", d))
-		return -1;
-	dense_rate(root.root, dn);
-	if (dn->status)
-		return num_fail(d, dn->status, "the largest normal force");
-	return 1;
-}
-
-static void peak_take(struct rod *r, const struct peak_pt *a, const struct peak_pt *b)
-{
-	if (isfinite(b->lambda))
-		r->pk.max = fmax(r->pk.max, b->lambda);
-	if (r->pk.status || !(a->dl > 0 && b->dl < 0) || !(b->t > a->t))
-		return;
-	struct dense dn = {.r = r,
-			   .sys = {4, rigid_rhs, NULL, r},
-			   .method = ODE_RK8PD,
-			   .tol = 1e-13,
-			   .t0 = a->t,
-			   .y0 = a->y,
-			   .rate = phase_dlambda};
-	const int found = dense_peak(&dn, b->t, 1e-13, r->d);
-	if (found < 0)
-		r->pk.status = -1;
-	else if (found)
-		r->pk.max = fmax(r->pk.max, phase_lambda(r, dn.y));
-}
-
-/* A phase starts at (t, y). */
-static void peak_start(struct rod *r, double t, const double y[4])
-{
-	peak_point(r, t, y, &r->pk.p0);
-	if (isfinite(r->pk.p0.lambda))
-		r->pk.max = fmax(r->pk.max, r->pk.p0.lambda);
-	r->pk.has_p1 = false;
-}
-
-/* An accepted step's end (calls at earlier times locate an event). */
-static void peak_step(struct rod *r, double t, const double y[4])
-{
-	if (!(t > (r->pk.has_p1 ? r->pk.p1.t : r->pk.p0.t)))
-		return;
-	if (r->pk.has_p1) {
-		peak_take(r, &r->pk.p0, &r->pk.p1);
-		r->pk.p0 = r->pk.p1;
-	}
-	peak_point(r, t, y, &r->pk.p1);
-	r->pk.has_p1 = true;
-}
-
-/* The phase ended at (t, y): the last stretch, from the last step end
- * taken. */
-static int peak_end(struct rod *r, double t, const double y[4])
-{
-	struct peak_pt e;
-	peak_point(r, t, y, &e);
-	peak_take(r, &r->pk.p0, &e);
-	return r->pk.status ? -1 : 0;
-}
-
-/* Called after every accepted step (and while an event is located). */
-/* (2.9) at a state of the run, and, sliding, λ against the frictionless
- * λ0 = −(A⁻¹X)_y/(A⁻¹)_yy: where (2.9) holds along the run, both stay 0. */
-static double cond29_residual_at(const struct rod *r, double th)
-{
-	double Ai[9], Phi[9], w[3];
-	inertia_inv(r, th, Ai);
-	law_matrix(r, th, Phi);
-	return cond29_residual_of(Phi, Ai, w);
-}
-
-static void cond29_watch(struct rod *r, const double y[4])
-{
-	r->res_max = fmax(r->res_max, cond29_residual_at(r, y[1]));
-	if (r->at_rest)
-		return;
-	double Ai[9], X[3], AiX[3];
-	inertia_inv(r, y[1], Ai);
-	forces(r, y[1], y[3], X);
-	matvec(Ai, X, AiX);
-	const double lambda0 = -AiX[2] / Ai[8];
-	r->dev_max = fmax(r->dev_max, fabs(phase_lambda(r, y) - lambda0));
-}
-
-static double rigid_event(double t, const double y[], void *p)
-{
-	struct rod *r = p;
-	double parts[4];
-	peak_step(r, t, y);
-	cond29_watch(r, y);
-	return rigid_event_parts(r, y, parts);
-}
-
-struct run {
-	enum outcome outcome;
-	double t_end;
-	double y[6]; /* x, θ, y, ẋ, θ̇, ẏ */
-	double ratio;
-	bool stiff;
-	double N_max;
-	size_t steps;
-	int slips; /* times the contact came to rest and slid on */
-	const char *why;
-	/* the first slip of a stuck foot: t, θ, θ̇, λ and F_x there (nan: none) */
-	double t_slip, th_slip, thd_slip, lambda_slip, Fx_slip;
-	double t_stick; /* the first stick phase's start (nan: none) */
-	int sticks;	/* stick phases */
-};
-
-/* The derived columns at a recorded point of the phase: λ, the phase,
- * and the line's horizontal force on the foot at the state (the scene
- * draws it): the held foot's static friction F_x from the pivot's
- * equations, or the law's λ G_x while it slides. */
-static void rigid_extra(void *ctx, double t, const double *y, double *out)
-{
-	struct rod *r = ctx;
-	(void)t;
-	out[0] = phase_lambda(r, y);
-	out[1] = r->at_rest	 ? PH_REST
-		 : !classical(r) ? PH_SLIDES
-		 : r->sigma < 0	 ? PH_BACK
-				 : PH_FORWARD;
-	if (r->at_rest) {
-		struct stick st;
-		stick_state(r, y[1], y[3], &st);
-		out[2] = st.Fx;
-	} else {
-		double G[3];
-		friction_dir(r, y[1], (const double[3]){y[2], y[3], 0.0}, 0.0, G);
-		out[2] = out[0] * G[0];
-	}
-}
-
-static void jac_ratio(struct rod *r, int (*rhs)(double, const double[], double[], void *), size_t n,
-		      const double y[], double *ratio);
-
-/* The rod at rest in equilibrium with its foot held: θ̇ = 0 and θ̈ = 0,
- * upright (cos θ = 0 to rounding, as in mu_crit_at) or without gravity.
- * Nothing changes from then on. */
-static bool rod_rests(const struct rod *r, const double y[4])
-{
-	return y[3] == 0 && (r->g == 0 || fabs(cos(y[1])) <= DBL_EPSILON * fabs(y[1]));
-}
-
-/* The rigid run between phases. */
-struct rigid_run {
-	struct rod *r;
-	struct run *out;
-	bool decide;	 /* the foot at rest under the classical law: held, or it slips */
-	bool from_stick; /* released at rest: a slip now is a stuck foot's */
-	double x_slip;	 /* x where the first slip from rest began */
-	int iter;	 /* the runs of the loop so far: phases and decisions */
-};
-
-enum { RIGID_GO, RIGID_DONE };
-
-/* The foot at rest slips on, against F_x; the first slip of a stuck foot
- * (stuck: it was) is kept, for the steps and the figures. */
-static void foot_slips(struct rod *r, struct run *out, double t, const double y[4],
-		       const struct stick *st, bool stuck, double *x_slip)
-{
-	r->sigma = st->Fx > 0 ? -1.0 : 1.0;
-	if (stuck && isnan(out->t_slip)) {
-		out->t_slip = t, out->th_slip = y[1], out->thd_slip = y[3];
-		out->lambda_slip = st->lambda, out->Fx_slip = st->Fx;
-		*x_slip = y[0];
-	}
-	out->slips++;
-}
-
-/* The foot at rest (ẋ = 0, classical law): held by static friction, or
- * slipping against F_x; or the run ends there. */
-static int rigid_decide(struct phase_run *run, struct rigid_run *rr)
-{
-	struct rod *r = rr->r;
-	struct run *out = rr->out;
-	double *y = run->y;
-	struct stick st;
-	rr->decide = false;
-	y[2] = 0.0;
-	stick_state(r, y[1], y[3], &st);
-	if (rod_rests(r, y)) {
-		r->at_rest = true;
-		out->outcome = OUT_RESTS;
-		out->why = "the foot is held and the rod is at rest upright";
-		return RIGID_DONE;
-	}
-	if (st.lambda <= 0 && !slide_presses(r, y[1], y[3], st.Fx)) {
-		out->outcome = OUT_LIFTS_OFF;
-		out->why = "the contact at rest has no normal force";
-		return RIGID_DONE;
-	}
-	if (fabs(st.Fx) <= r->mu * st.lambda)
-		r->at_rest = true;
-	else
-		foot_slips(r, out, run->t, y, &st, rr->from_stick, &rr->x_slip);
-	rr->from_stick = false;
-	return RIGID_GO;
-}
-
-/* Before a phase: whether the rod moves on. */
-static int rigid_start_next(struct phase_run *run, struct rigid_run *rr)
-{
-	struct rod *r = rr->r;
-	struct run *out = rr->out;
-	double *y = run->y, parts[4];
-	if (rr->decide && rigid_decide(run, rr) == RIGID_DONE)
-		return RIGID_DONE;
-	if (r->at_rest) {
-		out->sticks++;
-		if (isnan(out->t_stick))
-			out->t_stick = run->t;
-	}
-	jac_ratio(r, rigid_rhs, 4, y, &out->ratio);
-	cond29_watch(r, y);
-	rigid_event_parts(r, y, parts);
-	/* a slip that starts from rest has ẋ = 0: only the others count */
-	bool from_rest = classical(r) && y[2] == 0 && !r->at_rest;
-	if (parts[1] <= 0 || parts[2] <= 0 || parts[3] <= 0 ||
-	    (parts[0] <= 0 && !from_rest && !r->at_rest)) {
-		out->outcome = parts[3] <= 0   ? OUT_FALLS
-			       : parts[2] <= 0 ? OUT_PARADOX
-			       : parts[1] <= 0 ? OUT_LIFTS_OFF
-					       : OUT_STOPS;
-		out->why = rr->iter > 0 ? NULL
-			   : parts[0] <= 0 && !classical(r)
-				   ? "the rod is at rest at the start; whether Kozlov's "
-				     "law lets it start is the rest principle of §3 (see "
-				     "kozlov-rest), not run here"
-				   : "at the start";
-		return RIGID_DONE;
-	}
-	return RIGID_GO;
-}
-
-/* Kozlov's law stops the rod where q̇ = 0; the phase's event is at
- * |q̇|_A/√M = v_reg (1e-9 √(g l)), where the deceleration, of degree 0 in
- * q̇, is finite: the rest of the way in closed form, q̇ falling linearly
- * over dt = |q̇|²_A/(−q̇·Aq̈) (the distance is O(v_reg²)). The run said
- * "stops" beside xdot_end = −2.6e-9 m/s (painleve-rod-isotropic). The
- * classical laws never come here: their ẋ = 0 is a stick-or-slip decision. */
-static void rigid_kozlov_land(struct phase_run *run, struct rod *r, double *ratio)
-{
-	double *y = run->y, f[4], A[9], Aq[3];
-	const double q[3] = {y[2], y[3], 0};
-	/* the stiffness where the integration ended, as before the landing */
-	jac_ratio(r, rigid_rhs, 4, y, ratio);
-	if (rigid_rhs(run->t, y, f, r)) /* interrupted: the driver says so */
-		return;
-	inertia(r, y[1], A);
-	matvec(A, q, Aq);
-	const double qAq = q[0] * Aq[0] + q[1] * Aq[1], rate = -(f[2] * Aq[0] + f[3] * Aq[1]);
-	if (!(qAq > 0 && rate > 0))
-		return;
-	const double dt = fmin(qAq / rate, run->tmax - run->t);
-	if (!(dt > 0))
-		return;
-	const double k = dt * rate / qAq; /* 1 where q̇ reaches 0 */
-	y[0] += (y[2] - 0.5 * k * y[2]) * dt;
-	y[1] += (y[3] - 0.5 * k * y[3]) * dt;
-	y[2] = k >= 1 ? 0.0 : y[2] * (1 - k);
-	y[3] = k >= 1 ? 0.0 : y[3] * (1 - k);
-	phase_jump(run, run->t + dt, y);
-}
-
-/* After a phase that ended at an event: which one, and what follows. */
-static int rigid_event_next(struct phase_run *run, struct rigid_run *rr)
-{
-	struct rod *r = rr->r;
-	struct run *out = rr->out;
-	double *y = run->y, parts[4];
-	const double t = run->t;
-	rigid_event_parts(r, y, parts);
-	int which = 0;
-	for (int i = 1; i < 4; i++)
-		if (parts[i] < parts[which])
-			which = i;
-	if (which == 0 && r->at_rest) {
-		/* static friction gives way: the foot slips against F_x */
-		struct stick st;
-		phase_mark(run, t, y);
-		stick_state(r, y[1], y[3], &st);
-		foot_slips(r, out, t, y, &st, true, &rr->x_slip);
-		r->at_rest = false;
-		y[2] = 0.0;
-		return RIGID_GO;
-	}
-	if (which == 0 && classical(r)) {
-		phase_mark(run, t, y);
-		rr->decide = true; /* ẋ = 0 located: stick or slip on */
-		/* A first slip from rest that ends having moved the foot less
-		 * than the rounding of its place (1e-12 l) is a tie at the
-		 * static bound, not the slip t_slip asks for: μ one rounding
-		 * below |F_x|/λ at the release slid 1e-32 m for 1e-8 s, and
-		 * t_slip said 0 where at the tie it is the pivot's 0.2616 s. */
-		if (out->slips == 1 && !isnan(out->t_slip) &&
-		    fabs(y[0] - rr->x_slip) <= 1e-12 * r->l) {
-			out->t_slip = out->th_slip = out->thd_slip = NAN;
-			out->lambda_slip = out->Fx_slip = NAN;
-			out->slips = 0;
-		}
-		return RIGID_GO;
-	}
-	if (which == 0)
-		rigid_kozlov_land(run, r, &out->ratio);
-	out->outcome = which == 0   ? OUT_STOPS
-		       : which == 1 ? OUT_LIFTS_OFF
-		       : which == 2 ? OUT_PARADOX
-				    : OUT_FALLS;
-	if (which == 3) /* located to 1e-13 s: the rod lies on the line */
-		y[1] = y[1] < M_PI_2 ? 0.0 : M_PI;
-	return RIGID_DONE;
-}
-
-static int rigid_next(struct phase_run *run, struct phase_mode *mode, void *ctx, struct diag *d)
-{
-	struct rigid_run *rr = ctx;
-	struct rod *r = rr->r;
-	struct run *out = rr->out;
-	double *y = run->y;
-	int next = RIGID_GO;
-	if (run->end) {
-		if (peak_end(r, run->t, y))
-			return -1;
-		out->steps = run->steps;
-		if (!run->end->event) {
-			/* tmax with the foot held: the rod still pivots about it */
-			out->outcome = r->at_rest ? OUT_HELD : OUT_SLIDES;
-			if (r->at_rest)
-				out->why = "tmax reached with the foot held by static friction";
-			next = RIGID_DONE;
-		} else {
-			next = rigid_event_next(run, rr);
-		}
-		rr->iter++;
-	}
-	if (next == RIGID_GO && rr->iter > 1000)
-		return diag_set(d, "more than 1000 stick and slip phases before tmax");
-	if (next == RIGID_GO && rigid_start_next(run, rr) == RIGID_GO) {
-		mode->sys = (struct ode_system){4, rigid_rhs, rigid_event, r};
-		/* the fall's own scale: tmax may be any horizon */
-		mode->opts.h0 = 1e-6 * r->tscale;
-		/* A slip from rest with |F_x| a hair past μλ and the margin
-		 * turning back inside returns to ẋ = 0 within √(excess) of the
-		 * fall's time (3e-7 of it at 1e-13): a first step of 1e-6 of
-		 * it stepped over the return (σẋ 0, +1e-24, then negative: no
-		 * sign change at the step's end), and the foot slid on with
-		 * its friction pointing the wrong way (x_end 2.27 m where μ at
-		 * the tie gives the pivot's 0.0034 m). Such a slip starts at
-		 * 1e-12 of it. */
-		if (classical(r) && !r->at_rest && y[2] == 0)
-			mode->opts.h0 = 1e-12 * r->tscale;
-		mode->quiet_end = true; /* marked after, once the event is known */
-		phase_mark(run, run->t, y);
-		peak_start(r, run->t, y);
-		return PHASE_RUN;
-	}
-	jac_ratio(r, rigid_rhs, 4, y, &out->ratio);
-	out->t_end = run->t;
-	phase_mark(run, run->t, y);
-	out->N_max = fmax(fmax(phase_lambda(r, y), r->pk.max), 0.0);
-	out->y[0] = y[0];
-	out->y[1] = y[1];
-	out->y[3] = y[2];
-	out->y[4] = y[3];
-	return PHASE_END;
-}
-
-/* tr: NULL, or a record of (x, θ, ẋ, θ̇) with the columns of rigid_extra.
- * Phases of sliding and, under the classical law, of the foot held by
- * static friction (the rod pivoting about it), to tmax or to what ends
- * the run. *out comes in as rod_solve starts it (sliding, no slip met). */
-static int run_rigid(struct rod *r, double th0, double xd0, double thd0, double tmax,
-		     struct run *out, struct record *tr, struct diag *d)
-{
-	double y[4] = {0.0, th0, xd0, thd0};
-	r->v_reg = 1e-9 * sqrt(r->g * r->l);
-	r->fscale = (r->m1 + r->m2) * (r->g > 0 ? r->g : 1.0);
-	r->tscale = r->g > 0 ? sqrt(r->l / r->g) : fmax(tmax, 1e-3);
-	r->pk = (struct peak){0};
-	r->res_max = r->dev_max = 0.0;
-	r->sigma = xd0 > 0 ? 1.0 : xd0 < 0 ? -1.0 : 0.0;
-	r->at_rest = false;
-	if (tr) {
-		tr->extra = rigid_extra;
-		tr->ctx = r;
-	}
-	const bool decide = classical(r) && r->sigma == 0;
-	struct rigid_run rr = {.r = r, .out = out, .decide = decide, .from_stick = decide};
-	struct phase_caps caps = phase_caps_default();
-	caps.max_phases = 0; /* rigid_next counts the phases with the decisions */
-	caps.max_steps = RD_STEPS;
-	caps.steps_why = "friction this strong against the rod's inertia (Φ large against A) "
-			 "makes its equations stiff; lower the friction, or tmax";
-	const struct phase_system ps = {4, rigid_next, &rr};
-	return phase_run(&ps, &caps, 0.0, tmax, y, tr, NULL, d);
-}
-
-/* ---- the compliant run ---------------------------------------------------- */
-
-static double contact_force(const struct rod *r, double yy, double yd)
-{
-	if (yy >= 0)
-		return 0.0;
-	return fmax(0.0, -r->kc * yy - r->cc * yd);
-}
-
-/* y = (x, θ, y, ẋ, θ̇, ẏ): A q̈ = X + N e_y + N G, G per unit normal force. */
-static int compliant_rhs(double t, const double y[], double f[], void *p)
-{
-	struct rod *r = p;
-	(void)t;
-	if (num_interrupted)
-		return GSL_EBADFUNC;
-	double Ai[9], X[3], G[3], rhs[3], qdd[3];
-	const double qd[3] = {y[3], y[4], y[5]};
-	const double N = contact_force(r, y[2], y[5]);
-	inertia_inv(r, y[1], Ai);
-	forces(r, y[1], y[4], X);
-	friction_dir(r, y[1], qd, r->v_reg, G);
-	for (int i = 0; i < 3; i++)
-		rhs[i] = X[i] + N * G[i];
-	rhs[2] += N;
-	matvec(Ai, rhs, qdd);
-	for (int i = 0; i < 3; i++) {
-		f[i] = y[3 + i];
-		f[3 + i] = qdd[i];
-	}
-	return GSL_SUCCESS;
-}
-
-/* The Jacobian of an n-dimensional right-hand side (n ≤ 6) by central
- * differences: msbdf needs one, and so does the stiffness check. */
-static int fd_jacobian(int (*rhs)(double, const double[], double[], void *), void *p, size_t n,
-		       double t, const double y[], double *J)
-{
-	double yp[6], f1[6], f2[6];
-	for (size_t j = 0; j < n; j++) {
-		memcpy(yp, y, n * sizeof(double));
-		double h = 1e-7 * fmax(fabs(y[j]), 1e-3);
-		yp[j] = y[j] + h;
-		if (rhs(t, yp, f1, p))
-			return GSL_EBADFUNC;
-		yp[j] = y[j] - h;
-		if (rhs(t, yp, f2, p))
-			return GSL_EBADFUNC;
-		for (size_t i = 0; i < n; i++)
-			J[i * n + j] = (f1[i] - f2[i]) / (2 * h);
-	}
-	return GSL_SUCCESS;
-}
-
-static int compliant_jac(double t, const double y[], double *dfdy, double dfdt[], void *p)
-{
-	for (int i = 0; i < 6; i++)
-		dfdt[i] = 0.0;
-	return fd_jacobian(compliant_rhs, p, 6, t, y, dfdy);
-}
-
-/* Fastest over slowest time scale of the run: max |eig| / min |eig| of the
- * Jacobian J (n×n, overwritten), leaving out rates slower than `floor`
- * (1/tmax: what does not change within the run, such as x itself). */
-static double eig_ratio(double *J, size_t n, double floor)
-{
-	gsl_matrix_view m = gsl_matrix_view_array(J, n, n);
-	gsl_vector_complex *ev = gsl_vector_complex_alloc(n);
-	gsl_eigen_nonsymm_workspace *w = gsl_eigen_nonsymm_alloc(n);
-	int s = gsl_eigen_nonsymm(&m.matrix, ev, w);
-	double big = 0, small = INFINITY;
-	if (!s) {
-		for (size_t i = 0; i < n; i++)
-			big = fmax(big, gsl_complex_abs(gsl_vector_complex_get(ev, i)));
-		for (size_t i = 0; i < n; i++) {
-			double a = gsl_complex_abs(gsl_vector_complex_get(ev, i));
-			if (a > floor && a > 1e-12 * big)
-				small = fmin(small, a);
-		}
-	}
-	gsl_eigen_nonsymm_free(w);
-	gsl_vector_complex_free(ev);
-	return s || !(big > 0) ? NAN : big / small;
-}
-
-/* The Jacobian of a run's right-hand side (the rigid one's n = 4, the
- * compliant one's 6) by central differences: the ratio of its time scales
- * at y, the largest met kept in *ratio. */
-static void jac_ratio(struct rod *r, int (*rhs)(double, const double[], double[], void *), size_t n,
-		      const double y[], double *ratio)
-{
-	double J[36];
-	if (fd_jacobian(rhs, r, n, 0.0, y, J))
-		return;
-	const double q = eig_ratio(J, n, r->slow);
-	if (isfinite(q))
-		*ratio = fmax(*ratio, q);
-}
-
-/* Where in [t0, t1] the rod lies down (θ reaches 0 or π): bisection with
- * fresh integrations from the step's start. */
-static int fall_time(const struct ode_system *sys, enum ode_method method, double t0,
-		     const double y0[6], double t1, double *tf, double yf[6])
-{
-	double lo = t0, hi = t1;
-	int s = 0;
-	for (int it = 0; it < 60 && !s && hi - lo > 1e-13 * fmax(t1, 1e-300); it++) {
-		double mid = 0.5 * (lo + hi), tt = t0, yy[6];
-		memcpy(yy, y0, sizeof(yy));
-		s = ode_solve_to(sys, compliant_jac, method, 1e-6, 1e-10, &tt, mid, yy);
-		if (yy[1] <= 0 || yy[1] >= M_PI) {
-			hi = mid;
-			memcpy(yf, yy, 6 * sizeof(double));
-		} else {
-			lo = mid;
-		}
-	}
-	*tf = hi;
-	return s;
-}
-
-enum { STIFF_EVERY = 20 }; /* accepted steps between two stiffness checks */
-
-/* The compliant run's derived columns: the spring's normal force, and the
- * phase (lifted off where it is 0; at rest where ẋ creeps below 10 v, the
- * same test as the outcome's). */
-static void compliant_extra(void *ctx, double t, const double *y, double *out)
-{
-	const struct rod *r = ctx;
-	(void)t;
-	out[0] = contact_force(r, y[2], y[5]);
-	double G[3];
-	friction_dir(r, y[1], (const double[3]){y[3], y[4], y[5]}, r->v_reg, G);
-	out[2] = out[0] * G[0]; /* the friction along the line, as compliant_rhs has it */
-	out[1] = out[0] == 0		      ? PH_FLIGHT
-		 : fabs(y[3]) < 10 * r->v_reg ? PH_REST
-		 : !classical(r)	      ? PH_SLIDES
-		 : y[3] < 0		      ? PH_BACK
-					      : PH_FORWARD;
-}
-
-/* dN/dt = −k ẏ − c ÿ of the spring-damper force, where it presses. */
-static double compliant_dN(struct rod *r, const double y[6])
-{
-	double f[6];
-	if (compliant_rhs(0.0, y, f, r) != GSL_SUCCESS)
-		return NAN; /* interrupted: f was not written */
-	return -r->kc * y[5] - r->cc * f[5];
-}
-
-/* The largest normal force inside the step [t0, t1] where dN/dt falls
- * through 0 with the spring pressing at both ends; 0 when there is none.
- * The step's cubic in N through its ends' N and dN/dt (exact, from the
- * right-hand side), at the one zero of its derivative inside: the run's
- * own solution, where Brent on re-integrations from the step's start (a
- * fresh implicit start each time) cost 17% of the solve and was the less
- * accurate. painleve-compliant's N_max: 110.660573709 N, against
- * 110.660572475889 N of DOP853 at rtol 1e-13 (tests/ref/painleve_nmax.py;
- * Radau 1e-11: ...476302); the re-integrations gave 110.660329938. */
-static double compliant_peak(const struct rod *r, double t0, const double y0[6], double dN0,
-			     double t1, const double y1[6], double dN1)
-{
-	const double N0 = contact_force(r, y0[2], y0[5]), N1 = contact_force(r, y1[2], y1[5]);
-	if (!(dN0 > 0 && dN1 < 0) || N0 <= 0 || N1 <= 0)
-		return 0.0;
-	/* p(s) = h00 N0 + h10 A0 + h01 N1 + h11 A1 on s in [0, 1], A = h dN/dt;
-	 * p'(s) = a s^2 + b s + c, positive at 0 and negative at 1: one root */
-	const double h = t1 - t0, A0 = h * dN0, A1 = h * dN1;
-	const double a = 6 * (N0 - N1) + 3 * (A0 + A1), b = 6 * (N1 - N0) - 4 * A0 - 2 * A1, c = A0;
-	double sr;
-	if (a == 0) {
-		sr = -c / b;
-	} else {
-		const double q = -0.5 * (b + copysign(sqrt(fmax(b * b - 4 * a * c, 0.0)), b));
-		const double r1 = q / a, r2 = c / q;
-		sr = r1 > 0 && r1 < 1 ? r1 : r2;
-	}
-	sr = fmin(fmax(sr, 0.0), 1.0);
-	const double s2 = sr * sr, s3 = s2 * sr;
-	return (2 * s3 - 3 * s2 + 1) * N0 + (s3 - 2 * s2 + sr) * A0 + (3 * s2 - 2 * s3) * N1 +
-	       (s3 - s2) * A1;
-}
-
-/* tr: NULL, or a record of (x, θ, y, ẋ, θ̇, ẏ) with compliant_extra's
- * columns; *out as for run_rigid. N_max is the largest force on the
- * solution: at the step ends and at the peaks between them. */
-static int run_compliant(struct rod *r, double th0, double xd0, double thd0, double tmax,
-			 struct run *out, struct record *tr, struct diag *d)
-{
-	/* start resting on the spring: m1's share of the weight held */
-	double y[6] = {0.0, th0, 0.0, xd0, thd0, 0.0};
-	struct slide sl;
-	r->sigma = xd0 > 0 ? 1.0 : -1.0;
-	slide_state(r, th0, xd0, thd0, &sl);
-	if (sl.lambda > 0 && isfinite(sl.lambda))
-		y[2] = -sl.lambda / r->kc;
-	r->v_reg = 1e-4 * sqrt(r->g * r->l);
-	const struct ode_system csys = {6, compliant_rhs, NULL, r};
-	double t = 0.0;
-	int s = 0;
-	out->N_max = contact_force(r, y[2], y[5]);
-	if (tr) {
-		tr->extra = compliant_extra;
-		tr->ctx = r;
-		record_wrap(tr, &csys);
-		record_mark(tr, 0.0, y);
-	}
-	num_gsl_clear();
-	/* Step by step, so that every accepted step is seen: the largest normal
-	 * force, and the Jacobian's time scales every STIFF_EVERY steps. */
-	struct ode_stepper *st = ode_stepper_new(&csys, compliant_jac, ODE_RK8PD, t, 1e-6, 1e-9);
-	r->res_max = cond29_residual_at(r, y[1]);
-	r->dev_max = NAN; /* no multiplier: the spring gives the normal force */
-	double dN0 = compliant_dN(r, y);
-	for (size_t n = 0; t < tmax; n++) {
-		if (n >= 5000000) {
-			s = GSL_EMAXITER;
-			break;
-		}
-		if (n % STIFF_EVERY == 0) {
-			jac_ratio(r, compliant_rhs, 6, y, &out->ratio);
-			if (!out->stiff && out->ratio > r->stiff_threshold) {
-				out->stiff = true;
-				ode_stepper_set_method(st, ODE_MSBDF);
-			}
-		}
-		double t0 = t, y0[6];
-		memcpy(y0, y, sizeof(y0));
-		if ((s = ode_stepper_step(st, &t, tmax, y)))
-			break;
-		out->steps++;
-		r->res_max = fmax(r->res_max, cond29_residual_at(r, y[1]));
-		out->N_max = fmax(out->N_max, contact_force(r, y[2], y[5]));
-		const double dN1 = compliant_dN(r, y);
-		if (!(y[1] <= 0 || y[1] >= M_PI))
-			out->N_max = fmax(out->N_max, compliant_peak(r, t0, y0, dN0, t, y, dN1));
-		dN0 = dN1;
-		if (y[1] <= 0 || y[1] >= M_PI) {
-			s = fall_time(&csys, ode_stepper_method(st), t0, y0, t, &t, y);
-			out->outcome = OUT_FALLS;
-			if (tr && !s)
-				record_mark(tr, t, y);
-			break;
-		}
-		if (tr)
-			record_point(tr, t, y);
-	}
-	ode_stepper_free(st);
-	if (s || num_interrupted)
-		return num_fail(d, s, "integration of the compliant contact");
-	out->t_end = t;
-	if (out->outcome != OUT_FALLS) {
-		if (y[2] > 0 && contact_force(r, y[2], y[5]) == 0)
-			out->outcome = OUT_LIFTS_OFF;
-		else if (fabs(y[3]) < 10 * r->v_reg) /* creeping at the smoothing speed */
-			/* under Coulomb's law the smoothed static friction holds the
-			 * foot at tmax (the rod may still turn): held, not stopped */
-			out->outcome = classical(r) ? OUT_HELD : OUT_STOPS;
-	}
-	memcpy(out->y, y, sizeof(y));
-	return 0;
-}
-
-/* ---- figures -------------------------------------------------------------- */
-
-/* The run as a table (θ in degrees, as the model's parameter; y = 0 on the
- * rigid line) and its figures, each phase of the contact its own line. */
-static void rod_run_figures(struct figures *fs, const struct record *tr, bool compliant,
-			    const struct run *run)
-{
-	struct table *t = figures_table(
-		fs, "run",
-		"t [s]|x [m]|theta [deg]|y [m]|xdot [m/s]|thetadot "
-		"[rad/s]|lambda [N]|phase (0 back/1 fwd/2 slide/3 rest/4 off)|F_x [N]");
-	for (size_t i = 0; i < tr->n; i++) {
-		const double *q = record_row(tr, i);
-		double row[9];
-		if (compliant)
-			row[0] = tr->t[i], row[1] = q[0], row[2] = q[1], row[3] = q[2],
-			row[4] = q[3], row[5] = q[4], row[6] = q[6], row[7] = q[7], row[8] = q[8];
-		else
-			row[0] = tr->t[i], row[1] = q[0], row[2] = q[1], row[3] = 0.0,
-			row[4] = q[2], row[5] = q[3], row[6] = q[4], row[7] = q[5], row[8] = q[6];
-		row[2] = row[2] * 180 / M_PI; /* as theta_end is */
-		table_row(t, row);
-	}
-	struct figure *f =
-		figure_add(fs, "angle", "Angle θ(t) of the rod to the line", "t [s]", "θ [deg]");
-	figure_curves_by_phase(f, t, 0, 2, 7, phase_label, PH_N);
-	if (isfinite(run->t_slip))
-		curve_point(figure_curve(f, "the foot starts to slip", CURVE_POINTS), run->t_slip,
-			    run->th_slip * 180 / M_PI);
-	f = figure_add(fs, "position", "Position x(t) of the contact point m1", "t [s]", "x [m]");
-	figure_curves_by_phase(f, t, 0, 1, 7, phase_label, PH_N);
-	f = figure_add(fs, "reaction",
-		       compliant ? "Normal force N(t) of the compliant contact (spring and damper)"
-				 : "Normal reaction λ(t) at the contact",
-		       "t [s]", "λ [N]");
-	figure_curves_by_phase(f, t, 0, 6, 7, phase_label, PH_N);
-	if (isfinite(run->t_slip))
-		curve_point(figure_curve(f, "the foot starts to slip", CURVE_POINTS), run->t_slip,
-			    run->lambda_slip);
-	f = figure_add(fs, "rates", "Sliding velocity ẋ(t) and turning rate θ̇(t)", "t [s]",
-		       "ẋ [m/s], θ̇ [rad/s]");
-	enum curve_style st = t->nrows > 1 ? CURVE_LINE : CURVE_POINTS;
-	figure_curve_from(f, "ẋ [m/s]", st, t, 0, 4);
-	figure_curve_from(f, "θ̇ [rad/s]", st, t, 0, 5);
-	if (compliant) {
-		f = figure_add(fs, "height",
-			       "Height y(t) of the contact point (below 0 the spring is pressed)",
-			       "t [s]", "y [m]");
-		figure_curves_by_phase(f, t, 0, 3, 7, phase_label, PH_N);
-	}
-}
-
-/* μ_crit(θ) of the classical law over the quarter where the paradox can
- * be (0 < θ < 90° sliding back, 90° < θ < 180° sliding forward), up to the
- * figure's top, where m1 t² − m2 μ t + (m1 + m2) = 0 (t = |tanθ|) gives the
- * ends; above it, the region where D < 0: no solution, or two. */
-static void rod_mu_crit_figure(struct figures *fs, const struct rod *r, double th0_deg, double mu,
-			       double mu_min, double th_min)
-{
-	const double th0 = th0_deg * M_PI / 180;
-	enum { NPTS = 401 };
-	const bool back = th0 <= M_PI_2;
-	const double m1 = r->m1, m2 = r->m2;
-	double top = 2.5 * mu_min;
-	if (classical(r))
-		top = fmax(top, 1.25 * mu);
-	const double disc = sqrt(fmax(0.0, m2 * m2 * top * top - 4 * m1 * (m1 + m2)));
-	double a = atan((m2 * top - disc) / (2 * m1)), b = atan((m2 * top + disc) / (2 * m1));
-	if (!back) {
-		double a2 = M_PI - b;
-		b = M_PI - a;
-		a = a2;
-	}
-	struct table *t = figures_table(fs, "mu_crit", "theta [deg]|mu_crit");
-	for (int i = 0; i < NPTS; i++) {
-		double th = i == NPTS - 1 ? b : a + (b - a) * i / (NPTS - 1);
-		double row[2] = {th * 180 / M_PI, mu_crit_at(r, th, back ? -1.0 : 1.0)};
-		table_row(t, row);
-	}
-	struct figure *f = figure_add(
-		fs, "mu_crit",
-		back ? "Painlevé's paradox: μ_crit(θ) of the classical law, sliding with ẋ < 0"
-		     : "Painlevé's paradox: μ_crit(θ) of the classical law, sliding with ẋ > 0",
-		"θ [deg]", "μ");
-	f->xmin = back ? 0 : 90;
-	f->xmax = back ? 90 : 180;
-	f->ymin = 0;
-	f->ymax = top;
-	struct curve *c = figure_curve(f, "paradox (D < 0: no solution, or two)", CURVE_FILL);
-	for (size_t i = 0; i < t->nrows; i++)
-		curve_band(c, table_at(t, i, 0), fmin(table_at(t, i, 1), top), top);
-	figure_curve_from(f, "μ_crit(θ)", CURVE_LINE, t, 0, 1);
-	c = figure_curve(f, "least μ_crit", CURVE_POINTS);
-	curve_point(c, (back ? th_min : M_PI - th_min) * 180 / M_PI, mu_min);
-	if (classical(r)) {
-		const double crit = mu_crit_at(r, th0, back ? -1.0 : 1.0);
-		c = figure_curve(f,
-				 r->law == LAW_PROJECTED
-					 ? (mu > crit
-						    ? "this exercise (θ, μ): paradox for the "
-						      "classical law, none projected (4.3)"
-						    : "this exercise (θ, μ): no paradox, classical "
-						      "or projected (4.3)")
-				 : mu > crit ? "this exercise (θ, μ), in the paradox region"
-					     : "this exercise (θ, μ), outside the paradox region",
-				 CURVE_POINTS);
-		curve_point(c, th0_deg, mu);
-	}
 }
 
 /* ---- solve ---------------------------------------------------------------- */
@@ -1411,9 +418,9 @@ static int rod_conditions(struct rod *r, double th, struct rod_at *at, struct di
 {
 	double *A = at->A, *Ai = at->Ai, *Phi = at->Phi, *sym = at->sym, *w = at->w;
 	/* the matrices at θ */
-	inertia(r, th, A);
-	inertia_inv(r, th, Ai);
-	law_matrix(r, th, Phi);
+	rod_inertia(r, th, A);
+	rod_inertia_inv(r, th, Ai);
+	rod_law_matrix(r, th, Phi);
 	/* Both conditions are unchanged by Φ's scale: they are tested on
 	 * Φ/max|Φ_ij|, so that tiny coefficients and huge ones are as well
 	 * conditioned as k = 1. Subnormal ones are refused: k = 1e-310 kept
@@ -1450,7 +457,7 @@ static int rod_conditions(struct rod *r, double th, struct rod_at *at, struct di
 	at->emin = emin * phimax;
 
 	/* (2.9): w = ΦᵀA⁻¹e_y against e_y */
-	at->residual = cond29_residual_of(Phs, Ai, w);
+	at->residual = rod_cond29_residual_of(Phs, Ai, w);
 	at->cond29 = at->residual <= COND29_TOL;
 	for (int i = 0; i < 3; i++)
 		w[i] *= phimax;
@@ -1465,11 +472,11 @@ static void rod_state_at(struct rod *r, double th, double xd, double thd, struct
 	*sl = (struct slide){0};
 	at->sigma = xd > 0 ? 1 : xd < 0 ? -1 : 0;
 	at->slides = true;
-	if (classical(r) && at->sigma == 0) {
+	if (rod_classical(r) && at->sigma == 0) {
 		/* at rest at the contact: can static friction hold it? */
 		struct stick st;
-		stick_state(r, th, thd, &st);
-		if (st.lambda <= 0 && !slide_presses(r, th, thd, st.Fx)) {
+		rod_stick_state(r, th, thd, &st);
+		if (st.lambda <= 0 && !rod_slide_presses(r, th, thd, st.Fx)) {
 			at->slides = false;
 			at->lambda = 0;
 			at->mode = MODE_CONSISTENT;
@@ -1481,11 +488,11 @@ static void rod_state_at(struct rod *r, double th, double xd, double thd, struct
 			at->mode_why = "static friction holds the contact (|F| ≤ μλ)";
 		} else {
 			r->sigma = st.Fx > 0 ? -1 : 1;
-			slide_state(r, th, 0.0, thd, sl);
+			rod_slide_state(r, th, 0.0, thd, sl);
 			enum mode m1 = classify(sl->b0, sl->D);
 			r->sigma = -r->sigma;
 			struct slide s2;
-			slide_state(r, th, 0.0, thd, &s2);
+			rod_slide_state(r, th, 0.0, thd, &s2);
 			enum mode m2 = classify(s2.b0, s2.D);
 			r->sigma = -r->sigma;
 			at->lambda = m1 == MODE_INCONSISTENT ? NAN : sl->lambda;
@@ -1497,7 +504,7 @@ static void rod_state_at(struct rod *r, double th, double xd, double thd, struct
 		}
 	} else {
 		r->sigma = at->sigma;
-		slide_state(r, th, xd, thd, sl);
+		rod_slide_state(r, th, xd, thd, sl);
 		at->mode = classify(sl->b0, sl->D);
 		at->lambda = at->mode == MODE_INCONSISTENT ? NAN : fmax(sl->lambda, 0.0);
 		at->mode_why = at->mode == MODE_CONSISTENT ? "D > 0: one solution"
@@ -1599,7 +606,7 @@ static void rod_steps(struct strbuf *s, const struct rod *r, const struct rod_at
 		      "sinθ θ̇²).");
 	model_step(s, "Sliding on y = 0: ÿ = b0 + λ D = 0 with b0 = (A⁻¹X)_y and D = (A⁻¹(e_y + "
 		      "G))_y, G the friction per unit λ (2.13).");
-	if (classical(r) && at->sigma == 0)
+	if (rod_classical(r) && at->sigma == 0)
 		model_step(s, "  ẋ = 0: %s.", mode_why);
 	else
 		model_step(s, "  b0 = %.9g, D = %.9g: %s.", sl.b0, sl.D, mode_why);
@@ -1636,7 +643,7 @@ static void rod_steps(struct strbuf *s, const struct rod *r, const struct rod_at
 			   "step: the contact stops sliding, static friction gives way, λ reaches "
 			   "0 (lift-off), D reaches 0 (paradox), or the rod lies down (θ = 0 or "
 			   "180°).");
-		if (classical(r)) {
+		if (rod_classical(r)) {
 			model_step(
 				s,
 				"Foot held (ẋ = 0, static friction): the rod pivots about it, "
@@ -1684,15 +691,15 @@ static void rod_steps(struct strbuf *s, const struct rod *r, const struct rod_at
 			   "solution (phase ends, step ends, and Brent roots of dλ/dt).",
 			   run->N_max);
 		model_step(s, "  The run ends (%s) at t = %.12g s after %zu steps%s%s.",
-			   outcome_word[run->outcome], run->t_end, run->steps, run->why ? ": " : "",
-			   run->why ? run->why : "");
+			   rod_outcome_word[run->outcome], run->t_end, run->steps,
+			   run->why ? ": " : "", run->why ? run->why : "");
 	} else {
 		model_step(s,
 			   "Compliant run: N = max(0, −k y − c ẏ) for y < 0, k = %g N/m, c = %g "
 			   "N·s/m; %s.",
 			   r->kc, r->cc,
-			   classical(r) ? "sgn ẋ smoothed as ẋ/√(ẋ² + v²), v = 1e-4 √(gl)"
-					: "|q̇|_A smoothed as √(q̇·Aq̇ + v²), v = 1e-4 √(gl)");
+			   rod_classical(r) ? "sgn ẋ smoothed as ẋ/√(ẋ² + v²), v = 1e-4 √(gl)"
+					    : "|q̇|_A smoothed as √(q̇·Aq̇ + v²), v = 1e-4 √(gl)");
 		model_step(s,
 			   "  The Jacobian's eigenvalues (gsl_eigen_nonsymm) every %d steps: "
 			   "fastest/slowest time scale up to %.6g, %s; %zu steps.",
@@ -1702,7 +709,7 @@ static void rod_steps(struct strbuf *s, const struct rod *r, const struct rod_at
 			   run->steps);
 		model_step(s,
 			   "  The largest normal force is %.9g N; the run ends (%s) at t = %.9g s.",
-			   run->N_max, outcome_word[run->outcome], run->t_end);
+			   run->N_max, rod_outcome_word[run->outcome], run->t_end);
 	}
 	model_step(s, "End: x = %.9g m, θ = %.9g°, ẋ = %.9g m/s, θ̇ = %.9g rad/s.", run->y[0],
 		   run->y[1] * 180 / M_PI, run->y[3], run->y[4]);
@@ -1746,8 +753,8 @@ static int rod_solve(const struct model_input *in, struct model_output *out, str
 	 * λ = 9.98 N (sliding forward, mu_crit none) or 12.79 N (back,
 	 * mu_crit 4.04), xdot = 0 the held foot's 12.26 N, with the same run. */
 	const double v_rest = 1e-12 * (r.g > 0 ? sqrt(r.g * r.l) : r.l / fmax(p[R_TMAX], 1e-3));
-	rod_state_at(&r, th, classical(&r) && fabs(xd) <= v_rest ? 0.0 : xd, thd, &at);
-	at.mu_c = mu_crit_at(&r, th, at.sigma);
+	rod_state_at(&r, th, rod_classical(&r) && fabs(xd) <= v_rest ? 0.0 : xd, thd, &at);
+	at.mu_c = rod_mu_crit_at(&r, th, at.sigma);
 	at.mu_min = at.th_min = NAN;
 	if (mu_crit_min(&r, &at.mu_min, &at.th_min, d))
 		return -1;
@@ -1759,8 +766,8 @@ static int rod_solve(const struct model_input *in, struct model_output *out, str
 	const bool compliant = r.contact == CONTACT_COMPLIANT;
 	struct record tr,
 		*trp = record_open(&tr, out->figs, compliant ? 6 : 4, 3, tmax / 1000, NULL, NULL);
-	int rc = compliant ? run_compliant(&r, th, xd, thd, tmax, &run, trp, d)
-			   : run_rigid(&r, th, xd, thd, tmax, &run, trp, d);
+	int rc = compliant ? rod_run_compliant(&r, th, xd, thd, tmax, &run, trp, d)
+			   : rod_run_rigid(&r, th, xd, thd, tmax, &run, trp, d);
 	if (!rc && trp) {
 		/* a run that is its first point alone (the paradox: no motion
 		 * to follow) draws μ_crit(θ) first, where the state is marked */
@@ -1785,7 +792,7 @@ static int rod_solve(const struct model_input *in, struct model_output *out, str
 	out->res[O_MU_CRIT_MIN] = value_number(at.mu_min);
 	out->res[O_THETA_CRIT_MIN] = value_number(at.th_min * 180 / M_PI);
 	out->res[O_MODE] = value_word(mode_word[at.mode]);
-	out->res[O_OUTCOME] = value_word(outcome_word[run.outcome]);
+	out->res[O_OUTCOME] = value_word(rod_outcome_word[run.outcome]);
 	out->res[O_T_END] = value_number(run.t_end);
 	out->res[O_STIFFNESS_RATIO] = value_number(run.ratio);
 	out->res[O_STIFF] = value_bool(run.stiff);

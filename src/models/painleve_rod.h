@@ -1,0 +1,147 @@
+/* Model painleve's rod, shared by its pieces: the statement, the rod's
+ * mechanics and the solve (painleve.c), the rigid run (painleve_rigid.c),
+ * the compliant run (painleve_compliant.c) and the figures
+ * (painleve_figures.c); not for other modules. */
+#ifndef TRIBO_PAINLEVE_ROD_H
+#define TRIBO_PAINLEVE_ROD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "dyn/law.h"
+#include "dyn/phase.h"
+#include "dyn/record.h"
+#include "models/model.h"
+#include "num/figure.h"
+#include "num/ode.h"
+#include "util/diag.h"
+
+/* A point of a phase of the rigid run: its time, state, λ and dλ/dt. */
+struct peak_pt {
+	double t, y[4], lambda, dl;
+};
+
+/* The largest λ of the rigid run so far, and the last two step ends of the
+ * phase being run (p0 taken, p1 seen after it). */
+struct peak {
+	struct peak_pt p0, p1;
+	bool has_p1;
+	double max;
+	int status; /* -1 once a search for a maximum has failed (diag filled) */
+};
+
+struct rod {
+	double m1, m2, l, g;
+	enum law_id law;
+	double mu, k;
+	double phi[9];	 /* matrix law, row-major */
+	double omega[9]; /* family law: Ω, row-major, last column (0, 0, ν) */
+	int contact;
+	double kc, cc;
+	double sigma; /* coulomb: direction of sliding held in a phase */
+	double v_reg; /* compliant coulomb: regularizing speed */
+	double stiff_threshold;
+	double slow;	/* rates below this (1/tmax) are not time scales of the run */
+	bool at_rest;	/* coulomb: the phase being run holds the foot (static friction) */
+	double fscale;	/* rigid: (m1+m2) g, the scale of the contact's forces */
+	double tscale;	/* rigid: √(l/g), the time scale of the fall */
+	struct peak pk; /* rigid: the largest λ met along the run */
+	/* rigid, sliding: the largest (2.9) residual and |λ − λ0| met */
+	double res_max, dev_max;
+	struct diag *d;
+};
+
+/* The sliding contact (y = 0, ẏ = 0): λ from ÿ = 0, i.e.
+ * λ D = −b0 with b0 = (A⁻¹X)_y and D = (A⁻¹(e_y + G))_y, eq. (2.13). */
+struct slide {
+	double b0, D, lambda;
+	double qdd[3];
+};
+
+enum outcome { OUT_STOPS, OUT_SLIDES, OUT_LIFTS_OFF, OUT_PARADOX, OUT_FALLS, OUT_RESTS, OUT_HELD };
+
+/* What the contact does at a recorded point of the run (the figures draw
+ * each with its own line). */
+enum phase { PH_BACK, PH_FORWARD, PH_SLIDES, PH_REST, PH_FLIGHT, PH_N };
+
+/* The phases' words in the figures' keys (painleve_rigid.c). */
+extern const char *const rod_phase_label[PH_N];
+
+/* The outcomes' words (painleve_rigid.c). */
+extern const char *const rod_outcome_word[];
+
+/* The foot held at rest by static friction (ẍ = ÿ = 0): the rod pivots
+ * about it, θ̈ = X_θ/A_θθ = −(g/l) cosθ, and the contact must supply the
+ * tangential force F_x = A_xθ θ̈ − X_x and the normal force λ = A_yθ θ̈ − X_y:
+ * λ = (m1+m2) g + m2 l (cosθ θ̈ − sinθ θ̇²), F_x = −m2 l (sinθ θ̈ + cosθ θ̇²). */
+struct stick {
+	double thdd, lambda, Fx;
+};
+
+/* A run's solution inside one accepted step, re-integrated from the
+ * step's start (t0, y0) as the step was taken, and the rate of the normal
+ * force there: dλ/dt of the rigid run, dN/dt of the compliant one. */
+struct dense {
+	struct rod *r;
+	struct ode_system sys;
+	ode_jacobian *jac;
+	enum ode_method method;
+	double tol, t0;
+	const double *y0;
+	double (*rate)(struct rod *r, const double *y);
+	double y[6];
+	int status;
+};
+
+struct run {
+	enum outcome outcome;
+	double t_end;
+	double y[6]; /* x, θ, y, ẋ, θ̇, ẏ */
+	double ratio;
+	bool stiff;
+	double N_max;
+	size_t steps;
+	int slips; /* times the contact came to rest and slid on */
+	const char *why;
+	/* the first slip of a stuck foot: t, θ, θ̇, λ and F_x there (nan: none) */
+	double t_slip, th_slip, thd_slip, lambda_slip, Fx_slip;
+	double t_stick; /* the first stick phase's start (nan: none) */
+	int sticks;	/* stick phases */
+};
+
+enum { STIFF_EVERY = 20 }; /* accepted steps between two stiffness checks */
+
+/* painleve.c: the rod's mechanics */
+void rod_inertia(const struct rod *r, double th, double A[9]);
+void rod_inertia_inv(const struct rod *r, double th, double Ai[9]);
+void rod_matvec(const double A[9], const double v[3], double out[3]);
+void rod_law_matrix(const struct rod *r, double th, double Phi[9]);
+double rod_cond29_residual_of(const double Phi[9], const double Ai[9], double w[3]);
+bool rod_classical(const struct rod *r);
+void rod_forces(const struct rod *r, double th, double thd, double X[3]);
+void rod_friction_dir(const struct rod *r, double th, const double qd[3], double vreg, double G[3]);
+void rod_slide_state(const struct rod *r, double th, double xd, double thd, struct slide *o);
+bool rod_slide_presses(struct rod *r, double th, double thd, double Fx);
+double rod_mu_crit_at(const struct rod *r, double th, double sigma);
+
+/* painleve_rigid.c: the rigid run; *out the run's end, tr (NULL or a record) its points */
+void rod_stick_state(const struct rod *r, double th, double thd, struct stick *o);
+int rod_dense_peak(struct dense *dn, double t1, double tol, struct diag *d);
+double rod_cond29_residual_at(const struct rod *r, double th);
+int rod_run_rigid(struct rod *r, double th0, double xd0, double thd0, double tmax, struct run *out,
+		  struct record *tr, struct diag *d);
+
+/* painleve_compliant.c: the compliant run, as run_rigid; the ratio of the
+ * Jacobian's fastest to its slowest time scale at y */
+void rod_jac_ratio(struct rod *r, int (*rhs)(double, const double[], double[], void *), size_t n,
+		   const double y[], double *ratio);
+int rod_run_compliant(struct rod *r, double th0, double xd0, double thd0, double tmax,
+		      struct run *out, struct record *tr, struct diag *d);
+
+/* painleve_figures.c: the figures of a run and of μ_crit(θ) */
+void rod_run_figures(struct figures *fs, const struct record *tr, bool compliant,
+		     const struct run *run);
+void rod_mu_crit_figure(struct figures *fs, const struct rod *r, double th0_deg, double mu,
+			double mu_min, double th_min);
+
+#endif
