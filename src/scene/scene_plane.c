@@ -77,7 +77,10 @@ int scene_disk_slide(const struct session *s, double T, struct scene *sc, struct
 	double dist = integral(a.tab, 1, table_at(a.tab, a.tab->nrows - 1, 0));
 	bool stopped = !(v > 0) && !(fabs(rw) > 0);
 	sc->caption = caption_t(a.row[0], stopped ? "at rest" : "sliding and spinning");
-	if (dist <= 8 * r) {
+	if (sc->stated) {
+		/* the problem as stated: where it stops is the question */
+		sc->size = 4 * r;
+	} else if (dist <= 8 * r) {
 		sc->size = fmax(dist, 4 * r);
 		scene_segment(sc, PEN_DASHED, 0, 0, dist, 0);
 		scene_circle(sc, PEN_DASHED, dist, 0, r);
