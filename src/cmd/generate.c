@@ -424,6 +424,21 @@ static void figs_kept(void *ctx, struct problemset *ps, size_t j, size_t k)
 	strbuf_release(&path);
 }
 
+/* cairo dates a PDF ("/CreationDate (D:20261127144528Z)"): a set's files
+ * depend on nothing but the exercises, N and the seed, so the date is
+ * written as 2000-01-01, in as many bytes (the cross-reference table's
+ * offsets stay right). */
+static void pdf_undate(unsigned char *b, size_t n)
+{
+	static const char key[] = "/CreationDate (D:";
+	const size_t k = sizeof key - 1;
+	for (size_t i = 0; i + k + 14 <= n; i++)
+		if (!memcmp(b + i, key, k)) {
+			memcpy(b + i + k, "20000101000000", 14);
+			return;
+		}
+}
+
 /* Reads the drawn files back into their variants; removes them and the
  * private directory. */
 static int figs_collect(struct gen_figs *g, struct problemset *ps, struct diag *d)
@@ -453,6 +468,8 @@ static int figs_collect(struct gen_figs *g, struct problemset *ps, struct diag *
 					rc = diag_set(d, "the figure %s is empty", v->figure);
 				v->figure_len = b.len;
 				v->figure_data = (unsigned char *)strbuf_detach(&b);
+				if (!strcmp(g->f->figure_ext, "pdf"))
+					pdf_undate(v->figure_data, v->figure_len);
 			}
 			unlink(strbuf_str(&path));
 			strbuf_release(&path);
