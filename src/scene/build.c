@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "exercise/problemset.h"
 #include "exercise/units.h"
 #include "scene/scene_int.h"
 #include "util/strbuf.h"
@@ -236,20 +237,28 @@ int scene_build(const struct session *s, double T, struct scene *sc, struct diag
 	return build_at(s, T, false, sc, d);
 }
 
-/* Whether x, as the scene prints it (%.3g and the like), is v. */
-static bool shows(double x, double v)
+/* An answer's value and how near a number must be to give it away. */
+struct hidden {
+	double v, tol;
+};
+
+/* Whether x, as the scene prints it (%.3g and the like), gives v away:
+ * it is v to the three figures printed, or within the answer's tolerance
+ * (check would take it). */
+static bool shows(double x, const struct hidden *h)
 {
+	double v = h->v;
 	if (!isfinite(v) || v == 0 || !isfinite(x))
 		return false;
 	x = fabs(x), v = fabs(v);
 	double half = 0.5 * pow(10, floor(log10(v)) - 2);
-	return fabs(x - v) <= half * 1.001;
+	return fabs(x - v) <= fmax(half * 1.001, h->tol);
 }
 
 /* text with each number that shows one of vals[0..n) as "?". A number
  * starts where no letter, digit, '_' or '^' is before it ("m1" and
  * "e^(iτ)" are names). */
-static char *hide_answers(const char *text, const double *vals, size_t n)
+static char *hide_answers(const char *text, const struct hidden *vals, size_t n)
 {
 	struct strbuf o = STRBUF_INIT;
 	const char *p = text;
@@ -263,7 +272,7 @@ static char *hide_answers(const char *text, const double *vals, size_t n)
 			double x = strtod(p, &end);
 			bool hide = false;
 			for (size_t i = 0; i < n && !hide; i++)
-				hide = shows(x, vals[i]);
+				hide = shows(x, &vals[i]);
 			if (hide)
 				strbuf_addch(&o, '?');
 			else
@@ -281,18 +290,26 @@ int scene_build_stated(const struct session *s, struct scene *sc, struct diag *d
 	if (build_at(s, 0, true, sc, d))
 		return -1;
 	const struct exercise *ex = session_exercise(s);
-	double *vals = xcalloc(2 * ex->nanswers + 1, sizeof(double));
+	struct hidden *vals = xcalloc(2 * ex->nanswers + 1, sizeof(*vals));
 	size_t n = 0;
 	for (size_t i = 0; i < ex->nanswers; i++) {
 		const struct ex_answer *a = &ex->answers[i];
 		const struct value *v = session_result(s, (size_t)a->result);
 		if (v->kind != VAL_NUMBER)
 			continue;
-		vals[n++] = v->num;
 		struct unit mu;
 		struct diag ud;
-		if (!unit_parse(ex->model->results[a->result].unit, &mu, &ud))
-			vals[n++] = unit_convert(v->num, &mu, &a->u);
+		if (unit_parse(ex->model->results[a->result].unit, &mu, &ud)) {
+			vals[n++] = (struct hidden){v->num, 0};
+			continue;
+		}
+		/* the tolerance check allows, in the answer's unit and the
+		 * result's (the scene's SI) */
+		double x = unit_convert(v->num, &mu, &a->u);
+		double tol = problemset_abs_tolerance(&a->tol, x);
+		double per = x != 0 ? v->num / x : 1;
+		vals[n++] = (struct hidden){x, tol};
+		vals[n++] = (struct hidden){v->num, fabs(tol * per)};
 	}
 	for (size_t i = 0; i < sc->nlabel; i++) {
 		char *t = hide_answers(sc->label[i].text, vals, n);
