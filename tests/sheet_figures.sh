@@ -28,7 +28,7 @@ export XDG_STATE_HOME="$tmp/home/state" NO_COLOR=1 LC_ALL=C.UTF-8
 mkdir -p "$HOME"
 
 . "$top/tests/lib.sh"
-plan sheet_figures 25
+plan sheet_figures 26
 
 run() { timeout 120 "$TRIBO" -c "$1" 2>&1; }
 
@@ -41,6 +41,7 @@ check "6 PDF figures beside the sheet, found $n" test "$n" = 6
 n=$(grep -c '\\includegraphics\[width=0.8\\linewidth\]{fig-[A-Z]*[0-9]-0[123]-\(painleve-slip\|coin\)\.pdf}' "$d/sheet.tex")
 check "the sheet includes 6 figures, found $n" test "$n" = 6
 check "the sheet loads graphicx" grep -q '^\\usepackage{graphicx}$' "$d/sheet.tex"
+check "the manifest names the figures" grep -q "^figures: 6, fig-CODE-ID.pdf, each variant's figure .* beside the sheet$" "$d/manifest.txt"
 # the variant's own values on its figure: the statement's masses and length
 code2=$(grep -o 'Variant [A-Z]*[0-9]-02' "$d/sheet.tex" | head -1 | sed 's/Variant //')
 stmt=$(grep -m2 'Two point masses m1' "$d/sheet.tex" | sed -n 2p)
