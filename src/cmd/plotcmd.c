@@ -111,6 +111,7 @@ static struct {
 	bool on;
 	unsigned long serial;
 	double t;
+	bool window, persist; /* drawn in a gnuplot window, not as text */
 } text_scene;
 
 /* plot scene [at T] [to FILE | window [persist]] */
@@ -170,8 +171,16 @@ static int plot_scene(struct cmd_ctx *c)
 		free(path);
 		return rc ? -1 : 0;
 	}
-	if (window)
-		return plot_scene_window(c->s, T, persist, c->d) ? -1 : 0;
+	if (window) {
+		if (plot_scene_window(c->s, T, persist, c->d))
+			return -1;
+		/* `step` redraws the window */
+		text_scene.on = text_scene.window = true;
+		text_scene.persist = persist;
+		text_scene.serial = session_figures_serial(c->s);
+		text_scene.t = T;
+		return 0;
+	}
 	if (c->pane && c->pane->present) {
 		struct strbuf probe = STRBUF_INIT;
 		/* refused here, not in the pane: a scene that cannot be drawn */
@@ -193,6 +202,7 @@ static int plot_scene(struct cmd_ctx *c)
 	if (!rc) {
 		strbuf_addstr(c->out, p);
 		text_scene.on = true;
+		text_scene.window = false;
 		text_scene.serial = session_figures_serial(c->s);
 		text_scene.t = T;
 	}
@@ -398,6 +408,11 @@ static int step_scene(struct cmd_ctx *c)
 		if (c->pane && c->pane->present) {
 			plot_pane_choose(c->pane, PLOT_SCENE);
 			c->pane->scene_t = T;
+		} else if (shown && text_scene.window) {
+			/* the window `plot scene window` opened, redrawn */
+			rc = plot_scene_window(c->s, T, text_scene.persist, c->d);
+			if (!rc)
+				text_scene.t = T;
 		} else {
 			struct strbuf text = STRBUF_INIT;
 			rc = plot_scene_text(c->s, T, TEXT_COLS, TEXT_ROWS, &text, c->d);
@@ -407,6 +422,7 @@ static int step_scene(struct cmd_ctx *c)
 			if (!rc) {
 				strbuf_addstr(c->out, p);
 				text_scene.on = true;
+				text_scene.window = false;
 				text_scene.serial = session_figures_serial(c->s);
 				text_scene.t = T;
 			}
