@@ -16,6 +16,7 @@
 #    solve; lint refuses a NAME the solve has not, and the parser a name
 #    that is not a word.
 #  - An existing figure, without force, stops the set: nothing written.
+#  - Without gnuplot the set is written without figures, and a note says so.
 #  - generate 100 with scenes stays within 120 s (one gnuplot for the set).
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -28,7 +29,7 @@ export XDG_STATE_HOME="$tmp/home/state" NO_COLOR=1 LC_ALL=C.UTF-8
 mkdir -p "$HOME"
 
 . "$top/tests/lib.sh"
-plan sheet_figures 26
+plan sheet_figures 27
 
 run() { timeout 120 "$TRIBO" -c "$1" 2>&1; }
 
@@ -119,6 +120,12 @@ check "an existing figure stops the set without force: $out" grep -q "fig-.*exis
 check "and nothing was written" test ! -e "$d/sheet.tex"
 out=$(run "generate 1 seed 5 to $d force painleve-slip")
 check "force replaces it: $out" test -s "$d/sheet.tex"
+
+# ---- no gnuplot: the set without figures, said --------------------------------
+out=$(GNUPLOT=/nonexistent/gnuplot run "generate 2 seed 5 to $tmp/nognuplot coin")
+check "no gnuplot: the set is written, without figures, and a note says why: $out" \
+	test -s "$tmp/nognuplot/sheet.tex" -a -z "$(ls "$tmp/nognuplot" | grep fig-)" -a \
+	-n "$(grep "^note: the sheet shows no figures: they could not be drawn (cannot run gnuplot" <<<"$out")"
 
 # ---- time --------------------------------------------------------------------------
 start=$(date +%s)

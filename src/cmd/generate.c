@@ -440,13 +440,18 @@ static void pdf_undate(unsigned char *b, size_t n)
 }
 
 /* Reads the drawn files back into their variants; removes them and the
- * private directory. */
-static int figs_collect(struct gen_figs *g, struct problemset *ps, struct diag *d)
+ * private directory. When the figures could not all be drawn (no gnuplot,
+ * one that failed), the set goes without any, and a note says why: the
+ * sheet and its key do not need them. */
+static void figs_collect(struct gen_figs *g, struct problemset *ps)
 {
 	figs_flush(g);
+	struct diag dd;
+	struct diag *d = &dd;
+	diag_clear(d);
 	int rc = 0;
 	if (g->failed)
-		rc = diag_set(d, "the figures could not be drawn: %s", g->err.msg);
+		rc = diag_set(d, "%s", g->err.msg);
 	for (size_t j = 0; j < ps->nparts; j++)
 		for (size_t k = 0; k < ps->part[j].n; k++) {
 			struct ps_variant *v = &ps->part[j].v[k];
@@ -476,7 +481,20 @@ static int figs_collect(struct gen_figs *g, struct problemset *ps, struct diag *
 		}
 	if (g->tmpdir[0])
 		rmdir(g->tmpdir);
-	return rc;
+	if (!rc)
+		return;
+	for (size_t j = 0; j < ps->nparts; j++)
+		for (size_t k = 0; k < ps->part[j].n; k++) {
+			struct ps_variant *v = &ps->part[j].v[k];
+			free(v->figure);
+			free(v->figure_data);
+			v->figure = NULL;
+			v->figure_data = NULL;
+			v->figure_len = 0;
+		}
+	g->drawn = 0;
+	strbuf_addf(&g->notes, "note: the sheet shows no figures: they could not be drawn (%s)\n",
+		    d->msg);
 }
 
 /* Writes each variant's figure beside the sheet (not for a question bank,
@@ -587,9 +605,8 @@ int cmd_generate(struct cmd_ctx *c)
 		ps.kept_ctx = &figs;
 	}
 	int drawn = gen_draw(c, &a, &ps);
-	struct diag ignored; /* the draw's own failure is the one said */
-	if (a.f->figure_ext && figs_collect(&figs, &ps, drawn ? &ignored : c->d))
-		drawn = -1;
+	if (a.f->figure_ext)
+		figs_collect(&figs, &ps);
 	free(figs.noted);
 	strbuf_release(&figs.script);
 	if (drawn) {
