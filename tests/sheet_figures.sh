@@ -29,7 +29,7 @@ export XDG_STATE_HOME="$tmp/home/state" NO_COLOR=1 LC_ALL=C.UTF-8
 mkdir -p "$HOME"
 
 . "$top/tests/lib.sh"
-plan sheet_figures 27
+plan sheet_figures 28
 
 run() { timeout 120 "$TRIBO" -c "$1" 2>&1; }
 
@@ -120,6 +120,11 @@ check "an existing figure stops the set without force: $out" grep -q "fig-.*exis
 check "and nothing was written" test ! -e "$d/sheet.tex"
 out=$(run "generate 1 seed 5 to $d force painleve-slip")
 check "force replaces it: $out" test -s "$d/sheet.tex"
+
+# an exercise named twice: each problem its own figure
+out=$(run "generate 1 seed 3 to $tmp/twice coin coin")
+check "coin twice: two figures, the second named -2: $(ls "$tmp/twice" | tr '\n' ' ')" \
+	test -s "$tmp/twice/fig-$(ls "$tmp/twice" | sed -n 's/^fig-\([A-Z]*[0-9]-01\)-coin\.pdf$/\1/p')-coin-2.pdf"
 
 # ---- no gnuplot: the set without figures, said --------------------------------
 out=$(GNUPLOT=/nonexistent/gnuplot run "generate 2 seed 5 to $tmp/nognuplot coin")

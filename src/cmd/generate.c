@@ -342,8 +342,16 @@ static char *fig_name(const struct problemset *ps, size_t j, size_t k, const cha
 {
 	char code[16];
 	problemset_code(ps, k, code, sizeof code);
+	const char *id = session_exercise(ps->part[j].s)->id;
+	/* an exercise named twice in the set: its second problem's own name */
+	bool again = false;
+	for (size_t i = 0; i < j; i++)
+		again |= !strcmp(session_exercise(ps->part[i].s)->id, id);
 	struct strbuf n = STRBUF_INIT;
-	strbuf_addf(&n, "fig-%s-%s.%s", code, session_exercise(ps->part[j].s)->id, ext);
+	strbuf_addf(&n, "fig-%s-%s", code, id);
+	if (again)
+		strbuf_addf(&n, "-%zu", j + 1);
+	strbuf_addf(&n, ".%s", ext);
 	return strbuf_detach(&n);
 }
 
