@@ -1269,6 +1269,11 @@ START_TEST(test_catalog)
 		   "\xef\xbb\xbf; notes\n  [exercise]\n"
 		   "id\t=cat-e ; a comment\ntitle = Fifth\nmodel = disk\n");
 	write_file(dir2, "c.ini", "[exercise]\nid = cat-a\ntitle = Shadowed\nmodel = disk\n");
+	/* ID.ini is the exercise ID in its directory, before a file sorted
+	 * ahead of it that says the same id; an earlier directory still wins */
+	write_file(dir1, "0early.ini", "[exercise]\nid = cat-f\ntitle = Early\nmodel = disk\n");
+	write_file(dir1, "cat-f.ini", "[exercise]\nid = cat-f\ntitle = Own\nmodel = disk\n");
+	write_file(dir2, "cat-a.ini", "[exercise]\nid = cat-a\ntitle = Later\nmodel = disk\n");
 	write_file(dir2, "fourth.ini", "[exercise]\nid = cat-d\ntitle = Fourth\nmodel = disk\n");
 
 	char tp[2100];
@@ -1277,7 +1282,10 @@ START_TEST(test_catalog)
 	char *old_xdg = replace_env("XDG_DATA_HOME", xdg);
 
 	struct exercise *la = catalog_load("cat-a"), *ld = catalog_load("cat-d"),
-			*le = catalog_load("cat-e");
+			*le = catalog_load("cat-e"), *lf = catalog_load("cat-f");
+	const bool load_f = lf && !strcmp(lf->title, "Own") && strstr(lf->path, "/cat-f.ini");
+	if (lf)
+		exercise_free(lf);
 	const bool load_a = la && !strcmp(la->title, "First") && starts_with(la->path, dir1);
 	const bool load_d = ld && !strcmp(ld->title, "Fourth") && strstr(ld->path, "/fourth.ini");
 	const bool load_e = le && !strcmp(le->title, "Fifth");
@@ -1307,11 +1315,14 @@ START_TEST(test_catalog)
 		    strstr(b->path, "/b.ini");
 	bool ok_d = dd && !strcmp(dd->title, "Fourth") && starts_with(dd->path, dir2) &&
 		    strstr(dd->path, "/fourth.ini");
+	const struct catalog_entry *ff = catalog_find(&cat, "cat-f");
+	bool ok_f = ff && !strcmp(ff->title, "Own") && strstr(ff->path, "/cat-f.ini");
 	bool no_hidden = catalog_find(&cat, "cat-hidden") == NULL;
 	bool no_such = catalog_find(&cat, "no-such") == NULL;
 	const char *w = strbuf_str(&cat.warnings);
 	bool warns_bad = strstr(w, "/broken.ini:") != NULL && strstr(w, "Cat_Bad") != NULL;
 	bool warns_dup = strstr(w, "c.ini") != NULL && strstr(w, "cat-a") != NULL;
+	bool warns_early = strstr(w, "/0early.ini: id 'cat-f' is also in ") != NULL;
 	bool warns_good = strstr(w, "/a.ini:") != NULL || strstr(w, "/b.ini") != NULL ||
 			  strstr(w, "/fourth.ini") != NULL;
 	char wcopy[1024];
@@ -1322,11 +1333,12 @@ START_TEST(test_catalog)
 
 	restore_env("TRIBO_PATH", old_tp);
 	restore_env("XDG_DATA_HOME", old_xdg);
-	const char *names1[] = {"a.ini",       "b.ini",	     "broken.ini", "notes.txt",
-				".hidden.ini", "0claim.ini", "e.ini"};
+	const char *names1[] = {"a.ini",      "b.ini", "broken.ini", "notes.txt", ".hidden.ini",
+				"0claim.ini", "e.ini", "0early.ini", "cat-f.ini"};
 	for (size_t i = 0; i < sizeof(names1) / sizeof(names1[0]); i++)
 		remove_file(dir1, names1[i]);
 	remove_file(dir2, "c.ini");
+	remove_file(dir2, "cat-a.ini");
 	remove_file(dir2, "fourth.ini");
 	ck_assert_int_eq(rmdir(dir1), 0);
 	ck_assert_int_eq(rmdir(dir2), 0);
@@ -1335,7 +1347,9 @@ START_TEST(test_catalog)
 	ck_assert_msg(load_a && load_d && load_e && load_none,
 		      "catalog_load: cat-a %d, cat-d %d, cat-e %d, none %d", load_a, load_d, load_e,
 		      load_none);
-	ck_assert_uint_eq(in1, 3);
+	ck_assert_msg(load_f && ok_f && warns_early, "cat-f.ini: load %d, list %d, warned %d: %s",
+		      load_f, ok_f, warns_early, wcopy);
+	ck_assert_uint_eq(in1, 4);
 	ck_assert_uint_eq(in2, 1);
 	ck_assert(ok_a);
 	ck_assert(ok_b);

@@ -1,10 +1,11 @@
-/* The scene (issue 41 points 1 and 5): the drawing's geometry against the
+/* The scene (issue 41 points 1, 2 and 5): the drawing's geometry against the
  * state, read back from the gnuplot script the scene emits: the rod's
  * foot on y = 0 where the solve has it, its top at the solved angle; every
  * arrow as long as its force times the stated scale; the forces against
  * an independent reference (tests/ref/scene_ref.py: the pivoting rod's
  * reactions in closed form and its slip by SciPy, the ladder's first
- * instant as three linear equations). Then the text terminal at a pane's
+ * instant as three linear equations), and a lagrange file's [scene] at the
+ * solved state (tests/ref/scene_lagrange_ref.py). Then the text terminal at a pane's
  * size, every model's scene drawn to a PNG, and the refusals. */
 #include <check.h>
 #include <math.h>
@@ -13,6 +14,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "exercise/exercise.h"
+#include "exercise/scene_spec.h"
 #include "exercise/session.h"
 #include "plot/gnuplot.h"
 #include "plot/plot.h"
@@ -156,12 +159,142 @@ static int check_lengths(const char *script)
 #define COIN_F0		-0.0089927041
 #define BALL_F0		-2.8060404001
 #define BELT_R0		4.4145
+/* tests/ref/scene_lagrange_ref.py */
+#define HOOP_T_STOP   2.1843312585
+#define HOOP_PHI_END  1.0831146575
+#define HOOP_PHI_HALF 0.7203793159
+#define LADL_NW0      31.8589095417
+#define LADL_NF0      79.7062500000
 
 static void assert_near(double got, double want, double rel, const char *what)
 {
 	ck_assert_msg(fabs(got - want) <= rel * fabs(want), "%s: %.12g, want %.12g (rel %g)", what,
 		      got, want, rel);
 }
+
+/* The arrow `kind` `name` of the script at T, which must be there. */
+static struct arrow arrow_at(const struct session *s, double T, const char *kind, const char *name)
+{
+	struct strbuf sc = STRBUF_INIT;
+	script_at(s, T, &sc);
+	struct arrow a = find_arrow(strbuf_str(&sc), kind, name);
+	ck_assert_msg(a.found, "no %s %s at %g", kind, name, T);
+	check_lengths(strbuf_str(&sc));
+	strbuf_release(&sc);
+	return a;
+}
+
+/* A lagrange file's [scene] (issue 41 point 2) drawn at the run's state:
+ * hoop-bead's bead on the hoop at the solved angle (the weight's and the
+ * velocity's tail), against tests/ref/scene_lagrange_ref.py's SciPy run;
+ * ladder-lagrange's ends on the wall and the floor and its first
+ * instant's reactions against the reference's three equations;
+ * painleve-lagrange's rod flat on the line at the solved x_end. */
+START_TEST(test_lagrange_scene)
+{
+	struct session *s = solved("hoop-bead");
+	const double a = 0.3;
+	assert_near(result_si(s, "t_stop"), HOOP_T_STOP, 1e-8, "hoop t_stop");
+	const double T[] = {0, 0.5, result_si(s, "t_stop")};
+	const double phi[] = {0.2, HOOP_PHI_HALF, HOOP_PHI_END};
+	/* at a recorded row exact; at 0.5 s between two rows, linear */
+	const double tol[] = {1e-12, 2e-4, 1e-8};
+	for (int k = 0; k < 3; k++) {
+		struct arrow w = arrow_at(s, T[k], "force", "W");
+		ck_assert_msg(fabs(hypot(w.x0, w.y0) - a) < 1e-12, "bead off the hoop: r = %.17g",
+			      hypot(w.x0, w.y0));
+		double got = atan2(w.x0, -w.y0);
+		ck_assert_msg(fabs(got - phi[k]) <= tol[k], "bead at phi = %.12g at %g, want %.12g",
+			      got, T[k], phi[k]);
+		assert_near(w.value, 0.05 * 9.81, 1e-12, "the bead's weight");
+		ck_assert(w.x1 == w.x0 && w.y1 < w.y0);
+	}
+	/* at rest at the end: no velocity arrow, its value 0 */
+	struct strbuf sc = STRBUF_INIT;
+	script_at(s, T[2], &sc);
+	ck_assert_ptr_nonnull(strstr(strbuf_str(&sc), "# velocity v 0\n"));
+	session_free(s);
+
+	s = solved("ladder-lagrange");
+	const double L = 3, th0 = M_PI / 3;
+	struct arrow nw = arrow_at(s, 0, "force", "N_wall");
+	struct arrow nf = arrow_at(s, 0, "force", "N_floor");
+	assert_near(nw.value, LADL_NW0, 1e-9, "the wall's push at 0");
+	assert_near(nf.value, LADL_NF0, 1e-9, "the floor's push at 0");
+	ck_assert_msg(fabs(nw.x0) < 1e-15 && fabs(nw.y0 - L * sin(th0)) < 1e-12, "top (%g, %g)",
+		      nw.x0, nw.y0);
+	ck_assert_msg(fabs(nf.x0 - L * cos(th0)) < 1e-12 && nf.y0 == 0, "foot (%g, %g)", nf.x0,
+		      nf.y0);
+	/* where the top leaves the wall its push is 0: sin θ = 2/3 sin θ0 */
+	double t_end = result_si(s, "t_stop");
+	nf = arrow_at(s, t_end, "force", "N_floor");
+	double th = asin(2.0 / 3 * sin(th0));
+	ck_assert_msg(fabs(nf.x0 - L * cos(th)) < 1e-9, "foot at %.12g, want %.12g", nf.x0,
+		      L * cos(th));
+	script_at(s, t_end, &sc);
+	ck_assert_ptr_nonnull(strstr(strbuf_str(&sc), "# force N_wall 0\n"));
+	session_free(s);
+
+	s = solved("painleve-lagrange");
+	double x_end = result_si(s, "x_end");
+	assert_near(x_end, -0.123620315988, 1e-6, "painleve-lagrange x_end");
+	struct arrow w1 = arrow_at(s, result_si(s, "t_stop"), "force", "W1");
+	struct arrow w2 = arrow_at(s, result_si(s, "t_stop"), "force", "W2");
+	ck_assert_msg(fabs(w1.x0 - x_end) < 1e-12 && w1.y0 == 0, "foot (%g, %g)", w1.x0, w1.y0);
+	ck_assert_msg(fabs(w2.x0 - (x_end + 1)) < 1e-9 && fabs(w2.y0) < 1e-9, "B (%g, %g)", w2.x0,
+		      w2.y0);
+	strbuf_release(&sc);
+	session_free(s);
+}
+END_TEST
+
+/* A bad [scene] line refuses the file at its line and column: an unknown
+ * name, a point used before it is defined, a number not finite at the
+ * start, an unknown element; a [scene] in a built-in model's file. */
+START_TEST(test_lagrange_scene_refusals)
+{
+	static const char head[] = "[exercise]\nid = s\ntitle = s\nmodel = lagrange\n"
+				   "[system]\ncoordinates = x\nT = m*xdot^2/2\n"
+				   "[param m]\nvalue = 2\nunit = kg\n"
+				   "[param x0]\nvalue = 1\nunit = m\n"
+				   "[scene]\npoint A = x, 0\n";
+	static const struct {
+		const char *line, *want;
+		int col;
+	} cases[] = {
+		{"point B = y, 0", "unknown name 'y'", 11},
+		{"segment A B", "no point 'B' before this line", 11},
+		{"circle A r = log(x - x0)", "r is -inf at the start", 1},
+		{"point B = 1/(x - x0), 0", "x is inf at the start", 1},
+		{"rod A A", "unknown element 'rod'", 1},
+		{"force F at A = 1", "two expressions, separated by commas", 16},
+		{"label at A", "the text is missing", 7},
+		{"angle x at A = 0", "two expressions, separated by commas", 16},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char text[1024];
+		snprintf(text, sizeof text, "%s%s\n", head, cases[i].line);
+		struct diag d;
+		struct exercise *ex = exercise_parse("s.ini", text, strlen(text), &d);
+		ck_assert_msg(ex == NULL, "'%s' loads", cases[i].line);
+		ck_assert_msg(strstr(d.msg, cases[i].want), "'%s': %s", cases[i].line, d.msg);
+		ck_assert_msg(d.line == 16 && d.col == cases[i].col, "'%s': at %d:%d",
+			      cases[i].line, d.line, d.col);
+	}
+	/* the good file loads and keeps its scene */
+	char text[1024];
+	snprintf(text, sizeof text, "%spoint B = x + 1, 0\nspring A B\n", head);
+	struct diag d;
+	struct exercise *ex = exercise_parse("s.ini", text, strlen(text), &d);
+	ck_assert_msg(ex && ex->scene, "%s", d.msg);
+	exercise_free(ex);
+	static const char builtin[] = "[exercise]\nid = s\ntitle = s\nmodel = disk-slide\n[scene]\n"
+				      "point A = 0, 0\n";
+	ck_assert(exercise_parse("s.ini", builtin, strlen(builtin), &d) == NULL);
+	ck_assert_msg(strstr(d.msg, "[scene] is for a system the file states") && d.line == 5, "%s",
+		      d.msg);
+}
+END_TEST
 
 START_TEST(test_rod_geometry)
 {
@@ -515,15 +648,34 @@ START_TEST(test_every_model)
 	static const struct {
 		const char *id, *at;
 	} cases[] = {
-		{"painleve-slip", NULL}, {"painleve-slip", "t_slip"},
-		{"ladder", NULL},	 {"ladder-slides", "t_leave"},
-		{"coin", NULL},		 {"coin", "0.95*stop_time"},
-		{"curling", NULL},	 {"disk-reye", NULL},
-		{"polisher", NULL},	 {"conveyor", NULL},
-		{"rayleigh", NULL},	 {"kozlov-ball", NULL},
-		{"ragulskis", NULL},	 {"imachi", NULL},
-		{"imachi-1d", NULL},	 {"ladder-lagrange", NULL},
+		{"painleve-slip", NULL},
+		{"painleve-slip", "t_slip"},
+		{"ladder", NULL},
+		{"ladder-slides", "t_leave"},
+		{"coin", NULL},
+		{"coin", "0.95*stop_time"},
+		{"curling", NULL},
+		{"disk-reye", NULL},
+		{"polisher", NULL},
+		{"conveyor", NULL},
+		{"rayleigh", NULL},
+		{"kozlov-ball", NULL},
+		{"ragulskis", NULL},
+		{"imachi", NULL},
+		{"imachi-1d", NULL},
+		{"ladder-lagrange", NULL},
 		{"kozlov-rest", NULL},
+		{"hoop-bead", NULL},
+		{"hoop-bead", "t_stop"},
+		{"ladder-lagrange", "t_stop"},
+		{"painleve-lagrange", NULL},
+		{"painleve-lagrange", "t_stop"},
+		{"incline-spring", NULL},
+		{"incline-spring", "t_stop"},
+		{"coin-lagrange", NULL},
+		{"coin-lagrange", "t_stop"},
+		{"disk-lagrange", NULL},
+		{"disk-lagrange", "t_stop"},
 	};
 	mkdir("build", 0777);
 	mkdir("build/scenes", 0777);
@@ -717,6 +869,8 @@ static Suite *scene_suite(void)
 	tcase_add_test(tc, test_refusals);
 	tcase_add_test(tc, test_quoting);
 	tcase_add_test(tc, test_gif);
+	tcase_add_test(tc, test_lagrange_scene);
+	tcase_add_test(tc, test_lagrange_scene_refusals);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -220,35 +220,56 @@ static bool quick_id(const char *text, size_t len, char *id, size_t n)
 	return false;
 }
 
+/* Whether file NAME is ID.ini: that file is the exercise ID in its
+ * directory, before any other file there that says the same id. */
+static bool named_for(const char *name, const char *id)
+{
+	const size_t n = strlen(id);
+	return !strncmp(name, id, n) && !strcmp(name + n, ".ini");
+}
+
+/* The exercise in PATH if its id is ID: read the quick way first, parsed
+ * only when it says ID or does not say it on an id line; NULL otherwise. */
+static struct exercise *load_if(const char *path, const char *id)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct diag d;
+	char said[256];
+	struct exercise *found = NULL;
+	if (!read_text(path, &sb, &d) &&
+	    (!quick_id(strbuf_str(&sb), sb.len, said, sizeof said) || !strcmp(said, id))) {
+		struct exercise *ex = exercise_parse(path, strbuf_str(&sb), sb.len, &d);
+		if (ex && !strcmp(ex->id, id))
+			found = ex;
+		else if (ex)
+			exercise_free(ex);
+	}
+	strbuf_release(&sb);
+	return found;
+}
+
 struct exercise *catalog_load(const char *id)
 {
 	struct exercise_dirs dirs;
 	struct exercise *found = NULL;
+	/* an id that could name a path is never a file name here */
+	const bool plain = id[0] && id[0] != '.' && !strchr(id, '/');
 	exercise_dirs_init(&dirs);
-	for (size_t i = 0; i < dirs.n; i++) {
+	for (size_t i = 0; i < dirs.n && !found; i++) {
+		char path[PATH_MAX + 256];
+		if (plain) { /* ID.ini first: `load coin` opens coin.ini alone */
+			snprintf(path, sizeof(path), "%s/%s.ini", dirs.dir[i], id);
+			found = load_if(path, id);
+		}
 		size_t nn;
-		char **names = dir_ini_names(dirs.dir[i], &nn);
-		for (size_t j = 0; j < nn; j++) {
-			char path[PATH_MAX + 256], said[256];
+		char **names = found ? NULL : dir_ini_names(dirs.dir[i], &nn);
+		for (size_t j = 0; names && j < nn; j++) {
 			snprintf(path, sizeof(path), "%s/%s", dirs.dir[i], names[j]);
-			struct strbuf sb = STRBUF_INIT;
-			struct diag d;
-			if (!found && !read_text(path, &sb, &d) &&
-			    (!quick_id(strbuf_str(&sb), sb.len, said, sizeof said) ||
-			     !strcmp(said, id))) {
-				struct exercise *ex =
-					exercise_parse(path, strbuf_str(&sb), sb.len, &d);
-				if (ex && !strcmp(ex->id, id))
-					found = ex;
-				else if (ex)
-					exercise_free(ex);
-			}
-			strbuf_release(&sb);
+			if (!found && !(plain && named_for(names[j], id)))
+				found = load_if(path, id);
 			free(names[j]);
 		}
 		free(names);
-		if (found)
-			break;
 	}
 	exercise_dirs_release(&dirs);
 	return found;
@@ -268,15 +289,37 @@ void catalog_scan(struct catalog *cat)
 			char path[PATH_MAX + 256];
 			struct diag d;
 			snprintf(path, sizeof(path), "%s/%s", dirs.dir[i], names[j]);
-			free(names[j]);
+			bool own = false;
 			struct exercise *ex = exercise_read(path, &d);
+			if (ex)
+				own = named_for(names[j], ex->id);
+			free(names[j]);
 			if (!ex) {
 				strbuf_addstr(&cat->warnings, "skipped ");
 				diag_format(&d, &cat->warnings);
 				continue;
 			}
-			const struct catalog_entry *old = catalog_find(cat, ex->id);
-			if (old) {
+			struct catalog_entry *old = NULL;
+			for (size_t k = 0; k < cat->n && !old; k++)
+				if (!strcmp(cat->entry[k].id, ex->id))
+					old = &cat->entry[k];
+			/* in one directory, ID.ini is the exercise ID (as load
+			 * finds it), whatever file before it says the same id */
+			const size_t dl = strlen(dirs.dir[i]);
+			if (old && own && !strncmp(old->path, path, dl + 1) &&
+			    !strchr(old->path + dl + 1, '/')) {
+				strbuf_addf(&cat->warnings,
+					    "%s: id '%s' is also in %s, which is used\n", old->path,
+					    ex->id, path);
+				free(old->path);
+				old->path = xstrdup(path);
+				free(old->title);
+				old->title = xstrdup(ex->title);
+				free(old->source);
+				old->source = xstrdup(ex->source);
+				free(old->model);
+				old->model = xstrdup(ex->model->name);
+			} else if (old) {
 				strbuf_addf(&cat->warnings,
 					    "%s: id '%s' is also in %s, which is used\n", path,
 					    ex->id, old->path);

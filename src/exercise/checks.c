@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "exercise/parse.h"
+#include "exercise/scene_spec.h"
+#include "models/lagrange.h"
 #include "util/text.h"
 #include "util/utf8.h"
 #include "util/xalloc.h"
@@ -273,4 +275,32 @@ void final_overlay(struct parse *ps)
 		perr_line(ps, ex->overlay_line, 0,
 			  "overlay: %s needs two values or more to overlay: overlay = %s V1 V2 ...",
 			  name, name);
+}
+
+void final_scene(struct parse *ps)
+{
+	struct exercise *ex = ps->ex;
+	const struct model *m = ex->model;
+	int line = 0, col = 0;
+	struct diag why;
+	diag_clear(&why);
+	if (ex_scene_compile(ex->scene, m, &line, &col, &why)) {
+		perr_line(ps, line, col > 0 ? col - 1 : 0, "%s", why.msg);
+		return;
+	}
+	/* the drawing at the file's values, at the start */
+	size_t n;
+	ex_scene_items(ex->scene, &n);
+	double *num = xcalloc(m->nparams + 1, sizeof(double));
+	double *vals = xcalloc(m->nparams + 2 * LAGRANGE_MAXQ + 2, sizeof(double));
+	double(*v)[3] = xcalloc(n, sizeof(*v));
+	for (size_t i = 0; i < m->nparams; i++)
+		if (ex->params[i].spec->kind == PARAM_NUMBER)
+			num[i] = ex_param_to_model(&ex->params[i], ex->params[i].value);
+	ex_scene_start(m, num, vals);
+	if (ex_scene_eval(ex->scene, m, vals, v, &line, &why))
+		perr_line(ps, line, 0, "%s at the start (t = 0, the file's values)", why.msg);
+	free(v);
+	free(vals);
+	free(num);
 }

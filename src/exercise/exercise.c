@@ -11,6 +11,7 @@
 
 #include "dyn/law.h"
 #include "exercise/parse.h"
+#include "exercise/scene_spec.h"
 #include "util/text.h"
 #include "util/utf8.h"
 #include "util/xalloc.h"
@@ -274,6 +275,22 @@ static void section_begin(struct parse *ps, const char *line)
 			ps->answer = a;
 			ps->sec = SEC_ANSWER;
 		}
+	} else if (!strcmp(kind, "scene") && nf == 1) {
+		/* refused or not, its lines are a scene's: skipped, not each an
+		 * error of its own */
+		ps->sec = SEC_SCENE;
+		if (!m || !ps->ex->own_maker) {
+			perr(ps, col,
+			     "[scene] is for a system the file states (model = lagrange, given in "
+			     "[exercise] before it)");
+			return;
+		}
+		if (ps->ex->scene) {
+			perr(ps, col, "second [scene] section (the first is at line %d)",
+			     ex_scene_line(ps->ex->scene));
+			return;
+		}
+		ps->ex->scene = ex_scene_new(ps->lineno);
 	} else if ((spec = maker_section(kind, nf == 2, &maker))) {
 		if (!m || ps->ex->own_maker != maker) {
 			perr(ps, col, "[%s] is only for model = %s (given in [exercise] before it)",
@@ -742,6 +759,26 @@ static void read_line(struct parse *ps, const char *start, size_t n)
 		ps->prev_key = false;
 		return;
 	}
+	if (ps->sec == SEC_SCENE && *p != '[') {
+		/* a drawing's element a line (scene_spec.h), read once the model's
+		 * names are known (final_scene) */
+		ps->prev_key = false;
+		if (ps->skip)
+			return;
+		char *work = xstrdup(ps->raw);
+		for (char *q = work + 1; *q; q++)
+			if (*q == ';' && (q[-1] == ' ' || q[-1] == '\t')) {
+				*q = '\0';
+				break;
+			}
+		note_unwritable(ps, work);
+		size_t len = strlen(work);
+		while (len && (work[len - 1] == ' ' || work[len - 1] == '\t'))
+			work[--len] = '\0';
+		ex_scene_add(ps->ex->scene, ps->lineno, work);
+		free(work);
+		return;
+	}
 	if (!ps->continuation && !strpbrk(p, "=:")) {
 		perr(ps, (int)(p - ps->raw) + 1, "expected 'key = value' or a [section]");
 		return;
@@ -806,6 +843,7 @@ void exercise_free(struct exercise *ex)
 	free(ex->unwritable);
 	free(ex->keep);
 	free(ex->overlay);
+	ex_scene_free(ex->scene);
 	free(ex->params);
 	if (ex->own_model)
 		ex->own_maker->free(ex->own_model);
@@ -863,6 +901,8 @@ struct exercise *exercise_parse(const char *path, const char *text, size_t len, 
 		final_overlay(&ps);
 	if (!ps.failed)
 		final_domain(&ps);
+	if (!ps.failed && ex->scene)
+		final_scene(&ps);
 	if (ps.nerr > 1) {
 		const size_t have = strlen(d->more);
 		snprintf(d->more + have, sizeof(d->more) - have, "%d errors%s\n", ps.nerr,

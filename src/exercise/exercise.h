@@ -71,6 +71,8 @@ struct ex_answer {
 	int line;
 };
 
+struct ex_scene;
+
 struct exercise {
 	char *path;
 	char *text; /* the file as read, whole (`save FILE.ini` rewrites its values) */
@@ -109,6 +111,9 @@ struct exercise {
 	 * first EX_UNWRITABLE_KEPT of them; nunwritable: how many in all */
 	struct ex_unwritable *unwritable;
 	size_t nunwritable;
+	/* [scene]: how a model the file states is drawn (scene_spec.h); NULL
+	 * when the file has none */
+	struct ex_scene *scene;
 };
 
 /* A character of the file's text that no output format carries as

@@ -11,6 +11,8 @@
 #include "exercise/degenerate.h"
 #include "exercise/exercise.h"
 #include "exercise/problemset.h"
+#include "exercise/scene_spec.h"
+#include "models/lagrange.h"
 #include "num/figure.h"
 #include "num/num.h"
 #include "util/text.h"
@@ -651,6 +653,71 @@ out:
 	gsl_rng_free(rng);
 }
 
+/* The [scene] of a system stated by T, V and R (scene_spec.h) at the
+ * start: at the file's values (load has evaluated it there; its extent is
+ * checked here) and at each end of every draw range, the other values the
+ * file's: every number finite and the drawing a finite, nonzero size. */
+static bool scene_at(struct lint *l, const double *num, const char *where)
+{
+	const struct exercise *ex = l->ex;
+	const struct model *m = ex->model;
+	size_t n;
+	ex_scene_items(ex->scene, &n);
+	double *vals = xcalloc(m->nparams + 2 * LAGRANGE_MAXQ + 2, sizeof(double));
+	double(*v)[3] = xcalloc(n + 1, sizeof(*v));
+	ex_scene_start(m, num, vals);
+	int line = 0;
+	struct diag d;
+	diag_clear(&d);
+	double box[4];
+	bool bad = true;
+	if (ex_scene_eval(ex->scene, m, vals, v, &line, &d))
+		finding(l, !*where, line, "%s at the start%s%s", d.msg, *where ? ", at " : "",
+			where);
+	else if (!ex_scene_box(ex->scene, (const double(*)[3])v, box) ||
+		 !(fmax(box[2] - box[0], box[3] - box[1]) > 0) ||
+		 !isfinite(fmax(box[2] - box[0], box[3] - box[1])))
+		finding(l, !*where, ex_scene_line(ex->scene),
+			"[scene] has no extent at the start%s%s: its points and circles are "
+			"one point, so the drawing has no scale",
+			*where ? ", at " : "", where);
+	else
+		bad = false;
+	free(v);
+	free(vals);
+	return bad;
+}
+
+static void check_scene(struct lint *l)
+{
+	const struct exercise *ex = l->ex;
+	const struct model *m = ex->model;
+	if (!ex->scene)
+		return;
+	double *num = xcalloc(m->nparams + 1, sizeof(double));
+	for (size_t i = 0; i < m->nparams; i++)
+		if (ex->params[i].spec->kind == PARAM_NUMBER)
+			num[i] = ex_param_to_model(&ex->params[i], ex->params[i].value);
+	/* wrong at the file's values: the draw ranges would say it again */
+	for (size_t i = 0; !scene_at(l, num, "") && i < m->nparams; i++) {
+		const struct ex_param *p = &ex->params[i];
+		if (!p->has_draw)
+			continue;
+		const double ends[2] = {p->draw_lo, p->draw_hi};
+		for (int k = 0; k < 2; k++) {
+			char where[128];
+			snprintf(where, sizeof where, "%s = %g%s%s (its draw range's %s end)",
+				 p->spec->name, ends[k], *p->unit ? " " : "", p->unit,
+				 k ? "high" : "low");
+			const double keep = num[i];
+			num[i] = ex_param_to_model(p, ends[k]);
+			scene_at(l, num, where);
+			num[i] = keep;
+		}
+	}
+	free(num);
+}
+
 int exercise_lint(const char *path, struct strbuf *out, struct lint_count *count)
 {
 	struct lint l = {.path = path, .out = out};
@@ -705,6 +772,7 @@ int exercise_lint(const char *path, struct strbuf *out, struct lint_count *count
 				"narrow the draw ranges to where every answer exists",
 				l.undefined_more, l.undefined_more == 1 ? "" : "s");
 		check_keep(&l);
+		check_scene(&l);
 		check_figure(&l);
 		if (num_interrupted)
 			finding(&l, false, 0,

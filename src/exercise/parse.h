@@ -21,7 +21,9 @@
  * comment is a ';' after a blank. A line may be as long as the file. */
 
 /* SEC_MODEL: a section of a model the file states (model.h's makers) */
-enum section { SEC_NONE, SEC_EXERCISE, SEC_PARAM, SEC_ANSWER, SEC_MODEL };
+/* SEC_SCENE: the [scene] of a model the file states, its lines kept as they
+ * are (exercise/scene_spec.h) */
+enum section { SEC_NONE, SEC_EXERCISE, SEC_PARAM, SEC_ANSWER, SEC_MODEL, SEC_SCENE };
 
 struct parse {
 	const char *path;
@@ -98,5 +100,8 @@ void final_statement(struct parse *ps);
 void final_keep(struct parse *ps);
 void final_overlay(struct parse *ps);
 void final_domain(struct parse *ps);
+/* The [scene]: read and compiled with the model's names, and evaluated at
+ * the file's values (every number finite, a circle's r above 0). */
+void final_scene(struct parse *ps);
 
 #endif

@@ -38,4 +38,16 @@ struct sym_prog;
 size_t lagrange_code(const struct model *m, struct sym_prog **code, const struct sym **terms,
 		     size_t max, size_t *nvals);
 
+/* What a drawing of the system (an exercise's [scene]) evaluates with
+ * (lagrange_scene.c): the names an evaluation takes (the parameters, q,
+ * q̇, t; *nq the coordinates), the file's [result NAME] expressions over
+ * them (the last of the model's results, in order), and the [contact
+ * NAME] sections with their normal force N at vals (the file's expression,
+ * or the reaction (2.13); NaN where it has none). */
+size_t lagrange_names(const struct model *m, const char *const **names, size_t *nq);
+size_t lagrange_file_results(const struct model *m, const struct sym *const **exprs);
+size_t lagrange_contacts(const struct model *m);
+const char *lagrange_contact_name(const struct model *m, size_t c);
+double lagrange_contact_N(const struct model *m, size_t c, const double *vals);
+
 #endif

@@ -75,7 +75,9 @@ int scene_read(const struct session *s, const char *name, double T, struct scene
 		w = 1.0;
 	for (size_t c = 0; c < t->ncols; c++) {
 		double va = table_at(t, lo, c), vb = table_at(t, hi, c);
-		a->row[c] = va + (vb - va) * w;
+		/* at a recorded row, its own value (va + (vb - va) * 1 is not
+		 * always vb: a rate at rest drawn as 1e-13) */
+		a->row[c] = w == 1.0 ? vb : va + (vb - va) * w;
 		a->rate[c] = tb > ta ? (vb - va) / (tb - ta) : 0.0;
 	}
 	/* a code column (a phase) is not blended: the stretch's own */
@@ -94,7 +96,7 @@ static const struct builder {
 	{"polisher", scene_polisher, "motion"},	    {"conveyor", scene_conveyor, "motion"},
 	{"rayleigh", scene_rayleigh, NULL},	    {"kozlov-ball", scene_kozlov_ball, "motion"},
 	{"ragulskis", scene_ragulskis, "motion"},   {"imachi", scene_imachi, "hodograph"},
-	{"imachi-1d", scene_imachi1d, "velocity"},  {"lagrange", scene_coords, "motion"},
+	{"imachi-1d", scene_imachi1d, "velocity"},  {"lagrange", scene_lagrange, "motion"},
 	{"kozlov-rest", scene_kozlov_rest, NULL},
 };
 

@@ -43,5 +43,7 @@ int scene_ragulskis(const struct session *s, double T, struct scene *sc, struct 
 int scene_imachi(const struct session *s, double T, struct scene *sc, struct diag *d);
 int scene_imachi1d(const struct session *s, double T, struct scene *sc, struct diag *d);
 int scene_coords(const struct session *s, double T, struct scene *sc, struct diag *d);
+/* model lagrange: the file's [scene] (scene_lagrange.c), else scene_coords. */
+int scene_lagrange(const struct session *s, double T, struct scene *sc, struct diag *d);
 
 #endif

@@ -75,7 +75,7 @@ correct: off by 0.00087%, the tolerance is 1% (tribo: stop_time = 0.36640319574 
 
 # a [result NAME] of a parameter's name
 $ sed 's/^id = coin-lagrange/id = shadow/' "$TRIBO_PATH/coin-lagrange.ini" > "$HOME/shadow.ini"; printf '\n[result m]\nexpr = x*2\nunit = m\ndoc = shadows\n' >> "$HOME/shadow.ini"; tribo -c "load $HOME/shadow.ini" 2>&1 | sed "s|$HOME|HOME|g"
-tribo: -c: command 1: load: HOME/shadow.ini:91:1: [result m] has the name of [param m] (line 26): give the result another name
+tribo: -c: command 1: load: HOME/shadow.ini:104:1: [result m] has the name of [param m] (line 26): give the result another name
     [result m]
     ^
 ? 0
