@@ -3,6 +3,7 @@
  * the three formats, bad arguments, and LaTeX that a plain pdflatex
  * compiles (or, without pdflatex, that is well formed). */
 #include <check.h>
+#include <dirent.h>
 #include <ftw.h>
 #include <gsl/gsl_rng.h>
 #include <math.h>
@@ -339,6 +340,32 @@ END_TEST
 
 /* ---- reproducible ------------------------------------------------------ */
 
+/* The variants' figures in a and b (fig-*): as many as want, the same
+ * names, byte for byte the same (cairo's PDF date is not in them). */
+static void same_figures(const char *a, const char *b, int want)
+{
+	DIR *dir = opendir(a);
+	ck_assert_ptr_nonnull(dir);
+	int n = 0;
+	for (struct dirent *e; (e = readdir(dir));) {
+		if (strncmp(e->d_name, "fig-", 4))
+			continue;
+		char pa[512], pb[512];
+		snprintf(pa, sizeof pa, "%s/%s", a, e->d_name);
+		snprintf(pb, sizeof pb, "%s/%s", b, e->d_name);
+		size_t na = 0, nb = 0;
+		char *x = test_slurp(pa, &na), *y = test_slurp(pb, &nb);
+		ck_assert_ptr_nonnull(y);
+		ck_assert_msg(na > 0 && na == nb && !memcmp(x, y, na),
+			      "%s differs for the same seed", e->d_name);
+		free(x);
+		free(y);
+		n++;
+	}
+	closedir(dir);
+	ck_assert_int_eq(n, want);
+}
+
 START_TEST(test_reproducible)
 {
 	static const char *const fmt[] = {"tex", "md", "txt"};
@@ -353,14 +380,19 @@ START_TEST(test_reproducible)
 		OK("set omega 1"); /* the user's value must not leak in */
 		OK("generate %d seed 1 format %s to %s", n, fmt[i], b);
 		OK("generate %d seed 2 format %s to %s disk-reye", n, fmt[i], c);
-		char want[1024];
+		char want[1024], drew[64] = "";
+		/* the sheets with figures: a scene of each variant beside them */
+		if (i < 2)
+			snprintf(drew, sizeof drew, "drew %d figures (%s) beside the sheet\n", n,
+				 i ? "svg" : "pdf");
 		snprintf(want, sizeof(want),
 			 "wrote %s/sheet.%s, %s/key.%s and %s/manifest.txt: %d variants of "
 			 "disk-reye, seed 2; no draw was degenerate\nnote: seed 2 is under 2^32: a "
 			 "student could try every such seed for the sheet's values and rebuild the "
-			 "key (without 'seed', generate draws 64 bits)\n",
-			 c, fmt[i], c, fmt[i], c, n);
+			 "key (without 'seed', generate draws 64 bits)\n%s",
+			 c, fmt[i], c, fmt[i], c, n, drew);
 		ck_assert_str_eq(strbuf_str(&out), want);
+		same_figures(a, b, i < 2 ? n : 0);
 		for (int k = 0; k < 2; k++) {
 			char name[16];
 			snprintf(name, sizeof(name), "%s.%s", k ? "key" : "sheet", fmt[i]);

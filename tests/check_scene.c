@@ -473,6 +473,57 @@ START_TEST(test_kozlov_rest)
 }
 END_TEST
 
+/* A problem sheet's scene (issue 41, point 4): the problem as stated. The
+ * coin's at t = 0 draws no way to its stop (the distance asked for) where
+ * plot scene does; the conveyor's no path on the belt; the disk's torque
+ * (an answer) is "?"; the given values stay. */
+static void stated_script(const struct session *s, struct strbuf *out)
+{
+	struct scene sc;
+	struct diag d;
+	diag_clear(&d);
+	ck_assert_msg(scene_build_stated(s, &sc, &d) == 0, "%s", d.msg);
+	ck_assert_double_eq(sc.t, 0);
+	struct gp_term t = {.kind = GP_TERM_PNG, .output = "/dev/null"};
+	strbuf_reset(out);
+	scene_script(out, &sc, "test", &t);
+	scene_release(&sc);
+}
+
+START_TEST(test_stated)
+{
+	struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
+	struct session *s = solved("coin");
+	script_at(s, 0, &a);
+	stated_script(s, &b);
+	ck_assert(strstr(strbuf_str(&a), "more to the stop") ||
+		  strstr(strbuf_str(&a), "stops here"));
+	ck_assert_ptr_null(strstr(strbuf_str(&b), "more to the stop"));
+	ck_assert_ptr_null(strstr(strbuf_str(&b), "stops here"));
+	ck_assert_ptr_nonnull(strstr(strbuf_str(&b), "v = 0.5 m/s"));
+	session_free(s);
+
+	s = solved("conveyor");
+	script_at(s, 0, &a);
+	stated_script(s, &b);
+	ck_assert_ptr_nonnull(strstr(strbuf_str(&a), "$pen_dashed"));
+	ck_assert_ptr_null(strstr(strbuf_str(&b), "$pen_dashed"));
+	session_free(s);
+
+	s = solved("disk-uniform");
+	script_at(s, 0, &a);
+	stated_script(s, &b);
+	char want[64];
+	snprintf(want, sizeof want, "M = %.3g N·m", result_si(s, "torque"));
+	ck_assert_msg(strstr(strbuf_str(&a), want), "plot scene shows %s", want);
+	ck_assert_ptr_null(strstr(strbuf_str(&b), want));
+	ck_assert_ptr_nonnull(strstr(strbuf_str(&b), "M = ? N·m"));
+	session_free(s);
+	strbuf_release(&a);
+	strbuf_release(&b);
+}
+END_TEST
+
 /* Point 5: the text terminal at a pane's size: no line past its width,
  * no more rows than it has, the forces' values in it. */
 START_TEST(test_text_size)
@@ -812,6 +863,7 @@ static Suite *scene_suite(void)
 	tcase_add_test(tc, test_ladder_forces);
 	tcase_add_test(tc, test_plane_forces);
 	tcase_add_test(tc, test_kozlov_rest);
+	tcase_add_test(tc, test_stated);
 	tcase_add_test(tc, test_text_size);
 	tcase_add_test(tc, test_every_model);
 	tcase_add_test(tc, test_refusals);

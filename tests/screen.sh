@@ -11,7 +11,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 TRIBO=${TRIBO:-$top/tribo}
 case $TRIBO in /*) ;; *) TRIBO=$(pwd)/$TRIBO ;; esac
 . "$top/tests/lib.sh"
-plan screen 240
+plan screen 247
 command -v tmux >/dev/null 2>&1 || skip_rest "tmux is not installed"
 tmp=$(mktemp -d)
 sock=$tmp/tmux.0
@@ -426,6 +426,20 @@ tm send-keys -t t 'step reset' Enter
 check "step reset puts back the solve's own drawing" "┌─ plot  construction: Imachi's construction, points 18 to 28"
 tm send-keys -t t 'zoom' Enter
 check "and zoom gives the panes back" "┌─ parameters"
+
+# ---- step: the scene through the run (issue 41, point 3) -----------------------
+tm send-keys -t t 'load painleve-slip' Enter 'solve' Enter
+check "painleve-slip solved" "^t_slip = 0\.563"
+tm send-keys -t t 'step slip' Enter
+check "step slip says the step where the foot slips" "^step 156 of 200: t = 0\.5632 s, the foot slides forward"
+check "the pane shows the scene at the slip" "┌─ plot  scene at t = 0\.563221 ─"
+tm send-keys -t t 'step back' Enter
+check "step back: the step before, the foot still held" "^step 155 of 200: t = 0\.5623 s, the foot sticks"
+check "the pane's scene goes back with it" "┌─ plot  scene at t = 0\.562"
+tm send-keys -t t 'zoom' Enter
+check "the zoomed scene draws the rod's normal force" "λ = [0-9.]+ N"
+tm send-keys -t t 'zoom' Enter
+check "and the panes come back" "┌─ parameters"
 
 tm send-keys -t t 'quit' Enter
 

@@ -135,9 +135,14 @@ static const struct command commands[] = {
 	 .min_args = 0,
 	 .max_args = 1,
 	 .flags = CMD_NEEDS_EXERCISE | CMD_NEEDS_SOLUTION,
-	 .usage = "step [N|back|reset]",
-	 .summary = "take the graphical construction one step at a time",
-	 .help = "For a method done by hand (imachi with method graphical), goes\n"
+	 .usage = "step [N|back|reset|EVENT]",
+	 .summary = "step the scene through the run, or the construction",
+	 .help = "With the scene shown ('plot scene'), or for a model with no\n"
+		 "construction, steps the scene's time through the run: 'step' the next\n"
+		 "recorded step, 'step back', 'step N' (0 the start), 'step reset', and\n"
+		 "'step slip', 'step stop', 'step leave' or any word of a phase: the next\n"
+		 "step where the phase changes to it. The scene is redrawn there.\n"
+		 "For a method done by hand (imachi with method graphical), goes\n"
 		 "through the last solve's construction a step at a time: 'step' takes\n"
 		 "the next, 'step N' goes to step N (1 the first, from point N-1 to N),\n"
 		 "'step back' to the one before, and each prints that step's numbers\n"

@@ -13,9 +13,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cmd/handlers.h"
 #include "exercise/problemset.h"
+#include "plot/gnuplot.h"
+#include "plot/gpscript.h"
+#include "plot/plot.h"
+#include "scene/scene.h"
 #include "sheet/course.h"
 #include "sheet/manifest.h"
 #include "sheet/sheet.h"
@@ -311,6 +316,234 @@ static int gen_draw(struct cmd_ctx *c, const struct gen_args *a, struct problems
 	return problemset_draw(ps, c->d);
 }
 
+/* ---- the variants' figures ----------------------------------------------
+ *
+ * Each variant's figure (the exercise's `figure`: the scene at t = 0 by
+ * default, or one of its figures) is drawn from the variant's own solve,
+ * as problemset_draw keeps it, into a private directory: one gnuplot for
+ * the set, fed FIGS_BATCH drawings a batch (each batch within gnuplot's
+ * timeout). The files' bytes are then read back into the variants, for
+ * the sheet to name (or, in Moodle XML, to carry) and the command to
+ * write beside it. */
+
+enum { FIGS_BATCH = 10 };
+
+struct gen_figs {
+	const struct sheet_renderer *f;
+	char tmpdir[64]; /* "" until made */
+	struct strbuf script, notes;
+	size_t queued, drawn; /* in the script, and in all */
+	bool *noted;	      /* per part: the note why it has no figure said */
+	struct diag err;      /* gnuplot's failure, the first */
+	bool failed;
+};
+
+static char *fig_name(const struct problemset *ps, size_t j, size_t k, const char *ext)
+{
+	char code[16];
+	problemset_code(ps, k, code, sizeof code);
+	const char *id = session_exercise(ps->part[j].s)->id;
+	/* an exercise named twice in the set: its second problem's own name */
+	bool again = false;
+	for (size_t i = 0; i < j; i++)
+		again |= !strcmp(session_exercise(ps->part[i].s)->id, id);
+	struct strbuf n = STRBUF_INIT;
+	strbuf_addf(&n, "fig-%s-%s", code, id);
+	if (again)
+		strbuf_addf(&n, "-%zu", j + 1);
+	strbuf_addf(&n, ".%s", ext);
+	return strbuf_detach(&n);
+}
+
+static void figs_flush(struct gen_figs *g)
+{
+	if (!g->queued || g->failed)
+		return;
+	if (gnuplot_run(gnuplot_shared(), strbuf_str(&g->script), NULL, &g->err))
+		g->failed = true;
+	strbuf_reset(&g->script);
+	g->queued = 0;
+}
+
+/* The hook problemset_draw calls with variant k of part j just solved. */
+static void figs_kept(void *ctx, struct problemset *ps, size_t j, size_t k)
+{
+	struct gen_figs *g = ctx;
+	struct session *s = ps->part[j].s;
+	const struct exercise *ex = session_exercise(s);
+	struct ps_variant *v = &ps->part[j].v[k];
+	if (g->failed || (ex->figure && !strcmp(ex->figure, "none")))
+		return;
+	if (!g->tmpdir[0]) {
+		const char *t = getenv("TMPDIR");
+		snprintf(g->tmpdir, sizeof g->tmpdir, "%s/tribo-figs-XXXXXX",
+			 t && *t && strlen(t) < 40 ? t : "/tmp");
+		if (!mkdtemp(g->tmpdir)) {
+			diag_set(&g->err, "cannot make a directory for the figures: %s",
+				 strerror(errno));
+			g->failed = true;
+			g->tmpdir[0] = '\0';
+			return;
+		}
+	}
+	char *name = fig_name(ps, j, k, g->f->figure_ext);
+	struct strbuf path = STRBUF_INIT;
+	strbuf_addf(&path, "%s/%s", g->tmpdir, name);
+	struct gp_term t = {.kind = !strcmp(g->f->figure_ext, "pdf")   ? GP_TERM_PDF
+				    : !strcmp(g->f->figure_ext, "svg") ? GP_TERM_SVG
+								       : GP_TERM_PNG,
+			    .output = strbuf_str(&path)};
+	struct diag d;
+	diag_clear(&d);
+	int rc;
+	if (!ex->figure || !strcmp(ex->figure, "scene")) {
+		struct scene sc;
+		rc = scene_build_stated(s, &sc, &d);
+		if (!rc) {
+			scene_script(&g->script, &sc, ex->title, &t);
+			scene_release(&sc);
+		}
+	} else {
+		const struct figure *fig = plot_find(s, ex->figure, &d);
+		rc = fig ? 0 : -1;
+		if (fig) {
+			struct strbuf title = STRBUF_INIT, sub = STRBUF_INIT;
+			plot_title(s, fig, &title);
+			plot_subtitle(s, fig, &sub);
+			gp_script_figure_sub(&g->script, fig, strbuf_str(&title), strbuf_str(&sub),
+					     &t);
+			strbuf_release(&title);
+			strbuf_release(&sub);
+		}
+	}
+	if (rc) {
+		if (!g->noted[j])
+			strbuf_addf(&g->notes, "note: %s: the sheet shows no figure: %s\n", ex->id,
+				    d.msg);
+		g->noted[j] = true;
+		free(name);
+	} else {
+		v->figure = name;
+		g->queued++;
+		g->drawn++;
+		if (g->queued >= FIGS_BATCH)
+			figs_flush(g);
+	}
+	strbuf_release(&path);
+}
+
+/* cairo dates a PDF ("/CreationDate (D:20261127144528Z)"): a set's files
+ * depend on nothing but the exercises, N and the seed, so the date is
+ * written as 2000-01-01, in as many bytes (the cross-reference table's
+ * offsets stay right). */
+static void pdf_undate(unsigned char *b, size_t n)
+{
+	static const char key[] = "/CreationDate (D:";
+	const size_t k = sizeof key - 1;
+	for (size_t i = 0; i + k + 14 <= n; i++)
+		if (!memcmp(b + i, key, k)) {
+			memcpy(b + i + k, "20000101000000", 14);
+			return;
+		}
+}
+
+/* Reads the drawn files back into their variants; removes them and the
+ * private directory. When the figures could not all be drawn (no gnuplot,
+ * one that failed), the set goes without any, and a note says why: the
+ * sheet and its key do not need them. */
+static void figs_collect(struct gen_figs *g, struct problemset *ps)
+{
+	figs_flush(g);
+	struct diag dd;
+	struct diag *d = &dd;
+	diag_clear(d);
+	int rc = 0;
+	if (g->failed)
+		rc = diag_set(d, "%s", g->err.msg);
+	for (size_t j = 0; j < ps->nparts; j++)
+		for (size_t k = 0; k < ps->part[j].n; k++) {
+			struct ps_variant *v = &ps->part[j].v[k];
+			if (!v->figure)
+				continue;
+			struct strbuf path = STRBUF_INIT;
+			strbuf_addf(&path, "%s/%s", g->tmpdir, v->figure);
+			FILE *fp = rc ? NULL : fopen(strbuf_str(&path), "rb");
+			if (!rc && !fp)
+				rc = diag_set(d, "the figure %s was not drawn", v->figure);
+			if (fp) {
+				struct strbuf b = STRBUF_INIT;
+				char buf[8192];
+				size_t n;
+				while ((n = fread(buf, 1, sizeof buf, fp)) > 0)
+					strbuf_add(&b, buf, n);
+				fclose(fp);
+				if (!b.len && !rc)
+					rc = diag_set(d, "the figure %s is empty", v->figure);
+				v->figure_len = b.len;
+				v->figure_data = (unsigned char *)strbuf_detach(&b);
+				if (!strcmp(g->f->figure_ext, "pdf"))
+					pdf_undate(v->figure_data, v->figure_len);
+			}
+			unlink(strbuf_str(&path));
+			strbuf_release(&path);
+		}
+	if (g->tmpdir[0])
+		rmdir(g->tmpdir);
+	if (!rc)
+		return;
+	for (size_t j = 0; j < ps->nparts; j++)
+		for (size_t k = 0; k < ps->part[j].n; k++) {
+			struct ps_variant *v = &ps->part[j].v[k];
+			free(v->figure);
+			free(v->figure_data);
+			v->figure = NULL;
+			v->figure_data = NULL;
+			v->figure_len = 0;
+		}
+	g->drawn = 0;
+	strbuf_addf(&g->notes, "note: the sheet shows no figures: they could not be drawn (%s)\n",
+		    d->msg);
+}
+
+/* Writes each variant's figure beside the sheet (not for a question bank,
+ * which carries them); without force, none when one exists already. */
+static int figs_write(const char *dir, const struct problemset *ps, bool check_only, bool force,
+		      struct diag *d)
+{
+	for (size_t j = 0; j < ps->nparts; j++)
+		for (size_t k = 0; k < ps->part[j].n; k++) {
+			const struct ps_variant *v = &ps->part[j].v[k];
+			if (!v->figure || !v->figure_data)
+				continue;
+			const char *dot = strrchr(v->figure, '.');
+			char *stem = xstrndup(v->figure, (size_t)(dot - v->figure));
+			char *path = file_path(dir, stem, dot + 1);
+			free(stem);
+			struct stat st;
+			int rc = 0;
+			if (check_only) {
+				if (!force && !lstat(path, &st))
+					rc = diag_set(d,
+						      "%s exists: nothing was written ('force' "
+						      "replaces the set's files)",
+						      path);
+			} else {
+				struct outfile of;
+				rc = outfile_open(&of, path, d);
+				if (!rc && outfile_write(&of, (const char *)v->figure_data,
+							 v->figure_len, d)) {
+					outfile_abort(&of);
+					rc = -1;
+				} else if (!rc)
+					rc = outfile_commit(&of, d);
+			}
+			free(path);
+			if (rc)
+				return -1;
+		}
+	return 0;
+}
+
 /* "wrote DIR/sheet.tex, ...: 40 variants of coin, seed S; ..." and the
  * notes that go with it. */
 static void gen_report(struct cmd_ctx *c, const struct gen_args *a, const struct problemset *ps,
@@ -372,7 +605,20 @@ int cmd_generate(struct cmd_ctx *c)
 	ps.student = (const char *const *)a.students;
 	ps.header = a.has_header ? &a.header : NULL;
 	ps.unicode_tex = unicode_tex;
-	if (gen_draw(c, &a, &ps)) {
+	struct gen_figs figs = {.f = a.f, .script = STRBUF_INIT, .notes = STRBUF_INIT};
+	diag_clear(&figs.err);
+	if (a.f->figure_ext) {
+		figs.noted = xcalloc(a.nids ? a.nids : 1, sizeof(bool));
+		ps.kept = figs_kept;
+		ps.kept_ctx = &figs;
+	}
+	int drawn = gen_draw(c, &a, &ps);
+	if (a.f->figure_ext)
+		figs_collect(&figs, &ps);
+	free(figs.noted);
+	strbuf_release(&figs.script);
+	if (drawn) {
+		strbuf_release(&figs.notes);
 		problemset_release(&ps);
 		goto out;
 	}
@@ -386,10 +632,20 @@ int cmd_generate(struct cmd_ctx *c)
 	const char *names[NFILES] = {f->file, "key", "manifest"};
 	const char *exts[NFILES] = {f->ext, f->key_ext, "txt"};
 	const struct strbuf *texts[NFILES] = {&sheet, &key, &manifest};
-	if (!make_dir(where, c->d) && !write_set(where, names, exts, texts, a.force, paths, c->d)) {
+	/* a question bank carries its figures; a sheet has them beside it */
+	bool beside = f->figure_ext && !f->bank;
+	if (!make_dir(where, c->d) && !(beside && figs_write(where, &ps, true, a.force, c->d)) &&
+	    !write_set(where, names, exts, texts, a.force, paths, c->d) &&
+	    !(beside && figs_write(where, &ps, false, a.force, c->d))) {
 		gen_report(c, &a, &ps, paths);
+		if (figs.drawn)
+			strbuf_addf(c->out, "drew %zu figure%s (%s)%s\n", figs.drawn,
+				    figs.drawn == 1 ? "" : "s", f->figure_ext,
+				    beside ? " beside the sheet" : " into the questions");
+		strbuf_addstr(c->out, strbuf_str(&figs.notes));
 		rc = 0;
 	}
+	strbuf_release(&figs.notes);
 	free(where);
 	for (int i = 0; i < NFILES; i++)
 		free(paths[i]);

@@ -10,6 +10,7 @@
 #include "exercise/sweep.h"
 #include "exercise/units.h"
 #include "plot/plot.h"
+#include "scene/scene.h"
 #include "util/text.h"
 #include "util/xalloc.h"
 
@@ -103,6 +104,16 @@ static int scene_time(struct cmd_ctx *c, const char *text, double *T)
 	return 0;
 }
 
+/* The scene the text modes showed last (`plot scene` or `step` drew it as
+ * text): its time, while the solve it was drawn from stands (the figures'
+ * serial). The screen keeps its own in the plot pane (scene_t). */
+static struct {
+	bool on;
+	unsigned long serial;
+	double t;
+	bool window, persist; /* drawn in a gnuplot window, not as text */
+} text_scene;
+
 /* plot scene [at T] [to FILE | window [persist]] */
 static int plot_scene(struct cmd_ctx *c)
 {
@@ -160,8 +171,16 @@ static int plot_scene(struct cmd_ctx *c)
 		free(path);
 		return rc ? -1 : 0;
 	}
-	if (window)
-		return plot_scene_window(c->s, T, persist, c->d) ? -1 : 0;
+	if (window) {
+		if (plot_scene_window(c->s, T, persist, c->d))
+			return -1;
+		/* `step` redraws the window */
+		text_scene.on = text_scene.window = true;
+		text_scene.persist = persist;
+		text_scene.serial = session_figures_serial(c->s);
+		text_scene.t = T;
+		return 0;
+	}
 	if (c->pane && c->pane->present) {
 		struct strbuf probe = STRBUF_INIT;
 		/* refused here, not in the pane: a scene that cannot be drawn */
@@ -180,8 +199,13 @@ static int plot_scene(struct cmd_ctx *c)
 	const char *p = strbuf_str(&text);
 	while (*p == '\n')
 		p++;
-	if (!rc)
+	if (!rc) {
 		strbuf_addstr(c->out, p);
+		text_scene.on = true;
+		text_scene.window = false;
+		text_scene.serial = session_figures_serial(c->s);
+		text_scene.t = T;
+	}
 	strbuf_release(&text);
 	return rc;
 }
@@ -274,8 +298,148 @@ int cmd_plot(struct cmd_ctx *c)
 	return rc;
 }
 
+/* ---- step through the scene ------------------------------------------ */
+
+/* The steps of the run the scene goes through: scene_frames' (a frame per
+ * recorded step, at most this many spread over the run, every event kept). */
+enum { SCENE_STEPS = 200 };
+
+static bool scene_shown(const struct cmd_ctx *c)
+{
+	if (c->pane && c->pane->present)
+		return !strcmp(c->pane->figure, PLOT_SCENE);
+	return text_scene.on && text_scene.serial == session_figures_serial(c->s);
+}
+
+/* The phase a frame's caption says: what follows its time ("the foot
+ * sticks"), "" for none. */
+static const char *frame_phase(const struct scene *f)
+{
+	const char *p = f->caption ? strstr(f->caption, ", ") : NULL;
+	return p ? p + 2 : "";
+}
+
+/* Whether phase is what `step WORD` looks for: the word in it, or what the
+ * captions say for it (slip: "slides"; stop: "at rest", "stuck"; leave and
+ * flight: "off"). */
+static bool phase_is(const char *phase, const char *word)
+{
+	static const struct {
+		const char *word, *says[3];
+	} alias[] = {
+		{"slip", {"slid", "slip", NULL}},    {"stop", {"rest", "stuck", "stop"}},
+		{"stick", {"stick", "stuck", NULL}}, {"leave", {"off", NULL, NULL}},
+		{"flight", {"off", NULL, NULL}},
+	};
+	for (size_t i = 0; i < sizeof alias / sizeof alias[0]; i++)
+		if (!strcmp(word, alias[i].word)) {
+			for (int k = 0; k < 3 && alias[i].says[k]; k++)
+				if (strstr(phase, alias[i].says[k]))
+					return true;
+			return false;
+		}
+	return *word && strstr(phase, word);
+}
+
+/* `step` with the scene: its time through the run's steps. */
+static int step_scene(struct cmd_ctx *c)
+{
+	struct scene *f;
+	size_t n;
+	if (scene_frames(c->s, SCENE_STEPS, &f, &n, c->d))
+		return -1;
+	/* where the scene is: the last step at or before its time */
+	bool shown = scene_shown(c);
+	double now = !shown			   ? -INFINITY
+		     : c->pane && c->pane->present ? c->pane->scene_t
+						   : text_scene.t;
+	size_t at = 0;
+	while (shown && at + 1 < n && f[at + 1].t <= now)
+		at++;
+	size_t to = 0;
+	int rc = 0;
+	const char *a = c->args->n > 1 ? ARG(1) : NULL;
+	if (!a) {
+		to = shown ? at + 1 : 1;
+		if (to >= n)
+			rc = diag_set(c->d, "the run ends here, at t = %g (step %zu of %zu)",
+				      f[n - 1].t, n - 1, n - 1);
+	} else if (!strcmp(a, "back")) {
+		if (!shown || at == 0 || now == -INFINITY)
+			rc = diag_set(c->d, "step back: %s",
+				      shown ? "this is the run's start" : "no step taken yet");
+		else
+			to = f[at].t < now ? at : at - 1;
+	} else if (!strcmp(a, "reset")) {
+		to = 0;
+	} else if (a[0] >= '0' && a[0] <= '9') {
+		char *end;
+		unsigned long long v = strtoull(a, &end, 10);
+		if (*end || v >= n)
+			rc = diag_set(c->d, "step %s: the run has steps 0 (t = %g) to %zu (t = %g)",
+				      a, f[0].t, n - 1, f[n - 1].t);
+		to = (size_t)v;
+	} else {
+		/* the next step where the phase turns into the one named */
+		size_t i = shown ? at + 1 : 1;
+		for (; i < n; i++)
+			if (strcmp(frame_phase(&f[i]), frame_phase(&f[i - 1])) &&
+			    phase_is(frame_phase(&f[i]), a))
+				break;
+		if (i >= n) {
+			struct strbuf seen = STRBUF_INIT;
+			for (size_t k = 1; k < n; k++)
+				if (strcmp(frame_phase(&f[k]), frame_phase(&f[k - 1])))
+					strbuf_addf(&seen, "%s'%s' at t = %g", seen.len ? ", " : "",
+						    frame_phase(&f[k]), f[k].t);
+			rc = diag_set(c->d,
+				      "step %s: no '%s' %s (the run's changes of phase: %s); "
+				      "usage: step [N|back|reset|EVENT]",
+				      a, a, shown && at ? "after this step" : "in the run",
+				      seen.len ? strbuf_str(&seen) : "none");
+			strbuf_release(&seen);
+		}
+		to = i;
+	}
+	if (!rc) {
+		double T = f[to].t;
+		strbuf_addf(c->out, "step %zu of %zu: %s\n", to, n - 1,
+			    f[to].caption ? f[to].caption : "");
+		if (c->pane && c->pane->present) {
+			plot_pane_choose(c->pane, PLOT_SCENE);
+			c->pane->scene_t = T;
+		} else if (shown && text_scene.window) {
+			/* the window `plot scene window` opened, redrawn */
+			rc = plot_scene_window(c->s, T, text_scene.persist, c->d);
+			if (!rc)
+				text_scene.t = T;
+		} else {
+			struct strbuf text = STRBUF_INIT;
+			rc = plot_scene_text(c->s, T, TEXT_COLS, TEXT_ROWS, &text, c->d);
+			const char *p = strbuf_str(&text);
+			while (*p == '\n')
+				p++;
+			if (!rc) {
+				strbuf_addstr(c->out, p);
+				text_scene.on = true;
+				text_scene.window = false;
+				text_scene.serial = session_figures_serial(c->s);
+				text_scene.t = T;
+			}
+			strbuf_release(&text);
+		}
+	}
+	for (size_t i = 0; i < n; i++)
+		scene_release(&f[i]);
+	free(f);
+	return rc;
+}
+
 int cmd_step(struct cmd_ctx *c)
 {
+	/* the scene when it is shown, or when there is no construction */
+	if (scene_shown(c) || !session_exercise(c->s)->model->step_text)
+		return step_scene(c);
 	const size_t at = session_step_at(c->s);
 	size_t n;
 	if (c->args->n == 1) {

@@ -321,7 +321,7 @@ static void section_begin(struct parse *ps, const char *line)
 /* ---- keys ---------------------------------------------------------------- */
 
 static const char *const exercise_keys[] = {"id",   "title",   "model", "source", "statement",
-					    "keep", "overlay", "hint",	NULL};
+					    "keep", "overlay", "hint",	"figure", NULL};
 static const char *const param_keys[] = {"value", "unit", "min", "max", "draw", "digits", NULL};
 static const char *const answer_keys[] = {"unit", "tolerance", "hint", "text", NULL};
 
@@ -443,6 +443,17 @@ static int exercise_key(struct parse *ps, int k, const char *value)
 		return 1;
 	case 7:
 		ex->hint = xstrdup(value);
+		return 1;
+	case 8: /* figure = none | scene | NAME: a name lint checks (it solves) */
+		if (!*value ||
+		    strspn(value, "abcdefghijklmnopqrstuvwxyz0123456789-_") != strlen(value))
+			return perr(ps, col_of_value(ps),
+				    "figure '%s' must be none, scene or the name of one of the "
+				    "exercise's figures (lowercase letters, digits, '-' and '_')",
+				    value);
+		free(ex->figure);
+		ex->figure = xstrdup(value);
+		ex->figure_line = ps->lineno;
 		return 1;
 	}
 	return 0;
@@ -842,6 +853,7 @@ void exercise_free(struct exercise *ex)
 	free(ex->source);
 	free(ex->statement);
 	free(ex->hint);
+	free(ex->figure);
 	free(ex->text);
 	free(ex);
 }

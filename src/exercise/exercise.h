@@ -82,6 +82,12 @@ struct exercise {
 	/* `hint`: what a workbench user types to work the exercise (which
 	 * `set`, which `plot`), shown by `show`, never on a sheet; "" */
 	char *hint;
+	/* `figure = none | scene | NAME`: what each variant of a problem set
+	 * shows beside its statement (generate): NULL, the default, is the
+	 * scene at t = 0; "none" nothing; NAME one of the solve's figures,
+	 * which lint checks. figure_line 0 when the file has none */
+	char *figure;
+	int figure_line;
 	const struct model *model;
 	struct model *own_model;	     /* a model the file states: the one made for it */
 	const struct model_maker *own_maker; /* and its maker, which frees it */

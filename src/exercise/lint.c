@@ -250,7 +250,10 @@ static void check_file(struct lint *l)
 
 /* Runs the model with the numeric parameters at val[] (display units), the
  * others at the file's values. res gets every result, or none on failure. */
-static int solve_at(const struct exercise *ex, const double *val, struct value *res, struct diag *d)
+/* Solves at val; the run's figures made into figs (NULL: made and
+ * dropped, for a model may not expect figs == NULL). */
+static int solve_figs(const struct exercise *ex, const double *val, struct value *res,
+		      struct figures *keep, struct diag *d)
 {
 	const struct model *m = ex->model;
 	double *num = xcalloc(m->nparams, sizeof(double));
@@ -261,10 +264,9 @@ static int solve_at(const struct exercise *ex, const double *val, struct value *
 		choice[i] = ex->params[i].choice;
 		text[i] = ex->params[i].text ? ex->params[i].text : "";
 	}
-	/* figures made and dropped: a model may not expect figs == NULL */
 	struct figures figs = FIGURES_INIT;
 	struct model_input in = {num, choice, text, m};
-	struct model_output out = {res, NULL, &figs};
+	struct model_output out = {res, NULL, keep ? keep : &figs};
 	diag_clear(d);
 	int rc = model_run(m, &in, &out, d);
 	for (size_t i = 0; !rc && i < m->nresults; i++)
@@ -281,6 +283,45 @@ static int solve_at(const struct exercise *ex, const double *val, struct value *
 	free(choice);
 	free(text);
 	return rc;
+}
+
+static int solve_at(const struct exercise *ex, const double *val, struct value *res, struct diag *d)
+{
+	return solve_figs(ex, val, res, NULL, d);
+}
+
+/* `figure = NAME`: a figure the solve at the file's values makes (the
+ * sheet draws it for every variant). none and scene need no solve. */
+static void check_figure(struct lint *l)
+{
+	const struct exercise *ex = l->ex;
+	if (!ex->figure || !strcmp(ex->figure, "none") || !strcmp(ex->figure, "scene") || !l->base)
+		return;
+	const struct model *m = ex->model;
+	double *file = xcalloc(m->nparams, sizeof(double));
+	struct value *res = xcalloc(m->nresults, sizeof(*res));
+	for (size_t i = 0; i < m->nparams; i++)
+		file[i] = ex->params[i].value;
+	struct figures figs = FIGURES_INIT;
+	struct diag d;
+	l->n.solves++;
+	if (!solve_figs(ex, file, res, &figs, &d)) {
+		figures_ready(&figs);
+		if (!figures_find(&figs, ex->figure)) {
+			struct strbuf names = STRBUF_INIT;
+			for (size_t i = 0; i < figs.nfig; i++)
+				strbuf_addf(&names, "%s%s", i ? ", " : "", figs.fig[i].name);
+			finding(l, true, ex->figure_line,
+				"figure '%s' is not one of the exercise's figures: none, scene%s%s",
+				ex->figure, figs.nfig ? ", " : "", strbuf_str(&names));
+			strbuf_release(&names);
+		}
+		for (size_t i = 0; i < m->nresults; i++)
+			value_release(&res[i]);
+	}
+	figures_release(&figs);
+	free(res);
+	free(file);
 }
 
 /* One point: solves there and says what is wrong. `where` describes the
@@ -732,6 +773,7 @@ int exercise_lint(const char *path, struct strbuf *out, struct lint_count *count
 				l.undefined_more, l.undefined_more == 1 ? "" : "s");
 		check_keep(&l);
 		check_scene(&l);
+		check_figure(&l);
 		if (num_interrupted)
 			finding(&l, false, 0,
 				"interrupted after %d solves: the rest were not tried", l.n.solves);

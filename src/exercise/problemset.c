@@ -137,6 +137,8 @@ static void variant_release(const struct model *m, struct ps_variant *v)
 	free(v->value);
 	free(v->statement);
 	free(v->steps);
+	free(v->figure);
+	free(v->figure_data);
 }
 
 void problemset_release(struct problemset *ps)
@@ -300,7 +302,7 @@ static void count_reason(struct ps_part *p, const char *why, bool unkept_draw)
 }
 
 /* Draws variant k of part p: drawn values set, solved, kept. */
-static int draw_variant(struct ps_part *p, gsl_rng *rng, struct diag *d)
+static int draw_variant(struct ps_part *p, gsl_rng *rng, bool figures, struct diag *d)
 {
 	struct session *s = p->s;
 	const struct exercise *ex = session_exercise(s);
@@ -318,7 +320,7 @@ static int draw_variant(struct ps_part *p, gsl_rng *rng, struct diag *d)
 		}
 		struct diag sd;
 		diag_clear(&sd);
-		if (session_solve_steps(s, &sd)) {
+		if (figures ? session_solve(s, &sd) : session_solve_steps(s, &sd)) {
 			if (num_interrupted)
 				return diag_set(d, "interrupted");
 			snprintf(why, sizeof(why), "the solve failed (%.200s)", sd.msg);
@@ -371,7 +373,9 @@ int problemset_draw(struct problemset *ps, struct diag *d)
 	for (size_t j = 0; j < ps->nparts && !rc; j++)
 		for (size_t k = 0; k < ps->n && !rc; k++) {
 			problemset_stream(rng, ps->seed, session_exercise(ps->part[j].s)->id, k);
-			rc = draw_variant(&ps->part[j], rng, d);
+			rc = draw_variant(&ps->part[j], rng, ps->kept != NULL, d);
+			if (!rc && ps->kept)
+				ps->kept(ps->kept_ctx, ps, j, k);
 			if (!rc && num_interrupted)
 				rc = diag_set(d, "interrupted");
 		}

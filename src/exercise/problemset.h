@@ -38,6 +38,12 @@ struct ps_variant {
 	struct value *res; /* per model result */
 	char *statement;   /* the statement with this variant's values */
 	char *steps;	   /* the worked steps, plain text as `steps` has them */
+	/* the variant's figure beside the sheet (generate): its file's name
+	 * as the sheet names it, NULL for none; and its bytes when the sheet
+	 * carries them itself (Moodle XML's PNG), figure_len of them */
+	char *figure;
+	unsigned char *figure_data;
+	size_t figure_len;
 };
 
 /* Why draws were thrown away, and how often. */
@@ -76,6 +82,11 @@ struct problemset {
 	/* the LaTeX is for lualatex with Unicode fonts: a name or the header
 	 * holds a character OT1 cannot spell (set by generate) */
 	bool unicode_tex;
+	/* called after each variant is kept, while its part's session holds
+	 * its solve, made with figures when kept is set (generate draws each
+	 * variant's scene from it); NULL for none */
+	void (*kept)(void *ctx, struct problemset *ps, size_t j, size_t k);
+	void *kept_ctx;
 	struct ps_part *part;
 	size_t nparts;
 };

@@ -1,11 +1,15 @@
 /* The scene of a session: which builder draws its model, and what the
  * builders share (scene_int.h). */
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "exercise/problemset.h"
+#include "exercise/units.h"
 #include "scene/scene_int.h"
+#include "util/strbuf.h"
 #include "util/xalloc.h"
 
 double scene_param(const struct session *s, const char *name)
@@ -210,9 +214,11 @@ int scene_frames(const struct session *s, size_t most, struct scene **frames, si
 	return rc;
 }
 
-int scene_build(const struct session *s, double T, struct scene *sc, struct diag *d)
+static int build_at(const struct session *s, double T, bool stated, struct scene *sc,
+		    struct diag *d)
 {
 	scene_init(sc);
+	sc->stated = stated;
 	const struct builder *b = builder_of(s, d);
 	if (!b)
 		return -1;
@@ -225,5 +231,105 @@ int scene_build(const struct session *s, double T, struct scene *sc, struct diag
 	}
 	sc->t = T;
 	scene_finish(sc);
+	return 0;
+}
+
+int scene_build(const struct session *s, double T, struct scene *sc, struct diag *d)
+{
+	return build_at(s, T, false, sc, d);
+}
+
+/* An answer's value and how near a number must be to give it away. */
+struct hidden {
+	double v, tol;
+};
+
+/* Whether x, as the scene prints it (%.3g and the like), gives v away:
+ * it is v to the three figures printed, or within the answer's tolerance
+ * (check would take it). */
+static bool shows(double x, const struct hidden *h)
+{
+	double v = h->v;
+	if (!isfinite(v) || v == 0 || !isfinite(x))
+		return false;
+	x = fabs(x), v = fabs(v);
+	double half = 0.5 * pow(10, floor(log10(v)) - 2);
+	return fabs(x - v) <= fmax(half * 1.001, h->tol);
+}
+
+/* text with each number that shows one of vals[0..n) as "?". A number
+ * starts where no letter, digit, '_' or '^' is before it ("m1" and
+ * "e^(iτ)" are names). */
+static char *hide_answers(const char *text, const struct hidden *vals, size_t n)
+{
+	struct strbuf o = STRBUF_INIT;
+	const char *p = text;
+	while (*p) {
+		bool after_word = p > text && (isalnum((unsigned char)p[-1]) || p[-1] == '_' ||
+					       p[-1] == '^' || p[-1] == '.');
+		bool starts = isdigit((unsigned char)p[0]) ||
+			      ((p[0] == '-' || p[0] == '.') && isdigit((unsigned char)p[1]));
+		if (!after_word && starts) {
+			char *end;
+			double x = strtod(p, &end);
+			bool hide = false;
+			for (size_t i = 0; i < n && !hide; i++)
+				hide = shows(x, &vals[i]);
+			if (hide)
+				strbuf_addch(&o, '?');
+			else
+				strbuf_add(&o, p, (size_t)(end - p));
+			p = end;
+			continue;
+		}
+		strbuf_addch(&o, *p++);
+	}
+	return strbuf_detach(&o);
+}
+
+int scene_build_stated(const struct session *s, struct scene *sc, struct diag *d)
+{
+	if (build_at(s, 0, true, sc, d))
+		return -1;
+	const struct exercise *ex = session_exercise(s);
+	struct hidden *vals = xcalloc(2 * ex->nanswers + 1, sizeof(*vals));
+	size_t n = 0;
+	for (size_t i = 0; i < ex->nanswers; i++) {
+		const struct ex_answer *a = &ex->answers[i];
+		const struct value *v = session_result(s, (size_t)a->result);
+		if (v->kind != VAL_NUMBER)
+			continue;
+		struct unit mu;
+		struct diag ud;
+		if (unit_parse(ex->model->results[a->result].unit, &mu, &ud)) {
+			vals[n++] = (struct hidden){v->num, 0};
+			continue;
+		}
+		/* the tolerance check allows, in the answer's unit and the
+		 * result's (the scene's SI) */
+		double x = unit_convert(v->num, &mu, &a->u);
+		double tol = problemset_abs_tolerance(&a->tol, x);
+		double per = x != 0 ? v->num / x : 1;
+		vals[n++] = (struct hidden){x, tol};
+		vals[n++] = (struct hidden){v->num, fabs(tol * per)};
+	}
+	for (size_t i = 0; i < sc->nlabel; i++) {
+		char *t = hide_answers(sc->label[i].text, vals, n);
+		free(sc->label[i].text);
+		sc->label[i].text = t;
+	}
+	for (size_t i = 0; i < sc->narrow; i++) {
+		if (!sc->arrow[i].label)
+			continue;
+		char *t = hide_answers(sc->arrow[i].label, vals, n);
+		free(sc->arrow[i].label);
+		sc->arrow[i].label = t;
+	}
+	if (sc->caption) {
+		char *t = hide_answers(sc->caption, vals, n);
+		free(sc->caption);
+		sc->caption = t;
+	}
+	free(vals);
 	return 0;
 }

@@ -79,6 +79,9 @@ struct scene {
 	double xmin, xmax, ymin, ymax; /* the drawing's box, set by scene_finish */
 	bool no_bar;		       /* lengths with no unit (a sketch): no scale bar */
 	bool fixed; /* scale and ref are set (an animation's): scene_finish keeps them */
+	/* the problem as stated (a problem sheet's figure): a builder draws
+	 * nothing the run finds later (the path to a stop, where it stops) */
+	bool stated;
 };
 
 void scene_init(struct scene *sc);
@@ -154,5 +157,12 @@ int scene_frames(const struct session *s, size_t most, struct scene **frames, si
  * τ = ωt), finished. Fails, with d saying why, before a solve, when the
  * results are stale, or at a T outside the run. */
 int scene_build(const struct session *s, double T, struct scene *sc, struct diag *d);
+
+/* The scene of the problem as stated, for a problem sheet: at t = 0,
+ * sc->stated set for the builder, and every number of its texts and
+ * arrows' labels that is one of the exercise's answers (to the three
+ * figures the scene prints, in the result's unit or the answer's) written
+ * "?": the arrow of an unknown force stays, its value is the question. */
+int scene_build_stated(const struct session *s, struct scene *sc, struct diag *d);
 
 #endif

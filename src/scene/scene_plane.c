@@ -77,7 +77,10 @@ int scene_disk_slide(const struct session *s, double T, struct scene *sc, struct
 	double dist = integral(a.tab, 1, table_at(a.tab, a.tab->nrows - 1, 0));
 	bool stopped = !(v > 0) && !(fabs(rw) > 0);
 	sc->caption = caption_t(a.row[0], stopped ? "at rest" : "sliding and spinning");
-	if (dist <= 8 * r) {
+	if (sc->stated) {
+		/* the problem as stated: where it stops is the question */
+		sc->size = 4 * r;
+	} else if (dist <= 8 * r) {
 		sc->size = fmax(dist, 4 * r);
 		scene_segment(sc, PEN_DASHED, 0, 0, dist, 0);
 		scene_circle(sc, PEN_DASHED, dist, 0, r);
@@ -202,10 +205,13 @@ int scene_conveyor(const struct session *s, double T, struct scene *sc, struct d
 	scene_choice(s, "held", held, sizeof held);
 	sc->caption = caption_t(a.row[0], riding ? "riding with the belt" : "slipping on the belt");
 	double x0 = 0, x1 = 0, y0 = 0, y1 = 0;
-	struct scene_path *p = scene_path(sc, PEN_DASHED);
+	/* the path on the belt dashed, but not in the problem as stated,
+	 * where it goes is asked */
+	struct scene_path *p = sc->stated ? NULL : scene_path(sc, PEN_DASHED);
 	for (size_t i = 0; i < a.tab->nrows; i++) {
 		double px = table_at(a.tab, i, 1), py = table_at(a.tab, i, 2);
-		scene_to(p, px, py);
+		if (p)
+			scene_to(p, px, py);
 		x0 = fmin(x0, px), x1 = fmax(x1, px), y0 = fmin(y0, py), y1 = fmax(y1, py);
 	}
 	double size = fmax(fmax(x1 - x0, y1 - y0), 0.2);

@@ -83,6 +83,13 @@ void sheet_bank_question_init(struct sheet_bank_question *q, const struct proble
 	sheet_html(o, ex->title);
 	strbuf_addf(o, "</b> (variant %s)</p><p>", code);
 	sheet_html(o, v->statement);
+	if (v->figure && v->figure_data) {
+		/* the file travels in the question (moodle.c), which names it so */
+		strbuf_addstr(o, "</p><p><img src=\"@@PLUGINFILE@@/");
+		sheet_html(o, v->figure);
+		strbuf_addstr(o, "\" alt=\"the problem's figure\" width=\"600\"/>");
+		q->figure = v;
+	}
 	strbuf_addstr(o, "</p><p>Give <code>");
 	sheet_html(o, a->name);
 	strbuf_addstr(o, "</code>");

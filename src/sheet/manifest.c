@@ -43,6 +43,16 @@ void manifest_write(const struct sheet_renderer *r, const struct problemset *ps,
 			    "\nfiles: sheet.%s (for the students: codes, no seed), key.%s (the "
 			    "answers and worked steps by code), manifest.txt\n",
 			    key_ext, key_ext);
+	size_t nfig = 0;
+	for (size_t j = 0; j < ps->nparts; j++)
+		for (size_t k = 0; k < ps->part[j].n; k++)
+			nfig += ps->part[j].v[k].figure != NULL;
+	if (nfig)
+		strbuf_addf(o,
+			    "figures: %zu, fig-CODE-ID.%s, each variant's figure (its exercise's "
+			    "'figure', by default its scene at t = 0 as stated) %s\n",
+			    nfig, r->figure_ext,
+			    r->bank ? "in its questions, base64" : "beside the sheet");
 	if (ps->student)
 		strbuf_addf(o, "roster: %zu students, variant k to the k-th (the key names each)\n",
 			    ps->n);

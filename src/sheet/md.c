@@ -86,6 +86,11 @@ static void md_problem(struct strbuf *o, const struct problemset *ps, size_t j,
 	strbuf_addstr(o, "\n\n");
 }
 
+static void md_figure(struct strbuf *o, const char *file)
+{
+	strbuf_addf(o, "![The problem's figure](%s)\n\n", file);
+}
+
 static void md_give_head(struct strbuf *o)
 {
 	strbuf_addstr(o, "Give:\n\n");
@@ -162,7 +167,7 @@ static void md_worked(struct strbuf *o, const char *steps)
 
 static const struct sheet_steps md_steps = {
 	.tail = "",
-	.sheet = {md_sheet_head, md_sheet_variant, md_problem},
+	.sheet = {md_sheet_head, md_sheet_variant, md_problem, md_figure},
 	.give = {md_give_head, md_give, md_give_tail},
 	.key = {md_key_head, md_variant, md_key_problem, md_worked},
 	.answers = {md_answers_head, md_answer, sheet_nothing},
@@ -173,6 +178,7 @@ const struct sheet_renderer sheet_md = {
 	.file = "sheet",
 	.ext = "md",
 	.key_ext = "md",
+	.figure_ext = "svg",
 	.steps = &md_steps,
 	.sheet = sheet_walk_sheet,
 	.key = sheet_walk_key,

@@ -14,13 +14,39 @@ static void xml_text(struct strbuf *o, const char *tag, const char *s)
 	strbuf_addf(o, "</text></%s>\n", tag);
 }
 
+/* RFC 4648's base64 of n bytes, on one line. */
+static void base64(struct strbuf *o, const unsigned char *p, size_t n)
+{
+	static const char a[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	for (size_t i = 0; i < n; i += 3) {
+		unsigned long w = (unsigned long)p[i] << 16;
+		if (i + 1 < n)
+			w |= (unsigned long)p[i + 1] << 8;
+		if (i + 2 < n)
+			w |= p[i + 2];
+		strbuf_addch(o, a[(w >> 18) & 63]);
+		strbuf_addch(o, a[(w >> 12) & 63]);
+		strbuf_addch(o, i + 1 < n ? a[(w >> 6) & 63] : '=');
+		strbuf_addch(o, i + 2 < n ? a[w & 63] : '=');
+	}
+}
+
 static void moodle_question(struct strbuf *o, const struct sheet_bank_question *q)
 {
 	strbuf_addf(o, "  <question type=\"%s\">\n", q->isnum ? "numerical" : "shortanswer");
 	xml_text(o, "name", strbuf_str(&q->name));
-	strbuf_addf(
-		o, "    <questiontext format=\"html\"><text><![CDATA[%s]]></text></questiontext>\n",
-		strbuf_str(&q->text));
+	strbuf_addf(o, "    <questiontext format=\"html\"><text><![CDATA[%s]]></text>",
+		    strbuf_str(&q->text));
+	if (q->figure) {
+		/* Moodle XML carries a question's files in it, base64, and the
+		 * text names each as @@PLUGINFILE@@/NAME */
+		strbuf_addstr(o, "\n      <file name=\"");
+		sheet_html(o, q->figure->figure);
+		strbuf_addstr(o, "\" path=\"/\" encoding=\"base64\">");
+		base64(o, q->figure->figure_data, q->figure->figure_len);
+		strbuf_addstr(o, "</file>\n    ");
+	}
+	strbuf_addstr(o, "</questiontext>\n");
 	strbuf_addstr(o, "    <generalfeedback format=\"html\"><text></text></generalfeedback>\n"
 			 "    <defaultgrade>1</defaultgrade>\n"
 			 "    <penalty>0.3333333</penalty>\n"
@@ -92,6 +118,7 @@ const struct sheet_renderer sheet_moodle = {
 	.ext = "xml",
 	.key_ext = "txt",
 	.bank = "Moodle XML",
+	.figure_ext = "png",
 	.sheet = render_moodle,
 	.steps = &sheet_txt_steps, /* the key, in plain text */
 	.key = sheet_walk_key,

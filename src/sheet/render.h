@@ -52,6 +52,9 @@ struct sheet_steps {
 		/* problem j of a variant: its heading and statement */
 		void (*problem)(struct strbuf *o, const struct problemset *ps, size_t j,
 				const char *statement);
+		/* the variant's figure beside the sheet (file: its name as the
+		 * sheet names it), after the statement; NULL: a sheet with none */
+		void (*figure)(struct strbuf *o, const char *file);
 	} sheet;
 	/* what the sheet asks for, when the problem has answers; unit as
 	 * people write it, "" for none */
@@ -99,6 +102,9 @@ struct sheet_bank_question {
 	bool isnum;
 	char num[48], tol[48]; /* the number to 12 figures, its tolerance */
 	struct strbuf word;    /* the answer of a short-answer question */
+	/* the variant whose figure the text shows (its bytes go with the
+	 * question), NULL for none */
+	const struct ps_variant *figure;
 };
 void sheet_bank_question_init(struct sheet_bank_question *q, const struct problemset *ps, size_t j,
 			      size_t k, const struct ex_answer *a);

@@ -289,6 +289,8 @@ void sheet_walk_sheet(const struct sheet_renderer *renderer, const struct proble
 			const struct exercise *ex = session_exercise(p->s);
 			bool last = j + 1 == ps->nparts;
 			f->sheet.problem(o, ps, j, p->v[k].statement);
+			if (f->sheet.figure && p->v[k].figure)
+				f->sheet.figure(o, p->v[k].figure);
 			if (ex->nanswers) {
 				f->give.head(o);
 				for (size_t i = 0; i < ex->nanswers; i++) {

@@ -26,6 +26,9 @@ struct sheet_renderer {
 	const char *key_ext; /* the key's ("txt" beside a bank) */
 	/* a question bank: its format as the manifest names it; NULL for a sheet */
 	const char *bank;
+	/* the kind of file a variant's figure is drawn into beside it ("pdf",
+	 * "svg", "png"), NULL for a format that shows none */
+	const char *figure_ext;
 	/* the walkers' steps (sheet/render.h) of a sheet format, and of the
 	 * plain-text key beside a bank */
 	const struct sheet_steps *steps;

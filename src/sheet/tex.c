@@ -40,6 +40,16 @@ static void tex_person(struct strbuf *o, const struct problemset *ps, const char
 		latex_escape_name(o, s);
 }
 
+/* Whether a variant of the set has a figure beside the sheet. */
+static bool any_figure(const struct problemset *ps)
+{
+	for (size_t j = 0; j < ps->nparts; j++)
+		for (size_t k = 0; k < ps->part[j].n; k++)
+			if (ps->part[j].v[k].figure)
+				return true;
+	return false;
+}
+
 static void tex_preamble(struct strbuf *o, const struct problemset *ps)
 {
 	if (ps->unicode_tex)
@@ -66,6 +76,8 @@ static void tex_preamble(struct strbuf *o, const struct problemset *ps)
 				 "% tribo: compile with pdflatex: every name is ASCII or Latin "
 				 "letters with accents OT1 has\n"
 				 "\\documentclass[11pt,a4paper]{article}\n");
+	if (any_figure(ps))
+		strbuf_addstr(o, "\\usepackage{graphicx}\n");
 	strbuf_addstr(o, "\\usepackage{alltt}\n"
 			 "\\setlength{\\textwidth}{16cm}\n"
 			 "\\setlength{\\oddsidemargin}{0cm}\n"
@@ -159,6 +171,16 @@ static void tex_problem(struct strbuf *o, const struct problemset *ps, size_t j,
 	strbuf_addstr(o, "\n\n");
 	tex(o, statement);
 	strbuf_addstr(o, "\n\n");
+}
+
+/* The figure's name is tribo's own (letters, digits, '-', '.'): nothing
+ * in it for LaTeX to read as a command. */
+static void tex_figure(struct strbuf *o, const char *file)
+{
+	strbuf_addf(o,
+		    "\\begin{center}\n\\includegraphics[width=0.8\\linewidth]{%s}\n"
+		    "\\end{center}\n\n",
+		    file);
 }
 
 static void tex_give_head(struct strbuf *o)
@@ -298,7 +320,7 @@ int sheet_tex_engine(const char *const *students, size_t n, const char *roster,
 
 static const struct sheet_steps tex_steps = {
 	.tail = "\\end{document}\n",
-	.sheet = {tex_sheet_head, tex_sheet_variant, tex_problem},
+	.sheet = {tex_sheet_head, tex_sheet_variant, tex_problem, tex_figure},
 	.give = {tex_give_head, tex_give, tex_give_tail},
 	.key = {tex_key_head, tex_key_variant, tex_key_problem, tex_worked},
 	.answers = {tex_answers_head, tex_answer, tex_answers_tail},
@@ -309,6 +331,7 @@ const struct sheet_renderer sheet_tex = {
 	.file = "sheet",
 	.ext = "tex",
 	.key_ext = "tex",
+	.figure_ext = "pdf",
 	.steps = &tex_steps,
 	.sheet = sheet_walk_sheet,
 	.key = sheet_walk_key,

@@ -32,6 +32,7 @@ Give:
 $ tribo -c "generate 40 seed 1 format tex to $HOME/a disk-reye" >/dev/null && tribo -c "load disk-reye; set mu 0.9; generate 40 seed 1 format tex to $HOME/b" | sed "s|$HOME|HOME|g" && cmp "$HOME/a/sheet.tex" "$HOME/b/sheet.tex" && cmp "$HOME/a/key.tex" "$HOME/b/key.tex" && echo identical
 wrote HOME/b/sheet.tex, HOME/b/key.tex and HOME/b/manifest.txt: 40 variants of disk-reye, seed 1; no draw was degenerate
 note: seed 1 is under 2^32: a student could try every such seed for the sheet's values and rebuild the key (without 'seed', generate draws 64 bits)
+drew 40 figures (pdf) beside the sheet
 identical
 ? 0
 
@@ -40,6 +41,7 @@ identical
 $ tribo -c "generate 30 seed 5 format md to $HOME/r gen-redraw.ini" | sed "s|$HOME|HOME|g"; sed -n 3p "$HOME/r/key.md"
 wrote HOME/r/sheet.md, HOME/r/key.md and HOME/r/manifest.txt: 30 variants of gen-redraw, seed 5; 37 degenerate draws redrawn
 note: seed 5 is under 2^32: a student could try every such seed for the sheet's values and rebuild the key (without 'seed', generate draws 64 bits)
+drew 30 figures (svg) beside the sheet
 30 variants drawn by tribo with seed 5; 37 degenerate draws were redrawn. Redrawn in gen-redraw: no motion (moves = false), 37 times. Each answer is given to the digits its tolerance needs.
 ? 0
 
@@ -161,6 +163,7 @@ tribo: -c: command 1: generate: HOME/set21/sheet.tex exists: nothing was written
 unchanged
 wrote HOME/set21/sheet.tex, HOME/set21/key.tex and HOME/set21/manifest.txt: 30 variants of disk-reye, seed 8; no draw was degenerate
 note: seed 8 is under 2^32: a student could try every such seed for the sheet's values and rebuild the key (without 'seed', generate draws 64 bits)
+drew 30 figures (pdf) beside the sheet
 1
 ? 0
 
@@ -170,6 +173,7 @@ note: seed 8 is under 2^32: a student could try every such seed for the sheet's 
 $ tribo -c "generate 3 seed 4 format moodle to $HOME/mo disk-reye" | sed "s|$HOME|HOME|g"; xmllint --noout "$HOME/mo/questions.xml" && grep -c '<question type="numerical">' "$HOME/mo/questions.xml"; grep -m 2 -A 2 '<text>[0-9]' "$HOME/mo/questions.xml"
 wrote HOME/mo/questions.xml, HOME/mo/key.txt and HOME/mo/manifest.txt: 3 variants of disk-reye, seed 4; no draw was degenerate
 note: seed 4 is under 2^32: a student could try every such seed for the sheet's values and rebuild the key (without 'seed', generate draws 64 bits)
+drew 3 figures (png) into the questions
 6
       <text>1.230174</text>
       <tolerance>0.0123017</tolerance>

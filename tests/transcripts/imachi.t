@@ -155,8 +155,10 @@ $ tribo -c 'load imachi-fig3; set method accurate; solve; step'
 ! tribo: -c: command 4: step: this solve has no steps to take by hand: it is the graphical method that steps ('set method graphical', then solve)
 ? 1
 
-$ tribo -c 'load disk-reye; solve; step'
-! tribo: -c: command 3: step: this model has no construction to step through (imachi has, with method graphical)
+# a model with no construction steps its scene (tests/transcripts/scene-step.t); one
+# whose scene states one instant has nothing to step through
+$ tribo -c 'load kozlov-rest; solve; step'
+! tribo: -c: command 3: step: model kozlov-rest states one instant: it has no run to animate
 ? 1
 
 $ tribo -c 'load imachi-fig3; solve; set n 24; step'

@@ -144,9 +144,11 @@ $ cd "$HOME" && tribo -c 'lint marks.ini' | grep -c '^marks.ini:[0-9]*:[0-9]*: e
 wrote marks/questions.xml, marks/key.txt and marks/manifest.txt: 2 variants of marks, seed 1; no draw was degenerate
 note: marks.ini:8:16: U+FFFF and 2 more characters that no output may hold are written visibly, as \xHH (in LaTeX as [U+...]); 'lint' says where and why
 note: seed 1 is under 2^32: a student could try every such seed for the sheet's values and rebuild the key (without 'seed', generate draws 64 bits)
+drew 2 figures (png) into the questions
 wrote marks-tex/sheet.tex, marks-tex/key.tex and marks-tex/manifest.txt: 1 variant of marks, seed 1; no draw was degenerate
 note: marks.ini:8:16: U+FFFF and 2 more characters that no output may hold are written visibly, as \xHH (in LaTeX as [U+...]); 'lint' says where and why
 note: seed 1 is under 2^32: a student could try every such seed for the sheet's values and rebuild the key (without 'seed', generate draws 64 bits)
+drew 1 figure (pdf) beside the sheet
 visible in both
 ? 0
 
