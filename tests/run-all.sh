@@ -87,8 +87,10 @@ if [ "$tier" = check ]; then
 	add 30 "the man pages" env TRIBO=./tribo bash tests/man.sh
 	add 30 "every name of a roster printed (lualatex, pdftotext)" \
 		env TRIBO=./tribo bash tests/latex_names.sh
-	add 15 "sheets in the students' words (no tool words)" \
+	add 25 "sheets in the students' words (no tool words)" \
 		env TRIBO=./tribo bash tests/sheets.sh
+	add 30 "each variant's figure on its sheet (pdflatex, xmllint)" \
+		env TRIBO=./tribo bash tests/sheet_figures.sh
 	add 5 "the code's style (clang-format)" bash tests/style.sh
 	addw 60 "pictures in the plot pane: xterm as a VT340 under Xvfb" \
 		env TRIBO=./tribo bash tests/sixel.sh
