@@ -259,6 +259,86 @@ static void ragulskis_setup(struct rg *r, const struct model_input *in, double y
 		r->mode = rg_start_mode(r, 0, y);
 }
 
+/* The steady state: the transient's periods, then, short of a repeat, the
+ * shooting (rg_shoot) and the two periods that test its fixed point, and
+ * the motion's own periods until it repeats or reaches `periods`; j counts
+ * every period integrated. */
+static int rg_steady_state(struct rg *r, double *t, double y[], long *j, long periods, double T,
+			   double step, struct num_settle *conv, struct shooting *sh, bool *steady,
+			   struct diag *d)
+{
+	if (rg_run_periods(r, t, y, j, &r->own,
+			   labs(periods) < SHOOT_TRANSIENT ? periods : SHOOT_TRANSIENT, T, step,
+			   conv, steady, d))
+		return -1;
+	/* the shooting leaves two periods of the cap for the run to show that
+	 * what it found repeats */
+	const long shoot_cap = periods - 2;
+	if (!*steady && *j < shoot_cap) {
+		if (rg_shoot(r, t, y, j, shoot_cap, T, step, conv, sh, d))
+			return -1;
+		/* Newton's trials start where it puts them: the motion is steady
+		 * only once a run repeats over two successive periods */
+		conv->run = 0;
+		long tested = 0;
+		if (sh->converged &&
+		    rg_run_periods(r, t, y, j, &tested, 2, T, step, conv, steady, d))
+			return -1;
+		if (!*steady) {
+			/* the trials are not the motion's: it goes on from where its
+			 * transient left it, a period on (P of the transient's end),
+			 * for `periods` of its own, so that u_end is u at t =
+			 * (periods + 1)·2π/ω */
+			if (sh->converged) {
+				sh->converged = false;
+				sh->why = "the run from its fixed point did not repeat over two "
+					  "successive periods";
+				conv->run = 0;
+			}
+			y[0] = sh->next[0];
+			y[1] = sh->next[1] * r->w;
+			if (r->coulomb || r->reduced)
+				r->mode = sh->next_mode;
+			*t = (double)*j * T;
+			r->own++;
+		}
+	}
+	if (rg_run_periods(r, t, y, j, &r->own, periods, T, step, conv, steady, d))
+		return -1;
+	return 0;
+}
+
+/* The results from the measured period f: with a steady state its
+ * extremes, those within the test's tolerance of 0 read as 0; without one,
+ * none of the period's, each saying why (written to why, n bytes). */
+static void rg_results(struct model_output *out, const struct rg *r, const struct num_settle *conv,
+		       bool steady, long j, double u_end, const struct rg_found *f, char *why,
+		       size_t n)
+{
+	if (steady) {
+		/* a state that repeats to conv.tol is known to no better: at rest
+		 * about u = 0 the extremes are the integration's rounding */
+		const double tu = conv->tol, tv = tu * r->w, ta = tv * r->w;
+		out->res[R_AMP] = value_number(fabs(f->umax) <= tu ? 0 : f->umax);
+		out->res[R_UMIN] = value_number(fabs(f->umin) <= tu ? 0 : f->umin);
+		out->res[R_VMAX] = value_number(fabs(f->vmax) <= tv ? 0 : f->vmax);
+		out->res[R_AMIN] = value_number(fabs(f->amin) <= ta ? 0 : f->amin);
+		out->res[R_AMAX] = value_number(fabs(f->amax) <= ta ? 0 : f->amax);
+		out->res[R_STICK] = value_number(f->stick);
+		out->res[R_UEND] = value_number(fabs(u_end) <= tu ? 0 : u_end);
+	} else {
+		rg_unsteady_why(r, conv, r->own, why, n);
+		static const int period_results[] = {R_AMP,  R_UMIN, R_VMAX,
+						     R_AMIN, R_AMAX, R_STICK};
+		for (size_t i = 0; i < sizeof period_results / sizeof *period_results; i++)
+			out->res[period_results[i]] = value_undefined(why);
+	}
+	out->res[R_STEADY] = value_bool(steady);
+	out->res[R_CYCLES] = value_number((double)j);
+	if (!steady)
+		out->res[R_UEND] = value_number(u_end);
+}
+
 static int ragulskis_solve(const struct model_input *in, struct model_output *out, struct diag *d)
 {
 	const double *p = in->num;
@@ -297,43 +377,7 @@ static int ragulskis_solve(const struct model_input *in, struct model_output *ou
 				  .need = 2};
 	num_settle_start(&conv);
 	struct shooting sh = {.transient = SHOOT_TRANSIENT};
-	if (rg_run_periods(&r, &t, y, &j, &r.own,
-			   labs(periods) < SHOOT_TRANSIENT ? periods : SHOOT_TRANSIENT, T, step,
-			   &conv, &steady, d))
-		return -1;
-	/* the shooting leaves two periods of the cap for the run to show that
-	 * what it found repeats */
-	const long shoot_cap = periods - 2;
-	if (!steady && j < shoot_cap) {
-		if (rg_shoot(&r, &t, y, &j, shoot_cap, T, step, &conv, &sh, d))
-			return -1;
-		/* Newton's trials start where it puts them: the motion is steady
-		 * only once a run repeats over two successive periods */
-		conv.run = 0;
-		long tested = 0;
-		if (sh.converged &&
-		    rg_run_periods(&r, &t, y, &j, &tested, 2, T, step, &conv, &steady, d))
-			return -1;
-		if (!steady) {
-			/* the trials are not the motion's: it goes on from where its
-			 * transient left it, a period on (P of the transient's end),
-			 * for `periods` of its own, so that u_end is u at t =
-			 * (periods + 1)·2π/ω */
-			if (sh.converged) {
-				sh.converged = false;
-				sh.why = "the run from its fixed point did not repeat over two "
-					 "successive periods";
-				conv.run = 0;
-			}
-			y[0] = sh.next[0];
-			y[1] = sh.next[1] * r.w;
-			if (r.coulomb || r.reduced)
-				r.mode = sh.next_mode;
-			t = (double)j * T;
-			r.own++;
-		}
-	}
-	if (rg_run_periods(&r, &t, y, &j, &r.own, periods, T, step, &conv, &steady, d))
+	if (rg_steady_state(&r, &t, y, &j, periods, T, step, &conv, &sh, &steady, d))
 		return -1;
 	const size_t steps_transient = r.steps;
 	const struct sample s0 = {t, y[0], y[1], rg_accel(&r, t, y)};
@@ -374,32 +418,11 @@ static int ragulskis_solve(const struct model_input *in, struct model_output *ou
 	}
 
 	char why[400] = "";
-	if (steady) {
-		/* a state that repeats to conv.tol is known to no better: at rest
-		 * about u = 0 the extremes are the integration's rounding */
-		const double tu = conv.tol, tv = tu * r.w, ta = tv * r.w;
-		out->res[R_AMP] = value_number(fabs(umax) <= tu ? 0 : umax);
-		out->res[R_UMIN] = value_number(fabs(umin) <= tu ? 0 : umin);
-		out->res[R_VMAX] = value_number(fabs(vmax) <= tv ? 0 : vmax);
-		out->res[R_AMIN] = value_number(fabs(amin) <= ta ? 0 : amin);
-		out->res[R_AMAX] = value_number(fabs(amax) <= ta ? 0 : amax);
-		out->res[R_STICK] = value_number(stick);
-		out->res[R_UEND] = value_number(fabs(y[0]) <= tu ? 0 : y[0]);
-	} else {
-		rg_unsteady_why(&r, &conv, r.own, why, sizeof why);
-		static const int period_results[] = {R_AMP,  R_UMIN, R_VMAX,
-						     R_AMIN, R_AMAX, R_STICK};
-		for (size_t i = 0; i < sizeof period_results / sizeof *period_results; i++)
-			out->res[period_results[i]] = value_undefined(why);
-	}
-	out->res[R_STEADY] = value_bool(steady);
-	out->res[R_CYCLES] = value_number((double)j);
-	if (!steady)
-		out->res[R_UEND] = value_number(y[0]);
+	const struct rg_found f = {umax, umin, vmax, amin, amax, stick};
+	rg_results(out, &r, &conv, steady, j, y[0], &f, why, sizeof why);
 
 	struct strbuf *s = out->steps;
-	ragulskis_steps(s, &r, in, &sh, &conv, j, steady, steps_transient,
-			&(struct rg_found){umax, umin, vmax, amin, amax, stick}, why);
+	ragulskis_steps(s, &r, in, &sh, &conv, j, steady, steps_transient, &f, why);
 	if (out->figs) {
 		struct rg_later *l = xmalloc(sizeof(*l));
 		*l = (struct rg_later){.r = r,
