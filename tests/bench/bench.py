@@ -434,8 +434,9 @@ def fresh_folder(root):
 
 def sweeps():
     """A sweep's cost against as many solves (issue 20: a 100-point sweep
-    of rayleigh at most 100 solves; sweep, generate and lint make no
-    figures); each generate into a folder of its own."""
+    of rayleigh at most 100 solves; sweep, lint and a txt problem set make
+    no figures: a tex, md or moodle set draws each variant's scene besides,
+    about 10 ms a figure); each generate into a folder of its own."""
     print("\nSweeps and problem sets: CPU ms of the command, less `load ID` alone,"
           " against its solves in-process\n(a sweep's: the mean over its own values;"
           " goal: no more than twice the solves).")
@@ -443,7 +444,7 @@ def sweeps():
     # 0.3 ms at vx = 0.01, 4 ms at 0.6): it is set against their mean,
     # from 11 of the 100; generate's draws against the exercise's solve
     cases = (("rayleigh", "sweep vx 0.01 0.6 100 R", 100, ("vx", 0.01, 0.6)),
-             ("ragulskis", "generate 100 to {}", 100, None))
+             ("ragulskis", "generate 100 format txt to {}", 100, None))
     hdr = (f"{'exercise':<11} {'command':<28} {'ms':>8} {'solve ms':>9} {'ms / (n solve)':>15}"
            "  goal")
     print(hdr)
