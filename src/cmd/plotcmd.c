@@ -4,11 +4,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 
 #include "cmd/handlers.h"
 #include "exercise/export.h"
 #include "exercise/sweep.h"
 #include "exercise/units.h"
+#include "num/num.h"
 #include "plot/plot.h"
 #include "scene/scene.h"
 #include "util/text.h"
@@ -341,6 +343,81 @@ static bool phase_is(const char *phase, const char *word)
 	return *word && strstr(phase, word);
 }
 
+/* The longest a play lasts: a longer run is played faster, to fit. */
+#define PLAY_SECONDS 30.0
+
+static double clock_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Sleeps until the monotonic clock reads `when`; false when a Ctrl-C
+ * (num_interrupted) came first. No busy loop: the sleep ends at the time
+ * or at the signal. */
+static bool sleep_until(double when)
+{
+	while (!num_interrupted) {
+		double left = when - clock_now();
+		if (left <= 0)
+			return true;
+		struct timespec ts = {(time_t)left, (long)((left - (double)(time_t)left) * 1e9)};
+		nanosleep(&ts, NULL); /* EINTR on the Ctrl-C: the loop looks */
+	}
+	return false;
+}
+
+/* `step play [SPEED]`: the window `plot scene window` opened redrawn
+ * through the run's frames from `at` (the start when at the end), each at
+ * its time of the run over SPEED on the clock, frames dropped when the
+ * drawing falls behind, the last always drawn; a Ctrl-C leaves it at the
+ * frame last drawn, as `step` would. Returns the frame it ends on in *end. */
+static int play_scene(struct cmd_ctx *c, const struct scene *f, size_t n, size_t at,
+		      const char *speed_arg, size_t *end, bool *stopped)
+{
+	double speed = 1;
+	if (speed_arg) {
+		char *e;
+		speed = strtod(speed_arg, &e);
+		if (*e || !(speed > 0) || speed > 1e6)
+			return diag_set(c->d,
+					"step play %s: SPEED is a number over 0 (1 real time, 2 "
+					"twice as fast, 0.1 a tenth); usage: step play [SPEED]",
+					speed_arg);
+	}
+	if (at + 1 >= n)
+		at = 0;
+	double span = (f[n - 1].t - f[at].t) / speed;
+	double scale = span > PLAY_SECONDS ? PLAY_SECONDS / span : 1;
+	double t0 = clock_now();
+	size_t shown = at;
+	*stopped = false;
+	if (plot_scene_window(c->s, f[at].t, text_scene.persist, c->d))
+		return -1;
+	text_scene.t = f[at].t;
+	for (size_t i = at + 1; i < n; i++) {
+		double due = t0 + (f[i].t - f[at].t) / speed * scale;
+		if (!sleep_until(due)) {
+			*stopped = true;
+			break;
+		}
+		/* behind the clock: the latest frame that is due, not each */
+		double now = clock_now();
+		while (i + 1 < n && t0 + (f[i + 1].t - f[at].t) / speed * scale <= now)
+			i++;
+		if (plot_scene_window(c->s, f[i].t, text_scene.persist, c->d))
+			return -1;
+		text_scene.t = f[i].t;
+		shown = i;
+	}
+	if (scale < 1 && c->interactive)
+		strbuf_addf(c->out, "played at %g times real time (a play lasts at most %g s)\n",
+			    speed / scale, PLAY_SECONDS);
+	*end = shown;
+	return 0;
+}
+
 /* `step` with the scene: its time through the run's steps. */
 static int step_scene(struct cmd_ctx *c)
 {
@@ -359,7 +436,10 @@ static int step_scene(struct cmd_ctx *c)
 	size_t to = 0;
 	int rc = 0;
 	const char *a = c->args->n > 1 ? ARG(1) : NULL;
-	if (!a) {
+	if (a && c->args->n > 2 && strcmp(a, "play")) {
+		rc = diag_set(c->d, "step %s %s: usage: step [N|back|reset|play [SPEED]|EVENT]", a,
+			      ARG(2));
+	} else if (!a) {
 		to = shown ? at + 1 : 1;
 		if (to >= n)
 			rc = diag_set(c->d, "the run ends here, at t = %g (step %zu of %zu)",
@@ -372,6 +452,26 @@ static int step_scene(struct cmd_ctx *c)
 			to = f[at].t < now ? at : at - 1;
 	} else if (!strcmp(a, "reset")) {
 		to = 0;
+	} else if (!strcmp(a, "play")) {
+		bool stopped = false;
+		if (c->pane && c->pane->present)
+			rc = diag_set(c->d, "step play: the scene plays in a window: 'plot scene "
+					    "window', then 'step play'; 'plot scene to FILE.gif' "
+					    "writes the run as an animation");
+		else if (!shown || !text_scene.window)
+			rc = diag_set(c->d,
+				      "step play: no window shows the scene, and a text terminal "
+				      "cannot play it: 'plot scene window' first, or 'plot scene "
+				      "to FILE.gif' for the run as an animation");
+		else
+			rc = play_scene(c, f, n, at, c->args->n > 2 ? ARG(2) : NULL, &to, &stopped);
+		if (!rc)
+			strbuf_addf(c->out, "%sstep %zu of %zu: %s\n", stopped ? "stopped at " : "",
+				    to, n - 1, f[to].caption ? f[to].caption : "");
+		for (size_t i = 0; i < n; i++)
+			scene_release(&f[i]);
+		free(f);
+		return rc;
 	} else if (a[0] >= '0' && a[0] <= '9') {
 		char *end;
 		unsigned long long v = strtoull(a, &end, 10);
@@ -394,7 +494,7 @@ static int step_scene(struct cmd_ctx *c)
 						    frame_phase(&f[k]), f[k].t);
 			rc = diag_set(c->d,
 				      "step %s: no '%s' %s (the run's changes of phase: %s); "
-				      "usage: step [N|back|reset|EVENT]",
+				      "usage: step [N|back|reset|play [SPEED]|EVENT]",
 				      a, a, shown && at ? "after this step" : "in the run",
 				      seen.len ? strbuf_str(&seen) : "none");
 			strbuf_release(&seen);
