@@ -1,5 +1,6 @@
 /* The commands of SPEC §2 that draw and export: plot, sweep, export. */
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -354,25 +355,56 @@ static double clock_now(void)
 }
 
 /* Sleeps until the monotonic clock reads `when`; false when a Ctrl-C
- * (num_interrupted) came first. No busy loop: the sleep ends at the time
- * or at the signal. */
-static bool sleep_until(double when)
+ * (num_interrupted) came first, or a key in the full screen (looked at
+ * every 1/20 s there). No busy loop: the sleep ends at the time or at the
+ * signal. */
+static bool sleep_until(const struct cmd_ctx *c, double when)
 {
+	bool keys = c->pane && c->pane->present && c->pane->key_now;
 	while (!num_interrupted) {
+		if (keys && c->pane->key_now())
+			return false;
 		double left = when - clock_now();
 		if (left <= 0)
 			return true;
+		if (keys && left > 0.05)
+			left = 0.05;
 		struct timespec ts = {(time_t)left, (long)((left - (double)(time_t)left) * 1e9)};
 		nanosleep(&ts, NULL); /* EINTR on the Ctrl-C: the loop looks */
 	}
 	return false;
 }
 
-/* `step play [SPEED]`: the window `plot scene window` opened redrawn
- * through the run's frames from `at` (the start when at the end), each at
- * its time of the run over SPEED on the clock, frames dropped when the
- * drawing falls behind, the last always drawn; a Ctrl-C leaves it at the
- * frame last drawn, as `step` would. Returns the frame it ends on in *end. */
+/* One frame of a play: in the pane (the screen draws it now; *key when a
+ * key came), or in the window. A Ctrl-C waits for the frame being drawn
+ * (SIGINT held back while gnuplot draws it, at most gnuplot's own wait),
+ * then stops the play there: it does not stop the drawing half way, which
+ * would take gnuplot and the window with it. */
+static int play_frame(struct cmd_ctx *c, double T, bool *key)
+{
+	sigset_t intr, old;
+	sigemptyset(&intr);
+	sigaddset(&intr, SIGINT);
+	sigprocmask(SIG_BLOCK, &intr, &old);
+	int rc = 0;
+	if (c->pane && c->pane->present) {
+		c->pane->scene_t = T;
+		*key = c->pane->draw_now();
+	} else {
+		rc = plot_scene_window(c->s, T, text_scene.persist, c->d);
+		if (!rc)
+			text_scene.t = T;
+	}
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	return rc;
+}
+
+/* `step play [SPEED]`: the scene through the run's frames from `at` (the
+ * start when at the end), in the window `plot scene window` opened or in
+ * the screen's sixel pane, each frame when the clock reaches its time of
+ * the run over SPEED, frames dropped when the drawing falls behind, the
+ * last always drawn; a Ctrl-C (or a key in the screen) leaves it at the
+ * frame last drawn, as `step` would. The frame it ends on in *end. */
 static int play_scene(struct cmd_ctx *c, const struct scene *f, size_t n, size_t at,
 		      const char *speed_arg, size_t *end, bool *stopped)
 {
@@ -390,27 +422,29 @@ static int play_scene(struct cmd_ctx *c, const struct scene *f, size_t n, size_t
 		at = 0;
 	double span = (f[n - 1].t - f[at].t) / speed;
 	double scale = span > PLAY_SECONDS ? PLAY_SECONDS / span : 1;
-	double t0 = clock_now();
 	size_t shown = at;
+	bool key = false;
 	*stopped = false;
-	if (plot_scene_window(c->s, f[at].t, text_scene.persist, c->d))
+	if (c->pane && c->pane->present)
+		plot_pane_choose(c->pane, PLOT_SCENE);
+	if (play_frame(c, f[at].t, &key))
 		return -1;
-	text_scene.t = f[at].t;
-	for (size_t i = at + 1; i < n; i++) {
+	double t0 = clock_now();
+	for (size_t i = at + 1; i < n && !key; i++) {
 		double due = t0 + (f[i].t - f[at].t) / speed * scale;
-		if (!sleep_until(due)) {
-			*stopped = true;
+		if (!sleep_until(c, due)) {
+			key = true;
 			break;
 		}
 		/* behind the clock: the latest frame that is due, not each */
 		double now = clock_now();
 		while (i + 1 < n && t0 + (f[i + 1].t - f[at].t) / speed * scale <= now)
 			i++;
-		if (plot_scene_window(c->s, f[i].t, text_scene.persist, c->d))
+		if (play_frame(c, f[i].t, &key))
 			return -1;
-		text_scene.t = f[i].t;
 		shown = i;
 	}
+	*stopped = key || num_interrupted;
 	if (scale < 1 && c->interactive)
 		strbuf_addf(c->out, "played at %g times real time (a play lasts at most %g s)\n",
 			    speed / scale, PLAY_SECONDS);
@@ -454,10 +488,18 @@ static int step_scene(struct cmd_ctx *c)
 		to = 0;
 	} else if (!strcmp(a, "play")) {
 		bool stopped = false;
-		if (c->pane && c->pane->present)
-			rc = diag_set(c->d, "step play: the scene plays in a window: 'plot scene "
-					    "window', then 'step play'; 'plot scene to FILE.gif' "
-					    "writes the run as an animation");
+		if (c->pane && c->pane->present &&
+		    (!plot_pane_image(c->pane) || !c->pane->draw_now))
+			rc = diag_set(
+				c->d,
+				"step play: %s, and text cannot play the scene: 'plot scene "
+				"to FILE.gif' writes the run as an animation",
+				plot_pane_shown(c->pane)
+					? "the plot pane is text here (no sixel in this terminal)"
+					: "the plot pane has no room now ('zoom' or F7 gives it "
+					  "room)");
+		else if (c->pane && c->pane->present)
+			rc = play_scene(c, f, n, at, c->args->n > 2 ? ARG(2) : NULL, &to, &stopped);
 		else if (!shown || !text_scene.window)
 			rc = diag_set(c->d,
 				      "step play: no window shows the scene, and a text terminal "
