@@ -405,19 +405,9 @@ static int play_frame(struct cmd_ctx *c, double T, bool *key)
  * the run over SPEED, frames dropped when the drawing falls behind, the
  * last always drawn; a Ctrl-C (or a key in the screen) leaves it at the
  * frame last drawn, as `step` would. The frame it ends on in *end. */
-static int play_scene(struct cmd_ctx *c, const struct scene *f, size_t n, size_t at,
-		      const char *speed_arg, size_t *end, bool *stopped)
+static int play_scene(struct cmd_ctx *c, const struct scene *f, size_t n, size_t at, double speed,
+		      size_t *end, bool *stopped)
 {
-	double speed = 1;
-	if (speed_arg) {
-		char *e;
-		speed = strtod(speed_arg, &e);
-		if (*e || !(speed > 0) || speed > 1e6)
-			return diag_set(c->d,
-					"step play %s: SPEED is a number over 0 (1 real time, 2 "
-					"twice as fast, 0.1 a tenth); usage: step play [SPEED]",
-					speed_arg);
-	}
 	if (at + 1 >= n)
 		at = 0;
 	double span = (f[n - 1].t - f[at].t) / speed;
@@ -488,8 +478,18 @@ static int step_scene(struct cmd_ctx *c)
 		to = 0;
 	} else if (!strcmp(a, "play")) {
 		bool stopped = false;
-		if (c->pane && c->pane->present &&
-		    (!plot_pane_image(c->pane) || !c->pane->draw_now))
+		double speed = 1;
+		char *e = NULL;
+		if (c->args->n > 2)
+			speed = strtod(ARG(2), &e);
+		if (e && (*e || e == ARG(2) || !(speed > 0) || speed > 1e6))
+			rc = diag_set(c->d,
+				      "step play %s: SPEED is a number over 0 and at most 1e6 (1 "
+				      "real time, 2 twice as fast, 0.1 a tenth); usage: step play "
+				      "[SPEED]",
+				      ARG(2));
+		else if (c->pane && c->pane->present &&
+			 (!plot_pane_image(c->pane) || !c->pane->draw_now))
 			rc = diag_set(
 				c->d,
 				"step play: %s, and text cannot play the scene: 'plot scene "
@@ -499,14 +499,14 @@ static int step_scene(struct cmd_ctx *c)
 					: "the plot pane has no room now ('zoom' or F7 gives it "
 					  "room)");
 		else if (c->pane && c->pane->present)
-			rc = play_scene(c, f, n, at, c->args->n > 2 ? ARG(2) : NULL, &to, &stopped);
+			rc = play_scene(c, f, n, at, speed, &to, &stopped);
 		else if (!shown || !text_scene.window)
 			rc = diag_set(c->d,
 				      "step play: no window shows the scene, and a text terminal "
 				      "cannot play it: 'plot scene window' first, or 'plot scene "
 				      "to FILE.gif' for the run as an animation");
 		else
-			rc = play_scene(c, f, n, at, c->args->n > 2 ? ARG(2) : NULL, &to, &stopped);
+			rc = play_scene(c, f, n, at, speed, &to, &stopped);
 		if (!rc)
 			strbuf_addf(c->out, "%sstep %zu of %zu: %s\n", stopped ? "stopped at " : "",
 				    to, n - 1, f[to].caption ? f[to].caption : "");
@@ -580,8 +580,12 @@ static int step_scene(struct cmd_ctx *c)
 int cmd_step(struct cmd_ctx *c)
 {
 	/* the scene when it is shown, or when there is no construction */
-	if (scene_shown(c) || !session_exercise(c->s)->model->step_text)
+	/* `step play` is the scene's only: a construction is not played */
+	if (scene_shown(c) || !session_exercise(c->s)->model->step_text ||
+	    (c->args->n > 1 && !strcmp(ARG(1), "play")))
 		return step_scene(c);
+	if (c->args->n > 2)
+		return diag_set(c->d, "step %s %s: usage: step [N|back|reset]", ARG(1), ARG(2));
 	const size_t at = session_step_at(c->s);
 	size_t n;
 	if (c->args->n == 1) {
