@@ -133,15 +133,18 @@ static const struct command commands[] = {
 	{.name = "step",
 	 .run = cmd_step,
 	 .min_args = 0,
-	 .max_args = 1,
+	 .max_args = 2,
 	 .flags = CMD_NEEDS_EXERCISE | CMD_NEEDS_SOLUTION,
-	 .usage = "step [N|back|reset|EVENT]",
+	 .usage = "step [N|back|reset|play [SPEED]|EVENT]",
 	 .summary = "step the scene through the run, or the construction",
 	 .help = "With the scene shown ('plot scene'), or for a model with no\n"
 		 "construction, steps the scene's time through the run: 'step' the next\n"
 		 "recorded step, 'step back', 'step N' (0 the start), 'step reset', and\n"
 		 "'step slip', 'step stop', 'step leave' or any word of a phase: the next\n"
 		 "step where the phase changes to it. The scene is redrawn there.\n"
+		 "'step play [SPEED]' plays the run in the window 'plot scene window'\n"
+		 "opened, in real time (SPEED times it; at most 30 s), to the last step;\n"
+		 "a Ctrl-C stops it at the step it shows.\n"
 		 "For a method done by hand (imachi with method graphical), goes\n"
 		 "through the last solve's construction a step at a time: 'step' takes\n"
 		 "the next, 'step N' goes to step N (1 the first, from point N-1 to N),\n"

@@ -1,14 +1,17 @@
 /* The commands of SPEC §2 that draw and export: plot, sweep, export. */
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 
 #include "cmd/handlers.h"
 #include "exercise/export.h"
 #include "exercise/sweep.h"
 #include "exercise/units.h"
+#include "num/num.h"
 #include "plot/plot.h"
 #include "scene/scene.h"
 #include "util/text.h"
@@ -341,6 +344,104 @@ static bool phase_is(const char *phase, const char *word)
 	return *word && strstr(phase, word);
 }
 
+/* The longest a play lasts: a longer run is played faster, to fit. */
+#define PLAY_SECONDS 30.0
+
+static double clock_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Sleeps until the monotonic clock reads `when`; false when a Ctrl-C
+ * (num_interrupted) came first, or a key in the full screen (looked at
+ * every 1/20 s there). No busy loop: the sleep ends at the time or at the
+ * signal. */
+static bool sleep_until(const struct cmd_ctx *c, double when)
+{
+	bool keys = c->pane && c->pane->present && c->pane->key_now;
+	while (!num_interrupted) {
+		if (keys && c->pane->key_now())
+			return false;
+		double left = when - clock_now();
+		if (left <= 0)
+			return true;
+		if (keys && left > 0.05)
+			left = 0.05;
+		struct timespec ts = {(time_t)left, (long)((left - (double)(time_t)left) * 1e9)};
+		nanosleep(&ts, NULL); /* EINTR on the Ctrl-C: the loop looks */
+	}
+	return false;
+}
+
+/* One frame of a play: in the pane (the screen draws it now; *key when a
+ * key came), or in the window. A Ctrl-C waits for the frame being drawn
+ * (SIGINT held back while gnuplot draws it, at most gnuplot's own wait),
+ * then stops the play there: it does not stop the drawing half way, which
+ * would take gnuplot and the window with it. */
+static int play_frame(struct cmd_ctx *c, double T, bool *key)
+{
+	sigset_t intr, old;
+	sigemptyset(&intr);
+	sigaddset(&intr, SIGINT);
+	sigprocmask(SIG_BLOCK, &intr, &old);
+	int rc = 0;
+	if (c->pane && c->pane->present) {
+		c->pane->scene_t = T;
+		*key = c->pane->draw_now();
+	} else {
+		rc = plot_scene_window(c->s, T, text_scene.persist, c->d);
+		if (!rc)
+			text_scene.t = T;
+	}
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	return rc;
+}
+
+/* `step play [SPEED]`: the scene through the run's frames from `at` (the
+ * start when at the end), in the window `plot scene window` opened or in
+ * the screen's sixel pane, each frame when the clock reaches its time of
+ * the run over SPEED, frames dropped when the drawing falls behind, the
+ * last always drawn; a Ctrl-C (or a key in the screen) leaves it at the
+ * frame last drawn, as `step` would. The frame it ends on in *end. */
+static int play_scene(struct cmd_ctx *c, const struct scene *f, size_t n, size_t at, double speed,
+		      size_t *end, bool *stopped)
+{
+	if (at + 1 >= n)
+		at = 0;
+	double span = (f[n - 1].t - f[at].t) / speed;
+	double scale = span > PLAY_SECONDS ? PLAY_SECONDS / span : 1;
+	size_t shown = at;
+	bool key = false;
+	*stopped = false;
+	if (c->pane && c->pane->present)
+		plot_pane_choose(c->pane, PLOT_SCENE);
+	if (play_frame(c, f[at].t, &key))
+		return -1;
+	double t0 = clock_now();
+	for (size_t i = at + 1; i < n && !key; i++) {
+		double due = t0 + (f[i].t - f[at].t) / speed * scale;
+		if (!sleep_until(c, due)) {
+			key = true;
+			break;
+		}
+		/* behind the clock: the latest frame that is due, not each */
+		double now = clock_now();
+		while (i + 1 < n && t0 + (f[i + 1].t - f[at].t) / speed * scale <= now)
+			i++;
+		if (play_frame(c, f[i].t, &key))
+			return -1;
+		shown = i;
+	}
+	*stopped = key || num_interrupted;
+	if (scale < 1 && c->interactive)
+		strbuf_addf(c->out, "played at %g times real time (a play lasts at most %g s)\n",
+			    speed / scale, PLAY_SECONDS);
+	*end = shown;
+	return 0;
+}
+
 /* `step` with the scene: its time through the run's steps. */
 static int step_scene(struct cmd_ctx *c)
 {
@@ -359,7 +460,10 @@ static int step_scene(struct cmd_ctx *c)
 	size_t to = 0;
 	int rc = 0;
 	const char *a = c->args->n > 1 ? ARG(1) : NULL;
-	if (!a) {
+	if (a && c->args->n > 2 && strcmp(a, "play")) {
+		rc = diag_set(c->d, "step %s %s: usage: step [N|back|reset|play [SPEED]|EVENT]", a,
+			      ARG(2));
+	} else if (!a) {
 		to = shown ? at + 1 : 1;
 		if (to >= n)
 			rc = diag_set(c->d, "the run ends here, at t = %g (step %zu of %zu)",
@@ -372,6 +476,44 @@ static int step_scene(struct cmd_ctx *c)
 			to = f[at].t < now ? at : at - 1;
 	} else if (!strcmp(a, "reset")) {
 		to = 0;
+	} else if (!strcmp(a, "play")) {
+		bool stopped = false;
+		double speed = 1;
+		char *e = NULL;
+		if (c->args->n > 2)
+			speed = strtod(ARG(2), &e);
+		if (e && (*e || e == ARG(2) || !(speed > 0) || speed > 1e6))
+			rc = diag_set(c->d,
+				      "step play %s: SPEED is a number over 0 and at most 1e6 (1 "
+				      "real time, 2 twice as fast, 0.1 a tenth); usage: step play "
+				      "[SPEED]",
+				      ARG(2));
+		else if (c->pane && c->pane->present &&
+			 (!plot_pane_image(c->pane) || !c->pane->draw_now))
+			rc = diag_set(
+				c->d,
+				"step play: %s, and text cannot play the scene: 'plot scene "
+				"to FILE.gif' writes the run as an animation",
+				plot_pane_shown(c->pane)
+					? "the plot pane is text here (no sixel in this terminal)"
+					: "the plot pane has no room now ('zoom' or F7 gives it "
+					  "room)");
+		else if (c->pane && c->pane->present)
+			rc = play_scene(c, f, n, at, speed, &to, &stopped);
+		else if (!shown || !text_scene.window)
+			rc = diag_set(c->d,
+				      "step play: no window shows the scene, and a text terminal "
+				      "cannot play it: 'plot scene window' first, or 'plot scene "
+				      "to FILE.gif' for the run as an animation");
+		else
+			rc = play_scene(c, f, n, at, speed, &to, &stopped);
+		if (!rc)
+			strbuf_addf(c->out, "%sstep %zu of %zu: %s\n", stopped ? "stopped at " : "",
+				    to, n - 1, f[to].caption ? f[to].caption : "");
+		for (size_t i = 0; i < n; i++)
+			scene_release(&f[i]);
+		free(f);
+		return rc;
 	} else if (a[0] >= '0' && a[0] <= '9') {
 		char *end;
 		unsigned long long v = strtoull(a, &end, 10);
@@ -394,7 +536,7 @@ static int step_scene(struct cmd_ctx *c)
 						    frame_phase(&f[k]), f[k].t);
 			rc = diag_set(c->d,
 				      "step %s: no '%s' %s (the run's changes of phase: %s); "
-				      "usage: step [N|back|reset|EVENT]",
+				      "usage: step [N|back|reset|play [SPEED]|EVENT]",
 				      a, a, shown && at ? "after this step" : "in the run",
 				      seen.len ? strbuf_str(&seen) : "none");
 			strbuf_release(&seen);
@@ -438,8 +580,12 @@ static int step_scene(struct cmd_ctx *c)
 int cmd_step(struct cmd_ctx *c)
 {
 	/* the scene when it is shown, or when there is no construction */
-	if (scene_shown(c) || !session_exercise(c->s)->model->step_text)
+	/* `step play` is the scene's only: a construction is not played */
+	if (scene_shown(c) || !session_exercise(c->s)->model->step_text ||
+	    (c->args->n > 1 && !strcmp(ARG(1), "play")))
 		return step_scene(c);
+	if (c->args->n > 2)
+		return diag_set(c->d, "step %s %s: usage: step [N|back|reset]", ARG(1), ARG(2));
 	const size_t at = session_step_at(c->s);
 	size_t n;
 	if (c->args->n == 1) {

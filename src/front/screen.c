@@ -240,6 +240,31 @@ static void poll_keys(void)
 	wtimeout(S.prompt, 200);
 }
 
+/* A key typed while `step play` runs in the pane stops it (it is not
+ * kept for the prompt); a resize lays the screen out again. */
+static bool play_key(void)
+{
+	wtimeout(S.prompt, 0);
+	int ch;
+	bool key = false;
+	while ((ch = wgetch(S.prompt)) != ERR) {
+		if (ch == KEY_RESIZE)
+			relayout();
+		else
+			key = true;
+	}
+	wtimeout(S.prompt, 200);
+	return key;
+}
+
+/* The pane drawn within `step play`: its next frame, the picture with it. */
+static bool play_draw(void)
+{
+	build_plot(&S.pane[P_PLOT]);
+	draw_all();
+	return play_key();
+}
+
 /* The next key: one typed during the last command, else from curses. */
 static int next_key(void)
 {
@@ -615,6 +640,8 @@ int front_screen(struct session *s)
 	S.s = s;
 	S.stderr_saved = S.stderr_pipe = -1;
 	plot_pane_init(&S.plot);
+	S.plot.draw_now = play_draw;
+	S.plot.key_now = play_key;
 	S.pane[P_LOG].title = "log";
 	S.pane[P_EXERCISE].title = "exercise";
 	S.pane[P_PARAMS].title = "parameters";

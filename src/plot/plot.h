@@ -68,6 +68,11 @@ struct plot_pane {
 			   * PLOT_SCENE: the scene at scene_t */
 	double scene_t;
 	bool zoomed; /* the plot has the screen (F7, `zoom`) */
+	/* the screen's, for `step play` within a command: draws the pane
+	 * now (the scene at scene_t), and looks at the keys typed since; each
+	 * is true when one was (any key stops a play). NULL elsewhere. */
+	bool (*draw_now)(void);
+	bool (*key_now)(void);
 	/* set: the pane is a picture of this size */
 	struct plot_image image;
 	/* gnuplot did not answer the pane within PLOT_PANE_WAIT_MS: the pane

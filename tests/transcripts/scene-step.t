@@ -27,7 +27,7 @@ step 129 of 129: t = 0.3664 s, at rest
 ? 1
 
 $ tribo -c 'load coin; solve; step slip'
-! tribo: -c: command 3: step: step slip: no 'slip' in the run (the run's changes of phase: 'at rest' at t = 0.366403); usage: step [N|back|reset|EVENT]
+! tribo: -c: command 3: step: step slip: no 'slip' in the run (the run's changes of phase: 'at rest' at t = 0.366403); usage: step [N|back|reset|play [SPEED]|EVENT]
 ? 1
 
 $ tribo -c 'load coin; solve; step back'
@@ -53,3 +53,32 @@ step 1: from point 0 to 1, τ = 0 to 0.2617993878 (Δτ = 0.2617993878)
 $ tribo -c 'load imachi-fig3; solve; plot scene; step' | grep '^step'
 step 1 of 72: τ = ωt = 0.2618, slipping
 ? 0
+
+# step play: the scene plays only where it can be shown moving (a window
+# 'plot scene window' opened, the screen's sixel pane); in a text
+# terminal or a batch without a window it says why and names the .gif.
+# The playing itself is tests/play.sh's (Xvfb, xterm as a VT340).
+$ tribo -c 'load painleve-slip; solve; step play'
+! tribo: -c: command 3: step: step play: no window shows the scene, and a text terminal cannot play it: 'plot scene window' first, or 'plot scene to FILE.gif' for the run as an animation
+? 1
+
+$ tribo -c 'load painleve-slip; solve; plot scene; step 3; step play 2' | grep '^step'
+step 3 of 200: t = 0.0122 s, the foot sticks
+! tribo: -c: command 5: step: step play: no window shows the scene, and a text terminal cannot play it: 'plot scene window' first, or 'plot scene to FILE.gif' for the run as an animation
+? 0
+
+$ tribo -c 'load painleve-slip; solve; step play 0'
+! tribo: -c: command 3: step: step play 0: SPEED is a number over 0 and at most 1e6 (1 real time, 2 twice as fast, 0.1 a tenth); usage: step play [SPEED]
+? 1
+
+$ tribo -c 'load painleve-slip; solve; step play fast'
+! tribo: -c: command 3: step: step play fast: SPEED is a number over 0 and at most 1e6 (1 real time, 2 twice as fast, 0.1 a tenth); usage: step play [SPEED]
+? 1
+
+$ tribo -c 'load painleve-slip; solve; step back 3'
+! tribo: -c: command 3: step: step back 3: usage: step [N|back|reset|play [SPEED]|EVENT]
+? 1
+
+$ tribo -c 'load imachi-fig2; solve; step 1 2'
+! tribo: -c: command 3: step: step 1 2: usage: step [N|back|reset]
+? 1
