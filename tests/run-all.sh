@@ -95,6 +95,8 @@ if [ "$tier" = check ]; then
 	addw 60 "pictures in the plot pane: xterm as a VT340 under Xvfb" \
 		env TRIBO=./tribo bash tests/sixel.sh
 	addw 60 "plot NAME window on Xvfb" env TRIBO=./tribo bash tests/window.sh
+	addw 30 "step play on Xvfb (the window and the sixel pane)" \
+		env TRIBO=./tribo bash tests/play.sh
 	add 20 "make install and uninstall" bash tests/install.sh
 	if command -v valgrind >/dev/null 2>&1; then
 		for t in build/plain/tests/check_*; do
