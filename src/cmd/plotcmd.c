@@ -117,6 +117,26 @@ static struct {
 	bool window, persist; /* drawn in a gnuplot window, not as text */
 } text_scene;
 
+/* The scene at T as text, into the command's output: `plot scene` without
+ * a window or pane, and `step` redrawing it. */
+static int scene_as_text(struct cmd_ctx *c, double T)
+{
+	struct strbuf text = STRBUF_INIT;
+	int rc = plot_scene_text(c->s, T, TEXT_COLS, TEXT_ROWS, &text, c->d);
+	const char *p = strbuf_str(&text);
+	while (*p == '\n')
+		p++;
+	if (!rc) {
+		strbuf_addstr(c->out, p);
+		text_scene.on = true;
+		text_scene.window = false;
+		text_scene.serial = session_figures_serial(c->s);
+		text_scene.t = T;
+	}
+	strbuf_release(&text);
+	return rc;
+}
+
 /* plot scene [at T] [to FILE | window [persist]] */
 static int plot_scene(struct cmd_ctx *c)
 {
@@ -197,20 +217,7 @@ static int plot_scene(struct cmd_ctx *c)
 			    plot_pane_shown(c->pane) ? "" : " ('zoom' or F7 gives it room)");
 		return 0;
 	}
-	struct strbuf text = STRBUF_INIT;
-	int rc = plot_scene_text(c->s, T, TEXT_COLS, TEXT_ROWS, &text, c->d);
-	const char *p = strbuf_str(&text);
-	while (*p == '\n')
-		p++;
-	if (!rc) {
-		strbuf_addstr(c->out, p);
-		text_scene.on = true;
-		text_scene.window = false;
-		text_scene.serial = session_figures_serial(c->s);
-		text_scene.t = T;
-	}
-	strbuf_release(&text);
-	return rc;
+	return scene_as_text(c, T);
 }
 
 int cmd_plot(struct cmd_ctx *c)
@@ -556,19 +563,7 @@ static int step_scene(struct cmd_ctx *c)
 			if (!rc)
 				text_scene.t = T;
 		} else {
-			struct strbuf text = STRBUF_INIT;
-			rc = plot_scene_text(c->s, T, TEXT_COLS, TEXT_ROWS, &text, c->d);
-			const char *p = strbuf_str(&text);
-			while (*p == '\n')
-				p++;
-			if (!rc) {
-				strbuf_addstr(c->out, p);
-				text_scene.on = true;
-				text_scene.window = false;
-				text_scene.serial = session_figures_serial(c->s);
-				text_scene.t = T;
-			}
-			strbuf_release(&text);
+			rc = scene_as_text(c, T);
 		}
 	}
 	for (size_t i = 0; i < n; i++)
