@@ -67,6 +67,9 @@ static void lagrange_model_free(struct model *m)
 	sym_prog_free(L->dR);
 	for (size_t c = 0; c < L->ncontact; c++)
 		sym_prog_free(L->contact[c].code);
+	for (size_t c = 0; c < L->ndecl; c++)
+		sym_prog_free(L->decl[c].code);
+	free(L->lu);
 	for (size_t i = 0; i < L->nsyms; i++)
 		sym_free(L->syms[i]);
 	free(L->syms);
@@ -356,6 +359,7 @@ static void compile_code(struct lagr *L)
 				fs[k++] = lc->dv[m][i];
 		lc->code = sym_prog_new(fs, k, np);
 	}
+	lagr_normal_compile(L);
 }
 
 /* the system's terms in L->sys's order */
