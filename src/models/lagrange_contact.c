@@ -342,6 +342,50 @@ void lagr_normal_compile(struct lagr *L)
 	}
 }
 
+/* Ai = A^-1 (n by n, row major) by Gauss-Jordan with partial pivoting:
+ * for the few coordinates of a lagrange system, without GSL's LU and its
+ * allocations at every right-hand side. -1 where A is singular. */
+static int small_inverse(const double *A, size_t n, double *Ai)
+{
+	double W[NQ * NQ];
+	memcpy(W, A, sizeof(double) * n * n);
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < n; j++)
+			Ai[i * n + j] = i == j;
+	for (size_t c = 0; c < n; c++) {
+		size_t pr = c;
+		for (size_t r = c + 1; r < n; r++)
+			if (fabs(W[r * n + c]) > fabs(W[pr * n + c]))
+				pr = r;
+		if (!(W[pr * n + c] != 0) || !isfinite(W[pr * n + c]))
+			return -1;
+		if (pr != c)
+			for (size_t j = 0; j < n; j++) {
+				double t = W[c * n + j];
+				W[c * n + j] = W[pr * n + j];
+				W[pr * n + j] = t;
+				t = Ai[c * n + j];
+				Ai[c * n + j] = Ai[pr * n + j];
+				Ai[pr * n + j] = t;
+			}
+		const double d = W[c * n + c];
+		for (size_t j = 0; j < n; j++) {
+			W[c * n + j] /= d;
+			Ai[c * n + j] /= d;
+		}
+		for (size_t r = 0; r < n; r++) {
+			const double f = W[r * n + c];
+			if (r == c || f == 0)
+				continue;
+			for (size_t j = 0; j < n; j++) {
+				W[r * n + j] -= f * W[c * n + j];
+				Ai[r * n + j] -= f * Ai[c * n + j];
+			}
+		}
+	}
+	return 0;
+}
+
 /* At vals, with the normal coordinates' rates taken as 0 (the run holds
  * them; a held rate is moved off 0 only to read its friction's sides):
  * each contact's λ (NaN for one with a declared N) and the force of the
@@ -384,17 +428,7 @@ static int normal_solve(const struct lagr *L, const double *vals_in, const doubl
 		memcpy(Ai, lu->Ai, sizeof(double) * n * n); /* the same A: the same LU */
 		rc = lu->rc;
 	} else {
-		double LU[NQ * NQ];
-		memcpy(LU, A, sizeof(double) * n * n);
-		gsl_matrix_view Lv = gsl_matrix_view_array(LU, n, n);
-		gsl_matrix_view Iv = gsl_matrix_view_array(Ai, n, n);
-		size_t pd[NQ]; /* on the stack: no allocation at every RHS */
-		gsl_permutation perm = {n, pd};
-		int sg;
-		gsl_error_handler_t *old = gsl_set_error_handler_off();
-		rc = gsl_linalg_LU_decomp(&Lv.matrix, &perm, &sg) ||
-		     gsl_linalg_LU_invert(&Lv.matrix, &perm, &Iv.matrix);
-		gsl_set_error_handler(old);
+		rc = small_inverse(A, n, Ai);
 		lu->valid = true;
 		lu->n = n;
 		lu->rc = rc;
