@@ -325,6 +325,7 @@ void lagr_normal_compile(struct lagr *L)
 {
 	const size_t n = L->nq;
 	L->lu = xcalloc(1, sizeof(*L->lu));
+	L->lu->sys_vals = xcalloc(L->nnames ? L->nnames : 1, sizeof(double));
 	for (size_t c = 0; c < L->ndecl; c++) {
 		struct ldecl *dc = &L->decl[c];
 		if (dc->normal == SIZE_MAX)

@@ -100,6 +100,11 @@ struct lagr_lu {
 	int rc; /* the LU's: nonzero where A is singular */
 	size_t n;
 	double A[NQ * NQ], Ai[NQ * NQ];
+	/* lagr_system_at's last values (nnames of them) and terms: the run
+	 * and normal_solve ask for the same state in turn */
+	bool sys_valid;
+	double *sys_vals;
+	double sys_out[2 * NQ * NQ + 3 * NQ];
 };
 
 struct lagr {
@@ -138,7 +143,8 @@ struct lagr {
 	/* compiled at load (num/sym.h), the parameters fixed: the system
 	 * (struct lagr_at's terms) and ∂R/∂q̇ */
 	struct sym_prog *sys, *dR;
-	/* normal_solve's last mass matrix and its inverse (lagrange_contact.c):
+	/* normal_solve's last mass matrix and its inverse (lagrange_contact.c),
+	 * lagr_system_at's last state and terms:
 	 * the matrix is often constant, and its LU inverse the bulk of a
 	 * right-hand side. Written through the pointer by a const L, as the
 	 * programs keep their registers: not for two threads at once. */
