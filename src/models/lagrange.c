@@ -67,6 +67,11 @@ static void lagrange_model_free(struct model *m)
 	sym_prog_free(L->dR);
 	for (size_t c = 0; c < L->ncontact; c++)
 		sym_prog_free(L->contact[c].code);
+	for (size_t c = 0; c < L->ndecl; c++)
+		sym_prog_free(L->decl[c].code);
+	if (L->lu)
+		free(L->lu->sys_vals);
+	free(L->lu);
 	for (size_t i = 0; i < L->nsyms; i++)
 		sym_free(L->syms[i]);
 	free(L->syms);
@@ -316,9 +321,14 @@ static void default_values(const struct lagr *L, double *vals)
 void lagr_system_at(const struct lagr *L, const double *vals, struct lagr_at *at)
 {
 	const size_t n = L->nq;
-	double o[2 * NQ * NQ + 3 * NQ];
-	sym_prog_run(L->sys, vals, o);
-	const double *p = o;
+	struct lagr_lu *lu = L->lu;
+	const size_t sz = L->nnames * sizeof(double);
+	if (!lu->sys_valid || memcmp(lu->sys_vals, vals, sz)) {
+		sym_prog_run(L->sys, vals, lu->sys_out);
+		memcpy(lu->sys_vals, vals, sz);
+		lu->sys_valid = true;
+	}
+	const double *p = lu->sys_out;
 	for (size_t i = 0; i < n; i++)
 		for (size_t j = 0; j < n; j++)
 			at->M[i][j] = *p++;
@@ -356,6 +366,7 @@ static void compile_code(struct lagr *L)
 				fs[k++] = lc->dv[m][i];
 		lc->code = sym_prog_new(fs, k, np);
 	}
+	lagr_normal_compile(L);
 }
 
 /* the system's terms in L->sys's order */

@@ -317,6 +317,76 @@ int lagr_normal_contact(struct lagr *L, const struct lcontact_text *ct, int *lin
 
 /* ---- the reactions and the friction ------------------------------------------ */
 
+/* A normal contact's program's outputs (ldecl's code): w, mu, k, then
+ * a[0..nq), then omega[j][i] at T_OMEGA + j nq + i. */
+enum { T_W, T_MU, T_K, T_A, T_OMEGA = T_A + NQ, DECL_TERMS = T_OMEGA + NQ * NQ };
+
+void lagr_normal_compile(struct lagr *L)
+{
+	const size_t n = L->nq;
+	L->lu = xcalloc(1, sizeof(*L->lu));
+	L->lu->sys_vals = xcalloc(L->nnames ? L->nnames : 1, sizeof(double));
+	for (size_t c = 0; c < L->ndecl; c++) {
+		struct ldecl *dc = &L->decl[c];
+		if (dc->normal == SIZE_MAX)
+			continue;
+		const struct sym *fs[DECL_TERMS] = {NULL};
+		fs[T_W] = dc->w;
+		fs[T_MU] = dc->mu;
+		fs[T_K] = dc->k;
+		for (size_t j = 0; j < n; j++) {
+			fs[T_A + j] = dc->a[j];
+			for (size_t i = 0; i < n; i++)
+				fs[T_OMEGA + j * n + i] = dc->omega[j][i];
+		}
+		dc->code = sym_prog_new(fs, DECL_TERMS, L->model.nparams);
+	}
+}
+
+/* Ai = A^-1 (n by n, row major) by Gauss-Jordan with partial pivoting:
+ * for the few coordinates of a lagrange system, without GSL's LU and its
+ * allocations at every right-hand side. -1 where A is singular. */
+static int small_inverse(const double *A, size_t n, double *Ai)
+{
+	double W[NQ * NQ];
+	memcpy(W, A, sizeof(double) * n * n);
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < n; j++)
+			Ai[i * n + j] = i == j;
+	for (size_t c = 0; c < n; c++) {
+		size_t pr = c;
+		for (size_t r = c + 1; r < n; r++)
+			if (fabs(W[r * n + c]) > fabs(W[pr * n + c]))
+				pr = r;
+		if (!(W[pr * n + c] != 0) || !isfinite(W[pr * n + c]))
+			return -1;
+		if (pr != c)
+			for (size_t j = 0; j < n; j++) {
+				double t = W[c * n + j];
+				W[c * n + j] = W[pr * n + j];
+				W[pr * n + j] = t;
+				t = Ai[c * n + j];
+				Ai[c * n + j] = Ai[pr * n + j];
+				Ai[pr * n + j] = t;
+			}
+		const double d = W[c * n + c];
+		for (size_t j = 0; j < n; j++) {
+			W[c * n + j] /= d;
+			Ai[c * n + j] /= d;
+		}
+		for (size_t r = 0; r < n; r++) {
+			const double f = W[r * n + c];
+			if (r == c || f == 0)
+				continue;
+			for (size_t j = 0; j < n; j++) {
+				W[r * n + j] -= f * W[c * n + j];
+				Ai[r * n + j] -= f * Ai[c * n + j];
+			}
+		}
+	}
+	return 0;
+}
+
 /* At vals, with the normal coordinates' rates taken as 0 (the run holds
  * them; a held rate is moved off 0 only to read its friction's sides):
  * each contact's λ (NaN for one with a declared N) and the force of the
@@ -342,28 +412,29 @@ static int normal_solve(const struct lagr *L, const double *vals_in, const doubl
 		F[i] = 0;
 	int rc = 0;
 	double A[NQ * NQ], Ai[NQ * NQ], X[NQ], u[NQ];
+	struct lagr_at at; /* the system's compiled code, as the run's */
+	lagr_system_at(L, v, &at);
 	for (size_t i = 0; i < n; i++) {
 		for (size_t j = 0; j < n; j++)
-			A[i * n + j] = sym_eval(L->M[i][j], v);
-		double q = sym_eval(L->dTdq[i], v) - sym_eval(L->dpdt[i], v) - dRo[i];
+			A[i * n + j] = at.M[i][j];
+		double q = at.dTdq[i] - at.dpdt[i] - dRo[i];
 		if (L->dVdq[i])
-			q -= sym_eval(L->dVdq[i], v);
+			q -= at.dVdq[i];
 		for (size_t j = 0; j < n; j++)
-			q -= sym_eval(L->dpdq[i][j], v) * v[lagr_iqd(L, j)];
+			q -= at.dpdq[i][j] * v[lagr_iqd(L, j)];
 		X[i] = q;
 	}
-	{
-		double LU[NQ * NQ];
-		memcpy(LU, A, sizeof(double) * n * n);
-		gsl_matrix_view Lv = gsl_matrix_view_array(LU, n, n);
-		gsl_matrix_view Iv = gsl_matrix_view_array(Ai, n, n);
-		gsl_permutation *perm = gsl_permutation_alloc(n);
-		int sg;
-		gsl_error_handler_t *old = gsl_set_error_handler_off();
-		rc = gsl_linalg_LU_decomp(&Lv.matrix, perm, &sg) ||
-		     gsl_linalg_LU_invert(&Lv.matrix, perm, &Iv.matrix);
-		gsl_set_error_handler(old);
-		gsl_permutation_free(perm);
+	struct lagr_lu *lu = L->lu;
+	if (lu->valid && lu->n == n && !memcmp(lu->A, A, sizeof(double) * n * n)) {
+		memcpy(Ai, lu->Ai, sizeof(double) * n * n); /* the same A: the same LU */
+		rc = lu->rc;
+	} else {
+		rc = small_inverse(A, n, Ai);
+		lu->valid = true;
+		lu->n = n;
+		lu->rc = rc;
+		memcpy(lu->A, A, sizeof(double) * n * n);
+		memcpy(lu->Ai, Ai, sizeof(double) * n * n);
 	}
 	for (size_t i = 0; !rc && i < n; i++) {
 		u[i] = 0;
@@ -375,6 +446,10 @@ static int normal_solve(const struct lagr *L, const double *vals_in, const doubl
 			free(v);
 		return rc ? -1 : 0;
 	}
+	/* each contact's terms by its program: w, mu, k, a[], omega[][] */
+	double dv[LAGR_MAX_DECLARED][DECL_TERMS];
+	for (size_t a = 0; a < p; a++)
+		sym_prog_run(L->decl[dcs[a]].code, v, dv[a]);
 	const struct ldecl *d0 = &L->decl[dcs[0]];
 	if (kozlov(d0->lawid)) {
 		/* one contact (refused otherwise): G = −√((A⁻¹)_yy) Φq̇/|q̇| */
@@ -383,8 +458,8 @@ static int normal_solve(const struct lagr *L, const double *vals_in, const doubl
 		for (size_t i = 0; i < n; i++) { /* W = Ωᵀq̇, or k q̇ */
 			W[i] = 0;
 			for (size_t j = 0; j < n; j++)
-				W[i] += (d0->lawid == LAW_FAMILY ? sym_eval(d0->omega[j][i], v)
-								 : (i == j) * sym_eval(d0->k, v)) *
+				W[i] += (d0->lawid == LAW_FAMILY ? dv[0][T_OMEGA + j * n + i]
+								 : (i == j) * dv[0][T_K]) *
 					v[lagr_iqd(L, j)];
 		}
 		for (size_t i = 0; i < n; i++) {
@@ -435,13 +510,13 @@ static int normal_solve(const struct lagr *L, const double *vals_in, const doubl
 	for (size_t a = 0; !rc && a < p; a++) {
 		const struct ldecl *dc = &L->decl[dcs[a]];
 		lam[dcs[a]] = b[a];
-		const double w = sym_eval(dc->w, v);
+		const double w = dv[a][T_W];
 		if (w == 0)
 			continue; /* at rest: the mean of its two sides */
-		const double f = -(w > 0 ? 1.0 : -1.0) * sym_eval(dc->mu, v) * b[a];
+		const double f = -(w > 0 ? 1.0 : -1.0) * dv[a][T_MU] * b[a];
 		for (size_t j = 0; j < n; j++)
 			if (dc->a[j])
-				Lam[j] += f * sym_eval(dc->a[j], v);
+				Lam[j] += f * dv[a][T_A + j];
 	}
 	for (size_t i = 0; !rc && i < n; i++) {
 		z[i] = 0;

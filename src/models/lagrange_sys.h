@@ -77,6 +77,9 @@ struct ldecl {
 	struct sym *omega[NQ][NQ]; /* family: Ω of Φ = AΩᵀ (5.1) */
 	struct sym *k;		   /* isotropic: Φ = kA (2.7) */
 	const char *src_omega;	   /* as written */
+	/* normal: w, mu, k, a[0..nq), omega[j][i] (j major), compiled at
+	 * load with the parameters fixed (lagrange_contact.c's order) */
+	struct sym_prog *code;
 };
 
 /* An expression of the file: its text, and where its value starts. */
@@ -90,6 +93,18 @@ struct lcontact_text {
 	const char *name;
 	struct lagrange_expr slip, N, mu, law, normal, omega, k;
 	int line; /* of the [contact NAME] header */
+};
+
+struct lagr_lu {
+	bool valid;
+	int rc; /* the LU's: nonzero where A is singular */
+	size_t n;
+	double A[NQ * NQ], Ai[NQ * NQ];
+	/* lagr_system_at's last values (nnames of them) and terms: the run
+	 * and normal_solve ask for the same state in turn */
+	bool sys_valid;
+	double *sys_vals;
+	double sys_out[2 * NQ * NQ + 3 * NQ];
 };
 
 struct lagr {
@@ -128,6 +143,12 @@ struct lagr {
 	/* compiled at load (num/sym.h), the parameters fixed: the system
 	 * (struct lagr_at's terms) and ∂R/∂q̇ */
 	struct sym_prog *sys, *dR;
+	/* normal_solve's last mass matrix and its inverse (lagrange_contact.c),
+	 * lagr_system_at's last state and terms:
+	 * the matrix is often constant, and its LU inverse the bulk of a
+	 * right-hand side. Written through the pointer by a const L, as the
+	 * programs keep their registers: not for two threads at once. */
+	struct lagr_lu *lu;
 	/* the derivation's steps, written when the steps are first read
 	 * (they do not depend on the values; a solve does not write them) */
 	char *derivation;
@@ -207,6 +228,9 @@ int lagr_normal_start(const struct lagr *L, const double *vals, bool *held, stru
  * where the other rates vanish together (q̇ = 0): they are marked
  * nonsmooth, watched as a norm of the rates is. */
 void lagr_normal_nonsmooth(struct lagr *L);
+/* At load, after the system's code: each contact that names its normal
+ * coordinate its program (struct ldecl's code), and L->lu. */
+void lagr_normal_compile(struct lagr *L);
 /* Kozlov's law's resistance |R| (Φq̇, q̇)/|q̇| at vals (0 without one):
  * the run's R for the test at rest of the rates it watches together,
  * f·u <= |R| (Φu, u)/|u| in every direction u (for Φ = kA the
