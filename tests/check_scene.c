@@ -801,8 +801,8 @@ static size_t gif_frames(const unsigned char *g, size_t len)
 }
 
 /* Point 3's animation: a frame per recorded step of painleve-slip's run
- * (thinned to at most 120), from t = 0 to the run's end after the slip,
- * all on one force scale and in one box; the GIF has as many frames. */
+ * (thinned to at most SCENE_FRAMES, the steps `step` walks), from t = 0 to the run's end after the
+ * slip, all on one force scale and in one box; the GIF has as many frames. */
 START_TEST(test_gif)
 {
 	struct session *s = solved("painleve-slip");
@@ -810,10 +810,10 @@ START_TEST(test_gif)
 	size_t n;
 	struct diag d;
 	diag_clear(&d);
-	ck_assert_msg(scene_frames(s, 120, &f, &n, &d) == 0, "%s", d.msg);
+	ck_assert_msg(scene_frames(s, SCENE_FRAMES, &f, &n, &d) == 0, "%s", d.msg);
 	double t_slip = result_si(s, "t_slip");
 	ck_assert_uint_ge(n, 20);
-	ck_assert_uint_le(n, 121); /* 120 spread, and the slip kept */
+	ck_assert_uint_le(n, SCENE_FRAMES + 1); /* spread, and the slip kept */
 	ck_assert(f[0].t == 0);
 	ck_assert_msg(fabs(f[n - 1].t - 0.7216) < 1e-3 && f[n - 1].t > t_slip, "last at %g",
 		      f[n - 1].t);

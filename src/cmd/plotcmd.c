@@ -311,8 +311,9 @@ int cmd_plot(struct cmd_ctx *c)
 /* ---- step through the scene ------------------------------------------ */
 
 /* The steps of the run the scene goes through: scene_frames' (a frame per
- * recorded step, at most this many spread over the run, every event kept). */
-enum { SCENE_STEPS = 200 };
+ * recorded step, at most SCENE_FRAMES spread over the run, every event
+ * kept), the GIF's frames. */
+enum { SCENE_STEPS = SCENE_FRAMES };
 
 static bool scene_shown(const struct cmd_ctx *c)
 {

@@ -279,16 +279,15 @@ int plot_file(const struct session *s, const struct figure *f, const char *path,
 	return file_plot(s, &w, path, d);
 }
 
-/* The whole run as an animated GIF: a frame per recorded step (at most
- * SCENE_GIF_FRAMES), as fast as the run went where gd allows (a frame at
+/* The whole run as an animated GIF: a frame per step that `step` walks
+ * (SCENE_FRAMES), as fast as the run went where gd allows (a frame at
  * least 3/100 s, at most 1/5 s). */
-enum { SCENE_GIF_FRAMES = 120 };
 
 static int scene_gif(const struct session *s, const char *path, struct diag *d)
 {
 	struct scene *f;
 	size_t n;
-	if (scene_frames(s, SCENE_GIF_FRAMES, &f, &n, d))
+	if (scene_frames(s, SCENE_FRAMES, &f, &n, d))
 		return -1;
 	struct outfile of;
 	if (outfile_open(&of, path, d)) {

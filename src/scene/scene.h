@@ -145,6 +145,10 @@ void scene_script(struct strbuf *out, const struct scene *sc, const char *title,
 void scene_script_gif(struct strbuf *out, const struct scene *frames, size_t n, const char *title,
 		      const char *output, int delay_cs);
 
+/* The frames of a run that `step` walks, `step play` plays and a GIF
+ * holds: one list, so that the animation has a frame per step. */
+enum { SCENE_FRAMES = 200 };
+
 /* The scenes of the whole run, a frame per recorded step (some `most`
  * evenly spread over the time when the run has more, and its events and
  * last row kept), on one force scale and one box so that the system moves
