@@ -349,6 +349,8 @@ START_TEST(test_unknown_section)
 {
 	expect_fail(HEAD "[params m]\n", 5, 1, "unknown section [params m]");
 	expect_fail(HEAD "[exercize]\n", 5, 1, "unknown section");
+	/* every section a file may have is named, [scene] with a stated system's */
+	expect_fail(HEAD "[sceen]\n", 5, 1, "[contact NAME] and [scene])");
 	expect_fail(HEAD "[param]\n", 5, 1, "needs a name");
 	expect_fail(HEAD "[param m r]\n", 5, 1, "one name");
 	expect_fail(HEAD "[param m] extra\n", 5, 11, "text after the section header");

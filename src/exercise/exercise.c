@@ -301,15 +301,13 @@ static void section_begin(struct parse *ps, const char *line)
 		ps->model_sec = spec;
 	} else {
 		struct strbuf also = STRBUF_INIT;
+		/* a system the file states also takes [scene] (above) */
 		for (const struct model_maker *const *mk = model_makers(); *mk; mk++) {
 			strbuf_addf(&also, " (model %s: also ", (*mk)->name);
 			for (const struct model_section_spec *sp = (*mk)->sections; sp->kind; sp++)
-				strbuf_addf(&also, "%s[%s%s]",
-					    sp == (*mk)->sections ? ""
-					    : sp[1].kind	  ? ", "
-								  : " and ",
+				strbuf_addf(&also, "%s[%s%s]", sp == (*mk)->sections ? "" : ", ",
 					    sp->kind, sp->named ? " NAME" : "");
-			strbuf_addch(&also, ')');
+			strbuf_addstr(&also, " and [scene])");
 		}
 		perr(ps, col,
 		     "unknown section [%s]: expected [exercise], [param NAME] or [answer NAME]%s",
