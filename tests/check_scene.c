@@ -451,6 +451,37 @@ START_TEST(test_plane_forces)
 }
 END_TEST
 
+/* A spin of 0 (the coin launched without one: rω is ρ cos(π/2) in the
+ * model, 6e-17 m/s) draws no arc, whose sense only the rounding would
+ * choose, and keeps its label; the caption says what moves. */
+START_TEST(test_spin_still)
+{
+	setenv("TRIBO_PATH", "exercises", 1);
+	setenv("XDG_DATA_HOME", "/nonexistent", 1);
+	struct session *s = session_new();
+	struct diag d;
+	diag_clear(&d);
+	ck_assert(session_load(s, "coin", &d) == 0);
+	ck_assert_msg(session_set(s, "omega", "0", NULL, &d) == 0, "%s", d.msg);
+	ck_assert_msg(session_solve(s, &d) == 0, "%s", d.msg);
+	struct strbuf sc = STRBUF_INIT;
+	script_at(s, 0.01, &sc);
+	const char *t = strbuf_str(&sc);
+	ck_assert_msg(strstr(t, "# spin ω 0\n"), "%s", t);
+	ck_assert_ptr_nonnull(strstr(t, "'ω = 0 rad/s'"));
+	ck_assert_ptr_null(strstr(t, "#009E73' front")); /* no piece of an arc */
+	ck_assert_ptr_nonnull(strstr(t, "sliding without spin"));
+	ck_assert(find_arrow(t, "velocity", "v").found);
+	session_free(s);
+	s = solved("coin");
+	script_at(s, 0.01, &sc);
+	ck_assert_ptr_nonnull(strstr(strbuf_str(&sc), "#009E73' front"));
+	ck_assert_ptr_nonnull(strstr(strbuf_str(&sc), "sliding and spinning"));
+	strbuf_release(&sc);
+	session_free(s);
+}
+END_TEST
+
 /* kozlov-rest at its one instant: f, and the friction where the motion
  * starts, −Φη with η = (0.618149042213, 0.786060914695) of the solve, Φ =
  * diag(0.6, 0.3): |−Φη| = √(0.6² η_x² + 0.3² η_y²). */
@@ -863,6 +894,7 @@ static Suite *scene_suite(void)
 	tcase_add_test(tc, test_ladder_forces);
 	tcase_add_test(tc, test_plane_forces);
 	tcase_add_test(tc, test_kozlov_rest);
+	tcase_add_test(tc, test_spin_still);
 	tcase_add_test(tc, test_stated);
 	tcase_add_test(tc, test_text_size);
 	tcase_add_test(tc, test_every_model);

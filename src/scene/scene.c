@@ -229,6 +229,13 @@ static double round_down(double x)
 	return (m >= 5 ? 5 : m >= 2 ? 2 : 1) * p;
 }
 
+/* A spin a label shows as 0 (add_value): its arc would turn a way the
+ * rounding chose, so none is drawn. */
+static bool spin_still(const struct scene_arrow *a)
+{
+	return fabs(a->vx) < 5e-13;
+}
+
 /* A number as a label shows it: three significant digits, no "-0". */
 static void add_value(struct strbuf *out, double v)
 {
@@ -425,6 +432,8 @@ static double crossings(const struct placer *pl, const double b[4])
 	for (size_t i = 0; i < sc->narrow; i++) {
 		const struct scene_arrow *a = &sc->arrow[i];
 		if (a->kind == VEC_SPIN) {
+			if (spin_still(a))
+				continue; /* no arc: its label alone */
 			/* the three quarters of a turn the script draws */
 			double r = a->vy, sg = a->vx >= 0 ? 1 : -1;
 			double a0 = -0.75 * M_PI * sg + M_PI / 2, a1 = M_PI / 2;
@@ -777,7 +786,10 @@ static void script(struct strbuf *out, const struct scene *sc, const char *title
 			/* three quarters of a turn ending in a head the way it turns */
 			double r = a->vy, s = a->vx >= 0 ? 1 : -1;
 			double a0 = -0.75 * M_PI * s + M_PI / 2, a1 = M_PI / 2;
-			int n = 24;
+			int n = spin_still(a) ? 0 : 24; /* at rest: no way to turn */
+			if (!n)
+				strbuf_addf(out, "# %s %s 0\n", vec_name[VEC_SPIN],
+					    *a->name ? a->name : "-");
 			for (int j = 0; j < n; j++) {
 				double p0 = a0 + (a1 - a0) * j / n,
 				       p1 = a0 + (a1 - a0) * (j + 1) / n;

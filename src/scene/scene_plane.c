@@ -76,7 +76,12 @@ int scene_disk_slide(const struct session *s, double T, struct scene *sc, struct
 	double phi = integral(a.tab, 2, a.row[0]) / r * (w0 < 0 ? -1 : 1);
 	double dist = integral(a.tab, 1, table_at(a.tab, a.tab->nrows - 1, 0));
 	bool stopped = !(v > 0) && !(fabs(rw) > 0);
-	sc->caption = caption_t(a.row[0], stopped ? "at rest" : "sliding and spinning");
+	/* rω of a pure slide is ρ cos(π/2), rounding: no spin */
+	const bool spins = fabs(rw) > 1e-12 * fabs(v);
+	sc->caption = caption_t(a.row[0], stopped  ? "at rest"
+					  : !spins ? "sliding without spin"
+					  : v > 0  ? "sliding and spinning"
+						   : "spinning in place");
 	if (sc->stated) {
 		/* the problem as stated: where it stops is the question */
 		sc->size = 4 * r;
