@@ -67,6 +67,20 @@ static void base_rate(bool circular, double amp, double phi, double tau, double 
 		dv[0] = -amp * sin(tau) * cos(phi), dv[1] = -amp * sin(tau) * sin(phi);
 }
 
+/* Imachi's two scenes: the time as τ = ωt with the mass stuck or
+ * slipping, forces in mg and velocities in g/ω (the paper's units, so no
+ * length bar), a frame three units across. */
+static void imachi_frame(struct scene *sc, double tau, bool stuck)
+{
+	struct strbuf cap = STRBUF_INIT;
+	strbuf_addf(&cap, "τ = ωt = %.4g, %s", tau, stick_word[stuck]);
+	sc->caption = strbuf_detach(&cap);
+	sc->unit[VEC_FORCE] = "mg";
+	sc->unit[VEC_VELOCITY] = "g/ω";
+	sc->no_bar = true;
+	sc->size = 3;
+}
+
 /* imachi: from above, the base (a plate) with its vibration (a line along
  * φ', or a circle), the mass on it; the force s along x, the friction at
  * the state (eq. (2): μ0 (v − u)/|v − u| while the mass slips; stuck, what
@@ -82,13 +96,7 @@ int scene_imachi(const struct session *s, double T, struct scene *sc, struct dia
 	double phi = scene_param(s, "phi"), sf = scene_param(s, "s");
 	double amp = scene_param(s, "a");
 	bool stuck = a.row[5] > 0.5;
-	struct strbuf cap = STRBUF_INIT;
-	strbuf_addf(&cap, "τ = ωt = %.4g, %s", a.row[0], stick_word[stuck]);
-	sc->caption = strbuf_detach(&cap);
-	sc->unit[VEC_FORCE] = "mg";
-	sc->unit[VEC_VELOCITY] = "g/ω";
-	sc->no_bar = true;
-	sc->size = 3;
+	imachi_frame(sc, a.row[0], stuck);
 	scene_box(sc, PEN_GROUND, -2.2, -1.5, 2.2, 1.5);
 	scene_text(sc, -2.1, 1.35, -1, "base, a = %.3g", amp);
 	if (!strcmp(motion, "circular")) {
@@ -130,13 +138,7 @@ int scene_imachi1d(const struct session *s, double T, struct scene *sc, struct d
 		return -1;
 	double sf = scene_param(s, "s");
 	bool stuck = a.row[3] > 0.5;
-	struct strbuf cap = STRBUF_INIT;
-	strbuf_addf(&cap, "τ = ωt = %.4g, %s", a.row[0], stick_word[stuck]);
-	sc->caption = strbuf_detach(&cap);
-	sc->unit[VEC_FORCE] = "mg";
-	sc->unit[VEC_VELOCITY] = "g/ω";
-	sc->no_bar = true;
-	sc->size = 3;
+	imachi_frame(sc, a.row[0], stuck);
 	scene_ground(sc, -2.5, -0.5, 2.5, -0.5, 0.15);
 	scene_box(sc, PEN_BODY, -2, -0.3, 2, 0);
 	for (int i = 0; i < 4; i++)
