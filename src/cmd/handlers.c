@@ -20,7 +20,7 @@
 
 /* s as text from an exercise file is written: escaped, so that a hostile
  * file cannot drive the terminal (util/utf8.h). Returns tmp's text. */
-const char *clean(struct strbuf *tmp, const char *s)
+const char *cmd_escaped(struct strbuf *tmp, const char *s)
 {
 	strbuf_reset(tmp);
 	utf8_add_clean(tmp, s);
@@ -109,7 +109,7 @@ int cmd_list(struct cmd_ctx *c)
 			continue;
 		nshown++;
 		int a = utf8_width(cat.entry[i].id);
-		int b = utf8_width(clean(&tmp, cat.entry[i].title));
+		int b = utf8_width(cmd_escaped(&tmp, cat.entry[i].title));
 		wid = a > wid ? a : wid;
 		wtitle = b > wtitle ? b : wtitle;
 	}
@@ -130,9 +130,9 @@ int cmd_list(struct cmd_ctx *c)
 		if (!shown[i])
 			continue;
 		strbuf_addpad(c->out, cat.entry[i].id, wid + 2);
-		add_clipped(c->out, clean(&tmp, cat.entry[i].title), wtitle);
+		add_clipped(c->out, cmd_escaped(&tmp, cat.entry[i].title), wtitle);
 		strbuf_addstr(c->out, "  ");
-		strbuf_addf(c->out, "%s\n", clean(&tmp, cat.entry[i].source));
+		strbuf_addf(c->out, "%s\n", cmd_escaped(&tmp, cat.entry[i].source));
 	}
 	/* every warning's first line says so; a parse error's source line and
 	 * caret below it are indented (a filtered list leaves them out, and
@@ -247,7 +247,7 @@ static void param_cols_fit(struct cmd_ctx *c, size_t i, struct param_cols *w)
 	char range[128];
 	session_param_text(c->s, i, &v);
 	param_range(p, range, sizeof(range));
-	int wn = utf8_width(p->spec->name), wv = utf8_width(clean(&tmp, strbuf_str(&v)));
+	int wn = utf8_width(p->spec->name), wv = utf8_width(cmd_escaped(&tmp, strbuf_str(&v)));
 	int wu = p->spec->kind == PARAM_NUMBER ? utf8_width(p->unit) : 0, wr = utf8_width(range);
 	w->name = wn > w->name ? wn : w->name;
 	w->value = wv > w->value ? wv : w->value;
@@ -268,7 +268,7 @@ static void add_param_line(struct cmd_ctx *c, size_t i, const struct param_cols 
 	session_param_text(c->s, i, &v);
 	strbuf_addstr(c->out, st->changed ? " *" : "  ");
 	strbuf_addpad(c->out, p->spec->name, w->name + 1);
-	strbuf_addpad(c->out, clean(&tmp, strbuf_str(&v)), w->value + 1);
+	strbuf_addpad(c->out, cmd_escaped(&tmp, strbuf_str(&v)), w->value + 1);
 	if (w->unit)
 		strbuf_addpad(c->out, p->spec->kind == PARAM_NUMBER ? p->unit : "", w->unit + 1);
 	param_range(p, range, sizeof(range));
@@ -316,7 +316,7 @@ static void add_choices_in_effect(struct cmd_ctx *c, const bool *unused)
 /* A result in the exercise's units: those its [answer] asks in, else the
  * model's. */
 /* "NAME = VALUE UNIT", or without the name ("value: VALUE UNIT" in help) */
-void add_result(struct cmd_ctx *c, size_t i, bool named)
+void cmd_add_result(struct cmd_ctx *c, size_t i, bool named)
 {
 	const struct exercise *ex = session_exercise(c->s);
 	const struct result_spec *r = &ex->model->results[i];
@@ -341,7 +341,7 @@ void add_result(struct cmd_ctx *c, size_t i, bool named)
 
 static void add_result_line(struct cmd_ctx *c, size_t i)
 {
-	add_result(c, i, true);
+	cmd_add_result(c, i, true);
 }
 
 int cmd_show(struct cmd_ctx *c)
@@ -351,20 +351,20 @@ int cmd_show(struct cmd_ctx *c)
 	const struct exercise *ex = session_exercise(c->s);
 	const struct model *m = ex->model;
 	struct strbuf st = STRBUF_INIT, tmp = STRBUF_INIT;
-	strbuf_addf(c->out, "%s: %s\n", ex->id, clean(&tmp, ex->title));
+	strbuf_addf(c->out, "%s: %s\n", ex->id, cmd_escaped(&tmp, ex->title));
 	if (ex->source[0])
-		strbuf_addf(c->out, "source: %s\n", clean(&tmp, ex->source));
+		strbuf_addf(c->out, "source: %s\n", cmd_escaped(&tmp, ex->source));
 	strbuf_addf(c->out, "model:  %s, %s\n", m->name, m->summary);
 	session_statement(c->s, &st);
 	if (st.len) {
 		strbuf_addch(c->out, '\n');
-		text_wrap(c->out, clean(&tmp, strbuf_str(&st)), 76, 2);
+		text_wrap(c->out, cmd_escaped(&tmp, strbuf_str(&st)), 76, 2);
 	}
 	if (ex->hint[0]) { /* the workbench's words, which the statement never says */
 		strbuf_reset(&st);
 		strbuf_addf(&st, "hint: %s", ex->hint);
 		strbuf_addch(c->out, '\n');
-		text_wrap(c->out, clean(&tmp, strbuf_str(&st)), 76, 2);
+		text_wrap(c->out, cmd_escaped(&tmp, strbuf_str(&st)), 76, 2);
 	}
 	strbuf_release(&st);
 	strbuf_release(&tmp);
@@ -687,7 +687,7 @@ int cmd_steps(struct cmd_ctx *c)
 	/* the steps quote the exercise file (a lagrange system's T, V, R and
 	 * names): escaped as the rest of the output (issue 40) */
 	struct strbuf tmp = STRBUF_INIT;
-	text_wrap_lines(c->out, clean(&tmp, session_steps(c->s)), 78);
+	text_wrap_lines(c->out, cmd_escaped(&tmp, session_steps(c->s)), 78);
 	strbuf_release(&tmp);
 	return 0;
 }

@@ -40,10 +40,10 @@ int cmd_help_exercise(struct cmd_ctx *c, const char *name);
 /* Shared by the handlers' files (handlers.c, help.c). */
 /* s as text from an exercise file is written: escaped, so that a hostile
  * file cannot drive the terminal (util/utf8.h). Returns tmp's text. */
-const char *clean(struct strbuf *tmp, const char *s);
+const char *cmd_escaped(struct strbuf *tmp, const char *s);
 /* A result in the exercise's units: those its [answer] asks in, else the
  * model's; "NAME = VALUE UNIT", or without the name ("value: VALUE UNIT"
  * in help). */
-void add_result(struct cmd_ctx *c, size_t i, bool named);
+void cmd_add_result(struct cmd_ctx *c, size_t i, bool named);
 
 #endif

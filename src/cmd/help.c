@@ -60,7 +60,7 @@ static void help_result(struct cmd_ctx *c, size_t i)
 		strbuf_addstr(c->out, "  value: none yet ('solve' computes it)\n");
 	} else {
 		strbuf_addstr(c->out, "  value: ");
-		add_result(c, i, false);
+		cmd_add_result(c, i, false);
 	}
 	for (size_t k = 0; k < ex->nanswers; k++)
 		if (ex->answers[k].result == (int)i && r->kind != VAL_NUMBER) {
@@ -153,7 +153,7 @@ static void help_exercise(struct cmd_ctx *c, const struct catalog_entry *e)
 	struct diag d;
 	struct exercise *ex = exercise_read(e->path, &d);
 	struct strbuf tmp = STRBUF_INIT, v = STRBUF_INIT;
-	strbuf_addf(c->out, "%s: %s\n", e->id, clean(&tmp, e->title));
+	strbuf_addf(c->out, "%s: %s\n", e->id, cmd_escaped(&tmp, e->title));
 	strbuf_addf(c->out, "  an exercise ('load %s' to work on it)\n", e->id);
 	if (!ex) { /* catalog_scan read it a moment ago: it changed since */
 		strbuf_addf(c->out, "  (it does not load now: 'load %s' says why)\n", e->id);
@@ -163,7 +163,7 @@ static void help_exercise(struct cmd_ctx *c, const struct catalog_entry *e)
 	const struct model *m = ex->model;
 	strbuf_addf(c->out, "  model:  %s, %s\n", m->name, m->summary);
 	if (ex->source[0])
-		strbuf_addf(c->out, "  source: %s\n", clean(&tmp, ex->source));
+		strbuf_addf(c->out, "  source: %s\n", cmd_escaped(&tmp, ex->source));
 	/* a session of its own puts the file's values into the statement */
 	struct session *s = session_new();
 	session_adopt(s, ex);
@@ -171,7 +171,7 @@ static void help_exercise(struct cmd_ctx *c, const struct catalog_entry *e)
 	session_statement(s, &st);
 	if (st.len) {
 		strbuf_addstr(c->out, "  statement:\n");
-		add_first_lines(c->out, clean(&tmp, strbuf_str(&st)), 3);
+		add_first_lines(c->out, cmd_escaped(&tmp, strbuf_str(&st)), 3);
 	}
 	struct strbuf list = STRBUF_INIT;
 	char **items = xcalloc(m->nparams + 1, sizeof(*items));
@@ -182,7 +182,7 @@ static void help_exercise(struct cmd_ctx *c, const struct catalog_entry *e)
 		strbuf_reset(&v);
 		session_param_text(s, i, &v);
 		strbuf_reset(&list);
-		strbuf_addf(&list, "%s = %s", m->params[i].name, clean(&tmp, strbuf_str(&v)));
+		strbuf_addf(&list, "%s = %s", m->params[i].name, cmd_escaped(&tmp, strbuf_str(&v)));
 		if (m->params[i].kind == PARAM_NUMBER && ex->params[i].unit[0])
 			strbuf_addf(&list, " %s", ex->params[i].unit);
 		items[n++] = xstrdup(strbuf_str(&list));

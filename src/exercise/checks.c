@@ -39,7 +39,7 @@ static int domain_check(const struct exercise *ex, int without, struct diag *d)
 /* An exercise whose own values the model refuses is refused at load, as
  * `set` refuses them: the message points at the value that, put back to
  * the model's default, makes the rest acceptable, else at [exercise]. */
-void final_domain(struct parse *ps)
+void parse_final_domain(struct parse *ps)
 {
 	const struct exercise *ex = ps->ex;
 	const struct model *m = ex->model;
@@ -58,12 +58,12 @@ void final_domain(struct parse *ps)
 			break;
 		}
 	}
-	perr_line(ps, line, 0, "model %s refuses these values: %s", m->name, why.msg);
+	parse_err_line(ps, line, 0, "model %s refuses these values: %s", m->name, why.msg);
 }
 
 /* The binding bounds, in the display unit. */
 
-void final_param(struct parse *ps)
+void parse_final_param(struct parse *ps)
 {
 	struct ex_param *p = ps->param;
 	const struct param_spec *sp = p->spec;
@@ -77,36 +77,36 @@ void final_param(struct parse *ps)
 			struct strbuf msg = STRBUF_INIT;
 			unit_mismatch(&msg, ps->value_q.text, false, &ps->value_q.u, sp->name,
 				      &p->u, p->unit);
-			perr_line(ps, p->value_line, ps->value_q.col, "%s", strbuf_str(&msg));
+			parse_err_line(ps, p->value_line, ps->value_q.col, "%s", strbuf_str(&msg));
 			strbuf_release(&msg);
 			return;
 		}
 		p->value = ps->value_q.si / p->u.factor;
 		if (!isfinite(p->value) || (p->value != 0 && fabs(p->value) < DBL_MIN)) {
-			perr_line(ps, p->value_line, ps->value_q.col, "%s = %s is too %s in %s",
-				  sp->name, ps->value_q.text,
-				  isfinite(p->value) ? "small" : "large", p->unit);
+			parse_err_line(ps, p->value_line, ps->value_q.col,
+				       "%s = %s is too %s in %s", sp->name, ps->value_q.text,
+				       isfinite(p->value) ? "small" : "large", p->unit);
 			return;
 		}
 	}
 	if (!(ps->seen & 1u)) /* no value: the model's default, in the file's unit */
 		p->value = unit_convert(sp->def, &p->canon, &p->u);
 	if (p->min > p->max) {
-		perr_line(ps, p->range_line, 0, "min is larger than max");
+		parse_err_line(ps, p->range_line, 0, "min is larger than max");
 		return;
 	}
 	if (ex_param_check(p, p->value, &d)) {
-		perr_line(ps, p->value_line ? p->value_line : p->line, 0, "%s", d.msg);
+		parse_err_line(ps, p->value_line ? p->value_line : p->line, 0, "%s", d.msg);
 		return;
 	}
 	if (p->has_draw) {
 		if (p->draw_lo > p->draw_hi) {
-			perr_line(ps, p->draw_line, 0, "draw range %g %g is reversed", p->draw_lo,
-				  p->draw_hi);
+			parse_err_line(ps, p->draw_line, 0, "draw range %g %g is reversed",
+				       p->draw_lo, p->draw_hi);
 			return;
 		}
 		if (ex_param_check(p, p->draw_lo, &d) || ex_param_check(p, p->draw_hi, &d)) {
-			perr_line(ps, p->draw_line, 0, "draw range: %s", d.msg);
+			parse_err_line(ps, p->draw_line, 0, "draw range: %s", d.msg);
 			return;
 		}
 	}
@@ -123,12 +123,12 @@ static void statement_error(struct parse *ps, const char *at, size_t what_len, c
 			line = ps->stmt_piece[i].line;
 	char text[256], what[96];
 	snprintf(what, sizeof(what), "%.*s", (int)(what_len < 95 ? what_len : 95), at);
-	line_text(ps, line, text, sizeof(text));
+	parse_line_text(ps, line, text, sizeof(text));
 	const char *hit = strstr(text, what);
-	perr_line(ps, line, hit ? (int)(hit - text) : 0, "statement: %s", msg);
+	parse_err_line(ps, line, hit ? (int)(hit - text) : 0, "statement: %s", msg);
 }
 
-void final_statement(struct parse *ps)
+void parse_final_statement(struct parse *ps)
 {
 	const char *s = ps->ex->statement;
 	char msg[160];
@@ -163,14 +163,14 @@ void final_statement(struct parse *ps)
 
 /* The names of `keep` must be word or true/false results of the model, each
  * once: a number has no verdict to keep. */
-void final_keep(struct parse *ps)
+void parse_final_keep(struct parse *ps)
 {
 	struct exercise *ex = ps->ex;
 	const struct model *m = ex->model;
 	char text[256], hint[96];
 	if (!ps->keep)
 		return;
-	line_text(ps, ex->keep_line, text, sizeof(text));
+	parse_line_text(ps, ex->keep_line, text, sizeof(text));
 	/* where to look for the next name's column: after the '=', then after
 	 * the name before it */
 	const char *from = strpbrk(text, "=:");
@@ -190,14 +190,14 @@ void final_keep(struct parse *ps)
 		if (i < 0) {
 			const char *cands[64];
 			size_t nc = model_result_names(m, cands, 64);
-			perr_line(ps, ex->keep_line, col, "keep: model %s has no result '%s'%s",
-				  m->name, name,
-				  text_did_you_mean(name, cands, nc, hint, sizeof(hint)));
+			parse_err_line(ps, ex->keep_line, col,
+				       "keep: model %s has no result '%s'%s", m->name, name,
+				       text_did_you_mean(name, cands, nc, hint, sizeof(hint)));
 			continue;
 		}
 		enum value_kind kind = m->results[i].kind;
 		if (kind != VAL_WORD && kind != VAL_BOOL) {
-			perr_line(
+			parse_err_line(
 				ps, ex->keep_line, col,
 				"keep: %s is a %s, not a word or true/false: only a verdict can be "
 				"kept",
@@ -208,7 +208,7 @@ void final_keep(struct parse *ps)
 		for (size_t j = 0; j < ex->nkeep && !twice; j++)
 			twice = ex->keep[j] == i;
 		if (twice) {
-			perr_line(ps, ex->keep_line, col, "keep: %s is named twice", name);
+			parse_err_line(ps, ex->keep_line, col, "keep: %s is named twice", name);
 			continue;
 		}
 		ex->keep = xrealloc(ex->keep, (ex->nkeep + 1) * sizeof(*ex->keep));
@@ -218,14 +218,14 @@ void final_keep(struct parse *ps)
 
 /* `overlay = NAME V1 V2 ...`: NAME a number parameter, two to
  * EX_OVERLAY_MAX values, each a number its range allows. */
-void final_overlay(struct parse *ps)
+void parse_final_overlay(struct parse *ps)
 {
 	struct exercise *ex = ps->ex;
 	const struct model *m = ex->model;
 	char text[256], hint[96];
 	if (!ps->overlay)
 		return;
-	line_text(ps, ex->overlay_line, text, sizeof(text));
+	parse_line_text(ps, ex->overlay_line, text, sizeof(text));
 	const char *eq = strpbrk(text, "=:");
 	char *save = NULL;
 	const char *name = strtok_r(ps->overlay, " \t,", &save);
@@ -235,13 +235,14 @@ void final_overlay(struct parse *ps)
 	if (i < 0) {
 		const char *cands[64];
 		size_t nc = model_param_names(m, cands, 64);
-		perr_line(ps, ex->overlay_line, col, "overlay: model %s has no parameter '%s'%s",
-			  m->name, name, text_did_you_mean(name, cands, nc, hint, sizeof(hint)));
+		parse_err_line(ps, ex->overlay_line, col,
+			       "overlay: model %s has no parameter '%s'%s", m->name, name,
+			       text_did_you_mean(name, cands, nc, hint, sizeof(hint)));
 		return;
 	}
 	if (m->params[i].kind != PARAM_NUMBER) {
-		perr_line(ps, ex->overlay_line, col,
-			  "overlay: %s is not a number: only a number can be overlaid", name);
+		parse_err_line(ps, ex->overlay_line, col,
+			       "overlay: %s is not a number: only a number can be overlaid", name);
 		return;
 	}
 	ex->overlay_param = i;
@@ -253,31 +254,33 @@ void final_overlay(struct parse *ps)
 		if (at)
 			from = at + strlen(v);
 		if (ex->noverlay == EX_OVERLAY_MAX) {
-			perr_line(ps, ex->overlay_line, col,
-				  "overlay: at most %d values, one a colour of the palette",
-				  EX_OVERLAY_MAX);
+			parse_err_line(ps, ex->overlay_line, col,
+				       "overlay: at most %d values, one a colour of the palette",
+				       EX_OVERLAY_MAX);
 			return;
 		}
 		char *end;
 		double x = strtod(v, &end);
 		struct diag d;
 		if (*end || end == v) {
-			perr_line(ps, ex->overlay_line, col, "overlay: '%s' is not a number", v);
+			parse_err_line(ps, ex->overlay_line, col, "overlay: '%s' is not a number",
+				       v);
 			return;
 		}
 		if (ex_param_check(&ex->params[i], x, &d)) {
-			perr_line(ps, ex->overlay_line, col, "overlay: %s", d.msg);
+			parse_err_line(ps, ex->overlay_line, col, "overlay: %s", d.msg);
 			return;
 		}
 		ex->overlay[ex->noverlay++] = x;
 	}
 	if (ex->noverlay < 2)
-		perr_line(ps, ex->overlay_line, 0,
-			  "overlay: %s needs two values or more to overlay: overlay = %s V1 V2 ...",
-			  name, name);
+		parse_err_line(
+			ps, ex->overlay_line, 0,
+			"overlay: %s needs two values or more to overlay: overlay = %s V1 V2 ...",
+			name, name);
 }
 
-void final_scene(struct parse *ps)
+void parse_final_scene(struct parse *ps)
 {
 	struct exercise *ex = ps->ex;
 	const struct model *m = ex->model;
@@ -285,7 +288,7 @@ void final_scene(struct parse *ps)
 	struct diag why;
 	diag_clear(&why);
 	if (ex_scene_compile(ex->scene, m, &line, &col, &why)) {
-		perr_line(ps, line, col > 0 ? col - 1 : 0, "%s", why.msg);
+		parse_err_line(ps, line, col > 0 ? col - 1 : 0, "%s", why.msg);
 		return;
 	}
 	/* the drawing at the file's values, at the start */
@@ -299,7 +302,7 @@ void final_scene(struct parse *ps)
 			num[i] = ex_param_to_model(&ex->params[i], ex->params[i].value);
 	ex_scene_start(m, num, vals);
 	if (ex_scene_eval(ex->scene, m, vals, v, &line, &why))
-		perr_line(ps, line, 0, "%s at the start (t = 0, the file's values)", why.msg);
+		parse_err_line(ps, line, 0, "%s at the start (t = 0, the file's values)", why.msg);
 	free(v);
 	free(vals);
 	free(num);

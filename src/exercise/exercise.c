@@ -39,7 +39,7 @@ static void record(struct parse *ps, int line, int col, const char *source, cons
 		ps->stop = true;
 }
 
-int perr(struct parse *ps, int col, const char *fmt, ...)
+int parse_err(struct parse *ps, int col, const char *fmt, ...)
 {
 	char msg[sizeof(ps->d->msg)];
 	va_list ap;
@@ -51,7 +51,7 @@ int perr(struct parse *ps, int col, const char *fmt, ...)
 }
 
 /* The text of physical line `line` (bounded by the input, not by a NUL). */
-void line_text(const struct parse *ps, int line, char *buf, size_t n)
+void parse_line_text(const struct parse *ps, int line, char *buf, size_t n)
 {
 	const char *p = ps->text, *end = ps->text + ps->len;
 	for (int i = 1; i < line && p < end; i++) {
@@ -67,7 +67,7 @@ void line_text(const struct parse *ps, int line, char *buf, size_t n)
 
 /* Error about another line than the current one (the final checks); col 0
  * points at the line's first word. */
-int perr_line(struct parse *ps, int line, int col, const char *fmt, ...)
+int parse_err_line(struct parse *ps, int line, int col, const char *fmt, ...)
 {
 	char msg[sizeof(ps->d->msg)], text[256];
 	va_list ap;
@@ -76,7 +76,7 @@ int perr_line(struct parse *ps, int line, int col, const char *fmt, ...)
 	va_end(ap);
 	text[0] = '\0';
 	if (line > 0) {
-		line_text(ps, line, text, sizeof(text));
+		parse_line_text(ps, line, text, sizeof(text));
 		if (col == 0)
 			while (text[col] == ' ' || text[col] == '\t')
 				col++;
@@ -86,7 +86,7 @@ int perr_line(struct parse *ps, int line, int col, const char *fmt, ...)
 	return -1;
 }
 
-int col_of_key(const struct parse *ps)
+int parse_col_of_key(const struct parse *ps)
 {
 	int c = 0;
 	while (ps->raw[c] == ' ' || ps->raw[c] == '\t')
@@ -94,11 +94,11 @@ int col_of_key(const struct parse *ps)
 	return c + 1;
 }
 
-int col_of_value(const struct parse *ps)
+int parse_col_of_value(const struct parse *ps)
 {
 	const char *eq = strpbrk(ps->raw, "=:");
 	if (!eq)
-		return col_of_key(ps);
+		return parse_col_of_key(ps);
 	eq++;
 	while (*eq == ' ' || *eq == '\t')
 		eq++;
@@ -149,7 +149,7 @@ static void section_begin(struct parse *ps, const char *line);
 static void section_end(struct parse *ps)
 {
 	if (ps->sec == SEC_PARAM && ps->param)
-		final_param(ps);
+		parse_final_param(ps);
 	ps->value_q.pending = false;
 	ps->sec = SEC_NONE;
 	ps->param = NULL;
@@ -179,20 +179,20 @@ static void section_begin(struct parse *ps, const char *line)
 	section_end(ps);
 	ps->sec_nerr = ps->nerr;
 	if (!close) {
-		perr(ps, col, "section header without ']'");
+		parse_err(ps, col, "section header without ']'");
 		return;
 	}
 	for (const char *q = close + 1; *q; q++)
 		if (!isspace((unsigned char)*q)) {
 			if (*q == ';' || *q == '#')
 				break;
-			perr(ps, (int)(q - ps->raw) + 1, "text after the section header");
+			parse_err(ps, (int)(q - ps->raw) + 1, "text after the section header");
 			return;
 		}
 	char name[80], arg[80], hint[96];
 	size_t len = (size_t)(close - line - 1);
 	if (len >= sizeof(name)) {
-		perr(ps, col, "section name too long");
+		parse_err(ps, col, "section name too long");
 		return;
 	}
 	snprintf(name, sizeof(name), "%.*s", (int)len, line + 1);
@@ -208,7 +208,7 @@ static void section_begin(struct parse *ps, const char *line)
 	const struct model_section_spec *spec;
 	if (!strcmp(kind, "exercise") && nf == 1) {
 		if (ps->had_exercise) {
-			perr(ps, col, "second [exercise] section");
+			parse_err(ps, col, "second [exercise] section");
 			return;
 		}
 		ps->had_exercise = true;
@@ -218,18 +218,18 @@ static void section_begin(struct parse *ps, const char *line)
 	} else if (!strcmp(kind, "param") || !strcmp(kind, "answer")) {
 		char extra[8];
 		if (nf < 2) {
-			perr(ps, col, "[%s] needs a name: [%s NAME]", kind, kind);
+			parse_err(ps, col, "[%s] needs a name: [%s NAME]", kind, kind);
 			return;
 		}
 		if (sscanf(name, "%*s %*s %7s", extra) == 1) {
-			perr(ps, col, "[%s] takes one name", kind);
+			parse_err(ps, col, "[%s] takes one name", kind);
 			return;
 		}
 		if (!m) {
-			perr(ps, col,
-			     "[%s %s] comes before the model is known: begin the file with "
-			     "[exercise] and its 'model = …'",
-			     kind, arg);
+			parse_err(ps, col,
+				  "[%s %s] comes before the model is known: begin the file with "
+				  "[exercise] and its 'model = …'",
+				  kind, arg);
 			ps->stop = true; /* every section after it would say the same */
 			return;
 		}
@@ -239,15 +239,16 @@ static void section_begin(struct parse *ps, const char *line)
 			const char *cands[64];
 			size_t nc = is_param ? model_param_names(m, cands, 64)
 					     : model_result_names(m, cands, 64);
-			perr(ps, col, "model %s has no %s '%s'%s", m->name,
-			     is_param ? "parameter" : "result", arg,
-			     text_did_you_mean(arg, cands, nc, hint, sizeof(hint)));
+			parse_err(ps, col, "model %s has no %s '%s'%s", m->name,
+				  is_param ? "parameter" : "result", arg,
+				  text_did_you_mean(arg, cands, nc, hint, sizeof(hint)));
 			return;
 		}
 		if (is_param) {
 			if (ps->param_given[i]) {
-				perr(ps, col, "second [param %s] section (the first is at line %d)",
-				     arg, ps->ex->params[i].line);
+				parse_err(ps, col,
+					  "second [param %s] section (the first is at line %d)",
+					  arg, ps->ex->params[i].line);
 				return;
 			}
 			ps->param_given[i] = true;
@@ -257,9 +258,10 @@ static void section_begin(struct parse *ps, const char *line)
 		} else {
 			for (size_t j = 0; j < ps->ex->nanswers; j++)
 				if (!strcmp(ps->ex->answers[j].name, arg)) {
-					perr(ps, col,
-					     "second [answer %s] section (the first is at line %d)",
-					     arg, ps->ex->answers[j].line);
+					parse_err(ps, col,
+						  "second [answer %s] section (the first is at "
+						  "line %d)",
+						  arg, ps->ex->answers[j].line);
 					return;
 				}
 			ps->ex->answers = xrealloc(
@@ -280,21 +282,23 @@ static void section_begin(struct parse *ps, const char *line)
 		 * error of its own */
 		ps->sec = SEC_SCENE;
 		if (!m || !ps->ex->own_maker) {
-			perr(ps, col,
-			     "[scene] is for a system the file states (model = lagrange, given in "
-			     "[exercise] before it)");
+			parse_err(ps, col,
+				  "[scene] is for a system the file states (model = lagrange, "
+				  "given in "
+				  "[exercise] before it)");
 			return;
 		}
 		if (ps->ex->scene) {
-			perr(ps, col, "second [scene] section (the first is at line %d)",
-			     ex_scene_line(ps->ex->scene));
+			parse_err(ps, col, "second [scene] section (the first is at line %d)",
+				  ex_scene_line(ps->ex->scene));
 			return;
 		}
 		ps->ex->scene = ex_scene_new(ps->lineno);
 	} else if ((spec = maker_section(kind, nf == 2, &maker))) {
 		if (!m || ps->ex->own_maker != maker) {
-			perr(ps, col, "[%s] is only for model = %s (given in [exercise] before it)",
-			     kind, maker->name);
+			parse_err(ps, col,
+				  "[%s] is only for model = %s (given in [exercise] before it)",
+				  kind, maker->name);
 			return;
 		}
 		ps->sec = SEC_MODEL;
@@ -309,9 +313,10 @@ static void section_begin(struct parse *ps, const char *line)
 					    sp->kind, sp->named ? " NAME" : "");
 			strbuf_addstr(&also, " and [scene])");
 		}
-		perr(ps, col,
-		     "unknown section [%s]: expected [exercise], [param NAME] or [answer NAME]%s",
-		     name, strbuf_str(&also));
+		parse_err(ps, col,
+			  "unknown section [%s]: expected [exercise], [param NAME] or [answer "
+			  "NAME]%s",
+			  name, strbuf_str(&also));
 		strbuf_release(&also);
 	}
 }
@@ -335,7 +340,7 @@ static int number(struct parse *ps, const char *value, double *out)
 {
 	const char *why;
 	if (text_parse_double(value, out, &why))
-		return perr(ps, col_of_value(ps), "'%s' %s", value, why), -1;
+		return parse_err(ps, parse_col_of_value(ps), "'%s' %s", value, why), -1;
 	return 0;
 }
 
@@ -354,15 +359,15 @@ static int exercise_key(struct parse *ps, int k, const char *value)
 	switch (k) {
 	case 0: /* id */
 		if (!*value || !islower((unsigned char)value[0]) || strlen(value) > 64)
-			return perr(ps, col_of_value(ps),
-				    "id '%s' must start with a lowercase letter (at most 64 "
-				    "characters)",
-				    value);
+			return parse_err(ps, parse_col_of_value(ps),
+					 "id '%s' must start with a lowercase letter (at most 64 "
+					 "characters)",
+					 value);
 		for (const char *q = value; *q; q++)
 			if (!(islower((unsigned char)*q) || isdigit((unsigned char)*q) ||
 			      *q == '-'))
-				return perr(
-					ps, col_of_value(ps) + (int)(q - value),
+				return parse_err(
+					ps, parse_col_of_value(ps) + (int)(q - value),
 					"id '%s' may hold only lowercase letters, digits and '-'",
 					value);
 		ex->id = xstrdup(value);
@@ -374,7 +379,7 @@ static int exercise_key(struct parse *ps, int k, const char *value)
 		const struct model *m = model_find(value);
 		const struct model_maker *maker = m ? NULL : model_maker_find(value);
 		if (maker) {
-			m = ex->own_model = file_model(ps, maker);
+			m = ex->own_model = parse_file_model(ps, maker);
 			if (!m) {
 				ps->stop = true;
 				return 0;
@@ -391,8 +396,8 @@ static int exercise_key(struct parse *ps, int k, const char *value)
 			char hint[96];
 			/* the rest of the file is the model's: nothing more to check */
 			ps->stop = true;
-			return perr(ps, col_of_value(ps), "unknown model '%s'%s", value,
-				    text_did_you_mean(value, cands, n, hint, sizeof(hint)));
+			return parse_err(ps, parse_col_of_value(ps), "unknown model '%s'%s", value,
+					 text_did_you_mean(value, cands, n, hint, sizeof(hint)));
 		}
 		ex->model = m;
 		ex->params = xcalloc(m->nparams, sizeof(*ex->params));
@@ -423,19 +428,21 @@ static int exercise_key(struct parse *ps, int k, const char *value)
 		ps->stmt_piece[0].line = ps->lineno;
 		ps->nstmt = 1;
 		return 1;
-	case 5: /* keep = NAME...: checked in final_keep, when the model is known */
+	case 5: /* keep = NAME...: checked in parse_final_keep, when the model is known */
 		if (!*value)
-			return perr(ps, col_of_value(ps),
-				    "keep needs the names of word or true/false results: keep = "
-				    "NAME...");
+			return parse_err(
+				ps, parse_col_of_value(ps),
+				"keep needs the names of word or true/false results: keep = "
+				"NAME...");
 		ps->keep = xstrdup(value);
 		ex->keep_line = ps->lineno;
 		return 1;
-	case 6: /* overlay = NAME V...: checked in final_overlay */
+	case 6: /* overlay = NAME V...: checked in parse_final_overlay */
 		if (!*value)
-			return perr(ps, col_of_value(ps),
-				    "overlay needs a parameter and its values: overlay = NAME V1 "
-				    "V2 ...");
+			return parse_err(
+				ps, parse_col_of_value(ps),
+				"overlay needs a parameter and its values: overlay = NAME V1 "
+				"V2 ...");
 		ps->overlay = xstrdup(value);
 		ex->overlay_line = ps->lineno;
 		return 1;
@@ -445,10 +452,11 @@ static int exercise_key(struct parse *ps, int k, const char *value)
 	case 8: /* figure = none | scene | NAME: a name lint checks (it solves) */
 		if (!*value ||
 		    strspn(value, "abcdefghijklmnopqrstuvwxyz0123456789-_") != strlen(value))
-			return perr(ps, col_of_value(ps),
-				    "figure '%s' must be none, scene or the name of one of the "
-				    "exercise's figures (lowercase letters, digits, '-' and '_')",
-				    value);
+			return parse_err(
+				ps, parse_col_of_value(ps),
+				"figure '%s' must be none, scene or the name of one of the "
+				"exercise's figures (lowercase letters, digits, '-' and '_')",
+				value);
 		free(ex->figure);
 		ex->figure = xstrdup(value);
 		ex->figure_line = ps->lineno;
@@ -465,15 +473,16 @@ static int unit_key(struct parse *ps, const char *value, bool number, const char
 	struct unit got;
 	struct diag why;
 	if (!number)
-		return perr(ps, col_of_key(ps), "%s is not a number: it has no unit", name);
+		return parse_err(ps, parse_col_of_key(ps), "%s is not a number: it has no unit",
+				 name);
 	/* not into ps->d: that holds the file's first error (it took the
 	 * place of an earlier one, which was lost, and this one was said
 	 * twice, once without its line) */
 	if (unit_parse(value, &got, &why))
-		return perr(ps, col_of_value(ps), "%s", why.msg);
+		return parse_err(ps, parse_col_of_value(ps), "%s", why.msg);
 	if (!unit_same_dim(&got, want)) {
 		unit_refuse(&why, value, &got, name, want, want_unit);
-		perr(ps, col_of_value(ps), "%s", why.msg);
+		parse_err(ps, parse_col_of_value(ps), "%s", why.msg);
 		return 0;
 	}
 	free(*unit);
@@ -499,8 +508,8 @@ static int value_quantity(struct parse *ps, const char *value)
 	struct diag why;
 	if (unit_quantity_parse(value, no_names, NULL, &q, &why)) {
 		if (strstr(why.msg, "unknown name")) /* a word, no unit: no number */
-			return perr(ps, col_of_value(ps), "'%s' is not a number", value);
-		return perr(ps, col_of_value(ps), "%s", why.msg);
+			return parse_err(ps, parse_col_of_value(ps), "'%s' is not a number", value);
+		return parse_err(ps, parse_col_of_value(ps), "%s", why.msg);
 	}
 	if (!q.has_unit) {
 		ps->param->value = q.value;
@@ -511,7 +520,7 @@ static int value_quantity(struct parse *ps, const char *value)
 	ps->value_q.u = q.unit;
 	ps->value_q.u.factor = 1;
 	snprintf(ps->value_q.text, sizeof ps->value_q.text, "%s", value);
-	ps->value_q.col = col_of_value(ps) - 1; /* perr_line counts from 0 */
+	ps->value_q.col = parse_col_of_value(ps) - 1; /* parse_err_line counts from 0 */
 	return 1;
 }
 
@@ -527,10 +536,11 @@ static int param_key(struct parse *ps, int k, const char *value)
 			int c = param_choice_index(sp, value);
 			struct diag why;
 			if (c < 0 && law_refuse(sp, ps->ex->model->name, value, &why))
-				return perr(ps, col_of_value(ps), "%s", why.msg);
+				return parse_err(ps, parse_col_of_value(ps), "%s", why.msg);
 			if (c < 0)
-				return perr(ps, col_of_value(ps), "%s is one of %s, not '%s'",
-					    sp->name, sp->choices, value);
+				return parse_err(ps, parse_col_of_value(ps),
+						 "%s is one of %s, not '%s'", sp->name, sp->choices,
+						 value);
 			p->choice = c;
 		} else if (sp->kind == PARAM_TEXT) {
 			free(p->text);
@@ -551,8 +561,8 @@ static int param_key(struct parse *ps, int k, const char *value)
 	case 2:
 	case 3:
 		if (sp->kind != PARAM_NUMBER)
-			return perr(ps, col_of_key(ps), "%s is not a number: it has no range",
-				    sp->name);
+			return parse_err(ps, parse_col_of_key(ps),
+					 "%s is not a number: it has no range", sp->name);
 		if (number(ps, value, &x))
 			return 0;
 		if (k == 2)
@@ -564,11 +574,11 @@ static int param_key(struct parse *ps, int k, const char *value)
 	case 4: { /* draw = LO HI */
 		char a[64], b[64], c[8];
 		if (sp->kind != PARAM_NUMBER)
-			return perr(ps, col_of_key(ps), "%s is not a number: it cannot be drawn",
-				    sp->name);
+			return parse_err(ps, parse_col_of_key(ps),
+					 "%s is not a number: it cannot be drawn", sp->name);
 		if (sscanf(value, "%63s %63s %7s", a, b, c) != 2)
-			return perr(ps, col_of_value(ps),
-				    "draw takes two numbers: draw = LOW HIGH");
+			return parse_err(ps, parse_col_of_value(ps),
+					 "draw takes two numbers: draw = LOW HIGH");
 		if (number(ps, a, &p->draw_lo) || number(ps, b, &p->draw_hi))
 			return 0;
 		p->has_draw = true;
@@ -578,8 +588,8 @@ static int param_key(struct parse *ps, int k, const char *value)
 	case 5:
 		p->digits_line = ps->lineno;
 		if (text_parse_int(value, 1, 15, &p->digits))
-			return perr(ps, col_of_value(ps),
-				    "digits must be a whole number from 1 to 15");
+			return parse_err(ps, parse_col_of_value(ps),
+					 "digits must be a whole number from 1 to 15");
 		return 1;
 	}
 	return 0;
@@ -597,8 +607,8 @@ static int answer_key(struct parse *ps, int k, const char *value)
 		char buf[128];
 		double x;
 		if (rs->kind != VAL_NUMBER)
-			return perr(ps, col_of_key(ps), "%s is not a number: it has no tolerance",
-				    rs->name);
+			return parse_err(ps, parse_col_of_key(ps),
+					 "%s is not a number: it has no tolerance", rs->name);
 		snprintf(buf, sizeof(buf), "%s", value);
 		size_t n = strlen(buf);
 		while (n && isspace((unsigned char)buf[n - 1]))
@@ -609,8 +619,8 @@ static int answer_key(struct parse *ps, int k, const char *value)
 		    (!strcmp(word, "sig") || !strcmp(word, "sf") ||
 		     !strncmp(word, "significant", 11))) {
 			if (figures < 1 || figures > 15)
-				return perr(ps, col_of_value(ps),
-					    "significant figures must be from 1 to 15");
+				return parse_err(ps, parse_col_of_value(ps),
+						 "significant figures must be from 1 to 15");
 			a->tol = (struct tolerance){TOL_SIG, figures};
 			return 1;
 		}
@@ -619,12 +629,12 @@ static int answer_key(struct parse *ps, int k, const char *value)
 			buf[--n] = '\0';
 		const char *why;
 		if (text_parse_double(buf, &x, &why))
-			return perr(ps, col_of_value(ps),
-				    "tolerance '%s' %s: write a percentage (1%%), significant "
-				    "figures (3 sig) or an amount (0.01)",
-				    value, why);
+			return parse_err(ps, parse_col_of_value(ps),
+					 "tolerance '%s' %s: write a percentage (1%%), significant "
+					 "figures (3 sig) or an amount (0.01)",
+					 value, why);
 		if (!(x > 0))
-			return perr(ps, col_of_value(ps), "tolerance must be positive");
+			return parse_err(ps, parse_col_of_value(ps), "tolerance must be positive");
 		a->tol = (struct tolerance){rel ? TOL_REL : TOL_ABS, rel ? x / 100 : x};
 		return 1;
 	}
@@ -643,8 +653,8 @@ static int handler(struct parse *ps, const char *name, const char *value)
 	if (ps->skip)
 		return 0;
 	if (ps->sec == SEC_NONE)
-		return perr(ps, col_of_key(ps), "'%s' outside a section: begin with [exercise]",
-			    name);
+		return parse_err(ps, parse_col_of_key(ps),
+				 "'%s' outside a section: begin with [exercise]", name);
 	const char *const *keys = ps->sec == SEC_EXERCISE ? exercise_keys
 				  : ps->sec == SEC_PARAM  ? param_keys
 				  : ps->sec == SEC_MODEL  ? ps->model_sec->keys
@@ -655,16 +665,16 @@ static int handler(struct parse *ps, const char *name, const char *value)
 		while (keys[n])
 			n++;
 		char hint[96];
-		return perr(ps, col_of_key(ps), "unknown key '%s' in [%s]%s", name, ps->secname,
-			    text_did_you_mean(name, keys, n, hint, sizeof(hint)));
+		return parse_err(ps, parse_col_of_key(ps), "unknown key '%s' in [%s]%s", name,
+				 ps->secname, text_did_you_mean(name, keys, n, hint, sizeof(hint)));
 	}
 	if (ps->sec == SEC_MODEL) {
 		if (ps->continuation && !strcmp(ps->last_key, name))
 			return 1; /* the model's maker has read it */
 		if (ps->seen & (1u << k))
-			return perr(ps, col_of_key(ps),
-				    "'%s' given twice in [%s] (first at line %d)", name,
-				    ps->secname, ps->seen_line[k]);
+			return parse_err(ps, parse_col_of_key(ps),
+					 "'%s' given twice in [%s] (first at line %d)", name,
+					 ps->secname, ps->seen_line[k]);
 		ps->seen |= 1u << k;
 		ps->seen_line[k] = ps->lineno;
 		snprintf(ps->last_key, sizeof(ps->last_key), "%s", name);
@@ -681,9 +691,10 @@ static int handler(struct parse *ps, const char *name, const char *value)
 		else if (ps->sec == SEC_ANSWER && (k == 2 || k == 3))
 			text = k == 2 ? &ps->answer->hint : &ps->answer->text;
 		if (!text)
-			return perr(ps, col_of_key(ps),
-				    "indented line: only title, source, statement, hint and text "
-				    "may go on over several lines");
+			return parse_err(
+				ps, parse_col_of_key(ps),
+				"indented line: only title, source, statement, hint and text "
+				"may go on over several lines");
 		if (text == &ps->ex->statement && ps->nstmt < 64) {
 			ps->stmt_piece[ps->nstmt].offset = strlen(*text);
 			ps->stmt_piece[ps->nstmt++].line = ps->lineno;
@@ -692,8 +703,9 @@ static int handler(struct parse *ps, const char *name, const char *value)
 		return 1;
 	}
 	if (ps->seen & (1u << k))
-		return perr(ps, col_of_key(ps), "'%s' given twice in [%s] (first at line %d)", name,
-			    ps->secname, ps->seen_line[k]);
+		return parse_err(ps, parse_col_of_key(ps),
+				 "'%s' given twice in [%s] (first at line %d)", name, ps->secname,
+				 ps->seen_line[k]);
 	ps->seen |= 1u << k;
 	ps->seen_line[k] = ps->lineno;
 	snprintf(ps->last_key, sizeof(ps->last_key), "%s", name);
@@ -708,7 +720,7 @@ static int handler(struct parse *ps, const char *name, const char *value)
 }
 
 /* Strips blanks at both ends of s[0..n) in place; returns the start. */
-char *strip(char *s, size_t n)
+char *parse_strip(char *s, size_t n)
 {
 	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
 		n--;
@@ -727,7 +739,7 @@ static void read_line(struct parse *ps, const char *start, size_t n)
 	ps->raw = xstrndup(start, n);
 	const char *nul = memchr(start, '\0', n);
 	if (nul) {
-		perr(ps, (int)(nul - start) + 1, "NUL byte in the file");
+		parse_err(ps, (int)(nul - start) + 1, "NUL byte in the file");
 		return;
 	}
 	if (n && ps->raw[n - 1] == '\r')
@@ -738,7 +750,7 @@ static void read_line(struct parse *ps, const char *start, size_t n)
 	}
 	long bad = bad_utf8(ps->raw, n);
 	if (bad >= 0) {
-		perr(ps, (int)bad + 1, "invalid UTF-8");
+		parse_err(ps, (int)bad + 1, "invalid UTF-8");
 		return;
 	}
 	const char *p = ps->raw;
@@ -759,7 +771,7 @@ static void read_line(struct parse *ps, const char *start, size_t n)
 	}
 	if (ps->sec == SEC_SCENE && *p != '[') {
 		/* a drawing's element a line (scene_spec.h), read once the model's
-		 * names are known (final_scene) */
+		 * names are known (parse_final_scene) */
 		ps->prev_key = false;
 		if (ps->skip)
 			return;
@@ -778,7 +790,7 @@ static void read_line(struct parse *ps, const char *start, size_t n)
 		return;
 	}
 	if (!ps->continuation && !strpbrk(p, "=:")) {
-		perr(ps, (int)(p - ps->raw) + 1, "expected 'key = value' or a [section]");
+		parse_err(ps, (int)(p - ps->raw) + 1, "expected 'key = value' or a [section]");
 		return;
 	}
 	char *work = xstrdup(ps->raw);
@@ -789,20 +801,21 @@ static void read_line(struct parse *ps, const char *start, size_t n)
 		}
 	note_unwritable(ps, work);
 	if (ps->continuation) {
-		handler(ps, ps->prev_name, strip(work, strlen(work)));
+		handler(ps, ps->prev_name, parse_strip(work, strlen(work)));
 	} else {
 		char *eq = strpbrk(work, "=:");
 		if (!eq) { /* its '=' or ':' was in the inline comment */
-			perr(ps, (int)(p - ps->raw) + 1, "expected 'key = value' or a [section]");
+			parse_err(ps, (int)(p - ps->raw) + 1,
+				  "expected 'key = value' or a [section]");
 			free(work);
 			return;
 		}
-		const char *name = strip(work, (size_t)(eq - work));
-		const char *value = strip(eq + 1, strlen(eq + 1));
+		const char *name = parse_strip(work, (size_t)(eq - work));
+		const char *value = parse_strip(eq + 1, strlen(eq + 1));
 		snprintf(ps->prev_name, sizeof(ps->prev_name), "%s", name);
 		ps->prev_key = true;
 		if (strlen(name) >= sizeof(ps->prev_name))
-			perr(ps, col_of_key(ps), "unknown key '%.40s…'", name);
+			parse_err(ps, parse_col_of_key(ps), "unknown key '%.40s…'", name);
 		else
 			handler(ps, name, value);
 	}
@@ -883,24 +896,24 @@ struct exercise *exercise_parse(const char *path, const char *text, size_t len, 
 		section_end(&ps);
 	if (!lines_failed) {
 		if (!ps.had_exercise)
-			perr_line(&ps, 1, 0, "no [exercise] section");
+			parse_err_line(&ps, 1, 0, "no [exercise] section");
 		else if (!ex->id)
-			perr_line(&ps, ps.exercise_line, 0, "[exercise] has no id");
+			parse_err_line(&ps, ps.exercise_line, 0, "[exercise] has no id");
 		else if (!ex->title || !ex->title[0])
-			perr_line(&ps, ps.exercise_line, 0, "[exercise] has no title");
+			parse_err_line(&ps, ps.exercise_line, 0, "[exercise] has no title");
 		else if (!ex->model)
-			perr_line(&ps, ps.exercise_line, 0, "[exercise] has no model");
+			parse_err_line(&ps, ps.exercise_line, 0, "[exercise] has no model");
 	}
 	if (!ps.stop && ex->model)
-		final_statement(&ps);
+		parse_final_statement(&ps);
 	if (!ps.stop && ex->model)
-		final_keep(&ps);
+		parse_final_keep(&ps);
 	if (!ps.failed)
-		final_overlay(&ps);
+		parse_final_overlay(&ps);
 	if (!ps.failed)
-		final_domain(&ps);
+		parse_final_domain(&ps);
 	if (!ps.failed && ex->scene)
-		final_scene(&ps);
+		parse_final_scene(&ps);
 	if (ps.nerr > 1) {
 		const size_t have = strlen(d->more);
 		snprintf(d->more + have, sizeof(d->more) - have, "%d errors%s\n", ps.nerr,

@@ -75,33 +75,34 @@ struct parse {
 enum { PARSE_MAX_ERRORS = 20 };
 
 /* An error at the current line (col 1-based, 0 for none); returns 0. */
-int perr(struct parse *ps, int col, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+int parse_err(struct parse *ps, int col, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 /* Error about another line than the current one (the final checks); col 0
  * points at the line's first word; returns -1. */
-int perr_line(struct parse *ps, int line, int col, const char *fmt, ...)
+int parse_err_line(struct parse *ps, int line, int col, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 /* The current line's key's and value's columns. */
-int col_of_key(const struct parse *ps);
-int col_of_value(const struct parse *ps);
+int parse_col_of_key(const struct parse *ps);
+int parse_col_of_value(const struct parse *ps);
 /* s[0..n) without the blanks around it, in place. */
-char *strip(char *s, size_t n);
+char *parse_strip(char *s, size_t n);
 /* The text of physical line `line` (bounded by the input, not by a NUL). */
-void line_text(const struct parse *ps, int line, char *buf, size_t n);
+void parse_line_text(const struct parse *ps, int line, char *buf, size_t n);
 
 /* The model of a file whose model its maker makes from the file's
  * sections; NULL with the error recorded (sections.c). */
-struct model *file_model(struct parse *ps, const struct model_maker *maker);
+struct model *parse_file_model(struct parse *ps, const struct model_maker *maker);
 
 /* The whole-file checks (checks.c): a [param] once its section ends, and
  * once every line is read, the statement's placeholders, `keep`,
  * `overlay` and the model's domain at the file's values. */
-void final_param(struct parse *ps);
-void final_statement(struct parse *ps);
-void final_keep(struct parse *ps);
-void final_overlay(struct parse *ps);
-void final_domain(struct parse *ps);
+void parse_final_param(struct parse *ps);
+void parse_final_statement(struct parse *ps);
+void parse_final_keep(struct parse *ps);
+void parse_final_overlay(struct parse *ps);
+void parse_final_domain(struct parse *ps);
 /* The [scene]: read and compiled with the model's names, and evaluated at
  * the file's values (every number finite, a circle's r above 0). */
-void final_scene(struct parse *ps);
+void parse_final_scene(struct parse *ps);
 
 #endif

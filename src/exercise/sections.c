@@ -62,7 +62,7 @@ static void file_sections_read(const struct parse *ps, struct file_sections *fs)
 			continue;
 		}
 		if (p != raw && last) { /* continues the value before */
-			char *v = strip(p, strlen(p));
+			char *v = parse_strip(p, strlen(p));
 			char *joined = xmalloc(strlen(last->value) + strlen(v) + 2);
 			sprintf(joined, "%s %s", last->value, v);
 			free((char *)last->value);
@@ -89,7 +89,7 @@ static void file_sections_read(const struct parse *ps, struct file_sections *fs)
 			continue;
 		}
 		*eq = '\0';
-		const char *key = strip(p, (size_t)(eq - p));
+		const char *key = parse_strip(p, (size_t)(eq - p));
 		char *v = eq + 1;
 		while (*v == ' ' || *v == '\t')
 			v++;
@@ -98,7 +98,8 @@ static void file_sections_read(const struct parse *ps, struct file_sections *fs)
 		struct model_key *keys =
 			xrealloc((struct model_key *)sec->keys, (sec->nkeys + 1) * sizeof(*keys));
 		last = &keys[sec->nkeys];
-		*last = (struct model_key){xstrdup(key), xstrdup(strip(v, strlen(v))), lineno, col};
+		*last = (struct model_key){xstrdup(key), xstrdup(parse_strip(v, strlen(v))), lineno,
+					   col};
 		sec->keys = keys;
 		sec->nkeys++;
 		free(raw);
@@ -107,7 +108,7 @@ static void file_sections_read(const struct parse *ps, struct file_sections *fs)
 
 /* The model of a file whose model its maker makes from the file's
  * sections; NULL with the error recorded. */
-struct model *file_model(struct parse *ps, const struct model_maker *maker)
+struct model *parse_file_model(struct parse *ps, const struct model_maker *maker)
 {
 	struct file_sections fs = {NULL, 0};
 	file_sections_read(ps, &fs);
@@ -133,9 +134,9 @@ struct model *file_model(struct parse *ps, const struct model_maker *maker)
 				break;
 			}
 	if (!m && line)
-		perr_line(ps, line, col > 0 ? col - 1 : 0, "%s", why.msg);
+		parse_err_line(ps, line, col > 0 ? col - 1 : 0, "%s", why.msg);
 	else if (!m)
-		perr(ps, col_of_value(ps), "%s", why.msg);
+		parse_err(ps, parse_col_of_value(ps), "%s", why.msg);
 	file_sections_release(&fs);
 	return m;
 }
