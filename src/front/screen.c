@@ -70,10 +70,10 @@ enum {
 
 struct screen S;
 
-void log_add(const char *text, enum style st)
+void scr_log_add(const char *text, enum style st)
 {
-	lines_add_text(&S.pane[P_LOG].content, text, st);
-	lines_trim(&S.pane[P_LOG].content, LOG_KEEP);
+	scr_lines_add_text(&S.pane[P_LOG].content, text, st);
+	scr_lines_trim(&S.pane[P_LOG].content, LOG_KEEP);
 	S.pane[P_LOG].scroll = 0; /* follow new output */
 }
 
@@ -89,16 +89,16 @@ static void draw_all(void)
 		return;
 	/* a picture that goes, or moves, goes with a cleared screen: text
 	 * written over it would leave the rest of it behind */
-	if (S.img.shown && (!image_wanted() || !image_in_place()))
+	if (S.img.shown && (!scr_image_wanted() || !scr_image_in_place()))
 		screen_cleared();
 	if (!S.small)
 		for (int i = P_EXERCISE; i < P_COUNT; i++)
-			draw_box_pane((enum pane_id)i);
-	draw_log();
-	draw_status();
-	draw_prompt(); /* last: the cursor stays on the prompt */
+			scr_draw_box_pane((enum pane_id)i);
+	scr_draw_log();
+	scr_draw_status();
+	scr_draw_prompt(); /* last: the cursor stays on the prompt */
 	doupdate();
-	draw_image();
+	scr_draw_image();
 }
 
 /* ---- layout ------------------------------------------------------------------- */
@@ -158,8 +158,8 @@ static void layout(void)
 			place(P_LOG, H - 2 - L, 0, L, W);
 		} else if (S.small) {
 			place(P_LOG, 0, 0, H - 2, W);
-			set_status(false, "%dx%d: log only; panes need %dx%d", W, H, MIN_COLS,
-				   MIN_ROWS);
+			scr_set_status(false, "%dx%d: log only; panes need %dx%d", W, H, MIN_COLS,
+				       MIN_ROWS);
 		} else {
 			/* at least 8 lines of log */
 			int L = H >= 40 ? (H - 2) / 3 : 9;
@@ -169,7 +169,7 @@ static void layout(void)
 			int w2 = wide ? W * 28 / 100 : W - w1;
 			S.pane[P_EXERCISE].w = w1;
 			S.pane[P_PARAMS].w = S.pane[P_RESULTS].w = w2;
-			build_text();
+			scr_build_text();
 			int np = (int)S.pane[P_PARAMS].content.n + 2;
 			int nr = (int)S.pane[P_RESULTS].content.n + 2;
 			/* parameters get what they need up to their share, weighed
@@ -209,9 +209,9 @@ static void layout(void)
 	keypad(S.prompt, TRUE);
 	wtimeout(S.prompt, 200);
 	rl_set_screen_size(H > 0 ? H : 1, W > 0 ? W : 1);
-	build_text();
-	build_plot(&S.pane[P_PLOT]);
-	clamp_scroll();
+	scr_build_text();
+	scr_build_plot(&S.pane[P_PLOT]);
+	scr_clamp_scroll();
 }
 
 /* ---- running a command ----------------------------------------------------------- */
@@ -260,7 +260,7 @@ static bool play_key(void)
 /* The pane drawn within `step play`: its next frame, the picture with it. */
 static bool play_draw(void)
 {
-	build_plot(&S.pane[P_PLOT]);
+	scr_build_plot(&S.pane[P_PLOT]);
 	draw_all();
 	return play_key();
 }
@@ -292,9 +292,9 @@ static void progress(const struct num_progress *p)
 	char text[256];
 	front_status_text(&S.work, !utf8_term, S.status ? getmaxx(S.status) - 2 : 78, text,
 			  sizeof(text));
-	set_status(false, "%s", text);
-	draw_status();
-	draw_prompt();
+	scr_set_status(false, "%s", text);
+	scr_draw_status();
+	scr_draw_prompt();
 	doupdate();
 }
 
@@ -302,10 +302,10 @@ static void run_line(const char *line)
 {
 	struct strbuf echo = STRBUF_INIT;
 	strbuf_addf(&echo, "%s%s", front_prompt(S.s), line);
-	log_add(strbuf_str(&echo), ST_COMMAND);
+	scr_log_add(strbuf_str(&echo), ST_COMMAND);
 	strbuf_release(&echo);
-	lines_clear(&S.completions);
-	set_status(false, "running…");
+	scr_lines_clear(&S.completions);
+	scr_set_status(false, "running…");
 	draw_all();
 
 	struct strbuf out = STRBUF_INIT;
@@ -318,14 +318,14 @@ static void run_line(const char *line)
 	in_command = false;
 	bool interrupted = num_interrupted || got_sigint;
 	got_sigint = 0;
-	log_add(strbuf_str(&out), ST_NORMAL);
+	scr_log_add(strbuf_str(&out), ST_NORMAL);
 	if (rc) {
 		strbuf_reset(&out);
 		diag_format(&d, &out);
-		log_add(strbuf_str(&out), ST_ERROR);
+		scr_log_add(strbuf_str(&out), ST_ERROR);
 	}
 	strbuf_release(&out);
-	drain_stderr();
+	scr_drain_stderr();
 	if (quit)
 		S.done = true;
 	rl_set_prompt(front_prompt(S.s));
@@ -333,13 +333,13 @@ static void run_line(const char *line)
 	layout(); /* the plot too, when the figure changed: the wait counts it */
 	double took = front_now() - S.work.start;
 	if (rc && interrupted)
-		set_status(true, "interrupted: the results before it are kept");
+		scr_set_status(true, "interrupted: the results before it are kept");
 	else if (rc)
-		set_status(true, "that failed; the session is as it was");
+		scr_set_status(true, "that failed; the session is as it was");
 	else if (S.zoomed != S.plot.zoomed)
-		set_status(true, "%dx%d is too small for the zoomed plot", COLS, LINES);
+		scr_set_status(true, "%dx%d is too small for the zoomed plot", COLS, LINES);
 	else if (took >= 0.3)
-		set_status(false, "done in %.1f s", took);
+		scr_set_status(false, "done in %.1f s", took);
 }
 
 /* ---- readline's side --------------------------------------------------------------- */
@@ -358,7 +358,7 @@ static void on_line(char *line)
 
 static void redisplay(void)
 {
-	draw_prompt();
+	scr_draw_prompt();
 	doupdate();
 }
 
@@ -380,7 +380,7 @@ static void scroll_focus(int dir)
 		p->scroll += dir < 0 ? page : -page;
 		if (p->scroll < 0)
 			p->scroll = 0;
-		return; /* draw_log clamps the top */
+		return; /* scr_draw_log clamps the top */
 	}
 	int inner = p->h - 2 > 1 ? p->h - 2 : 1;
 	int most = (int)p->content.n - inner;
@@ -403,7 +403,8 @@ static void cycle_focus(int dir)
 		k = (k + (dir > 0 ? 1 : 4)) % 5;
 	while (!S.pane[order[k]].win);
 	S.focus = order[k];
-	set_status(false, "focus: %s (PgUp/PgDn scroll it, F6 moves on)", S.pane[S.focus].title);
+	scr_set_status(false, "focus: %s (PgUp/PgDn scroll it, F6 moves on)",
+		       S.pane[S.focus].title);
 }
 
 /* One key from curses: a key of ours, or bytes for readline. */
@@ -419,8 +420,8 @@ static void take_key(int ch)
 		{KEY_ENTER, "\r"},    {KEY_SLEFT, "\033[1;2D"}, {KEY_SRIGHT, "\033[1;2C"},
 	};
 	if (ch != '\t' && S.completions.n) {
-		lines_clear(&S.completions);
-		draw_log();
+		scr_lines_clear(&S.completions);
+		scr_draw_log();
 	}
 	switch (ch) {
 	case KEY_RESIZE:
@@ -429,12 +430,12 @@ static void take_key(int ch)
 	case KEY_F(7):
 		S.plot.zoomed = !S.plot.zoomed;
 		relayout();
-		set_status(false, "%s",
-			   S.plot.zoomed ? "the plot has the screen: F7 gives the "
-					   "panes back"
-					 : "the panes are back");
-		draw_status();
-		draw_prompt();
+		scr_set_status(false, "%s",
+			       S.plot.zoomed ? "the plot has the screen: F7 gives the "
+					       "panes back"
+					     : "the panes are back");
+		scr_draw_status();
+		scr_draw_prompt();
 		doupdate();
 		return;
 	case KEY_PPAGE:
@@ -491,7 +492,7 @@ static int input_available(void)
 static void show_matches(char **matches, int num, int max_length)
 {
 	(void)max_length;
-	lines_clear(&S.completions);
+	scr_lines_clear(&S.completions);
 	struct strbuf l = STRBUF_INIT;
 	int width = S.pane[P_LOG].win ? S.pane[P_LOG].w : COLS;
 	strbuf_addf(&l, "%d completions:", num);
@@ -499,15 +500,15 @@ static void show_matches(char **matches, int num, int max_length)
 		const char *m = matches[i];
 		int cur = text_cols(l.buf, l.len), mw = text_cols(m, strlen(m));
 		if (cur + 2 + mw > width) {
-			lines_add(&S.completions, l.buf, l.len, ST_ASKED);
+			scr_lines_add(&S.completions, l.buf, l.len, ST_ASKED);
 			strbuf_reset(&l);
 			strbuf_addstr(&l, " ");
 		}
 		strbuf_addf(&l, "  %s", m);
 	}
-	lines_add(&S.completions, l.buf, l.len, ST_ASKED);
+	scr_lines_add(&S.completions, l.buf, l.len, ST_ASKED);
 	strbuf_release(&l);
-	draw_log();
+	scr_draw_log();
 	rl_forced_update_display();
 }
 
@@ -698,11 +699,12 @@ int front_screen(struct session *s)
 	rl_bind_keyseq_if_unbound("\033[H", rl_beg_of_line);
 	rl_bind_keyseq_if_unbound("\033[F", rl_end_of_line);
 
-	log_add("tribo " TRIBO_VERSION ", dry friction in Lagrangian mechanics. 'help' lists the "
-		"commands, F6 moves the focus between panes, PgUp/PgDn scroll, 'quit' or "
-		"Ctrl-D leaves.",
-		ST_DIM);
-	log_add(S.gfx.why, ST_DIM);
+	scr_log_add("tribo " TRIBO_VERSION
+		    ", dry friction in Lagrangian mechanics. 'help' lists the "
+		    "commands, F6 moves the focus between panes, PgUp/PgDn scroll, 'quit' or "
+		    "Ctrl-D leaves.",
+		    ST_DIM);
+	scr_log_add(S.gfx.why, ST_DIM);
 	layout();
 	draw_all();
 
@@ -715,7 +717,7 @@ int front_screen(struct session *s)
 			rl_callback_sigcleanup();
 			rl_replace_line("", 0);
 			rl_point = rl_end = 0;
-			set_status(false, "line dropped ('quit' or Ctrl-D leaves)");
+			scr_set_status(false, "line dropped ('quit' or Ctrl-D leaves)");
 			draw_all();
 			continue;
 		}
@@ -729,7 +731,7 @@ int front_screen(struct session *s)
 		take_key(ch);
 		while (S.inq_head < S.inq_len && !S.done && !got_term)
 			rl_callback_read_char();
-		drain_stderr();
+		scr_drain_stderr();
 		draw_all();
 	}
 
@@ -745,8 +747,8 @@ int front_screen(struct session *s)
 		fclose(S.rl_null);
 	rl_outstream = NULL;
 	for (int i = 0; i < P_COUNT; i++)
-		lines_free(&S.pane[i].content);
-	lines_free(&S.completions);
+		scr_lines_free(&S.pane[i].content);
+	scr_lines_free(&S.completions);
 	delete_windows();
 	signal(SIGINT, SIG_DFL);
 	int sig = got_term;

@@ -47,13 +47,13 @@ struct lines {
 	size_t n, cap;
 };
 
-void lines_add(struct lines *l, const char *s, size_t len, enum style st);
+void scr_lines_add(struct lines *l, const char *s, size_t len, enum style st);
 /* Adds every line of text (a trailing newline adds nothing). */
-void lines_add_text(struct lines *l, const char *text, enum style st);
-void lines_clear(struct lines *l);
-void lines_free(struct lines *l);
+void scr_lines_add_text(struct lines *l, const char *text, enum style st);
+void scr_lines_clear(struct lines *l);
+void scr_lines_free(struct lines *l);
 /* Drops the oldest lines beyond `keep`. */
-void lines_trim(struct lines *l, size_t keep);
+void scr_lines_trim(struct lines *l, size_t keep);
 
 /* ---- drawing UTF-8 (or its ASCII spelling) ------------------------------------ */
 
@@ -61,13 +61,13 @@ extern bool utf8_term; /* the locale's charset is UTF-8 */
 extern attr_t style_attr[ST_COUNT];
 
 int text_cols(const char *s, size_t n);
-int put_text(WINDOW *w, const char *s, int cols);
-void put_fitted(WINDOW *w, const char *s, int cols);
-size_t bytes_for_cols(const char *s, int cols);
-void wrap_text(struct strbuf *out, const char *s, int width);
+int scr_put_text(WINDOW *w, const char *s, int cols);
+void scr_put_fitted(WINDOW *w, const char *s, int cols);
+size_t scr_bytes_for_cols(const char *s, int cols);
+void scr_wrap_text(struct strbuf *out, const char *s, int width);
 /* gnuplot's dumb terminal's lines, their SGR escapes as colours */
-bool ansi_blank(const char *s);
-void put_ansi(WINDOW *w, const char *s, int cols);
+bool scr_ansi_blank(const char *s);
+void scr_put_ansi(WINDOW *w, const char *s, int cols);
 
 /* ---- panes ----------------------------------------------------------------- */
 
@@ -118,23 +118,23 @@ extern struct screen S;
 extern bool in_command;
 
 /* the boxed panes of text (exercise, parameters, results) */
-void build_text(void);
-void clamp_scroll(void);
-void draw_box_pane(enum pane_id id);
+void scr_build_text(void);
+void scr_clamp_scroll(void);
+void scr_draw_box_pane(enum pane_id id);
 
 /* the plot pane, and the picture in it */
-void build_plot(struct pane *p);
-bool image_wanted(void);
-bool image_in_place(void);
+void scr_build_plot(struct pane *p);
+bool scr_image_wanted(void);
+bool scr_image_in_place(void);
 void screen_cleared(void);
-void draw_image(void);
+void scr_draw_image(void);
 
 /* the log, the status line and the prompt */
-void set_status(bool error, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void log_add(const char *text, enum style st); /* screen.c */
-void drain_stderr(void);
-void draw_log(void);
-void draw_status(void);
-void draw_prompt(void);
+void scr_set_status(bool error, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void scr_log_add(const char *text, enum style st); /* screen.c */
+void scr_drain_stderr(void);
+void scr_draw_log(void);
+void scr_draw_status(void);
+void scr_draw_prompt(void);
 
 #endif

@@ -15,7 +15,7 @@
 #include "util/utf8.h"
 #include "util/xalloc.h"
 
-void set_status(bool error, const char *fmt, ...)
+void scr_set_status(bool error, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -25,7 +25,7 @@ void set_status(bool error, const char *fmt, ...)
 }
 
 /* Anything a library wrote to stderr while curses owned the terminal. */
-void drain_stderr(void)
+void scr_drain_stderr(void)
 {
 	if (S.stderr_pipe < 0)
 		return;
@@ -35,7 +35,7 @@ void drain_stderr(void)
 	while ((n = read(S.stderr_pipe, buf, sizeof(buf))) > 0)
 		strbuf_add(&text, buf, (size_t)n);
 	if (text.len)
-		log_add(strbuf_str(&text), ST_ERROR);
+		scr_log_add(strbuf_str(&text), ST_ERROR);
 	strbuf_release(&text);
 }
 
@@ -61,7 +61,7 @@ static int hanging_indent(const char *s, int width)
 }
 
 /* The log: a rule with its title, then the last lines, wrapped. */
-void draw_log(void)
+void scr_draw_log(void)
 {
 	struct pane *p = &S.pane[P_LOG];
 	if (!p->win)
@@ -79,7 +79,7 @@ void draw_log(void)
 		char t[64];
 		snprintf(t, sizeof(t), " %d lines below: PgDn ", p->scroll);
 		if ((int)strlen(t) + 10 < width)
-			put_text(w, t, width - 10);
+			scr_put_text(w, t, width - 10);
 	}
 	wattrset(w, A_NORMAL);
 	if (rows <= 0) {
@@ -105,7 +105,7 @@ void draw_log(void)
 		size_t pos = 0, total = strlen(s);
 		do {
 			int avail = pieces ? width - hang : width;
-			size_t n = bytes_for_cols(s + pos, avail);
+			size_t n = scr_bytes_for_cols(s + pos, avail);
 			if (pos + n < total && s[pos + n] != ' ') {
 				/* break after the last blank, if the piece has one */
 				size_t k = n;
@@ -142,7 +142,7 @@ void draw_log(void)
 		char *piece = xstrndup(ln->s + row[k].off, row[k].len);
 		wmove(w, r + 1, row[k].indent);
 		wattrset(w, style_attr[ln->st]);
-		put_text(w, piece, width - row[k].indent);
+		scr_put_text(w, piece, width - row[k].indent);
 		free(piece);
 	}
 	free(row);
@@ -156,19 +156,19 @@ void draw_log(void)
 			wmove(w, r + 1, 0);
 			wclrtoeol(w);
 			wattrset(w, style_attr[ST_ASKED]);
-			put_text(w,
-				 S.completions
-					 .v[(size_t)(r - first) +
-					    (nc > (size_t)rows ? nc - (size_t)rows : 0)]
-					 .s,
-				 width);
+			scr_put_text(w,
+				     S.completions
+					     .v[(size_t)(r - first) +
+						(nc > (size_t)rows ? nc - (size_t)rows : 0)]
+					     .s,
+				     width);
 		}
 	}
 	wattrset(w, A_NORMAL);
 	wnoutrefresh(w);
 }
 
-void draw_status(void)
+void scr_draw_status(void)
 {
 	if (!S.status)
 		return;
@@ -185,7 +185,7 @@ void draw_status(void)
 	if (S.status_error)
 		wattron(w, A_BOLD);
 	bool room = (int)strlen(S.status_msg) + kw + 4 < width;
-	put_text(w, S.status_msg, width - (room ? kw + 4 : 2));
+	scr_put_text(w, S.status_msg, width - (room ? kw + 4 : 2));
 	wattroff(w, A_BOLD);
 	if (room) {
 		wmove(w, 0, width - kw - 1);
@@ -196,7 +196,7 @@ void draw_status(void)
 
 /* readline's line in the prompt window, scrolled sideways to keep the
  * cursor in view; the cursor column is computed here, not by readline. */
-void draw_prompt(void)
+void scr_draw_prompt(void)
 {
 	if (!S.prompt)
 		return;
@@ -211,7 +211,7 @@ void draw_prompt(void)
 		pw = width / 2;
 	wmove(w, 0, 0);
 	wattrset(w, style_attr[ST_COMMAND]);
-	put_text(w, pr, pw);
+	scr_put_text(w, pr, pw);
 	wattrset(w, A_NORMAL);
 	int avail = width - pw - 1;
 	if (avail < 1)
@@ -238,7 +238,7 @@ void draw_prompt(void)
 		wattrset(w, A_NORMAL);
 		x++;
 	}
-	put_text(w, line + start, width - x);
+	scr_put_text(w, line + start, width - x);
 	int cx = pw + (skipped > 0) + cur - skipped;
 	if (cx >= width)
 		cx = width - 1;

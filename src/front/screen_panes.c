@@ -18,7 +18,7 @@
  * pane's frame and the source to `show`. */
 static void build_exercise(struct pane *p)
 {
-	lines_clear(&p->content);
+	scr_lines_clear(&p->content);
 	p->note[0] = '\0';
 	int width = p->w - 2 > 8 ? p->w - 2 : 8;
 	const struct exercise *ex = session_exercise(S.s);
@@ -28,21 +28,21 @@ static void build_exercise(struct pane *p)
 			  "No exercise loaded. 'list' shows them, 'load ID' opens one, "
 			  "'help' lists the commands.",
 			  width, 0);
-		lines_add_text(&p->content, strbuf_str(&t), ST_DIM);
+		scr_lines_add_text(&p->content, strbuf_str(&t), ST_DIM);
 		strbuf_release(&t);
 		return;
 	}
 	snprintf(p->note, sizeof(p->note), "%s: %s", ex->id, ex->title);
 	struct strbuf st = STRBUF_INIT;
 	session_statement(S.s, &st);
-	wrap_text(&t, st.len ? strbuf_str(&st) : ex->title, width);
-	lines_add_text(&p->content, strbuf_str(&t), ST_NORMAL);
+	scr_wrap_text(&t, st.len ? strbuf_str(&st) : ex->title, width);
+	scr_lines_add_text(&p->content, strbuf_str(&t), ST_NORMAL);
 	if (ex->hint[0]) { /* what to type: the workbench's, never a sheet's */
 		strbuf_reset(&st);
 		strbuf_reset(&t);
 		strbuf_addf(&st, "hint: %s", ex->hint);
-		wrap_text(&t, strbuf_str(&st), width);
-		lines_add_text(&p->content, strbuf_str(&t), ST_DIM);
+		scr_wrap_text(&t, strbuf_str(&st), width);
+		scr_lines_add_text(&p->content, strbuf_str(&t), ST_DIM);
 	}
 	strbuf_release(&st);
 	strbuf_release(&t);
@@ -57,7 +57,7 @@ static void pad_to(struct strbuf *b, const char *s, int cols)
 
 static void build_params(struct pane *p)
 {
-	lines_clear(&p->content);
+	scr_lines_clear(&p->content);
 	p->note[0] = '\0';
 	const struct exercise *ex = session_exercise(S.s);
 	if (!ex)
@@ -93,7 +93,7 @@ static void build_params(struct pane *p)
 		else if (ep->spec->kind == PARAM_CHOICE)
 			snprintf(range, sizeof(range), "%s", ep->spec->choices);
 		strbuf_addstr(&l, range);
-		lines_add(&p->content, l.buf, l.len, ch ? ST_CHANGED : ST_NORMAL);
+		scr_lines_add(&p->content, l.buf, l.len, ch ? ST_CHANGED : ST_NORMAL);
 		strbuf_release(&val[i]);
 	}
 	free(val);
@@ -112,20 +112,20 @@ static bool asked_for(const struct exercise *ex, size_t result)
 
 static void build_results(struct pane *p)
 {
-	lines_clear(&p->content);
+	scr_lines_clear(&p->content);
 	p->note[0] = '\0';
 	const struct exercise *ex = session_exercise(S.s);
 	if (!ex)
 		return;
 	if (!session_solved(S.s)) {
-		lines_add_text(&p->content, "none yet: 'solve' computes them", ST_DIM);
+		scr_lines_add_text(&p->content, "none yet: 'solve' computes them", ST_DIM);
 		return;
 	}
 	const struct model *m = ex->model;
 	if (session_stale(S.s)) {
 		struct strbuf t = STRBUF_INIT;
 		strbuf_addf(&t, "out of date: %s changed since 'solve'", session_stale(S.s));
-		lines_add(&p->content, t.buf, t.len, ST_ERROR);
+		scr_lines_add(&p->content, t.buf, t.len, ST_ERROR);
 		strbuf_release(&t);
 		snprintf(p->note, sizeof(p->note), "out of date");
 	}
@@ -171,20 +171,20 @@ static void build_results(struct pane *p)
 					: cv == CHECK_INCORRECT ? ST_ERROR
 					: asked			? ST_ASKED
 								: ST_NORMAL;
-			lines_add(&p->content, l.buf, l.len, st);
+			scr_lines_add(&p->content, l.buf, l.len, st);
 		}
 	strbuf_release(&l);
 }
 
 /* The panes of text, whose heights the layout takes from their lines. */
-void build_text(void)
+void scr_build_text(void)
 {
 	build_exercise(&S.pane[P_EXERCISE]);
 	build_params(&S.pane[P_PARAMS]);
 	build_results(&S.pane[P_RESULTS]);
 }
 
-void clamp_scroll(void)
+void scr_clamp_scroll(void)
 {
 	for (int i = P_EXERCISE; i < P_COUNT; i++) {
 		struct pane *p = &S.pane[i];
@@ -214,7 +214,7 @@ static void draw_frame(struct pane *p, enum pane_id id)
 	int title_cols = p->w - 6;
 	if (p->note[0] && sp && tw + nw + 8 > p->w)
 		title_cols = text_cols(p->title, (size_t)(sp - p->title));
-	put_text(w, p->title, title_cols);
+	scr_put_text(w, p->title, title_cols);
 	waddch(w, ' ');
 	wattrset(w, style_attr[ST_DIM]);
 	int x = getcurx(w);
@@ -226,11 +226,11 @@ static void draw_frame(struct pane *p, enum pane_id id)
 		const char *mark = "out of date";
 		if (!strncmp(note, mark, strlen(mark)) && (int)strlen(mark) < room) {
 			wattrset(w, style_attr[ST_ERROR]);
-			room -= put_text(w, mark, room);
+			room -= scr_put_text(w, mark, room);
 			wattrset(w, style_attr[ST_DIM]);
 			note += strlen(mark);
 		}
-		put_fitted(w, note, room);
+		scr_put_fitted(w, note, room);
 		waddch(w, ' ');
 	}
 	/* what lies beyond the pane, in its bottom border */
@@ -251,7 +251,7 @@ static void draw_frame(struct pane *p, enum pane_id id)
 	wattrset(w, A_NORMAL);
 }
 
-void draw_box_pane(enum pane_id id)
+void scr_draw_box_pane(enum pane_id id)
 {
 	struct pane *p = &S.pane[id];
 	if (!p->win)
@@ -267,9 +267,9 @@ void draw_box_pane(enum pane_id id)
 		wmove(p->win, r + 1, 1);
 		wattrset(p->win, style_attr[p->content.v[i].st]);
 		if (id == P_PLOT && !S.plot_strip && p->content.v[i].st == ST_NORMAL) {
-			put_ansi(p->win, text, p->w - 2);
+			scr_put_ansi(p->win, text, p->w - 2);
 		} else {
-			put_fitted(p->win, text, p->w - 2);
+			scr_put_fitted(p->win, text, p->w - 2);
 		}
 	}
 	wattrset(p->win, A_NORMAL);

@@ -30,9 +30,9 @@ static bool plot_stale(const struct figure *f)
  * drawing is kept by plot_pane_render until the figures, the figure
  * chosen, the size or the colours change: a command that changes none of
  * them (eval, print, a typo) does not run gnuplot. */
-void build_plot(struct pane *p)
+void scr_build_plot(struct pane *p)
 {
-	lines_clear(&p->content);
+	scr_lines_clear(&p->content);
 	p->note[0] = '\0';
 	int cols = p->w - 2, rows = p->h - 2;
 	bool room = p->win && !S.plot_strip && cols >= 20 && rows >= 5;
@@ -41,7 +41,7 @@ void build_plot(struct pane *p)
 	S.plot.rows = room ? rows : 0;
 	/* a picture of the pane's inside, in whole sixel bands of 6 pixels
 	 * (a last band cut short is drawn whole by some terminals), no larger
-	 * than the terminal shows (draw_image centres a smaller one) */
+	 * than the terminal shows (scr_draw_image centres a smaller one) */
 	bool image = room && S.gfx.on;
 	int pw = cols * S.gfx.cell_w, ph = rows * S.gfx.cell_h;
 	S.plot.image.width = !image ? 0 : pw < S.gfx.max_w ? pw : S.gfx.max_w;
@@ -62,14 +62,15 @@ void build_plot(struct pane *p)
 				 f->name);
 			struct strbuf t = STRBUF_INIT;
 			strbuf_addf(&t, "F7 zooms: %s", f->title);
-			lines_add(&p->content, t.buf, t.len, ST_DIM);
+			scr_lines_add(&p->content, t.buf, t.len, ST_DIM);
 			strbuf_release(&t);
 		} else if (!strcmp(S.plot.figure, PLOT_SCENE) && session_figures_made(S.s)) {
 			snprintf(p->note, sizeof(p->note), "scene at t = %g", S.plot.scene_t);
-			lines_add_text(&p->content, "F7 zooms: the system drawn to scale", ST_DIM);
+			scr_lines_add_text(&p->content, "F7 zooms: the system drawn to scale",
+					   ST_DIM);
 		} else {
-			lines_add_text(&p->content, "'solve' draws the solution; F7 shows it",
-				       ST_DIM);
+			scr_lines_add_text(&p->content, "'solve' draws the solution; F7 shows it",
+					   ST_DIM);
 		}
 		return;
 	}
@@ -94,7 +95,7 @@ void build_plot(struct pane *p)
 			diag_format(&d, &msg);
 			struct strbuf line = STRBUF_INIT;
 			strbuf_addf(&line, "plots as text from now: %s", strbuf_str(&msg));
-			log_add(strbuf_str(&line), ST_ERROR);
+			scr_log_add(strbuf_str(&line), ST_ERROR);
 			strbuf_release(&line);
 			strbuf_release(&msg);
 			S.gfx.on = false;
@@ -107,8 +108,8 @@ void build_plot(struct pane *p)
 		struct strbuf msg = STRBUF_INIT;
 		diag_format(&d, &msg);
 		struct strbuf t = STRBUF_INIT;
-		wrap_text(&t, strbuf_str(&msg), cols);
-		lines_add_text(&p->content, strbuf_str(&t), ST_ERROR);
+		scr_wrap_text(&t, strbuf_str(&msg), cols);
+		scr_lines_add_text(&p->content, strbuf_str(&t), ST_ERROR);
 		strbuf_release(&t);
 		strbuf_release(&msg);
 	} else if (*text) {
@@ -119,34 +120,34 @@ void build_plot(struct pane *p)
 		else if (!strcmp(S.plot.figure, PLOT_SCENE))
 			snprintf(p->note, sizeof(p->note), "scene at t = %g", S.plot.scene_t);
 		if (image)
-			return; /* the pane is left blank for the picture (draw_image) */
-		lines_add_text(&p->content, text, ST_NORMAL);
+			return; /* the pane is left blank for the picture (scr_draw_image) */
+		scr_lines_add_text(&p->content, text, ST_NORMAL);
 		/* gnuplot pads the plot with blank lines at the bottom */
-		while (p->content.n && ansi_blank(p->content.v[p->content.n - 1].s)) {
+		while (p->content.n && scr_ansi_blank(p->content.v[p->content.n - 1].s)) {
 			free(p->content.v[p->content.n - 1].s);
 			p->content.n--;
 		}
 	} else {
-		lines_add_text(&p->content,
-			       session_solved(S.s)
-				       ? "this solve has no figure to show ('plot' says why)"
-				       : "'solve' draws the solution here; "
-					 "'plot NAME' picks a figure",
-			       ST_DIM);
+		scr_lines_add_text(&p->content,
+				   session_solved(S.s)
+					   ? "this solve has no figure to show ('plot' says why)"
+					   : "'solve' draws the solution here; "
+					     "'plot NAME' picks a figure",
+				   ST_DIM);
 	}
 }
 
 /* ---- the picture ------------------------------------------------------------------ */
 
 /* Whether the plot pane holds a picture to show now. */
-bool image_wanted(void)
+bool scr_image_wanted(void)
 {
 	const struct pane *p = &S.pane[P_PLOT];
 	return S.gfx.on && !S.small && p->win && plot_pane_image(&S.plot) && S.plot.drawn.valid &&
 	       S.plot.drawn.image.width && !S.plot.drawn.rc && S.plot.drawn.text.len;
 }
 
-bool image_in_place(void)
+bool scr_image_in_place(void)
 {
 	const struct pane *p = &S.pane[P_PLOT];
 	return p->win && S.img.y == getbegy(p->win) && S.img.x == getbegx(p->win) &&
@@ -163,9 +164,9 @@ void screen_cleared(void)
 /* After curses has drawn the frame (the pane's inside left blank, which
  * curses then never writes again while it stays blank), the picture at
  * its inside's top left corner: only when it is not there yet. */
-void draw_image(void)
+void scr_draw_image(void)
 {
-	if (!image_wanted() || (S.img.shown && S.img.generation == S.plot.drawn.generation))
+	if (!scr_image_wanted() || (S.img.shown && S.img.generation == S.plot.drawn.generation))
 		return;
 	struct pane *p = &S.pane[P_PLOT];
 	fflush(stdout);

@@ -12,7 +12,7 @@
 #include "util/utf8.h"
 #include "util/xalloc.h"
 
-void lines_add(struct lines *l, const char *s, size_t len, enum style st)
+void scr_lines_add(struct lines *l, const char *s, size_t len, enum style st)
 {
 	if (l->n == l->cap) {
 		l->cap = l->cap ? 2 * l->cap : 32;
@@ -22,32 +22,32 @@ void lines_add(struct lines *l, const char *s, size_t len, enum style st)
 }
 
 /* Adds every line of text (a trailing newline adds nothing). */
-void lines_add_text(struct lines *l, const char *text, enum style st)
+void scr_lines_add_text(struct lines *l, const char *text, enum style st)
 {
 	while (*text) {
 		const char *e = strchr(text, '\n');
 		size_t len = e ? (size_t)(e - text) : strlen(text);
-		lines_add(l, text, len, st);
+		scr_lines_add(l, text, len, st);
 		text += len + (e != NULL);
 	}
 }
 
-void lines_clear(struct lines *l)
+void scr_lines_clear(struct lines *l)
 {
 	for (size_t i = 0; i < l->n; i++)
 		free(l->v[i].s);
 	l->n = 0;
 }
 
-void lines_free(struct lines *l)
+void scr_lines_free(struct lines *l)
 {
-	lines_clear(l);
+	scr_lines_clear(l);
 	free(l->v);
 	*l = (struct lines){0};
 }
 
 /* Drops the oldest lines beyond `keep`. */
-void lines_trim(struct lines *l, size_t keep)
+void scr_lines_trim(struct lines *l, size_t keep)
 {
 	if (l->n <= keep)
 		return;
@@ -73,7 +73,7 @@ int text_cols(const char *s, size_t n)
 /* Draws s at the cursor, at most `cols` columns; returns the columns used.
  * Control characters are not drawn; where the terminal is not UTF-8, other
  * characters are spelled in ASCII. */
-int put_text(WINDOW *w, const char *s, int cols)
+int scr_put_text(WINDOW *w, const char *s, int cols)
 {
 	int used = 0;
 	uint32_t prev = 0;
@@ -133,30 +133,30 @@ static size_t fit_words(const char *s, int cols)
 /* Draws s in at most `cols` columns: whole when it fits, else shortened at
  * a word's end with a dim mark after it, never cut mid-word when a word
  * ends in time. */
-void put_fitted(WINDOW *w, const char *s, int cols)
+void scr_put_fitted(WINDOW *w, const char *s, int cols)
 {
 	if (cols <= 0)
 		return;
 	if (text_cols(s, strlen(s)) <= cols) {
-		put_text(w, s, cols);
+		scr_put_text(w, s, cols);
 		return;
 	}
 	const char *mark = "…"; /* "..." where the terminal is not UTF-8 */
 	int mw = text_cols(mark, strlen(mark));
 	size_t keep = fit_words(s, cols - mw);
 	char *head = xstrndup(s, keep);
-	put_text(w, head, cols - mw);
+	scr_put_text(w, head, cols - mw);
 	free(head);
 	attr_t a;
 	short pair;
 	wattr_get(w, &a, &pair, NULL);
 	wattrset(w, style_attr[ST_DIM]);
-	put_text(w, mark, mw);
+	scr_put_text(w, mark, mw);
 	wattr_set(w, a, pair, NULL);
 }
 
 /* The byte offset in s after `cols` columns (for wrapping). */
-size_t bytes_for_cols(const char *s, int cols)
+size_t scr_bytes_for_cols(const char *s, int cols)
 {
 	size_t i = 0;
 	int used = 0;
@@ -176,8 +176,8 @@ size_t bytes_for_cols(const char *s, int cols)
 
 /* Appends s wrapped to `width` columns of this terminal: where it is not
  * UTF-8, s is spelled in ASCII first, so that the wrapping measures what
- * put_text will draw. */
-void wrap_text(struct strbuf *out, const char *s, int width)
+ * scr_put_text will draw. */
+void scr_wrap_text(struct strbuf *out, const char *s, int width)
 {
 	if (utf8_term) {
 		text_wrap(out, s, width, 0);
@@ -245,7 +245,7 @@ static size_t ansi_escape(const char *s, attr_t *attr)
 }
 
 /* Whether a line has nothing but blanks and escapes. */
-bool ansi_blank(const char *s)
+bool scr_ansi_blank(const char *s)
 {
 	while (*s) {
 		if (s[0] == '\033' && s[1] == '[') {
@@ -259,7 +259,7 @@ bool ansi_blank(const char *s)
 }
 
 /* Draws a line of gnuplot's, its escapes as colours, at most cols columns. */
-void put_ansi(WINDOW *w, const char *s, int cols)
+void scr_put_ansi(WINDOW *w, const char *s, int cols)
 {
 	attr_t a = A_NORMAL;
 	int used = 0;
@@ -271,7 +271,7 @@ void put_ansi(WINDOW *w, const char *s, int cols)
 		}
 		size_t n = strcspn(s, "\033");
 		char *piece = xstrndup(s, n);
-		used += put_text(w, piece, cols - used);
+		used += scr_put_text(w, piece, cols - used);
 		free(piece);
 		s += n;
 	}
