@@ -15,7 +15,7 @@
 #include <sys/stat.h>
 
 #include "exercise/session.h"
-#include "plot/gpscript.h"
+#include "gp/gpscript.h"
 #include "plot/plot.h"
 #include "testutil.h"
 #include "util/strbuf.h"

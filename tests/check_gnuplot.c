@@ -16,10 +16,10 @@
 
 #include "cmd/command.h"
 #include "exercise/sweep.h"
-#include "plot/gnuplot.h"
-#include "plot/gpscript.h"
+#include "gp/gnuplot.h"
+#include "gp/gpscript.h"
+#include "gp/thin.h"
 #include "plot/plot.h"
-#include "plot/thin.h"
 #include "testutil.h"
 #include "util/outfile.h"
 #include "util/xalloc.h"

@@ -17,7 +17,7 @@
 #include "exercise/exercise.h"
 #include "exercise/scene_spec.h"
 #include "exercise/session.h"
-#include "plot/gnuplot.h"
+#include "gp/gnuplot.h"
 #include "plot/plot.h"
 #include "scene/scene.h"
 #include "testutil.h"

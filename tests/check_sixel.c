@@ -18,8 +18,8 @@
 
 #include "cmd/command.h"
 #include "front/sixel.h"
-#include "plot/gnuplot.h"
-#include "plot/gpscript.h"
+#include "gp/gnuplot.h"
+#include "gp/gpscript.h"
 #include "plot/plot.h"
 #include "testutil.h"
 

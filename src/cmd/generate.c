@@ -17,8 +17,8 @@
 
 #include "cmd/handlers.h"
 #include "exercise/problemset.h"
-#include "plot/gnuplot.h"
-#include "plot/gpscript.h"
+#include "gp/gnuplot.h"
+#include "gp/gpscript.h"
 #include "plot/plot.h"
 #include "scene/scene.h"
 #include "sheet/course.h"

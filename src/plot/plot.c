@@ -16,8 +16,8 @@
 #include <unistd.h>
 
 #include "dyn/law.h"
-#include "plot/gnuplot.h"
-#include "plot/gpscript.h"
+#include "gp/gnuplot.h"
+#include "gp/gpscript.h"
 #include "scene/scene.h"
 #include "util/outfile.h"
 #include "util/text.h"

@@ -1,4 +1,4 @@
-/* Drawing a session's figures through the shared gnuplot (plot/gnuplot.h):
+/* Drawing a session's figures through the shared gnuplot (gp/gnuplot.h):
  * as text, into a file, into a window, or into the full-screen plot pane.
  * (The figures' data as CSV is exercise/export.h.) Nothing here prints: text comes back in a
  * strbuf, failures in a struct diag. */

@@ -18,7 +18,7 @@
 #include <stddef.h>
 
 #include "exercise/session.h"
-#include "plot/gpscript.h"
+#include "gp/gpscript.h"
 #include "util/diag.h"
 #include "util/strbuf.h"
 

@@ -15,8 +15,8 @@
 #include <time.h>
 
 #include "exercise/session.h"
+#include "gp/gnuplot.h"
 #include "num/num.h"
-#include "plot/gnuplot.h"
 #include "plot/plot.h"
 
 static double now(void)

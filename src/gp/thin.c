@@ -1,4 +1,4 @@
-#include "plot/thin.h"
+#include "gp/thin.h"
 
 #include <math.h>
 

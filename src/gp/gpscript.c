@@ -1,4 +1,4 @@
-#include "plot/gpscript.h"
+#include "gp/gpscript.h"
 
 #include <math.h>
 #include <stdbool.h>
@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "plot/thin.h"
+#include "gp/thin.h"
 #include "util/xalloc.h"
 
 /* The columns a PNG is thinned to: its width in pixels. A window has

@@ -1,4 +1,4 @@
-#include "plot/gnuplot.h"
+#include "gp/gnuplot.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -12,8 +12,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "gp/gpscript.h"
 #include "num/num.h"
-#include "plot/gpscript.h"
 #include "util/outfile.h"
 #include "util/xalloc.h"
 
