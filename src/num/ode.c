@@ -92,8 +92,10 @@ struct restep {
 	double *y, *yerr; /* the last state re-stepped, its error estimate */
 	int status;
 	void (*events)(double t, const double y[], double *g, void *params);
-	size_t k;  /* with several event functions: the one located */
-	double *g; /* with several: their values, nev of them */
+	size_t k;   /* with several event functions: the one located */
+	double *g;  /* with several: their values, nev of them */
+	double *yh; /* scratch: a state on the step's cubic Hermite interpolant */
+	bool dear;  /* a re-step is dear (bsimp): narrow_on_interpolant first */
 };
 
 static int restep_at(struct restep *r, double t)
@@ -123,6 +125,29 @@ static double event_at(double t, void *p)
 		return r->g[r->k];
 	}
 	return r->sys->event(t, r->y, r->sys->params);
+}
+
+/* The event at (t, y), y any state (not kept). */
+static double event_of(struct restep *r, double t, const double y[])
+{
+	if (r->events) {
+		r->events(t, y, r->g, r->sys->params);
+		return r->g[r->k];
+	}
+	return r->sys->event(t, y, r->sys->params);
+}
+
+/* The event on the step's cubic Hermite interpolant (its ends' states and
+ * rates: no evaluation of the right-hand side), exact at both ends. */
+static double event_hermite(double t, void *p)
+{
+	struct restep *r = p;
+	const double h = r->t1 - r->t0, x = (t - r->t0) / h, x2 = x * x, x3 = x2 * x;
+	const double a0 = 2 * x3 - 3 * x2 + 1, b0 = h * (x3 - 2 * x2 + x);
+	const double a1 = 3 * x2 - 2 * x3, b1 = h * (x3 - x2);
+	for (size_t i = 0; i < r->sys->dim; i++)
+		r->yh[i] = a0 * r->y0[i] + b0 * r->f0[i] + a1 * r->y1[i] + b1 * r->f1[i];
+	return event_of(r, t, r->yh);
 }
 
 /* A first step from the problem's own scales (Hairer, Norsett and Wanner,
@@ -191,6 +216,107 @@ static int brent(gsl_function *f, double a, double b, double abs, double rel, do
 	return status;
 }
 
+/* Where the bracket [lo, hi] is narrow enough, as gsl_root_test_interval
+ * has it. */
+static bool narrow(double lo, double hi, double abs, double rel)
+{
+	const double m = (lo > 0) == (hi > 0) ? fmin(fabs(lo), fabs(hi)) : 0;
+	return fabs(hi - lo) < abs + rel * m;
+}
+
+/* locate's bracket [*lo, *hi] (the event's sign at *lo the phase's, at *hi
+ * past it) narrowed to rel, for a step whose re-steps are dear (bsimp's:
+ * about 200 evaluations each, where Brent's method from the whole step
+ * took eight or nine of them): a first trial at the event's root on the
+ * step's Hermite interpolant, then Newton's method on re-steps, the
+ * event's rate along the solution there (the right-hand side there, one
+ * evaluation, and the event a little before and after along it), each
+ * trial kept inside the bracket and, once Newton moves less than the
+ * tolerance, put just past the root so that the bracket closes. At most
+ * five trials, and none once one does not halve the event (a noisy event:
+ * a speed at the integration's error); what is left then is Brent's
+ * (*lo, *hi the bracket reached). Returns GSL's status; *last the last
+ * time re-stepped (r->y the state there). */
+static int narrow_on_interpolant(struct restep *r, double ga, double rel, double *lo, double *hi,
+				 double *last)
+{
+	gsl_function H = {event_hermite, r};
+	double hlo, hhi;
+	/* no sign change on the interpolant (a start an instant past t0, not
+	 * on it): Brent's from the whole bracket */
+	if (brent(&H, *lo, *hi, 1e-300, rel, &hlo, &hhi))
+		return GSL_SUCCESS;
+	const size_t n = r->sys->dim;
+	const bool up = ga > 0; /* the phase's sign */
+	const double dt = 1e-7 * (r->t1 - r->t0);
+	double x = hhi, gp = INFINITY;
+	for (int i = 0; i < 5 && !narrow(*lo, *hi, 1e-300, rel); i++) {
+		if (!(x > *lo && x < *hi))
+			break;
+		const double gx = event_at(x, r);
+		if (r->status)
+			return r->status;
+		*last = x;
+		if (!isfinite(gx))
+			break;
+		if ((gx > 0) == up && gx != 0)
+			*lo = x;
+		else
+			*hi = x;
+		if (!(fabs(gx) <= 0.5 * fabs(gp)) || narrow(*lo, *hi, 1e-300, rel))
+			break;
+		gp = gx;
+		/* the event's rate along the solution: f at (x, y), one
+		 * evaluation, the event at y -+ dt f */
+		double *f = r->yerr, *ys = r->yh;
+		const int s = r->gsys->function(x, r->y, f, r->gsys->params);
+		if (s)
+			return s;
+		for (size_t j = 0; j < n; j++)
+			ys[j] = r->y[j] + dt * f[j];
+		const double gplus = event_of(r, x + dt, ys);
+		for (size_t j = 0; j < n; j++)
+			ys[j] = r->y[j] - dt * f[j];
+		const double rate = (gplus - event_of(r, x - dt, ys)) / (2 * dt);
+		double xn = x - gx / rate;
+		/* a step under the tolerance: to just past the root, on the side
+		 * of the bracket's other end */
+		const double tol = 0.5 * rel * fmin(fabs(*lo), fabs(*hi));
+		if (fabs(xn - x) < tol)
+			xn = x == *lo ? x + tol : x - tol;
+		x = xn;
+	}
+	/* Newton close to the root but the bracket's far end still where it
+	 * was (the event's rounding, some 1e-15 between re-steps of different
+	 * lengths, drifts the root as the trials do): a few trials from the
+	 * last one toward that end, 1, 16, 256 tolerances away, so that Brent's
+	 * method starts from a narrow bracket */
+	if (!narrow(*lo, *hi, 1e-300, rel) && isfinite(*last) && fabs(x - *last) > 0 &&
+	    fabs(x - *last) < 1e3 * rel * fmin(fabs(*lo), fabs(*hi))) {
+		double d = 0.5 * rel * fmin(fabs(*lo), fabs(*hi));
+		for (int j = 0; j < 3 && !narrow(*lo, *hi, 1e-300, rel); j++, d *= 16) {
+			const bool at_hi = *last == *hi;
+			const double p = at_hi ? *hi - d : *lo + d;
+			if (!(p > *lo && p < *hi))
+				break;
+			const double gx = event_at(p, r);
+			if (r->status)
+				return r->status;
+			*last = p;
+			if (!isfinite(gx))
+				break;
+			const bool start_side = (gx > 0) == up && gx != 0;
+			if (start_side)
+				*lo = p;
+			else
+				*hi = p;
+			if (start_side == at_hi)
+				break; /* crossed: [lo, hi] brackets it, narrow */
+		}
+	}
+	return GSL_SUCCESS;
+}
+
 /* The event's time in (t0, t1], where it changes sign, to the relative
  * tolerance rel, by Brent's method on re-steps: the end of the phase, on
  * the event's far side, never just before the switch; leaves y there.
@@ -211,6 +337,7 @@ static int locate(struct restep *r, double rel, double *troot)
 	const double ga = event_at(a, r);
 	if (r->status)
 		return r->status;
+	double gs = ga; /* the event's value where the bracket starts */
 	if (!isfinite(ga)) {
 		a = r->t0 + 1e-9 * (r->t1 - r->t0);
 		const double g = event_at(a, r);
@@ -220,16 +347,31 @@ static int locate(struct restep *r, double rel, double *troot)
 			*troot = a;
 			return GSL_SUCCESS; /* y is the state at a */
 		}
+		gs = g;
 	}
-	int status = brent(&F, a, r->t1, 1e-300, rel, &lo, &hi);
-	if (r->status)
-		return r->status;
-	if (status)
-		return status;
+	lo = a;
+	hi = r->t1;
+	double last = NAN;
+	int status = 0;
+	if (r->dear && isfinite(gs)) {
+		status = narrow_on_interpolant(r, gs, rel, &lo, &hi, &last);
+		if (r->status)
+			return r->status;
+		if (status)
+			return status;
+	}
+	if (!narrow(lo, hi, 1e-300, rel)) {
+		status = brent(&F, lo, hi, 1e-300, rel, &lo, &hi);
+		last = NAN;
+		if (r->status)
+			return r->status;
+		if (status)
+			return status;
+	}
 	/* Of the bracket's ends take the later one, on the event's far side,
 	 * so that the next phase starts past the switch, never just before it. */
 	*troot = hi;
-	return restep_at(r, hi);
+	return last == hi ? GSL_SUCCESS : restep_at(r, hi);
 }
 
 /* The step [t0, t1] just accepted, for re-steps inside it: its ends'
@@ -261,7 +403,7 @@ struct ode_work {
 	gsl_odeiv2_step *step, *restep;
 	gsl_odeiv2_evolve *ev;
 	gsl_odeiv2_control *ctl;
-	double *buf; /* yprev, ytmp, yerr: dim each */
+	double *buf; /* yprev, ytmp, yerr, the interpolant's state: dim each */
 };
 
 /* one for rk8pd, one for bsimp (a stiff phase's, given its Jacobian):
@@ -298,7 +440,7 @@ static struct ode_work *work_take(struct ode_work *own, const gsl_odeiv2_step_ty
 		w->ctl = gsl_odeiv2_control_y_new(atol, rtol);
 		w->ev = gsl_odeiv2_evolve_alloc(dim);
 		w->restep = gsl_odeiv2_step_alloc(T, dim);
-		w->buf = xmalloc(3 * dim * sizeof(double));
+		w->buf = xmalloc(4 * dim * sizeof(double));
 		w->dim = dim;
 	}
 	w->busy = true;
@@ -335,7 +477,13 @@ int ode_run(const struct ode_system *sys, const struct ode_opts *opts, double t0
 	gsl_odeiv2_control *ctl = w->ctl;
 	gsl_odeiv2_evolve *ev = w->ev;
 	double *yprev = w->buf, *ytmp = w->buf + sys->dim, *yerr = w->buf + 2 * sys->dim;
-	struct restep r = {.step = w->restep, .gsys = &gsys, .sys = sys, .y = ytmp, .yerr = yerr};
+	struct restep r = {.step = w->restep,
+			   .gsys = &gsys,
+			   .sys = sys,
+			   .y = ytmp,
+			   .yerr = yerr,
+			   .yh = w->buf + 3 * sys->dim,
+			   .dear = opts->jac != NULL};
 	double t = t0, h = opts->h0;
 	int rc = 0;
 	const size_t nev = opts->nev;
