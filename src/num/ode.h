@@ -42,10 +42,13 @@ struct ode_opts {
 	size_t nev;
 	void (*events)(double t, const double y[], double *g, void *params);
 	/* A stiff phase: with its Jacobian given, the phase is integrated by
-	 * GSL's bsimp (Bader and Deuflhard's linearly implicit extrapolation,
-	 * a one-step method, so its events are located on re-steps as rk8pd's
-	 * are) instead of rk8pd, whose steps a stiff phase holds to its
-	 * stability bound rather than its accuracy. NULL: rk8pd. */
+	 * GSL's msbdf (variable-order BDF, a few evaluations a step) at a
+	 * tenth of the tolerance instead of rk8pd, whose steps a stiff phase
+	 * holds to its stability bound rather than its accuracy; its events
+	 * are located on re-steps of GSL's bsimp (Bader and Deuflhard's
+	 * linearly implicit extrapolation, a one-step method) from the start
+	 * of the msbdf step that crossed, by Newton's method from the step's
+	 * Hermite interpolant. NULL: rk8pd. */
 	ode_jacobian *jac;
 };
 

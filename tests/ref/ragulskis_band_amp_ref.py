@@ -14,6 +14,10 @@
 #   Delta 5e-4: amp 0.7754749044552786 (55 s)
 #   Delta 7e-4: amp 0.7757080614970775 (33 s)
 #   Delta 1e-3: amp 0.7760544966149718 (63 s)
+#   Delta 6e-4: amp 0.7755917332476782 (18 s; fsolve warns of slow
+#               progress, its residual 6e-14)
+#   Delta 8e-4: amp 0.7758239396640961 (15 s)
+#   Delta 9e-4: amp 0.7759394073533459 (23 s)
 # Run: /usr/bin/python3 tests/ref/ragulskis_band_amp_ref.py DELTA 1e-9
 import math, sys, time
 import numpy as np
