@@ -39,7 +39,67 @@ void record_release(struct record *tr)
 	free(tr->t);
 	free(tr->row);
 	free(tr->prev_y);
+	free(tr->log);
 	*tr = (struct record){0};
+}
+
+/* ---- deferred points -------------------------------------------------------- */
+
+enum { LOG_WRAP, LOG_MARK, LOG_POINT, LOG_POINT_RATES };
+
+void record_defer(struct record *tr,
+		  int (*rhs)(double t, const double y[], double f[], void *params))
+{
+	tr->defer_rhs = rhs;
+}
+
+static bool deferring(const struct record *tr)
+{
+	return tr->defer_rhs && !tr->replaying;
+}
+
+static void replay(struct record *tr);
+
+static void log_entry(struct record *tr, int what, double t, const double *y, const double *f)
+{
+	const size_t w = 2 + 2 * tr->dim;
+	if (tr->nlog == tr->logcap) {
+		tr->logcap = tr->logcap ? 2 * tr->logcap : 256;
+		tr->log = xrealloc(tr->log, tr->logcap * w * sizeof(double));
+	}
+	double *e = tr->log + tr->nlog++ * w;
+	e[0] = what;
+	e[1] = t;
+	if (y)
+		memcpy(e + 2, y, tr->dim * sizeof(double));
+	if (f)
+		memcpy(e + 2 + tr->dim, f, tr->dim * sizeof(double));
+	if (tr->nlog >= RECORD_DEFER_MAX)
+		replay(tr); /* a long run: its blocks filled as it goes */
+}
+
+/* The record made of the deferred entries, in their order, as it would
+ * have been made at once. */
+static void replay(struct record *tr)
+{
+	const size_t w = 2 + 2 * tr->dim;
+	tr->replaying = true;
+	for (size_t i = 0; i < tr->nlog; i++) {
+		const double *e = tr->log + i * w;
+		switch ((int)e[0]) {
+		case LOG_WRAP:
+			tr->fresh = true;
+			break;
+		case LOG_MARK:
+			record_mark(tr, e[1], e + 2);
+			break;
+		default:
+			record_point_rates(tr, e[1], e + 2,
+					   (int)e[0] == LOG_POINT_RATES ? e + 2 + tr->dim : NULL);
+		}
+	}
+	tr->nlog = 0;
+	tr->replaying = false;
 }
 
 void record_extras_later(struct record *tr)
@@ -50,7 +110,16 @@ void record_extras_later(struct record *tr)
 
 void record_extras(struct record *tr, void *ctx)
 {
-	if (!tr || !tr->extras_owed)
+	if (!tr)
+		return;
+	if (tr->nlog) {
+		/* the run's own system may be gone: its rhs with ctx */
+		tr->sys = (struct ode_system){tr->dim, tr->defer_rhs, NULL, ctx};
+		tr->inner = &tr->sys;
+		tr->ctx = ctx;
+		replay(tr);
+	}
+	if (!tr->extras_owed)
 		return;
 	tr->ctx = ctx;
 	for (size_t i = 0; i < tr->n; i++) {
@@ -135,6 +204,10 @@ static void fill(struct record *tr, double t, const double *y1, const double *ra
 
 void record_point_rates(struct record *tr, double t, const double *y, const double *f)
 {
+	if (deferring(tr)) {
+		log_entry(tr, f ? LOG_POINT_RATES : LOG_POINT, t, y, f);
+		return;
+	}
 	if (tr->fresh) {
 		tr->fresh = false;
 		if (tr->n == 0 || t > tr->t[tr->n - 1])
@@ -174,7 +247,10 @@ const struct ode_system *record_wrap(struct record *tr, const struct ode_system 
 {
 	tr->inner = inner;
 	tr->sys = (struct ode_system){inner->dim, traced_rhs, traced_event, tr};
-	tr->fresh = true;
+	if (deferring(tr))
+		log_entry(tr, LOG_WRAP, 0.0, NULL, NULL);
+	else
+		tr->fresh = true;
 	return &tr->sys;
 }
 
@@ -199,6 +275,10 @@ const struct ode_system *record_wrap_opts(struct record *tr, const struct ode_sy
 
 void record_mark(struct record *tr, double t, const double *y)
 {
+	if (deferring(tr)) {
+		log_entry(tr, LOG_MARK, t, y, NULL);
+		return;
+	}
 	while (tr->n > 0 && tr->t[tr->n - 1] > t)
 		tr->n--;
 	append(tr, t, y, true);

@@ -47,6 +47,12 @@ struct record {
 	bool have_prev_f;  /* prev_f holds them */
 	bool extras_later; /* record_extras_later: the extras wait for record_extras */
 	bool extras_owed;  /* rows whose extras are not computed yet */
+	/* record_defer: the points, marks and phase starts as given, each
+	 * 2 + 2 dim numbers (what, t, y, f), until record_extras fills them */
+	int (*defer_rhs)(double t, const double y[], double f[], void *params);
+	double *log;
+	size_t nlog, logcap;
+	bool replaying;
 };
 
 /* An empty record of `dim` state variables and `nextra` derived columns. */
@@ -67,8 +73,19 @@ void record_release(struct record *tr);
 void record_extras_later(struct record *tr);
 /* Computes the extras left for later, once, with ctx as their context
  * (the model's state as its run left it, copied: the run's own may be
- * gone). Nothing when none are owed. */
+ * gone), after the points deferred (record_defer) are filled in. Nothing
+ * when none are owed. */
 void record_extras(struct record *tr, void *ctx);
+/* For a model that takes the steps itself (record_point_rates) with one
+ * right-hand side for the whole run, rhs, whose params are what
+ * record_extras is given: the points, marks and phase starts are kept as
+ * given and the record made of them at record_extras (the steps' Hermite
+ * fill and the thinning, bit for bit as at once), in blocks of
+ * RECORD_DEFER_MAX at the run's time when the run is longer. tr->n
+ * counts rows made so far: read it after record_extras. */
+enum { RECORD_DEFER_MAX = 8192 };
+void record_defer(struct record *tr,
+		  int (*rhs)(double t, const double y[], double f[], void *params));
 /* The system to give ode_run in place of `inner` for one phase. */
 const struct ode_system *record_wrap(struct record *tr, const struct ode_system *inner);
 /* The same for a phase that may have several event functions (opts->nev

@@ -222,11 +222,13 @@ int rod_run_compliant(struct rod *r, double th0, double xd0, double thd0, double
 	int s = 0;
 	out->N_max = contact_force(r, y[2], y[5]);
 	if (tr) {
-		/* the extras are the state's and the rod's alone: computed when
-		 * the figures are drawn (rod_run_figures_later) */
+		/* the extras are the state's and the rod's alone, and the
+		 * steps' fill needs the rod's right-hand side alone: both made
+		 * when the figures are drawn (rod_figures_later) */
 		tr->extra = compliant_extra;
 		tr->ctx = r;
 		record_extras_later(tr);
+		record_defer(tr, compliant_rhs);
 		record_wrap(tr, &csys);
 		record_mark(tr, 0.0, y);
 	}
