@@ -456,6 +456,49 @@ START_TEST(test_figures)
 }
 END_TEST
 
+/* The curling stone's figures are left to be drawn when first looked at
+ * (issue 36: from its run's record, no second run), the force columns
+ * computed then: −μmg F(e) and −μmg r T(e) at each row's e = v/(rω), as
+ * contact_eval's quadrature has them (not the run's closed form). */
+START_TEST(test_figures_later)
+{
+	struct run r;
+	run_init(&r, "disk-slide");
+	setw(&r, "shape", "ring");
+	setn(&r, "m", 19);
+	setn(&r, "r", 0.0625);
+	setn(&r, "r_gyr", 0.08);
+	setn(&r, "mu", 0.01);
+	setn(&r, "v0", 2.2);
+	setn(&r, "omega", 1.5);
+	struct model_input in = {r.num, r.choice, r.text, r.m};
+	struct model_output out = {r.res, &r.steps, &r.figs};
+	const unsigned long before = model_runs();
+	ck_assert_int_eq(model_run(r.m, &in, &out, &r.d), 0);
+	ck_assert_uint_eq(r.figs.nfig, 0);
+	ck_assert_ptr_nonnull(r.figs.later.draw);
+	figures_ready(&r.figs);
+	ck_assert_int_eq(model_runs() - before, 1);
+	const struct table *t = figures_find_table(&r.figs, "motion");
+	ck_assert_ptr_nonnull(t);
+	ck_assert_uint_gt(t->nrows, 100);
+	const struct cref ring = {SHAPE_RING, PRESSURE_UNIFORM, 1.6384, false};
+	const double mg = 0.01 * 19 * 9.81;
+	size_t checked = 0;
+	for (size_t i = 0; i + 1 < t->nrows; i += t->nrows / 7) {
+		const double e = table_at(t, i, 1) / table_at(t, i, 2);
+		double F, T;
+		cref_FT(&ring, e, &F, &T);
+		ck_assert_rel(table_at(t, i, 4), -mg * F, 1e-8);
+		ck_assert_rel(table_at(t, i, 5), -mg * 0.0625 * T, 1e-8);
+		checked++;
+	}
+	ck_assert_uint_ge(checked, 7);
+	ck_assert_double_eq_tol(table_at(t, 0, 1), 2.2, 1e-15);
+	run_free(&r);
+}
+END_TEST
+
 /* A Coulomb μ so weak that the stop overflows is refused with a reason, not
  * run to turns = 0·inf (fuzz_domain found μ = 5e-324 on a pure slide). */
 START_TEST(test_weak_friction_refused)
@@ -486,6 +529,7 @@ static Suite *disk_slide_suite(void)
 	tcase_add_test(tc, test_lateral_force_vanishes);
 	tcase_add_test(tc, test_limits);
 	tcase_add_test(tc, test_laws);
+	tcase_add_test(tc, test_figures_later);
 	tcase_add_test(tc, test_figures);
 	tcase_add_test(tc, test_weak_friction_refused);
 	suite_add_tcase(s, tc);

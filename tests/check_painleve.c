@@ -551,6 +551,50 @@ START_TEST(test_figures_compliant)
 }
 END_TEST
 
+/* The solve leaves its figures to be drawn when first looked at, from
+ * its run's record (issue 36: no second run): none drawn by model_run,
+ * the same rows as the figures drawn at once, whatever is set after the
+ * solve, and no model run to draw them. */
+START_TEST(test_figures_later)
+{
+	struct run a, b;
+	rod(&a, 1, 1, 1, 60);
+	setn(&a, "mu", 3);
+	setn(&a, "xdot", -1);
+	setn(&a, "tmax", 0.2);
+	setw(&a, "contact", "compliant");
+	setn(&a, "k_contact", 1e5);
+	b = a;
+	strbuf_init(&b.steps);
+	solve_ok(&a); /* solve() draws at once (figures_ready) */
+	struct model_input in = {b.num, b.choice, b.text, b.m};
+	struct model_output out = {b.res, &b.steps, &b.figs};
+	const unsigned long runs = model_runs();
+	ck_assert_int_eq(model_run(b.m, &in, &out, &b.d), 0);
+	ck_assert_uint_eq(b.figs.nfig, 0);
+	ck_assert_uint_eq(b.figs.ntab, 0);
+	ck_assert_ptr_nonnull(b.figs.later.draw);
+	setn(&b, "mu", 0.1); /* after the solve: moves nothing drawn */
+	figures_ready(&b.figs);
+	ck_assert_int_eq(model_runs() - runs, 1);
+	ck_assert_uint_eq(b.figs.nfig, a.figs.nfig);
+	for (size_t i = 0; i < a.figs.nfig; i++)
+		ck_assert_str_eq(b.figs.fig[i].name, a.figs.fig[i].name);
+	const struct table *ta = tab(&a.figs, "run"), *tb = tab(&b.figs, "run");
+	ck_assert_uint_gt(ta->nrows, 1000);
+	ck_assert_uint_eq(ta->nrows, tb->nrows);
+	ck_assert_mem_eq(ta->v, tb->v, ta->nrows * ta->ncols * sizeof(double));
+	/* the extras computed at the drawing: N on the spring, its peak the
+	 * run's N_max (110.66 N, DOP853 at rtol 1e-13) within the drawing */
+	double Nmax = 0;
+	for (size_t i = 0; i < tb->nrows; i++)
+		Nmax = fmax(Nmax, table_at(tb, i, col(tb, "lambda ")));
+	ck_assert_rel(Nmax, 110.660572475889, 1e-3);
+	run_free(&a);
+	run_free(&b);
+}
+END_TEST
+
 /* μ_crit(θ) as drawn is the model's mu_crit at that θ; the paradox band
  * lies on it and reaches the top; inside it the model classifies the state
  * (θ̇ = 0) as inconsistent, below it as consistent; the points are the
@@ -953,6 +997,7 @@ static Suite *painleve_suite(void)
 	tcase_add_loop_test(fc, test_stick_slip, 0, 3);
 	tcase_add_test(fc, test_n_max_stick);
 	tcase_add_test(fc, test_figures_compliant);
+	tcase_add_test(fc, test_figures_later);
 	tcase_add_loop_test(fc, test_figures_mu_crit, 0, 3);
 	tcase_add_test(fc, test_figures_degenerate);
 	tcase_add_test(fc, test_projected_paradox_run);

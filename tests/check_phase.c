@@ -166,6 +166,123 @@ START_TEST(test_record_changes_nothing)
 }
 END_TEST
 
+/* A harmonic oscillator's step ends (closed form, uneven steps) recorded
+ * two ways: record_point with its extras computed at once, and
+ * record_point_rates (the rates given, as a model that has them does)
+ * with the extras left for record_extras. The rows are the same bit for
+ * bit; the second evaluates the right-hand side for no step's end. */
+static int osc_evals;
+static int osc_rhs(double t, const double y[], double f[], void *p)
+{
+	(void)t;
+	(void)p;
+	osc_evals++;
+	f[0] = y[1];
+	f[1] = -y[0];
+	return GSL_SUCCESS;
+}
+
+static void osc_energy(void *ctx, double t, const double *y, double *out)
+{
+	const double *scale = ctx;
+	out[0] = *scale * (y[0] * y[0] + y[1] * y[1]);
+	out[1] = t;
+}
+
+START_TEST(test_record_rates_and_later_extras)
+{
+	const struct ode_system sys = {2, osc_rhs, NULL, NULL};
+	double scale = 0.5, other = 99.0;
+	struct record a, b;
+	record_init(&a, 2, 2, 0.01);
+	record_init(&b, 2, 2, 0.01);
+	a.extra = b.extra = osc_energy;
+	a.ctx = &scale;
+	b.ctx = &other; /* the run's context: record_extras is given the right one */
+	record_extras_later(&b);
+	record_wrap(&a, &sys);
+	record_wrap(&b, &sys);
+	const double y0[2] = {1.0, 0.0};
+	record_mark(&a, 0.0, y0);
+	record_mark(&b, 0.0, y0);
+	int evals_a = 0, evals_b = 0;
+	double t = 0.0;
+	for (int k = 1; k <= 40; k++) {
+		t += 0.05 + 0.01 * (k % 7);
+		const double y[2] = {cos(t), -sin(t)}, f[2] = {y[1], -y[0]};
+		osc_evals = 0;
+		record_point(&a, t, y);
+		evals_a += osc_evals;
+		osc_evals = 0;
+		record_point_rates(&b, t, y, f);
+		evals_b += osc_evals;
+	}
+	ck_assert_int_eq(evals_a, 2 * 40); /* both ends of every step */
+	ck_assert_int_eq(evals_b, 1);	   /* the mark's rates, once */
+	ck_assert_uint_eq(a.n, b.n);
+	ck_assert_uint_gt(a.n, 40 * 8 - 1); /* filled: FILL_MIN pieces a step */
+	ck_assert(isnan(record_row(&b, 3)[2]));
+	record_extras(&b, &scale);
+	ck_assert_mem_eq(a.t, b.t, a.n * sizeof(double));
+	ck_assert_mem_eq(a.row, b.row, a.n * a.width * sizeof(double));
+	/* the energy 1/2 along the fill, to the Hermite cubic's error */
+	for (size_t i = 0; i < b.n; i++)
+		ck_assert_double_eq_tol(record_row(&b, i)[2], 0.5, 1e-5);
+	record_release(&a);
+	record_release(&b);
+}
+END_TEST
+
+/* The same step ends deferred (record_defer: kept as given, the record
+ * made at record_extras) and recorded at once, over a run long enough to
+ * be filled in several blocks at the run's time (RECORD_DEFER_MAX) and
+ * thinned (RECORD_MAX): the same rows bit for bit. */
+START_TEST(test_record_deferred)
+{
+	const struct ode_system sys = {2, osc_rhs, NULL, NULL};
+	double scale = 0.5;
+	struct record a, c;
+	record_init(&a, 2, 2, 0.01);
+	record_init(&c, 2, 2, 0.01);
+	a.extra = c.extra = osc_energy;
+	a.ctx = c.ctx = &scale;
+	record_extras_later(&c);
+	record_defer(&c, osc_rhs);
+	record_wrap(&a, &sys);
+	record_wrap(&c, &sys);
+	const double y0[2] = {1.0, 0.0};
+	record_mark(&a, 0.0, y0);
+	record_mark(&c, 0.0, y0);
+	ck_assert_uint_eq(c.n, 0); /* nothing made yet */
+	double t = 0.0;
+	enum { STEPS = 3 * RECORD_DEFER_MAX };
+	for (int k = 1; k <= STEPS; k++) {
+		t += 0.05 + 0.01 * (k % 7);
+		const double y[2] = {cos(t), -sin(t)}, f[2] = {y[1], -y[0]};
+		record_point_rates(&a, t, y, f);
+		record_point_rates(&c, t, y, k % 5 ? f : NULL); /* some without rates */
+		if (k == STEPS / 2) {				/* a jump, and a new phase */
+			const double yj[2] = {y[0], y[1]};
+			record_mark(&a, t, yj);
+			record_mark(&c, t, yj);
+			record_wrap(&a, &sys);
+			record_wrap(&c, &sys);
+		}
+	}
+	ck_assert_uint_lt(c.nlog, RECORD_DEFER_MAX);
+	ck_assert_uint_gt(c.n, 0); /* the first blocks made at the run's time */
+	record_extras(&c, &scale);
+	ck_assert_uint_eq(c.nlog, 0);
+	ck_assert_uint_eq(a.n, c.n);
+	ck_assert_msg(a.keep > 0, "n %zu keep %g t %g", a.n, a.keep, a.t[a.n - 1]); /* thinned */
+	ck_assert_mem_eq(a.t, c.t, a.n * sizeof(double));
+	ck_assert_mem_eq(a.row, c.row, a.n * a.width * sizeof(double));
+	ck_assert_double_eq_tol(record_row(&c, c.n / 2)[2], 0.5, 1e-5);
+	record_release(&a);
+	record_release(&c);
+}
+END_TEST
+
 /* Each cap stops the run and says which, and where. */
 START_TEST(test_caps)
 {
@@ -336,6 +453,8 @@ static Suite *phase_suite(void)
 	TCase *tc = tcase_create("driver");
 	tcase_add_test(tc, test_bounce);
 	tcase_add_test(tc, test_record_changes_nothing);
+	tcase_add_test(tc, test_record_rates_and_later_extras);
+	tcase_add_test(tc, test_record_deferred);
 	tcase_add_test(tc, test_stands_still);
 	tcase_add_test(tc, test_caps);
 	tcase_add_test(tc, test_several_events);

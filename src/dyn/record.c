@@ -16,7 +16,8 @@ enum { FILL_MAX = 64, FILL_MIN = 8, FILL_WHILE = 4000 };
 void record_init(struct record *tr, size_t dim, size_t nextra, double dt)
 {
 	*tr = (struct record){.dim = dim, .width = dim + nextra, .dt = dt};
-	tr->prev_y = xcalloc(dim, sizeof(double));
+	tr->prev_y = xcalloc(2 * dim, sizeof(double));
+	tr->prev_f = tr->prev_y + dim;
 }
 
 struct record *record_open(struct record *tr, bool want, size_t dim, size_t nextra, double dt,
@@ -38,7 +39,94 @@ void record_release(struct record *tr)
 	free(tr->t);
 	free(tr->row);
 	free(tr->prev_y);
+	free(tr->log);
 	*tr = (struct record){0};
+}
+
+/* ---- deferred points -------------------------------------------------------- */
+
+enum { LOG_WRAP, LOG_MARK, LOG_POINT, LOG_POINT_RATES };
+
+void record_defer(struct record *tr,
+		  int (*rhs)(double t, const double y[], double f[], void *params))
+{
+	tr->defer_rhs = rhs;
+}
+
+static bool deferring(const struct record *tr)
+{
+	return tr->defer_rhs && !tr->replaying;
+}
+
+static void replay(struct record *tr);
+
+static void log_entry(struct record *tr, int what, double t, const double *y, const double *f)
+{
+	const size_t w = 2 + 2 * tr->dim;
+	if (tr->nlog == tr->logcap) {
+		tr->logcap = tr->logcap ? 2 * tr->logcap : 256;
+		tr->log = xrealloc(tr->log, tr->logcap * w * sizeof(double));
+	}
+	double *e = tr->log + tr->nlog++ * w;
+	e[0] = what;
+	e[1] = t;
+	if (y)
+		memcpy(e + 2, y, tr->dim * sizeof(double));
+	if (f)
+		memcpy(e + 2 + tr->dim, f, tr->dim * sizeof(double));
+	if (tr->nlog >= RECORD_DEFER_MAX)
+		replay(tr); /* a long run: its blocks filled as it goes */
+}
+
+/* The record made of the deferred entries, in their order, as it would
+ * have been made at once. */
+static void replay(struct record *tr)
+{
+	const size_t w = 2 + 2 * tr->dim;
+	tr->replaying = true;
+	for (size_t i = 0; i < tr->nlog; i++) {
+		const double *e = tr->log + i * w;
+		switch ((int)e[0]) {
+		case LOG_WRAP:
+			tr->fresh = true;
+			break;
+		case LOG_MARK:
+			record_mark(tr, e[1], e + 2);
+			break;
+		default:
+			record_point_rates(tr, e[1], e + 2,
+					   (int)e[0] == LOG_POINT_RATES ? e + 2 + tr->dim : NULL);
+		}
+	}
+	tr->nlog = 0;
+	tr->replaying = false;
+}
+
+void record_extras_later(struct record *tr)
+{
+	if (tr)
+		tr->extras_later = true;
+}
+
+void record_extras(struct record *tr, void *ctx)
+{
+	if (!tr)
+		return;
+	if (tr->nlog) {
+		/* the run's own system may be gone: its rhs with ctx */
+		tr->sys = (struct ode_system){tr->dim, tr->defer_rhs, NULL, ctx};
+		tr->inner = &tr->sys;
+		tr->ctx = ctx;
+		replay(tr);
+	}
+	if (!tr->extras_owed)
+		return;
+	tr->ctx = ctx;
+	for (size_t i = 0; i < tr->n; i++) {
+		double *r = tr->row + i * tr->width;
+		tr->extra(ctx, tr->t[i], r, r + tr->dim);
+	}
+	tr->extras_owed = false;
 }
 
 /* Every other row, the first and the last kept; from now on rows closer
@@ -67,8 +155,13 @@ static void append(struct record *tr, double t, const double *y, bool force)
 	}
 	double *r = tr->row + tr->n * tr->width;
 	memcpy(r, y, tr->dim * sizeof(double));
-	if (tr->extra)
+	if (tr->extra && tr->extras_later) {
+		for (size_t i = tr->dim; i < tr->width; i++)
+			r[i] = NAN; /* until record_extras */
+		tr->extras_owed = true;
+	} else if (tr->extra) {
 		tr->extra(tr->ctx, t, y, r + tr->dim);
+	}
 	tr->t[tr->n++] = t;
 	if (tr->n >= RECORD_MAX)
 		thin(tr);
@@ -79,7 +172,7 @@ static void append(struct record *tr, double t, const double *y, bool force)
  * right-hand side): two evaluations per long step, where re-taking rk8pd
  * steps would cost thirteen a point. Exact for cubics; between the steps
  * of a smooth run, far below what a plot can show. */
-static void fill(struct record *tr, double t, const double *y1)
+static void fill(struct record *tr, double t, const double *y1, const double *rates)
 {
 	const struct ode_system *s = tr->inner;
 	const size_t n = s->dim;
@@ -90,8 +183,12 @@ static void fill(struct record *tr, double t, const double *y1)
 	if (k < 2)
 		return;
 	double *f0 = xmalloc(3 * n * sizeof(double)), *f1 = f0 + n, *y = f1 + n;
-	if (s->rhs(tr->prev_t, tr->prev_y, f0, s->params) == GSL_SUCCESS &&
-	    s->rhs(t, y1, f1, s->params) == GSL_SUCCESS) {
+	if (tr->have_prev_f)
+		memcpy(f0, tr->prev_f, n * sizeof(double));
+	if (rates)
+		memcpy(f1, rates, n * sizeof(double));
+	if ((tr->have_prev_f || s->rhs(tr->prev_t, tr->prev_y, f0, s->params) == GSL_SUCCESS) &&
+	    (rates || s->rhs(t, y1, f1, s->params) == GSL_SUCCESS)) {
 		for (size_t j = 1; j < k; j++) {
 			double u = (double)j / (double)k, v = 1 - u;
 			double h00 = v * v * (1 + 2 * u), h01 = u * u * (3 - 2 * u);
@@ -105,8 +202,12 @@ static void fill(struct record *tr, double t, const double *y1)
 	free(f0);
 }
 
-void record_point(struct record *tr, double t, const double *y)
+void record_point_rates(struct record *tr, double t, const double *y, const double *f)
 {
+	if (deferring(tr)) {
+		log_entry(tr, f ? LOG_POINT_RATES : LOG_POINT, t, y, f);
+		return;
+	}
 	if (tr->fresh) {
 		tr->fresh = false;
 		if (tr->n == 0 || t > tr->t[tr->n - 1])
@@ -114,11 +215,19 @@ void record_point(struct record *tr, double t, const double *y)
 	} else {
 		if (!(t > tr->prev_t))
 			return; /* the event locator inside the last step */
-		fill(tr, t, y);
+		fill(tr, t, y, f);
 		append(tr, t, y, false);
 	}
 	tr->prev_t = t;
 	memcpy(tr->prev_y, y, tr->dim * sizeof(double));
+	tr->have_prev_f = f != NULL;
+	if (f)
+		memcpy(tr->prev_f, f, tr->dim * sizeof(double));
+}
+
+void record_point(struct record *tr, double t, const double *y)
+{
+	record_point_rates(tr, t, y, NULL);
 }
 
 static int traced_rhs(double t, const double y[], double f[], void *p)
@@ -138,7 +247,10 @@ const struct ode_system *record_wrap(struct record *tr, const struct ode_system 
 {
 	tr->inner = inner;
 	tr->sys = (struct ode_system){inner->dim, traced_rhs, traced_event, tr};
-	tr->fresh = true;
+	if (deferring(tr))
+		log_entry(tr, LOG_WRAP, 0.0, NULL, NULL);
+	else
+		tr->fresh = true;
 	return &tr->sys;
 }
 
@@ -163,11 +275,16 @@ const struct ode_system *record_wrap_opts(struct record *tr, const struct ode_sy
 
 void record_mark(struct record *tr, double t, const double *y)
 {
+	if (deferring(tr)) {
+		log_entry(tr, LOG_MARK, t, y, NULL);
+		return;
+	}
 	while (tr->n > 0 && tr->t[tr->n - 1] > t)
 		tr->n--;
 	append(tr, t, y, true);
 	tr->prev_t = t;
 	memcpy(tr->prev_y, y, tr->dim * sizeof(double));
+	tr->have_prev_f = false;
 	tr->fresh = false;
 }
 

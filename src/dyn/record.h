@@ -43,6 +43,16 @@ struct record {
 	bool fresh; /* no point of this phase seen yet */
 	double prev_t;
 	double *prev_y;
+	double *prev_f;	   /* the rates at prev_y, when the model gave them */
+	bool have_prev_f;  /* prev_f holds them */
+	bool extras_later; /* record_extras_later: the extras wait for record_extras */
+	bool extras_owed;  /* rows whose extras are not computed yet */
+	/* record_defer: the points, marks and phase starts as given, each
+	 * 2 + 2 dim numbers (what, t, y, f), until record_extras fills them */
+	int (*defer_rhs)(double t, const double y[], double f[], void *params);
+	double *log;
+	size_t nlog, logcap;
+	bool replaying;
 };
 
 /* An empty record of `dim` state variables and `nextra` derived columns. */
@@ -55,6 +65,27 @@ struct record *record_open(struct record *tr, bool want, size_t dim, size_t next
 			   void *ctx);
 /* Nothing for NULL. */
 void record_release(struct record *tr);
+/* The derived columns computed when asked (record_extras), not as each
+ * point is recorded: for a model whose extras are a function of (t, y)
+ * and of what its ctx holds for the whole run (not of the phase being
+ * run), so that a solve whose figures are never drawn does not pay for
+ * them. The rows are the same either way, bit for bit. */
+void record_extras_later(struct record *tr);
+/* Computes the extras left for later, once, with ctx as their context
+ * (the model's state as its run left it, copied: the run's own may be
+ * gone), after the points deferred (record_defer) are filled in. Nothing
+ * when none are owed. */
+void record_extras(struct record *tr, void *ctx);
+/* For a model that takes the steps itself (record_point_rates) with one
+ * right-hand side for the whole run, rhs, whose params are what
+ * record_extras is given: the points, marks and phase starts are kept as
+ * given and the record made of them at record_extras (the steps' Hermite
+ * fill and the thinning, bit for bit as at once), in blocks of
+ * RECORD_DEFER_MAX at the run's time when the run is longer. tr->n
+ * counts rows made so far: read it after record_extras. */
+enum { RECORD_DEFER_MAX = 8192 };
+void record_defer(struct record *tr,
+		  int (*rhs)(double t, const double y[], double f[], void *params));
 /* The system to give ode_run in place of `inner` for one phase. */
 const struct ode_system *record_wrap(struct record *tr, const struct ode_system *inner);
 /* The same for a phase that may have several event functions (opts->nev
@@ -64,6 +95,11 @@ const struct ode_system *record_wrap_opts(struct record *tr, const struct ode_sy
 /* A point of the phase record_wrap set up, for a model that takes the
  * steps itself: recorded (after filling the step) if later than the last. */
 void record_point(struct record *tr, double t, const double *y);
+/* record_point for a model that has evaluated the phase's right-hand
+ * side at (t, y) already (f; NULL: it could not): the step's fill takes
+ * those rates, and the next step's fill the same as its start's, where
+ * record_point evaluates both ends again. */
+void record_point_rates(struct record *tr, double t, const double *y, const double *f);
 /* The state at t, as the model has it (a phase's end, a jump, a stretch
  * taken in closed form): rows after t are dropped, this one appended (a
  * row at the same t stays: a jump shows as two rows at one time). */

@@ -43,6 +43,7 @@
 #include "num/friction.h"
 #include "num/num.h"
 #include "num/ode.h"
+#include "util/xalloc.h"
 
 enum {
 	S_SHAPE,
@@ -456,6 +457,33 @@ static void ds_figures(struct figures *fs, const struct record *tr, double t_sto
 	}
 }
 
+/* The figures drawn when first looked at (figures_later), from the run's
+ * record moved here; under Coulomb's law with its extras still owed
+ * (record_extras_later), computed with the run's struct ds, copied, and
+ * its quadrature table, which this then owns. */
+struct ds_later {
+	struct record tr;
+	struct ds p;
+	bool owns_gl;
+	double t_stop, ratio_end;
+};
+
+static void ds_later_draw(struct figures *fs, void *ctx)
+{
+	struct ds_later *l = ctx;
+	record_extras(&l->tr, &l->p);
+	ds_figures(fs, &l->tr, l->t_stop, l->ratio_end);
+}
+
+static void ds_later_drop(void *ctx)
+{
+	struct ds_later *l = ctx;
+	record_release(&l->tr);
+	if (l->owns_gl)
+		gsl_integration_glfixed_table_free(l->p.gl);
+	free(l);
+}
+
 /* ---- check and solve -------------------------------------------------------- */
 
 static double ds_kappa(const struct model_input *in)
@@ -672,6 +700,10 @@ static int ds_solve(const struct model_input *in, struct model_output *out, stru
 		if (trp) {
 			tr.ctx = &p;
 			tr.dt = 0.02;
+			/* ds_sigma_extra reads the run's constants alone (rho0,
+			 * mu g, m, r and the shape): computed when drawn, some
+			 * 40% of the solve where nobody plots (curling) */
+			record_extras_later(trp);
 		}
 		rc = ds_coulomb_stop(&p, beta0, hypot(v0, w0), mu, g, m, trp, &st, d);
 	} else {
@@ -709,10 +741,15 @@ static int ds_solve(const struct model_input *in, struct model_output *out, stru
 	}
 	friction_law_release(&law);
 	expr_fn_free(fm.fn);
-	gsl_integration_glfixed_table_free(p.gl);
+	/* the record's extras owed need the table: then the figures own it */
+	const bool keep_gl = !rc && trp && trp->extras_owed;
+	if (!keep_gl)
+		gsl_integration_glfixed_table_free(p.gl);
 	if (!rc)
 		rc = minguzzi_formula_over(&fm, d);
 	if (rc) {
+		if (keep_gl)
+			gsl_integration_glfixed_table_free(p.gl);
 		record_release(trp);
 		return -1;
 	}
@@ -725,9 +762,16 @@ static int ds_solve(const struct model_input *in, struct model_output *out, stru
 		res[S_RATIO_END] = res[S_RATIO_START];
 		res[S_WORK] = 0;
 	}
-	if (trp)
-		ds_figures(out->figs, trp, res[S_STOP_TIME], res[S_RATIO_END]);
-	record_release(trp);
+	if (trp) { /* drawn from the record when first looked at */
+		struct ds_later *l = xmalloc(sizeof(*l));
+		*l = (struct ds_later){.tr = tr,
+				       .p = p,
+				       .owns_gl = keep_gl,
+				       .t_stop = res[S_STOP_TIME],
+				       .ratio_end = res[S_RATIO_END]};
+		tr = (struct record){0};
+		figures_later(out->figs, ds_later_draw, ds_later_drop, l);
+	}
 	for (int i = 0; i < S_NRESULTS; i++)
 		out->res[i] = value_number(res[i]);
 	const double fixed =

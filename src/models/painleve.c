@@ -205,8 +205,12 @@ static const struct result_spec rod_results[O_NRESULTS] = {
 
 void rod_inertia(const struct rod *r, double th, double A[9])
 {
+	rod_inertia_sc(r, sin(th), cos(th), A);
+}
+
+void rod_inertia_sc(const struct rod *r, double s, double c, double A[9])
+{
 	const double M = r->m1 + r->m2, b = r->m2 * r->l;
-	const double s = sin(th), c = cos(th);
 	const double a[9] = {M, -b * s, 0, -b * s, r->m2 * r->l * r->l, b * c, 0, b * c, M};
 	memcpy(A, a, sizeof(a));
 }
@@ -214,7 +218,12 @@ void rod_inertia(const struct rod *r, double th, double A[9])
 /* A⁻¹ in closed form: det A = (m1+m2) m1 m2 l². */
 void rod_inertia_inv(const struct rod *r, double th, double Ai[9])
 {
-	const double M = r->m1 + r->m2, m2 = r->m2, l = r->l, s = sin(th), c = cos(th);
+	rod_inertia_inv_sc(r, sin(th), cos(th), Ai);
+}
+
+void rod_inertia_inv_sc(const struct rod *r, double s, double c, double Ai[9])
+{
+	const double M = r->m1 + r->m2, m2 = r->m2, l = r->l;
 	const double det = M * r->m1 * m2 * l * l;
 	const double I = m2 * l * l, b = m2 * l;
 	Ai[0] = (I * M - b * b * c * c) / det;
@@ -237,6 +246,11 @@ void rod_law_matrix(const struct rod *r, double th, double Phi[9])
 	rod_inertia(r, th, A);
 	if (r->law == LAW_PROJECTED)
 		rod_inertia_inv(r, th, Ai);
+	rod_law_matrix_of(r, A, Ai, Phi);
+}
+
+void rod_law_matrix_of(const struct rod *r, const double A[9], const double Ai[9], double Phi[9])
+{
 	law_phi_matrix(r->law,
 		       &(struct law_phi){.A = A,
 					 .Ai = Ai,
@@ -275,7 +289,12 @@ bool rod_classical(const struct rod *r)
 /* The velocity-independent and centripetal terms: A q̈ = X + λ e_y + F. */
 void rod_forces(const struct rod *r, double th, double thd, double X[3])
 {
-	const double s = sin(th), c = cos(th), b = r->m2 * r->l;
+	rod_forces_sc(r, sin(th), cos(th), thd, X);
+}
+
+void rod_forces_sc(const struct rod *r, double s, double c, double thd, double X[3])
+{
+	const double b = r->m2 * r->l;
 	X[0] = b * c * thd * thd;
 	X[1] = -r->m2 * r->g * r->l * c;
 	X[2] = -(r->m1 + r->m2) * r->g + b * s * thd * thd;
@@ -768,15 +787,9 @@ static int rod_solve(const struct model_input *in, struct model_output *out, str
 		*trp = record_open(&tr, out->figs, compliant ? 6 : 4, 3, tmax / 1000, NULL, NULL);
 	int rc = compliant ? rod_run_compliant(&r, th, xd, thd, tmax, &run, trp, d)
 			   : rod_run_rigid(&r, th, xd, thd, tmax, &run, trp, d);
-	if (!rc && trp) {
-		/* a run that is its first point alone (the paradox: no motion
-		 * to follow) draws μ_crit(θ) first, where the state is marked */
-		if (tr.n <= 1)
-			rod_mu_crit_figure(out->figs, &r, p[R_THETA], r.mu, at.mu_min, at.th_min);
-		rod_run_figures(out->figs, trp, compliant, &run);
-		if (tr.n > 1)
-			rod_mu_crit_figure(out->figs, &r, p[R_THETA], r.mu, at.mu_min, at.th_min);
-	}
+	if (!rc && trp) /* drawn from the record when first looked at */
+		rod_figures_later(out->figs, &r, trp, compliant, &run, p[R_THETA], at.mu_min,
+				  at.th_min);
 	record_release(trp);
 	if (rc)
 		return -1;

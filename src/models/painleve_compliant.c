@@ -37,8 +37,9 @@ static int compliant_rhs(double t, const double y[], double f[], void *p)
 	double Ai[9], X[3], G[3], rhs[3], qdd[3];
 	const double qd[3] = {y[3], y[4], y[5]};
 	const double N = contact_force(r, y[2], y[5]);
-	rod_inertia_inv(r, y[1], Ai);
-	rod_forces(r, y[1], y[4], X);
+	const double s = sin(y[1]), c = cos(y[1]); /* one sincos for A⁻¹ and X */
+	rod_inertia_inv_sc(r, s, c, Ai);
+	rod_forces_sc(r, s, c, y[4], X);
 	rod_friction_dir(r, y[1], qd, r->v_reg, G);
 	for (int i = 0; i < 3; i++)
 		rhs[i] = X[i] + N * G[i];
@@ -157,12 +158,15 @@ static void compliant_extra(void *ctx, double t, const double *y, double *out)
 					      : PH_FORWARD;
 }
 
-/* dN/dt = −k ẏ − c ÿ of the spring-damper force, where it presses. */
-static double compliant_dN(struct rod *r, const double y[6])
+/* dN/dt = −k ẏ − c ÿ of the spring-damper force, where it presses; f
+ * the rates at y (compliant_rhs), which the record's fill of the step
+ * takes too: NULL when interrupted (f not written). */
+static double compliant_dN(struct rod *r, const double y[6], double f[6], const double **rates)
 {
-	double f[6];
+	*rates = NULL;
 	if (compliant_rhs(0.0, y, f, r) != GSL_SUCCESS)
-		return NAN; /* interrupted: f was not written */
+		return NAN;
+	*rates = f;
 	return -r->kc * y[5] - r->cc * f[5];
 }
 
@@ -218,8 +222,13 @@ int rod_run_compliant(struct rod *r, double th0, double xd0, double thd0, double
 	int s = 0;
 	out->N_max = contact_force(r, y[2], y[5]);
 	if (tr) {
+		/* the extras are the state's and the rod's alone, and the
+		 * steps' fill needs the rod's right-hand side alone: both made
+		 * when the figures are drawn (rod_figures_later) */
 		tr->extra = compliant_extra;
 		tr->ctx = r;
+		record_extras_later(tr);
+		record_defer(tr, compliant_rhs);
 		record_wrap(tr, &csys);
 		record_mark(tr, 0.0, y);
 	}
@@ -229,7 +238,9 @@ int rod_run_compliant(struct rod *r, double th0, double xd0, double thd0, double
 	struct ode_stepper *st = ode_stepper_new(&csys, compliant_jac, ODE_RK8PD, t, 1e-6, 1e-9);
 	r->res_max = rod_cond29_residual_at(r, y[1]);
 	r->dev_max = NAN; /* no multiplier: the spring gives the normal force */
-	double dN0 = compliant_dN(r, y);
+	double f1[6];
+	const double *rates;
+	double dN0 = compliant_dN(r, y, f1, &rates);
 	for (size_t n = 0; t < tmax; n++) {
 		if (n >= 5000000) {
 			s = GSL_EMAXITER;
@@ -249,7 +260,7 @@ int rod_run_compliant(struct rod *r, double th0, double xd0, double thd0, double
 		out->steps++;
 		r->res_max = fmax(r->res_max, rod_cond29_residual_at(r, y[1]));
 		out->N_max = fmax(out->N_max, contact_force(r, y[2], y[5]));
-		const double dN1 = compliant_dN(r, y);
+		const double dN1 = compliant_dN(r, y, f1, &rates);
 		if (!(y[1] <= 0 || y[1] >= M_PI))
 			out->N_max = fmax(out->N_max, compliant_peak(r, t0, y0, dN0, t, y, dN1));
 		dN0 = dN1;
@@ -261,7 +272,7 @@ int rod_run_compliant(struct rod *r, double th0, double xd0, double thd0, double
 			break;
 		}
 		if (tr)
-			record_point(tr, t, y);
+			record_point_rates(tr, t, y, rates);
 	}
 	ode_stepper_free(st);
 	if (s || num_interrupted)

@@ -16,6 +16,7 @@
 #include "num/num.h"
 #include "num/ode.h"
 #include "num/roots.h"
+#include "util/xalloc.h"
 
 /* ---- figures -------------------------------------------------------------- */
 
@@ -125,4 +126,51 @@ void rod_mu_crit_figure(struct figures *fs, const struct rod *r, double th0_deg,
 				 CURVE_POINTS);
 		curve_point(c, th0_deg, mu);
 	}
+}
+
+/* A solve's figures drawn when they are first looked at (figures_later):
+ * from its record, moved here with the rod and the run as the solve left
+ * them, never from a second run. */
+struct rod_later {
+	struct rod r;
+	struct record tr;
+	struct run run;
+	bool compliant;
+	double th0_deg, mu_min, th_min;
+};
+
+static void rod_later_draw(struct figures *fs, void *p)
+{
+	struct rod_later *l = p;
+	record_extras(&l->tr, &l->r);
+	/* a run that is its first point alone (the paradox: no motion to
+	 * follow) draws μ_crit(θ) first, where the state is marked */
+	if (l->tr.n <= 1)
+		rod_mu_crit_figure(fs, &l->r, l->th0_deg, l->r.mu, l->mu_min, l->th_min);
+	rod_run_figures(fs, &l->tr, l->compliant, &l->run);
+	if (l->tr.n > 1)
+		rod_mu_crit_figure(fs, &l->r, l->th0_deg, l->r.mu, l->mu_min, l->th_min);
+}
+
+static void rod_later_drop(void *p)
+{
+	struct rod_later *l = p;
+	record_release(&l->tr);
+	free(l);
+}
+
+void rod_figures_later(struct figures *fs, const struct rod *r, struct record *tr, bool compliant,
+		       const struct run *run, double th0_deg, double mu_min, double th_min)
+{
+	struct rod_later *l = xmalloc(sizeof(*l));
+	*l = (struct rod_later){.r = *r,
+				.tr = *tr,
+				.run = *run,
+				.compliant = compliant,
+				.th0_deg = th0_deg,
+				.mu_min = mu_min,
+				.th_min = th_min};
+	l->r.d = NULL; /* the solve's diag: the drawing reports nothing */
+	*tr = (struct record){0};
+	figures_later(fs, rod_later_draw, rod_later_drop, l);
 }

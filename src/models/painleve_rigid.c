@@ -236,9 +236,11 @@ static int peak_end(struct rod *r, double t, const double y[4])
  * λ0 = −(A⁻¹X)_y/(A⁻¹)_yy: where (2.9) holds along the run, both stay 0. */
 double rod_cond29_residual_at(const struct rod *r, double th)
 {
-	double Ai[9], Phi[9], w[3];
-	rod_inertia_inv(r, th, Ai);
-	rod_law_matrix(r, th, Phi);
+	const double s = sin(th), c = cos(th); /* one sincos for A, A⁻¹ and Φ */
+	double A[9], Ai[9], Phi[9], w[3];
+	rod_inertia_sc(r, s, c, A);
+	rod_inertia_inv_sc(r, s, c, Ai);
+	rod_law_matrix_of(r, A, Ai, Phi);
 	return rod_cond29_residual_of(Phi, Ai, w);
 }
 

@@ -114,8 +114,15 @@ enum { STIFF_EVERY = 20 }; /* accepted steps between two stiffness checks */
 /* painleve.c: the rod's mechanics */
 void rod_inertia(const struct rod *r, double th, double A[9]);
 void rod_inertia_inv(const struct rod *r, double th, double Ai[9]);
+/* rod_inertia_inv and rod_forces at s = sin θ, c = cos θ (the same
+ * numbers, bit for bit): for a right-hand side that needs both */
+void rod_inertia_sc(const struct rod *r, double s, double c, double A[9]);
+void rod_inertia_inv_sc(const struct rod *r, double s, double c, double Ai[9]);
+void rod_forces_sc(const struct rod *r, double s, double c, double thd, double X[3]);
 void rod_matvec(const double A[9], const double v[3], double out[3]);
 void rod_law_matrix(const struct rod *r, double th, double Phi[9]);
+/* rod_law_matrix from A and A⁻¹ at θ, already had */
+void rod_law_matrix_of(const struct rod *r, const double A[9], const double Ai[9], double Phi[9]);
 double rod_cond29_residual_of(const double Phi[9], const double Ai[9], double w[3]);
 bool rod_classical(const struct rod *r);
 void rod_forces(const struct rod *r, double th, double thd, double X[3]);
@@ -143,5 +150,10 @@ void rod_run_figures(struct figures *fs, const struct record *tr, bool compliant
 		     const struct run *run);
 void rod_mu_crit_figure(struct figures *fs, const struct rod *r, double th0_deg, double mu,
 			double mu_min, double th_min);
+/* The run's figures and μ_crit(θ)'s, left to fs to draw when first looked
+ * at (figures_later): tr (its extras maybe still owed, record_extras) is
+ * moved there and left empty, r and run copied. */
+void rod_figures_later(struct figures *fs, const struct rod *r, struct record *tr, bool compliant,
+		       const struct run *run, double th0_deg, double mu_min, double th_min);
 
 #endif
