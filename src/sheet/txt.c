@@ -129,7 +129,7 @@ static void txt_worked(struct strbuf *o, const char *steps)
 
 const struct sheet_steps sheet_txt_steps = {
 	.tail = "",
-	.sheet = {txt_sheet_head, txt_sheet_variant, txt_problem},
+	.sheet = {txt_sheet_head, txt_sheet_variant, txt_problem, NULL},
 	.give = {txt_give_head, txt_give, sheet_nothing_after},
 	.key = {txt_key_head, txt_variant, txt_key_problem, txt_worked},
 	.answers = {txt_answers_head, txt_answer, sheet_nothing},
