@@ -13,8 +13,6 @@
  * Under both of Kozlov's laws (2.9) holds at every q: (A⁻¹Φq̇)_y = (q̇,
  * ΦᵀA⁻¹e_y) = ν q̇_y = 0 on the surface, and λ is the frictionless
  * reaction. */
-#include <gsl/gsl_errno.h>
-#include <gsl/gsl_linalg.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -501,12 +499,9 @@ static int normal_solve(const struct lagr *L, const double *vals_in, const doubl
 			S[a * p + c] = Ai[yc[a] * n + yc[c]];
 		b[a] = -u[yc[a]];
 	}
-	gsl_matrix_view Sv = gsl_matrix_view_array(S, p, p);
-	gsl_error_handler_t *old = gsl_set_error_handler_off();
-	rc = gsl_linalg_cholesky_decomp1(&Sv.matrix);
-	gsl_vector_view bv = gsl_vector_view_array(b, p);
+	rc = lagr_cholesky(S, p);
 	if (!rc)
-		rc = gsl_linalg_cholesky_svx(&Sv.matrix, &bv.vector);
+		lagr_cholesky_solve(S, p, b, 1);
 	for (size_t a = 0; !rc && a < p; a++) {
 		const struct ldecl *dc = &L->decl[dcs[a]];
 		lam[dcs[a]] = b[a];
@@ -526,10 +521,8 @@ static int normal_solve(const struct lagr *L, const double *vals_in, const doubl
 	double rho[LAGR_MAX_DECLARED];
 	for (size_t a = 0; !rc && a < p; a++)
 		rho[a] = z[yc[a]];
-	gsl_vector_view rv = gsl_vector_view_array(rho, p);
 	if (!rc)
-		rc = gsl_linalg_cholesky_svx(&Sv.matrix, &rv.vector);
-	gsl_set_error_handler(old);
+		lagr_cholesky_solve(S, p, rho, 1);
 	for (size_t i = 0; !rc && i < n; i++)
 		F[i] = Lam[i];
 	for (size_t a = 0; !rc && a < p; a++)

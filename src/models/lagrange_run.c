@@ -19,7 +19,6 @@
 #include "models/lagrange_run.h"
 
 #include <gsl/gsl_errno.h>
-#include <gsl/gsl_linalg.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -112,6 +111,52 @@ double lrun_kink_g(const struct run *r, size_t k)
 	return g;
 }
 
+/* Cholesky of the k×k matrix S (k <= NQ + NK) into its lower triangle, its
+ * upper left as it was, each operation in the order GSL 2.7's
+ * gsl_linalg_cholesky_decomp1 takes below its crossover (cholesky_decomp_L2:
+ * a column less Σ L_ik L_jk by gslcblas's dgemv, then scaled by 1/√a_jj),
+ * so that the factor is GSL's to the bit: at n = 3 GSL's views, dgemv and
+ * dscal cost some 760 instructions a factor where this takes about 90, and
+ * a lagrange run factors its mass matrix at every right-hand side. -1 where
+ * a pivot is not positive, as GSL's GSL_EDOM. */
+int lagr_cholesky(double *S, size_t k)
+{
+	for (size_t j = 0; j < k; j++) {
+		for (size_t i = j; j && i < k; i++) {
+			double t = 0;
+			for (size_t c = 0; c < j; c++)
+				t += S[i * k + c] * S[j * k + c];
+			S[i * k + j] += -1.0 * t;
+		}
+		const double ajj = S[j * k + j];
+		if (ajj <= 0.0)
+			return -1;
+		const double inv = 1.0 / sqrt(ajj);
+		for (size_t i = j; i < k; i++)
+			S[i * k + j] *= inv;
+	}
+	return 0;
+}
+
+/* L Lᵀ x = b with lagr_cholesky's factor, b's entries st apart (x in b):
+ * gsl_linalg_cholesky_svx's two substitutions (gslcblas's dtrsv, lower
+ * then its transpose), in their order. */
+void lagr_cholesky_solve(const double *S, size_t k, double *b, size_t st)
+{
+	for (size_t i = 0; i < k; i++) {
+		double t = b[i * st];
+		for (size_t j = 0; j < i; j++)
+			t -= S[i * k + j] * b[j * st];
+		b[i * st] = t / S[i * k + i];
+	}
+	for (size_t i = k; i-- > 0;) {
+		double t = b[i * st];
+		for (size_t j = i + 1; j < k; j++)
+			t -= S[j * k + i] * b[j * st];
+		b[i * st] = t / S[i * k + i];
+	}
+}
+
 /* Solves the symmetric positive definite system S x = b (k×k, S and b
  * overwritten, x in b) for nb right-hand sides stored as the columns of b
  * (k×nb, row-major). -1 where S is not positive definite, or singular to
@@ -119,10 +164,7 @@ double lrun_kink_g(const struct run *r, size_t k)
  * the last pivot of [[2, -2], [-2, 2]] as 2e-8). */
 static int spd_factor(double *S, size_t k)
 {
-	gsl_matrix_view Sv = gsl_matrix_view_array(S, k, k);
-	gsl_error_handler_t *old = gsl_set_error_handler_off();
-	int rc = gsl_linalg_cholesky_decomp1(&Sv.matrix);
-	gsl_set_error_handler(old);
+	int rc = lagr_cholesky(S, k);
 	double pmin = INFINITY, pmax = 0;
 	for (size_t i = 0; !rc && i < k; i++) {
 		pmin = fmin(pmin, S[i * k + i] * S[i * k + i]);
@@ -135,15 +177,9 @@ static int spd_factor(double *S, size_t k)
 /* the columns of b solved with S's factor from spd_factor */
 static int spd_columns(double *S, size_t k, double *b, size_t nb)
 {
-	gsl_matrix_view Sv = gsl_matrix_view_array(S, k, k);
-	gsl_error_handler_t *old = gsl_set_error_handler_off();
-	int rc = 0;
-	for (size_t c = 0; !rc && c < nb; c++) {
-		gsl_vector_view col = gsl_vector_view_array_with_stride(b + c, nb, k);
-		rc = gsl_linalg_cholesky_svx(&Sv.matrix, &col.vector);
-	}
-	gsl_set_error_handler(old);
-	return rc ? -1 : 0;
+	for (size_t c = 0; c < nb; c++)
+		lagr_cholesky_solve(S, k, b + c, nb);
+	return 0;
 }
 
 int lrun_spd_solve(double *S, size_t k, double *b, size_t nb)
