@@ -56,10 +56,14 @@ struct sym {
 /* The tree's nodes (sym.c frees them): of a type; a number, a negation, a
  * binary operation, a function of a; a copy; the value of a tree of
  * numbers. */
+/* A node from the free list of the nodes trees gave back (sym.c), or new:
+ * its contents undefined. */
+struct node *node_alloc(void);
+
 static inline struct node *nd(char type)
 {
-	struct node *n = xcalloc(1, sizeof(*n));
-	n->type = type;
+	struct node *n = node_alloc();
+	*n = (struct node){.type = type};
 	return n;
 }
 
@@ -99,7 +103,7 @@ static inline struct node *cp(const struct node *n)
 {
 	if (!n)
 		return NULL;
-	struct node *c = xmalloc(sizeof(*c));
+	struct node *c = node_alloc();
 	*c = *n;
 	c->a = cp(n->a);
 	c->b = cp(n->b);
