@@ -344,21 +344,26 @@ void lagr_normal_compile(struct lagr *L)
 /* Ai = A^-1 (n by n, row major) by Gauss-Jordan with partial pivoting:
  * for the few coordinates of a lagrange system, without GSL's LU and its
  * allocations at every right-hand side. -1 where A is singular. */
-static int small_inverse(const double *A, size_t n, double *Ai)
+static inline __attribute__((always_inline)) int gauss_jordan(const double *A, size_t n, double *Ai)
 {
 	double W[NQ * NQ];
 	memcpy(W, A, sizeof(double) * n * n);
+#pragma GCC unroll 4
 	for (size_t i = 0; i < n; i++)
+#pragma GCC unroll 4
 		for (size_t j = 0; j < n; j++)
 			Ai[i * n + j] = i == j;
+#pragma GCC unroll 4
 	for (size_t c = 0; c < n; c++) {
 		size_t pr = c;
+#pragma GCC unroll 4
 		for (size_t r = c + 1; r < n; r++)
 			if (fabs(W[r * n + c]) > fabs(W[pr * n + c]))
 				pr = r;
 		if (!(W[pr * n + c] != 0) || !isfinite(W[pr * n + c]))
 			return -1;
 		if (pr != c)
+#pragma GCC unroll 4
 			for (size_t j = 0; j < n; j++) {
 				double t = W[c * n + j];
 				W[c * n + j] = W[pr * n + j];
@@ -368,14 +373,17 @@ static int small_inverse(const double *A, size_t n, double *Ai)
 				Ai[pr * n + j] = t;
 			}
 		const double d = W[c * n + c];
+#pragma GCC unroll 4
 		for (size_t j = 0; j < n; j++) {
 			W[c * n + j] /= d;
 			Ai[c * n + j] /= d;
 		}
+#pragma GCC unroll 4
 		for (size_t r = 0; r < n; r++) {
 			const double f = W[r * n + c];
 			if (r == c || f == 0)
 				continue;
+#pragma GCC unroll 4
 			for (size_t j = 0; j < n; j++) {
 				W[r * n + j] -= f * W[c * n + j];
 				Ai[r * n + j] -= f * Ai[c * n + j];
@@ -383,6 +391,26 @@ static int small_inverse(const double *A, size_t n, double *Ai)
 		}
 	}
 	return 0;
+}
+
+/* gauss_jordan with n a constant for each n a system may have: the same
+ * operations in the same order, unrolled (a right-hand side of
+ * painleve-lagrange inverts its 3x3 mass matrix; the loops over a
+ * variable n cost about twice the arithmetic). */
+static int small_inverse(const double *A, size_t n, double *Ai)
+{
+	switch (n) {
+	case 1:
+		return gauss_jordan(A, 1, Ai);
+	case 2:
+		return gauss_jordan(A, 2, Ai);
+	case 3:
+		return gauss_jordan(A, 3, Ai);
+	case 4:
+		return gauss_jordan(A, 4, Ai);
+	default:
+		return gauss_jordan(A, n, Ai);
+	}
 }
 
 /* At vals, with the normal coordinates' rates taken as 0 (the run holds

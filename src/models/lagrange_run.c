@@ -119,11 +119,14 @@ double lrun_kink_g(const struct run *r, size_t k)
  * dscal cost some 760 instructions a factor where this takes about 90, and
  * a lagrange run factors its mass matrix at every right-hand side. -1 where
  * a pivot is not positive, as GSL's GSL_EDOM. */
-int lagr_cholesky(double *S, size_t k)
+static inline __attribute__((always_inline)) int cholesky(double *S, size_t k)
 {
+#pragma GCC unroll 4
 	for (size_t j = 0; j < k; j++) {
+#pragma GCC unroll 4
 		for (size_t i = j; j && i < k; i++) {
 			double t = 0;
+#pragma GCC unroll 4
 			for (size_t c = 0; c < j; c++)
 				t += S[i * k + c] * S[j * k + c];
 			S[i * k + j] += -1.0 * t;
@@ -132,6 +135,7 @@ int lagr_cholesky(double *S, size_t k)
 		if (ajj <= 0.0)
 			return -1;
 		const double inv = 1.0 / sqrt(ajj);
+#pragma GCC unroll 4
 		for (size_t i = j; i < k; i++)
 			S[i * k + j] *= inv;
 	}
@@ -141,19 +145,63 @@ int lagr_cholesky(double *S, size_t k)
 /* L Lᵀ x = b with lagr_cholesky's factor, b's entries st apart (x in b):
  * gsl_linalg_cholesky_svx's two substitutions (gslcblas's dtrsv, lower
  * then its transpose), in their order. */
-void lagr_cholesky_solve(const double *S, size_t k, double *b, size_t st)
+static inline __attribute__((always_inline)) void cholesky_solve(const double *S, size_t k,
+								 double *b, size_t st)
 {
+#pragma GCC unroll 4
 	for (size_t i = 0; i < k; i++) {
 		double t = b[i * st];
+#pragma GCC unroll 4
 		for (size_t j = 0; j < i; j++)
 			t -= S[i * k + j] * b[j * st];
 		b[i * st] = t / S[i * k + i];
 	}
+#pragma GCC unroll 4
 	for (size_t i = k; i-- > 0;) {
 		double t = b[i * st];
+#pragma GCC unroll 4
 		for (size_t j = i + 1; j < k; j++)
 			t -= S[j * k + i] * b[j * st];
 		b[i * st] = t / S[i * k + i];
+	}
+}
+
+/* cholesky and cholesky_solve with k a constant for the sizes a run
+ * meets most (the mass matrix, a few constraints): the same operations in
+ * the same order, unrolled. */
+int lagr_cholesky(double *S, size_t k)
+{
+	switch (k) {
+	case 1:
+		return cholesky(S, 1);
+	case 2:
+		return cholesky(S, 2);
+	case 3:
+		return cholesky(S, 3);
+	case 4:
+		return cholesky(S, 4);
+	default:
+		return cholesky(S, k);
+	}
+}
+
+void lagr_cholesky_solve(const double *S, size_t k, double *b, size_t st)
+{
+	switch (k) {
+	case 1:
+		cholesky_solve(S, 1, b, st);
+		break;
+	case 2:
+		cholesky_solve(S, 2, b, st);
+		break;
+	case 3:
+		cholesky_solve(S, 3, b, st);
+		break;
+	case 4:
+		cholesky_solve(S, 4, b, st);
+		break;
+	default:
+		cholesky_solve(S, k, b, st);
 	}
 }
 
