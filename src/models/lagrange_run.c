@@ -445,16 +445,18 @@ static int forces(struct run *r, const struct lagr_at *at, double *F)
  * coordinates kept at rest by their multipliers (λ_k in lam, a held
  * coordinate's in f). -1: M is singular here, or (r->dependent) two
  * constraints are one. */
-int lrun_accelerations(struct run *r, double *qdd)
+static inline __attribute__((always_inline)) int accelerations(struct run *r, double *qdd,
+							       const size_t n)
 {
 	const struct lagr *L = r->L;
-	const size_t n = L->nq;
 	double M[NQ * NQ], F[NQ];
 	double A[(NK + NQ) * NQ], g[NK + NQ];
 	size_t row_of[NK + NQ], m = 0; /* kinks, then n + coordinate */
 	struct lagr_at at;
 	lagr_system_at(L, r->vals, &at);
+#pragma GCC unroll 4
 	for (size_t i = 0; i < n; i++)
+#pragma GCC unroll 4
 		for (size_t j = 0; j < n; j++)
 			M[i * n + j] = at.M[i][j];
 	if (forces(r, &at, F))
@@ -465,8 +467,10 @@ int lrun_accelerations(struct run *r, double *qdd)
 			g[m] = lrun_kink_g(r, k);
 			row_of[m++] = k;
 		}
+#pragma GCC unroll 4
 	for (size_t i = 0; i < n; i++)
 		if (r->held[i]) {
+#pragma GCC unroll 4
 			for (size_t j = 0; j < n; j++)
 				A[m * n + j] = j == i;
 			g[m] = 0;
@@ -475,6 +479,7 @@ int lrun_accelerations(struct run *r, double *qdd)
 	/* u = M⁻¹F and X = M⁻¹Aᵀ together: the columns F and the rows of A */
 	const size_t nb = 1 + m;
 	double B[NQ * (1 + NK + NQ)];
+#pragma GCC unroll 4
 	for (size_t i = 0; i < n; i++) {
 		B[i * nb] = F[i];
 		for (size_t c = 0; c < m; c++)
@@ -497,11 +502,13 @@ int lrun_accelerations(struct run *r, double *qdd)
 		double W[(NK + NQ) * (NK + NQ)];
 		for (size_t a = 0; a < m; a++) {
 			double s = g[a];
+#pragma GCC unroll 4
 			for (size_t j = 0; j < n; j++)
 				s += A[a * n + j] * B[j * nb];
 			lam[a] = s;
 			for (size_t c = 0; c < m; c++) {
 				double w = 0;
+#pragma GCC unroll 4
 				for (size_t j = 0; j < n; j++)
 					w += A[a * n + j] * B[j * nb + 1 + c];
 				W[a * m + c] = w;
@@ -512,6 +519,7 @@ int lrun_accelerations(struct run *r, double *qdd)
 			return -1;
 		}
 	}
+#pragma GCC unroll 4
 	for (size_t i = 0; i < n; i++) {
 		double q = B[i * nb];
 		for (size_t c = 0; c < m; c++)
@@ -531,6 +539,24 @@ int lrun_accelerations(struct run *r, double *qdd)
 		}
 	}
 	return 0;
+}
+
+/* accelerations with n a constant for 1 to 4 coordinates: the same
+ * operations in the same order, its loops over the coordinates unrolled. */
+int lrun_accelerations(struct run *r, double *qdd)
+{
+	switch (r->L->nq) {
+	case 1:
+		return accelerations(r, qdd, 1);
+	case 2:
+		return accelerations(r, qdd, 2);
+	case 3:
+		return accelerations(r, qdd, 3);
+	case 4:
+		return accelerations(r, qdd, 4);
+	default:
+		return accelerations(r, qdd, r->L->nq);
+	}
 }
 
 int lagr_rhs(double t, const double y[], double dydt[], void *p)
