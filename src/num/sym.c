@@ -273,7 +273,7 @@ struct sym *sym_derivative(const struct sym *f, const char *name)
 		if (!strcmp(f->names[i], name))
 			v = (int)i;
 	struct sym *g = xcalloc(1, sizeof(*g));
-	g->root = tree_simplify(tree_derive(f->root, v));
+	g->root = tree_derive_simplified(f->root, v);
 	g->names = f->names;
 	g->nnames = f->nnames;
 	return g; /* its code and its text when asked for */

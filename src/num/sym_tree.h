@@ -157,6 +157,8 @@ void read_blank(struct reader *r);
  * derivative of n by the variable v (unsimplified). */
 struct node *tree_simplify(struct node *n);
 struct node *tree_derive(const struct node *n, int v);
+/* tree_simplify(tree_derive(n, v)) for a simplified n, built simplified. */
+struct node *tree_derive_simplified(const struct node *n, int v);
 
 /* The compiled code's operations (sym_code.c). */
 enum { OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_NEG, OP_POW, OP_FN };
