@@ -281,6 +281,13 @@ struct sym *sym_derivative(const struct sym *f, const char *name)
 
 double sym_eval(const struct sym *f, const double *vals)
 {
+	/* a variable or a number alone: the value its code would copy (a
+	 * Coulomb contact's slip xdot and its ∂w/∂q̇ = 1, at every right-hand
+	 * side), without the code's run */
+	if (f->root->type == 'v')
+		return vals[f->root->k];
+	if (f->root->type == 'n')
+		return f->root->x;
 	struct sym *g = (struct sym *)f;
 	if (!g->code) {
 		const struct node *root = g->root;
