@@ -692,6 +692,36 @@ static double jint_f(double t, void *arg)
 	}
 }
 
+/* jint_quad's sum for one integrand (a constant in each call) */
+static inline __attribute__((always_inline)) double
+quad_sum(const gsl_integration_glfixed_table *gl, size_t m, double k, const double *sp,
+	 const double *cp, const double *sm, const double *cm, int which)
+{
+	double acc = 0;
+	for (size_t i = 0; i < m; i++) {
+		double f[2];
+		for (int side = 0; side < 2; side++) {
+			const double s = side ? sm[i] : sp[i], c = side ? cm[i] : cp[i];
+			const double D = sqrt(1 - k * k * s * s);
+			switch (which) {
+			case J_COS2_D:
+				f[side] = c * c * D;
+				break;
+			case J_D3:
+				f[side] = D * D * D;
+				break;
+			case J_COS2_OVER_D:
+				f[side] = c * c / D;
+				break;
+			default:
+				f[side] = c * c * c * c / D;
+			}
+		}
+		acc += gl->w[i] * (f[0] + f[1]);
+	}
+	return acc;
+}
+
 /* gsl_integration_glfixed of jint_f on [0, pi/2], the same sum in the same
  * order, with the sines and cosines at the nodes computed once a table
  * size: they were most of a solve of coin-lagrange (64 sincos a force).
@@ -715,29 +745,16 @@ static double jint_quad(const gsl_integration_glfixed_table *gl, int which, doub
 		}
 		n_done = gl->n;
 	}
-	double acc = 0;
-	for (size_t i = 0; i < m; i++) {
-		double f[2];
-		for (int side = 0; side < 2; side++) {
-			const double s = side ? sm[i] : sp[i], c = side ? cm[i] : cp[i];
-			const double D = sqrt(1 - k * k * s * s);
-			switch (which) {
-			case J_COS2_D:
-				f[side] = c * c * D;
-				break;
-			case J_D3:
-				f[side] = D * D * D;
-				break;
-			case J_COS2_OVER_D:
-				f[side] = c * c / D;
-				break;
-			default:
-				f[side] = c * c * c * c / D;
-			}
-		}
-		acc += gl->w[i] * (f[0] + f[1]);
+	switch (which) { /* a loop each: the integrand's choice out of it */
+	case J_COS2_D:
+		return quad_sum(gl, m, k, sp, cp, sm, cm, J_COS2_D) * B;
+	case J_D3:
+		return quad_sum(gl, m, k, sp, cp, sm, cm, J_D3) * B;
+	case J_COS2_OVER_D:
+		return quad_sum(gl, m, k, sp, cp, sm, cm, J_COS2_OVER_D) * B;
+	default:
+		return quad_sum(gl, m, k, sp, cp, sm, cm, J_COS4_OVER_D) * B;
 	}
-	return B * acc;
 }
 
 static double jint(const gsl_integration_glfixed_table *gl, int which, double k)
