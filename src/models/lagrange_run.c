@@ -322,18 +322,21 @@ static double friction_mean(struct run *r, size_t i)
 
 /* The generalized forces: F_i = ∂T/∂q_i − ∂V/∂q_i − ∂R/∂q̇_i −
  * Σ_j ∂p_i/∂q_j q̇_j − ∂p_i/∂t, the stuck contacts' and the held
- * coordinates' friction left out (their smooth part kept). */
-static int forces(struct run *r, const struct lagr_at *at, double *F)
+ * coordinates' friction left out (their smooth part kept). n = L->nq, a
+ * constant where accelerations inlines it. */
+static inline __attribute__((always_inline)) int forces(struct run *r, const struct lagr_at *at,
+							double *F, const size_t n)
 {
 	const struct lagr *L = r->L;
-	const size_t n = L->nq;
 	double dR[NQ] = {0};
 	if ((L->R || L->ndecl) && lrun_friction(r, dR))
 		return -1;
+#pragma GCC unroll 4
 	for (size_t i = 0; i < n; i++) {
 		double q = at->dTdq[i] - at->dpdt[i];
 		if (L->dVdq[i])
 			q -= at->dVdq[i];
+#pragma GCC unroll 4
 		for (size_t j = 0; j < n; j++)
 			q -= at->dpdq[i][j] * r->vals[lagr_iqd(L, j)];
 		r->fr[i] = 0;
@@ -365,7 +368,7 @@ static inline __attribute__((always_inline)) int accelerations(struct run *r, do
 #pragma GCC unroll 4
 		for (size_t j = 0; j < n; j++)
 			M[i * n + j] = at.M[i][j];
-	if (forces(r, &at, F))
+	if (forces(r, &at, F, n))
 		return -1;
 	for (size_t k = 0; k < L->nkink; k++)
 		if (r->mode[k] == 0 && !r->cand[k]) {
