@@ -692,17 +692,17 @@ static double jint_f(double t, void *arg)
 	}
 }
 
-/* jint_quad's sum for one integrand (a constant in each call) */
+/* jint_quad's sum for one integrand (a constant in each call), Delta at
+ * the nodes in Dp and Dm */
 static inline __attribute__((always_inline)) double
-quad_sum(const gsl_integration_glfixed_table *gl, size_t m, double k, const double *sp,
-	 const double *cp, const double *sm, const double *cm, int which)
+quad_sum(const gsl_integration_glfixed_table *gl, size_t m, const double *Dp, const double *cp,
+	 const double *Dm, const double *cm, int which)
 {
 	double acc = 0;
 	for (size_t i = 0; i < m; i++) {
 		double f[2];
 		for (int side = 0; side < 2; side++) {
-			const double s = side ? sm[i] : sp[i], c = side ? cm[i] : cp[i];
-			const double D = sqrt(1 - k * k * s * s);
+			const double c = side ? cm[i] : cp[i], D = side ? Dm[i] : Dp[i];
 			switch (which) {
 			case J_COS2_D:
 				f[side] = c * c * D;
@@ -735,6 +735,9 @@ static double jint_quad(const gsl_integration_glfixed_table *gl, int which, doub
 	const size_t m = gl->n >> 1;
 	if ((gl->n & 1) || m > MAXM)
 		return NAN;
+	/* Delta at the nodes for the last k: a force takes two integrals of
+	 * the same k (as jint keeps E and K) */
+	static double last_k = NAN, Dp[MAXM], Dm[MAXM];
 	if (n_done != gl->n) {
 		for (size_t i = 0; i < m; i++) {
 			const double dx = B * gl->x[i];
@@ -744,16 +747,24 @@ static double jint_quad(const gsl_integration_glfixed_table *gl, int which, doub
 			cm[i] = cos(A - dx);
 		}
 		n_done = gl->n;
+		last_k = NAN;
+	}
+	if (!(k == last_k)) {
+		for (size_t i = 0; i < m; i++) {
+			Dp[i] = sqrt(1 - k * k * sp[i] * sp[i]);
+			Dm[i] = sqrt(1 - k * k * sm[i] * sm[i]);
+		}
+		last_k = k;
 	}
 	switch (which) { /* a loop each: the integrand's choice out of it */
 	case J_COS2_D:
-		return quad_sum(gl, m, k, sp, cp, sm, cm, J_COS2_D) * B;
+		return quad_sum(gl, m, Dp, cp, Dm, cm, J_COS2_D) * B;
 	case J_D3:
-		return quad_sum(gl, m, k, sp, cp, sm, cm, J_D3) * B;
+		return quad_sum(gl, m, Dp, cp, Dm, cm, J_D3) * B;
 	case J_COS2_OVER_D:
-		return quad_sum(gl, m, k, sp, cp, sm, cm, J_COS2_OVER_D) * B;
+		return quad_sum(gl, m, Dp, cp, Dm, cm, J_COS2_OVER_D) * B;
 	default:
-		return quad_sum(gl, m, k, sp, cp, sm, cm, J_COS4_OVER_D) * B;
+		return quad_sum(gl, m, Dp, cp, Dm, cm, J_COS4_OVER_D) * B;
 	}
 }
 
