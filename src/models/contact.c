@@ -4,6 +4,7 @@
 #include <gsl/gsl_deriv.h>
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_integration.h>
+#include <gsl/gsl_machine.h>
 #include <gsl/gsl_math.h>
 #include <gsl/gsl_sf_ellint.h>
 #include <math.h>
@@ -783,8 +784,18 @@ static double jint(const gsl_integration_glfixed_table *gl, int which, double k)
 	static double last_k = NAN, last_E, last_K1;
 	const double k2 = k * k;
 	if (k != last_k) {
-		last_E = gsl_sf_ellint_Ecomp(k, GSL_PREC_DOUBLE);
-		last_K1 = k < 1 ? (1 - k2) * gsl_sf_ellint_Kcomp(k, GSL_PREC_DOUBLE) : 0.0;
+		if (k2 < 1.0 - GSL_SQRT_DBL_EPSILON) {
+			/* GSL 2.7's Ecomp, RF(0, y, 1) − k²/3 RD(0, y, 1), and Kcomp,
+			 * RF(0, y, 1), at y = 1 − k², with RF taken once (the same
+			 * bits: tests/check_lagrange.c) */
+			const double y = 1.0 - k2,
+				     rf = gsl_sf_ellint_RF(0.0, y, 1.0, GSL_PREC_DOUBLE);
+			last_E = rf - k2 / 3.0 * gsl_sf_ellint_RD(0.0, y, 1.0, GSL_PREC_DOUBLE);
+			last_K1 = (1 - k2) * rf;
+		} else {
+			last_E = gsl_sf_ellint_Ecomp(k, GSL_PREC_DOUBLE);
+			last_K1 = k < 1 ? (1 - k2) * gsl_sf_ellint_Kcomp(k, GSL_PREC_DOUBLE) : 0.0;
+		}
 		last_k = k;
 	}
 	const double E = last_E, K1 = last_K1;
