@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "num/sym.h"
+#include "num/sym_tree.h"
 #include "testutil.h"
 #include "util/diag.h"
 #include "util/strbuf.h"
@@ -27,10 +28,41 @@ static struct sym *mk(const char *text)
 	return f;
 }
 
+/* Whether two trees are the same node for node, numbers to the bit. */
+static bool same_tree(const struct node *a, const struct node *b)
+{
+	if (!a || !b)
+		return a == b;
+	return a->type == b->type && a->op == b->op && a->k == b->k &&
+	       !memcmp(&a->x, &b->x, sizeof(a->x)) && same_tree(a->a, b->a) &&
+	       same_tree(a->b, b->b);
+}
+
+/* The derivative built simplified (sym_derivative's) is the simplified
+ * derivative, node for node: of f, and of the derivative's tree. */
+static void derived_simplified(const struct sym *f, const char *name)
+{
+	int v = -1;
+	for (size_t i = 0; i < NN; i++)
+		if (!strcmp(names[i], name))
+			v = (int)i;
+	struct node *slow = tree_simplify(tree_derive(f->root, v));
+	struct node *fast = tree_derive_simplified(f->root, v);
+	ck_assert_msg(same_tree(slow, fast), "d/d%s of %s", name, sym_text(f));
+	struct node *slow2 = tree_simplify(tree_derive(fast, v));
+	struct node *fast2 = tree_derive_simplified(fast, v);
+	ck_assert_msg(same_tree(slow2, fast2), "d2/d%s2 of %s", name, sym_text(f));
+	tree_free(slow);
+	tree_free(fast);
+	tree_free(slow2);
+	tree_free(fast2);
+}
+
 /* ∂f/∂name: its text is libmatheval's, and so is its value. */
 static void same_as_libmatheval(const char *text, const char *name)
 {
 	struct sym *f = mk(text);
+	derived_simplified(f, name);
 	struct sym *df = sym_derivative(f, name);
 	char *copy = strdup(text);
 	void *ev = evaluator_create(copy);

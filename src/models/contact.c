@@ -4,6 +4,7 @@
 #include <gsl/gsl_deriv.h>
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_integration.h>
+#include <gsl/gsl_machine.h>
 #include <gsl/gsl_math.h>
 #include <gsl/gsl_sf_ellint.h>
 #include <math.h>
@@ -692,35 +693,17 @@ static double jint_f(double t, void *arg)
 	}
 }
 
-/* gsl_integration_glfixed of jint_f on [0, pi/2], the same sum in the same
- * order, with the sines and cosines at the nodes computed once a table
- * size: they were most of a solve of coin-lagrange (64 sincos a force).
- * NAN where the table is not one of an even size up to 64. */
-static double jint_quad(const gsl_integration_glfixed_table *gl, int which, double k)
+/* jint_quad's sum for one integrand (a constant in each call), Delta at
+ * the nodes in Dp and Dm */
+static inline __attribute__((always_inline)) double
+quad_sum(const gsl_integration_glfixed_table *gl, size_t m, const double *Dp, const double *cp,
+	 const double *Dm, const double *cm, int which)
 {
-	enum { MAXM = 32 };
-	static size_t n_done;
-	static double sp[MAXM], cp[MAXM], sm[MAXM], cm[MAXM];
-	const double A = 0.5 * M_PI_2, B = 0.5 * M_PI_2;
-	const size_t m = gl->n >> 1;
-	if ((gl->n & 1) || m > MAXM)
-		return NAN;
-	if (n_done != gl->n) {
-		for (size_t i = 0; i < m; i++) {
-			const double dx = B * gl->x[i];
-			sp[i] = sin(A + dx);
-			cp[i] = cos(A + dx);
-			sm[i] = sin(A - dx);
-			cm[i] = cos(A - dx);
-		}
-		n_done = gl->n;
-	}
 	double acc = 0;
 	for (size_t i = 0; i < m; i++) {
 		double f[2];
 		for (int side = 0; side < 2; side++) {
-			const double s = side ? sm[i] : sp[i], c = side ? cm[i] : cp[i];
-			const double D = sqrt(1 - k * k * s * s);
+			const double c = side ? cm[i] : cp[i], D = side ? Dm[i] : Dp[i];
 			switch (which) {
 			case J_COS2_D:
 				f[side] = c * c * D;
@@ -737,7 +720,53 @@ static double jint_quad(const gsl_integration_glfixed_table *gl, int which, doub
 		}
 		acc += gl->w[i] * (f[0] + f[1]);
 	}
-	return B * acc;
+	return acc;
+}
+
+/* gsl_integration_glfixed of jint_f on [0, pi/2], the same sum in the same
+ * order, with the sines and cosines at the nodes computed once a table
+ * size: they were most of a solve of coin-lagrange (64 sincos a force).
+ * NAN where the table is not one of an even size up to 64. */
+static double jint_quad(const gsl_integration_glfixed_table *gl, int which, double k)
+{
+	enum { MAXM = 32 };
+	static size_t n_done;
+	static double sp[MAXM], cp[MAXM], sm[MAXM], cm[MAXM];
+	const double A = 0.5 * M_PI_2, B = 0.5 * M_PI_2;
+	const size_t m = gl->n >> 1;
+	if ((gl->n & 1) || m > MAXM)
+		return NAN;
+	/* Delta at the nodes for the last k: a force takes two integrals of
+	 * the same k (as jint keeps E and K) */
+	static double last_k = NAN, Dp[MAXM], Dm[MAXM];
+	if (n_done != gl->n) {
+		for (size_t i = 0; i < m; i++) {
+			const double dx = B * gl->x[i];
+			sp[i] = sin(A + dx);
+			cp[i] = cos(A + dx);
+			sm[i] = sin(A - dx);
+			cm[i] = cos(A - dx);
+		}
+		n_done = gl->n;
+		last_k = NAN;
+	}
+	if (!(k == last_k)) {
+		for (size_t i = 0; i < m; i++) {
+			Dp[i] = sqrt(1 - k * k * sp[i] * sp[i]);
+			Dm[i] = sqrt(1 - k * k * sm[i] * sm[i]);
+		}
+		last_k = k;
+	}
+	switch (which) { /* a loop each: the integrand's choice out of it */
+	case J_COS2_D:
+		return quad_sum(gl, m, Dp, cp, Dm, cm, J_COS2_D) * B;
+	case J_D3:
+		return quad_sum(gl, m, Dp, cp, Dm, cm, J_D3) * B;
+	case J_COS2_OVER_D:
+		return quad_sum(gl, m, Dp, cp, Dm, cm, J_COS2_OVER_D) * B;
+	default:
+		return quad_sum(gl, m, Dp, cp, Dm, cm, J_COS4_OVER_D) * B;
+	}
 }
 
 static double jint(const gsl_integration_glfixed_table *gl, int which, double k)
@@ -755,8 +784,18 @@ static double jint(const gsl_integration_glfixed_table *gl, int which, double k)
 	static double last_k = NAN, last_E, last_K1;
 	const double k2 = k * k;
 	if (k != last_k) {
-		last_E = gsl_sf_ellint_Ecomp(k, GSL_PREC_DOUBLE);
-		last_K1 = k < 1 ? (1 - k2) * gsl_sf_ellint_Kcomp(k, GSL_PREC_DOUBLE) : 0.0;
+		if (k2 < 1.0 - GSL_SQRT_DBL_EPSILON) {
+			/* GSL 2.7's Ecomp, RF(0, y, 1) − k²/3 RD(0, y, 1), and Kcomp,
+			 * RF(0, y, 1), at y = 1 − k², with RF taken once (the same
+			 * bits: tests/check_lagrange.c) */
+			const double y = 1.0 - k2,
+				     rf = gsl_sf_ellint_RF(0.0, y, 1.0, GSL_PREC_DOUBLE);
+			last_E = rf - k2 / 3.0 * gsl_sf_ellint_RD(0.0, y, 1.0, GSL_PREC_DOUBLE);
+			last_K1 = (1 - k2) * rf;
+		} else {
+			last_E = gsl_sf_ellint_Ecomp(k, GSL_PREC_DOUBLE);
+			last_K1 = k < 1 ? (1 - k2) * gsl_sf_ellint_Kcomp(k, GSL_PREC_DOUBLE) : 0.0;
+		}
 		last_k = k;
 	}
 	const double E = last_E, K1 = last_K1;

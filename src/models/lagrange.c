@@ -318,9 +318,9 @@ static void default_values(const struct lagr *L, double *vals)
 	vals[lagr_it(L)] = 0;
 }
 
-void lagr_system_at(const struct lagr *L, const double *vals, struct lagr_at *at)
+static inline __attribute__((always_inline)) void
+system_at(const struct lagr *L, const double *vals, struct lagr_at *at, const size_t n)
 {
-	const size_t n = L->nq;
 	struct lagr_lu *lu = L->lu;
 	const size_t sz = L->nnames * sizeof(double);
 	if (!lu->sys_valid || memcmp(lu->sys_vals, vals, sz)) {
@@ -329,18 +329,47 @@ void lagr_system_at(const struct lagr *L, const double *vals, struct lagr_at *at
 		lu->sys_valid = true;
 	}
 	const double *p = lu->sys_out;
+#pragma GCC unroll 4
 	for (size_t i = 0; i < n; i++)
+#pragma GCC unroll 4
 		for (size_t j = 0; j < n; j++)
 			at->M[i][j] = *p++;
+#pragma GCC unroll 4
 	for (size_t i = 0; i < n; i++)
 		at->dTdq[i] = *p++;
+#pragma GCC unroll 4
 	for (size_t i = 0; i < n; i++)
 		at->dpdt[i] = *p++;
+#pragma GCC unroll 4
 	for (size_t i = 0; i < n; i++)
 		at->dVdq[i] = *p++;
+#pragma GCC unroll 4
 	for (size_t i = 0; i < n; i++)
+#pragma GCC unroll 4
 		for (size_t j = 0; j < n; j++)
 			at->dpdq[i][j] = *p++;
+}
+
+/* system_at with n a constant for 1 to 4 coordinates, its copies
+ * unrolled. */
+void lagr_system_at(const struct lagr *L, const double *vals, struct lagr_at *at)
+{
+	switch (L->nq) {
+	case 1:
+		system_at(L, vals, at, 1);
+		break;
+	case 2:
+		system_at(L, vals, at, 2);
+		break;
+	case 3:
+		system_at(L, vals, at, 3);
+		break;
+	case 4:
+		system_at(L, vals, at, 4);
+		break;
+	default:
+		system_at(L, vals, at, L->nq);
+	}
 }
 
 static size_t system_terms(const struct lagr *L, const struct sym **fs);

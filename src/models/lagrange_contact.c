@@ -13,8 +13,6 @@
  * Under both of Kozlov's laws (2.9) holds at every q: (A⁻¹Φq̇)_y = (q̇,
  * ΦᵀA⁻¹e_y) = ν q̇_y = 0 on the surface, and λ is the frictionless
  * reaction. */
-#include <gsl/gsl_errno.h>
-#include <gsl/gsl_linalg.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -346,21 +344,26 @@ void lagr_normal_compile(struct lagr *L)
 /* Ai = A^-1 (n by n, row major) by Gauss-Jordan with partial pivoting:
  * for the few coordinates of a lagrange system, without GSL's LU and its
  * allocations at every right-hand side. -1 where A is singular. */
-static int small_inverse(const double *A, size_t n, double *Ai)
+static inline __attribute__((always_inline)) int gauss_jordan(const double *A, size_t n, double *Ai)
 {
 	double W[NQ * NQ];
 	memcpy(W, A, sizeof(double) * n * n);
+#pragma GCC unroll 4
 	for (size_t i = 0; i < n; i++)
+#pragma GCC unroll 4
 		for (size_t j = 0; j < n; j++)
 			Ai[i * n + j] = i == j;
+#pragma GCC unroll 4
 	for (size_t c = 0; c < n; c++) {
 		size_t pr = c;
+#pragma GCC unroll 4
 		for (size_t r = c + 1; r < n; r++)
 			if (fabs(W[r * n + c]) > fabs(W[pr * n + c]))
 				pr = r;
 		if (!(W[pr * n + c] != 0) || !isfinite(W[pr * n + c]))
 			return -1;
 		if (pr != c)
+#pragma GCC unroll 4
 			for (size_t j = 0; j < n; j++) {
 				double t = W[c * n + j];
 				W[c * n + j] = W[pr * n + j];
@@ -370,14 +373,17 @@ static int small_inverse(const double *A, size_t n, double *Ai)
 				Ai[pr * n + j] = t;
 			}
 		const double d = W[c * n + c];
+#pragma GCC unroll 4
 		for (size_t j = 0; j < n; j++) {
 			W[c * n + j] /= d;
 			Ai[c * n + j] /= d;
 		}
+#pragma GCC unroll 4
 		for (size_t r = 0; r < n; r++) {
 			const double f = W[r * n + c];
 			if (r == c || f == 0)
 				continue;
+#pragma GCC unroll 4
 			for (size_t j = 0; j < n; j++) {
 				W[r * n + j] -= f * W[c * n + j];
 				Ai[r * n + j] -= f * Ai[c * n + j];
@@ -387,16 +393,38 @@ static int small_inverse(const double *A, size_t n, double *Ai)
 	return 0;
 }
 
+/* gauss_jordan with n a constant for each n a system may have: the same
+ * operations in the same order, unrolled (a right-hand side of
+ * painleve-lagrange inverts its 3x3 mass matrix; the loops over a
+ * variable n cost about twice the arithmetic). */
+static int small_inverse(const double *A, size_t n, double *Ai)
+{
+	switch (n) {
+	case 1:
+		return gauss_jordan(A, 1, Ai);
+	case 2:
+		return gauss_jordan(A, 2, Ai);
+	case 3:
+		return gauss_jordan(A, 3, Ai);
+	case 4:
+		return gauss_jordan(A, 4, Ai);
+	default:
+		return gauss_jordan(A, n, Ai);
+	}
+}
+
 /* At vals, with the normal coordinates' rates taken as 0 (the run holds
  * them; a held rate is moved off 0 only to read its friction's sides):
  * each contact's λ (NaN for one with a declared N) and the force of the
  * contacts that name their normal coordinate, reactions and friction
  * (F: the generalized force, not negated). dRo: the other friction,
  * negated. -1 where A is singular or (2.13) has no solution. */
-static int normal_solve(const struct lagr *L, const double *vals_in, const double *dRo, double *lam,
-			double *F, double *Rkoz)
+static inline __attribute__((always_inline)) int solve_n(const struct lagr *L,
+							 const double *vals_in, const double *dRo,
+							 double *lam, double *F, double *Rkoz,
+							 const size_t n)
 {
-	const size_t n = L->nq, nv = L->nnames;
+	const size_t nv = L->nnames;
 	double buf[128], *v = nv <= 128 ? buf : xmalloc(nv * sizeof(double));
 	memcpy(v, vals_in, nv * sizeof(double));
 	size_t yc[LAGR_MAX_DECLARED], dcs[LAGR_MAX_DECLARED], p = 0;
@@ -408,18 +436,24 @@ static int normal_solve(const struct lagr *L, const double *vals_in, const doubl
 			dcs[p++] = c;
 		}
 	}
+#pragma GCC unroll 4
 	for (size_t i = 0; i < n; i++)
 		F[i] = 0;
 	int rc = 0;
-	double A[NQ * NQ], Ai[NQ * NQ], X[NQ], u[NQ];
+	/* Ai and u zeroed: GCC takes the unrolled loops for reading them
+	 * unset */
+	double A[NQ * NQ], Ai[NQ * NQ] = {0}, X[NQ], u[NQ] = {0};
 	struct lagr_at at; /* the system's compiled code, as the run's */
 	lagr_system_at(L, v, &at);
+#pragma GCC unroll 4
 	for (size_t i = 0; i < n; i++) {
+#pragma GCC unroll 4
 		for (size_t j = 0; j < n; j++)
 			A[i * n + j] = at.M[i][j];
 		double q = at.dTdq[i] - at.dpdt[i] - dRo[i];
 		if (L->dVdq[i])
 			q -= at.dVdq[i];
+#pragma GCC unroll 4
 		for (size_t j = 0; j < n; j++)
 			q -= at.dpdq[i][j] * v[lagr_iqd(L, j)];
 		X[i] = q;
@@ -436,8 +470,10 @@ static int normal_solve(const struct lagr *L, const double *vals_in, const doubl
 		memcpy(lu->A, A, sizeof(double) * n * n);
 		memcpy(lu->Ai, Ai, sizeof(double) * n * n);
 	}
+#pragma GCC unroll 4
 	for (size_t i = 0; !rc && i < n; i++) {
 		u[i] = 0;
+#pragma GCC unroll 4
 		for (size_t j = 0; j < n; j++)
 			u[i] += Ai[i * n + j] * X[j];
 	}
@@ -455,16 +491,20 @@ static int normal_solve(const struct lagr *L, const double *vals_in, const doubl
 		/* one contact (refused otherwise): G = −√((A⁻¹)_yy) Φq̇/|q̇| */
 		const size_t y = yc[0];
 		double W[NQ], Pq[NQ], n2 = 0, G[NQ];
+#pragma GCC unroll 4
 		for (size_t i = 0; i < n; i++) { /* W = Ωᵀq̇, or k q̇ */
 			W[i] = 0;
+#pragma GCC unroll 4
 			for (size_t j = 0; j < n; j++)
 				W[i] += (d0->lawid == LAW_FAMILY ? dv[0][T_OMEGA + j * n + i]
 								 : (i == j) * dv[0][T_K]) *
 					v[lagr_iqd(L, j)];
 		}
+#pragma GCC unroll 4
 		for (size_t i = 0; i < n; i++) {
 			double aq = 0;
 			Pq[i] = 0;
+#pragma GCC unroll 4
 			for (size_t j = 0; j < n; j++) {
 				Pq[i] += A[i * n + j] * W[j];
 				aq += A[i * n + j] * v[lagr_iqd(L, j)];
@@ -473,6 +513,7 @@ static int normal_solve(const struct lagr *L, const double *vals_in, const doubl
 		}
 		const double s = n2 > 0 ? -sqrt(Ai[y * n + y]) / sqrt(n2) : 0.0;
 		double D = Ai[y * n + y];
+#pragma GCC unroll 4
 		for (size_t i = 0; i < n; i++) {
 			G[i] = s * Pq[i];
 			D += Ai[y * n + i] * G[i];
@@ -481,10 +522,12 @@ static int normal_solve(const struct lagr *L, const double *vals_in, const doubl
 		lam[dcs[0]] = D > 0 ? l : NAN;
 		if (Rkoz) { /* the power test's resistance |R| (Φq̇, q̇)/|q̇| */
 			double pq = 0;
+#pragma GCC unroll 4
 			for (size_t i = 0; i < n; i++)
 				pq += Pq[i] * v[lagr_iqd(L, i)];
 			*Rkoz = n2 > 0 ? fabs(l) * sqrt(Ai[y * n + y]) * pq / sqrt(n2) : 0.0;
 		}
+#pragma GCC unroll 4
 		for (size_t i = 0; i < n; i++)
 			F[i] = l * ((i == y) + G[i]);
 		if (v != buf)
@@ -495,18 +538,15 @@ static int normal_solve(const struct lagr *L, const double *vals_in, const doubl
 	 * (J A⁻¹ Jᵀ) λ0 = −J A⁻¹ X, Λ = Σ −μ λ0 sgn(w) ∂w/∂q̇, F = Λ − Jᵀ ρ with
 	 * (J A⁻¹ Jᵀ) ρ = J A⁻¹ Λ */
 	double S[LAGR_MAX_DECLARED * LAGR_MAX_DECLARED], b[2 * LAGR_MAX_DECLARED];
-	double Lam[NQ] = {0}, z[NQ];
+	double Lam[NQ] = {0}, z[NQ] = {0};
 	for (size_t a = 0; a < p; a++) {
 		for (size_t c = 0; c < p; c++)
 			S[a * p + c] = Ai[yc[a] * n + yc[c]];
 		b[a] = -u[yc[a]];
 	}
-	gsl_matrix_view Sv = gsl_matrix_view_array(S, p, p);
-	gsl_error_handler_t *old = gsl_set_error_handler_off();
-	rc = gsl_linalg_cholesky_decomp1(&Sv.matrix);
-	gsl_vector_view bv = gsl_vector_view_array(b, p);
+	rc = lagr_cholesky(S, p);
 	if (!rc)
-		rc = gsl_linalg_cholesky_svx(&Sv.matrix, &bv.vector);
+		lagr_cholesky_solve(S, p, b, 1);
 	for (size_t a = 0; !rc && a < p; a++) {
 		const struct ldecl *dc = &L->decl[dcs[a]];
 		lam[dcs[a]] = b[a];
@@ -514,22 +554,24 @@ static int normal_solve(const struct lagr *L, const double *vals_in, const doubl
 		if (w == 0)
 			continue; /* at rest: the mean of its two sides */
 		const double f = -(w > 0 ? 1.0 : -1.0) * dv[a][T_MU] * b[a];
+#pragma GCC unroll 4
 		for (size_t j = 0; j < n; j++)
 			if (dc->a[j])
 				Lam[j] += f * dv[a][T_A + j];
 	}
+#pragma GCC unroll 4
 	for (size_t i = 0; !rc && i < n; i++) {
 		z[i] = 0;
+#pragma GCC unroll 4
 		for (size_t j = 0; j < n; j++)
 			z[i] += Ai[i * n + j] * Lam[j];
 	}
 	double rho[LAGR_MAX_DECLARED];
 	for (size_t a = 0; !rc && a < p; a++)
 		rho[a] = z[yc[a]];
-	gsl_vector_view rv = gsl_vector_view_array(rho, p);
 	if (!rc)
-		rc = gsl_linalg_cholesky_svx(&Sv.matrix, &rv.vector);
-	gsl_set_error_handler(old);
+		lagr_cholesky_solve(S, p, rho, 1);
+#pragma GCC unroll 4
 	for (size_t i = 0; !rc && i < n; i++)
 		F[i] = Lam[i];
 	for (size_t a = 0; !rc && a < p; a++)
@@ -537,6 +579,25 @@ static int normal_solve(const struct lagr *L, const double *vals_in, const doubl
 	if (v != buf)
 		free(v);
 	return rc ? -1 : 0;
+}
+
+/* solve_n with n a constant for 1 to 4 coordinates: the same operations
+ * in the same order, its loops over the coordinates unrolled. */
+static int normal_solve(const struct lagr *L, const double *vals_in, const double *dRo, double *lam,
+			double *F, double *Rkoz)
+{
+	switch (L->nq) {
+	case 1:
+		return solve_n(L, vals_in, dRo, lam, F, Rkoz, 1);
+	case 2:
+		return solve_n(L, vals_in, dRo, lam, F, Rkoz, 2);
+	case 3:
+		return solve_n(L, vals_in, dRo, lam, F, Rkoz, 3);
+	case 4:
+		return solve_n(L, vals_in, dRo, lam, F, Rkoz, 4);
+	default:
+		return solve_n(L, vals_in, dRo, lam, F, Rkoz, L->nq);
+	}
 }
 
 void lagr_normal_add(const struct lagr *L, const double *vals, double *dR)

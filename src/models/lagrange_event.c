@@ -2,7 +2,6 @@
  * coordinates do at an event, decided together, and the phases held at
  * rest. */
 #include <gsl/gsl_errno.h>
-#include <gsl/gsl_linalg.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>

@@ -140,13 +140,14 @@ static int contact_at(const struct lagr *L, const struct lcontact *lc, const dou
 	for (size_t k = CA_VX; k <= CA_W; k++)
 		if (!isfinite(a[k]))
 			return diag_set(d, "%s: %s = %g", lc->text, contact_arg_name[k], a[k]);
-	const double s = fmax(hypot(a[CA_VX], a[CA_VY]), a[CA_R] * fabs(a[CA_W]));
+	const double vxy = hypot(a[CA_VX], a[CA_VY]);
+	const double s = fmax(vxy, a[CA_R] * fabs(a[CA_W]));
 	if (s == 0 || a[CA_MU] == 0 || a[CA_N] == 0)
 		return 0;
 	if (lc->shape == SHAPE_DISK || lc->pressure == PRESSURE_UNIFORM) {
 		/* in closed form, as model disk-slide has it: the force along -u
 		 * and the torque against w, turning about the point at e r */
-		const double v = hypot(a[CA_VX], a[CA_VY]), rw = a[CA_R] * fabs(a[CA_W]);
+		const double v = vxy, rw = a[CA_R] * fabs(a[CA_W]);
 		const double muN = a[CA_MU] * a[CA_N];
 		double F, T;
 		if (rw == 0) {

@@ -19,7 +19,6 @@
 #include "models/lagrange_run.h"
 
 #include <gsl/gsl_errno.h>
-#include <gsl/gsl_linalg.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -119,10 +118,7 @@ double lrun_kink_g(const struct run *r, size_t k)
  * the last pivot of [[2, -2], [-2, 2]] as 2e-8). */
 static int spd_factor(double *S, size_t k)
 {
-	gsl_matrix_view Sv = gsl_matrix_view_array(S, k, k);
-	gsl_error_handler_t *old = gsl_set_error_handler_off();
-	int rc = gsl_linalg_cholesky_decomp1(&Sv.matrix);
-	gsl_set_error_handler(old);
+	int rc = lagr_cholesky(S, k);
 	double pmin = INFINITY, pmax = 0;
 	for (size_t i = 0; !rc && i < k; i++) {
 		pmin = fmin(pmin, S[i * k + i] * S[i * k + i]);
@@ -135,15 +131,9 @@ static int spd_factor(double *S, size_t k)
 /* the columns of b solved with S's factor from spd_factor */
 static int spd_columns(double *S, size_t k, double *b, size_t nb)
 {
-	gsl_matrix_view Sv = gsl_matrix_view_array(S, k, k);
-	gsl_error_handler_t *old = gsl_set_error_handler_off();
-	int rc = 0;
-	for (size_t c = 0; !rc && c < nb; c++) {
-		gsl_vector_view col = gsl_vector_view_array_with_stride(b + c, nb, k);
-		rc = gsl_linalg_cholesky_svx(&Sv.matrix, &col.vector);
-	}
-	gsl_set_error_handler(old);
-	return rc ? -1 : 0;
+	for (size_t c = 0; c < nb; c++)
+		lagr_cholesky_solve(S, k, b + c, nb);
+	return 0;
 }
 
 int lrun_spd_solve(double *S, size_t k, double *b, size_t nb)
@@ -332,18 +322,21 @@ static double friction_mean(struct run *r, size_t i)
 
 /* The generalized forces: F_i = ∂T/∂q_i − ∂V/∂q_i − ∂R/∂q̇_i −
  * Σ_j ∂p_i/∂q_j q̇_j − ∂p_i/∂t, the stuck contacts' and the held
- * coordinates' friction left out (their smooth part kept). */
-static int forces(struct run *r, const struct lagr_at *at, double *F)
+ * coordinates' friction left out (their smooth part kept). n = L->nq, a
+ * constant where accelerations inlines it. */
+static inline __attribute__((always_inline)) int forces(struct run *r, const struct lagr_at *at,
+							double *F, const size_t n)
 {
 	const struct lagr *L = r->L;
-	const size_t n = L->nq;
 	double dR[NQ] = {0};
 	if ((L->R || L->ndecl) && lrun_friction(r, dR))
 		return -1;
+#pragma GCC unroll 4
 	for (size_t i = 0; i < n; i++) {
 		double q = at->dTdq[i] - at->dpdt[i];
 		if (L->dVdq[i])
 			q -= at->dVdq[i];
+#pragma GCC unroll 4
 		for (size_t j = 0; j < n; j++)
 			q -= at->dpdq[i][j] * r->vals[lagr_iqd(L, j)];
 		r->fr[i] = 0;
@@ -361,19 +354,21 @@ static int forces(struct run *r, const struct lagr_at *at, double *F)
  * coordinates kept at rest by their multipliers (λ_k in lam, a held
  * coordinate's in f). -1: M is singular here, or (r->dependent) two
  * constraints are one. */
-int lrun_accelerations(struct run *r, double *qdd)
+static inline __attribute__((always_inline)) int accelerations(struct run *r, double *qdd,
+							       const size_t n)
 {
 	const struct lagr *L = r->L;
-	const size_t n = L->nq;
 	double M[NQ * NQ], F[NQ];
 	double A[(NK + NQ) * NQ], g[NK + NQ];
 	size_t row_of[NK + NQ], m = 0; /* kinks, then n + coordinate */
 	struct lagr_at at;
 	lagr_system_at(L, r->vals, &at);
+#pragma GCC unroll 4
 	for (size_t i = 0; i < n; i++)
+#pragma GCC unroll 4
 		for (size_t j = 0; j < n; j++)
 			M[i * n + j] = at.M[i][j];
-	if (forces(r, &at, F))
+	if (forces(r, &at, F, n))
 		return -1;
 	for (size_t k = 0; k < L->nkink; k++)
 		if (r->mode[k] == 0 && !r->cand[k]) {
@@ -381,8 +376,10 @@ int lrun_accelerations(struct run *r, double *qdd)
 			g[m] = lrun_kink_g(r, k);
 			row_of[m++] = k;
 		}
+#pragma GCC unroll 4
 	for (size_t i = 0; i < n; i++)
 		if (r->held[i]) {
+#pragma GCC unroll 4
 			for (size_t j = 0; j < n; j++)
 				A[m * n + j] = j == i;
 			g[m] = 0;
@@ -391,6 +388,7 @@ int lrun_accelerations(struct run *r, double *qdd)
 	/* u = M⁻¹F and X = M⁻¹Aᵀ together: the columns F and the rows of A */
 	const size_t nb = 1 + m;
 	double B[NQ * (1 + NK + NQ)];
+#pragma GCC unroll 4
 	for (size_t i = 0; i < n; i++) {
 		B[i * nb] = F[i];
 		for (size_t c = 0; c < m; c++)
@@ -413,11 +411,13 @@ int lrun_accelerations(struct run *r, double *qdd)
 		double W[(NK + NQ) * (NK + NQ)];
 		for (size_t a = 0; a < m; a++) {
 			double s = g[a];
+#pragma GCC unroll 4
 			for (size_t j = 0; j < n; j++)
 				s += A[a * n + j] * B[j * nb];
 			lam[a] = s;
 			for (size_t c = 0; c < m; c++) {
 				double w = 0;
+#pragma GCC unroll 4
 				for (size_t j = 0; j < n; j++)
 					w += A[a * n + j] * B[j * nb + 1 + c];
 				W[a * m + c] = w;
@@ -428,6 +428,7 @@ int lrun_accelerations(struct run *r, double *qdd)
 			return -1;
 		}
 	}
+#pragma GCC unroll 4
 	for (size_t i = 0; i < n; i++) {
 		double q = B[i * nb];
 		for (size_t c = 0; c < m; c++)
@@ -447,6 +448,24 @@ int lrun_accelerations(struct run *r, double *qdd)
 		}
 	}
 	return 0;
+}
+
+/* accelerations with n a constant for 1 to 4 coordinates: the same
+ * operations in the same order, its loops over the coordinates unrolled. */
+int lrun_accelerations(struct run *r, double *qdd)
+{
+	switch (r->L->nq) {
+	case 1:
+		return accelerations(r, qdd, 1);
+	case 2:
+		return accelerations(r, qdd, 2);
+	case 3:
+		return accelerations(r, qdd, 3);
+	case 4:
+		return accelerations(r, qdd, 4);
+	default:
+		return accelerations(r, qdd, r->L->nq);
+	}
 }
 
 int lagr_rhs(double t, const double y[], double dydt[], void *p)

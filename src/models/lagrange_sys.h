@@ -263,6 +263,12 @@ int lagr_mass_matrix(const struct lagr *L, const double *vals, double *M, struct
  * (lagrange_steps.c): the model's steps_head, written when the steps are
  * read, not at solve. */
 void lagr_derivation_steps(const struct model *m, struct strbuf *s);
+/* Cholesky of a small symmetric matrix (k×k, row major) in place, and
+ * L Lᵀ x = b with it (b's entries st apart), each GSL 2.7's
+ * (gsl_linalg_cholesky_decomp1, _svx) to the bit without its views and
+ * BLAS calls (lagrange_chol.c). -1 where a pivot is not positive. */
+int lagr_cholesky(double *S, size_t k);
+void lagr_cholesky_solve(const double *S, size_t k, double *b, size_t st);
 /* The model's solve (lagrange_run.c). */
 int lagr_solve(const struct model_input *in, struct model_output *out, struct diag *d);
 

@@ -198,6 +198,39 @@ static unsigned prog_op(struct sym_prog *p, int op, int fn, unsigned a, unsigned
 	return k.dst;
 }
 
+static bool is_zero(const struct node *n)
+{
+	return n->type == 'n' && n->x == 0;
+}
+
+/* Whether n's code is sure to be no number (prog_op folds operations on
+ * numbers, a product with 0 and a quotient of 0): a variable is none, and
+ * what prog_op makes of one stays none (a + 0 is a, x*y with neither a
+ * number is an operation). False where unsure. */
+static bool no_number(const struct node *n)
+{
+	switch (n->type) {
+	case 'v':
+		return true;
+	case 'u':
+	case 'f':
+		return no_number(n->a);
+	case 'b':
+		switch (n->op) {
+		case '+':
+		case '-':
+			return no_number(n->a) || no_number(n->b);
+		case '*':
+			return no_number(n->a) && no_number(n->b);
+		case '^': /* x^0 is 1 */
+			return !is_zero(n->b) && no_number(n->a);
+		default: /* a quotient of no number */
+			return no_number(n->a);
+		}
+	}
+	return false;
+}
+
 static unsigned prog_node(struct sym_prog *p, const struct node *n)
 {
 	switch (n->type) {
@@ -228,6 +261,12 @@ static unsigned prog_node(struct sym_prog *p, const struct node *n)
 	case 'f':
 		return prog_op(p, OP_FN, n->k, prog_node(p, n->a), 0);
 	}
+	/* a product with a literal factor 0 (a derivative is full of them:
+	 * (0*x)+2 for 2*x) is prog_op's 0 once the other factor is no number,
+	 * without the other factor's code, which prog_prune would drop */
+	if (n->op == '*' &&
+	    ((is_zero(n->a) && no_number(n->b)) || (is_zero(n->b) && no_number(n->a))))
+		return prog_num(p, 0);
 	const unsigned a = prog_node(p, n->a);
 	if (n->op == '^' && n->b->type == 'n' && n->b->x == nearbyint(n->b->x) &&
 	    fabs(n->b->x) <= 64) {

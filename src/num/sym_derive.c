@@ -34,19 +34,16 @@ static struct node *folded(struct node *n, double x)
 	return N(x);
 }
 
-/* libmatheval's node_simplify, rule for rule: numbers folded, 0 and 1 as
- * neutral operands dropped, nothing else (0*x stays). The derivatives are
- * of the simplified trees, as libmatheval's are. */
-struct node *tree_simplify(struct node *n)
+/* libmatheval's node_simplify's rule at one node whose operands are
+ * simplified: numbers folded, 0 and 1 as neutral operands dropped,
+ * nothing else (0*x stays). */
+static struct node *simplify_node(struct node *n)
 {
 	switch (n->type) {
 	case 'f':
 	case 'u':
-		n->a = tree_simplify(n->a);
 		return n->a->type == 'n' ? folded(n, value(n)) : n;
 	case 'b':
-		n->a = tree_simplify(n->a);
-		n->b = tree_simplify(n->b);
 		if (n->a->type == 'n' && n->b->type == 'n')
 			return folded(n, value(n));
 		switch (n->op) {
@@ -67,6 +64,23 @@ struct node *tree_simplify(struct node *n)
 		}
 	}
 	return n;
+}
+
+/* libmatheval's node_simplify, rule for rule, bottom up. The derivatives
+ * are of the simplified trees, as libmatheval's are. */
+struct node *tree_simplify(struct node *n)
+{
+	switch (n->type) {
+	case 'f':
+	case 'u':
+		n->a = tree_simplify(n->a);
+		break;
+	case 'b':
+		n->a = tree_simplify(n->a);
+		n->b = tree_simplify(n->b);
+		break;
+	}
+	return simplify_node(n);
 }
 
 /* libmatheval's node_derivative (before simplification), but for asinh,
@@ -189,3 +203,136 @@ struct node *tree_derive(const struct node *n, int v)
 #undef X
 #undef X2
 }
+
+/* tree_simplify(tree_derive(n, v)) for a simplified n, without the
+ * unsimplified tree: each node of tree_derive's built from simplified
+ * operands and simplified at once (simplify_node), the copies of n's
+ * subtrees being simplified already. The same tree, node for node (the
+ * rule at a node sees only its operands, simplified either way); a load
+ * of painleve-lagrange built ~16,000 nodes to keep a few thousand. */
+#define SB(op, a, b) simplify_node(B(op, a, b))
+#define SU(a)	     simplify_node(U(a))
+#define SF(k, a)     simplify_node(F(k, a))
+struct node *tree_derive_simplified(const struct node *n, int v)
+{
+	switch (n->type) {
+	case 'n':
+	case 'c':
+		return N(0);
+	case 'v':
+		return N(n->k == v ? 1 : 0);
+	case 'u':
+		return SU(tree_derive_simplified(n->a, v));
+	case 'b': {
+		const struct node *a = n->a, *b = n->b;
+		switch (n->op) {
+		case '+':
+		case '-':
+			return SB(n->op, tree_derive_simplified(a, v),
+				  tree_derive_simplified(b, v));
+		case '*':
+			return SB('+', SB('*', tree_derive_simplified(a, v), cp(b)),
+				  SB('*', cp(a), tree_derive_simplified(b, v)));
+		case '/':
+			return SB('/',
+				  SB('-', SB('*', tree_derive_simplified(a, v), cp(b)),
+				     SB('*', cp(a), tree_derive_simplified(b, v))),
+				  SB('^', cp(b), N(2)));
+		default:
+			if (b->type == 'n')
+				return SB('*', SB('*', N(b->x), tree_derive_simplified(a, v)),
+					  SB('^', cp(a), N(b->x - 1.0)));
+			/* (f^g)' = f^g (g log f)', g log f not simplified: as
+			 * tree_derive has it */
+			struct node *lg = B('*', cp(b), F(F_LOG, cp(a)));
+			struct node *r = SB('*', cp(n), tree_simplify(tree_derive(lg, v)));
+			tree_free(lg);
+			return r;
+		}
+	}
+	}
+	const struct node *a = n->a;
+	struct node *D = tree_derive_simplified(a, v);
+#define X  cp(a)
+#define X2 SB('^', X, N(2))
+	switch (n->k) {
+	case F_EXP:
+		return SB('*', D, cp(n));
+	case F_LOG:
+		return SB('/', D, X);
+	case F_SQRT:
+		return SB('/', D, SB('*', N(2), cp(n)));
+	case F_SIN:
+		return SB('*', D, SF(F_COS, X));
+	case F_COS:
+		return SU(SB('*', D, SF(F_SIN, X)));
+	case F_TAN:
+		return SB('/', D, SB('^', SF(F_COS, X), N(2)));
+	case F_COT:
+		return SU(SB('/', D, SB('^', SF(F_SIN, X), N(2))));
+	case F_SEC:
+		return SB('*', D, SB('*', SF(F_SEC, X), SF(F_TAN, X)));
+	case F_CSC:
+		return SB('*', D, SU(SB('*', SF(F_COT, X), SF(F_CSC, X))));
+	case F_ASIN:
+		return SB('/', D, SF(F_SQRT, SB('-', N(1), X2)));
+	case F_ACOS:
+		return SU(SB('/', D, SF(F_SQRT, SB('-', N(1), X2))));
+	case F_ATAN:
+		return SB('/', D, SB('+', N(1), X2));
+	case F_ACOT:
+		return SU(SB('/', D, SB('+', N(1), X2)));
+	case F_ASEC:
+		return SB('*', D,
+			  SB('/', N(1), SB('*', X2, SF(F_SQRT, SB('-', N(1), SB('/', N(1), X2))))));
+	case F_ACSC:
+		return SB('*', D,
+			  SU(SB('/', N(1),
+				SB('*', X2, SF(F_SQRT, SB('-', N(1), SB('/', N(1), X2)))))));
+	case F_SINH:
+		return SB('*', D, SF(F_COSH, X));
+	case F_COSH:
+		return SB('*', D, SF(F_SINH, X));
+	case F_TANH:
+		return SB('/', D, SB('^', SF(F_COSH, X), N(2)));
+	case F_COTH:
+		return SU(SB('/', D, SB('^', SF(F_SINH, X), N(2))));
+	case F_SECH:
+		return SB('*', D, SU(SB('*', SF(F_SECH, X), SF(F_TANH, X))));
+	case F_CSCH:
+		return SB('*', D, SU(SB('*', SF(F_COTH, X), SF(F_CSCH, X))));
+	case F_ASINH:
+		return SB('/', D, SF(F_SQRT, SB('+', N(1), X2)));
+	case F_ACOSH:
+		return SB('/', D, SF(F_SQRT, SB('-', X2, N(1))));
+	case F_ATANH:
+		return SB('/', D, SB('-', N(1), X2));
+	case F_ACOTH:
+		return SB('/', D, SB('-', X2, N(1)));
+	case F_ASECH:
+		return SB('*', D,
+			  SU(SB('*', SB('/', N(1), SB('*', X, SF(F_SQRT, SB('-', N(1), X)))),
+				SF(F_SQRT, SB('/', N(1), SB('+', N(1), X))))));
+	case F_ACSCH:
+		return SB('*', D,
+			  SU(SB('/', N(1),
+				SB('*', X2, SF(F_SQRT, SB('+', N(1), SB('/', N(1), X2)))))));
+	case F_ABS:
+		return SB('*', D, SB('-', SB('*', N(2), SF(F_STEP, X)), N(1)));
+	case F_STEP:
+		return SB('*', D, SF(F_DELTA, X));
+	case F_DELTA:
+	case F_NANDELTA:
+		return SB('*', D, SF(F_NANDELTA, X));
+	default: { /* erf */
+		struct node *c = nd('c');
+		c->k = C_2_SQRTPI;
+		return SB('*', D, SB('*', c, SF(F_EXP, SU(X2))));
+	}
+	}
+#undef X
+#undef X2
+}
+#undef SB
+#undef SU
+#undef SF

@@ -56,10 +56,14 @@ struct sym {
 /* The tree's nodes (sym.c frees them): of a type; a number, a negation, a
  * binary operation, a function of a; a copy; the value of a tree of
  * numbers. */
+/* A node from the free list of the nodes trees gave back (sym.c), or new:
+ * its contents undefined. */
+struct node *node_alloc(void);
+
 static inline struct node *nd(char type)
 {
-	struct node *n = xcalloc(1, sizeof(*n));
-	n->type = type;
+	struct node *n = node_alloc();
+	*n = (struct node){.type = type};
 	return n;
 }
 
@@ -99,7 +103,7 @@ static inline struct node *cp(const struct node *n)
 {
 	if (!n)
 		return NULL;
-	struct node *c = xmalloc(sizeof(*c));
+	struct node *c = node_alloc();
 	*c = *n;
 	c->a = cp(n->a);
 	c->b = cp(n->b);
@@ -153,6 +157,8 @@ void read_blank(struct reader *r);
  * derivative of n by the variable v (unsimplified). */
 struct node *tree_simplify(struct node *n);
 struct node *tree_derive(const struct node *n, int v);
+/* tree_simplify(tree_derive(n, v)) for a simplified n, built simplified. */
+struct node *tree_derive_simplified(const struct node *n, int v);
 
 /* The compiled code's operations (sym_code.c). */
 enum { OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_NEG, OP_POW, OP_FN };

@@ -5,7 +5,10 @@ tolerance and against the horizon. Run with Debian's /usr/bin/python3 (its
 python3-scipy) from the top of the tree, after `make tribo
 build/plain/tests/bench/bench`.
 
-    /usr/bin/python3 tests/bench/bench.py [--quick]
+    /usr/bin/python3 tests/bench/bench.py [--quick] [--twins]
+
+--twins: the table of model lagrange against its hand-written twins
+alone (build/bench/last.txt, README's table, is left as it was).
 
 Times are medians of repeated runs on whatever else the machine is doing:
 compare them within one run, not across machines."""
@@ -255,6 +258,7 @@ def main():
     tolerance_family()
     elliptic_band()
     every_exercise()
+    twins()
     commands()
     figures()
     pane()
@@ -415,6 +419,77 @@ def every_exercise():
                                           "over 5 ms: " + ", ".join(over)))
     print("  whole process: " + ("all under 5 ms (the exempt aside)" if not pover else
                                  "over 5 ms: " + ", ".join(pover)))
+
+
+# Issue 42's goal for model lagrange: each exercise that has a hand-written
+# twin (the same problem in a model of its own) solves within 2x of it.
+# (lagrange id, result, twin id, its result, the twin's sets, what differs)
+TWINS = (
+    ("coin-lagrange", "t_stop", "coin", "stop_time", (), ""),
+    ("disk-lagrange", "t_stop", "disk-reye", "stop_time", (),
+     "disk-reye: R_coeff, the torque's closed form, besides"),
+    ("ladder-lagrange", "t_stop", "ladder-slides", "t_leave",
+     ("mu_floor=0", "mu_wall=0", "theta0=60"),
+     "ladder-slides at mu = 0, theta0 = 60 deg: runs on past t_leave to the floor"),
+    ("painleve-lagrange", "t_stop", "painleve-family", "t_end", (),
+     "painleve-family: (2.8), (2.9) checked along the run besides"),
+)
+NO_TWIN = ("hoop-bead", "incline-spring")
+
+
+def twins():
+    """Issue 42 points 1-3: each lagrange exercise against its hand-written
+    twin, in-process (bench.c's medians, as the rows above): `solve`
+    (session_solve: answers and figures; neither side writes its steps at
+    solve) and the answers alone (bench -a, as generate and grade solve);
+    the ratio lagrange / twin of each, the answers' agreement, and the
+    goal: solve ratio <= 2 (and coin-lagrange under 2 ms)."""
+    print("\nModel lagrange against its hand-written twins: in-process CPU ms of one solve"
+          " (bench.c's median),\n`solve` (answers and figures) and the answers alone"
+          " (-a); ratio = lagrange / twin; agree: |lagrange −\ntwin| / |twin| of the"
+          " answers named; goal: solve ratio ≤ 2 (coin-lagrange: and under 2 ms).")
+    hdr = (f"{'lagrange':<18} {'twin':<16} {'answers':<17} {'solve ms':>9} {'twin ms':>8}"
+           f" {'ratio':>6} {'-a ms':>7} {'twin -a':>8} {'ratio':>6} {'agree':>8}  goal")
+    print(hdr)
+    print("-" * len(hdr))
+    notes = []
+    for lid, lres, tid, tres, sets, what in TWINS:
+        lc = Case(lid, lres, 0, None, "", "", None, "")
+        tc = Case(tid, tres, 0, None, "", "", None, "")
+        lv, lt = tribo_solve(lc)
+        tv, tt = tribo_solve(tc, sets=list(sets))
+        _, lat = tribo_solve_a(lc)
+        _, tat = tribo_solve_a(tc, sets=list(sets))
+        ok = isinstance(lt, float) and isinstance(tt, float)
+        r = lt / tt if ok else None
+        ra = lat / tat if isinstance(lat, float) and isinstance(tat, float) else None
+        agree = (f"{abs(lv - tv) / abs(tv):8.1e}" if lv is not None and tv is not None
+                 else f"{'-':>8}")
+        good = ok and r <= 2.0 and (lid != "coin-lagrange" or lt < 2e-3)
+        words = "≤ 2x" + (", < 2 ms" if lid == "coin-lagrange" else "")
+        v = verdict(f"twin {lid} / {tid}", f"{r:.2f}x" if r else "fails", words, good)
+        rs = f"{r:6.2f}" if r else "     -"
+        ras = f"{ra:6.2f}" if ra else "     -"
+        print(f"{lid:<18} {tid:<16} {lres + '/' + tres:<17} {ms(lt)} {ms(tt)[1:]} {rs}"
+              f" {ms(lat)[2:]} {ms(tat)[1:]} {ras} {agree}  {v}")
+        if what:
+            notes.append(f"  {lid}: {what}")
+    for lid in NO_TWIN:
+        print(f"{lid:<18} {'(none)':<16} no hand-written twin: no ratio")
+    print("\n".join(notes))
+
+
+def tribo_solve_a(case, sets=()):
+    """(value, median in-process time of the answers' solve, bench -a)."""
+    cmd = [BENCH, "-a", "-b", "0.15" if QUICK else "0.3", case.id, case.result, *sets]
+    try:
+        r = subprocess.run(cmd, env=ENV, capture_output=True, text=True, timeout=10)
+    except subprocess.TimeoutExpired:
+        return None, "> 10 s"
+    if r.returncode:
+        return None, "fails"
+    v, t, _, _ = r.stdout.split()
+    return float(v), float(t)
 
 
 def fresh_folder(root):
@@ -743,8 +818,12 @@ if __name__ == "__main__":
     sys.stdout = tee
     when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     print(f"make bench at {commit()}, {when}{' (--quick)' if QUICK else ''}\n")
-    main()
+    if "--twins" in sys.argv:
+        twins()
+    else:
+        main()
     sys.stdout = tee.out
-    os.makedirs("build/bench", exist_ok=True)
-    with open("build/bench/last.txt", "w", encoding="utf-8") as fh:
-        fh.write("".join(tee.lines))
+    if "--twins" not in sys.argv:  # README's table is a whole run's
+        os.makedirs("build/bench", exist_ok=True)
+        with open("build/bench/last.txt", "w", encoding="utf-8") as fh:
+            fh.write("".join(tee.lines))
