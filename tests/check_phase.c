@@ -233,6 +233,50 @@ START_TEST(test_record_rates_and_later_extras)
 }
 END_TEST
 
+/* A run's record takes each step's end rates from the stepper
+ * (ode_step_end_rates: rk8pd's last stage), not from the right-hand side
+ * again: the oscillator's run keeps a record for at most the evaluations of
+ * its first step's start and of a last step cut to end on tmax, not two a
+ * step; its rows on the closed form (cos t, −sin t) to the fill's error
+ * (the Hermite cubic's h⁴/384 on rk8pd's steps of about 0.4 here). */
+static int osc_next(struct phase_run *run, struct phase_mode *mode, void *ctx, struct diag *d)
+{
+	(void)d;
+	(void)ctx;
+	if (run->end)
+		return PHASE_END;
+	mode->sys = (struct ode_system){2, osc_rhs, NULL, NULL};
+	return PHASE_RUN;
+}
+
+START_TEST(test_record_takes_step_rates)
+{
+	const struct phase_system ps = {2, osc_next, NULL};
+	struct phase_run run;
+	struct diag d;
+	diag_clear(&d);
+	double y[2] = {1.0, 0.0};
+	osc_evals = 0;
+	ck_assert_int_eq(phase_run(&ps, NULL, 0.0, 20.0, y, NULL, &run, &d), 0);
+	const int bare = osc_evals;
+	struct record rec;
+	record_init(&rec, 2, 0, 0.01);
+	double z[2] = {1.0, 0.0};
+	osc_evals = 0;
+	ck_assert_int_eq(phase_run(&ps, NULL, 0.0, 20.0, z, &rec, &run, &d), 0);
+	ck_assert(y[0] == z[0] && y[1] == z[1]);
+	ck_assert_int_gt(run.steps, 20);
+	ck_assert_msg(osc_evals - bare <= 3, "%d evaluations for the record over %zu steps",
+		      osc_evals - bare, run.steps);
+	ck_assert_uint_gt(rec.n, 1000);
+	for (size_t i = 0; i < rec.n; i++) {
+		ck_assert_double_eq_tol(record_row(&rec, i)[0], cos(rec.t[i]), 1e-4);
+		ck_assert_double_eq_tol(record_row(&rec, i)[1], -sin(rec.t[i]), 1e-4);
+	}
+	record_release(&rec);
+}
+END_TEST
+
 /* The same step ends deferred (record_defer: kept as given, the record
  * made at record_extras) and recorded at once, over a run long enough to
  * be filled in several blocks at the run's time (RECORD_DEFER_MAX) and
@@ -454,6 +498,7 @@ static Suite *phase_suite(void)
 	tcase_add_test(tc, test_bounce);
 	tcase_add_test(tc, test_record_changes_nothing);
 	tcase_add_test(tc, test_record_rates_and_later_extras);
+	tcase_add_test(tc, test_record_takes_step_rates);
 	tcase_add_test(tc, test_record_deferred);
 	tcase_add_test(tc, test_stands_still);
 	tcase_add_test(tc, test_caps);

@@ -239,7 +239,7 @@ static int traced_rhs(double t, const double y[], double f[], void *p)
 static double traced_event(double t, const double y[], void *p)
 {
 	struct record *tr = p;
-	record_point(tr, t, y);
+	record_point_rates(tr, t, y, ode_step_end_rates(t, y));
 	return tr->inner->event ? tr->inner->event(t, y, tr->inner->params) : 1.0;
 }
 
@@ -257,7 +257,7 @@ const struct ode_system *record_wrap(struct record *tr, const struct ode_system 
 static void traced_events(double t, const double y[], double *g, void *p)
 {
 	struct record *tr = p;
-	record_point(tr, t, y);
+	record_point_rates(tr, t, y, ode_step_end_rates(t, y));
 	tr->inner_events(t, y, g, tr->inner->params);
 }
 

@@ -98,6 +98,18 @@ struct restep {
 	bool dear;  /* a re-step is dear (bsimp): narrow_on_interpolant first */
 };
 
+/* The accepted step's end and the rates the stepper took there, while
+ * ode_run calls the event functions after it (ode_step_end_rates). */
+static _Thread_local struct {
+	double t;
+	const double *y, *f;
+} step_end;
+
+const double *ode_step_end_rates(double t, const double y[])
+{
+	return step_end.f && t == step_end.t && y == step_end.y ? step_end.f : NULL;
+}
+
 static int restep_at(struct restep *r, double t)
 {
 	memcpy(r->y, r->y0, r->sys->dim * sizeof(double));
@@ -555,8 +567,15 @@ int ode_run(const struct ode_system *sys, const struct ode_opts *opts, double t0
 		num_progress_time(t - t0, opts->tmax - t0);
 		if (!watched)
 			continue;
+		/* rk8pd took the rates at t0 + h0: t, unless the step was cut to
+		 * end on tmax (evolve then sets t = tmax itself); msbdf leaves
+		 * none */
+		step_end.t = t;
+		step_end.y = y;
+		step_end.f = !stiff && tprev + ev->last_step == t ? ev->dydt_out : NULL;
 		if (nev) {
 			opts->events(t, y, gv, sys->params);
+			step_end.f = NULL;
 			double first = INFINITY;
 			size_t which = 0;
 			bool on = false;
@@ -600,6 +619,7 @@ int ode_run(const struct ode_system *sys, const struct ode_opts *opts, double t0
 			continue;
 		}
 		double g = sys->event(t, y, sys->params);
+		step_end.f = NULL;
 		bool crossed = (g_prev < 0 && g >= 0) || (g_prev > 0 && g <= 0);
 		if (crossed) {
 			double troot;

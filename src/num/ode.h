@@ -86,6 +86,12 @@ unsigned long long ode_rhs_evaluations(void);
 /* Integrates from (t0, y) until the event or opts->tmax; y is updated in
  * place. Returns 0, or -1 with d filled (step failure, interrupt, too many
  * steps). */
+/* Inside an event function that ode_run calls right after an accepted
+ * step, at that step's end (t, y: ode_run's own state, not a re-step's):
+ * the right-hand side there as the stepper took it (rk8pd's last stage),
+ * bit for bit what evaluating it again gives; else NULL. A run record's
+ * fill takes it instead of evaluating the right-hand side again. */
+const double *ode_step_end_rates(double t, const double y[]);
 int ode_run(const struct ode_system *sys, const struct ode_opts *opts, double t0, double y[],
 	    struct ode_end *end, struct diag *d);
 
