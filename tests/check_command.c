@@ -511,10 +511,20 @@ END_TEST
  * them, and a sweep and lint leave them alone. */
 START_TEST(test_one_run_per_solve)
 {
-	static const char *const ids[] = {"disk-reye",	   "conveyor",	   "polisher",
-					  "kozlov-ball",   "painleve-rod", "ragulskis",
-					  "imachi",	   "hoop-bead",	   "ladder",
-					  "rayleigh-reye", "curling",	   "painleve-compliant"};
+	static const char *const ids[] = {"disk-reye",
+					  "conveyor",
+					  "polisher",
+					  "kozlov-ball",
+					  "painleve-rod",
+					  "ragulskis",
+					  "imachi",
+					  "hoop-bead",
+					  "ladder",
+					  "rayleigh-reye",
+					  "curling",
+					  "painleve-compliant",
+					  "painleve-lagrange",
+					  "coin-lagrange"};
 	char csv[1024];
 	int fd = mkstemp(test_tmp(csv, sizeof csv, "tribo-runs-XXXXXX"));
 	ck_assert_int_ge(fd, 0);

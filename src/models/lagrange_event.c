@@ -433,6 +433,44 @@ void lrun_figures_of(const struct lagr *L, const struct record *tr, struct figur
 	figure_curve_from(f, "T + V", CURVE_LINE, tab, 0, 1 + 2 * n);
 }
 
+/* The figures drawn when first looked at (figures_later): from the run's
+ * record, moved here with a copy of the run's parameters, its energy
+ * column computed then (record_extras_later: T + V is a function of t, the
+ * state and the parameters alone), never from a second run. L is the
+ * model's, which outlives the solve's figures (the session releases them
+ * before the exercise). */
+struct lagr_later {
+	struct run r;
+	struct record tr;
+};
+
+static void lagr_later_draw(struct figures *fs, void *p)
+{
+	struct lagr_later *l = p;
+	record_extras(&l->tr, &l->r);
+	lrun_figures_of(l->r.L, &l->tr, fs);
+}
+
+static void lagr_later_drop(void *p)
+{
+	struct lagr_later *l = p;
+	record_release(&l->tr);
+	free(l->r.vals);
+	free(l);
+}
+
+void lrun_figures_later(const struct run *r, struct record *tr, struct figures *fs)
+{
+	const struct lagr *L = r->L;
+	struct lagr_later *l = xmalloc(sizeof(*l));
+	l->r = (struct run){.L = L, .tmax = r->tmax};
+	l->r.vals = xmalloc(L->nnames * sizeof(double));
+	memcpy(l->r.vals, r->vals, L->nnames * sizeof(double));
+	l->tr = *tr;
+	*tr = (struct record){0};
+	figures_later(fs, lagr_later_draw, lagr_later_drop, l);
+}
+
 /* The run's failure in d, from what the run met: a contact(...) that could
  * not be evaluated, kinks that are one surface, a singular mass matrix. */
 int lrun_run_failure(struct run *r, struct diag *d, double t, const double *y)

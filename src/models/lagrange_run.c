@@ -940,6 +940,8 @@ int lagr_solve(const struct model_input *in, struct model_output *out, struct di
 		r.stop_sign = g > 0 ? 1 : g < 0 ? -1 : 0;
 	}
 	struct record rec, *recp = record_open(&rec, out->figs, 2 * n + 1, 1, 0, trace_extra, &r);
+	if (recp)
+		record_extras_later(recp); /* T + V when the figures are drawn */
 	model_step(s, "The run, by rk8pd in phases: a phase ends where a contact's relative "
 		      "velocity or a rate with Coulomb-type friction reaches 0, where a held "
 		      "contact's force reaches its bound, or where stop = 0; the contacts at "
@@ -963,7 +965,7 @@ int lagr_solve(const struct model_input *in, struct model_output *out, struct di
 		rc = diag_set(d, "the mass matrix ∂²T/∂q̇² is singular at t = %.6g s, %s = %.6g",
 			      r.sing_t, L->q[0], r.sing_y[0]);
 	if (recp && !rc)
-		lrun_figures_of(L, recp, out->figs);
+		lrun_figures_later(&r, recp, out->figs);
 	record_release(recp);
 	if (rc)
 		goto done;

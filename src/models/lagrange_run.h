@@ -88,6 +88,8 @@ double lrun_energy(struct run *r, double t, const double *y);
 int lrun_settle_group(struct run *r, double t, double *y, bool at_bound, struct strbuf *s);
 int lrun_decide(struct run *r, double t, double *y, size_t brk, bool start, struct strbuf *s);
 void lrun_figures_of(const struct lagr *L, const struct record *tr, struct figures *fs);
+/* The figures of tr (moved: *tr left empty) drawn when first looked at. */
+void lrun_figures_later(const struct run *r, struct record *tr, struct figures *fs);
 int lrun_run_failure(struct run *r, struct diag *d, double t, const double *y);
 bool lrun_held_fixed(struct run *r, bool *uniform);
 int lrun_held_phase(struct run *r, struct phase_run *run, double *t, const double *y, double step,
