@@ -112,14 +112,17 @@ static void answered(const char *what, const char *const *sets, const char *name
 #define WITHIN_BASE (BUDGET_CPU_BASE + 1.0)
 #define WITHIN_MAX  (BUDGET_CPU_MAX + 1.0)
 
-/* lagrange: an ordinary file, stiff (k = 1e8 N/m): 28 s before. */
+/* lagrange: an ordinary file, stiff (k = 1e8 N/m): 28 s before. Refused
+ * within the budget's time by whichever bound it meets first: the budget
+ * (a slow build) or, since a phase costs less, the 20,000 phases (at t =
+ * 6.28 s); both say where the run was and what to lower. */
 START_TEST(test_lagrange_stiff)
 {
 	if (light())
 		return;
 	refused("tests/data/lagrange-stiff.ini", SETS("h", "1"),
-		WORDS("the solve ran out of its budget of ", " of tmax = 10",
-		      "phases (stops and restarts); the state there: (", "lower tmax"),
+		WORDS("tmax = 10", "phases (stops and restarts)", "the state there: (",
+		      "lower tmax"),
 		WITHIN_BASE);
 }
 END_TEST
