@@ -83,137 +83,22 @@ struct node *tree_simplify(struct node *n)
 	return simplify_node(n);
 }
 
-/* libmatheval's node_derivative (before simplification), but for asinh,
- * whose derivative it has as 1/sqrt(1 - x^2): it is 1/sqrt(1 + x^2). `v`
- * the variable's index, -1 if no name of the list. */
-struct node *tree_derive(const struct node *n, int v)
+/* libmatheval's node_derivative, but for asinh, whose derivative it has as
+ * 1/sqrt(1 - x^2): it is 1/sqrt(1 + x^2). `v` the variable's index, -1 if
+ * no name of the list. With s, each node is simplified as it is made
+ * (simplify_node) from simplified operands: tree_simplify of the whole
+ * derivative of a simplified n, node for node (the rule at a node sees
+ * only its operands, simplified either way), without the unsimplified
+ * tree (a load of painleve-lagrange built ~16,000 nodes to keep a few
+ * thousand). */
+static struct node *made(bool s, struct node *n)
 {
-	switch (n->type) {
-	case 'n':
-	case 'c':
-		return N(0);
-	case 'v':
-		return N(n->k == v ? 1 : 0);
-	case 'u':
-		return U(tree_derive(n->a, v));
-	case 'b': {
-		const struct node *a = n->a, *b = n->b;
-		switch (n->op) {
-		case '+':
-		case '-':
-			return B(n->op, tree_derive(a, v), tree_derive(b, v));
-		case '*':
-			return B('+', B('*', tree_derive(a, v), cp(b)),
-				 B('*', cp(a), tree_derive(b, v)));
-		case '/':
-			return B('/',
-				 B('-', B('*', tree_derive(a, v), cp(b)),
-				   B('*', cp(a), tree_derive(b, v))),
-				 B('^', cp(b), N(2)));
-		default:
-			if (b->type == 'n')
-				return B('*', B('*', N(b->x), tree_derive(a, v)),
-					 B('^', cp(a), N(b->x - 1.0)));
-			/* (f^g)' = f^g (g log f)' */
-			struct node *lg = B('*', cp(b), F(F_LOG, cp(a)));
-			struct node *r = B('*', cp(n), tree_derive(lg, v));
-			tree_free(lg);
-			return r;
-		}
-	}
-	}
-	/* a function of a: the chain rule, D = a' */
-	const struct node *a = n->a;
-	struct node *D = tree_derive(a, v);
-#define X  cp(a)
-#define X2 B('^', X, N(2))
-	switch (n->k) {
-	case F_EXP:
-		return B('*', D, cp(n));
-	case F_LOG:
-		return B('/', D, X);
-	case F_SQRT:
-		return B('/', D, B('*', N(2), cp(n)));
-	case F_SIN:
-		return B('*', D, F(F_COS, X));
-	case F_COS:
-		return U(B('*', D, F(F_SIN, X)));
-	case F_TAN:
-		return B('/', D, B('^', F(F_COS, X), N(2)));
-	case F_COT:
-		return U(B('/', D, B('^', F(F_SIN, X), N(2))));
-	case F_SEC:
-		return B('*', D, B('*', F(F_SEC, X), F(F_TAN, X)));
-	case F_CSC:
-		return B('*', D, U(B('*', F(F_COT, X), F(F_CSC, X))));
-	case F_ASIN:
-		return B('/', D, F(F_SQRT, B('-', N(1), X2)));
-	case F_ACOS:
-		return U(B('/', D, F(F_SQRT, B('-', N(1), X2))));
-	case F_ATAN:
-		return B('/', D, B('+', N(1), X2));
-	case F_ACOT:
-		return U(B('/', D, B('+', N(1), X2)));
-	case F_ASEC:
-		return B('*', D,
-			 B('/', N(1), B('*', X2, F(F_SQRT, B('-', N(1), B('/', N(1), X2))))));
-	case F_ACSC:
-		return B('*', D,
-			 U(B('/', N(1), B('*', X2, F(F_SQRT, B('-', N(1), B('/', N(1), X2)))))));
-	case F_SINH:
-		return B('*', D, F(F_COSH, X));
-	case F_COSH:
-		return B('*', D, F(F_SINH, X));
-	case F_TANH:
-		return B('/', D, B('^', F(F_COSH, X), N(2)));
-	case F_COTH:
-		return U(B('/', D, B('^', F(F_SINH, X), N(2))));
-	case F_SECH:
-		return B('*', D, U(B('*', F(F_SECH, X), F(F_TANH, X))));
-	case F_CSCH:
-		return B('*', D, U(B('*', F(F_COTH, X), F(F_CSCH, X))));
-	case F_ASINH:
-		return B('/', D, F(F_SQRT, B('+', N(1), X2)));
-	case F_ACOSH:
-		return B('/', D, F(F_SQRT, B('-', X2, N(1))));
-	case F_ATANH:
-		return B('/', D, B('-', N(1), X2));
-	case F_ACOTH:
-		return B('/', D, B('-', X2, N(1)));
-	case F_ASECH:
-		return B('*', D,
-			 U(B('*', B('/', N(1), B('*', X, F(F_SQRT, B('-', N(1), X)))),
-			     F(F_SQRT, B('/', N(1), B('+', N(1), X))))));
-	case F_ACSCH:
-		return B('*', D,
-			 U(B('/', N(1), B('*', X2, F(F_SQRT, B('+', N(1), B('/', N(1), X2)))))));
-	case F_ABS:
-		return B('*', D, B('-', B('*', N(2), F(F_STEP, X)), N(1)));
-	case F_STEP:
-		return B('*', D, F(F_DELTA, X));
-	case F_DELTA:
-	case F_NANDELTA:
-		return B('*', D, F(F_NANDELTA, X));
-	default: { /* erf */
-		struct node *c = nd('c');
-		c->k = C_2_SQRTPI;
-		return B('*', D, B('*', c, F(F_EXP, U(X2))));
-	}
-	}
-#undef X
-#undef X2
+	return s ? simplify_node(n) : n;
 }
-
-/* tree_simplify(tree_derive(n, v)) for a simplified n, without the
- * unsimplified tree: each node of tree_derive's built from simplified
- * operands and simplified at once (simplify_node), the copies of n's
- * subtrees being simplified already. The same tree, node for node (the
- * rule at a node sees only its operands, simplified either way); a load
- * of painleve-lagrange built ~16,000 nodes to keep a few thousand. */
-#define SB(op, a, b) simplify_node(B(op, a, b))
-#define SU(a)	     simplify_node(U(a))
-#define SF(k, a)     simplify_node(F(k, a))
-struct node *tree_derive_simplified(const struct node *n, int v)
+#define SB(op, a, b) made(s, B(op, a, b))
+#define SU(a)	     made(s, U(a))
+#define SF(k, a)     made(s, F(k, a))
+static struct node *derive(const struct node *n, int v, bool s)
 {
 	switch (n->type) {
 	case 'n':
@@ -222,37 +107,37 @@ struct node *tree_derive_simplified(const struct node *n, int v)
 	case 'v':
 		return N(n->k == v ? 1 : 0);
 	case 'u':
-		return SU(tree_derive_simplified(n->a, v));
+		return SU(derive(n->a, v, s));
 	case 'b': {
 		const struct node *a = n->a, *b = n->b;
 		switch (n->op) {
 		case '+':
 		case '-':
-			return SB(n->op, tree_derive_simplified(a, v),
-				  tree_derive_simplified(b, v));
+			return SB(n->op, derive(a, v, s), derive(b, v, s));
 		case '*':
-			return SB('+', SB('*', tree_derive_simplified(a, v), cp(b)),
-				  SB('*', cp(a), tree_derive_simplified(b, v)));
+			return SB('+', SB('*', derive(a, v, s), cp(b)),
+				  SB('*', cp(a), derive(b, v, s)));
 		case '/':
 			return SB('/',
-				  SB('-', SB('*', tree_derive_simplified(a, v), cp(b)),
-				     SB('*', cp(a), tree_derive_simplified(b, v))),
+				  SB('-', SB('*', derive(a, v, s), cp(b)),
+				     SB('*', cp(a), derive(b, v, s))),
 				  SB('^', cp(b), N(2)));
 		default:
 			if (b->type == 'n')
-				return SB('*', SB('*', N(b->x), tree_derive_simplified(a, v)),
+				return SB('*', SB('*', N(b->x), derive(a, v, s)),
 					  SB('^', cp(a), N(b->x - 1.0)));
-			/* (f^g)' = f^g (g log f)', g log f not simplified: as
-			 * tree_derive has it */
+			/* (f^g)' = f^g (g log f)', g log f not simplified (its
+			 * derivative simplified as a whole, as libmatheval has it) */
 			struct node *lg = B('*', cp(b), F(F_LOG, cp(a)));
-			struct node *r = SB('*', cp(n), tree_simplify(tree_derive(lg, v)));
+			struct node *dl = derive(lg, v, false);
+			struct node *r = SB('*', cp(n), s ? tree_simplify(dl) : dl);
 			tree_free(lg);
 			return r;
 		}
 	}
 	}
 	const struct node *a = n->a;
-	struct node *D = tree_derive_simplified(a, v);
+	struct node *D = derive(a, v, s);
 #define X  cp(a)
 #define X2 SB('^', X, N(2))
 	switch (n->k) {
@@ -336,3 +221,14 @@ struct node *tree_derive_simplified(const struct node *n, int v)
 #undef SB
 #undef SU
 #undef SF
+
+struct node *tree_derive(const struct node *n, int v)
+{
+	return derive(n, v, false);
+}
+
+/* tree_simplify(tree_derive(n, v)) for a simplified n, built simplified. */
+struct node *tree_derive_simplified(const struct node *n, int v)
+{
+	return derive(n, v, true);
+}
