@@ -51,10 +51,10 @@ def tribo_process(case):
         return None, "fails"
 
 
-def tribo_solve(case, tol=None, sets=(), timeout=10):
+def tribo_solve(case, tol=None, sets=(), timeout=10, answers=False):
     """(value, median in-process solve time) from bench.c, or the reason
-    it gave none."""
-    cmd = [BENCH, "-b", "0.15" if QUICK else "0.3"]
+    it gave none; answers: the answers' solve alone (bench -a)."""
+    cmd = [BENCH] + (["-a"] if answers else []) + ["-b", "0.15" if QUICK else "0.3"]
     if tol:
         cmd += ["-t", repr(tol)]
     cmd += [case.id, case.result, *sets]
@@ -458,8 +458,8 @@ def twins():
         tc = Case(tid, tres, 0, None, "", "", None, "")
         lv, lt = tribo_solve(lc)
         tv, tt = tribo_solve(tc, sets=list(sets))
-        _, lat = tribo_solve_a(lc)
-        _, tat = tribo_solve_a(tc, sets=list(sets))
+        _, lat = tribo_solve(lc, answers=True)
+        _, tat = tribo_solve(tc, sets=list(sets), answers=True)
         ok = isinstance(lt, float) and isinstance(tt, float)
         r = lt / tt if ok else None
         ra = lat / tat if isinstance(lat, float) and isinstance(tat, float) else None
@@ -477,19 +477,6 @@ def twins():
     for lid in NO_TWIN:
         print(f"{lid:<18} {'(none)':<16} no hand-written twin: no ratio")
     print("\n".join(notes))
-
-
-def tribo_solve_a(case, sets=()):
-    """(value, median in-process time of the answers' solve, bench -a)."""
-    cmd = [BENCH, "-a", "-b", "0.15" if QUICK else "0.3", case.id, case.result, *sets]
-    try:
-        r = subprocess.run(cmd, env=ENV, capture_output=True, text=True, timeout=10)
-    except subprocess.TimeoutExpired:
-        return None, "> 10 s"
-    if r.returncode:
-        return None, "fails"
-    v, t, _, _ = r.stdout.split()
-    return float(v), float(t)
 
 
 def fresh_folder(root):
