@@ -1,7 +1,7 @@
 /* The phase driver (dyn/phase) and its run record (dyn/record): a ball
  * bouncing on a floor, each impact a jump, against the closed form; the
  * record's rows at the events and jumps; the caps and what they say;
- * Ctrl-C. */
+ * Ctrl-C; a phase in variables of its own (a puck's stop at s = ∞). */
 #include <check.h>
 #include <gsl/gsl_errno.h>
 #include <math.h>
@@ -491,6 +491,152 @@ START_TEST(test_models_interrupted)
 }
 END_TEST
 
+/* A phase in variables of its own (phase_vars): a puck on a plane under
+ * isotropic Coulomb friction, y = (x1, x2, v1, v2), v' = -c v/|v| (c = mu g
+ * = 2): in t the friction's direction is singular at the stop. In v =
+ * (x1, x2, z1, z2, ell, t), z = v/|v|, ell = ln(|v|/rho0), against the
+ * clock s, dt/ds = |v|/c: z' = 0, ell' = -1, x' = v |v|/c, t' = |v|/c.
+ * In closed form the puck stops at t* = rho0/c, x* = v0 rho0/(2c); at t
+ * before it, v = v0 (1 - c t/rho0), x = v0 (t - c t^2/(2 rho0)). */
+struct puck {
+	double rho0, c;
+	bool done_seen;
+};
+
+static int puck_rhs(double t, const double y[], double f[], void *p)
+{
+	const struct puck *k = p;
+	const double sp = hypot(y[2], y[3]);
+	(void)t;
+	f[0] = y[2];
+	f[1] = y[3];
+	f[2] = -k->c * y[2] / sp;
+	f[3] = -k->c * y[3] / sp;
+	return GSL_SUCCESS;
+}
+
+static void puck_from(double t, const double y[], double v[], void *p)
+{
+	const struct puck *k = p;
+	const double sp = hypot(y[2], y[3]);
+	v[0] = y[0];
+	v[1] = y[1];
+	v[2] = y[2] / sp;
+	v[3] = y[3] / sp;
+	v[4] = log(sp / k->rho0);
+	v[5] = t;
+}
+
+static void puck_to(const double v[], double y[], double *t, void *p)
+{
+	const struct puck *k = p;
+	const double sp = k->rho0 * exp(v[4]), zn = hypot(v[2], v[3]);
+	y[0] = v[0];
+	y[1] = v[1];
+	y[2] = sp * v[2] / zn;
+	y[3] = sp * v[3] / zn;
+	*t = v[5];
+}
+
+static int puck_vars_rhs(double s, const double v[], double f[], void *p)
+{
+	const struct puck *k = p;
+	const double sp = k->rho0 * exp(v[4]), zn = hypot(v[2], v[3]);
+	(void)s;
+	f[0] = sp * v[2] / zn * sp / k->c;
+	f[1] = sp * v[3] / zn * sp / k->c;
+	f[2] = f[3] = 0;
+	f[4] = -1;
+	f[5] = sp / k->c;
+	return GSL_SUCCESS;
+}
+
+/* done where |v| has fallen to 1e-9 of its start */
+static bool puck_done(double s, const double v[], const double f[], void *p)
+{
+	(void)s;
+	(void)f;
+	(void)p;
+	return v[4] <= log(1e-9);
+}
+
+static const struct phase_vars puck_vars = {6, puck_from, puck_to, puck_vars_rhs, puck_done};
+
+/* One phase in the variables; where done ends it, the last stretch (|v|/c
+ * long, at the deceleration c) in closed form. */
+static int puck_next(struct phase_run *run, struct phase_mode *mode, void *ctx, struct diag *d)
+{
+	struct puck *k = ctx;
+	(void)d;
+	if (run->end) {
+		if (run->end->event && run->end->which == 1) {
+			k->done_seen = true;
+			const double sp = hypot(run->y[2], run->y[3]), tau = sp / k->c;
+			double y[4] = {run->y[0] + run->y[2] * tau / 2,
+				       run->y[1] + run->y[3] * tau / 2, 0, 0};
+			phase_jump(run, run->t + tau, y);
+		}
+		return PHASE_END;
+	}
+	mode->sys = (struct ode_system){4, puck_rhs, NULL, k};
+	mode->vars = &puck_vars;
+	return PHASE_RUN;
+}
+
+START_TEST(test_vars_phase)
+{
+	const double v0[2] = {3.0, -4.0}; /* rho0 = 5 */
+	for (int cut = 0; cut < 2; cut++) {
+		struct puck k = {.rho0 = 5, .c = 2};
+		const struct phase_system ps = {4, puck_next, &k};
+		double y[4] = {0, 0, v0[0], v0[1]};
+		const double tstar = k.rho0 / k.c, tmax = cut ? 0.6 * tstar : 10.0;
+		struct record rec;
+		record_init(&rec, 4, 0, 0.0);
+		struct phase_run run;
+		struct diag d;
+		diag_clear(&d);
+		ck_assert_int_eq(phase_run(&ps, NULL, 0.0, tmax, y, &rec, &run, &d), 0);
+		if (cut) { /* ended at tmax exactly, by t's own event, not reported */
+			ck_assert(!k.done_seen);
+			ck_assert_double_eq(run.t, tmax);
+			for (int i = 0; i < 2; i++) {
+				ck_assert_double_eq_tol(y[2 + i], v0[i] * (1 - k.c * tmax / k.rho0),
+							1e-12);
+				ck_assert_double_eq_tol(
+					y[i], v0[i] * (tmax - k.c * tmax * tmax / (2 * k.rho0)),
+					1e-12);
+			}
+		} else { /* done, then the closed form's last stretch */
+			ck_assert(k.done_seen);
+			ck_assert_double_eq_tol(run.t, tstar, 1e-12);
+			for (int i = 0; i < 2; i++) {
+				ck_assert_double_eq_tol(y[i], v0[i] * k.rho0 / (2 * k.c), 1e-12);
+				ck_assert(y[2 + i] == 0);
+			}
+			/* z' = 0 and ell' = -1: t' and x' fall like e^-s and e^-2s,
+			 * steps of about 0.5 in s (42 here), not a geometric many */
+			ck_assert_uint_lt(run.steps, 60);
+		}
+		/* the record in t, its rows on the closed form */
+		ck_assert_uint_gt(rec.n, 10);
+		for (size_t r = 0; r < rec.n; r++) {
+			const double t = rec.t[r], *row = record_row(&rec, r);
+			ck_assert(r == 0 || t >= rec.t[r - 1]);
+			const double f = t < tstar ? 1 - k.c * t / k.rho0 : 0;
+			const double g =
+				t < tstar ? t - k.c * t * t / (2 * k.rho0) : k.rho0 / (2 * k.c);
+			for (int i = 0; i < 2; i++) {
+				ck_assert_double_eq_tol(row[2 + i], v0[i] * f, 1e-10);
+				ck_assert_double_eq_tol(row[i], v0[i] * g, 1e-10);
+			}
+		}
+		ck_assert_double_eq(rec.t[rec.n - 1], run.t);
+		record_release(&rec);
+	}
+}
+END_TEST
+
 static Suite *phase_suite(void)
 {
 	Suite *s = suite_create("phase");
@@ -503,6 +649,7 @@ static Suite *phase_suite(void)
 	tcase_add_test(tc, test_stands_still);
 	tcase_add_test(tc, test_caps);
 	tcase_add_test(tc, test_several_events);
+	tcase_add_test(tc, test_vars_phase);
 	tcase_add_test(tc, test_refusal_and_interrupt);
 	tcase_add_test(tc, test_models_interrupted);
 	suite_add_tcase(s, tc);

@@ -80,6 +80,93 @@ static int steps_capped(const struct phase_caps *caps, const struct phase_run *r
 			caps->steps_why ? caps->steps_why : "");
 }
 
+/* ---- a phase in variables of its own (phase_mode.vars) --------------------- */
+
+struct in_vars {
+	const struct phase_mode *mode; /* the model's system and events, in t */
+	struct record *rec;
+	size_t nev; /* the model's events, then t reaching tmax */
+	double tmax;
+	double y[PHASE_VARS_MAX], f[PHASE_VARS_MAX]; /* the state at v, its rates in t */
+};
+
+static int vars_rhs(double s, const double v[], double f[], void *p)
+{
+	const struct in_vars *c = p;
+	return c->mode->vars->rhs(s, v, f, c->mode->sys.params);
+}
+
+static bool vars_done(double s, const double v[], const double f[], void *p)
+{
+	const struct in_vars *c = p;
+	return c->mode->vars->done(s, v, f, c->mode->sys.params);
+}
+
+/* The model's events at the state v stands for, that state recorded first
+ * at the end of each step (its rates in t from the model's system), and
+ * t's own: tmax − t. */
+static void vars_events(double s, const double v[], double *g, void *p)
+{
+	struct in_vars *c = p;
+	const struct phase_mode *m = c->mode;
+	void *params = m->sys.params;
+	double t;
+	m->vars->to(v, c->y, &t, params);
+	if (c->rec) {
+		/* the stepper's own point, not the event locator's: the record's */
+		const bool step_end = ode_step_end_rates(s, v) != NULL;
+		const bool rates = step_end && m->sys.rhs(t, c->y, c->f, params) == GSL_SUCCESS;
+		record_point_rates(c->rec, t, c->y, rates ? c->f : NULL);
+	}
+	if (m->opts.nev)
+		m->opts.events(t, c->y, g, params);
+	else
+		g[0] = m->sys.event ? m->sys.event(t, c->y, params) : 1.0;
+	g[c->nev - 1] = c->tmax - t;
+}
+
+/* ode_run of a mode in variables of its own: as ode_run, from (t0, y) to
+ * the mode's opts.tmax in t or its event, *end in t. */
+static int vars_run(const struct phase_mode *mode, struct record *rec, double t0, double y[],
+		    struct ode_end *end, struct diag *d)
+{
+	const struct phase_vars *pv = mode->vars;
+	void *params = mode->sys.params;
+	struct in_vars c = {.mode = mode,
+			    .rec = rec,
+			    .nev = (mode->opts.nev ? mode->opts.nev : 1) + 1,
+			    .tmax = mode->opts.tmax};
+	if (pv->dim > PHASE_VARS_MAX || mode->sys.dim > PHASE_VARS_MAX || c.nev > PHASE_VARS_MAX)
+		return diag_set(d,
+				"a phase in %zu variables of its own, with %zu events, for a "
+				"state of %zu (at most %d each)",
+				pv->dim, c.nev, mode->sys.dim, PHASE_VARS_MAX);
+	double v[PHASE_VARS_MAX];
+	pv->from(t0, y, v, params);
+	if (rec)
+		record_wrap(rec, &mode->sys); /* its fill's rates: the model's, in t */
+	const struct ode_system vsys = {pv->dim, vars_rhs, NULL, &c};
+	struct ode_opts o = mode->opts;
+	o.nev = c.nev;
+	o.events = vars_events;
+	o.done = pv->done ? vars_done : NULL;
+	o.tmax = DBL_MAX; /* s has no end of its own: t's event ends the phase */
+	const int rc = ode_run(&vsys, &o, 0.0, v, end, d);
+	double t;
+	pv->to(v, y, &t, params);
+	end->h = 0; /* a step in s says nothing of one in t: the next phase chooses */
+	end->t = t;
+	if (!rc && end->event && end->which == c.nev - 1) {
+		end->event = false; /* t reached tmax */
+		end->t = c.tmax;
+	} else if (!rc && end->event && end->which == c.nev) {
+		end->which = c.nev - 1; /* done: one past the mode's own */
+	}
+	if (rc)
+		budget_at(t, y, mode->sys.dim); /* where, in t */
+	return rc;
+}
+
 int phase_run(const struct phase_system *sys, const struct phase_caps *caps, double t0, double tmax,
 	      double y[], struct record *rec, struct phase_run *out, struct diag *d)
 {
@@ -121,9 +208,14 @@ int phase_run(const struct phase_system *sys, const struct phase_caps *caps, dou
 		/* every phase starts from a row: the model's own, or this */
 		if (rec && !(rec->n > 0 && rec->t[rec->n - 1] == run.t))
 			record_mark(rec, run.t, y);
-		const struct ode_system *s =
-			rec ? record_wrap_opts(rec, &mode.sys, &mode.opts) : &mode.sys;
-		const int failed = ode_run(s, &mode.opts, run.t, y, &end, d);
+		int failed;
+		if (mode.vars) {
+			failed = vars_run(&mode, rec, run.t, y, &end, d);
+		} else {
+			const struct ode_system *s =
+				rec ? record_wrap_opts(rec, &mode.sys, &mode.opts) : &mode.sys;
+			failed = ode_run(s, &mode.opts, run.t, y, &end, d);
+		}
 		run.steps += end.steps;
 		if (failed) {
 			run.t = end.t;

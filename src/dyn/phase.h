@@ -34,6 +34,32 @@
 #include "num/ode.h"
 #include "util/diag.h"
 
+/* A phase integrated in variables v of its own against a clock s of its
+ * own, t among the variables: where the mode's right-hand side in t is
+ * singular at a stop (a norm of the rates falling to 0 while the
+ * friction's direction turns at a rate 1/|q̇|), the stop can lie at
+ * s = ∞ with every rate in s smooth (disk-slide's σ = ln(ρ0/ρ) on any
+ * system). The mode still gives its system and events in t, on the state:
+ * the driver maps v to (t, y) for the events, the record (its fill's
+ * rates from the mode's system in t) and the phase's end, ends the phase
+ * where t reaches opts.tmax (an event of its own that end->event does not
+ * report; opts.h0, when given, is a step in s) and reports end->t and
+ * end->h in t. Each function is given the mode's sys.params. */
+enum { PHASE_VARS_MAX = 64 }; /* the most variables, and events */
+struct phase_vars {
+	size_t dim; /* v's */
+	/* v at the state (t, y) the phase starts from */
+	void (*from)(double t, const double y[], double v[], void *params);
+	/* the state y and t at v */
+	void (*to)(const double v[], double y[], double *t, void *params);
+	/* dv/ds */
+	int (*rhs)(double s, const double v[], double f[], void *params);
+	/* Asked at the end of each step with dv/ds there: true ends the phase
+	 * there, an event with end->which = opts.nev (one past the mode's own;
+	 * ode_opts.done). NULL: none. */
+	bool (*done)(double s, const double v[], const double f[], void *params);
+};
+
 /* The run as the model's `next` sees it and may change it. */
 struct phase_run {
 	double t0, t; /* the start, now */
@@ -72,6 +98,8 @@ struct phase_mode {
 	 * step's end is a row like any other (a stretch, a run whose end the
 	 * model draws itself). */
 	bool quiet_end;
+	/* Other variables and another clock for this phase (NULL: none). */
+	const struct phase_vars *vars;
 };
 
 struct phase_system {

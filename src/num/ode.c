@@ -488,6 +488,19 @@ static void work_give(struct ode_work *w)
 		work_free(w);
 }
 
+/* opts->done at a step's end (t, y), with the stepper's rates there (f)
+ * or, where it kept none, the right-hand side's into buf. */
+static bool step_done(const struct ode_system *sys, const struct ode_opts *opts, double t,
+		      const double *y, const double *f, double *buf)
+{
+	if (!f) {
+		if (sys->rhs(t, y, buf, sys->params) != GSL_SUCCESS)
+			return false;
+		f = buf;
+	}
+	return opts->done(t, y, f, sys->params);
+}
+
 int ode_run(const struct ode_system *sys, const struct ode_opts *opts, double t0, double y[],
 	    struct ode_end *end, struct diag *d)
 {
@@ -536,7 +549,7 @@ int ode_run(const struct ode_system *sys, const struct ode_opts *opts, double t0
 	end->steps = 0;
 	if (!(h > 0) && (rc = initial_step(&gsys, t0, opts->tmax, y, atol, rtol, &h, d)))
 		goto done;
-	const bool watched = sys->event || nev;
+	const bool watched = sys->event || nev || opts->done;
 	double *gv_prev = gv ? gv + nev : NULL;
 	r.g = gv ? gv + 2 * nev : NULL;
 	r.events = nev ? opts->events : NULL;
@@ -573,6 +586,7 @@ int ode_run(const struct ode_system *sys, const struct ode_opts *opts, double t0
 		step_end.t = t;
 		step_end.y = y;
 		step_end.f = !stiff && tprev + ev->last_step == t ? ev->dydt_out : NULL;
+		const double *fstep = step_end.f;
 		if (nev) {
 			opts->events(t, y, gv, sys->params);
 			step_end.f = NULL;
@@ -616,9 +630,14 @@ int ode_run(const struct ode_system *sys, const struct ode_opts *opts, double t0
 				break;
 			}
 			memcpy(gv_prev, gv, nev * sizeof(double));
+			if (opts->done && step_done(sys, opts, t, y, fstep, r.yh)) {
+				end->event = true;
+				end->which = nev;
+				break;
+			}
 			continue;
 		}
-		double g = sys->event(t, y, sys->params);
+		double g = sys->event ? sys->event(t, y, sys->params) : 1.0;
 		step_end.f = NULL;
 		bool crossed = (g_prev < 0 && g >= 0) || (g_prev > 0 && g <= 0);
 		if (crossed) {
@@ -639,6 +658,11 @@ int ode_run(const struct ode_system *sys, const struct ode_opts *opts, double t0
 			break;
 		}
 		g_prev = g;
+		if (opts->done && step_done(sys, opts, t, y, fstep, r.yh)) {
+			end->event = true;
+			end->which = nev;
+			break;
+		}
 	}
 done:
 	end->t = t;

@@ -41,6 +41,11 @@ struct ode_opts {
 	 * it was given, a force starting at its bound and turning inward). */
 	size_t nev;
 	void (*events)(double t, const double y[], double *g, void *params);
+	/* Asked after each accepted step that no event ended, at its end, with
+	 * the rates there (f): true ends the phase at that step, an event that
+	 * needs no location (a criterion met, not a level crossed: end.event
+	 * true, end.which = nev). NULL: none. */
+	bool (*done)(double t, const double y[], const double f[], void *params);
 	/* A stiff phase: with its Jacobian given, the phase is integrated by
 	 * GSL's msbdf (variable-order BDF, a few evaluations a step) at a
 	 * tenth of the tolerance instead of rk8pd, whose steps a stiff phase
