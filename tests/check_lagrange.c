@@ -583,6 +583,83 @@ START_TEST(test_coin)
 }
 END_TEST
 
+/* The coin's stop in the norm's variables (lagrange_run.c, lrun_norm_vars:
+ * ln rho and the direction against the clock s, dt/ds = rho/a0): the
+ * exercise coin-lagrange at starts from mostly spinning to mostly sliding
+ * against tests/ref/coin_stop_ref.py, an independent reference written
+ * from the physics (the friction integrated over the face by SciPy's quad
+ * from its own closed-form inner integrals, the run in sigma = ln(rho0/rho)
+ * by DOP853 at 1e-13): t_stop to 1e-10, x_end and the turns to 1e-9
+ * (they are the small components where one rate is small: a mm of 40 m).
+ * Then the same run scaled by 1e-150 and 1e9 (the forces are of degree 0
+ * in the rates: the times scale with the rates, the distances with their
+ * squares), where the rates' absolute tolerance of 1e-12 once made the
+ * stop at 1e-9 m/s 1e-6 off (in the norm's variables the rates are a
+ * direction and a logarithm, held to the relative tolerance), and a start 1e-11 from the pure spin,
+ * an unstable direction the run leaves slowly: its slow start is no settling (x_end was 9% off when
+ * it was taken for one). */
+START_TEST(test_coin_norm_vars)
+{
+	static const struct {
+		const char *xdot0, *phidot0;
+		double t_stop, x_end, turns;
+	} ref[] = {
+		{"0.5", "100", 0.366403195739527, 0.0966110900693167, 2.85021660890378},
+		{"0.5", "1e-3", 0.169894665596656, 0.0424736663329943, 1.80263838606209e-05},
+		{"5", "1", 1.69896430119698, 4.24737274891601, 0.180264011331959},
+		{"0.01", "100", 0.305842229483899, 0.00174756989451836, 2.43373081722562},
+		{"1e-3", "1e-3", 0.000339857885649895, 1.69900781903626e-07, 3.60536252230684e-08},
+	};
+	for (size_t k = 0; k < sizeof(ref) / sizeof(ref[0]); k++) {
+		struct session *a = load("coin-lagrange");
+		set(a, "xdot0", ref[k].xdot0);
+		set(a, "phidot0", ref[k].phidot0);
+		solve(a);
+		ck_assert_str_eq(result(a, "outcome")->word, "rests");
+		ck_assert_rel(num(a, "t_stop"), ref[k].t_stop, 1e-10);
+		ck_assert_rel(num(a, "x_end"), ref[k].x_end, 1e-9);
+		ck_assert_rel(num(a, "turns"), ref[k].turns, 1e-9);
+		ck_assert(num(a, "xdot_end") == 0 && num(a, "phidot_end") == 0);
+		const char *st = session_steps(a);
+		ck_assert_msg(strstr(st, "xdot, phidot reach 0 together") &&
+				      strstr(st, "x, phi at rest together"),
+			      "%s", st);
+		session_free(a);
+	}
+	static const struct {
+		const char *xdot0, *phidot0, *tmax;
+		double scale;
+	} scaled[] = {{"1e-152", "1e-148", "1", 1e-150}, {"1e7", "1e11", "1e12", 1e9}};
+	for (size_t k = 0; k < 2; k++) {
+		struct session *a = load("coin-lagrange");
+		set(a, "xdot0", scaled[k].xdot0);
+		set(a, "phidot0", scaled[k].phidot0);
+		set(a, "tmax", scaled[k].tmax);
+		solve(a);
+		ck_assert_rel(num(a, "t_stop"), scaled[k].scale * ref[3].t_stop, 1e-10);
+		/* x_end ~ 1e-303 m is far below the positions' absolute tolerance,
+		 * 1e-12: the steps the rates and t choose hold it to 1e-8 */
+		const double tol = k == 0 ? 1e-8 : 1e-9;
+		ck_assert_rel(num(a, "x_end"), scaled[k].scale * scaled[k].scale * ref[3].x_end,
+			      tol);
+		ck_assert_rel(num(a, "turns"), scaled[k].scale * scaled[k].scale * ref[3].turns,
+			      tol);
+		session_free(a);
+	}
+	/* 1e-11 m/s beside a spin of 1e4 rad/s: x_end 1e-5 of the reference's
+	 * at 1e-6 m/s, where the direction leaves the spin as in the linear
+	 * flow about it (the reference: 1.7474879903091e-05 m at 1e-6 m/s) */
+	struct session *a = load("coin-lagrange");
+	set(a, "xdot0", "1e-11");
+	set(a, "phidot0", "1e4");
+	set(a, "tmax", "100");
+	solve(a);
+	ck_assert_rel(num(a, "t_stop"), 30.5810397553521, 1e-10);
+	ck_assert_rel(num(a, "x_end"), 1.7474879903091e-10, 1e-8);
+	session_free(a);
+}
+END_TEST
+
 /* R and -dR/dqdot of a contact(...) term (with a smooth term beside it)
  * against contact_eval's quadrature, the chain rule through vx = xdot -
  * a*phidot: a uniform disk, Reye's disk and a uniform ring (in closed form,
@@ -1332,6 +1409,7 @@ static Suite *lagrange_suite(void)
 	tcase_add_test(tc, test_rod);
 	tcase_add_test(tc, test_frictionless_coordinate);
 	tcase_add_test(tc, test_coin);
+	tcase_add_test(tc, test_coin_norm_vars);
 	tcase_add_test(tc, test_compiled_systems);
 	tcase_add_test(tc, test_cholesky_is_gsl);
 	tcase_add_test(tc, test_ellint_as_gsl);

@@ -163,6 +163,7 @@ int lrun_settle_group(struct run *r, double t, double *y, bool at_bound, struct 
 				y[n + i] = 1e-12 * u[j];
 				r->sgn[i] = u[j] > 0 ? 1 : u[j] < 0 ? -1 : 0;
 			}
+			r->seeded = true; /* its next phase in t (lrun_norm_vars) */
 			if (past && stretch(r, t, y, tau, u0, u1))
 				return -1;
 			model_step(s,

@@ -15,7 +15,8 @@
  * which sense. A contact whose force reaches its bound slips in the sense
  * the force is heading, not by |λ| <= c at the root, where it holds to the
  * last bit. A norm of the rates (Kozlov's isotropic friction, a contact(...)
- * integral) holds its coordinates together by Kozlov's test on the norm. */
+ * integral) holds its coordinates together by Kozlov's test on the norm,
+ * and runs to its stop in variables of its own (lagrange_norm.c). */
 #include "models/lagrange_run.h"
 
 #include <gsl/gsl_errno.h>
@@ -31,12 +32,11 @@
 #include "num/num.h"
 #include "num/ode.h"
 #include "num/relay.h"
-#include "num/roots.h"
 #include "num/sym.h"
 #include "util/xalloc.h"
 
 /* R at the state set, the contacts' with it; NaN if one fails. */
-static double run_R(struct run *r)
+double lrun_R(struct run *r)
 {
 	const struct lagr *L = r->L;
 	double R = (L->R ? sym_eval(L->R, r->vals) : 0.0) + lagr_normal_R(L, r->vals);
@@ -502,116 +502,6 @@ int lagr_rhs(double t, const double y[], double dydt[], void *p)
 	return GSL_SUCCESS;
 }
 
-/* f.u - R'(0; u) for the group's unit direction u (its rates moved to
- * h u, the others' as set; R0 = R at the group's zero rates), R'(0; u) as
- * (R(h u) - R(0))/h at h = 1e-8 (a smooth part of R adds O(h)). */
-static double margin_at(struct run *r, const double *u, double R0)
-{
-	const struct lagr *L = r->L;
-	const double h = 1e-8;
-	double fu = 0;
-	for (size_t j = 0; j < L->ngroup; j++) {
-		r->vals[lagr_iqd(L, L->group[j])] = h * u[j];
-		fu += r->f[L->group[j]] * u[j];
-	}
-	return fu - (run_R(r) - R0) / h;
-}
-
-struct group_dir {
-	struct run *r;
-	double R0;
-};
-
-static double minus_margin_at(double a, void *p)
-{
-	const struct group_dir *g = p;
-	const double u[2] = {cos(a), sin(a)};
-	return -margin_at(g->r, u, g->R0);
-}
-
-/* The direction u of a group of two, sampled every 0.5 degrees
- * (lrun_group_margin), taken to the best between its neighbours (Brent): a
- * restart from rest with no net force at first goes where the force
- * leads, not a quarter degree beside it, which the friction would turn in
- * steps of the rates' size. */
-void lrun_refine_direction(struct run *r, double *u)
-{
-	const struct lagr *L = r->L;
-	if (L->ngroup != 2)
-		return;
-	double save[2];
-	for (size_t j = 0; j < 2; j++) {
-		save[j] = r->vals[lagr_iqd(L, L->group[j])];
-		r->vals[lagr_iqd(L, L->group[j])] = 0;
-	}
-	struct group_dir g = {r, run_R(r)};
-	const double a = atan2(u[1], u[0]), da = 2 * M_PI / 720;
-	const double flo = minus_margin_at(a - da, &g), fmid = minus_margin_at(a, &g),
-		     fhi = minus_margin_at(a + da, &g);
-	double x, fx;
-	struct diag why;
-	diag_clear(&why);
-	if (fmid < flo && fmid < fhi &&
-	    !num_brent_min(minus_margin_at, &g, a - da, a, a + da, flo, fmid, fhi, 1e-15, 1e-12, &x,
-			   &fx, "the direction of a restart", &why)) {
-		u[0] = cos(x);
-		u[1] = sin(x);
-	}
-	for (size_t j = 0; j < 2; j++)
-		r->vals[lagr_iqd(L, L->group[j])] = save[j];
-}
-
-/* Kozlov §3 on a norm: the group at rest stays at rest while the force f
- * on it (the group held) lies in R's subdifferential at zero rates, that
- * is f.u <= R'(0; u) for every direction u of the group's rates. Returns
- * the largest f.u - R'(0; u) over directions sampled on the unit sphere
- * (720 on a circle; 4000 on a sphere of 3 or 4), the direction in ustar:
- * <= 0 rest holds, > 0 the group restarts along ustar. R'(0; u) is taken
- * as (R(h u) - R(0))/h at h = 1e-8 (a smooth part of R adds O(h)). */
-double lrun_group_margin(struct run *r, double *ustar)
-{
-	const struct lagr *L = r->L;
-	const size_t k = L->ngroup;
-	const double h = 1e-8;
-	double save[NQ], best = -INFINITY;
-	for (size_t j = 0; j < k; j++) {
-		save[j] = r->vals[lagr_iqd(L, L->group[j])];
-		r->vals[lagr_iqd(L, L->group[j])] = 0;
-	}
-	const double R0 = run_R(r);
-	const size_t nd = k == 2 ? 720 : 4000;
-	for (size_t d = 0; d < nd; d++) {
-		double u[NQ], norm = 0;
-		if (k == 2) {
-			u[0] = cos(2 * M_PI * (double)d / (double)nd);
-			u[1] = sin(2 * M_PI * (double)d / (double)nd);
-		} else { /* a deterministic spread of directions */
-			for (size_t j = 0; j < k; j++)
-				u[j] = sin(12.9898 * (double)(d + 1) * (double)(j + 1) +
-					   78.233 * (double)j);
-		}
-		for (size_t j = 0; j < k; j++)
-			norm += u[j] * u[j];
-		norm = sqrt(norm);
-		if (!(norm > 0))
-			continue;
-		double fu = 0;
-		for (size_t j = 0; j < k; j++) {
-			u[j] /= norm;
-			r->vals[lagr_iqd(L, L->group[j])] = h * u[j];
-			fu += r->f[L->group[j]] * u[j];
-		}
-		const double m = fu - (run_R(r) - R0) / h;
-		if (m > best) {
-			best = m;
-			memcpy(ustar, u, k * sizeof(double));
-		}
-	}
-	for (size_t j = 0; j < k; j++)
-		r->vals[lagr_iqd(L, L->group[j])] = save[j];
-	return best;
-}
-
 /* ---- the events --------------------------------------------------------------- */
 
 /* The event functions, each positive while the phase holds: a contact's
@@ -695,7 +585,20 @@ static int lagr_next(struct phase_run *run, struct phase_mode *mode, void *ctx, 
 			return lrun_run_failure(r, d, run->t, y);
 	}
 	for (;;) {
-		if (end && end->event) {
+		if (end && end->event && r->norm_vars && end->which >= lrun_nevents(L)) {
+			/* the norm's rates at rho_end: the stop in closed form */
+			double t = run->t;
+			const int fin = lrun_norm_finish(r, &t, y, lp->s);
+			if (fin < 0)
+				return lrun_run_failure(r, d, run->t, y);
+			if (fin == 0) {
+				phase_jump(run, t, y);
+				if (lrun_settle_group(r, t, y, false, lp->s) ||
+				    lrun_decide(r, t, y, SIZE_MAX, false, lp->s))
+					return lrun_run_failure(r, d, t, y);
+			}
+			end = NULL;
+		} else if (end && end->event) {
 			/* phases that end where they start, again and again, are
 			 * the driver's to refuse (PHASE_STILL_MAX); a held phase
 			 * (held_phase) ends later than it starts */
@@ -760,6 +663,8 @@ static int lagr_next(struct phase_run *run, struct phase_mode *mode, void *ctx, 
 		mode->opts.nev = lrun_nevents(L);
 		mode->opts.events = lagr_events;
 		mode->stretch = resume;
+		if (!fixed)
+			lrun_norm_vars(r, run->t, y, mode);
 		return PHASE_RUN;
 	}
 }
@@ -900,7 +805,7 @@ int lagr_solve(const struct model_input *in, struct model_output *out, struct di
 		}
 	}
 	if (L->R) {
-		const double R = run_R(&r);
+		const double R = lrun_R(&r);
 		if (r.cfail) {
 			rc = diag_set(d, "at the start: %s", r.cerr.msg);
 			goto done;
@@ -985,7 +890,7 @@ int lagrange_dissipation(const struct model *m, const double *num, double *R, do
 	struct run r;
 	double y[NY];
 	run_open(&r, m->ctx, num, y);
-	*R = r.L->R ? run_R(&r) : 0.0;
+	*R = r.L->R ? lrun_R(&r) : 0.0;
 	run_dR(&r, dR);
 	free(r.vals);
 	return r.cfail ? diag_set(d, "%s", r.cerr.msg) : 0;

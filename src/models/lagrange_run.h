@@ -61,11 +61,20 @@ struct run {
 	bool mfac_ok;
 	int mfac_rc;
 	double mkey[NQ * NQ], mfac[NQ * NQ];
+	/* a phase of a norm's coordinates all sliding, in variables of its own
+	 * (lrun_norm_vars): rho = |(gw_j q̇_j)| over the norm, its start
+	 * rho_ref, its end rho_end; a_ref = |(gw_j q̈_j)| at the start */
+	bool norm_vars;
+	bool seeded; /* the norm restarted from rest, its rates a seed of 1e-12 */
+	double gw[NQ], rho_ref, rho_end, a_ref;
+	double dz_prev; /* |dz/ds| at the last step's end (vars_done) */
+	struct phase_vars vars;
 };
 
 /* lagrange_run.c: the state set into the values, the contacts, the forces
  * and accelerations, the events (each function says what it does there). */
 void lrun_set_state(struct run *r, double t, const double *y);
+double lrun_R(struct run *r); /* R at the state set; NaN where a contact fails */
 bool lrun_kink_is_rate(const struct lagr *L, size_t k);
 double lrun_kink_w(const struct run *r, size_t k);
 void lrun_kink_a(const struct run *r, size_t k, double *a);
@@ -77,11 +86,20 @@ double lrun_bound(struct run *r, size_t k);
 void lrun_coordinate_sides(struct run *r, size_t i, double *up, double *down);
 int lrun_accelerations(struct run *r, double *qdd);
 int lagr_rhs(double t, const double y[], double dydt[], void *p);
-void lrun_refine_direction(struct run *r, double *u);
-double lrun_group_margin(struct run *r, double *ustar);
+
 size_t lrun_nevents(const struct lagr *L);
 void lagr_events(double t, const double y[], double *g, void *p);
 double lrun_energy(struct run *r, double t, const double *y);
+
+/* lagrange_norm.c: a norm of the rates: Kozlov's test at rest (the
+ * largest f.u - R'(0; u), its direction in ustar), a restart's direction
+ * refined; whether the phase from (t, y) runs in the norm's variables
+ * (mode set), and the last stretch of one that ended at its stop (1: rho
+ * not falling, the run goes on). */
+void lrun_refine_direction(struct run *r, double *u);
+double lrun_group_margin(struct run *r, double *ustar);
+bool lrun_norm_vars(struct run *r, double t, const double *y, struct phase_mode *mode);
+int lrun_norm_finish(struct run *r, double *t, double *y, struct strbuf *s);
 
 /* lagrange_event.c: the decisions at an event, the phases held at rest,
  * the figures and the failure of a run. */
