@@ -235,7 +235,8 @@ struct stop {
  * form. */
 struct ds_sigma_run {
 	struct ds *p;
-	double *dy; /* the rates at the last stretch's end */
+	double *dy;	/* the rates at the last stretch's end */
+	double h_prev; /* |dbeta/dsigma| at the stretch's before (0: none) */
 };
 
 static int ds_sigma_next(struct phase_run *run, struct phase_mode *mode, void *ctx, struct diag *d)
@@ -245,7 +246,14 @@ static int ds_sigma_next(struct phase_run *run, struct phase_mode *mode, void *c
 	if (run->end) {
 		if (ds_sigma_rhs(run->t, run->y, sr->dy, sr->p))
 			return -1;
-		if (fabs(sr->dy[0]) < BETA_SETTLED || run->t >= SIGMA_END)
+		/* settled: slow, and slowing (a direction leaving an unstable
+		 * one, the pure spin of a coin launched at 1e-6 m/s, is slow at
+		 * first and faster: taken for settled there, it put the distance
+		 * 1e-4 off) */
+		const double h = fabs(sr->dy[0]);
+		const bool settled = h < BETA_SETTLED && h < sr->h_prev;
+		sr->h_prev = h;
+		if (settled || run->t >= SIGMA_END)
 			return PHASE_END;
 	}
 	mode->sys = (struct ode_system){5, ds_sigma_rhs, NULL, sr->p};
@@ -264,7 +272,7 @@ static int ds_coulomb_stop(struct ds *p, double beta0, double rho0, double mu, d
 	p->mug = mu * g;
 	p->m = m;
 	double y[5] = {beta0, 0, 0, 0, 0}, dy[5];
-	struct ds_sigma_run sr = {p, dy};
+	struct ds_sigma_run sr = {p, dy, 0.0};
 	const struct phase_system ps = {5, ds_sigma_next, &sr};
 	struct phase_run run;
 	if (phase_run(&ps, NULL, 0.0, SIGMA_END, y, tr, &run, d))
