@@ -660,6 +660,31 @@ START_TEST(test_coin_norm_vars)
 }
 END_TEST
 
+/* A coin at rounding distance from a pure spin and from a pure slide: the
+ * other rate denormal (5e-324). Where it is the slide, it stops at once
+ * with the spin, at the pure spin's 3 w r/(4 mu g); where it is the spin,
+ * at the pure slide's v0/(mu g), after v0^2/(2 mu g). Both "slid on" to
+ * tmax before, "still moving": mu N vx underflowed before it was divided
+ * by |v|, and r w underflowed to a rest that was no rest. */
+START_TEST(test_coin_denormal_rates)
+{
+	const double mu = 0.3, g = 9.81, r = 0.012, w = 100, v0 = 0.5;
+	struct session *a = load("coin-lagrange");
+	set(a, "xdot0", "5e-324");
+	solve(a);
+	ck_assert_str_eq(result(a, "outcome")->word, "rests");
+	ck_assert_rel(num(a, "t_stop"), 0.75 * w * r / (mu * g), 1e-10);
+	ck_assert_rel(num(a, "turns"), 0.5 * w * 0.75 * w * r / (mu * g) / (2 * M_PI), 1e-10);
+	set(a, "xdot0", "0.5");
+	set(a, "phidot0", "5e-324");
+	solve(a);
+	ck_assert_str_eq(result(a, "outcome")->word, "rests");
+	ck_assert_rel(num(a, "t_stop"), v0 / (mu * g), 1e-10);
+	ck_assert_rel(num(a, "x_end"), v0 * v0 / (2 * mu * g), 1e-10);
+	session_free(a);
+}
+END_TEST
+
 /* R and -dR/dqdot of a contact(...) term (with a smooth term beside it)
  * against contact_eval's quadrature, the chain rule through vx = xdot -
  * a*phidot: a uniform disk, Reye's disk and a uniform ring (in closed form,
@@ -1410,6 +1435,7 @@ static Suite *lagrange_suite(void)
 	tcase_add_test(tc, test_frictionless_coordinate);
 	tcase_add_test(tc, test_coin);
 	tcase_add_test(tc, test_coin_norm_vars);
+	tcase_add_test(tc, test_coin_denormal_rates);
 	tcase_add_test(tc, test_compiled_systems);
 	tcase_add_test(tc, test_cholesky_is_gsl);
 	tcase_add_test(tc, test_ellint_as_gsl);

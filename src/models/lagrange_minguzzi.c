@@ -140,9 +140,11 @@ static int contact_at(const struct lagr *L, const struct lcontact *lc, const dou
 	for (size_t k = CA_VX; k <= CA_W; k++)
 		if (!isfinite(a[k]))
 			return diag_set(d, "%s: %s = %g", lc->text, contact_arg_name[k], a[k]);
+	/* at rest by the rates themselves: r |w| underflows where w is
+	 * denormal, and a spin of 5e-324 rad/s still stops (at once) */
 	const double vxy = hypot(a[CA_VX], a[CA_VY]);
 	const double s = fmax(vxy, a[CA_R] * fabs(a[CA_W]));
-	if (s == 0 || a[CA_MU] == 0 || a[CA_N] == 0)
+	if ((vxy == 0 && a[CA_W] == 0) || a[CA_MU] == 0 || a[CA_N] == 0)
 		return 0;
 	if (lc->shape == SHAPE_DISK || lc->pressure == PRESSURE_UNIFORM) {
 		/* in closed form, as model disk-slide has it: the force along -u
@@ -150,20 +152,22 @@ static int contact_at(const struct lagr *L, const struct lcontact *lc, const dou
 		const double v = vxy, rw = a[CA_R] * fabs(a[CA_W]);
 		const double muN = a[CA_MU] * a[CA_N];
 		double F, T;
-		if (rw == 0) {
-			F = 1;
-			T = 0;
-		} else if (v == 0) {
+		if (v == 0) {
 			F = 0;
 			T = lc->shape == SHAPE_RING	       ? 1.0
 			    : lc->pressure == PRESSURE_UNIFORM ? 2.0 / 3
 							       : 0.5;
+		} else if (rw == 0) { /* w = 0, or r w below the least double */
+			F = 1;
+			T = 0;
 		} else {
 			contact_coulomb_closed(L->gl, lc->shape, lc->pressure, v / rw, &F, &T);
 		}
 		*R = muN * (F * v + T * rw);
-		Q[0] = v > 0 ? -muN * F * a[CA_VX] / v : 0.0;
-		Q[1] = v > 0 ? -muN * F * a[CA_VY] / v : 0.0;
+		/* the direction first: muN vx underflows where vx is denormal
+		 * (a coin at 5e-324 m/s slid on unbraked after its spin stopped) */
+		Q[0] = v > 0 ? -muN * F * (a[CA_VX] / v) : 0.0;
+		Q[1] = v > 0 ? -muN * F * (a[CA_VY] / v) : 0.0;
 		Q[2] = a[CA_W] > 0 ? -muN * a[CA_R] * T : a[CA_W] < 0 ? muN * a[CA_R] * T : 0.0;
 		if (!isfinite(*R) || !isfinite(Q[0]) || !isfinite(Q[1]) || !isfinite(Q[2]))
 			return diag_set(d, "%s: the closed form failed at e = %g", lc->text,
@@ -176,7 +180,10 @@ static int contact_at(const struct lagr *L, const struct lcontact *lc, const dou
 				  .pressure = lc->pressure,
 				  .law = &law,
 				  .N = a[CA_N]};
-	const struct contact_motion m = {a[CA_VX] / s, a[CA_VY] / s, a[CA_W] / s};
+	/* scaled to 1; a spin whose r w underflows, along its sense */
+	const struct contact_motion m =
+		s > 0 ? (struct contact_motion){a[CA_VX] / s, a[CA_VY] / s, a[CA_W] / s}
+		      : (struct contact_motion){0, 0, copysign(1 / a[CA_R], a[CA_W])};
 	struct contact_forces f = {0};
 	struct diag why;
 	diag_clear(&why);
