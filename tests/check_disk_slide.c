@@ -463,6 +463,22 @@ START_TEST(test_figures)
 	ck_assert_double_eq(table_at(t, t->nrows - 1, 2), 0);
 	for (size_t i = 1; i < t->nrows; i++)
 		ck_assert(table_at(t, i, 0) > table_at(t, i - 1, 0));
+	ck_assert_str_eq(figures_find(&r.figs, "speeds")->title,
+			 "Sliding and spinning stop together");
+	/* a slide without spin: r w is 0 on every row (not cos(pi/2) = 6e-17),
+	 * its torque +0, and the title says what moves */
+	setn(&r, "omega", 0);
+	solve_ok(&r);
+	t = figures_find_table(&r.figs, "motion");
+	for (size_t i = 0; i < t->nrows; i++) {
+		ck_assert(table_at(t, i, 2) == 0);
+		ck_assert(!signbit(table_at(t, i, 5)));
+	}
+	ck_assert_str_eq(figures_find(&r.figs, "speeds")->title, "Sliding to a stop, without spin");
+	setn(&r, "omega", 100);
+	setn(&r, "v0", 0);
+	solve_ok(&r);
+	ck_assert_str_eq(figures_find(&r.figs, "speeds")->title, "Spinning to a stop, in place");
 	run_free(&r);
 }
 END_TEST

@@ -211,15 +211,18 @@ static void ds_sigma_extra(void *arg, double sigma, const double *y, double *out
 	const struct ds *p = arg;
 	const double rho = p->rho0 * exp(-sigma);
 	out[0] = p->rho0 / p->mug * y[1];
-	out[1] = rho * sin(y[0]);
-	out[2] = rho * cos(y[0]);
-	out[3] = y[0] == M_PI_2 ? INFINITY : tan(y[0]);
+	/* a slide without spin: r w 0 (not cos(pi/2) = 6e-17), also on the
+	 * record's fill, whose beta is pi/2 to rounding */
+	const double beta = fabs(y[0] - M_PI_2) <= 4 * DBL_EPSILON ? M_PI_2 : y[0];
+	out[1] = rho * sin(beta);
+	out[2] = beta == M_PI_2 ? 0.0 : rho * cos(beta);
+	out[3] = beta == M_PI_2 ? INFINITY : tan(beta);
 	/* the friction force along v and its torque about the centre at the
 	 * state (the scene draws them): −μmg F(β), −μmg r T(β) */
 	double F, T, P;
-	ds_dir((struct ds *)p, y[0], &F, &T, &P);
-	out[4] = -p->mug * p->m * F;
-	out[5] = -p->mug * p->m * p->r * T;
+	ds_dir((struct ds *)p, beta, &F, &T, &P);
+	out[4] = -p->mug * p->m * F + 0.0; /* + 0: no -0 where there is none */
+	out[5] = -p->mug * p->m * p->r * T + 0.0;
 }
 
 /* What the Coulomb run from (beta0, rho0) gives. */
@@ -235,7 +238,7 @@ struct stop {
  * form. */
 struct ds_sigma_run {
 	struct ds *p;
-	double *dy;	/* the rates at the last stretch's end */
+	double *dy;    /* the rates at the last stretch's end */
 	double h_prev; /* |dbeta/dsigma| at the stretch's before (0: none) */
 };
 
@@ -444,8 +447,14 @@ static void ds_figures(struct figures *fs, const struct record *tr, double t_sto
 	}
 	const double last[6] = {t_stop, 0, 0, ratio_end, 0, 0}; /* at rest: no friction */
 	table_row(tab, last);
-	struct figure *f = figure_add(fs, "speeds", "Sliding and spinning stop together", "t [s]",
-				      "speed [m/s]");
+	/* the words of the scene's caption where one of the two is 0 */
+	const double v0 = tab->nrows ? table_at(tab, 0, 1) : 0,
+		     rw0 = tab->nrows ? table_at(tab, 0, 2) : 0;
+	struct figure *f = figure_add(fs, "speeds",
+				      rw0 == 0	? "Sliding to a stop, without spin"
+				      : v0 == 0 ? "Spinning to a stop, in place"
+						: "Sliding and spinning stop together",
+				      "t [s]", "speed [m/s]");
 	figure_curve_from(f, "v, centre", CURVE_LINE, tab, 0, 1);
 	figure_curve_from(f, "r|ω|, rim", CURVE_DASHED, tab, 0, 2);
 	if (isfinite(ratio_end)) {
