@@ -656,6 +656,14 @@ START_TEST(test_coin_norm_vars)
 	solve(a);
 	ck_assert_rel(num(a, "t_stop"), 30.5810397553521, 1e-10);
 	ck_assert_rel(num(a, "x_end"), 1.7474879903091e-10, 1e-8);
+	/* 1e-300 m/s beside 100 rad/s: x_end of the order of 1e-301 m and
+	 * forward (in t it came out -2.3e-30 m, the positions' absolute
+	 * tolerance); far below it, its digits are not held */
+	set(a, "xdot0", "1e-300");
+	set(a, "phidot0", "100");
+	solve(a);
+	ck_assert_rel(num(a, "t_stop"), 0.75 * 100 * 0.012 / (0.3 * 9.81), 1e-10);
+	ck_assert(num(a, "x_end") > 1e-302 && num(a, "x_end") < 1e-300);
 	session_free(a);
 }
 END_TEST

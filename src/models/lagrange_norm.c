@@ -193,10 +193,6 @@ double lrun_group_margin(struct run *r, double *ustar)
  * phase's time scale. */
 #define NORM_RHO_END 1e-14
 #define NORM_SETTLED 1e-13
-/* A norm with a rate below this share of it (one that has just restarted
- * from 0) runs in t, as one that restarts from rest (a seed of 1e-12 along
- * the force): the direction leaving it, not a stop, is the phase. */
-#define NORM_SHARE_MIN 1e-6
 
 /* rho at y, scaled by its largest term: a coin launched at 1e-200 m/s
  * has a rho whose square underflows. */
@@ -310,9 +306,8 @@ static bool vars_done(double s, const double v[], const double f[], void *p)
 }
 
 /* Whether the phase from (t, y) runs in the norm's variables: a norm of two
- * or more rates, every one of them sliding and no share of it below
- * NORM_SHARE_MIN, not a restart's seed, under a force on it; then mode's
- * variables and events set. */
+ * or more rates, every one of them sliding (none at 0), not a restart's
+ * seed, under a force on it; then mode's variables and events set. */
 bool lrun_norm_vars(struct run *r, double t, const double *y, struct phase_mode *mode)
 {
 	const struct lagr *L = r->L;
@@ -322,8 +317,11 @@ bool lrun_norm_vars(struct run *r, double t, const double *y, struct phase_mode 
 	r->seeded = false;
 	if (L->ngroup < 2 || r->group_held || seeded)
 		return false;
+	/* a rate at 0 (one that has just restarted alone) or a restart from
+	 * rest (a seed of 1e-12 along the force) runs in t: the direction
+	 * leaving it, not a stop, is the phase */
 	for (size_t j = 0; j < L->ngroup; j++)
-		if (r->held[L->group[j]])
+		if (r->held[L->group[j]] || y[n + L->group[j]] == 0)
 			return false;
 	double M[NQ * NQ], dy[NY], a2 = 0;
 	lrun_set_state(r, t, y);
@@ -335,9 +333,6 @@ bool lrun_norm_vars(struct run *r, double t, const double *y, struct phase_mode 
 		a2 += r->gw[j] * dy[n + i] * r->gw[j] * dy[n + i];
 	}
 	r->rho_ref = group_rho(r, y);
-	for (size_t j = 0; j < L->ngroup; j++)
-		if (!(fabs(r->gw[j] * y[n + L->group[j]]) >= NORM_SHARE_MIN * r->rho_ref))
-			return false;
 	r->a_ref = sqrt(a2);
 	r->rho_end = NORM_RHO_END * r->rho_ref;
 	if (!(r->rho_ref > 0) || !(r->a_ref > 0) || !isfinite(r->a_ref))
