@@ -76,7 +76,7 @@ int scene_disk_slide(const struct session *s, double T, struct scene *sc, struct
 	double phi = integral(a.tab, 2, a.row[0]) / r * (w0 < 0 ? -1 : 1);
 	double dist = integral(a.tab, 1, table_at(a.tab, a.tab->nrows - 1, 0));
 	bool stopped = !(v > 0) && !(fabs(rw) > 0);
-	/* rω of a pure slide is ρ cos(π/2), rounding: no spin */
+	/* rω of a pure slide: 0 (the model's fill once left 6e-17) */
 	const bool spins = fabs(rw) > 1e-12 * fabs(v);
 	sc->caption = caption_t(a.row[0], stopped  ? "at rest"
 					  : !spins ? "sliding without spin"
@@ -111,7 +111,7 @@ int scene_disk_slide(const struct session *s, double T, struct scene *sc, struct
 		scene_vector(sc, VEC_FORCE, "F", x, 0, F, 0);
 	if (v > 0)
 		scene_vector(sc, VEC_VELOCITY, "v", x + r, 0, v, 0);
-	if (omega != 0)
+	if (omega != 0 || !stopped) /* a slide without spin says ω = 0, no arc */
 		scene_spin(sc, "ω", x, 0, omega, 1.25 * r);
 	if (isfinite(M))
 		torque(sc, "M", x, -0.1 * r, M, 0.55 * r);
