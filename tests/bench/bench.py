@@ -377,34 +377,49 @@ def every_exercise():
     """Issue 20's first goal, for every shipped exercise, not only each
     model's main one: its in-process solve under 5 ms of CPU; and issue 42's
     `tribo -c 'load ID; solve'` under 5 ms of CPU as a whole process (but
-    the Ragulskis figures and the sweeps)."""
+    the Ragulskis figures and the sweeps). The whole processes are timed in
+    rounds, each exercise once a round, and each one's median taken: a
+    burst of this shared machine's load falls on one round, one sample of
+    several exercises, not on every sample of the one it hits (run one
+    exercise after the other, the median of 7 flagged a different one over
+    5 ms in each of three runs minutes apart)."""
     print("\nEvery shipped exercise: in-process CPU ms of one solve (goal: under 5 ms) and CPU ms"
-          " of the whole\nprocess `tribo -c 'load ID; solve'` (goal: under 5 ms but for the"
-          " Ragulskis figures and the sweeps, an overlay).")
+          " of the whole\nprocess `tribo -c 'load ID; solve'`, the median of rounds over every"
+          " exercise (goal: under 5 ms\nbut for the Ragulskis figures and the sweeps, an"
+          " overlay).")
     hdr = f"{'exercise':<24} {'result':<14} {'solve ms':>9}  {'goal':<4} {'proc ms':>8}  goal"
     print(hdr)
     print("-" * len(hdr))
-    over, pover, n = [], [], 0
+    over, pover, rows = [], [], []
     for f in sorted(os.listdir("exercises")):
         if not f.endswith(".ini"):
             continue
         ex = f[:-4]
-        n += 1
         model, result, sweep = exercise_result(os.path.join("exercises", f))
         if result is None:
-            print(f"{ex:<24} (model {model}: no result to time)")
-            over.append(ex)
+            rows.append((ex, None, model, None, None))
             continue
         case = Case(ex, result, 0, None, "", "", None, "")
         _, t = tribo_solve(case)
+        rows.append((ex, result, sweep, t, []))
+    for _ in range(3 if QUICK else 5):
+        for ex, result, _, _, samples in rows:
+            if result is None or samples is None or "fails" in samples:
+                continue
+            try:
+                samples.append(cpu_of([TRIBO, "-c", f"load {ex}; solve"], 1))
+            except subprocess.CalledProcessError:
+                samples.append("fails")
+    for ex, result, sweep, t, samples in rows:
+        if result is None:
+            print(f"{ex:<24} (model {sweep}: no result to time)")
+            over.append(ex)
+            continue
         ok = isinstance(t, float) and t < 5e-3
         v = verdict(f"solve {ex}", ms(t).strip(), "< 5 ms", ok)
         if not ok:
             over.append(ex)
-        try:
-            pt = cpu_of([TRIBO, "-c", f"load {ex}; solve"], 3 if QUICK else 5)
-        except subprocess.CalledProcessError:
-            pt = "fails"
+        pt = "fails" if "fails" in samples else median(samples)
         # issue 42 point 2: `load ID; solve` under 5 ms whole-process CPU
         # for every exercise but the Ragulskis figures and the sweeps
         if ex.startswith("ragulskis") or sweep:
@@ -415,8 +430,8 @@ def every_exercise():
             if not pok:
                 pover.append(ex)
         print(f"{ex:<24} {result:<14} {ms(t)}  {v:<4} {ms(pt)[1:]}  {pv}")
-    print(f"  {n} exercises; solve: " + ("all under 5 ms" if not over else
-                                          "over 5 ms: " + ", ".join(over)))
+    print(f"  {len(rows)} exercises; solve: " + ("all under 5 ms" if not over else
+                                                "over 5 ms: " + ", ".join(over)))
     print("  whole process: " + ("all under 5 ms (the exempt aside)" if not pover else
                                  "over 5 ms: " + ", ".join(pover)))
 

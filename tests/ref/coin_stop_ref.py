@@ -68,8 +68,12 @@ def run(v0, w0):
 
     def f(sigma, s):
         return rates(sigma, s)[0]
-    sol = solve_ivp(f, (0, 40), [math.atan2(v0, r * w0), 0, 0, 0], method="DOP853",
-                    rtol=1e-13, atol=1e-30)
+    # the absolute tolerances at the scale of beta0 where it is small (a
+    # start beside the pure spin, beta0 = 8e-9, whose distance scales with it)
+    beta0 = math.atan2(v0, r * w0)
+    small = min(1.0, beta0)
+    sol = solve_ivp(f, (0, 40), [beta0, 0, 0, 0], method="DOP853", rtol=1e-13,
+                    atol=[1e-16 * small, 1e-16, 1e-16 * small, 1e-16])
     s = sol.y[:, -1]
     d, G = rates(40, s)
     e1 = math.exp(-40)
