@@ -664,6 +664,32 @@ START_TEST(test_coin_norm_vars)
 	solve(a);
 	ck_assert_rel(num(a, "t_stop"), 0.75 * 100 * 0.012 / (0.3 * 9.81), 1e-10);
 	ck_assert(num(a, "x_end") > 1e-302 && num(a, "x_end") < 1e-300);
+	/* tmax 7.4e-10 s and 2.5e-14 s before the stop, where the direction
+	 * has settled: the run ends at tmax, still moving (its last stretch
+	 * had taken it to the stop past tmax), the rates near the limit ratio
+	 * v/(r w) = 0.653001789206 (tests/check_disk_slide.c's fixed point;
+	 * the run in t gives 0.6529936 at the first) and of the size the
+	 * deceleration leaves */
+	static const char *const late[] = {"0.366403195", "0.3664031957395"};
+	set(a, "xdot0", "0.5");
+	set(a, "phidot0", "100");
+	solve(a);
+	const double t_stop = num(a, "t_stop");
+	double decel = 0;
+	for (size_t k = 0; k < 2; k++) {
+		set(a, "tmax", late[k]);
+		solve(a);
+		ck_assert_str_eq(result(a, "outcome")->word, "moving");
+		ck_assert_double_eq(num(a, "t_end"), strtod(late[k], NULL));
+		const double v = num(a, "xdot_end"), w = num(a, "phidot_end");
+		ck_assert(v > 0 && w > 0);
+		ck_assert_rel(v / (0.012 * w), 0.653001789206, 2e-5); /* near, not at, it */
+		/* the same deceleration of xdot over the last 7e-10 s and 2.5e-14 s */
+		const double dv = v / (t_stop - strtod(late[k], NULL));
+		if (k)
+			ck_assert_rel(dv, decel, 1e-2);
+		decel = dv;
+	}
 	session_free(a);
 }
 END_TEST

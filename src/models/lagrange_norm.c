@@ -352,7 +352,7 @@ bool lrun_norm_vars(struct run *r, double t, const double *y, struct phase_mode 
  * to the second order, the work by the friction's power falling to 0 with
  * rho. Returns 1 (and leaves the state) where rho is not falling: the run
  * goes on. */
-int lrun_norm_finish(struct run *r, double *t, double *y, struct strbuf *s)
+int lrun_norm_finish(struct run *r, double *t, double *y, double tmax, struct strbuf *s)
 {
 	const struct lagr *L = r->L;
 	const size_t n = L->nq;
@@ -370,16 +370,42 @@ int lrun_norm_finish(struct run *r, double *t, double *y, struct strbuf *s)
 	if (!(G > 0) || !(rho > 0))
 		return 1;
 	const double tau = rho / G;
-	for (size_t i = 0; i < n; i++) {
-		y[i] += f[i] * tau + f[n + i] * tau * tau / 2;
-		y[n + i] += f[n + i] * tau;
-	}
+	/* the stretch, or its part up to tmax: the rates on by the Taylor
+	 * expansion, the friction's power falling linearly to 0 at tau */
+	const bool cut = *t + tau > tmax;
+	const double h = cut ? fmax(tmax - *t, 0.0) : tau;
+	bool in_norm[NQ] = {false};
 	for (size_t j = 0; j < L->ngroup; j++)
-		y[n + L->group[j]] = 0;
-	y[2 * n] += f[2 * n] * tau / 2;
+		in_norm[L->group[j]] = true;
+	for (size_t i = 0; i < n; i++) {
+		if (in_norm[i]) {
+			/* the norm's rates fall to 0 along their direction,
+			 * linearly (q̇ + q̈ h would leave rounding of q̇'s size in
+			 * a rate far smaller at tmax) */
+			y[i] += y[n + i] * h * (1 - h / (2 * tau));
+			y[n + i] *= 1 - h / tau;
+		} else {
+			y[i] += f[i] * h + f[n + i] * h * h / 2;
+			y[n + i] += f[n + i] * h;
+		}
+	}
+	y[2 * n] += f[2 * n] * h * (1 - h / (2 * tau));
 	struct strbuf names = STRBUF_INIT;
 	for (size_t j = 0; j < L->ngroup; j++)
 		strbuf_addf(&names, "%s%s", j ? ", " : "", L->qd[L->group[j]]);
+	if (cut) {
+		model_step(s,
+			   "  t = %.10g s: tmax, %.3g s before %s would reach 0 together (their "
+			   "norm rho = √(Σ M_jj q̇_j²) integrated as ln rho and its direction "
+			   "against the clock s, dt/ds = rho/a0, to t = %.10g s, then at the "
+			   "deceleration there, -drho/dt = %.6g).",
+			   tmax, tau - h, names.buf, *t, G);
+		strbuf_release(&names);
+		*t = tmax;
+		return 2;
+	}
+	for (size_t j = 0; j < L->ngroup; j++)
+		y[n + L->group[j]] = 0;
 	model_step(s,
 		   "  t = %.10g s: %s reach 0 together. Their norm rho = √(Σ M_jj q̇_j²) was "
 		   "integrated as ln rho and its direction against the clock s, dt/ds = "

@@ -586,11 +586,14 @@ static int lagr_next(struct phase_run *run, struct phase_mode *mode, void *ctx, 
 	}
 	for (;;) {
 		if (end && end->event && r->norm_vars && end->which >= lrun_nevents(L)) {
-			/* the norm's rates at rho_end: the stop in closed form */
+			/* the norm's rates settled or at rho_end: the stop in
+			 * closed form, or its part up to tmax */
 			double t = run->t;
-			const int fin = lrun_norm_finish(r, &t, y, lp->s);
+			const int fin = lrun_norm_finish(r, &t, y, run->tmax, lp->s);
 			if (fin < 0)
 				return lrun_run_failure(r, d, run->t, y);
+			if (fin == 2)
+				phase_jump(run, t, y);
 			if (fin == 0) {
 				phase_jump(run, t, y);
 				if (lrun_settle_group(r, t, y, false, lp->s) ||

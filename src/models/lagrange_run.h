@@ -95,11 +95,11 @@ double lrun_energy(struct run *r, double t, const double *y);
  * largest f.u - R'(0; u), its direction in ustar), a restart's direction
  * refined; whether the phase from (t, y) runs in the norm's variables
  * (mode set), and the last stretch of one that ended at its stop (1: rho
- * not falling, the run goes on). */
+ * not falling, the run goes on; 2: tmax came first, the state is tmax's). */
 void lrun_refine_direction(struct run *r, double *u);
 double lrun_group_margin(struct run *r, double *ustar);
 bool lrun_norm_vars(struct run *r, double t, const double *y, struct phase_mode *mode);
-int lrun_norm_finish(struct run *r, double *t, double *y, struct strbuf *s);
+int lrun_norm_finish(struct run *r, double *t, double *y, double tmax, struct strbuf *s);
 
 /* lagrange_event.c: the decisions at an event, the phases held at rest,
  * the figures and the failure of a run. */
