@@ -207,6 +207,8 @@ true
 ? 0
 
 # Creeping in a narrow transition: the budget of one period stops it.
+# (heavy: its 6000000 evaluations take 25 s under valgrind)
+#! heavy
 $ tribo -c 'load ragulskis; set h 30; set Delta 0.01; solve'
 ! tribo: -c: command 4: solve: more than 6000000 evaluations of the motion within period 1 alone: the friction's transition needs steps far shorter than the period, or friction holds the mass creeping at ever smaller speeds; widen Delta, or use law coulomb (exact sticking), or inner reduce (the transition taken as its slow manifold, with the error steps states)
 ? 1
