@@ -131,17 +131,15 @@ double lrun_group_margin(struct run *r, double *ustar)
 {
 	const struct lagr *L = r->L;
 	const size_t k = L->ngroup;
-	const double h = 1e-8;
 	double save[NQ], best = -INFINITY;
 	for (size_t j = 0; j < k; j++) {
 		save[j] = r->vals[lagr_iqd(L, L->group[j])];
 		r->vals[lagr_iqd(L, L->group[j])] = 0;
 	}
 	const double R0 = lrun_R(r);
-	const size_t nd = k == 2 ? 0 : 4000;
 	if (k == 2)
 		best = circle_margin(r, R0, ustar);
-	for (size_t d = 0; d < nd; d++) {
+	for (size_t d = 0; k > 2 && d < 4000; d++) {
 		double u[NQ], norm = 0;
 		for (size_t j = 0; j < k; j++) /* a deterministic spread of directions */
 			u[j] = sin(12.9898 * (double)(d + 1) * (double)(j + 1) +
@@ -151,13 +149,9 @@ double lrun_group_margin(struct run *r, double *ustar)
 		norm = sqrt(norm);
 		if (!(norm > 0))
 			continue;
-		double fu = 0;
-		for (size_t j = 0; j < k; j++) {
+		for (size_t j = 0; j < k; j++)
 			u[j] /= norm;
-			r->vals[lagr_iqd(L, L->group[j])] = h * u[j];
-			fu += r->f[L->group[j]] * u[j];
-		}
-		const double m = fu - (lrun_R(r) - R0) / h;
+		const double m = margin_at(r, u, R0);
 		if (m > best) {
 			best = m;
 			memcpy(ustar, u, k * sizeof(double));
