@@ -899,6 +899,18 @@ START_TEST(test_norm_restarts)
 	ck_assert_msg(strstr(st, "t = 0 s: y at rest; the force on it f = 1 exceeds the bound"),
 		      "%s", st);
 	ck_assert_msg(strstr(st, "it restarts in the sense of f (+)"), "%s", st);
+	/* both rates moving (the norm's own variables) under a push beyond the
+	 * friction, F = 3 N > mu m g = 1.962 N: no stop exists, and none is
+	 * given; the run ends at tmax, T + V lost to friction to the last
+	 * digits: E_start - E_end = friction_work */
+	set(s, "ydot0", "0.1");
+	set(s, "F", "3");
+	solve(s);
+	ck_assert_str_eq(result(s, "outcome")->word, "moving");
+	ck_assert(result(s, "t_stop")->kind != VAL_NUMBER);
+	ck_assert_double_eq(num(s, "t_end"), 5);
+	ck_assert_rel(num(s, "E_start") - num(s, "E_end"), num(s, "friction_work"), 1e-9);
+	ck_assert(num(s, "ydot_end") > 1);
 	session_free(s);
 }
 END_TEST
