@@ -8,6 +8,7 @@
 #include <gsl/gsl_linalg.h>
 #include <gsl/gsl_math.h>
 #include <math.h>
+#include <stdbool.h>
 #include <string.h>
 
 #include "dyn/law.h"
@@ -53,12 +54,16 @@ static int compliant_rhs(double t, const double y[], double f[], void *p)
 }
 
 /* The Jacobian of an n-dimensional right-hand side (n ≤ 6) by central
- * differences: msbdf needs one, and so does the stiffness check. */
+ * differences: msbdf needs one, and so does the stiffness check. Its
+ * first column, that of x, is 0 without an evaluation: the line is the
+ * same everywhere, and x appears in neither run's equations. */
 static int fd_jacobian(int (*rhs)(double, const double[], double[], void *), void *p, size_t n,
 		       double t, const double y[], double *J)
 {
 	double yp[6], f1[6], f2[6];
-	for (size_t j = 0; j < n; j++) {
+	for (size_t i = 0; i < n; i++)
+		J[i * n] = 0.0;
+	for (size_t j = 1; j < n; j++) {
 		memcpy(yp, y, n * sizeof(double));
 		double h = 1e-7 * fmax(fabs(y[j]), 1e-3);
 		yp[j] = y[j] + h;
@@ -82,18 +87,36 @@ static int compliant_jac(double t, const double y[], double *dfdy, double dfdt[]
 
 /* Fastest over slowest time scale of the run: max |eig| / min |eig| of the
  * Jacobian J (n×n, overwritten), leaving out rates slower than `floor`
- * (1/tmax: what does not change within the run, such as x itself). */
+ * (1/tmax: what does not change within the run, such as x itself). A
+ * column of zeros (a variable the equations do not contain) is an
+ * eigenvalue 0, left out as too slow: expanding det(λ − J) along it leaves
+ * λ times the determinant of J without its row and column, so those go
+ * before gsl_eigen_nonsymm, whose cost grows as the cube of the size. */
 static double eig_ratio(double *J, size_t n, double floor)
 {
-	gsl_matrix_view m = gsl_matrix_view_array(J, n, n);
-	gsl_vector_complex *ev = gsl_vector_complex_alloc(n);
-	gsl_eigen_nonsymm_workspace *w = gsl_eigen_nonsymm_alloc(n);
-	int s = gsl_eigen_nonsymm(&m.matrix, ev, w);
+	size_t keep[6], m = 0;
+	for (size_t j = 0; j < n; j++) {
+		bool zero = true;
+		for (size_t i = 0; i < n && zero; i++)
+			zero = J[i * n + j] == 0;
+		if (!zero)
+			keep[m++] = j;
+	}
+	if (m == 0)
+		return NAN;
+	double K[36];
+	for (size_t i = 0; i < m; i++)
+		for (size_t j = 0; j < m; j++)
+			K[i * m + j] = J[keep[i] * n + keep[j]];
+	gsl_matrix_view mv = gsl_matrix_view_array(K, m, m);
+	gsl_vector_complex *ev = gsl_vector_complex_alloc(m);
+	gsl_eigen_nonsymm_workspace *w = gsl_eigen_nonsymm_alloc(m);
+	int s = gsl_eigen_nonsymm(&mv.matrix, ev, w);
 	double big = 0, small = INFINITY;
 	if (!s) {
-		for (size_t i = 0; i < n; i++)
+		for (size_t i = 0; i < m; i++)
 			big = fmax(big, gsl_complex_abs(gsl_vector_complex_get(ev, i)));
-		for (size_t i = 0; i < n; i++) {
+		for (size_t i = 0; i < m; i++) {
 			double a = gsl_complex_abs(gsl_vector_complex_get(ev, i));
 			if (a > floor && a > 1e-12 * big)
 				small = fmin(small, a);
