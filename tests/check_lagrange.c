@@ -805,6 +805,19 @@ START_TEST(test_rounding_starts)
 		ck_assert_rel(num(a, "x_end"), x0, 1e-9);
 	}
 	session_free(a);
+	/* a spin alone at 5e-324 rad/s stops at once: at 4.9e-324 s, the least
+	 * double past 0 (w r/(mu g) = 3e-325 s rounds to 0), where Brent's
+	 * secant underflowed to the start and its halving left the stop at
+	 * 7.9e-35 s, the spin turned backwards; at 1e-300, at w r/(mu g) */
+	struct session *c = load("disk-lagrange");
+	set(c, "phidot0", "5e-324");
+	solve(c);
+	ck_assert_double_eq(num(c, "t_stop"), 4.9406564584124654e-324);
+	ck_assert_double_eq(num(c, "phi_end"), 0);
+	set(c, "phidot0", "1e-300");
+	solve(c);
+	ck_assert_rel(num(c, "t_stop"), 1e-300 * 0.15 / (0.25 * 9.81), 1e-10);
+	session_free(c);
 	/* the driven oscillator with F0 cos(w t) and F0 = c: at the bound at
 	 * t = 0, the force turning inward (cos falls): held until it comes back
 	 * to the bound at t = 2 pi/w, past which it slips */

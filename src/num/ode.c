@@ -215,16 +215,41 @@ static int brent(gsl_function *f, double a, double b, double abs, double rel, do
 	int status = gsl_root_fsolver_set(s, f, a, b);
 	*lo = a;
 	*hi = b;
-	for (int iter = 0; !status && iter < 200; iter++) {
+	bool done = false;
+	for (int iter = 0; !status && iter < 200 && !done; iter++) {
 		status = gsl_root_fsolver_iterate(s);
 		if (status)
 			break;
 		*lo = gsl_root_fsolver_x_lower(s);
 		*hi = gsl_root_fsolver_x_upper(s);
-		if (gsl_root_test_interval(*lo, *hi, abs, rel) == GSL_SUCCESS)
-			break;
+		done = gsl_root_test_interval(*lo, *hi, abs, rel) == GSL_SUCCESS;
 	}
 	gsl_root_fsolver_free(s);
+	/* A root at a bracket's start 0 to within underflow (a rate of
+	 * 5e-324 there, the event's value at its start): Brent's secant
+	 * underflows to the start, and halving a bracket 1e-4 wide left it
+	 * 7.9e-35 wide, the phase's end printed as a stop at 7.9e-35 s. The
+	 * rest by halving the bracket's exponents, then the bracket, down to
+	 * the least doubles: at most 200 more evaluations, in such a case
+	 * alone. */
+	const double f_lo = status || done || !(*lo >= 0 && *hi > *lo) ? 0 : GSL_FN_EVAL(f, *lo);
+	for (int iter = 0; f_lo != 0 && iter < 200 && !done; iter++) {
+		const double mid = *lo > 0 && *hi > 4 * *lo   ? sqrt(*lo) * sqrt(*hi)
+				   : *lo == 0 && *hi > 1e-290 ? sqrt(DBL_TRUE_MIN) * sqrt(*hi)
+							      : *lo + (*hi - *lo) / 2;
+		if (!(mid > *lo && mid < *hi))
+			break;
+		const double fm = GSL_FN_EVAL(f, mid);
+		if (!isfinite(fm))
+			return GSL_EBADFUNC;
+		if ((fm > 0) == (f_lo > 0) && fm != 0)
+			*lo = mid;
+		else
+			*hi = mid;
+		/* to rel of the root itself, whatever its size (abs is what
+		 * left the start's 5e-324 at 5.9e-306) */
+		done = *lo > 0 && *hi - *lo <= rel * *lo;
+	}
 	return status;
 }
 
