@@ -880,6 +880,7 @@ static struct model *lagrange_model_new(const struct lagrange_text *lt, int *lin
 	L->model.name = "lagrange";
 	L->model.summary = "a system stated by T, V and R in the exercise file";
 	L->model.solve = lagr_solve;
+	L->model.check = lagr_check;
 	L->model.steps_head = lagr_derivation_steps;
 	L->model.ctx = L;
 	compile_code(L);

@@ -488,9 +488,20 @@ static inline __attribute__((always_inline)) int solve_n(const struct lagr *L,
 		sym_prog_run(L->decl[dcs[a]].code, v, dv[a]);
 	const struct ldecl *d0 = &L->decl[dcs[0]];
 	if (kozlov(d0->lawid)) {
-		/* one contact (refused otherwise): G = −√((A⁻¹)_yy) Φq̇/|q̇| */
+		/* one contact (refused otherwise): G = −√((A⁻¹)_yy) Φq̇/|q̇|, of
+		 * degree 0 in q̇, taken at q̇ over its largest component: |q̇|²
+		 * underflowed below rates of 1e-154 (a rod launched at 1e-200
+		 * m/s felt no friction at its start and stopped 1e160 times too
+		 * late) */
 		const size_t y = yc[0];
-		double W[NQ], Pq[NQ], n2 = 0, G[NQ];
+		double W[NQ], Pq[NQ], n2 = 0, G[NQ], qs[NQ], big = 0;
+#pragma GCC unroll 4
+		for (size_t i = 0; i < n; i++)
+			big = fmax(big, fabs(v[lagr_iqd(L, i)]));
+		const double sc = big > 0 && isfinite(big) ? big : 1.0;
+#pragma GCC unroll 4
+		for (size_t i = 0; i < n; i++)
+			qs[i] = v[lagr_iqd(L, i)] / sc;
 #pragma GCC unroll 4
 		for (size_t i = 0; i < n; i++) { /* W = Ωᵀq̇, or k q̇ */
 			W[i] = 0;
@@ -498,7 +509,7 @@ static inline __attribute__((always_inline)) int solve_n(const struct lagr *L,
 			for (size_t j = 0; j < n; j++)
 				W[i] += (d0->lawid == LAW_FAMILY ? dv[0][T_OMEGA + j * n + i]
 								 : (i == j) * dv[0][T_K]) *
-					v[lagr_iqd(L, j)];
+					qs[j];
 		}
 #pragma GCC unroll 4
 		for (size_t i = 0; i < n; i++) {
@@ -507,9 +518,9 @@ static inline __attribute__((always_inline)) int solve_n(const struct lagr *L,
 #pragma GCC unroll 4
 			for (size_t j = 0; j < n; j++) {
 				Pq[i] += A[i * n + j] * W[j];
-				aq += A[i * n + j] * v[lagr_iqd(L, j)];
+				aq += A[i * n + j] * qs[j];
 			}
-			n2 += v[lagr_iqd(L, i)] * aq;
+			n2 += qs[i] * aq;
 		}
 		const double s = n2 > 0 ? -sqrt(Ai[y * n + y]) / sqrt(n2) : 0.0;
 		double D = Ai[y * n + y];
@@ -524,8 +535,8 @@ static inline __attribute__((always_inline)) int solve_n(const struct lagr *L,
 			double pq = 0;
 #pragma GCC unroll 4
 			for (size_t i = 0; i < n; i++)
-				pq += Pq[i] * v[lagr_iqd(L, i)];
-			*Rkoz = n2 > 0 ? fabs(l) * sqrt(Ai[y * n + y]) * pq / sqrt(n2) : 0.0;
+				pq += Pq[i] * qs[i];
+			*Rkoz = n2 > 0 ? fabs(l) * sqrt(Ai[y * n + y]) * (pq / sqrt(n2)) * sc : 0.0;
 		}
 #pragma GCC unroll 4
 		for (size_t i = 0; i < n; i++)

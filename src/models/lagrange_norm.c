@@ -278,11 +278,14 @@ static void vars_events(double t, const double y[], double *g, void *p)
 
 /* The direction settled: what the last stretch's closed form leaves out,
  * the direction's change weighed by what is left of rho, below
- * NORM_SETTLED of the stretch; rho falling; and the direction's rate
- * falling from one step to the next. A direction that leaves an unstable
- * one (a coin launched spinning with xdot0 = 1e-11 leaves the pure spin)
- * moves slowly at first, and faster: its slow start is no settling (it
- * put x_end 9% off). */
+ * NORM_SETTLED of the stretch, in every component against its own size
+ * (the norm's change alone let a rate 1e-162 of the others pass for
+ * settled while it still grew: x_end 12% off for a coin launched spinning
+ * at xdot0 = 1e-162 m/s); rho falling; and the direction's rate falling
+ * from one step to the next. A direction that leaves an unstable one (a
+ * coin launched spinning with xdot0 = 1e-11 leaves the pure spin) moves
+ * slowly at first, and faster: its slow start is no settling (it put
+ * x_end 9% off). */
 static bool vars_done(double s, const double v[], const double f[], void *p)
 {
 	struct run *r = p;
@@ -296,7 +299,52 @@ static bool vars_done(double s, const double v[], const double f[], void *p)
 	dz = sqrt(dz);
 	const bool falling = dz < r->dz_prev || dz == 0;
 	r->dz_prev = dz;
-	return dl < 0 && falling && exp(v[2 * n + 1]) * dz <= NORM_SETTLED * -dl;
+	if (!(dl < 0 && falling))
+		return false;
+	const double bound = NORM_SETTLED * -dl / exp(v[2 * n + 1]);
+	for (size_t j = 0; j < L->ngroup; j++)
+		if (!(fabs(f[n + L->group[j]]) <= bound * fabs(v[n + L->group[j]])))
+			return false;
+	return true;
+}
+
+/* A start whose rates of a norm keep their digits in its variables: where
+ * two or more slide, each one's share of rho, gw_j |q̇_j|/rho, at least
+ * NORM_SHARE_MIN, above where the direction's component loses its digits
+ * to underflow as it changes (the rates' range, lagr_check, leaves shares
+ * down to 1e-300 times the mass matrix's spread). M: the mass matrix at
+ * the start. Returns 0, or -1 with d. */
+#define NORM_SHARE_MIN 1e-300
+int lrun_norm_start(const struct run *r, const double *y, const double *M, struct diag *d)
+{
+	const struct lagr *L = r->L;
+	const size_t n = L->nq;
+	double big = 0, w[NQ];
+	size_t moving = 0;
+	for (size_t j = 0; j < L->ngroup; j++) {
+		const size_t i = L->group[j];
+		w[j] = sqrt(M[i * n + i]) * fabs(y[n + i]);
+		big = fmax(big, w[j]);
+		moving += y[n + i] != 0;
+	}
+	if (moving < 2 || !(big > 0) || !isfinite(big))
+		return 0;
+	double s2 = 0;
+	for (size_t j = 0; j < L->ngroup; j++)
+		s2 += (w[j] / big) * (w[j] / big);
+	const double rho = big * sqrt(s2);
+	for (size_t j = 0; j < L->ngroup; j++) {
+		const size_t i = L->group[j];
+		const struct param_spec *p = &L->params[2 * i + 1];
+		if (y[n + i] != 0 && w[j] / rho < NORM_SHARE_MIN)
+			return diag_set(d,
+					"%s = %g %s is %.3g of the norm of the rates it slides "
+					"with (√M_jj q̇_j over their root sum of squares), below "
+					"%g, where its share of their direction keeps no digits; "
+					"give it 0 or a larger value",
+					p->name, y[n + i], p->unit, w[j] / rho, NORM_SHARE_MIN);
+	}
+	return 0;
 }
 
 /* Whether the phase from (t, y) runs in the norm's variables: a norm of two

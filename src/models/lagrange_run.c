@@ -786,6 +786,37 @@ static int lagr_results(struct run *r, double t, double *y, double E0, const cha
 	return rc;
 }
 
+/* model.check: a rate at the start that enters a norm of rates or a
+ * contact(...) 0 or between 1e-150 and 1e150 in size, the range disk-slide
+ * and rayleigh take. The norm's friction at a rate of 0 is its one-sided
+ * limit 1e-12 and 1e-112 beside it, and below 1e-150 its stops were
+ * located to no digit: a coin spinning at phidot0 = 1e-307 rad/s stopped
+ * at 7.9e-35 s, having turned backwards, a rod under Kozlov's family law
+ * launched at xdot0 = 1e-200 m/s at 2.9e-41 s. A rate with Coulomb's
+ * friction of its own (R = c|q̇|) takes any start: at rounding distance
+ * from 0 it is the start from rest (issue 37). */
+int lagr_check(const struct model_input *in, struct diag *d)
+{
+	const struct lagr *L = in->model->ctx;
+	bool normed[NQ] = {false};
+	for (size_t j = 0; j < L->ngroup; j++)
+		normed[L->group[j]] = true;
+	for (size_t i = 0; i < L->nq; i++) {
+		const struct param_spec *p = &L->params[2 * i + 1];
+		const double v = in->num[2 * i + 1];
+		if ((normed[i] || L->in_contact[i]) && v != 0 &&
+		    !(fabs(v) >= 1e-150 && fabs(v) <= 1e150))
+			return diag_set(d,
+					"%s = %g %s: a rate must be 0 or between 1e-150 and "
+					"1e150 in size where it enters a norm of rates or a "
+					"contact, so that the friction's one-sided limits at 0 "
+					"and the location of its stop neither under- nor "
+					"overflow",
+					p->name, v, p->unit);
+	}
+	return 0;
+}
+
 int lagr_solve(const struct model_input *in, struct model_output *out, struct diag *d)
 {
 	const struct lagr *L = in->model->ctx;
@@ -806,6 +837,8 @@ int lagr_solve(const struct model_input *in, struct model_output *out, struct di
 			rc = diag_set(d, "at the start (t = 0): %s", why.msg);
 			goto done;
 		}
+		if ((rc = lrun_norm_start(&r, y, M, d)))
+			goto done;
 	}
 	if (L->R) {
 		const double R = lrun_R(&r);

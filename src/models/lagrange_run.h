@@ -98,6 +98,9 @@ double lrun_energy(struct run *r, double t, const double *y);
  * not falling, the run goes on; 2: tmax came first, the state is tmax's). */
 void lrun_refine_direction(struct run *r, double *u);
 double lrun_group_margin(struct run *r, double *ustar);
+/* Whether a start's rates of a norm can be held in its variables: 0, or
+ * -1 with d (lagrange_norm.c). */
+int lrun_norm_start(const struct run *r, const double *y, const double *M, struct diag *d);
 bool lrun_norm_vars(struct run *r, double t, const double *y, struct phase_mode *mode);
 int lrun_norm_finish(struct run *r, double *t, double *y, double tmax, struct strbuf *s);
 

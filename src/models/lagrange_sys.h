@@ -271,5 +271,6 @@ int lagr_cholesky(double *S, size_t k);
 void lagr_cholesky_solve(const double *S, size_t k, double *b, size_t st);
 /* The model's solve (lagrange_run.c). */
 int lagr_solve(const struct model_input *in, struct model_output *out, struct diag *d);
+int lagr_check(const struct model_input *in, struct diag *d);
 
 #endif
