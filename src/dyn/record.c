@@ -261,6 +261,15 @@ static void traced_events(double t, const double y[], double *g, void *p)
 	tr->inner_events(t, y, g, tr->inner->params);
 }
 
+/* opts->done behind the recorder: with the model's params, not the
+ * recorder's (kozlov-ball's test read its horizon out of the record and
+ * ended its run at once). */
+static bool traced_done(double t, const double y[], const double f[], void *p)
+{
+	struct record *tr = p;
+	return tr->inner_done(t, y, f, tr->inner->params);
+}
+
 const struct ode_system *record_wrap_opts(struct record *tr, const struct ode_system *inner,
 					  struct ode_opts *opts)
 {
@@ -269,6 +278,10 @@ const struct ode_system *record_wrap_opts(struct record *tr, const struct ode_sy
 		tr->inner_events = opts->events;
 		opts->events = traced_events;
 		tr->sys.event = NULL;
+	}
+	if (opts->done) {
+		tr->inner_done = opts->done;
+		opts->done = traced_done;
 	}
 	return &tr->sys;
 }

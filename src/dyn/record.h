@@ -40,6 +40,8 @@ struct record {
 	const struct ode_system *inner;
 	/* the phase's several event functions (ode_opts.nev), when it has them */
 	void (*inner_events)(double t, const double y[], double *g, void *params);
+	/* and its test of having settled (ode_opts.done), when it has one */
+	bool (*inner_done)(double t, const double y[], const double f[], void *params);
 	bool fresh; /* no point of this phase seen yet */
 	double prev_t;
 	double *prev_y;
@@ -89,7 +91,8 @@ void record_defer(struct record *tr,
 /* The system to give ode_run in place of `inner` for one phase. */
 const struct ode_system *record_wrap(struct record *tr, const struct ode_system *inner);
 /* The same for a phase that may have several event functions (opts->nev
- * > 0: opts->events is put behind the recorder in the same way). */
+ * > 0: opts->events is put behind the recorder in the same way) or a test
+ * of having settled (opts->done, given the model's own params). */
 const struct ode_system *record_wrap_opts(struct record *tr, const struct ode_system *inner,
 					  struct ode_opts *opts);
 /* A point of the phase record_wrap set up, for a model that takes the
