@@ -289,6 +289,32 @@ static void ball_trace(struct ball *b, const double z0[NQ], double s_stop, struc
 	record_mark(tr, s_stop, zero);
 }
 
+/* The run of a ball that never stops has settled: the slip and the spin
+ * die out exponentially while the ball rolls on, and what is left of the
+ * rates' change, their size over the rate lambda at which they have been
+ * falling, is below the run's tolerance, 1e-12 of the largest rate.
+ * lambda is measured over steps where they fall clean of the
+ * integration's error (above 1e-9 of the largest; below, they wander at
+ * the error's size, ±1e-13, and a fall from one step to the next says
+ * nothing). A start 1e-6 m/s from rolling has 1e8 of their time constants
+ * to tmax = 10 s, which the run went 50000 steps into and was refused;
+ * from where it settles to tmax the state stays as it is, to the
+ * tolerance the run to tmax would have had. */
+static bool ball_settled(double s, const double z[], const double dz[], void *p)
+{
+	struct ball *b = p;
+	double big = 0, rate = 0;
+	for (int i = 0; i < NQ; i++) {
+		big = fmax(big, fabs(z[i]));
+		rate = fmax(rate, fabs(dz[i]));
+	}
+	if (rate > 1e-9 * big && rate < b->rate_prev && isfinite(b->rate_prev) && s > b->s_prev)
+		b->lambda = log(b->rate_prev / rate) / (s - b->s_prev);
+	b->rate_prev = rate;
+	b->s_prev = s;
+	return b->lambda > 0 && rate <= 1e-12 * big * b->lambda;
+}
+
 /* Kozlov's run: in time to tmax where the ball never stops (never), or in
  * σ = −ln(D/D0) to the stop, crossing s = tmax on the way (where the
  * state at tmax is taken into f: V_end, slip_tmax, D_tmax) and on from
@@ -309,6 +335,10 @@ static int ball_next(struct phase_run *run, struct phase_mode *mode, void *ctx, 
 		if (run->end)
 			return PHASE_END;
 		mode->sys = (struct ode_system){NQ, ball_rhs, ball_event, b};
+		mode->opts.done = ball_settled;
+		b->rate_prev = INFINITY;
+		b->s_prev = run->t;
+		b->lambda = 0;
 	} else {
 		if (run->end && !(run->end->event && isfinite(b->s_tmax)))
 			return PHASE_END;
@@ -408,6 +438,7 @@ static int ball_kozlov(struct ball *b, const double q0[NQ], const double S[NQ], 
 		       struct ball_found *f, struct record *trp, struct diag *d)
 {
 	const double r = b->r, g = b->g, mu1 = b->mu[0], mu2 = b->mu[1], mu3 = b->mu[2];
+	f->t_settled = NAN;
 	/* ---- Kozlov's law: to tmax, then on to the stop ---- */
 	if (f->D0 > 0) {
 		double z[NQ], q[NQ];
@@ -419,8 +450,12 @@ static int ball_kozlov(struct ball *b, const double q0[NQ], const double S[NQ], 
 			struct ball_run br = {.b = b, .never = true};
 			const struct phase_system ps = {NQ, ball_next, &br};
 			struct phase_run run;
-			rc = phase_run(&ps, NULL, 0.0, tmax * g / f->D0, z, trp, &run, d);
+			b->s_tmax = tmax * g / f->D0;
+			rc = phase_run(&ps, NULL, 0.0, b->s_tmax, z, trp, &run, d);
 			f->nsteps = run.steps;
+			f->t_settled = run.t < b->s_tmax ? run.t * f->D0 / g : NAN;
+			if (!rc && trp && run.t < b->s_tmax) /* settled: the same to tmax */
+				record_mark(trp, b->s_tmax, z);
 			if (rc && run.out_of_steps) {
 				diag_clear(d);
 				rc = diag_set(

@@ -275,10 +275,21 @@ void ball_transition_steps(struct strbuf *s, const struct ball *b, const double 
 		      "exponentially, at the rate λ = (7/2) g μ1/D, and never vanishes.");
 	if (x->D0 > 0 && x->stop_time > tmax) {
 		double lambda = 3.5 * g * mu1 / x->D_tmax;
-		model_step(s,
-			   "  At tmax: D = %.6g m/s, λ = %.6g 1/s (1/λ = %.3g s), slip |v| = %.3g "
-			   "m/s from %.6g; the centre's speed V_end = %.12g m/s.",
-			   x->D_tmax, lambda, 1 / lambda, x->slip_tmax, x->vabs, x->V_end);
+		if (isfinite(x->t_settled))
+			model_step(
+				s,
+				"  At tmax: D = %.6g m/s, λ = %.6g 1/s (1/λ = %.3g s); the slip "
+				"had died out to the run's error, %.3g m/s from %.6g, by t = %.4g "
+				"s, where the rates' change left fell below 1e-12 of them and "
+				"the run took the state there for the state at tmax; the "
+				"centre's speed V_end = %.12g m/s.",
+				x->D_tmax, lambda, 1 / lambda, x->slip_tmax, x->vabs, x->t_settled,
+				x->V_end);
+		else
+			model_step(s,
+				   "  At tmax: D = %.6g m/s, λ = %.6g 1/s (1/λ = %.3g s), slip |v| "
+				   "= %.3g m/s from %.6g; the centre's speed V_end = %.12g m/s.",
+				   x->D_tmax, lambda, 1 / lambda, x->slip_tmax, x->vabs, x->V_end);
 		if (mu3 == 0) {
 			/* Jω' + rẑ × m w conserved: w + (2/5)ρ, and v = 0 at the end */
 			double winf = 5.0 / 7.0 * hypot(x->wx + 0.4 * rho[0], x->wy + 0.4 * rho[1]);

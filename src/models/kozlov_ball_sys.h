@@ -24,7 +24,10 @@ struct ball {
 	double A[NQ * NQ];
 	double L[NQ * NQ]; /* Cholesky factor of A, factored once */
 	double scale[NQ];  /* z = S q̇/D0: S = diag(1, 1, r, r, r) */
-	double s_tmax;	   /* the σ run: tmax in s = g t/D0 */
+	double s_tmax;	   /* tmax in s = g t/D0 */
+	double rate_prev;  /* the never-stopping run: its last step's largest rate */
+	double s_prev;	   /* and where that step ended */
+	double lambda;	   /* the rate at which the rates fell, last measured */
 };
 
 /* What ball_solve finds: at the start, along Kozlov's run and along
@@ -34,6 +37,7 @@ struct ball_found {
 	const char *never; /* why the ball never stops, or NULL */
 	double stop_time, t_event, D_event, Ddot_event, V_end, slip_tmax, D_tmax;
 	size_t nsteps;
+	double t_settled; /* where a run that never stops had settled, or NAN */
 	double t_roll, W_roll, V_end_c, slip_c_tmax;
 	size_t csteps;
 };
