@@ -596,8 +596,14 @@ static int tangent_phase(struct rg *r, double *t, double y[], double tend, struc
 	double Y[3] = {*t, y[0], z0};
 	struct ode_system sys = {3, tangent_rhs, tangent_event, r};
 	struct ode_opts o = ode_opts_default(1e300);
-	/* a first step of about ht in t: z grows as |ü|τ/2, t as |ü|τ²/4 */
+	/* a first step of about ht in t: z grows as |ü|τ/2, t as |ü|τ²/4;
+	 * and where that is past the tangent, 2 z0/|ü| in τ away with ü
+	 * leading back to it, a quarter of the way: a start 1e-20 m/s off
+	 * u̇ = 0 took a first step 4000 times that long, and its state came
+	 * out nan */
 	o.h0 = fmin(z0 > 0 ? ht / z0 : INFINITY, a0 != 0 ? sqrt(4 * ht / fabs(a0)) : INFINITY);
+	if (z0 > 0 && r->side * a0 < 0 && o.h0 > 2 * z0 / fabs(a0))
+		o.h0 = 0.5 * z0 / fabs(a0);
 	struct ode_end end;
 	if (ode_run(&sys, &o, 0.0, Y, &end, d)) {
 		if (budget_spent()) {
