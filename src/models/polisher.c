@@ -9,6 +9,7 @@
  * calculator (a ring spinning at θ̇ ± ω while its centre moves at u), and
  * the equations of motion are integrated with them, so a student can see
  * where the expansion holds and where it does not. */
+#include <float.h>
 #include <gsl/gsl_errno.h>
 #include <math.h>
 #include <string.h>
@@ -747,6 +748,15 @@ static int polisher_check(const struct model_input *in, struct diag *d)
 					"energies overflow",
 					p_params[i].name, a[i], p_params[i].unit);
 	const double tau = 2 * a[P_R] * a[P_OMEGA] / (a[P_MU] * a[P_G]);
+	/* a time constant that underflows: said in its own words, not as tmax
+	 * "inf times" a constant of "0 s" (omega = 5e-324) */
+	if (!(tau >= DBL_MIN))
+		return diag_set(d,
+				"r = %g m, omega = %g rad/s, mu = %g, g = %g m/s^2: the machine's "
+				"time constant 2rω/(μg) = %.3g s, over which friction relaxes its "
+				"motion, is below the least normal double (%.3g s); raise r or "
+				"omega, or lower mu or g",
+				a[P_R], a[P_OMEGA], a[P_MU], a[P_G], tau, DBL_MIN);
 	if (a[P_TMAX] > PO_SPAN * tau)
 		return diag_set(d,
 				"tmax = %g s is %.3g times the machine's time constant "

@@ -175,6 +175,13 @@ $ tribo -c 'load polisher; set vx0 1e-300; solve; print c_eff_exact'
 2.616
 ? 0
 
+# A spin whose time constant underflows is said so, not as tmax "inf
+# times" a time constant of "0 s".
+$ tribo -c 'load polisher; set omega 5e-324; solve'
+note: r = 0.15 m, omega = 4.94066e-324 rad/s, mu = 0.4, g = 9.81 m/s^2: the machine's time constant 2rω/(μg) = 0 s, over which friction relaxes its motion, is below the least normal double (2.23e-308 s); raise r or omega, or lower mu or g (for now: solve refuses until it holds)
+! tribo: -c: command 3: solve: r = 0.15 m, omega = 4.94066e-324 rad/s, mu = 0.4, g = 9.81 m/s^2: the machine's time constant 2rω/(μg) = 0 s, over which friction relaxes its motion, is below the least normal double (2.23e-308 s); raise r or omega, or lower mu or g
+? 1
+
 # Found by fuzz_domain: N = 1.8e308 on the conveyor gave vx_end = nan.
 $ tribo -c 'load conveyor; set N 1.7976931348623157e308; solve'
 note: the block's acceleration, its forces (1.07862e+308 N) over its mass (1 kg), would be above 1e100 m/s², where its motion overflows; raise m or lower the forces (for now: solve refuses until it holds)
