@@ -328,6 +328,19 @@ START_TEST(test_rounding_start)
 			for (int i = 1; i < 3; i++)
 				ck_assert(got[i][0] == got[0][0] && got[i][1] == got[0][1]);
 		}
+	/* a base too slow to shake the mass off (a = 1e-3 at s = 0.2 < μ1):
+	 * stuck the whole period, u = a cos τ, whose mean is 0; the rounding
+	 * of 2π made it −3.89817183252e-20, printed as a value */
+	for (int m = 0; m < 2; m++) {
+		struct run r;
+		case_run(&r, 1e-3, 0.2, 0.5, 0.55);
+		setw(&r, "method", methods[m]);
+		solve_ok(&r);
+		ck_assert(resb(&r, "converged"));
+		ck_assert_double_eq(res(&r, "stick_fraction"), 1);
+		ck_assert_double_eq(res(&r, "u_mean"), 0);
+		run_free(&r);
+	}
 }
 END_TEST
 

@@ -653,7 +653,8 @@ static int imachi1d_check(const struct model_input *in, struct diag *d)
 static void imachi1d_steps(struct strbuf *s, const struct imachi1d *m, const struct period *last,
 			   double u0, long k, bool converged, bool drift, double delta)
 {
-	const double u_mean = last->U / TWO_PI, stick_fraction = last->stick / TWO_PI;
+	const double u_mean = imachi_settled(last->U / TWO_PI, m->a, m->s, m->mu0),
+		     stick_fraction = last->stick / TWO_PI;
 	model_step(s,
 		   "Imachi §5: the base moves with v = a cos τ, a = %g, the mass with u "
 		   "(velocities in units of g/ω, time τ = ωt).",
@@ -719,8 +720,15 @@ static void imachi1d_steps(struct strbuf *s, const struct imachi1d *m, const str
 	steps_events(m, last, t_start, m->graphical, s);
 	model_step(s, "u at the period's end: %.10g.", m->u);
 	if (converged) {
-		model_step(s, "u_mean = (1/2π) ∫u dτ over the period = %.10g / 2π = %.12g.",
-			   last->U, u_mean);
+		if (u_mean == 0 && last->U != 0)
+			model_step(s,
+				   "u_mean = (1/2π) ∫u dτ over the period = %.10g / 2π, below "
+				   "1e-9 of the motion's scale max(a, |s|, μ0), the rounding of "
+				   "2π and of the phases: 0.",
+				   last->U);
+		else
+			model_step(s, "u_mean = (1/2π) ∫u dτ over the period = %.10g / 2π = %.12g.",
+				   last->U, u_mean);
 		model_step(s,
 			   "stick_fraction = (time on the base in the period)/2π = %.10g / 2π = "
 			   "%.12g.",
@@ -808,7 +816,11 @@ static int imachi1d_solve(const struct model_input *in, struct model_output *out
 		if (converged)
 			break;
 	}
-	const double u_mean = last.U / TWO_PI, stick_fraction = last.stick / TWO_PI;
+	/* settled as imachi's u's mean is: a period stuck throughout has
+	 * ∫a cos τ dτ = a sin(2π) over it, −2.4e-16 a where 2π is rounded, and
+	 * printed u_mean = −3.89817183252e-20 at a = 1e-3 */
+	const double u_mean = imachi_settled(last.U / TWO_PI, m.a, m.s, m.mu0),
+		     stick_fraction = last.stick / TWO_PI;
 	if (!isfinite(u_mean) || !isfinite(delta))
 		return diag_set(d,
 				"the mean velocity came out as %g: the run overflows at these "
