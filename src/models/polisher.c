@@ -748,9 +748,9 @@ static int polisher_check(const struct model_input *in, struct diag *d)
 					"energies overflow",
 					p_params[i].name, a[i], p_params[i].unit);
 	const double tau = 2 * a[P_R] * a[P_OMEGA] / (a[P_MU] * a[P_G]);
-	/* a time constant that underflows: said in its own words, not as tmax
-	 * "inf times" a constant of "0 s" (omega = 5e-324) */
-	if (!(tau >= DBL_MIN))
+	/* a run over a time constant that underflows: said in its own words,
+	 * not as tmax "inf times" a constant of "0 s" (omega = 5e-324) */
+	if (a[P_TMAX] > 0 && !(tau >= DBL_MIN))
 		return diag_set(d,
 				"r = %g m, omega = %g rad/s, mu = %g, g = %g m/s^2: the machine's "
 				"time constant 2rω/(μg) = %.3g s, over which friction relaxes its "
