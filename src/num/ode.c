@@ -552,7 +552,15 @@ int ode_run(const struct ode_system *sys, const struct ode_opts *opts, double t0
 		tol_override ? fmax(opts->event_tol, 1e-2 * tol_override) : opts->event_tol;
 	struct ode_work own = {0}, *w = work_take(&own, stiff, sys->dim, atol, rtol);
 	gsl_odeiv2_step *step = w->step;
-	gsl_odeiv2_control *ctl = w->ctl;
+	/* a scaled control for this run alone, where the model scales its
+	 * components (the kept one stays GSL's standard one); rk8pd's alone:
+	 * msbdf takes its error levels from its driver's control */
+	gsl_odeiv2_control *scaled =
+		opts->atol_scale && !stiff
+			? gsl_odeiv2_control_scaled_new(atol, rtol, 1.0, 0.0, opts->atol_scale,
+							sys->dim)
+			: NULL;
+	gsl_odeiv2_control *ctl = scaled ? scaled : w->ctl;
 	gsl_odeiv2_evolve *ev = w->ev;
 	double *yprev = w->buf, *ytmp = w->buf + sys->dim, *yerr = w->buf + 2 * sys->dim;
 	double *fends = w->buf + 4 * sys->dim;
@@ -693,6 +701,8 @@ done:
 	end->t = t;
 	end->h = h;
 	free(gv);
+	if (scaled)
+		gsl_odeiv2_control_free(scaled);
 	work_give(w);
 	return rc;
 }

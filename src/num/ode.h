@@ -55,6 +55,11 @@ struct ode_opts {
 	 * of the msbdf step that crossed, by Newton's method from the step's
 	 * Hermite interpolant. NULL: rk8pd. */
 	ode_jacobian *jac;
+	/* Each component's absolute tolerance as atol times atol_scale[i]
+	 * (GSL's scaled control), for a state whose parts live at different
+	 * scales (a motion of 1e-11 m/s: positions of 1e-23 m); rk8pd's
+	 * phases alone. NULL: atol for all. */
+	const double *atol_scale;
 };
 
 /* Sensible defaults for textbook accuracy (rtol = atol = 1e-12, events to
