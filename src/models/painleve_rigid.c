@@ -495,7 +495,8 @@ static int rigid_next(struct phase_run *run, struct phase_mode *mode, void *ctx,
 	if (next == RIGID_GO && rigid_start_next(run, rr) == RIGID_GO) {
 		mode->sys = (struct ode_system){4, rigid_rhs, rigid_event, r};
 		/* the fall's own scale: tmax may be any horizon */
-		mode->opts.h0 = 1e-6 * r->tscale;
+		mode->opts.h0 = 1e-6 * r->tscale * r->scale;
+		mode->opts.atol_scale = r->scale < 1 ? r->atol_scale : NULL;
 		/* A slip from rest with |F_x| a hair past μλ and the margin
 		 * turning back inside returns to ẋ = 0 within √(excess) of the
 		 * fall's time (3e-7 of it at 1e-13): a first step of 1e-6 of
@@ -530,7 +531,27 @@ int rod_run_rigid(struct rod *r, double th0, double xd0, double thd0, double tma
 		  struct record *tr, struct diag *d)
 {
 	double y[4] = {0.0, th0, xd0, thd0};
-	r->v_reg = 1e-9 * sqrt(r->g * r->l);
+	/* Under Kozlov's laws a start slower than 1e-3 m/s (|q̇|_A/√M) is a
+	 * motion at its own scale: the friction is of degree 0 in q̇, its rates
+	 * of the start's size, its distances of their square, each followed
+	 * to the tolerance of a start at 1e-3 m/s, and the stop's event taken
+	 * at 1e-9 of the speed scale. At absolute tolerances and v_reg a rod
+	 * launched at 1e-8 m/s stopped 7.6e-6 late, one at 1e-11 m/s "was at
+	 * rest at the start" with ẋ = 1e-11 m/s beside it. */
+	r->scale = 1.0;
+	if (!rod_classical(r)) {
+		double A0[9], Aq0[3];
+		const double q0[3] = {xd0, thd0, 0};
+		rod_inertia(r, th0, A0);
+		rod_matvec(A0, q0, Aq0);
+		const double v0 =
+			sqrt(fmax(0.0, q0[0] * Aq0[0] + q0[1] * Aq0[1]) / (r->m1 + r->m2));
+		if (v0 > 0 && v0 < 1e-3)
+			r->scale = fmax(v0 / 1e-3, 1e-150);
+	}
+	for (int i = 0; i < 4; i++)
+		r->atol_scale[i] = i < 2 ? r->scale * r->scale : r->scale;
+	r->v_reg = 1e-9 * sqrt(r->g * r->l) * r->scale;
 	r->fscale = (r->m1 + r->m2) * (r->g > 0 ? r->g : 1.0);
 	r->tscale = r->g > 0 ? sqrt(r->l / r->g) : fmax(tmax, 1e-3);
 	r->pk = (struct peak){0};

@@ -40,6 +40,10 @@ struct rod {
 	double kc, cc;
 	double sigma; /* coulomb: direction of sliding held in a phase */
 	double v_reg; /* compliant coulomb: regularizing speed */
+	/* rigid, Kozlov's laws: the motion's scale, its start's speed over
+	 * 1e-3 m/s where smaller, or 1 (rod_run_rigid), and the state's
+	 * absolute tolerances over 1e-12 */
+	double scale, atol_scale[4];
 	double stiff_threshold;
 	double slow;	/* rates below this (1/tmax) are not time scales of the run */
 	bool at_rest;	/* coulomb: the phase being run holds the foot (static friction) */
