@@ -64,7 +64,7 @@ static int stretch(struct run *r, double t, double *y, double tau, const double 
 	double f0[NY], f1[NY], y0[NY], y1[NY], fr[NQ];
 	memcpy(y0, y, sizeof(y0));
 	for (size_t j = 0; j < L->ngroup; j++)
-		y0[n + L->group[j]] = 1e-12 * u0[j];
+		y0[n + L->group[j]] = r->delta * u0[j];
 	if (lagr_rhs(t, y0, f0, r) != GSL_SUCCESS)
 		return -1;
 	memcpy(fr, r->fr, sizeof(fr));
@@ -72,7 +72,7 @@ static int stretch(struct run *r, double t, double *y, double tau, const double 
 	for (size_t i = 0; i < n; i++)
 		y1[i] += tau * f0[i];
 	for (size_t j = 0; j < L->ngroup; j++)
-		y1[n + L->group[j]] = 1e-12 * u1[j];
+		y1[n + L->group[j]] = r->delta * u1[j];
 	if (lagr_rhs(t + tau, y1, f1, r) != GSL_SUCCESS)
 		return -1;
 	for (size_t i = 0; i < n; i++) {
@@ -160,7 +160,7 @@ int lrun_settle_group(struct run *r, double t, double *y, bool at_bound, struct 
 			for (size_t j = 0; j < L->ngroup; j++) {
 				const size_t i = L->group[j];
 				r->held[i] = false;
-				y[n + i] = 1e-12 * u[j];
+				y[n + i] = r->delta * u[j];
 				r->sgn[i] = u[j] > 0 ? 1 : u[j] < 0 ? -1 : 0;
 			}
 			r->seeded = true; /* its next phase in t (lrun_norm_vars) */

@@ -383,6 +383,7 @@ bool lrun_norm_vars(struct run *r, double t, const double *y, struct phase_mode 
 	r->dz_prev = 0; /* the first step is no settling */
 	r->vars = (struct phase_vars){2 * n + 3, vars_from, vars_to, vars_rhs, vars_done};
 	mode->vars = &r->vars;
+	mode->opts.atol_scale = NULL; /* ln rho and the direction: no scale of the motion's */
 	mode->opts.nev = lrun_nevents(L) + 1;
 	mode->opts.events = vars_events;
 	return true;
