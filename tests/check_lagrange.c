@@ -738,7 +738,10 @@ END_TEST
  * is the same at every scale, t_stop ∝ v and x_end ∝ v². Both runs of it,
  * the file's system (painleve-lagrange) and the hand-written model
  * (painleve-family at the same θ = 75°), hold that from 1e-6 to 1e-150 m/s
- * and agree with each other. At absolute tolerances and one-sided rates
+ * against the limit tests/ref/rod_small_ref.py takes from the physics,
+ * t_stop = 4.92710012258 v, x_end = 0.0556917233681 v² (the rod's
+ * equations at θ0 in q̇/v, by SciPy's DOP853 at 1e-13). At absolute
+ * tolerances and one-sided rates
  * they did not: at 1e-8 m/s the lagrange stop was 5e-5 late, the model's
  * 7.6e-6; at 1e-11 lagrange went 3 times too far and the model called
  * the rod at rest at the start with ẋ = 1e-11 m/s beside it. */
@@ -750,7 +753,9 @@ START_TEST(test_rod_small_scale)
 	set(h, "xdot", "1e-6");
 	solve(l);
 	solve(h);
-	const double t6 = num(l, "t_stop") / 1e-6, x6 = num(l, "x_end") / 1e-12;
+	const double t6 = 4.92710012258, x6 = 0.0556917233681; /* rod_small_ref.py */
+	ck_assert_rel(num(l, "t_stop") / 1e-6, t6, 1e-9);
+	ck_assert_rel(num(l, "x_end") / 1e-12, x6, 1e-9);
 	ck_assert_rel(num(h, "t_end") / 1e-6, t6, 1e-9);
 	ck_assert_rel(num(h, "x_end") / 1e-12, x6, 1e-9);
 	static const double v[] = {1e-8, 1e-11, 1e-50, 1e-150};
