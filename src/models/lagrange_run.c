@@ -701,16 +701,11 @@ static bool conservative(struct run *r)
 	return ok;
 }
 
-/* A run of L at the model's values num (the parameters, q0 and q̇0 of each
- * coordinate first, then tmax): its values set at t = 0 and y the start
- * (W = 0). r->vals is the caller's to free. */
-/* The motion's scale: a start whose rates are all below LAGR_SMALL (and
- * not all 0) moves at its own scale s over LAGR_SMALL, its rates of that
- * size, its positions and work of its square, against forces that do not
- * scale (gravity, friction of degree 0): each is followed to the
- * tolerance of a start at LAGR_SMALL, its one-sided rates and its moment
- * ahead scaled alike. At absolute tolerances a rod launched at xdot0 =
- * 1e-8 m/s stopped 5e-5 late, at 1e-11 m/s went 3 times too far. */
+/* The motion's scale (ode_motion_scale of the start's largest rate): a
+ * start whose rates are all below 1e-3 is followed at its own scale, its
+ * one-sided rates and its moment ahead scaled alike. At absolute
+ * tolerances a rod launched at xdot0 = 1e-8 m/s stopped 5e-5 late, at
+ * 1e-11 m/s went 3 times too far. */
 static void run_scale(struct run *r, const double *y)
 {
 	const struct lagr *L = r->L;
@@ -718,7 +713,7 @@ static void run_scale(struct run *r, const double *y)
 	double s = 0;
 	for (size_t i = 0; i < n; i++)
 		s = fmax(s, fabs(y[n + i]));
-	r->scale = s > 0 && s < LAGR_SMALL ? fmax(s / LAGR_SMALL, 1e-150) : 1.0;
+	r->scale = ode_motion_scale(s);
 	r->delta = LAGR_DELTA * r->scale;
 	for (size_t i = 0; i < n; i++) {
 		r->atol_scale[i] = r->scale * r->scale;
@@ -727,6 +722,9 @@ static void run_scale(struct run *r, const double *y)
 	r->atol_scale[2 * n] = r->scale * r->scale;
 }
 
+/* A run of L at the model's values num (the parameters, q0 and q̇0 of each
+ * coordinate first, then tmax): its values set at t = 0 and y the start
+ * (W = 0). r->vals is the caller's to free. */
 static void run_open(struct run *r, const struct lagr *L, const double *num, double *y)
 {
 	*r = (struct run){.L = L, .tmax = num[2 * L->nq]};

@@ -25,9 +25,6 @@
 /* A moment after an event, where the trend of a force at its bound is
  * read. */
 #define LAGR_AHEAD(r) (1e-7 * fmax((r)->tmax, 1e-3) * (r)->scale)
-/* A start whose rates are all below this (and not all 0) is a motion at
- * its own small scale (lagrange_run.c's run_scale). */
-#define LAGR_SMALL 1e-3
 
 enum { NK = LAGR_MAX_KINKS };
 /* The state: q, q̇, then W, the work friction has taken (∫ −Q_R·q̇ dt,
@@ -43,8 +40,8 @@ struct run {
 	/* a decision's candidates: at w = 0, their friction left to the relay */
 	bool cand[NK];
 	double lam[NK]; /* stuck: the multiplier */
-	/* the motion's scale: its largest rate at the start over LAGR_SMALL,
-	 * or 1 (run_scale); the one-sided rate at a rate of 0, LAGR_DELTA
+	/* the motion's scale: ode_motion_scale of its largest rate at the
+	 * start (run_scale); the one-sided rate at a rate of 0, LAGR_DELTA
 	 * times it; each component's absolute tolerance over 1e-12 */
 	double scale, delta, atol_scale[NY];
 	/* a norm's coordinates (L->group) */

@@ -546,8 +546,7 @@ int rod_run_rigid(struct rod *r, double th0, double xd0, double thd0, double tma
 		rod_matvec(A0, q0, Aq0);
 		const double v0 =
 			sqrt(fmax(0.0, q0[0] * Aq0[0] + q0[1] * Aq0[1]) / (r->m1 + r->m2));
-		if (v0 > 0 && v0 < 1e-3)
-			r->scale = fmax(v0 / 1e-3, 1e-150);
+		r->scale = ode_motion_scale(v0);
 	}
 	for (int i = 0; i < 4; i++)
 		r->atol_scale[i] = i < 2 ? r->scale * r->scale : r->scale;

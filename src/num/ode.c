@@ -23,6 +23,11 @@ struct ode_opts ode_opts_default(double tmax)
 	};
 }
 
+double ode_motion_scale(double speed)
+{
+	return speed > 0 && speed < 1e-3 ? fmax(speed / 1e-3, 1e-150) : 1.0;
+}
+
 static double tol_override;			   /* 0: none (ode_set_tolerance_override) */
 static ode_run_fn *run_override;		   /* NULL: rk8pd (ode_set_run_override) */
 static _Thread_local unsigned long long rhs_count; /* ode_rhs_evaluations */

@@ -62,6 +62,14 @@ struct ode_opts {
 	const double *atol_scale;
 };
 
+/* The scale of a motion whose largest rate at its start is `speed` (SI):
+ * speed/1e-3 where it is below 1e-3 (floored at 1e-150, so that its square
+ * is a normal double), else 1, and 1 for a start from rest. A model near
+ * rest, moved by friction of degree 0 in the rates, runs the same motion
+ * at every such scale: its rates held to atol times it, its positions to
+ * atol times its square (ode_opts.atol_scale). */
+double ode_motion_scale(double speed);
+
 /* Sensible defaults for textbook accuracy (rtol = atol = 1e-12, events to
  * 1e-13 relative, the first step from the problem, a million steps). */
 struct ode_opts ode_opts_default(double tmax);
