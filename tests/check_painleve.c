@@ -938,6 +938,83 @@ START_TEST(test_family_run)
 }
 END_TEST
 
+/* (2.9)'s residual under Painlevé's law in closed form (test_cond29's
+ * A⁻¹e_y), m1 = m2 = l = 1: |s c|/√(s²c² + 4c² + (2 − s²)²). */
+static double painleve_residual(double th)
+{
+	const double s = sin(th), c = cos(th);
+	return fabs(s * c) / sqrt(s * s * c * c + 4 * c * c + (2 - s * s) * (2 - s * s));
+}
+
+/* The largest residual along the sliding phases and the largest |λ − λ0|
+ * are the run's true extremes, not the largest at its step ends. The
+ * residual depends on θ alone; on this rod it peaks at 59.2641° (0.2612),
+ * which the runs from 80° slide through (golden section on the closed
+ * form here). |λ − λ0| peaks inside the sliding phase: the references are
+ * tests/ref/painleve_dev_ref.py (DOP853 at 1e-13, the sliding equations
+ * solved as a 3×3 system, a 200,000-point scan polished by brentq). The
+ * step ends gave 0.26086 and 1.45872 for the first. */
+START_TEST(test_run_extremes)
+{
+	double lo = 0.5, hi = 1.5;
+	const double gr = (sqrt(5) - 1) / 2;
+	while (hi - lo > 1e-12) {
+		const double a = hi - gr * (hi - lo), b = lo + gr * (hi - lo);
+		if (painleve_residual(a) > painleve_residual(b))
+			hi = b;
+		else
+			lo = a;
+	}
+	const double peak = painleve_residual(0.5 * (lo + hi));
+	ck_assert_rel(peak, 0.261203874963741, 1e-12);
+	static const double cases[][5] = {
+		/* θ0, ẋ0, θ̇0, μ, largest |λ − λ0| */
+		{80, -3, -2, 0.3, 1.466063576066},
+		{80, -1, -3, 0.3, 1.063480073978},
+		{85, 2, -2, 0.2, 0.6513554863966},
+		{40, -2, 4, 0.3, 0.6943983234056},
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct run r;
+		rod(&r, 1, 1, 1, cases[i][0]);
+		setn(&r, "xdot", cases[i][1]);
+		setn(&r, "thetadot", cases[i][2]);
+		setn(&r, "mu", cases[i][3]);
+		setn(&r, "tmax", 2);
+		solve_ok(&r);
+		ck_assert_str_eq(resw(&r, "outcome"), "falls");
+		ck_assert_rel(res(&r, "cond29_residual_max"), peak, 1e-11);
+		ck_assert_rel(res(&r, "lambda_dev_max"), cases[i][4], 1e-10);
+		run_free(&r);
+	}
+	/* released at rest at 70°: the foot is held while the rod pivots
+	 * through the peak, and slides from θ_slip = 31.82° down, where the
+	 * residual grows with θ: the sliding phases' largest is θ_slip's */
+	struct run r;
+	rod(&r, 1, 1, 1, 70);
+	setn(&r, "mu", 0.3);
+	setn(&r, "xdot", 0);
+	setn(&r, "tmax", 2);
+	solve_ok(&r);
+	ck_assert_rel(res(&r, "theta_slip"), 31.8194502835525, 1e-10);
+	ck_assert_rel(res(&r, "cond29_residual_max"),
+		      painleve_residual(31.8194502835525 * M_PI / 180), 1e-10);
+	ck_assert(res(&r, "cond29_residual") > res(&r, "cond29_residual_max")); /* held at 70° */
+	run_free(&r);
+	/* the laws made to satisfy (2.9): 0, not A⁻¹'s rounding (1e-17) */
+	static const char *const laws[] = {"isotropic", "projected", "family"};
+	for (size_t i = 0; i < 3; i++) {
+		rod(&r, 1, 1, 1, 75);
+		setn(&r, "xdot", -1);
+		setw(&r, "law", laws[i]);
+		solve_ok(&r);
+		ck_assert_double_eq(res(&r, "cond29_residual"), 0);
+		ck_assert_double_eq(res(&r, "cond29_residual_max"), 0);
+		run_free(&r);
+	}
+}
+END_TEST
+
 /* The rod at rest at its contact (xdot = 0), tmax = 0: the state's λ and
  * outcome. At 30° with μ = 0.1 static friction cannot hold the foot and
  * it slides from rest; with μ = 0.5 and θ̇ = 4.95 rad/s it slides too,
@@ -989,6 +1066,7 @@ static Suite *painleve_suite(void)
 	tcase_add_test(tc, test_errors);
 	tcase_add_test(tc, test_projected);
 	tcase_add_test(tc, test_family_run);
+	tcase_add_test(tc, test_run_extremes);
 	suite_add_tcase(s, tc);
 	TCase *fc = tcase_create("figures");
 	tcase_set_timeout(fc, 120);

@@ -202,15 +202,24 @@ static double compliant_dN(struct rod *r, const double y[6], double f[6], const 
  * accurate. painleve-compliant's N_max: 110.660573709 N, against
  * 110.660572475889 N of DOP853 at rtol 1e-13 (tests/ref/painleve_nmax.py;
  * Radau 1e-11: ...476302); the re-integrations gave 110.660329938. */
+static double hermite_peak(double N0, double A0, double N1, double A1);
+
 static double compliant_peak(const struct rod *r, double t0, const double y0[6], double dN0,
 			     double t1, const double y1[6], double dN1)
 {
 	const double N0 = contact_force(r, y0[2], y0[5]), N1 = contact_force(r, y1[2], y1[5]);
 	if (!(dN0 > 0 && dN1 < 0) || N0 <= 0 || N1 <= 0)
 		return 0.0;
+	const double h = t1 - t0;
+	return hermite_peak(N0, h * dN0, N1, h * dN1);
+}
+
+/* The largest value of the cubic through N0, N1 with slopes A0 > 0, A1 < 0
+ * (the rates times the step) at the ends of [0, 1]. */
+static double hermite_peak(double N0, double A0, double N1, double A1)
+{
 	/* p(s) = h00 N0 + h10 A0 + h01 N1 + h11 A1 on s in [0, 1], A = h dN/dt;
 	 * p'(s) = a s^2 + b s + c, positive at 0 and negative at 1: one root */
-	const double h = t1 - t0, A0 = h * dN0, A1 = h * dN1;
 	const double a = 6 * (N0 - N1) + 3 * (A0 + A1), b = 6 * (N1 - N0) - 4 * A0 - 2 * A1, c = A0;
 	double sr;
 	if (a == 0) {
@@ -259,7 +268,9 @@ int rod_run_compliant(struct rod *r, double th0, double xd0, double thd0, double
 	/* Step by step, so that every accepted step is seen: the largest normal
 	 * force, and the Jacobian's time scales every STIFF_EVERY steps. */
 	struct ode_stepper *st = ode_stepper_new(&csys, compliant_jac, ODE_RK8PD, t, 1e-6, 1e-9);
-	r->res_max = rod_cond29_residual_at(r, y[1]);
+	/* (2.9) over the θ the run goes through: its step ends, and the
+	 * step's cubic in θ through their θ and θ̇ where θ̇ changes sign */
+	r->th_lo = r->th_hi = y[1];
 	r->dev_max = NAN; /* no multiplier: the spring gives the normal force */
 	double f1[6];
 	const double *rates;
@@ -281,7 +292,14 @@ int rod_run_compliant(struct rod *r, double th0, double xd0, double thd0, double
 		if ((s = ode_stepper_step(st, &t, tmax, y)))
 			break;
 		out->steps++;
-		r->res_max = fmax(r->res_max, rod_cond29_residual_at(r, y[1]));
+		const double h = t - t0;
+		r->th_lo = fmin(r->th_lo, y[1]);
+		r->th_hi = fmax(r->th_hi, y[1]);
+		if (y0[4] > 0 && y[4] < 0)
+			r->th_hi = fmax(r->th_hi, hermite_peak(y0[1], h * y0[4], y[1], h * y[4]));
+		if (y0[4] < 0 && y[4] > 0)
+			r->th_lo =
+				fmin(r->th_lo, -hermite_peak(-y0[1], -h * y0[4], -y[1], -h * y[4]));
 		out->N_max = fmax(out->N_max, contact_force(r, y[2], y[5]));
 		const double dN1 = compliant_dN(r, y, f1, &rates);
 		if (!(y[1] <= 0 || y[1] >= M_PI))
@@ -300,6 +318,8 @@ int rod_run_compliant(struct rod *r, double th0, double xd0, double thd0, double
 	ode_stepper_free(st);
 	if (s || num_interrupted)
 		return num_fail(d, s, "integration of the compliant contact");
+	if (rod_cond29_max(r, fmax(r->th_lo, 0.0), fmin(r->th_hi, M_PI), &r->res_max))
+		return -1;
 	out->t_end = t;
 	if (out->outcome != OUT_FALLS) {
 		if (y[2] > 0 && contact_force(r, y[2], y[5]) == 0)

@@ -115,25 +115,46 @@ static double rigid_event_parts(const struct rod *r, const double y[], double pa
 	return g;
 }
 
-/* ---- the rigid run: the largest λ ----------------------------------------- */
+/* ---- the rigid run: the largest λ, (2.9) and λ − λ0 ----------------------- */
 
 /* The largest λ met along the run is taken on each phase's dense solution:
  * at the phase's ends, at its step ends, and where dλ/dt falls through 0
  * between two step ends (a root by Brent, on the solution re-integrated
  * from the step's start), never extrapolated. A step end counts only once
  * the next step is accepted: the step that meets the phase's event ends
- * past it, and the phase's end is taken in its place. */
-static double phase_dlambda(struct rod *r, const double y[4])
+ * past it, and the phase's end is taken in its place. The sliding phases'
+ * largest |λ − λ0| is found the same way, and their range of θ, its ends
+ * where θ̇ changes sign located alike, gives the largest (2.9) residual,
+ * which depends on θ alone. Sampled at the step ends instead,
+ * painleve-slip's cond29_residual_max was 0.26065 where the run's θ
+ * reaches 0.26109. */
+
+/* g = λ − λ0 sliding, λ0 = −(A⁻¹X)_y/(A⁻¹)_yy the frictionless reaction
+ * at the same state: 0 where (2.9) holds. */
+static double lambda_dev(const struct rod *r, const double y[4])
+{
+	double Ai[9], X[3], AiX[3];
+	rod_inertia_inv(r, y[1], Ai);
+	rod_forces(r, y[1], y[3], X);
+	rod_matvec(Ai, X, AiX);
+	return phase_lambda(r, y) - -AiX[2] / Ai[8];
+}
+
+/* d/dt of λ and, sliding, of g at y, by central differences along the
+ * flow; nan where interrupted (the right-hand side not written). */
+static void peak_rates(struct rod *r, const double y[4], double *dl, double *ddev)
 {
 	double f[4], yp[4], ym[4];
 	const double h = 1e-6 * r->tscale;
+	*dl = *ddev = NAN;
 	if (rigid_rhs(0.0, y, f, r) != GSL_SUCCESS)
-		return NAN; /* interrupted: f was not written */
+		return;
 	for (int i = 0; i < 4; i++) {
 		yp[i] = y[i] + h * f[i];
 		ym[i] = y[i] - h * f[i];
 	}
-	return (phase_lambda(r, yp) - phase_lambda(r, ym)) / (2 * h);
+	*dl = (phase_lambda(r, yp) - phase_lambda(r, ym)) / (2 * h);
+	*ddev = r->at_rest ? 0.0 : (lambda_dev(r, yp) - lambda_dev(r, ym)) / (2 * h);
 }
 
 static void peak_point(struct rod *r, double t, const double y[4], struct peak_pt *p)
@@ -141,7 +162,41 @@ static void peak_point(struct rod *r, double t, const double y[4], struct peak_p
 	p->t = t;
 	memcpy(p->y, y, sizeof(p->y));
 	p->lambda = phase_lambda(r, y);
-	p->dl = phase_dlambda(r, y);
+	p->dev = r->at_rest ? 0.0 : lambda_dev(r, y);
+	peak_rates(r, y, &p->dl, &p->ddev);
+}
+
+/* The rates whose fall through 0 rod_dense_peak finds: dλ/dt at a peak of
+ * λ, ±dg/dt at an extreme of g, ±θ̇ at an extreme of θ. */
+static double rate_lambda(struct rod *r, const double *y)
+{
+	double dl, ddev;
+	peak_rates(r, y, &dl, &ddev);
+	return dl;
+}
+
+static double rate_dev_up(struct rod *r, const double *y)
+{
+	double dl, ddev;
+	peak_rates(r, y, &dl, &ddev);
+	return ddev;
+}
+
+static double rate_dev_down(struct rod *r, const double *y)
+{
+	return -rate_dev_up(r, y);
+}
+
+static double rate_th_up(struct rod *r, const double *y)
+{
+	(void)r;
+	return y[3];
+}
+
+static double rate_th_down(struct rod *r, const double *y)
+{
+	(void)r;
+	return -y[3];
 }
 
 static double dense_rate(double t, void *p)
@@ -179,24 +234,60 @@ int rod_dense_peak(struct dense *dn, double t1, double tol, struct diag *d)
 	return 1;
 }
 
-static void peak_take(struct rod *r, const struct peak_pt *a, const struct peak_pt *b)
+/* The state inside the step from a to b where rate falls through 0 (into
+ * y, returning true), or false; a failed search sets r->pk.status. */
+static bool peak_locate(struct rod *r, const struct peak_pt *a, const struct peak_pt *b,
+			double (*rate)(struct rod *, const double *), double y[4])
 {
-	if (isfinite(b->lambda))
-		r->pk.max = fmax(r->pk.max, b->lambda);
-	if (r->pk.status || !(a->dl > 0 && b->dl < 0) || !(b->t > a->t))
-		return;
 	struct dense dn = {.r = r,
 			   .sys = {4, rigid_rhs, NULL, r},
 			   .method = ODE_RK8PD,
 			   .tol = 1e-13,
 			   .t0 = a->t,
 			   .y0 = a->y,
-			   .rate = phase_dlambda};
+			   .rate = rate};
 	const int found = rod_dense_peak(&dn, b->t, 1e-13, r->d);
 	if (found < 0)
 		r->pk.status = -1;
 	else if (found)
-		r->pk.max = fmax(r->pk.max, phase_lambda(r, dn.y));
+		memcpy(y, dn.y, 4 * sizeof(double));
+	return found > 0;
+}
+
+/* |g| of the rounding of λ and λ0 themselves: a g this small (Kozlov's
+ * laws, where λ is λ0) is not searched for extremes, whose rates would be
+ * rounding too. */
+static double dev_noise(const struct rod *r)
+{
+	return 1e-12 * r->fscale;
+}
+
+static void peak_take(struct rod *r, const struct peak_pt *a, const struct peak_pt *b)
+{
+	if (isfinite(b->lambda))
+		r->pk.max = fmax(r->pk.max, b->lambda);
+	const bool slides = !r->at_rest;
+	if (slides) {
+		r->th_lo = fmin(r->th_lo, b->y[1]);
+		r->th_hi = fmax(r->th_hi, b->y[1]);
+		r->dev_max = fmax(r->dev_max, fabs(b->dev));
+	}
+	if (r->pk.status || !(b->t > a->t))
+		return;
+	double y[4];
+	if (a->dl > 0 && b->dl < 0 && peak_locate(r, a, b, rate_lambda, y))
+		r->pk.max = fmax(r->pk.max, phase_lambda(r, y));
+	if (!slides)
+		return;
+	if ((a->y[3] > 0 && b->y[3] < 0 && peak_locate(r, a, b, rate_th_up, y)) ||
+	    (a->y[3] < 0 && b->y[3] > 0 && peak_locate(r, a, b, rate_th_down, y))) {
+		r->th_lo = fmin(r->th_lo, y[1]);
+		r->th_hi = fmax(r->th_hi, y[1]);
+	}
+	const bool big = fmax(fabs(a->dev), fabs(b->dev)) > dev_noise(r);
+	if (big && ((a->ddev > 0 && b->ddev < 0 && peak_locate(r, a, b, rate_dev_up, y)) ||
+		    (a->ddev < 0 && b->ddev > 0 && peak_locate(r, a, b, rate_dev_down, y))))
+		r->dev_max = fmax(r->dev_max, fabs(lambda_dev(r, y)));
 }
 
 /* A phase starts at (t, y). */
@@ -205,6 +296,7 @@ static void peak_start(struct rod *r, double t, const double y[4])
 	peak_point(r, t, y, &r->pk.p0);
 	if (isfinite(r->pk.p0.lambda))
 		r->pk.max = fmax(r->pk.max, r->pk.p0.lambda);
+	r->th_lo = r->th_hi = y[1];
 	r->pk.has_p1 = false;
 }
 
@@ -222,16 +314,23 @@ static void peak_step(struct rod *r, double t, const double y[4])
 }
 
 /* The phase ended at (t, y): the last stretch, from the last step end
- * taken. */
+ * taken; sliding, the largest (2.9) residual over the θ it went through. */
 static int peak_end(struct rod *r, double t, const double y[4])
 {
 	struct peak_pt e;
 	peak_point(r, t, y, &e);
 	peak_take(r, &r->pk.p0, &e);
-	return r->pk.status ? -1 : 0;
+	if (r->pk.status)
+		return -1;
+	double res;
+	if (!r->at_rest) {
+		if (rod_cond29_max(r, r->th_lo, r->th_hi, &res))
+			return -1;
+		r->res_max = fmax(r->res_max, res);
+	}
+	return 0;
 }
 
-/* Called after every accepted step (and while an event is located). */
 /* (2.9) at a state of the run, and, sliding, λ against the frictionless
  * λ0 = −(A⁻¹X)_y/(A⁻¹)_yy: where (2.9) holds along the run, both stay 0. */
 double rod_cond29_residual_at(const struct rod *r, double th)
@@ -241,20 +340,60 @@ double rod_cond29_residual_at(const struct rod *r, double th)
 	rod_inertia_sc(r, s, c, A);
 	rod_inertia_inv_sc(r, s, c, Ai);
 	rod_law_matrix_of(r, A, Ai, Phi);
-	return rod_cond29_residual_of(Phi, Ai, w);
+	return rod_cond29_residual_of(A, Phi, Ai, w);
 }
 
+static double cond29_neg(double th, void *p)
+{
+	return -rod_cond29_residual_at(p, th);
+}
+
+/* A grid of about 64 points over π, and Brent's minimizer of the negated
+ * residual about the grid's two largest inside points: the residual is a
+ * ratio of trigonometric polynomials of low degree in θ, with no feature
+ * finer than the grid. */
+int rod_cond29_max(struct rod *r, double lo, double hi, double *max)
+{
+	enum { NMAX = 132 };
+	const double width = hi - lo;
+	*max = fmax(rod_cond29_residual_at(r, lo), rod_cond29_residual_at(r, hi));
+	if (!(width > 1e-12 * fmax(1.0, fabs(hi))))
+		return 0;
+	const int n = 4 + (int)ceil(64 * fmin(width, 2 * M_PI) / M_PI);
+	double v[NMAX + 1];
+	for (int i = 0; i <= n; i++)
+		v[i] = rod_cond29_residual_at(r, lo + width * i / n);
+	int best[2] = {-1, -1};
+	for (int i = 1; i < n; i++) {
+		if (!(v[i] > v[i - 1] && v[i] > v[i + 1]))
+			continue;
+		if (best[0] < 0 || v[i] > v[best[0]]) {
+			best[1] = best[0];
+			best[0] = i;
+		} else if (best[1] < 0 || v[i] > v[best[1]]) {
+			best[1] = i;
+		}
+	}
+	for (int k = 0; k < 2 && best[k] >= 0; k++) {
+		const int i = best[k];
+		double th, f;
+		if (num_brent_min(cond29_neg, r, lo + width * (i - 1) / n, lo + width * i / n,
+				  lo + width * (i + 1) / n, -v[i - 1], -v[i], -v[i + 1], 0.0, 1e-12,
+				  &th, &f, "the largest (2.9) residual along the run", r->d))
+			return -1;
+		*max = fmax(*max, -f);
+	}
+	return 0;
+}
+
+/* The start of a sliding phase, and a run that ends there: (2.9) and
+ * λ − λ0 at that state. */
 static void cond29_watch(struct rod *r, const double y[4])
 {
-	r->res_max = fmax(r->res_max, rod_cond29_residual_at(r, y[1]));
 	if (r->at_rest)
 		return;
-	double Ai[9], X[3], AiX[3];
-	rod_inertia_inv(r, y[1], Ai);
-	rod_forces(r, y[1], y[3], X);
-	rod_matvec(Ai, X, AiX);
-	const double lambda0 = -AiX[2] / Ai[8];
-	r->dev_max = fmax(r->dev_max, fabs(phase_lambda(r, y) - lambda0));
+	r->res_max = fmax(r->res_max, rod_cond29_residual_at(r, y[1]));
+	r->dev_max = fmax(r->dev_max, fabs(lambda_dev(r, y)));
 }
 
 static double rigid_event(double t, const double y[], void *p)
@@ -262,7 +401,6 @@ static double rigid_event(double t, const double y[], void *p)
 	struct rod *r = p;
 	double parts[4];
 	peak_step(r, t, y);
-	cond29_watch(r, y);
 	return rigid_event_parts(r, y, parts);
 }
 

@@ -16,9 +16,10 @@
 #include "num/ode.h"
 #include "util/diag.h"
 
-/* A point of a phase of the rigid run: its time, state, λ and dλ/dt. */
+/* A point of a phase of the rigid run: its time, state, λ and dλ/dt, and
+ * sliding, g = λ − λ0 and dg/dt (0 held). */
 struct peak_pt {
-	double t, y[4], lambda, dl;
+	double t, y[4], lambda, dl, dev, ddev;
 };
 
 /* The largest λ of the rigid run so far, and the last two step ends of the
@@ -50,8 +51,9 @@ struct rod {
 	double fscale;	/* rigid: (m1+m2) g, the scale of the contact's forces */
 	double tscale;	/* rigid: √(l/g), the time scale of the fall */
 	struct peak pk; /* rigid: the largest λ met along the run */
-	/* rigid, sliding: the largest (2.9) residual and |λ − λ0| met */
-	double res_max, dev_max;
+	/* rigid, sliding (compliant: every state): the largest (2.9) residual
+	 * and |λ − λ0| met, and the range of θ of the phase being run */
+	double res_max, dev_max, th_lo, th_hi;
 	struct diag *d;
 };
 
@@ -127,7 +129,8 @@ void rod_matvec(const double A[9], const double v[3], double out[3]);
 void rod_law_matrix(const struct rod *r, double th, double Phi[9]);
 /* rod_law_matrix from A and A⁻¹ at θ, already had */
 void rod_law_matrix_of(const struct rod *r, const double A[9], const double Ai[9], double Phi[9]);
-double rod_cond29_residual_of(const double Phi[9], const double Ai[9], double w[3]);
+double rod_cond29_residual_of(const double A[9], const double Phi[9], const double Ai[9],
+			      double w[3]);
 bool rod_classical(const struct rod *r);
 void rod_forces(const struct rod *r, double th, double thd, double X[3]);
 void rod_friction_dir(const struct rod *r, double th, const double qd[3], double vreg, double G[3]);
@@ -139,6 +142,9 @@ double rod_mu_crit_at(const struct rod *r, double th, double sigma);
 void rod_stick_state(const struct rod *r, double th, double thd, struct stick *o);
 int rod_dense_peak(struct dense *dn, double t1, double tol, struct diag *d);
 double rod_cond29_residual_at(const struct rod *r, double th);
+/* The largest rod_cond29_residual_at over θ in [lo, hi]: -1 with r->d
+ * filled where the search fails */
+int rod_cond29_max(struct rod *r, double lo, double hi, double *max);
 int rod_run_rigid(struct rod *r, double th0, double xd0, double thd0, double tmax, struct run *out,
 		  struct record *tr, struct diag *d);
 
