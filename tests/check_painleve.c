@@ -1015,6 +1015,47 @@ START_TEST(test_run_extremes)
 }
 END_TEST
 
+/* The stiffness ratio is the largest along the run: at every step end,
+ * and Brent's maximum on the solution between the step ends beside the
+ * largest (tests/ref/painleve_stiff_ref.py: 1.25989591521, 1.74163096389,
+ * 3.33689577474; both sides difference the Jacobian, which holds the ratio
+ * to about 1e-9). Taken at the phases' boundaries alone, painleve-rod's
+ * was 1.0084. A Kozlov rod that stops has none: its force is of degree 0
+ * in q̇, its Jacobian grows as 1/|q̇|. */
+START_TEST(test_stiffness_ratio_run)
+{
+	static const double cases[][6] = {
+		/* θ0, ẋ0, θ̇0, μ, tmax, largest ratio */
+		{30, -1, 0, 0.5, 1, 1.25989591521},
+		{80, -3, -2, 0.3, 2, 1.74163096389},
+		{85, 2, -2, 0.2, 2, 3.33689577474},
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct run r;
+		rod(&r, 1, 1, 1, cases[i][0]);
+		setn(&r, "xdot", cases[i][1]);
+		setn(&r, "thetadot", cases[i][2]);
+		setn(&r, "mu", cases[i][3]);
+		setn(&r, "tmax", cases[i][4]);
+		solve_ok(&r);
+		ck_assert_rel(res(&r, "stiffness_ratio"), cases[i][5], 1e-8);
+		ck_assert(!resb(&r, "stiff"));
+		run_free(&r);
+	}
+	struct run r;
+	rod(&r, 1, 1, 1, 60); /* painleve-rod-isotropic */
+	setn(&r, "thetadot", 0.5);
+	setw(&r, "law", "isotropic");
+	setn(&r, "k", 3);
+	solve_ok(&r);
+	ck_assert_str_eq(resw(&r, "outcome"), "stops");
+	const int k = model_result_index(r.m, "stiffness_ratio");
+	ck_assert_int_eq(r.res[k].kind, VAL_UNDEFINED);
+	ck_assert_ptr_nonnull(strstr(r.res[k].word, "grows without bound"));
+	run_free(&r);
+}
+END_TEST
+
 /* The rod at rest at its contact (xdot = 0), tmax = 0: the state's λ and
  * outcome. At 30° with μ = 0.1 static friction cannot hold the foot and
  * it slides from rest; with μ = 0.5 and θ̇ = 4.95 rad/s it slides too,
@@ -1067,6 +1108,7 @@ static Suite *painleve_suite(void)
 	tcase_add_test(tc, test_projected);
 	tcase_add_test(tc, test_family_run);
 	tcase_add_test(tc, test_run_extremes);
+	tcase_add_test(tc, test_stiffness_ratio_run);
 	suite_add_tcase(s, tc);
 	TCase *fc = tcase_create("figures");
 	tcase_set_timeout(fc, 120);

@@ -133,12 +133,17 @@ static double eig_ratio(double *J, size_t n, double floor)
 void rod_jac_ratio(struct rod *r, int (*rhs)(double, const double[], double[], void *), size_t n,
 		   const double y[], double *ratio)
 {
+	*ratio = fmax(*ratio, rod_jac_ratio_at(r, rhs, n, y));
+}
+
+double rod_jac_ratio_at(struct rod *r, int (*rhs)(double, const double[], double[], void *),
+			size_t n, const double y[])
+{
 	double J[36];
 	if (fd_jacobian(rhs, r, n, 0.0, y, J))
-		return;
+		return 0.0;
 	const double q = eig_ratio(J, n, r->slow);
-	if (isfinite(q))
-		*ratio = fmax(*ratio, q);
+	return isfinite(q) ? q : 0.0;
 }
 
 /* Where in [t0, t1] the rod lies down (θ reaches 0 or π): bisection with

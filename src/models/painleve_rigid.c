@@ -130,14 +130,26 @@ static double rigid_event_parts(const struct rod *r, const double y[], double pa
  * reaches 0.26109. */
 
 /* g = λ − λ0 sliding, λ0 = −(A⁻¹X)_y/(A⁻¹)_yy the frictionless reaction
- * at the same state: 0 where (2.9) holds. */
+ * at the same state: 0 where (2.9) holds, and 0 within the rounding of λ
+ * and λ0 themselves, A⁻¹'s relative κ(A) ε on forces of the size of X and
+ * λ (64 ε ‖A‖_F ‖A⁻¹‖_F of them): painleve-rod-isotropic's steps said λ
+ * differed from λ0 by 1.07e-14 N where its answers said 0, two runs'
+ * rounding. */
 static double lambda_dev(const struct rod *r, const double y[4])
 {
-	double Ai[9], X[3], AiX[3];
+	double A[9], Ai[9], X[3], AiX[3], fa = 0, fai = 0;
+	rod_inertia(r, y[1], A);
 	rod_inertia_inv(r, y[1], Ai);
 	rod_forces(r, y[1], y[3], X);
 	rod_matvec(Ai, X, AiX);
-	return phase_lambda(r, y) - -AiX[2] / Ai[8];
+	for (int i = 0; i < 9; i++) {
+		fa += A[i] * A[i];
+		fai += Ai[i] * Ai[i];
+	}
+	const double lambda = phase_lambda(r, y), lambda0 = -AiX[2] / Ai[8];
+	const double size = fabs(lambda) + fabs(lambda0) + fabs(X[0]) + fabs(X[1]) + fabs(X[2]);
+	const double g = lambda - lambda0;
+	return fabs(g) <= 64 * DBL_EPSILON * sqrt(fa * fai) * size ? 0.0 : g;
 }
 
 /* d/dt of λ and, sliding, of g at y, by central differences along the
@@ -164,6 +176,7 @@ static void peak_point(struct rod *r, double t, const double y[4], struct peak_p
 	p->lambda = phase_lambda(r, y);
 	p->dev = r->at_rest ? 0.0 : lambda_dev(r, y);
 	peak_rates(r, y, &p->dl, &p->ddev);
+	p->ratio = rod_jac_ratio_at(r, rigid_rhs, 4, y);
 }
 
 /* The rates whose fall through 0 rod_dense_peak finds: dλ/dt at a peak of
@@ -197,6 +210,13 @@ static double rate_th_down(struct rod *r, const double *y)
 {
 	(void)r;
 	return -y[3];
+}
+
+/* not a rate: the stiffness ratio negated, which Brent's minimizer takes
+ * on the same re-integrated solution */
+static double ratio_neg(struct rod *r, const double *y)
+{
+	return -rod_jac_ratio_at(r, rigid_rhs, 4, y);
 }
 
 static double dense_rate(double t, void *p)
@@ -266,6 +286,15 @@ static void peak_take(struct rod *r, const struct peak_pt *a, const struct peak_
 {
 	if (isfinite(b->lambda))
 		r->pk.max = fmax(r->pk.max, b->lambda);
+	if (b->ratio > r->pk.r_at.ratio) {
+		r->pk.r_lo = *a, r->pk.r_at = *b;
+		r->pk.has_r_lo = r->pk.want_r_hi = true;
+		r->pk.has_r_hi = false;
+	} else if (r->pk.want_r_hi) {
+		r->pk.r_hi = *b;
+		r->pk.has_r_hi = true;
+		r->pk.want_r_hi = false;
+	}
 	const bool slides = !r->at_rest;
 	if (slides) {
 		r->th_lo = fmin(r->th_lo, b->y[1]);
@@ -298,6 +327,9 @@ static void peak_start(struct rod *r, double t, const double y[4])
 		r->pk.max = fmax(r->pk.max, r->pk.p0.lambda);
 	r->th_lo = r->th_hi = y[1];
 	r->pk.has_p1 = false;
+	r->pk.r_at = r->pk.p0;
+	r->pk.has_r_lo = r->pk.has_r_hi = false;
+	r->pk.want_r_hi = true;
 }
 
 /* An accepted step's end (calls at earlier times locate an event). */
@@ -313,6 +345,50 @@ static void peak_step(struct rod *r, double t, const double y[4])
 	r->pk.has_p1 = true;
 }
 
+/* The phase's largest stiffness ratio: its largest at a step end, and
+ * Brent's maximum on the solution re-integrated between the step ends
+ * beside it (where one of them is the phase's end, the midpoint of that
+ * step decides whether a maximum lies inside). At the phase's boundaries
+ * alone, painleve-family printed 5.45 where the run reaches 16.48. */
+static int ratio_refine(struct rod *r)
+{
+	struct peak *pk = &r->pk;
+	const struct peak_pt *lo = pk->has_r_lo ? &pk->r_lo : &pk->r_at;
+	const struct peak_pt *hi = pk->has_r_hi ? &pk->r_hi : &pk->r_at;
+	pk->ratio_max = fmax(pk->ratio_max, pk->r_at.ratio);
+	if (!(hi->t > lo->t))
+		return 0;
+	struct dense dn = {.r = r,
+			   .sys = {4, rigid_rhs, NULL, r},
+			   .method = ODE_RK8PD,
+			   .tol = 1e-13,
+			   .t0 = lo->t,
+			   .y0 = lo->y,
+			   .rate = ratio_neg};
+	double a = lo->t, fa = -lo->ratio, m = pk->r_at.t, fm = -pk->r_at.ratio, b = hi->t,
+	       fb = -hi->ratio;
+	if (!pk->has_r_lo || !pk->has_r_hi) {
+		/* the largest at the phase's start or end: a peak inside the
+		 * step beside it shows at its midpoint */
+		const double mid = 0.5 * (a + b), fmid = dense_rate(mid, &dn);
+		if (dn.status)
+			return num_fail(r->d, dn.status, "the largest stiffness ratio");
+		if (!(fmid < fm))
+			return 0;
+		m = mid, fm = fmid;
+	}
+	if (!(fm < fa && fm < fb))
+		return 0;
+	double t, f;
+	if (num_brent_min(dense_rate, &dn, a, m, b, fa, fm, fb, 0.0, 1e-6, &t, &f,
+			  "the largest stiffness ratio", r->d))
+		return -1;
+	if (dn.status)
+		return num_fail(r->d, dn.status, "the largest stiffness ratio");
+	pk->ratio_max = fmax(pk->ratio_max, -f);
+	return 0;
+}
+
 /* The phase ended at (t, y): the last stretch, from the last step end
  * taken; sliding, the largest (2.9) residual over the θ it went through. */
 static int peak_end(struct rod *r, double t, const double y[4])
@@ -320,7 +396,7 @@ static int peak_end(struct rod *r, double t, const double y[4])
 	struct peak_pt e;
 	peak_point(r, t, y, &e);
 	peak_take(r, &r->pk.p0, &e);
-	if (r->pk.status)
+	if (r->pk.status || ratio_refine(r))
 		return -1;
 	double res;
 	if (!r->at_rest) {
@@ -378,7 +454,7 @@ int rod_cond29_max(struct rod *r, double lo, double hi, double *max)
 		const int i = best[k];
 		double th, f;
 		if (num_brent_min(cond29_neg, r, lo + width * (i - 1) / n, lo + width * i / n,
-				  lo + width * (i + 1) / n, -v[i - 1], -v[i], -v[i + 1], 0.0, 1e-12,
+				  lo + width * (i + 1) / n, -v[i - 1], -v[i], -v[i + 1], 0.0, 1e-8,
 				  &th, &f, "the largest (2.9) residual along the run", r->d))
 			return -1;
 		*max = fmax(*max, -f);
@@ -651,6 +727,7 @@ static int rigid_next(struct phase_run *run, struct phase_mode *mode, void *ctx,
 		return PHASE_RUN;
 	}
 	rod_jac_ratio(r, rigid_rhs, 4, y, &out->ratio);
+	out->ratio = fmax(out->ratio, r->pk.ratio_max);
 	out->t_end = run->t;
 	phase_mark(run, run->t, y);
 	out->N_max = fmax(fmax(phase_lambda(r, y), r->pk.max), 0.0);
