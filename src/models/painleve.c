@@ -173,9 +173,11 @@ static const struct result_spec rod_results[O_NRESULTS] = {
 	[O_T_END] = RESULT_NUMBER("t_end", "s", "when the run ended"),
 	[O_STIFFNESS_RATIO] =
 		RESULT_NUMBER("stiffness_ratio", "",
-			      "largest over smallest |eigenvalue| of the Jacobian along the run "
-			      "(none where a Kozlov law stops a rigid run: it grows as 1/|q̇|; a "
-			      "compliant run's at every 20th step, where it checks for msbdf)"),
+			      "largest over smallest |eigenvalue| of the Jacobian along the run, "
+			      "its least upper bound: where a rate crosses 1/tmax, the largest "
+			      "rate over 1/tmax (none where a Kozlov law stops a rigid run: it "
+			      "grows as 1/|q̇|; a compliant run's at every 20th step, where it "
+			      "checks for msbdf)"),
 	[O_STIFF] = RESULT_BOOL("stiff", "whether tribo switched to the implicit msbdf"),
 	[O_X_END] = RESULT_NUMBER("x_end", "m", "x at the end of the run"),
 	[O_THETA_END] = RESULT_NUMBER("theta_end", "deg", "θ at the end of the run"),
@@ -685,8 +687,10 @@ static void rod_steps(struct strbuf *s, const struct rod *r, const struct rod_at
 			model_step(s,
 				   "  Stiffness: the Jacobian of (x, θ, ẋ, θ̇)' by central "
 				   "differences, its largest over smallest |eigenvalue| (rates "
-				   "above 1/tmax) at every step end, and Brent's maximum on the "
-				   "solution beside the largest: stiffness_ratio = %.12g.",
+				   "above 1/tmax) at every step end and at its peaks between "
+				   "them (Brent), and where a rate crosses 1/tmax, the largest "
+				   "rate over 1/tmax, which the ratio tends to there: "
+				   "stiffness_ratio = %.12g.",
 				   run->ratio);
 		if (rod_classical(r)) {
 			model_step(

@@ -87,12 +87,14 @@ static int compliant_jac(double t, const double y[], double *dfdy, double dfdt[]
 
 /* Fastest over slowest time scale of the run: max |eig| / min |eig| of the
  * Jacobian J (n×n, overwritten), leaving out rates slower than `floor`
- * (1/tmax: what does not change within the run, such as x itself). A
- * column of zeros (a variable the equations do not contain) is an
- * eigenvalue 0, left out as too slow: expanding det(λ − J) along it leaves
- * λ times the determinant of J without its row and column, so those go
- * before gsl_eigen_nonsymm, whose cost grows as the cube of the size. */
-static double eig_ratio(double *J, size_t n, double floor)
+ * (1/tmax: what does not change within the run, such as x itself); *nfast
+ * (NULL: not wanted) the number of rates counted, which changes where one
+ * crosses the floor. A column of zeros (a variable the equations do not
+ * contain) is an eigenvalue 0, left out as too slow: expanding det(λ − J)
+ * along it leaves λ times the determinant of J without its row and column,
+ * so those go before gsl_eigen_nonsymm, whose cost grows as the cube of the
+ * size. */
+static double eig_ratio(double *J, size_t n, double floor, int *nfast, double *fastest)
 {
 	size_t keep[6], m = 0;
 	for (size_t j = 0; j < n; j++) {
@@ -102,6 +104,8 @@ static double eig_ratio(double *J, size_t n, double floor)
 		if (!zero)
 			keep[m++] = j;
 	}
+	if (nfast)
+		*nfast = -1;
 	if (m == 0)
 		return NAN;
 	double K[36];
@@ -113,18 +117,27 @@ static double eig_ratio(double *J, size_t n, double floor)
 	gsl_eigen_nonsymm_workspace *w = gsl_eigen_nonsymm_alloc(m);
 	int s = gsl_eigen_nonsymm(&mv.matrix, ev, w);
 	double big = 0, small = INFINITY;
+	int fast = 0;
 	if (!s) {
 		for (size_t i = 0; i < m; i++)
 			big = fmax(big, gsl_complex_abs(gsl_vector_complex_get(ev, i)));
 		for (size_t i = 0; i < m; i++) {
 			double a = gsl_complex_abs(gsl_vector_complex_get(ev, i));
-			if (a > floor && a > 1e-12 * big)
+			if (a > floor && a > 1e-12 * big) {
 				small = fmin(small, a);
+				fast++;
+			}
 		}
 	}
 	gsl_eigen_nonsymm_free(w);
 	gsl_vector_complex_free(ev);
-	return s || !(big > 0) ? NAN : big / small;
+	if (s || !(big > 0))
+		return NAN;
+	if (nfast)
+		*nfast = fast;
+	if (fastest)
+		*fastest = big;
+	return big / small;
 }
 
 /* The Jacobian of a run's right-hand side (the rigid one's n = 4, the
@@ -133,17 +146,29 @@ static double eig_ratio(double *J, size_t n, double floor)
 void rod_jac_ratio(struct rod *r, int (*rhs)(double, const double[], double[], void *), size_t n,
 		   const double y[], double *ratio)
 {
-	*ratio = fmax(*ratio, rod_jac_ratio_at(r, rhs, n, y));
+	*ratio = fmax(*ratio, rod_jac_ratio_at(r, rhs, n, y, NULL));
 }
 
 double rod_jac_ratio_at(struct rod *r, int (*rhs)(double, const double[], double[], void *),
-			size_t n, const double y[])
+			size_t n, const double y[], int *nfast)
 {
 	double J[36];
+	if (nfast)
+		*nfast = -1;
 	if (fd_jacobian(rhs, r, n, 0.0, y, J))
 		return 0.0;
-	const double q = eig_ratio(J, n, r->slow);
+	const double q = eig_ratio(J, n, r->slow, nfast, NULL);
 	return isfinite(q) ? q : 0.0;
+}
+
+double rod_jac_fastest_at(struct rod *r, int (*rhs)(double, const double[], double[], void *),
+			  size_t n, const double y[])
+{
+	double J[36], big = 0;
+	if (fd_jacobian(rhs, r, n, 0.0, y, J))
+		return 0.0;
+	const double q = eig_ratio(J, n, r->slow, NULL, &big);
+	return isfinite(q) ? big : 0.0;
 }
 
 /* Where in [t0, t1] the rod lies down (θ reaches 0 or π): bisection with

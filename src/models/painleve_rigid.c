@@ -152,52 +152,69 @@ static double lambda_dev(const struct rod *r, const double y[4])
 	return fabs(g) <= 64 * DBL_EPSILON * sqrt(fa * fai) * size ? 0.0 : g;
 }
 
-/* d/dt of λ and, sliding, of g at y, by central differences along the
- * flow; nan where interrupted (the right-hand side not written). */
-static void peak_rates(struct rod *r, const double y[4], double *dl, double *ddev)
+/* The rates along the flow at y, by differences: d/dt of λ, of g
+ * (sliding; 0 held) and of the stiffness ratio (that at y), those asked for
+ * (RATE_* bits) written into rate[], nan where interrupted (the right-hand
+ * side not written). */
+enum { RATE_LAMBDA = 1, RATE_DEV = 2, RATE_RATIO = 4 };
+static void peak_rates(struct rod *r, const double y[4], int want, double ratio, double rate[3])
 {
 	double f[4], yp[4], ym[4];
 	const double h = 1e-6 * r->tscale;
-	*dl = *ddev = NAN;
+	rate[0] = rate[1] = rate[2] = NAN;
 	if (rigid_rhs(0.0, y, f, r) != GSL_SUCCESS)
 		return;
 	for (int i = 0; i < 4; i++) {
 		yp[i] = y[i] + h * f[i];
 		ym[i] = y[i] - h * f[i];
 	}
-	*dl = (phase_lambda(r, yp) - phase_lambda(r, ym)) / (2 * h);
-	*ddev = r->at_rest ? 0.0 : (lambda_dev(r, yp) - lambda_dev(r, ym)) / (2 * h);
+	if (want & RATE_LAMBDA)
+		rate[0] = (phase_lambda(r, yp) - phase_lambda(r, ym)) / (2 * h);
+	if (want & RATE_DEV)
+		rate[1] = r->at_rest ? 0.0 : (lambda_dev(r, yp) - lambda_dev(r, ym)) / (2 * h);
+	/* forward: only the rate's sign is used, and a Jacobian and its
+	 * eigenvalues cost as much as the rest of the step */
+	if (want & RATE_RATIO)
+		rate[2] = (rod_jac_ratio_at(r, rigid_rhs, 4, yp, NULL) - ratio) / h;
 }
 
 static void peak_point(struct rod *r, double t, const double y[4], struct peak_pt *p)
 {
+	double rate[3];
 	p->t = t;
 	memcpy(p->y, y, sizeof(p->y));
 	p->lambda = phase_lambda(r, y);
 	p->dev = r->at_rest ? 0.0 : lambda_dev(r, y);
-	peak_rates(r, y, &p->dl, &p->ddev);
-	p->ratio = rod_jac_ratio_at(r, rigid_rhs, 4, y);
+	p->ratio = rod_jac_ratio_at(r, rigid_rhs, 4, y, &p->nfast);
+	peak_rates(r, y, RATE_LAMBDA | RATE_DEV | RATE_RATIO, p->ratio, rate);
+	p->dl = rate[0], p->ddev = rate[1], p->dratio = rate[2];
 }
 
 /* The rates whose fall through 0 rod_dense_peak finds: dλ/dt at a peak of
  * λ, ±dg/dt at an extreme of g, ±θ̇ at an extreme of θ. */
 static double rate_lambda(struct rod *r, const double *y)
 {
-	double dl, ddev;
-	peak_rates(r, y, &dl, &ddev);
-	return dl;
+	double rate[3];
+	peak_rates(r, y, RATE_LAMBDA, 0.0, rate);
+	return rate[0];
 }
 
 static double rate_dev_up(struct rod *r, const double *y)
 {
-	double dl, ddev;
-	peak_rates(r, y, &dl, &ddev);
-	return ddev;
+	double rate[3];
+	peak_rates(r, y, RATE_DEV, 0.0, rate);
+	return rate[1];
 }
 
 static double rate_dev_down(struct rod *r, const double *y)
 {
 	return -rate_dev_up(r, y);
+}
+
+/* not a rate: the stiffness ratio negated, for Brent's minimizer */
+static double ratio_neg(struct rod *r, const double *y)
+{
+	return -rod_jac_ratio_at(r, rigid_rhs, 4, y, NULL);
 }
 
 static double rate_th_up(struct rod *r, const double *y)
@@ -210,13 +227,6 @@ static double rate_th_down(struct rod *r, const double *y)
 {
 	(void)r;
 	return -y[3];
-}
-
-/* not a rate: the stiffness ratio negated, which Brent's minimizer takes
- * on the same re-integrated solution */
-static double ratio_neg(struct rod *r, const double *y)
-{
-	return -rod_jac_ratio_at(r, rigid_rhs, 4, y);
 }
 
 static double dense_rate(double t, void *p)
@@ -274,6 +284,86 @@ static bool peak_locate(struct rod *r, const struct peak_pt *a, const struct pea
 	return found > 0;
 }
 
+/* The stiffness ratio's peak inside the step from a to b, where its rate
+ * falls through 0: Brent's minimizer of the negated ratio on the
+ * re-integrated step, from where the rate, taken linear, is 0. On the
+ * ratio itself, not on the root of its rate, which differences a
+ * differenced Jacobian: that root held it to 1.3e-7, this to 1e-9. */
+static void ratio_peak(struct rod *r, const struct peak_pt *a, const struct peak_pt *b)
+{
+	struct dense dn = {.r = r,
+			   .sys = {4, rigid_rhs, NULL, r},
+			   .method = ODE_RK8PD,
+			   .tol = 1e-13,
+			   .t0 = a->t,
+			   .y0 = a->y,
+			   .rate = ratio_neg};
+	const double tm = a->t + (b->t - a->t) * a->dratio / (a->dratio - b->dratio);
+	const double fm = dense_rate(tm, &dn);
+	double t, f;
+	if (!dn.status)
+		r->pk.ratio_max = fmax(r->pk.ratio_max, -fm);
+	if (!dn.status && !(fm < -a->ratio && fm < -b->ratio))
+		return;
+	if (!dn.status && num_brent_min(dense_rate, &dn, a->t, tm, b->t, -a->ratio, fm, -b->ratio,
+					0.0, 1e-6, &t, &f, "the largest stiffness ratio", r->d)) {
+		r->pk.status = -1;
+		return;
+	}
+	if (dn.status) {
+		num_fail(r->d, dn.status, "the largest stiffness ratio");
+		r->pk.status = -1;
+		return;
+	}
+	r->pk.ratio_max = fmax(r->pk.ratio_max, -f);
+}
+
+/* A rate crosses 1/tmax inside the step from a to b (the number the
+ * stiffness ratio counts differs at its ends): just above, it is the
+ * slowest rate counted, and the ratio tends to the largest rate over
+ * 1/tmax, the most it can be at that state, which is the ratio's least
+ * upper bound there. The crossing by bisection on the re-integrated step
+ * to 1e-11 of it; the largest rate there over 1/tmax, not the ratio at a
+ * point beside it, whose slowest rate is a pair's as they meet (the
+ * differenced Jacobian's 1e-9 moves them by its square root). Between its step ends painleve-family
+ * met one that its step ends did not show (16.48 at them, 28.84 by it). */
+static void ratio_crossing(struct rod *r, const struct peak_pt *a, const struct peak_pt *b)
+{
+	struct dense dn = {.r = r,
+			   .sys = {4, rigid_rhs, NULL, r},
+			   .method = ODE_RK8PD,
+			   .tol = 1e-13,
+			   .t0 = a->t,
+			   .y0 = a->y,
+			   .rate = rate_th_up};
+	const bool more_at_a = a->nfast > b->nfast;
+	double lo = a->t, hi = b->t, y_lo[4], y_hi[4];
+	memcpy(y_lo, a->y, sizeof(y_lo));
+	memcpy(y_hi, b->y, sizeof(y_hi));
+	for (int it = 0; it < 60 && hi - lo > 1e-11 * (b->t - a->t); it++) {
+		const double mid = 0.5 * (lo + hi);
+		dn.t0 = lo, dn.y0 = y_lo; /* on from the bracket's start */
+		dense_rate(mid, &dn);
+		if (dn.status) {
+			num_fail(r->d, dn.status, "the largest stiffness ratio");
+			r->pk.status = -1;
+			return;
+		}
+		int n;
+		rod_jac_ratio_at(r, rigid_rhs, 4, dn.y, &n);
+		if (n == a->nfast) {
+			lo = mid;
+			memcpy(y_lo, dn.y, sizeof(y_lo));
+		} else {
+			hi = mid;
+			memcpy(y_hi, dn.y, sizeof(y_hi));
+		}
+	}
+	r->pk.ratio_max =
+		fmax(r->pk.ratio_max,
+		     rod_jac_fastest_at(r, rigid_rhs, 4, more_at_a ? y_lo : y_hi) / r->slow);
+}
+
 /* |g| of the rounding of λ and λ0 themselves: a g this small (Kozlov's
  * laws, where λ is λ0) is not searched for extremes, whose rates would be
  * rounding too. */
@@ -286,15 +376,7 @@ static void peak_take(struct rod *r, const struct peak_pt *a, const struct peak_
 {
 	if (isfinite(b->lambda))
 		r->pk.max = fmax(r->pk.max, b->lambda);
-	if (b->ratio > r->pk.r_at.ratio) {
-		r->pk.r_lo = *a, r->pk.r_at = *b;
-		r->pk.has_r_lo = r->pk.want_r_hi = true;
-		r->pk.has_r_hi = false;
-	} else if (r->pk.want_r_hi) {
-		r->pk.r_hi = *b;
-		r->pk.has_r_hi = true;
-		r->pk.want_r_hi = false;
-	}
+	r->pk.ratio_max = fmax(r->pk.ratio_max, b->ratio);
 	const bool slides = !r->at_rest;
 	if (slides) {
 		r->th_lo = fmin(r->th_lo, b->y[1]);
@@ -306,6 +388,10 @@ static void peak_take(struct rod *r, const struct peak_pt *a, const struct peak_
 	double y[4];
 	if (a->dl > 0 && b->dl < 0 && peak_locate(r, a, b, rate_lambda, y))
 		r->pk.max = fmax(r->pk.max, phase_lambda(r, y));
+	if (a->dratio > 0 && b->dratio < 0)
+		ratio_peak(r, a, b);
+	if (a->nfast != b->nfast && a->nfast >= 0 && b->nfast >= 0)
+		ratio_crossing(r, a, b);
 	if (!slides)
 		return;
 	if ((a->y[3] > 0 && b->y[3] < 0 && peak_locate(r, a, b, rate_th_up, y)) ||
@@ -327,9 +413,7 @@ static void peak_start(struct rod *r, double t, const double y[4])
 		r->pk.max = fmax(r->pk.max, r->pk.p0.lambda);
 	r->th_lo = r->th_hi = y[1];
 	r->pk.has_p1 = false;
-	r->pk.r_at = r->pk.p0;
-	r->pk.has_r_lo = r->pk.has_r_hi = false;
-	r->pk.want_r_hi = true;
+	r->pk.ratio_max = fmax(r->pk.ratio_max, r->pk.p0.ratio);
 }
 
 /* An accepted step's end (calls at earlier times locate an event). */
@@ -345,50 +429,6 @@ static void peak_step(struct rod *r, double t, const double y[4])
 	r->pk.has_p1 = true;
 }
 
-/* The phase's largest stiffness ratio: its largest at a step end, and
- * Brent's maximum on the solution re-integrated between the step ends
- * beside it (where one of them is the phase's end, the midpoint of that
- * step decides whether a maximum lies inside). At the phase's boundaries
- * alone, painleve-family printed 5.45 where the run reaches 16.48. */
-static int ratio_refine(struct rod *r)
-{
-	struct peak *pk = &r->pk;
-	const struct peak_pt *lo = pk->has_r_lo ? &pk->r_lo : &pk->r_at;
-	const struct peak_pt *hi = pk->has_r_hi ? &pk->r_hi : &pk->r_at;
-	pk->ratio_max = fmax(pk->ratio_max, pk->r_at.ratio);
-	if (!(hi->t > lo->t))
-		return 0;
-	struct dense dn = {.r = r,
-			   .sys = {4, rigid_rhs, NULL, r},
-			   .method = ODE_RK8PD,
-			   .tol = 1e-13,
-			   .t0 = lo->t,
-			   .y0 = lo->y,
-			   .rate = ratio_neg};
-	double a = lo->t, fa = -lo->ratio, m = pk->r_at.t, fm = -pk->r_at.ratio, b = hi->t,
-	       fb = -hi->ratio;
-	if (!pk->has_r_lo || !pk->has_r_hi) {
-		/* the largest at the phase's start or end: a peak inside the
-		 * step beside it shows at its midpoint */
-		const double mid = 0.5 * (a + b), fmid = dense_rate(mid, &dn);
-		if (dn.status)
-			return num_fail(r->d, dn.status, "the largest stiffness ratio");
-		if (!(fmid < fm))
-			return 0;
-		m = mid, fm = fmid;
-	}
-	if (!(fm < fa && fm < fb))
-		return 0;
-	double t, f;
-	if (num_brent_min(dense_rate, &dn, a, m, b, fa, fm, fb, 0.0, 1e-6, &t, &f,
-			  "the largest stiffness ratio", r->d))
-		return -1;
-	if (dn.status)
-		return num_fail(r->d, dn.status, "the largest stiffness ratio");
-	pk->ratio_max = fmax(pk->ratio_max, -f);
-	return 0;
-}
-
 /* The phase ended at (t, y): the last stretch, from the last step end
  * taken; sliding, the largest (2.9) residual over the θ it went through. */
 static int peak_end(struct rod *r, double t, const double y[4])
@@ -396,7 +436,7 @@ static int peak_end(struct rod *r, double t, const double y[4])
 	struct peak_pt e;
 	peak_point(r, t, y, &e);
 	peak_take(r, &r->pk.p0, &e);
-	if (r->pk.status || ratio_refine(r))
+	if (r->pk.status)
 		return -1;
 	double res;
 	if (!r->at_rest) {

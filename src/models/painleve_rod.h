@@ -17,21 +17,20 @@
 #include "util/diag.h"
 
 /* A point of a phase of the rigid run: its time, state, λ and dλ/dt,
- * sliding, g = λ − λ0 and dg/dt (0 held), and the stiffness ratio. */
+ * sliding, g = λ − λ0 and dg/dt (0 held), the stiffness ratio q, dq/dt and
+ * the number of rates q counts. */
 struct peak_pt {
-	double t, y[4], lambda, dl, dev, ddev, ratio;
+	double t, y[4], lambda, dl, dev, ddev, ratio, dratio;
+	int nfast;
 };
 
-/* The largest λ of the rigid run so far, and the last two step ends of the
- * phase being run (p0 taken, p1 seen after it); the phase's step end of
- * the largest stiffness ratio (at) with the step ends beside it. */
+/* The largest λ and stiffness ratio of the rigid run so far, and the last
+ * two step ends of the phase being run (p0 taken, p1 seen after it). */
 struct peak {
 	struct peak_pt p0, p1;
 	bool has_p1;
 	double max;
-	int status; /* -1 once a search for a maximum has failed (diag filled) */
-	struct peak_pt r_lo, r_at, r_hi;
-	bool has_r_lo, has_r_hi, want_r_hi;
+	int status;	  /* -1 once a search for a maximum has failed (diag filled) */
 	double ratio_max; /* the run's largest stiffness ratio so far */
 };
 
@@ -156,9 +155,13 @@ int rod_run_rigid(struct rod *r, double th0, double xd0, double thd0, double tma
  * Jacobian's fastest to its slowest time scale at y */
 void rod_jac_ratio(struct rod *r, int (*rhs)(double, const double[], double[], void *), size_t n,
 		   const double y[], double *ratio);
-/* that ratio at y; 0 where it cannot be had */
+/* that ratio at y, 0 where it cannot be had; *nfast (NULL: not wanted) the
+ * number of rates it counts (faster than 1/tmax), -1 there */
 double rod_jac_ratio_at(struct rod *r, int (*rhs)(double, const double[], double[], void *),
-			size_t n, const double y[]);
+			size_t n, const double y[], int *nfast);
+/* the largest |eigenvalue| there, 0 where it cannot be had */
+double rod_jac_fastest_at(struct rod *r, int (*rhs)(double, const double[], double[], void *),
+			  size_t n, const double y[]);
 int rod_run_compliant(struct rod *r, double th0, double xd0, double thd0, double tmax,
 		      struct run *out, struct record *tr, struct diag *d);
 
