@@ -146,29 +146,21 @@ static double eig_ratio(double *J, size_t n, double floor, int *nfast, double *f
 void rod_jac_ratio(struct rod *r, int (*rhs)(double, const double[], double[], void *), size_t n,
 		   const double y[], double *ratio)
 {
-	*ratio = fmax(*ratio, rod_jac_ratio_at(r, rhs, n, y, NULL));
+	*ratio = fmax(*ratio, rod_jac_ratio_at(r, rhs, n, y, NULL, NULL));
 }
 
 double rod_jac_ratio_at(struct rod *r, int (*rhs)(double, const double[], double[], void *),
-			size_t n, const double y[], int *nfast)
+			size_t n, const double y[], int *nfast, double *fastest)
 {
 	double J[36];
 	if (nfast)
 		*nfast = -1;
+	if (fastest)
+		*fastest = 0.0;
 	if (fd_jacobian(rhs, r, n, 0.0, y, J))
 		return 0.0;
-	const double q = eig_ratio(J, n, r->slow, nfast, NULL);
+	const double q = eig_ratio(J, n, r->slow, nfast, fastest);
 	return isfinite(q) ? q : 0.0;
-}
-
-double rod_jac_fastest_at(struct rod *r, int (*rhs)(double, const double[], double[], void *),
-			  size_t n, const double y[])
-{
-	double J[36], big = 0;
-	if (fd_jacobian(rhs, r, n, 0.0, y, J))
-		return 0.0;
-	const double q = eig_ratio(J, n, r->slow, NULL, &big);
-	return isfinite(q) ? big : 0.0;
 }
 
 /* Where in [t0, t1] the rod lies down (θ reaches 0 or π): bisection with
@@ -232,8 +224,6 @@ static double compliant_dN(struct rod *r, const double y[6], double f[6], const 
  * accurate. painleve-compliant's N_max: 110.660573709 N, against
  * 110.660572475889 N of DOP853 at rtol 1e-13 (tests/ref/painleve_nmax.py;
  * Radau 1e-11: ...476302); the re-integrations gave 110.660329938. */
-static double hermite_peak(double N0, double A0, double N1, double A1);
-
 static double compliant_peak(const struct rod *r, double t0, const double y0[6], double dN0,
 			     double t1, const double y1[6], double dN1)
 {
@@ -241,12 +231,10 @@ static double compliant_peak(const struct rod *r, double t0, const double y0[6],
 	if (!(dN0 > 0 && dN1 < 0) || N0 <= 0 || N1 <= 0)
 		return 0.0;
 	const double h = t1 - t0;
-	return hermite_peak(N0, h * dN0, N1, h * dN1);
+	return rod_hermite_peak(N0, h * dN0, N1, h * dN1);
 }
 
-/* The largest value of the cubic through N0, N1 with slopes A0 > 0, A1 < 0
- * (the rates times the step) at the ends of [0, 1]. */
-static double hermite_peak(double N0, double A0, double N1, double A1)
+double rod_hermite_peak(double N0, double A0, double N1, double A1)
 {
 	/* p(s) = h00 N0 + h10 A0 + h01 N1 + h11 A1 on s in [0, 1], A = h dN/dt;
 	 * p'(s) = a s^2 + b s + c, positive at 0 and negative at 1: one root */
@@ -326,10 +314,11 @@ int rod_run_compliant(struct rod *r, double th0, double xd0, double thd0, double
 		r->th_lo = fmin(r->th_lo, y[1]);
 		r->th_hi = fmax(r->th_hi, y[1]);
 		if (y0[4] > 0 && y[4] < 0)
-			r->th_hi = fmax(r->th_hi, hermite_peak(y0[1], h * y0[4], y[1], h * y[4]));
+			r->th_hi =
+				fmax(r->th_hi, rod_hermite_peak(y0[1], h * y0[4], y[1], h * y[4]));
 		if (y0[4] < 0 && y[4] > 0)
-			r->th_lo =
-				fmin(r->th_lo, -hermite_peak(-y0[1], -h * y0[4], -y[1], -h * y[4]));
+			r->th_lo = fmin(r->th_lo,
+					-rod_hermite_peak(-y0[1], -h * y0[4], -y[1], -h * y[4]));
 		out->N_max = fmax(out->N_max, contact_force(r, y[2], y[5]));
 		const double dN1 = compliant_dN(r, y, f1, &rates);
 		if (!(y[1] <= 0 || y[1] >= M_PI))

@@ -152,16 +152,15 @@ static double lambda_dev(const struct rod *r, const double y[4])
 	return fabs(g) <= 64 * DBL_EPSILON * sqrt(fa * fai) * size ? 0.0 : g;
 }
 
-/* The rates along the flow at y, by differences: d/dt of λ, of g
- * (sliding; 0 held) and of the stiffness ratio (that at y), those asked for
- * (RATE_* bits) written into rate[], nan where interrupted (the right-hand
- * side not written). */
-enum { RATE_LAMBDA = 1, RATE_DEV = 2, RATE_RATIO = 4 };
-static void peak_rates(struct rod *r, const double y[4], int want, double ratio, double rate[3])
+/* The rates along the flow at y, by central differences: d/dt of λ and of
+ * g (sliding; 0 held), those asked for (RATE_* bits) written into rate[],
+ * nan where interrupted (the right-hand side not written). */
+enum { RATE_LAMBDA = 1, RATE_DEV = 2 };
+static void peak_rates(struct rod *r, const double y[4], int want, double rate[2])
 {
 	double f[4], yp[4], ym[4];
 	const double h = 1e-6 * r->tscale;
-	rate[0] = rate[1] = rate[2] = NAN;
+	rate[0] = rate[1] = NAN;
 	if (rigid_rhs(0.0, y, f, r) != GSL_SUCCESS)
 		return;
 	for (int i = 0; i < 4; i++) {
@@ -172,37 +171,33 @@ static void peak_rates(struct rod *r, const double y[4], int want, double ratio,
 		rate[0] = (phase_lambda(r, yp) - phase_lambda(r, ym)) / (2 * h);
 	if (want & RATE_DEV)
 		rate[1] = r->at_rest ? 0.0 : (lambda_dev(r, yp) - lambda_dev(r, ym)) / (2 * h);
-	/* forward: only the rate's sign is used, and a Jacobian and its
-	 * eigenvalues cost as much as the rest of the step */
-	if (want & RATE_RATIO)
-		rate[2] = (rod_jac_ratio_at(r, rigid_rhs, 4, yp, NULL) - ratio) / h;
 }
 
 static void peak_point(struct rod *r, double t, const double y[4], struct peak_pt *p)
 {
-	double rate[3];
+	double rate[2];
 	p->t = t;
 	memcpy(p->y, y, sizeof(p->y));
 	p->lambda = phase_lambda(r, y);
 	p->dev = r->at_rest ? 0.0 : lambda_dev(r, y);
-	p->ratio = rod_jac_ratio_at(r, rigid_rhs, 4, y, &p->nfast);
-	peak_rates(r, y, RATE_LAMBDA | RATE_DEV | RATE_RATIO, p->ratio, rate);
-	p->dl = rate[0], p->ddev = rate[1], p->dratio = rate[2];
+	p->ratio = rod_jac_ratio_at(r, rigid_rhs, 4, y, &p->nfast, &p->fastest);
+	peak_rates(r, y, RATE_LAMBDA | RATE_DEV, rate);
+	p->dl = rate[0], p->ddev = rate[1];
 }
 
 /* The rates whose fall through 0 rod_dense_peak finds: dλ/dt at a peak of
  * λ, ±dg/dt at an extreme of g, ±θ̇ at an extreme of θ. */
 static double rate_lambda(struct rod *r, const double *y)
 {
-	double rate[3];
-	peak_rates(r, y, RATE_LAMBDA, 0.0, rate);
+	double rate[2];
+	peak_rates(r, y, RATE_LAMBDA, rate);
 	return rate[0];
 }
 
 static double rate_dev_up(struct rod *r, const double *y)
 {
-	double rate[3];
-	peak_rates(r, y, RATE_DEV, 0.0, rate);
+	double rate[2];
+	peak_rates(r, y, RATE_DEV, rate);
 	return rate[1];
 }
 
@@ -214,7 +209,7 @@ static double rate_dev_down(struct rod *r, const double *y)
 /* not a rate: the stiffness ratio negated, for Brent's minimizer */
 static double ratio_neg(struct rod *r, const double *y)
 {
-	return -rod_jac_ratio_at(r, rigid_rhs, 4, y, NULL);
+	return -rod_jac_ratio_at(r, rigid_rhs, 4, y, NULL, NULL);
 }
 
 static double rate_th_up(struct rod *r, const double *y)
@@ -284,29 +279,32 @@ static bool peak_locate(struct rod *r, const struct peak_pt *a, const struct pea
 	return found > 0;
 }
 
-/* The stiffness ratio's peak inside the step from a to b, where its rate
- * falls through 0: Brent's minimizer of the negated ratio on the
- * re-integrated step, from where the rate, taken linear, is 0. On the
- * ratio itself, not on the root of its rate, which differences a
- * differenced Jacobian: that root held it to 1.3e-7, this to 1e-9. */
-static void ratio_peak(struct rod *r, const struct peak_pt *a, const struct peak_pt *b)
+/* The stiffness ratio's peak between the step ends lo and hi, around tm
+ * where it is above both (fm its negation there; tm nan: the midpoint of a
+ * single step, which shows whether a peak is inside it): Brent's minimizer
+ * of the negated ratio on the solution re-integrated from lo. */
+static void ratio_peak(struct rod *r, const struct peak_pt *lo, double tm, double fm,
+		       const struct peak_pt *hi)
 {
 	struct dense dn = {.r = r,
 			   .sys = {4, rigid_rhs, NULL, r},
 			   .method = ODE_RK8PD,
 			   .tol = 1e-13,
-			   .t0 = a->t,
-			   .y0 = a->y,
+			   .t0 = lo->t,
+			   .y0 = lo->y,
 			   .rate = ratio_neg};
-	const double tm = a->t + (b->t - a->t) * a->dratio / (a->dratio - b->dratio);
-	const double fm = dense_rate(tm, &dn);
 	double t, f;
-	if (!dn.status)
-		r->pk.ratio_max = fmax(r->pk.ratio_max, -fm);
-	if (!dn.status && !(fm < -a->ratio && fm < -b->ratio))
+	if (isnan(tm)) {
+		tm = 0.5 * (lo->t + hi->t);
+		fm = dense_rate(tm, &dn);
+		if (!dn.status)
+			r->pk.ratio_max = fmax(r->pk.ratio_max, -fm);
+	}
+	if (!dn.status && !(fm < -lo->ratio && fm < -hi->ratio))
 		return;
-	if (!dn.status && num_brent_min(dense_rate, &dn, a->t, tm, b->t, -a->ratio, fm, -b->ratio,
-					0.0, 1e-6, &t, &f, "the largest stiffness ratio", r->d)) {
+	if (!dn.status &&
+	    num_brent_min(dense_rate, &dn, lo->t, tm, hi->t, -lo->ratio, fm, -hi->ratio, 0.0, 1e-6,
+			  &t, &f, "the largest stiffness ratio", r->d)) {
 		r->pk.status = -1;
 		return;
 	}
@@ -318,12 +316,25 @@ static void ratio_peak(struct rod *r, const struct peak_pt *a, const struct peak
 	r->pk.ratio_max = fmax(r->pk.ratio_max, -f);
 }
 
+/* What the ratio's peak about the step end b, above the ends a and c
+ * beside it, may come to: b's value and twice the rise of the parabola
+ * through the three. */
+static double ratio_reach(const struct peak_pt *a, const struct peak_pt *b, const struct peak_pt *c)
+{
+	const double h0 = b->t - a->t, h1 = c->t - b->t;
+	const double s0 = (b->ratio - a->ratio) / h0, s1 = (c->ratio - b->ratio) / h1;
+	const double curv = (s1 - s0) / (h0 + h1); /* half the second derivative */
+	const double slope = s0 + curv * h0;	   /* at b */
+	const double rise = curv < 0 ? -slope * slope / (4 * curv) : 0.0;
+	return b->ratio + 2 * rise;
+}
+
 /* A rate crosses 1/tmax inside the step from a to b (the number the
  * stiffness ratio counts differs at its ends): just above, it is the
  * slowest rate counted, and the ratio tends to the largest rate over
  * 1/tmax, the most it can be at that state, which is the ratio's least
  * upper bound there. The crossing by bisection on the re-integrated step
- * to 1e-11 of it; the largest rate there over 1/tmax, not the ratio at a
+ * to 1e-8 of it; the largest rate there over 1/tmax, not the ratio at a
  * point beside it, whose slowest rate is a pair's as they meet (the
  * differenced Jacobian's 1e-9 moves them by its square root). Between its step ends painleve-family
  * met one that its step ends did not show (16.48 at them, 28.84 by it). */
@@ -340,7 +351,7 @@ static void ratio_crossing(struct rod *r, const struct peak_pt *a, const struct 
 	double lo = a->t, hi = b->t, y_lo[4], y_hi[4];
 	memcpy(y_lo, a->y, sizeof(y_lo));
 	memcpy(y_hi, b->y, sizeof(y_hi));
-	for (int it = 0; it < 60 && hi - lo > 1e-11 * (b->t - a->t); it++) {
+	for (int it = 0; it < 60 && hi - lo > 1e-8 * (b->t - a->t); it++) {
 		const double mid = 0.5 * (lo + hi);
 		dn.t0 = lo, dn.y0 = y_lo; /* on from the bracket's start */
 		dense_rate(mid, &dn);
@@ -350,7 +361,7 @@ static void ratio_crossing(struct rod *r, const struct peak_pt *a, const struct 
 			return;
 		}
 		int n;
-		rod_jac_ratio_at(r, rigid_rhs, 4, dn.y, &n);
+		rod_jac_ratio_at(r, rigid_rhs, 4, dn.y, &n, NULL);
 		if (n == a->nfast) {
 			lo = mid;
 			memcpy(y_lo, dn.y, sizeof(y_lo));
@@ -359,9 +370,66 @@ static void ratio_crossing(struct rod *r, const struct peak_pt *a, const struct 
 			memcpy(y_hi, dn.y, sizeof(y_hi));
 		}
 	}
-	r->pk.ratio_max =
-		fmax(r->pk.ratio_max,
-		     rod_jac_fastest_at(r, rigid_rhs, 4, more_at_a ? y_lo : y_hi) / r->slow);
+	double big;
+	rod_jac_ratio_at(r, rigid_rhs, 4, more_at_a ? y_lo : y_hi, NULL, &big);
+	r->pk.ratio_max = fmax(r->pk.ratio_max, big / r->slow);
+}
+
+/* A place where the ratio's bound may lie, kept for ratio_settle: when
+ * full, the least promising gives way. */
+static void ratio_cand_add(struct rod *r, enum ratio_kind kind, const struct peak_pt *lo, double tm,
+			   double fm, const struct peak_pt *hi, double est)
+{
+	struct peak *pk = &r->pk;
+	int k = pk->ncand;
+	if (k == RC_MAX) {
+		k = 0;
+		for (int i = 1; i < RC_MAX; i++)
+			if (pk->cand[i].est < pk->cand[k].est)
+				k = i;
+		if (!(est > pk->cand[k].est))
+			return;
+	} else {
+		pk->ncand++;
+	}
+	pk->cand[k] = (struct ratio_cand){.kind = kind,
+					  .lo = *lo,
+					  .hi = *hi,
+					  .tm = tm,
+					  .fm = fm,
+					  .est = est,
+					  .sigma = r->sigma,
+					  .at_rest = r->at_rest};
+}
+
+/* The run is over: the places that may hold the ratio's least upper
+ * bound, most promising first, each searched on its phase's equations
+ * while its estimate reaches within 1% of the largest found. Deferred to
+ * here, the search is spent where it can count, and not at all where a
+ * Kozlov law stops the rod (the ratio has no bound there). */
+static int ratio_settle(struct rod *r)
+{
+	struct peak *pk = &r->pk;
+	const double sigma = r->sigma;
+	const bool at_rest = r->at_rest;
+	for (int n = 0; n < pk->ncand && !pk->status; n++) {
+		int k = n;
+		for (int i = n + 1; i < pk->ncand; i++)
+			if (pk->cand[i].est > pk->cand[k].est)
+				k = i;
+		const struct ratio_cand c = pk->cand[k];
+		pk->cand[k] = pk->cand[n];
+		if (c.est < 0.99 * pk->ratio_max)
+			break;
+		r->sigma = c.sigma, r->at_rest = c.at_rest;
+		if (c.kind == RC_CROSSING)
+			ratio_crossing(r, &c.lo, &c.hi);
+		else
+			ratio_peak(r, &c.lo, c.tm, c.fm, &c.hi);
+	}
+	r->sigma = sigma, r->at_rest = at_rest;
+	pk->ncand = 0;
+	return pk->status ? -1 : 0;
 }
 
 /* |g| of the rounding of λ and λ0 themselves: a g this small (Kozlov's
@@ -372,7 +440,20 @@ static double dev_noise(const struct rod *r)
 	return 1e-12 * r->fscale;
 }
 
-static void peak_take(struct rod *r, const struct peak_pt *a, const struct peak_pt *b)
+/* Whether the largest value inside a step of length h, where its rate
+ * falls through 0 (d0 > 0 > d1), can come to `above`: the cubic through
+ * the ends' values and rates estimates it, and the search on the
+ * re-integrated step is spent only where twice the estimated rise reaches
+ * `above`. A stiff run's λ turns at most of its steps: a matrix law with
+ * Φ22 = 300 spent 90% of its 0.27 s searching peaks below the largest. */
+static bool may_reach(double h, double v0, double d0, double v1, double d1, double above)
+{
+	const double ends = fmax(v0, v1);
+	const double rise = fmax(rod_hermite_peak(v0, h * d0, v1, h * d1) - ends, 0.0);
+	return ends + 2 * rise >= above;
+}
+
+static void peak_take(struct rod *r, const struct peak_pt *a, const struct peak_pt *b, bool last)
 {
 	if (isfinite(b->lambda))
 		r->pk.max = fmax(r->pk.max, b->lambda);
@@ -386,22 +467,37 @@ static void peak_take(struct rod *r, const struct peak_pt *a, const struct peak_
 	if (r->pk.status || !(b->t > a->t))
 		return;
 	double y[4];
-	if (a->dl > 0 && b->dl < 0 && peak_locate(r, a, b, rate_lambda, y))
+	const double h = b->t - a->t;
+	if (a->dl > 0 && b->dl < 0 && may_reach(h, a->lambda, a->dl, b->lambda, b->dl, r->pk.max) &&
+	    peak_locate(r, a, b, rate_lambda, y))
 		r->pk.max = fmax(r->pk.max, phase_lambda(r, y));
-	if (a->dratio > 0 && b->dratio < 0)
-		ratio_peak(r, a, b);
+	/* the ratio's peaks: about a step end above both beside it, and in
+	 * the phase's first or last step where its end is the larger */
+	if (r->pk.has_pm && a->ratio > r->pk.pm.ratio && a->ratio > b->ratio)
+		ratio_cand_add(r, RC_PEAK, &r->pk.pm, a->t, -a->ratio, b,
+			       ratio_reach(&r->pk.pm, a, b));
+	if ((!r->pk.has_pm && a->ratio > b->ratio) || (last && b->ratio > a->ratio))
+		ratio_cand_add(r, RC_PEAK, a, NAN, 0.0, b, fmax(a->ratio, b->ratio));
 	if (a->nfast != b->nfast && a->nfast >= 0 && b->nfast >= 0)
-		ratio_crossing(r, a, b);
+		ratio_cand_add(r, RC_CROSSING, a, NAN, 0.0, b,
+			       fmax(a->fastest, b->fastest) / r->slow);
 	if (!slides)
 		return;
-	if ((a->y[3] > 0 && b->y[3] < 0 && peak_locate(r, a, b, rate_th_up, y)) ||
-	    (a->y[3] < 0 && b->y[3] > 0 && peak_locate(r, a, b, rate_th_down, y))) {
+	const double th0 = a->y[1], w0 = a->y[3], th1 = b->y[1], w1 = b->y[3];
+	if ((w0 > 0 && w1 < 0 && may_reach(h, th0, w0, th1, w1, r->th_hi) &&
+	     peak_locate(r, a, b, rate_th_up, y)) ||
+	    (w0 < 0 && w1 > 0 && may_reach(h, -th0, -w0, -th1, -w1, -r->th_lo) &&
+	     peak_locate(r, a, b, rate_th_down, y))) {
 		r->th_lo = fmin(r->th_lo, y[1]);
 		r->th_hi = fmax(r->th_hi, y[1]);
 	}
-	const bool big = fmax(fabs(a->dev), fabs(b->dev)) > dev_noise(r);
-	if (big && ((a->ddev > 0 && b->ddev < 0 && peak_locate(r, a, b, rate_dev_up, y)) ||
-		    (a->ddev < 0 && b->ddev > 0 && peak_locate(r, a, b, rate_dev_down, y))))
+	if (!(fmax(fabs(a->dev), fabs(b->dev)) > dev_noise(r)))
+		return;
+	const double g0 = a->dev, r0 = a->ddev, g1 = b->dev, r1 = b->ddev;
+	if ((r0 > 0 && r1 < 0 && fmax(g0, g1) > 0 && may_reach(h, g0, r0, g1, r1, r->dev_max) &&
+	     peak_locate(r, a, b, rate_dev_up, y)) ||
+	    (r0 < 0 && r1 > 0 && fmin(g0, g1) < 0 && may_reach(h, -g0, -r0, -g1, -r1, r->dev_max) &&
+	     peak_locate(r, a, b, rate_dev_down, y)))
 		r->dev_max = fmax(r->dev_max, fabs(lambda_dev(r, y)));
 }
 
@@ -412,7 +508,7 @@ static void peak_start(struct rod *r, double t, const double y[4])
 	if (isfinite(r->pk.p0.lambda))
 		r->pk.max = fmax(r->pk.max, r->pk.p0.lambda);
 	r->th_lo = r->th_hi = y[1];
-	r->pk.has_p1 = false;
+	r->pk.has_p1 = r->pk.has_pm = false;
 	r->pk.ratio_max = fmax(r->pk.ratio_max, r->pk.p0.ratio);
 }
 
@@ -422,7 +518,9 @@ static void peak_step(struct rod *r, double t, const double y[4])
 	if (!(t > (r->pk.has_p1 ? r->pk.p1.t : r->pk.p0.t)))
 		return;
 	if (r->pk.has_p1) {
-		peak_take(r, &r->pk.p0, &r->pk.p1);
+		peak_take(r, &r->pk.p0, &r->pk.p1, false);
+		r->pk.pm = r->pk.p0;
+		r->pk.has_pm = true;
 		r->pk.p0 = r->pk.p1;
 	}
 	peak_point(r, t, y, &r->pk.p1);
@@ -435,7 +533,7 @@ static int peak_end(struct rod *r, double t, const double y[4])
 {
 	struct peak_pt e;
 	peak_point(r, t, y, &e);
-	peak_take(r, &r->pk.p0, &e);
+	peak_take(r, &r->pk.p0, &e, true);
 	if (r->pk.status)
 		return -1;
 	double res;
@@ -767,6 +865,8 @@ static int rigid_next(struct phase_run *run, struct phase_mode *mode, void *ctx,
 		return PHASE_RUN;
 	}
 	rod_jac_ratio(r, rigid_rhs, 4, y, &out->ratio);
+	if (!(out->outcome == OUT_STOPS && !rod_classical(r)) && ratio_settle(r))
+		return -1;
 	out->ratio = fmax(out->ratio, r->pk.ratio_max);
 	out->t_end = run->t;
 	phase_mark(run, run->t, y);

@@ -17,21 +17,38 @@
 #include "util/diag.h"
 
 /* A point of a phase of the rigid run: its time, state, λ and dλ/dt,
- * sliding, g = λ − λ0 and dg/dt (0 held), the stiffness ratio q, dq/dt and
- * the number of rates q counts. */
+ * sliding, g = λ − λ0 and dg/dt (0 held), the stiffness ratio, the
+ * largest rate and the number of rates the ratio counts. */
 struct peak_pt {
-	double t, y[4], lambda, dl, dev, ddev, ratio, dratio;
+	double t, y[4], lambda, dl, dev, ddev, ratio, fastest;
 	int nfast;
 };
 
+/* Where the stiffness ratio's least upper bound may lie, refined once the
+ * run is over (none where a Kozlov law stops it): a peak about a step end
+ * (tm, fm its time and negated ratio) or in a phase's first or last step
+ * (tm nan), or a crossing of 1/tmax between two step ends; est its
+ * estimate, at_rest and sigma the phase's. */
+enum ratio_kind { RC_PEAK, RC_CROSSING };
+struct ratio_cand {
+	enum ratio_kind kind;
+	struct peak_pt lo, hi;
+	double tm, fm, est, sigma;
+	bool at_rest;
+};
+enum { RC_MAX = 16 };
+
 /* The largest λ and stiffness ratio of the rigid run so far, and the last
- * two step ends of the phase being run (p0 taken, p1 seen after it). */
+ * step ends of the phase being run (p0 taken, p1 seen after it, pm the one
+ * before p0). */
 struct peak {
-	struct peak_pt p0, p1;
-	bool has_p1;
+	struct peak_pt pm, p0, p1;
+	bool has_pm, has_p1;
 	double max;
 	int status;	  /* -1 once a search for a maximum has failed (diag filled) */
 	double ratio_max; /* the run's largest stiffness ratio so far */
+	struct ratio_cand cand[RC_MAX];
+	int ncand;
 };
 
 struct rod {
@@ -151,17 +168,19 @@ int rod_cond29_max(struct rod *r, double lo, double hi, double *max);
 int rod_run_rigid(struct rod *r, double th0, double xd0, double thd0, double tmax, struct run *out,
 		  struct record *tr, struct diag *d);
 
+/* The largest value of the cubic through N0, N1 with slopes A0 > 0, A1 < 0
+ * (the rates times the step) at the ends of [0, 1] (painleve_compliant.c). */
+double rod_hermite_peak(double N0, double A0, double N1, double A1);
+
 /* painleve_compliant.c: the compliant run, as run_rigid; the ratio of the
  * Jacobian's fastest to its slowest time scale at y */
 void rod_jac_ratio(struct rod *r, int (*rhs)(double, const double[], double[], void *), size_t n,
 		   const double y[], double *ratio);
-/* that ratio at y, 0 where it cannot be had; *nfast (NULL: not wanted) the
- * number of rates it counts (faster than 1/tmax), -1 there */
+/* that ratio at y, 0 where it cannot be had; *nfast the number of rates it
+ * counts (faster than 1/tmax), -1 there, and *fastest the largest, 0 there
+ * (each NULL: not wanted) */
 double rod_jac_ratio_at(struct rod *r, int (*rhs)(double, const double[], double[], void *),
-			size_t n, const double y[], int *nfast);
-/* the largest |eigenvalue| there, 0 where it cannot be had */
-double rod_jac_fastest_at(struct rod *r, int (*rhs)(double, const double[], double[], void *),
-			  size_t n, const double y[]);
+			size_t n, const double y[], int *nfast, double *fastest);
 int rod_run_compliant(struct rod *r, double th0, double xd0, double thd0, double tmax,
 		      struct run *out, struct record *tr, struct diag *d);
 
