@@ -259,18 +259,26 @@ int rod_dense_peak(struct dense *dn, double t1, double tol, struct diag *d)
 	return 1;
 }
 
+/* The phase's solution re-integrated from the step end `from` (rk8pd at
+ * 1e-13), with the rate dense_rate reads off it. */
+static struct dense step_dense(struct rod *r, const struct peak_pt *from,
+			       double (*rate)(struct rod *, const double *))
+{
+	return (struct dense){.r = r,
+			      .sys = {4, rigid_rhs, NULL, r},
+			      .method = ODE_RK8PD,
+			      .tol = 1e-13,
+			      .t0 = from->t,
+			      .y0 = from->y,
+			      .rate = rate};
+}
+
 /* The state inside the step from a to b where rate falls through 0 (into
  * y, returning true), or false; a failed search sets r->pk.status. */
 static bool peak_locate(struct rod *r, const struct peak_pt *a, const struct peak_pt *b,
 			double (*rate)(struct rod *, const double *), double y[4])
 {
-	struct dense dn = {.r = r,
-			   .sys = {4, rigid_rhs, NULL, r},
-			   .method = ODE_RK8PD,
-			   .tol = 1e-13,
-			   .t0 = a->t,
-			   .y0 = a->y,
-			   .rate = rate};
+	struct dense dn = step_dense(r, a, rate);
 	const int found = rod_dense_peak(&dn, b->t, 1e-13, r->d);
 	if (found < 0)
 		r->pk.status = -1;
@@ -286,13 +294,7 @@ static bool peak_locate(struct rod *r, const struct peak_pt *a, const struct pea
 static void ratio_peak(struct rod *r, const struct peak_pt *lo, double tm, double fm,
 		       const struct peak_pt *hi)
 {
-	struct dense dn = {.r = r,
-			   .sys = {4, rigid_rhs, NULL, r},
-			   .method = ODE_RK8PD,
-			   .tol = 1e-13,
-			   .t0 = lo->t,
-			   .y0 = lo->y,
-			   .rate = ratio_neg};
+	struct dense dn = step_dense(r, lo, ratio_neg);
 	double t, f;
 	if (isnan(tm)) {
 		tm = 0.5 * (lo->t + hi->t);
@@ -340,13 +342,7 @@ static double ratio_reach(const struct peak_pt *a, const struct peak_pt *b, cons
  * met one that its step ends did not show (16.48 at them, 28.84 by it). */
 static void ratio_crossing(struct rod *r, const struct peak_pt *a, const struct peak_pt *b)
 {
-	struct dense dn = {.r = r,
-			   .sys = {4, rigid_rhs, NULL, r},
-			   .method = ODE_RK8PD,
-			   .tol = 1e-13,
-			   .t0 = a->t,
-			   .y0 = a->y,
-			   .rate = rate_th_up};
+	struct dense dn = step_dense(r, a, rate_th_up);
 	const bool more_at_a = a->nfast > b->nfast;
 	double lo = a->t, hi = b->t, y_lo[4], y_hi[4];
 	memcpy(y_lo, a->y, sizeof(y_lo));
