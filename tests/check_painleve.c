@@ -1085,6 +1085,21 @@ START_TEST(test_stiffness_ratio_run)
 	const int k = model_result_index(r.m, "stiffness_ratio");
 	ck_assert_int_eq(r.res[k].kind, VAL_UNDEFINED);
 	ck_assert_ptr_nonnull(strstr(r.res[k].word, "grows without bound"));
+	/* at rest at the start: no run, and no Jacobian there */
+	setn(&r, "xdot", 0);
+	setn(&r, "thetadot", 0);
+	solve_ok(&r);
+	ck_assert_double_eq(res(&r, "t_end"), 0);
+	ck_assert_int_eq(r.res[k].kind, VAL_UNDEFINED);
+	ck_assert_ptr_nonnull(strstr(r.res[k].word, "at rest at the start"));
+	run_free(&r);
+	/* a run too short for any of its rates: no time scale to compare,
+	 * where it printed 0 */
+	rod(&r, 1, 1, 1, 30);
+	setn(&r, "tmax", 1e-300);
+	solve_ok(&r);
+	ck_assert_int_eq(r.res[k].kind, VAL_UNDEFINED);
+	ck_assert_ptr_nonnull(strstr(r.res[k].word, "faster than 1/tmax"));
 	run_free(&r);
 }
 END_TEST

@@ -176,8 +176,8 @@ static const struct result_spec rod_results[O_NRESULTS] = {
 			      "largest over smallest |eigenvalue| of the Jacobian along the run, "
 			      "its least upper bound: where a rate crosses 1/tmax, the largest "
 			      "rate over 1/tmax (none where a Kozlov law stops a rigid run: it "
-			      "grows as 1/|q̇|; a compliant run's at every 20th step, where it "
-			      "checks for msbdf)"),
+			      "grows as 1/|q̇|; none where no rate is faster than 1/tmax; a "
+			      "compliant run's at every 20th step, where it checks for msbdf)"),
 	[O_STIFF] = RESULT_BOOL("stiff", "whether tribo switched to the implicit msbdf"),
 	[O_X_END] = RESULT_NUMBER("x_end", "m", "x at the end of the run"),
 	[O_THETA_END] = RESULT_NUMBER("theta_end", "deg", "θ at the end of the run"),
@@ -840,12 +840,24 @@ static int rod_solve(const struct model_input *in, struct model_output *out, str
 	out->res[O_OUTCOME] = value_word(rod_outcome_word[run.outcome]);
 	out->res[O_T_END] = value_number(run.t_end);
 	/* Kozlov's force is of degree 0 in q̇: its Jacobian grows as 1/|q̇|,
-	 * without bound on a rigid run that comes to rest */
+	 * without bound on a rigid run that comes to rest, and has none at a
+	 * start at rest; a run whose rates are all at or below 1/tmax has no
+	 * time scale to compare (the ratio came out as 0) */
+	const bool kozlov_stop =
+		r.contact == CONTACT_RIGID && !rod_classical(&r) && run.outcome == OUT_STOPS;
 	out->res[O_STIFFNESS_RATIO] =
-		r.contact == CONTACT_RIGID && !rod_classical(&r) && run.outcome == OUT_STOPS
-			? value_undefined("it grows without bound toward the stop: Kozlov's "
-					  "force is of degree 0 in q̇, so its Jacobian grows as "
-					  "1/|q̇| as the rod comes to rest")
+		kozlov_stop && run.t_end == 0
+			? value_undefined("the rod is at rest at the start, where Kozlov's "
+					  "force, of degree 0 in q̇, has no Jacobian")
+		: kozlov_stop ? value_undefined("it grows without bound toward the stop: "
+						"Kozlov's force is of degree 0 in q̇, so its "
+						"Jacobian grows as 1/|q̇| as the rod comes to "
+						"rest")
+		: !(run.ratio > 0)
+			? value_undefinedf("no rate of the run's Jacobian is faster than "
+					   "1/tmax = %.6g 1/s: it has no time scale within the "
+					   "run to compare",
+					   r.slow)
 			: value_number(run.ratio);
 	out->res[O_STIFF] = value_bool(run.stiff);
 	out->res[O_X_END] = value_number(run.y[0]);
