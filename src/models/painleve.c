@@ -747,7 +747,10 @@ static void rod_steps(struct strbuf *s, const struct rod *r, const struct rod_at
 	} else {
 		model_step(s,
 			   "Compliant run: N = max(0, −k y − c ẏ) for y < 0, k = %g N/m, c = %g "
-			   "N·s/m; %s.",
+			   "N·s/m; %s; integrated at rtol = atol = 1e-9, which bounds each "
+			   "step's error and not the run's: the values below are good to "
+			   "1e-8 to 1e-6 of the motion's scale, fewer digits than print "
+			   "shows (and a value near 0, such as ẋ at the end, fewer still).",
 			   r->kc, r->cc,
 			   rod_classical(r) ? "sgn ẋ smoothed as ẋ/√(ẋ² + v²), v = 1e-4 √(gl)"
 					    : "|q̇|_A smoothed as √(q̇·Aq̇ + v²), v = 1e-4 √(gl)");
