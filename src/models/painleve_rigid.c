@@ -338,8 +338,9 @@ static double ratio_reach(const struct peak_pt *a, const struct peak_pt *b, cons
  * upper bound there. The crossing by bisection on the re-integrated step
  * to 1e-8 of it; the largest rate there over 1/tmax, not the ratio at a
  * point beside it, whose slowest rate is a pair's as they meet (the
- * differenced Jacobian's 1e-9 moves them by its square root). Between its step ends painleve-family
- * met one that its step ends did not show (16.48 at them, 28.84 by it). */
+ * differenced Jacobian's 1e-10 moves them by its square root). Between
+ * its step ends painleve-family met one that its step ends did not show
+ * (16.48 at them, 28.84 by it). */
 static void ratio_crossing(struct rod *r, const struct peak_pt *a, const struct peak_pt *b)
 {
 	struct dense dn = step_dense(r, a, rate_th_up);
