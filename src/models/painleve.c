@@ -552,6 +552,34 @@ static void rod_state_at(struct rod *r, double th, double xd, double thd, struct
 
 /* The worked steps: the matrices, the conditions, the state, μ_crit and
  * the run-> */
+/* Whether the run's stiffness ratio does not exist, and why (into why).
+ * Kozlov's force is of degree 0 in q̇: its Jacobian grows as 1/|q̇|,
+ * without bound on a rigid run that comes to rest, and has none at a start
+ * at rest; a run whose rates are all at or below 1/tmax has no time scale
+ * to compare (the ratio came out as 0). */
+static bool ratio_none(const struct rod *r, const struct run *run, char *why, size_t n)
+{
+	const bool kozlov_stop =
+		r->contact == CONTACT_RIGID && !rod_classical(r) && run->outcome == OUT_STOPS;
+	if (kozlov_stop && run->t_end == 0)
+		snprintf(why, n,
+			 "the rod is at rest at the start, where Kozlov's force, of "
+			 "degree 0 in q̇, has no Jacobian");
+	else if (kozlov_stop)
+		snprintf(why, n,
+			 "it grows without bound toward the stop: Kozlov's force is of "
+			 "degree 0 in q̇, so its Jacobian grows as 1/|q̇| as the rod "
+			 "comes to rest");
+	else if (!(run->ratio > 0))
+		snprintf(why, n,
+			 "no rate of the run's Jacobian is faster than 1/tmax = %.6g 1/s: it "
+			 "has no time scale within the run to compare",
+			 r->slow);
+	else
+		return false;
+	return true;
+}
+
 static void rod_steps(struct strbuf *s, const struct rod *r, const struct rod_at *at,
 		      const struct run *run, double theta_deg)
 {
@@ -679,10 +707,9 @@ static void rod_steps(struct strbuf *s, const struct rod *r, const struct rod_at
 			   "step: the contact stops sliding, static friction gives way, λ reaches "
 			   "0 (lift-off), D reaches 0 (paradox), or the rod lies down (θ = 0 or "
 			   "180°).");
-		if (!rod_classical(r) && run->outcome == OUT_STOPS)
-			model_step(s, "  Stiffness: none; Kozlov's force is of degree 0 in q̇, so "
-				      "its Jacobian grows as 1/|q̇| toward the stop, without "
-				      "bound.");
+		char why[200];
+		if (ratio_none(r, run, why, sizeof(why)))
+			model_step(s, "  Stiffness: none; %s.", why);
 		else
 			model_step(s,
 				   "  Stiffness: the Jacobian of (x, θ, ẋ, θ̇)' by central "
@@ -754,13 +781,20 @@ static void rod_steps(struct strbuf *s, const struct rod *r, const struct rod_at
 			   r->kc, r->cc,
 			   rod_classical(r) ? "sgn ẋ smoothed as ẋ/√(ẋ² + v²), v = 1e-4 √(gl)"
 					    : "|q̇|_A smoothed as √(q̇·Aq̇ + v²), v = 1e-4 √(gl)");
-		model_step(s,
-			   "  The Jacobian's eigenvalues (gsl_eigen_nonsymm) every %d steps: "
-			   "fastest/slowest time scale up to %.6g, %s; %zu steps.",
-			   STIFF_EVERY, run->ratio,
-			   run->stiff ? "above 1e3: tribo switched to the implicit msbdf"
-				      : "below 1e3: the explicit rk8pd was kept",
-			   run->steps);
+		char why[200];
+		if (ratio_none(r, run, why, sizeof(why)))
+			model_step(s,
+				   "  The Jacobian's eigenvalues (gsl_eigen_nonsymm) every %d "
+				   "steps: %s; the explicit rk8pd was kept; %zu step%s.",
+				   STIFF_EVERY, why, run->steps, run->steps == 1 ? "" : "s");
+		else
+			model_step(s,
+				   "  The Jacobian's eigenvalues (gsl_eigen_nonsymm) every %d "
+				   "steps: fastest/slowest time scale up to %.6g, %s; %zu step%s.",
+				   STIFF_EVERY, run->ratio,
+				   run->stiff ? "above 1e3: tribo switched to the implicit msbdf"
+					      : "below 1e3: the explicit rk8pd was kept",
+				   run->steps, run->steps == 1 ? "" : "s");
 		model_step(s,
 			   "  The largest normal force is %.9g N; the run ends (%s) at t = %.9g s.",
 			   run->N_max, rod_outcome_word[run->outcome], run->t_end);
@@ -842,26 +876,10 @@ static int rod_solve(const struct model_input *in, struct model_output *out, str
 	out->res[O_MODE] = value_word(mode_word[at.mode]);
 	out->res[O_OUTCOME] = value_word(rod_outcome_word[run.outcome]);
 	out->res[O_T_END] = value_number(run.t_end);
-	/* Kozlov's force is of degree 0 in q̇: its Jacobian grows as 1/|q̇|,
-	 * without bound on a rigid run that comes to rest, and has none at a
-	 * start at rest; a run whose rates are all at or below 1/tmax has no
-	 * time scale to compare (the ratio came out as 0) */
-	const bool kozlov_stop =
-		r.contact == CONTACT_RIGID && !rod_classical(&r) && run.outcome == OUT_STOPS;
-	out->res[O_STIFFNESS_RATIO] =
-		kozlov_stop && run.t_end == 0
-			? value_undefined("the rod is at rest at the start, where Kozlov's "
-					  "force, of degree 0 in q̇, has no Jacobian")
-		: kozlov_stop ? value_undefined("it grows without bound toward the stop: "
-						"Kozlov's force is of degree 0 in q̇, so its "
-						"Jacobian grows as 1/|q̇| as the rod comes to "
-						"rest")
-		: !(run.ratio > 0)
-			? value_undefinedf("no rate of the run's Jacobian is faster than "
-					   "1/tmax = %.6g 1/s: it has no time scale within the "
-					   "run to compare",
-					   r.slow)
-			: value_number(run.ratio);
+	char why[200];
+	out->res[O_STIFFNESS_RATIO] = ratio_none(&r, &run, why, sizeof(why))
+					      ? value_undefined(why)
+					      : value_number(run.ratio);
 	out->res[O_STIFF] = value_bool(run.stiff);
 	out->res[O_X_END] = value_number(run.y[0]);
 	out->res[O_THETA_END] = value_number(run.y[1] * 180 / M_PI);
