@@ -358,6 +358,30 @@ START_TEST(test_steady_amp)
 }
 END_TEST
 
+/* A motion far smaller than the run's absolute tolerance (1e-12) is run at
+ * its own scale. Under h tanh(u̇/Δ) a small force meets the linear law
+ * (h/Δ) u̇: at resonance (k = mω²) the steady motion is
+ * u = −P/((c + h/Δ)ω) cos ωt, amp = vmax/ω = P/((c + h/Δ)ω) = P/4.1 here
+ * (c = 0.1, h/Δ = 4), to 1e-10 once tanh's cubic term, (P/4.1)²/(3Δ²) of
+ * it, is below that. The run was held to 1e-12 absolute: at P = 1e-9 amp
+ * was 2.7e-5 off, and at P = 1e-12 it was 0. */
+START_TEST(test_small_force)
+{
+	static const double forces[] = {1e-6, 1e-9, 1e-12, 1e-100};
+	for (size_t i = 0; i < sizeof(forces) / sizeof(forces[0]); i++) {
+		struct run r;
+		rag(&r, "tanh", 0.8);
+		setn(&r, "P", forces[i]);
+		solve_ok(&r);
+		ck_assert(resb(&r, "steady"));
+		ck_assert_rel(res(&r, "amp"), forces[i] / 4.1, 1e-10);
+		ck_assert_rel(res(&r, "vmax"), forces[i] / 4.1, 1e-9);
+		ck_assert_rel(-res(&r, "umin"), forces[i] / 4.1, 1e-10);
+		run_free(&r);
+	}
+}
+END_TEST
+
 /* The extremes are the solution's own, not a parabola's overshoot at ü's
  * sharp peak (issue 17: tanh at Δ = 1e-3 gave −3.4023/3.1212). The
  * reference: SciPy's DOP853 (rtol 1e-12 for 400 periods, then 1e-13 with
@@ -1128,6 +1152,7 @@ static Suite *ragulskis_suite(void)
 	tcase_add_test(tc, test_decay_creeps);
 	tcase_add_test(tc, test_converges);
 	tcase_add_test(tc, test_steady_amp);
+	tcase_add_test(tc, test_small_force);
 	tcase_add_test(tc, test_true_extremes);
 	tcase_add_test(tc, test_fig4);
 	tcase_add_test(tc, test_errors);

@@ -257,6 +257,10 @@ static void ragulskis_setup(struct rg *r, const struct model_input *in, double y
 	}
 	if (r->coulomb || r->reduced)
 		r->mode = rg_start_mode(r, 0, y);
+	const double vscale = fmax(r->P * r->w / (r->k + r->m * r->w * r->w),
+				   fmax(fabs(y[1]), r->w * fabs(y[0])));
+	r->sigma = ode_motion_scale(vscale);
+	r->atol_scale[0] = r->atol_scale[1] = r->sigma;
 }
 
 /* The steady state: the transient's periods, then, short of a repeat, the
@@ -372,7 +376,7 @@ static int ragulskis_solve(const struct model_input *in, struct model_output *ou
 	/* 1e-9, or ten times a looser integration's tolerance: a
 	 * repeat closer than the integration's own error is not seen */
 	struct num_settle conv = {.rtol = fmax(1e-9, 10 * ode_tolerance(1e-12)),
-				  .floor = 1e-3 * reach,
+				  .floor = 1e-3 * reach * r.sigma,
 				  .cap = periods,
 				  .need = 2};
 	num_settle_start(&conv);

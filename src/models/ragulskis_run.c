@@ -887,6 +887,7 @@ static int rg_next(struct phase_run *run, struct phase_mode *mode, void *ctx, st
 		}
 		const double tmax = r->dense ? fmin(tend, t + step) : tend;
 		mode->opts.tmax = tmax;
+		mode->opts.atol_scale = r->sigma < 1 ? r->atol_scale : NULL;
 		mode->opts.h0 = r->dense	? tmax - t
 				: r->h_next > 0 ? fmin(r->h_next, tmax - t)
 						: 1e-4 / r->w;

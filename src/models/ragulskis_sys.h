@@ -81,6 +81,10 @@ struct rg {
 	 * has just been crossed on the slow manifold (layer: crossed) */
 	bool stiff, level, crossed;
 	double veps;
+	/* the motion's own scale where it is small: its speed's estimate
+	 * over 1e-3 m/s, or 1 (ode_motion_scale), and the absolute
+	 * tolerances of (u, u̇) over 1e-12 */
+	double sigma, atol_scale[2];
 	int side;
 	double far, zfar, tend;
 	double t0;  /* where the phase being run started */
