@@ -111,8 +111,12 @@ grep -q "^step $((${k:-0} + 1)) of 200" <<<"$out" && ok ||
 	bad "'step' after the stop goes on from step $k: printed '$out'"
 tm kill-server 2>/dev/null
 kill -0 "$xvfb_pid" 2>/dev/null || abort "the stage's Xvfb (DISPLAY $DISPLAY) is gone"
-# Xvfb resets when its last client goes: the xterm waits for that
-sleep 1
+# the stage's Xvfb does not reset when its last client goes (-noreset,
+# xvfb.sh); the xterm still waits for it to take a client
+for _ in $(seq 50); do
+	xdotool getdisplaygeometry >/dev/null 2>&1 && break
+	sleep 0.1
+done
 
 # ---- the sixel pane, in an xterm as a VT340 ----------------------------
 

@@ -1,13 +1,21 @@
-# Sourced by the tests that need an X server (sixel.sh, window.sh): an
-# Xvfb of their own, on a display it picks, never a fixed number (another
-# Xvfb may hold it).
+# Sourced by the tests that need an X server (sixel.sh, window.sh, play.sh):
+# an Xvfb of their own, on a display it picks, never a fixed number
+# (another Xvfb may hold it).
 #
 # xvfb_start DIR WxHxDEPTH: starts Xvfb, its display's number written on
-# fd 3 into DIR/display, waits up to 10 s for it (less when it ends), exports DISPLAY and sets
-# xvfb_pid (the caller kills it). 1 when it did not start: DIR/xvfb.log
+# fd 3 into DIR/display, waits up to 10 s for it (less when it ends) and
+# then up to 5 s for the display to take a client, exports DISPLAY and
+# sets xvfb_pid (the caller kills it). 1 when it did not start: DIR/xvfb.log
 # says why.
+#
+# -noreset: an X server resets when its last client goes, and a client
+# that connects meanwhile is refused ("Can't open display"). play.sh's
+# xterm, started just after its tmux session's gnuplot had gone, failed
+# so in a CI run; and a display reported by -displayfd has once refused
+# sixel.sh's first xterm, hence the wait for a client (xdotool, which
+# every caller has).
 xvfb_start() {
-	Xvfb -displayfd 3 -screen 0 "$2" -nolisten tcp 3>"$1/display" >"$1/xvfb.log" 2>&1 &
+	Xvfb -displayfd 3 -noreset -screen 0 "$2" -nolisten tcp 3>"$1/display" >"$1/xvfb.log" 2>&1 &
 	xvfb_pid=$!
 	for _ in $(seq 100); do
 		grep -q '^[0-9]' "$1/display" 2>/dev/null && break
@@ -17,4 +25,11 @@ xvfb_start() {
 	grep -q '^[0-9]' "$1/display" 2>/dev/null || return 1
 	DISPLAY=:$(head -n 1 "$1/display")
 	export DISPLAY
+	for _ in $(seq 50); do
+		xdotool getdisplaygeometry >/dev/null 2>&1 && return 0
+		kill -0 "$xvfb_pid" 2>/dev/null || break
+		sleep 0.1
+	done
+	echo "the display $DISPLAY took no client within 5 s" >>"$1/xvfb.log"
+	return 1
 }
