@@ -840,7 +840,9 @@ static struct model *lagrange_model_new(const struct lagrange_text *lt, int *lin
 	L->results[r++] = (struct result_spec)RESULT_NUMBER(
 		"energy_lost", "J",
 		"E_start - E_end: the work friction took, where T + V is conserved without it "
-		"(undefined where T or V depends on t or the frame moves: friction_work is)");
+		"(friction_work where the difference is within the energies' rounding, 1e-12 "
+		"of them, past 1e-10 of it; undefined where T or V depends on t or the frame "
+		"moves: friction_work is)");
 	L->results[r++] = (struct result_spec)RESULT_WORD(
 		"outcome", "rests (stopped for good), stops (the stop expression ended the run), "
 			   "lifts-off (a [contact]'s N reached 0) or moving (at tmax)");
