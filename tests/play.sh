@@ -41,7 +41,7 @@ xdotool() { timeout 10 "$(type -P xdotool)" "$@"; }
 import() { timeout 30 "$(type -P import)" "$@"; }
 compare() { timeout 30 "$(type -P compare)" "$@"; }
 . "$top/tests/xvfb.sh"
-xvfb_start "$tmp" 1280x1024x24 || abort "Xvfb did not start: $(cat "$tmp/xvfb.log")"
+xvfb_start "$tmp" 1280x1024x24 noreset || abort "Xvfb did not start: $(cat "$tmp/xvfb.log")"
 
 # ---- the window, from the plain REPL ----------------------------------
 

@@ -2,20 +2,22 @@
 # an Xvfb of their own, on a display it picks, never a fixed number
 # (another Xvfb may hold it).
 #
-# xvfb_start DIR WxHxDEPTH: starts Xvfb, its display's number written on
-# fd 3 into DIR/display, waits up to 10 s for it (less when it ends) and
-# then up to 5 s for the display to take a client, exports DISPLAY and
-# sets xvfb_pid (the caller kills it). 1 when it did not start: DIR/xvfb.log
-# says why.
+# xvfb_start DIR WxHxDEPTH [noreset]: starts Xvfb, its display's number
+# written on fd 3 into DIR/display, waits up to 10 s for it (less when it
+# ends), exports DISPLAY and sets xvfb_pid (the caller kills it). 1 when it
+# did not start: DIR/xvfb.log says why.
 #
-# -noreset: an X server resets when its last client goes, and a client
-# that connects meanwhile is refused ("Can't open display"). play.sh's
-# xterm, started just after its tmux session's gnuplot had gone, failed
-# so in a CI run; and a display reported by -displayfd has once refused
-# sixel.sh's first xterm, hence the wait for a client (xdotool, which
-# every caller has).
+# noreset: an X server resets when its last client goes, and a client that
+# connects meanwhile is refused ("Can't open display"): play.sh's xterm,
+# started just after its tmux session's gnuplot had gone, failed so in a
+# CI run. With noreset the server never resets, and xvfb_start returns
+# once the display takes a client (xdotool, within 5 s). Not for
+# window.sh, whose windowkill and persist sessions leave a server that
+# does not reset without a window for the next session (2 runs in 3 failed
+# so); nor a probe without it, whose own leaving would reset the server.
 xvfb_start() {
-	Xvfb -displayfd 3 -noreset -screen 0 "$2" -nolisten tcp 3>"$1/display" >"$1/xvfb.log" 2>&1 &
+	Xvfb -displayfd 3 ${3:+-noreset} -screen 0 "$2" -nolisten tcp 3>"$1/display" \
+		>"$1/xvfb.log" 2>&1 &
 	xvfb_pid=$!
 	for _ in $(seq 100); do
 		grep -q '^[0-9]' "$1/display" 2>/dev/null && break
@@ -25,6 +27,7 @@ xvfb_start() {
 	grep -q '^[0-9]' "$1/display" 2>/dev/null || return 1
 	DISPLAY=:$(head -n 1 "$1/display")
 	export DISPLAY
+	[ -n "${3:-}" ] || return 0
 	for _ in $(seq 50); do
 		xdotool getdisplaygeometry >/dev/null 2>&1 && return 0
 		kill -0 "$xvfb_pid" 2>/dev/null || break
