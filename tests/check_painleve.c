@@ -938,6 +938,18 @@ START_TEST(test_family_run)
 }
 END_TEST
 
+/* The unit rod (m1 = m2 = l = 1) at θ0° sliding at ẋ0 with θ̇0 under
+ * Painlevé's law μ, run to tmax, solved. */
+static void sliding_rod(struct run *r, double th0, double xd0, double thd0, double mu, double tmax)
+{
+	rod(r, 1, 1, 1, th0);
+	setn(r, "xdot", xd0);
+	setn(r, "thetadot", thd0);
+	setn(r, "mu", mu);
+	setn(r, "tmax", tmax);
+	solve_ok(r);
+}
+
 /* (2.9)'s residual under Painlevé's law in closed form (test_cond29's
  * A⁻¹e_y), m1 = m2 = l = 1: |s c|/√(s²c² + 4c² + (2 − s²)²). */
 static double painleve_residual(double th)
@@ -976,12 +988,7 @@ START_TEST(test_run_extremes)
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		struct run r;
-		rod(&r, 1, 1, 1, cases[i][0]);
-		setn(&r, "xdot", cases[i][1]);
-		setn(&r, "thetadot", cases[i][2]);
-		setn(&r, "mu", cases[i][3]);
-		setn(&r, "tmax", 2);
-		solve_ok(&r);
+		sliding_rod(&r, cases[i][0], cases[i][1], cases[i][2], cases[i][3], 2);
 		ck_assert_str_eq(resw(&r, "outcome"), "falls");
 		ck_assert_rel(res(&r, "cond29_residual_max"), peak, 1e-11);
 		ck_assert_rel(res(&r, "lambda_dev_max"), cases[i][4], 1e-10);
@@ -1043,12 +1050,7 @@ START_TEST(test_stiffness_ratio_run)
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		struct run r;
-		rod(&r, 1, 1, 1, cases[i][0]);
-		setn(&r, "xdot", cases[i][1]);
-		setn(&r, "thetadot", cases[i][2]);
-		setn(&r, "mu", cases[i][3]);
-		setn(&r, "tmax", cases[i][4]);
-		solve_ok(&r);
+		sliding_rod(&r, cases[i][0], cases[i][1], cases[i][2], cases[i][3], cases[i][4]);
 		ck_assert_rel(res(&r, "stiffness_ratio"), cases[i][5], cases[i][6]);
 		ck_assert(!resb(&r, "stiff"));
 		run_free(&r);
