@@ -467,6 +467,55 @@ START_TEST(test_polisher)
 }
 END_TEST
 
+/* ---- small beside large ---------------------------------------------- */
+
+/* A small result is printed as the solve has it, however small beside the
+ * others of its unit (they were 0 below 1e-12 of the largest), and what
+ * the physics makes 0 is 0 where it is computed. The conveyor's block
+ * under N = 9.81e-12 N: to first order in N, v = (vx, 2t) with v_r ≈
+ * (−v0, 2t), so vx(T) = (N/m) ∫₀ᵀ μ(s) v0/s dt and x(T) = (N/m) ∫₀ᵀ (T −
+ * t) μ(s) v0/s dt, s = √(v0² + 4t²) (SciPy's quad: 2.69229649783e-12 m/s
+ * and 3.8076547129e-12 m; the run holds them to 1.6e-7 beside vy = 4
+ * m/s, an absolute 4e-19). A rod that falls flat ends at θ = 0 (the
+ * compliant one printed -9.3e-12°), a lagrange stop = theta ends on it
+ * (-8.3e-17 rad), and the polisher pushed along x has no ẏ (its rings'
+ * quadrature gave 1.8e-16 m/s across a force that is along u). */
+START_TEST(test_small_beside_large)
+{
+	struct session *s = load("conveyor");
+	set(s, "N", "9.81e-12");
+	solve(s);
+	ck_assert_rel(num(s, "vx_end"), 2.69229649783e-12, 1e-6);
+	ck_assert_rel(num(s, "x_end"), 3.8076547129e-12, 1e-6);
+	ck_assert_rel(num(s, "vy_end"), 4, 1e-11);
+	session_free(s);
+	s = load("painleve-compliant");
+	set(s, "tmax", "1000");
+	solve(s);
+	ck_assert_str_eq(word(s, "outcome"), "falls");
+	ck_assert_double_eq(num(s, "theta_end"), 0);
+	session_free(s);
+	s = load("painleve-lagrange");
+	const char *th[] = {"1.30899693899575", "1.05"}, *nu[] = {"0.7", "0.3"};
+	for (int i = 0; i < 2; i++) {
+		set(s, "theta0", th[i]);
+		set(s, "nu", nu[i]);
+		solve(s);
+		ck_assert_str_eq(word(s, "outcome"), "stops");
+		ck_assert_double_eq(num(s, "theta_end"), 0);
+		ck_assert(num(s, "thetadot_end") < -1);
+	}
+	session_free(s);
+	s = load("polisher-push");
+	set(s, "Fx", "500");
+	solve(s);
+	ck_assert_double_eq(num(s, "vy_end"), 0);
+	ck_assert_double_eq(num(s, "y_end"), 0);
+	ck_assert(num(s, "vx_end") > 300);
+	session_free(s);
+}
+END_TEST
+
 /* ---- disk-slide -------------------------------------------------------- */
 
 /* A coin (uniform disk) sliding at v0 = 0.5 m/s: with no spin it is a
@@ -563,6 +612,9 @@ START_TEST(test_kozlov_ball)
 	 * Coulomb force of full size along v (its sign is v's), Kozlov's
 	 * force of size μ1 m g |v|/D → 0 */
 	set(s, "Omega", "5");
+	/* the slip falls at g(7μ1 − 5μ3)/2 (sliding, and the rolling
+	 * resistance it drives): it ends at t_roll = 2|v|/(g(7μ1 − 5μ3)) */
+	const double roll = 2 / (9.81 * (7 * 0.3 - 5 * 0.1));
 	set(s, "vx", "0");
 	solve(s);
 	const double ts = num(s, "stop_time");
@@ -572,7 +624,10 @@ START_TEST(test_kozlov_ball)
 		ck_assert_double_eq_tol(num(s, "stop_time"), ts, 1e-12);
 		ck_assert_double_eq_tol(num(s, "F_x"), 0, 1e-14);
 		ck_assert_double_eq_tol(fabs(num(s, "F_coulomb_x")), 2.943, 1e-12);
-		ck_assert_double_eq(num(s, "t_roll"), 0);
+		/* a genuine 1.27e-301 s at 1e-300 m/s, not rounded to 0
+		 * beside stop_time; 4.9e-324 m/s's 6e-325 s underflows */
+		const double want = roll * fabs(strtod(tiny[i], NULL));
+		ck_assert_double_eq_tol(num(s, "t_roll"), want, 1e-10 * want + 5e-324);
 	}
 	session_free(s);
 	/* Coulomb's rolling resistance at its bound: sliding at v = 1 m/s,
@@ -954,11 +1009,17 @@ static Suite *rounding_suite(void)
 	struct {
 		const char *name;
 		const TTest *test;
-	} cases[] = {{"painleve", test_painleve},     {"ladder", test_ladder},
-		     {"conveyor", test_conveyor},     {"polisher", test_polisher},
-		     {"disk-slide", test_disk_slide}, {"kozlov-ball", test_kozlov_ball},
-		     {"ragulskis", test_ragulskis},   {"disk", test_disk},
-		     {"rayleigh", test_rayleigh},     {"kozlov-rest", test_kozlov_rest}};
+	} cases[] = {{"painleve", test_painleve},
+		     {"ladder", test_ladder},
+		     {"conveyor", test_conveyor},
+		     {"polisher", test_polisher},
+		     {"disk-slide", test_disk_slide},
+		     {"kozlov-ball", test_kozlov_ball},
+		     {"small beside large", test_small_beside_large},
+		     {"ragulskis", test_ragulskis},
+		     {"disk", test_disk},
+		     {"rayleigh", test_rayleigh},
+		     {"kozlov-rest", test_kozlov_rest}};
 	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
 		TCase *tc = tcase_create(cases[i].name);
 		tcase_set_timeout(tc, 60);

@@ -662,6 +662,36 @@ bool lrun_rests(struct run *r, double t, double *y, bool *free_still)
 	return all;
 }
 
+/* A stop of one coordinate alone (stop = theta) ends the run with that
+ * coordinate on its surface: one Newton step from where the root was
+ * located, a correction within its tolerance (theta_end was -8.3e-17 rad
+ * where the rod lies flat). */
+static void land_on_stop(struct run *r, double t, double *y)
+{
+	const struct lagr *L = r->L;
+	size_t k = SIZE_MAX;
+	if (sym_depends(L->stop, "t"))
+		return;
+	for (size_t i = 0; i < L->nq; i++) {
+		if (sym_depends(L->stop, L->qd[i]))
+			return;
+		if (sym_depends(L->stop, L->q[i])) {
+			if (k != SIZE_MAX)
+				return;
+			k = i;
+		}
+	}
+	if (k == SIZE_MAX)
+		return;
+	struct sym *dg = sym_derivative(L->stop, L->q[k]);
+	lrun_set_state(r, t, y);
+	const double dq = sym_eval(L->stop, r->vals) / sym_eval(dg, r->vals);
+	sym_free(dg);
+	if (isfinite(dq) && fabs(dq) <= 1e-9 * fmax(1.0, fabs(y[k])))
+		y[k] -= dq;
+	lrun_set_state(r, t, y);
+}
+
 /* What ended the phase at (t, y): the contacts and the norm decided anew.
  * Returns 1 where the stop expression ended the run, 2 where a [contact]'s
  * N reached 0 (it would lift off), -1 on failure. */
@@ -672,6 +702,7 @@ int lrun_after_event(struct run *r, size_t which, double t, double *y, struct st
 	if (which == nk + n + 1) {
 		model_step(s, "  t = %.10g s: the stop expression %s reached 0: the run ends.", t,
 			   L->src_stop);
+		land_on_stop(r, t, y);
 		return 1;
 	}
 	if (which >= nk + n + 2 && L->decl[which - nk - n - 2].normal != SIZE_MAX) {

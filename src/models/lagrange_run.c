@@ -795,10 +795,9 @@ static int lagr_results(struct run *r, double t, double *y, double E0, const cha
 	out->res[k++] = value_number(y[2 * n]);
 	for (size_t e = 0; e < L->nextra; e++) {
 		double v = sym_eval(L->extra[e], r->vals);
-		/* round-off is 0, as model_results_settle has it below 1e-12 of
-		 * the largest result of its unit: a [result] is alone in its
-		 * unit, so below 1e-12 of its own terms (ladder-lagrange's
-		 * λ_wall was -1.3e-14 N where its terms are 200 N and cancel) */
+		/* round-off is 0: below 1e-12 of the expression's own terms,
+		 * which cancel (ladder-lagrange's λ_wall was -1.3e-14 N where
+		 * its terms are 200 N) */
 		const double size = sym_size(L->extra[e], r->vals);
 		if (isfinite(size) && fabs(v) < 1e-12 * size)
 			v = 0;

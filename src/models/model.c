@@ -144,21 +144,6 @@ void model_results_settle(const struct model *m, struct value *res)
 		*v = value_undefined(strbuf_str(&why));
 		strbuf_release(&why);
 	}
-	/* with a unit only: the dimensionless results of a model are numbers
-	 * of every kind (a ratio, a residual, a coefficient), no scale of
-	 * each other */
-	for (size_t i = 0; i < m->nresults; i++) {
-		struct value *v = &res[i];
-		if (v->kind != VAL_NUMBER || v->num == 0 || !m->results[i].unit[0])
-			continue;
-		double scale = 0;
-		for (size_t j = 0; j < m->nresults; j++)
-			if (res[j].kind == VAL_NUMBER &&
-			    !strcmp(m->results[j].unit, m->results[i].unit))
-				scale = fmax(scale, fabs(res[j].num));
-		if (fabs(v->num) < 1e-12 * scale)
-			v->num = 0;
-	}
 }
 
 static _Thread_local unsigned long runs;

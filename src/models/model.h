@@ -145,9 +145,11 @@ static inline const char *model_plural(long n)
 
 /* What a solve's numbers say, settled before anyone reads them: a number
  * that came out NaN or ±inf does not exist (undefined, with the result's
- * `absent` reason, else the one its doc gives after "nan:" or "inf:"), and
- * round-off beside the results of the same unit (below 1e-12 of the
- * largest of them; results with a unit only) is 0. */
+ * `absent` reason, else the one its doc gives after "nan:" or "inf:").
+ * A small number stays as it came: a value that is 0 by the physics (a
+ * coordinate on its stop surface, a force across a symmetric contact) is
+ * made 0 where it is computed, not guessed from the other results (a
+ * genuine 2.7e-12 m/s beside 4 m/s was printed 0). */
 void model_results_settle(const struct model *m, struct value *res);
 
 /* A number a solve gives: its result row, value, and whether it must be

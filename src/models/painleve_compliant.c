@@ -332,6 +332,9 @@ int rod_run_compliant(struct rod *r, double th0, double xd0, double thd0, double
 		if (y[1] <= 0 || y[1] >= M_PI) {
 			s = fall_time(&csys, ode_stepper_method(st), t0, y0, t, &t, y);
 			out->outcome = OUT_FALLS;
+			/* located to the root's tolerance: the rod lies on the
+			 * line, as the rigid run's does */
+			y[1] = y[1] < M_PI_2 ? 0.0 : M_PI;
 			if (tr && !s)
 				record_mark(tr, t, y);
 			break;
