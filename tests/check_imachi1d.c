@@ -210,7 +210,7 @@ static void plane_vs_line(double a, double s, double mu0, double mu1)
 
 START_TEST(test_plane_model_agrees)
 {
-	plane_vs_line(2.5, 0.2, 0.5, 0.55); /* the exercise: both 1.38908937774 */
+	plane_vs_line(2.5, 0.2, 0.5, 0.55); /* the exercise: 1.38908937883 (the line's fixed point) */
 	plane_vs_line(1.0, 0.3, 0.5, 0.7);  /* non-slip periods (Fig. 8) */
 	plane_vs_line(1.5, -0.2, 0.4, 0.9); /* the force the other way */
 }
@@ -339,6 +339,39 @@ START_TEST(test_rounding_start)
 		ck_assert(resb(&r, "converged"));
 		ck_assert_double_eq(res(&r, "stick_fraction"), 1);
 		ck_assert_double_eq(res(&r, "u_mean"), 0);
+		run_free(&r);
+	}
+}
+END_TEST
+
+/* The slip-only cycle is the period map's fixed point u* = P(u*), not
+ * the iterate where u(2πk) repeated to 1e-9: tests/ref/imachi1d_cycle_ref.py
+ * (bisection of P(u) − u to adjacent floats, crossings bisected) gives
+ * u_mean for a = 2.5, μ0 = 0.5, μ1 = 0.55 at four s. Before, the default
+ * was 3.6e-10 off and depended on u0 (u0 = 2.5: 2.3e-10 off), s = 1e-9
+ * printed 6.755e-9 (10% off) and s = 3e-11 printed 0. Now each is within
+ * the rounding of ∫u dτ (a few 1e-16 of a), and s = 0, symmetric, is 0. */
+START_TEST(test_cycle_fixed_point)
+{
+	static const struct {
+		double s, u0, u_mean;
+	} c[] = {
+		{0.2, 0, 1.3890893788279954},	       {0.2, 2.5, 1.3890893788279954},
+		{1e-9, 0, 7.456336159309216e-09},      {-3e-11, 0, -2.2369090218182962e-10},
+		{-3e-11, -4, -2.2369090218182962e-10}, {0, 0, 0},
+	};
+	for (size_t i = 0; i < sizeof c / sizeof *c; i++) {
+		struct run r;
+		case_run(&r, 2.5, c[i].s, 0.5, 0.55);
+		setn(&r, "u0", c[i].u0);
+		solve_ok(&r);
+		ck_assert(resb(&r, "converged"));
+		ck_assert_double_eq(res(&r, "stick_fraction"), 0);
+		ck_assert_msg(fabs(res(&r, "u_mean") - c[i].u_mean) <= 3e-15,
+			      "s = %g, u0 = %g: u_mean = %.17g, the fixed point's %.17g", c[i].s,
+			      c[i].u0, res(&r, "u_mean"), c[i].u_mean);
+		if (c[i].s == 0)
+			ck_assert_double_eq(res(&r, "u_mean"), 0);
 		run_free(&r);
 	}
 }
@@ -705,6 +738,7 @@ static Suite *imachi1d_suite(void)
 	tcase_add_test(tc, test_construction);
 	tcase_add_test(tc, test_huge_base);
 	tcase_add_test(tc, test_rounding_start);
+	tcase_add_test(tc, test_cycle_fixed_point);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -59,7 +59,10 @@ static const struct param_spec i_params[I_NPARAMS] = {
 };
 
 static const struct result_spec i_results[I_NRESULTS] = {
-	[I_U_MEAN] = RESULT_NUMBER("u_mean", "", "mean of u over the last period, ∫u dτ/2π"),
+	[I_U_MEAN] = RESULT_NUMBER("u_mean", "",
+				   "mean of u over the last period, ∫u dτ/2π (accurate, a cycle "
+				   "that slips throughout: over the period map's fixed point, to a "
+				   "few 1e-16 of max(a, |s|, μ0))"),
 	[I_STICK_FRACTION] = RESULT_NUMBER("stick_fraction", "",
 					   "time without slip in the last period, over 2π"),
 	[I_CONVERGED] = RESULT_BOOL_VERDICT(
@@ -153,7 +156,7 @@ static void trace(const struct imachi1d *m, double t, double u)
 		return;
 	const double row[4] = {TWO_PI * (double)m->tr->k + t, u, base_v(m, t), m->mode == 0};
 	imachi_trace_row(m->tr->cur, row, 2);
-	if (m->tr->k < SHOW_PERIODS)
+	if (m->tr->k < SHOW_PERIODS && m->tr->first)
 		imachi_trace_row(m->tr->first, row, 2);
 }
 
@@ -316,6 +319,69 @@ static int period_accurate(struct imachi1d *m, struct period *p, struct diag *d)
 		trace(m, t, m->u);
 	}
 	return 0;
+}
+
+/* The period map P(u) = u(2π) from u(0) = u, slipping at the start. */
+static int period_map(const struct imachi1d *m0, double u, struct period *p, double *Pu,
+		      struct diag *d)
+{
+	struct imachi1d m = *m0;
+	m.tr = NULL;
+	m.u = u;
+	m.mode = sgn(m.a - u);
+	*p = (struct period){0};
+	if (m.mode == 0 || period_accurate(&m, p, d))
+		return -1;
+	*Pu = m.u;
+	return 0;
+}
+
+/* A slip-only limit cycle as the period map's fixed point u* = P(u*): the
+ * iteration stops where u(2πk) repeats to 1e-9, and the cycle's u_mean
+ * held only that (at s = 1e-9 it was 10% off, below it 0). P is smooth
+ * there, each crossing moving with u, and contracts (P' = λ < 1), so the
+ * secant method on g(u) = P(u) − u from the last two periods' starts
+ * converges in a few periods more. The root is kept where its period has
+ * the same crossings as the iterate's and |g| fell; *bound is what is left
+ * of u_mean's error: |g|/|1 − λ| moved over the period, and the rounding
+ * of ∫u dτ over its phases. Returns whether it polished: then *last is
+ * the period from u*, and m->u its end P(u*). */
+static bool cycle_polish(struct imachi1d *m, struct period *last, double u_prev, double *ustar,
+			 double *bound)
+{
+	const double scale = imachi_scale(m->a, m->s, m->mu0);
+	struct diag scratch = {0};
+	double u0 = u_prev, g0 = m->u - u_prev, u1 = m->u, g1, P;
+	struct period p1, best = *last;
+	double best_u = u1, best_g = g0, slope = NAN;
+	bool polished = false;
+	if (last->stick > 0 || period_map(m, u1, &p1, &P, &scratch))
+		goto out;
+	g1 = P - u1;
+	for (int i = 0; i < 12 && g1 != 0 && g1 != g0; i++) {
+		slope = (g1 - g0) / (u1 - u0); /* λ − 1 */
+		const double u2 = u1 - g1 / slope;
+		struct period p2;
+		if (!isfinite(u2) || period_map(m, u2, &p2, &P, &scratch) || p2.stick > 0 ||
+		    p2.nev != last->nev)
+			break;
+		u0 = u1, g0 = g1, u1 = u2, g1 = P - u2, p1 = p2;
+		if (fabs(g1) < fabs(best_g)) {
+			best_u = u1, best_g = g1, best = p1;
+			polished = true;
+		}
+		if (fabs(g1) <= 4 * DBL_EPSILON * scale)
+			break;
+	}
+out:;
+	const double rounding = 4 * DBL_EPSILON * scale * (double)(best.nphases + 2);
+	*bound = (isfinite(slope) && slope < 0 ? fabs(best_g / slope) : fabs(best_g)) + rounding;
+	if (polished) {
+		*last = best;
+		*ustar = best_u;
+		m->u = best_u + best_g;
+	}
+	return polished;
 }
 
 /* ---- graphical --------------------------------------------------------- */
@@ -650,11 +716,20 @@ static int imachi1d_check(const struct model_input *in, struct diag *d)
 }
 
 /* The worked steps, from the run's last period. */
+/* How the run ended and what it found: the limit cycle (polished to the
+ * period map's fixed point, with u_mean's error bound), or none. */
+struct im1d_end {
+	long k;
+	bool converged, drift, polished;
+	double delta, u_iter, u_mean, bound;
+};
+
 static void imachi1d_steps(struct strbuf *s, const struct imachi1d *m, const struct period *last,
-			   double u0, long k, bool converged, bool drift, double delta)
+			   double u0, const struct im1d_end *e)
 {
-	const double u_mean = imachi_settled(last->U / TWO_PI, m->a, m->s, m->mu0),
-		     stick_fraction = last->stick / TWO_PI;
+	const long k = e->k;
+	const bool converged = e->converged, drift = e->drift;
+	const double delta = e->delta, u_mean = e->u_mean, stick_fraction = last->stick / TWO_PI;
 	model_step(s,
 		   "Imachi §5: the base moves with v = a cos τ, a = %g, the mass with u "
 		   "(velocities in units of g/ω, time τ = ωt).",
@@ -711,6 +786,12 @@ static void imachi1d_steps(struct strbuf *s, const struct imachi1d *m, const str
 			"Limit cycle reached in period %ld: u(2πk) − u(2π(k−1)) = %.3g (tolerance "
 			"1e-9·max(|u|, a, |s|, μ0), met over two successive periods).",
 			k, delta);
+	if (e->polished)
+		model_step(s,
+			   "  The cycle is the period map's fixed point u* = P(u*), u = u(0): the "
+			   "secant method on P(u) − u from the last two periods gives u* = %.15g "
+			   "(the iteration's u = %.15g), and u_mean holds to %.2g.",
+			   m->u, e->u_iter, e->bound / TWO_PI);
 	else
 		model_step(s, "No limit cycle within %ld periods: u(2πk) − u(2π(k−1)) = %.3g.", k,
 			   delta);
@@ -720,12 +801,18 @@ static void imachi1d_steps(struct strbuf *s, const struct imachi1d *m, const str
 	steps_events(m, last, t_start, m->graphical, s);
 	model_step(s, "u at the period's end: %.10g.", m->u);
 	if (converged) {
-		if (u_mean == 0 && last->U != 0)
+		if (u_mean == 0 && last->U != 0 && m->graphical)
 			model_step(s,
 				   "u_mean = (1/2π) ∫u dτ over the period = %.10g / 2π, below "
 				   "1e-9 of the motion's scale max(a, |s|, μ0), the rounding of "
 				   "2π and of the phases: 0.",
 				   last->U);
+		else if (u_mean == 0 && last->U != 0)
+			model_step(s,
+				   "u_mean = (1/2π) ∫u dτ over the period = %.10g / 2π = %.2g, "
+				   "within its error bound %.2g (the cycle's, and the rounding "
+				   "of 2π and of the phases): 0.",
+				   last->U, last->U / TWO_PI, e->bound / TWO_PI);
 		else
 			model_step(s, "u_mean = (1/2π) ∫u dτ over the period = %.10g / 2π = %.12g.",
 				   last->U, u_mean);
@@ -816,10 +903,33 @@ static int imachi1d_solve(const struct model_input *in, struct model_output *out
 		if (converged)
 			break;
 	}
-	/* settled as imachi's u's mean is: a period stuck throughout has
-	 * ∫a cos τ dτ = a sin(2π) over it, −2.4e-16 a where 2π is rounded, and
-	 * printed u_mean = −3.89817183252e-20 at a = 1e-3 */
-	const double u_mean = imachi_settled(last.U / TWO_PI, m.a, m.s, m.mu0),
+	const double u_iter = m.u;
+	double bound = NAN;
+	double ustar = NAN;
+	const bool polished =
+		converged && !graphical && cycle_polish(&m, &last, u_prev - delta, &ustar, &bound);
+	if (polished && m.tr) { /* the figures' cycle is the fixed point's */
+		struct trace fixed = tr;
+		struct imachi1d c = m;
+		fixed.k = k - 1;
+		fixed.first = NULL;
+		fixed.cur->nrows = 0;
+		c.tr = &fixed;
+		c.u = ustar;
+		c.mode = sgn(c.a - ustar);
+		last = (struct period){0};
+		trace(&c, 0, c.u);
+		if (period_accurate(&c, &last, d))
+			return -1;
+	}
+	/* a period stuck throughout has ∫a cos τ dτ = a sin(2π) over it,
+	 * −2.4e-16 a where 2π is rounded, and printed u_mean =
+	 * −3.89817183252e-20 at a = 1e-3: 0 within the bound of u_mean's
+	 * error, where it has one; the graphical run's as imachi's */
+	const double u_mean = graphical || !converged
+				      ? imachi_settled(last.U / TWO_PI, m.a, m.s, m.mu0)
+			      : fabs(last.U / TWO_PI) <= bound / TWO_PI ? 0.0
+									: last.U / TWO_PI,
 		     stick_fraction = last.stick / TWO_PI;
 	if (!isfinite(u_mean) || !isfinite(delta))
 		return diag_set(d,
@@ -865,7 +975,8 @@ static int imachi1d_solve(const struct model_input *in, struct model_output *out
 			   "on the base, and the forces decide whether it sticks (|dv/dτ − s| = "
 			   "|s| = %g %s μ1 = %g at τ = 0).",
 			   p[I_U0], m.a, fabs(m.s), fabs(m.s) <= m.mu1 ? "≤" : ">", m.mu1);
-	imachi1d_steps(s, &m, &last, p[I_U0], k, converged, drift, delta);
+	const struct im1d_end end = {k, converged, drift, polished, delta, u_iter, u_mean, bound};
+	imachi1d_steps(s, &m, &last, p[I_U0], &end);
 	return 0;
 }
 
