@@ -210,7 +210,8 @@ static void plane_vs_line(double a, double s, double mu0, double mu1)
 
 START_TEST(test_plane_model_agrees)
 {
-	plane_vs_line(2.5, 0.2, 0.5, 0.55); /* the exercise: 1.38908937883 (the line's fixed point) */
+	plane_vs_line(2.5, 0.2, 0.5,
+		      0.55); /* the exercise: 1.38908937883 (the line's fixed point) */
 	plane_vs_line(1.0, 0.3, 0.5, 0.7);  /* non-slip periods (Fig. 8) */
 	plane_vs_line(1.5, -0.2, 0.4, 0.9); /* the force the other way */
 }
@@ -464,6 +465,17 @@ START_TEST(test_steps)
 	ck_assert_ptr_nonnull(strstr(st, "passes through"));
 	ck_assert_ptr_nonnull(strstr(st, "no non-slip period"));
 	run_free(&r);
+	/* the accurate run: the slip-only cycle polished, the one with a
+	 * non-slip period reached as it is; both say they are cycles */
+	for (int i = 0; i < 2; i++) {
+		case_run(&r, i ? 1.0 : 2.5, i ? 0.3 : 0.2, 0.5, i ? 0.7 : 0.55);
+		solve_ok(&r);
+		st = strbuf_str(&r.steps);
+		ck_assert_ptr_nonnull(strstr(st, "Limit cycle reached in period"));
+		ck_assert_ptr_null(strstr(st, "No limit cycle"));
+		ck_assert((strstr(st, "u* = 1.62167907987") != NULL) == (i == 0));
+		run_free(&r);
+	}
 }
 END_TEST
 

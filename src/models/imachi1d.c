@@ -721,7 +721,7 @@ static int imachi1d_check(const struct model_input *in, struct diag *d)
 struct im1d_end {
 	long k;
 	bool converged, drift, polished;
-	double delta, u_iter, u_mean, bound;
+	double delta, u_iter, ustar, u_mean, bound;
 };
 
 static void imachi1d_steps(struct strbuf *s, const struct imachi1d *m, const struct period *last,
@@ -786,15 +786,15 @@ static void imachi1d_steps(struct strbuf *s, const struct imachi1d *m, const str
 			"Limit cycle reached in period %ld: u(2πk) − u(2π(k−1)) = %.3g (tolerance "
 			"1e-9·max(|u|, a, |s|, μ0), met over two successive periods).",
 			k, delta);
+	else
+		model_step(s, "No limit cycle within %ld periods: u(2πk) − u(2π(k−1)) = %.3g.", k,
+			   delta);
 	if (e->polished)
 		model_step(s,
 			   "  The cycle is the period map's fixed point u* = P(u*), u = u(0): the "
 			   "secant method on P(u) − u from the last two periods gives u* = %.15g "
 			   "(the iteration's u = %.15g), and u_mean holds to %.2g.",
-			   m->u, e->u_iter, e->bound / TWO_PI);
-	else
-		model_step(s, "No limit cycle within %ld periods: u(2πk) − u(2π(k−1)) = %.3g.", k,
-			   delta);
+			   e->ustar, e->u_iter, e->bound / TWO_PI);
 	double t_start = TWO_PI * (double)(k - 1);
 	model_step(s, "The last period, τ from %.10g to %.10g (in parentheses: τ from its start):",
 		   t_start, t_start + TWO_PI);
@@ -975,7 +975,8 @@ static int imachi1d_solve(const struct model_input *in, struct model_output *out
 			   "on the base, and the forces decide whether it sticks (|dv/dτ − s| = "
 			   "|s| = %g %s μ1 = %g at τ = 0).",
 			   p[I_U0], m.a, fabs(m.s), fabs(m.s) <= m.mu1 ? "≤" : ">", m.mu1);
-	const struct im1d_end end = {k, converged, drift, polished, delta, u_iter, u_mean, bound};
+	const struct im1d_end end = {k,	     converged, drift,	polished, delta,
+				     u_iter, ustar,	u_mean, bound};
 	imachi1d_steps(s, &m, &last, p[I_U0], &end);
 	return 0;
 }
