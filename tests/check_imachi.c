@@ -282,6 +282,57 @@ START_TEST(test_fig6)
 }
 END_TEST
 
+/* A cycle that slips throughout is the period map's fixed point, not the
+ * iterate where P repeated to 1e-9: tests/ref/imachi_cycle_ref.py (DOP853
+ * at 1e-13 over a period, scipy.optimize.root on P(u) − u) gives the means
+ * of the exercise imachi (linear, φ' = 60°, a = 1.5, s = 0.6, μ0 = 0.9),
+ * of Fig. 6 and of φ' = 90°, where u_ymean is 0 by symmetry. The iterate
+ * left imachi 2.6e-11 off and Fig. 6 2.4e-10. A cycle with non-slip
+ * periods is reached exactly (its map is flat), and its means at small s
+ * are s times the same constant (frictional viscosity): at s = 1e-10 they
+ * were 0, the 1e-9 rule taking 5.5e-11 for rounding. */
+START_TEST(test_cycle_fixed_point)
+{
+	static const struct {
+		const char *motion;
+		double phi, a, s, mu0, mu1, ux, uy;
+	} c[] = {
+		{"linear", 60, 1.5, 0.6, 0.9, 1.3, 0.6398412678984337, 0.21114543616383807},
+		{"circular", 0, 1, 1, 1.15, 1.3, 1.001670107959861, 0.23688130574484384},
+		{"linear", 90, 1.5, 0.6, 0.9, 1.3, 0.612120201630537, 0},
+	};
+	for (size_t i = 0; i < sizeof c / sizeof *c; i++) {
+		struct run r;
+		imachi(&r, c[i].motion, c[i].phi, c[i].s, c[i].mu0, c[i].mu1, "accurate");
+		setn(&r, "a", c[i].a);
+		solve_ok(&r);
+		ck_assert_str_eq(resw(&r, "case"), "II");
+		ck_assert_msg(fabs(res(&r, "u_xmean") - c[i].ux) <= 2e-13, "%zu: u_xmean %.17g", i,
+			      res(&r, "u_xmean"));
+		ck_assert_msg(fabs(res(&r, "u_ymean") - c[i].uy) <= 2e-13, "%zu: u_ymean %.17g", i,
+			      res(&r, "u_ymean"));
+		if (c[i].uy == 0)
+			ck_assert_double_eq(res(&r, "u_ymean"), 0);
+		run_free(&r);
+	}
+	double k[2][2];
+	static const double ss[] = {1e-7, 1e-10};
+	for (int i = 0; i < 2; i++) {
+		struct run r;
+		imachi(&r, "linear", 60, ss[i], 0.9, 1.3, "accurate");
+		setn(&r, "a", 1.5);
+		solve_ok(&r);
+		ck_assert_str_eq(resw(&r, "case"), "III");
+		k[i][0] = res(&r, "u_xmean") / ss[i];
+		k[i][1] = res(&r, "u_ymean") / ss[i];
+		run_free(&r);
+	}
+	ck_assert(k[1][0] > 0.5 && k[1][1] > 0.4);
+	ck_assert_rel(k[1][0], k[0][0], 1e-5);
+	ck_assert_rel(k[1][1], k[0][1], 1e-5);
+}
+END_TEST
+
 /* The limit cycle attracts: starting far away gives the same means. Fig. 4
  * at 45° has non-slip periods (case III). */
 START_TEST(test_attracting)
@@ -695,6 +746,7 @@ static Suite *imachi_suite(void)
 	tcase_add_test(tc, test_symmetry);
 	tcase_add_test(tc, test_graphical_converges);
 	tcase_add_test(tc, test_fig6);
+	tcase_add_test(tc, test_cycle_fixed_point);
 	tcase_add_test(tc, test_attracting);
 	tcase_add_test(tc, test_rides);
 	tcase_add_test(tc, test_errors);

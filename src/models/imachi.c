@@ -507,6 +507,78 @@ static int run_accurate(struct imachi *m, int periods, const double u0[2], struc
 	return 0;
 }
 
+/* The period map P(u) = u(2π) from u(0) = u, and the means over that
+ * period; false where the period sticks or fails. */
+static bool period_map(const struct imachi *m0, const double u[2], double Pu[2], double mean[2])
+{
+	struct imachi m = *m0;
+	struct acc_state st;
+	struct diag scratch = {0};
+	im_accurate_start(&m, &st, u);
+	if (st.stuck || im_accurate_to(&m, &st, 2 * M_PI, &scratch) || st.stick_time > 0)
+		return false;
+	Pu[0] = st.y[0], Pu[1] = st.y[1];
+	mean[0] = st.y[2] / (2 * M_PI), mean[1] = st.y[3] / (2 * M_PI);
+	return isfinite(Pu[0]) && isfinite(Pu[1]);
+}
+
+/* A limit cycle that slips throughout as the period map's fixed point u* =
+ * P(u*): the iteration stops where P repeats to 1e-9, and the means held
+ * only that (at s = 1e-9 they were 0). Newton's method on P(u) − u, its
+ * Jacobian by differences at 1e-6 of the scale, from the iterate: P is
+ * smooth on such a cycle, and two or three more periods bring |P(u) − u|
+ * to the integration's error. c gets the fixed point's means and u*,
+ * *bound what is left of the means' error: |P − u| carried through
+ * (J − I)⁻¹, and the integration's tolerance over the period. Returns
+ * whether it polished. */
+static bool cycle_polish(const struct imachi *m, struct cycle *c, double ustar[2], double *bound)
+{
+	const double scale = imachi_scale(m->a, m->s, m->mu0), h = 1e-6 * scale;
+	const double floor = ode_tolerance(1e-12) * scale;
+	double u[2] = {c->u_end[0], c->u_end[1]}, P[2], mean[2], best = INFINITY;
+	double A[2][2] = {{NAN, NAN}, {NAN, NAN}};
+	bool polished = false;
+	*bound = NAN;
+	if (c->stick > 0 || !period_map(m, u, P, mean))
+		return false;
+	for (int it = 0; it < 4; it++) {
+		const double g[2] = {P[0] - u[0], P[1] - u[1]}, ng = hypot(g[0], g[1]);
+		if (!(ng < best))
+			break;
+		best = ng;
+		if (it > 0) {
+			c->ux = mean[0], c->uy = mean[1];
+			c->u_end[0] = P[0], c->u_end[1] = P[1];
+			ustar[0] = u[0], ustar[1] = u[1];
+			polished = true;
+		}
+		/* J − I by differences, at the first pass only (a chord method:
+		 * the next steps converge at the rate of its 1e-6 error) */
+		for (int j = 0; j < 2 && it == 0; j++) {
+			double uj[2] = {u[0], u[1]}, Pj[2], mj[2];
+			uj[j] += h;
+			if (!period_map(m, uj, Pj, mj))
+				return polished;
+			A[0][j] = (Pj[0] - uj[0] - g[0]) / h;
+			A[1][j] = (Pj[1] - uj[1] - g[1]) / h;
+		}
+		const double det = A[0][0] * A[1][1] - A[0][1] * A[1][0];
+		if (!(fabs(det) > 0))
+			break;
+		const double du[2] = {(-g[0] * A[1][1] + g[1] * A[0][1]) / det,
+				      (-g[1] * A[0][0] + g[0] * A[1][0]) / det};
+		/* what |P − u| leaves of u*, through (J − I)⁻¹ */
+		*bound = hypot(du[0], du[1]) + floor;
+		if (ng <= floor)
+			break;
+		const double un[2] = {u[0] + du[0], u[1] + du[1]};
+		if (!period_map(m, un, P, mean))
+			break;
+		u[0] = un[0], u[1] = un[1];
+	}
+	return polished;
+}
+
 /* ---- solve ---------------------------------------------------------------- */
 
 int imachi_check_friction(double mu0, double mu1, struct diag *d)
@@ -622,6 +694,8 @@ struct imachi_found {
 	const char *cs; /* the case's word */
 	double vx_max;
 	struct base_at b0; /* the base at τ = 0 */
+	bool polished;	   /* the cycle is the period map's fixed point ustar */
+	double ustar[2], bound;
 };
 
 /* The worked steps of a solve, every number as it had it. */
@@ -722,6 +796,14 @@ static void imachi_steps(const struct imachi_found *f, struct strbuf *s)
 			   "repeated to 1e-9 over two successive periods).",
 			   cs, c.stick > 0 ? "with non-slip periods" : "slipping throughout",
 			   c.cycles);
+		if (f->polished)
+			model_step(
+				s,
+				"  The cycle is the period map's fixed point u* = P(u*), u = "
+				"u(0): Newton's method on P(u) − u from the last period's start, "
+				"its Jacobian by differences, gives u* = (%.12g, %.12g), and the "
+				"means hold to %.2g.",
+				f->ustar[0], f->ustar[1], f->bound);
 	}
 	if (c.converged)
 		model_step(s,
@@ -784,10 +866,28 @@ static int imachi_solve(const struct model_input *in, struct model_output *out, 
 	} else if (run_accurate(&m, periods, u0, &c, &last, &m_last, d)) {
 		return -1;
 	}
-	/* a mean settled to the cycle's tolerance has no digits below it
-	 * (u_ymean at φ' = 90° came out 1.6e-13) */
-	c.ux = imachi_settled(c.ux, m.a, m.s, m.mu0);
-	c.uy = imachi_settled(c.uy, m.a, m.s, m.mu0);
+	double ustar[2] = {NAN, NAN}, bound = NAN;
+	const bool polished = method == METHOD_ACCURATE && c.converged &&
+			      cycle_polish(&m_start, &c, ustar, &bound);
+	if (polished) { /* the figures' last period is the fixed point's */
+		m_last = m_start;
+		im_accurate_start(&m_last, &last, ustar);
+		last.t = 2 * M_PI * (c.cycles - 1);
+	}
+	/* a mean within its error is 0 (u_ymean at φ' = 90° came out
+	 * 1.6e-13): the fixed point's bound; a cycle with non-slip periods,
+	 * whose period map is flat (a landing forgets where it came from), is
+	 * reached exactly, to the integration's tolerance; the graphical
+	 * run's, to the cycle's */
+	if (method == METHOD_ACCURATE && c.converged) {
+		const double e =
+			polished ? bound : ode_tolerance(1e-12) * imachi_scale(m.a, m.s, m.mu0);
+		c.ux = fabs(c.ux) <= e ? 0.0 : c.ux;
+		c.uy = fabs(c.uy) <= e ? 0.0 : c.uy;
+	} else {
+		c.ux = imachi_settled(c.ux, m.a, m.s, m.mu0);
+		c.uy = imachi_settled(c.uy, m.a, m.s, m.mu0);
+	}
 	c.drift = imachi_settled(c.drift, m.a, m.s, m.mu0);
 	if (out->figs) {
 		struct im_later *l = xmalloc(sizeof(*l));
@@ -857,8 +957,20 @@ static int imachi_solve(const struct model_input *in, struct model_output *out, 
 			out->res[cycle_only[i]] = value_undefined(why);
 	}
 
-	const struct imachi_found found = {&m,	  p,	   method, n,	   &c, rest,
-					   drift, snapped, cs,	   vx_max, b0};
+	const struct imachi_found found = {&m,
+					   p,
+					   method,
+					   n,
+					   &c,
+					   rest,
+					   drift,
+					   snapped,
+					   cs,
+					   vx_max,
+					   b0,
+					   polished,
+					   {ustar[0], ustar[1]},
+					   bound};
 	imachi_steps(&found, s);
 	return 0;
 }

@@ -1,8 +1,9 @@
 # The issue's check: Fig. 6 by the equation (the paper's drawing gives
-# u_xm = 0.908a, u_ym = 0.234a).
+# u_xm = 0.908a, u_ym = 0.234a); the period map's fixed point, as
+# tests/ref/imachi_cycle_ref.py has it (1.001670107959861, 0.23688130574484384).
 $ tribo -c 'load imachi; set motion circular; set a 1; set s 1; set mu0 1.15; set method accurate; solve; print u_xmean u_ymean converged'
-1.00167010772
-0.236881305806
+1.00167010796
+0.236881305745
 true
 ? 0
 
@@ -80,8 +81,8 @@ true
 # the convergence test and the tolerances are relative to the problem's own
 # scale: the same problem scaled by 1e-8 gives the same digits times 1e-8
 $ tribo -c 'load imachi; set a 1.5e-8; set s 0.6e-8; set mu0 0.9e-8; set mu1 1.3e-8; solve; print u_xmean u_ymean cycles'
-6.39841267873e-09
-2.1114543616e-09
+6.39841267898e-09
+2.11145436164e-09
 9
 ? 0
 
