@@ -153,6 +153,19 @@ START_TEST(test_hang)
 			ck_assert_near(ux[2], ux[1], 1e-7, 1);
 		}
 	}
+	/* a base at a = 1.6e-5 under a mass at rest, μ0 = μ1 = 1.3: it lands
+	 * after τ ≈ a/μ0 and rides (a + s ≪ μ1); the landing's w_ev, on the
+	 * scale max(a, s) and not the tolerance's max(a, s, μ0), chattered
+	 * to the 2 s budget */
+	const double t0 = wall_now();
+	struct run r;
+	imachi(&r, "linear", 170.78, 5.7e-10, 1.3169, 1.3169, "accurate");
+	setn(&r, "a", 1.592e-5);
+	solve_ok(&r);
+	ck_assert_str_eq(resw(&r, "case"), "rest");
+	ck_assert_double_eq(res(&r, "u_xmean"), 0);
+	ck_assert_msg(wall_now() - t0 < 2, "%g s", wall_now() - t0);
+	run_free(&r);
 }
 END_TEST
 

@@ -840,8 +840,12 @@ static int imachi_solve(const struct model_input *in, struct model_output *out, 
 	double u0[2] = {p[I_U0X], p[I_U0Y]};
 	/* a hundred times the integration's tolerance, where ŵ is still the
 	 * slip's own (1e-10 at the default 1e-12); the closed form's error,
-	 * O(w_ev²), stays below that tolerance */
-	m.slip.w_ev = fmax(1e-10, 1e2 * ode_tolerance(1e-12)) * fmax(fmax(m.a, m.s), 1e-300);
+	 * O(w_ev²), stays below that tolerance. On the scale the absolute
+	 * tolerance has, μ0 in it: against max(a, s) alone, a base at a =
+	 * 1.6e-5 under μ0 = 1.3 had w_ev 1e3 times below what the integration
+	 * resolves, and its landing chattered to the 2 s budget */
+	m.slip.w_ev = fmax(1e-10, 1e2 * ode_tolerance(1e-12)) *
+		      fmax(imachi_scale(m.a, m.s, m.mu0), 1e-300);
 	if (fmod(p[I_PHI], 90.0) == 0) { /* exact axes: no cos 90° = 6e-17 in u_ymean */
 		static const double cx[4] = {1, 0, -1, 0}, cy[4] = {0, 1, 0, -1};
 		int q = (((int)(p[I_PHI] / 90.0)) % 4 + 4) % 4;
