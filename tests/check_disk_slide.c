@@ -348,6 +348,54 @@ START_TEST(test_lateral_force_vanishes)
 }
 END_TEST
 
+/* One motion stops first where the inertia is far from the contact's.
+ * A coin (r = 0.012 m) with r_gyr = 0.8 and 8 m, kappa = I/(m r²) = 4444
+ * and 444444: the slide stops first (ratio_end 0) and the spin runs on;
+ * the distance tends to the limit kappa → ∞, where the spin stays ω0
+ * while the centre slides, as 1/kappa: Richardson's extrapolation of the
+ * two meets tests/ref/disk_slide_inertia_ref.py's 0.04923096113369338
+ * (dblquad of the slip's mean direction). The stop time is then the
+ * spin's, r_gyr² ω0/(μ g r T), T = 2/3, to 1/kappa. Before, every coin
+ * above kappa ≈ 17 failed ("its step fell below what the numbers can
+ * resolve"): past the pure spin a trial stage saw no force, and ran away.
+ * A curling band of r = 1.39 m under r_gyr = 0.08 m, kappa = 0.0033: the
+ * spin stops first, ratio_end has no value and says so, and the stone
+ * slides on about v0²/(2 μ g) (it failed too). */
+START_TEST(test_one_motion_stops_first)
+{
+	struct run r;
+	const double rg[2] = {0.8, 8};
+	double dist[2];
+	for (int i = 0; i < 2; i++) {
+		run_init(&r, "disk-slide");
+		setn(&r, "r_gyr", rg[i]);
+		setn(&r, "omega", 14);
+		solve_ok(&r);
+		ck_assert_double_eq(res(&r, "ratio_end"), 0);
+		dist[i] = res(&r, "distance");
+		const double spin = rg[i] * rg[i] * 14 / (0.3 * 9.81 * 0.012 * 2 / 3);
+		ck_assert_rel(res(&r, "stop_time"), spin, 10 * 0.012 * 0.012 / (rg[i] * rg[i]));
+		run_free(&r);
+	}
+	ck_assert_rel(dist[1] + (dist[1] - dist[0]) / 99, 0.04923096113369338, 1e-9);
+	run_init(&r, "disk-slide"); /* the exercise curling's stone */
+	setw(&r, "shape", "ring");
+	setn(&r, "m", 19);
+	setn(&r, "r_gyr", 0.08);
+	setn(&r, "mu", 0.01);
+	setn(&r, "omega", 1.5);
+	setn(&r, "r", 1.3897727210214068);
+	setn(&r, "v0", 9.767880684404302);
+	solve_ok(&r);
+	const struct value *re = resv(&r, "ratio_end");
+	ck_assert_int_eq(re->kind, VAL_UNDEFINED);
+	ck_assert_ptr_nonnull(strstr(re->word, "the spin stops first"));
+	const double slide = 9.767880684404302 * 9.767880684404302 / (2 * 0.01 * 9.81);
+	ck_assert(res(&r, "distance") > slide && res(&r, "distance") < 1.001 * slide);
+	run_free(&r);
+}
+END_TEST
+
 START_TEST(test_limits)
 {
 	struct run r, dk;
@@ -555,6 +603,7 @@ static Suite *disk_slide_suite(void)
 			    light() ? 2 : (int)(sizeof(runs) / sizeof(runs[0])));
 	tcase_add_test(tc, test_lateral_force_vanishes);
 	tcase_add_test(tc, test_limits);
+	tcase_add_test(tc, test_one_motion_stops_first);
 	tcase_add_test(tc, test_laws);
 	tcase_add_test(tc, test_figures_later);
 	tcase_add_test(tc, test_figures);

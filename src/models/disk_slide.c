@@ -107,9 +107,11 @@ static const struct result_spec ds_results[S_NRESULTS] = {
 		"stop_time", "s", "when sliding and spinning stop, together (inf: never, μ = 0)"),
 	[S_RATIO_START] = RESULT_NUMBER("ratio_start", "",
 					"v/(r ω) at the start (inf: no spin, a pure slide)"),
-	[S_RATIO_END] = RESULT_NUMBER("ratio_end", "",
-				      "limit of v/(r |ω|) as both go to 0 (inf: a pure slide, "
-				      "ω0 = 0; 0: a pure spin, v0 = 0)"),
+	[S_RATIO_END] =
+		RESULT_NUMBER("ratio_end", "",
+			      "limit of v/(r |ω|) as both go to 0 (inf: a pure slide, ω0 = 0; "
+			      "0: a pure spin, v0 = 0, or the slide stopping first; none where "
+			      "the spin stops first)"),
 	[S_DISTANCE] = RESULT_NUMBER("distance", "m",
 				     "distance the centre runs until it stops (inf: never, μ = 0)"),
 	[S_TURNS] = RESULT_NUMBER("turns", "",
@@ -130,6 +132,12 @@ static const struct result_spec ds_results[S_NRESULTS] = {
  * least of the order of -ln(BETA_SETTLED), and changes with beta by
  * BETA_SETTLED of that */
 #define BETA_SETTLED 1e-8
+/* beta within this of an end, 0 (the pure spin) or pi/2 (the pure slide),
+ * that attracts it: it is there, and the rest is in closed form. The slide
+ * left out, rho sin beta, is 1e-13 of what remains; where the end attracts
+ * at a rate of kappa (a coin of kappa = 4e5 whose slide stops first), the
+ * explicit steps at that rate ran into the 2 s budget */
+#define BETA_SNAP 1e-13
 /* under mu(v): the speed rho, relative to its start, below which mu is
  * taken as mu(0) */
 #define RHO_SWITCH 1e-7
@@ -148,20 +156,28 @@ struct ds {
 	struct contact c; /* the shape and pressure */
 	gsl_integration_glfixed_table *gl;
 	double r, kappa;
-	double T_spin;	  /* T of a pure spin: 2/3 (uniform disk), 1/2 (Reye), 1 (ring) */
-	double rho0, mug; /* the Coulomb run: its start speed and mu g */
-	double m;	  /* the Coulomb run: the mass (its forces are mu m g F, mu m g r T) */
+	double T_spin;		/* T of a pure spin: 2/3 (uniform disk), 1/2 (Reye), 1 (ring) */
+	double rho0, mug;	/* the Coulomb run: its start speed and mu g */
+	bool to_spin, to_slide; /* the ends 0, pi/2 attract beta */
+	double m; /* the Coulomb run: the mass (its forces are mu m g F, mu m g r T) */
 	struct diag err;
 	bool failed;
 };
 
 /* F, T and the power P/(mu N rho) in the direction beta (rho = 1 m/s). A
  * pure spin has no force and a pure slide no torque, exactly (symmetry):
- * so that beta = 0 stays 0. */
+ * so that beta = 0 stays 0. A trial stage past the pure spin (beta < 0,
+ * the centre moving back) or past the pure slide (beta > pi/2, the spin
+ * reversed) sees the mirror image, F odd in v and T odd in w: the flow's
+ * fixed points at 0 and pi/2 keep their stability there. As a spin with
+ * no force beyond 0, a stage past it ran away (d beta/d sigma = tan beta),
+ * and a coin whose slide stops first, kappa = I/(m r²) above about 17,
+ * failed ("its step fell below what the numbers can resolve"). */
 static int ds_dir(struct ds *p, double beta, double *F, double *T, double *P)
 {
-	const bool spin_only = beta <= 0, slide_only = beta >= M_PI_2;
-	const double sb = slide_only ? 1.0 : sin(beta), cb = slide_only ? 0.0 : cos(beta);
+	const double b = beta < 0 ? -beta : beta > M_PI_2 ? M_PI - beta : beta;
+	const bool spin_only = b <= 0, slide_only = b >= M_PI_2;
+	const double sb = slide_only ? 1.0 : sin(b), cb = slide_only ? 0.0 : cos(b);
 	if (spin_only) {
 		*F = 0;
 		*T = p->T_spin;
@@ -170,8 +186,12 @@ static int ds_dir(struct ds *p, double beta, double *F, double *T, double *P)
 		*T = 0;
 	} else
 		contact_coulomb_closed(p->gl, p->c.shape, p->c.pressure, sb / cb, F, T);
+	if (beta < 0)
+		*F = -*F;
+	if (beta > M_PI_2)
+		*T = -*T;
 	/* P = -Q.qdot: the pressure does not depend on the speed rho */
-	*P = sb * *F + cb * *T;
+	*P = sb * fabs(*F) + cb * fabs(*T);
 	return 0;
 }
 
@@ -181,7 +201,7 @@ static int ds_slope(struct ds *p, double beta, double *h)
 	double F, T, P;
 	if (ds_dir(p, beta, &F, &T, &P))
 		return -1;
-	const double sb = sin(beta), cb = beta >= M_PI_2 ? 0.0 : cos(beta);
+	const double sb = sin(beta), cb = beta == M_PI_2 ? 0.0 : cos(beta);
 	*h = (-cb * F + sb * T / p->kappa) / (sb * F + cb * T / p->kappa);
 	return 0;
 }
@@ -203,6 +223,19 @@ static int ds_sigma_rhs(double sigma, const double y[], double dy[], void *arg)
 	dy[3] = e2 * cb / G;
 	dy[4] = e2 * P / G;
 	return GSL_SUCCESS;
+}
+
+/* beta reaching BETA_SNAP of an end that attracts it */
+static double ds_sigma_event(double sigma, const double y[], void *arg)
+{
+	const struct ds *p = arg;
+	(void)sigma;
+	double g = 1.0;
+	if (p->to_spin)
+		g = fmin(g, y[0] - BETA_SNAP);
+	if (p->to_slide)
+		g = fmin(g, M_PI_2 - y[0] - BETA_SNAP);
+	return g;
 }
 
 /* For the figures: t, v, r w and v/(r w) at a point of the Coulomb run. */
@@ -230,6 +263,7 @@ struct stop {
 	double t, dist, angle, work; /* angle unsigned */
 	double beta_end;	     /* the limit direction */
 	double sigma_end;	     /* where the run in sigma ended */
+	bool at_end;		     /* beta came to an end, 0 or pi/2, that attracts it */
 	size_t steps;
 };
 
@@ -240,12 +274,23 @@ struct ds_sigma_run {
 	struct ds *p;
 	double *dy;    /* the rates at the last stretch's end */
 	double h_prev; /* |dbeta/dsigma| at the stretch's before (0: none) */
+	bool at_end;   /* beta came to an end that attracts it */
 };
 
 static int ds_sigma_next(struct phase_run *run, struct phase_mode *mode, void *ctx, struct diag *d)
 {
 	struct ds_sigma_run *sr = ctx;
 	(void)d;
+	if (run->end && run->end->event) { /* at an end, for good */
+		double y[5];
+		memcpy(y, run->y, sizeof y);
+		y[0] = y[0] < M_PI_4 ? 0.0 : M_PI_2;
+		phase_jump(run, run->t, y);
+		sr->at_end = true;
+		if (ds_sigma_rhs(run->t, y, sr->dy, sr->p))
+			return -1;
+		return PHASE_END;
+	}
 	if (run->end) {
 		if (ds_sigma_rhs(run->t, run->y, sr->dy, sr->p))
 			return -1;
@@ -259,7 +304,7 @@ static int ds_sigma_next(struct phase_run *run, struct phase_mode *mode, void *c
 		if (settled || run->t >= SIGMA_END)
 			return PHASE_END;
 	}
-	mode->sys = (struct ode_system){5, ds_sigma_rhs, NULL, sr->p};
+	mode->sys = (struct ode_system){5, ds_sigma_rhs, ds_sigma_event, sr->p};
 	mode->opts.h0 = run->end ? run->end->h : 0.05;
 	mode->opts.rtol = mode->opts.atol = 1e-11;
 	mode->opts.tmax = fmin(run->t + SIGMA_STRETCH, SIGMA_END);
@@ -274,8 +319,15 @@ static int ds_coulomb_stop(struct ds *p, double beta0, double rho0, double mu, d
 	p->rho0 = rho0;
 	p->mug = mu * g;
 	p->m = m;
+	double h0, h1;
+	if (ds_slope(p, 1e-6, &h0) || ds_slope(p, M_PI_2 - 1e-6, &h1))
+		goto fail;
+	p->to_spin = h0<0, p->to_slide = h1> 0;
+	/* a start already at an end that attracts is at it */
+	if ((p->to_spin && beta0 <= BETA_SNAP) || (p->to_slide && beta0 >= M_PI_2 - BETA_SNAP))
+		beta0 = beta0 < M_PI_4 ? 0.0 : M_PI_2;
 	double y[5] = {beta0, 0, 0, 0, 0}, dy[5];
-	struct ds_sigma_run sr = {p, dy, 0.0};
+	struct ds_sigma_run sr = {p, dy, 0.0, false};
 	const struct phase_system ps = {5, ds_sigma_next, &sr};
 	struct phase_run run;
 	if (phase_run(&ps, NULL, 0.0, SIGMA_END, y, tr, &run, d))
@@ -283,13 +335,16 @@ static int ds_coulomb_stop(struct ds *p, double beta0, double rho0, double mu, d
 	const size_t steps = run.steps;
 	st->steps = steps;
 	st->sigma_end = run.t;
+	st->at_end = sr.at_end;
 	/* the limit of the direction: beta moves monotonically (a flow on a
 	 * line), so it is the first zero of dbeta/dsigma ahead of where the
 	 * run ended, or the end of [0, pi/2] it is heading for. It settles at
 	 * the rate of the limit's stability, slowly near a change of kind of
 	 * the limit (a ring with kappa near 2; a coin launched spinning with
 	 * v0 = 1e-6 m/s leaves the pure spin at a quarter of the rate of rho) */
-	double limit = y[0];
+	/* a run that ended a rounding past 0 or pi/2 (its last stage in the
+	 * mirror image) has that end for its limit */
+	double limit = fmin(fmax(y[0], 0.0), M_PI_2);
 	if (y[0] > 0 && y[0] < M_PI_2 && dy[0] != 0) {
 		const double dir = dy[0] > 0 ? 1 : -1, to = dy[0] > 0 ? M_PI_2 : 0;
 		double b0 = y[0], b1 = y[0];
@@ -646,11 +701,20 @@ static void ds_steps(struct strbuf *s, const struct model_input *in, double kapp
 			   "that μ is μ(0) over the contact to 1e-7; from there on as under "
 			   "Coulomb's law with μ(0):",
 			   t_law);
-	model_step(s,
-		   "Integrated in σ (rk8pd, %zu steps) until the direction settles, here at σ = "
-		   "%.3g (ρ = %.3g ρ0; σ = 40 at most); the rest at the limit's constant "
-		   "decelerations:",
-		   st->steps, st->sigma_end, exp(-st->sigma_end));
+	if (st->at_end)
+		model_step(s,
+			   "Integrated in σ (rk8pd, %zu steps) until β is within 1e-13 of %s, "
+			   "which attracts it: at σ = %.3g (ρ = %.3g ρ0) the %s has stopped, and "
+			   "the %s runs on alone at its constant deceleration:",
+			   st->steps, st->beta_end > 0 ? "π/2" : "0", st->sigma_end,
+			   exp(-st->sigma_end), st->beta_end > 0 ? "spin" : "slide",
+			   st->beta_end > 0 ? "slide" : "spin");
+	else
+		model_step(s,
+			   "Integrated in σ (rk8pd, %zu steps) until the direction settles, here "
+			   "at σ = %.3g (ρ = %.3g ρ0; σ = 40 at most); the rest at the limit's "
+			   "constant decelerations:",
+			   st->steps, st->sigma_end, exp(-st->sigma_end));
 	model_step(s, "  stop_time = %.12g s, distance = %.12g m, turns = %.12g.", res[S_STOP_TIME],
 		   res[S_DISTANCE], res[S_TURNS]);
 	model_step(s,
@@ -791,6 +855,10 @@ static int ds_solve(const struct model_input *in, struct model_output *out, stru
 	}
 	for (int i = 0; i < S_NRESULTS; i++)
 		out->res[i] = value_number(res[i]);
+	if (isinf(res[S_RATIO_END]) && res[S_RATIO_START] != res[S_RATIO_END])
+		out->res[S_RATIO_END] =
+			value_undefined("the spin stops first, while the centre still slides: "
+					"v/(r |ω|) grows without bound");
 	const double fixed =
 		slows && st.beta_end > 0 && st.beta_end < M_PI_2 ? res[S_RATIO_END] : NAN;
 	ds_steps(out->steps, in, kappa, F0, T0, res, fixed, &st, t0);
