@@ -505,11 +505,14 @@ static void ds_figures(struct figures *fs, const struct record *tr, double t_sto
 	/* the words of the scene's caption where one of the two is 0 */
 	const double v0 = tab->nrows ? table_at(tab, 0, 1) : 0,
 		     rw0 = tab->nrows ? table_at(tab, 0, 2) : 0;
-	struct figure *f = figure_add(fs, "speeds",
-				      rw0 == 0	? "Sliding to a stop, without spin"
-				      : v0 == 0 ? "Spinning to a stop, in place"
-						: "Sliding and spinning stop together",
-				      "t [s]", "speed [m/s]");
+	struct figure *f =
+		figure_add(fs, "speeds",
+			   rw0 == 0	      ? "Sliding to a stop, without spin"
+			   : v0 == 0	      ? "Spinning to a stop, in place"
+			   : ratio_end == 0   ? "The slide dies out first, the spin runs on"
+			   : isinf(ratio_end) ? "The spin dies out first, the slide runs on"
+					      : "Sliding and spinning stop together",
+			   "t [s]", "speed [m/s]");
 	figure_curve_from(f, "v, centre", CURVE_LINE, tab, 0, 1);
 	figure_curve_from(f, "r|ω|, rim", CURVE_DASHED, tab, 0, 2);
 	if (isfinite(ratio_end)) {
