@@ -375,6 +375,27 @@ START_TEST(test_cycle_fixed_point)
 			ck_assert_double_eq(res(&r, "u_mean"), 0);
 		run_free(&r);
 	}
+	/* the construction's own fixed point (n = 12): the same from u0 = 0
+	 * and 2.5 to the rounding, and at s = 1e-10 s times the coefficient
+	 * at s = 1e-7 (it printed 0, and 6.3e-9 at s = 1e-9 where its fixed
+	 * point has 7.24e-9) */
+	double g[3];
+	static const double gs[] = {0.2, 1e-7, 1e-10}, gu[] = {2.5, 0, 0};
+	for (int i = 0; i < 3; i++) {
+		struct run r;
+		case_run(&r, 2.5, gs[i], 0.5, 0.55);
+		setw(&r, "method", "graphical");
+		setn(&r, "u0", gu[i]);
+		solve_ok(&r);
+		g[i] = res(&r, "u_mean");
+		if (i == 0) {
+			setn(&r, "u0", 0);
+			solve_ok(&r);
+			ck_assert_double_eq_tol(res(&r, "u_mean"), g[0], 1e-14);
+		}
+		run_free(&r);
+	}
+	ck_assert_rel(g[2] / 1e-10, g[1] / 1e-7, 1e-5);
 }
 END_TEST
 

@@ -60,9 +60,10 @@ static const struct param_spec i_params[I_NPARAMS] = {
 
 static const struct result_spec i_results[I_NRESULTS] = {
 	[I_U_MEAN] = RESULT_NUMBER("u_mean", "",
-				   "mean of u over the last period, ∫u dτ/2π (accurate, a cycle "
-				   "that slips throughout: over the period map's fixed point, to a "
-				   "few 1e-16 of max(a, |s|, μ0))"),
+				   "mean of u over the last period, ∫u dτ/2π (a cycle that slips "
+				   "throughout: over the period map's fixed point, the "
+				   "construction's with method graphical, to the rounding of its "
+				   "phases, a few 1e-16 of max(a, |s|, μ0) each)"),
 	[I_STICK_FRACTION] = RESULT_NUMBER("stick_fraction", "",
 					   "time without slip in the last period, over 2π"),
 	[I_CONVERGED] = RESULT_BOOL_VERDICT(
@@ -321,6 +322,14 @@ static int period_accurate(struct imachi1d *m, struct period *p, struct diag *d)
 	return 0;
 }
 
+static int period_graphical(struct imachi1d *m, struct period *p, struct diag *d);
+
+/* One period by the run's method. */
+static int period_run(struct imachi1d *m, struct period *p, struct diag *d)
+{
+	return m->graphical ? period_graphical(m, p, d) : period_accurate(m, p, d);
+}
+
 /* The period map P(u) = u(2π) from u(0) = u, slipping at the start. */
 static int period_map(const struct imachi1d *m0, double u, struct period *p, double *Pu,
 		      struct diag *d)
@@ -330,7 +339,7 @@ static int period_map(const struct imachi1d *m0, double u, struct period *p, dou
 	m.u = u;
 	m.mode = sgn(m.a - u);
 	*p = (struct period){0};
-	if (m.mode == 0 || period_accurate(&m, p, d))
+	if (m.mode == 0 || period_run(&m, p, d))
 		return -1;
 	*Pu = m.u;
 	return 0;
@@ -906,8 +915,7 @@ static int imachi1d_solve(const struct model_input *in, struct model_output *out
 	const double u_iter = m.u;
 	double bound = NAN;
 	double ustar = NAN;
-	const bool polished =
-		converged && !graphical && cycle_polish(&m, &last, u_prev - delta, &ustar, &bound);
+	const bool polished = converged && cycle_polish(&m, &last, u_prev - delta, &ustar, &bound);
 	if (polished && m.tr) { /* the figures' cycle is the fixed point's */
 		struct trace fixed = tr;
 		struct imachi1d c = m;
@@ -919,15 +927,14 @@ static int imachi1d_solve(const struct model_input *in, struct model_output *out
 		c.mode = sgn(c.a - ustar);
 		last = (struct period){0};
 		trace(&c, 0, c.u);
-		if (period_accurate(&c, &last, d))
+		if (period_run(&c, &last, d))
 			return -1;
 	}
 	/* a period stuck throughout has ∫a cos τ dτ = a sin(2π) over it,
 	 * −2.4e-16 a where 2π is rounded, and printed u_mean =
 	 * −3.89817183252e-20 at a = 1e-3: 0 within the bound of u_mean's
 	 * error, where it has one; the graphical run's as imachi's */
-	const double u_mean = graphical || !converged
-				      ? imachi_settled(last.U / TWO_PI, m.a, m.s, m.mu0)
+	const double u_mean = !converged ? imachi_settled(last.U / TWO_PI, m.a, m.s, m.mu0)
 			      : fabs(last.U / TWO_PI) <= bound / TWO_PI ? 0.0
 									: last.U / TWO_PI,
 		     stick_fraction = last.stick / TWO_PI;
