@@ -240,7 +240,7 @@ static struct num_settle settle(const struct imachi *m, const double u0[2], int 
 #define IM_GRAPHICAL_STEPS 5e6
 
 int im_run_graphical(const struct imachi *m, int n, int periods, const double u0[2],
-		     struct cycle *c, struct rec *rc, struct diag *d)
+		     const double *ulast, struct cycle *c, struct rec *rc, struct diag *d)
 {
 	double u[2] = {u0[0], u0[1]};
 	const struct base_at b = im_base(m, 0.0);
@@ -256,6 +256,8 @@ int im_run_graphical(const struct imachi *m, int n, int periods, const double u0
 			return diag_set(d, "interrupted after %d periods", k);
 		if (imachi_graphical_budget(k, n, IM_GRAPHICAL_STEPS, d))
 			return -1;
+		if (ulast && k == periods - 1) /* the cycle's fixed point */
+			u[0] = ulast[0], u[1] = ulast[1], stuck = false;
 		graphical_period(m, n, k, u, &stuck, mean, &ss, c, rc);
 		c->cycles = k + 1;
 		c->drift = (u[0] - prev[0]) / (2 * M_PI);
@@ -509,11 +511,20 @@ static int run_accurate(struct imachi *m, int periods, const double u0[2], struc
 
 /* The period map P(u) = u(2π) from u(0) = u, and the means over that
  * period; false where the period sticks or fails. */
-static bool period_map(const struct imachi *m0, const double u[2], double Pu[2], double mean[2])
+static bool period_map(const struct imachi *m0, int method, int n, const double u[2], double Pu[2],
+		       double mean[2])
 {
 	struct imachi m = *m0;
 	struct acc_state st;
 	struct diag scratch = {0};
+	if (method == METHOD_GRAPHICAL) {
+		struct cycle c;
+		if (im_run_graphical(&m, n, 1, u, NULL, &c, NULL, &scratch) || c.stick > 0)
+			return false;
+		Pu[0] = c.u_end[0], Pu[1] = c.u_end[1];
+		mean[0] = c.ux, mean[1] = c.uy;
+		return isfinite(Pu[0]) && isfinite(Pu[1]);
+	}
 	im_accurate_start(&m, &st, u);
 	if (st.stuck || im_accurate_to(&m, &st, 2 * M_PI, &scratch) || st.stick_time > 0)
 		return false;
@@ -531,15 +542,19 @@ static bool period_map(const struct imachi *m0, const double u[2], double Pu[2],
  * *bound what is left of the means' error: |P − u| carried through
  * (J − I)⁻¹, and the integration's tolerance over the period. Returns
  * whether it polished. */
-static bool cycle_polish(const struct imachi *m, struct cycle *c, double ustar[2], double *bound)
+static bool cycle_polish(const struct imachi *m, int method, int n, struct cycle *c,
+			 double ustar[2], double *bound)
 {
 	const double scale = imachi_scale(m->a, m->s, m->mu0), h = 1e-6 * scale;
-	const double floor = ode_tolerance(1e-12) * scale;
+	/* the integration's tolerance; the construction's rounding, a few
+	 * ulps of the scale a step */
+	const double floor = method == METHOD_GRAPHICAL ? 16 * DBL_EPSILON * scale * 2 * n
+							: ode_tolerance(1e-12) * scale;
 	double u[2] = {c->u_end[0], c->u_end[1]}, P[2], mean[2], best = INFINITY;
 	double A[2][2] = {{NAN, NAN}, {NAN, NAN}};
 	bool polished = false;
 	*bound = NAN;
-	if (c->stick > 0 || !period_map(m, u, P, mean))
+	if (c->stick > 0 || !period_map(m, method, n, u, P, mean))
 		return false;
 	for (int it = 0; it < 4; it++) {
 		const double g[2] = {P[0] - u[0], P[1] - u[1]}, ng = hypot(g[0], g[1]);
@@ -557,7 +572,7 @@ static bool cycle_polish(const struct imachi *m, struct cycle *c, double ustar[2
 		for (int j = 0; j < 2 && it == 0; j++) {
 			double uj[2] = {u[0], u[1]}, Pj[2], mj[2];
 			uj[j] += h;
-			if (!period_map(m, uj, Pj, mj))
+			if (!period_map(m, method, n, uj, Pj, mj))
 				return polished;
 			A[0][j] = (Pj[0] - uj[0] - g[0]) / h;
 			A[1][j] = (Pj[1] - uj[1] - g[1]) / h;
@@ -572,7 +587,7 @@ static bool cycle_polish(const struct imachi *m, struct cycle *c, double ustar[2
 		if (ng <= floor)
 			break;
 		const double un[2] = {u[0] + du[0], u[1] + du[1]};
-		if (!period_map(m, un, P, mean))
+		if (!period_map(m, method, n, un, P, mean))
 			break;
 		u[0] = un[0], u[1] = un[1];
 	}
@@ -865,15 +880,15 @@ static int imachi_solve(const struct model_input *in, struct model_output *out, 
 	const struct imachi m_start = m;
 	struct imachi m_last = m;
 	if (method == METHOD_GRAPHICAL) {
-		if (im_run_graphical(&m, n, periods, u0, &c, NULL, d))
+		if (im_run_graphical(&m, n, periods, u0, NULL, &c, NULL, d))
 			return -1;
 	} else if (run_accurate(&m, periods, u0, &c, &last, &m_last, d)) {
 		return -1;
 	}
 	double ustar[2] = {NAN, NAN}, bound = NAN;
-	const bool polished = method == METHOD_ACCURATE && c.converged &&
-			      cycle_polish(&m_start, &c, ustar, &bound);
-	if (polished) { /* the figures' last period is the fixed point's */
+	const bool polished = c.converged && cycle_polish(&m_start, method, n, &c, ustar, &bound);
+	if (polished &&
+	    method == METHOD_ACCURATE) { /* the figures' last period is the fixed point's */
 		m_last = m_start;
 		im_accurate_start(&m_last, &last, ustar);
 		last.t = 2 * M_PI * (c.cycles - 1);
@@ -881,11 +896,14 @@ static int imachi_solve(const struct model_input *in, struct model_output *out, 
 	/* a mean within its error is 0 (u_ymean at φ' = 90° came out
 	 * 1.6e-13): the fixed point's bound; a cycle with non-slip periods,
 	 * whose period map is flat (a landing forgets where it came from), is
-	 * reached exactly, to the integration's tolerance; the graphical
-	 * run's, to the cycle's */
-	if (method == METHOD_ACCURATE && c.converged) {
-		const double e =
-			polished ? bound : ode_tolerance(1e-12) * imachi_scale(m.a, m.s, m.mu0);
+	 * reached exactly, to the integration's tolerance or the
+	 * construction's rounding; else the repeat's 1e-9 */
+	if (c.converged) {
+		const double sc = imachi_scale(m.a, m.s, m.mu0);
+		const double e = polished		      ? bound
+				 : c.stick == 0		      ? 1e-9 * sc
+				 : method == METHOD_GRAPHICAL ? 16 * DBL_EPSILON * sc * 2 * n
+							      : ode_tolerance(1e-12) * sc;
 		c.ux = fabs(c.ux) <= e ? 0.0 : c.ux;
 		c.uy = fabs(c.uy) <= e ? 0.0 : c.uy;
 	} else {
@@ -902,7 +920,9 @@ static int imachi_solve(const struct model_input *in, struct model_output *out, 
 				       .draw = {p[I_DRAW_FROM], p[I_DRAW_STEPS]},
 				       .u0 = {u0[0], u0[1]},
 				       .c = c,
-				       .last = last};
+				       .last = last,
+				       .polished = polished,
+				       .ustar = {ustar[0], ustar[1]}};
 		figures_later(out->figs, im_later_draw, free, l);
 	}
 

@@ -29,13 +29,13 @@
 
 /* The graphical steps again, every one of the last period kept. */
 static int record_graphical(const struct imachi *m, int n, int cycles, const double u0[2],
-			    struct rec *rc, struct diag *d)
+			    const double *ulast, struct rec *rc, struct diag *d)
 {
 	struct cycle c;
 	const size_t steps = (size_t)(cycles - 1) * 2 * (size_t)n;
 	rc->full_from = cycles - 1;
 	rc->stride = steps > TRACE_MAX ? (steps + TRACE_MAX - 1) / TRACE_MAX : 1;
-	return im_run_graphical(m, n, cycles, u0, &c, rc, d);
+	return im_run_graphical(m, n, cycles, u0, ulast, &c, rc, d);
 }
 
 /* The accurate run again with stops at sample times: the transient from u0
@@ -247,10 +247,13 @@ void im_step_text(const struct table *t, size_t i, struct strbuf *out)
 /* Figs. 2-6: the hodograph of u with the base's path v, the last period
  * (the limit cycle once the run converged) apart from the transient; u and
  * v against τ over the last period; the table behind both. */
-static int imachi_figures(const struct imachi *m, int method, int n, const double draw[2],
-			  const double u0[2], const struct cycle *c, const struct acc_state *last,
-			  const struct imachi *mlast, struct figures *fs, struct diag *d)
+static int imachi_figures(const struct im_later *l, struct figures *fs, struct diag *d)
 {
+	const struct imachi *m = &l->m, *mlast = &l->mlast;
+	const int method = l->method, n = l->n;
+	const double *draw = l->draw, *u0 = l->u0;
+	const struct cycle *c = &l->c;
+	const struct acc_state *last = &l->last;
 	/* the tables made first, then taken: a figures_table may move them */
 	const size_t ti = fs->ntab;
 	figures_table(fs, "hodograph", TRACE_COLS);
@@ -261,7 +264,7 @@ static int imachi_figures(const struct imachi *m, int method, int n, const doubl
 		rc.steps = &fs->tab[ti + 1];
 	int shown = c->cycles - 1;
 	if (method == METHOD_GRAPHICAL) {
-		if (record_graphical(m, n, c->cycles, u0, &rc, d))
+		if (record_graphical(m, n, c->cycles, u0, l->polished ? l->ustar : NULL, &rc, d))
 			return -1;
 	} else if (record_accurate(m, u0, c->cycles, last, mlast, &rc, &shown, d))
 		return -1;
@@ -350,7 +353,6 @@ void im_later_draw(struct figures *fs, void *p)
 	struct diag d;
 	/* the run was done once without failing: a failure here (an
 	 * interrupt) leaves no figure rather than a part of one */
-	if (imachi_figures(&l->m, l->method, l->n, l->draw, l->u0, &l->c, &l->last, &l->mlast, fs,
-			   &d))
+	if (imachi_figures(l, fs, &d))
 		figures_release(fs);
 }

@@ -71,6 +71,8 @@ struct im_later {
 	double draw[2], u0[2];
 	struct cycle c;
 	struct acc_state last;
+	bool polished; /* the cycle is the period map's fixed point ustar */
+	double ustar[2];
 };
 
 /* imachi.c: the base at t; a row into the recording pass's table; the
@@ -79,7 +81,7 @@ struct im_later {
 struct base_at im_base(const struct imachi *m, double t);
 void im_rec_row(struct rec *rc, const struct imachi *m, double tau, const double u[2], bool stuck);
 int im_run_graphical(const struct imachi *m, int n, int periods, const double u0[2],
-		     struct cycle *c, struct rec *rc, struct diag *d);
+		     const double *ulast, struct cycle *c, struct rec *rc, struct diag *d);
 int im_accurate_to(struct imachi *m, struct acc_state *st, double t_end, struct diag *d);
 void im_accurate_start(struct imachi *m, struct acc_state *st, const double u0[2]);
 
