@@ -886,7 +886,12 @@ static int imachi_solve(const struct model_input *in, struct model_output *out, 
 		return -1;
 	}
 	double ustar[2] = {NAN, NAN}, bound = NAN;
-	const bool polished = c.converged && cycle_polish(&m_start, method, n, &c, ustar, &bound);
+	/* the construction's polish, up to five periods more, within its
+	 * budget of steps */
+	const bool affordable =
+		method == METHOD_ACCURATE || 2.0 * n * (c.cycles + 5) <= IM_GRAPHICAL_STEPS;
+	const bool polished =
+		c.converged && affordable && cycle_polish(&m_start, method, n, &c, ustar, &bound);
 	if (polished &&
 	    method == METHOD_ACCURATE) { /* the figures' last period is the fixed point's */
 		m_last = m_start;

@@ -915,7 +915,11 @@ static int imachi1d_solve(const struct model_input *in, struct model_output *out
 	const double u_iter = m.u;
 	double bound = NAN;
 	double ustar = NAN;
-	const bool polished = converged && cycle_polish(&m, &last, u_prev - delta, &ustar, &bound);
+	/* the polish, up to thirteen periods more, within the construction's
+	 * budget of steps */
+	const bool affordable = !graphical || 2.0 * m.n * (double)(k + 13) <= IM1D_GRAPHICAL_STEPS;
+	const bool polished =
+		converged && affordable && cycle_polish(&m, &last, u_prev - delta, &ustar, &bound);
 	if (polished && m.tr) { /* the figures' cycle is the fixed point's */
 		struct trace fixed = tr;
 		struct imachi1d c = m;
