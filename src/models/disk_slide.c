@@ -104,7 +104,9 @@ static const struct law_slots ds_slots = {ds_params, S_LAW,   S_MU, S_K,
 
 static const struct result_spec ds_results[S_NRESULTS] = {
 	[S_STOP_TIME] = RESULT_NUMBER(
-		"stop_time", "s", "when sliding and spinning stop, together (inf: never, μ = 0)"),
+		"stop_time", "s",
+		"when the body stops: sliding and spinning together, or the one that runs on "
+		"where the other stops first (see ratio_end) (inf: never, μ = 0)"),
 	[S_RATIO_START] = RESULT_NUMBER("ratio_start", "",
 					"v/(r ω) at the start (inf: no spin, a pure slide)"),
 	[S_RATIO_END] =
@@ -322,7 +324,8 @@ static int ds_coulomb_stop(struct ds *p, double beta0, double rho0, double mu, d
 	double h0, h1;
 	if (ds_slope(p, 1e-6, &h0) || ds_slope(p, M_PI_2 - 1e-6, &h1))
 		goto fail;
-	p->to_spin = h0<0, p->to_slide = h1> 0;
+	p->to_spin = h0 < 0;
+	p->to_slide = h1 > 0;
 	/* a start already at an end that attracts is at it */
 	if ((p->to_spin && beta0 <= BETA_SNAP) || (p->to_slide && beta0 >= M_PI_2 - BETA_SNAP))
 		beta0 = beta0 < M_PI_4 ? 0.0 : M_PI_2;

@@ -724,7 +724,6 @@ static int imachi1d_check(const struct model_input *in, struct diag *d)
 	return imachi_check_start(fabs(p[I_U0]), p[I_A], p[I_S], p[I_MU0], d);
 }
 
-/* The worked steps, from the run's last period. */
 /* How the run ended and what it found: the limit cycle (polished to the
  * period map's fixed point, with u_mean's error bound), or none. */
 struct im1d_end {
@@ -733,6 +732,7 @@ struct im1d_end {
 	double delta, u_iter, ustar, u_mean, bound;
 };
 
+/* The worked steps, from the run's last period. */
 static void imachi1d_steps(struct strbuf *s, const struct imachi1d *m, const struct period *last,
 			   double u0, const struct im1d_end *e)
 {
@@ -810,11 +810,11 @@ static void imachi1d_steps(struct strbuf *s, const struct imachi1d *m, const str
 	steps_events(m, last, t_start, m->graphical, s);
 	model_step(s, "u at the period's end: %.10g.", m->u);
 	if (converged) {
-		if (u_mean == 0 && last->U != 0 && m->graphical)
+		if (u_mean == 0 && last->U != 0 && isnan(e->bound))
 			model_step(s,
 				   "u_mean = (1/2π) ∫u dτ over the period = %.10g / 2π, below "
-				   "1e-9 of the motion's scale max(a, |s|, μ0), the rounding of "
-				   "2π and of the phases: 0.",
+				   "1e-9 of the motion's scale max(a, |s|, μ0), the cycle's "
+				   "repeat: 0.",
 				   last->U);
 		else if (u_mean == 0 && last->U != 0)
 			model_step(s,
@@ -937,8 +937,9 @@ static int imachi1d_solve(const struct model_input *in, struct model_output *out
 	/* a period stuck throughout has ∫a cos τ dτ = a sin(2π) over it,
 	 * −2.4e-16 a where 2π is rounded, and printed u_mean =
 	 * −3.89817183252e-20 at a = 1e-3: 0 within the bound of u_mean's
-	 * error, where it has one; the graphical run's as imachi's */
-	const double u_mean = !converged ? imachi_settled(last.U / TWO_PI, m.a, m.s, m.mu0)
+	 * error, where it has one, else within the repeat's 1e-9 */
+	const double u_mean = !converged || isnan(bound)
+				      ? imachi_settled(last.U / TWO_PI, m.a, m.s, m.mu0)
 			      : fabs(last.U / TWO_PI) <= bound / TWO_PI ? 0.0
 									: last.U / TWO_PI,
 		     stick_fraction = last.stick / TWO_PI;
