@@ -392,6 +392,31 @@ START_TEST(test_one_motion_stops_first)
 	ck_assert_ptr_nonnull(strstr(re->word, "the spin stops first"));
 	const double slide = 9.767880684404302 * 9.767880684404302 / (2 * 0.01 * 9.81);
 	ck_assert(res(&r, "distance") > slide && res(&r, "distance") < 1.001 * slide);
+	/* the same stone and the coin of kappa = 4444 under Bouchet's law
+	 * with mu0 = muinf, Coulomb's by another road (in time, the friction
+	 * by quadrature): the same answers. Before, the one that stops first
+	 * was stepped past at its rate, and both were refused after 5000
+	 * evaluations of the friction */
+	const double d_ring = res(&r, "distance"), t_ring = res(&r, "stop_time");
+	setw(&r, "law", "bouchet");
+	setn(&r, "mu0", 0.01);
+	setn(&r, "muinf", 0.01);
+	solve_ok(&r);
+	ck_assert_rel(res(&r, "distance"), d_ring, 1e-9);
+	ck_assert_rel(res(&r, "stop_time"), t_ring, 1e-9);
+	run_free(&r);
+	run_init(&r, "disk-slide");
+	setn(&r, "r_gyr", 0.8);
+	setn(&r, "omega", 14);
+	solve_ok(&r);
+	const double d_coin = res(&r, "distance"), t_coin = res(&r, "stop_time");
+	setw(&r, "law", "bouchet");
+	setn(&r, "mu0", 0.3);
+	setn(&r, "muinf", 0.3);
+	solve_ok(&r);
+	ck_assert_rel(res(&r, "distance"), d_coin, 1e-9);
+	ck_assert_rel(res(&r, "stop_time"), t_coin, 1e-9);
+	ck_assert_double_eq(res(&r, "ratio_end"), 0);
 	run_free(&r);
 }
 END_TEST
