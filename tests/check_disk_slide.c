@@ -348,6 +348,33 @@ START_TEST(test_lateral_force_vanishes)
 }
 END_TEST
 
+/* The exercise curling's stone: a ring of r = 0.0625 m under r_gyr = 0.08
+ * m, m = 19 kg, μ = 0.01, released at 2.2 m/s spinning at 1.5 rad/s. */
+static void curling_stone(struct run *r)
+{
+	run_init(r, "disk-slide");
+	setw(r, "shape", "ring");
+	setn(r, "m", 19);
+	setn(r, "r", 0.0625);
+	setn(r, "r_gyr", 0.08);
+	setn(r, "mu", 0.01);
+	setn(r, "v0", 2.2);
+	setn(r, "omega", 1.5);
+}
+
+/* r solved under Coulomb's law, solved again under Bouchet's with mu0 =
+ * muinf = mu: the same distance and stop time. */
+static void bouchet_as_coulomb(struct run *r, double mu)
+{
+	const double d = res(r, "distance"), t = res(r, "stop_time");
+	setw(r, "law", "bouchet");
+	setn(r, "mu0", mu);
+	setn(r, "muinf", mu);
+	solve_ok(r);
+	ck_assert_rel(res(r, "distance"), d, 1e-9);
+	ck_assert_rel(res(r, "stop_time"), t, 1e-9);
+}
+
 /* One motion stops first where the inertia is far from the contact's.
  * A coin (r = 0.012 m) with r_gyr = 0.8 and 8 m, kappa = I/(m r²) = 4444
  * and 444444: the slide stops first (ratio_end 0) and the spin runs on;
@@ -378,12 +405,7 @@ START_TEST(test_one_motion_stops_first)
 		run_free(&r);
 	}
 	ck_assert_rel(dist[1] + (dist[1] - dist[0]) / 99, 0.04923096113369338, 1e-9);
-	run_init(&r, "disk-slide"); /* the exercise curling's stone */
-	setw(&r, "shape", "ring");
-	setn(&r, "m", 19);
-	setn(&r, "r_gyr", 0.08);
-	setn(&r, "mu", 0.01);
-	setn(&r, "omega", 1.5);
+	curling_stone(&r);
 	setn(&r, "r", 1.3897727210214068);
 	setn(&r, "v0", 9.767880684404302);
 	solve_ok(&r);
@@ -397,25 +419,13 @@ START_TEST(test_one_motion_stops_first)
 	 * by quadrature): the same answers. Before, the one that stops first
 	 * was stepped past at its rate, and both were refused after 5000
 	 * evaluations of the friction */
-	const double d_ring = res(&r, "distance"), t_ring = res(&r, "stop_time");
-	setw(&r, "law", "bouchet");
-	setn(&r, "mu0", 0.01);
-	setn(&r, "muinf", 0.01);
-	solve_ok(&r);
-	ck_assert_rel(res(&r, "distance"), d_ring, 1e-9);
-	ck_assert_rel(res(&r, "stop_time"), t_ring, 1e-9);
+	bouchet_as_coulomb(&r, 0.01);
 	run_free(&r);
 	run_init(&r, "disk-slide");
 	setn(&r, "r_gyr", 0.8);
 	setn(&r, "omega", 14);
 	solve_ok(&r);
-	const double d_coin = res(&r, "distance"), t_coin = res(&r, "stop_time");
-	setw(&r, "law", "bouchet");
-	setn(&r, "mu0", 0.3);
-	setn(&r, "muinf", 0.3);
-	solve_ok(&r);
-	ck_assert_rel(res(&r, "distance"), d_coin, 1e-9);
-	ck_assert_rel(res(&r, "stop_time"), t_coin, 1e-9);
+	bouchet_as_coulomb(&r, 0.3);
 	ck_assert_double_eq(res(&r, "ratio_end"), 0);
 	run_free(&r);
 }
@@ -563,14 +573,7 @@ END_TEST
 START_TEST(test_figures_later)
 {
 	struct run r;
-	run_init(&r, "disk-slide");
-	setw(&r, "shape", "ring");
-	setn(&r, "m", 19);
-	setn(&r, "r", 0.0625);
-	setn(&r, "r_gyr", 0.08);
-	setn(&r, "mu", 0.01);
-	setn(&r, "v0", 2.2);
-	setn(&r, "omega", 1.5);
+	curling_stone(&r);
 	struct model_input in = {r.num, r.choice, r.text, r.m};
 	struct model_output out = {r.res, &r.steps, &r.figs};
 	const unsigned long before = model_runs();
