@@ -82,6 +82,13 @@ struct base_at im_base(const struct imachi *m, double t);
 void im_rec_row(struct rec *rc, const struct imachi *m, double tau, const double u[2], bool stuck);
 int im_run_graphical(const struct imachi *m, int n, int periods, const double u0[2],
 		     const double *ulast, struct cycle *c, struct rec *rc, struct diag *d);
+/* imachi_cycle.c: a cycle that slips throughout (c->stick 0) taken from
+ * the iterate c->u_end to the period map's fixed point ustar by Newton's
+ * method, by the run's method (n: the construction's steps a half
+ * period); c gets the fixed point's means and end, *bound what is left of
+ * the means' error. Returns whether it polished. */
+bool im_cycle_polish(const struct imachi *m, int method, int n, struct cycle *c, double ustar[2],
+		     double *bound);
 int im_accurate_to(struct imachi *m, struct acc_state *st, double t_end, struct diag *d);
 void im_accurate_start(struct imachi *m, struct acc_state *st, const double u0[2]);
 
