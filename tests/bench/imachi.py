@@ -175,11 +175,11 @@ def plane_ref():
 CASES = [
     Case("imachi", "u_xmean", 1e-12, plane_scipy,
          "solve_ivp DOP853 slip phases with events, stick closed",
-         "rk8pd slip phases, events, stick closed, period map to 1e-9",
+         "rk8pd slip phases, events, stick closed, period map to 1e-9, then its fixed point (Newton)",
          plane_ref, "none exists; SciPy at rtol 2.3e-14, cycle to 1e-14 (self-ref.)"),
     Case("imachi-1d", "u_mean", 1e-12, line_scipy,
          "solve_ivp DOP853 with the event u = v",
-         "slip phases in closed form, crossings u = v by Brent, period map to 1e-9",
+         "slip phases in closed form, crossings u = v by Brent, period map to 1e-9, then its fixed point (secant)",
          line_ref, "closed form: exact piecewise-linear limit cycle",
          ("periods", (25, 50, 100, 200))),
 ]
