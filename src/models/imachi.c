@@ -730,9 +730,9 @@ static void imachi_steps(const struct imachi_found *f, struct strbuf *s)
 			model_step(
 				s,
 				"  The cycle is the period map's fixed point u* = P(u*), u = "
-				"u(0): Newton's method on P(u) − u from the last period's start, "
-				"its Jacobian by differences, gives u* = (%.12g, %.12g), and the "
-				"means hold to %.2g.",
+				"u(0): GSL's hybrid solver (Powell's, its Jacobian by "
+				"differences) on P(u) − u from the last period's start gives u* = "
+				"(%.12g, %.12g), and the means hold to %.2g.",
 				f->ustar[0], f->ustar[1], f->bound);
 	}
 	if (c.converged)

@@ -1,8 +1,11 @@
 /* Model imachi: a limit cycle that slips throughout, taken to the period
- * map's fixed point (Newton's method on P(u) − u), for both methods. */
+ * map's fixed point (GSL's hybrid solver on P(u) − u), for both methods. */
 #include <float.h>
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_multiroots.h>
 #include <math.h>
 #include <stdbool.h>
+#include <string.h>
 
 #include "models/imachi.h"
 #include "models/imachi_sys.h"
@@ -33,63 +36,76 @@ static bool period_map(const struct imachi *m0, int method, int n, const double 
 	return isfinite(Pu[0]) && isfinite(Pu[1]);
 }
 
+/* The evaluations of P(u) − u, the best kept: its u, its end and means. */
+struct polish {
+	const struct imachi *m;
+	int method, n;
+	double best, u[2], P[2], mean[2];
+};
+
+static int polish_f(const gsl_vector *x, void *arg, gsl_vector *f)
+{
+	struct polish *q = arg;
+	const double u[2] = {gsl_vector_get(x, 0), gsl_vector_get(x, 1)};
+	double P[2], mean[2];
+	if (!period_map(q->m, q->method, q->n, u, P, mean))
+		return GSL_EBADFUNC;
+	const double g[2] = {P[0] - u[0], P[1] - u[1]};
+	gsl_vector_set(f, 0, g[0]);
+	gsl_vector_set(f, 1, g[1]);
+	if (hypot(g[0], g[1]) < q->best) {
+		q->best = hypot(g[0], g[1]);
+		memcpy(q->u, u, sizeof u);
+		memcpy(q->P, P, sizeof P);
+		memcpy(q->mean, mean, sizeof mean);
+	}
+	return GSL_SUCCESS;
+}
+
 /* A limit cycle that slips throughout as the period map's fixed point u* =
  * P(u*): the iteration stops where P repeats to 1e-9, and the means held
- * only that (at s = 1e-9 they were 0). Newton's method on P(u) − u, its
- * Jacobian by differences at 1e-6 of the scale, from the iterate: P is
- * smooth on such a cycle, and two or three more periods bring |P(u) − u|
- * to the integration's error. c gets the fixed point's means and u*,
- * *bound what is left of the means' error: |P − u| carried through
- * (J − I)⁻¹, and the integration's tolerance over the period. Returns
- * whether it polished. */
+ * only that (at s = 1e-9 they were 0). GSL's hybrid solver (Powell's
+ * method, its Jacobian by differences) on P(u) − u from the iterate: P is
+ * smooth on such a cycle, and a few more periods bring |P(u) − u| to the
+ * integration's error, or the construction's rounding. c gets the means
+ * and end of the best u found, ustar that u, *bound what is left of the
+ * means' error: |P − u| there through (J − I)⁻¹, estimated along the
+ * solver's last step, and that floor. Returns whether it polished (found
+ * a u better than the iterate). */
 bool im_cycle_polish(const struct imachi *m, int method, int n, struct cycle *c, double ustar[2],
 		     double *bound)
 {
-	const double scale = imachi_scale(m->a, m->s, m->mu0), h = 1e-6 * scale;
-	/* the integration's tolerance; the construction's rounding, a few
-	 * ulps of the scale a step */
+	const double scale = imachi_scale(m->a, m->s, m->mu0);
 	const double floor = method == METHOD_GRAPHICAL ? 16 * DBL_EPSILON * scale * 2 * n
 							: ode_tolerance(1e-12) * scale;
-	double u[2] = {c->u_end[0], c->u_end[1]}, P[2], mean[2], best = INFINITY;
-	double A[2][2] = {{NAN, NAN}, {NAN, NAN}};
-	bool polished = false;
 	*bound = NAN;
-	if (c->stick > 0 || !period_map(m, method, n, u, P, mean))
+	if (c->stick > 0)
 		return false;
-	for (int it = 0; it < 4; it++) {
-		const double g[2] = {P[0] - u[0], P[1] - u[1]}, ng = hypot(g[0], g[1]);
-		if (!(ng < best))
-			break;
-		best = ng;
-		if (it > 0) {
-			c->ux = mean[0], c->uy = mean[1];
-			c->u_end[0] = P[0], c->u_end[1] = P[1];
-			ustar[0] = u[0], ustar[1] = u[1];
-			polished = true;
-		}
-		/* J − I by differences, at the first pass only (a chord method:
-		 * the next steps converge at the rate of its 1e-6 error) */
-		for (int j = 0; j < 2 && it == 0; j++) {
-			double uj[2] = {u[0], u[1]}, Pj[2], mj[2];
-			uj[j] += h;
-			if (!period_map(m, method, n, uj, Pj, mj))
-				return polished;
-			A[0][j] = (Pj[0] - uj[0] - g[0]) / h;
-			A[1][j] = (Pj[1] - uj[1] - g[1]) / h;
-		}
-		const double det = A[0][0] * A[1][1] - A[0][1] * A[1][0];
-		if (!(fabs(det) > 0))
-			break;
-		const double du[2] = {(-g[0] * A[1][1] + g[1] * A[0][1]) / det,
-				      (-g[1] * A[0][0] + g[0] * A[1][0]) / det};
-		/* what |P − u| leaves of u*, through (J − I)⁻¹ */
-		*bound = hypot(du[0], du[1]) + floor;
-		if (ng <= floor)
-			break;
-		const double un[2] = {u[0] + du[0], u[1] + du[1]};
-		if (!period_map(m, method, n, un, P, mean))
-			break;
-		u[0] = un[0], u[1] = un[1];
+	struct polish q = {m, method, n, INFINITY, {NAN, NAN}, {NAN, NAN}, {NAN, NAN}};
+	gsl_multiroot_function F = {polish_f, 2, &q};
+	gsl_vector *x = gsl_vector_alloc(2);
+	gsl_vector_set(x, 0, c->u_end[0]);
+	gsl_vector_set(x, 1, c->u_end[1]);
+	gsl_multiroot_fsolver *s = gsl_multiroot_fsolver_alloc(gsl_multiroot_fsolver_hybrids, 2);
+	gsl_error_handler_t *old = gsl_set_error_handler_off();
+	int st = gsl_multiroot_fsolver_set(s, &F, x);
+	const double start = q.best;
+	double gain = NAN; /* |(J − I)⁻¹| along the last step: |dx|/|df| */
+	for (int it = 0; !st && it < 8 && !(q.best <= floor); it++) {
+		const gsl_vector *f = gsl_multiroot_fsolver_f(s), *dx = gsl_multiroot_fsolver_dx(s);
+		const double f0[2] = {gsl_vector_get(f, 0), gsl_vector_get(f, 1)};
+		st = gsl_multiroot_fsolver_iterate(s);
+		gain = hypot(gsl_vector_get(dx, 0), gsl_vector_get(dx, 1)) /
+		       hypot(gsl_vector_get(f, 0) - f0[0], gsl_vector_get(f, 1) - f0[1]);
 	}
-	return polished;
+	gsl_set_error_handler(old);
+	gsl_multiroot_fsolver_free(s);
+	gsl_vector_free(x);
+	if (!(q.best < start))
+		return false;
+	c->ux = q.mean[0], c->uy = q.mean[1];
+	c->u_end[0] = q.P[0], c->u_end[1] = q.P[1];
+	ustar[0] = q.u[0], ustar[1] = q.u[1];
+	*bound = (isfinite(gain) ? gain * q.best : q.best) + floor;
+	return true;
 }

@@ -175,7 +175,7 @@ def plane_ref():
 CASES = [
     Case("imachi", "u_xmean", 1e-12, plane_scipy,
          "solve_ivp DOP853 slip phases with events, stick closed",
-         "rk8pd slip phases, events, stick closed, period map to 1e-9, then its fixed point (Newton)",
+         "rk8pd slip phases, events, stick closed, period map to 1e-9, then its fixed point (GSL hybrids)",
          plane_ref, "none exists; SciPy at rtol 2.3e-14, cycle to 1e-14 (self-ref.)"),
     Case("imachi-1d", "u_mean", 1e-12, line_scipy,
          "solve_ivp DOP853 with the event u = v",
